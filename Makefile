@@ -1,0 +1,32 @@
+# formc — the two Quick start commands, and the rest of the developer loop.
+# `make run` and `make test` install libyaml-dev first when it is missing.
+
+SWIFT ?= swift
+EXAMPLE ?= schemas/signup.form.yaml
+
+.PHONY: run test build deps bench fuzz docs record clean
+
+# libyaml is a system package (pkg-config yaml-0.1). Install it when missing;
+# needs root or sudo, which CI images and fresh containers have.
+deps:
+	@if ! pkg-config --exists yaml-0.1 2>/dev/null; then \
+		echo "libyaml-dev is missing: installing it with apt-get"; \
+		SUDO=""; [ "$$(id -u)" = "0" ] || SUDO=sudo; \
+		$$SUDO apt-get update -qq && $$SUDO apt-get install -y -qq libyaml-dev pkg-config >/dev/null; \
+	fi
+
+build: deps
+	$(SWIFT) build --product formc
+
+# Build formc and run it on a bundled example: lint it, then print its Swift.
+run: build
+	$$($(SWIFT) build --show-bin-path)/formc lint schemas
+	$$($(SWIFT) build --show-bin-path)/formc build $(EXAMPLE)
+
+# Every test: unit, reference, CLI, corpora and the plugin-generated target.
+test: deps
+	$(SWIFT) build --build-tests
+	$(SWIFT) test --skip-build
+
+clean:
+	rm -rf .build

@@ -1,0 +1,42 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+    name: "formc",
+    products: [
+        .executable(name: "formc", targets: ["formc"]),
+        .library(name: "FormRuntime", targets: ["FormRuntime"]),
+        .library(name: "FormCompiler", targets: ["FormCompiler"]),
+        .plugin(name: "FormcPlugin", targets: ["FormcPlugin"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    ],
+    targets: [
+        // libyaml, from the system package (apt: libyaml-dev, brew: libyaml).
+        .systemLibrary(
+            name: "CYAML",
+            pkgConfig: "yaml-0.1",
+            providers: [.apt(["libyaml-dev"]), .brew(["libyaml"])]
+        ),
+        // The compiler: bytes in, tree, diagnostics and Swift out. No file IO, no CLI.
+        .target(name: "FormCompiler", dependencies: ["CYAML"]),
+        // The platform-neutral runtime that generated code imports.
+        .target(name: "FormRuntime"),
+        // The command-line shell around FormCompiler.
+        .executableTarget(
+            name: "formc",
+            dependencies: [
+                "FormCompiler",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .plugin(
+            name: "FormcPlugin",
+            capability: .buildTool(),
+            dependencies: ["formc"]
+        ),
+        .testTarget(name: "FormCompilerTests", dependencies: ["FormCompiler"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,8 @@
+import PackagePlugin
+
+@main
+struct FormcPlugin: BuildToolPlugin {
+    func createBuildCommands(context: PluginContext, target: Target) async throws -> [Command] {
+        []
+    }
+}

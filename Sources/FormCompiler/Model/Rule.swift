@@ -1,0 +1,52 @@
+/// One item of a field's `rules` list (SPEC §6.1).
+public struct RuleDecl: Sendable {
+    public var kind: RuleKind
+    /// A custom failure message, replacing the default one (SPEC §6.3).
+    public var message: Located<String>?
+    /// The whole list item.
+    public var range: SourceRange
+    /// The rule's name as written (`minLength` in `- minLength: 8`).
+    public var nameRange: SourceRange
+    /// The parameter's value, when the rule has one.
+    public var parameterRange: SourceRange?
+
+    public init(kind: RuleKind, message: Located<String>? = nil, range: SourceRange, nameRange: SourceRange, parameterRange: SourceRange? = nil) {
+        self.kind = kind
+        self.message = message
+        self.range = range
+        self.nameRange = nameRange
+        self.parameterRange = parameterRange
+    }
+}
+
+public enum RuleKind: Sendable, Hashable {
+    case required
+    case minLength(Int)
+    case maxLength(Int)
+    case pattern(String)
+    case email
+    case url
+    /// Another field's id.
+    case sameAs(String)
+    /// A validator name, a method of the generated `…Validators` protocol.
+    case custom(String)
+
+    public var name: String {
+        switch self {
+        case .required: "required"
+        case .minLength: "minLength"
+        case .maxLength: "maxLength"
+        case .pattern: "pattern"
+        case .email: "email"
+        case .url: "url"
+        case .sameAs: "sameAs"
+        case .custom: "custom"
+        }
+    }
+
+    /// Every rule name, in the order of SPEC §6.1.
+    public static let names = ["required", "minLength", "maxLength", "pattern", "email", "url", "sameAs", "custom"]
+
+    /// Rules written as a bare name; the others need a parameter.
+    public static let parameterless: Set<String> = ["required", "email", "url"]
+}

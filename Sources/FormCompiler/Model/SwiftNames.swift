@@ -1,0 +1,113 @@
+/// How form names become Swift names, and which names Swift or the generated type
+/// reserve. The checker and the emitter both use this, so a name the checker
+/// accepts is exactly the name the emitter writes.
+public enum SwiftNames {
+    /// Swift's keywords: none of them may be a field id, enum name or case name.
+    public static let keywords: Set<String> = [
+        // declarations
+        "associatedtype", "borrowing", "class", "consuming", "deinit", "enum", "extension", "fileprivate", "func",
+        "import", "init", "inout", "internal", "let", "nonisolated", "open", "operator", "private", "precedencegroup",
+        "protocol", "public", "rethrows", "static", "struct", "subscript", "typealias", "var",
+        // statements
+        "break", "case", "catch", "continue", "default", "defer", "do", "else", "fallthrough", "for", "guard", "if",
+        "in", "repeat", "return", "switch", "throw", "where", "while",
+        // expressions and types
+        "Any", "as", "await", "false", "is", "nil", "self", "Self", "super", "throws", "true", "try", "async",
+        "package", "Type", "Protocol", "some", "any", "each", "copy", "consume", "discard", "then", "_",
+    ]
+
+    /// Members of every generated form type (SPEC §5): a field id may not shadow them.
+    public static let reservedMembers: Set<String> = [
+        "values", "elements", "validate", "isVisible", "isEnabled", "didChange", "didEndEditing", "state",
+        "validators", "field", "action", "observeState", "addStateObserver", "removeStateObserver",
+        "hash", "description", "debugDescription",
+    ]
+
+    /// `[a-z][A-Za-z0-9]*`: a field id, action id or validator name.
+    public static func isLowerCamelCase(_ name: String) -> Bool {
+        guard let first = name.utf8.first, (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(first) else { return false }
+        return name.utf8.allSatisfy(isASCIIAlphanumeric)
+    }
+
+    /// `[A-Z][A-Za-z0-9]*`: a form type name or segment enum name.
+    public static func isUpperCamelCase(_ name: String) -> Bool {
+        guard let first = name.utf8.first, (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(first) else { return false }
+        return name.utf8.allSatisfy(isASCIIAlphanumeric)
+    }
+
+    /// `email` → `Email`, `accountType` → `AccountType`.
+    public static func upperCamelCase(_ id: String) -> String {
+        guard let first = id.first else { return id }
+        return first.uppercased() + id.dropFirst()
+    }
+
+    /// The enum case of a segment option value (SPEC §3): words split at anything
+    /// that is not an ASCII letter or digit, joined in lowerCamelCase; a leading
+    /// digit gets an underscore (`pro-plan` → `proPlan`, `2fa` → `_2fa`); a value
+    /// with no letters or digits becomes `_`, which the checker rejects.
+    public static func caseName(forOptionValue value: String) -> String {
+        var words: [String] = []
+        var current = ""
+        for scalar in value.unicodeScalars {
+            if scalar.isASCII, isASCIIAlphanumeric(UInt8(scalar.value)) {
+                current.unicodeScalars.append(scalar)
+            } else if !current.isEmpty {
+                words.append(current)
+                current = ""
+            }
+        }
+        if !current.isEmpty { words.append(current) }
+        guard !words.isEmpty else { return "_" }
+        var name = ""
+        for (index, word) in words.enumerated() {
+            if index == 0 {
+                // Lower the leading capitals of the first word (`URL` → `url`, `Pro` → `pro`).
+                name += lowerLeadingCapitals(word)
+            } else {
+                name += word.prefix(1).uppercased() + word.dropFirst()
+            }
+        }
+        if let first = name.utf8.first, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(first) {
+            name = "_" + name
+        }
+        if keywords.contains(name) { name = "`\(name)`" }
+        return name
+    }
+
+    /// `confirmPassword` → `Confirm password`, `zipCode2` → `Zip code 2`: how a
+    /// field without a title is named in default messages.
+    public static func words(fromIdentifier id: String) -> String {
+        var result = ""
+        var previous: Character?
+        for character in id {
+            if let previous {
+                let boundary = (character.isUppercase && !previous.isUppercase)
+                    || (character.isNumber && !previous.isNumber)
+                    || (!character.isNumber && previous.isNumber)
+                if boundary { result.append(" ") }
+                result.append(contentsOf: character.lowercased())
+            } else {
+                result.append(contentsOf: character.uppercased())
+            }
+            previous = character
+        }
+        return result
+    }
+
+    private static func lowerLeadingCapitals(_ word: String) -> String {
+        let characters = Array(word)
+        var upperRun = 0
+        while upperRun < characters.count, characters[upperRun].isUppercase { upperRun += 1 }
+        if upperRun == 0 { return word }
+        // `URLPath` → `urlPath`: keep the capital that starts the next word.
+        let lowerCount = (upperRun > 1 && upperRun < characters.count) ? upperRun - 1 : upperRun
+        return String(characters[..<lowerCount]).lowercased() + String(characters[lowerCount...])
+    }
+
+    @inline(__always)
+    private static func isASCIIAlphanumeric(_ byte: UInt8) -> Bool {
+        (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte)
+            || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
+            || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+    }
+}

@@ -1,0 +1,109 @@
+/// The compiler as a library: a path and bytes in; a checked tree, Swift source and
+/// diagnostics out. It does no file IO and knows nothing of the command line; the
+/// `formc` executable and the build plugin are shells around it.
+///
+/// Stages, each with plain values between them:
+/// read (bytes → `Node`) → decode (`Node` → `FormDocument`) → check (`CheckedForm`)
+/// → emit (Swift source).
+public enum FormPipeline {
+    /// The result of reading, decoding and checking one file.
+    public struct CheckResult: Sendable {
+        public var diagnostics: [Diagnostic]
+        /// The decoded tree (possibly partial when there were errors), for `dump`.
+        public var document: FormDocument?
+        /// Set only when there were no errors.
+        public var checked: CheckedForm?
+    }
+
+    /// The result of compiling one file to Swift.
+    public struct BuildResult: Sendable {
+        public var diagnostics: [Diagnostic]
+        /// Set only when there were no errors.
+        public var swiftSource: String?
+    }
+
+    /// Whether a path names a JSON form (strict RFC 8259) rather than YAML.
+    public static func isJSON(path: String) -> Bool {
+        path.lowercased().hasSuffix(".json")
+    }
+
+    /// Reads a file's bytes into the document tree, choosing the reader by the
+    /// file's name. Checks size and UTF-8 first (FC004, FC005).
+    public static func read(_ file: SourceFile, limits: CompilerLimits = .default, diagnostics: inout DiagnosticBag) -> Node? {
+        if file.bytes.count > limits.maxFileSize {
+            diagnostics.error(
+                .limitExceeded,
+                "file is \(file.bytes.count) bytes, more than the limit of \(limits.maxFileSize) bytes",
+                at: .fileStart,
+                help: ["split the form into several files"]
+            )
+            return nil
+        }
+        if let bad = firstInvalidUTF8Offset(file.bytes) {
+            diagnostics.error(
+                .unreadableFile, "file is not valid UTF-8",
+                at: SourceRange(at: file.position(ofByteOffset: bad)),
+                help: ["save the file as UTF-8"]
+            )
+            return nil
+        }
+        if isJSON(path: file.path) {
+            return JSONReader.read(file, limits: limits, diagnostics: &diagnostics)
+        }
+        return YAMLReader.read(file, limits: limits, diagnostics: &diagnostics)
+    }
+
+    /// Read, decode and check.
+    public static func check(_ file: SourceFile, limits: CompilerLimits = .default) -> CheckResult {
+        var diagnostics = DiagnosticBag(file: file.path)
+        var document: FormDocument?
+        var checked: CheckedForm?
+        if let root = read(file, limits: limits, diagnostics: &diagnostics) {
+            document = FormDecoder.decode(root, file: file, limits: limits, diagnostics: &diagnostics)
+            if let decoded = document {
+                let result = FormChecker.check(decoded, file: file, diagnostics: &diagnostics)
+                document = result.document
+                if !diagnostics.hasErrors { checked = result }
+            }
+        }
+        return CheckResult(diagnostics: diagnostics.sorted, document: document, checked: checked)
+    }
+
+    /// Read, decode, check and emit.
+    public static func build(_ file: SourceFile, options: EmitOptions = EmitOptions(), limits: CompilerLimits = .default) -> BuildResult {
+        let result = check(file, limits: limits)
+        guard let checked = result.checked else {
+            return BuildResult(diagnostics: result.diagnostics, swiftSource: nil)
+        }
+        return BuildResult(diagnostics: result.diagnostics, swiftSource: SwiftEmitter.emit(checked, options: options))
+    }
+
+    /// The byte offset of the first invalid UTF-8 sequence, or nil.
+    static func firstInvalidUTF8Offset(_ bytes: [UInt8]) -> Int? {
+        var index = 0
+        let count = bytes.count
+        while index < count {
+            let lead = bytes[index]
+            if lead < 0x80 { index += 1; continue }
+            let width: Int
+            var minimum: UInt32
+            switch lead {
+            case 0xC2...0xDF: width = 2; minimum = 0x80
+            case 0xE0...0xEF: width = 3; minimum = 0x800
+            case 0xF0...0xF4: width = 4; minimum = 0x10000
+            default: return index
+            }
+            guard index + width <= count else { return index }
+            var scalar = UInt32(lead) & (0xFF >> (width + 1))
+            for offset in 1..<width {
+                let byte = bytes[index + offset]
+                guard byte & 0xC0 == 0x80 else { return index }
+                scalar = scalar << 6 | UInt32(byte & 0x3F)
+            }
+            if scalar < minimum || scalar > 0x10FFFF || (0xD800...0xDFFF).contains(scalar) { return index }
+            minimum = 0
+            index += width
+        }
+        return nil
+    }
+}

@@ -1,0 +1,67 @@
+/// A place in a source file: 1-based line and 1-based column, columns counted in
+/// Unicode scalars (what an editor shows for non-ASCII text, and what libyaml counts).
+public struct SourcePosition: Hashable, Comparable, Sendable, CustomStringConvertible {
+    public var line: Int
+    public var column: Int
+
+    public init(line: Int, column: Int) {
+        self.line = line
+        self.column = column
+    }
+
+    public static let start = SourcePosition(line: 1, column: 1)
+
+    public static func < (lhs: SourcePosition, rhs: SourcePosition) -> Bool {
+        (lhs.line, lhs.column) < (rhs.line, rhs.column)
+    }
+
+    public var description: String { "\(line):\(column)" }
+}
+
+/// A half-open span `start..<end` in one file. `end` is the position just after the
+/// last character, so a one-character span at 3:5 ends at 3:6.
+public struct SourceRange: Hashable, Sendable, CustomStringConvertible {
+    public var start: SourcePosition
+    public var end: SourcePosition
+
+    public init(start: SourcePosition, end: SourcePosition) {
+        self.start = start
+        self.end = max(start, end)
+    }
+
+    /// An empty span at one position.
+    public init(at position: SourcePosition) {
+        self.init(start: position, end: position)
+    }
+
+    public static let fileStart = SourceRange(at: .start)
+
+    public var description: String { "\(start)-\(end)" }
+}
+
+/// A span in a named file: what a diagnostic or a note points at.
+public struct SourceLocation: Hashable, Sendable {
+    /// The file's path as the user gave it (relative paths stay relative).
+    public var file: String
+    public var range: SourceRange
+
+    public init(file: String, range: SourceRange) {
+        self.file = file
+        self.range = range
+    }
+}
+
+/// A value together with the span it was read from.
+public struct Located<Value> {
+    public var value: Value
+    public var range: SourceRange
+
+    public init(_ value: Value, at range: SourceRange) {
+        self.value = value
+        self.range = range
+    }
+}
+
+extension Located: Sendable where Value: Sendable {}
+extension Located: Equatable where Value: Equatable {}
+extension Located: Hashable where Value: Hashable {}

@@ -1,0 +1,7 @@
+import Testing
+@testable import FormCompiler
+
+@Test func editDistanceCountsTranspositionAsOne() {
+    #expect(Suggestions.editDistance("minLenght", "minLength") == 1)
+    #expect(Suggestions.closest(to: "minLenght", in: RuleKind.names) == "minLength")
+}
