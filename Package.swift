@@ -36,7 +36,23 @@ let package = Package(
             capability: .buildTool(),
             dependencies: ["formc"]
         ),
-        .testTarget(name: "FormCompilerTests", dependencies: ["FormCompiler"]),
+        .testTarget(
+            name: "FormCompilerTests",
+            dependencies: ["FormCompiler"],
+            exclude: ["Expected"]
+        ),
+        .testTarget(name: "FormRuntimeTests", dependencies: ["FormRuntime"]),
+        // Runs the real `formc` executable (built by `swift build --build-tests`, which
+        // builds every product): exit statuses, formats, files written. It does not
+        // depend on the `formc` target, since linking an executable's objects into a
+        // test bundle duplicates its symbols.
+        .testTarget(name: "FormcCLITests", dependencies: ["FormCompiler"]),
+        // Its Swift comes from FormcPlugin, compiled from the example forms in it.
+        .testTarget(
+            name: "GeneratedFormTests",
+            dependencies: ["FormRuntime"],
+            plugins: ["FormcPlugin"]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

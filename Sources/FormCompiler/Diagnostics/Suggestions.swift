@@ -51,3 +51,11 @@ public enum Suggestions {
         return previous[b.count]
     }
 }
+
+extension Suggestions {
+    /// A "did you mean" when a candidate is close, otherwise the list of what is valid.
+    public static func didYouMeanOrList(_ word: String, in candidates: [String], listing what: String) -> [String] {
+        let suggestion = didYouMean(word, in: candidates)
+        return suggestion.isEmpty ? ["\(what): \(candidates.joined(separator: ", "))"] : suggestion
+    }
+}

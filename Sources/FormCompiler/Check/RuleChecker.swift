@@ -1,0 +1,164 @@
+/// The checks of one field's rules (SPEC §6.1–§6.2): applicability (FC401),
+/// contradictions (FC403), patterns (FC404), `sameAs` targets (FC405), rules that
+/// can never fail or repeat (FC406) and validator names (FC407).
+enum RuleChecker {
+    static let textOnly: Set<String> = ["minLength", "maxLength", "pattern", "email", "url"]
+
+    static func check(
+        _ rules: [RuleDecl], of field: FieldSymbol, in document: FormDocument, symbols: SymbolTable,
+        diagnostics: inout DiagnosticBag
+    ) {
+        let element = document.element(at: field.path)
+        var seen: [RuleKind: RuleDecl] = [:]
+        var seenNames: [String: RuleDecl] = [:]
+        var minLength: RuleDecl?
+        var maxLength: RuleDecl?
+        var email: RuleDecl?
+        var url: RuleDecl?
+
+        for rule in rules {
+            let name = rule.kind.name
+            if textOnly.contains(name), field.valueType != .string {
+                diagnostics.error(
+                    .ruleNotApplicable, "rule '\(name)' does not apply to \(element.kind.keyword) '\(field.id)'",
+                    at: rule.nameRange,
+                    help: ["'\(name)' checks text; it applies to textField, floatLabel and textView"]
+                )
+                continue
+            }
+
+            // The same rule twice: identical, or a second length limit of the same kind.
+            if let earlier = seen[rule.kind] ?? (["minLength", "maxLength"].contains(name) ? seenNames[name] : nil)
+                ?? (["required", "email", "url"].contains(name) ? seenNames[name] : nil) {
+                diagnostics.warning(
+                    .ineffectiveRule, "rule '\(name)' is given twice for '\(field.id)'", at: rule.nameRange,
+                    notes: [diagnostics.note("first given here", at: earlier.nameRange)],
+                    help: ["remove one of them"]
+                )
+            }
+            seen[rule.kind] = seen[rule.kind] ?? rule
+            seenNames[name] = seenNames[name] ?? rule
+
+            switch rule.kind {
+            case .required:
+                if case .segment(let segment) = element.kind, segment.defaultValue != nil {
+                    diagnostics.warning(
+                        .ineffectiveRule, "'required' can never fail: segment '\(field.id)' has a default, so something is always selected",
+                        at: rule.nameRange, help: ["remove 'required', or remove the default so that nothing is selected at first"]
+                    )
+                }
+            case .minLength(let count):
+                if count == 0 {
+                    diagnostics.warning(
+                        .ineffectiveRule, "'minLength: 0' can never fail", at: rule.parameterRange ?? rule.nameRange,
+                        help: ["remove it, or use 'required' to forbid an empty value"]
+                    )
+                }
+                minLength = minLength ?? rule
+            case .maxLength:
+                maxLength = maxLength ?? rule
+            case .pattern(let pattern):
+                PatternValidator.check(pattern, rule: rule, diagnostics: &diagnostics)
+            case .email:
+                email = email ?? rule
+            case .url:
+                url = url ?? rule
+            case .sameAs(let target):
+                checkSameAs(target, rule: rule, field: field, symbols: symbols, diagnostics: &diagnostics)
+            case .custom(let validator):
+                if !SwiftNames.isLowerCamelCase(validator) || SwiftNames.keywords.contains(validator) {
+                    let suggestion = SwiftNames.caseName(forOptionValue: validator)
+                    diagnostics.error(
+                        .invalidValidatorName, "'\(validator)' is not a valid validator name", at: rule.parameterRange ?? rule.nameRange,
+                        help: ["a validator name is a lowerCamelCase Swift method name, not a keyword"]
+                            + (SwiftNames.isLowerCamelCase(suggestion) && !SwiftNames.keywords.contains(suggestion)
+                                ? ["did you mean '\(suggestion)'?"] : [])
+                    )
+                }
+            }
+        }
+
+        checkLengths(minLength: minLength, maxLength: maxLength, element: element, field: field, diagnostics: &diagnostics)
+        if let email, let url {
+            let later = email.range.start < url.range.start ? url : email
+            let earlier = later.kind == .url ? email : url
+            diagnostics.error(
+                .contradictoryRules, "rules 'email' and 'url' contradict each other: no value is both", at: later.nameRange,
+                notes: [diagnostics.note("'\(earlier.kind.name)' given here", at: earlier.nameRange)],
+                help: ["keep the one that describes the field"]
+            )
+        }
+    }
+
+    static func checkLengths(
+        minLength: RuleDecl?, maxLength: RuleDecl?, element: Element, field: FieldSymbol, diagnostics: inout DiagnosticBag
+    ) {
+        let inputLimit: Located<Int>?
+        if case .text(let text) = element.kind { inputLimit = text.maxInputLength } else { inputLimit = nil }
+
+        if let minRule = minLength, case .minLength(let low) = minRule.kind {
+            if let maxRule = maxLength, case .maxLength(let high) = maxRule.kind, low > high {
+                let later = minRule.range.start < maxRule.range.start ? maxRule : minRule
+                let earlier = later.range.start == minRule.range.start ? maxRule : minRule
+                diagnostics.error(
+                    .contradictoryRules, "minLength \(low) is greater than maxLength \(high): no value can pass",
+                    at: later.parameterRange ?? later.nameRange,
+                    notes: [diagnostics.note("'\(earlier.kind.name)' given here", at: earlier.parameterRange ?? earlier.nameRange)],
+                    help: ["make minLength at most maxLength"]
+                )
+            }
+            if let inputLimit, low > inputLimit.value {
+                diagnostics.error(
+                    .contradictoryRules, "minLength \(low) is greater than maxInputLength \(inputLimit.value): no value can be typed that passes",
+                    at: minRule.parameterRange ?? minRule.nameRange,
+                    notes: [diagnostics.note("maxInputLength given here", at: inputLimit.range)]
+                )
+            }
+        }
+        if let maxRule = maxLength, case .maxLength(let high) = maxRule.kind, let inputLimit, high >= inputLimit.value {
+            diagnostics.warning(
+                .ineffectiveRule, "'maxLength: \(high)' can never fail: maxInputLength \(inputLimit.value) stops typing first",
+                at: maxRule.parameterRange ?? maxRule.nameRange,
+                notes: [diagnostics.note("maxInputLength given here", at: inputLimit.range)],
+                help: ["remove the rule"]
+            )
+        }
+    }
+
+    static func checkSameAs(
+        _ target: String, rule: RuleDecl, field: FieldSymbol, symbols: SymbolTable, diagnostics: inout DiagnosticBag
+    ) {
+        let range = rule.parameterRange ?? rule.nameRange
+        if target == field.id {
+            diagnostics.error(
+                .invalidSameAs, "'\(field.id)' cannot be the same as itself", at: range,
+                help: ["name the field this one must repeat, e.g. 'sameAs: password'"]
+            )
+            return
+        }
+        guard let other = symbols.field(target) else {
+            if let declared = symbols.declarations[target] {
+                diagnostics.error(
+                    .invalidSameAs, "sameAs target '\(target)' is not a field", at: range,
+                    notes: [diagnostics.note("'\(target)' is declared here", at: declared)],
+                    help: ["sameAs compares with another field's value; groups and segues have none"]
+                )
+            } else {
+                diagnostics.error(
+                    .invalidSameAs, "sameAs names an unknown field '\(target)'", at: range,
+                    help: Suggestions.didYouMean(target, in: symbols.fields.map(\.id))
+                )
+            }
+            return
+        }
+        guard other.valueType.isSameType(as: field.valueType) else {
+            diagnostics.error(
+                .invalidSameAs,
+                "'\(field.id)' (\(field.valueType.description)) cannot be the same as '\(target)' (\(other.valueType.description))",
+                at: range, notes: [diagnostics.note("'\(target)' is declared here", at: other.range)],
+                help: ["sameAs compares two fields of the same value type"]
+            )
+            return
+        }
+    }
+}

@@ -1,0 +1,89 @@
+/// The checks of one segment (SPEC §3): options, their case names, the default
+/// and the enum's name.
+enum SegmentChecker {
+    static func check(_ segment: SegmentFieldDecl, diagnostics: inout DiagnosticBag, typeNames: inout [String: SourceRange]) {
+        checkEnumName(segment, diagnostics: &diagnostics, typeNames: &typeNames)
+
+        var values: [String: SourceRange] = [:]
+        var cases: [String: (value: String, range: SourceRange)] = [:]
+        for option in segment.options {
+            let value = option.value
+            if value.value.isEmpty {
+                diagnostics.error(.invalidOption, "segment option value is empty", at: value.range)
+                continue
+            }
+            if let earlier = values[value.value] {
+                diagnostics.error(
+                    .invalidOption, "duplicate option '\(value.value)' in segment '\(segment.id.value)'", at: value.range,
+                    notes: [diagnostics.note("'\(value.value)' first listed here", at: earlier)]
+                )
+                continue
+            }
+            values[value.value] = value.range
+            let caseName = option.caseName
+            if caseName == "_" {
+                diagnostics.error(
+                    .invalidOption, "option '\(value.value)' has no ASCII letters or digits to make a Swift case name",
+                    at: value.range, help: ["use a value such as 'option1'; show other text with 'title:'"]
+                )
+                continue
+            }
+            if let earlier = cases[caseName] {
+                diagnostics.error(
+                    .invalidOption,
+                    "options '\(earlier.value)' and '\(value.value)' both become the Swift case '\(caseName.trimmingBackticks)'",
+                    at: value.range, notes: [diagnostics.note("'\(earlier.value)' listed here", at: earlier.range)],
+                    help: ["make the values differ in letters or digits, not only in punctuation or case"]
+                )
+                continue
+            }
+            cases[caseName] = (value.value, value.range)
+        }
+
+        if segment.options.count < 2, let range = segment.optionsRange {
+            diagnostics.error(
+                .tooFewOptions, "segment '\(segment.id.value)' has \(segment.options.count) option\(segment.options.count == 1 ? "" : "s"); it needs at least 2",
+                at: range, help: ["a single choice is a boolean: use 'boolean:' instead"]
+            )
+        }
+
+        if let defaultValue = segment.defaultValue, !segment.options.isEmpty, values[defaultValue.value] == nil {
+            let names = segment.options.map(\.value.value)
+            diagnostics.error(
+                .defaultNotOption, "default '\(defaultValue.value)' is not an option of segment '\(segment.id.value)'",
+                at: defaultValue.range,
+                help: Suggestions.didYouMeanOrList(defaultValue.value, in: names, listing: "the options are")
+            )
+        }
+    }
+
+    static func checkEnumName(_ segment: SegmentFieldDecl, diagnostics: inout DiagnosticBag, typeNames: inout [String: SourceRange]) {
+        let name = segment.swiftEnumName
+        let range = segment.enumName?.range ?? segment.id.range
+        if let explicit = segment.enumName,
+           !SwiftNames.isUpperCamelCase(explicit.value) || SwiftNames.keywords.contains(explicit.value) {
+            diagnostics.error(
+                .invalidFormName, "'\(explicit.value)' is not a valid enum name", at: explicit.range,
+                help: ["an enum name is an UpperCamelCase Swift type name ([A-Z][A-Za-z0-9]*)"]
+            )
+            return
+        }
+        guard SwiftNames.isUpperCamelCase(name) else { return }  // the id itself is reported as FC201
+        if GeneratedTypeNames.nested.contains(name) || GeneratedTypeNames.used.contains(name) {
+            diagnostics.error(
+                .nameCollision, "segment '\(segment.id.value)' would generate the enum '\(name)', a name the generated code uses",
+                at: range, help: ["set 'enumName:' to another name, e.g. '\(name)Choice'"]
+            )
+            return
+        }
+        if let earlier = typeNames[name] {
+            diagnostics.error(
+                .nameCollision, "segment '\(segment.id.value)' would generate the type '\(name)', which is already declared",
+                at: range, notes: [diagnostics.note("'\(name)' comes from here", at: earlier)],
+                help: ["set 'enumName:' to a unique name"]
+            )
+            return
+        }
+        typeNames[name] = range
+    }
+}

@@ -1,0 +1,151 @@
+import Testing
+@testable import FormCompiler
+
+/// One small form per diagnostic code of SPEC §4: the code, where it points, and
+/// what it says. A case fails when any of the three changes.
+struct DiagnosticCodeCase: CustomTestStringConvertible, Sendable {
+    let code: String
+    let source: String
+    let line: Int
+    let column: Int
+    let message: String
+    var help: String? = nil
+    var path = "test.form.yaml"
+
+    var testDescription: String { "\(code): \(message)" }
+}
+
+let diagnosticCodeCases: [DiagnosticCodeCase] = [
+    .init(code: "FC001", source: "formc: 1\nform: [a\n", line: 3, column: 1, message: "did not find expected"),
+    .init(code: "FC001", source: "{\"formc\": 1,}", line: 1, column: 13, message: "trailing comma", path: "t.form.json"),
+    .init(code: "FC002", source: form("  - staticText: a\n    style: body\n    style: caption\n"), line: 6, column: 5,
+          message: "duplicate key 'style'"),
+    .init(code: "FC003", source: form("  - staticText: a\n---\nformc: 1\n"), line: 5, column: 1, message: "document"),
+    .init(code: "FC004", source: form("  - " + String(repeating: "[", count: 100) + String(repeating: "]", count: 100) + "\n"),
+          line: 4, column: 67, message: "nest"),
+    .init(code: "FC005", source: "formc: 1\nform: Caf\u{FFFD}\n", line: 2, column: 10, message: "UTF-8"),
+    .init(code: "FC100", source: "formc: 1\nelements:\n  - staticText: hi\n", line: 1, column: 1,
+          message: "missing required key 'form'"),
+    .init(code: "FC100", source: form("  - boolean: terms\n"), line: 4, column: 5, message: "missing required key 'title'"),
+    .init(code: "FC101", source: form("  - textField: email\n    placeholdr: you@example.com\n"), line: 5, column: 5,
+          message: "unknown key 'placeholdr'", help: "did you mean 'placeholder'?"),
+    .init(code: "FC101", source: form("  - boolean: terms\n    title: Terms\n    placeholder: x\n"), line: 6, column: 5,
+          message: "unknown key 'placeholder'", help: "'placeholder' is a key of 'textField', 'textView', not of boolean 'terms'"),
+    .init(code: "FC102", source: form("  - boolean: terms\n    title: Terms\n    default: yes\n"), line: 6, column: 14,
+          message: "expected a boolean", help: "write true"),
+    .init(code: "FC102", source: form("  - textField: name\n    placeholder: [a, b]\n"), line: 5, column: 18,
+          message: "expected a string for placeholder, found a list"),
+    .init(code: "FC102", source: form("  - spacer: '16'\n"), line: 4, column: 13, message: "expected a number",
+          help: "remove the quotes: 16"),
+    .init(code: "FC102", source: form("  - textField: name\n    keyboard: emial\n"), line: 5, column: 15,
+          message: "'emial' is not a valid keyboard", help: "did you mean 'email'?"),
+    .init(code: "FC103", source: form("  - textfeld: email\n"), line: 4, column: 5, message: "unknown element kind 'textfeld'",
+          help: "did you mean 'textField'?"),
+    .init(code: "FC104", source: form("  - textField: email\n    boolean: terms\n"), line: 5, column: 5,
+          message: "more than one kind"),
+    .init(code: "FC104", source: form("  - title: Hello\n"), line: 4, column: 5, message: "no kind key"),
+    .init(code: "FC105", source: "formc: 2\nform: TestForm\nelements:\n  - staticText: a\n", line: 1, column: 8,
+          message: "unsupported formc version 2"),
+    .init(code: "FC200", source: "formc: 1\nform: signUp\nelements:\n  - staticText: a\n", line: 2, column: 7,
+          message: "'signUp' is not a valid form type name", help: "did you mean 'SignUp'?"),
+    .init(code: "FC201", source: form("  - textField: Email\n"), line: 4, column: 16, message: "'Email' is not a valid field id"),
+    .init(code: "FC201", source: form("  - textField: class\n"), line: 4, column: 16, message: "Swift keyword"),
+    .init(code: "FC201", source: form("  - textField: values\n"), line: 4, column: 16, message: "member of every generated form"),
+    .init(code: "FC202", source: form("  - textField: email\n  - group: email\n    elements:\n      - staticText: a\n"),
+          line: 5, column: 12, message: "duplicate id 'email'"),
+    .init(code: "FC203", source: form("  - segment: plan\n    title: Plan\n    options: [free, pro, free]\n"), line: 6,
+          column: 26, message: "duplicate option 'free'"),
+    .init(code: "FC203", source: form("  - segment: plan\n    title: Plan\n    options: [pro-plan, proPlan]\n"), line: 6,
+          column: 25, message: "both become the Swift case 'proPlan'"),
+    .init(code: "FC204", source: form("  - segment: kind\n    enumName: Field\n    options: [a, b]\n"), line: 5, column: 15,
+          message: "a name the generated code uses"),
+    .init(code: "FC204", source: form("  - segment: plan\n    options: [a, b]\n  - segment: other\n    enumName: Plan\n    options: [c, d]\n"),
+          line: 7, column: 15, message: "already declared"),
+    .init(code: "FC300", source: form("  - boolean: terms\n    title: Terms\n    default: 3\n"), line: 6, column: 14,
+          message: "expected a boolean (true or false) for the default of a boolean"),
+    .init(code: "FC300", source: form("  - textField: name\n    default: [a]\n"), line: 5, column: 14,
+          message: "must be a string, found a list"),
+    .init(code: "FC301", source: form("  - segment: plan\n    options: [free, pro]\n    default: prp\n"), line: 6, column: 14,
+          message: "default 'prp' is not an option", help: "did you mean 'pro'?"),
+    .init(code: "FC302", source: form("  - spacer: -4\n"), line: 4, column: 13, message: "spacer height must be 0 or more"),
+    .init(code: "FC302", source: form("  - textField: code\n    maxInputLength: 2.5\n"), line: 5, column: 21,
+          message: "maxInputLength must be a whole number"),
+    .init(code: "FC303", source: form("  - segment: plan\n    options: [free]\n"), line: 5, column: 5, message: "needs at least 2"),
+    .init(code: "FC400", source: form("  - textField: name\n    rules:\n      - minLenght: 8\n"), line: 6, column: 9,
+          message: "unknown rule 'minLenght'", help: "did you mean 'minLength'?"),
+    .init(code: "FC401", source: form("  - boolean: terms\n    title: T\n    rules: [email]\n"), line: 6, column: 13,
+          message: "rule 'email' does not apply to boolean 'terms'"),
+    .init(code: "FC402", source: form("  - textField: name\n    rules: [{ minLength: -1 }]\n"), line: 5, column: 26,
+          message: "must be 0 or more"),
+    .init(code: "FC402", source: form("  - textField: name\n    rules: [minLength]\n"), line: 5, column: 13,
+          message: "rule 'minLength' needs a parameter"),
+    .init(code: "FC403", source: form("  - textField: name\n    rules:\n      - minLength: 10\n      - maxLength: 5\n"), line: 7,
+          column: 20, message: "minLength 10 is greater than maxLength 5"),
+    .init(code: "FC404", source: form("  - textField: name\n    rules:\n      - pattern: 'ab(c'\n"), line: 6, column: 21,
+          message: "invalid regular expression: expected ')'"),
+    .init(code: "FC405", source: form("  - textField: password\n  - textField: confirm\n    rules: [{ sameAs: pasword }]\n"),
+          line: 6, column: 23, message: "unknown field 'pasword'", help: "did you mean 'password'?"),
+    .init(code: "FC405", source: form("  - textField: name\n    rules: [{ sameAs: name }]\n"), line: 5, column: 23,
+          message: "cannot be the same as itself"),
+    .init(code: "FC405", source: form("  - boolean: a\n    title: A\n  - textField: b\n    rules: [{ sameAs: a }]\n"), line: 7,
+          column: 23, message: "'b' (text) cannot be the same as 'a' (boolean)"),
+    .init(code: "FC406", source: form("  - textField: name\n    rules: [{ minLength: 0 }]\n"), line: 5, column: 26,
+          message: "can never fail"),
+    .init(code: "FC406", source: form("  - textField: name\n    rules: [required, required]\n"), line: 5, column: 23,
+          message: "given twice"),
+    .init(code: "FC407", source: form("  - textField: name\n    rules: [{ custom: Check-It }]\n"), line: 5, column: 23,
+          message: "'Check-It' is not a valid validator name"),
+]
+
+@Test(arguments: diagnosticCodeCases)
+func diagnosticCode(_ testCase: DiagnosticCodeCase) throws {
+    var text = testCase.source
+    // FC005 needs bytes that are not UTF-8: swap the marker for a lone Latin-1 byte.
+    var bytes = Array(text.utf8)
+    if testCase.code == "FC005" {
+        text = ""
+        bytes = Array("formc: 1\nform: Caf".utf8) + [0xE9] + Array("\n".utf8)
+    }
+    let diagnostics = FormPipeline.check(SourceFile(path: testCase.path, bytes: bytes)).diagnostics
+    let match = diagnostics.first { $0.code.rawValue == testCase.code }
+    let found = try #require(match, "expected \(testCase.code), got \(positions(diagnostics)) \(diagnostics.map(\.message))")
+    #expect(found.location.range.start.line == testCase.line, "\(found.message)")
+    #expect(found.location.range.start.column == testCase.column, "\(found.message)")
+    #expect(found.message.contains(testCase.message), "message was: \(found.message)")
+    if let help = testCase.help {
+        #expect(found.help.contains { $0.contains(help) }, "help was: \(found.help)")
+    }
+}
+
+@Test func everyCodeUpToFC407HasACase() {
+    let covered = Set(diagnosticCodeCases.map(\.code))
+    let expected = DiagnosticCode.all.map(\.rawValue).filter { $0 < "FC500" }
+    #expect(expected.filter { !covered.contains($0) } == [])
+}
+
+@Test func aFileWithSixMistakesReportsSixErrorsInOrder() {
+    let diagnostics = diagnose("""
+        formc: 1
+        form: signup
+        elements:
+          - textfeld: email
+          - textField: Password
+            rules: [minLenght]
+          - segment: plan
+            options: [free]
+          - spacer: -1
+        """)
+    #expect(positions(diagnostics) == [
+        "2:7 FC200", "4:5 FC103", "5:16 FC201", "6:13 FC400", "8:5 FC303", "9:13 FC302",
+    ])
+}
+
+@Test func validFormsInSchemasHaveNoDiagnostics() throws {
+    let schemas = URLPaths.schemas
+    for name in ["signup.form.yaml", "settings.form.yaml", "payment.form.yaml", "feedback.form.json"] {
+        let bytes = try #require(URLPaths.read(schemas + "/" + name), "missing \(name)")
+        let result = FormPipeline.check(SourceFile(path: "schemas/" + name, bytes: bytes))
+        #expect(result.diagnostics.map(\.message) == [], "\(name)")
+        #expect(result.checked != nil, "\(name)")
+    }
+}
