@@ -3,6 +3,8 @@ import PackageDescription
 
 let package = Package(
     name: "formc",
+    // Swift Regex (pattern rules) needs macOS 13 / iOS 16; Linux has no minimum.
+    platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9), .visionOS(.v1)],
     products: [
         .executable(name: "formc", targets: ["formc"]),
         .library(name: "FormRuntime", targets: ["FormRuntime"]),
@@ -26,6 +28,14 @@ let package = Package(
         // The command-line shell around FormCompiler.
         .executableTarget(
             name: "formc",
+            dependencies: [
+                "FormCompiler",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        // The benchmark of issue 6 (`make bench`): formc against libyaml's raw parse.
+        .executableTarget(
+            name: "formc-bench",
             dependencies: [
                 "FormCompiler",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),

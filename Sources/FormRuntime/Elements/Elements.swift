@@ -1,0 +1,285 @@
+// One class per element kind of SPEC §3. Every initializer defaults what the
+// form may leave out to the spec's default, so generated code passes only what
+// the form sets. Presentation keys are `var`s, so that an app may adjust them
+// (e.g. localise a title) before rendering; ids and bindings are `let`s.
+
+/// `group`: a titled section holding other elements.
+@MainActor
+public final class GroupElement: ConditionalElement, FormElement {
+    /// The optional group id of the form.
+    public let id: String?
+    public var title: String?
+    public var footer: String?
+    public var style: GroupStyle
+    public var layout: GroupLayout
+    /// nil: the renderer's default insets.
+    public var insets: EdgeInsets?
+    public let elements: [any FormElement]
+
+    public init(
+        id: String? = nil,
+        title: String? = nil,
+        footer: String? = nil,
+        style: GroupStyle = .plain,
+        layout: GroupLayout = .intrinsic,
+        insets: EdgeInsets? = nil,
+        elements: [any FormElement],
+        visible: @escaping @MainActor () -> Bool = { true },
+        enabled: @escaping @MainActor () -> Bool = { true }
+    ) {
+        self.id = id
+        self.title = title
+        self.footer = footer
+        self.style = style
+        self.layout = layout
+        self.insets = insets
+        self.elements = elements
+        super.init(visible: visible, enabled: enabled)
+    }
+}
+
+/// `boolean`: an on/off switch bound to a `Bool` field.
+@MainActor
+public final class BooleanElement: ConditionalElement, FormElement {
+    public let id: String
+    public var title: String
+    /// An image asset name.
+    public var icon: String?
+    public let value: FormValue<Bool>
+
+    public init(
+        id: String,
+        title: String,
+        icon: String? = nil,
+        value: FormValue<Bool>,
+        visible: @escaping @MainActor () -> Bool = { true },
+        enabled: @escaping @MainActor () -> Bool = { true }
+    ) {
+        self.id = id
+        self.title = title
+        self.icon = icon
+        self.value = value
+        super.init(visible: visible, enabled: enabled)
+    }
+}
+
+/// One choice of a segment: its value, shown as a title or an image.
+public struct SegmentOption<Value: Equatable & Sendable>: Equatable, Sendable {
+    public var value: Value
+    public var title: String?
+    /// An image asset name.
+    public var image: String?
+
+    public init(value: Value, title: String? = nil, image: String? = nil) {
+        self.value = value
+        self.title = title
+        self.image = image
+    }
+}
+
+/// `segment`: a choice of one option, bound to a field of the generated enum.
+///
+/// `Value` is the field's type: the enum when the form gives a `default`, the
+/// optional enum (`nil`: nothing selected) when it does not. Options have the
+/// same type, so `SegmentOption(value: .pro, ...)` reads the same either way.
+@MainActor
+public final class SegmentElement<Value: Equatable & Sendable>: ConditionalElement, FormElement {
+    public let id: String
+    public var title: String?
+    public var options: [SegmentOption<Value>]
+    public let value: FormValue<Value>
+
+    public init(
+        id: String,
+        title: String? = nil,
+        options: [SegmentOption<Value>],
+        value: FormValue<Value>,
+        visible: @escaping @MainActor () -> Bool = { true },
+        enabled: @escaping @MainActor () -> Bool = { true }
+    ) {
+        self.id = id
+        self.title = title
+        self.options = options
+        self.value = value
+        super.init(visible: visible, enabled: enabled)
+    }
+
+    /// The index of the selected option, nil when none is; setting it selects
+    /// that option (nil or an index out of range changes nothing).
+    public var selectedIndex: Int? {
+        get { options.firstIndex { $0.value == value.value } }
+        set {
+            guard let newValue, options.indices.contains(newValue) else { return }
+            value.value = options[newValue].value
+        }
+    }
+}
+
+/// `textField`: a one-line text input.
+@MainActor
+public final class TextFieldElement: ConditionalElement, FormElement {
+    public let id: String
+    public var placeholder: String?
+    public var label: String?
+    public var secure: Bool
+    public var keyboard: KeyboardType
+    /// nil: nothing for autofill.
+    public var contentType: TextContentType?
+    /// The form's `autocapitalization`; the platforms' usual default when it gives none.
+    public var autocapitalization: Autocapitalization
+    /// Report every keystroke (true) or only the end of editing (false).
+    public var continuous: Bool
+    /// The most Characters a renderer lets the user type; nil: no limit.
+    public var maxInputLength: Int?
+    public let value: FormValue<String>
+
+    public init(
+        id: String,
+        placeholder: String? = nil,
+        label: String? = nil,
+        secure: Bool = false,
+        keyboard: KeyboardType = .default,
+        contentType: TextContentType? = nil,
+        autocapitalization: Autocapitalization = .sentences,
+        continuous: Bool = true,
+        maxInputLength: Int? = nil,
+        value: FormValue<String>,
+        visible: @escaping @MainActor () -> Bool = { true },
+        enabled: @escaping @MainActor () -> Bool = { true }
+    ) {
+        self.id = id
+        self.placeholder = placeholder
+        self.label = label
+        self.secure = secure
+        self.keyboard = keyboard
+        self.contentType = contentType
+        self.autocapitalization = autocapitalization
+        self.continuous = continuous
+        self.maxInputLength = maxInputLength
+        self.value = value
+        super.init(visible: visible, enabled: enabled)
+    }
+}
+
+/// `floatLabel`: a text input whose label floats above it once it holds text.
+@MainActor
+public final class FloatLabelElement: ConditionalElement, FormElement {
+    public let id: String
+    public var label: String
+    public var secure: Bool
+    public var keyboard: KeyboardType
+    public var contentType: TextContentType?
+    public var multiline: Bool
+    public var continuous: Bool
+    public let value: FormValue<String>
+
+    public init(
+        id: String,
+        label: String,
+        secure: Bool = false,
+        keyboard: KeyboardType = .default,
+        contentType: TextContentType? = nil,
+        multiline: Bool = false,
+        continuous: Bool = true,
+        value: FormValue<String>,
+        visible: @escaping @MainActor () -> Bool = { true },
+        enabled: @escaping @MainActor () -> Bool = { true }
+    ) {
+        self.id = id
+        self.label = label
+        self.secure = secure
+        self.keyboard = keyboard
+        self.contentType = contentType
+        self.multiline = multiline
+        self.continuous = continuous
+        self.value = value
+        super.init(visible: visible, enabled: enabled)
+    }
+}
+
+/// `textView`: a multi-line text input.
+@MainActor
+public final class TextViewElement: ConditionalElement, FormElement {
+    public let id: String
+    public var placeholder: String?
+    public var continuous: Bool
+    public let value: FormValue<String>
+
+    public init(
+        id: String,
+        placeholder: String? = nil,
+        continuous: Bool = true,
+        value: FormValue<String>,
+        visible: @escaping @MainActor () -> Bool = { true },
+        enabled: @escaping @MainActor () -> Bool = { true }
+    ) {
+        self.id = id
+        self.placeholder = placeholder
+        self.continuous = continuous
+        self.value = value
+        super.init(visible: visible, enabled: enabled)
+    }
+}
+
+/// `spacer`: empty vertical space.
+@MainActor
+public final class SpacerElement: ConditionalElement, FormElement {
+    /// In points.
+    public var height: Double
+
+    public init(
+        height: Double,
+        visible: @escaping @MainActor () -> Bool = { true },
+        enabled: @escaping @MainActor () -> Bool = { true }
+    ) {
+        self.height = height
+        super.init(visible: visible, enabled: enabled)
+    }
+}
+
+/// `staticText`: text that is only read.
+@MainActor
+public final class StaticTextElement: ConditionalElement, FormElement {
+    public var text: String
+    public var alignment: TextAlignment
+    public var style: TextStyle
+
+    public init(
+        text: String,
+        alignment: TextAlignment = .leading,
+        style: TextStyle = .body,
+        visible: @escaping @MainActor () -> Bool = { true },
+        enabled: @escaping @MainActor () -> Bool = { true }
+    ) {
+        self.text = text
+        self.alignment = alignment
+        self.style = style
+        super.init(visible: visible, enabled: enabled)
+    }
+}
+
+/// `segue`: a row that leads somewhere else; the app performs its `action`.
+@MainActor
+public final class SegueElement<Action: Hashable & Sendable>: ConditionalElement, FormElement {
+    public let action: Action
+    public var title: String
+    /// An image asset name.
+    public var icon: String?
+    /// An image asset name for the trailing accessory (e.g. a chevron).
+    public var accessoryIcon: String?
+
+    public init(
+        action: Action,
+        title: String,
+        icon: String? = nil,
+        accessoryIcon: String? = nil,
+        visible: @escaping @MainActor () -> Bool = { true },
+        enabled: @escaping @MainActor () -> Bool = { true }
+    ) {
+        self.action = action
+        self.title = title
+        self.icon = icon
+        self.accessoryIcon = accessoryIcon
+        super.init(visible: visible, enabled: enabled)
+    }
+}

@@ -1,0 +1,79 @@
+// Runtime mirrors of SPEC §3's presentation keys. Raw values are the spellings
+// of the form file, so a renderer or a test can map either way.
+
+/// A group's `style`.
+public enum GroupStyle: String, Sendable, Equatable, CaseIterable {
+    case plain
+    case grouped
+}
+
+/// A group's `layout`: sized by its content, or a fixed height in points.
+public enum GroupLayout: Sendable, Equatable {
+    case intrinsic
+    case constantHeight(Double)
+}
+
+/// A group's `insets`, in points. A side the form leaves out is 0.
+public struct EdgeInsets: Sendable, Equatable {
+    public var top: Double
+    public var left: Double
+    public var bottom: Double
+    public var right: Double
+
+    public init(top: Double = 0, left: Double = 0, bottom: Double = 0, right: Double = 0) {
+        self.top = top
+        self.left = left
+        self.bottom = bottom
+        self.right = right
+    }
+}
+
+/// A text field's `keyboard`.
+public enum KeyboardType: String, Sendable, Equatable, CaseIterable {
+    case `default`
+    case email
+    case number
+    case decimal
+    case phone
+    case url
+}
+
+/// A text field's `contentType`: what it holds, for autofill.
+public enum TextContentType: String, Sendable, Equatable, CaseIterable {
+    case name
+    case givenName
+    case familyName
+    case email
+    case username
+    case password
+    case newPassword
+    case oneTimeCode
+    case phone
+    case url
+    case postalCode
+    case streetAddress
+    case creditCardNumber
+}
+
+/// A text field's `autocapitalization`.
+public enum Autocapitalization: String, Sendable, Equatable, CaseIterable {
+    case none
+    case words
+    case sentences
+    case all
+}
+
+/// A static text's `alignment`.
+public enum TextAlignment: String, Sendable, Equatable, CaseIterable {
+    case leading
+    case center
+    case trailing
+}
+
+/// A static text's `style`.
+public enum TextStyle: String, Sendable, Equatable, CaseIterable {
+    case body
+    case footnote
+    case caption
+    case headline
+}

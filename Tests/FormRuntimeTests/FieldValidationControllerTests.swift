@@ -1,0 +1,311 @@
+import Testing
+@testable import FormRuntime
+
+/// Triggers, dependents and supersession (SPEC §6.4).
+@MainActor
+@Suite struct FieldValidationControllerTests {
+    enum Field: String, Hashable, Sendable { case email, password, confirm }
+
+    /// Mutable state that main-actor closures share with the test.
+    final class Box<Value> {
+        var value: Value
+        init(_ value: Value) { self.value = value }
+    }
+
+    enum Event: Sendable, CustomStringConvertible {
+        case change, blur
+        var description: String { self == .change ? "change" : "blur" }
+    }
+
+    /// Plays `events` on one field with `trigger` and answers the indices of the
+    /// events that ran a validation.
+    func validations(_ trigger: ValidationTrigger, _ events: [Event]) async -> [Int] {
+        let current = Box(0)
+        var fired: [Int] = []
+        let controller = FieldValidationController<Field>(triggers: [.email: trigger]) { _ in
+            fired.append(current.value)
+            return .valid
+        }
+        for (index, event) in events.enumerated() {
+            current.value = index
+            switch event {
+            case .change: await controller.didChange(.email)
+            case .blur: await controller.didEndEditing(.email)
+            }
+        }
+        return fired
+    }
+
+    nonisolated static let changeBlurChangeBlur: [(ValidationTrigger, [Int])] = [
+        (.change, [0, 2]),
+        (.blur, [1, 3]),
+        (.blurAfterChange, [1, 3]),
+        (.changeAfterBlur, [1, 2, 3]),
+        (.submit, []),
+    ]
+
+    @Test(arguments: changeBlurChangeBlur)
+    func change_blur_change_blur(_ trigger: ValidationTrigger, _ expected: [Int]) async {
+        #expect(await validations(trigger, [.change, .blur, .change, .blur]) == expected)
+    }
+
+    nonisolated static let blurChangeBlurBlur: [(ValidationTrigger, [Int])] = [
+        (.change, [1]),
+        (.blur, [0, 2, 3]),
+        (.blurAfterChange, [2, 3]),    // dirty stays dirty: the second blur validates too
+        (.changeAfterBlur, [1, 2, 3]), // the first blur arms change, even before any change
+        (.submit, []),
+    ]
+
+    @Test(arguments: blurChangeBlurBlur)
+    func blur_change_blur_blur(_ trigger: ValidationTrigger, _ expected: [Int]) async {
+        #expect(await validations(trigger, [.blur, .change, .blur, .blur]) == expected)
+    }
+
+    nonisolated static let changeChangeBlurChange: [(ValidationTrigger, [Int])] = [
+        (.change, [0, 1, 3]),
+        (.blur, [2]),
+        (.blurAfterChange, [2]),
+        (.changeAfterBlur, [2, 3]),
+        (.submit, []),
+    ]
+
+    @Test(arguments: changeChangeBlurChange)
+    func change_change_blur_change(_ trigger: ValidationTrigger, _ expected: [Int]) async {
+        #expect(await validations(trigger, [.change, .change, .blur, .change]) == expected)
+    }
+
+    @Test func aFieldWithoutATriggerUsesBlurAfterChange() async {
+        var fired = 0
+        let controller = FieldValidationController<Field>(triggers: [:]) { _ in
+            fired += 1
+            return .valid
+        }
+        #expect(controller.trigger(of: .email) == .blurAfterChange)
+        await controller.didEndEditing(.email)
+        #expect(fired == 0)
+        await controller.didChange(.email)
+        #expect(fired == 0)
+        await controller.didEndEditing(.email)
+        #expect(fired == 1)
+    }
+
+    @Test func triggersAreKeptPerField() async {
+        var fired: [Field] = []
+        let controller = FieldValidationController<Field>(triggers: [.email: .change, .password: .blur]) {
+            fired.append($0)
+            return .valid
+        }
+        await controller.didChange(.email)
+        await controller.didChange(.password)
+        await controller.didEndEditing(.email)
+        await controller.didEndEditing(.password)
+        #expect(fired == [.email, .password])
+    }
+
+    // MARK: states
+
+    @Test func stateGoesThroughValidatingToTheResult() async {
+        var states: [FieldState] = []
+        let answer = Box(ValidationResult.invalid(message: "Email is required"))
+        let controller = FieldValidationController<Field>(triggers: [.email: .change]) { _ in answer.value }
+        controller.addStateObserver { field, state in
+            #expect(field == .email)
+            states.append(state)
+        }
+        #expect(controller.state(of: .email) == .idle)
+        await controller.didChange(.email)
+        #expect(controller.state(of: .email) == .invalid(message: "Email is required"))
+        answer.value = .valid
+        await controller.didChange(.email)
+        #expect(states == [.validating, .invalid(message: "Email is required"), .validating, .valid])
+    }
+
+    @Test func theStateIsValidatingWhileTheRulesRun() async {
+        var seen: FieldState?
+        var controller: FieldValidationController<Field>?
+        controller = FieldValidationController<Field>(triggers: [.email: .change]) { field in
+            seen = controller?.state(of: field)
+            return .valid
+        }
+        await controller?.didChange(.email)
+        #expect(seen == .validating)
+    }
+
+    @Test func aCancelledRunFallsBackToTheLastSettledState() async {
+        let answer = Box(ValidationResult.invalid(message: "taken"))
+        let controller = FieldValidationController<Field>(triggers: [.email: .change]) { _ in answer.value }
+        await controller.didChange(.email)
+        answer.value = .cancelled
+        await controller.didChange(.email)
+        #expect(controller.state(of: .email) == .invalid(message: "taken"))
+    }
+
+    @Test func setStateAndApply() {
+        let controller = FieldValidationController<Field>(triggers: [:]) { _ in .valid }
+        var log: [String] = []
+        let token = controller.addStateObserver { field, state in log.append("\(field)=\(state)") }
+        controller.setState(.valid, for: .email)
+        controller.setState(.valid, for: .email)   // no change, no notification
+        controller.apply(ValidationReport([(.password, .invalid(message: "short")), (.confirm, .cancelled)]))
+        #expect(controller.state(of: .password) == .invalid(message: "short"))
+        #expect(controller.state(of: .confirm) == .idle)
+        controller.removeStateObserver(token)
+        controller.setState(.idle, for: .email)
+        #expect(log == ["email=valid", "password=invalid(message: \"short\")"])
+    }
+
+    @Test func stateObserversRunInOrderAndMayRemoveThemselves() {
+        let controller = FieldValidationController<Field>(triggers: [:]) { _ in .valid }
+        var log: [String] = []
+        let token = Box<ObserverToken?>(nil)
+        token.value = controller.addStateObserver { _, _ in
+            log.append("once")
+            if let remove = token.value { controller.removeStateObserver(remove) }
+        }
+        controller.addStateObserver { _, _ in log.append("always") }
+        controller.setState(.valid, for: .email)
+        controller.setState(.idle, for: .email)
+        #expect(log == ["once", "always", "always"])
+    }
+
+    // MARK: dependents
+
+    @Test func aChangeRevalidatesDependentsThatWereAlreadyValidated() async {
+        var fired: [Field] = []
+        let controller = FieldValidationController<Field>(
+            triggers: [.password: .submit, .confirm: .change],
+            dependents: [.password: [.confirm]]
+        ) { field in
+            fired.append(field)
+            return .valid
+        }
+        await controller.didChange(.password)      // confirm is idle: left alone
+        #expect(fired == [])
+        await controller.didChange(.confirm)
+        #expect(fired == [.confirm])
+        await controller.didChange(.password)
+        #expect(fired == [.confirm, .confirm])
+    }
+
+    @Test func dependentsRunAfterTheFieldItself() async {
+        var fired: [Field] = []
+        let controller = FieldValidationController<Field>(
+            triggers: [.password: .change, .confirm: .submit],
+            dependents: [.password: [.confirm, .email]]
+        ) { field in
+            fired.append(field)
+            return .valid
+        }
+        controller.setState(.invalid(message: "differ"), for: .confirm)
+        controller.setState(.valid, for: .email)
+        await controller.didChange(.password)
+        #expect(fired == [.password, .confirm, .email])
+    }
+
+    @Test func sameAsIsRecheckedWithTheNewValues() async {
+        // The whole path: FormValues, a sameAs rule, the runner, the controller.
+        struct Values: Sendable { var password: String; var confirm: String }
+        let password = FormValue("secret1")
+        let confirm = FormValue("")
+        let rules: [ValidationRule<String, Values>] = [.sameAs({ $0.password }, message: "The passwords don't match")]
+        let controller = FieldValidationController<Field>(
+            triggers: [.password: .blurAfterChange, .confirm: .change],
+            dependents: [.password: [.confirm]]
+        ) { field in
+            guard field == .confirm else { return .valid }
+            let values = Values(password: password.value, confirm: confirm.value)
+            return await RuleRunner.validate(values.confirm, in: values, rules: rules)
+        }
+        confirm.value = "secret1"
+        await controller.didChange(.confirm)
+        #expect(controller.state(of: .confirm) == .valid)
+        password.value = "secret2"
+        await controller.didChange(.password)
+        #expect(controller.state(of: .confirm) == .invalid(message: "The passwords don't match"))
+    }
+
+    // MARK: supersession
+
+    /// A validator that waits until the test answers it, one call at a time.
+    @MainActor final class Gate {
+        private(set) var waiting: [CheckedContinuation<ValidationResult, Never>] = []
+
+        func wait() async -> ValidationResult {
+            await withCheckedContinuation { waiting.append($0) }
+        }
+
+        /// Lets the caller proceed once `count` calls are waiting.
+        func untilWaiting(_ count: Int) async {
+            while waiting.count < count { await Task.yield() }
+        }
+
+        func answer(_ index: Int, with result: ValidationResult) {
+            waiting[index].resume(returning: result)
+        }
+    }
+
+    @Test func aNewerRunSupersedesAnOlderSlowerOne() async {
+        let gate = Gate()
+        let controller = FieldValidationController<Field>(triggers: [.email: .change]) { _ in await gate.wait() }
+        var states: [FieldState] = []
+        controller.addStateObserver { _, state in states.append(state) }
+
+        let older = Task { await controller.validate(.email) }
+        await gate.untilWaiting(1)
+        let newer = Task { await controller.validate(.email) }
+        await gate.untilWaiting(2)
+
+        gate.answer(1, with: .invalid(message: "new value is taken"))
+        #expect(await newer.value == .invalid(message: "new value is taken"))
+        gate.answer(0, with: .valid)
+        #expect(await older.value == .cancelled)
+
+        #expect(controller.state(of: .email) == .invalid(message: "new value is taken"))
+        #expect(states == [.validating, .invalid(message: "new value is taken")])
+    }
+
+    @Test func anOlderRunFinishingFirstIsAlsoIgnoredWhileTheNewerIsInFlight() async {
+        let gate = Gate()
+        let controller = FieldValidationController<Field>(triggers: [.email: .change]) { _ in await gate.wait() }
+        let older = Task { await controller.didChange(.email) }
+        await gate.untilWaiting(1)
+        let newer = Task { await controller.didChange(.email) }
+        await gate.untilWaiting(2)
+
+        gate.answer(0, with: .invalid(message: "stale"))
+        await older.value
+        #expect(controller.state(of: .email) == .validating)
+        gate.answer(1, with: .valid)
+        await newer.value
+        #expect(controller.state(of: .email) == .valid)
+    }
+
+    @Test func setStateSupersedesARunInFlight() async {
+        let gate = Gate()
+        let controller = FieldValidationController<Field>(triggers: [.email: .change]) { _ in await gate.wait() }
+        let run = Task { await controller.validate(.email) }
+        await gate.untilWaiting(1)
+        controller.setState(.invalid(message: "from validate()"), for: .email)
+        gate.answer(0, with: .valid)
+        #expect(await run.value == .cancelled)
+        #expect(controller.state(of: .email) == .invalid(message: "from validate()"))
+    }
+
+    @Test func supersessionIsPerField() async {
+        let gate = Gate()
+        let controller = FieldValidationController<Field>(triggers: [.email: .change, .password: .change]) { _ in
+            await gate.wait()
+        }
+        let email = Task { await controller.validate(.email) }
+        await gate.untilWaiting(1)
+        let password = Task { await controller.validate(.password) }
+        await gate.untilWaiting(2)
+        gate.answer(1, with: .valid)
+        gate.answer(0, with: .invalid(message: "bad"))
+        #expect(await email.value == .invalid(message: "bad"))
+        #expect(await password.value == .valid)
+        #expect(controller.state(of: .email) == .invalid(message: "bad"))
+        #expect(controller.state(of: .password) == .valid)
+    }
+}
