@@ -69,13 +69,35 @@ public enum FormPipeline {
         return CheckResult(diagnostics: diagnostics.sorted, document: document, checked: checked)
     }
 
-    /// Read, decode, check and emit.
-    public static func build(_ file: SourceFile, options: EmitOptions = EmitOptions(), limits: CompilerLimits = .default) -> BuildResult {
+    /// Read, decode, check and emit. `headerPath` is the input path the generated
+    /// file's header names (SPEC §5: relative to the working directory or package,
+    /// never absolute); by default the path the file was read from.
+    public static func build(
+        _ file: SourceFile, options: EmitOptions = EmitOptions(), limits: CompilerLimits = .default,
+        headerPath: String? = nil
+    ) -> BuildResult {
         let result = check(file, limits: limits)
-        guard let checked = result.checked else {
+        guard var checked = result.checked else {
             return BuildResult(diagnostics: result.diagnostics, swiftSource: nil)
         }
+        if let headerPath { checked.sourcePath = headerPath }
         return BuildResult(diagnostics: result.diagnostics, swiftSource: SwiftEmitter.emit(checked, options: options))
+    }
+
+    /// `path` relative to `base` when it lies inside it; otherwise its last
+    /// components from the first one named `Sources` or `Tests`, or its file name —
+    /// never an absolute path, so generated files are the same on every machine.
+    public static func portablePath(_ path: String, relativeTo base: String) -> String {
+        guard path.hasPrefix("/") else { return path }
+        let baseComponents = base.split(separator: "/")
+        let components = path.split(separator: "/")
+        if components.count > baseComponents.count, Array(components.prefix(baseComponents.count)) == baseComponents {
+            return components.dropFirst(baseComponents.count).joined(separator: "/")
+        }
+        if let root = components.lastIndex(where: { $0 == "Sources" || $0 == "Tests" }) {
+            return components[root...].joined(separator: "/")
+        }
+        return components.last.map(String.init) ?? path
     }
 
     /// The byte offset of the first invalid UTF-8 sequence, or nil.

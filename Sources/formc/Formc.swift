@@ -1,11 +1,23 @@
 import ArgumentParser
 import FormCompiler
 
+/// The `formc` executable: a thin shell around `FormCompiler` that finds the
+/// inputs, reads them, runs the pipeline on every core, prints the report and
+/// writes the outputs. `--version` is answered by ArgumentParser before any
+/// command runs, so it never loads or parses a form.
 @main
 struct Formc: AsyncParsableCommand {
+    /// Shown by `--version` and written into SARIF reports.
+    static let version = "0.1.0"
+
     static let configuration = CommandConfiguration(
         commandName: "formc",
         abstract: "Compile declarative forms (YAML or JSON) into Swift.",
-        version: "0.1.0"
+        discussion: """
+        Exit status: 0 no errors (warnings allowed unless --strict), 1 errors in the \
+        input, 2 `build --check` found outdated output, 64 usage error, 70 internal error.
+        """,
+        version: version,
+        subcommands: [LintCommand.self, BuildCommand.self, DumpCommand.self, ExplainCommand.self]
     )
 }

@@ -1,0 +1,39 @@
+import ArgumentParser
+import FormCompiler
+
+/// `formc dump`: the checked element tree of one form as JSON, for debugging a
+/// form or the compiler.
+struct DumpCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "dump",
+        abstract: "Print the checked element tree of one form as JSON.",
+        discussion: "The tree goes to standard output, diagnostics to standard error; exits 1 when the form has errors."
+    )
+
+    @Argument(help: ArgumentHelp("The form file.", valueName: "input"))
+    var input: String
+
+    @OptionGroup var report: ReportOptions
+
+    func run() async throws {
+        try await runCommand {
+            let outcome = await CompileRunner.run([input], jobs: 1) { source in
+                let result = FormPipeline.check(source)
+                return (result.diagnostics, result)
+            }[0]
+            if let result = outcome.value {
+                Output.write(Self.treeJSON(result, path: input), to: .standardOutput)
+            }
+            let summary = DiagnosticReport(diagnostics: outcome.diagnostics, fileCount: 1)
+            Reporter(options: report, stdoutIsTaken: true)
+                .print(summary, sources: [outcome.source], showsSummary: !outcome.diagnostics.isEmpty)
+            return summary.errorCount > 0 ? ExitStatus.errorsInInput : 0
+        }
+    }
+
+    /// The decoded tree, or nothing when the file could not be decoded at all.
+    static func treeJSON(_ result: FormPipeline.CheckResult, path: String) -> String {
+        guard let document = result.document else { return "" }
+        return TreeDump.json(for: document, path: path)
+    }
+}

@@ -1,0 +1,95 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import FormCompiler
+
+/// The CLI's file IO, in POSIX terms so that a failure carries the system's own
+/// reason ("No such file or directory", "Permission denied").
+enum FileAccess {
+    struct Failure: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    static func contents(of path: String) -> Result<[UInt8], Failure> {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return .failure(Failure(description: systemError())) }
+        defer { close(descriptor) }
+        var info = stat()
+        if fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR {
+            return .failure(Failure(description: "Is a directory"))
+        }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 64 * 1024)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                return .failure(Failure(description: systemError()))
+            }
+            if count == 0 { break }
+            bytes.append(contentsOf: chunk[0..<count])
+        }
+        return .success(bytes)
+    }
+
+    /// The bytes of a file, or nil when it does not exist or cannot be read (for
+    /// comparing with what `build` would write).
+    static func existingContents(_ path: String) -> [UInt8]? {
+        try? contents(of: path).get()
+    }
+
+    /// Replaces `path` with `bytes` atomically: a temporary file in the same
+    /// directory, then `rename`, so a reader sees the old file or the new one and
+    /// never a partial one.
+    static func writeAtomically(_ bytes: [UInt8], to path: String) throws(Failure) {
+        let directory = parentDirectory(of: path)
+        let name = path.split(separator: "/").last.map(String.init) ?? path
+        let temporary = (directory == "." && !path.hasPrefix("./") ? "" : directory + "/") + ".\(name).formc-\(getpid()).tmp"
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { throw Failure(description: "cannot create '\(temporary)': \(systemError())") }
+        var written = 0
+        while written < bytes.count {
+            let count = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress! + written, bytes.count - written) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                let reason = systemError()
+                close(descriptor)
+                unlink(temporary)
+                throw Failure(description: "cannot write '\(temporary)': \(reason)")
+            }
+            written += count
+        }
+        close(descriptor)
+        guard rename(temporary, path) == 0 else {
+            let reason = systemError()
+            unlink(temporary)
+            throw Failure(description: "cannot replace '\(path)': \(reason)")
+        }
+    }
+
+    static func parentDirectory(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        return slash == path.startIndex ? "/" : String(path[..<slash])
+    }
+
+    static func isDirectory(_ path: String) -> Bool {
+        var info = stat()
+        return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
+    }
+
+    /// `mkdir -p`.
+    static func createDirectory(_ path: String) throws(Failure) {
+        if isDirectory(path) { return }
+        let parent = parentDirectory(of: path)
+        if parent != path, parent != "." { try createDirectory(parent) }
+        if mkdir(path, 0o755) != 0, errno != EEXIST {
+            throw Failure(description: "cannot create directory '\(path)': \(systemError())")
+        }
+    }
+
+    private static func systemError() -> String {
+        String(cString: strerror(errno))
+    }
+}

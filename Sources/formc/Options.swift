@@ -1,0 +1,34 @@
+import ArgumentParser
+import FormCompiler
+
+/// The inputs of `lint` and `build`: files and directories, as SPEC §1 discovers them.
+struct InputOptions: ParsableArguments {
+    @Argument(
+        help: ArgumentHelp(
+            "Form files, or directories to search for *.form.yaml, *.form.yml and *.form.json.",
+            discussion: "A file is compiled whatever its name; hidden folders and .build are skipped.",
+            valueName: "input"
+        )
+    )
+    var inputs: [String] = []
+
+    func validate() throws {
+        guard !inputs.isEmpty else {
+            throw ValidationError("No input. Name one or more form files or directories, e.g. `formc lint forms/`.")
+        }
+    }
+}
+
+/// How diagnostics are reported.
+struct ReportOptions: ParsableArguments {
+    @Option(
+        help: ArgumentHelp(
+            "Report format: auto, text, xcode, github, json or sarif.",
+            discussion: "auto is github when GITHUB_ACTIONS=true, else text. text is coloured on a terminal unless NO_COLOR is set."
+        )
+    )
+    var format: ReportFormat = .auto
+}
+
+extension ReportFormat: ExpressibleByArgument {}
+extension EmitOptions.AccessLevel: ExpressibleByArgument {}

@@ -1,0 +1,110 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import ArgumentParser
+import FormCompiler
+import Foundation
+
+/// Prints a run's diagnostics in the chosen format, to the right stream.
+///
+/// `text` and `xcode` go to standard error, as a compiler's do. `github`, `json`
+/// and `sarif` are the run's output and go to standard output, except when
+/// standard output carries generated Swift (`build` of one input without `-o`
+/// and `dump`), when they go to standard error too.
+struct Reporter {
+    var format: ReportFormat
+    var environment: [String: String]
+    /// Whether standard output is taken by something else (Swift, a dump).
+    var stdoutIsTaken: Bool
+
+    init(options: ReportOptions, stdoutIsTaken: Bool, environment: [String: String] = ProcessInfo.processInfo.environment) {
+        self.format = options.format.resolved(environment: environment)
+        self.environment = environment
+        self.stdoutIsTaken = stdoutIsTaken
+    }
+
+    /// Colour only for people: text on a terminal, and neither `NO_COLOR` (any
+    /// value, see no-color.org) nor a dumb terminal.
+    var usesColor: Bool {
+        format == .text && environment["NO_COLOR"] == nil && environment["TERM"] != "dumb" && isatty(STDERR_FILENO) == 1
+    }
+
+    func print(_ report: DiagnosticReport, sources: [SourceFile?], showsSummary: Bool) {
+        let renderer: any DiagnosticRenderer
+        switch format {
+        case .auto, .text:
+            var byPath: [String: SourceFile] = [:]
+            for case let source? in sources { byPath[source.path] = source }
+            renderer = TextRenderer(sources: byPath, colored: usesColor, showsSummary: showsSummary)
+        case .xcode: renderer = XcodeRenderer()
+        case .github: renderer = GitHubRenderer()
+        case .json: renderer = JSONRenderer()
+        case .sarif: renderer = SARIFRenderer(toolVersion: Formc.version, workingDirectory: FileManager.default.currentDirectoryPath)
+        }
+        let text = renderer.render(report)
+        guard !text.isEmpty else { return }
+        let toStdout = (format == .github || format.isDocument) && !stdoutIsTaken
+        Output.write(text, to: toStdout ? .standardOutput : .standardError)
+    }
+}
+
+/// Writes of whole strings to the standard streams, unbuffered so that the two
+/// streams interleave in the order they were written.
+enum Output {
+    enum Stream { case standardOutput, standardError }
+
+    static func write(_ text: String, to stream: Stream) {
+        let handle = stream == .standardOutput ? FileHandle.standardOutput : FileHandle.standardError
+        // A closed pipe (`formc lint | head`) is not formc's problem to report.
+        try? handle.write(contentsOf: Data(text.utf8))
+    }
+
+    static func error(_ message: String) {
+        write("formc: error: \(message)\n", to: .standardError)
+    }
+}
+
+/// The exit statuses of SPEC §8.
+enum ExitStatus {
+    static let errorsInInput: Int32 = 1
+    static let drift: Int32 = 2
+    static let usage: Int32 = 64
+    static let internalError: Int32 = 70
+}
+
+/// An unexpected failure inside formc itself (exit 70).
+struct InternalError: Error, CustomStringConvertible {
+    var description: String
+}
+
+/// Runs a command's body and turns its status into the process's exit status:
+/// anything unexpected that escapes is printed and becomes 70, so that a bug is
+/// never mistaken for "your input has errors" (1). `FORMC_DEBUG_CRASH=1` throws
+/// such an error on purpose, for the tests of this path.
+func runCommand(_ body: () async throws -> Int32) async throws {
+    let status: Int32
+    do {
+        if ProcessInfo.processInfo.environment["FORMC_DEBUG_CRASH"] == "1" {
+            throw InternalError(description: "crash requested by FORMC_DEBUG_CRASH=1")
+        }
+        status = try await body()
+    } catch let exit as ExitCode {
+        throw exit
+    } catch let usage as UsageError {
+        Output.error(usage.message)
+        throw ExitCode(ExitStatus.usage)
+    } catch {
+        Output.error("internal error: \(error)")
+        Output.write("This is a bug in formc; please report it with the input that caused it.\n", to: .standardError)
+        throw ExitCode(ExitStatus.internalError)
+    }
+    if status != 0 { throw ExitCode(status) }
+}
+
+/// A usage problem found only once the inputs are known (e.g. two outputs with
+/// one name); printed without the usage text, exit 64.
+struct UsageError: Error {
+    var message: String
+}

@@ -1,0 +1,144 @@
+import Foundation
+import Testing
+
+/// Exit statuses, usage errors and `explain`: none of these needs a form to compile.
+@Suite struct CommandLineTests {
+    @Test func versionAnswersWithoutRunningACommand() throws {
+        let scratch = try Scratch()
+        // FORMC_DEBUG_CRASH fails every command body: --version must not reach one.
+        let run = try scratch.run("--version", environment: ["FORMC_DEBUG_CRASH": "1"])
+        #expect(run.status == 0)
+        #expect(run.stdout == "0.1.0\n")
+    }
+
+    @Test func noInputIsAUsageError() throws {
+        let scratch = try Scratch()
+        for command in ["lint", "build"] {
+            let run = try scratch.run(command)
+            #expect(run.status == 64, "\(command)")
+            #expect(run.stderr.contains("No input."), "\(command)")
+        }
+    }
+
+    @Test func unknownOptionAndFormatAreUsageErrors() throws {
+        let scratch = try Scratch()
+        #expect(try scratch.run("lint", "--frobnicate", "x").status == 64)
+        #expect(try scratch.run("lint", "--format", "html", "x").status == 64)
+        #expect(try scratch.run("build", "--access-level", "open", "x").status == 64)
+    }
+
+    @Test func anInternalErrorExits70() throws {
+        let scratch = try Scratch()
+        let run = try scratch.run("lint", "a.form.yaml", environment: ["FORMC_DEBUG_CRASH": "1"])
+        #expect(run.status == 70)
+        #expect(run.stderr.contains("internal error"))
+    }
+
+    @Test func aMissingFileIsFC005AndTheOthersAreStillChecked() throws {
+        let scratch = try Scratch()
+        try scratch.write("ok.form.yaml", Forms.valid)
+        let run = try scratch.run("lint", "--format", "json", "gone.form.yaml", "ok.form.yaml")
+        #expect(run.status == 1)
+        #expect(run.stdout.contains(#""file": "gone.form.yaml""#))
+        #expect(run.stdout.contains(#""code": "FC005""#))
+        #expect(run.stdout.contains(#""files": 2"#))
+    }
+
+    @Test func textReportGoesToStandardErrorWithoutColourWhenPiped() throws {
+        let scratch = try Scratch()
+        let run = try scratch.run("lint", "gone.form.yaml", environment: ["NO_COLOR": ""])
+        #expect(run.status == 1)
+        #expect(run.stdout.isEmpty)
+        #expect(run.stderr.hasPrefix("gone.form.yaml:1:1: error: cannot read 'gone.form.yaml': No such file or directory [FC005]\n"))
+        #expect(run.stderr.hasSuffix("1 error in 1 file\n"))
+        #expect(!run.stderr.contains("\u{1B}"))
+    }
+
+    @Test func autoFormatIsGitHubAnnotationsOnGitHubActions() throws {
+        let scratch = try Scratch()
+        let run = try scratch.run("lint", "gone,1.form.yaml", environment: ["GITHUB_ACTIONS": "true"])
+        #expect(run.status == 1)
+        #expect(run.stdout == "::error file=gone%2C1.form.yaml,line=1,col=1,endLine=1,endColumn=1,title=FC005::cannot read 'gone,1.form.yaml': No such file or directory\n")
+    }
+
+    @Test func sarifReportPointsAtRelativeURIs() throws {
+        let scratch = try Scratch()
+        let run = try scratch.run("lint", "--format", "sarif", "./sub/../gone.form.yaml")
+        #expect(run.status == 1)
+        let log = try #require(JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
+        let result = try #require(((log["runs"] as? [[String: Any]])?.first?["results"] as? [[String: Any]])?.first)
+        #expect(result["ruleId"] as? String == "FC005")
+        let physical = (result["locations"] as? [[String: Any]])?.first?["physicalLocation"] as? [String: Any]
+        #expect((physical?["artifactLocation"] as? [String: Any])?["uri"] as? String == "gone.form.yaml")
+    }
+
+    @Test func explainPrintsMeaningExampleAndFix() throws {
+        let scratch = try Scratch()
+        for spelling in ["FC400", "fc400", "400"] {
+            let run = try scratch.run("explain", spelling)
+            #expect(run.status == 0)
+            #expect(run.stdout.hasPrefix("FC400: unknown rule (error)\n"))
+            #expect(run.stdout.contains("Example:") && run.stdout.contains("minLenght") && run.stdout.contains("Fix:"))
+        }
+    }
+
+    @Test func explainOfAnUnknownCodeSuggestsTheClosest() throws {
+        let scratch = try Scratch()
+        let run = try scratch.run("explain", "FC40")
+        #expect(run.status == 64)
+        #expect(run.stderr.contains("Unknown diagnostic code 'FC40'. Did you mean 'FC400'?"))
+        #expect(try scratch.run("explain").status == 64)
+        #expect(try scratch.run("explain", "FC001", "--all").status == 64)
+    }
+
+    @Test func explainAllMarkdownIsTheCommittedDoc() throws {
+        let scratch = try Scratch()
+        let run = try scratch.run("explain", "--all", "--markdown")
+        #expect(run.status == 0)
+        let doc = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("docs/diagnostics.md")
+        let committed = try String(contentsOf: doc, encoding: .utf8)
+        #expect(run.stdout == committed, "regenerate: formc explain --all --markdown > docs/diagnostics.md")
+    }
+
+    @Test func discoveryFindsFormFilesInSortedOrderSkippingHiddenFoldersAndBuild() throws {
+        let scratch = try Scratch()
+        for path in ["forms/.hidden/h.form.yaml", "forms/.build/x.form.yaml", "forms/notes.yaml", "forms/x.form.yaml.bak"] {
+            try scratch.write(path, "")
+        }
+        // Dangling links cannot be read, so every discovered file shows up in the
+        // report as FC005, whatever the front end makes of form text.
+        try FileManager.default.createDirectory(at: scratch.url.appendingPathComponent("forms/a"), withIntermediateDirectories: true)
+        for path in ["forms/b.form.yaml", "forms/a/c.form.yml", "forms/z.form.json", "forms/a.form.yaml"] {
+            try FileManager.default.createSymbolicLink(atPath: scratch.url.appendingPathComponent(path).path, withDestinationPath: "/nonexistent/formc")
+        }
+        let run = try scratch.run("lint", "--format", "xcode", "forms")
+        #expect(run.status == 1)
+        let files = run.stderr.split(separator: "\n").map { String($0.prefix { $0 != ":" }) }
+        #expect(files == ["forms/a.form.yaml", "forms/a/c.form.yml", "forms/b.form.yaml", "forms/z.form.json"])
+        let json = try scratch.run("lint", "--format", "json", "forms/")
+        #expect(json.stdout.contains(#""files": 4"#))
+    }
+
+    @Test func aDirectoryWithoutFormsIsReported() throws {
+        let scratch = try Scratch()
+        try scratch.write("empty/readme.md", "")
+        let run = try scratch.run("lint", "empty")
+        #expect(run.status == 1)
+        #expect(run.stderr.contains("no form files in directory 'empty'"))
+    }
+
+    @Test func buildUsageErrors() throws {
+        let scratch = try Scratch()
+        try scratch.write("a/x.form.yaml", Forms.valid)
+        try scratch.write("b/x.form.yaml", Forms.valid)
+        let collision = try scratch.run("build", "a/x.form.yaml", "b/x.form.yaml", "-o", "out")
+        #expect(collision.status == 64)
+        #expect(collision.stderr.contains("'a/x.form.yaml' and 'b/x.form.yaml' would both be written to 'x.swift'"))
+        #expect(!scratch.exists("out"))
+        let several = try scratch.run("build", "a/x.form.yaml", "b/x.form.yaml")
+        #expect(several.status == 64)
+        #expect(several.stderr.contains("-o DIR"))
+        #expect(try scratch.run("build", "--check", "a/x.form.yaml").status == 64)
+    }
+}
