@@ -9,7 +9,7 @@ func expectGolden(_ actual: String, _ relativePath: String, sourceLocation: Sour
     if ProcessInfo.processInfo.environment["FORMC_RECORD"] == "1" {
         let directory = (path as NSString).deletingLastPathComponent
         try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        FileManager.default.createFile(atPath: path, contents: Data(actual.utf8))
+        _ = FileManager.default.createFile(atPath: path, contents: Data(actual.utf8))
         return
     }
     guard let data = FileManager.default.contents(atPath: path) else {

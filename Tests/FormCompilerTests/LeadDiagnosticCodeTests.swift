@@ -83,6 +83,11 @@ let diagnosticCodeCases: [DiagnosticCodeCase] = [
           column: 20, message: "minLength 10 is greater than maxLength 5"),
     .init(code: "FC404", source: form("  - textField: name\n    rules:\n      - pattern: 'ab(c'\n"), line: 6, column: 21,
           message: "invalid regular expression: expected ')'"),
+    // The escaped backslash is two source characters for one pattern character.
+    .init(code: "FC404", source: form("  - textField: name\n    rules:\n      - pattern: \"\\\\d(x\"\n"), line: 6, column: 22,
+          message: "invalid regular expression: expected ')'"),
+    .init(code: "FC201", source: form("  - boolean: not\n    title: N\n"), line: 4, column: 14,
+          message: "a word of the condition language"),
     .init(code: "FC405", source: form("  - textField: password\n  - textField: confirm\n    rules: [{ sameAs: pasword }]\n"),
           line: 6, column: 23, message: "unknown field 'pasword'", help: "did you mean 'password'?"),
     .init(code: "FC405", source: form("  - textField: name\n    rules: [{ sameAs: name }]\n"), line: 5, column: 23,

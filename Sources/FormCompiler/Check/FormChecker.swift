@@ -3,13 +3,19 @@
 /// the emitter trusts what it accepted.
 public enum FormChecker {
     public static func check(_ document: FormDocument, file: SourceFile, diagnostics: inout DiagnosticBag) -> CheckedForm {
-        var checker = Checker(document: document, diagnostics: diagnostics)
+        var checker = Checker(document: document, file: file, diagnostics: diagnostics)
         checker.run()
         var checkedDocument = checker.document
         diagnostics = checker.diagnostics
         ConditionChecker.check(&checkedDocument, symbols: checker.symbols, file: file, diagnostics: &diagnostics)
         return CheckedForm(document: checkedDocument, symbols: checker.symbols, sourcePath: file.path)
     }
+}
+
+/// The words of the condition language (SPEC §7): a field with one of these ids
+/// could not be named in a condition.
+enum ConditionWords {
+    static let reserved: Set<String> = ["and", "or", "not"]
 }
 
 /// Names the generated file declares or uses inside the form type, which a segment's
@@ -32,6 +38,7 @@ enum GeneratedTypeNames {
 
 private struct Checker {
     var document: FormDocument
+    let file: SourceFile
     var diagnostics: DiagnosticBag
     var symbols = SymbolTable()
     /// Generated type names → where they were declared (the form name, segment enums).
@@ -39,8 +46,9 @@ private struct Checker {
     /// Fields with their rules, for the checks that need every field declared first.
     var pendingRules: [(field: FieldSymbol, rules: [RuleDecl])] = []
 
-    init(document: FormDocument, diagnostics: DiagnosticBag) {
+    init(document: FormDocument, file: SourceFile, diagnostics: DiagnosticBag) {
         self.document = document
+        self.file = file
         self.diagnostics = diagnostics
     }
 
@@ -48,7 +56,7 @@ private struct Checker {
         checkFormName()
         walk(document.elements, path: [], groups: [])
         for (field, rules) in pendingRules {
-            RuleChecker.check(rules, of: field, in: self.document, symbols: symbols, diagnostics: &diagnostics)
+            RuleChecker.check(rules, of: field, in: document, file: file, symbols: symbols, diagnostics: &diagnostics)
         }
     }
 
@@ -114,6 +122,11 @@ private struct Checker {
             diagnostics.error(
                 .invalidFieldID, "'\(id.value)' is a Swift keyword and cannot be a \(what)", at: id.range,
                 help: ["choose another name, e.g. '\(id.value)Value'"]
+            )
+        } else if ConditionWords.reserved.contains(id.value) {
+            diagnostics.error(
+                .invalidFieldID, "'\(id.value)' is a word of the condition language and cannot be an id", at: id.range,
+                help: ["choose another name, e.g. '\(id.value)Option'"]
             )
         } else if isField, SwiftNames.reservedMembers.contains(id.value) {
             diagnostics.error(

@@ -1,13 +1,18 @@
 /// FC404: a `pattern` must compile with Swift's `Regex`, the engine the generated
 /// code uses, so nothing fails at run time. Swift's errors carry no position, so
-/// the position is found as the end of the shortest prefix that fails the same way.
+/// the position is found as the end of the shortest prefix that fails the same way,
+/// then mapped through the scalar's quoting and escapes to the file.
 enum PatternValidator {
-    static func check(_ pattern: String, rule: RuleDecl, diagnostics: inout DiagnosticBag) {
+    static func check(_ pattern: String, rule: RuleDecl, file: SourceFile, diagnostics: inout DiagnosticBag) {
         guard let failure = compileError(pattern) else { return }
         let offset = errorOffset(in: pattern, message: failure)
-        let range = rule.parameterRange ?? rule.nameRange
+        var range = rule.parameterRange ?? rule.nameRange
+        if let parameterRange = rule.parameterRange, let style = rule.parameterStyle {
+            let map = ScalarSourceMap(text: Located(pattern, at: parameterRange), style: style, file: file)
+            range = map.range(offset..<(offset + 1))
+        }
         diagnostics.error(
-            .invalidPattern, "invalid regular expression: \(failure)", at: locate(offset: offset, in: range, pattern: pattern),
+            .invalidPattern, "invalid regular expression: \(failure)", at: range,
             help: ["the pattern must be a Swift Regex; it must match the whole value"]
         )
     }
@@ -30,19 +35,5 @@ enum PatternValidator {
             if compileError(String(prefix)) == message { return index }
         }
         return max(0, scalars.count - 1)
-    }
-
-    /// The source span of one pattern character, when the scalar was written on one
-    /// line with no escapes before it; otherwise the whole pattern value.
-    static func locate(offset: Int, in range: SourceRange, pattern: String) -> SourceRange {
-        guard range.start.line == range.end.line else { return range }
-        let written = range.end.column - range.start.column
-        let length = pattern.unicodeScalars.count
-        let quote = written - length
-        // Plain (0 extra) or quoted without escapes (2 extra: the quotes).
-        guard quote == 0 || quote == 2 else { return range }
-        let column = range.start.column + quote / 2 + offset
-        return SourceRange(start: SourcePosition(line: range.start.line, column: column),
-                           end: SourcePosition(line: range.start.line, column: column + 1))
     }
 }

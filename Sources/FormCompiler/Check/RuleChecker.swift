@@ -5,8 +5,8 @@ enum RuleChecker {
     static let textOnly: Set<String> = ["minLength", "maxLength", "pattern", "email", "url"]
 
     static func check(
-        _ rules: [RuleDecl], of field: FieldSymbol, in document: FormDocument, symbols: SymbolTable,
-        diagnostics: inout DiagnosticBag
+        _ rules: [RuleDecl], of field: FieldSymbol, in document: FormDocument, file: SourceFile,
+        symbols: SymbolTable, diagnostics: inout DiagnosticBag
     ) {
         let element = document.element(at: field.path)
         var seen: [RuleKind: RuleDecl] = [:]
@@ -58,7 +58,7 @@ enum RuleChecker {
             case .maxLength:
                 maxLength = maxLength ?? rule
             case .pattern(let pattern):
-                PatternValidator.check(pattern, rule: rule, diagnostics: &diagnostics)
+                PatternValidator.check(pattern, rule: rule, file: file, diagnostics: &diagnostics)
             case .email:
                 email = email ?? rule
             case .url:

@@ -32,3 +32,44 @@ public indirect enum ConditionExpr: Sendable, Hashable {
         return seen
     }
 }
+
+extension ConditionExpr {
+    /// The expression written back in the condition language (SPEC §7), with only
+    /// the parentheses that precedence needs: `not newsletter and plan != 'pro'`.
+    /// For `dump`, messages and comments in generated code; checking it again gives
+    /// the same expression (except `textEquals(id, "")`, which reads back as `isEmpty`).
+    public var conditionText: String {
+        render(minimumPrecedence: 0)
+    }
+
+    /// 0: `or`, 1: `and`, 2: `not`, 3: an operand or comparison.
+    private var precedence: Int {
+        switch self {
+        case .or: 0
+        case .and: 1
+        case .not(.textEquals), .not(.segmentEquals): 3
+        case .not: 2
+        case .constant, .boolField, .isEmpty, .textEquals, .segmentEquals: 3
+        }
+    }
+
+    private func render(minimumPrecedence: Int) -> String {
+        let text: String
+        switch self {
+        case .constant(let value): text = value ? "true" : "false"
+        case .boolField(let id): text = id
+        case .isEmpty(let id): text = "isEmpty(\(id))"
+        case .textEquals(let id, let value), .segmentEquals(let id, let value): text = "\(id) == \(Self.quote(value))"
+        case .not(.textEquals(let id, let value)), .not(.segmentEquals(let id, let value)): text = "\(id) != \(Self.quote(value))"
+        case .not(let inner): text = "not " + inner.render(minimumPrecedence: 2)
+        case .and(let lhs, let rhs): text = lhs.render(minimumPrecedence: 1) + " and " + rhs.render(minimumPrecedence: 2)
+        case .or(let lhs, let rhs): text = lhs.render(minimumPrecedence: 0) + " or " + rhs.render(minimumPrecedence: 1)
+        }
+        return precedence < minimumPrecedence ? "(" + text + ")" : text
+    }
+
+    /// Condition strings have no escapes, so the quote is the one the value lacks.
+    private static func quote(_ value: String) -> String {
+        value.contains("'") && !value.contains("\"") ? "\"\(value)\"" : "'\(value)'"
+    }
+}

@@ -79,7 +79,10 @@ enum RuleDecoder {
                 kind = reader.string(parameter, "the custom validator name").map { .custom($0.value) }
             }
             guard let kind else { return nil }
-            return RuleDecl(kind: kind, message: message, range: item.range, nameRange: entry.key.range, parameterRange: parameter.range)
+            return RuleDecl(
+                kind: kind, message: message, range: item.range, nameRange: entry.key.range,
+                parameterRange: parameter.range, parameterStyle: parameter.scalar?.style
+            )
 
         case .sequence:
             reader.diagnostics.error(.wrongType, "expected a rule, found a list", at: item.range)

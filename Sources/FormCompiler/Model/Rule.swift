@@ -9,8 +9,15 @@ public struct RuleDecl: Sendable {
     public var nameRange: SourceRange
     /// The parameter's value, when the rule has one.
     public var parameterRange: SourceRange?
+    /// How the parameter was written, to map a position inside it (a pattern's
+    /// failing character) back to the file.
+    public var parameterStyle: ScalarStyle?
 
-    public init(kind: RuleKind, message: Located<String>? = nil, range: SourceRange, nameRange: SourceRange, parameterRange: SourceRange? = nil) {
+    public init(
+        kind: RuleKind, message: Located<String>? = nil, range: SourceRange, nameRange: SourceRange,
+        parameterRange: SourceRange? = nil, parameterStyle: ScalarStyle? = nil
+    ) {
+        self.parameterStyle = parameterStyle
         self.kind = kind
         self.message = message
         self.range = range

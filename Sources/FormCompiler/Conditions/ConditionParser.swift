@@ -1,0 +1,407 @@
+/// The lexer and recursive-descent parser of the condition grammar (SPEC §7):
+///
+/// ```
+/// expr    := or
+/// or      := and ('or' and)*
+/// and     := unary ('and' unary)*
+/// unary   := 'not' unary | compare
+/// compare := operand (('==' | '!=') operand)?
+/// operand := FIELD_ID | 'true' | 'false' | STRING | 'isEmpty(' FIELD_ID ')' | '(' expr ')'
+/// ```
+///
+/// Strings have no escapes: a condition string is everything between its quotes,
+/// so a value holding `'` is written in `"…"` and the other way round.
+/// The parser stops at the first syntax error (FC500): what follows a syntax error
+/// is rarely worth a second message.
+struct ConditionParser {
+    /// Deepest nesting of parentheses and `not`. Recursion is bounded by this, so
+    /// no input (100,000 `(`, say) can exhaust the stack.
+    static let maxNesting = 64
+    /// Most operands (field ids, literals, `isEmpty` calls) in one condition. Together with `maxNesting` this bounds the
+    /// depth of every tree built from a condition, which is walked recursively by
+    /// the checker and the emitter.
+    static let maxOperands = 128
+
+    /// Parses a condition's decoded text.
+    static func parse(_ text: String) -> Result<ConditionSyntax, ConditionProblem> {
+        var parser = ConditionParser(text)
+        do throws(ConditionProblem) {
+            return .success(try parser.parseCondition())
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    private var lexer: ConditionLexer
+    private var token: ConditionToken
+    private var nesting = 0
+    private var operands = 0
+
+    private init(_ text: String) {
+        lexer = ConditionLexer(text)
+        token = lexer.next()
+    }
+
+    private mutating func advance() {
+        token = lexer.next()
+    }
+
+    private mutating func parseCondition() throws(ConditionProblem) -> ConditionSyntax {
+        if case .end = token.kind {
+            throw ConditionProblem(
+                code: .conditionSyntax, message: "empty condition", range: 0..<lexer.count,
+                help: ["write a condition such as 'newsletter' or \"plan == 'pro'\", or remove the key"]
+            )
+        }
+        let expression = try parseOr()
+        switch token.kind {
+        case .end:
+            return expression
+        case .rightParen:
+            throw ConditionProblem(
+                code: .conditionSyntax, message: "unexpected ')' without a matching '('", range: token.range
+            )
+        default:
+            throw unexpectedAfterOperand()
+        }
+    }
+
+    private mutating func parseOr() throws(ConditionProblem) -> ConditionSyntax {
+        var lhs = try parseAnd()
+        while case .or = token.kind {
+            advance()
+            let rhs = try parseAnd()
+            lhs = ConditionSyntax(kind: .or(lhs, rhs), range: lhs.range.lowerBound..<rhs.range.upperBound)
+        }
+        return lhs
+    }
+
+    private mutating func parseAnd() throws(ConditionProblem) -> ConditionSyntax {
+        var lhs = try parseUnary()
+        while case .and = token.kind {
+            advance()
+            let rhs = try parseUnary()
+            lhs = ConditionSyntax(kind: .and(lhs, rhs), range: lhs.range.lowerBound..<rhs.range.upperBound)
+        }
+        return lhs
+    }
+
+    private mutating func parseUnary() throws(ConditionProblem) -> ConditionSyntax {
+        guard case .not = token.kind else { return try parseCompare() }
+        let start = token.range
+        try enterNesting(at: start)
+        advance()
+        let operand = try parseUnary()
+        nesting -= 1
+        return ConditionSyntax(kind: .not(operand), range: start.lowerBound..<operand.range.upperBound)
+    }
+
+    private mutating func parseCompare() throws(ConditionProblem) -> ConditionSyntax {
+        let lhs = try parseOperand()
+        let op: ConditionSyntax.CompareOperator
+        switch token.kind {
+        case .equal: op = .equal
+        case .notEqual: op = .notEqual
+        default: return lhs
+        }
+        let operatorRange = token.range
+        advance()
+        let rhs = try parseOperand()
+        switch token.kind {
+        case .equal, .notEqual:
+            throw ConditionProblem(
+                code: .conditionSyntax, message: "comparisons cannot be chained", range: token.range,
+                help: ["combine two comparisons with 'and', e.g. \"a == 'x' and b == 'y'\""]
+            )
+        default:
+            break
+        }
+        return ConditionSyntax(
+            kind: .compare(lhs, op, rhs, operatorRange: operatorRange),
+            range: lhs.range.lowerBound..<rhs.range.upperBound
+        )
+    }
+
+    private mutating func parseOperand() throws(ConditionProblem) -> ConditionSyntax {
+        let current = token
+        let node: ConditionSyntax
+        switch current.kind {
+        case .identifier(let name):
+            advance()
+            if case .leftParen = token.kind {
+                node = try parseCall(name, nameRange: current.range)
+            } else {
+                node = ConditionSyntax(kind: .identifier(name), range: current.range)
+            }
+        case .trueLiteral:
+            advance()
+            node = ConditionSyntax(kind: .boolLiteral(true), range: current.range)
+        case .falseLiteral:
+            advance()
+            node = ConditionSyntax(kind: .boolLiteral(false), range: current.range)
+        case .string(let value):
+            advance()
+            node = ConditionSyntax(kind: .stringLiteral(value), range: current.range)
+        case .leftParen:
+            try enterNesting(at: current.range)
+            advance()
+            let inner = try parseOr()
+            guard case .rightParen = token.kind else { throw missingRightParen(openedAt: current.range) }
+            let end = token.range.upperBound
+            advance()
+            nesting -= 1
+            node = ConditionSyntax(kind: .parenthesized(inner), range: current.range.lowerBound..<end)
+        default:
+            throw expectedOperand()
+        }
+        if case .parenthesized = node.kind { return node }
+        operands += 1
+        if operands > Self.maxOperands {
+            throw ConditionProblem(
+                code: .conditionSyntax, message: "condition is too long: more than \(Self.maxOperands) operands",
+                range: node.range, help: ["split the logic over several fields or groups"]
+            )
+        }
+        return node
+    }
+
+    /// `name(` … — only `isEmpty(field)` exists.
+    private mutating func parseCall(_ name: String, nameRange: Range<Int>) throws(ConditionProblem) -> ConditionSyntax {
+        guard name == "isEmpty" else {
+            let suggestion = Suggestions.closest(to: name, in: ["isEmpty"])
+            throw ConditionProblem(
+                code: .conditionSyntax, message: "unknown function '\(name)'", range: nameRange,
+                help: suggestion.map { ["did you mean '\($0)'?"] } ?? ["the only function is isEmpty(field)"]
+            )
+        }
+        let open = token.range
+        advance()
+        guard case .identifier(let argument) = token.kind else {
+            if case .invalid(let problem) = token.kind { throw problem }
+            var problem = ConditionProblem(
+                code: .conditionSyntax, message: "isEmpty takes the id of a field", range: token.range,
+                help: ["write it as isEmpty(company)"]
+            )
+            if case .string(let value) = token.kind, Self.isIdentifier(value) {
+                problem.help = ["write the field id without quotes: isEmpty(\(value))"]
+            }
+            throw problem
+        }
+        let argumentRange = token.range
+        advance()
+        guard case .rightParen = token.kind else { throw missingRightParen(openedAt: open) }
+        let end = token.range.upperBound
+        advance()
+        return ConditionSyntax(kind: .isEmpty(argument, argument: argumentRange), range: nameRange.lowerBound..<end)
+    }
+
+    private mutating func enterNesting(at range: Range<Int>) throws(ConditionProblem) {
+        nesting += 1
+        if nesting > Self.maxNesting {
+            throw ConditionProblem(
+                code: .conditionSyntax, message: "expression nested too deeply", range: range,
+                help: ["at most \(Self.maxNesting) levels of parentheses and 'not' are allowed"]
+            )
+        }
+    }
+
+    private func missingRightParen(openedAt open: Range<Int>) -> ConditionProblem {
+        if case .invalid(let problem) = token.kind { return problem }
+        var problem: ConditionProblem
+        if case .end = token.kind {
+            problem = ConditionProblem(code: .conditionSyntax, message: "expected ')'; the condition ends here", range: token.range)
+        } else {
+            problem = ConditionProblem(code: .conditionSyntax, message: "expected ')', found \(token.kind.quoted)", range: token.range)
+            problem.help = keywordHelp(for: token.kind)
+        }
+        problem.notes = [ConditionNote(message: "to match this '('", range: open)]
+        return problem
+    }
+
+    private func expectedOperand() -> ConditionProblem {
+        if case .invalid(let problem) = token.kind { return problem }
+        let what = "a field id, true, false, a string or '('"
+        if case .end = token.kind {
+            return ConditionProblem(
+                code: .conditionSyntax, message: "unexpected end of condition; expected \(what)", range: token.range
+            )
+        }
+        return ConditionProblem(
+            code: .conditionSyntax, message: "expected \(what), found \(token.kind.quoted)", range: token.range
+        )
+    }
+
+    /// A token that cannot follow a complete operand.
+    private func unexpectedAfterOperand() -> ConditionProblem {
+        if case .invalid(let problem) = token.kind { return problem }
+        var problem = ConditionProblem(
+            code: .conditionSyntax, message: "unexpected \(token.kind.quoted)", range: token.range
+        )
+        problem.help = keywordHelp(for: token.kind)
+        if problem.help.isEmpty {
+            problem.help = ["combine conditions with 'and' or 'or', or compare with '==' or '!='"]
+        }
+        return problem
+    }
+
+    /// `AND`, `Or`, `NOT` where a keyword was meant.
+    private func keywordHelp(for kind: ConditionToken.Kind) -> [String] {
+        if case .not = kind { return ["did you mean 'and not'?"] }
+        guard case .identifier(let name) = kind else { return [] }
+        if let keyword = Suggestions.closest(to: name, in: ["and", "or"]), keyword.count > 2 || name.count == 2 {
+            return ["did you mean '\(keyword)'?"]
+        }
+        if name.lowercased() == "not" { return ["did you mean 'and not'?"] }
+        return []
+    }
+
+    static func isIdentifier(_ text: String) -> Bool {
+        guard let first = text.unicodeScalars.first, ConditionLexer.isIdentifierStart(first) else { return false }
+        return text.unicodeScalars.allSatisfy(ConditionLexer.isIdentifierContinue)
+    }
+}
+
+struct ConditionToken: Sendable {
+    enum Kind: Sendable {
+        case identifier(String)
+        case string(String)
+        case trueLiteral, falseLiteral
+        case and, or, not
+        case equal, notEqual
+        case leftParen, rightParen
+        case end
+        /// Something the grammar has no place for; carries the message to report
+        /// if the parser reaches it.
+        case invalid(ConditionProblem)
+
+        /// How a message names the token.
+        var quoted: String {
+            switch self {
+            case .identifier(let name): "'\(name)'"
+            case .string(let value): value.contains("'") ? "the string \"\(value)\"" : "the string '\(value)'"
+            case .trueLiteral: "'true'"
+            case .falseLiteral: "'false'"
+            case .and: "'and'"
+            case .or: "'or'"
+            case .not: "'not'"
+            case .equal: "'=='"
+            case .notEqual: "'!='"
+            case .leftParen: "'('"
+            case .rightParen: "')'"
+            case .end: "the end of the condition"
+            case .invalid(let problem): problem.message
+            }
+        }
+    }
+
+    var kind: Kind
+    var range: Range<Int>
+}
+
+/// Splits a condition into tokens on demand, so that the first problem in reading
+/// order is the one reported.
+struct ConditionLexer {
+    private let scalars: [Unicode.Scalar]
+    private var index = 0
+
+    init(_ text: String) {
+        scalars = Array(text.unicodeScalars)
+    }
+
+    var count: Int { scalars.count }
+
+    mutating func next() -> ConditionToken {
+        while index < scalars.count, Self.isWhitespace(scalars[index]) { index += 1 }
+        let start = index
+        guard index < scalars.count else { return ConditionToken(kind: .end, range: start..<start) }
+        let scalar = scalars[index]
+        index += 1
+        func token(_ kind: ConditionToken.Kind) -> ConditionToken {
+            ConditionToken(kind: kind, range: start..<index)
+        }
+        func invalid(_ message: String, help: [String] = []) -> ConditionToken {
+            token(.invalid(ConditionProblem(code: .conditionSyntax, message: message, range: start..<index, help: help)))
+        }
+        switch scalar {
+        case "(": return token(.leftParen)
+        case ")": return token(.rightParen)
+        case "=":
+            if peek("=") { index += 1; return token(.equal) }
+            return invalid("unexpected '='", help: ["did you mean '=='?"])
+        case "!":
+            if peek("=") { index += 1; return token(.notEqual) }
+            return invalid("unexpected '!'", help: ["use 'not' instead of '!'"])
+        case "&":
+            if peek("&") { index += 1 }
+            let written = String(String.UnicodeScalarView(scalars[start..<index]))
+            return invalid("unexpected '\(written)'", help: ["use 'and' instead of '\(written)'"])
+        case "|":
+            if peek("|") { index += 1 }
+            let written = String(String.UnicodeScalarView(scalars[start..<index]))
+            return invalid("unexpected '\(written)'", help: ["use 'or' instead of '\(written)'"])
+        case "'", "\"":
+            return lexString(quote: scalar, start: start)
+        case "\u{2018}", "\u{2019}", "\u{201C}", "\u{201D}":
+            return invalid("unexpected '\(scalar)'", help: ["write strings with straight quotes, ' or \""])
+        case "<", ">":
+            if peek("=") { index += 1 }
+            let written = String(String.UnicodeScalarView(scalars[start..<index]))
+            return invalid("unexpected '\(written)'", help: ["conditions compare with '==' and '!=' only"])
+        default:
+            break
+        }
+        if Self.isIdentifierStart(scalar) {
+            while index < scalars.count, Self.isIdentifierContinue(scalars[index]) { index += 1 }
+            let word = String(String.UnicodeScalarView(scalars[start..<index]))
+            switch word {
+            case "and": return token(.and)
+            case "or": return token(.or)
+            case "not": return token(.not)
+            case "true": return token(.trueLiteral)
+            case "false": return token(.falseLiteral)
+            default: return token(.identifier(word))
+            }
+        }
+        let isDigit: (Unicode.Scalar?) -> Bool = { $0.map { ("0"..."9").contains($0) } ?? false }
+        if isDigit(scalar) || ((scalar == "-" || scalar == ".") && isDigit(scalars.indices.contains(index) ? scalars[index] : nil)) {
+            while index < scalars.count, Self.isIdentifierContinue(scalars[index]) || scalars[index] == "." { index += 1 }
+            let written = String(String.UnicodeScalarView(scalars[start..<index]))
+            return invalid(
+                "unexpected number '\(written)'",
+                help: ["conditions compare with strings; write it as '\(written)'"]
+            )
+        }
+        return invalid("unexpected character '\(scalar.escaped(asASCII: false))'")
+    }
+
+    private mutating func lexString(quote: Unicode.Scalar, start: Int) -> ConditionToken {
+        let contentStart = index
+        while index < scalars.count, scalars[index] != quote { index += 1 }
+        guard index < scalars.count else {
+            let problem = ConditionProblem(
+                code: .conditionSyntax, message: "unterminated string", range: start..<start + 1,
+                help: ["close the string with \(quote == "'" ? "'" : "\"")"]
+            )
+            return ConditionToken(kind: .invalid(problem), range: start..<scalars.count)
+        }
+        let value = String(String.UnicodeScalarView(scalars[contentStart..<index]))
+        index += 1
+        return ConditionToken(kind: .string(value), range: start..<index)
+    }
+
+    private func peek(_ scalar: Unicode.Scalar) -> Bool {
+        index < scalars.count && scalars[index] == scalar
+    }
+
+    static func isWhitespace(_ scalar: Unicode.Scalar) -> Bool {
+        scalar == " " || scalar == "\t" || scalar == "\n" || scalar == "\r"
+    }
+
+    static func isIdentifierStart(_ scalar: Unicode.Scalar) -> Bool {
+        ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) || scalar == "_"
+    }
+
+    static func isIdentifierContinue(_ scalar: Unicode.Scalar) -> Bool {
+        isIdentifierStart(scalar) || ("0"..."9").contains(scalar)
+    }
+}

@@ -1,0 +1,67 @@
+/// A condition as written (SPEC §7), before names are resolved and types checked.
+/// Offsets are in Unicode scalars of the decoded text, which is what
+/// `ScalarSourceMap` translates back to a line and column in the file.
+struct ConditionSyntax: Sendable, Hashable {
+    indirect enum Kind: Sendable, Hashable {
+        case identifier(String)
+        case boolLiteral(Bool)
+        case stringLiteral(String)
+        /// `isEmpty(id)`; the range is the argument's.
+        case isEmpty(String, argument: Range<Int>)
+        /// `( … )`, kept so that a type error can point at the whole parenthesis.
+        case parenthesized(ConditionSyntax)
+        case not(ConditionSyntax)
+        case and(ConditionSyntax, ConditionSyntax)
+        case or(ConditionSyntax, ConditionSyntax)
+        case compare(ConditionSyntax, CompareOperator, ConditionSyntax, operatorRange: Range<Int>)
+    }
+
+    enum CompareOperator: String, Sendable, Hashable {
+        case equal = "=="
+        case notEqual = "!="
+    }
+
+    var kind: Kind
+    var range: Range<Int>
+
+    /// Every identifier read as a field, with its range, in source order.
+    var fieldReferences: [(id: String, range: Range<Int>)] {
+        var result: [(id: String, range: Range<Int>)] = []
+        func visit(_ node: ConditionSyntax) {
+            switch node.kind {
+            case .identifier(let id): result.append((id, node.range))
+            case .isEmpty(let id, let argument): result.append((id, argument))
+            case .boolLiteral, .stringLiteral: break
+            case .parenthesized(let inner), .not(let inner): visit(inner)
+            case .and(let lhs, let rhs), .or(let lhs, let rhs), .compare(let lhs, _, let rhs, _):
+                visit(lhs)
+                visit(rhs)
+            }
+        }
+        visit(self)
+        return result
+    }
+}
+
+/// A problem found inside a condition's text: what the checker turns into a
+/// diagnostic once the range is mapped to the file.
+struct ConditionProblem: Error, Sendable, Hashable {
+    var code: DiagnosticCode
+    var message: String
+    var range: Range<Int>
+    var help: [String] = []
+    /// Secondary places inside the same condition ("to match this '('").
+    var notes: [ConditionNote] = []
+    /// Secondary places elsewhere in the file ("'account' is declared here").
+    var fileNotes: [FileNote] = []
+
+    struct FileNote: Sendable, Hashable {
+        var message: String
+        var range: SourceRange
+    }
+}
+
+struct ConditionNote: Sendable, Hashable {
+    var message: String
+    var range: Range<Int>
+}

@@ -1,0 +1,103 @@
+import Testing
+@testable import FormCompiler
+
+/// Conditions through the whole pipeline: real YAML and JSON, read by the real
+/// readers and decoder, checked by the form checker.
+private func diagnostics(_ text: String, path: String = "t.form.yaml") -> [String] {
+    FormPipeline.check(SourceFile(path: path, text: text)).diagnostics
+        .filter { $0.code.rawValue.hasPrefix("FC5") }
+        .map(\.summary)
+}
+
+private let header = """
+formc: 1
+form: SignUpForm
+elements:
+  - boolean: newsletter
+    title: Send me news
+  - segment: plan
+    options: [free, pro]
+    default: free
+
+"""
+
+@Test func endToEndValidConditionsAreLoweredOntoTheTree() {
+    let result = FormPipeline.check(SourceFile(path: "t.form.yaml", text: header + """
+      - group: extra
+        visibleWhen: "plan == 'pro'"
+        elements:
+          - textField: company
+            visibleWhen: newsletter == false
+            enabledWhen: >-
+              not
+              isEmpty(company)
+    """))
+    #expect(result.diagnostics.isEmpty, "\(result.diagnostics.map(\.summary))")
+    let group = result.checked?.document.elements[2]
+    #expect(group?.visibleWhen?.expression == .segmentEquals("plan", optionValue: "pro"))
+    guard case .group(let decl)? = group?.kind else { Issue.record("no group"); return }
+    #expect(decl.elements[0].visibleWhen?.expression == .not(.boolField("newsletter")))
+    #expect(decl.elements[0].enabledWhen?.expression == .not(.isEmpty("company")))
+    let graph = result.checked.map { ConditionGraph(document: $0.document, symbols: $0.symbols) }
+    #expect(graph?.dependencies(of: "company") == ["plan", "newsletter"])
+}
+
+@Test func endToEndEveryConditionCodeAtItsLineAndColumn() {
+    #expect(diagnostics(header + """
+      - textField: a
+        visibleWhen: plan == 'pro' && newsletter
+      - textField: b
+        visibleWhen: newsleter
+      - textField: c
+        visibleWhen: plan
+      - textField: d
+        visibleWhen: "plan == \\"prx\\""
+      - textField: e
+        visibleWhen: isEmpty(f)
+      - textField: f
+        visibleWhen: isEmpty(e)
+      - textField: g
+        visibleWhen: newsletter or
+          not newsletter
+    """) == [
+        "10:32 FC500 unexpected '&&'",
+        "12:18 FC501 unknown field 'newsleter'",
+        "14:18 FC502 'plan' is a segment, not a boolean",
+        "16:27 FC503 'prx' is not an option of segment 'plan'",
+        "18:26 FC504 the visibility of 'e' depends on itself: e → f → e",
+        "22:18 FC505 condition is always true: the element is always shown",
+    ])
+}
+
+@Test func endToEndBlockAndQuotedScalarsPointInsideTheExpression() {
+    #expect(diagnostics(header + """
+      - textField: a
+        visibleWhen: >-
+          isEmpty(a)
+          or x
+      - textField: b
+        visibleWhen: |
+          newsletter and
+          plan = 'pro'
+      - textField: c
+        visibleWhen: 'isEmpty(b) or ''a'' == ''b'' and'
+    """) == [
+        "12:10 FC501 unknown field 'x'",
+        "16:12 FC500 unexpected '='",
+        "18:51 FC500 unexpected end of condition; expected a field id, true, false, a string or '('",
+    ])
+}
+
+@Test func endToEndJSONEscapesArePartOfTheColumn() {
+    let json = #"{"formc": 1, "form": "F", "elements": [{"textField": "a", "visibleWhen": "\u0061 \u0026& b"}]}"#
+    #expect(diagnostics(json, path: "t.form.json") == ["1:82 FC500 unexpected '&&'"])
+}
+
+@Test func endToEndAGroupAroundAFieldIsPartOfItsVisibility() {
+    #expect(diagnostics(header + """
+      - group: details
+        visibleWhen: not isEmpty(name)
+        elements:
+          - textField: name
+    """) == ["10:30 FC504 the visibility of 'name' depends on itself: name → name"])
+}

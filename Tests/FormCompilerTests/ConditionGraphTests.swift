@@ -1,0 +1,95 @@
+import Testing
+@testable import FormCompiler
+
+private func graph(_ yaml: String) -> ConditionGraph {
+    var form = ConditionFixture.make(yaml)
+    var bag = DiagnosticBag(file: form.file.path)
+    ConditionChecker.check(&form.document, symbols: form.symbols, file: form.file, diagnostics: &bag)
+    #expect(bag.diagnostics.isEmpty, "\(bag.diagnostics.map(\.summary))")
+    return ConditionGraph(document: form.document, symbols: form.symbols)
+}
+
+private let chain = """
+elements:
+  - textField: third
+    visibleWhen: isEmpty(second)
+  - textField: second
+    visibleWhen: first == 'yes'
+  - textField: first
+  - group: g
+    visibleWhen: not isEmpty(first)
+    elements:
+      - boolean: inner
+        visibleWhen: isEmpty(third)
+      - boolean: plain
+"""
+
+@Test func visibilityOrderPutsDependenciesFirst() {
+    let graph = graph(chain)
+    #expect(graph.fields == ["third", "second", "first", "inner", "plain"])
+    #expect(graph.visibilityOrder == ["first", "second", "third", "inner", "plain"])
+}
+
+@Test func dependenciesIncludeEnclosingGroupConditions() {
+    let graph = graph(chain)
+    #expect(graph.dependencies(of: "inner") == ["first", "third"])
+    #expect(graph.edges["inner"] == [
+        ConditionGraph.Dependency(field: "first", via: [3]),
+        ConditionGraph.Dependency(field: "third", via: [3, 0]),
+    ])
+    #expect(graph.dependencies(of: "plain") == ["first"])
+    #expect(graph.dependencies(of: "first").isEmpty)
+    #expect(graph.visibilityConditions(of: "inner") == [.not(.isEmpty("first")), .isEmpty("third")])
+    #expect(graph.visibilityConditions(of: "first").isEmpty)
+}
+
+@Test func dependentsAreTransitiveAndInVisibilityOrder() {
+    let graph = graph(chain)
+    #expect(graph.dependents(of: "first") == ["second", "third", "inner", "plain"])
+    #expect(graph.dependents(of: "third") == ["inner"])
+    #expect(graph.dependents(of: "plain").isEmpty)
+}
+
+@Test func aLongChainNeitherRecursesDeeplyNorLosesFields() {
+    // 5,000 fields, each visible when the next one is empty: depth-first search
+    // written recursively would need 5,000 frames.
+    var yaml = "elements:\n"
+    for index in 0..<5_000 {
+        yaml += "  - textField: f\(index)\n"
+        if index < 4_999 { yaml += "    visibleWhen: isEmpty(f\(index + 1))\n" }
+    }
+    let graph = graph(yaml)
+    #expect(graph.visibilityOrder.first == "f4999")
+    #expect(graph.visibilityOrder.last == "f0")
+    #expect(graph.visibilityOrder.count == 5_000)
+}
+
+@Test func anOrderExistsEvenWithACycle() {
+    var form = ConditionFixture.make("""
+    elements:
+      - boolean: a
+        visibleWhen: b
+      - boolean: b
+        visibleWhen: a
+      - boolean: c
+    """)
+    var bag = DiagnosticBag(file: form.file.path)
+    ConditionChecker.check(&form.document, symbols: form.symbols, file: form.file, diagnostics: &bag)
+    let graph = ConditionGraph(document: form.document, symbols: form.symbols)
+    #expect(graph.visibilityOrder == ["b", "a", "c"])
+    #expect(graph.cyclicComponents() == [["a", "b"]])
+}
+
+@Test func manyLargeConditionsStayFast() {
+    // Twelve distinct atoms in every condition: the most the constancy check enumerates.
+    var yaml = "elements:\n"
+    for index in 0..<12 { yaml += "  - boolean: b\(index)\n" }
+    let atoms = (0..<12).map { "b\($0)" }
+    let condition = (0..<10).map { _ in "(" + atoms.joined(separator: " or not ") + ")" }.joined(separator: " and ")
+    for index in 0..<300 {
+        yaml += "  - textField: t\(index)\n    visibleWhen: \(condition)\n"
+    }
+    let clock = ContinuousClock()
+    let elapsed = clock.measure { _ = ConditionFixture.check(yaml) }
+    #expect(elapsed < .seconds(20))
+}
