@@ -152,18 +152,26 @@ private struct Checker {
     }
 
     /// SPEC §6.3: the title, label or placeholder, else the id split into words.
+    /// A placeholder that is a sample value rather than a name (`you@example.com`,
+    /// `https://…`, `1234 5678`) is passed over, so the email field of SPEC §2 reads
+    /// "Email is required", as SPEC §6.3 says.
     static func displayName(of kind: ElementKind, id: String) -> String {
-        let candidates: [Located<String>?]
+        let candidates: [String?]
         switch kind {
-        case .boolean(let field): candidates = [field.title]
-        case .segment(let field): candidates = [field.title]
-        case .text(let field): candidates = [field.label, field.placeholder]
+        case .boolean(let field): candidates = [field.title?.value]
+        case .segment(let field): candidates = [field.title?.value]
+        case .text(let field):
+            candidates = [field.label?.value, field.placeholder.map(\.value).flatMap { isSampleValue($0) ? nil : $0 }]
         default: candidates = []
         }
         for candidate in candidates {
-            if let text = candidate?.value.trimmingCharactersInWhitespace, !text.isEmpty { return text }
+            if let text = candidate?.trimmingCharactersInWhitespace, !text.isEmpty { return text }
         }
         return SwiftNames.words(fromIdentifier: id)
+    }
+
+    static func isSampleValue(_ placeholder: String) -> Bool {
+        placeholder.contains("@") || placeholder.contains("://") || placeholder.contains(where: \.isNumber)
     }
 }
 

@@ -11,9 +11,10 @@ public struct EmitOptions: Sendable, Hashable {
     }
 }
 
-/// Turns a checked form into Swift source (SPEC §5). (Stub: being written.)
+/// Turns a checked form into Swift source (SPEC §5): translate to the Swift code
+/// model, then render it. Pure: the same form and options give the same bytes.
 public enum SwiftEmitter {
     public static func emit(_ form: CheckedForm, options: EmitOptions) -> String {
-        ""
+        SwiftRenderer.render(FormTranslator(form: form, options: options).translate())
     }
 }

@@ -19,7 +19,7 @@ public enum SwiftNames {
     /// Members of every generated form type (SPEC §5): a field id may not shadow them.
     public static let reservedMembers: Set<String> = [
         "values", "elements", "validate", "isVisible", "isEnabled", "didChange", "didEndEditing", "state",
-        "validators", "field", "action", "observeState", "addStateObserver", "removeStateObserver",
+        "validators", "validation", "field", "action", "observeState", "addStateObserver", "removeStateObserver",
         "hash", "description", "debugDescription",
     ]
 

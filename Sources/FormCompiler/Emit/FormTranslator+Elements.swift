@@ -1,0 +1,193 @@
+/// The element tree (SPEC §3, §5): built once, on first use, by one static
+/// builder per level (the form's top level, then each group), so every function
+/// stays small however large the form. Elements are bound to the form's
+/// `FormValue`s; their `visible`/`enabled` closures hold the form weakly.
+extension FormTranslator {
+    private static let formParameter = "form"
+
+    func elementMembers() -> [SwiftDecl] {
+        var members: [SwiftDecl] = [
+            .property(SwiftProperty(
+                doc: ["The element tree a renderer walks, bound to the form's values; built once."],
+                access: access, modifiers: ["private(set)", "lazy"], isLet: false, name: "elements",
+                type: .array(.existential(.named("FormElement"))),
+                initializer: .call(.member(.name("Self"), builderName(at: [])), [SwiftArgument("of", .name("self"))])
+            )),
+        ]
+        members += builders(for: form.document.elements, at: [], groupID: nil)
+        return members
+    }
+
+    /// `makeElements` for the top level, `makeElements_1_0` for the group at that path.
+    private func builderName(at path: ElementPath) -> String {
+        path.isEmpty ? "makeElements" : "makeElements_" + path.map(String.init).joined(separator: "_")
+    }
+
+    private func builders(for elements: [Element], at path: ElementPath, groupID: String?) -> [SwiftDecl] {
+        var body: [SwiftStmt] = [.var("elements", .array(.existential(.named("FormElement"))), .array([]))]
+        var nested: [SwiftDecl] = []
+        for (index, element) in elements.enumerated() {
+            let elementPath = path + [index]
+            body.append(.expr(.call(.member(.name("elements"), "append"), [SwiftArgument(nil, elementExpr(element, at: elementPath))])))
+            if case .group(let group) = element.kind {
+                nested += builders(for: group.elements, at: elementPath, groupID: group.id?.value)
+            }
+        }
+        body.append(.return(.name("elements")))
+        let doc: String
+        if path.isEmpty {
+            doc = "The form's top-level elements."
+        } else if let groupID {
+            doc = "The elements of group `\(groupID)`."
+        } else {
+            doc = "The elements of the group at " + path.map(String.init).joined(separator: ".") + "."
+        }
+        let builder = SwiftDecl.function(SwiftFunction(
+            doc: [doc], access: .private, modifiers: ["static"], name: builderName(at: path),
+            parameters: [SwiftParameter("of", Self.formParameter, .named(typeName))],
+            result: .array(.existential(.named("FormElement"))), body: body
+        ))
+        return [builder] + nested
+    }
+
+    /// `form.email`
+    private func binding(_ id: String) -> SwiftArgument {
+        SwiftArgument("value", .member(.name(Self.formParameter), id))
+    }
+
+    private func optionalString(_ label: String, _ value: Located<String>?) -> [SwiftArgument] {
+        value.map { [SwiftArgument(label, .string($0.value))] } ?? []
+    }
+
+    private func optionalBool(_ label: String, _ value: Located<Bool>?) -> [SwiftArgument] {
+        value.map { [SwiftArgument(label, .bool($0.value))] } ?? []
+    }
+
+    private func optionalCase(_ label: String, _ value: String?) -> [SwiftArgument] {
+        value.map { [SwiftArgument(label, .dot(Self.caseName($0)))] } ?? []
+    }
+
+    /// A runtime enum case spelled like the form's key value; `default` needs backticks.
+    private static func caseName(_ rawValue: String) -> String {
+        SwiftNames.keywords.contains(rawValue) ? "`\(rawValue)`" : rawValue
+    }
+
+    /// `visible:`/`enabled:` closures for an element that has a condition around it.
+    private func conditionArguments(at path: ElementPath) -> [SwiftArgument] {
+        var arguments: [SwiftArgument] = []
+        for (label, helper) in [("visible", conditions.visibleHelper[path]), ("enabled", conditions.enabledHelper[path])] {
+            guard let helper else { continue }
+            arguments.append(SwiftArgument(label, .closure(SwiftClosure(
+                captures: ["weak " + Self.formParameter],
+                body: [
+                    .guardLet(Self.formParameter, .name(Self.formParameter), else: [.return(.bool(false))]),
+                    .return(.call(.member(.name("Self"), helper), [
+                        SwiftArgument(nil, .member(.name(Self.formParameter), "values")),
+                    ])),
+                ]
+            ))))
+        }
+        return arguments
+    }
+
+    private func elementExpr(_ element: Element, at path: ElementPath) -> SwiftExpr {
+        var arguments: [SwiftArgument] = []
+        let type: SwiftType
+        switch element.kind {
+        case .group(let group):
+            type = .named("GroupElement")
+            arguments += optionalString("id", group.id)
+            arguments += optionalString("title", group.title)
+            arguments += optionalString("footer", group.footer)
+            arguments += optionalCase("style", group.style?.value.rawValue)
+            switch group.layout?.value {
+            case .intrinsic?: arguments.append(SwiftArgument("layout", .dot("intrinsic")))
+            case .constantHeight(let height)?:
+                arguments.append(SwiftArgument("layout", .call(.dot("constantHeight"), [SwiftArgument(nil, .double(height))])))
+            case nil: break
+            }
+            if let insets = group.insets?.value {
+                arguments.append(SwiftArgument("insets", .call(.type(.named("EdgeInsets")), [
+                    SwiftArgument("top", .double(insets.top)), SwiftArgument("left", .double(insets.left)),
+                    SwiftArgument("bottom", .double(insets.bottom)), SwiftArgument("right", .double(insets.right)),
+                ])))
+            }
+            arguments.append(SwiftArgument("elements", .call(.name(builderName(at: path)), [
+                SwiftArgument("of", .name(Self.formParameter)),
+            ])))
+        case .boolean(let boolean):
+            type = .named("BooleanElement")
+            arguments.append(SwiftArgument("id", .string(boolean.id.value)))
+            let title = boolean.title?.value ?? form.symbols.field(boolean.id.value)?.displayName ?? boolean.id.value
+            arguments.append(SwiftArgument("title", .string(title)))
+            arguments += optionalString("icon", boolean.icon)
+            arguments.append(binding(boolean.id.value))
+        case .segment(let segment):
+            let valueType = fieldsByID[segment.id.value].map(swiftType(of:)) ?? .named(segment.swiftEnumName)
+            type = .named("SegmentElement", [valueType])
+            arguments.append(SwiftArgument("id", .string(segment.id.value)))
+            arguments += optionalString("title", segment.title)
+            let options: [SwiftExpr] = segment.options.map { option in
+                var fields = [SwiftArgument("value", .dot(option.caseName))]
+                fields += optionalString("title", option.title)
+                fields += optionalString("image", option.image)
+                return .call(.type(.named("SegmentOption")), fields)
+            }
+            arguments.append(SwiftArgument("options", .array(options, multiline: true)))
+            arguments.append(binding(segment.id.value))
+        case .text(let text):
+            arguments.append(SwiftArgument("id", .string(text.id.value)))
+            switch text.variant {
+            case .textField:
+                type = .named("TextFieldElement")
+                arguments += optionalString("placeholder", text.placeholder)
+                arguments += optionalString("label", text.label)
+                arguments += optionalBool("secure", text.secure)
+                arguments += optionalCase("keyboard", text.keyboard?.value.rawValue)
+                arguments += optionalCase("contentType", text.contentType?.value.rawValue)
+                arguments += optionalCase("autocapitalization", text.autocapitalization?.value.rawValue)
+                arguments += optionalBool("continuous", text.continuous)
+                if let length = text.maxInputLength?.value { arguments.append(SwiftArgument("maxInputLength", .int(length))) }
+            case .floatLabel:
+                type = .named("FloatLabelElement")
+                let label = text.label?.value ?? form.symbols.field(text.id.value)?.displayName ?? text.id.value
+                arguments.append(SwiftArgument("label", .string(label)))
+                arguments += optionalBool("secure", text.secure)
+                arguments += optionalCase("keyboard", text.keyboard?.value.rawValue)
+                arguments += optionalCase("contentType", text.contentType?.value.rawValue)
+                arguments += optionalBool("multiline", text.multiline)
+                arguments += optionalBool("continuous", text.continuous)
+            case .textView:
+                type = .named("TextViewElement")
+                arguments += optionalString("placeholder", text.placeholder)
+                arguments += optionalBool("continuous", text.continuous)
+            }
+            arguments.append(binding(text.id.value))
+        case .spacer(let spacer):
+            type = .named("SpacerElement")
+            arguments.append(SwiftArgument("height", .double(spacer.height.value)))
+        case .staticText(let staticText):
+            type = .named("StaticTextElement")
+            arguments.append(SwiftArgument("text", .string(staticText.text.value)))
+            arguments += optionalCase("alignment", staticText.alignment?.value.rawValue)
+            arguments += optionalCase("style", staticText.style?.value.rawValue)
+        case .segue(let segue):
+            type = .named("SegueElement")
+            arguments.append(SwiftArgument("action", .member(.name("Action"), segue.id.value)))
+            arguments.append(SwiftArgument("title", .string(segue.title?.value ?? SwiftNames.words(fromIdentifier: segue.id.value))))
+            arguments += optionalString("icon", segue.icon)
+            arguments += optionalString("accessoryIcon", segue.accessoryIcon)
+        }
+        arguments += conditionArguments(at: path)
+        return .call(.type(type), arguments, multiline: arguments.count > 2 || arguments.contains(where: \.value.isClosureOrArray))
+    }
+}
+
+private extension SwiftExpr {
+    var isClosureOrArray: Bool {
+        switch self {
+        case .closure, .array: true
+        default: false
+        }
+    }
+}

@@ -1,0 +1,183 @@
+/// A small structured model of the Swift the emitter writes: a file of
+/// declarations, statements and expressions. The translator builds it; one
+/// renderer (`SwiftRenderer`) turns it into text. Text from a form file only ever
+/// enters the model as `SwiftExpr.string` (rendered as an escaped literal) or as a
+/// comment (rendered on one line with control characters escaped); identifiers
+/// come only from names the checker validated (`SwiftNames`) or from the emitter's
+/// own vocabulary.
+struct SwiftFile: Hashable, Sendable {
+    /// Lines of the leading `//` comment.
+    var header: [String]
+    var imports: [String]
+    var declarations: [SwiftDecl]
+}
+
+/// An access modifier. `internal` is written as nothing.
+enum SwiftAccess: String, Hashable, Sendable {
+    case `private`, `fileprivate`, `internal`, `package`, `public`
+}
+
+/// A type as written in a declaration or an expression.
+indirect enum SwiftType: Hashable, Sendable {
+    /// `Name` or `Name<Arguments>`; the name may be qualified (`SignUpForm.Values`).
+    case named(String, [SwiftType] = [])
+    case optional(SwiftType)
+    case array(SwiftType)
+    case dictionary(SwiftType, SwiftType)
+    /// `any P`
+    case existential(SwiftType)
+    /// `@escaping @MainActor (A, B) -> R`
+    case function(attributes: [String], parameters: [SwiftType], isAsync: Bool, result: SwiftType)
+    /// `Void`
+    case void
+}
+
+indirect enum SwiftExpr: Hashable, Sendable {
+    /// An identifier or a keyword expression (`self`, `Self`); never user text.
+    case name(String)
+    /// Any text; rendered as a correctly escaped string literal.
+    case string(String)
+    case int(Int)
+    case double(Double)
+    case bool(Bool)
+    case `nil`
+    /// An implicit member: `.email`
+    case dot(String)
+    /// `base.member`
+    case member(SwiftExpr, String)
+    /// A type used as a value: `Values()`, `FormValue<String>(…)`.
+    case type(SwiftType)
+    /// `callee(label: value, …)`, one argument per line when `multiline`.
+    case call(SwiftExpr, [SwiftArgument], multiline: Bool = false)
+    /// `base[argument]`
+    case `subscript`(SwiftExpr, SwiftExpr)
+    case closure(SwiftClosure)
+    /// `[a, b]`, one element per line when `multiline`.
+    case array([SwiftExpr], multiline: Bool = false)
+    /// `[k: v]`, one entry per line when `multiline`; `[:]` when empty.
+    case dictionary([SwiftDictionaryEntry], multiline: Bool = false)
+    /// `(a, b)`
+    case tuple([SwiftExpr])
+    case binary(SwiftExpr, SwiftOperator, SwiftExpr)
+    case not(SwiftExpr)
+    case ternary(SwiftExpr, SwiftExpr, SwiftExpr)
+    case await(SwiftExpr)
+    case paren(SwiftExpr)
+}
+
+enum SwiftOperator: String, Hashable, Sendable {
+    case and = "&&"
+    case or = "||"
+    case equal = "=="
+    case notEqual = "!="
+    case nilCoalescing = "??"
+}
+
+struct SwiftArgument: Hashable, Sendable {
+    var label: String?
+    var value: SwiftExpr
+
+    init(_ label: String?, _ value: SwiftExpr) {
+        self.label = label
+        self.value = value
+    }
+}
+
+struct SwiftDictionaryEntry: Hashable, Sendable {
+    var key: SwiftExpr
+    var value: SwiftExpr
+}
+
+struct SwiftClosure: Hashable, Sendable {
+    /// `[weak self]`
+    var captures: [String] = []
+    var parameters: [String] = []
+    /// A single expression body renders on one line: `{ x in expr }`.
+    var body: [SwiftStmt]
+}
+
+indirect enum SwiftStmt: Hashable, Sendable {
+    case expr(SwiftExpr)
+    case `return`(SwiftExpr?)
+    case `let`(String, SwiftType?, SwiftExpr)
+    case `var`(String, SwiftType?, SwiftExpr)
+    case assign(SwiftExpr, SwiftExpr)
+    /// `guard let name = value else { … }`; `guard let name else` when value is `name`.
+    case guardLet(String, SwiftExpr, else: [SwiftStmt])
+    case `guard`(SwiftExpr, else: [SwiftStmt])
+    case `for`(String, in: SwiftExpr, body: [SwiftStmt])
+    case `switch`(SwiftExpr, [SwiftSwitchCase])
+}
+
+struct SwiftSwitchCase: Hashable, Sendable {
+    /// Empty means `default`.
+    var patterns: [SwiftExpr]
+    var body: [SwiftStmt]
+}
+
+/// A declaration; `doc` lines render as `///` comments above it.
+indirect enum SwiftDecl: Hashable, Sendable {
+    case type(SwiftTypeDecl)
+    /// `case name` or `case name = "raw"`
+    case enumCase(String, rawValue: String?)
+    case property(SwiftProperty)
+    case function(SwiftFunction)
+}
+
+struct SwiftTypeDecl: Hashable, Sendable {
+    enum Kind: String, Hashable, Sendable {
+        case `class`, `struct`, `enum`, `protocol`, `extension`
+    }
+
+    var doc: [String] = []
+    var attributes: [String] = []
+    var access: SwiftAccess = .internal
+    var modifiers: [String] = []
+    var kind: Kind
+    var name: String
+    var inherits: [String] = []
+    var members: [SwiftDecl]
+}
+
+struct SwiftProperty: Hashable, Sendable {
+    var doc: [String] = []
+    var attributes: [String] = []
+    var access: SwiftAccess = .internal
+    /// `static`, `nonisolated`, `lazy`, `private(set)`…
+    var modifiers: [String] = []
+    var isLet: Bool
+    var name: String
+    var type: SwiftType?
+    var initializer: SwiftExpr?
+    /// A computed property's getter.
+    var getter: [SwiftStmt]?
+}
+
+struct SwiftParameter: Hashable, Sendable {
+    /// The argument label when it differs from the name (`_` for none).
+    var label: String?
+    var name: String
+    var type: SwiftType
+    var defaultValue: SwiftExpr?
+
+    init(_ label: String? = nil, _ name: String, _ type: SwiftType, default defaultValue: SwiftExpr? = nil) {
+        self.label = label
+        self.name = name
+        self.type = type
+        self.defaultValue = defaultValue
+    }
+}
+
+struct SwiftFunction: Hashable, Sendable {
+    var doc: [String] = []
+    var attributes: [String] = []
+    var access: SwiftAccess = .internal
+    var modifiers: [String] = []
+    /// `nil` for an initializer.
+    var name: String?
+    var parameters: [SwiftParameter]
+    var isAsync: Bool = false
+    var result: SwiftType?
+    /// `nil` for a protocol requirement.
+    var body: [SwiftStmt]?
+}

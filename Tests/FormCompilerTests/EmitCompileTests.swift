@@ -1,0 +1,92 @@
+import Foundation
+import Testing
+@testable import FormCompiler
+
+/// Type-checks generated Swift with `swiftc -swift-version 6 -warnings-as-errors`
+/// against the FormRuntime module of this build, with every access level, and
+/// with a limit on each expression's type-checking time.
+enum EmitCompiler {
+    /// The directory holding `FormRuntime.swiftmodule`: next to the test binary
+    /// (`<bin>/Modules`, or `<bin>` itself), whatever the scratch path.
+    static let modulesDirectory: String? = {
+        var directory = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
+        for _ in 0..<5 {
+            for candidate in [directory.appendingPathComponent("Modules"), directory] {
+                if FileManager.default.fileExists(atPath: candidate.appendingPathComponent("FormRuntime.swiftmodule").path) {
+                    return candidate.path
+                }
+            }
+            directory.deleteLastPathComponent()
+        }
+        return nil
+    }()
+
+    /// Runs swiftc on `source`; returns its output when it fails, nil when it passes.
+    static func typecheck(_ source: String, name: String, accessLevel: EmitOptions.AccessLevel) throws -> String? {
+        guard let modules = modulesDirectory else {
+            return "FormRuntime.swiftmodule not found near \(CommandLine.arguments[0]); build the package first"
+        }
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("formc-emit-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent(name + ".swift")
+        try Data(source.utf8).write(to: file)
+        var arguments = [
+            "swiftc", "-typecheck", "-parse-as-library", "-swift-version", "6", "-warnings-as-errors",
+            "-I", modules, "-module-name", "Generated",
+            "-Xfrontend", "-warn-long-expression-type-checking=100",
+        ]
+        if accessLevel == .package { arguments += ["-package-name", "generated"] }
+        arguments.append(file.path)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = arguments
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = pipe
+        try process.run()
+        let output = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        let text = String(decoding: output, as: UTF8.self)
+        return process.terminationStatus == 0 && text.isEmpty ? nil : text
+    }
+}
+
+struct EmitCompileCase: CustomTestStringConvertible, Sendable {
+    var schema: String
+    var accessLevel: EmitOptions.AccessLevel
+    var testDescription: String { "\(schema) \(accessLevel.rawValue)" }
+
+    static var all: [EmitCompileCase] {
+        EmitSchemas.names.flatMap { name in
+            EmitOptions.AccessLevel.allCases.map { EmitCompileCase(schema: name, accessLevel: $0) }
+        }
+    }
+}
+
+@Test(arguments: EmitCompileCase.all)
+func emitSchemaCompilesWithoutWarnings(_ testCase: EmitCompileCase) throws {
+    guard let source = EmitSchemas.build(testCase.schema, options: EmitOptions(accessLevel: testCase.accessLevel)) else { return }
+    let failure = try EmitCompiler.typecheck(source, name: EmitSchemas.stem(testCase.schema), accessLevel: testCase.accessLevel)
+    #expect(failure == nil, "\(testCase.testDescription):\n\(failure ?? "")")
+}
+
+@Test(arguments: EmitOptions.AccessLevel.allCases)
+func emitFixturesCompileWithoutWarnings(_ accessLevel: EmitOptions.AccessLevel) throws {
+    let empty = EmitFixture.form("EmptyForm", path: "empty.form.yaml", [
+        EmitFixture.element(.staticText(StaticTextDecl(text: EmitFixture.located("Nothing to fill in")))),
+    ])
+    for form in [EmitFixture.signUp, EmitFixture.everything, empty] {
+        let source = SwiftEmitter.emit(form, options: EmitOptions(accessLevel: accessLevel))
+        let failure = try EmitCompiler.typecheck(source, name: form.document.name.value, accessLevel: accessLevel)
+        #expect(failure == nil, "\(form.document.name.value) \(accessLevel.rawValue):\n\(failure ?? "")")
+    }
+}
+
+/// SPEC §9 allows 10,000 elements: a form of 8,000 fields (a quarter of them
+/// conditional, every rule kind) must type-check with no expression over 100 ms.
+@Test func emitLargeFormTypeChecksFast() throws {
+    let source = SwiftEmitter.emit(EmitFixture.large(fields: 8_000), options: EmitOptions())
+    let failure = try EmitCompiler.typecheck(source, name: "LargeForm", accessLevel: .internal)
+    #expect(failure == nil, "\(failure?.prefix(4_000) ?? "")")
+}
