@@ -1,18 +1,38 @@
 /// A place in a source file: 1-based line and 1-based column, columns counted in
 /// Unicode scalars (what an editor shows for non-ASCII text, and what libyaml counts).
+///
+/// Stored in 32 bits each: every node of the tree keeps a range (two positions), and
+/// halving them makes the tree of a large form markedly smaller and faster to build.
 public struct SourcePosition: Hashable, Comparable, Sendable, CustomStringConvertible {
-    public var line: Int
-    public var column: Int
+    private var storedLine: UInt32
+    private var storedColumn: UInt32
+
+    public var line: Int {
+        get { Int(storedLine) }
+        set { storedLine = Self.clamped(newValue) }
+    }
+
+    public var column: Int {
+        get { Int(storedColumn) }
+        set { storedColumn = Self.clamped(newValue) }
+    }
 
     public init(line: Int, column: Int) {
-        self.line = line
-        self.column = column
+        self.storedLine = Self.clamped(line)
+        self.storedColumn = Self.clamped(column)
+    }
+
+    /// Files are at most 16 MiB by default, far below 2^32 lines or columns; larger
+    /// values (a custom limit) saturate instead of trapping.
+    @inline(__always)
+    private static func clamped(_ value: Int) -> UInt32 {
+        UInt32(clamping: value)
     }
 
     public static let start = SourcePosition(line: 1, column: 1)
 
     public static func < (lhs: SourcePosition, rhs: SourcePosition) -> Bool {
-        (lhs.line, lhs.column) < (rhs.line, rhs.column)
+        (lhs.storedLine, lhs.storedColumn) < (rhs.storedLine, rhs.storedColumn)
     }
 
     public var description: String { "\(line):\(column)" }

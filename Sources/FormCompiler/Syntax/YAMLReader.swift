@@ -1,8 +1,488 @@
 import CYAML
 
-/// Reads YAML with libyaml's event API into `Node`s with positions. (Stub: being written.)
+/// Reads a YAML form file into a `Node` tree with positions, through libyaml's
+/// event API. It decides nothing about what a form means; it only builds the tree
+/// and reports what YAML itself makes wrong or what formc does not accept in YAML.
+///
+/// Decisions:
+/// - Positions come from libyaml's marks (0-based, columns in Unicode scalars) made
+///   1-based. libyaml also breaks lines at NEL, LS and PS, and does not count a
+///   leading byte-order mark, where `SourceFile` does neither; a file with one of
+///   those is mapped through `PositionCursor` instead, so a position always points
+///   where `SourceFile` shows the line.
+/// - A block sequence or mapping ends where its last entry ends (libyaml's end mark
+///   would be the start of the next line); a flow one ends after its bracket.
+/// - Scalars keep libyaml's style and its tag exactly as reported
+///   (`!newsletter`, `tag:yaml.org,2002:str`); the decoder decides what tags mean.
+/// - One document per file: a second one is FC003 at its start. The rest of the
+///   stream still runs through libyaml, so a later syntax error is reported too.
+/// - An empty stream (empty file, only comments) is FC100 "the file is empty".
+/// - A duplicate key is FC002 at the second key with a note at the first; the first
+///   entry is kept and the tree is still returned, so later stages run.
+/// - A key that is a sequence or mapping, and a merge key `<<`, are FC003; the
+///   entry is dropped.
+/// - An alias yields a copy of the anchored node (storage is shared). The copy's
+///   own range is the alias's `*name`, so a problem with the value as used points
+///   where it is used; the nodes inside keep the ranges where they were written.
+/// - An alias whose anchor is unknown is FC001; one inside the node it names (a
+///   recursive structure) is FC003.
+/// - Alias expansion and depth are limited as `AliasBudget` and
+///   `CompilerLimits.maxDepth` describe (FC004); depth stops reading at once.
+/// - After any FC001, FC003 or FC004 `read` returns nil: a tree with a hole in it
+///   would only cause follow-up errors that are not the user's.
 public enum YAMLReader {
     public static func read(_ file: SourceFile, limits: CompilerLimits, diagnostics: inout DiagnosticBag) -> Node? {
-        nil
+        file.bytes.withUnsafeBufferPointer { bytes in
+            var builder = YAMLTreeBuilder(file: file, bytes: bytes, limits: limits)
+            let ran: Void? = LibYAML.withParser(bytes) { parser in
+                builder.run(parser, diagnostics: &diagnostics)
+            }
+            guard ran != nil else {
+                diagnostics.error(.syntaxError, "libyaml could not allocate a parser", at: .fileStart)
+                return nil
+            }
+            return builder.failed ? nil : builder.root
+        }
+    }
+}
+
+/// How much aliases may make a document grow (SPEC §9): the tree with every alias
+/// expanded may hold at most `aliasExpansionFactor` × the nodes written in the file.
+///
+/// The limit is checked once the whole file is read, against the final count of
+/// written nodes, so where in the file an anchor is used does not matter; the
+/// diagnostic points at the first alias whose running total crossed it. Reading on
+/// to the end is safe: expanding an alias costs O(1) (the node is shared, not
+/// copied) and counts saturate, so a billion-laughs file costs only the time and
+/// memory to read its bytes.
+struct AliasBudget {
+    private let factor: Int
+    /// Nodes written in the file: scalars, sequences and mappings, not aliases.
+    private(set) var writtenNodes = 0
+    /// Nodes of the tree with every alias expanded.
+    private(set) var expandedNodes = 0
+    /// The running expanded total after each alias, in document order.
+    private var aliasTotals: [(total: Int, range: SourceRange)] = []
+
+    init(factor: Int) {
+        self.factor = max(factor, 1)
+    }
+
+    mutating func countWrittenNode() {
+        writtenNodes += 1
+        expandedNodes = Self.adding(expandedNodes, 1)
+    }
+
+    /// Counts an alias that expands to `size` nodes.
+    mutating func countAlias(expandingTo size: Int, at range: SourceRange) {
+        expandedNodes = Self.adding(expandedNodes, size)
+        aliasTotals.append((expandedNodes, range))
+    }
+
+    /// The alias that made the finished document exceed the limit, if any.
+    func aliasOverLimit() -> SourceRange? {
+        let allowed = Self.multiplying(writtenNodes, factor)
+        guard expandedNodes > allowed else { return nil }
+        return aliasTotals.first { $0.total > allowed }?.range
+    }
+
+    var limitDescription: String {
+        "aliases expand this document to more than \(factor) times the \(writtenNodes) nodes written in it"
+    }
+
+    @inline(__always)
+    static func adding(_ lhs: Int, _ rhs: Int) -> Int {
+        let (sum, overflow) = lhs.addingReportingOverflow(rhs)
+        return overflow ? .max : sum
+    }
+
+    static func multiplying(_ lhs: Int, _ rhs: Int) -> Int {
+        let (product, overflow) = lhs.multipliedReportingOverflow(by: rhs)
+        return overflow ? .max : product
+    }
+}
+
+/// Builds the `Node` tree from libyaml's events with an explicit stack, so the
+/// input cannot drive the depth of any recursion. One builder reads one file.
+///
+/// The innermost open collection is kept apart from the stack of its parents:
+/// nearly every event touches it, and a stored property is cheaper to update than
+/// the last element of an array.
+struct YAMLTreeBuilder {
+    /// A sequence or mapping whose end event has not come yet.
+    private struct Frame {
+        /// The outermost frame: it collects a document's root node.
+        static func document() -> Frame {
+            Frame(isMapping: false, isFlow: false, start: .start, tag: nil, anchor: nil, lastEnd: .start)
+        }
+
+        let isMapping: Bool
+        let isFlow: Bool
+        let start: SourcePosition
+        let tag: String?
+        let anchor: String?
+        var items: [Node] = []
+        var entries: [MappingEntry] = []
+        /// A mapping's key that waits for its value.
+        var pendingKey: Node?
+        /// The pending key was a duplicate or unsupported: its value is read and dropped.
+        var dropsValue = false
+        var keys = MappingKeyIndex()
+        /// Nodes in this subtree with aliases expanded, itself included.
+        var expandedSize = 1
+        /// Where the last entry ends; a block collection ends there.
+        var lastEnd: SourcePosition
+    }
+
+    private struct Anchored {
+        var node: Node
+        var expandedSize: Int
+    }
+
+    private enum Step {
+        case next
+        case stop
+    }
+
+    private let file: SourceFile
+    private let limits: CompilerLimits
+    /// Set only for files where libyaml's lines or columns differ from `SourceFile`'s.
+    private var cursor: PositionCursor?
+    /// libyaml's mark indexes skip a leading byte-order mark; `SourceFile` counts it.
+    private let skippedScalars: Int
+    /// The innermost open collection, or the document frame when none is open.
+    private var current = Frame.document()
+    /// The frames around `current`, outermost (the document frame) first; its
+    /// count is how deeply `current` is nested.
+    private var parents: [Frame] = []
+    private var anchors: [String: Anchored] = [:]
+    private var budget: AliasBudget
+    private var documents = 0
+    /// The first document's root.
+    var root: Node? { parents.isEmpty ? current.items.first : parents[0].items.first }
+    /// An error other than FC002 was reported: `read` returns nil.
+    private(set) var failed = false
+
+    init(file: SourceFile, bytes: UnsafeBufferPointer<UInt8>, limits: CompilerLimits) {
+        self.file = file
+        self.limits = limits
+        budget = AliasBudget(factor: limits.aliasExpansionFactor)
+        let hasByteOrderMark = bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF
+        skippedScalars = hasByteOrderMark ? 1 : 0
+        if hasByteOrderMark || Self.hasUnicodeLineBreak(bytes) {
+            cursor = PositionCursor(bytes: bytes, file: file)
+        }
+        parents.reserveCapacity(16)
+    }
+
+    mutating func run(_ parser: UnsafeMutablePointer<yaml_parser_t>, diagnostics: inout DiagnosticBag) {
+        var event = yaml_event_t()
+        while true {
+            guard yaml_parser_parse(parser, &event) != 0 else {
+                reportLibYAMLError(parser.pointee, diagnostics: &diagnostics)
+                return
+            }
+            let step = handle(&event, diagnostics: &diagnostics)
+            yaml_event_delete(&event)
+            if case .stop = step { return }
+        }
+    }
+
+    private mutating func handle(_ event: inout yaml_event_t, diagnostics: inout DiagnosticBag) -> Step {
+        switch event.type {
+        case YAML_SCALAR_EVENT:
+            guard documents == 1 else { return .next }
+            return scalar(event, diagnostics: &diagnostics)
+        case YAML_SEQUENCE_START_EVENT:
+            guard documents == 1 else { return .next }
+            let data = event.data.sequence_start
+            return push(
+                event, isMapping: false, isFlow: data.style == YAML_FLOW_SEQUENCE_STYLE,
+                tag: data.tag, anchor: data.anchor, diagnostics: &diagnostics
+            )
+        case YAML_MAPPING_START_EVENT:
+            guard documents == 1 else { return .next }
+            let data = event.data.mapping_start
+            return push(
+                event, isMapping: true, isFlow: data.style == YAML_FLOW_MAPPING_STYLE,
+                tag: data.tag, anchor: data.anchor, diagnostics: &diagnostics
+            )
+        case YAML_SEQUENCE_END_EVENT, YAML_MAPPING_END_EVENT:
+            guard documents == 1 else { return .next }
+            return pop(event, diagnostics: &diagnostics)
+        case YAML_ALIAS_EVENT:
+            guard documents == 1 else { return .next }
+            return alias(event, diagnostics: &diagnostics)
+        case YAML_DOCUMENT_START_EVENT:
+            documents += 1
+            if documents == 2 {
+                failed = true
+                diagnostics.error(
+                    .unsupportedConstruct, "a form file holds one YAML document, and this is a second one",
+                    at: range(event.start_mark, event.end_mark),
+                    help: ["put each form in a file of its own, or remove this '---' line"]
+                )
+            }
+            return .next
+        case YAML_STREAM_END_EVENT:
+            finish(diagnostics: &diagnostics)
+            return .stop
+        case YAML_NO_EVENT:
+            // libyaml has nothing more to give; asking again would loop forever.
+            return .stop
+        default:
+            return .next
+        }
+    }
+
+    private mutating func scalar(_ event: yaml_event_t, diagnostics: inout DiagnosticBag) -> Step {
+        let data = event.data.scalar
+        let text = data.length == 0
+            ? ""
+            : String(decoding: UnsafeBufferPointer(start: data.value, count: data.length), as: UTF8.self)
+        let node = Node(
+            .scalar(Scalar(text, style: Self.style(data.style))),
+            range: range(event.start_mark, event.end_mark),
+            tag: data.tag.map { String(cString: $0) }
+        )
+        budget.countWrittenNode()
+        if let anchor = data.anchor {
+            anchors[String(cString: anchor)] = Anchored(node: node, expandedSize: 1)
+        }
+        attach(node, expandedSize: 1, diagnostics: &diagnostics)
+        return .next
+    }
+
+    private mutating func push(
+        _ event: yaml_event_t, isMapping: Bool, isFlow: Bool,
+        tag: UnsafeMutablePointer<yaml_char_t>?, anchor: UnsafeMutablePointer<yaml_char_t>?,
+        diagnostics: inout DiagnosticBag
+    ) -> Step {
+        let start = position(event.start_mark)
+        guard parents.count < limits.maxDepth else {
+            failed = true
+            ReaderDiagnostics.tooDeep(at: range(event.start_mark, event.end_mark), limits: limits, in: &diagnostics)
+            return .stop
+        }
+        budget.countWrittenNode()
+        var frame = Frame(
+            isMapping: isMapping, isFlow: isFlow, start: start,
+            tag: tag.map { String(cString: $0) }, anchor: anchor.map { String(cString: $0) },
+            lastEnd: start
+        )
+        // Swapping moves the frames; assigning would copy (retain) all their storage.
+        swap(&frame, &current)
+        parents.append(frame)
+        return .next
+    }
+
+    private mutating func pop(_ event: yaml_event_t, diagnostics: inout DiagnosticBag) -> Step {
+        guard var frame = parents.popLast() else { return .next }
+        swap(&frame, &current)
+        let end = frame.isFlow ? position(event.end_mark) : frame.lastEnd
+        let node = Node(
+            frame.isMapping ? .mapping(frame.entries) : .sequence(frame.items),
+            range: SourceRange(start: frame.start, end: end),
+            tag: frame.tag
+        )
+        if let anchor = frame.anchor {
+            anchors[anchor] = Anchored(node: node, expandedSize: frame.expandedSize)
+        }
+        attach(node, expandedSize: frame.expandedSize, diagnostics: &diagnostics)
+        return .next
+    }
+
+    private mutating func alias(_ event: yaml_event_t, diagnostics: inout DiagnosticBag) -> Step {
+        let name = String(cString: event.data.alias.anchor)
+        let aliasRange = range(event.start_mark, event.end_mark)
+        guard let anchored = anchors[name] else {
+            failed = true
+            if current.anchor == name || parents.contains(where: { $0.anchor == name }) {
+                diagnostics.error(
+                    .unsupportedConstruct, "alias '*\(name)' is inside the node that '&\(name)' names",
+                    at: aliasRange,
+                    help: ["recursive structures are not supported; write the repeated part out"]
+                )
+            } else {
+                diagnostics.error(
+                    .syntaxError, "unknown alias '*\(name)'", at: aliasRange,
+                    help: ["define the anchor '&\(name)' on a node before this alias"]
+                )
+            }
+            // A stand-in keeps the mapping's key/value pairing intact for later errors.
+            attach(Node(.scalar(Scalar("")), range: aliasRange), expandedSize: 1, diagnostics: &diagnostics)
+            return .next
+        }
+        budget.countAlias(expandingTo: anchored.expandedSize, at: aliasRange)
+        var node = anchored.node
+        node.range = aliasRange
+        attach(node, expandedSize: anchored.expandedSize, diagnostics: &diagnostics)
+        return .next
+    }
+
+    /// Adds a finished node to the collection it belongs to (the document frame
+    /// for a root).
+    private mutating func attach(_ node: consuming Node, expandedSize: Int, diagnostics: inout DiagnosticBag) {
+        current.expandedSize = AliasBudget.adding(current.expandedSize, expandedSize)
+        current.lastEnd = node.range.end
+        guard current.isMapping else {
+            current.items.append(node)
+            return
+        }
+        guard let key = current.pendingKey.take() else {
+            let verdict = Self.check(key: node, in: &current, diagnostics: &diagnostics)
+            if verdict == .unsupported { failed = true }
+            current.dropsValue = verdict != .accepted
+            current.pendingKey = node
+            return
+        }
+        if !current.dropsValue {
+            current.entries.append(MappingEntry(key: key, value: node))
+        }
+    }
+
+    private enum KeyVerdict {
+        case accepted
+        case duplicate
+        case unsupported
+    }
+
+    /// Whether `key` may be used in `mapping`; reports why not.
+    private static func check(key: Node, in mapping: inout Frame, diagnostics: inout DiagnosticBag) -> KeyVerdict {
+        guard case .scalar(let scalar) = key.content else {
+            diagnostics.error(
+                .unsupportedConstruct, "unsupported YAML construct: \(key.kindDescription) as a mapping key",
+                at: key.range,
+                help: ["formc reads only strings as keys; write the key as a plain string"]
+            )
+            return .unsupported
+        }
+        if scalar.style == .plain, scalar.text == "<<", key.tag == nil {
+            diagnostics.error(
+                .unsupportedConstruct, "unsupported YAML construct: merge keys ('<<') are not supported",
+                at: key.range,
+                help: ["write the keys out in this mapping instead of merging them from an anchor"]
+            )
+            return .unsupported
+        }
+        if let first = mapping.keys.earlierRange(of: scalar.text, among: mapping.entries) {
+            ReaderDiagnostics.duplicateKey(scalar.text, at: key.range, firstAt: first, in: &diagnostics)
+            return .duplicate
+        }
+        return .accepted
+    }
+
+    private mutating func finish(diagnostics: inout DiagnosticBag) {
+        if documents == 0 {
+            failed = true
+            diagnostics.error(.missingKey, "the file is empty", at: .fileStart, help: [ReaderDiagnostics.emptyFormHelp])
+            return
+        }
+        if let aliasRange = budget.aliasOverLimit() {
+            failed = true
+            diagnostics.error(
+                .limitExceeded, budget.limitDescription, at: aliasRange,
+                help: ["write the repeated parts out, or use fewer nested aliases"]
+            )
+        }
+    }
+
+    private mutating func reportLibYAMLError(_ parser: yaml_parser_t, diagnostics: inout DiagnosticBag) {
+        failed = true
+        let problem = parser.problem.map { String(cString: $0) } ?? "the YAML could not be read"
+        let at: SourcePosition
+        if parser.error == YAML_READER_ERROR {
+            // Reader errors (bad encoding, control characters) carry a byte offset, not a mark.
+            at = file.position(ofByteOffset: parser.problem_offset)
+        } else {
+            at = position(parser.problem_mark)
+        }
+        var message = problem
+        var notes: [DiagnosticNote] = []
+        if let context = parser.context.map({ String(cString: $0) }) {
+            message = "\(context): \(problem)"
+            let contextAt = position(parser.context_mark)
+            if contextAt != at {
+                notes.append(diagnostics.note("\(Self.subject(ofContext: context)) started here", at: SourceRange(at: contextAt)))
+            }
+        }
+        let offset = file.byteOffset(of: at)
+        diagnostics.error(
+            .syntaxError, message, at: SourceRange(start: at, end: SourcePosition(line: at.line, column: at.column + 1)),
+            notes: notes, help: Self.help(forProblem: problem, byte: offset < file.bytes.count ? file.bytes[offset] : nil)
+        )
+    }
+
+    // MARK: - Small helpers
+
+    /// "while parsing a block mapping" → "the block mapping".
+    private static func subject(ofContext context: String) -> String {
+        var subject = Substring(context)
+        for prefix in ["while parsing ", "while scanning "] where subject.hasPrefix(prefix) {
+            subject = subject.dropFirst(prefix.count)
+        }
+        for article in ["a ", "an "] where subject.hasPrefix(article) {
+            return "the " + subject.dropFirst(article.count)
+        }
+        return String(subject)
+    }
+
+    private static func help(forProblem problem: String, byte: UInt8?) -> [String] {
+        if byte == 0x09 {
+            return ["YAML does not allow tabs for indentation; indent with spaces"]
+        }
+        if problem == "mapping values are not allowed in this context" {
+            return ["a value that contains ': ' must be quoted"]
+        }
+        if problem.hasPrefix("found character that cannot start any token"), byte == UInt8(ascii: "@") || byte == UInt8(ascii: "`") {
+            return ["'@' and '`' are reserved in YAML; quote the value"]
+        }
+        return []
+    }
+
+    private static func style(_ style: yaml_scalar_style_t) -> ScalarStyle {
+        switch style {
+        case YAML_SINGLE_QUOTED_SCALAR_STYLE: .singleQuoted
+        case YAML_DOUBLE_QUOTED_SCALAR_STYLE: .doubleQuoted
+        case YAML_LITERAL_SCALAR_STYLE: .literal
+        case YAML_FOLDED_SCALAR_STYLE: .folded
+        default: .plain
+        }
+    }
+
+    @inline(__always)
+    private mutating func position(_ mark: yaml_mark_t) -> SourcePosition {
+        if cursor != nil {
+            return cursor!.position(ofScalar: mark.index + skippedScalars)
+        }
+        return SourcePosition(line: mark.line + 1, column: mark.column + 1)
+    }
+
+    @inline(__always)
+    private mutating func range(_ start: yaml_mark_t, _ end: yaml_mark_t) -> SourceRange {
+        SourceRange(start: position(start), end: position(end))
+    }
+
+    /// Whether the file holds NEL (U+0085), LS (U+2028) or PS (U+2029), which
+    /// libyaml counts as line breaks and `SourceFile` does not.
+    private static func hasUnicodeLineBreak(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        var index = 0
+        let last = bytes.count - 1
+        while index < last {
+            // Skip eight ASCII bytes at a time: most form files are mostly ASCII.
+            if index + 8 <= bytes.count,
+               UnsafeRawPointer(bytes.baseAddress! + index).loadUnaligned(as: UInt64.self) & 0x8080_8080_8080_8080 == 0 {
+                index += 8
+                continue
+            }
+            let byte = bytes[index]
+            if byte == 0xC2, bytes[index + 1] == 0x85 { return true }
+            if byte == 0xE2, bytes[index + 1] == 0x80, index + 2 <= last,
+               bytes[index + 2] == 0xA8 || bytes[index + 2] == 0xA9 {
+                return true
+            }
+            index += 1
+        }
+        return false
     }
 }

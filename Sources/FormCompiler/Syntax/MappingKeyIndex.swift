@@ -1,0 +1,63 @@
+/// Finds duplicate keys (FC002) among the entries of one mapping (YAML) or object
+/// (JSON) in O(1) per key, however large the mapping is.
+///
+/// Keys are compared by their scalar text after escapes are resolved: `1`, `'1'`
+/// and `"1"` are the same key, because typing is schema-directed (SPEC §1) and the
+/// decoder would read all three as the same name.
+///
+/// Most mappings of a form have a handful of keys; for those, comparing with each
+/// entry is cheaper than hashing every key and allocating a dictionary per mapping
+/// (this is the reader's hot path). Past `scanLimit` entries the keys go into a
+/// dictionary, so a mapping of n keys costs O(n), never O(n²).
+struct MappingKeyIndex {
+    static let scanLimit = 8
+
+    private var firstRanges: [String: SourceRange] = [:]
+    /// How many leading entries are in `firstRanges`.
+    private var indexed = 0
+
+    /// The range of the key among `entries` whose text is `key`, if any. `entries`
+    /// must be the mapping's entries so far, which hold no two equal keys.
+    mutating func earlierRange(of key: String, among entries: [MappingEntry]) -> SourceRange? {
+        if entries.count <= Self.scanLimit {
+            for entry in entries {
+                if case .scalar(let scalar) = entry.key.content, scalar.text == key { return entry.key.range }
+            }
+            return nil
+        }
+        while indexed < entries.count {
+            if case .scalar(let scalar) = entries[indexed].key.content {
+                firstRanges[scalar.text] = entries[indexed].key.range
+            }
+            indexed += 1
+        }
+        return firstRanges[key]
+    }
+}
+
+/// Diagnostics that both readers report in the same words.
+enum ReaderDiagnostics {
+    /// FC002 at the second key, with a note at the first.
+    static func duplicateKey(
+        _ key: String, at range: SourceRange, firstAt first: SourceRange, in diagnostics: inout DiagnosticBag
+    ) {
+        diagnostics.error(
+            .duplicateKey, "duplicate key '\(key)'", at: range,
+            notes: [diagnostics.note("first defined here", at: first)],
+            help: ["remove one of the two entries; the first one is used"]
+        )
+    }
+
+    /// What a form needs, for the "file is empty" diagnostics of both readers.
+    static let emptyFormHelp = "a form needs at least the keys 'formc', 'form' and 'elements'"
+
+    /// FC004 for a sequence or mapping nested deeper than the limit.
+    static func tooDeep(at range: SourceRange, limits: CompilerLimits, in diagnostics: inout DiagnosticBag) {
+        diagnostics.error(
+            .limitExceeded,
+            "nesting is deeper than the limit of \(limits.maxDepth) levels",
+            at: range,
+            help: ["a form never needs this much nesting; flatten the structure"]
+        )
+    }
+}
