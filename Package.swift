@@ -48,7 +48,8 @@ let package = Package(
         ),
         .testTarget(
             name: "FormCompilerTests",
-            dependencies: ["FormCompiler"],
+            // FormRuntime too: a test keeps the form keys' vocabulary and the runtime's enums the same.
+            dependencies: ["FormCompiler", "FormRuntime"],
             exclude: ["Expected"]
         ),
         .testTarget(name: "FormRuntimeTests", dependencies: ["FormRuntime"]),

@@ -105,25 +105,9 @@ public enum FormPipeline {
         var index = 0
         let count = bytes.count
         while index < count {
-            let lead = bytes[index]
-            if lead < 0x80 { index += 1; continue }
-            let width: Int
-            var minimum: UInt32
-            switch lead {
-            case 0xC2...0xDF: width = 2; minimum = 0x80
-            case 0xE0...0xEF: width = 3; minimum = 0x800
-            case 0xF0...0xF4: width = 4; minimum = 0x10000
-            default: return index
-            }
-            guard index + width <= count else { return index }
-            var scalar = UInt32(lead) & (0xFF >> (width + 1))
-            for offset in 1..<width {
-                let byte = bytes[index + offset]
-                guard byte & 0xC0 == 0x80 else { return index }
-                scalar = scalar << 6 | UInt32(byte & 0x3F)
-            }
-            if scalar < minimum || scalar > 0x10FFFF || (0xD800...0xDFFF).contains(scalar) { return index }
-            minimum = 0
+            // ASCII runs are the common case; skip them without the general decoder.
+            if bytes[index] < 0x80 { index += 1; continue }
+            guard let width = SourceFile.validUTF8Width(bytes, at: index) else { return index }
             index += width
         }
         return nil

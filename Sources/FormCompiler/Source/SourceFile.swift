@@ -86,6 +86,32 @@ public struct SourceFile: Sendable {
         return String(decoding: bytes[start..<end], as: UTF8.self)
     }
 
+    /// The width of the well-formed UTF-8 sequence at `offset` (1–4), or nil when the
+    /// bytes there are not UTF-8: a stray or overlong lead, a missing continuation, a
+    /// surrogate or a scalar past U+10FFFF.
+    public static func validUTF8Width<Bytes: RandomAccessCollection>(_ bytes: Bytes, at offset: Int) -> Int?
+    where Bytes.Element == UInt8, Bytes.Index == Int {
+        let lead = bytes[offset]
+        if lead < 0x80 { return 1 }
+        let width: Int
+        let minimum: UInt32
+        switch lead {
+        case 0xC2...0xDF: width = 2; minimum = 0x80
+        case 0xE0...0xEF: width = 3; minimum = 0x800
+        case 0xF0...0xF4: width = 4; minimum = 0x10000
+        default: return nil
+        }
+        guard offset + width <= bytes.endIndex else { return nil }
+        var scalar = UInt32(lead) & (0xFF >> (width + 1))
+        for next in offset + 1..<offset + width {
+            let byte = bytes[next]
+            guard byte & 0xC0 == 0x80 else { return nil }
+            scalar = scalar << 6 | UInt32(byte & 0x3F)
+        }
+        guard scalar >= minimum, scalar <= 0x10FFFF, !(0xD800...0xDFFF).contains(scalar) else { return nil }
+        return width
+    }
+
     /// Bytes taken by the UTF-8 sequence that starts with `lead` (1 for a stray byte).
     @inline(__always)
     static func scalarWidth(_ lead: UInt8) -> Int {

@@ -616,24 +616,7 @@ struct JSONParser {
 
     /// The width of a valid UTF-8 sequence at `offset`, or nil.
     private func validUTF8Width(at offset: Int) -> Int? {
-        let lead = bytes[offset]
-        let width: Int
-        let minimum: UInt32
-        switch lead {
-        case 0xC2...0xDF: width = 2; minimum = 0x80
-        case 0xE0...0xEF: width = 3; minimum = 0x800
-        case 0xF0...0xF4: width = 4; minimum = 0x10000
-        default: return nil
-        }
-        guard offset + width <= count else { return nil }
-        var scalar = UInt32(lead) & (0xFF >> (width + 1))
-        for next in offset + 1..<offset + width {
-            let byte = bytes[next]
-            guard byte & 0xC0 == 0x80 else { return nil }
-            scalar = scalar << 6 | UInt32(byte & 0x3F)
-        }
-        guard scalar >= minimum, scalar <= 0x10FFFF, !(0xD800...0xDFFF).contains(scalar) else { return nil }
-        return width
+        SourceFile.validUTF8Width(bytes, at: offset)
     }
 
     @inline(__always)
