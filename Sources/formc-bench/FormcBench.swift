@@ -1,0 +1,195 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import ArgumentParser
+import FormCompiler
+
+/// `formc-bench`: measures formc against the parser under it (issue 6, "Speed").
+///
+/// It generates a form of about 1 MB in memory, then reports in one run, as medians:
+/// libyaml's raw event parse of the same bytes (the floor), lint and build in-process
+/// (`FormPipeline`) and end to end (the `formc` binary built next to this one), each
+/// as a ratio to the floor; the peak memory of `formc build`; how the time grows with
+/// a 4× input; and a small lint against `formc --version`. Build it in release mode:
+/// `make bench`.
+@main
+struct FormcBench: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "formc-bench",
+        abstract: "Benchmark formc against libyaml's raw parse and print the issue's goals."
+    )
+
+    @Option(help: "Timed runs per figure (after one warm-up); the median is reported.")
+    var runs = 9
+
+    @Option(help: "The formc executable (default: the one next to formc-bench).")
+    var formc: String?
+
+    @Option(help: "The small form for the start-up comparison.")
+    var small = "schemas/signup.form.yaml"
+
+    @Option(help: "How many times larger the input of the scaling figure is.")
+    var scale = 4
+
+    @Flag(help: "Also type-check the generated Swift (1× and 2×) with swiftc against FormRuntime.")
+    var typecheck = false
+
+    @Option(help: "Keep the generated files in this directory instead of a temporary one.")
+    var keep: String?
+
+    @Flag(name: .customLong("child-peak"), help: .hidden)
+    var childPeak = false
+
+    @Argument(parsing: .captureForPassthrough, help: .hidden)
+    var command: [String] = []
+
+    @Option(help: ArgumentHelp("Only run lint or build of the 1× form in-process, --runs times, for a profiler (perf, valgrind).", valueName: "lint|build"))
+    var profile: String?
+
+    mutating func run() throws {
+        if childPeak {
+            throw ExitCode(try PeakMemory.measureChild(command))
+        }
+        if let profile {
+            try Self.profile(profile, runs: runs)
+            return
+        }
+        let formcPath = formc ?? Files.executableDirectory() + "/formc"
+        guard Files.isExecutable(formcPath) else {
+            throw ValidationError("no formc executable at \(formcPath): build it first (swift build -c release --product formc) or pass --formc")
+        }
+        guard let smallBytes = Files.read(small) else {
+            throw ValidationError("cannot read the small form \(small): run from the package root or pass --small")
+        }
+        let directory = try keep ?? Files.temporaryDirectory()
+        if keep != nil { _ = mkdir(directory, 0o755) }
+        defer { if keep == nil { Files.removeTree(directory) } }
+
+        var report = Report()
+        let form = BenchmarkForm(scale: 1)
+        let yaml = form.yaml()
+        let bytes = Array(yaml.utf8)
+        let inputPath = directory + "/benchmark.form.yaml"
+        try Files.write(yaml, to: inputPath)
+
+        report.header = [
+            "formc-bench: \(Format.grouped(bytes.count)) bytes, \(Format.grouped(form.fieldCount)) fields in \(form.groups) groups, \(Format.grouped(form.elementCount)) elements",
+            "median of \(runs) runs each (after a warm-up); load average before: \(Self.loadAverage()) on \(Self.cores()) cores",
+            "formc: \(formcPath)",
+        ]
+
+        // Fail early, and loudly, if the generated form is not clean: a benchmark of
+        // the error path would measure the wrong thing.
+        let file = SourceFile(path: inputPath, bytes: bytes)
+        let probe = FormPipeline.build(file)
+        guard probe.swiftSource != nil, probe.diagnostics.isEmpty else {
+            let first = probe.diagnostics.prefix(5).map { "\($0.location.range.start): \($0.code.rawValue) \($0.message)" }
+            throw BenchError(description: "the generated form does not compile cleanly:\n" + first.joined(separator: "\n"))
+        }
+        guard LibYAMLFloor.parseEventCount(bytes) != nil else {
+            throw BenchError(description: "libyaml rejected the generated form")
+        }
+
+        // In-process: the library alone, bytes already in memory.
+        let floor = Timing.median(runs: runs) { _ = LibYAMLFloor.parseEventCount(bytes) }
+        let lint = Timing.median(runs: runs) { _ = FormPipeline.check(SourceFile(path: inputPath, bytes: bytes)) }
+        let build = Timing.median(runs: runs) { _ = FormPipeline.build(SourceFile(path: inputPath, bytes: bytes)) }
+        report.add("libyaml raw event parse (floor)", seconds: floor, floor: floor)
+        report.add("lint, in-process (FormPipeline.check)", seconds: lint, floor: floor)
+        report.add("build, in-process (FormPipeline.build)", seconds: build, floor: floor)
+
+        // End to end: the real binary, as a user or CI runs it.
+        let outputPath = directory + "/benchmark.swift"
+        let lintProcess = try Subprocess.median(runs: runs, formcPath, ["lint", inputPath])
+        let buildProcess = try Subprocess.median(runs: runs, formcPath, ["build", inputPath, "-o", outputPath])
+        let version = try Subprocess.median(runs: runs, formcPath, ["--version"])
+        report.add("formc lint (process)", seconds: lintProcess, floor: floor)
+        report.add("formc build (process)", seconds: buildProcess, floor: floor)
+        report.add("formc lint minus --version start-up", seconds: lintProcess - version, floor: floor)
+        report.add("formc build minus --version start-up", seconds: buildProcess - version, floor: floor)
+
+        // Scaling: the same structure, `scale` times larger. The CLI's default limit
+        // of 10,000 elements would reject it, so this is measured in-process with the
+        // element limit raised; nothing else changes.
+        let large = Array(BenchmarkForm(scale: scale).yaml().utf8)
+        var raised = CompilerLimits.default
+        raised.maxElements = Int.max
+        let largeFile = SourceFile(path: inputPath, bytes: large)
+        guard FormPipeline.build(largeFile, limits: raised).swiftSource != nil else {
+            throw BenchError(description: "the \(scale)× form does not compile cleanly")
+        }
+        let largeRuns = max(3, runs / 2)
+        let floorLarge = Timing.median(runs: largeRuns) { _ = LibYAMLFloor.parseEventCount(large) }
+        let lintLarge = Timing.median(runs: largeRuns) { _ = FormPipeline.check(SourceFile(path: inputPath, bytes: large), limits: raised) }
+        let buildLarge = Timing.median(runs: largeRuns) { _ = FormPipeline.build(SourceFile(path: inputPath, bytes: large), limits: raised) }
+        report.add("libyaml floor, \(scale)× input (\(Format.megabytes(large.count)))", seconds: floorLarge, floor: floor)
+        report.add("lint, in-process, \(scale)× input", seconds: lintLarge, floor: floor)
+        report.add("build, in-process, \(scale)× input", seconds: buildLarge, floor: floor)
+
+        // Start-up: a small form against the process start of `--version`.
+        let smallLint = try Subprocess.median(runs: runs, formcPath, ["lint", small])
+        report.add("formc --version (process start)", seconds: version, floor: nil)
+        report.add("formc lint \(small) (\(smallBytes.count) bytes)", seconds: smallLint, floor: nil)
+
+        let buildPeak = try PeakMemory.of(formcPath, ["build", inputPath, "-o", outputPath], directory: directory)
+        let lintPeak = try PeakMemory.of(formcPath, ["lint", inputPath], directory: directory)
+        let versionPeak = try PeakMemory.of(formcPath, ["--version"], directory: directory)
+        let peak = max(buildPeak, lintPeak)
+        report.add("peak memory, formc build (ru_maxrss)", value: Format.megabytes(buildPeak))
+        report.add("peak memory, formc lint (ru_maxrss)", value: Format.megabytes(lintPeak))
+        report.add("peak memory, formc --version (ru_maxrss)", value: Format.megabytes(versionPeak))
+
+        // The goals, as ratios measured in this one run. lint and build are judged
+        // end to end, the way `formc lint` is used; the in-process rows show the
+        // compiler without the process around it.
+        let lintRatio = lintProcess / floor
+        let buildRatio = buildProcess / floor
+        let lintScaling = lintLarge / lint
+        let buildScaling = buildLarge / build
+        let scalingLimit = 1.1 * Double(scale)
+        let memoryLimit = 5 * bytes.count + 30 * 1_048_576
+        let startRatio = smallLint / version
+        report.goal("formc lint ≤ 2× floor", measured: Format.ratio(lintRatio), passed: lintRatio <= 2)
+        report.goal("formc build ≤ 3× floor", measured: Format.ratio(buildRatio), passed: buildRatio <= 3)
+        report.goal("lint: \(scale)× input ≤ \(Format.fixed(scalingLimit, digits: 1))× time", measured: Format.ratio(lintScaling), passed: lintScaling <= scalingLimit)
+        report.goal("build: \(scale)× input ≤ \(Format.fixed(scalingLimit, digits: 1))× time", measured: Format.ratio(buildScaling), passed: buildScaling <= scalingLimit)
+        report.goal("peak memory ≤ 5× file + 30 MB (\(Format.megabytes(memoryLimit)))", measured: Format.megabytes(peak), passed: peak <= memoryLimit)
+        report.goal("small lint ≤ 1.5× --version", measured: Format.ratio(startRatio), passed: startRatio <= 1.5)
+        report.notes.append("in-process: lint \(Format.ratio(lint / floor)), build \(Format.ratio(build / floor)) of the floor")
+        report.notes.append("floor scaling \(scale)×: \(Format.ratio(floorLarge / floor)) (how much of the growth is the machine, not formc)")
+        if keep != nil { report.notes.append("files kept in \(directory)") }
+
+        if typecheck {
+            try TypeCheck.run(formc: formcPath, directory: directory, limits: raised, report: &report)
+        }
+        report.header.append("load average after: \(Self.loadAverage())")
+        print(report.render(), terminator: "")
+    }
+
+    /// `--profile`: the pipeline alone, with nothing else in the process to sample.
+    static func profile(_ stage: String, runs: Int) throws {
+        let file = SourceFile(path: "benchmark.form.yaml", text: BenchmarkForm(scale: 1).yaml())
+        let start = Timing.now()
+        for _ in 0..<max(runs, 1) {
+            switch stage {
+            case "lint": _ = FormPipeline.check(SourceFile(path: file.path, bytes: file.bytes))
+            case "build": _ = FormPipeline.build(SourceFile(path: file.path, bytes: file.bytes))
+            case "floor": _ = LibYAMLFloor.parseEventCount(file.bytes)
+            default: throw ValidationError("--profile takes lint, build or floor")
+            }
+        }
+        print("\(stage): \(Format.milliseconds((Timing.now() - start) / Double(max(runs, 1)))) per run")
+    }
+
+    static func loadAverage() -> String {
+        var loads = [Double](repeating: 0, count: 3)
+        guard getloadavg(&loads, 3) == 3 else { return "unknown" }
+        return loads.map { Format.fixed($0, digits: 2) }.joined(separator: ", ")
+    }
+
+    static func cores() -> Int {
+        Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))
+    }
+}

@@ -1,0 +1,216 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Wall-clock timing with medians, so one slow run (another process took the core)
+/// does not decide a figure.
+enum Timing {
+    /// Monotonic time in seconds.
+    static func now() -> Double {
+        var spec = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &spec)
+        return Double(spec.tv_sec) + Double(spec.tv_nsec) / 1e9
+    }
+
+    /// Seconds taken by `body`.
+    static func time(_ body: () throws -> Void) rethrows -> Double {
+        let start = now()
+        try body()
+        return now() - start
+    }
+
+    /// The median of `runs` timings of `body`, after one untimed warm-up run.
+    static func median(runs: Int, _ body: () throws -> Void) rethrows -> Double {
+        try body()
+        var samples: [Double] = []
+        for _ in 0..<max(runs, 1) {
+            samples.append(try time(body))
+        }
+        return median(samples)
+    }
+
+    static func median(_ samples: [Double]) -> Double {
+        let sorted = samples.sorted()
+        guard !sorted.isEmpty else { return 0 }
+        let middle = sorted.count / 2
+        return sorted.count.isMultiple(of: 2) ? (sorted[middle - 1] + sorted[middle]) / 2 : sorted[middle]
+    }
+}
+
+/// A child process run to completion, with its own resource usage.
+struct ChildRun {
+    var status: Int32
+    var seconds: Double
+    /// Peak resident set of the child alone, in bytes (`wait4`'s `ru_maxrss`).
+    var peakBytes: Int
+}
+
+struct BenchError: Error, CustomStringConvertible {
+    var description: String
+}
+
+/// Runs executables with `posix_spawn` and reaps them with `wait4`, which reports
+/// the resource usage of that one child (not of every child so far, as
+/// `getrusage(RUSAGE_CHILDREN)` would).
+enum Subprocess {
+    /// Runs `path` with `arguments`, standard output and error to /dev/null (or to
+    /// `stdoutPath`), and waits for it.
+    static func run(_ path: String, _ arguments: [String], stdoutPath: String? = nil, stderrPath: String? = nil) throws -> ChildRun {
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, stdoutPath ?? "/dev/null", O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        posix_spawn_file_actions_addopen(&actions, 2, stderrPath ?? "/dev/null", O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+
+        let argv: [UnsafeMutablePointer<CChar>?] = ([path] + arguments).map { strdup($0) } + [nil]
+        defer { argv.forEach { free($0) } }
+
+        var pid = pid_t()
+        let start = Timing.now()
+        let spawned = posix_spawn(&pid, path, &actions, nil, argv, environ)
+        guard spawned == 0 else {
+            throw BenchError(description: "cannot run \(path): \(String(cString: strerror(spawned)))")
+        }
+        var status: Int32 = 0
+        var usage = rusage()
+        while wait4(pid, &status, 0, &usage) < 0 {
+            guard errno == EINTR else { throw BenchError(description: "wait4 failed: \(String(cString: strerror(errno)))") }
+        }
+        let seconds = Timing.now() - start
+        let exitStatus = (status & 0x7F) == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
+        #if canImport(Darwin)
+        let peak = Int(usage.ru_maxrss)  // bytes on Darwin
+        #else
+        let peak = Int(usage.ru_maxrss) * 1024  // kilobytes on Linux
+        #endif
+        return ChildRun(status: exitStatus, seconds: seconds, peakBytes: peak)
+    }
+
+    /// The median wall time of `runs` runs after one warm-up, failing when a run
+    /// exits with another status than `expecting`.
+    static func median(runs: Int, _ path: String, _ arguments: [String], expecting: Int32 = 0) throws -> Double {
+        var samples: [Double] = []
+        for run in 0...max(runs, 1) {
+            let child = try self.run(path, arguments)
+            guard child.status == expecting else {
+                throw BenchError(description: "`\(([path] + arguments).joined(separator: " "))` exited \(child.status), expected \(expecting)")
+            }
+            if run > 0 { samples.append(child.seconds) }
+        }
+        return Timing.median(samples)
+    }
+}
+
+/// Peak memory of one child process, measured by a fresh copy of this executable.
+///
+/// On Linux a process's `ru_maxrss` starts at the peak of the address space it was
+/// spawned from (`exec` keeps the old high-water mark), so a child spawned by the
+/// benchmark, which holds the large forms, would report the benchmark's memory.
+/// A fresh `formc-bench --child-peak` is small; the child it spawns reports its own.
+enum PeakMemory {
+    static let flag = "--child-peak"
+
+    /// Runs `path arguments` under a fresh copy of this executable; its peak in bytes.
+    static func of(_ path: String, _ arguments: [String], directory: String, expecting: Int32 = 0) throws -> Int {
+        let report = directory + "/peak.txt"
+        let run = try Subprocess.run(Files.executablePath(), [flag, path] + arguments, stdoutPath: report)
+        guard run.status == expecting,
+              let text = Files.read(report).map({ String(decoding: $0, as: UTF8.self) }),
+              let bytes = Int(text.split(separator: "\n").first ?? "")
+        else {
+            throw BenchError(description: "`\(([path] + arguments).joined(separator: " "))` exited \(run.status), expected \(expecting)")
+        }
+        return bytes
+    }
+
+    /// The `--child-peak` side: runs the command, prints its peak, exits with its status.
+    static func measureChild(_ command: [String]) throws -> Int32 {
+        guard let path = command.first else { throw BenchError(description: "\(flag) needs a command") }
+        let child = try Subprocess.run(path, Array(command.dropFirst()))
+        print(child.peakBytes)
+        return child.status
+    }
+}
+
+/// Files of the benchmark run.
+enum Files {
+    static func write(_ text: String, to path: String) throws {
+        guard let file = fopen(path, "wb") else {
+            throw BenchError(description: "cannot write \(path): \(String(cString: strerror(errno)))")
+        }
+        defer { fclose(file) }
+        let bytes = Array(text.utf8)
+        guard fwrite(bytes, 1, bytes.count, file) == bytes.count else {
+            throw BenchError(description: "cannot write \(path)")
+        }
+    }
+
+    static func read(_ path: String) -> [UInt8]? {
+        guard let file = fopen(path, "rb") else { return nil }
+        defer { fclose(file) }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let count = fread(&chunk, 1, chunk.count, file)
+            if count == 0 { break }
+            bytes.append(contentsOf: chunk[0..<count])
+        }
+        return bytes
+    }
+
+    static func exists(_ path: String) -> Bool {
+        access(path, F_OK) == 0
+    }
+
+    static func isExecutable(_ path: String) -> Bool {
+        access(path, X_OK) == 0
+    }
+
+    /// A fresh directory under the system's temporary folder.
+    static func temporaryDirectory() throws -> String {
+        let base = getenv("TMPDIR").map { String(cString: $0) } ?? "/tmp"
+        var template = Array("\(base)/formc-bench.XXXXXX".utf8CString)
+        guard let made = mkdtemp(&template) else {
+            throw BenchError(description: "cannot create a temporary directory: \(String(cString: strerror(errno)))")
+        }
+        return String(cString: made)
+    }
+
+    static func removeTree(_ path: String) {
+        _ = try? Subprocess.run("/bin/rm", ["-rf", path])
+    }
+
+    /// The path of this executable.
+    static func executablePath() -> String {
+        #if os(Linux)
+        var buffer = [CChar](repeating: 0, count: 4096)
+        let length = readlink("/proc/self/exe", &buffer, buffer.count - 1)
+        if length > 0 {
+            return String(decoding: buffer[0..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        }
+        #endif
+        return CommandLine.arguments[0]
+    }
+
+    /// The directory of this executable, where `swift build` put `formc` too.
+    static func executableDirectory() -> String {
+        parent(of: executablePath())
+    }
+
+    static func parent(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        return slash == path.startIndex ? "/" : String(path[..<slash])
+    }
+
+    /// The first directory of `PATH` holding an executable `name`.
+    static func which(_ name: String) -> String? {
+        let path = getenv("PATH").map { String(cString: $0) } ?? "/usr/bin:/bin"
+        for directory in path.split(separator: ":") where isExecutable("\(directory)/\(name)") {
+            return "\(directory)/\(name)"
+        }
+        return nil
+    }
+}

@@ -1,0 +1,100 @@
+/// The benchmark's printed table: figures first, then each goal of issue 6 with
+/// what was measured and PASS or MISS.
+struct Report {
+    struct Row {
+        var name: String
+        var value: String
+        var ratio: String
+    }
+
+    struct Goal {
+        var name: String
+        var measured: String
+        var passed: Bool
+    }
+
+    var header: [String] = []
+    var rows: [Row] = []
+    var goals: [Goal] = []
+    var notes: [String] = []
+
+    mutating func add(_ name: String, seconds: Double, floor: Double?) {
+        rows.append(Row(name: name, value: Format.milliseconds(seconds), ratio: floor.map { Format.ratio(seconds / $0) } ?? ""))
+    }
+
+    mutating func add(_ name: String, value: String, ratio: String = "") {
+        rows.append(Row(name: name, value: value, ratio: ratio))
+    }
+
+    mutating func goal(_ name: String, measured: String, passed: Bool) {
+        goals.append(Goal(name: name, measured: measured, passed: passed))
+    }
+
+    func render() -> String {
+        var out = header.map { $0 + "\n" }.joined() + "\n"
+        let nameWidth = max(rows.map(\.name.count).max() ?? 0, goals.map(\.name.count).max() ?? 0, 8)
+        let valueWidth = max(rows.map(\.value.count).max() ?? 0, goals.map(\.measured.count).max() ?? 0, 8)
+        out += Format.pad("measure", nameWidth) + "  " + Format.padLeft("median", valueWidth) + "  vs floor\n"
+        out += String(repeating: "-", count: nameWidth + valueWidth + 12) + "\n"
+        for row in rows {
+            out += Format.pad(row.name, nameWidth) + "  " + Format.padLeft(row.value, valueWidth) + "  " + row.ratio + "\n"
+        }
+        out += "\n" + Format.pad("goal (issue 6)", nameWidth) + "  " + Format.padLeft("measured", valueWidth) + "  result\n"
+        out += String(repeating: "-", count: nameWidth + valueWidth + 12) + "\n"
+        for goal in goals {
+            out += Format.pad(goal.name, nameWidth) + "  " + Format.padLeft(goal.measured, valueWidth) + "  " + (goal.passed ? "PASS" : "MISS") + "\n"
+        }
+        if !notes.isEmpty {
+            out += "\n" + notes.map { "note: " + $0 + "\n" }.joined()
+        }
+        return out
+    }
+}
+
+enum Format {
+    static func milliseconds(_ seconds: Double) -> String {
+        fixed(seconds * 1000, digits: seconds < 0.1 ? 2 : 1) + " ms"
+    }
+
+    static func ratio(_ value: Double) -> String {
+        fixed(value, digits: 2) + "×"
+    }
+
+    static func megabytes(_ bytes: Int) -> String {
+        fixed(Double(bytes) / 1_048_576, digits: 1) + " MB"
+    }
+
+    static func fixed(_ value: Double, digits: Int) -> String {
+        guard value.isFinite else { return "n/a" }
+        var scale = 1.0
+        for _ in 0..<digits { scale *= 10 }
+        let rounded = (value * scale).rounded() / scale
+        var text = String(rounded)
+        if let dot = text.firstIndex(of: ".") {
+            let decimals = text.distance(from: dot, to: text.endIndex) - 1
+            if decimals < digits { text += String(repeating: "0", count: digits - decimals) }
+        } else if digits > 0 {
+            text += "." + String(repeating: "0", count: digits)
+        }
+        return text
+    }
+
+    /// `1234567` → `1,234,567`.
+    static func grouped(_ value: Int) -> String {
+        let digits = Array(String(value.magnitude))
+        var out = ""
+        for (index, digit) in digits.enumerated() {
+            if index > 0, (digits.count - index) % 3 == 0 { out += "," }
+            out.append(digit)
+        }
+        return value < 0 ? "-" + out : out
+    }
+
+    static func pad(_ text: String, _ width: Int) -> String {
+        text + String(repeating: " ", count: max(0, width - text.count))
+    }
+
+    static func padLeft(_ text: String, _ width: Int) -> String {
+        String(repeating: " ", count: max(0, width - text.count)) + text
+    }
+}
