@@ -7,7 +7,7 @@ struct DumpCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "dump",
         abstract: "Print the checked element tree of one form as JSON.",
-        discussion: "The tree goes to standard output, diagnostics to standard error; exits 1 when the form has errors."
+        discussion: "The tree goes to standard output, diagnostics to standard error. A form with errors prints no tree and exits 1."
     )
 
     @Argument(help: ArgumentHelp("The form file.", valueName: "input"))
@@ -31,9 +31,10 @@ struct DumpCommand: AsyncParsableCommand {
         }
     }
 
-    /// The decoded tree, or nothing when the file could not be decoded at all.
+    /// The checked tree; nothing when the form has errors, since a partial tree
+    /// (a bad rule left out) would show something formc did not accept.
     static func treeJSON(_ result: FormPipeline.CheckResult, path: String) -> String {
-        guard let document = result.document else { return "" }
-        return TreeDump.json(for: document, path: path)
+        guard let checked = result.checked else { return "" }
+        return TreeDump.json(for: checked.document, path: path)
     }
 }

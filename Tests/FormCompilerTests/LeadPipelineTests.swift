@@ -24,3 +24,31 @@ import Testing
     let result = FormPipeline.check(SourceFile(path: "big.form.yaml", text: form("  - staticText: hi\n")), limits: limits)
     #expect(positions(result.diagnostics) == ["1:1 FC004"])
 }
+
+@Test func aCustomRulesMessageReachesTheGeneratedCode() throws {
+    let source = SourceFile(path: "t.form.yaml", text: form("""
+          - textField: name
+            rules:
+              - custom: checkName
+                message: "Bad name"
+          - textField: other
+            rules: [{ custom: checkName }]
+        """))
+    let swift = try #require(FormPipeline.build(source).swiftSource)
+    #expect(swift.contains(".custom(message: \"Bad name\", { value, values in"))
+    #expect(swift.contains(".custom({ value, values in"))
+}
+
+@Test func jsonValuesKeepTheirTypes() {
+    let diagnostics = diagnose(#"{"formc": 1, "form": "F", "elements": [{"textField": true}, {"staticText": 12}]}"#, path: "t.form.json")
+    #expect(positions(diagnostics) == ["1:54 FC102", "1:76 FC102"])
+    #expect(diagnostics.first?.message == "expected a string for the textField field id, found the boolean true")
+    // YAML's plain scalars are typed by position: the same values are strings there.
+    #expect(diagnose(form("  - staticText: 12\n")).isEmpty)
+}
+
+@Test func aDocumentWithNoContentIsAnEmptyFile() {
+    #expect(positions(diagnose("---\n")) == ["1:1 FC100"])
+    #expect(positions(diagnose("")) == ["1:1 FC100"])
+    #expect(positions(diagnose("# only a comment\n")) == ["1:1 FC100"])
+}

@@ -239,3 +239,12 @@ import Testing
         #expect(!selected.isFormEmpty && !selected.isFormBlank)
     }
 }
+
+@Test func aCustomRulesFormMessageReplacesTheValidatorsOnlyWhenInvalid() async {
+    let invalid = ValidationRule<String, Int>.custom(message: "From the form") { _, _ in .invalid(message: "From the app") }
+    #expect(await RuleRunner.validate("x", in: 0, rules: [invalid]) == .invalid(message: "From the form"))
+    let cancelled = ValidationRule<String, Int>.custom(message: "From the form") { _, _ in .cancelled }
+    #expect(await RuleRunner.validate("x", in: 0, rules: [cancelled]) == .cancelled)
+    let valid = ValidationRule<String, Int>.custom(message: "From the form") { _, _ in .valid }
+    #expect(await RuleRunner.validate("x", in: 0, rules: [valid]) == .valid)
+}

@@ -25,6 +25,20 @@ import Testing
         #expect(quiet.stderr.isEmpty)
     }
 
+    @Test func dumpPrintsTheCheckedTreeOrNothing() throws {
+        let scratch = try Scratch()
+        try scratch.write("ok.form.yaml", Forms.valid)
+        try scratch.write("bad.form.yaml", Forms.unknownKey)
+        let ok = try scratch.run("dump", "ok.form.yaml")
+        #expect(ok.status == 0)
+        #expect(ok.stdout.contains("\"file\": \"ok.form.yaml\""))
+        #expect(ok.stdout.contains("\"kind\": "))
+        let bad = try scratch.run("dump", "bad.form.yaml")
+        #expect(bad.status == 1)
+        #expect(bad.stdout.isEmpty)
+        #expect(bad.stderr.contains("[FC101]"))
+    }
+
     @Test func aNamedFileIsCompiledWhateverItsName() throws {
         let scratch = try Scratch()
         try scratch.write("contact.yaml.txt", Forms.unknownKey)

@@ -15,7 +15,8 @@ enum SegmentChecker {
             if let earlier = values[value.value] {
                 diagnostics.error(
                     .invalidOption, "duplicate option '\(value.value)' in segment '\(segment.id.value)'", at: value.range,
-                    notes: [diagnostics.note("'\(value.value)' first listed here", at: earlier)]
+                    notes: [diagnostics.note("'\(value.value)' first listed here", at: earlier)],
+                    help: ["each option value must be unique; remove one of them"]
                 )
                 continue
             }

@@ -5,7 +5,9 @@
 /// Recursion follows group nesting, which the reader's depth limit bounds.
 public enum FormDecoder {
     public static func decode(_ root: Node, file: SourceFile, limits: CompilerLimits, diagnostics: inout DiagnosticBag) -> FormDocument? {
-        var decoder = Decoder(reader: ValueReader(diagnostics: diagnostics), limits: limits)
+        var reader = ValueReader(diagnostics: diagnostics)
+        reader.isJSON = FormPipeline.isJSON(path: file.path)
+        var decoder = Decoder(reader: reader, limits: limits)
         let document = decoder.document(root)
         diagnostics = decoder.reader.diagnostics
         return document
@@ -24,6 +26,14 @@ private struct Decoder {
     }
 
     mutating func document(_ root: Node) -> FormDocument? {
+        if ValueReader.isMissingValue(root) {
+            // A document with no content (`---` alone) is an empty file.
+            diagnostics.error(
+                .missingKey, "the file is empty", at: .fileStart,
+                help: [ReaderDiagnostics.emptyFormHelp]
+            )
+            return nil
+        }
         guard root.mapping != nil else {
             diagnostics.error(
                 .wrongType, "a form file must be a mapping with the keys formc, form and elements, found \(root.kindDescription)",

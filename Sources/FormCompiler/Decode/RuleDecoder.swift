@@ -36,7 +36,7 @@ enum RuleDecoder {
             guard let entry = ruleEntries.first, let name = entry.key.scalar?.text else {
                 reader.diagnostics.error(
                     .missingKey, "rule item has a message but no rule", at: item.range,
-                    help: ["write '- required: true' style items as '- minLength: 8' with 'message:' beside the rule"]
+                    help: ["put the message beside its rule: '- { minLength: 8, message: Too short }'"]
                 )
                 return nil
             }

@@ -3,6 +3,9 @@
 /// located diagnostic and returns nil when the node cannot be that type.
 struct ValueReader {
     var diagnostics: DiagnosticBag
+    /// In JSON a value has its own type: `true` or `12` where a string is expected is
+    /// a mistake, not the string "true" (YAML's plain scalars are typed by position).
+    var isJSON = false
 
     /// YAML 1.1 spellings of Booleans that YAML 1.2 and formc read as strings.
     static let yaml11Booleans: Set<String> = ["yes", "no", "on", "off", "y", "n"]
@@ -38,6 +41,14 @@ struct ValueReader {
         guard acceptTag(of: node, allowString: true) else { return nil }
         switch node.content {
         case .scalar(let scalar):
+            if isJSON, scalar.style == .plain {
+                let found = scalar.text == "null" ? "null" : (scalar.text == "true" || scalar.text == "false" ? "the boolean \(scalar.text)" : "the number \(scalar.text)")
+                diagnostics.error(
+                    .wrongType, "expected a string for \(what), found \(found)", at: node.range,
+                    help: scalar.text == "null" ? [] : ["write it in quotes: \"\(scalar.text)\""]
+                )
+                return nil
+            }
             if Self.isMissingValue(node) {
                 diagnostics.error(.wrongType, "\(what) has no value; expected a string", at: node.range)
                 return nil

@@ -174,8 +174,9 @@ public enum DiagnosticCatalog {
                 .unsupportedConstruct, "more than one document, or an unsupported YAML construct",
                 explanation: """
                 A form file holds exactly one YAML document. A second document (after `---`), a tag such as \
-                `!custom`, or a complex (non-scalar) mapping key has no meaning in a form. Where YAML read \
-                `visibleWhen: !newsletter` as a tag, the message says so: conditions use `not`, not `!`.
+                `!custom` (only `!!str` is accepted, where a string is expected), a merge key (`<<: *defaults`) \
+                or a complex (non-scalar) mapping key has no meaning in a form. (A condition that YAML read as a \
+                tag, `visibleWhen: !newsletter`, is FC500 instead, with the suggestion `not newsletter`.)
                 """,
                 example: form("""
                   - textField: email
@@ -186,8 +187,8 @@ public enum DiagnosticCatalog {
                   - textField: name
                 """),
                 fix: """
-                Put each form in a file of its own, remove tags, and write conditions with `not`, `and` and `or` \
-                (`visibleWhen: not newsletter`).
+                Put each form in a file of its own, remove tags, and write out the keys that a merge key or \
+                complex key stood for.
                 """
             ),
             Entry(

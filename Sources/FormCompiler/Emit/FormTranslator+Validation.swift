@@ -211,7 +211,9 @@ extension FormTranslator {
                     ]))
                 }
             case .custom(let name):
-                rules.append(.call(.dot("custom"), [SwiftArgument(nil, .closure(SwiftClosure(
+                // The form's `message:`, when given, replaces the validator's own text.
+                let messageArgument = rule.message.map { [SwiftArgument("message", .string($0.value))] } ?? []
+                rules.append(.call(.dot("custom"), messageArgument + [SwiftArgument(nil, .closure(SwiftClosure(
                     parameters: ["value", "values"],
                     body: [.expr(.await(.call(.member(.name("validators"), name), [
                         SwiftArgument(nil, .name("value")), SwiftArgument("values", .name("values")),

@@ -41,6 +41,18 @@ public struct ValidationRule<Value: Sendable, Values: Sendable>: Sendable {
     public static func custom(_ check: @escaping @Sendable (Value, Values) async -> ValidationResult) -> Self {
         Self(check)
     }
+
+    /// A `custom` rule with the form's own `message:`, which replaces the message of
+    /// an `.invalid` answer; `.valid` and `.cancelled` pass through unchanged.
+    public static func custom(
+        message: String, _ check: @escaping @Sendable (Value, Values) async -> ValidationResult
+    ) -> Self {
+        Self { value, values in
+            let result = await check(value, values)
+            if case .invalid = result { return .invalid(message: message) }
+            return result
+        }
+    }
 }
 
 extension ValidationRule where Value: FormEmptyRepresentable {
