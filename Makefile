@@ -1,6 +1,7 @@
 # formc — the two Quick start commands, and the rest of the developer loop.
 # `make run` and `make test` install libyaml-dev first when it is missing.
 
+SHELL := /bin/bash
 SWIFT ?= swift
 EXAMPLE ?= schemas/signup.form.yaml
 
@@ -24,9 +25,12 @@ run: build
 	$$($(SWIFT) build --show-bin-path)/formc build $(EXAMPLE)
 
 # Every test: unit, reference, CLI, corpora and the plugin-generated target.
+# The suite is Swift Testing (XCTest finds no tests and says so); the last line
+# repeats Swift Testing's count in the plain "N passed, N failed" form.
 test: deps
 	$(SWIFT) build --build-tests
-	$(SWIFT) test --skip-build
+	@set -o pipefail; $(SWIFT) test --skip-build 2>&1 | tee .build/test-output.txt
+	@sed -n 's/.*Test run with \([0-9]*\) tests\{0,1\} in .* passed.*/\1 passed, 0 failed/p' .build/test-output.txt | tail -n 1
 
 clean:
 	rm -rf .build
