@@ -55,8 +55,11 @@ private struct Checker {
     mutating func run() {
         checkFormName()
         walk(document.elements, path: [], groups: [])
+        var patterns = PatternValidator()
         for (field, rules) in pendingRules {
-            RuleChecker.check(rules, of: field, in: document, file: file, symbols: symbols, diagnostics: &diagnostics)
+            RuleChecker.check(
+                rules, of: field, in: document, file: file, symbols: symbols, patterns: &patterns, diagnostics: &diagnostics
+            )
         }
     }
 
@@ -171,8 +174,12 @@ private struct Checker {
     }
 
     static func isSampleValue(_ placeholder: String) -> Bool {
-        placeholder.contains("@") || placeholder.contains("://") || placeholder.contains(where: \.isNumber)
+        if placeholder.utf8.contains(where: { $0 == UInt8(ascii: "@") || (0x30...0x39).contains($0) }) { return true }
+        if placeholder.contains("://") { return true }
+        // Digits of other scripts (`٣`) are numbers too; only non-ASCII text needs the Character scan.
+        return placeholder.utf8.contains { $0 >= 0x80 } && placeholder.contains(where: \.isNumber)
     }
+
 }
 
 extension String {

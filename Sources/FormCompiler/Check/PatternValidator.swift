@@ -2,12 +2,21 @@
 /// code uses, so nothing fails at run time. Swift's errors carry no position, so
 /// the position is found as the end of the shortest prefix that fails the same way,
 /// then mapped through the scalar's quoting and escapes to the file.
-enum PatternValidator {
-    static func check(_ pattern: String, rule: RuleDecl, file: SourceFile, diagnostics: inout DiagnosticBag) {
+struct PatternValidator {
+    /// Compile results by pattern text: a form repeats the same few patterns on many
+    /// fields, and compiling a `Regex` is far dearer than a lookup.
+    private var results: [String: String?] = [:]
+
+    /// Patterns longer than this are located as a whole: finding the failing
+    /// character compiles every prefix, which is quadratic in the pattern's length.
+    static let locatableLength = 256
+
+    mutating func check(_ pattern: String, rule: RuleDecl, file: SourceFile, diagnostics: inout DiagnosticBag) {
         guard let failure = compileError(pattern) else { return }
-        let offset = errorOffset(in: pattern, message: failure)
         var range = rule.parameterRange ?? rule.nameRange
-        if let parameterRange = rule.parameterRange, let style = rule.parameterStyle {
+        if let parameterRange = rule.parameterRange, let style = rule.parameterStyle,
+           pattern.unicodeScalars.count <= Self.locatableLength {
+            let offset = Self.errorOffset(in: pattern, message: failure)
             let map = ScalarSourceMap(text: Located(pattern, at: parameterRange), style: style, file: file)
             range = map.range(offset..<(offset + 1))
         }
@@ -15,6 +24,14 @@ enum PatternValidator {
             .invalidPattern, "invalid regular expression: \(failure)", at: range,
             help: ["the pattern must be a Swift Regex; it must match the whole value"]
         )
+    }
+
+    /// Swift's message for a pattern that does not compile, or nil, remembered per text.
+    mutating func compileError(_ pattern: String) -> String? {
+        if let known = results[pattern] { return known }
+        let result = Self.compileError(pattern)
+        results[pattern] = result
+        return result
     }
 
     static func compileError(_ pattern: String) -> String? {

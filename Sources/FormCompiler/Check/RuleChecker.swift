@@ -6,7 +6,7 @@ enum RuleChecker {
 
     static func check(
         _ rules: [RuleDecl], of field: FieldSymbol, in document: FormDocument, file: SourceFile,
-        symbols: SymbolTable, diagnostics: inout DiagnosticBag
+        symbols: SymbolTable, patterns: inout PatternValidator, diagnostics: inout DiagnosticBag
     ) {
         let element = document.element(at: field.path)
         var seen: [RuleKind: RuleDecl] = [:]
@@ -58,7 +58,7 @@ enum RuleChecker {
             case .maxLength:
                 maxLength = maxLength ?? rule
             case .pattern(let pattern):
-                PatternValidator.check(pattern, rule: rule, file: file, diagnostics: &diagnostics)
+                patterns.check(pattern, rule: rule, file: file, diagnostics: &diagnostics)
             case .email:
                 email = email ?? rule
             case .url:

@@ -74,6 +74,10 @@ public enum ConditionChecker {
             return
         }
         guard case .group(var group) = elements[index].kind else { return }
+        // Move the group out of the tree first, so that its `elements` are uniquely
+        // referenced and change in place: otherwise every condition in a group of N
+        // elements copies all N of them.
+        elements[index].kind = .spacer(SpacerDecl(height: Located(0, at: .fileStart)))
         modifyElement(at: path.dropFirst(), in: &group.elements, body)
         elements[index].kind = .group(group)
     }

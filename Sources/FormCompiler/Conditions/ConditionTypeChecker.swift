@@ -22,18 +22,24 @@ struct ConditionScope {
         self.symbols = symbols
         var options: [String: [String]] = [:]
         var nonFields: [String: NonField] = [:]
-        for element in document.allElements {
-            switch element.kind {
-            case .segment(let segment):
-                if options[segment.id.value] == nil { options[segment.id.value] = segment.options.map(\.value.value) }
-            case .group(let group):
-                if let id = group.id?.value, nonFields[id] == nil { nonFields[id] = .group }
-            case .segue(let segue):
-                if nonFields[segue.id.value] == nil { nonFields[segue.id.value] = .segue }
-            default:
-                break
+        // Walks the tree in place rather than through `allElements`, which would copy
+        // every element of the form.
+        func walk(_ elements: [Element]) {
+            for index in elements.indices {
+                switch elements[index].kind {
+                case .segment(let segment):
+                    if options[segment.id.value] == nil { options[segment.id.value] = segment.options.map(\.value.value) }
+                case .group(let group):
+                    if let id = group.id?.value, nonFields[id] == nil { nonFields[id] = .group }
+                    walk(group.elements)
+                case .segue(let segue):
+                    if nonFields[segue.id.value] == nil { nonFields[segue.id.value] = .segue }
+                default:
+                    break
+                }
             }
         }
+        walk(document.elements)
         segmentOptions = options
         self.nonFields = nonFields
     }

@@ -53,7 +53,8 @@ private struct Decoder {
                         at: node.range, help: ["only version 1 exists: write formc: 1"]
                     )
                 }
-                version = Located(Int(number.value), at: node.range)
+                // `formc: 1e99` is FC105 above; it must not trap converting to Int.
+                version = Located(Int(exactly: number.value) ?? 0, at: node.range)
             }
         } else {
             diagnostics.error(.missingKey, "missing required key 'formc'", at: start, help: ["add 'formc: 1' as the first line"])

@@ -28,10 +28,14 @@ enum KeySchema {
 
     /// Every key an element of `kind` may hold, the kind key first.
     static func allowedKeys(forKind kind: String) -> [String] {
-        var keys = [kind] + (kindKeys[kind] ?? []) + elementCommon
-        if fieldKinds.contains(kind) { keys += fieldCommon }
-        return keys
+        allowedKeysByKind[kind] ?? [kind]
     }
+
+    private static let allowedKeysByKind: [String: [String]] = Dictionary(
+        uniqueKeysWithValues: kindKeys.map { kind, keys in
+            (kind, [kind] + keys + elementCommon + (fieldKinds.contains(kind) ? fieldCommon : []))
+        }
+    )
 
     static let segmentOption = ["value", "title", "image"]
     static let insets = ["top", "left", "bottom", "right"]
@@ -43,35 +47,48 @@ enum KeySchema {
 }
 
 /// A mapping's entries looked up by key, with the unknown keys reported once.
+///
+/// Lookups scan the entries: a form's mappings hold a handful of keys (an element at
+/// most about a dozen), the reader has already dropped duplicates, and a scan is
+/// cheaper than hashing every key into a dictionary per mapping.
 struct KeyedMapping {
     let node: Node
-    private(set) var entries: [String: MappingEntry] = [:]
+    private let entries: [MappingEntry]
 
     /// Reads `node` as a mapping whose keys must be among `allowed`. Reports FC101 for
     /// the others; non-scalar keys were already rejected by the reader.
-    init(_ node: Node, allowed: [String], context: String, diagnostics: inout DiagnosticBag, otherKinds: Bool = false) {
+    init(
+        _ node: Node, allowed: [String], context: @autoclosure () -> String, diagnostics: inout DiagnosticBag,
+        otherKinds: Bool = false
+    ) {
         self.node = node
-        for entry in node.mapping ?? [] {
-            guard let key = entry.key.scalar?.text else { continue }
-            if allowed.contains(key) {
-                if entries[key] == nil { entries[key] = entry }
-                continue
-            }
+        self.entries = node.mapping ?? []
+        for entry in entries {
+            guard case .scalar(let scalar) = entry.key.content else { continue }
+            let key = scalar.text
+            if allowed.contains(key) { continue }
             var help = Suggestions.didYouMean(key, in: allowed)
             if otherKinds, help.isEmpty {
                 let owners = KeySchema.kindKeys.filter { $0.value.contains(key) }.map(\.key).sorted()
                 if !owners.isEmpty {
-                    help.append("'\(key)' is a key of \(owners.map { "'\($0)'" }.joined(separator: ", ")), not of \(context)")
+                    help.append("'\(key)' is a key of \(owners.map { "'\($0)'" }.joined(separator: ", ")), not of \(context())")
                 }
             }
             if help.isEmpty {
-                help.append("the keys of \(context) are: \(allowed.joined(separator: ", "))")
+                help.append("the keys of \(context()) are: \(allowed.joined(separator: ", "))")
             }
-            diagnostics.error(.unknownKey, "unknown key '\(key)' in \(context)", at: entry.key.range, help: help)
+            diagnostics.error(.unknownKey, "unknown key '\(key)' in \(context())", at: entry.key.range, help: help)
         }
     }
 
-    subscript(key: String) -> Node? { entries[key]?.value }
+    private func entry(_ key: String) -> MappingEntry? {
+        for entry in entries {
+            if case .scalar(let scalar) = entry.key.content, scalar.text == key { return entry }
+        }
+        return nil
+    }
 
-    func keyRange(_ key: String) -> SourceRange? { entries[key]?.key.range }
+    subscript(key: String) -> Node? { entry(key)?.value }
+
+    func keyRange(_ key: String) -> SourceRange? { entry(key)?.key.range }
 }

@@ -77,6 +77,30 @@ public enum SwiftNames {
     /// `confirmPassword` → `Confirm password`, `zipCode2` → `Zip code 2`: how a
     /// field without a title is named in default messages.
     public static func words(fromIdentifier id: String) -> String {
+        // Ids are ASCII (the checker requires it); work on bytes, not Characters.
+        if id.utf8.allSatisfy({ $0 < 0x80 }) {
+            var bytes: [UInt8] = []
+            bytes.reserveCapacity(id.utf8.count + 4)
+            var previous: UInt8?
+            for byte in id.utf8 {
+                let isUpper = (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
+                let isDigit = (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+                guard let last = previous else {
+                    let isLower = (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte)
+                    bytes.append(isLower ? byte - 32 : byte)
+                    previous = byte
+                    continue
+                }
+                let lastUpper = (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(last)
+                let lastDigit = (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(last)
+                if (isUpper && !lastUpper) || (isDigit && !lastDigit) || (!isDigit && lastDigit) {
+                    bytes.append(UInt8(ascii: " "))
+                }
+                bytes.append(isUpper ? byte + 32 : byte)
+                previous = byte
+            }
+            return String(decoding: bytes, as: UTF8.self)
+        }
         var result = ""
         var previous: Character?
         for character in id {
