@@ -50,8 +50,37 @@ import Testing
     let source = SwiftEmitter.emit(EmitFixture.signUp, options: EmitOptions())
     #expect(source.contains(#".minLength(8, message: "Password must be at least 8 characters")"#))
     #expect(source.contains(#".required(message: "Password is required")"#))
-    #expect(source.contains(#".pattern(patternPassword_3, message: "Use at least one digit")"#))
-    #expect(source.contains(#"private nonisolated static let patternPassword_3 = FormPattern(".*[0-9].*")"#))
+    #expect(source.contains(#".pattern(pattern_1, message: "Use at least one digit")"#))
+    #expect(source.contains(#"private nonisolated static let pattern_1 = FormPattern(".*[0-9].*")"#))
+}
+
+@Test func emitOnePatternPerDistinctText() {
+    let form = EmitFixture.form("CodeForm", path: "code.form.yaml", [
+        EmitFixture.text("first", rules: [EmitFixture.rule(.pattern("[0-9]+"))]),
+        EmitFixture.text("second", rules: [EmitFixture.rule(.pattern("[a-z]+")), EmitFixture.rule(.pattern("[0-9]+"))]),
+        EmitFixture.text("third", rules: [EmitFixture.rule(.pattern("[a-z]+"))]),
+    ])
+    let source = SwiftEmitter.emit(form, options: EmitOptions())
+    #expect(source.components(separatedBy: "= FormPattern(").count == 3)
+    #expect(source.contains(#"private nonisolated static let pattern_1 = FormPattern("[0-9]+")"#))
+    #expect(source.contains(#"private nonisolated static let pattern_2 = FormPattern("[a-z]+")"#))
+    #expect(source.components(separatedBy: ".pattern(pattern_1,").count == 3)
+    #expect(source.components(separatedBy: ".pattern(pattern_2,").count == 3)
+}
+
+@Test func emitInstanceConditionsReadTheLiveValues() {
+    let form = EmitFixture.form("ChainForm", path: "chain.form.yaml", [
+        EmitFixture.boolean("more", title: "More"),
+        EmitFixture.text("details", visibleWhen: .boolField("more")),
+        EmitFixture.text("extra", visibleWhen: .textEquals("details", "x")),
+    ])
+    let source = SwiftEmitter.emit(form, options: EmitOptions())
+    // No snapshot of every field per question: the instance side reads the FormValues.
+    #expect(!source.contains("form.values"))
+    #expect(source.contains("func isVisible(_ field: Field) -> Bool {\n        switch field {"))
+    #expect(source.contains(#"return (isVisible_Details() ? details.value : "") == "x""#))
+    #expect(source.contains("visible: { [weak form] in form?.isVisible_Extra() ?? false }"))
+    #expect(source.contains("case .extra:\n            return isVisible_Extra()"))
 }
 
 @Test func emitDefaultMessageWording() {

@@ -45,6 +45,56 @@ struct SettingsFormTests {
         #expect(server?.isEnabled == true)
     }
 
+    /// The instance answers and the element closures read the live `FormValue`s (no
+    /// snapshot per question, so a renderer's walk is linear): every change shows at
+    /// once, through chains of hidden fields, and always agrees with the static
+    /// answer over a snapshot.
+    @Test func instanceConditionsFollowTheLiveValues() throws {
+        let form = SettingsForm()
+        let notifications = try #require(form.elements[0] as? GroupElement)
+        let quietHours = try #require(notifications.elements[2] as? BooleanElement)
+        let quietFrom = try #require(notifications.elements[3] as? TextFieldElement)
+        #expect(!form.isVisible(.quietFrom) && !quietFrom.isVisible)
+        form.quietHours.value = true
+        #expect(form.isVisible(.quietFrom) && quietFrom.isVisible, "seen right after an earlier answer")
+        form.pushEnabled.value = false
+        #expect(!form.isVisible(.quietHours) && !quietHours.isVisible)
+        #expect(!form.isVisible(.quietFrom) && !quietFrom.isVisible, "quietHours is hidden, so it reads as false")
+        form.pushEnabled.value = true
+        #expect(form.isVisible(.quietFrom) && quietFrom.isVisible)
+
+        func expectAgreement(_ comment: Comment) {
+            let values = form.values
+            for field in SettingsForm.Field.allCases {
+                #expect(form.isVisible(field) == SettingsForm.isVisible(field, in: values), comment)
+                #expect(form.isEnabled(field) == SettingsForm.isEnabled(field, in: values), comment)
+            }
+        }
+        for pushEnabled in [false, true] {
+            for quietHours in [false, true] {
+                for developerMode in [false, true] {
+                    for displayName in ["", "Ada"] {
+                        form.pushEnabled.value = pushEnabled
+                        form.quietHours.value = quietHours
+                        form.developerMode.value = developerMode
+                        form.displayName.value = displayName
+                        expectAgreement("\(pushEnabled) \(quietHours) \(developerMode) \(displayName)")
+                    }
+                }
+            }
+        }
+    }
+
+    @Test func elementClosuresAnswerFalseOnceTheFormIsGone() throws {
+        var form: SettingsForm? = SettingsForm()
+        form?.quietHours.value = true
+        let notifications = try #require(form?.elements[0] as? GroupElement)
+        let quietFrom = try #require(notifications.elements[3] as? TextFieldElement)
+        #expect(quietFrom.isVisible)
+        form = nil
+        #expect(!quietFrom.isVisible)
+    }
+
     @Test func enumNameAndDefaults() {
         let values = Values()
         #expect(values.theme == .system)

@@ -9,52 +9,94 @@
 /// has none: it is always visible (or enabled).
 struct ConditionPlan {
     struct Helper {
+        /// `isCompanyVisible`: the static helper over a `Values` snapshot.
         var name: String
-        /// The helper of the nearest enclosing group with a condition.
-        var parent: String?
+        /// `isVisible_Company`: the instance twin, which reads the `FormValue`s.
+        var liveName: String
+        /// The helper of the nearest enclosing group with a condition (an index
+        /// into the same list).
+        var parent: Int?
         var condition: ConditionExpr
     }
 
     private(set) var visibleHelpers: [Helper] = []
     private(set) var enabledHelpers: [Helper] = []
-    /// The helper that decides each element, by path; absent when always true.
-    private(set) var visibleHelper: [ElementPath: String] = [:]
-    private(set) var enabledHelper: [ElementPath: String] = [:]
-
-    init(document: FormDocument) {
-        walk(document.elements, at: [], visibleParent: nil, enabledParent: nil)
-    }
+    /// The helper that decides each element, by path (an index into the lists
+    /// above); absent when always true.
+    private(set) var visibleHelper: [ElementPath: Int] = [:]
+    private(set) var enabledHelper: [ElementPath: Int] = [:]
 
     /// `Email` for a field, group or segue `email`; `Element_2_0` for an element
     /// without an id (no id holds an underscore, so the two never collide).
-    static func key(of element: Element, at path: ElementPath) -> String {
-        if let id = element.id?.value { return SwiftNames.upperCamelCase(id) }
+    static func key(id: String?, at path: ElementPath) -> String {
+        if let id { return SwiftNames.upperCamelCase(id) }
         return "Element_" + path.map(String.init).joined(separator: "_")
     }
 
-    private mutating func walk(_ elements: [Element], at prefix: ElementPath, visibleParent: String?, enabledParent: String?) {
-        for (index, element) in elements.enumerated() {
-            let path = prefix + [index]
-            let key = Self.key(of: element, at: path)
-            var visible = visibleParent
-            if let condition = element.visibleWhen?.expression {
-                let name = "is" + key + "Visible"
-                visibleHelpers.append(Helper(name: name, parent: visibleParent, condition: condition))
-                visible = name
+    /// Records the conditions of the element at `path`; returns the helpers that
+    /// decide it (and its children).
+    mutating func add(
+        id: String?, visibleWhen: ConditionExpr?, enabledWhen: ConditionExpr?, at path: ElementPath,
+        visibleParent: Int?, enabledParent: Int?
+    ) -> (visible: Int?, enabled: Int?) {
+        var visible = visibleParent
+        var enabled = enabledParent
+        if visibleWhen != nil || enabledWhen != nil {
+            let key = Self.key(id: id, at: path)
+            if let condition = visibleWhen {
+                visible = visibleHelpers.count
+                visibleHelpers.append(Helper(
+                    name: "is" + key + "Visible", liveName: "isVisible_" + key, parent: visibleParent, condition: condition
+                ))
             }
-            var enabled = enabledParent
-            if let condition = element.enabledWhen?.expression {
-                let name = "is" + key + "Enabled"
-                enabledHelpers.append(Helper(name: name, parent: enabledParent, condition: condition))
-                enabled = name
+            if let condition = enabledWhen {
+                enabled = enabledHelpers.count
+                enabledHelpers.append(Helper(
+                    name: "is" + key + "Enabled", liveName: "isEnabled_" + key, parent: enabledParent, condition: condition
+                ))
             }
-            visibleHelper[path] = visible
-            enabledHelper[path] = enabled
-            if case .group(let group) = element.kind {
-                walk(group.elements, at: path, visibleParent: visible, enabledParent: enabled)
+        }
+        if let visible { visibleHelper[path] = visible }
+        if let enabled { enabledHelper[path] = enabled }
+        return (visible, enabled)
+    }
+}
+
+/// What the translator needs from the element tree, gathered in one walk by index
+/// (no `Element` is copied but the fields').
+struct FormIndex {
+    var fieldElements: [(path: ElementPath, element: Element)] = []
+    var segueIDs: [String] = []
+    var conditions = ConditionPlan()
+
+    mutating func walk(_ elements: [Element], at prefix: ElementPath, visibleParent: Int?, enabledParent: Int?) {
+        for index in elements.indices {
+            var path = prefix
+            path.append(index)
+            let helpers = conditions.add(
+                id: elements[index].id?.value,
+                visibleWhen: elements[index].visibleWhen?.expression, enabledWhen: elements[index].enabledWhen?.expression,
+                at: path, visibleParent: visibleParent, enabledParent: enabledParent
+            )
+            switch elements[index].kind {
+            case .group(let group):
+                walk(group.elements, at: path, visibleParent: helpers.visible, enabledParent: helpers.enabled)
+            case .segue(let segue):
+                segueIDs.append(segue.id.value)
+            case .boolean, .segment, .text:
+                fieldElements.append((path, elements[index]))
+            case .spacer, .staticText:
+                break
             }
         }
     }
+}
+
+/// Where a condition reads the fields: a `Values` snapshot (the static helpers,
+/// from any isolation domain) or the form's live `FormValue`s (the instance
+/// helpers: a renderer asking every element costs no snapshot).
+enum ConditionSource {
+    case snapshot, live
 }
 
 extension FormTranslator {
@@ -67,17 +109,20 @@ extension FormTranslator {
         ] {
             let name = "is" + word
             let what = word == "Visible" ? "shown" : "editable"
+            // The instance answer reads the live values: no snapshot per question.
+            let liveCases: [(field: String, result: SwiftExpr)] = fields.map { field in
+                guard let helper = helperByPath[field.symbol.path] else { return (field.id, .bool(true)) }
+                return (field.id, .call(.name(helpers[helper].liveName), []))
+            }
             members.append(.function(SwiftFunction(
                 doc: ["Whether `field` is \(what) now (SPEC §7)."],
                 access: access, name: name,
                 parameters: [SwiftParameter("_", "field", Self.fieldType)], result: .named("Bool"),
-                body: [.return(.call(.member(.name("Self"), name), [
-                    SwiftArgument(nil, .name("field")), SwiftArgument("in", .member(.name("self"), "values")),
-                ]))]
+                body: switchOverFields(liveCases, whenEmpty: .bool(true))
             )))
             let cases: [(field: String, result: SwiftExpr)] = fields.map { field in
                 guard let helper = helperByPath[field.symbol.path] else { return (field.id, .bool(true)) }
-                return (field.id, .call(.name(helper), [SwiftArgument(nil, .name("values"))]))
+                return (field.id, .call(.name(helpers[helper].name), [SwiftArgument(nil, .name("values"))]))
             }
             members.append(.function(SwiftFunction(
                 doc: ["Whether `field` is \(what) with `values`: its own condition and every enclosing group's hold."],
@@ -90,9 +135,9 @@ extension FormTranslator {
                 body: switchOverFields(cases, whenEmpty: .bool(true))
             )))
             for helper in helpers {
-                var test = conditionExpr(helper.condition)
+                var test = conditionExpr(helper.condition, from: .snapshot)
                 if let parent = helper.parent {
-                    test = .binary(.call(.name(parent), [SwiftArgument(nil, .name("values"))]), .and, test)
+                    test = .binary(helperCall(helpers[parent], from: .snapshot), .and, test)
                 }
                 members.append(.function(SwiftFunction(
                     access: .private, modifiers: ["nonisolated", "static"], name: helper.name,
@@ -100,64 +145,91 @@ extension FormTranslator {
                     body: [.return(test)]
                 )))
             }
+            for helper in helpers {
+                var test = conditionExpr(helper.condition, from: .live)
+                if let parent = helper.parent {
+                    test = .binary(helperCall(helpers[parent], from: .live), .and, test)
+                }
+                members.append(.function(SwiftFunction(
+                    access: .private, name: helper.liveName, parameters: [], result: .named("Bool"),
+                    body: [.return(test)]
+                )))
+            }
         }
         return members
     }
 
-    /// A condition as Swift over `values`, in a static context. A field that is
-    /// hidden reads as empty: `""`, `false`, nothing selected (SPEC §7).
-    func conditionExpr(_ condition: ConditionExpr) -> SwiftExpr {
+    /// `isCompanyVisible(values)` or `isVisible_Company()`.
+    func helperCall(_ helper: ConditionPlan.Helper, from source: ConditionSource) -> SwiftExpr {
+        switch source {
+        case .snapshot: .call(.name(helper.name), [SwiftArgument(nil, .name("values"))])
+        case .live: .call(.name(helper.liveName), [])
+        }
+    }
+
+    /// A field's value: `values.email` or `email.value`.
+    private func read(_ id: String, from source: ConditionSource) -> SwiftExpr {
+        switch source {
+        case .snapshot: Self.read(id)
+        case .live: .member(.name(id), "value")
+        }
+    }
+
+    /// A condition as Swift over `values` (in a static context) or over the form's
+    /// `FormValue`s (in an instance context). A field that is hidden reads as
+    /// empty: `""`, `false`, nothing selected (SPEC §7).
+    func conditionExpr(_ condition: ConditionExpr, from source: ConditionSource) -> SwiftExpr {
         switch condition {
         case .constant(let value):
             return .bool(value)
         case .boolField(let id):
-            return whenVisible(id, Self.read(id))
+            return whenVisible(id, read(id, from: source), from: source)
         case .isEmpty(let id):
             let empty: SwiftExpr
-            switch fieldsByID[id]?.symbol.valueType {
-            case .segment(_, optional: true)?: empty = .binary(Self.read(id), .equal, .nil)
+            switch field(id)?.symbol.valueType {
+            case .segment(_, optional: true)?: empty = .binary(read(id, from: source), .equal, .nil)
             case .segment(_, optional: false)?: empty = .bool(false)
-            case .bool?: empty = .not(Self.read(id))
-            case .string?, nil: empty = .member(Self.read(id), "isEmpty")
+            case .bool?: empty = .not(read(id, from: source))
+            case .string?, nil: empty = .member(read(id, from: source), "isEmpty")
             }
             guard let helper = visibilityHelper(of: id) else { return empty }
-            let hidden = SwiftExpr.not(.call(.name(helper), [SwiftArgument(nil, .name("values"))]))
+            let hidden = SwiftExpr.not(helperCall(helper, from: source))
             if empty == .bool(false) { return hidden }
             return .binary(hidden, .or, empty)
         case .textEquals(let id, let text):
             let value: SwiftExpr
             if let helper = visibilityHelper(of: id) {
-                value = .paren(.ternary(.call(.name(helper), [SwiftArgument(nil, .name("values"))]), Self.read(id), .string("")))
+                value = .paren(.ternary(helperCall(helper, from: source), read(id, from: source), .string("")))
             } else {
-                value = Self.read(id)
+                value = read(id, from: source)
             }
             return .binary(value, .equal, .string(text))
         case .segmentEquals(let id, let optionValue):
             var enumName = SwiftNames.upperCamelCase(id)
-            if case .segment(let name, _)? = fieldsByID[id]?.symbol.valueType { enumName = name }
+            if case .segment(let name, _)? = field(id)?.symbol.valueType { enumName = name }
             let test = SwiftExpr.binary(
-                Self.read(id), .equal, .member(.name(enumName), segmentCase(field: id, optionValue: optionValue))
+                read(id, from: source), .equal, .member(.name(enumName), segmentCase(field: id, optionValue: optionValue))
             )
-            return whenVisible(id, test)
+            return whenVisible(id, test, from: source)
         case .not(let inner):
-            return .not(conditionExpr(inner))
+            return .not(conditionExpr(inner, from: source))
         case .and(let lhs, let rhs):
-            return .binary(conditionExpr(lhs), .and, conditionExpr(rhs))
+            return .binary(conditionExpr(lhs, from: source), .and, conditionExpr(rhs, from: source))
         case .or(let lhs, let rhs):
-            return .binary(conditionExpr(lhs), .or, conditionExpr(rhs))
+            return .binary(conditionExpr(lhs, from: source), .or, conditionExpr(rhs, from: source))
         }
     }
 
     /// The visibility helper of a field, nil when it is always visible.
-    private func visibilityHelper(of id: String) -> String? {
-        guard let field = fieldsByID[id] else { return nil }
-        return conditions.visibleHelper[field.symbol.path]
+    func visibilityHelper(of id: String) -> ConditionPlan.Helper? {
+        guard let field = field(id), let index = conditions.visibleHelper[field.symbol.path] else { return nil }
+        return conditions.visibleHelpers[index]
     }
 
     /// `test` when the field is visible, else false: for the tests this is used
     /// with (a Boolean's value, a segment option), the empty value fails.
-    private func whenVisible(_ id: String, _ test: SwiftExpr) -> SwiftExpr {
+    private func whenVisible(_ id: String, _ test: SwiftExpr, from source: ConditionSource) -> SwiftExpr {
         guard let helper = visibilityHelper(of: id) else { return test }
-        return .binary(.call(.name(helper), [SwiftArgument(nil, .name("values"))]), .and, test)
+        return .binary(helperCall(helper, from: source), .and, test)
     }
 }

@@ -72,22 +72,27 @@ extension FormTranslator {
         SwiftNames.keywords.contains(rawValue) ? "`\(rawValue)`" : rawValue
     }
 
-    /// `visible:`/`enabled:` closures for an element that has a condition around it.
+    /// `visible:`/`enabled:` closures for an element that has a condition around it:
+    /// `{ [weak form] in form?.isVisible_Company() ?? false }`, which reads the
+    /// form's live values (no snapshot), and answers false once the form is gone.
     private func conditionArguments(at path: ElementPath) -> [SwiftArgument] {
         var arguments: [SwiftArgument] = []
-        for (label, helper) in [("visible", conditions.visibleHelper[path]), ("enabled", conditions.enabledHelper[path])] {
-            guard let helper else { continue }
-            arguments.append(SwiftArgument(label, .closure(SwiftClosure(
-                captures: ["weak " + Self.formParameter],
-                body: [
-                    .guardLet(Self.formParameter, .name(Self.formParameter), else: [.return(.bool(false))]),
-                    .return(.call(.member(.name("Self"), helper), [
-                        SwiftArgument(nil, .member(.name(Self.formParameter), "values")),
-                    ])),
-                ]
-            ))))
+        if let helper = conditions.visibleHelper[path] {
+            arguments.append(conditionArgument("visible", conditions.visibleHelpers[helper]))
+        }
+        if let helper = conditions.enabledHelper[path] {
+            arguments.append(conditionArgument("enabled", conditions.enabledHelpers[helper]))
         }
         return arguments
+    }
+
+    private func conditionArgument(_ label: String, _ helper: ConditionPlan.Helper) -> SwiftArgument {
+        SwiftArgument(label, .closure(SwiftClosure(
+            captures: ["weak " + Self.formParameter],
+            body: [.return(.binary(
+                .call(.member(.optionalChain(.name(Self.formParameter)), helper.liveName), []), .nilCoalescing, .bool(false)
+            ))]
+        )))
     }
 
     private func elementExpr(_ element: Element, at path: ElementPath) -> SwiftExpr {
@@ -123,7 +128,7 @@ extension FormTranslator {
             arguments += optionalString("icon", boolean.icon)
             arguments.append(binding(boolean.id.value))
         case .segment(let segment):
-            let valueType = fieldsByID[segment.id.value].map(swiftType(of:)) ?? .named(segment.swiftEnumName)
+            let valueType = field(segment.id.value).map(swiftType(of:)) ?? .named(segment.swiftEnumName)
             type = .named("SegmentElement", [valueType])
             arguments.append(SwiftArgument("id", .string(segment.id.value)))
             arguments += optionalString("title", segment.title)

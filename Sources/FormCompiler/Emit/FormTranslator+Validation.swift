@@ -94,8 +94,22 @@ extension FormTranslator {
             )))
         }
 
+        // One compiled pattern per distinct text, shared by every rule that uses it.
+        var patternNames: [String: String] = [:]
+        for field in fields {
+            for rule in field.common.rules {
+                guard case .pattern(let pattern) = rule.kind, patternNames[pattern] == nil else { continue }
+                let name = "pattern_" + String(patternNames.count + 1)
+                patternNames[pattern] = name
+                members.append(.property(SwiftProperty(
+                    access: .private, modifiers: ["nonisolated", "static"], isLet: true, name: name,
+                    initializer: .call(.type(.named("FormPattern")), [SwiftArgument(nil, .string(pattern))])
+                )))
+            }
+        }
+
         for field in fields where !field.common.rules.isEmpty {
-            members += fieldValidation(field)
+            members.append(fieldValidation(field, patternNames: patternNames))
         }
         return members
     }
@@ -156,12 +170,11 @@ extension FormTranslator {
         ]
     }
 
-    /// The rules of one field, and the patterns they use.
-    private func fieldValidation(_ field: FieldInfo) -> [SwiftDecl] {
-        var members: [SwiftDecl] = []
+    /// The rules of one field; `patternNames` names the shared `FormPattern` of each pattern text.
+    private func fieldValidation(_ field: FieldInfo, patternNames: [String: String]) -> SwiftDecl {
         var rules: [SwiftExpr] = []
         let valueType = swiftType(of: field)
-        for (index, rule) in field.common.rules.enumerated() {
+        for rule in field.common.rules {
             let targetName: String? = if case .sameAs(let target) = rule.kind {
                 form.symbols.field(target)?.displayName
             } else {
@@ -183,11 +196,7 @@ extension FormTranslator {
             case .maxLength(let count):
                 rules.append(.call(.dot("maxLength"), [SwiftArgument(nil, .int(count)), SwiftArgument("message", message)]))
             case .pattern(let pattern):
-                let name = "pattern" + field.upperName + "_" + String(index + 1)
-                members.append(.property(SwiftProperty(
-                    access: .private, modifiers: ["nonisolated", "static"], isLet: true, name: name,
-                    initializer: .call(.type(.named("FormPattern")), [SwiftArgument(nil, .string(pattern))])
-                )))
+                let name = patternNames[pattern] ?? "pattern_0"
                 rules.append(.call(.dot("pattern"), [SwiftArgument(nil, .name(name)), SwiftArgument("message", message)]))
             case .email:
                 rules.append(.call(.dot("email"), [SwiftArgument("message", message)]))
@@ -224,7 +233,7 @@ extension FormTranslator {
         var body: [SwiftStmt] = []
         if let helper = conditions.visibleHelper[field.symbol.path] {
             // Hidden fields are not validated (SPEC §6.2).
-            body.append(.guard(.call(.name(helper), [SwiftArgument(nil, .name("values"))]), else: [.return(.dot("valid"))]))
+            body.append(.guard(helperCall(conditions.visibleHelpers[helper], from: .snapshot), else: [.return(.dot("valid"))]))
         }
         body.append(.let("rules", .array(.named("ValidationRule", [valueType, Self.valuesType])), .array(rules, multiline: true)))
         body.append(.return(.await(.call(.member(.name("RuleRunner"), "validate"), [
@@ -232,11 +241,10 @@ extension FormTranslator {
             SwiftArgument("in", .name("values")),
             SwiftArgument("rules", .name("rules")),
         ]))))
-        members.append(.function(SwiftFunction(
+        return .function(SwiftFunction(
             access: .private, modifiers: ["nonisolated", "static"], name: "validate" + field.upperName,
             parameters: [SwiftParameter("_", "values", Self.valuesType)] + (hasCustomRules ? [validatorsParameterDecl] : []),
             isAsync: true, result: Self.resultType, body: body
-        )))
-        return members
+        ))
     }
 }

@@ -21,7 +21,10 @@ struct FormTranslator {
     let access: SwiftAccess
     let typeName: String
     let fields: [FieldInfo]
-    let fieldsByID: [String: FieldInfo]
+    /// Field id → index in `fields`.
+    let fieldIndex: [String: Int]
+    /// The segues' action ids, in document order.
+    let segueIDs: [String]
     let hasCustomRules: Bool
     let conditions: ConditionPlan
 
@@ -33,18 +36,41 @@ struct FormTranslator {
         case .public: access = .public
         }
         typeName = form.document.name.value
+        // One walk over the tree, by index: the field elements (in document order,
+        // as the symbols are), the segues and the condition helpers.
+        var index = FormIndex()
+        index.walk(form.document.elements, at: [], visibleParent: nil, enabledParent: nil)
         var fields: [FieldInfo] = []
+        fields.reserveCapacity(form.symbols.fields.count)
+        var elementIndex = 0
         for symbol in form.symbols.fields {
-            let element = form.document.element(at: symbol.path)
+            let element: Element
+            if elementIndex < index.fieldElements.count, index.fieldElements[elementIndex].path == symbol.path {
+                element = index.fieldElements[elementIndex].element
+                elementIndex += 1
+            } else {
+                element = form.document.element(at: symbol.path)
+            }
             guard let common = element.field else { continue }
             fields.append(FieldInfo(symbol: symbol, element: element, common: common))
         }
         self.fields = fields
-        fieldsByID = Dictionary(fields.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        var fieldIndex: [String: Int] = [:]
+        fieldIndex.reserveCapacity(fields.count)
+        for (position, field) in fields.enumerated() where fieldIndex[field.id] == nil {
+            fieldIndex[field.id] = position
+        }
+        self.fieldIndex = fieldIndex
+        segueIDs = index.segueIDs
         hasCustomRules = fields.contains { field in
             field.common.rules.contains { if case .custom = $0.kind { true } else { false } }
         }
-        conditions = ConditionPlan(document: form.document)
+        conditions = index.conditions
+    }
+
+    /// The field with this id.
+    func field(_ id: String) -> FieldInfo? {
+        fieldIndex[id].map { fields[$0] }
     }
 
     // MARK: - Names and types used throughout
@@ -74,7 +100,7 @@ struct FormTranslator {
 
     /// The enum case of a segment field's option value.
     func segmentCase(field id: String, optionValue: String) -> String {
-        if let field = fieldsByID[id], case .segment(let segment) = field.element.kind,
+        if let index = fieldIndex[id], case .segment(let segment) = fields[index].element.kind,
            let option = segment.options.first(where: { $0.value.value == optionValue }) {
             return option.caseName
         }
@@ -152,20 +178,13 @@ struct FormTranslator {
         }
     }
 
-    private var segues: [SegueDecl] {
-        form.document.allElements.compactMap { element in
-            if case .segue(let segue) = element.kind { segue } else { nil }
-        }
-    }
-
     private func actionEnum() -> SwiftTypeDecl? {
-        let segues = self.segues
-        guard !segues.isEmpty else { return nil }
+        guard !segueIDs.isEmpty else { return nil }
         return SwiftTypeDecl(
             doc: ["The form's segues: what a renderer does when one is tapped is up to the app."],
             access: access, kind: .enum, name: "Action",
             inherits: ["String", "CaseIterable", "Sendable"],
-            members: segues.map { .enumCase($0.id.value, rawValue: nil) }
+            members: segueIDs.map { .enumCase($0, rawValue: nil) }
         )
     }
 

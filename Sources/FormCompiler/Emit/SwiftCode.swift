@@ -45,6 +45,8 @@ indirect enum SwiftExpr: Hashable, Sendable {
     case dot(String)
     /// `base.member`
     case member(SwiftExpr, String)
+    /// `base?`, for optional chaining: `form?.isVisible_Company()`.
+    case optionalChain(SwiftExpr)
     /// A type used as a value: `Values()`, `FormValue<String>(…)`.
     case type(SwiftType)
     /// `callee(label: value, …)`, one argument per line when `multiline`.

@@ -1,15 +1,26 @@
 /// Renders the Swift code model as text: the one place where Swift syntax is
 /// spelled out. Fixed four-space indentation, `\n` line breaks, a final newline,
 /// no trailing whitespace. The same model always renders to the same bytes.
+///
+/// Everything is appended in place to one UTF-8 buffer: a line's indentation is
+/// written with its first text (so an empty line has none), and the few layout
+/// decisions that depend on whether something fits on one line (`{ return x }`,
+/// a closure's body, a function's parameter list) render speculatively into the
+/// same buffer and roll back when it does not fit.
 struct SwiftRenderer {
-    private var lines: [String] = []
-    private var current = ""
+    private var out: [UInt8] = []
+    /// Whether the current (unfinished) line has any text yet.
+    private var lineHasText = false
+    /// Finished lines so far.
+    private var lineCount = 0
     private var indentLevel = 0
 
     static func render(_ file: SwiftFile) -> String {
         var renderer = SwiftRenderer()
+        renderer.out.reserveCapacity(file.estimatedSize)
         renderer.file(file)
-        return renderer.finish()
+        renderer.finish()
+        return String(decoding: renderer.out, as: UTF8.self)
     }
 
     // MARK: - Literals
@@ -21,45 +32,70 @@ struct SwiftRenderer {
     /// and unassigned scalars) become escapes, so the literal stays on one line and
     /// shows what it holds. Everything else, emoji included, is written as is.
     static func stringLiteral(_ text: String) -> String {
-        var result = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\\": result += "\\\\"
-            case "\"": result += "\\\""
-            case "\n": result += "\\n"
-            case "\r": result += "\\r"
-            case "\t": result += "\\t"
-            case "\0": result += "\\0"
-            default:
-                if needsEscape(scalar) {
-                    result += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
-                } else {
-                    result.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return result + "\""
+        var bytes: [UInt8] = []
+        appendStringLiteral(text, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// Comment text on one line: the same escapes as a literal for anything that
     /// could end the comment or hide what follows.
     static func commentText(_ text: String) -> String {
-        var result = ""
+        var bytes: [UInt8] = []
+        appendEscaped(text, quotes: false, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    private static func appendStringLiteral(_ text: String, to bytes: inout [UInt8]) {
+        bytes.append(UInt8(ascii: "\""))
+        appendEscaped(text, quotes: true, to: &bytes)
+        bytes.append(UInt8(ascii: "\""))
+    }
+
+    /// `text` with the escapes of a literal (`quotes`: also `\` and `"`) or of a comment.
+    private static func appendEscaped(_ text: String, quotes: Bool, to bytes: inout [UInt8]) {
+        // Fast path: printable ASCII that needs no escape is copied as is.
+        let plain = text.utf8.allSatisfy { byte in
+            byte >= 0x20 && byte < 0x7F && !(quotes && (byte == UInt8(ascii: "\\") || byte == UInt8(ascii: "\"")))
+        }
+        if plain {
+            bytes.append(contentsOf: text.utf8)
+            return
+        }
         for scalar in text.unicodeScalars {
             switch scalar {
-            case "\n": result += "\\n"
-            case "\r": result += "\\r"
-            case "\t": result += "\\t"
-            case "\0": result += "\\0"
+            case "\\" where quotes: append("\\\\", to: &bytes)
+            case "\"" where quotes: append("\\\"", to: &bytes)
+            case "\n": append("\\n", to: &bytes)
+            case "\r": append("\\r", to: &bytes)
+            case "\t": append("\\t", to: &bytes)
+            case "\0": append("\\0", to: &bytes)
             default:
-                if needsEscape(scalar) {
-                    result += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+                if scalar.value >= 0x20 && scalar.value < 0x7F {
+                    bytes.append(UInt8(truncatingIfNeeded: scalar.value))
+                } else if needsEscape(scalar) {
+                    append("\\u{", to: &bytes)
+                    appendHex(scalar.value, to: &bytes)
+                    bytes.append(UInt8(ascii: "}"))
                 } else {
-                    result.unicodeScalars.append(scalar)
+                    UTF8.encode(scalar) { bytes.append($0) }
                 }
             }
         }
-        return result
+    }
+
+    private static func append(_ text: StaticString, to bytes: inout [UInt8]) {
+        text.withUTF8Buffer { bytes.append(contentsOf: $0) }
+    }
+
+    /// Upper-case hexadecimal without leading zeros, as `String(_:radix:uppercase:)`.
+    private static func appendHex(_ value: UInt32, to bytes: inout [UInt8]) {
+        var shift = 28
+        while shift > 0 && (value >> UInt32(shift)) & 0xF == 0 { shift -= 4 }
+        while shift >= 0 {
+            let digit = UInt8((value >> UInt32(shift)) & 0xF)
+            bytes.append(digit < 10 ? UInt8(ascii: "0") + digit : UInt8(ascii: "A") + digit - 10)
+            shift -= 4
+        }
     }
 
     private static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
@@ -85,22 +121,53 @@ struct SwiftRenderer {
 
     // MARK: - Output
 
+    /// Starts the current line (its indentation) if nothing is on it yet.
+    @inline(__always)
+    private mutating func startLine() {
+        guard !lineHasText else { return }
+        lineHasText = true
+        for _ in 0..<indentLevel { out.append(contentsOf: [0x20, 0x20, 0x20, 0x20]) }
+    }
+
+    private mutating func write(_ text: StaticString) {
+        guard text.utf8CodeUnitCount > 0 else { return }
+        startLine()
+        text.withUTF8Buffer { out.append(contentsOf: $0) }
+    }
+
     private mutating func write(_ text: String) {
-        current += text
+        guard !text.isEmpty else { return }
+        startLine()
+        out.append(contentsOf: text.utf8)
+    }
+
+    private mutating func write(_ text: Substring) {
+        guard !text.isEmpty else { return }
+        startLine()
+        out.append(contentsOf: text.utf8)
+    }
+
+    private mutating func writeStringLiteral(_ text: String) {
+        startLine()
+        Self.appendStringLiteral(text, to: &out)
     }
 
     private mutating func newline() {
-        if current.isEmpty {
-            lines.append("")
-        } else {
-            lines.append(String(repeating: "    ", count: indentLevel) + current)
-        }
-        current = ""
+        out.append(UInt8(ascii: "\n"))
+        lineHasText = false
+        lineCount += 1
+    }
+
+    /// Whether the last finished line is empty; nil when there is none. Only
+    /// meaningful between lines.
+    private var lastLineIsEmpty: Bool? {
+        guard lineCount > 0 else { return nil }
+        return out.count == 1 || out[out.count - 2] == UInt8(ascii: "\n")
     }
 
     private mutating func blankLine() {
-        if !current.isEmpty { newline() }
-        if let last = lines.last, !last.isEmpty { lines.append("") }
+        if lineHasText { newline() }
+        if lastLineIsEmpty == false { newline() }
     }
 
     private mutating func indented(_ body: (inout SwiftRenderer) -> Void) {
@@ -109,22 +176,58 @@ struct SwiftRenderer {
         indentLevel -= 1
     }
 
-    private mutating func finish() -> String {
-        if !current.isEmpty { newline() }
-        while let last = lines.last, last.isEmpty { lines.removeLast() }
-        return lines.joined(separator: "\n") + "\n"
+    private mutating func finish() {
+        if lineHasText { newline() }
+        // No trailing empty lines; exactly one final newline.
+        while out.count >= 2, out[out.count - 1] == UInt8(ascii: "\n"), out[out.count - 2] == UInt8(ascii: "\n") {
+            out.removeLast()
+        }
+        if out.isEmpty { out.append(UInt8(ascii: "\n")) }
+    }
+
+    /// A position to roll back to.
+    private struct Mark {
+        var count: Int
+        var lineHasText: Bool
+        var lineCount: Int
+    }
+
+    private var mark: Mark { Mark(count: out.count, lineHasText: lineHasText, lineCount: lineCount) }
+
+    private mutating func rollBack(to mark: Mark) {
+        out.removeSubrange(mark.count...)
+        lineHasText = mark.lineHasText
+        lineCount = mark.lineCount
+    }
+
+    /// Renders `statement` at the current position; true (and the statement on
+    /// this line, without its line break) when it took exactly one line, else
+    /// false with the output as it was before.
+    private mutating func statementOnThisLine(_ statement: SwiftStmt, from mark: Mark) -> Bool {
+        let lines = lineCount
+        self.statement(statement)
+        guard lineCount == lines + 1 else {
+            rollBack(to: mark)
+            return false
+        }
+        out.removeLast()    // its line break
+        lineCount -= 1
+        lineHasText = true
+        return true
     }
 
     // MARK: - File and declarations
 
     private mutating func file(_ file: SwiftFile) {
         for line in file.header {
-            write("// " + Self.commentText(line))
+            write("// ")
+            Self.appendEscaped(line, quotes: false, to: &out)
             newline()
         }
         if !file.header.isEmpty { blankLine() }
         for module in file.imports {
-            write("import " + module)
+            write("import ")
+            write(module)
             newline()
         }
         for declaration in file.declarations {
@@ -135,7 +238,8 @@ struct SwiftRenderer {
 
     private mutating func docComment(_ doc: [String]) {
         for line in doc {
-            write("/// " + Self.commentText(line))
+            write("/// ")
+            Self.appendEscaped(line, quotes: false, to: &out)
             newline()
         }
     }
@@ -147,19 +251,27 @@ struct SwiftRenderer {
         }
     }
 
-    private func prefix(_ access: SwiftAccess, _ modifiers: [String]) -> String {
-        var words: [String] = []
-        if access != .internal { words.append(access.rawValue) }
-        words += modifiers
-        return words.map { $0 + " " }.joined()
+    private mutating func prefix(_ access: SwiftAccess, _ modifiers: [String]) {
+        if access != .internal {
+            write(access.rawValue)
+            write(" ")
+        }
+        for modifier in modifiers {
+            write(modifier)
+            write(" ")
+        }
     }
 
     private mutating func decl(_ declaration: SwiftDecl) {
         switch declaration {
         case .type(let type): typeDecl(type)
         case .enumCase(let name, let rawValue):
-            write("case " + name)
-            if let rawValue { write(" = " + Self.stringLiteral(rawValue)) }
+            write("case ")
+            write(name)
+            if let rawValue {
+                write(" = ")
+                writeStringLiteral(rawValue)
+            }
             newline()
         case .property(let property): self.property(property)
         case .function(let function): self.function(function)
@@ -174,12 +286,17 @@ struct SwiftRenderer {
             let sort = Self.compactSort(of: member)
             if let previousCompactSort, sort == previousCompactSort {
                 // stays in the run
-            } else if !lines.isEmpty, let last = lines.last, !last.hasSuffix("{") {
+            } else if lineCount > 0, !lastLineEndsWithBrace {
                 blankLine()
             }
             decl(member)
             previousCompactSort = sort
         }
+    }
+
+    /// Whether the last finished line ends with `{` (between lines only).
+    private var lastLineEndsWithBrace: Bool {
+        out.count >= 2 && out[out.count - 2] == UInt8(ascii: "{")
     }
 
     private static func compactSort(of member: SwiftDecl) -> Int? {
@@ -195,8 +312,14 @@ struct SwiftRenderer {
     private mutating func typeDecl(_ type: SwiftTypeDecl) {
         docComment(type.doc)
         attributes(type.attributes)
-        write(prefix(type.access, type.modifiers) + type.kind.rawValue + " " + type.name)
-        if !type.inherits.isEmpty { write(": " + type.inherits.joined(separator: ", ")) }
+        prefix(type.access, type.modifiers)
+        write(type.kind.rawValue)
+        write(" ")
+        write(type.name)
+        for (index, inherited) in type.inherits.enumerated() {
+            write(index == 0 ? ": " : ", ")
+            write(inherited)
+        }
         if type.members.isEmpty {
             write(" {}")
             newline()
@@ -212,8 +335,13 @@ struct SwiftRenderer {
     private mutating func property(_ property: SwiftProperty) {
         docComment(property.doc)
         attributes(property.attributes)
-        write(prefix(property.access, property.modifiers) + (property.isLet ? "let " : "var ") + property.name)
-        if let type = property.type { write(": " + Self.type(type)) }
+        prefix(property.access, property.modifiers)
+        write(property.isLet ? "let " : "var ")
+        write(property.name)
+        if let type = property.type {
+            write(": ")
+            self.type(type)
+        }
         if let initializer = property.initializer {
             write(" = ")
             expr(initializer)
@@ -230,24 +358,31 @@ struct SwiftRenderer {
     private mutating func function(_ function: SwiftFunction) {
         docComment(function.doc)
         attributes(function.attributes)
-        let head = prefix(function.access, function.modifiers) + (function.name.map { "func " + $0 } ?? "init")
-        var tail = ""
-        if function.isAsync { tail += " async" }
-        if let result = function.result { tail += " -> " + Self.type(result) }
-        let parameters = function.parameters.map(Self.parameter)
-        let oneLine = head + "(" + parameters.joined(separator: ", ") + ")" + tail
-        if String(repeating: "    ", count: indentLevel).count + oneLine.count + 2 <= 120 || parameters.count < 2 {
-            write(oneLine)
-        } else {
-            write(head + "(")
+        let start = mark
+        // The signature on one line, unless that is over 120 columns and there
+        // are several parameters: then one parameter per line.
+        functionHead(function)
+        write("(")
+        for (index, parameter) in function.parameters.enumerated() {
+            if index > 0 { write(", ") }
+            self.parameter(parameter)
+        }
+        write(")")
+        functionTail(function)
+        if function.parameters.count >= 2, columns(from: start.count) + 2 > 120 {
+            rollBack(to: start)
+            functionHead(function)
+            write("(")
             newline()
             indented {
-                for (index, parameter) in parameters.enumerated() {
-                    $0.write(parameter + (index == parameters.count - 1 ? "" : ","))
+                for (index, parameter) in function.parameters.enumerated() {
+                    $0.parameter(parameter)
+                    if index < function.parameters.count - 1 { $0.write(",") }
                     $0.newline()
                 }
             }
-            write(")" + tail)
+            write(")")
+            functionTail(function)
         }
         if let body = function.body {
             write(" {")
@@ -258,36 +393,95 @@ struct SwiftRenderer {
         newline()
     }
 
-    private static func parameter(_ parameter: SwiftParameter) -> String {
-        var text = ""
-        if let label = parameter.label { text += label + " " }
-        text += parameter.name + ": " + type(parameter.type)
-        if let value = parameter.defaultValue {
-            var inner = SwiftRenderer()
-            inner.expr(value)
-            text += " = " + inner.current
-        }
-        return text
+    /// The width in characters of the current line, which starts at `start`.
+    private func columns(from start: Int) -> Int {
+        let line = out[start...]
+        if line.allSatisfy({ $0 < 0x80 }) { return line.count }
+        return String(decoding: line, as: UTF8.self).count
     }
 
-    static func type(_ type: SwiftType) -> String {
+    private mutating func functionHead(_ function: SwiftFunction) {
+        prefix(function.access, function.modifiers)
+        if let name = function.name {
+            write("func ")
+            write(name)
+        } else {
+            write("init")
+        }
+    }
+
+    private mutating func functionTail(_ function: SwiftFunction) {
+        if function.isAsync { write(" async") }
+        if let result = function.result {
+            write(" -> ")
+            type(result)
+        }
+    }
+
+    private mutating func parameter(_ parameter: SwiftParameter) {
+        if let label = parameter.label {
+            write(label)
+            write(" ")
+        }
+        write(parameter.name)
+        write(": ")
+        type(parameter.type)
+        if let value = parameter.defaultValue {
+            write(" = ")
+            expr(value)
+        }
+    }
+
+    private mutating func type(_ type: SwiftType) {
         switch type {
         case .named(let name, let arguments):
-            if arguments.isEmpty { return name }
-            return name + "<" + arguments.map(Self.type).joined(separator: ", ") + ">"
+            write(name)
+            if !arguments.isEmpty {
+                write("<")
+                for (index, argument) in arguments.enumerated() {
+                    if index > 0 { write(", ") }
+                    self.type(argument)
+                }
+                write(">")
+            }
         case .optional(let wrapped):
-            if case .function = wrapped { return "(" + Self.type(wrapped) + ")?" }
-            if case .existential = wrapped { return "(" + Self.type(wrapped) + ")?" }
-            return Self.type(wrapped) + "?"
-        case .array(let element): return "[" + Self.type(element) + "]"
-        case .dictionary(let key, let value): return "[" + Self.type(key) + ": " + Self.type(value) + "]"
-        case .existential(let inner): return "any " + Self.type(inner)
+            switch wrapped {
+            case .function, .existential:
+                write("(")
+                self.type(wrapped)
+                write(")?")
+            default:
+                self.type(wrapped)
+                write("?")
+            }
+        case .array(let element):
+            write("[")
+            self.type(element)
+            write("]")
+        case .dictionary(let key, let value):
+            write("[")
+            self.type(key)
+            write(": ")
+            self.type(value)
+            write("]")
+        case .existential(let inner):
+            write("any ")
+            self.type(inner)
         case .function(let attributes, let parameters, let isAsync, let result):
-            var text = attributes.map { $0 + " " }.joined()
-            text += "(" + parameters.map(Self.type).joined(separator: ", ") + ")"
-            if isAsync { text += " async" }
-            return text + " -> " + Self.type(result)
-        case .void: return "Void"
+            for attribute in attributes {
+                write(attribute)
+                write(" ")
+            }
+            write("(")
+            for (index, parameter) in parameters.enumerated() {
+                if index > 0 { write(", ") }
+                self.type(parameter)
+            }
+            write(")")
+            if isAsync { write(" async") }
+            write(" -> ")
+            self.type(result)
+        case .void: write("Void")
         }
     }
 
@@ -314,7 +508,10 @@ struct SwiftRenderer {
         case .let(let name, let type, let value), .var(let name, let type, let value):
             if case .let = statement { write("let ") } else { write("var ") }
             write(name)
-            if let type { write(": " + Self.type(type)) }
+            if let type {
+                write(": ")
+                self.type(type)
+            }
             write(" = ")
             expr(value)
             newline()
@@ -324,7 +521,8 @@ struct SwiftRenderer {
             expr(value)
             newline()
         case .guardLet(let name, let value, let elseBody):
-            write("guard let " + name)
+            write("guard let ")
+            write(name)
             if value != .name(name) {
                 write(" = ")
                 expr(value)
@@ -339,7 +537,9 @@ struct SwiftRenderer {
             block(elseBody)
             newline()
         case .for(let name, let sequence, let body):
-            write("for " + name + " in ")
+            write("for ")
+            write(name)
+            write(" in ")
             expr(sequence)
             write(" {")
             newline()
@@ -372,9 +572,13 @@ struct SwiftRenderer {
 
     /// `{ return x }` on one line for a single short statement, else a block.
     private mutating func block(_ body: [SwiftStmt]) {
-        if body.count == 1, let single = Self.oneLine(body[0]) {
-            write("{ " + single + " }")
-            return
+        if body.count == 1 {
+            let start = mark
+            write("{ ")
+            if statementOnThisLine(body[0], from: start) {
+                write(" }")
+                return
+            }
         }
         write("{")
         newline()
@@ -382,33 +586,34 @@ struct SwiftRenderer {
         write("}")
     }
 
-    /// A statement's text when it renders on one line.
-    private static func oneLine(_ statement: SwiftStmt) -> String? {
-        var inner = SwiftRenderer()
-        inner.statement(statement)
-        guard inner.lines.count == 1 else { return nil }
-        return inner.lines[0]
-    }
-
     // MARK: - Expressions
 
     private mutating func expr(_ expression: SwiftExpr) {
         switch expression {
         case .name(let name): write(name)
-        case .string(let text): write(Self.stringLiteral(text))
+        case .string(let text): writeStringLiteral(text)
         case .int(let value): write(String(value))
         case .double(let value): write(Self.doubleLiteral(value))
         case .bool(let value): write(value ? "true" : "false")
         case .nil: write("nil")
-        case .dot(let name): write("." + name)
+        case .dot(let name):
+            write(".")
+            write(name)
         case .member(let base, let name):
             operand(base, wrapIf: Self.isCompound)
-            write("." + name)
-        case .type(let type): write(Self.type(type))
+            write(".")
+            write(name)
+        case .optionalChain(let base):
+            operand(base, wrapIf: Self.isCompound)
+            write("?")
+        case .type(let type): self.type(type)
         case .call(let callee, let arguments, let multiline):
             operand(callee, wrapIf: Self.isCompound)
             list(open: "(", close: ")", items: arguments, multiline: multiline, trailingComma: false) { renderer, argument in
-                if let label = argument.label { renderer.write(label + ": ") }
+                if let label = argument.label {
+                    renderer.write(label)
+                    renderer.write(": ")
+                }
                 renderer.expr(argument.value)
             }
         case .subscript(let base, let index):
@@ -433,7 +638,9 @@ struct SwiftRenderer {
             list(open: "(", close: ")", items: elements, multiline: false, trailingComma: false) { $0.expr($1) }
         case .binary(let lhs, let op, let rhs):
             operand(lhs) { Self.needsParentheses($0, inside: op) }
-            write(" " + op.rawValue + " ")
+            write(" ")
+            write(op.rawValue)
+            write(" ")
             operand(rhs) { Self.needsParentheses($0, inside: op) }
         case .not(let inner):
             write("!")
@@ -482,7 +689,7 @@ struct SwiftRenderer {
     }
 
     private mutating func list<Item>(
-        open: String, close: String, items: [Item], multiline: Bool, trailingComma: Bool,
+        open: StaticString, close: StaticString, items: [Item], multiline: Bool, trailingComma: Bool,
         _ render: (inout SwiftRenderer, Item) -> Void
     ) {
         write(open)
@@ -505,18 +712,59 @@ struct SwiftRenderer {
     }
 
     private mutating func closure(_ closure: SwiftClosure) {
-        var head = ""
-        if !closure.captures.isEmpty { head += "[" + closure.captures.joined(separator: ", ") + "] " }
-        if !closure.parameters.isEmpty { head += closure.parameters.joined(separator: ", ") + " " }
-        if !head.isEmpty { head += "in " }
-        if closure.body.count == 1, let single = Self.oneLine(closure.body[0]) {
-            let text = single.hasPrefix("return ") ? String(single.dropFirst("return ".count)) : single
-            write("{ " + head + text + " }")
-            return
+        let start = mark
+        if closure.body.count == 1 {
+            // `{ [weak self] x in expr }` on one line, without the `return`.
+            write("{ ")
+            closureHead(closure)
+            let bodyStart = out.count
+            if statementOnThisLine(closure.body[0], from: start) {
+                if out.count - bodyStart >= 7, out[bodyStart..<bodyStart + 7].elementsEqual("return ".utf8) {
+                    out.removeSubrange(bodyStart..<bodyStart + 7)
+                }
+                write(" }")
+                return
+            }
         }
-        write("{" + (head.isEmpty ? "" : " " + head.dropLast()))
+        write("{")
+        if !closure.captures.isEmpty || !closure.parameters.isEmpty {
+            write(" ")
+            closureHead(closure)
+            out.removeLast()    // the space after `in`
+        }
         newline()
         indented { $0.statements(closure.body) }
         write("}")
+    }
+
+    /// `[weak self] x in ` (with its trailing space), or nothing.
+    private mutating func closureHead(_ closure: SwiftClosure) {
+        if !closure.captures.isEmpty {
+            write("[")
+            for (index, capture) in closure.captures.enumerated() {
+                if index > 0 { write(", ") }
+                write(capture)
+            }
+            write("] ")
+        }
+        if !closure.parameters.isEmpty {
+            for (index, parameter) in closure.parameters.enumerated() {
+                if index > 0 { write(", ") }
+                write(parameter)
+            }
+            write(" ")
+        }
+        if !closure.captures.isEmpty || !closure.parameters.isEmpty { write("in ") }
+    }
+}
+
+private extension SwiftFile {
+    /// A guess at the rendered size, to reserve the output buffer once.
+    var estimatedSize: Int {
+        var size = 4_096
+        for declaration in declarations {
+            if case .type(let type) = declaration { size += type.members.count * 160 }
+        }
+        return size
     }
 }

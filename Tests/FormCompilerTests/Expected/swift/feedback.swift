@@ -174,7 +174,14 @@ final class FeedbackForm {
 
     /// Whether `field` is shown now (SPEC §7).
     func isVisible(_ field: Field) -> Bool {
-        return Self.isVisible(field, in: self.values)
+        switch field {
+        case .email:
+            return isVisible_Email()
+        case .screenshotURL:
+            return isVisible_ScreenshotURL()
+        default:
+            return true
+        }
     }
 
     /// Whether `field` is shown with `values`: its own condition and every enclosing group's hold.
@@ -197,9 +204,17 @@ final class FeedbackForm {
         return values.topic == Topic.bug
     }
 
+    private func isVisible_Email() -> Bool {
+        return contactMe.value
+    }
+
+    private func isVisible_ScreenshotURL() -> Bool {
+        return topic.value == Topic.bug
+    }
+
     /// Whether `field` is editable now (SPEC §7).
     func isEnabled(_ field: Field) -> Bool {
-        return Self.isEnabled(field, in: self.values)
+        return true
     }
 
     /// Whether `field` is editable with `values`: its own condition and every enclosing group's hold.
@@ -239,20 +254,14 @@ final class FeedbackForm {
             placeholder: "you@example.com",
             keyboard: .email,
             value: form.email,
-            visible: { [weak form] in
-                guard let form else { return false }
-                return Self.isEmailVisible(form.values)
-            }
+            visible: { [weak form] in form?.isVisible_Email() ?? false }
         ))
         elements.append(FloatLabelElement(
             id: "screenshotURL",
             label: "Link to a screenshot",
             keyboard: .url,
             value: form.screenshotURL,
-            visible: { [weak form] in
-                guard let form else { return false }
-                return Self.isScreenshotURLVisible(form.values)
-            }
+            visible: { [weak form] in form?.isVisible_ScreenshotURL() ?? false }
         ))
         return elements
     }

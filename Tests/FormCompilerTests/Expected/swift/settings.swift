@@ -197,13 +197,13 @@ final class SettingsForm {
     }
 
     private nonisolated static let dependents: [Field: [Field]] = [:]
-    private nonisolated static let patternQuietFrom_2 = FormPattern("[0-2][0-9]:[0-5][0-9]")
+    private nonisolated static let pattern_1 = FormPattern("[0-2][0-9]:[0-5][0-9]")
 
     private nonisolated static func validateQuietFrom(_ values: Values) async -> ValidationResult {
         guard isQuietFromVisible(values) else { return .valid }
         let rules: [ValidationRule<String, Values>] = [
             .required(message: "From is required"),
-            .pattern(patternQuietFrom_2, message: "Use the 24-hour format, e.g. 22:00"),
+            .pattern(pattern_1, message: "Use the 24-hour format, e.g. 22:00"),
         ]
         return await RuleRunner.validate(values.quietFrom, in: values, rules: rules)
     }
@@ -234,7 +234,18 @@ final class SettingsForm {
 
     /// Whether `field` is shown now (SPEC §7).
     func isVisible(_ field: Field) -> Bool {
-        return Self.isVisible(field, in: self.values)
+        switch field {
+        case .pushFrequency:
+            return isVisible_PushFrequency()
+        case .quietHours:
+            return isVisible_QuietHours()
+        case .quietFrom:
+            return isVisible_QuietFrom()
+        case .serverURL:
+            return isVisible_ServerURL()
+        default:
+            return true
+        }
     }
 
     /// Whether `field` is shown with `values`: its own condition and every enclosing group's hold.
@@ -269,9 +280,30 @@ final class SettingsForm {
         return values.developerMode
     }
 
+    private func isVisible_PushFrequency() -> Bool {
+        return pushEnabled.value
+    }
+
+    private func isVisible_QuietHours() -> Bool {
+        return pushEnabled.value
+    }
+
+    private func isVisible_QuietFrom() -> Bool {
+        return isVisible_QuietHours() && quietHours.value
+    }
+
+    private func isVisible_ServerURL() -> Bool {
+        return developerMode.value
+    }
+
     /// Whether `field` is editable now (SPEC §7).
     func isEnabled(_ field: Field) -> Bool {
-        return Self.isEnabled(field, in: self.values)
+        switch field {
+        case .serverURL:
+            return isEnabled_ServerURL()
+        default:
+            return true
+        }
     }
 
     /// Whether `field` is editable with `values`: its own condition and every enclosing group's hold.
@@ -286,6 +318,10 @@ final class SettingsForm {
 
     private nonisolated static func isServerURLEnabled(_ values: Values) -> Bool {
         return !values.displayName.isEmpty
+    }
+
+    private func isEnabled_ServerURL() -> Bool {
+        return !displayName.value.isEmpty
     }
 
     /// The element tree a renderer walks, bound to the form's values; built once.
@@ -347,19 +383,13 @@ final class SettingsForm {
                 SegmentOption(value: .daily, title: "daily"),
             ],
             value: form.pushFrequency,
-            visible: { [weak form] in
-                guard let form else { return false }
-                return Self.isPushFrequencyVisible(form.values)
-            }
+            visible: { [weak form] in form?.isVisible_PushFrequency() ?? false }
         ))
         elements.append(BooleanElement(
             id: "quietHours",
             title: "Quiet hours",
             value: form.quietHours,
-            visible: { [weak form] in
-                guard let form else { return false }
-                return Self.isQuietHoursVisible(form.values)
-            }
+            visible: { [weak form] in form?.isVisible_QuietHours() ?? false }
         ))
         elements.append(TextFieldElement(
             id: "quietFrom",
@@ -367,10 +397,7 @@ final class SettingsForm {
             label: "From",
             keyboard: .number,
             value: form.quietFrom,
-            visible: { [weak form] in
-                guard let form else { return false }
-                return Self.isQuietFromVisible(form.values)
-            }
+            visible: { [weak form] in form?.isVisible_QuietFrom() ?? false }
         ))
         return elements
     }
@@ -418,14 +445,8 @@ final class SettingsForm {
             contentType: .url,
             autocapitalization: .none,
             value: form.serverURL,
-            visible: { [weak form] in
-                guard let form else { return false }
-                return Self.isServerURLVisible(form.values)
-            },
-            enabled: { [weak form] in
-                guard let form else { return false }
-                return Self.isServerURLEnabled(form.values)
-            }
+            visible: { [weak form] in form?.isVisible_ServerURL() ?? false },
+            enabled: { [weak form] in form?.isEnabled_ServerURL() ?? false }
         ))
         return elements
     }

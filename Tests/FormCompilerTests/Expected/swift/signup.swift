@@ -178,6 +178,8 @@ final class SignUpForm {
         return dependents
     }
 
+    private nonisolated static let pattern_1 = FormPattern(".*[0-9].*")
+
     private nonisolated static func validateEmail(_ values: Values) async -> ValidationResult {
         let rules: [ValidationRule<String, Values>] = [
             .required(message: "Email is required"),
@@ -186,13 +188,11 @@ final class SignUpForm {
         return await RuleRunner.validate(values.email, in: values, rules: rules)
     }
 
-    private nonisolated static let patternPassword_3 = FormPattern(".*[0-9].*")
-
     private nonisolated static func validatePassword(_ values: Values) async -> ValidationResult {
         let rules: [ValidationRule<String, Values>] = [
             .required(message: "Password is required"),
             .minLength(8, message: "Password must be at least 8 characters"),
-            .pattern(patternPassword_3, message: "Use at least one digit"),
+            .pattern(pattern_1, message: "Use at least one digit"),
         ]
         return await RuleRunner.validate(values.password, in: values, rules: rules)
     }
@@ -221,7 +221,12 @@ final class SignUpForm {
 
     /// Whether `field` is shown now (SPEC §7).
     func isVisible(_ field: Field) -> Bool {
-        return Self.isVisible(field, in: self.values)
+        switch field {
+        case .company:
+            return isVisible_Company()
+        default:
+            return true
+        }
     }
 
     /// Whether `field` is shown with `values`: its own condition and every enclosing group's hold.
@@ -238,9 +243,13 @@ final class SignUpForm {
         return values.plan == Plan.pro
     }
 
+    private func isVisible_Company() -> Bool {
+        return plan.value == Plan.pro
+    }
+
     /// Whether `field` is editable now (SPEC §7).
     func isEnabled(_ field: Field) -> Bool {
-        return Self.isEnabled(field, in: self.values)
+        return true
     }
 
     /// Whether `field` is editable with `values`: its own condition and every enclosing group's hold.
@@ -280,10 +289,7 @@ final class SignUpForm {
             id: "company",
             placeholder: "Company",
             value: form.company,
-            visible: { [weak form] in
-                guard let form else { return false }
-                return Self.isCompanyVisible(form.values)
-            }
+            visible: { [weak form] in form?.isVisible_Company() ?? false }
         ))
         elements.append(BooleanElement(
             id: "acceptTerms",
