@@ -32,5 +32,20 @@ test: deps
 	@set -o pipefail; $(SWIFT) test --skip-build 2>&1 | tee .build/test-output.txt
 	@sed -n 's/.*Test run with \([0-9]*\) tests\{0,1\} in .* passed.*/\1 passed, 0 failed/p' .build/test-output.txt | tail -n 1
 
+# The benchmark of issue 6, in release mode: formc against libyaml's raw parse of
+# a generated 1 MB form, with the goals and PASS/MISS. BENCH_FLAGS="--runs 15",
+# "--typecheck" (also type-check the generated Swift against FormRuntime).
+bench: deps
+	$(SWIFT) build -c release --product formc
+	$(SWIFT) build -c release --product formc-bench
+	$(SWIFT) build -c release --target FormRuntime
+	$$($(SWIFT) build -c release --show-bin-path)/formc-bench $(BENCH_FLAGS)
+
+# The libFuzzer target (Linux toolchain): read → decode → check → emit under
+# AddressSanitizer. FUZZ_RUNS (default 1000000), FUZZ_TIME (seconds, 0 = no limit);
+# crashes go to .build-fuzz/artifacts. See docs/performance.md.
+fuzz: deps
+	Fuzz/run.sh
+
 clean:
 	rm -rf .build

@@ -21,9 +21,10 @@ enum Timing {
         return now() - start
     }
 
-    /// The median of `runs` timings of `body`, after one untimed warm-up run.
-    static func median(runs: Int, _ body: () throws -> Void) rethrows -> Double {
-        try body()
+    /// The median of `runs` timings of `body`, after one untimed warm-up run unless
+    /// `warmUp` is false (for inputs too slow to run twice more than needed).
+    static func median(runs: Int, warmUp: Bool = true, _ body: () throws -> Void) rethrows -> Double {
+        if warmUp { try body() }
         var samples: [Double] = []
         for _ in 0..<max(runs, 1) {
             samples.append(try time(body))

@@ -455,6 +455,9 @@ struct YAMLTreeBuilder {
         if cursor != nil {
             return cursor!.position(ofScalar: mark.index + skippedScalars)
         }
+        // libyaml's end-of-stream mark is on the line after the last one when the
+        // file has no final line break; keep every position inside the file.
+        if mark.line >= file.lineCount { return file.position(ofByteOffset: file.bytes.count) }
         return SourcePosition(line: mark.line + 1, column: mark.column + 1)
     }
 

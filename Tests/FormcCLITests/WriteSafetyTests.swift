@@ -1,0 +1,159 @@
+import Foundation
+import Testing
+
+/// SPEC §9: a build that fails, or is stopped mid-write, never leaves a partial or
+/// changed output file. Outputs are written to a temporary file and renamed over
+/// the old one, so a reader sees the old bytes or the new ones, nothing between.
+@Suite struct WriteSafetyTests {
+    private func bytes(_ scratch: Scratch, _ path: String) -> Data? {
+        FileManager.default.contents(atPath: scratch.url.appendingPathComponent(path).path)
+    }
+
+    private func inode(_ scratch: Scratch, _ path: String) throws -> UInt64? {
+        let attributes = try FileManager.default.attributesOfItem(atPath: scratch.url.appendingPathComponent(path).path)
+        return (attributes[.systemFileNumber] as? NSNumber)?.uint64Value
+    }
+
+    private func listing(_ scratch: Scratch, _ directory: String) throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: scratch.url.appendingPathComponent(directory).path).sorted()
+    }
+
+    @Test func anErrorInOneInputLeavesEveryOutputByteIdentical() throws {
+        let scratch = try Scratch()
+        try scratch.write("forms/a.form.yaml", Forms.numbered(1, broken: false))
+        try scratch.write("forms/b.form.yaml", Forms.numbered(2, broken: false))
+        #expect(try scratch.run("build", "forms", "-o", "Generated").status == 0)
+        let before = (bytes(scratch, "Generated/a.swift"), bytes(scratch, "Generated/b.swift"))
+        #expect(before.0 != nil && before.1 != nil)
+
+        // `a` would now produce different Swift, but `b` has an error: nothing is written.
+        try scratch.write("forms/a.form.yaml", Forms.numbered(3, broken: false))
+        try scratch.write("forms/b.form.yaml", Forms.numbered(2, broken: true))
+        let failed = try scratch.run("build", "forms", "-o", "Generated")
+        #expect(failed.status == 1)
+        #expect(failed.stderr.contains("[FC101]"))
+        #expect(bytes(scratch, "Generated/a.swift") == before.0)
+        #expect(bytes(scratch, "Generated/b.swift") == before.1)
+        #expect(try listing(scratch, "Generated") == ["a.swift", "b.swift"])
+
+        // Once the error is fixed, `a` changes.
+        try scratch.write("forms/b.form.yaml", Forms.numbered(2, broken: false))
+        #expect(try scratch.run("build", "forms", "-o", "Generated").status == 0)
+        #expect(bytes(scratch, "Generated/a.swift") != before.0)
+        #expect(scratch.read("Generated/a.swift")?.contains("Form3") == true)
+    }
+
+    @Test func anErrorLeavesASingleOutputFileUntouched() throws {
+        let scratch = try Scratch()
+        try scratch.write("contact.form.yaml", Forms.valid)
+        #expect(try scratch.run("build", "contact.form.yaml", "-o", "Contact.swift").status == 0)
+        let before = bytes(scratch, "Contact.swift")
+        try scratch.write("contact.form.yaml", Forms.unknownKey)
+        #expect(try scratch.run("build", "contact.form.yaml", "-o", "Contact.swift").status == 1)
+        #expect(bytes(scratch, "Contact.swift") == before)
+    }
+
+    /// A rewrite replaces the file (a new inode) rather than writing into it: a hard
+    /// link to the old output keeps the old bytes, and no temporary file is left.
+    @Test func outputsAreReplacedByRenameNotRewrittenInPlace() throws {
+        let scratch = try Scratch()
+        try scratch.write("forms/a.form.yaml", Forms.numbered(1, broken: false))
+        #expect(try scratch.run("build", "forms", "-o", "Generated").status == 0)
+        let old = try #require(bytes(scratch, "Generated/a.swift"))
+        let oldInode = try inode(scratch, "Generated/a.swift")
+        try FileManager.default.linkItem(
+            at: scratch.url.appendingPathComponent("Generated/a.swift"),
+            to: scratch.url.appendingPathComponent("old-a.swift")
+        )
+
+        try scratch.write("forms/a.form.yaml", Forms.numbered(4, broken: false))
+        #expect(try scratch.run("build", "forms", "-o", "Generated").status == 0)
+        #expect(scratch.read("Generated/a.swift")?.contains("Form4") == true)
+        #expect(bytes(scratch, "old-a.swift") == old)
+        #expect(try inode(scratch, "Generated/a.swift") != oldInode)
+        #expect(try listing(scratch, "Generated") == ["a.swift"])
+    }
+
+    /// When the final rename fails (here the output path is a directory, which
+    /// fails even for root), the run is a clean error and the temporary file is gone.
+    @Test func aFailedReplaceIsACleanErrorWithNoTemporaryFileLeft() throws {
+        let scratch = try Scratch()
+        try scratch.write("forms/a.form.yaml", Forms.numbered(1, broken: false))
+        try scratch.write("Generated/a.swift/keep.txt", "not a Swift file\n")
+        let run = try scratch.run("build", "forms", "-o", "Generated")
+        #expect(run.status == 1)
+        #expect(run.stderr.contains("Generated/a.swift"))
+        #expect(!run.stderr.contains("internal error"))
+        #expect(try listing(scratch, "Generated") == ["a.swift"])
+        #expect(scratch.read("Generated/a.swift/keep.txt") == "not a Swift file\n")
+    }
+
+    /// A read-only output directory: the error names the directory's problem, the
+    /// old output stays and nothing is added. (Root may write anywhere, so this one
+    /// needs an ordinary user.)
+    @Test(.enabled(if: geteuid() != 0, "root ignores directory permissions"))
+    func aReadOnlyOutputDirectoryIsACleanError() throws {
+        let scratch = try Scratch()
+        try scratch.write("forms/a.form.yaml", Forms.numbered(1, broken: false))
+        #expect(try scratch.run("build", "forms", "-o", "Generated").status == 0)
+        let before = bytes(scratch, "Generated/a.swift")
+        let directory = scratch.url.appendingPathComponent("Generated").path
+        try FileManager.default.setAttributes([.posixPermissions: 0o555], ofItemAtPath: directory)
+        defer { try? FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: directory) }
+
+        try scratch.write("forms/a.form.yaml", Forms.numbered(5, broken: false))
+        let run = try scratch.run("build", "forms", "-o", "Generated")
+        #expect(run.status == 1)
+        #expect(run.stderr.contains("Permission denied"))
+        #expect(bytes(scratch, "Generated/a.swift") == before)
+        #expect(try listing(scratch, "Generated") == ["a.swift"])
+    }
+
+    /// `formc build` killed at a range of moments while it writes a large output:
+    /// afterwards the output holds exactly the old bytes or exactly the new ones.
+    @Test func aBuildKilledMidWriteLeavesTheOldOrTheNewFile() throws {
+        let scratch = try Scratch()
+        let executable = try #require(Formc.executable, "formc executable not found; set FORMC_BINARY")
+        try scratch.write("big.form.yaml", Self.largeForm(name: "OldForm"))
+        #expect(try scratch.run("build", "big.form.yaml", "-o", "Big.swift").status == 0)
+        let old = try #require(bytes(scratch, "Big.swift"))
+        try scratch.write("big.form.yaml", Self.largeForm(name: "NewForm"))
+
+        var sawOld = false
+        for attempt in 0..<12 {
+            let process = Process()
+            process.executableURL = executable
+            process.arguments = ["build", "big.form.yaml", "-o", "Big.swift"]
+            process.currentDirectoryURL = scratch.url
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            // From almost at once to well past the end of a debug build's run.
+            usleep(useconds_t(attempt * attempt * 4_000))
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+
+            let now = try #require(bytes(scratch, "Big.swift"))
+            let isOld = now == old
+            let isNew = String(decoding: now, as: UTF8.self).contains("final class NewForm") && now.count > old.count / 2
+            #expect(isOld || isNew, "attempt \(attempt): \(now.count) bytes, neither the old output nor a whole new one")
+            sawOld = sawOld || isOld
+            if isNew {
+                // A finished run must match an uninterrupted build byte for byte.
+                let reference = try scratch.run("build", "big.form.yaml")
+                #expect(now == Data(reference.stdout.utf8))
+                break
+            }
+        }
+        #expect(sawOld)
+    }
+
+    /// Enough elements that writing the Swift takes measurable time.
+    static func largeForm(name: String) -> String {
+        var text = "formc: 1\nform: \(name)\nelements:\n"
+        for index in 0..<1_500 {
+            text += "  - textField: field\(index)\n    placeholder: Field number \(index)\n    rules: [required, { maxLength: 40 }]\n"
+        }
+        return text
+    }
+}
