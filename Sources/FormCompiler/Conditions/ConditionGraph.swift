@@ -47,6 +47,9 @@ public struct ConditionGraph: Sendable {
     /// Every field, each after every field its visibility depends on; otherwise in
     /// document order.
     public let visibilityOrder: [String]
+    /// Whether some field's visibility depends on itself (found while ordering, so
+    /// that an acyclic form, the usual case, skips the search for components).
+    let hasCycle: Bool
     /// The reverse of `edges`: the fields whose visibility reads each field.
     private let readers: [String: [String]]
 
@@ -54,24 +57,52 @@ public struct ConditionGraph: Sendable {
         var fields: [String] = []
         var edges: [String: [Dependency]] = [:]
         var conditions: [String: [ConditionExpr]] = [:]
-        for symbol in symbols.fields {
-            fields.append(symbol.id)
-            var dependencies: [Dependency] = []
-            var expressions: [ConditionExpr] = []
-            for path in symbol.enclosingGroups + [symbol.path] {
-                guard let expression = document.conditionElement(at: path)?.visibleWhen?.expression else { continue }
-                expressions.append(expression)
-                for id in expression.fieldReferences where symbols.field(id) != nil {
-                    dependencies.append(Dependency(field: id, via: path))
+        // One walk of the tree, carrying the lowered `visibleWhen` of the groups around
+        // each element (outermost first), rather than looking every field's groups up
+        // by path: that copied elements out of the tree for every field.
+        var enclosing: [(path: ElementPath, expression: ConditionExpr)] = []
+        func walk(_ elements: [Element], path: ElementPath) {
+            for index in elements.indices {
+                let own = elements[index].visibleWhen?.expression
+                switch elements[index].kind {
+                case .group(let group):
+                    let groupPath = path + [index]
+                    if let own { enclosing.append((groupPath, own)) }
+                    walk(group.elements, path: groupPath)
+                    if own != nil { enclosing.removeLast() }
+                case .boolean(let field):
+                    addField(field.id.value, own: own, path: path, index: index)
+                case .segment(let field):
+                    addField(field.id.value, own: own, path: path, index: index)
+                case .text(let field):
+                    addField(field.id.value, own: own, path: path, index: index)
+                case .spacer, .staticText, .segue:
+                    break
                 }
             }
-            edges[symbol.id] = dependencies
-            conditions[symbol.id] = expressions
         }
+        // Fields in document order, each once (as `symbols.fields` lists them).
+        func addField(_ id: String, own: ConditionExpr?, path: ElementPath, index: Int) {
+            guard conditions[id] == nil, symbols.field(id) != nil else { return }
+            fields.append(id)
+            var dependencies: [Dependency] = []
+            var expressions: [ConditionExpr] = []
+            var sources = enclosing
+            if let own { sources.append((path + [index], own)) }
+            for (via, expression) in sources {
+                expressions.append(expression)
+                for reference in expression.fieldReferences where symbols.field(reference) != nil {
+                    dependencies.append(Dependency(field: reference, via: via))
+                }
+            }
+            edges[id] = dependencies
+            conditions[id] = expressions
+        }
+        walk(document.elements, path: [])
         self.fields = fields
         self.edges = edges
         self.conditions = conditions
-        visibilityOrder = Self.order(fields, edges: edges)
+        (visibilityOrder, hasCycle) = Self.order(fields, edges: edges)
         var readers: [String: [String]] = [:]
         for field in fields {
             var seen = Set<String>()
@@ -109,8 +140,9 @@ public struct ConditionGraph: Sendable {
 
     /// Depth-first post-order over the fields in document order; iterative, since a
     /// form may chain thousands of fields.
-    private static func order(_ fields: [String], edges: [String: [Dependency]]) -> [String] {
+    private static func order(_ fields: [String], edges: [String: [Dependency]]) -> (order: [String], hasCycle: Bool) {
         var result: [String] = []
+        var hasCycle = false
         var state: [String: Bool] = [:] // false: on the stack; true: done
         for root in fields where state[root] == nil {
             var stack: [(id: String, next: Int)] = [(root, 0)]
@@ -123,6 +155,8 @@ public struct ConditionGraph: Sendable {
                     if state[dependency] == nil, edges[dependency] != nil {
                         state[dependency] = false
                         stack.append((dependency, 0))
+                    } else if state[dependency] == false {
+                        hasCycle = true  // a dependency still on the stack: a back edge
                     }
                 } else {
                     stack.removeLast()
@@ -131,12 +165,13 @@ public struct ConditionGraph: Sendable {
                 }
             }
         }
-        return result
+        return (result, hasCycle)
     }
 
     /// The strongly connected components that hold a cycle (two or more fields, or
     /// one that reads itself), each in document order, ordered by their first field.
     func cyclicComponents() -> [[String]] {
+        guard hasCycle else { return [] }
         // Tarjan's algorithm, iterative for the same reason as `order`.
         var index: [String: Int] = [:]
         var lowLink: [String: Int] = [:]
