@@ -56,17 +56,21 @@ public enum FormPipeline {
     /// Read, decode and check.
     public static func check(_ file: SourceFile, limits: CompilerLimits = .default) -> CheckResult {
         var diagnostics = DiagnosticBag(file: file.path)
-        var document: FormDocument?
+        var document = readAndDecode(file, limits: limits, diagnostics: &diagnostics)
         var checked: CheckedForm?
-        if let root = read(file, limits: limits, diagnostics: &diagnostics) {
-            document = FormDecoder.decode(root, file: file, limits: limits, diagnostics: &diagnostics)
-            if let decoded = document {
-                let result = FormChecker.check(decoded, file: file, diagnostics: &diagnostics)
-                document = result.document
-                if !diagnostics.hasErrors { checked = result }
-            }
+        if let decoded = document {
+            let result = FormChecker.check(decoded, file: file, diagnostics: &diagnostics)
+            document = result.document
+            if !diagnostics.hasErrors { checked = result }
         }
         return CheckResult(diagnostics: diagnostics.sorted, document: document, checked: checked)
+    }
+
+    /// Read and decode in a scope of their own, so that the `Node` tree is freed before
+    /// the checker and emitter run (it is the largest structure of the pipeline).
+    private static func readAndDecode(_ file: SourceFile, limits: CompilerLimits, diagnostics: inout DiagnosticBag) -> FormDocument? {
+        guard let root = read(file, limits: limits, diagnostics: &diagnostics) else { return nil }
+        return FormDecoder.decode(root, file: file, limits: limits, diagnostics: &diagnostics)
     }
 
     /// Read, decode, check and emit. `headerPath` is the input path the generated
