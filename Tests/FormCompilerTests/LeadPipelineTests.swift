@@ -52,3 +52,21 @@ import Testing
     #expect(positions(diagnose("")) == ["1:1 FC100"])
     #expect(positions(diagnose("# only a comment\n")) == ["1:1 FC100"])
 }
+
+@Test func manyLongInvalidPatternsAreLocatedWithinABudget() {
+    // 40 distinct invalid patterns of 250 characters: past the budget of prefix
+    // compiles, each is still reported, at its whole value.
+    var body = ""
+    for index in 0..<40 {
+        body += "  - textField: f\(index)\n    rules: [{ pattern: '\(String(repeating: "a", count: 245))\(index)(' }]\n"
+    }
+    let diagnostics = diagnose(form(body))
+    #expect(diagnostics.count == 40)
+    #expect(diagnostics.allSatisfy { $0.code == .invalidPattern })
+    // The first ones are located at the failing character: the `(` at the end.
+    let first = diagnostics[0].location.range
+    #expect(first.end.column - first.start.column == 1)
+    // The last ones, past the budget, span the whole pattern.
+    let last = diagnostics[39].location.range
+    #expect(last.end.column - last.start.column > 200)
+}

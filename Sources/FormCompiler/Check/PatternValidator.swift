@@ -11,11 +11,17 @@ struct PatternValidator {
     /// character compiles every prefix, which is quadratic in the pattern's length.
     static let locatableLength = 256
 
+    /// Prefix compiles one file may spend on locating errors; past it, patterns are
+    /// located as a whole, so a file of many long invalid patterns stays fast.
+    private var locatingBudget = 4_096
+
     mutating func check(_ pattern: String, rule: RuleDecl, file: SourceFile, diagnostics: inout DiagnosticBag) {
         guard let failure = compileError(pattern) else { return }
         var range = rule.parameterRange ?? rule.nameRange
+        let length = pattern.unicodeScalars.count
         if let parameterRange = rule.parameterRange, let style = rule.parameterStyle,
-           pattern.unicodeScalars.count <= Self.locatableLength {
+           length <= Self.locatableLength, length <= locatingBudget {
+            locatingBudget -= length
             let offset = Self.errorOffset(in: pattern, message: failure)
             let map = ScalarSourceMap(text: Located(pattern, at: parameterRange), style: style, file: file)
             range = map.range(offset..<(offset + 1))
