@@ -45,29 +45,24 @@ public struct GitHubRenderer: DiagnosticRenderer {
     /// The message of a workflow command: `%`, CR and LF are percent-encoded, as
     /// the runner decodes them (`%` first, so that nothing is encoded twice).
     public static func escapeData(_ text: String) -> String {
-        var out = ""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "%": out += "%25"
-            case "\r": out += "%0D"
-            case "\n": out += "%0A"
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out
+        escape(text, isProperty: false)
     }
 
     /// A property value: as `escapeData`, and also `:` and `,`, which would end
     /// the value early.
     public static func escapeProperty(_ text: String) -> String {
+        escape(text, isProperty: true)
+    }
+
+    private static func escape(_ text: String, isProperty: Bool) -> String {
         var out = ""
         for scalar in text.unicodeScalars {
             switch scalar {
             case "%": out += "%25"
             case "\r": out += "%0D"
             case "\n": out += "%0A"
-            case ":": out += "%3A"
-            case ",": out += "%2C"
+            case ":" where isProperty: out += "%3A"
+            case "," where isProperty: out += "%2C"
             default: out.unicodeScalars.append(scalar)
             }
         }
