@@ -66,6 +66,10 @@ enum FuzzInvariants {
         }
     }
 
+    static func lineLength(_ line: Int, in file: SourceFile) -> Int {
+        file.lineText(line).map { $0.unicodeScalars.count } ?? 0
+    }
+
     static func fail(_ message: String) -> Never {
         fatalError("fuzz invariant broken: " + message)
     }

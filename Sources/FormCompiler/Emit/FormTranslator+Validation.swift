@@ -121,12 +121,15 @@ extension FormTranslator {
     /// `sameAs` target → the fields that compare with it, in document order.
     private func sameAsDependents() -> [(String, [String])] {
         var result: [(String, [String])] = []
+        var indexOfTarget: [String: Int] = [:]
         for field in fields {
             for rule in field.common.rules {
                 guard case .sameAs(let target) = rule.kind, target != field.id else { continue }
-                if let index = result.firstIndex(where: { $0.0 == target }) {
-                    if !result[index].1.contains(field.id) { result[index].1.append(field.id) }
+                if let index = indexOfTarget[target] {
+                    // A field's own rules are adjacent, so a repeat is always the last entry.
+                    if result[index].1.last != field.id { result[index].1.append(field.id) }
                 } else {
+                    indexOfTarget[target] = result.count
                     result.append((target, [field.id]))
                 }
             }

@@ -225,10 +225,11 @@ struct FormTranslator {
     private func validatorsProtocolDecl() -> SwiftTypeDecl {
         // One requirement per validator name and value type, in first-use order.
         var seen: [(String, FieldValueType)] = []
+        var known: Set<String> = []
         for field in fields {
             for rule in field.common.rules {
                 guard case .custom(let name) = rule.kind else { continue }
-                if !seen.contains(where: { $0.0 == name && $0.1 == field.symbol.valueType }) {
+                if known.insert("\(name) \(field.symbol.valueType.swiftType)").inserted {
                     seen.append((name, field.symbol.valueType))
                 }
             }
