@@ -11,7 +11,7 @@ enum EmitSchemas {
 
     /// `signup.form.yaml`, … in sorted order.
     static var names: [String] {
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: URLPaths.schemas)) ?? []
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: RepositoryPaths.schemas)) ?? []
         return names.filter { name in suffixes.contains { name.hasSuffix($0) } }.sorted()
     }
 
@@ -23,7 +23,7 @@ enum EmitSchemas {
 
     /// The form compiled as `formc build schemas/<name>` would, or a recorded issue.
     static func build(_ name: String, options: EmitOptions = EmitOptions(), sourceLocation: Testing.SourceLocation = #_sourceLocation) -> String? {
-        guard let bytes = URLPaths.read(URLPaths.schemas + "/" + name) else {
+        guard let bytes = RepositoryPaths.read(RepositoryPaths.schemas + "/" + name) else {
             Issue.record("cannot read schemas/\(name)", sourceLocation: sourceLocation)
             return nil
         }
@@ -62,8 +62,8 @@ func emitIsDeterministic(_ name: String) {
 /// without one would go untested there, and a link must point at the schema.
 @Test(arguments: EmitSchemas.names)
 func emitGeneratedFormTestsLinkEverySchema(_ name: String) throws {
-    let link = URLPaths.root + "/Tests/GeneratedFormTests/Forms/schemas/" + name
+    let link = RepositoryPaths.root + "/Tests/GeneratedFormTests/Forms/schemas/" + name
     let linked = FileManager.default.contents(atPath: link)
     #expect(linked != nil, "Tests/GeneratedFormTests/Forms/schemas/\(name) is missing: ln -s ../../../../schemas/\(name)")
-    #expect(linked == FileManager.default.contents(atPath: URLPaths.schemas + "/" + name))
+    #expect(linked == FileManager.default.contents(atPath: RepositoryPaths.schemas + "/" + name))
 }

@@ -8,7 +8,7 @@ import Testing
 /// no crash, Swift exactly when there is no error, and every diagnostic located
 /// inside its file.
 @Suite struct FuzzRegressionTests {
-    static let directory = URLPaths.root + "/Tests/FormCompilerTests/Fuzz"
+    static let directory = RepositoryPaths.root + "/Tests/FormCompilerTests/Fuzz"
 
     static let inputs: [String] = {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
@@ -26,7 +26,7 @@ import Testing
 
     @Test(arguments: inputs)
     func inputRunsCleanlyThroughThePipeline(_ name: String) throws {
-        let bytes = try #require(URLPaths.read(Self.directory + "/" + name))
+        let bytes = try #require(RepositoryPaths.read(Self.directory + "/" + name))
         if let known = Self.knownIssues[name] {
             withKnownIssue(known) { check(name, bytes) }
         } else {

@@ -70,3 +70,18 @@ import Testing
     let last = diagnostics[39].location.range
     #expect(last.end.column - last.start.column > 200)
 }
+
+@Test func defaultMessagesNameAFieldByItsPlaceholderUnlessItIsASampleValue() throws {
+    let checked = try #require(FormPipeline.check(SourceFile(path: "t.form.yaml", text: form("""
+          - textField: email
+            placeholder: you@example.com
+          - textField: company
+            placeholder: Company
+          - textField: cardNumber
+            placeholder: 1234 5678
+        """))).checked)
+    // SPEC §6.3: "Email is required" for the sign-up form's email field.
+    #expect(checked.symbols.field("email")?.displayName == "Email")
+    #expect(checked.symbols.field("company")?.displayName == "Company")
+    #expect(checked.symbols.field("cardNumber")?.displayName == "Card number")
+}

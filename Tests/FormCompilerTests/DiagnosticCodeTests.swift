@@ -146,9 +146,9 @@ func diagnosticCode(_ testCase: DiagnosticCodeCase) throws {
 }
 
 @Test func validFormsInSchemasHaveNoDiagnostics() throws {
-    let schemas = URLPaths.schemas
+    let schemas = RepositoryPaths.schemas
     for name in ["signup.form.yaml", "settings.form.yaml", "payment.form.yaml", "feedback.form.json"] {
-        let bytes = try #require(URLPaths.read(schemas + "/" + name), "missing \(name)")
+        let bytes = try #require(RepositoryPaths.read(schemas + "/" + name), "missing \(name)")
         let result = FormPipeline.check(SourceFile(path: "schemas/" + name, bytes: bytes))
         #expect(result.diagnostics.map(\.message) == [], "\(name)")
         #expect(result.checked != nil, "\(name)")

@@ -19,7 +19,7 @@ func positions(_ diagnostics: [Diagnostic]) -> [String] {
 import Foundation
 
 /// Paths of the repository, found from this file's location.
-enum URLPaths {
+enum RepositoryPaths {
     static let root: String = {
         var url = URL(fileURLWithPath: #filePath)
         for _ in 0..<3 { url.deleteLastPathComponent() }
