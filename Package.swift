@@ -25,11 +25,14 @@ let package = Package(
         .target(name: "FormCompiler", dependencies: ["CYAML"]),
         // The platform-neutral runtime that generated code imports.
         .target(name: "FormRuntime"),
+        // The few C library calls the CLI needs that Swift's Glibc module lacks (mallopt).
+        .target(name: "CFormcSystem"),
         // The command-line shell around FormCompiler.
         .executableTarget(
             name: "formc",
             dependencies: [
                 "FormCompiler",
+                "CFormcSystem",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

@@ -1,4 +1,3 @@
-import Foundation
 import ArgumentParser
 import FormCompiler
 
@@ -45,7 +44,7 @@ struct BuildCommand: AsyncParsableCommand {
             let discovery = InputDiscovery.discover(input.inputs)
             let plan = try OutputPlan.make(for: discovery, output: output)
             let options = EmitOptions(accessLevel: accessLevel)
-            let workingDirectory = FileManager.default.currentDirectoryPath
+            let workingDirectory = ProcessEnvironment.workingDirectory
             let outcomes = await CompileRunner.run(discovery.files, jobs: CompileRunner.jobs()) { source in
                 // The header names the input relative to the working directory (or from
                 // its Sources/Tests folder), never absolutely: the build plugin passes

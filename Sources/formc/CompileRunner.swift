@@ -1,5 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import FormCompiler
-import Foundation
 
 /// Reads and compiles many inputs at once, on every core. Results come back in
 /// input order, so nothing printed depends on which file finished first.
@@ -15,9 +19,9 @@ enum CompileRunner {
 
     /// How many files are compiled at once: `FORMC_JOBS` when set (1 makes the run
     /// sequential, which tests compare with the parallel one), else one per core.
-    static func jobs(environment: [String: String] = ProcessInfo.processInfo.environment) -> Int {
+    static func jobs(environment: [String: String] = ProcessEnvironment.variables) -> Int {
         if let text = environment["FORMC_JOBS"], let count = Int(text), count >= 1 { return count }
-        return max(1, ProcessInfo.processInfo.activeProcessorCount)
+        return max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN)))
     }
 
     /// Reads each path and runs `compile` on its bytes. A file that cannot be read

@@ -49,17 +49,11 @@ enum FileAccess {
         let temporary = (directory == "." && !path.hasPrefix("./") ? "" : directory + "/") + ".\(name).formc-\(getpid()).tmp"
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { throw Failure(description: "cannot create '\(temporary)': \(systemError())") }
-        var written = 0
-        while written < bytes.count {
-            let count = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress! + written, bytes.count - written) }
-            if count < 0 {
-                if errno == EINTR { continue }
-                let reason = systemError()
-                close(descriptor)
-                unlink(temporary)
-                throw Failure(description: "cannot write '\(temporary)': \(reason)")
-            }
-            written += count
+        guard bytes.withUnsafeBytes({ writeAll($0, to: descriptor) }) else {
+            let reason = systemError()
+            close(descriptor)
+            unlink(temporary)
+            throw Failure(description: "cannot write '\(temporary)': \(reason)")
         }
         close(descriptor)
         guard rename(temporary, path) == 0 else {
@@ -74,9 +68,42 @@ enum FileAccess {
         return slash == path.startIndex ? "/" : String(path[..<slash])
     }
 
-    static func isDirectory(_ path: String) -> Bool {
+    /// Whether `path` names a directory; with `followingLinks: false`, a symbolic
+    /// link to one is not a directory.
+    static func isDirectory(_ path: String, followingLinks: Bool = true) -> Bool {
         var info = stat()
-        return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
+        let status = followingLinks ? stat(path, &info) : lstat(path, &info)
+        return status == 0 && (info.st_mode & S_IFMT) == S_IFDIR
+    }
+
+    /// The names in a directory, without `.` and `..`, in no particular order.
+    static func directoryEntries(_ path: String) throws(Failure) -> [String] {
+        guard let directory = opendir(path) else { throw Failure(description: systemError()) }
+        defer { closedir(directory) }
+        var names: [String] = []
+        while let entry = readdir(directory) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            if name != ".", name != ".." { names.append(name) }
+        }
+        return names
+    }
+
+    /// Writes all of `bytes` to a file descriptor, retrying interrupted and short
+    /// writes; false when the descriptor refuses them (a closed pipe, a full disk).
+    @discardableResult
+    static func writeAll(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32) -> Bool {
+        var written = 0
+        while written < bytes.count {
+            let count = write(descriptor, bytes.baseAddress! + written, bytes.count - written)
+            if count < 0 {
+                if errno == EINTR { continue }
+                return false
+            }
+            written += count
+        }
+        return true
     }
 
     /// `mkdir -p`.

@@ -20,4 +20,20 @@ struct Formc: AsyncParsableCommand {
         version: version,
         subcommands: [LintCommand.self, BuildCommand.self, DumpCommand.self, ExplainCommand.self]
     )
+
+    /// ArgumentParser's own `main`, after tuning the allocator while the main
+    /// thread is still the only one that has allocated.
+    static func main() async {
+        ProcessEnvironment.tuneAllocator()
+        do {
+            var command = try parseAsRoot()
+            if var command = command as? any AsyncParsableCommand {
+                try await command.run()
+            } else {
+                try command.run()
+            }
+        } catch {
+            exit(withError: error)
+        }
+    }
 }

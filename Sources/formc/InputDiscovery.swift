@@ -1,5 +1,4 @@
 import FormCompiler
-import Foundation
 
 /// Turns the command line's inputs into the list of form files (SPEC §1).
 enum InputDiscovery {
@@ -18,21 +17,20 @@ enum InputDiscovery {
 
     /// A named path that is not a directory is taken as a file even when it does not
     /// exist: reading it then reports FC005 along with every other problem.
-    static func discover(_ inputs: [String], fileManager: FileManager = .default) -> Result {
+    static func discover(_ inputs: [String]) -> Result {
         var result = Result()
         var seen = Set<String>()
         func add(_ path: String) {
             if seen.insert(path).inserted { result.files.append(path) }
         }
         for input in inputs {
-            var isDirectory: ObjCBool = false
-            guard fileManager.fileExists(atPath: input, isDirectory: &isDirectory), isDirectory.boolValue else {
+            guard FileAccess.isDirectory(input) else {
                 add(input)
                 continue
             }
             result.namedDirectory = true
             do {
-                let found = try formFiles(below: input, fileManager: fileManager)
+                let found = try formFiles(below: input)
                 if found.isEmpty {
                     result.diagnostics.append(Diagnostic(
                         .error, .unreadableFile, "no form files in directory '\(input)'",
@@ -43,7 +41,7 @@ enum InputDiscovery {
                 found.forEach { add(join(input, $0)) }
             } catch {
                 result.diagnostics.append(Diagnostic(
-                    .error, .unreadableFile, "cannot read directory '\(input)': \(describe(error))",
+                    .error, .unreadableFile, "cannot read directory '\(input)': \(error.description)",
                     at: SourceLocation(file: input, range: .fileStart)
                 ))
             }
@@ -54,22 +52,19 @@ enum InputDiscovery {
     /// Form files below `root`, as paths relative to it, in sorted order. Hidden
     /// folders (which include `.build`) are skipped, and symbolic links to folders
     /// are not followed, so that a link cycle cannot make the search endless.
-    static func formFiles(below root: String, fileManager: FileManager) throws -> [String] {
+    static func formFiles(below root: String) throws(FileAccess.Failure) -> [String] {
         var found: [String] = []
-        func walk(_ relative: String) throws {
+        func walk(_ relative: String) throws(FileAccess.Failure) {
             let directory = relative.isEmpty ? root : join(root, relative)
-            for name in try fileManager.contentsOfDirectory(atPath: directory) {
+            for name in try FileAccess.directoryEntries(directory) {
                 let path = relative.isEmpty ? name : relative + "/" + name
                 let full = join(root, path)
-                let type = (try? fileManager.attributesOfItem(atPath: full)[.type] as? FileAttributeType) ?? nil
-                if type == .typeDirectory {
+                // `lstat`: a link is not a directory here, so links are not followed.
+                if FileAccess.isDirectory(full, followingLinks: false) {
                     if name.hasPrefix(".") { continue }
                     try walk(path)
-                } else if isFormFileName(name) {
-                    var isDirectory: ObjCBool = false
-                    if type == .typeSymbolicLink, fileManager.fileExists(atPath: full, isDirectory: &isDirectory), isDirectory.boolValue {
-                        continue
-                    }
+                } else if isFormFileName(name), !FileAccess.isDirectory(full) {
+                    // A link named like a form file but pointing at a folder is skipped.
                     found.append(path)
                 }
             }
@@ -88,10 +83,4 @@ enum InputDiscovery {
         return directory.hasSuffix("/") ? directory + relative : directory + "/" + relative
     }
 
-    static func describe(_ error: any Error) -> String {
-        if let posix = (error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError, posix.domain == NSPOSIXErrorDomain {
-            return String(cString: strerror(Int32(posix.code)))
-        }
-        return error.localizedDescription
-    }
 }

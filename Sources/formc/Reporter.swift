@@ -5,7 +5,6 @@ import Darwin
 #endif
 import ArgumentParser
 import FormCompiler
-import Foundation
 
 /// Prints a run's diagnostics in the chosen format, to the right stream.
 ///
@@ -19,7 +18,7 @@ struct Reporter {
     /// Whether standard output is taken by something else (Swift, a dump).
     var stdoutIsTaken: Bool
 
-    init(options: ReportOptions, stdoutIsTaken: Bool, environment: [String: String] = ProcessInfo.processInfo.environment) {
+    init(options: ReportOptions, stdoutIsTaken: Bool, environment: [String: String] = ProcessEnvironment.variables) {
         self.format = options.format.resolved(environment: environment)
         self.environment = environment
         self.stdoutIsTaken = stdoutIsTaken
@@ -41,7 +40,7 @@ struct Reporter {
         case .xcode: renderer = XcodeRenderer()
         case .github: renderer = GitHubRenderer()
         case .json: renderer = JSONRenderer()
-        case .sarif: renderer = SARIFRenderer(toolVersion: Formc.version, workingDirectory: FileManager.default.currentDirectoryPath)
+        case .sarif: renderer = SARIFRenderer(toolVersion: Formc.version, workingDirectory: ProcessEnvironment.workingDirectory)
         }
         let text = renderer.render(report)
         guard !text.isEmpty else { return }
@@ -56,9 +55,11 @@ enum Output {
     enum Stream { case standardOutput, standardError }
 
     static func write(_ text: String, to stream: Stream) {
-        let handle = stream == .standardOutput ? FileHandle.standardOutput : FileHandle.standardError
+        var text = text
         // A closed pipe (`formc lint | head`) is not formc's problem to report.
-        try? handle.write(contentsOf: Data(text.utf8))
+        _ = text.withUTF8 { bytes in
+            FileAccess.writeAll(UnsafeRawBufferPointer(bytes), to: stream == .standardOutput ? STDOUT_FILENO : STDERR_FILENO)
+        }
     }
 
     static func error(_ message: String) {
@@ -86,7 +87,7 @@ struct InternalError: Error, CustomStringConvertible {
 func runCommand(_ body: () async throws -> Int32) async throws {
     let status: Int32
     do {
-        if ProcessInfo.processInfo.environment["FORMC_DEBUG_CRASH"] == "1" {
+        if ProcessEnvironment.variables["FORMC_DEBUG_CRASH"] == "1" {
             throw InternalError(description: "crash requested by FORMC_DEBUG_CRASH=1")
         }
         status = try await body()

@@ -120,6 +120,22 @@ import Testing
         #expect(json.stdout.contains(#""files": 4"#))
     }
 
+    @Test func discoveryDoesNotFollowLinksToFolders() throws {
+        let scratch = try Scratch()
+        try scratch.write("forms/real/x.form.yaml", "")
+        try scratch.write("elsewhere/y.form.yaml", "")
+        let forms = scratch.url.appendingPathComponent("forms").path
+        // A cycle (forms/loop → forms), a link to a folder outside, and a link named
+        // like a form file that points at a folder: none is followed or read.
+        try FileManager.default.createSymbolicLink(atPath: forms + "/loop", withDestinationPath: forms)
+        try FileManager.default.createSymbolicLink(atPath: forms + "/outside", withDestinationPath: scratch.url.appendingPathComponent("elsewhere").path)
+        try FileManager.default.createSymbolicLink(atPath: forms + "/folder.form.yaml", withDestinationPath: forms + "/real")
+        let run = try scratch.run("lint", "--format", "xcode", "forms")
+        #expect(run.status == 1)
+        let files = run.stderr.split(separator: "\n").map { String($0.prefix { $0 != ":" }) }
+        #expect(Set(files) == ["forms/real/x.form.yaml"])
+    }
+
     @Test func aDirectoryWithoutFormsIsReported() throws {
         let scratch = try Scratch()
         try scratch.write("empty/readme.md", "")

@@ -1,0 +1,8 @@
+#ifndef CFORMC_SYSTEM_H
+#define CFORMC_SYSTEM_H
+
+/// Tunes the C allocator for a short compiler process; see CFormcSystem.c.
+/// Returns 1 when it did, 0 where the C library has no such knobs.
+int formc_tune_allocator(void);
+
+#endif
