@@ -99,9 +99,25 @@ struct FormcBench: ParsableCommand {
         let floor = Timing.median(runs: runs) { _ = LibYAMLFloor.parseEventCount(bytes) }
         let lint = Timing.median(runs: runs) { _ = FormPipeline.check(SourceFile(path: inputPath, bytes: bytes)) }
         let build = Timing.median(runs: runs) { _ = FormPipeline.build(SourceFile(path: inputPath, bytes: bytes)) }
+        // The stages of lint, so that a ratio can be traced to the stage that owns it.
+        let read = Timing.median(runs: runs) {
+            var diagnostics = DiagnosticBag(file: inputPath)
+            _ = FormPipeline.read(SourceFile(path: inputPath, bytes: bytes), diagnostics: &diagnostics)
+        }
+        let decode = Timing.median(runs: runs) {
+            let file = SourceFile(path: inputPath, bytes: bytes)
+            var diagnostics = DiagnosticBag(file: inputPath)
+            _ = FormPipeline.read(file, diagnostics: &diagnostics).map {
+                FormDecoder.decode($0, file: file, limits: .default, diagnostics: &diagnostics)
+            }
+        }
         report.add("libyaml raw event parse (floor)", seconds: floor, floor: floor)
         report.add("lint, in-process (FormPipeline.check)", seconds: lint, floor: floor)
+        report.add("  read: libyaml and the Node tree", seconds: read, floor: floor)
+        report.add("  read and decode", seconds: decode, floor: floor)
+        report.add("  check (lint minus read and decode)", seconds: lint - decode, floor: floor)
         report.add("build, in-process (FormPipeline.build)", seconds: build, floor: floor)
+        report.add("  emit (build minus lint)", seconds: build - lint, floor: floor)
 
         // End to end: the real binary, as a user or CI runs it.
         let outputPath = directory + "/benchmark.swift"
