@@ -106,14 +106,22 @@ public enum FormPipeline {
 
     /// The byte offset of the first invalid UTF-8 sequence, or nil.
     static func firstInvalidUTF8Offset(_ bytes: [UInt8]) -> Int? {
-        var index = 0
-        let count = bytes.count
-        while index < count {
-            // ASCII runs are the common case; skip them without the general decoder.
-            if bytes[index] < 0x80 { index += 1; continue }
-            guard let width = SourceFile.validUTF8Width(bytes, at: index) else { return index }
-            index += width
+        bytes.withUnsafeBufferPointer { bytes in
+            var index = 0
+            let count = bytes.count
+            while index < count {
+                // ASCII runs are the common case; skip them eight bytes at a time,
+                // without the general decoder.
+                if index + 8 <= count,
+                   UnsafeRawPointer(bytes.baseAddress! + index).loadUnaligned(as: UInt64.self) & 0x8080_8080_8080_8080 == 0 {
+                    index += 8
+                    continue
+                }
+                if bytes[index] < 0x80 { index += 1; continue }
+                guard let width = SourceFile.validUTF8Width(bytes, at: index) else { return index }
+                index += width
+            }
+            return nil
         }
-        return nil
     }
 }

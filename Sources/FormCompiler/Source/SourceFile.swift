@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// The bytes of one input file and an index of where its lines start, so that a
 /// diagnostic can show its source line and a position can be turned into an offset.
 /// The compiler never reads files itself: the caller hands it a path and bytes.
@@ -11,10 +17,24 @@ public struct SourceFile: Sendable {
     public init(path: String, bytes: [UInt8]) {
         self.path = path
         self.bytes = bytes
+        self.lineStarts = bytes.withUnsafeBufferPointer(Self.lineStarts)
+    }
+
+    private static func lineStarts(_ bytes: UnsafeBufferPointer<UInt8>) -> [Int] {
         var starts = [0]
         starts.reserveCapacity(bytes.count / 24 + 1)
-        var index = 0
         let count = bytes.count
+        guard let base = bytes.baseAddress else { return starts }
+        if memchr(base, 0x0D, count) == nil {
+            // The common case, LF only: let memchr find the breaks.
+            var offset = 0
+            while offset < count, let found = memchr(base + offset, 0x0A, count - offset) {
+                offset = UnsafeRawPointer(found) - UnsafeRawPointer(base) + 1
+                starts.append(offset)
+            }
+            return starts
+        }
+        var index = 0
         while index < count {
             let byte = bytes[index]
             if byte == 0x0A {
@@ -26,7 +46,7 @@ public struct SourceFile: Sendable {
             }
             index += 1
         }
-        self.lineStarts = starts
+        return starts
     }
 
     public init(path: String, text: String) {
