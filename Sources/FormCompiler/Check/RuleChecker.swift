@@ -2,15 +2,11 @@
 /// contradictions (FC403), patterns (FC404), `sameAs` targets (FC405), rules that
 /// can never fail or repeat (FC406) and validator names (FC407).
 enum RuleChecker {
-    static let textOnly: Set<String> = ["minLength", "maxLength", "pattern", "email", "url"]
-
     static func check(
-        _ rules: [RuleDecl], of field: FieldSymbol, in document: FormDocument, file: SourceFile,
+        _ rules: [RuleDecl], of field: FieldSymbol, element: Element, file: SourceFile,
         symbols: SymbolTable, patterns: inout PatternValidator, diagnostics: inout DiagnosticBag
     ) {
-        let element = document.element(at: field.path)
-        var seen: [RuleKind: RuleDecl] = [:]
-        var seenNames: [String: RuleDecl] = [:]
+        var seen = SeenRules()
         var minLength: RuleDecl?
         var maxLength: RuleDecl?
         var email: RuleDecl?
@@ -18,7 +14,7 @@ enum RuleChecker {
 
         for rule in rules {
             let name = rule.kind.name
-            if textOnly.contains(name), field.valueType != .string {
+            if rule.kind.checksText, field.valueType != .string {
                 diagnostics.error(
                     .ruleNotApplicable, "rule '\(name)' does not apply to \(element.kind.keyword) '\(field.id)'",
                     at: rule.nameRange,
@@ -27,17 +23,14 @@ enum RuleChecker {
                 continue
             }
 
-            // The same rule twice: identical, or a second length limit of the same kind.
-            if let earlier = seen[rule.kind] ?? (["minLength", "maxLength"].contains(name) ? seenNames[name] : nil)
-                ?? (["required", "email", "url"].contains(name) ? seenNames[name] : nil) {
+            if let earlier = seen.repeated(by: rule) {
                 diagnostics.warning(
                     .ineffectiveRule, "rule '\(name)' is given twice for '\(field.id)'", at: rule.nameRange,
                     notes: [diagnostics.note("first given here", at: earlier.nameRange)],
                     help: ["remove one of them"]
                 )
             }
-            seen[rule.kind] = seen[rule.kind] ?? rule
-            seenNames[name] = seenNames[name] ?? rule
+            seen.add(rule)
 
             switch rule.kind {
             case .required:
@@ -137,7 +130,7 @@ enum RuleChecker {
             return
         }
         guard let other = symbols.field(target) else {
-            if let declared = symbols.declarations[target] {
+            if let declared = symbols.declaration(of: target) {
                 diagnostics.error(
                     .invalidSameAs, "sameAs target '\(target)' is not a field", at: range,
                     notes: [diagnostics.note("'\(target)' is declared here", at: declared)],
@@ -160,5 +153,48 @@ enum RuleChecker {
             )
             return
         }
+    }
+}
+
+extension RuleKind {
+    /// Rules that check text, and so apply to text fields only.
+    fileprivate var checksText: Bool {
+        switch self {
+        case .minLength, .maxLength, .pattern, .email, .url: true
+        case .required, .sameAs, .custom: false
+        }
+    }
+}
+
+/// The rules of one field seen so far, to find one given twice: identical, or a
+/// second length limit of the same kind (`minLength: 2` after `minLength: 4`).
+///
+/// A field has a few rules of different names, so the first rule of each name is
+/// kept in a short list; rules by exact kind are indexed only once a name repeats.
+private struct SeenRules {
+    /// The first rule of each name, in the order seen.
+    private var firstOfName: [RuleDecl] = []
+    /// The first rule of each kind, built when a name first repeats: until then every
+    /// rule seen has a name of its own, so `firstOfName` holds them all.
+    private var firstOfKind: [RuleKind: RuleDecl]?
+
+    /// The earlier rule that `rule` repeats, if any.
+    mutating func repeated(by rule: RuleDecl) -> RuleDecl? {
+        let name = rule.kind.name
+        guard let sameName = firstOfName.first(where: { $0.kind.name == name }) else { return nil }
+        if firstOfKind == nil {
+            firstOfKind = Dictionary(uniqueKeysWithValues: firstOfName.map { ($0.kind, $0) })
+        }
+        if let identical = firstOfKind?[rule.kind] { return identical }
+        switch rule.kind {
+        case .minLength, .maxLength, .required, .email, .url: return sameName
+        case .pattern, .sameAs, .custom: return nil
+        }
+    }
+
+    mutating func add(_ rule: RuleDecl) {
+        let name = rule.kind.name
+        if !firstOfName.contains(where: { $0.kind.name == name }) { firstOfName.append(rule) }
+        if firstOfKind?[rule.kind] == nil { firstOfKind?[rule.kind] = rule }
     }
 }

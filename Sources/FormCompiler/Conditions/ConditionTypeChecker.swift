@@ -14,34 +14,66 @@ struct ConditionScope {
     }
 
     let symbols: SymbolTable
-    /// Option values of every segment, in the order written.
-    let segmentOptions: [String: [String]]
+    /// What the constancy check needs of each field of `symbols`, by the same index.
+    let facts: [ConditionConstancy.FieldFacts]
     let nonFields: [String: NonField]
 
-    init(document: FormDocument, symbols: SymbolTable) {
+    /// The scope the form checker gathered on its walk of the tree.
+    init(symbols: SymbolTable, facts: [ConditionConstancy.FieldFacts], nonFields: [String: NonField]) {
         self.symbols = symbols
-        var options: [String: [String]] = [:]
+        self.facts = facts
+        self.nonFields = nonFields
+    }
+
+    /// The scope of a document and a symbol table made without the form checker:
+    /// each field's facts come from the first field element of its id.
+    init(document: FormDocument, symbols: SymbolTable) {
+        var facts: [ConditionConstancy.FieldFacts?] = Array(repeating: nil, count: symbols.fields.count)
         var nonFields: [String: NonField] = [:]
         // Walks the tree in place rather than through `allElements`, which would copy
         // every element of the form.
-        func walk(_ elements: [Element]) {
+        func walk(_ elements: [Element], hidden: Bool) {
             for index in elements.indices {
+                let canBeHidden = hidden || elements[index].visibleWhen != nil
                 switch elements[index].kind {
-                case .segment(let segment):
-                    if options[segment.id.value] == nil { options[segment.id.value] = segment.options.map(\.value.value) }
                 case .group(let group):
                     if let id = group.id?.value, nonFields[id] == nil { nonFields[id] = .group }
-                    walk(group.elements)
+                    walk(group.elements, hidden: canBeHidden)
                 case .segue(let segue):
                     if nonFields[segue.id.value] == nil { nonFields[segue.id.value] = .segue }
-                default:
+                case .boolean, .segment, .text:
+                    guard let id = elements[index].id?.value, let field = symbols.fieldIndex(id), facts[field] == nil else { break }
+                    facts[field] = Self.facts(
+                        of: elements[index].kind, valueType: symbols.fields[field].valueType, canBeHidden: canBeHidden
+                    )
+                case .spacer, .staticText:
                     break
                 }
             }
         }
-        walk(document.elements)
-        segmentOptions = options
-        self.nonFields = nonFields
+        walk(document.elements, hidden: false)
+        self.init(
+            symbols: symbols,
+            facts: zip(facts, symbols.fields).map { $0 ?? ConditionConstancy.FieldFacts(valueType: $1.valueType, options: [], canBeHidden: false) },
+            nonFields: nonFields
+        )
+    }
+
+    /// The facts of a field element. `canBeHidden`: it or a group around it has a `visibleWhen`.
+    static func facts(of kind: ElementKind, valueType: FieldValueType, canBeHidden: Bool) -> ConditionConstancy.FieldFacts {
+        var options: [String] = []
+        if case .segment(let segment) = kind { options = segment.options.map(\.value.value) }
+        return ConditionConstancy.FieldFacts(valueType: valueType, options: options, canBeHidden: canBeHidden)
+    }
+
+    /// The facts of the field `id` names, if it names one.
+    func facts(of id: String) -> ConditionConstancy.FieldFacts? {
+        symbols.fieldIndex(id).map { facts[$0] }
+    }
+
+    /// The option values of the segment `id` names, in the order written.
+    func options(of id: String) -> [String] {
+        facts(of: id)?.options ?? []
     }
 }
 
@@ -197,7 +229,7 @@ struct ConditionTypeChecker {
             case .string:
                 return signed(value.isEmpty ? .isEmpty(field.id) : .textEquals(field.id, value))
             case .segment:
-                let options = scope.segmentOptions[field.id] ?? []
+                let options = scope.options(of: field.id)
                 guard options.contains(value) else {
                     reportNotOption(value, of: field.id, options: options, at: rhs.range)
                     return nil
@@ -266,7 +298,7 @@ struct ConditionTypeChecker {
                 code: .conditionType, message: "'\(id)' is \(kind.noun), not a field: it has no value a condition can read",
                 range: range, help: ["a condition reads fields: boolean, segment and text fields"]
             )
-            if let declared = scope.symbols.declarations[id] {
+            if let declared = scope.symbols.declaration(of: id) {
                 problem.fileNotes = [.init(message: "'\(id)' is declared here", range: declared)]
             }
             problems.append(problem)
@@ -317,7 +349,7 @@ struct ConditionTypeChecker {
     }
 
     private func example(segment id: String) -> String {
-        "\(id) == '\(scope.segmentOptions[id]?.first ?? "value")'"
+        "\(id) == '\(scope.options(of: id).first ?? "value")'"
     }
 
     private mutating func report(_ code: DiagnosticCode, _ message: String, at range: Range<Int>, help: [String] = []) {
