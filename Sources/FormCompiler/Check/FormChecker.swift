@@ -85,12 +85,15 @@ private struct Checker {
 
     mutating func run(_ document: FormDocument) {
         checkFormName(document.name)
+        symbols.reserveCapacity(Self.elementCount(document.elements))
         var path: ElementPath = []
         walk(document.elements, path: &path, groups: [], hidden: false)
         var patterns = PatternValidator()
-        for (field, rules, element) in pendingRules {
+        // By index, so that each entry is read in place rather than copied out.
+        for index in pendingRules.indices {
             RuleChecker.check(
-                rules, of: field, element: element, file: file, symbols: symbols, patterns: &patterns, diagnostics: &diagnostics
+                pendingRules[index].rules, of: pendingRules[index].field, element: pendingRules[index].element,
+                file: file, symbols: symbols, patterns: &patterns, diagnostics: &diagnostics
             )
         }
     }
@@ -163,6 +166,16 @@ private struct Checker {
             conditionFacts.append(ConditionScope.facts(of: element.kind, valueType: valueType, canBeHidden: canBeHidden))
         }
         pendingRules.append((symbol, common.rules, element))
+    }
+
+    /// How many elements the tree holds, at every depth: an upper bound on the ids,
+    /// so that the symbol table is sized once rather than grown.
+    static func elementCount(_ elements: [Element]) -> Int {
+        var count = elements.count
+        for index in elements.indices {
+            if case .group(let group) = elements[index].kind { count += elementCount(group.elements) }
+        }
+        return count
     }
 
     /// FC201 for a malformed id, FC202 for one already taken. `field` is the symbol
@@ -242,7 +255,8 @@ private struct Checker {
 
     static func isSampleValue(_ placeholder: String) -> Bool {
         if placeholder.utf8.contains(where: { $0 == UInt8(ascii: "@") || (0x30...0x39).contains($0) }) { return true }
-        if placeholder.contains("://") { return true }
+        // Most placeholders have no ':', and a byte scan is far cheaper than a substring search.
+        if placeholder.utf8.contains(UInt8(ascii: ":")), placeholder.contains("://") { return true }
         // Digits of other scripts (`٣`) are numbers too; only non-ASCII text needs the Character scan.
         return placeholder.utf8.contains { $0 >= 0x80 } && placeholder.contains(where: \.isNumber)
     }

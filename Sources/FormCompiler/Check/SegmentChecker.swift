@@ -6,6 +6,8 @@ enum SegmentChecker {
 
         var values: [String: SourceRange] = [:]
         var cases: [String: (value: String, range: SourceRange)] = [:]
+        values.reserveCapacity(segment.options.count)
+        cases.reserveCapacity(segment.options.count)
         for option in segment.options {
             let value = option.value
             if value.value.isEmpty {

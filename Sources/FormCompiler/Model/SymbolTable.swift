@@ -98,6 +98,12 @@ public struct SymbolTable: Sendable {
         entries[id]?.declaration
     }
 
+    /// Makes room for `count` ids (and fields) without growing the table on the way.
+    mutating func reserveCapacity(_ count: Int) {
+        entries.reserveCapacity(count)
+        fields.reserveCapacity(count)
+    }
+
     /// Records an id; returns the earlier declaration when the id is taken.
     public mutating func declare(_ id: String, at range: SourceRange) -> SourceRange? {
         record(id, declaredAt: range, field: nil)
