@@ -73,9 +73,9 @@ private struct Checker {
     var nonFields: [String: ConditionScope.NonField] = [:]
     /// Generated type names → where they were declared (the form name, segment enums).
     var typeNames: [String: SourceRange] = [:]
-    /// Fields with their rules and element, for the checks that need every field
+    /// Every field (duplicates too), for the rule checks, which need every field
     /// declared first.
-    var pendingRules: [(field: FieldSymbol, rules: [RuleDecl], element: Element)] = []
+    var pendingRules: [RuleChecker.Field] = []
 
     init(file: SourceFile, defaultTrigger: ValidationTrigger, diagnostics: DiagnosticBag) {
         self.file = file
@@ -89,12 +89,8 @@ private struct Checker {
         var path: ElementPath = []
         walk(document.elements, path: &path, groups: [], hidden: false)
         var patterns = PatternValidator()
-        // By index, so that each entry is read in place rather than copied out.
-        for index in pendingRules.indices {
-            RuleChecker.check(
-                pendingRules[index].rules, of: pendingRules[index].field, element: pendingRules[index].element,
-                file: file, symbols: symbols, patterns: &patterns, diagnostics: &diagnostics
-            )
+        for field in pendingRules {
+            RuleChecker.check(field, file: file, symbols: symbols, patterns: &patterns, diagnostics: &diagnostics)
         }
     }
 
@@ -138,12 +134,12 @@ private struct Checker {
                 declare(segue.id, what: "action id")
                 if nonFields[segue.id.value] == nil { nonFields[segue.id.value] = .segue }
             case .boolean(let field):
-                declareField(field.common, of: elements[index], path: path, groups: groups, canBeHidden: canBeHidden)
+                declareField(field.common, kind: elements[index].kind, path: path, groups: groups, canBeHidden: canBeHidden)
             case .segment(let segment):
-                declareField(segment.common, of: elements[index], path: path, groups: groups, canBeHidden: canBeHidden)
+                declareField(segment.common, kind: elements[index].kind, path: path, groups: groups, canBeHidden: canBeHidden)
                 SegmentChecker.check(segment, diagnostics: &diagnostics, typeNames: &typeNames)
             case .text(let field):
-                declareField(field.common, of: elements[index], path: path, groups: groups, canBeHidden: canBeHidden)
+                declareField(field.common, kind: elements[index].kind, path: path, groups: groups, canBeHidden: canBeHidden)
             case .spacer, .staticText:
                 break
             }
@@ -152,20 +148,20 @@ private struct Checker {
 
     /// Declares a field and adds its symbol (the first field of an id wins); its
     /// rules wait until every field is declared.
-    mutating func declareField(_ common: FieldCommon, of element: Element, path: ElementPath, groups: [ElementPath], canBeHidden: Bool) {
-        let valueType = Self.valueType(of: element.kind)
+    mutating func declareField(_ common: FieldCommon, kind: ElementKind, path: ElementPath, groups: [ElementPath], canBeHidden: Bool) {
+        let valueType = Self.valueType(of: kind)
         let symbol = FieldSymbol(
             id: common.id.value, range: common.id.range, valueType: valueType,
             path: path, enclosingGroups: groups,
             trigger: common.validateOn?.value ?? defaultTrigger,
-            displayName: Self.displayName(of: element.kind, id: common.id.value)
+            displayName: Self.displayName(of: kind, id: common.id.value)
         )
         let fieldCount = symbols.fields.count
         declare(common.id, what: "field id", field: symbol)
         if symbols.fields.count > fieldCount {
-            conditionFacts.append(ConditionScope.facts(of: element.kind, valueType: valueType, canBeHidden: canBeHidden))
+            conditionFacts.append(ConditionScope.facts(of: kind, valueType: valueType, canBeHidden: canBeHidden))
         }
-        pendingRules.append((symbol, common.rules, element))
+        pendingRules.append(RuleChecker.Field(id: common.id.value, valueType: valueType, rules: common.rules, kind: kind))
     }
 
     /// How many elements the tree holds, at every depth: an upper bound on the ids,

@@ -2,9 +2,34 @@
 /// contradictions (FC403), patterns (FC404), `sameAs` targets (FC405), rules that
 /// can never fail or repeat (FC406) and validator names (FC407).
 enum RuleChecker {
+    /// A field whose rules are checked: what the checks need of its symbol and its
+    /// element, kept small so that the checker can hold every field's until all
+    /// ids are declared.
+    struct Field {
+        var id: String
+        var valueType: FieldValueType
+        var rules: [RuleDecl]
+        /// The kind key (`textField`), for messages.
+        var keyword: String
+        /// A segment with a default always has something selected.
+        var isSegmentWithDefault = false
+        var maxInputLength: Located<Int>?
+
+        init(id: String, valueType: FieldValueType, rules: [RuleDecl], kind: ElementKind) {
+            self.id = id
+            self.valueType = valueType
+            self.rules = rules
+            keyword = kind.keyword
+            switch kind {
+            case .segment(let segment): isSegmentWithDefault = segment.defaultValue != nil
+            case .text(let text): maxInputLength = text.maxInputLength
+            default: break
+            }
+        }
+    }
+
     static func check(
-        _ rules: [RuleDecl], of field: FieldSymbol, element: Element, file: SourceFile,
-        symbols: SymbolTable, patterns: inout PatternValidator, diagnostics: inout DiagnosticBag
+        _ field: Field, file: SourceFile, symbols: SymbolTable, patterns: inout PatternValidator, diagnostics: inout DiagnosticBag
     ) {
         var seen = SeenRules()
         var minLength: RuleDecl?
@@ -12,11 +37,11 @@ enum RuleChecker {
         var email: RuleDecl?
         var url: RuleDecl?
 
-        for rule in rules {
+        for rule in field.rules {
             let name = rule.kind.name
             if rule.kind.checksText, field.valueType != .string {
                 diagnostics.error(
-                    .ruleNotApplicable, "rule '\(name)' does not apply to \(element.kind.keyword) '\(field.id)'",
+                    .ruleNotApplicable, "rule '\(name)' does not apply to \(field.keyword) '\(field.id)'",
                     at: rule.nameRange,
                     help: ["'\(name)' checks text; it applies to textField, floatLabel and textView"]
                 )
@@ -34,7 +59,7 @@ enum RuleChecker {
 
             switch rule.kind {
             case .required:
-                if case .segment(let segment) = element.kind, segment.defaultValue != nil {
+                if field.isSegmentWithDefault {
                     diagnostics.warning(
                         .ineffectiveRule, "'required' can never fail: segment '\(field.id)' has a default, so something is always selected",
                         at: rule.nameRange, help: ["remove 'required', or remove the default so that nothing is selected at first"]
@@ -71,7 +96,7 @@ enum RuleChecker {
             }
         }
 
-        checkLengths(minLength: minLength, maxLength: maxLength, element: element, field: field, diagnostics: &diagnostics)
+        checkLengths(minLength: minLength, maxLength: maxLength, inputLimit: field.maxInputLength, diagnostics: &diagnostics)
         if let email, let url {
             let later = email.range.start < url.range.start ? url : email
             let earlier = later.kind == .url ? email : url
@@ -84,10 +109,8 @@ enum RuleChecker {
     }
 
     static func checkLengths(
-        minLength: RuleDecl?, maxLength: RuleDecl?, element: Element, field: FieldSymbol, diagnostics: inout DiagnosticBag
+        minLength: RuleDecl?, maxLength: RuleDecl?, inputLimit: Located<Int>?, diagnostics: inout DiagnosticBag
     ) {
-        let inputLimit: Located<Int>?
-        if case .text(let text) = element.kind { inputLimit = text.maxInputLength } else { inputLimit = nil }
 
         if let minRule = minLength, case .minLength(let low) = minRule.kind {
             if let maxRule = maxLength, case .maxLength(let high) = maxRule.kind, low > high {
@@ -119,7 +142,7 @@ enum RuleChecker {
     }
 
     static func checkSameAs(
-        _ target: String, rule: RuleDecl, field: FieldSymbol, symbols: SymbolTable, diagnostics: inout DiagnosticBag
+        _ target: String, rule: RuleDecl, field: Field, symbols: SymbolTable, diagnostics: inout DiagnosticBag
     ) {
         let range = rule.parameterRange ?? rule.nameRange
         if target == field.id {
@@ -129,7 +152,7 @@ enum RuleChecker {
             )
             return
         }
-        guard let other = symbols.field(target) else {
+        guard let other = symbols.fieldIndex(target) else {
             if let declared = symbols.declaration(of: target) {
                 diagnostics.error(
                     .invalidSameAs, "sameAs target '\(target)' is not a field", at: range,
@@ -144,11 +167,11 @@ enum RuleChecker {
             }
             return
         }
-        guard other.valueType.isSameType(as: field.valueType) else {
+        guard symbols.fields[other].valueType.isSameType(as: field.valueType) else {
             diagnostics.error(
                 .invalidSameAs,
-                "'\(field.id)' (\(field.valueType.description)) cannot be the same as '\(target)' (\(other.valueType.description))",
-                at: range, notes: [diagnostics.note("'\(target)' is declared here", at: other.range)],
+                "'\(field.id)' (\(field.valueType.description)) cannot be the same as '\(target)' (\(symbols.fields[other].valueType.description))",
+                at: range, notes: [diagnostics.note("'\(target)' is declared here", at: symbols.fields[other].range)],
                 help: ["sameAs compares two fields of the same value type"]
             )
             return

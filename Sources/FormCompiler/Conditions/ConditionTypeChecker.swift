@@ -66,6 +66,17 @@ struct ConditionScope {
         return ConditionConstancy.FieldFacts(valueType: valueType, options: options, canBeHidden: canBeHidden)
     }
 
+    /// A field as a condition sees it.
+    struct Field {
+        var id: String
+        var valueType: FieldValueType
+    }
+
+    /// The field `id` names, if it names one.
+    func field(_ id: String) -> Field? {
+        symbols.fieldIndex(id).map { Field(id: id, valueType: facts[$0].valueType) }
+    }
+
     /// The facts of the field `id` names, if it names one.
     func facts(of id: String) -> ConditionConstancy.FieldFacts? {
         symbols.fieldIndex(id).map { facts[$0] }
@@ -113,7 +124,7 @@ struct ConditionTypeChecker {
 
     /// A side of a comparison, once its name is resolved.
     private enum Operand {
-        case field(FieldSymbol)
+        case field(ConditionScope.Field)
         case bool(Bool)
         case string(String)
         case condition(ConditionExpr)
@@ -176,7 +187,7 @@ struct ConditionTypeChecker {
 
     /// `comparedWith` is the field on the other side, if any: an unknown name
     /// compared with a text field or segment is most likely a value without quotes.
-    private mutating func operand(_ syntax: ConditionSyntax, comparedWith other: FieldSymbol? = nil) -> Operand {
+    private mutating func operand(_ syntax: ConditionSyntax, comparedWith other: ConditionScope.Field? = nil) -> Operand {
         switch syntax.kind {
         case .identifier(let id):
             return resolve(id, at: syntax.range, comparedWith: other).map { .field($0) } ?? .invalid
@@ -282,17 +293,17 @@ struct ConditionTypeChecker {
     }
 
     /// The field an operand names, without reporting anything.
-    private func field(named syntax: ConditionSyntax) -> FieldSymbol? {
+    private func field(named syntax: ConditionSyntax) -> ConditionScope.Field? {
         switch syntax.kind {
-        case .identifier(let id): scope.symbols.field(id)
+        case .identifier(let id): scope.field(id)
         case .parenthesized(let inner): field(named: inner)
         default: nil
         }
     }
 
     /// The field `id` names, or nil after reporting why it names none.
-    private mutating func resolve(_ id: String, at range: Range<Int>, comparedWith other: FieldSymbol? = nil) -> FieldSymbol? {
-        if let field = scope.symbols.field(id) { return field }
+    private mutating func resolve(_ id: String, at range: Range<Int>, comparedWith other: ConditionScope.Field? = nil) -> ConditionScope.Field? {
+        if let field = scope.field(id) { return field }
         if let kind = scope.nonFields[id] {
             var problem = ConditionProblem(
                 code: .conditionType, message: "'\(id)' is \(kind.noun), not a field: it has no value a condition can read",
@@ -332,7 +343,7 @@ struct ConditionTypeChecker {
         report(.conditionNotOption, "'\(value)' is not an option of segment '\(id)'", at: range, help: help)
     }
 
-    private func describe(_ field: FieldSymbol) -> String {
+    private func describe(_ field: ConditionScope.Field) -> String {
         switch field.valueType {
         case .bool: "the boolean '\(field.id)'"
         case .string: "the text field '\(field.id)'"
@@ -340,7 +351,7 @@ struct ConditionTypeChecker {
         }
     }
 
-    private func compareHint(_ field: FieldSymbol) -> String {
+    private func compareHint(_ field: ConditionScope.Field) -> String {
         switch field.valueType {
         case .bool: "write '\(field.id)' alone, or compare it with true or false"
         case .string: "compare it with a string, or use isEmpty(\(field.id))"
