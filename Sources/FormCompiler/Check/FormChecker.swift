@@ -73,6 +73,7 @@ private struct Checker {
     var nonFields: [String: ConditionScope.NonField] = [:]
     /// Generated type names → where they were declared (the form name, segment enums).
     var typeNames: [String: SourceRange] = [:]
+    var segments = SegmentChecker()
     /// Every field (duplicates too), for the rule checks, which need every field
     /// declared first.
     var pendingRules: [RuleChecker.Field] = []
@@ -85,7 +86,10 @@ private struct Checker {
 
     mutating func run(_ document: FormDocument) {
         checkFormName(document.name)
-        symbols.reserveCapacity(Self.elementCount(document.elements))
+        let elementCount = Self.elementCount(document.elements)
+        symbols.reserveCapacity(elementCount)
+        conditionFacts.reserveCapacity(elementCount)
+        pendingRules.reserveCapacity(elementCount)
         var path: ElementPath = []
         walk(document.elements, path: &path, groups: [], hidden: false)
         var patterns = PatternValidator()
@@ -123,7 +127,9 @@ private struct Checker {
             path.append(index)
             defer { path.removeLast() }
             let canBeHidden = hidden || elements[index].visibleWhen != nil
-            switch elements[index].kind {
+            // One copy of the kind, lent to every check of the element.
+            let kind = elements[index].kind
+            switch kind {
             case .group(let group):
                 if let id = group.id {
                     declare(id, what: "group id")
@@ -134,12 +140,12 @@ private struct Checker {
                 declare(segue.id, what: "action id")
                 if nonFields[segue.id.value] == nil { nonFields[segue.id.value] = .segue }
             case .boolean(let field):
-                declareField(field.common, kind: elements[index].kind, path: path, groups: groups, canBeHidden: canBeHidden)
+                declareField(field.common, kind: kind, path: path, groups: groups, canBeHidden: canBeHidden)
             case .segment(let segment):
-                declareField(segment.common, kind: elements[index].kind, path: path, groups: groups, canBeHidden: canBeHidden)
-                SegmentChecker.check(segment, diagnostics: &diagnostics, typeNames: &typeNames)
+                declareField(segment.common, kind: kind, path: path, groups: groups, canBeHidden: canBeHidden)
+                segments.check(segment, diagnostics: &diagnostics, typeNames: &typeNames)
             case .text(let field):
-                declareField(field.common, kind: elements[index].kind, path: path, groups: groups, canBeHidden: canBeHidden)
+                declareField(field.common, kind: kind, path: path, groups: groups, canBeHidden: canBeHidden)
             case .spacer, .staticText:
                 break
             }
@@ -164,8 +170,8 @@ private struct Checker {
         pendingRules.append(RuleChecker.Field(id: common.id.value, valueType: valueType, rules: common.rules, kind: kind))
     }
 
-    /// How many elements the tree holds, at every depth: an upper bound on the ids,
-    /// so that the symbol table is sized once rather than grown.
+    /// How many elements the tree holds, at every depth: an upper bound on the ids
+    /// and fields, so that the tables of the walk are sized once rather than grown.
     static func elementCount(_ elements: [Element]) -> Int {
         var count = elements.count
         for index in elements.indices {

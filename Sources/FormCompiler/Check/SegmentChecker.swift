@@ -1,13 +1,17 @@
 /// The checks of one segment (SPEC §3): options, their case names, the default
 /// and the enum's name.
-enum SegmentChecker {
-    static func check(_ segment: SegmentFieldDecl, diagnostics: inout DiagnosticBag, typeNames: inout [String: SourceRange]) {
-        checkEnumName(segment, diagnostics: &diagnostics, typeNames: &typeNames)
+struct SegmentChecker {
+    /// Option values and case names seen in the segment being checked → where.
+    /// Emptied for each segment but kept allocated: a form may have thousands of
+    /// small segments.
+    private var values: [String: SourceRange] = [:]
+    private var cases: [String: (value: String, range: SourceRange)] = [:]
 
-        var values: [String: SourceRange] = [:]
-        var cases: [String: (value: String, range: SourceRange)] = [:]
-        values.reserveCapacity(segment.options.count)
-        cases.reserveCapacity(segment.options.count)
+    mutating func check(_ segment: SegmentFieldDecl, diagnostics: inout DiagnosticBag, typeNames: inout [String: SourceRange]) {
+        Self.checkEnumName(segment, diagnostics: &diagnostics, typeNames: &typeNames)
+
+        values.removeAll(keepingCapacity: true)
+        cases.removeAll(keepingCapacity: true)
         for option in segment.options {
             let value = option.value
             if value.value.isEmpty {

@@ -20,8 +20,8 @@ public enum ConditionChecker {
         pass.walk(&document.elements, path: &path)
         diagnostics = pass.diagnostics
 
-        for (site, expression) in pass.lowered {
-            checkConstant(expression, site: site, scope: scope, diagnostics: &diagnostics)
+        for site in pass.lowered {
+            checkConstant(site, scope: scope, diagnostics: &diagnostics)
         }
 
         let graph = ConditionGraph(document: document, symbols: scope.symbols)
@@ -30,7 +30,7 @@ public enum ConditionChecker {
         reportCycles(graph, document: document, symbols: scope.symbols, syntax: visibleSyntax, file: file, diagnostics: &diagnostics)
     }
 
-    /// One condition in the tree.
+    /// A lowered condition: which key it is, where, and its expression.
     struct Site {
         enum Role {
             case visibleWhen
@@ -38,7 +38,8 @@ public enum ConditionChecker {
         }
 
         var role: Role
-        var condition: Condition
+        var range: SourceRange
+        var expression: ConditionExpr
     }
 
     /// Parsing and lowering, one walk of the tree in document order that stores
@@ -48,7 +49,7 @@ public enum ConditionChecker {
         let file: SourceFile
         var diagnostics: DiagnosticBag
         /// The lowered conditions, for FC505 once every condition is reported.
-        var lowered: [(site: Site, expression: ConditionExpr)] = []
+        var lowered: [Site] = []
         /// Each parsed `visibleWhen` by its element's path, to point at a field
         /// reference when reporting a cycle.
         var visibleSyntax: [(ElementPath, ConditionSyntax)] = []
@@ -59,10 +60,10 @@ public enum ConditionChecker {
                 path.append(index)
                 defer { path.removeLast() }
                 if let condition = elements[index].visibleWhen {
-                    elements[index].visibleWhen?.expression = lower(Site(role: .visibleWhen, condition: condition), path: path)
+                    elements[index].visibleWhen?.expression = lower(condition, role: .visibleWhen, path: path)
                 }
                 if let condition = elements[index].enabledWhen {
-                    elements[index].enabledWhen?.expression = lower(Site(role: .enabledWhen, condition: condition), path: path)
+                    elements[index].enabledWhen?.expression = lower(condition, role: .enabledWhen, path: path)
                 }
                 guard case .group(var group) = elements[index].kind else { continue }
                 // Move the group out of the tree first, so that its `elements` are
@@ -73,21 +74,20 @@ public enum ConditionChecker {
             }
         }
 
-        /// The lowered expression of a site, or nil after reporting why it has none.
-        mutating func lower(_ site: Site, path: ElementPath) -> ConditionExpr? {
-            let condition = site.condition
+        /// The lowered expression of a condition, or nil after reporting why it has none.
+        mutating func lower(_ condition: Condition, role: Site.Role, path: ElementPath) -> ConditionExpr? {
             switch ConditionParser.parse(condition.source.value) {
             case .failure(let problem):
                 report([problem], in: condition, file: file, diagnostics: &diagnostics)
                 return nil
             case .success(let syntax):
-                if site.role == .visibleWhen { visibleSyntax.append((path, syntax)) }
+                if role == .visibleWhen { visibleSyntax.append((path, syntax)) }
                 switch ConditionTypeChecker.lower(syntax, scope: scope) {
                 case .failed(let problems):
                     report(problems, in: condition, file: file, diagnostics: &diagnostics)
                     return nil
                 case .lowered(let expression):
-                    lowered.append((site, expression))
+                    lowered.append(Site(role: role, range: condition.source.range, expression: expression))
                     return expression
                 }
             }
@@ -108,9 +108,9 @@ public enum ConditionChecker {
     // MARK: FC505
 
     private static func checkConstant(
-        _ expression: ConditionExpr, site: Site, scope: ConditionScope, diagnostics: inout DiagnosticBag
+        _ site: Site, scope: ConditionScope, diagnostics: inout DiagnosticBag
     ) {
-        let verdict = ConditionConstancy.verdict(of: expression, facts: scope.facts(of:))
+        let verdict = ConditionConstancy.verdict(of: site.expression, facts: scope.facts(of:))
         guard let verdict else { return }
         let message: String
         let help: String
@@ -128,7 +128,7 @@ public enum ConditionChecker {
             message = "condition is always false: the element is never enabled"
             help = "fix the condition"
         }
-        diagnostics.warning(.conditionConstant, message, at: site.condition.source.range, help: [help])
+        diagnostics.warning(.conditionConstant, message, at: site.range, help: [help])
     }
 
     // MARK: FC504

@@ -185,9 +185,9 @@ struct ConditionTypeChecker {
         }
     }
 
-    /// `comparedWith` is the field on the other side, if any: an unknown name
+    /// `comparedWith` is the other side of a comparison, if any: an unknown name
     /// compared with a text field or segment is most likely a value without quotes.
-    private mutating func operand(_ syntax: ConditionSyntax, comparedWith other: ConditionScope.Field? = nil) -> Operand {
+    private mutating func operand(_ syntax: ConditionSyntax, comparedWith other: ConditionSyntax? = nil) -> Operand {
         switch syntax.kind {
         case .identifier(let id):
             return resolve(id, at: syntax.range, comparedWith: other).map { .field($0) } ?? .invalid
@@ -206,8 +206,8 @@ struct ConditionTypeChecker {
         _ lhsSyntax: ConditionSyntax, _ op: ConditionSyntax.CompareOperator, _ rhsSyntax: ConditionSyntax,
         range: Range<Int>
     ) -> ConditionExpr? {
-        var lhs = (operand: operand(lhsSyntax, comparedWith: field(named: rhsSyntax)), range: lhsSyntax.range)
-        var rhs = (operand: operand(rhsSyntax, comparedWith: field(named: lhsSyntax)), range: rhsSyntax.range)
+        var lhs = (operand: operand(lhsSyntax, comparedWith: rhsSyntax), range: lhsSyntax.range)
+        var rhs = (operand: operand(rhsSyntax, comparedWith: lhsSyntax), range: rhsSyntax.range)
         // A literal on the left (`'pro' == plan`) reads the same as on the right.
         switch (lhs.operand, rhs.operand) {
         case (.bool, .field), (.bool, .condition), (.string, .field), (.string, .condition):
@@ -301,8 +301,9 @@ struct ConditionTypeChecker {
         }
     }
 
-    /// The field `id` names, or nil after reporting why it names none.
-    private mutating func resolve(_ id: String, at range: Range<Int>, comparedWith other: ConditionScope.Field? = nil) -> ConditionScope.Field? {
+    /// The field `id` names, or nil after reporting why it names none. `other`, the
+    /// other side of a comparison, is only looked at for the help of an unknown name.
+    private mutating func resolve(_ id: String, at range: Range<Int>, comparedWith other: ConditionSyntax? = nil) -> ConditionScope.Field? {
         if let field = scope.field(id) { return field }
         if let kind = scope.nonFields[id] {
             var problem = ConditionProblem(
@@ -323,7 +324,7 @@ struct ConditionTypeChecker {
             case "null", "nil", "none", "empty", "None", "NULL":
                 help = ["to test for an empty text or a segment with nothing selected, use isEmpty(field)"]
             default:
-                if let other, other.valueType != .bool {
+                if let other = other.flatMap(field(named:)), other.valueType != .bool {
                     help = ["to compare '\(other.id)' with the value '\(id)', write it in quotes: \(other.id) == '\(id)'"]
                 }
             }
