@@ -11,7 +11,10 @@ public enum FormChecker {
         var checker = Checker(file: file, defaultTrigger: checkedDocument.defaultTrigger, diagnostics: diagnostics)
         checker.run(checkedDocument)
         diagnostics = checker.diagnostics
-        let scope = ConditionScope(symbols: checker.symbols, facts: checker.conditionFacts, nonFields: checker.nonFields)
+        let scope = ConditionScope(
+            symbols: checker.symbols, facts: checker.conditionFacts, nonFields: checker.nonFields,
+            fieldElements: checker.fieldElements
+        )
         ConditionChecker.check(&checkedDocument, scope: scope, file: file, diagnostics: &diagnostics)
         return CheckedForm(document: checkedDocument, symbols: checker.symbols, sourcePath: file.path)
     }
@@ -71,6 +74,8 @@ private struct Checker {
     var conditionFacts: [ConditionConstancy.FieldFacts] = []
     /// Groups and segues by id, the first of each.
     var nonFields: [String: ConditionScope.NonField] = [:]
+    /// See `ConditionScope.fieldElements`.
+    var fieldElements: [Int?] = []
     /// Generated type names → where they were declared (the form name, segment enums).
     var typeNames: [String: SourceRange] = [:]
     var segments = SegmentChecker()
@@ -90,6 +95,7 @@ private struct Checker {
         symbols.reserveCapacity(elementCount)
         conditionFacts.reserveCapacity(elementCount)
         pendingRules.reserveCapacity(elementCount)
+        fieldElements.reserveCapacity(elementCount)
         var path: ElementPath = []
         walk(document.elements, path: &path, groups: [], hidden: false)
         var patterns = PatternValidator()
@@ -164,7 +170,9 @@ private struct Checker {
         )
         let fieldCount = symbols.fields.count
         declare(common.id, what: "field id", field: symbol)
-        if symbols.fields.count > fieldCount {
+        let added = symbols.fields.count > fieldCount
+        fieldElements.append(added ? fieldCount : nil)
+        if added {
             conditionFacts.append(ConditionScope.facts(of: kind, valueType: valueType, canBeHidden: canBeHidden))
         }
         pendingRules.append(RuleChecker.Field(id: common.id.value, valueType: valueType, rules: common.rules, kind: kind))

@@ -6,6 +6,9 @@ struct SegmentChecker {
     /// small segments.
     private var values: [String: SourceRange] = [:]
     private var cases: [String: (value: String, range: SourceRange)] = [:]
+    /// Swift case names by option value: a form repeats the same few options over
+    /// many segments, and making a case name is far dearer than a lookup.
+    private var caseNames: [String: String] = [:]
 
     mutating func check(_ segment: SegmentFieldDecl, diagnostics: inout DiagnosticBag, typeNames: inout [String: SourceRange]) {
         Self.checkEnumName(segment, diagnostics: &diagnostics, typeNames: &typeNames)
@@ -27,7 +30,7 @@ struct SegmentChecker {
                 continue
             }
             values[value.value] = value.range
-            let caseName = option.caseName
+            let caseName = caseName(of: value.value)
             if caseName == "_" {
                 diagnostics.error(
                     .invalidOption, "option '\(value.value)' has no ASCII letters or digits to make a Swift case name",
@@ -62,6 +65,14 @@ struct SegmentChecker {
                 help: Suggestions.didYouMeanOrList(defaultValue.value, in: names, listing: "the options are")
             )
         }
+    }
+
+    /// `SegmentOption.caseName`, remembered per value.
+    private mutating func caseName(of value: String) -> String {
+        if let known = caseNames[value] { return known }
+        let name = SwiftNames.caseName(forOptionValue: value)
+        caseNames[value] = name
+        return name
     }
 
     static func checkEnumName(_ segment: SegmentFieldDecl, diagnostics: inout DiagnosticBag, typeNames: inout [String: SourceRange]) {

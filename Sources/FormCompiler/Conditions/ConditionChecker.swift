@@ -15,7 +15,7 @@ public enum ConditionChecker {
 
     /// `check` with the scope the form checker gathered on its own walk of the tree.
     static func check(_ document: inout FormDocument, scope: ConditionScope, file: SourceFile, diagnostics: inout DiagnosticBag) {
-        var pass = Pass(scope: scope, file: file, diagnostics: diagnostics)
+        var pass = Pass(scope: scope, file: file, diagnostics: diagnostics, graph: ConditionGraph.Builder(symbols: scope.symbols))
         var path: ElementPath = []
         pass.walk(&document.elements, path: &path)
         diagnostics = pass.diagnostics
@@ -24,7 +24,7 @@ public enum ConditionChecker {
             checkConstant(site, scope: scope, diagnostics: &diagnostics)
         }
 
-        let graph = ConditionGraph(document: document, symbols: scope.symbols)
+        let graph = ConditionGraph(pass.graph)
         guard graph.hasCycle else { return }
         let visibleSyntax = Dictionary(pass.visibleSyntax, uniquingKeysWith: { first, _ in first })
         reportCycles(graph, document: document, symbols: scope.symbols, syntax: visibleSyntax, file: file, diagnostics: &diagnostics)
@@ -43,11 +43,14 @@ public enum ConditionChecker {
     }
 
     /// Parsing and lowering, one walk of the tree in document order that stores
-    /// each lowered expression in place.
+    /// each lowered expression in place and collects the visibility graph.
     private struct Pass {
         let scope: ConditionScope
         let file: SourceFile
         var diagnostics: DiagnosticBag
+        var graph: ConditionGraph.Builder
+        /// How many field elements the walk has passed, an index into `scope.fieldElements`.
+        var fieldElementCount = 0
         /// The lowered conditions, for FC505 once every condition is reported.
         var lowered: [Site] = []
         /// Each parsed `visibleWhen` by its element's path, to point at a field
@@ -59,18 +62,29 @@ public enum ConditionChecker {
             for index in elements.indices {
                 path.append(index)
                 defer { path.removeLast() }
+                var visibleWhen: ConditionExpr?
                 if let condition = elements[index].visibleWhen {
-                    elements[index].visibleWhen?.expression = lower(condition, role: .visibleWhen, path: path)
+                    visibleWhen = lower(condition, role: .visibleWhen, path: path)
+                    elements[index].visibleWhen?.expression = visibleWhen
                 }
                 if let condition = elements[index].enabledWhen {
                     elements[index].enabledWhen?.expression = lower(condition, role: .enabledWhen, path: path)
                 }
-                guard case .group(var group) = elements[index].kind else { continue }
-                // Move the group out of the tree first, so that its `elements` are
-                // uniquely referenced and change in place rather than being copied.
-                elements[index].kind = .spacer(SpacerDecl(height: Located(0, at: .fileStart)))
-                walk(&group.elements, path: &path)
-                elements[index].kind = .group(group)
+                switch elements[index].kind {
+                case .group(var group):
+                    graph.enterGroup(at: path, visibleWhen: visibleWhen)
+                    // Move the group out of the tree first, so that its `elements` are
+                    // uniquely referenced and change in place rather than being copied.
+                    elements[index].kind = .spacer(SpacerDecl(height: Located(0, at: .fileStart)))
+                    walk(&group.elements, path: &path)
+                    elements[index].kind = .group(group)
+                    graph.leaveGroup(visibleWhen: visibleWhen)
+                case .boolean, .segment, .text:
+                    if let symbol = scope.fieldElements[fieldElementCount] { graph.addField(symbol, at: path, visibleWhen: visibleWhen) }
+                    fieldElementCount += 1
+                case .spacer, .staticText, .segue:
+                    break
+                }
             }
         }
 

@@ -65,32 +65,13 @@ public struct ConditionGraph: Sendable {
 
     /// A dependency: the field read (an index into `symbols.fields`) and the
     /// element whose condition reads it (an index into `vias`).
-    private struct Edge: Sendable {
+    fileprivate struct Edge: Sendable {
         var symbol: Int
         var via: Int
     }
 
     public init(document: FormDocument, symbols: SymbolTable) {
-        var fields: [String] = []
-        var edges: [[Edge]] = []
-        var vias: [ElementPath] = []
-        var conditions: [[ConditionExpr]] = []
-        var nodeOfSymbol = [Int?](repeating: nil, count: symbols.fields.count)
-        var symbolOfNode: [Int] = []
-        /// The lowered `visibleWhen` of a group around the element being visited, with
-        /// the fields it reads, resolved once for every field inside the group.
-        struct Enclosing {
-            var via: Int
-            var expression: ConditionExpr
-            var reads: [Int]
-        }
-        func reads(_ expression: ConditionExpr) -> [Int] {
-            expression.fieldReferences.compactMap(symbols.fieldIndex)
-        }
-        // One walk of the tree, carrying the groups around each element (outermost
-        // first), rather than looking every field's groups up by path: that copied
-        // elements out of the tree for every field.
-        var enclosing: [Enclosing] = []
+        var builder = Builder(symbols: symbols)
         func walk(_ elements: [Element], path: inout ElementPath) {
             for index in elements.indices {
                 path.append(index)
@@ -98,29 +79,64 @@ public struct ConditionGraph: Sendable {
                 let own = elements[index].visibleWhen?.expression
                 switch elements[index].kind {
                 case .group(let group):
-                    if let own {
-                        vias.append(path)
-                        enclosing.append(Enclosing(via: vias.count - 1, expression: own, reads: reads(own)))
-                    }
+                    builder.enterGroup(at: path, visibleWhen: own)
                     walk(group.elements, path: &path)
-                    if own != nil { enclosing.removeLast() }
-                case .boolean(let field):
-                    addField(field.id.value, own: own, path: path)
-                case .segment(let field):
-                    addField(field.id.value, own: own, path: path)
-                case .text(let field):
-                    addField(field.id.value, own: own, path: path)
+                    builder.leaveGroup(visibleWhen: own)
+                case .boolean, .segment, .text:
+                    // Fields in document order, each once (as `symbols.fields` lists them).
+                    guard let id = elements[index].id?.value, let symbol = symbols.fieldIndex(id),
+                          !builder.hasField(symbol) else { break }
+                    builder.addField(symbol, at: path, visibleWhen: own)
                 case .spacer, .staticText, .segue:
                     break
                 }
             }
         }
-        // Fields in document order, each once (as `symbols.fields` lists them).
-        func addField(_ id: String, own: ConditionExpr?, path: ElementPath) {
-            guard let symbol = symbols.fieldIndex(id), nodeOfSymbol[symbol] == nil else { return }
+        var path: ElementPath = []
+        walk(document.elements, path: &path)
+        self.init(builder)
+    }
+
+    /// Collects the graph during a walk of the tree in document order, carrying the
+    /// groups around each element (outermost first) rather than looking every
+    /// field's groups up by path. The condition checker feeds it from its own walk.
+    struct Builder {
+        let symbols: SymbolTable
+        fileprivate var fields: [String] = []
+        fileprivate var edges: [[Edge]] = []
+        fileprivate var vias: [ElementPath] = []
+        fileprivate var conditions: [[ConditionExpr]] = []
+        fileprivate var nodeOfSymbol: [Int?]
+        fileprivate var symbolOfNode: [Int] = []
+        /// The lowered `visibleWhen` of each group around the element being visited,
+        /// with the fields it reads, resolved once for every field inside the group.
+        private var enclosing: [(via: Int, expression: ConditionExpr, reads: [Int])] = []
+
+        init(symbols: SymbolTable) {
+            self.symbols = symbols
+            nodeOfSymbol = Array(repeating: nil, count: symbols.fields.count)
+        }
+
+        mutating func enterGroup(at path: ElementPath, visibleWhen: ConditionExpr?) {
+            guard let visibleWhen else { return }
+            vias.append(path)
+            enclosing.append((vias.count - 1, visibleWhen, reads(visibleWhen)))
+        }
+
+        mutating func leaveGroup(visibleWhen: ConditionExpr?) {
+            if visibleWhen != nil { enclosing.removeLast() }
+        }
+
+        /// Whether the field (an index into `symbols.fields`) is in the graph already.
+        func hasField(_ symbol: Int) -> Bool {
+            nodeOfSymbol[symbol] != nil
+        }
+
+        /// Adds a field that is not in the graph yet, with its own lowered `visibleWhen`.
+        mutating func addField(_ symbol: Int, at path: ElementPath, visibleWhen own: ConditionExpr?) {
             nodeOfSymbol[symbol] = fields.count
             symbolOfNode.append(symbol)
-            fields.append(id)
+            fields.append(symbols.fields[symbol].id)
             var dependencies: [Edge] = []
             var expressions: [ConditionExpr] = []
             for group in enclosing {
@@ -135,20 +151,25 @@ public struct ConditionGraph: Sendable {
             edges.append(dependencies)
             conditions.append(expressions)
         }
-        var path: ElementPath = []
-        walk(document.elements, path: &path)
-        self.fields = fields
-        edgeLists = edges
-        self.vias = vias
-        self.conditions = conditions
-        self.symbols = symbols
-        self.nodeOfSymbol = nodeOfSymbol
-        self.symbolOfNode = symbolOfNode
-        (order, hasCycle) = Self.order(edges, nodeOfSymbol: nodeOfSymbol)
-        visibilityOrder = order.map { fields[$0] }
-        var readers = [[Int]](repeating: [], count: symbols.fields.count)
-        for node in fields.indices {
-            for symbol in Self.distinct(edges[node].map(\.symbol)) {
+
+        private func reads(_ expression: ConditionExpr) -> [Int] {
+            expression.fieldReferences.compactMap(symbols.fieldIndex)
+        }
+    }
+
+    init(_ builder: Builder) {
+        fields = builder.fields
+        edgeLists = builder.edges
+        vias = builder.vias
+        conditions = builder.conditions
+        symbols = builder.symbols
+        nodeOfSymbol = builder.nodeOfSymbol
+        symbolOfNode = builder.symbolOfNode
+        (order, hasCycle) = Self.order(builder.edges, nodeOfSymbol: builder.nodeOfSymbol)
+        visibilityOrder = order.map { builder.fields[$0] }
+        var readers = [[Int]](repeating: [], count: builder.symbols.fields.count)
+        for node in builder.fields.indices {
+            for symbol in Self.distinct(builder.edges[node].map(\.symbol)) {
                 readers[symbol].append(node)
             }
         }

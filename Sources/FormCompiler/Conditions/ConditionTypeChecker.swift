@@ -17,12 +17,17 @@ struct ConditionScope {
     /// What the constancy check needs of each field of `symbols`, by the same index.
     let facts: [ConditionConstancy.FieldFacts]
     let nonFields: [String: NonField]
+    /// Each field element of the tree, in document order: the index in
+    /// `symbols.fields` of its field when it is the first element of its id, else
+    /// nil. Lets a later walk of the tree know its fields without hashing ids.
+    let fieldElements: [Int?]
 
     /// The scope the form checker gathered on its walk of the tree.
-    init(symbols: SymbolTable, facts: [ConditionConstancy.FieldFacts], nonFields: [String: NonField]) {
+    init(symbols: SymbolTable, facts: [ConditionConstancy.FieldFacts], nonFields: [String: NonField], fieldElements: [Int?]) {
         self.symbols = symbols
         self.facts = facts
         self.nonFields = nonFields
+        self.fieldElements = fieldElements
     }
 
     /// The scope of a document and a symbol table made without the form checker:
@@ -30,6 +35,7 @@ struct ConditionScope {
     init(document: FormDocument, symbols: SymbolTable) {
         var facts: [ConditionConstancy.FieldFacts?] = Array(repeating: nil, count: symbols.fields.count)
         var nonFields: [String: NonField] = [:]
+        var fieldElements: [Int?] = []
         // Walks the tree in place rather than through `allElements`, which would copy
         // every element of the form.
         func walk(_ elements: [Element], hidden: Bool) {
@@ -42,7 +48,11 @@ struct ConditionScope {
                 case .segue(let segue):
                     if nonFields[segue.id.value] == nil { nonFields[segue.id.value] = .segue }
                 case .boolean, .segment, .text:
-                    guard let id = elements[index].id?.value, let field = symbols.fieldIndex(id), facts[field] == nil else { break }
+                    guard let id = elements[index].id?.value, let field = symbols.fieldIndex(id), facts[field] == nil else {
+                        fieldElements.append(nil)
+                        break
+                    }
+                    fieldElements.append(field)
                     facts[field] = Self.facts(
                         of: elements[index].kind, valueType: symbols.fields[field].valueType, canBeHidden: canBeHidden
                     )
@@ -55,7 +65,7 @@ struct ConditionScope {
         self.init(
             symbols: symbols,
             facts: zip(facts, symbols.fields).map { $0 ?? ConditionConstancy.FieldFacts(valueType: $1.valueType, options: [], canBeHidden: false) },
-            nonFields: nonFields
+            nonFields: nonFields, fieldElements: fieldElements
         )
     }
 
