@@ -99,8 +99,9 @@ private struct Checker {
         var path: ElementPath = []
         walk(document.elements, path: &path, groups: [], hidden: false)
         var patterns = PatternValidator()
+        var seen = SeenRules()
         for field in pendingRules {
-            RuleChecker.check(field, file: file, symbols: symbols, patterns: &patterns, diagnostics: &diagnostics)
+            RuleChecker.check(field, file: file, symbols: symbols, patterns: &patterns, seen: &seen, diagnostics: &diagnostics)
         }
     }
 

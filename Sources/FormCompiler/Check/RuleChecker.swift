@@ -28,16 +28,18 @@ enum RuleChecker {
         }
     }
 
+    /// `seen` is scratch space, kept by the caller across fields.
     static func check(
-        _ field: Field, file: SourceFile, symbols: SymbolTable, patterns: inout PatternValidator, diagnostics: inout DiagnosticBag
+        _ field: Field, file: SourceFile, symbols: SymbolTable, patterns: inout PatternValidator, seen: inout SeenRules,
+        diagnostics: inout DiagnosticBag
     ) {
-        var seen = SeenRules()
+        seen.reset()
         var minLength: RuleDecl?
         var maxLength: RuleDecl?
         var email: RuleDecl?
         var url: RuleDecl?
 
-        for rule in field.rules {
+        for (index, rule) in field.rules.enumerated() {
             let name = rule.kind.name
             if rule.kind.checksText, field.valueType != .string {
                 diagnostics.error(
@@ -48,14 +50,14 @@ enum RuleChecker {
                 continue
             }
 
-            if let earlier = seen.repeated(by: rule) {
+            if let earlier = seen.repeated(by: index, in: field.rules) {
                 diagnostics.warning(
                     .ineffectiveRule, "rule '\(name)' is given twice for '\(field.id)'", at: rule.nameRange,
-                    notes: [diagnostics.note("first given here", at: earlier.nameRange)],
+                    notes: [diagnostics.note("first given here", at: field.rules[earlier].nameRange)],
                     help: ["remove one of them"]
                 )
             }
-            seen.add(rule)
+            seen.add(index, in: field.rules)
 
             switch rule.kind {
             case .required:
@@ -191,33 +193,41 @@ extension RuleKind {
 
 /// The rules of one field seen so far, to find one given twice: identical, or a
 /// second length limit of the same kind (`minLength: 2` after `minLength: 4`).
+/// Rules are named by their index in the field's list.
 ///
 /// A field has a few rules of different names, so the first rule of each name is
-/// kept in a short list; rules by exact kind are indexed only once a name repeats.
-private struct SeenRules {
+/// kept in a short list (kept allocated from one field to the next); rules by exact
+/// kind are indexed only once a name repeats.
+struct SeenRules {
     /// The first rule of each name, in the order seen.
-    private var firstOfName: [RuleDecl] = []
+    private var firstOfName: [Int] = []
     /// The first rule of each kind, built when a name first repeats: until then every
     /// rule seen has a name of its own, so `firstOfName` holds them all.
-    private var firstOfKind: [RuleKind: RuleDecl]?
+    private var firstOfKind: [RuleKind: Int]?
 
-    /// The earlier rule that `rule` repeats, if any.
-    mutating func repeated(by rule: RuleDecl) -> RuleDecl? {
-        let name = rule.kind.name
-        guard let sameName = firstOfName.first(where: { $0.kind.name == name }) else { return nil }
+    /// Forgets the rules of the previous field.
+    mutating func reset() {
+        firstOfName.removeAll(keepingCapacity: true)
+        firstOfKind = nil
+    }
+
+    /// The earlier rule that `rules[index]` repeats, if any.
+    mutating func repeated(by index: Int, in rules: [RuleDecl]) -> Int? {
+        let kind = rules[index].kind
+        guard let sameName = firstOfName.first(where: { rules[$0].kind.name == kind.name }) else { return nil }
         if firstOfKind == nil {
-            firstOfKind = Dictionary(uniqueKeysWithValues: firstOfName.map { ($0.kind, $0) })
+            firstOfKind = Dictionary(uniqueKeysWithValues: firstOfName.map { (rules[$0].kind, $0) })
         }
-        if let identical = firstOfKind?[rule.kind] { return identical }
-        switch rule.kind {
+        if let identical = firstOfKind?[kind] { return identical }
+        switch kind {
         case .minLength, .maxLength, .required, .email, .url: return sameName
         case .pattern, .sameAs, .custom: return nil
         }
     }
 
-    mutating func add(_ rule: RuleDecl) {
-        let name = rule.kind.name
-        if !firstOfName.contains(where: { $0.kind.name == name }) { firstOfName.append(rule) }
-        if firstOfKind?[rule.kind] == nil { firstOfKind?[rule.kind] = rule }
+    mutating func add(_ index: Int, in rules: [RuleDecl]) {
+        let kind = rules[index].kind
+        if !firstOfName.contains(where: { rules[$0].kind.name == kind.name }) { firstOfName.append(index) }
+        if firstOfKind?[kind] == nil { firstOfKind?[kind] = index }
     }
 }

@@ -115,6 +115,11 @@ public struct ConditionGraph: Sendable {
         init(symbols: SymbolTable) {
             self.symbols = symbols
             nodeOfSymbol = Array(repeating: nil, count: symbols.fields.count)
+            // Every field of the table becomes a node when the tree matches it.
+            fields.reserveCapacity(symbols.fields.count)
+            edges.reserveCapacity(symbols.fields.count)
+            conditions.reserveCapacity(symbols.fields.count)
+            symbolOfNode.reserveCapacity(symbols.fields.count)
         }
 
         mutating func enterGroup(at path: ElementPath, visibleWhen: ConditionExpr?) {
@@ -232,8 +237,9 @@ public struct ConditionGraph: Sendable {
         result.reserveCapacity(edges.count)
         var hasCycle = false
         var state = [State](repeating: .unvisited, count: edges.count)
+        var stack: [(node: Int, next: Int)] = []  // empty again after each root
         for root in edges.indices where state[root] == .unvisited {
-            var stack: [(node: Int, next: Int)] = [(root, 0)]
+            stack.append((root, 0))
             state[root] = .onStack
             while let top = stack.last {
                 if top.next < edges[top.node].count {
