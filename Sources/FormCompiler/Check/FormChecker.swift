@@ -2,10 +2,9 @@
 /// conditions of §7 (FC500–FC505). It resolves every name into a `SymbolTable`;
 /// the emitter trusts what it accepted.
 public enum FormChecker {
-    ///
-    /// The document is consumed: when the caller holds no other copy of it, the
-    /// condition checker stores the typed expressions into the tree in place rather
-    /// than copying every group's elements first.
+    /// Checks a decoded document. It is consumed: when the caller holds no other
+    /// copy of it, the condition checker stores the typed expressions into the tree
+    /// in place rather than copying every group's elements first.
     public static func check(_ document: consuming FormDocument, file: SourceFile, diagnostics: inout DiagnosticBag) -> CheckedForm {
         var checkedDocument = document
         var checker = Checker(file: file, defaultTrigger: checkedDocument.defaultTrigger, diagnostics: diagnostics)

@@ -308,8 +308,11 @@ struct ConditionLexer {
     private var index = 0
 
     init(_ text: String) {
-        isASCII = text.utf8.allSatisfy { $0 < 0x80 }
-        scalars = isASCII ? text.utf8.map { Unicode.Scalar($0) } : Array(text.unicodeScalars)
+        let ascii = text.utf8.withContiguousStorageIfAvailable { bytes in
+            bytes.allSatisfy { $0 < 0x80 } ? bytes.map { Unicode.Scalar($0) } : nil
+        } ?? nil
+        isASCII = ascii != nil
+        scalars = ascii ?? Array(text.unicodeScalars)
     }
 
     /// The text of a range of scalars.
