@@ -58,7 +58,7 @@ public enum FormPipeline {
         var diagnostics = DiagnosticBag(file: file.path)
         var document = readAndDecode(file, limits: limits, diagnostics: &diagnostics)
         var checked: CheckedForm?
-        if let decoded = document {
+        if let decoded = document.take() {
             let result = FormChecker.check(decoded, file: file, diagnostics: &diagnostics)
             document = result.document
             if !diagnostics.hasErrors { checked = result }

@@ -2,46 +2,66 @@
 /// contradictions (FC403), patterns (FC404), `sameAs` targets (FC405), rules that
 /// can never fail or repeat (FC406) and validator names (FC407).
 enum RuleChecker {
-    static let textOnly: Set<String> = ["minLength", "maxLength", "pattern", "email", "url"]
+    /// A field whose rules are checked: what the checks need of its symbol and its
+    /// element, kept small so that the checker can hold every field's until all
+    /// ids are declared.
+    struct Field {
+        var id: String
+        var valueType: FieldValueType
+        var rules: [RuleDecl]
+        /// The kind key (`textField`), for messages.
+        var keyword: String
+        /// A segment with a default always has something selected.
+        var isSegmentWithDefault = false
+        var maxInputLength: Located<Int>?
 
+        init(id: String, valueType: FieldValueType, rules: [RuleDecl], kind: ElementKind) {
+            self.id = id
+            self.valueType = valueType
+            self.rules = rules
+            keyword = kind.keyword
+            switch kind {
+            case .segment(let segment): isSegmentWithDefault = segment.defaultValue != nil
+            case .text(let text): maxInputLength = text.maxInputLength
+            default: break
+            }
+        }
+    }
+
+    /// `seen` is scratch space, kept by the caller across fields.
     static func check(
-        _ rules: [RuleDecl], of field: FieldSymbol, in document: FormDocument, file: SourceFile,
-        symbols: SymbolTable, patterns: inout PatternValidator, diagnostics: inout DiagnosticBag
+        _ field: Field, file: SourceFile, symbols: SymbolTable, patterns: inout PatternValidator, seen: inout SeenRules,
+        diagnostics: inout DiagnosticBag
     ) {
-        let element = document.element(at: field.path)
-        var seen: [RuleKind: RuleDecl] = [:]
-        var seenNames: [String: RuleDecl] = [:]
+        seen.reset()
         var minLength: RuleDecl?
         var maxLength: RuleDecl?
         var email: RuleDecl?
         var url: RuleDecl?
 
-        for rule in rules {
+        for (index, rule) in field.rules.enumerated() {
             let name = rule.kind.name
-            if textOnly.contains(name), field.valueType != .string {
+            if rule.kind.checksText, field.valueType != .string {
                 diagnostics.error(
-                    .ruleNotApplicable, "rule '\(name)' does not apply to \(element.kind.keyword) '\(field.id)'",
+                    .ruleNotApplicable, "rule '\(name)' does not apply to \(field.keyword) '\(field.id)'",
                     at: rule.nameRange,
                     help: ["'\(name)' checks text; it applies to textField, floatLabel and textView"]
                 )
                 continue
             }
 
-            // The same rule twice: identical, or a second length limit of the same kind.
-            if let earlier = seen[rule.kind] ?? (["minLength", "maxLength"].contains(name) ? seenNames[name] : nil)
-                ?? (["required", "email", "url"].contains(name) ? seenNames[name] : nil) {
+            if let earlier = seen.repeated(by: index, in: field.rules) {
                 diagnostics.warning(
                     .ineffectiveRule, "rule '\(name)' is given twice for '\(field.id)'", at: rule.nameRange,
-                    notes: [diagnostics.note("first given here", at: earlier.nameRange)],
+                    notes: [diagnostics.note("first given here", at: field.rules[earlier].nameRange)],
                     help: ["remove one of them"]
                 )
             }
-            seen[rule.kind] = seen[rule.kind] ?? rule
-            seenNames[name] = seenNames[name] ?? rule
+            seen.add(index, in: field.rules)
 
             switch rule.kind {
             case .required:
-                if case .segment(let segment) = element.kind, segment.defaultValue != nil {
+                if field.isSegmentWithDefault {
                     diagnostics.warning(
                         .ineffectiveRule, "'required' can never fail: segment '\(field.id)' has a default, so something is always selected",
                         at: rule.nameRange, help: ["remove 'required', or remove the default so that nothing is selected at first"]
@@ -78,7 +98,7 @@ enum RuleChecker {
             }
         }
 
-        checkLengths(minLength: minLength, maxLength: maxLength, element: element, field: field, diagnostics: &diagnostics)
+        checkLengths(minLength: minLength, maxLength: maxLength, inputLimit: field.maxInputLength, diagnostics: &diagnostics)
         if let email, let url {
             let later = email.range.start < url.range.start ? url : email
             let earlier = later.kind == .url ? email : url
@@ -91,10 +111,8 @@ enum RuleChecker {
     }
 
     static func checkLengths(
-        minLength: RuleDecl?, maxLength: RuleDecl?, element: Element, field: FieldSymbol, diagnostics: inout DiagnosticBag
+        minLength: RuleDecl?, maxLength: RuleDecl?, inputLimit: Located<Int>?, diagnostics: inout DiagnosticBag
     ) {
-        let inputLimit: Located<Int>?
-        if case .text(let text) = element.kind { inputLimit = text.maxInputLength } else { inputLimit = nil }
 
         if let minRule = minLength, case .minLength(let low) = minRule.kind {
             if let maxRule = maxLength, case .maxLength(let high) = maxRule.kind, low > high {
@@ -126,7 +144,7 @@ enum RuleChecker {
     }
 
     static func checkSameAs(
-        _ target: String, rule: RuleDecl, field: FieldSymbol, symbols: SymbolTable, diagnostics: inout DiagnosticBag
+        _ target: String, rule: RuleDecl, field: Field, symbols: SymbolTable, diagnostics: inout DiagnosticBag
     ) {
         let range = rule.parameterRange ?? rule.nameRange
         if target == field.id {
@@ -136,8 +154,8 @@ enum RuleChecker {
             )
             return
         }
-        guard let other = symbols.field(target) else {
-            if let declared = symbols.declarations[target] {
+        guard let other = symbols.fieldIndex(target) else {
+            if let declared = symbols.declaration(of: target) {
                 diagnostics.error(
                     .invalidSameAs, "sameAs target '\(target)' is not a field", at: range,
                     notes: [diagnostics.note("'\(target)' is declared here", at: declared)],
@@ -151,14 +169,65 @@ enum RuleChecker {
             }
             return
         }
-        guard other.valueType.isSameType(as: field.valueType) else {
+        guard symbols.fields[other].valueType.isSameType(as: field.valueType) else {
             diagnostics.error(
                 .invalidSameAs,
-                "'\(field.id)' (\(field.valueType.description)) cannot be the same as '\(target)' (\(other.valueType.description))",
-                at: range, notes: [diagnostics.note("'\(target)' is declared here", at: other.range)],
+                "'\(field.id)' (\(field.valueType.description)) cannot be the same as '\(target)' (\(symbols.fields[other].valueType.description))",
+                at: range, notes: [diagnostics.note("'\(target)' is declared here", at: symbols.fields[other].range)],
                 help: ["sameAs compares two fields of the same value type"]
             )
             return
         }
+    }
+}
+
+extension RuleKind {
+    /// Rules that check text, and so apply to text fields only.
+    fileprivate var checksText: Bool {
+        switch self {
+        case .minLength, .maxLength, .pattern, .email, .url: true
+        case .required, .sameAs, .custom: false
+        }
+    }
+}
+
+/// The rules of one field seen so far, to find one given twice: identical, or a
+/// second length limit of the same kind (`minLength: 2` after `minLength: 4`).
+/// Rules are named by their index in the field's list.
+///
+/// A field has a few rules of different names, so the first rule of each name is
+/// kept in a short list (kept allocated from one field to the next); rules by exact
+/// kind are indexed only once a name repeats.
+struct SeenRules {
+    /// The first rule of each name, in the order seen.
+    private var firstOfName: [Int] = []
+    /// The first rule of each kind, built when a name first repeats: until then every
+    /// rule seen has a name of its own, so `firstOfName` holds them all.
+    private var firstOfKind: [RuleKind: Int]?
+
+    /// Forgets the rules of the previous field.
+    mutating func reset() {
+        firstOfName.removeAll(keepingCapacity: true)
+        firstOfKind = nil
+    }
+
+    /// The earlier rule that `rules[index]` repeats, if any.
+    mutating func repeated(by index: Int, in rules: [RuleDecl]) -> Int? {
+        let kind = rules[index].kind
+        guard let sameName = firstOfName.first(where: { rules[$0].kind.name == kind.name }) else { return nil }
+        if firstOfKind == nil {
+            firstOfKind = Dictionary(uniqueKeysWithValues: firstOfName.map { (rules[$0].kind, $0) })
+        }
+        if let identical = firstOfKind?[kind] { return identical }
+        switch kind {
+        case .minLength, .maxLength, .required, .email, .url: return sameName
+        case .pattern, .sameAs, .custom: return nil
+        }
+    }
+
+    mutating func add(_ index: Int, in rules: [RuleDecl]) {
+        let kind = rules[index].kind
+        if !firstOfName.contains(where: { rules[$0].kind.name == kind.name }) { firstOfName.append(index) }
+        if firstOfKind?[kind] == nil { firstOfKind?[kind] = index }
     }
 }

@@ -1,11 +1,20 @@
 /// The checks of one segment (SPEC §3): options, their case names, the default
 /// and the enum's name.
-enum SegmentChecker {
-    static func check(_ segment: SegmentFieldDecl, diagnostics: inout DiagnosticBag, typeNames: inout [String: SourceRange]) {
-        checkEnumName(segment, diagnostics: &diagnostics, typeNames: &typeNames)
+struct SegmentChecker {
+    /// Option values and case names seen in the segment being checked → where.
+    /// Emptied for each segment but kept allocated: a form may have thousands of
+    /// small segments.
+    private var values: [String: SourceRange] = [:]
+    private var cases: [String: (value: String, range: SourceRange)] = [:]
+    /// Swift case names by option value: a form repeats the same few options over
+    /// many segments, and making a case name is far dearer than a lookup.
+    private var caseNames: [String: String] = [:]
 
-        var values: [String: SourceRange] = [:]
-        var cases: [String: (value: String, range: SourceRange)] = [:]
+    mutating func check(_ segment: SegmentFieldDecl, diagnostics: inout DiagnosticBag, typeNames: inout [String: SourceRange]) {
+        Self.checkEnumName(segment, diagnostics: &diagnostics, typeNames: &typeNames)
+
+        values.removeAll(keepingCapacity: true)
+        cases.removeAll(keepingCapacity: true)
         for option in segment.options {
             let value = option.value
             if value.value.isEmpty {
@@ -21,7 +30,7 @@ enum SegmentChecker {
                 continue
             }
             values[value.value] = value.range
-            let caseName = option.caseName
+            let caseName = caseName(of: value.value)
             if caseName == "_" {
                 diagnostics.error(
                     .invalidOption, "option '\(value.value)' has no ASCII letters or digits to make a Swift case name",
@@ -56,6 +65,14 @@ enum SegmentChecker {
                 help: Suggestions.didYouMeanOrList(defaultValue.value, in: names, listing: "the options are")
             )
         }
+    }
+
+    /// `SegmentOption.caseName`, remembered per value.
+    private mutating func caseName(of value: String) -> String {
+        if let known = caseNames[value] { return known }
+        let name = SwiftNames.caseName(forOptionValue: value)
+        caseNames[value] = name
+        return name
     }
 
     static func checkEnumName(_ segment: SegmentFieldDecl, diagnostics: inout DiagnosticBag, typeNames: inout [String: SourceRange]) {

@@ -10,76 +10,102 @@ public enum ConditionChecker {
     /// Parses each condition of the document, type-checks it against the symbols,
     /// stores the typed expression in `Condition.expression`, and reports FC500–FC505.
     public static func check(_ document: inout FormDocument, symbols: SymbolTable, file: SourceFile, diagnostics: inout DiagnosticBag) {
-        let scope = ConditionScope(document: document, symbols: symbols)
-        var sites: [Site] = []
-        collectSites(document.elements, path: [], into: &sites)
-
-        var visibleSyntax: [ElementPath: ConditionSyntax] = [:]
-        var lowered: [(site: Site, expression: ConditionExpr)] = []
-        for site in sites {
-            let condition = site.condition
-            switch ConditionParser.parse(condition.source.value) {
-            case .failure(let problem):
-                report([problem], in: condition, file: file, diagnostics: &diagnostics)
-            case .success(let syntax):
-                if site.role == .visibleWhen { visibleSyntax[site.path] = syntax }
-                switch ConditionTypeChecker.lower(syntax, scope: scope) {
-                case .failed(let problems):
-                    report(problems, in: condition, file: file, diagnostics: &diagnostics)
-                case .lowered(let expression):
-                    lowered.append((site, expression))
-                    modifyElement(at: site.path[...], in: &document.elements) { element in
-                        switch site.role {
-                        case .visibleWhen: element.visibleWhen?.expression = expression
-                        case .enabledWhen: element.enabledWhen?.expression = expression
-                        }
-                    }
-                }
-            }
-        }
-
-        for (site, expression) in lowered {
-            checkConstant(expression, site: site, document: document, scope: scope, diagnostics: &diagnostics)
-        }
-
-        let graph = ConditionGraph(document: document, symbols: symbols)
-        reportCycles(graph, document: document, symbols: symbols, syntax: visibleSyntax, file: file, diagnostics: &diagnostics)
+        check(&document, scope: ConditionScope(document: document, symbols: symbols), file: file, diagnostics: &diagnostics)
     }
 
-    /// One condition in the tree.
+    /// `check` with the scope the form checker gathered on its own walk of the tree.
+    static func check(_ document: inout FormDocument, scope: ConditionScope, file: SourceFile, diagnostics: inout DiagnosticBag) {
+        var pass = Pass(scope: scope, file: file, diagnostics: diagnostics, graph: ConditionGraph.Builder(symbols: scope.symbols))
+        var path: ElementPath = []
+        pass.walk(&document.elements, path: &path)
+        diagnostics = pass.diagnostics
+
+        for site in pass.lowered {
+            checkConstant(site, scope: scope, diagnostics: &diagnostics)
+        }
+
+        let graph = ConditionGraph(pass.graph)
+        guard graph.hasCycle else { return }
+        let visibleSyntax = Dictionary(pass.visibleSyntax, uniquingKeysWith: { first, _ in first })
+        reportCycles(graph, document: document, symbols: scope.symbols, syntax: visibleSyntax, file: file, diagnostics: &diagnostics)
+    }
+
+    /// A lowered condition: which key it is, where, and its expression.
     struct Site {
         enum Role {
             case visibleWhen
             case enabledWhen
         }
 
-        var path: ElementPath
         var role: Role
-        var condition: Condition
+        var range: SourceRange
+        var expression: ConditionExpr
     }
 
-    private static func collectSites(_ elements: [Element], path: ElementPath, into sites: inout [Site]) {
-        for (index, element) in elements.enumerated() {
-            let elementPath = path + [index]
-            if let condition = element.visibleWhen { sites.append(Site(path: elementPath, role: .visibleWhen, condition: condition)) }
-            if let condition = element.enabledWhen { sites.append(Site(path: elementPath, role: .enabledWhen, condition: condition)) }
-            if case .group(let group) = element.kind { collectSites(group.elements, path: elementPath, into: &sites) }
-        }
-    }
+    /// Parsing and lowering, one walk of the tree in document order that stores
+    /// each lowered expression in place and collects the visibility graph.
+    private struct Pass {
+        let scope: ConditionScope
+        let file: SourceFile
+        var diagnostics: DiagnosticBag
+        var graph: ConditionGraph.Builder
+        /// How many field elements the walk has passed, an index into `scope.fieldElements`.
+        var fieldElementCount = 0
+        /// The lowered conditions, for FC505 once every condition is reported.
+        var lowered: [Site] = []
+        /// Each parsed `visibleWhen` by its element's path, to point at a field
+        /// reference when reporting a cycle.
+        var visibleSyntax: [(ElementPath, ConditionSyntax)] = []
 
-    private static func modifyElement(at path: ArraySlice<Int>, in elements: inout [Element], _ body: (inout Element) -> Void) {
-        guard let index = path.first, elements.indices.contains(index) else { return }
-        if path.count == 1 {
-            body(&elements[index])
-            return
+        /// `path` is the path of `elements`' parent, extended in place for each child.
+        mutating func walk(_ elements: inout [Element], path: inout ElementPath) {
+            for index in elements.indices {
+                path.append(index)
+                defer { path.removeLast() }
+                var visibleWhen: ConditionExpr?
+                if let condition = elements[index].visibleWhen {
+                    visibleWhen = lower(condition, role: .visibleWhen, path: path)
+                    elements[index].visibleWhen?.expression = visibleWhen
+                }
+                if let condition = elements[index].enabledWhen {
+                    elements[index].enabledWhen?.expression = lower(condition, role: .enabledWhen, path: path)
+                }
+                switch elements[index].kind {
+                case .group(var group):
+                    graph.enterGroup(at: path, visibleWhen: visibleWhen)
+                    // Move the group out of the tree first, so that its `elements` are
+                    // uniquely referenced and change in place rather than being copied.
+                    elements[index].kind = .spacer(SpacerDecl(height: Located(0, at: .fileStart)))
+                    walk(&group.elements, path: &path)
+                    elements[index].kind = .group(group)
+                    graph.leaveGroup(visibleWhen: visibleWhen)
+                case .boolean, .segment, .text:
+                    if let symbol = scope.fieldElements[fieldElementCount] { graph.addField(symbol, at: path, visibleWhen: visibleWhen) }
+                    fieldElementCount += 1
+                case .spacer, .staticText, .segue:
+                    break
+                }
+            }
         }
-        guard case .group(var group) = elements[index].kind else { return }
-        // Move the group out of the tree first, so that its `elements` are uniquely
-        // referenced and change in place: otherwise every condition in a group of N
-        // elements copies all N of them.
-        elements[index].kind = .spacer(SpacerDecl(height: Located(0, at: .fileStart)))
-        modifyElement(at: path.dropFirst(), in: &group.elements, body)
-        elements[index].kind = .group(group)
+
+        /// The lowered expression of a condition, or nil after reporting why it has none.
+        mutating func lower(_ condition: Condition, role: Site.Role, path: ElementPath) -> ConditionExpr? {
+            switch ConditionParser.parse(condition.source.value) {
+            case .failure(let problem):
+                report([problem], in: condition, file: file, diagnostics: &diagnostics)
+                return nil
+            case .success(let syntax):
+                if role == .visibleWhen { visibleSyntax.append((path, syntax)) }
+                switch ConditionTypeChecker.lower(syntax, scope: scope) {
+                case .failed(let problems):
+                    report(problems, in: condition, file: file, diagnostics: &diagnostics)
+                    return nil
+                case .lowered(let expression):
+                    lowered.append(Site(role: role, range: condition.source.range, expression: expression))
+                    return expression
+                }
+            }
+        }
     }
 
     private static func report(
@@ -96,18 +122,9 @@ public enum ConditionChecker {
     // MARK: FC505
 
     private static func checkConstant(
-        _ expression: ConditionExpr, site: Site, document: FormDocument, scope: ConditionScope,
-        diagnostics: inout DiagnosticBag
+        _ site: Site, scope: ConditionScope, diagnostics: inout DiagnosticBag
     ) {
-        let verdict = ConditionConstancy.verdict(of: expression) { id in
-            guard let symbol = scope.symbols.field(id) else { return nil }
-            let canBeHidden = (symbol.enclosingGroups + [symbol.path]).contains {
-                document.conditionElement(at: $0)?.visibleWhen != nil
-            }
-            return ConditionConstancy.FieldFacts(
-                valueType: symbol.valueType, options: scope.segmentOptions[id] ?? [], canBeHidden: canBeHidden
-            )
-        }
+        let verdict = ConditionConstancy.verdict(of: site.expression, facts: scope.facts(of:))
         guard let verdict else { return }
         let message: String
         let help: String
@@ -125,7 +142,7 @@ public enum ConditionChecker {
             message = "condition is always false: the element is never enabled"
             help = "fix the condition"
         }
-        diagnostics.warning(.conditionConstant, message, at: site.condition.source.range, help: [help])
+        diagnostics.warning(.conditionConstant, message, at: site.range, help: [help])
     }
 
     // MARK: FC504

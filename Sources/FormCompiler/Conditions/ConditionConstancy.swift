@@ -31,13 +31,15 @@ enum ConditionConstancy {
     /// The verdict, or nil when the condition depends on its fields (or is too big
     /// to decide).
     static func verdict(of expression: ConditionExpr, facts: (String) -> FieldFacts?) -> Verdict? {
-        var atoms = Set<ConditionExpr>()
-        collectAtoms(expression, into: &atoms)
-        guard atoms.count <= maxAtoms else { return nil }
+        var atoms: [ConditionExpr] = []
+        var program: [Step] = []
+        guard compile(expression, atoms: &atoms, into: &program) else { return nil }
 
         // Each field's domain, in first-use order so the enumeration is deterministic.
         var domains: [(id: String, states: [State])] = []
-        for id in expression.fieldReferences {
+        for atom in atoms {
+            let id = atom.atomField
+            guard !domains.contains(where: { $0.id == id }) else { continue }
             guard let fact = facts(id) else { return nil }
             domains.append((id, states(of: id, fact, atoms: atoms)))
         }
@@ -52,56 +54,93 @@ enum ConditionConstancy {
         if stateCount % 64 != 0 { all[words - 1] = (1 << UInt64(stateCount % 64)) - 1 }
 
         // The state of field `i` in world `w` is digit `i` of `w` in mixed radix.
-        var strides: [String: (stride: Int, states: [State])] = [:]
+        var strides: [Int] = []
         var stride = 1
         for domain in domains {
-            strides[domain.id] = (stride, domain.states)
+            strides.append(stride)
             stride *= domain.states.count
         }
-        func atomBits(_ atom: ConditionExpr) -> [UInt64] {
-            var bits = [UInt64](repeating: 0, count: words)
-            guard let id = atom.fieldReferences.first, let field = strides[id] else { return bits }
-            let satisfied = field.states.map { $0.satisfies(atom) }
+        // Each atom's worlds, atom after atom, `words` words each.
+        var atomBits = [UInt64](repeating: 0, count: atoms.count * words)
+        for (atomIndex, atom) in atoms.enumerated() {
+            let field = domains.firstIndex { $0.id == atom.atomField }!
+            let satisfied = domains[field].states.map { $0.satisfies(atom) }
             // The field's state is constant over runs of `stride` worlds; filling whole
             // runs a word at a time keeps this cheap for the innermost fields too.
+            let stride = strides[field]
             var digit = 0
-            for runStart in Swift.stride(from: 0, to: stateCount, by: field.stride) {
+            for runStart in Swift.stride(from: 0, to: stateCount, by: stride) {
                 if satisfied[digit] {
                     var low = runStart
-                    let high = runStart + field.stride
+                    let high = runStart + stride
                     while low < high {
                         let bit = low % 64
                         let count = min(64 - bit, high - low)
-                        bits[low / 64] |= (count == 64 ? ~0 : ((1 << UInt64(count)) - 1)) << UInt64(bit)
+                        atomBits[atomIndex * words + low / 64] |= (count == 64 ? ~0 : ((1 << UInt64(count)) - 1)) << UInt64(bit)
                         low += count
                     }
                 }
                 digit = digit + 1 == satisfied.count ? 0 : digit + 1
             }
-            return bits
         }
-        var cache: [ConditionExpr: [UInt64]] = [:]
-        func evaluate(_ expression: ConditionExpr) -> [UInt64] {
-            switch expression {
-            case .constant(let value):
-                return value ? all : [UInt64](repeating: 0, count: words)
-            case .boolField, .isEmpty, .textEquals, .segmentEquals:
-                if let bits = cache[expression] { return bits }
-                let bits = atomBits(expression)
-                cache[expression] = bits
-                return bits
-            case .not(let inner):
-                return zip(evaluate(inner), all).map { ~$0 & $1 }
-            case .and(let lhs, let rhs):
-                return zip(evaluate(lhs), evaluate(rhs)).map { $0 & $1 }
-            case .or(let lhs, let rhs):
-                return zip(evaluate(lhs), evaluate(rhs)).map { $0 | $1 }
+
+        // Run the program over each word of worlds.
+        var alwaysTrue = true
+        var alwaysFalse = true
+        var stack: [UInt64] = []
+        stack.reserveCapacity(program.count)
+        for word in 0..<words {
+            for step in program {
+                switch step {
+                case .constant(let value): stack.append(value ? all[word] : 0)
+                case .atom(let index): stack.append(atomBits[index * words + word])
+                case .not: stack[stack.count - 1] = ~stack[stack.count - 1] & all[word]
+                case .and: stack[stack.count - 2] &= stack.removeLast()
+                case .or: stack[stack.count - 2] |= stack.removeLast()
+                }
             }
+            let result = stack.removeLast()
+            alwaysTrue = alwaysTrue && result == all[word]
+            alwaysFalse = alwaysFalse && result == 0
         }
-        let result = evaluate(expression)
-        if result == all { return .alwaysTrue }
-        if result.allSatisfy({ $0 == 0 }) { return .alwaysFalse }
+        if alwaysTrue { return .alwaysTrue }
+        if alwaysFalse { return .alwaysFalse }
         return nil
+    }
+
+    /// One step of an expression in postfix form, over the indices of its distinct
+    /// atoms: evaluated with a stack of words, without hashing expressions or
+    /// allocating a bit set per node.
+    private enum Step {
+        case constant(Bool)
+        case atom(Int)
+        case not
+        case and
+        case or
+    }
+
+    /// Appends the postfix form of `expression` to `program`, collecting its distinct
+    /// atoms in first-use order; false when there are more than `maxAtoms`.
+    private static func compile(_ expression: ConditionExpr, atoms: inout [ConditionExpr], into program: inout [Step]) -> Bool {
+        switch expression {
+        case .constant(let value):
+            program.append(.constant(value))
+        case .boolField, .isEmpty, .textEquals, .segmentEquals:
+            if let index = atoms.firstIndex(of: expression) {
+                program.append(.atom(index))
+            } else {
+                guard atoms.count < maxAtoms else { return false }
+                atoms.append(expression)
+                program.append(.atom(atoms.count - 1))
+            }
+        case .not(let inner):
+            guard compile(inner, atoms: &atoms, into: &program) else { return false }
+            program.append(.not)
+        case .and(let lhs, let rhs), .or(let lhs, let rhs):
+            guard compile(lhs, atoms: &atoms, into: &program), compile(rhs, atoms: &atoms, into: &program) else { return false }
+            if case .and = expression { program.append(.and) } else { program.append(.or) }
+        }
+        return true
     }
 
     /// One distinguishable state of a field.
@@ -125,17 +164,18 @@ enum ConditionConstancy {
         }
     }
 
-    private static func states(of id: String, _ fact: FieldFacts, atoms: Set<ConditionExpr>) -> [State] {
+    private static func states(of id: String, _ fact: FieldFacts, atoms: [ConditionExpr]) -> [State] {
         switch fact.valueType {
         case .bool:
             return [.bool(false), .bool(true)]
+        // The atoms are distinct, so each value is named once.
         case .string:
-            var named = Set<String>()
-            for case .textEquals(id, let value) in atoms where !value.isEmpty { named.insert(value) }
+            var named: [String] = []
+            for case .textEquals(id, let value) in atoms where !value.isEmpty { named.append(value) }
             return [.text("")] + named.sorted().map { .text($0) } + [.text(nil)]
         case .segment(_, let optional):
-            var named = Set<String>()
-            for case .segmentEquals(id, let value) in atoms { named.insert(value) }
+            var named: [String] = []
+            for case .segmentEquals(id, let value) in atoms { named.append(value) }
             var result: [State] = fact.options.filter(named.contains).map { .option($0) }
             // A name that is not an option cannot be selected; keep it out of the states.
             if fact.options.contains(where: { !named.contains($0) }) { result.append(.option(nil)) }
@@ -143,15 +183,14 @@ enum ConditionConstancy {
             return result.isEmpty ? [.nothingSelected] : result
         }
     }
+}
 
-    private static func collectAtoms(_ expression: ConditionExpr, into atoms: inout Set<ConditionExpr>) {
-        switch expression {
-        case .constant: break
-        case .boolField, .isEmpty, .textEquals, .segmentEquals: atoms.insert(expression)
-        case .not(let inner): collectAtoms(inner, into: &atoms)
-        case .and(let lhs, let rhs), .or(let lhs, let rhs):
-            collectAtoms(lhs, into: &atoms)
-            collectAtoms(rhs, into: &atoms)
+extension ConditionExpr {
+    /// The field an atom (`boolField`, `isEmpty`, `textEquals`, `segmentEquals`) reads.
+    fileprivate var atomField: String {
+        switch self {
+        case .boolField(let id), .isEmpty(let id), .textEquals(let id, _), .segmentEquals(let id, _): id
+        case .constant, .not, .and, .or: preconditionFailure("not an atom")
         }
     }
 }

@@ -35,133 +35,229 @@ public struct ConditionGraph: Sendable {
         public var via: ElementPath
     }
 
-    /// Every field, in document order.
+    /// Every field, in document order. A field's position here is its node: the
+    /// graph is kept over these positions rather than over ids, so building and
+    /// ordering it hashes each id once.
     public let fields: [String]
-    /// Each field's direct dependencies, groups outermost first and then the field's
-    /// own condition, each condition's fields in first-use order. A field reached by
-    /// several conditions is listed once per condition.
-    public let edges: [String: [Dependency]]
-    /// The lowered `visibleWhen` of each field's enclosing groups (outermost first)
+    /// Each node's direct dependencies, groups outermost first and then the field's
+    /// own condition, each condition's fields in first-use order.
+    private let edgeLists: [[Edge]]
+    /// The elements whose `visibleWhen` the edges go through.
+    private let vias: [ElementPath]
+    /// The lowered `visibleWhen` of each node's enclosing groups (outermost first)
     /// and then its own; a field is visible when all of them hold.
-    private let conditions: [String: [ConditionExpr]]
+    private let conditions: [[ConditionExpr]]
     /// Every field, each after every field its visibility depends on; otherwise in
     /// document order.
     public let visibilityOrder: [String]
     /// Whether some field's visibility depends on itself (found while ordering, so
     /// that an acyclic form, the usual case, skips the search for components).
     let hasCycle: Bool
-    /// The reverse of `edges`: the fields whose visibility reads each field.
-    private let readers: [String: [String]]
+    /// `visibilityOrder` as nodes.
+    private let order: [Int]
+    /// The reverse of `edges`, by symbol: the nodes whose visibility reads each field.
+    private let readers: [[Int]]
+    private let symbols: SymbolTable
+    /// Each field of `symbols` (by index) as a node, nil for one not in the tree.
+    private let nodeOfSymbol: [Int?]
+    /// The reverse of `nodeOfSymbol`.
+    private let symbolOfNode: [Int]
+
+    /// A dependency: the field read (an index into `symbols.fields`) and the
+    /// element whose condition reads it (an index into `vias`).
+    fileprivate struct Edge: Sendable {
+        var symbol: Int
+        var via: Int
+    }
 
     public init(document: FormDocument, symbols: SymbolTable) {
-        var fields: [String] = []
-        var edges: [String: [Dependency]] = [:]
-        var conditions: [String: [ConditionExpr]] = [:]
-        // One walk of the tree, carrying the lowered `visibleWhen` of the groups around
-        // each element (outermost first), rather than looking every field's groups up
-        // by path: that copied elements out of the tree for every field.
-        var enclosing: [(path: ElementPath, expression: ConditionExpr)] = []
-        func walk(_ elements: [Element], path: ElementPath) {
+        var builder = Builder(symbols: symbols)
+        func walk(_ elements: [Element], path: inout ElementPath) {
             for index in elements.indices {
+                path.append(index)
+                defer { path.removeLast() }
                 let own = elements[index].visibleWhen?.expression
                 switch elements[index].kind {
                 case .group(let group):
-                    let groupPath = path + [index]
-                    if let own { enclosing.append((groupPath, own)) }
-                    walk(group.elements, path: groupPath)
-                    if own != nil { enclosing.removeLast() }
-                case .boolean(let field):
-                    addField(field.id.value, own: own, path: path, index: index)
-                case .segment(let field):
-                    addField(field.id.value, own: own, path: path, index: index)
-                case .text(let field):
-                    addField(field.id.value, own: own, path: path, index: index)
+                    builder.enterGroup(at: path, visibleWhen: own)
+                    walk(group.elements, path: &path)
+                    builder.leaveGroup(visibleWhen: own)
+                case .boolean, .segment, .text:
+                    // Fields in document order, each once (as `symbols.fields` lists them).
+                    guard let id = elements[index].id?.value, let symbol = symbols.fieldIndex(id),
+                          !builder.hasField(symbol) else { break }
+                    builder.addField(symbol, at: path, visibleWhen: own)
                 case .spacer, .staticText, .segue:
                     break
                 }
             }
         }
-        // Fields in document order, each once (as `symbols.fields` lists them).
-        func addField(_ id: String, own: ConditionExpr?, path: ElementPath, index: Int) {
-            guard conditions[id] == nil, symbols.field(id) != nil else { return }
-            fields.append(id)
-            var dependencies: [Dependency] = []
-            var expressions: [ConditionExpr] = []
-            var sources = enclosing
-            if let own { sources.append((path + [index], own)) }
-            for (via, expression) in sources {
-                expressions.append(expression)
-                for reference in expression.fieldReferences where symbols.field(reference) != nil {
-                    dependencies.append(Dependency(field: reference, via: via))
-                }
-            }
-            edges[id] = dependencies
-            conditions[id] = expressions
+        var path: ElementPath = []
+        walk(document.elements, path: &path)
+        self.init(builder)
+    }
+
+    /// Collects the graph during a walk of the tree in document order, carrying the
+    /// groups around each element (outermost first) rather than looking every
+    /// field's groups up by path. The condition checker feeds it from its own walk.
+    struct Builder {
+        let symbols: SymbolTable
+        fileprivate var fields: [String] = []
+        fileprivate var edges: [[Edge]] = []
+        fileprivate var vias: [ElementPath] = []
+        fileprivate var conditions: [[ConditionExpr]] = []
+        fileprivate var nodeOfSymbol: [Int?]
+        fileprivate var symbolOfNode: [Int] = []
+        /// The lowered `visibleWhen` of each group around the element being visited,
+        /// with the fields it reads, resolved once for every field inside the group.
+        private var enclosing: [(via: Int, expression: ConditionExpr, reads: [Int])] = []
+
+        init(symbols: SymbolTable) {
+            self.symbols = symbols
+            nodeOfSymbol = Array(repeating: nil, count: symbols.fields.count)
+            // Every field of the table becomes a node when the tree matches it.
+            fields.reserveCapacity(symbols.fields.count)
+            edges.reserveCapacity(symbols.fields.count)
+            conditions.reserveCapacity(symbols.fields.count)
+            symbolOfNode.reserveCapacity(symbols.fields.count)
         }
-        walk(document.elements, path: [])
-        self.fields = fields
-        self.edges = edges
-        self.conditions = conditions
-        (visibilityOrder, hasCycle) = Self.order(fields, edges: edges)
-        var readers: [String: [String]] = [:]
-        for field in fields {
-            var seen = Set<String>()
-            for dependency in edges[field] ?? [] where seen.insert(dependency.field).inserted {
-                readers[dependency.field, default: []].append(field)
+
+        mutating func enterGroup(at path: ElementPath, visibleWhen: ConditionExpr?) {
+            guard let visibleWhen else { return }
+            vias.append(path)
+            enclosing.append((vias.count - 1, visibleWhen, reads(visibleWhen)))
+        }
+
+        mutating func leaveGroup(visibleWhen: ConditionExpr?) {
+            if visibleWhen != nil { enclosing.removeLast() }
+        }
+
+        /// Whether the field (an index into `symbols.fields`) is in the graph already.
+        func hasField(_ symbol: Int) -> Bool {
+            nodeOfSymbol[symbol] != nil
+        }
+
+        /// Adds a field that is not in the graph yet, with its own lowered `visibleWhen`.
+        mutating func addField(_ symbol: Int, at path: ElementPath, visibleWhen own: ConditionExpr?) {
+            nodeOfSymbol[symbol] = fields.count
+            symbolOfNode.append(symbol)
+            fields.append(symbols.fields[symbol].id)
+            var dependencies: [Edge] = []
+            var expressions: [ConditionExpr] = []
+            for group in enclosing {
+                expressions.append(group.expression)
+                dependencies.append(contentsOf: group.reads.map { Edge(symbol: $0, via: group.via) })
+            }
+            if let own {
+                vias.append(path)
+                expressions.append(own)
+                dependencies.append(contentsOf: reads(own).map { Edge(symbol: $0, via: vias.count - 1) })
+            }
+            edges.append(dependencies)
+            conditions.append(expressions)
+        }
+
+        private func reads(_ expression: ConditionExpr) -> [Int] {
+            expression.fieldReferences.compactMap(symbols.fieldIndex)
+        }
+    }
+
+    init(_ builder: Builder) {
+        fields = builder.fields
+        edgeLists = builder.edges
+        vias = builder.vias
+        conditions = builder.conditions
+        symbols = builder.symbols
+        nodeOfSymbol = builder.nodeOfSymbol
+        symbolOfNode = builder.symbolOfNode
+        (order, hasCycle) = Self.order(builder.edges, nodeOfSymbol: builder.nodeOfSymbol)
+        visibilityOrder = order.map { builder.fields[$0] }
+        var readers = [[Int]](repeating: [], count: builder.symbols.fields.count)
+        for node in builder.fields.indices {
+            for symbol in Self.distinct(builder.edges[node].map(\.symbol)) {
+                readers[symbol].append(node)
             }
         }
         self.readers = readers
     }
 
+    /// Each field's direct dependencies, groups outermost first and then the field's
+    /// own condition, each condition's fields in first-use order. A field reached by
+    /// several conditions is listed once per condition.
+    public var edges: [String: [Dependency]] {
+        Dictionary(uniqueKeysWithValues: fields.indices.map { node in
+            (fields[node], edgeLists[node].map { Dependency(field: symbols.fields[$0.symbol].id, via: vias[$0.via]) })
+        })
+    }
+
     /// The distinct fields whose value and visibility `id`'s visibility reads directly.
     public func dependencies(of id: String) -> [String] {
-        var seen = Set<String>()
-        return (edges[id] ?? []).map(\.field).filter { seen.insert($0).inserted }
+        guard let node = node(id) else { return [] }
+        return Self.distinct(edgeLists[node].map(\.symbol)).map { symbols.fields[$0].id }
     }
 
     /// The conditions that must all hold for `id` to be visible: its enclosing
     /// groups' `visibleWhen` (outermost first), then its own. Empty: always visible.
     public func visibilityConditions(of id: String) -> [ConditionExpr] {
-        conditions[id] ?? []
+        node(id).map { conditions[$0] } ?? []
     }
 
     /// Every field whose visibility depends on `id`, directly or through others, in
     /// `visibilityOrder`. `id` itself is not included (unless it is on a cycle).
     public func dependents(of id: String) -> [String] {
-        var reached = Set<String>()
-        var pending = [id]
+        guard let start = symbols.fieldIndex(id) else { return [] }
+        var reached = [Bool](repeating: false, count: fields.count)
+        var pending = [start]
         while let next = pending.popLast() {
-            for reader in readers[next] ?? [] where reached.insert(reader).inserted {
-                pending.append(reader)
+            for reader in readers[next] where !reached[reader] {
+                reached[reader] = true
+                pending.append(symbolOfNode[reader])
             }
         }
-        return visibilityOrder.filter(reached.contains)
+        return order.filter { reached[$0] }.map { fields[$0] }
     }
 
-    /// Depth-first post-order over the fields in document order; iterative, since a
+    private func node(_ id: String) -> Int? {
+        symbols.fieldIndex(id).flatMap { nodeOfSymbol[$0] }
+    }
+
+    /// The symbols in first-occurrence order, each once.
+    private static func distinct(_ symbols: [Int]) -> [Int] {
+        var seen = Set<Int>()
+        return symbols.filter { seen.insert($0).inserted }
+    }
+
+    /// Depth-first post-order over the nodes in document order; iterative, since a
     /// form may chain thousands of fields.
-    private static func order(_ fields: [String], edges: [String: [Dependency]]) -> (order: [String], hasCycle: Bool) {
-        var result: [String] = []
+    private static func order(_ edges: [[Edge]], nodeOfSymbol: [Int?]) -> (order: [Int], hasCycle: Bool) {
+        enum State {
+            case unvisited, onStack, done
+        }
+        var result: [Int] = []
+        result.reserveCapacity(edges.count)
         var hasCycle = false
-        var state: [String: Bool] = [:] // false: on the stack; true: done
-        for root in fields where state[root] == nil {
-            var stack: [(id: String, next: Int)] = [(root, 0)]
-            state[root] = false
+        var state = [State](repeating: .unvisited, count: edges.count)
+        var stack: [(node: Int, next: Int)] = []  // empty again after each root
+        for root in edges.indices where state[root] == .unvisited {
+            stack.append((root, 0))
+            state[root] = .onStack
             while let top = stack.last {
-                let dependencies = edges[top.id] ?? []
-                if top.next < dependencies.count {
+                if top.next < edges[top.node].count {
                     stack[stack.count - 1].next += 1
-                    let dependency = dependencies[top.next].field
-                    if state[dependency] == nil, edges[dependency] != nil {
-                        state[dependency] = false
+                    guard let dependency = nodeOfSymbol[edges[top.node][top.next].symbol] else { continue }
+                    switch state[dependency] {
+                    case .unvisited:
+                        state[dependency] = .onStack
                         stack.append((dependency, 0))
-                    } else if state[dependency] == false {
+                    case .onStack:
                         hasCycle = true  // a dependency still on the stack: a back edge
+                    case .done:
+                        break
                     }
                 } else {
                     stack.removeLast()
-                    state[top.id] = true
-                    result.append(top.id)
+                    state[top.node] = .done
+                    result.append(top.node)
                 }
             }
         }
@@ -173,82 +269,87 @@ public struct ConditionGraph: Sendable {
     func cyclicComponents() -> [[String]] {
         guard hasCycle else { return [] }
         // Tarjan's algorithm, iterative for the same reason as `order`.
-        var index: [String: Int] = [:]
-        var lowLink: [String: Int] = [:]
-        var onStack = Set<String>()
-        var componentStack: [String] = []
-        var components: [[String]] = []
+        var index = [Int?](repeating: nil, count: fields.count)
+        var lowLink = [Int](repeating: 0, count: fields.count)
+        var onStack = [Bool](repeating: false, count: fields.count)
+        var componentStack: [Int] = []
+        var components: [[Int]] = []
         var counter = 0
-        for root in fields where index[root] == nil {
-            var work: [(id: String, next: Int)] = [(root, 0)]
+        for root in fields.indices where index[root] == nil {
+            var work: [(node: Int, next: Int)] = [(root, 0)]
             index[root] = counter
             lowLink[root] = counter
             counter += 1
             componentStack.append(root)
-            onStack.insert(root)
+            onStack[root] = true
             while let top = work.last {
-                let successors = edges[top.id] ?? []
+                let successors = edgeLists[top.node]
                 if top.next < successors.count {
                     work[work.count - 1].next += 1
-                    let successor = successors[top.next].field
-                    guard edges[successor] != nil else { continue }
-                    if index[successor] == nil {
+                    guard let successor = nodeOfSymbol[successors[top.next].symbol] else { continue }
+                    if let successorIndex = index[successor] {
+                        if onStack[successor] { lowLink[top.node] = min(lowLink[top.node], successorIndex) }
+                    } else {
                         index[successor] = counter
                         lowLink[successor] = counter
                         counter += 1
                         componentStack.append(successor)
-                        onStack.insert(successor)
+                        onStack[successor] = true
                         work.append((successor, 0))
-                    } else if onStack.contains(successor) {
-                        lowLink[top.id] = min(lowLink[top.id]!, index[successor]!)
                     }
                     continue
                 }
                 work.removeLast()
                 if let parent = work.last {
-                    lowLink[parent.id] = min(lowLink[parent.id]!, lowLink[top.id]!)
+                    lowLink[parent.node] = min(lowLink[parent.node], lowLink[top.node])
                 }
-                guard lowLink[top.id] == index[top.id] else { continue }
-                var component: [String] = []
+                guard lowLink[top.node] == index[top.node] else { continue }
+                var component: [Int] = []
                 while let member = componentStack.popLast() {
-                    onStack.remove(member)
+                    onStack[member] = false
                     component.append(member)
-                    if member == top.id { break }
+                    if member == top.node { break }
                 }
-                let readsItself = successors.contains { $0.field == top.id }
+                let readsItself = successors.contains { nodeOfSymbol[$0.symbol] == top.node }
                 if component.count > 1 || readsItself { components.append(component) }
             }
         }
-        let position = Dictionary(uniqueKeysWithValues: fields.enumerated().map { ($1, $0) })
+        // A node is a field's position in document order.
         return components
-            .map { $0.sorted { position[$0]! < position[$1]! } }
-            .sorted { position[$0[0]]! < position[$1[0]]! }
+            .map { $0.sorted() }
+            .sorted { $0[0] < $1[0] }
+            .map { $0.map { fields[$0] } }
     }
 
     /// A shortest cycle through `start` inside `component`, as the edges taken
     /// (the first edge leaves `start`, the last one returns to it).
     func shortestCycle(through start: String, within component: Set<String>) -> [(from: String, to: Dependency)] {
+        guard let startNode = node(start) else { return [] }
         // Breadth-first from `start`; the first edge back to `start` closes the cycle.
-        var parent: [String: (from: String, edge: Dependency)] = [:]
-        var queue = [start]
+        var parent: [Int: (from: Int, edge: Edge)] = [:]
+        var queue = [startNode]
         var head = 0
-        var visited: Set<String> = [start]
+        var visited: Set<Int> = [startNode]
+        func step(_ from: Int, _ edge: Edge) -> (from: String, to: Dependency) {
+            (fields[from], Dependency(field: symbols.fields[edge.symbol].id, via: vias[edge.via]))
+        }
         while head < queue.count {
             let current = queue[head]
             head += 1
-            for edge in edges[current] ?? [] where component.contains(edge.field) {
-                if edge.field == start {
-                    var path: [(from: String, to: Dependency)] = [(current, edge)]
+            for edge in edgeLists[current] {
+                guard let target = nodeOfSymbol[edge.symbol], component.contains(fields[target]) else { continue }
+                if target == startNode {
+                    var path = [step(current, edge)]
                     var node = current
-                    while node != start, let step = parent[node] {
-                        path.append((step.from, step.edge))
-                        node = step.from
+                    while node != startNode, let previous = parent[node] {
+                        path.append(step(previous.from, previous.edge))
+                        node = previous.from
                     }
                     return path.reversed()
                 }
-                if visited.insert(edge.field).inserted {
-                    parent[edge.field] = (current, edge)
-                    queue.append(edge.field)
+                if visited.insert(target).inserted {
+                    parent[target] = (current, edge)
+                    queue.append(target)
                 }
             }
         }

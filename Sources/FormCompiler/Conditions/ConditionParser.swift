@@ -302,10 +302,28 @@ struct ConditionToken: Sendable {
 /// order is the one reported.
 struct ConditionLexer {
     private let scalars: [Unicode.Scalar]
+    /// Whether every scalar is ASCII (almost every condition), so that each is one
+    /// UTF-8 byte and the text is read and cut without decoding.
+    private let isASCII: Bool
     private var index = 0
 
     init(_ text: String) {
-        scalars = Array(text.unicodeScalars)
+        let ascii = text.utf8.withContiguousStorageIfAvailable { bytes in
+            bytes.allSatisfy { $0 < 0x80 } ? bytes.map { Unicode.Scalar($0) } : nil
+        } ?? nil
+        isASCII = ascii != nil
+        scalars = ascii ?? Array(text.unicodeScalars)
+    }
+
+    /// The text of a range of scalars.
+    private func text(_ range: Range<Int>) -> String {
+        guard isASCII else { return String(String.UnicodeScalarView(scalars[range])) }
+        return String(unsafeUninitializedCapacity: range.count) { buffer in
+            for offset in range.indices {
+                buffer[offset - range.lowerBound] = UInt8(truncatingIfNeeded: scalars[offset].value)
+            }
+            return range.count
+        }
     }
 
     var count: Int { scalars.count }
@@ -333,11 +351,11 @@ struct ConditionLexer {
             return invalid("unexpected '!'", help: ["use 'not' instead of '!'"])
         case "&":
             if peek("&") { index += 1 }
-            let written = String(String.UnicodeScalarView(scalars[start..<index]))
+            let written = text(start..<index)
             return invalid("unexpected '\(written)'", help: ["use 'and' instead of '\(written)'"])
         case "|":
             if peek("|") { index += 1 }
-            let written = String(String.UnicodeScalarView(scalars[start..<index]))
+            let written = text(start..<index)
             return invalid("unexpected '\(written)'", help: ["use 'or' instead of '\(written)'"])
         case "'", "\"":
             return lexString(quote: scalar, start: start)
@@ -345,14 +363,14 @@ struct ConditionLexer {
             return invalid("unexpected '\(scalar)'", help: ["write strings with straight quotes, ' or \""])
         case "<", ">":
             if peek("=") { index += 1 }
-            let written = String(String.UnicodeScalarView(scalars[start..<index]))
+            let written = text(start..<index)
             return invalid("unexpected '\(written)'", help: ["conditions compare with '==' and '!=' only"])
         default:
             break
         }
         if Self.isIdentifierStart(scalar) {
             while index < scalars.count, Self.isIdentifierContinue(scalars[index]) { index += 1 }
-            let word = String(String.UnicodeScalarView(scalars[start..<index]))
+            let word = text(start..<index)
             switch word {
             case "and": return token(.and)
             case "or": return token(.or)
@@ -365,7 +383,7 @@ struct ConditionLexer {
         let isDigit: (Unicode.Scalar?) -> Bool = { $0.map { ("0"..."9").contains($0) } ?? false }
         if isDigit(scalar) || ((scalar == "-" || scalar == ".") && isDigit(scalars.indices.contains(index) ? scalars[index] : nil)) {
             while index < scalars.count, Self.isIdentifierContinue(scalars[index]) || scalars[index] == "." { index += 1 }
-            let written = String(String.UnicodeScalarView(scalars[start..<index]))
+            let written = text(start..<index)
             return invalid(
                 "unexpected number '\(written)'",
                 help: ["conditions compare with strings; write it as '\(written)'"]
@@ -384,7 +402,7 @@ struct ConditionLexer {
             )
             return ConditionToken(kind: .invalid(problem), range: start..<scalars.count)
         }
-        let value = String(String.UnicodeScalarView(scalars[contentStart..<index]))
+        let value = text(contentStart..<index)
         index += 1
         return ConditionToken(kind: .string(value), range: start..<index)
     }

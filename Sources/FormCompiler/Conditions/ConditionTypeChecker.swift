@@ -14,34 +14,87 @@ struct ConditionScope {
     }
 
     let symbols: SymbolTable
-    /// Option values of every segment, in the order written.
-    let segmentOptions: [String: [String]]
+    /// What the constancy check needs of each field of `symbols`, by the same index.
+    let facts: [ConditionConstancy.FieldFacts]
     let nonFields: [String: NonField]
+    /// Each field element of the tree, in document order: the index in
+    /// `symbols.fields` of its field when it is the first element of its id, else
+    /// nil. Lets a later walk of the tree know its fields without hashing ids.
+    let fieldElements: [Int?]
 
-    init(document: FormDocument, symbols: SymbolTable) {
+    /// The scope the form checker gathered on its walk of the tree.
+    init(symbols: SymbolTable, facts: [ConditionConstancy.FieldFacts], nonFields: [String: NonField], fieldElements: [Int?]) {
         self.symbols = symbols
-        var options: [String: [String]] = [:]
+        self.facts = facts
+        self.nonFields = nonFields
+        self.fieldElements = fieldElements
+    }
+
+    /// The scope of a document and a symbol table made without the form checker:
+    /// each field's facts come from the first field element of its id.
+    init(document: FormDocument, symbols: SymbolTable) {
+        var facts: [ConditionConstancy.FieldFacts?] = Array(repeating: nil, count: symbols.fields.count)
         var nonFields: [String: NonField] = [:]
+        var fieldElements: [Int?] = []
         // Walks the tree in place rather than through `allElements`, which would copy
         // every element of the form.
-        func walk(_ elements: [Element]) {
+        func walk(_ elements: [Element], hidden: Bool) {
             for index in elements.indices {
+                let canBeHidden = hidden || elements[index].visibleWhen != nil
                 switch elements[index].kind {
-                case .segment(let segment):
-                    if options[segment.id.value] == nil { options[segment.id.value] = segment.options.map(\.value.value) }
                 case .group(let group):
                     if let id = group.id?.value, nonFields[id] == nil { nonFields[id] = .group }
-                    walk(group.elements)
+                    walk(group.elements, hidden: canBeHidden)
                 case .segue(let segue):
                     if nonFields[segue.id.value] == nil { nonFields[segue.id.value] = .segue }
-                default:
+                case .boolean, .segment, .text:
+                    guard let id = elements[index].id?.value, let field = symbols.fieldIndex(id), facts[field] == nil else {
+                        fieldElements.append(nil)
+                        break
+                    }
+                    fieldElements.append(field)
+                    facts[field] = Self.facts(
+                        of: elements[index].kind, valueType: symbols.fields[field].valueType, canBeHidden: canBeHidden
+                    )
+                case .spacer, .staticText:
                     break
                 }
             }
         }
-        walk(document.elements)
-        segmentOptions = options
-        self.nonFields = nonFields
+        walk(document.elements, hidden: false)
+        self.init(
+            symbols: symbols,
+            facts: zip(facts, symbols.fields).map { $0 ?? ConditionConstancy.FieldFacts(valueType: $1.valueType, options: [], canBeHidden: false) },
+            nonFields: nonFields, fieldElements: fieldElements
+        )
+    }
+
+    /// The facts of a field element. `canBeHidden`: it or a group around it has a `visibleWhen`.
+    static func facts(of kind: ElementKind, valueType: FieldValueType, canBeHidden: Bool) -> ConditionConstancy.FieldFacts {
+        var options: [String] = []
+        if case .segment(let segment) = kind { options = segment.options.map(\.value.value) }
+        return ConditionConstancy.FieldFacts(valueType: valueType, options: options, canBeHidden: canBeHidden)
+    }
+
+    /// A field as a condition sees it.
+    struct Field {
+        var id: String
+        var valueType: FieldValueType
+    }
+
+    /// The field `id` names, if it names one.
+    func field(_ id: String) -> Field? {
+        symbols.fieldIndex(id).map { Field(id: id, valueType: facts[$0].valueType) }
+    }
+
+    /// The facts of the field `id` names, if it names one.
+    func facts(of id: String) -> ConditionConstancy.FieldFacts? {
+        symbols.fieldIndex(id).map { facts[$0] }
+    }
+
+    /// The option values of the segment `id` names, in the order written.
+    func options(of id: String) -> [String] {
+        facts(of: id)?.options ?? []
     }
 }
 
@@ -81,7 +134,7 @@ struct ConditionTypeChecker {
 
     /// A side of a comparison, once its name is resolved.
     private enum Operand {
-        case field(FieldSymbol)
+        case field(ConditionScope.Field)
         case bool(Bool)
         case string(String)
         case condition(ConditionExpr)
@@ -142,9 +195,9 @@ struct ConditionTypeChecker {
         }
     }
 
-    /// `comparedWith` is the field on the other side, if any: an unknown name
+    /// `comparedWith` is the other side of a comparison, if any: an unknown name
     /// compared with a text field or segment is most likely a value without quotes.
-    private mutating func operand(_ syntax: ConditionSyntax, comparedWith other: FieldSymbol? = nil) -> Operand {
+    private mutating func operand(_ syntax: ConditionSyntax, comparedWith other: ConditionSyntax? = nil) -> Operand {
         switch syntax.kind {
         case .identifier(let id):
             return resolve(id, at: syntax.range, comparedWith: other).map { .field($0) } ?? .invalid
@@ -163,8 +216,8 @@ struct ConditionTypeChecker {
         _ lhsSyntax: ConditionSyntax, _ op: ConditionSyntax.CompareOperator, _ rhsSyntax: ConditionSyntax,
         range: Range<Int>
     ) -> ConditionExpr? {
-        var lhs = (operand: operand(lhsSyntax, comparedWith: field(named: rhsSyntax)), range: lhsSyntax.range)
-        var rhs = (operand: operand(rhsSyntax, comparedWith: field(named: lhsSyntax)), range: rhsSyntax.range)
+        var lhs = (operand: operand(lhsSyntax, comparedWith: rhsSyntax), range: lhsSyntax.range)
+        var rhs = (operand: operand(rhsSyntax, comparedWith: lhsSyntax), range: rhsSyntax.range)
         // A literal on the left (`'pro' == plan`) reads the same as on the right.
         switch (lhs.operand, rhs.operand) {
         case (.bool, .field), (.bool, .condition), (.string, .field), (.string, .condition):
@@ -197,7 +250,7 @@ struct ConditionTypeChecker {
             case .string:
                 return signed(value.isEmpty ? .isEmpty(field.id) : .textEquals(field.id, value))
             case .segment:
-                let options = scope.segmentOptions[field.id] ?? []
+                let options = scope.options(of: field.id)
                 guard options.contains(value) else {
                     reportNotOption(value, of: field.id, options: options, at: rhs.range)
                     return nil
@@ -250,23 +303,24 @@ struct ConditionTypeChecker {
     }
 
     /// The field an operand names, without reporting anything.
-    private func field(named syntax: ConditionSyntax) -> FieldSymbol? {
+    private func field(named syntax: ConditionSyntax) -> ConditionScope.Field? {
         switch syntax.kind {
-        case .identifier(let id): scope.symbols.field(id)
+        case .identifier(let id): scope.field(id)
         case .parenthesized(let inner): field(named: inner)
         default: nil
         }
     }
 
-    /// The field `id` names, or nil after reporting why it names none.
-    private mutating func resolve(_ id: String, at range: Range<Int>, comparedWith other: FieldSymbol? = nil) -> FieldSymbol? {
-        if let field = scope.symbols.field(id) { return field }
+    /// The field `id` names, or nil after reporting why it names none. `other`, the
+    /// other side of a comparison, is only looked at for the help of an unknown name.
+    private mutating func resolve(_ id: String, at range: Range<Int>, comparedWith other: ConditionSyntax? = nil) -> ConditionScope.Field? {
+        if let field = scope.field(id) { return field }
         if let kind = scope.nonFields[id] {
             var problem = ConditionProblem(
                 code: .conditionType, message: "'\(id)' is \(kind.noun), not a field: it has no value a condition can read",
                 range: range, help: ["a condition reads fields: boolean, segment and text fields"]
             )
-            if let declared = scope.symbols.declarations[id] {
+            if let declared = scope.symbols.declaration(of: id) {
                 problem.fileNotes = [.init(message: "'\(id)' is declared here", range: declared)]
             }
             problems.append(problem)
@@ -280,7 +334,7 @@ struct ConditionTypeChecker {
             case "null", "nil", "none", "empty", "None", "NULL":
                 help = ["to test for an empty text or a segment with nothing selected, use isEmpty(field)"]
             default:
-                if let other, other.valueType != .bool {
+                if let other = other.flatMap(field(named:)), other.valueType != .bool {
                     help = ["to compare '\(other.id)' with the value '\(id)', write it in quotes: \(other.id) == '\(id)'"]
                 }
             }
@@ -300,7 +354,7 @@ struct ConditionTypeChecker {
         report(.conditionNotOption, "'\(value)' is not an option of segment '\(id)'", at: range, help: help)
     }
 
-    private func describe(_ field: FieldSymbol) -> String {
+    private func describe(_ field: ConditionScope.Field) -> String {
         switch field.valueType {
         case .bool: "the boolean '\(field.id)'"
         case .string: "the text field '\(field.id)'"
@@ -308,7 +362,7 @@ struct ConditionTypeChecker {
         }
     }
 
-    private func compareHint(_ field: FieldSymbol) -> String {
+    private func compareHint(_ field: ConditionScope.Field) -> String {
         switch field.valueType {
         case .bool: "write '\(field.id)' alone, or compare it with true or false"
         case .string: "compare it with a string, or use isEmpty(\(field.id))"
@@ -317,7 +371,7 @@ struct ConditionTypeChecker {
     }
 
     private func example(segment id: String) -> String {
-        "\(id) == '\(scope.segmentOptions[id]?.first ?? "value")'"
+        "\(id) == '\(scope.options(of: id).first ?? "value")'"
     }
 
     private mutating func report(_ code: DiagnosticCode, _ message: String, at range: Range<Int>, help: [String] = []) {

@@ -67,29 +67,69 @@ public struct FieldSymbol: Sendable {
 
 /// The names a form declares: fields in document order, and every id (fields,
 /// groups and segues share one namespace).
+///
+/// Every id has one entry holding both where it was first declared and which field
+/// it names, so the checker hashes an id once to declare it and once per use.
 public struct SymbolTable: Sendable {
     public private(set) var fields: [FieldSymbol] = []
-    private var fieldIndex: [String: Int] = [:]
-    /// Every id declared in the form → where it was declared.
-    public private(set) var declarations: [String: SourceRange] = [:]
+    private var entries: [String: Entry] = [:]
+
+    private struct Entry: Sendable {
+        /// Where the id was first declared; nil for a field added without `declare`.
+        var declaration: SourceRange?
+        /// The first field with this id, as an index into `fields`.
+        var field: Int?
+    }
 
     public init() {}
 
     public func field(_ id: String) -> FieldSymbol? {
-        fieldIndex[id].map { fields[$0] }
+        fieldIndex(id).map { fields[$0] }
+    }
+
+    /// The position in `fields` of the field `id` names: the checker's handle on a
+    /// field, so that later lookups are array accesses rather than string hashes.
+    func fieldIndex(_ id: String) -> Int? {
+        entries[id]?.field
+    }
+
+    /// Where `id` was first declared, if it was.
+    public func declaration(of id: String) -> SourceRange? {
+        entries[id]?.declaration
+    }
+
+    /// Makes room for `count` ids (and fields) without growing the table on the way.
+    mutating func reserveCapacity(_ count: Int) {
+        entries.reserveCapacity(count)
+        fields.reserveCapacity(count)
     }
 
     /// Records an id; returns the earlier declaration when the id is taken.
     public mutating func declare(_ id: String, at range: SourceRange) -> SourceRange? {
-        if let earlier = declarations[id] { return earlier }
-        declarations[id] = range
-        return nil
+        record(id, declaredAt: range, field: nil)
     }
 
     public mutating func addField(_ symbol: FieldSymbol) {
-        guard fieldIndex[symbol.id] == nil else { return }
-        fieldIndex[symbol.id] = fields.count
-        fields.append(symbol)
+        _ = record(symbol.id, declaredAt: nil, field: symbol)
+    }
+
+    /// `declare` (when `range` is given) and `addField` (when `symbol` is) in one
+    /// lookup of the id. Returns the earlier declaration when the id is taken.
+    mutating func record(_ id: String, declaredAt range: SourceRange?, field symbol: FieldSymbol?) -> SourceRange? {
+        let (earlier, addsField) = Self.update(
+            &entries[id, default: Entry()], declaredAt: range, field: symbol == nil ? nil : fields.count
+        )
+        if addsField, let symbol { fields.append(symbol) }
+        return earlier
+    }
+
+    /// The first declaration and the first field win.
+    private static func update(_ entry: inout Entry, declaredAt range: SourceRange?, field: Int?) -> (earlier: SourceRange?, addsField: Bool) {
+        let addsField = field != nil && entry.field == nil
+        if addsField { entry.field = field }
+        if let earlier = entry.declaration { return (earlier, addsField) }
+        entry.declaration = range
+        return (nil, addsField)
     }
 }
 
