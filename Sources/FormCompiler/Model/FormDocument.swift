@@ -97,7 +97,12 @@ public struct Element: Sendable {
 
 /// The nine element kinds of SPEC §3. `textField`, `floatLabel` and `textView` share
 /// one payload (`TextInputDecl`) told apart by its `variant`.
-public enum ElementKind: Sendable {
+///
+/// `indirect`: each payload lives in a box of its own, so an `Element` is a few
+/// words rather than the 400 bytes of a text field's keys. Every walk over the tree
+/// copies elements and their kinds; a boxed kind copies with one retain
+/// (lint −3% instructions, build −3%).
+public indirect enum ElementKind: Sendable {
     case group(GroupDecl)
     case boolean(BooleanFieldDecl)
     case segment(SegmentFieldDecl)
