@@ -101,8 +101,7 @@ enum ConditionSource {
 
 extension FormTranslator {
     /// `isVisible`/`isEnabled` (instance and static) and the helpers behind them.
-    func conditionMembers() -> [SwiftDecl] {
-        var members: [SwiftDecl] = []
+    func conditionMembers(into out: inout SwiftRenderer) {
         for (word, helpers, helperByPath) in [
             ("Visible", conditions.visibleHelpers, conditions.visibleHelper),
             ("Enabled", conditions.enabledHelpers, conditions.enabledHelper),
@@ -114,32 +113,34 @@ extension FormTranslator {
                 guard let helper = helperByPath[field.symbol.path] else { return (field.id, .bool(true)) }
                 return (field.id, .call(.name(helpers[helper].liveName), []))
             }
-            members.append(.function(SwiftFunction(
+            out.openFunction(SwiftFunction(
                 doc: ["Whether `field` is \(what) now (SPEC §7)."],
                 access: access, name: name,
-                parameters: [SwiftParameter("_", "field", Self.fieldType)], result: .named("Bool"),
-                body: switchOverFields(liveCases, whenEmpty: .bool(true))
-            )))
+                parameters: [SwiftParameter("_", "field", Self.fieldType)], result: .named("Bool"), body: []
+            ))
+            switchOverFields(liveCases, whenEmpty: .bool(true), into: &out)
+            out.closeBody()
             let cases: [(field: String, result: SwiftExpr)] = fields.map { field in
                 guard let helper = helperByPath[field.symbol.path] else { return (field.id, .bool(true)) }
-                return (field.id, .call(.name(helpers[helper].name), [SwiftArgument(nil, .name("values"))]))
+                return (field.id, .call(.name(helpers[helper].name), [SwiftArgument(nil, Self.valuesName)]))
             }
-            members.append(.function(SwiftFunction(
+            out.openFunction(SwiftFunction(
                 doc: ["Whether `field` is \(what) with `values`: its own condition and every enclosing group's hold."],
                 access: access, modifiers: ["nonisolated", "static"], name: name,
                 parameters: [
                     SwiftParameter("_", "field", Self.fieldType),
                     SwiftParameter("in", "values", Self.valuesType),
                 ],
-                result: .named("Bool"),
-                body: switchOverFields(cases, whenEmpty: .bool(true))
-            )))
+                result: .named("Bool"), body: []
+            ))
+            switchOverFields(cases, whenEmpty: .bool(true), into: &out)
+            out.closeBody()
             for helper in helpers {
                 var test = conditionExpr(helper.condition, from: .snapshot)
                 if let parent = helper.parent {
                     test = .binary(helperCall(helpers[parent], from: .snapshot), .and, test)
                 }
-                members.append(.function(SwiftFunction(
+                out.declaration(.function(SwiftFunction(
                     access: .private, modifiers: ["nonisolated", "static"], name: helper.name,
                     parameters: [SwiftParameter("_", "values", Self.valuesType)], result: .named("Bool"),
                     body: [.return(test)]
@@ -150,13 +151,12 @@ extension FormTranslator {
                 if let parent = helper.parent {
                     test = .binary(helperCall(helpers[parent], from: .live), .and, test)
                 }
-                members.append(.function(SwiftFunction(
+                out.declaration(.function(SwiftFunction(
                     access: .private, name: helper.liveName, parameters: [], result: .named("Bool"),
                     body: [.return(test)]
                 )))
             }
         }
-        return members
     }
 
     /// `isCompanyVisible(values)` or `isVisible_Company()`.

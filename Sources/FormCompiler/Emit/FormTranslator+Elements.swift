@@ -5,35 +5,25 @@
 extension FormTranslator {
     private static let formParameter = "form"
 
-    func elementMembers() -> [SwiftDecl] {
-        var members: [SwiftDecl] = [
-            .property(SwiftProperty(
-                doc: ["The element tree a renderer walks, bound to the form's values; built once."],
-                access: access, modifiers: ["private(set)", "lazy"], isLet: false, name: "elements",
-                type: .array(.existential(.named("FormElement"))),
-                initializer: .call(.member(.name("Self"), builderName(at: [])), [SwiftArgument("of", .name("self"))])
-            )),
-        ]
-        members += builders(for: form.document.elements, at: [], groupID: nil)
-        return members
+    func elementMembers(into out: inout SwiftRenderer) {
+        out.declaration(.property(SwiftProperty(
+            doc: ["The element tree a renderer walks, bound to the form's values; built once."],
+            access: access, modifiers: ["private(set)", "lazy"], isLet: false, name: "elements",
+            type: Self.elementsType,
+            initializer: .call(.member(.name("Self"), builderName(at: [])), [SwiftArgument("of", .name("self"))])
+        )))
+        builders(for: form.document.elements, at: [], groupID: nil, into: &out)
     }
+
+    private static let elementsType = SwiftType.array(.existential(.named("FormElement")))
 
     /// `makeElements` for the top level, `makeElements_1_0` for the group at that path.
     private func builderName(at path: ElementPath) -> String {
         path.isEmpty ? "makeElements" : "makeElements_" + path.map(String.init).joined(separator: "_")
     }
 
-    private func builders(for elements: [Element], at path: ElementPath, groupID: String?) -> [SwiftDecl] {
-        var body: [SwiftStmt] = [.var("elements", .array(.existential(.named("FormElement"))), .array([]))]
-        var nested: [SwiftDecl] = []
-        for (index, element) in elements.enumerated() {
-            let elementPath = path + [index]
-            body.append(.expr(.call(.member(.name("elements"), "append"), [SwiftArgument(nil, elementExpr(element, at: elementPath))])))
-            if case .group(let group) = element.kind {
-                nested += builders(for: group.elements, at: elementPath, groupID: group.id?.value)
-            }
-        }
-        body.append(.return(.name("elements")))
+    /// The builder of one level, then those of its groups, depth first.
+    private func builders(for elements: [Element], at path: ElementPath, groupID: String?, into out: inout SwiftRenderer) {
         let doc: String
         if path.isEmpty {
             doc = "The form's top-level elements."
@@ -42,12 +32,25 @@ extension FormTranslator {
         } else {
             doc = "The elements of the group at " + path.map(String.init).joined(separator: ".") + "."
         }
-        let builder = SwiftDecl.function(SwiftFunction(
+        out.openFunction(SwiftFunction(
             doc: [doc], access: .private, modifiers: ["static"], name: builderName(at: path),
             parameters: [SwiftParameter("of", Self.formParameter, .named(typeName))],
-            result: .array(.existential(.named("FormElement"))), body: body
+            result: Self.elementsType, body: []
         ))
-        return [builder] + nested
+        out.statement(.var("elements", Self.elementsType, .array([])))
+        var groups: [(elements: [Element], path: ElementPath, id: String?)] = []
+        for (index, element) in elements.enumerated() {
+            let elementPath = path + [index]
+            out.statement(.expr(.call(.member(.name("elements"), "append"), [SwiftArgument(nil, elementExpr(element, at: elementPath))])))
+            if case .group(let group) = element.kind {
+                groups.append((group.elements, elementPath, group.id?.value))
+            }
+        }
+        out.statement(.return(.name("elements")))
+        out.closeBody()
+        for group in groups {
+            builders(for: group.elements, at: group.path, groupID: group.id, into: &out)
+        }
     }
 
     /// `form.email`

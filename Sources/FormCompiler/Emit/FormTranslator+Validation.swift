@@ -1,13 +1,12 @@
 /// Validation (SPEC §6): the static rules over a `Values` snapshot, one small
 /// function per field, and the instance API that drives field states.
 extension FormTranslator {
-    func validationMembers() -> [SwiftDecl] {
-        var members: [SwiftDecl] = []
+    func validationMembers(into out: inout SwiftRenderer) {
         let validatorsArgument = hasCustomRules ? [SwiftArgument("validators", .name("validators"))] : []
         let staticParameters = [SwiftParameter("_", "values", Self.valuesType)] + (hasCustomRules ? [validatorsParameterDecl] : [])
 
         // validate(): the static rules over a snapshot; every field's state is set.
-        members.append(.function(SwiftFunction(
+        out.declaration(.function(SwiftFunction(
             doc: ["Validates every field's current value and sets every field's state."],
             access: access, name: "validate", parameters: [], isAsync: true, result: Self.reportType,
             body: [
@@ -20,7 +19,7 @@ extension FormTranslator {
         )))
 
         // static validate(_:): the same rules, from any isolation domain.
-        members.append(.function(SwiftFunction(
+        out.declaration(.function(SwiftFunction(
             doc: ["Validates `values` with the form's rules, from any isolation domain (e.g. a server)."],
             access: access, modifiers: ["nonisolated", "static"], name: "validate",
             parameters: staticParameters, isAsync: true, result: Self.reportType,
@@ -38,7 +37,7 @@ extension FormTranslator {
             ]
         )))
 
-        members += fieldStateMembers()
+        for member in fieldStateMembers() { out.declaration(member) }
 
         // The per-field dispatcher and the triggers and dependents of the controller.
         let dispatch: [(field: String, result: SwiftExpr)] = fields.map { field in
@@ -46,14 +45,15 @@ extension FormTranslator {
             return (field.id, .await(.call(.name("validate" + field.upperName),
                                            [SwiftArgument(nil, .name("values"))] + validatorsArgument)))
         }
-        members.append(.function(SwiftFunction(
+        out.openFunction(SwiftFunction(
             access: .private, modifiers: ["nonisolated", "static"], name: "validate",
             parameters: [SwiftParameter("_", "field", Self.fieldType), SwiftParameter("in", "values", Self.valuesType)]
                 + (hasCustomRules ? [validatorsParameterDecl] : []),
-            isAsync: true, result: Self.resultType,
-            body: switchOverFields(dispatch, whenEmpty: .dot("valid"))
-        )))
-        members.append(.property(SwiftProperty(
+            isAsync: true, result: Self.resultType, body: []
+        ))
+        switchOverFields(dispatch, whenEmpty: .dot("valid"), into: &out)
+        out.closeBody()
+        out.declaration(.property(SwiftProperty(
             access: .private, modifiers: ["nonisolated", "static"], isLet: true, name: "triggers",
             type: .dictionary(Self.fieldType, .named("ValidationTrigger")),
             initializer: .call(.name("Dictionary"), [SwiftArgument("uniqueKeysWithValues", .call(
@@ -63,35 +63,37 @@ extension FormTranslator {
                 ])))]
             ))])
         )))
-        members.append(.function(SwiftFunction(
+        out.openFunction(SwiftFunction(
             access: .private, modifiers: ["nonisolated", "static"], name: "trigger",
-            parameters: [SwiftParameter("of", "field", Self.fieldType)], result: .named("ValidationTrigger"),
-            body: switchOverFields(fields.map { ($0.id, .dot($0.symbol.trigger.rawValue)) }, whenEmpty: .dot(form.document.defaultTrigger.rawValue))
-        )))
+            parameters: [SwiftParameter("of", "field", Self.fieldType)], result: .named("ValidationTrigger"), body: []
+        ))
+        switchOverFields(fields.map { ($0.id, .dot($0.symbol.trigger.rawValue)) }, whenEmpty: .dot(form.document.defaultTrigger.rawValue), into: &out)
+        out.closeBody()
         let dependentsType = SwiftType.dictionary(Self.fieldType, .array(Self.fieldType))
         let sameAs = sameAsDependents()
         if sameAs.isEmpty {
-            members.append(.property(SwiftProperty(
+            out.declaration(.property(SwiftProperty(
                 access: .private, modifiers: ["nonisolated", "static"], isLet: true, name: "dependents",
                 type: dependentsType, initializer: .dictionary([])
             )))
         } else {
-            // Statements rather than one dictionary literal: a literal of thousands
-            // of entries takes the type checker seconds.
-            var body: [SwiftStmt] = [.var("dependents", dependentsType, .dictionary([]))]
-            for (target, fields) in sameAs {
-                body.append(.assign(.subscript(.name("dependents"), .dot(target)), .array(fields.map { .dot($0) })))
-            }
-            body.append(.return(.name("dependents")))
-            members.append(.property(SwiftProperty(
+            out.declaration(.property(SwiftProperty(
                 doc: ["`sameAs` targets → the fields that compare with them: a change to the target re-checks them."],
                 access: .private, modifiers: ["nonisolated", "static"], isLet: true, name: "dependents",
                 type: dependentsType, initializer: .call(.name("makeDependents"), [])
             )))
-            members.append(.function(SwiftFunction(
+            // Statements rather than one dictionary literal: a literal of thousands
+            // of entries takes the type checker seconds.
+            out.openFunction(SwiftFunction(
                 access: .private, modifiers: ["nonisolated", "static"], name: "makeDependents", parameters: [],
-                result: dependentsType, body: body
-            )))
+                result: dependentsType, body: []
+            ))
+            out.statement(.var("dependents", dependentsType, .dictionary([])))
+            for (target, fields) in sameAs {
+                out.statement(.assign(.subscript(.name("dependents"), .dot(target)), .array(fields.map { .dot($0) })))
+            }
+            out.statement(.return(.name("dependents")))
+            out.closeBody()
         }
 
         // One compiled pattern per distinct text, shared by every rule that uses it.
@@ -101,7 +103,7 @@ extension FormTranslator {
                 guard case .pattern(let pattern) = rule.kind, patternNames[pattern] == nil else { continue }
                 let name = "pattern_" + String(patternNames.count + 1)
                 patternNames[pattern] = name
-                members.append(.property(SwiftProperty(
+                out.declaration(.property(SwiftProperty(
                     access: .private, modifiers: ["nonisolated", "static"], isLet: true, name: name,
                     initializer: .call(.type(.named("FormPattern")), [SwiftArgument(nil, .string(pattern))])
                 )))
@@ -109,9 +111,8 @@ extension FormTranslator {
         }
 
         for field in fields where !field.common.rules.isEmpty {
-            members.append(fieldValidation(field, patternNames: patternNames))
+            out.declaration(fieldValidation(field, patternNames: patternNames))
         }
-        return members
     }
 
     private var validatorsParameterDecl: SwiftParameter {

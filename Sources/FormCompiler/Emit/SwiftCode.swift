@@ -1,16 +1,12 @@
-/// A small structured model of the Swift the emitter writes: a file of
-/// declarations, statements and expressions. The translator builds it; one
-/// renderer (`SwiftRenderer`) turns it into text. Text from a form file only ever
-/// enters the model as `SwiftExpr.string` (rendered as an escaped literal) or as a
-/// comment (rendered on one line with control characters escaped); identifiers
-/// come only from names the checker validated (`SwiftNames`) or from the emitter's
-/// own vocabulary.
-struct SwiftFile: Hashable, Sendable {
-    /// Lines of the leading `//` comment.
-    var header: [String]
-    var imports: [String]
-    var declarations: [SwiftDecl]
-}
+// A small structured model of the Swift the emitter writes: declarations,
+// statements and expressions. The translator builds one member at a time and
+// hands it to the renderer (`SwiftRenderer`), which writes it as text; the
+// largest declarations (the form class, `Values`, the functions with a line per
+// field) are opened and closed around their members instead of being built whole.
+// Text from a form file only ever enters the model as `SwiftExpr.string`
+// (rendered as an escaped literal) or as a comment (rendered on one line with
+// control characters escaped); identifiers come only from names the checker
+// validated (`SwiftNames`) or from the emitter's own vocabulary.
 
 /// An access modifier. `internal` is written as nothing.
 enum SwiftAccess: String, Hashable, Sendable {
@@ -138,7 +134,8 @@ struct SwiftTypeDecl: Hashable, Sendable {
     var kind: Kind
     var name: String
     var inherits: [String] = []
-    var members: [SwiftDecl]
+    /// Empty for a type whose members are streamed (`SwiftRenderer.openType`).
+    var members: [SwiftDecl] = []
 }
 
 struct SwiftProperty: Hashable, Sendable {
@@ -151,7 +148,8 @@ struct SwiftProperty: Hashable, Sendable {
     var name: String
     var type: SwiftType?
     var initializer: SwiftExpr?
-    /// A computed property's getter.
+    /// A computed property's getter (empty when it is streamed:
+    /// `SwiftRenderer.openComputedProperty`).
     var getter: [SwiftStmt]?
 }
 
@@ -180,6 +178,7 @@ struct SwiftFunction: Hashable, Sendable {
     var parameters: [SwiftParameter]
     var isAsync: Bool = false
     var result: SwiftType?
-    /// `nil` for a protocol requirement.
+    /// `nil` for a protocol requirement; empty when it is streamed
+    /// (`SwiftRenderer.openFunction`).
     var body: [SwiftStmt]?
 }

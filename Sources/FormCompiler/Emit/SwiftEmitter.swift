@@ -11,10 +11,14 @@ public struct EmitOptions: Sendable, Hashable {
     }
 }
 
-/// Turns a checked form into Swift source (SPEC §5): translate to the Swift code
-/// model, then render it. Pure: the same form and options give the same bytes.
+/// Turns a checked form into Swift source (SPEC §5): the translator hands the
+/// renderer one member at a time, which writes it into one buffer. Pure: the same
+/// form and options give the same bytes.
 public enum SwiftEmitter {
     public static func emit(_ form: CheckedForm, options: EmitOptions) -> String {
-        SwiftRenderer.render(FormTranslator(form: form, options: options).translate())
+        let translator = FormTranslator(form: form, options: options)
+        var renderer = SwiftRenderer(capacity: translator.estimatedSize)
+        translator.emit(into: &renderer)
+        return String(decoding: renderer.finish(), as: UTF8.self)
     }
 }

@@ -1,12 +1,17 @@
-/// Renders the Swift code model as text: the one place where Swift syntax is
+/// Writes Swift from the code model: the one place where Swift syntax is
 /// spelled out. Fixed four-space indentation, `\n` line breaks, a final newline,
-/// no trailing whitespace. The same model always renders to the same bytes.
+/// no trailing whitespace. The same calls always write the same bytes.
+///
+/// It streams: the translator hands it one declaration (or one statement) at a
+/// time, and opens and closes the types and bodies around them
+/// (`openType`/`closeType`, `openFunction`/`closeBody`), so no model of the whole
+/// file is ever held, only of the member being written.
 ///
 /// Everything is appended in place to one UTF-8 buffer: a line's indentation is
 /// written with its first text (so an empty line has none), and the few layout
 /// decisions that depend on whether something fits on one line (`{ return x }`,
-/// a closure's body, a function's parameter list) render speculatively into the
-/// same buffer and roll back when it does not fit.
+/// a closure's body, a function's parameter list, an empty type's `{}`) render
+/// speculatively into the same buffer and roll back when it does not fit.
 struct SwiftRenderer {
     private var out: [UInt8] = []
     /// Whether the current (unfinished) line has any text yet.
@@ -14,13 +19,34 @@ struct SwiftRenderer {
     /// Finished lines so far.
     private var lineCount = 0
     private var indentLevel = 0
+    /// The file and each open type, innermost last.
+    private var scopes = [Scope()]
 
-    static func render(_ file: SwiftFile) -> String {
-        var renderer = SwiftRenderer()
-        renderer.out.reserveCapacity(file.estimatedSize)
-        renderer.file(file)
-        renderer.finish()
-        return String(decoding: renderer.out, as: UTF8.self)
+    /// How the members of the file or of an open type are separated so far.
+    private struct Scope {
+        /// The compact sort (see `beginMember`) of the last member; nil when there
+        /// is none yet or it was not compact.
+        var lastSort: Int?
+        var isEmpty = true
+        /// Where an open type's ` {` starts: a type without members is rolled back
+        /// to here and closed as ` {}`.
+        var brace: Mark?
+    }
+
+    /// `capacity`: a guess at the size of the output, so the buffer is allocated
+    /// once (pages it never touches cost no memory).
+    init(capacity: Int) {
+        out.reserveCapacity(capacity)
+    }
+
+    /// The finished UTF-8 text: exactly one final newline, no trailing empty lines.
+    mutating func finish() -> [UInt8] {
+        if lineHasText { newline() }
+        while out.count >= 2, out[out.count - 1] == UInt8(ascii: "\n"), out[out.count - 2] == UInt8(ascii: "\n") {
+            out.removeLast()
+        }
+        if out.isEmpty { out.append(UInt8(ascii: "\n")) }
+        return out
     }
 
     // MARK: - Literals
@@ -176,15 +202,6 @@ struct SwiftRenderer {
         indentLevel -= 1
     }
 
-    private mutating func finish() {
-        if lineHasText { newline() }
-        // No trailing empty lines; exactly one final newline.
-        while out.count >= 2, out[out.count - 1] == UInt8(ascii: "\n"), out[out.count - 2] == UInt8(ascii: "\n") {
-            out.removeLast()
-        }
-        if out.isEmpty { out.append(UInt8(ascii: "\n")) }
-    }
-
     /// A position to roll back to.
     private struct Mark {
         var count: Int
@@ -218,21 +235,18 @@ struct SwiftRenderer {
 
     // MARK: - File and declarations
 
-    private mutating func file(_ file: SwiftFile) {
-        for line in file.header {
+    /// The file's leading `//` comment lines and its imports.
+    mutating func fileHeader(comment: [String], imports: [String]) {
+        for line in comment {
             write("// ")
             Self.appendEscaped(line, quotes: false, to: &out)
             newline()
         }
-        if !file.header.isEmpty { blankLine() }
-        for module in file.imports {
+        if !comment.isEmpty { blankLine() }
+        for module in imports {
             write("import ")
             write(module)
             newline()
-        }
-        for declaration in file.declarations {
-            blankLine()
-            decl(declaration)
         }
     }
 
@@ -262,10 +276,15 @@ struct SwiftRenderer {
         }
     }
 
-    private mutating func decl(_ declaration: SwiftDecl) {
+    /// A whole declaration: a member of the innermost open type, or of the file.
+    mutating func declaration(_ declaration: SwiftDecl) {
         switch declaration {
-        case .type(let type): typeDecl(type)
+        case .type(let type):
+            openType(type)
+            for member in type.members { self.declaration(member) }
+            closeType()
         case .enumCase(let name, let rawValue):
+            beginMember(sort: 0)
             write("case ")
             write(name)
             if let rawValue {
@@ -273,25 +292,46 @@ struct SwiftRenderer {
                 writeStringLiteral(rawValue)
             }
             newline()
-        case .property(let property): self.property(property)
-        case .function(let function): self.function(function)
+        case .property(let property):
+            if let getter = property.getter {
+                openComputedProperty(property)
+                statements(getter)
+                closeBody()
+            } else {
+                let isCompact = property.doc.isEmpty && property.attributes.isEmpty
+                beginMember(sort: isCompact ? (property.modifiers.contains("static") ? 1 : 2) : nil)
+                propertyHead(property)
+                if let initializer = property.initializer {
+                    write(" = ")
+                    expr(initializer)
+                }
+                newline()
+            }
+        case .function(let function):
+            if let body = function.body {
+                openFunction(function)
+                statements(body)
+                closeBody()
+            } else {
+                beginMember(sort: function.doc.isEmpty ? 3 : nil)
+                signature(function)
+                newline()
+            }
         }
     }
 
-    /// Members are separated by a blank line, except runs of one-line members of
-    /// the same sort (cases, stored properties, protocol requirements).
-    private mutating func members(_ members: [SwiftDecl]) {
-        var previousCompactSort: Int?
-        for member in members {
-            let sort = Self.compactSort(of: member)
-            if let previousCompactSort, sort == previousCompactSort {
-                // stays in the run
-            } else if lineCount > 0, !lastLineEndsWithBrace {
-                blankLine()
-            }
-            decl(member)
-            previousCompactSort = sort
+    /// Separates the next member from the previous one: by a blank line, except in
+    /// runs of one-line members of the same compact sort (0 cases, 1 static and 2
+    /// instance stored properties, 3 protocol requirements; nil: not compact), and
+    /// right after an opening brace.
+    private mutating func beginMember(sort: Int?) {
+        let scope = scopes.count - 1
+        let previous = scopes[scope].lastSort
+        if sort == nil || sort != previous, lineCount > 0, !lastLineEndsWithBrace {
+            blankLine()
         }
+        scopes[scope].lastSort = sort
+        scopes[scope].isEmpty = false
     }
 
     /// Whether the last finished line ends with `{` (between lines only).
@@ -299,17 +339,10 @@ struct SwiftRenderer {
         out.count >= 2 && out[out.count - 2] == UInt8(ascii: "{")
     }
 
-    private static func compactSort(of member: SwiftDecl) -> Int? {
-        switch member {
-        case .enumCase: return 0
-        case .property(let property) where property.getter == nil && property.doc.isEmpty && property.attributes.isEmpty:
-            return property.modifiers.contains("static") ? 1 : 2
-        case .function(let function) where function.body == nil && function.doc.isEmpty: return 3
-        default: return nil
-        }
-    }
-
-    private mutating func typeDecl(_ type: SwiftTypeDecl) {
+    /// Writes the head of `type` and opens it (its `members` are not written): the
+    /// members follow as `declaration`s, then `closeType()`.
+    mutating func openType(_ type: SwiftTypeDecl) {
+        beginMember(sort: nil)
         docComment(type.doc)
         attributes(type.attributes)
         prefix(type.access, type.modifiers)
@@ -320,19 +353,57 @@ struct SwiftRenderer {
             write(index == 0 ? ": " : ", ")
             write(inherited)
         }
-        if type.members.isEmpty {
-            write(" {}")
-            newline()
-            return
-        }
+        let brace = mark
         write(" {")
         newline()
-        indented { $0.members(type.members) }
+        indentLevel += 1
+        scopes.append(Scope(brace: brace))
+    }
+
+    /// Closes the innermost open type: `}`, or ` {}` on its head when it got no member.
+    mutating func closeType() {
+        let scope = scopes.removeLast()
+        indentLevel -= 1
+        if scope.isEmpty, let brace = scope.brace {
+            rollBack(to: brace)
+            write(" {}")
+        } else {
+            write("}")
+        }
+        newline()
+    }
+
+    /// Writes the head of a computed property and opens its getter: its statements
+    /// follow, then `closeBody()`. The property's `getter` is not written.
+    mutating func openComputedProperty(_ property: SwiftProperty) {
+        beginMember(sort: nil)
+        propertyHead(property)
+        openBody()
+    }
+
+    /// Writes the signature of `function` and opens its body: its statements
+    /// follow, then `closeBody()`. The function's `body` is not written.
+    mutating func openFunction(_ function: SwiftFunction) {
+        beginMember(sort: nil)
+        signature(function)
+        openBody()
+    }
+
+    private mutating func openBody() {
+        write(" {")
+        newline()
+        indentLevel += 1
+    }
+
+    /// Closes the body opened last by `openFunction` or `openComputedProperty`.
+    mutating func closeBody() {
+        indentLevel -= 1
         write("}")
         newline()
     }
 
-    private mutating func property(_ property: SwiftProperty) {
+    /// Doc comment, attributes, modifiers, `let`/`var`, name and type.
+    private mutating func propertyHead(_ property: SwiftProperty) {
         docComment(property.doc)
         attributes(property.attributes)
         prefix(property.access, property.modifiers)
@@ -342,20 +413,10 @@ struct SwiftRenderer {
             write(": ")
             self.type(type)
         }
-        if let initializer = property.initializer {
-            write(" = ")
-            expr(initializer)
-        }
-        if let getter = property.getter {
-            write(" {")
-            newline()
-            indented { $0.statements(getter) }
-            write("}")
-        }
-        newline()
     }
 
-    private mutating func function(_ function: SwiftFunction) {
+    /// Doc comment, attributes and the signature, without a line break.
+    private mutating func signature(_ function: SwiftFunction) {
         docComment(function.doc)
         attributes(function.attributes)
         let start = mark
@@ -384,13 +445,6 @@ struct SwiftRenderer {
             write(")")
             functionTail(function)
         }
-        if let body = function.body {
-            write(" {")
-            newline()
-            indented { $0.statements(body) }
-            write("}")
-        }
-        newline()
     }
 
     /// The width in characters of the current line, which starts at `start`.
@@ -487,13 +541,13 @@ struct SwiftRenderer {
 
     // MARK: - Statements
 
-    private mutating func statements(_ statements: [SwiftStmt]) {
+    mutating func statements(_ statements: [SwiftStmt]) {
         for statement in statements {
             self.statement(statement)
         }
     }
 
-    private mutating func statement(_ statement: SwiftStmt) {
+    mutating func statement(_ statement: SwiftStmt) {
         switch statement {
         case .expr(let value):
             expr(value)
@@ -547,27 +601,38 @@ struct SwiftRenderer {
             write("}")
             newline()
         case .switch(let subject, let cases):
-            write("switch ")
-            expr(subject)
-            write(" {")
-            newline()
-            for switchCase in cases {
-                if switchCase.patterns.isEmpty {
-                    write("default:")
-                } else {
-                    write("case ")
-                    for (index, pattern) in switchCase.patterns.enumerated() {
-                        if index > 0 { write(", ") }
-                        expr(pattern)
-                    }
-                    write(":")
-                }
-                newline()
-                indented { $0.statements(switchCase.body) }
-            }
-            write("}")
-            newline()
+            openSwitch(subject)
+            for switchCase in cases { self.switchCase(switchCase) }
+            closeSwitch()
         }
+    }
+
+    /// `switch subject {`: its cases follow as `switchCase`s, then `closeSwitch()`.
+    mutating func openSwitch(_ subject: SwiftExpr) {
+        write("switch ")
+        expr(subject)
+        write(" {")
+        newline()
+    }
+
+    mutating func switchCase(_ switchCase: SwiftSwitchCase) {
+        if switchCase.patterns.isEmpty {
+            write("default:")
+        } else {
+            write("case ")
+            for (index, pattern) in switchCase.patterns.enumerated() {
+                if index > 0 { write(", ") }
+                expr(pattern)
+            }
+            write(":")
+        }
+        newline()
+        indented { $0.statements(switchCase.body) }
+    }
+
+    mutating func closeSwitch() {
+        write("}")
+        newline()
     }
 
     /// `{ return x }` on one line for a single short statement, else a block.
@@ -755,16 +820,5 @@ struct SwiftRenderer {
             write(" ")
         }
         if !closure.captures.isEmpty || !closure.parameters.isEmpty { write("in ") }
-    }
-}
-
-private extension SwiftFile {
-    /// A guess at the rendered size, to reserve the output buffer once.
-    var estimatedSize: Int {
-        var size = 4_096
-        for declaration in declarations {
-            if case .type(let type) = declaration { size += type.members.count * 160 }
-        }
-        return size
     }
 }
