@@ -108,22 +108,18 @@ extension FormTranslator {
         ] {
             let name = "is" + word
             let what = word == "Visible" ? "shown" : "editable"
+            // Each field keyed by the helper that decides it; nil: always true.
+            let keys: [(field: String, key: Int?)] = fields.map { ($0.id, helperByPath[$0.symbol.path]) }
             // The instance answer reads the live values: no snapshot per question.
-            let liveCases: [(field: String, result: SwiftExpr)] = fields.map { field in
-                guard let helper = helperByPath[field.symbol.path] else { return (field.id, .bool(true)) }
-                return (field.id, .call(.name(helpers[helper].liveName), []))
-            }
             out.openFunction(SwiftFunction(
                 doc: ["Whether `field` is \(what) now (SPEC §7)."],
                 access: access, name: name,
                 parameters: [SwiftParameter("_", "field", Self.fieldType)], result: .named("Bool"), body: []
             ))
-            switchOverFields(liveCases, whenEmpty: .bool(true), into: &out)
-            out.closeBody()
-            let cases: [(field: String, result: SwiftExpr)] = fields.map { field in
-                guard let helper = helperByPath[field.symbol.path] else { return (field.id, .bool(true)) }
-                return (field.id, .call(.name(helpers[helper].name), [SwiftArgument(nil, Self.valuesName)]))
+            switchOverFields(keys, whenEmpty: nil, into: &out) { helper in
+                helper.map { helperCall(helpers[$0], from: .live) } ?? .bool(true)
             }
+            out.closeBody()
             out.openFunction(SwiftFunction(
                 doc: ["Whether `field` is \(what) with `values`: its own condition and every enclosing group's hold."],
                 access: access, modifiers: ["nonisolated", "static"], name: name,
@@ -133,7 +129,9 @@ extension FormTranslator {
                 ],
                 result: .named("Bool"), body: []
             ))
-            switchOverFields(cases, whenEmpty: .bool(true), into: &out)
+            switchOverFields(keys, whenEmpty: nil, into: &out) { helper in
+                helper.map { helperCall(helpers[$0], from: .snapshot) } ?? .bool(true)
+            }
             out.closeBody()
             for helper in helpers {
                 var test = conditionExpr(helper.condition, from: .snapshot)

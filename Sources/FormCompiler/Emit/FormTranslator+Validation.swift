@@ -40,10 +40,9 @@ extension FormTranslator {
         for member in fieldStateMembers() { out.declaration(member) }
 
         // The per-field dispatcher and the triggers and dependents of the controller.
-        let dispatch: [(field: String, result: SwiftExpr)] = fields.map { field in
-            guard !field.common.rules.isEmpty else { return (field.id, .dot("valid")) }
-            return (field.id, .await(.call(.name("validate" + field.upperName),
-                                           [SwiftArgument(nil, .name("values"))] + validatorsArgument)))
+        // Keyed by the suffix of the field's `validate…` helper; nil: no rules.
+        let dispatch: [(field: String, key: String?)] = fields.map { field in
+            (field.id, field.common.rules.isEmpty ? nil : field.upperName)
         }
         out.openFunction(SwiftFunction(
             access: .private, modifiers: ["nonisolated", "static"], name: "validate",
@@ -51,7 +50,10 @@ extension FormTranslator {
                 + (hasCustomRules ? [validatorsParameterDecl] : []),
             isAsync: true, result: Self.resultType, body: []
         ))
-        switchOverFields(dispatch, whenEmpty: .dot("valid"), into: &out)
+        switchOverFields(dispatch, whenEmpty: nil, into: &out) { upperName in
+            guard let upperName else { return .dot("valid") }
+            return .await(.call(.name("validate" + upperName), [SwiftArgument(nil, Self.valuesName)] + validatorsArgument))
+        }
         out.closeBody()
         out.declaration(.property(SwiftProperty(
             access: .private, modifiers: ["nonisolated", "static"], isLet: true, name: "triggers",
@@ -67,7 +69,9 @@ extension FormTranslator {
             access: .private, modifiers: ["nonisolated", "static"], name: "trigger",
             parameters: [SwiftParameter("of", "field", Self.fieldType)], result: .named("ValidationTrigger"), body: []
         ))
-        switchOverFields(fields.map { ($0.id, .dot($0.symbol.trigger.rawValue)) }, whenEmpty: .dot(form.document.defaultTrigger.rawValue), into: &out)
+        switchOverFields(fields.map { ($0.id, $0.symbol.trigger) }, whenEmpty: form.document.defaultTrigger, into: &out) {
+            .dot($0.rawValue)
+        }
         out.closeBody()
         let dependentsType = SwiftType.dictionary(Self.fieldType, .array(Self.fieldType))
         let sameAs = sameAsDependents()

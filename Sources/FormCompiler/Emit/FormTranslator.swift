@@ -7,14 +7,24 @@
 /// plus the UpperCamelCase id (`validateEmail`, `isEmailVisible` — static, while
 /// fields are instance properties) or holds an underscore (`patternEmail_2`).
 struct FormTranslator {
-    /// One field with everything the translator needs about it.
-    struct FieldInfo {
-        var symbol: FieldSymbol
-        var element: Element
-        var common: FieldCommon
-        var id: String { symbol.id }
+    /// One field with everything the translator needs about it. A class: the
+    /// translator walks the fields a dozen times, and a reference is one retain
+    /// where the struct (symbol, element, common keys) would be copied whole.
+    final class FieldInfo {
+        let symbol: FieldSymbol
+        let element: Element
+        let common: FieldCommon
+        let id: String
         /// `Email` for `email`: the suffix of the field's helpers.
-        var upperName: String { SwiftNames.upperCamelCase(symbol.id) }
+        let upperName: String
+
+        init(symbol: FieldSymbol, element: Element, common: FieldCommon) {
+            self.symbol = symbol
+            self.element = element
+            self.common = common
+            id = symbol.id
+            upperName = SwiftNames.upperCamelCase(symbol.id)
+        }
     }
 
     let form: CheckedForm
@@ -79,6 +89,8 @@ struct FormTranslator {
     static let fieldType = SwiftType.named("Field")
     static let resultType = SwiftType.named("ValidationResult")
     static let reportType = SwiftType.named("ValidationReport", [fieldType])
+    static let stringType = SwiftType.named("String")
+    static let boolType = SwiftType.named("Bool")
     static let formValueType = SwiftExpr.type(.named("FormValue"))
     static let selfName = SwiftExpr.name("self")
     static let valuesName = SwiftExpr.name("values")
@@ -93,8 +105,8 @@ struct FormTranslator {
     /// `String`, `Bool`, `Plan`, `Plan?`; `SignUpForm.Plan` outside the form type.
     func swiftType(_ valueType: FieldValueType, qualified: Bool) -> SwiftType {
         switch valueType {
-        case .string: return .named("String")
-        case .bool: return .named("Bool")
+        case .string: return Self.stringType
+        case .bool: return Self.boolType
         case .segment(let name, let optional):
             let base = SwiftType.named(qualified ? typeName + "." + name : name)
             return optional ? .optional(base) : base
@@ -321,23 +333,26 @@ struct FormTranslator {
 
 extension FormTranslator {
     /// Writes the body of the open function: `switch field { case .a, .b: return x … }`
-    /// over every field, grouping fields
-    /// with the same result. The largest group of several fields becomes `default`
-    /// (never unreachable, since its fields are not listed); a single group needs
-    /// no switch at all.
-    func switchOverFields(_ results: [(field: String, result: SwiftExpr)], whenEmpty: SwiftExpr, into out: inout SwiftRenderer) {
-        var groups: [(result: SwiftExpr, fields: [String])] = []
-        var groupIndex: [SwiftExpr: Int] = [:]
-        for (field, result) in results {
-            if let index = groupIndex[result] {
+    /// over every field, grouping fields with the same key; `result` spells the
+    /// answer of a key (once per group), `whenEmpty` is the key of a form without
+    /// fields. The largest group of several fields becomes `default` (never
+    /// unreachable, since its fields are not listed); a single group needs no
+    /// switch at all.
+    func switchOverFields<Key: Hashable>(
+        _ keys: [(field: String, key: Key)], whenEmpty: Key, into out: inout SwiftRenderer, result: (Key) -> SwiftExpr
+    ) {
+        var groups: [(key: Key, fields: [String])] = []
+        var groupIndex: [Key: Int] = [:]
+        for (field, key) in keys {
+            if let index = groupIndex[key] {
                 groups[index].fields.append(field)
             } else {
-                groupIndex[result] = groups.count
-                groups.append((result, [field]))
+                groupIndex[key] = groups.count
+                groups.append((key, [field]))
             }
         }
         guard groups.count > 1 else {
-            out.statement(.return(groups.first?.result ?? whenEmpty))
+            out.statement(.return(result(groups.first?.key ?? whenEmpty)))
             return
         }
         var largest = 0
@@ -348,10 +363,10 @@ extension FormTranslator {
         let defaultGroup = groups[largest].fields.count > 1 ? largest : nil
         out.openSwitch(.name("field"))
         for (index, group) in groups.enumerated() where index != defaultGroup {
-            out.switchCase(SwiftSwitchCase(patterns: group.fields.map { .dot($0) }, body: [.return(group.result)]))
+            out.switchCase(SwiftSwitchCase(patterns: group.fields.map { .dot($0) }, body: [.return(result(group.key))]))
         }
         if let defaultGroup {
-            out.switchCase(SwiftSwitchCase(patterns: [], body: [.return(groups[defaultGroup].result)]))
+            out.switchCase(SwiftSwitchCase(patterns: [], body: [.return(result(groups[defaultGroup].key))]))
         }
         out.closeSwitch()
     }

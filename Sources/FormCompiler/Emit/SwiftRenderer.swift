@@ -79,14 +79,17 @@ struct SwiftRenderer {
 
     /// `text` with the escapes of a literal (`quotes`: also `\` and `"`) or of a comment.
     private static func appendEscaped(_ text: String, quotes: Bool, to bytes: inout [UInt8]) {
-        // Fast path: printable ASCII that needs no escape is copied as is.
-        let plain = text.utf8.allSatisfy { byte in
-            byte >= 0x20 && byte < 0x7F && !(quotes && (byte == UInt8(ascii: "\\") || byte == UInt8(ascii: "\"")))
+        // Fast path: printable ASCII that needs no escape is copied as is, from
+        // the string's contiguous UTF-8.
+        var text = text
+        let plain = text.withUTF8 { utf8 in
+            let isPlain = utf8.allSatisfy { byte in
+                byte >= 0x20 && byte < 0x7F && !(quotes && (byte == UInt8(ascii: "\\") || byte == UInt8(ascii: "\"")))
+            }
+            if isPlain { bytes.append(contentsOf: utf8) }
+            return isPlain
         }
-        if plain {
-            bytes.append(contentsOf: text.utf8)
-            return
-        }
+        if plain { return }
         for scalar in text.unicodeScalars {
             switch scalar {
             case "\\" where quotes: append("\\\\", to: &bytes)
@@ -164,7 +167,10 @@ struct SwiftRenderer {
     private mutating func write(_ text: String) {
         guard !text.isEmpty else { return }
         startLine()
-        out.append(contentsOf: text.utf8)
+        // `withUTF8` copies the contiguous bytes at once (no copy of a native
+        // string), where `append(contentsOf: text.utf8)` may go byte by byte.
+        var text = text
+        text.withUTF8 { out.append(contentsOf: $0) }
     }
 
     private mutating func write(_ text: Substring) {
