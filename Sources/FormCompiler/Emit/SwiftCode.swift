@@ -14,21 +14,25 @@ enum SwiftAccess: String, Hashable, Sendable {
 }
 
 /// A type as written in a declaration or an expression.
-indirect enum SwiftType: Hashable, Sendable {
+///
+/// In the model's enums only the cases that hold the enum itself (or a large
+/// payload) are `indirect`: the leaves a file is mostly made of (names, strings,
+/// plain types) are stored inline rather than each in a heap box of its own.
+enum SwiftType: Hashable, Sendable {
     /// `Name` or `Name<Arguments>`; the name may be qualified (`SignUpForm.Values`).
     case named(String, [SwiftType] = [])
-    case optional(SwiftType)
-    case array(SwiftType)
-    case dictionary(SwiftType, SwiftType)
+    indirect case optional(SwiftType)
+    indirect case array(SwiftType)
+    indirect case dictionary(SwiftType, SwiftType)
     /// `any P`
-    case existential(SwiftType)
+    indirect case existential(SwiftType)
     /// `@escaping @MainActor (A, B) -> R`
-    case function(attributes: [String], parameters: [SwiftType], isAsync: Bool, result: SwiftType)
+    indirect case function(attributes: [String], parameters: [SwiftType], isAsync: Bool, result: SwiftType)
     /// `Void`
     case void
 }
 
-indirect enum SwiftExpr: Hashable, Sendable {
+enum SwiftExpr: Hashable, Sendable {
     /// An identifier or a keyword expression (`self`, `Self`); never user text.
     case name(String)
     /// Any text; rendered as a correctly escaped string literal.
@@ -40,27 +44,27 @@ indirect enum SwiftExpr: Hashable, Sendable {
     /// An implicit member: `.email`
     case dot(String)
     /// `base.member`
-    case member(SwiftExpr, String)
+    indirect case member(SwiftExpr, String)
     /// `base?`, for optional chaining: `form?.isVisible_Company()`.
-    case optionalChain(SwiftExpr)
+    indirect case optionalChain(SwiftExpr)
     /// A type used as a value: `Values()`, `FormValue<String>(…)`.
-    case type(SwiftType)
+    indirect case type(SwiftType)
     /// `callee(label: value, …)`, one argument per line when `multiline`.
-    case call(SwiftExpr, [SwiftArgument], multiline: Bool = false)
+    indirect case call(SwiftExpr, [SwiftArgument], multiline: Bool = false)
     /// `base[argument]`
-    case `subscript`(SwiftExpr, SwiftExpr)
-    case closure(SwiftClosure)
+    indirect case `subscript`(SwiftExpr, SwiftExpr)
+    indirect case closure(SwiftClosure)
     /// `[a, b]`, one element per line when `multiline`.
     case array([SwiftExpr], multiline: Bool = false)
     /// `[k: v]`, one entry per line when `multiline`; `[:]` when empty.
     case dictionary([SwiftDictionaryEntry], multiline: Bool = false)
     /// `(a, b)`
     case tuple([SwiftExpr])
-    case binary(SwiftExpr, SwiftOperator, SwiftExpr)
-    case not(SwiftExpr)
-    case ternary(SwiftExpr, SwiftExpr, SwiftExpr)
-    case await(SwiftExpr)
-    case paren(SwiftExpr)
+    indirect case binary(SwiftExpr, SwiftOperator, SwiftExpr)
+    indirect case not(SwiftExpr)
+    indirect case ternary(SwiftExpr, SwiftExpr, SwiftExpr)
+    indirect case await(SwiftExpr)
+    indirect case paren(SwiftExpr)
 }
 
 enum SwiftOperator: String, Hashable, Sendable {
@@ -94,17 +98,19 @@ struct SwiftClosure: Hashable, Sendable {
     var body: [SwiftStmt]
 }
 
-indirect enum SwiftStmt: Hashable, Sendable {
+/// The statements written once per field (`expr`, `return`, `assign`) are
+/// inline; the others, a few per function, are boxed to keep the enum small.
+enum SwiftStmt: Hashable, Sendable {
     case expr(SwiftExpr)
     case `return`(SwiftExpr?)
-    case `let`(String, SwiftType?, SwiftExpr)
-    case `var`(String, SwiftType?, SwiftExpr)
+    indirect case `let`(String, SwiftType?, SwiftExpr)
+    indirect case `var`(String, SwiftType?, SwiftExpr)
     case assign(SwiftExpr, SwiftExpr)
     /// `guard let name = value else { … }`; `guard let name else` when value is `name`.
-    case guardLet(String, SwiftExpr, else: [SwiftStmt])
-    case `guard`(SwiftExpr, else: [SwiftStmt])
-    case `for`(String, in: SwiftExpr, body: [SwiftStmt])
-    case `switch`(SwiftExpr, [SwiftSwitchCase])
+    indirect case guardLet(String, SwiftExpr, else: [SwiftStmt])
+    indirect case `guard`(SwiftExpr, else: [SwiftStmt])
+    indirect case `for`(String, in: SwiftExpr, body: [SwiftStmt])
+    indirect case `switch`(SwiftExpr, [SwiftSwitchCase])
 }
 
 struct SwiftSwitchCase: Hashable, Sendable {

@@ -19,6 +19,6 @@ public enum SwiftEmitter {
         let translator = FormTranslator(form: form, options: options)
         var renderer = SwiftRenderer(capacity: translator.estimatedSize)
         translator.emit(into: &renderer)
-        return String(decoding: renderer.finish(), as: UTF8.self)
+        return renderer.finish { String(decoding: $0, as: UTF8.self) }
     }
 }

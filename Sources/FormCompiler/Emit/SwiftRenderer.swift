@@ -7,13 +7,13 @@
 /// (`openType`/`closeType`, `openFunction`/`closeBody`), so no model of the whole
 /// file is ever held, only of the member being written.
 ///
-/// Everything is appended in place to one UTF-8 buffer: a line's indentation is
+/// Everything is appended in place to one UTF-8 buffer (`OutputBuffer`): a line's indentation is
 /// written with its first text (so an empty line has none), and the few layout
 /// decisions that depend on whether something fits on one line (`{ return x }`,
 /// a closure's body, a function's parameter list, an empty type's `{}`) render
 /// speculatively into the same buffer and roll back when it does not fit.
 struct SwiftRenderer {
-    private var out: [UInt8] = []
+    private let out: OutputBuffer
     /// Whether the current (unfinished) line has any text yet.
     private var lineHasText = false
     /// Finished lines so far.
@@ -36,17 +36,18 @@ struct SwiftRenderer {
     /// `capacity`: a guess at the size of the output, so the buffer is allocated
     /// once (pages it never touches cost no memory).
     init(capacity: Int) {
-        out.reserveCapacity(capacity)
+        out = OutputBuffer(capacity: capacity)
     }
 
-    /// The finished UTF-8 text: exactly one final newline, no trailing empty lines.
-    mutating func finish() -> [UInt8] {
+    /// Ends the text (exactly one final newline, no trailing empty lines) and
+    /// passes its UTF-8 to `body`.
+    mutating func finish<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
         if lineHasText { newline() }
         while out.count >= 2, out[out.count - 1] == UInt8(ascii: "\n"), out[out.count - 2] == UInt8(ascii: "\n") {
-            out.removeLast()
+            out.removeSuffix(from: out.count - 1)
         }
-        if out.isEmpty { out.append(UInt8(ascii: "\n")) }
-        return out
+        if out.count == 0 { out.append(UInt8(ascii: "\n")) }
+        return out.withBytes(body)
     }
 
     // MARK: - Literals
@@ -58,27 +59,27 @@ struct SwiftRenderer {
     /// and unassigned scalars) become escapes, so the literal stays on one line and
     /// shows what it holds. Everything else, emoji included, is written as is.
     static func stringLiteral(_ text: String) -> String {
-        var bytes: [UInt8] = []
-        appendStringLiteral(text, to: &bytes)
-        return String(decoding: bytes, as: UTF8.self)
+        let bytes = OutputBuffer(capacity: text.utf8.count + 2)
+        appendStringLiteral(text, to: bytes)
+        return bytes.withBytes { String(decoding: $0, as: UTF8.self) }
     }
 
     /// Comment text on one line: the same escapes as a literal for anything that
     /// could end the comment or hide what follows.
     static func commentText(_ text: String) -> String {
-        var bytes: [UInt8] = []
-        appendEscaped(text, quotes: false, to: &bytes)
-        return String(decoding: bytes, as: UTF8.self)
+        let bytes = OutputBuffer(capacity: text.utf8.count)
+        appendEscaped(text, quotes: false, to: bytes)
+        return bytes.withBytes { String(decoding: $0, as: UTF8.self) }
     }
 
-    private static func appendStringLiteral(_ text: String, to bytes: inout [UInt8]) {
+    private static func appendStringLiteral(_ text: String, to bytes: OutputBuffer) {
         bytes.append(UInt8(ascii: "\""))
-        appendEscaped(text, quotes: true, to: &bytes)
+        appendEscaped(text, quotes: true, to: bytes)
         bytes.append(UInt8(ascii: "\""))
     }
 
     /// `text` with the escapes of a literal (`quotes`: also `\` and `"`) or of a comment.
-    private static func appendEscaped(_ text: String, quotes: Bool, to bytes: inout [UInt8]) {
+    private static func appendEscaped(_ text: String, quotes: Bool, to bytes: OutputBuffer) {
         // Fast path: printable ASCII that needs no escape is copied as is, from
         // the string's contiguous UTF-8.
         var text = text
@@ -86,24 +87,24 @@ struct SwiftRenderer {
             let isPlain = utf8.allSatisfy { byte in
                 byte >= 0x20 && byte < 0x7F && !(quotes && (byte == UInt8(ascii: "\\") || byte == UInt8(ascii: "\"")))
             }
-            if isPlain { bytes.append(contentsOf: utf8) }
+            if isPlain { bytes.append(utf8) }
             return isPlain
         }
         if plain { return }
         for scalar in text.unicodeScalars {
             switch scalar {
-            case "\\" where quotes: append("\\\\", to: &bytes)
-            case "\"" where quotes: append("\\\"", to: &bytes)
-            case "\n": append("\\n", to: &bytes)
-            case "\r": append("\\r", to: &bytes)
-            case "\t": append("\\t", to: &bytes)
-            case "\0": append("\\0", to: &bytes)
+            case "\\" where quotes: bytes.append("\\\\")
+            case "\"" where quotes: bytes.append("\\\"")
+            case "\n": bytes.append("\\n")
+            case "\r": bytes.append("\\r")
+            case "\t": bytes.append("\\t")
+            case "\0": bytes.append("\\0")
             default:
                 if scalar.value >= 0x20 && scalar.value < 0x7F {
                     bytes.append(UInt8(truncatingIfNeeded: scalar.value))
                 } else if needsEscape(scalar) {
-                    append("\\u{", to: &bytes)
-                    appendHex(scalar.value, to: &bytes)
+                    bytes.append("\\u{")
+                    appendHex(scalar.value, to: bytes)
                     bytes.append(UInt8(ascii: "}"))
                 } else {
                     UTF8.encode(scalar) { bytes.append($0) }
@@ -112,12 +113,8 @@ struct SwiftRenderer {
         }
     }
 
-    private static func append(_ text: StaticString, to bytes: inout [UInt8]) {
-        text.withUTF8Buffer { bytes.append(contentsOf: $0) }
-    }
-
     /// Upper-case hexadecimal without leading zeros, as `String(_:radix:uppercase:)`.
-    private static func appendHex(_ value: UInt32, to bytes: inout [UInt8]) {
+    private static func appendHex(_ value: UInt32, to bytes: OutputBuffer) {
         var shift = 28
         while shift > 0 && (value >> UInt32(shift)) & 0xF == 0 { shift -= 4 }
         while shift >= 0 {
@@ -155,33 +152,26 @@ struct SwiftRenderer {
     private mutating func startLine() {
         guard !lineHasText else { return }
         lineHasText = true
-        for _ in 0..<indentLevel { out.append(contentsOf: [0x20, 0x20, 0x20, 0x20]) }
+        out.append(UInt8(ascii: " "), times: 4 * indentLevel)
     }
 
     private mutating func write(_ text: StaticString) {
         guard text.utf8CodeUnitCount > 0 else { return }
         startLine()
-        text.withUTF8Buffer { out.append(contentsOf: $0) }
+        out.append(text)
     }
 
     private mutating func write(_ text: String) {
         guard !text.isEmpty else { return }
         startLine()
-        // `withUTF8` copies the contiguous bytes at once (no copy of a native
-        // string), where `append(contentsOf: text.utf8)` may go byte by byte.
+        // The contiguous UTF-8 at once (no copy of a native string).
         var text = text
-        text.withUTF8 { out.append(contentsOf: $0) }
-    }
-
-    private mutating func write(_ text: Substring) {
-        guard !text.isEmpty else { return }
-        startLine()
-        out.append(contentsOf: text.utf8)
+        text.withUTF8 { out.append($0) }
     }
 
     private mutating func writeStringLiteral(_ text: String) {
         startLine()
-        Self.appendStringLiteral(text, to: &out)
+        Self.appendStringLiteral(text, to: out)
     }
 
     private mutating func newline() {
@@ -218,7 +208,7 @@ struct SwiftRenderer {
     private var mark: Mark { Mark(count: out.count, lineHasText: lineHasText, lineCount: lineCount) }
 
     private mutating func rollBack(to mark: Mark) {
-        out.removeSubrange(mark.count...)
+        out.removeSuffix(from: mark.count)
         lineHasText = mark.lineHasText
         lineCount = mark.lineCount
     }
@@ -233,7 +223,7 @@ struct SwiftRenderer {
             rollBack(to: mark)
             return false
         }
-        out.removeLast()    // its line break
+        out.removeSuffix(from: out.count - 1)    // its line break
         lineCount -= 1
         lineHasText = true
         return true
@@ -245,7 +235,7 @@ struct SwiftRenderer {
     mutating func fileHeader(comment: [String], imports: [String]) {
         for line in comment {
             write("// ")
-            Self.appendEscaped(line, quotes: false, to: &out)
+            Self.appendEscaped(line, quotes: false, to: out)
             newline()
         }
         if !comment.isEmpty { blankLine() }
@@ -259,7 +249,7 @@ struct SwiftRenderer {
     private mutating func docComment(_ doc: [String]) {
         for line in doc {
             write("/// ")
-            Self.appendEscaped(line, quotes: false, to: &out)
+            Self.appendEscaped(line, quotes: false, to: out)
             newline()
         }
     }
@@ -455,9 +445,9 @@ struct SwiftRenderer {
 
     /// The width in characters of the current line, which starts at `start`.
     private func columns(from start: Int) -> Int {
-        let line = out[start...]
-        if line.allSatisfy({ $0 < 0x80 }) { return line.count }
-        return String(decoding: line, as: UTF8.self).count
+        out.withBytes(from: start) { line in
+            line.allSatisfy { $0 < 0x80 } ? line.count : String(decoding: line, as: UTF8.self).count
+        }
     }
 
     private mutating func functionHead(_ function: SwiftFunction) {
@@ -790,8 +780,8 @@ struct SwiftRenderer {
             closureHead(closure)
             let bodyStart = out.count
             if statementOnThisLine(closure.body[0], from: start) {
-                if out.count - bodyStart >= 7, out[bodyStart..<bodyStart + 7].elementsEqual("return ".utf8) {
-                    out.removeSubrange(bodyStart..<bodyStart + 7)
+                if out.withBytes(from: bodyStart, { $0.starts(with: "return ".utf8) }) {
+                    out.remove(bodyStart..<bodyStart + 7)
                 }
                 write(" }")
                 return
@@ -801,7 +791,7 @@ struct SwiftRenderer {
         if !closure.captures.isEmpty || !closure.parameters.isEmpty {
             write(" ")
             closureHead(closure)
-            out.removeLast()    // the space after `in`
+            out.removeSuffix(from: out.count - 1)    // the space after `in`
         }
         newline()
         indented { $0.statements(closure.body) }
