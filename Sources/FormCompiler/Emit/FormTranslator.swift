@@ -129,9 +129,9 @@ struct FormTranslator {
 
     // MARK: - The file
 
-    /// A guess at the size of the generated file (about 1.2 kB per field), so the
-    /// output buffer is allocated once.
-    var estimatedSize: Int { 8_192 + fields.count * 1_400 }
+    /// A generous guess at the size of the generated file (1.2 to 1.6 kB per
+    /// field), so the output buffer is allocated once.
+    var estimatedSize: Int { 16_384 + fields.count * 2_048 }
 
     /// Writes the whole file, one member at a time.
     func emit(into out: inout SwiftRenderer) {

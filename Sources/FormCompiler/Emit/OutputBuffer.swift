@@ -1,81 +1,97 @@
 /// The renderer's output: UTF-8 bytes, appended a few at a time (a keyword, a
-/// name, a space), millions of times for a large form. An append is a capacity
-/// check and a copy, where `Array.append(contentsOf:)` costs several times that
-/// per call; the storage doubles when full. The renderer rolls back by cutting
-/// the end (`removeSuffix(from:)`), and reads its last bytes for layout decisions.
-final class OutputBuffer {
-    private var base: UnsafeMutablePointer<UInt8>
-    private var capacity: Int
+/// name, a space), millions of times for a large form. An append is a bounds
+/// check and a copy into room made ahead, where `Array.append(contentsOf:)` costs
+/// several times that per call. The renderer rolls back by cutting the end
+/// (`removeSuffix(from:)`), reads its last bytes for layout decisions, and takes
+/// the finished bytes out as an array without copying them. A struct, owned by
+/// the renderer: a class's mutable array would cost a dynamic exclusivity check
+/// on every append.
+struct OutputBuffer {
+    /// The bytes written are `storage[..<count]`; the rest is room to write
+    /// into, zeroed a chunk at a time so that only what is written (and one
+    /// chunk) is resident.
+    private var storage: [UInt8] = []
     private(set) var count = 0
+    private static let chunk = 64 * 1024
 
-    /// `capacity`: a guess at the final size (pages it never touches cost no memory).
+    /// `capacity`: a guess at the final size, reserved up front (pages that are
+    /// never touched cost no memory, so a generous guess is cheap).
     init(capacity: Int) {
-        self.capacity = max(capacity, 64)
-        base = .allocate(capacity: self.capacity)
-    }
-
-    deinit {
-        base.deallocate()
+        storage.reserveCapacity(capacity)
     }
 
     subscript(index: Int) -> UInt8 {
-        precondition(index >= 0 && index < count, "index out of range")
-        return base[index]
+        precondition(index < count, "index out of range")
+        return storage[index]
     }
 
     @inline(__always)
-    func append(_ byte: UInt8) {
-        if count == capacity { grow(toAtLeast: count + 1) }
-        base[count] = byte
+    mutating func append(_ byte: UInt8) {
+        if count == storage.count { makeRoom(for: 1) }
+        storage[count] = byte
         count += 1
     }
 
     @inline(__always)
-    func append(_ bytes: UnsafeBufferPointer<UInt8>) {
+    mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
         guard let source = bytes.baseAddress else { return }
-        if count + bytes.count > capacity { grow(toAtLeast: count + bytes.count) }
-        (base + count).initialize(from: source, count: bytes.count)
+        if count + bytes.count > storage.count { makeRoom(for: bytes.count) }
+        let start = count
+        storage.withUnsafeMutableBufferPointer { room in
+            (room.baseAddress! + start).update(from: source, count: bytes.count)
+        }
         count += bytes.count
     }
 
-    func append(_ text: StaticString) {
+    mutating func append(_ text: StaticString) {
         text.withUTF8Buffer { append($0) }
     }
 
     /// `byte`, `times` times.
-    func append(_ byte: UInt8, times: Int) {
+    mutating func append(_ byte: UInt8, times: Int) {
         guard times > 0 else { return }
-        if count + times > capacity { grow(toAtLeast: count + times) }
-        (base + count).initialize(repeating: byte, count: times)
+        if count + times > storage.count { makeRoom(for: times) }
+        let start = count
+        storage.withUnsafeMutableBufferPointer { room in
+            (room.baseAddress! + start).update(repeating: byte, count: times)
+        }
         count += times
     }
 
     /// Drops everything from `index` on.
-    func removeSuffix(from index: Int) {
+    mutating func removeSuffix(from index: Int) {
         precondition(index >= 0 && index <= count, "index out of range")
         count = index
     }
 
     /// Drops the bytes in `range`, moving what follows them back.
-    func remove(_ range: Range<Int>) {
+    mutating func remove(_ range: Range<Int>) {
         precondition(range.lowerBound >= 0 && range.upperBound <= count, "range out of bounds")
-        (base + range.lowerBound).update(from: base + range.upperBound, count: count - range.upperBound)
+        // In place: `replaceSubrange` would also move the room after `count`,
+        // and reallocates the whole array.
+        let tail = count - range.upperBound
+        storage.withUnsafeMutableBufferPointer { bytes in
+            (bytes.baseAddress! + range.lowerBound).update(from: bytes.baseAddress! + range.upperBound, count: tail)
+        }
         count -= range.count
     }
 
     /// The bytes from `start` to the end, valid only inside `body`.
     func withBytes<Result>(from start: Int = 0, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
         precondition(start >= 0 && start <= count, "index out of range")
-        return body(UnsafeBufferPointer(start: base + start, count: count - start))
+        return storage.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[start..<count])) }
     }
 
-    private func grow(toAtLeast minimum: Int) {
-        var newCapacity = capacity * 2
-        while newCapacity < minimum { newCapacity *= 2 }
-        let newBase = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
-        newBase.initialize(from: base, count: count)
-        base.deallocate()
-        base = newBase
-        capacity = newCapacity
+    /// The bytes written, moved out: the buffer is empty afterwards.
+    mutating func take() -> [UInt8] {
+        storage.removeSubrange(count...)
+        let bytes = storage
+        storage = []
+        count = 0
+        return bytes
+    }
+
+    private mutating func makeRoom(for extra: Int) {
+        storage.append(contentsOf: repeatElement(0, count: max(extra, Self.chunk)))
     }
 }

@@ -13,7 +13,7 @@
 /// a closure's body, a function's parameter list, an empty type's `{}`) render
 /// speculatively into the same buffer and roll back when it does not fit.
 struct SwiftRenderer {
-    private let out: OutputBuffer
+    private var out: OutputBuffer
     /// Whether the current (unfinished) line has any text yet.
     private var lineHasText = false
     /// Finished lines so far.
@@ -40,14 +40,14 @@ struct SwiftRenderer {
     }
 
     /// Ends the text (exactly one final newline, no trailing empty lines) and
-    /// passes its UTF-8 to `body`.
-    mutating func finish<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+    /// moves its UTF-8 out; the renderer is empty afterwards.
+    mutating func finish() -> [UInt8] {
         if lineHasText { newline() }
         while out.count >= 2, out[out.count - 1] == UInt8(ascii: "\n"), out[out.count - 2] == UInt8(ascii: "\n") {
             out.removeSuffix(from: out.count - 1)
         }
         if out.count == 0 { out.append(UInt8(ascii: "\n")) }
-        return out.withBytes(body)
+        return out.take()
     }
 
     // MARK: - Literals
@@ -59,27 +59,27 @@ struct SwiftRenderer {
     /// and unassigned scalars) become escapes, so the literal stays on one line and
     /// shows what it holds. Everything else, emoji included, is written as is.
     static func stringLiteral(_ text: String) -> String {
-        let bytes = OutputBuffer(capacity: text.utf8.count + 2)
-        appendStringLiteral(text, to: bytes)
+        var bytes = OutputBuffer(capacity: text.utf8.count + 2)
+        appendStringLiteral(text, to: &bytes)
         return bytes.withBytes { String(decoding: $0, as: UTF8.self) }
     }
 
     /// Comment text on one line: the same escapes as a literal for anything that
     /// could end the comment or hide what follows.
     static func commentText(_ text: String) -> String {
-        let bytes = OutputBuffer(capacity: text.utf8.count)
-        appendEscaped(text, quotes: false, to: bytes)
+        var bytes = OutputBuffer(capacity: text.utf8.count)
+        appendEscaped(text, quotes: false, to: &bytes)
         return bytes.withBytes { String(decoding: $0, as: UTF8.self) }
     }
 
-    private static func appendStringLiteral(_ text: String, to bytes: OutputBuffer) {
+    private static func appendStringLiteral(_ text: String, to bytes: inout OutputBuffer) {
         bytes.append(UInt8(ascii: "\""))
-        appendEscaped(text, quotes: true, to: bytes)
+        appendEscaped(text, quotes: true, to: &bytes)
         bytes.append(UInt8(ascii: "\""))
     }
 
     /// `text` with the escapes of a literal (`quotes`: also `\` and `"`) or of a comment.
-    private static func appendEscaped(_ text: String, quotes: Bool, to bytes: OutputBuffer) {
+    private static func appendEscaped(_ text: String, quotes: Bool, to bytes: inout OutputBuffer) {
         // Fast path: printable ASCII that needs no escape is copied as is, from
         // the string's contiguous UTF-8.
         var text = text
@@ -104,7 +104,7 @@ struct SwiftRenderer {
                     bytes.append(UInt8(truncatingIfNeeded: scalar.value))
                 } else if needsEscape(scalar) {
                     bytes.append("\\u{")
-                    appendHex(scalar.value, to: bytes)
+                    appendHex(scalar.value, to: &bytes)
                     bytes.append(UInt8(ascii: "}"))
                 } else {
                     UTF8.encode(scalar) { bytes.append($0) }
@@ -114,7 +114,7 @@ struct SwiftRenderer {
     }
 
     /// Upper-case hexadecimal without leading zeros, as `String(_:radix:uppercase:)`.
-    private static func appendHex(_ value: UInt32, to bytes: OutputBuffer) {
+    private static func appendHex(_ value: UInt32, to bytes: inout OutputBuffer) {
         var shift = 28
         while shift > 0 && (value >> UInt32(shift)) & 0xF == 0 { shift -= 4 }
         while shift >= 0 {
@@ -171,7 +171,7 @@ struct SwiftRenderer {
 
     private mutating func writeStringLiteral(_ text: String) {
         startLine()
-        Self.appendStringLiteral(text, to: out)
+        Self.appendStringLiteral(text, to: &out)
     }
 
     private mutating func newline() {
@@ -235,7 +235,7 @@ struct SwiftRenderer {
     mutating func fileHeader(comment: [String], imports: [String]) {
         for line in comment {
             write("// ")
-            Self.appendEscaped(line, quotes: false, to: out)
+            Self.appendEscaped(line, quotes: false, to: &out)
             newline()
         }
         if !comment.isEmpty { blankLine() }
@@ -249,7 +249,7 @@ struct SwiftRenderer {
     private mutating func docComment(_ doc: [String]) {
         for line in doc {
             write("/// ")
-            Self.appendEscaped(line, quotes: false, to: out)
+            Self.appendEscaped(line, quotes: false, to: &out)
             newline()
         }
     }
