@@ -131,12 +131,13 @@ extension FormTranslator {
             arguments += optionalString("icon", boolean.icon)
             arguments.append(binding(boolean.id.value))
         case .segment(let segment):
-            let valueType = field(segment.id.value).map(swiftType(of:)) ?? .named(segment.swiftEnumName)
-            type = .named("SegmentElement", [valueType])
+            let info = field(segment.id.value)
+            type = .named("SegmentElement", [info.map(swiftType(of:)) ?? .named(segment.swiftEnumName)])
             arguments.append(SwiftArgument("id", .string(segment.id.value)))
             arguments += optionalString("title", segment.title)
-            let options: [SwiftExpr] = segment.options.map { option in
-                var fields = [SwiftArgument("value", .dot(option.caseName))]
+            let caseNames = info?.caseNames ?? segment.options.map(\.caseName)
+            let options: [SwiftExpr] = zip(segment.options, caseNames).map { option, caseName in
+                var fields = [SwiftArgument("value", .dot(caseName))]
                 fields += optionalString("title", option.title)
                 fields += optionalString("image", option.image)
                 return .call(.type(.named("SegmentOption")), fields)

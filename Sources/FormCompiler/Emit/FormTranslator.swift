@@ -17,6 +17,9 @@ struct FormTranslator {
         let id: String
         /// `Email` for `email`: the suffix of the field's helpers.
         let upperName: String
+        /// A segment's enum cases, one per option in order (empty for other
+        /// fields): each is needed three times or more, and is not free to spell.
+        let caseNames: [String]
 
         init(symbol: FieldSymbol, element: Element, common: FieldCommon) {
             self.symbol = symbol
@@ -24,6 +27,11 @@ struct FormTranslator {
             self.common = common
             id = symbol.id
             upperName = SwiftNames.upperCamelCase(symbol.id)
+            if case .segment(let segment) = element.kind {
+                caseNames = segment.options.map(\.caseName)
+            } else {
+                caseNames = []
+            }
         }
     }
 
@@ -115,9 +123,9 @@ struct FormTranslator {
 
     /// The enum case of a segment field's option value.
     func segmentCase(field id: String, optionValue: String) -> String {
-        if let index = fieldIndex[id], case .segment(let segment) = fields[index].element.kind,
-           let option = segment.options.first(where: { $0.value.value == optionValue }) {
-            return option.caseName
+        if let field = field(id), case .segment(let segment) = field.element.kind,
+           let option = segment.options.firstIndex(where: { $0.value.value == optionValue }) {
+            return field.caseNames[option]
         }
         return SwiftNames.caseName(forOptionValue: optionValue)
     }
@@ -176,8 +184,7 @@ struct FormTranslator {
     private func segmentEnums(into out: inout SwiftRenderer) {
         for field in fields {
             guard case .segment(let segment) = field.element.kind else { continue }
-            let cases: [SwiftDecl] = segment.options.map { option in
-                let name = option.caseName
+            let cases: [SwiftDecl] = zip(segment.options, field.caseNames).map { option, name in
                 let bare = name.hasPrefix("`") ? String(name.dropFirst().dropLast()) : name
                 return .enumCase(name, rawValue: bare == option.value.value ? nil : option.value.value)
             }
