@@ -47,6 +47,14 @@ struct OutputBuffer {
         text.withUTF8Buffer { append($0) }
     }
 
+    /// The text's UTF-8, read in place (`withUTF8` would need a mutable copy
+    /// of the string, a retain and a release per call).
+    mutating func append(_ text: String) {
+        if text.utf8.withContiguousStorageIfAvailable({ append($0) }) == nil {
+            for byte in text.utf8 { append(byte) }
+        }
+    }
+
     /// `byte`, `times` times.
     mutating func append(_ byte: UInt8, times: Int) {
         guard times > 0 else { return }

@@ -82,15 +82,14 @@ struct SwiftRenderer {
     private static func appendEscaped(_ text: String, quotes: Bool, to bytes: inout OutputBuffer) {
         // Fast path: printable ASCII that needs no escape is copied as is, from
         // the string's contiguous UTF-8.
-        var text = text
-        let plain = text.withUTF8 { utf8 in
+        let plain = text.utf8.withContiguousStorageIfAvailable { utf8 in
             let isPlain = utf8.allSatisfy { byte in
                 byte >= 0x20 && byte < 0x7F && !(quotes && (byte == UInt8(ascii: "\\") || byte == UInt8(ascii: "\"")))
             }
             if isPlain { bytes.append(utf8) }
             return isPlain
         }
-        if plain { return }
+        if plain == true { return }
         for scalar in text.unicodeScalars {
             switch scalar {
             case "\\" where quotes: bytes.append("\\\\")
@@ -164,9 +163,7 @@ struct SwiftRenderer {
     private mutating func write(_ text: String) {
         guard !text.isEmpty else { return }
         startLine()
-        // The contiguous UTF-8 at once (no copy of a native string).
-        var text = text
-        text.withUTF8 { out.append($0) }
+        out.append(text)
     }
 
     private mutating func writeStringLiteral(_ text: String) {
