@@ -1,6 +1,8 @@
-/// Builds the Swift code model of one checked form: the generated file of SPEC §5
-/// as pinned by docs/design/generated-code.md. It decides what to declare; the
-/// renderer decides how it is spelled.
+/// Writes one checked form as Swift: the generated file of SPEC §5 as pinned by
+/// docs/design/generated-code.md. It decides what to declare, building the code
+/// model of one member at a time and handing it to the renderer, which decides
+/// how it is spelled; the largest declarations are opened and closed around
+/// their members, so no model of the whole file exists.
 ///
 /// Names of private helpers are chosen so that no field id can collide with them:
 /// ids are lowerCamelCase without underscores, so a helper is either a fixed word
