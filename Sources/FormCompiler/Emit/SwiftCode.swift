@@ -110,9 +110,10 @@ enum SwiftStmt: Hashable, Sendable {
     indirect case guardLet(String, SwiftExpr, else: [SwiftStmt])
     indirect case `guard`(SwiftExpr, else: [SwiftStmt])
     indirect case `for`(String, in: SwiftExpr, body: [SwiftStmt])
-    indirect case `switch`(SwiftExpr, [SwiftSwitchCase])
 }
 
+/// One case of a `switch` over the fields, which is always streamed
+/// (`SwiftRenderer.openSwitch`): it has a case per field.
 struct SwiftSwitchCase: Hashable, Sendable {
     /// Empty means `default`.
     var patterns: [SwiftExpr]

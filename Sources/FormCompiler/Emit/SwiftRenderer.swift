@@ -7,11 +7,12 @@
 /// (`openType`/`closeType`, `openFunction`/`closeBody`), so no model of the whole
 /// file is ever held, only of the member being written.
 ///
-/// Everything is appended in place to one UTF-8 buffer (`OutputBuffer`): a line's indentation is
-/// written with its first text (so an empty line has none), and the few layout
-/// decisions that depend on whether something fits on one line (`{ return x }`,
-/// a closure's body, a function's parameter list, an empty type's `{}`) render
-/// speculatively into the same buffer and roll back when it does not fit.
+/// Everything is appended in place to one UTF-8 buffer (`OutputBuffer`): a
+/// line's indentation is written with its first text (so an empty line has
+/// none), and the few layout decisions that depend on whether something fits on
+/// one line (`{ return x }`, a closure's body, a function's parameter list, an
+/// empty type's `{}`) render speculatively into the same buffer and roll back
+/// when it does not fit.
 struct SwiftRenderer {
     private var out: OutputBuffer
     /// Whether the current (unfinished) line has any text yet.
@@ -593,10 +594,6 @@ struct SwiftRenderer {
             indented { $0.statements(body) }
             write("}")
             newline()
-        case .switch(let subject, let cases):
-            openSwitch(subject)
-            for switchCase in cases { self.switchCase(switchCase) }
-            closeSwitch()
         }
     }
 
