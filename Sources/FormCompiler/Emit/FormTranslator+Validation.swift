@@ -42,7 +42,7 @@ extension FormTranslator {
         // The per-field dispatcher and the triggers and dependents of the controller.
         // Keyed by the suffix of the field's `validate…` helper; nil: no rules.
         let dispatch: [(field: String, key: String?)] = fields.map { field in
-            (field.id, field.common.rules.isEmpty ? nil : field.upperName)
+            (field.id, field.rules.isEmpty ? nil : field.upperName)
         }
         out.openFunction(SwiftFunction(
             access: .private, modifiers: ["nonisolated", "static"], name: "validate",
@@ -103,7 +103,7 @@ extension FormTranslator {
         // One compiled pattern per distinct text, shared by every rule that uses it.
         var patternNames: [String: String] = [:]
         for field in fields {
-            for rule in field.common.rules {
+            for rule in field.rules {
                 guard case .pattern(let pattern) = rule.kind, patternNames[pattern] == nil else { continue }
                 let name = "pattern_" + String(patternNames.count + 1)
                 patternNames[pattern] = name
@@ -114,7 +114,7 @@ extension FormTranslator {
             }
         }
 
-        for field in fields where !field.common.rules.isEmpty {
+        for field in fields where !field.rules.isEmpty {
             out.declaration(fieldValidation(field, patternNames: patternNames))
         }
     }
@@ -128,7 +128,7 @@ extension FormTranslator {
         var result: [(String, [String])] = []
         var indexOfTarget: [String: Int] = [:]
         for field in fields {
-            for rule in field.common.rules {
+            for rule in field.rules {
                 guard case .sameAs(let target) = rule.kind, target != field.id else { continue }
                 if let index = indexOfTarget[target] {
                     // A field's own rules are adjacent, so a repeat is always the last entry.
@@ -182,7 +182,7 @@ extension FormTranslator {
     private func fieldValidation(_ field: FieldInfo, patternNames: [String: String]) -> SwiftDecl {
         var rules: [SwiftExpr] = []
         let valueType = swiftType(of: field)
-        for rule in field.common.rules {
+        for rule in field.rules {
             let targetName: String? = if case .sameAs(let target) = rule.kind {
                 form.symbols.field(target)?.displayName
             } else {
