@@ -18,8 +18,11 @@ public enum FormPipeline {
     /// The result of compiling one file to Swift.
     public struct BuildResult: Sendable {
         public var diagnostics: [Diagnostic]
-        /// Set only when there were no errors.
-        public var swiftSource: String?
+        /// The generated Swift as UTF-8, what is written to a file; set only
+        /// when there were no errors.
+        public var swiftUTF8: [UInt8]?
+        /// The generated Swift as text (decoded from `swiftUTF8` on each use).
+        public var swiftSource: String? { swiftUTF8.map { String(decoding: $0, as: UTF8.self) } }
     }
 
     /// Whether a path names a JSON form (strict RFC 8259) rather than YAML.
@@ -82,10 +85,10 @@ public enum FormPipeline {
     ) -> BuildResult {
         let result = check(file, limits: limits)
         guard var checked = result.checked else {
-            return BuildResult(diagnostics: result.diagnostics, swiftSource: nil)
+            return BuildResult(diagnostics: result.diagnostics, swiftUTF8: nil)
         }
         if let headerPath { checked.sourcePath = headerPath }
-        return BuildResult(diagnostics: result.diagnostics, swiftSource: SwiftEmitter.emit(checked, options: options))
+        return BuildResult(diagnostics: result.diagnostics, swiftUTF8: SwiftEmitter.emitUTF8(checked, options: options))
     }
 
     /// `path` relative to `base` when it lies inside it; otherwise its last

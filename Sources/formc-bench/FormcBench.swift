@@ -87,7 +87,7 @@ struct FormcBench: ParsableCommand {
         // the error path would measure the wrong thing.
         let file = SourceFile(path: inputPath, bytes: bytes)
         let probe = FormPipeline.build(file)
-        guard probe.swiftSource != nil, probe.diagnostics.isEmpty else {
+        guard probe.swiftUTF8 != nil, probe.diagnostics.isEmpty else {
             let first = probe.diagnostics.prefix(5).map { "\($0.location.range.start): \($0.code.rawValue) \($0.message)" }
             throw BenchError(description: "the generated form does not compile cleanly:\n" + first.joined(separator: "\n"))
         }
@@ -136,7 +136,7 @@ struct FormcBench: ParsableCommand {
         var raised = CompilerLimits.default
         raised.maxElements = Int.max
         let largeFile = SourceFile(path: inputPath, bytes: large)
-        guard FormPipeline.build(largeFile, limits: raised).swiftSource != nil else {
+        guard FormPipeline.build(largeFile, limits: raised).swiftUTF8 != nil else {
             throw BenchError(description: "the \(scale)× form does not compile cleanly")
         }
         let largeRuns = max(3, runs / 2)
@@ -212,7 +212,7 @@ struct FormcBench: ParsableCommand {
             case "lint": _ = FormPipeline.check(copy, limits: limits)
             case "build":
                 let checked = FormPipeline.check(copy, limits: limits).checked
-                emitting += Timing.time { _ = checked.map { SwiftEmitter.emit($0, options: EmitOptions()) } }
+                emitting += Timing.time { _ = checked.map { SwiftEmitter.emitUTF8($0, options: EmitOptions()) } }
             case "floor": _ = LibYAMLFloor.parseEventCount(file.bytes)
             default: throw ValidationError("--profile takes lint, build or floor")
             }

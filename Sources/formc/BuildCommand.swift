@@ -51,7 +51,7 @@ struct BuildCommand: AsyncParsableCommand {
                 // absolute paths, and generated files must not differ between machines.
                 let headerPath = FormPipeline.portablePath(source.path, relativeTo: workingDirectory)
                 let result = FormPipeline.build(source, options: options, headerPath: headerPath)
-                return (result.diagnostics, result.swiftSource)
+                return (result.diagnostics, result.swiftUTF8)
             }
             let diagnostics = discovery.diagnostics + outcomes.flatMap(\.diagnostics)
             let summary = DiagnosticReport(diagnostics: diagnostics, fileCount: discovery.files.count)
@@ -65,10 +65,10 @@ struct BuildCommand: AsyncParsableCommand {
                     throw InternalError(description: "no Swift and no error for '\(outcome.path)'")
                 }
                 guard let destination else {
-                    Output.write(swift, to: .standardOutput)
+                    Output.write(String(decoding: swift, as: UTF8.self), to: .standardOutput)
                     continue
                 }
-                generated.append((destination, Array(swift.utf8)))
+                generated.append((destination, swift))
             }
             return check ? Self.checkDrift(generated) : Self.write(generated, directory: plan.directory)
         }

@@ -20,6 +20,11 @@ import Testing
     #expect(Array(first.utf8) == Array(second.utf8))
 }
 
+@Test func emitUTF8IsTheTextsBytes() {
+    let options = EmitOptions(accessLevel: .public)
+    #expect(SwiftEmitter.emitUTF8(EmitFixture.signUp, options: options) == Array(SwiftEmitter.emit(EmitFixture.signUp, options: options).utf8))
+}
+
 @Test func emitFieldEnumIsInDocumentOrder() {
     let source = SwiftEmitter.emit(EmitFixture.signUp, options: EmitOptions())
     let cases = ["email", "password", "confirmPassword", "newsletter", "plan", "company", "acceptTerms"]

@@ -101,45 +101,44 @@ enum ConditionSource {
 
 extension FormTranslator {
     /// `isVisible`/`isEnabled` (instance and static) and the helpers behind them.
-    func conditionMembers() -> [SwiftDecl] {
-        var members: [SwiftDecl] = []
+    func conditionMembers(into out: inout SwiftRenderer) {
         for (word, helpers, helperByPath) in [
             ("Visible", conditions.visibleHelpers, conditions.visibleHelper),
             ("Enabled", conditions.enabledHelpers, conditions.enabledHelper),
         ] {
             let name = "is" + word
             let what = word == "Visible" ? "shown" : "editable"
+            // Each field keyed by the helper that decides it; nil: always true.
+            let keys: [(field: String, key: Int?)] = fields.map { ($0.id, helperByPath[$0.symbol.path]) }
             // The instance answer reads the live values: no snapshot per question.
-            let liveCases: [(field: String, result: SwiftExpr)] = fields.map { field in
-                guard let helper = helperByPath[field.symbol.path] else { return (field.id, .bool(true)) }
-                return (field.id, .call(.name(helpers[helper].liveName), []))
-            }
-            members.append(.function(SwiftFunction(
+            out.openFunction(SwiftFunction(
                 doc: ["Whether `field` is \(what) now (SPEC §7)."],
                 access: access, name: name,
-                parameters: [SwiftParameter("_", "field", Self.fieldType)], result: .named("Bool"),
-                body: switchOverFields(liveCases, whenEmpty: .bool(true))
-            )))
-            let cases: [(field: String, result: SwiftExpr)] = fields.map { field in
-                guard let helper = helperByPath[field.symbol.path] else { return (field.id, .bool(true)) }
-                return (field.id, .call(.name(helpers[helper].name), [SwiftArgument(nil, .name("values"))]))
+                parameters: [SwiftParameter("_", "field", Self.fieldType)], result: .named("Bool"), body: []
+            ))
+            switchOverFields(keys, whenEmpty: nil, into: &out) { helper in
+                helper.map { helperCall(helpers[$0], from: .live) } ?? .bool(true)
             }
-            members.append(.function(SwiftFunction(
+            out.closeBody()
+            out.openFunction(SwiftFunction(
                 doc: ["Whether `field` is \(what) with `values`: its own condition and every enclosing group's hold."],
                 access: access, modifiers: ["nonisolated", "static"], name: name,
                 parameters: [
                     SwiftParameter("_", "field", Self.fieldType),
                     SwiftParameter("in", "values", Self.valuesType),
                 ],
-                result: .named("Bool"),
-                body: switchOverFields(cases, whenEmpty: .bool(true))
-            )))
+                result: .named("Bool"), body: []
+            ))
+            switchOverFields(keys, whenEmpty: nil, into: &out) { helper in
+                helper.map { helperCall(helpers[$0], from: .snapshot) } ?? .bool(true)
+            }
+            out.closeBody()
             for helper in helpers {
                 var test = conditionExpr(helper.condition, from: .snapshot)
                 if let parent = helper.parent {
                     test = .binary(helperCall(helpers[parent], from: .snapshot), .and, test)
                 }
-                members.append(.function(SwiftFunction(
+                out.declaration(.function(SwiftFunction(
                     access: .private, modifiers: ["nonisolated", "static"], name: helper.name,
                     parameters: [SwiftParameter("_", "values", Self.valuesType)], result: .named("Bool"),
                     body: [.return(test)]
@@ -150,13 +149,12 @@ extension FormTranslator {
                 if let parent = helper.parent {
                     test = .binary(helperCall(helpers[parent], from: .live), .and, test)
                 }
-                members.append(.function(SwiftFunction(
+                out.declaration(.function(SwiftFunction(
                     access: .private, name: helper.liveName, parameters: [], result: .named("Bool"),
                     body: [.return(test)]
                 )))
             }
         }
-        return members
     }
 
     /// `isCompanyVisible(values)` or `isVisible_Company()`.

@@ -5,35 +5,25 @@
 extension FormTranslator {
     private static let formParameter = "form"
 
-    func elementMembers() -> [SwiftDecl] {
-        var members: [SwiftDecl] = [
-            .property(SwiftProperty(
-                doc: ["The element tree a renderer walks, bound to the form's values; built once."],
-                access: access, modifiers: ["private(set)", "lazy"], isLet: false, name: "elements",
-                type: .array(.existential(.named("FormElement"))),
-                initializer: .call(.member(.name("Self"), builderName(at: [])), [SwiftArgument("of", .name("self"))])
-            )),
-        ]
-        members += builders(for: form.document.elements, at: [], groupID: nil)
-        return members
+    func elementMembers(into out: inout SwiftRenderer) {
+        out.declaration(.property(SwiftProperty(
+            doc: ["The element tree a renderer walks, bound to the form's values; built once."],
+            access: access, modifiers: ["private(set)", "lazy"], isLet: false, name: "elements",
+            type: Self.elementsType,
+            initializer: .call(.member(.name("Self"), builderName(at: [])), [SwiftArgument("of", .name("self"))])
+        )))
+        builders(for: form.document.elements, at: [], groupID: nil, into: &out)
     }
+
+    private static let elementsType = SwiftType.array(.existential(.named("FormElement")))
 
     /// `makeElements` for the top level, `makeElements_1_0` for the group at that path.
     private func builderName(at path: ElementPath) -> String {
         path.isEmpty ? "makeElements" : "makeElements_" + path.map(String.init).joined(separator: "_")
     }
 
-    private func builders(for elements: [Element], at path: ElementPath, groupID: String?) -> [SwiftDecl] {
-        var body: [SwiftStmt] = [.var("elements", .array(.existential(.named("FormElement"))), .array([]))]
-        var nested: [SwiftDecl] = []
-        for (index, element) in elements.enumerated() {
-            let elementPath = path + [index]
-            body.append(.expr(.call(.member(.name("elements"), "append"), [SwiftArgument(nil, elementExpr(element, at: elementPath))])))
-            if case .group(let group) = element.kind {
-                nested += builders(for: group.elements, at: elementPath, groupID: group.id?.value)
-            }
-        }
-        body.append(.return(.name("elements")))
+    /// The builder of one level, then those of its groups, depth first.
+    private func builders(for elements: [Element], at path: ElementPath, groupID: String?, into out: inout SwiftRenderer) {
         let doc: String
         if path.isEmpty {
             doc = "The form's top-level elements."
@@ -42,12 +32,25 @@ extension FormTranslator {
         } else {
             doc = "The elements of the group at " + path.map(String.init).joined(separator: ".") + "."
         }
-        let builder = SwiftDecl.function(SwiftFunction(
+        out.openFunction(SwiftFunction(
             doc: [doc], access: .private, modifiers: ["static"], name: builderName(at: path),
             parameters: [SwiftParameter("of", Self.formParameter, .named(typeName))],
-            result: .array(.existential(.named("FormElement"))), body: body
+            result: Self.elementsType, body: []
         ))
-        return [builder] + nested
+        out.statement(.var("elements", Self.elementsType, .array([])))
+        var groups: [(elements: [Element], path: ElementPath, id: String?)] = []
+        for (index, element) in elements.enumerated() {
+            let elementPath = path + [index]
+            out.statement(.expr(.call(.member(.name("elements"), "append"), [SwiftArgument(nil, elementExpr(element, at: elementPath))])))
+            if case .group(let group) = element.kind {
+                groups.append((group.elements, elementPath, group.id?.value))
+            }
+        }
+        out.statement(.return(.name("elements")))
+        out.closeBody()
+        for group in groups {
+            builders(for: group.elements, at: group.path, groupID: group.id, into: &out)
+        }
     }
 
     /// `form.email`
@@ -55,20 +58,8 @@ extension FormTranslator {
         SwiftArgument("value", .member(.name(Self.formParameter), id))
     }
 
-    private func optionalString(_ label: String, _ value: Located<String>?) -> [SwiftArgument] {
-        value.map { [SwiftArgument(label, .string($0.value))] } ?? []
-    }
-
-    private func optionalBool(_ label: String, _ value: Located<Bool>?) -> [SwiftArgument] {
-        value.map { [SwiftArgument(label, .bool($0.value))] } ?? []
-    }
-
-    private func optionalCase(_ label: String, _ value: String?) -> [SwiftArgument] {
-        value.map { [SwiftArgument(label, .dot(Self.caseName($0)))] } ?? []
-    }
-
     /// A runtime enum case spelled like the form's key value; `default` needs backticks.
-    private static func caseName(_ rawValue: String) -> String {
+    fileprivate static func caseName(_ rawValue: String) -> String {
         SwiftNames.keywords.contains(rawValue) ? "`\(rawValue)`" : rawValue
     }
 
@@ -101,10 +92,10 @@ extension FormTranslator {
         switch element.kind {
         case .group(let group):
             type = .named("GroupElement")
-            arguments += optionalString("id", group.id)
-            arguments += optionalString("title", group.title)
-            arguments += optionalString("footer", group.footer)
-            arguments += optionalCase("style", group.style?.value.rawValue)
+            arguments.append("id", string: group.id)
+            arguments.append("title", string: group.title)
+            arguments.append("footer", string: group.footer)
+            arguments.append("style", case: group.style?.value.rawValue)
             switch group.layout?.value {
             case .intrinsic?: arguments.append(SwiftArgument("layout", .dot("intrinsic")))
             case .constantHeight(let height)?:
@@ -125,17 +116,18 @@ extension FormTranslator {
             arguments.append(SwiftArgument("id", .string(boolean.id.value)))
             let title = boolean.title?.value ?? form.symbols.field(boolean.id.value)?.displayName ?? boolean.id.value
             arguments.append(SwiftArgument("title", .string(title)))
-            arguments += optionalString("icon", boolean.icon)
+            arguments.append("icon", string: boolean.icon)
             arguments.append(binding(boolean.id.value))
         case .segment(let segment):
-            let valueType = field(segment.id.value).map(swiftType(of:)) ?? .named(segment.swiftEnumName)
-            type = .named("SegmentElement", [valueType])
+            let info = field(segment.id.value)
+            type = .named("SegmentElement", [info.map(swiftType(of:)) ?? .named(segment.swiftEnumName)])
             arguments.append(SwiftArgument("id", .string(segment.id.value)))
-            arguments += optionalString("title", segment.title)
-            let options: [SwiftExpr] = segment.options.map { option in
-                var fields = [SwiftArgument("value", .dot(option.caseName))]
-                fields += optionalString("title", option.title)
-                fields += optionalString("image", option.image)
+            arguments.append("title", string: segment.title)
+            let caseNames = info?.caseNames ?? segment.options.map(\.caseName)
+            let options: [SwiftExpr] = zip(segment.options, caseNames).map { option, caseName in
+                var fields = [SwiftArgument("value", .dot(caseName))]
+                fields.append("title", string: option.title)
+                fields.append("image", string: option.image)
                 return .call(.type(.named("SegmentOption")), fields)
             }
             arguments.append(SwiftArgument("options", .array(options, multiline: true)))
@@ -145,27 +137,27 @@ extension FormTranslator {
             switch text.variant {
             case .textField:
                 type = .named("TextFieldElement")
-                arguments += optionalString("placeholder", text.placeholder)
-                arguments += optionalString("label", text.label)
-                arguments += optionalBool("secure", text.secure)
-                arguments += optionalCase("keyboard", text.keyboard?.value.rawValue)
-                arguments += optionalCase("contentType", text.contentType?.value.rawValue)
-                arguments += optionalCase("autocapitalization", text.autocapitalization?.value.rawValue)
-                arguments += optionalBool("continuous", text.continuous)
+                arguments.append("placeholder", string: text.placeholder)
+                arguments.append("label", string: text.label)
+                arguments.append("secure", bool: text.secure)
+                arguments.append("keyboard", case: text.keyboard?.value.rawValue)
+                arguments.append("contentType", case: text.contentType?.value.rawValue)
+                arguments.append("autocapitalization", case: text.autocapitalization?.value.rawValue)
+                arguments.append("continuous", bool: text.continuous)
                 if let length = text.maxInputLength?.value { arguments.append(SwiftArgument("maxInputLength", .int(length))) }
             case .floatLabel:
                 type = .named("FloatLabelElement")
                 let label = text.label?.value ?? form.symbols.field(text.id.value)?.displayName ?? text.id.value
                 arguments.append(SwiftArgument("label", .string(label)))
-                arguments += optionalBool("secure", text.secure)
-                arguments += optionalCase("keyboard", text.keyboard?.value.rawValue)
-                arguments += optionalCase("contentType", text.contentType?.value.rawValue)
-                arguments += optionalBool("multiline", text.multiline)
-                arguments += optionalBool("continuous", text.continuous)
+                arguments.append("secure", bool: text.secure)
+                arguments.append("keyboard", case: text.keyboard?.value.rawValue)
+                arguments.append("contentType", case: text.contentType?.value.rawValue)
+                arguments.append("multiline", bool: text.multiline)
+                arguments.append("continuous", bool: text.continuous)
             case .textView:
                 type = .named("TextViewElement")
-                arguments += optionalString("placeholder", text.placeholder)
-                arguments += optionalBool("continuous", text.continuous)
+                arguments.append("placeholder", string: text.placeholder)
+                arguments.append("continuous", bool: text.continuous)
             }
             arguments.append(binding(text.id.value))
         case .spacer(let spacer):
@@ -174,14 +166,14 @@ extension FormTranslator {
         case .staticText(let staticText):
             type = .named("StaticTextElement")
             arguments.append(SwiftArgument("text", .string(staticText.text.value)))
-            arguments += optionalCase("alignment", staticText.alignment?.value.rawValue)
-            arguments += optionalCase("style", staticText.style?.value.rawValue)
+            arguments.append("alignment", case: staticText.alignment?.value.rawValue)
+            arguments.append("style", case: staticText.style?.value.rawValue)
         case .segue(let segue):
             type = .named("SegueElement")
             arguments.append(SwiftArgument("action", .member(.name("Action"), segue.id.value)))
             arguments.append(SwiftArgument("title", .string(segue.title?.value ?? SwiftNames.words(fromIdentifier: segue.id.value))))
-            arguments += optionalString("icon", segue.icon)
-            arguments += optionalString("accessoryIcon", segue.accessoryIcon)
+            arguments.append("icon", string: segue.icon)
+            arguments.append("accessoryIcon", string: segue.accessoryIcon)
         }
         arguments += conditionArguments(at: path)
         return .call(.type(type), arguments, multiline: arguments.count > 2 || arguments.contains(where: \.value.isClosureOrArray))
@@ -194,5 +186,21 @@ private extension SwiftExpr {
         case .closure, .array: true
         default: false
         }
+    }
+}
+
+/// The optional arguments of an element: appended when the form has the key,
+/// with no array made for each.
+private extension [SwiftArgument] {
+    mutating func append(_ label: String, string value: Located<String>?) {
+        if let value { append(SwiftArgument(label, .string(value.value))) }
+    }
+
+    mutating func append(_ label: String, bool value: Located<Bool>?) {
+        if let value { append(SwiftArgument(label, .bool(value.value))) }
+    }
+
+    mutating func append(_ label: String, case value: String?) {
+        if let value { append(SwiftArgument(label, .dot(FormTranslator.caseName(value)))) }
     }
 }

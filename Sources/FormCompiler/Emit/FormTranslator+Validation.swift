@@ -1,13 +1,12 @@
 /// Validation (SPEC §6): the static rules over a `Values` snapshot, one small
 /// function per field, and the instance API that drives field states.
 extension FormTranslator {
-    func validationMembers() -> [SwiftDecl] {
-        var members: [SwiftDecl] = []
+    func validationMembers(into out: inout SwiftRenderer) {
         let validatorsArgument = hasCustomRules ? [SwiftArgument("validators", .name("validators"))] : []
         let staticParameters = [SwiftParameter("_", "values", Self.valuesType)] + (hasCustomRules ? [validatorsParameterDecl] : [])
 
         // validate(): the static rules over a snapshot; every field's state is set.
-        members.append(.function(SwiftFunction(
+        out.declaration(.function(SwiftFunction(
             doc: ["Validates every field's current value and sets every field's state."],
             access: access, name: "validate", parameters: [], isAsync: true, result: Self.reportType,
             body: [
@@ -20,7 +19,7 @@ extension FormTranslator {
         )))
 
         // static validate(_:): the same rules, from any isolation domain.
-        members.append(.function(SwiftFunction(
+        out.declaration(.function(SwiftFunction(
             doc: ["Validates `values` with the form's rules, from any isolation domain (e.g. a server)."],
             access: access, modifiers: ["nonisolated", "static"], name: "validate",
             parameters: staticParameters, isAsync: true, result: Self.reportType,
@@ -38,22 +37,25 @@ extension FormTranslator {
             ]
         )))
 
-        members += fieldStateMembers()
+        for member in fieldStateMembers() { out.declaration(member) }
 
         // The per-field dispatcher and the triggers and dependents of the controller.
-        let dispatch: [(field: String, result: SwiftExpr)] = fields.map { field in
-            guard !field.common.rules.isEmpty else { return (field.id, .dot("valid")) }
-            return (field.id, .await(.call(.name("validate" + field.upperName),
-                                           [SwiftArgument(nil, .name("values"))] + validatorsArgument)))
+        // Keyed by the suffix of the field's `validate…` helper; nil: no rules.
+        let dispatch: [(field: String, key: String?)] = fields.map { field in
+            (field.id, field.rules.isEmpty ? nil : field.upperName)
         }
-        members.append(.function(SwiftFunction(
+        out.openFunction(SwiftFunction(
             access: .private, modifiers: ["nonisolated", "static"], name: "validate",
             parameters: [SwiftParameter("_", "field", Self.fieldType), SwiftParameter("in", "values", Self.valuesType)]
                 + (hasCustomRules ? [validatorsParameterDecl] : []),
-            isAsync: true, result: Self.resultType,
-            body: switchOverFields(dispatch, whenEmpty: .dot("valid"))
-        )))
-        members.append(.property(SwiftProperty(
+            isAsync: true, result: Self.resultType, body: []
+        ))
+        switchOverFields(dispatch, whenEmpty: nil, into: &out) { upperName in
+            guard let upperName else { return .dot("valid") }
+            return .await(.call(.name("validate" + upperName), [SwiftArgument(nil, Self.valuesName)] + validatorsArgument))
+        }
+        out.closeBody()
+        out.declaration(.property(SwiftProperty(
             access: .private, modifiers: ["nonisolated", "static"], isLet: true, name: "triggers",
             type: .dictionary(Self.fieldType, .named("ValidationTrigger")),
             initializer: .call(.name("Dictionary"), [SwiftArgument("uniqueKeysWithValues", .call(
@@ -63,55 +65,58 @@ extension FormTranslator {
                 ])))]
             ))])
         )))
-        members.append(.function(SwiftFunction(
+        out.openFunction(SwiftFunction(
             access: .private, modifiers: ["nonisolated", "static"], name: "trigger",
-            parameters: [SwiftParameter("of", "field", Self.fieldType)], result: .named("ValidationTrigger"),
-            body: switchOverFields(fields.map { ($0.id, .dot($0.symbol.trigger.rawValue)) }, whenEmpty: .dot(form.document.defaultTrigger.rawValue))
-        )))
+            parameters: [SwiftParameter("of", "field", Self.fieldType)], result: .named("ValidationTrigger"), body: []
+        ))
+        switchOverFields(fields.map { ($0.id, $0.symbol.trigger) }, whenEmpty: form.document.defaultTrigger, into: &out) {
+            .dot($0.rawValue)
+        }
+        out.closeBody()
         let dependentsType = SwiftType.dictionary(Self.fieldType, .array(Self.fieldType))
         let sameAs = sameAsDependents()
         if sameAs.isEmpty {
-            members.append(.property(SwiftProperty(
+            out.declaration(.property(SwiftProperty(
                 access: .private, modifiers: ["nonisolated", "static"], isLet: true, name: "dependents",
                 type: dependentsType, initializer: .dictionary([])
             )))
         } else {
-            // Statements rather than one dictionary literal: a literal of thousands
-            // of entries takes the type checker seconds.
-            var body: [SwiftStmt] = [.var("dependents", dependentsType, .dictionary([]))]
-            for (target, fields) in sameAs {
-                body.append(.assign(.subscript(.name("dependents"), .dot(target)), .array(fields.map { .dot($0) })))
-            }
-            body.append(.return(.name("dependents")))
-            members.append(.property(SwiftProperty(
+            out.declaration(.property(SwiftProperty(
                 doc: ["`sameAs` targets → the fields that compare with them: a change to the target re-checks them."],
                 access: .private, modifiers: ["nonisolated", "static"], isLet: true, name: "dependents",
                 type: dependentsType, initializer: .call(.name("makeDependents"), [])
             )))
-            members.append(.function(SwiftFunction(
+            // Statements rather than one dictionary literal: a literal of thousands
+            // of entries takes the type checker seconds.
+            out.openFunction(SwiftFunction(
                 access: .private, modifiers: ["nonisolated", "static"], name: "makeDependents", parameters: [],
-                result: dependentsType, body: body
-            )))
+                result: dependentsType, body: []
+            ))
+            out.statement(.var("dependents", dependentsType, .dictionary([])))
+            for (target, fields) in sameAs {
+                out.statement(.assign(.subscript(.name("dependents"), .dot(target)), .array(fields.map { .dot($0) })))
+            }
+            out.statement(.return(.name("dependents")))
+            out.closeBody()
         }
 
         // One compiled pattern per distinct text, shared by every rule that uses it.
         var patternNames: [String: String] = [:]
         for field in fields {
-            for rule in field.common.rules {
+            for rule in field.rules {
                 guard case .pattern(let pattern) = rule.kind, patternNames[pattern] == nil else { continue }
                 let name = "pattern_" + String(patternNames.count + 1)
                 patternNames[pattern] = name
-                members.append(.property(SwiftProperty(
+                out.declaration(.property(SwiftProperty(
                     access: .private, modifiers: ["nonisolated", "static"], isLet: true, name: name,
                     initializer: .call(.type(.named("FormPattern")), [SwiftArgument(nil, .string(pattern))])
                 )))
             }
         }
 
-        for field in fields where !field.common.rules.isEmpty {
-            members.append(fieldValidation(field, patternNames: patternNames))
+        for field in fields where !field.rules.isEmpty {
+            out.declaration(fieldValidation(field, patternNames: patternNames))
         }
-        return members
     }
 
     private var validatorsParameterDecl: SwiftParameter {
@@ -123,7 +128,7 @@ extension FormTranslator {
         var result: [(String, [String])] = []
         var indexOfTarget: [String: Int] = [:]
         for field in fields {
-            for rule in field.common.rules {
+            for rule in field.rules {
                 guard case .sameAs(let target) = rule.kind, target != field.id else { continue }
                 if let index = indexOfTarget[target] {
                     // A field's own rules are adjacent, so a repeat is always the last entry.
@@ -177,7 +182,7 @@ extension FormTranslator {
     private func fieldValidation(_ field: FieldInfo, patternNames: [String: String]) -> SwiftDecl {
         var rules: [SwiftExpr] = []
         let valueType = swiftType(of: field)
-        for rule in field.common.rules {
+        for rule in field.rules {
             let targetName: String? = if case .sameAs(let target) = rule.kind {
                 form.symbols.field(target)?.displayName
             } else {

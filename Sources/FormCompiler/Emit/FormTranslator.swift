@@ -1,20 +1,41 @@
-/// Builds the Swift code model of one checked form: the generated file of SPEC §5
-/// as pinned by docs/design/generated-code.md. It decides what to declare; the
-/// renderer decides how it is spelled.
+/// Writes one checked form as Swift: the generated file of SPEC §5 as pinned by
+/// docs/design/generated-code.md. It decides what to declare, building the code
+/// model of one member at a time and handing it to the renderer, which decides
+/// how it is spelled; the largest declarations are opened and closed around
+/// their members, so no model of the whole file exists.
 ///
 /// Names of private helpers are chosen so that no field id can collide with them:
 /// ids are lowerCamelCase without underscores, so a helper is either a fixed word
 /// plus the UpperCamelCase id (`validateEmail`, `isEmailVisible` — static, while
 /// fields are instance properties) or holds an underscore (`patternEmail_2`).
 struct FormTranslator {
-    /// One field with everything the translator needs about it.
-    struct FieldInfo {
-        var symbol: FieldSymbol
-        var element: Element
-        var common: FieldCommon
-        var id: String { symbol.id }
+    /// One field with everything the translator needs about it. A class: the
+    /// translator walks the fields a dozen times, and a reference is one retain
+    /// where the struct (symbol, element) would be copied whole. What every walk
+    /// reads comes first, so that it shares the object's first cache lines.
+    final class FieldInfo {
+        let id: String
         /// `Email` for `email`: the suffix of the field's helpers.
-        var upperName: String { SwiftNames.upperCamelCase(symbol.id) }
+        let upperName: String
+        let rules: [RuleDecl]
+        /// A segment's enum cases, one per option in order (empty for other
+        /// fields): each is needed three times or more, and is not free to spell.
+        let caseNames: [String]
+        let symbol: FieldSymbol
+        let element: Element
+
+        init(symbol: FieldSymbol, element: Element, rules: [RuleDecl]) {
+            id = symbol.id
+            upperName = SwiftNames.upperCamelCase(symbol.id)
+            self.rules = rules
+            if case .segment(let segment) = element.kind {
+                caseNames = segment.options.map(\.caseName)
+            } else {
+                caseNames = []
+            }
+            self.symbol = symbol
+            self.element = element
+        }
     }
 
     let form: CheckedForm
@@ -52,7 +73,7 @@ struct FormTranslator {
                 element = form.document.element(at: symbol.path)
             }
             guard let common = element.field else { continue }
-            fields.append(FieldInfo(symbol: symbol, element: element, common: common))
+            fields.append(FieldInfo(symbol: symbol, element: element, rules: common.rules))
         }
         self.fields = fields
         var fieldIndex: [String: Int] = [:]
@@ -63,7 +84,7 @@ struct FormTranslator {
         self.fieldIndex = fieldIndex
         segueIDs = index.segueIDs
         hasCustomRules = fields.contains { field in
-            field.common.rules.contains { if case .custom = $0.kind { true } else { false } }
+            field.rules.contains { if case .custom = $0.kind { true } else { false } }
         }
         conditions = index.conditions
     }
@@ -79,6 +100,11 @@ struct FormTranslator {
     static let fieldType = SwiftType.named("Field")
     static let resultType = SwiftType.named("ValidationResult")
     static let reportType = SwiftType.named("ValidationReport", [fieldType])
+    static let stringType = SwiftType.named("String")
+    static let boolType = SwiftType.named("Bool")
+    static let formValueType = SwiftExpr.type(.named("FormValue"))
+    static let selfName = SwiftExpr.name("self")
+    static let valuesName = SwiftExpr.name("values")
 
     var validatorsProtocol: String { typeName + "Validators" }
 
@@ -90,8 +116,8 @@ struct FormTranslator {
     /// `String`, `Bool`, `Plan`, `Plan?`; `SignUpForm.Plan` outside the form type.
     func swiftType(_ valueType: FieldValueType, qualified: Bool) -> SwiftType {
         switch valueType {
-        case .string: return .named("String")
-        case .bool: return .named("Bool")
+        case .string: return Self.stringType
+        case .bool: return Self.boolType
         case .segment(let name, let optional):
             let base = SwiftType.named(qualified ? typeName + "." + name : name)
             return optional ? .optional(base) : base
@@ -100,81 +126,76 @@ struct FormTranslator {
 
     /// The enum case of a segment field's option value.
     func segmentCase(field id: String, optionValue: String) -> String {
-        if let index = fieldIndex[id], case .segment(let segment) = fields[index].element.kind,
-           let option = segment.options.first(where: { $0.value.value == optionValue }) {
-            return option.caseName
+        if let field = field(id), case .segment(let segment) = field.element.kind,
+           let option = segment.options.firstIndex(where: { $0.value.value == optionValue }) {
+            return field.caseNames[option]
         }
         return SwiftNames.caseName(forOptionValue: optionValue)
     }
 
     /// `values.email`
-    static func read(_ id: String, from values: SwiftExpr = .name("values")) -> SwiftExpr {
+    static func read(_ id: String, from values: SwiftExpr = valuesName) -> SwiftExpr {
         .member(values, id)
     }
 
     // MARK: - The file
 
-    func translate() -> SwiftFile {
-        var declarations: [SwiftDecl] = []
-        if hasCustomRules { declarations.append(.type(validatorsProtocolDecl())) }
-        declarations.append(.type(formClass()))
-        return SwiftFile(
-            header: ["Generated by formc from \(form.sourcePath). Do not edit."],
-            imports: ["FormRuntime"],
-            declarations: declarations
-        )
-    }
+    /// A generous guess at the size of the generated file (1.2 to 1.6 kB per
+    /// field), so the output buffer is allocated once.
+    var estimatedSize: Int { 16_384 + fields.count * 2_048 }
 
-    private func formClass() -> SwiftTypeDecl {
-        var members: [SwiftDecl] = []
-        members.append(.type(fieldEnum()))
-        members += segmentEnums().map(SwiftDecl.type)
-        if let action = actionEnum() { members.append(.type(action)) }
-        members.append(.type(valuesStruct()))
-        members += fields.map { field in
-            .property(SwiftProperty(
+    /// Writes the whole file, one member at a time.
+    func emit(into out: inout SwiftRenderer) {
+        out.fileHeader(comment: ["Generated by formc from \(form.sourcePath). Do not edit."], imports: ["FormRuntime"])
+        if hasCustomRules { out.declaration(.type(validatorsProtocolDecl())) }
+        var doc = "The form `\(typeName)`"
+        if let title = form.document.title?.value { doc += " (\(title))" }
+        doc += ": one `FormValue` per field, its element tree, validation and conditions."
+        out.openType(SwiftTypeDecl(
+            doc: [doc], attributes: ["@MainActor"], access: access, modifiers: ["final"], kind: .class, name: typeName
+        ))
+        fieldEnum(into: &out)
+        segmentEnums(into: &out)
+        if let action = actionEnum() { out.declaration(.type(action)) }
+        valuesStruct(into: &out)
+        for field in fields {
+            out.declaration(.property(SwiftProperty(
                 access: access, isLet: true, name: field.id,
                 type: .named("FormValue", [swiftType(of: field)])
-            ))
+            )))
         }
-        members += instanceMembers()
-        members += validationMembers()
-        members += conditionMembers()
-        members += elementMembers()
-        var doc = ["The form `\(typeName)`"]
-        if let title = form.document.title?.value { doc[0] += " (\(title))" }
-        doc[0] += ": one `FormValue` per field, its element tree, validation and conditions."
-        return SwiftTypeDecl(
-            doc: doc, attributes: ["@MainActor"], access: access, modifiers: ["final"],
-            kind: .class, name: typeName, members: members
-        )
+        instanceMembers(into: &out)
+        validationMembers(into: &out)
+        conditionMembers(into: &out)
+        elementMembers(into: &out)
+        out.closeType()
     }
 
     // MARK: - Nested types
 
-    private func fieldEnum() -> SwiftTypeDecl {
-        SwiftTypeDecl(
+    private func fieldEnum(into out: inout SwiftRenderer) {
+        out.openType(SwiftTypeDecl(
             doc: ["The form's fields, in document order."],
             access: access, kind: .enum, name: "Field",
             // An enum without cases cannot have a raw type.
-            inherits: fields.isEmpty ? ["Hashable", "CaseIterable", "Sendable"] : ["String", "CaseIterable", "Sendable"],
-            members: fields.map { .enumCase($0.id, rawValue: nil) }
-        )
+            inherits: fields.isEmpty ? ["Hashable", "CaseIterable", "Sendable"] : ["String", "CaseIterable", "Sendable"]
+        ))
+        for field in fields { out.declaration(.enumCase(field.id, rawValue: nil)) }
+        out.closeType()
     }
 
-    private func segmentEnums() -> [SwiftTypeDecl] {
-        fields.compactMap { field in
-            guard case .segment(let segment) = field.element.kind else { return nil }
-            let cases: [SwiftDecl] = segment.options.map { option in
-                let name = option.caseName
+    private func segmentEnums(into out: inout SwiftRenderer) {
+        for field in fields {
+            guard case .segment(let segment) = field.element.kind else { continue }
+            let cases: [SwiftDecl] = zip(segment.options, field.caseNames).map { option, name in
                 let bare = name.hasPrefix("`") ? String(name.dropFirst().dropLast()) : name
                 return .enumCase(name, rawValue: bare == option.value.value ? nil : option.value.value)
             }
-            return SwiftTypeDecl(
+            out.declaration(.type(SwiftTypeDecl(
                 doc: ["The options of `\(field.id)`."],
                 access: access, kind: .enum, name: segment.swiftEnumName,
                 inherits: ["String", "CaseIterable", "Codable", "Sendable"], members: cases
-            )
+            )))
         }
     }
 
@@ -199,27 +220,30 @@ struct FormTranslator {
         }
     }
 
-    private func valuesStruct() -> SwiftTypeDecl {
-        var members: [SwiftDecl] = fields.map { field in
-            .property(SwiftProperty(access: access, isLet: false, name: field.id, type: swiftType(of: field)))
-        }
-        members.append(.function(SwiftFunction(
-            doc: ["Every field at its default."],
-            access: access, parameters: [],
-            body: fields.map { .assign(.member(.name("self"), $0.id), defaultValue(of: $0)) }
-        )))
-        if !fields.isEmpty {
-            members.append(.function(SwiftFunction(
-                access: access,
-                parameters: fields.map { SwiftParameter(nil, $0.id, swiftType(of: $0)) },
-                body: fields.map { .assign(.member(.name("self"), $0.id), .name($0.id)) }
-            )))
-        }
-        return SwiftTypeDecl(
+    private func valuesStruct(into out: inout SwiftRenderer) {
+        out.openType(SwiftTypeDecl(
             doc: ["A snapshot of every field's value: what is submitted, stored or validated off the main actor."],
             access: access, kind: .struct, name: "Values",
-            inherits: ["Codable", "Equatable", "Sendable"], members: members
-        )
+            inherits: ["Codable", "Equatable", "Sendable"]
+        ))
+        for field in fields {
+            out.declaration(.property(SwiftProperty(access: access, isLet: false, name: field.id, type: swiftType(of: field))))
+        }
+        out.openFunction(SwiftFunction(doc: ["Every field at its default."], access: access, parameters: [], body: []))
+        for field in fields {
+            out.statement(.assign(.member(Self.selfName, field.id), defaultValue(of: field)))
+        }
+        out.closeBody()
+        if !fields.isEmpty {
+            out.openFunction(SwiftFunction(
+                access: access, parameters: fields.map { SwiftParameter(nil, $0.id, swiftType(of: $0)) }, body: []
+            ))
+            for field in fields {
+                out.statement(.assign(.member(Self.selfName, field.id), .name(field.id)))
+            }
+            out.closeBody()
+        }
+        out.closeType()
     }
 
     private func validatorsProtocolDecl() -> SwiftTypeDecl {
@@ -227,7 +251,7 @@ struct FormTranslator {
         var seen: [(String, FieldValueType)] = []
         var known: Set<String> = []
         for field in fields {
-            for rule in field.common.rules {
+            for rule in field.rules {
                 guard case .custom(let name) = rule.kind else { continue }
                 if known.insert("\(name) \(field.symbol.valueType.swiftType)").inserted {
                     seen.append((name, field.symbol.valueType))
@@ -257,16 +281,15 @@ struct FormTranslator {
         SwiftParameter(nil, "validators", .existential(.named(validatorsProtocol)))
     }
 
-    private func instanceMembers() -> [SwiftDecl] {
-        var members: [SwiftDecl] = []
+    private func instanceMembers(into out: inout SwiftRenderer) {
         if hasCustomRules {
-            members.append(.property(SwiftProperty(
+            out.declaration(.property(SwiftProperty(
                 access: .private, isLet: true, name: "validators", type: .existential(.named(validatorsProtocol))
             )))
         }
-        var validateArguments: [SwiftArgument] = [SwiftArgument("in", .member(.name("self"), "values"))]
-        if hasCustomRules { validateArguments.append(SwiftArgument("validators", .member(.name("self"), "validators"))) }
-        members.append(.property(SwiftProperty(
+        var validateArguments: [SwiftArgument] = [SwiftArgument("in", .member(Self.selfName, "values"))]
+        if hasCustomRules { validateArguments.append(SwiftArgument("validators", .member(Self.selfName, "validators"))) }
+        out.declaration(.property(SwiftProperty(
             doc: ["Field states and triggers (SPEC §6.4); lazy, because its closure needs `self`."],
             access: .private, modifiers: ["lazy"], isLet: false, name: "validation",
             type: .named("FieldValidationController", [Self.fieldType]),
@@ -277,7 +300,7 @@ struct FormTranslator {
                     SwiftArgument("validate", .closure(SwiftClosure(
                         captures: ["weak self"], parameters: ["field"],
                         body: [
-                            .guardLet("self", .name("self"), else: [.return(.dot("cancelled"))]),
+                            .guardLet("self", Self.selfName, else: [.return(.dot("cancelled"))]),
                             .return(.await(.call(.member(.name("Self"), "validate"),
                                                  [SwiftArgument(nil, .name("field"))] + validateArguments))),
                         ]
@@ -286,64 +309,75 @@ struct FormTranslator {
         )))
 
         var initParameters = [SwiftParameter(nil, "values", Self.valuesType, default: .call(.type(Self.valuesType), []))]
-        var initBody: [SwiftStmt] = fields.map { field in
-            .assign(.member(.name("self"), field.id), .call(.type(.named("FormValue")), [SwiftArgument(nil, Self.read(field.id))]))
-        }
-        if hasCustomRules {
-            initParameters.append(validatorsParameter)
-            initBody.append(.assign(.member(.name("self"), "validators"), .name("validators")))
-        }
-        members.append(.function(SwiftFunction(
+        if hasCustomRules { initParameters.append(validatorsParameter) }
+        out.openFunction(SwiftFunction(
             doc: ["A form showing `values`" + (hasCustomRules ? ", checked by the app's `validators`." : ".")],
-            access: access, parameters: initParameters, body: initBody
-        )))
+            access: access, parameters: initParameters, body: []
+        ))
+        for field in fields {
+            out.statement(.assign(
+                .member(Self.selfName, field.id), .call(Self.formValueType, [SwiftArgument(nil, Self.read(field.id))])
+            ))
+        }
+        if hasCustomRules { out.statement(.assign(.member(Self.selfName, "validators"), .name("validators"))) }
+        out.closeBody()
 
-        var snapshot: [SwiftStmt] = [.return(.call(.type(Self.valuesType), []))]
-        if !fields.isEmpty {
+        out.openComputedProperty(SwiftProperty(
+            doc: ["A snapshot of every field's current value."],
+            access: access, isLet: false, name: "values", type: Self.valuesType, getter: []
+        ))
+        if fields.isEmpty {
+            out.statement(.return(.call(.type(Self.valuesType), [])))
+        } else {
             // Assignments, not one memberwise call: a call with thousands of
             // arguments is slow to type-check.
-            snapshot = [.var("values", nil, .call(.type(Self.valuesType), []))]
-            snapshot += fields.map { .assign(Self.read($0.id), .member(.name($0.id), "value")) }
-            snapshot.append(.return(.name("values")))
+            out.statement(.var("values", nil, .call(.type(Self.valuesType), [])))
+            for field in fields {
+                out.statement(.assign(Self.read(field.id), .member(.name(field.id), "value")))
+            }
+            out.statement(.return(Self.valuesName))
         }
-        members.append(.property(SwiftProperty(
-            doc: ["A snapshot of every field's current value."],
-            access: access, isLet: false, name: "values", type: Self.valuesType, getter: snapshot
-        )))
-        return members
+        out.closeBody()
     }
 }
 
 extension FormTranslator {
-    /// `switch field { case .a, .b: return x … }` over every field, grouping fields
-    /// with the same result. The largest group of several fields becomes `default`
-    /// (never unreachable, since its fields are not listed); a single group needs
-    /// no switch at all.
-    func switchOverFields(_ results: [(field: String, result: SwiftExpr)], whenEmpty: SwiftExpr) -> [SwiftStmt] {
-        var groups: [(result: SwiftExpr, fields: [String])] = []
-        var groupIndex: [SwiftExpr: Int] = [:]
-        for (field, result) in results {
-            if let index = groupIndex[result] {
+    /// Writes the body of the open function: `switch field { case .a, .b: return x … }`
+    /// over every field, grouping fields with the same key; `result` spells the
+    /// answer of a key (once per group), `whenEmpty` is the key of a form without
+    /// fields. The largest group of several fields becomes `default` (never
+    /// unreachable, since its fields are not listed); a single group needs no
+    /// switch at all.
+    func switchOverFields<Key: Hashable>(
+        _ keys: [(field: String, key: Key)], whenEmpty: Key, into out: inout SwiftRenderer, result: (Key) -> SwiftExpr
+    ) {
+        var groups: [(key: Key, fields: [String])] = []
+        var groupIndex: [Key: Int] = [:]
+        for (field, key) in keys {
+            if let index = groupIndex[key] {
                 groups[index].fields.append(field)
             } else {
-                groupIndex[result] = groups.count
-                groups.append((result, [field]))
+                groupIndex[key] = groups.count
+                groups.append((key, [field]))
             }
         }
-        guard groups.count > 1 else { return [.return(groups.first?.result ?? whenEmpty)] }
+        guard groups.count > 1 else {
+            out.statement(.return(result(groups.first?.key ?? whenEmpty)))
+            return
+        }
         var largest = 0
         for (index, group) in groups.enumerated() where group.fields.count > groups[largest].fields.count {
             largest = index
         }
         // One field per group: every case is spelled out.
         let defaultGroup = groups[largest].fields.count > 1 ? largest : nil
-        var cases: [SwiftSwitchCase] = []
+        out.openSwitch(.name("field"))
         for (index, group) in groups.enumerated() where index != defaultGroup {
-            cases.append(SwiftSwitchCase(patterns: group.fields.map { .dot($0) }, body: [.return(group.result)]))
+            out.switchCase(SwiftSwitchCase(patterns: group.fields.map { .dot($0) }, body: [.return(result(group.key))]))
         }
         if let defaultGroup {
-            cases.append(SwiftSwitchCase(patterns: [], body: [.return(groups[defaultGroup].result)]))
+            out.switchCase(SwiftSwitchCase(patterns: [], body: [.return(result(groups[defaultGroup].key))]))
         }
-        return [.switch(.name("field"), cases)]
+        out.closeSwitch()
     }
 }

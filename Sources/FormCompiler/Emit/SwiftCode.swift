@@ -1,16 +1,12 @@
-/// A small structured model of the Swift the emitter writes: a file of
-/// declarations, statements and expressions. The translator builds it; one
-/// renderer (`SwiftRenderer`) turns it into text. Text from a form file only ever
-/// enters the model as `SwiftExpr.string` (rendered as an escaped literal) or as a
-/// comment (rendered on one line with control characters escaped); identifiers
-/// come only from names the checker validated (`SwiftNames`) or from the emitter's
-/// own vocabulary.
-struct SwiftFile: Hashable, Sendable {
-    /// Lines of the leading `//` comment.
-    var header: [String]
-    var imports: [String]
-    var declarations: [SwiftDecl]
-}
+// A small structured model of the Swift the emitter writes: declarations,
+// statements and expressions. The translator builds one member at a time and
+// hands it to the renderer (`SwiftRenderer`), which writes it as text; the
+// largest declarations (the form class, `Values`, the functions with a line per
+// field) are opened and closed around their members instead of being built whole.
+// Text from a form file only ever enters the model as `SwiftExpr.string`
+// (rendered as an escaped literal) or as a comment (rendered on one line with
+// control characters escaped); identifiers come only from names the checker
+// validated (`SwiftNames`) or from the emitter's own vocabulary.
 
 /// An access modifier. `internal` is written as nothing.
 enum SwiftAccess: String, Hashable, Sendable {
@@ -18,21 +14,25 @@ enum SwiftAccess: String, Hashable, Sendable {
 }
 
 /// A type as written in a declaration or an expression.
-indirect enum SwiftType: Hashable, Sendable {
+///
+/// In the model's enums only the cases that hold the enum itself (or a large
+/// payload) are `indirect`: the leaves a file is mostly made of (names, strings,
+/// plain types) are stored inline rather than each in a heap box of its own.
+enum SwiftType: Hashable, Sendable {
     /// `Name` or `Name<Arguments>`; the name may be qualified (`SignUpForm.Values`).
     case named(String, [SwiftType] = [])
-    case optional(SwiftType)
-    case array(SwiftType)
-    case dictionary(SwiftType, SwiftType)
+    indirect case optional(SwiftType)
+    indirect case array(SwiftType)
+    indirect case dictionary(SwiftType, SwiftType)
     /// `any P`
-    case existential(SwiftType)
+    indirect case existential(SwiftType)
     /// `@escaping @MainActor (A, B) -> R`
-    case function(attributes: [String], parameters: [SwiftType], isAsync: Bool, result: SwiftType)
+    indirect case function(attributes: [String], parameters: [SwiftType], isAsync: Bool, result: SwiftType)
     /// `Void`
     case void
 }
 
-indirect enum SwiftExpr: Hashable, Sendable {
+enum SwiftExpr: Hashable, Sendable {
     /// An identifier or a keyword expression (`self`, `Self`); never user text.
     case name(String)
     /// Any text; rendered as a correctly escaped string literal.
@@ -44,27 +44,27 @@ indirect enum SwiftExpr: Hashable, Sendable {
     /// An implicit member: `.email`
     case dot(String)
     /// `base.member`
-    case member(SwiftExpr, String)
+    indirect case member(SwiftExpr, String)
     /// `base?`, for optional chaining: `form?.isVisible_Company()`.
-    case optionalChain(SwiftExpr)
+    indirect case optionalChain(SwiftExpr)
     /// A type used as a value: `Values()`, `FormValue<String>(…)`.
-    case type(SwiftType)
+    indirect case type(SwiftType)
     /// `callee(label: value, …)`, one argument per line when `multiline`.
-    case call(SwiftExpr, [SwiftArgument], multiline: Bool = false)
+    indirect case call(SwiftExpr, [SwiftArgument], multiline: Bool = false)
     /// `base[argument]`
-    case `subscript`(SwiftExpr, SwiftExpr)
-    case closure(SwiftClosure)
+    indirect case `subscript`(SwiftExpr, SwiftExpr)
+    indirect case closure(SwiftClosure)
     /// `[a, b]`, one element per line when `multiline`.
     case array([SwiftExpr], multiline: Bool = false)
     /// `[k: v]`, one entry per line when `multiline`; `[:]` when empty.
     case dictionary([SwiftDictionaryEntry], multiline: Bool = false)
     /// `(a, b)`
     case tuple([SwiftExpr])
-    case binary(SwiftExpr, SwiftOperator, SwiftExpr)
-    case not(SwiftExpr)
-    case ternary(SwiftExpr, SwiftExpr, SwiftExpr)
-    case await(SwiftExpr)
-    case paren(SwiftExpr)
+    indirect case binary(SwiftExpr, SwiftOperator, SwiftExpr)
+    indirect case not(SwiftExpr)
+    indirect case ternary(SwiftExpr, SwiftExpr, SwiftExpr)
+    indirect case await(SwiftExpr)
+    indirect case paren(SwiftExpr)
 }
 
 enum SwiftOperator: String, Hashable, Sendable {
@@ -98,19 +98,22 @@ struct SwiftClosure: Hashable, Sendable {
     var body: [SwiftStmt]
 }
 
-indirect enum SwiftStmt: Hashable, Sendable {
+/// The statements written once per field (`expr`, `return`, `assign`) are
+/// inline; the others, a few per function, are boxed to keep the enum small.
+enum SwiftStmt: Hashable, Sendable {
     case expr(SwiftExpr)
     case `return`(SwiftExpr?)
-    case `let`(String, SwiftType?, SwiftExpr)
-    case `var`(String, SwiftType?, SwiftExpr)
+    indirect case `let`(String, SwiftType?, SwiftExpr)
+    indirect case `var`(String, SwiftType?, SwiftExpr)
     case assign(SwiftExpr, SwiftExpr)
     /// `guard let name = value else { … }`; `guard let name else` when value is `name`.
-    case guardLet(String, SwiftExpr, else: [SwiftStmt])
-    case `guard`(SwiftExpr, else: [SwiftStmt])
-    case `for`(String, in: SwiftExpr, body: [SwiftStmt])
-    case `switch`(SwiftExpr, [SwiftSwitchCase])
+    indirect case guardLet(String, SwiftExpr, else: [SwiftStmt])
+    indirect case `guard`(SwiftExpr, else: [SwiftStmt])
+    indirect case `for`(String, in: SwiftExpr, body: [SwiftStmt])
 }
 
+/// One case of a `switch` over the fields, which is always streamed
+/// (`SwiftRenderer.openSwitch`): it has a case per field.
 struct SwiftSwitchCase: Hashable, Sendable {
     /// Empty means `default`.
     var patterns: [SwiftExpr]
@@ -138,7 +141,8 @@ struct SwiftTypeDecl: Hashable, Sendable {
     var kind: Kind
     var name: String
     var inherits: [String] = []
-    var members: [SwiftDecl]
+    /// Empty for a type whose members are streamed (`SwiftRenderer.openType`).
+    var members: [SwiftDecl] = []
 }
 
 struct SwiftProperty: Hashable, Sendable {
@@ -151,7 +155,8 @@ struct SwiftProperty: Hashable, Sendable {
     var name: String
     var type: SwiftType?
     var initializer: SwiftExpr?
-    /// A computed property's getter.
+    /// A computed property's getter (empty when it is streamed:
+    /// `SwiftRenderer.openComputedProperty`).
     var getter: [SwiftStmt]?
 }
 
@@ -180,6 +185,7 @@ struct SwiftFunction: Hashable, Sendable {
     var parameters: [SwiftParameter]
     var isAsync: Bool = false
     var result: SwiftType?
-    /// `nil` for a protocol requirement.
+    /// `nil` for a protocol requirement; empty when it is streamed
+    /// (`SwiftRenderer.openFunction`).
     var body: [SwiftStmt]?
 }

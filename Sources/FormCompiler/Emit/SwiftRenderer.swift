@@ -1,26 +1,54 @@
-/// Renders the Swift code model as text: the one place where Swift syntax is
+/// Writes Swift from the code model: the one place where Swift syntax is
 /// spelled out. Fixed four-space indentation, `\n` line breaks, a final newline,
-/// no trailing whitespace. The same model always renders to the same bytes.
+/// no trailing whitespace. The same calls always write the same bytes.
 ///
-/// Everything is appended in place to one UTF-8 buffer: a line's indentation is
-/// written with its first text (so an empty line has none), and the few layout
-/// decisions that depend on whether something fits on one line (`{ return x }`,
-/// a closure's body, a function's parameter list) render speculatively into the
-/// same buffer and roll back when it does not fit.
+/// It streams: the translator hands it one declaration (or one statement) at a
+/// time, and opens and closes the types and bodies around them
+/// (`openType`/`closeType`, `openFunction`/`closeBody`), so no model of the whole
+/// file is ever held, only of the member being written.
+///
+/// Everything is appended in place to one UTF-8 buffer (`OutputBuffer`): a
+/// line's indentation is written with its first text (so an empty line has
+/// none), and the few layout decisions that depend on whether something fits on
+/// one line (`{ return x }`, a closure's body, a function's parameter list, an
+/// empty type's `{}`) render speculatively into the same buffer and roll back
+/// when it does not fit.
 struct SwiftRenderer {
-    private var out: [UInt8] = []
+    private var out: OutputBuffer
     /// Whether the current (unfinished) line has any text yet.
     private var lineHasText = false
     /// Finished lines so far.
     private var lineCount = 0
     private var indentLevel = 0
+    /// The file and each open type, innermost last.
+    private var scopes = [Scope()]
 
-    static func render(_ file: SwiftFile) -> String {
-        var renderer = SwiftRenderer()
-        renderer.out.reserveCapacity(file.estimatedSize)
-        renderer.file(file)
-        renderer.finish()
-        return String(decoding: renderer.out, as: UTF8.self)
+    /// How the members of the file or of an open type are separated so far.
+    private struct Scope {
+        /// The compact sort (see `beginMember`) of the last member; nil when there
+        /// is none yet or it was not compact.
+        var lastSort: Int?
+        var isEmpty = true
+        /// Where an open type's ` {` starts: a type without members is rolled back
+        /// to here and closed as ` {}`.
+        var brace: Mark?
+    }
+
+    /// `capacity`: a guess at the size of the output, so the buffer is allocated
+    /// once (pages it never touches cost no memory).
+    init(capacity: Int) {
+        out = OutputBuffer(capacity: capacity)
+    }
+
+    /// Ends the text (exactly one final newline, no trailing empty lines) and
+    /// moves its UTF-8 out; the renderer is empty afterwards.
+    mutating func finish() -> [UInt8] {
+        if lineHasText { newline() }
+        while out.count >= 2, out[out.count - 1] == UInt8(ascii: "\n"), out[out.count - 2] == UInt8(ascii: "\n") {
+            out.removeSuffix(from: out.count - 1)
+        }
+        if out.count == 0 { out.append(UInt8(ascii: "\n")) }
+        return out.take()
     }
 
     // MARK: - Literals
@@ -32,48 +60,50 @@ struct SwiftRenderer {
     /// and unassigned scalars) become escapes, so the literal stays on one line and
     /// shows what it holds. Everything else, emoji included, is written as is.
     static func stringLiteral(_ text: String) -> String {
-        var bytes: [UInt8] = []
+        var bytes = OutputBuffer(capacity: text.utf8.count + 2)
         appendStringLiteral(text, to: &bytes)
-        return String(decoding: bytes, as: UTF8.self)
+        return bytes.withBytes { String(decoding: $0, as: UTF8.self) }
     }
 
     /// Comment text on one line: the same escapes as a literal for anything that
     /// could end the comment or hide what follows.
     static func commentText(_ text: String) -> String {
-        var bytes: [UInt8] = []
+        var bytes = OutputBuffer(capacity: text.utf8.count)
         appendEscaped(text, quotes: false, to: &bytes)
-        return String(decoding: bytes, as: UTF8.self)
+        return bytes.withBytes { String(decoding: $0, as: UTF8.self) }
     }
 
-    private static func appendStringLiteral(_ text: String, to bytes: inout [UInt8]) {
+    private static func appendStringLiteral(_ text: String, to bytes: inout OutputBuffer) {
         bytes.append(UInt8(ascii: "\""))
         appendEscaped(text, quotes: true, to: &bytes)
         bytes.append(UInt8(ascii: "\""))
     }
 
     /// `text` with the escapes of a literal (`quotes`: also `\` and `"`) or of a comment.
-    private static func appendEscaped(_ text: String, quotes: Bool, to bytes: inout [UInt8]) {
-        // Fast path: printable ASCII that needs no escape is copied as is.
-        let plain = text.utf8.allSatisfy { byte in
-            byte >= 0x20 && byte < 0x7F && !(quotes && (byte == UInt8(ascii: "\\") || byte == UInt8(ascii: "\"")))
+    private static func appendEscaped(_ text: String, quotes: Bool, to bytes: inout OutputBuffer) {
+        // Fast path: printable ASCII that needs no escape is copied as is, from
+        // the string's contiguous UTF-8.
+        let plain = text.utf8.withContiguousStorageIfAvailable { utf8 in
+            let isPlain = utf8.allSatisfy { byte in
+                byte >= 0x20 && byte < 0x7F && !(quotes && (byte == UInt8(ascii: "\\") || byte == UInt8(ascii: "\"")))
+            }
+            if isPlain { bytes.append(utf8) }
+            return isPlain
         }
-        if plain {
-            bytes.append(contentsOf: text.utf8)
-            return
-        }
+        if plain == true { return }
         for scalar in text.unicodeScalars {
             switch scalar {
-            case "\\" where quotes: append("\\\\", to: &bytes)
-            case "\"" where quotes: append("\\\"", to: &bytes)
-            case "\n": append("\\n", to: &bytes)
-            case "\r": append("\\r", to: &bytes)
-            case "\t": append("\\t", to: &bytes)
-            case "\0": append("\\0", to: &bytes)
+            case "\\" where quotes: bytes.append("\\\\")
+            case "\"" where quotes: bytes.append("\\\"")
+            case "\n": bytes.append("\\n")
+            case "\r": bytes.append("\\r")
+            case "\t": bytes.append("\\t")
+            case "\0": bytes.append("\\0")
             default:
                 if scalar.value >= 0x20 && scalar.value < 0x7F {
                     bytes.append(UInt8(truncatingIfNeeded: scalar.value))
                 } else if needsEscape(scalar) {
-                    append("\\u{", to: &bytes)
+                    bytes.append("\\u{")
                     appendHex(scalar.value, to: &bytes)
                     bytes.append(UInt8(ascii: "}"))
                 } else {
@@ -83,12 +113,8 @@ struct SwiftRenderer {
         }
     }
 
-    private static func append(_ text: StaticString, to bytes: inout [UInt8]) {
-        text.withUTF8Buffer { bytes.append(contentsOf: $0) }
-    }
-
     /// Upper-case hexadecimal without leading zeros, as `String(_:radix:uppercase:)`.
-    private static func appendHex(_ value: UInt32, to bytes: inout [UInt8]) {
+    private static func appendHex(_ value: UInt32, to bytes: inout OutputBuffer) {
         var shift = 28
         while shift > 0 && (value >> UInt32(shift)) & 0xF == 0 { shift -= 4 }
         while shift >= 0 {
@@ -126,25 +152,19 @@ struct SwiftRenderer {
     private mutating func startLine() {
         guard !lineHasText else { return }
         lineHasText = true
-        for _ in 0..<indentLevel { out.append(contentsOf: [0x20, 0x20, 0x20, 0x20]) }
+        out.append(UInt8(ascii: " "), times: 4 * indentLevel)
     }
 
     private mutating func write(_ text: StaticString) {
         guard text.utf8CodeUnitCount > 0 else { return }
         startLine()
-        text.withUTF8Buffer { out.append(contentsOf: $0) }
+        out.append(text)
     }
 
     private mutating func write(_ text: String) {
         guard !text.isEmpty else { return }
         startLine()
-        out.append(contentsOf: text.utf8)
-    }
-
-    private mutating func write(_ text: Substring) {
-        guard !text.isEmpty else { return }
-        startLine()
-        out.append(contentsOf: text.utf8)
+        out.append(text)
     }
 
     private mutating func writeStringLiteral(_ text: String) {
@@ -176,15 +196,6 @@ struct SwiftRenderer {
         indentLevel -= 1
     }
 
-    private mutating func finish() {
-        if lineHasText { newline() }
-        // No trailing empty lines; exactly one final newline.
-        while out.count >= 2, out[out.count - 1] == UInt8(ascii: "\n"), out[out.count - 2] == UInt8(ascii: "\n") {
-            out.removeLast()
-        }
-        if out.isEmpty { out.append(UInt8(ascii: "\n")) }
-    }
-
     /// A position to roll back to.
     private struct Mark {
         var count: Int
@@ -195,7 +206,7 @@ struct SwiftRenderer {
     private var mark: Mark { Mark(count: out.count, lineHasText: lineHasText, lineCount: lineCount) }
 
     private mutating func rollBack(to mark: Mark) {
-        out.removeSubrange(mark.count...)
+        out.removeSuffix(from: mark.count)
         lineHasText = mark.lineHasText
         lineCount = mark.lineCount
     }
@@ -210,7 +221,7 @@ struct SwiftRenderer {
             rollBack(to: mark)
             return false
         }
-        out.removeLast()    // its line break
+        out.removeSuffix(from: out.count - 1)    // its line break
         lineCount -= 1
         lineHasText = true
         return true
@@ -218,21 +229,18 @@ struct SwiftRenderer {
 
     // MARK: - File and declarations
 
-    private mutating func file(_ file: SwiftFile) {
-        for line in file.header {
+    /// The file's leading `//` comment lines and its imports.
+    mutating func fileHeader(comment: [String], imports: [String]) {
+        for line in comment {
             write("// ")
             Self.appendEscaped(line, quotes: false, to: &out)
             newline()
         }
-        if !file.header.isEmpty { blankLine() }
-        for module in file.imports {
+        if !comment.isEmpty { blankLine() }
+        for module in imports {
             write("import ")
             write(module)
             newline()
-        }
-        for declaration in file.declarations {
-            blankLine()
-            decl(declaration)
         }
     }
 
@@ -262,10 +270,15 @@ struct SwiftRenderer {
         }
     }
 
-    private mutating func decl(_ declaration: SwiftDecl) {
+    /// A whole declaration: a member of the innermost open type, or of the file.
+    mutating func declaration(_ declaration: SwiftDecl) {
         switch declaration {
-        case .type(let type): typeDecl(type)
+        case .type(let type):
+            openType(type)
+            for member in type.members { self.declaration(member) }
+            closeType()
         case .enumCase(let name, let rawValue):
+            beginMember(sort: 0)
             write("case ")
             write(name)
             if let rawValue {
@@ -273,25 +286,46 @@ struct SwiftRenderer {
                 writeStringLiteral(rawValue)
             }
             newline()
-        case .property(let property): self.property(property)
-        case .function(let function): self.function(function)
+        case .property(let property):
+            if let getter = property.getter {
+                openComputedProperty(property)
+                statements(getter)
+                closeBody()
+            } else {
+                let isCompact = property.doc.isEmpty && property.attributes.isEmpty
+                beginMember(sort: isCompact ? (property.modifiers.contains("static") ? 1 : 2) : nil)
+                propertyHead(property)
+                if let initializer = property.initializer {
+                    write(" = ")
+                    expr(initializer)
+                }
+                newline()
+            }
+        case .function(let function):
+            if let body = function.body {
+                openFunction(function)
+                statements(body)
+                closeBody()
+            } else {
+                beginMember(sort: function.doc.isEmpty ? 3 : nil)
+                signature(function)
+                newline()
+            }
         }
     }
 
-    /// Members are separated by a blank line, except runs of one-line members of
-    /// the same sort (cases, stored properties, protocol requirements).
-    private mutating func members(_ members: [SwiftDecl]) {
-        var previousCompactSort: Int?
-        for member in members {
-            let sort = Self.compactSort(of: member)
-            if let previousCompactSort, sort == previousCompactSort {
-                // stays in the run
-            } else if lineCount > 0, !lastLineEndsWithBrace {
-                blankLine()
-            }
-            decl(member)
-            previousCompactSort = sort
+    /// Separates the next member from the previous one: by a blank line, except in
+    /// runs of one-line members of the same compact sort (0 cases, 1 static and 2
+    /// instance stored properties, 3 protocol requirements; nil: not compact), and
+    /// right after an opening brace.
+    private mutating func beginMember(sort: Int?) {
+        let scope = scopes.count - 1
+        let previous = scopes[scope].lastSort
+        if sort == nil || sort != previous, lineCount > 0, !lastLineEndsWithBrace {
+            blankLine()
         }
+        scopes[scope].lastSort = sort
+        scopes[scope].isEmpty = false
     }
 
     /// Whether the last finished line ends with `{` (between lines only).
@@ -299,17 +333,10 @@ struct SwiftRenderer {
         out.count >= 2 && out[out.count - 2] == UInt8(ascii: "{")
     }
 
-    private static func compactSort(of member: SwiftDecl) -> Int? {
-        switch member {
-        case .enumCase: return 0
-        case .property(let property) where property.getter == nil && property.doc.isEmpty && property.attributes.isEmpty:
-            return property.modifiers.contains("static") ? 1 : 2
-        case .function(let function) where function.body == nil && function.doc.isEmpty: return 3
-        default: return nil
-        }
-    }
-
-    private mutating func typeDecl(_ type: SwiftTypeDecl) {
+    /// Writes the head of `type` and opens it (its `members` are not written): the
+    /// members follow as `declaration`s, then `closeType()`.
+    mutating func openType(_ type: SwiftTypeDecl) {
+        beginMember(sort: nil)
         docComment(type.doc)
         attributes(type.attributes)
         prefix(type.access, type.modifiers)
@@ -320,19 +347,57 @@ struct SwiftRenderer {
             write(index == 0 ? ": " : ", ")
             write(inherited)
         }
-        if type.members.isEmpty {
-            write(" {}")
-            newline()
-            return
-        }
+        let brace = mark
         write(" {")
         newline()
-        indented { $0.members(type.members) }
+        indentLevel += 1
+        scopes.append(Scope(brace: brace))
+    }
+
+    /// Closes the innermost open type: `}`, or ` {}` on its head when it got no member.
+    mutating func closeType() {
+        let scope = scopes.removeLast()
+        indentLevel -= 1
+        if scope.isEmpty, let brace = scope.brace {
+            rollBack(to: brace)
+            write(" {}")
+        } else {
+            write("}")
+        }
+        newline()
+    }
+
+    /// Writes the head of a computed property and opens its getter: its statements
+    /// follow, then `closeBody()`. The property's `getter` is not written.
+    mutating func openComputedProperty(_ property: SwiftProperty) {
+        beginMember(sort: nil)
+        propertyHead(property)
+        openBody()
+    }
+
+    /// Writes the signature of `function` and opens its body: its statements
+    /// follow, then `closeBody()`. The function's `body` is not written.
+    mutating func openFunction(_ function: SwiftFunction) {
+        beginMember(sort: nil)
+        signature(function)
+        openBody()
+    }
+
+    private mutating func openBody() {
+        write(" {")
+        newline()
+        indentLevel += 1
+    }
+
+    /// Closes the body opened last by `openFunction` or `openComputedProperty`.
+    mutating func closeBody() {
+        indentLevel -= 1
         write("}")
         newline()
     }
 
-    private mutating func property(_ property: SwiftProperty) {
+    /// Doc comment, attributes, modifiers, `let`/`var`, name and type.
+    private mutating func propertyHead(_ property: SwiftProperty) {
         docComment(property.doc)
         attributes(property.attributes)
         prefix(property.access, property.modifiers)
@@ -342,20 +407,10 @@ struct SwiftRenderer {
             write(": ")
             self.type(type)
         }
-        if let initializer = property.initializer {
-            write(" = ")
-            expr(initializer)
-        }
-        if let getter = property.getter {
-            write(" {")
-            newline()
-            indented { $0.statements(getter) }
-            write("}")
-        }
-        newline()
     }
 
-    private mutating func function(_ function: SwiftFunction) {
+    /// Doc comment, attributes and the signature, without a line break.
+    private mutating func signature(_ function: SwiftFunction) {
         docComment(function.doc)
         attributes(function.attributes)
         let start = mark
@@ -384,20 +439,13 @@ struct SwiftRenderer {
             write(")")
             functionTail(function)
         }
-        if let body = function.body {
-            write(" {")
-            newline()
-            indented { $0.statements(body) }
-            write("}")
-        }
-        newline()
     }
 
     /// The width in characters of the current line, which starts at `start`.
     private func columns(from start: Int) -> Int {
-        let line = out[start...]
-        if line.allSatisfy({ $0 < 0x80 }) { return line.count }
-        return String(decoding: line, as: UTF8.self).count
+        out.withBytes(from: start) { line in
+            line.allSatisfy { $0 < 0x80 } ? line.count : String(decoding: line, as: UTF8.self).count
+        }
     }
 
     private mutating func functionHead(_ function: SwiftFunction) {
@@ -487,13 +535,13 @@ struct SwiftRenderer {
 
     // MARK: - Statements
 
-    private mutating func statements(_ statements: [SwiftStmt]) {
+    mutating func statements(_ statements: [SwiftStmt]) {
         for statement in statements {
             self.statement(statement)
         }
     }
 
-    private mutating func statement(_ statement: SwiftStmt) {
+    mutating func statement(_ statement: SwiftStmt) {
         switch statement {
         case .expr(let value):
             expr(value)
@@ -546,28 +594,35 @@ struct SwiftRenderer {
             indented { $0.statements(body) }
             write("}")
             newline()
-        case .switch(let subject, let cases):
-            write("switch ")
-            expr(subject)
-            write(" {")
-            newline()
-            for switchCase in cases {
-                if switchCase.patterns.isEmpty {
-                    write("default:")
-                } else {
-                    write("case ")
-                    for (index, pattern) in switchCase.patterns.enumerated() {
-                        if index > 0 { write(", ") }
-                        expr(pattern)
-                    }
-                    write(":")
-                }
-                newline()
-                indented { $0.statements(switchCase.body) }
-            }
-            write("}")
-            newline()
         }
+    }
+
+    /// `switch subject {`: its cases follow as `switchCase`s, then `closeSwitch()`.
+    mutating func openSwitch(_ subject: SwiftExpr) {
+        write("switch ")
+        expr(subject)
+        write(" {")
+        newline()
+    }
+
+    mutating func switchCase(_ switchCase: SwiftSwitchCase) {
+        if switchCase.patterns.isEmpty {
+            write("default:")
+        } else {
+            write("case ")
+            for (index, pattern) in switchCase.patterns.enumerated() {
+                if index > 0 { write(", ") }
+                expr(pattern)
+            }
+            write(":")
+        }
+        newline()
+        indented { $0.statements(switchCase.body) }
+    }
+
+    mutating func closeSwitch() {
+        write("}")
+        newline()
     }
 
     /// `{ return x }` on one line for a single short statement, else a block.
@@ -719,8 +774,8 @@ struct SwiftRenderer {
             closureHead(closure)
             let bodyStart = out.count
             if statementOnThisLine(closure.body[0], from: start) {
-                if out.count - bodyStart >= 7, out[bodyStart..<bodyStart + 7].elementsEqual("return ".utf8) {
-                    out.removeSubrange(bodyStart..<bodyStart + 7)
+                if out.withBytes(from: bodyStart, { $0.starts(with: "return ".utf8) }) {
+                    out.remove(bodyStart..<bodyStart + 7)
                 }
                 write(" }")
                 return
@@ -730,7 +785,7 @@ struct SwiftRenderer {
         if !closure.captures.isEmpty || !closure.parameters.isEmpty {
             write(" ")
             closureHead(closure)
-            out.removeLast()    // the space after `in`
+            out.removeSuffix(from: out.count - 1)    // the space after `in`
         }
         newline()
         indented { $0.statements(closure.body) }
@@ -755,16 +810,5 @@ struct SwiftRenderer {
             write(" ")
         }
         if !closure.captures.isEmpty || !closure.parameters.isEmpty { write("in ") }
-    }
-}
-
-private extension SwiftFile {
-    /// A guess at the rendered size, to reserve the output buffer once.
-    var estimatedSize: Int {
-        var size = 4_096
-        for declaration in declarations {
-            if case .type(let type) = declaration { size += type.members.count * 160 }
-        }
-        return size
     }
 }
