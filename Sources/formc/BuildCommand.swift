@@ -65,7 +65,7 @@ struct BuildCommand: AsyncParsableCommand {
                     throw InternalError(description: "no Swift and no error for '\(outcome.path)'")
                 }
                 guard let destination else {
-                    Output.write(String(decoding: swift, as: UTF8.self), to: .standardOutput)
+                    Output.write(swift, to: .standardOutput)
                     continue
                 }
                 generated.append((destination, swift))
@@ -76,13 +76,15 @@ struct BuildCommand: AsyncParsableCommand {
 
     /// `--check`: lists every output that is missing or differs.
     static func checkDrift(_ generated: [(path: String, bytes: [UInt8])]) -> Int32 {
-        let stale = generated.filter { FileAccess.existingContents($0.path) != $0.bytes }
-        guard !stale.isEmpty else { return 0 }
-        for file in stale {
-            let state = FileAccess.existingContents(file.path) == nil ? "is missing" : "is out of date"
-            Output.write("formc: '\(file.path)' \(state)\n", to: .standardError)
+        var stale = 0
+        for file in generated {
+            let matches = FileAccess.existingFile(file.path, matches: file.bytes)
+            guard matches != true else { continue }
+            stale += 1
+            Output.write("formc: '\(file.path)' \(matches == nil ? "is missing" : "is out of date")\n", to: .standardError)
         }
-        Output.write("formc: \(stale.count) generated file\(stale.count == 1 ? "" : "s") would change; run `formc build` without --check to update.\n", to: .standardError)
+        guard stale > 0 else { return 0 }
+        Output.write("formc: \(stale) generated file\(stale == 1 ? "" : "s") would change; run `formc build` without --check to update.\n", to: .standardError)
         return ExitStatus.drift
     }
 
@@ -91,7 +93,7 @@ struct BuildCommand: AsyncParsableCommand {
     static func write(_ generated: [(path: String, bytes: [UInt8])], directory: String?) -> Int32 {
         do {
             if let directory { try FileAccess.createDirectory(directory) }
-            for file in generated where FileAccess.existingContents(file.path) != file.bytes {
+            for file in generated where FileAccess.existingFile(file.path, matches: file.bytes) != true {
                 try FileAccess.writeAtomically(file.bytes, to: file.path)
             }
         } catch {

@@ -37,10 +37,30 @@ enum FileAccess {
         return .success(bytes)
     }
 
-    /// The bytes of a file, or nil when it does not exist or cannot be read (for
-    /// comparing with what `build` would write).
-    static func existingContents(_ path: String) -> [UInt8]? {
-        try? contents(of: path).get()
+    /// Whether the file at `path` holds exactly `bytes`; nil when it does not exist
+    /// or cannot be read. Compares the sizes first, then 64 KB at a time, so that
+    /// checking a large generated file never holds a second copy of it.
+    static func existingFile(_ path: String, matches bytes: [UInt8]) -> Bool? {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) != S_IFDIR else { return nil }
+        if (info.st_mode & S_IFMT) == S_IFREG, Int(info.st_size) != bytes.count { return false }
+        var chunk = [UInt8](repeating: 0, count: 64 * 1024)
+        var compared = 0
+        while true {
+            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                return nil
+            }
+            if count == 0 { return compared == bytes.count }
+            guard compared + count <= bytes.count, chunk[0..<count].elementsEqual(bytes[compared..<compared + count]) else {
+                return false
+            }
+            compared += count
+        }
     }
 
     /// Replaces `path` with `bytes` atomically: a temporary file in the same

@@ -56,10 +56,16 @@ enum Output {
 
     static func write(_ text: String, to stream: Stream) {
         var text = text
+        text.withUTF8 { write(UnsafeRawBufferPointer($0), to: stream) }
+    }
+
+    static func write(_ bytes: [UInt8], to stream: Stream) {
+        bytes.withUnsafeBytes { write($0, to: stream) }
+    }
+
+    private static func write(_ bytes: UnsafeRawBufferPointer, to stream: Stream) {
         // A closed pipe (`formc lint | head`) is not formc's problem to report.
-        _ = text.withUTF8 { bytes in
-            FileAccess.writeAll(UnsafeRawBufferPointer(bytes), to: stream == .standardOutput ? STDOUT_FILENO : STDERR_FILENO)
-        }
+        FileAccess.writeAll(bytes, to: stream == .standardOutput ? STDOUT_FILENO : STDERR_FILENO)
     }
 
     static func error(_ message: String) {

@@ -100,6 +100,29 @@ import Testing
         #expect(!scratch.exists("Generated/other.swift"))
     }
 
+    /// An output of the right size with one byte changed, far into the file, is
+    /// out of date: the comparison reads the whole file, not only its size.
+    @Test func anOutputDifferingInOneByteIsOutOfDate() throws {
+        let scratch = try Scratch()
+        try scratch.write("forms/contact.form.yaml", Forms.valid)
+        #expect(try scratch.run("build", "forms", "-o", "Generated").status == 0)
+        let original = try #require(scratch.read("Generated/contact.swift"))
+        var bytes = Array(original.utf8)
+        let middle = bytes.count * 3 / 4
+        bytes[middle] = bytes[middle] == UInt8(ascii: "x") ? UInt8(ascii: "y") : UInt8(ascii: "x")
+        try scratch.write("Generated/contact.swift", String(decoding: bytes, as: UTF8.self))
+
+        let drift = try scratch.run("build", "--check", "forms", "-o", "Generated")
+        #expect(drift.status == 2)
+        #expect(drift.stderr.contains("'Generated/contact.swift' is out of date"))
+        #expect(try scratch.run("build", "forms", "-o", "Generated").status == 0)
+        #expect(scratch.read("Generated/contact.swift") == original)
+        try FileManager.default.removeItem(at: scratch.url.appendingPathComponent("Generated/contact.swift"))
+        let missing = try scratch.run("build", "--check", "forms", "-o", "Generated")
+        #expect(missing.status == 2)
+        #expect(missing.stderr.contains("'Generated/contact.swift' is missing"))
+    }
+
     @Test func buildWithAnErrorAnywhereWritesNothing() throws {
         let scratch = try Scratch()
         try scratch.write("forms/good.form.yaml", Forms.valid)
