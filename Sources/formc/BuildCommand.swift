@@ -7,7 +7,7 @@ import FormCompiler
 /// written and existing outputs stay as they were. A file whose bytes would not
 /// change is not rewritten (its modification time stays, so the build system
 /// does not recompile it), and every write is atomic.
-struct BuildCommand: AsyncParsableCommand {
+struct BuildCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "build",
         abstract: "Compile forms into Swift.",
@@ -39,13 +39,13 @@ struct BuildCommand: AsyncParsableCommand {
         }
     }
 
-    func run() async throws {
-        try await runCommand {
+    func run() throws {
+        try runCommand {
             let discovery = InputDiscovery.discover(input.inputs)
             let plan = try OutputPlan.make(for: discovery, output: output)
             let options = EmitOptions(accessLevel: accessLevel)
             let workingDirectory = ProcessEnvironment.workingDirectory
-            let outcomes = await CompileRunner.run(discovery.files, jobs: CompileRunner.jobs()) { source in
+            let outcomes = CompileRunner.run(discovery.files, jobs: CompileRunner.jobs()) { source in
                 // The header names the input relative to the working directory (or from
                 // its Sources/Tests folder), never absolutely: the build plugin passes
                 // absolute paths, and generated files must not differ between machines.

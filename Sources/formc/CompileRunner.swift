@@ -3,10 +3,16 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import Dispatch
 import FormCompiler
 
 /// Reads and compiles many inputs at once, on every core. Results come back in
 /// input order, so nothing printed depends on which file finished first.
+///
+/// Plain threads (Dispatch's `concurrentPerform`), not Swift concurrency: the
+/// commands stay synchronous, so one input is compiled on the main thread with no
+/// hop to a worker thread and back, which is most of the start-up a small lint
+/// pays beyond `--version` on a busy machine.
 enum CompileRunner {
     /// One input after reading: its source (nil when it could not be read) and
     /// the pipeline's answer.
@@ -29,8 +35,8 @@ enum CompileRunner {
     static func run<Value: Sendable>(
         _ paths: [String], jobs: Int,
         compile: @escaping @Sendable (SourceFile) -> (diagnostics: [Diagnostic], value: Value?)
-    ) async -> [Outcome<Value>] {
-        await parallelMap(paths, jobs: jobs) { path in
+    ) -> [Outcome<Value>] {
+        parallelMap(paths, jobs: jobs) { path in
             switch FileAccess.contents(of: path) {
             case .success(let bytes):
                 let source = SourceFile(path: path, bytes: bytes)
@@ -47,25 +53,47 @@ enum CompileRunner {
     }
 
     /// `items.map(transform)` with at most `jobs` transforms running at a time.
+    /// Worker `w` takes items `w`, `w + jobs`, `w + 2·jobs`…: a fixed share, so no
+    /// lock is needed, and each result goes to a slot of its own.
     static func parallelMap<Item: Sendable, Output: Sendable>(
         _ items: [Item], jobs: Int, _ transform: @escaping @Sendable (Item) -> Output
-    ) async -> [Output] {
-        guard jobs > 1, items.count > 1 else { return items.map(transform) }
-        return await withTaskGroup(of: (Int, Output).self) { group in
-            var results = [Output?](repeating: nil, count: items.count)
-            var next = 0
-            func start() {
-                let index = next
-                let item = items[index]
-                group.addTask { (index, transform(item)) }
-                next += 1
+    ) -> [Output] {
+        let workers = min(jobs, items.count)
+        guard workers > 1 else { return items.map(transform) }
+        let slots = Slots<Output>(count: items.count)
+        DispatchQueue.concurrentPerform(iterations: workers) { worker in
+            for index in stride(from: worker, to: items.count, by: workers) {
+                slots.set(index, transform(items[index]))
             }
-            while next < min(jobs, items.count) { start() }
-            for await (index, output) in group {
-                results[index] = output
-                if next < items.count { start() }
-            }
-            return results.map { $0! }
         }
+        return slots.take()
+    }
+}
+
+/// One result slot per item, each written by exactly one worker before
+/// `concurrentPerform` returns; nothing reads a slot while another thread may
+/// write it, which is what makes sharing the storage safe.
+private final class Slots<Value>: @unchecked Sendable {
+    private let storage: UnsafeMutablePointer<Value?>
+    private let count: Int
+
+    init(count: Int) {
+        self.count = count
+        storage = .allocate(capacity: count)
+        storage.initialize(repeating: nil, count: count)
+    }
+
+    deinit {
+        storage.deinitialize(count: count)
+        storage.deallocate()
+    }
+
+    func set(_ index: Int, _ value: Value) {
+        storage[index] = value
+    }
+
+    /// Every value, in order; call once all workers are done.
+    func take() -> [Value] {
+        (0..<count).map { storage[$0]! }
     }
 }

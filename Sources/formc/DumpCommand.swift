@@ -3,7 +3,7 @@ import FormCompiler
 
 /// `formc dump`: the checked element tree of one form as JSON, for debugging a
 /// form or the compiler.
-struct DumpCommand: AsyncParsableCommand {
+struct DumpCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "dump",
         abstract: "Print the checked element tree of one form as JSON.",
@@ -15,9 +15,9 @@ struct DumpCommand: AsyncParsableCommand {
 
     @OptionGroup var report: ReportOptions
 
-    func run() async throws {
-        try await runCommand {
-            let outcome = await CompileRunner.run([input], jobs: 1) { source in
+    func run() throws {
+        try runCommand {
+            let outcome = CompileRunner.run([input], jobs: 1) { source in
                 let result = FormPipeline.check(source)
                 return (result.diagnostics, result)
             }[0]

@@ -6,7 +6,7 @@ import FormCompiler
 /// writes the outputs. `--version` is answered by ArgumentParser before any
 /// command runs, so it never loads or parses a form.
 @main
-struct Formc: AsyncParsableCommand {
+struct Formc: ParsableCommand {
     /// Shown by `--version` and written into SARIF reports.
     static let version = "0.1.0"
 
@@ -23,17 +23,8 @@ struct Formc: AsyncParsableCommand {
 
     /// ArgumentParser's own `main`, after tuning the allocator while the main
     /// thread is still the only one that has allocated.
-    static func main() async {
+    static func main() {
         ProcessEnvironment.tuneAllocator()
-        do {
-            var command = try parseAsRoot()
-            if var command = command as? any AsyncParsableCommand {
-                try await command.run()
-            } else {
-                try command.run()
-            }
-        } catch {
-            exit(withError: error)
-        }
+        main(nil)
     }
 }

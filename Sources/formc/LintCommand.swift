@@ -2,7 +2,7 @@ import ArgumentParser
 import FormCompiler
 
 /// `formc lint`: check forms and report every problem, writing nothing. CI's gate.
-struct LintCommand: AsyncParsableCommand {
+struct LintCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "lint",
         abstract: "Check forms and report every problem; writes nothing.",
@@ -18,10 +18,10 @@ struct LintCommand: AsyncParsableCommand {
     @Flag(help: "Report errors only: leave out warnings (unless --strict) and the summary line.")
     var quiet = false
 
-    func run() async throws {
-        try await runCommand {
+    func run() throws {
+        try runCommand {
             let discovery = InputDiscovery.discover(input.inputs)
-            let outcomes = await CompileRunner.run(discovery.files, jobs: CompileRunner.jobs()) { source in
+            let outcomes = CompileRunner.run(discovery.files, jobs: CompileRunner.jobs()) { source in
                 let result = FormPipeline.check(source)
                 return (result.diagnostics, nil as Never?)
             }

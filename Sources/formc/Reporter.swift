@@ -90,13 +90,13 @@ struct InternalError: Error, CustomStringConvertible {
 /// anything unexpected that escapes is printed and becomes 70, so that a bug is
 /// never mistaken for "your input has errors" (1). `FORMC_DEBUG_CRASH=1` throws
 /// such an error on purpose, for the tests of this path.
-func runCommand(_ body: () async throws -> Int32) async throws {
+func runCommand(_ body: () throws -> Int32) throws {
     let status: Int32
     do {
         if ProcessEnvironment.variables["FORMC_DEBUG_CRASH"] == "1" {
             throw InternalError(description: "crash requested by FORMC_DEBUG_CRASH=1")
         }
-        status = try await body()
+        status = try body()
     } catch let exit as ExitCode {
         throw exit
     } catch let usage as UsageError {
