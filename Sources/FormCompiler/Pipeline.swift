@@ -3,7 +3,7 @@
 /// `formc` executable and the build plugin are shells around it.
 ///
 /// Stages, each with plain values between them:
-/// read (bytes → `Node`) → decode (`Node` → `FormDocument`) → check (`CheckedForm`)
+/// read (bytes → `SyntaxTree`) → decode (`SyntaxTree` → `FormDocument`) → check (`CheckedForm`)
 /// → emit (Swift source).
 public enum FormPipeline {
     /// The result of reading, decoding and checking one file.
@@ -29,7 +29,7 @@ public enum FormPipeline {
 
     /// Reads a file's bytes into the document tree, choosing the reader by the
     /// file's name. Checks size and UTF-8 first (FC004, FC005).
-    public static func read(_ file: SourceFile, limits: CompilerLimits = .default, diagnostics: inout DiagnosticBag) -> Node? {
+    public static func read(_ file: SourceFile, limits: CompilerLimits = .default, diagnostics: inout DiagnosticBag) -> SyntaxTree? {
         if file.bytes.count > limits.maxFileSize {
             diagnostics.error(
                 .limitExceeded,
@@ -66,11 +66,11 @@ public enum FormPipeline {
         return CheckResult(diagnostics: diagnostics.sorted, document: document, checked: checked)
     }
 
-    /// Read and decode in a scope of their own, so that the `Node` tree is freed before
-    /// the checker and emitter run (it is the largest structure of the pipeline).
+    /// Read and decode in a scope of their own, so that the syntax tree is freed before
+    /// the checker and emitter run.
     private static func readAndDecode(_ file: SourceFile, limits: CompilerLimits, diagnostics: inout DiagnosticBag) -> FormDocument? {
-        guard let root = read(file, limits: limits, diagnostics: &diagnostics) else { return nil }
-        return FormDecoder.decode(root, file: file, limits: limits, diagnostics: &diagnostics)
+        guard let tree = read(file, limits: limits, diagnostics: &diagnostics) else { return nil }
+        return FormDecoder.decode(tree, file: file, limits: limits, diagnostics: &diagnostics)
     }
 
     /// Read, decode, check and emit. `headerPath` is the input path the generated
