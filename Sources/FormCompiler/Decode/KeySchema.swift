@@ -62,10 +62,13 @@ enum KeySchema {
 /// most about a dozen), the reader has already dropped duplicates, and a scan that
 /// compares lengths first, then bytes in the tree's text, is cheaper than hashing
 /// every key into a dictionary per mapping. No key is made into a `String` unless
-/// it is reported.
+/// it is reported. Most lookups are of keys the mapping does not hold (each kind has
+/// more optional keys than an element sets); `keyBits` answers those with one test.
 struct KeyedMapping {
     let node: NodeID
     private let entries: SyntaxTree.Entries
+    /// The `SyntaxTree.keyBit`s of the keys present.
+    private let keyBits: UInt64
 
     /// Reads `node` as a mapping whose keys must be among `allowed`. Reports FC101 for
     /// the others; non-scalar keys were already rejected by the reader. A node that
@@ -76,6 +79,9 @@ struct KeyedMapping {
     ) {
         self.node = node
         self.entries = tree.entries(node)
+        var keyBits: UInt64 = 0
+        for entry in entries { keyBits |= tree.keyBit(entry.key) }
+        self.keyBits = keyBits
         for entry in entries {
             if allowed.contains(where: { tree.textEquals(entry.key, $0) }) { continue }
             guard let key = tree.text(entry.key) else { continue }
@@ -95,6 +101,7 @@ struct KeyedMapping {
     }
 
     private func entry(_ key: StaticString) -> (key: NodeID, value: NodeID)? {
+        guard keyBits & SyntaxTree.keyBit(key) != 0 else { return nil }
         for entry in entries where entries.tree.textEquals(entry.key, key) { return entry }
         return nil
     }

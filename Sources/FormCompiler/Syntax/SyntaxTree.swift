@@ -136,6 +136,24 @@ public struct SyntaxTree: Sendable {
         }
     }
 
+    /// A one-bit summary of a scalar's text (its length and first byte), for a set
+    /// of keys kept as a 64-bit mask: texts with different bits differ.
+    func keyBit(_ node: NodeID) -> UInt64 {
+        let record = record(node)
+        let first = record.count > 0 ? storage.text[Int(record.start)] : 0
+        return Self.keyBit(length: Int(record.count), first: first)
+    }
+
+    /// The `keyBit` of a scalar whose text is `name`.
+    static func keyBit(_ name: StaticString) -> UInt64 {
+        name.withUTF8Buffer { keyBit(length: $0.count, first: $0.first ?? 0) }
+    }
+
+    @inline(__always)
+    private static func keyBit(length: Int, first: UInt8) -> UInt64 {
+        1 << UInt64(truncatingIfNeeded: (length &* 7 &+ Int(first)) & 63)
+    }
+
     /// Whether the node is a scalar with no text.
     func isEmptyScalar(_ node: NodeID) -> Bool {
         let record = record(node)
@@ -156,13 +174,14 @@ public struct SyntaxTree: Sendable {
 
     /// A short name of what the node is, for messages ("a list", "a mapping").
     func kindDescription(_ node: NodeID) -> String {
-        let record = record(node)
+        Self.describe(record(node), text: text(node) ?? "")
+    }
+
+    static func describe(_ record: Record, text: @autoclosure () -> String) -> String {
         switch record.kind {
-        case .scalar:
-            let text = text(node) ?? ""
-            return record.style == .plain ? "'\(text)'" : "the string '\(text)'"
-        case .sequence: return "a list"
-        case .mapping: return "a mapping"
+        case .scalar: record.style == .plain ? "'\(text())'" : "the string '\(text())'"
+        case .sequence: "a list"
+        case .mapping: "a mapping"
         }
     }
 
@@ -287,7 +306,7 @@ struct SyntaxTreeBuilder {
         let childCount = pending.count - base
         if childCount > 0 {
             children.append(contentsOf: pending[base...])
-            pending.removeSubrange(base...)
+            pending.removeLast(childCount)
         }
         return add(SyntaxTree.Record(
             range: range, start: Int32(start), count: Int32(kind == .mapping ? childCount / 2 : childCount),
@@ -350,11 +369,6 @@ struct SyntaxTreeBuilder {
 
     /// A short name of what the node is, for messages; as `SyntaxTree.kindDescription`.
     func kindDescription(_ node: NodeID) -> String {
-        let record = nodes[Int(node.index)]
-        switch record.kind {
-        case .scalar: return record.style == .plain ? "'\(string(node))'" : "the string '\(string(node))'"
-        case .sequence: return "a list"
-        case .mapping: return "a mapping"
-        }
+        SyntaxTree.describe(nodes[Int(node.index)], text: string(node))
     }
 }
