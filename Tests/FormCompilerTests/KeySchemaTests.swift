@@ -8,4 +8,9 @@ import Testing
         #expect(KeySchema.kindKeywords.map(\.description) == ElementKind.keywords)
         #expect(Set(KeySchema.kindKeys.keys) == Set(ElementKind.keywords))
     }
+
+    /// The same for rule names: the decoder's byte-comparable copy of `RuleKind.names`.
+    @Test func ruleNamesAreTheRuleKinds() {
+        #expect(RuleDecoder.names.map(\.description) == RuleKind.names)
+    }
 }

@@ -2,6 +2,17 @@
 /// of one rule key to its parameter plus an optional `message`. Whether a rule
 /// applies to the field, and how rules relate, is the checker's business.
 enum RuleDecoder {
+    /// `RuleKind.names`, in the same order, for comparing with a scalar's bytes.
+    static let names: [StaticString] = ["required", "minLength", "maxLength", "pattern", "email", "url", "sameAs", "custom"]
+
+    /// Whether each of `RuleKind.names` is in `RuleKind.parameterless`, computed once.
+    private static let isParameterless = RuleKind.names.map { RuleKind.parameterless.contains($0) }
+
+    /// The index in `RuleKind.names` of the rule a scalar names, if it names one.
+    private static func ruleIndex(_ node: NodeID, in tree: SyntaxTree) -> Int? {
+        names.firstIndex { tree.textEquals(node, $0) }
+    }
+
     static func rules(_ node: NodeID, reader: inout ValueReader) -> [RuleDecl] {
         let tree = reader.tree
         guard reader.acceptTag(of: node, allowString: false) else { return [] }
@@ -28,12 +39,12 @@ enum RuleDecoder {
         guard reader.acceptTag(of: item, allowString: false) else { return nil }
         switch tree.kind(item) {
         case .scalar:
-            let name = tree.text(item) ?? ""
-            guard RuleKind.names.contains(name) else {
-                reportUnknown(name, at: range, reader: &reader)
+            guard let index = ruleIndex(item, in: tree) else {
+                reportUnknown(tree.text(item) ?? "", at: range, reader: &reader)
                 return nil
             }
-            guard RuleKind.parameterless.contains(name) else {
+            let name = RuleKind.names[index]
+            guard isParameterless[index] else {
                 reader.diagnostics.error(
                     .invalidRuleParameter, "rule '\(name)' needs a parameter", at: range,
                     help: ["write '- \(name): \(example(for: name))'"]
@@ -46,13 +57,15 @@ enum RuleDecoder {
             // The first key other than `message` names the rule; any further one is a mistake.
             let entries = tree.entries(item)
             let ruleEntries = entries.lazy.filter { !tree.textEquals($0.key, "message") }
-            guard let entry = ruleEntries.first, let name = tree.text(entry.key) else {
+            guard let entry = ruleEntries.first else {
                 reader.diagnostics.error(
                     .missingKey, "rule item has a message but no rule", at: range,
                     help: ["put the message beside its rule: '- { minLength: 8, message: Too short }'"]
                 )
                 return nil
             }
+            let index = ruleIndex(entry.key, in: tree)
+            let name = index.map { RuleKind.names[$0] } ?? tree.text(entry.key) ?? ""
             for extra in ruleEntries.dropFirst() {
                 let extraName = tree.text(extra.key) ?? ""
                 reader.diagnostics.error(
@@ -63,7 +76,7 @@ enum RuleDecoder {
                 )
             }
             let nameRange = tree.range(entry.key)
-            guard RuleKind.names.contains(name) else {
+            guard index != nil else {
                 reportUnknown(name, at: nameRange, reader: &reader)
                 return nil
             }

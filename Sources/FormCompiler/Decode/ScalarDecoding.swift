@@ -96,12 +96,13 @@ struct ValueReader {
     mutating func number(_ node: NodeID, _ what: @autoclosure () -> String, code: DiagnosticCode = .wrongType) -> Located<Double>? {
         guard acceptTag(of: node, allowString: false) else { return nil }
         let range = tree.range(node)
-        if let text = tree.text(node) {
-            let isPlain = tree.style(node) == .plain
-            if isPlain, Self.isNumberLiteral(text), let value = Double(text), value.isFinite {
+        if let style = tree.style(node), tree.withText(node, Self.isNumberLiteral) {
+            if style == .plain, let value = tree.withText(node, Self.smallInteger) ?? Double(tree.text(node) ?? ""),
+               value.isFinite {
                 return Located(value, at: range)
             }
-            if !isPlain, Self.isNumberLiteral(text) {
+            if style != .plain {
+                let text = tree.text(node) ?? ""
                 diagnostics.error(
                     code, "expected a number for \(what()), found the string '\(text)'", at: range,
                     help: ["remove the quotes: \(text)"]
@@ -144,23 +145,49 @@ struct ValueReader {
         return nil
     }
 
-    static func isNumberLiteral(_ text: String) -> Bool {
-        var bytes = text.utf8[...]
-        if bytes.first == UInt8(ascii: "-") || bytes.first == UInt8(ascii: "+") { bytes = bytes.dropFirst() }
-        var digits = 0
-        while let byte = bytes.first, isDigit(byte) { digits += 1; bytes = bytes.dropFirst() }
-        if bytes.first == UInt8(ascii: ".") {
-            bytes = bytes.dropFirst()
-            while let byte = bytes.first, isDigit(byte) { digits += 1; bytes = bytes.dropFirst() }
+    /// Whether `text` is a number as written: an optional sign, digits with an
+    /// optional fraction, and an optional exponent.
+    static func isNumberLiteral(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
+        var index = 0
+        func skipSign() {
+            if index < text.count, text[index] == UInt8(ascii: "-") || text[index] == UInt8(ascii: "+") { index += 1 }
+        }
+        func skipDigits() -> Int {
+            let start = index
+            while index < text.count, isDigit(text[index]) { index += 1 }
+            return index - start
+        }
+        skipSign()
+        var digits = skipDigits()
+        if index < text.count, text[index] == UInt8(ascii: ".") {
+            index += 1
+            digits += skipDigits()
         }
         guard digits > 0 else { return false }
-        if bytes.first == UInt8(ascii: "e") || bytes.first == UInt8(ascii: "E") {
-            bytes = bytes.dropFirst()
-            if bytes.first == UInt8(ascii: "-") || bytes.first == UInt8(ascii: "+") { bytes = bytes.dropFirst() }
-            guard let first = bytes.first, isDigit(first) else { return false }
-            while let byte = bytes.first, isDigit(byte) { bytes = bytes.dropFirst() }
+        if index < text.count, text[index] == UInt8(ascii: "e") || text[index] == UInt8(ascii: "E") {
+            index += 1
+            skipSign()
+            guard skipDigits() > 0 else { return false }
         }
-        return bytes.isEmpty
+        return index == text.count
+    }
+
+    /// The value of a number literal that is a whole number of at most 15 digits
+    /// (exact in a `Double`), without making a `String` for `Double.init`; nil for
+    /// any other literal, and for -0, whose sign `Double("-0")` keeps.
+    static func smallInteger(_ text: UnsafeBufferPointer<UInt8>) -> Double? {
+        var index = 0
+        let negative = text.first == UInt8(ascii: "-")
+        if negative || text.first == UInt8(ascii: "+") { index = 1 }
+        guard index < text.count, text.count - index <= 15 else { return nil }
+        var value = 0
+        while index < text.count {
+            guard isDigit(text[index]) else { return nil }
+            value = value * 10 + Int(text[index] - UInt8(ascii: "0"))
+            index += 1
+        }
+        if negative && value == 0 { return nil }
+        return Double(negative ? -value : value)
     }
 
     private static func isDigit(_ byte: UInt8) -> Bool { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) }

@@ -125,6 +125,15 @@ public struct SyntaxTree: Sendable {
         }
     }
 
+    /// Calls `body` with a scalar's text as bytes (none for a sequence or mapping).
+    func withText<Result>(_ node: NodeID, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        let record = record(node)
+        let count = record.kind == .scalar ? Int(record.count) : 0
+        return storage.text.withUnsafeBufferPointer {
+            body(UnsafeBufferPointer(rebasing: $0[Int(record.start)..<Int(record.start) + count]))
+        }
+    }
+
     /// Whether the node is a scalar whose text is `name`, compared byte by byte
     /// (length first) without making a `String` of the scalar. The names the
     /// decoder looks for are literals, whose bytes are constants in the binary.
