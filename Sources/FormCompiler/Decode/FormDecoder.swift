@@ -183,9 +183,14 @@ private struct Decoder {
     }
 
     /// The index in `ElementKind.keywords` of the kind whose key `key` is, if it is one.
+    /// Every key of every element is asked; `kindKeyBits` rules out most with one test.
     static func kindIndex(_ key: NodeID, in tree: SyntaxTree) -> Int? {
-        KeySchema.kindKeywords.firstIndex { tree.textEquals(key, $0) }
+        guard tree.keyBit(key) & kindKeyBits != 0 else { return nil }
+        return KeySchema.kindKeywords.firstIndex { tree.textEquals(key, $0) }
     }
+
+    /// The `SyntaxTree.keyBit`s of the kind keywords.
+    private static let kindKeyBits = KeySchema.kindKeywords.reduce(UInt64(0)) { $0 | SyntaxTree.keyBit($1) }
 
     /// FC103 when the first key looks like a kind (a typo of one, or an unknown word);
     /// FC104 when the element only has keys that belong to elements, but no kind key.

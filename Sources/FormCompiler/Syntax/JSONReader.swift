@@ -420,8 +420,8 @@ struct JSONParser {
         if SyntaxTree.equals(word, "true") || SyntaxTree.equals(word, "false") || SyntaxTree.equals(word, "null") {
             return plainScalar(from: start, to: end)
         }
-        let text = text(start, end)
-        throw SyntaxError(message: "'\(text)' is not a JSON value", start: start, end: end, help: [Self.help(forWord: text)])
+        let written = text(start, end)
+        throw SyntaxError(message: "'\(written)' is not a JSON value", start: start, end: end, help: [Self.help(forWord: written)])
     }
 
     /// A number or literal, its text exactly as written; moves past it.
