@@ -30,10 +30,12 @@ public enum FormPipeline {
     /// Reads a file's bytes into the document tree, choosing the reader by the
     /// file's name. Checks size and UTF-8 first (FC004, FC005).
     public static func read(_ file: SourceFile, limits: CompilerLimits = .default, diagnostics: inout DiagnosticBag) -> SyntaxTree? {
-        if file.bytes.count > limits.maxFileSize {
+        // The syntax tree's offsets are `Int32`: no limit lets a larger file through.
+        let maxFileSize = min(limits.maxFileSize, SyntaxTree.maxFileSize)
+        if file.bytes.count > maxFileSize {
             diagnostics.error(
                 .limitExceeded,
-                "file is \(file.bytes.count) bytes, more than the limit of \(limits.maxFileSize) bytes",
+                "file is \(file.bytes.count) bytes, more than the limit of \(maxFileSize) bytes",
                 at: .fileStart,
                 help: ["split the form into several files"]
             )

@@ -38,9 +38,13 @@ public struct NodeID: Hashable, Sendable {
 /// retain. An alias is a node of its own with the alias's range and the anchored
 /// node's content (the same children or text); see `YAMLReader`.
 ///
-/// Offsets are `Int32`: the file size limit (SPEC §9) keeps every file, and so its
-/// text and node count, far below 2 GiB.
+/// Offsets are `Int32`: `FormPipeline.read` reads no file larger than
+/// `maxFileSize`, whatever the limits say, and a file's text is no longer than the
+/// file and its nodes about as many as its bytes at most (the default limit is 16 MB).
 public struct SyntaxTree: Sendable {
+    /// The largest file whose offsets fit the tree's `Int32`s.
+    public static let maxFileSize = Int(Int32.max)
+
     public enum Kind: UInt8, Sendable {
         case scalar
         case sequence
