@@ -3,7 +3,7 @@
 /// `formc` executable and the build plugin are shells around it.
 ///
 /// Stages, each with plain values between them:
-/// read (bytes → `Node`) → decode (`Node` → `FormDocument`) → check (`CheckedForm`)
+/// read (bytes → `SyntaxTree`) → decode (`SyntaxTree` → `FormDocument`) → check (`CheckedForm`)
 /// → emit (Swift source).
 public enum FormPipeline {
     /// The result of reading, decoding and checking one file.
@@ -32,11 +32,13 @@ public enum FormPipeline {
 
     /// Reads a file's bytes into the document tree, choosing the reader by the
     /// file's name. Checks size and UTF-8 first (FC004, FC005).
-    public static func read(_ file: SourceFile, limits: CompilerLimits = .default, diagnostics: inout DiagnosticBag) -> Node? {
-        if file.bytes.count > limits.maxFileSize {
+    public static func read(_ file: SourceFile, limits: CompilerLimits = .default, diagnostics: inout DiagnosticBag) -> SyntaxTree? {
+        // The syntax tree's offsets are `Int32`: no limit lets a larger file through.
+        let maxFileSize = min(limits.maxFileSize, SyntaxTree.maxFileSize)
+        if file.bytes.count > maxFileSize {
             diagnostics.error(
                 .limitExceeded,
-                "file is \(file.bytes.count) bytes, more than the limit of \(limits.maxFileSize) bytes",
+                "file is \(file.bytes.count) bytes, more than the limit of \(maxFileSize) bytes",
                 at: .fileStart,
                 help: ["split the form into several files"]
             )
@@ -69,11 +71,11 @@ public enum FormPipeline {
         return CheckResult(diagnostics: diagnostics.sorted, document: document, checked: checked)
     }
 
-    /// Read and decode in a scope of their own, so that the `Node` tree is freed before
-    /// the checker and emitter run (it is the largest structure of the pipeline).
+    /// Read and decode in a scope of their own, so that the syntax tree is freed before
+    /// the checker and emitter run.
     private static func readAndDecode(_ file: SourceFile, limits: CompilerLimits, diagnostics: inout DiagnosticBag) -> FormDocument? {
-        guard let root = read(file, limits: limits, diagnostics: &diagnostics) else { return nil }
-        return FormDecoder.decode(root, file: file, limits: limits, diagnostics: &diagnostics)
+        guard let tree = read(file, limits: limits, diagnostics: &diagnostics) else { return nil }
+        return FormDecoder.decode(tree, file: file, limits: limits, diagnostics: &diagnostics)
     }
 
     /// Read, decode, check and emit. `headerPath` is the input path the generated

@@ -113,7 +113,7 @@ struct FormcBench: ParsableCommand {
         }
         report.add("libyaml raw event parse (floor)", seconds: floor, floor: floor)
         report.add("lint, in-process (FormPipeline.check)", seconds: lint, floor: floor)
-        report.add("  read: libyaml and the Node tree", seconds: read, floor: floor)
+        report.add("  read: libyaml and the syntax tree", seconds: read, floor: floor)
         report.add("  read and decode", seconds: decode, floor: floor)
         report.add("  check (lint minus read and decode)", seconds: lint - decode, floor: floor)
         report.add("build, in-process (FormPipeline.build)", seconds: build, floor: floor)

@@ -31,10 +31,10 @@ private enum Corpora {
 
 /// The result of one reader on one corpus file.
 private struct Reading {
-    var node: Node?
+    var node: SyntaxTree?
     var diagnostics: [Diagnostic]
 
-    init(_ read: (SourceFile, CompilerLimits, inout DiagnosticBag) -> Node?, path: String, bytes: [UInt8]) {
+    init(_ read: (SourceFile, CompilerLimits, inout DiagnosticBag) -> SyntaxTree?, path: String, bytes: [UInt8]) {
         let file = SourceFile(path: path, bytes: bytes)
         var bag = DiagnosticBag(file: path)
         node = read(file, .default, &bag)

@@ -2,15 +2,15 @@ import Testing
 @testable import FormCompiler
 
 /// Reads `text` as a JSON form file.
-private func readJSON(_ text: String, limits: CompilerLimits = .default) -> (node: Node?, diagnostics: [Diagnostic]) {
+private func readJSON(_ text: String, limits: CompilerLimits = .default) -> (node: TreeNode?, diagnostics: [Diagnostic]) {
     readJSON(bytes: Array(text.utf8), limits: limits)
 }
 
-private func readJSON(bytes: [UInt8], limits: CompilerLimits = .default) -> (node: Node?, diagnostics: [Diagnostic]) {
+private func readJSON(bytes: [UInt8], limits: CompilerLimits = .default) -> (node: TreeNode?, diagnostics: [Diagnostic]) {
     let file = SourceFile(path: "test.form.json", bytes: bytes)
     var diagnostics = DiagnosticBag(file: file.path)
     let node = JSONReader.read(file, limits: limits, diagnostics: &diagnostics)
-    return (node, diagnostics.diagnostics)
+    return (node.map(TreeNode.init), diagnostics.diagnostics)
 }
 
 private func at(_ line: Int, _ column: Int) -> SourcePosition {
@@ -222,7 +222,7 @@ private func span(_ startLine: Int, _ startColumn: Int, _ endLine: Int, _ endCol
 @Suite struct JSONReaderLimitTests {
     @Test func deepNestingIsALimitAtTheBracketThatWentTooDeep() throws {
         let clock = ContinuousClock()
-        var result: (node: Node?, diagnostics: [Diagnostic]) = (nil, [])
+        var result: (node: TreeNode?, diagnostics: [Diagnostic]) = (nil, [])
         let elapsed = clock.measure {
             result = readJSON(String(repeating: "[", count: 100_000))
         }

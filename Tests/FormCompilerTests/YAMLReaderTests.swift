@@ -2,11 +2,11 @@ import Testing
 @testable import FormCompiler
 
 /// Reads `text` as a YAML form file.
-private func readYAML(_ text: String, limits: CompilerLimits = .default) -> (node: Node?, diagnostics: [Diagnostic]) {
+private func readYAML(_ text: String, limits: CompilerLimits = .default) -> (node: TreeNode?, diagnostics: [Diagnostic]) {
     let file = SourceFile(path: "test.form.yaml", text: text)
     var diagnostics = DiagnosticBag(file: file.path)
     let node = YAMLReader.read(file, limits: limits, diagnostics: &diagnostics)
-    return (node, diagnostics.diagnostics)
+    return (node.map(TreeNode.init), diagnostics.diagnostics)
 }
 
 private func at(_ line: Int, _ column: Int) -> SourcePosition {
@@ -19,7 +19,7 @@ private func span(_ startLine: Int, _ startColumn: Int, _ endLine: Int, _ endCol
 
 /// A compact rendering of a reader's tree, to compare whole trees in one line:
 /// mappings `{k: v}`, sequences `[a, b]`, scalars by text, tags as `!tag text`.
-func readerSketch(_ node: Node) -> String {
+func readerSketch(_ node: TreeNode) -> String {
     let tag = node.tag.map { "\($0) " } ?? ""
     switch node.content {
     case .scalar(let scalar): return tag + scalar.text
@@ -30,13 +30,13 @@ func readerSketch(_ node: Node) -> String {
 }
 
 // File-private, so that no other test file's helpers can collide with these.
-fileprivate extension Node {
+fileprivate extension TreeNode {
     /// The value of the first entry whose key has this text.
-    subscript(key: String) -> Node? {
+    subscript(key: String) -> TreeNode? {
         mapping?.first { $0.key.scalar?.text == key }?.value
     }
 
-    subscript(index: Int) -> Node? {
+    subscript(index: Int) -> TreeNode? {
         guard let items = sequence, items.indices.contains(index) else { return nil }
         return items[index]
     }
@@ -313,7 +313,7 @@ fileprivate extension Node {
             lines.append("\(name): &\(name) [" + Array(repeating: "*\(previous)", count: 9).joined(separator: ", ") + "]")
         }
         let clock = ContinuousClock()
-        var result: (node: Node?, diagnostics: [Diagnostic]) = (nil, [])
+        var result: (node: TreeNode?, diagnostics: [Diagnostic]) = (nil, [])
         let elapsed = clock.measure { result = readYAML(lines.joined(separator: "\n")) }
         #expect(result.node == nil)
         #expect(result.diagnostics.map(\.code) == [.limitExceeded])

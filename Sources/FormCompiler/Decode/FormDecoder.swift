@@ -1,14 +1,14 @@
-/// The decode stage: the reader's untyped `Node`s → a typed `FormDocument`
+/// The decode stage: the reader's untyped `SyntaxTree` → a typed `FormDocument`
 /// (SPEC §1–§3). Typing is schema-directed: every value is read as the type its key
 /// expects. Problems are reported and decoding carries on with the rest, so one
 /// run shows every mistake; an element that cannot be decoded is left out.
 /// Recursion follows group nesting, which the reader's depth limit bounds.
 public enum FormDecoder {
-    public static func decode(_ root: Node, file: SourceFile, limits: CompilerLimits, diagnostics: inout DiagnosticBag) -> FormDocument? {
-        var reader = ValueReader(diagnostics: diagnostics)
+    public static func decode(_ tree: SyntaxTree, file: SourceFile, limits: CompilerLimits, diagnostics: inout DiagnosticBag) -> FormDocument? {
+        var reader = ValueReader(tree: tree, diagnostics: diagnostics)
         reader.isJSON = FormPipeline.isJSON(path: file.path)
         var decoder = Decoder(reader: reader, limits: limits)
-        let document = decoder.document(root)
+        let document = decoder.document(tree.root)
         diagnostics = decoder.reader.diagnostics
         return document
     }
@@ -25,8 +25,13 @@ private struct Decoder {
         _modify { yield &reader.diagnostics }
     }
 
-    mutating func document(_ root: Node) -> FormDocument? {
-        if ValueReader.isMissingValue(root) {
+    /// Methods that pass the tree into a closure copy it to a local first: a closure
+    /// that captured `self` would overlap with the mutation of `reader`.
+    var tree: SyntaxTree { reader.tree }
+
+    mutating func document(_ root: NodeID) -> FormDocument? {
+        let tree = tree
+        if reader.isMissingValue(root) {
             // A document with no content (`---` alone) is an empty file.
             diagnostics.error(
                 .missingKey, "the file is empty", at: .fileStart,
@@ -34,15 +39,16 @@ private struct Decoder {
             )
             return nil
         }
-        guard root.mapping != nil else {
+        let rootRange = tree.range(root)
+        guard tree.isMapping(root) else {
             diagnostics.error(
-                .wrongType, "a form file must be a mapping with the keys formc, form and elements, found \(root.kindDescription)",
-                at: root.range
+                .wrongType, "a form file must be a mapping with the keys formc, form and elements, found \(tree.kindDescription(root))",
+                at: rootRange
             )
             return nil
         }
-        let keys = KeyedMapping(root, allowed: KeySchema.document, context: "the form", diagnostics: &diagnostics)
-        let start = SourceRange(at: root.range.start)
+        let keys = KeyedMapping(root, in: tree, allowed: KeySchema.document, context: "the form", diagnostics: &diagnostics)
+        let start = SourceRange(at: rootRange.start)
 
         var version = Located(1, at: start)
         if let node = keys["formc"] {
@@ -50,11 +56,11 @@ private struct Decoder {
                 if number.value != 1 {
                     diagnostics.error(
                         .unsupportedVersion, "unsupported formc version \(ValueReader.format(number.value))",
-                        at: node.range, help: ["only version 1 exists: write formc: 1"]
+                        at: number.range, help: ["only version 1 exists: write formc: 1"]
                     )
                 }
                 // `formc: 1e99` is FC105 above; it must not trap converting to Int.
-                version = Located(Int(exactly: number.value) ?? 0, at: node.range)
+                version = Located(Int(exactly: number.value) ?? 0, at: number.range)
             }
         } else {
             diagnostics.error(.missingKey, "missing required key 'formc'", at: start, help: ["add 'formc: 1' as the first line"])
@@ -83,23 +89,24 @@ private struct Decoder {
             )
         }
         return FormDocument(
-            version: version, name: name, title: title, validateOn: validateOn, elements: elements, range: root.range
+            version: version, name: name, title: title, validateOn: validateOn, elements: elements, range: rootRange
         )
     }
 
     /// A required, non-empty list of elements (the form's or a group's).
-    mutating func elementList(_ node: Node, keyRange: SourceRange, owner: String) -> [Element] {
+    mutating func elementList(_ node: NodeID, keyRange: SourceRange, owner: @autoclosure () -> String) -> [Element] {
         guard reader.acceptTag(of: node, allowString: false) else { return [] }
-        guard let items = node.sequence else {
-            if ValueReader.isMissingValue(node) {
-                diagnostics.error(.missingKey, "'elements' of \(owner) is empty", at: keyRange, help: ["list at least one element"])
+        guard tree.isSequence(node) else {
+            if reader.isMissingValue(node) {
+                diagnostics.error(.missingKey, "'elements' of \(owner()) is empty", at: keyRange, help: ["list at least one element"])
             } else {
-                diagnostics.error(.wrongType, "expected a list of elements, found \(node.kindDescription)", at: node.range)
+                diagnostics.error(.wrongType, "expected a list of elements, found \(tree.kindDescription(node))", at: tree.range(node))
             }
             return []
         }
+        let items = tree.items(node)
         if items.isEmpty {
-            diagnostics.error(.missingKey, "'elements' of \(owner) is empty", at: node.range, help: ["list at least one element"])
+            diagnostics.error(.missingKey, "'elements' of \(owner()) is empty", at: tree.range(node), help: ["list at least one element"])
         }
         var elements: [Element] = []
         elements.reserveCapacity(items.count)
@@ -110,83 +117,108 @@ private struct Decoder {
         return elements
     }
 
-    mutating func element(_ node: Node) -> Element? {
+    mutating func element(_ node: NodeID) -> Element? {
+        let tree = tree
+        let range = tree.range(node)
         elementCount += 1
         if elementCount > limits.maxElements {
             diagnostics.error(
-                .limitExceeded, "the form has more than \(limits.maxElements) elements", at: node.range,
+                .limitExceeded, "the form has more than \(limits.maxElements) elements", at: range,
                 help: ["split the form into several forms"]
             )
             stopped = true
             return nil
         }
         guard reader.acceptTag(of: node, allowString: false) else { return nil }
-        guard let entries = node.mapping else {
+        guard tree.isMapping(node) else {
             var help: [String] = []
-            if let text = node.scalar?.text, ElementKind.keywords.contains(text) {
+            if let text = tree.text(node), ElementKind.keywords.contains(text) {
                 help.append("write '\(text): <id>' to make an element of kind \(text)")
             }
             diagnostics.error(
-                .wrongType, "expected an element (a mapping such as 'textField: email'), found \(node.kindDescription)",
-                at: node.range, help: help
+                .wrongType, "expected an element (a mapping such as 'textField: email'), found \(tree.kindDescription(node))",
+                at: range, help: help
             )
             return nil
         }
+        let entries = tree.entries(node)
 
         // Exactly one kind key (SPEC §3).
-        let kindEntries = entries.filter { ElementKind.keywords.contains($0.key.scalar?.text ?? "") }
-        if kindEntries.count > 1 {
-            let first = kindEntries[0].key
-            for extra in kindEntries.dropFirst() {
-                diagnostics.error(
-                    .elementKindCount,
-                    "element has more than one kind: '\(first.scalar!.text)' and '\(extra.key.scalar!.text)'",
-                    at: extra.key.range, notes: [diagnostics.note("kind given first here", at: first.range)],
-                    help: ["give each element its own list item, starting with '- '"]
-                )
+        var kindEntry: (key: NodeID, value: NodeID)?
+        var kindIndex = 0
+        var kindCount = 0
+        for entry in entries {
+            guard let index = Self.kindIndex(entry.key, in: tree) else { continue }
+            kindCount += 1
+            guard let first = kindEntry else {
+                kindEntry = entry
+                kindIndex = index
+                continue
             }
-            return nil
+            let kind = ElementKind.keywords[kindIndex]
+            let keyword = ElementKind.keywords[index]
+            diagnostics.error(
+                .elementKindCount,
+                "element has more than one kind: '\(kind)' and '\(keyword)'",
+                at: tree.range(entry.key), notes: [diagnostics.note("kind given first here", at: tree.range(first.key))],
+                help: ["give each element its own list item, starting with '- '"]
+            )
         }
-        guard let kindEntry = kindEntries.first else {
+        guard let kindEntry else {
             reportMissingKind(entries, node: node)
             return nil
         }
-        let kind = kindEntry.key.scalar!.text
+        guard kindCount == 1 else { return nil }
+        let kind = ElementKind.keywords[kindIndex]
         let keys = KeyedMapping(
-            node, allowed: KeySchema.allowedKeys(forKind: kind), context: "\(kind) '\(kindEntry.value.scalar?.text ?? "")'",
-            diagnostics: &diagnostics, otherKinds: true
+            node, in: tree, allowed: KeySchema.allowedKeys(forKind: kindIndex),
+            context: "\(kind) '\(tree.text(kindEntry.value) ?? "")'", diagnostics: &diagnostics, otherKinds: true
         )
         guard let decoded = elementKind(kind, entry: kindEntry, keys: keys) else { return nil }
         return Element(
-            kind: decoded, range: node.range, kindKeyRange: kindEntry.key.range,
+            kind: decoded, range: range, kindKeyRange: tree.range(kindEntry.key),
             visibleWhen: keys["visibleWhen"].flatMap { condition($0, "visibleWhen") },
             enabledWhen: keys["enabledWhen"].flatMap { condition($0, "enabledWhen") }
         )
     }
 
+    /// The index in `ElementKind.keywords` of the kind whose key `key` is, if it is one.
+    /// Every key of every element is asked; `kindKeyBits` rules out most with one test.
+    static func kindIndex(_ key: NodeID, in tree: SyntaxTree) -> Int? {
+        guard tree.keyBit(key) & kindKeyBits != 0 else { return nil }
+        return KeySchema.kindKeywords.firstIndex { tree.textEquals(key, $0) }
+    }
+
+    /// The `SyntaxTree.keyBit`s of the kind keywords.
+    private static let kindKeyBits = KeySchema.kindKeywords.reduce(UInt64(0)) { $0 | SyntaxTree.keyBit($1) }
+
     /// FC103 when the first key looks like a kind (a typo of one, or an unknown word);
     /// FC104 when the element only has keys that belong to elements, but no kind key.
-    mutating func reportMissingKind(_ entries: [MappingEntry], node: Node) {
-        let firstUnknown = entries.first { !KeySchema.anyElementKey.contains($0.key.scalar?.text ?? "") }
-        if let candidate = firstUnknown, let word = candidate.key.scalar?.text {
+    mutating func reportMissingKind(_ entries: SyntaxTree.Entries, node: NodeID) {
+        let tree = tree
+        let firstUnknown = entries.first { !KeySchema.anyElementKey.contains(tree.text($0.key) ?? "") }
+        if let candidate = firstUnknown, let word = tree.text(candidate.key) {
             diagnostics.error(
-                .unknownElementKind, "unknown element kind '\(word)'", at: candidate.key.range,
+                .unknownElementKind, "unknown element kind '\(word)'", at: tree.range(candidate.key),
                 help: Suggestions.didYouMeanOrList(word, in: ElementKind.keywords, listing: "the element kinds are")
             )
         } else {
             diagnostics.error(
-                .elementKindCount, "element has no kind key", at: entries.first?.key.range ?? node.range,
+                .elementKindCount, "element has no kind key", at: entries.first.map { tree.range($0.key) } ?? tree.range(node),
                 help: ["start the element with its kind, e.g. '- textField: email'; the kinds are: \(ElementKind.keywords.joined(separator: ", "))"]
             )
         }
     }
 
-    mutating func elementKind(_ kind: String, entry: MappingEntry, keys: KeyedMapping) -> ElementKind? {
+    mutating func elementKind(_ kind: String, entry: (key: NodeID, value: NodeID), keys: KeyedMapping) -> ElementKind? {
+        let tree = tree
         let primary = entry.value
+        let kindKeyRange = tree.range(entry.key)
         switch kind {
         case "group":
             var group = GroupDecl()
-            if !ValueReader.isMissingValue(primary) && !(primary.scalar.map { $0.style == .plain && ($0.text == "null" || $0.text == "~") } ?? false) {
+            let isNull = tree.style(primary) == .plain && (tree.textEquals(primary, "null") || tree.textEquals(primary, "~"))
+            if !reader.isMissingValue(primary) && !isNull {
                 group.id = reader.string(primary, "the group id")
             }
             group.title = keys["title"].flatMap { reader.string($0, "title") }
@@ -195,22 +227,23 @@ private struct Decoder {
             group.layout = keys["layout"].flatMap { layout($0) }
             group.insets = keys["insets"].flatMap { insets($0) }
             if let node = keys["elements"] {
-                group.elements = elementList(node, keyRange: keys.keyRange("elements")!, owner: "group '\(group.id?.value ?? "")'")
+                let id = group.id?.value ?? ""
+                group.elements = elementList(node, keyRange: keys.keyRange("elements")!, owner: "group '\(id)'")
             } else {
                 diagnostics.error(
-                    .missingKey, "group is missing required key 'elements'", at: entry.key.range,
+                    .missingKey, "group is missing required key 'elements'", at: kindKeyRange,
                     help: ["add 'elements:' with the group's fields"]
                 )
             }
             return .group(group)
 
         case "boolean":
-            guard let common = fieldCommon(entry, keys: keys) else { return nil }
+            guard let common = fieldCommon(kind, id: primary, keys: keys) else { return nil }
             var field = BooleanFieldDecl(common: common)
             field.title = keys["title"].flatMap { reader.string($0, "title") }
             if keys["title"] == nil {
                 diagnostics.error(
-                    .missingKey, "boolean '\(common.id.value)' is missing required key 'title'", at: entry.key.range,
+                    .missingKey, "boolean '\(common.id.value)' is missing required key 'title'", at: kindKeyRange,
                     help: ["add 'title:', the text shown beside the switch"]
                 )
             }
@@ -219,7 +252,7 @@ private struct Decoder {
             return .boolean(field)
 
         case "segment":
-            guard let common = fieldCommon(entry, keys: keys) else { return nil }
+            guard let common = fieldCommon(kind, id: primary, keys: keys) else { return nil }
             var field = SegmentFieldDecl(common: common)
             field.title = keys["title"].flatMap { reader.string($0, "title") }
             field.enumName = keys["enumName"].flatMap { reader.string($0, "enumName") }
@@ -228,7 +261,7 @@ private struct Decoder {
                 field.options = segmentOptions(node)
             } else {
                 diagnostics.error(
-                    .missingKey, "segment '\(common.id.value)' is missing required key 'options'", at: entry.key.range,
+                    .missingKey, "segment '\(common.id.value)' is missing required key 'options'", at: kindKeyRange,
                     help: ["add 'options:' with at least two choices"]
                 )
             }
@@ -238,13 +271,13 @@ private struct Decoder {
             return .segment(field)
 
         case "textField", "floatLabel", "textView":
-            guard let common = fieldCommon(entry, keys: keys) else { return nil }
+            guard let common = fieldCommon(kind, id: primary, keys: keys) else { return nil }
             var field = TextInputDecl(variant: TextInputDecl.Variant(rawValue: kind)!, common: common)
             field.placeholder = keys["placeholder"].flatMap { reader.string($0, "placeholder") }
             field.label = keys["label"].flatMap { reader.string($0, "label") }
             if kind == "floatLabel", keys["label"] == nil {
                 diagnostics.error(
-                    .missingKey, "floatLabel '\(common.id.value)' is missing required key 'label'", at: entry.key.range,
+                    .missingKey, "floatLabel '\(common.id.value)' is missing required key 'label'", at: kindKeyRange,
                     help: ["add 'label:', the text that floats above the value"]
                 )
             }
@@ -267,7 +300,7 @@ private struct Decoder {
             if height.value < 0 {
                 diagnostics.error(
                     .invalidNumber, "spacer height must be 0 or more, found \(ValueReader.format(height.value))",
-                    at: primary.range
+                    at: height.range
                 )
                 return nil
             }
@@ -287,7 +320,7 @@ private struct Decoder {
             segue.title = keys["title"].flatMap { reader.string($0, "title") }
             if keys["title"] == nil {
                 diagnostics.error(
-                    .missingKey, "segue '\(id.value)' is missing required key 'title'", at: entry.key.range,
+                    .missingKey, "segue '\(id.value)' is missing required key 'title'", at: kindKeyRange,
                     help: ["add 'title:', the text of the row"]
                 )
             }
@@ -301,8 +334,8 @@ private struct Decoder {
     }
 
     /// The id, rules and trigger of a field.
-    mutating func fieldCommon(_ entry: MappingEntry, keys: KeyedMapping) -> FieldCommon? {
-        guard let id = reader.string(entry.value, "the \(entry.key.scalar!.text) field id") else { return nil }
+    mutating func fieldCommon(_ kind: String, id node: NodeID, keys: KeyedMapping) -> FieldCommon? {
+        guard let id = reader.string(node, "the \(kind) field id") else { return nil }
         var common = FieldCommon(id: id)
         if let node = keys["rules"] { common.rules = RuleDecoder.rules(node, reader: &reader) }
         common.validateOn = keys["validateOn"].flatMap { reader.choice($0, "validateOn", as: ValidationTrigger.self) }
@@ -311,42 +344,46 @@ private struct Decoder {
 
     /// A boolean's `default`: YAML 1.1 spellings are FC102 with a hint (SPEC §1);
     /// any other non-Boolean is FC300.
-    mutating func booleanDefault(_ node: Node) -> Located<Bool>? {
-        if let scalar = node.scalar, scalar.style == .plain, ValueReader.yaml11Booleans.contains(scalar.text.lowercased()) {
+    mutating func booleanDefault(_ node: NodeID) -> Located<Bool>? {
+        if tree.style(node) == .plain, let text = tree.text(node), ValueReader.yaml11Booleans.contains(text.lowercased()) {
             return reader.bool(node, "default")
         }
         return reader.bool(node, "the default of a boolean", code: .defaultType)
     }
 
     /// A text or segment `default`: any scalar is a string; a list or mapping is FC300.
-    mutating func stringDefault(_ node: Node, of owner: String) -> Located<String>? {
-        if node.scalar == nil {
+    mutating func stringDefault(_ node: NodeID, of owner: @autoclosure () -> String) -> Located<String>? {
+        if !tree.isScalar(node) {
             diagnostics.error(
-                .defaultType, "the default of \(owner) must be a string, found \(node.kindDescription)", at: node.range
+                .defaultType, "the default of \(owner()) must be a string, found \(tree.kindDescription(node))", at: tree.range(node)
             )
             return nil
         }
         return reader.string(node, "default")
     }
 
-    mutating func segmentOptions(_ node: Node) -> [SegmentOption] {
+    mutating func segmentOptions(_ node: NodeID) -> [SegmentOption] {
+        let tree = tree
         guard reader.acceptTag(of: node, allowString: false) else { return [] }
-        guard let items = node.sequence else {
-            diagnostics.error(.wrongType, "expected a list of options, found \(node.kindDescription)", at: node.range)
+        guard tree.isSequence(node) else {
+            diagnostics.error(.wrongType, "expected a list of options, found \(tree.kindDescription(node))", at: tree.range(node))
             return []
         }
         var options: [SegmentOption] = []
-        for item in items {
-            switch item.content {
+        for item in tree.items(node) {
+            let range = tree.range(item)
+            switch tree.kind(item) {
             case .scalar:
                 if let value = reader.string(item, "an option") {
-                    options.append(SegmentOption(value: value, title: value, range: item.range))
+                    options.append(SegmentOption(value: value, title: value, range: range))
                 }
             case .mapping:
-                let keys = KeyedMapping(item, allowed: KeySchema.segmentOption, context: "a segment option", diagnostics: &diagnostics)
+                let keys = KeyedMapping(
+                    item, in: tree, allowed: KeySchema.segmentOption, context: "a segment option", diagnostics: &diagnostics
+                )
                 guard let valueNode = keys["value"] else {
                     diagnostics.error(
-                        .missingKey, "segment option is missing required key 'value'", at: item.range,
+                        .missingKey, "segment option is missing required key 'value'", at: range,
                         help: ["write '{ value: pro, title: Pro }'"]
                     )
                     continue
@@ -355,86 +392,91 @@ private struct Decoder {
                 let title = keys["title"].flatMap { reader.string($0, "an option's title") }
                 let image = keys["image"].flatMap { reader.string($0, "an option's image") }
                 // An option with neither title nor image shows its value.
-                options.append(SegmentOption(value: value, title: title ?? (image == nil ? value : nil), image: image, range: item.range))
+                options.append(SegmentOption(value: value, title: title ?? (image == nil ? value : nil), image: image, range: range))
             case .sequence:
                 diagnostics.error(
-                    .wrongType, "expected an option (a string or '{ value: …, title: … }'), found a list", at: item.range
+                    .wrongType, "expected an option (a string or '{ value: …, title: … }'), found a list", at: range
                 )
             }
         }
         return options
     }
 
-    mutating func layout(_ node: Node) -> Located<GroupLayout>? {
-        if let scalar = node.scalar {
-            if scalar.text == "intrinsic" { return Located(.intrinsic, at: node.range) }
+    mutating func layout(_ node: NodeID) -> Located<GroupLayout>? {
+        let tree = tree
+        let range = tree.range(node)
+        if let text = tree.text(node) {
+            if text == "intrinsic" { return Located(.intrinsic, at: range) }
             diagnostics.error(
-                .wrongType, "'\(scalar.text)' is not a valid layout", at: node.range,
+                .wrongType, "'\(text)' is not a valid layout", at: range,
                 help: ["write 'intrinsic' or '{ constantHeight: 44 }'"]
             )
             return nil
         }
-        guard node.mapping != nil else {
-            diagnostics.error(.wrongType, "expected a layout, found \(node.kindDescription)", at: node.range)
+        guard tree.isMapping(node) else {
+            diagnostics.error(.wrongType, "expected a layout, found \(tree.kindDescription(node))", at: range)
             return nil
         }
-        let keys = KeyedMapping(node, allowed: KeySchema.layout, context: "a layout", diagnostics: &diagnostics)
+        let keys = KeyedMapping(node, in: tree, allowed: KeySchema.layout, context: "a layout", diagnostics: &diagnostics)
         guard let heightNode = keys["constantHeight"] else {
-            diagnostics.error(.missingKey, "layout is missing 'constantHeight'", at: node.range)
+            diagnostics.error(.missingKey, "layout is missing 'constantHeight'", at: range)
             return nil
         }
         guard let height = reader.number(heightNode, "constantHeight") else { return nil }
         guard height.value >= 0 else {
             diagnostics.error(
-                .invalidNumber, "constantHeight must be 0 or more, found \(ValueReader.format(height.value))", at: heightNode.range
+                .invalidNumber, "constantHeight must be 0 or more, found \(ValueReader.format(height.value))", at: height.range
             )
             return nil
         }
-        return Located(.constantHeight(height.value), at: node.range)
+        return Located(.constantHeight(height.value), at: range)
     }
 
-    mutating func insets(_ node: Node) -> Located<EdgeInsets>? {
-        guard node.mapping != nil else {
+    mutating func insets(_ node: NodeID) -> Located<EdgeInsets>? {
+        let tree = tree
+        guard tree.isMapping(node) else {
             diagnostics.error(
-                .wrongType, "expected insets '{ top: 8, left: 16, bottom: 8, right: 16 }', found \(node.kindDescription)",
-                at: node.range
+                .wrongType, "expected insets '{ top: 8, left: 16, bottom: 8, right: 16 }', found \(tree.kindDescription(node))",
+                at: tree.range(node)
             )
             return nil
         }
-        let keys = KeyedMapping(node, allowed: KeySchema.insets, context: "insets", diagnostics: &diagnostics)
+        let keys = KeyedMapping(node, in: tree, allowed: KeySchema.insets, context: "insets", diagnostics: &diagnostics)
         var insets = EdgeInsets()
-        for key in KeySchema.insets {
+        for (side, key) in KeySchema.insets.enumerated() {
             guard let valueNode = keys[key], let number = reader.number(valueNode, "inset '\(key)'") else { continue }
             if number.value < 0 {
                 diagnostics.error(
                     .invalidNumber, "inset '\(key)' must be 0 or more, found \(ValueReader.format(number.value))",
-                    at: valueNode.range
+                    at: number.range
                 )
                 continue
             }
-            switch key {
-            case "top": insets.top = number.value
-            case "left": insets.left = number.value
-            case "bottom": insets.bottom = number.value
+            // In the order of `KeySchema.insets`.
+            switch side {
+            case 0: insets.top = number.value
+            case 1: insets.left = number.value
+            case 2: insets.bottom = number.value
             default: insets.right = number.value
             }
         }
-        return Located(insets, at: node.range)
+        return Located(insets, at: tree.range(node))
     }
 
     /// A `visibleWhen`/`enabledWhen` expression. YAML reads a leading `!` as a tag and
     /// a leading `&` as an anchor, so `visibleWhen: !newsletter` arrives as a tag.
-    mutating func condition(_ node: Node, _ key: String) -> Condition? {
-        if let tag = node.tag, tag != ValueReader.stringTag, tag.hasPrefix("!"), !tag.hasPrefix("!!") {
-            let rest = node.scalar?.text ?? ""
+    mutating func condition(_ node: NodeID, _ key: String) -> Condition? {
+        let tree = tree
+        if let tag = tree.tag(node), tag != ValueReader.stringTag, tag.hasPrefix("!"), !tag.hasPrefix("!!") {
+            let rest = tree.text(node) ?? ""
             let suggestion = "not \(tag.dropFirst())" + (rest.isEmpty ? "" : " \(rest)")
             diagnostics.error(
-                .conditionSyntax, "YAML read '\(tag)' as a tag, not as part of the condition", at: node.range,
+                .conditionSyntax, "YAML read '\(tag)' as a tag, not as part of the condition", at: tree.range(node),
                 help: ["write '\(key): \(suggestion)': conditions use 'not', 'and' and 'or' instead of '!', '&&' and '||'"]
             )
             return nil
         }
         guard let text = reader.string(node, key) else { return nil }
-        return Condition(source: text, style: node.scalar?.style ?? .plain)
+        return Condition(source: text, style: tree.style(node) ?? .plain)
     }
 }

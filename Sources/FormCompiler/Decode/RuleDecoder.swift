@@ -2,68 +2,96 @@
 /// of one rule key to its parameter plus an optional `message`. Whether a rule
 /// applies to the field, and how rules relate, is the checker's business.
 enum RuleDecoder {
-    static func rules(_ node: Node, reader: inout ValueReader) -> [RuleDecl] {
-        guard reader.acceptTag(of: node, allowString: false) else { return [] }
-        guard let items = node.sequence else {
-            var help: [String] = []
-            if let text = node.scalar?.text, !text.isEmpty { help.append("write 'rules: [\(text)]'") }
-            reader.diagnostics.error(.wrongType, "expected a list of rules, found \(node.kindDescription)", at: node.range, help: help)
-            return []
-        }
-        return items.compactMap { rule($0, reader: &reader) }
+    /// `RuleKind.names`, in the same order, for comparing with a scalar's bytes.
+    static let names: [StaticString] = ["required", "minLength", "maxLength", "pattern", "email", "url", "sameAs", "custom"]
+
+    /// Whether each of `RuleKind.names` is in `RuleKind.parameterless`, computed once.
+    private static let isParameterless = RuleKind.names.map { RuleKind.parameterless.contains($0) }
+
+    /// The index in `RuleKind.names` of the rule a scalar names, if it names one.
+    private static func ruleIndex(_ node: NodeID, in tree: SyntaxTree) -> Int? {
+        names.firstIndex { tree.textEquals(node, $0) }
     }
 
-    static func rule(_ item: Node, reader: inout ValueReader) -> RuleDecl? {
+    static func rules(_ node: NodeID, reader: inout ValueReader) -> [RuleDecl] {
+        let tree = reader.tree
+        guard reader.acceptTag(of: node, allowString: false) else { return [] }
+        guard tree.isSequence(node) else {
+            var help: [String] = []
+            if let text = tree.text(node), !text.isEmpty { help.append("write 'rules: [\(text)]'") }
+            reader.diagnostics.error(
+                .wrongType, "expected a list of rules, found \(tree.kindDescription(node))", at: tree.range(node), help: help
+            )
+            return []
+        }
+        let items = tree.items(node)
+        var rules: [RuleDecl] = []
+        rules.reserveCapacity(items.count)
+        for item in items {
+            if let rule = rule(item, reader: &reader) { rules.append(rule) }
+        }
+        return rules
+    }
+
+    static func rule(_ item: NodeID, reader: inout ValueReader) -> RuleDecl? {
+        let tree = reader.tree
+        let range = tree.range(item)
         guard reader.acceptTag(of: item, allowString: false) else { return nil }
-        switch item.content {
-        case .scalar(let scalar):
-            let name = scalar.text
-            guard RuleKind.names.contains(name) else {
-                reportUnknown(name, at: item.range, reader: &reader)
+        switch tree.kind(item) {
+        case .scalar:
+            guard let index = ruleIndex(item, in: tree) else {
+                reportUnknown(tree.text(item) ?? "", at: range, reader: &reader)
                 return nil
             }
-            guard RuleKind.parameterless.contains(name) else {
+            let name = RuleKind.names[index]
+            guard isParameterless[index] else {
                 reader.diagnostics.error(
-                    .invalidRuleParameter, "rule '\(name)' needs a parameter", at: item.range,
+                    .invalidRuleParameter, "rule '\(name)' needs a parameter", at: range,
                     help: ["write '- \(name): \(example(for: name))'"]
                 )
                 return nil
             }
-            return RuleDecl(kind: parameterless(name), range: item.range, nameRange: item.range)
+            return RuleDecl(kind: parameterless(name), range: range, nameRange: range)
 
-        case .mapping(let entries):
-            let ruleEntries = entries.filter { $0.key.scalar?.text != "message" }
-            guard let entry = ruleEntries.first, let name = entry.key.scalar?.text else {
+        case .mapping:
+            // The first key other than `message` names the rule; any further one is a mistake.
+            let entries = tree.entries(item)
+            let ruleEntries = entries.lazy.filter { !tree.textEquals($0.key, "message") }
+            guard let entry = ruleEntries.first else {
                 reader.diagnostics.error(
-                    .missingKey, "rule item has a message but no rule", at: item.range,
+                    .missingKey, "rule item has a message but no rule", at: range,
                     help: ["put the message beside its rule: '- { minLength: 8, message: Too short }'"]
                 )
                 return nil
             }
+            let index = ruleIndex(entry.key, in: tree)
+            let name = index.map { RuleKind.names[$0] } ?? tree.text(entry.key) ?? ""
             for extra in ruleEntries.dropFirst() {
-                let extraName = extra.key.scalar?.text ?? ""
+                let extraName = tree.text(extra.key) ?? ""
                 reader.diagnostics.error(
-                    .unknownKey, "unexpected key '\(extraName)' in the rule '\(name)'", at: extra.key.range,
+                    .unknownKey, "unexpected key '\(extraName)' in the rule '\(name)'", at: tree.range(extra.key),
                     help: RuleKind.names.contains(extraName)
                         ? ["write each rule as its own list item: '- \(extraName): …'"]
                         : Suggestions.didYouMean(extraName, in: ["message"])
                 )
             }
-            guard RuleKind.names.contains(name) else {
-                reportUnknown(name, at: entry.key.range, reader: &reader)
+            let nameRange = tree.range(entry.key)
+            guard index != nil else {
+                reportUnknown(name, at: nameRange, reader: &reader)
                 return nil
             }
-            let message = entries.first { $0.key.scalar?.text == "message" }.flatMap { reader.string($0.value, "message") }
+            let message = entries.first { tree.textEquals($0.key, "message") }.flatMap { reader.string($0.value, "message") }
             let parameter = entry.value
+            let parameterRange = tree.range(parameter)
             let kind: RuleKind?
             switch name {
             case "required", "email", "url":
                 // `- required: true` reads naturally; anything else is a mistake.
-                if let scalar = parameter.scalar, scalar.style == .plain, scalar.text == "true" || scalar.text.isEmpty {
+                if tree.style(parameter) == .plain, tree.textEquals(parameter, "true") || tree.isEmptyScalar(parameter) {
                     kind = parameterless(name)
                 } else {
                     reader.diagnostics.error(
-                        .invalidRuleParameter, "rule '\(name)' takes no parameter", at: parameter.range,
+                        .invalidRuleParameter, "rule '\(name)' takes no parameter", at: parameterRange,
                         help: ["write '- \(name)'"]
                     )
                     kind = nil
@@ -80,12 +108,12 @@ enum RuleDecoder {
             }
             guard let kind else { return nil }
             return RuleDecl(
-                kind: kind, message: message, range: item.range, nameRange: entry.key.range,
-                parameterRange: parameter.range, parameterStyle: parameter.scalar?.style
+                kind: kind, message: message, range: range, nameRange: nameRange,
+                parameterRange: parameterRange, parameterStyle: tree.style(parameter)
             )
 
         case .sequence:
-            reader.diagnostics.error(.wrongType, "expected a rule, found a list", at: item.range)
+            reader.diagnostics.error(.wrongType, "expected a rule, found a list", at: range)
             return nil
         }
     }

@@ -1,7 +1,11 @@
 /// Schema-directed reading of single values (SPEC §1): a scalar is read as the type
 /// its position expects, so `title: NO` is the string "NO". Each reader reports a
 /// located diagnostic and returns nil when the node cannot be that type.
+///
+/// What a message names (`what`) is an autoclosure: most are built from the
+/// element at hand, and are needed only when something is wrong.
 struct ValueReader {
+    let tree: SyntaxTree
     var diagnostics: DiagnosticBag
     /// In JSON a value has its own type: `true` or `12` where a string is expected is
     /// a mistake, not the string "true" (YAML's plain scalars are typed by position).
@@ -14,12 +18,12 @@ struct ValueReader {
     static let stringTag = "tag:yaml.org,2002:str"
 
     /// Reports a tag formc does not support. Returns false when the node carries one.
-    mutating func acceptTag(of node: Node, allowString: Bool) -> Bool {
-        guard let tag = node.tag else { return true }
+    mutating func acceptTag(of node: NodeID, allowString: Bool) -> Bool {
+        guard let tag = tree.tag(node) else { return true }
         if allowString, tag == Self.stringTag || tag == "!!str" { return true }
         diagnostics.error(
             .unsupportedConstruct, "YAML tag '\(Self.displayTag(tag))' is not supported here",
-            at: node.range, help: ["remove the tag; formc reads every value as the type its key expects"]
+            at: tree.range(node), help: ["remove the tag; formc reads every value as the type its key expects"]
         )
         return false
     }
@@ -30,130 +34,160 @@ struct ValueReader {
     }
 
     /// A plain scalar with no text: what YAML reads for `key:` with nothing after it.
-    static func isMissingValue(_ node: Node) -> Bool {
-        if case .scalar(let scalar) = node.content, scalar.style == .plain, scalar.text.isEmpty, node.tag == nil {
-            return true
-        }
-        return false
+    func isMissingValue(_ node: NodeID) -> Bool {
+        let record = tree.record(node)
+        return record.kind == .scalar && record.style == .plain && record.count == 0 && record.tag < 0
     }
 
-    mutating func string(_ node: Node, _ what: String) -> Located<String>? {
+    mutating func string(_ node: NodeID, _ what: @autoclosure () -> String) -> Located<String>? {
         guard acceptTag(of: node, allowString: true) else { return nil }
-        switch node.content {
-        case .scalar(let scalar):
-            if isJSON, scalar.style == .plain {
-                let found = scalar.text == "null" ? "null" : (scalar.text == "true" || scalar.text == "false" ? "the boolean \(scalar.text)" : "the number \(scalar.text)")
-                diagnostics.error(
-                    .wrongType, "expected a string for \(what), found \(found)", at: node.range,
-                    help: scalar.text == "null" ? [] : ["write it in quotes: \"\(scalar.text)\""]
-                )
-                return nil
-            }
-            if Self.isMissingValue(node) {
-                diagnostics.error(.wrongType, "\(what) has no value; expected a string", at: node.range)
-                return nil
-            }
-            return Located(scalar.text, at: node.range)
-        case .sequence, .mapping:
-            diagnostics.error(.wrongType, "expected a string for \(what), found \(node.kindDescription)", at: node.range)
+        let range = tree.range(node)
+        guard let text = tree.text(node) else {
+            diagnostics.error(.wrongType, "expected a string for \(what()), found \(tree.kindDescription(node))", at: range)
             return nil
         }
+        if isJSON, tree.style(node) == .plain {
+            let found = text == "null" ? "null" : (text == "true" || text == "false" ? "the boolean \(text)" : "the number \(text)")
+            diagnostics.error(
+                .wrongType, "expected a string for \(what()), found \(found)", at: range,
+                help: text == "null" ? [] : ["write it in quotes: \"\(text)\""]
+            )
+            return nil
+        }
+        if isMissingValue(node) {
+            diagnostics.error(.wrongType, "\(what()) has no value; expected a string", at: range)
+            return nil
+        }
+        return Located(text, at: range)
     }
 
-    mutating func bool(_ node: Node, _ what: String, code: DiagnosticCode = .wrongType) -> Located<Bool>? {
+    mutating func bool(_ node: NodeID, _ what: @autoclosure () -> String, code: DiagnosticCode = .wrongType) -> Located<Bool>? {
         guard acceptTag(of: node, allowString: false) else { return nil }
-        if case .scalar(let scalar) = node.content {
-            if scalar.style == .plain {
-                if scalar.text == "true" { return Located(true, at: node.range) }
-                if scalar.text == "false" { return Located(false, at: node.range) }
-                let lowered = scalar.text.lowercased()
+        let range = tree.range(node)
+        if let style = tree.style(node) {
+            if style == .plain {
+                if tree.textEquals(node, "true") { return Located(true, at: range) }
+                if tree.textEquals(node, "false") { return Located(false, at: range) }
+                let text = tree.text(node) ?? ""
+                let lowered = text.lowercased()
                 if Self.yaml11Booleans.contains(lowered) || lowered == "true" || lowered == "false" {
                     let meant = ["yes", "on", "y", "true"].contains(lowered)
                     diagnostics.error(
-                        .wrongType, "expected a boolean for \(what), found '\(scalar.text)'", at: node.range,
+                        .wrongType, "expected a boolean for \(what()), found '\(text)'", at: range,
                         help: ["write \(meant) (formc accepts only true and false, not YAML 1.1's yes/no/on/off)"]
                     )
                     return nil
                 }
-            } else if scalar.text == "true" || scalar.text == "false" {
+            } else if tree.textEquals(node, "true") || tree.textEquals(node, "false") {
+                let text = tree.text(node) ?? ""
                 diagnostics.error(
-                    code, "expected a boolean for \(what), found the string '\(scalar.text)'", at: node.range,
-                    help: ["remove the quotes: \(scalar.text)"]
+                    code, "expected a boolean for \(what()), found the string '\(text)'", at: range,
+                    help: ["remove the quotes: \(text)"]
                 )
                 return nil
             }
         }
-        let found = Self.isMissingValue(node) ? "nothing" : node.kindDescription
-        diagnostics.error(code, "expected a boolean (true or false) for \(what), found \(found)", at: node.range)
+        let found = isMissingValue(node) ? "nothing" : tree.kindDescription(node)
+        diagnostics.error(code, "expected a boolean (true or false) for \(what()), found \(found)", at: range)
         return nil
     }
 
     /// A number as written: plain digits with an optional sign, fraction and exponent.
-    mutating func number(_ node: Node, _ what: String, code: DiagnosticCode = .wrongType) -> Located<Double>? {
+    mutating func number(_ node: NodeID, _ what: @autoclosure () -> String, code: DiagnosticCode = .wrongType) -> Located<Double>? {
         guard acceptTag(of: node, allowString: false) else { return nil }
-        if case .scalar(let scalar) = node.content {
-            if scalar.style == .plain, Self.isNumberLiteral(scalar.text), let value = Double(scalar.text), value.isFinite {
-                return Located(value, at: node.range)
+        let range = tree.range(node)
+        if let style = tree.style(node), tree.withText(node, Self.isNumberLiteral) {
+            if style == .plain, let value = tree.withText(node, Self.smallInteger) ?? Double(tree.text(node) ?? ""),
+               value.isFinite {
+                return Located(value, at: range)
             }
-            if scalar.style != .plain, Self.isNumberLiteral(scalar.text) {
+            if style != .plain {
+                let text = tree.text(node) ?? ""
                 diagnostics.error(
-                    code, "expected a number for \(what), found the string '\(scalar.text)'", at: node.range,
-                    help: ["remove the quotes: \(scalar.text)"]
+                    code, "expected a number for \(what()), found the string '\(text)'", at: range,
+                    help: ["remove the quotes: \(text)"]
                 )
                 return nil
             }
         }
-        let found = Self.isMissingValue(node) ? "nothing" : node.kindDescription
-        diagnostics.error(code, "expected a number for \(what), found \(found)", at: node.range)
+        let found = isMissingValue(node) ? "nothing" : tree.kindDescription(node)
+        diagnostics.error(code, "expected a number for \(what()), found \(found)", at: range)
         return nil
     }
 
     /// A whole number ≥ 0, e.g. a length. Non-integers and negatives are `invalidCode`.
-    mutating func count(_ node: Node, _ what: String, invalidCode: DiagnosticCode) -> Located<Int>? {
-        guard let number = self.number(node, what, code: .wrongType) else { return nil }
+    mutating func count(_ node: NodeID, _ what: @autoclosure () -> String, invalidCode: DiagnosticCode) -> Located<Int>? {
+        guard let number = self.number(node, what(), code: .wrongType) else { return nil }
         guard number.value >= 0 else {
-            diagnostics.error(invalidCode, "\(what) must be 0 or more, found \(Self.format(number.value))", at: node.range)
+            diagnostics.error(invalidCode, "\(what()) must be 0 or more, found \(Self.format(number.value))", at: number.range)
             return nil
         }
         guard number.value == number.value.rounded(), number.value <= Double(Int32.max) else {
             diagnostics.error(
-                invalidCode, "\(what) must be a whole number, found \(Self.format(number.value))", at: node.range
+                invalidCode, "\(what()) must be a whole number, found \(Self.format(number.value))", at: number.range
             )
             return nil
         }
-        return Located(Int(number.value), at: node.range)
+        return Located(Int(number.value), at: number.range)
     }
 
     /// A value from a fixed set (`keyboard: email`), with a did-you-mean.
-    mutating func choice<E: RawRepresentable & CaseIterable>(_ node: Node, _ what: String, as: E.Type) -> Located<E>?
-    where E.RawValue == String {
-        guard let text = string(node, what) else { return nil }
+    mutating func choice<E: RawRepresentable & CaseIterable>(
+        _ node: NodeID, _ what: @autoclosure () -> String, as: E.Type
+    ) -> Located<E>? where E.RawValue == String {
+        guard let text = string(node, what()) else { return nil }
         if let value = E(rawValue: text.value) { return Located(value, at: text.range) }
         let names = E.allCases.map(\.rawValue)
         diagnostics.error(
-            .wrongType, "'\(text.value)' is not a valid \(what)", at: node.range,
+            .wrongType, "'\(text.value)' is not a valid \(what())", at: text.range,
             help: Suggestions.didYouMeanOrList(text.value, in: names, listing: "expected one of")
         )
         return nil
     }
 
-    static func isNumberLiteral(_ text: String) -> Bool {
-        var bytes = text.utf8[...]
-        if bytes.first == UInt8(ascii: "-") || bytes.first == UInt8(ascii: "+") { bytes = bytes.dropFirst() }
-        var digits = 0
-        while let byte = bytes.first, isDigit(byte) { digits += 1; bytes = bytes.dropFirst() }
-        if bytes.first == UInt8(ascii: ".") {
-            bytes = bytes.dropFirst()
-            while let byte = bytes.first, isDigit(byte) { digits += 1; bytes = bytes.dropFirst() }
+    /// Whether `text` is a number as written: an optional sign, digits with an
+    /// optional fraction, and an optional exponent.
+    static func isNumberLiteral(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
+        var index = 0
+        func skipSign() {
+            if index < text.count, text[index] == UInt8(ascii: "-") || text[index] == UInt8(ascii: "+") { index += 1 }
+        }
+        func skipDigits() -> Int {
+            let start = index
+            while index < text.count, isDigit(text[index]) { index += 1 }
+            return index - start
+        }
+        skipSign()
+        var digits = skipDigits()
+        if index < text.count, text[index] == UInt8(ascii: ".") {
+            index += 1
+            digits += skipDigits()
         }
         guard digits > 0 else { return false }
-        if bytes.first == UInt8(ascii: "e") || bytes.first == UInt8(ascii: "E") {
-            bytes = bytes.dropFirst()
-            if bytes.first == UInt8(ascii: "-") || bytes.first == UInt8(ascii: "+") { bytes = bytes.dropFirst() }
-            guard let first = bytes.first, isDigit(first) else { return false }
-            while let byte = bytes.first, isDigit(byte) { bytes = bytes.dropFirst() }
+        if index < text.count, text[index] == UInt8(ascii: "e") || text[index] == UInt8(ascii: "E") {
+            index += 1
+            skipSign()
+            guard skipDigits() > 0 else { return false }
         }
-        return bytes.isEmpty
+        return index == text.count
+    }
+
+    /// The value of a number literal that is a whole number of at most 15 digits
+    /// (exact in a `Double`), without making a `String` for `Double.init`; nil for
+    /// any other literal, and for -0, whose sign `Double("-0")` keeps.
+    static func smallInteger(_ text: UnsafeBufferPointer<UInt8>) -> Double? {
+        var index = 0
+        let negative = text.first == UInt8(ascii: "-")
+        if negative || text.first == UInt8(ascii: "+") { index = 1 }
+        guard index < text.count, text.count - index <= 15 else { return nil }
+        var value = 0
+        while index < text.count {
+            guard isDigit(text[index]) else { return nil }
+            value = value * 10 + Int(text[index] - UInt8(ascii: "0"))
+            index += 1
+        }
+        if negative && value == 0 { return nil }
+        return Double(negative ? -value : value)
     }
 
     private static func isDigit(_ byte: UInt8) -> Bool { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) }

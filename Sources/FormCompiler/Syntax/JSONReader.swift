@@ -1,4 +1,4 @@
-/// Reads a strict RFC 8259 JSON form file (`*.form.json`) into the same `Node` tree
+/// Reads a strict RFC 8259 JSON form file (`*.form.json`) into the same `SyntaxTree`
 /// as `YAMLReader`: objects become mappings whose keys are `.doubleQuoted` scalars,
 /// arrays become sequences, strings `.doubleQuoted` scalars with escapes resolved,
 /// and numbers, `true`, `false` and `null` `.plain` scalars with the text exactly as
@@ -19,7 +19,7 @@
 /// - Nesting deeper than `CompilerLimits.maxDepth` is FC004 at the bracket that
 ///   went too deep.
 public enum JSONReader {
-    public static func read(_ file: SourceFile, limits: CompilerLimits, diagnostics: inout DiagnosticBag) -> Node? {
+    public static func read(_ file: SourceFile, limits: CompilerLimits, diagnostics: inout DiagnosticBag) -> SyntaxTree? {
         file.bytes.withUnsafeBufferPointer { bytes in
             var parser = JSONParser(file: file, bytes: bytes, limits: limits)
             return parser.parseDocument(diagnostics: &diagnostics)
@@ -33,32 +33,34 @@ struct JSONParser {
     /// An array or object whose closing bracket has not come yet.
     private struct Container {
         /// Stands for "no container": the place of the top-level value.
-        static let document = Container(isObject: false, start: .start, isDocument: true)
+        static let document = Container(isObject: false, start: .start, base: 0, isDocument: true)
 
         let isObject: Bool
         let start: SourcePosition
-        var items: [Node] = []
-        var entries: [MappingEntry] = []
-        /// An object's key that waits for its value.
-        var pendingKey: Node?
+        /// Where this container's children start on `tree.pending`.
+        let base: Int
+        /// An object's key that waits for its value; it goes on `tree.pending` with it.
+        var pendingKey: NodeID?
         /// The pending key was a duplicate: its value is read and dropped.
         var dropsValue = false
         var keys = MappingKeyIndex()
         var isDocument = false
 
-        init(isObject: Bool, start: SourcePosition, isDocument: Bool = false) {
+        init(isObject: Bool, start: SourcePosition, base: Int, isDocument: Bool = false) {
             self.isObject = isObject
             self.start = start
+            self.base = base
             self.isDocument = isDocument
         }
 
-        mutating func attach(_ node: consuming Node) {
+        mutating func attach(_ node: NodeID, to tree: inout SyntaxTreeBuilder) {
             guard isObject else {
-                items.append(node)
+                tree.addChild(node)
                 return
             }
             if let key = pendingKey.take(), !dropsValue {
-                entries.append(MappingEntry(key: key, value: node))
+                tree.addChild(key)
+                tree.addChild(node)
             }
             dropsValue = false
         }
@@ -98,6 +100,7 @@ struct JSONParser {
     private let bytes: UnsafeBufferPointer<UInt8>
     private let count: Int
     private let limits: CompilerLimits
+    private var tree: SyntaxTreeBuilder
     private var index = 0
     /// The current line and the byte offset where it starts. Lines can only break
     /// in whitespace (a raw line break in a string is an error), so `skipWhitespace`
@@ -114,11 +117,13 @@ struct JSONParser {
         self.bytes = bytes
         self.count = bytes.count
         self.limits = limits
+        tree = SyntaxTreeBuilder(expectedBytes: bytes.count)
     }
 
-    mutating func parseDocument(diagnostics: inout DiagnosticBag) -> Node? {
+    mutating func parseDocument(diagnostics: inout DiagnosticBag) -> SyntaxTree? {
         do {
-            return try parseValueTree(diagnostics: &diagnostics)
+            guard let root = try parseValueTree(diagnostics: &diagnostics) else { return nil }
+            return tree.tree(root: root)
         } catch {
             let range = SourceRange(
                 start: file.position(ofByteOffset: error.start), end: file.position(ofByteOffset: error.end)
@@ -131,7 +136,7 @@ struct JSONParser {
 
     // MARK: - Structure
 
-    private mutating func parseValueTree(diagnostics: inout DiagnosticBag) throws(SyntaxError) -> Node? {
+    private mutating func parseValueTree(diagnostics: inout DiagnosticBag) throws(SyntaxError) -> NodeID? {
         if count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF {
             index = 3
             multiByteExtra = 2
@@ -149,7 +154,7 @@ struct JSONParser {
             skipWhitespace()
             guard index < count else { throw unexpectedEnd(expected: "a value", open: current) }
             let byte = bytes[index]
-            var node: Node
+            var node: NodeID
             switch byte {
             case ASCII.openBrace, ASCII.openBracket:
                 guard parents.count < limits.maxDepth else {
@@ -165,10 +170,13 @@ struct JSONParser {
                 let closer = isObject ? ASCII.closeBrace : ASCII.closeBracket
                 if index < count, bytes[index] == closer {
                     index += 1
-                    node = Node(isObject ? .mapping([]) : .sequence([]), range: SourceRange(start: start, end: position(index)))
+                    node = tree.close(
+                        isObject ? .mapping : .sequence, childrenFrom: tree.pending.count,
+                        range: SourceRange(start: start, end: position(index))
+                    )
                 } else {
                     parents.append(current)
-                    current = Container(isObject: isObject, start: start)
+                    current = Container(isObject: isObject, start: start, base: tree.pending.count)
                     if isObject {
                         try parseKey(into: &current, diagnostics: &diagnostics)
                     }
@@ -190,7 +198,7 @@ struct JSONParser {
                     guard index >= count else { throw trailingText() }
                     return node
                 }
-                current.attach(node)
+                current.attach(node, to: &tree)
                 skipWhitespace()
                 let closer = current.closer
                 guard index < count else {
@@ -216,8 +224,8 @@ struct JSONParser {
                 index += 1
                 let finished = current
                 current = parents.removeLast()
-                node = Node(
-                    finished.isObject ? .mapping(finished.entries) : .sequence(finished.items),
+                node = tree.close(
+                    finished.isObject ? .mapping : .sequence, childrenFrom: finished.base,
                     range: SourceRange(start: finished.start, end: position(index))
                 )
             }
@@ -240,15 +248,14 @@ struct JSONParser {
             throw unexpected(expected: "a key in double quotes", open: container)
         }
         let key = try parseString()
-        if case .scalar(let scalar) = key.content,
-           let first = container.keys.earlierRange(of: scalar.text, among: container.entries) {
-            ReaderDiagnostics.duplicateKey(scalar.text, at: key.range, firstAt: first, in: &diagnostics)
+        if let first = container.keys.earlierRange(of: key, in: tree, entriesFrom: container.base) {
+            ReaderDiagnostics.duplicateKey(tree.string(key), at: tree.range(key), firstAt: first, in: &diagnostics)
             container.dropsValue = true
         }
         container.pendingKey = key
         skipWhitespace()
         guard index < count, bytes[index] == ASCII.colon else {
-            let name = key.scalar?.text ?? ""
+            let name = tree.string(key)
             if index >= count { throw unexpectedEnd(expected: "':' after the key '\(name)'", open: container) }
             if let special = specialCharacterError() { throw special }
             throw SyntaxError(
@@ -262,32 +269,22 @@ struct JSONParser {
 
     // MARK: - Scalars
 
-    private mutating func parseString() throws(SyntaxError) -> Node {
+    /// Reads a string, its escapes resolved straight into the tree's text.
+    private mutating func parseString() throws(SyntaxError) -> NodeID {
         let quote = index
         let start = position(quote)
         index += 1
         var runStart = index
-        var unescaped: [UInt8] = []
-        var hasEscapes = false
+        let textStart = tree.textCount
         while index < count {
             let byte = bytes[index]
             if byte == ASCII.quote {
-                let text: String
-                if hasEscapes {
-                    unescaped.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
-                    text = String(decoding: unescaped, as: UTF8.self)
-                } else {
-                    text = String(decoding: UnsafeBufferPointer(rebasing: bytes[runStart..<index]), as: UTF8.self)
-                }
+                tree.appendText(UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
                 index += 1
-                return Node(.scalar(Scalar(text, style: .doubleQuoted)), range: SourceRange(start: start, end: position(index)))
+                return tree.addScalar(textFrom: textStart, style: .doubleQuoted, range: SourceRange(start: start, end: position(index)))
             } else if byte == ASCII.backslash {
-                if !hasEscapes {
-                    hasEscapes = true
-                    unescaped.reserveCapacity(index - runStart + 16)
-                }
-                unescaped.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
-                try decodeEscape(into: &unescaped, quote: quote)
+                tree.appendText(UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
+                try decodeEscape(quote: quote)
                 runStart = index
             } else if byte < 0x20 {
                 throw controlCharacter(byte)
@@ -310,8 +307,8 @@ struct JSONParser {
         )
     }
 
-    /// Decodes the escape at `index` (a backslash) and moves past it.
-    private mutating func decodeEscape(into buffer: inout [UInt8], quote: Int) throws(SyntaxError) {
+    /// Decodes the escape at `index` (a backslash) into the tree's text and moves past it.
+    private mutating func decodeEscape(quote: Int) throws(SyntaxError) {
         let backslash = index
         guard backslash + 1 < count else {
             throw SyntaxError(message: "unterminated string", start: quote, end: quote + 1, help: ["add the closing '\"'"])
@@ -319,12 +316,12 @@ struct JSONParser {
         let escaped = bytes[backslash + 1]
         index += 2
         switch escaped {
-        case ASCII.quote, ASCII.backslash, ASCII.slash: buffer.append(escaped)
-        case UInt8(ascii: "b"): buffer.append(0x08)
-        case UInt8(ascii: "f"): buffer.append(0x0C)
-        case UInt8(ascii: "n"): buffer.append(0x0A)
-        case UInt8(ascii: "r"): buffer.append(0x0D)
-        case UInt8(ascii: "t"): buffer.append(0x09)
+        case ASCII.quote, ASCII.backslash, ASCII.slash: tree.appendText(escaped)
+        case UInt8(ascii: "b"): tree.appendText(0x08)
+        case UInt8(ascii: "f"): tree.appendText(0x0C)
+        case UInt8(ascii: "n"): tree.appendText(0x0A)
+        case UInt8(ascii: "r"): tree.appendText(0x0D)
+        case UInt8(ascii: "t"): tree.appendText(0x09)
         case UInt8(ascii: "u"):
             guard let unit = hexQuad(at: index) else {
                 throw SyntaxError(
@@ -341,7 +338,7 @@ struct JSONParser {
                 index += 6
             }
             // A lone surrogate has no scalar: U+FFFD (see `JSONReader`).
-            UTF8.encode(Unicode.Scalar(scalar) ?? "\u{FFFD}") { buffer.append($0) }
+            UTF8.encode(Unicode.Scalar(scalar) ?? "\u{FFFD}") { tree.appendText($0) }
         default:
             let width = escaped < 0x80 ? 1 : (validUTF8Width(at: backslash + 1) ?? 1)
             throw SyntaxError(
@@ -369,7 +366,7 @@ struct JSONParser {
         return value
     }
 
-    private mutating func parseNumber() throws(SyntaxError) -> Node {
+    private mutating func parseNumber() throws(SyntaxError) -> NodeID {
         let start = index
         var end = index
         if bytes[end] == ASCII.minus { end += 1 }
@@ -412,26 +409,29 @@ struct JSONParser {
         if end < count, Self.isNumberTokenByte(bytes[end]) {
             throw invalidNumber(from: start, reason: nil)
         }
-        let startPosition = position(start)
-        index = end
-        return Node(.scalar(Scalar(text(start, end), style: .plain)), range: SourceRange(start: startPosition, end: position(end)))
+        return plainScalar(from: start, to: end)
     }
 
     /// `true`, `false`, `null`, or a bare word that JSON does not allow.
-    private mutating func parseWord() throws(SyntaxError) -> Node {
+    private mutating func parseWord() throws(SyntaxError) -> NodeID {
         let start = index
         let end = wordEnd(from: start)
-        let word = text(start, end)
-        switch word {
-        case "true", "false", "null":
-            let startPosition = position(start)
-            index = end
-            return Node(.scalar(Scalar(word, style: .plain)), range: SourceRange(start: startPosition, end: position(end)))
-        default:
-            throw SyntaxError(
-                message: "'\(word)' is not a JSON value", start: start, end: end, help: [Self.help(forWord: word)]
-            )
+        let word = UnsafeBufferPointer(rebasing: bytes[start..<end])
+        if SyntaxTree.equals(word, "true") || SyntaxTree.equals(word, "false") || SyntaxTree.equals(word, "null") {
+            return plainScalar(from: start, to: end)
         }
+        let written = text(start, end)
+        throw SyntaxError(message: "'\(written)' is not a JSON value", start: start, end: end, help: [Self.help(forWord: written)])
+    }
+
+    /// A number or literal, its text exactly as written; moves past it.
+    private mutating func plainScalar(from start: Int, to end: Int) -> NodeID {
+        let startPosition = position(start)
+        index = end
+        return tree.addScalar(
+            UnsafeBufferPointer(rebasing: bytes[start..<end]), style: .plain,
+            range: SourceRange(start: startPosition, end: position(end))
+        )
     }
 
     private static func help(forWord word: String) -> String {

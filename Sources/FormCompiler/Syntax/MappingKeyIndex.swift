@@ -16,22 +16,24 @@ struct MappingKeyIndex {
     /// How many leading entries are in `firstRanges`.
     private var indexed = 0
 
-    /// The range of the key among `entries` whose text is `key`, if any. `entries`
-    /// must be the mapping's entries so far, which hold no two equal keys.
-    mutating func earlierRange(of key: String, among entries: [MappingEntry]) -> SourceRange? {
-        if entries.count <= Self.scanLimit {
-            for entry in entries {
-                if case .scalar(let scalar) = entry.key.content, scalar.text == key { return entry.key.range }
+    /// The range of an earlier key of the open mapping whose text is `key`'s, if any.
+    /// The mapping's entries so far are the key, value pairs on `tree.pending` from
+    /// `base` on, and hold no two equal keys; `key` is not among them yet.
+    mutating func earlierRange(of key: NodeID, in tree: SyntaxTreeBuilder, entriesFrom base: Int) -> SourceRange? {
+        let entries = (tree.pending.count - base) / 2
+        if entries <= Self.scanLimit {
+            for entry in 0..<entries {
+                let earlier = NodeID(tree.pending[base + 2 * entry])
+                if tree.sameText(earlier, key) { return tree.range(earlier) }
             }
             return nil
         }
-        while indexed < entries.count {
-            if case .scalar(let scalar) = entries[indexed].key.content {
-                firstRanges[scalar.text] = entries[indexed].key.range
-            }
+        while indexed < entries {
+            let earlier = NodeID(tree.pending[base + 2 * indexed])
+            firstRanges[tree.string(earlier)] = tree.range(earlier)
             indexed += 1
         }
-        return firstRanges[key]
+        return firstRanges[tree.string(key)]
     }
 }
 

@@ -1,6 +1,6 @@
 import CYAML
 
-/// Reads a YAML form file into a `Node` tree with positions, through libyaml's
+/// Reads a YAML form file into a `SyntaxTree` with positions, through libyaml's
 /// event API. It decides nothing about what a form means; it only builds the tree
 /// and reports what YAML itself makes wrong or what formc does not accept in YAML.
 ///
@@ -21,9 +21,10 @@ import CYAML
 ///   entry is kept and the tree is still returned, so later stages run.
 /// - A key that is a sequence or mapping, and a merge key `<<`, are FC003; the
 ///   entry is dropped.
-/// - An alias yields a copy of the anchored node (storage is shared). The copy's
-///   own range is the alias's `*name`, so a problem with the value as used points
-///   where it is used; the nodes inside keep the ranges where they were written.
+/// - An alias yields a node of its own with the anchored node's content (its text
+///   or its children, shared, not copied). Its own range is the alias's `*name`, so
+///   a problem with the value as used points where it is used; the nodes inside
+///   keep the ranges where they were written.
 /// - An alias whose anchor is unknown is FC001; one inside the node it names (a
 ///   recursive structure) is FC003.
 /// - Alias expansion and depth are limited as `AliasBudget` and
@@ -31,7 +32,7 @@ import CYAML
 /// - After any FC001, FC003 or FC004 `read` returns nil: a tree with a hole in it
 ///   would only cause follow-up errors that are not the user's.
 public enum YAMLReader {
-    public static func read(_ file: SourceFile, limits: CompilerLimits, diagnostics: inout DiagnosticBag) -> Node? {
+    public static func read(_ file: SourceFile, limits: CompilerLimits, diagnostics: inout DiagnosticBag) -> SyntaxTree? {
         file.bytes.withUnsafeBufferPointer { bytes in
             var builder = YAMLTreeBuilder(file: file, bytes: bytes, limits: limits)
             let ran: Void? = LibYAML.withParser(bytes) { parser in
@@ -41,7 +42,7 @@ public enum YAMLReader {
                 diagnostics.error(.syntaxError, "libyaml could not allocate a parser", at: .fileStart)
                 return nil
             }
-            return builder.failed ? nil : builder.root
+            return builder.failed ? nil : builder.finishedTree()
         }
     }
 }
@@ -102,7 +103,7 @@ struct AliasBudget {
     }
 }
 
-/// Builds the `Node` tree from libyaml's events with an explicit stack, so the
+/// Builds the `SyntaxTree` from libyaml's events with an explicit stack, so the
 /// input cannot drive the depth of any recursion. One builder reads one file.
 ///
 /// The innermost open collection is kept apart from the stack of its parents:
@@ -113,18 +114,19 @@ struct YAMLTreeBuilder {
     private struct Frame {
         /// The outermost frame: it collects a document's root node.
         static func document() -> Frame {
-            Frame(isMapping: false, isFlow: false, start: .start, tag: nil, anchor: nil, lastEnd: .start)
+            Frame(isMapping: false, isFlow: false, start: .start, tag: -1, anchor: nil, base: 0, lastEnd: .start)
         }
 
         let isMapping: Bool
         let isFlow: Bool
         let start: SourcePosition
-        let tag: String?
+        /// The tag's index in the tree, or -1.
+        let tag: Int32
         let anchor: String?
-        var items: [Node] = []
-        var entries: [MappingEntry] = []
-        /// A mapping's key that waits for its value.
-        var pendingKey: Node?
+        /// Where this collection's children start on `tree.pending`.
+        let base: Int
+        /// A mapping's key that waits for its value; it goes on `tree.pending` with it.
+        var pendingKey: NodeID?
         /// The pending key was a duplicate or unsupported: its value is read and dropped.
         var dropsValue = false
         var keys = MappingKeyIndex()
@@ -135,7 +137,7 @@ struct YAMLTreeBuilder {
     }
 
     private struct Anchored {
-        var node: Node
+        var node: NodeID
         var expandedSize: Int
     }
 
@@ -146,6 +148,7 @@ struct YAMLTreeBuilder {
 
     private let file: SourceFile
     private let limits: CompilerLimits
+    private var tree: SyntaxTreeBuilder
     /// Set only for files where libyaml's lines or columns differ from `SourceFile`'s.
     private var cursor: PositionCursor?
     /// libyaml's mark indexes skip a leading byte-order mark; `SourceFile` counts it.
@@ -158,14 +161,15 @@ struct YAMLTreeBuilder {
     private var anchors: [String: Anchored] = [:]
     private var budget: AliasBudget
     private var documents = 0
-    /// The first document's root.
-    var root: Node? { parents.isEmpty ? current.items.first : parents[0].items.first }
+    /// The first document's root, once every collection is closed.
+    var root: NodeID? { parents.isEmpty && !tree.pending.isEmpty ? NodeID(tree.pending[0]) : nil }
     /// An error other than FC002 was reported: `read` returns nil.
     private(set) var failed = false
 
     init(file: SourceFile, bytes: UnsafeBufferPointer<UInt8>, limits: CompilerLimits) {
         self.file = file
         self.limits = limits
+        tree = SyntaxTreeBuilder(expectedBytes: bytes.count)
         budget = AliasBudget(factor: limits.aliasExpansionFactor)
         let hasByteOrderMark = bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF
         skippedScalars = hasByteOrderMark ? 1 : 0
@@ -173,6 +177,12 @@ struct YAMLTreeBuilder {
             cursor = PositionCursor(bytes: bytes, file: file)
         }
         parents.reserveCapacity(16)
+    }
+
+    /// The tree read, or nil when there is no root.
+    consuming func finishedTree() -> SyntaxTree? {
+        guard let root else { return nil }
+        return tree.tree(root: root)
     }
 
     mutating func run(_ parser: UnsafeMutablePointer<yaml_parser_t>, diagnostics: inout DiagnosticBag) {
@@ -237,13 +247,10 @@ struct YAMLTreeBuilder {
 
     private mutating func scalar(_ event: yaml_event_t, diagnostics: inout DiagnosticBag) -> Step {
         let data = event.data.scalar
-        let text = data.length == 0
-            ? ""
-            : String(decoding: UnsafeBufferPointer(start: data.value, count: data.length), as: UTF8.self)
-        let node = Node(
-            .scalar(Scalar(text, style: Self.style(data.style))),
-            range: range(event.start_mark, event.end_mark),
-            tag: data.tag.map { String(cString: $0) }
+        // libyaml has resolved escapes and folding: its bytes are the text.
+        let node = tree.addScalar(
+            UnsafeBufferPointer(start: data.value, count: data.length), style: Self.style(data.style),
+            range: range(event.start_mark, event.end_mark), tag: addTag(data.tag)
         )
         budget.countWrittenNode()
         if let anchor = data.anchor {
@@ -267,7 +274,7 @@ struct YAMLTreeBuilder {
         budget.countWrittenNode()
         var frame = Frame(
             isMapping: isMapping, isFlow: isFlow, start: start,
-            tag: tag.map { String(cString: $0) }, anchor: anchor.map { String(cString: $0) },
+            tag: addTag(tag), anchor: anchor.map { String(cString: $0) }, base: tree.pending.count,
             lastEnd: start
         )
         // Swapping moves the frames; assigning would copy (retain) all their storage.
@@ -280,10 +287,9 @@ struct YAMLTreeBuilder {
         guard var frame = parents.popLast() else { return .next }
         swap(&frame, &current)
         let end = frame.isFlow ? position(event.end_mark) : frame.lastEnd
-        let node = Node(
-            frame.isMapping ? .mapping(frame.entries) : .sequence(frame.items),
-            range: SourceRange(start: frame.start, end: end),
-            tag: frame.tag
+        let node = tree.close(
+            frame.isMapping ? .mapping : .sequence, childrenFrom: frame.base,
+            range: SourceRange(start: frame.start, end: end), tag: frame.tag
         )
         if let anchor = frame.anchor {
             anchors[anchor] = Anchored(node: node, expandedSize: frame.expandedSize)
@@ -310,34 +316,35 @@ struct YAMLTreeBuilder {
                 )
             }
             // A stand-in keeps the mapping's key/value pairing intact for later errors.
-            attach(Node(.scalar(Scalar("")), range: aliasRange), expandedSize: 1, diagnostics: &diagnostics)
+            let standIn = tree.addScalar(UnsafeBufferPointer(start: nil, count: 0), style: .plain, range: aliasRange)
+            attach(standIn, expandedSize: 1, diagnostics: &diagnostics)
             return .next
         }
         budget.countAlias(expandingTo: anchored.expandedSize, at: aliasRange)
-        var node = anchored.node
-        node.range = aliasRange
+        let node = tree.alias(of: anchored.node, range: aliasRange)
         attach(node, expandedSize: anchored.expandedSize, diagnostics: &diagnostics)
         return .next
     }
 
     /// Adds a finished node to the collection it belongs to (the document frame
     /// for a root).
-    private mutating func attach(_ node: consuming Node, expandedSize: Int, diagnostics: inout DiagnosticBag) {
+    private mutating func attach(_ node: NodeID, expandedSize: Int, diagnostics: inout DiagnosticBag) {
         current.expandedSize = AliasBudget.adding(current.expandedSize, expandedSize)
-        current.lastEnd = node.range.end
+        current.lastEnd = tree.range(node).end
         guard current.isMapping else {
-            current.items.append(node)
+            tree.addChild(node)
             return
         }
         guard let key = current.pendingKey.take() else {
-            let verdict = Self.check(key: node, in: &current, diagnostics: &diagnostics)
+            let verdict = check(key: node, diagnostics: &diagnostics)
             if verdict == .unsupported { failed = true }
             current.dropsValue = verdict != .accepted
             current.pendingKey = node
             return
         }
         if !current.dropsValue {
-            current.entries.append(MappingEntry(key: key, value: node))
+            tree.addChild(key)
+            tree.addChild(node)
         }
     }
 
@@ -347,26 +354,27 @@ struct YAMLTreeBuilder {
         case unsupported
     }
 
-    /// Whether `key` may be used in `mapping`; reports why not.
-    private static func check(key: Node, in mapping: inout Frame, diagnostics: inout DiagnosticBag) -> KeyVerdict {
-        guard case .scalar(let scalar) = key.content else {
+    /// Whether `key` may be used in the innermost mapping; reports why not.
+    private mutating func check(key: NodeID, diagnostics: inout DiagnosticBag) -> KeyVerdict {
+        let record = tree.nodes[Int(key.index)]
+        guard record.kind == .scalar else {
             diagnostics.error(
-                .unsupportedConstruct, "unsupported YAML construct: \(key.kindDescription) as a mapping key",
-                at: key.range,
+                .unsupportedConstruct, "unsupported YAML construct: \(tree.kindDescription(key)) as a mapping key",
+                at: record.range,
                 help: ["formc reads only strings as keys; write the key as a plain string"]
             )
             return .unsupported
         }
-        if scalar.style == .plain, scalar.text == "<<", key.tag == nil {
+        if record.style == .plain, record.tag < 0, tree.textEquals(key, "<<") {
             diagnostics.error(
                 .unsupportedConstruct, "unsupported YAML construct: merge keys ('<<') are not supported",
-                at: key.range,
+                at: record.range,
                 help: ["write the keys out in this mapping instead of merging them from an anchor"]
             )
             return .unsupported
         }
-        if let first = mapping.keys.earlierRange(of: scalar.text, among: mapping.entries) {
-            ReaderDiagnostics.duplicateKey(scalar.text, at: key.range, firstAt: first, in: &diagnostics)
+        if let first = current.keys.earlierRange(of: key, in: tree, entriesFrom: current.base) {
+            ReaderDiagnostics.duplicateKey(tree.string(key), at: record.range, firstAt: first, in: &diagnostics)
             return .duplicate
         }
         return .accepted
@@ -438,6 +446,12 @@ struct YAMLTreeBuilder {
             return ["'@' and '`' are reserved in YAML; quote the value"]
         }
         return []
+    }
+
+    /// Adds libyaml's tag, if there is one, to the tree.
+    private mutating func addTag(_ tag: UnsafeMutablePointer<yaml_char_t>?) -> Int32 {
+        guard let tag else { return -1 }
+        return tree.addTag(String(cString: tag))
     }
 
     private static func style(_ style: yaml_scalar_style_t) -> ScalarStyle {

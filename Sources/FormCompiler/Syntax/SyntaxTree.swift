@@ -1,0 +1,387 @@
+/// How a scalar was written. Typing is schema-directed (SPEC §1), but the style
+/// still matters: a quoted scalar is never a number or a Boolean, and a condition's
+/// character positions are mapped back through the style's escapes.
+public enum ScalarStyle: String, Sendable, Hashable {
+    case plain
+    case singleQuoted
+    case doubleQuoted
+    case literal
+    case folded
+
+    public var isQuoted: Bool { self == .singleQuoted || self == .doubleQuoted }
+}
+
+/// A node of a `SyntaxTree`: an index into its nodes.
+public struct NodeID: Hashable, Sendable {
+    let index: Int32
+
+    init(_ index: Int32) {
+        self.index = index
+    }
+}
+
+/// The untyped document tree that both readers produce: scalars, sequences and
+/// mappings, each with its source span. The decoder turns it into the typed
+/// element tree; nothing after the decoder sees a `SyntaxTree`.
+///
+/// The tree is flat, so that reading a node costs no allocation of its own (a 1 MB
+/// form has some 100,000 nodes): every node is a small plain record in one array;
+/// the children of all collections are runs in one shared array (a mapping's as
+/// key, value pairs); and all scalar texts, after the reader resolved escapes and
+/// folding, are runs in one shared byte buffer. A `String` is made only for a value
+/// the decoder keeps or a diagnostic names. JSON strings are `.doubleQuoted`
+/// scalars; JSON numbers, `true`, `false` and `null` are `.plain` with their text
+/// exactly as written.
+///
+/// The tree is immutable once read, so its arrays live in one shared object: a copy
+/// of the tree (the decoder keeps one in each mapping it looks keys up in) costs one
+/// retain. An alias is a node of its own with the alias's range and the anchored
+/// node's content (the same children or text); see `YAMLReader`.
+///
+/// Offsets are `Int32`: `FormPipeline.read` reads no file larger than
+/// `maxFileSize`, whatever the limits say, and a file's text is no longer than the
+/// file and its nodes about as many as its bytes at most (the default limit is 16 MB).
+public struct SyntaxTree: Sendable {
+    /// The largest file whose offsets fit the tree's `Int32`s.
+    public static let maxFileSize = Int(Int32.max)
+
+    public enum Kind: UInt8, Sendable {
+        case scalar
+        case sequence
+        case mapping
+    }
+
+    /// One node, 32 bytes.
+    struct Record {
+        /// From the node's first character to just after its last one.
+        var range: SourceRange
+        /// A scalar's first byte in `text`; a collection's first child in `children`.
+        var start: Int32
+        /// A scalar's length in bytes; a sequence's items; a mapping's entries
+        /// (twice as many children: key, value, key, value…).
+        var count: Int32
+        /// The index in `tags` of the tag as written (`!newsletter`,
+        /// `tag:yaml.org,2002:str`), or -1 when there is none.
+        var tag: Int32
+        var kind: Kind
+        /// `.plain` for collections.
+        var style: ScalarStyle
+    }
+
+    final class Storage: Sendable {
+        let nodes: [Record]
+        let children: [Int32]
+        let text: [UInt8]
+        let tags: [String]
+
+        init(nodes: [Record], children: [Int32], text: [UInt8], tags: [String]) {
+            self.nodes = nodes
+            self.children = children
+            self.text = text
+            self.tags = tags
+        }
+    }
+
+    let storage: Storage
+    /// The document's root node.
+    public let root: NodeID
+
+    init(storage: Storage, root: NodeID) {
+        self.storage = storage
+        self.root = root
+    }
+
+    // MARK: - Nodes
+
+    @inline(__always)
+    func record(_ node: NodeID) -> Record { storage.nodes[Int(node.index)] }
+
+    func kind(_ node: NodeID) -> Kind { record(node).kind }
+
+    func range(_ node: NodeID) -> SourceRange { record(node).range }
+
+    func isScalar(_ node: NodeID) -> Bool { record(node).kind == .scalar }
+
+    func isMapping(_ node: NodeID) -> Bool { record(node).kind == .mapping }
+
+    func isSequence(_ node: NodeID) -> Bool { record(node).kind == .sequence }
+
+    /// The tag as written in the source, if any.
+    func tag(_ node: NodeID) -> String? {
+        let tag = record(node).tag
+        return tag < 0 ? nil : storage.tags[Int(tag)]
+    }
+
+    func hasTag(_ node: NodeID) -> Bool { record(node).tag >= 0 }
+
+    /// A scalar's style; nil for a sequence or mapping.
+    func style(_ node: NodeID) -> ScalarStyle? {
+        let record = record(node)
+        return record.kind == .scalar ? record.style : nil
+    }
+
+    /// A scalar's text, made into a `String`; nil for a sequence or mapping.
+    func text(_ node: NodeID) -> String? {
+        let record = record(node)
+        guard record.kind == .scalar else { return nil }
+        return storage.text.withUnsafeBufferPointer {
+            Self.string(UnsafeBufferPointer(rebasing: $0[Int(record.start)..<Int(record.start + record.count)]))
+        }
+    }
+
+    /// Calls `body` with a scalar's text as bytes (none for a sequence or mapping).
+    func withText<Result>(_ node: NodeID, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        let record = record(node)
+        let count = record.kind == .scalar ? Int(record.count) : 0
+        return storage.text.withUnsafeBufferPointer {
+            body(UnsafeBufferPointer(rebasing: $0[Int(record.start)..<Int(record.start) + count]))
+        }
+    }
+
+    /// Whether the node is a scalar whose text is `name`, compared byte by byte
+    /// (length first) without making a `String` of the scalar. The names the
+    /// decoder looks for are literals, whose bytes are constants in the binary.
+    func textEquals(_ node: NodeID, _ name: StaticString) -> Bool {
+        let record = record(node)
+        guard record.kind == .scalar, Int(record.count) == name.utf8CodeUnitCount else { return false }
+        return storage.text.withUnsafeBufferPointer { text in
+            Self.equals(UnsafeBufferPointer(rebasing: text[Int(record.start)..<Int(record.start + record.count)]), name)
+        }
+    }
+
+    /// A one-bit summary of a scalar's text (its length and first byte), for a set
+    /// of keys kept as a 64-bit mask: texts with different bits differ.
+    func keyBit(_ node: NodeID) -> UInt64 {
+        let record = record(node)
+        let first = record.count > 0 ? storage.text[Int(record.start)] : 0
+        return Self.keyBit(length: Int(record.count), first: first)
+    }
+
+    /// The `keyBit` of a scalar whose text is `name`.
+    static func keyBit(_ name: StaticString) -> UInt64 {
+        name.withUTF8Buffer { keyBit(length: $0.count, first: $0.first ?? 0) }
+    }
+
+    @inline(__always)
+    private static func keyBit(length: Int, first: UInt8) -> UInt64 {
+        1 << UInt64(truncatingIfNeeded: (length &* 7 &+ Int(first)) & 63)
+    }
+
+    /// Whether the node is a scalar with no text.
+    func isEmptyScalar(_ node: NodeID) -> Bool {
+        let record = record(node)
+        return record.kind == .scalar && record.count == 0
+    }
+
+    /// A sequence's items.
+    func items(_ node: NodeID) -> Items {
+        let record = record(node)
+        return Items(tree: self, start: Int(record.start), count: record.kind == .sequence ? Int(record.count) : 0)
+    }
+
+    /// A mapping's entries, in document order.
+    func entries(_ node: NodeID) -> Entries {
+        let record = record(node)
+        return Entries(tree: self, start: Int(record.start), count: record.kind == .mapping ? Int(record.count) : 0)
+    }
+
+    /// A short name of what the node is, for messages ("a list", "a mapping").
+    func kindDescription(_ node: NodeID) -> String {
+        Self.describe(record(node), text: text(node) ?? "")
+    }
+
+    static func describe(_ record: Record, text: @autoclosure () -> String) -> String {
+        switch record.kind {
+        case .scalar: record.style == .plain ? "'\(text())'" : "the string '\(text())'"
+        case .sequence: "a list"
+        case .mapping: "a mapping"
+        }
+    }
+
+    /// A sequence's items, without copying them out of the tree.
+    struct Items: RandomAccessCollection {
+        let tree: SyntaxTree
+        let start: Int
+        let count: Int
+
+        var startIndex: Int { 0 }
+        var endIndex: Int { count }
+
+        subscript(position: Int) -> NodeID {
+            precondition(position >= 0 && position < count, "item index out of range")
+            return NodeID(tree.storage.children[start + position])
+        }
+    }
+
+    /// A mapping's entries, without copying them out of the tree.
+    struct Entries: RandomAccessCollection {
+        let tree: SyntaxTree
+        let start: Int
+        let count: Int
+
+        var startIndex: Int { 0 }
+        var endIndex: Int { count }
+
+        subscript(position: Int) -> (key: NodeID, value: NodeID) {
+            precondition(position >= 0 && position < count, "entry index out of range")
+            let children = tree.storage.children
+            return (NodeID(children[start + 2 * position]), NodeID(children[start + 2 * position + 1]))
+        }
+    }
+
+    // MARK: - Bytes
+
+    static func string(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
+        bytes.isEmpty ? "" : String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Whether `bytes` are the UTF-8 of `name`.
+    @inline(__always)
+    static func equals(_ bytes: UnsafeBufferPointer<UInt8>, _ name: StaticString) -> Bool {
+        guard bytes.count == name.utf8CodeUnitCount else { return false }
+        return name.withUTF8Buffer { other in
+            for index in 0..<other.count where bytes[index] != other[index] { return false }
+            return true
+        }
+    }
+}
+
+/// Collects a `SyntaxTree` as a reader goes through its file. The reader keeps its
+/// own stack of open collections; their finished children wait on `pending`, and a
+/// collection's run of children moves to `children` in one append when it closes,
+/// so an open collection allocates nothing of its own.
+struct SyntaxTreeBuilder {
+    private(set) var nodes: [SyntaxTree.Record] = []
+    private var children: [Int32] = []
+    private(set) var text: [UInt8] = []
+    private var tags: [String] = []
+    /// The finished children of every open collection, outermost first; a
+    /// collection's children start at the `pending.count` it was opened at.
+    private(set) var pending: [Int32] = []
+
+    init(expectedBytes: Int) {
+        // Rough shares of a typical form: a node per 10 bytes, text a third of the file.
+        nodes.reserveCapacity(expectedBytes / 10)
+        children.reserveCapacity(expectedBytes / 10)
+        text.reserveCapacity(expectedBytes / 3)
+        pending.reserveCapacity(64)
+    }
+
+    func range(_ node: NodeID) -> SourceRange { nodes[Int(node.index)].range }
+
+    // MARK: - Adding nodes
+
+    /// Adds a tag's text; the result is what `addScalar` and `close` take.
+    mutating func addTag(_ tag: String) -> Int32 {
+        tags.append(tag)
+        return Int32(tags.count - 1)
+    }
+
+    /// Adds a scalar whose text is `bytes`.
+    mutating func addScalar(
+        _ bytes: UnsafeBufferPointer<UInt8>, style: ScalarStyle, range: SourceRange, tag: Int32 = -1
+    ) -> NodeID {
+        let start = text.count
+        text.append(contentsOf: bytes)
+        return addScalar(textFrom: start, style: style, range: range, tag: tag)
+    }
+
+    /// Adds a scalar whose text the reader appended to `text` since `start` (JSON
+    /// strings resolve their escapes straight into the buffer).
+    mutating func addScalar(textFrom start: Int, style: ScalarStyle, range: SourceRange, tag: Int32 = -1) -> NodeID {
+        add(SyntaxTree.Record(
+            range: range, start: Int32(start), count: Int32(text.count - start), tag: tag, kind: .scalar, style: style
+        ))
+    }
+
+    /// Appends bytes of a scalar that is being read.
+    mutating func appendText(_ bytes: UnsafeBufferPointer<UInt8>) {
+        text.append(contentsOf: bytes)
+    }
+
+    mutating func appendText(_ byte: UInt8) {
+        text.append(byte)
+    }
+
+    /// Where the next scalar's text starts.
+    var textCount: Int { text.count }
+
+    /// Makes `node` a child of the innermost open collection.
+    mutating func addChild(_ node: NodeID) {
+        pending.append(node.index)
+    }
+
+    /// Closes the collection whose children start at `pending[base]`.
+    mutating func close(
+        _ kind: SyntaxTree.Kind, childrenFrom base: Int, range: SourceRange, tag: Int32 = -1
+    ) -> NodeID {
+        let start = children.count
+        let childCount = pending.count - base
+        if childCount > 0 {
+            children.append(contentsOf: pending[base...])
+            pending.removeLast(childCount)
+        }
+        return add(SyntaxTree.Record(
+            range: range, start: Int32(start), count: Int32(kind == .mapping ? childCount / 2 : childCount),
+            tag: tag, kind: kind, style: .plain
+        ))
+    }
+
+    /// A node with `original`'s content and its own range: an alias. The content is
+    /// shared, so this costs one record however large the original is.
+    mutating func alias(of original: NodeID, range: SourceRange) -> NodeID {
+        var record = nodes[Int(original.index)]
+        record.range = range
+        return add(record)
+    }
+
+    private mutating func add(_ record: SyntaxTree.Record) -> NodeID {
+        nodes.append(record)
+        return NodeID(Int32(nodes.count - 1))
+    }
+
+    /// The finished tree.
+    consuming func tree(root: NodeID) -> SyntaxTree {
+        SyntaxTree(storage: SyntaxTree.Storage(nodes: nodes, children: children, text: text, tags: tags), root: root)
+    }
+
+    // MARK: - Reading back, for the readers' own checks
+
+    /// Whether two scalars have the same text.
+    func sameText(_ first: NodeID, _ second: NodeID) -> Bool {
+        let a = nodes[Int(first.index)]
+        let b = nodes[Int(second.index)]
+        guard a.count == b.count else { return false }
+        return text.withUnsafeBufferPointer { text in
+            var offset: Int32 = 0
+            while offset < a.count {
+                if text[Int(a.start + offset)] != text[Int(b.start + offset)] { return false }
+                offset += 1
+            }
+            return true
+        }
+    }
+
+    /// A scalar's text as a `String` (for diagnostics and the key index).
+    func string(_ node: NodeID) -> String {
+        let record = nodes[Int(node.index)]
+        guard record.kind == .scalar else { return "" }
+        return text.withUnsafeBufferPointer {
+            SyntaxTree.string(UnsafeBufferPointer(rebasing: $0[Int(record.start)..<Int(record.start + record.count)]))
+        }
+    }
+
+    /// Whether a node is a scalar whose text is `name`.
+    func textEquals(_ node: NodeID, _ name: StaticString) -> Bool {
+        let record = nodes[Int(node.index)]
+        guard record.kind == .scalar else { return false }
+        return text.withUnsafeBufferPointer {
+            SyntaxTree.equals(UnsafeBufferPointer(rebasing: $0[Int(record.start)..<Int(record.start + record.count)]), name)
+        }
+    }
+
+    /// A short name of what the node is, for messages; as `SyntaxTree.kindDescription`.
+    func kindDescription(_ node: NodeID) -> String {
+        SyntaxTree.describe(nodes[Int(node.index)], text: string(node))
+    }
+}
