@@ -6,7 +6,9 @@ import FormCompiler
 /// Output files are all-or-nothing: when any input has an error nothing is
 /// written and existing outputs stay as they were. A file whose bytes would not
 /// change is not rewritten (its modification time stays, so the build system
-/// does not recompile it), and every write is atomic.
+/// does not recompile it), and every write is atomic. The Swift is never held
+/// whole: the emitter hands it over in chunks, which go straight to standard
+/// output, to a temporary file, or to a comparison with the existing file.
 struct BuildCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "build",
@@ -44,14 +46,21 @@ struct BuildCommand: ParsableCommand {
             let discovery = InputDiscovery.discover(input.inputs)
             let plan = try OutputPlan.make(for: discovery, output: output)
             let options = EmitOptions(accessLevel: accessLevel)
+            let jobs = CompileRunner.jobs()
             let workingDirectory = ProcessEnvironment.workingDirectory
-            let outcomes = CompileRunner.run(discovery.files, jobs: CompileRunner.jobs()) { source in
+            // Every input is checked before any is emitted, so that an error in
+            // one leaves the disk untouched, not even with a temporary file; the
+            // price is each input's checked tree kept until then (a few times its
+            // size), where emitting each right after its check would hold only
+            // `jobs` of them.
+            let outcomes = CompileRunner.run(discovery.files, jobs: jobs) { source -> ([Diagnostic], CheckedForm?) in
+                let result = FormPipeline.check(source)
+                guard var checked = result.checked else { return (result.diagnostics, nil) }
                 // The header names the input relative to the working directory (or from
                 // its Sources/Tests folder), never absolutely: the build plugin passes
                 // absolute paths, and generated files must not differ between machines.
-                let headerPath = FormPipeline.portablePath(source.path, relativeTo: workingDirectory)
-                let result = FormPipeline.build(source, options: options, headerPath: headerPath)
-                return (result.diagnostics, result.swiftUTF8)
+                checked.sourcePath = FormPipeline.portablePath(source.path, relativeTo: workingDirectory)
+                return (result.diagnostics, checked)
             }
             let diagnostics = discovery.diagnostics + outcomes.flatMap(\.diagnostics)
             let summary = DiagnosticReport(diagnostics: diagnostics, fileCount: discovery.files.count)
@@ -59,27 +68,32 @@ struct BuildCommand: ParsableCommand {
                 .print(summary, sources: outcomes.map(\.source), showsSummary: !diagnostics.isEmpty)
             guard summary.errorCount == 0 else { return ExitStatus.errorsInInput }
 
-            var generated: [(path: String, bytes: [UInt8])] = []
+            var forms: [(form: CheckedForm, path: String)] = []
             for (outcome, destination) in zip(outcomes, plan.destinations) {
-                guard let swift = outcome.value else {
-                    throw InternalError(description: "no Swift and no error for '\(outcome.path)'")
+                guard let form = outcome.value else {
+                    throw InternalError(description: "no checked form and no error for '\(outcome.path)'")
                 }
                 guard let destination else {
-                    Output.write(swift, to: .standardOutput)
+                    SwiftEmitter.emit(form, options: options) { Output.write($0, to: .standardOutput) }
                     continue
                 }
-                generated.append((destination, swift))
+                forms.append((form, destination))
             }
-            return check ? Self.checkDrift(generated) : Self.write(generated, directory: plan.directory)
+            if check { return Self.checkDrift(forms, options: options, jobs: jobs) }
+            return Self.write(forms, options: options, directory: plan.directory, jobs: jobs)
         }
     }
 
-    /// `--check`: lists every output that is missing or differs.
-    static func checkDrift(_ generated: [(path: String, bytes: [UInt8])]) -> Int32 {
+    /// `--check`: lists every output that is missing or differs. Each form's Swift
+    /// is compared with its file as it is emitted; nothing is written.
+    static func checkDrift(_ forms: [(form: CheckedForm, path: String)], options: EmitOptions, jobs: Int) -> Int32 {
+        let matches = CompileRunner.parallelMap(forms, jobs: jobs) { file in
+            let existing = FileAccess.Comparison(existing: file.path)
+            SwiftEmitter.emit(file.form, options: options, into: existing.compare)
+            return existing.matches()
+        }
         var stale = 0
-        for file in generated {
-            let matches = FileAccess.existingFile(file.path, matches: file.bytes)
-            guard matches != true else { continue }
+        for (file, matches) in zip(forms, matches) where matches != true {
             stale += 1
             Output.write("formc: '\(file.path)' \(matches == nil ? "is missing" : "is out of date")\n", to: .standardError)
         }
@@ -88,19 +102,74 @@ struct BuildCommand: ParsableCommand {
         return ExitStatus.drift
     }
 
-    /// Writes the files whose bytes changed. A failure to write is reported as an
-    /// error of the run (exit 1): the input is fine but its output could not be made.
-    static func write(_ generated: [(path: String, bytes: [UInt8])], directory: String?) -> Int32 {
+    /// Writes the files whose bytes changed: each form is emitted into a temporary
+    /// file beside its output (in parallel), then, when every one was written, the
+    /// changed ones are renamed into place, in input order. A failure to write is
+    /// reported as an error of the run (exit 1): the input is fine but its output
+    /// could not be made. Every temporary file not renamed is removed.
+    static func write(
+        _ forms: [(form: CheckedForm, path: String)], options: EmitOptions, directory: String?, jobs: Int
+    ) -> Int32 {
         do {
             if let directory { try FileAccess.createDirectory(directory) }
-            for file in generated where FileAccess.existingFile(file.path, matches: file.bytes) != true {
-                try FileAccess.writeAtomically(file.bytes, to: file.path)
-            }
         } catch {
-            Output.error(error.description)
-            return ExitStatus.errorsInInput
+            return fail(error, removing: [])
+        }
+        let results = CompileRunner.parallelMap(forms, jobs: jobs) { file -> Result<String?, FileAccess.Failure> in
+            do throws(FileAccess.Failure) {
+                return .success(try emit(file.form, options: options, replacing: file.path))
+            } catch {
+                return .failure(error)
+            }
+        }
+        var replacements: [(path: String, temporary: String)] = []
+        var failure: FileAccess.Failure?
+        for (file, result) in zip(forms, results) {
+            switch result {
+            case .success(let temporary?): replacements.append((file.path, temporary))
+            case .success(nil): break
+            case .failure(let error): failure = failure ?? error
+            }
+        }
+        if let failure { return fail(failure, removing: replacements[...]) }
+        for (index, replacement) in replacements.enumerated() {
+            do {
+                try FileAccess.replace(replacement.path, with: replacement.temporary)
+            } catch {
+                return fail(error, removing: replacements[(index + 1)...])
+            }
         }
         return 0
+    }
+
+    /// Reports a failure to write and removes the temporary files left.
+    private static func fail(_ failure: FileAccess.Failure, removing left: ArraySlice<(path: String, temporary: String)>) -> Int32 {
+        for replacement in left { FileAccess.remove(replacement.temporary) }
+        Output.error(failure.description)
+        return ExitStatus.errorsInInput
+    }
+
+    /// Emits `form` into a temporary file beside `path`, comparing it with the file
+    /// there as it goes: the temporary file's path when the bytes differ; nil, and
+    /// the temporary file removed, when they are the same (the old file and its
+    /// modification time stay, so the build system does not recompile it).
+    static func emit(_ form: CheckedForm, options: EmitOptions, replacing path: String) throws(FileAccess.Failure) -> String? {
+        let existing = FileAccess.Comparison(existing: path)
+        let temporary = try FileAccess.TemporaryFile(beside: path)
+        do {
+            try SwiftEmitter.emit(form, options: options) { chunk throws(FileAccess.Failure) in
+                existing.compare(chunk)
+                try temporary.write(chunk)
+            }
+        } catch {
+            FileAccess.remove(temporary.path)
+            throw error
+        }
+        guard existing.matches() != true else {
+            FileAccess.remove(temporary.path)
+            return nil
+        }
+        return temporary.path
     }
 }
 

@@ -21,7 +21,7 @@ enum FileAccess {
         if fstat(descriptor, &info) == 0 {
             if (info.st_mode & S_IFMT) == S_IFDIR { return .failure(Failure(description: "Is a directory")) }
             // Room for the whole file at once: growing by doubling would hold the
-            // old and the new storage together (24 MB for a 9 MB generated file).
+            // old and the new storage together.
             if (info.st_mode & S_IFMT) == S_IFREG { bytes.reserveCapacity(Int(info.st_size)) }
         }
         var chunk = [UInt8](repeating: 0, count: 64 * 1024)
@@ -37,53 +37,124 @@ enum FileAccess {
         return .success(bytes)
     }
 
-    /// Whether the file at `path` holds exactly `bytes`; nil when it does not exist
-    /// or cannot be read. Compares the sizes first, then 64 KB at a time, so that
-    /// checking a large generated file never holds a second copy of it.
-    static func existingFile(_ path: String, matches bytes: [UInt8]) -> Bool? {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { return nil }
-        defer { close(descriptor) }
-        var info = stat()
-        guard fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) != S_IFDIR else { return nil }
-        if (info.st_mode & S_IFMT) == S_IFREG, Int(info.st_size) != bytes.count { return false }
-        var chunk = [UInt8](repeating: 0, count: 64 * 1024)
-        var compared = 0
-        while true {
-            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-            if count < 0 {
-                if errno == EINTR { continue }
-                return nil
+    /// Compares bytes handed over in chunks (a stream of generated Swift) with
+    /// the file at a path, reading the file in step, 64 KB at a time: neither
+    /// side is ever held whole. A class, so that the file is closed however the
+    /// comparison ends.
+    final class Comparison {
+        /// The open file; -1 when it is missing or cannot be read.
+        private var descriptor: Int32
+        /// The file's size when it is a regular file: bytes past it differ
+        /// without being read.
+        private let size: Int?
+        private var chunk = [UInt8](repeating: 0, count: 64 * 1024)
+        private var compared = 0
+        private var differs = false
+
+        init(existing path: String) {
+            descriptor = open(path, O_RDONLY | O_CLOEXEC)
+            var info = stat()
+            if descriptor >= 0, fstat(descriptor, &info) != 0 || (info.st_mode & S_IFMT) == S_IFDIR {
+                close(descriptor)
+                descriptor = -1
             }
-            if count == 0 { return compared == bytes.count }
-            guard compared + count <= bytes.count, chunk[0..<count].elementsEqual(bytes[compared..<compared + count]) else {
-                return false
+            size = descriptor >= 0 && (info.st_mode & S_IFMT) == S_IFREG ? Int(info.st_size) : nil
+        }
+
+        deinit {
+            if descriptor >= 0 { close(descriptor) }
+        }
+
+        /// Compares the next `bytes` with the file's next bytes; after the
+        /// first difference nothing more is read.
+        func compare(_ bytes: UnsafeRawBufferPointer) {
+            guard descriptor >= 0, !differs else { return }
+            if let size, compared + bytes.count > size {
+                differs = true
+                return
             }
-            compared += count
+            var offset = 0
+            while offset < bytes.count {
+                let wanted = min(chunk.count, bytes.count - offset)
+                guard let count = readFile(wanted) else { return }
+                guard count == wanted, chunk.withUnsafeBytes({ memcmp($0.baseAddress!, bytes.baseAddress! + offset, count) == 0 }) else {
+                    differs = true
+                    return
+                }
+                offset += count
+            }
+            compared += bytes.count
+        }
+
+        /// Whether the file held exactly the bytes compared, no more; nil when
+        /// it is missing or could not be read.
+        func matches() -> Bool? {
+            guard descriptor >= 0 else { return nil }
+            if differs { return false }
+            if let size { return compared == size }
+            guard let count = readFile(1) else { return nil }
+            return count == 0
+        }
+
+        /// Reads up to `wanted` bytes into `chunk` (fewer only at the end of the
+        /// file); nil, and the file treated as unreadable, on an error.
+        private func readFile(_ wanted: Int) -> Int? {
+            var count = 0
+            while count < wanted {
+                let result = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress! + count, wanted - count) }
+                if result < 0 {
+                    if errno == EINTR { continue }
+                    close(descriptor)
+                    descriptor = -1
+                    return nil
+                }
+                if result == 0 { break }
+                count += result
+            }
+            return count
         }
     }
 
-    /// Replaces `path` with `bytes` atomically: a temporary file in the same
-    /// directory, then `rename`, so a reader sees the old file or the new one and
-    /// never a partial one.
-    static func writeAtomically(_ bytes: [UInt8], to path: String) throws(Failure) {
-        let directory = parentDirectory(of: path)
-        let name = path.split(separator: "/").last.map(String.init) ?? path
-        let temporary = (directory == "." && !path.hasPrefix("./") ? "" : directory + "/") + ".\(name).formc-\(getpid()).tmp"
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else { throw Failure(description: "cannot create '\(temporary)': \(systemError())") }
-        guard bytes.withUnsafeBytes({ writeAll($0, to: descriptor) }) else {
-            let reason = systemError()
-            close(descriptor)
-            unlink(temporary)
-            throw Failure(description: "cannot write '\(temporary)': \(reason)")
+    /// A new file's bytes on their way to `destination`: written to a temporary
+    /// file in the same directory (`.NAME.formc-PID.tmp`), which `replace` then
+    /// renames over the destination, so a reader sees the old file or the new
+    /// one and never a partial one; or which `remove` deletes. Closed when the
+    /// object goes.
+    final class TemporaryFile {
+        let path: String
+        private let descriptor: Int32
+
+        init(beside destination: String) throws(Failure) {
+            let directory = parentDirectory(of: destination)
+            let name = destination.split(separator: "/").last.map(String.init) ?? destination
+            path = (directory == "." && !destination.hasPrefix("./") ? "" : directory + "/") + ".\(name).formc-\(getpid()).tmp"
+            descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+            guard descriptor >= 0 else { throw Failure(description: "cannot create '\(path)': \(systemError())") }
         }
-        close(descriptor)
+
+        deinit {
+            close(descriptor)
+        }
+
+        func write(_ bytes: UnsafeRawBufferPointer) throws(Failure) {
+            guard writeAll(bytes, to: descriptor) else {
+                throw Failure(description: "cannot write '\(path)': \(systemError())")
+            }
+        }
+    }
+
+    /// Renames the finished `temporary` over `path` (atomically), or removes it
+    /// when that fails.
+    static func replace(_ path: String, with temporary: String) throws(Failure) {
         guard rename(temporary, path) == 0 else {
             let reason = systemError()
-            unlink(temporary)
+            remove(temporary)
             throw Failure(description: "cannot replace '\(path)': \(reason)")
         }
+    }
+
+    static func remove(_ path: String) {
+        unlink(path)
     }
 
     static func parentDirectory(of path: String) -> String {

@@ -59,11 +59,7 @@ enum Output {
         text.withUTF8 { write(UnsafeRawBufferPointer($0), to: stream) }
     }
 
-    static func write(_ bytes: [UInt8], to stream: Stream) {
-        bytes.withUnsafeBytes { write($0, to: stream) }
-    }
-
-    private static func write(_ bytes: UnsafeRawBufferPointer, to stream: Stream) {
+    static func write(_ bytes: UnsafeRawBufferPointer, to stream: Stream) {
         // A closed pipe (`formc lint | head`) is not formc's problem to report.
         FileAccess.writeAll(bytes, to: stream == .standardOutput ? STDOUT_FILENO : STDERR_FILENO)
     }

@@ -148,6 +148,75 @@ import Testing
         #expect(sawOld)
     }
 
+    /// A large output (many of the emitter's chunks) that is already up to date
+    /// is left alone: same inode, same modification time, no temporary file; and
+    /// what went to the file is what standard output gets.
+    @Test func anUpToDateLargeOutputKeepsItsModificationTime() throws {
+        let scratch = try Scratch()
+        try scratch.write("big.form.yaml", Self.largeForm(name: "BigForm"))
+        #expect(try scratch.run("build", "big.form.yaml", "-o", "Big.swift").status == 0)
+        let output = scratch.url.appendingPathComponent("Big.swift")
+        let written = try #require(bytes(scratch, "Big.swift"))
+        #expect(written.count > 4 * 64 * 1024)
+        #expect(Data(try scratch.run("build", "big.form.yaml").stdout.utf8) == written)
+
+        let past = Date(timeIntervalSince1970: 1_000_000_000)
+        try FileManager.default.setAttributes([.modificationDate: past], ofItemAtPath: output.path)
+        let oldInode = try inode(scratch, "Big.swift")
+        #expect(try scratch.run("build", "big.form.yaml", "-o", "Big.swift").status == 0)
+        #expect(try FileManager.default.attributesOfItem(atPath: output.path)[.modificationDate] as? Date == past)
+        #expect(try inode(scratch, "Big.swift") == oldInode)
+        #expect(try listing(scratch, ".") == ["Big.swift", "big.form.yaml"])
+        #expect(try scratch.run("build", "--check", "big.form.yaml", "-o", "Big.swift").status == 0)
+    }
+
+    /// One byte changed far into a large output, one byte missing at its end, or
+    /// one byte too many: each is out of date for `--check` (which changes
+    /// nothing) and is rewritten by `build`.
+    @Test func aLargeOutputDifferingInOneByteIsRewritten() throws {
+        let scratch = try Scratch()
+        try scratch.write("big.form.yaml", Self.largeForm(name: "BigForm"))
+        #expect(try scratch.run("build", "big.form.yaml", "-o", "Big.swift").status == 0)
+        let original = try #require(bytes(scratch, "Big.swift"))
+        var changed = original
+        let far = changed.count * 9 / 10
+        changed[far] = changed[far] == UInt8(ascii: "x") ? UInt8(ascii: "y") : UInt8(ascii: "x")
+        let output = scratch.url.appendingPathComponent("Big.swift")
+        for stale in [changed, original.dropLast(), original + Data("\n".utf8)] {
+            try stale.write(to: output)
+            let drift = try scratch.run("build", "--check", "big.form.yaml", "-o", "Big.swift")
+            #expect(drift.status == 2)
+            #expect(drift.stderr.contains("'Big.swift' is out of date"))
+            #expect(bytes(scratch, "Big.swift") == stale)
+            #expect(try scratch.run("build", "big.form.yaml", "-o", "Big.swift").status == 0)
+            #expect(bytes(scratch, "Big.swift") == original)
+            #expect(try listing(scratch, ".").filter { $0.hasSuffix(".tmp") }.isEmpty)
+        }
+    }
+
+    /// An error in one of several inputs: the others' outputs (one of them large
+    /// and out of date) stay byte for byte, no temporary file is left, and an
+    /// output directory that did not exist is not created.
+    @Test func anErrorInOneOfSeveralInputsWritesNoFileAtAll() throws {
+        let scratch = try Scratch()
+        try scratch.write("forms/a.form.yaml", Self.largeForm(name: "AForm"))
+        try scratch.write("forms/b.form.yaml", Forms.numbered(2, broken: false))
+        try scratch.write("forms/c.form.yaml", Forms.numbered(3, broken: false))
+        #expect(try scratch.run("build", "forms", "-o", "Generated").status == 0)
+        let before = try listing(scratch, "Generated").map { bytes(scratch, "Generated/" + $0) }
+
+        try scratch.write("forms/a.form.yaml", Self.largeForm(name: "ChangedForm"))
+        try scratch.write("forms/c.form.yaml", Forms.numbered(3, broken: true))
+        for jobs in ["1", "4"] {
+            let failed = try scratch.run("build", "forms", "-o", "Generated", environment: ["FORMC_JOBS": jobs])
+            #expect(failed.status == 1)
+            #expect(try listing(scratch, "Generated") == ["a.swift", "b.swift", "c.swift"])
+            #expect(try listing(scratch, "Generated").map { bytes(scratch, "Generated/" + $0) } == before)
+            #expect(try scratch.run("build", "forms", "-o", "New", environment: ["FORMC_JOBS": jobs]).status == 1)
+            #expect(!scratch.exists("New"))
+        }
+    }
+
     /// Enough elements that writing the Swift takes measurable time.
     static func largeForm(name: String) -> String {
         var text = "formc: 1\nform: \(name)\nelements:\n"

@@ -2,17 +2,24 @@
 /// name, a space), millions of times for a large form. An append is a bounds
 /// check and a copy into room made ahead, where `Array.append(contentsOf:)` costs
 /// several times that per call. The renderer rolls back by cutting the end
-/// (`removeSuffix(from:)`), reads its last bytes for layout decisions, and takes
-/// the finished bytes out as an array without copying them. A struct, owned by
-/// the renderer: a class's mutable array would cost a dynamic exclusivity check
-/// on every append.
+/// (`removeSuffix(from:)`) and reads its last bytes for layout decisions; what it
+/// will no longer touch is handed on and dropped (`flush(upTo:into:)`), so the
+/// buffer holds the unflushed end of the file, not the file. Positions are
+/// offsets in the whole output, flushed bytes included, so a position taken
+/// before a flush stays valid. A struct, owned by the renderer: a class's mutable
+/// array would cost a dynamic exclusivity check on every append.
 struct OutputBuffer {
-    /// The bytes written are `storage[..<count]`; the rest is room to write
-    /// into, zeroed a chunk at a time so that only what is written (and one
-    /// chunk) is resident.
+    /// The bytes held are `storage[..<held]`, which are the output's bytes from
+    /// `flushed` on; the rest is room to write into, zeroed a chunk at a time so
+    /// that only what is written (and one chunk) is resident.
     private var storage: [UInt8] = []
-    private(set) var count = 0
-    private static let chunk = 64 * 1024
+    private(set) var held = 0
+    /// How many bytes were handed on by `flush`: the offset of `storage[0]`.
+    private(set) var flushed = 0
+    static let chunk = 64 * 1024
+
+    /// The size of the output so far, flushed bytes included.
+    var count: Int { flushed + held }
 
     /// `capacity`: a guess at the final size, reserved up front (pages that are
     /// never touched cost no memory, so a generous guess is cheap).
@@ -20,27 +27,28 @@ struct OutputBuffer {
         storage.reserveCapacity(capacity)
     }
 
+    /// The byte at `index`, which must not be flushed yet.
     subscript(index: Int) -> UInt8 {
-        precondition(index < count, "index out of range")
-        return storage[index]
+        precondition(index >= flushed && index < count, "index out of range")
+        return storage[index - flushed]
     }
 
     @inline(__always)
     mutating func append(_ byte: UInt8) {
-        if count == storage.count { makeRoom(for: 1) }
-        storage[count] = byte
-        count += 1
+        if held == storage.count { makeRoom(for: 1) }
+        storage[held] = byte
+        held += 1
     }
 
     @inline(__always)
     mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
         guard let source = bytes.baseAddress else { return }
-        if count + bytes.count > storage.count { makeRoom(for: bytes.count) }
-        let start = count
+        if held + bytes.count > storage.count { makeRoom(for: bytes.count) }
+        let start = held
         storage.withUnsafeMutableBufferPointer { room in
             (room.baseAddress! + start).update(from: source, count: bytes.count)
         }
-        count += bytes.count
+        held += bytes.count
     }
 
     mutating func append(_ text: StaticString) {
@@ -58,45 +66,52 @@ struct OutputBuffer {
     /// `byte`, `times` times.
     mutating func append(_ byte: UInt8, times: Int) {
         guard times > 0 else { return }
-        if count + times > storage.count { makeRoom(for: times) }
-        let start = count
+        if held + times > storage.count { makeRoom(for: times) }
+        let start = held
         storage.withUnsafeMutableBufferPointer { room in
             (room.baseAddress! + start).update(repeating: byte, count: times)
         }
-        count += times
+        held += times
     }
 
-    /// Drops everything from `index` on.
+    /// Drops everything from `index` on; nothing flushed can be dropped.
     mutating func removeSuffix(from index: Int) {
-        precondition(index >= 0 && index <= count, "index out of range")
-        count = index
+        precondition(index >= flushed && index <= count, "index out of range")
+        held = index - flushed
     }
 
-    /// Drops the bytes in `range`, moving what follows them back.
+    /// Drops the bytes in `range` (not flushed yet), moving what follows them back.
     mutating func remove(_ range: Range<Int>) {
-        precondition(range.lowerBound >= 0 && range.upperBound <= count, "range out of bounds")
-        // In place: `replaceSubrange` would also move the room after `count`,
+        precondition(range.lowerBound >= flushed && range.upperBound <= count, "range out of bounds")
+        // In place: `replaceSubrange` would also move the room after `held`,
         // and reallocates the whole array.
+        let start = range.lowerBound - flushed
         let tail = count - range.upperBound
         storage.withUnsafeMutableBufferPointer { bytes in
-            (bytes.baseAddress! + range.lowerBound).update(from: bytes.baseAddress! + range.upperBound, count: tail)
+            (bytes.baseAddress! + start).update(from: bytes.baseAddress! + start + range.count, count: tail)
         }
-        count -= range.count
+        held -= range.count
     }
 
-    /// The bytes from `start` to the end, valid only inside `body`.
+    /// The bytes from `start` (not flushed yet) to the end, valid only inside `body`.
     func withBytes<Result>(from start: Int = 0, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
-        precondition(start >= 0 && start <= count, "index out of range")
-        return storage.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[start..<count])) }
+        precondition(start >= flushed && start <= count, "index out of range")
+        return storage.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[(start - flushed)..<held])) }
     }
 
-    /// The bytes written, moved out: the buffer is empty afterwards.
-    mutating func take() -> [UInt8] {
-        storage.removeSubrange(count...)
-        let bytes = storage
-        storage = []
-        count = 0
-        return bytes
+    /// Hands the bytes before `end` to `sink` (nothing when they were all handed
+    /// on already) and drops them, moving the rest to the front: only the
+    /// unflushed end stays resident, however long the output.
+    mutating func flush(upTo end: Int, into sink: (UnsafeRawBufferPointer) -> Void) {
+        precondition(end <= count, "index out of range")
+        guard end > flushed else { return }
+        let length = end - flushed
+        storage.withUnsafeMutableBufferPointer { bytes in
+            sink(UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: bytes[..<length])))
+            bytes.baseAddress!.update(from: bytes.baseAddress! + length, count: held - length)
+        }
+        held -= length
+        flushed = end
     }
 
     private mutating func makeRoom(for extra: Int) {

@@ -11,10 +11,20 @@
 /// line's indentation is written with its first text (so an empty line has
 /// none), and the few layout decisions that depend on whether something fits on
 /// one line (`{ return x }`, a closure's body, a function's parameter list, an
-/// empty type's `{}`) render speculatively into the same buffer and roll back
+/// empty type's `{}`) render tentatively into the same buffer and roll back
 /// when it does not fit.
+///
+/// The output streams too: once `flushSize` bytes are held, the end of a line
+/// that is not inside a tentative layout hands everything to the sink except
+/// what may still be rolled back or read (see `flush()`), so the buffer holds a
+/// chunk of the file, never the file.
 struct SwiftRenderer {
     private var out: OutputBuffer
+    private let flushSize: Int
+    private let sink: (UnsafeRawBufferPointer) -> Void
+    /// How many tentative layouts are being rendered: while any is, nothing is
+    /// flushed, so it can roll back to where it started.
+    private var tentative = 0
     /// Whether the current (unfinished) line has any text yet.
     private var lineHasText = false
     /// Finished lines so far.
@@ -34,21 +44,42 @@ struct SwiftRenderer {
         var brace: Mark?
     }
 
-    /// `capacity`: a guess at the size of the output, so the buffer is allocated
-    /// once (pages it never touches cost no memory).
-    init(capacity: Int) {
-        out = OutputBuffer(capacity: capacity)
+    /// Hands the UTF-8 to `sink` in order, in chunks of about `flushSize` bytes
+    /// (more when a tentative layout is long, less for the last one): their
+    /// concatenation is the file.
+    init(flushSize: Int, sink: @escaping (UnsafeRawBufferPointer) -> Void) {
+        // A chunk and the room to finish the line that fills it: the buffer is
+        // allocated once unless a tentative layout or a larger flush size (a
+        // test's) outgrows it.
+        out = OutputBuffer(capacity: min(flushSize, OutputBuffer.chunk) + OutputBuffer.chunk)
+        self.flushSize = flushSize
+        self.sink = sink
     }
 
     /// Ends the text (exactly one final newline, no trailing empty lines) and
-    /// moves its UTF-8 out; the renderer is empty afterwards.
-    mutating func finish() -> [UInt8] {
+    /// hands the rest of it to the sink.
+    mutating func finish() {
         if lineHasText { newline() }
         while out.count >= 2, out[out.count - 1] == UInt8(ascii: "\n"), out[out.count - 2] == UInt8(ascii: "\n") {
             out.removeSuffix(from: out.count - 1)
         }
         if out.count == 0 { out.append(UInt8(ascii: "\n")) }
-        return out.take()
+        out.flush(upTo: out.count, into: sink)
+    }
+
+    /// What a flush keeps, the bytes that may still be read or rolled back
+    /// between lines: the last two say whether the last line is empty or ends
+    /// with `{` (`lastLineIsEmpty`, `lastLineEndsWithBrace`); `finish` drops a
+    /// final empty line, then reads the byte before it; and a type just opened
+    /// ends with ` {` and a line break, which `closeType` turns into ` {}` when
+    /// no member follows.
+    private static let lookBehind = 3
+
+    /// Hands on all but the last `lookBehind` bytes. Called only between lines
+    /// and outside tentative layouts, which hold marks into the buffer: after
+    /// that, nothing before those bytes can change.
+    private mutating func flush() {
+        out.flush(upTo: out.count - Self.lookBehind, into: sink)
     }
 
     // MARK: - Literals
@@ -176,6 +207,7 @@ struct SwiftRenderer {
         out.append(UInt8(ascii: "\n"))
         lineHasText = false
         lineCount += 1
+        if out.held >= flushSize, tentative == 0 { flush() }
     }
 
     /// Whether the last finished line is empty; nil when there is none. Only
@@ -196,7 +228,9 @@ struct SwiftRenderer {
         indentLevel -= 1
     }
 
-    /// A position to roll back to.
+    /// A position to roll back to: taken at the start of a tentative layout
+    /// (`tentative`), or at an open type's brace (`Scope.brace`, within
+    /// `lookBehind` of the end until a member follows).
     private struct Mark {
         var count: Int
         var lineHasText: Bool
@@ -215,6 +249,8 @@ struct SwiftRenderer {
     /// this line, without its line break) when it took exactly one line, else
     /// false with the output as it was before.
     private mutating func statementOnThisLine(_ statement: SwiftStmt, from mark: Mark) -> Bool {
+        tentative += 1
+        defer { tentative -= 1 }
         let lines = lineCount
         self.statement(statement)
         guard lineCount == lines + 1 else {
@@ -413,6 +449,10 @@ struct SwiftRenderer {
     private mutating func signature(_ function: SwiftFunction) {
         docComment(function.doc)
         attributes(function.attributes)
+        // Tentative even though one line has no line break to flush at: a
+        // parameter's default value may.
+        tentative += 1
+        defer { tentative -= 1 }
         let start = mark
         // The signature on one line, unless that is over 120 columns and there
         // are several parameters: then one parameter per line.
