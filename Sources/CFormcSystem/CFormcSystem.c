@@ -3,20 +3,40 @@
 #include <stdlib.h> // defines __GLIBC__ on glibc
 #if defined(__GLIBC__)
 #include <malloc.h>
+#include <stdint.h>
+#include <sys/mman.h>
+#include <unistd.h>
 #endif
 
-// glibc gives each new thread its own heap, and grows such a heap a page per
-// mprotect call: compiling a 1 MB form on a Swift concurrency thread made 3,400
-// of them. One arena for every thread uses the main heap, which grows with brk,
-// and the top pad makes each growth 16 MiB larger than asked: a few calls. The
-// threads keep their per-thread caches, so two compiles at once barely contend;
-// untouched pages are not resident, so the pad costs no memory. It must run
-// before any other thread allocates, since a thread keeps the arena it started on.
+// Tuning for one short compile, on glibc:
+//
+// - One arena. glibc gives each new thread a heap of its own and grows it a page
+//   per mprotect call (compiling a 1 MB form on a worker thread made 3,400 such
+//   calls); the main heap grows with brk. Threads keep their per-thread caches,
+//   so two compiles at once barely contend.
+// - A 32 MiB top pad: the heap grows in few, large steps. Untouched pages are not
+//   resident, so the pad costs no memory.
+// - Transparent huge pages on that first 32 MiB (where the kernel allows them on
+//   request, as Debian's default "madvise" does): a 1 MB form then takes about
+//   2,100 page faults instead of 3,900, ~6% of a large lint. This is what glibc's
+//   own glibc.malloc.hugetlb=1 tunable does, which can only be set from outside.
+//
+// Call it before any other thread allocates: a thread keeps the arena it started on.
 int formc_tune_allocator(void) {
 #if defined(__GLIBC__)
-    return mallopt(M_ARENA_MAX, 1) && mallopt(M_TOP_PAD, 16 << 20);
+    if (!mallopt(M_ARENA_MAX, 1) || !mallopt(M_TOP_PAD, 32 << 20)) return 0;
+    // Make the heap grow by its pad now (a request larger than what is left at its
+    // top, below the size glibc serves with mmap), then ask for huge pages on it.
+    void *probe = malloc(96 << 10);
+    if (probe != NULL) {
+        long page = sysconf(_SC_PAGESIZE);
+        uintptr_t start = (uintptr_t)probe & ~(uintptr_t)(page - 1);
+        uintptr_t end = (uintptr_t)sbrk(0);
+        if (end > start) (void)madvise((void *)start, end - start, MADV_HUGEPAGE);
+        free(probe);
+    }
+    return 1;
 #else
     return 0;
 #endif
 }
-
