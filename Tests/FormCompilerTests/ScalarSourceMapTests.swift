@@ -113,3 +113,32 @@ private func locate(
     #expect(locate(50..<60, in: text, raw: "a and b", decoded: "a and b", style: .plain) == "1:25-1:25")
     #expect(locate(0..<1, in: "", raw: "", decoded: "x", style: .folded) == "1:1-1:1")
 }
+
+/// After an escaped line break libyaml folds nothing: each empty line that follows
+/// is a "\n" of the text, whatever the line breaks are.
+@Test(arguments: ["\n", "\r\n"])
+func escapedLineBreaksKeepTheEmptyLinesAfterThem(_ lineBreak: String) {
+    for emptyLines in 0...2 {
+        let raw = "\"a\\" + lineBreak + String(repeating: lineBreak, count: emptyLines) + "  b(\""
+        let text = "x: " + raw + lineBreak
+        let decoded = "a" + String(repeating: "\n", count: emptyLines) + "b("
+        // `b` is on the line after the empty ones, after two blanks.
+        let line = 2 + emptyLines
+        #expect(
+            locate((emptyLines + 1)..<(emptyLines + 2), in: text, raw: raw, decoded: decoded, style: .doubleQuoted)
+                == "\(line):3-\(line):4",
+            "\(emptyLines) empty lines"
+        )
+    }
+}
+
+/// Past the part of the text the re-decoding agrees with, an offset falls back to
+/// the end of the last agreeing character; after a line break that is the break
+/// itself, never a column past the end of its line.
+@Test func theFallbackAfterABreakStaysOnItsLine() {
+    let text = "x: \"a\n\n  b\"\n"
+    let raw = "\"a\n\n  b\""
+    // The reader's text (here made to disagree after the break) decides what is trusted.
+    #expect(locate(2..<3, in: text, raw: raw, decoded: "a\nZ", style: .doubleQuoted) == "2:1-2:1")
+    #expect(locate(2..<3, in: text, raw: raw, decoded: "a\nb", style: .doubleQuoted) == "3:3-3:4")
+}

@@ -17,6 +17,7 @@ struct ScalarSourceMap {
     private var trusted = 0
     private let start: SourcePosition
     private let emptyEnd: SourcePosition
+    private let file: SourceFile
 
     init(condition: Condition, file: SourceFile) {
         self.init(text: condition.source, style: condition.style, file: file)
@@ -25,6 +26,7 @@ struct ScalarSourceMap {
     /// The map of any scalar: its decoded text with the range it was written in.
     init(text source: Located<String>, style: ScalarStyle, file: SourceFile) {
         let expected = Array(source.value.unicodeScalars)
+        self.file = file
         start = source.range.start
         emptyEnd = style.isQuoted
             ? SourcePosition(line: start.line, column: start.column + 1)
@@ -69,11 +71,18 @@ struct ScalarSourceMap {
         let lower = max(0, offsets.lowerBound)
         guard trusted > 0 else { return SourceRange(at: lower == 0 ? start : emptyEnd) }
         if lower >= trusted {
-            return SourceRange(at: spans[trusted - 1].end)
+            return SourceRange(at: onItsLine(spans[trusted - 1].end))
         }
         let last = min(max(offsets.upperBound, lower + 1), trusted) - 1
         if offsets.isEmpty { return SourceRange(at: spans[lower].start) }
         return SourceRange(start: spans[lower].start, end: spans[last].end)
+    }
+
+    /// `position`, or its line's break when it is past it: the end of a line break's
+    /// span (one column at the end of its line) is no character of the file.
+    private func onItsLine(_ position: SourcePosition) -> SourcePosition {
+        guard let line = file.lineText(position.line) else { return position }
+        return SourcePosition(line: position.line, column: min(position.column, line.unicodeScalars.count + 1))
     }
 }
 
@@ -198,10 +207,16 @@ private struct FlowScalarDecoder {
         let backslash = cursor.advance()
         guard let letter = cursor.peek() else { return }
         if letter == "\n" {
-            // An escaped line break joins the lines with nothing in between.
+            // An escaped line break joins the lines with nothing in between, and the
+            // lines after it are not folded: each empty line reads as a "\n" (libyaml
+            // keeps them as trailing breaks), where unescaped, the first break of a run
+            // would be dropped or read as a space.
             cursor.advance()
-            while SourceCursor.isBlank(cursor.peek()) { cursor.advance() }
-            return
+            while true {
+                while SourceCursor.isBlank(cursor.peek()) { cursor.advance() }
+                guard cursor.peek() == "\n" else { return }
+                output.append(("\n", cursor.advance()))
+            }
         }
         var end = cursor.advance().end
         let digits: Int
