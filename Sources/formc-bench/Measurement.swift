@@ -93,15 +93,24 @@ enum Subprocess {
     /// The median wall time of `runs` runs after one warm-up, failing when a run
     /// exits with another status than `expecting`.
     static func median(runs: Int, _ path: String, _ arguments: [String], expecting: Int32 = 0) throws -> Double {
-        var samples: [Double] = []
-        for run in 0...max(runs, 1) {
-            let child = try self.run(path, arguments)
-            guard child.status == expecting else {
-                throw BenchError(description: "`\(([path] + arguments).joined(separator: " "))` exited \(child.status), expected \(expecting)")
+        try medians(runs: runs, path, [arguments], expecting: expecting)[0]
+    }
+
+    /// The median time of each command line, run in turns (one of each, then again),
+    /// so that a change in the machine's load over the runs weighs on all of them
+    /// alike: what a ratio of two quick commands needs. One warm-up round first.
+    static func medians(runs: Int, _ path: String, _ commands: [[String]], expecting: Int32 = 0) throws -> [Double] {
+        var samples = [[Double]](repeating: [], count: commands.count)
+        for round in 0...max(runs, 1) {
+            for (index, arguments) in commands.enumerated() {
+                let child = try self.run(path, arguments)
+                guard child.status == expecting else {
+                    throw BenchError(description: "`\(([path] + arguments).joined(separator: " "))` exited \(child.status), expected \(expecting)")
+                }
+                if round > 0 { samples[index].append(child.seconds) }
             }
-            if run > 0 { samples.append(child.seconds) }
         }
-        return Timing.median(samples)
+        return samples.map(Timing.median)
     }
 }
 
