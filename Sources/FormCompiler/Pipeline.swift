@@ -18,7 +18,8 @@ public enum FormPipeline {
     /// The result of compiling one file to Swift.
     public struct BuildResult: Sendable {
         public var diagnostics: [Diagnostic]
-        /// The generated Swift as UTF-8, what is written to a file; set only
+        /// The generated Swift as UTF-8, whole (`formc build` streams it instead,
+        /// through `SwiftEmitter.emit(_:options:into:)`); set only
         /// when there were no errors.
         public var swiftUTF8: [UInt8]?
         /// The generated Swift as text (decoded from `swiftUTF8` on each use).
