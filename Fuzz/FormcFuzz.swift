@@ -9,6 +9,8 @@
 // - Every diagnostic and note points into its file: a line of the file, starting
 //   at a character of the line or at its line break.
 // - Every diagnostic renders as text and as JSON.
+// - A YAML file read in two parts (`YAMLSplit`), cut before any item line, gives
+//   the whole read's tree and diagnostics.
 #if canImport(FormCompiler)
 import FormCompiler
 #endif
@@ -19,6 +21,7 @@ public func formcFuzzTestOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) ->
     for path in ["fuzz.form.yaml", "fuzz.form.json"] {
         FuzzInvariants.check(SourceFile(path: path, bytes: bytes))
     }
+    FuzzInvariants.checkSplitReads(SourceFile(path: "fuzz.form.yaml", bytes: bytes))
     return 0
 }
 
@@ -44,6 +47,46 @@ enum FuzzInvariants {
         let checked = FormPipeline.check(file)
         if let document = checked.document {
             _ = TreeDump.json(for: document, path: file.path)
+        }
+    }
+
+    /// Cuts the file before each of its first item lines the planner accepts and
+    /// compares the split read with the whole read.
+    static func checkSplitReads(_ file: SourceFile) {
+        guard file.bytes.count <= 4096 else { return }
+        var wholeDiagnostics = DiagnosticBag(file: file.path)
+        let whole = YAMLReader.read(file, limits: .default, splitting: .never, diagnostics: &wholeDiagnostics)
+        var cuts = 0
+        for offset in file.lineStarts.dropFirst() where offset < file.bytes.count && cuts < 8 {
+            guard file.bytes.withUnsafeBufferPointer({ YAMLSplit.plan($0, cutAt: offset) }) != nil else { continue }
+            cuts += 1
+            var diagnostics = DiagnosticBag(file: file.path)
+            let parts = YAMLReader.read(file, limits: .default, splitting: .at(offset), diagnostics: &diagnostics)
+            if diagnostics.diagnostics != wholeDiagnostics.diagnostics {
+                fail("cut at \(offset): diagnostics differ from the whole read's")
+            }
+            switch (whole, parts) {
+            case (nil, nil): continue
+            case let (whole?, parts?) where sameNode(whole, whole.root, parts, parts.root): continue
+            default: fail("cut at \(offset): the tree differs from the whole read's")
+            }
+        }
+    }
+
+    static func sameNode(_ a: SyntaxTree, _ x: NodeID, _ b: SyntaxTree, _ y: NodeID) -> Bool {
+        guard a.kind(x) == b.kind(y), a.range(x) == b.range(y), a.tag(x) == b.tag(y), a.style(x) == b.style(y),
+              a.text(x) == b.text(y) else { return false }
+        switch a.kind(x) {
+        case .scalar:
+            return true
+        case .sequence:
+            let (first, second) = (a.items(x), b.items(y))
+            return first.count == second.count && zip(first, second).allSatisfy { sameNode(a, $0, b, $1) }
+        case .mapping:
+            let (first, second) = (a.entries(x), b.entries(y))
+            return first.count == second.count && zip(first, second).allSatisfy {
+                sameNode(a, $0.key, b, $1.key) && sameNode(a, $0.value, b, $1.value)
+            }
         }
     }
 

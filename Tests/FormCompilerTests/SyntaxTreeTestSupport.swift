@@ -63,3 +63,7 @@ struct TreeEntry {
     var key: TreeNode
     var value: TreeNode
 }
+
+extension TreeNode: Equatable {}
+extension TreeNode.Content: Equatable {}
+extension TreeEntry: Equatable {}

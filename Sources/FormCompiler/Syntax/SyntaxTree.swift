@@ -327,6 +327,30 @@ struct SyntaxTreeBuilder {
         ))
     }
 
+    /// Appends all of `other`'s nodes, their lines moved by `lineDelta`, and
+    /// returns what to add to an index of `other` to get the node here. The nodes
+    /// keep their children and texts; nothing refers to them yet.
+    mutating func append(_ other: SyntaxTree, lineDelta: Int) -> Int32 {
+        let nodeOffset = Int32(nodes.count)
+        let childOffset = Int32(children.count)
+        let textOffset = Int32(text.count)
+        let tagOffset = Int32(tags.count)
+        let storage = other.storage
+        nodes.reserveCapacity(nodes.count + storage.nodes.count)
+        for var record in storage.nodes {
+            record.range.start.line += lineDelta
+            record.range.end.line += lineDelta
+            record.start += record.kind == .scalar ? textOffset : childOffset
+            if record.tag >= 0 { record.tag += tagOffset }
+            nodes.append(record)
+        }
+        children.reserveCapacity(children.count + storage.children.count)
+        for child in storage.children { children.append(child + nodeOffset) }
+        text.append(contentsOf: storage.text)
+        tags.append(contentsOf: storage.tags)
+        return nodeOffset
+    }
+
     /// A node with `original`'s content and its own range: an alias. The content is
     /// shared, so this costs one record however large the original is.
     mutating func alias(of original: NodeID, range: SourceRange) -> NodeID {
