@@ -42,6 +42,26 @@ private enum ReservedIDs {
         for word in SwiftNames.keywords { reason[word] = .keyword }
         return reason
     }()
+
+    /// Why `id` cannot be used, if it cannot. Almost no id is reserved, so most are
+    /// ruled out by their first byte and length before the dictionary hashes them.
+    static func reason(for id: String) -> Reason? {
+        guard let first = id.utf8.first, first < 0x80 else { return nil }
+        let count = id.utf8.count
+        guard count < 64, lengthsByFirstByte[Int(first)] & (1 << UInt64(count)) != 0 else { return nil }
+        return reason[id]
+    }
+
+    /// For each ASCII first byte, a bit for each length of a reserved word starting with it.
+    private static let lengthsByFirstByte: [UInt64] = {
+        var lengths = [UInt64](repeating: 0, count: 128)
+        for word in reason.keys {
+            let first = Int(word.utf8.first!)
+            precondition(first < 0x80 && word.utf8.count < 64, "a reserved word is a short ASCII word")
+            lengths[first] |= 1 << UInt64(word.utf8.count)
+        }
+        return lengths
+    }()
 }
 
 /// Names the generated file declares or uses inside the form type, which a segment's
@@ -60,6 +80,11 @@ enum GeneratedTypeNames {
         "AnyObject", "Sendable", "Codable", "Encodable", "Decodable", "Equatable", "Hashable", "CaseIterable",
         "RawRepresentable", "MainActor", "Error", "Character", "Regex",
     ]
+
+    /// Whether `name` is in `nested` or `used`.
+    static func contains(_ name: String) -> Bool {
+        nested.contains(name) || used.contains(name)
+    }
 }
 
 private struct Checker {
@@ -75,8 +100,8 @@ private struct Checker {
     var nonFields: [String: ConditionScope.NonField] = [:]
     /// See `ConditionScope.fieldElements`.
     var fieldElements: [Int?] = []
-    /// Generated type names → where they were declared (the form name, segment enums).
-    var typeNames: [String: SourceRange] = [:]
+    /// Generated type names and where they were declared (the form name, segment enums).
+    var typeNames = TypeNames()
     var segments = SegmentChecker()
     /// Every field (duplicates too), for the rule checks, which need every field
     /// declared first.
@@ -99,8 +124,10 @@ private struct Checker {
         walk(document.elements, path: &path, groups: [], hidden: false)
         var patterns = PatternValidator()
         var seen = SeenRules()
-        for field in pendingRules {
-            RuleChecker.check(field, file: file, symbols: symbols, patterns: &patterns, seen: &seen, diagnostics: &diagnostics)
+        for index in pendingRules.indices {
+            RuleChecker.check(
+                pendingRules[index], file: file, symbols: symbols, patterns: &patterns, seen: &seen, diagnostics: &diagnostics
+            )
         }
     }
 
@@ -115,14 +142,14 @@ private struct Checker {
             )
             return
         }
-        if GeneratedTypeNames.nested.contains(name.value) || GeneratedTypeNames.used.contains(name.value) {
+        if GeneratedTypeNames.contains(name.value) {
             diagnostics.error(
                 .nameCollision, "form name '\(name.value)' collides with a type the generated code uses", at: name.range,
                 help: ["choose another name, e.g. '\(name.value)Form'"]
             )
             return
         }
-        typeNames[name.value] = name.range
+        _ = typeNames.declare(name.value, at: name.range)
     }
 
     /// `path` is the path of `elements`' parent, extended in place for each child
@@ -146,22 +173,28 @@ private struct Checker {
                 declare(segue.id, what: "action id")
                 if nonFields[segue.id.value] == nil { nonFields[segue.id.value] = .segue }
             case .boolean(let field):
-                declareField(field.common, kind: kind, path: path, groups: groups, canBeHidden: canBeHidden)
+                declareField(field.common, kind: kind, valueType: .bool, path: path, groups: groups, canBeHidden: canBeHidden)
             case .segment(let segment):
-                declareField(segment.common, kind: kind, path: path, groups: groups, canBeHidden: canBeHidden)
-                segments.check(segment, diagnostics: &diagnostics, typeNames: &typeNames)
+                let enumName = segment.swiftEnumName
+                declareField(
+                    segment.common, kind: kind, valueType: .segment(enumName: enumName, optional: segment.isOptional),
+                    path: path, groups: groups, canBeHidden: canBeHidden
+                )
+                segments.check(segment, enumName: enumName, diagnostics: &diagnostics, typeNames: &typeNames)
             case .text(let field):
-                declareField(field.common, kind: kind, path: path, groups: groups, canBeHidden: canBeHidden)
+                declareField(field.common, kind: kind, valueType: .string, path: path, groups: groups, canBeHidden: canBeHidden)
             case .spacer, .staticText:
                 break
             }
         }
     }
 
-    /// Declares a field and adds its symbol (the first field of an id wins); its
-    /// rules wait until every field is declared.
-    mutating func declareField(_ common: FieldCommon, kind: ElementKind, path: ElementPath, groups: [ElementPath], canBeHidden: Bool) {
-        let valueType = Self.valueType(of: kind)
+    /// Declares a field of type `valueType` and adds its symbol (the first field of
+    /// an id wins); its rules wait until every field is declared.
+    mutating func declareField(
+        _ common: FieldCommon, kind: ElementKind, valueType: FieldValueType, path: ElementPath, groups: [ElementPath],
+        canBeHidden: Bool
+    ) {
         let symbol = FieldSymbol(
             id: common.id.value, range: common.id.range, valueType: valueType,
             path: path, enclosingGroups: groups,
@@ -199,7 +232,7 @@ private struct Checker {
                     + (SwiftNames.isLowerCamelCase(suggestion) ? ["did you mean '\(suggestion)'?"] : [])
             )
         } else {
-            switch ReservedIDs.reason[id.value] {
+            switch ReservedIDs.reason(for: id.value) {
             case .keyword?:
                 diagnostics.error(
                     .invalidFieldID, "'\(id.value)' is a Swift keyword and cannot be a \(what)", at: id.range,
@@ -225,14 +258,6 @@ private struct Checker {
                 notes: [diagnostics.note("'\(id.value)' first defined here", at: earlier)],
                 help: ["fields, groups and segues share one namespace; give each a unique id"]
             )
-        }
-    }
-
-    static func valueType(of kind: ElementKind) -> FieldValueType {
-        switch kind {
-        case .boolean: .bool
-        case .segment(let segment): .segment(enumName: segment.swiftEnumName, optional: segment.isOptional)
-        default: .string
         }
     }
 
@@ -264,11 +289,21 @@ private struct Checker {
     }
 
     static func isSampleValue(_ placeholder: String) -> Bool {
-        if placeholder.utf8.contains(where: { $0 == UInt8(ascii: "@") || (0x30...0x39).contains($0) }) { return true }
-        // Most placeholders have no ':', and a byte scan is far cheaper than a substring search.
-        if placeholder.utf8.contains(UInt8(ascii: ":")), placeholder.contains("://") { return true }
-        // Digits of other scripts (`٣`) are numbers too; only non-ASCII text needs the Character scan.
-        return placeholder.utf8.contains { $0 >= 0x80 } && placeholder.contains(where: \.isNumber)
+        // One byte scan answers for most placeholders: a '@' or an ASCII digit decides;
+        // only a ':' (most placeholders have none) needs the substring search, and only
+        // non-ASCII text (digits of other scripts, `٣`, are numbers too) the Character scan.
+        var hasColon = false
+        var hasNonASCII = false
+        for byte in placeholder.utf8 {
+            switch byte {
+            case UInt8(ascii: "@"), UInt8(ascii: "0")...UInt8(ascii: "9"): return true
+            case UInt8(ascii: ":"): hasColon = true
+            case 0x80...: hasNonASCII = true
+            default: break
+            }
+        }
+        if hasColon, placeholder.contains("://") { return true }
+        return hasNonASCII && placeholder.contains(where: \.isNumber)
     }
 
 }
@@ -277,6 +312,11 @@ extension String {
     var trimmingBackticks: String { filter { $0 != "`" } }
 
     var trimmingCharactersInWhitespace: String {
+        // Most text starts and ends with an ASCII byte that is not whitespace (tab to
+        // carriage return, space): keep it, without the scalar scans below.
+        if let first = utf8.first, let last = utf8.last, (0x21..<0x80).contains(first), (0x21..<0x80).contains(last) {
+            return self
+        }
         let scalars = unicodeScalars
         guard let first = scalars.firstIndex(where: { !$0.isWhitespace }) else { return "" }
         let last = scalars.lastIndex(where: { !$0.isWhitespace })!

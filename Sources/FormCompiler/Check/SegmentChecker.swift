@@ -1,27 +1,38 @@
 /// The checks of one segment (SPEC §3): options, their case names, the default
 /// and the enum's name.
 struct SegmentChecker {
-    /// Option values and case names seen in the segment being checked → where.
-    /// Emptied for each segment but kept allocated: a form may have thousands of
-    /// small segments.
-    private var values: [String: SourceRange] = [:]
-    private var cases: [String: (value: String, range: SourceRange)] = [:]
+    /// Option values seen in the segment being checked, numbered, with where each
+    /// was listed. Emptied for each segment but kept allocated: a form may have
+    /// thousands of small segments.
+    private var values = IDIndex()
+    private var valueRanges: [SourceRange] = []
+    /// Case names seen in the segment being checked, numbered, with the option each
+    /// came from.
+    private var cases = IDIndex()
+    private var caseOptions: [(value: String, range: SourceRange)] = []
     /// Swift case names by option value: a form repeats the same few options over
     /// many segments, and making a case name is far dearer than a lookup.
     private var caseNames: [String: String] = [:]
 
-    mutating func check(_ segment: SegmentFieldDecl, diagnostics: inout DiagnosticBag, typeNames: inout [String: SourceRange]) {
-        Self.checkEnumName(segment, diagnostics: &diagnostics, typeNames: &typeNames)
+    /// `enumName` is the segment's `swiftEnumName`, which the caller made already.
+    mutating func check(
+        _ segment: SegmentFieldDecl, enumName: String, diagnostics: inout DiagnosticBag, typeNames: inout TypeNames
+    ) {
+        Self.checkEnumName(segment, name: enumName, diagnostics: &diagnostics, typeNames: &typeNames)
 
-        values.removeAll(keepingCapacity: true)
-        cases.removeAll(keepingCapacity: true)
+        values.removeAll()
+        valueRanges.removeAll(keepingCapacity: true)
+        cases.removeAll()
+        caseOptions.removeAll(keepingCapacity: true)
         for option in segment.options {
             let value = option.value
             if value.value.isEmpty {
                 diagnostics.error(.invalidOption, "segment option value is empty", at: value.range)
                 continue
             }
-            if let earlier = values[value.value] {
+            let (number, isNew) = values.insert(value.value)
+            if !isNew {
+                let earlier = valueRanges[number]
                 diagnostics.error(
                     .invalidOption, "duplicate option '\(value.value)' in segment '\(segment.id.value)'", at: value.range,
                     notes: [diagnostics.note("'\(value.value)' first listed here", at: earlier)],
@@ -29,7 +40,7 @@ struct SegmentChecker {
                 )
                 continue
             }
-            values[value.value] = value.range
+            valueRanges.append(value.range)
             let caseName = caseName(of: value.value)
             if caseName == "_" {
                 diagnostics.error(
@@ -38,7 +49,9 @@ struct SegmentChecker {
                 )
                 continue
             }
-            if let earlier = cases[caseName] {
+            let (caseNumber, isNewCase) = cases.insert(caseName)
+            if !isNewCase {
+                let earlier = caseOptions[caseNumber]
                 diagnostics.error(
                     .invalidOption,
                     "options '\(earlier.value)' and '\(value.value)' both become the Swift case '\(caseName.trimmingBackticks)'",
@@ -47,7 +60,7 @@ struct SegmentChecker {
                 )
                 continue
             }
-            cases[caseName] = (value.value, value.range)
+            caseOptions.append((value.value, value.range))
         }
 
         if segment.options.count < 2, let range = segment.optionsRange {
@@ -57,7 +70,7 @@ struct SegmentChecker {
             )
         }
 
-        if let defaultValue = segment.defaultValue, !segment.options.isEmpty, values[defaultValue.value] == nil {
+        if let defaultValue = segment.defaultValue, !segment.options.isEmpty, values.number(of: defaultValue.value) == nil {
             let names = segment.options.map(\.value.value)
             diagnostics.error(
                 .defaultNotOption, "default '\(defaultValue.value)' is not an option of segment '\(segment.id.value)'",
@@ -75,8 +88,9 @@ struct SegmentChecker {
         return name
     }
 
-    static func checkEnumName(_ segment: SegmentFieldDecl, diagnostics: inout DiagnosticBag, typeNames: inout [String: SourceRange]) {
-        let name = segment.swiftEnumName
+    static func checkEnumName(
+        _ segment: SegmentFieldDecl, name: String, diagnostics: inout DiagnosticBag, typeNames: inout TypeNames
+    ) {
         let range = segment.enumName?.range ?? segment.id.range
         if let explicit = segment.enumName,
            !SwiftNames.isUpperCamelCase(explicit.value) || SwiftNames.keywords.contains(explicit.value) {
@@ -87,21 +101,34 @@ struct SegmentChecker {
             return
         }
         guard SwiftNames.isUpperCamelCase(name) else { return }  // the id itself is reported as FC201
-        if GeneratedTypeNames.nested.contains(name) || GeneratedTypeNames.used.contains(name) {
+        if GeneratedTypeNames.contains(name) {
             diagnostics.error(
                 .nameCollision, "segment '\(segment.id.value)' would generate the enum '\(name)', a name the generated code uses",
                 at: range, help: ["set 'enumName:' to another name, e.g. '\(name)Choice'"]
             )
             return
         }
-        if let earlier = typeNames[name] {
+        if let earlier = typeNames.declare(name, at: range) {
             diagnostics.error(
                 .nameCollision, "segment '\(segment.id.value)' would generate the type '\(name)', which is already declared",
                 at: range, notes: [diagnostics.note("'\(name)' comes from here", at: earlier)],
                 help: ["set 'enumName:' to a unique name"]
             )
-            return
         }
-        typeNames[name] = range
+    }
+}
+
+/// The type names a form's generated file declares (the form, segment enums), with
+/// where each was declared first.
+struct TypeNames {
+    private var names = IDIndex()
+    private var ranges: [SourceRange] = []
+
+    /// Records `name` unless it is taken; returns where it was declared first when it is.
+    mutating func declare(_ name: String, at range: SourceRange) -> SourceRange? {
+        let (number, isNew) = names.insert(name)
+        guard isNew else { return ranges[number] }
+        ranges.append(range)
+        return nil
     }
 }

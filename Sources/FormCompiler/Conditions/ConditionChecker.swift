@@ -20,8 +20,9 @@ public enum ConditionChecker {
         pass.walk(&document.elements, path: &path)
         diagnostics = pass.diagnostics
 
+        var constancy = ConditionConstancy()
         for site in pass.lowered {
-            checkConstant(site, scope: scope, diagnostics: &diagnostics)
+            checkConstant(site, scope: scope, constancy: &constancy, diagnostics: &diagnostics)
         }
 
         let graph = ConditionGraph(pass.graph)
@@ -122,9 +123,9 @@ public enum ConditionChecker {
     // MARK: FC505
 
     private static func checkConstant(
-        _ site: Site, scope: ConditionScope, diagnostics: inout DiagnosticBag
+        _ site: Site, scope: ConditionScope, constancy: inout ConditionConstancy, diagnostics: inout DiagnosticBag
     ) {
-        let verdict = ConditionConstancy.verdict(of: site.expression, facts: scope.facts(of:))
+        let verdict = constancy.verdict(of: site.expression, facts: scope.facts(of:))
         guard let verdict else { return }
         let message: String
         let help: String

@@ -10,7 +10,10 @@
 /// only for conditions of at most `maxAtoms` distinct atoms and `maxStates` states;
 /// the expression is evaluated once, over bit sets of states, so a large form of
 /// hostile conditions stays fast.
-enum ConditionConstancy {
+///
+/// One value checks every condition of a form in turn and keeps its scratch arrays
+/// from one condition to the next, so a condition costs no allocation of its own.
+struct ConditionConstancy {
     static let maxAtoms = 12
     static let maxStates = 4096
 
@@ -28,49 +31,74 @@ enum ConditionConstancy {
         var canBeHidden: Bool
     }
 
+    // Scratch space, emptied for each condition.
+    /// The distinct atoms, in first-use order, and the program over them.
+    private var atoms: [ConditionExpr] = []
+    private var program: [Step] = []
+    /// The fields the atoms read, in first-use order, so that the enumeration is
+    /// deterministic; `atomFields[i]` is the field of `atoms[i]`, an index into it.
+    private var fields: [String] = []
+    private var atomFields: [Int] = []
+    /// Each field's domain: its states are `states[stateStarts[f]..<stateStarts[f + 1]]`.
+    private var states: [State] = []
+    private var stateStarts: [Int] = []
+    /// The values a condition names for the field whose states are being made.
+    private var named: [String] = []
+    /// Each atom's worlds, atom after atom, `words` words each.
+    private var atomBits: [UInt64] = []
+    private var stack: [UInt64] = []
+
     /// The verdict, or nil when the condition depends on its fields (or is too big
     /// to decide).
-    static func verdict(of expression: ConditionExpr, facts: (String) -> FieldFacts?) -> Verdict? {
-        var atoms: [ConditionExpr] = []
-        var program: [Step] = []
-        guard compile(expression, atoms: &atoms, into: &program) else { return nil }
+    mutating func verdict(of expression: ConditionExpr, facts: (String) -> FieldFacts?) -> Verdict? {
+        atoms.removeAll(keepingCapacity: true)
+        program.removeAll(keepingCapacity: true)
+        guard Self.compile(expression, atoms: &atoms, into: &program) else { return nil }
 
-        // Each field's domain, in first-use order so the enumeration is deterministic.
-        var domains: [(id: String, states: [State])] = []
+        fields.removeAll(keepingCapacity: true)
+        atomFields.removeAll(keepingCapacity: true)
+        states.removeAll(keepingCapacity: true)
+        stateStarts.removeAll(keepingCapacity: true)
+        stateStarts.append(0)
+        // The state of field `f` in world `w` is digit `f` of `w` in mixed radix, so
+        // the product of the fields' state counts is the number of worlds.
+        var stateCount = 1
         for atom in atoms {
             let id = atom.atomField
-            guard !domains.contains(where: { $0.id == id }) else { continue }
+            if let field = fields.firstIndex(of: id) {
+                atomFields.append(field)
+                continue
+            }
             guard let fact = facts(id) else { return nil }
-            domains.append((id, states(of: id, fact, atoms: atoms)))
-        }
-        var stateCount = 1
-        for domain in domains {
-            stateCount *= domain.states.count
-            if stateCount > maxStates { return nil }
+            atomFields.append(fields.count)
+            fields.append(id)
+            appendStates(of: id, fact)
+            stateStarts.append(states.count)
+            stateCount *= stateStarts[stateStarts.count - 1] - stateStarts[stateStarts.count - 2]
+            if stateCount > Self.maxStates { return nil }
         }
 
         let words = (stateCount + 63) / 64
-        var all = [UInt64](repeating: ~0, count: words)
-        if stateCount % 64 != 0 { all[words - 1] = (1 << UInt64(stateCount % 64)) - 1 }
-
-        // The state of field `i` in world `w` is digit `i` of `w` in mixed radix.
-        var strides: [Int] = []
-        var stride = 1
-        for domain in domains {
-            strides.append(stride)
-            stride *= domain.states.count
+        /// The worlds of word `word` that exist.
+        func all(_ word: Int) -> UInt64 {
+            word == words - 1 && stateCount % 64 != 0 ? (1 << UInt64(stateCount % 64)) - 1 : ~0
         }
-        // Each atom's worlds, atom after atom, `words` words each.
-        var atomBits = [UInt64](repeating: 0, count: atoms.count * words)
-        for (atomIndex, atom) in atoms.enumerated() {
-            let field = domains.firstIndex { $0.id == atom.atomField }!
-            let satisfied = domains[field].states.map { $0.satisfies(atom) }
-            // The field's state is constant over runs of `stride` worlds; filling whole
-            // runs a word at a time keeps this cheap for the innermost fields too.
-            let stride = strides[field]
+
+        atomBits.removeAll(keepingCapacity: true)
+        atomBits.append(contentsOf: repeatElement(0, count: atoms.count * words))
+        for atomIndex in atoms.indices {
+            let atom = atoms[atomIndex]
+            let field = atomFields[atomIndex]
+            let firstState = stateStarts[field]
+            let stateCountOfField = stateStarts[field + 1] - firstState
+            // The field's state is constant over runs of `stride` worlds (the product of
+            // the earlier fields' state counts); filling whole runs a word at a time
+            // keeps this cheap for the innermost fields too.
+            var stride = 1
+            for earlier in 0..<field { stride *= stateStarts[earlier + 1] - stateStarts[earlier] }
             var digit = 0
             for runStart in Swift.stride(from: 0, to: stateCount, by: stride) {
-                if satisfied[digit] {
+                if states[firstState + digit].satisfies(atom) {
                     var low = runStart
                     let high = runStart + stride
                     while low < high {
@@ -80,27 +108,26 @@ enum ConditionConstancy {
                         low += count
                     }
                 }
-                digit = digit + 1 == satisfied.count ? 0 : digit + 1
+                digit = digit + 1 == stateCountOfField ? 0 : digit + 1
             }
         }
 
         // Run the program over each word of worlds.
         var alwaysTrue = true
         var alwaysFalse = true
-        var stack: [UInt64] = []
-        stack.reserveCapacity(program.count)
         for word in 0..<words {
+            stack.removeAll(keepingCapacity: true)
             for step in program {
                 switch step {
-                case .constant(let value): stack.append(value ? all[word] : 0)
+                case .constant(let value): stack.append(value ? all(word) : 0)
                 case .atom(let index): stack.append(atomBits[index * words + word])
-                case .not: stack[stack.count - 1] = ~stack[stack.count - 1] & all[word]
+                case .not: stack[stack.count - 1] = ~stack[stack.count - 1] & all(word)
                 case .and: stack[stack.count - 2] &= stack.removeLast()
                 case .or: stack[stack.count - 2] |= stack.removeLast()
                 }
             }
             let result = stack.removeLast()
-            alwaysTrue = alwaysTrue && result == all[word]
+            alwaysTrue = alwaysTrue && result == all(word)
             alwaysFalse = alwaysFalse && result == 0
         }
         if alwaysTrue { return .alwaysTrue }
@@ -164,23 +191,27 @@ enum ConditionConstancy {
         }
     }
 
-    private static func states(of id: String, _ fact: FieldFacts, atoms: [ConditionExpr]) -> [State] {
+    /// Appends the states of field `id` to `states`. The atoms are distinct, so each
+    /// value is named once.
+    private mutating func appendStates(of id: String, _ fact: FieldFacts) {
+        named.removeAll(keepingCapacity: true)
         switch fact.valueType {
         case .bool:
-            return [.bool(false), .bool(true)]
-        // The atoms are distinct, so each value is named once.
+            states.append(.bool(false))
+            states.append(.bool(true))
         case .string:
-            var named: [String] = []
             for case .textEquals(id, let value) in atoms where !value.isEmpty { named.append(value) }
-            return [.text("")] + named.sorted().map { .text($0) } + [.text(nil)]
+            named.sort()
+            states.append(.text(""))
+            for value in named { states.append(.text(value)) }
+            states.append(.text(nil))
         case .segment(_, let optional):
-            var named: [String] = []
             for case .segmentEquals(id, let value) in atoms { named.append(value) }
-            var result: [State] = fact.options.filter(named.contains).map { .option($0) }
+            let first = states.count
+            for option in fact.options where named.contains(option) { states.append(.option(option)) }
             // A name that is not an option cannot be selected; keep it out of the states.
-            if fact.options.contains(where: { !named.contains($0) }) { result.append(.option(nil)) }
-            if optional || fact.canBeHidden { result.append(.nothingSelected) }
-            return result.isEmpty ? [.nothingSelected] : result
+            if fact.options.contains(where: { !named.contains($0) }) { states.append(.option(nil)) }
+            if optional || fact.canBeHidden || states.count == first { states.append(.nothingSelected) }
         }
     }
 }

@@ -43,52 +43,63 @@ enum RuleDecoder {
                 reportUnknown(tree.text(item) ?? "", at: range, reader: &reader)
                 return nil
             }
-            let name = RuleKind.names[index]
             guard isParameterless[index] else {
+                let name = RuleKind.names[index]
                 reader.diagnostics.error(
                     .invalidRuleParameter, "rule '\(name)' needs a parameter", at: range,
                     help: ["write '- \(name): \(example(for: name))'"]
                 )
                 return nil
             }
-            return RuleDecl(kind: parameterless(name), range: range, nameRange: range)
+            return RuleDecl(kind: parameterless(index), range: range, nameRange: range)
 
         case .mapping:
             // The first key other than `message` names the rule; any further one is a mistake.
             let entries = tree.entries(item)
-            let ruleEntries = entries.lazy.filter { !tree.textEquals($0.key, "message") }
-            guard let entry = ruleEntries.first else {
+            var ruleEntry: (key: NodeID, value: NodeID)?
+            var messageEntry: (key: NodeID, value: NodeID)?
+            var index: Int?
+            var name = ""
+            for entry in entries {
+                if tree.textEquals(entry.key, "message") {
+                    if messageEntry == nil { messageEntry = entry }
+                    continue
+                }
+                guard ruleEntry != nil else {
+                    ruleEntry = entry
+                    index = ruleIndex(entry.key, in: tree)
+                    name = index.map { RuleKind.names[$0] } ?? tree.text(entry.key) ?? ""
+                    continue
+                }
+                let extraName = tree.text(entry.key) ?? ""
+                reader.diagnostics.error(
+                    .unknownKey, "unexpected key '\(extraName)' in the rule '\(name)'", at: tree.range(entry.key),
+                    help: RuleKind.names.contains(extraName)
+                        ? ["write each rule as its own list item: '- \(extraName): …'"]
+                        : Suggestions.didYouMean(extraName, in: ["message"])
+                )
+            }
+            guard let entry = ruleEntry else {
                 reader.diagnostics.error(
                     .missingKey, "rule item has a message but no rule", at: range,
                     help: ["put the message beside its rule: '- { minLength: 8, message: Too short }'"]
                 )
                 return nil
             }
-            let index = ruleIndex(entry.key, in: tree)
-            let name = index.map { RuleKind.names[$0] } ?? tree.text(entry.key) ?? ""
-            for extra in ruleEntries.dropFirst() {
-                let extraName = tree.text(extra.key) ?? ""
-                reader.diagnostics.error(
-                    .unknownKey, "unexpected key '\(extraName)' in the rule '\(name)'", at: tree.range(extra.key),
-                    help: RuleKind.names.contains(extraName)
-                        ? ["write each rule as its own list item: '- \(extraName): …'"]
-                        : Suggestions.didYouMean(extraName, in: ["message"])
-                )
-            }
             let nameRange = tree.range(entry.key)
-            guard index != nil else {
+            guard let index else {
                 reportUnknown(name, at: nameRange, reader: &reader)
                 return nil
             }
-            let message = entries.first { tree.textEquals($0.key, "message") }.flatMap { reader.string($0.value, "message") }
+            let message = messageEntry.flatMap { reader.string($0.value, "message") }
             let parameter = entry.value
             let parameterRange = tree.range(parameter)
             let kind: RuleKind?
-            switch name {
-            case "required", "email", "url":
+            switch index {
+            case _ where isParameterless[index]:
                 // `- required: true` reads naturally; anything else is a mistake.
                 if tree.style(parameter) == .plain, tree.textEquals(parameter, "true") || tree.isEmptyScalar(parameter) {
-                    kind = parameterless(name)
+                    kind = parameterless(index)
                 } else {
                     reader.diagnostics.error(
                         .invalidRuleParameter, "rule '\(name)' takes no parameter", at: parameterRange,
@@ -96,12 +107,12 @@ enum RuleDecoder {
                     )
                     kind = nil
                 }
-            case "minLength", "maxLength":
+            case Index.minLength, Index.maxLength:
                 let count = reader.count(parameter, "the \(name) parameter", invalidCode: .invalidRuleParameter)
-                kind = count.map { name == "minLength" ? .minLength($0.value) : .maxLength($0.value) }
-            case "pattern":
+                kind = count.map { index == Index.minLength ? .minLength($0.value) : .maxLength($0.value) }
+            case Index.pattern:
                 kind = reader.string(parameter, "the pattern").map { .pattern($0.value) }
-            case "sameAs":
+            case Index.sameAs:
                 kind = reader.string(parameter, "the sameAs field id").map { .sameAs($0.value) }
             default:
                 kind = reader.string(parameter, "the custom validator name").map { .custom($0.value) }
@@ -118,10 +129,23 @@ enum RuleDecoder {
         }
     }
 
-    private static func parameterless(_ name: String) -> RuleKind {
-        switch name {
-        case "required": .required
-        case "email": .email
+    /// The positions in `names` of the rules the decoder tells apart by index.
+    private enum Index {
+        static let required = position("required")
+        static let minLength = position("minLength")
+        static let maxLength = position("maxLength")
+        static let pattern = position("pattern")
+        static let email = position("email")
+        static let sameAs = position("sameAs")
+
+        private static func position(_ name: String) -> Int { RuleKind.names.firstIndex(of: name)! }
+    }
+
+    /// The rule without a parameter at `index` in `names`.
+    private static func parameterless(_ index: Int) -> RuleKind {
+        switch index {
+        case Index.required: .required
+        case Index.email: .email
         default: .url
         }
     }

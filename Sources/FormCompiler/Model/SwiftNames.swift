@@ -37,6 +37,17 @@ public enum SwiftNames {
 
     /// `email` → `Email`, `accountType` → `AccountType`.
     public static func upperCamelCase(_ id: String) -> String {
+        // Ids are ASCII (the checker requires it): when the first two bytes are, the
+        // first Character is the first byte alone, and only it changes.
+        var bytes = id.utf8.makeIterator()
+        if let first = bytes.next(), first < 0x80, bytes.next().map({ $0 < 0x80 }) ?? true {
+            guard (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(first) else { return id }
+            return String(unsafeUninitializedCapacity: id.utf8.count) { buffer in
+                _ = buffer.initialize(from: id.utf8)
+                buffer[0] = first - 32
+                return id.utf8.count
+            }
+        }
         guard let first = id.first else { return id }
         return first.uppercased() + id.dropFirst()
     }
@@ -79,27 +90,33 @@ public enum SwiftNames {
     public static func words(fromIdentifier id: String) -> String {
         // Ids are ASCII (the checker requires it); work on bytes, not Characters.
         if id.utf8.allSatisfy({ $0 < 0x80 }) {
-            var bytes: [UInt8] = []
-            bytes.reserveCapacity(id.utf8.count + 4)
+            // Counted first, so that the String is made at its size (a short one inline).
+            var count = id.utf8.count
             var previous: UInt8?
             for byte in id.utf8 {
-                let isUpper = (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
-                let isDigit = (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
-                guard let last = previous else {
-                    let isLower = (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte)
-                    bytes.append(isLower ? byte - 32 : byte)
-                    previous = byte
-                    continue
-                }
-                let lastUpper = (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(last)
-                let lastDigit = (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(last)
-                if (isUpper && !lastUpper) || (isDigit && !lastDigit) || (!isDigit && lastDigit) {
-                    bytes.append(UInt8(ascii: " "))
-                }
-                bytes.append(isUpper ? byte + 32 : byte)
+                if let last = previous, isWordBoundary(after: last, before: byte) { count += 1 }
                 previous = byte
             }
-            return String(decoding: bytes, as: UTF8.self)
+            return String(unsafeUninitializedCapacity: count) { bytes in
+                var count = 0
+                var previous: UInt8?
+                for byte in id.utf8 {
+                    let isUpper = (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
+                    if let last = previous {
+                        if isWordBoundary(after: last, before: byte) {
+                            bytes[count] = UInt8(ascii: " ")
+                            count += 1
+                        }
+                        bytes[count] = isUpper ? byte + 32 : byte
+                    } else {
+                        let isLower = (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte)
+                        bytes[count] = isLower ? byte - 32 : byte
+                    }
+                    count += 1
+                    previous = byte
+                }
+                return count
+            }
         }
         var result = ""
         var previous: Character?
@@ -116,6 +133,16 @@ public enum SwiftNames {
             previous = character
         }
         return result
+    }
+
+    /// Whether an ASCII id's words break between `last` and `byte`: before a capital
+    /// after a non-capital, and between digits and non-digits.
+    private static func isWordBoundary(after last: UInt8, before byte: UInt8) -> Bool {
+        let isUpper = (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
+        let isDigit = (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+        let lastUpper = (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(last)
+        let lastDigit = (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(last)
+        return (isUpper && !lastUpper) || (isDigit && !lastDigit) || (!isDigit && lastDigit)
     }
 
     private static func lowerLeadingCapitals(_ word: String) -> String {

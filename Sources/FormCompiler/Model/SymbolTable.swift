@@ -68,18 +68,16 @@ public struct FieldSymbol: Sendable {
 /// The names a form declares: fields in document order, and every id (fields,
 /// groups and segues share one namespace).
 ///
-/// Every id has one entry holding both where it was first declared and which field
-/// it names, so the checker hashes an id once to declare it and once per use.
+/// Every id is numbered once by an `IDIndex`; by that number the table keeps where
+/// the id was first declared and which field it names, so the checker looks an id
+/// up once to declare it and once per use, each with a cheap byte hash.
 public struct SymbolTable: Sendable {
     public private(set) var fields: [FieldSymbol] = []
-    private var entries: [String: Entry] = [:]
-
-    private struct Entry: Sendable {
-        /// Where the id was first declared; nil for a field added without `declare`.
-        var declaration: SourceRange?
-        /// The first field with this id, as an index into `fields`.
-        var field: Int?
-    }
+    private var ids = IDIndex()
+    /// Where each id (by number) was first declared; nil for a field added without `declare`.
+    private var declarations: [SourceRange?] = []
+    /// The first field of each id (by number), as an index into `fields`; -1 for none.
+    private var fieldOfID: [Int32] = []
 
     public init() {}
 
@@ -90,17 +88,21 @@ public struct SymbolTable: Sendable {
     /// The position in `fields` of the field `id` names: the checker's handle on a
     /// field, so that later lookups are array accesses rather than string hashes.
     func fieldIndex(_ id: String) -> Int? {
-        entries[id]?.field
+        guard let number = ids.number(of: id) else { return nil }
+        let field = fieldOfID[number]
+        return field < 0 ? nil : Int(field)
     }
 
     /// Where `id` was first declared, if it was.
     public func declaration(of id: String) -> SourceRange? {
-        entries[id]?.declaration
+        ids.number(of: id).flatMap { declarations[$0] }
     }
 
     /// Makes room for `count` ids (and fields) without growing the table on the way.
     mutating func reserveCapacity(_ count: Int) {
-        entries.reserveCapacity(count)
+        ids.reserveCapacity(count)
+        declarations.reserveCapacity(count)
+        fieldOfID.reserveCapacity(count)
         fields.reserveCapacity(count)
     }
 
@@ -115,21 +117,20 @@ public struct SymbolTable: Sendable {
 
     /// `declare` (when `range` is given) and `addField` (when `symbol` is) in one
     /// lookup of the id. Returns the earlier declaration when the id is taken.
-    mutating func record(_ id: String, declaredAt range: SourceRange?, field symbol: FieldSymbol?) -> SourceRange? {
-        let (earlier, addsField) = Self.update(
-            &entries[id, default: Entry()], declaredAt: range, field: symbol == nil ? nil : fields.count
-        )
-        if addsField, let symbol { fields.append(symbol) }
-        return earlier
-    }
-
     /// The first declaration and the first field win.
-    private static func update(_ entry: inout Entry, declaredAt range: SourceRange?, field: Int?) -> (earlier: SourceRange?, addsField: Bool) {
-        let addsField = field != nil && entry.field == nil
-        if addsField { entry.field = field }
-        if let earlier = entry.declaration { return (earlier, addsField) }
-        entry.declaration = range
-        return (nil, addsField)
+    mutating func record(_ id: String, declaredAt range: SourceRange?, field symbol: FieldSymbol?) -> SourceRange? {
+        let (number, inserted) = ids.insert(id)
+        if inserted {
+            declarations.append(nil)
+            fieldOfID.append(-1)
+        }
+        if let symbol, fieldOfID[number] < 0 {
+            fieldOfID[number] = Int32(fields.count)
+            fields.append(symbol)
+        }
+        if let earlier = declarations[number] { return earlier }
+        declarations[number] = range
+        return nil
     }
 }
 
