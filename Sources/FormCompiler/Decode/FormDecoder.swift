@@ -5,12 +5,42 @@
 /// Recursion follows group nesting, which the reader's depth limit bounds.
 public enum FormDecoder {
     public static func decode(_ tree: SyntaxTree, file: SourceFile, limits: CompilerLimits, diagnostics: inout DiagnosticBag) -> FormDocument? {
+        decode(tree, file: file, limits: limits, mayUseSecondCore: true, diagnostics: &diagnostics)
+    }
+
+    /// `mayUseSecondCore`: whether a long element list may be decoded on two
+    /// threads (tests compare both ways).
+    static func decode(
+        _ tree: SyntaxTree, file: SourceFile, limits: CompilerLimits, mayUseSecondCore: Bool, diagnostics: inout DiagnosticBag
+    ) -> FormDocument? {
         var reader = ValueReader(tree: tree, diagnostics: diagnostics)
         reader.isJSON = FormPipeline.isJSON(path: file.path)
         var decoder = Decoder(reader: reader, limits: limits)
+        decoder.mayUseSecondCore = mayUseSecondCore
         let document = decoder.document(tree.root)
         diagnostics = decoder.reader.diagnostics
         return document
+    }
+
+    /// Lists spanning fewer lines are decoded on one thread: below this, starting
+    /// the second one costs about what it saves.
+    static let parallelMinimumLines = 2_000
+
+    /// Where to cut a long list so that each half holds about half of its lines;
+    /// nil for a list too short to be worth it.
+    static func parallelHalf(of items: SyntaxTree.Items, in tree: SyntaxTree) -> Int? {
+        guard items.count >= 2, let first = items.first, let last = items.last else { return nil }
+        let firstLine = tree.range(first).start.line
+        let lastLine = tree.range(last).start.line
+        guard lastLine - firstLine >= parallelMinimumLines else { return nil }
+        let middle = firstLine + (lastLine - firstLine) / 2
+        var low = 1
+        var high = items.count - 1
+        while low < high {
+            let probe = (low + high) / 2
+            if tree.range(items[probe]).start.line < middle { low = probe + 1 } else { high = probe }
+        }
+        return low
     }
 }
 
@@ -19,6 +49,9 @@ private struct Decoder {
     let limits: CompilerLimits
     var elementCount = 0
     var stopped = false
+    /// Whether a long element list may be decoded on two threads; false inside
+    /// a half of one, so a form uses two threads at most.
+    var mayUseSecondCore = true
 
     var diagnostics: DiagnosticBag {
         get { reader.diagnostics }
@@ -108,6 +141,13 @@ private struct Decoder {
         if items.isEmpty {
             diagnostics.error(.missingKey, "'elements' of \(owner()) is empty", at: tree.range(node), help: ["list at least one element"])
         }
+        if mayUseSecondCore, let half = FormDecoder.parallelHalf(of: items, in: tree), let elements = elementsInParallel(items, half: half) {
+            return elements
+        }
+        return elements(items[...])
+    }
+
+    mutating func elements(_ items: Slice<SyntaxTree.Items>) -> [Element] {
         var elements: [Element] = []
         elements.reserveCapacity(items.count)
         for item in items {
@@ -115,6 +155,47 @@ private struct Decoder {
             if let element = element(item) { elements.append(element) }
         }
         return elements
+    }
+
+    // MARK: - Long lists on two cores
+
+    /// Decodes `items[..<half]` here and `items[half...]` on another thread, each
+    /// with a decoder of its own, and joins their elements and diagnostics. The
+    /// halves share nothing but the tree, which no one changes, and diagnostics are
+    /// put in report order later, so this gives what one decoder would. Except
+    /// past the element limit, which depends on the count before each element:
+    /// then it returns nil, having changed nothing, and the list is decoded on one
+    /// thread.
+    mutating func elementsInParallel(_ items: SyntaxTree.Items, half: Int) -> [Element]? {
+        let front = decoderForHalf(startingAt: elementCount)
+        let back = decoderForHalf(startingAt: 0)
+        let (first, second) = Concurrently.run(
+            { front.decoding(items[..<half]) },
+            { back.decoding(items[half...]) }
+        )
+        guard first.decoder.elementCount + second.decoder.elementCount <= limits.maxElements else { return nil }
+        elementCount = first.decoder.elementCount + second.decoder.elementCount
+        diagnostics.append(contentsOf: first.decoder.diagnostics.diagnostics)
+        diagnostics.append(contentsOf: second.decoder.diagnostics.diagnostics)
+        return first.elements + second.elements
+    }
+
+    /// The elements of `items`, and the decoder after decoding them.
+    private func decoding(_ items: Slice<SyntaxTree.Items>) -> (elements: [Element], decoder: Decoder) {
+        var decoder = self
+        let elements = decoder.elements(items)
+        return (elements, decoder)
+    }
+
+    /// A decoder for half a list: the same tree and settings, no diagnostics yet,
+    /// and no further splitting.
+    private func decoderForHalf(startingAt count: Int) -> Decoder {
+        var reader = ValueReader(tree: tree, diagnostics: DiagnosticBag(file: diagnostics.file))
+        reader.isJSON = self.reader.isJSON
+        var decoder = Decoder(reader: reader, limits: limits)
+        decoder.elementCount = count
+        decoder.mayUseSecondCore = false
+        return decoder
     }
 
     mutating func element(_ node: NodeID) -> Element? {

@@ -10,8 +10,10 @@
 /// distance walked back.
 ///
 /// The cursor borrows `bytes`: it must not outlive the `withUnsafeBufferPointer`
-/// call that the reader runs in.
-struct PositionCursor {
+/// call that the reader runs in. It is `Sendable` so that the reader's builder is:
+/// a builder moves to another thread only in a split read (`YAMLSplit`), which is
+/// never used for a file that needs a cursor.
+struct PositionCursor: @unchecked Sendable {
     private let bytes: UnsafeBufferPointer<UInt8>
     private let file: SourceFile
     private var offset = 0

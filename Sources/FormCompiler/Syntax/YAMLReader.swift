@@ -1,5 +1,4 @@
 import CYAML
-import Dispatch
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -97,16 +96,12 @@ public enum YAMLReader {
     /// Reads the part before the cut on this thread and the part after it (behind
     /// the skeleton) on another, then joins them; nil when the cut did not work out.
     static func readInTwo(_ file: SourceFile, split: YAMLSplit, limits: CompilerLimits) -> SyntaxTree? {
-        let parts = SplitParts()
         let cutLine = file.position(ofByteOffset: split.offset).line
-        DispatchQueue.concurrentPerform(iterations: 2) { part in
-            if part == 0 {
-                parts.first = readFirstPart(file, split: split, cutLine: cutLine, limits: limits)
-            } else {
-                parts.second = readSecondPart(file, split: split, limits: limits)
-            }
-        }
-        guard let first = parts.first.take(), let second = parts.second.take() else { return nil }
+        let (first, second) = Concurrently.run(
+            { readFirstPart(file, split: split, cutLine: cutLine, limits: limits) },
+            { readSecondPart(file, split: split, limits: limits) }
+        )
+        guard let first, let second else { return nil }
         return first.joined(with: second, split: split, lineDelta: cutLine - split.skeletonLines - 1)
     }
 
@@ -153,13 +148,6 @@ public enum YAMLReader {
         }
         return false
     }
-}
-
-/// The two parts' results, each written by one thread of `concurrentPerform` and
-/// read only after it returns.
-private final class SplitParts: @unchecked Sendable {
-    var first: YAMLTreeBuilder?
-    var second: SyntaxTree?
 }
 
 /// How much aliases may make a document grow (SPEC §9): the tree with every alias
@@ -227,7 +215,7 @@ struct AliasBudget {
 /// The innermost open collection is kept apart from the stack of its parents:
 /// nearly every event touches it, and a stored property is cheaper to update than
 /// the last element of an array.
-struct YAMLTreeBuilder {
+struct YAMLTreeBuilder: Sendable {
     /// A sequence or mapping whose end event has not come yet.
     private struct Frame {
         /// The outermost frame: it collects a document's root node.

@@ -1,0 +1,77 @@
+import Testing
+@testable import FormCompiler
+
+/// Long element lists are decoded in two halves on two threads
+/// (`Decoder.elementsInParallel`); the document and the diagnostics must be the
+/// ones a single decoder gives.
+struct ParallelDecodeTests {
+    /// A form of `groups` groups of `fields` fields each; every 7th field has an
+    /// unknown key and every 11th a wrong type, so both halves report.
+    private static func form(groups: Int, fields: Int) -> String {
+        var text = "formc: 1\nform: Long\nelements:\n"
+        for group in 0..<groups {
+            text += "  - group: g\(group)\n    elements:\n"
+            for field in 0..<fields {
+                let n = group * fields + field
+                text += "      - textField: f\(n)\n        placeholder: Field \(n)\n"
+                if n % 7 == 0 { text += "        colour: red\n" }
+                if n % 11 == 0 { text += "        rules: required\n" }
+                text += "        rules: [required, { minLength: \(n % 5 + 1) }]\n"
+            }
+        }
+        return text
+    }
+
+    private struct Decoded: Equatable {
+        var dump: String?
+        var diagnostics: [Diagnostic]
+    }
+
+    private static func decode(_ text: String, limits: CompilerLimits = .default, parallel: Bool) -> Decoded {
+        let file = SourceFile(path: "long.form.yaml", text: text)
+        var diagnostics = DiagnosticBag(file: file.path)
+        let tree = FormPipeline.read(file, limits: limits, diagnostics: &diagnostics)!
+        let document = FormDecoder.decode(tree, file: file, limits: limits, mayUseSecondCore: parallel, diagnostics: &diagnostics)
+        return Decoded(dump: document.map { TreeDump.json(for: $0, path: file.path) }, diagnostics: diagnostics.sorted)
+    }
+
+    @Test func aLongTopLevelListDecodesAsOnOneThread() {
+        // 40 groups of 20 fields: the top-level list spans far more than the threshold.
+        let text = Self.form(groups: 40, fields: 20)
+        let file = SourceFile(path: "long.form.yaml", text: text)
+        var bag = DiagnosticBag(file: file.path)
+        let tree = FormPipeline.read(file, diagnostics: &bag)!
+        let elements = tree.entries(tree.root).first { tree.text($0.key) == "elements" }!.value
+        #expect(FormDecoder.parallelHalf(of: tree.items(elements), in: tree) != nil)
+        let parallel = Self.decode(text, parallel: true)
+        #expect(parallel == Self.decode(text, parallel: false))
+        #expect(parallel.diagnostics.count > 100)
+    }
+
+    @Test func oneLongGroupIsSplitInside() {
+        let text = Self.form(groups: 1, fields: 800)
+        let parallel = Self.decode(text, parallel: true)
+        #expect(parallel == Self.decode(text, parallel: false))
+        #expect(parallel.dump != nil)
+    }
+
+    /// Past the element limit, where decoding stops depends on the count before
+    /// each element: the halves give way to one decoder.
+    @Test func theElementLimitIsHitWhereOneDecoderHitsIt() {
+        var limits = CompilerLimits()
+        limits.maxElements = 500
+        let text = Self.form(groups: 40, fields: 20)
+        let parallel = Self.decode(text, limits: limits, parallel: true)
+        #expect(parallel == Self.decode(text, limits: limits, parallel: false))
+        #expect(parallel.diagnostics.contains { $0.code == .limitExceeded })
+    }
+
+    @Test func shortListsStayOnOneThread() {
+        let text = Self.form(groups: 2, fields: 3)
+        let file = SourceFile(path: "short.form.yaml", text: text)
+        var bag = DiagnosticBag(file: file.path)
+        let tree = FormPipeline.read(file, diagnostics: &bag)!
+        let elements = tree.entries(tree.root).first { tree.text($0.key) == "elements" }!.value
+        #expect(FormDecoder.parallelHalf(of: tree.items(elements), in: tree) == nil)
+    }
+}
