@@ -102,22 +102,21 @@ enum ConditionSource {
 extension FormTranslator {
     /// `isVisible`/`isEnabled` (instance and static) and the helpers behind them.
     func conditionMembers(into out: inout SwiftRenderer) {
-        for (word, helpers, helperByPath) in [
-            ("Visible", conditions.visibleHelpers, conditions.visibleHelper),
-            ("Enabled", conditions.enabledHelpers, conditions.enabledHelper),
-        ] {
+        for (word, helpers) in [("Visible", conditions.visibleHelpers), ("Enabled", conditions.enabledHelpers)] {
             let name = "is" + word
             let what = word == "Visible" ? "shown" : "editable"
-            // Each field keyed by the helper that decides it; nil: always true.
-            let keys: [(field: String, key: Int?)] = fields.map { ($0.id, helperByPath[$0.symbol.path]) }
+            // Each field keyed by the helper that decides it (1 + its index); 0: always true.
+            let key: (Int) -> Int = word == "Visible"
+                ? { fields[$0].visibleHelper.map { $0 + 1 } ?? 0 }
+                : { fields[$0].enabledHelper.map { $0 + 1 } ?? 0 }
             // The instance answer reads the live values: no snapshot per question.
             out.openFunction(SwiftFunction(
                 doc: ["Whether `field` is \(what) now (SPEC §7)."],
                 access: access, name: name,
                 parameters: [SwiftParameter("_", "field", Self.fieldType)], result: .named("Bool"), body: []
             ))
-            switchOverFields(keys, whenEmpty: nil, into: &out) { helper in
-                helper.map { helperCall(helpers[$0], from: .live) } ?? .bool(true)
+            switchOverFields(keyCount: helpers.count + 1, whenEmpty: 0, into: &out, key: key) { key, out in
+                if key > 0 { Self.writeHelperCall(helpers[key - 1], from: .live, into: &out) } else { out.write("true") }
             }
             out.closeBody()
             out.openFunction(SwiftFunction(
@@ -129,31 +128,46 @@ extension FormTranslator {
                 ],
                 result: .named("Bool"), body: []
             ))
-            switchOverFields(keys, whenEmpty: nil, into: &out) { helper in
-                helper.map { helperCall(helpers[$0], from: .snapshot) } ?? .bool(true)
+            switchOverFields(keyCount: helpers.count + 1, whenEmpty: 0, into: &out, key: key) { key, out in
+                if key > 0 { Self.writeHelperCall(helpers[key - 1], from: .snapshot, into: &out) } else { out.write("true") }
             }
             out.closeBody()
-            for helper in helpers {
-                var test = conditionExpr(helper.condition, from: .snapshot)
-                if let parent = helper.parent {
-                    test = .binary(helperCall(helpers[parent], from: .snapshot), .and, test)
+            for source in [ConditionSource.snapshot, .live] {
+                for helper in helpers {
+                    // `private nonisolated static func isCompanyVisible(_ values: Values) -> Bool {`
+                    // or `private func isVisible_Company() -> Bool {`
+                    out.beginMember(sort: nil)
+                    switch source {
+                    case .snapshot:
+                        out.write("private nonisolated static func ")
+                        out.write(helper.name)
+                        out.write("(_ values: Values) -> Bool")
+                    case .live:
+                        out.write("private func ")
+                        out.write(helper.liveName)
+                        out.write("() -> Bool")
+                    }
+                    out.openBody()
+                    var test = conditionExpr(helper.condition, from: source)
+                    if let parent = helper.parent {
+                        test = .binary(helperCall(helpers[parent], from: source), .and, test)
+                    }
+                    out.statement(.return(test))
+                    out.closeBody()
                 }
-                out.declaration(.function(SwiftFunction(
-                    access: .private, modifiers: ["nonisolated", "static"], name: helper.name,
-                    parameters: [SwiftParameter("_", "values", Self.valuesType)], result: .named("Bool"),
-                    body: [.return(test)]
-                )))
             }
-            for helper in helpers {
-                var test = conditionExpr(helper.condition, from: .live)
-                if let parent = helper.parent {
-                    test = .binary(helperCall(helpers[parent], from: .live), .and, test)
-                }
-                out.declaration(.function(SwiftFunction(
-                    access: .private, name: helper.liveName, parameters: [], result: .named("Bool"),
-                    body: [.return(test)]
-                )))
-            }
+        }
+    }
+
+    /// `isCompanyVisible(values)` or `isVisible_Company()`, written directly.
+    static func writeHelperCall(_ helper: ConditionPlan.Helper, from source: ConditionSource, into out: inout SwiftRenderer) {
+        switch source {
+        case .snapshot:
+            out.write(helper.name)
+            out.write("(values)")
+        case .live:
+            out.write(helper.liveName)
+            out.write("()")
         }
     }
 
@@ -168,7 +182,7 @@ extension FormTranslator {
     /// A field's value: `values.email` or `email.value`.
     private func read(_ id: String, from source: ConditionSource) -> SwiftExpr {
         switch source {
-        case .snapshot: Self.read(id)
+        case .snapshot: .member(Self.valuesName, id)
         case .live: .member(.name(id), "value")
         }
     }
@@ -220,7 +234,7 @@ extension FormTranslator {
 
     /// The visibility helper of a field, nil when it is always visible.
     func visibilityHelper(of id: String) -> ConditionPlan.Helper? {
-        guard let field = field(id), let index = conditions.visibleHelper[field.symbol.path] else { return nil }
+        guard let index = field(id)?.visibleHelper else { return nil }
         return conditions.visibleHelpers[index]
     }
 

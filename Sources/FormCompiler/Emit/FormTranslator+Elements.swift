@@ -37,25 +37,26 @@ extension FormTranslator {
             parameters: [SwiftParameter("of", Self.formParameter, .named(typeName))],
             result: Self.elementsType, body: []
         ))
-        out.statement(.var("elements", Self.elementsType, .array([])))
+        out.write("var elements: [any FormElement] = []")
+        out.newline()
         var groups: [(elements: [Element], path: ElementPath, id: String?)] = []
+        var arguments = ElementArguments()
         for (index, element) in elements.enumerated() {
             let elementPath = path + [index]
-            out.statement(.expr(.call(.member(.name("elements"), "append"), [SwiftArgument(nil, elementExpr(element, at: elementPath))])))
+            out.write("elements.append(")
+            writeElement(element, at: elementPath, arguments: &arguments, into: &out)
+            out.write(")")
+            out.newline()
             if case .group(let group) = element.kind {
                 groups.append((group.elements, elementPath, group.id?.value))
             }
         }
-        out.statement(.return(.name("elements")))
+        out.write("return elements")
+        out.newline()
         out.closeBody()
         for group in groups {
             builders(for: group.elements, at: group.path, groupID: group.id, into: &out)
         }
-    }
-
-    /// `form.email`
-    private func binding(_ id: String) -> SwiftArgument {
-        SwiftArgument("value", .member(.name(Self.formParameter), id))
     }
 
     /// A runtime enum case spelled like the form's key value; `default` needs backticks.
@@ -63,80 +64,48 @@ extension FormTranslator {
         SwiftNames.keywords.contains(rawValue) ? "`\(rawValue)`" : rawValue
     }
 
-    /// `visible:`/`enabled:` closures for an element that has a condition around it:
-    /// `{ [weak form] in form?.isVisible_Company() ?? false }`, which reads the
-    /// form's live values (no snapshot), and answers false once the form is gone.
-    private func conditionArguments(at path: ElementPath) -> [SwiftArgument] {
-        var arguments: [SwiftArgument] = []
-        if let helper = conditions.visibleHelper[path] {
-            arguments.append(conditionArgument("visible", conditions.visibleHelpers[helper]))
-        }
-        if let helper = conditions.enabledHelper[path] {
-            arguments.append(conditionArgument("enabled", conditions.enabledHelpers[helper]))
-        }
-        return arguments
-    }
-
-    private func conditionArgument(_ label: String, _ helper: ConditionPlan.Helper) -> SwiftArgument {
-        SwiftArgument(label, .closure(SwiftClosure(
-            captures: ["weak " + Self.formParameter],
-            body: [.return(.binary(
-                .call(.member(.optionalChain(.name(Self.formParameter)), helper.liveName), []), .nilCoalescing, .bool(false)
-            ))]
-        )))
-    }
-
-    private func elementExpr(_ element: Element, at path: ElementPath) -> SwiftExpr {
-        var arguments: [SwiftArgument] = []
-        let type: SwiftType
+    /// `TextFieldElement(id: "email", …)`: the element's initializer, its
+    /// arguments gathered into `arguments` (a list reused from element to
+    /// element) first, since how they are laid out depends on all of them.
+    private func writeElement(
+        _ element: Element, at path: ElementPath, arguments: inout ElementArguments, into out: inout SwiftRenderer
+    ) {
+        arguments.removeAll()
         switch element.kind {
         case .group(let group):
-            type = .named("GroupElement")
+            out.write("GroupElement")
             arguments.append("id", string: group.id)
             arguments.append("title", string: group.title)
             arguments.append("footer", string: group.footer)
             arguments.append("style", case: group.style?.value.rawValue)
             switch group.layout?.value {
-            case .intrinsic?: arguments.append(SwiftArgument("layout", .dot("intrinsic")))
-            case .constantHeight(let height)?:
-                arguments.append(SwiftArgument("layout", .call(.dot("constantHeight"), [SwiftArgument(nil, .double(height))])))
+            case .intrinsic?: arguments.append("layout", .member("intrinsic"))
+            case .constantHeight(let height)?: arguments.append("layout", .constantHeight(height))
             case nil: break
             }
-            if let insets = group.insets?.value {
-                arguments.append(SwiftArgument("insets", .call(.type(.named("EdgeInsets")), [
-                    SwiftArgument("top", .double(insets.top)), SwiftArgument("left", .double(insets.left)),
-                    SwiftArgument("bottom", .double(insets.bottom)), SwiftArgument("right", .double(insets.right)),
-                ])))
-            }
-            arguments.append(SwiftArgument("elements", .call(.name(builderName(at: path)), [
-                SwiftArgument("of", .name(Self.formParameter)),
-            ])))
+            if let insets = group.insets?.value { arguments.append("insets", .insets(insets)) }
+            arguments.append("elements", .builder(builderName(at: path)))
         case .boolean(let boolean):
-            type = .named("BooleanElement")
-            arguments.append(SwiftArgument("id", .string(boolean.id.value)))
+            out.write("BooleanElement")
+            arguments.append("id", .string(boolean.id.value))
             let title = boolean.title?.value ?? form.symbols.field(boolean.id.value)?.displayName ?? boolean.id.value
-            arguments.append(SwiftArgument("title", .string(title)))
+            arguments.append("title", .string(title))
             arguments.append("icon", string: boolean.icon)
-            arguments.append(binding(boolean.id.value))
+            arguments.append("value", .binding(boolean.id.value))
         case .segment(let segment):
             let info = field(segment.id.value)
-            type = .named("SegmentElement", [info.map(swiftType(of:)) ?? .named(segment.swiftEnumName)])
-            arguments.append(SwiftArgument("id", .string(segment.id.value)))
+            out.write("SegmentElement<")
+            if let info { out.write(info.valueType) } else { out.write(segment.swiftEnumName) }
+            out.write(">")
+            arguments.append("id", .string(segment.id.value))
             arguments.append("title", string: segment.title)
-            let caseNames = info?.caseNames ?? segment.options.map(\.caseName)
-            let options: [SwiftExpr] = zip(segment.options, caseNames).map { option, caseName in
-                var fields = [SwiftArgument("value", .dot(caseName))]
-                fields.append("title", string: option.title)
-                fields.append("image", string: option.image)
-                return .call(.type(.named("SegmentOption")), fields)
-            }
-            arguments.append(SwiftArgument("options", .array(options, multiline: true)))
-            arguments.append(binding(segment.id.value))
+            arguments.append("options", .options(segment.options, caseNames: info?.caseNames ?? segment.options.map(\.caseName)))
+            arguments.append("value", .binding(segment.id.value))
         case .text(let text):
-            arguments.append(SwiftArgument("id", .string(text.id.value)))
             switch text.variant {
             case .textField:
-                type = .named("TextFieldElement")
+                out.write("TextFieldElement")
+                arguments.append("id", .string(text.id.value))
                 arguments.append("placeholder", string: text.placeholder)
                 arguments.append("label", string: text.label)
                 arguments.append("secure", bool: text.secure)
@@ -144,63 +113,187 @@ extension FormTranslator {
                 arguments.append("contentType", case: text.contentType?.value.rawValue)
                 arguments.append("autocapitalization", case: text.autocapitalization?.value.rawValue)
                 arguments.append("continuous", bool: text.continuous)
-                if let length = text.maxInputLength?.value { arguments.append(SwiftArgument("maxInputLength", .int(length))) }
+                if let length = text.maxInputLength?.value { arguments.append("maxInputLength", .int(length)) }
             case .floatLabel:
-                type = .named("FloatLabelElement")
+                out.write("FloatLabelElement")
+                arguments.append("id", .string(text.id.value))
                 let label = text.label?.value ?? form.symbols.field(text.id.value)?.displayName ?? text.id.value
-                arguments.append(SwiftArgument("label", .string(label)))
+                arguments.append("label", .string(label))
                 arguments.append("secure", bool: text.secure)
                 arguments.append("keyboard", case: text.keyboard?.value.rawValue)
                 arguments.append("contentType", case: text.contentType?.value.rawValue)
                 arguments.append("multiline", bool: text.multiline)
                 arguments.append("continuous", bool: text.continuous)
             case .textView:
-                type = .named("TextViewElement")
+                out.write("TextViewElement")
+                arguments.append("id", .string(text.id.value))
                 arguments.append("placeholder", string: text.placeholder)
                 arguments.append("continuous", bool: text.continuous)
             }
-            arguments.append(binding(text.id.value))
+            arguments.append("value", .binding(text.id.value))
         case .spacer(let spacer):
-            type = .named("SpacerElement")
-            arguments.append(SwiftArgument("height", .double(spacer.height.value)))
+            out.write("SpacerElement")
+            arguments.append("height", .double(spacer.height.value))
         case .staticText(let staticText):
-            type = .named("StaticTextElement")
-            arguments.append(SwiftArgument("text", .string(staticText.text.value)))
+            out.write("StaticTextElement")
+            arguments.append("text", .string(staticText.text.value))
             arguments.append("alignment", case: staticText.alignment?.value.rawValue)
             arguments.append("style", case: staticText.style?.value.rawValue)
         case .segue(let segue):
-            type = .named("SegueElement")
-            arguments.append(SwiftArgument("action", .member(.name("Action"), segue.id.value)))
-            arguments.append(SwiftArgument("title", .string(segue.title?.value ?? SwiftNames.words(fromIdentifier: segue.id.value))))
+            out.write("SegueElement")
+            arguments.append("action", .action(segue.id.value))
+            arguments.append("title", .string(segue.title?.value ?? SwiftNames.words(fromIdentifier: segue.id.value)))
             arguments.append("icon", string: segue.icon)
             arguments.append("accessoryIcon", string: segue.accessoryIcon)
         }
-        arguments += conditionArguments(at: path)
-        return .call(.type(type), arguments, multiline: arguments.count > 2 || arguments.contains(where: \.value.isClosureOrArray))
-    }
-}
-
-private extension SwiftExpr {
-    var isClosureOrArray: Bool {
-        switch self {
-        case .closure, .array: true
-        default: false
+        // `visible:`/`enabled:` closures for an element that has a condition around it.
+        if let helper = conditions.visibleHelper[path] {
+            arguments.append("visible", .condition(conditions.visibleHelpers[helper].liveName))
         }
+        if let helper = conditions.enabledHelper[path] {
+            arguments.append("enabled", .condition(conditions.enabledHelpers[helper].liveName))
+        }
+        arguments.write(into: &out)
     }
 }
 
-/// The optional arguments of an element: appended when the form has the key,
-/// with no array made for each.
-private extension [SwiftArgument] {
-    mutating func append(_ label: String, string value: Located<String>?) {
-        if let value { append(SwiftArgument(label, .string(value.value))) }
+/// The arguments of one element's initializer, written one per line when there
+/// are more than two or one is a closure or an array, else on one line.
+private struct ElementArguments {
+    enum Value {
+        case string(String)
+        case bool(Bool)
+        case int(Int)
+        case double(Double)
+        /// `.name`: a runtime enum case.
+        case member(String)
+        /// `.constantHeight(44)`
+        case constantHeight(Double)
+        case insets(EdgeInsets)
+        /// `makeElements_1(of: form)`: a group's builder.
+        case builder(String)
+        /// `form.email`: the field's `FormValue`.
+        case binding(String)
+        /// `Action.signIn`
+        case action(String)
+        /// `{ [weak form] in form?.isVisible_Company() ?? false }`: reads the
+        /// form's live values (no snapshot), and answers false once the form is
+        /// gone.
+        case condition(String)
+        /// `[SegmentOption(value: .free, title: "Free"), …]`, one per line.
+        case options([SegmentOption], caseNames: [String])
     }
 
-    mutating func append(_ label: String, bool value: Located<Bool>?) {
-        if let value { append(SwiftArgument(label, .bool(value.value))) }
+    private var arguments: [(label: StaticString, value: Value)] = []
+
+    mutating func removeAll() {
+        arguments.removeAll(keepingCapacity: true)
     }
 
-    mutating func append(_ label: String, case value: String?) {
-        if let value { append(SwiftArgument(label, .dot(FormTranslator.caseName(value)))) }
+    mutating func append(_ label: StaticString, _ value: Value) {
+        arguments.append((label, value))
+    }
+
+    /// The optional arguments: appended when the form has the key.
+    mutating func append(_ label: StaticString, string value: Located<String>?) {
+        if let value { append(label, .string(value.value)) }
+    }
+
+    mutating func append(_ label: StaticString, bool value: Located<Bool>?) {
+        if let value { append(label, .bool(value.value)) }
+    }
+
+    mutating func append(_ label: StaticString, case value: String?) {
+        if let value { append(label, .member(FormTranslator.caseName(value))) }
+    }
+
+    /// `(…)`, after the type's name.
+    func write(into out: inout SwiftRenderer) {
+        let multiline = arguments.count > 2 || arguments.contains { argument in
+            switch argument.value {
+            case .condition, .options: true
+            default: false
+            }
+        }
+        out.write("(")
+        if multiline {
+            out.newline()
+            out.indent()
+        }
+        for (index, argument) in arguments.enumerated() {
+            if index > 0 && !multiline { out.write(", ") }
+            out.write(argument.label)
+            out.write(": ")
+            Self.write(argument.value, into: &out)
+            if multiline {
+                if index < arguments.count - 1 { out.write(",") }
+                out.newline()
+            }
+        }
+        if multiline { out.outdent() }
+        out.write(")")
+    }
+
+    private static func write(_ value: Value, into out: inout SwiftRenderer) {
+        switch value {
+        case .string(let text): out.writeStringLiteral(text)
+        case .bool(let value): out.write(value ? "true" : "false")
+        case .int(let value): out.write(value)
+        case .double(let value): out.write(SwiftRenderer.doubleLiteral(value))
+        case .member(let name):
+            out.write(".")
+            out.write(name)
+        case .constantHeight(let height):
+            out.write(".constantHeight(")
+            out.write(SwiftRenderer.doubleLiteral(height))
+            out.write(")")
+        case .insets(let insets):
+            out.write("EdgeInsets(top: ")
+            out.write(SwiftRenderer.doubleLiteral(insets.top))
+            out.write(", left: ")
+            out.write(SwiftRenderer.doubleLiteral(insets.left))
+            out.write(", bottom: ")
+            out.write(SwiftRenderer.doubleLiteral(insets.bottom))
+            out.write(", right: ")
+            out.write(SwiftRenderer.doubleLiteral(insets.right))
+            out.write(")")
+        case .builder(let name):
+            out.write(name)
+            out.write("(of: form)")
+        case .binding(let id):
+            out.write("form.")
+            out.write(id)
+        case .action(let id):
+            out.write("Action.")
+            out.write(id)
+        case .condition(let liveName):
+            out.write("{ [weak form] in form?.")
+            out.write(liveName)
+            out.write("() ?? false }")
+        case .options(let options, let caseNames):
+            out.write("[")
+            guard !options.isEmpty else {
+                out.write("]")
+                return
+            }
+            out.newline()
+            out.indent()
+            for (option, caseName) in zip(options, caseNames) {
+                out.write("SegmentOption(value: .")
+                out.write(caseName)
+                if let title = option.title {
+                    out.write(", title: ")
+                    out.writeStringLiteral(title.value)
+                }
+                if let image = option.image {
+                    out.write(", image: ")
+                    out.writeStringLiteral(image.value)
+                }
+                out.write("),")
+                out.newline()
+            }
+            out.outdent()
+            out.write("]")
+        }
     }
 }

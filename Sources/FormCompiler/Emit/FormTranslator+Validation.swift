@@ -40,19 +40,22 @@ extension FormTranslator {
         for member in fieldStateMembers() { out.declaration(member) }
 
         // The per-field dispatcher and the triggers and dependents of the controller.
-        // Keyed by the suffix of the field's `validate…` helper; nil: no rules.
-        let dispatch: [(field: String, key: String?)] = fields.map { field in
-            (field.id, field.rules.isEmpty ? nil : field.upperName)
-        }
+        // Keyed by the field's position when it has a `validate…` helper; nil: no rules.
         out.openFunction(SwiftFunction(
             access: .private, modifiers: ["nonisolated", "static"], name: "validate",
             parameters: [SwiftParameter("_", "field", Self.fieldType), SwiftParameter("in", "values", Self.valuesType)]
                 + (hasCustomRules ? [validatorsParameterDecl] : []),
             isAsync: true, result: Self.resultType, body: []
         ))
-        switchOverFields(dispatch, whenEmpty: nil, into: &out) { upperName in
-            guard let upperName else { return .dot("valid") }
-            return .await(.call(.name("validate" + upperName), [SwiftArgument(nil, Self.valuesName)] + validatorsArgument))
+        // Key 0: no rules; 1 + position: the field's own helper.
+        switchOverFields(keyCount: fields.count + 1, whenEmpty: 0, into: &out, key: { fields[$0].rules.isEmpty ? 0 : $0 + 1 }) { key, out in
+            guard key > 0 else {
+                out.write(".valid")
+                return
+            }
+            out.write("await validate")
+            out.write(fields[key - 1].upperName)
+            out.write(hasCustomRules ? "(values, validators: validators)" : "(values)")
         }
         out.closeBody()
         out.declaration(.property(SwiftProperty(
@@ -69,8 +72,13 @@ extension FormTranslator {
             access: .private, modifiers: ["nonisolated", "static"], name: "trigger",
             parameters: [SwiftParameter("of", "field", Self.fieldType)], result: .named("ValidationTrigger"), body: []
         ))
-        switchOverFields(fields.map { ($0.id, $0.symbol.trigger) }, whenEmpty: form.document.defaultTrigger, into: &out) {
-            .dot($0.rawValue)
+        let triggers = ValidationTrigger.allCases
+        switchOverFields(
+            keyCount: triggers.count, whenEmpty: triggers.firstIndex(of: form.document.defaultTrigger) ?? 0, into: &out,
+            key: { triggers.firstIndex(of: fields[$0].symbol.trigger) ?? 0 }
+        ) { key, out in
+            out.write(".")
+            out.write(triggers[key].rawValue)
         }
         out.closeBody()
         let dependentsType = SwiftType.dictionary(Self.fieldType, .array(Self.fieldType))
@@ -94,7 +102,16 @@ extension FormTranslator {
             ))
             out.statement(.var("dependents", dependentsType, .dictionary([])))
             for (target, fields) in sameAs {
-                out.statement(.assign(.subscript(.name("dependents"), .dot(target)), .array(fields.map { .dot($0) })))
+                // `dependents[.password] = [.confirmPassword]`
+                out.write("dependents[.")
+                out.write(target)
+                out.write("] = [")
+                for (index, field) in fields.enumerated() {
+                    out.write(index == 0 ? "." : ", .")
+                    out.write(field)
+                }
+                out.write("]")
+                out.newline()
             }
             out.statement(.return(.name("dependents")))
             out.closeBody()
@@ -114,8 +131,10 @@ extension FormTranslator {
             }
         }
 
+        let parameters = [SwiftName("_ values: Values")]
+            + (hasCustomRules ? [SwiftName("validators: any " + validatorsProtocol)] : [])
         for field in fields where !field.rules.isEmpty {
-            out.declaration(fieldValidation(field, patternNames: patternNames))
+            fieldValidation(field, parameters: parameters, patternNames: patternNames, into: &out)
         }
     }
 
@@ -178,81 +197,117 @@ extension FormTranslator {
         ]
     }
 
-    /// The rules of one field; `patternNames` names the shared `FormPattern` of each pattern text.
-    private func fieldValidation(_ field: FieldInfo, patternNames: [String: String]) -> SwiftDecl {
-        var rules: [SwiftExpr] = []
-        let valueType = swiftType(of: field)
-        for rule in field.rules {
-            let targetName: String? = if case .sameAs(let target) = rule.kind {
-                form.symbols.field(target)?.displayName
-            } else {
-                nil
-            }
-            let message = SwiftExpr.string(
-                rule.message?.value
-                    ?? DefaultMessages.message(for: rule.kind, fieldName: field.symbol.displayName, targetName: targetName)
-                    ?? ""
-            )
-            switch rule.kind {
-            case .required:
-                // A segment with a default always has a selection: the rule can never
-                // fail (FC406), and its type has no empty value to test.
-                if case .segment(_, optional: false) = field.symbol.valueType { continue }
-                rules.append(.call(.dot("required"), [SwiftArgument("message", message)]))
-            case .minLength(let count):
-                rules.append(.call(.dot("minLength"), [SwiftArgument(nil, .int(count)), SwiftArgument("message", message)]))
-            case .maxLength(let count):
-                rules.append(.call(.dot("maxLength"), [SwiftArgument(nil, .int(count)), SwiftArgument("message", message)]))
-            case .pattern(let pattern):
-                let name = patternNames[pattern] ?? "pattern_0"
-                rules.append(.call(.dot("pattern"), [SwiftArgument(nil, .name(name)), SwiftArgument("message", message)]))
-            case .email:
-                rules.append(.call(.dot("email"), [SwiftArgument("message", message)]))
-            case .url:
-                rules.append(.call(.dot("url"), [SwiftArgument("message", message)]))
-            case .sameAs(let target):
-                let other = Self.read(target, from: .name("$0"))
-                if let targetType = form.symbols.field(target)?.valueType, targetType != field.symbol.valueType {
-                    // `Plan` against `Plan?`: compare as optionals.
-                    rules.append(.call(.type(.named("ValidationRule")), [SwiftArgument(nil, .closure(SwiftClosure(
-                        parameters: ["value", "values"],
-                        body: [.expr(.ternary(
-                            .binary(.name("value"), .equal, Self.read(target)), .dot("valid"),
-                            .call(.dot("invalid"), [SwiftArgument("message", message)])
-                        ))]
-                    )))]))
-                } else {
-                    rules.append(.call(.dot("sameAs"), [
-                        SwiftArgument(nil, .closure(SwiftClosure(body: [.expr(other)]))),
-                        SwiftArgument("message", message),
-                    ]))
-                }
-            case .custom(let name):
-                // The form's `message:`, when given, replaces the validator's own text.
-                let messageArgument = rule.message.map { [SwiftArgument("message", .string($0.value))] } ?? []
-                rules.append(.call(.dot("custom"), messageArgument + [SwiftArgument(nil, .closure(SwiftClosure(
-                    parameters: ["value", "values"],
-                    body: [.expr(.await(.call(.member(.name("validators"), name), [
-                        SwiftArgument(nil, .name("value")), SwiftArgument("values", .name("values")),
-                    ])))]
-                )))]))
-            }
-        }
-        var body: [SwiftStmt] = []
-        if let helper = conditions.visibleHelper[field.symbol.path] {
+    /// The rules of one field, `validateEmail(_ values: Values…)`, whose
+    /// `parameters` are spelled out; `patternNames` names the shared
+    /// `FormPattern` of each pattern text.
+    private func fieldValidation(
+        _ field: FieldInfo, parameters: [SwiftName], patternNames: [String: String], into out: inout SwiftRenderer
+    ) {
+        out.beginMember(sort: nil)
+        out.write("private nonisolated static func validate")
+        out.write(field.upperName)
+        let tail: StaticString = " async -> ValidationResult"
+        out.parameterList(parameters, tailWidth: tail.utf8CodeUnitCount)
+        out.write(tail)
+        out.openBody()
+        if let helper = field.visibleHelper {
             // Hidden fields are not validated (SPEC §6.2).
-            body.append(.guard(helperCall(conditions.visibleHelpers[helper], from: .snapshot), else: [.return(.dot("valid"))]))
+            out.write("guard ")
+            out.write(conditions.visibleHelpers[helper].name)
+            out.write("(values) else { return .valid }")
+            out.newline()
         }
-        body.append(.let("rules", .array(.named("ValidationRule", [valueType, Self.valuesType])), .array(rules, multiline: true)))
-        body.append(.return(.await(.call(.member(.name("RuleRunner"), "validate"), [
-            SwiftArgument(nil, Self.read(field.id)),
-            SwiftArgument("in", .name("values")),
-            SwiftArgument("rules", .name("rules")),
-        ]))))
-        return .function(SwiftFunction(
-            access: .private, modifiers: ["nonisolated", "static"], name: "validate" + field.upperName,
-            parameters: [SwiftParameter("_", "values", Self.valuesType)] + (hasCustomRules ? [validatorsParameterDecl] : []),
-            isAsync: true, result: Self.resultType, body: body
-        ))
+        out.write("let rules: [ValidationRule<")
+        out.write(field.valueType)
+        out.write(", Values>] = [")
+        var rules = 0
+        for rule in field.rules {
+            // A segment with a default always has a selection: its `required` can
+            // never fail (FC406), and its type has no empty value to test.
+            if case .required = rule.kind, case .segment(_, optional: false) = field.symbol.valueType { continue }
+            if rules == 0 {
+                out.newline()
+                out.indent()
+            }
+            rules += 1
+            self.rule(rule, of: field, patternNames: patternNames, into: &out)
+            out.write(",")
+            out.newline()
+        }
+        if rules > 0 { out.outdent() }
+        out.write("]")
+        out.newline()
+        out.write("return await RuleRunner.validate(values.")
+        out.write(field.name)
+        out.write(", in: values, rules: rules)")
+        out.newline()
+        out.closeBody()
+    }
+
+    /// One element of a field's `rules` array: `.minLength(8, message: "…")`.
+    private func rule(_ rule: RuleDecl, of field: FieldInfo, patternNames: [String: String], into out: inout SwiftRenderer) {
+        switch rule.kind {
+        case .required:
+            out.write(".required(message: ")
+        case .minLength(let count):
+            out.write(".minLength(")
+            out.write(count)
+            out.write(", message: ")
+        case .maxLength(let count):
+            out.write(".maxLength(")
+            out.write(count)
+            out.write(", message: ")
+        case .pattern(let pattern):
+            out.write(".pattern(")
+            out.write(patternNames[pattern] ?? "pattern_0")
+            out.write(", message: ")
+        case .email:
+            out.write(".email(message: ")
+        case .url:
+            out.write(".url(message: ")
+        case .sameAs(let target):
+            if let targetType = form.symbols.field(target)?.valueType, targetType != field.symbol.valueType {
+                // `Plan` against `Plan?`: compare as optionals.
+                out.write("ValidationRule({ value, values in (value == values.")
+                out.write(target)
+                out.write(") ? .valid : .invalid(message: ")
+                message(of: rule, field: field, into: &out)
+                out.write(") })")
+                return
+            }
+            out.write(".sameAs({ $0.")
+            out.write(target)
+            out.write(" }, message: ")
+        case .custom(let name):
+            // The form's `message:`, when given, replaces the validator's own text.
+            out.write(".custom(")
+            if let message = rule.message {
+                out.write("message: ")
+                out.writeStringLiteral(message.value)
+                out.write(", ")
+            }
+            out.write("{ value, values in await validators.")
+            out.write(name)
+            out.write("(value, values: values) })")
+            return
+        }
+        message(of: rule, field: field, into: &out)
+        out.write(")")
+    }
+
+    /// The rule's failure message as a literal: the form's, else the default one.
+    private func message(of rule: RuleDecl, field: FieldInfo, into out: inout SwiftRenderer) {
+        if let message = rule.message {
+            out.writeStringLiteral(message.value)
+            return
+        }
+        let targetName: String? = if case .sameAs(let target) = rule.kind {
+            form.symbols.field(target)?.displayName
+        } else {
+            nil
+        }
+        out.writeStringLiteral(
+            DefaultMessages.message(for: rule.kind, fieldName: field.symbol.displayName, targetName: targetName) ?? ""
+        )
     }
 }

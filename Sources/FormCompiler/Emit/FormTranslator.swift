@@ -1,8 +1,12 @@
 /// Writes one checked form as Swift: the generated file of SPEC §5 as pinned by
-/// docs/design/generated-code.md. It decides what to declare, building the code
-/// model of one member at a time and handing it to the renderer, which decides
-/// how it is spelled; the largest declarations are opened and closed around
-/// their members, so no model of the whole file exists.
+/// docs/design/generated-code.md. It decides what to declare; the renderer
+/// decides how it is spelled. The members written once per form are built as a
+/// code model (`SwiftCode`) and handed to the renderer one at a time; the
+/// members and lines repeated for every field (nine tenths of a large file) are
+/// written directly, with the names each field needs spelled once as UTF-8
+/// (`FieldInfo`), so that no model, `String` or array is made per line. The
+/// largest declarations are opened and closed around their members, so no model
+/// of the whole file exists.
 ///
 /// Names of private helpers are chosen so that no field id can collide with them:
 /// ids are lowerCamelCase without underscores, so a helper is either a fixed word
@@ -15,24 +19,43 @@ struct FormTranslator {
     /// reads comes first, so that it shares the object's first cache lines.
     final class FieldInfo {
         let id: String
+        /// The id, as written in every member of the field.
+        let name: SwiftName
         /// `Email` for `email`: the suffix of the field's helpers.
-        let upperName: String
+        let upperName: SwiftName
+        /// The value type inside the form type: `String`, `Plan?`.
+        let valueType: SwiftName
         let rules: [RuleDecl]
         /// A segment's enum cases, one per option in order (empty for other
         /// fields): each is needed three times or more, and is not free to spell.
         let caseNames: [String]
+        /// The helpers that decide whether the field is visible and enabled
+        /// (indices into `ConditionPlan`'s lists); nil when always true.
+        let visibleHelper: Int?
+        let enabledHelper: Int?
         let symbol: FieldSymbol
         let element: Element
 
-        init(symbol: FieldSymbol, element: Element, rules: [RuleDecl]) {
+        private static let stringType = SwiftName("String")
+        private static let boolType = SwiftName("Bool")
+
+        init(symbol: FieldSymbol, element: Element, rules: [RuleDecl], conditions: ConditionPlan) {
             id = symbol.id
-            upperName = SwiftNames.upperCamelCase(symbol.id)
+            name = SwiftName(symbol.id)
+            upperName = name.upperCamelCased
+            switch symbol.valueType {
+            case .string: valueType = Self.stringType
+            case .bool: valueType = Self.boolType
+            case .segment: valueType = SwiftName(symbol.valueType.swiftType)
+            }
             self.rules = rules
             if case .segment(let segment) = element.kind {
                 caseNames = segment.options.map(\.caseName)
             } else {
                 caseNames = []
             }
+            visibleHelper = conditions.visibleHelper[symbol.path]
+            enabledHelper = conditions.enabledHelper[symbol.path]
             self.symbol = symbol
             self.element = element
         }
@@ -40,6 +63,8 @@ struct FormTranslator {
 
     let form: CheckedForm
     let access: SwiftAccess
+    /// `access` as written before a declaration: nothing, `package ` or `public `.
+    let accessPrefix: StaticString
     let typeName: String
     let fields: [FieldInfo]
     /// Field id → index in `fields`.
@@ -52,9 +77,9 @@ struct FormTranslator {
     init(form: CheckedForm, options: EmitOptions) {
         self.form = form
         switch options.accessLevel {
-        case .internal: access = .internal
-        case .package: access = .package
-        case .public: access = .public
+        case .internal: (access, accessPrefix) = (.internal, "")
+        case .package: (access, accessPrefix) = (.package, "package ")
+        case .public: (access, accessPrefix) = (.public, "public ")
         }
         typeName = form.document.name.value
         // One walk over the tree, by index: the field elements (in document order,
@@ -73,7 +98,7 @@ struct FormTranslator {
                 element = form.document.element(at: symbol.path)
             }
             guard let common = element.field else { continue }
-            fields.append(FieldInfo(symbol: symbol, element: element, rules: common.rules))
+            fields.append(FieldInfo(symbol: symbol, element: element, rules: common.rules, conditions: index.conditions))
         }
         self.fields = fields
         var fieldIndex: [String: Int] = [:]
@@ -102,16 +127,10 @@ struct FormTranslator {
     static let reportType = SwiftType.named("ValidationReport", [fieldType])
     static let stringType = SwiftType.named("String")
     static let boolType = SwiftType.named("Bool")
-    static let formValueType = SwiftExpr.type(.named("FormValue"))
     static let selfName = SwiftExpr.name("self")
     static let valuesName = SwiftExpr.name("values")
 
     var validatorsProtocol: String { typeName + "Validators" }
-
-    /// The field's value type inside the form type.
-    func swiftType(of field: FieldInfo) -> SwiftType {
-        swiftType(field.symbol.valueType, qualified: false)
-    }
 
     /// `String`, `Bool`, `Plan`, `Plan?`; `SignUpForm.Plan` outside the form type.
     func swiftType(_ valueType: FieldValueType, qualified: Bool) -> SwiftType {
@@ -133,11 +152,6 @@ struct FormTranslator {
         return SwiftNames.caseName(forOptionValue: optionValue)
     }
 
-    /// `values.email`
-    static func read(_ id: String, from values: SwiftExpr = valuesName) -> SwiftExpr {
-        .member(values, id)
-    }
-
     // MARK: - The file
 
     /// A generous guess at the size of the generated file (1.2 to 1.6 kB per
@@ -156,19 +170,36 @@ struct FormTranslator {
         ))
         fieldEnum(into: &out)
         segmentEnums(into: &out)
-        if let action = actionEnum() { out.declaration(.type(action)) }
+        actionEnum(into: &out)
         valuesStruct(into: &out)
         for field in fields {
-            out.declaration(.property(SwiftProperty(
-                access: access, isLet: true, name: field.id,
-                type: .named("FormValue", [swiftType(of: field)])
-            )))
+            // `let email: FormValue<String>`
+            out.beginMember(sort: 2)
+            out.write(accessPrefix)
+            out.write("let ")
+            out.write(field.name)
+            out.write(": FormValue<")
+            out.write(field.valueType)
+            out.write(">")
+            out.newline()
         }
         instanceMembers(into: &out)
         validationMembers(into: &out)
         conditionMembers(into: &out)
         elementMembers(into: &out)
         out.closeType()
+    }
+
+    /// `case name` or `case name = "raw"`, one line of an open enum.
+    private static func enumCase(_ name: String, rawValue: String? = nil, into out: inout SwiftRenderer) {
+        out.beginMember(sort: 0)
+        out.write("case ")
+        out.write(name)
+        if let rawValue {
+            out.write(" = ")
+            out.writeStringLiteral(rawValue)
+        }
+        out.newline()
     }
 
     // MARK: - Nested types
@@ -180,43 +211,58 @@ struct FormTranslator {
             // An enum without cases cannot have a raw type.
             inherits: fields.isEmpty ? ["Hashable", "CaseIterable", "Sendable"] : ["String", "CaseIterable", "Sendable"]
         ))
-        for field in fields { out.declaration(.enumCase(field.id, rawValue: nil)) }
+        for field in fields {
+            out.beginMember(sort: 0)
+            out.write("case ")
+            out.write(field.name)
+            out.newline()
+        }
         out.closeType()
     }
 
     private func segmentEnums(into out: inout SwiftRenderer) {
         for field in fields {
             guard case .segment(let segment) = field.element.kind else { continue }
-            let cases: [SwiftDecl] = zip(segment.options, field.caseNames).map { option, name in
-                let bare = name.hasPrefix("`") ? String(name.dropFirst().dropLast()) : name
-                return .enumCase(name, rawValue: bare == option.value.value ? nil : option.value.value)
-            }
-            out.declaration(.type(SwiftTypeDecl(
+            out.openType(SwiftTypeDecl(
                 doc: ["The options of `\(field.id)`."],
                 access: access, kind: .enum, name: segment.swiftEnumName,
-                inherits: ["String", "CaseIterable", "Codable", "Sendable"], members: cases
-            )))
+                inherits: ["String", "CaseIterable", "Codable", "Sendable"]
+            ))
+            for (option, name) in zip(segment.options, field.caseNames) {
+                let bare = name.hasPrefix("`") ? String(name.dropFirst().dropLast()) : name
+                Self.enumCase(name, rawValue: bare == option.value.value ? nil : option.value.value, into: &out)
+            }
+            out.closeType()
         }
     }
 
-    private func actionEnum() -> SwiftTypeDecl? {
-        guard !segueIDs.isEmpty else { return nil }
-        return SwiftTypeDecl(
+    private func actionEnum(into out: inout SwiftRenderer) {
+        guard !segueIDs.isEmpty else { return }
+        out.openType(SwiftTypeDecl(
             doc: ["The form's segues: what a renderer does when one is tapped is up to the app."],
             access: access, kind: .enum, name: "Action",
-            inherits: ["String", "CaseIterable", "Sendable"],
-            members: segueIDs.map { .enumCase($0, rawValue: nil) }
-        )
+            inherits: ["String", "CaseIterable", "Sendable"]
+        ))
+        for id in segueIDs { Self.enumCase(id, into: &out) }
+        out.closeType()
     }
 
-    private func defaultValue(of field: FieldInfo) -> SwiftExpr {
+    /// The field's default value, as the initializer of `Values` sets it.
+    private func writeDefaultValue(of field: FieldInfo, into out: inout SwiftRenderer) {
         switch field.element.kind {
-        case .boolean(let boolean): return .bool(boolean.defaultValue?.value ?? false)
+        case .boolean(let boolean):
+            out.write(boolean.defaultValue?.value == true ? "true" : "false")
         case .segment(let segment):
-            guard let value = segment.defaultValue?.value else { return .nil }
-            return .dot(segmentCase(field: field.id, optionValue: value))
-        case .text(let text): return .string(text.defaultValue?.value ?? "")
-        case .group, .spacer, .staticText, .segue: return .nil
+            if let value = segment.defaultValue?.value {
+                out.write(".")
+                out.write(segmentCase(field: field.id, optionValue: value))
+            } else {
+                out.write("nil")
+            }
+        case .text(let text):
+            out.writeStringLiteral(text.defaultValue?.value ?? "")
+        case .group, .spacer, .staticText, .segue:
+            out.write("nil")
         }
     }
 
@@ -227,19 +273,38 @@ struct FormTranslator {
             inherits: ["Codable", "Equatable", "Sendable"]
         ))
         for field in fields {
-            out.declaration(.property(SwiftProperty(access: access, isLet: false, name: field.id, type: swiftType(of: field))))
+            // `var email: String`
+            out.beginMember(sort: 2)
+            out.write(accessPrefix)
+            out.write("var ")
+            out.write(field.name)
+            out.write(": ")
+            out.write(field.valueType)
+            out.newline()
         }
         out.openFunction(SwiftFunction(doc: ["Every field at its default."], access: access, parameters: [], body: []))
         for field in fields {
-            out.statement(.assign(.member(Self.selfName, field.id), defaultValue(of: field)))
+            // `self.email = ""`
+            out.write("self.")
+            out.write(field.name)
+            out.write(" = ")
+            writeDefaultValue(of: field, into: &out)
+            out.newline()
         }
         out.closeBody()
         if !fields.isEmpty {
-            out.openFunction(SwiftFunction(
-                access: access, parameters: fields.map { SwiftParameter(nil, $0.id, swiftType(of: $0)) }, body: []
-            ))
+            // The memberwise initializer.
+            out.beginMember(sort: nil)
+            out.write(accessPrefix)
+            out.write("init")
+            out.parameterList(fields.map { SwiftName($0.id + ": " + $0.symbol.valueType.swiftType) }, tailWidth: 0)
+            out.openBody()
             for field in fields {
-                out.statement(.assign(.member(Self.selfName, field.id), .name(field.id)))
+                out.write("self.")
+                out.write(field.name)
+                out.write(" = ")
+                out.write(field.name)
+                out.newline()
             }
             out.closeBody()
         }
@@ -315,9 +380,13 @@ struct FormTranslator {
             access: access, parameters: initParameters, body: []
         ))
         for field in fields {
-            out.statement(.assign(
-                .member(Self.selfName, field.id), .call(Self.formValueType, [SwiftArgument(nil, Self.read(field.id))])
-            ))
+            // `self.email = FormValue(values.email)`
+            out.write("self.")
+            out.write(field.name)
+            out.write(" = FormValue(values.")
+            out.write(field.name)
+            out.write(")")
+            out.newline()
         }
         if hasCustomRules { out.statement(.assign(.member(Self.selfName, "validators"), .name("validators"))) }
         out.closeBody()
@@ -333,7 +402,13 @@ struct FormTranslator {
             // arguments is slow to type-check.
             out.statement(.var("values", nil, .call(.type(Self.valuesType), [])))
             for field in fields {
-                out.statement(.assign(Self.read(field.id), .member(.name(field.id), "value")))
+                // `values.email = email.value`
+                out.write("values.")
+                out.write(field.name)
+                out.write(" = ")
+                out.write(field.name)
+                out.write(".value")
+                out.newline()
             }
             out.statement(.return(Self.valuesName))
         }
@@ -343,41 +418,78 @@ struct FormTranslator {
 
 extension FormTranslator {
     /// Writes the body of the open function: `switch field { case .a, .b: return x … }`
-    /// over every field, grouping fields with the same key; `result` spells the
-    /// answer of a key (once per group), `whenEmpty` is the key of a form without
-    /// fields. The largest group of several fields becomes `default` (never
-    /// unreachable, since its fields are not listed); a single group needs no
-    /// switch at all.
-    func switchOverFields<Key: Hashable>(
-        _ keys: [(field: String, key: Key)], whenEmpty: Key, into out: inout SwiftRenderer, result: (Key) -> SwiftExpr
+    /// over every field, grouping fields with the same key; `result` writes the
+    /// answer of a key (once per group, after `return `), `whenEmpty` is the key of
+    /// a form without fields. The largest group of several fields becomes
+    /// `default` (never unreachable, since its fields are not listed); a single
+    /// group needs no switch at all.
+    ///
+    /// Keys are small numbers, `0..<keyCount`, so that grouping is an array
+    /// lookup per field, not a hash: `key` is asked once per field (by its
+    /// position in `fields`), in order.
+    func switchOverFields(
+        keyCount: Int, whenEmpty: Int, into out: inout SwiftRenderer, key: (Int) -> Int,
+        result: (Int, inout SwiftRenderer) -> Void
     ) {
-        var groups: [(key: Key, fields: [String])] = []
-        var groupIndex: [Key: Int] = [:]
-        for (field, key) in keys {
-            if let index = groupIndex[key] {
-                groups[index].fields.append(field)
+        // Each group's fields, as positions in `fields` chained in order: no
+        // array per group.
+        var groups: [(key: Int, first: Int, last: Int, count: Int)] = []
+        var next = [Int](repeating: -1, count: fields.count)
+        var groupOfKey = [Int](repeating: -1, count: keyCount)
+        for position in fields.indices {
+            let key = key(position)
+            let index = groupOfKey[key]
+            if index >= 0 {
+                next[groups[index].last] = position
+                groups[index].last = position
+                groups[index].count += 1
             } else {
-                groupIndex[key] = groups.count
-                groups.append((key, [field]))
+                groupOfKey[key] = groups.count
+                groups.append((key, position, position, 1))
             }
         }
         guard groups.count > 1 else {
-            out.statement(.return(result(groups.first?.key ?? whenEmpty)))
+            out.write("return ")
+            result(groups.first?.key ?? whenEmpty, &out)
+            out.newline()
             return
         }
         var largest = 0
-        for (index, group) in groups.enumerated() where group.fields.count > groups[largest].fields.count {
+        for (index, group) in groups.enumerated() where group.count > groups[largest].count {
             largest = index
         }
         // One field per group: every case is spelled out.
-        let defaultGroup = groups[largest].fields.count > 1 ? largest : nil
-        out.openSwitch(.name("field"))
+        let defaultGroup = groups[largest].count > 1 ? largest : nil
+        out.write("switch field {")
+        out.newline()
         for (index, group) in groups.enumerated() where index != defaultGroup {
-            out.switchCase(SwiftSwitchCase(patterns: group.fields.map { .dot($0) }, body: [.return(result(group.key))]))
+            out.write("case .")
+            var position = group.first
+            out.write(fields[position].name)
+            while next[position] >= 0 {
+                position = next[position]
+                out.write(", .")
+                out.write(fields[position].name)
+            }
+            out.write(":")
+            out.newline()
+            Self.switchReturn(group.key, into: &out, result)
         }
         if let defaultGroup {
-            out.switchCase(SwiftSwitchCase(patterns: [], body: [.return(result(groups[defaultGroup].key))]))
+            out.write("default:")
+            out.newline()
+            Self.switchReturn(groups[defaultGroup].key, into: &out, result)
         }
-        out.closeSwitch()
+        out.write("}")
+        out.newline()
+    }
+
+    /// `return x` on the line after a case.
+    private static func switchReturn(_ key: Int, into out: inout SwiftRenderer, _ result: (Int, inout SwiftRenderer) -> Void) {
+        out.indent()
+        out.write("return ")
+        result(key, &out)
+        out.newline()
+        out.outdent()
     }
 }

@@ -1,8 +1,9 @@
-// A small structured model of the Swift the emitter writes: declarations,
-// statements and expressions. The translator builds one member at a time and
-// hands it to the renderer (`SwiftRenderer`), which writes it as text; the
-// largest declarations (the form class, `Values`, the functions with a line per
-// field) are opened and closed around their members instead of being built whole.
+// A small structured model of the Swift the emitter writes once per form:
+// declarations, statements and expressions. The translator builds one member at
+// a time and hands it to the renderer (`SwiftRenderer`), which writes it as
+// text; the largest declarations (the form class, `Values`, the functions with a
+// line per field) are opened and closed around their members instead of being
+// built whole, and what is repeated for every field is written directly.
 // Text from a form file only ever enters the model as `SwiftExpr.string`
 // (rendered as an escaped literal) or as a comment (rendered on one line with
 // control characters escaped); identifiers come only from names the checker
@@ -37,22 +38,16 @@ enum SwiftExpr: Hashable, Sendable {
     case name(String)
     /// Any text; rendered as a correctly escaped string literal.
     case string(String)
-    case int(Int)
-    case double(Double)
     case bool(Bool)
     case `nil`
     /// An implicit member: `.email`
     case dot(String)
     /// `base.member`
     indirect case member(SwiftExpr, String)
-    /// `base?`, for optional chaining: `form?.isVisible_Company()`.
-    indirect case optionalChain(SwiftExpr)
     /// A type used as a value: `Values()`, `FormValue<String>(…)`.
     indirect case type(SwiftType)
     /// `callee(label: value, …)`, one argument per line when `multiline`.
     indirect case call(SwiftExpr, [SwiftArgument], multiline: Bool = false)
-    /// `base[argument]`
-    indirect case `subscript`(SwiftExpr, SwiftExpr)
     indirect case closure(SwiftClosure)
     /// `[a, b]`, one element per line when `multiline`.
     case array([SwiftExpr], multiline: Bool = false)
@@ -112,19 +107,9 @@ enum SwiftStmt: Hashable, Sendable {
     indirect case `for`(String, in: SwiftExpr, body: [SwiftStmt])
 }
 
-/// One case of a `switch` over the fields, which is always streamed
-/// (`SwiftRenderer.openSwitch`): it has a case per field.
-struct SwiftSwitchCase: Hashable, Sendable {
-    /// Empty means `default`.
-    var patterns: [SwiftExpr]
-    var body: [SwiftStmt]
-}
-
 /// A declaration; `doc` lines render as `///` comments above it.
 indirect enum SwiftDecl: Hashable, Sendable {
     case type(SwiftTypeDecl)
-    /// `case name` or `case name = "raw"`
-    case enumCase(String, rawValue: String?)
     case property(SwiftProperty)
     case function(SwiftFunction)
 }

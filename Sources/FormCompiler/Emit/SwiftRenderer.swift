@@ -29,6 +29,8 @@ struct SwiftRenderer {
     private var lineHasText = false
     /// Finished lines so far.
     private var lineCount = 0
+    /// Where the current line starts in the output.
+    private var lineStart = 0
     private var indentLevel = 0
     /// The file and each open type, innermost last.
     private var scopes = [Scope()]
@@ -186,29 +188,51 @@ struct SwiftRenderer {
         out.append(UInt8(ascii: " "), times: 4 * indentLevel)
     }
 
-    private mutating func write(_ text: StaticString) {
+    // The translator writes the members it repeats for every field with these
+    // directly, without building their model (see `FormTranslator`): text is
+    // appended to the current line, which starts with its indentation.
+
+    mutating func write(_ text: StaticString) {
         guard text.utf8CodeUnitCount > 0 else { return }
         startLine()
         out.append(text)
     }
 
-    private mutating func write(_ text: String) {
+    mutating func write(_ text: String) {
         guard !text.isEmpty else { return }
         startLine()
         out.append(text)
     }
 
-    private mutating func writeStringLiteral(_ text: String) {
+    /// A name spelled once as UTF-8 (`SwiftName`), written as is.
+    mutating func write(_ name: SwiftName) {
+        startLine()
+        name.bytes.withUnsafeBufferPointer { out.append($0) }
+    }
+
+    /// A Swift string literal whose value is `text` (see `stringLiteral(_:)`).
+    mutating func writeStringLiteral(_ text: String) {
         startLine()
         Self.appendStringLiteral(text, to: &out)
     }
 
-    private mutating func newline() {
+    mutating func write(_ value: Int) {
+        write(String(value))
+    }
+
+    /// Ends the current line.
+    mutating func newline() {
         out.append(UInt8(ascii: "\n"))
         lineHasText = false
         lineCount += 1
+        lineStart = out.count
         if out.held >= flushSize, tentative == 0 { flush() }
     }
+
+    /// The lines that follow are indented one more level.
+    mutating func indent() { indentLevel += 1 }
+
+    mutating func outdent() { indentLevel -= 1 }
 
     /// Whether the last finished line is empty; nil when there is none. Only
     /// meaningful between lines.
@@ -235,14 +259,18 @@ struct SwiftRenderer {
         var count: Int
         var lineHasText: Bool
         var lineCount: Int
+        var lineStart: Int
     }
 
-    private var mark: Mark { Mark(count: out.count, lineHasText: lineHasText, lineCount: lineCount) }
+    private var mark: Mark {
+        Mark(count: out.count, lineHasText: lineHasText, lineCount: lineCount, lineStart: lineStart)
+    }
 
     private mutating func rollBack(to mark: Mark) {
         out.removeSuffix(from: mark.count)
         lineHasText = mark.lineHasText
         lineCount = mark.lineCount
+        lineStart = mark.lineStart
     }
 
     /// Renders `statement` at the current position; true (and the statement on
@@ -260,6 +288,7 @@ struct SwiftRenderer {
         out.removeSuffix(from: out.count - 1)    // its line break
         lineCount -= 1
         lineHasText = true
+        lineStart = mark.lineStart
         return true
     }
 
@@ -313,15 +342,6 @@ struct SwiftRenderer {
             openType(type)
             for member in type.members { self.declaration(member) }
             closeType()
-        case .enumCase(let name, let rawValue):
-            beginMember(sort: 0)
-            write("case ")
-            write(name)
-            if let rawValue {
-                write(" = ")
-                writeStringLiteral(rawValue)
-            }
-            newline()
         case .property(let property):
             if let getter = property.getter {
                 openComputedProperty(property)
@@ -354,7 +374,7 @@ struct SwiftRenderer {
     /// runs of one-line members of the same compact sort (0 cases, 1 static and 2
     /// instance stored properties, 3 protocol requirements; nil: not compact), and
     /// right after an opening brace.
-    private mutating func beginMember(sort: Int?) {
+    mutating func beginMember(sort: Int?) {
         let scope = scopes.count - 1
         let previous = scopes[scope].lastSort
         if sort == nil || sort != previous, lineCount > 0, !lastLineEndsWithBrace {
@@ -419,7 +439,9 @@ struct SwiftRenderer {
         openBody()
     }
 
-    private mutating func openBody() {
+    /// ` {`, a line break, and one more level of indentation: a body follows,
+    /// then `closeBody()`.
+    mutating func openBody() {
         write(" {")
         newline()
         indentLevel += 1
@@ -478,6 +500,37 @@ struct SwiftRenderer {
             }
             write(")")
             functionTail(function)
+        }
+    }
+
+    /// `(a: A, b: B)`, parameters spelled out ahead, laid out as `signature`
+    /// lays out a function's: on this line, unless there are several and the
+    /// line, with the `tailWidth` columns that follow them and ` {`, would pass
+    /// 120 columns; then one per line. The line must be ASCII so far (keywords
+    /// and names), as a declaration's head is.
+    mutating func parameterList(_ parameters: [SwiftName], tailWidth: Int) {
+        // The line on one line, with `(`, `)` and ` {`: each parameter adds
+        // its width and that of a `, ` (one too many, the width of ` {`).
+        var width = out.count - lineStart + 2 + tailWidth
+        for parameter in parameters { width += parameter.count + 2 }
+        if parameters.count < 2 || width <= 120 {
+            write("(")
+            for (index, parameter) in parameters.enumerated() {
+                if index > 0 { write(", ") }
+                write(parameter)
+            }
+            write(")")
+        } else {
+            write("(")
+            newline()
+            indentLevel += 1
+            for (index, parameter) in parameters.enumerated() {
+                write(parameter)
+                if index < parameters.count - 1 { write(",") }
+                newline()
+            }
+            indentLevel -= 1
+            write(")")
         }
     }
 
@@ -637,34 +690,6 @@ struct SwiftRenderer {
         }
     }
 
-    /// `switch subject {`: its cases follow as `switchCase`s, then `closeSwitch()`.
-    mutating func openSwitch(_ subject: SwiftExpr) {
-        write("switch ")
-        expr(subject)
-        write(" {")
-        newline()
-    }
-
-    mutating func switchCase(_ switchCase: SwiftSwitchCase) {
-        if switchCase.patterns.isEmpty {
-            write("default:")
-        } else {
-            write("case ")
-            for (index, pattern) in switchCase.patterns.enumerated() {
-                if index > 0 { write(", ") }
-                expr(pattern)
-            }
-            write(":")
-        }
-        newline()
-        indented { $0.statements(switchCase.body) }
-    }
-
-    mutating func closeSwitch() {
-        write("}")
-        newline()
-    }
-
     /// `{ return x }` on one line for a single short statement, else a block.
     private mutating func block(_ body: [SwiftStmt]) {
         if body.count == 1 {
@@ -687,8 +712,6 @@ struct SwiftRenderer {
         switch expression {
         case .name(let name): write(name)
         case .string(let text): writeStringLiteral(text)
-        case .int(let value): write(String(value))
-        case .double(let value): write(Self.doubleLiteral(value))
         case .bool(let value): write(value ? "true" : "false")
         case .nil: write("nil")
         case .dot(let name):
@@ -698,9 +721,6 @@ struct SwiftRenderer {
             operand(base, wrapIf: Self.isCompound)
             write(".")
             write(name)
-        case .optionalChain(let base):
-            operand(base, wrapIf: Self.isCompound)
-            write("?")
         case .type(let type): self.type(type)
         case .call(let callee, let arguments, let multiline):
             operand(callee, wrapIf: Self.isCompound)
@@ -711,11 +731,6 @@ struct SwiftRenderer {
                 }
                 renderer.expr(argument.value)
             }
-        case .subscript(let base, let index):
-            operand(base, wrapIf: Self.isCompound)
-            write("[")
-            expr(index)
-            write("]")
         case .closure(let closure): self.closure(closure)
         case .array(let elements, let multiline):
             list(open: "[", close: "]", items: elements, multiline: multiline, trailingComma: true) { $0.expr($1) }
