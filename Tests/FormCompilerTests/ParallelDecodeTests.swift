@@ -75,3 +75,22 @@ struct ParallelDecodeTests {
         #expect(FormDecoder.parallelHalf(of: tree.items(elements), in: tree) == nil)
     }
 }
+
+/// The checker's work on two threads: rules beside conditions, and the constancy
+/// verdicts of a long list of conditions in two halves.
+struct ParallelCheckTests {
+    @Test func everyConstantConditionIsReportedOnce() {
+        let count = ConditionChecker.parallelMinimumSites + 88
+        var text = "formc: 1\nform: Constant\nelements:\n  - boolean: on\n    title: On\n"
+        for index in 0..<count {
+            text += "  - textField: f\(index)\n    visibleWhen: on or not on\n"
+            // A rule problem beside each condition, reported on the other thread.
+            text += "    rules: [{ minLength: -1 }]\n"
+        }
+        let result = FormPipeline.check(SourceFile(path: "constant.form.yaml", text: text))
+        let constant = result.diagnostics.filter { $0.code == .conditionConstant }
+        #expect(constant.count == count)
+        #expect(constant.map(\.location.range.start.line) == (0..<count).map { 7 + 3 * $0 })
+        #expect(result.diagnostics.count { $0.severity == .error } == count)
+    }
+}

@@ -6,16 +6,30 @@ public enum FormChecker {
     /// copy of it, the condition checker stores the typed expressions into the tree
     /// in place rather than copying every group's elements first.
     public static func check(_ document: consuming FormDocument, file: SourceFile, diagnostics: inout DiagnosticBag) -> CheckedForm {
-        var checkedDocument = document
-        var checker = Checker(file: file, defaultTrigger: checkedDocument.defaultTrigger, diagnostics: diagnostics)
-        checker.run(checkedDocument)
+        var checker = Checker(file: file, defaultTrigger: document.defaultTrigger, diagnostics: diagnostics)
+        checker.declare(document)
         diagnostics = checker.diagnostics
         let scope = ConditionScope(
             symbols: checker.symbols, facts: checker.conditionFacts, nonFields: checker.nonFields,
             fieldElements: checker.fieldElements
         )
-        ConditionChecker.check(&checkedDocument, scope: scope, file: file, diagnostics: &diagnostics)
-        return CheckedForm(document: checkedDocument, symbols: checker.symbols, sourcePath: file.path)
+        // Rules and conditions need only the symbols, and neither sees the other's
+        // work: they are checked at once, each into a bag of its own. The document
+        // is handed over whole, so the condition checker changes it in place.
+        let handoff = Handoff(document)
+        let declared = checker
+        let (rules, conditions) = Concurrently.run(
+            { declared.ruleDiagnostics() },
+            {
+                var document = handoff.take()
+                var diagnostics = DiagnosticBag(file: file.path)
+                ConditionChecker.check(&document, scope: scope, file: file, diagnostics: &diagnostics)
+                return (document, diagnostics)
+            }
+        )
+        diagnostics.append(contentsOf: rules.diagnostics)
+        diagnostics.append(contentsOf: conditions.1.diagnostics)
+        return CheckedForm(document: conditions.0, symbols: declared.symbols, sourcePath: file.path)
     }
 }
 
@@ -113,7 +127,9 @@ private struct Checker {
         self.diagnostics = diagnostics
     }
 
-    mutating func run(_ document: FormDocument) {
+    /// The walk over the tree: declares every id and checks what needs no other
+    /// element, collecting the rules for `ruleDiagnostics`.
+    mutating func declare(_ document: FormDocument) {
         checkFormName(document.name)
         let elementCount = Self.elementCount(document.elements)
         symbols.reserveCapacity(elementCount)
@@ -122,6 +138,11 @@ private struct Checker {
         fieldElements.reserveCapacity(elementCount)
         var path: ElementPath = []
         walk(document.elements, path: &path, groups: [], hidden: false)
+    }
+
+    /// The rules' diagnostics, once every field is declared (`sameAs` names any field).
+    func ruleDiagnostics() -> DiagnosticBag {
+        var diagnostics = DiagnosticBag(file: file.path)
         var patterns = PatternValidator()
         var seen = SeenRules()
         for index in pendingRules.indices {
@@ -129,6 +150,7 @@ private struct Checker {
                 pendingRules[index], file: file, symbols: symbols, patterns: &patterns, seen: &seen, diagnostics: &diagnostics
             )
         }
+        return diagnostics
     }
 
     mutating func checkFormName(_ name: Located<String>) {

@@ -20,10 +20,7 @@ public enum ConditionChecker {
         pass.walk(&document.elements, path: &path)
         diagnostics = pass.diagnostics
 
-        var constancy = ConditionConstancy()
-        for site in pass.lowered {
-            checkConstant(site, scope: scope, constancy: &constancy, diagnostics: &diagnostics)
-        }
+        diagnostics.append(contentsOf: constantConditions(pass.lowered, scope: scope, file: file).diagnostics)
 
         let graph = ConditionGraph(pass.graph)
         guard graph.hasCycle else { return }
@@ -121,6 +118,28 @@ public enum ConditionChecker {
     }
 
     // MARK: FC505
+
+    /// Sites whose verdicts are worked out on one thread: past this, the two
+    /// halves of the list go to two.
+    static let parallelMinimumSites = 512
+
+    /// FC505 for each of `sites` whose condition is constant. Each verdict stands on
+    /// its own, so a long list is split in two halves checked at once.
+    static func constantConditions(_ sites: [Site], scope: ConditionScope, file: SourceFile) -> DiagnosticBag {
+        @Sendable func check(_ sites: ArraySlice<Site>) -> DiagnosticBag {
+            var diagnostics = DiagnosticBag(file: file.path)
+            var constancy = ConditionConstancy()
+            for site in sites {
+                checkConstant(site, scope: scope, constancy: &constancy, diagnostics: &diagnostics)
+            }
+            return diagnostics
+        }
+        guard sites.count >= parallelMinimumSites else { return check(sites[...]) }
+        let half = sites.count / 2
+        var (first, second) = Concurrently.run({ check(sites[..<half]) }, { check(sites[half...]) })
+        first.append(contentsOf: second.diagnostics)
+        return first
+    }
 
     private static func checkConstant(
         _ site: Site, scope: ConditionScope, constancy: inout ConditionConstancy, diagnostics: inout DiagnosticBag

@@ -30,3 +30,19 @@ enum Concurrently {
         var second: Second?
     }
 }
+
+/// Moves a value to the other side of `Concurrently.run` and leaves no reference
+/// to its storage behind, so the side that takes it changes it in place instead
+/// of copying it.
+final class Handoff<Value: Sendable>: @unchecked Sendable {
+    private var value: Value?
+
+    init(_ value: consuming Value) {
+        self.value = value
+    }
+
+    /// The value; call once, from one thread.
+    func take() -> Value {
+        value.take()!
+    }
+}
