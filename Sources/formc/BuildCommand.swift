@@ -155,21 +155,54 @@ struct BuildCommand: ParsableCommand {
     /// modification time stay, so the build system does not recompile it).
     static func emit(_ form: CheckedForm, options: EmitOptions, replacing path: String) throws(FileAccess.Failure) -> String? {
         let existing = FileAccess.Comparison(existing: path)
-        let temporary = try FileAccess.TemporaryFile(beside: path)
+        let output = ChangedOutput(path: path, existing: existing)
         do {
             try SwiftEmitter.emit(form, options: options) { chunk throws(FileAccess.Failure) in
-                existing.compare(chunk)
-                try temporary.write(chunk)
+                try output.add(chunk)
+            }
+            if output.temporary == nil, existing.matches() != true {
+                // Every byte matched, but the old file is longer (or unreadable).
+                try output.start()
             }
         } catch {
-            FileAccess.remove(temporary.path)
+            if let temporary = output.temporary { FileAccess.remove(temporary.path) }
             throw error
         }
-        guard existing.matches() != true else {
-            FileAccess.remove(temporary.path)
-            return nil
+        return output.temporary?.path
+    }
+}
+
+/// A build's output, compared with the existing file as it comes and written
+/// to a temporary file only from the first difference on: an up-to-date output,
+/// the common case when the build plugin runs on every build, costs no write.
+/// At the first difference the temporary file gets the bytes that matched (read
+/// again from the existing file), then everything that follows.
+private final class ChangedOutput {
+    let path: String
+    let existing: FileAccess.Comparison
+    private(set) var temporary: FileAccess.TemporaryFile?
+
+    init(path: String, existing: FileAccess.Comparison) {
+        self.path = path
+        self.existing = existing
+    }
+
+    func add(_ chunk: UnsafeRawBufferPointer) throws(FileAccess.Failure) {
+        if let temporary {
+            try temporary.write(chunk)
+            return
         }
-        return temporary.path
+        existing.compare(chunk)
+        guard !existing.matchesSoFar else { return }
+        try start()
+        try temporary?.write(chunk)
+    }
+
+    /// Opens the temporary file with the bytes that matched so far.
+    func start() throws(FileAccess.Failure) {
+        let file = try FileAccess.TemporaryFile(beside: path)
+        temporary = file
+        try existing.copyPrefix(existing.matchedCount, to: file)
     }
 }
 

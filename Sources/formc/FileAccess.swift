@@ -51,7 +51,10 @@ enum FileAccess {
         private var compared = 0
         private var differs = false
 
+        private let path: String
+
         init(existing path: String) {
+            self.path = path
             descriptor = open(path, O_RDONLY | O_CLOEXEC)
             var info = stat()
             if descriptor >= 0, fstat(descriptor, &info) != 0 || (info.st_mode & S_IFMT) == S_IFDIR {
@@ -84,6 +87,29 @@ enum FileAccess {
                 offset += count
             }
             compared += bytes.count
+        }
+
+        /// Whether every byte compared so far was the file's: the file exists, was
+        /// readable and has not differed yet.
+        var matchesSoFar: Bool { descriptor >= 0 && !differs }
+
+        /// How many bytes compared equal, before the chunk that differed.
+        var matchedCount: Int { compared }
+
+        /// Copies the file's first `count` bytes (bytes that compared equal) to
+        /// `temporary`, reading them again from the start of the file.
+        func copyPrefix(_ count: Int, to temporary: TemporaryFile) throws(Failure) {
+            var offset = 0
+            while offset < count {
+                let wanted = min(chunk.count, count - offset)
+                let result = chunk.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress!, wanted, off_t(offset)) }
+                if result < 0, errno == EINTR { continue }
+                guard result > 0 else {
+                    throw Failure(description: "cannot read '\(path)' again: \(result < 0 ? systemError() : "it got shorter")")
+                }
+                try temporary.write(chunk[0..<result])
+                offset += result
+            }
         }
 
         /// Whether the file held exactly the bytes compared, no more; nil when
@@ -138,6 +164,12 @@ enum FileAccess {
 
         func write(_ bytes: UnsafeRawBufferPointer) throws(Failure) {
             guard writeAll(bytes, to: descriptor) else {
+                throw Failure(description: "cannot write '\(path)': \(systemError())")
+            }
+        }
+
+        func write(_ bytes: ArraySlice<UInt8>) throws(Failure) {
+            guard bytes.withUnsafeBytes({ writeAll($0, to: descriptor) }) else {
                 throw Failure(description: "cannot write '\(path)': \(systemError())")
             }
         }
