@@ -142,3 +142,19 @@ elements:
     #expect(edges.map(\.via) == [[1], [1, 1], [1, 1, 0]])
     #expect(edges.map(\.field) == ["first", "first", "first"])
 }
+
+/// `distinct` keeps the first occurrence of each symbol, in order, for short lists
+/// (a linear search) and long ones (a set) alike.
+@Test func distinctKeepsFirstOccurrences() {
+    func firstOccurrences(_ symbols: [Int]) -> [Int] {
+        var result: [Int] = []
+        for symbol in symbols where !result.contains(symbol) { result.append(symbol) }
+        return result
+    }
+    #expect(ConditionGraph.distinct([]) == [])
+    #expect(ConditionGraph.distinct([3, 1, 3, 2, 1]) == [3, 1, 2])
+    let symbols = (0..<40).map { ($0 * 7) % 13 }
+    for count in [15, 16, 17, 40] {
+        #expect(ConditionGraph.distinct(Array(symbols.prefix(count))) == firstOccurrences(Array(symbols.prefix(count))), "\(count)")
+    }
+}

@@ -246,8 +246,15 @@ public struct ConditionGraph: Sendable {
         symbols.fieldIndex(id).flatMap { nodeOfSymbol[$0] }
     }
 
-    /// The symbols in first-occurrence order, each once.
-    private static func distinct(_ symbols: [Int]) -> [Int] {
+    /// The symbols in first-occurrence order, each once. A node's edges are most
+    /// often a few, which a linear search dedupes without hashing into a set; a long
+    /// list (a condition over many fields) still goes through one.
+    static func distinct(_ symbols: [Int]) -> [Int] {
+        guard symbols.count > 16 else {
+            var result: [Int] = []
+            for symbol in symbols where !result.contains(symbol) { result.append(symbol) }
+            return result
+        }
         var seen = Set<Int>()
         return symbols.filter { seen.insert($0).inserted }
     }
