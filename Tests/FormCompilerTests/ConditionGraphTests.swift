@@ -93,3 +93,68 @@ elements:
     let elapsed = clock.measure { _ = ConditionFixture.check(yaml) }
     #expect(elapsed < .seconds(20))
 }
+
+/// The type checker's `reads` are the lowered expression's `fieldReferences` as
+/// symbols: first-use order, each field once, literals on either side, nested
+/// `not`, `isEmpty` and fields that appear twice.
+@Test func typeCheckerReadsAreTheFieldReferences() {
+    let form = ConditionFixture.make("""
+    elements:
+      - boolean: agree
+      - textField: name
+      - segment: plan
+        options: [free, pro]
+      - boolean: news
+    """)
+    let scope = ConditionScope(document: form.document, symbols: form.symbols)
+    let conditions = [
+        "agree", "'pro' == plan and agree", "not (name == 'x' or isEmpty(plan)) and name != ''",
+        "news or agree and not news", "true == (agree and plan != 'free')", "true", "isEmpty(name) == false",
+    ]
+    for text in conditions {
+        guard case .success(let syntax) = ConditionParser.parse(text),
+              case .lowered(let expression, let reads) = ConditionTypeChecker.lower(syntax, scope: scope) else {
+            Issue.record("\(text) does not lower")
+            continue
+        }
+        #expect(reads.map { form.symbols.fields[$0].id } == expression.fieldReferences, "\(text)")
+        #expect(reads.map { form.symbols.fieldIndex(form.symbols.fields[$0].id) } == reads, "\(text)")
+    }
+}
+
+/// The paths of the edges come back whole, however deep, from the graph's one
+/// array of paths.
+@Test func edgesKeepTheirPaths() {
+    let graph = graph("""
+    elements:
+      - textField: first
+      - group: outer
+        visibleWhen: isEmpty(first)
+        elements:
+          - spacer: 8
+          - group: inner
+            visibleWhen: not isEmpty(first)
+            elements:
+              - boolean: deep
+                visibleWhen: first == 'a'
+    """)
+    let edges = graph.edges["deep"] ?? []
+    #expect(edges.map(\.via) == [[1], [1, 1], [1, 1, 0]])
+    #expect(edges.map(\.field) == ["first", "first", "first"])
+}
+
+/// `distinct` keeps the first occurrence of each symbol, in order, for short lists
+/// (a linear search) and long ones (a set) alike.
+@Test func distinctKeepsFirstOccurrences() {
+    func firstOccurrences(_ symbols: [Int]) -> [Int] {
+        var result: [Int] = []
+        for symbol in symbols where !result.contains(symbol) { result.append(symbol) }
+        return result
+    }
+    #expect(ConditionGraph.distinct([]) == [])
+    #expect(ConditionGraph.distinct([3, 1, 3, 2, 1]) == [3, 1, 2])
+    let symbols = (0..<40).map { ($0 * 7) % 13 }
+    for count in [15, 16, 17, 40] {
+        #expect(ConditionGraph.distinct(Array(symbols.prefix(count))) == firstOccurrences(Array(symbols.prefix(count))), "\(count)")
+    }
+}

@@ -14,3 +14,71 @@ import Testing
         #expect(RuleDecoder.names.map(\.description) == RuleKind.names)
     }
 }
+
+@Suite struct KeyedMappingTests {
+    /// The mapping of a YAML document's root, with every key allowed.
+    private func mapping(_ yaml: String, allowed: [StaticString]) -> (KeyedMapping, SyntaxTree, [Diagnostic]) {
+        let file = SourceFile(path: "test.form.yaml", text: yaml)
+        var diagnostics = DiagnosticBag(file: file.path)
+        let tree = YAMLReader.read(file, limits: .default, diagnostics: &diagnostics)!
+        let keys = KeyedMapping(tree.root, in: tree, allowed: allowed, context: "the test", diagnostics: &diagnostics)
+        return (keys, tree, diagnostics.diagnostics)
+    }
+
+    /// Each key finds its own value, however the keys' bits fall: `rules` and
+    /// `default` share a `keyBit` (five and seven bytes, `r` and `d`), `title` and
+    /// `label` do not; `image`, `value` are absent.
+    @Test func findsEveryKeyPresent() {
+        let (keys, tree, diagnostics) = mapping(
+            "default: 1\ntitle: 2\nrules: 3\nlabel: 4\n", allowed: ["default", "title", "rules", "label", "image", "value"]
+        )
+        #expect(SyntaxTree.keyBit("rules") == SyntaxTree.keyBit("default"))
+        #expect(diagnostics.isEmpty)
+        #expect(keys["default"].flatMap(tree.text) == "1")
+        #expect(keys["title"].flatMap(tree.text) == "2")
+        #expect(keys["rules"].flatMap(tree.text) == "3")
+        #expect(keys["label"].flatMap(tree.text) == "4")
+        #expect(keys["image"] == nil)
+        #expect(keys["value"] == nil)
+        #expect(keys.keyRange("label")?.start.line == 4)
+    }
+
+    /// A key with the bit of a key present but other bytes is not found.
+    @Test func sameBitOtherKeyIsAbsent() {
+        let (keys, _, _) = mapping("title: 2\n", allowed: ["title"])
+        #expect(SyntaxTree.keyBit("tuple") == SyntaxTree.keyBit("title"))
+        #expect(keys["tuple"] == nil)
+    }
+
+    /// An unknown key is reported, and a lookup still finds it.
+    @Test func unknownKeyIsReportedAndFound() {
+        let (keys, tree, diagnostics) = mapping("title: 2\ncolour: red\n", allowed: ["title"])
+        #expect(diagnostics.map(\.code) == [.unknownKey])
+        #expect(keys["colour"].flatMap(tree.text) == "red")
+    }
+
+    /// Past `maxIndexed` entries the lookups scan; before it they use the positions.
+    /// The keys' lengths differ, so their bits do (`keyBit` steps by 7 per byte).
+    @Test func manyEntries() {
+        for count in [KeyedMapping.maxIndexed - 1, KeyedMapping.maxIndexed, KeyedMapping.maxIndexed + 1, staticKeys.count] {
+            let names = (0..<count).map { "k\(String(repeating: "x", count: $0))" }
+            let yaml = names.enumerated().map { "\($1): \($0)" }.joined(separator: "\n")
+            let file = SourceFile(path: "test.form.yaml", text: yaml)
+            var diagnostics = DiagnosticBag(file: file.path)
+            let tree = YAMLReader.read(file, limits: .default, diagnostics: &diagnostics)!
+            let keys = KeyedMapping(tree.root, in: tree, allowed: [], context: "the test", diagnostics: &diagnostics)
+            #expect(diagnostics.diagnostics.count == count)
+            for (index, name) in names.enumerated() {
+                #expect(staticKeys[index].description == name)
+                #expect(keys[staticKeys[index]].flatMap(tree.text) == String(index), "\(count) entries, key \(name)")
+            }
+        }
+    }
+
+    /// `k`, `kx`, `kxx`… as static strings, for `manyEntries`.
+    private let staticKeys: [StaticString] = [
+        "k", "kx", "kxx", "kxxx", "kxxxx", "kxxxxx", "kxxxxxx", "kxxxxxxx", "kxxxxxxxx", "kxxxxxxxxx",
+        "kxxxxxxxxxx", "kxxxxxxxxxxx", "kxxxxxxxxxxxx", "kxxxxxxxxxxxxx", "kxxxxxxxxxxxxxx", "kxxxxxxxxxxxxxxx",
+        "kxxxxxxxxxxxxxxxx", "kxxxxxxxxxxxxxxxxx", "kxxxxxxxxxxxxxxxxxx", "kxxxxxxxxxxxxxxxxxxx",
+    ]
+}

@@ -24,8 +24,7 @@ public enum ConditionChecker {
 
         let graph = ConditionGraph(pass.graph)
         guard graph.hasCycle else { return }
-        let visibleSyntax = Dictionary(pass.visibleSyntax, uniquingKeysWith: { first, _ in first })
-        reportCycles(graph, document: document, symbols: scope.symbols, syntax: visibleSyntax, file: file, diagnostics: &diagnostics)
+        reportCycles(graph, document: document, symbols: scope.symbols, file: file, diagnostics: &diagnostics)
     }
 
     /// A lowered condition: which key it is, where, and its expression.
@@ -51,22 +50,19 @@ public enum ConditionChecker {
         var fieldElementCount = 0
         /// The lowered conditions, for FC505 once every condition is reported.
         var lowered: [Site] = []
-        /// Each parsed `visibleWhen` by its element's path, to point at a field
-        /// reference when reporting a cycle.
-        var visibleSyntax: [(ElementPath, ConditionSyntax)] = []
 
         /// `path` is the path of `elements`' parent, extended in place for each child.
         mutating func walk(_ elements: inout [Element], path: inout ElementPath) {
             for index in elements.indices {
                 path.append(index)
                 defer { path.removeLast() }
-                var visibleWhen: ConditionExpr?
+                var visibleWhen: (expression: ConditionExpr, reads: [Int])?
                 if let condition = elements[index].visibleWhen {
-                    visibleWhen = lower(condition, role: .visibleWhen, path: path)
-                    elements[index].visibleWhen?.expression = visibleWhen
+                    visibleWhen = lower(condition, role: .visibleWhen)
+                    elements[index].visibleWhen?.expression = visibleWhen?.expression
                 }
                 if let condition = elements[index].enabledWhen {
-                    elements[index].enabledWhen?.expression = lower(condition, role: .enabledWhen, path: path)
+                    elements[index].enabledWhen?.expression = lower(condition, role: .enabledWhen)?.expression
                 }
                 switch elements[index].kind {
                 case .group(var group):
@@ -86,21 +82,22 @@ public enum ConditionChecker {
             }
         }
 
-        /// The lowered expression of a condition, or nil after reporting why it has none.
-        mutating func lower(_ condition: Condition, role: Site.Role, path: ElementPath) -> ConditionExpr? {
+        /// The lowered expression of a condition and the fields it reads, or nil after
+        /// reporting why it has none.
+        mutating func lower(_ condition: Condition, role: Site.Role) -> (expression: ConditionExpr, reads: [Int])? {
             switch ConditionParser.parse(condition.source.value) {
             case .failure(let problem):
                 report([problem], in: condition, file: file, diagnostics: &diagnostics)
                 return nil
             case .success(let syntax):
-                if role == .visibleWhen { visibleSyntax.append((path, syntax)) }
                 switch ConditionTypeChecker.lower(syntax, scope: scope) {
                 case .failed(let problems):
                     report(problems, in: condition, file: file, diagnostics: &diagnostics)
                     return nil
-                case .lowered(let expression):
+                case .lowered(let expression, let reads):
+                    assert(reads.map { scope.symbols.fields[$0].id } == expression.fieldReferences, "reads out of step")
                     lowered.append(Site(role: role, range: condition.source.range, expression: expression))
-                    return expression
+                    return (expression, reads)
                 }
             }
         }
@@ -168,8 +165,8 @@ public enum ConditionChecker {
     // MARK: FC504
 
     private static func reportCycles(
-        _ graph: ConditionGraph, document: FormDocument, symbols: SymbolTable,
-        syntax: [ElementPath: ConditionSyntax], file: SourceFile, diagnostics: inout DiagnosticBag
+        _ graph: ConditionGraph, document: FormDocument, symbols: SymbolTable, file: SourceFile,
+        diagnostics: inout DiagnosticBag
     ) {
         for component in graph.cyclicComponents() {
             var steps = graph.shortestCycle(through: component[0], within: Set(component))
@@ -187,7 +184,10 @@ public enum ConditionChecker {
             func location(_ step: (from: String, to: ConditionGraph.Dependency)) -> SourceRange? {
                 guard let condition = document.conditionElement(at: step.to.via)?.visibleWhen else { return nil }
                 let map = ScalarSourceMap(condition: condition, file: file)
-                let reference = syntax[step.to.via]?.fieldReferences.first { $0.id == step.to.field }
+                // The condition lowered, so it parses: again here, on this rare path, rather
+                // than keeping every condition's syntax for it.
+                let syntax = try? ConditionParser.parse(condition.source.value).get()
+                let reference = syntax?.fieldReferences.first { $0.id == step.to.field }
                 return reference.map { map.range($0.range) } ?? condition.source.range
             }
             func explanation(_ step: (from: String, to: ConditionGraph.Dependency), here: String = " here") -> String {

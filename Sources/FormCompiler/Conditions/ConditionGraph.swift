@@ -43,7 +43,7 @@ public struct ConditionGraph: Sendable {
     /// own condition, each condition's fields in first-use order.
     private let edgeLists: [[Edge]]
     /// The elements whose `visibleWhen` the edges go through.
-    private let vias: [ElementPath]
+    private let vias: Vias
     /// The lowered `visibleWhen` of each node's enclosing groups (outermost first)
     /// and then its own; a field is visible when all of them hold.
     private let conditions: [[ConditionExpr]]
@@ -70,13 +70,33 @@ public struct ConditionGraph: Sendable {
         var via: Int
     }
 
+    /// The paths of the elements edges go through, one after another in one array:
+    /// the walk that collects them extends and shortens its path in place, and a
+    /// path kept as an array of its own would make it copy that path each time.
+    fileprivate struct Vias: Sendable {
+        private var indices: [Int] = []
+        /// Where each path starts in `indices`, and where the last one ends.
+        private var starts: [Int] = [0]
+
+        /// Adds a path; returns its number.
+        mutating func append(_ path: ElementPath) -> Int {
+            indices.append(contentsOf: path)
+            starts.append(indices.count)
+            return starts.count - 2
+        }
+
+        subscript(via: Int) -> ElementPath {
+            Array(indices[starts[via]..<starts[via + 1]])
+        }
+    }
+
     public init(document: FormDocument, symbols: SymbolTable) {
         var builder = Builder(symbols: symbols)
         func walk(_ elements: [Element], path: inout ElementPath) {
             for index in elements.indices {
                 path.append(index)
                 defer { path.removeLast() }
-                let own = elements[index].visibleWhen?.expression
+                let own = elements[index].visibleWhen?.expression.map { ($0, builder.reads($0)) }
                 switch elements[index].kind {
                 case .group(let group):
                     builder.enterGroup(at: path, visibleWhen: own)
@@ -104,7 +124,7 @@ public struct ConditionGraph: Sendable {
         let symbols: SymbolTable
         fileprivate var fields: [String] = []
         fileprivate var edges: [[Edge]] = []
-        fileprivate var vias: [ElementPath] = []
+        fileprivate var vias = Vias()
         fileprivate var conditions: [[ConditionExpr]] = []
         fileprivate var nodeOfSymbol: [Int?]
         fileprivate var symbolOfNode: [Int] = []
@@ -122,13 +142,14 @@ public struct ConditionGraph: Sendable {
             symbolOfNode.reserveCapacity(symbols.fields.count)
         }
 
-        mutating func enterGroup(at path: ElementPath, visibleWhen: ConditionExpr?) {
+        /// `visibleWhen` is the group's lowered condition, if it has one, with the
+        /// fields it reads (indices into `symbols.fields`, as `reads` gives them).
+        mutating func enterGroup(at path: ElementPath, visibleWhen: (expression: ConditionExpr, reads: [Int])?) {
             guard let visibleWhen else { return }
-            vias.append(path)
-            enclosing.append((vias.count - 1, visibleWhen, reads(visibleWhen)))
+            enclosing.append((vias.append(path), visibleWhen.expression, visibleWhen.reads))
         }
 
-        mutating func leaveGroup(visibleWhen: ConditionExpr?) {
+        mutating func leaveGroup(visibleWhen: (expression: ConditionExpr, reads: [Int])?) {
             if visibleWhen != nil { enclosing.removeLast() }
         }
 
@@ -137,8 +158,9 @@ public struct ConditionGraph: Sendable {
             nodeOfSymbol[symbol] != nil
         }
 
-        /// Adds a field that is not in the graph yet, with its own lowered `visibleWhen`.
-        mutating func addField(_ symbol: Int, at path: ElementPath, visibleWhen own: ConditionExpr?) {
+        /// Adds a field that is not in the graph yet, with its own lowered `visibleWhen`
+        /// and the fields that reads, as for `enterGroup`.
+        mutating func addField(_ symbol: Int, at path: ElementPath, visibleWhen own: (expression: ConditionExpr, reads: [Int])?) {
             nodeOfSymbol[symbol] = fields.count
             symbolOfNode.append(symbol)
             fields.append(symbols.fields[symbol].id)
@@ -149,15 +171,18 @@ public struct ConditionGraph: Sendable {
                 dependencies.append(contentsOf: group.reads.map { Edge(symbol: $0, via: group.via) })
             }
             if let own {
-                vias.append(path)
-                expressions.append(own)
-                dependencies.append(contentsOf: reads(own).map { Edge(symbol: $0, via: vias.count - 1) })
+                let via = vias.append(path)
+                expressions.append(own.expression)
+                dependencies.append(contentsOf: own.reads.map { Edge(symbol: $0, via: via) })
             }
             edges.append(dependencies)
             conditions.append(expressions)
         }
 
-        private func reads(_ expression: ConditionExpr) -> [Int] {
+        /// The fields `expression` reads, in first-use order, as indices into
+        /// `symbols.fields`. The condition checker has them from resolving the
+        /// condition's names; this looks them up again, for a document checked before.
+        func reads(_ expression: ConditionExpr) -> [Int] {
             expression.fieldReferences.compactMap(symbols.fieldIndex)
         }
     }
@@ -221,8 +246,15 @@ public struct ConditionGraph: Sendable {
         symbols.fieldIndex(id).flatMap { nodeOfSymbol[$0] }
     }
 
-    /// The symbols in first-occurrence order, each once.
-    private static func distinct(_ symbols: [Int]) -> [Int] {
+    /// The symbols in first-occurrence order, each once. A node's edges are most
+    /// often a few, which a linear search dedupes without hashing into a set; a long
+    /// list (a condition over many fields) still goes through one.
+    static func distinct(_ symbols: [Int]) -> [Int] {
+        guard symbols.count > 16 else {
+            var result: [Int] = []
+            for symbol in symbols where !result.contains(symbol) { result.append(symbol) }
+            return result
+        }
         var seen = Set<Int>()
         return symbols.filter { seen.insert($0).inserted }
     }

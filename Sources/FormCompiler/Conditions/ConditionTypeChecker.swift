@@ -80,11 +80,13 @@ struct ConditionScope {
     struct Field {
         var id: String
         var valueType: FieldValueType
+        /// Its index in `symbols.fields`.
+        var symbol: Int
     }
 
     /// The field `id` names, if it names one.
     func field(_ id: String) -> Field? {
-        symbols.fieldIndex(id).map { Field(id: id, valueType: facts[$0].valueType) }
+        symbols.fieldIndex(id).map { Field(id: id, valueType: facts[$0].valueType, symbol: $0) }
     }
 
     /// The facts of the field `id` names, if it names one.
@@ -114,6 +116,12 @@ struct ConditionScope {
 struct ConditionTypeChecker {
     let scope: ConditionScope
     private(set) var problems: [ConditionProblem] = []
+    /// The fields resolved so far (indices into `scope.symbols.fields`), each once,
+    /// in the order first resolved. Names are resolved in the order the lowered
+    /// expression lists them, and a resolved field the expression would leave out
+    /// is always a problem, so for a lowered condition this is its
+    /// `fieldReferences`, without looking the ids up again.
+    private var reads: [Int] = []
 
     init(scope: ConditionScope) {
         self.scope = scope
@@ -123,12 +131,14 @@ struct ConditionTypeChecker {
     static func lower(_ syntax: ConditionSyntax, scope: ConditionScope) -> Lowering {
         var checker = ConditionTypeChecker(scope: scope)
         let expression = checker.lowerBoolean(syntax)
-        if let expression, checker.problems.isEmpty { return .lowered(expression) }
+        if let expression, checker.problems.isEmpty { return .lowered(expression, reads: checker.reads) }
         return .failed(checker.problems)
     }
 
     enum Lowering {
-        case lowered(ConditionExpr)
+        /// The expression and the fields it reads, in first-use order, as indices
+        /// into `symbols.fields`.
+        case lowered(ConditionExpr, reads: [Int])
         case failed([ConditionProblem])
     }
 
@@ -314,7 +324,10 @@ struct ConditionTypeChecker {
     /// The field `id` names, or nil after reporting why it names none. `other`, the
     /// other side of a comparison, is only looked at for the help of an unknown name.
     private mutating func resolve(_ id: String, at range: Range<Int>, comparedWith other: ConditionSyntax? = nil) -> ConditionScope.Field? {
-        if let field = scope.field(id) { return field }
+        if let field = scope.field(id) {
+            if !reads.contains(field.symbol) { reads.append(field.symbol) }
+            return field
+        }
         if let kind = scope.nonFields[id] {
             var problem = ConditionProblem(
                 code: .conditionType, message: "'\(id)' is \(kind.noun), not a field: it has no value a condition can read",

@@ -58,17 +58,28 @@ enum KeySchema {
 
 /// A mapping's entries looked up by key, with the unknown keys reported once.
 ///
-/// Lookups scan the entries: a form's mappings hold a handful of keys (an element at
-/// most about a dozen), the reader has already dropped duplicates, and a scan that
-/// compares lengths first, then bytes in the tree's text, is cheaper than hashing
-/// every key into a dictionary per mapping. No key is made into a `String` unless
-/// it is reported. Most lookups are of keys the mapping does not hold (each kind has
-/// more optional keys than an element sets); `keyBits` answers those with one test.
+/// A form's mappings hold a handful of keys (an element at most about a dozen), and
+/// the reader has already dropped duplicates. `init` goes over the entries once and
+/// records where each key is, by its `SyntaxTree.keyBit`: a lookup then tests one
+/// bit (most lookups are of keys the mapping does not hold: each kind has more
+/// optional keys than an element sets), finds the entry with that bit by its rank
+/// among the bits present, and compares that one key's bytes. No key is made into
+/// a `String` unless it is reported.
 struct KeyedMapping {
     let node: NodeID
     private let entries: SyntaxTree.Entries
-    /// The `SyntaxTree.keyBit`s of the keys present.
+    /// The `SyntaxTree.keyBit`s of the keys present (allowed or not: an unknown key
+    /// is reported, but a lookup still finds it).
     private let keyBits: UInt64
+    /// The bits that more than one key present has; a lookup of such a bit scans.
+    private let sharedBits: UInt64
+    /// The entry of each bit present, ranked by bit (the lowest first), four bits of
+    /// entry index each; nil for a mapping of more than `maxIndexed` entries, whose
+    /// lookups scan.
+    private let positions: UInt64?
+
+    /// The most entries `positions` holds: sixteen indices of four bits.
+    static let maxIndexed = 16
 
     /// Reads `node` as a mapping whose keys must be among `allowed`. Reports FC101 for
     /// the others; non-scalar keys were already rejected by the reader. A node that
@@ -80,28 +91,59 @@ struct KeyedMapping {
         self.node = node
         self.entries = tree.entries(node)
         var keyBits: UInt64 = 0
-        for entry in entries { keyBits |= tree.keyBit(entry.key) }
-        self.keyBits = keyBits
+        var sharedBits: UInt64 = 0
         for entry in entries {
-            if allowed.contains(where: { tree.textEquals(entry.key, $0) }) { continue }
-            guard let key = tree.text(entry.key) else { continue }
-            let allowedNames = allowed.map(\.description)
-            var help = Suggestions.didYouMean(key, in: allowedNames)
-            if otherKinds, help.isEmpty {
-                let owners = KeySchema.kindKeys.filter { $0.value.contains { $0.description == key } }.map(\.key).sorted()
-                if !owners.isEmpty {
-                    help.append("'\(key)' is a key of \(owners.map { "'\($0)'" }.joined(separator: ", ")), not of \(context())")
-                }
-            }
-            if help.isEmpty {
-                help.append("the keys of \(context()) are: \(allowedNames.joined(separator: ", "))")
-            }
-            diagnostics.error(.unknownKey, "unknown key '\(key)' in \(context())", at: tree.range(entry.key), help: help)
+            let bit = tree.keyBit(entry.key)
+            if keyBits & bit != 0 { sharedBits |= bit }
+            keyBits |= bit
         }
+        // Each entry's rank is the number of lower bits present.
+        var positions: UInt64? = entries.count <= Self.maxIndexed ? 0 : nil
+        for (index, entry) in entries.enumerated() {
+            let bit = tree.keyBit(entry.key)
+            if let packed = positions, sharedBits & bit == 0 {
+                positions = packed | UInt64(index) << UInt64(4 * (keyBits & (bit &- 1)).nonzeroBitCount)
+            }
+            let isAllowed = tree.withText(entry.key) { key in allowed.contains { SyntaxTree.equals(key, $0) } }
+            if !isAllowed {
+                Self.reportUnknown(
+                    entry.key, in: tree, allowed: allowed, context: context(), otherKinds: otherKinds, diagnostics: &diagnostics
+                )
+            }
+        }
+        self.keyBits = keyBits
+        self.sharedBits = sharedBits
+        self.positions = positions
+    }
+
+    /// FC101 for a key that is not among `allowed`, with a "did you mean" or the list.
+    private static func reportUnknown(
+        _ keyNode: NodeID, in tree: SyntaxTree, allowed: [StaticString], context: @autoclosure () -> String,
+        otherKinds: Bool, diagnostics: inout DiagnosticBag
+    ) {
+        guard let key = tree.text(keyNode) else { return }
+        let allowedNames = allowed.map(\.description)
+        var help = Suggestions.didYouMean(key, in: allowedNames)
+        if otherKinds, help.isEmpty {
+            let owners = KeySchema.kindKeys.filter { $0.value.contains { $0.description == key } }.map(\.key).sorted()
+            if !owners.isEmpty {
+                help.append("'\(key)' is a key of \(owners.map { "'\($0)'" }.joined(separator: ", ")), not of \(context())")
+            }
+        }
+        if help.isEmpty {
+            help.append("the keys of \(context()) are: \(allowedNames.joined(separator: ", "))")
+        }
+        diagnostics.error(.unknownKey, "unknown key '\(key)' in \(context())", at: tree.range(keyNode), help: help)
     }
 
     private func entry(_ key: StaticString) -> (key: NodeID, value: NodeID)? {
-        guard keyBits & SyntaxTree.keyBit(key) != 0 else { return nil }
+        let bit = SyntaxTree.keyBit(key)
+        guard keyBits & bit != 0 else { return nil }
+        if let positions, sharedBits & bit == 0 {
+            let rank = (keyBits & (bit &- 1)).nonzeroBitCount
+            let entry = entries[Int(truncatingIfNeeded: positions >> UInt64(4 * rank)) & 0xF]
+            return entries.tree.textEquals(entry.key, key) ? entry : nil
+        }
         for entry in entries where entries.tree.textEquals(entry.key, key) { return entry }
         return nil
     }
