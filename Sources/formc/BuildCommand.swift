@@ -79,8 +79,8 @@ struct BuildCommand: ParsableCommand {
                 }
                 forms.append((form, destination))
             }
-            if check { return Self.checkDrift(forms, options: options, jobs: jobs) }
-            return Self.write(forms, options: options, directory: plan.directory, jobs: jobs)
+            if check { finish(Self.checkDrift(forms, options: options, jobs: jobs), keeping: forms) }
+            finish(Self.write(forms, options: options, directory: plan.directory, jobs: jobs), keeping: forms)
         }
     }
 

@@ -21,9 +21,13 @@ struct LintCommand: ParsableCommand {
     func run() throws {
         try runCommand {
             let discovery = InputDiscovery.discover(input.inputs)
+            // One input's checked form is kept to the end (see `finish`); with
+            // several, each is freed as soon as it is checked, so memory stays
+            // bounded by the jobs running at once.
+            let keepsResults = discovery.files.count == 1
             let outcomes = CompileRunner.run(discovery.files, jobs: CompileRunner.jobs()) { source in
                 let result = FormPipeline.check(source)
-                return (result.diagnostics, nil as Never?)
+                return (result.diagnostics, keepsResults ? result : nil)
             }
             var diagnostics = discovery.diagnostics + outcomes.flatMap(\.diagnostics)
             let failed = diagnostics.contains { $0.severity == .error || (strict && $0.severity == .warning) }
@@ -33,7 +37,7 @@ struct LintCommand: ParsableCommand {
             let summary = DiagnosticReport(diagnostics: diagnostics, fileCount: discovery.files.count)
             Reporter(options: report, stdoutIsTaken: false)
                 .print(summary, sources: outcomes.map(\.source), showsSummary: !quiet)
-            return failed ? ExitStatus.errorsInInput : 0
+            finish(failed ? ExitStatus.errorsInInput : 0, keeping: outcomes)
         }
     }
 }
