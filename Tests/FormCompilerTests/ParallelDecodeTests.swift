@@ -94,3 +94,28 @@ struct ParallelCheckTests {
         #expect(result.diagnostics.count { $0.severity == .error } == count)
     }
 }
+
+/// Conditions are parsed by the decoder (on its two threads), not by the checker.
+struct DecodedConditionTests {
+    @Test func theDecoderParsesEveryCondition() throws {
+        let text = """
+        formc: 1
+        form: Parsed
+        elements:
+          - boolean: on
+            title: On
+          - textField: name
+            visibleWhen: on and not isEmpty(name)
+            enabledWhen: 'on =='
+        """
+        let file = SourceFile(path: "parsed.form.yaml", text: text)
+        var diagnostics = DiagnosticBag(file: file.path)
+        let tree = try #require(FormPipeline.read(file, diagnostics: &diagnostics))
+        let document = try #require(FormDecoder.decode(tree, file: file, limits: .default, diagnostics: &diagnostics))
+        let field = document.elements[1]
+        let visible = try #require(field.visibleWhen?.parsed)
+        #expect((try? visible.get()) != nil)
+        let enabled = try #require(field.enabledWhen?.parsed)
+        #expect((try? enabled.get()) == nil)
+    }
+}

@@ -85,7 +85,7 @@ public enum ConditionChecker {
         /// The lowered expression of a condition and the fields it reads, or nil after
         /// reporting why it has none.
         mutating func lower(_ condition: Condition, role: Site.Role) -> (expression: ConditionExpr, reads: [Int])? {
-            switch ConditionParser.parse(condition.source.value) {
+            switch condition.parsed ?? ConditionParser.parse(condition.source.value) {
             case .failure(let problem):
                 report([problem], in: condition, file: file, diagnostics: &diagnostics)
                 return nil

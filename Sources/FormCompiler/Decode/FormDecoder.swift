@@ -558,6 +558,8 @@ private struct Decoder {
             return nil
         }
         guard let text = reader.string(node, key) else { return nil }
-        return Condition(source: text, style: tree.style(node) ?? .plain)
+        var condition = Condition(source: text, style: tree.style(node) ?? .plain)
+        condition.parsed = ConditionParser.parse(text.value)
+        return condition
     }
 }

@@ -7,6 +7,10 @@ public struct Condition: Sendable {
     public var style: ScalarStyle
     /// Set by the checker when the condition parsed and type-checked.
     public var expression: ConditionExpr?
+    /// The parse of `source`, done by the decoder: parsing needs no symbols, so it
+    /// happens where the decoder works on two threads. Nil for a condition made
+    /// elsewhere (the checker then parses it itself).
+    var parsed: Result<ConditionSyntax, ConditionProblem>?
 
     public init(source: Located<String>, style: ScalarStyle, expression: ConditionExpr? = nil) {
         self.source = source
