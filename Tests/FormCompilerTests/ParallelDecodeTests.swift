@@ -83,15 +83,23 @@ struct ParallelCheckTests {
         let count = ConditionChecker.parallelMinimumSites + 88
         var text = "formc: 1\nform: Constant\nelements:\n  - boolean: on\n    title: On\n"
         for index in 0..<count {
-            text += "  - textField: f\(index)\n    visibleWhen: on or not on\n"
-            // A rule problem beside each condition, reported on the other thread.
+            // Every 100th condition does not parse; the others are constant.
+            text += "  - textField: f\(index)\n    visibleWhen: \(index % 100 == 50 ? "on and" : "on or not on")\n"
+            // A rule problem beside each condition, reported by the other task.
             text += "    rules: [{ minLength: -1 }]\n"
         }
         let result = FormPipeline.check(SourceFile(path: "constant.form.yaml", text: text))
         let constant = result.diagnostics.filter { $0.code == .conditionConstant }
-        #expect(constant.count == count)
-        #expect(constant.map(\.location.range.start.line) == (0..<count).map { 7 + 3 * $0 })
-        #expect(result.diagnostics.count { $0.severity == .error } == count)
+        let broken = (0..<count).filter { $0 % 100 == 50 }
+        #expect(constant.map(\.location.range.start.line) == (0..<count).filter { !broken.contains($0) }.map { 7 + 3 * $0 })
+        let syntax = result.diagnostics.filter { $0.code == .conditionSyntax }
+        #expect(syntax.map(\.location.range.start.line) == broken.map { 7 + 3 * $0 })
+        #expect(result.diagnostics.count { $0.code == .invalidRuleParameter } == count)
+        // Each lowered expression is stored on its own element.
+        let elements = result.document?.elements.dropFirst() ?? []
+        #expect(elements.count == count)
+        let missing = elements.indices.filter { elements[$0].visibleWhen?.expression == nil }.map { $0 - 1 }
+        #expect(missing == broken)
     }
 }
 

@@ -13,23 +13,15 @@ public enum FormChecker {
             symbols: checker.symbols, facts: checker.conditionFacts, nonFields: checker.nonFields,
             fieldElements: checker.fieldElements
         )
-        // Rules and conditions need only the symbols, and neither sees the other's
-        // work: they are checked at once, each into a bag of its own. The document
-        // is handed over whole, so the condition checker changes it in place.
-        let handoff = Handoff(document)
+        // The rule checks need only the symbols, as the conditions do: they run as
+        // one more task beside the lowering of the conditions.
         let declared = checker
-        let (rules, conditions) = Concurrently.run(
-            { declared.ruleDiagnostics() },
-            {
-                var document = handoff.take()
-                var diagnostics = DiagnosticBag(file: file.path)
-                ConditionChecker.check(&document, scope: scope, file: file, diagnostics: &diagnostics)
-                return (document, diagnostics)
-            }
+        var checkedDocument = consume document
+        ConditionChecker.check(
+            &checkedDocument, scope: scope, file: file, diagnostics: &diagnostics,
+            alongside: { declared.ruleDiagnostics() }
         )
-        diagnostics.append(contentsOf: rules.diagnostics)
-        diagnostics.append(contentsOf: conditions.1.diagnostics)
-        return CheckedForm(document: conditions.0, symbols: declared.symbols, sourcePath: file.path)
+        return CheckedForm(document: checkedDocument, symbols: declared.symbols, sourcePath: file.path)
     }
 }
 

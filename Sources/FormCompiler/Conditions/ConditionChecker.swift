@@ -14,13 +14,40 @@ public enum ConditionChecker {
     }
 
     /// `check` with the scope the form checker gathered on its own walk of the tree.
-    static func check(_ document: inout FormDocument, scope: ConditionScope, file: SourceFile, diagnostics: inout DiagnosticBag) {
-        var pass = Pass(scope: scope, file: file, diagnostics: diagnostics, graph: ConditionGraph.Builder(symbols: scope.symbols))
+    ///
+    /// Lowering a condition needs the symbols and nothing else, so every condition
+    /// is lowered first, in document order, a long list in four chunks on every
+    /// core, with `alongside` (the form checker's rule checks) as one more task
+    /// beside them; the walk that stores the expressions and builds the visibility
+    /// graph then takes the results in the same order.
+    static func check(
+        _ document: inout FormDocument, scope: ConditionScope, file: SourceFile, diagnostics: inout DiagnosticBag,
+        alongside: (@Sendable () -> DiagnosticBag)? = nil
+    ) {
+        let conditions = Self.conditions(in: document.elements)
+        let chunks = conditions.count >= parallelMinimumSites ? 4 : 1
+        let extra = alongside == nil ? 0 : 1
+        let results = Concurrently.map(chunks + extra) { task -> Lowered in
+            // The other task first: it is one piece, the chunks can fill in around it.
+            if let alongside, task == 0 { return Lowered(diagnostics: alongside()) }
+            let chunk = task - extra
+            let range = (chunk * conditions.count / chunks)..<((chunk + 1) * conditions.count / chunks)
+            return lower(conditions[range], scope: scope, file: file)
+        }
+        var lowerings: [Lowering] = []
+        lowerings.reserveCapacity(conditions.count)
+        var sites: [Site] = []
+        for result in results {
+            lowerings += result.lowerings
+            sites += result.sites
+            diagnostics.append(contentsOf: result.diagnostics.diagnostics)
+        }
+
+        var pass = Pass(scope: scope, graph: ConditionGraph.Builder(symbols: scope.symbols), lowerings: lowerings)
         var path: ElementPath = []
         pass.walk(&document.elements, path: &path)
-        diagnostics = pass.diagnostics
 
-        diagnostics.append(contentsOf: constantConditions(pass.lowered, scope: scope, file: file).diagnostics)
+        diagnostics.append(contentsOf: constantConditions(sites, scope: scope, file: file).diagnostics)
 
         let graph = ConditionGraph(pass.graph)
         guard graph.hasCycle else { return }
@@ -28,8 +55,8 @@ public enum ConditionChecker {
     }
 
     /// A lowered condition: which key it is, where, and its expression.
-    struct Site {
-        enum Role {
+    struct Site: Sendable {
+        enum Role: Sendable {
             case visibleWhen
             case enabledWhen
         }
@@ -39,30 +66,91 @@ public enum ConditionChecker {
         var expression: ConditionExpr
     }
 
-    /// Parsing and lowering, one walk of the tree in document order that stores
-    /// each lowered expression in place and collects the visibility graph.
+    /// A condition's expression and the fields it reads (as symbol indexes), or nil
+    /// when it did not parse or type-check (and was reported).
+    typealias Lowering = (expression: ConditionExpr, reads: [Int])?
+
+    /// What lowering a run of conditions gave.
+    struct Lowered: Sendable {
+        var lowerings: [Lowering] = []
+        var sites: [Site] = []
+        var diagnostics: DiagnosticBag
+
+        init(diagnostics: DiagnosticBag) {
+            self.diagnostics = diagnostics
+        }
+    }
+
+    /// Every condition of the tree in the order `Pass.walk` visits them: an
+    /// element's `visibleWhen`, its `enabledWhen`, then a group's elements.
+    static func conditions(in elements: [Element]) -> [(condition: Condition, role: Site.Role)] {
+        var conditions: [(condition: Condition, role: Site.Role)] = []
+        func gather(_ elements: [Element]) {
+            for element in elements {
+                if let condition = element.visibleWhen { conditions.append((condition, .visibleWhen)) }
+                if let condition = element.enabledWhen { conditions.append((condition, .enabledWhen)) }
+                if case .group(let group) = element.kind { gather(group.elements) }
+            }
+        }
+        gather(elements)
+        return conditions
+    }
+
+    /// Lowers each condition: its parse (the decoder's, or a new one), then its types.
+    static func lower(
+        _ conditions: ArraySlice<(condition: Condition, role: Site.Role)>, scope: ConditionScope, file: SourceFile
+    ) -> Lowered {
+        var result = Lowered(diagnostics: DiagnosticBag(file: file.path))
+        result.lowerings.reserveCapacity(conditions.count)
+        for (condition, role) in conditions {
+            switch condition.parsed ?? ConditionParser.parse(condition.source.value) {
+            case .failure(let problem):
+                report([problem], in: condition, file: file, diagnostics: &result.diagnostics)
+                result.lowerings.append(nil)
+            case .success(let syntax):
+                switch ConditionTypeChecker.lower(syntax, scope: scope) {
+                case .failed(let problems):
+                    report(problems, in: condition, file: file, diagnostics: &result.diagnostics)
+                    result.lowerings.append(nil)
+                case .lowered(let expression, let reads):
+                    assert(reads.map { scope.symbols.fields[$0].id } == expression.fieldReferences, "reads out of step")
+                    result.sites.append(Site(role: role, range: condition.source.range, expression: expression))
+                    result.lowerings.append((expression, reads))
+                }
+            }
+        }
+        return result
+    }
+
+    /// One walk of the tree in document order that stores each lowered expression
+    /// in place and collects the visibility graph.
     private struct Pass {
         let scope: ConditionScope
-        let file: SourceFile
-        var diagnostics: DiagnosticBag
         var graph: ConditionGraph.Builder
+        /// The lowerings in the order of the walk, and the next one to take.
+        let lowerings: [Lowering]
+        var next = 0
         /// How many field elements the walk has passed, an index into `scope.fieldElements`.
         var fieldElementCount = 0
-        /// The lowered conditions, for FC505 once every condition is reported.
-        var lowered: [Site] = []
+
+        init(scope: ConditionScope, graph: ConditionGraph.Builder, lowerings: [Lowering]) {
+            self.scope = scope
+            self.graph = graph
+            self.lowerings = lowerings
+        }
 
         /// `path` is the path of `elements`' parent, extended in place for each child.
         mutating func walk(_ elements: inout [Element], path: inout ElementPath) {
             for index in elements.indices {
                 path.append(index)
                 defer { path.removeLast() }
-                var visibleWhen: (expression: ConditionExpr, reads: [Int])?
-                if let condition = elements[index].visibleWhen {
-                    visibleWhen = lower(condition, role: .visibleWhen)
+                var visibleWhen: Lowering = nil
+                if elements[index].visibleWhen != nil {
+                    visibleWhen = takeLowering()
                     elements[index].visibleWhen?.expression = visibleWhen?.expression
                 }
-                if let condition = elements[index].enabledWhen {
-                    elements[index].enabledWhen?.expression = lower(condition, role: .enabledWhen)?.expression
+                if elements[index].enabledWhen != nil {
+                    elements[index].enabledWhen?.expression = takeLowering()?.expression
                 }
                 switch elements[index].kind {
                 case .group(var group):
@@ -82,24 +170,9 @@ public enum ConditionChecker {
             }
         }
 
-        /// The lowered expression of a condition and the fields it reads, or nil after
-        /// reporting why it has none.
-        mutating func lower(_ condition: Condition, role: Site.Role) -> (expression: ConditionExpr, reads: [Int])? {
-            switch condition.parsed ?? ConditionParser.parse(condition.source.value) {
-            case .failure(let problem):
-                report([problem], in: condition, file: file, diagnostics: &diagnostics)
-                return nil
-            case .success(let syntax):
-                switch ConditionTypeChecker.lower(syntax, scope: scope) {
-                case .failed(let problems):
-                    report(problems, in: condition, file: file, diagnostics: &diagnostics)
-                    return nil
-                case .lowered(let expression, let reads):
-                    assert(reads.map { scope.symbols.fields[$0].id } == expression.fieldReferences, "reads out of step")
-                    lowered.append(Site(role: role, range: condition.source.range, expression: expression))
-                    return (expression, reads)
-                }
-            }
+        mutating func takeLowering() -> Lowering {
+            defer { next += 1 }
+            return lowerings[next]
         }
     }
 

@@ -1,48 +1,68 @@
 import Dispatch
 
-/// Runs two pieces of work at once: one on the calling thread, one on a worker
-/// of Dispatch's pool. The compiler's stages are synchronous functions; this is the
-/// one place where one of them uses a second core (see `YAMLReader` and
-/// `FormDecoder`).
+/// Runs pieces of work at once, on the calling thread and on workers of
+/// Dispatch's pool. The compiler's stages are synchronous functions; this is
+/// where some of them use more than one core (see `YAMLReader`, `FormDecoder`,
+/// `FormChecker` and `ConditionChecker`).
 ///
-/// Each closure builds its own result from values that neither changes (the
-/// syntax tree, the file's bytes), and the caller combines the results after
-/// both have returned.
+/// Each piece builds its own result from values that no piece changes (the
+/// syntax tree, the file's bytes, the symbol table), and the caller combines the
+/// results, in order, after all have returned: what comes out does not depend on
+/// which thread did what, or when.
 enum Concurrently {
     static func run<First: Sendable, Second: Sendable>(
         _ first: @Sendable () -> First, _ second: @Sendable () -> Second
     ) -> (First, Second) {
-        let results = Results<First, Second>()
-        DispatchQueue.concurrentPerform(iterations: 2) { part in
-            if part == 0 {
-                results.first = first()
-            } else {
-                results.second = second()
-            }
+        let results = map(2) { index -> Either<First, Second> in index == 0 ? .first(first()) : .second(second()) }
+        guard case .first(let one) = results[0], case .second(let two) = results[1] else {
+            preconditionFailure("the results of Concurrently.run came back out of order")
         }
-        return (results.first.take()!, results.second.take()!)
+        return (one, two)
     }
 
-    /// Each slot is written by one of the two iterations and read only after
-    /// `concurrentPerform` has returned.
-    private final class Results<First: Sendable, Second: Sendable>: @unchecked Sendable {
-        var first: First?
-        var second: Second?
-    }
-}
-
-/// Moves a value to the other side of `Concurrently.run` and leaves no reference
-/// to its storage behind, so the side that takes it changes it in place instead
-/// of copying it.
-final class Handoff<Value: Sendable>: @unchecked Sendable {
-    private var value: Value?
-
-    init(_ value: consuming Value) {
-        self.value = value
+    /// `body(0)`, `body(1)` … `body(count - 1)`, in that order, worked out on
+    /// every core: each thread takes the next index still to do, so the calling
+    /// thread does them all when no other core is free.
+    static func map<Result: Sendable>(_ count: Int, _ body: @Sendable (Int) -> Result) -> [Result] {
+        guard count > 1 else { return count == 1 ? [body(0)] : [] }
+        let slots = Slots<Result>(count: count)
+        DispatchQueue.concurrentPerform(iterations: count) { index in
+            slots.set(index, body(index))
+        }
+        return slots.take()
     }
 
-    /// The value; call once, from one thread.
-    func take() -> Value {
-        value.take()!
+    private enum Either<First: Sendable, Second: Sendable>: Sendable {
+        case first(First)
+        case second(Second)
+    }
+
+    /// One slot per index, each written by the one iteration of that index and
+    /// read only after `concurrentPerform` has returned. Raw storage: the slots
+    /// of a Swift array held in a class would be one property, which two threads
+    /// may not change at once.
+    private final class Slots<Value: Sendable>: @unchecked Sendable {
+        private let storage: UnsafeMutablePointer<Value?>
+        private let count: Int
+
+        init(count: Int) {
+            self.count = count
+            storage = .allocate(capacity: count)
+            storage.initialize(repeating: nil, count: count)
+        }
+
+        deinit {
+            storage.deinitialize(count: count)
+            storage.deallocate()
+        }
+
+        func set(_ index: Int, _ value: Value) {
+            storage[index] = value
+        }
+
+        /// Every value, in order; call once, after every slot was set.
+        func take() -> [Value] {
+            (0..<count).map { storage[$0].take()! }
+        }
     }
 }
