@@ -121,9 +121,9 @@ struct DecodedConditionTests {
         let tree = try #require(FormPipeline.read(file, diagnostics: &diagnostics))
         let document = try #require(FormDecoder.decode(tree, file: file, limits: .default, diagnostics: &diagnostics))
         let field = document.elements[1]
-        let visible = try #require(field.visibleWhen?.parsed)
+        let visible = try #require(field.visibleWhen?.parsed?.result)
         #expect((try? visible.get()) != nil)
-        let enabled = try #require(field.enabledWhen?.parsed)
+        let enabled = try #require(field.enabledWhen?.parsed?.result)
         #expect((try? enabled.get()) == nil)
     }
 }

@@ -103,7 +103,7 @@ public enum ConditionChecker {
         var result = Lowered(diagnostics: DiagnosticBag(file: file.path))
         result.lowerings.reserveCapacity(conditions.count)
         for (condition, role) in conditions {
-            switch condition.parsed ?? ConditionParser.parse(condition.source.value) {
+            switch condition.parsed?.result ?? ConditionParser.parse(condition.source.value) {
             case .failure(let problem):
                 report([problem], in: condition, file: file, diagnostics: &result.diagnostics)
                 result.lowerings.append(nil)
@@ -145,22 +145,26 @@ public enum ConditionChecker {
                 path.append(index)
                 defer { path.removeLast() }
                 var visibleWhen: Lowering = nil
+                // The expression replaces the parse, which nothing needs any more.
                 if elements[index].visibleWhen != nil {
                     visibleWhen = takeLowering()
                     elements[index].visibleWhen?.expression = visibleWhen?.expression
+                    elements[index].visibleWhen?.parsed = nil
                 }
                 if elements[index].enabledWhen != nil {
                     elements[index].enabledWhen?.expression = takeLowering()?.expression
+                    elements[index].enabledWhen?.parsed = nil
                 }
-                switch elements[index].kind {
-                case .group(var group):
+                if var group = Self.takeGroup(&elements[index]) {
                     graph.enterGroup(at: path, visibleWhen: visibleWhen)
-                    // Move the group out of the tree first, so that its `elements` are
-                    // uniquely referenced and change in place rather than being copied.
-                    elements[index].kind = .spacer(SpacerDecl(height: Located(0, at: .fileStart)))
                     walk(&group.elements, path: &path)
                     elements[index].kind = .group(group)
                     graph.leaveGroup(visibleWhen: visibleWhen)
+                    continue
+                }
+                switch elements[index].kind {
+                case .group:
+                    preconditionFailure("groups are taken out above")
                 case .boolean, .segment, .text:
                     if let symbol = scope.fieldElements[fieldElementCount] { graph.addField(symbol, at: path, visibleWhen: visibleWhen) }
                     fieldElementCount += 1
@@ -168,6 +172,16 @@ public enum ConditionChecker {
                     break
                 }
             }
+        }
+
+        /// Moves a group out of the tree, leaving a spacer, so that its `elements`
+        /// are uniquely referenced and change in place rather than being copied. The
+        /// kind is `indirect`: a `switch` over it would hold its box until the end
+        /// of the `switch`, and with it the group's elements.
+        static func takeGroup(_ element: inout Element) -> GroupDecl? {
+            guard case .group(let group) = element.kind else { return nil }
+            element.kind = .spacer(SpacerDecl(height: Located(0, at: .fileStart)))
+            return group
         }
 
         mutating func takeLowering() -> Lowering {

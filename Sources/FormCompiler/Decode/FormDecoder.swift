@@ -559,7 +559,7 @@ private struct Decoder {
         }
         guard let text = reader.string(node, key) else { return nil }
         var condition = Condition(source: text, style: tree.style(node) ?? .plain)
-        condition.parsed = ConditionParser.parse(text.value)
+        condition.parsed = ConditionParse(text.value)
         return condition
     }
 }

@@ -10,11 +10,21 @@ public struct Condition: Sendable {
     /// The parse of `source`, done by the decoder: parsing needs no symbols, so it
     /// happens where the decoder works on two threads. Nil for a condition made
     /// elsewhere (the checker then parses it itself).
-    var parsed: Result<ConditionSyntax, ConditionProblem>?
+    var parsed: ConditionParse?
 
     public init(source: Located<String>, style: ScalarStyle, expression: ConditionExpr? = nil) {
         self.source = source
         self.style = style
         self.expression = expression
+    }
+}
+
+/// A condition's parse, in a box of its own: a `Result` inline would double the
+/// size of every `Element`, which every walk over the tree copies.
+final class ConditionParse: Sendable {
+    let result: Result<ConditionSyntax, ConditionProblem>
+
+    init(_ text: String) {
+        result = ConditionParser.parse(text)
     }
 }
