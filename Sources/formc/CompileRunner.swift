@@ -3,13 +3,12 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Dispatch
 import FormCompiler
 
 /// Reads and compiles many inputs at once, on every core. Results come back in
 /// input order, so nothing printed depends on which file finished first.
 ///
-/// Plain threads (Dispatch's `concurrentPerform`), not Swift concurrency: the
+/// Plain threads (`Concurrently`, on Dispatch's `concurrentPerform`), not Swift concurrency: the
 /// commands stay synchronous, so one input is compiled on the main thread with no
 /// hop to a worker thread and back, which is most of the start-up a small lint
 /// pays beyond `--version` on a busy machine.
@@ -53,47 +52,17 @@ enum CompileRunner {
     }
 
     /// `items.map(transform)` with at most `jobs` transforms running at a time.
-    /// Worker `w` takes items `w`, `w + jobs`, `w + 2·jobs`…: a fixed share, so no
-    /// lock is needed, and each result goes to a slot of its own.
+    /// Worker `w` takes items `w`, `w + jobs`, `w + 2·jobs`…: a fixed share, so
+    /// which worker compiles which file does not depend on timing.
     static func parallelMap<Item: Sendable, Output: Sendable>(
         _ items: [Item], jobs: Int, _ transform: @escaping @Sendable (Item) -> Output
     ) -> [Output] {
         let workers = min(jobs, items.count)
         guard workers > 1 else { return items.map(transform) }
-        let slots = Slots<Output>(count: items.count)
-        DispatchQueue.concurrentPerform(iterations: workers) { worker in
-            for index in stride(from: worker, to: items.count, by: workers) {
-                slots.set(index, transform(items[index]))
-            }
+        let shares = Concurrently.map(workers) { worker in
+            stride(from: worker, to: items.count, by: workers).map { transform(items[$0]) }
         }
-        return slots.take()
-    }
-}
-
-/// One result slot per item, each written by exactly one worker before
-/// `concurrentPerform` returns; nothing reads a slot while another thread may
-/// write it, which is what makes sharing the storage safe.
-private final class Slots<Value>: @unchecked Sendable {
-    private let storage: UnsafeMutablePointer<Value?>
-    private let count: Int
-
-    init(count: Int) {
-        self.count = count
-        storage = .allocate(capacity: count)
-        storage.initialize(repeating: nil, count: count)
-    }
-
-    deinit {
-        storage.deinitialize(count: count)
-        storage.deallocate()
-    }
-
-    func set(_ index: Int, _ value: Value) {
-        storage[index] = value
-    }
-
-    /// Every value, in order; call once all workers are done.
-    func take() -> [Value] {
-        (0..<count).map { storage[$0]! }
+        // Share `w` holds the outputs of items w, w + workers, …: back in input order.
+        return (0..<items.count).map { shares[$0 % workers][$0 / workers] }
     }
 }

@@ -35,14 +35,19 @@ struct ParallelDecodeTests {
         return Decoded(dump: document.map { TreeDump.json(for: $0, path: file.path) }, diagnostics: diagnostics.sorted)
     }
 
+    /// Where the decoder would cut the form's own element list, if anywhere.
+    private static func topLevelHalf(_ text: String) -> Int? {
+        let file = SourceFile(path: "form.yaml", text: text)
+        var diagnostics = DiagnosticBag(file: file.path)
+        let tree = FormPipeline.read(file, diagnostics: &diagnostics)!
+        let elements = tree.entries(tree.root).first { tree.text($0.key) == "elements" }!.value
+        return FormDecoder.parallelHalf(of: tree.items(elements), in: tree)
+    }
+
     @Test func aLongTopLevelListDecodesAsOnOneThread() {
         // 40 groups of 20 fields: the top-level list spans far more than the threshold.
         let text = Self.form(groups: 40, fields: 20)
-        let file = SourceFile(path: "long.form.yaml", text: text)
-        var bag = DiagnosticBag(file: file.path)
-        let tree = FormPipeline.read(file, diagnostics: &bag)!
-        let elements = tree.entries(tree.root).first { tree.text($0.key) == "elements" }!.value
-        #expect(FormDecoder.parallelHalf(of: tree.items(elements), in: tree) != nil)
+        #expect(Self.topLevelHalf(text) != nil)
         let parallel = Self.decode(text, parallel: true)
         #expect(parallel == Self.decode(text, parallel: false))
         #expect(parallel.diagnostics.count > 100)
@@ -67,12 +72,7 @@ struct ParallelDecodeTests {
     }
 
     @Test func shortListsStayOnOneThread() {
-        let text = Self.form(groups: 2, fields: 3)
-        let file = SourceFile(path: "short.form.yaml", text: text)
-        var bag = DiagnosticBag(file: file.path)
-        let tree = FormPipeline.read(file, diagnostics: &bag)!
-        let elements = tree.entries(tree.root).first { tree.text($0.key) == "elements" }!.value
-        #expect(FormDecoder.parallelHalf(of: tree.items(elements), in: tree) == nil)
+        #expect(Self.topLevelHalf(Self.form(groups: 2, fields: 3)) == nil)
     }
 }
 

@@ -8,9 +8,10 @@ import Dispatch
 /// Each piece builds its own result from values that no piece changes (the
 /// syntax tree, the file's bytes, the symbol table), and the caller combines the
 /// results, in order, after all have returned: what comes out does not depend on
-/// which thread did what, or when.
-enum Concurrently {
-    static func run<First: Sendable, Second: Sendable>(
+/// which thread did what, or when. Public for `formc`, which compiles several
+/// files at once the same way.
+public enum Concurrently {
+    public static func run<First: Sendable, Second: Sendable>(
         _ first: @Sendable () -> First, _ second: @Sendable () -> Second
     ) -> (First, Second) {
         let results = map(2) { index -> Either<First, Second> in index == 0 ? .first(first()) : .second(second()) }
@@ -23,7 +24,7 @@ enum Concurrently {
     /// `body(0)`, `body(1)` … `body(count - 1)`, in that order, worked out on
     /// every core: each thread takes the next index still to do, so the calling
     /// thread does them all when no other core is free.
-    static func map<Result: Sendable>(_ count: Int, _ body: @Sendable (Int) -> Result) -> [Result] {
+    public static func map<Result: Sendable>(_ count: Int, _ body: @Sendable (Int) -> Result) -> [Result] {
         guard count > 1 else { return count == 1 ? [body(0)] : [] }
         let slots = Slots<Result>(count: count)
         DispatchQueue.concurrentPerform(iterations: count) { index in
