@@ -5,17 +5,19 @@ import Testing
 // bytes of the whole file, and a large file is never handed over (or held) whole.
 
 enum EmitStream {
-    /// The chunks `emit(_:options:flushSize:into:)` hands over.
-    static func chunks(_ form: CheckedForm, options: EmitOptions = EmitOptions(), flushSize: Int) -> [[UInt8]] {
+    /// The chunks `emit(_:options:flushSize:batchSize:into:)` hands over.
+    static func chunks(
+        _ form: CheckedForm, options: EmitOptions = EmitOptions(), flushSize: Int, batchSize: Int = SwiftEmitter.batchSize
+    ) -> [[UInt8]] {
         var chunks: [[UInt8]] = []
-        SwiftEmitter.emit(form, options: options, flushSize: flushSize) { chunks.append(Array($0)) }
+        SwiftEmitter.emit(form, options: options, flushSize: flushSize, batchSize: batchSize) { chunks.append(Array($0)) }
         return chunks
     }
 
-    /// The file rendered into one buffer that is never flushed before the end, as
-    /// the emitter wrote it before it streamed.
+    /// The file rendered in one batch into one buffer that is never flushed
+    /// before the end, as the emitter wrote it before it streamed.
     static func whole(_ form: CheckedForm, options: EmitOptions = EmitOptions()) -> [UInt8] {
-        let chunks = chunks(form, options: options, flushSize: .max)
+        let chunks = chunks(form, options: options, flushSize: .max, batchSize: .max)
         #expect(chunks.count == 1)
         return chunks.first ?? []
     }

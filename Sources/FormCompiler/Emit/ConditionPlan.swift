@@ -101,7 +101,7 @@ enum ConditionSource {
 
 extension FormTranslator {
     /// `isVisible`/`isEnabled` (instance and static) and the helpers behind them.
-    func conditionMembers(into out: inout SwiftRenderer) {
+    func conditionMembers(into plan: inout EmitPlan) {
         for (word, helpers) in [("Visible", conditions.visibleHelpers), ("Enabled", conditions.enabledHelpers)] {
             let name = "is" + word
             let what = word == "Visible" ? "shown" : "editable"
@@ -110,30 +110,35 @@ extension FormTranslator {
                 ? { fields[$0].visibleHelper.map { $0 + 1 } ?? 0 }
                 : { fields[$0].enabledHelper.map { $0 + 1 } ?? 0 }
             // The instance answer reads the live values: no snapshot per question.
-            out.openFunction(SwiftFunction(
-                doc: ["Whether `field` is \(what) now (SPEC §7)."],
-                access: access, name: name,
-                parameters: [SwiftParameter("_", "field", Self.fieldType)], result: .named("Bool"), body: []
-            ))
-            switchOverFields(keyCount: helpers.count + 1, whenEmpty: 0, into: &out, key: key) { key, out in
+            plan.once { out in
+                out.openFunction(SwiftFunction(
+                    doc: ["Whether `field` is \(what) now (SPEC §7)."],
+                    access: access, name: name,
+                    parameters: [SwiftParameter("_", "field", Self.fieldType)], result: .named("Bool"), body: []
+                ))
+            }
+            switchOverFields(keyCount: helpers.count + 1, whenEmpty: 0, into: &plan, key: key) { key, out in
                 if key > 0 { Self.writeHelperCall(helpers[key - 1], from: .live, into: &out) } else { out.write("true") }
             }
-            out.closeBody()
-            out.openFunction(SwiftFunction(
-                doc: ["Whether `field` is \(what) with `values`: its own condition and every enclosing group's hold."],
-                access: access, modifiers: ["nonisolated", "static"], name: name,
-                parameters: [
-                    SwiftParameter("_", "field", Self.fieldType),
-                    SwiftParameter("in", "values", Self.valuesType),
-                ],
-                result: .named("Bool"), body: []
-            ))
-            switchOverFields(keyCount: helpers.count + 1, whenEmpty: 0, into: &out, key: key) { key, out in
+            plan.once { out in
+                out.closeBody()
+                out.openFunction(SwiftFunction(
+                    doc: ["Whether `field` is \(what) with `values`: its own condition and every enclosing group's hold."],
+                    access: access, modifiers: ["nonisolated", "static"], name: name,
+                    parameters: [
+                        SwiftParameter("_", "field", Self.fieldType),
+                        SwiftParameter("in", "values", Self.valuesType),
+                    ],
+                    result: .named("Bool"), body: []
+                ))
+            }
+            switchOverFields(keyCount: helpers.count + 1, whenEmpty: 0, into: &plan, key: key) { key, out in
                 if key > 0 { Self.writeHelperCall(helpers[key - 1], from: .snapshot, into: &out) } else { out.write("true") }
             }
-            out.closeBody()
+            plan.once { $0.closeBody() }
             for source in [ConditionSource.snapshot, .live] {
-                for helper in helpers {
+                plan.each(helpers.count, in: Self.formMembers, weight: { _ in 160 }) { index, out in
+                    let helper = helpers[index]
                     // `private nonisolated static func isCompanyVisible(_ values: Values) -> Bool {`
                     // or `private func isVisible_Company() -> Bool {`
                     out.beginMember(sort: nil)

@@ -5,29 +5,53 @@
 extension FormTranslator {
     private static let formParameter = "form"
 
-    func elementMembers(into out: inout SwiftRenderer) {
-        out.declaration(.property(SwiftProperty(
-            doc: ["The element tree a renderer walks, bound to the form's values; built once."],
-            access: access, modifiers: ["private(set)", "lazy"], isLet: false, name: "elements",
-            type: Self.elementsType,
-            initializer: .call(.member(.name("Self"), builderName(at: [])), [SwiftArgument("of", .name("self"))])
-        )))
-        builders(for: form.document.elements, at: [], groupID: nil, into: &out)
+    func elementMembers(into plan: inout EmitPlan) {
+        plan.once { out in
+            out.declaration(.property(SwiftProperty(
+                doc: ["The element tree a renderer walks, bound to the form's values; built once."],
+                access: access, modifiers: ["private(set)", "lazy"], isLet: false, name: "elements",
+                type: Self.elementsType,
+                initializer: .call(.member(.name("Self"), builderName(at: [])), [SwiftArgument("of", .name("self"))])
+            )))
+        }
+        var levels: [Level] = []
+        Self.gatherLevels(form.document.elements, at: [], groupID: nil, into: &levels)
+        plan.each(levels.count, in: Self.formMembers, weight: { [levels] in 160 + 224 * levels[$0].elements.count }) { [levels] index, out in
+            builder(for: levels[index], into: &out)
+        }
     }
 
     private static let elementsType = SwiftType.array(.existential(.named("FormElement")))
+
+    /// The elements of the form's top level or of one group, which get a builder.
+    private struct Level {
+        var elements: [Element]
+        var path: ElementPath
+        var groupID: String?
+    }
+
+    /// Each level's builder follows its parent's, its own groups' follow it: depth first.
+    private static func gatherLevels(_ elements: [Element], at path: ElementPath, groupID: String?, into levels: inout [Level]) {
+        levels.append(Level(elements: elements, path: path, groupID: groupID))
+        for (index, element) in elements.enumerated() {
+            if case .group(let group) = element.kind {
+                gatherLevels(group.elements, at: path + [index], groupID: group.id?.value, into: &levels)
+            }
+        }
+    }
 
     /// `makeElements` for the top level, `makeElements_1_0` for the group at that path.
     private func builderName(at path: ElementPath) -> String {
         path.isEmpty ? "makeElements" : "makeElements_" + path.map(String.init).joined(separator: "_")
     }
 
-    /// The builder of one level, then those of its groups, depth first.
-    private func builders(for elements: [Element], at path: ElementPath, groupID: String?, into out: inout SwiftRenderer) {
+    /// The builder of one level.
+    private func builder(for level: Level, into out: inout SwiftRenderer) {
+        let path = level.path
         let doc: String
         if path.isEmpty {
             doc = "The form's top-level elements."
-        } else if let groupID {
+        } else if let groupID = level.groupID {
             doc = "The elements of group `\(groupID)`."
         } else {
             doc = "The elements of the group at " + path.map(String.init).joined(separator: ".") + "."
@@ -39,24 +63,16 @@ extension FormTranslator {
         ))
         out.write("var elements: [any FormElement] = []")
         out.newline()
-        var groups: [(elements: [Element], path: ElementPath, id: String?)] = []
         var arguments = ElementArguments()
-        for (index, element) in elements.enumerated() {
-            let elementPath = path + [index]
+        for (index, element) in level.elements.enumerated() {
             out.write("elements.append(")
-            writeElement(element, at: elementPath, arguments: &arguments, into: &out)
+            writeElement(element, at: path + [index], arguments: &arguments, into: &out)
             out.write(")")
             out.newline()
-            if case .group(let group) = element.kind {
-                groups.append((group.elements, elementPath, group.id?.value))
-            }
         }
         out.write("return elements")
         out.newline()
         out.closeBody()
-        for group in groups {
-            builders(for: group.elements, at: group.path, groupID: group.id, into: &out)
-        }
     }
 
     /// A runtime enum case spelled like the form's key value; `default` needs backticks.

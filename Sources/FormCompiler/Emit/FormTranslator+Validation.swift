@@ -1,7 +1,83 @@
 /// Validation (SPEC §6): the static rules over a `Values` snapshot, one small
 /// function per field, and the instance API that drives field states.
 extension FormTranslator {
-    func validationMembers(into out: inout SwiftRenderer) {
+    func validationMembers(into plan: inout EmitPlan) {
+        plan.once(weight: 4_096) { out in
+            validationAPI(into: &out)
+        }
+        // Key 0: no rules; 1 + position: the field's own helper.
+        switchOverFields(keyCount: fields.count + 1, whenEmpty: 0, into: &plan, key: { fields[$0].rules.isEmpty ? 0 : $0 + 1 }) { key, out in
+            guard key > 0 else {
+                out.write(".valid")
+                return
+            }
+            out.write("await validate")
+            out.write(fields[key - 1].upperName)
+            out.write(hasCustomRules ? "(values, validators: validators)" : "(values)")
+        }
+        plan.once { out in
+            out.closeBody()
+            out.declaration(.property(SwiftProperty(
+                access: .private, modifiers: ["nonisolated", "static"], isLet: true, name: "triggers",
+                type: .dictionary(Self.fieldType, .named("ValidationTrigger")),
+                initializer: .call(.name("Dictionary"), [SwiftArgument("uniqueKeysWithValues", .call(
+                    .member(.member(.name("Field"), "allCases"), "map"),
+                    [SwiftArgument(nil, .closure(SwiftClosure(body: [
+                        .expr(.tuple([.name("$0"), .call(.name("trigger"), [SwiftArgument("of", .name("$0"))])])),
+                    ])))]
+                ))])
+            )))
+            out.openFunction(SwiftFunction(
+                access: .private, modifiers: ["nonisolated", "static"], name: "trigger",
+                parameters: [SwiftParameter("of", "field", Self.fieldType)], result: .named("ValidationTrigger"), body: []
+            ))
+        }
+        let triggers = ValidationTrigger.allCases
+        switchOverFields(
+            keyCount: triggers.count, whenEmpty: triggers.firstIndex(of: form.document.defaultTrigger) ?? 0, into: &plan,
+            key: { triggers.firstIndex(of: fields[$0].symbol.trigger) ?? 0 }
+        ) { key, out in
+            out.write(".")
+            out.write(triggers[key].rawValue)
+        }
+        let sameAs = sameAsDependents()
+        plan.once(weight: 1_024 + 48 * sameAs.count) { out in
+            out.closeBody()
+            dependents(sameAs, into: &out)
+        }
+
+        // One compiled pattern per distinct text, shared by every rule that uses it.
+        var patterns: [String] = []
+        var patternNames: [String: String] = [:]
+        for field in fields {
+            for rule in field.rules {
+                guard case .pattern(let pattern) = rule.kind, patternNames[pattern] == nil else { continue }
+                patternNames[pattern] = "pattern_" + String(patternNames.count + 1)
+                patterns.append(pattern)
+            }
+        }
+        if !patterns.isEmpty {
+            plan.once(weight: 96 * patterns.count) { [patterns, patternNames] out in
+                for pattern in patterns {
+                    out.declaration(.property(SwiftProperty(
+                        access: .private, modifiers: ["nonisolated", "static"], isLet: true, name: patternNames[pattern] ?? "",
+                        initializer: .call(.type(.named("FormPattern")), [SwiftArgument(nil, .string(pattern))])
+                    )))
+                }
+            }
+        }
+
+        let parameters = [SwiftName("_ values: Values")]
+            + (hasCustomRules ? [SwiftName("validators: any " + validatorsProtocol)] : [])
+        let validated = fields.filter { !$0.rules.isEmpty }
+        plan.each(validated.count, in: Self.formMembers, weight: { 256 + 96 * validated[$0].rules.count }) { [patternNames] index, out in
+            fieldValidation(validated[index], parameters: parameters, patternNames: patternNames, into: &out)
+        }
+    }
+
+    /// `validate()`, the static `validate(_:)`, the forwards to the field
+    /// states' controller, and the head of the per-field dispatcher.
+    private func validationAPI(into out: inout SwiftRenderer) {
         let validatorsArgument = hasCustomRules ? [SwiftArgument("validators", .name("validators"))] : []
         let staticParameters = [SwiftParameter("_", "values", Self.valuesType)] + (hasCustomRules ? [validatorsParameterDecl] : [])
 
@@ -47,42 +123,11 @@ extension FormTranslator {
                 + (hasCustomRules ? [validatorsParameterDecl] : []),
             isAsync: true, result: Self.resultType, body: []
         ))
-        // Key 0: no rules; 1 + position: the field's own helper.
-        switchOverFields(keyCount: fields.count + 1, whenEmpty: 0, into: &out, key: { fields[$0].rules.isEmpty ? 0 : $0 + 1 }) { key, out in
-            guard key > 0 else {
-                out.write(".valid")
-                return
-            }
-            out.write("await validate")
-            out.write(fields[key - 1].upperName)
-            out.write(hasCustomRules ? "(values, validators: validators)" : "(values)")
-        }
-        out.closeBody()
-        out.declaration(.property(SwiftProperty(
-            access: .private, modifiers: ["nonisolated", "static"], isLet: true, name: "triggers",
-            type: .dictionary(Self.fieldType, .named("ValidationTrigger")),
-            initializer: .call(.name("Dictionary"), [SwiftArgument("uniqueKeysWithValues", .call(
-                .member(.member(.name("Field"), "allCases"), "map"),
-                [SwiftArgument(nil, .closure(SwiftClosure(body: [
-                    .expr(.tuple([.name("$0"), .call(.name("trigger"), [SwiftArgument("of", .name("$0"))])])),
-                ])))]
-            ))])
-        )))
-        out.openFunction(SwiftFunction(
-            access: .private, modifiers: ["nonisolated", "static"], name: "trigger",
-            parameters: [SwiftParameter("of", "field", Self.fieldType)], result: .named("ValidationTrigger"), body: []
-        ))
-        let triggers = ValidationTrigger.allCases
-        switchOverFields(
-            keyCount: triggers.count, whenEmpty: triggers.firstIndex(of: form.document.defaultTrigger) ?? 0, into: &out,
-            key: { triggers.firstIndex(of: fields[$0].symbol.trigger) ?? 0 }
-        ) { key, out in
-            out.write(".")
-            out.write(triggers[key].rawValue)
-        }
-        out.closeBody()
+    }
+
+    /// `dependents`, and `makeDependents` when some field has a `sameAs` rule.
+    private func dependents(_ sameAs: [(String, [String])], into out: inout SwiftRenderer) {
         let dependentsType = SwiftType.dictionary(Self.fieldType, .array(Self.fieldType))
-        let sameAs = sameAsDependents()
         if sameAs.isEmpty {
             out.declaration(.property(SwiftProperty(
                 access: .private, modifiers: ["nonisolated", "static"], isLet: true, name: "dependents",
@@ -115,26 +160,6 @@ extension FormTranslator {
             }
             out.statement(.return(.name("dependents")))
             out.closeBody()
-        }
-
-        // One compiled pattern per distinct text, shared by every rule that uses it.
-        var patternNames: [String: String] = [:]
-        for field in fields {
-            for rule in field.rules {
-                guard case .pattern(let pattern) = rule.kind, patternNames[pattern] == nil else { continue }
-                let name = "pattern_" + String(patternNames.count + 1)
-                patternNames[pattern] = name
-                out.declaration(.property(SwiftProperty(
-                    access: .private, modifiers: ["nonisolated", "static"], isLet: true, name: name,
-                    initializer: .call(.type(.named("FormPattern")), [SwiftArgument(nil, .string(pattern))])
-                )))
-            }
-        }
-
-        let parameters = [SwiftName("_ values: Values")]
-            + (hasCustomRules ? [SwiftName("validators: any " + validatorsProtocol)] : [])
-        for field in fields where !field.rules.isEmpty {
-            fieldValidation(field, parameters: parameters, patternNames: patternNames, into: &out)
         }
     }
 

@@ -16,6 +16,9 @@ struct OutputBuffer {
     private(set) var held = 0
     /// How many bytes were handed on by `flush`: the offset of `storage[0]`.
     private(set) var flushed = 0
+    /// The bytes before this offset are dropped by `flush` without being handed
+    /// on (see `withhold(upTo:)`).
+    private var withheld = 0
     static let chunk = 64 * 1024
 
     /// The size of the output so far, flushed bytes included.
@@ -99,15 +102,26 @@ struct OutputBuffer {
         return storage.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[(start - flushed)..<held])) }
     }
 
+    /// The bytes before `end` stay readable until flushed, but `flush` drops
+    /// them without handing them on; `end` may lie past what is written so far
+    /// (`Int.max`: every byte, until told otherwise).
+    mutating func withhold(upTo end: Int) {
+        precondition(end >= flushed, "index out of range")
+        withheld = end
+    }
+
     /// Hands the bytes before `end` to `sink` (nothing when they were all handed
-    /// on already) and drops them, moving the rest to the front: only the
-    /// unflushed end stays resident, however long the output.
+    /// on already or are withheld) and drops them, moving the rest to the front:
+    /// only the unflushed end stays resident, however long the output.
     mutating func flush(upTo end: Int, into sink: (UnsafeRawBufferPointer) -> Void) {
         precondition(end <= count, "index out of range")
         guard end > flushed else { return }
         let length = end - flushed
+        let skipped = min(max(withheld - flushed, 0), length)
         storage.withUnsafeMutableBufferPointer { bytes in
-            sink(UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: bytes[..<length])))
+            if skipped < length {
+                sink(UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: bytes[skipped..<length])))
+            }
             bytes.baseAddress!.update(from: bytes.baseAddress! + length, count: held - length)
         }
         held -= length

@@ -33,14 +33,14 @@ public enum SwiftEmitter {
         let translator = FormTranslator(form: form, options: options)
         var bytes: [UInt8] = []
         bytes.reserveCapacity(translator.estimatedSize)
-        emit(translator, flushSize: chunkSize) { bytes.append(contentsOf: $0) }
+        emit(translator, flushSize: chunkSize, batchSize: batchSize) { bytes.append(contentsOf: $0) }
         return bytes
     }
 
-    /// Hands the Swift to `sink` as UTF-8, in order, in chunks of about
-    /// `chunkSize` bytes (the last one smaller, a few larger), so that a file
-    /// of any size is written or compared without ever being held whole: the
-    /// chunks together are exactly the bytes of `emitUTF8`.
+    /// Hands the Swift to `sink` as UTF-8, in order, on the calling thread, in
+    /// chunks of about `chunkSize` bytes (the last one smaller, a few larger),
+    /// so that a file of any size is written or compared without ever being
+    /// held whole: the chunks together are exactly the bytes of `emitUTF8`.
     ///
     /// When `sink` throws, the rest is rendered without being handed over (the
     /// renderer cannot stop halfway) and the first error is thrown.
@@ -50,14 +50,23 @@ public enum SwiftEmitter {
         try emit(form, options: options, flushSize: chunkSize, into: sink)
     }
 
-    /// `emit(_:options:into:)` with another chunk size: tests flush after every
-    /// line to check that chunking never changes the bytes.
+    /// How much (estimated) a batch of a large file writes: a round of
+    /// `batchesPerRound` of them is held at once, a few hundred kB.
+    static let batchSize = 128 * 1024
+    /// How many batches are rendered at once: more than the two cores, so that
+    /// one that is done early takes the next (`Concurrently.map`) rather than
+    /// waiting for the other.
+    static let batchesPerRound = 4
+
+    /// `emit(_:options:into:)` with another chunk and batch size: tests flush
+    /// after every line, and cut the file at every place a batch may start, to
+    /// check that neither ever changes the bytes.
     static func emit<Failure: Error>(
-        _ form: CheckedForm, options: EmitOptions, flushSize: Int,
+        _ form: CheckedForm, options: EmitOptions, flushSize: Int, batchSize: Int = batchSize,
         into sink: (UnsafeRawBufferPointer) throws(Failure) -> Void
     ) throws(Failure) {
         var failure: Failure?
-        emit(FormTranslator(form: form, options: options), flushSize: flushSize) { chunk in
+        emit(FormTranslator(form: form, options: options), flushSize: flushSize, batchSize: batchSize) { chunk in
             guard failure == nil else { return }
             do throws(Failure) {
                 try sink(chunk)
@@ -68,14 +77,71 @@ public enum SwiftEmitter {
         if let failure { throw failure }
     }
 
+    /// A small file is rendered straight into `sink`. A large one is cut into
+    /// batches (`EmitPlan`), rendered in rounds: the batches of a round at
+    /// once, each into its own bytes, then handed over in order, so that only
+    /// a round's bytes are ever held.
     private static func emit(
-        _ translator: FormTranslator, flushSize: Int, into sink: (UnsafeRawBufferPointer) -> Void
+        _ translator: FormTranslator, flushSize: Int, batchSize: Int, into sink: (UnsafeRawBufferPointer) -> Void
     ) {
-        // The renderer keeps the sink for as long as it renders, never longer.
-        withoutActuallyEscaping(sink) { sink in
-            var renderer = SwiftRenderer(flushSize: flushSize, sink: sink)
-            translator.emit(into: &renderer)
-            renderer.finish()
+        let plan = translator.plan()
+        let batches = plan.batches(ofAbout: batchSize)
+        guard batches.count > 1 else {
+            // The renderer keeps the sink for as long as it renders, never longer.
+            withoutActuallyEscaping(sink) { sink in
+                plan.render(batches[0], flushSize: flushSize, endsFile: true, into: sink)
+            }
+            return
+        }
+        var chunks = Rechunker(size: flushSize)
+        for round in stride(from: 0, to: batches.count, by: batchesPerRound) {
+            let indices = round..<min(round + batchesPerRound, batches.count)
+            let outputs = Concurrently.map(indices.count) { offset in
+                let index = indices.lowerBound + offset
+                var bytes: [UInt8] = []
+                bytes.reserveCapacity(batches[index].weight + batches[index].weight / 4)
+                withoutActuallyEscaping({ (chunk: UnsafeRawBufferPointer) in bytes.append(contentsOf: chunk) }) { append in
+                    plan.render(batches[index], flushSize: chunkSize, endsFile: index == batches.count - 1, into: append)
+                }
+                return bytes
+            }
+            for bytes in outputs {
+                bytes.withUnsafeBytes { chunks.add($0, into: sink) }
+            }
+        }
+        chunks.finish(into: sink)
+    }
+
+    /// Hands bytes on in chunks of `size` (the last one smaller), however they
+    /// come: the batches' ends do not show in the chunks.
+    private struct Rechunker {
+        let size: Int
+        /// The start of a chunk, shorter than `size`.
+        private var pending: [UInt8] = []
+
+        init(size: Int) {
+            self.size = size
+        }
+
+        mutating func add(_ bytes: UnsafeRawBufferPointer, into sink: (UnsafeRawBufferPointer) -> Void) {
+            var rest = bytes[...]
+            if !pending.isEmpty {
+                let taken = rest.prefix(size - pending.count)
+                pending.append(contentsOf: taken)
+                rest = rest.dropFirst(taken.count)
+                guard pending.count == size else { return }
+                pending.withUnsafeBytes(sink)
+                pending.removeAll(keepingCapacity: true)
+            }
+            while rest.count >= size {
+                sink(UnsafeRawBufferPointer(rebasing: rest.prefix(size)))
+                rest = rest.dropFirst(size)
+            }
+            pending.append(contentsOf: rest)
+        }
+
+        mutating func finish(into sink: (UnsafeRawBufferPointer) -> Void) {
+            if !pending.isEmpty { pending.withUnsafeBytes(sink) }
         }
     }
 }

@@ -58,6 +58,45 @@ struct SwiftRenderer {
         self.sink = sink
     }
 
+    /// Where the renderer is between two lines: how deep the lines are indented
+    /// and how many types are open around them (the file's scope not counted).
+    /// A batch of the file (`EmitPlan`) starts at a place whose context it knows.
+    struct Context: Equatable, Sendable {
+        var indentLevel: Int
+        var openTypes: Int
+    }
+
+    /// The context of the next line; meaningful between lines.
+    var context: Context { Context(indentLevel: indentLevel, openTypes: scopes.count - 1) }
+
+    /// A renderer that starts in the middle of the file, between two lines in
+    /// `context`: the types open around it have members already (no ` {}`), and
+    /// the next member is separated as after a declaration that is not compact.
+    /// It hands nothing to the sink until `startHandingOver()`: rendering the
+    /// member before its first one until then puts it in the state the renderer
+    /// of the whole file is in there.
+    init(flushSize: Int, resumingIn context: Context, sink: @escaping (UnsafeRawBufferPointer) -> Void) {
+        self.init(flushSize: flushSize, sink: sink)
+        indentLevel = context.indentLevel
+        scopes = Array(repeating: Scope(lastSort: nil, isEmpty: false), count: context.openTypes + 1)
+        out.withhold(upTo: .max)
+    }
+
+    /// What is rendered from here on is handed to the sink; what came before
+    /// (see `init(flushSize:resumingIn:sink:)`) stays readable, so that what
+    /// follows is laid out as if it were part of the file, but is not handed on.
+    mutating func startHandingOver() {
+        precondition(!lineHasText && tentative == 0, "handed over from the middle of a line")
+        out.withhold(upTo: out.count)
+    }
+
+    /// Hands everything to the sink, where a batch of the file ends: between
+    /// lines, the file going on in another batch.
+    mutating func finishBatch() {
+        precondition(!lineHasText && tentative == 0, "a batch ends in the middle of a line")
+        out.flush(upTo: out.count, into: sink)
+    }
+
     /// Ends the text (exactly one final newline, no trailing empty lines) and
     /// hands the rest of it to the sink.
     mutating func finish() {

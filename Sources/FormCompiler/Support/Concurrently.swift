@@ -3,10 +3,10 @@ import Dispatch
 /// Runs pieces of work at once, on the calling thread and on workers of
 /// Dispatch's pool. The compiler's stages are synchronous functions; this is
 /// where some of them use more than one core (see `YAMLReader`, `FormDecoder`,
-/// `FormChecker` and `ConditionChecker`).
+/// `FormChecker`, `ConditionChecker` and `SwiftEmitter`).
 ///
 /// Each piece builds its own result from values that no piece changes (the
-/// syntax tree, the file's bytes, the symbol table), and the caller combines the
+/// syntax tree, the file's bytes, the checked form), and the caller combines the
 /// results, in order, after all have returned: what comes out does not depend on
 /// which thread did what, or when. Public for `formc`, which compiles several
 /// files at once the same way.

@@ -1,0 +1,87 @@
+import Testing
+@testable import FormCompiler
+
+// A large file is cut into batches rendered at once (`EmitPlan`, `SwiftEmitter`):
+// wherever it is cut, however the batches are flushed, and however the threads
+// happen to run, the bytes are those of the file rendered in one batch.
+
+enum EmitBatches {
+    /// Every place a batch may start: before each unit but the first of a run.
+    static func cuts(_ plan: EmitPlan) -> [EmitPlan.Position] {
+        plan.pieces.indices.flatMap { piece in
+            plan.pieces[piece].context == nil ? [] : (1..<plan.pieces[piece].count).map { EmitPlan.Position(piece: piece, unit: $0) }
+        }
+    }
+
+    /// The bytes of `batch`, flushed every `flushSize` bytes.
+    static func render(_ plan: EmitPlan, _ batch: EmitPlan.Batch, flushSize: Int, endsFile: Bool) -> [UInt8] {
+        var bytes: [UInt8] = []
+        plan.render(batch, flushSize: flushSize, endsFile: endsFile) { bytes.append(contentsOf: $0) }
+        return bytes
+    }
+}
+
+/// Cutting the file once, at each place a batch may start, and rendering the
+/// two halves apart (flushed after every line, so that the unit a batch renders
+/// first without handing it on is longer than a flush): they join into the
+/// whole file.
+@Test func emitCutOnceAnywhereJoinsIntoTheWholeFile() {
+    for form in [EmitFixture.signUp, EmitFixture.everything, EmitFixture.large(fields: 40)] {
+        for accessLevel in EmitOptions.AccessLevel.allCases {
+            let options = EmitOptions(accessLevel: accessLevel)
+            let whole = EmitStream.whole(form, options: options)
+            let plan = FormTranslator(form: form, options: options).plan()
+            let start = EmitPlan.Position(piece: 0, unit: 0)
+            let end = EmitPlan.Position(piece: plan.pieces.count, unit: 0)
+            let cuts = EmitBatches.cuts(plan)
+            #expect(cuts.count >= 10)
+            for cut in cuts {
+                let head = EmitBatches.render(plan, EmitPlan.Batch(start: start, end: cut, weight: 0), flushSize: 1, endsFile: false)
+                let tail = EmitBatches.render(plan, EmitPlan.Batch(start: cut, end: end, weight: 0), flushSize: 1, endsFile: true)
+                let name = "\(form.document.name.value) \(accessLevel.rawValue), cut at \(cut)"
+                #expect(head + tail == whole, "\(name)")
+            }
+        }
+    }
+}
+
+/// Batches of every size, down to one unit each (a cut at every place allowed),
+/// handed over in chunks of every size: the chunks are the whole file.
+@Test(arguments: [1, 64, 4_096, SwiftEmitter.batchSize])
+func emitInBatchesIsTheWholeFile(_ batchSize: Int) {
+    let forms = EmitStream.forms
+    for form in forms {
+        for accessLevel in EmitOptions.AccessLevel.allCases {
+            let options = EmitOptions(accessLevel: accessLevel)
+            let whole = EmitStream.whole(form, options: options)
+            let isBatched = FormTranslator(form: form, options: options).plan().batches(ofAbout: batchSize).count > 1
+            for flushSize in [7, SwiftEmitter.chunkSize] {
+                let chunks = EmitStream.chunks(form, options: options, flushSize: flushSize, batchSize: batchSize)
+                let name = "\(form.document.name.value) \(accessLevel.rawValue), batch size \(batchSize), flush size \(flushSize)"
+                #expect(Array(chunks.joined()) == whole, "\(name)")
+                // The batches' ends do not show: every chunk but the last is full.
+                if isBatched {
+                    #expect(chunks.dropLast().allSatisfy { $0.count == flushSize }, "\(name)")
+                }
+            }
+        }
+    }
+    let plan = FormTranslator(form: EmitFixture.large(fields: 300), options: EmitOptions()).plan()
+    if batchSize == 1 {
+        #expect(plan.batches(ofAbout: 1).count == EmitBatches.cuts(plan).count + 1)
+    }
+}
+
+/// A large file is rendered in rounds of batches on two threads; run after run,
+/// whichever thread renders which batch, the bytes are the same, and those of
+/// one batch.
+@Test func emitInBatchesIsDeterministic() {
+    let form = EmitFixture.large(fields: 2_000)
+    let whole = EmitStream.whole(form)
+    let plan = FormTranslator(form: form, options: EmitOptions()).plan()
+    #expect(plan.batches(ofAbout: SwiftEmitter.batchSize).count > 2 * SwiftEmitter.batchesPerRound)
+    for _ in 0..<4 {
+        #expect(SwiftEmitter.emitUTF8(form, options: EmitOptions()) == whole)
+        #expect(Array(EmitStream.chunks(form, flushSize: 1_000, batchSize: 4_096).joined()) == whole)
+    }
+}
