@@ -203,7 +203,7 @@ extension FormTranslator {
             return whenVisible(id, read(id, from: source), from: source)
         case .isEmpty(let id):
             let empty: SwiftExpr
-            switch field(id)?.symbol.valueType {
+            switch field(id)?.fieldType {
             case .segment(_, optional: true)?: empty = .binary(read(id, from: source), .equal, .nil)
             case .segment(_, optional: false)?: empty = .bool(false)
             case .bool?: empty = .not(read(id, from: source))
@@ -223,7 +223,7 @@ extension FormTranslator {
             return .binary(value, .equal, .string(text))
         case .segmentEquals(let id, let optionValue):
             var enumName = SwiftNames.upperCamelCase(id)
-            if case .segment(let name, _)? = field(id)?.symbol.valueType { enumName = name }
+            if case .segment(let name, _)? = field(id)?.fieldType { enumName = name }
             let test = SwiftExpr.binary(
                 read(id, from: source), .equal, .member(.name(enumName), segmentCase(field: id, optionValue: optionValue))
             )

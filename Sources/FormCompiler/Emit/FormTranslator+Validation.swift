@@ -35,7 +35,7 @@ extension FormTranslator {
         let triggers = ValidationTrigger.allCases
         switchOverFields(
             keyCount: triggers.count, whenEmpty: triggers.firstIndex(of: form.document.defaultTrigger) ?? 0, into: &plan,
-            key: { triggers.firstIndex(of: fields[$0].symbol.trigger) ?? 0 }
+            key: { triggers.firstIndex(of: fields[$0].trigger) ?? 0 }
         ) { key, out in
             out.write(".")
             out.write(triggers[key].rawValue)
@@ -249,7 +249,7 @@ extension FormTranslator {
         for rule in field.rules {
             // A segment with a default always has a selection: its `required` can
             // never fail (FC406), and its type has no empty value to test.
-            if case .required = rule.kind, case .segment(_, optional: false) = field.symbol.valueType { continue }
+            if case .required = rule.kind, case .segment(_, optional: false) = field.fieldType { continue }
             if rules == 0 {
                 out.newline()
                 out.indent()
@@ -291,7 +291,7 @@ extension FormTranslator {
         case .url:
             out.write(".url(message: ")
         case .sameAs(let target):
-            if let targetType = form.symbols.field(target)?.valueType, targetType != field.symbol.valueType {
+            if let targetType = form.symbols.field(target)?.valueType, targetType != field.fieldType {
                 // `Plan` against `Plan?`: compare as optionals.
                 out.write("ValidationRule({ value, values in (value == values.")
                 out.write(target)
@@ -332,7 +332,7 @@ extension FormTranslator {
             nil
         }
         out.writeStringLiteral(
-            DefaultMessages.message(for: rule.kind, fieldName: field.symbol.displayName, targetName: targetName) ?? ""
+            DefaultMessages.message(for: rule.kind, fieldName: field.displayName, targetName: targetName) ?? ""
         )
     }
 }

@@ -35,8 +35,14 @@ struct FormTranslator {
         /// (indices into `ConditionPlan`'s lists); nil when always true.
         let visibleHelper: Int?
         let enabledHelper: Int?
-        let symbol: FieldSymbol
-        let element: Element
+        /// What the field holds (`symbol.valueType`); `valueType` spells it.
+        let fieldType: FieldValueType
+        let trigger: ValidationTrigger
+        /// The name default messages use (SPEC §6.3).
+        let displayName: String
+        /// The element's kind (one reference to its box: the whole `Element` and
+        /// `FieldSymbol` kept here would add some 300 bytes per field).
+        let kind: ElementKind
 
         private static let stringType = SwiftName("String")
         private static let boolType = SwiftName("Bool")
@@ -58,8 +64,10 @@ struct FormTranslator {
             }
             visibleHelper = conditions.visibleHelper[symbol.path]
             enabledHelper = conditions.enabledHelper[symbol.path]
-            self.symbol = symbol
-            self.element = element
+            fieldType = symbol.valueType
+            trigger = symbol.trigger
+            displayName = symbol.displayName
+            kind = element.kind
         }
     }
 
@@ -147,7 +155,7 @@ struct FormTranslator {
 
     /// The enum case of a segment field's option value.
     func segmentCase(field id: String, optionValue: String) -> String {
-        if let field = field(id), case .segment(let segment) = field.element.kind,
+        if let field = field(id), case .segment(let segment) = field.kind,
            let option = segment.options.firstIndex(where: { $0.value.value == optionValue }) {
             return field.caseNames[option]
         }
@@ -240,10 +248,10 @@ struct FormTranslator {
     }
 
     private func segmentEnums(into plan: inout EmitPlan) {
-        let segmentFields = fields.filter { if case .segment = $0.element.kind { true } else { false } }
+        let segmentFields = fields.filter { if case .segment = $0.kind { true } else { false } }
         plan.each(segmentFields.count, in: Self.formMembers, weight: { 160 + 32 * segmentFields[$0].caseNames.count }) { index, out in
             let field = segmentFields[index]
-            guard case .segment(let segment) = field.element.kind else { return }
+            guard case .segment(let segment) = field.kind else { return }
             out.openType(SwiftTypeDecl(
                 doc: ["The options of `\(field.id)`."],
                 access: access, kind: .enum, name: segment.swiftEnumName,
@@ -272,7 +280,7 @@ struct FormTranslator {
 
     /// The field's default value, as the initializer of `Values` sets it.
     private func writeDefaultValue(of field: FieldInfo, into out: inout SwiftRenderer) {
-        switch field.element.kind {
+        switch field.kind {
         case .boolean(let boolean):
             out.write(boolean.defaultValue?.value == true ? "true" : "false")
         case .segment(let segment):
@@ -325,7 +333,7 @@ struct FormTranslator {
                 out.beginMember(sort: nil)
                 out.write(accessPrefix)
                 out.write("init")
-                out.parameterList(fields.map { SwiftName($0.id + ": " + $0.symbol.valueType.swiftType) }, tailWidth: 0)
+                out.parameterList(fields.map { SwiftName($0.id + ": " + $0.fieldType.swiftType) }, tailWidth: 0)
                 out.openBody()
             }
             plan.each(fields.count, in: Self.nestedBody, weight: { _ in 36 }) { index, out in
@@ -347,8 +355,8 @@ struct FormTranslator {
         for field in fields {
             for rule in field.rules {
                 guard case .custom(let name) = rule.kind else { continue }
-                if known.insert("\(name) \(field.symbol.valueType.swiftType)").inserted {
-                    seen.append((name, field.symbol.valueType))
+                if known.insert("\(name) \(field.fieldType.swiftType)").inserted {
+                    seen.append((name, field.fieldType))
                 }
             }
         }
