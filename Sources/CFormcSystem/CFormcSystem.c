@@ -10,21 +10,23 @@
 
 // Tuning for one short compile, on glibc:
 //
-// - One arena. glibc gives each new thread a heap of its own and grows it a page
-//   per mprotect call (compiling a 1 MB form on a worker thread made 3,400 such
-//   calls); the main heap grows with brk. Threads keep their per-thread caches,
-//   so two compiles at once barely contend.
 // - A 32 MiB top pad: the heap grows in few, large steps. Untouched pages are not
-//   resident, so the pad costs no memory.
-// - Transparent huge pages on that first 32 MiB (where the kernel allows them on
-//   request, as Debian's default "madvise" does): a 1 MB form then takes about
-//   2,100 page faults instead of 3,900, ~6% of a large lint. This is what glibc's
-//   own glibc.malloc.hugetlb=1 tunable does, which can only be set from outside.
+//   resident, so the pad costs no memory. It also sizes the first heap of each
+//   thread's own arena, which glibc would otherwise grow a page per mprotect call
+//   (compiling a 1 MB form on a worker thread made 3,400 such calls).
+// - Each thread keeps its own arena (glibc's default). A compile uses two threads
+//   at once for one large form (`Concurrently`), and with one arena between them
+//   every allocation of one waited on the other's: a 1 MB lint took 46 ms instead
+//   of 34 (docs/performance.md, fourth round).
+// - Transparent huge pages on the main heap's first 32 MiB (where the kernel allows
+//   them on request, as Debian's default "madvise" does): a 1 MB form then takes
+//   about 2,100 page faults instead of 3,900. This is what glibc's own
+//   glibc.malloc.hugetlb=1 tunable does, which can only be set from outside.
 //
-// Call it before any other thread allocates: a thread keeps the arena it started on.
+// Call it first thing, while the main thread is the only one.
 int formc_tune_allocator(void) {
 #if defined(__GLIBC__)
-    if (!mallopt(M_ARENA_MAX, 1) || !mallopt(M_TOP_PAD, 32 << 20)) return 0;
+    if (!mallopt(M_TOP_PAD, 32 << 20)) return 0;
     // Make the heap grow by its pad now (a request larger than what is left at its
     // top, below the size glibc serves with mmap), then ask for huge pages on it.
     void *probe = malloc(96 << 10);

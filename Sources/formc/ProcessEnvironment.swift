@@ -32,10 +32,10 @@ enum ProcessEnvironment {
         return String(cString: path)
     }
 
-    /// Tunes the allocator for one short compile: on glibc, one arena for every
-    /// thread and a large top pad, so a growing heap costs a few `brk` calls
-    /// instead of thousands of `mprotect` calls (about 7% of a large lint). Call it
-    /// first thing, before another thread allocates (see `Sources/CFormcSystem`).
+    /// Tunes the allocator for one short compile: on glibc, a large top pad, so a
+    /// growing heap costs a few `brk` or `mprotect` calls instead of thousands
+    /// (about 7% of a large lint), and huge pages for the main heap. Call it first
+    /// thing, before another thread allocates (see `Sources/CFormcSystem`).
     static func tuneAllocator() {
         _ = formc_tune_allocator()
     }

@@ -71,6 +71,18 @@ struct ParallelDecodeTests {
         #expect(parallel.diagnostics.contains { $0.code == .limitExceeded })
     }
 
+    /// Each half reads the tree through a storage object of its own (so the two
+    /// cores do not share one reference count), with the same nodes.
+    @Test func aTreeForAnotherThreadHasItsOwnStorageAndTheSameNodes() {
+        let file = SourceFile(path: "form.yaml", text: Self.form(groups: 2, fields: 3))
+        var diagnostics = DiagnosticBag(file: file.path)
+        let tree = FormPipeline.read(file, diagnostics: &diagnostics)!
+        let other = tree.forAnotherThread()
+        #expect(other.storage !== tree.storage)
+        #expect(other.root == tree.root)
+        #expect(TreeNode(other) == TreeNode(tree))
+    }
+
     @Test func shortListsStayOnOneThread() {
         #expect(Self.topLevelHalf(Self.form(groups: 2, fields: 3)) == nil)
     }

@@ -91,6 +91,13 @@ public struct SyntaxTree: Sendable {
         self.root = root
     }
 
+    /// The same tree behind a storage object of its own, for another thread: the
+    /// arrays are shared, but the object that every copy of the tree retains is
+    /// not, so two threads reading the tree do not contend for its reference count.
+    func forAnotherThread() -> SyntaxTree {
+        SyntaxTree(storage: Storage(nodes: storage.nodes, children: storage.children, text: storage.text, tags: storage.tags), root: root)
+    }
+
     // MARK: - Nodes
 
     @inline(__always)
