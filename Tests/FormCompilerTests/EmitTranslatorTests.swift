@@ -155,3 +155,22 @@ import Testing
     #expect(SwiftRenderer.stringLiteral("🎉 👨‍👩‍👧 日本 #\"x\"#") == "\"🎉 👨‍👩‍👧 日本 #\\\"x\\\"#\"")
     #expect(SwiftRenderer.commentText("a\nimport Evil") == #"a\nimport Evil"#)
 }
+
+/// A large form's `FieldInfo`s are made in two halves on two threads: they must
+/// come out one per field, in the symbols' order, each with its own field's facts.
+@Test func fieldInfosOfALargeFormAreInSymbolOrder() {
+    let count = FormTranslator.parallelMinimumFields + 37
+    var text = "formc: 1\nform: Large\nelements:\n"
+    for index in 0..<count {
+        switch index % 3 {
+        case 0: text += "  - textField: f\(index)\n    label: Field \(index)\n"
+        case 1: text += "  - boolean: f\(index)\n    title: Switch \(index)\n"
+        default: text += "  - segment: f\(index)\n    options: [a\(index), b]\n  - spacer: 8\n"
+        }
+    }
+    let checked = FormPipeline.check(SourceFile(path: "large.form.yaml", text: text)).checked!
+    let fields = FormTranslator(form: checked, options: EmitOptions()).fields
+    #expect(fields.map(\.id) == checked.symbols.fields.map(\.id))
+    #expect(fields.map(\.displayName) == checked.symbols.fields.map(\.displayName))
+    #expect(fields.map(\.caseNames) == (0..<count).map { $0 % 3 == 2 ? ["a\($0)", "b"] : [] })
+}

@@ -27,13 +27,17 @@ public enum ConditionChecker {
         let conditions = Self.conditions(in: document.elements)
         let chunks = conditions.count >= parallelMinimumSites ? 4 : 1
         let extra = alongside == nil ? 0 : 1
-        let results = Concurrently.map(chunks + extra) { task -> Lowered in
+        @Sendable func run(_ task: Int) -> Lowered {
             // The other task first: it is one piece, the chunks can fill in around it.
             if let alongside, task == 0 { return Lowered(diagnostics: alongside()) }
             let chunk = task - extra
             let range = (chunk * conditions.count / chunks)..<((chunk + 1) * conditions.count / chunks)
             return lower(conditions[range], scope: scope, file: file)
         }
+        // A small form is checked on this thread: waking a worker would cost more
+        // than the rule checks it could take over.
+        let isLarge = chunks > 1 || scope.symbols.fields.count >= parallelMinimumSites
+        let results = isLarge ? Concurrently.map(chunks + extra, run) : (0..<(chunks + extra)).map(run)
         var lowerings: [Lowering] = []
         lowerings.reserveCapacity(conditions.count)
         var sites: [Site] = []

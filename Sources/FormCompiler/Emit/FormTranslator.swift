@@ -76,9 +76,8 @@ struct FormTranslator {
     /// `access` as written before a declaration: nothing, `package ` or `public `.
     let accessPrefix: StaticString
     let typeName: String
+    /// One per field of `form.symbols`, in the same order.
     let fields: [FieldInfo]
-    /// Field id → index in `fields`.
-    let fieldIndex: [String: Int]
     /// The segues' action ids, in document order.
     let segueIDs: [String]
     let hasCustomRules: Bool
@@ -96,27 +95,19 @@ struct FormTranslator {
         // as the symbols are), the segues and the condition helpers.
         var index = FormIndex()
         index.walk(form.document.elements, at: [], visibleParent: nil, enabledParent: nil)
-        var fields: [FieldInfo] = []
-        fields.reserveCapacity(form.symbols.fields.count)
+        var elements: [Element] = []
+        elements.reserveCapacity(form.symbols.fields.count)
         var elementIndex = 0
         for symbol in form.symbols.fields {
-            let element: Element
             if elementIndex < index.fieldElements.count, index.fieldElements[elementIndex].path == symbol.path {
-                element = index.fieldElements[elementIndex].element
+                elements.append(index.fieldElements[elementIndex].element)
                 elementIndex += 1
             } else {
-                element = form.document.element(at: symbol.path)
+                elements.append(form.document.element(at: symbol.path))
             }
-            guard let common = element.field else { continue }
-            fields.append(FieldInfo(symbol: symbol, element: element, rules: common.rules, conditions: index.conditions))
         }
+        let fields = Self.fieldInfos(form.symbols.fields, elements, conditions: index.conditions)
         self.fields = fields
-        var fieldIndex: [String: Int] = [:]
-        fieldIndex.reserveCapacity(fields.count)
-        for (position, field) in fields.enumerated() where fieldIndex[field.id] == nil {
-            fieldIndex[field.id] = position
-        }
-        self.fieldIndex = fieldIndex
         segueIDs = index.segueIDs
         hasCustomRules = fields.contains { field in
             field.rules.contains { if case .custom = $0.kind { true } else { false } }
@@ -124,9 +115,33 @@ struct FormTranslator {
         conditions = index.conditions
     }
 
+    /// How many fields a form needs before their `FieldInfo`s are made on two
+    /// threads: below it, handing half to another thread costs more than it saves.
+    static let parallelMinimumFields = 1_000
+
+    /// The `FieldInfo` of each field symbol, in order; for a large form, each half
+    /// on a thread of its own (all they share is read).
+    private static func fieldInfos(_ symbols: [FieldSymbol], _ elements: [Element], conditions: ConditionPlan) -> [FieldInfo] {
+        @Sendable func infos(_ range: Range<Int>) -> [FieldInfo] {
+            var infos: [FieldInfo] = []
+            infos.reserveCapacity(range.count)
+            for position in range {
+                guard let common = elements[position].field else {
+                    preconditionFailure("the checker made a field symbol of an element that is not a field")
+                }
+                infos.append(FieldInfo(symbol: symbols[position], element: elements[position], rules: common.rules, conditions: conditions))
+            }
+            return infos
+        }
+        guard symbols.count >= parallelMinimumFields else { return infos(0..<symbols.count) }
+        let half = symbols.count / 2
+        let (first, second) = Concurrently.run({ infos(0..<half) }, { infos(half..<symbols.count) })
+        return first + second
+    }
+
     /// The field with this id.
     func field(_ id: String) -> FieldInfo? {
-        fieldIndex[id].map { fields[$0] }
+        form.symbols.fieldIndex(id).map { fields[$0] }
     }
 
     // MARK: - Names and types used throughout
