@@ -91,6 +91,40 @@ struct ParallelDecodeTests {
 /// The checker's work on two threads: rules beside conditions, and the constancy
 /// verdicts of a long list of conditions in two halves.
 struct ParallelCheckTests {
+    /// A large form's elements are looked at in two halves at once, then their
+    /// ids recorded in document order: the first of each id wins wherever the
+    /// halves are cut, and so does the first segment enum of each name.
+    @Test func idsAreRecordedInDocumentOrderAcrossTheHalves() {
+        let count = 1_200
+        var text = "formc: 1\nform: Halves\nelements:\n"
+        var lines: [Int: Int] = [:]  // element index → line of its id
+        var line = 4
+        for index in 0..<count {
+            // Every id is used twice, 600 elements apart: the second use is a duplicate.
+            let id = "f\(index % 600)"
+            lines[index] = line
+            if index % 100 == 7 {
+                // Segments whose enums all take the same name: only the first one may.
+                text += "  - segment: \(id)\n    enumName: Choice\n    options: [a, b]\n"
+                line += 3
+            } else if index % 100 == 9 {
+                text += "  - group: \(id)\n    elements:\n      - spacer: 8\n"
+                line += 3
+            } else {
+                text += "  - textField: \(id)\n    placeholder: Field \(index)\n"
+                line += 2
+            }
+        }
+        #expect(count >= 1_000, "enough elements for the two halves")
+        let result = FormPipeline.check(SourceFile(path: "halves.form.yaml", text: text))
+        let duplicates = result.diagnostics.filter { $0.code == .duplicateID }
+        #expect(duplicates.map(\.location.range.start.line) == (600..<count).map { lines[$0]! })
+        #expect(duplicates.map { $0.notes.first?.location?.range.start.line } == (0..<600).map { lines[$0] })
+        let collisions = result.diagnostics.filter { $0.code == .nameCollision }
+        let segments = (0..<count).filter { $0 % 100 == 7 }
+        #expect(collisions.map { $0.location.range.start.line } == segments.dropFirst().map { lines[$0]! + 1 })
+    }
+
     @Test func everyConstantConditionIsReportedOnce() {
         let count = ConditionChecker.parallelMinimumSites + 88
         var text = "formc: 1\nform: Constant\nelements:\n  - boolean: on\n    title: On\n"

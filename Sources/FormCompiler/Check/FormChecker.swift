@@ -108,10 +108,13 @@ private struct Checker {
     var fieldElements: [Int?] = []
     /// Generated type names and where they were declared (the form name, segment enums).
     var typeNames = TypeNames()
-    var segments = SegmentChecker()
     /// Every field (duplicates too), for the rule checks, which need every field
     /// declared first.
     var pendingRules: [RuleChecker.Field] = []
+
+    /// How many elements a form needs before its tree is walked in two parts at
+    /// once: below it, handing a part to another thread costs more than it saves.
+    static let parallelMinimumElements = 1_000
 
     init(file: SourceFile, defaultTrigger: ValidationTrigger, diagnostics: DiagnosticBag) {
         self.file = file
@@ -119,17 +122,84 @@ private struct Checker {
         self.diagnostics = diagnostics
     }
 
-    /// The walk over the tree: declares every id and checks what needs no other
-    /// element, collecting the rules for `ruleDiagnostics`.
+    /// Declares every id and checks what needs no other element, collecting the
+    /// rules for `ruleDiagnostics`. Two steps: an `ElementWalker` looks at each
+    /// element on its own (for a large form, the two halves of the element list at
+    /// once, each with a walker of its own); then, in document order, each id is
+    /// recorded, which is where a duplicate is found and the first of each wins.
     mutating func declare(_ document: FormDocument) {
         checkFormName(document.name)
-        let elementCount = Self.elementCount(document.elements)
+        let counts = document.elements.indices.map { Self.elementCount(document.elements[$0...$0]) }
+        let elementCount = counts.reduce(0, +)
         symbols.reserveCapacity(elementCount)
         conditionFacts.reserveCapacity(elementCount)
         pendingRules.reserveCapacity(elementCount)
         fieldElements.reserveCapacity(elementCount)
-        var path: ElementPath = []
-        walk(document.elements, path: &path, groups: [], hidden: false)
+        let walker = ElementWalker(defaultTrigger: defaultTrigger, diagnostics: DiagnosticBag(file: file.path))
+        let elements = document.elements
+        var parts: [ElementWalker]
+        if elementCount >= Self.parallelMinimumElements, let half = Self.half(counts) {
+            let firstCount = counts[..<half].reduce(0, +)
+            let (first, second) = Concurrently.run(
+                { walker.walking(elements, range: 0..<half, elementCount: firstCount) },
+                { walker.walking(elements, range: half..<elements.count, elementCount: elementCount - firstCount) }
+            )
+            parts = [first, second]
+        } else {
+            parts = [walker.walking(elements, range: elements.indices, elementCount: elementCount)]
+        }
+        for part in parts.indices {
+            diagnostics.append(contentsOf: parts[part].diagnostics.diagnostics)
+            // Each finding is moved out, not copied (a copy retains every string
+            // and array in it, and the array's release would release them again).
+            for index in parts[part].found.indices { record(parts[part].found[index].take()!) }
+        }
+    }
+
+    /// Where to cut a list whose elements hold `counts` elements each (themselves
+    /// included) so that each part holds about half; nil when one part would be empty.
+    static func half(_ counts: [Int]) -> Int? {
+        let total = counts.reduce(0, +)
+        var sum = 0
+        for (index, count) in counts.enumerated() {
+            if sum + count > total / 2 { return index == 0 ? (counts.count > 1 ? 1 : nil) : index }
+            sum += count
+        }
+        return nil
+    }
+
+    /// Records what the walker found of one element, in document order.
+    mutating func record(_ found: consuming ElementWalker.Found) {
+        switch found {
+        case .group(let id):
+            record(id)
+            if nonFields[id.value] == nil { nonFields[id.value] = .group }
+        case .segue(let id):
+            record(id)
+            if nonFields[id.value] == nil { nonFields[id.value] = .segue }
+        case .field(let symbol, let facts, let rules, let segment):
+            let fieldCount = symbols.fields.count
+            record(Located(symbol.id, at: symbol.range), field: symbol)
+            let added = symbols.fields.count > fieldCount
+            fieldElements.append(added ? fieldCount : nil)
+            if added { conditionFacts.append(facts) }
+            pendingRules.append(rules)
+            if let segment {
+                SegmentChecker.checkEnumName(segment.decl, name: segment.enumName, diagnostics: &diagnostics, typeNames: &typeNames)
+            }
+        }
+    }
+
+    /// FC202 for an id already taken. `field` is the symbol of a field's id, added
+    /// to the table in the same lookup.
+    mutating func record(_ id: Located<String>, field: FieldSymbol? = nil) {
+        if let earlier = symbols.record(id.value, declaredAt: id.range, field: field) {
+            diagnostics.error(
+                .duplicateID, "duplicate id '\(id.value)'", at: id.range,
+                notes: [diagnostics.note("'\(id.value)' first defined here", at: earlier)],
+                help: ["fields, groups and segues share one namespace; give each a unique id"]
+            )
+        }
     }
 
     /// The rules' diagnostics, once every field is declared (`sameAs` names any field).
@@ -166,11 +236,59 @@ private struct Checker {
         _ = typeNames.declare(name.value, at: name.range)
     }
 
+    /// How many elements the tree holds, at every depth: an upper bound on the ids
+    /// and fields, so that the tables of the walk are sized once rather than grown.
+    static func elementCount(_ elements: ArraySlice<Element>) -> Int {
+        var count = elements.count
+        for index in elements.indices {
+            if case .group(let group) = elements[index].kind { count += elementCount(group.elements[...]) }
+        }
+        return count
+    }
+}
+
+/// The first step of declaring: each element on its own, with nothing recorded
+/// that depends on the elements before it. It checks how ids are spelled and the
+/// segments' options, and makes each field's symbol, its facts for conditions and
+/// its rules to check, for `Checker.record` to take in document order.
+private struct ElementWalker {
+    enum Found: Sendable {
+        case group(Located<String>)
+        case segue(Located<String>)
+        /// A field; `segment` for a segment field, whose enum name is declared with it.
+        case field(
+            FieldSymbol, facts: ConditionConstancy.FieldFacts, rules: RuleChecker.Field,
+            segment: (decl: SegmentFieldDecl, enumName: String)?
+        )
+    }
+
+    let defaultTrigger: ValidationTrigger
+    var diagnostics: DiagnosticBag
+    var segments = SegmentChecker()
+    /// What the walk found, in document order (optional, so that each can be
+    /// moved out of the array).
+    var found: [Found?] = []
+
+    init(defaultTrigger: ValidationTrigger, diagnostics: DiagnosticBag) {
+        self.defaultTrigger = defaultTrigger
+        self.diagnostics = diagnostics
+    }
+
+    /// A copy of this walker after walking `elements[range]`, the form's own
+    /// elements, which hold `elementCount` elements at every depth.
+    func walking(_ elements: [Element], range: Range<Int>, elementCount: Int) -> ElementWalker {
+        var walker = self
+        walker.found.reserveCapacity(elementCount)
+        var path: ElementPath = []
+        walker.walk(elements, range: range, path: &path, groups: [], hidden: false)
+        return walker
+    }
+
     /// `path` is the path of `elements`' parent, extended in place for each child
     /// rather than copied; `hidden` is whether a group around `elements` has a
     /// `visibleWhen`.
-    mutating func walk(_ elements: [Element], path: inout ElementPath, groups: [ElementPath], hidden: Bool) {
-        for index in elements.indices {
+    mutating func walk(_ elements: [Element], range: Range<Int>, path: inout ElementPath, groups: [ElementPath], hidden: Bool) {
+        for index in range {
             path.append(index)
             defer { path.removeLast() }
             let canBeHidden = hidden || elements[index].visibleWhen != nil
@@ -179,65 +297,52 @@ private struct Checker {
             switch kind {
             case .group(let group):
                 if let id = group.id {
-                    declare(id, what: "group id")
-                    if nonFields[id.value] == nil { nonFields[id.value] = .group }
+                    checkSpelling(id, what: "group id", isField: false)
+                    found.append(.group(id))
                 }
-                walk(group.elements, path: &path, groups: groups + [path], hidden: canBeHidden)
+                walk(group.elements, range: group.elements.indices, path: &path, groups: groups + [path], hidden: canBeHidden)
             case .segue(let segue):
-                declare(segue.id, what: "action id")
-                if nonFields[segue.id.value] == nil { nonFields[segue.id.value] = .segue }
+                checkSpelling(segue.id, what: "action id", isField: false)
+                found.append(.segue(segue.id))
             case .boolean(let field):
-                declareField(field.common, kind: kind, valueType: .bool, path: path, groups: groups, canBeHidden: canBeHidden)
+                walkField(field.common, kind: kind, valueType: .bool, path: path, groups: groups, canBeHidden: canBeHidden)
             case .segment(let segment):
                 let enumName = segment.swiftEnumName
-                declareField(
+                walkField(
                     segment.common, kind: kind, valueType: .segment(enumName: enumName, optional: segment.isOptional),
-                    path: path, groups: groups, canBeHidden: canBeHidden
+                    path: path, groups: groups, canBeHidden: canBeHidden, segment: (segment, enumName)
                 )
-                segments.check(segment, enumName: enumName, diagnostics: &diagnostics, typeNames: &typeNames)
+                segments.checkOptions(segment, diagnostics: &diagnostics)
             case .text(let field):
-                declareField(field.common, kind: kind, valueType: .string, path: path, groups: groups, canBeHidden: canBeHidden)
+                walkField(field.common, kind: kind, valueType: .string, path: path, groups: groups, canBeHidden: canBeHidden)
             case .spacer, .staticText:
                 break
             }
         }
     }
 
-    /// Declares a field of type `valueType` and adds its symbol (the first field of
-    /// an id wins); its rules wait until every field is declared.
-    mutating func declareField(
+    /// A field of type `valueType`: its symbol, its facts and its rules, found.
+    mutating func walkField(
         _ common: FieldCommon, kind: ElementKind, valueType: FieldValueType, path: ElementPath, groups: [ElementPath],
-        canBeHidden: Bool
+        canBeHidden: Bool, segment: (decl: SegmentFieldDecl, enumName: String)? = nil
     ) {
+        checkSpelling(common.id, what: "field id", isField: true)
         let symbol = FieldSymbol(
             id: common.id.value, range: common.id.range, valueType: valueType,
             path: path, enclosingGroups: groups,
             trigger: common.validateOn?.value ?? defaultTrigger,
-            displayName: Self.displayName(of: kind, id: common.id.value)
+            displayName: Checker.displayName(of: kind, id: common.id.value)
         )
-        let fieldCount = symbols.fields.count
-        declare(common.id, what: "field id", field: symbol)
-        let added = symbols.fields.count > fieldCount
-        fieldElements.append(added ? fieldCount : nil)
-        if added {
-            conditionFacts.append(ConditionScope.facts(of: kind, valueType: valueType, canBeHidden: canBeHidden))
-        }
-        pendingRules.append(RuleChecker.Field(id: common.id.value, valueType: valueType, rules: common.rules, kind: kind))
+        found.append(.field(
+            symbol, facts: ConditionScope.facts(of: kind, valueType: valueType, canBeHidden: canBeHidden),
+            rules: RuleChecker.Field(id: common.id.value, valueType: valueType, rules: common.rules, kind: kind),
+            segment: segment
+        ))
     }
 
-    /// How many elements the tree holds, at every depth: an upper bound on the ids
-    /// and fields, so that the tables of the walk are sized once rather than grown.
-    static func elementCount(_ elements: [Element]) -> Int {
-        var count = elements.count
-        for index in elements.indices {
-            if case .group(let group) = elements[index].kind { count += elementCount(group.elements) }
-        }
-        return count
-    }
-
-    /// FC201 for a malformed id, FC202 for one already taken. `field` is the symbol
-    /// of a field's id, added to the table in the same lookup.
-    mutating func declare(_ id: Located<String>, what: String, field: FieldSymbol? = nil) {
+    /// FC201 for a malformed or reserved id. `isField`: the members of every
+    /// generated form are reserved for fields only.
+    mutating func checkSpelling(_ id: Located<String>, what: String, isField: Bool) {
         if !SwiftNames.isLowerCamelCase(id.value) {
             let suggestion = SwiftNames.caseName(forOptionValue: id.value)
             diagnostics.error(
@@ -245,36 +350,31 @@ private struct Checker {
                 help: ["an id is lowerCamelCase ([a-z][A-Za-z0-9]*)"]
                     + (SwiftNames.isLowerCamelCase(suggestion) ? ["did you mean '\(suggestion)'?"] : [])
             )
-        } else {
-            switch ReservedIDs.reason(for: id.value) {
-            case .keyword?:
-                diagnostics.error(
-                    .invalidFieldID, "'\(id.value)' is a Swift keyword and cannot be a \(what)", at: id.range,
-                    help: ["choose another name, e.g. '\(id.value)Value'"]
-                )
-            case .conditionWord?:
-                diagnostics.error(
-                    .invalidFieldID, "'\(id.value)' is a word of the condition language and cannot be an id", at: id.range,
-                    help: ["choose another name, e.g. '\(id.value)Option'"]
-                )
-            case .member? where field != nil:
-                diagnostics.error(
-                    .invalidFieldID, "'\(id.value)' is a member of every generated form and cannot be a field id",
-                    at: id.range, help: ["choose another name, e.g. '\(id.value)Field'"]
-                )
-            case .member?, nil:
-                break
-            }
+            return
         }
-        if let earlier = symbols.record(id.value, declaredAt: id.range, field: field) {
+        switch ReservedIDs.reason(for: id.value) {
+        case .keyword?:
             diagnostics.error(
-                .duplicateID, "duplicate id '\(id.value)'", at: id.range,
-                notes: [diagnostics.note("'\(id.value)' first defined here", at: earlier)],
-                help: ["fields, groups and segues share one namespace; give each a unique id"]
+                .invalidFieldID, "'\(id.value)' is a Swift keyword and cannot be a \(what)", at: id.range,
+                help: ["choose another name, e.g. '\(id.value)Value'"]
             )
+        case .conditionWord?:
+            diagnostics.error(
+                .invalidFieldID, "'\(id.value)' is a word of the condition language and cannot be an id", at: id.range,
+                help: ["choose another name, e.g. '\(id.value)Option'"]
+            )
+        case .member? where isField:
+            diagnostics.error(
+                .invalidFieldID, "'\(id.value)' is a member of every generated form and cannot be a field id",
+                at: id.range, help: ["choose another name, e.g. '\(id.value)Field'"]
+            )
+        case .member?, nil:
+            break
         }
     }
+}
 
+extension Checker {
     /// SPEC §6.3: the title, label or placeholder, else the id split into words.
     /// A placeholder that is a sample value rather than a name (`you@example.com`,
     /// `https://…`, `1234 5678`) is passed over, so the email field of SPEC §2 reads

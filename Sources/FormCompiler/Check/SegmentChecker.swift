@@ -14,12 +14,9 @@ struct SegmentChecker {
     /// many segments, and making a case name is far dearer than a lookup.
     private var caseNames: [String: String] = [:]
 
-    /// `enumName` is the segment's `swiftEnumName`, which the caller made already.
-    mutating func check(
-        _ segment: SegmentFieldDecl, enumName: String, diagnostics: inout DiagnosticBag, typeNames: inout TypeNames
-    ) {
-        Self.checkEnumName(segment, name: enumName, diagnostics: &diagnostics, typeNames: &typeNames)
-
+    /// The segment's options, its default and their case names: everything but
+    /// its enum's name (`checkEnumName`), which depends on the segments before it.
+    mutating func checkOptions(_ segment: SegmentFieldDecl, diagnostics: inout DiagnosticBag) {
         values.removeAll()
         valueRanges.removeAll(keepingCapacity: true)
         cases.removeAll()
