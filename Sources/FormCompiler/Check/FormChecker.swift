@@ -109,8 +109,8 @@ private struct Checker {
     /// Generated type names and where they were declared (the form name, segment enums).
     var typeNames = TypeNames()
     /// Every field (duplicates too), for the rule checks, which need every field
-    /// declared first.
-    var pendingRules: [RuleChecker.Field] = []
+    /// declared first: the walkers' lists, in document order, kept as they are.
+    var pendingRules: [[RuleChecker.Field]] = []
 
     /// How many elements a form needs before its tree is walked in two parts at
     /// once: below it, handing a part to another thread costs more than it saves.
@@ -133,7 +133,6 @@ private struct Checker {
         let elementCount = counts.reduce(0, +)
         symbols.reserveCapacity(elementCount)
         conditionFacts.reserveCapacity(elementCount)
-        pendingRules.reserveCapacity(elementCount)
         fieldElements.reserveCapacity(elementCount)
         let walker = ElementWalker(defaultTrigger: defaultTrigger, diagnostics: DiagnosticBag(file: file.path))
         let elements = document.elements
@@ -150,9 +149,10 @@ private struct Checker {
         }
         for part in parts.indices {
             diagnostics.append(contentsOf: parts[part].diagnostics.diagnostics)
-            // Each finding is moved out, not copied (a copy retains every string
-            // and array in it, and the array's release would release them again).
-            for index in parts[part].found.indices { record(parts[part].found[index].take()!) }
+            for index in parts[part].found.indices { record(parts[part].found[index], of: &parts[part]) }
+            // The rules stay in the walker's list: copying them would retain each
+            // string and array the other core made.
+            pendingRules.append(parts[part].rules)
         }
     }
 
@@ -168,38 +168,42 @@ private struct Checker {
         return nil
     }
 
-    /// Records what the walker found of one element, in document order.
-    mutating func record(_ found: consuming ElementWalker.Found) {
+    /// Records what `part`'s walker found of one element, in document order. The
+    /// symbol of a field that is the first of its id moves into the table.
+    mutating func record(_ found: ElementWalker.Found, of part: inout ElementWalker) {
         switch found {
         case .group(let id):
-            record(id)
+            reportDuplicate(id, earlier: symbols.record(id.value, declaredAt: id.range, field: nil))
             if nonFields[id.value] == nil { nonFields[id.value] = .group }
         case .segue(let id):
-            record(id)
+            reportDuplicate(id, earlier: symbols.record(id.value, declaredAt: id.range, field: nil))
             if nonFields[id.value] == nil { nonFields[id.value] = .segue }
-        case .field(let symbol, let facts, let rules, let segment):
+        case .field(let index, let segment):
             let fieldCount = symbols.fields.count
-            record(Located(symbol.id, at: symbol.range), field: symbol)
+            let range = part.symbols[index]!.range
+            let earlier = symbols.record(fieldSymbol: &part.symbols[index])
             let added = symbols.fields.count > fieldCount
+            if let earlier {
+                let id = added ? symbols.fields[fieldCount].id : part.symbols[index]!.id
+                reportDuplicate(Located(id, at: range), earlier: earlier)
+            }
             fieldElements.append(added ? fieldCount : nil)
-            if added { conditionFacts.append(facts) }
-            pendingRules.append(rules)
+            if added { conditionFacts.append(part.facts[index]) }
             if let segment {
-                SegmentChecker.checkEnumName(segment.decl, name: segment.enumName, diagnostics: &diagnostics, typeNames: &typeNames)
+                let decl = part.segments[segment]
+                SegmentChecker.checkEnumName(decl.decl, name: decl.enumName, diagnostics: &diagnostics, typeNames: &typeNames)
             }
         }
     }
 
-    /// FC202 for an id already taken. `field` is the symbol of a field's id, added
-    /// to the table in the same lookup.
-    mutating func record(_ id: Located<String>, field: FieldSymbol? = nil) {
-        if let earlier = symbols.record(id.value, declaredAt: id.range, field: field) {
-            diagnostics.error(
-                .duplicateID, "duplicate id '\(id.value)'", at: id.range,
-                notes: [diagnostics.note("'\(id.value)' first defined here", at: earlier)],
-                help: ["fields, groups and segues share one namespace; give each a unique id"]
-            )
-        }
+    /// FC202 for an id that `earlier` declared already.
+    mutating func reportDuplicate(_ id: Located<String>, earlier: SourceRange?) {
+        guard let earlier else { return }
+        diagnostics.error(
+            .duplicateID, "duplicate id '\(id.value)'", at: id.range,
+            notes: [diagnostics.note("'\(id.value)' first defined here", at: earlier)],
+            help: ["fields, groups and segues share one namespace; give each a unique id"]
+        )
     }
 
     /// The rules' diagnostics, once every field is declared (`sameAs` names any field).
@@ -207,10 +211,13 @@ private struct Checker {
         var diagnostics = DiagnosticBag(file: file.path)
         var patterns = PatternValidator()
         var seen = SeenRules()
-        for index in pendingRules.indices {
-            RuleChecker.check(
-                pendingRules[index], file: file, symbols: symbols, patterns: &patterns, seen: &seen, diagnostics: &diagnostics
-            )
+        for part in pendingRules.indices {
+            for index in pendingRules[part].indices {
+                RuleChecker.check(
+                    pendingRules[part][index], file: file, symbols: symbols, patterns: &patterns, seen: &seen,
+                    diagnostics: &diagnostics
+                )
+            }
         }
         return diagnostics
     }
@@ -255,19 +262,23 @@ private struct ElementWalker {
     enum Found: Sendable {
         case group(Located<String>)
         case segue(Located<String>)
-        /// A field; `segment` for a segment field, whose enum name is declared with it.
-        case field(
-            FieldSymbol, facts: ConditionConstancy.FieldFacts, rules: RuleChecker.Field,
-            segment: (decl: SegmentFieldDecl, enumName: String)?
-        )
+        /// A field: its index in `symbols`, `facts` and `rules`, and for a segment
+        /// field (whose enum name is declared with it) its index in `segments`.
+        case field(Int, segment: Int?)
     }
 
     let defaultTrigger: ValidationTrigger
     var diagnostics: DiagnosticBag
-    var segments = SegmentChecker()
-    /// What the walk found, in document order (optional, so that each can be
-    /// moved out of the array).
-    var found: [Found?] = []
+    var segmentChecker = SegmentChecker()
+    /// What the walk found, in document order.
+    var found: [Found] = []
+    /// Each field's symbol (optional, so that the table can take it without a copy),
+    /// its facts for conditions, and its rules to check, in document order.
+    var symbols: [FieldSymbol?] = []
+    var facts: [ConditionConstancy.FieldFacts] = []
+    var rules: [RuleChecker.Field] = []
+    /// The segment fields, with the name of their enums.
+    var segments: [(decl: SegmentFieldDecl, enumName: String)] = []
 
     init(defaultTrigger: ValidationTrigger, diagnostics: DiagnosticBag) {
         self.defaultTrigger = defaultTrigger
@@ -279,6 +290,9 @@ private struct ElementWalker {
     func walking(_ elements: [Element], range: Range<Int>, elementCount: Int) -> ElementWalker {
         var walker = self
         walker.found.reserveCapacity(elementCount)
+        walker.symbols.reserveCapacity(elementCount)
+        walker.facts.reserveCapacity(elementCount)
+        walker.rules.reserveCapacity(elementCount)
         var path: ElementPath = []
         walker.walk(elements, range: range, path: &path, groups: [], hidden: false)
         return walker
@@ -308,11 +322,12 @@ private struct ElementWalker {
                 walkField(field.common, kind: kind, valueType: .bool, path: path, groups: groups, canBeHidden: canBeHidden)
             case .segment(let segment):
                 let enumName = segment.swiftEnumName
+                segments.append((segment, enumName))
                 walkField(
                     segment.common, kind: kind, valueType: .segment(enumName: enumName, optional: segment.isOptional),
-                    path: path, groups: groups, canBeHidden: canBeHidden, segment: (segment, enumName)
+                    path: path, groups: groups, canBeHidden: canBeHidden, segment: segments.count - 1
                 )
-                segments.checkOptions(segment, diagnostics: &diagnostics)
+                segmentChecker.checkOptions(segment, diagnostics: &diagnostics)
             case .text(let field):
                 walkField(field.common, kind: kind, valueType: .string, path: path, groups: groups, canBeHidden: canBeHidden)
             case .spacer, .staticText:
@@ -324,7 +339,7 @@ private struct ElementWalker {
     /// A field of type `valueType`: its symbol, its facts and its rules, found.
     mutating func walkField(
         _ common: FieldCommon, kind: ElementKind, valueType: FieldValueType, path: ElementPath, groups: [ElementPath],
-        canBeHidden: Bool, segment: (decl: SegmentFieldDecl, enumName: String)? = nil
+        canBeHidden: Bool, segment: Int? = nil
     ) {
         checkSpelling(common.id, what: "field id", isField: true)
         let symbol = FieldSymbol(
@@ -333,11 +348,10 @@ private struct ElementWalker {
             trigger: common.validateOn?.value ?? defaultTrigger,
             displayName: Checker.displayName(of: kind, id: common.id.value)
         )
-        found.append(.field(
-            symbol, facts: ConditionScope.facts(of: kind, valueType: valueType, canBeHidden: canBeHidden),
-            rules: RuleChecker.Field(id: common.id.value, valueType: valueType, rules: common.rules, kind: kind),
-            segment: segment
-        ))
+        found.append(.field(symbols.count, segment: segment))
+        symbols.append(symbol)
+        facts.append(ConditionScope.facts(of: kind, valueType: valueType, canBeHidden: canBeHidden))
+        rules.append(RuleChecker.Field(id: common.id.value, valueType: valueType, rules: common.rules, kind: kind))
     }
 
     /// FC201 for a malformed or reserved id. `isField`: the members of every

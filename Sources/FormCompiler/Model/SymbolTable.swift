@@ -132,6 +132,24 @@ public struct SymbolTable: Sendable {
         declarations[number] = range
         return nil
     }
+
+    /// `record` of a field's id where it is declared: when it is the first field
+    /// of its id, its symbol moves from `symbol` (left nil) into the table.
+    mutating func record(fieldSymbol symbol: inout FieldSymbol?) -> SourceRange? {
+        let range = symbol!.range
+        let (number, inserted) = ids.insert(symbol!.id)
+        if inserted {
+            declarations.append(nil)
+            fieldOfID.append(-1)
+        }
+        if fieldOfID[number] < 0 {
+            fieldOfID[number] = Int32(fields.count)
+            fields.append(symbol.take()!)
+        }
+        if let earlier = declarations[number] { return earlier }
+        declarations[number] = range
+        return nil
+    }
 }
 
 /// A form that passed the checker with no errors: the input of the emitter.
