@@ -119,30 +119,27 @@ public struct SymbolTable: Sendable {
     /// lookup of the id. Returns the earlier declaration when the id is taken.
     /// The first declaration and the first field win.
     mutating func record(_ id: String, declaredAt range: SourceRange?, field symbol: FieldSymbol?) -> SourceRange? {
+        var symbol = symbol
+        return record(id, declaredAt: range, takingField: &symbol)
+    }
+
+    /// `record` of a field's id where it is declared: when it is the first field
+    /// of its id, its symbol moves from `symbol` (left nil) into the table, with
+    /// no copy of its strings and arrays.
+    mutating func record(fieldSymbol symbol: inout FieldSymbol?) -> SourceRange? {
+        let symbolID = symbol!.id
+        return record(symbolID, declaredAt: symbol!.range, takingField: &symbol)
+    }
+
+    /// The one lookup of an id: numbers it, takes `symbol` (when given) as the
+    /// id's field if it has none yet, and returns the earlier declaration.
+    private mutating func record(_ id: String, declaredAt range: SourceRange?, takingField symbol: inout FieldSymbol?) -> SourceRange? {
         let (number, inserted) = ids.insert(id)
         if inserted {
             declarations.append(nil)
             fieldOfID.append(-1)
         }
-        if let symbol, fieldOfID[number] < 0 {
-            fieldOfID[number] = Int32(fields.count)
-            fields.append(symbol)
-        }
-        if let earlier = declarations[number] { return earlier }
-        declarations[number] = range
-        return nil
-    }
-
-    /// `record` of a field's id where it is declared: when it is the first field
-    /// of its id, its symbol moves from `symbol` (left nil) into the table.
-    mutating func record(fieldSymbol symbol: inout FieldSymbol?) -> SourceRange? {
-        let range = symbol!.range
-        let (number, inserted) = ids.insert(symbol!.id)
-        if inserted {
-            declarations.append(nil)
-            fieldOfID.append(-1)
-        }
-        if fieldOfID[number] < 0 {
+        if symbol != nil, fieldOfID[number] < 0 {
             fieldOfID[number] = Int32(fields.count)
             fields.append(symbol.take()!)
         }
