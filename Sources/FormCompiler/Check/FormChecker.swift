@@ -14,14 +14,16 @@ public enum FormChecker {
             fieldElements: checker.fieldElements
         )
         // The rule checks need only the symbols, as the conditions do: they run as
-        // one more task beside the lowering of the conditions.
-        let declared = checker
+        // one more task beside the lowering of the conditions. The task takes the
+        // rules, so they are freed on its thread when it is done with them.
+        let symbols = checker.symbols
+        let rules = Concurrently.Handoff([checker.takePendingRules()])
         var checkedDocument = consume document
         ConditionChecker.check(
             &checkedDocument, scope: scope, file: file, diagnostics: &diagnostics,
-            alongside: { declared.ruleDiagnostics() }
+            alongside: { Checker.ruleDiagnostics(rules.take(0), symbols: symbols, file: file) }
         )
-        return CheckedForm(document: checkedDocument, symbols: declared.symbols, sourcePath: file.path)
+        return CheckedForm(document: checkedDocument, symbols: symbols, sourcePath: file.path)
     }
 }
 
@@ -179,19 +181,20 @@ private struct Checker {
             reportDuplicate(id, earlier: symbols.record(id.value, declaredAt: id.range, field: nil))
             if nonFields[id.value] == nil { nonFields[id.value] = .segue }
         case .field(let index, let segment):
+            // Moved out of the walker's list, not copied: the table takes it.
+            let symbol = part.symbols[index].take()!
+            let range = symbol.range
             let fieldCount = symbols.fields.count
-            let range = part.symbols[index]!.range
-            let earlier = symbols.record(fieldSymbol: &part.symbols[index])
+            let earlier = symbols.record(field: symbol)
             let added = symbols.fields.count > fieldCount
-            if let earlier {
-                let id = added ? symbols.fields[fieldCount].id : part.symbols[index]!.id
-                reportDuplicate(Located(id, at: range), earlier: earlier)
-            }
+            if let earlier { reportDuplicate(Located(part.rules[index].id, at: range), earlier: earlier) }
             fieldElements.append(added ? fieldCount : nil)
             if added { conditionFacts.append(part.facts[index]) }
             if let segment {
-                let decl = part.segments[segment]
-                SegmentChecker.checkEnumName(decl.decl, name: decl.enumName, diagnostics: &diagnostics, typeNames: &typeNames)
+                SegmentChecker.checkEnumName(
+                    part.segments[segment].decl, name: part.segments[segment].enumName, diagnostics: &diagnostics,
+                    typeNames: &typeNames
+                )
             }
         }
     }
@@ -206,17 +209,26 @@ private struct Checker {
         )
     }
 
-    /// The rules' diagnostics, once every field is declared (`sameAs` names any field).
-    func ruleDiagnostics() -> DiagnosticBag {
+    /// The rules to check, moved out of the checker.
+    mutating func takePendingRules() -> [[RuleChecker.Field]] {
+        defer { pendingRules = [] }
+        return pendingRules
+    }
+
+    /// The rules' diagnostics, once every field is declared (`sameAs` names any
+    /// field). Each field is lent to its check from the list, not copied.
+    static func ruleDiagnostics(_ rules: consuming [[RuleChecker.Field]], symbols: SymbolTable, file: SourceFile) -> DiagnosticBag {
         var diagnostics = DiagnosticBag(file: file.path)
         var patterns = PatternValidator()
         var seen = SeenRules()
-        for part in pendingRules.indices {
-            for index in pendingRules[part].indices {
-                RuleChecker.check(
-                    pendingRules[part][index], file: file, symbols: symbols, patterns: &patterns, seen: &seen,
-                    diagnostics: &diagnostics
-                )
+        for part in rules.indices {
+            rules[part].withUnsafeBufferPointer { fields in
+                for index in fields.indices {
+                    RuleChecker.check(
+                        fields[index], file: file, symbols: symbols, patterns: &patterns, seen: &seen,
+                        diagnostics: &diagnostics
+                    )
+                }
             }
         }
         return diagnostics

@@ -24,15 +24,16 @@ public enum ConditionChecker {
         _ document: inout FormDocument, scope: ConditionScope, file: SourceFile, diagnostics: inout DiagnosticBag,
         alongside: (@Sendable () -> DiagnosticBag)? = nil
     ) {
-        let conditions = Self.conditions(in: document.elements)
+        let conditions = Self.takeConditions(from: &document.elements)
         let chunks = conditions.count >= parallelMinimumSites ? 4 : 1
         let extra = alongside == nil ? 0 : 1
+        // Each chunk's task takes its conditions, and with them their parses: they
+        // are freed on its thread once lowered.
+        let inputs = Concurrently.Handoff(split(conditions, into: chunks))
         @Sendable func run(_ task: Int) -> Lowered {
             // The other task first: it is one piece, the chunks can fill in around it.
             if let alongside, task == 0 { return Lowered(diagnostics: alongside()) }
-            let chunk = task - extra
-            let range = (chunk * conditions.count / chunks)..<((chunk + 1) * conditions.count / chunks)
-            return lower(conditions[range], scope: scope, file: file)
+            return lower(inputs.take(task - extra), scope: scope, file: file)
         }
         // A small form is checked on this thread: waking a worker would cost more
         // than the rule checks it could take over.
@@ -86,23 +87,57 @@ public enum ConditionChecker {
     }
 
     /// Every condition of the tree in the order `Pass.walk` visits them: an
-    /// element's `visibleWhen`, its `enabledWhen`, then a group's elements.
-    static func conditions(in elements: [Element]) -> [(condition: Condition, role: Site.Role)] {
+    /// element's `visibleWhen`, its `enabledWhen`, then a group's elements. Each
+    /// condition's parse moves out of the tree into the list, which is then the
+    /// only holder of it.
+    static func takeConditions(from elements: inout [Element]) -> [(condition: Condition, role: Site.Role)] {
         var conditions: [(condition: Condition, role: Site.Role)] = []
-        func gather(_ elements: [Element]) {
-            for element in elements {
-                if let condition = element.visibleWhen { conditions.append((condition, .visibleWhen)) }
-                if let condition = element.enabledWhen { conditions.append((condition, .enabledWhen)) }
-                if case .group(let group) = element.kind { gather(group.elements) }
+        func take(_ elements: inout [Element]) {
+            // By index, in place: a copy of each element would retain all it holds.
+            for index in elements.indices {
+                if elements[index].visibleWhen != nil {
+                    conditions.append((elements[index].visibleWhen!, .visibleWhen))
+                    elements[index].visibleWhen!.parsed = nil
+                }
+                if elements[index].enabledWhen != nil {
+                    conditions.append((elements[index].enabledWhen!, .enabledWhen))
+                    elements[index].enabledWhen!.parsed = nil
+                }
+                if var group = takeGroup(&elements[index]) {
+                    take(&group.elements)
+                    elements[index].kind = .group(group)
+                }
             }
         }
-        gather(elements)
+        take(&elements)
         return conditions
+    }
+
+    /// `list` in `count` runs of about the same length, in order.
+    static func split<Item>(_ list: consuming [Item], into count: Int) -> [[Item]] {
+        var rest = list
+        var runs: [[Item]] = []
+        for run in (0..<count).reversed() {
+            let start = run * rest.count / (run + 1)
+            runs.append(Array(rest[start...]))
+            rest.removeSubrange(start...)
+        }
+        return runs.reversed()
+    }
+
+    /// Moves a group out of the tree, leaving a spacer, so that its `elements`
+    /// are uniquely referenced and change in place rather than being copied. The
+    /// kind is `indirect`: a `switch` over it would hold its box until the end
+    /// of the `switch`, and with it the group's elements.
+    static func takeGroup(_ element: inout Element) -> GroupDecl? {
+        guard case .group(let group) = element.kind else { return nil }
+        element.kind = .spacer(SpacerDecl(height: Located(0, at: .fileStart)))
+        return group
     }
 
     /// Lowers each condition: its parse (the decoder's, or a new one), then its types.
     static func lower(
-        _ conditions: ArraySlice<(condition: Condition, role: Site.Role)>, scope: ConditionScope, file: SourceFile
+        _ conditions: consuming [(condition: Condition, role: Site.Role)], scope: ConditionScope, file: SourceFile
     ) -> Lowered {
         var result = Lowered(diagnostics: DiagnosticBag(file: file.path))
         result.lowerings.reserveCapacity(conditions.count)
@@ -149,17 +184,15 @@ public enum ConditionChecker {
                 path.append(index)
                 defer { path.removeLast() }
                 var visibleWhen: Lowering = nil
-                // The expression replaces the parse, which nothing needs any more.
+                // The expression takes the place of the parse (`takeConditions`).
                 if elements[index].visibleWhen != nil {
                     visibleWhen = takeLowering()
                     elements[index].visibleWhen?.expression = visibleWhen?.expression
-                    elements[index].visibleWhen?.parsed = nil
                 }
                 if elements[index].enabledWhen != nil {
                     elements[index].enabledWhen?.expression = takeLowering()?.expression
-                    elements[index].enabledWhen?.parsed = nil
                 }
-                if var group = Self.takeGroup(&elements[index]) {
+                if var group = ConditionChecker.takeGroup(&elements[index]) {
                     graph.enterGroup(at: path, visibleWhen: visibleWhen)
                     walk(&group.elements, path: &path)
                     elements[index].kind = .group(group)
@@ -176,16 +209,6 @@ public enum ConditionChecker {
                     break
                 }
             }
-        }
-
-        /// Moves a group out of the tree, leaving a spacer, so that its `elements`
-        /// are uniquely referenced and change in place rather than being copied. The
-        /// kind is `indirect`: a `switch` over it would hold its box until the end
-        /// of the `switch`, and with it the group's elements.
-        static func takeGroup(_ element: inout Element) -> GroupDecl? {
-            guard case .group(let group) = element.kind else { return nil }
-            element.kind = .spacer(SpacerDecl(height: Located(0, at: .fileStart)))
-            return group
         }
 
         mutating func takeLowering() -> Lowering {
@@ -232,7 +255,8 @@ public enum ConditionChecker {
     private static func checkConstant(
         _ site: Site, scope: ConditionScope, constancy: inout ConditionConstancy, diagnostics: inout DiagnosticBag
     ) {
-        let verdict = constancy.verdict(of: site.expression, facts: scope.facts(of:))
+        // A closure rather than `scope.facts(of:)`, which would copy the scope for each site.
+        let verdict = constancy.verdict(of: site.expression, facts: { scope.facts(of: $0) })
         guard let verdict else { return }
         let message: String
         let help: String

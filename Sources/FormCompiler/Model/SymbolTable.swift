@@ -119,30 +119,41 @@ public struct SymbolTable: Sendable {
     /// lookup of the id. Returns the earlier declaration when the id is taken.
     /// The first declaration and the first field win.
     mutating func record(_ id: String, declaredAt range: SourceRange?, field symbol: FieldSymbol?) -> SourceRange? {
-        var symbol = symbol
-        return record(id, declaredAt: range, takingField: &symbol)
+        let number = number(id)
+        if let symbol { take(symbol, asFieldOf: number) }
+        return recordDeclaration(of: number, at: range)
     }
 
     /// `record` of a field's id where it is declared: when it is the first field
-    /// of its id, its symbol moves from `symbol` (left nil) into the table, with
-    /// no copy of its strings and arrays.
-    mutating func record(fieldSymbol symbol: inout FieldSymbol?) -> SourceRange? {
-        let symbolID = symbol!.id
-        return record(symbolID, declaredAt: symbol!.range, takingField: &symbol)
+    /// of its id, its symbol moves into the table, with no copy of its strings and
+    /// arrays; otherwise it is dropped. Returns the earlier declaration when the id
+    /// is taken.
+    mutating func record(field symbol: consuming FieldSymbol) -> SourceRange? {
+        let number = number(symbol.id)
+        let range = symbol.range
+        take(symbol, asFieldOf: number)
+        return recordDeclaration(of: number, at: range)
     }
 
-    /// The one lookup of an id: numbers it, takes `symbol` (when given) as the
-    /// id's field if it has none yet, and returns the earlier declaration.
-    private mutating func record(_ id: String, declaredAt range: SourceRange?, takingField symbol: inout FieldSymbol?) -> SourceRange? {
+    /// The number of `id`, numbering it when it is new.
+    private mutating func number(_ id: String) -> Int {
         let (number, inserted) = ids.insert(id)
         if inserted {
             declarations.append(nil)
             fieldOfID.append(-1)
         }
-        if symbol != nil, fieldOfID[number] < 0 {
-            fieldOfID[number] = Int32(fields.count)
-            fields.append(symbol.take()!)
-        }
+        return number
+    }
+
+    /// Makes `symbol` the field of id `number` unless the id has one already.
+    private mutating func take(_ symbol: consuming FieldSymbol, asFieldOf number: Int) {
+        guard fieldOfID[number] < 0 else { return }
+        fieldOfID[number] = Int32(fields.count)
+        fields.append(symbol)
+    }
+
+    /// The earlier declaration of id `number`; when there is none, `range` becomes it.
+    private mutating func recordDeclaration(of number: Int, at range: SourceRange?) -> SourceRange? {
         if let earlier = declarations[number] { return earlier }
         declarations[number] = range
         return nil

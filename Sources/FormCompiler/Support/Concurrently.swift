@@ -26,11 +26,11 @@ public enum Concurrently {
     /// thread does them all when no other core is free.
     public static func map<Result: Sendable>(_ count: Int, _ body: @Sendable (Int) -> Result) -> [Result] {
         guard count > 1 else { return count == 1 ? [body(0)] : [] }
-        let slots = Slots<Result>(count: count)
+        let slots = Handoff<Result>(count: count)
         DispatchQueue.concurrentPerform(iterations: count) { index in
             slots.set(index, body(index))
         }
-        return slots.take()
+        return slots.takeAll()
     }
 
     private enum Either<First: Sendable, Second: Sendable>: Sendable {
@@ -38,13 +38,18 @@ public enum Concurrently {
         case second(Second)
     }
 
-    /// One slot per index, each written by the one iteration of that index and
-    /// read only after `concurrentPerform` has returned. Raw storage: the slots
-    /// of a Swift array held in a class would be one property, which two threads
-    /// may not change at once.
-    private final class Slots<Value: Sendable>: @unchecked Sendable {
+    /// Values passed between threads one slot at a time: each slot is set, or
+    /// taken, by one piece of work only, and the rest is done before or after the
+    /// pieces run. Raw storage: the slots of a Swift array held in a class would
+    /// be one property, which two threads may not change at once.
+    ///
+    /// Besides collecting results (`map`), it hands each piece its input to *take*:
+    /// the piece then holds the only reference, so what it drops of the input is
+    /// freed on its own thread, beside the other pieces, rather than on the
+    /// calling thread once they are all done.
+    final class Handoff<Value: Sendable>: @unchecked Sendable {
         private let storage: UnsafeMutablePointer<Value?>
-        private let count: Int
+        let count: Int
 
         init(count: Int) {
             self.count = count
@@ -52,18 +57,31 @@ public enum Concurrently {
             storage.initialize(repeating: nil, count: count)
         }
 
+        /// Slots holding `values`, moved out of the array rather than copied.
+        convenience init(_ values: consuming [Value]) {
+            self.init(count: values.count)
+            var values = values
+            for index in (0..<count).reversed() { storage[index] = values.removeLast() }
+        }
+
         deinit {
             storage.deinitialize(count: count)
             storage.deallocate()
         }
 
-        func set(_ index: Int, _ value: Value) {
+        func set(_ index: Int, _ value: consuming Value) {
             storage[index] = value
         }
 
+        /// The value of slot `index`, leaving it empty; call once per slot.
+        func take(_ index: Int) -> Value {
+            guard let value = storage[index].take() else { preconditionFailure("slot \(index) taken twice or never set") }
+            return value
+        }
+
         /// Every value, in order; call once, after every slot was set.
-        func take() -> [Value] {
-            (0..<count).map { storage[$0].take()! }
+        func takeAll() -> [Value] {
+            (0..<count).map(take)
         }
     }
 }
