@@ -99,6 +99,11 @@ struct YAMLSplit: Equatable {
         var lineStart = offset
         while let above = Lines.previousLineStart(in: bytes, before: lineStart) {
             lineStart = above
+            // Most lines above the cut belong to earlier items, more indented than
+            // the collection looked for: their indentation decides, as their whole
+            // shape would (a tab after it is not understood; blank lines are skipped).
+            let (indent, next) = LineShape.indentation(bytes, at: above)
+            if indent > innerFirst[innerFirst.count - 1].column, next != UInt8(ascii: "\t") { continue }
             let shape = LineShape(bytes, at: above)
             guard shape.isUnderstood else { return nil }
             if shape.isBlank { continue }
@@ -270,6 +275,14 @@ private struct LineShape {
         index += 1
         while byte(index) == UInt8(ascii: " ") { index += 1 }
         keyHasValue = !(isLineEnd(index) || byte(index) == UInt8(ascii: "#"))
+    }
+
+    /// The number of spaces starting the line at `start`, and the byte after them
+    /// (nil at the end of the file).
+    static func indentation(_ bytes: UnsafeBufferPointer<UInt8>, at start: Int) -> (indent: Int, next: UInt8?) {
+        var index = start
+        while index < bytes.count, bytes[index] == UInt8(ascii: " ") { index += 1 }
+        return (index - start, index < bytes.count ? bytes[index] : nil)
     }
 
     private static func isKeyCharacter(_ byte: UInt8) -> Bool {
