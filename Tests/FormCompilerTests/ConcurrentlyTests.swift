@@ -45,7 +45,7 @@ struct ConcurrentlyTests {
 
     /// The checker takes each condition's parse out of the tree with the
     /// condition (its task frees it); the tree keeps the typed expression.
-    @Test(arguments: [3, ConditionChecker.parallelMinimumSites + 10])
+    @Test(arguments: [3, ConditionChecker.parallelMinimumConditions + 10])
     func theCheckedTreeKeepsNoParse(count: Int) throws {
         var text = "formc: 1\nform: Parses\nelements:\n  - boolean: on\n    title: On\n"
         text += "  - group: outer\n    visibleWhen: on\n    elements:\n"

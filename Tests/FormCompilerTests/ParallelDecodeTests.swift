@@ -126,7 +126,7 @@ struct ParallelCheckTests {
     }
 
     @Test func everyConstantConditionIsReportedOnce() {
-        let count = ConditionChecker.parallelMinimumSites + 88
+        let count = ConditionChecker.parallelMinimumConditions + 88
         var text = "formc: 1\nform: Constant\nelements:\n  - boolean: on\n    title: On\n"
         for index in 0..<count {
             // Every 100th condition does not parse; the others are constant.

@@ -25,11 +25,12 @@ public enum ConditionChecker {
         alongside: (@Sendable () -> DiagnosticBag)? = nil
     ) {
         let conditions = Self.takeConditions(from: &document.elements)
-        let chunks = conditions.count >= parallelMinimumSites ? 4 : 1
+        let conditionCount = conditions.count
+        let chunks = conditionCount >= parallelMinimumConditions ? 4 : 1
         let extra = alongside == nil ? 0 : 1
         // Each chunk's task takes its conditions, and with them their parses: they
         // are freed on its thread once lowered.
-        let inputs = Concurrently.Handoff(split(conditions, into: chunks))
+        let inputs = Concurrently.Handoff(split(consume conditions, into: chunks))
         @Sendable func run(_ task: Int) -> Lowered {
             // The other task first: it is one piece, the chunks can fill in around it.
             if let alongside, task == 0 { return Lowered(diagnostics: alongside()) }
@@ -37,14 +38,12 @@ public enum ConditionChecker {
         }
         // A small form is checked on this thread: waking a worker would cost more
         // than the rule checks it could take over.
-        let isLarge = chunks > 1 || scope.symbols.fields.count >= parallelMinimumSites
+        let isLarge = chunks > 1 || scope.symbols.fields.count >= parallelMinimumConditions
         let results = isLarge ? Concurrently.map(chunks + extra, run) : (0..<(chunks + extra)).map(run)
         var lowerings: [Lowering] = []
-        lowerings.reserveCapacity(conditions.count)
-        var sites: [Site] = []
+        lowerings.reserveCapacity(conditionCount)
         for result in results {
             lowerings += result.lowerings
-            sites += result.sites
             diagnostics.append(contentsOf: result.diagnostics.diagnostics)
         }
 
@@ -52,33 +51,25 @@ public enum ConditionChecker {
         var path: ElementPath = []
         pass.walk(&document.elements, path: &path)
 
-        diagnostics.append(contentsOf: constantConditions(sites, scope: scope, file: file).diagnostics)
-
         let graph = ConditionGraph(pass.graph)
         guard graph.hasCycle else { return }
         reportCycles(graph, document: document, symbols: scope.symbols, file: file, diagnostics: &diagnostics)
     }
 
-    /// A lowered condition: which key it is, where, and its expression.
-    struct Site: Sendable {
-        enum Role: Sendable {
-            case visibleWhen
-            case enabledWhen
-        }
-
-        var role: Role
-        var range: SourceRange
-        var expression: ConditionExpr
+    /// Which key a condition is.
+    enum Role: Sendable {
+        case visibleWhen
+        case enabledWhen
     }
 
     /// A condition's expression and the fields it reads (as symbol indexes), or nil
     /// when it did not parse or type-check (and was reported).
     typealias Lowering = (expression: ConditionExpr, reads: [Int])?
 
-    /// What lowering a run of conditions gave.
+    /// What lowering a run of conditions gave: the lowerings in order, and the
+    /// diagnostics, FC505 included.
     struct Lowered: Sendable {
         var lowerings: [Lowering] = []
-        var sites: [Site] = []
         var diagnostics: DiagnosticBag
 
         init(diagnostics: DiagnosticBag) {
@@ -90,8 +81,8 @@ public enum ConditionChecker {
     /// element's `visibleWhen`, its `enabledWhen`, then a group's elements. Each
     /// condition's parse moves out of the tree into the list, which is then the
     /// only holder of it.
-    static func takeConditions(from elements: inout [Element]) -> [(condition: Condition, role: Site.Role)] {
-        var conditions: [(condition: Condition, role: Site.Role)] = []
+    static func takeConditions(from elements: inout [Element]) -> [(condition: Condition, role: Role)] {
+        var conditions: [(condition: Condition, role: Role)] = []
         func take(_ elements: inout [Element]) {
             // By index, in place: a copy of each element would retain all it holds.
             for index in elements.indices {
@@ -135,12 +126,16 @@ public enum ConditionChecker {
         return group
     }
 
-    /// Lowers each condition: its parse (the decoder's, or a new one), then its types.
+    /// Lowers each condition: its parse (the decoder's, or a new one), then its
+    /// types; then FC505 when the result is constant. Each verdict needs only the
+    /// fields' facts, so it is worked out here, beside the lowering, not in a pass
+    /// of its own after it.
     static func lower(
-        _ conditions: consuming [(condition: Condition, role: Site.Role)], scope: ConditionScope, file: SourceFile
+        _ conditions: consuming [(condition: Condition, role: Role)], scope: ConditionScope, file: SourceFile
     ) -> Lowered {
         var result = Lowered(diagnostics: DiagnosticBag(file: file.path))
         result.lowerings.reserveCapacity(conditions.count)
+        var constancy = ConditionConstancy()
         for (condition, role) in conditions {
             switch condition.parsed?.result ?? ConditionParser.parse(condition.source.value) {
             case .failure(let problem):
@@ -153,7 +148,10 @@ public enum ConditionChecker {
                     result.lowerings.append(nil)
                 case .lowered(let expression, let reads):
                     assert(reads.map { scope.symbols.fields[$0].id } == expression.fieldReferences, "reads out of step")
-                    result.sites.append(Site(role: role, range: condition.source.range, expression: expression))
+                    checkConstant(
+                        expression, role: role, at: condition.source.range, scope: scope, constancy: &constancy,
+                        diagnostics: &result.diagnostics
+                    )
                     result.lowerings.append((expression, reads))
                 }
             }
@@ -230,37 +228,20 @@ public enum ConditionChecker {
 
     // MARK: FC505
 
-    /// Sites whose verdicts are worked out on one thread: past this, the two
-    /// halves of the list go to two.
-    static let parallelMinimumSites = 512
+    /// Conditions lowered on one thread: from this many, in four chunks at once.
+    static let parallelMinimumConditions = 512
 
-    /// FC505 for each of `sites` whose condition is constant. Each verdict stands on
-    /// its own, so a long list is split in two halves checked at once.
-    static func constantConditions(_ sites: [Site], scope: ConditionScope, file: SourceFile) -> DiagnosticBag {
-        @Sendable func check(_ sites: ArraySlice<Site>) -> DiagnosticBag {
-            var diagnostics = DiagnosticBag(file: file.path)
-            var constancy = ConditionConstancy()
-            for site in sites {
-                checkConstant(site, scope: scope, constancy: &constancy, diagnostics: &diagnostics)
-            }
-            return diagnostics
-        }
-        guard sites.count >= parallelMinimumSites else { return check(sites[...]) }
-        let half = sites.count / 2
-        var (first, second) = Concurrently.run({ check(sites[..<half]) }, { check(sites[half...]) })
-        first.append(contentsOf: second.diagnostics)
-        return first
-    }
-
+    /// FC505 when `expression` is constant.
     private static func checkConstant(
-        _ site: Site, scope: ConditionScope, constancy: inout ConditionConstancy, diagnostics: inout DiagnosticBag
+        _ expression: ConditionExpr, role: Role, at range: SourceRange, scope: ConditionScope,
+        constancy: inout ConditionConstancy, diagnostics: inout DiagnosticBag
     ) {
-        // A closure rather than `scope.facts(of:)`, which would copy the scope for each site.
-        let verdict = constancy.verdict(of: site.expression, facts: { scope.facts(of: $0) })
+        // A closure rather than `scope.facts(of:)`, which would copy the scope for each condition.
+        let verdict = constancy.verdict(of: expression, facts: { scope.facts(of: $0) })
         guard let verdict else { return }
         let message: String
         let help: String
-        switch (site.role, verdict) {
+        switch (role, verdict) {
         case (.visibleWhen, .alwaysTrue):
             message = "condition is always true: the element is always shown"
             help = "remove visibleWhen, or fix the condition"
@@ -274,7 +255,7 @@ public enum ConditionChecker {
             message = "condition is always false: the element is never enabled"
             help = "fix the condition"
         }
-        diagnostics.warning(.conditionConstant, message, at: site.range, help: [help])
+        diagnostics.warning(.conditionConstant, message, at: range, help: [help])
     }
 
     // MARK: FC504
