@@ -22,9 +22,13 @@ struct Formc: ParsableCommand {
     )
 
     /// ArgumentParser's own `main`, after tuning the allocator while the main
-    /// thread is still the only one that has allocated.
+    /// thread is still the only one that has allocated; `formc lint PATH…` with no
+    /// option goes straight to the lint (`LintCommand.Request(plainArguments:)`).
     static func main() {
         ProcessEnvironment.tuneAllocator()
+        if let lint = LintCommand.Request(plainArguments: Array(CommandLine.arguments.dropFirst())) {
+            do { try lint.run() } catch { exit(withError: error) }
+        }
         main(nil)
     }
 }

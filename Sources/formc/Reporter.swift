@@ -19,7 +19,11 @@ struct Reporter {
     var stdoutIsTaken: Bool
 
     init(options: ReportOptions, stdoutIsTaken: Bool, environment: [String: String] = ProcessEnvironment.variables) {
-        self.format = options.format.resolved(environment: environment)
+        self.init(format: options.format, stdoutIsTaken: stdoutIsTaken, environment: environment)
+    }
+
+    init(format: ReportFormat, stdoutIsTaken: Bool, environment: [String: String] = ProcessEnvironment.variables) {
+        self.format = format.resolved(environment: environment)
         self.environment = environment
         self.stdoutIsTaken = stdoutIsTaken
     }

@@ -158,3 +158,36 @@ import Testing
         #expect(try scratch.run("build", "--check", "a/x.form.yaml").status == 64)
     }
 }
+
+/// `formc lint PATH…` with no option is read without ArgumentParser (a faster
+/// start); with an option it goes through ArgumentParser. Both must answer alike.
+@Suite struct PlainLintTests {
+    @Test(arguments: [[String: String](), ["GITHUB_ACTIONS": "true"]])
+    func aPlainLintAnswersAsTheParsedOne(environment: [String: String]) throws {
+        let scratch = try Scratch()
+        try scratch.write("good.form.yaml", "formc: 1\nform: Good\nelements:\n  - textField: name\n")
+        try scratch.write(
+            "bad.form.yaml", "formc: 1\nform: Bad\nelements:\n  - textField: name\n  - boolean: name\n    rules: [{ minLength: -1 }]\n"
+        )
+        for inputs in [["good.form.yaml"], ["bad.form.yaml"], ["good.form.yaml", "bad.form.yaml"], ["."], ["missing.form.yaml"]] {
+            let plain = try Formc.run(["lint"] + inputs, in: scratch.url, environment: environment)
+            let parsed = try Formc.run(["lint", "--format", "auto"] + inputs, in: scratch.url, environment: environment)
+            #expect(plain.status == parsed.status, "\(inputs)")
+            #expect(plain.stdout == parsed.stdout, "\(inputs)")
+            #expect(plain.stderr == parsed.stderr, "\(inputs)")
+        }
+        let bad = try scratch.run("lint", "bad.form.yaml", environment: environment)
+        #expect(bad.status == 1)
+        #expect((bad.stdout + bad.stderr).contains("FC202"))
+    }
+
+    /// What is not a plain lint goes to ArgumentParser: options, no input.
+    @Test func anythingElseIsParsedAsBefore() throws {
+        let scratch = try Scratch()
+        #expect(try scratch.run("lint").status == 64)
+        let help = try scratch.run("lint", "x.form.yaml", "--help")
+        #expect(help.status == 0)
+        #expect(help.stdout.contains("USAGE: formc lint"))
+        #expect(try scratch.run("lint", "x.form.yaml", "--no-such-option").status == 64)
+    }
+}
