@@ -157,6 +157,20 @@ struct YAMLSplitTests {
         #expect(bytes.withUnsafeBufferPointer { YAMLSplit.plan($0, cutAt: inScalar) } == nil)
     }
 
+    /// The lines above the cut that are more indented than the collection looked
+    /// for are passed by their indentation (blank lines and comments too), except
+    /// one with a tab after its spaces, which the planner does not reason about.
+    @Test func deeperLinesAboveTheCutArePassedUnlessATabFollowsTheirSpaces() throws {
+        func plan(_ text: String) -> YAMLSplit? {
+            let cut = text.range(of: "  - textField: b")!.lowerBound.utf16Offset(in: text)
+            return Array(text.utf8).withUnsafeBufferPointer { YAMLSplit.plan($0, cutAt: cut) }
+        }
+        let deeper = "form: F\nelements:\n  - group: a\n    title: x\n\n      # note\n        odd: deeper\n    \n  - textField: b\n"
+        #expect(plan(deeper)?.levels == [.init(kind: .mapping, column: 0), .init(kind: .sequence, column: 2)])
+        #expect(plan("form: F\nelements:\n  - group: a\n    \tbad: 1\n  - textField: b\n") == nil)
+        #expect(plan("form: F\nelements:\n  - group: a\n\tbad: 1\n  - textField: b\n") == nil)
+    }
+
     /// A large file is cut near the middle on its own, and the tree is the same.
     @Test func aLargeFileIsReadInTwoParts() throws {
         let text = Self.trickyForm(groups: 400)
