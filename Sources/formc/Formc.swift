@@ -28,6 +28,8 @@ struct Formc: ParsableCommand {
         ProcessEnvironment.tuneAllocator()
         if let lint = LintCommand.Request(plainArguments: Array(CommandLine.arguments.dropFirst())) {
             do { try lint.run() } catch { exit(withError: error) }
+            // `run` ends the process itself (`finish`); never fall through to a second lint.
+            return
         }
         main(nil)
     }
