@@ -69,29 +69,38 @@ struct BuildCommand: ParsableCommand {
             guard summary.errorCount == 0 else { return ExitStatus.errorsInInput }
 
             var forms: [(form: CheckedForm, path: String)] = []
+            // What each form was made into to emit it is kept to the end, like the
+            // form, not freed just before exiting.
+            var prepared: [SwiftEmitter.Prepared] = []
             for (outcome, destination) in zip(outcomes, plan.destinations) {
                 guard let form = outcome.value else {
                     throw InternalError(description: "no checked form and no error for '\(outcome.path)'")
                 }
                 guard let destination else {
-                    SwiftEmitter.emit(form, options: options) { Output.write($0, to: .standardOutput) }
+                    prepared.append(SwiftEmitter.Prepared(form, options: options))
+                    prepared[prepared.count - 1].emit { Output.write($0, to: .standardOutput) }
                     continue
                 }
                 forms.append((form, destination))
             }
-            if check { finish(Self.checkDrift(forms, options: options, jobs: jobs), keeping: forms) }
-            finish(Self.write(forms, options: options, directory: plan.directory, jobs: jobs), keeping: forms)
+            if check { finish(Self.checkDrift(forms, options: options, jobs: jobs, keeping: &prepared), keeping: (forms, prepared)) }
+            finish(Self.write(forms, options: options, directory: plan.directory, jobs: jobs, keeping: &prepared), keeping: (forms, prepared))
         }
     }
 
     /// `--check`: lists every output that is missing or differs. Each form's Swift
     /// is compared with its file as it is emitted; nothing is written.
-    static func checkDrift(_ forms: [(form: CheckedForm, path: String)], options: EmitOptions, jobs: Int) -> Int32 {
-        let matches = CompileRunner.parallelMap(forms, jobs: jobs) { file in
+    static func checkDrift(
+        _ forms: [(form: CheckedForm, path: String)], options: EmitOptions, jobs: Int, keeping kept: inout [SwiftEmitter.Prepared]
+    ) -> Int32 {
+        let outcomes = CompileRunner.parallelMap(forms, jobs: jobs) { file in
             let existing = FileAccess.Comparison(existing: file.path)
-            SwiftEmitter.emit(file.form, options: options, into: existing.compare)
-            return existing.matches()
+            let prepared = SwiftEmitter.Prepared(file.form, options: options)
+            prepared.emit(into: existing.compare)
+            return (existing.matches(), prepared)
         }
+        kept += outcomes.map(\.1)
+        let matches = outcomes.map(\.0)
         var stale = 0
         for (file, matches) in zip(forms, matches) where matches != true {
             stale += 1
@@ -108,20 +117,24 @@ struct BuildCommand: ParsableCommand {
     /// reported as an error of the run (exit 1): the input is fine but its output
     /// could not be made. Every temporary file not renamed is removed.
     static func write(
-        _ forms: [(form: CheckedForm, path: String)], options: EmitOptions, directory: String?, jobs: Int
+        _ forms: [(form: CheckedForm, path: String)], options: EmitOptions, directory: String?, jobs: Int,
+        keeping kept: inout [SwiftEmitter.Prepared]
     ) -> Int32 {
         do {
             if let directory { try FileAccess.createDirectory(directory) }
         } catch {
             return fail(error, removing: [])
         }
-        let results = CompileRunner.parallelMap(forms, jobs: jobs) { file -> Result<String?, FileAccess.Failure> in
+        let outcomes = CompileRunner.parallelMap(forms, jobs: jobs) { file -> (Result<String?, FileAccess.Failure>, SwiftEmitter.Prepared) in
+            let prepared = SwiftEmitter.Prepared(file.form, options: options)
             do throws(FileAccess.Failure) {
-                return .success(try emit(file.form, options: options, replacing: file.path))
+                return (.success(try emit(prepared, replacing: file.path)), prepared)
             } catch {
-                return .failure(error)
+                return (.failure(error), prepared)
             }
         }
+        kept += outcomes.map(\.1)
+        let results = outcomes.map(\.0)
         var replacements: [(path: String, temporary: String)] = []
         var failure: FileAccess.Failure?
         for (file, result) in zip(forms, results) {
@@ -153,11 +166,11 @@ struct BuildCommand: ParsableCommand {
     /// there as it goes: the temporary file's path when the bytes differ; nil, and
     /// the temporary file removed, when they are the same (the old file and its
     /// modification time stay, so the build system does not recompile it).
-    static func emit(_ form: CheckedForm, options: EmitOptions, replacing path: String) throws(FileAccess.Failure) -> String? {
+    static func emit(_ form: SwiftEmitter.Prepared, replacing path: String) throws(FileAccess.Failure) -> String? {
         let existing = FileAccess.Comparison(existing: path)
         let output = ChangedOutput(path: path, existing: existing)
         do {
-            try SwiftEmitter.emit(form, options: options) { chunk throws(FileAccess.Failure) in
+            try form.emit { chunk throws(FileAccess.Failure) in
                 try output.add(chunk)
             }
             if output.temporary == nil, existing.matches() != true {

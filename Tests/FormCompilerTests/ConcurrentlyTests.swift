@@ -1,4 +1,10 @@
+import Dispatch
 import Testing
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 @testable import FormCompiler
 
 /// The pieces of work that run at once, and what they hand each other.
@@ -28,6 +34,57 @@ struct ConcurrentlyTests {
         let handoff = Concurrently.Handoff<String>(count: 3)
         for index in [2, 0, 1] { handoff.set(index, "slot \(index)") }
         #expect(handoff.takeAll() == ["slot 0", "slot 1", "slot 2"])
+    }
+
+    /// What a stream's pieces did: how many were started and consumed, and the
+    /// most held at once (started and not yet consumed).
+    final class StreamLog: @unchecked Sendable {
+        private let lock = DispatchSemaphore(value: 1)
+        private var started: [Int] = []
+        private var consumed = 0
+        private(set) var mostHeld = 0
+
+        func start(_ index: Int) {
+            lock.wait()
+            started.append(index)
+            mostHeld = max(mostHeld, started.count - consumed)
+            lock.signal()
+        }
+
+        func consume() {
+            lock.wait()
+            consumed += 1
+            lock.signal()
+        }
+
+        var startedIndices: [Int] { started.sorted() }
+    }
+
+    /// Every index is produced once, each result is consumed in index order, on
+    /// the calling thread, and no more than `window` are held at once, however
+    /// the two threads share the work (some pieces take longer than others).
+    @Test(arguments: [0, 1, 2, 7, 100])
+    func aStreamHandsEveryResultOverInOrder(count: Int) {
+        for window in [1, 2, 3, 6] {
+            let log = StreamLog()
+            var consumed: [String] = []
+            let caller = pthread_self()
+            var consumedOnCaller = true
+            Concurrently.stream(count, window: window) { index -> String in
+                log.start(index)
+                if index % 3 == 0 { usleep(200) }
+                return "result \(index)"
+            } consume: { result in
+                consumed.append(result)
+                consumedOnCaller = consumedOnCaller && pthread_equal(pthread_self(), caller) != 0
+                if consumed.count % 4 == 0 { usleep(300) }
+                log.consume()
+            }
+            #expect(consumed == (0..<count).map { "result \($0)" }, "window \(window)")
+            #expect(log.startedIndices == Array(0..<count), "window \(window)")
+            #expect(log.mostHeld <= window, "window \(window)")
+            #expect(consumedOnCaller, "window \(window)")
+        }
     }
 
     /// The condition checker's chunks: every item once, in order, in runs whose

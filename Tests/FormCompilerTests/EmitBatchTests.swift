@@ -78,16 +78,30 @@ func emitInBatchesIsTheWholeFile(_ batchSize: Int) {
     }
 }
 
-/// A large file is rendered in rounds of batches on two threads; run after run,
-/// whichever thread renders which batch, the bytes are the same, and those of
-/// one batch.
+/// A large file is rendered in batches on two threads, more batches than are
+/// held at once; run after run, whichever thread renders which batch, the bytes
+/// are the same, and those of one batch.
 @Test func emitInBatchesIsDeterministic() {
-    let form = EmitFixture.large(fields: 1_200)
+    let form = EmitFixture.large(fields: 2_000)
     let whole = EmitStream.whole(form)
     let plan = FormTranslator(form: form, options: EmitOptions()).plan()
-    #expect(plan.batches(ofAbout: SwiftEmitter.batchSize).count > 2 * SwiftEmitter.batchesPerRound)
+    #expect(plan.batches(ofAbout: SwiftEmitter.batchSize).count > 2 * SwiftEmitter.batchesInFlight)
     for _ in 0..<2 {
         #expect(SwiftEmitter.emitUTF8(form, options: EmitOptions()) == whole)
         #expect(Array(EmitStream.chunks(form, flushSize: 1_000, batchSize: 4_096).joined()) == whole)
+    }
+}
+
+/// A prepared form (what `formc build` keeps to the end instead of freeing)
+/// emits the same bytes as the emitter, each time it is asked, small or large.
+@Test(arguments: [12, 2_000])
+func aPreparedFormEmitsWhatTheEmitterDoes(fields: Int) {
+    let form = EmitFixture.large(fields: fields)
+    let prepared = SwiftEmitter.Prepared(form, options: EmitOptions(accessLevel: .public))
+    let whole = SwiftEmitter.emitUTF8(form, options: EmitOptions(accessLevel: .public))
+    for _ in 0..<2 {
+        var bytes: [UInt8] = []
+        prepared.emit { bytes.append(contentsOf: $0) }
+        #expect(bytes == whole)
     }
 }

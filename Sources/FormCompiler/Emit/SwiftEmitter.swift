@@ -50,13 +50,13 @@ public enum SwiftEmitter {
         try emit(form, options: options, flushSize: chunkSize, into: sink)
     }
 
-    /// How much (estimated) a batch of a large file writes: a round of
-    /// `batchesPerRound` of them is held at once, a few hundred kB.
+    /// How much (estimated) a batch of a large file writes: `batchesInFlight`
+    /// of them are held at once, a few hundred kB.
     static let batchSize = 128 * 1024
-    /// How many batches are rendered at once: more than the two cores, so that
-    /// one that is done early takes the next (`Concurrently.map`) rather than
-    /// waiting for the other.
-    static let batchesPerRound = 4
+    /// How many batches are held at once, rendered or being rendered and not yet
+    /// handed over (`Concurrently.stream`): enough that the worker renders ahead
+    /// while the calling thread hands over, a few hundred kB.
+    static let batchesInFlight = 6
 
     /// `emit(_:options:into:)` with another chunk and batch size: tests flush
     /// after every line, and cut the file at every place a batch may start, to
@@ -65,8 +65,33 @@ public enum SwiftEmitter {
         _ form: CheckedForm, options: EmitOptions, flushSize: Int, batchSize: Int = batchSize,
         into sink: (UnsafeRawBufferPointer) throws(Failure) -> Void
     ) throws(Failure) {
+        try emit(FormTranslator(form: form, options: options), flushSize: flushSize, batchSize: batchSize, into: sink)
+    }
+
+    /// A checked form made ready to emit: the names and facts every member of
+    /// the file needs, worked out once (a few milliseconds for thousands of
+    /// fields, some objects per field). `emit(_:options:into:)` makes one and
+    /// frees it when done; a caller about to exit (`formc build`) can keep it
+    /// to the end instead and skip the freeing, as it keeps the checked form.
+    public struct Prepared: Sendable {
+        let translator: FormTranslator
+
+        public init(_ form: CheckedForm, options: EmitOptions) {
+            translator = FormTranslator(form: form, options: options)
+        }
+
+        /// What `SwiftEmitter.emit(_:options:into:)` hands over, the same way.
+        public func emit<Failure: Error>(into sink: (UnsafeRawBufferPointer) throws(Failure) -> Void) throws(Failure) {
+            try SwiftEmitter.emit(translator, flushSize: chunkSize, batchSize: batchSize, into: sink)
+        }
+    }
+
+    private static func emit<Failure: Error>(
+        _ translator: FormTranslator, flushSize: Int, batchSize: Int,
+        into sink: (UnsafeRawBufferPointer) throws(Failure) -> Void
+    ) throws(Failure) {
         var failure: Failure?
-        emit(FormTranslator(form: form, options: options), flushSize: flushSize, batchSize: batchSize) { chunk in
+        emit(translator, flushSize: flushSize, batchSize: batchSize) { chunk in
             guard failure == nil else { return }
             do throws(Failure) {
                 try sink(chunk)
@@ -78,9 +103,9 @@ public enum SwiftEmitter {
     }
 
     /// A small file is rendered straight into `sink`. A large one is cut into
-    /// batches (`EmitPlan`), rendered in rounds: the batches of a round at
-    /// once, each into its own bytes, then handed over in order, so that only
-    /// a round's bytes are ever held.
+    /// batches (`EmitPlan`), each rendered into its own bytes on whichever core
+    /// is free and handed over in order as soon as it and those before it are
+    /// done (`Concurrently.stream`), so that only a few batches are ever held.
     private static func emit(
         _ translator: FormTranslator, flushSize: Int, batchSize: Int, into sink: (UnsafeRawBufferPointer) -> Void
     ) {
@@ -94,20 +119,15 @@ public enum SwiftEmitter {
             return
         }
         var chunks = Rechunker(size: flushSize)
-        for round in stride(from: 0, to: batches.count, by: batchesPerRound) {
-            let indices = round..<min(round + batchesPerRound, batches.count)
-            let outputs = Concurrently.map(indices.count) { offset in
-                let index = indices.lowerBound + offset
-                var bytes: [UInt8] = []
-                bytes.reserveCapacity(batches[index].weight + batches[index].weight / 4)
-                withoutActuallyEscaping({ (chunk: UnsafeRawBufferPointer) in bytes.append(contentsOf: chunk) }) { append in
-                    plan.render(batches[index], flushSize: chunkSize, endsFile: index == batches.count - 1, into: append)
-                }
-                return bytes
+        Concurrently.stream(batches.count, window: batchesInFlight) { index in
+            var bytes: [UInt8] = []
+            bytes.reserveCapacity(batches[index].weight + batches[index].weight / 4)
+            withoutActuallyEscaping({ (chunk: UnsafeRawBufferPointer) in bytes.append(contentsOf: chunk) }) { append in
+                plan.render(batches[index], flushSize: chunkSize, endsFile: index == batches.count - 1, into: append)
             }
-            for bytes in outputs {
-                bytes.withUnsafeBytes { chunks.add($0, into: sink) }
-            }
+            return bytes
+        } consume: { bytes in
+            bytes.withUnsafeBytes { chunks.add($0, into: sink) }
         }
         chunks.finish(into: sink)
     }

@@ -33,6 +33,131 @@ public enum Concurrently {
         return slots.takeAll()
     }
 
+    /// `produce(0)`, `produce(1)` … `produce(count - 1)`, worked out on every
+    /// core, each result handed to `consume` on the calling thread, in order, as
+    /// soon as it and those before it are done: the caller hands results on
+    /// while a worker produces the next ones, with no barrier between them. At
+    /// most `window` results are held at once (done and not yet consumed, or
+    /// being produced, or being consumed), so what a long run holds stays bounded.
+    ///
+    /// The calling thread consumes when the next result is ready, else produces
+    /// the next index still to do, else waits for the worker; the worker
+    /// produces the next index still to do, or waits while the window is full.
+    public static func stream<Result: Sendable>(
+        _ count: Int, window: Int, produce: @Sendable (Int) -> Result, consume: (consuming Result) -> Void
+    ) {
+        guard count > 1, window > 1 else {
+            for index in 0..<count { consume(produce(index)) }
+            return
+        }
+        let stream = Stream<Result>(count: count, window: window)
+        withoutActuallyEscaping(produce) { produce in
+            let worker = DispatchGroup()
+            DispatchQueue.global().async(group: worker) { stream.help(produce) }
+            stream.lead(produce, consume)
+            // The worker has stopped taking work; it may still be leaving its loop.
+            worker.wait()
+        }
+    }
+
+    /// The state `stream` shares between the calling thread (the lead) and the
+    /// worker: which index is next to produce, how many results were consumed,
+    /// which are done, and who waits. Guarded by one lock (a semaphore: the
+    /// package supports systems without `Mutex`); each side sleeps on a
+    /// semaphore of its own, signalled only when it said it waits.
+    private final class Stream<Result: Sendable>: @unchecked Sendable {
+        let count: Int
+        let window: Int
+        let results: Handoff<Result>
+        private let lock = DispatchSemaphore(value: 1)
+        private let leadWakes = DispatchSemaphore(value: 0)
+        private let helperWakes = DispatchSemaphore(value: 0)
+        // Guarded by `lock`.
+        private var next = 0
+        private var consumed = 0
+        private var done: [Bool]
+        private var leadWaitsFor: Int?
+        private var helperWaits = false
+
+        init(count: Int, window: Int) {
+            self.count = count
+            self.window = window
+            results = Handoff(count: count)
+            done = Array(repeating: false, count: count)
+        }
+
+        private enum HelperStep { case produce(Int), wait, stop }
+        private enum LeadStep { case consume, produce(Int), wait }
+
+        private func locked<Value>(_ body: () -> Value) -> Value {
+            lock.wait()
+            defer { lock.signal() }
+            return body()
+        }
+
+        /// The next index to produce, when the window has room for it.
+        private func claim() -> Int? {
+            guard next < count, next < consumed + window else { return nil }
+            next += 1
+            return next - 1
+        }
+
+        private func produced(_ index: Int, _ result: consuming Result) {
+            results.set(index, result)
+            let wakesLead = locked { () -> Bool in
+                done[index] = true
+                guard leadWaitsFor == index else { return false }
+                leadWaitsFor = nil
+                return true
+            }
+            if wakesLead { leadWakes.signal() }
+        }
+
+        func help(_ produce: (Int) -> Result) {
+            while true {
+                let step = locked { () -> HelperStep in
+                    if next == count { return .stop }
+                    if let index = claim() { return .produce(index) }
+                    helperWaits = true
+                    return .wait
+                }
+                switch step {
+                case .produce(let index): produced(index, produce(index))
+                case .wait: helperWakes.wait()
+                case .stop: return
+                }
+            }
+        }
+
+        func lead(_ produce: (Int) -> Result, _ consume: (consuming Result) -> Void) {
+            var index = 0
+            while index < count {
+                let step = locked { () -> LeadStep in
+                    if done[index] { return .consume }
+                    if let claimed = claim() { return .produce(claimed) }
+                    // `index` is being produced by the worker (were it not claimed,
+                    // the window would have room for it).
+                    leadWaitsFor = index
+                    return .wait
+                }
+                switch step {
+                case .consume:
+                    consume(results.take(index))
+                    index += 1
+                    // Only now is there room in the window: a result being consumed is held too.
+                    let wakesHelper = locked { () -> Bool in
+                        consumed = index
+                        defer { helperWaits = false }
+                        return helperWaits
+                    }
+                    if wakesHelper { helperWakes.signal() }
+                case .produce(let claimed): produced(claimed, produce(claimed))
+                case .wait: leadWakes.wait()
+                }
+            }
+        }
+    }
+
     private enum Either<First: Sendable, Second: Sendable>: Sendable {
         case first(First)
         case second(Second)
