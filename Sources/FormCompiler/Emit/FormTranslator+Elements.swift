@@ -14,31 +14,12 @@ extension FormTranslator {
                 initializer: .call(.member(.name("Self"), builderName(at: [])), [SwiftArgument("of", .name("self"))])
             )))
         }
-        var levels: [Level] = []
-        Self.gatherLevels(form.document.elements, at: [], groupID: nil, into: &levels)
-        plan.each(levels.count, in: Self.formMembers, weight: { [levels] in 160 + 224 * levels[$0].elements.count }) { [levels] index, out in
+        plan.each(levels.count, in: Self.formMembers, weight: { [levels] in 160 + 224 * levels[$0].elements.count }) { index, out in
             builder(for: levels[index], into: &out)
         }
     }
 
     private static let elementsType = SwiftType.array(.existential(.named("FormElement")))
-
-    /// The elements of the form's top level or of one group, which get a builder.
-    private struct Level {
-        var elements: [Element]
-        var path: ElementPath
-        var groupID: String?
-    }
-
-    /// Each level's builder follows its parent's, its own groups' follow it: depth first.
-    private static func gatherLevels(_ elements: [Element], at path: ElementPath, groupID: String?, into levels: inout [Level]) {
-        levels.append(Level(elements: elements, path: path, groupID: groupID))
-        for (index, element) in elements.enumerated() {
-            if case .group(let group) = element.kind {
-                gatherLevels(group.elements, at: path + [index], groupID: group.id?.value, into: &levels)
-            }
-        }
-    }
 
     /// `makeElements` for the top level, `makeElements_1_0` for the group at that path.
     private func builderName(at path: ElementPath) -> String {
@@ -46,7 +27,7 @@ extension FormTranslator {
     }
 
     /// The builder of one level.
-    private func builder(for level: Level, into out: inout SwiftRenderer) {
+    private func builder(for level: FormIndex.Level, into out: inout SwiftRenderer) {
         let path = level.path
         let doc: String
         if path.isEmpty {
@@ -64,9 +45,9 @@ extension FormTranslator {
         out.write("var elements: [any FormElement] = []")
         out.newline()
         var arguments = ElementArguments()
-        for (index, element) in level.elements.enumerated() {
+        for index in level.elements.indices {
             out.write("elements.append(")
-            writeElement(element, at: path + [index], arguments: &arguments, into: &out)
+            writeElement(at: index, of: level, arguments: &arguments, into: &out)
             out.write(")")
             out.newline()
         }
@@ -84,9 +65,16 @@ extension FormTranslator {
     /// arguments gathered into `arguments` (a list reused from element to
     /// element) first, since how they are laid out depends on all of them.
     private func writeElement(
-        _ element: Element, at path: ElementPath, arguments: inout ElementArguments, into out: inout SwiftRenderer
+        at index: Int, of level: FormIndex.Level, arguments: inout ElementArguments, into out: inout SwiftRenderer
     ) {
         arguments.removeAll()
+        let element = level.elements[index]
+        /// The field's info, by its position when that is the field's (always, for a checked form).
+        func info(_ id: String) -> FieldInfo? {
+            let position = Int(level.fieldPositions[index])
+            if position >= 0, position < fields.count, fields[position].id == id { return fields[position] }
+            return field(id)
+        }
         switch element.kind {
         case .group(let group):
             out.write("GroupElement")
@@ -100,16 +88,16 @@ extension FormTranslator {
             case nil: break
             }
             if let insets = group.insets?.value { arguments.append("insets", .insets(insets)) }
-            arguments.append("elements", .builder(builderName(at: path)))
+            arguments.append("elements", .builder(builderName(at: level.path + [index])))
         case .boolean(let boolean):
             out.write("BooleanElement")
             arguments.append("id", .string(boolean.id.value))
-            let title = boolean.title?.value ?? form.symbols.field(boolean.id.value)?.displayName ?? boolean.id.value
+            let title = boolean.title?.value ?? info(boolean.id.value)?.displayName ?? boolean.id.value
             arguments.append("title", .string(title))
             arguments.append("icon", string: boolean.icon)
             arguments.append("value", .binding(boolean.id.value))
         case .segment(let segment):
-            let info = field(segment.id.value)
+            let info = info(segment.id.value)
             out.write("SegmentElement<")
             if let info { out.write(info.valueType) } else { out.write(segment.swiftEnumName) }
             out.write(">")
@@ -133,7 +121,7 @@ extension FormTranslator {
             case .floatLabel:
                 out.write("FloatLabelElement")
                 arguments.append("id", .string(text.id.value))
-                let label = text.label?.value ?? form.symbols.field(text.id.value)?.displayName ?? text.id.value
+                let label = text.label?.value ?? info(text.id.value)?.displayName ?? text.id.value
                 arguments.append("label", .string(label))
                 arguments.append("secure", bool: text.secure)
                 arguments.append("keyboard", case: text.keyboard?.value.rawValue)
@@ -163,10 +151,10 @@ extension FormTranslator {
             arguments.append("accessoryIcon", string: segue.accessoryIcon)
         }
         // `visible:`/`enabled:` closures for an element that has a condition around it.
-        if let helper = conditions.visibleHelper[path] {
+        if let helper = level.helpers[index].visible {
             arguments.append("visible", .condition(conditions.visibleHelpers[helper].liveName))
         }
-        if let helper = conditions.enabledHelper[path] {
+        if let helper = level.helpers[index].enabled {
             arguments.append("enabled", .condition(conditions.enabledHelpers[helper].liveName))
         }
         arguments.write(into: &out)

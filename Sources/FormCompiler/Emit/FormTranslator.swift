@@ -47,7 +47,7 @@ struct FormTranslator {
         private static let stringType = SwiftName("String")
         private static let boolType = SwiftName("Bool")
 
-        init(symbol: FieldSymbol, element: Element, rules: [RuleDecl], conditions: ConditionPlan) {
+        init(symbol: FieldSymbol, element: Element, rules: [RuleDecl], helpers: ConditionPlan.Helpers) {
             id = symbol.id
             name = SwiftName(symbol.id)
             upperName = name.upperCamelCased
@@ -62,8 +62,8 @@ struct FormTranslator {
             } else {
                 caseNames = []
             }
-            visibleHelper = conditions.visibleHelper[symbol.path]
-            enabledHelper = conditions.enabledHelper[symbol.path]
+            visibleHelper = helpers.visible
+            enabledHelper = helpers.enabled
             fieldType = symbol.valueType
             trigger = symbol.trigger
             displayName = symbol.displayName
@@ -82,6 +82,8 @@ struct FormTranslator {
     let segueIDs: [String]
     let hasCustomRules: Bool
     let conditions: ConditionPlan
+    /// The top level and each group, depth first: one element builder each.
+    let levels: [FormIndex.Level]
 
     init(form: CheckedForm, options: EmitOptions) {
         self.form = form
@@ -91,28 +93,17 @@ struct FormTranslator {
         case .public: (access, accessPrefix) = (.public, "public ")
         }
         typeName = form.document.name.value
-        // One walk over the tree, by index: the field elements (in document order,
-        // as the symbols are), the segues and the condition helpers.
-        var index = FormIndex()
-        index.walk(form.document.elements, at: [], visibleParent: nil, enabledParent: nil)
-        var elements: [Element] = []
-        elements.reserveCapacity(form.symbols.fields.count)
-        var elementIndex = 0
-        for symbol in form.symbols.fields {
-            if elementIndex < index.fieldElements.count, index.fieldElements[elementIndex].path == symbol.path {
-                elements.append(index.fieldElements[elementIndex].element)
-                elementIndex += 1
-            } else {
-                elements.append(form.document.element(at: symbol.path))
-            }
-        }
-        let fields = Self.fieldInfos(form.symbols.fields, elements, conditions: index.conditions)
+        // One walk over the tree, by index: the levels, the field elements (in
+        // document order, as the symbols are), the segues and the condition helpers.
+        let index = FormIndex(form.document.elements)
+        let fields = Self.fieldInfos(form.symbols.fields, index: index, document: form.document)
         self.fields = fields
         segueIDs = index.segueIDs
         hasCustomRules = fields.contains { field in
             field.rules.contains { if case .custom = $0.kind { true } else { false } }
         }
         conditions = index.conditions
+        levels = index.levels
     }
 
     /// How many fields a form needs before their `FieldInfo`s are made on two
@@ -121,15 +112,28 @@ struct FormTranslator {
 
     /// The `FieldInfo` of each field symbol, in order; for a large form, each half
     /// on a thread of its own (all they share is read).
-    private static func fieldInfos(_ symbols: [FieldSymbol], _ elements: [Element], conditions: ConditionPlan) -> [FieldInfo] {
+    private static func fieldInfos(_ symbols: [FieldSymbol], index: FormIndex, document: FormDocument) -> [FieldInfo] {
         @Sendable func infos(_ range: Range<Int>) -> [FieldInfo] {
             var infos: [FieldInfo] = []
             infos.reserveCapacity(range.count)
             for position in range {
-                guard let common = elements[position].field else {
+                let symbol = symbols[position]
+                // Field element `position` is this symbol's (always, for a checked
+                // form); else it is looked up by its path.
+                let info: FieldInfo?
+                if index.fieldElement(position, isAt: symbol.path) {
+                    let place = index.fieldPlaces[position]
+                    let level = index.levels[Int(place.level)]
+                    info = fieldInfo(symbol, level.elements[Int(place.index)], helpers: level.helpers[Int(place.index)])
+                } else if let (element, helpers) = index.element(at: symbol.path) {
+                    info = fieldInfo(symbol, element, helpers: helpers)
+                } else {
+                    info = nil
+                }
+                guard let info else {
                     preconditionFailure("the checker made a field symbol of an element that is not a field")
                 }
-                infos.append(FieldInfo(symbol: symbols[position], element: elements[position], rules: common.rules, conditions: conditions))
+                infos.append(info)
             }
             return infos
         }
@@ -137,6 +141,10 @@ struct FormTranslator {
         let half = symbols.count / 2
         let (first, second) = Concurrently.run({ infos(0..<half) }, { infos(half..<symbols.count) })
         return first + second
+    }
+
+    private static func fieldInfo(_ symbol: FieldSymbol, _ element: Element, helpers: ConditionPlan.Helpers) -> FieldInfo? {
+        element.field.map { FieldInfo(symbol: symbol, element: element, rules: $0.rules, helpers: helpers) }
     }
 
     /// The field with this id.

@@ -57,6 +57,12 @@ public enum SwiftNames {
     /// digit gets an underscore (`pro-plan` → `proPlan`, `2fa` → `_2fa`); a value
     /// with no letters or digits becomes `_`, which the checker rejects.
     public static func caseName(forOptionValue value: String) -> String {
+        // The common value, one word of lowercase ASCII letters and digits
+        // starting with a letter, is its own case name (unless a keyword).
+        if let first = value.utf8.first, (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(first),
+           value.utf8.allSatisfy({ (UInt8(ascii: "a")...UInt8(ascii: "z")).contains($0) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }) {
+            return keywords.contains(value) ? "`\(value)`" : value
+        }
         var words: [String] = []
         var current = ""
         for scalar in value.unicodeScalars {
