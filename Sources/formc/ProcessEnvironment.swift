@@ -1,3 +1,4 @@
+import Dispatch
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -34,9 +35,16 @@ enum ProcessEnvironment {
 
     /// Tunes the allocator for one short compile: on glibc, a large top pad, so a
     /// growing heap costs a few `brk` or `mprotect` calls instead of thousands
-    /// (about 7% of a large lint), and huge pages for the main heap. Call it first
-    /// thing, before another thread allocates (see `Sources/CFormcSystem`).
+    /// (about 7% of a large lint), and huge pages for the main heap and for the
+    /// worker thread's. Call it first thing, before another thread allocates (see
+    /// `Sources/CFormcSystem`).
     static func tuneAllocator() {
         _ = formc_tune_allocator()
+        // The worker that compiles beside the main thread is Dispatch's: waking
+        // one now starts it while the main thread reads the arguments and the
+        // file, and asks for huge pages on its heap before it allocates. Dispatch
+        // keeps the thread for the work that follows (another thread only misses
+        // the hint).
+        DispatchQueue.global().async { _ = formc_tune_thread_heap() }
     }
 }

@@ -4,5 +4,6 @@
 /// Tunes the C allocator for a short compiler process; see CFormcSystem.c.
 /// Returns 1 when it did, 0 where the C library has no such knobs.
 int formc_tune_allocator(void);
+int formc_tune_thread_heap(void);
 
 #endif
