@@ -174,3 +174,34 @@ import Testing
     #expect(fields.map(\.displayName) == checked.symbols.fields.map(\.displayName))
     #expect(fields.map(\.caseNames) == (0..<count).map { $0 % 3 == 2 ? ["a\($0)", "b"] : [] })
 }
+
+/// A large form's rule facts are gathered in two halves, on two threads: merged,
+/// they are what one pass over every field in order gives. The patterns that
+/// come back in the second half are not declared twice, the one first used there
+/// is numbered after the first half's, a custom rule in the second half alone
+/// still makes the validators protocol, and `sameAs` keeps document order.
+@Test func ruleFactsOfALargeFormAreThoseOfOnePassInOrder() throws {
+    let count = FormTranslator.parallelMinimumFields + 200
+    var text = "formc: 1\nform: Facts\nelements:\n  - textField: t0\n"
+    let patterns = ["'[a-z]+'", "'[0-9]+'", "'[A-Z]+'"]
+    for index in 1..<count {
+        var rules = ["{ pattern: \(patterns[index % 3]) }", "{ sameAs: t\(index - 1) }", "{ sameAs: t0 }"]
+        if index == count - 3 { rules += ["{ pattern: '[a-z]{2}' }", "{ custom: checkLast }"] }
+        text += "  - textField: t\(index)\n    rules: [\(rules.joined(separator: ", "))]\n"
+    }
+    let checked = try #require(FormPipeline.check(SourceFile(path: "facts.form.yaml", text: text)).checked)
+    let translator = FormTranslator(form: checked, options: EmitOptions())
+    var onePass = FormTranslator.RuleFacts()
+    for field in translator.fields { onePass.add(field.rules, of: field.id) }
+    #expect(translator.ruleFacts.patterns == onePass.patterns)
+    #expect(translator.ruleFacts.patterns == ["[0-9]+", "[A-Z]+", "[a-z]+", "[a-z]{2}"])
+    #expect(translator.ruleFacts.sameAs.map(\.target) == onePass.sameAs.map(\.target))
+    #expect(translator.ruleFacts.sameAs.map(\.field) == onePass.sameAs.map(\.field))
+    #expect(translator.ruleFacts.sameAs.count == 2 * (count - 1))
+    #expect(translator.hasCustomRules)
+    let swift = SwiftEmitter.emit(checked, options: EmitOptions())
+    #expect(swift.components(separatedBy: "static let pattern_").count - 1 == 4)
+    #expect(swift.contains("static let pattern_4 = FormPattern(\"[a-z]{2}\")"))
+    #expect(swift.contains("protocol FactsValidators"))
+}
+

@@ -47,14 +47,10 @@ extension FormTranslator {
         }
 
         // One compiled pattern per distinct text, shared by every rule that uses it.
-        var patterns: [String] = []
+        let patterns = ruleFacts.patterns
         var patternNames: [String: String] = [:]
-        for field in fields {
-            for rule in field.rules {
-                guard case .pattern(let pattern) = rule.kind, patternNames[pattern] == nil else { continue }
-                patternNames[pattern] = "pattern_" + String(patternNames.count + 1)
-                patterns.append(pattern)
-            }
+        for (number, pattern) in patterns.enumerated() {
+            patternNames[pattern] = "pattern_" + String(number + 1)
         }
         if !patterns.isEmpty {
             plan.once(weight: 96 * patterns.count) { [patterns, patternNames] out in
@@ -171,16 +167,13 @@ extension FormTranslator {
     private func sameAsDependents() -> [(String, [String])] {
         var result: [(String, [String])] = []
         var indexOfTarget: [String: Int] = [:]
-        for field in fields {
-            for rule in field.rules {
-                guard case .sameAs(let target) = rule.kind, target != field.id else { continue }
-                if let index = indexOfTarget[target] {
-                    // A field's own rules are adjacent, so a repeat is always the last entry.
-                    if result[index].1.last != field.id { result[index].1.append(field.id) }
-                } else {
-                    indexOfTarget[target] = result.count
-                    result.append((target, [field.id]))
-                }
+        for (target, field) in ruleFacts.sameAs {
+            if let index = indexOfTarget[target] {
+                // A field's own rules are adjacent, so a repeat is always the last entry.
+                if result[index].1.last != field { result[index].1.append(field) }
+            } else {
+                indexOfTarget[target] = result.count
+                result.append((target, [field]))
             }
         }
         return result

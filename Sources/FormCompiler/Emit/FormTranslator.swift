@@ -81,6 +81,8 @@ struct FormTranslator {
     /// The segues' action ids, in document order.
     let segueIDs: [String]
     let hasCustomRules: Bool
+    /// What the validation members need from every field's rules.
+    let ruleFacts: RuleFacts
     let conditions: ConditionPlan
     /// The top level and each group, depth first: one element builder each.
     let levels: [FormIndex.Level]
@@ -96,12 +98,11 @@ struct FormTranslator {
         // One walk over the tree, by index: the levels, the field elements (in
         // document order, as the symbols are), the segues and the condition helpers.
         let index = FormIndex(form.document.elements)
-        let fields = Self.fieldInfos(form.symbols.fields, index: index, document: form.document)
+        let (fields, ruleFacts) = Self.fieldInfos(form.symbols.fields, index: index, document: form.document)
         self.fields = fields
+        self.ruleFacts = ruleFacts
         segueIDs = index.segueIDs
-        hasCustomRules = fields.contains { field in
-            field.rules.contains { if case .custom = $0.kind { true } else { false } }
-        }
+        hasCustomRules = ruleFacts.hasCustomRules
         conditions = index.conditions
         levels = index.levels
     }
@@ -110,11 +111,49 @@ struct FormTranslator {
     /// threads: below it, handing half to another thread costs more than it saves.
     static let parallelMinimumFields = 1_000
 
-    /// The `FieldInfo` of each field symbol, in order; for a large form, each half
-    /// on a thread of its own (all they share is read).
-    private static func fieldInfos(_ symbols: [FieldSymbol], index: FormIndex, document: FormDocument) -> [FieldInfo] {
-        @Sendable func infos(_ range: Range<Int>) -> [FieldInfo] {
+    /// What the validation members need from every field's rules, gathered in
+    /// the same pass as the fields' `FieldInfo`s (each half of a large form's on
+    /// its own thread), not in passes of their own over thousands of rules.
+    struct RuleFacts: Sendable {
+        var hasCustomRules = false
+        /// Each distinct pattern, in the order first used: one compiled `FormPattern` each.
+        private(set) var patterns: [String] = []
+        private var seenPatterns: Set<String> = []
+        /// Each `sameAs` rule (but a field's on itself), in document order.
+        private(set) var sameAs: [(target: String, field: String)] = []
+
+        mutating func add(_ rules: [RuleDecl], of field: String) {
+            for rule in rules {
+                switch rule.kind {
+                case .custom: hasCustomRules = true
+                case .pattern(let pattern): add(pattern: pattern)
+                case .sameAs(let target) where target != field: sameAs.append((target, field))
+                default: break
+                }
+            }
+        }
+
+        private mutating func add(pattern: String) {
+            if seenPatterns.insert(pattern).inserted { patterns.append(pattern) }
+        }
+
+        /// These facts, then `later`'s: the rules of the fields after these.
+        mutating func append(_ later: RuleFacts) {
+            hasCustomRules = hasCustomRules || later.hasCustomRules
+            for pattern in later.patterns { add(pattern: pattern) }
+            sameAs += later.sameAs
+        }
+    }
+
+    /// The `FieldInfo` of each field symbol, in order, and the facts of their
+    /// rules; for a large form, each half on a thread of its own (all they share
+    /// is read).
+    private static func fieldInfos(
+        _ symbols: [FieldSymbol], index: FormIndex, document: FormDocument
+    ) -> ([FieldInfo], RuleFacts) {
+        @Sendable func infos(_ range: Range<Int>) -> ([FieldInfo], RuleFacts) {
             var infos: [FieldInfo] = []
+            var facts = RuleFacts()
             infos.reserveCapacity(range.count)
             for position in range {
                 let symbol = symbols[position]
@@ -133,14 +172,16 @@ struct FormTranslator {
                 guard let info else {
                     preconditionFailure("the checker made a field symbol of an element that is not a field")
                 }
+                facts.add(info.rules, of: info.id)
                 infos.append(info)
             }
-            return infos
+            return (infos, facts)
         }
         guard symbols.count >= parallelMinimumFields else { return infos(0..<symbols.count) }
         let half = symbols.count / 2
-        let (first, second) = Concurrently.run({ infos(0..<half) }, { infos(half..<symbols.count) })
-        return first + second
+        var (first, second) = Concurrently.run({ infos(0..<half) }, { infos(half..<symbols.count) })
+        first.1.append(second.1)
+        return (first.0 + second.0, first.1)
     }
 
     private static func fieldInfo(_ symbol: FieldSymbol, _ element: Element, helpers: ConditionPlan.Helpers) -> FieldInfo? {
