@@ -87,6 +87,22 @@ struct ConcurrentlyTests {
         }
     }
 
+    /// Streams started at once from every thread of the pool (as when several
+    /// files are emitted at once): a worker may start late or not at all while
+    /// the pool is busy, and each stream still ends with every result, in order,
+    /// without waiting for a worker that never started.
+    @Test func streamsInsideBusyPoolThreadsEachFinish() {
+        let outcomes = Concurrently.map(16) { stream -> Bool in
+            var consumed: [Int] = []
+            Concurrently.stream(40, window: 3) { index in
+                if index % 7 == 0 { usleep(100) }
+                return index * stream
+            } consume: { consumed.append($0) }
+            return consumed == (0..<40).map { $0 * stream }
+        }
+        #expect(outcomes == Array(repeating: true, count: 16))
+    }
+
     /// The condition checker's chunks: every item once, in order, in runs whose
     /// lengths differ by one at most.
     @Test(arguments: [0, 1, 3, 4, 511, 512, 2_641])

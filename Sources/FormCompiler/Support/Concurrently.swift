@@ -50,13 +50,15 @@ public enum Concurrently {
             for index in 0..<count { consume(produce(index)) }
             return
         }
-        let stream = Stream<Result>(count: count, window: window)
         withoutActuallyEscaping(produce) { produce in
+            let stream = Stream<Result>(count: count, window: window, produce: produce)
             let worker = DispatchGroup()
-            DispatchQueue.global().async(group: worker) { stream.help(produce) }
-            stream.lead(produce, consume)
-            // The worker has stopped taking work; it may still be leaving its loop.
-            worker.wait()
+            DispatchQueue.global().async(group: worker) { stream.help() }
+            stream.lead(consume)
+            // A worker that started holds `produce` until it leaves its loop; one
+            // that did not start yet (every thread of the pool busy, as when
+            // several files are emitted at once) never will, so it is not waited for.
+            if stream.finish() { worker.wait() }
         }
     }
 
@@ -69,6 +71,10 @@ public enum Concurrently {
         let count: Int
         let window: Int
         let results: Handoff<Result>
+        /// Dropped by `finish()`, so that a worker that starts after it finds no
+        /// work and holds nothing of the caller's.
+        private var produce: ((Int) -> Result)?
+        private var helperStarted = false
         private let lock = DispatchSemaphore(value: 1)
         private let leadWakes = DispatchSemaphore(value: 0)
         private let helperWakes = DispatchSemaphore(value: 0)
@@ -79,9 +85,10 @@ public enum Concurrently {
         private var leadWaitsFor: Int?
         private var helperWaits = false
 
-        init(count: Int, window: Int) {
+        init(count: Int, window: Int, produce: @escaping (Int) -> Result) {
             self.count = count
             self.window = window
+            self.produce = produce
             results = Handoff(count: count)
             done = Array(repeating: false, count: count)
         }
@@ -113,7 +120,20 @@ public enum Concurrently {
             if wakesLead { leadWakes.signal() }
         }
 
-        func help(_ produce: (Int) -> Result) {
+        /// Ends the stream once the lead consumed every result: whether a worker
+        /// started, which the caller must wait for.
+        func finish() -> Bool {
+            locked {
+                produce = nil
+                return helperStarted
+            }
+        }
+
+        func help() {
+            guard let produce = locked({ () -> ((Int) -> Result)? in
+                helperStarted = produce != nil
+                return produce
+            }) else { return }
             while true {
                 let step = locked { () -> HelperStep in
                     if next == count { return .stop }
@@ -129,7 +149,8 @@ public enum Concurrently {
             }
         }
 
-        func lead(_ produce: (Int) -> Result, _ consume: (consuming Result) -> Void) {
+        func lead(_ consume: (consuming Result) -> Void) {
+            guard let produce = locked({ produce }) else { return }
             var index = 0
             while index < count {
                 let step = locked { () -> LeadStep in
