@@ -103,6 +103,32 @@ struct ConcurrentlyTests {
         #expect(outcomes == Array(repeating: true, count: 16))
     }
 
+    /// A stream ended by its lead alone says no worker needs waiting for, and
+    /// holds nothing of the caller's: a worker that starts after that (its
+    /// block run late by a busy pool) finds no work. One that started is
+    /// waited for.
+    @Test func aWorkerThatNeverStartedIsNotWaitedFor() {
+        final class Token {}
+        var token = Token()
+        let alone = Concurrently.Stream<Int>(count: 5, window: 2, produce: { [token] index in
+            withExtendedLifetime(token) { index * 2 }
+        })
+        var consumed: [Int] = []
+        alone.lead { consumed.append($0) }
+        #expect(consumed == [0, 2, 4, 6, 8])
+        #expect(!alone.finish())
+        #expect(isKnownUniquelyReferenced(&token))
+        alone.help()
+        #expect(isKnownUniquelyReferenced(&token))
+
+        let helped = Concurrently.Stream<Int>(count: 2, window: 2, produce: { $0 + 1 })
+        helped.help()
+        consumed = []
+        helped.lead { consumed.append($0) }
+        #expect(consumed == [1, 2])
+        #expect(helped.finish())
+    }
+
     /// The condition checker's chunks: every item once, in order, in runs whose
     /// lengths differ by one at most.
     @Test(arguments: [0, 1, 3, 4, 511, 512, 2_641])

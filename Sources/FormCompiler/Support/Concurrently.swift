@@ -67,7 +67,7 @@ public enum Concurrently {
     /// which are done, and who waits. Guarded by one lock (a semaphore: the
     /// package supports systems without `Mutex`); each side sleeps on a
     /// semaphore of its own, signalled only when it said it waits.
-    private final class Stream<Result: Sendable>: @unchecked Sendable {
+    final class Stream<Result: Sendable>: @unchecked Sendable {
         let count: Int
         let window: Int
         let results: Handoff<Result>
