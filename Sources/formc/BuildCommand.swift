@@ -42,49 +42,85 @@ struct BuildCommand: ParsableCommand {
     }
 
     func run() throws {
-        try runCommand {
-            let discovery = InputDiscovery.discover(input.inputs)
-            let plan = try OutputPlan.make(for: discovery, output: output)
-            let options = EmitOptions(accessLevel: accessLevel)
-            let jobs = CompileRunner.jobs()
-            let workingDirectory = ProcessEnvironment.workingDirectory
-            // Every input is checked before any is emitted, so that an error in
-            // one leaves the disk untouched, not even with a temporary file; the
-            // price is each input's checked tree kept until then (a few times its
-            // size), where emitting each right after its check would hold only
-            // `jobs` of them.
-            let outcomes = CompileRunner.run(discovery.files, jobs: jobs) { source -> ([Diagnostic], CheckedForm?) in
-                let result = FormPipeline.check(source)
-                guard var checked = result.checked else { return (result.diagnostics, nil) }
-                // The header names the input relative to the working directory (or from
-                // its Sources/Tests folder), never absolutely: the build plugin passes
-                // absolute paths, and generated files must not differ between machines.
-                checked.sourcePath = FormPipeline.portablePath(source.path, relativeTo: workingDirectory)
-                return (result.diagnostics, checked)
-            }
-            let diagnostics = discovery.diagnostics + outcomes.flatMap(\.diagnostics)
-            let summary = DiagnosticReport(diagnostics: diagnostics, fileCount: discovery.files.count)
-            Reporter(options: report, stdoutIsTaken: plan.isStandardOutput)
-                .print(summary, sources: outcomes.map(\.source), showsSummary: !diagnostics.isEmpty)
-            guard summary.errorCount == 0 else { return ExitStatus.errorsInInput }
+        try Request(inputs: input.inputs, output: output, accessLevel: accessLevel, check: check, format: report.format).run()
+    }
 
-            var forms: [(form: CheckedForm, path: String)] = []
-            // What each form was made into to emit it is kept to the end, like the
-            // form, not freed just before exiting.
-            var prepared: [SwiftEmitter.Prepared] = []
-            for (outcome, destination) in zip(outcomes, plan.destinations) {
-                guard let form = outcome.value else {
-                    throw InternalError(description: "no checked form and no error for '\(outcome.path)'")
+    /// What a build was asked to do, as plain values: the parsed command makes one,
+    /// and so does `init(quickArguments:)`.
+    struct Request {
+        var inputs: [String]
+        var output: String?
+        var accessLevel: EmitOptions.AccessLevel = .internal
+        var check = false
+        var format: ReportFormat = .auto
+
+        /// `formc build PATH… [-o OUT] [--access-level L] [--check] [--format F]`
+        /// (what the build plugin runs), read without ArgumentParser
+        /// (`QuickArguments`). Nil for anything else, and for what `validate()`
+        /// rejects, which ArgumentParser reads and reports as always.
+        init?(quickArguments arguments: [String]) {
+            guard let line = QuickArguments(
+                arguments, command: BuildCommand.configuration.commandName, options: [.output, .accessLevel, .check, .format]
+            ), let accessLevel = line.choice(.accessLevel, as: EmitOptions.AccessLevel.self),
+                let format = line.choice(.format, as: ReportFormat.self) else { return nil }
+            let output = line.value(.output)
+            guard !line.has(.check) || output != nil else { return nil }
+            self.init(inputs: line.inputs, output: output, accessLevel: accessLevel ?? .internal, check: line.has(.check), format: format ?? .auto)
+        }
+
+        init(inputs: [String], output: String?, accessLevel: EmitOptions.AccessLevel, check: Bool, format: ReportFormat) {
+            self.inputs = inputs
+            self.output = output
+            self.accessLevel = accessLevel
+            self.check = check
+            self.format = format
+        }
+
+        func run() throws {
+            try runCommand {
+                let discovery = InputDiscovery.discover(inputs)
+                let plan = try OutputPlan.make(for: discovery, output: output)
+                let options = EmitOptions(accessLevel: accessLevel)
+                let jobs = CompileRunner.jobs()
+                let workingDirectory = ProcessEnvironment.workingDirectory
+                // Every input is checked before any is emitted, so that an error in
+                // one leaves the disk untouched, not even with a temporary file; the
+                // price is each input's checked tree kept until then (a few times its
+                // size), where emitting each right after its check would hold only
+                // `jobs` of them.
+                let outcomes = CompileRunner.run(discovery.files, jobs: jobs) { source -> ([Diagnostic], CheckedForm?) in
+                    let result = FormPipeline.check(source)
+                    guard var checked = result.checked else { return (result.diagnostics, nil) }
+                    // The header names the input relative to the working directory (or from
+                    // its Sources/Tests folder), never absolutely: the build plugin passes
+                    // absolute paths, and generated files must not differ between machines.
+                    checked.sourcePath = FormPipeline.portablePath(source.path, relativeTo: workingDirectory)
+                    return (result.diagnostics, checked)
                 }
-                guard let destination else {
-                    prepared.append(SwiftEmitter.Prepared(form, options: options))
-                    prepared[prepared.count - 1].emit { Output.write($0, to: .standardOutput) }
-                    continue
+                let diagnostics = discovery.diagnostics + outcomes.flatMap(\.diagnostics)
+                let summary = DiagnosticReport(diagnostics: diagnostics, fileCount: discovery.files.count)
+                Reporter(format: format, stdoutIsTaken: plan.isStandardOutput)
+                    .print(summary, sources: outcomes.map(\.source), showsSummary: !diagnostics.isEmpty)
+                guard summary.errorCount == 0 else { return ExitStatus.errorsInInput }
+
+                var forms: [(form: CheckedForm, path: String)] = []
+                // What each form was made into to emit it is kept to the end, like the
+                // form, not freed just before exiting.
+                var prepared: [SwiftEmitter.Prepared] = []
+                for (outcome, destination) in zip(outcomes, plan.destinations) {
+                    guard let form = outcome.value else {
+                        throw InternalError(description: "no checked form and no error for '\(outcome.path)'")
+                    }
+                    guard let destination else {
+                        prepared.append(SwiftEmitter.Prepared(form, options: options))
+                        prepared[prepared.count - 1].emit { Output.write($0, to: .standardOutput) }
+                        continue
+                    }
+                    forms.append((form, destination))
                 }
-                forms.append((form, destination))
+                if check { finish(BuildCommand.checkDrift(forms, options: options, jobs: jobs, keeping: &prepared), keeping: (forms, prepared)) }
+                finish(BuildCommand.write(forms, options: options, directory: plan.directory, jobs: jobs, keeping: &prepared), keeping: (forms, prepared))
             }
-            if check { finish(Self.checkDrift(forms, options: options, jobs: jobs, keeping: &prepared), keeping: (forms, prepared)) }
-            finish(Self.write(forms, options: options, directory: plan.directory, jobs: jobs, keeping: &prepared), keeping: (forms, prepared))
         }
     }
 

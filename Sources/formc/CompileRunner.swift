@@ -24,8 +24,8 @@ enum CompileRunner {
 
     /// How many files are compiled at once: `FORMC_JOBS` when set (1 makes the run
     /// sequential, which tests compare with the parallel one), else one per core.
-    static func jobs(environment: [String: String] = ProcessEnvironment.variables) -> Int {
-        if let text = environment["FORMC_JOBS"], let count = Int(text), count >= 1 { return count }
+    static func jobs() -> Int {
+        if let text = ProcessEnvironment.variable("FORMC_JOBS"), let count = Int(text), count >= 1 { return count }
         return max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN)))
     }
 

@@ -22,14 +22,22 @@ struct Formc: ParsableCommand {
     )
 
     /// ArgumentParser's own `main`, after tuning the allocator while the main
-    /// thread is still the only one that has allocated; `formc lint PATH…` with no
-    /// option goes straight to the lint (`LintCommand.Request(plainArguments:)`).
+    /// thread is still the only one that has allocated; the lint and build lines
+    /// that `QuickArguments` reads go straight to their command.
     static func main() {
         ProcessEnvironment.tuneAllocator()
-        if let lint = LintCommand.Request(plainArguments: Array(CommandLine.arguments.dropFirst())) {
-            do { try lint.run() } catch { exit(withError: error) }
-            // `run` ends the process itself (`finish`); never fall through to a second lint.
-            return
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        do {
+            if let lint = LintCommand.Request(quickArguments: arguments) {
+                try lint.run()
+                return
+            }
+            if let build = BuildCommand.Request(quickArguments: arguments) {
+                try build.run()
+                return
+            }
+        } catch {
+            exit(withError: error)
         }
         main(nil)
     }

@@ -23,21 +23,21 @@ struct LintCommand: ParsableCommand {
     }
 
     /// What a lint was asked to do, as plain values: the parsed command makes one,
-    /// and so does `init(plainArguments:)`.
+    /// and so does `init(quickArguments:)`.
     struct Request {
         var inputs: [String]
         var format: ReportFormat = .auto
         var strict = false
         var quiet = false
 
-        /// `formc lint PATH…` with no option (what CI runs, see the README), read
-        /// without ArgumentParser: its parse reflects over every command's options
-        /// at each start, 1.3 ms of a 1 MB lint's 35. Nil for anything else (an
-        /// option, `--`, no path), which ArgumentParser reads as always.
-        init?(plainArguments arguments: [String]) {
-            guard arguments.count >= 2, arguments[0] == LintCommand.configuration.commandName,
-                  arguments.dropFirst().allSatisfy({ !$0.isEmpty && !$0.hasPrefix("-") }) else { return nil }
-            inputs = Array(arguments.dropFirst())
+        /// `formc lint PATH… [--format F] [--strict] [--quiet]` (what CI runs, see
+        /// the README), read without ArgumentParser (`QuickArguments`). Nil for
+        /// anything else, which ArgumentParser reads as always.
+        init?(quickArguments arguments: [String]) {
+            guard let line = QuickArguments(
+                arguments, command: LintCommand.configuration.commandName, options: [.format, .strict, .quiet]
+            ), let format = line.choice(.format, as: ReportFormat.self) else { return nil }
+            self.init(inputs: line.inputs, format: format ?? .auto, strict: line.has(.strict), quiet: line.has(.quiet))
         }
 
         init(inputs: [String], format: ReportFormat, strict: Bool, quiet: Bool) {

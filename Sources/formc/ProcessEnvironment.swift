@@ -10,18 +10,19 @@ import CFormcSystem
 /// `formc` links no Foundation of its own, which saves a few milliseconds and
 /// megabytes at every start (ArgumentParser brings only FoundationEssentials).
 enum ProcessEnvironment {
-    /// The environment variables (a variable given twice keeps its first value, as
-    /// `getenv` does).
-    static var variables: [String: String] {
+    /// The value of one environment variable, or nil when it is not set.
+    static func variable(_ name: String) -> String? {
+        getenv(name).map { String(cString: $0) }
+    }
+
+    /// The variables in `names` that are set, by name: what a command reads of
+    /// the environment, looked up one by one (`getenv`). Copying every variable
+    /// into a dictionary took a tenth of a small lint's start, more in CI, whose
+    /// environment is large.
+    static func variables(named names: [String]) -> [String: String] {
         var result: [String: String] = [:]
-        var entry = environ
-        while let pointer = entry.pointee {
-            let text = String(cString: pointer)
-            if let equals = text.firstIndex(of: "=") {
-                let name = String(text[..<equals])
-                if result[name] == nil { result[name] = String(text[text.index(after: equals)...]) }
-            }
-            entry += 1
+        for name in names {
+            if let value = variable(name) { result[name] = value }
         }
         return result
     }

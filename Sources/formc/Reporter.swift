@@ -18,14 +18,20 @@ struct Reporter {
     /// Whether standard output is taken by something else (Swift, a dump).
     var stdoutIsTaken: Bool
 
-    init(options: ReportOptions, stdoutIsTaken: Bool, environment: [String: String] = ProcessEnvironment.variables) {
+    init(options: ReportOptions, stdoutIsTaken: Bool, environment: [String: String] = Reporter.environment()) {
         self.init(format: options.format, stdoutIsTaken: stdoutIsTaken, environment: environment)
     }
 
-    init(format: ReportFormat, stdoutIsTaken: Bool, environment: [String: String] = ProcessEnvironment.variables) {
+    init(format: ReportFormat, stdoutIsTaken: Bool, environment: [String: String] = Reporter.environment()) {
         self.format = format.resolved(environment: environment)
         self.environment = environment
         self.stdoutIsTaken = stdoutIsTaken
+    }
+
+    /// The variables a report depends on: `GITHUB_ACTIONS` (what `auto` means),
+    /// `NO_COLOR` and `TERM` (colour).
+    static func environment() -> [String: String] {
+        ProcessEnvironment.variables(named: ["GITHUB_ACTIONS", "NO_COLOR", "TERM"])
     }
 
     /// Colour only for people: text on a terminal, and neither `NO_COLOR` (any
@@ -93,7 +99,7 @@ struct InternalError: Error, CustomStringConvertible {
 func runCommand(_ body: () throws -> Int32) throws {
     let status: Int32
     do {
-        if ProcessEnvironment.variables["FORMC_DEBUG_CRASH"] == "1" {
+        if ProcessEnvironment.variable("FORMC_DEBUG_CRASH") == "1" {
             throw InternalError(description: "crash requested by FORMC_DEBUG_CRASH=1")
         }
         status = try body()

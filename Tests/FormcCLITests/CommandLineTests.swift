@@ -159,8 +159,11 @@ import Testing
     }
 }
 
-/// `formc lint PATH…` with no option is read without ArgumentParser (a faster
-/// start); with an option it goes through ArgumentParser. Both must answer alike.
+/// `formc lint` and `formc build` lines that `QuickArguments` knows are read
+/// without ArgumentParser (a faster start); any other line goes through
+/// ArgumentParser. Each pair below says the same thing once in a spelling the
+/// quick reader takes and once in one only ArgumentParser takes (`--opt=value`,
+/// `--`): both must answer alike, to the byte and the exit status.
 @Suite struct PlainLintTests {
     @Test(arguments: [[String: String](), ["GITHUB_ACTIONS": "true"]])
     func aPlainLintAnswersAsTheParsedOne(environment: [String: String]) throws {
@@ -169,25 +172,110 @@ import Testing
         try scratch.write(
             "bad.form.yaml", "formc: 1\nform: Bad\nelements:\n  - textField: name\n  - boolean: name\n    rules: [{ minLength: -1 }]\n"
         )
-        for inputs in [["good.form.yaml"], ["bad.form.yaml"], ["good.form.yaml", "bad.form.yaml"], ["."], ["missing.form.yaml"]] {
-            let plain = try Formc.run(["lint"] + inputs, in: scratch.url, environment: environment)
-            let parsed = try Formc.run(["lint", "--format", "auto"] + inputs, in: scratch.url, environment: environment)
-            #expect(plain.status == parsed.status, "\(inputs)")
-            #expect(plain.stdout == parsed.stdout, "\(inputs)")
-            #expect(plain.stderr == parsed.stderr, "\(inputs)")
+        try scratch.write("warned.form.yaml", "formc: 1\nform: Warned\nelements:\n  - textField: name\n    rules: [{ minLength: 0 }]\n")
+        for inputs in [["good.form.yaml"], ["bad.form.yaml"], ["good.form.yaml", "bad.form.yaml"], ["."], ["missing.form.yaml"], ["warned.form.yaml"]] {
+            let lines: [(quick: [String], parsed: [String])] = [
+                (["lint"] + inputs, ["lint", "--format=auto"] + inputs),
+                (["lint", "--format", "github"] + inputs, ["lint", "--format=github"] + inputs),
+                (["lint"] + inputs + ["--format", "json", "--strict"], ["lint", "--strict", "--format=json"] + inputs),
+                (["lint", "--quiet"] + inputs + ["--strict"], ["lint", "--quiet", "--strict", "--"] + inputs),
+                (["lint", "--format", "sarif", "--quiet"] + inputs, ["lint", "--quiet", "--format=sarif"] + inputs),
+            ]
+            for (quick, parsed) in lines {
+                let plain = try Formc.run(quick, in: scratch.url, environment: environment)
+                let reparsed = try Formc.run(parsed, in: scratch.url, environment: environment)
+                #expect(plain.status == reparsed.status, "\(quick)")
+                #expect(plain.stdout == reparsed.stdout, "\(quick)")
+                #expect(plain.stderr == reparsed.stderr, "\(quick)")
+            }
         }
         let bad = try scratch.run("lint", "bad.form.yaml", environment: environment)
         #expect(bad.status == 1)
         #expect((bad.stdout + bad.stderr).contains("FC202"))
+        // The options are read, not skipped: --strict fails on a warning, --quiet drops it.
+        #expect(try scratch.run("lint", "warned.form.yaml").status == 0)
+        #expect(try scratch.run("lint", "warned.form.yaml", "--strict").status == 1)
+        let quiet = try scratch.run("lint", "--quiet", "warned.form.yaml")
+        #expect(quiet.status == 0 && quiet.stdout.isEmpty && quiet.stderr.isEmpty)
+        #expect(try scratch.run("lint", "bad.form.yaml", "--format", "json").stdout.contains("\"FC202\""))
     }
 
-    /// What is not a plain lint goes to ArgumentParser: options, no input.
+    /// What the quick reader does not know goes to ArgumentParser, which reports it.
     @Test func anythingElseIsParsedAsBefore() throws {
         let scratch = try Scratch()
+        try scratch.write("x.form.yaml", "formc: 1\nform: X\nelements:\n  - textField: name\n")
         #expect(try scratch.run("lint").status == 64)
         let help = try scratch.run("lint", "x.form.yaml", "--help")
         #expect(help.status == 0)
         #expect(help.stdout.contains("USAGE: formc lint"))
-        #expect(try scratch.run("lint", "x.form.yaml", "--no-such-option").status == 64)
+        for line in [
+            ["x.form.yaml", "--no-such-option"], ["x.form.yaml", "--format"], ["x.form.yaml", "--format", "yaml"],
+            ["x.form.yaml", "--format", "--strict"], ["--strict"], ["x.form.yaml", "-o", "out.swift"],
+        ] {
+            let run = try scratch.run(["lint"] + line)
+            #expect(run.status == 64, "\(line)")
+            #expect(run.stderr.contains("Usage: formc lint") || run.stderr.contains("USAGE: formc lint"), "\(line): \(run.stderr)")
+        }
+    }
+}
+
+@Suite struct QuickBuildTests {
+    /// The same build spelled for the quick reader and for ArgumentParser only:
+    /// the same output, files, modification times and exit status.
+    @Test func aQuickBuildAnswersAsTheParsedOne() throws {
+        let scratch = try Scratch()
+        try scratch.write("x.form.yaml", Forms.valid)
+        try scratch.write("bad.form.yaml", "formc: 1\nform: Bad\nelements:\n  - textField: name\n  - boolean: name\n")
+        try scratch.write("q/README", "the quick reader's outputs")
+        try scratch.write("p/README", "ArgumentParser's")
+        let lines: [(quick: [String], parsed: [String], output: String?)] = [
+            (["build", "x.form.yaml"], ["build", "--format=auto", "x.form.yaml"], nil),
+            (["build", "x.form.yaml", "-o", "q/x.swift", "--format", "xcode"], ["build", "x.form.yaml", "--output=p/x.swift", "--format=xcode"], "x.swift"),
+            (["build", "--access-level", "public", "x.form.yaml", "-o", "q/"], ["build", "--access-level=public", "x.form.yaml", "-o", "p/"], "x.swift"),
+            (["build", "--output", "q/y.swift", "--access-level", "package", "x.form.yaml"], ["build", "--output=p/y.swift", "--access-level=package", "--", "x.form.yaml"], "y.swift"),
+            (["build", "bad.form.yaml", "-o", "q/bad.swift", "--format", "github"], ["build", "bad.form.yaml", "-o", "p/bad.swift", "--format=github"], "bad.swift"),
+            (["build", ".", "-o", "q"], ["build", "--output=p", "."], "x.swift"),
+        ]
+        for (quick, parsed, output) in lines {
+            let fast = try scratch.run(quick)
+            let slow = try scratch.run(parsed)
+            #expect(fast.status == slow.status, "\(quick)")
+            #expect(fast.stdout == slow.stdout, "\(quick)")
+            #expect(fast.stderr.replacingOccurrences(of: "q/", with: "p/") == slow.stderr, "\(quick)")
+            if let output {
+                #expect(scratch.read("q/" + output) == scratch.read("p/" + output), "\(quick)")
+            }
+        }
+        // The values are read, not skipped.
+        #expect(scratch.read("q/x.swift")?.contains("public final class ContactForm") == true)
+        #expect(scratch.read("q/y.swift")?.contains("package final class ContactForm") == true)
+        #expect(!scratch.exists("q/bad.swift"))
+
+        // --check, both ways: up to date (0), then out of date (2).
+        for check in [["build", "--check", "x.form.yaml", "-o", "q/y.swift"], ["build", "--check", "--output=q/y.swift", "x.form.yaml"]] {
+            #expect(try scratch.run(check).status == 2, "\(check)")
+        }
+        for check in [["build", "--check", "x.form.yaml", "-o", "q/y.swift", "--access-level", "package"], ["build", "--check", "--output=q/y.swift", "--access-level=package", "x.form.yaml"]] {
+            #expect(try scratch.run(check).status == 0, "\(check)")
+        }
+    }
+
+    /// Lines the quick reader declines, ArgumentParser reports: usage errors, 64.
+    @Test func whatTheQuickReaderDeclinesArgumentParserReports() throws {
+        let scratch = try Scratch()
+        try scratch.write("x.form.yaml", Forms.valid)
+        let check = try scratch.run("build", "--check", "x.form.yaml")
+        #expect(check.status == 64)
+        #expect(check.stderr.contains("--check compares with existing files"))
+        for line in [
+            ["x.form.yaml", "-o"], ["x.form.yaml", "-o", "--check"], ["x.form.yaml", "--access-level", "open"],
+            ["x.form.yaml", "--format", "yaml"], ["x.form.yaml", "--strict"], ["-o", "a.swift"],
+        ] {
+            let run = try scratch.run(["build"] + line)
+            #expect(run.status == 64, "\(line)")
+            #expect(run.stderr.contains("Usage: formc build") || run.stderr.contains("USAGE: formc build"), "\(line): \(run.stderr)")
+        }
+        #expect(!scratch.exists("a.swift"))
+        #expect(try scratch.run("build", "x.form.yaml", "--help").stdout.contains("USAGE: formc build"))
     }
 }

@@ -96,6 +96,10 @@ final class Scratch {
     func run(_ arguments: String..., environment: [String: String] = [:]) throws -> Formc.Run {
         try Formc.run(arguments, in: url, environment: environment)
     }
+
+    func run(_ arguments: [String], environment: [String: String] = [:]) throws -> Formc.Run {
+        try Formc.run(arguments, in: url, environment: environment)
+    }
 }
 
 /// Forms the CLI tests compile.
