@@ -79,7 +79,7 @@ struct FormcBench: ParsableCommand {
 
         report.header = [
             "formc-bench: \(Format.grouped(bytes.count)) bytes, \(Format.grouped(form.fieldCount)) fields in \(form.groups) groups, \(Format.grouped(form.elementCount)) elements",
-            "median of \(runs) runs each (after a warm-up); load average before: \(Self.loadAverage()) on \(Self.cores()) cores",
+            "median of \(runs) runs each, taken in turns (one of each per round, each after an untimed run of its own); load average before: \(Self.loadAverage()) on \(Self.cores()) cores",
             "formc: \(formcPath)",
         ]
 
@@ -95,45 +95,6 @@ struct FormcBench: ParsableCommand {
             throw BenchError(description: "libyaml rejected the generated form")
         }
 
-        // In-process: the library alone, bytes already in memory.
-        let floor = Timing.median(runs: runs) { _ = LibYAMLFloor.parseEventCount(bytes) }
-        let lint = Timing.median(runs: runs) { _ = FormPipeline.check(SourceFile(path: inputPath, bytes: bytes)) }
-        let streamedPath = directory + "/streamed.swift"
-        let build = try Timing.median(runs: runs) { try Self.buildStreamed(bytes, path: inputPath, to: streamedPath) }
-        // The stages of lint, so that a ratio can be traced to the stage that owns it.
-        let read = Timing.median(runs: runs) {
-            var diagnostics = DiagnosticBag(file: inputPath)
-            _ = FormPipeline.read(SourceFile(path: inputPath, bytes: bytes), diagnostics: &diagnostics)
-        }
-        let decode = Timing.median(runs: runs) {
-            let file = SourceFile(path: inputPath, bytes: bytes)
-            var diagnostics = DiagnosticBag(file: inputPath)
-            _ = FormPipeline.read(file, diagnostics: &diagnostics).map {
-                FormDecoder.decode($0, file: file, limits: .default, diagnostics: &diagnostics)
-            }
-        }
-        report.add("libyaml raw event parse (floor)", seconds: floor, floor: floor)
-        report.add("lint, in-process (FormPipeline.check)", seconds: lint, floor: floor)
-        report.add("  read: libyaml and the syntax tree", seconds: read, floor: floor)
-        report.add("  read and decode", seconds: decode, floor: floor)
-        report.add("  check (lint minus read and decode)", seconds: lint - decode, floor: floor)
-        report.add("build, in-process (check, then emit streamed to a file)", seconds: build, floor: floor)
-        report.add("  emit (build minus lint)", seconds: build - lint, floor: floor)
-
-        // End to end: the real binary, as a user or CI runs it.
-        let outputPath = directory + "/benchmark.swift"
-        let lintProcess = try Subprocess.median(runs: runs, formcPath, ["lint", inputPath])
-        let buildProcess = try Subprocess.median(runs: runs, formcPath, ["build", inputPath, "-o", outputPath])
-        // Start-up: a small form against the process start of `--version`, in turns
-        // and three times as many runs (each takes a few milliseconds).
-        let startUp = try Subprocess.medians(runs: 3 * runs, formcPath, [["--version"], ["lint", small]])
-        let version = startUp[0]
-        let smallLint = startUp[1]
-        report.add("formc lint (process)", seconds: lintProcess, floor: floor)
-        report.add("formc build (process)", seconds: buildProcess, floor: floor)
-        report.add("formc lint minus --version start-up", seconds: lintProcess - version, floor: floor)
-        report.add("formc build minus --version start-up", seconds: buildProcess - version, floor: floor)
-
         // Scaling: the same structure, `scale` times larger. The CLI's default limit
         // of 10,000 elements would reject it, so this is measured in-process with the
         // element limit raised; nothing else changes.
@@ -144,10 +105,59 @@ struct FormcBench: ParsableCommand {
         guard FormPipeline.build(largeFile, limits: raised).swiftUTF8 != nil else {
             throw BenchError(description: "the \(scale)× form does not compile cleanly")
         }
-        let largeRuns = max(3, runs / 2)
-        let floorLarge = Timing.median(runs: largeRuns) { _ = LibYAMLFloor.parseEventCount(large) }
-        let lintLarge = Timing.median(runs: largeRuns) { _ = FormPipeline.check(SourceFile(path: inputPath, bytes: large), limits: raised) }
-        let buildLarge = try Timing.median(runs: largeRuns) { try Self.buildStreamed(large, path: inputPath, limits: raised, to: streamedPath) }
+
+        // Every figure a goal compares is timed in turns, one run of each per round
+        // (`Timing.interleaved`): in-process, the library alone with the bytes
+        // already in memory; then the real binary end to end, as a user or CI runs
+        // it; then the larger form in-process.
+        let streamedPath = directory + "/streamed.swift"
+        let outputPath = directory + "/benchmark.swift"
+        let figures = try Timing.interleaved(runs: runs, [
+            { Timing.time { _ = LibYAMLFloor.parseEventCount(bytes) } },
+            { Timing.time { _ = FormPipeline.check(SourceFile(path: inputPath, bytes: bytes)) } },
+            { try Timing.time { try Self.buildStreamed(bytes, path: inputPath, to: streamedPath) } },
+            // The stages of lint, so that a ratio can be traced to the stage that owns it.
+            {
+                Timing.time {
+                    var diagnostics = DiagnosticBag(file: inputPath)
+                    _ = FormPipeline.read(SourceFile(path: inputPath, bytes: bytes), diagnostics: &diagnostics)
+                }
+            },
+            {
+                Timing.time {
+                    let file = SourceFile(path: inputPath, bytes: bytes)
+                    var diagnostics = DiagnosticBag(file: inputPath)
+                    _ = FormPipeline.read(file, diagnostics: &diagnostics).map {
+                        FormDecoder.decode($0, file: file, limits: .default, diagnostics: &diagnostics)
+                    }
+                }
+            },
+            { try Subprocess.time(formcPath, ["lint", inputPath]) },
+            { try Subprocess.time(formcPath, ["build", inputPath, "-o", outputPath]) },
+            { Timing.time { _ = LibYAMLFloor.parseEventCount(large) } },
+            { Timing.time { _ = FormPipeline.check(SourceFile(path: inputPath, bytes: large), limits: raised) } },
+            { try Timing.time { try Self.buildStreamed(large, path: inputPath, limits: raised, to: streamedPath) } },
+        ])
+        let (floor, lint, build, read, decode) = (figures[0], figures[1], figures[2], figures[3], figures[4])
+        let (lintProcess, buildProcess) = (figures[5], figures[6])
+        let (floorLarge, lintLarge, buildLarge) = (figures[7], figures[8], figures[9])
+        report.add("libyaml raw event parse (floor)", seconds: floor, floor: floor)
+        report.add("lint, in-process (FormPipeline.check)", seconds: lint, floor: floor)
+        report.add("  read: libyaml and the syntax tree", seconds: read, floor: floor)
+        report.add("  read and decode", seconds: decode, floor: floor)
+        report.add("  check (lint minus read and decode)", seconds: lint - decode, floor: floor)
+        report.add("build, in-process (check, then emit streamed to a file)", seconds: build, floor: floor)
+        report.add("  emit (build minus lint)", seconds: build - lint, floor: floor)
+
+        // Start-up: a small form against the process start of `--version`, in turns
+        // and three times as many runs (each takes a few milliseconds).
+        let startUp = try Subprocess.medians(runs: 3 * runs, formcPath, [["--version"], ["lint", small]])
+        let version = startUp[0]
+        let smallLint = startUp[1]
+        report.add("formc lint (process)", seconds: lintProcess, floor: floor)
+        report.add("formc build (process)", seconds: buildProcess, floor: floor)
+        report.add("formc lint minus --version start-up", seconds: lintProcess - version, floor: floor)
+        report.add("formc build minus --version start-up", seconds: buildProcess - version, floor: floor)
         report.add("libyaml floor, \(scale)× input (\(Format.megabytes(large.count)))", seconds: floorLarge, floor: floor)
         report.add("lint, in-process, \(scale)× input", seconds: lintLarge, floor: floor)
         report.add("build, in-process, \(scale)× input", seconds: buildLarge, floor: floor)
@@ -156,8 +166,11 @@ struct FormcBench: ParsableCommand {
         // form's small groups would hide work that is quadratic in a group's size.
         let flatSmall = Array(BenchmarkForm(fieldsInOneGroup: 8_000 / scale).yaml().utf8)
         let flatLarge = Array(BenchmarkForm(fieldsInOneGroup: 8_000).yaml().utf8)
-        let lintFlatSmall = Timing.median(runs: 3, warmUp: false) { _ = FormPipeline.check(SourceFile(path: inputPath, bytes: flatSmall), limits: raised) }
-        let lintFlatLarge = Timing.median(runs: 3, warmUp: false) { _ = FormPipeline.check(SourceFile(path: inputPath, bytes: flatLarge), limits: raised) }
+        let flat = try Timing.interleaved(runs: 3, [
+            { Timing.time { _ = FormPipeline.check(SourceFile(path: inputPath, bytes: flatSmall), limits: raised) } },
+            { Timing.time { _ = FormPipeline.check(SourceFile(path: inputPath, bytes: flatLarge), limits: raised) } },
+        ])
+        let (lintFlatSmall, lintFlatLarge) = (flat[0], flat[1])
         report.add("lint, in-process, \(Format.grouped(8_000 / scale)) fields in one group", seconds: lintFlatSmall, floor: floor)
         report.add("lint, in-process, 8,000 fields in one group", seconds: lintFlatLarge, floor: floor)
 

@@ -21,15 +21,24 @@ enum Timing {
         return now() - start
     }
 
-    /// The median of `runs` timings of `body`, after one untimed warm-up run unless
-    /// `warmUp` is false (for inputs too slow to run twice more than needed).
-    static func median(runs: Int, warmUp: Bool = true, _ body: () throws -> Void) rethrows -> Double {
-        if warmUp { try body() }
-        var samples: [Double] = []
+    /// The median of each of `measures` (each times one run of something and
+    /// returns its seconds), taken in turns: `runs` rounds of one timed run of
+    /// each. A change in the machine's load (another process taking a core for a
+    /// second) then weighs on every figure alike, where timing each in a block
+    /// of its own would put it on whichever figure's block it fell in, and skew
+    /// every ratio to it. Each timed run comes right after an untimed run of the
+    /// same measure, so it finds the caches as a block of its own runs would
+    /// leave them, not as the measure before it did (a 4× build evicts the
+    /// floor's input from the cache, and would make the floor look 20% slower).
+    static func interleaved(runs: Int, _ measures: [() throws -> Double]) throws -> [Double] {
+        var samples = [[Double]](repeating: [], count: measures.count)
         for _ in 0..<max(runs, 1) {
-            samples.append(try time(body))
+            for (index, measure) in measures.enumerated() {
+                _ = try measure()
+                samples[index].append(try measure())
+            }
         }
-        return median(samples)
+        return samples.map(median)
     }
 
     static func median(_ samples: [Double]) -> Double {
@@ -90,27 +99,19 @@ enum Subprocess {
         return ChildRun(status: exitStatus, seconds: seconds, peakBytes: peak)
     }
 
-    /// The median wall time of `runs` runs after one warm-up, failing when a run
-    /// exits with another status than `expecting`.
-    static func median(runs: Int, _ path: String, _ arguments: [String], expecting: Int32 = 0) throws -> Double {
-        try medians(runs: runs, path, [arguments], expecting: expecting)[0]
+    /// The wall time of one run, failing when it exits with another status than
+    /// `expecting`.
+    static func time(_ path: String, _ arguments: [String], expecting: Int32 = 0) throws -> Double {
+        let child = try run(path, arguments)
+        guard child.status == expecting else {
+            throw BenchError(description: "`\(([path] + arguments).joined(separator: " "))` exited \(child.status), expected \(expecting)")
+        }
+        return child.seconds
     }
 
-    /// The median time of each command line, run in turns (one of each, then again),
-    /// so that a change in the machine's load over the runs weighs on all of them
-    /// alike: what a ratio of two quick commands needs. One warm-up round first.
+    /// The median time of each command line, run in turns (`Timing.interleaved`).
     static func medians(runs: Int, _ path: String, _ commands: [[String]], expecting: Int32 = 0) throws -> [Double] {
-        var samples = [[Double]](repeating: [], count: commands.count)
-        for round in 0...max(runs, 1) {
-            for (index, arguments) in commands.enumerated() {
-                let child = try self.run(path, arguments)
-                guard child.status == expecting else {
-                    throw BenchError(description: "`\(([path] + arguments).joined(separator: " "))` exited \(child.status), expected \(expecting)")
-                }
-                if round > 0 { samples[index].append(child.seconds) }
-            }
-        }
-        return samples.map(Timing.median)
+        try Timing.interleaved(runs: runs, commands.map { arguments in { try time(path, arguments, expecting: expecting) } })
     }
 }
 
