@@ -46,12 +46,19 @@ struct OutputBuffer {
     @inline(__always)
     mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
         guard let source = bytes.baseAddress else { return }
-        if held + bytes.count > storage.count { makeRoom(for: bytes.count) }
+        let count = bytes.count
+        if held + count > storage.count { makeRoom(for: count) }
         let start = held
         storage.withUnsafeMutableBufferPointer { room in
-            (room.baseAddress! + start).update(from: source, count: bytes.count)
+            let target = room.baseAddress! + start
+            if count <= 16 {
+                // Most appends are a keyword or a name: a loop beats a call to memmove.
+                for offset in 0..<count { target[offset] = source[offset] }
+            } else {
+                target.update(from: source, count: count)
+            }
         }
-        held += bytes.count
+        held += count
     }
 
     mutating func append(_ text: StaticString) {
@@ -72,7 +79,12 @@ struct OutputBuffer {
         if held + times > storage.count { makeRoom(for: times) }
         let start = held
         storage.withUnsafeMutableBufferPointer { room in
-            (room.baseAddress! + start).update(repeating: byte, count: times)
+            let target = room.baseAddress! + start
+            if times <= 32 {
+                for offset in 0..<times { target[offset] = byte }
+            } else {
+                target.update(repeating: byte, count: times)
+            }
         }
         held += times
     }
