@@ -54,28 +54,6 @@ struct BuildCommand: ParsableCommand {
         var check = false
         var format: ReportFormat = .auto
 
-        /// `formc build PATH… [-o OUT] [--access-level L] [--check] [--format F]`
-        /// (what the build plugin runs), read without ArgumentParser
-        /// (`QuickArguments`). Nil for anything else, and for what `validate()`
-        /// rejects, which ArgumentParser reads and reports as always.
-        init?(quickArguments arguments: [String]) {
-            guard let line = QuickArguments(
-                arguments, command: BuildCommand.configuration.commandName, options: [.output, .accessLevel, .check, .format]
-            ), let accessLevel = line.choice(.accessLevel, as: EmitOptions.AccessLevel.self),
-                let format = line.choice(.format, as: ReportFormat.self) else { return nil }
-            let output = line.value(.output)
-            guard !line.has(.check) || output != nil else { return nil }
-            self.init(inputs: line.inputs, output: output, accessLevel: accessLevel ?? .internal, check: line.has(.check), format: format ?? .auto)
-        }
-
-        init(inputs: [String], output: String?, accessLevel: EmitOptions.AccessLevel, check: Bool, format: ReportFormat) {
-            self.inputs = inputs
-            self.output = output
-            self.accessLevel = accessLevel
-            self.check = check
-            self.format = format
-        }
-
         func run() throws {
             try runCommand {
                 let discovery = InputDiscovery.discover(inputs)
@@ -309,5 +287,22 @@ struct OutputPlan: Equatable {
             return String(name[..<dot]) + ".swift"
         }
         return name + ".swift"
+    }
+}
+
+/// Declared here so that `Request` keeps its memberwise initializer.
+extension BuildCommand.Request {
+    /// `formc build PATH… [-o OUT] [--access-level L] [--check] [--format F]`
+    /// (what the build plugin runs), read without ArgumentParser
+    /// (`QuickArguments`). Nil for anything else, and for what `validate()`
+    /// rejects, which ArgumentParser reads and reports as always.
+    init?(quickArguments arguments: [String]) {
+        guard let line = QuickArguments(
+            arguments, command: BuildCommand.configuration.commandName, options: [.output, .accessLevel, .check, .format]
+        ), let accessLevel = line.choice(.accessLevel, as: EmitOptions.AccessLevel.self),
+            let format = line.choice(.format, as: ReportFormat.self) else { return nil }
+        let output = line.value(.output)
+        guard !line.has(.check) || output != nil else { return nil }
+        self.init(inputs: line.inputs, output: output, accessLevel: accessLevel ?? .internal, check: line.has(.check), format: format ?? .auto)
     }
 }

@@ -30,23 +30,6 @@ struct LintCommand: ParsableCommand {
         var strict = false
         var quiet = false
 
-        /// `formc lint PATH… [--format F] [--strict] [--quiet]` (what CI runs, see
-        /// the README), read without ArgumentParser (`QuickArguments`). Nil for
-        /// anything else, which ArgumentParser reads as always.
-        init?(quickArguments arguments: [String]) {
-            guard let line = QuickArguments(
-                arguments, command: LintCommand.configuration.commandName, options: [.format, .strict, .quiet]
-            ), let format = line.choice(.format, as: ReportFormat.self) else { return nil }
-            self.init(inputs: line.inputs, format: format ?? .auto, strict: line.has(.strict), quiet: line.has(.quiet))
-        }
-
-        init(inputs: [String], format: ReportFormat, strict: Bool, quiet: Bool) {
-            self.inputs = inputs
-            self.format = format
-            self.strict = strict
-            self.quiet = quiet
-        }
-
         func run() throws {
             try runCommand {
                 let discovery = InputDiscovery.discover(inputs)
@@ -69,5 +52,18 @@ struct LintCommand: ParsableCommand {
                 finish(failed ? ExitStatus.errorsInInput : 0, keeping: outcomes)
             }
         }
+    }
+}
+
+/// Declared here so that `Request` keeps its memberwise initializer.
+extension LintCommand.Request {
+    /// `formc lint PATH… [--format F] [--strict] [--quiet]` (what CI runs, see
+    /// the README), read without ArgumentParser (`QuickArguments`). Nil for
+    /// anything else, which ArgumentParser reads as always.
+    init?(quickArguments arguments: [String]) {
+        guard let line = QuickArguments(
+            arguments, command: LintCommand.configuration.commandName, options: [.format, .strict, .quiet]
+        ), let format = line.choice(.format, as: ReportFormat.self) else { return nil }
+        self.init(inputs: line.inputs, format: format ?? .auto, strict: line.has(.strict), quiet: line.has(.quiet))
     }
 }
