@@ -62,6 +62,29 @@ import Testing
         }
     }
 
+    /// What the checker's in-order step does: the hashes worked out beforehand,
+    /// the slots warmed a block ahead, then the inserts. It numbers ids exactly as
+    /// plain inserts do, repeats and non-ASCII ids included.
+    @Test func warmedInsertsWithGivenHashesNumberAsPlainInserts() {
+        let ids = (0..<3_000).map { $0 % 7 == 3 ? "field\($0 / 2)" : ($0 % 11 == 0 ? "caf\u{E9}\($0 % 3)" : "id\($0)") }
+            + ["cafe\u{301}0", "\u{212A}", "K"]
+        var plain = IDIndex()
+        let expected = ids.map { plain.insert($0) }
+        var warmed = IDIndex()
+        warmed.reserveCapacity(ids.count)
+        let hashes = ids.map(IDIndex.hash)
+        var results: [(number: Int, inserted: Bool)] = []
+        for blockStart in stride(from: 0, to: ids.count, by: 64) {
+            let block = blockStart..<min(blockStart + 64, ids.count)
+            hashes.withUnsafeBufferPointer { warmed.warm(UnsafeBufferPointer(rebasing: $0[block])) }
+            for index in block { results.append(warmed.insert(ids[index], hash: hashes[index])) }
+        }
+        #expect(results.map(\.number) == expected.map(\.number))
+        #expect(results.map(\.inserted) == expected.map(\.inserted))
+        #expect(expected.contains { !$0.inserted }, "some ids repeat")
+        for id in ids { #expect(warmed.number(of: id) == plain.number(of: id)) }
+    }
+
     @Test func theHashReadsEveryByte() {
         // Ids that differ in one byte anywhere, including the padded last word.
         let base = Array("abcdefghijklmnopqrs".utf8)

@@ -15,9 +15,10 @@ public enum FormChecker {
         )
         // The rule checks need only the symbols, as the conditions do: they run as
         // one more task beside the lowering of the conditions. The task takes the
-        // rules, so they are freed on its thread when it is done with them.
+        // walkers that hold the rules, so that they are freed on its thread when it
+        // is done with them, with what else the walkers found.
         let symbols = checker.symbols
-        let rules = Concurrently.Handoff([checker.takePendingRules()])
+        let rules = Concurrently.Handoff([checker.takeWalked()])
         var checkedDocument = consume document
         ConditionChecker.check(
             &checkedDocument, scope: scope, file: file, diagnostics: &diagnostics,
@@ -110,9 +111,10 @@ private struct Checker {
     var fieldElements: [Int?] = []
     /// Generated type names and where they were declared (the form name, segment enums).
     var typeNames = TypeNames()
-    /// Every field (duplicates too), for the rule checks, which need every field
-    /// declared first: the walkers' lists, in document order, kept as they are.
-    var pendingRules: [[RuleChecker.Field]] = []
+    /// The walkers of `declare`, in document order, once recorded: they hold every
+    /// field's rules (duplicates too) for the rule checks, which need every field
+    /// declared first, and are freed by the task that runs them.
+    var walked: [ElementWalker] = []
 
     /// How many elements a form needs before its tree is walked in two parts at
     /// once: below it, handing a part to another thread costs more than it saves.
@@ -151,11 +153,22 @@ private struct Checker {
         }
         for part in parts.indices {
             diagnostics.append(contentsOf: parts[part].diagnostics.diagnostics)
-            for index in parts[part].found.indices { record(parts[part].found[index], of: &parts[part]) }
-            // The rules stay in the walker's list: copying them would retain each
-            // string and array the other core made.
-            pendingRules.append(parts[part].rules)
+            // The id table's slots are read a block ahead of the records that need
+            // them (`SymbolTable.warm`): tens of thousands of ids outgrow the cache.
+            let found = parts[part].found.count
+            var blockStart = 0
+            while blockStart < found {
+                let blockEnd = min(blockStart + Self.warmBlock, found)
+                parts[part].hashes.withUnsafeBufferPointer {
+                    symbols.warm(UnsafeBufferPointer(rebasing: $0[blockStart..<blockEnd]))
+                }
+                for index in blockStart..<blockEnd { record(at: index, of: &parts[part]) }
+                blockStart = blockEnd
+            }
         }
+        // The rules stay in the walkers' lists: copying them would retain each
+        // string and array the other core made. The walkers go with them.
+        walked = parts
     }
 
     /// Where to cut a list whose elements hold `counts` elements each (themselves
@@ -170,31 +183,35 @@ private struct Checker {
         return nil
     }
 
-    /// Records what `part`'s walker found of one element, in document order. The
-    /// symbol of a field that is the first of its id moves into the table.
-    mutating func record(_ found: ElementWalker.Found, of part: inout ElementWalker) {
-        switch found {
+    /// How many ids' slots `declare` reads ahead of recording them: enough reads
+    /// at once to keep the memory busy, few enough that they stay in the cache
+    /// until their records come.
+    static let warmBlock = 64
+
+    /// Records what `part`'s walker found of one element (its `found[index]`),
+    /// in document order. The symbol of a field that is the first of its id moves
+    /// into the table.
+    mutating func record(at index: Int, of part: inout ElementWalker) {
+        let hash = part.hashes[index]
+        switch part.found[index] {
         case .group(let id):
-            reportDuplicate(id, earlier: symbols.record(id.value, declaredAt: id.range, field: nil))
+            reportDuplicate(id, earlier: symbols.record(id.value, hash: hash, declaredAt: id.range, field: nil))
             if nonFields[id.value] == nil { nonFields[id.value] = .group }
         case .segue(let id):
-            reportDuplicate(id, earlier: symbols.record(id.value, declaredAt: id.range, field: nil))
+            reportDuplicate(id, earlier: symbols.record(id.value, hash: hash, declaredAt: id.range, field: nil))
             if nonFields[id.value] == nil { nonFields[id.value] = .segue }
-        case .field(let index, let segment):
+        case .field(let field, let segment):
             // Moved out of the walker's list, not copied: the table takes it.
-            let symbol = part.symbols[index].take()!
+            let symbol = part.symbols[field].take()!
             let range = symbol.range
             let fieldCount = symbols.fields.count
-            let earlier = symbols.record(field: symbol)
+            let earlier = symbols.record(field: symbol, hash: hash)
             let added = symbols.fields.count > fieldCount
-            if let earlier { reportDuplicate(Located(part.rules[index].id, at: range), earlier: earlier) }
+            if let earlier { reportDuplicate(Located(part.rules[field].id, at: range), earlier: earlier) }
             fieldElements.append(added ? fieldCount : nil)
-            if added { conditionFacts.append(part.facts[index]) }
-            if let segment {
-                SegmentChecker.checkEnumName(
-                    part.segments[segment].decl, name: part.segments[segment].enumName, diagnostics: &diagnostics,
-                    typeNames: &typeNames
-                )
+            if added { conditionFacts.append(part.facts[field]) }
+            if let segment, let enumName = part.enumNames[segment] {
+                SegmentChecker.declareEnumName(enumName, diagnostics: &diagnostics, typeNames: &typeNames)
             }
         }
     }
@@ -209,20 +226,21 @@ private struct Checker {
         )
     }
 
-    /// The rules to check, moved out of the checker.
-    mutating func takePendingRules() -> [[RuleChecker.Field]] {
-        defer { pendingRules = [] }
-        return pendingRules
+    /// The walkers, with the rules to check, moved out of the checker.
+    mutating func takeWalked() -> [ElementWalker] {
+        defer { walked = [] }
+        return walked
     }
 
     /// The rules' diagnostics, once every field is declared (`sameAs` names any
-    /// field). Each field is lent to its check from the list, not copied.
-    static func ruleDiagnostics(_ rules: consuming [[RuleChecker.Field]], symbols: SymbolTable, file: SourceFile) -> DiagnosticBag {
+    /// field). Each field is lent to its check from its walker's list, not copied;
+    /// the walkers are freed here, on the thread that runs the checks.
+    static func ruleDiagnostics(_ walked: consuming [ElementWalker], symbols: SymbolTable, file: SourceFile) -> DiagnosticBag {
         var diagnostics = DiagnosticBag(file: file.path)
         var patterns = PatternValidator()
         var seen = SeenRules()
-        for part in rules.indices {
-            rules[part].withUnsafeBufferPointer { fields in
+        for part in walked.indices {
+            walked[part].rules.withUnsafeBufferPointer { fields in
                 for index in fields.indices {
                     RuleChecker.check(
                         fields[index], file: file, symbols: symbols, patterns: &patterns, seen: &seen,
@@ -275,22 +293,26 @@ private struct ElementWalker {
         case group(Located<String>)
         case segue(Located<String>)
         /// A field: its index in `symbols`, `facts` and `rules`, and for a segment
-        /// field (whose enum name is declared with it) its index in `segments`.
+        /// field (whose enum name is declared with it) its index in `enumNames`.
         case field(Int, segment: Int?)
     }
 
     let defaultTrigger: ValidationTrigger
     var diagnostics: DiagnosticBag
     var segmentChecker = SegmentChecker()
-    /// What the walk found, in document order.
+    /// What the walk found, in document order, and the `IDIndex.hash` of each
+    /// one's id (same index), worked out here, on either core, not in the
+    /// in-order step.
     var found: [Found] = []
+    var hashes: [UInt32] = []
     /// Each field's symbol (optional, so that the table can take it without a copy),
     /// its facts for conditions, and its rules to check, in document order.
     var symbols: [FieldSymbol?] = []
     var facts: [ConditionConstancy.FieldFacts] = []
     var rules: [RuleChecker.Field] = []
-    /// The segment fields, with the name of their enums.
-    var segments: [(decl: SegmentFieldDecl, enumName: String)] = []
+    /// The segment fields' enum names to declare in document order, or nil for a
+    /// name already reported (`SegmentChecker.checkEnumName`).
+    var enumNames: [SegmentChecker.EnumName?] = []
 
     init(defaultTrigger: ValidationTrigger, diagnostics: DiagnosticBag) {
         self.defaultTrigger = defaultTrigger
@@ -302,6 +324,7 @@ private struct ElementWalker {
     func walking(_ elements: [Element], range: Range<Int>, elementCount: Int) -> ElementWalker {
         var walker = self
         walker.found.reserveCapacity(elementCount)
+        walker.hashes.reserveCapacity(elementCount)
         walker.symbols.reserveCapacity(elementCount)
         walker.facts.reserveCapacity(elementCount)
         walker.rules.reserveCapacity(elementCount)
@@ -325,19 +348,21 @@ private struct ElementWalker {
                 if let id = group.id {
                     checkSpelling(id, what: "group id", isField: false)
                     found.append(.group(id))
+                    hashes.append(IDIndex.hash(id.value))
                 }
                 walk(group.elements, range: group.elements.indices, path: &path, groups: groups + [path], hidden: canBeHidden)
             case .segue(let segue):
                 checkSpelling(segue.id, what: "action id", isField: false)
                 found.append(.segue(segue.id))
+                hashes.append(IDIndex.hash(segue.id.value))
             case .boolean(let field):
                 walkField(field.common, kind: kind, valueType: .bool, path: path, groups: groups, canBeHidden: canBeHidden)
             case .segment(let segment):
                 let enumName = segment.swiftEnumName
-                segments.append((segment, enumName))
+                enumNames.append(SegmentChecker.checkEnumName(segment, name: enumName, diagnostics: &diagnostics))
                 walkField(
                     segment.common, kind: kind, valueType: .segment(enumName: enumName, optional: segment.isOptional),
-                    path: path, groups: groups, canBeHidden: canBeHidden, segment: segments.count - 1
+                    path: path, groups: groups, canBeHidden: canBeHidden, segment: enumNames.count - 1
                 )
                 segmentChecker.checkOptions(segment, diagnostics: &diagnostics)
             case .text(let field):
@@ -361,6 +386,7 @@ private struct ElementWalker {
             displayName: Checker.displayName(of: kind, id: common.id.value)
         )
         found.append(.field(symbols.count, segment: segment))
+        hashes.append(IDIndex.hash(common.id.value))
         symbols.append(symbol)
         facts.append(ConditionScope.facts(of: kind, valueType: valueType, canBeHidden: canBeHidden))
         rules.append(RuleChecker.Field(id: common.id.value, valueType: valueType, rules: common.rules, kind: kind))

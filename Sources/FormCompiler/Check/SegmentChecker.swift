@@ -15,7 +15,8 @@ struct SegmentChecker {
     private var caseNames: [String: String] = [:]
 
     /// The segment's options, its default and their case names: everything but
-    /// its enum's name (`checkEnumName`), which depends on the segments before it.
+    /// its enum's name (`checkEnumName`, then `declareEnumName`, which depends on
+    /// the segments before it).
     mutating func checkOptions(_ segment: SegmentFieldDecl, diagnostics: inout DiagnosticBag) {
         values.removeAll()
         valueRanges.removeAll(keepingCapacity: true)
@@ -85,9 +86,21 @@ struct SegmentChecker {
         return name
     }
 
-    static func checkEnumName(
-        _ segment: SegmentFieldDecl, name: String, diagnostics: inout DiagnosticBag, typeNames: inout TypeNames
-    ) {
+    /// A segment enum's name to declare in document order (`declareEnumName`), once
+    /// `checkEnumName` found nothing wrong with it on its own.
+    struct EnumName: Sendable {
+        let name: String
+        /// The segment's id, for the message of a collision.
+        let segmentID: String
+        /// Where a collision is reported: the `enumName:` value, else the id.
+        let range: SourceRange
+    }
+
+    /// The checks of a segment's enum name that need no other element (its
+    /// spelling, and the names generated code uses): run on the walk, on either
+    /// core. Returns the name for `declareEnumName`, or nil when there is nothing
+    /// to declare (it was reported, or the id itself is reported as FC201).
+    static func checkEnumName(_ segment: SegmentFieldDecl, name: String, diagnostics: inout DiagnosticBag) -> EnumName? {
         let range = segment.enumName?.range ?? segment.id.range
         if let explicit = segment.enumName,
            !SwiftNames.isUpperCamelCase(explicit.value) || SwiftNames.keywords.contains(explicit.value) {
@@ -95,20 +108,27 @@ struct SegmentChecker {
                 .invalidFormName, "'\(explicit.value)' is not a valid enum name", at: explicit.range,
                 help: ["an enum name is an UpperCamelCase Swift type name ([A-Z][A-Za-z0-9]*)"]
             )
-            return
+            return nil
         }
-        guard SwiftNames.isUpperCamelCase(name) else { return }  // the id itself is reported as FC201
+        guard SwiftNames.isUpperCamelCase(name) else { return nil }  // the id itself is reported as FC201
         if GeneratedTypeNames.contains(name) {
             diagnostics.error(
                 .nameCollision, "segment '\(segment.id.value)' would generate the enum '\(name)', a name the generated code uses",
                 at: range, help: ["set 'enumName:' to another name, e.g. '\(name)Choice'"]
             )
-            return
+            return nil
         }
-        if let earlier = typeNames.declare(name, at: range) {
+        return EnumName(name: name, segmentID: segment.id.value, range: range)
+    }
+
+    /// Declares a segment's enum name, in document order: the first of each name
+    /// wins, a later one is reported against it.
+    static func declareEnumName(_ enumName: EnumName, diagnostics: inout DiagnosticBag, typeNames: inout TypeNames) {
+        let name = enumName.name
+        if let earlier = typeNames.declare(name, at: enumName.range) {
             diagnostics.error(
-                .nameCollision, "segment '\(segment.id.value)' would generate the type '\(name)', which is already declared",
-                at: range, notes: [diagnostics.note("'\(name)' comes from here", at: earlier)],
+                .nameCollision, "segment '\(enumName.segmentID)' would generate the type '\(name)', which is already declared",
+                at: enumName.range, notes: [diagnostics.note("'\(name)' comes from here", at: earlier)],
                 help: ["set 'enumName:' to a unique name"]
             )
         }

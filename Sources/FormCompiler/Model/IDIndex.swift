@@ -15,6 +15,8 @@ struct IDIndex: Sendable {
     /// the first slot (its low bits) and rules out most other ids without comparing
     /// strings. Always a power of two, at most half full.
     private var slots: [UInt64]
+    /// What `warm` read, kept only so that its reads stay.
+    private var warmed: UInt64 = 0
 
     init(minimumCapacity: Int = 0) {
         slots = Array(repeating: 0, count: Self.slotCount(for: minimumCapacity))
@@ -63,8 +65,13 @@ struct IDIndex: Sendable {
 
     /// The number of `id`, inserting it (as the next number) when it is new.
     mutating func insert(_ id: String) -> (number: Int, inserted: Bool) {
+        insert(id, hash: Self.hash(id))
+    }
+
+    /// `insert` of an id whose `hash(_:)` was worked out already (on another
+    /// thread, for instance).
+    mutating func insert(_ id: String, hash: UInt32) -> (number: Int, inserted: Bool) {
         if (ids.count + 1) * 2 > slots.count { rehash(slotCount: slots.count * 2) }
-        let hash = Self.hash(id)
         let mask = slots.count - 1
         var position = Int(truncatingIfNeeded: hash) & mask
         while true {
@@ -79,6 +86,23 @@ struct IDIndex: Sendable {
         ids.append(id)
         slots[position] = UInt64(hash) << 32 | UInt64(ids.count)
         return (ids.count - 1, true)
+    }
+
+    /// Reads the slot where the probe of each of `hashes` starts, all before any
+    /// insert needs them. A table of tens of thousands of ids outgrows the core's
+    /// own cache, and its slots are picked at random: inserting one id after
+    /// another waits for each slot in turn, where these reads, independent of each
+    /// other, miss the cache together. Call it after `reserveCapacity`, for the
+    /// ids about to be inserted (a table that grows moves its slots).
+    mutating func warm(_ hashes: UnsafeBufferPointer<UInt32>) {
+        let mask = slots.count - 1
+        let seen = slots.withUnsafeBufferPointer { slots in
+            var seen: UInt64 = 0
+            for hash in hashes { seen |= slots[Int(truncatingIfNeeded: hash) & mask] }
+            return seen
+        }
+        // Kept, so that the reads are not optimized away.
+        warmed |= seen
     }
 
     private mutating func rehash(slotCount: Int) {

@@ -119,25 +119,36 @@ public struct SymbolTable: Sendable {
     /// lookup of the id. Returns the earlier declaration when the id is taken.
     /// The first declaration and the first field win.
     mutating func record(_ id: String, declaredAt range: SourceRange?, field symbol: FieldSymbol?) -> SourceRange? {
-        let number = number(id)
+        record(id, hash: IDIndex.hash(id), declaredAt: range, field: symbol)
+    }
+
+    /// `record` of an id whose `IDIndex.hash` was worked out already.
+    mutating func record(_ id: String, hash: UInt32, declaredAt range: SourceRange?, field symbol: FieldSymbol?) -> SourceRange? {
+        let number = number(id, hash: hash)
         if let symbol { take(symbol, asFieldOf: number) }
         return recordDeclaration(of: number, at: range)
     }
 
-    /// `record` of a field's id where it is declared: when it is the first field
-    /// of its id, its symbol moves into the table, with no copy of its strings and
-    /// arrays; otherwise it is dropped. Returns the earlier declaration when the id
-    /// is taken.
-    mutating func record(field symbol: consuming FieldSymbol) -> SourceRange? {
-        let number = number(symbol.id)
+    /// `record` of a field's id where it is declared (its `IDIndex.hash` worked
+    /// out already): when it is the first field of its id, its symbol moves into
+    /// the table, with no copy of its strings and arrays; otherwise it is dropped.
+    /// Returns the earlier declaration when the id is taken.
+    mutating func record(field symbol: consuming FieldSymbol, hash: UInt32) -> SourceRange? {
+        let number = number(symbol.id, hash: hash)
         let range = symbol.range
         take(symbol, asFieldOf: number)
         return recordDeclaration(of: number, at: range)
     }
 
+    /// Reads where the ids of `hashes` will be looked for, before they are
+    /// recorded (`IDIndex.warm`): call it after `reserveCapacity`.
+    mutating func warm(_ hashes: UnsafeBufferPointer<UInt32>) {
+        ids.warm(hashes)
+    }
+
     /// The number of `id`, numbering it when it is new.
-    private mutating func number(_ id: String) -> Int {
-        let (number, inserted) = ids.insert(id)
+    private mutating func number(_ id: String, hash: UInt32) -> Int {
+        let (number, inserted) = ids.insert(id, hash: hash)
         if inserted {
             declarations.append(nil)
             fieldOfID.append(-1)
