@@ -18,11 +18,11 @@ public enum FormChecker {
         // walkers that hold the rules, so that they are freed on its thread when it
         // is done with them, with what else the walkers found.
         let symbols = checker.symbols
-        let rules = Concurrently.Handoff([checker.takeWalked()])
+        let walkers = Concurrently.Handoff([checker.takeWalked()])
         var checkedDocument = consume document
         ConditionChecker.check(
             &checkedDocument, scope: scope, file: file, diagnostics: &diagnostics,
-            alongside: { Checker.ruleDiagnostics(rules.take(0), symbols: symbols, file: file) }
+            alongside: { Checker.ruleDiagnostics(walkers.take(0), symbols: symbols, file: file) }
         )
         return CheckedForm(document: checkedDocument, symbols: symbols, sourcePath: file.path)
     }
