@@ -125,6 +125,38 @@ struct ParallelCheckTests {
         #expect(collisions.map { $0.location.range.start.line } == segments.dropFirst().map { lines[$0]! + 1 })
     }
 
+    /// Groups, segues and fields share one namespace across the halves: an id
+    /// first taken by a group or a segue in one half and used by a field in the
+    /// other (or the other way round) is a duplicate, whichever walker hashed it.
+    @Test func idsOfEveryKindCollideAcrossTheHalves() {
+        let count = 1_200
+        var text = "formc: 1\nform: Kinds\nelements:\n"
+        var line = 4
+        var firstLines: [Int] = []
+        var secondLines: [Int] = []
+        for index in 0..<count {
+            let id = "k\(index % 600)"
+            let isFirst = index < 600
+            (isFirst ? { firstLines.append(line) } : { secondLines.append(line) })()
+            switch (index % 3, isFirst) {
+            case (0, true), (1, false):
+                text += "  - group: \(id)\n    elements:\n      - spacer: 8\n"
+                line += 3
+            case (1, true), (2, false):
+                text += "  - segue: \(id)\n    title: Go\n"
+                line += 2
+            default:
+                text += "  - textField: \(id)\n    placeholder: Field\n"
+                line += 2
+            }
+        }
+        let result = FormPipeline.check(SourceFile(path: "kinds.form.yaml", text: text))
+        let duplicates = result.diagnostics.filter { $0.code == .duplicateID }
+        #expect(duplicates.count == 600)
+        #expect(duplicates.map(\.location.range.start.line) == secondLines)
+        #expect(duplicates.map { $0.notes.first?.location?.range.start.line } == firstLines)
+    }
+
     @Test func everyConstantConditionIsReportedOnce() {
         let count = ConditionChecker.parallelMinimumConditions + 88
         var text = "formc: 1\nform: Constant\nelements:\n  - boolean: on\n    title: On\n"
