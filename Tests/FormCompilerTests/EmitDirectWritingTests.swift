@@ -67,3 +67,58 @@ func emitDirectParameterListIsLaidOutAsASignature(_ parameterCount: Int) {
 func emitUpperCamelCasedNameIsTheHelperSuffix(_ id: String) {
     #expect(SwiftName(id).upperCamelCased == SwiftName(SwiftNames.upperCamelCase(id)))
 }
+
+/// A literal written in pieces (`writeStringLiteral(_:)` with a closure, how the
+/// default messages are written) is the literal of the pieces' concatenation,
+/// wherever the text is cut: the escapes map each scalar on its own.
+@Test func emitDirectStringLiteralInPiecesIsTheLiteralOfTheWhole() {
+    let texts = [
+        #"Plain text"#, #"Quote " and backslash \ and \(interpolation)"#, "Line\nbreak\tand\r\0",
+        "Bidi \u{202E}override\u{2028}separator", "Emoji 👩‍👩‍👧 and ünïcödé", #""""triple"""#, "",
+    ]
+    for text in texts {
+        let whole = rendered { out in
+            out.beginMember(sort: nil)
+            out.writeStringLiteral(text)
+            out.newline()
+        }
+        #expect(whole.contains(SwiftRenderer.stringLiteral(text)))
+        let scalars = Array(text.unicodeScalars)
+        for cut in 0...scalars.count {
+            for second in cut...scalars.count {
+                let pieces = [scalars[..<cut], scalars[cut..<second], scalars[second...]].map { part in
+                    var piece = ""
+                    piece.unicodeScalars.append(contentsOf: part)
+                    return piece
+                }
+                let written = rendered { out in
+                    out.beginMember(sort: nil)
+                    out.writeStringLiteral { piece in pieces.forEach(piece) }
+                    out.newline()
+                }
+                #expect(written == whole, "\(text.debugDescription) cut at scalars \(cut) and \(second)")
+            }
+        }
+    }
+}
+
+/// The default messages the emitter writes in pieces are the messages
+/// `DefaultMessages.message` gives, for every rule kind: one wording.
+@Test func emitDefaultMessagePiecesAreTheMessage() {
+    let rules: [RuleKind] = [
+        .required, .minLength(1), .minLength(12), .maxLength(1), .maxLength(280), .pattern("[a-z]+"), .email, .url,
+        .sameAs("password"), .custom("check"),
+    ]
+    for rule in rules {
+        for target in [nil, "New \"password\""] {
+            var pieces: [String] = []
+            let written = DefaultMessages.forEachPiece(of: rule, fieldName: #"Say "hi" \ there"#, targetName: target) {
+                pieces.append($0)
+            }
+            let message = DefaultMessages.message(for: rule, fieldName: #"Say "hi" \ there"#, targetName: target)
+            #expect(written == (message != nil), "\(rule)")
+            #expect(pieces.joined() == (message ?? ""), "\(rule)")
+            #expect(pieces.first == (message == nil ? nil : #"Say "hi" \ there"#), "the field's name comes first: \(rule)")
+        }
+    }
+}

@@ -44,3 +44,60 @@ import Testing
         #expect(out == Array((texts.joined() + "static").utf8))
     }
 }
+
+/// The buffer's edits (cutting the end, removing a range, withholding) and reads
+/// (a byte, the bytes from a place) agree with a plain array, starting from no
+/// room at all and growing many times past its first block.
+@Suite struct OutputBufferEditTests {
+    @Test func editsAndReadsAgreeWithAnArrayAcrossGrowth() {
+        var buffer = OutputBuffer(capacity: 0)
+        var model: [UInt8] = []
+        var flushed: [UInt8] = []
+        var modelFlushed: [UInt8] = []
+        var modelOffset = 0
+        var maxHeld = 0
+        for round in 0..<6_000 {
+            let piece = (0..<(round % 23)).map { UInt8(truncatingIfNeeded: round &* 7 &+ $0) }
+            piece.withUnsafeBufferPointer { buffer.append($0) }
+            model += piece
+            buffer.append(UInt8(truncatingIfNeeded: round), times: round % 101)
+            model += Array(repeating: UInt8(truncatingIfNeeded: round), count: round % 101)
+            #expect(buffer.count == modelOffset + model.count)
+            maxHeld = max(maxHeld, model.count)
+            if round % 7 == 3, model.count > 10 {
+                // Roll back the last few bytes, as a tentative layout does.
+                buffer.removeSuffix(from: buffer.count - 4)
+                model.removeLast(4)
+            }
+            if round % 11 == 5, model.count > 20 {
+                // Remove bytes from the middle of what is held.
+                let start = modelOffset + model.count / 3
+                buffer.remove(start..<(start + 5))
+                model.removeSubrange((start - modelOffset)..<(start - modelOffset + 5))
+            }
+            if round % 13 == 0, !model.isEmpty {
+                let index = modelOffset + round % model.count
+                #expect(buffer[index] == model[index - modelOffset])
+                let from = modelOffset + model.count / 2
+                #expect(buffer.withBytes(from: from) { Array($0) } == Array(model[(from - modelOffset)...]))
+            }
+            if round % 1_999 == 1_998 {
+                // Hand on all but the last bytes; every other time, withhold the first half of them.
+                let end = buffer.count - min(3, model.count)
+                let withheld = round % 2 == 0 ? modelOffset + (end - modelOffset) / 2 : modelOffset
+                buffer.withhold(upTo: withheld)
+                buffer.flush(upTo: end) { flushed += $0 }
+                modelFlushed += model[(withheld - modelOffset)..<(end - modelOffset)]
+                model.removeFirst(end - modelOffset)
+                modelOffset = end
+            }
+        }
+        buffer.withhold(upTo: buffer.flushed)
+        buffer.flush(upTo: buffer.count) { flushed += $0 }
+        modelFlushed += model
+        #expect(flushed.count == modelFlushed.count)
+        #expect(flushed == modelFlushed)
+        #expect(modelFlushed.count > 3 * OutputBuffer.chunk)
+        #expect(maxHeld > OutputBuffer.chunk, "the buffer grew past its first block")
+    }
+}

@@ -324,8 +324,8 @@ extension FormTranslator {
         } else {
             nil
         }
-        out.writeStringLiteral(
-            DefaultMessages.message(for: rule.kind, fieldName: field.displayName, targetName: targetName) ?? ""
-        )
+        out.writeStringLiteral { piece in
+            DefaultMessages.forEachPiece(of: rule.kind, fieldName: field.displayName, targetName: targetName, piece)
+        }
     }
 }

@@ -7,14 +7,35 @@
 /// buffer holds the unflushed end of the file, not the file. Positions are
 /// offsets in the whole output, flushed bytes included, so a position taken
 /// before a flush stays valid. A struct, owned by the renderer: a class's mutable
-/// array would cost a dynamic exclusivity check on every append.
+/// array would cost a dynamic exclusivity check on every append. Its bytes are a
+/// block of memory of its own (`Storage`), written through a pointer: an array's
+/// `withUnsafeMutableBufferPointer` checked that the array was not shared on
+/// every append (2% of a large build's instructions). A buffer is never copied
+/// (the renderer owns its one buffer, and lends it `inout`); a copy would share
+/// the bytes.
 struct OutputBuffer {
-    /// The bytes held are `storage[..<held]`, which are the output's bytes from
-    /// `flushed` on; the rest is room to write into, zeroed a chunk at a time so
-    /// that only what is written (and one chunk) is resident.
-    private var storage: [UInt8] = []
+    /// Memory for `capacity` bytes, freed with the last buffer that holds it.
+    private final class Storage {
+        let base: UnsafeMutablePointer<UInt8>
+        let capacity: Int
+
+        init(capacity: Int) {
+            self.capacity = capacity
+            base = .allocate(capacity: max(capacity, 1))
+        }
+
+        deinit {
+            base.deallocate()
+        }
+    }
+
+    /// The bytes held are the first `held` of `storage`, which are the output's
+    /// bytes from `flushed` on; the rest is room to write into, never read
+    /// before it is written (pages of it that are never written are not
+    /// resident).
+    private var storage: Storage
     private(set) var held = 0
-    /// How many bytes were handed on by `flush`: the offset of `storage[0]`.
+    /// How many bytes were handed on by `flush`: the offset of the first byte held.
     private(set) var flushed = 0
     /// The bytes before this offset are dropped by `flush` without being handed
     /// on (see `withhold(upTo:)`).
@@ -27,19 +48,19 @@ struct OutputBuffer {
     /// `capacity`: a guess at the final size, reserved up front (pages that are
     /// never touched cost no memory, so a generous guess is cheap).
     init(capacity: Int) {
-        storage.reserveCapacity(capacity)
+        storage = Storage(capacity: capacity)
     }
 
     /// The byte at `index`, which must not be flushed yet.
     subscript(index: Int) -> UInt8 {
         precondition(index >= flushed && index < count, "index out of range")
-        return storage[index - flushed]
+        return storage.base[index - flushed]
     }
 
     @inline(__always)
     mutating func append(_ byte: UInt8) {
-        if held == storage.count { makeRoom(for: 1) }
-        storage[held] = byte
+        if held == storage.capacity { makeRoom(for: 1) }
+        storage.base[held] = byte
         held += 1
     }
 
@@ -47,16 +68,13 @@ struct OutputBuffer {
     mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
         guard let source = bytes.baseAddress else { return }
         let count = bytes.count
-        if held + count > storage.count { makeRoom(for: count) }
-        let start = held
-        storage.withUnsafeMutableBufferPointer { room in
-            let target = room.baseAddress! + start
-            if count <= 16 {
-                // Most appends are a keyword or a name: a loop beats a call to memmove.
-                for offset in 0..<count { target[offset] = source[offset] }
-            } else {
-                target.update(from: source, count: count)
-            }
+        if held + count > storage.capacity { makeRoom(for: count) }
+        let target = storage.base + held
+        if count <= 16 {
+            // Most appends are a keyword or a name: a loop beats a call to memmove.
+            for offset in 0..<count { target[offset] = source[offset] }
+        } else {
+            target.update(from: source, count: count)
         }
         held += count
     }
@@ -66,7 +84,9 @@ struct OutputBuffer {
     }
 
     /// The text's UTF-8, read in place (`withUTF8` would need a mutable copy
-    /// of the string, a retain and a release per call).
+    /// of the string, a retain and a release per call). Disfavoured, so that a
+    /// literal goes to `append(_: StaticString)`.
+    @_disfavoredOverload
     mutating func append(_ text: String) {
         if text.utf8.withContiguousStorageIfAvailable({ append($0) }) == nil {
             for byte in text.utf8 { append(byte) }
@@ -76,15 +96,12 @@ struct OutputBuffer {
     /// `byte`, `times` times.
     mutating func append(_ byte: UInt8, times: Int) {
         guard times > 0 else { return }
-        if held + times > storage.count { makeRoom(for: times) }
-        let start = held
-        storage.withUnsafeMutableBufferPointer { room in
-            let target = room.baseAddress! + start
-            if times <= 32 {
-                for offset in 0..<times { target[offset] = byte }
-            } else {
-                target.update(repeating: byte, count: times)
-            }
+        if held + times > storage.capacity { makeRoom(for: times) }
+        let target = storage.base + held
+        if times <= 32 {
+            for offset in 0..<times { target[offset] = byte }
+        } else {
+            target.update(repeating: byte, count: times)
         }
         held += times
     }
@@ -100,18 +117,17 @@ struct OutputBuffer {
         precondition(range.lowerBound >= flushed && range.upperBound <= count, "range out of bounds")
         // In place: `replaceSubrange` would also move the room after `held`,
         // and reallocates the whole array.
-        let start = range.lowerBound - flushed
-        let tail = count - range.upperBound
-        storage.withUnsafeMutableBufferPointer { bytes in
-            (bytes.baseAddress! + start).update(from: bytes.baseAddress! + start + range.count, count: tail)
-        }
+        let start = storage.base + (range.lowerBound - flushed)
+        start.update(from: start + range.count, count: count - range.upperBound)
         held -= range.count
     }
 
     /// The bytes from `start` (not flushed yet) to the end, valid only inside `body`.
     func withBytes<Result>(from start: Int = 0, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
         precondition(start >= flushed && start <= count, "index out of range")
-        return storage.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[(start - flushed)..<held])) }
+        return withExtendedLifetime(storage) {
+            body(UnsafeBufferPointer(start: storage.base + (start - flushed), count: held - (start - flushed)))
+        }
     }
 
     /// The bytes before `end` stay readable until flushed, but `flush` drops
@@ -130,17 +146,21 @@ struct OutputBuffer {
         guard end > flushed else { return }
         let length = end - flushed
         let skipped = min(max(withheld - flushed, 0), length)
-        storage.withUnsafeMutableBufferPointer { bytes in
-            if skipped < length {
-                sink(UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: bytes[skipped..<length])))
+        let base = storage.base
+        if skipped < length {
+            withExtendedLifetime(storage) {
+                sink(UnsafeRawBufferPointer(start: base + skipped, count: length - skipped))
             }
-            bytes.baseAddress!.update(from: bytes.baseAddress! + length, count: held - length)
         }
+        base.update(from: base + length, count: held - length)
         held -= length
         flushed = end
     }
 
+    /// A larger block, at least a chunk more, with the bytes held moved into it.
     private mutating func makeRoom(for extra: Int) {
-        storage.append(contentsOf: repeatElement(0, count: max(extra, Self.chunk)))
+        let larger = Storage(capacity: max(held + extra, storage.capacity + Self.chunk, 2 * storage.capacity))
+        larger.base.update(from: storage.base, count: held)
+        storage = larger
     }
 }

@@ -237,6 +237,9 @@ struct SwiftRenderer {
         out.append(text)
     }
 
+    /// Disfavoured, so that a literal (`write("case .")`) is written through
+    /// `write(_: StaticString)`, read in place, rather than made a `String`.
+    @_disfavoredOverload
     mutating func write(_ text: String) {
         guard !text.isEmpty else { return }
         startLine()
@@ -253,6 +256,16 @@ struct SwiftRenderer {
     mutating func writeStringLiteral(_ text: String) {
         startLine()
         Self.appendStringLiteral(text, to: &out)
+    }
+
+    /// One Swift string literal whose value is the pieces `pieces` hands over, in
+    /// order: the literal of their concatenation, whose escapes are those of each
+    /// piece (escaping maps each scalar on its own), with no `String` made of it.
+    mutating func writeStringLiteral(_ pieces: ((String) -> Void) -> Void) {
+        startLine()
+        out.append(UInt8(ascii: "\""))
+        pieces { Self.appendEscaped($0, quotes: true, to: &out) }
+        out.append(UInt8(ascii: "\""))
     }
 
     mutating func write(_ value: Int) {
