@@ -8,32 +8,18 @@
 /// offsets in the whole output, flushed bytes included, so a position taken
 /// before a flush stays valid. A struct, owned by the renderer: a class's mutable
 /// array would cost a dynamic exclusivity check on every append. Its bytes are a
-/// block of memory of its own (`Storage`), written through a pointer: an array's
+/// block of memory it owns, written through a pointer: an array's
 /// `withUnsafeMutableBufferPointer` checked that the array was not shared on
-/// every append (2% of a large build's instructions). A buffer is never copied
-/// (the renderer owns its one buffer, and lends it `inout`); a copy would share
-/// the bytes.
-struct OutputBuffer {
-    /// Memory for `capacity` bytes, freed with the last buffer that holds it.
-    private final class Storage {
-        let base: UnsafeMutablePointer<UInt8>
-        let capacity: Int
-
-        init(capacity: Int) {
-            self.capacity = capacity
-            base = .allocate(capacity: max(capacity, 1))
-        }
-
-        deinit {
-            base.deallocate()
-        }
-    }
-
-    /// The bytes held are the first `held` of `storage`, which are the output's
-    /// bytes from `flushed` on; the rest is room to write into, never read
-    /// before it is written (pages of it that are never written are not
-    /// resident).
-    private var storage: Storage
+/// every append (2% of a large build's instructions). Noncopyable, so that no
+/// two buffers ever share that block: the renderer owns its one buffer and
+/// lends it `inout`, and the block is freed with it.
+struct OutputBuffer: ~Copyable {
+    /// The bytes held are the first `held` at `base`, which are the output's
+    /// bytes from `flushed` on; the rest, up to `capacity`, is room to write
+    /// into, never read before it is written (pages of it that are never
+    /// written are not resident).
+    private var base: UnsafeMutablePointer<UInt8>
+    private var capacity: Int
     private(set) var held = 0
     /// How many bytes were handed on by `flush`: the offset of the first byte held.
     private(set) var flushed = 0
@@ -48,19 +34,24 @@ struct OutputBuffer {
     /// `capacity`: a guess at the final size, reserved up front (pages that are
     /// never touched cost no memory, so a generous guess is cheap).
     init(capacity: Int) {
-        storage = Storage(capacity: capacity)
+        self.capacity = capacity
+        base = .allocate(capacity: max(capacity, 1))
+    }
+
+    deinit {
+        base.deallocate()
     }
 
     /// The byte at `index`, which must not be flushed yet.
     subscript(index: Int) -> UInt8 {
         precondition(index >= flushed && index < count, "index out of range")
-        return storage.base[index - flushed]
+        return base[index - flushed]
     }
 
     @inline(__always)
     mutating func append(_ byte: UInt8) {
-        if held == storage.capacity { makeRoom(for: 1) }
-        storage.base[held] = byte
+        if held == capacity { makeRoom(for: 1) }
+        base[held] = byte
         held += 1
     }
 
@@ -68,8 +59,8 @@ struct OutputBuffer {
     mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
         guard let source = bytes.baseAddress else { return }
         let count = bytes.count
-        if held + count > storage.capacity { makeRoom(for: count) }
-        let target = storage.base + held
+        if held + count > capacity { makeRoom(for: count) }
+        let target = base + held
         if count <= 16 {
             // Most appends are a keyword or a name: a loop beats a call to memmove.
             for offset in 0..<count { target[offset] = source[offset] }
@@ -96,8 +87,8 @@ struct OutputBuffer {
     /// `byte`, `times` times.
     mutating func append(_ byte: UInt8, times: Int) {
         guard times > 0 else { return }
-        if held + times > storage.capacity { makeRoom(for: times) }
-        let target = storage.base + held
+        if held + times > capacity { makeRoom(for: times) }
+        let target = base + held
         if times <= 32 {
             for offset in 0..<times { target[offset] = byte }
         } else {
@@ -117,7 +108,7 @@ struct OutputBuffer {
         precondition(range.lowerBound >= flushed && range.upperBound <= count, "range out of bounds")
         // In place: `replaceSubrange` would also move the room after `held`,
         // and reallocates the whole array.
-        let start = storage.base + (range.lowerBound - flushed)
+        let start = base + (range.lowerBound - flushed)
         start.update(from: start + range.count, count: count - range.upperBound)
         held -= range.count
     }
@@ -125,9 +116,7 @@ struct OutputBuffer {
     /// The bytes from `start` (not flushed yet) to the end, valid only inside `body`.
     func withBytes<Result>(from start: Int = 0, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
         precondition(start >= flushed && start <= count, "index out of range")
-        return withExtendedLifetime(storage) {
-            body(UnsafeBufferPointer(start: storage.base + (start - flushed), count: held - (start - flushed)))
-        }
+        return body(UnsafeBufferPointer(start: base + (start - flushed), count: held - (start - flushed)))
     }
 
     /// The bytes before `end` stay readable until flushed, but `flush` drops
@@ -146,11 +135,8 @@ struct OutputBuffer {
         guard end > flushed else { return }
         let length = end - flushed
         let skipped = min(max(withheld - flushed, 0), length)
-        let base = storage.base
         if skipped < length {
-            withExtendedLifetime(storage) {
-                sink(UnsafeRawBufferPointer(start: base + skipped, count: length - skipped))
-            }
+            sink(UnsafeRawBufferPointer(start: base + skipped, count: length - skipped))
         }
         base.update(from: base + length, count: held - length)
         held -= length
@@ -159,8 +145,11 @@ struct OutputBuffer {
 
     /// A larger block, at least a chunk more, with the bytes held moved into it.
     private mutating func makeRoom(for extra: Int) {
-        let larger = Storage(capacity: max(held + extra, storage.capacity + Self.chunk, 2 * storage.capacity))
-        larger.base.update(from: storage.base, count: held)
-        storage = larger
+        let larger = max(held + extra, capacity + Self.chunk, 2 * capacity)
+        let moved = UnsafeMutablePointer<UInt8>.allocate(capacity: larger)
+        moved.moveInitialize(from: base, count: held)
+        base.deallocate()
+        base = moved
+        capacity = larger
     }
 }

@@ -18,7 +18,7 @@
 /// that is not inside a tentative layout hands everything to the sink except
 /// what may still be rolled back or read (see `flush()`), so the buffer holds a
 /// chunk of the file, never the file.
-struct SwiftRenderer {
+struct SwiftRenderer: ~Copyable {
     private var out: OutputBuffer
     private let flushSize: Int
     private let sink: (UnsafeRawBufferPointer) -> Void
