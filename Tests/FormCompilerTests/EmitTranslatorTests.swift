@@ -117,6 +117,40 @@ import Testing
     #expect(source.contains("case .inner:\n            return isBoxVisible(values)"))
 }
 
+/// Each condition is written straight into its helper: the parentheses depend on
+/// what its Swift has at the top (a name, `!`, `&&`, `||`, `==`) and where it goes.
+@Test func emitConditionParenthesesFollowTheShapeAndThePlace() {
+    let form = EmitFixture.form("ShapeForm", path: "shape.form.yaml", [
+        EmitFixture.boolean("a", title: "A"),
+        EmitFixture.boolean("b", title: "B"),
+        EmitFixture.boolean("shown", title: "Shown", visibleWhen: .boolField("a")),
+        EmitFixture.segment("pick", options: [("x", nil), ("y", nil)], visibleWhen: .boolField("b")),
+        EmitFixture.segment("fixed", options: [("x", nil), ("y", nil)], default: "x", visibleWhen: .boolField("b")),
+        EmitFixture.text("mixed", visibleWhen: .or(.and(.boolField("a"), .boolField("b")), .not(.boolField("a")))),
+        EmitFixture.text("chain", visibleWhen: .and(.and(.boolField("a"), .boolField("b")), .or(.boolField("a"), .boolField("b")))),
+        EmitFixture.text("negated", visibleWhen: .not(.and(.boolField("a"), .not(.not(.boolField("b")))))),
+        EmitFixture.text("equal", visibleWhen: .or(.segmentEquals("pick", optionValue: "y"), .not(.segmentEquals("pick", optionValue: "x")))),
+        EmitFixture.text("empty", visibleWhen: .and(.isEmpty("pick"), .and(.isEmpty("fixed"), .not(.isEmpty("shown"))))),
+        EmitFixture.group("box", [
+            EmitFixture.text("inner", visibleWhen: .or(.boolField("shown"), .constant(false))),
+        ], visibleWhen: .boolField("b")),
+    ])
+    let source = SwiftEmitter.emit(form, options: EmitOptions())
+    #expect(source.contains("return values.a && values.b || !values.a\n") == false)
+    #expect(source.contains("return (values.a && values.b) || !values.a\n"))
+    #expect(source.contains("return (a.value && b.value) || !a.value\n"))
+    #expect(source.contains("return values.a && values.b && (values.a || values.b)\n"))
+    #expect(source.contains("return !(values.a && !(!values.b))\n"))
+    #expect(source.contains(
+        "return (isPickVisible(values) && (values.pick == Pick.y)) || !(isPickVisible(values) && (values.pick == Pick.x))\n"
+    ))
+    #expect(source.contains(
+        "return (!isPickVisible(values) || (values.pick == nil)) && !isFixedVisible(values) && !(!isShownVisible(values) || !values.shown)\n"
+    ))
+    #expect(source.contains("return isBoxVisible(values) && ((isShownVisible(values) && values.shown) || false)\n"))
+    #expect(source.contains("return isVisible_Box() && ((isVisible_Shown() && shown.value) || false)\n"))
+}
+
 @Test func emitSegmentWithoutDefaultIsOptional() {
     let form = EmitFixture.form("PickForm", path: "pick.form.yaml", [
         EmitFixture.segment("size", options: [("small", nil), ("x-large", "XL"), ("2fa", nil), ("default", nil)],

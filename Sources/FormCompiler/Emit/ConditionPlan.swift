@@ -206,11 +206,16 @@ extension FormTranslator {
                         out.write("() -> Bool")
                     }
                     out.openBody()
-                    var test = conditionExpr(helper.condition, from: source)
+                    // `return isGroupVisible(values) && (…)`: the enclosing group's helper first.
+                    out.write("return ")
                     if let parent = helper.parent {
-                        test = .binary(helperCall(helpers[parent], from: source), .and, test)
+                        Self.writeHelperCall(helpers[parent], from: source, into: &out)
+                        out.write(" && ")
+                        writeCondition(helper.condition, from: source, at: .operand(of: .and), into: &out)
+                    } else {
+                        writeCondition(helper.condition, from: source, at: .whole, into: &out)
                     }
-                    out.statement(.return(test))
+                    out.newline()
                     out.closeBody()
                 }
             }
@@ -229,65 +234,142 @@ extension FormTranslator {
         }
     }
 
-    /// `isCompanyVisible(values)` or `isVisible_Company()`.
-    func helperCall(_ helper: ConditionPlan.Helper, from source: ConditionSource) -> SwiftExpr {
-        switch source {
-        case .snapshot: .call(.name(helper.name), [SwiftArgument(nil, .name("values"))])
-        case .live: .call(.name(helper.liveName), [])
-        }
-    }
-
     /// A field's value: `values.email` or `email.value`.
-    private func read(_ id: String, from source: ConditionSource) -> SwiftExpr {
+    private func writeRead(_ id: String, from source: ConditionSource, into out: inout SwiftRenderer) {
         switch source {
-        case .snapshot: .member(Self.valuesName, id)
-        case .live: .member(.name(id), "value")
+        case .snapshot:
+            out.write("values.")
+            out.write(id)
+        case .live:
+            out.write(id)
+            out.write(".value")
         }
     }
 
-    /// A condition as Swift over `values` (in a static context) or over the form's
-    /// `FormValue`s (in an instance context). A field that is hidden reads as
-    /// empty: `""`, `false`, nothing selected (SPEC §7).
-    func conditionExpr(_ condition: ConditionExpr, from source: ConditionSource) -> SwiftExpr {
+    /// Writes a condition as Swift over `values` (in a static context) or over
+    /// the form's `FormValue`s (in an instance context), in parentheses where
+    /// `position` needs them. A field that is hidden reads as empty: `""`,
+    /// `false`, nothing selected (SPEC §7). Written directly, without building
+    /// a `SwiftExpr` first: a large form has thousands of conditions, each
+    /// written twice (a tree built and dropped per helper cost more than the
+    /// writing). Where parentheses go: `ConditionPosition`.
+    func writeCondition(
+        _ condition: ConditionExpr, from source: ConditionSource, at position: ConditionPosition,
+        into out: inout SwiftRenderer
+    ) {
         switch condition {
         case .constant(let value):
-            return .bool(value)
+            out.write(value ? "true" : "false")
         case .boolField(let id):
-            return whenVisible(id, read(id, from: source), from: source)
+            writeWhenVisible(id, .atom, from: source, at: position, into: &out) { out in
+                writeRead(id, from: source, into: &out)
+            }
         case .isEmpty(let id):
-            let empty: SwiftExpr
-            switch field(id)?.fieldType {
-            case .segment(_, optional: true)?: empty = .binary(read(id, from: source), .equal, .nil)
-            case .segment(_, optional: false)?: empty = .bool(false)
-            case .bool?: empty = .not(read(id, from: source))
-            case .string?, nil: empty = .member(read(id, from: source), "isEmpty")
+            let fieldType = field(id)?.fieldType
+            let helper = visibilityHelper(of: id)
+            if case .segment(_, optional: false)? = fieldType {
+                // A segment with a default always has a value: empty only when hidden.
+                guard let helper else { return out.write("false") }
+                return parenthesized(.not, at: position, into: &out) { out in
+                    out.write("!")
+                    Self.writeHelperCall(helper, from: source, into: &out)
+                }
             }
-            guard let helper = visibilityHelper(of: id) else { return empty }
-            let hidden = SwiftExpr.not(helperCall(helper, from: source))
-            if empty == .bool(false) { return hidden }
-            return .binary(hidden, .or, empty)
+            let empty: ConditionShape = switch fieldType {
+            case .segment?: .binary(.equal)
+            case .bool?: .not
+            case .string?, nil: .atom
+            }
+            func writeEmpty(at position: ConditionPosition, into out: inout SwiftRenderer) {
+                parenthesized(empty, at: position, into: &out) { out in
+                    switch fieldType {
+                    case .segment?:
+                        writeRead(id, from: source, into: &out)
+                        out.write(" == nil")
+                    case .bool?:
+                        out.write("!")
+                        writeRead(id, from: source, into: &out)
+                    case .string?, nil:
+                        writeRead(id, from: source, into: &out)
+                        out.write(".isEmpty")
+                    }
+                }
+            }
+            guard let helper else { return writeEmpty(at: position, into: &out) }
+            parenthesized(.binary(.or), at: position, into: &out) { out in
+                out.write("!")
+                Self.writeHelperCall(helper, from: source, into: &out)
+                out.write(" || ")
+                writeEmpty(at: .operand(of: .or), into: &out)
+            }
         case .textEquals(let id, let text):
-            let value: SwiftExpr
-            if let helper = visibilityHelper(of: id) {
-                value = .paren(.ternary(helperCall(helper, from: source), read(id, from: source), .string("")))
-            } else {
-                value = read(id, from: source)
+            parenthesized(.binary(.equal), at: position, into: &out) { out in
+                if let helper = visibilityHelper(of: id) {
+                    out.write("(")
+                    Self.writeHelperCall(helper, from: source, into: &out)
+                    out.write(" ? ")
+                    writeRead(id, from: source, into: &out)
+                    out.write(" : \"\")")
+                } else {
+                    writeRead(id, from: source, into: &out)
+                }
+                out.write(" == ")
+                out.writeStringLiteral(text)
             }
-            return .binary(value, .equal, .string(text))
         case .segmentEquals(let id, let optionValue):
-            var enumName = SwiftNames.upperCamelCase(id)
-            if case .segment(let name, _)? = field(id)?.fieldType { enumName = name }
-            let test = SwiftExpr.binary(
-                read(id, from: source), .equal, .member(.name(enumName), segmentCase(field: id, optionValue: optionValue))
-            )
-            return whenVisible(id, test, from: source)
+            writeWhenVisible(id, .binary(.equal), from: source, at: position, into: &out) { out in
+                writeRead(id, from: source, into: &out)
+                out.write(" == ")
+                if case .segment(let enumName, _)? = field(id)?.fieldType {
+                    out.write(enumName)
+                } else {
+                    out.write(SwiftNames.upperCamelCase(id))
+                }
+                out.write(".")
+                out.write(segmentCase(field: id, optionValue: optionValue))
+            }
         case .not(let inner):
-            return .not(conditionExpr(inner, from: source))
-        case .and(let lhs, let rhs):
-            return .binary(conditionExpr(lhs, from: source), .and, conditionExpr(rhs, from: source))
-        case .or(let lhs, let rhs):
-            return .binary(conditionExpr(lhs, from: source), .or, conditionExpr(rhs, from: source))
+            parenthesized(.not, at: position, into: &out) { out in
+                out.write("!")
+                writeCondition(inner, from: source, at: .negated, into: &out)
+            }
+        case .and(let lhs, let rhs), .or(let lhs, let rhs):
+            let op: SwiftOperator
+            if case .and = condition { op = .and } else { op = .or }
+            parenthesized(.binary(op), at: position, into: &out) { out in
+                writeCondition(lhs, from: source, at: .operand(of: op), into: &out)
+                out.write(op == .and ? " && " : " || ")
+                writeCondition(rhs, from: source, at: .operand(of: op), into: &out)
+            }
         }
+    }
+
+    /// `test` (of the given shape) when the field is visible, else false: for
+    /// the tests this is used with (a Boolean's value, a segment option), the
+    /// empty value fails. `isCompanyVisible(values) && (…)`.
+    private func writeWhenVisible(
+        _ id: String, _ test: ConditionShape, from source: ConditionSource, at position: ConditionPosition,
+        into out: inout SwiftRenderer, _ writeTest: (inout SwiftRenderer) -> Void
+    ) {
+        guard let helper = visibilityHelper(of: id) else {
+            return parenthesized(test, at: position, into: &out, writeTest)
+        }
+        parenthesized(.binary(.and), at: position, into: &out) { out in
+            Self.writeHelperCall(helper, from: source, into: &out)
+            out.write(" && ")
+            parenthesized(test, at: .operand(of: .and), into: &out, writeTest)
+        }
+    }
+
+    /// What `write` writes, in parentheses when an expression of `shape` needs them at `position`.
+    private func parenthesized(
+        _ shape: ConditionShape, at position: ConditionPosition, into out: inout SwiftRenderer,
+        _ write: (inout SwiftRenderer) -> Void
+    ) {
+        let wrap = position.needsParentheses(around: shape)
+        if wrap { out.write("(") }
+        write(&out)
+        if wrap { out.write(")") }
     }
 
     /// The visibility helper of a field, nil when it is always visible.
@@ -295,11 +377,42 @@ extension FormTranslator {
         guard let index = field(id)?.visibleHelper else { return nil }
         return conditions.visibleHelpers[index]
     }
+}
 
-    /// `test` when the field is visible, else false: for the tests this is used
-    /// with (a Boolean's value, a segment option), the empty value fails.
-    private func whenVisible(_ id: String, _ test: SwiftExpr, from source: ConditionSource) -> SwiftExpr {
-        guard let helper = visibilityHelper(of: id) else { return test }
-        return .binary(helperCall(helper, from: source), .and, test)
+/// The binary operators a condition's Swift uses.
+enum SwiftOperator: Equatable {
+    case and, or, equal
+}
+
+/// The operator at the top of a condition's Swift: what decides whether it needs
+/// parentheses where it goes.
+enum ConditionShape: Equatable {
+    /// A name, a member, a call or a literal.
+    case atom
+    /// `!x`
+    case not
+    case binary(SwiftOperator)
+}
+
+/// Where a condition's Swift goes.
+enum ConditionPosition {
+    /// A statement's whole expression.
+    case whole
+    /// After `!`.
+    case negated
+    /// An operand of a binary operator.
+    case operand(of: SwiftOperator)
+
+    /// The operand of `!` gets parentheses when it is compound, and the operand
+    /// of a binary operator when it is another binary operator, unless both are
+    /// the same `&&` or `||`: no reader of the generated code has to know Swift's
+    /// precedence.
+    func needsParentheses(around shape: ConditionShape) -> Bool {
+        switch (self, shape) {
+        case (.whole, _), (_, .atom): false
+        case (.negated, _): true
+        case (.operand, .not): false
+        case (.operand(let outer), .binary(let inner)): !(inner == outer && (outer == .and || outer == .or))
+        }
     }
 }

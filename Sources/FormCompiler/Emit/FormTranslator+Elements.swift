@@ -224,11 +224,12 @@ private struct ElementArguments {
             out.newline()
             out.indent()
         }
-        for (index, argument) in arguments.enumerated() {
+        // By index: the arguments are read in place, not copied out one by one.
+        for index in arguments.indices {
             if index > 0 && !multiline { out.write(", ") }
-            out.write(argument.label)
+            out.write(arguments[index].label)
             out.write(": ")
-            Self.write(argument.value, into: &out)
+            Self.write(arguments[index].value, into: &out)
             if multiline {
                 if index < arguments.count - 1 { out.write(",") }
                 out.newline()

@@ -397,7 +397,14 @@ struct FormTranslator {
                 out.beginMember(sort: nil)
                 out.write(accessPrefix)
                 out.write("init")
-                out.parameterList(fields.map { SwiftName($0.id + ": " + $0.fieldType.swiftType) }, tailWidth: 0)
+                // `email: String`, from the field's names: nothing made per field.
+                out.parameterList(
+                    count: fields.count, tailWidth: 0, width: { fields[$0].name.count + 2 + fields[$0].valueType.count }
+                ) { index, out in
+                    out.write(fields[index].name)
+                    out.write(": ")
+                    out.write(fields[index].valueType)
+                }
                 out.openBody()
             }
             plan.each(fields.count, in: Self.nestedBody, weight: { _ in 36 }) { index, out in

@@ -39,7 +39,6 @@ enum SwiftExpr: Hashable, Sendable {
     /// Any text; rendered as a correctly escaped string literal.
     case string(String)
     case bool(Bool)
-    case `nil`
     /// An implicit member: `.email`
     case dot(String)
     /// `base.member`
@@ -55,19 +54,7 @@ enum SwiftExpr: Hashable, Sendable {
     case dictionary([SwiftDictionaryEntry], multiline: Bool = false)
     /// `(a, b)`
     case tuple([SwiftExpr])
-    indirect case binary(SwiftExpr, SwiftOperator, SwiftExpr)
-    indirect case not(SwiftExpr)
-    indirect case ternary(SwiftExpr, SwiftExpr, SwiftExpr)
     indirect case await(SwiftExpr)
-    indirect case paren(SwiftExpr)
-}
-
-enum SwiftOperator: String, Hashable, Sendable {
-    case and = "&&"
-    case or = "||"
-    case equal = "=="
-    case notEqual = "!="
-    case nilCoalescing = "??"
 }
 
 struct SwiftArgument: Hashable, Sendable {

@@ -561,29 +561,41 @@ struct SwiftRenderer: ~Copyable {
     /// 120 columns; then one per line. The line must be ASCII so far (keywords
     /// and names), as a declaration's head is.
     mutating func parameterList(_ parameters: [SwiftName], tailWidth: Int) {
+        parameterList(
+            count: parameters.count, tailWidth: tailWidth, width: { parameters[$0].count }
+        ) { index, renderer in
+            renderer.write(parameters[index])
+        }
+    }
+
+    /// `parameterList(_:tailWidth:)` for `count` parameters that `parameter`
+    /// writes (the `index`th, ASCII, `width(index)` bytes wide), so that no
+    /// name is made of the pieces of each (a large form's memberwise
+    /// initializer has one parameter per field).
+    mutating func parameterList(
+        count: Int, tailWidth: Int, width: (Int) -> Int, _ parameter: (Int, inout SwiftRenderer) -> Void
+    ) {
         // The line on one line, with `(`, `)` and ` {`: each parameter adds
         // its width and that of a `, ` (one too many, the width of ` {`).
-        var width = out.count - lineStart + 2 + tailWidth
-        for parameter in parameters { width += parameter.count + 2 }
-        if parameters.count < 2 || width <= 120 {
-            write("(")
-            for (index, parameter) in parameters.enumerated() {
+        var lineWidth = out.count - lineStart + 2 + tailWidth
+        for index in 0..<count { lineWidth += width(index) + 2 }
+        write("(")
+        if count < 2 || lineWidth <= 120 {
+            for index in 0..<count {
                 if index > 0 { write(", ") }
-                write(parameter)
+                parameter(index, &self)
             }
-            write(")")
         } else {
-            write("(")
             newline()
             indentLevel += 1
-            for (index, parameter) in parameters.enumerated() {
-                write(parameter)
-                if index < parameters.count - 1 { write(",") }
+            for index in 0..<count {
+                parameter(index, &self)
+                if index < count - 1 { write(",") }
                 newline()
             }
             indentLevel -= 1
-            write(")")
         }
+        write(")")
     }
 
     /// The width in characters of the current line, which starts at `start`.
@@ -765,7 +777,6 @@ struct SwiftRenderer: ~Copyable {
         case .name(let name): write(name)
         case .string(let text): writeStringLiteral(text)
         case .bool(let value): write(value ? "true" : "false")
-        case .nil: write("nil")
         case .dot(let name):
             write(".")
             write(name)
@@ -798,28 +809,9 @@ struct SwiftRenderer: ~Copyable {
             }
         case .tuple(let elements):
             list(open: "(", close: ")", items: elements, multiline: false, trailingComma: false) { $0.expr($1) }
-        case .binary(let lhs, let op, let rhs):
-            operand(lhs) { Self.needsParentheses($0, inside: op) }
-            write(" ")
-            write(op.rawValue)
-            write(" ")
-            operand(rhs) { Self.needsParentheses($0, inside: op) }
-        case .not(let inner):
-            write("!")
-            operand(inner, wrapIf: Self.isCompound)
-        case .ternary(let condition, let then, let otherwise):
-            operand(condition, wrapIf: Self.isCompound)
-            write(" ? ")
-            operand(then, wrapIf: Self.isCompound)
-            write(" : ")
-            operand(otherwise, wrapIf: Self.isCompound)
         case .await(let inner):
             write("await ")
             expr(inner)
-        case .paren(let inner):
-            write("(")
-            expr(inner)
-            write(")")
         }
     }
 
@@ -834,20 +826,8 @@ struct SwiftRenderer: ~Copyable {
     }
 
     private static func isCompound(_ expression: SwiftExpr) -> Bool {
-        switch expression {
-        case .binary, .ternary, .await, .not: return true
-        default: return false
-        }
-    }
-
-    /// Operands of a binary operator get parentheses unless they are the same
-    /// associative operator or plainly atomic, so precedence never has to be read.
-    private static func needsParentheses(_ operand: SwiftExpr, inside op: SwiftOperator) -> Bool {
-        switch operand {
-        case .binary(_, let inner, _): return !(inner == op && (op == .and || op == .or))
-        case .ternary, .await: return true
-        default: return false
-        }
+        if case .await = expression { return true }
+        return false
     }
 
     private mutating func list<Item>(
