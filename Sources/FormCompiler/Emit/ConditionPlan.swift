@@ -261,12 +261,13 @@ extension FormTranslator {
         case .constant(let value):
             out.write(value ? "true" : "false")
         case .boolField(let id):
-            writeWhenVisible(id, .atom, from: source, at: position, into: &out) { out in
+            writeWhenVisible(visibilityHelper(of: field(id)), .atom, from: source, at: position, into: &out) { out in
                 writeRead(id, from: source, into: &out)
             }
         case .isEmpty(let id):
-            let fieldType = field(id)?.fieldType
-            let helper = visibilityHelper(of: id)
+            let info = field(id)
+            let fieldType = info?.fieldType
+            let helper = visibilityHelper(of: info)
             if case .segment(_, optional: false)? = fieldType {
                 // A segment with a default always has a value: empty only when hidden.
                 guard let helper else { return out.write("false") }
@@ -304,7 +305,7 @@ extension FormTranslator {
             }
         case .textEquals(let id, let text):
             parenthesized(.binary(.equal), at: position, into: &out) { out in
-                if let helper = visibilityHelper(of: id) {
+                if let helper = visibilityHelper(of: field(id)) {
                     out.write("(")
                     Self.writeHelperCall(helper, from: source, into: &out)
                     out.write(" ? ")
@@ -317,16 +318,17 @@ extension FormTranslator {
                 out.writeStringLiteral(text)
             }
         case .segmentEquals(let id, let optionValue):
-            writeWhenVisible(id, .binary(.equal), from: source, at: position, into: &out) { out in
+            let info = field(id)
+            writeWhenVisible(visibilityHelper(of: info), .binary(.equal), from: source, at: position, into: &out) { out in
                 writeRead(id, from: source, into: &out)
                 out.write(" == ")
-                if case .segment(let enumName, _)? = field(id)?.fieldType {
+                if case .segment(let enumName, _)? = info?.fieldType {
                     out.write(enumName)
                 } else {
                     out.write(SwiftNames.upperCamelCase(id))
                 }
                 out.write(".")
-                out.write(segmentCase(field: id, optionValue: optionValue))
+                out.write(segmentCase(of: info, optionValue: optionValue))
             }
         case .not(let inner):
             parenthesized(.not, at: position, into: &out) { out in
@@ -344,14 +346,15 @@ extension FormTranslator {
         }
     }
 
-    /// `test` (of the given shape) when the field is visible, else false: for
+    /// `test` (of the given shape) when the field is visible (`helper`, the
+    /// field's visibility helper, nil when it is always visible), else false: for
     /// the tests this is used with (a Boolean's value, a segment option), the
     /// empty value fails. `isCompanyVisible(values) && (…)`.
     private func writeWhenVisible(
-        _ id: String, _ test: ConditionShape, from source: ConditionSource, at position: ConditionPosition,
-        into out: inout SwiftRenderer, _ writeTest: (inout SwiftRenderer) -> Void
+        _ helper: ConditionPlan.Helper?, _ test: ConditionShape, from source: ConditionSource,
+        at position: ConditionPosition, into out: inout SwiftRenderer, _ writeTest: (inout SwiftRenderer) -> Void
     ) {
-        guard let helper = visibilityHelper(of: id) else {
+        guard let helper else {
             return parenthesized(test, at: position, into: &out, writeTest)
         }
         parenthesized(.binary(.and), at: position, into: &out) { out in
@@ -372,9 +375,11 @@ extension FormTranslator {
         if wrap { out.write(")") }
     }
 
-    /// The visibility helper of a field, nil when it is always visible.
-    func visibilityHelper(of id: String) -> ConditionPlan.Helper? {
-        guard let index = field(id)?.visibleHelper else { return nil }
+    /// The visibility helper of a field, nil when it is always visible. Each
+    /// condition's leaf looks its field up once (a lookup hashes the id and
+    /// reads three tables, cold in a large form).
+    func visibilityHelper(of field: FieldInfo?) -> ConditionPlan.Helper? {
+        guard let index = field?.visibleHelper else { return nil }
         return conditions.visibleHelpers[index]
     }
 }

@@ -166,7 +166,7 @@ extension FormTranslator {
     /// `sameAs` target → the fields that compare with it, in document order.
     private func sameAsDependents() -> [(String, [String])] {
         var result: [(String, [String])] = []
-        var indexOfTarget: [String: Int] = [:]
+        var indexOfTarget: [String: Int] = Dictionary(minimumCapacity: ruleFacts.sameAs.count)
         for (target, field) in ruleFacts.sameAs {
             if let index = indexOfTarget[target] {
                 // A field's own rules are adjacent, so a repeat is always the last entry.

@@ -218,8 +218,8 @@ struct FormTranslator {
     }
 
     /// The enum case of a segment field's option value.
-    func segmentCase(field id: String, optionValue: String) -> String {
-        if let field = field(id), case .segment(let segment) = field.kind,
+    func segmentCase(of field: FieldInfo?, optionValue: String) -> String {
+        if let field, case .segment(let segment) = field.kind,
            let option = segment.options.firstIndex(where: { $0.value.value == optionValue }) {
             return field.caseNames[option]
         }
@@ -350,7 +350,7 @@ struct FormTranslator {
         case .segment(let segment):
             if let value = segment.defaultValue?.value {
                 out.write(".")
-                out.write(segmentCase(field: field.id, optionValue: value))
+                out.write(segmentCase(of: field, optionValue: value))
             } else {
                 out.write("nil")
             }
