@@ -126,17 +126,22 @@ import Testing
         EmitFixture.boolean("shown", title: "Shown", visibleWhen: .boolField("a")),
         EmitFixture.segment("pick", options: [("x", nil), ("y", nil)], visibleWhen: .boolField("b")),
         EmitFixture.segment("fixed", options: [("x", nil), ("y", nil)], default: "x", visibleWhen: .boolField("b")),
+        EmitFixture.segment("plain", options: [("x", nil), ("y", nil)]),
+        EmitFixture.text("note", visibleWhen: .boolField("a")),
         EmitFixture.text("mixed", visibleWhen: .or(.and(.boolField("a"), .boolField("b")), .not(.boolField("a")))),
         EmitFixture.text("chain", visibleWhen: .and(.and(.boolField("a"), .boolField("b")), .or(.boolField("a"), .boolField("b")))),
         EmitFixture.text("negated", visibleWhen: .not(.and(.boolField("a"), .not(.not(.boolField("b")))))),
         EmitFixture.text("equal", visibleWhen: .or(.segmentEquals("pick", optionValue: "y"), .not(.segmentEquals("pick", optionValue: "x")))),
-        EmitFixture.text("empty", visibleWhen: .and(.isEmpty("pick"), .and(.isEmpty("fixed"), .not(.isEmpty("shown"))))),
+        EmitFixture.text("empty", visibleWhen: .and(.isEmpty("pick"), .and(.isEmpty("fixed"), .not(.isEmpty("note"))))),
+        EmitFixture.text("typed", visibleWhen: .and(.boolField("a"), .textEquals("note", "x"))),
+        EmitFixture.text("shownFixed", visibleWhen: .not(.isEmpty("fixed"))),
+        EmitFixture.text("differs", visibleWhen: .and(.not(.segmentEquals("plain", optionValue: "x")), .isEmpty("note"))),
         EmitFixture.group("box", [
             EmitFixture.text("inner", visibleWhen: .or(.boolField("shown"), .constant(false))),
+            EmitFixture.text("inside", visibleWhen: .and(.boolField("a"), .segmentEquals("plain", optionValue: "y"))),
         ], visibleWhen: .boolField("b")),
     ])
     let source = SwiftEmitter.emit(form, options: EmitOptions())
-    #expect(source.contains("return values.a && values.b || !values.a\n") == false)
     #expect(source.contains("return (values.a && values.b) || !values.a\n"))
     #expect(source.contains("return (a.value && b.value) || !a.value\n"))
     #expect(source.contains("return values.a && values.b && (values.a || values.b)\n"))
@@ -145,10 +150,14 @@ import Testing
         "return (isPickVisible(values) && (values.pick == Pick.y)) || !(isPickVisible(values) && (values.pick == Pick.x))\n"
     ))
     #expect(source.contains(
-        "return (!isPickVisible(values) || (values.pick == nil)) && !isFixedVisible(values) && !(!isShownVisible(values) || !values.shown)\n"
+        "return (!isPickVisible(values) || (values.pick == nil)) && !isFixedVisible(values) && !(!isNoteVisible(values) || values.note.isEmpty)\n"
     ))
+    #expect(source.contains(#"return values.a && ((isNoteVisible(values) ? values.note : "") == "x")"# + "\n"))
+    #expect(source.contains("return !(!isFixedVisible(values))\n"))
+    #expect(source.contains("return !(values.plain == Plain.x) && (!isNoteVisible(values) || values.note.isEmpty)\n"))
     #expect(source.contains("return isBoxVisible(values) && ((isShownVisible(values) && values.shown) || false)\n"))
     #expect(source.contains("return isVisible_Box() && ((isVisible_Shown() && shown.value) || false)\n"))
+    #expect(source.contains("return isBoxVisible(values) && values.a && (values.plain == Plain.y)\n"))
 }
 
 @Test func emitSegmentWithoutDefaultIsOptional() {

@@ -253,7 +253,7 @@ extension FormTranslator {
     /// a `SwiftExpr` first: a large form has thousands of conditions, each
     /// written twice (a tree built and dropped per helper cost more than the
     /// writing). Where parentheses go: `ConditionPosition`.
-    func writeCondition(
+    private func writeCondition(
         _ condition: ConditionExpr, from source: ConditionSource, at position: ConditionPosition,
         into out: inout SwiftRenderer
     ) {
@@ -378,7 +378,7 @@ extension FormTranslator {
     /// The visibility helper of a field, nil when it is always visible. Each
     /// condition's leaf looks its field up once (a lookup hashes the id and
     /// reads three tables, cold in a large form).
-    func visibilityHelper(of field: FieldInfo?) -> ConditionPlan.Helper? {
+    private func visibilityHelper(of field: FieldInfo?) -> ConditionPlan.Helper? {
         guard let index = field?.visibleHelper else { return nil }
         return conditions.visibleHelpers[index]
     }
@@ -391,7 +391,7 @@ enum SwiftOperator: Equatable {
 
 /// The operator at the top of a condition's Swift: what decides whether it needs
 /// parentheses where it goes.
-enum ConditionShape: Equatable {
+enum ConditionShape {
     /// A name, a member, a call or a literal.
     case atom
     /// `!x`

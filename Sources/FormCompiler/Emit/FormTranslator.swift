@@ -398,6 +398,7 @@ struct FormTranslator {
                 out.write(accessPrefix)
                 out.write("init")
                 // `email: String`, from the field's names: nothing made per field.
+                // The width is the bytes the closure below writes.
                 out.parameterList(
                     count: fields.count, tailWidth: 0, width: { fields[$0].name.count + 2 + fields[$0].valueType.count }
                 ) { index, out in

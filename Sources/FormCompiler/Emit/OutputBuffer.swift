@@ -70,8 +70,9 @@ struct OutputBuffer: ~Copyable {
 
     /// Copies `count` bytes to memory that does not overlap them. Most appends
     /// are a keyword, a name or a short literal: up to 32 bytes are copied as
-    /// two to four overlapping words (every byte read before any is written),
-    /// which beats both a byte loop and a call to `memmove`.
+    /// two to four overlapping words (one to three bytes as their first,
+    /// middle and last byte), every byte read before any is written, which
+    /// beats both a byte loop and a call to `memmove`.
     @inline(__always)
     private static func copy(_ count: Int, from source: UnsafeRawPointer, to target: UnsafeMutableRawPointer) {
         switch count {
@@ -108,8 +109,9 @@ struct OutputBuffer: ~Copyable {
         }
     }
 
-    /// A literal's UTF-8, read in place (a one-scalar literal, which has no
-    /// UTF-8 of its own, through `withUTF8Buffer`).
+    /// A literal's UTF-8, read in place. A `StaticString` made from a
+    /// Unicode scalar literal (through `ExpressibleByUnicodeScalarLiteral`) has
+    /// no UTF-8 of its own: `withUTF8Buffer` encodes it.
     @inline(__always)
     mutating func append(_ text: StaticString) {
         if text.hasPointerRepresentation {

@@ -232,7 +232,8 @@ struct SwiftRenderer: ~Copyable {
     // appended to the current line, which starts with its indentation.
 
     mutating func write(_ text: StaticString) {
-        guard text.utf8CodeUnitCount > 0 else { return }
+        // (`utf8CodeUnitCount` traps on a literal made from a Unicode scalar.)
+        guard !text.hasPointerRepresentation || text.utf8CodeUnitCount > 0 else { return }
         startLine()
         out.append(text)
     }
@@ -781,12 +782,12 @@ struct SwiftRenderer: ~Copyable {
             write(".")
             write(name)
         case .member(let base, let name):
-            operand(base, wrapIf: Self.isCompound)
+            operand(base, wrapIf: Self.isAwait)
             write(".")
             write(name)
         case .type(let type): self.type(type)
         case .call(let callee, let arguments, let multiline):
-            operand(callee, wrapIf: Self.isCompound)
+            operand(callee, wrapIf: Self.isAwait)
             list(open: "(", close: ")", items: arguments, multiline: multiline, trailingComma: false) { renderer, argument in
                 if let label = argument.label {
                     renderer.write(label)
@@ -825,7 +826,10 @@ struct SwiftRenderer: ~Copyable {
         }
     }
 
-    private static func isCompound(_ expression: SwiftExpr) -> Bool {
+    /// The one compound expression left in `SwiftExpr` (conditions, which have
+    /// operators, are written directly: `FormTranslator.writeCondition`): a
+    /// member or call of `await x` needs `(await x)`.
+    private static func isAwait(_ expression: SwiftExpr) -> Bool {
         if case .await = expression { return true }
         return false
     }
