@@ -62,10 +62,32 @@ func emitDirectParameterListIsLaidOutAsASignature(_ parameterCount: Int) {
     #expect(layouts.count == (parameterCount == 1 ? 1 : 2))
 }
 
-/// `SwiftName.upperCamelCased` is `SwiftNames.upperCamelCase` on bytes.
-@Test(arguments: ["email", "confirmPassword", "a", "zipCode2", "x9"])
-func emitUpperCamelCasedNameIsTheHelperSuffix(_ id: String) {
-    #expect(SwiftName(id).upperCamelCased == SwiftName(SwiftNames.upperCamelCase(id)))
+/// A field's names, spelled once into the block its `FieldInfo` owns: the id,
+/// its UpperCamelCase (`SwiftNames.upperCamelCase`, the helpers' suffix) and the
+/// value type, for every kind of field and ids of one letter and of many.
+@Test func emitFieldNamesAreTheIdItsUpperCamelCaseAndTheValueType() throws {
+    let text = """
+        formc: 1
+        form: Names
+        elements:
+          - textField: email
+          - boolean: x
+            title: X
+          - segment: plan
+            options: [free, pro]
+          - segment: zipCode2
+            options: [a, b]
+            default: a
+          - floatLabel: confirmEmailAddressAgainPlease
+            label: Again
+        """
+    let checked = try #require(FormPipeline.check(SourceFile(path: "names.form.yaml", text: text)).checked)
+    let fields = FormTranslator(form: checked, options: EmitOptions()).fields
+    func spelled(_ name: FieldName) -> String { String(decoding: name.bytes, as: UTF8.self) }
+    #expect(fields.map { spelled($0.name) } == ["email", "x", "plan", "zipCode2", "confirmEmailAddressAgainPlease"])
+    #expect(fields.map { spelled($0.upperName) } == fields.map { SwiftNames.upperCamelCase($0.id) })
+    #expect(fields.map { spelled($0.upperName) } == ["Email", "X", "Plan", "ZipCode2", "ConfirmEmailAddressAgainPlease"])
+    #expect(fields.map { spelled($0.valueType) } == ["String", "Bool", "Plan?", "ZipCode2", "String"])
 }
 
 /// A literal written in pieces (`writeStringLiteral(_:)` with a closure, how the

@@ -19,14 +19,25 @@ struct FormTranslator {
     /// translator walks the fields a dozen times, and a reference is one retain
     /// where the struct (symbol, element) would be copied whole. What every walk
     /// reads comes first, so that it shares the object's first cache lines.
-    final class FieldInfo: Sendable {
+    ///
+    /// Its names are spelled once, in one block of memory it owns (`FieldName`s
+    /// point into it): writing one reads it in place. As arrays, each write
+    /// retained and released the array around the copy: an atomic operation on a
+    /// line that, in a large form, is not in the cache (a third of the emitter's
+    /// retains), and for `String` and `Bool`, shared by every field, a line that
+    /// the two threads rendering took from each other.
+    final class FieldInfo: @unchecked Sendable {
         let id: String
         /// The id, as written in every member of the field.
-        let name: SwiftName
+        let name: FieldName
         /// `Email` for `email`: the suffix of the field's helpers.
-        let upperName: SwiftName
+        let upperName: FieldName
         /// The value type inside the form type: `String`, `Plan?`.
-        let valueType: SwiftName
+        let valueType: FieldName
+        /// The bytes `name`, `upperName` and a segment's `valueType` point into,
+        /// written once in `init` and freed with the object (hence
+        /// `@unchecked Sendable`: only read after `init`).
+        private let nameBytes: UnsafeMutableBufferPointer<UInt8>
         let rules: [RuleDecl]
         /// A segment's enum cases, one per option in order (empty for other
         /// fields): each is needed three times or more, and is not free to spell.
@@ -44,18 +55,39 @@ struct FormTranslator {
         /// `FieldSymbol` kept here would add some 300 bytes per field).
         let kind: ElementKind
 
-        private static let stringType = SwiftName("String")
-        private static let boolType = SwiftName("Bool")
-
         init(symbol: FieldSymbol, element: Element, rules: [RuleDecl], helpers: ConditionPlan.Helpers) {
             id = symbol.id
-            name = SwiftName(symbol.id)
-            upperName = name.upperCamelCased
-            switch symbol.valueType {
-            case .string: valueType = Self.stringType
-            case .bool: valueType = Self.boolType
-            case .segment: valueType = SwiftName(symbol.valueType.swiftType)
+            // `email` → `Email`: the first byte alone changes when it is a lowercase
+            // ASCII letter (as the checker requires of an id), as `upperCamelCase` says.
+            let idBytes = symbol.id.utf8
+            let upper: String.UTF8View? = idBytes.first.map { (UInt8(ascii: "a")...UInt8(ascii: "z")).contains($0) } == true
+                ? nil : SwiftNames.upperCamelCase(symbol.id).utf8
+            let segmentType: String.UTF8View?
+            if case .segment = symbol.valueType { segmentType = symbol.valueType.swiftType.utf8 } else { segmentType = nil }
+            let bytes = UnsafeMutableBufferPointer<UInt8>.allocate(
+                capacity: idBytes.count + (upper ?? idBytes).count + (segmentType?.count ?? 0)
+            )
+            var end = 0
+            func append(_ utf8: String.UTF8View) -> FieldName {
+                let start = end
+                end = bytes[start...].initialize(from: utf8).index
+                return FieldName(start: UnsafePointer(bytes.baseAddress! + start), count: end - start)
             }
+            name = append(idBytes)
+            if let upper {
+                upperName = append(upper)
+            } else {
+                let start = end
+                _ = append(idBytes)
+                bytes[start] -= UInt8(ascii: "a") - UInt8(ascii: "A")
+                upperName = FieldName(start: UnsafePointer(bytes.baseAddress! + start), count: end - start)
+            }
+            switch symbol.valueType {
+            case .string: valueType = FieldName("String")
+            case .bool: valueType = FieldName("Bool")
+            case .segment: valueType = append(segmentType!)
+            }
+            nameBytes = bytes
             self.rules = rules
             if case .segment(let segment) = element.kind {
                 caseNames = segment.options.map(\.caseName)
@@ -68,6 +100,10 @@ struct FormTranslator {
             trigger = symbol.trigger
             displayName = symbol.displayName
             kind = element.kind
+        }
+
+        deinit {
+            nameBytes.deallocate()
         }
     }
 

@@ -1,6 +1,6 @@
-/// A name the emitter writes again and again (a field's id, its value type, a
-/// parameter spelled out), kept as UTF-8 so that writing it is one copy: no
-/// `String` is read, hashed or made per use.
+/// A name or phrase the emitter writes again and again (a parameter spelled out:
+/// `_ values: Values`), kept as UTF-8 so that writing it is one copy: no `String`
+/// is read, hashed or made per use. A field's names are `FieldName`s.
 struct SwiftName: Hashable, Sendable {
     let bytes: [UInt8]
 
@@ -11,19 +11,26 @@ struct SwiftName: Hashable, Sendable {
     /// Its length in bytes, which is its width in columns for the ASCII names
     /// of declarations (identifiers and keywords).
     var count: Int { bytes.count }
+}
 
-    private init(bytes: [UInt8]) {
-        self.bytes = bytes
+/// One of a field's names (`email`, `Email`, `Plan?`) as UTF-8, read in place:
+/// a pointer and a count, so that passing one on counts no reference. It points
+/// into the block its `FormTranslator.FieldInfo` owns, and is read only while the
+/// translator holds that field (the translator never hands one out), or into a
+/// literal, which lives as long as the program.
+struct FieldName: @unchecked Sendable {
+    let start: UnsafePointer<UInt8>
+    let count: Int
+
+    var bytes: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: start, count: count) }
+
+    init(_ literal: StaticString) {
+        start = literal.utf8Start
+        count = literal.utf8CodeUnitCount
     }
 
-    /// `email` → `Email`, as `SwiftNames.upperCamelCase`, without making a
-    /// `String`: ids start with an ASCII letter (the checker requires it).
-    var upperCamelCased: SwiftName {
-        guard let first = bytes.first, (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(first) else {
-            return SwiftName(SwiftNames.upperCamelCase(String(decoding: bytes, as: UTF8.self)))
-        }
-        var upper = bytes
-        upper[0] = first - 32
-        return SwiftName(bytes: upper)
+    init(start: UnsafePointer<UInt8>, count: Int) {
+        self.start = start
+        self.count = count
     }
 }

@@ -253,6 +253,12 @@ struct SwiftRenderer: ~Copyable {
         name.bytes.withUnsafeBufferPointer { out.append($0) }
     }
 
+    /// One of a field's names, written as is from where it lives.
+    mutating func write(_ name: FieldName) {
+        startLine()
+        out.append(name.bytes)
+    }
+
     /// A Swift string literal whose value is `text` (see `stringLiteral(_:)`).
     mutating func writeStringLiteral(_ text: String) {
         startLine()
