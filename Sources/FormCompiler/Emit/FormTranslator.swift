@@ -113,7 +113,7 @@ struct FormTranslator {
     let accessPrefix: StaticString
     let typeName: String
     /// One per field of `form.symbols`, in the same order.
-    let fields: [FieldInfo]
+    let fields: FieldTable
     /// The segues' action ids, in document order.
     let segueIDs: [String]
     let hasCustomRules: Bool
@@ -183,14 +183,14 @@ struct FormTranslator {
 
     /// The `FieldInfo` of each field symbol, in order, and the facts of their
     /// rules; for a large form, each half on a thread of its own (all they share
-    /// is read).
+    /// is read, and each sets its own half of the table).
     private static func fieldInfos(
         _ symbols: [FieldSymbol], index: FormIndex, document: FormDocument
-    ) -> ([FieldInfo], RuleFacts) {
-        @Sendable func infos(_ range: Range<Int>) -> ([FieldInfo], RuleFacts) {
-            var infos: [FieldInfo] = []
+    ) -> (FieldTable, RuleFacts) {
+        let inHalves = symbols.count >= parallelMinimumFields
+        let table = FieldTable(count: symbols.count, inHalves: inHalves)
+        @Sendable func fill(_ range: Range<Int>) -> RuleFacts {
             var facts = RuleFacts()
-            infos.reserveCapacity(range.count)
             for position in range {
                 let symbol = symbols[position]
                 // Field element `position` is this symbol's (always, for a checked
@@ -209,15 +209,15 @@ struct FormTranslator {
                     preconditionFailure("the checker made a field symbol of an element that is not a field")
                 }
                 facts.add(info.rules, of: info.id)
-                infos.append(info)
+                table.set(position, to: info)
             }
-            return (infos, facts)
+            return facts
         }
-        guard symbols.count >= parallelMinimumFields else { return infos(0..<symbols.count) }
+        guard inHalves else { return (table, fill(0..<symbols.count)) }
         let half = symbols.count / 2
-        var (first, second) = Concurrently.run({ infos(0..<half) }, { infos(half..<symbols.count) })
-        first.1.append(second.1)
-        return (first.0 + second.0, first.1)
+        var (first, second) = Concurrently.run({ fill(0..<half) }, { fill(half..<symbols.count) })
+        first.append(second)
+        return (table, first)
     }
 
     private static func fieldInfo(_ symbol: FieldSymbol, _ element: Element, helpers: ConditionPlan.Helpers) -> FieldInfo? {
