@@ -222,29 +222,38 @@ import Testing
 /// they are what one pass over every field in order gives. The patterns that
 /// come back in the second half are not declared twice, the one first used there
 /// is numbered after the first half's, a custom rule in the second half alone
-/// still makes the validators protocol, and `sameAs` keeps document order.
+/// still makes the validators protocol, and `sameAs` keeps document order. A
+/// custom validator is one requirement per name and value type, in first-use
+/// order: used again in the second half, it is not declared twice.
 @Test func ruleFactsOfALargeFormAreThoseOfOnePassInOrder() throws {
     let count = FormTranslator.parallelMinimumFields + 200
     var text = "formc: 1\nform: Facts\nelements:\n  - textField: t0\n"
     let patterns = ["'[a-z]+'", "'[0-9]+'", "'[A-Z]+'"]
     for index in 1..<count {
         var rules = ["{ pattern: \(patterns[index % 3]) }", "{ sameAs: t\(index - 1) }", "{ sameAs: t0 }"]
-        if index == count - 3 { rules += ["{ pattern: '[a-z]{2}' }", "{ custom: checkLast }"] }
+        if index == count - 3 { rules += ["{ pattern: '[a-z]{2}' }", "{ custom: checkLast }", "{ custom: checkEarly }"] }
+        if index == 7 || index == count - 5 { rules += ["{ custom: checkEarly }"] }
         text += "  - textField: t\(index)\n    rules: [\(rules.joined(separator: ", "))]\n"
     }
+    text += "  - boolean: terms\n    title: Terms\n    rules: [{ custom: checkLast }, { custom: checkEarly }]\n"
     let checked = try #require(FormPipeline.check(SourceFile(path: "facts.form.yaml", text: text)).checked)
     let translator = FormTranslator(form: checked, options: EmitOptions())
     var onePass = FormTranslator.RuleFacts()
-    for field in translator.fields { onePass.add(field.rules, of: field.id) }
+    for field in translator.fields { onePass.add(field.rules, of: field.id, valueType: field.fieldType) }
     #expect(translator.ruleFacts.patterns == onePass.patterns)
     #expect(translator.ruleFacts.patterns == ["[0-9]+", "[A-Z]+", "[a-z]+", "[a-z]{2}"])
     #expect(translator.ruleFacts.sameAs.map(\.target) == onePass.sameAs.map(\.target))
     #expect(translator.ruleFacts.sameAs.map(\.field) == onePass.sameAs.map(\.field))
     #expect(translator.ruleFacts.sameAs.count == 2 * (count - 1))
+    let validators = translator.ruleFacts.customValidators.map { "\($0.name) \($0.valueType.swiftType)" }
+    #expect(validators == onePass.customValidators.map { "\($0.name) \($0.valueType.swiftType)" })
+    #expect(validators == ["checkEarly String", "checkLast String", "checkLast Bool", "checkEarly Bool"])
     #expect(translator.hasCustomRules)
     let swift = SwiftEmitter.emit(checked, options: EmitOptions())
     #expect(swift.components(separatedBy: "static let pattern_").count - 1 == 4)
     #expect(swift.contains("static let pattern_4 = FormPattern(\"[a-z]{2}\")"))
     #expect(swift.contains("protocol FactsValidators"))
+    #expect(swift.components(separatedBy: "func checkEarly(").count - 1 == 2)
+    #expect(swift.components(separatedBy: "func checkLast(").count - 1 == 2)
 }
 

@@ -6,7 +6,7 @@ extension FormTranslator {
             validationAPI(into: &out)
         }
         // Key 0: no rules; 1 + position: the field's own helper.
-        switchOverFields(keyCount: fields.count + 1, whenEmpty: 0, into: &plan, key: { fields[$0].rules.isEmpty ? 0 : $0 + 1 }) { key, out in
+        switchOverFields(keyCount: fields.count + 1, whenEmpty: 0, into: &plan, key: { fields[$0].hasRules ? $0 + 1 : 0 }) { key, out in
             guard key > 0 else {
                 out.write(".valid")
                 return
@@ -65,7 +65,7 @@ extension FormTranslator {
 
         let parameters = [SwiftName("_ values: Values")]
             + (hasCustomRules ? [SwiftName("validators: any " + validatorsProtocol)] : [])
-        let validated = fields.filter { !$0.rules.isEmpty }
+        let validated = fields.filter(\.hasRules)
         plan.each(validated.count, in: Self.formMembers, weight: { 256 + 96 * validated[$0].rules.count }) { [patternNames] index, out in
             fieldValidation(validated[index], parameters: parameters, patternNames: patternNames, into: &out)
         }

@@ -38,6 +38,9 @@ struct FormTranslator {
         /// written once in `init` and freed with the object (hence
         /// `@unchecked Sendable`: only read after `init`).
         private let nameBytes: UnsafeMutableBufferPointer<UInt8>
+        /// Whether `rules` has any: the passes over every field that ask need not
+        /// read the array, which in a large form is not in the cache.
+        let hasRules: Bool
         let rules: [RuleDecl]
         /// A segment's enum cases, one per option in order (empty for other
         /// fields): each is needed three times or more, and is not free to spell.
@@ -89,6 +92,7 @@ struct FormTranslator {
             }
             nameBytes = bytes
             self.rules = rules
+            hasRules = !rules.isEmpty
             if case .segment(let segment) = element.kind {
                 caseNames = segment.options.map(\.caseName)
             } else {
@@ -151,22 +155,31 @@ struct FormTranslator {
     /// the same pass as the fields' `FieldInfo`s (each half of a large form's on
     /// its own thread), not in passes of their own over thousands of rules.
     struct RuleFacts: Sendable {
-        var hasCustomRules = false
+        /// Each custom validator by name and value type, in the order first used:
+        /// one requirement of the validators protocol each.
+        private(set) var customValidators: [(name: String, valueType: FieldValueType)] = []
+        private var seenValidators: Set<String> = []
         /// Each distinct pattern, in the order first used: one compiled `FormPattern` each.
         private(set) var patterns: [String] = []
         private var seenPatterns: Set<String> = []
         /// Each `sameAs` rule (but a field's on itself), in document order.
         private(set) var sameAs: [(target: String, field: String)] = []
 
-        mutating func add(_ rules: [RuleDecl], of field: String) {
+        var hasCustomRules: Bool { !customValidators.isEmpty }
+
+        mutating func add(_ rules: [RuleDecl], of field: String, valueType: FieldValueType) {
             for rule in rules {
                 switch rule.kind {
-                case .custom: hasCustomRules = true
+                case .custom(let name): add(validator: name, valueType: valueType)
                 case .pattern(let pattern): add(pattern: pattern)
                 case .sameAs(let target) where target != field: sameAs.append((target, field))
                 default: break
                 }
             }
+        }
+
+        private mutating func add(validator name: String, valueType: FieldValueType) {
+            if seenValidators.insert(name + " " + valueType.swiftType).inserted { customValidators.append((name, valueType)) }
         }
 
         private mutating func add(pattern: String) {
@@ -175,7 +188,7 @@ struct FormTranslator {
 
         /// These facts, then `later`'s: the rules of the fields after these.
         mutating func append(_ later: RuleFacts) {
-            hasCustomRules = hasCustomRules || later.hasCustomRules
+            for (name, valueType) in later.customValidators { add(validator: name, valueType: valueType) }
             for pattern in later.patterns { add(pattern: pattern) }
             sameAs += later.sameAs
         }
@@ -208,7 +221,7 @@ struct FormTranslator {
                 guard let info else {
                     preconditionFailure("the checker made a field symbol of an element that is not a field")
                 }
-                facts.add(info.rules, of: info.id)
+                facts.add(info.rules, of: info.id, valueType: info.fieldType)
                 table.set(position, to: info)
             }
             return facts
@@ -458,17 +471,7 @@ struct FormTranslator {
 
     private func validatorsProtocolDecl() -> SwiftTypeDecl {
         // One requirement per validator name and value type, in first-use order.
-        var seen: [(String, FieldValueType)] = []
-        var known: Set<String> = []
-        for field in fields {
-            for rule in field.rules {
-                guard case .custom(let name) = rule.kind else { continue }
-                if known.insert("\(name) \(field.fieldType.swiftType)").inserted {
-                    seen.append((name, field.fieldType))
-                }
-            }
-        }
-        let requirements: [SwiftDecl] = seen.map { name, valueType in
+        let requirements: [SwiftDecl] = ruleFacts.customValidators.map { name, valueType in
             .function(SwiftFunction(
                 name: name,
                 parameters: [
