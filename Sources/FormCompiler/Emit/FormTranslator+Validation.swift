@@ -65,9 +65,10 @@ extension FormTranslator {
 
         let parameters = [SwiftName("_ values: Values")]
             + (hasCustomRules ? [SwiftName("validators: any " + validatorsProtocol)] : [])
-        let validated = fields.filter(\.hasRules)
-        plan.each(validated.count, in: Self.formMembers, weight: { 256 + 96 * validated[$0].rules.count }) { [patternNames] index, out in
-            fieldValidation(validated[index], parameters: parameters, patternNames: patternNames, into: &out)
+        // Positions, not the `FieldInfo`s: an array of them would retain each.
+        let validated = fields.indices.filter { fields[$0].hasRules }
+        plan.each(validated.count, in: Self.formMembers, weight: { 256 + 96 * fields[validated[$0]].ruleCount }) { [patternNames] index, out in
+            fieldValidation(fields[validated[index]], parameters: parameters, patternNames: patternNames, into: &out)
         }
     }
 

@@ -38,9 +38,11 @@ struct FormTranslator {
         /// written once in `init` and freed with the object (hence
         /// `@unchecked Sendable`: only read after `init`).
         private let nameBytes: UnsafeMutableBufferPointer<UInt8>
-        /// Whether `rules` has any: the passes over every field that ask need not
-        /// read the array, which in a large form is not in the cache.
-        let hasRules: Bool
+        /// How many `rules` there are: the passes over every field that ask (the
+        /// plan's, one after another) need not read the array, which in a large
+        /// form is not in the cache.
+        let ruleCount: Int
+        var hasRules: Bool { ruleCount > 0 }
         let rules: [RuleDecl]
         /// A segment's enum cases, one per option in order (empty for other
         /// fields): each is needed three times or more, and is not free to spell.
@@ -92,7 +94,7 @@ struct FormTranslator {
             }
             nameBytes = bytes
             self.rules = rules
-            hasRules = !rules.isEmpty
+            ruleCount = rules.count
             if case .segment(let segment) = element.kind {
                 caseNames = segment.options.map(\.caseName)
             } else {
@@ -361,9 +363,10 @@ struct FormTranslator {
     }
 
     private func segmentEnums(into plan: inout EmitPlan) {
-        let segmentFields = fields.filter { if case .segment = $0.kind { true } else { false } }
-        plan.each(segmentFields.count, in: Self.formMembers, weight: { 160 + 32 * segmentFields[$0].caseNames.count }) { index, out in
-            let field = segmentFields[index]
+        // Positions, not the `FieldInfo`s: an array of them would retain each.
+        let segmentFields = fields.indices.filter { if case .segment = fields[$0].kind { true } else { false } }
+        plan.each(segmentFields.count, in: Self.formMembers, weight: { 160 + 32 * fields[segmentFields[$0]].caseNames.count }) { index, out in
+            let field = fields[segmentFields[index]]
             guard case .segment(let segment) = field.kind else { return }
             out.openType(SwiftTypeDecl(
                 doc: ["The options of `\(field.id)`."],
