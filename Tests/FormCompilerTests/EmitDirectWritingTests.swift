@@ -78,16 +78,19 @@ func emitDirectParameterListIsLaidOutAsASignature(_ parameterCount: Int) {
           - segment: zipCode2
             options: [a, b]
             default: a
+          - segment: tier
+            enumName: Level
+            options: [low, high]
           - floatLabel: confirmEmailAddressAgainPlease
             label: Again
         """
     let checked = try #require(FormPipeline.check(SourceFile(path: "names.form.yaml", text: text)).checked)
     let fields = FormTranslator(form: checked, options: EmitOptions()).fields
     func spelled(_ name: FieldName) -> String { String(decoding: name.bytes, as: UTF8.self) }
-    #expect(fields.map { spelled($0.name) } == ["email", "x", "plan", "zipCode2", "confirmEmailAddressAgainPlease"])
+    #expect(fields.map { spelled($0.name) } == ["email", "x", "plan", "zipCode2", "tier", "confirmEmailAddressAgainPlease"])
     #expect(fields.map { spelled($0.upperName) } == fields.map { SwiftNames.upperCamelCase($0.id) })
-    #expect(fields.map { spelled($0.upperName) } == ["Email", "X", "Plan", "ZipCode2", "ConfirmEmailAddressAgainPlease"])
-    #expect(fields.map { spelled($0.valueType) } == ["String", "Bool", "Plan?", "ZipCode2", "String"])
+    #expect(fields.map { spelled($0.upperName) } == ["Email", "X", "Plan", "ZipCode2", "Tier", "ConfirmEmailAddressAgainPlease"])
+    #expect(fields.map { spelled($0.valueType) } == ["String", "Bool", "Plan?", "ZipCode2", "Level?", "String"])
 }
 
 /// A literal written in pieces (`writeStringLiteral(_:)` with a closure, how the

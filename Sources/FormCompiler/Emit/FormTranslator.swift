@@ -16,8 +16,8 @@
 /// fields are instance properties) or holds an underscore (`patternEmail_2`).
 struct FormTranslator {
     /// One field with everything the translator needs about it. A class: the
-    /// translator walks the fields a dozen times, and a reference is one retain
-    /// where the struct (symbol, element) would be copied whole. What every walk
+    /// translator walks the fields a dozen times, and reads each in place from
+    /// its `FieldTable`, where the struct (symbol, element) would be copied whole. What every walk
     /// reads comes first, so that it shares the object's first cache lines.
     ///
     /// Its names are spelled once, in one block of memory it owns (`FieldName`s
@@ -26,7 +26,7 @@ struct FormTranslator {
     /// line that, in a large form, is not in the cache (a third of the emitter's
     /// retains), and for `String` and `Bool`, shared by every field, a line that
     /// the two threads rendering took from each other.
-    final class FieldInfo: @unchecked Sendable {
+    final class FieldInfo: Sendable {
         let id: String
         /// The id, as written in every member of the field.
         let name: FieldName
@@ -34,10 +34,6 @@ struct FormTranslator {
         let upperName: FieldName
         /// The value type inside the form type: `String`, `Plan?`.
         let valueType: FieldName
-        /// The bytes `name`, `upperName` and a segment's `valueType` point into,
-        /// written once in `init` and freed with the object (hence
-        /// `@unchecked Sendable`: only read after `init`).
-        private let nameBytes: UnsafeMutableBufferPointer<UInt8>
         /// How many `rules` there are: the passes over every field that ask (the
         /// plan's, one after another) need not read the array, which in a large
         /// form is not in the cache.
@@ -59,6 +55,13 @@ struct FormTranslator {
         /// The element's kind (one reference to its box: the whole `Element` and
         /// `FieldSymbol` kept here would add some 300 bytes per field).
         let kind: ElementKind
+        /// The bytes `name`, `upperName` and a segment's `valueType` point into:
+        /// written once in `init`, only read after it, freed with the object.
+        private let nameBlock: NameBlock
+
+        private struct NameBlock: @unchecked Sendable {
+            let bytes: UnsafeMutableBufferPointer<UInt8>
+        }
 
         init(symbol: FieldSymbol, element: Element, rules: [RuleDecl], helpers: ConditionPlan.Helpers) {
             id = symbol.id
@@ -92,7 +95,7 @@ struct FormTranslator {
             case .bool: valueType = FieldName("Bool")
             case .segment: valueType = append(segmentType!)
             }
-            nameBytes = bytes
+            nameBlock = NameBlock(bytes: bytes)
             self.rules = rules
             ruleCount = rules.count
             if case .segment(let segment) = element.kind {
@@ -109,7 +112,7 @@ struct FormTranslator {
         }
 
         deinit {
-            nameBytes.deallocate()
+            nameBlock.bytes.deallocate()
         }
     }
 
@@ -220,6 +223,7 @@ struct FormTranslator {
                 } else {
                     info = nil
                 }
+                // A trap, not a skip: the table frees every slot, so each must be set.
                 guard let info else {
                     preconditionFailure("the checker made a field symbol of an element that is not a field")
                 }

@@ -1,7 +1,7 @@
 /// A name or phrase the emitter writes again and again (a parameter spelled out:
 /// `_ values: Values`), kept as UTF-8 so that writing it is one copy: no `String`
 /// is read, hashed or made per use. A field's names are `FieldName`s.
-struct SwiftName: Hashable, Sendable {
+struct SwiftName: Sendable {
     let bytes: [UInt8]
 
     init(_ text: String) {
@@ -15,9 +15,9 @@ struct SwiftName: Hashable, Sendable {
 
 /// One of a field's names (`email`, `Email`, `Plan?`) as UTF-8, read in place:
 /// a pointer and a count, so that passing one on counts no reference. It points
-/// into the block its `FormTranslator.FieldInfo` owns, and is read only while the
-/// translator holds that field (the translator never hands one out), or into a
-/// literal, which lives as long as the program.
+/// into the block its `FormTranslator.FieldInfo` owns, or into a literal (which
+/// lives as long as the program): valid only while that `FieldInfo` lives, so it
+/// is written where it is read (`out.write(fields[index].name)`) and never stored.
 struct FieldName: @unchecked Sendable {
     let start: UnsafePointer<UInt8>
     let count: Int
@@ -25,6 +25,7 @@ struct FieldName: @unchecked Sendable {
     var bytes: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: start, count: count) }
 
     init(_ literal: StaticString) {
+        precondition(literal.hasPointerRepresentation, "a FieldName literal is a string, not one scalar")
         start = literal.utf8Start
         count = literal.utf8CodeUnitCount
     }
