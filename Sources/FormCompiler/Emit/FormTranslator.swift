@@ -17,8 +17,9 @@
 struct FormTranslator {
     /// One field with everything the translator needs about it. A class: the
     /// translator walks the fields a dozen times, and reads each in place from
-    /// its `FieldTable`, where the struct (symbol, element) would be copied whole. What every walk
-    /// reads comes first, so that it shares the object's first cache lines.
+    /// its `FieldTable`, where the struct (symbol, element) would be copied
+    /// whole. What every walk reads comes first, so that it shares the object's
+    /// first cache lines.
     ///
     /// Its names are spelled once, in one block of memory it owns (`FieldName`s
     /// point into it): writing one reads it in place. As arrays, each write
