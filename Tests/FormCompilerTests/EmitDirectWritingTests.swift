@@ -93,6 +93,25 @@ func emitDirectParameterListIsLaidOutAsASignature(_ parameterCount: Int) {
     #expect(fields.map { spelled($0.valueType) } == ["String", "Bool", "Plan?", "ZipCode2", "Level?", "String"])
 }
 
+/// An id that does not start with a lowercase ASCII letter (which the checker
+/// never lets through, but `FieldInfo` does not rely on it) takes
+/// `SwiftNames.upperCamelCase` as it is: the block holds what that spells.
+@Test(arguments: ["Email", "_x", "éclair", "9lives"])
+func emitFieldNamesOfAnUncheckedIdFollowUpperCamelCase(_ id: String) {
+    let symbol = FieldSymbol(
+        id: id, range: .fileStart, valueType: .string, path: [0], enclosingGroups: [],
+        trigger: .blur, displayName: id
+    )
+    let element = Element(
+        kind: .text(TextInputDecl(variant: .textField, common: FieldCommon(id: Located(id, at: .fileStart)))),
+        range: .fileStart, kindKeyRange: .fileStart
+    )
+    let field = FormTranslator.FieldInfo(symbol: symbol, element: element, rules: [], helpers: .init())
+    #expect(String(decoding: field.name.bytes, as: UTF8.self) == id)
+    #expect(String(decoding: field.upperName.bytes, as: UTF8.self) == SwiftNames.upperCamelCase(id))
+    #expect(String(decoding: field.valueType.bytes, as: UTF8.self) == "String")
+}
+
 /// A literal written in pieces (`writeStringLiteral(_:)` with a closure, how the
 /// default messages are written) is the literal of the pieces' concatenation,
 /// wherever the text is cut: the escapes map each scalar on its own.
