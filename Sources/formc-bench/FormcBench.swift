@@ -45,7 +45,7 @@ struct FormcBench: ParsableCommand {
     @Argument(parsing: .captureForPassthrough, help: .hidden)
     var command: [String] = []
 
-    @Option(help: ArgumentHelp("Only run lint or build of the 1× form in-process, --runs times, for a profiler (perf, valgrind).", valueName: "lint|build"))
+    @Option(help: ArgumentHelp("Only run one stage of the 1× form in-process, --runs times, for a profiler (perf, valgrind): lint, build, read, decode (read and decode) or floor.", valueName: "stage"))
     var profile: String?
 
     @Option(help: "The size of the --profile form, in multiples of the 1 MB form.")
@@ -231,7 +231,15 @@ struct FormcBench: ParsableCommand {
                 // Streamed, as `formc build` emits; the chunks are dropped.
                 emitting += Timing.time { checked.map { SwiftEmitter.emit($0, options: EmitOptions()) { _ in } } }
             case "floor": _ = LibYAMLFloor.parseEventCount(file.bytes)
-            default: throw ValidationError("--profile takes lint, build or floor")
+            case "read":
+                var diagnostics = DiagnosticBag(file: copy.path)
+                _ = FormPipeline.read(copy, limits: limits, diagnostics: &diagnostics)
+            case "decode":
+                var diagnostics = DiagnosticBag(file: copy.path)
+                _ = FormPipeline.read(copy, limits: limits, diagnostics: &diagnostics).map {
+                    FormDecoder.decode($0, file: copy, limits: limits, diagnostics: &diagnostics)
+                }
+            default: throw ValidationError("--profile takes lint, build, read, decode (read and decode) or floor")
             }
         }
         let count = Double(max(runs, 1))

@@ -181,6 +181,46 @@ struct ParallelCheckTests {
     }
 }
 
+/// The cycle check of a large form, whose conditions are lowered in chunks: each
+/// field's visibility edges are the fields its own `visibleWhen` and its groups'
+/// read, never those of an `enabledWhen` or of another condition.
+struct LargeFormCycleTests {
+    /// Fields in a chain, each shown when the one before it is filled in and
+    /// enabled when the one after it is (which is no visibility edge), inside a
+    /// group shown when the first is; every 50th `visibleWhen` does not parse.
+    /// With `cycle`, the last two fields read each other as well.
+    static func chain(cycle: Bool) -> String {
+        let count = ConditionChecker.parallelMinimumConditions + 40
+        var text = "formc: 1\nform: Chain\nelements:\n  - textField: f0\n    placeholder: First\n"
+        text += "  - group: all\n    visibleWhen: not isEmpty(f0)\n    elements:\n"
+        for index in 1...count {
+            let shown = index % 50 == 25 ? "isEmpty(f\(index - 1)) and" : "not isEmpty(f\(index - 1))"
+            let extra = cycle && index == count - 1 ? " and isEmpty(f\(count))" : ""
+            let next = index == count ? "f0" : "f\(index + 1)"
+            text += "      - textField: f\(index)\n        visibleWhen: \(shown)\(extra)\n        enabledWhen: isEmpty(\(next))\n"
+        }
+        return text
+    }
+
+    @Test func aChainOfConditionsIsNoCycle() {
+        let result = FormPipeline.check(SourceFile(path: "chain.form.yaml", text: Self.chain(cycle: false)))
+        #expect(result.diagnostics.filter { $0.code == .conditionCycle }.map(\.summary) == [])
+        let broken = result.diagnostics.filter { $0.code == .conditionSyntax }
+        #expect(broken.count == (ConditionChecker.parallelMinimumConditions + 40 + 25) / 50)
+        #expect(result.checked == nil)
+    }
+
+    @Test func aCycleAtTheEndOfALargeFormIsFound() {
+        let result = FormPipeline.check(SourceFile(path: "chain.form.yaml", text: Self.chain(cycle: true)))
+        let count = ConditionChecker.parallelMinimumConditions + 40
+        // Field i's `visibleWhen` is on line 10 + 3 (i - 1); the reference to the
+        // last field is after `not isEmpty(f…) and isEmpty(`.
+        #expect(result.diagnostics.filter { $0.code == .conditionCycle }.map(\.summary) == [
+            "\(10 + 3 * (count - 2)):52 FC504 the visibility of 'f\(count - 1)' depends on itself: f\(count - 1) → f\(count) → f\(count - 1)",
+        ])
+    }
+}
+
 /// Conditions are parsed by the decoder (on its two threads), not by the checker.
 struct DecodedConditionTests {
     @Test func theDecoderParsesEveryCondition() throws {

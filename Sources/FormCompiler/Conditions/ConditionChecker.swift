@@ -40,19 +40,17 @@ public enum ConditionChecker {
         // than the rule checks it could take over.
         let isLarge = chunks > 1 || scope.symbols.fields.count >= parallelMinimumConditions
         let results = isLarge ? Concurrently.map(chunks + extra, run) : (0..<(chunks + extra)).map(run)
-        var lowerings: [Lowering] = []
-        lowerings.reserveCapacity(conditionCount)
         for result in results {
-            lowerings += result.lowerings
             diagnostics.append(contentsOf: result.diagnostics.diagnostics)
         }
-
-        var pass = Pass(scope: scope, graph: ConditionGraph.Builder(symbols: scope.symbols), lowerings: lowerings)
+        var pass = Pass(scope: scope, graph: ConditionGraph.Builder(symbols: scope.symbols, detailed: false), runs: results)
         var path: ElementPath = []
         pass.walk(&document.elements, path: &path)
 
-        let graph = ConditionGraph(pass.graph)
-        guard graph.hasCycle else { return }
+        // The walk kept only the edges, enough to find a cycle; the graph that
+        // explains one is built again from the expressions now in the tree.
+        guard pass.graph.hasCycle else { return }
+        let graph = ConditionGraph(document: document, symbols: scope.symbols)
         reportCycles(graph, document: document, symbols: scope.symbols, file: file, diagnostics: &diagnostics)
     }
 
@@ -62,14 +60,17 @@ public enum ConditionChecker {
         case enabledWhen
     }
 
-    /// A condition's expression and the fields it reads (as symbol indexes), or nil
+    /// A condition's expression and where the fields it reads end in the `reads`
+    /// of its `Lowered` (they start where the previous lowering's end), or nil
     /// when it did not parse or type-check (and was reported).
-    typealias Lowering = (expression: ConditionExpr, reads: [Int])?
+    typealias Lowering = (expression: ConditionExpr, readsEnd: Int)?
 
-    /// What lowering a run of conditions gave: the lowerings in order, and the
+    /// What lowering a run of conditions gave: the lowerings in order, the fields
+    /// each reads (as symbol indexes) one after another in one array, and the
     /// diagnostics, FC505 included.
     struct Lowered: Sendable {
         var lowerings: [Lowering] = []
+        var reads: [Int] = []
         var diagnostics: DiagnosticBag
 
         init(diagnostics: DiagnosticBag) {
@@ -152,7 +153,8 @@ public enum ConditionChecker {
                         expression, role: role, at: condition.source.range, scope: scope, constancy: &constancy,
                         diagnostics: &result.diagnostics
                     )
-                    result.lowerings.append((expression, reads))
+                    result.reads += reads
+                    result.lowerings.append((expression, result.reads.count))
                 }
             }
         }
@@ -164,16 +166,19 @@ public enum ConditionChecker {
     private struct Pass {
         let scope: ConditionScope
         var graph: ConditionGraph.Builder
-        /// The lowerings in the order of the walk, and the next one to take.
-        let lowerings: [Lowering]
+        /// The lowerings in the order of the walk, as the tasks gave them; the
+        /// next one to take (in `runs[run]`), and where its reads start.
+        var runs: [Lowered]
+        var run = 0
         var next = 0
+        var nextReads = 0
         /// How many field elements the walk has passed, an index into `scope.fieldElements`.
         var fieldElementCount = 0
 
-        init(scope: ConditionScope, graph: ConditionGraph.Builder, lowerings: [Lowering]) {
+        init(scope: ConditionScope, graph: ConditionGraph.Builder, runs: [Lowered]) {
             self.scope = scope
             self.graph = graph
-            self.lowerings = lowerings
+            self.runs = runs
         }
 
         /// `path` is the path of `elements`' parent, extended in place for each child.
@@ -181,27 +186,32 @@ public enum ConditionChecker {
             for index in elements.indices {
                 path.append(index)
                 defer { path.removeLast() }
-                var visibleWhen: Lowering = nil
                 // The expression takes the place of the parse (`takeConditions`).
+                var visibleWhen: ConditionExpr?
+                var visibleReads: ArraySlice<Int> = []
                 if elements[index].visibleWhen != nil {
-                    visibleWhen = takeLowering()
-                    elements[index].visibleWhen?.expression = visibleWhen?.expression
+                    (visibleWhen, visibleReads) = takeLowering()
+                    elements[index].visibleWhen?.expression = visibleWhen
                 }
                 if elements[index].enabledWhen != nil {
-                    elements[index].enabledWhen?.expression = takeLowering()?.expression
+                    elements[index].enabledWhen?.expression = takeLowering().expression
                 }
                 if var group = ConditionChecker.takeGroup(&elements[index]) {
-                    graph.enterGroup(at: path, visibleWhen: visibleWhen)
+                    // A group's condition is read for every field inside it.
+                    let lowered = visibleWhen.map { ($0, Array(visibleReads)) }
+                    graph.enterGroup(at: path, visibleWhen: lowered)
                     walk(&group.elements, path: &path)
                     elements[index].kind = .group(group)
-                    graph.leaveGroup(visibleWhen: visibleWhen)
+                    graph.leaveGroup(visibleWhen: lowered)
                     continue
                 }
                 switch elements[index].kind {
                 case .group:
                     preconditionFailure("groups are taken out above")
                 case .boolean, .segment, .text:
-                    if let symbol = scope.fieldElements[fieldElementCount] { graph.addField(symbol, at: path, visibleWhen: visibleWhen) }
+                    if let symbol = scope.fieldElements[fieldElementCount] {
+                        graph.addField(symbol, at: path, visibleWhen: visibleWhen, reads: visibleReads)
+                    }
                     fieldElementCount += 1
                 case .spacer, .staticText, .segue:
                     break
@@ -209,9 +219,19 @@ public enum ConditionChecker {
             }
         }
 
-        mutating func takeLowering() -> Lowering {
+        /// The next lowering's expression (moved out of the list: no reference
+        /// is left to release) and the fields it reads; nil and none for a
+        /// condition that did not lower.
+        mutating func takeLowering() -> (expression: ConditionExpr?, reads: ArraySlice<Int>) {
+            while next == runs[run].lowerings.count {
+                (run, next, nextReads) = (run + 1, 0, 0)
+            }
             defer { next += 1 }
-            return lowerings[next]
+            var lowering: Lowering = nil
+            swap(&lowering, &runs[run].lowerings[next])
+            guard let lowering else { return (nil, []) }
+            defer { nextReads = lowering.readsEnd }
+            return (lowering.expression, runs[run].reads[nextReads..<lowering.readsEnd])
         }
     }
 

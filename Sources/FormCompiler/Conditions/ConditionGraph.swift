@@ -41,7 +41,7 @@ public struct ConditionGraph: Sendable {
     public let fields: [String]
     /// Each node's direct dependencies, groups outermost first and then the field's
     /// own condition, each condition's fields in first-use order.
-    private let edgeLists: [[Edge]]
+    private let edgeTable: Edges
     /// The elements whose `visibleWhen` the edges go through.
     private let vias: Vias
     /// The lowered `visibleWhen` of each node's enclosing groups (outermost first)
@@ -70,6 +70,33 @@ public struct ConditionGraph: Sendable {
         var via: Int
     }
 
+    /// Every node's edges, one node's after another's in one array: a field has a
+    /// few, and an array of its own for them would be an allocation per field.
+    fileprivate struct Edges: Sendable {
+        private var edges: [Edge] = []
+        /// Where each node's edges end in `edges`.
+        private var ends: [Int] = []
+
+        init(nodeCapacity: Int) {
+            ends.reserveCapacity(nodeCapacity)
+        }
+
+        var nodeCount: Int { ends.count }
+
+        /// Adds the next node's edges: `append(_:)` them, then `endNode()`.
+        mutating func append(_ edge: Edge) {
+            edges.append(edge)
+        }
+
+        mutating func endNode() {
+            ends.append(edges.count)
+        }
+
+        subscript(node: Int) -> ArraySlice<Edge> {
+            edges[(node == 0 ? 0 : ends[node - 1])..<ends[node]]
+        }
+    }
+
     /// The paths of the elements edges go through, one after another in one array:
     /// the walk that collects them extends and shortens its path in place, and a
     /// path kept as an array of its own would make it copy that path each time.
@@ -91,7 +118,7 @@ public struct ConditionGraph: Sendable {
     }
 
     public init(document: FormDocument, symbols: SymbolTable) {
-        var builder = Builder(symbols: symbols)
+        var builder = Builder(symbols: symbols, detailed: true)
         func walk(_ elements: [Element], path: inout ElementPath) {
             for index in elements.indices {
                 path.append(index)
@@ -106,7 +133,7 @@ public struct ConditionGraph: Sendable {
                     // Fields in document order, each once (as `symbols.fields` lists them).
                     guard let id = elements[index].id?.value, let symbol = symbols.fieldIndex(id),
                           !builder.hasField(symbol) else { break }
-                    builder.addField(symbol, at: path, visibleWhen: own)
+                    builder.addField(symbol, at: path, visibleWhen: own?.0, reads: own?.1 ?? [])
                 case .spacer, .staticText, .segue:
                     break
                 }
@@ -120,10 +147,16 @@ public struct ConditionGraph: Sendable {
     /// Collects the graph during a walk of the tree in document order, carrying the
     /// groups around each element (outermost first) rather than looking every
     /// field's groups up by path. The condition checker feeds it from its own walk.
+    ///
+    /// Not `detailed`, it keeps only the edges (by symbol), which is all
+    /// `hasCycle` needs: the checker's question about every form. The names, the
+    /// paths the edges go through and the conditions are for reporting a cycle
+    /// and for the graph's other answers.
     struct Builder {
         let symbols: SymbolTable
+        let detailed: Bool
         fileprivate var fields: [String] = []
-        fileprivate var edges: [[Edge]] = []
+        fileprivate var edges: Edges
         fileprivate var vias = Vias()
         fileprivate var conditions: [[ConditionExpr]] = []
         fileprivate var nodeOfSymbol: [Int?]
@@ -132,21 +165,29 @@ public struct ConditionGraph: Sendable {
         /// with the fields it reads, resolved once for every field inside the group.
         private var enclosing: [(via: Int, expression: ConditionExpr, reads: [Int])] = []
 
-        init(symbols: SymbolTable) {
+        init(symbols: SymbolTable, detailed: Bool) {
             self.symbols = symbols
+            self.detailed = detailed
             nodeOfSymbol = Array(repeating: nil, count: symbols.fields.count)
             // Every field of the table becomes a node when the tree matches it.
-            fields.reserveCapacity(symbols.fields.count)
-            edges.reserveCapacity(symbols.fields.count)
-            conditions.reserveCapacity(symbols.fields.count)
-            symbolOfNode.reserveCapacity(symbols.fields.count)
+            edges = Edges(nodeCapacity: symbols.fields.count)
+            if detailed {
+                fields.reserveCapacity(symbols.fields.count)
+                conditions.reserveCapacity(symbols.fields.count)
+                symbolOfNode.reserveCapacity(symbols.fields.count)
+            }
+        }
+
+        /// Whether some field's visibility depends on itself.
+        var hasCycle: Bool {
+            ConditionGraph.order(edges, nodeOfSymbol: nodeOfSymbol).hasCycle
         }
 
         /// `visibleWhen` is the group's lowered condition, if it has one, with the
         /// fields it reads (indices into `symbols.fields`, as `reads` gives them).
         mutating func enterGroup(at path: ElementPath, visibleWhen: (expression: ConditionExpr, reads: [Int])?) {
             guard let visibleWhen else { return }
-            enclosing.append((vias.append(path), visibleWhen.expression, visibleWhen.reads))
+            enclosing.append((detailed ? vias.append(path) : 0, visibleWhen.expression, visibleWhen.reads))
         }
 
         mutating func leaveGroup(visibleWhen: (expression: ConditionExpr, reads: [Int])?) {
@@ -160,22 +201,25 @@ public struct ConditionGraph: Sendable {
 
         /// Adds a field that is not in the graph yet, with its own lowered `visibleWhen`
         /// and the fields that reads, as for `enterGroup`.
-        mutating func addField(_ symbol: Int, at path: ElementPath, visibleWhen own: (expression: ConditionExpr, reads: [Int])?) {
-            nodeOfSymbol[symbol] = fields.count
+        ///
+        /// `reads` is the fields `own` reads, as for `enterGroup`; the checker
+        /// passes them apart from the expression, so that they need not be an array
+        /// of their own.
+        mutating func addField<Reads: Collection<Int>>(
+            _ symbol: Int, at path: ElementPath, visibleWhen own: ConditionExpr?, reads: Reads
+        ) {
+            nodeOfSymbol[symbol] = edges.nodeCount
+            for group in enclosing {
+                for read in group.reads { edges.append(Edge(symbol: read, via: group.via)) }
+            }
+            let via = own != nil && detailed ? vias.append(path) : 0
+            for read in reads { edges.append(Edge(symbol: read, via: via)) }
+            edges.endNode()
+            guard detailed else { return }
             symbolOfNode.append(symbol)
             fields.append(symbols.fields[symbol].id)
-            var dependencies: [Edge] = []
-            var expressions: [ConditionExpr] = []
-            for group in enclosing {
-                expressions.append(group.expression)
-                dependencies.append(contentsOf: group.reads.map { Edge(symbol: $0, via: group.via) })
-            }
-            if let own {
-                let via = vias.append(path)
-                expressions.append(own.expression)
-                dependencies.append(contentsOf: own.reads.map { Edge(symbol: $0, via: via) })
-            }
-            edges.append(dependencies)
+            var expressions = enclosing.map(\.expression)
+            if let own { expressions.append(own) }
             conditions.append(expressions)
         }
 
@@ -188,8 +232,9 @@ public struct ConditionGraph: Sendable {
     }
 
     init(_ builder: Builder) {
+        precondition(builder.detailed, "a graph needs a detailed builder")
         fields = builder.fields
-        edgeLists = builder.edges
+        edgeTable = builder.edges
         vias = builder.vias
         conditions = builder.conditions
         symbols = builder.symbols
@@ -211,14 +256,14 @@ public struct ConditionGraph: Sendable {
     /// several conditions is listed once per condition.
     public var edges: [String: [Dependency]] {
         Dictionary(uniqueKeysWithValues: fields.indices.map { node in
-            (fields[node], edgeLists[node].map { Dependency(field: symbols.fields[$0.symbol].id, via: vias[$0.via]) })
+            (fields[node], edgeTable[node].map { Dependency(field: symbols.fields[$0.symbol].id, via: vias[$0.via]) })
         })
     }
 
     /// The distinct fields whose value and visibility `id`'s visibility reads directly.
     public func dependencies(of id: String) -> [String] {
         guard let node = node(id) else { return [] }
-        return Self.distinct(edgeLists[node].map(\.symbol)).map { symbols.fields[$0].id }
+        return Self.distinct(edgeTable[node].map(\.symbol)).map { symbols.fields[$0].id }
     }
 
     /// The conditions that must all hold for `id` to be visible: its enclosing
@@ -261,22 +306,23 @@ public struct ConditionGraph: Sendable {
 
     /// Depth-first post-order over the nodes in document order; iterative, since a
     /// form may chain thousands of fields.
-    private static func order(_ edges: [[Edge]], nodeOfSymbol: [Int?]) -> (order: [Int], hasCycle: Bool) {
+    private static func order(_ edges: Edges, nodeOfSymbol: [Int?]) -> (order: [Int], hasCycle: Bool) {
         enum State {
             case unvisited, onStack, done
         }
         var result: [Int] = []
-        result.reserveCapacity(edges.count)
+        result.reserveCapacity(edges.nodeCount)
         var hasCycle = false
-        var state = [State](repeating: .unvisited, count: edges.count)
+        var state = [State](repeating: .unvisited, count: edges.nodeCount)
         var stack: [(node: Int, next: Int)] = []  // empty again after each root
-        for root in edges.indices where state[root] == .unvisited {
+        for root in 0..<edges.nodeCount where state[root] == .unvisited {
             stack.append((root, 0))
             state[root] = .onStack
             while let top = stack.last {
-                if top.next < edges[top.node].count {
+                let successors = edges[top.node]
+                if top.next < successors.count {
                     stack[stack.count - 1].next += 1
-                    guard let dependency = nodeOfSymbol[edges[top.node][top.next].symbol] else { continue }
+                    guard let dependency = nodeOfSymbol[successors[successors.startIndex + top.next].symbol] else { continue }
                     switch state[dependency] {
                     case .unvisited:
                         state[dependency] = .onStack
@@ -315,10 +361,10 @@ public struct ConditionGraph: Sendable {
             componentStack.append(root)
             onStack[root] = true
             while let top = work.last {
-                let successors = edgeLists[top.node]
+                let successors = edgeTable[top.node]
                 if top.next < successors.count {
                     work[work.count - 1].next += 1
-                    guard let successor = nodeOfSymbol[successors[top.next].symbol] else { continue }
+                    guard let successor = nodeOfSymbol[successors[successors.startIndex + top.next].symbol] else { continue }
                     if let successorIndex = index[successor] {
                         if onStack[successor] { lowLink[top.node] = min(lowLink[top.node], successorIndex) }
                     } else {
@@ -368,7 +414,7 @@ public struct ConditionGraph: Sendable {
         while head < queue.count {
             let current = queue[head]
             head += 1
-            for edge in edgeLists[current] {
+            for edge in edgeTable[current] {
                 guard let target = nodeOfSymbol[edge.symbol], component.contains(fields[target]) else { continue }
                 if target == startNode {
                     var path = [step(current, edge)]
