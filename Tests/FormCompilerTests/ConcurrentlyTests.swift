@@ -133,13 +133,25 @@ struct ConcurrentlyTests {
     /// lengths differ by one at most.
     @Test(arguments: [0, 1, 3, 4, 511, 512, 2_641])
     func splittingKeepsEveryItemInOrder(count: Int) {
-        for runs in 1...4 {
+        for runs in 1...16 {
             let split = ConditionChecker.split(Array(0..<count), into: runs)
             #expect(split.count == runs)
             #expect(split.flatMap { $0 } == Array(0..<count))
             let lengths = split.map(\.count)
             #expect((lengths.max() ?? 0) - (lengths.min() ?? 0) <= 1)
         }
+    }
+
+    /// One chunk below the minimum; four at it; then one per `chunkSize`, up to 16.
+    @Test func conditionsAreLoweredInChunksOfAboutTheChunkSize() {
+        let minimum = ConditionChecker.parallelMinimumConditions
+        let size = ConditionChecker.chunkSize
+        #expect(ConditionChecker.chunkCount(0) == 1)
+        #expect(ConditionChecker.chunkCount(minimum - 1) == 1)
+        #expect(ConditionChecker.chunkCount(minimum) == 4)
+        #expect(ConditionChecker.chunkCount(9 * size + 1) == 9)
+        #expect(ConditionChecker.chunkCount(16 * size) == 16)
+        #expect(ConditionChecker.chunkCount(100 * size) == 16)
     }
 
     /// The checker takes each condition's parse out of the tree with the

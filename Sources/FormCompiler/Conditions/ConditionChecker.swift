@@ -16,7 +16,7 @@ public enum ConditionChecker {
     /// `check` with the scope the form checker gathered on its own walk of the tree.
     ///
     /// Lowering a condition needs the symbols and nothing else, so every condition
-    /// is lowered first, in document order, a long list in four chunks on every
+    /// is lowered first, in document order, a long list in chunks on every
     /// core, with `alongside` (the form checker's rule checks) as one more task
     /// beside them; the walk that stores the expressions and builds the visibility
     /// graph then takes the results in the same order.
@@ -26,7 +26,7 @@ public enum ConditionChecker {
     ) {
         let conditions = Self.takeConditions(from: &document.elements)
         let conditionCount = conditions.count
-        let chunks = conditionCount >= parallelMinimumConditions ? 4 : 1
+        let chunks = Self.chunkCount(conditionCount)
         let extra = alongside == nil ? 0 : 1
         // Each chunk's task takes its conditions, and with them their parses: they
         // are freed on its thread once lowered.
@@ -105,16 +105,34 @@ public enum ConditionChecker {
         return conditions
     }
 
-    /// `list` in `count` runs of about the same length, in order.
+    /// How many chunks `count` conditions are lowered in: one below
+    /// `parallelMinimumConditions`; else about one per `chunkSize`, at least four
+    /// and at most 16. The rule checks are one task beside them, as long as several
+    /// chunks: with short chunks, the thread that is done first takes the last
+    /// ones, and the other is not left waiting for a long one.
+    static func chunkCount(_ count: Int) -> Int {
+        count < parallelMinimumConditions ? 1 : min(max(count / chunkSize, 4), 16)
+    }
+
+    static let chunkSize = 256
+
+    /// `list` in `count` runs of about the same length, in order. The items are
+    /// moved, one by one from the end, not copied (a copy of a condition
+    /// retains all it holds, and the list's release then releases it again).
     static func split<Item>(_ list: consuming [Item], into count: Int) -> [[Item]] {
         var rest = list
         var runs: [[Item]] = []
+        runs.reserveCapacity(count)
         for run in (0..<count).reversed() {
             let start = run * rest.count / (run + 1)
-            runs.append(Array(rest[start...]))
-            rest.removeSubrange(start...)
+            var items: [Item] = []
+            items.reserveCapacity(rest.count - start)
+            while rest.count > start { items.append(rest.removeLast()) }
+            items.reverse()
+            runs.append(items)
         }
-        return runs.reversed()
+        runs.reverse()
+        return runs
     }
 
     /// Moves a group out of the tree, leaving a spacer, so that its `elements`
@@ -248,7 +266,7 @@ public enum ConditionChecker {
 
     // MARK: FC505
 
-    /// Conditions lowered on one thread: from this many, in four chunks at once.
+    /// Conditions lowered on one thread: from this many, in chunks at once.
     static let parallelMinimumConditions = 512
 
     /// FC505 when `expression` is constant.
