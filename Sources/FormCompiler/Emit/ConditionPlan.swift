@@ -9,14 +9,33 @@
 /// has none: it is always visible (or enabled).
 struct ConditionPlan {
     struct Helper {
-        /// `isCompanyVisible`: the static helper over a `Values` snapshot.
-        var name: String
-        /// `isVisible_Company`: the instance twin, which reads the `FormValue`s.
-        var liveName: String
+        /// Which condition it decides.
+        var role: Role
+        /// `Company`: what names the helper (`key(id:at:)`). The names are
+        /// written from it where they go, not made here: a large form has
+        /// thousands of helpers, and two longer strings each were two allocations.
+        var key: String
         /// The helper of the nearest enclosing group with a condition (an index
         /// into the same list).
         var parent: Int?
         var condition: ConditionExpr
+
+        enum Role {
+            case visible, enabled
+        }
+
+        /// `isCompanyVisible`: the static helper over a `Values` snapshot.
+        func writeName(into out: inout SwiftRenderer) {
+            out.write("is")
+            out.write(key)
+            out.write(role == .visible ? "Visible" : "Enabled")
+        }
+
+        /// `isVisible_Company`: the instance twin, which reads the `FormValue`s.
+        func writeLiveName(into out: inout SwiftRenderer) {
+            out.write(role == .visible ? "isVisible_" : "isEnabled_")
+            out.write(key)
+        }
     }
 
     private(set) var visibleHelpers: [Helper] = []
@@ -41,15 +60,11 @@ struct ConditionPlan {
             let key = Self.key(id: id, at: id == nil ? path() : [])
             if let condition = visibleWhen {
                 helpers.visible = visibleHelpers.count
-                visibleHelpers.append(Helper(
-                    name: "is" + key + "Visible", liveName: "isVisible_" + key, parent: visibleParent, condition: condition
-                ))
+                visibleHelpers.append(Helper(role: .visible, key: key, parent: visibleParent, condition: condition))
             }
             if let condition = enabledWhen {
                 helpers.enabled = enabledHelpers.count
-                enabledHelpers.append(Helper(
-                    name: "is" + key + "Enabled", liveName: "isEnabled_" + key, parent: enabledParent, condition: condition
-                ))
+                enabledHelpers.append(Helper(role: .enabled, key: key, parent: enabledParent, condition: condition))
             }
         }
         return helpers
@@ -198,11 +213,11 @@ extension FormTranslator {
                     switch source {
                     case .snapshot:
                         out.write("private nonisolated static func ")
-                        out.write(helper.name)
+                        helper.writeName(into: &out)
                         out.write("(_ values: Values) -> Bool")
                     case .live:
                         out.write("private func ")
-                        out.write(helper.liveName)
+                        helper.writeLiveName(into: &out)
                         out.write("() -> Bool")
                     }
                     out.openBody()
@@ -226,10 +241,10 @@ extension FormTranslator {
     static func writeHelperCall(_ helper: ConditionPlan.Helper, from source: ConditionSource, into out: inout SwiftRenderer) {
         switch source {
         case .snapshot:
-            out.write(helper.name)
+            helper.writeName(into: &out)
             out.write("(values)")
         case .live:
-            out.write(helper.liveName)
+            helper.writeLiveName(into: &out)
             out.write("()")
         }
     }
@@ -261,13 +276,13 @@ extension FormTranslator {
         case .constant(let value):
             out.write(value ? "true" : "false")
         case .boolField(let id):
-            writeWhenVisible(visibilityHelper(of: field(id)), .atom, from: source, at: position, into: &out) { out in
+            writeWhenVisible(visibilityHelper(of: fieldPosition(id)), .atom, from: source, at: position, into: &out) { out in
                 writeRead(id, from: source, into: &out)
             }
         case .isEmpty(let id):
-            let info = field(id)
-            let fieldType = info?.fieldType
-            let helper = visibilityHelper(of: info)
+            let field = fieldPosition(id)
+            let fieldType = field.map { fields[$0].fieldType }
+            let helper = visibilityHelper(of: field)
             if case .segment(_, optional: false)? = fieldType {
                 // A segment with a default always has a value: empty only when hidden.
                 guard let helper else { return out.write("false") }
@@ -305,7 +320,7 @@ extension FormTranslator {
             }
         case .textEquals(let id, let text):
             parenthesized(.binary(.equal), at: position, into: &out) { out in
-                if let helper = visibilityHelper(of: field(id)) {
+                if let helper = visibilityHelper(of: fieldPosition(id)) {
                     out.write("(")
                     Self.writeHelperCall(helper, from: source, into: &out)
                     out.write(" ? ")
@@ -318,17 +333,18 @@ extension FormTranslator {
                 out.writeStringLiteral(text)
             }
         case .segmentEquals(let id, let optionValue):
-            let info = field(id)
-            writeWhenVisible(visibilityHelper(of: info), .binary(.equal), from: source, at: position, into: &out) { out in
+            let field = fieldPosition(id)
+            writeWhenVisible(visibilityHelper(of: field), .binary(.equal), from: source, at: position, into: &out) { out in
                 writeRead(id, from: source, into: &out)
                 out.write(" == ")
-                if case .segment(let enumName, _)? = info?.fieldType {
+                if let field, case .segment(let enumName, _) = fields[field].fieldType {
                     out.write(enumName)
                 } else {
                     out.write(SwiftNames.upperCamelCase(id))
                 }
                 out.write(".")
-                out.write(segmentCase(of: info, optionValue: optionValue))
+                // What `SegmentOption.caseName` gives the option with this value.
+                out.write(SwiftNames.caseName(forOptionValue: optionValue))
             }
         case .not(let inner):
             parenthesized(.not, at: position, into: &out) { out in
@@ -375,11 +391,11 @@ extension FormTranslator {
         if wrap { out.write(")") }
     }
 
-    /// The visibility helper of a field, nil when it is always visible. Each
-    /// condition's leaf looks its field up once (a lookup hashes the id and
-    /// reads three tables, cold in a large form).
-    private func visibilityHelper(of field: FieldInfo?) -> ConditionPlan.Helper? {
-        guard let index = field?.visibleHelper else { return nil }
+    /// The visibility helper of a field (its position in `fields`), nil when it
+    /// is always visible. Each condition's leaf looks its field up once (a lookup
+    /// hashes the id and reads three tables, cold in a large form).
+    private func visibilityHelper(of field: Int?) -> ConditionPlan.Helper? {
+        guard let field, let index = fields[field].visibleHelper else { return nil }
         return conditions.visibleHelpers[index]
     }
 }

@@ -152,10 +152,10 @@ extension FormTranslator {
         }
         // `visible:`/`enabled:` closures for an element that has a condition around it.
         if let helper = level.helpers[index].visible {
-            arguments.append("visible", .condition(conditions.visibleHelpers[helper].liveName))
+            arguments.append("visible", .condition(conditions.visibleHelpers[helper]))
         }
         if let helper = level.helpers[index].enabled {
-            arguments.append("enabled", .condition(conditions.enabledHelpers[helper].liveName))
+            arguments.append("enabled", .condition(conditions.enabledHelpers[helper]))
         }
         arguments.write(into: &out)
     }
@@ -183,7 +183,7 @@ private struct ElementArguments {
         /// `{ [weak form] in form?.isVisible_Company() ?? false }`: reads the
         /// form's live values (no snapshot), and answers false once the form is
         /// gone.
-        case condition(String)
+        case condition(ConditionPlan.Helper)
         /// `[SegmentOption(value: .free, title: "Free"), …]`, one per line.
         case options([SegmentOption], caseNames: [String])
     }
@@ -271,9 +271,9 @@ private struct ElementArguments {
         case .action(let id):
             out.write("Action.")
             out.write(id)
-        case .condition(let liveName):
+        case .condition(let helper):
             out.write("{ [weak form] in form?.")
-            out.write(liveName)
+            helper.writeLiveName(into: &out)
             out.write("() ?? false }")
         case .options(let options, let caseNames):
             out.write("[")

@@ -232,7 +232,7 @@ extension FormTranslator {
         if let helper = field.visibleHelper {
             // Hidden fields are not validated (SPEC §6.2).
             out.write("guard ")
-            out.write(conditions.visibleHelpers[helper].name)
+            conditions.visibleHelpers[helper].writeName(into: &out)
             out.write("(values) else { return .valid }")
             out.newline()
         }
@@ -285,7 +285,8 @@ extension FormTranslator {
         case .url:
             out.write(".url(message: ")
         case .sameAs(let target):
-            if let targetType = form.symbols.field(target)?.valueType, targetType != field.fieldType {
+            // The target's `FieldInfo`, read in place: a `FieldSymbol` would be copied out.
+            if let targetField = fieldPosition(target), fields[targetField].fieldType != field.fieldType {
                 // `Plan` against `Plan?`: compare as optionals.
                 out.write("ValidationRule({ value, values in (value == values.")
                 out.write(target)
@@ -321,7 +322,7 @@ extension FormTranslator {
             return
         }
         let targetName: String? = if case .sameAs(let target) = rule.kind {
-            form.symbols.field(target)?.displayName
+            fieldPosition(target).map { fields[$0].displayName }
         } else {
             nil
         }

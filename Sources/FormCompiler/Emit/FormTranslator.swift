@@ -56,6 +56,17 @@ struct FormTranslator {
         /// The element's kind (one reference to its box: the whole `Element` and
         /// `FieldSymbol` kept here would add some 300 bytes per field).
         let kind: ElementKind
+        /// The value `Values()` gives the field, read from the element here, on
+        /// the thread making this half's `FieldInfo`s, while the element is in the
+        /// cache: the pass that writes it would copy the declaration out of its box.
+        let defaultValue: DefaultValue
+
+        enum DefaultValue {
+            case bool(Bool)
+            /// A segment's default option's enum case, nil for none (`nil`).
+            case segmentCase(String?)
+            case text(String)
+        }
         /// The bytes `name`, `upperName` and a segment's `valueType` point into:
         /// written once in `init`, only read after it, freed with the object.
         private let nameBlock: NameBlock
@@ -99,10 +110,20 @@ struct FormTranslator {
             nameBlock = NameBlock(bytes: bytes)
             self.rules = rules
             ruleCount = rules.count
-            if case .segment(let segment) = element.kind {
+            switch element.kind {
+            case .segment(let segment):
                 caseNames = segment.options.map(\.caseName)
-            } else {
+                defaultValue = .segmentCase(segment.defaultValue.map { SwiftNames.caseName(forOptionValue: $0.value) })
+            case .boolean(let boolean):
                 caseNames = []
+                defaultValue = .bool(boolean.defaultValue?.value == true)
+            case .text(let text):
+                caseNames = []
+                defaultValue = .text(text.defaultValue?.value ?? "")
+            case .group, .spacer, .staticText, .segue:
+                // Not a field (only a hand-built form gets here): written as `nil`.
+                caseNames = []
+                defaultValue = .segmentCase(nil)
             }
             visibleHelper = helpers.visible
             enabledHelper = helpers.enabled
@@ -249,6 +270,13 @@ struct FormTranslator {
         form.symbols.fieldIndex(id).map { fields[$0] }
     }
 
+    /// The position of field `id` in `fields`: read through it, the field is
+    /// not retained (a large form's `FieldInfo`s are not in the cache, and a
+    /// retain writes to one).
+    func fieldPosition(_ id: String) -> Int? {
+        form.symbols.fieldIndex(id)
+    }
+
     // MARK: - Names and types used throughout
 
     static let valuesType = SwiftType.named("Values")
@@ -273,14 +301,6 @@ struct FormTranslator {
         }
     }
 
-    /// The enum case of a segment field's option value.
-    func segmentCase(of field: FieldInfo?, optionValue: String) -> String {
-        if let field, case .segment(let segment) = field.kind,
-           let option = segment.options.firstIndex(where: { $0.value.value == optionValue }) {
-            return field.caseNames[option]
-        }
-        return SwiftNames.caseName(forOptionValue: optionValue)
-    }
 
     // MARK: - The file
 
@@ -401,20 +421,16 @@ struct FormTranslator {
 
     /// The field's default value, as the initializer of `Values` sets it.
     private func writeDefaultValue(of field: FieldInfo, into out: inout SwiftRenderer) {
-        switch field.kind {
-        case .boolean(let boolean):
-            out.write(boolean.defaultValue?.value == true ? "true" : "false")
-        case .segment(let segment):
-            if let value = segment.defaultValue?.value {
-                out.write(".")
-                out.write(segmentCase(of: field, optionValue: value))
-            } else {
-                out.write("nil")
-            }
-        case .text(let text):
-            out.writeStringLiteral(text.defaultValue?.value ?? "")
-        case .group, .spacer, .staticText, .segue:
+        switch field.defaultValue {
+        case .bool(let value):
+            out.write(value ? "true" : "false")
+        case .segmentCase(let caseName?):
+            out.write(".")
+            out.write(caseName)
+        case .segmentCase(nil):
             out.write("nil")
+        case .text(let text):
+            out.writeStringLiteral(text)
         }
     }
 
