@@ -18,8 +18,9 @@ public enum ConditionChecker {
     /// Lowering a condition needs the symbols and nothing else, so every condition
     /// is lowered first, in document order, a long list in chunks on every
     /// core, with `alongside` (the form checker's rule checks) as one more task
-    /// beside them; the walk that stores the expressions and builds the visibility
-    /// graph then takes the results in the same order.
+    /// beside them; the walk that stores the expressions and collects the
+    /// visibility edges (enough to find a cycle) then takes the results in the
+    /// same order. The graph that explains a cycle is built only when there is one.
     static func check(
         _ document: inout FormDocument, scope: ConditionScope, file: SourceFile, diagnostics: inout DiagnosticBag,
         alongside: (@Sendable () -> DiagnosticBag)? = nil
@@ -43,7 +44,11 @@ public enum ConditionChecker {
         for result in results {
             diagnostics.append(contentsOf: result.diagnostics.diagnostics)
         }
-        var pass = Pass(scope: scope, graph: ConditionGraph.Builder(symbols: scope.symbols, detailed: false), runs: results)
+        // Consumed: with `results` still alive, taking the first lowering of a run
+        // would copy the run (and retain every expression in it).
+        var pass = Pass(
+            scope: scope, graph: ConditionGraph.Builder(symbols: scope.symbols, detailed: false), runs: consume results
+        )
         var path: ElementPath = []
         pass.walk(&document.elements, path: &path)
 
@@ -51,6 +56,9 @@ public enum ConditionChecker {
         // explains one is built again from the expressions now in the tree.
         guard pass.graph.hasCycle else { return }
         let graph = ConditionGraph(document: document, symbols: scope.symbols)
+        // The two see the same fields and edges: a cycle the walk found and the
+        // graph does not have would go unreported (and the rebuild be for nothing).
+        assert(graph.hasCycle, "the walk found a cycle the tree does not have")
         reportCycles(graph, document: document, symbols: scope.symbols, file: file, diagnostics: &diagnostics)
     }
 
@@ -61,8 +69,9 @@ public enum ConditionChecker {
     }
 
     /// A condition's expression and where the fields it reads end in the `reads`
-    /// of its `Lowered` (they start where the previous lowering's end), or nil
-    /// when it did not parse or type-check (and was reported).
+    /// of its `Lowered` (they start where the previous non-nil lowering's
+    /// `readsEnd` is, or at 0 for the first), or nil when it did not parse or
+    /// type-check (and was reported).
     typealias Lowering = (expression: ConditionExpr, readsEnd: Int)?
 
     /// What lowering a run of conditions gave: the lowerings in order, the fields
@@ -106,8 +115,8 @@ public enum ConditionChecker {
     }
 
     /// How many chunks `count` conditions are lowered in: one below
-    /// `parallelMinimumConditions`; else about one per `chunkSize`, at least four
-    /// and at most 16. The rule checks are one task beside them, as long as several
+    /// `parallelMinimumConditions`; else one per `chunkSize`, clamped to 4…16
+    /// (so a chunk holds 128 to 256 conditions up to 4,096, more above). The rule checks are one task beside them, as long as several
     /// chunks: with short chunks, the thread that is done first takes the last
     /// ones, and the other is not left waiting for a long one.
     static func chunkCount(_ count: Int) -> Int {
@@ -180,7 +189,8 @@ public enum ConditionChecker {
     }
 
     /// One walk of the tree in document order that stores each lowered expression
-    /// in place and collects the visibility graph.
+    /// in place and collects the visibility edges (`ConditionGraph.Builder`, not
+    /// `detailed`).
     private struct Pass {
         let scope: ConditionScope
         var graph: ConditionGraph.Builder
