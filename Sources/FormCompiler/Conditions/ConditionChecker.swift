@@ -115,10 +115,11 @@ public enum ConditionChecker {
     }
 
     /// How many chunks `count` conditions are lowered in: one below
-    /// `parallelMinimumConditions`; else one per `chunkSize`, clamped to 4…16
-    /// (so a chunk holds 128 to 256 conditions up to 4,096, more above). The rule checks are one task beside them, as long as several
-    /// chunks: with short chunks, the thread that is done first takes the last
-    /// ones, and the other is not left waiting for a long one.
+    /// `parallelMinimumConditions`; else one per `chunkSize`, clamped to 4…16 (so
+    /// a chunk holds 128 to 256 conditions up to 4,096, more above). The rule
+    /// checks are one task beside them, as long as several chunks: with short
+    /// chunks, the thread that is done first takes the last ones, and the other
+    /// is not left waiting for a long one.
     static func chunkCount(_ count: Int) -> Int {
         count < parallelMinimumConditions ? 1 : min(max(count / chunkSize, 4), 16)
     }

@@ -267,7 +267,7 @@ struct FormTranslator {
 
     /// The field with this id.
     func field(_ id: String) -> FieldInfo? {
-        form.symbols.fieldIndex(id).map { fields[$0] }
+        fieldPosition(id).map { fields[$0] }
     }
 
     /// The position of field `id` in `fields`: read through it, the field is
@@ -300,7 +300,6 @@ struct FormTranslator {
             return optional ? .optional(base) : base
         }
     }
-
 
     // MARK: - The file
 
