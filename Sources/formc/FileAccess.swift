@@ -18,23 +18,41 @@ enum FileAccess {
         defer { close(descriptor) }
         var info = stat()
         var bytes: [UInt8] = []
+        var failure: Failure?
         if fstat(descriptor, &info) == 0 {
             if (info.st_mode & S_IFMT) == S_IFDIR { return .failure(Failure(description: "Is a directory")) }
-            // Room for the whole file at once: growing by doubling would hold the
-            // old and the new storage together.
-            if (info.st_mode & S_IFMT) == S_IFREG { bytes.reserveCapacity(Int(info.st_size)) }
-        }
-        var chunk = [UInt8](repeating: 0, count: 64 * 1024)
-        while true {
-            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-            if count < 0 {
-                if errno == EINTR { continue }
-                return .failure(Failure(description: systemError()))
+            // A regular file is read straight into an array of its size: no copy
+            // from a chunk, and no growing (which would hold the old and the new
+            // storage together).
+            if (info.st_mode & S_IFMT) == S_IFREG, info.st_size > 0 {
+                bytes = [UInt8](unsafeUninitializedCapacity: Int(info.st_size)) { buffer, count in
+                    while count < buffer.count {
+                        let read = read(descriptor, buffer.baseAddress! + count, buffer.count - count)
+                        if read < 0, errno == EINTR { continue }
+                        if read < 0 { failure = Failure(description: systemError()) }
+                        if read <= 0 { return }
+                        count += read
+                    }
+                }
+                if let failure { return .failure(failure) }
+                // Shorter than its size said: it shrank, and the end was reached.
+                if bytes.count < Int(info.st_size) { return .success(bytes) }
             }
-            if count == 0 { break }
-            bytes.append(contentsOf: chunk[0..<count])
         }
-        return .success(bytes)
+        // The rest: of a file that is not regular (a pipe), or one that grew; for
+        // a regular file, the read that finds its end. The chunk is not cleared
+        // first: only what `read` wrote is used.
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 64 * 1024) { chunk in
+            while true {
+                let count = read(descriptor, chunk.baseAddress, chunk.count)
+                if count < 0 {
+                    if errno == EINTR { continue }
+                    return .failure(Failure(description: systemError()))
+                }
+                if count == 0 { return .success(bytes) }
+                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: chunk[0..<count]))
+            }
+        }
     }
 
     /// Compares bytes handed over in chunks (a stream of generated Swift) with

@@ -60,6 +60,47 @@ struct ConcurrentlyTests {
         var startedIndices: [Int] { started.sorted() }
     }
 
+    /// The threads `threadWillWork` ran on, in any order.
+    final class ThreadLog: @unchecked Sendable {
+        private let lock = DispatchSemaphore(value: 1)
+        private var threads: [pthread_t] = []
+
+        func add(_ thread: pthread_t) {
+            lock.wait()
+            threads.append(thread)
+            lock.signal()
+        }
+
+        func contains(_ thread: pthread_t) -> Bool {
+            lock.wait()
+            defer { lock.signal() }
+            return threads.contains { pthread_equal($0, thread) != 0 }
+        }
+    }
+
+    /// The hook runs on every thread that works on a map's pieces or a stream's,
+    /// before it does (what `formc` tunes each worker's heap with). Other tests'
+    /// work may run it too while it is set; that only adds threads to the log.
+    @Test func threadWillWorkRunsOnEachThreadBeforeItsWork() {
+        let log = ThreadLog()
+        Concurrently.threadWillWork = { log.add(pthread_self()) }
+        defer { Concurrently.threadWillWork = nil }
+        let mapped = Concurrently.map(32) { index -> Bool in
+            if index % 4 == 0 { usleep(200) }
+            return log.contains(pthread_self())
+        }
+        #expect(mapped == Array(repeating: true, count: 32))
+        // A log of its own, so that a thread the map logged does not count.
+        let streamLog = ThreadLog()
+        Concurrently.threadWillWork = { streamLog.add(pthread_self()) }
+        var streamed: [Bool] = []
+        Concurrently.stream(40, window: 3) { index -> Bool in
+            if index % 5 == 0 { usleep(200) }
+            return streamLog.contains(pthread_self())
+        } consume: { streamed.append($0) }
+        #expect(streamed == Array(repeating: true, count: 40))
+    }
+
     /// Every index is produced once, each result is consumed in index order, on
     /// the calling thread, and no more than `window` are held at once, however
     /// the two threads share the work (some pieces take longer than others).

@@ -11,6 +11,19 @@ import Dispatch
 /// which thread did what, or when. Public for `formc`, which compiles several
 /// files at once the same way.
 public enum Concurrently {
+    /// Run on each thread that takes pieces of work, the calling thread
+    /// included, before it works on them; nil by default. `formc` sets it at
+    /// its start, to tune the heap of each worker thread the first time it
+    /// works (`ProcessEnvironment.tuneAllocator`): which of Dispatch's threads
+    /// take the pieces is Dispatch's choice. It should be cheap when it has
+    /// nothing to do: it runs a few times per stage.
+    public static var threadWillWork: (@Sendable () -> Void)? {
+        get { willWork.value }
+        set { willWork.value = newValue }
+    }
+
+    private static let willWork = Guarded<(@Sendable () -> Void)?>(nil)
+
     public static func run<First: Sendable, Second: Sendable>(
         _ first: @Sendable () -> First, _ second: @Sendable () -> Second
     ) -> (First, Second) {
@@ -27,7 +40,9 @@ public enum Concurrently {
     public static func map<Result: Sendable>(_ count: Int, _ body: @Sendable (Int) -> Result) -> [Result] {
         guard count > 1 else { return count == 1 ? [body(0)] : [] }
         let slots = Handoff<Result>(count: count)
+        let willWork = threadWillWork
         DispatchQueue.concurrentPerform(iterations: count) { index in
+            willWork?()
             slots.set(index, body(index))
         }
         return slots.takeAll()
@@ -134,6 +149,7 @@ public enum Concurrently {
                 helperStarted = produce != nil
                 return produce
             }) else { return }
+            Concurrently.threadWillWork?()
             while true {
                 let step = locked { () -> HelperStep in
                     if next == count { return .stop }
@@ -151,6 +167,7 @@ public enum Concurrently {
 
         func lead(_ consume: (consuming Result) -> Void) {
             guard let produce = locked({ produce }) else { return }
+            Concurrently.threadWillWork?()
             var index = 0
             while index < count {
                 let step = locked { () -> LeadStep in
@@ -228,6 +245,29 @@ public enum Concurrently {
         /// Every value, in order; call once, after every slot was set.
         func takeAll() -> [Value] {
             (0..<count).map(take)
+        }
+    }
+}
+
+/// A value read and written under a lock, from any thread.
+final class Guarded<Value: Sendable>: @unchecked Sendable {
+    private let lock = DispatchSemaphore(value: 1)
+    private var stored: Value
+
+    init(_ value: Value) {
+        stored = value
+    }
+
+    var value: Value {
+        get {
+            lock.wait()
+            defer { lock.signal() }
+            return stored
+        }
+        set {
+            lock.wait()
+            defer { lock.signal() }
+            stored = newValue
         }
     }
 }
