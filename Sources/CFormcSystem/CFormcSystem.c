@@ -48,23 +48,35 @@ int formc_tune_allocator(void) {
 // the main heap. A worker thread's first allocation makes its arena: a heap whose
 // first 32 MiB or more (the top pad) are made writable at once, starting a few
 // kilobytes before that allocation. So the 30 MiB from the probe's page lie inside
-// it whatever glibc's layout; madvise only sets a hint on them. Without it the
-// worker faults its memory in 4 KB pages: building the 1 MB benchmark form took
-// 2,400 page faults in all, and 1,000 with it.
+// it whatever glibc's layout; madvise only sets a hint on them.
 //
 // The 2 MiB block the arena starts in cannot become a huge page: its first page,
 // the arena's own header, is mapped already. The worker's first 2 MiB of memory
-// would come from it, 4 KB a fault (500 of the worker's 530 faults in a lint of
-// the benchmark form). So that block is filled with chunks that are kept for the
-// life of the process, each below the size glibc serves with mmap; each touches
-// only the page of its header, and what the worker allocates next lies in huge
-// pages. Only formc's own process does this (a library has no business keeping
-// memory it does not use).
+// would come from it, 4 KB a fault (476-489 of the worker's 500-530 faults in a
+// lint of the benchmark form). So the rest of that block is taken by chunks kept
+// for the life of the process, carved from the top of the arena (which the top
+// pad keeps large enough); each touches only the page of its header, where it
+// holds the link to the chunk kept before it, and what the thread allocates next
+// lies in huge pages. Only formc's own process does this (a library has no
+// business keeping memory it does not use).
 //
 // Call it on the thread, before it allocates much (what it allocated before keeps
 // its pages). It does its work once per thread, and never on the main thread
 // (whose heap formc_tune_allocator tuned), so it can be called before every piece
-// of work. Returns whether the hint was set by this call.
+// of work, from several threads at once.
+#if defined(__GLIBC__)
+static void *kept_chunks;
+
+static void keep(void *chunk) {
+    // A list through the chunks, so that every one stays reachable (a leak
+    // checker would report one that is not).
+    void *head = __atomic_load_n(&kept_chunks, __ATOMIC_RELAXED);
+    do {
+        *(void **)chunk = head;
+    } while (!__atomic_compare_exchange_n(&kept_chunks, &head, chunk, 1, __ATOMIC_RELEASE, __ATOMIC_RELAXED));
+}
+#endif
+
 int formc_tune_thread_heap(void) {
 #if defined(__GLIBC__)
     static __thread int tuned;
@@ -75,23 +87,21 @@ int formc_tune_thread_heap(void) {
     if (probe == NULL) return 0;
     long page = sysconf(_SC_PAGESIZE);
     uintptr_t start = (uintptr_t)probe & ~(uintptr_t)(page - 1);
-    int result = madvise((void *)start, 30 << 20, MADV_HUGEPAGE);
-    if (result != 0) {
+    if (madvise((void *)start, 30 << 20, MADV_HUGEPAGE) != 0) {
         free(probe);
         return 0;
     }
     const uintptr_t huge = (uintptr_t)2 << 20;
     const size_t filler = 120 << 10;
     uintptr_t boundary = ((uintptr_t)probe + huge) & ~(huge - 1);
-    // The probe stays too: freed, it would serve the next allocations from the
-    // same 4 KB pages. At most 2 MiB / 120 KiB = 18 fillers, held where the
-    // compiler cannot drop them (an allocation nobody reads may be left out).
-    static void *volatile kept[19];
-    kept[0] = probe;
-    for (int count = 1; count < 19; count++) {
+    // The probe is kept too: freed, it would serve the next allocations from
+    // the same 4 KB pages. At most 2 MiB / 120 KiB = 18 fillers.
+    keep(probe);
+    for (int count = 0; count < 18; count++) {
         void *chunk = malloc(filler);
-        kept[count] = chunk;
-        if (chunk == NULL || (uintptr_t)chunk + filler >= boundary) break;
+        if (chunk == NULL) break;
+        keep(chunk);
+        if ((uintptr_t)chunk + filler >= boundary) break;
     }
     return 1;
 #else

@@ -37,7 +37,7 @@ enum ProcessEnvironment {
 
     /// Tunes the allocator for one short compile: on glibc, a large top pad, so a
     /// growing heap costs a few `brk` or `mprotect` calls instead of thousands
-    /// (about 7% of a large lint), and huge pages for the main heap and for the
+    /// (about 7% of a large lint), and huge pages for the main heap and for each
     /// worker thread's. Call it first thing, before another thread allocates (see
     /// `Sources/CFormcSystem`).
     static func tuneAllocator() {

@@ -79,8 +79,10 @@ struct ConcurrentlyTests {
     }
 
     /// The hook runs on every thread that works on a map's pieces or a stream's,
-    /// before it does (what `formc` tunes each worker's heap with). Other tests'
-    /// work may run it too while it is set; that only adds threads to the log.
+    /// before it does (what `formc` tunes each worker's heap with). A stream's
+    /// helper and lead are run here on the test's thread, each doing every piece
+    /// itself, so that each path is checked whatever the pool does. Other tests'
+    /// work may run the hook too while it is set; that only adds threads to a log.
     @Test func threadWillWorkRunsOnEachThreadBeforeItsWork() {
         let log = ThreadLog()
         Concurrently.threadWillWork = { log.add(pthread_self()) }
@@ -90,15 +92,18 @@ struct ConcurrentlyTests {
             return log.contains(pthread_self())
         }
         #expect(mapped == Array(repeating: true, count: 32))
-        // A log of its own, so that a thread the map logged does not count.
-        let streamLog = ThreadLog()
-        Concurrently.threadWillWork = { streamLog.add(pthread_self()) }
-        var streamed: [Bool] = []
-        Concurrently.stream(40, window: 3) { index -> Bool in
-            if index % 5 == 0 { usleep(200) }
-            return streamLog.contains(pthread_self())
-        } consume: { streamed.append($0) }
-        #expect(streamed == Array(repeating: true, count: 40))
+
+        // A log for each path, so that a thread logged before does not count.
+        for path in ["help", "lead"] {
+            let pathLog = ThreadLog()
+            Concurrently.threadWillWork = { pathLog.add(pthread_self()) }
+            let stream = Concurrently.Stream<Bool>(count: 3, window: 3, produce: { _ in pathLog.contains(pthread_self()) })
+            if path == "help" { stream.help() }
+            var results: [Bool] = []
+            stream.lead { results.append($0) }
+            _ = stream.finish()
+            #expect(results == [true, true, true], "\(path)")
+        }
     }
 
     /// Every index is produced once, each result is consumed in index order, on

@@ -11,13 +11,13 @@ import Dispatch
 /// which thread did what, or when. Public for `formc`, which compiles several
 /// files at once the same way.
 public enum Concurrently {
-    /// Run on each thread that takes pieces of work, the calling thread
-    /// included, before it works on them; nil by default. `formc` sets it at
-    /// its start, to tune the heap of each worker thread the first time it
-    /// works (`ProcessEnvironment.tuneAllocator`): which of Dispatch's threads
-    /// take the pieces is Dispatch's choice. It should be cheap when it has
-    /// nothing to do: it runs a few times per stage.
-    public static var threadWillWork: (@Sendable () -> Void)? {
+    /// Run on each thread that works on the pieces of a `map` or a `stream` of
+    /// more than one piece (the calling thread too), before it does; nil by
+    /// default. `formc` sets it at its start, to tune the heap of each worker
+    /// thread the first time it works (`ProcessEnvironment.tuneAllocator`):
+    /// which of Dispatch's threads take the pieces is Dispatch's choice. It
+    /// should be cheap when it has nothing to do: it runs a few times per stage.
+    package static var threadWillWork: (@Sendable () -> Void)? {
         get { willWork.value }
         set { willWork.value = newValue }
     }
