@@ -34,7 +34,7 @@ if [ ! -x "$binary" ] || [ "$newest" -nt "$binary" ]; then
     rm -f "$binary"
     # shellcheck disable=SC2086
     "$SWIFTC" -sanitize=fuzzer,address -parse-as-library -swift-version 6 $FUZZ_OPT -g \
-        -module-name FormcFuzz -I Sources/CYAML $(pkg-config --cflags-only-I yaml-0.1 2>/dev/null | sed 's/-I/-Xcc -I/g') \
+        -module-name FormcFuzz -package-name formc -I Sources/CYAML $(pkg-config --cflags-only-I yaml-0.1 2>/dev/null | sed 's/-I/-Xcc -I/g') \
         $(pkg-config --libs-only-L yaml-0.1 2>/dev/null) -lyaml \
         $sources Fuzz/FormcFuzz.swift -o "$binary" 2>&1 |
         grep -v "Cannot export local symbol '__asan" >&2 || true
