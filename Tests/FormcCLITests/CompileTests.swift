@@ -64,6 +64,29 @@ import Testing
         #expect(run.stderr.contains("[FC101]"))
     }
 
+    /// A form read from a pipe (no size known up front, read in 64 KB chunks)
+    /// is read whole: an error after 120 KB of comments is found at its line.
+    @Test func aFormIsReadWholeFromAPipe() throws {
+        let scratch = try Scratch()
+        let padding = (1...3_000).map { "# padding line \($0) of a form read through a pipe\n" }.joined()
+        let text = padding + Forms.unknownKey
+        try scratch.write("source.txt", text)
+        try FileManager.default.createDirectory(at: scratch.url.appendingPathComponent("pipe"), withIntermediateDirectories: true)
+        let fifo = scratch.url.appendingPathComponent("pipe/contact.form.yaml").path
+        #expect(mkfifo(fifo, 0o600) == 0)
+        // The writer blocks until formc opens the pipe; it is stopped if formc never does.
+        let writer = Process()
+        writer.executableURL = URL(fileURLWithPath: "/bin/sh")
+        writer.arguments = ["-c", "cat source.txt > pipe/contact.form.yaml"]
+        writer.currentDirectoryURL = scratch.url
+        try writer.run()
+        defer { if writer.isRunning { writer.terminate() } }
+        let run = try scratch.run("lint", "pipe/contact.form.yaml")
+        writer.waitUntilExit()
+        #expect(run.status == 1)
+        #expect(run.stderr.contains("pipe/contact.form.yaml:3005:5: error: unknown key 'placehlder'"), "\(run.stderr)")
+    }
+
     @Test func buildOneInputWritesSwiftToStandardOutput() throws {
         let scratch = try Scratch()
         try scratch.write("contact.form.yaml", Forms.valid)
