@@ -171,6 +171,36 @@ struct YAMLSplitTests {
         #expect(plan("form: F\nelements:\n  - group: a\n\tbad: 1\n  - textField: b\n") == nil)
     }
 
+    /// The planner walks up line by line, finding each break eight bytes at a
+    /// time: every line start of text with breaks at every place in a word, and
+    /// bytes next to them that a looser search would take for a break (a vertical
+    /// tab, 0x0B, is the one a borrow would turn into a false hit above a real one).
+    @Test func thePreviousLineStartIsFoundWhereverTheBreakFallsInAWord() {
+        var generator = SystemRandomNumberGenerator()
+        let alphabet: [UInt8] = [0x0A, 0x0B, 0x09, 0x20, 0x61, 0x8A, 0x0A, 0x01, 0x00, 0xFF]
+        for length in [0, 1, 2, 7, 8, 9, 15, 16, 17, 31, 64, 200] {
+            for _ in 0..<40 {
+                let bytes = (0..<length).map { _ in alphabet.randomElement(using: &generator)! }
+                // Where each line starts, found one byte at a time.
+                var starts = [0]
+                for (index, byte) in bytes.enumerated() where byte == 0x0A && index + 1 < bytes.count { starts.append(index + 1) }
+                bytes.withUnsafeBufferPointer { buffer in
+                    for (number, start) in starts.enumerated() {
+                        let expected = number == 0 ? nil : starts[number - 1]
+                        #expect(Lines.previousLineStart(in: buffer, before: start) == expected, "\(bytes) before \(start)")
+                    }
+                }
+            }
+        }
+        for index in 0..<8 {
+            var bytes = [UInt8](repeating: 0x0B, count: 8)
+            bytes[index] = 0x0A
+            let word = bytes.withUnsafeBytes { $0.loadUnaligned(as: UInt64.self) }
+            #expect(Lines.lastLineFeed(in: word) == index)
+        }
+        #expect(Lines.lastLineFeed(in: 0x0B0B_0B0B_0B0B_0B0B) == nil)
+    }
+
     /// A large file is cut near the middle on its own, and the tree is the same.
     @Test func aLargeFileIsReadInTwoParts() throws {
         let text = Self.trickyForm(groups: 400)

@@ -343,16 +343,23 @@ struct SyntaxTreeBuilder {
         let textOffset = Int32(text.count)
         let tagOffset = Int32(tags.count)
         let storage = other.storage
-        nodes.reserveCapacity(nodes.count + storage.nodes.count)
-        for var record in storage.nodes {
-            record.range.start.line += lineDelta
-            record.range.end.line += lineDelta
-            record.start += record.kind == .scalar ? textOffset : childOffset
-            if record.tag >= 0 { record.tag += tagOffset }
-            nodes.append(record)
+        // Copied whole, then moved in place: this runs on one thread between the
+        // two parts' reads, so it is kept to a pass over flat memory.
+        let firstNode = nodes.count
+        nodes.append(contentsOf: storage.nodes)
+        nodes.withUnsafeMutableBufferPointer { nodes in
+            for index in firstNode..<nodes.count {
+                nodes[index].range.start.line += lineDelta
+                nodes[index].range.end.line += lineDelta
+                nodes[index].start += nodes[index].kind == .scalar ? textOffset : childOffset
+                if nodes[index].tag >= 0 { nodes[index].tag += tagOffset }
+            }
         }
-        children.reserveCapacity(children.count + storage.children.count)
-        for child in storage.children { children.append(child + nodeOffset) }
+        let firstChild = children.count
+        children.append(contentsOf: storage.children)
+        children.withUnsafeMutableBufferPointer { children in
+            for index in firstChild..<children.count { children[index] += nodeOffset }
+        }
         text.append(contentsOf: storage.text)
         tags.append(contentsOf: storage.tags)
         return nodeOffset
