@@ -453,8 +453,10 @@ private struct Decoder {
             diagnostics.error(.wrongType, "expected a list of options, found \(tree.kindDescription(node))", at: tree.range(node))
             return []
         }
+        let items = tree.items(node)
         var options: [SegmentOption] = []
-        for item in tree.items(node) {
+        options.reserveCapacity(items.count)
+        for item in items {
             let range = tree.range(item)
             switch tree.kind(item) {
             case .scalar:
