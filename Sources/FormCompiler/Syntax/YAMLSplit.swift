@@ -312,6 +312,7 @@ enum Lines {
     /// so the break is looked for eight bytes at a time.
     static func previousLineStart(in bytes: UnsafeBufferPointer<UInt8>, before lineStart: Int) -> Int? {
         guard lineStart > 0, let base = bytes.baseAddress else { return nil }
+        precondition(lineStart <= bytes.count, "a line start past the end of the bytes")
         var end = lineStart - 1 // the previous line's "\n": look before it
         while end >= 8 {
             let word = UnsafeRawPointer(base + end - 8).loadUnaligned(as: UInt64.self)
