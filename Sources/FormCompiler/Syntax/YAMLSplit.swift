@@ -296,7 +296,8 @@ private struct LineShape {
     }
 }
 
-/// Line starts in a byte buffer, found on demand (the planner looks at a few lines).
+/// Line starts in a byte buffer, found on demand: forward a few lines to a cut,
+/// backward over the lines above it (internal for `YAMLSplitTests`).
 enum Lines {
     /// The first line start at or after `offset`.
     static func nextLineStart(in bytes: UnsafeBufferPointer<UInt8>, atOrAfter offset: Int) -> Int? {
