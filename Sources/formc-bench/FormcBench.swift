@@ -137,10 +137,13 @@ struct FormcBench: ParsableCommand {
             { Timing.time { _ = LibYAMLFloor.parseEventCount(large) } },
             { Timing.time { _ = FormPipeline.check(SourceFile(path: inputPath, bytes: large), limits: raised) } },
             { try Timing.time { try Self.buildStreamed(large, path: inputPath, limits: raised, to: streamedPath) } },
+            { CoreCheck.oneThread() },
+            { CoreCheck.twoThreads() },
         ])
         let (floor, lint, build, read, decode) = (figures[0], figures[1], figures[2], figures[3], figures[4])
         let (lintProcess, buildProcess) = (figures[5], figures[6])
         let (floorLarge, lintLarge, buildLarge) = (figures[7], figures[8], figures[9])
+        let cores = CoreCheck.speedup(oneThread: figures[10], twoThreads: figures[11])
         report.add("libyaml raw event parse (floor)", seconds: floor, floor: floor)
         report.add("lint, in-process (FormPipeline.check)", seconds: lint, floor: floor)
         report.add("  read: libyaml and the syntax tree", seconds: read, floor: floor)
@@ -174,6 +177,9 @@ struct FormcBench: ParsableCommand {
         report.add("lint, in-process, \(Format.grouped(8_000 / scale)) fields in one group", seconds: lintFlatSmall, floor: floor)
         report.add("lint, in-process, 8,000 fields in one group", seconds: lintFlatLarge, floor: floor)
 
+        report.add("compute loop, one thread", seconds: figures[10], floor: nil)
+        report.add("the same loop on each of two threads at once", seconds: figures[11], floor: nil)
+        report.add("  work per second, two threads against one", value: Format.ratio(cores), ratio: "(2.00× = two free cores)")
         report.add("formc --version (process start)", seconds: version, floor: nil)
         report.add("formc lint \(small) (\(smallBytes.count) bytes)", seconds: smallLint, floor: nil)
 
@@ -204,6 +210,9 @@ struct FormcBench: ParsableCommand {
         report.goal("peak memory ≤ 5× file + 30 MB (\(Format.megabytes(memoryLimit)))", measured: Format.megabytes(peak), passed: peak <= memoryLimit)
         report.goal("small lint ≤ 1.5× --version", measured: Format.ratio(startRatio), passed: startRatio <= 1.5)
         report.notes.append("in-process: lint \(Format.ratio(lint / floor)), build \(Format.ratio(build / floor)) of the floor")
+        if cores < 1.8 {
+            report.notes.append("two threads did only \(Format.ratio(cores)) the work of one: the machine did not give this run a free second core, which formc's large-form figures use (docs/performance.md, \"Two cores\"); the ratios to the single-threaded floor are worse than on a quiet machine")
+        }
         report.notes.append("floor scaling \(scale)×: \(Format.ratio(floorLarge / floor)) (how much of the growth is the machine, not formc)")
         if keep != nil { report.notes.append("files kept in \(directory)") }
 

@@ -82,3 +82,71 @@ import Testing
         "kxxxxxxxxxxxxxxxx", "kxxxxxxxxxxxxxxxxx", "kxxxxxxxxxxxxxxxxxx", "kxxxxxxxxxxxxxxxxxxx",
     ]
 }
+
+@Suite struct ByteComparisonTests {
+    /// `SyntaxTree.bytesEqual` reads short texts in overlapping loads (one byte,
+    /// four or eight at a time, by length); a load that missed a byte would take
+    /// texts that differ only there for equal. Every length to 40 (past each of
+    /// the cases, into `memcmp`), with one byte changed at each position in turn,
+    /// and with none changed.
+    @Test func everyDifferingByteIsSeenAtEveryLength() {
+        // The texts sit at the start of buffers longer than any of them, so that
+        // every length has addresses to compare, zero too.
+        let base = (0..<48).map { UInt8(ascii: "a") + UInt8($0 % 26) }
+        for count in 0...40 {
+            #expect(base.withUnsafeBufferPointer { a in
+                Array(base).withUnsafeBufferPointer { b in SyntaxTree.bytesEqual(a.baseAddress!, b.baseAddress!, count: count) }
+            }, "length \(count)")
+            for position in 0..<count {
+                var changed = base
+                changed[position] ^= 0x20
+                #expect(!base.withUnsafeBufferPointer { a in
+                    changed.withUnsafeBufferPointer { b in SyntaxTree.bytesEqual(a.baseAddress!, b.baseAddress!, count: count) }
+                }, "length \(count), byte \(position)")
+            }
+            // A difference just past the end is not looked at.
+            var after = base
+            after[count] ^= 0x20
+            #expect(base.withUnsafeBufferPointer { a in
+                after.withUnsafeBufferPointer { b in SyntaxTree.bytesEqual(a.baseAddress!, b.baseAddress!, count: count) }
+            }, "length \(count), a byte after it")
+        }
+    }
+
+    /// `textEquals` on the tree and `equals` on bytes agree
+    /// with `String` equality for keys of every length a form uses and past it:
+    /// equal, one byte different at the start, middle and end, and one byte longer
+    /// or shorter.
+    @Test func textEqualsAgreesWithStringEquality() {
+        let names: [StaticString] = [
+            "", "a", "ab", "abc", "abcd", "title", "layout", "default", "abcdefgh", "visibleWhen", "placeholder",
+            "abcdefghijklmnop", "abcdefghijklmnopq", "autocapitalization", "a key of more than thirty-two bytes",
+        ]
+        var texts: [String] = []
+        for name in names.map(\.description) {
+            texts.append(name)
+            texts.append(name + "x")
+            if !name.isEmpty {
+                texts.append(String(name.dropLast()))
+                for position in Set([0, name.count / 2, name.count - 1]) {
+                    var bytes = Array(name.utf8)
+                    bytes[position] = bytes[position] == UInt8(ascii: "Z") ? UInt8(ascii: "Y") : UInt8(ascii: "Z")
+                    texts.append(String(decoding: bytes, as: UTF8.self))
+                }
+            }
+        }
+        let yaml = texts.map { "- '\($0)'" }.joined(separator: "\n")
+        let file = SourceFile(path: "test.form.yaml", text: yaml)
+        var diagnostics = DiagnosticBag(file: file.path)
+        let tree = YAMLReader.read(file, limits: .default, diagnostics: &diagnostics)!
+        let items = Array(tree.items(tree.root))
+        #expect(items.count == texts.count)
+        for (item, text) in zip(items, texts) {
+            for name in names {
+                let expected = text == name.description
+                #expect(tree.textEquals(item, name) == expected, "'\(text)' against '\(name)'")
+                #expect(tree.withText(item) { SyntaxTree.equals($0, name) } == expected, "'\(text)' against '\(name)'")
+            }
+        }
+    }
+}

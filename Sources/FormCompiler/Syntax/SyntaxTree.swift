@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// How a scalar was written. Typing is schema-directed (SPEC §1), but the style
 /// still matters: a quoted scalar is never a number or a Boolean, and a condition's
 /// character positions are mapped back through the style's escapes.
@@ -151,8 +157,13 @@ public struct SyntaxTree: Sendable {
     func textEquals(_ node: NodeID, _ name: StaticString) -> Bool {
         let record = record(node)
         guard record.kind == .scalar, Int(record.count) == name.utf8CodeUnitCount else { return false }
+        guard record.count > 0 else { return true }
+        // The bytes in place, by pointer: no slice of the buffer to check and
+        // rebase (this is asked of most keys of every mapping).
         return storage.text.withUnsafeBufferPointer { text in
-            Self.equals(UnsafeBufferPointer(rebasing: text[Int(record.start)..<Int(record.start + record.count)]), name)
+            name.withUTF8Buffer { other in
+                Self.bytesEqual(text.baseAddress.unsafelyUnwrapped + Int(record.start), other.baseAddress.unsafelyUnwrapped, count: other.count)
+            }
         }
     }
 
@@ -246,9 +257,38 @@ public struct SyntaxTree: Sendable {
     @inline(__always)
     static func equals(_ bytes: UnsafeBufferPointer<UInt8>, _ name: StaticString) -> Bool {
         guard bytes.count == name.utf8CodeUnitCount else { return false }
+        guard bytes.count > 0 else { return true }
         return name.withUTF8Buffer { other in
-            for index in 0..<other.count where bytes[index] != other[index] { return false }
+            bytesEqual(bytes.baseAddress.unsafelyUnwrapped, other.baseAddress.unsafelyUnwrapped, count: other.count)
+        }
+    }
+
+    /// Whether `count` bytes at `a` and at `b` are the same, for the short texts
+    /// of keys and keywords: two loads of each side that overlap to cover all
+    /// `count` bytes (up to 16), rather than a loop of a compare per byte.
+    @inline(__always)
+    static func bytesEqual(_ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>, count: Int) -> Bool {
+        let a = UnsafeRawPointer(a)
+        let b = UnsafeRawPointer(b)
+        switch count {
+        case ..<1:
             return true
+        case 1...3:
+            // The first, middle and last bytes are all the bytes of 1 to 3.
+            let middle = count >> 1
+            return a.load(as: UInt8.self) == b.load(as: UInt8.self)
+                && a.load(fromByteOffset: middle, as: UInt8.self) == b.load(fromByteOffset: middle, as: UInt8.self)
+                && a.load(fromByteOffset: count - 1, as: UInt8.self) == b.load(fromByteOffset: count - 1, as: UInt8.self)
+        case 4...8:
+            return a.loadUnaligned(as: UInt32.self) == b.loadUnaligned(as: UInt32.self)
+                && a.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self)
+                    == b.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self)
+        case 9...16:
+            return a.loadUnaligned(as: UInt64.self) == b.loadUnaligned(as: UInt64.self)
+                && a.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
+                    == b.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
+        default:
+            return memcmp(a, b, count) == 0
         }
     }
 }
@@ -412,9 +452,14 @@ struct SyntaxTreeBuilder {
     /// Whether a node is a scalar whose text is `name`.
     func textEquals(_ node: NodeID, _ name: StaticString) -> Bool {
         let record = nodes[Int(node.index)]
-        guard record.kind == .scalar else { return false }
-        return text.withUnsafeBufferPointer {
-            SyntaxTree.equals(UnsafeBufferPointer(rebasing: $0[Int(record.start)..<Int(record.start + record.count)]), name)
+        guard record.kind == .scalar, Int(record.count) == name.utf8CodeUnitCount else { return false }
+        guard record.count > 0 else { return true }
+        return text.withUnsafeBufferPointer { text in
+            name.withUTF8Buffer { other in
+                SyntaxTree.bytesEqual(
+                    text.baseAddress.unsafelyUnwrapped + Int(record.start), other.baseAddress.unsafelyUnwrapped, count: other.count
+                )
+            }
         }
     }
 
