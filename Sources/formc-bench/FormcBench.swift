@@ -179,7 +179,7 @@ struct FormcBench: ParsableCommand {
 
         report.add("compute loop, one thread", seconds: figures[10], floor: nil)
         report.add("the same loop on each of two threads at once", seconds: figures[11], floor: nil)
-        report.add("  work per second, two threads against one", value: Format.ratio(cores), ratio: "(2.00× = two free cores)")
+        report.add("  work per second, two threads against one", value: Format.ratio(cores), ratio: "(about 2× = two free cores)")
         report.add("formc --version (process start)", seconds: version, floor: nil)
         report.add("formc lint \(small) (\(smallBytes.count) bytes)", seconds: smallLint, floor: nil)
 
@@ -211,7 +211,7 @@ struct FormcBench: ParsableCommand {
         report.goal("small lint ≤ 1.5× --version", measured: Format.ratio(startRatio), passed: startRatio <= 1.5)
         report.notes.append("in-process: lint \(Format.ratio(lint / floor)), build \(Format.ratio(build / floor)) of the floor")
         if cores < 1.8 {
-            report.notes.append("two threads did only \(Format.ratio(cores)) the work of one: the machine did not give this run a free second core, which formc's large-form figures use (docs/performance.md, \"Two cores\"); the ratios to the single-threaded floor are worse than on a quiet machine")
+            report.notes.append("two threads did only \(Format.ratio(cores)) the work of one (a busy second core, or slow hand-offs between threads): formc's large-form figures use two threads (docs/performance.md, \"Two cores\"), so their ratios to the single-threaded floor are worse than on a quiet machine")
         }
         report.notes.append("floor scaling \(scale)×: \(Format.ratio(floorLarge / floor)) (how much of the growth is the machine, not formc)")
         if keep != nil { report.notes.append("files kept in \(directory)") }

@@ -86,30 +86,40 @@ import Testing
 @Suite struct ByteComparisonTests {
     /// `SyntaxTree.bytesEqual` reads short texts in overlapping loads (one byte,
     /// four or eight at a time, by length); a load that missed a byte would take
-    /// texts that differ only there for equal. Every length to 40 (past each of
-    /// the cases, into `memcmp`), with one byte changed at each position in turn,
-    /// and with none changed.
+    /// texts that differ only there for equal, and one that strayed outside the
+    /// text would see a byte before or after it. Every length to 40 (past each of
+    /// the cases, into `memcmp`), at every start from 0 to 7 in both buffers (so
+    /// every alignment of the loads), with one byte changed at each position in
+    /// turn, with none changed, and with the bytes just before and just after
+    /// the text changed (which must not count).
     @Test func everyDifferingByteIsSeenAtEveryLength() {
-        // The texts sit at the start of buffers longer than any of them, so that
-        // every length has addresses to compare, zero too.
-        let base = (0..<48).map { UInt8(ascii: "a") + UInt8($0 % 26) }
-        for count in 0...40 {
-            #expect(base.withUnsafeBufferPointer { a in
-                Array(base).withUnsafeBufferPointer { b in SyntaxTree.bytesEqual(a.baseAddress!, b.baseAddress!, count: count) }
-            }, "length \(count)")
-            for position in 0..<count {
-                var changed = base
-                changed[position] ^= 0x20
-                #expect(!base.withUnsafeBufferPointer { a in
-                    changed.withUnsafeBufferPointer { b in SyntaxTree.bytesEqual(a.baseAddress!, b.baseAddress!, count: count) }
-                }, "length \(count), byte \(position)")
+        let base = (0..<64).map { UInt8(ascii: "a") + UInt8($0 % 26) }
+        func equal(_ a: [UInt8], at aStart: Int, _ b: [UInt8], at bStart: Int, count: Int) -> Bool {
+            a.withUnsafeBufferPointer { a in
+                b.withUnsafeBufferPointer { b in
+                    SyntaxTree.bytesEqual(a.baseAddress! + aStart, b.baseAddress! + bStart, count: count)
+                }
             }
-            // A difference just past the end is not looked at.
-            var after = base
-            after[count] ^= 0x20
-            #expect(base.withUnsafeBufferPointer { a in
-                after.withUnsafeBufferPointer { b in SyntaxTree.bytesEqual(a.baseAddress!, b.baseAddress!, count: count) }
-            }, "length \(count), a byte after it")
+        }
+        for count in 0...40 {
+            for aStart in 1..<9 {
+                for bStart in [1, 2, 4, 5, 8] {
+                    // The same text at other starts: the bytes around it differ.
+                    var a = [UInt8](repeating: 0x01, count: 64)
+                    var b = [UInt8](repeating: 0x02, count: 64)
+                    a.replaceSubrange(aStart..<aStart + count, with: base[0..<count])
+                    b.replaceSubrange(bStart..<bStart + count, with: base[0..<count])
+                    #expect(equal(a, at: aStart, b, at: bStart, count: count), "length \(count), starts \(aStart), \(bStart)")
+                    for position in 0..<count {
+                        var changed = b
+                        changed[bStart + position] ^= 0x20
+                        #expect(
+                            !equal(a, at: aStart, changed, at: bStart, count: count),
+                            "length \(count), starts \(aStart), \(bStart), byte \(position)"
+                        )
+                    }
+                }
+            }
         }
     }
 

@@ -151,9 +151,9 @@ public struct SyntaxTree: Sendable {
         }
     }
 
-    /// Whether the node is a scalar whose text is `name`, compared byte by byte
-    /// (length first) without making a `String` of the scalar. The names the
-    /// decoder looks for are literals, whose bytes are constants in the binary.
+    /// Whether the node is a scalar whose text is `name`, compared length first,
+    /// then by `bytesEqual`, without making a `String` of the scalar. The names
+    /// the decoder looks for are literals, whose bytes are constants in the binary.
     func textEquals(_ node: NodeID, _ name: StaticString) -> Bool {
         let record = record(node)
         guard record.kind == .scalar, Int(record.count) == name.utf8CodeUnitCount else { return false }
@@ -161,7 +161,8 @@ public struct SyntaxTree: Sendable {
         // The bytes in place, by pointer: no slice of the buffer to check and
         // rebase (this is asked of most keys of every mapping).
         return storage.text.withUnsafeBufferPointer { text in
-            name.withUTF8Buffer { other in
+            assert(Int(record.start) + Int(record.count) <= text.count, "a scalar's text lies inside the tree's text")
+            return name.withUTF8Buffer { other in
                 Self.bytesEqual(text.baseAddress.unsafelyUnwrapped + Int(record.start), other.baseAddress.unsafelyUnwrapped, count: other.count)
             }
         }
@@ -455,7 +456,8 @@ struct SyntaxTreeBuilder {
         guard record.kind == .scalar, Int(record.count) == name.utf8CodeUnitCount else { return false }
         guard record.count > 0 else { return true }
         return text.withUnsafeBufferPointer { text in
-            name.withUTF8Buffer { other in
+            assert(Int(record.start) + Int(record.count) <= text.count, "a scalar's text lies inside the builder's text")
+            return name.withUTF8Buffer { other in
                 SyntaxTree.bytesEqual(
                     text.baseAddress.unsafelyUnwrapped + Int(record.start), other.baseAddress.unsafelyUnwrapped, count: other.count
                 )
