@@ -265,8 +265,9 @@ public struct SyntaxTree: Sendable {
     }
 
     /// Whether `count` bytes at `a` and at `b` are the same, for the short texts
-    /// of keys and keywords: two loads of each side that overlap to cover all
-    /// `count` bytes (up to 16), rather than a loop of a compare per byte.
+    /// of keys and keywords: up to 16 bytes, at most three loads of each side that
+    /// together cover all `count` bytes (overlapping), rather than a loop of a
+    /// compare per byte; longer texts by `memcmp`.
     @inline(__always)
     static func bytesEqual(_ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>, count: Int) -> Bool {
         let a = UnsafeRawPointer(a)
