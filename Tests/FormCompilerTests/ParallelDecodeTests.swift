@@ -1,8 +1,8 @@
 import Testing
 @testable import FormCompiler
 
-/// Long element lists are decoded in two halves on two threads
-/// (`Decoder.elementsInParallel`); the document and the diagnostics must be the
+/// Long element lists are decoded in pieces on every core
+/// (`Decoder.elementsInPieces`); the document and the diagnostics must be the
 /// ones a single decoder gives.
 struct ParallelDecodeTests {
     /// A form of `groups` groups of `fields` fields each; every 7th field has an
@@ -36,18 +36,18 @@ struct ParallelDecodeTests {
     }
 
     /// Where the decoder would cut the form's own element list, if anywhere.
-    private static func topLevelHalf(_ text: String) -> Int? {
+    private static func topLevelCuts(_ text: String) -> [Int]? {
         let file = SourceFile(path: "form.yaml", text: text)
         var diagnostics = DiagnosticBag(file: file.path)
         let tree = FormPipeline.read(file, diagnostics: &diagnostics)!
         let elements = tree.entries(tree.root).first { tree.text($0.key) == "elements" }!.value
-        return FormDecoder.parallelHalf(of: tree.items(elements), in: tree)
+        return FormDecoder.parallelCuts(of: tree.items(elements), in: tree)
     }
 
     @Test func aLongTopLevelListDecodesAsOnOneThread() {
         // 40 groups of 20 fields: the top-level list spans far more than the threshold.
         let text = Self.form(groups: 40, fields: 20)
-        #expect(Self.topLevelHalf(text) != nil)
+        #expect(Self.topLevelCuts(text) != nil)
         let parallel = Self.decode(text, parallel: true)
         #expect(parallel == Self.decode(text, parallel: false))
         #expect(parallel.diagnostics.count > 100)
@@ -71,7 +71,7 @@ struct ParallelDecodeTests {
         #expect(parallel.diagnostics.contains { $0.code == .limitExceeded })
     }
 
-    /// Each half reads the tree through a storage object of its own (so the two
+    /// Each piece reads the tree through a storage object of its own (so two
     /// cores do not share one reference count), with the same nodes.
     @Test func aTreeForAnotherThreadHasItsOwnStorageAndTheSameNodes() {
         let file = SourceFile(path: "form.yaml", text: Self.form(groups: 2, fields: 3))
@@ -84,7 +84,47 @@ struct ParallelDecodeTests {
     }
 
     @Test func shortListsStayOnOneThread() {
-        #expect(Self.topLevelHalf(Self.form(groups: 2, fields: 3)) == nil)
+        #expect(Self.topLevelCuts(Self.form(groups: 2, fields: 3)) == nil)
+    }
+
+    /// A long list is cut into pieces of about `parallelPieceLines` lines, so a
+    /// thread that falls behind takes fewer of them: each cut after the one
+    /// before, inside the list, and no piece more than a group longer than its share.
+    @Test func aLongListIsCutIntoPiecesOfAboutTheSameLines() throws {
+        // 300 groups of 20 fields, 3 lines a field (every 7th and 11th one more):
+        // about 20,000 lines, so two pieces would not do.
+        let text = Self.form(groups: 300, fields: 20)
+        let file = SourceFile(path: "form.yaml", text: text)
+        var diagnostics = DiagnosticBag(file: file.path)
+        let tree = try #require(FormPipeline.read(file, diagnostics: &diagnostics))
+        let list = tree.items(tree.entries(tree.root).first { tree.text($0.key) == "elements" }!.value)
+        let cuts = try #require(FormDecoder.parallelCuts(of: list, in: tree))
+        let span = tree.range(list.last!).start.line - tree.range(list.first!).start.line
+        #expect(cuts.count + 1 == min(max(span / FormDecoder.parallelPieceLines, 2), FormDecoder.parallelMaximumPieces))
+        #expect(cuts.count >= 2)
+        #expect(cuts == cuts.sorted() && Set(cuts).count == cuts.count)
+        #expect(cuts.first! > 0 && cuts.last! < list.count)
+        // Each piece's lines are within one group (about 70 lines) of an equal share.
+        let lines = ([0] + cuts).map { tree.range(list[$0]).start.line } + [tree.range(list.last!).start.line]
+        let share = span / (cuts.count + 1)
+        for piece in 0..<cuts.count {
+            #expect(abs(lines[piece + 1] - lines[piece] - share) <= 80, "piece \(piece)")
+        }
+        let parallel = Self.decode(text, parallel: true)
+        #expect(parallel == Self.decode(text, parallel: false))
+    }
+
+    /// A list of a few long items is cut no more often than it has items.
+    @Test func aListIsNeverCutMoreOftenThanItHasItems() throws {
+        let text = Self.form(groups: 2, fields: 1_500)
+        let file = SourceFile(path: "form.yaml", text: text)
+        var diagnostics = DiagnosticBag(file: file.path)
+        let tree = try #require(FormPipeline.read(file, diagnostics: &diagnostics))
+        let list = tree.items(tree.entries(tree.root).first { tree.text($0.key) == "elements" }!.value)
+        #expect(FormDecoder.parallelCuts(of: list, in: tree) == [1])
+        let parallel = Self.decode(text, parallel: true)
+        #expect(parallel == Self.decode(text, parallel: false))
+        #expect(parallel.diagnostics.count > 100)
     }
 }
 

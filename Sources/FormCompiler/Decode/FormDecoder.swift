@@ -8,8 +8,8 @@ public enum FormDecoder {
         decode(tree, file: file, limits: limits, mayUseSecondCore: true, diagnostics: &diagnostics)
     }
 
-    /// `mayUseSecondCore`: whether a long element list may be decoded on two
-    /// threads (tests compare both ways).
+    /// `mayUseSecondCore`: whether a long element list may be decoded in pieces
+    /// on every core (tests compare both ways).
     static func decode(
         _ tree: SyntaxTree, file: SourceFile, limits: CompilerLimits, mayUseSecondCore: Bool, diagnostics: inout DiagnosticBag
     ) -> FormDocument? {
@@ -26,21 +26,38 @@ public enum FormDecoder {
     /// the second one costs about what it saves.
     static let parallelMinimumLines = 2_000
 
-    /// Where to cut a long list so that each half holds about half of its lines;
+    /// A long list is cut into pieces of about this many lines (at least two
+    /// pieces, at most `parallelMaximumPieces`), which the threads take in turn:
+    /// a thread that started late or runs slower takes fewer, where two halves
+    /// made the whole list wait for the slower one.
+    static let parallelPieceLines = 2_000
+    static let parallelMaximumPieces = 16
+
+    /// Where to cut a long list into pieces of about the same number of lines:
+    /// the index of the first item of each piece after the first, increasing;
     /// nil for a list too short to be worth it.
-    static func parallelHalf(of items: SyntaxTree.Items, in tree: SyntaxTree) -> Int? {
+    static func parallelCuts(of items: SyntaxTree.Items, in tree: SyntaxTree) -> [Int]? {
         guard items.count >= 2, let first = items.first, let last = items.last else { return nil }
         let firstLine = tree.range(first).start.line
-        let lastLine = tree.range(last).start.line
-        guard lastLine - firstLine >= parallelMinimumLines else { return nil }
-        let middle = firstLine + (lastLine - firstLine) / 2
-        var low = 1
-        var high = items.count - 1
-        while low < high {
-            let probe = (low + high) / 2
-            if tree.range(items[probe]).start.line < middle { low = probe + 1 } else { high = probe }
+        let span = tree.range(last).start.line - firstLine
+        guard span >= parallelMinimumLines else { return nil }
+        let pieces = min(max(span / parallelPieceLines, 2), parallelMaximumPieces, items.count)
+        var cuts: [Int] = []
+        cuts.reserveCapacity(pieces - 1)
+        for piece in 1..<pieces {
+            // The first item that starts on or after the piece's first line (the
+            // last item when none does), after the previous cut.
+            let line = firstLine + span * piece / pieces
+            var low = (cuts.last ?? 0) + 1
+            var high = items.count - 1
+            guard low <= high else { break }
+            while low < high {
+                let probe = (low + high) / 2
+                if tree.range(items[probe]).start.line < line { low = probe + 1 } else { high = probe }
+            }
+            cuts.append(low)
         }
-        return low
+        return cuts.isEmpty ? nil : cuts
     }
 }
 
@@ -49,8 +66,8 @@ private struct Decoder {
     let limits: CompilerLimits
     var elementCount = 0
     var stopped = false
-    /// Whether a long element list may be decoded on two threads; false inside
-    /// a half of one, so a form uses two threads at most.
+    /// Whether a long element list may be decoded in pieces on every core; false
+    /// inside a piece of one, so only the first long list is cut.
     var mayUseSecondCore = true
 
     var diagnostics: DiagnosticBag {
@@ -141,7 +158,7 @@ private struct Decoder {
         if items.isEmpty {
             diagnostics.error(.missingKey, "'elements' of \(owner()) is empty", at: tree.range(node), help: ["list at least one element"])
         }
-        if mayUseSecondCore, let half = FormDecoder.parallelHalf(of: items, in: tree), let elements = elementsInParallel(items, half: half) {
+        if mayUseSecondCore, let cuts = FormDecoder.parallelCuts(of: items, in: tree), let elements = elementsInPieces(items, cuts: cuts) {
             return elements
         }
         return elements(items[...])
@@ -157,27 +174,32 @@ private struct Decoder {
         return elements
     }
 
-    // MARK: - Long lists on two cores
+    // MARK: - Long lists on every core
 
-    /// Decodes `items[..<half]` here and `items[half...]` on another thread, each
-    /// with a decoder of its own, and joins their elements and diagnostics. The
-    /// halves share nothing but the tree, which no one changes, and diagnostics are
+    /// Decodes the pieces of `items` between `cuts` on every core, each with a
+    /// decoder of its own, and joins their elements and diagnostics in order. The
+    /// pieces share nothing but the tree, which no one changes, and diagnostics are
     /// put in report order later, so this gives what one decoder would. Except
     /// past the element limit, which depends on the count before each element:
     /// then it returns nil, having changed nothing, and the list is decoded on one
     /// thread.
-    mutating func elementsInParallel(_ items: SyntaxTree.Items, half: Int) -> [Element]? {
-        let front = decoderForHalf(startingAt: elementCount)
-        let back = decoderForHalf(startingAt: 0)
-        let (first, second) = Concurrently.run(
-            { front.decoding(items[..<half]) },
-            { back.decoding(items[half...]) }
-        )
-        guard first.decoder.elementCount + second.decoder.elementCount <= limits.maxElements else { return nil }
-        elementCount = first.decoder.elementCount + second.decoder.elementCount
-        diagnostics.append(contentsOf: first.decoder.diagnostics.diagnostics)
-        diagnostics.append(contentsOf: second.decoder.diagnostics.diagnostics)
-        return first.elements + second.elements
+    mutating func elementsInPieces(_ items: SyntaxTree.Items, cuts: [Int]) -> [Element]? {
+        let bounds = [0] + cuts + [items.count]
+        // The first piece counts on from the elements before the list.
+        let decoders = bounds.indices.dropLast().map { decoderForPiece(startingAt: $0 == 0 ? elementCount : 0) }
+        let pieces = Concurrently.map(decoders.count) { piece in
+            decoders[piece].decoding(items[bounds[piece]..<bounds[piece + 1]])
+        }
+        let total = pieces.reduce(0) { $0 + $1.decoder.elementCount }
+        guard total <= limits.maxElements else { return nil }
+        elementCount = total
+        var elements: [Element] = []
+        elements.reserveCapacity(pieces.reduce(0) { $0 + $1.elements.count })
+        for piece in pieces {
+            diagnostics.append(contentsOf: piece.decoder.diagnostics.diagnostics)
+            elements.append(contentsOf: piece.elements)
+        }
+        return elements
     }
 
     /// The elements of `items`, and the decoder after decoding them.
@@ -187,12 +209,12 @@ private struct Decoder {
         return (elements, decoder)
     }
 
-    /// A decoder for half a list: the same tree and settings, no diagnostics yet,
-    /// and no further splitting. Each half reads the tree through a storage object
-    /// of its own: with one between them, its reference count (retained for every
-    /// mapping looked up) bounced between the two cores, and each half took as
-    /// long as the whole list on one thread.
-    private func decoderForHalf(startingAt count: Int) -> Decoder {
+    /// A decoder for a piece of a list: the same tree and settings, no diagnostics
+    /// yet, and no further splitting. Each piece reads the tree through a storage
+    /// object of its own: with one between two threads, its reference count
+    /// (retained for every mapping looked up) bounced between the two cores, and
+    /// each half of a list took as long as the whole list on one thread.
+    private func decoderForPiece(startingAt count: Int) -> Decoder {
         var reader = ValueReader(tree: tree.forAnotherThread(), diagnostics: DiagnosticBag(file: diagnostics.file))
         reader.isJSON = self.reader.isJSON
         var decoder = Decoder(reader: reader, limits: limits)
