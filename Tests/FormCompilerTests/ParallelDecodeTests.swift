@@ -35,13 +35,19 @@ struct ParallelDecodeTests {
         return Decoded(dump: document.map { TreeDump.json(for: $0, path: file.path) }, diagnostics: diagnostics.sorted)
     }
 
-    /// Where the decoder would cut the form's own element list, if anywhere.
-    private static func topLevelCuts(_ text: String) -> [Int]? {
+    /// The form's own element list, and the tree it is in.
+    private static func topLevelList(_ text: String) -> (tree: SyntaxTree, items: SyntaxTree.Items) {
         let file = SourceFile(path: "form.yaml", text: text)
         var diagnostics = DiagnosticBag(file: file.path)
         let tree = FormPipeline.read(file, diagnostics: &diagnostics)!
         let elements = tree.entries(tree.root).first { tree.text($0.key) == "elements" }!.value
-        return FormDecoder.parallelCuts(of: tree.items(elements), in: tree)
+        return (tree, tree.items(elements))
+    }
+
+    /// Where the decoder would cut the form's own element list, if anywhere.
+    private static func topLevelCuts(_ text: String) -> [Int]? {
+        let (tree, items) = topLevelList(text)
+        return FormDecoder.parallelCuts(of: items, in: tree)
     }
 
     @Test func aLongTopLevelListDecodesAsOnOneThread() {
@@ -94,10 +100,7 @@ struct ParallelDecodeTests {
         // 300 groups of 20 fields, 3 lines a field (every 7th and 11th one more):
         // about 20,000 lines, so two pieces would not do.
         let text = Self.form(groups: 300, fields: 20)
-        let file = SourceFile(path: "form.yaml", text: text)
-        var diagnostics = DiagnosticBag(file: file.path)
-        let tree = try #require(FormPipeline.read(file, diagnostics: &diagnostics))
-        let list = tree.items(tree.entries(tree.root).first { tree.text($0.key) == "elements" }!.value)
+        let (tree, list) = Self.topLevelList(text)
         let cuts = try #require(FormDecoder.parallelCuts(of: list, in: tree))
         let span = tree.range(list.last!).start.line - tree.range(list.first!).start.line
         #expect(cuts.count + 1 == min(max(span / FormDecoder.parallelPieceLines, 2), FormDecoder.parallelMaximumPieces))
@@ -115,13 +118,9 @@ struct ParallelDecodeTests {
     }
 
     /// A list of a few long items is cut no more often than it has items.
-    @Test func aListIsNeverCutMoreOftenThanItHasItems() throws {
+    @Test func aListIsNeverCutMoreOftenThanItHasItems() {
         let text = Self.form(groups: 2, fields: 1_500)
-        let file = SourceFile(path: "form.yaml", text: text)
-        var diagnostics = DiagnosticBag(file: file.path)
-        let tree = try #require(FormPipeline.read(file, diagnostics: &diagnostics))
-        let list = tree.items(tree.entries(tree.root).first { tree.text($0.key) == "elements" }!.value)
-        #expect(FormDecoder.parallelCuts(of: list, in: tree) == [1])
+        #expect(Self.topLevelCuts(text) == [1])
         let parallel = Self.decode(text, parallel: true)
         #expect(parallel == Self.decode(text, parallel: false))
         #expect(parallel.diagnostics.count > 100)
