@@ -6,7 +6,7 @@ import Testing
 /// ones a single decoder gives.
 struct ParallelDecodeTests {
     /// A form of `groups` groups of `fields` fields each; every 7th field has an
-    /// unknown key and every 11th a wrong type, so both halves report.
+    /// unknown key and every 11th a wrong type, so every piece reports.
     private static func form(groups: Int, fields: Int) -> String {
         var text = "formc: 1\nform: Long\nelements:\n"
         for group in 0..<groups {
@@ -67,7 +67,7 @@ struct ParallelDecodeTests {
     }
 
     /// Past the element limit, where decoding stops depends on the count before
-    /// each element: the halves give way to one decoder.
+    /// each element: the pieces give way to one decoder.
     @Test func theElementLimitIsHitWhereOneDecoderHitsIt() {
         var limits = CompilerLimits()
         limits.maxElements = 500
@@ -117,13 +117,49 @@ struct ParallelDecodeTests {
         #expect(parallel == Self.decode(text, parallel: false))
     }
 
-    /// A list of a few long items is cut no more often than it has items.
-    @Test func aListIsNeverCutMoreOftenThanItHasItems() {
-        let text = Self.form(groups: 2, fields: 1_500)
-        #expect(Self.topLevelCuts(text) == [1])
+    /// A form whose element list is `before` text fields, a group of `fields`
+    /// fields (each with a rule problem every 11th), then `after` text fields.
+    private static func formAroundOneGroup(before: Int, fields: Int, after: Int) -> String {
+        var text = "formc: 1\nform: Around\nelements:\n"
+        for index in 0..<before { text += "  - textField: b\(index)\n    placeholder: Before\n" }
+        text += "  - group: middle\n    elements:\n"
+        for index in 0..<fields {
+            text += "      - textField: m\(index)\n        placeholder: Middle\n"
+            if index % 11 == 0 { text += "        rules: required\n" }
+        }
+        for index in 0..<after { text += "  - textField: a\(index)\n    placeholder: After\n" }
+        return text
+    }
+
+    /// A list of a few long items: the cuts fall between items, and once the
+    /// items run out before the pieces do, no cut is made twice.
+    @Test func aListOfFewLongItemsIsCutOnlyBetweenThem() {
+        // Two fields, a group of about 9,000 lines, a field: the span asks for four
+        // pieces, but the only cut that splits the lines is before the last item.
+        let text = Self.formAroundOneGroup(before: 2, fields: 4_000, after: 1)
+        #expect(Self.topLevelCuts(text) == [3])
         let parallel = Self.decode(text, parallel: true)
         #expect(parallel == Self.decode(text, parallel: false))
-        #expect(parallel.diagnostics.count > 100)
+        #expect(parallel.diagnostics.count > 300)
+    }
+
+    /// The elements before a long list count against the limit: the form's own
+    /// list is cut, goes over the limit and is decoded on one thread, whose
+    /// group's list is then cut, its first piece counting on from the 11
+    /// elements before it.
+    @Test func theElementsBeforeALongListCountAgainstTheLimit() {
+        var limits = CompilerLimits()
+        limits.maxElements = 1_215
+        let text = Self.formAroundOneGroup(before: 10, fields: 1_200, after: 10)
+        #expect(Self.topLevelCuts(text) == [11])
+        let parallel = Self.decode(text, limits: limits, parallel: true)
+        #expect(parallel == Self.decode(text, limits: limits, parallel: false))
+        let limit = parallel.diagnostics.filter { $0.code == .limitExceeded }
+        // The 1,216th element: the group's 1,205th field (11 elements come before it),
+        // on its line (two lines a field, three with a rule, after the group's 2).
+        let field = 1_204
+        let line = 4 + 2 * 10 + 2 + 2 * field + (field + 10) / 11
+        #expect(limit.map(\.location.range.start.line) == [line])
     }
 }
 
@@ -260,7 +296,7 @@ struct LargeFormCycleTests {
     }
 }
 
-/// Conditions are parsed by the decoder (on its two threads), not by the checker.
+/// Conditions are parsed by the decoder (on its threads), not by the checker.
 struct DecodedConditionTests {
     @Test func theDecoderParsesEveryCondition() throws {
         let text = """

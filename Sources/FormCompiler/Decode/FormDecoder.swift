@@ -57,7 +57,7 @@ public enum FormDecoder {
             }
             cuts.append(low)
         }
-        return cuts.isEmpty ? nil : cuts
+        return cuts
     }
 }
 

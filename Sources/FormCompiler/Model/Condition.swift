@@ -8,7 +8,7 @@ public struct Condition: Sendable {
     /// Set by the checker when the condition parsed and type-checked.
     public var expression: ConditionExpr?
     /// The parse of `source`, done by the decoder: parsing needs no symbols, so it
-    /// happens where the decoder works on two threads. Nil for a condition made
+    /// happens where the decoder works on several threads. Nil for a condition made
     /// elsewhere (the checker then parses it itself).
     var parsed: ConditionParse?
 
