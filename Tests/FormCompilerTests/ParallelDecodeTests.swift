@@ -118,7 +118,7 @@ struct ParallelDecodeTests {
     }
 
     /// A form whose element list is `before` text fields, a group of `fields`
-    /// fields (each with a rule problem every 11th), then `after` text fields.
+    /// fields (every 11th with `rules` of the wrong type), then `after` text fields.
     private static func formAroundOneGroup(before: Int, fields: Int, after: Int) -> String {
         var text = "formc: 1\nform: Around\nelements:\n"
         for index in 0..<before { text += "  - textField: b\(index)\n    placeholder: Before\n" }
@@ -134,7 +134,7 @@ struct ParallelDecodeTests {
     /// A list of a few long items: the cuts fall between items, and once the
     /// items run out before the pieces do, no cut is made twice.
     @Test func aListOfFewLongItemsIsCutOnlyBetweenThem() {
-        // Two fields, a group of about 9,000 lines, a field: the span asks for four
+        // Two fields, a group of about 8,400 lines, a field: the span asks for four
         // pieces, but the only cut that splits the lines is before the last item.
         let text = Self.formAroundOneGroup(before: 2, fields: 4_000, after: 1)
         #expect(Self.topLevelCuts(text) == [3])
