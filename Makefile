@@ -24,7 +24,8 @@ run: build
 	$$($(SWIFT) build --show-bin-path)/formc lint schemas
 	$$($(SWIFT) build --show-bin-path)/formc build $(EXAMPLE)
 
-# Every test: unit, reference, CLI, corpora and the plugin-generated target.
+# Every test: unit, reference, CLI, corpora, the benchmark's form and goals, and
+# the plugin-generated target.
 # The suite is Swift Testing (XCTest finds no tests and says so); the last line
 # repeats Swift Testing's count in the plain "N passed, N failed" form.
 test: deps

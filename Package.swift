@@ -37,9 +37,13 @@ let package = Package(
             ]
         ),
         // The benchmark of issue 6 (`make bench`): formc against libyaml's raw parse.
+        // The benchmark's form, goals and table, apart from the executable so that
+        // FormcBenchTests can test them.
+        .target(name: "BenchmarkSupport"),
         .executableTarget(
             name: "formc-bench",
             dependencies: [
+                "BenchmarkSupport",
                 "FormCompiler",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
@@ -56,6 +60,7 @@ let package = Package(
             exclude: ["Expected", "Fuzz"]
         ),
         .testTarget(name: "FormRuntimeTests", dependencies: ["FormRuntime"]),
+        .testTarget(name: "FormcBenchTests", dependencies: ["BenchmarkSupport", "FormCompiler"]),
         // Runs the real `formc` executable (built by `swift build --build-tests`, which
         // builds every product): exit statuses, formats, files written. It does not
         // depend on the `formc` target, since linking an executable's objects into a

@@ -4,6 +4,7 @@ import Glibc
 import Darwin
 #endif
 import ArgumentParser
+import BenchmarkSupport
 import FormCompiler
 
 /// `formc-bench`: measures formc against the parser under it (issue 6, "Speed").
@@ -186,29 +187,19 @@ struct FormcBench: ParsableCommand {
         let buildPeak = try PeakMemory.of(formcPath, ["build", inputPath, "-o", outputPath], directory: directory)
         let lintPeak = try PeakMemory.of(formcPath, ["lint", inputPath], directory: directory)
         let versionPeak = try PeakMemory.of(formcPath, ["--version"], directory: directory)
-        let peak = max(buildPeak, lintPeak)
         report.add("peak memory, formc build (ru_maxrss)", value: Format.megabytes(buildPeak))
         report.add("peak memory, formc lint (ru_maxrss)", value: Format.megabytes(lintPeak))
         report.add("peak memory, formc --version (ru_maxrss)", value: Format.megabytes(versionPeak))
 
-        // The goals, as ratios measured in this one run. lint and build are judged
-        // end to end, the way `formc lint` is used; the in-process rows show the
-        // compiler without the process around it.
-        let lintRatio = lintProcess / floor
-        let buildRatio = buildProcess / floor
-        let lintScaling = lintLarge / lint
-        let buildScaling = buildLarge / build
-        let scalingLimit = 1.1 * Double(scale)
-        let memoryLimit = 5 * bytes.count + 30 * 1_048_576
-        let flatScaling = lintFlatLarge / lintFlatSmall
-        let startRatio = smallLint / version
-        report.goal("formc lint ≤ 2× floor", measured: Format.ratio(lintRatio), passed: lintRatio <= 2)
-        report.goal("formc build ≤ 3× floor", measured: Format.ratio(buildRatio), passed: buildRatio <= 3)
-        report.goal("lint: \(scale)× input ≤ \(Format.fixed(scalingLimit, digits: 1))× time", measured: Format.ratio(lintScaling), passed: lintScaling <= scalingLimit)
-        report.goal("build: \(scale)× input ≤ \(Format.fixed(scalingLimit, digits: 1))× time", measured: Format.ratio(buildScaling), passed: buildScaling <= scalingLimit)
-        report.goal("lint: \(scale)× fields in one group ≤ \(Format.fixed(scalingLimit, digits: 1))× time", measured: Format.ratio(flatScaling), passed: flatScaling <= scalingLimit)
-        report.goal("peak memory ≤ 5× file + 30 MB (\(Format.megabytes(memoryLimit)))", measured: Format.megabytes(peak), passed: peak <= memoryLimit)
-        report.goal("small lint ≤ 1.5× --version", measured: Format.ratio(startRatio), passed: startRatio <= 1.5)
+        // The goals, as ratios measured in this one run (`BenchmarkGoals`). lint and
+        // build are judged end to end, the way `formc lint` is used; the in-process
+        // rows show the compiler without the process around it.
+        report.goals += BenchmarkGoals.judge(BenchmarkFigures(
+            floor: floor, lintProcess: lintProcess, buildProcess: buildProcess, lint: lint, build: build,
+            lintLarge: lintLarge, buildLarge: buildLarge, scale: scale, lintOneGroupSmall: lintFlatSmall,
+            lintOneGroupLarge: lintFlatLarge, peakBytes: max(buildPeak, lintPeak), fileBytes: bytes.count,
+            smallLint: smallLint, version: version
+        ))
         report.notes.append("in-process: lint \(Format.ratio(lint / floor)), build \(Format.ratio(build / floor)) of the floor")
         if cores < 1.8 {
             report.notes.append("two threads did only \(Format.ratio(cores)) the work of one (a busy second core, or slow hand-offs between threads): formc's large-form figures use two threads (docs/performance.md, \"Two cores\"), so their ratios to the single-threaded floor are worse than on a quiet machine")

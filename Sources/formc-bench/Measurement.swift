@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import BenchmarkSupport
 import FormCompiler
 
 /// Wall-clock timing with medians, so one slow run (another process took the core)
@@ -42,12 +43,6 @@ enum Timing {
         return samples.map(median)
     }
 
-    static func median(_ samples: [Double]) -> Double {
-        let sorted = samples.sorted()
-        guard !sorted.isEmpty else { return 0 }
-        let middle = sorted.count / 2
-        return sorted.count.isMultiple(of: 2) ? (sorted[middle - 1] + sorted[middle]) / 2 : sorted[middle]
-    }
 }
 
 /// How much of a second core the machine gives during the run. formc reads,

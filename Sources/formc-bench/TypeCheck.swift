@@ -1,3 +1,4 @@
+import BenchmarkSupport
 import FormCompiler
 
 /// `--typecheck`: the generated Swift of the benchmark form, type-checked by swiftc

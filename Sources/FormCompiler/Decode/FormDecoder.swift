@@ -345,11 +345,11 @@ private struct Decoder {
 
         case "boolean":
             guard let common = fieldCommon(kind, id: primary, keys: keys) else { return nil }
-            var field = BooleanFieldDecl(common: common)
+            var field = BooleanFieldDecl(common: consume common)
             field.title = keys["title"].flatMap { reader.string($0, "title") }
             if keys["title"] == nil {
                 diagnostics.error(
-                    .missingKey, "boolean '\(common.id.value)' is missing required key 'title'", at: kindKeyRange,
+                    .missingKey, "boolean '\(field.id.value)' is missing required key 'title'", at: kindKeyRange,
                     help: ["add 'title:', the text shown beside the switch"]
                 )
             }
@@ -359,7 +359,7 @@ private struct Decoder {
 
         case "segment":
             guard let common = fieldCommon(kind, id: primary, keys: keys) else { return nil }
-            var field = SegmentFieldDecl(common: common)
+            var field = SegmentFieldDecl(common: consume common)
             field.title = keys["title"].flatMap { reader.string($0, "title") }
             field.enumName = keys["enumName"].flatMap { reader.string($0, "enumName") }
             if let node = keys["options"] {
@@ -367,27 +367,27 @@ private struct Decoder {
                 field.options = segmentOptions(node)
             } else {
                 diagnostics.error(
-                    .missingKey, "segment '\(common.id.value)' is missing required key 'options'", at: kindKeyRange,
+                    .missingKey, "segment '\(field.id.value)' is missing required key 'options'", at: kindKeyRange,
                     help: ["add 'options:' with at least two choices"]
                 )
             }
             if let node = keys["default"] {
-                field.defaultValue = stringDefault(node, of: "segment '\(common.id.value)'")
+                field.defaultValue = stringDefault(node, of: "segment '\(field.id.value)'")
             }
             return .segment(field)
 
         case "textField", "floatLabel", "textView":
             guard let common = fieldCommon(kind, id: primary, keys: keys) else { return nil }
-            var field = TextInputDecl(variant: TextInputDecl.Variant(rawValue: kind)!, common: common)
+            var field = TextInputDecl(variant: TextInputDecl.Variant(rawValue: kind)!, common: consume common)
             field.placeholder = keys["placeholder"].flatMap { reader.string($0, "placeholder") }
             field.label = keys["label"].flatMap { reader.string($0, "label") }
             if kind == "floatLabel", keys["label"] == nil {
                 diagnostics.error(
-                    .missingKey, "floatLabel '\(common.id.value)' is missing required key 'label'", at: kindKeyRange,
+                    .missingKey, "floatLabel '\(field.id.value)' is missing required key 'label'", at: kindKeyRange,
                     help: ["add 'label:', the text that floats above the value"]
                 )
             }
-            if let node = keys["default"] { field.defaultValue = stringDefault(node, of: "\(kind) '\(common.id.value)'") }
+            if let node = keys["default"] { field.defaultValue = stringDefault(node, of: "\(kind) '\(field.id.value)'") }
             field.secure = keys["secure"].flatMap { reader.bool($0, "secure") }
             field.keyboard = keys["keyboard"].flatMap { reader.choice($0, "keyboard", as: KeyboardType.self) }
             field.contentType = keys["contentType"].flatMap { reader.choice($0, "contentType", as: TextContentType.self) }

@@ -6,29 +6,29 @@
 /// real form would), a custom validator now and then, and a condition on three
 /// fields in ten. Scale `n` repeats the structure with `400 × n` groups, so the work
 /// per byte stays the same and the time should grow linearly.
-struct BenchmarkForm {
+package struct BenchmarkForm {
     /// Groups at scale 1, and fields in each group.
-    static let groupsPerScale = 400
-    static let fieldsPerGroup = 20
+    package static let groupsPerScale = 400
+    package static let fieldsPerGroup = 20
 
-    let groups: Int
-    let fieldsPerGroup: Int
+    package let groups: Int
+    package let fieldsPerGroup: Int
 
-    init(scale: Int) {
+    package init(scale: Int) {
         groups = Self.groupsPerScale * max(scale, 1)
         fieldsPerGroup = Self.fieldsPerGroup
     }
 
     /// The same fields in one group: what a quadratic pass over a group's elements
     /// would show and the 400 small groups hide.
-    init(fieldsInOneGroup fields: Int) {
+    package init(fieldsInOneGroup fields: Int) {
         groups = 1
         fieldsPerGroup = fields
     }
 
-    var fieldCount: Int { groups * fieldsPerGroup }
+    package var fieldCount: Int { groups * fieldsPerGroup }
     /// Groups, their fields, one extra element per group and the banner.
-    var elementCount: Int { groups * (fieldsPerGroup + 2) + 1 }
+    package var elementCount: Int { groups * (fieldsPerGroup + 2) + 1 }
 
     private static let patterns = [
         "[A-Za-z][A-Za-z .-]*",
@@ -38,7 +38,7 @@ struct BenchmarkForm {
     ]
 
     /// The form as YAML text.
-    func yaml() -> String {
+    package func yaml() -> String {
         var out = ""
         out.reserveCapacity(groups * 2_700)
         out += """

@@ -1,36 +1,44 @@
 /// The benchmark's printed table: figures first, then each goal of issue 6 with
 /// what was measured and PASS or MISS.
-struct Report {
-    struct Row {
-        var name: String
-        var value: String
-        var ratio: String
+package struct Report {
+    package struct Row {
+        package var name: String
+        package var value: String
+        package var ratio: String
     }
 
-    struct Goal {
-        var name: String
-        var measured: String
-        var passed: Bool
+    package struct Goal: Equatable {
+        package var name: String
+        package var measured: String
+        package var passed: Bool
+
+        package init(name: String, measured: String, passed: Bool) {
+            self.name = name
+            self.measured = measured
+            self.passed = passed
+        }
     }
 
-    var header: [String] = []
-    var rows: [Row] = []
-    var goals: [Goal] = []
-    var notes: [String] = []
+    package var header: [String] = []
+    package var rows: [Row] = []
+    package var goals: [Goal] = []
+    package var notes: [String] = []
 
-    mutating func add(_ name: String, seconds: Double, floor: Double?) {
+    package init() {}
+
+    package mutating func add(_ name: String, seconds: Double, floor: Double?) {
         rows.append(Row(name: name, value: Format.milliseconds(seconds), ratio: floor.map { Format.ratio(seconds / $0) } ?? ""))
     }
 
-    mutating func add(_ name: String, value: String, ratio: String = "") {
+    package mutating func add(_ name: String, value: String, ratio: String = "") {
         rows.append(Row(name: name, value: value, ratio: ratio))
     }
 
-    mutating func goal(_ name: String, measured: String, passed: Bool) {
+    package mutating func goal(_ name: String, measured: String, passed: Bool) {
         goals.append(Goal(name: name, measured: measured, passed: passed))
     }
 
-    func render() -> String {
+    package func render() -> String {
         var out = header.map { $0 + "\n" }.joined() + "\n"
         let nameWidth = max(rows.map(\.name.count).max() ?? 0, goals.map(\.name.count).max() ?? 0, 8)
         let valueWidth = max(rows.map(\.value.count).max() ?? 0, goals.map(\.measured.count).max() ?? 0, 8)
@@ -51,20 +59,20 @@ struct Report {
     }
 }
 
-enum Format {
-    static func milliseconds(_ seconds: Double) -> String {
+package enum Format {
+    package static func milliseconds(_ seconds: Double) -> String {
         fixed(seconds * 1000, digits: seconds < 0.1 ? 2 : 1) + " ms"
     }
 
-    static func ratio(_ value: Double) -> String {
+    package static func ratio(_ value: Double) -> String {
         fixed(value, digits: 2) + "×"
     }
 
-    static func megabytes(_ bytes: Int) -> String {
+    package static func megabytes(_ bytes: Int) -> String {
         fixed(Double(bytes) / 1_048_576, digits: 1) + " MB"
     }
 
-    static func fixed(_ value: Double, digits: Int) -> String {
+    package static func fixed(_ value: Double, digits: Int) -> String {
         guard value.isFinite else { return "n/a" }
         var scale = 1.0
         for _ in 0..<digits { scale *= 10 }
@@ -80,7 +88,7 @@ enum Format {
     }
 
     /// `1234567` → `1,234,567`.
-    static func grouped(_ value: Int) -> String {
+    package static func grouped(_ value: Int) -> String {
         let digits = Array(String(value.magnitude))
         var out = ""
         for (index, digit) in digits.enumerated() {
@@ -90,11 +98,11 @@ enum Format {
         return value < 0 ? "-" + out : out
     }
 
-    static func pad(_ text: String, _ width: Int) -> String {
+    package static func pad(_ text: String, _ width: Int) -> String {
         text + String(repeating: " ", count: max(0, width - text.count))
     }
 
-    static func padLeft(_ text: String, _ width: Int) -> String {
+    package static func padLeft(_ text: String, _ width: Int) -> String {
         String(repeating: " ", count: max(0, width - text.count)) + text
     }
 }
