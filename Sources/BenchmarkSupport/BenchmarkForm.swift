@@ -2,9 +2,11 @@
 /// it, generated in memory so that the benchmark needs no fixture files.
 ///
 /// At scale 1 it holds 8,000 fields in 400 groups (about 1 MB): every element kind,
-/// several rules per text field (a few distinct patterns, reused many times, as a
-/// real form would), a custom validator now and then, and a condition on three
-/// fields in ten. Scale `n` repeats the structure with `400 × n` groups, so the work
+/// two or three rules on each text field (a few distinct patterns, reused many
+/// times, as a real form would) and two on each switch, a custom validator now and
+/// then, and a condition on three fields in ten. Segments carry `required` or
+/// nothing: a segment with a default cannot take `required` (FC406), and none can
+/// take `sameAs` with another (FC405: each has an enum of its own). Scale `n` repeats the structure with `400 × n` groups, so the work
 /// per byte stays the same and the time should grow linearly.
 package struct BenchmarkForm {
     /// Groups at scale 1, and fields in each group.
@@ -118,7 +120,10 @@ package struct BenchmarkForm {
         case 3:
             out += "      - boolean: agree\(id)\n"
             out += "        title: I agree\n"
-            out += index == 13 ? "        default: true\n" : "        rules: [required]\n"
+            if index == 13 { out += "        default: true\n" }
+            // Each switch confirms another of its group (3 with 8, 13 with 18).
+            let other = index % 10 == 3 ? index + 5 : index - 5
+            out += "        rules: [required, { sameAs: agree\(group)x\(other) }]\n"
         default:
             out += "      - segment: plan\(id)\n"
             if index.isMultiple(of: 3) {

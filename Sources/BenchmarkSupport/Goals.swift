@@ -71,15 +71,17 @@ package enum BenchmarkGoals {
     package static func judge(_ figures: BenchmarkFigures) -> [Report.Goal] {
         let scale = figures.scale
         let scalingLimit = scalingLimitPerUnit * Double(scale)
-        let scaling = "\(Format.fixed(scalingLimit, digits: 1))× time"
         let memoryLimit = memoryLimit(fileBytes: figures.fileBytes)
+        func times(_ limit: Double) -> String { (limit.rounded() == limit ? String(Int(limit)) : Format.fixed(limit, digits: 1)) + "×" }
         func ratio(_ name: String, _ value: Double, limit: Double) -> Report.Goal {
-            // A NaN (a zero or missing figure) fails: `<=` is false for it.
-            Report.Goal(name: name, measured: Format.ratio(value), passed: value <= limit)
+            // A figure that was not measured (zero, so a ratio of 0, infinity or
+            // NaN) fails.
+            Report.Goal(name: name, measured: Format.ratio(value), passed: value > 0 && value <= limit)
         }
+        let scaling = "\(times(scalingLimit)) time"
         return [
-            ratio("formc lint ≤ 2× floor", figures.lintProcess / figures.floor, limit: lintLimit),
-            ratio("formc build ≤ 3× floor", figures.buildProcess / figures.floor, limit: buildLimit),
+            ratio("formc lint ≤ \(times(lintLimit)) floor", figures.lintProcess / figures.floor, limit: lintLimit),
+            ratio("formc build ≤ \(times(buildLimit)) floor", figures.buildProcess / figures.floor, limit: buildLimit),
             ratio("lint: \(scale)× input ≤ \(scaling)", figures.lintLarge / figures.lint, limit: scalingLimit),
             ratio("build: \(scale)× input ≤ \(scaling)", figures.buildLarge / figures.build, limit: scalingLimit),
             ratio(
@@ -87,10 +89,10 @@ package enum BenchmarkGoals {
                 limit: scalingLimit
             ),
             Report.Goal(
-                name: "peak memory ≤ 5× file + 30 MB (\(Format.megabytes(memoryLimit)))",
-                measured: Format.megabytes(figures.peakBytes), passed: figures.peakBytes <= memoryLimit
+                name: "peak memory ≤ \(memoryFileFactor)× file + \(memoryAllowance / 1_048_576) MB (\(Format.megabytes(memoryLimit)))",
+                measured: Format.megabytes(figures.peakBytes), passed: figures.peakBytes > 0 && figures.peakBytes <= memoryLimit
             ),
-            ratio("small lint ≤ 1.5× --version", figures.smallLint / figures.version, limit: startLimit),
+            ratio("small lint ≤ \(times(startLimit)) --version", figures.smallLint / figures.version, limit: startLimit),
         ]
     }
 }

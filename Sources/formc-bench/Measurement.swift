@@ -42,7 +42,6 @@ enum Timing {
         }
         return samples.map(median)
     }
-
 }
 
 /// How much of a second core the machine gives during the run. formc reads,

@@ -160,6 +160,38 @@ struct YAMLSplitTests {
         #expect(bytes.withUnsafeBufferPointer { YAMLSplit.plan($0, cutAt: inScalar) } == nil)
     }
 
+    /// The first item of a block sequence is no cut: libyaml starts the sequence at
+    /// its first dash, so the part before it would end with the key's value empty.
+    /// The item after it is one.
+    @Test func aSequencesFirstItemIsNoCut() throws {
+        let text = Self.trickyForm(groups: 2)
+        let bytes = Array(text.utf8)
+        let file = SourceFile(path: "form.yaml", bytes: bytes)
+        func offset(of line: String) throws -> Int {
+            try #require(text.range(of: line)).lowerBound.utf16Offset(in: text)
+        }
+        for first in ["  - group: section0", "      - textField: name1"] {
+            let cut = try offset(of: first)
+            #expect(bytes.withUnsafeBufferPointer { YAMLSplit.plan($0, cutAt: cut) } == nil, "\(first)")
+        }
+        for later in ["  - group: section1", "      - boolean: agree1"] {
+            let cut = try offset(of: later)
+            let split = try #require(bytes.withUnsafeBufferPointer { YAMLSplit.plan($0, cutAt: cut) })
+            #expect(YAMLReader.readInTwo(file, split: split, limits: .default) != nil, "\(later)")
+        }
+        // A sequence written on its key's column, and a top-level one.
+        let onKeyColumn = "form: F\nelements:\n- textField: a\n- textField: b\n"
+        let topLevel = "- a\n- b\n"
+        for (text, first, later) in [(onKeyColumn, "- textField: a", "- textField: b"), (topLevel, "- a", "- b")] {
+            let bytes = Array(text.utf8)
+            let firstCut = text.range(of: first)!.lowerBound.utf16Offset(in: text)
+            let laterCut = text.range(of: later)!.lowerBound.utf16Offset(in: text)
+            #expect(bytes.withUnsafeBufferPointer { YAMLSplit.plan($0, cutAt: firstCut) } == nil, "\(text)")
+            let split = try #require(bytes.withUnsafeBufferPointer { YAMLSplit.plan($0, cutAt: laterCut) })
+            #expect(YAMLReader.readInTwo(SourceFile(path: "f.yaml", bytes: bytes), split: split, limits: .default) != nil)
+        }
+    }
+
     /// The lines above the cut that are more indented than the collection looked
     /// for are passed by their indentation (blank lines and comments too), except
     /// one with a tab after its spaces, which the planner does not reason about.

@@ -80,13 +80,26 @@ struct GoalTests {
         #expect(goals[3].name == "build: 2× input ≤ 2.2× time" && !goals[3].passed)
     }
 
-    /// A figure that could not be measured (zero) never passes.
-    @Test func aZeroFloorFailsRatherThanPasses() {
-        var figures = Self.passing
-        figures.floor = 0
-        figures.lintProcess = 0
-        #expect(!BenchmarkGoals.judge(figures)[0].passed)
-        #expect(!BenchmarkGoals.judge(figures)[1].passed)
+    /// A figure that was not measured (zero) fails its goal, above or below the
+    /// division: a ratio of NaN, infinity or 0.
+    @Test(arguments: [0, 1, 2, 3, 4, 5, 6])
+    func aZeroFigureFailsRatherThanPasses(goal: Int) {
+        var above = Self.passing
+        var below = Self.passing
+        switch goal {
+        case 0: (above.lintProcess, below.floor) = (0, 0)
+        case 1: (above.buildProcess, below.floor) = (0, 0)
+        case 2: (above.lintLarge, below.lint) = (0, 0)
+        case 3: (above.buildLarge, below.build) = (0, 0)
+        case 4: (above.lintOneGroupLarge, below.lintOneGroupSmall) = (0, 0)
+        case 5: (above.peakBytes, below.peakBytes) = (0, 0)
+        default: (above.smallLint, below.version) = (0, 0)
+        }
+        let goals = BenchmarkGoals.judge(above)
+        #expect(goals.indices.filter { !goals[$0].passed } == [goal])
+        // lint and build share the floor.
+        let belowGoals = BenchmarkGoals.judge(below)
+        #expect(belowGoals.indices.filter { !belowGoals[$0].passed } == (goal < 2 ? [0, 1] : [goal]))
     }
 
     @Test func theMedianIsTheMiddleOrTheMeanOfTheTwoMiddles() {

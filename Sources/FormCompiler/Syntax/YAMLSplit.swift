@@ -94,8 +94,15 @@ struct YAMLSplit: Equatable {
     /// Walks up from the cut line: each collection's parent is on the nearest line
     /// above that is less indented (or, for a sequence written without indentation,
     /// the key on its own column). Lines more indented belong to earlier items.
+    ///
+    /// The cut line must not be its sequence's first item: libyaml starts a block
+    /// sequence at its first dash, so the part before such a cut would end with the
+    /// key's value empty (a null) rather than with the sequence open, and the split
+    /// would fall back to reading the file whole after reading it in two.
     private static func openLevels(_ bytes: UnsafeBufferPointer<UInt8>, cutAt offset: Int, indent: Int) -> [Level]? {
         var innerFirst = [Level(kind: .sequence, column: indent)]
+        // Whether a line above the cut holds an item of the cut line's sequence.
+        var itemAbove = false
         var lineStart = offset
         while let above = Lines.previousLineStart(in: bytes, before: lineStart) {
             lineStart = above
@@ -113,6 +120,7 @@ struct YAMLSplit: Equatable {
             if shape.indent == current.column {
                 switch current.kind {
                 case .sequence where shape.dashes.first == current.column:
+                    if innerFirst.count == 1 { itemAbove = true }
                     continue // an earlier item of the same sequence
                 case .mapping where shape.dashes.isEmpty && shape.key != nil:
                     continue // an earlier key of the same mapping
@@ -120,6 +128,7 @@ struct YAMLSplit: Equatable {
                     continue // an item of an earlier key's sequence, written on the key's column
                 case .sequence where shape.dashes.isEmpty && shape.key == current.column && !shape.keyHasValue:
                     // A sequence that is a key's value, written on the key's column.
+                    guard innerFirst.count > 1 || itemAbove else { return nil }
                     innerFirst.append(Level(kind: .mapping, column: current.column))
                     continue
                 default:
@@ -142,6 +151,7 @@ struct YAMLSplit: Equatable {
             case .sequence:
                 if shape.dashes.last == current.column {
                     // `- - …`: the sequence's first item is on this line, after an outer dash.
+                    if innerFirst.count == 1 { itemAbove = true }
                     innerFirst.append(contentsOf: shape.dashes.dropLast().reversed().map { Level(kind: .sequence, column: $0) })
                     continue
                 } else if let key = shape.key, key < current.column, !shape.keyHasValue {
@@ -153,8 +163,10 @@ struct YAMLSplit: Equatable {
                 }
             }
             opened.append(contentsOf: shape.dashes.reversed().map { Level(kind: .sequence, column: $0) })
+            guard innerFirst.count > 1 || itemAbove else { return nil }
             innerFirst.append(contentsOf: opened)
         }
+        guard innerFirst.count > 1 || itemAbove else { return nil }
         return innerFirst.reversed()
     }
 
