@@ -6,8 +6,9 @@
 /// times, as a real form would) and two on each switch, a custom validator now and
 /// then, and a condition on three fields in ten. Segments carry `required` or
 /// nothing: a segment with a default cannot take `required` (FC406), and none can
-/// take `sameAs` with another (FC405: each has an enum of its own). Scale `n` repeats the structure with `400 × n` groups, so the work
-/// per byte stays the same and the time should grow linearly.
+/// take `sameAs` with another (FC405: each has an enum of its own). Scale `n`
+/// repeats the structure with `400 × n` groups, so the work per byte stays the
+/// same and the time should grow linearly.
 package struct BenchmarkForm {
     /// Groups at scale 1, and fields in each group.
     package static let groupsPerScale = 400
@@ -121,9 +122,14 @@ package struct BenchmarkForm {
             out += "      - boolean: agree\(id)\n"
             out += "        title: I agree\n"
             if index == 13 { out += "        default: true\n" }
-            // Each switch confirms another of its group (3 with 8, 13 with 18).
-            let other = index % 10 == 3 ? index + 5 : index - 5
-            out += "        rules: [required, { sameAs: agree\(group)x\(other) }]\n"
+            // Each switch confirms another of its group (3 with 8, 13 with 18; in
+            // a group whose size is no multiple of ten, the last with the one before).
+            let partner = index % 10 == 3 && index + 5 < fieldsPerGroup ? index + 5 : index - 5
+            if partner >= 0 {
+                out += "        rules: [required, { sameAs: agree\(group)x\(partner) }]\n"
+            } else {
+                out += "        rules: [required]\n"
+            }
         default:
             out += "      - segment: plan\(id)\n"
             if index.isMultiple(of: 3) {
