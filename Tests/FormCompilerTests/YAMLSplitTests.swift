@@ -179,9 +179,11 @@ struct YAMLSplitTests {
             let split = try #require(bytes.withUnsafeBufferPointer { YAMLSplit.plan($0, cutAt: cut) })
             #expect(YAMLReader.readInTwo(file, split: split, limits: .default) != nil, "\(later)")
         }
-        // A sequence written on its key's column, and a top-level one.
+        // A sequence written on its key's column, and a top-level one (after a
+        // comment, so that its first item is not at the file's start, where no
+        // cut is made anyway).
         let onKeyColumn = "form: F\nelements:\n- textField: a\n- textField: b\n"
-        let topLevel = "- a\n- b\n"
+        let topLevel = "# a list\n- a\n- b\n"
         for (text, first, later) in [(onKeyColumn, "- textField: a", "- textField: b"), (topLevel, "- a", "- b")] {
             let bytes = Array(text.utf8)
             let firstCut = text.range(of: first)!.lowerBound.utf16Offset(in: text)
