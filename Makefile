@@ -33,11 +33,18 @@ test: deps
 	@set -o pipefail; $(SWIFT) test --skip-build 2>&1 | tee .build/test-output.txt
 	@sed -n 's/.*Test run with \([0-9]*\) tests\{0,1\} in .* passed.*/\1 passed, 0 failed/p' .build/test-output.txt | tail -n 1
 
-# formc as it is installed on Linux: optimized, with the Swift runtime linked in
-# statically (a start takes 3.5 ms instead of 6: no dynamic linker looking up the
-# runtime's symbols), by lld (gold warns about an mktemp in the static
-# FoundationEssentials). The build plugin builds formc the package's own way.
-RELEASE := -c release --static-swift-stdlib -Xswiftc -use-ld=lld
+# formc as it is installed on Linux: optimized, and one static executable (the
+# Swift runtime, Dispatch, libyaml and the C library linked in; it runs on any
+# Linux of its architecture, with no libyaml installed). A start then takes about 2 ms
+# instead of 3 (no dynamic linker: it spent most of a start loading libstdc++ and
+# looking up symbols), and 6-9 MB instead of 10. Where libyaml has no static
+# archive (libyaml.a, which Debian's and Ubuntu's libyaml-dev ship), the Swift
+# runtime alone is linked statically. lld, because gold warns about an mktemp in
+# the static FoundationEssentials. The build plugin builds formc the package's
+# own way. docs/performance.md, "Eighteenth round". (`=`, not `:=`: looked up when
+# a recipe runs, after `deps` installed libyaml-dev.)
+YAML_ARCHIVE = $(wildcard $(shell pkg-config --variable=libdir yaml-0.1 2>/dev/null)/libyaml.a)
+RELEASE = -c release $(if $(YAML_ARCHIVE),-Xswiftc -static-executable,--static-swift-stdlib) -Xswiftc -use-ld=lld
 
 release: deps
 	$(SWIFT) build $(RELEASE) --product formc

@@ -115,20 +115,20 @@ struct FormcBench: ParsableCommand {
         let outputPath = directory + "/benchmark.swift"
         let figures = try Timing.interleaved(runs: runs, [
             { Timing.time { _ = LibYAMLFloor.parseEventCount(bytes) } },
-            { Timing.time { _ = FormPipeline.check(SourceFile(path: inputPath, bytes: bytes)) } },
-            { try Timing.time { try Self.buildStreamed(bytes, path: inputPath, to: streamedPath) } },
+            { Timing.timeKeepingResult { FormPipeline.check(SourceFile(path: inputPath, bytes: bytes)) } },
+            { try Timing.timeKeepingResult { try Self.buildStreamed(bytes, path: inputPath, to: streamedPath) } },
             // The stages of lint, so that a ratio can be traced to the stage that owns it.
             {
-                Timing.time {
+                Timing.timeKeepingResult {
                     var diagnostics = DiagnosticBag(file: inputPath)
-                    _ = FormPipeline.read(SourceFile(path: inputPath, bytes: bytes), diagnostics: &diagnostics)
+                    return FormPipeline.read(SourceFile(path: inputPath, bytes: bytes), diagnostics: &diagnostics)
                 }
             },
             {
-                Timing.time {
+                Timing.timeKeepingResult {
                     let file = SourceFile(path: inputPath, bytes: bytes)
                     var diagnostics = DiagnosticBag(file: inputPath)
-                    _ = FormPipeline.read(file, diagnostics: &diagnostics).map {
+                    return FormPipeline.read(file, diagnostics: &diagnostics).map {
                         FormDecoder.decode($0, file: file, limits: .default, diagnostics: &diagnostics)
                     }
                 }
@@ -136,8 +136,8 @@ struct FormcBench: ParsableCommand {
             { try Subprocess.time(formcPath, ["lint", inputPath]) },
             { try Subprocess.time(formcPath, ["build", inputPath, "-o", outputPath]) },
             { Timing.time { _ = LibYAMLFloor.parseEventCount(large) } },
-            { Timing.time { _ = FormPipeline.check(SourceFile(path: inputPath, bytes: large), limits: raised) } },
-            { try Timing.time { try Self.buildStreamed(large, path: inputPath, limits: raised, to: streamedPath) } },
+            { Timing.timeKeepingResult { FormPipeline.check(SourceFile(path: inputPath, bytes: large), limits: raised) } },
+            { try Timing.timeKeepingResult { try Self.buildStreamed(large, path: inputPath, limits: raised, to: streamedPath) } },
             { CoreCheck.oneThread() },
             { CoreCheck.twoThreads() },
         ])
@@ -171,8 +171,8 @@ struct FormcBench: ParsableCommand {
         let flatSmall = Array(BenchmarkForm(fieldsInOneGroup: 8_000 / scale).yaml().utf8)
         let flatLarge = Array(BenchmarkForm(fieldsInOneGroup: 8_000).yaml().utf8)
         let flat = try Timing.interleaved(runs: 3, [
-            { Timing.time { _ = FormPipeline.check(SourceFile(path: inputPath, bytes: flatSmall), limits: raised) } },
-            { Timing.time { _ = FormPipeline.check(SourceFile(path: inputPath, bytes: flatLarge), limits: raised) } },
+            { Timing.timeKeepingResult { FormPipeline.check(SourceFile(path: inputPath, bytes: flatSmall), limits: raised) } },
+            { Timing.timeKeepingResult { FormPipeline.check(SourceFile(path: inputPath, bytes: flatLarge), limits: raised) } },
         ])
         let (lintFlatSmall, lintFlatLarge) = (flat[0], flat[1])
         report.add("lint, in-process, \(Format.grouped(8_000 / scale)) fields in one group", seconds: lintFlatSmall, floor: floor)
@@ -250,8 +250,12 @@ struct FormcBench: ParsableCommand {
 
     /// What `formc build -o FILE` does in-process: check, then emit in chunks
     /// straight into the file (not `FormPipeline.build`, which holds the whole
-    /// output in one array: 37 MB of fresh memory at 4×).
-    static func buildStreamed(_ bytes: [UInt8], path: String, limits: CompilerLimits = .default, to output: String) throws {
+    /// output in one array: 37 MB of fresh memory at 4×). Returns the checked
+    /// form and the emitter's tables, which `formc build` keeps to its exit
+    /// (`SwiftEmitter.Prepared`): the caller times without their freeing.
+    static func buildStreamed(
+        _ bytes: [UInt8], path: String, limits: CompilerLimits = .default, to output: String
+    ) throws -> (CheckedForm, SwiftEmitter.Prepared) {
         guard let checked = FormPipeline.check(SourceFile(path: path, bytes: bytes), limits: limits).checked else {
             throw BenchError(description: "the form has errors")
         }
@@ -259,10 +263,12 @@ struct FormcBench: ParsableCommand {
         guard descriptor >= 0 else { throw BenchError(description: "cannot write \(output)") }
         defer { close(descriptor) }
         var failed = false
-        SwiftEmitter.emit(checked, options: EmitOptions()) { chunk in
+        let prepared = SwiftEmitter.Prepared(checked, options: EmitOptions())
+        prepared.emit { chunk in
             if !failed, write(descriptor, chunk.baseAddress, chunk.count) != chunk.count { failed = true }
         }
         if failed { throw BenchError(description: "cannot write \(output)") }
+        return (checked, prepared)
     }
 
     static func loadAverage() -> String {

@@ -6,44 +6,6 @@ import Darwin
 import BenchmarkSupport
 import FormCompiler
 
-/// Wall-clock timing with medians, so one slow run (another process took the core)
-/// does not decide a figure.
-enum Timing {
-    /// Monotonic time in seconds.
-    static func now() -> Double {
-        var spec = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &spec)
-        return Double(spec.tv_sec) + Double(spec.tv_nsec) / 1e9
-    }
-
-    /// Seconds taken by `body`.
-    static func time(_ body: () throws -> Void) rethrows -> Double {
-        let start = now()
-        try body()
-        return now() - start
-    }
-
-    /// The median of each of `measures` (each times one run of something and
-    /// returns its seconds), taken in turns: `runs` rounds of one timed run of
-    /// each. A change in the machine's load (another process taking a core for a
-    /// second) then weighs on every figure alike, where timing each in a block
-    /// of its own would put it on whichever figure's block it fell in, and skew
-    /// every ratio to it. Each timed run comes right after an untimed run of the
-    /// same measure, so it finds the caches as a block of its own runs would
-    /// leave them, not as the measure before it did (a 4× build evicts the
-    /// floor's input from the cache, and would make the floor look 20% slower).
-    static func interleaved(runs: Int, _ measures: [() throws -> Double]) throws -> [Double] {
-        var samples = [[Double]](repeating: [], count: measures.count)
-        for _ in 0..<max(runs, 1) {
-            for (index, measure) in measures.enumerated() {
-                _ = try measure()
-                samples[index].append(try measure())
-            }
-        }
-        return samples.map(median)
-    }
-}
-
 /// How much of a second core the machine gives during the run. formc reads,
 /// decodes and checks a large form on two threads, so its end-to-end goals
 /// assume a second core; on a shared machine (a virtual machine whose host is

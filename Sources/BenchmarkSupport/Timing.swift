@@ -1,0 +1,60 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Wall-clock timing with medians, so one slow run (another process took the core)
+/// does not decide a figure.
+package enum Timing {
+    /// Monotonic time in seconds.
+    package static func now() -> Double {
+        var spec = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &spec)
+        return Double(spec.tv_sec) + Double(spec.tv_nsec) / 1e9
+    }
+
+    /// Seconds taken by `body`.
+    package static func time(_ body: () throws -> Void) rethrows -> Double {
+        let start = now()
+        try body()
+        return now() - start
+    }
+
+    /// Seconds taken by `body` up to its result, which is freed only after the
+    /// clock stopped: what `formc lint` and `formc build` do, which exit with
+    /// their checked form (and the emitter's tables) still referenced and let
+    /// the kernel take the memory back at once. Freeing the checked form of the
+    /// 4× form object by object, cold in the cache, took longer than four times
+    /// the 1× form's (docs/performance.md, "Eighteenth round"), a cost the
+    /// command never pays. `clock` is `now` but for tests.
+    package static func timeKeepingResult<Result>(
+        clock: () -> Double = now, _ body: () throws -> Result
+    ) rethrows -> Double {
+        let start = clock()
+        let result = try body()
+        let seconds = clock() - start
+        withExtendedLifetime(result) {}
+        return seconds
+    }
+
+    /// The median of each of `measures` (each times one run of something and
+    /// returns its seconds), taken in turns: `runs` rounds of one timed run of
+    /// each. A change in the machine's load (another process taking a core for a
+    /// second) then weighs on every figure alike, where timing each in a block
+    /// of its own would put it on whichever figure's block it fell in, and skew
+    /// every ratio to it. Each timed run comes right after an untimed run of the
+    /// same measure, so it finds the caches as a block of its own runs would
+    /// leave them, not as the measure before it did (a 4× build evicts the
+    /// floor's input from the cache, and would make the floor look 20% slower).
+    package static func interleaved(runs: Int, _ measures: [() throws -> Double]) throws -> [Double] {
+        var samples = [[Double]](repeating: [], count: measures.count)
+        for _ in 0..<max(runs, 1) {
+            for (index, measure) in measures.enumerated() {
+                _ = try measure()
+                samples[index].append(try measure())
+            }
+        }
+        return samples.map(median)
+    }
+}

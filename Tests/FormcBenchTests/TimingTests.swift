@@ -1,0 +1,55 @@
+import BenchmarkSupport
+import Testing
+
+/// How the benchmark times: the in-process figures stand in for `formc lint` and
+/// `formc build`, which exit without freeing their results, so the result of a
+/// timed run is freed only after the clock stopped.
+struct TimingTests {
+    /// Records, in order, each reading of the test's clock and the end of the
+    /// timed body's result.
+    final class Log: @unchecked Sendable {
+        var events: [String] = []
+        var ticks = 0.0
+    }
+
+    final class Result {
+        let log: Log
+        init(log: Log) { self.log = log }
+        deinit { log.events.append("result freed") }
+    }
+
+    @Test func theResultIsFreedAfterTheClockStops() {
+        let log = Log()
+        let seconds = Timing.timeKeepingResult(clock: {
+            log.events.append("clock")
+            log.ticks += 1.5
+            return log.ticks
+        }) { () -> Result in
+            log.events.append("body")
+            return Result(log: log)
+        }
+        #expect(log.events == ["clock", "body", "clock", "result freed"])
+        #expect(seconds == 1.5)
+    }
+
+    @Test func anErrorFromTheBodyIsPassedOn() {
+        struct Failed: Error {}
+        #expect(throws: Failed.self) {
+            try Timing.timeKeepingResult(clock: { 0 }) { () throws -> Int in throw Failed() }
+        }
+    }
+
+    @Test func theMedianOfEachMeasureTakenInTurns() throws {
+        var order: [Int] = []
+        var values = [[3.0, 1.0, 2.0], [10.0, 30.0, 20.0]]
+        let medians = try Timing.interleaved(runs: 3, [0, 1].map { index in
+            {
+                order.append(index)
+                // Each timed run follows an untimed one, whose value is dropped.
+                return order.count.isMultiple(of: 2) ? values[index].removeFirst() : -1
+            }
+        })
+        #expect(medians == [2.0, 20.0])
+        #expect(order == [0, 0, 1, 1, 0, 0, 1, 1, 0, 0, 1, 1])
+    }
+}
