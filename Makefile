@@ -35,15 +35,23 @@ test: deps
 
 # formc as it is installed on Linux: optimized, and one static executable (the
 # Swift runtime, Dispatch, libyaml and the C library linked in; it runs on any
-# Linux of its architecture, with no libyaml installed). A start then takes about 2 ms
-# instead of 3 (no dynamic linker: it spent most of a start loading libstdc++ and
-# looking up symbols), and 6-9 MB instead of 10. Where libyaml has no static
-# archive (libyaml.a, which Debian's and Ubuntu's libyaml-dev ship), the Swift
-# runtime alone is linked statically. lld, because gold warns about an mktemp in
-# the static FoundationEssentials. The build plugin builds formc the package's
-# own way. docs/performance.md, "Eighteenth round". (`=`, not `:=`: looked up when
-# a recipe runs, after `deps` installed libyaml-dev.)
-YAML_ARCHIVE = $(wildcard $(shell pkg-config --variable=libdir yaml-0.1 2>/dev/null)/libyaml.a)
+# Linux of its architecture, with no libyaml installed). A start then takes about
+# 1.8 ms instead of 2.9 (no dynamic linker: it spent most of a start loading
+# libstdc++ and looking up symbols), and 7-9 MB instead of 10. Where libyaml has
+# no static archive (libyaml.a, which Debian's and Ubuntu's libyaml-dev ship),
+# the Swift runtime alone is linked statically. Trade-offs, as with the Swift
+# static Linux SDK's executables: the image is not position-independent (its
+# address is not randomised; the heap, stacks and mappings still are; a
+# static-pie link crashed at start), and glibc's account and group lookups
+# (getpwnam_r and the like, which static FoundationEssentials links in, and
+# dlopen from the runtime) would need glibc's shared libraries at run time:
+# formc never calls them (bfd's link warns of each; lld does not). lld, because
+# gold warns about an mktemp in the static FoundationEssentials. The build plugin
+# builds formc the package's own way. docs/performance.md, "Eighteenth round".
+# (`=`, not `:=`: looked up when a recipe runs, after `deps` installed
+# libyaml-dev; so `make -n release` on a machine without it shows the fallback.)
+YAML_LIBDIR = $(shell pkg-config --variable=libdir yaml-0.1 2>/dev/null)
+YAML_ARCHIVE = $(if $(YAML_LIBDIR),$(wildcard $(YAML_LIBDIR)/libyaml.a))
 RELEASE = -c release $(if $(YAML_ARCHIVE),-Xswiftc -static-executable,--static-swift-stdlib) -Xswiftc -use-ld=lld
 
 release: deps

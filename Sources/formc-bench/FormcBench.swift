@@ -46,7 +46,7 @@ struct FormcBench: ParsableCommand {
     @Argument(parsing: .captureForPassthrough, help: .hidden)
     var command: [String] = []
 
-    @Option(help: ArgumentHelp("Only run one stage of the 1× form in-process, --runs times, for a profiler (perf, valgrind): lint, build, read, decode (read and decode) or floor.", valueName: "stage"))
+    @Option(help: ArgumentHelp("Only run one stage of the 1× form in-process, --runs times, for a profiler (perf, valgrind): lint, build, read, decode (read and decode) or floor. Each run's result is freed inside the loop, so a profile (and the time per run printed) includes the freeing that the table leaves out.", valueName: "stage"))
     var profile: String?
 
     @Option(help: "The size of the --profile form, in multiples of the 1 MB form.")

@@ -251,8 +251,8 @@ public enum Concurrently {
 
 /// The `threadWillWork` hook, read and written under a lock, from any thread.
 /// Not a generic box: a generic class over a function type has its metadata
-/// made at run time from its mangled name, about 0.1 ms of every start (the
-/// first `map`), a twentieth of a small lint's.
+/// made at run time from its mangled name when the hook is first set, which
+/// `formc` does at every start (about 0.1 ms, a twentieth of a small lint's).
 final class GuardedHook: @unchecked Sendable {
     private let lock = DispatchSemaphore(value: 1)
     private var stored: (@Sendable () -> Void)?
