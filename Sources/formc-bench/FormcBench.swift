@@ -140,11 +140,14 @@ struct FormcBench: ParsableCommand {
             { try Timing.timeKeepingResult { try Self.buildStreamed(large, path: inputPath, limits: raised, to: streamedPath) } },
             { CoreCheck.oneThread() },
             { CoreCheck.twoThreads() },
+            { CoreCheck.parseOneThread(bytes) },
+            { CoreCheck.parseTwoThreads(bytes) },
         ])
         let (floor, lint, build, read, decode) = (figures[0], figures[1], figures[2], figures[3], figures[4])
         let (lintProcess, buildProcess) = (figures[5], figures[6])
         let (floorLarge, lintLarge, buildLarge) = (figures[7], figures[8], figures[9])
-        let cores = CoreCheck.speedup(oneThread: figures[10], twoThreads: figures[11])
+        let cores = SecondCore.speedup(oneThread: figures[10], twoThreads: figures[11])
+        let parseCores = SecondCore.speedup(oneThread: figures[12], twoThreads: figures[13])
         report.add("libyaml raw event parse (floor)", seconds: floor, floor: floor)
         report.add("lint, in-process (FormPipeline.check)", seconds: lint, floor: floor)
         report.add("  read: libyaml and the syntax tree", seconds: read, floor: floor)
@@ -181,6 +184,9 @@ struct FormcBench: ParsableCommand {
         report.add("compute loop, one thread", seconds: figures[10], floor: nil)
         report.add("the same loop on each of two threads at once", seconds: figures[11], floor: nil)
         report.add("  work per second, two threads against one", value: Format.ratio(cores), ratio: "(about 2× = two free cores)")
+        report.add("libyaml parse, twice, one thread", seconds: figures[12], floor: nil)
+        report.add("the same on each of two threads at once", seconds: figures[13], floor: nil)
+        report.add("  parse work per second, two threads against one", value: Format.ratio(parseCores), ratio: "(about 2× = cores that do not slow each other)")
         report.add("formc --version (process start)", seconds: version, floor: nil)
         report.add("formc lint \(small) (\(smallBytes.count) bytes)", seconds: smallLint, floor: nil)
 
@@ -201,9 +207,7 @@ struct FormcBench: ParsableCommand {
             smallLint: smallLint, version: version
         ))
         report.notes.append("in-process: lint \(Format.ratio(lint / floor)), build \(Format.ratio(build / floor)) of the floor")
-        if cores < 1.8 {
-            report.notes.append("two threads did only \(Format.ratio(cores)) the work of one (a busy second core, or slow hand-offs between threads): formc's large-form figures use two threads (docs/performance.md, \"Two cores\"), so their ratios to the single-threaded floor are worse than on a quiet machine")
-        }
+        if let note = SecondCore.note(computeLoop: cores, parse: parseCores) { report.notes.append(note) }
         report.notes.append("floor scaling \(scale)×: \(Format.ratio(floorLarge / floor)) (how much of the growth is the machine, not formc)")
         if keep != nil { report.notes.append("files kept in \(directory)") }
 

@@ -15,6 +15,8 @@ import FormCompiler
 /// through `Concurrently` as formc's own stages are, in turns with the lint and
 /// build figures, and reports how many times as much work the two threads did
 /// per second: about 2 when both cores are free, 1 when the second is taken.
+/// It also times libyaml's parse the same way, which tells whether the two
+/// cores slow each other down at work like formc's (`SecondCore` judges both).
 ///
 /// The loop runs about 28 ms, as long as a lint of the 1 MB form: handing the
 /// second index to a Dispatch worker and back costs up to a millisecond or two
@@ -47,9 +49,24 @@ enum CoreCheck {
         Timing.time { sink(Concurrently.map(2) { spin(iterations, seed: UInt64($0) + 1) }.reduce(0, ^)) }
     }
 
-    /// Two threads' work per second against one thread's.
-    static func speedup(oneThread: Double, twoThreads: Double) -> Double {
-        2 * oneThread / twoThreads
+    /// libyaml's event parse of `bytes`, twice over (about 30 ms for the 1 MB
+    /// form, as long as the loop), on one thread. The loop tells whether a
+    /// second core is there at all; this tells whether two threads of formc's
+    /// own kind of work slow each other down: on this project's machine the
+    /// loop read 1.95–1.97× in runs where two parses at once did 1.06–1.50×
+    /// the work of one, most likely another guest on the same physical cores
+    /// (docs/performance.md, "Nineteenth round").
+    static func parseOneThread(_ bytes: [UInt8]) -> Double {
+        Timing.time { sink(UInt64(parseTwice(bytes))) }
+    }
+
+    /// The same two parses on each of two threads at once.
+    static func parseTwoThreads(_ bytes: [UInt8]) -> Double {
+        Timing.time { sink(UInt64(Concurrently.map(2) { _ in parseTwice(bytes) }.reduce(0, +))) }
+    }
+
+    private static func parseTwice(_ bytes: [UInt8]) -> Int {
+        (LibYAMLFloor.parseEventCount(bytes) ?? 0) + (LibYAMLFloor.parseEventCount(bytes) ?? 0)
     }
 
     /// Keeps a result alive past the optimiser without printing it.

@@ -175,6 +175,79 @@ struct ConcurrentlyTests {
         #expect(helped.finish())
     }
 
+    /// `run` always does its first piece on the calling thread (the part of a
+    /// file whose tree the caller goes on to finish), whichever thread is awake
+    /// first, and returns both results in their places. Each round starts just
+    /// after a worker finished a block, so that one is awake and looking for
+    /// work: with `map(2)`, such a worker could take the first piece.
+    @Test func runDoesItsFirstPieceOnTheCallingThread() {
+        // A log of one thread (`pthread_t` is a pointer, not Sendable, on Darwin).
+        let caller = ThreadLog()
+        caller.add(pthread_self())
+        let pauses: [UInt32] = [0, 2, 5, 10, 20, 50]
+        for round in 0..<1_200 {
+            // A worker that just finished a block looks for more for a while
+            // before it sleeps: it would be the first to a piece of a `map`.
+            DispatchQueue.global().async {}
+            let pause = pauses[round % pauses.count]
+            if pause > 0 { usleep(pause) }
+            let (first, second) = Concurrently.run(
+                { (round, caller.contains(pthread_self())) },
+                { () -> Int in
+                    if round % 2 == 0 { usleep(50) }
+                    return -round
+                }
+            )
+            #expect(first == (round, true))
+            #expect(second == -round)
+            if first != (round, true) { break }
+        }
+    }
+
+    /// `run`'s second piece, either way the race between the caller and the
+    /// worker goes: a worker that starts first runs it and the caller takes its
+    /// result; a caller that finishes first gets the work back, and a worker
+    /// that starts afterwards finds none and holds nothing of it.
+    @Test func runsSecondPieceGoesToWhoeverStartsIt() throws {
+        final class Token: Sendable {}
+        var token = Token()
+        let late = Concurrently.Alongside { [token] in withExtendedLifetime(token) { 7 } }
+        guard case .notStarted(let work) = late.finish() else {
+            Issue.record("a worker that never started was taken to have started")
+            return
+        }
+        #expect(work() == 7)
+        late.runOnWorker()
+        _ = consume work
+        #expect(isKnownUniquelyReferenced(&token))
+
+        let early = Concurrently.Alongside { 8 }
+        early.runOnWorker()
+        guard case .started = early.finish() else {
+            Issue.record("a worker that ran the piece was taken not to have started")
+            return
+        }
+        #expect(early.take() == 8)
+    }
+
+    /// Runs started at once from every thread of the pool: while the pool is
+    /// busy, no worker starts a second piece and its caller does it too, and a
+    /// worker block that starts afterwards finds no work and holds nothing of
+    /// the caller's (the closures of `run` do not escape: a check at its end
+    /// would stop the test).
+    @Test func runsInsideBusyPoolThreadsEachFinish() {
+        final class Token: Sendable {}
+        let outcomes = Concurrently.map(16) { piece -> Bool in
+            let token = Token()
+            let (first, second) = Concurrently.run(
+                { () -> Int in usleep(100); return piece },
+                { [token] () -> Int in withExtendedLifetime(token) { piece * 2 } }
+            )
+            return first == piece && second == piece * 2
+        }
+        #expect(outcomes == Array(repeating: true, count: 16))
+    }
+
     /// The condition checker's chunks: every item once, in order, in runs whose
     /// lengths differ by one at most.
     @Test(arguments: [0, 1, 3, 4, 511, 512, 2_641])

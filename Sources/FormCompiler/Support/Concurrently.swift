@@ -12,7 +12,7 @@ import Dispatch
 /// files at once the same way.
 public enum Concurrently {
     /// Run on each thread that works on the pieces of a `map` or a `stream` of
-    /// more than one piece (the calling thread too), before it does; nil by
+    /// more than one piece, or of a `run` (the calling thread too), before it does; nil by
     /// default. `formc` sets it at its start, to tune the heap of each worker
     /// thread the first time it works (`ProcessEnvironment.tuneAllocator`):
     /// which of Dispatch's threads take the pieces is Dispatch's choice. It
@@ -24,14 +24,79 @@ public enum Concurrently {
 
     private static let willWork = GuardedHook()
 
+    /// `first()` on the calling thread and `second()` on a worker at once; the
+    /// calling thread runs `second` too when no worker started it by the time
+    /// `first` returned (every core busy). Always this way round, so that the
+    /// larger or the caller's own half of a piece of work (the part of a file
+    /// whose tree the caller goes on to finish, `YAMLReader.readInTwo`) stays on
+    /// the caller's thread and in its heap: with `map(2)`, whichever thread came
+    /// first took the first half, and a worker already awake took it in about
+    /// half of the runs, which made a lint of the benchmark form slower.
     public static func run<First: Sendable, Second: Sendable>(
         _ first: @Sendable () -> First, _ second: @Sendable () -> Second
     ) -> (First, Second) {
-        let results = map(2) { index -> Either<First, Second> in index == 0 ? .first(first()) : .second(second()) }
-        guard case .first(let one) = results[0], case .second(let two) = results[1] else {
-            preconditionFailure("the results of Concurrently.run came back out of order")
+        withoutActuallyEscaping(second) { second in
+            let pair = Alongside(second)
+            let worker = DispatchGroup()
+            DispatchQueue.global().async(group: worker) { pair.runOnWorker() }
+            threadWillWork?()
+            let one = first()
+            let two: Second
+            switch pair.finish() {
+            case .notStarted(let second):
+                two = second()
+            case .started:
+                worker.wait()
+                two = pair.take()
+            }
+            return (one, two)
         }
-        return (one, two)
+    }
+
+    /// The second piece of work of `run`, and which thread took it: the worker,
+    /// when it starts before the caller finished the first, else the caller.
+    /// Guarded by one lock; once `finish()` returned, the worker finds no work
+    /// and holds nothing of the caller's (`run`'s closure does not escape).
+    final class Alongside<Second: Sendable>: @unchecked Sendable {
+        enum Finish { case notStarted(@Sendable () -> Second), started }
+        private let lock = DispatchSemaphore(value: 1)
+        // Guarded by `lock`.
+        private var work: (@Sendable () -> Second)?
+        private var started = false
+        // Set by the worker before it leaves the group; read after `wait()`.
+        private var result: Second?
+
+        init(_ work: @escaping @Sendable () -> Second) {
+            self.work = work
+        }
+
+        func runOnWorker() {
+            lock.wait()
+            let work = self.work
+            self.work = nil
+            started = work != nil
+            lock.signal()
+            guard let work else { return }
+            Concurrently.threadWillWork?()
+            result = work()
+        }
+
+        /// Ends the worker's chance to start: the work, when it did not, for the
+        /// caller to run.
+        func finish() -> Finish {
+            lock.wait()
+            defer { lock.signal() }
+            if started { return .started }
+            let work = self.work
+            self.work = nil
+            guard let work else { preconditionFailure("Concurrently.run's second piece neither started nor left") }
+            return .notStarted(work)
+        }
+
+        func take() -> Second {
+            guard let result = result.take() else { preconditionFailure("Concurrently.run's worker returned no result") }
+            return result
+        }
     }
 
     /// `body(0)`, `body(1)` … `body(count - 1)`, in that order, worked out on
@@ -194,11 +259,6 @@ public enum Concurrently {
                 }
             }
         }
-    }
-
-    private enum Either<First: Sendable, Second: Sendable>: Sendable {
-        case first(First)
-        case second(Second)
     }
 
     /// Values passed between threads one slot at a time: each slot is set, or
