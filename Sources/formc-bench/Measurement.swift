@@ -54,7 +54,7 @@ enum CoreCheck {
     /// second core is there at all; this tells whether two threads of formc's
     /// own kind of work slow each other down: on this project's machine the
     /// loop read 1.95–1.97× in runs where two parses at once did 1.06–1.50×
-    /// the work of one, most likely another guest on the same physical cores
+    /// the work of one, most likely its two virtual CPUs on one physical core
     /// (docs/performance.md, "Nineteenth round").
     static func parseOneThread(_ bytes: [UInt8]) -> Double {
         Timing.time { sink(UInt64(parseTwice(bytes))) }
