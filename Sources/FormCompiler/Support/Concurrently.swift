@@ -31,7 +31,8 @@ public enum Concurrently {
     /// whose tree the caller goes on to finish, `YAMLReader.readInTwo`) stays on
     /// the caller's thread and in its heap: with `map(2)`, whichever thread came
     /// first took the first half, and a worker already awake took it in about
-    /// half of the runs, which made a lint of the benchmark form slower.
+    /// half of the runs (2.2 ms slower under a profiler; timed in turns, within
+    /// the noise; docs/performance.md, "Nineteenth round").
     public static func run<First: Sendable, Second: Sendable>(
         _ first: @Sendable () -> First, _ second: @Sendable () -> Second
     ) -> (First, Second) {
