@@ -178,8 +178,19 @@ import Testing
 @Test func emitCustomRulesDeclareTheValidatorsProtocol() {
     let form = EmitFixture.form("NameForm", path: "name.form.yaml", [
         EmitFixture.text("username", rules: [EmitFixture.rule(.required), EmitFixture.rule(.custom("isAvailable"))]),
+        EmitFixture.text("nickname", rules: [EmitFixture.rule(.required)]),
     ])
     let source = SwiftEmitter.emit(form, options: EmitOptions(accessLevel: .public))
+    // Only the function of a field with a `custom` rule takes the validators.
+    #expect(source.contains("""
+            private nonisolated static func validateUsername(
+                _ values: Values,
+                validators: any NameFormValidators
+            ) async -> ValidationResult {
+        """))
+    #expect(source.contains("return await validateUsername(values, validators: validators)\n"))
+    #expect(source.contains("private nonisolated static func validateNickname(_ values: Values) async -> ValidationResult {\n"))
+    #expect(source.contains("return await validateNickname(values)\n"))
     #expect(source.contains("public protocol NameFormValidators: Sendable {\n    func isAvailable(_ value: String, values: NameForm.Values) async -> ValidationResult\n}"))
     #expect(source.contains("public init(values: Values = Values(), validators: any NameFormValidators)"))
     // Long signatures put one parameter per line.

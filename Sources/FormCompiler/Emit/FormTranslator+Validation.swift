@@ -13,7 +13,7 @@ extension FormTranslator {
             }
             out.write("await validate")
             out.write(fields[key - 1].upperName)
-            out.write(hasCustomRules ? "(values, validators: validators)" : "(values)")
+            out.write(fields[key - 1].hasCustomRule ? "(values, validators: validators)" : "(values)")
         }
         plan.once { out in
             out.closeBody()
@@ -63,12 +63,14 @@ extension FormTranslator {
             }
         }
 
+        // Only the functions of fields with a `custom` rule take the validators.
         let parameters = [SwiftName("_ values: Values")]
-            + (hasCustomRules ? [SwiftName("validators: any " + validatorsProtocol)] : [])
+        let customParameters = parameters + [SwiftName("validators: any " + validatorsProtocol)]
         // Positions, not the `FieldInfo`s: an array of them would retain each.
         let validated = fields.indices.filter { fields[$0].hasRules }
         plan.each(validated.count, in: Self.formMembers, weight: { 256 + 96 * fields[validated[$0]].ruleCount }) { [patternNames] index, out in
-            fieldValidation(fields[validated[index]], parameters: parameters, patternNames: patternNames, into: &out)
+            let field = fields[validated[index]]
+            fieldValidation(field, parameters: field.hasCustomRule ? customParameters : parameters, patternNames: patternNames, into: &out)
         }
     }
 

@@ -40,6 +40,9 @@ struct FormTranslator {
         /// form is not in the cache.
         let ruleCount: Int
         var hasRules: Bool { ruleCount > 0 }
+        /// Whether a rule is `custom`: only such a field's validation function
+        /// takes the form's validators.
+        let hasCustomRule: Bool
         let rules: [RuleDecl]
         /// A segment's enum cases, one per option in order (empty for other
         /// fields): each is needed three times or more, and is not free to spell.
@@ -110,6 +113,7 @@ struct FormTranslator {
             nameBlock = NameBlock(bytes: bytes)
             self.rules = rules
             ruleCount = rules.count
+            hasCustomRule = rules.contains { if case .custom = $0.kind { true } else { false } }
             switch element.kind {
             case .segment(let segment):
                 caseNames = segment.options.map(\.caseName)

@@ -194,19 +194,19 @@ final class PaymentForm {
     ) async -> ValidationResult {
         switch field {
         case .cardholder:
-            return await validateCardholder(values, validators: validators)
+            return await validateCardholder(values)
         case .cardNumber:
             return await validateCardNumber(values, validators: validators)
         case .expiry:
-            return await validateExpiry(values, validators: validators)
+            return await validateExpiry(values)
         case .cvc:
-            return await validateCvc(values, validators: validators)
+            return await validateCvc(values)
         case .receiptEmail:
-            return await validateReceiptEmail(values, validators: validators)
+            return await validateReceiptEmail(values)
         case .confirmEmail:
-            return await validateConfirmEmail(values, validators: validators)
+            return await validateConfirmEmail(values)
         case .website:
-            return await validateWebsite(values, validators: validators)
+            return await validateWebsite(values)
         case .couponCode:
             return await validateCouponCode(values, validators: validators)
         default:
@@ -240,10 +240,7 @@ final class PaymentForm {
     private nonisolated static let pattern_2 = FormPattern("(0[1-9]|1[0-2])/[0-9]{2}")
     private nonisolated static let pattern_3 = FormPattern("[A-Z0-9-]+")
 
-    private nonisolated static func validateCardholder(
-        _ values: Values,
-        validators: any PaymentFormValidators
-    ) async -> ValidationResult {
+    private nonisolated static func validateCardholder(_ values: Values) async -> ValidationResult {
         let rules: [ValidationRule<String, Values>] = [
             .required(message: "Name on card is required"),
             .maxLength(26, message: "Names on cards have at most 26 characters"),
@@ -264,10 +261,7 @@ final class PaymentForm {
         return await RuleRunner.validate(values.cardNumber, in: values, rules: rules)
     }
 
-    private nonisolated static func validateExpiry(
-        _ values: Values,
-        validators: any PaymentFormValidators
-    ) async -> ValidationResult {
+    private nonisolated static func validateExpiry(_ values: Values) async -> ValidationResult {
         let rules: [ValidationRule<String, Values>] = [
             .required(message: "MM/YY is required"),
             .pattern(pattern_2, message: "Use MM/YY"),
@@ -275,10 +269,7 @@ final class PaymentForm {
         return await RuleRunner.validate(values.expiry, in: values, rules: rules)
     }
 
-    private nonisolated static func validateCvc(
-        _ values: Values,
-        validators: any PaymentFormValidators
-    ) async -> ValidationResult {
+    private nonisolated static func validateCvc(_ values: Values) async -> ValidationResult {
         let rules: [ValidationRule<String, Values>] = [
             .required(message: "CVC is required"),
             .minLength(3, message: "CVC must be at least 3 characters"),
@@ -286,10 +277,7 @@ final class PaymentForm {
         return await RuleRunner.validate(values.cvc, in: values, rules: rules)
     }
 
-    private nonisolated static func validateReceiptEmail(
-        _ values: Values,
-        validators: any PaymentFormValidators
-    ) async -> ValidationResult {
+    private nonisolated static func validateReceiptEmail(_ values: Values) async -> ValidationResult {
         let rules: [ValidationRule<String, Values>] = [
             .required(message: "Email is required"),
             .email(message: "Email must be a valid email address"),
@@ -297,20 +285,14 @@ final class PaymentForm {
         return await RuleRunner.validate(values.receiptEmail, in: values, rules: rules)
     }
 
-    private nonisolated static func validateConfirmEmail(
-        _ values: Values,
-        validators: any PaymentFormValidators
-    ) async -> ValidationResult {
+    private nonisolated static func validateConfirmEmail(_ values: Values) async -> ValidationResult {
         let rules: [ValidationRule<String, Values>] = [
             .sameAs({ $0.receiptEmail }, message: "The emails don't match"),
         ]
         return await RuleRunner.validate(values.confirmEmail, in: values, rules: rules)
     }
 
-    private nonisolated static func validateWebsite(
-        _ values: Values,
-        validators: any PaymentFormValidators
-    ) async -> ValidationResult {
+    private nonisolated static func validateWebsite(_ values: Values) async -> ValidationResult {
         let rules: [ValidationRule<String, Values>] = [
             .url(message: "Company website must be a valid http or https URL"),
         ]
