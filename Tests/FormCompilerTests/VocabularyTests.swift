@@ -15,7 +15,7 @@ private func rawValues<E: CaseIterable & RawRepresentable>(_: E.Type) -> [String
     #expect(rawValues(FormCompiler.KeyboardType.self) == rawValues(FormRuntime.KeyboardType.self))
     #expect(rawValues(FormCompiler.TextContentType.self) == rawValues(FormRuntime.TextContentType.self))
     #expect(rawValues(FormCompiler.Autocapitalization.self) == rawValues(FormRuntime.Autocapitalization.self))
-    #expect(rawValues(FormCompiler.TextAlignment.self) == rawValues(FormRuntime.TextAlignment.self))
+    #expect(rawValues(FormCompiler.TextAlignment.self) == rawValues(FormRuntime.FormTextAlignment.self))
     #expect(rawValues(FormCompiler.TextStyle.self) == rawValues(FormRuntime.TextStyle.self))
     #expect(rawValues(FormCompiler.GroupStyle.self) == rawValues(FormRuntime.GroupStyle.self))
     #expect(rawValues(FormCompiler.ValidationTrigger.self) == rawValues(FormRuntime.ValidationTrigger.self))

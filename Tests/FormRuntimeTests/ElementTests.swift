@@ -40,7 +40,7 @@ import Testing
             StaticTextElement(text: "Welcome!", alignment: .center, style: .headline),
             GroupElement(
                 id: "account", title: "Account", footer: "We never share it.", style: .grouped,
-                layout: .constantHeight(120), insets: EdgeInsets(top: 8, left: 16),
+                layout: .constantHeight(120), insets: FormEdgeInsets(top: 8, left: 16),
                 elements: [
                     TextFieldElement(id: "email", placeholder: "you@example.com", keyboard: .email,
                                      contentType: .email, autocapitalization: .none, value: FormValue("")),
@@ -57,7 +57,7 @@ import Testing
         ]
         #expect(elements.count == 6)
         let group = elements[1] as? GroupElement
-        #expect(group?.insets == EdgeInsets(top: 8, left: 16, bottom: 0, right: 0))
+        #expect(group?.insets == FormEdgeInsets(top: 8, left: 16, bottom: 0, right: 0))
         #expect(group?.elements.count == 2)
         #expect((group?.elements[0] as? TextFieldElement)?.autocapitalization == Autocapitalization.none)
         #expect((elements[5] as? SegueElement<Action>)?.action == .openTerms)
@@ -91,6 +91,6 @@ import Testing
         #expect(Autocapitalization(rawValue: "none") == Autocapitalization.none)
         #expect(GroupStyle.allCases.map(\.rawValue) == ["plain", "grouped"])
         #expect(TextStyle.allCases.map(\.rawValue) == ["body", "footnote", "caption", "headline"])
-        #expect(TextAlignment.allCases.map(\.rawValue) == ["leading", "center", "trailing"])
+        #expect(FormTextAlignment.allCases.map(\.rawValue) == ["leading", "center", "trailing"])
     }
 }

@@ -110,7 +110,7 @@ struct SettingsFormTests {
         #expect(notifications.footer == "You can change these at any time.")
         #expect((notifications.elements[0] as? BooleanElement)?.icon == "bell")
         let profile = try #require(form.elements[1] as? GroupElement)
-        #expect(profile.insets == EdgeInsets(top: 8, left: 16, bottom: 8, right: 16))
+        #expect(profile.insets == FormEdgeInsets(top: 8, left: 16, bottom: 8, right: 16))
         let theme = try #require(profile.elements[2] as? SegmentElement<SettingsForm.Appearance>)
         #expect(theme.options.map(\.title) == ["Automatic", "Light", "Dark"])
         let advanced = try #require(form.elements[2] as? GroupElement)

@@ -77,14 +77,15 @@ private enum ReservedIDs {
 /// enum or the form itself may not take.
 enum GeneratedTypeNames {
     static let nested: Set<String> = ["Field", "Values", "Action"]
-    /// FormRuntime's public types and the standard types generated code names.
+    /// FormRuntime's public types (all of them: `NameClashTests` reads them from its
+    /// sources) and the standard types generated code names.
     static let used: Set<String> = [
         "FormValue", "ObserverToken", "ValidationResult", "ValidationReport", "FieldState", "ValidationTrigger",
         "FormPattern", "ValidationRule", "RuleRunner", "TextRules", "FormEmptyRepresentable",
-        "FieldValidationController", "FormElement", "GroupElement", "BooleanElement", "SegmentElement",
-        "SegmentOption", "TextFieldElement", "FloatLabelElement", "TextViewElement", "SpacerElement",
-        "StaticTextElement", "SegueElement", "GroupStyle", "GroupLayout", "EdgeInsets", "KeyboardType",
-        "TextContentType", "Autocapitalization", "TextAlignment", "TextStyle", "FormRuntime",
+        "FieldValidationController", "FormElement", "ConditionalElement", "GroupElement", "BooleanElement",
+        "SegmentElement", "SegmentElementRepresentable", "SegmentOption", "TextFieldElement", "FloatLabelElement",
+        "TextViewElement", "SpacerElement", "StaticTextElement", "SegueElement", "SegueElementRepresentable", "GroupStyle", "GroupLayout", "FormEdgeInsets", "KeyboardType",
+        "TextContentType", "Autocapitalization", "FormTextAlignment", "TextStyle", "FormRuntime",
         "String", "Bool", "Int", "Double", "Optional", "Array", "Dictionary", "Set", "Never", "Void", "Any",
         "AnyObject", "Sendable", "Codable", "Encodable", "Decodable", "Equatable", "Hashable", "CaseIterable",
         "RawRepresentable", "MainActor", "Error", "Character", "Regex",

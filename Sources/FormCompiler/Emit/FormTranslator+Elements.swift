@@ -253,7 +253,7 @@ private struct ElementArguments {
             out.write(SwiftRenderer.doubleLiteral(height))
             out.write(")")
         case .insets(let insets):
-            out.write("EdgeInsets(top: ")
+            out.write("FormEdgeInsets(top: ")
             out.write(SwiftRenderer.doubleLiteral(insets.top))
             out.write(", left: ")
             out.write(SwiftRenderer.doubleLiteral(insets.left))

@@ -13,7 +13,7 @@ public final class GroupElement: ConditionalElement, FormElement {
     public var style: GroupStyle
     public var layout: GroupLayout
     /// nil: the renderer's default insets.
-    public var insets: EdgeInsets?
+    public var insets: FormEdgeInsets?
     public let elements: [any FormElement]
 
     public init(
@@ -22,7 +22,7 @@ public final class GroupElement: ConditionalElement, FormElement {
         footer: String? = nil,
         style: GroupStyle = .plain,
         layout: GroupLayout = .intrinsic,
-        insets: EdgeInsets? = nil,
+        insets: FormEdgeInsets? = nil,
         elements: [any FormElement],
         visible: @escaping @MainActor () -> Bool = { true },
         enabled: @escaping @MainActor () -> Bool = { true }
@@ -241,12 +241,12 @@ public final class SpacerElement: ConditionalElement, FormElement {
 @MainActor
 public final class StaticTextElement: ConditionalElement, FormElement {
     public var text: String
-    public var alignment: TextAlignment
+    public var alignment: FormTextAlignment
     public var style: TextStyle
 
     public init(
         text: String,
-        alignment: TextAlignment = .leading,
+        alignment: FormTextAlignment = .leading,
         style: TextStyle = .body,
         visible: @escaping @MainActor () -> Bool = { true },
         enabled: @escaping @MainActor () -> Bool = { true }

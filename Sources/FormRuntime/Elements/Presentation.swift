@@ -13,8 +13,10 @@ public enum GroupLayout: Sendable, Equatable {
     case constantHeight(Double)
 }
 
-/// A group's `insets`, in points. A side the form leaves out is 0.
-public struct EdgeInsets: Sendable, Equatable {
+/// A group's `insets`, in points. A side the form leaves out is 0. (`Form`-prefixed,
+/// as is `FormTextAlignment`: SwiftUI declares `EdgeInsets`, and a renderer that
+/// imports both modules would have to spell the module of each use.)
+public struct FormEdgeInsets: Sendable, Equatable {
     public var top: Double
     public var left: Double
     public var bottom: Double
@@ -63,8 +65,8 @@ public enum Autocapitalization: String, Sendable, Equatable, CaseIterable {
     case all
 }
 
-/// A static text's `alignment`.
-public enum TextAlignment: String, Sendable, Equatable, CaseIterable {
+/// A static text's `alignment` (`Form`-prefixed: SwiftUI declares `TextAlignment`).
+public enum FormTextAlignment: String, Sendable, Equatable, CaseIterable {
     case leading
     case center
     case trailing

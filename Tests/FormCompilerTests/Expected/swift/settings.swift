@@ -341,7 +341,7 @@ final class SettingsForm {
             id: "profile",
             title: "Profile",
             style: .grouped,
-            insets: EdgeInsets(top: 8, left: 16, bottom: 8, right: 16),
+            insets: FormEdgeInsets(top: 8, left: 16, bottom: 8, right: 16),
             elements: makeElements_1(of: form)
         ))
         elements.append(GroupElement(
