@@ -77,23 +77,28 @@ private enum ReservedIDs {
 /// enum or the form itself may not take.
 enum GeneratedTypeNames {
     static let nested: Set<String> = ["Field", "Values", "Action"]
-    /// FormRuntime's public types (all of them: `NameClashTests` reads them from its
-    /// sources) and the standard types generated code names.
-    static let used: Set<String> = [
-        "FormValue", "ObserverToken", "ValidationResult", "ValidationReport", "FieldState", "ValidationTrigger",
-        "FormPattern", "ValidationRule", "RuleRunner", "TextRules", "FormEmptyRepresentable",
-        "FieldValidationController", "FormElement", "ConditionalElement", "GroupElement", "BooleanElement",
-        "SegmentElement", "SegmentElementRepresentable", "SegmentOption", "TextFieldElement", "FloatLabelElement",
-        "TextViewElement", "SpacerElement", "StaticTextElement", "SegueElement", "SegueElementRepresentable", "GroupStyle", "GroupLayout", "FormEdgeInsets", "KeyboardType",
-        "TextContentType", "Autocapitalization", "FormTextAlignment", "TextStyle", "FormRuntime",
+    /// FormRuntime's public types, every one of them (`NameClashTests` compares this
+    /// list with the declarations in the runtime's sources), and the module's name.
+    static let runtime: Set<String> = [
+        "FormRuntime",
+        "Autocapitalization", "BooleanElement", "ConditionalElement", "FieldState", "FieldValidationController",
+        "FloatLabelElement", "FormEdgeInsets", "FormElement", "FormEmptyRepresentable", "FormPattern",
+        "FormTextAlignment", "FormValue", "GroupElement", "GroupLayout", "GroupStyle", "KeyboardType",
+        "ObserverToken", "RuleRunner", "SegmentElement", "SegmentElementRepresentable", "SegmentOption",
+        "SegueElement", "SegueElementRepresentable", "SpacerElement", "StaticTextElement", "TextContentType",
+        "TextFieldElement", "TextRules", "TextStyle", "TextViewElement", "ValidationReport", "ValidationResult",
+        "ValidationRule", "ValidationTrigger",
+    ]
+    /// The standard library's types and protocols that generated code names.
+    static let standard: Set<String> = [
         "String", "Bool", "Int", "Double", "Optional", "Array", "Dictionary", "Set", "Never", "Void", "Any",
         "AnyObject", "Sendable", "Codable", "Encodable", "Decodable", "Equatable", "Hashable", "CaseIterable",
         "RawRepresentable", "MainActor", "Error", "Character", "Regex",
     ]
 
-    /// Whether `name` is in `nested` or `used`.
+    /// Whether `name` is in `nested`, `runtime` or `standard`.
     static func contains(_ name: String) -> Bool {
-        nested.contains(name) || used.contains(name)
+        nested.contains(name) || runtime.contains(name) || standard.contains(name)
     }
 }
 
