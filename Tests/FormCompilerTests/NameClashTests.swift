@@ -81,4 +81,14 @@ import Testing
         #expect(!names.isEmpty)
         #expect(names.union(["FormRuntime"]).sorted() == GeneratedTypeNames.runtime.sorted())
     }
+
+    /// The runtime's old names are free again: generated code never writes them.
+    @Test func formerRuntimeNamesAreFreeForASegmentsEnum() {
+        let text = "formc: 1\nform: Layout\nelements:\n"
+            + "  - segment: edge\n    enumName: EdgeInsets\n    options: [a, b]\n"
+            + "  - segment: align\n    enumName: TextAlignment\n    options: [c, d]\n"
+        let result = FormPipeline.check(SourceFile(path: "layout.form.yaml", text: text))
+        #expect(result.diagnostics.map(\.code) == [])
+        #expect(result.checked != nil)
+    }
 }
