@@ -4,8 +4,21 @@ import Testing
 
 /// Type-checks generated Swift with `swiftc -swift-version 6 -warnings-as-errors`
 /// against the FormRuntime module of this build, with every access level, and
-/// with a limit on each expression's type-checking time.
+/// with a limit on each expression's type-checking time; in a module that also
+/// declares a type named like each of the runtime's (`appTypes`), as an app's
+/// module may (its own `ValidationResult`, `FieldState`…), which the generated
+/// file must not pick up in place of the runtime's.
 enum EmitCompiler {
+    /// `struct FormValue {}`… for every public type of FormRuntime: a second file
+    /// of the module the generated file is checked in.
+    static func appTypes() throws -> String {
+        let (names, unread) = try NameClashTests.runtimeTopLevelTypes()
+        guard unread.isEmpty, !names.isEmpty else {
+            throw CocoaError(.fileReadCorruptFile, userInfo: [NSLocalizedDescriptionKey: "cannot read FormRuntime's types: \(unread)"])
+        }
+        return names.sorted().map { "struct \($0) {}\n" }.joined()
+    }
+
     /// The directory holding `FormRuntime.swiftmodule`: next to the test binary
     /// (`<bin>/Modules`, or `<bin>` itself), whatever the scratch path.
     static let modulesDirectory: String? = {
@@ -31,13 +44,15 @@ enum EmitCompiler {
         defer { try? FileManager.default.removeItem(at: directory) }
         let file = directory.appendingPathComponent(name + ".swift")
         try Data(source.utf8).write(to: file)
+        let appFile = directory.appendingPathComponent("AppTypes.swift")
+        try Data(appTypes().utf8).write(to: appFile)
         var arguments = [
             "swiftc", "-typecheck", "-parse-as-library", "-swift-version", "6", "-warnings-as-errors",
             "-I", modules, "-module-name", "Generated",
             "-Xfrontend", "-warn-long-expression-type-checking=100",
         ]
         if accessLevel == .package { arguments += ["-package-name", "generated"] }
-        arguments.append(file.path)
+        arguments += [file.path, appFile.path]
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = arguments

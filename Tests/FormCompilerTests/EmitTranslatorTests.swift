@@ -191,7 +191,7 @@ import Testing
     #expect(source.contains("return await validateUsername(values, validators: validators)\n"))
     #expect(source.contains("private nonisolated static func validateNickname(_ values: Values) async -> ValidationResult {\n"))
     #expect(source.contains("return await validateNickname(values)\n"))
-    #expect(source.contains("public protocol NameFormValidators: Sendable {\n    func isAvailable(_ value: String, values: NameForm.Values) async -> ValidationResult\n}"))
+    #expect(source.contains("public protocol NameFormValidators: Sendable {\n    func isAvailable(_ value: String, values: NameForm.Values) async -> FormRuntime.ValidationResult\n}"))
     #expect(source.contains("public init(values: Values = Values(), validators: any NameFormValidators)"))
     // Long signatures put one parameter per line.
     #expect(source.contains("""

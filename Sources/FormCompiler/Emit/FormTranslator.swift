@@ -157,6 +157,8 @@ struct FormTranslator {
     let conditions: ConditionPlan
     /// The top level and each group, depth first: one element builder each.
     let levels: [FormIndex.Level]
+    /// FormRuntime's types that the file names, in alphabetical order; see `runtimeAliases`.
+    let runtimeTypes: [String]
 
     init(form: CheckedForm, options: EmitOptions) {
         self.form = form
@@ -176,6 +178,43 @@ struct FormTranslator {
         hasCustomRules = ruleFacts.hasCustomRules
         conditions = index.conditions
         levels = index.levels
+        runtimeTypes = Self.runtimeTypes(fields: fields, ruleFacts: ruleFacts, levels: index.levels)
+    }
+
+    /// The names of FormRuntime's types that the members of the form type write:
+    /// the API's always, the rest as the form's fields, rules and elements call for.
+    /// (`GeneratedCodeNamesTests` compares this with every generated file's words.)
+    static func runtimeTypes(fields: FieldTable, ruleFacts: RuleFacts, levels: [FormIndex.Level]) -> [String] {
+        var names: Set<String> = [
+            "FieldState", "FieldValidationController", "FormElement", "ObserverToken", "ValidationReport",
+            "ValidationResult", "ValidationTrigger",
+        ]
+        if !fields.isEmpty { names.insert("FormValue") }
+        if fields.contains(where: \.hasRules) { names.formUnion(["RuleRunner", "ValidationRule"]) }
+        if !ruleFacts.patterns.isEmpty { names.insert("FormPattern") }
+        for level in levels {
+            for index in level.elements.indices {
+                switch level.elements[index].kind {
+                case .group(let group):
+                    names.insert("GroupElement")
+                    if group.insets != nil { names.insert("FormEdgeInsets") }
+                case .boolean: names.insert("BooleanElement")
+                case .segment(let segment):
+                    names.insert("SegmentElement")
+                    if !segment.options.isEmpty { names.insert("SegmentOption") }
+                case .text(let text):
+                    switch text.variant {
+                    case .textField: names.insert("TextFieldElement")
+                    case .floatLabel: names.insert("FloatLabelElement")
+                    case .textView: names.insert("TextViewElement")
+                    }
+                case .spacer: names.insert("SpacerElement")
+                case .staticText: names.insert("StaticTextElement")
+                case .segue: names.insert("SegueElement")
+                }
+            }
+        }
+        return names.sorted()
     }
 
     /// How many fields a form needs before their `FieldInfo`s are made on two
@@ -334,6 +373,7 @@ struct FormTranslator {
             out.openType(SwiftTypeDecl(
                 doc: [doc], attributes: ["@MainActor"], access: access, modifiers: ["final"], kind: .class, name: typeName
             ))
+            runtimeAliases(into: &out)
         }
         fieldEnum(into: &plan)
         segmentEnums(into: &plan)
@@ -356,6 +396,29 @@ struct FormTranslator {
         elementMembers(into: &plan)
         plan.once { $0.closeType() }
         return plan
+    }
+
+    /// `typealias FormValue = FormRuntime.FormValue`, for each of `runtimeTypes`:
+    /// inside the form type, its members find the runtime's types through these,
+    /// before the module's own declarations. Without them, a type of the same
+    /// name declared anywhere in the app's module (its own `ValidationResult` or
+    /// `FieldState`, say) would hide the imported one from the whole generated
+    /// file. The generated code keeps the plain names, as SPEC §5 shows them; the
+    /// aliases have the access of the members that use them.
+    private func runtimeAliases(into out: inout SwiftRenderer) {
+        for (index, name) in runtimeTypes.enumerated() {
+            out.beginMember(sort: 4)
+            if index == 0 {
+                out.write("// FormRuntime's types by name: a type of the same name in this module does not hide them here.")
+                out.newline()
+            }
+            out.write(accessPrefix)
+            out.write("typealias ")
+            out.write(name)
+            out.write(" = FormRuntime.")
+            out.write(name)
+            out.newline()
+        }
     }
 
     /// `case name` or `case name = "raw"`, one line of an open enum.
@@ -505,7 +568,8 @@ struct FormTranslator {
                     SwiftParameter("_", "value", swiftType(valueType, qualified: true)),
                     SwiftParameter(nil, "values", .named(typeName + ".Values")),
                 ],
-                isAsync: true, result: Self.resultType, body: nil
+                // Outside the form type, where its aliases do not reach: spelled with the module.
+                isAsync: true, result: .named("FormRuntime.ValidationResult"), body: nil
             ))
         }
         return SwiftTypeDecl(

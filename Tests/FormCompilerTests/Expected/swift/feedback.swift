@@ -5,6 +5,25 @@ import FormRuntime
 /// The form `FeedbackForm` (Send feedback): one `FormValue` per field, its element tree, validation and conditions.
 @MainActor
 final class FeedbackForm {
+    // FormRuntime's types by name: a type of the same name in this module does not hide them here.
+    typealias BooleanElement = FormRuntime.BooleanElement
+    typealias FieldState = FormRuntime.FieldState
+    typealias FieldValidationController = FormRuntime.FieldValidationController
+    typealias FloatLabelElement = FormRuntime.FloatLabelElement
+    typealias FormElement = FormRuntime.FormElement
+    typealias FormValue = FormRuntime.FormValue
+    typealias ObserverToken = FormRuntime.ObserverToken
+    typealias RuleRunner = FormRuntime.RuleRunner
+    typealias SegmentElement = FormRuntime.SegmentElement
+    typealias SegmentOption = FormRuntime.SegmentOption
+    typealias StaticTextElement = FormRuntime.StaticTextElement
+    typealias TextFieldElement = FormRuntime.TextFieldElement
+    typealias TextViewElement = FormRuntime.TextViewElement
+    typealias ValidationReport = FormRuntime.ValidationReport
+    typealias ValidationResult = FormRuntime.ValidationResult
+    typealias ValidationRule = FormRuntime.ValidationRule
+    typealias ValidationTrigger = FormRuntime.ValidationTrigger
+
     /// The form's fields, in document order.
     enum Field: String, CaseIterable, Sendable {
         case topic

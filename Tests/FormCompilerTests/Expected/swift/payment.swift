@@ -4,13 +4,33 @@ import FormRuntime
 
 /// The app's async validators for the `custom` rules of `PaymentForm`.
 protocol PaymentFormValidators: Sendable {
-    func luhnCheck(_ value: String, values: PaymentForm.Values) async -> ValidationResult
-    func couponIsValid(_ value: String, values: PaymentForm.Values) async -> ValidationResult
+    func luhnCheck(_ value: String, values: PaymentForm.Values) async -> FormRuntime.ValidationResult
+    func couponIsValid(_ value: String, values: PaymentForm.Values) async -> FormRuntime.ValidationResult
 }
 
 /// The form `PaymentForm` (Payment): one `FormValue` per field, its element tree, validation and conditions.
 @MainActor
 final class PaymentForm {
+    // FormRuntime's types by name: a type of the same name in this module does not hide them here.
+    typealias BooleanElement = FormRuntime.BooleanElement
+    typealias FieldState = FormRuntime.FieldState
+    typealias FieldValidationController = FormRuntime.FieldValidationController
+    typealias FloatLabelElement = FormRuntime.FloatLabelElement
+    typealias FormElement = FormRuntime.FormElement
+    typealias FormPattern = FormRuntime.FormPattern
+    typealias FormValue = FormRuntime.FormValue
+    typealias GroupElement = FormRuntime.GroupElement
+    typealias ObserverToken = FormRuntime.ObserverToken
+    typealias RuleRunner = FormRuntime.RuleRunner
+    typealias SegmentElement = FormRuntime.SegmentElement
+    typealias SegmentOption = FormRuntime.SegmentOption
+    typealias SegueElement = FormRuntime.SegueElement
+    typealias TextFieldElement = FormRuntime.TextFieldElement
+    typealias ValidationReport = FormRuntime.ValidationReport
+    typealias ValidationResult = FormRuntime.ValidationResult
+    typealias ValidationRule = FormRuntime.ValidationRule
+    typealias ValidationTrigger = FormRuntime.ValidationTrigger
+
     /// The form's fields, in document order.
     enum Field: String, CaseIterable, Sendable {
         case cardholder

@@ -5,6 +5,30 @@ import FormRuntime
 /// The form `SettingsForm` (Settings): one `FormValue` per field, its element tree, validation and conditions.
 @MainActor
 final class SettingsForm {
+    // FormRuntime's types by name: a type of the same name in this module does not hide them here.
+    typealias BooleanElement = FormRuntime.BooleanElement
+    typealias FieldState = FormRuntime.FieldState
+    typealias FieldValidationController = FormRuntime.FieldValidationController
+    typealias FloatLabelElement = FormRuntime.FloatLabelElement
+    typealias FormEdgeInsets = FormRuntime.FormEdgeInsets
+    typealias FormElement = FormRuntime.FormElement
+    typealias FormPattern = FormRuntime.FormPattern
+    typealias FormValue = FormRuntime.FormValue
+    typealias GroupElement = FormRuntime.GroupElement
+    typealias ObserverToken = FormRuntime.ObserverToken
+    typealias RuleRunner = FormRuntime.RuleRunner
+    typealias SegmentElement = FormRuntime.SegmentElement
+    typealias SegmentOption = FormRuntime.SegmentOption
+    typealias SegueElement = FormRuntime.SegueElement
+    typealias SpacerElement = FormRuntime.SpacerElement
+    typealias StaticTextElement = FormRuntime.StaticTextElement
+    typealias TextFieldElement = FormRuntime.TextFieldElement
+    typealias TextViewElement = FormRuntime.TextViewElement
+    typealias ValidationReport = FormRuntime.ValidationReport
+    typealias ValidationResult = FormRuntime.ValidationResult
+    typealias ValidationRule = FormRuntime.ValidationRule
+    typealias ValidationTrigger = FormRuntime.ValidationTrigger
+
     /// The form's fields, in document order.
     enum Field: String, CaseIterable, Sendable {
         case pushEnabled

@@ -1,0 +1,106 @@
+import Foundation
+@testable import FormCompiler
+import Testing
+
+/// The form type aliases FormRuntime's types by their own names
+/// (`typealias FormValue = FormRuntime.FormValue`), so that a type of the same name
+/// in the app's module cannot hide them from the generated file (the type-checks of
+/// `EmitCompileTests` declare one for every runtime type). It aliases exactly the
+/// ones its file writes: none missing, which only a module with such a type would
+/// notice, and none unused.
+@Suite struct RuntimeAliasTests {
+    /// The runtime's type names that `source` writes as code, outside its alias
+    /// lines, comments and string literals, and not after a `.` (spelled with the
+    /// module); and the names its alias lines declare, in order.
+    static func runtimeNames(in source: String, runtime: Set<String>) throws -> (written: Set<String>, aliased: [String]) {
+        let alias = try NSRegularExpression(pattern: #"^(?:public |package )?typealias (\w+) = FormRuntime\.(\w+)$"#)
+        let literal = try NSRegularExpression(pattern: #""(?:[^"\\]|\\.)*""#)
+        let word = try NSRegularExpression(pattern: #"(?<![\w.])[A-Za-z_]\w*"#)
+        var written: Set<String> = []
+        var aliased: [String] = []
+        for rawLine in source.split(separator: "\n") {
+            let line = rawLine.trimmingCharacters(in: .whitespaces)
+            if line.hasPrefix("//") { continue }
+            let whole = NSRange(line.startIndex..., in: line)
+            if let match = alias.firstMatch(in: line, range: whole),
+               let name = Range(match.range(at: 1), in: line), let target = Range(match.range(at: 2), in: line) {
+                #expect(line[name] == line[target], "\(line)")
+                aliased.append(String(line[name]))
+                continue
+            }
+            let code = literal.stringByReplacingMatches(in: line, range: whole, withTemplate: "\"\"")
+            for match in word.matches(in: code, range: NSRange(code.startIndex..., in: code)) {
+                if let range = Range(match.range, in: code), runtime.contains(String(code[range])) {
+                    written.insert(String(code[range]))
+                }
+            }
+        }
+        return (written, aliased)
+    }
+
+    static var sources: [(name: String, source: String)] {
+        var sources: [(String, String)] = []
+        for name in EmitSchemas.names {
+            for level in EmitOptions.AccessLevel.allCases {
+                if let source = EmitSchemas.build(name, options: EmitOptions(accessLevel: level)) {
+                    sources.append(("\(name) \(level.rawValue)", source))
+                }
+            }
+        }
+        let empty = EmitFixture.form("EmptyForm", path: "empty.form.yaml", [
+            EmitFixture.element(.staticText(StaticTextDecl(text: EmitFixture.located("Nothing to fill in")))),
+        ])
+        for form in [EmitFixture.signUp, EmitFixture.everything, empty] {
+            sources.append((form.document.name.value, SwiftEmitter.emit(form, options: EmitOptions())))
+        }
+        return sources
+    }
+
+    @Test func everyRuntimeTypeTheFileWritesIsAliasedAndNoOther() throws {
+        let (runtime, unread) = try NameClashTests.runtimeTopLevelTypes()
+        #expect(unread == [])
+        let sources = Self.sources
+        #expect(sources.count >= 12)
+        for (name, source) in sources {
+            let (written, aliased) = try Self.runtimeNames(in: source, runtime: runtime)
+            #expect(!written.isEmpty, "\(name)")
+            #expect(aliased == aliased.sorted(), "\(name)")
+            #expect(Set(aliased).count == aliased.count, "\(name)")
+            #expect(written.sorted() == aliased, "\(name)")
+        }
+    }
+
+    /// The form with every element kind, rule and key aliases every runtime type
+    /// that names an element, and the aliases have the members' access.
+    @Test func aliasesFollowTheFormsElementsAndAccess() throws {
+        let (runtime, _) = try NameClashTests.runtimeTopLevelTypes()
+        let everything = SwiftEmitter.emit(EmitFixture.everything, options: EmitOptions(accessLevel: .public))
+        let aliased = try Self.runtimeNames(in: everything, runtime: runtime).aliased
+        for element in [
+            "GroupElement", "BooleanElement", "SegmentElement", "SegmentOption", "TextFieldElement", "FloatLabelElement",
+            "TextViewElement", "SpacerElement", "StaticTextElement", "SegueElement", "FormEdgeInsets", "FormPattern",
+        ] {
+            #expect(aliased.contains(element), "\(element)")
+        }
+        #expect(everything.contains("    public typealias FormValue = FormRuntime.FormValue\n"))
+
+        // A form of static text alone has no field, rule or group to name.
+        let empty = SwiftEmitter.emit(EmitFixture.form("EmptyForm", path: "empty.form.yaml", [
+            EmitFixture.element(.staticText(StaticTextDecl(text: EmitFixture.located("Nothing to fill in")))),
+        ]), options: EmitOptions())
+        let emptyAliases = try Self.runtimeNames(in: empty, runtime: runtime).aliased
+        #expect(emptyAliases.contains("StaticTextElement"))
+        for absent in ["FormValue", "ValidationRule", "RuleRunner", "GroupElement", "TextFieldElement"] {
+            #expect(!emptyAliases.contains(absent), "\(absent)")
+        }
+    }
+
+    /// Outside the form type, where its aliases do not reach, the validators
+    /// protocol spells the module.
+    @Test func validatorsProtocolSpellsTheModule() throws {
+        let payment = try #require(EmitSchemas.build("payment.form.yaml"))
+        let head = try #require(payment.components(separatedBy: "final class PaymentForm").first)
+        #expect(head.contains("async -> FormRuntime.ValidationResult\n"))
+        #expect(!head.contains("async -> ValidationResult"))
+    }
+}
