@@ -13,7 +13,7 @@ import Testing
     /// lines, comments and string literals, and not after a `.` (spelled with the
     /// module); and the names its alias lines declare, in order.
     static func runtimeNames(in source: String, runtime: Set<String>) throws -> (written: Set<String>, aliased: [String]) {
-        let alias = try NSRegularExpression(pattern: #"^(?:public |package )?typealias (\w+) = FormRuntime\.(\w+)$"#)
+        let alias = try NSRegularExpression(pattern: #"^(?:public |package |private )?typealias (\w+) = FormRuntime\.(\w+)$"#)
         let literal = try NSRegularExpression(pattern: #""(?:[^"\\]|\\.)*""#)
         let word = try NSRegularExpression(pattern: #"(?<![\w.])[A-Za-z_]\w*"#)
         var written: Set<String> = []
@@ -64,9 +64,12 @@ import Testing
         for (name, source) in sources {
             let (written, aliased) = try Self.runtimeNames(in: source, runtime: runtime)
             #expect(!written.isEmpty, "\(name)")
-            #expect(aliased == aliased.sorted(), "\(name)")
+            // The form's API's first, then the private ones, each group sorted.
+            let api = aliased.filter(FormTranslator.apiRuntimeTypes.contains)
+            let others = aliased.filter { !FormTranslator.apiRuntimeTypes.contains($0) }
+            #expect(aliased == api.sorted() + others.sorted(), "\(name)")
             #expect(Set(aliased).count == aliased.count, "\(name)")
-            #expect(written.sorted() == aliased, "\(name)")
+            #expect(written.sorted() == aliased.sorted(), "\(name)")
         }
     }
 
@@ -82,7 +85,12 @@ import Testing
         ] {
             #expect(aliased.contains(element), "\(element)")
         }
-        #expect(everything.contains("    public typealias FormValue = FormRuntime.FormValue\n"))
+        // The types of the form's API with its access, the others private.
+        for name in aliased {
+            let access = FormTranslator.apiRuntimeTypes.contains(name) ? "public" : "private"
+            #expect(everything.contains("    \(access) typealias \(name) = FormRuntime.\(name)\n"), "\(name)")
+        }
+        #expect(FormTranslator.apiRuntimeTypes.isSubset(of: aliased))
 
         // A form of static text alone has no field, rule or group to name.
         let empty = SwiftEmitter.emit(EmitFixture.form("EmptyForm", path: "empty.form.yaml", [

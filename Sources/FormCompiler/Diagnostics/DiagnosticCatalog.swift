@@ -349,8 +349,10 @@ public enum DiagnosticCatalog {
                 .nameCollision, "two generated Swift names collide",
                 explanation: """
                 Two things in the form would produce the same Swift name: two segments whose enums have one \
-                name (from `enumName` or from the field id), or an enum named like a generated type (`Field`, \
-                `Values`, `Action`) or the form itself.
+                name (from `enumName` or from the field id); a segment's enum named like the form; or an enum \
+                or the form named like a type the generated code names: one of its own (`Field`, `Values`, \
+                `Action`), a FormRuntime type (`FormValue`, `ValidationResult`…), `FormRuntime` itself, or a \
+                standard library type (`String`, `Bool`…).
                 """,
                 example: form("""
                   - segment: plan

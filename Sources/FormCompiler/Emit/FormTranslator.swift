@@ -157,7 +157,7 @@ struct FormTranslator {
     let conditions: ConditionPlan
     /// The top level and each group, depth first: one element builder each.
     let levels: [FormIndex.Level]
-    /// FormRuntime's types that the file names, in alphabetical order; see `runtimeAliases`.
+    /// FormRuntime's types that the file names, those of the form's API first; see `runtimeAliases`.
     let runtimeTypes: [String]
 
     init(form: CheckedForm, options: EmitOptions) {
@@ -181,9 +181,15 @@ struct FormTranslator {
         runtimeTypes = Self.runtimeTypes(fields: fields, ruleFacts: ruleFacts, levels: index.levels)
     }
 
+    /// The runtime types that the form's non-private members name in their
+    /// declarations (`let email: FormValue<String>`, `validate() -> ValidationReport<Field>`):
+    /// their aliases need the form's access. The others appear only in private
+    /// members and in bodies.
+    static let apiRuntimeTypes: Set<String> = ["FieldState", "FormElement", "FormValue", "ObserverToken", "ValidationReport"]
+
     /// The names of FormRuntime's types that the members of the form type write:
     /// the API's always, the rest as the form's fields, rules and elements call for.
-    /// (`GeneratedCodeNamesTests` compares this with every generated file's words.)
+    /// (`RuntimeAliasTests` compares this with every generated file's words.)
     static func runtimeTypes(fields: FieldTable, ruleFacts: RuleFacts, levels: [FormIndex.Level]) -> [String] {
         var names: Set<String> = [
             "FieldState", "FieldValidationController", "FormElement", "ObserverToken", "ValidationReport",
@@ -214,7 +220,11 @@ struct FormTranslator {
                 }
             }
         }
-        return names.sorted()
+        // The API's first, then the private ones; each in alphabetical order.
+        return names.sorted { first, second in
+            let (firstIsAPI, secondIsAPI) = (apiRuntimeTypes.contains(first), apiRuntimeTypes.contains(second))
+            return firstIsAPI != secondIsAPI ? firstIsAPI : first < second
+        }
     }
 
     /// How many fields a form needs before their `FieldInfo`s are made on two
@@ -403,8 +413,9 @@ struct FormTranslator {
     /// before the module's own declarations. Without them, a type of the same
     /// name declared anywhere in the app's module (its own `ValidationResult` or
     /// `FieldState`, say) would hide the imported one from the whole generated
-    /// file. The generated code keeps the plain names, as SPEC §5 shows them; the
-    /// aliases have the access of the members that use them.
+    /// file. The generated code keeps the plain names, as SPEC §5 shows them. The
+    /// types of the form's API (`apiRuntimeTypes`) are aliased with its access,
+    /// the rest privately, so they add nothing to what the app sees of the form.
     private func runtimeAliases(into out: inout SwiftRenderer) {
         for (index, name) in runtimeTypes.enumerated() {
             out.beginMember(sort: 4)
@@ -412,7 +423,7 @@ struct FormTranslator {
                 out.write("// FormRuntime's types by name: a type of the same name in this module does not hide them here.")
                 out.newline()
             }
-            out.write(accessPrefix)
+            if Self.apiRuntimeTypes.contains(name) { out.write(accessPrefix) } else { out.write("private ") }
             out.write("typealias ")
             out.write(name)
             out.write(" = FormRuntime.")

@@ -12,24 +12,24 @@ protocol PaymentFormValidators: Sendable {
 @MainActor
 final class PaymentForm {
     // FormRuntime's types by name: a type of the same name in this module does not hide them here.
-    typealias BooleanElement = FormRuntime.BooleanElement
     typealias FieldState = FormRuntime.FieldState
-    typealias FieldValidationController = FormRuntime.FieldValidationController
-    typealias FloatLabelElement = FormRuntime.FloatLabelElement
     typealias FormElement = FormRuntime.FormElement
-    typealias FormPattern = FormRuntime.FormPattern
     typealias FormValue = FormRuntime.FormValue
-    typealias GroupElement = FormRuntime.GroupElement
     typealias ObserverToken = FormRuntime.ObserverToken
-    typealias RuleRunner = FormRuntime.RuleRunner
-    typealias SegmentElement = FormRuntime.SegmentElement
-    typealias SegmentOption = FormRuntime.SegmentOption
-    typealias SegueElement = FormRuntime.SegueElement
-    typealias TextFieldElement = FormRuntime.TextFieldElement
     typealias ValidationReport = FormRuntime.ValidationReport
-    typealias ValidationResult = FormRuntime.ValidationResult
-    typealias ValidationRule = FormRuntime.ValidationRule
-    typealias ValidationTrigger = FormRuntime.ValidationTrigger
+    private typealias BooleanElement = FormRuntime.BooleanElement
+    private typealias FieldValidationController = FormRuntime.FieldValidationController
+    private typealias FloatLabelElement = FormRuntime.FloatLabelElement
+    private typealias FormPattern = FormRuntime.FormPattern
+    private typealias GroupElement = FormRuntime.GroupElement
+    private typealias RuleRunner = FormRuntime.RuleRunner
+    private typealias SegmentElement = FormRuntime.SegmentElement
+    private typealias SegmentOption = FormRuntime.SegmentOption
+    private typealias SegueElement = FormRuntime.SegueElement
+    private typealias TextFieldElement = FormRuntime.TextFieldElement
+    private typealias ValidationResult = FormRuntime.ValidationResult
+    private typealias ValidationRule = FormRuntime.ValidationRule
+    private typealias ValidationTrigger = FormRuntime.ValidationTrigger
 
     /// The form's fields, in document order.
     enum Field: String, CaseIterable, Sendable {
