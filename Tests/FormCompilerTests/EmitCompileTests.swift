@@ -88,10 +88,7 @@ func emitSchemaCompilesWithoutWarnings(_ testCase: EmitCompileCase) throws {
 
 @Test(arguments: EmitOptions.AccessLevel.allCases)
 func emitFixturesCompileWithoutWarnings(_ accessLevel: EmitOptions.AccessLevel) throws {
-    let empty = EmitFixture.form("EmptyForm", path: "empty.form.yaml", [
-        EmitFixture.element(.staticText(StaticTextDecl(text: EmitFixture.located("Nothing to fill in")))),
-    ])
-    for form in [EmitFixture.signUp, EmitFixture.everything, empty] {
+    for form in [EmitFixture.signUp, EmitFixture.everything, EmitFixture.empty] {
         let source = SwiftEmitter.emit(form, options: EmitOptions(accessLevel: accessLevel))
         let failure = try EmitCompiler.typecheck(source, name: form.document.name.value, accessLevel: accessLevel)
         #expect(failure == nil, "\(form.document.name.value) \(accessLevel.rawValue):\n\(failure ?? "")")

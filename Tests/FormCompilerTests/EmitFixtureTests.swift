@@ -114,6 +114,13 @@ enum EmitFixture {
         return table
     }
 
+    /// A form of one static text: no field, rule or group.
+    static var empty: CheckedForm {
+        form("EmptyForm", path: "empty.form.yaml", [
+            element(.staticText(StaticTextDecl(text: located("Nothing to fill in")))),
+        ])
+    }
+
     /// SPEC §2's sign-up form.
     static var signUp: CheckedForm {
         form("SignUpForm", path: "schemas/signup.form.yaml", title: "Create your account", validateOn: .blurAfterChange, [

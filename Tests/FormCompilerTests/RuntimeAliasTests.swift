@@ -47,10 +47,7 @@ import Testing
                 }
             }
         }
-        let empty = EmitFixture.form("EmptyForm", path: "empty.form.yaml", [
-            EmitFixture.element(.staticText(StaticTextDecl(text: EmitFixture.located("Nothing to fill in")))),
-        ])
-        for form in [EmitFixture.signUp, EmitFixture.everything, empty] {
+        for form in [EmitFixture.signUp, EmitFixture.everything, EmitFixture.empty] {
             sources.append((form.document.name.value, SwiftEmitter.emit(form, options: EmitOptions())))
         }
         return sources
@@ -93,9 +90,7 @@ import Testing
         #expect(FormTranslator.apiRuntimeTypes.isSubset(of: aliased))
 
         // A form of static text alone has no field, rule or group to name.
-        let empty = SwiftEmitter.emit(EmitFixture.form("EmptyForm", path: "empty.form.yaml", [
-            EmitFixture.element(.staticText(StaticTextDecl(text: EmitFixture.located("Nothing to fill in")))),
-        ]), options: EmitOptions())
+        let empty = SwiftEmitter.emit(EmitFixture.empty, options: EmitOptions())
         let emptyAliases = try Self.runtimeNames(in: empty, runtime: runtime).aliased
         #expect(emptyAliases.contains("StaticTextElement"))
         for absent in ["FormValue", "ValidationRule", "RuleRunner", "GroupElement", "TextFieldElement"] {
