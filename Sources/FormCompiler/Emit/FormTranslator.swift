@@ -187,6 +187,12 @@ struct FormTranslator {
     /// members and in bodies.
     static let apiRuntimeTypes: Set<String> = ["FieldState", "FormElement", "FormValue", "ObserverToken", "ValidationReport"]
 
+    /// The runtime types the element builders name, by bit of `runtimeTypes`' mask.
+    private static let elementTypeNames = [
+        "GroupElement", "FormEdgeInsets", "BooleanElement", "SegmentElement", "SegmentOption", "TextFieldElement",
+        "FloatLabelElement", "TextViewElement", "SpacerElement", "StaticTextElement", "SegueElement",
+    ]
+
     /// The names of FormRuntime's types that the members of the form type write:
     /// the API's always, the rest as the form's fields, rules and elements call for.
     /// (`RuntimeAliasTests` compares this with every generated file's words.)
@@ -198,28 +204,27 @@ struct FormTranslator {
         if !fields.isEmpty { names.insert("FormValue") }
         if fields.contains(where: \.hasRules) { names.formUnion(["RuleRunner", "ValidationRule"]) }
         if !ruleFacts.patterns.isEmpty { names.insert("FormPattern") }
+        // Bit i: `elementTypeNames[i]` (a bit per element, not a `Set` insertion).
+        var used: UInt32 = 0
         for level in levels {
             for index in level.elements.indices {
                 switch level.elements[index].kind {
-                case .group(let group):
-                    names.insert("GroupElement")
-                    if group.insets != nil { names.insert("FormEdgeInsets") }
-                case .boolean: names.insert("BooleanElement")
-                case .segment(let segment):
-                    names.insert("SegmentElement")
-                    if !segment.options.isEmpty { names.insert("SegmentOption") }
+                case .group(let group): used |= group.insets == nil ? 1 << 0 : 1 << 0 | 1 << 1
+                case .boolean: used |= 1 << 2
+                case .segment(let segment): used |= segment.options.isEmpty ? 1 << 3 : 1 << 3 | 1 << 4
                 case .text(let text):
                     switch text.variant {
-                    case .textField: names.insert("TextFieldElement")
-                    case .floatLabel: names.insert("FloatLabelElement")
-                    case .textView: names.insert("TextViewElement")
+                    case .textField: used |= 1 << 5
+                    case .floatLabel: used |= 1 << 6
+                    case .textView: used |= 1 << 7
                     }
-                case .spacer: names.insert("SpacerElement")
-                case .staticText: names.insert("StaticTextElement")
-                case .segue: names.insert("SegueElement")
+                case .spacer: used |= 1 << 8
+                case .staticText: used |= 1 << 9
+                case .segue: used |= 1 << 10
                 }
             }
         }
+        for (bit, name) in elementTypeNames.enumerated() where used & 1 << bit != 0 { names.insert(name) }
         // The API's first, then the private ones; each in alphabetical order.
         return names.sorted { first, second in
             let (firstIsAPI, secondIsAPI) = (apiRuntimeTypes.contains(first), apiRuntimeTypes.contains(second))
