@@ -71,7 +71,8 @@ import Testing
     }
 
     /// The form with every element kind, rule and key aliases every runtime type
-    /// that names an element, and the aliases have the members' access.
+    /// that names an element; the aliases of the form's API have its access, the
+    /// others are private.
     @Test func aliasesFollowTheFormsElementsAndAccess() throws {
         let (runtime, _) = try NameClashTests.runtimeTopLevelTypes()
         let everything = SwiftEmitter.emit(EmitFixture.everything, options: EmitOptions(accessLevel: .public))

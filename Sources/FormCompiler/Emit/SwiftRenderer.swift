@@ -432,8 +432,7 @@ struct SwiftRenderer: ~Copyable {
     /// Separates the next member from the previous one: by a blank line, except in
     /// runs of one-line members of the same compact sort (0 cases, 1 static and 2
     /// instance stored properties, 3 protocol requirements, 4 type aliases; nil:
-    /// not compact), and
-    /// right after an opening brace.
+    /// not compact), and right after an opening brace.
     mutating func beginMember(sort: Int?) {
         let scope = scopes.count - 1
         let previous = scopes[scope].lastSort
