@@ -162,7 +162,7 @@ enum ConditionFixture {
         if let valueType {
             symbols.addField(FieldSymbol(
                 id: id.value, range: id.range, valueType: valueType, path: path, enclosingGroups: groups,
-                trigger: .blurAfterChange, displayName: id.value
+                trigger: .blurAfterChange
             ))
         }
         let start = SourcePosition(line: raw.line, column: 1)

@@ -100,7 +100,7 @@ func emitDirectParameterListIsLaidOutAsASignature(_ parameterCount: Int) {
 func emitFieldNamesOfAnUncheckedIdFollowUpperCamelCase(_ id: String) {
     let symbol = FieldSymbol(
         id: id, range: .fileStart, valueType: .string, path: [0], enclosingGroups: [],
-        trigger: .blur, displayName: id
+        trigger: .blur
     )
     let element = Element(
         kind: .text(TextInputDecl(variant: .textField, common: FieldCommon(id: Located(id, at: .fileStart)))),

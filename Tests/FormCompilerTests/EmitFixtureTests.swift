@@ -87,23 +87,18 @@ enum EmitFixture {
                 case .boolean, .segment, .text:
                     guard let common = element.field else { continue }
                     let valueType: FieldValueType
-                    var name: String?
                     switch element.kind {
-                    case .boolean(let decl):
+                    case .boolean:
                         valueType = .bool
-                        name = decl.title?.value
                     case .segment(let decl):
                         valueType = .segment(enumName: decl.swiftEnumName, optional: decl.isOptional)
-                        name = decl.title?.value
-                    case .text(let decl):
+                    case .text:
                         valueType = .string
-                        name = decl.label?.value ?? decl.placeholder?.value
                     default: continue
                     }
                     table.addField(FieldSymbol(
                         id: common.id.value, range: range, valueType: valueType, path: elementPath,
-                        enclosingGroups: groups, trigger: common.validateOn?.value ?? document.defaultTrigger,
-                        displayName: name ?? SwiftNames.words(fromIdentifier: common.id.value)
+                        enclosingGroups: groups, trigger: common.validateOn?.value ?? document.defaultTrigger
                     ))
                 default:
                     continue

@@ -110,7 +110,7 @@ import Testing
     #expect(symbols.field("group1") == nil)
     #expect(symbols.declaration(of: "group1") == first)
     func symbol(_ id: String, _ range: SourceRange) -> FieldSymbol {
-        FieldSymbol(id: id, range: range, valueType: .string, path: [0], enclosingGroups: [], trigger: .change, displayName: id)
+        FieldSymbol(id: id, range: range, valueType: .string, path: [0], enclosingGroups: [], trigger: .change)
     }
     symbols.addField(symbol("email", second))
     symbols.addField(symbol("email", first))

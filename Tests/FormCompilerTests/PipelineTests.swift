@@ -81,7 +81,12 @@ import Testing
             placeholder: 1234 5678
         """))).checked)
     // SPEC §6.3: "Email is required" for the sign-up form's email field.
-    #expect(checked.symbols.field("email")?.displayName == "Email")
-    #expect(checked.symbols.field("company")?.displayName == "Company")
-    #expect(checked.symbols.field("cardNumber")?.displayName == "Card number")
+    func displayName(_ id: String) throws -> String {
+        let symbol = try #require(checked.symbols.field(id))
+        let element = checked.document.element(at: symbol.path)
+        return DefaultMessages.displayName(of: element.kind, id: id)
+    }
+    #expect(try displayName("email") == "Email")
+    #expect(try displayName("company") == "Company")
+    #expect(try displayName("cardNumber") == "Card number")
 }

@@ -165,13 +165,14 @@ public enum ConditionChecker {
         var result = Lowered(diagnostics: DiagnosticBag(file: file.path))
         result.lowerings.reserveCapacity(conditions.count)
         var constancy = ConditionConstancy()
+        var checker = ConditionTypeChecker(scope: scope)
         for (condition, role) in conditions {
             switch condition.parsed?.result ?? ConditionParser.parse(condition.source.value) {
             case .failure(let problem):
                 report([problem], in: condition, file: file, diagnostics: &result.diagnostics)
                 result.lowerings.append(nil)
             case .success(let syntax):
-                switch ConditionTypeChecker.lower(syntax, scope: scope) {
+                switch checker.lower(syntax) {
                 case .failed(let problems):
                     report(problems, in: condition, file: file, diagnostics: &result.diagnostics)
                     result.lowerings.append(nil)

@@ -127,12 +127,24 @@ struct ConditionTypeChecker {
         self.scope = scope
     }
 
-    /// The lowered condition, or nil when a problem was found.
+    /// The lowered condition, or its problems.
     static func lower(_ syntax: ConditionSyntax, scope: ConditionScope) -> Lowering {
         var checker = ConditionTypeChecker(scope: scope)
-        let expression = checker.lowerBoolean(syntax)
-        if let expression, checker.problems.isEmpty { return .lowered(expression, reads: checker.reads) }
-        return .failed(checker.problems)
+        return checker.lower(syntax)
+    }
+
+    /// The lowered condition, or its problems; the checker then starts afresh, so
+    /// one checker lowers a whole run of conditions. A checker made per condition
+    /// copied the scope each time, retaining and releasing each of its tables:
+    /// 1.5% of a lint's CPU samples.
+    mutating func lower(_ syntax: ConditionSyntax) -> Lowering {
+        defer {
+            problems = []
+            reads = []
+        }
+        let expression = lowerBoolean(syntax)
+        if let expression, problems.isEmpty { return .lowered(expression, reads: reads) }
+        return .failed(problems)
     }
 
     enum Lowering {

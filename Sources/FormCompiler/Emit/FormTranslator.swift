@@ -133,7 +133,7 @@ struct FormTranslator {
             enabledHelper = helpers.enabled
             fieldType = symbol.valueType
             trigger = symbol.trigger
-            displayName = symbol.displayName
+            displayName = DefaultMessages.displayName(of: element.kind, id: symbol.id)
             kind = element.kind
         }
 

@@ -47,13 +47,10 @@ public struct FieldSymbol: Sendable {
     public var enclosingGroups: [ElementPath]
     /// The effective trigger: the field's own `validateOn`, else the form's.
     public var trigger: ValidationTrigger
-    /// How default messages name the field (SPEC §6.3): its title, label or
-    /// placeholder, else its id split into words.
-    public var displayName: String
 
     public init(
         id: String, range: SourceRange, valueType: FieldValueType, path: ElementPath,
-        enclosingGroups: [ElementPath], trigger: ValidationTrigger, displayName: String
+        enclosingGroups: [ElementPath], trigger: ValidationTrigger
     ) {
         self.id = id
         self.range = range
@@ -61,7 +58,6 @@ public struct FieldSymbol: Sendable {
         self.path = path
         self.enclosingGroups = enclosingGroups
         self.trigger = trigger
-        self.displayName = displayName
     }
 }
 
