@@ -160,3 +160,19 @@ private enum ConditionParserTestsHelpers {
     #expect(expression.conditionText == "(a or not isEmpty(b)) and (plan != 'pro' and not (c or false))")
     #expect(ConditionExpr.or(.or(.boolField("a"), .boolField("b")), .textEquals("t", "it's")).conditionText == "a or b or t == \"it's\"")
 }
+
+/// The lexer reads an ASCII condition as bytes and any other as decoded scalars:
+/// both give the same keywords, names and positions (counted in scalars), and a
+/// word that only starts like a keyword is a name.
+@Test func keywordsNamesAndPositionsAreTheSameInASCIIAndOtherText() {
+    #expect(shape("not a and b or c == 'x'") == "(or (and (not a) b) (== c 'x'))")
+    #expect(shape("not a and b or c == 'é'") == "(or (and (not a) b) (== c 'é'))")
+    #expect(shape("andy or order and nothing and truely and falsey") == "(or andy (and (and (and order nothing) truely) falsey))")
+    #expect(shape("plan == 'café' and true") == "(and (== plan 'café') true)")
+    #expect(shape("false or a == 'ü'") == "(or false (== a 'ü'))")
+    // The same mistake after a two-byte scalar and after an ASCII one: the same column.
+    #expect(problem("a == 'é' b")?.range == 9..<10)
+    #expect(problem("a == 'e' b")?.range == 9..<10)
+    #expect(problem("a == 'é' &&")?.message == "unexpected '&&'")
+    #expect(problem("a == 'é' &&")?.range == 9..<11)
+}

@@ -299,40 +299,66 @@ struct ConditionToken: Sendable {
 }
 
 /// Splits a condition into tokens on demand, so that the first problem in reading
-/// order is the one reported.
+/// order is the one reported. Positions are counted in Unicode scalars.
+///
+/// Almost every condition is ASCII: then the lexer reads the text's UTF-8 bytes,
+/// one byte per scalar, and cuts names out of them without decoding. Only other
+/// text is decoded into an array of scalars. (An array of scalars made for every
+/// condition, four bytes each, and keywords told apart by a `switch` over
+/// `String`s made the decoder's reading of a condition 7% dearer.)
 struct ConditionLexer {
-    private let scalars: [Unicode.Scalar]
-    /// Whether every scalar is ASCII (almost every condition), so that each is one
-    /// UTF-8 byte and the text is read and cut without decoding.
+    /// The text's scalars, each as its value: the UTF-8 bytes of an ASCII text
+    /// (in `bytes`), else the decoded scalars (in `wide`).
+    private let bytes: [UInt8]
+    private let wide: [Unicode.Scalar]
     private let isASCII: Bool
     private var index = 0
+    let count: Int
 
     init(_ text: String) {
-        let ascii = text.utf8.withContiguousStorageIfAvailable { bytes in
-            bytes.allSatisfy { $0 < 0x80 } ? bytes.map { Unicode.Scalar($0) } : nil
-        } ?? nil
-        isASCII = ascii != nil
-        scalars = ascii ?? Array(text.unicodeScalars)
+        let utf8 = Array(text.utf8)
+        isASCII = utf8.allSatisfy { $0 < 0x80 }
+        bytes = isASCII ? utf8 : []
+        wide = isASCII ? [] : Array(text.unicodeScalars)
+        count = isASCII ? utf8.count : wide.count
+    }
+
+    @inline(__always)
+    private func scalar(_ index: Int) -> Unicode.Scalar {
+        isASCII ? Unicode.Scalar(bytes[index]) : wide[index]
     }
 
     /// The text of a range of scalars.
     private func text(_ range: Range<Int>) -> String {
-        guard isASCII else { return String(String.UnicodeScalarView(scalars[range])) }
-        return String(unsafeUninitializedCapacity: range.count) { buffer in
-            for offset in range.indices {
-                buffer[offset - range.lowerBound] = UInt8(truncatingIfNeeded: scalars[offset].value)
+        guard isASCII else { return String(String.UnicodeScalarView(wide[range])) }
+        return bytes.withUnsafeBufferPointer { String(decoding: UnsafeBufferPointer(rebasing: $0[range]), as: UTF8.self) }
+    }
+
+    /// The keyword the scalars of `range` spell, if they spell one.
+    private func keyword(_ range: Range<Int>) -> ConditionToken.Kind? {
+        func spells(_ word: StaticString) -> Bool {
+            guard range.count == word.utf8CodeUnitCount else { return false }
+            return word.withUTF8Buffer { word in
+                for offset in 0..<word.count where scalar(range.lowerBound + offset).value != word[offset] { return false }
+                return true
             }
-            return range.count
+        }
+        guard (2...5).contains(range.count) else { return nil }
+        switch scalar(range.lowerBound) {
+        case "a": return spells("and") ? .and : nil
+        case "o": return spells("or") ? .or : nil
+        case "n": return spells("not") ? .not : nil
+        case "t": return spells("true") ? .trueLiteral : nil
+        case "f": return spells("false") ? .falseLiteral : nil
+        default: return nil
         }
     }
 
-    var count: Int { scalars.count }
-
     mutating func next() -> ConditionToken {
-        while index < scalars.count, Self.isWhitespace(scalars[index]) { index += 1 }
+        while index < count, Self.isWhitespace(scalar(index)) { index += 1 }
         let start = index
-        guard index < scalars.count else { return ConditionToken(kind: .end, range: start..<start) }
-        let scalar = scalars[index]
+        guard index < count else { return ConditionToken(kind: .end, range: start..<start) }
+        let scalar = scalar(index)
         index += 1
         func token(_ kind: ConditionToken.Kind) -> ConditionToken {
             ConditionToken(kind: kind, range: start..<index)
@@ -369,20 +395,12 @@ struct ConditionLexer {
             break
         }
         if Self.isIdentifierStart(scalar) {
-            while index < scalars.count, Self.isIdentifierContinue(scalars[index]) { index += 1 }
-            let word = text(start..<index)
-            switch word {
-            case "and": return token(.and)
-            case "or": return token(.or)
-            case "not": return token(.not)
-            case "true": return token(.trueLiteral)
-            case "false": return token(.falseLiteral)
-            default: return token(.identifier(word))
-            }
+            while index < count, Self.isIdentifierContinue(self.scalar(index)) { index += 1 }
+            return token(keyword(start..<index) ?? .identifier(text(start..<index)))
         }
         let isDigit: (Unicode.Scalar?) -> Bool = { $0.map { ("0"..."9").contains($0) } ?? false }
-        if isDigit(scalar) || ((scalar == "-" || scalar == ".") && isDigit(scalars.indices.contains(index) ? scalars[index] : nil)) {
-            while index < scalars.count, Self.isIdentifierContinue(scalars[index]) || scalars[index] == "." { index += 1 }
+        if isDigit(scalar) || ((scalar == "-" || scalar == ".") && isDigit(index < count ? self.scalar(index) : nil)) {
+            while index < count, Self.isIdentifierContinue(self.scalar(index)) || self.scalar(index) == "." { index += 1 }
             let written = text(start..<index)
             return invalid(
                 "unexpected number '\(written)'",
@@ -394,13 +412,13 @@ struct ConditionLexer {
 
     private mutating func lexString(quote: Unicode.Scalar, start: Int) -> ConditionToken {
         let contentStart = index
-        while index < scalars.count, scalars[index] != quote { index += 1 }
-        guard index < scalars.count else {
+        while index < count, scalar(index) != quote { index += 1 }
+        guard index < count else {
             let problem = ConditionProblem(
                 code: .conditionSyntax, message: "unterminated string", range: start..<start + 1,
                 help: ["close the string with \(quote == "'" ? "'" : "\"")"]
             )
-            return ConditionToken(kind: .invalid(problem), range: start..<scalars.count)
+            return ConditionToken(kind: .invalid(problem), range: start..<count)
         }
         let value = text(contentStart..<index)
         index += 1
@@ -408,7 +426,7 @@ struct ConditionLexer {
     }
 
     private func peek(_ scalar: Unicode.Scalar) -> Bool {
-        index < scalars.count && scalars[index] == scalar
+        index < count && self.scalar(index) == scalar
     }
 
     static func isWhitespace(_ scalar: Unicode.Scalar) -> Bool {
