@@ -22,7 +22,7 @@ struct FormcBench: ParsableCommand {
         abstract: "Benchmark formc against libyaml's raw parse and print the issue's goals."
     )
 
-    @Option(help: "Timed runs per figure (after one warm-up); the median is reported.")
+    @Option(help: "Timed runs per figure (each after an untimed run of its own); the median is reported.")
     var runs = 9
 
     @Option(help: "The formc executable (default: the one next to formc-bench).")
@@ -171,7 +171,7 @@ struct FormcBench: ParsableCommand {
 
         // The same growth inside one group (2,000 → 8,000 fields): the benchmark
         // form's small groups would hide work that is quadratic in a group's size.
-        // As many runs as every other figure: the median of three runs it took
+        // As many runs as the main figures: the median of three runs it took
         // until the twenty-second round read anything from 2.8× to 5.2× over the rounds.
         let flatSmall = Array(BenchmarkForm(fieldsInOneGroup: 8_000 / scale).yaml().utf8)
         let flatLarge = Array(BenchmarkForm(fieldsInOneGroup: 8_000).yaml().utf8)

@@ -168,11 +168,17 @@ private enum ConditionParserTestsHelpers {
     #expect(shape("not a and b or c == 'x'") == "(or (and (not a) b) (== c 'x'))")
     #expect(shape("not a and b or c == 'é'") == "(or (and (not a) b) (== c 'é'))")
     #expect(shape("andy or order and nothing and truely and falsey") == "(or andy (and (and (and order nothing) truely) falsey))")
+    // Words of a keyword's length and first letter, in both texts.
+    #expect(shape("ant or nut and on and tree and fakse") == "(or ant (and (and (and nut on) tree) fakse))")
+    #expect(shape("ant or nut and on and tree and fakse == 'é'") == "(or ant (and (and (and nut on) tree) (== fakse 'é')))")
     #expect(shape("plan == 'café' and true") == "(and (== plan 'café') true)")
     #expect(shape("false or a == 'ü'") == "(or false (== a 'ü'))")
     // The same mistake after a two-byte scalar and after an ASCII one: the same column.
     #expect(problem("a == 'é' b")?.range == 9..<10)
     #expect(problem("a == 'e' b")?.range == 9..<10)
+    // Scalars, not bytes (🎉 is four) or characters (e and a combining accent are one).
+    #expect(problem("a == '🎉' b")?.range == 9..<10)
+    #expect(problem("a == 'e\u{301}' b")?.range == 10..<11)
     #expect(problem("a == 'é' &&")?.message == "unexpected '&&'")
     #expect(problem("a == 'é' &&")?.range == 9..<11)
 }

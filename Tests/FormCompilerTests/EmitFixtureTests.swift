@@ -3,7 +3,7 @@ import Testing
 
 /// Hand-built checked forms for the emitter tests, independent of the readers and
 /// the checker: a small builder for elements and a symbol table made the way the
-/// checker makes it (document order, effective trigger, display name).
+/// checker makes it (document order, effective trigger).
 enum EmitFixture {
     static let range = SourceRange.fileStart
 

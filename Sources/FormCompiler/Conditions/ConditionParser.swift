@@ -358,7 +358,7 @@ struct ConditionLexer {
         while index < count, Self.isWhitespace(scalar(index)) { index += 1 }
         let start = index
         guard index < count else { return ConditionToken(kind: .end, range: start..<start) }
-        let scalar = scalar(index)
+        let current = scalar(index)
         index += 1
         func token(_ kind: ConditionToken.Kind) -> ConditionToken {
             ConditionToken(kind: kind, range: start..<index)
@@ -366,7 +366,7 @@ struct ConditionLexer {
         func invalid(_ message: String, help: [String] = []) -> ConditionToken {
             token(.invalid(ConditionProblem(code: .conditionSyntax, message: message, range: start..<index, help: help)))
         }
-        switch scalar {
+        switch current {
         case "(": return token(.leftParen)
         case ")": return token(.rightParen)
         case "=":
@@ -384,9 +384,9 @@ struct ConditionLexer {
             let written = text(start..<index)
             return invalid("unexpected '\(written)'", help: ["use 'or' instead of '\(written)'"])
         case "'", "\"":
-            return lexString(quote: scalar, start: start)
+            return lexString(quote: current, start: start)
         case "\u{2018}", "\u{2019}", "\u{201C}", "\u{201D}":
-            return invalid("unexpected '\(scalar)'", help: ["write strings with straight quotes, ' or \""])
+            return invalid("unexpected '\(current)'", help: ["write strings with straight quotes, ' or \""])
         case "<", ">":
             if peek("=") { index += 1 }
             let written = text(start..<index)
@@ -394,20 +394,20 @@ struct ConditionLexer {
         default:
             break
         }
-        if Self.isIdentifierStart(scalar) {
-            while index < count, Self.isIdentifierContinue(self.scalar(index)) { index += 1 }
+        if Self.isIdentifierStart(current) {
+            while index < count, Self.isIdentifierContinue(scalar(index)) { index += 1 }
             return token(keyword(start..<index) ?? .identifier(text(start..<index)))
         }
         let isDigit: (Unicode.Scalar?) -> Bool = { $0.map { ("0"..."9").contains($0) } ?? false }
-        if isDigit(scalar) || ((scalar == "-" || scalar == ".") && isDigit(index < count ? self.scalar(index) : nil)) {
-            while index < count, Self.isIdentifierContinue(self.scalar(index)) || self.scalar(index) == "." { index += 1 }
+        if isDigit(current) || ((current == "-" || current == ".") && isDigit(index < count ? scalar(index) : nil)) {
+            while index < count, Self.isIdentifierContinue(scalar(index)) || scalar(index) == "." { index += 1 }
             let written = text(start..<index)
             return invalid(
                 "unexpected number '\(written)'",
                 help: ["conditions compare with strings; write it as '\(written)'"]
             )
         }
-        return invalid("unexpected character '\(scalar.escaped(asASCII: false))'")
+        return invalid("unexpected character '\(current.escaped(asASCII: false))'")
     }
 
     private mutating func lexString(quote: Unicode.Scalar, start: Int) -> ConditionToken {
@@ -425,8 +425,8 @@ struct ConditionLexer {
         return ConditionToken(kind: .string(value), range: start..<index)
     }
 
-    private func peek(_ scalar: Unicode.Scalar) -> Bool {
-        index < count && self.scalar(index) == scalar
+    private func peek(_ expected: Unicode.Scalar) -> Bool {
+        index < count && scalar(index) == expected
     }
 
     static func isWhitespace(_ scalar: Unicode.Scalar) -> Bool {
