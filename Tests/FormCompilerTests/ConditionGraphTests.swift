@@ -111,9 +111,10 @@ elements:
         "agree", "'pro' == plan and agree", "not (name == 'x' or isEmpty(plan)) and name != ''",
         "news or agree and not news", "true == (agree and plan != 'free')", "true", "isEmpty(name) == false",
     ]
+    var checker = ConditionTypeChecker(scope: scope)
     for text in conditions {
         guard case .success(let syntax) = ConditionParser.parse(text),
-              case .lowered(let expression, let reads) = ConditionTypeChecker.lower(syntax, scope: scope) else {
+              case .lowered(let expression, let reads) = checker.lower(syntax) else {
             Issue.record("\(text) does not lower")
             continue
         }

@@ -79,6 +79,10 @@ import Testing
             placeholder: Company
           - textField: cardNumber
             placeholder: 1234 5678
+          - textField: zip
+            label: "  Postal code\t"
+          - textField: houseName
+            placeholder: "   "
         """))).checked)
     // SPEC §6.3: "Email is required" for the sign-up form's email field. The
     // emitter's own description of each field, which its messages are made from.
@@ -86,4 +90,7 @@ import Testing
     #expect(translator.field("email")?.displayName == "Email")
     #expect(translator.field("company")?.displayName == "Company")
     #expect(translator.field("cardNumber")?.displayName == "Card number")
+    // Whitespace around a label is not part of the name; a blank placeholder is no name.
+    #expect(translator.field("zip")?.displayName == "Postal code")
+    #expect(translator.field("houseName")?.displayName == "House name")
 }

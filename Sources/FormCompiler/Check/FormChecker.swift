@@ -433,25 +433,4 @@ private struct ElementWalker {
 
 extension String {
     var trimmingBackticks: String { filter { $0 != "`" } }
-
-    var trimmingCharactersInWhitespace: String {
-        // Most text starts and ends with an ASCII byte that is not whitespace (tab to
-        // carriage return, space): keep it, without the scalar scans below.
-        if let first = utf8.first, let last = utf8.last, (0x21..<0x80).contains(first), (0x21..<0x80).contains(last) {
-            return self
-        }
-        let scalars = unicodeScalars
-        guard let first = scalars.firstIndex(where: { !$0.isWhitespace }) else { return "" }
-        let last = scalars.lastIndex(where: { !$0.isWhitespace })!
-        // Most text has no whitespace around it: keep it rather than build a copy.
-        if first == scalars.startIndex, scalars.index(after: last) == scalars.endIndex { return self }
-        return String(scalars[first...last])
-    }
-}
-
-extension Unicode.Scalar {
-    /// The Unicode White_Space property, answered without the property tables for ASCII.
-    fileprivate var isWhitespace: Bool {
-        isASCII ? self == " " || (0x09...0x0D).contains(value) : properties.isWhitespace
-    }
 }

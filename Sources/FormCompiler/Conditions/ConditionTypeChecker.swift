@@ -127,12 +127,6 @@ struct ConditionTypeChecker {
         self.scope = scope
     }
 
-    /// The lowered condition, or its problems.
-    static func lower(_ syntax: ConditionSyntax, scope: ConditionScope) -> Lowering {
-        var checker = ConditionTypeChecker(scope: scope)
-        return checker.lower(syntax)
-    }
-
     /// The lowered condition, or its problems; the checker then starts afresh, so
     /// one checker lowers a whole run of conditions. A checker made per condition
     /// copied the scope each time, retaining and releasing each of its tables:
