@@ -1,4 +1,9 @@
 import BenchmarkSupport
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import Testing
 
 /// How the benchmark times: the in-process figures stand in for `formc lint` and
@@ -52,5 +57,42 @@ struct TimingTests {
         })
         #expect(medians == [3.0, 20.0])
         #expect(order == [0, 0, 1, 1, 0, 0, 1, 1, 0, 0, 1, 1])
+    }
+
+    /// A timed build's output is removed once the timed run returns, or throws,
+    /// so that the next run writes a new file (see `Timing.removingOutput`).
+    @Test func aTimedRunsOutputIsRemovedAfterIt() throws {
+        let base = getenv("TMPDIR").map { String(cString: $0) } ?? "/tmp"
+        var template = Array("\(base)/formc-timing.XXXXXX".utf8CString)
+        let made = mkdtemp(&template)
+        let directory = try #require(made.map { String(cString: $0) })
+        defer { rmdir(directory) }
+        let output = directory + "/out.swift"
+        // Runs before the directory's removal: when the test fails, the file is there.
+        defer { unlink(output) }
+        struct CannotWrite: Error {}
+        func write() throws {
+            guard let file = fopen(output, "w") else { throw CannotWrite() }
+            fputs("let x = 1\n", file)
+            fclose(file)
+        }
+        var existedWhileTimed = false
+        let seconds = try Timing.removingOutput(output) {
+            try write()
+            existedWhileTimed = access(output, F_OK) == 0
+            return 2.5
+        }
+        #expect(seconds == 2.5)
+        #expect(existedWhileTimed)
+        #expect(access(output, F_OK) != 0)
+
+        struct Failed: Error {}
+        #expect(throws: Failed.self) {
+            try Timing.removingOutput(output) { () throws -> Double in
+                try write()
+                throw Failed()
+            }
+        }
+        #expect(access(output, F_OK) != 0)
     }
 }
