@@ -37,7 +37,7 @@ struct FormcBench: ParsableCommand {
     @Flag(help: "Also type-check the generated Swift (1× and 2×) with swiftc against FormRuntime.")
     var typecheck = false
 
-    @Option(help: "Keep the generated files in this directory instead of a temporary one.")
+    @Option(help: "Keep the generated form, and the Swift of the peak-memory build, in this directory instead of a temporary one (the timed builds' outputs are removed as they go).")
     var keep: String?
 
     @Flag(name: .customLong("child-peak"), help: .hidden)

@@ -159,3 +159,29 @@ elements:
         #expect(ConditionGraph.distinct(Array(symbols.prefix(count))) == firstOccurrences(Array(symbols.prefix(count))), "\(count)")
     }
 }
+
+/// One type checker lowers a whole run of conditions: a condition that failed
+/// leaves neither its problems nor its reads to the next one.
+@Test func aTypeCheckerStartsAfreshAfterAConditionThatFailed() {
+    let form = ConditionFixture.make("""
+    elements:
+      - boolean: agree
+      - textField: name
+    """)
+    var checker = ConditionTypeChecker(scope: ConditionScope(document: form.document, symbols: form.symbols))
+    func lower(_ text: String) -> ConditionTypeChecker.Lowering? {
+        guard case .success(let syntax) = ConditionParser.parse(text) else { return nil }
+        return checker.lower(syntax)
+    }
+    // Reads `agree`, then fails on an unknown field.
+    guard case .failed(let problems) = lower("agree and missing") else {
+        Issue.record("an unknown field does not fail")
+        return
+    }
+    #expect(problems.count == 1)
+    guard case .lowered(_, let reads) = lower("name == 'x'") else {
+        Issue.record("a valid condition after a failed one does not lower")
+        return
+    }
+    #expect(reads == [form.symbols.fieldIndex("name")])
+}

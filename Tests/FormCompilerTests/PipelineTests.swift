@@ -83,6 +83,10 @@ import Testing
             label: "  Postal code\t"
           - textField: houseName
             placeholder: "   "
+          - textField: firstName
+            placeholder: 第一个名字
+          - textField: phone
+            placeholder: ٠١٢٣ ٤٥٦
         """))).checked)
     // SPEC §6.3: "Email is required" for the sign-up form's email field. The
     // emitter's own description of each field, which its messages are made from.
@@ -93,4 +97,7 @@ import Testing
     // Whitespace around a label is not part of the name; a blank placeholder is no name.
     #expect(translator.field("zip")?.displayName == "Postal code")
     #expect(translator.field("houseName")?.displayName == "House name")
+    // A numeral that is a word (一, "one") is no digit; digits of other scripts are.
+    #expect(translator.field("firstName")?.displayName == "第一个名字")
+    #expect(translator.field("phone")?.displayName == "Phone")
 }

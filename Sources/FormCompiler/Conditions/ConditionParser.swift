@@ -316,11 +316,10 @@ struct ConditionLexer {
     let count: Int
 
     init(_ text: String) {
-        let utf8 = Array(text.utf8)
-        isASCII = utf8.allSatisfy { $0 < 0x80 }
-        bytes = isASCII ? utf8 : []
+        isASCII = text.utf8.allSatisfy { $0 < 0x80 }
+        bytes = isASCII ? Array(text.utf8) : []
         wide = isASCII ? [] : Array(text.unicodeScalars)
-        count = isASCII ? utf8.count : wide.count
+        count = isASCII ? bytes.count : wide.count
     }
 
     @inline(__always)

@@ -93,7 +93,9 @@ extension DefaultMessages {
     static func isSampleValue(_ placeholder: String) -> Bool {
         // One byte scan answers for most placeholders: a '@' or an ASCII digit decides;
         // only a ':' (most placeholders have none) needs the substring search, and only
-        // non-ASCII text (digits of other scripts, `٣`, are numbers too) the Character scan.
+        // non-ASCII text the scalar scan, for the decimal digits of other scripts
+        // (`٣`). Numerals that are words are not digits: `一` in 第一个名字 ("first
+        // name") leaves the placeholder a name.
         var hasColon = false
         var hasNonASCII = false
         for byte in placeholder.utf8 {
@@ -105,7 +107,7 @@ extension DefaultMessages {
             }
         }
         if hasColon, placeholder.contains("://") { return true }
-        return hasNonASCII && placeholder.contains(where: \.isNumber)
+        return hasNonASCII && placeholder.unicodeScalars.contains { $0.properties.numericType == .decimal }
     }
 }
 
