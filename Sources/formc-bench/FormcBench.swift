@@ -133,7 +133,7 @@ struct FormcBench: ParsableCommand {
                     let file = SourceFile(path: inputPath, bytes: bytes)
                     var diagnostics = DiagnosticBag(file: inputPath)
                     return FormPipeline.read(file, diagnostics: &diagnostics).map {
-                        FormDecoder.decode($0, file: file, limits: .default, diagnostics: &diagnostics)
+                        FormDecoder.decode($0, file: file, format: SourceFormat(path: file.path), limits: .default, diagnostics: &diagnostics)
                     }
                 }
             },
@@ -251,7 +251,7 @@ struct FormcBench: ParsableCommand {
             case "decode":
                 var diagnostics = DiagnosticBag(file: copy.path)
                 _ = FormPipeline.read(copy, limits: limits, diagnostics: &diagnostics).map {
-                    FormDecoder.decode($0, file: copy, limits: limits, diagnostics: &diagnostics)
+                    FormDecoder.decode($0, file: copy, format: SourceFormat(path: copy.path), limits: limits, diagnostics: &diagnostics)
                 }
             default: throw ValidationError("--profile takes lint, build, read, decode (read and decode) or floor")
             }
