@@ -179,8 +179,8 @@ struct FormcBench: ParsableCommand {
 
         // The same growth inside one group (2,000 → 8,000 fields): the benchmark
         // form's small groups would hide work that is quadratic in a group's size.
-        // As many runs as the main figures: the median of three runs it took
-        // until the twenty-second round read anything from 2.8× to 5.2× over the rounds.
+        // As many runs as the main figures: a median of only three runs reads
+        // anything from 2.8× to 5.2× on a shared machine.
         let flatSmall = Array(BenchmarkForm(fieldsInOneGroup: 8_000 / scale).yaml().utf8)
         let flatLarge = Array(BenchmarkForm(fieldsInOneGroup: 8_000).yaml().utf8)
         let flat = try Timing.interleaved(runs: runs, [
