@@ -54,15 +54,22 @@ enum CivilDay {
         Swift.min(Swift.max(number, first), last)
     }
 
+    /// Seconds from 1970-01-01 to `Date`'s reference date, 2001-01-01.
+    static let referenceDateOffset = 978_307_200
+
     /// The whole seconds since 1970 of `date`, rounded down, saturated to the
     /// range of `FormDate`'s days (so that no `Date`, however far, traps). NaN
     /// reads as 1970.
+    ///
+    /// Rounded in `Date`'s own representation (seconds since 2001): going through
+    /// `timeIntervalSince1970` first would round an instant just before a whole
+    /// second (`FormDate.end(in:)`) up to that second.
     static func wholeSeconds(of date: Date) -> Int {
-        let seconds = date.timeIntervalSince1970.rounded(.down)
-        let lowest = Double(first * secondsPerDay)
-        let highest = Double((last + 1) * secondsPerDay - 1)
+        let seconds = date.timeIntervalSinceReferenceDate.rounded(.down)
         if seconds.isNaN { return 0 }
-        return Int(Swift.min(Swift.max(seconds, lowest), highest))
+        let lowest = Double(first * secondsPerDay - referenceDateOffset)
+        let highest = Double((last + 1) * secondsPerDay - 1 - referenceDateOffset)
+        return Int(Swift.min(Swift.max(seconds, lowest), highest)) + referenceDateOffset
     }
 
     /// `value` divided by `divisor`, rounded towards negative infinity.

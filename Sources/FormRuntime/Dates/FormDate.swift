@@ -38,8 +38,11 @@ public struct FormDate: Hashable, Comparable, Sendable, CustomStringConvertible 
     /// The calendar day that the instant `date` falls on in `timeZone` (a `Date`
     /// beyond years 1–9999 gives the nearest day of that range).
     public init(_ date: Date, in timeZone: TimeZone) {
-        let offset = timeZone.secondsFromGMT(for: date)
-        let local = CivilDay.wholeSeconds(of: date) + offset
+        let seconds = CivilDay.wholeSeconds(of: date)
+        // The offset of the whole second: zones change offset on whole seconds, and
+        // an instant a hair before a change must not be rounded past it by the lookup.
+        let offset = timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: Double(seconds)))
+        let local = seconds + offset
         self.init(dayNumber: CivilDay.clamped(CivilDay.floorDivide(local, CivilDay.secondsPerDay)))
     }
 

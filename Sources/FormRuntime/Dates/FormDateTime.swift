@@ -57,11 +57,11 @@ extension FormDateTime {
     /// `date` as `YYYY-MM-DDTHH:mm:ssZ` in UTC, rounded down to the whole second;
     /// nil outside the years 1–9999 (which the four-digit year cannot write).
     public static func iso8601(_ date: Date) -> String? {
-        let seconds = date.timeIntervalSince1970.rounded(.down)
-        guard seconds.isFinite,
-              seconds >= Double(CivilDay.first * CivilDay.secondsPerDay),
-              seconds < Double((CivilDay.last + 1) * CivilDay.secondsPerDay) else { return nil }
-        let whole = Int(seconds)
+        let whole = CivilDay.wholeSeconds(of: date)
+        // wholeSeconds saturates: a date it moved is outside the range.
+        guard Double(whole - CivilDay.referenceDateOffset) == date.timeIntervalSinceReferenceDate.rounded(.down) else {
+            return nil
+        }
         let day = FormDate(dayNumber: CivilDay.floorDivide(whole, CivilDay.secondsPerDay))
         let second = whole - CivilDay.floorDivide(whole, CivilDay.secondsPerDay) * CivilDay.secondsPerDay
         let clock = "\(isoDigits(second / 3600, width: 2)):\(isoDigits(second / 60 % 60, width: 2)):\(isoDigits(second % 60, width: 2))"
