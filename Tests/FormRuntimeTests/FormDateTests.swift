@@ -32,6 +32,15 @@ import Testing
         #expect(FormDate(year: 9999, month: 12, day: 31) != nil)
     }
 
+    @Test func clampingGivesTheNearestRealDay() throws {
+        #expect(FormDate(clampingYear: 2026, month: 1, day: 31) == (try day("2026-01-31")))
+        #expect(FormDate(clampingYear: 2026, month: 2, day: 30) == (try day("2026-02-28")))
+        #expect(FormDate(clampingYear: 2024, month: 2, day: 30) == (try day("2024-02-29")))
+        #expect(FormDate(clampingYear: 0, month: 0, day: 0) == (try day("0001-01-01")))
+        #expect(FormDate(clampingYear: .max, month: .max, day: .max) == (try day("9999-12-31")))
+        #expect(FormDate(clampingYear: .min, month: 6, day: .min) == (try day("0001-06-01")))
+    }
+
     @Test func partsAreKept() throws {
         let date = try #require(FormDate(year: 2026, month: 1, day: 31))
         #expect(date.year == 2026 && date.month == 1 && date.day == 31)
@@ -254,6 +263,13 @@ import Testing
         #expect(FormTime(hour: 23, minute: 59)?.iso8601 == "23:59")
         #expect(FormTime(hour: 9, minute: 5)?.hour == 9)
         #expect(FormTime(hour: 9, minute: 5)?.minute == 5)
+    }
+
+    @Test func clampingGivesTheNearestRealTime() {
+        #expect(FormTime(clampingHour: 9, minute: 30) == FormTime(hour: 9, minute: 30))
+        #expect(FormTime(clampingHour: 25, minute: 60).iso8601 == "23:59")
+        #expect(FormTime(clampingHour: .min, minute: .min).iso8601 == "00:00")
+        #expect(FormTime(clampingHour: .max, minute: 7).iso8601 == "23:07")
     }
 
     @Test(arguments: ["09:30", "00:00", "23:59", "12:00"])

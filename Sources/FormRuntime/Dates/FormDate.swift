@@ -25,6 +25,19 @@ public struct FormDate: Hashable, Comparable, Sendable, CustomStringConvertible 
         self.day = day
     }
 
+    /// The nearest real day to the parts: each is moved into its range (year
+    /// 1–9999, month 1–12, day 1 through the month's length), so `2026-02-30`
+    /// gives 2026-02-28. For literals already checked, as generated code writes
+    /// them (`FormDate(clampingYear: 2026, month: 1, day: 31)`): no optional to
+    /// unwrap, and no input that traps.
+    public init(clampingYear year: Int, month: Int, day: Int) {
+        let year = Swift.min(Swift.max(year, 1), 9999)
+        let month = Swift.min(Swift.max(month, 1), 12)
+        self.year = year
+        self.month = month
+        self.day = Swift.min(Swift.max(day, 1), CivilDay.daysIn(month: month, year: year))
+    }
+
     /// The day that `text` writes as exactly `YYYY-MM-DD` (ASCII digits, no sign,
     /// no time, nothing around it); nil for any other text or a day that is not real.
     public init?(iso8601 text: String) {

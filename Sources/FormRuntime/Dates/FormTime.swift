@@ -17,6 +17,15 @@ public struct FormTime: Hashable, Comparable, Sendable, CustomStringConvertible 
         self.minute = minute
     }
 
+    /// The nearest real time to the parts: the hour moved into 0–23 and the
+    /// minute into 0–59. For literals already checked, as generated code writes
+    /// them (`FormTime(clampingHour: 9, minute: 30)`): no optional to unwrap,
+    /// and no input that traps.
+    public init(clampingHour hour: Int, minute: Int) {
+        self.hour = Swift.min(Swift.max(hour, 0), 23)
+        self.minute = Swift.min(Swift.max(minute, 0), 59)
+    }
+
     /// The time that `text` writes as exactly `HH:mm` (two ASCII digits each, no
     /// seconds, nothing around it); nil for any other text or a time that is not real.
     public init?(iso8601 text: String) {
