@@ -75,6 +75,7 @@ public struct FormDate: Hashable, Comparable, Sendable, CustomStringConvertible 
     /// The ISO 8601 text, as `iso8601`.
     public var description: String { iso8601 }
 
+    /// Whether `lhs` is an earlier day.
     public static func < (lhs: FormDate, rhs: FormDate) -> Bool {
         (lhs.year, lhs.month, lhs.day) < (rhs.year, rhs.month, rhs.day)
     }

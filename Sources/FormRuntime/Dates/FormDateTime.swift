@@ -16,8 +16,11 @@ import Foundation
 /// and `KeyedDecodingContainer` overloads below make it so).
 @propertyWrapper
 public struct FormDateTime<Value: FormDateTimeValue>: Codable, Equatable, Sendable {
+    /// The field's date.
     public var wrappedValue: Value
 
+    /// Wraps `wrappedValue`; what `@FormDateTime var arrival: Date? = nil` and the
+    /// memberwise initializer call.
     public init(wrappedValue: Value) {
         self.wrappedValue = wrappedValue
     }

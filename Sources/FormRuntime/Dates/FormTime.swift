@@ -41,6 +41,7 @@ public struct FormTime: Hashable, Comparable, Sendable, CustomStringConvertible 
     /// The ISO 8601 text, as `iso8601`.
     public var description: String { iso8601 }
 
+    /// Whether `lhs` is earlier in the day.
     public static func < (lhs: FormTime, rhs: FormTime) -> Bool {
         (lhs.hour, lhs.minute) < (rhs.hour, rhs.minute)
     }

@@ -19,6 +19,7 @@ public struct ValidationContext: Sendable {
         self.init(now: Date(), timeZone: .current, localization: .source)
     }
 
+    /// A context with a fixed clock and zone (tests, servers, a user's chosen zone).
     public init(now: Date, timeZone: TimeZone, localization: FormLocalization = .source) {
         self.now = now
         self.timeZone = timeZone
