@@ -96,11 +96,12 @@ extension NumberElement: NumberElementRepresentable {
 
     public var text: String {
         guard let number = value.value.decimalValue else { return "" }
+        // A Decimal's description is its exact value in plain notation ("-2.5").
         let digits = Self.rounded(number, places: decimals).description
         guard decimals > 0 else { return digits }
-        let fraction = digits.split(separator: ".", maxSplits: 1).dropFirst().first ?? ""
-        let whole = digits.split(separator: ".", maxSplits: 1).first ?? Substring(digits)
-        return "\(whole).\(fraction)\(String(repeating: "0", count: Swift.max(0, decimals - fraction.count)))"
+        let parts = digits.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
+        let fraction = parts.count > 1 ? parts[1] : ""
+        return "\(parts[0]).\(fraction)\(String(repeating: "0", count: Swift.max(0, decimals - fraction.count)))"
     }
 
     @discardableResult
