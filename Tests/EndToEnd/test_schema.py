@@ -152,3 +152,33 @@ def test_check_jsonschema_reads_yaml_as_yaml():
     errors = validate([path])[path]["errors"]
     assert [e["path"] for e in errors] == ["$.elements[0]"]
     assert "colour" in errors[0]["best_match"]["message"]
+
+
+def test_a_draft_7_validator_gives_the_same_answers():
+    # Editors' validators (yaml-language-server among them) may know only draft 7:
+    # the schema keeps to keywords that mean the same there ($defs is reached by a
+    # JSON pointer, and no $ref has siblings that draft 7 would ignore), so a draft 7
+    # validator accepts and rejects exactly the same forms.
+    import jsonschema
+    from ruamel.yaml import YAML
+
+    schema = json.loads(SCHEMA.read_text())
+
+    def references_with_siblings(node):
+        if isinstance(node, dict):
+            found = [node] if "$ref" in node and len(node) > 1 else []
+            return found + [r for value in node.values() for r in references_with_siblings(value)]
+        if isinstance(node, list):
+            return [r for value in node for r in references_with_siblings(value)]
+        return []
+
+    assert references_with_siblings(schema) == []
+    draft7 = dict(schema, **{"$schema": "http://json-schema.org/draft-07/schema#"})
+    jsonschema.Draft7Validator.check_schema(draft7)
+    validators = (jsonschema.Draft202012Validator(schema), jsonschema.Draft7Validator(draft7))
+    yaml = YAML(typ="safe", pure=True)
+    for path in VALID_FORMS + INVALID_FORMS:
+        text = path.read_text(encoding="utf-8")
+        document = json.loads(text) if path.suffix == ".json" else yaml.load(text)
+        answers = [v.is_valid(document) for v in validators]
+        assert answers == [path in VALID_FORMS] * 2, relative(path)
