@@ -87,13 +87,15 @@ def is_form(path: Path) -> bool:
 
 
 def valid_forms() -> list[Path]:
+    """The examples and this test's valid fixtures (each must compile: the test
+    says so when one does not), then every other form file under Tests/ and every
+    fuzz corpus file that formc accepts: those folders also hold broken inputs on
+    purpose (the corpus, other end-to-end tests' fixtures)."""
     forms = sorted(p for p in (ROOT / "schemas").iterdir() if is_form(p))
-    invalid = FIXTURES / "invalid"
-    forms += sorted(p for p in (ROOT / "Tests").rglob("*") if is_form(p) and invalid not in p.parents)
-    # The fuzz corpus holds broken inputs on purpose; those formc accepts count.
-    corpus = sorted(p for p in FUZZ_CORPUS.iterdir() if p.is_file() and p.suffix != ".md")
-    forms += [p for p in corpus if lint(p)[0] == 0]
-    return forms
+    forms += sorted(p for p in (FIXTURES / "valid").iterdir() if is_form(p))
+    others = sorted(p for p in (ROOT / "Tests").rglob("*") if is_form(p) and FIXTURES not in p.parents)
+    others += sorted(p for p in FUZZ_CORPUS.iterdir() if p.is_file() and p.suffix != ".md")
+    return forms + [p for p in others if lint(p)[0] == 0]
 
 
 def invalid_forms() -> list[Path]:
@@ -121,6 +123,7 @@ def test_the_valid_forms_include_every_kind_of_source():
     assert "schemas/signup.form.yaml" in forms
     assert "schemas/feedback.form.json" in forms
     assert "Tests/GeneratedFormTests/Forms/hostile/hostile.form.yaml" in forms
+    assert "Tests/GeneratedFormTests/Forms/schemas/payment.form.yaml" in forms
     assert "Tests/EndToEnd/schema-fixtures/valid/every-key.form.yaml" in forms
     assert any(p.startswith("Tests/FormCompilerTests/Fuzz/") for p in forms)
 
