@@ -178,9 +178,8 @@ public enum PreviewPattern {
                 guard let low = classLiteral() else { return false }
                 if current == "-", index + 1 < scalars.count, scalars[index + 1] != "]" {
                     index += 1
-                    guard let high = classLiteral(), low.value <= high.value else { return false }
                     output += "-"
-                    Self.appendClassLiteral(high, to: &output)
+                    guard let high = classLiteral(), low.value <= high.value else { return false }
                 } else if current == "-" {
                     return false
                 }
