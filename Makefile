@@ -5,7 +5,7 @@ SHELL := /bin/bash
 SWIFT ?= swift
 EXAMPLE ?= schemas/signup.form.yaml
 
-.PHONY: run test build release deps bench fuzz docs record clean
+.PHONY: run test e2e e2e-browser build release deps bench fuzz docs record clean
 
 # libyaml is a system package (pkg-config yaml-0.1). Install it when missing;
 # needs root or sudo, which CI images and fresh containers have.
@@ -32,6 +32,36 @@ test: deps
 	$(SWIFT) build --build-tests
 	@set -o pipefail; $(SWIFT) test --skip-build 2>&1 | tee .build/test-output.txt
 	@sed -n 's/.*Test run with \([0-9]*\) tests\{0,1\} in .* passed.*/\1 passed, 0 failed/p' .build/test-output.txt | tail -n 1
+	$(MAKE) e2e
+
+# The end-to-end tests (Tests/EndToEnd, pytest) against the built formc, with
+# their Python tools (Tests/EndToEnd/requirements.txt, from PyPI) in a virtual
+# environment of their own, made and filled when missing or out of date.
+E2E_VENV := .build/e2e-venv
+E2E_REQUIREMENTS := Tests/EndToEnd/requirements.txt
+
+$(E2E_VENV)/installed: $(E2E_REQUIREMENTS)
+	@if ! python3 -m venv --help >/dev/null 2>&1 || ! python3 -c 'import ensurepip' 2>/dev/null; then \
+		echo "python3-venv is missing: installing it with apt-get"; \
+		SUDO=""; [ "$$(id -u)" = "0" ] || SUDO=sudo; \
+		$$SUDO apt-get update -qq && $$SUDO apt-get install -y -qq python3-venv >/dev/null; \
+	fi
+	[ -x $(E2E_VENV)/bin/python ] || python3 -m venv $(E2E_VENV)
+	$(E2E_VENV)/bin/python -m pip install -q --disable-pip-version-check -r $(E2E_REQUIREMENTS)
+	touch $@
+
+# The preview's tests (Tests/EndToEnd/test_preview.py) drive Debian's Chromium,
+# headless, through Debian's chromedriver: Selenium is given that driver and never
+# downloads one. Installed with apt-get when missing.
+e2e-browser:
+	@if ! { command -v chromium || command -v chromium-browser; } >/dev/null 2>&1 || ! command -v chromedriver >/dev/null 2>&1; then \
+		echo "chromium or chromedriver is missing: installing them with apt-get"; \
+		SUDO=""; [ "$$(id -u)" = "0" ] || SUDO=sudo; \
+		$$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq chromium chromium-driver >/dev/null; \
+	fi
+
+e2e: build e2e-browser $(E2E_VENV)/installed
+	FORMC_BINARY="$${FORMC_BINARY:-$$($(SWIFT) build --show-bin-path)/formc}" $(E2E_VENV)/bin/python -m pytest -q Tests/EndToEnd
 
 # formc as it is installed on Linux: optimized, and one static executable (the
 # Swift runtime, Dispatch, libyaml and the C library linked in; it runs on any

@@ -75,8 +75,8 @@ main { max-width: 560px; margin: 0 auto; }
 .group-footer { font-size: 13px; color: var(--secondary); margin: 6px 16px 0; }
 .group.grouped > .rows { background: var(--card); border-radius: 10px; overflow: hidden; }
 .group.plain > .rows { background: var(--card); border-top: 0.5px solid var(--separator); border-bottom: 0.5px solid var(--separator); }
-.rows > * + * { border-top: 0.5px solid var(--separator); }
-.rows > [hidden] + *, .rows > .spacer, .rows > .spacer + * { border-top: none; }
+.group .rows > * + * { border-top: 0.5px solid var(--separator); }
+.group .rows > [hidden] + *, .group .rows > .spacer, .group .rows > .spacer + * { border-top: none; }
 .row { display: block; width: 100%; padding: 11px 16px; min-height: 44px; background: transparent; color: inherit; }
 .row.disabled { opacity: 0.45; }
 .control { display: flex; align-items: center; gap: 12px; }
@@ -142,6 +142,8 @@ input::placeholder, textarea::placeholder { color: var(--secondary); opacity: 0.
 #formc-summary, #formc-status { margin: 0 4px; font-size: 15px; color: var(--secondary); }
 #formc-summary:empty, #formc-status:empty { display: none; }
 :focus-visible { outline: 2px solid var(--tint); outline-offset: 2px; }
+/* Text from the form keeps its direction controls to itself (U+202E and the like). */
+h1, label, .title, .group-title, .group-footer, .static-text, .segment-option, .message, .hint { unicode-bidi: isolate; overflow-wrap: break-word; }
 """#
 
     /// The index page's style.
