@@ -23,6 +23,7 @@ protocol ScenarioForm: AnyObject {
 extension ScenarioRulesForm: ScenarioForm {}
 extension ScenarioTriggersForm: ScenarioForm {}
 extension ScenarioConditionsForm: ScenarioForm {}
+extension ScenarioTextRulesForm: ScenarioForm {}
 
 /// Selects a segment's option by the value written in the form, whatever its enum.
 @MainActor
@@ -187,7 +188,7 @@ struct ScenarioTests {
 
     @Test func everyScenarioReachesEveryExpectation() async throws {
         let scenarios = try Self.scenarios()
-        #expect(scenarios.count >= 3)
+        #expect(scenarios.count >= 4)
         for scenario in scenarios {
             let name = try #require(scenario["name"] as? String)
             let steps = try #require(scenario["steps"] as? [[String: Any]])
@@ -195,6 +196,7 @@ struct ScenarioTests {
             case "ScenarioRulesForm": try await run(steps, ScenarioRun(form: ScenarioRulesForm(), name: name))
             case "ScenarioTriggersForm": try await run(steps, ScenarioRun(form: ScenarioTriggersForm(), name: name))
             case "ScenarioConditionsForm": try await run(steps, ScenarioRun(form: ScenarioConditionsForm(), name: name))
+            case "ScenarioTextRulesForm": try await run(steps, ScenarioRun(form: ScenarioTextRulesForm(), name: name))
             default: Issue.record("\(name): unknown form type \(String(describing: scenario["type"]))")
             }
         }
