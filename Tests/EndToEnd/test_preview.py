@@ -265,7 +265,10 @@ def test_every_kind_is_drawn(driver, pages):
     assert grouped.find_element(By.CSS_SELECTOR, ".group-title").text == "GROUPED SECTION"  # uppercased by CSS
     assert grouped.find_element(By.CSS_SELECTOR, ".group-footer").text == "The footer of a grouped section."
     assert driver.find_element(By.CSS_SELECTOR, '[data-id="grouped"] [data-id="inner"] [data-id="postcode"]')
-    assert "plain" in driver.find_element(By.CSS_SELECTOR, '[data-id="plainGroup"]').get_attribute("class").split()
+    plain = driver.find_element(By.CSS_SELECTOR, '[data-id="plainGroup"]')
+    assert "plain" in plain.get_attribute("class").split()
+    assert plain.find_element(By.CSS_SELECTOR, ".rows").value_of_css_property("padding") == "4px 16px 12px 8px"
+    assert plain.find_element(By.CSS_SELECTOR, ".segue").value_of_css_property("min-height") == "60px"
     spacer = driver.find_element(By.CSS_SELECTOR, '[data-kind="spacer"]')
     assert spacer.value_of_css_property("height") == "32px"
     styles = {t.get_attribute("textContent"): t.get_attribute("class") for t in driver.find_elements(By.CSS_SELECTOR, '[data-kind="staticText"]')}

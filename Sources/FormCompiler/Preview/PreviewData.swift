@@ -42,6 +42,15 @@ public enum PreviewData {
                 add("title", group.title)
                 add("footer", group.footer)
                 members.append(("style", .string((group.style?.value ?? .plain).rawValue)))
+                if case .constantHeight(let height)? = group.layout?.value {
+                    members.append(("rowHeight", TreeDump.number(height)))
+                }
+                if let insets = group.insets?.value {
+                    members.append(("insets", .object([
+                        ("top", TreeDump.number(insets.top)), ("left", TreeDump.number(insets.left)),
+                        ("bottom", TreeDump.number(insets.bottom)), ("right", TreeDump.number(insets.right)),
+                    ])))
+                }
             case .boolean(let field):
                 add("title", field.title)
                 add("icon", field.icon)

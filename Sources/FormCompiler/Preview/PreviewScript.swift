@@ -322,6 +322,11 @@ extension PreviewAssets {
     if (decl.title !== undefined) section.append(h("h2", { class: "group-title", id: titleId }, decl.title));
     if (titleId && decl.title !== undefined) section.setAttribute("aria-labelledby", titleId);
     const rows = h("div", { class: "rows" });
+    if (decl.insets !== undefined) {
+      const { top, left, bottom, right } = decl.insets;
+      rows.style.padding = top + "px " + right + "px " + bottom + "px " + left + "px";
+    }
+    if (decl.rowHeight !== undefined) rows.style.setProperty("--row-height", decl.rowHeight + "px");
     for (const child of decl.elements) rows.append(render(child, node));
     section.append(rows);
     if (decl.footer !== undefined) section.append(h("p", { class: "group-footer" }, decl.footer));

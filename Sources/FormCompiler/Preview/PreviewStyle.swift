@@ -77,7 +77,7 @@ main { max-width: 560px; margin: 0 auto; }
 .group.plain > .rows { background: var(--card); border-top: 0.5px solid var(--separator); border-bottom: 0.5px solid var(--separator); }
 .group .rows > * + * { border-top: 0.5px solid var(--separator); }
 .group .rows > [hidden] + *, .group .rows > .spacer, .group .rows > .spacer + * { border-top: none; }
-.row { display: block; width: 100%; padding: 11px 16px; min-height: 44px; background: transparent; color: inherit; }
+.row { display: block; width: 100%; padding: 11px 16px; min-height: var(--row-height, 44px); background: transparent; color: inherit; }
 .row.disabled { opacity: 0.45; }
 .control { display: flex; align-items: center; gap: 12px; }
 .control .title { flex: 1; }
