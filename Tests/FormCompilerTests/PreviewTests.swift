@@ -184,6 +184,9 @@ import Testing
         ("</script><!--", "</script><!--"),
         (#"\$"#, #"\$"#),
         ("a b-c", "a b-c"),
+        (#"a\\$"#, #"a\\"#),
+        (#"a\$"#, #"a\$"#),
+        ("^$", ""),
     ])
     func patternsThePreviewRuns(pattern: String, javaScript: String) throws {
         #expect(PreviewPattern.javaScriptSource(for: pattern) == javaScript)

@@ -22,8 +22,17 @@ public enum PreviewPattern {
     /// The JavaScript source (to be wrapped as `^(?:…)$` with the `u` flag) that
     /// matches exactly what `pattern` matches in Swift; nil when it cannot be decided.
     public static func javaScriptSource(for pattern: String) -> String? {
-        var parser = Parser(scalars: Array(pattern.unicodeScalars))
-        return parser.translate()
+        var scalars = Array(pattern.unicodeScalars)
+        // A whole match makes a leading `^` and a trailing `$` redundant; a `$`
+        // after an odd number of backslashes is escaped, and stays.
+        if scalars.first == "^" { scalars.removeFirst() }
+        if scalars.last == "$" {
+            let backslashes = scalars.dropLast().reversed().prefix { $0 == "\\" }.count
+            if backslashes % 2 == 0 { scalars.removeLast() }
+        }
+        var parser = Parser(scalars: scalars)
+        guard parser.alternation(depth: 0), parser.atEnd else { return nil }
+        return parser.output
     }
 
     private struct Parser {
@@ -49,21 +58,6 @@ public enum PreviewPattern {
 
         var atEnd: Bool { index >= scalars.count }
         var current: Unicode.Scalar? { atEnd ? nil : scalars[index] }
-
-        mutating func translate() -> String? {
-            var end = scalars.count
-            if scalars.first == "^" { index = 1 }
-            // A trailing `$` (not escaped: an odd number of backslashes before it escapes it).
-            if end > index, scalars[end - 1] == "$" {
-                var backslashes = 0
-                while end - 2 - backslashes >= index, scalars[end - 2 - backslashes] == "\\" { backslashes += 1 }
-                if backslashes % 2 == 0 { end -= 1 }
-            }
-            let body = Parser(scalars: Array(scalars[index..<end]))
-            var inner = body
-            guard inner.alternation(depth: 0), inner.atEnd else { return nil }
-            return inner.output
-        }
 
         /// seq ('|' seq)*
         mutating func alternation(depth: Int) -> Bool {
