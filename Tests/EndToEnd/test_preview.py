@@ -454,3 +454,19 @@ def test_png_without_chromium_says_so_and_writes_nothing(tmp_path):
     assert result.returncode == 1
     assert "chromium" in result.stderr and "apt-get install chromium" in result.stderr
     assert not (tmp_path / "out").exists()
+
+
+PATTERNS = json.loads((ROOT / "Tests" / "Scenarios" / "patterns.json").read_text(encoding="utf-8"))["cases"]
+
+
+@pytest.mark.parametrize("case", PATTERNS, ids=[c["pattern"] for c in PATTERNS])
+def test_translated_patterns_match_as_swift_does(driver, pages, case):
+    """The page matches a translated pattern as `^(?:…)$` with the `u` flag; Swift's
+    answers are in the file (checked by PreviewPatternCasesTests)."""
+    open_page(driver, pages / "kinds.html")
+    results = driver.execute_script(
+        "const pattern = new RegExp('^(?:' + arguments[0] + ')$', 'u');"
+        "return arguments[1].map((value) => pattern.test(value));",
+        case["javaScript"], list(case["matches"]),
+    )
+    assert dict(zip(case["matches"], results)) == case["matches"]

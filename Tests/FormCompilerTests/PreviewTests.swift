@@ -221,3 +221,38 @@ import Testing
         JSONValue.quoted(text)
     }
 }
+
+/// Tests/Scenarios/patterns.json: the translation of each pattern, and Swift's
+/// `Regex` on each value; the browser test checks JavaScript on the same values.
+@Suite struct PreviewPatternCasesTests {
+    struct Case: Decodable, CustomTestStringConvertible {
+        var pattern: String
+        var javaScript: String
+        var matches: [String: Bool]
+        var testDescription: String { pattern }
+    }
+
+    static let cases: [Case] = {
+        let file = URL(filePath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appending(path: "Scenarios/patterns.json")
+        struct File: Decodable { var cases: [Case] }
+        guard let data = try? Data(contentsOf: file), let decoded = try? JSONDecoder().decode(File.self, from: data) else {
+            return []
+        }
+        return decoded.cases
+    }()
+
+    @Test func theFileHasCases() {
+        #expect(Self.cases.count >= 10)
+    }
+
+    @Test(arguments: cases)
+    func swiftAgrees(_ example: Case) throws {
+        #expect(PreviewPattern.javaScriptSource(for: example.pattern) == example.javaScript)
+        let regex = try Regex(example.pattern)
+        for (value, expected) in example.matches.sorted(by: { $0.key < $1.key }) {
+            #expect(value.allSatisfy { $0.unicodeScalars.count == 1 }, "\(value.debugDescription) has a multi-scalar Character")
+            #expect(((try? regex.wholeMatch(in: value)) != nil) == expected, "\(example.pattern) on \(value.debugDescription)")
+        }
+    }
+}
