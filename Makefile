@@ -77,7 +77,7 @@ e2e: build e2e-browser $(E2E_VENV)/installed
 # dlopen from the runtime) would need glibc's shared libraries at run time:
 # formc never calls them (bfd's link warns of each; lld does not). lld, because
 # gold warns about an mktemp in the static FoundationEssentials. The build plugin
-# builds formc the package's own way. docs/performance.md, "Eighteenth round".
+# builds formc the package's own way. docs/performance.md, "What was tried".
 # (`=`, not `:=`: looked up when a recipe runs, after `deps` installed
 # libyaml-dev; so `make -n release` on a machine without it shows the fallback.)
 YAML_LIBDIR = $(shell pkg-config --variable=libdir yaml-0.1 2>/dev/null)
@@ -100,7 +100,7 @@ bench: deps
 
 # The libFuzzer target (Linux toolchain): read → decode → check → emit under
 # AddressSanitizer. FUZZ_RUNS (default 1000000), FUZZ_TIME (seconds, 0 = no limit);
-# crashes go to .build-fuzz/artifacts. See docs/performance.md.
+# crashes go to .build-fuzz/artifacts. See docs/performance.md, "Fuzzing".
 fuzz: deps
 	Fuzz/run.sh
 

@@ -226,7 +226,7 @@ import Testing
     let fields = FormTranslator(form: checked, options: EmitOptions()).fields
     #expect(fields.map(\.id) == checked.symbols.fields.map(\.id))
     #expect(fields.map(\.displayName) == (0..<count).map {
-        [0: "Field \($0)", 1: "Switch \($0)"][$0 % 3] ?? SwiftNames.words(fromIdentifier: "f\($0)")
+        [0: "Field \($0)", 1: "Switch \($0)"][$0 % 3] ?? SwiftNaming.words(fromIdentifier: "f\($0)")
     })
     #expect(fields.map(\.caseNames) == (0..<count).map { $0 % 3 == 2 ? ["a\($0)", "b"] : [] })
 }

@@ -108,7 +108,7 @@ struct BenchmarkFormTests {
     }
 
     /// The same bytes in every process and on every machine, which the figures of
-    /// different runs and rounds compare: pinned by its size and a hash (FNV-1a),
+    /// different runs and versions of formc compare: pinned by its size and a hash (FNV-1a),
     /// both changed on purpose when the form is.
     @Test func itIsTheSameEveryTime() {
         let bytes = Array(BenchmarkForm(scale: 1).yaml().utf8)

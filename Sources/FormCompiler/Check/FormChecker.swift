@@ -46,9 +46,9 @@ private enum ReservedIDs {
 
     static let reason: [String: Reason] = {
         var reason: [String: Reason] = [:]
-        for word in SwiftNames.reservedMembers { reason[word] = .member }
+        for word in SwiftNaming.reservedMembers { reason[word] = .member }
         for word in ConditionWords.reserved { reason[word] = .conditionWord }
-        for word in SwiftNames.keywords { reason[word] = .keyword }
+        for word in SwiftNaming.keywords { reason[word] = .keyword }
         return reason
     }()
 
@@ -260,12 +260,12 @@ private struct Checker {
 
     mutating func checkFormName(_ name: Located<String>) {
         guard !name.value.isEmpty || name.range != .fileStart else { return }
-        if !SwiftNames.isUpperCamelCase(name.value) || SwiftNames.keywords.contains(name.value) {
-            let suggestion = SwiftNames.upperCamelCase(SwiftNames.caseName(forOptionValue: name.value).trimmingBackticks)
+        if !SwiftNaming.isUpperCamelCase(name.value) || SwiftNaming.keywords.contains(name.value) {
+            let suggestion = SwiftNaming.upperCamelCase(SwiftNaming.caseName(forOptionValue: name.value).trimmingBackticks)
             diagnostics.error(
                 .invalidFormName, "'\(name.value)' is not a valid form type name", at: name.range,
                 help: ["a form name is an UpperCamelCase Swift type name ([A-Z][A-Za-z0-9]*)"]
-                    + (SwiftNames.isUpperCamelCase(suggestion) ? ["did you mean '\(suggestion)'?"] : [])
+                    + (SwiftNaming.isUpperCamelCase(suggestion) ? ["did you mean '\(suggestion)'?"] : [])
             )
             return
         }
@@ -400,12 +400,12 @@ private struct ElementWalker {
     /// FC201 for a malformed or reserved id. `isField`: the members of every
     /// generated form are reserved for fields only.
     mutating func checkSpelling(_ id: Located<String>, what: String, isField: Bool) {
-        if !SwiftNames.isLowerCamelCase(id.value) {
-            let suggestion = SwiftNames.caseName(forOptionValue: id.value)
+        if !SwiftNaming.isLowerCamelCase(id.value) {
+            let suggestion = SwiftNaming.caseName(forOptionValue: id.value)
             diagnostics.error(
                 .invalidFieldID, "'\(id.value)' is not a valid \(what)", at: id.range,
                 help: ["an id is lowerCamelCase ([a-z][A-Za-z0-9]*)"]
-                    + (SwiftNames.isLowerCamelCase(suggestion) ? ["did you mean '\(suggestion)'?"] : [])
+                    + (SwiftNaming.isLowerCamelCase(suggestion) ? ["did you mean '\(suggestion)'?"] : [])
             )
             return
         }

@@ -86,12 +86,12 @@ enum RuleChecker {
             case .sameAs(let target):
                 checkSameAs(target, rule: rule, field: field, symbols: symbols, diagnostics: &diagnostics)
             case .custom(let validator):
-                if !SwiftNames.isLowerCamelCase(validator) || SwiftNames.keywords.contains(validator) {
-                    let suggestion = SwiftNames.caseName(forOptionValue: validator)
+                if !SwiftNaming.isLowerCamelCase(validator) || SwiftNaming.keywords.contains(validator) {
+                    let suggestion = SwiftNaming.caseName(forOptionValue: validator)
                     diagnostics.error(
                         .invalidValidatorName, "'\(validator)' is not a valid validator name", at: rule.parameterRange ?? rule.nameRange,
                         help: ["a validator name is a lowerCamelCase Swift method name, not a keyword"]
-                            + (SwiftNames.isLowerCamelCase(suggestion) && !SwiftNames.keywords.contains(suggestion)
+                            + (SwiftNaming.isLowerCamelCase(suggestion) && !SwiftNaming.keywords.contains(suggestion)
                                 ? ["did you mean '\(suggestion)'?"] : [])
                     )
                 }

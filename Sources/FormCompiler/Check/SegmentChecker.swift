@@ -81,7 +81,7 @@ struct SegmentChecker {
     /// `SegmentOption.caseName`, remembered per value.
     private mutating func caseName(of value: String) -> String {
         if let known = caseNames[value] { return known }
-        let name = SwiftNames.caseName(forOptionValue: value)
+        let name = SwiftNaming.caseName(forOptionValue: value)
         caseNames[value] = name
         return name
     }
@@ -103,14 +103,14 @@ struct SegmentChecker {
     static func checkEnumName(_ segment: SegmentFieldDecl, name: String, diagnostics: inout DiagnosticBag) -> EnumName? {
         let range = segment.enumName?.range ?? segment.id.range
         if let explicit = segment.enumName,
-           !SwiftNames.isUpperCamelCase(explicit.value) || SwiftNames.keywords.contains(explicit.value) {
+           !SwiftNaming.isUpperCamelCase(explicit.value) || SwiftNaming.keywords.contains(explicit.value) {
             diagnostics.error(
                 .invalidFormName, "'\(explicit.value)' is not a valid enum name", at: explicit.range,
                 help: ["an enum name is an UpperCamelCase Swift type name ([A-Z][A-Za-z0-9]*)"]
             )
             return nil
         }
-        guard SwiftNames.isUpperCamelCase(name) else { return nil }  // the id itself is reported as FC201
+        guard SwiftNaming.isUpperCamelCase(name) else { return nil }  // the id itself is reported as FC201
         if GeneratedTypeNames.contains(name) {
             diagnostics.error(
                 .nameCollision, "segment '\(segment.id.value)' would generate the enum '\(name)', a name the generated code uses",

@@ -4,71 +4,39 @@
 /// run shows every mistake; an element that cannot be decoded is left out.
 /// Recursion follows group nesting, which the reader's depth limit bounds.
 public enum FormDecoder {
-    public static func decode(_ tree: SyntaxTree, file: SourceFile, limits: CompilerLimits, diagnostics: inout DiagnosticBag) -> FormDocument? {
-        decode(tree, file: file, limits: limits, mayUseSecondCore: true, diagnostics: &diagnostics)
+    /// `format` is the syntax `tree` was read from: a plain JSON scalar is a JSON
+    /// literal, a plain YAML one is typed by the key that holds it.
+    public static func decode(
+        _ tree: SyntaxTree, file: SourceFile, format: SourceFormat, limits: CompilerLimits, diagnostics: inout DiagnosticBag
+    ) -> FormDocument? {
+        decode(tree, file: file, format: format, limits: limits, decodesInPieces: true, diagnostics: &diagnostics)
     }
 
-    /// `mayUseSecondCore`: whether a long element list may be decoded in pieces
-    /// on every core (tests compare both ways).
+    /// `decodesInPieces`: whether a long element list may be decoded in pieces
+    /// on every core (`FormDecoder+Pieces.swift`; tests compare both ways).
     static func decode(
-        _ tree: SyntaxTree, file: SourceFile, limits: CompilerLimits, mayUseSecondCore: Bool, diagnostics: inout DiagnosticBag
+        _ tree: SyntaxTree, file: SourceFile, format: SourceFormat, limits: CompilerLimits, decodesInPieces: Bool,
+        diagnostics: inout DiagnosticBag
     ) -> FormDocument? {
         var reader = ValueReader(tree: tree, diagnostics: diagnostics)
-        reader.isJSON = FormPipeline.isJSON(path: file.path)
-        var decoder = Decoder(reader: reader, limits: limits)
-        decoder.mayUseSecondCore = mayUseSecondCore
+        reader.isJSON = format == .json
+        var decoder = DocumentDecoder(reader: reader, limits: limits)
+        decoder.decodesInPieces = decodesInPieces
         let document = decoder.document(tree.root)
         diagnostics = decoder.reader.diagnostics
         return document
     }
-
-    /// Lists spanning fewer lines are decoded on one thread: below this, starting
-    /// the second one costs about what it saves.
-    static let parallelMinimumLines = 2_000
-
-    /// A long list is cut into pieces of about this many lines (at least two
-    /// pieces, at most `parallelMaximumPieces`), which the threads take in turn:
-    /// a thread that started late or runs slower takes fewer, where two halves
-    /// made the whole list wait for the slower one.
-    static let parallelPieceLines = 2_000
-    static let parallelMaximumPieces = 16
-
-    /// Where to cut a long list into pieces of about the same number of lines:
-    /// the index of the first item of each piece after the first, increasing;
-    /// nil for a list too short to be worth it.
-    static func parallelCuts(of items: SyntaxTree.Items, in tree: SyntaxTree) -> [Int]? {
-        guard items.count >= 2, let first = items.first, let last = items.last else { return nil }
-        let firstLine = tree.range(first).start.line
-        let span = tree.range(last).start.line - firstLine
-        guard span >= parallelMinimumLines else { return nil }
-        let pieces = min(max(span / parallelPieceLines, 2), parallelMaximumPieces, items.count)
-        var cuts: [Int] = []
-        cuts.reserveCapacity(pieces - 1)
-        for piece in 1..<pieces {
-            // The first item that starts on or after the piece's first line (the
-            // last item when none does), after the previous cut.
-            let line = firstLine + span * piece / pieces
-            var low = (cuts.last ?? 0) + 1
-            var high = items.count - 1
-            guard low <= high else { break }
-            while low < high {
-                let probe = (low + high) / 2
-                if tree.range(items[probe]).start.line < line { low = probe + 1 } else { high = probe }
-            }
-            cuts.append(low)
-        }
-        return cuts
-    }
 }
 
-private struct Decoder {
+/// The decoder of one document, or of one piece of a long element list.
+struct DocumentDecoder {
     var reader: ValueReader
     let limits: CompilerLimits
     var elementCount = 0
     var stopped = false
     /// Whether a long element list may be decoded in pieces on every core; false
     /// inside a piece of one, so only the first long list is cut.
-    var mayUseSecondCore = true
+    var decodesInPieces = true
 
     var diagnostics: DiagnosticBag {
         get { reader.diagnostics }
@@ -158,7 +126,7 @@ private struct Decoder {
         if items.isEmpty {
             diagnostics.error(.missingKey, "'elements' of \(owner()) is empty", at: tree.range(node), help: ["list at least one element"])
         }
-        if mayUseSecondCore, let cuts = FormDecoder.parallelCuts(of: items, in: tree), let elements = elementsInPieces(items, cuts: cuts) {
+        if decodesInPieces, let cuts = FormDecoder.parallelCuts(of: items, in: tree), let elements = elementsInPieces(items, cuts: cuts) {
             return elements
         }
         return elements(items[...])
@@ -172,55 +140,6 @@ private struct Decoder {
             if let element = element(item) { elements.append(element) }
         }
         return elements
-    }
-
-    // MARK: - Long lists on every core
-
-    /// Decodes the pieces of `items` between `cuts` on every core, each with a
-    /// decoder of its own, and joins their elements and diagnostics in order. The
-    /// pieces share nothing but the tree, which no one changes, and diagnostics are
-    /// put in report order later, so this gives what one decoder would. Except
-    /// past the element limit, which depends on the count before each element:
-    /// then it returns nil, having changed nothing, and the list is decoded on one
-    /// thread.
-    mutating func elementsInPieces(_ items: SyntaxTree.Items, cuts: [Int]) -> [Element]? {
-        let bounds = [0] + cuts + [items.count]
-        // The first piece counts on from the elements before the list.
-        let decoders = bounds.indices.dropLast().map { decoderForPiece(startingAt: $0 == 0 ? elementCount : 0) }
-        let pieces = Concurrently.map(decoders.count) { piece in
-            decoders[piece].decoding(items[bounds[piece]..<bounds[piece + 1]])
-        }
-        let total = pieces.reduce(0) { $0 + $1.decoder.elementCount }
-        guard total <= limits.maxElements else { return nil }
-        elementCount = total
-        var elements: [Element] = []
-        elements.reserveCapacity(pieces.reduce(0) { $0 + $1.elements.count })
-        for piece in pieces {
-            diagnostics.append(contentsOf: piece.decoder.diagnostics.diagnostics)
-            elements.append(contentsOf: piece.elements)
-        }
-        return elements
-    }
-
-    /// The elements of `items`, and the decoder after decoding them.
-    private func decoding(_ items: Slice<SyntaxTree.Items>) -> (elements: [Element], decoder: Decoder) {
-        var decoder = self
-        let elements = decoder.elements(items)
-        return (elements, decoder)
-    }
-
-    /// A decoder for a piece of a list: the same tree and settings, no diagnostics
-    /// yet, and no further splitting. Each piece reads the tree through a storage
-    /// object of its own: with one between two threads, its reference count
-    /// (retained for every mapping looked up) bounced between the two cores, and
-    /// each half of a list took as long as the whole list on one thread.
-    private func decoderForPiece(startingAt count: Int) -> Decoder {
-        var reader = ValueReader(tree: tree.forAnotherThread(), diagnostics: DiagnosticBag(file: diagnostics.file))
-        reader.isJSON = self.reader.isJSON
-        var decoder = Decoder(reader: reader, limits: limits)
-        decoder.elementCount = count
-        decoder.mayUseSecondCore = false
-        return decoder
     }
 
     mutating func element(_ node: NodeID) -> Element? {
@@ -585,8 +504,6 @@ private struct Decoder {
             return nil
         }
         guard let text = reader.string(node, key) else { return nil }
-        var condition = Condition(source: text, style: tree.style(node) ?? .plain)
-        condition.parsed = ConditionParse(text.value)
-        return condition
+        return Condition(source: text, style: tree.style(node) ?? .plain)
     }
 }

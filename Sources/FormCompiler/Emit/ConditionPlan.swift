@@ -44,7 +44,7 @@ struct ConditionPlan {
     /// `Email` for a field, group or segue `email`; `Element_2_0` for an element
     /// without an id (no id holds an underscore, so the two never collide).
     static func key(id: String?, at path: ElementPath) -> String {
-        if let id { return SwiftNames.upperCamelCase(id) }
+        if let id { return SwiftNaming.upperCamelCase(id) }
         return "Element_" + path.map(String.init).joined(separator: "_")
     }
 
@@ -340,11 +340,11 @@ extension FormTranslator {
                 if let field, case .segment(let enumName, _) = fields[field].fieldType {
                     out.write(enumName)
                 } else {
-                    out.write(SwiftNames.upperCamelCase(id))
+                    out.write(SwiftNaming.upperCamelCase(id))
                 }
                 out.write(".")
                 // What `SegmentOption.caseName` gives the option with this value.
-                out.write(SwiftNames.caseName(forOptionValue: optionValue))
+                out.write(SwiftNaming.caseName(forOptionValue: optionValue))
             }
         case .not(let inner):
             parenthesized(.not, at: position, into: &out) { out in

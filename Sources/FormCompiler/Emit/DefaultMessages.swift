@@ -44,7 +44,7 @@ enum DefaultMessages {
         case .sameAs(let target):
             body(name)
             body(" must match ")
-            body(targetName ?? SwiftNames.words(fromIdentifier: target))
+            body(targetName ?? SwiftNaming.words(fromIdentifier: target))
         case .custom:
             return false
         }
@@ -81,7 +81,7 @@ extension DefaultMessages {
         default:
             break
         }
-        return SwiftNames.words(fromIdentifier: id)
+        return SwiftNaming.words(fromIdentifier: id)
     }
 
     /// The text without surrounding whitespace, or nil when nothing is left.

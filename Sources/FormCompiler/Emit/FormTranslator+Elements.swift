@@ -58,7 +58,7 @@ extension FormTranslator {
 
     /// A runtime enum case spelled like the form's key value; `default` needs backticks.
     fileprivate static func caseName(_ rawValue: String) -> String {
-        SwiftNames.keywords.contains(rawValue) ? "`\(rawValue)`" : rawValue
+        SwiftNaming.keywords.contains(rawValue) ? "`\(rawValue)`" : rawValue
     }
 
     /// `TextFieldElement(id: "email", …)`: the element's initializer, its
@@ -146,7 +146,7 @@ extension FormTranslator {
         case .segue(let segue):
             out.write("SegueElement")
             arguments.append("action", .action(segue.id.value))
-            arguments.append("title", .string(segue.title?.value ?? SwiftNames.words(fromIdentifier: segue.id.value)))
+            arguments.append("title", .string(segue.title?.value ?? SwiftNaming.words(fromIdentifier: segue.id.value)))
             arguments.append("icon", string: segue.icon)
             arguments.append("accessoryIcon", string: segue.accessoryIcon)
         }

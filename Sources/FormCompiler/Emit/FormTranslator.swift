@@ -84,7 +84,7 @@ struct FormTranslator {
             // ASCII letter (as the checker requires of an id), as `upperCamelCase` says.
             let idBytes = symbol.id.utf8
             let upper: String.UTF8View? = idBytes.first.map { (UInt8(ascii: "a")...UInt8(ascii: "z")).contains($0) } == true
-                ? nil : SwiftNames.upperCamelCase(symbol.id).utf8
+                ? nil : SwiftNaming.upperCamelCase(symbol.id).utf8
             let segmentType: String.UTF8View?
             if case .segment = symbol.valueType { segmentType = symbol.valueType.swiftType.utf8 } else { segmentType = nil }
             let bytes = UnsafeMutableBufferPointer<UInt8>.allocate(
@@ -117,7 +117,7 @@ struct FormTranslator {
             switch element.kind {
             case .segment(let segment):
                 caseNames = segment.options.map(\.caseName)
-                defaultValue = .segmentCase(segment.defaultValue.map { SwiftNames.caseName(forOptionValue: $0.value) })
+                defaultValue = .segmentCase(segment.defaultValue.map { SwiftNaming.caseName(forOptionValue: $0.value) })
             case .boolean(let boolean):
                 caseNames = []
                 defaultValue = .bool(boolean.defaultValue?.value == true)

@@ -222,7 +222,7 @@ public struct SegmentOption: Sendable {
     }
 
     /// The Swift enum case this option becomes (SPEC §3).
-    public var caseName: String { SwiftNames.caseName(forOptionValue: value.value) }
+    public var caseName: String { SwiftNaming.caseName(forOptionValue: value.value) }
 }
 
 public struct SegmentFieldDecl: Sendable {
@@ -249,7 +249,7 @@ public struct SegmentFieldDecl: Sendable {
     public var id: Located<String> { common.id }
 
     /// The generated enum's name: `enumName`, or the UpperCamelCase of the field id.
-    public var swiftEnumName: String { enumName?.value ?? SwiftNames.upperCamelCase(common.id.value) }
+    public var swiftEnumName: String { enumName?.value ?? SwiftNaming.upperCamelCase(common.id.value) }
 
     /// Without a default nothing is selected at first, so the value is optional.
     public var isOptional: Bool { defaultValue == nil }
