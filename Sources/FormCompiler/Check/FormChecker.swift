@@ -88,6 +88,11 @@ enum GeneratedTypeNames {
         "SegueElement", "SegueElementRepresentable", "SpacerElement", "StaticTextElement", "TextContentType",
         "TextFieldElement", "TextRules", "TextStyle", "TextViewElement", "ValidationReport", "ValidationResult",
         "ValidationRule", "ValidationTrigger",
+        "DateElement", "DateElementRepresentable", "DateElementValue", "DateMode", "DateStyle", "FormDate",
+        "FormDateFieldValue", "FormDateTime", "FormDateTimeValue", "FormElementKind", "FormLocalization", "FormMoment",
+        "FormNumberFieldValue", "FormPickerStyle", "FormTime", "MultiChoiceElement", "MultiChoiceElementRepresentable",
+        "MultiChoiceStyle", "NumberElement", "NumberElementRepresentable", "NumberStyle", "PickerElement",
+        "PickerElementRepresentable", "ValidationContext",
     ]
     /// The standard library's types and protocols that generated code names.
     static let standard: Set<String> = [
@@ -373,6 +378,27 @@ private struct ElementWalker {
                 segmentChecker.checkOptions(segment, diagnostics: &diagnostics)
             case .text(let field):
                 walkField(field.common, kind: kind, valueType: .string, path: path, groups: groups, canBeHidden: canBeHidden)
+            case .number(let field):
+                walkField(
+                    field.common, kind: kind, valueType: .number(decimal: field.places > 0, optional: field.isOptional),
+                    path: path, groups: groups, canBeHidden: canBeHidden
+                )
+                FieldKindChecker.check(field, diagnostics: &diagnostics)
+            case .date(let field):
+                walkField(
+                    field.common, kind: kind, valueType: .date(field.dateMode, optional: field.isOptional),
+                    path: path, groups: groups, canBeHidden: canBeHidden
+                )
+            case .multiChoice(let field):
+                let enumName = field.swiftEnumName
+                enumNames.append(SegmentChecker.checkEnumName(
+                    field.id, kind: "multiChoice", name: enumName, explicit: field.enumName, diagnostics: &diagnostics
+                ))
+                walkField(
+                    field.common, kind: kind, valueType: .multiChoice(enumName: enumName),
+                    path: path, groups: groups, canBeHidden: canBeHidden, segment: enumNames.count - 1
+                )
+                segmentChecker.checkOptions(field, diagnostics: &diagnostics)
             case .spacer, .staticText:
                 break
             }

@@ -276,9 +276,13 @@ struct DocumentDecoder {
             if let node = keys["default"] { field.defaultValue = booleanDefault(node) }
             return .boolean(field)
 
-        case "segment":
+        case "segment", "picker":
             guard let common = fieldCommon(kind, id: primary, keys: keys) else { return nil }
             var field = SegmentFieldDecl(common: consume common)
+            field.variant = SegmentFieldDecl.Variant(rawValue: kind)!
+            if kind == "picker" {
+                field.pickerStyle = keys["style"].flatMap { reader.choice($0, "picker style", as: PickerStyle.self) }
+            }
             field.title = keys["title"].flatMap { reader.string($0, "title") }
             field.enumName = keys["enumName"].flatMap { reader.string($0, "enumName") }
             if let node = keys["options"] {
@@ -286,14 +290,53 @@ struct DocumentDecoder {
                 field.options = segmentOptions(node)
             } else {
                 diagnostics.error(
-                    .missingKey, "segment '\(field.id.value)' is missing required key 'options'", at: kindKeyRange,
+                    .missingKey, "\(kind) '\(field.id.value)' is missing required key 'options'", at: kindKeyRange,
                     help: ["add 'options:' with at least two choices"]
                 )
             }
             if let node = keys["default"] {
-                field.defaultValue = stringDefault(node, of: "segment '\(field.id.value)'")
+                field.defaultValue = stringDefault(node, of: "\(kind) '\(field.id.value)'")
             }
             return .segment(field)
+
+        case "number":
+            guard let common = fieldCommon(kind, id: primary, keys: keys) else { return nil }
+            var field = NumberFieldDecl(common: consume common)
+            field.title = keys["title"].flatMap { reader.string($0, "title") }
+            field.placeholder = keys["placeholder"].flatMap { reader.string($0, "placeholder") }
+            field.unit = keys["unit"].flatMap { reader.string($0, "unit") }
+            field.decimals = keys["decimals"].flatMap { reader.count($0, "decimals", invalidCode: .invalidNumber) }
+            field.defaultValue = keys["default"].flatMap { reader.decimal($0, "the default of a number", code: .defaultType) }
+            field.step = keys["step"].flatMap { reader.decimal($0, "step") }
+            field.style = keys["style"].flatMap { reader.choice($0, "number style", as: NumberStyle.self) }
+            return .number(field)
+
+        case "date":
+            guard let common = fieldCommon(kind, id: primary, keys: keys) else { return nil }
+            var field = DateFieldDecl(common: consume common)
+            field.title = keys["title"].flatMap { reader.string($0, "title") }
+            field.mode = keys["mode"].flatMap { reader.choice($0, "date mode", as: DateMode.self) }
+            field.style = keys["style"].flatMap { reader.choice($0, "date style", as: DateStyle.self) }
+            if let node = keys["default"] { field.defaultValue = dateDefault(node, mode: field.dateMode) }
+            return .date(field)
+
+        case "multiChoice":
+            guard let common = fieldCommon(kind, id: primary, keys: keys) else { return nil }
+            var field = MultiChoiceFieldDecl(common: consume common)
+            field.title = keys["title"].flatMap { reader.string($0, "title") }
+            field.enumName = keys["enumName"].flatMap { reader.string($0, "enumName") }
+            field.style = keys["style"].flatMap { reader.choice($0, "multiChoice style", as: MultiChoiceStyle.self) }
+            if let node = keys["options"] {
+                field.optionsRange = keys.keyRange("options")
+                field.options = segmentOptions(node)
+            } else {
+                diagnostics.error(
+                    .missingKey, "multiChoice '\(field.id.value)' is missing required key 'options'", at: kindKeyRange,
+                    help: ["add 'options:' with at least two choices"]
+                )
+            }
+            if let node = keys["default"] { field.defaultValues = listDefault(node, of: "multiChoice '\(field.id.value)'") }
+            return .multiChoice(field)
 
         case "textField", "floatLabel", "textView":
             guard let common = fieldCommon(kind, id: primary, keys: keys) else { return nil }
@@ -385,6 +428,54 @@ struct DocumentDecoder {
             return nil
         }
         return reader.string(node, "default")
+    }
+
+    /// A date field's `default`: an ISO 8601 literal of the field's mode (SPEC §10).
+    /// Not a literal of that shape is FC300; the right shape but no real date or
+    /// time (`2026-02-30`, `25:00`) is FC302.
+    mutating func dateDefault(_ node: NodeID, mode: DateMode) -> Located<DateValue>? {
+        guard let text = reader.literal(node, "the default of a date") else { return nil }
+        if let value = DateValue(text.value, mode: mode) { return Located(value, at: text.range) }
+        let example = switch mode {
+        case .date: "2026-01-31"
+        case .time: "09:30"
+        case .dateTime: "2026-01-31T09:30:00Z"
+        }
+        let shaped = switch mode {
+        case .date: DateLiteral.looksLikeDate(text.value)
+        case .time: text.value.count == 5 && text.value.dropFirst(2).first == ":"
+        case .dateTime: text.value.contains("T") && DateLiteral.looksLikeDate(String(text.value.prefix(10)))
+        }
+        if shaped {
+            diagnostics.error(
+                .invalidNumber, "'\(text.value)' is not a real \(mode == .time ? "time" : "date")", at: text.range,
+                help: ["write a \(mode == .date ? "date" : (mode == .time ? "time" : "date and time")) that exists, e.g. \(example)"]
+            )
+        } else {
+            diagnostics.error(
+                .defaultType, "the default of a date field with mode \(mode.rawValue) must be ISO 8601 like \(example), found '\(text.value)'",
+                at: text.range, help: RelativeDateLiteral(text.value) != nil ? ["a default is a fixed value; 'today' is for rules"] : []
+            )
+        }
+        return nil
+    }
+
+    /// A multiChoice `default`: a list of option values.
+    mutating func listDefault(_ node: NodeID, of owner: @autoclosure () -> String) -> Located<[Located<String>]>? {
+        let tree = tree
+        guard reader.acceptTag(of: node, allowString: false) else { return nil }
+        guard tree.isSequence(node) else {
+            diagnostics.error(
+                .defaultType, "the default of \(owner()) must be a list of option values, found \(tree.kindDescription(node))",
+                at: tree.range(node), help: tree.isScalar(node) ? ["write 'default: [\(tree.text(node) ?? "")]'"] : []
+            )
+            return nil
+        }
+        var values: [Located<String>] = []
+        for item in tree.items(node) {
+            if let value = reader.string(item, "an option value") { values.append(value) }
+        }
+        return Located(values, at: tree.range(node))
     }
 
     mutating func segmentOptions(_ node: NodeID) -> [SegmentOption] {

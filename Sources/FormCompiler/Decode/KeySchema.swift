@@ -26,13 +26,20 @@ enum KeySchema {
         "spacer": [],
         "staticText": ["alignment", "style"],
         "segue": ["title", "icon", "accessoryIcon"],
+        "number": ["title", "placeholder", "unit", "default", "decimals", "step", "style"],
+        "date": ["title", "default", "mode", "style"],
+        "picker": ["title", "options", "default", "enumName", "style"],
+        "multiChoice": ["title", "options", "default", "enumName", "style"],
     ]
 
-    static let fieldKinds: Set<String> = ["boolean", "segment", "textField", "floatLabel", "textView"]
+    static let fieldKinds: Set<String> = [
+        "boolean", "segment", "textField", "floatLabel", "textView", "number", "date", "picker", "multiChoice",
+    ]
 
     /// `ElementKind.keywords`, in the same order, for comparing with a key's bytes.
     static let kindKeywords: [StaticString] = [
         "group", "boolean", "segment", "textField", "floatLabel", "textView", "spacer", "staticText", "segue",
+        "number", "date", "picker", "multiChoice",
     ]
 
     /// Every key an element of the kind `ElementKind.keywords[kind]` may hold, the

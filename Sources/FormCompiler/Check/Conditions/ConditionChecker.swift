@@ -236,7 +236,7 @@ public enum ConditionChecker {
                 switch elements[index].kind {
                 case .group:
                     preconditionFailure("groups are taken out above")
-                case .boolean, .segment, .text:
+                case .boolean, .segment, .text, .number, .date, .multiChoice:
                     if let symbol = scope.fieldElements[fieldElementCount] {
                         graph.addField(symbol, at: path, visibleWhen: visibleWhen, reads: visibleReads)
                     }

@@ -130,7 +130,7 @@ public struct ConditionGraph: Sendable {
                     builder.enterGroup(at: path, visibleWhen: own)
                     walk(group.elements, path: &path)
                     builder.leaveGroup(visibleWhen: own)
-                case .boolean, .segment, .text:
+                case .boolean, .segment, .text, .number, .date, .multiChoice:
                     // Fields in document order, each once (as `symbols.fields` lists them).
                     guard let id = elements[index].id?.value, let symbol = symbols.fieldIndex(id),
                           !builder.hasField(symbol) else { break }
