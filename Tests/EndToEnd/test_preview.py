@@ -282,7 +282,25 @@ def test_every_kind_is_drawn(driver, pages):
     assert severe_logs(driver) == []
 
 
-@pytest.mark.parametrize("page", ["kinds.html", "rules.html", "signup.html", "settings.html", "payment.html", "feedback.html", "hostile.html"])
+def test_kinds_the_page_cannot_draw_yet_are_named(driver, pages):
+    """SPEC §10's number, date and multiChoice: named in their row, read as empty, not
+    checked; a picker is drawn as a segmented control."""
+    open_page(driver, pages / "booking.html")
+    for kind in ("number", "date", "multiChoice"):
+        rows = driver.find_elements(By.CSS_SELECTOR, f'[data-kind="{kind}"]')
+        assert rows, kind
+        for element in rows:
+            assert f"cannot draw a {kind} element yet" in element.get_attribute("textContent")
+    picker = driver.find_element(By.CSS_SELECTOR, '[data-kind="picker"] [role=radiogroup]')
+    assert len(picker.find_elements(By.CSS_SELECTOR, "[role=radio]")) >= 2
+    driver.find_element(By.ID, "formc-validate").click()
+    for kind in ("number", "date", "multiChoice"):
+        for element in driver.find_elements(By.CSS_SELECTOR, f'[data-kind="{kind}"]'):
+            assert element.get_attribute("data-state") == "valid"
+    assert severe_logs(driver) == []
+
+
+@pytest.mark.parametrize("page", ["kinds.html", "rules.html", "signup.html", "settings.html", "payment.html", "feedback.html", "hostile.html", "booking.html"])
 def test_every_input_has_a_label_and_its_messages(driver, pages, page):
     open_page(driver, pages / page)
     inputs = driver.find_elements(By.CSS_SELECTOR, "main input, main textarea")

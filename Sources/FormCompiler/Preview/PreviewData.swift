@@ -64,6 +64,16 @@ public enum PreviewData {
                     return .object(members)
                 })))
                 members.append(("default", field.defaultValue.map { .string($0.value) } ?? .null))
+            case .number(let field):
+                // The kinds of SPEC §10: their data, which the page does not draw yet.
+                add("title", field.title)
+                add("placeholder", field.placeholder)
+                add("unit", field.unit)
+            case .date(let field):
+                add("title", field.title)
+                members.append(("mode", .string(field.dateMode.rawValue)))
+            case .multiChoice(let field):
+                add("title", field.title)
             case .text(let field):
                 add("placeholder", field.placeholder)
                 add("label", field.label)
@@ -122,6 +132,10 @@ public enum PreviewData {
                 }
             case .custom(let name):
                 members.append(("value", .string(name)))
+            case .min(let literal), .max(let literal):
+                members.append(("value", .string(literal)))
+            case .minCount(let count), .maxCount(let count):
+                members.append(("value", .int(count)))
             }
             let message = rule.message?.value
                 ?? DefaultMessages.message(for: rule.kind, fieldName: fieldName, targetName: targetName)

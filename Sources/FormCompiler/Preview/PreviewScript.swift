@@ -232,7 +232,7 @@ extension PreviewAssets {
 
   /** {state: "valid"} or {state: "invalid", message}, and whether a rule went undecided. */
   function runRules(field) {
-    if (!isVisible(field.node)) return { state: "valid", undecided: false };
+    if (!isVisible(field.node) || field.type === "unsupported") return { state: "valid", undecided: false };
     const value = field.value;
     const isEmpty = value === "" || value === null;
     let undecided = false;
@@ -297,6 +297,8 @@ extension PreviewAssets {
     group: renderGroup,
     boolean: renderBoolean,
     segment: renderSegment,
+    // A picker holds one option, as a segment does: drawn as a segmented control for now.
+    picker: renderSegment,
     textField: renderText,
     floatLabel: renderText,
     textView: renderText,
@@ -308,12 +310,17 @@ extension PreviewAssets {
   function render(decl, parent) {
     const node = register(decl, parent);
     const renderer = renderers[decl.kind];
-    node.element = renderer
-      ? renderer(decl, node)
-      : h("div", { class: "row unsupported" }, "This preview cannot draw a " + decl.kind + " element yet.");
+    node.element = renderer ? renderer(decl, node) : renderUnsupported(decl, node);
     node.element.dataset.kind = decl.kind;
     if (decl.id !== undefined) node.element.dataset.id = decl.id;
     return node.element;
+  }
+
+  /** A kind this script does not know yet: named, and as a field it reads as empty and is not checked. */
+  function renderUnsupported(decl, node) {
+    const text = h("div", { class: "control unsupported" }, "This preview cannot draw a " + decl.kind + " element yet.");
+    if (decl.rules === undefined) return h("div", { class: "row" }, text);
+    return makeField(decl, node, "unsupported", text, [], null).row;
   }
 
   function renderGroup(decl, node) {
@@ -491,7 +498,7 @@ extension PreviewAssets {
 
   // ---- The page.
 
-  const rowKinds = new Set(["boolean", "segment", "textField", "floatLabel", "textView", "segue"]);
+  const rowKinds = new Set(["boolean", "segment", "picker", "textField", "floatLabel", "textView", "segue"]);
   const header = h("header", { class: "form-header" },
     h("h1", {}, data.title !== undefined ? data.title : data.form),
     h("p", { class: "form-source" }, data.form + " \u00b7 " + data.file));
