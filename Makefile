@@ -5,7 +5,7 @@ SHELL := /bin/bash
 SWIFT ?= swift
 EXAMPLE ?= schemas/signup.form.yaml
 
-.PHONY: run test e2e build release deps bench fuzz docs record clean
+.PHONY: run test e2e e2e-browser build release deps bench fuzz docs record clean
 
 # libyaml is a system package (pkg-config yaml-0.1). Install it when missing;
 # needs root or sudo, which CI images and fresh containers have.
@@ -50,7 +50,17 @@ $(E2E_VENV)/installed: $(E2E_REQUIREMENTS)
 	$(E2E_VENV)/bin/python -m pip install -q --disable-pip-version-check -r $(E2E_REQUIREMENTS)
 	touch $@
 
-e2e: build $(E2E_VENV)/installed
+# The preview's tests (Tests/EndToEnd/test_preview.py) drive Debian's Chromium,
+# headless, through Debian's chromedriver: Selenium is given that driver and never
+# downloads one. Installed with apt-get when missing.
+e2e-browser:
+	@if ! { command -v chromium || command -v chromium-browser; } >/dev/null 2>&1 || ! command -v chromedriver >/dev/null 2>&1; then \
+		echo "chromium or chromedriver is missing: installing them with apt-get"; \
+		SUDO=""; [ "$$(id -u)" = "0" ] || SUDO=sudo; \
+		$$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq chromium chromium-driver >/dev/null; \
+	fi
+
+e2e: build e2e-browser $(E2E_VENV)/installed
 	FORMC_BINARY="$${FORMC_BINARY:-$$($(SWIFT) build --show-bin-path)/formc}" $(E2E_VENV)/bin/python -m pytest -q Tests/EndToEnd
 
 # formc as it is installed on Linux: optimized, and one static executable (the

@@ -18,7 +18,10 @@ struct Formc: ParsableCommand {
         input, 2 `build --check` found outdated output, 64 usage error, 70 internal error.
         """,
         version: version,
-        subcommands: [LintCommand.self, BuildCommand.self, DumpCommand.self, ExplainCommand.self, SchemaCommand.self]
+        subcommands: [
+            LintCommand.self, BuildCommand.self, DumpCommand.self, ExplainCommand.self, SchemaCommand.self,
+            PreviewCommand.self,
+        ]
     )
 
     /// ArgumentParser's own `main`, after tuning the allocator while the main

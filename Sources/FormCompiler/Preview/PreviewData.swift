@@ -1,0 +1,169 @@
+/// The checked form as the data the preview page's script reads (SPEC §13): every
+/// element with its presentation keys, every field with its display name, trigger,
+/// and rules with their final messages (the form's, else the same default message
+/// the generated Swift carries), and every condition as a typed expression tree.
+/// The script interprets this; nothing of the form becomes code.
+///
+/// The shape is documented in docs/design/preview.md. Keys keep a fixed order, so
+/// the same form always gives the same bytes.
+public enum PreviewData {
+    /// The data of one checked form.
+    public static func json(for form: CheckedForm) -> JSONValue {
+        let builder = Builder(form: form)
+        let document = form.document
+        var members: [(String, JSONValue)] = [
+            ("formc", .int(document.version.value)),
+            ("form", .string(document.name.value)),
+            ("file", .string(form.sourcePath)),
+        ]
+        if let title = document.title { members.append(("title", .string(title.value))) }
+        members.append(("validateOn", .string(document.defaultTrigger.rawValue)))
+        members.append(("elements", .array(document.elements.map(builder.element))))
+        return .object(members)
+    }
+
+    private struct Builder {
+        let form: CheckedForm
+
+        func element(_ element: Element) -> JSONValue {
+            var members: [(String, JSONValue)] = [("kind", .string(element.kind.keyword))]
+            if let id = element.id { members.append(("id", .string(id.value))) }
+            func add(_ key: String, _ value: Located<String>?) {
+                if let value { members.append((key, .string(value.value))) }
+            }
+            func add(_ key: String, _ value: Located<Bool>?) {
+                if let value { members.append((key, .bool(value.value))) }
+            }
+            func add<E: RawRepresentable>(_ key: String, _ value: Located<E>?) where E.RawValue == String {
+                if let value { members.append((key, .string(value.value.rawValue))) }
+            }
+            switch element.kind {
+            case .group(let group):
+                add("title", group.title)
+                add("footer", group.footer)
+                members.append(("style", .string((group.style?.value ?? .plain).rawValue)))
+                if case .constantHeight(let height)? = group.layout?.value {
+                    members.append(("rowHeight", TreeDump.number(height)))
+                }
+                if let insets = group.insets?.value {
+                    members.append(("insets", .object([
+                        ("top", TreeDump.number(insets.top)), ("left", TreeDump.number(insets.left)),
+                        ("bottom", TreeDump.number(insets.bottom)), ("right", TreeDump.number(insets.right)),
+                    ])))
+                }
+            case .boolean(let field):
+                add("title", field.title)
+                add("icon", field.icon)
+                members.append(("default", .bool(field.defaultValue?.value ?? false)))
+            case .segment(let field):
+                add("title", field.title)
+                members.append(("options", .array(field.options.map { option in
+                    var members: [(String, JSONValue)] = [("value", .string(option.value.value))]
+                    if let title = option.title { members.append(("title", .string(title.value))) }
+                    if let image = option.image { members.append(("image", .string(image.value))) }
+                    return .object(members)
+                })))
+                members.append(("default", field.defaultValue.map { .string($0.value) } ?? .null))
+            case .number(let field):
+                // The kinds of SPEC §10: their data, which the page does not draw yet.
+                add("title", field.title)
+                add("placeholder", field.placeholder)
+                add("unit", field.unit)
+            case .date(let field):
+                add("title", field.title)
+                members.append(("mode", .string(field.dateMode.rawValue)))
+            case .multiChoice(let field):
+                add("title", field.title)
+            case .text(let field):
+                add("placeholder", field.placeholder)
+                add("label", field.label)
+                members.append(("default", .string(field.defaultValue?.value ?? "")))
+                add("secure", field.secure)
+                add("keyboard", field.keyboard)
+                add("contentType", field.contentType)
+                add("autocapitalization", field.autocapitalization)
+                add("continuous", field.continuous)
+                if let limit = field.maxInputLength { members.append(("maxInputLength", .int(limit.value))) }
+                add("multiline", field.multiline)
+            case .spacer(let spacer):
+                members.append(("height", TreeDump.number(spacer.height.value)))
+            case .staticText(let text):
+                members.append(("text", .string(text.text.value)))
+                members.append(("alignment", .string((text.alignment?.value ?? .leading).rawValue)))
+                members.append(("style", .string((text.style?.value ?? .body).rawValue)))
+            case .segue(let segue):
+                add("title", segue.title)
+                add("icon", segue.icon)
+                add("accessoryIcon", segue.accessoryIcon)
+            }
+            if let field = element.field, let id = element.id?.value {
+                let name = DefaultMessages.displayName(of: element.kind, id: id)
+                members.append(("name", .string(name)))
+                members.append(("trigger", .string(form.symbols.field(id)?.trigger.rawValue ?? form.document.defaultTrigger.rawValue)))
+                members.append(("rules", .array(field.rules.map { rule($0, fieldName: name) })))
+            }
+            if let condition = element.visibleWhen?.expression { members.append(("visibleWhen", Self.condition(condition))) }
+            if let condition = element.enabledWhen?.expression { members.append(("enabledWhen", Self.condition(condition))) }
+            if case .group(let group) = element.kind {
+                members.append(("elements", .array(group.elements.map(self.element))))
+            }
+            return .object(members)
+        }
+
+        func rule(_ rule: RuleDecl, fieldName: String) -> JSONValue {
+            var members: [(String, JSONValue)] = [("rule", .string(rule.kind.name))]
+            var targetName: String?
+            switch rule.kind {
+            case .required, .email, .url:
+                break
+            case .minLength(let count), .maxLength(let count):
+                members.append(("value", .int(count)))
+            case .pattern(let pattern):
+                members.append(("value", .string(pattern)))
+                // Absent when the preview cannot match the pattern exactly: the page shows a hint.
+                if let source = PreviewPattern.javaScriptSource(for: pattern) {
+                    members.append(("javaScript", .string(source)))
+                }
+            case .sameAs(let target):
+                members.append(("value", .string(target)))
+                if let symbol = form.symbols.field(target) {
+                    let element = form.document.element(at: symbol.path)
+                    targetName = DefaultMessages.displayName(of: element.kind, id: target)
+                }
+            case .custom(let name):
+                members.append(("value", .string(name)))
+            case .min(let literal), .max(let literal):
+                members.append(("value", .string(literal)))
+            case .minCount(let count), .maxCount(let count):
+                members.append(("value", .int(count)))
+            }
+            let message = rule.message?.value
+                ?? DefaultMessages.message(for: rule.kind, fieldName: fieldName, targetName: targetName)
+            if let message { members.append(("message", .string(message))) }
+            return .object(members)
+        }
+
+        /// `{"op": "and", "operands": [...]}` and friends: one node per case of
+        /// `ConditionExpr`, so the script needs no parser.
+        static func condition(_ expression: ConditionExpr) -> JSONValue {
+            switch expression {
+            case .constant(let value):
+                .object([("op", .string("constant")), ("value", .bool(value))])
+            case .boolField(let id):
+                .object([("op", .string("boolField")), ("field", .string(id))])
+            case .isEmpty(let id):
+                .object([("op", .string("isEmpty")), ("field", .string(id))])
+            case .textEquals(let id, let value):
+                .object([("op", .string("textEquals")), ("field", .string(id)), ("value", .string(value))])
+            case .segmentEquals(let id, let value):
+                .object([("op", .string("segmentEquals")), ("field", .string(id)), ("value", .string(value))])
+            case .not(let inner):
+                .object([("op", .string("not")), ("operand", condition(inner))])
+            case .and(let lhs, let rhs):
+                .object([("op", .string("and")), ("operands", .array([condition(lhs), condition(rhs)]))])
+            case .or(let lhs, let rhs):
+                .object([("op", .string("or")), ("operands", .array([condition(lhs), condition(rhs)]))])
+            }
+        }
+    }
+}

@@ -1,0 +1,490 @@
+"""`formc preview` (SPEC §13) in a real browser: Debian's Chromium, headless, driven
+by Selenium through Debian's chromedriver (found on PATH, never downloaded).
+
+- The behaviour scenarios of Tests/Scenarios/behaviour.json reach every expectation
+  on the page, as they do against the generated Swift (GeneratedFormTests).
+- Every element kind is drawn; every input has a label; an error is tied to its
+  input (aria-describedby, aria-invalid); rules the page cannot run are hints.
+- No request leaves the page (no resource entries; the CSP blocks one tried on
+  purpose); no console errors; light and dark colour schemes.
+- Hostile strings in a form show as text: nothing injected runs or becomes markup.
+- `--png` writes a light and a dark screenshot, and says so when there is no Chromium.
+"""
+
+import json
+import os
+import re
+import shutil
+import struct
+import subprocess
+import zlib
+from pathlib import Path
+
+import pytest
+from selenium import webdriver
+from selenium.webdriver.chrome.options import Options
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.by import By
+
+ROOT = Path(__file__).resolve().parents[2]
+FIXTURES = Path(__file__).resolve().parent / "preview-fixtures"
+SCENARIOS = json.loads((ROOT / "Tests" / "Scenarios" / "behaviour.json").read_text(encoding="utf-8"))["scenarios"]
+SCHEMAS = sorted((ROOT / "schemas").glob("*.form.*"))
+
+# Selenium Manager must never fetch a driver or a browser.
+os.environ["SE_OFFLINE"] = "true"
+
+
+def formc_binary() -> str:
+    binary = os.environ.get("FORMC_BINARY")
+    if binary:
+        return binary
+    bin_path = subprocess.run(
+        ["swift", "build", "--show-bin-path"], cwd=ROOT, check=True, capture_output=True, text=True
+    ).stdout.strip()
+    return str(Path(bin_path) / "formc")
+
+
+FORMC = str(Path(formc_binary()).resolve())
+
+
+def chromium() -> str:
+    found = shutil.which("chromium") or shutil.which("chromium-browser")
+    if not found:
+        pytest.fail("Chromium is not installed: apt-get install -y chromium chromium-driver (make e2e does)")
+    return found
+
+
+def preview(inputs, output, *extra, env=None):
+    return subprocess.run(
+        [FORMC, "preview", *map(str, inputs), "-o", str(output), *extra],
+        cwd=ROOT, capture_output=True, text=True, env=env,
+    )
+
+
+@pytest.fixture(scope="module")
+def pages(tmp_path_factory):
+    """Every page the tests open: the scenario forms, the schemas, the fixtures."""
+    out = tmp_path_factory.mktemp("preview")
+    inputs = [ROOT / s["form"] for s in SCENARIOS] + SCHEMAS + sorted(FIXTURES.glob("*.form.yaml"))
+    result = preview(inputs, str(out) + "/")
+    assert result.returncode == 0, result.stderr
+    return out
+
+
+@pytest.fixture(scope="module")
+def driver():
+    options = Options()
+    options.binary_location = chromium()
+    for argument in (
+        "--headless=new", "--disable-gpu", "--window-size=430,1400", "--no-first-run",
+        "--no-default-browser-check", "--disable-extensions", "--disable-background-networking",
+        "--disable-component-update", "--disable-sync", "--disable-default-apps",
+    ):
+        options.add_argument(argument)
+    if os.geteuid() == 0:
+        options.add_argument("--no-sandbox")
+    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+    chromedriver = shutil.which("chromedriver")
+    if not chromedriver:
+        pytest.fail("chromedriver is not installed: apt-get install -y chromium-driver (make e2e does)")
+    browser = webdriver.Chrome(service=Service(executable_path=chromedriver), options=options)
+    yield browser
+    browser.quit()
+
+
+def open_page(driver, path: Path, fragment: str = ""):
+    driver.get_log("browser")  # drop what earlier pages logged
+    driver.get(path.as_uri() + fragment)
+    assert driver.execute_script("return document.documentElement.dataset.ready") == "true", "the script did not run"
+
+
+def page_name(form: str) -> str:
+    name = Path(form).name
+    for suffix in (".form.yaml", ".form.yml", ".form.json"):
+        if name.endswith(suffix):
+            return name[: -len(suffix)] + ".html"
+    raise AssertionError(form)
+
+
+def page_data(path: Path) -> dict:
+    html = path.read_text(encoding="utf-8")
+    match = re.search(r'<script type="application/json" id="formc-data">(.*?)</script>', html, re.S)
+    return json.loads(match.group(1))
+
+
+def severe_logs(driver):
+    return [entry for entry in driver.get_log("browser") if entry["level"] == "SEVERE"]
+
+
+# ---- The behaviour scenarios.
+
+def row(driver, field):
+    return driver.find_element(By.CSS_SELECTOR, f'[data-id="{field}"]')
+
+
+def controls(element):
+    return element.find_elements(By.CSS_SELECTOR, "input, textarea, button[role=radio]")
+
+
+def set_value(driver, field, value):
+    element = row(driver, field)
+    kind = element.get_attribute("data-kind")
+    if kind == "boolean":
+        switch = element.find_element(By.CSS_SELECTOR, "input[role=switch]")
+        assert switch.is_selected() != value, f"{field} already has this value"
+        switch.click()
+    elif kind == "segment":
+        option = next(b for b in controls(element) if b.get_attribute("data-value") == value)
+        assert option.get_attribute("aria-checked") != "true", f"{field} already has this value"
+        option.click()
+    else:
+        text = element.find_element(By.CSS_SELECTOR, "input, textarea")
+        assert text.get_property("value") != value, f"{field} already has this value"
+        text.click()
+        # As a paste: any string, emoji and combining marks included.
+        driver.execute_script(
+            "arguments[0].value = arguments[1];"
+            "arguments[0].dispatchEvent(new Event('input', {bubbles: true}));",
+            text, value,
+        )
+
+
+def blur(driver, field):
+    driver.execute_script("arguments[0].focus(); arguments[0].blur();", controls(row(driver, field))[0])
+
+
+def element_for(driver, key):
+    if key.startswith("text:"):
+        texts = driver.find_elements(By.CSS_SELECTOR, '[data-kind="staticText"]')
+        matches = [t for t in texts if t.get_attribute("textContent") == key[5:]]
+        assert len(matches) == 1, key
+        return matches[0]
+    return row(driver, key)
+
+
+def state_of(driver, field):
+    state = row(driver, field).get_attribute("data-state")
+    if state == "invalid":
+        message = driver.find_element(By.ID, f"formc-{field}-message").get_attribute("textContent")
+        return "invalid: " + message
+    return state
+
+
+def is_enabled(driver, key):
+    element = element_for(driver, key)
+    if element.get_attribute("data-kind") == "segue":
+        return element.is_enabled()
+    return all(control.is_enabled() for control in controls(element))
+
+
+def check(driver, expectation, where):
+    for field, expected in expectation.get("states", {}).items():
+        assert state_of(driver, field) == expected, f"{where}: state of {field}"
+    for key, expected in expectation.get("visible", {}).items():
+        assert element_for(driver, key).is_displayed() == expected, f"{where}: visibility of {key}"
+    for key, expected in expectation.get("enabled", {}).items():
+        assert is_enabled(driver, key) == expected, f"{where}: enablement of {key}"
+
+
+@pytest.mark.parametrize("scenario", SCENARIOS, ids=[s["name"] for s in SCENARIOS])
+def test_scenario_in_the_browser(driver, pages, scenario):
+    open_page(driver, pages / page_name(scenario["form"]))
+    for number, step in enumerate(scenario["steps"]):
+        where = f"{scenario['name']}, step {number}"
+        if "set" in step:
+            set_value(driver, step["set"], step["to"])
+        elif "blur" in step:
+            blur(driver, step["blur"])
+        elif "validate" in step:
+            driver.find_element(By.ID, "formc-validate").click()
+        elif "expect" in step:
+            check(driver, step["expect"], where)
+        else:
+            raise AssertionError(f"{where}: unknown step {step}")
+    assert severe_logs(driver) == []
+
+
+def test_a_wrong_expectation_fails_in_the_browser(driver, pages):
+    open_page(driver, pages / "triggers.html")
+    set_value(driver, "onChange", "a")
+    with pytest.raises(AssertionError):
+        check(driver, {"states": {"onChange": "valid"}}, "wrong")
+
+
+def test_the_scenarios_cover_every_rule_trigger_and_operator(pages):
+    rules, triggers, operators, group_conditions = set(), set(), set(), set()
+
+    def walk_condition(condition):
+        operators.add(condition["op"])
+        for child in condition.get("operands", []) + ([condition["operand"]] if "operand" in condition else []):
+            walk_condition(child)
+
+    def walk(elements):
+        for element in elements:
+            for rule in element.get("rules", []):
+                rules.add((rule["rule"], element["kind"]))
+            if "trigger" in element:
+                triggers.add(element["trigger"])
+            for key in ("visibleWhen", "enabledWhen"):
+                if key in element:
+                    walk_condition(element[key])
+                    if element["kind"] == "group":
+                        group_conditions.add(key)
+            walk(element.get("elements", []))
+
+    for scenario in SCENARIOS:
+        walk(page_data(pages / page_name(scenario["form"]))["elements"])
+    names = {name for name, _ in rules}
+    assert names == {"required", "minLength", "maxLength", "pattern", "email", "url", "sameAs"}
+    assert {("required", kind) for kind in ("textField", "floatLabel", "textView", "boolean", "segment")} - rules <= {("required", "floatLabel")}
+    assert ("sameAs", "boolean") in rules and ("sameAs", "textField") in rules
+    assert triggers == {"change", "blur", "blurAfterChange", "changeAfterBlur", "submit"}
+    assert operators >= {"boolField", "isEmpty", "textEquals", "segmentEquals", "not", "and", "or"}
+    assert group_conditions == {"visibleWhen", "enabledWhen"}
+
+
+# ---- Drawing, labels, errors.
+
+KINDS = ["group", "boolean", "segment", "textField", "floatLabel", "textView", "spacer", "staticText", "segue"]
+
+
+def test_every_kind_is_drawn(driver, pages):
+    open_page(driver, pages / "kinds.html")
+    for kind in KINDS:
+        assert driver.find_elements(By.CSS_SELECTOR, f'[data-kind="{kind}"]'), kind
+    assert driver.find_element(By.CSS_SELECTOR, '[data-id="wifi"] input[role=switch]').is_selected()
+    options = driver.find_elements(By.CSS_SELECTOR, '[data-id="size"] [role=radiogroup] button[role=radio]')
+    assert [o.text for o in options] == ["Small", "size.large"]
+    assert driver.find_element(By.CSS_SELECTOR, '[data-id="password"] input').get_attribute("type") == "password"
+    assert driver.find_element(By.CSS_SELECTOR, '[data-id="password"] input').get_attribute("autocomplete") == "new-password"
+    assert driver.find_element(By.CSS_SELECTOR, '[data-id="notes"] textarea')
+    assert driver.find_element(By.CSS_SELECTOR, '[data-id="story"] textarea').get_attribute("placeholder") == "Your story"
+    grouped = driver.find_element(By.CSS_SELECTOR, '[data-id="grouped"]')
+    assert "grouped" in grouped.get_attribute("class").split()
+    assert grouped.find_element(By.CSS_SELECTOR, ".group-title").text == "GROUPED SECTION"  # uppercased by CSS
+    assert grouped.find_element(By.CSS_SELECTOR, ".group-footer").text == "The footer of a grouped section."
+    assert driver.find_element(By.CSS_SELECTOR, '[data-id="grouped"] [data-id="inner"] [data-id="postcode"]')
+    plain = driver.find_element(By.CSS_SELECTOR, '[data-id="plainGroup"]')
+    assert "plain" in plain.get_attribute("class").split()
+    assert plain.find_element(By.CSS_SELECTOR, ".rows").value_of_css_property("padding") == "4px 16px 12px 8px"
+    assert plain.find_element(By.CSS_SELECTOR, ".segue").value_of_css_property("min-height") == "60px"
+    spacer = driver.find_element(By.CSS_SELECTOR, '[data-kind="spacer"]')
+    assert spacer.value_of_css_property("height") == "32px"
+    styles = {t.get_attribute("textContent"): t.get_attribute("class") for t in driver.find_elements(By.CSS_SELECTOR, '[data-kind="staticText"]')}
+    assert "style-headline" in styles["A headline"] and "style-body" in styles["Body text"]
+    assert "style-footnote" in styles["A footnote"] and "align-center" in styles["A footnote"]
+    assert "style-caption" in styles["A caption"] and "align-trailing" in styles["A caption"]
+    segue = driver.find_element(By.CSS_SELECTOR, '[data-id="openSettings"]')
+    assert segue.find_element(By.CSS_SELECTOR, ".chevron") and segue.text.startswith("G")  # icon, then title
+    segue.click()
+    assert driver.find_element(By.ID, "formc-status").text == "Segue: openSettings"
+    assert severe_logs(driver) == []
+
+
+def test_kinds_the_page_cannot_draw_yet_are_named(driver, pages):
+    """SPEC §10's number, date and multiChoice: named in their row, read as empty, not
+    checked; a picker is drawn as a segmented control."""
+    open_page(driver, pages / "booking.html")
+    for kind in ("number", "date", "multiChoice"):
+        rows = driver.find_elements(By.CSS_SELECTOR, f'[data-kind="{kind}"]')
+        assert rows, kind
+        for element in rows:
+            assert f"cannot draw a {kind} element yet" in element.get_attribute("textContent")
+    picker = driver.find_element(By.CSS_SELECTOR, '[data-kind="picker"] [role=radiogroup]')
+    assert len(picker.find_elements(By.CSS_SELECTOR, "[role=radio]")) >= 2
+    driver.find_element(By.ID, "formc-validate").click()
+    for kind in ("number", "date", "multiChoice"):
+        for element in driver.find_elements(By.CSS_SELECTOR, f'[data-kind="{kind}"]'):
+            assert element.get_attribute("data-state") == "valid"
+    assert severe_logs(driver) == []
+
+
+@pytest.mark.parametrize("page", ["kinds.html", "rules.html", "signup.html", "settings.html", "payment.html", "feedback.html", "hostile.html", "booking.html"])
+def test_every_input_has_a_label_and_its_messages(driver, pages, page):
+    open_page(driver, pages / page)
+    inputs = driver.find_elements(By.CSS_SELECTOR, "main input, main textarea")
+    assert inputs
+    for element in inputs:
+        labels = driver.find_elements(By.CSS_SELECTOR, f'label[for="{element.get_attribute("id")}"]')
+        assert len(labels) == 1 and labels[0].get_attribute("textContent").strip(), element.get_attribute("id")
+    for group in driver.find_elements(By.CSS_SELECTOR, "[role=radiogroup]"):
+        label = driver.find_element(By.ID, group.get_attribute("aria-labelledby"))
+        assert label.get_attribute("textContent").strip()
+        for option in group.find_elements(By.CSS_SELECTOR, "[role=radio]"):
+            assert option.get_attribute("textContent").strip()
+    for element in driver.find_elements(By.CSS_SELECTOR, "main input, main textarea, main [role=radio]"):
+        described = element.get_attribute("aria-describedby").split()
+        assert described
+        for identifier in described:
+            assert driver.find_elements(By.ID, identifier), identifier
+        assert element.get_attribute("aria-invalid") == "false"
+
+
+def test_an_error_is_tied_to_its_input(driver, pages):
+    open_page(driver, pages / "rules.html")
+    driver.find_element(By.ID, "formc-validate").click()
+    name = driver.find_element(By.ID, "formc-fullName")
+    assert name.get_attribute("aria-invalid") == "true"
+    message_id = name.get_attribute("aria-describedby").split()[0]
+    assert driver.find_element(By.ID, message_id).text == "Full name is required"
+    for option in driver.find_elements(By.CSS_SELECTOR, '[data-id="plan"] [role=radio]'):
+        assert option.get_attribute("aria-invalid") == "true"
+        assert driver.find_element(By.ID, option.get_attribute("aria-describedby").split()[0]).text == "Plan is required"
+    assert driver.find_element(By.ID, "formc-email").get_attribute("aria-invalid") == "false"
+    assert driver.find_element(By.ID, "formc-summary").text == "4 fields need attention."
+    set_value(driver, "fullName", "Ada")
+    driver.find_element(By.ID, "formc-validate").click()
+    assert name.get_attribute("aria-invalid") == "false"
+    assert driver.find_element(By.ID, message_id).text == ""
+
+
+def test_rules_the_page_cannot_run_are_hints(driver, pages):
+    open_page(driver, pages / "kinds.html")
+    hints = driver.find_element(By.ID, "formc-postcode-hint").text
+    assert "\\d{5} is not checked in this preview" in hints
+    assert "validator postcodeExists" in hints
+    set_value(driver, "postcode", "abc")
+    driver.find_element(By.ID, "formc-validate").click()
+    assert state_of(driver, "postcode") == "valid"
+    # A whitelisted pattern runs, unless a character of the value is several scalars.
+    undecided = "This preview cannot check this value against the pattern."
+    set_value(driver, "code", "ABC")
+    driver.find_element(By.ID, "formc-validate").click()
+    assert state_of(driver, "code") == "invalid: Code is not in the expected format"
+    set_value(driver, "code", "e\u0301")
+    driver.find_element(By.ID, "formc-validate").click()
+    assert state_of(driver, "code") == "valid"
+    assert undecided in driver.find_element(By.ID, "formc-code-hint").text
+    set_value(driver, "code", "abc")
+    driver.find_element(By.ID, "formc-validate").click()
+    assert state_of(driver, "code") == "valid"
+    assert undecided not in driver.find_element(By.ID, "formc-code-hint").text
+
+
+@pytest.mark.parametrize("scheme, background", [("light", "rgba(242, 242, 247, 1)"), ("dark", "rgba(0, 0, 0, 1)")])
+def test_light_and_dark(driver, pages, scheme, background):
+    open_page(driver, pages / "kinds.html", "#" + scheme)
+    assert driver.execute_script("return document.documentElement.dataset.colorScheme") == scheme
+    assert driver.find_element(By.TAG_NAME, "body").value_of_css_property("background-color") == background
+
+
+# ---- Nothing leaves the page; nothing injected runs.
+
+def test_no_request_leaves_the_page(driver, pages):
+    for page in ["kinds.html", "signup.html", "hostile.html", "index.html"]:
+        driver.get((pages / page).as_uri())
+        policy = driver.find_element(By.CSS_SELECTOR, 'meta[http-equiv="Content-Security-Policy"]').get_attribute("content")
+        assert "default-src 'none'" in policy
+        if page != "index.html":
+            driver.find_element(By.ID, "formc-validate").click()
+        assert driver.execute_script("return performance.getEntriesByType('resource').length") == 0, page
+        assert severe_logs(driver) == [], page
+    # The policy is enforced: a request tried on purpose is refused.
+    driver.get((pages / "kinds.html").as_uri())
+    blocked = driver.execute_async_script("""
+        const done = arguments[arguments.length - 1];
+        document.addEventListener('securitypolicyviolation', (event) => done(event.blockedURI));
+        const image = document.createElement('img');
+        image.src = 'http://127.0.0.1:9/x.png';
+        document.body.append(image);
+    """)
+    assert blocked.startswith("http://127.0.0.1:9")
+
+
+def test_hostile_strings_stay_text(driver, pages):
+    open_page(driver, pages / "hostile.html")
+    data = page_data(pages / "hostile.html")
+    assert driver.execute_script("return window.pwned") is None
+    assert driver.title == data["title"]
+    assert driver.find_element(By.CSS_SELECTOR, "h1").get_attribute("textContent") == data["title"]
+    assert driver.find_elements(By.CSS_SELECTOR, "main img, main svg, main iframe, main a, main b") == []
+    assert len(driver.find_elements(By.TAG_NAME, "script")) == 2
+    text, group, segment, shown, agree, segue = data["elements"]
+    assert element_for(driver, "text:" + text["text"]).get_attribute("textContent") == text["text"]
+    section = row(driver, "section")
+    assert section.find_element(By.CSS_SELECTOR, ".group-title").get_attribute("textContent") == group["title"]
+    assert section.find_element(By.CSS_SELECTOR, ".group-footer").get_attribute("textContent") == group["footer"]
+    quoted = group["elements"][0]
+    assert driver.find_element(By.CSS_SELECTOR, 'label[for="formc-quoted"]').get_attribute("textContent") == quoted["label"]
+    field = driver.find_element(By.ID, "formc-quoted")
+    assert field.get_attribute("placeholder") == quoted["placeholder"]
+    assert field.get_property("value") == quoted["default"]
+    separators = group["elements"][1]
+    assert driver.find_element(By.CSS_SELECTOR, 'label[for="formc-separators"]').get_attribute("textContent") == separators["label"]
+    options = controls(row(driver, "choice"))
+    assert [o.get_attribute("textContent") for o in options] == [o["title"] for o in segment["options"]]
+    assert [o.get_attribute("data-value") for o in options] == [o["value"] for o in segment["options"]]
+    assert row(driver, "shown").is_displayed()  # choice == '</script>' holds
+    set_value(driver, "choice", "<!--x1")
+    assert not row(driver, "shown").is_displayed()
+    assert row(driver, "openLink").get_attribute("textContent") == segue["title"]
+    set_value(driver, "quoted", "x")
+    driver.find_element(By.ID, "formc-validate").click()
+    assert state_of(driver, "quoted") == "invalid: " + quoted["rules"][1]["message"]
+    row(driver, "choice").find_element(By.CSS_SELECTOR, "button").click()
+    assert driver.execute_script("return window.pwned") is None
+    assert severe_logs(driver) == []
+
+
+# ---- The index and the screenshots.
+
+def test_the_index_links_every_page(driver, pages):
+    driver.get((pages / "index.html").as_uri())
+    links = [a.get_attribute("href") for a in driver.find_elements(By.CSS_SELECTOR, "li a")]
+    assert len(links) == len(SCENARIOS) + len(SCHEMAS) + len(list(FIXTURES.glob("*.form.yaml")))
+    assert (pages / "signup.html").as_uri() in links
+    assert severe_logs(driver) == []
+
+
+def first_pixel(png: bytes):
+    """The width, height and top-left RGB of an 8-bit RGB or RGBA PNG."""
+    assert png[:8] == b"\x89PNG\r\n\x1a\n"
+    offset, idat, header = 8, b"", None
+    while offset < len(png):
+        length, kind = struct.unpack(">I4s", png[offset:offset + 8])
+        body = png[offset + 8:offset + 8 + length]
+        if kind == b"IHDR":
+            header = struct.unpack(">IIBBBBB", body)
+        elif kind == b"IDAT":
+            idat += body
+        offset += 12 + length
+    width, height, depth, colour = header[:4]
+    assert depth == 8 and colour in (2, 6)
+    raw = zlib.decompress(idat)
+    # The first row's filter only looks left (Sub, Average, Paeth) or at a zero row (Up).
+    return width, height, tuple(raw[1:4])
+
+
+def test_png_writes_light_and_dark_screenshots(tmp_path):
+    result = preview([ROOT / "schemas" / "signup.form.yaml"], tmp_path / "signup.html", "--png")
+    assert result.returncode == 0, result.stderr
+    light = first_pixel((tmp_path / "signup.png").read_bytes())
+    dark = first_pixel((tmp_path / "signup-dark.png").read_bytes())
+    assert light == (430, 1400, (242, 242, 247))
+    assert dark == (430, 1400, (0, 0, 0))
+
+
+def test_png_without_chromium_says_so_and_writes_nothing(tmp_path):
+    empty = tmp_path / "bin"
+    empty.mkdir()
+    result = preview([ROOT / "schemas" / "signup.form.yaml"], tmp_path / "out/", "--png", env={"PATH": str(empty)})
+    assert result.returncode == 1
+    assert "chromium" in result.stderr and "apt-get install chromium" in result.stderr
+    assert not (tmp_path / "out").exists()
+
+
+PATTERNS = json.loads((ROOT / "Tests" / "Scenarios" / "patterns.json").read_text(encoding="utf-8"))["cases"]
+
+
+@pytest.mark.parametrize("case", PATTERNS, ids=[c["pattern"] for c in PATTERNS])
+def test_translated_patterns_match_as_swift_does(driver, pages, case):
+    """The page matches a translated pattern as `^(?:…)$` with the `u` flag; Swift's
+    answers are in the file (checked by PreviewPatternCasesTests)."""
+    open_page(driver, pages / "kinds.html")
+    results = driver.execute_script(
+        "const pattern = new RegExp('^(?:' + arguments[0] + ')$', 'u');"
+        "return arguments[1].map((value) => pattern.test(value));",
+        case["javaScript"], list(case["matches"]),
+    )
+    assert dict(zip(case["matches"], results)) == case["matches"]
