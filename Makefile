@@ -5,7 +5,7 @@ SHELL := /bin/bash
 SWIFT ?= swift
 EXAMPLE ?= schemas/signup.form.yaml
 
-.PHONY: run test build release deps bench fuzz docs record clean
+.PHONY: run test e2e build release deps bench fuzz docs record clean
 
 # libyaml is a system package (pkg-config yaml-0.1). Install it when missing;
 # needs root or sudo, which CI images and fresh containers have.
@@ -32,6 +32,26 @@ test: deps
 	$(SWIFT) build --build-tests
 	@set -o pipefail; $(SWIFT) test --skip-build 2>&1 | tee .build/test-output.txt
 	@sed -n 's/.*Test run with \([0-9]*\) tests\{0,1\} in .* passed.*/\1 passed, 0 failed/p' .build/test-output.txt | tail -n 1
+	$(MAKE) e2e
+
+# The end-to-end tests in Tests/EndToEnd (pytest; the language server through a
+# real LSP client): a virtual environment in .build/e2e-venv with the tools of
+# Tests/EndToEnd/requirements.txt, installed again only when that file changes.
+# The tests run the formc that FORMC_BINARY names, else the debug build's.
+E2E_VENV := .build/e2e-venv
+e2e: deps
+	$(SWIFT) build --product formc
+	@if [ ! -x $(E2E_VENV)/bin/python ]; then \
+		python3 -m venv $(E2E_VENV) 2>/dev/null || { \
+			rm -rf $(E2E_VENV); \
+			SUDO=""; [ "$$(id -u)" = "0" ] || SUDO=sudo; \
+			$$SUDO apt-get update -qq && $$SUDO apt-get install -y -qq python3-venv >/dev/null && python3 -m venv $(E2E_VENV); }; \
+	fi
+	@if ! cmp -s Tests/EndToEnd/requirements.txt $(E2E_VENV)/requirements.installed; then \
+		$(E2E_VENV)/bin/pip install -q -r Tests/EndToEnd/requirements.txt && \
+		cp Tests/EndToEnd/requirements.txt $(E2E_VENV)/requirements.installed; \
+	fi
+	FORMC_BINARY="$${FORMC_BINARY:-$$($(SWIFT) build --show-bin-path)/formc}" $(E2E_VENV)/bin/python -m pytest -q -p no:cacheprovider -o asyncio_default_fixture_loop_scope=function Tests/EndToEnd
 
 # formc as it is installed on Linux: optimized, and one static executable (the
 # Swift runtime, Dispatch, libyaml and the C library linked in; it runs on any

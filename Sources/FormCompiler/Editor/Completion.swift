@@ -145,18 +145,17 @@ private struct CompletionContext {
     }
 
     /// The block mapping whose keys start at `column` and that is still open on
-    /// `line`: the latest one starting above it with no line between it and the
-    /// cursor indented less.
+    /// `line`: the latest one starting above it, when no line between it and the
+    /// cursor is indented less. (Only the latest is asked: a line that closes it
+    /// closes every earlier one at that column too.)
     func mappingForKey(column: Int, line: Int) -> NodeID? {
-        var best: NodeID?
-        for node in syntax.collections where tree.isMapping(node) {
-            let range = tree.range(node)
-            guard range.start.column == column, range.start.line < line || (range.start.line == line && node == tree.root) else { continue }
-            guard isOpen(from: range.start.line, to: line, column: column) else { continue }
-            if best == nil || tree.range(best!).start < range.start { best = node }
-        }
-        if best == nil, column == 1 { return tree.isMapping(tree.root) ? tree.root : nil }
-        return best
+        let latest = syntax.collections.filter { node in
+            let start = tree.range(node).start
+            return tree.isMapping(node) && start.column == column && start.line < line
+        }.max { tree.range($0).start < tree.range($1).start }
+        if let latest, isOpen(from: tree.range(latest).start.line, to: line, column: column) { return latest }
+        if latest == nil, column == 1, tree.isMapping(tree.root) { return tree.root }
+        return nil
     }
 
     /// Whether no line after `start` and before `end` is indented less than `column`
@@ -176,14 +175,12 @@ private struct CompletionContext {
     /// The block sequence whose `-` stands at `dashColumn`, open on the cursor's line.
     func sequenceForItem(dashColumn: Int, cursor: SourcePosition) -> NodeID? {
         if let node = syntax.node(at: cursor), let parent = syntax.parent(node), tree.isSequence(parent) { return parent }
-        var best: NodeID?
-        for node in syntax.collections where tree.isSequence(node) {
-            let range = tree.range(node)
-            guard range.start.column == dashColumn, range.start.line <= cursor.line,
-                  isOpen(from: range.start.line, to: cursor.line, column: dashColumn) else { continue }
-            if best == nil || tree.range(best!).start < range.start { best = node }
-        }
-        return best
+        let latest = syntax.collections.filter { node in
+            let start = tree.range(node).start
+            return tree.isSequence(node) && start.column == dashColumn && start.line <= cursor.line
+        }.max { tree.range($0).start < tree.range($1).start }
+        guard let latest, isOpen(from: tree.range(latest).start.line, to: cursor.line, column: dashColumn) else { return nil }
+        return latest
     }
 
     // MARK: - List items
