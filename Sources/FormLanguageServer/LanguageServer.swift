@@ -185,7 +185,7 @@ public final class LanguageServer {
         encoding = PositionEncoding.negotiate(params.capabilities?.general?.positionEncodings)
         if let base = params.initializationOptions?["diagnosticsDocumentation"]?.stringValue { documentationBase = base }
         let sync: JSONValue = ["openClose": true, "change": 2, "save": ["includeText": true]]
-        let triggers: JSONValue = [":", " ", "'", "\"", "(", "-"]
+        let triggers: JSONValue = [":", "'", "\"", "(", "-"]
         let completion: JSONValue = ["triggerCharacters": triggers, "resolveProvider": false]
         let capabilities: [String: JSONValue] = [
             "positionEncoding": .string(encoding.rawValue),

@@ -135,6 +135,18 @@ elements:
         #expect(labels(signup.replacingOccurrences("visibleWhen: plan == 'pro-plan' and not newsletter", "visibleWhen: \"plan != 'fr‸'\"")) == ["free", "pro-plan"])
     }
 
+    @Test func anEmptyFileGetsTheDocumentsKeys() {
+        #expect(labels("‸") == ["formc", "form", "title", "validateOn", "elements"])
+        #expect(labels("for‸") == ["formc", "form", "title", "validateOn", "elements"])
+    }
+
+    @Test func rightAfterATriggerCharacterTheSpaceComesWithTheItem() {
+        let (editor, cursor) = document(signup.replacingOccurrences("  - textField: email\n", "  - textField: email\n    keyboard:‸\n"))
+        #expect(editor.completions(at: cursor).first?.insertText == " default")
+        let (list, dash) = document(signup + "  -‸\n")
+        #expect(list.completions(at: dash).first?.insertText == " group: ")
+    }
+
     @Test func nothingPastTheEnd() {
         let (editor, _) = document(signup)
         #expect(editor.completions(at: SourcePosition(line: 99, column: 1)).isEmpty)

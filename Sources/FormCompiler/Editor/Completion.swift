@@ -43,10 +43,18 @@ extension EditorDocument {
         )
         let prefix = String(String.UnicodeScalarView(scalars[..<wordStart]))
         let rest = String(String.UnicodeScalarView(scalars[wordEnd...]))
-        guard let context = completionContext(line: position.line, replacement: prefix + rest) else { return [] }
         let cursor = SourcePosition(line: position.line, column: wordStart + 1)
-        return context.completions(prefix: prefix, at: cursor).map {
-            EditorCompletion(label: $0.label, kind: $0.kind, detail: $0.detail, insertText: $0.insertText, range: range)
+        let items: [CompletionContext.Item]
+        if let context = completionContext(line: position.line, replacement: prefix + rest) {
+            items = context.completions(prefix: prefix, at: cursor)
+        } else {
+            // Nothing reads (an empty file, say): at a line's start, the document's keys.
+            items = prefix.isEmpty ? CompletionContext.documentKeyItems(present: []) : []
+        }
+        // Right after `key:` or `-` (a trigger character), the item brings its space.
+        let space = prefix.hasSuffix(":") || prefix.hasSuffix("-") ? " " : ""
+        return items.map {
+            EditorCompletion(label: $0.label, kind: $0.kind, detail: $0.detail, insertText: space + $0.insertText, range: range)
         }
     }
 
@@ -96,7 +104,10 @@ private struct CompletionContext {
             return itemCompletions(in: sequence)
         }
         if prefix.unicodeScalars.allSatisfy({ $0 == " " }) {
-            guard let mapping = mappingForKey(column: cursor.column, line: cursor.line) else { return [] }
+            guard let mapping = mappingForKey(column: cursor.column, line: cursor.line) else {
+                // A document that is not a mapping yet (empty, or one word).
+                return cursor.column == 1 && !tree.isMapping(tree.root) ? Self.documentKeyItems(present: []) : []
+            }
             return keyCompletions(in: mapping)
         }
         // Inside a flow collection: `rules: [required, em`.
@@ -127,6 +138,12 @@ private struct CompletionContext {
         case .unknown: return []
         }
         return names.filter { !present.contains($0) }.map(keyItem(role))
+    }
+
+    static func documentKeyItems(present: Set<String>) -> [Item] {
+        KeySchema.document.map(\.description).filter { !present.contains($0) }.map {
+            Item(label: $0, kind: .key, detail: KeyDescriptions.documentKeys[$0], insertText: $0 + ": ")
+        }
     }
 
     func keyItem(_ role: SyntaxIndex.MappingRole) -> (String) -> Item {
