@@ -10,8 +10,9 @@ typealias JSONValue = LanguageServerProtocol.JSONValue
 /// it message by message.
 ///
 /// Diagnostics are published by `flush()`, which the transport calls once no more
-/// input is waiting: a burst of changes is analysed once, for its last version,
-/// and the work for the versions in between is never done.
+/// input is waiting, and before the answer to each request: a burst of changes is
+/// analysed once, for its last version, and the work for the versions in between
+/// is never done.
 public final class LanguageServer {
     enum State {
         case uninitialized
@@ -62,7 +63,9 @@ public final class LanguageServer {
     public func handle(_ message: Message) -> [Message] {
         switch message {
         case .request(let id, let method, let params):
-            return [.response(id: id, result: respond(method, params))]
+            // The diagnostics due go first: a request is about the current text, and
+            // a client that sent changes and a request at once sees them in order.
+            return flush() + [.response(id: id, result: respond(method, params))]
         case .notification(let method, let params):
             notify(method, params)
             return []

@@ -324,6 +324,36 @@ async def test_broken_documents_get_answers(client: LanguageClient, text: str):
 
 
 @pytest.mark.asyncio
+async def test_typing_the_form_character_by_character(client: LanguageClient):
+    """Every moment of typing SIGNUP, emoji and CJK included, as incremental changes
+    at UTF-16 positions, with a completion and a hover at the cursor after each: the
+    server answers each, and the text it ends with is the form (no diagnostics)."""
+    await open_document(client, "")
+    ident = types.TextDocumentIdentifier(uri=URI)
+    line, character = 0, 0
+    for version, char in enumerate(SIGNUP, start=2):
+        at = types.Position(line=line, character=character)
+        client.text_document_did_change(
+            types.DidChangeTextDocumentParams(
+                text_document=types.VersionedTextDocumentIdentifier(uri=URI, version=version),
+                content_changes=[types.TextDocumentContentChangePartial(range=types.Range(start=at, end=at), text=char)],
+            )
+        )
+        if char == "\n":
+            line, character = line + 1, 0
+        else:
+            character += len(char.encode("utf-16-le")) // 2
+        cursor = types.Position(line=line, character=character)
+        completion = await client.text_document_completion_async(types.CompletionParams(text_document=ident, position=cursor))
+        assert completion is not None
+        await client.text_document_hover_async(types.HoverParams(text_document=ident, position=cursor))
+    symbols = await client.text_document_document_symbol_async(types.DocumentSymbolParams(text_document=ident))
+    assert [s.name for s in symbols] == ["account", "newsletter", "plan", "company"]
+    hover = await client.text_document_hover_async(types.HoverParams(text_document=ident, position=position_of(SIGNUP, "plan ==", 1)))
+    assert "`Plan?`" in hover.contents.value
+
+
+@pytest.mark.asyncio
 async def test_a_ten_megabyte_paste(client: LanguageClient):
     await open_document(client, SIGNUP)
     paste = "  - staticText: " + "x" * (10 * 1024 * 1024) + "\n"

@@ -70,6 +70,32 @@ elements:
     }
 }
 
+@Suite struct EditorTypingTests {
+    /// Every prefix of the form, as it is while being typed, with each feature asked
+    /// at its end: answers (or nothing) and no trap. Completions are offered at the
+    /// starts of lines where a key or an item goes.
+    @Test func everyMomentOfTyping() {
+        let scalars = Array(signup.unicodeScalars)
+        var offered = 0
+        var line = 1
+        var column = 1
+        for count in 0...scalars.count {
+            let editor = EditorDocument(path: "typing.form.yaml", text: String(String.UnicodeScalarView(scalars[..<count])))
+            let cursor = SourcePosition(line: line, column: column)
+            if !editor.completions(at: cursor).isEmpty { offered += 1 }
+            _ = editor.hover(at: cursor)
+            _ = editor.definition(at: cursor)
+            _ = editor.prepareRename(at: cursor)
+            _ = editor.quickFixes(in: SourceRange(at: cursor))
+            _ = editor.outline
+            if count < scalars.count {
+                if scalars[count] == "\n" { line += 1; column = 1 } else { column += 1 }
+            }
+        }
+        #expect(offered > 150)
+    }
+}
+
 @Suite struct EditorCompletionTests {
     @Test func keysOfTheElementNotAlreadyPresent() {
         let found = labels(signup.replacingOccurrences("    title: News\n", "    title: News\n    ‸\n"))

@@ -13,8 +13,10 @@ private final class Session {
     func request(_ method: String, _ params: JSON? = nil) -> Result<JSON, ResponseError> {
         nextID += 1
         let replies = server.handle(.request(id: .number(nextID), method: method, params: params))
-        guard replies.count == 1, case .response(.number(nextID)?, let result) = replies[0] else {
-            return .failure(ResponseError(code: 0, message: "no single response: \(replies)"))
+        // Diagnostics due may come first; the response is last.
+        guard case .response(.number(nextID)?, let result)? = replies.last,
+              replies.dropLast().allSatisfy({ if case .notification = $0 { true } else { false } }) else {
+            return .failure(ResponseError(code: 0, message: "no response last: \(replies)"))
         }
         return result
     }
@@ -142,6 +144,19 @@ elements:
         #expect((try? session.request("textDocument/completion", params).get())?["items"] == [])
         #expect(session.request("textDocument/rename", ["textDocument": ["uri": "file:///forms/a.form.yaml"], "position": ["line": 500, "character": 0], "newName": "x"]).errorCode
             == ResponseError.requestFailedCode)
+    }
+
+    @Test func diagnosticsDueGoBeforeAResponse() {
+        let session = Session()
+        session.initialize()
+        session.open(form)
+        let replies = session.server.handle(.request(id: .number(99), method: "shutdown", params: nil))
+        guard replies.count == 2, case .notification("textDocument/publishDiagnostics", _) = replies[0],
+              case .response(.number(99)?, .success(.null)) = replies[1] else {
+            Issue.record("expected the diagnostics, then the response: \(replies)")
+            return
+        }
+        #expect(session.published().isEmpty)
     }
 
     @Test func closingClearsDiagnostics() {
