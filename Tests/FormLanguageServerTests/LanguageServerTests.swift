@@ -159,6 +159,18 @@ elements:
         #expect(session.published().isEmpty)
     }
 
+    @Test func otherYAMLFilesGetNoDiagnostics() {
+        let session = Session()
+        session.initialize()
+        session.open("on: push\njobs: {}\n", uri: "file:///repo/.github/workflows/ci.yml")
+        session.open("formc: 1\n", uri: "file:///repo/untitled.yaml")
+        session.open("", uri: "file:///repo/empty.form.yaml")
+        let published = session.published()
+        #expect(published["file:///repo/.github/workflows/ci.yml"]?.diagnostics == [])
+        #expect(published["file:///repo/untitled.yaml"]?.diagnostics.map(\.code) == ["FC100", "FC100"])
+        #expect(published["file:///repo/empty.form.yaml"]?.diagnostics.isEmpty == false)
+    }
+
     @Test func closingClearsDiagnostics() {
         let session = Session()
         session.initialize()

@@ -43,6 +43,16 @@ public struct EditorDocument: Sendable {
         self.occurrences = document.map { IDOccurrence.collect(in: $0, file: file) } ?? []
     }
 
+    /// Whether the text is meant as a form: its name has a form suffix (SPEC §1's
+    /// discovery), or its top-level mapping has a `formc` key. An editor that hands
+    /// every YAML file to the server gets no diagnostics for its other YAML files.
+    public var isForm: Bool {
+        let lowered = file.path.lowercased()
+        if [".form.yaml", ".form.yml", ".form.json"].contains(where: { lowered.hasSuffix($0) }) { return true }
+        guard let syntax, syntax.tree.isMapping(syntax.tree.root) else { return false }
+        return syntax.keys(of: syntax.tree.root).contains("formc")
+    }
+
     /// Whether a position lies inside the text (a line that exists; any column of it).
     public func contains(_ position: SourcePosition) -> Bool {
         position.line >= 1 && position.line <= file.lineCount
