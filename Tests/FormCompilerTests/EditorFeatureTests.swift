@@ -173,6 +173,20 @@ elements:
         #expect(list.completions(at: dash).first?.insertText == " group: ")
     }
 
+    @Test func valuesInJSON() {
+        let form = #"{"formc": 1, "form": "A", "elements": [{"segment": "plan", "options": ["free", "pro"]}, {"textField": "a", "keyboard": VALUE}]}"#
+        func completions(_ value: String) -> [EditorCompletion] {
+            let (editor, cursor) = document(form.replacingOccurrences("VALUE", value), path: "a.form.json")
+            return editor.completions(at: cursor)
+        }
+        #expect(completions(#""em‸""#).map(\.label) == KeyboardType.allCases.map(\.rawValue))
+        #expect(completions(#""em‸""#).first?.insertText == "default")
+        #expect(completions("‸").first?.insertText == #""default""#)
+        let condition = form.replacingOccurrences(#""keyboard": VALUE"#, #""visibleWhen": "plan == '‸'""#)
+        let (editor, cursor) = document(condition, path: "a.form.json")
+        #expect(editor.completions(at: cursor).map(\.label) == ["free", "pro"])
+    }
+
     @Test func nothingPastTheEnd() {
         let (editor, _) = document(signup)
         #expect(editor.completions(at: SourcePosition(line: 99, column: 1)).isEmpty)

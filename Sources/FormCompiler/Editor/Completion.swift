@@ -45,7 +45,9 @@ extension EditorDocument {
         let rest = String(String.UnicodeScalarView(scalars[wordEnd...]))
         let cursor = SourcePosition(line: position.line, column: wordStart + 1)
         let items: [CompletionContext.Item]
-        if let context = completionContext(line: position.line, replacement: prefix + rest) {
+        if let context = completionContext(line: position.line, replacement: prefix + rest)
+            // JSON has no empty value: `"keyboard": }` reads once the value is `null`.
+            ?? (FormPipeline.isJSON(path: file.path) ? completionContext(line: position.line, replacement: prefix + "null" + rest) : nil) {
             items = context.completions(prefix: prefix, at: cursor)
         } else {
             // Nothing reads (an empty file, say): at a line's start, the document's keys.
@@ -96,6 +98,10 @@ private struct CompletionContext {
     func completions(prefix: String, at cursor: SourcePosition) -> [Item] {
         if let condition = Self.conditionText(prefix) { return conditionCompletions(condition) }
         let trimmed = prefix.trimmingTrailingSpaces
+        if let json = Self.jsonKeyBeforeValue(trimmed) {
+            let items = valueCompletions(key: json.key, keyColumn: json.keyColumn, line: cursor.line)
+            return json.inQuotes ? items : items.map { Item(label: $0.label, kind: $0.kind, detail: $0.detail, insertText: "\"\($0.insertText)\"") }
+        }
         if let key = Self.keyBeforeValue(trimmed) {
             return valueCompletions(key: key, keyColumn: Self.scalarCount(of: prefix, before: key + ":") + 1, line: cursor.line)
         }
@@ -313,7 +319,7 @@ private struct CompletionContext {
     /// The condition text before the cursor, when the line is a `visibleWhen:` or
     /// `enabledWhen:` entry and the cursor is in its value.
     static func conditionText(_ prefix: String) -> String? {
-        for key in ["visibleWhen:", "enabledWhen:"] {
+        for key in ["visibleWhen:", "enabledWhen:", "visibleWhen\":", "enabledWhen\":"] {
             if let found = prefix.scalarRange(of: key) {
                 return String(String.UnicodeScalarView(Array(prefix.unicodeScalars)[found.upperBound...]))
             }
@@ -328,6 +334,24 @@ private struct CompletionContext {
         while body.hasPrefix("- ") { body = body.dropFirst(2).drop { $0 == " " } }
         guard !body.isEmpty, body.unicodeScalars.allSatisfy(EditorDocument.isWordScalar) else { return nil }
         return String(body)
+    }
+
+    /// A JSON member's key when the text before the cursor is `"key":` or
+    /// `"key": "`, with the column of the key's opening quote.
+    static func jsonKeyBeforeValue(_ trimmed: String) -> (key: String, keyColumn: Int, inQuotes: Bool)? {
+        var scalars = Array(trimmed.unicodeScalars)
+        let inQuotes = scalars.last == "\""
+        if inQuotes { scalars.removeLast() }
+        while scalars.last == " " || scalars.last == "\t" { scalars.removeLast() }
+        guard scalars.last == ":" else { return nil }
+        scalars.removeLast()
+        while scalars.last == " " || scalars.last == "\t" { scalars.removeLast() }
+        guard scalars.last == "\"" else { return nil }
+        let close = scalars.count - 1
+        var open = close - 1
+        while open >= 0, EditorDocument.isWordScalar(scalars[open]) { open -= 1 }
+        guard open >= 0, open < close - 1, scalars[open] == "\"" else { return nil }
+        return (String(String.UnicodeScalarView(scalars[(open + 1)..<close])), open + 1, inQuotes)
     }
 
     /// Whether the text before the cursor is indentation and `-`: a new list item.
