@@ -17,7 +17,7 @@ public struct EditorDocument: Sendable {
     let tree: SyntaxTree?
     /// Every written field id: declarations, condition operands, `sameAs` targets.
     let occurrences: [IDOccurrence]
-    /// Where each node sits in the tree; built on first use by the features.
+    /// Where each node sits in the tree, for the features that start from a position.
     let syntax: SyntaxIndex?
 
     public init(path: String, text: String) {
@@ -60,6 +60,11 @@ public struct EditorDocument: Sendable {
 
     /// The range of a scalar without its quotes, for an edit of the value itself.
     func innerRange(_ range: SourceRange) -> SourceRange {
+        Self.innerRange(range, in: file)
+    }
+
+    /// A one-line quoted scalar's range without its quotes; any other range as it is.
+    static func innerRange(_ range: SourceRange, in file: SourceFile) -> SourceRange {
         let text = file.text(in: range)
         guard let first = text.unicodeScalars.first, first == "'" || first == "\"",
               text.unicodeScalars.count >= 2, text.unicodeScalars.last == first,
@@ -87,15 +92,7 @@ struct IDOccurrence: Sendable, Hashable {
     /// Every id occurrence in the checked tree, in document order.
     static func collect(in document: FormDocument, file: SourceFile) -> [IDOccurrence] {
         var result: [IDOccurrence] = []
-        func inner(_ range: SourceRange) -> SourceRange {
-            let text = file.text(in: range)
-            guard let first = text.unicodeScalars.first, first == "'" || first == "\"", text.unicodeScalars.count >= 2,
-                  range.start.line == range.end.line else { return range }
-            return SourceRange(
-                start: SourcePosition(line: range.start.line, column: range.start.column + 1),
-                end: SourcePosition(line: range.end.line, column: range.end.column - 1)
-            )
-        }
+        func inner(_ range: SourceRange) -> SourceRange { EditorDocument.innerRange(range, in: file) }
         for element in document.allElements {
             if let id = element.id {
                 result.append(IDOccurrence(id: id.value, range: inner(id.range), role: .declaration))
