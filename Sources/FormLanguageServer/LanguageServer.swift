@@ -304,7 +304,7 @@ public final class LanguageServer {
 
     private func rename(_ params: RenameParams) throws -> JSONValue {
         let (analysis, converter) = try open(params.textDocument.uri)
-        guard let position = converter.source(params.position) else { throw ResponseError.requestFailed("the position is past the end of the document") }
+        guard let position = converter.source(params.position) else { return .null }
         switch analysis.rename(at: position, to: params.newName) {
         case .success(let edits):
             let textEdits = edits.map { TextEdit(range: converter.lsp($0.range), newText: $0.newText) }
