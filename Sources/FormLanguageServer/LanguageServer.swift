@@ -332,6 +332,8 @@ public final class LanguageServer {
 
     private func codeActions(_ params: CodeActionParams) throws -> JSONValue {
         let (analysis, converter) = try open(params.textDocument.uri)
+        // Every action here is a quick fix: none when the client asks for other kinds.
+        if let only = params.context?.only, !only.contains(where: { $0.isEmpty || $0 == "quickfix" }) { return [] }
         guard let start = converter.source(params.range.start) else { return [] }
         let end = converter.source(params.range.end) ?? SourcePosition(line: converter.file.lineCount, column: Int(Int32.max))
         let uri = params.textDocument.uri

@@ -174,6 +174,33 @@ elements:
         #expect(published["file:///repo/empty.form.yaml"]?.diagnostics.isEmpty == false)
     }
 
+    @Test func quickFixesOnlyWhenAskedFor() throws {
+        let session = Session()
+        session.initialize()
+        session.open(form)
+        func actions(only: JSON?) throws -> [JSON] {
+            var context: [String: JSON] = [:]
+            if let only { context["only"] = only }
+            let params: JSON = [
+                "textDocument": ["uri": "file:///forms/a.form.yaml"],
+                "range": ["start": ["line": 7, "character": 0], "end": ["line": 7, "character": 40]],
+                "context": .object(context),
+            ]
+            return try session.request("textDocument/codeAction", params).get().arrayValue ?? []
+        }
+        // `ghost` is no field, and no field's id is close to it: no fix.
+        #expect(try actions(only: nil).isEmpty)
+        session.notify("textDocument/didChange", [
+            "textDocument": ["uri": "file:///forms/a.form.yaml", "version": 2],
+            "contentChanges": [["range": ["start": ["line": 7, "character": 30], "end": ["line": 7, "character": 35]], "text": "newz"]],
+        ])
+        let fixes = try actions(only: nil)
+        #expect(fixes.map { $0["title"] } == ["Replace with 'news'"])
+        #expect(fixes.first?["edit"]?["changes"]?["file:///forms/a.form.yaml"]?.arrayValue?.first?["newText"] == "news")
+        #expect(try actions(only: ["quickfix"]).count == 1)
+        #expect(try actions(only: ["refactor"]).isEmpty)
+    }
+
     @Test func closingClearsDiagnostics() {
         let session = Session()
         session.initialize()
