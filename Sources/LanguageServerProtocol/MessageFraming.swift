@@ -2,7 +2,8 @@
 /// optionally `Content-Type`, lines ending in CR LF, closed by an empty line) and N
 /// bytes of JSON. Bytes may arrive in any pieces: half a header, several messages at
 /// once. A header block that cannot be read is dropped and reported, and reading
-/// goes on with the bytes after it, so one bad message never stops the server.
+/// goes on with the bytes after it (after its body too, when that is only too
+/// large), so one bad message never stops the server.
 public struct MessageFramer: Sendable {
     /// What the next complete piece of the stream is.
     public enum Frame: Sendable, Equatable {
@@ -22,6 +23,8 @@ public struct MessageFramer: Sendable {
     private var readOffset = 0
     /// The body length of a header already read, while its body is still arriving.
     private var pendingLength: Int?
+    /// Bytes of a body too large to keep, still to be dropped as they arrive.
+    private var skipping = 0
 
     public init() {}
 
@@ -36,6 +39,12 @@ public struct MessageFramer: Sendable {
     /// The next complete frame, or nil when more bytes are needed.
     public mutating func next() -> Frame? {
         defer { compact() }
+        if skipping > 0 {
+            let dropped = min(skipping, bufferedCount)
+            readOffset += dropped
+            skipping -= dropped
+            if skipping > 0 { return nil }
+        }
         if pendingLength == nil {
             guard let headerEnd = findHeaderEnd() else {
                 if bufferedCount > Self.maxHeaderLength {
@@ -48,7 +57,9 @@ public struct MessageFramer: Sendable {
             readOffset = headerEnd.end
             switch Self.contentLength(header) {
             case .success(let length): pendingLength = length
-            case .failure(let problem): return .badHeader(problem.message)
+            case .failure(let problem):
+                skipping = problem.skippedBody
+                return .badHeader(problem.message)
             }
         }
         guard let length = pendingLength, bufferedCount >= length else { return nil }
@@ -87,6 +98,8 @@ public struct MessageFramer: Sendable {
 
     struct HeaderProblem: Error {
         var message: String
+        /// The length of a body that is dropped with its header (one too large to keep).
+        var skippedBody = 0
     }
 
     /// Reads `Content-Length` from a header block; other fields are allowed and ignored.
@@ -105,7 +118,7 @@ public struct MessageFramer: Sendable {
                 return .failure(HeaderProblem(message: "Content-Length is not a length: '\(value.prefix(40))'"))
             }
             guard number <= maxBodyLength else {
-                return .failure(HeaderProblem(message: "Content-Length \(number) is more than \(maxBodyLength) bytes"))
+                return .failure(HeaderProblem(message: "Content-Length \(number) is more than \(maxBodyLength) bytes", skippedBody: number))
             }
             length = number
         }

@@ -47,6 +47,24 @@ private func framed(_ body: String) -> [UInt8] {
         #expect(framer.bufferedCount == 0)
     }
 
+    @Test func aBodyTooLargeIsDroppedWhole() {
+        var framer = MessageFramer()
+        let length = MessageFramer.maxBodyLength + 1
+        framer.append(Array("Content-Length: \(length)\r\n\r\n".utf8))
+        guard case .badHeader(let problem)? = framer.next() else { Issue.record("no bad header"); return }
+        #expect(problem.contains("more than"))
+        // The body arrives in pieces, then a good message.
+        var left = length
+        while left > 0 {
+            let piece = min(left, 1 << 24)
+            framer.append([UInt8](repeating: 0x41, count: piece))
+            left -= piece
+            #expect(framer.next() == nil)
+        }
+        framer.append(framed("{}"))
+        #expect(framer.next() == .message(Array("{}".utf8)))
+    }
+
     @Test func frameWritesTheLength() {
         #expect(String(decoding: framed("é"), as: UTF8.self) == "Content-Length: 2\r\n\r\né")
     }
