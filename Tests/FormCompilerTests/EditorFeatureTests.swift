@@ -96,6 +96,41 @@ elements:
     }
 }
 
+extension EditorTypingTests {
+    /// Edits as a hurried typist makes them: characters deleted, doubled, or
+    /// replaced by YAML's and the condition language's punctuation, at places drawn
+    /// by a fixed generator, with every feature asked at a drawn position.
+    @Test func randomEditsGetAnswers() {
+        var state: UInt64 = 0x2545_F491_4F6C_DD1D
+        func draw(_ bound: Int) -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int((state >> 33) % UInt64(max(bound, 1)))
+        }
+        let punctuation: [Unicode.Scalar] = [":", "-", "'", "\"", "!", "&", "*", "[", "{", "\t", "\n", "#", "🙂", "東", "?", "|", ">"]
+        let base = signup + "  - group: extras\n    elements:\n      - &a { textField: x, rules: [required] }\n      - *a\n"
+        var answered = 0
+        for _ in 0..<300 {
+            var scalars = Array(base.unicodeScalars)
+            for _ in 0..<(1 + draw(4)) {
+                let at = draw(scalars.count)
+                switch draw(3) {
+                case 0: scalars.remove(at: at)
+                case 1: scalars.insert(scalars[at], at: at)
+                default: scalars[at] = punctuation[draw(punctuation.count)]
+                }
+            }
+            let editor = EditorDocument(path: "fuzz.form.yaml", text: String(String.UnicodeScalarView(scalars)))
+            let position = SourcePosition(line: 1 + draw(22), column: 1 + draw(40))
+            if !editor.completions(at: position).isEmpty || editor.hover(at: position) != nil { answered += 1 }
+            _ = editor.references(at: position)
+            _ = editor.rename(at: position, to: "renamed")
+            _ = editor.quickFixes(in: SourceRange(start: .start, end: position))
+            _ = editor.outline
+        }
+        #expect(answered > 30)
+    }
+}
+
 @Suite struct EditorCompletionTests {
     @Test func keysOfTheElementNotAlreadyPresent() {
         let found = labels(signup.replacingOccurrences("    title: News\n", "    title: News\n    ‸\n"))
