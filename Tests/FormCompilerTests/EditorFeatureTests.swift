@@ -222,6 +222,19 @@ extension EditorTypingTests {
         #expect(editor.completions(at: cursor).map(\.label) == ["free", "pro"])
     }
 
+    @Test func keysInJSON() {
+        let form = #"{"formc": 1, "form": "A", "elements": [{"textField": "a", "ke‸"}]}"#
+        let (editor, cursor) = document(form, path: "a.form.json")
+        let completions = editor.completions(at: cursor)
+        #expect(completions.contains { $0.label == "keyboard" && $0.insertText == "keyboard" })
+        #expect(!completions.contains { $0.label == "textField" })
+        let (root, start) = document(#"{"formc": 1, "‸"}"#, path: "a.form.json")
+        #expect(root.completions(at: start).map(\.label) == ["form", "title", "validateOn", "elements"])
+        // `, "` inside a string value is no key.
+        let (value, inside) = document(#"{"formc": 1, "form": "A, "‸"}"#, path: "a.form.json")
+        #expect(value.completions(at: inside).isEmpty)
+    }
+
     @Test func nothingPastTheEnd() {
         let (editor, _) = document(signup)
         #expect(editor.completions(at: SourcePosition(line: 99, column: 1)).isEmpty)

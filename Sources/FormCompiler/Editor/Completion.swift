@@ -47,7 +47,7 @@ extension EditorDocument {
         let items: [CompletionContext.Item]
         if let context = completionContext(line: position.line, replacement: prefix + rest)
             // JSON has no empty value: `"keyboard": }` reads once the value is `null`.
-            ?? (FormPipeline.isJSON(path: file.path) ? completionContext(line: position.line, replacement: prefix + "null" + rest) : nil) {
+            ?? (FormPipeline.isJSON(path: file.path) ? jsonContext(line: position.line, prefix: prefix, rest: rest) : nil) {
             items = context.completions(prefix: prefix, at: cursor)
         } else {
             // Nothing reads (an empty file, say): at a line's start, the document's keys.
@@ -58,6 +58,14 @@ extension EditorDocument {
         return items.map {
             EditorCompletion(label: $0.label, kind: $0.kind, detail: $0.detail, insertText: space + $0.insertText, range: range)
         }
+    }
+
+    /// A JSON text that reads once the cursor's place holds a value (`"keyboard": }`
+    /// as `null`) or a member (`{"textField": "a", ""}` as `"": null`).
+    private func jsonContext(line: Int, prefix: String, rest: String) -> CompletionContext? {
+        if let context = completionContext(line: line, replacement: prefix + "null" + rest) { return context }
+        guard prefix.hasSuffix("\""), rest.hasPrefix("\"") else { return nil }
+        return completionContext(line: line, replacement: prefix + "\": null" + rest.dropFirst())
     }
 
     static func isWordScalar(_ scalar: Unicode.Scalar) -> Bool {
@@ -98,6 +106,13 @@ private struct CompletionContext {
     func completions(prefix: String, at cursor: SourcePosition) -> [Item] {
         if let condition = Self.conditionText(prefix) { return conditionCompletions(condition) }
         let trimmed = prefix.trimmingTrailingSpaces
+        if Self.isJSONKeyStart(trimmed) {
+            // A new member's key: the keys of its object, without YAML's `: `.
+            guard let node = syntax.node(at: cursor), syntax.isKey(node), let mapping = syntax.parent(node) else { return [] }
+            return keyCompletions(in: mapping).map {
+                Item(label: $0.label, kind: $0.kind, detail: $0.detail, insertText: $0.label)
+            }
+        }
         if let json = Self.jsonKeyBeforeValue(trimmed) {
             let items = valueCompletions(key: json.key, keyColumn: json.keyColumn, line: cursor.line)
             return json.inQuotes ? items : items.map { Item(label: $0.label, kind: $0.kind, detail: $0.detail, insertText: "\"\($0.insertText)\"") }
@@ -352,6 +367,15 @@ private struct CompletionContext {
         while open >= 0, EditorDocument.isWordScalar(scalars[open]) { open -= 1 }
         guard open >= 0, open < close - 1, scalars[open] == "\"" else { return nil }
         return (String(String.UnicodeScalarView(scalars[(open + 1)..<close])), open + 1, inQuotes)
+    }
+
+    /// Whether the text before the cursor opens a JSON object member's key: `{"` or `, "`.
+    static func isJSONKeyStart(_ trimmed: String) -> Bool {
+        var scalars = Array(trimmed.unicodeScalars)
+        guard scalars.last == "\"" else { return false }
+        scalars.removeLast()
+        while scalars.last == " " || scalars.last == "\t" { scalars.removeLast() }
+        return scalars.last == "{" || scalars.last == ","
     }
 
     /// Whether the text before the cursor is indentation and `-`: a new list item.
