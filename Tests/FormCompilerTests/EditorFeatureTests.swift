@@ -230,6 +230,8 @@ extension EditorTypingTests {
         #expect(!completions.contains { $0.label == "textField" })
         let (root, start) = document(#"{"formc": 1, "‸"}"#, path: "a.form.json")
         #expect(root.completions(at: start).map(\.label) == ["form", "title", "validateOn", "elements"])
+        let (list, item) = document(#"{"formc": 1, "form": "A", "elements": [{"‸"}]}"#, path: "a.form.json")
+        #expect(Array(list.completions(at: item).map(\.label).prefix(3)) == ["group", "boolean", "segment"])
         // `, "` inside a string value is no key.
         let (value, inside) = document(#"{"formc": 1, "form": "A, "‸"}"#, path: "a.form.json")
         #expect(value.completions(at: inside).isEmpty)
