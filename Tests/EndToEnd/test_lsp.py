@@ -200,6 +200,18 @@ async def test_completion_of_closed_values_field_ids_and_options(client: Languag
     assert await completion_labels(client, quoted, "plan == '", 9) == ["free", "pro"]
 
 
+@pytest.mark.asyncio
+async def test_a_json_form(client: LanguageClient):
+    uri = "file:///forms/contact.form.json"
+    text = '{"formc": 1, "form": "Contact", "elements": [{"textField": "email", "keyboard": "em", "rules": ["requird"]}]}'
+    diagnostics = await open_document(client, text, uri=uri)
+    assert sorted(d.code for d in diagnostics) == ["FC102", "FC400"]
+    result = await client.text_document_completion_async(
+        types.CompletionParams(text_document=types.TextDocumentIdentifier(uri=uri), position=position_of(text, '"em"', 3))
+    )
+    assert [item.label for item in result.items] == ["default", "email", "number", "decimal", "phone", "url"]
+
+
 # MARK: - Hover, navigation, rename
 
 
