@@ -34,24 +34,24 @@ test: deps
 	@sed -n 's/.*Test run with \([0-9]*\) tests\{0,1\} in .* passed.*/\1 passed, 0 failed/p' .build/test-output.txt | tail -n 1
 	$(MAKE) e2e
 
-# The end-to-end tests in Tests/EndToEnd (pytest; the language server through a
-# real LSP client): a virtual environment in .build/e2e-venv with the tools of
-# Tests/EndToEnd/requirements.txt, installed again only when that file changes.
-# The tests run the formc that FORMC_BINARY names, else the debug build's.
+# The end-to-end tests (Tests/EndToEnd, pytest) against the built formc, with
+# their Python tools (Tests/EndToEnd/requirements.txt, from PyPI) in a virtual
+# environment of their own, made and filled when missing or out of date.
 E2E_VENV := .build/e2e-venv
-e2e: deps
-	$(SWIFT) build --product formc
-	@if [ ! -x $(E2E_VENV)/bin/python ]; then \
-		python3 -m venv $(E2E_VENV) 2>/dev/null || { \
-			rm -rf $(E2E_VENV); \
-			SUDO=""; [ "$$(id -u)" = "0" ] || SUDO=sudo; \
-			$$SUDO apt-get update -qq && $$SUDO apt-get install -y -qq python3-venv >/dev/null && python3 -m venv $(E2E_VENV); }; \
+E2E_REQUIREMENTS := Tests/EndToEnd/requirements.txt
+
+$(E2E_VENV)/installed: $(E2E_REQUIREMENTS)
+	@if ! python3 -m venv --help >/dev/null 2>&1 || ! python3 -c 'import ensurepip' 2>/dev/null; then \
+		echo "python3-venv is missing: installing it with apt-get"; \
+		SUDO=""; [ "$$(id -u)" = "0" ] || SUDO=sudo; \
+		$$SUDO apt-get update -qq && $$SUDO apt-get install -y -qq python3-venv >/dev/null; \
 	fi
-	@if ! cmp -s Tests/EndToEnd/requirements.txt $(E2E_VENV)/requirements.installed; then \
-		$(E2E_VENV)/bin/pip install -q -r Tests/EndToEnd/requirements.txt && \
-		cp Tests/EndToEnd/requirements.txt $(E2E_VENV)/requirements.installed; \
-	fi
-	FORMC_BINARY="$${FORMC_BINARY:-$$($(SWIFT) build --show-bin-path)/formc}" $(E2E_VENV)/bin/python -m pytest -q -p no:cacheprovider -o asyncio_default_fixture_loop_scope=function Tests/EndToEnd
+	[ -x $(E2E_VENV)/bin/python ] || python3 -m venv $(E2E_VENV)
+	$(E2E_VENV)/bin/python -m pip install -q --disable-pip-version-check -r $(E2E_REQUIREMENTS)
+	touch $@
+
+e2e: build $(E2E_VENV)/installed
+	FORMC_BINARY="$${FORMC_BINARY:-$$($(SWIFT) build --show-bin-path)/formc}" $(E2E_VENV)/bin/python -m pytest -q -o asyncio_default_fixture_loop_scope=function Tests/EndToEnd
 
 # formc as it is installed on Linux: optimized, and one static executable (the
 # Swift runtime, Dispatch, libyaml and the C library linked in; it runs on any
@@ -67,7 +67,7 @@ e2e: deps
 # dlopen from the runtime) would need glibc's shared libraries at run time:
 # formc never calls them (bfd's link warns of each; lld does not). lld, because
 # gold warns about an mktemp in the static FoundationEssentials. The build plugin
-# builds formc the package's own way. docs/performance.md, "Eighteenth round".
+# builds formc the package's own way. docs/performance.md, "What was tried".
 # (`=`, not `:=`: looked up when a recipe runs, after `deps` installed
 # libyaml-dev; so `make -n release` on a machine without it shows the fallback.)
 YAML_LIBDIR = $(shell pkg-config --variable=libdir yaml-0.1 2>/dev/null)
@@ -90,7 +90,7 @@ bench: deps
 
 # The libFuzzer target (Linux toolchain): read → decode → check → emit under
 # AddressSanitizer. FUZZ_RUNS (default 1000000), FUZZ_TIME (seconds, 0 = no limit);
-# crashes go to .build-fuzz/artifacts. See docs/performance.md.
+# crashes go to .build-fuzz/artifacts. See docs/performance.md, "Fuzzing".
 fuzz: deps
 	Fuzz/run.sh
 

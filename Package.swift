@@ -3,8 +3,9 @@ import PackageDescription
 
 let package = Package(
     name: "formc",
-    // Swift Regex (pattern rules) needs macOS 13 / iOS 16; Linux has no minimum.
-    platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9), .visionOS(.v1)],
+    // Observation (FormValue and field states are Observable) needs macOS 14 / iOS 17,
+    // the versions SwiftUI observes it from; Linux has no minimum.
+    platforms: [.macOS(.v14), .iOS(.v17), .tvOS(.v17), .watchOS(.v10), .visionOS(.v1)],
     products: [
         .executable(name: "formc", targets: ["formc"]),
         .library(name: "FormRuntime", targets: ["FormRuntime"]),

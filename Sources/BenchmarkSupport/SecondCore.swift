@@ -23,7 +23,7 @@ package enum SecondCore {
             return "two threads did only \(Format.ratio(computeLoop)) the work of one (a busy second core, or slow hand-offs between threads): \(consequence) (docs/performance.md, \"Two cores\")"
         }
         if parse < threshold {
-            return "two libyaml parses at once did only \(Format.ratio(parse)) the work of one, while the compute loop found two cores (the two cores share something, most likely one physical core): \(consequence) (docs/performance.md, \"Nineteenth round\")"
+            return "two libyaml parses at once did only \(Format.ratio(parse)) the work of one, while the compute loop found two cores (the two cores share something, most likely one physical core): \(consequence) (docs/performance.md, \"A shared physical core\")"
         }
         return nil
     }

@@ -26,7 +26,7 @@ package enum Timing {
     /// their checked form (and the emitter's tables) still referenced and let
     /// the kernel take the memory back at once. Freeing the checked form of the
     /// 4× form object by object, cold in the cache, took longer than four times
-    /// the 1× form's (docs/performance.md, "Eighteenth round"), a cost the
+    /// the 1× form's (docs/performance.md, "How it is timed"), a cost the
     /// command never pays. `clock` is `now` but for tests.
     package static func timeKeepingResult<Result>(
         clock: () -> Double = now, _ body: () throws -> Result
@@ -62,16 +62,13 @@ package enum Timing {
     /// stopped, the removal of `output` (when `timed` throws too): each build then
     /// writes a new file, as a first build does.
     ///
-    /// Until the twenty-third round the in-process builds truncated one file run
-    /// after run, and later runs paid for the disk writes of earlier ones: on ext4
-    /// (this project's machine) a truncated file's new data is written back at
-    /// once (`auto_da_alloc`), and a truncate waits for the pages still being
-    /// written. Rewriting 37 MB (the size of the 4× build's output) waited up to
-    /// 45 ms in `open` with `O_TRUNC`, and `vmstat` showed 4–45 MB/s of writes all
-    /// through a run. A file removed before the kernel writes it back is never
-    /// written at all. The process build, for its part, found its output
-    /// unchanged and wrote nothing (`formc build` leaves an unchanged file alone);
-    /// with its output removed, it writes it, as the in-process builds do.
+    /// Rewriting one file run after run makes each run pay for the disk writes
+    /// of the one before: ext4 writes a truncated file's new data back at once
+    /// (`auto_da_alloc`) and a truncate waits for pages still being written (up
+    /// to 45 ms in `open` for the 4× build's 37 MB). A file removed before the
+    /// kernel writes it back is never written at all. And `formc build` leaves
+    /// an unchanged output alone: with it removed, the process build writes it,
+    /// as the in-process builds do (docs/performance.md, "How it is timed").
     package static func removingOutput(_ output: String, _ timed: () throws -> Double) rethrows -> Double {
         defer { _ = unlink(output) }
         return try timed()

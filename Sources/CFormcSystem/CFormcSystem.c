@@ -18,7 +18,7 @@
 // - Each thread keeps its own arena (glibc's default). A compile uses two threads
 //   at once for one large form (`Concurrently`), and with one arena between them
 //   every allocation of one waited on the other's: a 1 MB lint took 46 ms instead
-//   of 34 (docs/performance.md, fourth round).
+//   of 34 (docs/performance.md, "Two cores").
 // - Transparent huge pages on the main heap's first 32 MiB (where the kernel allows
 //   them on request, as Debian's default "madvise" does): a 1 MB form then takes
 //   about 2,100 page faults instead of 3,900. This is what glibc's own

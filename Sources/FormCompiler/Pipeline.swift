@@ -26,11 +26,6 @@ public enum FormPipeline {
         public var swiftSource: String? { swiftUTF8.map { String(decoding: $0, as: UTF8.self) } }
     }
 
-    /// Whether a path names a JSON form (strict RFC 8259) rather than YAML.
-    public static func isJSON(path: String) -> Bool {
-        path.lowercased().hasSuffix(".json")
-    }
-
     /// Reads a file's bytes into the document tree, choosing the reader by the
     /// file's name. Checks size and UTF-8 first (FC004, FC005).
     public static func read(_ file: SourceFile, limits: CompilerLimits = .default, diagnostics: inout DiagnosticBag) -> SyntaxTree? {
@@ -53,10 +48,10 @@ public enum FormPipeline {
             )
             return nil
         }
-        if isJSON(path: file.path) {
-            return JSONReader.read(file, limits: limits, diagnostics: &diagnostics)
+        switch SourceFormat(path: file.path) {
+        case .json: return JSONReader.read(file, limits: limits, diagnostics: &diagnostics)
+        case .yaml: return YAMLReader.read(file, limits: limits, diagnostics: &diagnostics)
         }
-        return YAMLReader.read(file, limits: limits, diagnostics: &diagnostics)
     }
 
     /// Read, decode and check.
@@ -76,7 +71,7 @@ public enum FormPipeline {
     /// the checker and emitter run.
     private static func readAndDecode(_ file: SourceFile, limits: CompilerLimits, diagnostics: inout DiagnosticBag) -> FormDocument? {
         guard let tree = read(file, limits: limits, diagnostics: &diagnostics) else { return nil }
-        return FormDecoder.decode(tree, file: file, limits: limits, diagnostics: &diagnostics)
+        return FormDecoder.decode(tree, file: file, format: SourceFormat(path: file.path), limits: limits, diagnostics: &diagnostics)
     }
 
     /// Read, decode, check and emit. `headerPath` is the input path the generated

@@ -133,7 +133,7 @@ struct FormcBench: ParsableCommand {
                     let file = SourceFile(path: inputPath, bytes: bytes)
                     var diagnostics = DiagnosticBag(file: inputPath)
                     return FormPipeline.read(file, diagnostics: &diagnostics).map {
-                        FormDecoder.decode($0, file: file, limits: .default, diagnostics: &diagnostics)
+                        FormDecoder.decode($0, file: file, format: SourceFormat(path: file.path), limits: .default, diagnostics: &diagnostics)
                     }
                 }
             },
@@ -179,8 +179,8 @@ struct FormcBench: ParsableCommand {
 
         // The same growth inside one group (2,000 → 8,000 fields): the benchmark
         // form's small groups would hide work that is quadratic in a group's size.
-        // As many runs as the main figures: the median of three runs it took
-        // until the twenty-second round read anything from 2.8× to 5.2× over the rounds.
+        // As many runs as the main figures: a median of only three runs reads
+        // anything from 2.8× to 5.2× on a shared machine.
         let flatSmall = Array(BenchmarkForm(fieldsInOneGroup: 8_000 / scale).yaml().utf8)
         let flatLarge = Array(BenchmarkForm(fieldsInOneGroup: 8_000).yaml().utf8)
         let flat = try Timing.interleaved(runs: runs, [
@@ -251,7 +251,7 @@ struct FormcBench: ParsableCommand {
             case "decode":
                 var diagnostics = DiagnosticBag(file: copy.path)
                 _ = FormPipeline.read(copy, limits: limits, diagnostics: &diagnostics).map {
-                    FormDecoder.decode($0, file: copy, limits: limits, diagnostics: &diagnostics)
+                    FormDecoder.decode($0, file: copy, format: SourceFormat(path: copy.path), limits: limits, diagnostics: &diagnostics)
                 }
             default: throw ValidationError("--profile takes lint, build, read, decode (read and decode) or floor")
             }

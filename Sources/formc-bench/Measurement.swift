@@ -55,7 +55,7 @@ enum CoreCheck {
     /// own kind of work slow each other down: on this project's machine the
     /// loop read 1.95–1.97× in runs where two parses at once did 1.06–1.50×
     /// the work of one, most likely its two virtual CPUs on one physical core
-    /// (docs/performance.md, "Nineteenth round").
+    /// (docs/performance.md, "A shared physical core").
     static func parseOneThread(_ bytes: [UInt8]) -> Double {
         Timing.time { sink(UInt64(parseTwice(bytes))) }
     }

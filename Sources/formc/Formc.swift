@@ -18,7 +18,7 @@ struct Formc: ParsableCommand {
         input, 2 `build --check` found outdated output, 64 usage error, 70 internal error.
         """,
         version: version,
-        subcommands: [LintCommand.self, BuildCommand.self, DumpCommand.self, ExplainCommand.self, LSPCommand.self]
+        subcommands: [LintCommand.self, BuildCommand.self, DumpCommand.self, ExplainCommand.self, SchemaCommand.self, LSPCommand.self]
     )
 
     /// ArgumentParser's own `main`, after tuning the allocator while the main

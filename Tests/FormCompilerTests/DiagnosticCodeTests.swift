@@ -30,7 +30,7 @@ let diagnosticCodeCases: [DiagnosticCodeCase] = [
     .init(code: "FC101", source: form("  - textField: email\n    placeholdr: you@example.com\n"), line: 5, column: 5,
           message: "unknown key 'placeholdr'", help: "did you mean 'placeholder'?"),
     .init(code: "FC101", source: form("  - boolean: terms\n    title: Terms\n    placeholder: x\n"), line: 6, column: 5,
-          message: "unknown key 'placeholder'", help: "'placeholder' is a key of 'textField', 'textView', not of boolean 'terms'"),
+          message: "unknown key 'placeholder'", help: "'placeholder' is a key of 'number', 'textField', 'textView', not of boolean 'terms'"),
     .init(code: "FC102", source: form("  - boolean: terms\n    title: Terms\n    default: yes\n"), line: 6, column: 14,
           message: "expected a boolean", help: "write true"),
     .init(code: "FC102", source: form("  - textField: name\n    placeholder: [a, b]\n"), line: 5, column: 18,

@@ -28,15 +28,15 @@ func dumpOfExampleForm(_ name: String) throws {
 }
 
 @Test func caseNamesFollowTheSpec() {
-    #expect(SwiftNames.caseName(forOptionValue: "pro-plan") == "proPlan")
-    #expect(SwiftNames.caseName(forOptionValue: "2fa") == "_2fa")
-    #expect(SwiftNames.caseName(forOptionValue: "EUR") == "eur")
-    #expect(SwiftNames.caseName(forOptionValue: "URLPath") == "urlPath")
-    #expect(SwiftNames.caseName(forOptionValue: "default") == "`default`")
-    #expect(SwiftNames.caseName(forOptionValue: "free") == "free")
-    #expect(SwiftNames.caseName(forOptionValue: "plan2x") == "plan2x")
-    #expect(SwiftNames.caseName(forOptionValue: "self") == "`self`")
-    #expect(SwiftNames.caseName(forOptionValue: "!!") == "_")
-    #expect(SwiftNames.words(fromIdentifier: "confirmPassword") == "Confirm password")
-    #expect(SwiftNames.words(fromIdentifier: "zipCode2") == "Zip code 2")
+    #expect(SwiftNaming.caseName(forOptionValue: "pro-plan") == "proPlan")
+    #expect(SwiftNaming.caseName(forOptionValue: "2fa") == "_2fa")
+    #expect(SwiftNaming.caseName(forOptionValue: "EUR") == "eur")
+    #expect(SwiftNaming.caseName(forOptionValue: "URLPath") == "urlPath")
+    #expect(SwiftNaming.caseName(forOptionValue: "default") == "`default`")
+    #expect(SwiftNaming.caseName(forOptionValue: "free") == "free")
+    #expect(SwiftNaming.caseName(forOptionValue: "plan2x") == "plan2x")
+    #expect(SwiftNaming.caseName(forOptionValue: "self") == "`self`")
+    #expect(SwiftNaming.caseName(forOptionValue: "!!") == "_")
+    #expect(SwiftNaming.words(fromIdentifier: "confirmPassword") == "Confirm password")
+    #expect(SwiftNaming.words(fromIdentifier: "zipCode2") == "Zip code 2")
 }

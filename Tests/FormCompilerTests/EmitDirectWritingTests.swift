@@ -63,7 +63,7 @@ func emitDirectParameterListIsLaidOutAsASignature(_ parameterCount: Int) {
 }
 
 /// A field's names, spelled once into the block its `FieldInfo` owns: the id,
-/// its UpperCamelCase (`SwiftNames.upperCamelCase`, the helpers' suffix) and the
+/// its UpperCamelCase (`SwiftNaming.upperCamelCase`, the helpers' suffix) and the
 /// value type, for every kind of field and ids of one letter and of many.
 @Test func emitFieldNamesAreTheIdItsUpperCamelCaseAndTheValueType() throws {
     let text = """
@@ -88,14 +88,14 @@ func emitDirectParameterListIsLaidOutAsASignature(_ parameterCount: Int) {
     let fields = FormTranslator(form: checked, options: EmitOptions()).fields
     func spelled(_ name: FieldName) -> String { String(decoding: name.bytes, as: UTF8.self) }
     #expect(fields.map { spelled($0.name) } == ["email", "x", "plan", "zipCode2", "tier", "confirmEmailAddressAgainPlease"])
-    #expect(fields.map { spelled($0.upperName) } == fields.map { SwiftNames.upperCamelCase($0.id) })
+    #expect(fields.map { spelled($0.upperName) } == fields.map { SwiftNaming.upperCamelCase($0.id) })
     #expect(fields.map { spelled($0.upperName) } == ["Email", "X", "Plan", "ZipCode2", "Tier", "ConfirmEmailAddressAgainPlease"])
     #expect(fields.map { spelled($0.valueType) } == ["String", "Bool", "Plan?", "ZipCode2", "Level?", "String"])
 }
 
 /// An id that does not start with a lowercase ASCII letter (which the checker
 /// never lets through, but `FieldInfo` does not rely on it) takes
-/// `SwiftNames.upperCamelCase` as it is: the block holds what that spells.
+/// `SwiftNaming.upperCamelCase` as it is: the block holds what that spells.
 @Test(arguments: ["Email", "_x", "éclair", "9lives"])
 func emitFieldNamesOfAnUncheckedIdFollowUpperCamelCase(_ id: String) {
     let symbol = FieldSymbol(
@@ -108,7 +108,7 @@ func emitFieldNamesOfAnUncheckedIdFollowUpperCamelCase(_ id: String) {
     )
     let field = FormTranslator.FieldInfo(symbol: symbol, element: element, rules: [], helpers: .init())
     #expect(String(decoding: field.name.bytes, as: UTF8.self) == id)
-    #expect(String(decoding: field.upperName.bytes, as: UTF8.self) == SwiftNames.upperCamelCase(id))
+    #expect(String(decoding: field.upperName.bytes, as: UTF8.self) == SwiftNaming.upperCamelCase(id))
     #expect(String(decoding: field.valueType.bytes, as: UTF8.self) == "String")
 }
 

@@ -38,7 +38,8 @@ import Testing
         "public final class SignUpForm {", "public enum Field:", "public enum Plan:", "public struct Values:",
         "public var email: String", "public init() {", "public let email: FormValue<String>",
         "public init(values: Values = Values())", "public var values: Values {",
-        "public func validate() async", "public nonisolated static func validate(_ values: Values) async",
+        "public func validate() async", "public nonisolated static func validate(\n        _ values: Values,\n        in context: ValidationContext = ValidationContext()\n    ) async",
+        "public var context: ValidationContext = ValidationContext()",
         "public func isVisible(_ field: Field) -> Bool", "public func state(of field: Field) -> FieldState",
         "public private(set) lazy var elements",
     ] {
@@ -185,18 +186,25 @@ import Testing
     #expect(source.contains("""
             private nonisolated static func validateUsername(
                 _ values: Values,
+                context: ValidationContext,
                 validators: any NameFormValidators
             ) async -> ValidationResult {
         """))
-    #expect(source.contains("return await validateUsername(values, validators: validators)\n"))
-    #expect(source.contains("private nonisolated static func validateNickname(_ values: Values) async -> ValidationResult {\n"))
-    #expect(source.contains("return await validateNickname(values)\n"))
+    #expect(source.contains("return await validateUsername(values, context: context, validators: validators)\n"))
+    #expect(source.contains("""
+            private nonisolated static func validateNickname(
+                _ values: Values,
+                context: ValidationContext
+            ) async -> ValidationResult {
+        """))
+    #expect(source.contains("return await validateNickname(values, context: context)\n"))
     #expect(source.contains("public protocol NameFormValidators: Sendable {\n    func isAvailable(_ value: String, values: NameForm.Values) async -> FormRuntime.ValidationResult\n}"))
     #expect(source.contains("public init(values: Values = Values(), validators: any NameFormValidators)"))
     // Long signatures put one parameter per line.
     #expect(source.contains("""
             public nonisolated static func validate(
                 _ values: Values,
+                in context: ValidationContext = ValidationContext(),
                 validators: any NameFormValidators
             ) async -> ValidationReport<Field> {
         """))
@@ -226,7 +234,7 @@ import Testing
     let fields = FormTranslator(form: checked, options: EmitOptions()).fields
     #expect(fields.map(\.id) == checked.symbols.fields.map(\.id))
     #expect(fields.map(\.displayName) == (0..<count).map {
-        [0: "Field \($0)", 1: "Switch \($0)"][$0 % 3] ?? SwiftNames.words(fromIdentifier: "f\($0)")
+        [0: "Field \($0)", 1: "Switch \($0)"][$0 % 3] ?? SwiftNaming.words(fromIdentifier: "f\($0)")
     })
     #expect(fields.map(\.caseNames) == (0..<count).map { $0 % 3 == 2 ? ["a\($0)", "b"] : [] })
 }

@@ -5,7 +5,12 @@ import Testing
 /// Run the tests with `FORMC_RECORD=1` to write the files anew instead (then review
 /// the diff before committing). A mismatch names the first line that differs.
 func expectGolden(_ actual: String, _ relativePath: String, sourceLocation: SourceLocation = #_sourceLocation) {
-    let path = RepositoryPaths.root + "/Tests/FormCompilerTests/Expected/" + relativePath
+    expectGolden(actual, repositoryPath: "Tests/FormCompilerTests/Expected/" + relativePath, sourceLocation: sourceLocation)
+}
+
+/// The same for a golden file anywhere in the repository (`schemas/formc.schema.json`).
+func expectGolden(_ actual: String, repositoryPath relativePath: String, sourceLocation: SourceLocation = #_sourceLocation) {
+    let path = RepositoryPaths.root + "/" + relativePath
     if ProcessInfo.processInfo.environment["FORMC_RECORD"] == "1" {
         let directory = (path as NSString).deletingLastPathComponent
         try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)

@@ -7,7 +7,7 @@ private func locate(
 ) -> String {
     let file = SourceFile(path: path, text: text)
     let condition = ConditionFixture.scalar(raw, in: file, decoded: decoded, style: style)
-    return ScalarSourceMap(condition: condition, file: file).range(offsets).description
+    return ScalarSourceMap(text: condition.source, style: condition.style, file: file).range(offsets).description
 }
 
 @Test func plainScalarOffsetsAddToTheStartColumn() {

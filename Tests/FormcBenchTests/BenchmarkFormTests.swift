@@ -44,9 +44,11 @@ struct BenchmarkFormTests {
         }
     }
 
-    @Test func itHasEveryElementKind() throws {
+    /// Every kind of SPEC §3. The kinds of SPEC §10 (number, date, picker,
+    /// multiChoice) are not in the benchmark form yet.
+    @Test func itHasEveryElementKindOfTheSeedFormat() throws {
         let written = Set(try Self.elements().map(\.kind.keyword))
-        #expect(written == Set(ElementKind.keywords))
+        #expect(written == Set(ElementKind.keywords).subtracting(["number", "date", "picker", "multiChoice"]))
     }
 
     /// Two or three rules on every text field and two on every switch; `required`
@@ -63,7 +65,7 @@ struct BenchmarkFormTests {
             case .text(let field): textRules.append(field.common.rules.count)
             case .boolean(let field): switchRules.append(field.common.rules.count)
             case .segment(let field): segmentRules.append(field.common.rules.count)
-            case .group, .spacer, .staticText, .segue: continue
+            case .group, .spacer, .staticText, .segue, .number, .date, .multiChoice: continue
             }
         }
         #expect(textRules.count == 4_800 && textRules.allSatisfy { (2...3).contains($0) })
@@ -108,7 +110,7 @@ struct BenchmarkFormTests {
     }
 
     /// The same bytes in every process and on every machine, which the figures of
-    /// different runs and rounds compare: pinned by its size and a hash (FNV-1a),
+    /// different runs and versions of formc compare: pinned by its size and a hash (FNV-1a),
     /// both changed on purpose when the form is.
     @Test func itIsTheSameEveryTime() {
         let bytes = Array(BenchmarkForm(scale: 1).yaml().utf8)

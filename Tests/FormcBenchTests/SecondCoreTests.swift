@@ -23,7 +23,7 @@ struct SecondCoreTests {
     @Test func parsesThatSlowEachOtherDownAreNamed() throws {
         let note = try #require(SecondCore.note(computeLoop: 1.95, parse: 1.29))
         #expect(note.hasPrefix("two libyaml parses at once did only 1.29× the work of one"))
-        #expect(note.contains("Nineteenth round"))
+        #expect(note.contains("A shared physical core"))
         #expect(SecondCore.note(computeLoop: 1.95, parse: 1.79) != nil)
     }
 

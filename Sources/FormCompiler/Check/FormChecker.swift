@@ -46,9 +46,9 @@ private enum ReservedIDs {
 
     static let reason: [String: Reason] = {
         var reason: [String: Reason] = [:]
-        for word in SwiftNames.reservedMembers { reason[word] = .member }
+        for word in SwiftNaming.reservedMembers { reason[word] = .member }
         for word in ConditionWords.reserved { reason[word] = .conditionWord }
-        for word in SwiftNames.keywords { reason[word] = .keyword }
+        for word in SwiftNaming.keywords { reason[word] = .keyword }
         return reason
     }()
 
@@ -88,6 +88,11 @@ enum GeneratedTypeNames {
         "SegueElement", "SegueElementRepresentable", "SpacerElement", "StaticTextElement", "TextContentType",
         "TextFieldElement", "TextRules", "TextStyle", "TextViewElement", "ValidationReport", "ValidationResult",
         "ValidationRule", "ValidationTrigger",
+        "DateElement", "DateElementRepresentable", "DateElementValue", "DateMode", "DateStyle", "FormDate",
+        "FormDateFieldValue", "FormDateTime", "FormDateTimeValue", "FormElementKind", "FormLocalization", "FormMoment",
+        "FormNumberFieldValue", "FormPickerStyle", "FormTime", "MultiChoiceElement", "MultiChoiceElementRepresentable",
+        "MultiChoiceStyle", "NumberElement", "NumberElementRepresentable", "NumberStyle", "PickerElement",
+        "PickerElementRepresentable", "ValidationContext",
     ]
     /// The standard library's types and protocols that generated code names.
     static let standard: Set<String> = [
@@ -260,12 +265,12 @@ private struct Checker {
 
     mutating func checkFormName(_ name: Located<String>) {
         guard !name.value.isEmpty || name.range != .fileStart else { return }
-        if !SwiftNames.isUpperCamelCase(name.value) || SwiftNames.keywords.contains(name.value) {
-            let suggestion = SwiftNames.upperCamelCase(SwiftNames.caseName(forOptionValue: name.value).trimmingBackticks)
+        if !SwiftNaming.isUpperCamelCase(name.value) || SwiftNaming.keywords.contains(name.value) {
+            let suggestion = SwiftNaming.upperCamelCase(SwiftNaming.caseName(forOptionValue: name.value).trimmingBackticks)
             diagnostics.error(
                 .invalidFormName, "'\(name.value)' is not a valid form type name", at: name.range,
                 help: ["a form name is an UpperCamelCase Swift type name ([A-Z][A-Za-z0-9]*)"]
-                    + (SwiftNames.isUpperCamelCase(suggestion) ? ["did you mean '\(suggestion)'?"] : [])
+                    + (SwiftNaming.isUpperCamelCase(suggestion) ? ["did you mean '\(suggestion)'?"] : [])
             )
             return
         }
@@ -373,6 +378,27 @@ private struct ElementWalker {
                 segmentChecker.checkOptions(segment, diagnostics: &diagnostics)
             case .text(let field):
                 walkField(field.common, kind: kind, valueType: .string, path: path, groups: groups, canBeHidden: canBeHidden)
+            case .number(let field):
+                walkField(
+                    field.common, kind: kind, valueType: .number(decimal: field.places > 0, optional: field.isOptional),
+                    path: path, groups: groups, canBeHidden: canBeHidden
+                )
+                FieldKindChecker.check(field, diagnostics: &diagnostics)
+            case .date(let field):
+                walkField(
+                    field.common, kind: kind, valueType: .date(field.dateMode, optional: field.isOptional),
+                    path: path, groups: groups, canBeHidden: canBeHidden
+                )
+            case .multiChoice(let field):
+                let enumName = field.swiftEnumName
+                enumNames.append(SegmentChecker.checkEnumName(
+                    field.id, kind: "multiChoice", name: enumName, explicit: field.enumName, diagnostics: &diagnostics
+                ))
+                walkField(
+                    field.common, kind: kind, valueType: .multiChoice(enumName: enumName),
+                    path: path, groups: groups, canBeHidden: canBeHidden, segment: enumNames.count - 1
+                )
+                segmentChecker.checkOptions(field, diagnostics: &diagnostics)
             case .spacer, .staticText:
                 break
             }
@@ -400,12 +426,12 @@ private struct ElementWalker {
     /// FC201 for a malformed or reserved id. `isField`: the members of every
     /// generated form are reserved for fields only.
     mutating func checkSpelling(_ id: Located<String>, what: String, isField: Bool) {
-        if !SwiftNames.isLowerCamelCase(id.value) {
-            let suggestion = SwiftNames.caseName(forOptionValue: id.value)
+        if !SwiftNaming.isLowerCamelCase(id.value) {
+            let suggestion = SwiftNaming.caseName(forOptionValue: id.value)
             diagnostics.error(
                 .invalidFieldID, "'\(id.value)' is not a valid \(what)", at: id.range,
                 help: ["an id is lowerCamelCase ([a-z][A-Za-z0-9]*)"]
-                    + (SwiftNames.isLowerCamelCase(suggestion) ? ["did you mean '\(suggestion)'?"] : [])
+                    + (SwiftNaming.isLowerCamelCase(suggestion) ? ["did you mean '\(suggestion)'?"] : [])
             )
             return
         }

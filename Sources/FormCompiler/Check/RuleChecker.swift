@@ -1,6 +1,8 @@
 /// The checks of one field's rules (SPEC §6.1–§6.2): applicability (FC401),
 /// contradictions (FC403), patterns (FC404), `sameAs` targets (FC405), rules that
-/// can never fail or repeat (FC406) and validator names (FC407).
+/// can never fail or repeat (FC406) and validator names (FC407); the bounds of
+/// `min`/`max` and `minCount`/`maxCount` (SPEC §10: FC302, FC403, and FC100 for a
+/// slider without both bounds).
 enum RuleChecker {
     /// A field whose rules are checked: what the checks need of its symbol and its
     /// element, kept small so that the checker can hold every field's until all
@@ -14,6 +16,12 @@ enum RuleChecker {
         /// A segment with a default always has something selected.
         var isSegmentWithDefault = false
         var maxInputLength: Located<Int>?
+        /// A number's digits after the point.
+        var places = 0
+        /// A number's `style: slider`, which needs both bounds.
+        var sliderStyle: SourceRange?
+        /// How many options a multiChoice has.
+        var optionCount = 0
 
         init(id: String, valueType: FieldValueType, rules: [RuleDecl], kind: ElementKind) {
             self.id = id
@@ -23,6 +31,10 @@ enum RuleChecker {
             switch kind {
             case .segment(let segment): isSegmentWithDefault = segment.defaultValue != nil
             case .text(let text): maxInputLength = text.maxInputLength
+            case .number(let number):
+                places = number.places
+                if let style = number.style, style.value == .slider { sliderStyle = style.range }
+            case .multiChoice(let choice): optionCount = choice.options.count
             default: break
             }
         }
@@ -38,14 +50,15 @@ enum RuleChecker {
         var maxLength: RuleDecl?
         var email: RuleDecl?
         var url: RuleDecl?
+        var bounds = Bounds()
 
         for (index, rule) in field.rules.enumerated() {
             let name = rule.kind.name
-            if rule.kind.checksText, field.valueType != .string {
+            if let kinds = rule.kind.appliesOnlyTo, !rule.kind.applies(to: field.valueType) {
                 diagnostics.error(
                     .ruleNotApplicable, "rule '\(name)' does not apply to \(field.keyword) '\(field.id)'",
                     at: rule.nameRange,
-                    help: ["'\(name)' checks text; it applies to textField, floatLabel and textView"]
+                    help: ["'\(name)' applies to \(kinds)"]
                 )
                 continue
             }
@@ -63,8 +76,37 @@ enum RuleChecker {
             case .required:
                 if field.isSegmentWithDefault {
                     diagnostics.warning(
-                        .ineffectiveRule, "'required' can never fail: segment '\(field.id)' has a default, so something is always selected",
+                        .ineffectiveRule, "'required' can never fail: \(field.keyword) '\(field.id)' has a default, so something is always selected",
                         at: rule.nameRange, help: ["remove 'required', or remove the default so that nothing is selected at first"]
+                    )
+                } else if case .number(_, false) = field.valueType {
+                    reportRequiredWithDefault(rule, field: field, diagnostics: &diagnostics)
+                } else if case .date(_, false) = field.valueType {
+                    reportRequiredWithDefault(rule, field: field, diagnostics: &diagnostics)
+                }
+            case .min(let text), .max(let text):
+                if let bound = checkBound(text, rule: rule, field: field, diagnostics: &diagnostics) {
+                    if case .min = rule.kind { bounds.min = bounds.min ?? (rule, bound) } else { bounds.max = bounds.max ?? (rule, bound) }
+                }
+            case .minCount(let count):
+                bounds.minCount = bounds.minCount ?? (rule, count)
+                if count == 0 {
+                    diagnostics.warning(
+                        .ineffectiveRule, "'minCount: 0' can never fail", at: rule.parameterRange ?? rule.nameRange,
+                        help: ["remove it, or use 'required' to ask for at least one choice"]
+                    )
+                } else if field.optionCount > 0, count > field.optionCount {
+                    diagnostics.error(
+                        .contradictoryRules, "minCount \(count) is more than the \(field.optionCount) options of '\(field.id)': no choice can pass",
+                        at: rule.parameterRange ?? rule.nameRange, help: ["make minCount at most \(field.optionCount)"]
+                    )
+                }
+            case .maxCount(let count):
+                bounds.maxCount = bounds.maxCount ?? (rule, count)
+                if field.optionCount > 0, count >= field.optionCount {
+                    diagnostics.warning(
+                        .ineffectiveRule, "'maxCount: \(count)' can never fail: '\(field.id)' has \(field.optionCount) options",
+                        at: rule.parameterRange ?? rule.nameRange, help: ["remove the rule"]
                     )
                 }
             case .minLength(let count):
@@ -86,12 +128,12 @@ enum RuleChecker {
             case .sameAs(let target):
                 checkSameAs(target, rule: rule, field: field, symbols: symbols, diagnostics: &diagnostics)
             case .custom(let validator):
-                if !SwiftNames.isLowerCamelCase(validator) || SwiftNames.keywords.contains(validator) {
-                    let suggestion = SwiftNames.caseName(forOptionValue: validator)
+                if !SwiftNaming.isLowerCamelCase(validator) || SwiftNaming.keywords.contains(validator) {
+                    let suggestion = SwiftNaming.caseName(forOptionValue: validator)
                     diagnostics.error(
                         .invalidValidatorName, "'\(validator)' is not a valid validator name", at: rule.parameterRange ?? rule.nameRange,
                         help: ["a validator name is a lowerCamelCase Swift method name, not a keyword"]
-                            + (SwiftNames.isLowerCamelCase(suggestion) && !SwiftNames.keywords.contains(suggestion)
+                            + (SwiftNaming.isLowerCamelCase(suggestion) && !SwiftNaming.keywords.contains(suggestion)
                                 ? ["did you mean '\(suggestion)'?"] : [])
                     )
                 }
@@ -99,6 +141,7 @@ enum RuleChecker {
         }
 
         checkLengths(minLength: minLength, maxLength: maxLength, inputLimit: field.maxInputLength, diagnostics: &diagnostics)
+        bounds.check(field: field, diagnostics: &diagnostics)
         if let email, let url {
             let later = email.range.start < url.range.start ? url : email
             let earlier = later.kind == .url ? email : url
@@ -143,6 +186,103 @@ enum RuleChecker {
         }
     }
 
+    private static func reportRequiredWithDefault(_ rule: RuleDecl, field: Field, diagnostics: inout DiagnosticBag) {
+        diagnostics.warning(
+            .ineffectiveRule, "'required' can never fail: \(field.keyword) '\(field.id)' has a default, so it always has a value",
+            at: rule.nameRange, help: ["remove 'required', or remove the default so that the field starts empty"]
+        )
+    }
+
+    /// A `min`/`max` parameter read for the field: FC102 for a quoted number,
+    /// FC302 for a literal that is no value of the field's type.
+    private static func checkBound(_ text: String, rule: RuleDecl, field: Field, diagnostics: inout DiagnosticBag) -> RuleBound? {
+        let range = rule.parameterRange ?? rule.nameRange
+        let name = rule.kind.name
+        if case .number = field.valueType {
+            if rule.parameterStyle?.isQuoted == true {
+                diagnostics.error(
+                    .wrongType, "expected a number for the \(name) parameter, found the string '\(text)'", at: range,
+                    help: ["remove the quotes: \(text)"]
+                )
+                return nil
+            }
+            guard let bound = RuleBound(text, for: field.valueType), case .number(let value) = bound else {
+                diagnostics.error(
+                    .invalidNumber, "'\(text)' is not a number in plain decimal notation", at: range,
+                    help: ["write digits with at most one decimal point, e.g. 18 or 2.50"]
+                )
+                return nil
+            }
+            guard value.significantScale <= field.places else {
+                FieldKindChecker.checkFits(Located(value, at: range), places: field.places, what: name, diagnostics: &diagnostics)
+                return nil
+            }
+            return bound
+        }
+        guard case .date(let mode, _) = field.valueType else { return nil }
+        if let bound = RuleBound(text, for: field.valueType) { return bound }
+        let example = switch mode {
+        case .date: "2026-01-31, today or today-18y"
+        case .time: "09:30"
+        case .dateTime: "2026-01-31T09:30:00Z or today+30d"
+        }
+        var help = ["write \(example)"]
+        if text.hasPrefix("today") {
+            help = mode == .time
+                ? ["a time field's bound is a time of day such as 09:30; 'today' is for dates"]
+                : ["write today, or today followed by + or -, a number and a unit: d (days), w (weeks), m (months) or y (years), e.g. today-18y"]
+        }
+        diagnostics.error(.invalidNumber, "'\(text)' is not a valid \(name) for \(field.keyword) '\(field.id)'", at: range, help: help)
+        return nil
+    }
+
+    /// The first `min`, `max`, `minCount` and `maxCount` of a field, compared once
+    /// all its rules are read.
+    private struct Bounds {
+        var min: (rule: RuleDecl, bound: RuleBound)?
+        var max: (rule: RuleDecl, bound: RuleBound)?
+        var minCount: (rule: RuleDecl, count: Int)?
+        var maxCount: (rule: RuleDecl, count: Int)?
+
+        func check(field: Field, diagnostics: inout DiagnosticBag) {
+            if let min, let max, let low = min.bound.fixedValue, let high = max.bound.fixedValue, low > high {
+                report("min \(describe(min.bound)) is greater than max \(describe(max.bound)): no value can pass", min.rule, max.rule, &diagnostics)
+            }
+            if let minCount, let maxCount, minCount.count > maxCount.count {
+                report(
+                    "minCount \(minCount.count) is greater than maxCount \(maxCount.count): no choice can pass",
+                    minCount.rule, maxCount.rule, &diagnostics
+                )
+            }
+            if let slider = field.sliderStyle, min == nil || max == nil {
+                let missing = [min == nil ? "min" : nil, max == nil ? "max" : nil].compactMap { $0 }
+                diagnostics.error(
+                    .missingKey, "a slider needs both a min and a max rule; '\(field.id)' has no \(missing.joined(separator: " and "))",
+                    at: slider, help: ["add 'rules: [{min: 0}, {max: 100}]' with the slider's ends, or use 'style: stepper'"]
+                )
+            }
+        }
+
+        private func describe(_ bound: RuleBound) -> String {
+            switch bound {
+            case .number(let value): value.description
+            case .fixed(let value): value.description
+            case .relative(let value): value.description
+            }
+        }
+
+        /// FC403 at the later of the two rules, with a note at the earlier.
+        private func report(_ message: String, _ first: RuleDecl, _ second: RuleDecl, _ diagnostics: inout DiagnosticBag) {
+            let later = first.range.start < second.range.start ? second : first
+            let earlier = later.range.start == first.range.start ? second : first
+            diagnostics.error(
+                .contradictoryRules, message, at: later.parameterRange ?? later.nameRange,
+                notes: [diagnostics.note("'\(earlier.kind.name)' given here", at: earlier.parameterRange ?? earlier.nameRange)],
+                help: ["make the lower bound at most the upper bound"]
+            )
+        }
+    }
+
     static func checkSameAs(
         _ target: String, rule: RuleDecl, field: Field, symbols: SymbolTable, diagnostics: inout DiagnosticBag
     ) {
@@ -182,11 +322,26 @@ enum RuleChecker {
 }
 
 extension RuleKind {
-    /// Rules that check text, and so apply to text fields only.
-    fileprivate var checksText: Bool {
+    /// The kinds a rule applies to, for a message; nil for a rule every field takes.
+    fileprivate var appliesOnlyTo: String? {
         switch self {
-        case .minLength, .maxLength, .pattern, .email, .url: true
-        case .required, .sameAs, .custom: false
+        case .minLength, .maxLength, .pattern, .email, .url: "textField, floatLabel and textView"
+        case .sameAs: "text fields, booleans, segments and pickers"
+        case .min, .max: "number and date"
+        case .minCount, .maxCount: "multiChoice"
+        case .required, .custom: nil
+        }
+    }
+
+    /// Whether the rule applies to a field holding `valueType` (SPEC §6.1, §10).
+    fileprivate func applies(to valueType: FieldValueType) -> Bool {
+        switch (self, valueType) {
+        case (.required, _), (.custom, _): true
+        case (.minLength, .string), (.maxLength, .string), (.pattern, .string), (.email, .string), (.url, .string): true
+        case (.sameAs, .string), (.sameAs, .bool), (.sameAs, .segment): true
+        case (.min, .number), (.min, .date), (.max, .number), (.max, .date): true
+        case (.minCount, .multiChoice), (.maxCount, .multiChoice): true
+        default: false
         }
     }
 }
@@ -220,7 +375,7 @@ struct SeenRules {
         }
         if let identical = firstOfKind?[kind] { return identical }
         switch kind {
-        case .minLength, .maxLength, .required, .email, .url: return sameName
+        case .minLength, .maxLength, .required, .email, .url, .min, .max, .minCount, .maxCount: return sameName
         case .pattern, .sameAs, .custom: return nil
         }
     }

@@ -1,5 +1,5 @@
-/// The checks of one segment (SPEC §3): options, their case names, the default
-/// and the enum's name.
+/// The checks of one field with options — a segment, a picker or a multiChoice
+/// (SPEC §3, §10): options, their case names, the default and the enum's name.
 struct SegmentChecker {
     /// Option values seen in the segment being checked, numbered, with where each
     /// was listed. Emptied for each segment but kept allocated: a form may have
@@ -18,21 +18,53 @@ struct SegmentChecker {
     /// its enum's name (`checkEnumName`, then `declareEnumName`, which depends on
     /// the segments before it).
     mutating func checkOptions(_ segment: SegmentFieldDecl, diagnostics: inout DiagnosticBag) {
+        checkOptions(
+            segment.options, optionsRange: segment.optionsRange, kind: segment.variant.rawValue, id: segment.id.value,
+            defaults: segment.defaultValue.map { [$0] } ?? [], diagnostics: &diagnostics
+        )
+    }
+
+    mutating func checkOptions(_ field: MultiChoiceFieldDecl, diagnostics: inout DiagnosticBag) {
+        let defaults = field.defaultValues?.value ?? []
+        checkOptions(
+            field.options, optionsRange: field.optionsRange, kind: "multiChoice", id: field.id.value,
+            defaults: defaults, diagnostics: &diagnostics
+        )
+        var chosen: [String: SourceRange] = [:]
+        for value in defaults {
+            if let earlier = chosen[value.value] {
+                diagnostics.error(
+                    .defaultNotOption, "'\(value.value)' is chosen twice in the default of multiChoice '\(field.id.value)'",
+                    at: value.range, notes: [diagnostics.note("first chosen here", at: earlier)],
+                    help: ["list each option once"]
+                )
+            } else {
+                chosen[value.value] = value.range
+            }
+        }
+    }
+
+    /// `kind` and `id` name the field in messages: "segment 'plan'".
+    private mutating func checkOptions(
+        _ options: [SegmentOption], optionsRange: SourceRange?, kind: String, id: String, defaults: [Located<String>],
+        diagnostics: inout DiagnosticBag
+    ) {
+        let owner = "\(kind) '\(id)'"
         values.removeAll()
         valueRanges.removeAll(keepingCapacity: true)
         cases.removeAll()
         caseOptions.removeAll(keepingCapacity: true)
-        for option in segment.options {
+        for option in options {
             let value = option.value
             if value.value.isEmpty {
-                diagnostics.error(.invalidOption, "segment option value is empty", at: value.range)
+                diagnostics.error(.invalidOption, "\(kind) option value is empty", at: value.range)
                 continue
             }
             let (number, isNew) = values.insert(value.value)
             if !isNew {
                 let earlier = valueRanges[number]
                 diagnostics.error(
-                    .invalidOption, "duplicate option '\(value.value)' in segment '\(segment.id.value)'", at: value.range,
+                    .invalidOption, "duplicate option '\(value.value)' in \(owner)", at: value.range,
                     notes: [diagnostics.note("'\(value.value)' first listed here", at: earlier)],
                     help: ["each option value must be unique; remove one of them"]
                 )
@@ -61,17 +93,17 @@ struct SegmentChecker {
             caseOptions.append((value.value, value.range))
         }
 
-        if segment.options.count < 2, let range = segment.optionsRange {
+        if options.count < 2, let range = optionsRange {
             diagnostics.error(
-                .tooFewOptions, "segment '\(segment.id.value)' has \(segment.options.count) option\(segment.options.count == 1 ? "" : "s"); it needs at least 2",
+                .tooFewOptions, "\(owner) has \(options.count) option\(options.count == 1 ? "" : "s"); it needs at least 2",
                 at: range, help: ["a single choice is a boolean: use 'boolean:' instead"]
             )
         }
 
-        if let defaultValue = segment.defaultValue, !segment.options.isEmpty, values.number(of: defaultValue.value) == nil {
-            let names = segment.options.map(\.value.value)
+        for defaultValue in defaults where !options.isEmpty && values.number(of: defaultValue.value) == nil {
+            let names = options.map(\.value.value)
             diagnostics.error(
-                .defaultNotOption, "default '\(defaultValue.value)' is not an option of segment '\(segment.id.value)'",
+                .defaultNotOption, "default '\(defaultValue.value)' is not an option of \(owner)",
                 at: defaultValue.range,
                 help: Suggestions.didYouMeanOrList(defaultValue.value, in: names, listing: "the options are")
             )
@@ -81,7 +113,7 @@ struct SegmentChecker {
     /// `SegmentOption.caseName`, remembered per value.
     private mutating func caseName(of value: String) -> String {
         if let known = caseNames[value] { return known }
-        let name = SwiftNames.caseName(forOptionValue: value)
+        let name = SwiftNaming.caseName(forOptionValue: value)
         caseNames[value] = name
         return name
     }
@@ -101,24 +133,30 @@ struct SegmentChecker {
     /// core. Returns the name for `declareEnumName`, or nil when there is nothing
     /// to declare (it was reported, or the id itself is reported as FC201).
     static func checkEnumName(_ segment: SegmentFieldDecl, name: String, diagnostics: inout DiagnosticBag) -> EnumName? {
-        let range = segment.enumName?.range ?? segment.id.range
-        if let explicit = segment.enumName,
-           !SwiftNames.isUpperCamelCase(explicit.value) || SwiftNames.keywords.contains(explicit.value) {
+        checkEnumName(segment.id, kind: segment.variant.rawValue, name: name, explicit: segment.enumName, diagnostics: &diagnostics)
+    }
+
+    static func checkEnumName(
+        _ id: Located<String>, kind: String, name: String, explicit enumName: Located<String>?, diagnostics: inout DiagnosticBag
+    ) -> EnumName? {
+        let range = enumName?.range ?? id.range
+        if let explicit = enumName,
+           !SwiftNaming.isUpperCamelCase(explicit.value) || SwiftNaming.keywords.contains(explicit.value) {
             diagnostics.error(
                 .invalidFormName, "'\(explicit.value)' is not a valid enum name", at: explicit.range,
                 help: ["an enum name is an UpperCamelCase Swift type name ([A-Z][A-Za-z0-9]*)"]
             )
             return nil
         }
-        guard SwiftNames.isUpperCamelCase(name) else { return nil }  // the id itself is reported as FC201
+        guard SwiftNaming.isUpperCamelCase(name) else { return nil }  // the id itself is reported as FC201
         if GeneratedTypeNames.contains(name) {
             diagnostics.error(
-                .nameCollision, "segment '\(segment.id.value)' would generate the enum '\(name)', a name the generated code uses",
+                .nameCollision, "\(kind) '\(id.value)' would generate the enum '\(name)', a name the generated code uses",
                 at: range, help: ["set 'enumName:' to another name, e.g. '\(name)Choice'"]
             )
             return nil
         }
-        return EnumName(name: name, segmentID: segment.id.value, range: range)
+        return EnumName(name: name, segmentID: id.value, range: range)
     }
 
     /// Declares a segment's enum name, in document order: the first of each name

@@ -4,71 +4,39 @@
 /// run shows every mistake; an element that cannot be decoded is left out.
 /// Recursion follows group nesting, which the reader's depth limit bounds.
 public enum FormDecoder {
-    public static func decode(_ tree: SyntaxTree, file: SourceFile, limits: CompilerLimits, diagnostics: inout DiagnosticBag) -> FormDocument? {
-        decode(tree, file: file, limits: limits, mayUseSecondCore: true, diagnostics: &diagnostics)
+    /// `format` is the syntax `tree` was read from: a plain JSON scalar is a JSON
+    /// literal, a plain YAML one is typed by the key that holds it.
+    public static func decode(
+        _ tree: SyntaxTree, file: SourceFile, format: SourceFormat, limits: CompilerLimits, diagnostics: inout DiagnosticBag
+    ) -> FormDocument? {
+        decode(tree, file: file, format: format, limits: limits, decodesInPieces: true, diagnostics: &diagnostics)
     }
 
-    /// `mayUseSecondCore`: whether a long element list may be decoded in pieces
-    /// on every core (tests compare both ways).
+    /// `decodesInPieces`: whether a long element list may be decoded in pieces
+    /// on every core (`FormDecoder+Pieces.swift`; tests compare both ways).
     static func decode(
-        _ tree: SyntaxTree, file: SourceFile, limits: CompilerLimits, mayUseSecondCore: Bool, diagnostics: inout DiagnosticBag
+        _ tree: SyntaxTree, file: SourceFile, format: SourceFormat, limits: CompilerLimits, decodesInPieces: Bool,
+        diagnostics: inout DiagnosticBag
     ) -> FormDocument? {
         var reader = ValueReader(tree: tree, diagnostics: diagnostics)
-        reader.isJSON = FormPipeline.isJSON(path: file.path)
-        var decoder = Decoder(reader: reader, limits: limits)
-        decoder.mayUseSecondCore = mayUseSecondCore
+        reader.isJSON = format == .json
+        var decoder = DocumentDecoder(reader: reader, limits: limits)
+        decoder.decodesInPieces = decodesInPieces
         let document = decoder.document(tree.root)
         diagnostics = decoder.reader.diagnostics
         return document
     }
-
-    /// Lists spanning fewer lines are decoded on one thread: below this, starting
-    /// the second one costs about what it saves.
-    static let parallelMinimumLines = 2_000
-
-    /// A long list is cut into pieces of about this many lines (at least two
-    /// pieces, at most `parallelMaximumPieces`), which the threads take in turn:
-    /// a thread that started late or runs slower takes fewer, where two halves
-    /// made the whole list wait for the slower one.
-    static let parallelPieceLines = 2_000
-    static let parallelMaximumPieces = 16
-
-    /// Where to cut a long list into pieces of about the same number of lines:
-    /// the index of the first item of each piece after the first, increasing;
-    /// nil for a list too short to be worth it.
-    static func parallelCuts(of items: SyntaxTree.Items, in tree: SyntaxTree) -> [Int]? {
-        guard items.count >= 2, let first = items.first, let last = items.last else { return nil }
-        let firstLine = tree.range(first).start.line
-        let span = tree.range(last).start.line - firstLine
-        guard span >= parallelMinimumLines else { return nil }
-        let pieces = min(max(span / parallelPieceLines, 2), parallelMaximumPieces, items.count)
-        var cuts: [Int] = []
-        cuts.reserveCapacity(pieces - 1)
-        for piece in 1..<pieces {
-            // The first item that starts on or after the piece's first line (the
-            // last item when none does), after the previous cut.
-            let line = firstLine + span * piece / pieces
-            var low = (cuts.last ?? 0) + 1
-            var high = items.count - 1
-            guard low <= high else { break }
-            while low < high {
-                let probe = (low + high) / 2
-                if tree.range(items[probe]).start.line < line { low = probe + 1 } else { high = probe }
-            }
-            cuts.append(low)
-        }
-        return cuts
-    }
 }
 
-private struct Decoder {
+/// The decoder of one document, or of one piece of a long element list.
+struct DocumentDecoder {
     var reader: ValueReader
     let limits: CompilerLimits
     var elementCount = 0
     var stopped = false
     /// Whether a long element list may be decoded in pieces on every core; false
     /// inside a piece of one, so only the first long list is cut.
-    var mayUseSecondCore = true
+    var decodesInPieces = true
 
     var diagnostics: DiagnosticBag {
         get { reader.diagnostics }
@@ -158,7 +126,7 @@ private struct Decoder {
         if items.isEmpty {
             diagnostics.error(.missingKey, "'elements' of \(owner()) is empty", at: tree.range(node), help: ["list at least one element"])
         }
-        if mayUseSecondCore, let cuts = FormDecoder.parallelCuts(of: items, in: tree), let elements = elementsInPieces(items, cuts: cuts) {
+        if decodesInPieces, let cuts = FormDecoder.parallelCuts(of: items, in: tree), let elements = elementsInPieces(items, cuts: cuts) {
             return elements
         }
         return elements(items[...])
@@ -172,55 +140,6 @@ private struct Decoder {
             if let element = element(item) { elements.append(element) }
         }
         return elements
-    }
-
-    // MARK: - Long lists on every core
-
-    /// Decodes the pieces of `items` between `cuts` on every core, each with a
-    /// decoder of its own, and joins their elements and diagnostics in order. The
-    /// pieces share nothing but the tree, which no one changes, and diagnostics are
-    /// put in report order later, so this gives what one decoder would. Except
-    /// past the element limit, which depends on the count before each element:
-    /// then it returns nil, having changed nothing, and the list is decoded on one
-    /// thread.
-    mutating func elementsInPieces(_ items: SyntaxTree.Items, cuts: [Int]) -> [Element]? {
-        let bounds = [0] + cuts + [items.count]
-        // The first piece counts on from the elements before the list.
-        let decoders = bounds.indices.dropLast().map { decoderForPiece(startingAt: $0 == 0 ? elementCount : 0) }
-        let pieces = Concurrently.map(decoders.count) { piece in
-            decoders[piece].decoding(items[bounds[piece]..<bounds[piece + 1]])
-        }
-        let total = pieces.reduce(0) { $0 + $1.decoder.elementCount }
-        guard total <= limits.maxElements else { return nil }
-        elementCount = total
-        var elements: [Element] = []
-        elements.reserveCapacity(pieces.reduce(0) { $0 + $1.elements.count })
-        for piece in pieces {
-            diagnostics.append(contentsOf: piece.decoder.diagnostics.diagnostics)
-            elements.append(contentsOf: piece.elements)
-        }
-        return elements
-    }
-
-    /// The elements of `items`, and the decoder after decoding them.
-    private func decoding(_ items: Slice<SyntaxTree.Items>) -> (elements: [Element], decoder: Decoder) {
-        var decoder = self
-        let elements = decoder.elements(items)
-        return (elements, decoder)
-    }
-
-    /// A decoder for a piece of a list: the same tree and settings, no diagnostics
-    /// yet, and no further splitting. Each piece reads the tree through a storage
-    /// object of its own: with one between two threads, its reference count
-    /// (retained for every mapping looked up) bounced between the two cores, and
-    /// each half of a list took as long as the whole list on one thread.
-    private func decoderForPiece(startingAt count: Int) -> Decoder {
-        var reader = ValueReader(tree: tree.forAnotherThread(), diagnostics: DiagnosticBag(file: diagnostics.file))
-        reader.isJSON = self.reader.isJSON
-        var decoder = Decoder(reader: reader, limits: limits)
-        decoder.elementCount = count
-        decoder.mayUseSecondCore = false
-        return decoder
     }
 
     mutating func element(_ node: NodeID) -> Element? {
@@ -316,277 +235,4 @@ private struct Decoder {
         }
     }
 
-    mutating func elementKind(_ kind: String, entry: (key: NodeID, value: NodeID), keys: KeyedMapping) -> ElementKind? {
-        let tree = tree
-        let primary = entry.value
-        let kindKeyRange = tree.range(entry.key)
-        switch kind {
-        case "group":
-            var group = GroupDecl()
-            let isNull = tree.style(primary) == .plain && (tree.textEquals(primary, "null") || tree.textEquals(primary, "~"))
-            if !reader.isMissingValue(primary) && !isNull {
-                group.id = reader.string(primary, "the group id")
-            }
-            group.title = keys["title"].flatMap { reader.string($0, "title") }
-            group.footer = keys["footer"].flatMap { reader.string($0, "footer") }
-            group.style = keys["style"].flatMap { reader.choice($0, "group style", as: GroupStyle.self) }
-            group.layout = keys["layout"].flatMap { layout($0) }
-            group.insets = keys["insets"].flatMap { insets($0) }
-            if let node = keys["elements"] {
-                let id = group.id?.value ?? ""
-                group.elements = elementList(node, keyRange: keys.keyRange("elements")!, owner: "group '\(id)'")
-            } else {
-                diagnostics.error(
-                    .missingKey, "group is missing required key 'elements'", at: kindKeyRange,
-                    help: ["add 'elements:' with the group's fields"]
-                )
-            }
-            return .group(group)
-
-        case "boolean":
-            guard let common = fieldCommon(kind, id: primary, keys: keys) else { return nil }
-            var field = BooleanFieldDecl(common: consume common)
-            field.title = keys["title"].flatMap { reader.string($0, "title") }
-            if keys["title"] == nil {
-                diagnostics.error(
-                    .missingKey, "boolean '\(field.id.value)' is missing required key 'title'", at: kindKeyRange,
-                    help: ["add 'title:', the text shown beside the switch"]
-                )
-            }
-            field.icon = keys["icon"].flatMap { reader.string($0, "icon") }
-            if let node = keys["default"] { field.defaultValue = booleanDefault(node) }
-            return .boolean(field)
-
-        case "segment":
-            guard let common = fieldCommon(kind, id: primary, keys: keys) else { return nil }
-            var field = SegmentFieldDecl(common: consume common)
-            field.title = keys["title"].flatMap { reader.string($0, "title") }
-            field.enumName = keys["enumName"].flatMap { reader.string($0, "enumName") }
-            if let node = keys["options"] {
-                field.optionsRange = keys.keyRange("options")
-                field.options = segmentOptions(node)
-            } else {
-                diagnostics.error(
-                    .missingKey, "segment '\(field.id.value)' is missing required key 'options'", at: kindKeyRange,
-                    help: ["add 'options:' with at least two choices"]
-                )
-            }
-            if let node = keys["default"] {
-                field.defaultValue = stringDefault(node, of: "segment '\(field.id.value)'")
-            }
-            return .segment(field)
-
-        case "textField", "floatLabel", "textView":
-            guard let common = fieldCommon(kind, id: primary, keys: keys) else { return nil }
-            var field = TextInputDecl(variant: TextInputDecl.Variant(rawValue: kind)!, common: consume common)
-            field.placeholder = keys["placeholder"].flatMap { reader.string($0, "placeholder") }
-            field.label = keys["label"].flatMap { reader.string($0, "label") }
-            if kind == "floatLabel", keys["label"] == nil {
-                diagnostics.error(
-                    .missingKey, "floatLabel '\(field.id.value)' is missing required key 'label'", at: kindKeyRange,
-                    help: ["add 'label:', the text that floats above the value"]
-                )
-            }
-            if let node = keys["default"] { field.defaultValue = stringDefault(node, of: "\(kind) '\(field.id.value)'") }
-            field.secure = keys["secure"].flatMap { reader.bool($0, "secure") }
-            field.keyboard = keys["keyboard"].flatMap { reader.choice($0, "keyboard", as: KeyboardType.self) }
-            field.contentType = keys["contentType"].flatMap { reader.choice($0, "contentType", as: TextContentType.self) }
-            field.autocapitalization = keys["autocapitalization"].flatMap {
-                reader.choice($0, "autocapitalization", as: Autocapitalization.self)
-            }
-            field.continuous = keys["continuous"].flatMap { reader.bool($0, "continuous") }
-            field.maxInputLength = keys["maxInputLength"].flatMap {
-                reader.count($0, "maxInputLength", invalidCode: .invalidNumber)
-            }
-            field.multiline = keys["multiline"].flatMap { reader.bool($0, "multiline") }
-            return .text(field)
-
-        case "spacer":
-            guard let height = reader.number(primary, "the spacer height") else { return nil }
-            if height.value < 0 {
-                diagnostics.error(
-                    .invalidNumber, "spacer height must be 0 or more, found \(ValueReader.format(height.value))",
-                    at: height.range
-                )
-                return nil
-            }
-            return .spacer(SpacerDecl(height: height))
-
-        case "staticText":
-            guard let text = reader.string(primary, "staticText") else { return nil }
-            return .staticText(StaticTextDecl(
-                text: text,
-                alignment: keys["alignment"].flatMap { reader.choice($0, "alignment", as: TextAlignment.self) },
-                style: keys["style"].flatMap { reader.choice($0, "text style", as: TextStyle.self) }
-            ))
-
-        case "segue":
-            guard let id = reader.string(primary, "the segue's action id") else { return nil }
-            var segue = SegueDecl(id: id)
-            segue.title = keys["title"].flatMap { reader.string($0, "title") }
-            if keys["title"] == nil {
-                diagnostics.error(
-                    .missingKey, "segue '\(id.value)' is missing required key 'title'", at: kindKeyRange,
-                    help: ["add 'title:', the text of the row"]
-                )
-            }
-            segue.icon = keys["icon"].flatMap { reader.string($0, "icon") }
-            segue.accessoryIcon = keys["accessoryIcon"].flatMap { reader.string($0, "accessoryIcon") }
-            return .segue(segue)
-
-        default:
-            preconditionFailure("not a kind key: \(kind)")
-        }
-    }
-
-    /// The id, rules and trigger of a field.
-    mutating func fieldCommon(_ kind: String, id node: NodeID, keys: KeyedMapping) -> FieldCommon? {
-        guard let id = reader.string(node, "the \(kind) field id") else { return nil }
-        var common = FieldCommon(id: id)
-        if let node = keys["rules"] { common.rules = RuleDecoder.rules(node, reader: &reader) }
-        common.validateOn = keys["validateOn"].flatMap { reader.choice($0, "validateOn", as: ValidationTrigger.self) }
-        return common
-    }
-
-    /// A boolean's `default`: YAML 1.1 spellings are FC102 with a hint (SPEC §1);
-    /// any other non-Boolean is FC300.
-    mutating func booleanDefault(_ node: NodeID) -> Located<Bool>? {
-        if tree.style(node) == .plain, let text = tree.text(node), ValueReader.yaml11Booleans.contains(text.lowercased()) {
-            return reader.bool(node, "default")
-        }
-        return reader.bool(node, "the default of a boolean", code: .defaultType)
-    }
-
-    /// A text or segment `default`: any scalar is a string; a list or mapping is FC300.
-    mutating func stringDefault(_ node: NodeID, of owner: @autoclosure () -> String) -> Located<String>? {
-        if !tree.isScalar(node) {
-            diagnostics.error(
-                .defaultType, "the default of \(owner()) must be a string, found \(tree.kindDescription(node))", at: tree.range(node)
-            )
-            return nil
-        }
-        return reader.string(node, "default")
-    }
-
-    mutating func segmentOptions(_ node: NodeID) -> [SegmentOption] {
-        let tree = tree
-        guard reader.acceptTag(of: node, allowString: false) else { return [] }
-        guard tree.isSequence(node) else {
-            diagnostics.error(.wrongType, "expected a list of options, found \(tree.kindDescription(node))", at: tree.range(node))
-            return []
-        }
-        let items = tree.items(node)
-        var options: [SegmentOption] = []
-        options.reserveCapacity(items.count)
-        for item in items {
-            let range = tree.range(item)
-            switch tree.kind(item) {
-            case .scalar:
-                if let value = reader.string(item, "an option") {
-                    options.append(SegmentOption(value: value, title: value, range: range))
-                }
-            case .mapping:
-                let keys = KeyedMapping(
-                    item, in: tree, allowed: KeySchema.segmentOption, context: "a segment option", diagnostics: &diagnostics
-                )
-                guard let valueNode = keys["value"] else {
-                    diagnostics.error(
-                        .missingKey, "segment option is missing required key 'value'", at: range,
-                        help: ["write '{ value: pro, title: Pro }'"]
-                    )
-                    continue
-                }
-                guard let value = reader.string(valueNode, "an option's value") else { continue }
-                let title = keys["title"].flatMap { reader.string($0, "an option's title") }
-                let image = keys["image"].flatMap { reader.string($0, "an option's image") }
-                // An option with neither title nor image shows its value.
-                options.append(SegmentOption(value: value, title: title ?? (image == nil ? value : nil), image: image, range: range))
-            case .sequence:
-                diagnostics.error(
-                    .wrongType, "expected an option (a string or '{ value: …, title: … }'), found a list", at: range
-                )
-            }
-        }
-        return options
-    }
-
-    mutating func layout(_ node: NodeID) -> Located<GroupLayout>? {
-        let tree = tree
-        let range = tree.range(node)
-        if let text = tree.text(node) {
-            if text == "intrinsic" { return Located(.intrinsic, at: range) }
-            diagnostics.error(
-                .wrongType, "'\(text)' is not a valid layout", at: range,
-                help: ["write 'intrinsic' or '{ constantHeight: 44 }'"]
-            )
-            return nil
-        }
-        guard tree.isMapping(node) else {
-            diagnostics.error(.wrongType, "expected a layout, found \(tree.kindDescription(node))", at: range)
-            return nil
-        }
-        let keys = KeyedMapping(node, in: tree, allowed: KeySchema.layout, context: "a layout", diagnostics: &diagnostics)
-        guard let heightNode = keys["constantHeight"] else {
-            diagnostics.error(.missingKey, "layout is missing 'constantHeight'", at: range)
-            return nil
-        }
-        guard let height = reader.number(heightNode, "constantHeight") else { return nil }
-        guard height.value >= 0 else {
-            diagnostics.error(
-                .invalidNumber, "constantHeight must be 0 or more, found \(ValueReader.format(height.value))", at: height.range
-            )
-            return nil
-        }
-        return Located(.constantHeight(height.value), at: range)
-    }
-
-    mutating func insets(_ node: NodeID) -> Located<EdgeInsets>? {
-        let tree = tree
-        guard tree.isMapping(node) else {
-            diagnostics.error(
-                .wrongType, "expected insets '{ top: 8, left: 16, bottom: 8, right: 16 }', found \(tree.kindDescription(node))",
-                at: tree.range(node)
-            )
-            return nil
-        }
-        let keys = KeyedMapping(node, in: tree, allowed: KeySchema.insets, context: "insets", diagnostics: &diagnostics)
-        var insets = EdgeInsets()
-        for (side, key) in KeySchema.insets.enumerated() {
-            guard let valueNode = keys[key], let number = reader.number(valueNode, "inset '\(key)'") else { continue }
-            if number.value < 0 {
-                diagnostics.error(
-                    .invalidNumber, "inset '\(key)' must be 0 or more, found \(ValueReader.format(number.value))",
-                    at: number.range
-                )
-                continue
-            }
-            // In the order of `KeySchema.insets`.
-            switch side {
-            case 0: insets.top = number.value
-            case 1: insets.left = number.value
-            case 2: insets.bottom = number.value
-            default: insets.right = number.value
-            }
-        }
-        return Located(insets, at: tree.range(node))
-    }
-
-    /// A `visibleWhen`/`enabledWhen` expression. YAML reads a leading `!` as a tag and
-    /// a leading `&` as an anchor, so `visibleWhen: !newsletter` arrives as a tag.
-    mutating func condition(_ node: NodeID, _ key: String) -> Condition? {
-        let tree = tree
-        if let tag = tree.tag(node), tag != ValueReader.stringTag, tag.hasPrefix("!"), !tag.hasPrefix("!!") {
-            let rest = tree.text(node) ?? ""
-            let suggestion = "not \(tag.dropFirst())" + (rest.isEmpty ? "" : " \(rest)")
-            diagnostics.error(
-                .conditionSyntax, "YAML read '\(tag)' as a tag, not as part of the condition", at: tree.range(node),
-                help: ["write '\(key): \(suggestion)': conditions use 'not', 'and' and 'or' instead of '!', '&&' and '||'"]
-            )
-            return nil
-        }
-        guard let text = reader.string(node, key) else { return nil }
-        var condition = Condition(source: text, style: tree.style(node) ?? .plain)
-        condition.parsed = ConditionParse(text.value)
-        return condition
-    }
 }

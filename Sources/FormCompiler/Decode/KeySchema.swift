@@ -5,35 +5,24 @@
 /// syntax tree's scalars, and a literal's bytes are a constant in the binary. They
 /// become `String`s only for a diagnostic.
 enum KeySchema {
-    static let document: [StaticString] = ["formc", "form", "title", "validateOn", "elements"]
+    // Derived once from `FormVocabulary`, the format's one table of keys.
+    static let document: [StaticString] = FormVocabulary.document.map(\.name)
 
     /// Keys every element may carry.
-    static let elementCommon: [StaticString] = ["visibleWhen", "enabledWhen"]
+    static let elementCommon: [StaticString] = FormVocabulary.elementCommon.map(\.name)
     /// Keys every field (an element with a value) may carry.
-    static let fieldCommon: [StaticString] = ["rules", "validateOn"]
+    static let fieldCommon: [StaticString] = FormVocabulary.fieldCommon(.text).map(\.name)
 
     /// The keys of each kind besides its kind key and the common keys.
-    static let kindKeys: [String: [StaticString]] = [
-        "group": ["title", "footer", "style", "layout", "insets", "elements"],
-        "boolean": ["title", "icon", "default"],
-        "segment": ["title", "options", "default", "enumName"],
-        "textField": [
-            "placeholder", "label", "default", "secure", "keyboard", "contentType", "autocapitalization",
-            "continuous", "maxInputLength",
-        ],
-        "floatLabel": ["label", "default", "secure", "keyboard", "contentType", "multiline", "continuous"],
-        "textView": ["placeholder", "default", "continuous"],
-        "spacer": [],
-        "staticText": ["alignment", "style"],
-        "segue": ["title", "icon", "accessoryIcon"],
-    ]
+    static let kindKeys: [String: [StaticString]] = Dictionary(
+        uniqueKeysWithValues: FormVocabulary.kinds.map { ($0.keyword.description, $0.keys.map(\.name)) }
+    )
 
-    static let fieldKinds: Set<String> = ["boolean", "segment", "textField", "floatLabel", "textView"]
+    static let fieldKinds: Set<String> = Set(FormVocabulary.kinds.filter(\.isField).map(\.keyword.description))
 
-    /// `ElementKind.keywords`, in the same order, for comparing with a key's bytes.
-    static let kindKeywords: [StaticString] = [
-        "group", "boolean", "segment", "textField", "floatLabel", "textView", "spacer", "staticText", "segue",
-    ]
+    /// The kind keys, in the order of `ElementKind.keywords` (a test keeps them so),
+    /// for comparing with a key's bytes.
+    static let kindKeywords: [StaticString] = FormVocabulary.kinds.map(\.keyword)
 
     /// Every key an element of the kind `ElementKind.keywords[kind]` may hold, the
     /// kind key first.
@@ -45,9 +34,10 @@ enum KeySchema {
         [keyword] + kindKeys[kind, default: []] + elementCommon + (fieldKinds.contains(kind) ? fieldCommon : [])
     }
 
-    static let segmentOption: [StaticString] = ["value", "title", "image"]
-    static let insets: [StaticString] = ["top", "left", "bottom", "right"]
-    static let layout: [StaticString] = ["constantHeight"]
+    static let segmentOption: [StaticString] = FormVocabulary.segmentOption.map(\.name)
+    /// In the order the decoder stores them: top, left, bottom, right.
+    static let insets: [StaticString] = FormVocabulary.insets.map(\.name)
+    static let layout: [StaticString] = FormVocabulary.layout.map(\.name)
 
     /// Every key that has a meaning on some element, for telling an unknown element
     /// kind (FC103) apart from an element that lacks its kind key (FC104).

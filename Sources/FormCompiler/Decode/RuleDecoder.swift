@@ -3,7 +3,9 @@
 /// applies to the field, and how rules relate, is the checker's business.
 enum RuleDecoder {
     /// `RuleKind.names`, in the same order, for comparing with a scalar's bytes.
-    static let names: [StaticString] = ["required", "minLength", "maxLength", "pattern", "email", "url", "sameAs", "custom"]
+    static let names: [StaticString] = [
+        "required", "minLength", "maxLength", "pattern", "email", "url", "sameAs", "custom", "min", "max", "minCount", "maxCount",
+    ]
 
     /// Whether each of `RuleKind.names` is in `RuleKind.parameterless`, computed once.
     private static let isParameterless = RuleKind.names.map { RuleKind.parameterless.contains($0) }
@@ -114,6 +116,13 @@ enum RuleDecoder {
                 kind = reader.string(parameter, "the pattern").map { .pattern($0.value) }
             case Index.sameAs:
                 kind = reader.string(parameter, "the sameAs field id").map { .sameAs($0.value) }
+            case Index.min, Index.max:
+                // A number, a date, a time or `today…`: the field's kind decides (the checker).
+                let literal = reader.literal(parameter, "the \(name) parameter")
+                kind = literal.map { index == Index.min ? .min($0.value) : .max($0.value) }
+            case Index.minCount, Index.maxCount:
+                let count = reader.count(parameter, "the \(name) parameter", invalidCode: .invalidRuleParameter)
+                kind = count.map { index == Index.minCount ? .minCount($0.value) : .maxCount($0.value) }
             default:
                 kind = reader.string(parameter, "the custom validator name").map { .custom($0.value) }
             }
@@ -137,6 +146,10 @@ enum RuleDecoder {
         static let pattern = position("pattern")
         static let email = position("email")
         static let sameAs = position("sameAs")
+        static let min = position("min")
+        static let max = position("max")
+        static let minCount = position("minCount")
+        static let maxCount = position("maxCount")
 
         private static func position(_ name: String) -> Int { RuleKind.names.firstIndex(of: name)! }
     }
@@ -155,6 +168,8 @@ enum RuleDecoder {
         case "minLength", "maxLength": "8"
         case "pattern": "'[0-9]+'"
         case "sameAs": "password"
+        case "min", "max": "18"
+        case "minCount", "maxCount": "1"
         default: "checkUsername"
         }
     }

@@ -115,6 +115,33 @@ struct ValueReader {
         return nil
     }
 
+    /// Any scalar's text, quoted or not, whose meaning a later stage decides by
+    /// the field it belongs to (a rule's `min`: a number, a date or `today-18y`).
+    mutating func literal(_ node: NodeID, _ what: @autoclosure () -> String) -> Located<String>? {
+        guard acceptTag(of: node, allowString: true) else { return nil }
+        let range = tree.range(node)
+        guard let text = tree.text(node), !isMissingValue(node) else {
+            let found = isMissingValue(node) ? "nothing" : tree.kindDescription(node)
+            diagnostics.error(.wrongType, "expected a number, a date or a time for \(what()), found \(found)", at: range)
+            return nil
+        }
+        return Located(text, at: range)
+    }
+
+    /// An exact decimal number (SPEC §10) in plain notation: `2.50`, `-3`.
+    mutating func decimal(_ node: NodeID, _ what: @autoclosure () -> String, code: DiagnosticCode = .wrongType) -> Located<DecimalLiteral>? {
+        guard let number = self.number(node, what(), code: code) else { return nil }
+        let text = tree.text(node) ?? ""
+        guard let value = DecimalLiteral(text.hasPrefix("+") ? String(text.dropFirst()) : text) else {
+            diagnostics.error(
+                .invalidNumber, "\(what()) must be written in plain decimal notation, found \(text)", at: number.range,
+                help: ["write it with digits and at most one decimal point, e.g. 2.50"]
+            )
+            return nil
+        }
+        return Located(value, at: number.range)
+    }
+
     /// A whole number ≥ 0, e.g. a length. Non-integers and negatives are `invalidCode`.
     mutating func count(_ node: NodeID, _ what: @autoclosure () -> String, invalidCode: DiagnosticCode) -> Located<Int>? {
         guard let number = self.number(node, what(), code: .wrongType) else { return nil }

@@ -56,13 +56,28 @@ public enum TreeDump {
         case .segment(let field):
             add("title", field.title)
             members.append(("enumName", .string(field.swiftEnumName)))
-            members.append(("options", .array(field.options.map { option in
-                var members: [(String, JSONValue)] = [("value", .string(option.value.value)), ("case", .string(option.caseName))]
-                if let title = option.title { members.append(("title", .string(title.value))) }
-                if let image = option.image { members.append(("image", .string(image.value))) }
-                return .object(members)
-            })))
+            members.append(("options", options(field.options)))
             if let value = field.defaultValue { members.append(("default", .string(value.value))) }
+            add("style", field.pickerStyle)
+        case .number(let field):
+            add("title", field.title)
+            add("placeholder", field.placeholder)
+            add("unit", field.unit)
+            members.append(("decimals", .int(field.places)))
+            if let value = field.defaultValue { members.append(("default", decimal(value.value))) }
+            if let step = field.step { members.append(("step", decimal(step.value))) }
+            add("style", field.style)
+        case .date(let field):
+            add("title", field.title)
+            members.append(("mode", .string(field.dateMode.rawValue)))
+            if let value = field.defaultValue { members.append(("default", .string(value.value.description))) }
+            add("style", field.style)
+        case .multiChoice(let field):
+            add("title", field.title)
+            members.append(("enumName", .string(field.swiftEnumName)))
+            members.append(("options", options(field.options)))
+            if let values = field.defaultValues { members.append(("default", .array(values.value.map { .string($0.value) }))) }
+            add("style", field.style)
         case .text(let field):
             add("placeholder", field.placeholder)
             add("label", field.label)
@@ -102,12 +117,28 @@ public enum TreeDump {
         switch rule.kind {
         case .minLength(let count), .maxLength(let count): members.append(("value", .int(count)))
         case .pattern(let text), .sameAs(let text), .custom(let text): members.append(("value", .string(text)))
+        case .min(let text), .max(let text): members.append(("value", .string(text)))
+        case .minCount(let count), .maxCount(let count): members.append(("value", .int(count)))
         case .required, .email, .url: break
         }
         if let message = rule.message { members.append(("message", .string(message.value))) }
         members.append(("line", .int(rule.nameRange.start.line)))
         members.append(("column", .int(rule.nameRange.start.column)))
         return .object(members)
+    }
+
+    static func options(_ options: [SegmentOption]) -> JSONValue {
+        .array(options.map { option in
+            var members: [(String, JSONValue)] = [("value", .string(option.value.value)), ("case", .string(option.caseName))]
+            if let title = option.title { members.append(("title", .string(title.value))) }
+            if let image = option.image { members.append(("image", .string(image.value))) }
+            return .object(members)
+        })
+    }
+
+    /// A whole number as a JSON integer; a fraction as its exact decimal text.
+    static func decimal(_ value: DecimalLiteral) -> JSONValue {
+        value.integerValue.map { .int($0) } ?? .string(value.description)
     }
 
     /// Whole numbers as JSON integers; fractions as their shortest decimal text.

@@ -47,7 +47,7 @@ extension EditorDocument {
         let items: [CompletionContext.Item]
         if let context = completionContext(line: position.line, replacement: prefix + rest)
             // JSON has no empty value: `"keyboard": }` reads once the value is `null`.
-            ?? (FormPipeline.isJSON(path: file.path) ? jsonContext(line: position.line, prefix: prefix, rest: rest) : nil) {
+            ?? (SourceFormat(path: file.path) == .json ? jsonContext(line: position.line, prefix: prefix, rest: rest) : nil) {
             items = context.completions(prefix: prefix, at: cursor)
         } else {
             // Nothing reads (an empty file, say): at a line's start, the document's keys.

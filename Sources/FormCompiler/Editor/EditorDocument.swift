@@ -30,7 +30,7 @@ public struct EditorDocument: Sendable {
         let tree = FormPipeline.read(file, limits: .default, diagnostics: &diagnostics)
         var document: FormDocument?
         var symbols: SymbolTable?
-        if let tree, let decoded = FormDecoder.decode(tree, file: file, limits: .default, diagnostics: &diagnostics) {
+        if let tree, let decoded = FormDecoder.decode(tree, file: file, format: SourceFormat(path: file.path), limits: .default, diagnostics: &diagnostics) {
             let checked = FormChecker.check(decoded, file: file, diagnostics: &diagnostics)
             document = checked.document
             symbols = checked.symbols
@@ -106,7 +106,7 @@ struct IDOccurrence: Sendable, Hashable {
                 // The compiler's own condition parser; a condition that does not
                 // parse names no field (its FC500 says why).
                 guard case .success(let syntax) = ConditionParser.parse(condition.source.value) else { continue }
-                let map = ScalarSourceMap(condition: condition, file: file)
+                let map = ScalarSourceMap(text: condition.source, style: condition.style, file: file)
                 for reference in syntax.fieldReferences {
                     result.append(IDOccurrence(id: reference.id, range: map.range(reference.range), role: .condition))
                 }

@@ -55,10 +55,10 @@ extension EditorDocument {
 
     /// Why `id` cannot be an id, with the checker's rules (FC201).
     static func idProblem(_ id: String, isField: Bool) -> String? {
-        if !SwiftNames.isLowerCamelCase(id) { return "'\(id)' is not a valid id: an id is lowerCamelCase ([a-z][A-Za-z0-9]*)" }
-        if SwiftNames.keywords.contains(id) { return "'\(id)' is a Swift keyword and cannot be an id" }
+        if !SwiftNaming.isLowerCamelCase(id) { return "'\(id)' is not a valid id: an id is lowerCamelCase ([a-z][A-Za-z0-9]*)" }
+        if SwiftNaming.keywords.contains(id) { return "'\(id)' is a Swift keyword and cannot be an id" }
         if ConditionWords.reserved.contains(id) { return "'\(id)' is a word of the condition language and cannot be an id" }
-        if isField, SwiftNames.reservedMembers.contains(id) { return "'\(id)' is a member of every generated form and cannot be a field id" }
+        if isField, SwiftNaming.reservedMembers.contains(id) { return "'\(id)' is a member of every generated form and cannot be a field id" }
         return nil
     }
 }

@@ -37,7 +37,7 @@ extension EditorDocument {
                 )
             case .segue(let segue):
                 return EditorSymbol(name: segue.id.value, detail: "segue", kind: .segue, range: range, selectionRange: selection, children: [])
-            case .boolean, .segment, .text:
+            case .boolean, .segment, .text, .number, .date, .multiChoice:
                 guard let id = element.id?.value else { return nil }
                 let type = symbols?.field(id)?.valueType.swiftType
                 return EditorSymbol(

@@ -44,7 +44,7 @@ struct ConditionPlan {
     /// `Email` for a field, group or segue `email`; `Element_2_0` for an element
     /// without an id (no id holds an underscore, so the two never collide).
     static func key(id: String?, at path: ElementPath) -> String {
-        if let id { return SwiftNames.upperCamelCase(id) }
+        if let id { return SwiftNaming.upperCamelCase(id) }
         return "Element_" + path.map(String.init).joined(separator: "_")
     }
 
@@ -134,7 +134,7 @@ struct FormIndex {
                 )
             case .segue(let segue):
                 segueIDs.append(segue.id.value)
-            case .boolean, .segment, .text:
+            case .boolean, .segment, .text, .number, .date, .multiChoice:
                 fieldPosition = Int32(fieldPlaces.count)
                 fieldPlaces.append(Place(level: Int32(level), index: Int32(index)))
             case .spacer, .staticText:
@@ -283,8 +283,8 @@ extension FormTranslator {
             let field = fieldPosition(id)
             let fieldType = field.map { fields[$0].fieldType }
             let helper = visibilityHelper(of: field)
-            if case .segment(_, optional: false)? = fieldType {
-                // A segment with a default always has a value: empty only when hidden.
+            if let fieldType, fieldType.alwaysHasValue {
+                // A field with a default (segment, picker, number, date) always has a value: empty only when hidden.
                 guard let helper else { return out.write("false") }
                 return parenthesized(.not, at: position, into: &out) { out in
                     out.write("!")
@@ -292,20 +292,20 @@ extension FormTranslator {
                 }
             }
             let empty: ConditionShape = switch fieldType {
-            case .segment?: .binary(.equal)
+            case .segment?, .number?, .date?: .binary(.equal)
             case .bool?: .not
-            case .string?, nil: .atom
+            case .string?, .multiChoice?, nil: .atom
             }
             func writeEmpty(at position: ConditionPosition, into out: inout SwiftRenderer) {
                 parenthesized(empty, at: position, into: &out) { out in
                     switch fieldType {
-                    case .segment?:
+                    case .segment?, .number?, .date?:
                         writeRead(id, from: source, into: &out)
                         out.write(" == nil")
                     case .bool?:
                         out.write("!")
                         writeRead(id, from: source, into: &out)
-                    case .string?, nil:
+                    case .string?, .multiChoice?, nil:
                         writeRead(id, from: source, into: &out)
                         out.write(".isEmpty")
                     }
@@ -340,11 +340,11 @@ extension FormTranslator {
                 if let field, case .segment(let enumName, _) = fields[field].fieldType {
                     out.write(enumName)
                 } else {
-                    out.write(SwiftNames.upperCamelCase(id))
+                    out.write(SwiftNaming.upperCamelCase(id))
                 }
                 out.write(".")
                 // What `SegmentOption.caseName` gives the option with this value.
-                out.write(SwiftNames.caseName(forOptionValue: optionValue))
+                out.write(SwiftNaming.caseName(forOptionValue: optionValue))
             }
         case .not(let inner):
             parenthesized(.not, at: position, into: &out) { out in

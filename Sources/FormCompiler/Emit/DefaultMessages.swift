@@ -44,11 +44,43 @@ enum DefaultMessages {
         case .sameAs(let target):
             body(name)
             body(" must match ")
-            body(targetName ?? SwiftNames.words(fromIdentifier: target))
+            body(targetName ?? SwiftNaming.words(fromIdentifier: target))
         case .custom:
             return false
+        case .min(let text), .max(let text):
+            let isMin = if case .min = rule { true } else { false }
+            body(name)
+            if DecimalLiteral(text) != nil {
+                body(isMin ? " must be at least " : " must be at most ")
+                body(text)
+            } else if TimeLiteral(text) != nil {
+                body(isMin ? " must be at or after " : " must be at or before ")
+                body(text)
+            } else {
+                body(isMin ? " must be on or after " : " must be on or before ")
+                body(RelativeDateLiteral(text).map(words) ?? text)
+            }
+        case .minCount(let count), .maxCount(let count):
+            body(name)
+            body(rule.name == "minCount" ? " must have at least " : " must have at most ")
+            body(String(count))
+            body(count == 1 ? " choice" : " choices")
         }
         return true
+    }
+
+    /// `today-18y` as words: "18 years ago"; `today+30d`: "30 days from today".
+    static func words(_ date: RelativeDateLiteral) -> String {
+        guard date.amount != 0 else { return "today" }
+        let unit = switch date.unit {
+        case .days: "day"
+        case .weeks: "week"
+        case .months: "month"
+        case .years: "year"
+        }
+        let count = abs(date.amount)
+        let span = "\(count) \(unit)\(count == 1 ? "" : "s")"
+        return date.amount < 0 ? span + " ago" : span + " from today"
     }
 
     /// "1 character", "8 characters".
@@ -73,6 +105,15 @@ extension DefaultMessages {
             if let name = nonBlank(field.title?.value) { return name }
         case .segment(let field):
             if let name = nonBlank(field.title?.value) { return name }
+        case .date(let field):
+            if let name = nonBlank(field.title?.value) { return name }
+        case .multiChoice(let field):
+            if let name = nonBlank(field.title?.value) { return name }
+        case .number(let field):
+            if let name = nonBlank(field.title?.value) { return name }
+            if let placeholder = field.placeholder?.value, !isSampleValue(placeholder), let name = nonBlank(placeholder) {
+                return name
+            }
         case .text(let field):
             if let name = nonBlank(field.label?.value) { return name }
             if let placeholder = field.placeholder?.value, !isSampleValue(placeholder), let name = nonBlank(placeholder) {
@@ -81,7 +122,7 @@ extension DefaultMessages {
         default:
             break
         }
-        return SwiftNames.words(fromIdentifier: id)
+        return SwiftNaming.words(fromIdentifier: id)
     }
 
     /// The text without surrounding whitespace, or nil when nothing is left.

@@ -58,7 +58,7 @@ extension FormTranslator {
 
     /// A runtime enum case spelled like the form's key value; `default` needs backticks.
     fileprivate static func caseName(_ rawValue: String) -> String {
-        SwiftNames.keywords.contains(rawValue) ? "`\(rawValue)`" : rawValue
+        SwiftNaming.keywords.contains(rawValue) ? "`\(rawValue)`" : rawValue
     }
 
     /// `TextFieldElement(id: "email", …)`: the element's initializer, its
@@ -96,6 +96,54 @@ extension FormTranslator {
             arguments.append("title", .string(title))
             arguments.append("icon", string: boolean.icon)
             arguments.append("value", .binding(boolean.id.value))
+        case .segment(let segment) where segment.variant == .picker:
+            let info = info(segment.id.value)
+            out.write("PickerElement<")
+            if let info { out.write(info.valueType) } else { out.write(segment.swiftEnumName) }
+            out.write(">")
+            arguments.append("id", .string(segment.id.value))
+            arguments.append("title", string: segment.title)
+            arguments.append("options", .options(segment.options, caseNames: info?.caseNames ?? segment.options.map(\.caseName)))
+            arguments.append("style", case: segment.pickerStyle?.value.rawValue)
+            arguments.append("value", .binding(segment.id.value))
+        case .number(let number):
+            out.write("NumberElement<")
+            if let info = info(number.id.value) { out.write(info.valueType) } else { out.write(number.places > 0 ? "Decimal?" : "Int?") }
+            out.write(">")
+            arguments.append("id", .string(number.id.value))
+            arguments.append("title", string: number.title)
+            arguments.append("placeholder", string: number.placeholder)
+            arguments.append("unit", string: number.unit)
+            if number.places > 0 { arguments.append("decimals", .int(number.places)) }
+            if let step = number.step { arguments.append("step", .expression(SwiftLiterals.number(step.value, decimal: true))) }
+            for rule in number.common.rules {
+                if case .min(let text) = rule.kind, let value = DecimalLiteral(text), !arguments.has("minimum") {
+                    arguments.append("minimum", .expression(SwiftLiterals.number(value, decimal: true)))
+                }
+                if case .max(let text) = rule.kind, let value = DecimalLiteral(text), !arguments.has("maximum") {
+                    arguments.append("maximum", .expression(SwiftLiterals.number(value, decimal: true)))
+                }
+            }
+            arguments.append("style", case: number.style?.value.rawValue)
+            arguments.append("value", .binding(number.id.value))
+        case .date(let date):
+            out.write("DateElement<")
+            if let info = info(date.id.value) { out.write(info.valueType) } else { out.write(FieldValueType.dateType(date.dateMode)) }
+            out.write(">")
+            arguments.append("id", .string(date.id.value))
+            arguments.append("title", string: date.title)
+            arguments.append("style", case: date.style?.value.rawValue)
+            arguments.append("value", .binding(date.id.value))
+        case .multiChoice(let choice):
+            let info = info(choice.id.value)
+            out.write("MultiChoiceElement<")
+            out.write(choice.swiftEnumName)
+            out.write(">")
+            arguments.append("id", .string(choice.id.value))
+            arguments.append("title", string: choice.title)
+            arguments.append("options", .options(choice.options, caseNames: info?.caseNames ?? choice.options.map(\.caseName)))
+            arguments.append("style", case: choice.style?.value.rawValue)
+            arguments.append("value", .binding(choice.id.value))
         case .segment(let segment):
             let info = info(segment.id.value)
             out.write("SegmentElement<")
@@ -146,7 +194,7 @@ extension FormTranslator {
         case .segue(let segue):
             out.write("SegueElement")
             arguments.append("action", .action(segue.id.value))
-            arguments.append("title", .string(segue.title?.value ?? SwiftNames.words(fromIdentifier: segue.id.value)))
+            arguments.append("title", .string(segue.title?.value ?? SwiftNaming.words(fromIdentifier: segue.id.value)))
             arguments.append("icon", string: segue.icon)
             arguments.append("accessoryIcon", string: segue.accessoryIcon)
         }
@@ -186,6 +234,12 @@ private struct ElementArguments {
         case condition(ConditionPlan.Helper)
         /// `[SegmentOption(value: .free, title: "Free"), …]`, one per line.
         case options([SegmentOption], caseNames: [String])
+        /// A Swift expression, as spelled (`Decimal(sign: .plus, exponent: -1, significand: 5)`).
+        case expression(String)
+    }
+
+    func has(_ label: StaticString) -> Bool {
+        arguments.contains { $0.label.description == label.description }
     }
 
     private var arguments: [(label: StaticString, value: Value)] = []
@@ -265,6 +319,8 @@ private struct ElementArguments {
         case .builder(let name):
             out.write(name)
             out.write("(of: form)")
+        case .expression(let expression):
+            out.write(expression)
         case .binding(let id):
             out.write("form.")
             out.write(id)

@@ -13,7 +13,7 @@ extension FormTranslator {
             }
             out.write("await validate")
             out.write(fields[key - 1].upperName)
-            out.write(fields[key - 1].hasCustomRule ? "(values, validators: validators)" : "(values)")
+            out.write(fields[key - 1].hasCustomRule ? "(values, context: context, validators: validators)" : "(values, context: context)")
         }
         plan.once { out in
             out.closeBody()
@@ -64,7 +64,7 @@ extension FormTranslator {
         }
 
         // Only the functions of fields with a `custom` rule take the validators.
-        let parameters = [SwiftName("_ values: Values")]
+        let parameters = [SwiftName("_ values: Values"), SwiftName("context: ValidationContext")]
         let customParameters = parameters + [SwiftName("validators: any " + validatorsProtocol)]
         // Positions, not the `FieldInfo`s: an array of them would retain each.
         let validated = fields.indices.filter { fields[$0].hasRules }
@@ -78,7 +78,10 @@ extension FormTranslator {
     /// states' controller, and the head of the per-field dispatcher.
     private func validationAPI(into out: inout SwiftRenderer) {
         let validatorsArgument = hasCustomRules ? [SwiftArgument("validators", .name("validators"))] : []
-        let staticParameters = [SwiftParameter("_", "values", Self.valuesType)] + (hasCustomRules ? [validatorsParameterDecl] : [])
+        let staticParameters = [
+            SwiftParameter("_", "values", Self.valuesType),
+            SwiftParameter("in", "context", Self.contextType, default: .call(.type(Self.contextType), [])),
+        ] + (hasCustomRules ? [validatorsParameterDecl] : [])
 
         // validate(): the static rules over a snapshot; every field's state is set.
         out.declaration(.function(SwiftFunction(
@@ -86,7 +89,7 @@ extension FormTranslator {
             access: access, name: "validate", parameters: [], isAsync: true, result: Self.reportType,
             body: [
                 .let("report", nil, .await(.call(.member(.name("Self"), "validate"), [
-                    SwiftArgument(nil, .member(.name("self"), "values")),
+                    SwiftArgument(nil, .member(.name("self"), "values")), SwiftArgument("in", .member(.name("self"), "context")),
                 ] + (hasCustomRules ? [SwiftArgument("validators", .member(.name("self"), "validators"))] : [])))),
                 .expr(.call(.member(.name("validation"), "apply"), [SwiftArgument(nil, .name("report"))])),
                 .return(.name("report")),
@@ -95,7 +98,10 @@ extension FormTranslator {
 
         // static validate(_:): the same rules, from any isolation domain.
         out.declaration(.function(SwiftFunction(
-            doc: ["Validates `values` with the form's rules, from any isolation domain (e.g. a server)."],
+            doc: [
+                "Validates `values` with the form's rules, from any isolation domain (e.g. a server); `context` gives",
+                "the clock, time zone and language the rules use.",
+            ],
             access: access, modifiers: ["nonisolated", "static"], name: "validate",
             parameters: staticParameters, isAsync: true, result: Self.reportType,
             body: [
@@ -105,6 +111,7 @@ extension FormTranslator {
                         .name("field"),
                         .await(.call(.name("validate"), [
                             SwiftArgument(nil, .name("field")), SwiftArgument("in", .name("values")),
+                            SwiftArgument("context", .name("context")),
                         ] + validatorsArgument)),
                     ]))])),
                 ]),
@@ -118,8 +125,10 @@ extension FormTranslator {
         // Keyed by the field's position when it has a `validate…` helper; nil: no rules.
         out.openFunction(SwiftFunction(
             access: .private, modifiers: ["nonisolated", "static"], name: "validate",
-            parameters: [SwiftParameter("_", "field", Self.fieldType), SwiftParameter("in", "values", Self.valuesType)]
-                + (hasCustomRules ? [validatorsParameterDecl] : []),
+            parameters: [
+                SwiftParameter("_", "field", Self.fieldType), SwiftParameter("in", "values", Self.valuesType),
+                SwiftParameter(nil, "context", Self.contextType),
+            ] + (hasCustomRules ? [validatorsParameterDecl] : []),
             isAsync: true, result: Self.resultType, body: []
         ))
     }
@@ -245,7 +254,7 @@ extension FormTranslator {
         for rule in field.rules {
             // A segment with a default always has a selection: its `required` can
             // never fail (FC406), and its type has no empty value to test.
-            if case .required = rule.kind, case .segment(_, optional: false) = field.fieldType { continue }
+            if case .required = rule.kind, field.fieldType.alwaysHasValue { continue }
             if rules == 0 {
                 out.newline()
                 out.indent()
@@ -300,6 +309,18 @@ extension FormTranslator {
             out.write(".sameAs({ $0.")
             out.write(target)
             out.write(" }, message: ")
+        case .min(let text), .max(let text):
+            out.write(rule.kind.name == "min" ? ".min(" : ".max(")
+            out.write(Self.boundExpression(text, for: field.fieldType, isMax: rule.kind.name == "max"))
+            out.write(", message: ")
+        case .minCount(let count):
+            out.write(".minCount(")
+            out.write(count)
+            out.write(", message: ")
+        case .maxCount(let count):
+            out.write(".maxCount(")
+            out.write(count)
+            out.write(", message: ")
         case .custom(let name):
             // The form's `message:`, when given, replaces the validator's own text.
             out.write(".custom(")
@@ -315,6 +336,37 @@ extension FormTranslator {
         }
         message(of: rule, field: field, into: &out)
         out.write(")")
+    }
+
+    /// A `min`/`max` bound as Swift: a literal, or a day counted from
+    /// `context.today` when the rule runs (SPEC §10). For an instant, `today`'s
+    /// bound is the start of the day (`min`) or its last instant (`max`) in the
+    /// context's time zone.
+    static func boundExpression(_ text: String, for valueType: FieldValueType, isMax: Bool = false) -> String {
+        switch RuleBound(text, for: valueType) {
+        case .number(let value)?:
+            if case .number(let decimal, _) = valueType { return SwiftLiterals.number(value, decimal: decimal) }
+            return value.description
+        case .fixed(let value)?:
+            return SwiftLiterals.date(value)
+        case .relative(let relative)?:
+            var day = "context.today"
+            if relative.amount != 0 {
+                let unit = switch relative.unit {
+                case .days: "days"
+                case .weeks: "weeks"
+                case .months: "months"
+                case .years: "years"
+                }
+                day += ".adding(\(unit): \(relative.amount))"
+            }
+            if case .date(.dateTime, _) = valueType {
+                return day + (isMax ? ".end(in: context.timeZone)" : ".start(in: context.timeZone)")
+            }
+            return day
+        case nil:
+            return "nil"
+        }
     }
 
     /// The rule's failure message as a literal: the form's, else the default one.

@@ -69,6 +69,8 @@ struct FormTranslator {
             /// A segment's default option's enum case, nil for none (`nil`).
             case segmentCase(String?)
             case text(String)
+            /// A Swift expression, spelled when the field is described (`nil`, `18`, `[.a]`).
+            case expression(String)
         }
         /// The bytes `name`, `upperName` and a segment's `valueType` point into:
         /// written once in `init`, only read after it, freed with the object.
@@ -84,9 +86,13 @@ struct FormTranslator {
             // ASCII letter (as the checker requires of an id), as `upperCamelCase` says.
             let idBytes = symbol.id.utf8
             let upper: String.UTF8View? = idBytes.first.map { (UInt8(ascii: "a")...UInt8(ascii: "z")).contains($0) } == true
-                ? nil : SwiftNames.upperCamelCase(symbol.id).utf8
+                ? nil : SwiftNaming.upperCamelCase(symbol.id).utf8
+            // Every type but `String` and `Bool` (two literals) is spelled into the block.
             let segmentType: String.UTF8View?
-            if case .segment = symbol.valueType { segmentType = symbol.valueType.swiftType.utf8 } else { segmentType = nil }
+            switch symbol.valueType {
+            case .string, .bool: segmentType = nil
+            default: segmentType = symbol.valueType.swiftType.utf8
+            }
             let bytes = UnsafeMutableBufferPointer<UInt8>.allocate(
                 capacity: idBytes.count + (upper ?? idBytes).count + (segmentType?.count ?? 0)
             )
@@ -108,7 +114,7 @@ struct FormTranslator {
             switch symbol.valueType {
             case .string: valueType = FieldName("String")
             case .bool: valueType = FieldName("Bool")
-            case .segment: valueType = append(segmentType!)
+            case .segment, .number, .date, .multiChoice: valueType = append(segmentType!)
             }
             nameBlock = NameBlock(bytes: bytes)
             self.rules = rules
@@ -117,13 +123,25 @@ struct FormTranslator {
             switch element.kind {
             case .segment(let segment):
                 caseNames = segment.options.map(\.caseName)
-                defaultValue = .segmentCase(segment.defaultValue.map { SwiftNames.caseName(forOptionValue: $0.value) })
+                defaultValue = .segmentCase(segment.defaultValue.map { SwiftNaming.caseName(forOptionValue: $0.value) })
             case .boolean(let boolean):
                 caseNames = []
                 defaultValue = .bool(boolean.defaultValue?.value == true)
             case .text(let text):
                 caseNames = []
                 defaultValue = .text(text.defaultValue?.value ?? "")
+            case .number(let number):
+                caseNames = []
+                defaultValue = .expression(number.defaultValue.map { SwiftLiterals.number($0.value, decimal: number.places > 0) } ?? "nil")
+            case .date(let date):
+                caseNames = []
+                defaultValue = .expression(date.defaultValue.map { SwiftLiterals.date($0.value) } ?? "nil")
+            case .multiChoice(let choice):
+                caseNames = choice.options.map(\.caseName)
+                // The chosen options in option order, each once (SPEC §10).
+                let chosen = Set(choice.defaultValues?.value.map(\.value) ?? [])
+                let cases = choice.options.filter { chosen.contains($0.value.value) }.map { "." + $0.caseName }
+                defaultValue = .expression("[" + cases.joined(separator: ", ") + "]")
             case .group, .spacer, .staticText, .segue:
                 // Not a field (only a hand-built form gets here): written as `nil`.
                 caseNames = []
@@ -185,12 +203,16 @@ struct FormTranslator {
     /// declarations (`let email: FormValue<String>`, `validate() -> ValidationReport<Field>`):
     /// their aliases need the form's access. The others appear only in private
     /// members and in bodies.
-    static let apiRuntimeTypes: Set<String> = ["FieldState", "FormElement", "FormValue", "ObserverToken", "ValidationReport"]
+    static let apiRuntimeTypes: Set<String> = [
+        "FieldState", "FormDate", "FormDateTime", "FormElement", "FormTime", "FormValue", "ObserverToken",
+        "ValidationContext", "ValidationReport",
+    ]
 
     /// The runtime types the element builders name, by bit of `runtimeTypes`' mask.
     private static let elementTypeNames = [
         "GroupElement", "FormEdgeInsets", "BooleanElement", "SegmentElement", "SegmentOption", "TextFieldElement",
         "FloatLabelElement", "TextViewElement", "SpacerElement", "StaticTextElement", "SegueElement",
+        "PickerElement", "NumberElement", "DateElement", "MultiChoiceElement",
     ]
 
     /// The names of FormRuntime's types that the members of the form type write:
@@ -198,12 +220,15 @@ struct FormTranslator {
     /// (`RuntimeAliasTests` compares this with every generated file's words.)
     static func runtimeTypes(fields: FieldTable, ruleFacts: RuleFacts, levels: [FormIndex.Level]) -> [String] {
         var names: Set<String> = [
-            "FieldState", "FieldValidationController", "FormElement", "ObserverToken", "ValidationReport",
+            "FieldState", "FieldValidationController", "FormElement", "ObserverToken", "ValidationContext", "ValidationReport",
             "ValidationResult", "ValidationTrigger",
         ]
         if !fields.isEmpty { names.insert("FormValue") }
         if fields.contains(where: \.hasRules) { names.formUnion(["RuleRunner", "ValidationRule"]) }
         if !ruleFacts.patterns.isEmpty { names.insert("FormPattern") }
+        for field in fields where field.fieldType.isDate {
+            if case .date(let mode, _) = field.fieldType { names.insert(mode == .dateTime ? "FormDateTime" : FieldValueType.dateType(mode)) }
+        }
         // Bit i: `elementTypeNames[i]` (a bit per element, not a `Set` insertion).
         var used: UInt32 = 0
         for level in levels {
@@ -211,7 +236,12 @@ struct FormTranslator {
                 switch level.elements[index].kind {
                 case .group(let group): used |= group.insets == nil ? 1 << 0 : 1 << 0 | 1 << 1
                 case .boolean: used |= 1 << 2
-                case .segment(let segment): used |= segment.options.isEmpty ? 1 << 3 : 1 << 3 | 1 << 4
+                case .segment(let segment):
+                    let type: UInt32 = segment.variant == .picker ? 1 << 11 : 1 << 3
+                    used |= segment.options.isEmpty ? type : type | 1 << 4
+                case .number: used |= 1 << 12
+                case .date: used |= 1 << 13
+                case .multiChoice(let choice): used |= choice.options.isEmpty ? 1 << 14 : 1 << 14 | 1 << 4
                 case .text(let text):
                     switch text.variant {
                     case .textField: used |= 1 << 5
@@ -338,6 +368,7 @@ struct FormTranslator {
     // MARK: - Names and types used throughout
 
     static let valuesType = SwiftType.named("Values")
+    static let contextType = SwiftType.named("ValidationContext")
     static let fieldType = SwiftType.named("Field")
     static let resultType = SwiftType.named("ValidationResult")
     static let reportType = SwiftType.named("ValidationReport", [fieldType])
@@ -356,6 +387,14 @@ struct FormTranslator {
         case .segment(let name, let optional):
             let base = SwiftType.named(qualified ? typeName + "." + name : name)
             return optional ? .optional(base) : base
+        case .number(let decimal, let optional):
+            let base = SwiftType.named(decimal ? "Decimal" : "Int")
+            return optional ? .optional(base) : base
+        case .date(let mode, let optional):
+            let base = SwiftType.named(FieldValueType.dateType(mode))
+            return optional ? .optional(base) : base
+        case .multiChoice(let name):
+            return .array(.named(qualified ? typeName + "." + name : name))
         }
     }
 
@@ -380,7 +419,9 @@ struct FormTranslator {
     func plan() -> EmitPlan {
         var plan = EmitPlan()
         plan.once { out in
-            out.fileHeader(comment: ["Generated by formc from \(form.sourcePath). Do not edit."], imports: ["FormRuntime"])
+            // Foundation for `Decimal` and `Date`, which FormRuntime does not re-export.
+            let imports = fields.contains { $0.fieldType.needsFoundation } ? ["Foundation", "FormRuntime"] : ["FormRuntime"]
+            out.fileHeader(comment: ["Generated by formc from \(form.sourcePath). Do not edit."], imports: imports)
             if hasCustomRules { out.declaration(.type(validatorsProtocolDecl())) }
             var doc = "The form `\(typeName)`"
             if let title = form.document.title?.value { doc += " (\(title))" }
@@ -471,16 +512,21 @@ struct FormTranslator {
 
     private func segmentEnums(into plan: inout EmitPlan) {
         // Positions, not the `FieldInfo`s: an array of them would retain each.
-        let segmentFields = fields.indices.filter { if case .segment = fields[$0].kind { true } else { false } }
+        let segmentFields = fields.indices.filter { !fields[$0].caseNames.isEmpty || fields[$0].kind.hasOptions }
         plan.each(segmentFields.count, in: Self.formMembers, weight: { 160 + 32 * fields[segmentFields[$0]].caseNames.count }) { index, out in
             let field = fields[segmentFields[index]]
-            guard case .segment(let segment) = field.kind else { return }
+            let (enumName, options): (String, [SegmentOption]) = switch field.kind {
+            case .segment(let segment): (segment.swiftEnumName, segment.options)
+            case .multiChoice(let choice): (choice.swiftEnumName, choice.options)
+            default: ("", [])
+            }
+            guard !enumName.isEmpty else { return }
             out.openType(SwiftTypeDecl(
                 doc: ["The options of `\(field.id)`."],
-                access: access, kind: .enum, name: segment.swiftEnumName,
+                access: access, kind: .enum, name: enumName,
                 inherits: ["String", "CaseIterable", "Codable", "Sendable"]
             ))
-            for (option, name) in zip(segment.options, field.caseNames) {
+            for (option, name) in zip(options, field.caseNames) {
                 let bare = name.hasPrefix("`") ? String(name.dropFirst().dropLast()) : name
                 Self.enumCase(name, rawValue: bare == option.value.value ? nil : option.value.value, into: &out)
             }
@@ -513,6 +559,8 @@ struct FormTranslator {
             out.write("nil")
         case .text(let text):
             out.writeStringLiteral(text)
+        case .expression(let expression):
+            out.write(expression)
         }
     }
 
@@ -525,8 +573,9 @@ struct FormTranslator {
             ))
         }
         plan.each(fields.count, in: Self.nestedMembers, weight: { _ in 28 }) { index, out in
-            // `var email: String`
+            // `var email: String`; an instant is ISO 8601 text whatever the coder's date strategy (SPEC §10).
             out.beginMember(sort: 2)
+            if case .date(.dateTime, _) = fields[index].fieldType { out.write("@FormDateTime ") }
             out.write(accessPrefix)
             out.write("var ")
             out.write(fields[index].name)
@@ -651,7 +700,14 @@ struct FormTranslator {
                 access: .private, isLet: true, name: "validators", type: .existential(.named(validatorsProtocol))
             )))
         }
-        var validateArguments: [SwiftArgument] = [SwiftArgument("in", .member(Self.selfName, "values"))]
+        out.declaration(.property(SwiftProperty(
+            doc: ["The clock, time zone and localization that `validate()` and the triggers use (SPEC §10)."],
+            access: access, isLet: false, name: "context", type: Self.contextType,
+            initializer: .call(.type(Self.contextType), [])
+        )))
+        var validateArguments: [SwiftArgument] = [
+            SwiftArgument("in", .member(Self.selfName, "values")), SwiftArgument("context", .member(Self.selfName, "context")),
+        ]
         if hasCustomRules { validateArguments.append(SwiftArgument("validators", .member(Self.selfName, "validators"))) }
         out.declaration(.property(SwiftProperty(
             doc: ["Field states and triggers (SPEC §6.4); lazy, because its closure needs `self`."],

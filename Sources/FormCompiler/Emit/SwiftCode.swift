@@ -7,7 +7,7 @@
 // Text from a form file only ever enters the model as `SwiftExpr.string`
 // (rendered as an escaped literal) or as a comment (rendered on one line with
 // control characters escaped); identifiers come only from names the checker
-// validated (`SwiftNames`) or from the emitter's own vocabulary.
+// validated (`SwiftNaming`) or from the emitter's own vocabulary.
 
 /// An access modifier. `internal` is written as nothing.
 enum SwiftAccess: String, Hashable, Sendable {

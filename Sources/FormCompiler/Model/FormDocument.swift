@@ -79,6 +79,9 @@ public struct Element: Sendable {
         case .boolean(let field): field.id
         case .segment(let field): field.id
         case .text(let field): field.id
+        case .number(let field): field.id
+        case .date(let field): field.id
+        case .multiChoice(let field): field.id
         case .segue(let segue): segue.id
         case .spacer, .staticText: nil
         }
@@ -90,13 +93,17 @@ public struct Element: Sendable {
         case .boolean(let field): field.common
         case .segment(let field): field.common
         case .text(let field): field.common
+        case .number(let field): field.common
+        case .date(let field): field.common
+        case .multiChoice(let field): field.common
         case .group, .spacer, .staticText, .segue: nil
         }
     }
 }
 
-/// The nine element kinds of SPEC §3. `textField`, `floatLabel` and `textView` share
-/// one payload (`TextInputDecl`) told apart by its `variant`.
+/// The element kinds of SPEC §3 and §10. `textField`, `floatLabel` and `textView`
+/// share one payload (`TextInputDecl`) told apart by its `variant`; so do
+/// `segment` and `picker` (`SegmentFieldDecl`), which hold one option each.
 ///
 /// `indirect`: each payload lives in a box of its own, so an `Element` is a few
 /// words rather than the 400 bytes of a text field's keys. Every walk over the tree
@@ -107,26 +114,41 @@ public indirect enum ElementKind: Sendable {
     case boolean(BooleanFieldDecl)
     case segment(SegmentFieldDecl)
     case text(TextInputDecl)
+    case number(NumberFieldDecl)
+    case date(DateFieldDecl)
+    case multiChoice(MultiChoiceFieldDecl)
     case spacer(SpacerDecl)
     case staticText(StaticTextDecl)
     case segue(SegueDecl)
+
+    /// Whether the kind generates an enum of options (segment, picker, multiChoice).
+    public var hasOptions: Bool {
+        switch self {
+        case .segment, .multiChoice: true
+        default: false
+        }
+    }
 
     /// The kind key as written in a form file.
     public var keyword: String {
         switch self {
         case .group: "group"
         case .boolean: "boolean"
-        case .segment: "segment"
+        case .segment(let segment): segment.variant.rawValue
         case .text(let text): text.variant.rawValue
+        case .number: "number"
+        case .date: "date"
+        case .multiChoice: "multiChoice"
         case .spacer: "spacer"
         case .staticText: "staticText"
         case .segue: "segue"
         }
     }
 
-    /// Every kind key, in the order of SPEC §3.
+    /// Every kind key, in the order of SPEC §3, then §10.
     public static let keywords = [
         "group", "boolean", "segment", "textField", "floatLabel", "textView", "spacer", "staticText", "segue",
+        "number", "date", "picker", "multiChoice",
     ]
 }
 
@@ -222,10 +244,17 @@ public struct SegmentOption: Sendable {
     }
 
     /// The Swift enum case this option becomes (SPEC §3).
-    public var caseName: String { SwiftNames.caseName(forOptionValue: value.value) }
+    public var caseName: String { SwiftNaming.caseName(forOptionValue: value.value) }
 }
 
+/// `segment` and `picker`: one option of several, a generated enum.
 public struct SegmentFieldDecl: Sendable {
+    public enum Variant: String, Sendable, Hashable, CaseIterable {
+        case segment
+        case picker
+    }
+
+    public var variant: Variant = .segment
     public var common: FieldCommon
     public var title: Located<String>?
     public var options: [SegmentOption]
@@ -233,6 +262,8 @@ public struct SegmentFieldDecl: Sendable {
     public var optionsRange: SourceRange?
     public var defaultValue: Located<String>?
     public var enumName: Located<String>?
+    /// A picker's `style`; nil for a segment.
+    public var pickerStyle: Located<PickerStyle>?
 
     public init(
         common: FieldCommon, title: Located<String>? = nil, options: [SegmentOption] = [],
@@ -249,7 +280,7 @@ public struct SegmentFieldDecl: Sendable {
     public var id: Located<String> { common.id }
 
     /// The generated enum's name: `enumName`, or the UpperCamelCase of the field id.
-    public var swiftEnumName: String { enumName?.value ?? SwiftNames.upperCamelCase(common.id.value) }
+    public var swiftEnumName: String { enumName?.value ?? SwiftNaming.upperCamelCase(common.id.value) }
 
     /// Without a default nothing is selected at first, so the value is optional.
     public var isOptional: Bool { defaultValue == nil }
@@ -339,4 +370,117 @@ public struct SegueDecl: Sendable {
         self.icon = icon
         self.accessoryIcon = accessoryIcon
     }
+}
+
+public enum PickerStyle: String, Sendable, Hashable, CaseIterable {
+    case menu, wheel, navigation, inline
+}
+
+/// `number` (SPEC §10): an `Int` (`decimals: 0`, the default) or an exact `Decimal`.
+public struct NumberFieldDecl: Sendable {
+    public var common: FieldCommon
+    public var title: Located<String>?
+    public var placeholder: Located<String>?
+    /// Shown after the value (`kg`).
+    public var unit: Located<String>?
+    public var defaultValue: Located<DecimalLiteral>?
+    public var decimals: Located<Int>?
+    public var step: Located<DecimalLiteral>?
+    public var style: Located<NumberStyle>?
+
+    public init(common: FieldCommon) {
+        self.common = common
+    }
+
+    public var id: Located<String> { common.id }
+    /// Digits after the decimal point: 0 makes the value an `Int`.
+    public var places: Int { decimals?.value ?? 0 }
+    /// Without a default the field starts empty, so the value is optional.
+    public var isOptional: Bool { defaultValue == nil }
+}
+
+public enum NumberStyle: String, Sendable, Hashable, CaseIterable {
+    case field, stepper, slider
+}
+
+/// `date` (SPEC §10): a calendar date, a time of day or an instant, by `mode`.
+public struct DateFieldDecl: Sendable {
+    public var common: FieldCommon
+    public var title: Located<String>?
+    public var defaultValue: Located<DateValue>?
+    public var mode: Located<DateMode>?
+    public var style: Located<DateStyle>?
+
+    public init(common: FieldCommon) {
+        self.common = common
+    }
+
+    public var id: Located<String> { common.id }
+    public var dateMode: DateMode { mode?.value ?? .date }
+    public var isOptional: Bool { defaultValue == nil }
+}
+
+public enum DateMode: String, Sendable, Hashable, CaseIterable {
+    case date, time, dateTime
+}
+
+public enum DateStyle: String, Sendable, Hashable, CaseIterable {
+    case compact, wheel, graphical
+}
+
+/// A fixed value of a date field, of its mode.
+public enum DateValue: Sendable, Hashable, Comparable, CustomStringConvertible {
+    case date(DateLiteral)
+    case time(TimeLiteral)
+    case dateTime(DateTimeLiteral)
+
+    /// `text` read as a literal of `mode`, or nil.
+    public init?(_ text: String, mode: DateMode) {
+        switch mode {
+        case .date: guard let value = DateLiteral(text) else { return nil }; self = .date(value)
+        case .time: guard let value = TimeLiteral(text) else { return nil }; self = .time(value)
+        case .dateTime: guard let value = DateTimeLiteral(text) else { return nil }; self = .dateTime(value)
+        }
+    }
+
+    public var description: String {
+        switch self {
+        case .date(let value): value.description
+        case .time(let value): value.description
+        case .dateTime(let value): value.description
+        }
+    }
+
+    public static func < (lhs: DateValue, rhs: DateValue) -> Bool {
+        switch (lhs, rhs) {
+        case (.date(let a), .date(let b)): a < b
+        case (.time(let a), .time(let b)): a < b
+        case (.dateTime(let a), .dateTime(let b)): a < b
+        default: false
+        }
+    }
+}
+
+/// `multiChoice` (SPEC §10): the chosen options, in option order, no repeats.
+public struct MultiChoiceFieldDecl: Sendable {
+    public var common: FieldCommon
+    public var title: Located<String>?
+    public var options: [SegmentOption] = []
+    public var optionsRange: SourceRange?
+    /// The options chosen at first.
+    public var defaultValues: Located<[Located<String>]>?
+    public var enumName: Located<String>?
+    public var style: Located<MultiChoiceStyle>?
+
+    public init(common: FieldCommon) {
+        self.common = common
+    }
+
+    public var id: Located<String> { common.id }
+    /// The generated enum's name: `enumName`, or the UpperCamelCase of the field id.
+    public var swiftEnumName: String { enumName?.value ?? SwiftNaming.upperCamelCase(common.id.value) }
+}
+
+public enum MultiChoiceStyle: String, Sendable, Hashable, CaseIterable {
+    case checklist, chips
 }

@@ -37,6 +37,12 @@ public enum RuleKind: Sendable, Hashable {
     case sameAs(String)
     /// A validator name, a method of the generated `…Validators` protocol.
     case custom(String)
+    /// A bound as written (`18`, `2.50`, `2026-01-31`, `09:30`, `today-18y`): its
+    /// meaning depends on the field's kind, which the checker knows.
+    case min(String)
+    case max(String)
+    case minCount(Int)
+    case maxCount(Int)
 
     public var name: String {
         switch self {
@@ -48,11 +54,17 @@ public enum RuleKind: Sendable, Hashable {
         case .url: "url"
         case .sameAs: "sameAs"
         case .custom: "custom"
+        case .min: "min"
+        case .max: "max"
+        case .minCount: "minCount"
+        case .maxCount: "maxCount"
         }
     }
 
-    /// Every rule name, in the order of SPEC §6.1.
-    public static let names = ["required", "minLength", "maxLength", "pattern", "email", "url", "sameAs", "custom"]
+    /// Every rule name, in the order of SPEC §6.1, then §10.
+    public static let names = [
+        "required", "minLength", "maxLength", "pattern", "email", "url", "sameAs", "custom", "min", "max", "minCount", "maxCount",
+    ]
 
     /// Rules written as a bare name; the others need a parameter.
     public static let parameterless: Set<String> = ["required", "email", "url"]

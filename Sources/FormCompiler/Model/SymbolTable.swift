@@ -2,15 +2,61 @@
 public enum FieldValueType: Sendable, Hashable {
     case string
     case bool
-    /// A generated enum; optional when the segment has no default.
+    /// A generated enum (segment, picker); optional when the field has no default.
     case segment(enumName: String, optional: Bool)
+    /// `Int` (`decimals: 0`) or `Decimal`; optional when the field has no default.
+    case number(decimal: Bool, optional: Bool)
+    /// `FormDate`, `FormTime` or `Date`; optional when the field has no default.
+    case date(DateMode, optional: Bool)
+    /// `[Enum]`: the chosen options of a multiChoice.
+    case multiChoice(enumName: String)
 
-    /// The type as written in generated Swift (`String`, `Bool`, `Plan`, `Plan?`).
+    /// The type as written in generated Swift (`String`, `Bool`, `Plan`, `Plan?`, `Int?`, `[Topping]`).
     public var swiftType: String {
         switch self {
         case .string: "String"
         case .bool: "Bool"
         case .segment(let name, let optional): optional ? name + "?" : name
+        case .number(let decimal, let optional): (decimal ? "Decimal" : "Int") + (optional ? "?" : "")
+        case .date(let mode, let optional): Self.dateType(mode) + (optional ? "?" : "")
+        case .multiChoice(let name): "[\(name)]"
+        }
+    }
+
+    /// The Swift type of a date field's value, without `?`.
+    public static func dateType(_ mode: DateMode) -> String {
+        switch mode {
+        case .date: "FormDate"
+        case .time: "FormTime"
+        case .dateTime: "Date"
+        }
+    }
+
+    /// Whether a value is always there: a segment, picker, number or date with a
+    /// default, which no edit can empty (only hiding the field does).
+    public var alwaysHasValue: Bool {
+        switch self {
+        case .segment(_, let optional), .number(_, let optional), .date(_, let optional): !optional
+        case .string, .bool, .multiChoice: false
+        }
+    }
+
+    var isDate: Bool { if case .date = self { true } else { false } }
+
+    /// Whether the Swift type is Foundation's (`Decimal`, `Date`).
+    public var needsFoundation: Bool {
+        switch self {
+        case .number(let decimal, _): decimal
+        case .date(let mode, _): mode == .dateTime
+        case .string, .bool, .segment, .multiChoice: false
+        }
+    }
+
+    /// Whether the value can be `nil` (empty).
+    public var isOptional: Bool {
+        switch self {
+        case .string, .bool, .multiChoice: false
+        case .segment(_, let optional), .number(_, let optional), .date(_, let optional): optional
         }
     }
 
@@ -19,6 +65,9 @@ public enum FieldValueType: Sendable, Hashable {
         switch (self, other) {
         case (.string, .string), (.bool, .bool): true
         case (.segment(let a, _), .segment(let b, _)): a == b
+        case (.number(let a, _), .number(let b, _)): a == b
+        case (.date(let a, _), .date(let b, _)): a == b
+        case (.multiChoice(let a), .multiChoice(let b)): a == b
         default: false
         }
     }
@@ -29,6 +78,9 @@ public enum FieldValueType: Sendable, Hashable {
         case .string: "text"
         case .bool: "boolean"
         case .segment(let name, _): "segment '\(name)'"
+        case .number(let decimal, _): decimal ? "decimal number" : "whole number"
+        case .date(let mode, _): mode == .date ? "date" : (mode == .time ? "time" : "date and time")
+        case .multiChoice(let name): "multiple choice '\(name)'"
         }
     }
 }

@@ -32,7 +32,7 @@ public enum Concurrently {
     /// the caller's thread and in its heap: with `map(2)`, whichever thread came
     /// first took the first half, and a worker already awake took it in about
     /// half of the runs (2.2 ms slower under a profiler; timed in turns, within
-    /// the noise; docs/performance.md, "Nineteenth round").
+    /// the noise; docs/performance.md, "Two cores").
     public static func run<First: Sendable, Second: Sendable>(
         _ first: @Sendable () -> First, _ second: @Sendable () -> Second
     ) -> (First, Second) {

@@ -36,6 +36,8 @@ public final class GroupElement: ConditionalElement, FormElement {
         self.elements = elements
         super.init(visible: visible, enabled: enabled)
     }
+
+    public var kind: FormElementKind { .group(self) }
 }
 
 /// `boolean`: an on/off switch bound to a `Bool` field.
@@ -61,6 +63,8 @@ public final class BooleanElement: ConditionalElement, FormElement {
         self.value = value
         super.init(visible: visible, enabled: enabled)
     }
+
+    public var kind: FormElementKind { .boolean(self) }
 }
 
 /// One choice of a segment: its value, shown as a title or an image.
@@ -113,6 +117,8 @@ public final class SegmentElement<Value: Equatable & Sendable>: ConditionalEleme
             value.value = options[newValue].value
         }
     }
+
+    public var kind: FormElementKind { .segment(self) }
 }
 
 /// `textField`: a one-line text input.
@@ -159,6 +165,8 @@ public final class TextFieldElement: ConditionalElement, FormElement {
         self.value = value
         super.init(visible: visible, enabled: enabled)
     }
+
+    public var kind: FormElementKind { .textField(self) }
 }
 
 /// `floatLabel`: a text input whose label floats above it once it holds text.
@@ -195,6 +203,8 @@ public final class FloatLabelElement: ConditionalElement, FormElement {
         self.value = value
         super.init(visible: visible, enabled: enabled)
     }
+
+    public var kind: FormElementKind { .floatLabel(self) }
 }
 
 /// `textView`: a multi-line text input.
@@ -219,6 +229,8 @@ public final class TextViewElement: ConditionalElement, FormElement {
         self.value = value
         super.init(visible: visible, enabled: enabled)
     }
+
+    public var kind: FormElementKind { .textView(self) }
 }
 
 /// `spacer`: empty vertical space.
@@ -235,6 +247,8 @@ public final class SpacerElement: ConditionalElement, FormElement {
         self.height = height
         super.init(visible: visible, enabled: enabled)
     }
+
+    public var kind: FormElementKind { .spacer(self) }
 }
 
 /// `staticText`: text that is only read.
@@ -256,6 +270,8 @@ public final class StaticTextElement: ConditionalElement, FormElement {
         self.style = style
         super.init(visible: visible, enabled: enabled)
     }
+
+    public var kind: FormElementKind { .staticText(self) }
 }
 
 /// `segue`: a row that leads somewhere else; the app performs its `action`.
@@ -282,4 +298,6 @@ public final class SegueElement<Action: Hashable & Sendable>: ConditionalElement
         self.accessoryIcon = accessoryIcon
         super.init(visible: visible, enabled: enabled)
     }
+
+    public var kind: FormElementKind { .segue(self) }
 }

@@ -12,6 +12,50 @@ public protocol FormElement: AnyObject {
     var isVisible: Bool { get }
     /// Whether the element accepts input.
     var isEnabled: Bool { get }
+    /// The element as its kind, for a renderer's exhaustive `switch`.
+    var kind: FormElementKind { get }
+}
+
+/// Every element kind of SPEC §3 and §10, each carrying its element, so that a
+/// renderer draws with one `switch element.kind` that the compiler checks is
+/// exhaustive: a renderer that forgets a kind does not compile (SPEC §13).
+///
+/// The generic kinds carry their element through its `…Representable` protocol,
+/// which works without knowing the generated enum or the field's value type.
+@MainActor
+public enum FormElementKind {
+    case group(GroupElement)
+    case boolean(BooleanElement)
+    case segment(any SegmentElementRepresentable)
+    case textField(TextFieldElement)
+    case floatLabel(FloatLabelElement)
+    case textView(TextViewElement)
+    case spacer(SpacerElement)
+    case staticText(StaticTextElement)
+    case segue(any SegueElementRepresentable)
+    case number(any NumberElementRepresentable)
+    case date(any DateElementRepresentable)
+    case picker(any PickerElementRepresentable)
+    case multiChoice(any MultiChoiceElementRepresentable)
+
+    /// The element itself, whatever its kind.
+    public var element: any FormElement {
+        switch self {
+        case .group(let element): element
+        case .boolean(let element): element
+        case .segment(let element): element
+        case .textField(let element): element
+        case .floatLabel(let element): element
+        case .textView(let element): element
+        case .spacer(let element): element
+        case .staticText(let element): element
+        case .segue(let element): element
+        case .number(let element): element
+        case .date(let element): element
+        case .picker(let element): element
+        case .multiChoice(let element): element
+        }
+    }
 }
 
 /// The part every element kind shares: its `visibleWhen` and `enabledWhen` conditions.

@@ -79,3 +79,46 @@ public enum TextStyle: String, Sendable, Equatable, CaseIterable {
     case caption
     case headline
 }
+
+/// A number field's `style`.
+public enum NumberStyle: String, Sendable, Equatable, CaseIterable {
+    /// A text input.
+    case field
+    /// Minus and plus buttons that move by `step`.
+    case stepper
+    /// A slider from `minimum` to `maximum` (the form gives both).
+    case slider
+}
+
+/// A date field's `mode`: what its value holds.
+public enum DateMode: String, Sendable, Equatable, CaseIterable {
+    /// A calendar day: `FormDate`.
+    case date
+    /// A time of day: `FormTime`.
+    case time
+    /// An instant: Foundation's `Date`.
+    case dateTime
+}
+
+/// A date field's `style`.
+public enum DateStyle: String, Sendable, Equatable, CaseIterable {
+    case compact
+    case wheel
+    case graphical
+}
+
+/// A picker's `style` (`Form`-prefixed: SwiftUI declares `PickerStyle`).
+public enum FormPickerStyle: String, Sendable, Equatable, CaseIterable {
+    case menu
+    case wheel
+    case navigation
+    case inline
+}
+
+/// A multiChoice's `style`.
+public enum MultiChoiceStyle: String, Sendable, Equatable, CaseIterable {
+    /// A list with a checkmark on each chosen option.
+    case checklist
+    /// A wrap of toggle buttons.
+    case chips
+}

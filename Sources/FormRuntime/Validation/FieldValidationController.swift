@@ -1,3 +1,5 @@
+import Observation
+
 /// Keeps the validation state of every field of one form instance and decides,
 /// from each field's `ValidationTrigger`, when an edit runs its rules (SPEC §6.4).
 ///
@@ -14,6 +16,10 @@
 ///   has reached yet must not light up with an error because another one changed.
 /// - State observers hear every change of state, in order; setting a state that a
 ///   field already has is no change.
+/// - Observation (`Observable`): reading `state(of:)` inside
+///   `withObservationTracking` (or a SwiftUI view's `body`) registers a read of
+///   that one field's state; a change of that field's state calls `onChange`, a
+///   change of another field's does not.
 ///
 /// Every operation is O(1) in the number of fields (plus a field's dependents).
 @MainActor
@@ -35,6 +41,7 @@ public final class FieldValidationController<Field: Hashable & Sendable> {
     private let runRules: @MainActor (Field) async -> ValidationResult
     private var records: [Field: Record] = [:]
     private var observers = ObserverList<@MainActor (Field, FieldState) -> Void>()
+    private let registrar = ObservationRegistrar()
 
     /// - Parameters:
     ///   - triggers: each field's trigger; a field not listed uses
@@ -99,6 +106,14 @@ public final class FieldValidationController<Field: Hashable & Sendable> {
 
     /// `field`'s current state; `.idle` until something validates it.
     public func state(of field: Field) -> FieldState {
+        registrar.access(self, keyPath: \.[observedState: field])
+        return records[field]?.state ?? .idle
+    }
+
+    /// The key path under which Observation tracks one field's state: its
+    /// argument is part of the key path's identity, so each field is tracked
+    /// on its own.
+    private subscript(observedState field: Field) -> FieldState {
         records[field]?.state ?? .idle
     }
 
@@ -159,7 +174,11 @@ public final class FieldValidationController<Field: Hashable & Sendable> {
         if state != .validating {
             record.settled = state
         }
-        records[field] = record
+        registrar.withMutation(of: self, keyPath: \.[observedState: field]) {
+            records[field] = record
+        }
         ObserverList.forEach(in: { observers }) { $0(field, state) }
     }
 }
+
+extension FieldValidationController: Observable {}

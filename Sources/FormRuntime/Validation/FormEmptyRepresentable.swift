@@ -2,7 +2,7 @@
 /// `required` rule, conditions, renderers) can ask every field the same question.
 ///
 /// Two questions, because SPEC §6 asks two:
-/// - `isFormEmpty`: the value holds nothing: `""`, `false`, `nil`. It is what a
+/// - `isFormEmpty`: the value holds nothing: `""`, `false`, `nil`, `[]`. It is what a
 ///   hidden field reads as inside a condition (SPEC §7).
 /// - `isFormBlank`: the `required` rule fails. Text that is only whitespace and
 ///   newlines is blank but not empty; for other types the two agree.
@@ -28,4 +28,9 @@ extension Bool: FormEmptyRepresentable {
 extension Optional: FormEmptyRepresentable {
     /// `nil` (an unselected segment) is empty; a selected value never is.
     public var isFormEmpty: Bool { self == nil }
+}
+
+extension Array: FormEmptyRepresentable {
+    /// No option chosen (a `multiChoice`) is empty.
+    public var isFormEmpty: Bool { isEmpty }
 }

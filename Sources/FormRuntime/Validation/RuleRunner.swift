@@ -2,7 +2,7 @@
 public enum RuleRunner {
     /// Runs `rules` in order and returns the first result that is not `.valid`:
     /// the first `.invalid`, or `.cancelled` from a custom validator (which stops
-    /// the rest). On an empty value (`""`, `nil`) only `required` rules run.
+    /// the rest). On an empty value (`""`, `nil`, `[]`) only `required` rules run.
     ///
     /// A task that is cancelled stops before its next async rule and returns `.cancelled`.
     public static func validate<Value: Sendable, Values: Sendable>(
@@ -26,7 +26,8 @@ public enum RuleRunner {
     }
 
     /// Whether `value` is empty in the sense of SPEC §6.2 ("every rule except
-    /// `required` passes on an empty value (`""`, or an unselected segment)").
+    /// `required` passes on an empty value (`""`, or an unselected segment)"), and
+    /// of SPEC §10 (`nil` numbers and dates, a `multiChoice` with nothing chosen).
     ///
     /// Deliberately narrower than `FormEmptyRepresentable.isFormEmpty`: `false` is
     /// not empty here, so a custom rule or `sameAs` on a Boolean field still runs
@@ -35,6 +36,7 @@ public enum RuleRunner {
     static func skipsOptionalRules<Value>(_ value: Value) -> Bool {
         if let optional = value as? any OptionalValue { return optional.isNil }
         if let text = value as? String { return text.isEmpty }
+        if let array = value as? any ArrayValue { return array.isEmpty }
         return false
     }
 }
@@ -47,3 +49,10 @@ protocol OptionalValue {
 extension Optional: OptionalValue {
     var isNil: Bool { self == nil }
 }
+
+/// Lets `RuleRunner` ask any `Array`, whatever its elements, whether it is empty.
+protocol ArrayValue {
+    var isEmpty: Bool { get }
+}
+
+extension Array: ArrayValue {}

@@ -1,19 +1,32 @@
+import Observation
+
 /// The live value of one form field, shared by the generated form, its element
 /// tree and whatever renders it.
 ///
-/// A small observable box: setting `value` to something new calls every observer,
-/// synchronously and in the order they were added; setting an equal value calls
-/// nobody. It is not `Sendable`: a form and its values live in one isolation
-/// domain (the main actor, where the UI is). Observers may add or remove observers,
-/// including themselves, while they are being called. An observer that assigns a
-/// new value from its callback starts a notification of that value, and the older
-/// notification stops, so the last value every observer sees is the current one.
+/// A small observable box, in two ways that work side by side:
+/// - Swift's Observation (`Observable`): reading `value` inside
+///   `withObservationTracking` (or a SwiftUI view's `body`) registers the read, and
+///   assigning a new value calls the tracking's `onChange` once, before the value
+///   changes, as `@Observable` properties do. SwiftUI views update with no glue.
+/// - Observers (`addObserver`): setting `value` to something new calls every
+///   observer, synchronously and in the order they were added, after the value
+///   has changed.
+///
+/// Setting an equal value notifies neither. It is not `Sendable`: a form and its
+/// values live in one isolation domain (the main actor, where the UI is).
+/// Observers may add or remove observers, including themselves, while they are
+/// being called. An observer that assigns a new value from its callback starts a
+/// notification of that value, and the older notification stops, so the last
+/// value every observer sees is the current one.
 public final class FormValue<Value: Equatable & Sendable> {
     private var storage: Value
     private var observers = ObserverList<(Value) -> Void>()
     // Counts assignments, so that a notification can tell that an observer has
     // assigned a newer value (and notified everyone of it) in the meantime.
     private var version: UInt64 = 0
+    // Written by hand rather than with `@Observable`: the setter must skip equal
+    // values and call the observers, which the macro's generated accessors do not.
+    private let registrar = ObservationRegistrar()
 
     public init(_ value: Value) {
         storage = value
@@ -21,10 +34,15 @@ public final class FormValue<Value: Equatable & Sendable> {
 
     /// The current value. Assigning a value equal to the current one does nothing.
     public var value: Value {
-        get { storage }
+        get {
+            registrar.access(self, keyPath: \.value)
+            return storage
+        }
         set {
             guard newValue != storage else { return }
-            storage = newValue
+            registrar.withMutation(of: self, keyPath: \.value) {
+                storage = newValue
+            }
             version &+= 1
             guard !observers.isEmpty else { return }
             let notifying = version
@@ -47,3 +65,5 @@ public final class FormValue<Value: Equatable & Sendable> {
         observers.remove(token, owner: ObjectIdentifier(self))
     }
 }
+
+extension FormValue: Observable {}

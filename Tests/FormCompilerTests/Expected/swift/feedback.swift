@@ -10,6 +10,7 @@ final class FeedbackForm {
     typealias FormElement = FormRuntime.FormElement
     typealias FormValue = FormRuntime.FormValue
     typealias ObserverToken = FormRuntime.ObserverToken
+    typealias ValidationContext = FormRuntime.ValidationContext
     typealias ValidationReport = FormRuntime.ValidationReport
     private typealias BooleanElement = FormRuntime.BooleanElement
     private typealias FieldValidationController = FormRuntime.FieldValidationController
@@ -72,13 +73,16 @@ final class FeedbackForm {
     let email: FormValue<String>
     let screenshotURL: FormValue<String>
 
+    /// The clock, time zone and localization that `validate()` and the triggers use (SPEC §10).
+    var context: ValidationContext = ValidationContext()
+
     /// Field states and triggers (SPEC §6.4); lazy, because its closure needs `self`.
     private lazy var validation: FieldValidationController<Field> = FieldValidationController(
         triggers: Self.triggers,
         dependents: Self.dependents,
         validate: { [weak self] field in
             guard let self else { return .cancelled }
-            return await Self.validate(field, in: self.values)
+            return await Self.validate(field, in: self.values, context: self.context)
         }
     )
 
@@ -104,16 +108,20 @@ final class FeedbackForm {
 
     /// Validates every field's current value and sets every field's state.
     func validate() async -> ValidationReport<Field> {
-        let report = await Self.validate(self.values)
+        let report = await Self.validate(self.values, in: self.context)
         validation.apply(report)
         return report
     }
 
-    /// Validates `values` with the form's rules, from any isolation domain (e.g. a server).
-    nonisolated static func validate(_ values: Values) async -> ValidationReport<Field> {
+    /// Validates `values` with the form's rules, from any isolation domain (e.g. a server); `context` gives
+    /// the clock, time zone and language the rules use.
+    nonisolated static func validate(
+        _ values: Values,
+        in context: ValidationContext = ValidationContext()
+    ) async -> ValidationReport<Field> {
         var results: [(Field, ValidationResult)] = []
         for field in Field.allCases {
-            results.append((field, await validate(field, in: values)))
+            results.append((field, await validate(field, in: values, context: context)))
         }
         return ValidationReport<Field>(results)
     }
@@ -144,14 +152,18 @@ final class FeedbackForm {
         validation.removeStateObserver(token)
     }
 
-    private nonisolated static func validate(_ field: Field, in values: Values) async -> ValidationResult {
+    private nonisolated static func validate(
+        _ field: Field,
+        in values: Values,
+        context: ValidationContext
+    ) async -> ValidationResult {
         switch field {
         case .message:
-            return await validateMessage(values)
+            return await validateMessage(values, context: context)
         case .email:
-            return await validateEmail(values)
+            return await validateEmail(values, context: context)
         case .screenshotURL:
-            return await validateScreenshotURL(values)
+            return await validateScreenshotURL(values, context: context)
         default:
             return .valid
         }
@@ -165,7 +177,10 @@ final class FeedbackForm {
 
     private nonisolated static let dependents: [Field: [Field]] = [:]
 
-    private nonisolated static func validateMessage(_ values: Values) async -> ValidationResult {
+    private nonisolated static func validateMessage(
+        _ values: Values,
+        context: ValidationContext
+    ) async -> ValidationResult {
         let rules: [ValidationRule<String, Values>] = [
             .required(message: "Your message is required"),
             .minLength(10, message: "Your message must be at least 10 characters"),
@@ -174,7 +189,10 @@ final class FeedbackForm {
         return await RuleRunner.validate(values.message, in: values, rules: rules)
     }
 
-    private nonisolated static func validateEmail(_ values: Values) async -> ValidationResult {
+    private nonisolated static func validateEmail(
+        _ values: Values,
+        context: ValidationContext
+    ) async -> ValidationResult {
         guard isEmailVisible(values) else { return .valid }
         let rules: [ValidationRule<String, Values>] = [
             .required(message: "Email is required"),
@@ -183,7 +201,10 @@ final class FeedbackForm {
         return await RuleRunner.validate(values.email, in: values, rules: rules)
     }
 
-    private nonisolated static func validateScreenshotURL(_ values: Values) async -> ValidationResult {
+    private nonisolated static func validateScreenshotURL(
+        _ values: Values,
+        context: ValidationContext
+    ) async -> ValidationResult {
         guard isScreenshotURLVisible(values) else { return .valid }
         let rules: [ValidationRule<String, Values>] = [
             .url(message: "Link to a screenshot must be a valid http or https URL"),

@@ -16,6 +16,7 @@ final class PaymentForm {
     typealias FormElement = FormRuntime.FormElement
     typealias FormValue = FormRuntime.FormValue
     typealias ObserverToken = FormRuntime.ObserverToken
+    typealias ValidationContext = FormRuntime.ValidationContext
     typealias ValidationReport = FormRuntime.ValidationReport
     private typealias BooleanElement = FormRuntime.BooleanElement
     private typealias FieldValidationController = FormRuntime.FieldValidationController
@@ -121,13 +122,16 @@ final class PaymentForm {
     let couponCode: FormValue<String>
     private let validators: any PaymentFormValidators
 
+    /// The clock, time zone and localization that `validate()` and the triggers use (SPEC §10).
+    var context: ValidationContext = ValidationContext()
+
     /// Field states and triggers (SPEC §6.4); lazy, because its closure needs `self`.
     private lazy var validation: FieldValidationController<Field> = FieldValidationController(
         triggers: Self.triggers,
         dependents: Self.dependents,
         validate: { [weak self] field in
             guard let self else { return .cancelled }
-            return await Self.validate(field, in: self.values, validators: self.validators)
+            return await Self.validate(field, in: self.values, context: self.context, validators: self.validators)
         }
     )
 
@@ -164,19 +168,21 @@ final class PaymentForm {
 
     /// Validates every field's current value and sets every field's state.
     func validate() async -> ValidationReport<Field> {
-        let report = await Self.validate(self.values, validators: self.validators)
+        let report = await Self.validate(self.values, in: self.context, validators: self.validators)
         validation.apply(report)
         return report
     }
 
-    /// Validates `values` with the form's rules, from any isolation domain (e.g. a server).
+    /// Validates `values` with the form's rules, from any isolation domain (e.g. a server); `context` gives
+    /// the clock, time zone and language the rules use.
     nonisolated static func validate(
         _ values: Values,
+        in context: ValidationContext = ValidationContext(),
         validators: any PaymentFormValidators
     ) async -> ValidationReport<Field> {
         var results: [(Field, ValidationResult)] = []
         for field in Field.allCases {
-            results.append((field, await validate(field, in: values, validators: validators)))
+            results.append((field, await validate(field, in: values, context: context, validators: validators)))
         }
         return ValidationReport<Field>(results)
     }
@@ -210,25 +216,26 @@ final class PaymentForm {
     private nonisolated static func validate(
         _ field: Field,
         in values: Values,
+        context: ValidationContext,
         validators: any PaymentFormValidators
     ) async -> ValidationResult {
         switch field {
         case .cardholder:
-            return await validateCardholder(values)
+            return await validateCardholder(values, context: context)
         case .cardNumber:
-            return await validateCardNumber(values, validators: validators)
+            return await validateCardNumber(values, context: context, validators: validators)
         case .expiry:
-            return await validateExpiry(values)
+            return await validateExpiry(values, context: context)
         case .cvc:
-            return await validateCvc(values)
+            return await validateCvc(values, context: context)
         case .receiptEmail:
-            return await validateReceiptEmail(values)
+            return await validateReceiptEmail(values, context: context)
         case .confirmEmail:
-            return await validateConfirmEmail(values)
+            return await validateConfirmEmail(values, context: context)
         case .website:
-            return await validateWebsite(values)
+            return await validateWebsite(values, context: context)
         case .couponCode:
-            return await validateCouponCode(values, validators: validators)
+            return await validateCouponCode(values, context: context, validators: validators)
         default:
             return .valid
         }
@@ -260,7 +267,10 @@ final class PaymentForm {
     private nonisolated static let pattern_2 = FormPattern("(0[1-9]|1[0-2])/[0-9]{2}")
     private nonisolated static let pattern_3 = FormPattern("[A-Z0-9-]+")
 
-    private nonisolated static func validateCardholder(_ values: Values) async -> ValidationResult {
+    private nonisolated static func validateCardholder(
+        _ values: Values,
+        context: ValidationContext
+    ) async -> ValidationResult {
         let rules: [ValidationRule<String, Values>] = [
             .required(message: "Name on card is required"),
             .maxLength(26, message: "Names on cards have at most 26 characters"),
@@ -270,6 +280,7 @@ final class PaymentForm {
 
     private nonisolated static func validateCardNumber(
         _ values: Values,
+        context: ValidationContext,
         validators: any PaymentFormValidators
     ) async -> ValidationResult {
         let rules: [ValidationRule<String, Values>] = [
@@ -281,7 +292,10 @@ final class PaymentForm {
         return await RuleRunner.validate(values.cardNumber, in: values, rules: rules)
     }
 
-    private nonisolated static func validateExpiry(_ values: Values) async -> ValidationResult {
+    private nonisolated static func validateExpiry(
+        _ values: Values,
+        context: ValidationContext
+    ) async -> ValidationResult {
         let rules: [ValidationRule<String, Values>] = [
             .required(message: "MM/YY is required"),
             .pattern(pattern_2, message: "Use MM/YY"),
@@ -289,7 +303,10 @@ final class PaymentForm {
         return await RuleRunner.validate(values.expiry, in: values, rules: rules)
     }
 
-    private nonisolated static func validateCvc(_ values: Values) async -> ValidationResult {
+    private nonisolated static func validateCvc(
+        _ values: Values,
+        context: ValidationContext
+    ) async -> ValidationResult {
         let rules: [ValidationRule<String, Values>] = [
             .required(message: "CVC is required"),
             .minLength(3, message: "CVC must be at least 3 characters"),
@@ -297,7 +314,10 @@ final class PaymentForm {
         return await RuleRunner.validate(values.cvc, in: values, rules: rules)
     }
 
-    private nonisolated static func validateReceiptEmail(_ values: Values) async -> ValidationResult {
+    private nonisolated static func validateReceiptEmail(
+        _ values: Values,
+        context: ValidationContext
+    ) async -> ValidationResult {
         let rules: [ValidationRule<String, Values>] = [
             .required(message: "Email is required"),
             .email(message: "Email must be a valid email address"),
@@ -305,14 +325,20 @@ final class PaymentForm {
         return await RuleRunner.validate(values.receiptEmail, in: values, rules: rules)
     }
 
-    private nonisolated static func validateConfirmEmail(_ values: Values) async -> ValidationResult {
+    private nonisolated static func validateConfirmEmail(
+        _ values: Values,
+        context: ValidationContext
+    ) async -> ValidationResult {
         let rules: [ValidationRule<String, Values>] = [
             .sameAs({ $0.receiptEmail }, message: "The emails don't match"),
         ]
         return await RuleRunner.validate(values.confirmEmail, in: values, rules: rules)
     }
 
-    private nonisolated static func validateWebsite(_ values: Values) async -> ValidationResult {
+    private nonisolated static func validateWebsite(
+        _ values: Values,
+        context: ValidationContext
+    ) async -> ValidationResult {
         let rules: [ValidationRule<String, Values>] = [
             .url(message: "Company website must be a valid http or https URL"),
         ]
@@ -321,6 +347,7 @@ final class PaymentForm {
 
     private nonisolated static func validateCouponCode(
         _ values: Values,
+        context: ValidationContext,
         validators: any PaymentFormValidators
     ) async -> ValidationResult {
         let rules: [ValidationRule<String, Values>] = [

@@ -10,6 +10,7 @@ final class SettingsForm {
     typealias FormElement = FormRuntime.FormElement
     typealias FormValue = FormRuntime.FormValue
     typealias ObserverToken = FormRuntime.ObserverToken
+    typealias ValidationContext = FormRuntime.ValidationContext
     typealias ValidationReport = FormRuntime.ValidationReport
     private typealias BooleanElement = FormRuntime.BooleanElement
     private typealias FieldValidationController = FormRuntime.FieldValidationController
@@ -119,13 +120,16 @@ final class SettingsForm {
     let developerMode: FormValue<Bool>
     let serverURL: FormValue<String>
 
+    /// The clock, time zone and localization that `validate()` and the triggers use (SPEC §10).
+    var context: ValidationContext = ValidationContext()
+
     /// Field states and triggers (SPEC §6.4); lazy, because its closure needs `self`.
     private lazy var validation: FieldValidationController<Field> = FieldValidationController(
         triggers: Self.triggers,
         dependents: Self.dependents,
         validate: { [weak self] field in
             guard let self else { return .cancelled }
-            return await Self.validate(field, in: self.values)
+            return await Self.validate(field, in: self.values, context: self.context)
         }
     )
 
@@ -159,16 +163,20 @@ final class SettingsForm {
 
     /// Validates every field's current value and sets every field's state.
     func validate() async -> ValidationReport<Field> {
-        let report = await Self.validate(self.values)
+        let report = await Self.validate(self.values, in: self.context)
         validation.apply(report)
         return report
     }
 
-    /// Validates `values` with the form's rules, from any isolation domain (e.g. a server).
-    nonisolated static func validate(_ values: Values) async -> ValidationReport<Field> {
+    /// Validates `values` with the form's rules, from any isolation domain (e.g. a server); `context` gives
+    /// the clock, time zone and language the rules use.
+    nonisolated static func validate(
+        _ values: Values,
+        in context: ValidationContext = ValidationContext()
+    ) async -> ValidationReport<Field> {
         var results: [(Field, ValidationResult)] = []
         for field in Field.allCases {
-            results.append((field, await validate(field, in: values)))
+            results.append((field, await validate(field, in: values, context: context)))
         }
         return ValidationReport<Field>(results)
     }
@@ -199,16 +207,20 @@ final class SettingsForm {
         validation.removeStateObserver(token)
     }
 
-    private nonisolated static func validate(_ field: Field, in values: Values) async -> ValidationResult {
+    private nonisolated static func validate(
+        _ field: Field,
+        in values: Values,
+        context: ValidationContext
+    ) async -> ValidationResult {
         switch field {
         case .quietFrom:
-            return await validateQuietFrom(values)
+            return await validateQuietFrom(values, context: context)
         case .displayName:
-            return await validateDisplayName(values)
+            return await validateDisplayName(values, context: context)
         case .bio:
-            return await validateBio(values)
+            return await validateBio(values, context: context)
         case .serverURL:
-            return await validateServerURL(values)
+            return await validateServerURL(values, context: context)
         default:
             return .valid
         }
@@ -223,7 +235,10 @@ final class SettingsForm {
     private nonisolated static let dependents: [Field: [Field]] = [:]
     private nonisolated static let pattern_1 = FormPattern("[0-2][0-9]:[0-5][0-9]")
 
-    private nonisolated static func validateQuietFrom(_ values: Values) async -> ValidationResult {
+    private nonisolated static func validateQuietFrom(
+        _ values: Values,
+        context: ValidationContext
+    ) async -> ValidationResult {
         guard isQuietFromVisible(values) else { return .valid }
         let rules: [ValidationRule<String, Values>] = [
             .required(message: "From is required"),
@@ -232,7 +247,10 @@ final class SettingsForm {
         return await RuleRunner.validate(values.quietFrom, in: values, rules: rules)
     }
 
-    private nonisolated static func validateDisplayName(_ values: Values) async -> ValidationResult {
+    private nonisolated static func validateDisplayName(
+        _ values: Values,
+        context: ValidationContext
+    ) async -> ValidationResult {
         let rules: [ValidationRule<String, Values>] = [
             .required(message: "Display name is required"),
             .maxLength(40, message: "Display name must be at most 40 characters"),
@@ -240,14 +258,20 @@ final class SettingsForm {
         return await RuleRunner.validate(values.displayName, in: values, rules: rules)
     }
 
-    private nonisolated static func validateBio(_ values: Values) async -> ValidationResult {
+    private nonisolated static func validateBio(
+        _ values: Values,
+        context: ValidationContext
+    ) async -> ValidationResult {
         let rules: [ValidationRule<String, Values>] = [
             .maxLength(280, message: "A few words about you must be at most 280 characters"),
         ]
         return await RuleRunner.validate(values.bio, in: values, rules: rules)
     }
 
-    private nonisolated static func validateServerURL(_ values: Values) async -> ValidationResult {
+    private nonisolated static func validateServerURL(
+        _ values: Values,
+        context: ValidationContext
+    ) async -> ValidationResult {
         guard isServerURLVisible(values) else { return .valid }
         let rules: [ValidationRule<String, Values>] = [
             .required(message: "Server is required"),

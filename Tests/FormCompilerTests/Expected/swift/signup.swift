@@ -10,6 +10,7 @@ final class SignUpForm {
     typealias FormElement = FormRuntime.FormElement
     typealias FormValue = FormRuntime.FormValue
     typealias ObserverToken = FormRuntime.ObserverToken
+    typealias ValidationContext = FormRuntime.ValidationContext
     typealias ValidationReport = FormRuntime.ValidationReport
     private typealias BooleanElement = FormRuntime.BooleanElement
     private typealias FieldValidationController = FormRuntime.FieldValidationController
@@ -91,13 +92,16 @@ final class SignUpForm {
     let company: FormValue<String>
     let acceptTerms: FormValue<Bool>
 
+    /// The clock, time zone and localization that `validate()` and the triggers use (SPEC §10).
+    var context: ValidationContext = ValidationContext()
+
     /// Field states and triggers (SPEC §6.4); lazy, because its closure needs `self`.
     private lazy var validation: FieldValidationController<Field> = FieldValidationController(
         triggers: Self.triggers,
         dependents: Self.dependents,
         validate: { [weak self] field in
             guard let self else { return .cancelled }
-            return await Self.validate(field, in: self.values)
+            return await Self.validate(field, in: self.values, context: self.context)
         }
     )
 
@@ -127,16 +131,20 @@ final class SignUpForm {
 
     /// Validates every field's current value and sets every field's state.
     func validate() async -> ValidationReport<Field> {
-        let report = await Self.validate(self.values)
+        let report = await Self.validate(self.values, in: self.context)
         validation.apply(report)
         return report
     }
 
-    /// Validates `values` with the form's rules, from any isolation domain (e.g. a server).
-    nonisolated static func validate(_ values: Values) async -> ValidationReport<Field> {
+    /// Validates `values` with the form's rules, from any isolation domain (e.g. a server); `context` gives
+    /// the clock, time zone and language the rules use.
+    nonisolated static func validate(
+        _ values: Values,
+        in context: ValidationContext = ValidationContext()
+    ) async -> ValidationReport<Field> {
         var results: [(Field, ValidationResult)] = []
         for field in Field.allCases {
-            results.append((field, await validate(field, in: values)))
+            results.append((field, await validate(field, in: values, context: context)))
         }
         return ValidationReport<Field>(results)
     }
@@ -167,18 +175,22 @@ final class SignUpForm {
         validation.removeStateObserver(token)
     }
 
-    private nonisolated static func validate(_ field: Field, in values: Values) async -> ValidationResult {
+    private nonisolated static func validate(
+        _ field: Field,
+        in values: Values,
+        context: ValidationContext
+    ) async -> ValidationResult {
         switch field {
         case .email:
-            return await validateEmail(values)
+            return await validateEmail(values, context: context)
         case .password:
-            return await validatePassword(values)
+            return await validatePassword(values, context: context)
         case .confirmPassword:
-            return await validateConfirmPassword(values)
+            return await validateConfirmPassword(values, context: context)
         case .company:
-            return await validateCompany(values)
+            return await validateCompany(values, context: context)
         case .acceptTerms:
-            return await validateAcceptTerms(values)
+            return await validateAcceptTerms(values, context: context)
         default:
             return .valid
         }
@@ -201,7 +213,10 @@ final class SignUpForm {
 
     private nonisolated static let pattern_1 = FormPattern(".*[0-9].*")
 
-    private nonisolated static func validateEmail(_ values: Values) async -> ValidationResult {
+    private nonisolated static func validateEmail(
+        _ values: Values,
+        context: ValidationContext
+    ) async -> ValidationResult {
         let rules: [ValidationRule<String, Values>] = [
             .required(message: "Email is required"),
             .email(message: "Email must be a valid email address"),
@@ -209,7 +224,10 @@ final class SignUpForm {
         return await RuleRunner.validate(values.email, in: values, rules: rules)
     }
 
-    private nonisolated static func validatePassword(_ values: Values) async -> ValidationResult {
+    private nonisolated static func validatePassword(
+        _ values: Values,
+        context: ValidationContext
+    ) async -> ValidationResult {
         let rules: [ValidationRule<String, Values>] = [
             .required(message: "Password is required"),
             .minLength(8, message: "Password must be at least 8 characters"),
@@ -218,14 +236,20 @@ final class SignUpForm {
         return await RuleRunner.validate(values.password, in: values, rules: rules)
     }
 
-    private nonisolated static func validateConfirmPassword(_ values: Values) async -> ValidationResult {
+    private nonisolated static func validateConfirmPassword(
+        _ values: Values,
+        context: ValidationContext
+    ) async -> ValidationResult {
         let rules: [ValidationRule<String, Values>] = [
             .sameAs({ $0.password }, message: "The passwords don't match"),
         ]
         return await RuleRunner.validate(values.confirmPassword, in: values, rules: rules)
     }
 
-    private nonisolated static func validateCompany(_ values: Values) async -> ValidationResult {
+    private nonisolated static func validateCompany(
+        _ values: Values,
+        context: ValidationContext
+    ) async -> ValidationResult {
         guard isCompanyVisible(values) else { return .valid }
         let rules: [ValidationRule<String, Values>] = [
             .required(message: "Company is required"),
@@ -233,7 +257,10 @@ final class SignUpForm {
         return await RuleRunner.validate(values.company, in: values, rules: rules)
     }
 
-    private nonisolated static func validateAcceptTerms(_ values: Values) async -> ValidationResult {
+    private nonisolated static func validateAcceptTerms(
+        _ values: Values,
+        context: ValidationContext
+    ) async -> ValidationResult {
         let rules: [ValidationRule<Bool, Values>] = [
             .required(message: "I accept the terms is required"),
         ]

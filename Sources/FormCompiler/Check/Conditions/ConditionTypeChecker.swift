@@ -47,7 +47,7 @@ struct ConditionScope {
                     walk(group.elements, hidden: canBeHidden)
                 case .segue(let segue):
                     if nonFields[segue.id.value] == nil { nonFields[segue.id.value] = .segue }
-                case .boolean, .segment, .text:
+                case .boolean, .segment, .text, .number, .date, .multiChoice:
                     guard let id = elements[index].id?.value, let field = symbols.fieldIndex(id), facts[field] == nil else {
                         fieldElements.append(nil)
                         break
@@ -73,6 +73,7 @@ struct ConditionScope {
     static func facts(of kind: ElementKind, valueType: FieldValueType, canBeHidden: Bool) -> ConditionConstancy.FieldFacts {
         var options: [String] = []
         if case .segment(let segment) = kind { options = segment.options.map(\.value.value) }
+        if case .multiChoice(let field) = kind { options = field.options.map(\.value.value) }
         return ConditionConstancy.FieldFacts(valueType: valueType, options: options, canBeHidden: canBeHidden)
     }
 
@@ -173,6 +174,8 @@ struct ConditionTypeChecker {
                 report(.conditionType, "'\(id)' is a segment, not a boolean", at: syntax.range, help: [
                     "compare it with one of its options, e.g. \(example(segment: id))",
                 ])
+            case .number, .date, .multiChoice:
+                report(.conditionType, "\(describe(field)) is not a boolean", at: syntax.range, help: [compareHint(field)])
             }
             return nil
         case .boolLiteral(let value):
@@ -277,6 +280,9 @@ struct ConditionTypeChecker {
                 if value == "true" || value == "false" { help = ["write \(value) without quotes"] }
                 report(.conditionType, "'\(field.id)' is a boolean and cannot be compared with a string", at: rhs.range, help: help)
                 return nil
+            case .number, .date, .multiChoice:
+                report(.conditionType, "\(describe(field)) cannot be compared with a string", at: rhs.range, help: [compareHint(field)])
+                return nil
             }
 
         case (.condition, .string):
@@ -378,6 +384,9 @@ struct ConditionTypeChecker {
         case .bool: "the boolean '\(field.id)'"
         case .string: "the text field '\(field.id)'"
         case .segment: "the segment '\(field.id)'"
+        case .number: "the number '\(field.id)'"
+        case .date: "the date '\(field.id)'"
+        case .multiChoice: "the multiple choice '\(field.id)'"
         }
     }
 
@@ -386,6 +395,7 @@ struct ConditionTypeChecker {
         case .bool: "write '\(field.id)' alone, or compare it with true or false"
         case .string: "compare it with a string, or use isEmpty(\(field.id))"
         case .segment: "compare it with one of its options, e.g. \(example(segment: field.id))"
+        case .number, .date, .multiChoice: "use isEmpty(\(field.id)) to test that it has a value"
         }
     }
 

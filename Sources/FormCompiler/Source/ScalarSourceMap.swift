@@ -19,10 +19,6 @@ struct ScalarSourceMap {
     private let emptyEnd: SourcePosition
     private let file: SourceFile
 
-    init(condition: Condition, file: SourceFile) {
-        self.init(text: condition.source, style: condition.style, file: file)
-    }
-
     /// The map of any scalar: its decoded text with the range it was written in.
     init(text source: Located<String>, style: ScalarStyle, file: SourceFile) {
         let expected = Array(source.value.unicodeScalars)

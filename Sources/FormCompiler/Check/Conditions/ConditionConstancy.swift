@@ -212,6 +212,13 @@ struct ConditionConstancy {
             // A name that is not an option cannot be selected; keep it out of the states.
             if fact.options.contains(where: { !named.contains($0) }) { states.append(.option(nil)) }
             if optional || fact.canBeHidden || states.count == first { states.append(.nothingSelected) }
+        case .number(_, let optional), .date(_, let optional):
+            // Only `isEmpty` reads these: empty, and one value that is not.
+            states.append(.option(nil))
+            if optional || fact.canBeHidden { states.append(.nothingSelected) }
+        case .multiChoice:
+            states.append(.option(nil))
+            states.append(.nothingSelected)
         }
     }
 }

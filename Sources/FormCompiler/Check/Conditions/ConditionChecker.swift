@@ -98,11 +98,9 @@ public enum ConditionChecker {
             for index in elements.indices {
                 if elements[index].visibleWhen != nil {
                     conditions.append((elements[index].visibleWhen!, .visibleWhen))
-                    elements[index].visibleWhen!.parsed = nil
                 }
                 if elements[index].enabledWhen != nil {
                     conditions.append((elements[index].enabledWhen!, .enabledWhen))
-                    elements[index].enabledWhen!.parsed = nil
                 }
                 if var group = takeGroup(&elements[index]) {
                     take(&group.elements)
@@ -167,7 +165,7 @@ public enum ConditionChecker {
         var constancy = ConditionConstancy()
         var checker = ConditionTypeChecker(scope: scope)
         for (condition, role) in conditions {
-            switch condition.parsed?.result ?? ConditionParser.parse(condition.source.value) {
+            switch ConditionParser.parse(condition.source.value) {
             case .failure(let problem):
                 report([problem], in: condition, file: file, diagnostics: &result.diagnostics)
                 result.lowerings.append(nil)
@@ -238,7 +236,7 @@ public enum ConditionChecker {
                 switch elements[index].kind {
                 case .group:
                     preconditionFailure("groups are taken out above")
-                case .boolean, .segment, .text:
+                case .boolean, .segment, .text, .number, .date, .multiChoice:
                     if let symbol = scope.fieldElements[fieldElementCount] {
                         graph.addField(symbol, at: path, visibleWhen: visibleWhen, reads: visibleReads)
                     }
@@ -268,7 +266,7 @@ public enum ConditionChecker {
     private static func report(
         _ problems: [ConditionProblem], in condition: Condition, file: SourceFile, diagnostics: inout DiagnosticBag
     ) {
-        let map = ScalarSourceMap(condition: condition, file: file)
+        let map = ScalarSourceMap(text: condition.source, style: condition.style, file: file)
         for problem in problems {
             let notes = problem.notes.map { diagnostics.note($0.message, at: map.range($0.range)) }
                 + problem.fileNotes.map { diagnostics.note($0.message, at: $0.range) }
@@ -329,7 +327,7 @@ public enum ConditionChecker {
 
             func location(_ step: (from: String, to: ConditionGraph.Dependency)) -> SourceRange? {
                 guard let condition = document.conditionElement(at: step.to.via)?.visibleWhen else { return nil }
-                let map = ScalarSourceMap(condition: condition, file: file)
+                let map = ScalarSourceMap(text: condition.source, style: condition.style, file: file)
                 // The condition lowered, so it parses: again here, on this rare path, rather
                 // than keeping every condition's syntax for it.
                 let syntax = try? ConditionParser.parse(condition.source.value).get()

@@ -5,7 +5,8 @@
 /// A field is visible when its own `visibleWhen` and the `visibleWhen` of every
 /// group around it hold. Inside a condition a hidden field reads as empty (`''`,
 /// `false`, nothing selected), so a field's visibility depends on the values *and
-/// the visibility* of every field those conditions read. For the emitter:
+/// the visibility* of every field those conditions read. The checker builds it to
+/// find cycles (FC504); a tool that evaluates visibility itself reads it so:
 ///
 /// ```
 /// for id in graph.visibilityOrder {          // dependencies come first
@@ -129,7 +130,7 @@ public struct ConditionGraph: Sendable {
                     builder.enterGroup(at: path, visibleWhen: own)
                     walk(group.elements, path: &path)
                     builder.leaveGroup(visibleWhen: own)
-                case .boolean, .segment, .text:
+                case .boolean, .segment, .text, .number, .date, .multiChoice:
                     // Fields in document order, each once (as `symbols.fields` lists them).
                     guard let id = elements[index].id?.value, let symbol = symbols.fieldIndex(id),
                           !builder.hasField(symbol) else { break }

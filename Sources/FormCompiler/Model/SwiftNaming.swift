@@ -1,7 +1,7 @@
 /// How form names become Swift names, and which names Swift or the generated type
 /// reserve. The checker and the emitter both use this, so a name the checker
 /// accepts is exactly the name the emitter writes.
-public enum SwiftNames {
+public enum SwiftNaming {
     /// Swift's keywords: none of them may be a field id, enum name or case name.
     public static let keywords: Set<String> = [
         // declarations

@@ -1,0 +1,367 @@
+/// The keys of each element kind (SPEC §3, §10), read into its declaration, and
+/// the values that several kinds share: defaults, options, a group's layout and
+/// insets, conditions.
+extension DocumentDecoder {
+    mutating func elementKind(_ kind: String, entry: (key: NodeID, value: NodeID), keys: KeyedMapping) -> ElementKind? {
+        let tree = tree
+        let primary = entry.value
+        let kindKeyRange = tree.range(entry.key)
+        switch kind {
+        case "group":
+            var group = GroupDecl()
+            let isNull = tree.style(primary) == .plain && (tree.textEquals(primary, "null") || tree.textEquals(primary, "~"))
+            if !reader.isMissingValue(primary) && !isNull {
+                group.id = reader.string(primary, "the group id")
+            }
+            group.title = keys["title"].flatMap { reader.string($0, "title") }
+            group.footer = keys["footer"].flatMap { reader.string($0, "footer") }
+            group.style = keys["style"].flatMap { reader.choice($0, "group style", as: GroupStyle.self) }
+            group.layout = keys["layout"].flatMap { layout($0) }
+            group.insets = keys["insets"].flatMap { insets($0) }
+            if let node = keys["elements"] {
+                let id = group.id?.value ?? ""
+                group.elements = elementList(node, keyRange: keys.keyRange("elements")!, owner: "group '\(id)'")
+            } else {
+                diagnostics.error(
+                    .missingKey, "group is missing required key 'elements'", at: kindKeyRange,
+                    help: ["add 'elements:' with the group's fields"]
+                )
+            }
+            return .group(group)
+
+        case "boolean":
+            guard let common = fieldCommon(kind, id: primary, keys: keys) else { return nil }
+            var field = BooleanFieldDecl(common: consume common)
+            field.title = keys["title"].flatMap { reader.string($0, "title") }
+            if keys["title"] == nil {
+                diagnostics.error(
+                    .missingKey, "boolean '\(field.id.value)' is missing required key 'title'", at: kindKeyRange,
+                    help: ["add 'title:', the text shown beside the switch"]
+                )
+            }
+            field.icon = keys["icon"].flatMap { reader.string($0, "icon") }
+            if let node = keys["default"] { field.defaultValue = booleanDefault(node) }
+            return .boolean(field)
+
+        case "segment", "picker":
+            guard let common = fieldCommon(kind, id: primary, keys: keys) else { return nil }
+            var field = SegmentFieldDecl(common: consume common)
+            field.variant = SegmentFieldDecl.Variant(rawValue: kind)!
+            if kind == "picker" {
+                field.pickerStyle = keys["style"].flatMap { reader.choice($0, "picker style", as: PickerStyle.self) }
+            }
+            field.title = keys["title"].flatMap { reader.string($0, "title") }
+            field.enumName = keys["enumName"].flatMap { reader.string($0, "enumName") }
+            if let node = keys["options"] {
+                field.optionsRange = keys.keyRange("options")
+                field.options = segmentOptions(node)
+            } else {
+                diagnostics.error(
+                    .missingKey, "\(kind) '\(field.id.value)' is missing required key 'options'", at: kindKeyRange,
+                    help: ["add 'options:' with at least two choices"]
+                )
+            }
+            if let node = keys["default"] {
+                field.defaultValue = stringDefault(node, of: "\(kind) '\(field.id.value)'")
+            }
+            return .segment(field)
+
+        case "number":
+            guard let common = fieldCommon(kind, id: primary, keys: keys) else { return nil }
+            var field = NumberFieldDecl(common: consume common)
+            field.title = keys["title"].flatMap { reader.string($0, "title") }
+            field.placeholder = keys["placeholder"].flatMap { reader.string($0, "placeholder") }
+            field.unit = keys["unit"].flatMap { reader.string($0, "unit") }
+            field.decimals = keys["decimals"].flatMap { reader.count($0, "decimals", invalidCode: .invalidNumber) }
+            field.defaultValue = keys["default"].flatMap { reader.decimal($0, "the default of a number", code: .defaultType) }
+            field.step = keys["step"].flatMap { reader.decimal($0, "step") }
+            field.style = keys["style"].flatMap { reader.choice($0, "number style", as: NumberStyle.self) }
+            return .number(field)
+
+        case "date":
+            guard let common = fieldCommon(kind, id: primary, keys: keys) else { return nil }
+            var field = DateFieldDecl(common: consume common)
+            field.title = keys["title"].flatMap { reader.string($0, "title") }
+            field.mode = keys["mode"].flatMap { reader.choice($0, "date mode", as: DateMode.self) }
+            field.style = keys["style"].flatMap { reader.choice($0, "date style", as: DateStyle.self) }
+            if let node = keys["default"] { field.defaultValue = dateDefault(node, mode: field.dateMode) }
+            return .date(field)
+
+        case "multiChoice":
+            guard let common = fieldCommon(kind, id: primary, keys: keys) else { return nil }
+            var field = MultiChoiceFieldDecl(common: consume common)
+            field.title = keys["title"].flatMap { reader.string($0, "title") }
+            field.enumName = keys["enumName"].flatMap { reader.string($0, "enumName") }
+            field.style = keys["style"].flatMap { reader.choice($0, "multiChoice style", as: MultiChoiceStyle.self) }
+            if let node = keys["options"] {
+                field.optionsRange = keys.keyRange("options")
+                field.options = segmentOptions(node)
+            } else {
+                diagnostics.error(
+                    .missingKey, "multiChoice '\(field.id.value)' is missing required key 'options'", at: kindKeyRange,
+                    help: ["add 'options:' with at least two choices"]
+                )
+            }
+            if let node = keys["default"] { field.defaultValues = listDefault(node, of: "multiChoice '\(field.id.value)'") }
+            return .multiChoice(field)
+
+        case "textField", "floatLabel", "textView":
+            guard let common = fieldCommon(kind, id: primary, keys: keys) else { return nil }
+            var field = TextInputDecl(variant: TextInputDecl.Variant(rawValue: kind)!, common: consume common)
+            field.placeholder = keys["placeholder"].flatMap { reader.string($0, "placeholder") }
+            field.label = keys["label"].flatMap { reader.string($0, "label") }
+            if kind == "floatLabel", keys["label"] == nil {
+                diagnostics.error(
+                    .missingKey, "floatLabel '\(field.id.value)' is missing required key 'label'", at: kindKeyRange,
+                    help: ["add 'label:', the text that floats above the value"]
+                )
+            }
+            if let node = keys["default"] { field.defaultValue = stringDefault(node, of: "\(kind) '\(field.id.value)'") }
+            field.secure = keys["secure"].flatMap { reader.bool($0, "secure") }
+            field.keyboard = keys["keyboard"].flatMap { reader.choice($0, "keyboard", as: KeyboardType.self) }
+            field.contentType = keys["contentType"].flatMap { reader.choice($0, "contentType", as: TextContentType.self) }
+            field.autocapitalization = keys["autocapitalization"].flatMap {
+                reader.choice($0, "autocapitalization", as: Autocapitalization.self)
+            }
+            field.continuous = keys["continuous"].flatMap { reader.bool($0, "continuous") }
+            field.maxInputLength = keys["maxInputLength"].flatMap {
+                reader.count($0, "maxInputLength", invalidCode: .invalidNumber)
+            }
+            field.multiline = keys["multiline"].flatMap { reader.bool($0, "multiline") }
+            return .text(field)
+
+        case "spacer":
+            guard let height = reader.number(primary, "the spacer height") else { return nil }
+            if height.value < 0 {
+                diagnostics.error(
+                    .invalidNumber, "spacer height must be 0 or more, found \(ValueReader.format(height.value))",
+                    at: height.range
+                )
+                return nil
+            }
+            return .spacer(SpacerDecl(height: height))
+
+        case "staticText":
+            guard let text = reader.string(primary, "staticText") else { return nil }
+            return .staticText(StaticTextDecl(
+                text: text,
+                alignment: keys["alignment"].flatMap { reader.choice($0, "alignment", as: TextAlignment.self) },
+                style: keys["style"].flatMap { reader.choice($0, "text style", as: TextStyle.self) }
+            ))
+
+        case "segue":
+            guard let id = reader.string(primary, "the segue's action id") else { return nil }
+            var segue = SegueDecl(id: id)
+            segue.title = keys["title"].flatMap { reader.string($0, "title") }
+            if keys["title"] == nil {
+                diagnostics.error(
+                    .missingKey, "segue '\(id.value)' is missing required key 'title'", at: kindKeyRange,
+                    help: ["add 'title:', the text of the row"]
+                )
+            }
+            segue.icon = keys["icon"].flatMap { reader.string($0, "icon") }
+            segue.accessoryIcon = keys["accessoryIcon"].flatMap { reader.string($0, "accessoryIcon") }
+            return .segue(segue)
+
+        default:
+            preconditionFailure("not a kind key: \(kind)")
+        }
+    }
+
+    /// The id, rules and trigger of a field.
+    mutating func fieldCommon(_ kind: String, id node: NodeID, keys: KeyedMapping) -> FieldCommon? {
+        guard let id = reader.string(node, "the \(kind) field id") else { return nil }
+        var common = FieldCommon(id: id)
+        if let node = keys["rules"] { common.rules = RuleDecoder.rules(node, reader: &reader) }
+        common.validateOn = keys["validateOn"].flatMap { reader.choice($0, "validateOn", as: ValidationTrigger.self) }
+        return common
+    }
+
+    /// A boolean's `default`: YAML 1.1 spellings are FC102 with a hint (SPEC §1);
+    /// any other non-Boolean is FC300.
+    mutating func booleanDefault(_ node: NodeID) -> Located<Bool>? {
+        if tree.style(node) == .plain, let text = tree.text(node), ValueReader.yaml11Booleans.contains(text.lowercased()) {
+            return reader.bool(node, "default")
+        }
+        return reader.bool(node, "the default of a boolean", code: .defaultType)
+    }
+
+    /// A text or segment `default`: any scalar is a string; a list or mapping is FC300.
+    mutating func stringDefault(_ node: NodeID, of owner: @autoclosure () -> String) -> Located<String>? {
+        if !tree.isScalar(node) {
+            diagnostics.error(
+                .defaultType, "the default of \(owner()) must be a string, found \(tree.kindDescription(node))", at: tree.range(node)
+            )
+            return nil
+        }
+        return reader.string(node, "default")
+    }
+
+    /// A date field's `default`: an ISO 8601 literal of the field's mode (SPEC §10).
+    /// Not a literal of that shape is FC300; the right shape but no real date or
+    /// time (`2026-02-30`, `25:00`) is FC302.
+    mutating func dateDefault(_ node: NodeID, mode: DateMode) -> Located<DateValue>? {
+        guard let text = reader.literal(node, "the default of a date") else { return nil }
+        if let value = DateValue(text.value, mode: mode) { return Located(value, at: text.range) }
+        let example = switch mode {
+        case .date: "2026-01-31"
+        case .time: "09:30"
+        case .dateTime: "2026-01-31T09:30:00Z"
+        }
+        let shaped = switch mode {
+        case .date: DateLiteral.looksLikeDate(text.value)
+        case .time: text.value.count == 5 && text.value.dropFirst(2).first == ":"
+        case .dateTime: text.value.contains("T") && DateLiteral.looksLikeDate(String(text.value.prefix(10)))
+        }
+        if shaped {
+            diagnostics.error(
+                .invalidNumber, "'\(text.value)' is not a real \(mode == .time ? "time" : "date")", at: text.range,
+                help: ["write a \(mode == .date ? "date" : (mode == .time ? "time" : "date and time")) that exists, e.g. \(example)"]
+            )
+        } else {
+            diagnostics.error(
+                .defaultType, "the default of a date field with mode \(mode.rawValue) must be ISO 8601 like \(example), found '\(text.value)'",
+                at: text.range, help: RelativeDateLiteral(text.value) != nil ? ["a default is a fixed value; 'today' is for rules"] : []
+            )
+        }
+        return nil
+    }
+
+    /// A multiChoice `default`: a list of option values.
+    mutating func listDefault(_ node: NodeID, of owner: @autoclosure () -> String) -> Located<[Located<String>]>? {
+        let tree = tree
+        guard reader.acceptTag(of: node, allowString: false) else { return nil }
+        guard tree.isSequence(node) else {
+            diagnostics.error(
+                .defaultType, "the default of \(owner()) must be a list of option values, found \(tree.kindDescription(node))",
+                at: tree.range(node), help: tree.isScalar(node) ? ["write 'default: [\(tree.text(node) ?? "")]'"] : []
+            )
+            return nil
+        }
+        var values: [Located<String>] = []
+        for item in tree.items(node) {
+            if let value = reader.string(item, "an option value") { values.append(value) }
+        }
+        return Located(values, at: tree.range(node))
+    }
+
+    mutating func segmentOptions(_ node: NodeID) -> [SegmentOption] {
+        let tree = tree
+        guard reader.acceptTag(of: node, allowString: false) else { return [] }
+        guard tree.isSequence(node) else {
+            diagnostics.error(.wrongType, "expected a list of options, found \(tree.kindDescription(node))", at: tree.range(node))
+            return []
+        }
+        let items = tree.items(node)
+        var options: [SegmentOption] = []
+        options.reserveCapacity(items.count)
+        for item in items {
+            let range = tree.range(item)
+            switch tree.kind(item) {
+            case .scalar:
+                if let value = reader.string(item, "an option") {
+                    options.append(SegmentOption(value: value, title: value, range: range))
+                }
+            case .mapping:
+                let keys = KeyedMapping(
+                    item, in: tree, allowed: KeySchema.segmentOption, context: "a segment option", diagnostics: &diagnostics
+                )
+                guard let valueNode = keys["value"] else {
+                    diagnostics.error(
+                        .missingKey, "segment option is missing required key 'value'", at: range,
+                        help: ["write '{ value: pro, title: Pro }'"]
+                    )
+                    continue
+                }
+                guard let value = reader.string(valueNode, "an option's value") else { continue }
+                let title = keys["title"].flatMap { reader.string($0, "an option's title") }
+                let image = keys["image"].flatMap { reader.string($0, "an option's image") }
+                // An option with neither title nor image shows its value.
+                options.append(SegmentOption(value: value, title: title ?? (image == nil ? value : nil), image: image, range: range))
+            case .sequence:
+                diagnostics.error(
+                    .wrongType, "expected an option (a string or '{ value: …, title: … }'), found a list", at: range
+                )
+            }
+        }
+        return options
+    }
+
+    mutating func layout(_ node: NodeID) -> Located<GroupLayout>? {
+        let tree = tree
+        let range = tree.range(node)
+        if let text = tree.text(node) {
+            if text == "intrinsic" { return Located(.intrinsic, at: range) }
+            diagnostics.error(
+                .wrongType, "'\(text)' is not a valid layout", at: range,
+                help: ["write 'intrinsic' or '{ constantHeight: 44 }'"]
+            )
+            return nil
+        }
+        guard tree.isMapping(node) else {
+            diagnostics.error(.wrongType, "expected a layout, found \(tree.kindDescription(node))", at: range)
+            return nil
+        }
+        let keys = KeyedMapping(node, in: tree, allowed: KeySchema.layout, context: "a layout", diagnostics: &diagnostics)
+        guard let heightNode = keys["constantHeight"] else {
+            diagnostics.error(.missingKey, "layout is missing 'constantHeight'", at: range)
+            return nil
+        }
+        guard let height = reader.number(heightNode, "constantHeight") else { return nil }
+        guard height.value >= 0 else {
+            diagnostics.error(
+                .invalidNumber, "constantHeight must be 0 or more, found \(ValueReader.format(height.value))", at: height.range
+            )
+            return nil
+        }
+        return Located(.constantHeight(height.value), at: range)
+    }
+
+    mutating func insets(_ node: NodeID) -> Located<EdgeInsets>? {
+        let tree = tree
+        guard tree.isMapping(node) else {
+            diagnostics.error(
+                .wrongType, "expected insets '{ top: 8, left: 16, bottom: 8, right: 16 }', found \(tree.kindDescription(node))",
+                at: tree.range(node)
+            )
+            return nil
+        }
+        let keys = KeyedMapping(node, in: tree, allowed: KeySchema.insets, context: "insets", diagnostics: &diagnostics)
+        var insets = EdgeInsets()
+        for (side, key) in KeySchema.insets.enumerated() {
+            guard let valueNode = keys[key], let number = reader.number(valueNode, "inset '\(key)'") else { continue }
+            if number.value < 0 {
+                diagnostics.error(
+                    .invalidNumber, "inset '\(key)' must be 0 or more, found \(ValueReader.format(number.value))",
+                    at: number.range
+                )
+                continue
+            }
+            // In the order of `KeySchema.insets`.
+            switch side {
+            case 0: insets.top = number.value
+            case 1: insets.left = number.value
+            case 2: insets.bottom = number.value
+            default: insets.right = number.value
+            }
+        }
+        return Located(insets, at: tree.range(node))
+    }
+
+    /// A `visibleWhen`/`enabledWhen` expression. YAML reads a leading `!` as a tag and
+    /// a leading `&` as an anchor, so `visibleWhen: !newsletter` arrives as a tag.
+    mutating func condition(_ node: NodeID, _ key: String) -> Condition? {
+        let tree = tree
+        if let tag = tree.tag(node), tag != ValueReader.stringTag, tag.hasPrefix("!"), !tag.hasPrefix("!!") {
+            let rest = tree.text(node) ?? ""
+            let suggestion = "not \(tag.dropFirst())" + (rest.isEmpty ? "" : " \(rest)")
+            diagnostics.error(
+                .conditionSyntax, "YAML read '\(tag)' as a tag, not as part of the condition", at: tree.range(node),
+                help: ["write '\(key): \(suggestion)': conditions use 'not', 'and' and 'or' instead of '!', '&&' and '||'"]
+            )
+            return nil
+        }
+        guard let text = reader.string(node, key) else { return nil }
+        return Condition(source: text, style: tree.style(node) ?? .plain)
+    }
+}

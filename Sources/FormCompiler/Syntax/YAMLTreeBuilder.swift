@@ -1,0 +1,425 @@
+import CYAML
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Builds the `SyntaxTree` from libyaml's events with an explicit stack, so the
+/// input cannot drive the depth of any recursion. One builder reads one file.
+///
+/// The innermost open collection is kept apart from the stack of its parents:
+/// nearly every event touches it, and a stored property is cheaper to update than
+/// the last element of an array.
+///
+/// Its state is internal, not private, so that the two-part read
+/// (`YAMLReader+TwoParts.swift`) can stop it at a cut and join a second part in.
+struct YAMLTreeBuilder: Sendable {
+    /// A sequence or mapping whose end event has not come yet.
+    struct Frame {
+        /// The outermost frame: it collects a document's root node.
+        static func document() -> Frame {
+            Frame(isMapping: false, isFlow: false, start: .start, tag: -1, anchor: nil, base: 0, lastEnd: .start)
+        }
+
+        let isMapping: Bool
+        let isFlow: Bool
+        let start: SourcePosition
+        /// The tag's index in the tree, or -1.
+        let tag: Int32
+        let anchor: String?
+        /// Where this collection's children start on `tree.pending`.
+        let base: Int
+        /// A mapping's key that waits for its value; it goes on `tree.pending` with it.
+        var pendingKey: NodeID?
+        /// The pending key was a duplicate or unsupported: its value is read and dropped.
+        var dropsValue = false
+        var keys = MappingKeyIndex()
+        /// Nodes in this subtree with aliases expanded, itself included.
+        var expandedSize = 1
+        /// Where the last entry ends; a block collection ends there.
+        var lastEnd: SourcePosition
+    }
+
+    private struct Anchored {
+        var node: NodeID
+        var expandedSize: Int
+    }
+
+    enum Step {
+        case next
+        case stop
+    }
+
+    private let file: SourceFile
+    private let limits: CompilerLimits
+    var tree: SyntaxTreeBuilder
+    /// Set only for files where libyaml's lines or columns differ from `SourceFile`'s.
+    private var cursor: PositionCursor?
+    /// libyaml's mark indexes skip a leading byte-order mark; `SourceFile` counts it.
+    private let skippedScalars: Int
+    /// The innermost open collection, or the document frame when none is open.
+    var current = Frame.document()
+    /// The frames around `current`, outermost (the document frame) first; its
+    /// count is how deeply `current` is nested.
+    var parents: [Frame] = []
+    private var anchors: [String: Anchored] = [:]
+    private var budget: AliasBudget
+    var documents = 0
+    /// The first document's root, once every collection is closed.
+    var root: NodeID? { parents.isEmpty && !tree.pending.isEmpty ? NodeID(tree.pending[0]) : nil }
+    /// An error other than FC002 was reported: `read` returns nil.
+    private(set) var failed = false
+
+    /// `needsCursor` is `needsPositionCursor(bytes)`, which the reader works out
+    /// once for the file.
+    init(file: SourceFile, bytes: UnsafeBufferPointer<UInt8>, limits: CompilerLimits, needsCursor: Bool) {
+        self.file = file
+        self.limits = limits
+        tree = SyntaxTreeBuilder(expectedBytes: bytes.count)
+        budget = AliasBudget(factor: limits.aliasExpansionFactor)
+        skippedScalars = Self.hasByteOrderMark(bytes) ? 1 : 0
+        if needsCursor {
+            cursor = PositionCursor(bytes: bytes, file: file)
+        }
+        parents.reserveCapacity(16)
+    }
+
+    /// Whether libyaml's lines or columns differ from `SourceFile`'s in this file: it
+    /// starts with a byte-order mark, or holds a line break that only libyaml counts.
+    static func needsPositionCursor(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        hasByteOrderMark(bytes) || hasUnicodeLineBreak(bytes)
+    }
+
+    private static func hasByteOrderMark(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF
+    }
+
+    /// An alias was read: a split read falls back, since the budget and anchors
+    /// span the whole file.
+    var usesAliases: Bool { budget.usesAliases }
+
+    /// The tree read, or nil when there is no root.
+    consuming func finishedTree() -> SyntaxTree? {
+        guard let root else { return nil }
+        return tree.tree(root: root)
+    }
+
+    mutating func run(_ parser: UnsafeMutablePointer<yaml_parser_t>, diagnostics: inout DiagnosticBag) {
+        var event = yaml_event_t()
+        while true {
+            guard yaml_parser_parse(parser, &event) != 0 else {
+                reportLibYAMLError(parser.pointee, diagnostics: &diagnostics)
+                return
+            }
+            let step = handle(&event, diagnostics: &diagnostics)
+            yaml_event_delete(&event)
+            if case .stop = step { return }
+        }
+    }
+
+    mutating func handle(_ event: inout yaml_event_t, diagnostics: inout DiagnosticBag) -> Step {
+        switch event.type {
+        case YAML_SCALAR_EVENT:
+            guard documents == 1 else { return .next }
+            return scalar(event, diagnostics: &diagnostics)
+        case YAML_SEQUENCE_START_EVENT:
+            guard documents == 1 else { return .next }
+            let data = event.data.sequence_start
+            return push(
+                event, isMapping: false, isFlow: data.style == YAML_FLOW_SEQUENCE_STYLE,
+                tag: data.tag, anchor: data.anchor, diagnostics: &diagnostics
+            )
+        case YAML_MAPPING_START_EVENT:
+            guard documents == 1 else { return .next }
+            let data = event.data.mapping_start
+            return push(
+                event, isMapping: true, isFlow: data.style == YAML_FLOW_MAPPING_STYLE,
+                tag: data.tag, anchor: data.anchor, diagnostics: &diagnostics
+            )
+        case YAML_SEQUENCE_END_EVENT, YAML_MAPPING_END_EVENT:
+            guard documents == 1 else { return .next }
+            return pop(event, diagnostics: &diagnostics)
+        case YAML_ALIAS_EVENT:
+            guard documents == 1 else { return .next }
+            return alias(event, diagnostics: &diagnostics)
+        case YAML_DOCUMENT_START_EVENT:
+            documents += 1
+            if documents == 2 {
+                failed = true
+                diagnostics.error(
+                    .unsupportedConstruct, "a form file holds one YAML document, and this is a second one",
+                    at: range(event.start_mark, event.end_mark),
+                    help: ["put each form in a file of its own, or remove this '---' line"]
+                )
+            }
+            return .next
+        case YAML_STREAM_END_EVENT:
+            finish(diagnostics: &diagnostics)
+            return .stop
+        case YAML_NO_EVENT:
+            // libyaml has nothing more to give; asking again would loop forever.
+            return .stop
+        default:
+            return .next
+        }
+    }
+
+    private mutating func scalar(_ event: yaml_event_t, diagnostics: inout DiagnosticBag) -> Step {
+        let data = event.data.scalar
+        // libyaml has resolved escapes and folding: its bytes are the text.
+        let node = tree.addScalar(
+            UnsafeBufferPointer(start: data.value, count: data.length), style: Self.style(data.style),
+            range: range(event.start_mark, event.end_mark), tag: addTag(data.tag)
+        )
+        budget.countWrittenNode()
+        if let anchor = data.anchor {
+            anchors[String(cString: anchor)] = Anchored(node: node, expandedSize: 1)
+        }
+        attach(node, expandedSize: 1, diagnostics: &diagnostics)
+        return .next
+    }
+
+    private mutating func push(
+        _ event: yaml_event_t, isMapping: Bool, isFlow: Bool,
+        tag: UnsafeMutablePointer<yaml_char_t>?, anchor: UnsafeMutablePointer<yaml_char_t>?,
+        diagnostics: inout DiagnosticBag
+    ) -> Step {
+        let start = position(event.start_mark)
+        guard parents.count < limits.maxDepth else {
+            failed = true
+            ReaderDiagnostics.tooDeep(at: range(event.start_mark, event.end_mark), limits: limits, in: &diagnostics)
+            return .stop
+        }
+        budget.countWrittenNode()
+        var frame = Frame(
+            isMapping: isMapping, isFlow: isFlow, start: start,
+            tag: addTag(tag), anchor: anchor.map { String(cString: $0) }, base: tree.pending.count,
+            lastEnd: start
+        )
+        // Swapping moves the frames; assigning would copy (retain) all their storage.
+        swap(&frame, &current)
+        parents.append(frame)
+        return .next
+    }
+
+    private mutating func pop(_ event: yaml_event_t, diagnostics: inout DiagnosticBag) -> Step {
+        guard var frame = parents.popLast() else { return .next }
+        swap(&frame, &current)
+        let end = frame.isFlow ? position(event.end_mark) : frame.lastEnd
+        let node = tree.close(
+            frame.isMapping ? .mapping : .sequence, childrenFrom: frame.base,
+            range: SourceRange(start: frame.start, end: end), tag: frame.tag
+        )
+        if let anchor = frame.anchor {
+            anchors[anchor] = Anchored(node: node, expandedSize: frame.expandedSize)
+        }
+        attach(node, expandedSize: frame.expandedSize, diagnostics: &diagnostics)
+        return .next
+    }
+
+    private mutating func alias(_ event: yaml_event_t, diagnostics: inout DiagnosticBag) -> Step {
+        let name = String(cString: event.data.alias.anchor)
+        let aliasRange = range(event.start_mark, event.end_mark)
+        guard let anchored = anchors[name] else {
+            failed = true
+            if current.anchor == name || parents.contains(where: { $0.anchor == name }) {
+                diagnostics.error(
+                    .unsupportedConstruct, "alias '*\(name)' is inside the node that '&\(name)' names",
+                    at: aliasRange,
+                    help: ["recursive structures are not supported; write the repeated part out"]
+                )
+            } else {
+                diagnostics.error(
+                    .syntaxError, "unknown alias '*\(name)'", at: aliasRange,
+                    help: ["define the anchor '&\(name)' on a node before this alias"]
+                )
+            }
+            // A stand-in keeps the mapping's key/value pairing intact for later errors.
+            let standIn = tree.addScalar(UnsafeBufferPointer(start: nil, count: 0), style: .plain, range: aliasRange)
+            attach(standIn, expandedSize: 1, diagnostics: &diagnostics)
+            return .next
+        }
+        budget.countAlias(expandingTo: anchored.expandedSize, at: aliasRange)
+        let node = tree.alias(of: anchored.node, range: aliasRange)
+        attach(node, expandedSize: anchored.expandedSize, diagnostics: &diagnostics)
+        return .next
+    }
+
+    /// Adds a finished node to the collection it belongs to (the document frame
+    /// for a root).
+    private mutating func attach(_ node: NodeID, expandedSize: Int, diagnostics: inout DiagnosticBag) {
+        current.expandedSize = AliasBudget.adding(current.expandedSize, expandedSize)
+        current.lastEnd = tree.range(node).end
+        guard current.isMapping else {
+            tree.addChild(node)
+            return
+        }
+        guard let key = current.pendingKey.take() else {
+            let verdict = check(key: node, diagnostics: &diagnostics)
+            if verdict == .unsupported { failed = true }
+            current.dropsValue = verdict != .accepted
+            current.pendingKey = node
+            return
+        }
+        if !current.dropsValue {
+            tree.addChild(key)
+            tree.addChild(node)
+        }
+    }
+
+    private enum KeyVerdict {
+        case accepted
+        case duplicate
+        case unsupported
+    }
+
+    /// Whether `key` may be used in the innermost mapping; reports why not.
+    private mutating func check(key: NodeID, diagnostics: inout DiagnosticBag) -> KeyVerdict {
+        let record = tree.nodes[Int(key.index)]
+        guard record.kind == .scalar else {
+            diagnostics.error(
+                .unsupportedConstruct, "unsupported YAML construct: \(tree.kindDescription(key)) as a mapping key",
+                at: record.range,
+                help: ["formc reads only strings as keys; write the key as a plain string"]
+            )
+            return .unsupported
+        }
+        if record.style == .plain, record.tag < 0, tree.textEquals(key, "<<") {
+            diagnostics.error(
+                .unsupportedConstruct, "unsupported YAML construct: merge keys ('<<') are not supported",
+                at: record.range,
+                help: ["write the keys out in this mapping instead of merging them from an anchor"]
+            )
+            return .unsupported
+        }
+        if let first = current.keys.earlierRange(of: key, in: tree, entriesFrom: current.base) {
+            ReaderDiagnostics.duplicateKey(tree.string(key), at: record.range, firstAt: first, in: &diagnostics)
+            return .duplicate
+        }
+        return .accepted
+    }
+
+    private mutating func finish(diagnostics: inout DiagnosticBag) {
+        if documents == 0 {
+            failed = true
+            diagnostics.error(.missingKey, "the file is empty", at: .fileStart, help: [ReaderDiagnostics.emptyFormHelp])
+            return
+        }
+        if let aliasRange = budget.aliasOverLimit() {
+            failed = true
+            diagnostics.error(
+                .limitExceeded, budget.limitDescription, at: aliasRange,
+                help: ["write the repeated parts out, or use fewer nested aliases"]
+            )
+        }
+    }
+
+    mutating func reportLibYAMLError(_ parser: yaml_parser_t, diagnostics: inout DiagnosticBag) {
+        failed = true
+        let problem = parser.problem.map { String(cString: $0) } ?? "the YAML could not be read"
+        let at: SourcePosition
+        if parser.error == YAML_READER_ERROR {
+            // Reader errors (bad encoding, control characters) carry a byte offset, not a mark.
+            at = file.position(ofByteOffset: parser.problem_offset)
+        } else {
+            at = position(parser.problem_mark)
+        }
+        var message = problem
+        var notes: [DiagnosticNote] = []
+        if let context = parser.context.map({ String(cString: $0) }) {
+            message = "\(context): \(problem)"
+            let contextAt = position(parser.context_mark)
+            if contextAt != at {
+                notes.append(diagnostics.note("\(Self.subject(ofContext: context)) started here", at: SourceRange(at: contextAt)))
+            }
+        }
+        let offset = file.byteOffset(of: at)
+        diagnostics.error(
+            .syntaxError, message, at: SourceRange(start: at, end: SourcePosition(line: at.line, column: at.column + 1)),
+            notes: notes, help: Self.help(forProblem: problem, byte: offset < file.bytes.count ? file.bytes[offset] : nil)
+        )
+    }
+
+    // MARK: - Small helpers
+
+    /// "while parsing a block mapping" → "the block mapping".
+    private static func subject(ofContext context: String) -> String {
+        var subject = Substring(context)
+        for prefix in ["while parsing ", "while scanning "] where subject.hasPrefix(prefix) {
+            subject = subject.dropFirst(prefix.count)
+        }
+        for article in ["a ", "an "] where subject.hasPrefix(article) {
+            return "the " + subject.dropFirst(article.count)
+        }
+        return String(subject)
+    }
+
+    private static func help(forProblem problem: String, byte: UInt8?) -> [String] {
+        if byte == 0x09 {
+            return ["YAML does not allow tabs for indentation; indent with spaces"]
+        }
+        if problem == "mapping values are not allowed in this context" {
+            return ["a value that contains ': ' must be quoted"]
+        }
+        if problem.hasPrefix("found character that cannot start any token"), byte == UInt8(ascii: "@") || byte == UInt8(ascii: "`") {
+            return ["'@' and '`' are reserved in YAML; quote the value"]
+        }
+        return []
+    }
+
+    /// Adds libyaml's tag, if there is one, to the tree.
+    private mutating func addTag(_ tag: UnsafeMutablePointer<yaml_char_t>?) -> Int32 {
+        guard let tag else { return -1 }
+        return tree.addTag(String(cString: tag))
+    }
+
+    private static func style(_ style: yaml_scalar_style_t) -> ScalarStyle {
+        switch style {
+        case YAML_SINGLE_QUOTED_SCALAR_STYLE: .singleQuoted
+        case YAML_DOUBLE_QUOTED_SCALAR_STYLE: .doubleQuoted
+        case YAML_LITERAL_SCALAR_STYLE: .literal
+        case YAML_FOLDED_SCALAR_STYLE: .folded
+        default: .plain
+        }
+    }
+
+    @inline(__always)
+    private mutating func position(_ mark: yaml_mark_t) -> SourcePosition {
+        if cursor != nil {
+            return cursor!.position(ofScalar: mark.index + skippedScalars)
+        }
+        // libyaml's end-of-stream mark is on the line after the last one when the
+        // file has no final line break; keep every position inside the file.
+        if mark.line >= file.lineCount { return file.position(ofByteOffset: file.bytes.count) }
+        return SourcePosition(line: mark.line + 1, column: mark.column + 1)
+    }
+
+    @inline(__always)
+    private mutating func range(_ start: yaml_mark_t, _ end: yaml_mark_t) -> SourceRange {
+        SourceRange(start: position(start), end: position(end))
+    }
+
+    /// Whether the file holds NEL (U+0085), LS (U+2028) or PS (U+2029), which
+    /// libyaml counts as line breaks and `SourceFile` does not.
+    private static func hasUnicodeLineBreak(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        var index = 0
+        let last = bytes.count - 1
+        while index < last {
+            // Skip eight ASCII bytes at a time: most form files are mostly ASCII.
+            if index + 8 <= bytes.count,
+               UnsafeRawPointer(bytes.baseAddress! + index).loadUnaligned(as: UInt64.self) & 0x8080_8080_8080_8080 == 0 {
+                index += 8
+                continue
+            }
+            let byte = bytes[index]
+            if byte == 0xC2, bytes[index + 1] == 0x85 { return true }
+            if byte == 0xE2, bytes[index + 1] == 0x80, index + 2 <= last,
+               bytes[index + 2] == 0xA8 || bytes[index + 2] == 0xA9 {
+                return true
+            }
+            index += 1
+        }
+        return false
+    }
+}

@@ -1,0 +1,178 @@
+/// The JSON Schema (draft 2020-12) of the form format, written from
+/// `FormVocabulary` (SPEC §12): `formc schema` prints it and the package ships it
+/// as `schemas/formc.schema.json`, so editors check and complete form files.
+///
+/// Every key has a `description`, closed sets are `enum`s, every mapping has
+/// `additionalProperties: false`, and an element is `oneOf` the kinds' objects,
+/// each requiring its own kind key (so no kind key, an unknown one or two of them
+/// match none). Objects' keys are sorted: the text depends only on the table.
+///
+/// What the schema cannot say is left to formc: unique ids, that a `sameAs`
+/// target exists, condition syntax, and the like. Text positions accept any
+/// scalar, because in YAML `title: 2024` is the text "2024" (SPEC §1), and a
+/// schema cannot tell a YAML file from a JSON one, where formc wants a string.
+public enum FormJSONSchema {
+    public static let draft = "https://json-schema.org/draft/2020-12/schema"
+
+    /// The schema as pretty-printed JSON with a final newline.
+    public static func text() -> String { value().rendered() }
+
+    public static func value() -> JSONValue {
+        var definitions: [String: JSONValue] = [
+            "element": object([
+                "description": .string("An element: a mapping with exactly one kind key (\(kindList))."),
+                "oneOf": .array(FormVocabulary.kinds.map { reference(kindDefinition($0.keyword.description)) }),
+            ]),
+            "option": object([
+                "description": .string("A segment option: a bare value (also its title), or { value, title } or { value, image }."),
+                "anyOf": .array([
+                    schema(for: .text),
+                    mapping(FormVocabulary.segmentOption, description: "A segment option with its own title or image."),
+                ]),
+            ]),
+        ]
+        for kind in FormVocabulary.kinds {
+            definitions[kindDefinition(kind.keyword.description)] = mapping(kind.allKeys, description: kind.summary)
+        }
+        for rule in FormVocabulary.rules {
+            definitions[ruleDefinition(rule.name.description)] = ruleMapping(rule)
+        }
+        for target in RuleTarget.allCases {
+            definitions[rulesDefinition(target)] = ruleItem(for: target)
+        }
+        let document = mapping(
+            FormVocabulary.document,
+            description: "A formc form: compiled by formc into a Swift type with one value per field, its validation rules and its element tree."
+        )
+        guard case .object(let members) = document else { preconditionFailure("a mapping is an object") }
+        var root = Dictionary(uniqueKeysWithValues: members)
+        root["$schema"] = .string(draft)
+        root["$defs"] = object(definitions)
+        root["title"] = .string("formc form")
+        return object(root)
+    }
+
+    // MARK: - Shapes
+
+    /// The schema of a value of `shape`.
+    static func schema(for shape: ValueShape) -> JSONValue {
+        switch shape {
+        case .text, .condition, .regularExpression, .optionValue:
+            object(["type": .array([.string("boolean"), .string("number"), .string("string")])])
+        case .identifier:
+            object(["type": .string("string"), "pattern": .string("^[a-z][A-Za-z0-9]*$")])
+        case .typeName:
+            object(["type": .string("string"), "pattern": .string("^[A-Z][A-Za-z0-9]*$")])
+        case .boolean:
+            object(["type": .string("boolean")])
+        case .nonNegativeNumber:
+            object(["type": .string("number"), "minimum": .int(0)])
+        case .decimal:
+            object(["type": .string("number")])
+        case .bound:
+            object(["type": .array([.string("number"), .string("string")])])
+        case .dateLiteral:
+            object(["type": .string("string")])
+        case .count:
+            object(["type": .string("integer"), "minimum": .int(0), "maximum": .int(Int(Int32.max))])
+        case .constant(let value):
+            object(["const": .int(value)])
+        case .word(let words):
+            object(["type": .string("string"), "enum": .array(words.map(JSONValue.string))])
+        case .orNothing(let inner):
+            object(["anyOf": .array([schema(for: inner), object(["type": .string("null")])])])
+        case .anyOf(let shapes):
+            object(["anyOf": .array(shapes.map(schema(for:)))])
+        case .list(let item, let minimum):
+            object(
+                ["type": .string("array"), "items": schema(for: item)]
+                    .merging(minimum > 0 ? ["minItems": .int(minimum)] : [:]) { first, _ in first }
+            )
+        case .mapping(let keys):
+            mapping(keys, description: nil)
+        case .element:
+            reference("element")
+        case .option:
+            reference("option")
+        case .rule(let target):
+            reference(rulesDefinition(target))
+        }
+    }
+
+    /// An object of exactly `keys`, each described, the required ones required.
+    private static func mapping(_ keys: [KeySpec], description: String?) -> JSONValue {
+        var properties: [String: JSONValue] = [:]
+        for key in keys {
+            properties[key.name.description] = described(schema(for: key.value), key.summary)
+        }
+        var members: [String: JSONValue] = [
+            "type": .string("object"),
+            "properties": object(properties),
+            "additionalProperties": .bool(false),
+        ]
+        let required = keys.filter(\.isRequired).map { JSONValue.string($0.name.description) }
+        if !required.isEmpty { members["required"] = .array(required) }
+        if let description { members["description"] = .string(description) }
+        return object(members)
+    }
+
+    // MARK: - Rules
+
+    /// One item of the `rules` of a field of `target`: the name of a rule without
+    /// a parameter, or a mapping of one rule key and an optional `message`.
+    private static func ruleItem(for target: RuleTarget) -> JSONValue {
+        let rules = FormVocabulary.rules.filter { $0.applies(to: target) }
+        let names = rules.filter { $0.parameter == nil }.map { JSONValue.string($0.name.description) }
+        return object([
+            "description": .string("A rule for a \(target.rawValue) field: its name, or { rule: parameter, message: text }."),
+            "oneOf": .array(
+                (names.isEmpty ? [] : [object(["type": .string("string"), "enum": .array(names)])])
+                    + rules.map { reference(ruleDefinition($0.name.description)) }
+            ),
+        ])
+    }
+
+    /// `{ minLength: 8, message: … }`; a rule without a parameter takes `true` or
+    /// nothing (`- required: true`, `- required:`).
+    private static func ruleMapping(_ rule: RuleSpec) -> JSONValue {
+        let parameter = rule.parameter.map(schema(for:)) ?? object(["enum": .array([.bool(true), .null])])
+        let message = FormVocabulary.ruleMessage
+        return object([
+            "type": .string("object"),
+            "description": .string(rule.summary),
+            "properties": object([
+                rule.name.description: described(parameter, rule.summary),
+                message.name.description: described(schema(for: message.value), message.summary),
+            ]),
+            "required": .array([.string(rule.name.description)]),
+            "additionalProperties": .bool(false),
+        ])
+    }
+
+    // MARK: - Helpers
+
+    private static var kindList: String {
+        FormVocabulary.kinds.map(\.keyword.description).joined(separator: ", ")
+    }
+
+    static func kindDefinition(_ keyword: String) -> String { "kind-" + keyword }
+    static func ruleDefinition(_ name: String) -> String { "rule-" + name }
+    static func rulesDefinition(_ target: RuleTarget) -> String { "rule-for-" + target.rawValue }
+
+    private static func reference(_ definition: String) -> JSONValue {
+        object(["$ref": .string("#/$defs/" + definition)])
+    }
+
+    /// `schema` with a `description` beside its other keys.
+    private static func described(_ schema: JSONValue, _ description: String) -> JSONValue {
+        guard case .object(let members) = schema else { return schema }
+        var all = Dictionary(uniqueKeysWithValues: members)
+        all["description"] = .string(description)
+        return object(all)
+    }
+
+    /// An object with its keys sorted, so that the text is the same on every run.
+    private static func object(_ members: [String: JSONValue]) -> JSONValue {
+        .object(members.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }.map { ($0.key, $0.value) })
+    }
+}
