@@ -61,7 +61,7 @@ e2e-browser:
 	fi
 
 e2e: build e2e-browser $(E2E_VENV)/installed
-	FORMC_BINARY="$${FORMC_BINARY:-$$($(SWIFT) build --show-bin-path)/formc}" $(E2E_VENV)/bin/python -m pytest -q Tests/EndToEnd
+	FORMC_BINARY="$${FORMC_BINARY:-$$($(SWIFT) build --show-bin-path)/formc}" $(E2E_VENV)/bin/python -m pytest -q -o asyncio_default_fixture_loop_scope=function Tests/EndToEnd
 
 # formc as it is installed on Linux: optimized, and one static executable (the
 # Swift runtime, Dispatch, libyaml and the C library linked in; it runs on any

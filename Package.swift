@@ -26,6 +26,12 @@ let package = Package(
         .target(name: "FormCompiler", dependencies: ["CYAML"]),
         // The platform-neutral runtime that generated code imports.
         .target(name: "FormRuntime"),
+        // JSON-RPC 2.0 and LSP's framing and message types; Foundation only.
+        .target(name: "LanguageServerProtocol"),
+        // `formc lsp`: the open documents and the editor features of FormCompiler's
+        // `EditorDocument`, answered over LanguageServerProtocol. No IO but
+        // StdioTransport's reads and writes.
+        .target(name: "FormLanguageServer", dependencies: ["FormCompiler", "LanguageServerProtocol"]),
         // The few C library calls the CLI needs that Swift's Glibc module lacks (mallopt).
         .target(name: "CFormcSystem"),
         // The command-line shell around FormCompiler.
@@ -34,6 +40,7 @@ let package = Package(
             dependencies: [
                 "FormCompiler",
                 "CFormcSystem",
+                "FormLanguageServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -61,6 +68,8 @@ let package = Package(
             exclude: ["Expected", "Fuzz"]
         ),
         .testTarget(name: "FormRuntimeTests", dependencies: ["FormRuntime"]),
+        .testTarget(name: "LanguageServerProtocolTests", dependencies: ["LanguageServerProtocol"]),
+        .testTarget(name: "FormLanguageServerTests", dependencies: ["FormLanguageServer", "FormCompiler", "LanguageServerProtocol"]),
         .testTarget(name: "FormcBenchTests", dependencies: ["BenchmarkSupport", "FormCompiler"]),
         // Runs the real `formc` executable (built by `swift build --build-tests`, which
         // builds every product): exit statuses, formats, files written. It does not

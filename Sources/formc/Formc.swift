@@ -20,7 +20,7 @@ struct Formc: ParsableCommand {
         version: version,
         subcommands: [
             LintCommand.self, BuildCommand.self, DumpCommand.self, ExplainCommand.self, SchemaCommand.self,
-            PreviewCommand.self,
+            PreviewCommand.self, LSPCommand.self,
         ]
     )
 

@@ -1,0 +1,411 @@
+/// A completion an editor offers at a position.
+public struct EditorCompletion: Sendable, Hashable {
+    public enum Kind: Sendable, Hashable {
+        case key
+        case elementKind
+        case rule
+        /// A value from a closed set (`keyboard: email`), or an option value.
+        case value
+        case fieldID
+        /// A word of the condition language.
+        case keyword
+    }
+
+    public var label: String
+    public var kind: Kind
+    public var detail: String?
+    public var insertText: String
+    /// The text the completion replaces: the word being typed (empty when none).
+    public var range: SourceRange
+}
+
+extension EditorDocument {
+    /// What may be written at `position`: the keys allowed there that the mapping
+    /// does not have yet, element kinds, rule names, closed values, field ids after
+    /// `sameAs:` and in conditions, and a segment's option values inside a
+    /// condition's quotes. Empty where nothing fits, or past the end.
+    ///
+    /// The word being typed usually leaves the text unreadable (`  plac` is no YAML
+    /// mapping entry), so the context comes from the text with that word removed,
+    /// read by the compiler's own reader; when even that does not read, from the
+    /// text up to the cursor's line.
+    public func completions(at position: SourcePosition) -> [EditorCompletion] {
+        guard contains(position), let line = file.lineText(position.line) else { return [] }
+        let scalars = Array(line.unicodeScalars)
+        let column = min(max(position.column - 1, 0), scalars.count)
+        var wordStart = column
+        while wordStart > 0, Self.isWordScalar(scalars[wordStart - 1]) { wordStart -= 1 }
+        var wordEnd = column
+        while wordEnd < scalars.count, Self.isWordScalar(scalars[wordEnd]) { wordEnd += 1 }
+        let range = SourceRange(
+            start: SourcePosition(line: position.line, column: wordStart + 1),
+            end: SourcePosition(line: position.line, column: wordEnd + 1)
+        )
+        let prefix = String(String.UnicodeScalarView(scalars[..<wordStart]))
+        let rest = String(String.UnicodeScalarView(scalars[wordEnd...]))
+        let cursor = SourcePosition(line: position.line, column: wordStart + 1)
+        let items: [CompletionContext.Item]
+        if let context = completionContext(line: position.line, replacement: prefix + rest)
+            // JSON has no empty value: `"keyboard": }` reads once the value is `null`.
+            ?? (SourceFormat(path: file.path) == .json ? jsonContext(line: position.line, prefix: prefix, rest: rest) : nil) {
+            items = context.completions(prefix: prefix, at: cursor)
+        } else {
+            // Nothing reads (an empty file, say): at a line's start, the document's keys.
+            items = prefix.isEmpty ? CompletionContext.documentKeyItems(present: []) : []
+        }
+        // Right after `key:` or `-` (a trigger character), the item brings its space.
+        let space = prefix.hasSuffix(":") || prefix.hasSuffix("-") ? " " : ""
+        return items.map {
+            EditorCompletion(label: $0.label, kind: $0.kind, detail: $0.detail, insertText: space + $0.insertText, range: range)
+        }
+    }
+
+    /// A JSON text that reads once the cursor's place holds a value (`"keyboard": }`
+    /// as `null`) or a member (`{"textField": "a", ""}` as `"": null`).
+    private func jsonContext(line: Int, prefix: String, rest: String) -> CompletionContext? {
+        if let context = completionContext(line: line, replacement: prefix + "null" + rest) { return context }
+        guard prefix.hasSuffix("\""), rest.hasPrefix("\"") else { return nil }
+        return completionContext(line: line, replacement: prefix + "\": null" + rest.dropFirst())
+    }
+
+    static func isWordScalar(_ scalar: Unicode.Scalar) -> Bool {
+        scalar == "_" || (scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar)))
+    }
+
+    /// The document with line `line` replaced, read; or, when that does not read,
+    /// with every line after it dropped too.
+    private func completionContext(line: Int, replacement: String) -> CompletionContext? {
+        let start = file.lineStarts[line - 1]
+        let lineLength = file.lineText(line).map { $0.utf8.count } ?? 0
+        let before = file.bytes[..<start]
+        let after = file.bytes[(start + lineLength)...]
+        let patched = EditorDocument(file: SourceFile(path: file.path, bytes: Array(before) + Array(replacement.utf8) + Array(after)))
+        if let syntax = patched.syntax { return CompletionContext(document: patched, syntax: syntax, original: self) }
+        let truncated = EditorDocument(file: SourceFile(path: file.path, bytes: Array(before) + Array(replacement.utf8)))
+        if let syntax = truncated.syntax { return CompletionContext(document: truncated, syntax: syntax, original: self) }
+        return nil
+    }
+}
+
+/// The document read with the word at the cursor removed, and the questions a
+/// completion asks of it.
+private struct CompletionContext {
+    let document: EditorDocument
+    let syntax: SyntaxIndex
+    let original: EditorDocument
+
+    struct Item {
+        var label: String
+        var kind: EditorCompletion.Kind
+        var detail: String?
+        var insertText: String
+    }
+
+    var tree: SyntaxTree { syntax.tree }
+
+    func completions(prefix: String, at cursor: SourcePosition) -> [Item] {
+        if let condition = Self.conditionText(prefix) { return conditionCompletions(condition) }
+        let trimmed = prefix.trimmingTrailingSpaces
+        if Self.isJSONKeyStart(trimmed) {
+            // A new member's key: the keys of its object, without YAML's `: `.
+            guard let node = syntax.node(at: cursor), syntax.isKey(node), let mapping = syntax.parent(node) else { return [] }
+            return keyCompletions(in: mapping).map {
+                Item(label: $0.label, kind: $0.kind, detail: $0.detail, insertText: $0.label)
+            }
+        }
+        if let json = Self.jsonKeyBeforeValue(trimmed) {
+            let items = valueCompletions(key: json.key, keyColumn: json.keyColumn, line: cursor.line)
+            return json.inQuotes ? items : items.map { Item(label: $0.label, kind: $0.kind, detail: $0.detail, insertText: "\"\($0.insertText)\"") }
+        }
+        if let key = Self.keyBeforeValue(trimmed) {
+            return valueCompletions(key: key, keyColumn: Self.scalarCount(of: prefix, before: key + ":") + 1, line: cursor.line)
+        }
+        if Self.isItemStart(prefix) {
+            guard let sequence = sequenceForItem(dashColumn: Self.scalarCount(of: prefix, before: "-") + 1, cursor: cursor) else { return [] }
+            return itemCompletions(in: sequence)
+        }
+        if prefix.unicodeScalars.allSatisfy({ $0 == " " }) {
+            guard let mapping = mappingForKey(column: cursor.column, line: cursor.line) else {
+                // A document that is not a mapping yet (empty, or one word).
+                return cursor.column == 1 && !tree.isMapping(tree.root) ? Self.documentKeyItems(present: []) : []
+            }
+            return keyCompletions(in: mapping)
+        }
+        // Inside a flow collection: `rules: [required, em`.
+        if let node = syntax.node(at: cursor) {
+            let sequence = tree.isSequence(node) ? node : syntax.parent(node).flatMap { tree.isSequence($0) ? $0 : nil }
+            if let sequence { return itemCompletions(in: sequence) }
+        }
+        return []
+    }
+
+    // MARK: - Keys
+
+    /// Keys for a mapping: those of its role that it does not have yet.
+    func keyCompletions(in mapping: NodeID) -> [Item] {
+        let present = syntax.keys(of: mapping)
+        let role = syntax.role(of: mapping)
+        let names: [String]
+        switch role {
+        case .document: names = KeySchema.document.map(\.description)
+        case .element(let kind?): names = KeySchema.allowedKeys(forKind: kind).map(\.description)
+        case .element(nil): return kindItems() + KeySchema.elementCommon.map(\.description).filter { !present.contains($0) }.map(keyItem(role))
+        case .rule:
+            let hasRule = present.contains { RuleKind.names.contains($0) }
+            names = (hasRule ? [] : RuleKind.names.filter { !RuleKind.parameterless.contains($0) }) + ["message"]
+        case .option: names = KeySchema.segmentOption.map(\.description)
+        case .insets: names = KeySchema.insets.map(\.description)
+        case .layout: names = KeySchema.layout.map(\.description)
+        case .unknown: return []
+        }
+        return names.filter { !present.contains($0) }.map(keyItem(role))
+    }
+
+    static func documentKeyItems(present: Set<String>) -> [Item] {
+        KeySchema.document.map(\.description).filter { !present.contains($0) }.map {
+            Item(label: $0, kind: .key, detail: KeyDescriptions.documentKeys[$0], insertText: $0 + ": ")
+        }
+    }
+
+    func keyItem(_ role: SyntaxIndex.MappingRole) -> (String) -> Item {
+        { name in
+            Item(
+                label: name, kind: role == .rule && name != "message" ? .rule : .key,
+                detail: KeyDescriptions.describe(name, in: role), insertText: name + ": "
+            )
+        }
+    }
+
+    func kindItems() -> [Item] {
+        ElementKind.keywords.map {
+            Item(label: $0, kind: .elementKind, detail: KeyDescriptions.kinds[$0], insertText: $0 + ": ")
+        }
+    }
+
+    /// The block mapping whose keys start at `column` and that is still open on
+    /// `line`: the latest one starting above it, when no line between it and the
+    /// cursor is indented less. (Only the latest is asked: a line that closes it
+    /// closes every earlier one at that column too.)
+    func mappingForKey(column: Int, line: Int) -> NodeID? {
+        let latest = syntax.collections.filter { node in
+            let start = tree.range(node).start
+            return tree.isMapping(node) && start.column == column && start.line < line
+        }.max { tree.range($0).start < tree.range($1).start }
+        if let latest, isOpen(from: tree.range(latest).start.line, to: line, column: column) { return latest }
+        if latest == nil, column == 1, tree.isMapping(tree.root) { return tree.root }
+        return nil
+    }
+
+    /// Whether no line after `start` and before `end` is indented less than `column`
+    /// (blank lines and comments aside): a block collection at `column` goes on.
+    func isOpen(from start: Int, to end: Int, column: Int) -> Bool {
+        guard start + 1 < end else { return true }
+        for line in (start + 1)..<end {
+            guard let text = document.file.lineText(line) else { continue }
+            let indentation = text.unicodeScalars.prefix { $0 == " " }.count
+            let content = text.unicodeScalars.dropFirst(indentation)
+            if content.isEmpty || content.first == "#" { continue }
+            if indentation + 1 < column { return false }
+        }
+        return true
+    }
+
+    /// The block sequence whose `-` stands at `dashColumn`, open on the cursor's line.
+    func sequenceForItem(dashColumn: Int, cursor: SourcePosition) -> NodeID? {
+        if let node = syntax.node(at: cursor), let parent = syntax.parent(node), tree.isSequence(parent) { return parent }
+        let latest = syntax.collections.filter { node in
+            let start = tree.range(node).start
+            return tree.isSequence(node) && start.column == dashColumn && start.line <= cursor.line
+        }.max { tree.range($0).start < tree.range($1).start }
+        guard let latest, isOpen(from: tree.range(latest).start.line, to: cursor.line, column: dashColumn) else { return nil }
+        return latest
+    }
+
+    // MARK: - List items
+
+    func itemCompletions(in sequence: NodeID) -> [Item] {
+        switch syntax.listKey(of: sequence) {
+        case "elements": return kindItems()
+        case "rules":
+            let present = Set(tree.items(sequence).compactMap { item -> String? in
+                tree.isMapping(item) ? tree.entries(item).first.flatMap { tree.text($0.key) } : tree.text(item)
+            })
+            return RuleKind.names.filter { !present.contains($0) }.map {
+                Item(
+                    label: $0, kind: .rule, detail: KeyDescriptions.rules[$0],
+                    insertText: RuleKind.parameterless.contains($0) ? $0 : $0 + ": "
+                )
+            }
+        default: return []
+        }
+    }
+
+    // MARK: - Values
+
+    func valueCompletions(key: String, keyColumn: Int, line: Int) -> [Item] {
+        let keyPosition = SourcePosition(line: line, column: keyColumn)
+        guard let keyNode = syntax.node(at: keyPosition), syntax.isKey(keyNode), let mapping = syntax.parent(keyNode) else { return [] }
+        let role = syntax.role(of: mapping)
+        let values: [String]
+        switch (role, key) {
+        case (.document, "validateOn"), (.element, "validateOn"): values = ValidationTrigger.allCases.map(\.rawValue)
+        case (.document, "formc"): values = ["1"]
+        case (.element, "keyboard"): values = KeyboardType.allCases.map(\.rawValue)
+        case (.element, "contentType"): values = TextContentType.allCases.map(\.rawValue)
+        case (.element, "autocapitalization"): values = Autocapitalization.allCases.map(\.rawValue)
+        case (.element, "alignment"): values = TextAlignment.allCases.map(\.rawValue)
+        case (.element, "layout"): values = ["intrinsic"]
+        case (.element, "secure"), (.element, "continuous"), (.element, "multiline"): values = ["true", "false"]
+        case (.element(let kind?), "style"):
+            switch ElementKind.keywords[kind] {
+            case "group": values = GroupStyle.allCases.map(\.rawValue)
+            case "staticText": values = TextStyle.allCases.map(\.rawValue)
+            default: values = []
+            }
+        case (.element(let kind?), "default"):
+            switch ElementKind.keywords[kind] {
+            case "boolean": values = ["true", "false"]
+            case "segment": values = optionValues(ofElement: mapping)
+            default: values = []
+            }
+        case (.rule, "sameAs"):
+            let owner = ownerFieldID(ofRule: mapping)
+            return fieldItems().filter { $0.label != owner }
+        default: values = []
+        }
+        return values.map { Item(label: $0, kind: .value, detail: nil, insertText: $0) }
+    }
+
+    /// A segment element's option values, as written in its `options`.
+    func optionValues(ofElement mapping: NodeID) -> [String] {
+        guard let options = tree.entries(mapping).first(where: { tree.text($0.key) == "options" })?.value else { return [] }
+        return tree.items(options).compactMap { option in
+            if tree.isMapping(option) {
+                return tree.entries(option).first { tree.text($0.key) == "value" }.flatMap { tree.text($0.value) }
+            }
+            return tree.text(option)
+        }
+    }
+
+    /// The id of the field a rule mapping belongs to.
+    func ownerFieldID(ofRule rule: NodeID) -> String? {
+        guard let list = syntax.parent(rule), let element = syntax.parent(list), let kind = syntax.kindIndex(of: element) else { return nil }
+        return tree.entries(element).first { syntax.kindKeyIndex($0.key) == kind }.flatMap { tree.text($0.value) }
+    }
+
+    // MARK: - Conditions
+
+    var symbols: SymbolTable? { document.symbols ?? original.symbols }
+
+    func fieldItems(where include: (FieldSymbol) -> Bool = { _ in true }) -> [Item] {
+        (symbols?.fields ?? []).filter(include).map {
+            Item(label: $0.id, kind: .fieldID, detail: $0.valueType.description + " field", insertText: $0.id)
+        }
+    }
+
+    func conditionCompletions(_ text: String) -> [Item] {
+        var body = Substring(text).drop { $0 == " " }
+        // The condition inside a quoted YAML scalar.
+        if let quote = body.first, quote == "\"" || quote == "'", body.count(where: { $0 == quote }) % 2 == 1 { body = body.dropFirst() }
+        let singles = body.count { $0 == "'" }
+        let doubles = body.count { $0 == "\"" }
+        if singles % 2 == 1 || doubles % 2 == 1 {
+            let quote: Character = singles % 2 == 1 ? "'" : "\""
+            guard let open = body.lastIndex(of: quote) else { return [] }
+            var before = body[..<open].trimmingTrailingSpaces
+            guard before.hasSuffix("==") || before.hasSuffix("!=") else { return [] }
+            before = String(before.dropLast(2)).trimmingTrailingSpaces
+            let id = String(before.reversed().prefix { $0.unicodeScalars.allSatisfy(EditorDocument.isWordScalar) }.reversed())
+            guard let document = document.document ?? original.document,
+                  let element = document.allElements.first(where: { $0.id?.value == id }),
+                  case .segment(let segment) = element.kind else { return [] }
+            return segment.options.map { Item(label: $0.value.value, kind: .value, detail: $0.title?.value, insertText: $0.value.value) }
+        }
+        if body.trimmingTrailingSpaces.hasSuffix("isEmpty(") {
+            return fieldItems { $0.valueType == .string }
+        }
+        let words = ["not", "and", "or", "true", "false"].map { Item(label: $0, kind: .keyword, detail: nil, insertText: $0) }
+        let isEmpty = Item(label: "isEmpty", kind: .keyword, detail: "isEmpty(textField): the text is empty", insertText: "isEmpty(")
+        return fieldItems() + words + [isEmpty]
+    }
+
+    // MARK: - Reading the line
+
+    /// The condition text before the cursor, when the line is a `visibleWhen:` or
+    /// `enabledWhen:` entry and the cursor is in its value.
+    static func conditionText(_ prefix: String) -> String? {
+        for key in ["visibleWhen:", "enabledWhen:", "visibleWhen\":", "enabledWhen\":"] {
+            if let found = prefix.scalarRange(of: key) {
+                return String(String.UnicodeScalarView(Array(prefix.unicodeScalars)[found.upperBound...]))
+            }
+        }
+        return nil
+    }
+
+    /// `key` when the text before the cursor is `key:` (after indentation or `- `).
+    static func keyBeforeValue(_ trimmed: String) -> String? {
+        guard trimmed.hasSuffix(":") else { return nil }
+        var body = Substring(trimmed.dropLast()).drop { $0 == " " }
+        while body.hasPrefix("- ") { body = body.dropFirst(2).drop { $0 == " " } }
+        guard !body.isEmpty, body.unicodeScalars.allSatisfy(EditorDocument.isWordScalar) else { return nil }
+        return String(body)
+    }
+
+    /// A JSON member's key when the text before the cursor is `"key":` or
+    /// `"key": "`, with the column of the key's opening quote.
+    static func jsonKeyBeforeValue(_ trimmed: String) -> (key: String, keyColumn: Int, inQuotes: Bool)? {
+        var scalars = Array(trimmed.unicodeScalars)
+        let inQuotes = scalars.last == "\""
+        if inQuotes { scalars.removeLast() }
+        while scalars.last == " " || scalars.last == "\t" { scalars.removeLast() }
+        guard scalars.last == ":" else { return nil }
+        scalars.removeLast()
+        while scalars.last == " " || scalars.last == "\t" { scalars.removeLast() }
+        guard scalars.last == "\"" else { return nil }
+        let close = scalars.count - 1
+        var open = close - 1
+        while open >= 0, EditorDocument.isWordScalar(scalars[open]) { open -= 1 }
+        guard open >= 0, open < close - 1, scalars[open] == "\"" else { return nil }
+        return (String(String.UnicodeScalarView(scalars[(open + 1)..<close])), open + 1, inQuotes)
+    }
+
+    /// Whether the text before the cursor opens a JSON object member's key: `{"` or `, "`.
+    static func isJSONKeyStart(_ trimmed: String) -> Bool {
+        var scalars = Array(trimmed.unicodeScalars)
+        guard scalars.last == "\"" else { return false }
+        scalars.removeLast()
+        while scalars.last == " " || scalars.last == "\t" { scalars.removeLast() }
+        return scalars.last == "{" || scalars.last == ","
+    }
+
+    /// Whether the text before the cursor is indentation and `-`: a new list item.
+    static func isItemStart(_ prefix: String) -> Bool {
+        let trimmed = prefix.trimmingTrailingSpaces.drop { $0 == " " }
+        return trimmed == "-"
+    }
+
+    /// How many scalars of `text` come before the last occurrence of `marker`.
+    static func scalarCount(of text: String, before marker: String) -> Int {
+        text.scalarRange(of: marker, last: true)?.lowerBound ?? 0
+    }
+}
+
+extension StringProtocol {
+    var trimmingTrailingSpaces: String {
+        String(String.UnicodeScalarView(unicodeScalars.reversed().drop { $0 == " " || $0 == "\t" }.reversed()))
+    }
+}
+
+extension String {
+    /// Where `marker` occurs (its first or last occurrence), in scalar offsets.
+    func scalarRange(of marker: String, last: Bool = false) -> Range<Int>? {
+        let scalars = Array(unicodeScalars)
+        let needle = Array(marker.unicodeScalars)
+        guard !needle.isEmpty, scalars.count >= needle.count else { return nil }
+        let starts = Array(0...(scalars.count - needle.count))
+        for start in last ? starts.reversed() : starts where Array(scalars[start..<start + needle.count]) == needle {
+            return start..<start + needle.count
+        }
+        return nil
+    }
+}

@@ -1,0 +1,125 @@
+/// One open form as an editor sees it: the text, and what the compiler made of it —
+/// the same read → decode → check as `FormPipeline.check` (so the same diagnostics as
+/// `formc lint`), with the syntax tree and the symbols kept for the editor features
+/// (completion, hover, navigation, rename, outline, quick fixes). Each feature is a
+/// pure function of this value and a position.
+///
+/// Positions are `SourcePosition`s (columns in Unicode scalars); a language server
+/// converts them to its protocol's code units.
+public struct EditorDocument: Sendable {
+    public let file: SourceFile
+    /// What `formc lint` reports for the text, in report order.
+    public let diagnostics: [Diagnostic]
+    /// The checked tree, partial when there were errors; nil when the text did not
+    /// read or decode at all.
+    public let document: FormDocument?
+    public let symbols: SymbolTable?
+    let tree: SyntaxTree?
+    /// Every written field id: declarations, condition operands, `sameAs` targets.
+    let occurrences: [IDOccurrence]
+    /// Where each node sits in the tree, for the features that start from a position.
+    let syntax: SyntaxIndex?
+
+    public init(path: String, text: String) {
+        self.init(file: SourceFile(path: path, text: text))
+    }
+
+    public init(file: SourceFile) {
+        self.file = file
+        var diagnostics = DiagnosticBag(file: file.path)
+        let tree = FormPipeline.read(file, limits: .default, diagnostics: &diagnostics)
+        var document: FormDocument?
+        var symbols: SymbolTable?
+        if let tree, let decoded = FormDecoder.decode(tree, file: file, format: SourceFormat(path: file.path), limits: .default, diagnostics: &diagnostics) {
+            let checked = FormChecker.check(decoded, file: file, diagnostics: &diagnostics)
+            document = checked.document
+            symbols = checked.symbols
+        }
+        self.diagnostics = diagnostics.sorted
+        self.tree = tree
+        self.document = document
+        self.symbols = symbols
+        self.syntax = tree.map(SyntaxIndex.init)
+        self.occurrences = document.map { IDOccurrence.collect(in: $0, file: file) } ?? []
+    }
+
+    /// Whether the text is meant as a form: its name has a form suffix (SPEC §1's
+    /// discovery), or its top-level mapping has a `formc` key. An editor that hands
+    /// every YAML file to the server gets no diagnostics for its other YAML files.
+    public var isForm: Bool {
+        let lowered = file.path.lowercased()
+        if [".form.yaml", ".form.yml", ".form.json"].contains(where: { lowered.hasSuffix($0) }) { return true }
+        guard let syntax, syntax.tree.isMapping(syntax.tree.root) else { return false }
+        return syntax.keys(of: syntax.tree.root).contains("formc")
+    }
+
+    /// Whether a position lies inside the text (a line that exists; any column of it).
+    public func contains(_ position: SourcePosition) -> Bool {
+        position.line >= 1 && position.line <= file.lineCount
+    }
+
+    /// The range of a scalar without its quotes, for an edit of the value itself.
+    func innerRange(_ range: SourceRange) -> SourceRange {
+        Self.innerRange(range, in: file)
+    }
+
+    /// A one-line quoted scalar's range without its quotes; any other range as it is.
+    static func innerRange(_ range: SourceRange, in file: SourceFile) -> SourceRange {
+        let text = file.text(in: range)
+        guard let first = text.unicodeScalars.first, first == "'" || first == "\"",
+              text.unicodeScalars.count >= 2, text.unicodeScalars.last == first,
+              range.start.line == range.end.line else { return range }
+        return SourceRange(
+            start: SourcePosition(line: range.start.line, column: range.start.column + 1),
+            end: SourcePosition(line: range.end.line, column: range.end.column - 1)
+        )
+    }
+}
+
+/// One place a field, group or segue id is written.
+struct IDOccurrence: Sendable, Hashable {
+    enum Role: Sendable, Hashable {
+        case declaration
+        case condition
+        case sameAs
+    }
+
+    var id: String
+    /// The id's own characters, quotes excluded.
+    var range: SourceRange
+    var role: Role
+
+    /// Every id occurrence in the checked tree, in document order.
+    static func collect(in document: FormDocument, file: SourceFile) -> [IDOccurrence] {
+        var result: [IDOccurrence] = []
+        func inner(_ range: SourceRange) -> SourceRange { EditorDocument.innerRange(range, in: file) }
+        for element in document.allElements {
+            if let id = element.id {
+                result.append(IDOccurrence(id: id.value, range: inner(id.range), role: .declaration))
+            }
+            for rule in element.field?.rules ?? [] {
+                if case .sameAs(let target) = rule.kind, let range = rule.parameterRange {
+                    result.append(IDOccurrence(id: target, range: inner(range), role: .sameAs))
+                }
+            }
+            for condition in [element.visibleWhen, element.enabledWhen].compactMap({ $0 }) {
+                // The compiler's own condition parser; a condition that does not
+                // parse names no field (its FC500 says why).
+                guard case .success(let syntax) = ConditionParser.parse(condition.source.value) else { continue }
+                let map = ScalarSourceMap(text: condition.source, style: condition.style, file: file)
+                for reference in syntax.fieldReferences {
+                    result.append(IDOccurrence(id: reference.id, range: map.range(reference.range), role: .condition))
+                }
+            }
+        }
+        return result
+    }
+}
+
+extension SourceRange {
+    /// Whether `position` is inside the range or at its end (where a cursor that
+    /// has just typed the last character stands).
+    func touches(_ position: SourcePosition) -> Bool {
+        start <= position && position <= end
+    }
+}

@@ -1,0 +1,85 @@
+/// What an editor shows when the pointer rests on a position.
+public struct EditorHover: Sendable, Hashable {
+    /// Markdown.
+    public var markdown: String
+    /// The word or span the text is about.
+    public var range: SourceRange?
+}
+
+extension EditorDocument {
+    /// The explanation of each diagnostic at `position`, then what the word there
+    /// is: a field id's value type, rules and conditions, or a key's description.
+    /// Nil where there is nothing to say.
+    public func hover(at position: SourcePosition) -> EditorHover? {
+        guard contains(position) else { return nil }
+        var sections: [String] = []
+        var range: SourceRange?
+        for diagnostic in diagnostics where diagnostic.location.file == file.path && diagnostic.location.range.touches(position) {
+            sections.append(Self.explain(diagnostic))
+            range = range ?? diagnostic.location.range
+        }
+        if let occurrence = occurrence(at: position), let text = describeID(occurrence.id) {
+            sections.append(text)
+            range = occurrence.range
+        } else if let (text, keyRange) = describeSyntax(at: position) {
+            sections.append(text)
+            range = range ?? keyRange
+        }
+        guard !sections.isEmpty else { return nil }
+        return EditorHover(markdown: sections.joined(separator: "\n\n---\n\n"), range: range)
+    }
+
+    static func explain(_ diagnostic: Diagnostic) -> String {
+        var text = "**\(diagnostic.severity.rawValue) \(diagnostic.code.rawValue)**: \(diagnostic.message)"
+        for help in diagnostic.help { text += "\n\nhelp: \(help)" }
+        if let entry = DiagnosticCatalog.entry(for: diagnostic.code) {
+            text += "\n\n\(entry.code.rawValue), *\(entry.title)*: \(entry.explanation)\n\n**Fix:** \(entry.fix)"
+        }
+        return text
+    }
+
+    /// The id occurrence under `position`.
+    func occurrence(at position: SourcePosition) -> IDOccurrence? {
+        occurrences.first { $0.range.touches(position) && $0.range.start != $0.range.end }
+    }
+
+    /// A field's value type, rules and conditions; or what a group or segue id is.
+    func describeID(_ id: String) -> String? {
+        guard let element = document?.allElements.first(where: { $0.id?.value == id }) else { return nil }
+        let keyword = element.kind.keyword
+        var lines: [String]
+        if let field = symbols?.field(id) {
+            lines = ["**\(id)**: `\(field.valueType.swiftType)` (\(keyword))"]
+            let rules = element.field?.rules.map { rule -> String in
+                switch rule.kind {
+                case .minLength(let n), .maxLength(let n): "`\(rule.kind.name): \(n)`"
+                case .sameAs(let other): "`sameAs: \(other)`"
+                case .custom(let name): "`custom: \(name)`"
+                case .pattern(let pattern): "`pattern: \(pattern)`"
+                default: "`\(rule.kind.name)`"
+                }
+            } ?? []
+            lines.append(rules.isEmpty ? "No rules." : "Rules: " + rules.joined(separator: ", "))
+        } else {
+            lines = ["**\(id)**: \(keyword == "segue" ? "segue action" : keyword) id"]
+        }
+        if let condition = element.visibleWhen { lines.append("Visible when: `\(condition.source.value)`") }
+        if let condition = element.enabledWhen { lines.append("Enabled when: `\(condition.source.value)`") }
+        return lines.joined(separator: "\n\n")
+    }
+
+    /// A key's description, or a bare rule name's.
+    func describeSyntax(at position: SourcePosition) -> (String, SourceRange)? {
+        guard let syntax, let node = syntax.node(at: position), syntax.tree.isScalar(node),
+              let text = syntax.text(node), let parent = syntax.parent(node) else { return nil }
+        let range = syntax.tree.range(node)
+        if syntax.isKey(node) {
+            let role = syntax.role(of: parent)
+            return KeyDescriptions.describe(text, in: role).map { ("`\(text)`: \($0)", range) }
+        }
+        if syntax.tree.isSequence(parent), syntax.listKey(of: parent) == "rules", let description = KeyDescriptions.rules[text] {
+            return ("`\(text)`: \(description)", range)
+        }
+        return nil
+    }
+}

@@ -1,0 +1,64 @@
+/// Why a rename cannot be done.
+public struct RenameRefusal: Error, Sendable, Hashable {
+    public var message: String
+}
+
+/// One replacement in the text.
+public struct EditorEdit: Sendable, Hashable {
+    public var range: SourceRange
+    public var newText: String
+}
+
+extension EditorDocument {
+    /// Where the id under `position` is declared (every declaration, when it is
+    /// declared twice). Empty when the position is on no id, or the id is undeclared.
+    public func definition(at position: SourcePosition) -> [SourceRange] {
+        guard contains(position), let occurrence = occurrence(at: position) else { return [] }
+        return occurrences.filter { $0.id == occurrence.id && $0.role == .declaration }.map(\.range)
+    }
+
+    /// Every place the id under `position` is written: its declaration (when
+    /// asked for), the conditions that read it and the `sameAs` rules that name it.
+    public func references(at position: SourcePosition, includeDeclaration: Bool = true) -> [SourceRange] {
+        guard contains(position), let occurrence = occurrence(at: position) else { return [] }
+        return occurrences.filter { $0.id == occurrence.id && (includeDeclaration || $0.role != .declaration) }.map(\.range)
+    }
+
+    /// The id a rename at `position` would change, and its range.
+    public func prepareRename(at position: SourcePosition) -> Result<(range: SourceRange, id: String), RenameRefusal> {
+        guard contains(position), let occurrence = occurrence(at: position) else {
+            return .failure(RenameRefusal(message: "there is no field, group or segue id here"))
+        }
+        guard occurrences.contains(where: { $0.id == occurrence.id && $0.role == .declaration }) else {
+            return .failure(RenameRefusal(message: "'\(occurrence.id)' is not declared in this form"))
+        }
+        return .success((occurrence.range, occurrence.id))
+    }
+
+    /// The edits that rename the id under `position` everywhere it is written,
+    /// refused when `newName` is not a valid id (SPEC §3) or another element has it.
+    public func rename(at position: SourcePosition, to newName: String) -> Result<[EditorEdit], RenameRefusal> {
+        let target: (range: SourceRange, id: String)
+        switch prepareRename(at: position) {
+        case .success(let found): target = found
+        case .failure(let refusal): return .failure(refusal)
+        }
+        let old = target.id
+        if newName == old { return .success([]) }
+        let isField = symbols?.field(old) != nil
+        if let problem = Self.idProblem(newName, isField: isField) { return .failure(RenameRefusal(message: problem)) }
+        if occurrences.contains(where: { $0.id == newName && $0.role == .declaration }) || symbols?.declaration(of: newName) != nil {
+            return .failure(RenameRefusal(message: "'\(newName)' is already an id in this form; ids are unique across fields, groups and segues"))
+        }
+        return .success(occurrences.filter { $0.id == old }.map { EditorEdit(range: $0.range, newText: newName) })
+    }
+
+    /// Why `id` cannot be an id, with the checker's rules (FC201).
+    static func idProblem(_ id: String, isField: Bool) -> String? {
+        if !SwiftNaming.isLowerCamelCase(id) { return "'\(id)' is not a valid id: an id is lowerCamelCase ([a-z][A-Za-z0-9]*)" }
+        if SwiftNaming.keywords.contains(id) { return "'\(id)' is a Swift keyword and cannot be an id" }
+        if ConditionWords.reserved.contains(id) { return "'\(id)' is a word of the condition language and cannot be an id" }
+        if isField, SwiftNaming.reservedMembers.contains(id) { return "'\(id)' is a member of every generated form and cannot be a field id" }
+        return nil
+    }
+}

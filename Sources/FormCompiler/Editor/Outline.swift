@@ -1,0 +1,52 @@
+/// One entry of a form's outline: a group with its children, a field or a segue.
+public struct EditorSymbol: Sendable, Hashable {
+    public enum Kind: Sendable, Hashable {
+        case group
+        case field
+        case segue
+    }
+
+    public var name: String
+    /// The kind key and, for a field, its Swift value type: `textField: String`.
+    public var detail: String
+    public var kind: Kind
+    /// The whole element.
+    public var range: SourceRange
+    /// The id (or, for a group without one, the kind key).
+    public var selectionRange: SourceRange
+    public var children: [EditorSymbol]
+}
+
+extension EditorDocument {
+    /// Groups and fields (and segues) as a tree, in document order.
+    public var outline: [EditorSymbol] {
+        guard let document else { return [] }
+        return outline(of: document.elements)
+    }
+
+    private func outline(of elements: [Element]) -> [EditorSymbol] {
+        elements.compactMap { element -> EditorSymbol? in
+            let selection = element.id.map { innerRange($0.range) } ?? element.kindKeyRange
+            let range = SourceRange(start: min(element.range.start, selection.start), end: max(element.range.end, selection.end))
+            switch element.kind {
+            case .group(let group):
+                let name = group.id?.value ?? group.title.map { "group '\($0.value)'" } ?? "group"
+                return EditorSymbol(
+                    name: name, detail: "group", kind: .group, range: range, selectionRange: selection,
+                    children: outline(of: group.elements)
+                )
+            case .segue(let segue):
+                return EditorSymbol(name: segue.id.value, detail: "segue", kind: .segue, range: range, selectionRange: selection, children: [])
+            case .boolean, .segment, .text, .number, .date, .multiChoice:
+                guard let id = element.id?.value else { return nil }
+                let type = symbols?.field(id)?.valueType.swiftType
+                return EditorSymbol(
+                    name: id, detail: element.kind.keyword + (type.map { ": " + $0 } ?? ""), kind: .field,
+                    range: range, selectionRange: selection, children: []
+                )
+            case .spacer, .staticText:
+                return nil
+            }
+        }
+    }
+}

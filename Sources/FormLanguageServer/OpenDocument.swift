@@ -1,0 +1,73 @@
+import FormCompiler
+import LanguageServerProtocol
+
+/// A document the client has open: its text as the client last sent it, and the
+/// analysis of that text, made on first need and kept until the next change.
+struct OpenDocument {
+    let uri: String
+    /// The path the compiler sees: names diagnostics and picks JSON or YAML.
+    let path: String
+    var version: Int
+    private(set) var bytes: [UInt8]
+    private var cachedAnalysis: EditorDocument?
+
+    init(uri: String, version: Int, text: String) {
+        self.uri = uri
+        self.path = Self.path(of: uri)
+        self.version = version
+        self.bytes = Array(text.utf8)
+    }
+
+    mutating func analysis() -> EditorDocument {
+        if let cachedAnalysis { return cachedAnalysis }
+        let analysis = EditorDocument(file: SourceFile(path: path, bytes: bytes))
+        cachedAnalysis = analysis
+        return analysis
+    }
+
+    /// Applies one change: the whole text, or a replacement of a range.
+    mutating func apply(_ change: TextDocumentContentChangeEvent, encoding: PositionEncoding) {
+        cachedAnalysis = nil
+        guard let range = change.range else {
+            bytes = Array(change.text.utf8)
+            return
+        }
+        let converter = PositionConverter(file: SourceFile(path: path, bytes: bytes), encoding: encoding)
+        let start = converter.byteOffset(range.start)
+        let end = max(start, converter.byteOffset(range.end))
+        bytes.replaceSubrange(start..<end, with: Array(change.text.utf8))
+    }
+
+    mutating func replaceText(_ text: String) {
+        cachedAnalysis = nil
+        bytes = Array(text.utf8)
+    }
+
+    /// The file path of a `file:` URI, percent-escapes decoded; other URIs as they are.
+    static func path(of uri: String) -> String {
+        guard uri.hasPrefix("file://") else { return uri }
+        var bytes: [UInt8] = []
+        let raw = Array(uri.utf8.dropFirst("file://".count))
+        var index = 0
+        while index < raw.count {
+            if raw[index] == UInt8(ascii: "%"), index + 2 < raw.count,
+               let high = hexValue(raw[index + 1]), let low = hexValue(raw[index + 2]) {
+                bytes.append(high << 4 | low)
+                index += 3
+            } else {
+                bytes.append(raw[index])
+                index += 1
+            }
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    private static func hexValue(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
+        default: nil
+        }
+    }
+}

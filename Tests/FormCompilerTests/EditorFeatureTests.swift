@@ -1,0 +1,364 @@
+import Testing
+@testable import FormCompiler
+
+/// The editor features as pure functions of a text and a position. `‸` marks the
+/// cursor in each text and is removed before the text is read.
+private func document(_ marked: String, path: String = "form.form.yaml") -> (EditorDocument, SourcePosition) {
+    var line = 1
+    var column = 1
+    var text = ""
+    var cursor = SourcePosition(line: 1, column: 1)
+    for scalar in marked.unicodeScalars {
+        if scalar == "‸" {
+            cursor = SourcePosition(line: line, column: column)
+            continue
+        }
+        text.unicodeScalars.append(scalar)
+        if scalar == "\n" { line += 1; column = 1 } else { column += 1 }
+    }
+    return (EditorDocument(path: path, text: text), cursor)
+}
+
+private func labels(_ marked: String) -> [String] {
+    let (editor, cursor) = document(marked)
+    return editor.completions(at: cursor).map(\.label)
+}
+
+private let signup = """
+formc: 1
+form: SignUpForm
+elements:
+  - textField: email
+    rules: [required, email]
+  - textField: confirmEmail
+    rules:
+      - sameAs: email
+  - boolean: newsletter
+    title: News
+  - segment: plan
+    options: [free, pro-plan]
+  - textField: company
+    visibleWhen: plan == 'pro-plan' and not newsletter
+
+"""
+
+@Suite struct EditorDiagnosticTests {
+    @Test func diagnosticsAreLintsOwn() {
+        let text = signup.replacingOccurrences("title: News", "tilte: News")
+        let editor = EditorDocument(path: "a.form.yaml", text: text)
+        let lint = FormPipeline.check(SourceFile(path: "a.form.yaml", text: text)).diagnostics
+        #expect(editor.diagnostics == lint)
+        #expect(editor.diagnostics.map(\.code) == [.missingKey, .unknownKey])
+    }
+
+    @Test func anyTextIsRead() {
+        for text in ["", "\t", "formc: 1\nform: 'A", "- - -", "{", "formc: 1\nform: A\nelements:\n  - textField: a\n    visibleWhen: \"a ==", "\u{FEFF}"] {
+            let editor = EditorDocument(path: "x.form.yaml", text: text)
+            for line in 1...3 {
+                for column in 1...6 {
+                    let position = SourcePosition(line: line, column: column)
+                    _ = editor.completions(at: position)
+                    _ = editor.hover(at: position)
+                    _ = editor.references(at: position)
+                    _ = editor.rename(at: position, to: "other")
+                }
+            }
+            _ = editor.outline
+            _ = editor.quickFixes(in: SourceRange(start: .start, end: SourcePosition(line: 9, column: 1)))
+        }
+        #expect(EditorDocument(path: "x.form.yaml", text: "").completions(at: SourcePosition(line: 5, column: 1)).isEmpty)
+    }
+}
+
+@Suite struct EditorTypingTests {
+    /// Every prefix of the form, as it is while being typed, with each feature asked
+    /// at its end: answers (or nothing) and no trap. Completions are offered at the
+    /// starts of lines where a key or an item goes.
+    @Test func everyMomentOfTyping() {
+        let scalars = Array(signup.unicodeScalars)
+        var offered = 0
+        var line = 1
+        var column = 1
+        for count in 0...scalars.count {
+            let editor = EditorDocument(path: "typing.form.yaml", text: String(String.UnicodeScalarView(scalars[..<count])))
+            let cursor = SourcePosition(line: line, column: column)
+            if !editor.completions(at: cursor).isEmpty { offered += 1 }
+            _ = editor.hover(at: cursor)
+            _ = editor.definition(at: cursor)
+            _ = editor.prepareRename(at: cursor)
+            _ = editor.quickFixes(in: SourceRange(at: cursor))
+            _ = editor.outline
+            if count < scalars.count {
+                if scalars[count] == "\n" { line += 1; column = 1 } else { column += 1 }
+            }
+        }
+        #expect(offered > 150)
+    }
+}
+
+extension EditorTypingTests {
+    /// Edits as a hurried typist makes them: characters deleted, doubled, or
+    /// replaced by YAML's and the condition language's punctuation, at places drawn
+    /// by a fixed generator, with every feature asked at a drawn position.
+    @Test func randomEditsGetAnswers() {
+        var state: UInt64 = 0x2545_F491_4F6C_DD1D
+        func draw(_ bound: Int) -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int((state >> 33) % UInt64(max(bound, 1)))
+        }
+        let punctuation: [Unicode.Scalar] = [":", "-", "'", "\"", "!", "&", "*", "[", "{", "\t", "\n", "#", "🙂", "東", "?", "|", ">"]
+        let base = signup + "  - group: extras\n    elements:\n      - &a { textField: x, rules: [required] }\n      - *a\n"
+        var answered = 0
+        for _ in 0..<300 {
+            var scalars = Array(base.unicodeScalars)
+            for _ in 0..<(1 + draw(4)) {
+                let at = draw(scalars.count)
+                switch draw(3) {
+                case 0: scalars.remove(at: at)
+                case 1: scalars.insert(scalars[at], at: at)
+                default: scalars[at] = punctuation[draw(punctuation.count)]
+                }
+            }
+            let editor = EditorDocument(path: "fuzz.form.yaml", text: String(String.UnicodeScalarView(scalars)))
+            let position = SourcePosition(line: 1 + draw(22), column: 1 + draw(40))
+            if !editor.completions(at: position).isEmpty || editor.hover(at: position) != nil { answered += 1 }
+            _ = editor.references(at: position)
+            _ = editor.rename(at: position, to: "renamed")
+            _ = editor.quickFixes(in: SourceRange(start: .start, end: position))
+            _ = editor.outline
+        }
+        #expect(answered > 30)
+    }
+}
+
+@Suite struct EditorCompletionTests {
+    @Test func keysOfTheElementNotAlreadyPresent() {
+        let found = labels(signup.replacingOccurrences("    title: News\n", "    title: News\n    ‸\n"))
+        #expect(found.contains("icon"))
+        #expect(found.contains("default"))
+        #expect(found.contains("visibleWhen"))
+        #expect(!found.contains("title"))
+        #expect(!found.contains("placeholder"))
+    }
+
+    @Test func aHalfTypedKeyIsCompleted() {
+        let (editor, cursor) = document(signup.replacingOccurrences("    title: News\n", "    title: News\n    ic‸\n"))
+        let completions = editor.completions(at: cursor)
+        let icon = completions.first { $0.label == "icon" }
+        #expect(icon?.insertText == "icon: ")
+        #expect(icon?.range == SourceRange(start: SourcePosition(line: 11, column: 5), end: SourcePosition(line: 11, column: 7)))
+    }
+
+    @Test func documentKeys() {
+        let found = labels("formc: 1\n‸\n")
+        #expect(found.contains("form"))
+        #expect(found.contains("elements"))
+        #expect(!found.contains("formc"))
+    }
+
+    @Test func elementKindsInAList() {
+        let found = labels(signup + "  - ‸\n")
+        #expect(found == ElementKind.keywords)
+        #expect(labels(signup + "  - te‸\n") == ElementKind.keywords)
+    }
+
+    @Test func ruleNames() {
+        #expect(labels(signup.replacingOccurrences("rules: [required, email]", "rules: [required, ‸]")) == RuleKind.names.filter { $0 != "required" })
+        let block = labels(signup.replacingOccurrences("      - sameAs: email\n", "      - sameAs: email\n      - ‸\n"))
+        #expect(block.contains("required"))
+        #expect(!block.contains("sameAs"))
+    }
+
+    @Test func closedValues() {
+        #expect(labels(signup.replacingOccurrences("  - textField: email\n", "  - textField: email\n    keyboard: ‸\n")) == ["default", "email", "number", "decimal", "phone", "url"])
+        #expect(labels(signup.replacingOccurrences("  - textField: email\n", "  - textField: email\n    keyboard: em‸\n")).contains("email"))
+        #expect(labels("formc: 1\nvalidateOn: ‸\n") == ValidationTrigger.allCases.map(\.rawValue))
+        #expect(labels(signup.replacingOccurrences("    options: [free, pro-plan]\n", "    options: [free, pro-plan]\n    default: ‸\n")) == ["free", "pro-plan"])
+    }
+
+    @Test func fieldIDsAfterSameAs() {
+        let found = labels(signup.replacingOccurrences("      - sameAs: email", "      - sameAs: ‸"))
+        #expect(found.contains("email"))
+        #expect(found.contains("company"))
+        #expect(!found.contains("confirmEmail"))
+    }
+
+    @Test func fieldIDsAndWordsInConditions() {
+        let found = labels(signup.replacingOccurrences("visibleWhen: plan == 'pro-plan' and not newsletter", "visibleWhen: not ‸"))
+        #expect(found.contains("newsletter"))
+        #expect(found.contains("plan"))
+        #expect(found.contains("isEmpty"))
+        #expect(labels(signup.replacingOccurrences("visibleWhen: plan == 'pro-plan' and not newsletter", "visibleWhen: isEmpty(‸")) == ["email", "confirmEmail", "company"])
+    }
+
+    @Test func optionValuesInsideAConditionsQuotes() {
+        #expect(labels(signup.replacingOccurrences("visibleWhen: plan == 'pro-plan' and not newsletter", "visibleWhen: plan == '‸")) == ["free", "pro-plan"])
+        #expect(labels(signup.replacingOccurrences("visibleWhen: plan == 'pro-plan' and not newsletter", "visibleWhen: \"plan != 'fr‸'\"")) == ["free", "pro-plan"])
+    }
+
+    @Test func anEmptyFileGetsTheDocumentsKeys() {
+        #expect(labels("‸") == ["formc", "form", "title", "validateOn", "elements"])
+        #expect(labels("for‸") == ["formc", "form", "title", "validateOn", "elements"])
+    }
+
+    @Test func rightAfterATriggerCharacterTheSpaceComesWithTheItem() {
+        let (editor, cursor) = document(signup.replacingOccurrences("  - textField: email\n", "  - textField: email\n    keyboard:‸\n"))
+        #expect(editor.completions(at: cursor).first?.insertText == " default")
+        let (list, dash) = document(signup + "  -‸\n")
+        #expect(list.completions(at: dash).first?.insertText == " group: ")
+    }
+
+    @Test func valuesInJSON() {
+        let form = #"{"formc": 1, "form": "A", "elements": [{"segment": "plan", "options": ["free", "pro"]}, {"textField": "a", "keyboard": VALUE}]}"#
+        func completions(_ value: String) -> [EditorCompletion] {
+            let (editor, cursor) = document(form.replacingOccurrences("VALUE", value), path: "a.form.json")
+            return editor.completions(at: cursor)
+        }
+        #expect(completions(#""em‸""#).map(\.label) == KeyboardType.allCases.map(\.rawValue))
+        #expect(completions(#""em‸""#).first?.insertText == "default")
+        #expect(completions("‸").first?.insertText == #""default""#)
+        let condition = form.replacingOccurrences(#""keyboard": VALUE"#, #""visibleWhen": "plan == '‸'""#)
+        let (editor, cursor) = document(condition, path: "a.form.json")
+        #expect(editor.completions(at: cursor).map(\.label) == ["free", "pro"])
+    }
+
+    @Test func keysInJSON() {
+        let form = #"{"formc": 1, "form": "A", "elements": [{"textField": "a", "ke‸"}]}"#
+        let (editor, cursor) = document(form, path: "a.form.json")
+        let completions = editor.completions(at: cursor)
+        #expect(completions.contains { $0.label == "keyboard" && $0.insertText == "keyboard" })
+        #expect(!completions.contains { $0.label == "textField" })
+        let (root, start) = document(#"{"formc": 1, "‸"}"#, path: "a.form.json")
+        #expect(root.completions(at: start).map(\.label) == ["form", "title", "validateOn", "elements"])
+        let (list, item) = document(#"{"formc": 1, "form": "A", "elements": [{"‸"}]}"#, path: "a.form.json")
+        #expect(Array(list.completions(at: item).map(\.label).prefix(3)) == ["group", "boolean", "segment"])
+        // `, "` inside a string value is no key.
+        let (value, inside) = document(#"{"formc": 1, "form": "A, "‸"}"#, path: "a.form.json")
+        #expect(value.completions(at: inside).isEmpty)
+    }
+
+    @Test func nothingPastTheEnd() {
+        let (editor, _) = document(signup)
+        #expect(editor.completions(at: SourcePosition(line: 99, column: 1)).isEmpty)
+    }
+}
+
+@Suite struct EditorHoverTests {
+    @Test func aKeysDescription() {
+        let (editor, cursor) = document(signup.replacingOccurrences("    options:", "    opt‸ions:"))
+        #expect(editor.hover(at: cursor)?.markdown.contains("The choices") == true)
+    }
+
+    @Test func aFieldsTypeRulesAndConditions() {
+        let (editor, cursor) = document(signup.replacingOccurrences("textField: company", "textField: comp‸any"))
+        let markdown = editor.hover(at: cursor)?.markdown ?? ""
+        #expect(markdown.contains("**company**: `String` (textField)"))
+        #expect(markdown.contains("Visible when: `plan == 'pro-plan' and not newsletter`"))
+        let (again, inCondition) = document(signup.replacingOccurrences("and not newsletter", "and not news‸letter"))
+        #expect(again.hover(at: inCondition)?.markdown.contains("`Bool` (boolean)") == true)
+        let (third, email) = document(signup.replacingOccurrences("  - textField: email", "  - textField: em‸ail"))
+        #expect(third.hover(at: email)?.markdown.contains("Rules: `required`, `email`") == true)
+    }
+
+    @Test func aDiagnosticsExplanation() {
+        let (editor, cursor) = document(signup.replacingOccurrences("title: News", "ti‸lte: News"))
+        let markdown = editor.hover(at: cursor)?.markdown ?? ""
+        #expect(markdown.contains("FC101"))
+        #expect(markdown.contains(DiagnosticCatalog.entry(for: .unknownKey)!.explanation))
+    }
+}
+
+@Suite struct EditorNavigationTests {
+    private let text = signup.replacingOccurrences("  - boolean: newsletter", "  - boolean: news‸letter")
+
+    @Test func definitionFromAConditionAndSameAs() {
+        let (editor, cursor) = document(signup.replacingOccurrences("and not newsletter", "and not ‸newsletter"))
+        #expect(editor.definition(at: cursor) == [SourceRange(start: SourcePosition(line: 9, column: 14), end: SourcePosition(line: 9, column: 24))])
+        let (other, sameAs) = document(signup.replacingOccurrences("sameAs: email", "sameAs: e‸mail"))
+        #expect(other.definition(at: sameAs).map(\.start) == [SourcePosition(line: 4, column: 16)])
+    }
+
+    @Test func referencesWithAndWithoutTheDeclaration() {
+        let (editor, cursor) = document(signup.replacingOccurrences("textField: email", "textField: ‸email"))
+        #expect(editor.references(at: cursor).map(\.start.line) == [4, 8])
+        #expect(editor.references(at: cursor, includeDeclaration: false).map(\.start.line) == [8])
+    }
+
+    @Test func renameEverywhere() throws {
+        let (editor, cursor) = document(text)
+        let edits = try editor.rename(at: cursor, to: "promotions").get()
+        #expect(edits.map(\.range.start) == [SourcePosition(line: 9, column: 14), SourcePosition(line: 14, column: 45)])
+        #expect(edits.allSatisfy { $0.newText == "promotions" })
+        #expect(editor.prepareRename(at: cursor).map(\.id) == .success("newsletter"))
+    }
+
+    @Test func renameRefusals() {
+        let (editor, cursor) = document(text)
+        #expect(throws: RenameRefusal.self) { try editor.rename(at: cursor, to: "Bad-Name").get() }
+        #expect(throws: RenameRefusal.self) { try editor.rename(at: cursor, to: "email").get() }
+        #expect(throws: RenameRefusal.self) { try editor.rename(at: cursor, to: "not").get() }
+        if case .failure(let refusal) = editor.rename(at: cursor, to: "plan") {
+            #expect(refusal.message.contains("already an id"))
+        } else {
+            Issue.record("renaming to a taken id was not refused")
+        }
+        #expect(throws: RenameRefusal.self) { try editor.prepareRename(at: SourcePosition(line: 1, column: 1)).get() }
+    }
+
+    @Test func quotedIDsInJSON() throws {
+        let json = #"{"formc": 1, "form": "A", "elements": [{"boolean": "news‸", "title": "N"}, {"textField": "b", "visibleWhen": "news"}]}"#
+        let (editor, cursor) = document(json, path: "a.form.json")
+        let edits = try editor.rename(at: cursor, to: "promo").get()
+        #expect(edits.count == 2)
+        #expect(edits.allSatisfy { editor.file.text(in: $0.range) == "news" })
+    }
+}
+
+@Suite struct EditorOutlineAndFixTests {
+    @Test func groupsAndFieldsAsATree() {
+        let text = "formc: 1\nform: A\nelements:\n  - group: account\n    elements:\n      - textField: email\n      - spacer: 8\n  - boolean: terms\n    title: T\n"
+        let outline = EditorDocument(path: "a.form.yaml", text: text).outline
+        #expect(outline.map(\.name) == ["account", "terms"])
+        #expect(outline.first?.children.map(\.name) == ["email"])
+        #expect(outline.first?.children.first?.detail == "textField: String")
+        #expect(outline.last?.detail == "boolean: Bool")
+    }
+
+    @Test func didYouMeanFixes() {
+        let cases: [(original: String, broken: String, wrong: String, fixed: String)] = [
+            ("    title: News", "    tilte: News", "tilte", "title"),                                    // FC101
+            ("  - boolean: newsletter", "  - boolen: newsletter", "boolen", "boolean"),                 // FC103
+            ("rules: [required, email]", "rules: [required, emial]", "emial", "email"),                 // FC400
+            ("and not newsletter", "and not newsleter", "newsleter", "newsletter"),                     // FC501
+        ]
+        for (original, broken, wrong, fixed) in cases {
+            let editor = EditorDocument(path: "a.form.yaml", text: signup.replacingOccurrences(original, broken))
+            let fixes = editor.quickFixes(in: SourceRange(start: .start, end: SourcePosition(line: 99, column: 1)))
+            #expect(fixes.map(\.edit.newText) == [fixed], "\(broken)")
+            #expect(fixes.map { editor.file.text(in: $0.edit.range) } == [wrong])
+        }
+    }
+
+    @Test func theTagHintsNot() {
+        let text = "formc: 1\nform: A\nelements:\n  - boolean: news\n    title: N\n  - textField: a\n    visibleWhen: !news\n"
+        let editor = EditorDocument(path: "a.form.yaml", text: text)
+        let fixes = editor.quickFixes(in: SourceRange(start: SourcePosition(line: 7, column: 1), end: SourcePosition(line: 7, column: 30)))
+        #expect(fixes.map(\.edit.newText) == ["not news"])
+        #expect(editor.file.text(in: fixes[0].edit.range) == "!news")
+    }
+
+    @Test func aYAMLBooleanFix() {
+        let text = "formc: 1\nform: A\nelements:\n  - boolean: news\n    title: N\n    default: yes\n"
+        let fixes = EditorDocument(path: "a.form.yaml", text: text).quickFixes(in: SourceRange(start: .start, end: SourcePosition(line: 9, column: 1)))
+        #expect(fixes.map(\.edit.newText) == ["true"])
+    }
+}
+
+extension String {
+    fileprivate func replacingOccurrences(_ target: String, _ replacement: String) -> String {
+        guard let range = scalarRange(of: target) else { return self }
+        var scalars = Array(unicodeScalars)
+        scalars.replaceSubrange(range, with: replacement.unicodeScalars)
+        return String(String.UnicodeScalarView(scalars))
+    }
+}

@@ -1,0 +1,247 @@
+import FormCompiler
+import Testing
+@testable import FormLanguageServer
+@testable import LanguageServerProtocol
+
+private typealias JSON = LanguageServerProtocol.JSONValue
+
+/// Drives a server message by message, as a client would.
+private final class Session {
+    let server = LanguageServer(version: "test")
+    private var nextID = 0
+
+    func request(_ method: String, _ params: JSON? = nil) -> Result<JSON, ResponseError> {
+        nextID += 1
+        let replies = server.handle(.request(id: .number(nextID), method: method, params: params))
+        // Diagnostics due may come first; the response is last.
+        guard case .response(.number(nextID)?, let result)? = replies.last,
+              replies.dropLast().allSatisfy({ if case .notification = $0 { true } else { false } }) else {
+            return .failure(ResponseError(code: 0, message: "no response last: \(replies)"))
+        }
+        return result
+    }
+
+    func notify(_ method: String, _ params: JSON? = nil) {
+        #expect(server.handle(.notification(method: method, params: params)).isEmpty)
+    }
+
+    func initialize(encodings: [String]? = nil) {
+        let general: JSON = encodings.map { ["positionEncodings": .array($0.map(JSON.string))] } ?? [:]
+        _ = request("initialize", ["capabilities": ["general": general]])
+        notify("initialized", [:])
+    }
+
+    func open(_ text: String, uri: String = "file:///forms/a.form.yaml", version: Int = 1) {
+        notify("textDocument/didOpen", ["textDocument": ["uri": .string(uri), "languageId": "yaml", "version": .integer(version), "text": .string(text)]])
+    }
+
+    /// The published diagnostics of each document, by URI.
+    func published() -> [String: PublishDiagnosticsParams] {
+        var result: [String: PublishDiagnosticsParams] = [:]
+        for message in server.flush() {
+            guard case .notification("textDocument/publishDiagnostics", let params?) = message,
+                  let decoded = try? params.decode(PublishDiagnosticsParams.self) else { continue }
+            result[decoded.uri] = decoded
+        }
+        return result
+    }
+}
+
+private let form = """
+formc: 1
+form: A
+elements:
+  - boolean: news
+    title: N
+  - textField: city
+    placeholder: "東京 🙂"
+    visibleWhen: news and not ghost
+
+"""
+
+@Suite struct LanguageServerTests {
+    @Test func lifecycle() {
+        let session = Session()
+        #expect(session.request("textDocument/hover", [:]).errorCode == ResponseError.serverNotInitializedCode)
+        guard case .success(let result) = session.request("initialize", ["capabilities": [:]]) else { Issue.record("initialize failed"); return }
+        #expect(result["capabilities"]?["positionEncoding"] == "utf-16")
+        #expect(result["capabilities"]?["textDocumentSync"]?["change"] == 2)
+        #expect(session.request("initialize", ["capabilities": [:]]).errorCode == ResponseError.invalidRequestCode)
+        #expect(session.request("workspace/unknown").errorCode == ResponseError.methodNotFoundCode)
+        session.notify("$/unknownNotification", [:])
+        #expect(session.request("shutdown") == .success(.null))
+        #expect(session.request("textDocument/hover", [:]).errorCode == ResponseError.invalidRequestCode)
+        session.notify("exit")
+        #expect(session.server.exitCode == 0)
+    }
+
+    @Test func exitWithoutShutdownIsOne() {
+        let session = Session()
+        session.initialize()
+        session.notify("exit")
+        #expect(session.server.exitCode == 1)
+    }
+
+    @Test func utf8WhenOffered() {
+        let session = Session()
+        session.initialize(encodings: ["utf-32", "utf-8", "utf-16"])
+        #expect(session.server.encoding == .utf8)
+    }
+
+    @Test func invalidParams() {
+        let session = Session()
+        session.initialize()
+        #expect(session.request("textDocument/hover", ["textDocument": 3]).errorCode == ResponseError.invalidParamsCode)
+        #expect(session.request("textDocument/hover", ["textDocument": ["uri": "file:///closed"], "position": ["line": 0, "character": 0]]).errorCode
+            == ResponseError.invalidParamsCode)
+    }
+
+    @Test func diagnosticsInUTF16AfterEmojiAndCJK() throws {
+        let session = Session()
+        session.initialize()
+        session.open(form)
+        let published = try #require(session.published()["file:///forms/a.form.yaml"])
+        #expect(published.version == 1)
+        let diagnostic = try #require(published.diagnostics.first)
+        #expect(diagnostic.code == "FC501")
+        #expect(diagnostic.codeDescription?.href.hasSuffix("docs/diagnostics.md#fc501") == true)
+        #expect(diagnostic.range == LSPRange(start: Position(line: 7, character: 30), end: Position(line: 7, character: 35)))
+        #expect(session.published().isEmpty)
+    }
+
+    @Test func incrementalChangesAfterEmojiAndCJK() throws {
+        let session = Session()
+        session.initialize()
+        session.open(form)
+        _ = session.published()
+        // In UTF-16 "東京 🙂" is 2 + 1 + 2 units: replace the emoji (characters 18–20 of line 6, after `    placeholder: "`).
+        session.notify("textDocument/didChange", [
+            "textDocument": ["uri": "file:///forms/a.form.yaml", "version": 2],
+            "contentChanges": [["range": ["start": ["line": 6, "character": 21], "end": ["line": 6, "character": 23]], "text": "x"]],
+        ])
+        session.notify("textDocument/didChange", [
+            "textDocument": ["uri": "file:///forms/a.form.yaml", "version": 3],
+            "contentChanges": [["range": ["start": ["line": 7, "character": 30], "end": ["line": 7, "character": 35]], "text": "news"]],
+        ])
+        let published = session.published()
+        #expect(published.count == 1)
+        #expect(published["file:///forms/a.form.yaml"]?.version == 3)
+        // `news and not news`: the edit after the emoji landed on the right characters.
+        let diagnostics = published["file:///forms/a.form.yaml"]?.diagnostics ?? []
+        #expect(diagnostics.map(\.code) == ["FC505"])
+        #expect(diagnostics.first?.range.start == Position(line: 7, character: 17))
+        let hover = session.request("textDocument/hover", ["textDocument": ["uri": "file:///forms/a.form.yaml"], "position": ["line": 6, "character": 6]])
+        #expect((try? hover.get())?["contents"]?["value"]?.stringValue?.contains("placeholder") == true)
+    }
+
+    @Test func positionsPastTheEndAreAnsweredEmpty() {
+        let session = Session()
+        session.initialize()
+        session.open(form)
+        let params: JSON = ["textDocument": ["uri": "file:///forms/a.form.yaml"], "position": ["line": 500, "character": 0]]
+        #expect(session.request("textDocument/hover", params) == .success(.null))
+        #expect(session.request("textDocument/definition", params) == .success(.null))
+        #expect((try? session.request("textDocument/completion", params).get())?["items"] == [])
+        #expect(session.request("textDocument/rename", ["textDocument": ["uri": "file:///forms/a.form.yaml"], "position": ["line": 500, "character": 0], "newName": "x"])
+            == .success(.null))
+        #expect(session.request("textDocument/prepareRename", params) == .success(.null))
+        #expect(session.request("textDocument/references", ["textDocument": ["uri": "file:///forms/a.form.yaml"], "position": ["line": 500, "character": 0], "context": ["includeDeclaration": true]])
+            == .success([]))
+    }
+
+    @Test func diagnosticsDueGoBeforeAResponse() {
+        let session = Session()
+        session.initialize()
+        session.open(form)
+        let replies = session.server.handle(.request(id: .number(99), method: "shutdown", params: nil))
+        guard replies.count == 2, case .notification("textDocument/publishDiagnostics", _) = replies[0],
+              case .response(.number(99)?, .success(.null)) = replies[1] else {
+            Issue.record("expected the diagnostics, then the response: \(replies)")
+            return
+        }
+        #expect(session.published().isEmpty)
+    }
+
+    @Test func otherYAMLFilesGetNoDiagnostics() {
+        let session = Session()
+        session.initialize()
+        session.open("on: push\njobs: {}\n", uri: "file:///repo/.github/workflows/ci.yml")
+        session.open("formc: 1\n", uri: "file:///repo/untitled.yaml")
+        session.open("", uri: "file:///repo/empty.form.yaml")
+        let published = session.published()
+        #expect(published["file:///repo/.github/workflows/ci.yml"]?.diagnostics == [])
+        #expect(published["file:///repo/untitled.yaml"]?.diagnostics.map(\.code) == ["FC100", "FC100"])
+        #expect(published["file:///repo/empty.form.yaml"]?.diagnostics.isEmpty == false)
+    }
+
+    @Test func quickFixesOnlyWhenAskedFor() throws {
+        let session = Session()
+        session.initialize()
+        session.open(form)
+        func actions(only: JSON?) throws -> [JSON] {
+            var context: [String: JSON] = [:]
+            if let only { context["only"] = only }
+            let params: JSON = [
+                "textDocument": ["uri": "file:///forms/a.form.yaml"],
+                "range": ["start": ["line": 7, "character": 0], "end": ["line": 7, "character": 40]],
+                "context": .object(context),
+            ]
+            return try session.request("textDocument/codeAction", params).get().arrayValue ?? []
+        }
+        // `ghost` is no field, and no field's id is close to it: no fix.
+        #expect(try actions(only: nil).isEmpty)
+        session.notify("textDocument/didChange", [
+            "textDocument": ["uri": "file:///forms/a.form.yaml", "version": 2],
+            "contentChanges": [["range": ["start": ["line": 7, "character": 30], "end": ["line": 7, "character": 35]], "text": "newz"]],
+        ])
+        let fixes = try actions(only: nil)
+        #expect(fixes.map { $0["title"] } == ["Replace with 'news'"])
+        #expect(fixes.first?["edit"]?["changes"]?["file:///forms/a.form.yaml"]?.arrayValue?.first?["newText"] == "news")
+        #expect(try actions(only: ["quickfix"]).count == 1)
+        #expect(try actions(only: ["refactor"]).isEmpty)
+    }
+
+    @Test func closingClearsDiagnostics() {
+        let session = Session()
+        session.initialize()
+        session.open(form)
+        session.notify("textDocument/didClose", ["textDocument": ["uri": "file:///forms/a.form.yaml"]])
+        #expect(session.published()["file:///forms/a.form.yaml"]?.diagnostics == [])
+    }
+}
+
+@Suite struct PositionConverterTests {
+    private let file = SourceFile(path: "a", text: "a🙂東b\n\nxyz")
+
+    @Test func eachEncoding() {
+        let position = SourcePosition(line: 1, column: 4) // before "b"
+        #expect(PositionConverter(file: file, encoding: .utf16).lsp(position) == Position(line: 0, character: 4))
+        #expect(PositionConverter(file: file, encoding: .utf8).lsp(position) == Position(line: 0, character: 8))
+        #expect(PositionConverter(file: file, encoding: .utf32).lsp(position) == Position(line: 0, character: 3))
+        for encoding in PositionEncoding.allCases {
+            let converter = PositionConverter(file: file, encoding: encoding)
+            #expect(converter.source(converter.lsp(position)) == position)
+        }
+    }
+
+    @Test func insideASurrogatePairOrPastTheLine() {
+        let converter = PositionConverter(file: file, encoding: .utf16)
+        #expect(converter.source(Position(line: 0, character: 2)) == SourcePosition(line: 1, column: 2))
+        #expect(converter.source(Position(line: 0, character: 99)) == SourcePosition(line: 1, column: 5))
+        #expect(converter.source(Position(line: 3, character: 0)) == nil)
+        #expect(converter.byteOffset(Position(line: 9, character: 0)) == file.bytes.count)
+        #expect(converter.byteOffset(Position(line: 2, character: 1)) == file.bytes.count - 2)
+    }
+
+    @Test func fileURIsBecomePaths() {
+        #expect(OpenDocument.path(of: "file:///home/me/My%20Forms/a.form.json") == "/home/me/My Forms/a.form.json")
+        #expect(OpenDocument.path(of: "untitled:1") == "untitled:1")
+    }
+}
+
+extension Result where Success == LanguageServerProtocol.JSONValue, Failure == ResponseError {
+    fileprivate var errorCode: Int? {
+        if case .failure(let error) = self { return error.code }
+        return nil
+    }
+}

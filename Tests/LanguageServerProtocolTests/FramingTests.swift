@@ -1,0 +1,123 @@
+import Testing
+@testable import LanguageServerProtocol
+
+private func framed(_ body: String) -> [UInt8] {
+    MessageFramer.frame(Array(body.utf8))
+}
+
+@Suite struct FramingTests {
+    @Test func aMessageInPieces() {
+        var framer = MessageFramer()
+        let bytes = framed(#"{"jsonrpc":"2.0","method":"x"}"#)
+        for byte in bytes.dropLast() {
+            framer.append([byte])
+            #expect(framer.next() == nil)
+        }
+        framer.append([bytes.last!])
+        #expect(framer.next() == .message(Array(#"{"jsonrpc":"2.0","method":"x"}"#.utf8)))
+        #expect(framer.next() == nil)
+        #expect(framer.bufferedCount == 0)
+    }
+
+    @Test func severalMessagesInOneRead() {
+        var framer = MessageFramer()
+        framer.append(framed("[1]") + framed("{}") + Array("Content-Type: application/vscode-jsonrpc; charset=utf-8\r\n".utf8) + framed("2"))
+        #expect(framer.next() == .message(Array("[1]".utf8)))
+        #expect(framer.next() == .message(Array("{}".utf8)))
+        #expect(framer.next() == .message(Array("2".utf8)))
+        #expect(framer.next() == nil)
+    }
+
+    @Test func badHeadersAreDroppedAndReadingGoesOn() {
+        var framer = MessageFramer()
+        framer.append(Array("Content-Length: many\r\n\r\n".utf8) + Array("Nonsense\r\n\r\n".utf8) + Array("X: 1\r\n\r\n".utf8) + framed("{}"))
+        guard case .badHeader(let first)? = framer.next() else { Issue.record("no bad header"); return }
+        #expect(first.contains("not a length"))
+        guard case .badHeader(let second)? = framer.next() else { Issue.record("no bad header"); return }
+        #expect(second.contains("colon"))
+        guard case .badHeader(let third)? = framer.next() else { Issue.record("no bad header"); return }
+        #expect(third.contains("without Content-Length"))
+        #expect(framer.next() == .message(Array("{}".utf8)))
+    }
+
+    @Test func endlessGarbageIsDropped() {
+        var framer = MessageFramer()
+        framer.append([UInt8](repeating: 0x41, count: MessageFramer.maxHeaderLength + 10))
+        guard case .badHeader? = framer.next() else { Issue.record("garbage kept"); return }
+        #expect(framer.bufferedCount == 0)
+    }
+
+    @Test func aBodyTooLargeIsDroppedWhole() {
+        var framer = MessageFramer()
+        let length = MessageFramer.maxBodyLength + 1
+        framer.append(Array("Content-Length: \(length)\r\n\r\n".utf8))
+        guard case .badHeader(let problem)? = framer.next() else { Issue.record("no bad header"); return }
+        #expect(problem.contains("more than"))
+        // The body arrives in pieces, then a good message.
+        var left = length
+        while left > 0 {
+            let piece = min(left, 1 << 24)
+            framer.append([UInt8](repeating: 0x41, count: piece))
+            left -= piece
+            #expect(framer.next() == nil)
+        }
+        framer.append(framed("{}"))
+        #expect(framer.next() == .message(Array("{}".utf8)))
+    }
+
+    @Test func frameWritesTheLength() {
+        #expect(String(decoding: framed("é"), as: UTF8.self) == "Content-Length: 2\r\n\r\né")
+    }
+}
+
+@Suite struct JSONRPCTests {
+    private func decode(_ text: String) -> Result<Message, ErrorReply> { Message.decode(Array(text.utf8)) }
+
+    @Test func requestsNotificationsAndResponses() throws {
+        #expect(try decode(#"{"jsonrpc":"2.0","id":7,"method":"shutdown"}"#).get() == .request(id: .number(7), method: "shutdown", params: nil))
+        #expect(try decode(#"{"jsonrpc":"2.0","id":"a","method":"m","params":{"x":[1,2.5,true,null]}}"#).get()
+            == .request(id: .string("a"), method: "m", params: ["x": [1, .double(2.5), true, nil]]))
+        #expect(try decode(#"{"jsonrpc":"2.0","method":"exit"}"#).get() == .notification(method: "exit", params: nil))
+        #expect(try decode(#"{"jsonrpc":"2.0","id":1,"result":null}"#).get() == .response(id: .number(1), result: .success(.null)))
+        #expect(try decode(#"{"jsonrpc":"2.0","id":1,"error":{"code":-32601,"message":"no"}}"#).get()
+            == .response(id: .number(1), result: .failure(ResponseError(code: -32601, message: "no"))))
+    }
+
+    @Test func errors() {
+        #expect(decode("{not json").failureCode == ResponseError.parseErrorCode)
+        #expect(decode("[1]").failureCode == ResponseError.invalidRequestCode)
+        #expect(decode(#"{"jsonrpc":"1.0","id":1,"method":"m"}"#).failureCode == ResponseError.invalidRequestCode)
+        #expect(decode(#"{"jsonrpc":"2.0","id":1,"method":3}"#).failureCode == ResponseError.invalidRequestCode)
+        #expect(decode(#"{"jsonrpc":"2.0","id":1,"method":"m","params":3}"#).failureCode == ResponseError.invalidRequestCode)
+        #expect(decode(#"{"jsonrpc":"2.0","id":1,"method":3}"#).failureID == .number(1))
+        #expect(decode(#"{"jsonrpc":"2.0","id":[1],"method":"m"}"#).failureCode == ResponseError.invalidRequestCode)
+        #expect(Message.decode([0x7B, 0xFF, 0x7D]).failureCode == ResponseError.parseErrorCode)
+    }
+
+    @Test func responsesAreWrittenWithSortedKeys() {
+        let response = Message.response(id: .number(1), result: .failure(.methodNotFound("x/y")))
+        #expect(String(decoding: response.json.serialized(), as: UTF8.self)
+            == #"{"error":{"code":-32601,"message":"method not found: x/y"},"id":1,"jsonrpc":"2.0"}"#)
+        #expect(String(decoding: Message.response(id: nil, result: .success(.null)).json.serialized(), as: UTF8.self)
+            == #"{"id":null,"jsonrpc":"2.0","result":null}"#)
+    }
+
+    @Test func typedParamsRoundTrip() throws {
+        let value: JSONValue = ["textDocument": ["uri": "file:///a"], "position": ["line": 3, "character": 4], "newName": "b"]
+        let params = try value.decode(RenameParams.self)
+        #expect(params.position == Position(line: 3, character: 4))
+        #expect(try JSONValue(encoding: params.position) == ["line": 3, "character": 4])
+    }
+}
+
+extension Result where Success == Message, Failure == ErrorReply {
+    var failureCode: Int? {
+        if case .failure(let reply) = self { return reply.error.code }
+        return nil
+    }
+
+    var failureID: RequestID? {
+        if case .failure(let reply) = self { return reply.id }
+        return nil
+    }
+}
