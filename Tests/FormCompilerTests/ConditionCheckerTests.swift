@@ -95,7 +95,7 @@ private func summaries(_ condition: String) -> [String] {
 
 @Test func syntaxErrorsInQuotedConditionsPointAtTheCharacter() {
     #expect(summaries("'plan == ''pro'' or'") == [
-        "9:37 FC500 unexpected end of condition; expected a field id, true, false, a string or '('",
+        "9:37 FC500 unexpected end of condition; expected a field id, true, false, a string, a number or '('",
     ])
     let parenthesis = checked("\"(newsletter or \\\"x\\\" \"").diagnostics.first
     #expect(parenthesis?.summary == "9:40 FC500 expected ')'; the condition ends here")

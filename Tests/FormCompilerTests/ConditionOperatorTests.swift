@@ -232,6 +232,7 @@ private func number(_ text: String) -> ConditionValue {
 // MARK: FC504
 
 @Test func theNewOperatorsReadFieldsForCycles() {
+    // Located at the read of the next field on the cycle, inside count(…), contains(…).
     func cycles(_ yaml: String) -> [String] {
         FormPipeline.check(SourceFile(path: "t.form.yaml", text: "formc: 1\nform: TestForm\n" + yaml)).diagnostics.filter { $0.code == .conditionCycle }.map(\.summary).map { String($0.prefix(10)) }
     }
@@ -242,7 +243,7 @@ private func number(_ text: String) -> ConditionValue {
       - multiChoice: b
         options: [x, y]
         visibleWhen: a >= 3
-    """) == ["5:18 FC504"])
+    """) == ["5:24 FC504"])
     #expect(cycles("""
     elements:
       - picker: a
@@ -253,7 +254,7 @@ private func number(_ text: String) -> ConditionValue {
         visibleWhen: "c <= 'today'"
       - date: c
         visibleWhen: a in ['y']
-    """) == ["6:18 FC504"])
+    """) == ["6:27 FC504"])
     #expect(cycles("""
     elements:
       - number: a
