@@ -585,7 +585,7 @@ struct ConditionTypeChecker {
         if let kind = scope.nonFields[id] {
             var problem = ConditionProblem(
                 code: .conditionType, message: "'\(id)' is \(kind.noun), not a field: it has no value a condition can read",
-                range: range, help: ["a condition reads fields: boolean, segment and text fields"]
+                range: range, help: ["a condition reads the values of fields"]
             )
             if let declared = scope.symbols.declaration(of: id) {
                 problem.fileNotes = [.init(message: "'\(id)' is declared here", range: declared)]
