@@ -95,7 +95,7 @@ private func summaries(_ condition: String) -> [String] {
 
 @Test func syntaxErrorsInQuotedConditionsPointAtTheCharacter() {
     #expect(summaries("'plan == ''pro'' or'") == [
-        "9:37 FC500 unexpected end of condition; expected a field id, true, false, a string or '('",
+        "9:37 FC500 unexpected end of condition; expected a field id, true, false, a string, a number or '('",
     ])
     let parenthesis = checked("\"(newsletter or \\\"x\\\" \"").diagnostics.first
     #expect(parenthesis?.summary == "9:40 FC500 expected ')'; the condition ends here")
@@ -167,7 +167,7 @@ private func summaries(_ condition: String) -> [String] {
     #expect(checked("newsletter == 'true'").diagnostics.first?.help == ["write true without quotes"])
     #expect(summaries("company == true") == ["9:29 FC502 the text field 'company' cannot be compared with true"])
     #expect(summaries("plan == false") == ["9:26 FC502 the segment 'plan' cannot be compared with false"])
-    #expect(summaries("isEmpty(newsletter)") == ["9:26 FC502 isEmpty applies to text fields and segments; 'newsletter' is a boolean"])
+    #expect(summaries("isEmpty(newsletter)") == ["9:26 FC502 isEmpty applies to fields that can be empty; 'newsletter' is a boolean"])
     #expect(summaries("plan == size") == ["9:18 FC502 cannot compare two fields ('plan' and 'size')"])
     #expect(summaries("newsletter and company") == ["9:33 FC502 'company' is a text field, not a boolean"])
     #expect(summaries("isEmpty(company) == isEmpty(size)") == ["9:18 FC502 cannot compare two conditions"])

@@ -84,7 +84,7 @@ elements:
     """) == [
         "12:10 FC501 unknown field 'x'",
         "16:12 FC500 unexpected '='",
-        "18:51 FC500 unexpected end of condition; expected a field id, true, false, a string or '('",
+        "18:51 FC500 unexpected end of condition; expected a field id, true, false, a string, a number or '('",
     ])
 }
 

@@ -14,7 +14,11 @@ private func render(_ syntax: ConditionSyntax) -> String {
     case .identifier(let id): id
     case .boolLiteral(let value): "\(value)"
     case .stringLiteral(let value): "'\(value)'"
+    case .numberLiteral(let text): "#\(text)"
     case .isEmpty(let id, _): "isEmpty(\(id))"
+    case .count(let id, _): "count(\(id))"
+    case .contains(let id, _, let item): "contains(\(id), '\(item.value)')"
+    case .inList(let lhs, let items, _): "(in \(render(lhs)) [\(items.map { "'\($0.value)'" }.joined(separator: " "))])"
     case .parenthesized(let inner): render(inner)
     case .not(let inner): "(not \(render(inner)))"
     case .and(let lhs, let rhs): "(and \(render(lhs)) \(render(rhs)))"
@@ -93,7 +97,7 @@ private func problem(_ text: String) -> ConditionProblem? {
 
 @Test func unexpectedEndIsAnEmptyRangeAtTheEnd() {
     let problem = problem("a and ")
-    #expect(problem?.message == "unexpected end of condition; expected a field id, true, false, a string or '('")
+    #expect(problem?.message == "unexpected end of condition; expected a field id, true, false, a string, a number or '('")
     #expect(problem?.range == 6..<6)
 }
 
@@ -116,13 +120,14 @@ private func problem(_ text: String) -> ConditionProblem? {
     #expect(problem("   ")?.range == 0..<3)
     #expect(problem("a == b == c")?.message == "comparisons cannot be chained")
     #expect(problem("a == b == c")?.range == 7..<9)
-    #expect(problem("count == 3")?.message == "unexpected number '3'")
-    #expect(problem("count == -1.5")?.help == ["conditions compare with strings; write it as '-1.5'"])
+    #expect(problem("count == 1.2.3")?.message == "invalid number '1.2.3'")
+    #expect(problem("count == 1.2.3")?.range == 9..<14)
+    #expect(problem("count == -1.5")?.message == nil)
     #expect(problem("a - b")?.message == "unexpected character '-'")
     #expect(problem("isempty(a)")?.help == ["did you mean 'isEmpty'?"])
     #expect(problem("isEmpty('a')")?.help == ["write the field id without quotes: isEmpty(a)"])
     #expect(problem("plan == \u{2018}pro\u{2019}")?.range == 8..<9)
-    #expect(problem("a >= b")?.help == ["conditions compare with '==' and '!=' only"])
+    #expect(problem("a >= b")?.message == nil)
 }
 
 @Test func theFirstProblemInReadingOrderIsReported() {
@@ -181,4 +186,131 @@ private enum ConditionParserTestsHelpers {
     #expect(problem("a == 'e\u{301}' b")?.range == 10..<11)
     #expect(problem("a == 'é' &&")?.message == "unexpected '&&'")
     #expect(problem("a == 'é' &&")?.range == 9..<11)
+}
+
+@Test func orderedOperatorsParseAsComparisons() {
+    #expect(shape("age >= 18") == "(>= age #18)")
+    #expect(shape("age > 18") == "(> age #18)")
+    #expect(shape("age<18") == "(< age #18)")
+    #expect(shape("age <= -2.50") == "(<= age #-2.50)")
+    #expect(shape("18 < age") == "(< #18 age)")
+    #expect(shape("birthday <= 'today-18y'") == "(<= birthday 'today-18y')")
+    #expect(shape("not age >= 18 and day > '2026-01-31'") == "(and (not (>= age #18)) (> day '2026-01-31'))")
+    #expect(shape("age>-1") == "(> age #-1)")
+}
+
+@Test func numbersAreLexedExactlyAndBadOnesPointAtTheNumber() {
+    #expect(shape("price < 2.50") == "(< price #2.50)")
+    #expect(shape("price == 0") == "(== price #0)")
+    let fraction = problem("price < .5")
+    #expect(fraction?.message == "invalid number '.5'")
+    #expect(fraction?.range == 8..<10)
+    #expect(problem("age > 18abc")?.message == "invalid number '18abc'")
+    #expect(problem("age > 1e3")?.range == 6..<9)
+    #expect(problem("age > 5.")?.message == "unexpected character '.'" || problem("age > 5.")?.message == "invalid number '5.'")
+}
+
+@Test func misspelledOrderedOperatorsAreSyntaxErrors() {
+    let arrow = problem("age => 18")
+    #expect(arrow?.code == .conditionSyntax)
+    #expect(arrow?.range == 4..<6)
+    #expect(arrow?.help == ["did you mean '>='?"])
+    #expect(problem("age =< 18")?.help == ["did you mean '<='?"])
+    let diamond = problem("age <> 18")
+    #expect(diamond?.range == 4..<6)
+    #expect(diamond?.help == ["did you mean '!='?"])
+    #expect(problem("age > = 18")?.range == 6..<7)
+}
+
+@Test func orderedComparisonsCannotBeChained() {
+    let chained = problem("0 < age < 18")
+    #expect(chained?.message == "comparisons cannot be chained")
+    #expect(chained?.range == 8..<9)
+    #expect(problem("plan in ['a'] == true")?.range == 14..<16)
+}
+
+@Test func inListsParseWithEveryItemLocated() throws {
+    #expect(shape("plan in ['pro', \"team\"]") == "(in plan ['pro' 'team'])")
+    #expect(shape("plan in['pro']") == "(in plan ['pro'])")
+    #expect(shape("not plan in ['a'] or b") == "(or (not (in plan ['a'])) b)")
+    let syntax = try ConditionParser.parse("plan in ['pro', 'team']").get()
+    guard case .inList(let lhs, let items, let operatorRange) = syntax.kind else {
+        Issue.record("not a list test")
+        return
+    }
+    #expect(lhs.range == 0..<4)
+    #expect(operatorRange == 5..<7)
+    #expect(items.map(\.range) == [9..<14, 16..<22])
+    #expect(syntax.range == 0..<23)
+    #expect(syntax.fieldReferences.map(\.id) == ["plan"])
+}
+
+@Test func badListsAreSyntaxErrorsAtTheCharacter() {
+    let empty = problem("plan in []")
+    #expect(empty?.message == "empty list: 'in' needs at least one option")
+    #expect(empty?.range == 8..<10)
+    let trailing = problem("plan in ['a',]")
+    #expect(trailing?.message == "expected an option in quotes, found ']'")
+    #expect(trailing?.range == 13..<14)
+    let bare = problem("plan in [pro]")
+    #expect(bare?.help == ["write the option in quotes: 'pro'"])
+    #expect(bare?.range == 9..<12)
+    let unclosed = problem("plan in ['a'")
+    #expect(unclosed?.message == "expected ']'; the condition ends here")
+    #expect(unclosed?.notes == [ConditionNote(message: "to match this '['", range: 8..<9)])
+    #expect(problem("plan in ['a' 'b']")?.message == "expected ',' or ']', found the string 'b'")
+    let noList = problem("plan in 'a'")
+    #expect(noList?.message == "expected '[' after 'in', found the string 'a'")
+    #expect(noList?.range == 8..<11)
+    #expect(problem("plan in")?.range == 7..<7)
+}
+
+@Test func countAndContainsAreFunctions() throws {
+    #expect(shape("count(diet) >= 2") == "(>= count(diet) #2)")
+    #expect(shape("contains(diet, 'vegan')") == "contains(diet, 'vegan')")
+    #expect(shape("not contains( diet ,\"it's\" ) and count(diet) == 0") == "(and (not contains(diet, 'it's')) (== count(diet) #0))")
+    // Without `(` they are ordinary names.
+    #expect(shape("count or contains") == "(or count contains)")
+    let syntax = try ConditionParser.parse("contains(diet, 'vegan')").get()
+    guard case .contains(_, let argument, let item) = syntax.kind else {
+        Issue.record("not contains")
+        return
+    }
+    #expect(argument == 9..<13)
+    #expect(item.range == 15..<22)
+    #expect(syntax.fieldReferences.map(\.range) == [9..<13])
+    let count = try ConditionParser.parse("count(diet) > 1").get()
+    #expect(count.fieldReferences.map(\.range) == [6..<10])
+}
+
+@Test func badCallsAreSyntaxErrorsAtTheCharacter() {
+    #expect(problem("contains(diet)")?.message == "expected ',' and an option, found ')'")
+    #expect(problem("contains(diet)")?.range == 13..<14)
+    #expect(problem("contains(diet, vegan)")?.help == ["write the option in quotes: 'vegan'"])
+    #expect(problem("contains(diet, vegan)")?.range == 15..<20)
+    #expect(problem("contains('diet', 'a')")?.help == ["write the field id without quotes: contains(diet, 'value')"])
+    #expect(problem("count('diet')")?.help == ["write the field id without quotes: count(diet)"])
+    #expect(problem("count(diet, 'a')")?.message == "expected ')', found ','")
+    #expect(problem("cont(diet)")?.help == ["did you mean 'count'?"])
+    #expect(problem("length(diet)")?.help == ["the functions are isEmpty(field), count(field) and contains(field, 'value')"])
+    #expect(problem("contains(diet, 'a'")?.message == "expected ')'; the condition ends here")
+}
+
+@Test func inIsAKeyword() {
+    #expect(problem("in")?.message == "expected a field id, true, false, a string, a number or '(', found 'in'")
+    #expect(shape("index or inner") == "(or index inner)")
+    #expect(shape("plan in ['é']") == "(in plan ['é'])")
+}
+
+@Test func conditionTextWritesTheNewOperatorsBack() {
+    let expression = ConditionExpr.and(
+        .or(.valueCompare("age", .greaterOrEqual, .number(DecimalLiteral("18")!)), .not(.valueCompare("price", .equal, .number(DecimalLiteral("2.50")!)))),
+        .and(
+            .segmentIn("plan", optionValues: ["pro", "it's"]),
+            .and(.not(.countCompare("diet", .equal, 2)), .and(.contains("diet", optionValue: "vegan"), .valueCompare("birthday", .lessOrEqual, .relative(RelativeDateLiteral("today-18y")!))))
+        )
+    )
+    #expect(expression.conditionText == "(age >= 18 or price != 2.50) and (plan in ['pro', \"it's\"] and (count(diet) != 2 and (contains(diet, 'vegan') and birthday <= 'today-18y')))")
+    #expect(ConditionExpr.valueCompare("day", .less, .date(DateValue("2026-01-31", mode: .date)!)).conditionText == "day < '2026-01-31'")
+    #expect(ConditionExpr.countCompare("diet", .greater, 0).conditionText == "count(diet) > 0")
 }

@@ -102,3 +102,26 @@ func emitFixturesCompileWithoutWarnings(_ accessLevel: EmitOptions.AccessLevel) 
     let failure = try EmitCompiler.typecheck(source, name: "LargeForm", accessLevel: .internal)
     #expect(failure == nil, "\(failure?.prefix(4_000) ?? "")")
 }
+
+/// The form of every condition operator (SPEC §10: `<`, `<=`, `>`, `>=` on numbers,
+/// dates, times and instants, relative dates, `in`, `contains`, `count`), as the
+/// GeneratedFormTests plugin compiles it, type-checks at every access level.
+@Test(arguments: EmitOptions.AccessLevel.allCases)
+func emitConditionOperatorsCompileWithoutWarnings(_ accessLevel: EmitOptions.AccessLevel) throws {
+    let path = "Tests/GeneratedFormTests/Forms/conditions/conditions.form.yaml"
+    let bytes = try #require(RepositoryPaths.read(RepositoryPaths.root + "/" + path))
+    let result = FormPipeline.build(SourceFile(path: path, bytes: bytes), options: EmitOptions(accessLevel: accessLevel))
+    #expect(result.diagnostics.isEmpty, "\(result.diagnostics.map { "\($0.code): \($0.message)" })")
+    let source = try #require(result.swiftSource)
+    // Each new operator reaches the Swift.
+    for piece in [
+        ".map { $0 >= 18 } == true", "!(isAgeVisible(values, context) && (values.age == 20))", "context.today.adding(years: -18)", "context.today.end(in: context.timeZone)",
+        "context.today.start(in: context.timeZone)", "FormTime(clampingHour: 9, minute: 30)", "(values.seating == Seating.terrace) || (values.seating == Seating.bar)",
+        "values.diet.contains(Diet.vegan)", "values.diet.count : 0) >= 2", "Decimal(sign: .plus, exponent: -2, significand: 250)",
+        "context: ValidationContext = ValidationContext()",
+    ] {
+        #expect(source.contains(piece), "missing \(piece)")
+    }
+    let failure = try EmitCompiler.typecheck(source, name: "ConditionsForm", accessLevel: accessLevel)
+    #expect(failure == nil, "\(accessLevel.rawValue):\n\(failure ?? "")")
+}

@@ -528,8 +528,9 @@ public enum DiagnosticCatalog {
                 .conditionSyntax, "condition syntax error",
                 explanation: """
                 A `visibleWhen` or `enabledWhen` expression does not follow the grammar of SPEC §7. The \
-                diagnostic points at the character inside the expression. Conditions use `==`, `!=`, `and`, \
-                `or`, `not`, `isEmpty(field)`, `true`, `false`, quoted strings and parentheses.
+                diagnostic points at the character inside the expression. Conditions use `==`, `!=`, `<`, `<=`, \
+                `>`, `>=`, `and`, `or`, `not`, `in ['a', 'b']`, `isEmpty(field)`, `count(field)`, \
+                `contains(field, 'a')`, `true`, `false`, quoted strings, numbers (`18`, `2.50`) and parentheses.
                 """,
                 example: form("""
                   - segment: plan
@@ -558,7 +559,10 @@ public enum DiagnosticCatalog {
                 explanation: """
                 The condition mixes types: a boolean field stands alone or compares with `true`/`false`; a \
                 segment compares with a string; a text field compares with a string or goes through \
-                `isEmpty(...)`; `and`, `or` and `not` take booleans.
+                `isEmpty(...)`; a number compares with a number it can hold; a date with a quoted date, time \
+                or instant of its mode (or a relative date such as `'today-18y'`), which must be a real one; \
+                `<`, `<=`, `>`, `>=` order numbers, dates, times and `count(...)`; `in [...]` tests a segment or \
+                picker, `contains(...)` and `count(...)` a multiChoice; `and`, `or` and `not` take booleans.
                 """,
                 example: form("""
                   - boolean: newsletter
@@ -572,7 +576,8 @@ public enum DiagnosticCatalog {
                 .conditionNotOption, "condition compares a segment with a value that is not one of its options",
                 explanation: """
                 A segment can only hold one of its option values, so comparing it with any other string is \
-                always false (or always true with `!=`) and is almost certainly a typo.
+                always false (or always true with `!=`) and is almost certainly a typo. The same holds for the \
+                options listed in `in [...]` and for `contains(field, '...')` on a multiChoice.
                 """,
                 example: form("""
                   - segment: plan

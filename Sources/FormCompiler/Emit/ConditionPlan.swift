@@ -40,6 +40,10 @@ struct ConditionPlan {
 
     private(set) var visibleHelpers: [Helper] = []
     private(set) var enabledHelpers: [Helper] = []
+    /// Whether a condition compares with a relative date (`'today-18y'`): then
+    /// every static helper also takes the `ValidationContext` that `today` is
+    /// read from (an instance helper reads the form's `context`).
+    private(set) var readsToday = false
 
     /// `Email` for a field, group or segue `email`; `Element_2_0` for an element
     /// without an id (no id holds an underscore, so the two never collide).
@@ -58,6 +62,7 @@ struct ConditionPlan {
         var helpers = Helpers(visible: visibleParent, enabled: enabledParent)
         if visibleWhen != nil || enabledWhen != nil {
             let key = Self.key(id: id, at: id == nil ? path() : [])
+            if visibleWhen?.readsToday == true || enabledWhen?.readsToday == true { readsToday = true }
             if let condition = visibleWhen {
                 helpers.visible = visibleHelpers.count
                 visibleHelpers.append(Helper(role: .visible, key: key, parent: visibleParent, condition: condition))
@@ -186,22 +191,27 @@ extension FormTranslator {
                 ))
             }
             switchOverFields(keyCount: helpers.count + 1, whenEmpty: 0, into: &plan, key: key) { key, out in
-                if key > 0 { Self.writeHelperCall(helpers[key - 1], from: .live, into: &out) } else { out.write("true") }
+                if key > 0 { writeHelperCall(helpers[key - 1], from: .live, into: &out) } else { out.write("true") }
             }
+            let readsToday = conditions.readsToday
             plan.once { out in
                 out.closeBody()
+                var doc = ["Whether `field` is \(what) with `values`: its own condition and every enclosing group's hold."]
+                var parameters = [
+                    SwiftParameter("_", "field", Self.fieldType),
+                    SwiftParameter("in", "values", Self.valuesType),
+                ]
+                if readsToday {
+                    doc.append("`context` gives the day that relative dates (`today-18y`) count from.")
+                    parameters.append(SwiftParameter(nil, "context", Self.contextType, default: .call(.type(Self.contextType), [])))
+                }
                 out.openFunction(SwiftFunction(
-                    doc: ["Whether `field` is \(what) with `values`: its own condition and every enclosing group's hold."],
-                    access: access, modifiers: ["nonisolated", "static"], name: name,
-                    parameters: [
-                        SwiftParameter("_", "field", Self.fieldType),
-                        SwiftParameter("in", "values", Self.valuesType),
-                    ],
-                    result: .named("Bool"), body: []
+                    doc: doc, access: access, modifiers: ["nonisolated", "static"], name: name,
+                    parameters: parameters, result: .named("Bool"), body: []
                 ))
             }
             switchOverFields(keyCount: helpers.count + 1, whenEmpty: 0, into: &plan, key: key) { key, out in
-                if key > 0 { Self.writeHelperCall(helpers[key - 1], from: .snapshot, into: &out) } else { out.write("true") }
+                if key > 0 { writeHelperCall(helpers[key - 1], from: .snapshot, into: &out) } else { out.write("true") }
             }
             plan.once { $0.closeBody() }
             for source in [ConditionSource.snapshot, .live] {
@@ -214,7 +224,7 @@ extension FormTranslator {
                     case .snapshot:
                         out.write("private nonisolated static func ")
                         helper.writeName(into: &out)
-                        out.write("(_ values: Values) -> Bool")
+                        out.write(readsToday ? "(_ values: Values, _ context: ValidationContext) -> Bool" : "(_ values: Values) -> Bool")
                     case .live:
                         out.write("private func ")
                         helper.writeLiveName(into: &out)
@@ -224,7 +234,7 @@ extension FormTranslator {
                     // `return isGroupVisible(values) && (…)`: the enclosing group's helper first.
                     out.write("return ")
                     if let parent = helper.parent {
-                        Self.writeHelperCall(helpers[parent], from: source, into: &out)
+                        writeHelperCall(helpers[parent], from: source, into: &out)
                         out.write(" && ")
                         writeCondition(helper.condition, from: source, at: .operand(of: .and), into: &out)
                     } else {
@@ -237,12 +247,13 @@ extension FormTranslator {
         }
     }
 
-    /// `isCompanyVisible(values)` or `isVisible_Company()`, written directly.
-    static func writeHelperCall(_ helper: ConditionPlan.Helper, from source: ConditionSource, into out: inout SwiftRenderer) {
+    /// `isCompanyVisible(values)` (`(values, context)` where a condition reads
+    /// `today`) or `isVisible_Company()`, written directly.
+    func writeHelperCall(_ helper: ConditionPlan.Helper, from source: ConditionSource, into out: inout SwiftRenderer) {
         switch source {
         case .snapshot:
             helper.writeName(into: &out)
-            out.write("(values)")
+            out.write(conditions.readsToday ? "(values, context)" : "(values)")
         case .live:
             helper.writeLiveName(into: &out)
             out.write("()")
@@ -288,7 +299,7 @@ extension FormTranslator {
                 guard let helper else { return out.write("false") }
                 return parenthesized(.not, at: position, into: &out) { out in
                     out.write("!")
-                    Self.writeHelperCall(helper, from: source, into: &out)
+                    writeHelperCall(helper, from: source, into: &out)
                 }
             }
             let empty: ConditionShape = switch fieldType {
@@ -314,7 +325,7 @@ extension FormTranslator {
             guard let helper else { return writeEmpty(at: position, into: &out) }
             parenthesized(.binary(.or), at: position, into: &out) { out in
                 out.write("!")
-                Self.writeHelperCall(helper, from: source, into: &out)
+                writeHelperCall(helper, from: source, into: &out)
                 out.write(" || ")
                 writeEmpty(at: .operand(of: .or), into: &out)
             }
@@ -322,7 +333,7 @@ extension FormTranslator {
             parenthesized(.binary(.equal), at: position, into: &out) { out in
                 if let helper = visibilityHelper(of: fieldPosition(id)) {
                     out.write("(")
-                    Self.writeHelperCall(helper, from: source, into: &out)
+                    writeHelperCall(helper, from: source, into: &out)
                     out.write(" ? ")
                     writeRead(id, from: source, into: &out)
                     out.write(" : \"\")")
@@ -337,14 +348,59 @@ extension FormTranslator {
             writeWhenVisible(visibilityHelper(of: field), .binary(.equal), from: source, at: position, into: &out) { out in
                 writeRead(id, from: source, into: &out)
                 out.write(" == ")
-                if let field, case .segment(let enumName, _) = fields[field].fieldType {
-                    out.write(enumName)
-                } else {
-                    out.write(SwiftNaming.upperCamelCase(id))
+                writeOptionCase(optionValue, of: id, field, into: &out)
+            }
+        case .segmentIn(let id, let optionValues):
+            // `(values.plan == Plan.pro) || (values.plan == Plan.team)`: `==` reads an optional selection too.
+            let field = fieldPosition(id)
+            let shape: ConditionShape = optionValues.count > 1 ? .binary(.or) : .binary(.equal)
+            writeWhenVisible(visibilityHelper(of: field), shape, from: source, at: position, into: &out) { out in
+                for (index, optionValue) in optionValues.enumerated() {
+                    if index > 0 { out.write(" || ") }
+                    parenthesized(.binary(.equal), at: optionValues.count > 1 ? .operand(of: .or) : .whole, into: &out) { out in
+                        writeRead(id, from: source, into: &out)
+                        out.write(" == ")
+                        writeOptionCase(optionValue, of: id, field, into: &out)
+                    }
                 }
-                out.write(".")
-                // What `SegmentOption.caseName` gives the option with this value.
-                out.write(SwiftNaming.caseName(forOptionValue: optionValue))
+            }
+        case .contains(let id, let optionValue):
+            let field = fieldPosition(id)
+            writeWhenVisible(visibilityHelper(of: field), .atom, from: source, at: position, into: &out) { out in
+                writeRead(id, from: source, into: &out)
+                out.write(".contains(")
+                writeOptionCase(optionValue, of: id, field, into: &out)
+                out.write(")")
+            }
+        case .countCompare(let id, let order, let count):
+            // A hidden multiChoice reads as nothing chosen: it counts 0.
+            parenthesized(.binary(.compare), at: position, into: &out) { out in
+                if let helper = visibilityHelper(of: fieldPosition(id)) {
+                    out.write("(")
+                    writeHelperCall(helper, from: source, into: &out)
+                    out.write(" ? ")
+                    writeRead(id, from: source, into: &out)
+                    out.write(".count : 0)")
+                } else {
+                    writeRead(id, from: source, into: &out)
+                    out.write(".count")
+                }
+                out.write(" \(order.rawValue) \(count)")
+            }
+        case .valueCompare(let id, let order, let value):
+            // An empty (nil) or hidden value makes the comparison false (SPEC §10).
+            let field = fieldPosition(id)
+            let fieldType = field.map { fields[$0].fieldType }
+            let literal = Self.conditionLiteral(value, order: order, for: fieldType)
+            let mapped = fieldType?.isOptional == true && order != .equal
+            writeWhenVisible(visibilityHelper(of: field), mapped ? .binary(.equal) : .binary(.compare), from: source, at: position, into: &out) { out in
+                writeRead(id, from: source, into: &out)
+                if mapped {
+                    // `values.age.map { $0 >= 18 } == true`: Swift has no `<` between optionals.
+                    out.write(".map { $0 \(order.rawValue) \(literal) } == true")
+                } else {
+                    out.write(" \(order.rawValue) \(literal)")
+                }
             }
         case .not(let inner):
             parenthesized(.not, at: position, into: &out) { out in
@@ -362,6 +418,38 @@ extension FormTranslator {
         }
     }
 
+    /// `Plan.pro`: the case of the option with this value, in the field's enum.
+    private func writeOptionCase(_ optionValue: String, of id: String, _ field: Int?, into out: inout SwiftRenderer) {
+        switch field.map({ fields[$0].fieldType }) {
+        case .segment(let enumName, _)?, .multiChoice(let enumName)?:
+            out.write(enumName)
+        default:
+            out.write(SwiftNaming.upperCamelCase(id))
+        }
+        out.write(".")
+        // What `SegmentOption.caseName` gives the option with this value.
+        out.write(SwiftNaming.caseName(forOptionValue: optionValue))
+    }
+
+    /// The literal side of a number or date comparison as Swift. A relative date
+    /// is counted from `context.today`; against an instant it is the day's first
+    /// instant for `<` and `>=`, its last for `<=` and `>`, so that `<= 'today'`
+    /// takes in all of today and `< 'today'` none of it.
+    static func conditionLiteral(_ value: ConditionValue, order: ConditionOrder, for fieldType: FieldValueType?) -> String {
+        switch value {
+        case .number(let number):
+            var decimal = false
+            if case .number(let isDecimal, _)? = fieldType { decimal = isDecimal }
+            return SwiftLiterals.number(number, decimal: decimal)
+        case .date(let date):
+            return SwiftLiterals.date(date)
+        case .relative(let relative):
+            let text = relative.description
+            let isMax = order == .lessOrEqual || order == .greater
+            return boundExpression(text, for: fieldType ?? .date(.date, optional: true), isMax: isMax)
+        }
+    }
+
     /// `test` (of the given shape) when the field is visible (`helper`, the
     /// field's visibility helper, nil when it is always visible), else false: for
     /// the tests this is used with (a Boolean's value, a segment option), the
@@ -374,7 +462,7 @@ extension FormTranslator {
             return parenthesized(test, at: position, into: &out, writeTest)
         }
         parenthesized(.binary(.and), at: position, into: &out) { out in
-            Self.writeHelperCall(helper, from: source, into: &out)
+            writeHelperCall(helper, from: source, into: &out)
             out.write(" && ")
             parenthesized(test, at: .operand(of: .and), into: &out, writeTest)
         }
@@ -403,6 +491,8 @@ extension FormTranslator {
 /// The binary operators a condition's Swift uses.
 enum SwiftOperator: Equatable {
     case and, or, equal
+    /// `<`, `<=`, `>`, `>=`
+    case compare
 }
 
 /// The operator at the top of a condition's Swift: what decides whether it needs

@@ -244,7 +244,7 @@ extension FormTranslator {
             // Hidden fields are not validated (SPEC §6.2).
             out.write("guard ")
             conditions.visibleHelpers[helper].writeName(into: &out)
-            out.write("(values) else { return .valid }")
+            out.write(conditions.readsToday ? "(values, context) else { return .valid }" : "(values) else { return .valid }")
             out.newline()
         }
         out.write("let rules: [ValidationRule<")

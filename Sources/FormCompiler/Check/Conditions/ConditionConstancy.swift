@@ -6,7 +6,12 @@
 /// it with, or anything else; a segment has one of the options the condition names,
 /// another option, or (when it is optional or can be hidden) nothing selected.
 /// Atoms over one field are therefore mutually exclusive where they should be
-/// (`plan == 'free' and plan == 'pro'` is always false). The states are enumerated
+/// (`plan == 'free' and plan == 'pro'` is always false). `plan in ['a', 'b']` is
+/// read as `plan == 'a' or plan == 'b'`. The atoms whose values the analysis does
+/// not enumerate (a number or date compared with a literal, `count`, `contains`)
+/// are each taken as free to be true or false on their own: that admits more
+/// states than exist, so it may miss a constant condition but never reports a
+/// condition that is not constant. The states are enumerated
 /// only for conditions of at most `maxAtoms` distinct atoms and `maxStates` states;
 /// the expression is evaluated once, over bit sets of states, so a large form of
 /// hostile conditions stays fast.
@@ -64,7 +69,17 @@ struct ConditionConstancy {
         // the product of the fields' state counts is the number of worlds.
         var stateCount = 1
         for atom in atoms {
-            let id = atom.atomField
+            guard let id = atom.atomField else {
+                // An atom read as free: a pseudo-field of its own with two states.
+                atomFields.append(fields.count)
+                fields.append("")
+                states.append(.free(false))
+                states.append(.free(true))
+                stateStarts.append(states.count)
+                stateCount *= 2
+                if stateCount > Self.maxStates { return nil }
+                continue
+            }
             if let field = fields.firstIndex(of: id) {
                 atomFields.append(field)
                 continue
@@ -152,7 +167,17 @@ struct ConditionConstancy {
         switch expression {
         case .constant(let value):
             program.append(.constant(value))
-        case .boolField, .isEmpty, .textEquals, .segmentEquals:
+        case .segmentIn(let id, let values):
+            guard let first = values.first else {
+                program.append(.constant(false))
+                return true
+            }
+            guard compile(.segmentEquals(id, optionValue: first), atoms: &atoms, into: &program) else { return false }
+            for value in values.dropFirst() {
+                guard compile(.segmentEquals(id, optionValue: value), atoms: &atoms, into: &program) else { return false }
+                program.append(.or)
+            }
+        case .boolField, .isEmpty, .textEquals, .segmentEquals, .valueCompare, .countCompare, .contains:
             if let index = atoms.firstIndex(of: expression) {
                 program.append(.atom(index))
             } else {
@@ -178,9 +203,12 @@ struct ConditionConstancy {
         /// nil is an option that no atom names.
         case option(String?)
         case nothingSelected
+        /// A state of an atom read as free (its own pseudo-field): its truth.
+        case free(Bool)
 
         func satisfies(_ atom: ConditionExpr) -> Bool {
             switch (atom, self) {
+            case (_, .free(let value)): value
             case (.boolField, .bool(let value)): value
             case (.isEmpty, .text(let text)): text == ""
             case (.isEmpty, .nothingSelected): true
@@ -224,11 +252,13 @@ struct ConditionConstancy {
 }
 
 extension ConditionExpr {
-    /// The field an atom (`boolField`, `isEmpty`, `textEquals`, `segmentEquals`) reads.
-    fileprivate var atomField: String {
+    /// The field an enumerated atom (`boolField`, `isEmpty`, `textEquals`,
+    /// `segmentEquals`) reads; nil for an atom read as free.
+    fileprivate var atomField: String? {
         switch self {
         case .boolField(let id), .isEmpty(let id), .textEquals(let id, _), .segmentEquals(let id, _): id
-        case .constant, .not, .and, .or: preconditionFailure("not an atom")
+        case .valueCompare, .countCompare, .contains: nil
+        case .constant, .not, .and, .or, .segmentIn: preconditionFailure("not an atom")
         }
     }
 }

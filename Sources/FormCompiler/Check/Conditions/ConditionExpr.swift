@@ -10,6 +10,15 @@ public indirect enum ConditionExpr: Sendable, Hashable {
     case textEquals(String, String)
     /// A segment's selection is the option with this value.
     case segmentEquals(String, optionValue: String)
+    /// A segment's or picker's selection is one of these options (`in [...]`), in option order.
+    case segmentIn(String, optionValues: [String])
+    /// A number or date field compared with a literal (`age >= 18`,
+    /// `birthday <= 'today-18y'`); false when the field is empty. `!=` is `not` of `==`.
+    case valueCompare(String, ConditionOrder, ConditionValue)
+    /// How many options a multiChoice has chosen, compared with a whole number (`count(diet) >= 2`).
+    case countCompare(String, ConditionOrder, Int)
+    /// A multiChoice has chosen the option with this value (`contains(diet, 'vegan')`).
+    case contains(String, optionValue: String)
     case not(ConditionExpr)
     case and(ConditionExpr, ConditionExpr)
     case or(ConditionExpr, ConditionExpr)
@@ -20,7 +29,8 @@ public indirect enum ConditionExpr: Sendable, Hashable {
         func visit(_ expr: ConditionExpr) {
             switch expr {
             case .constant: break
-            case .boolField(let id), .isEmpty(let id), .textEquals(let id, _), .segmentEquals(let id, _):
+            case .boolField(let id), .isEmpty(let id), .textEquals(let id, _), .segmentEquals(let id, _),
+                 .segmentIn(let id, _), .valueCompare(let id, _, _), .countCompare(let id, _, _), .contains(let id, _):
                 if !seen.contains(id) { seen.append(id) }
             case .not(let inner): visit(inner)
             case .and(let lhs, let rhs), .or(let lhs, let rhs):
@@ -47,9 +57,9 @@ extension ConditionExpr {
         switch self {
         case .or: 0
         case .and: 1
-        case .not(.textEquals), .not(.segmentEquals): 3
+        case .not(.textEquals), .not(.segmentEquals), .not(.valueCompare(_, .equal, _)), .not(.countCompare(_, .equal, _)): 3
         case .not: 2
-        case .constant, .boolField, .isEmpty, .textEquals, .segmentEquals: 3
+        case .constant, .boolField, .isEmpty, .textEquals, .segmentEquals, .segmentIn, .valueCompare, .countCompare, .contains: 3
         }
     }
 
@@ -61,6 +71,12 @@ extension ConditionExpr {
         case .isEmpty(let id): text = "isEmpty(\(id))"
         case .textEquals(let id, let value), .segmentEquals(let id, let value): text = "\(id) == \(Self.quote(value))"
         case .not(.textEquals(let id, let value)), .not(.segmentEquals(let id, let value)): text = "\(id) != \(Self.quote(value))"
+        case .segmentIn(let id, let values): text = "\(id) in [" + values.map(Self.quote).joined(separator: ", ") + "]"
+        case .valueCompare(let id, let order, let value): text = "\(id) \(order.rawValue) \(value.conditionText)"
+        case .not(.valueCompare(let id, .equal, let value)): text = "\(id) != \(value.conditionText)"
+        case .countCompare(let id, let order, let count): text = "count(\(id)) \(order.rawValue) \(count)"
+        case .not(.countCompare(let id, .equal, let count)): text = "count(\(id)) != \(count)"
+        case .contains(let id, let value): text = "contains(\(id), \(Self.quote(value)))"
         case .not(let inner): text = "not " + inner.render(minimumPrecedence: 2)
         case .and(let lhs, let rhs): text = lhs.render(minimumPrecedence: 1) + " and " + rhs.render(minimumPrecedence: 2)
         case .or(let lhs, let rhs): text = lhs.render(minimumPrecedence: 0) + " or " + rhs.render(minimumPrecedence: 1)
@@ -69,7 +85,61 @@ extension ConditionExpr {
     }
 
     /// Condition strings have no escapes, so the quote is the one the value lacks.
-    private static func quote(_ value: String) -> String {
+    fileprivate static func quote(_ value: String) -> String {
         value.contains("'") && !value.contains("\"") ? "\"\(value)\"" : "'\(value)'"
+    }
+}
+
+/// The operator of a number, date or count comparison. `!=` is lowered to `not` of `==`.
+public enum ConditionOrder: String, Sendable, Hashable {
+    case equal = "=="
+    case less = "<"
+    case lessOrEqual = "<="
+    case greater = ">"
+    case greaterOrEqual = ">="
+
+    /// The operator with its sides swapped: `18 <= age` is `age >= 18`.
+    var mirrored: ConditionOrder {
+        switch self {
+        case .equal: .equal
+        case .less: .greater
+        case .lessOrEqual: .greaterOrEqual
+        case .greater: .less
+        case .greaterOrEqual: .lessOrEqual
+        }
+    }
+}
+
+/// The literal side of a `valueCompare`, read for the field it is compared with.
+public enum ConditionValue: Sendable, Hashable {
+    case number(DecimalLiteral)
+    case date(DateValue)
+    /// `today`, `today-18y`: resolved from the validation context when the condition is evaluated.
+    case relative(RelativeDateLiteral)
+
+    /// As written in a condition: `18`, `'2026-01-31'`, `'today-18y'`.
+    var conditionText: String {
+        switch self {
+        case .number(let value): value.description
+        case .date(let value): "'\(value.description)'"
+        case .relative(let value): "'\(value.description)'"
+        }
+    }
+
+    /// Whether it depends on the day the condition is evaluated.
+    var isRelative: Bool {
+        if case .relative = self { true } else { false }
+    }
+}
+
+extension ConditionExpr {
+    /// Whether any comparison reads `today` (a relative date).
+    public var readsToday: Bool {
+        switch self {
+        case .valueCompare(_, _, let value): value.isRelative
+        case .not(let inner): inner.readsToday
+        case .and(let lhs, let rhs), .or(let lhs, let rhs): lhs.readsToday || rhs.readsToday
+        case .constant, .boolField, .isEmpty, .textEquals, .segmentEquals, .segmentIn, .countCompare, .contains: false
+        }
     }
 }

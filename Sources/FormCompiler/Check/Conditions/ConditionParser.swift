@@ -5,8 +5,12 @@
 /// or      := and ('or' and)*
 /// and     := unary ('and' unary)*
 /// unary   := 'not' unary | compare
-/// compare := operand (('==' | '!=') operand)?
-/// operand := FIELD_ID | 'true' | 'false' | STRING | 'isEmpty(' FIELD_ID ')' | '(' expr ')'
+/// compare := operand (COMPARE operand | 'in' list)?
+/// COMPARE := '==' | '!=' | '<' | '<=' | '>' | '>='
+/// operand := FIELD_ID | 'true' | 'false' | STRING | NUMBER | '(' expr ')'
+///          | 'isEmpty(' FIELD_ID ')' | 'count(' FIELD_ID ')' | 'contains(' FIELD_ID ',' STRING ')'
+/// list    := '[' STRING (',' STRING)* ']'
+/// NUMBER  := '-'? DIGITS ('.' DIGITS)?
 /// ```
 ///
 /// Strings have no escapes: a condition string is everything between its quotes,
@@ -98,28 +102,92 @@ struct ConditionParser {
 
     private mutating func parseCompare() throws(ConditionProblem) -> ConditionSyntax {
         let lhs = try parseOperand()
-        let op: ConditionSyntax.CompareOperator
-        switch token.kind {
-        case .equal: op = .equal
-        case .notEqual: op = .notEqual
-        default: return lhs
-        }
         let operatorRange = token.range
-        advance()
-        let rhs = try parseOperand()
+        let node: ConditionSyntax
+        if case .in = token.kind {
+            advance()
+            let (items, end) = try parseList()
+            node = ConditionSyntax(
+                kind: .inList(lhs, items, operatorRange: operatorRange), range: lhs.range.lowerBound..<end
+            )
+        } else {
+            guard case .compare(let op) = token.kind else { return lhs }
+            advance()
+            let rhs = try parseOperand()
+            node = ConditionSyntax(
+                kind: .compare(lhs, op, rhs, operatorRange: operatorRange),
+                range: lhs.range.lowerBound..<rhs.range.upperBound
+            )
+        }
         switch token.kind {
-        case .equal, .notEqual:
+        case .compare, .in:
             throw ConditionProblem(
                 code: .conditionSyntax, message: "comparisons cannot be chained", range: token.range,
-                help: ["combine two comparisons with 'and', e.g. \"a == 'x' and b == 'y'\""]
+                help: ["combine two comparisons with 'and', e.g. \"age >= 18 and age < 65\""]
             )
         default:
-            break
+            return node
         }
-        return ConditionSyntax(
-            kind: .compare(lhs, op, rhs, operatorRange: operatorRange),
-            range: lhs.range.lowerBound..<rhs.range.upperBound
-        )
+    }
+
+    /// `['a', 'b']` after `in`: at least one string; returns the strings and where the list ends.
+    private mutating func parseList() throws(ConditionProblem) -> ([ConditionSyntax.ListItem], Int) {
+        guard case .leftBracket = token.kind else {
+            if case .invalid(let problem) = token.kind { throw problem }
+            throw ConditionProblem(
+                code: .conditionSyntax, message: "expected '[' after 'in', found \(token.kind.quoted)", range: token.range,
+                help: ["write the options as a list: plan in ['pro', 'team']"]
+            )
+        }
+        let open = token.range
+        advance()
+        var items: [ConditionSyntax.ListItem] = []
+        while true {
+            guard case .string(let value) = token.kind else {
+                if case .invalid(let problem) = token.kind { throw problem }
+                if case .rightBracket = token.kind, items.isEmpty {
+                    throw ConditionProblem(
+                        code: .conditionSyntax, message: "empty list: 'in' needs at least one option",
+                        range: open.lowerBound..<token.range.upperBound
+                    )
+                }
+                var problem = ConditionProblem(
+                    code: .conditionSyntax, message: "expected an option in quotes, found \(token.kind.quoted)",
+                    range: token.range
+                )
+                if case .identifier(let name) = token.kind { problem.help = ["write the option in quotes: '\(name)'"] }
+                throw problem
+            }
+            items.append(ConditionSyntax.ListItem(value: value, range: token.range))
+            operands += 1
+            if operands > Self.maxOperands {
+                throw ConditionProblem(
+                    code: .conditionSyntax, message: "condition is too long: more than \(Self.maxOperands) operands",
+                    range: token.range, help: ["split the logic over several fields or groups"]
+                )
+            }
+            advance()
+            switch token.kind {
+            case .comma:
+                advance()
+            case .rightBracket:
+                let end = token.range.upperBound
+                advance()
+                return (items, end)
+            case .invalid(let problem):
+                throw problem
+            case .end:
+                throw ConditionProblem(
+                    code: .conditionSyntax, message: "expected ']'; the condition ends here", range: token.range,
+                    notes: [ConditionNote(message: "to match this '['", range: open)]
+                )
+            default:
+                throw ConditionProblem(
+                    code: .conditionSyntax, message: "expected ',' or ']', found \(token.kind.quoted)", range: token.range,
+                    notes: [ConditionNote(message: "to match this '['", range: open)]
+                )
+            }
+        }
     }
 
     private mutating func parseOperand() throws(ConditionProblem) -> ConditionSyntax {
@@ -142,6 +210,9 @@ struct ConditionParser {
         case .string(let value):
             advance()
             node = ConditionSyntax(kind: .stringLiteral(value), range: current.range)
+        case .number(let text):
+            advance()
+            node = ConditionSyntax(kind: .numberLiteral(text), range: current.range)
         case .leftParen:
             try enterNesting(at: current.range)
             advance()
@@ -165,34 +236,64 @@ struct ConditionParser {
         return node
     }
 
-    /// `name(` … — only `isEmpty(field)` exists.
+    static let functions = ["isEmpty", "count", "contains"]
+
+    /// `name(` … — `isEmpty(field)`, `count(field)` or `contains(field, 'value')`.
     private mutating func parseCall(_ name: String, nameRange: Range<Int>) throws(ConditionProblem) -> ConditionSyntax {
-        guard name == "isEmpty" else {
-            let suggestion = Suggestions.closest(to: name, in: ["isEmpty"])
+        guard Self.functions.contains(name) else {
+            let suggestion = Suggestions.closest(to: name, in: Self.functions)
             throw ConditionProblem(
                 code: .conditionSyntax, message: "unknown function '\(name)'", range: nameRange,
-                help: suggestion.map { ["did you mean '\($0)'?"] } ?? ["the only function is isEmpty(field)"]
+                help: suggestion.map { ["did you mean '\($0)'?"] } ?? ["the functions are isEmpty(field), count(field) and contains(field, 'value')"]
             )
         }
+        let example = name == "contains" ? "contains(diet, 'vegan')" : "\(name)(company)"
         let open = token.range
         advance()
         guard case .identifier(let argument) = token.kind else {
             if case .invalid(let problem) = token.kind { throw problem }
             var problem = ConditionProblem(
-                code: .conditionSyntax, message: "isEmpty takes the id of a field", range: token.range,
-                help: ["write it as isEmpty(company)"]
+                code: .conditionSyntax, message: "\(name) takes the id of a field", range: token.range,
+                help: ["write it as \(example)"]
             )
             if case .string(let value) = token.kind, Self.isIdentifier(value) {
-                problem.help = ["write the field id without quotes: isEmpty(\(value))"]
+                problem.help = ["write the field id without quotes: \(name)(\(value)\(name == "contains" ? ", 'value'" : ""))"]
             }
             throw problem
         }
         let argumentRange = token.range
         advance()
+        var value: ConditionSyntax.ListItem?
+        if name == "contains" {
+            guard case .comma = token.kind else {
+                if case .invalid(let problem) = token.kind { throw problem }
+                throw ConditionProblem(
+                    code: .conditionSyntax, message: "expected ',' and an option, found \(token.kind.quoted)",
+                    range: token.range, help: ["write it as \(example)"]
+                )
+            }
+            advance()
+            guard case .string(let text) = token.kind else {
+                if case .invalid(let problem) = token.kind { throw problem }
+                var problem = ConditionProblem(
+                    code: .conditionSyntax, message: "expected an option in quotes, found \(token.kind.quoted)",
+                    range: token.range
+                )
+                if case .identifier(let word) = token.kind { problem.help = ["write the option in quotes: '\(word)'"] }
+                throw problem
+            }
+            value = ConditionSyntax.ListItem(value: text, range: token.range)
+            advance()
+        }
         guard case .rightParen = token.kind else { throw missingRightParen(openedAt: open) }
         let end = token.range.upperBound
         advance()
-        return ConditionSyntax(kind: .isEmpty(argument, argument: argumentRange), range: nameRange.lowerBound..<end)
+        let kind: ConditionSyntax.Kind = switch (name, value) {
+        case ("count", _): .count(argument, argument: argumentRange)
+        case (_, let value?): .contains(argument, argument: argumentRange, value: value)
+        default: .isEmpty(argument, argument: argumentRange)
+        }
+        return ConditionSyntax(kind: kind, range: nameRange.lowerBound..<end)
     }
 
     private mutating func enterNesting(at range: Range<Int>) throws(ConditionProblem) {
@@ -220,7 +321,7 @@ struct ConditionParser {
 
     private func expectedOperand() -> ConditionProblem {
         if case .invalid(let problem) = token.kind { return problem }
-        let what = "a field id, true, false, a string or '('"
+        let what = "a field id, true, false, a string, a number or '('"
         if case .end = token.kind {
             return ConditionProblem(
                 code: .conditionSyntax, message: "unexpected end of condition; expected \(what)", range: token.range
@@ -239,7 +340,7 @@ struct ConditionParser {
         )
         problem.help = keywordHelp(for: token.kind)
         if problem.help.isEmpty {
-            problem.help = ["combine conditions with 'and' or 'or', or compare with '==' or '!='"]
+            problem.help = ["combine conditions with 'and' or 'or', or compare with '==', '!=', '<', '<=', '>' or '>='"]
         }
         return problem
     }
@@ -265,10 +366,12 @@ struct ConditionToken: Sendable {
     enum Kind: Sendable {
         case identifier(String)
         case string(String)
+        /// A number as written, already known to be one (`18`, `-2.50`).
+        case number(String)
         case trueLiteral, falseLiteral
-        case and, or, not
-        case equal, notEqual
-        case leftParen, rightParen
+        case and, or, not, `in`
+        case compare(ConditionSyntax.CompareOperator)
+        case leftParen, rightParen, leftBracket, rightBracket, comma
         case end
         /// Something the grammar has no place for; carries the message to report
         /// if the parser reaches it.
@@ -279,15 +382,19 @@ struct ConditionToken: Sendable {
             switch self {
             case .identifier(let name): "'\(name)'"
             case .string(let value): value.contains("'") ? "the string \"\(value)\"" : "the string '\(value)'"
+            case .number(let text): "the number \(text)"
             case .trueLiteral: "'true'"
             case .falseLiteral: "'false'"
             case .and: "'and'"
             case .or: "'or'"
             case .not: "'not'"
-            case .equal: "'=='"
-            case .notEqual: "'!='"
+            case .in: "'in'"
+            case .compare(let op): "'\(op.rawValue)'"
             case .leftParen: "'('"
             case .rightParen: "')'"
+            case .leftBracket: "'['"
+            case .rightBracket: "']'"
+            case .comma: "','"
             case .end: "the end of the condition"
             case .invalid(let problem): problem.message
             }
@@ -345,6 +452,7 @@ struct ConditionLexer {
         guard (2...5).contains(range.count) else { return nil }
         switch scalar(range.lowerBound) {
         case "a": return spells("and") ? .and : nil
+        case "i": return spells("in") ? .in : nil
         case "o": return spells("or") ? .or : nil
         case "n": return spells("not") ? .not : nil
         case "t": return spells("true") ? .trueLiteral : nil
@@ -368,11 +476,19 @@ struct ConditionLexer {
         switch current {
         case "(": return token(.leftParen)
         case ")": return token(.rightParen)
+        case "[": return token(.leftBracket)
+        case "]": return token(.rightBracket)
+        case ",": return token(.comma)
         case "=":
-            if peek("=") { index += 1; return token(.equal) }
+            if peek("=") { index += 1; return token(.compare(.equal)) }
+            if peek("<") || peek(">") {
+                index += 1
+                let written = text(start..<index)
+                return invalid("unexpected '\(written)'", help: ["did you mean '\(written.reversed().map(String.init).joined())'?"])
+            }
             return invalid("unexpected '='", help: ["did you mean '=='?"])
         case "!":
-            if peek("=") { index += 1; return token(.notEqual) }
+            if peek("=") { index += 1; return token(.compare(.notEqual)) }
             return invalid("unexpected '!'", help: ["use 'not' instead of '!'"])
         case "&":
             if peek("&") { index += 1 }
@@ -386,10 +502,13 @@ struct ConditionLexer {
             return lexString(quote: current, start: start)
         case "\u{2018}", "\u{2019}", "\u{201C}", "\u{201D}":
             return invalid("unexpected '\(current)'", help: ["write strings with straight quotes, ' or \""])
-        case "<", ">":
-            if peek("=") { index += 1 }
-            let written = text(start..<index)
-            return invalid("unexpected '\(written)'", help: ["conditions compare with '==' and '!=' only"])
+        case "<":
+            if peek("=") { index += 1; return token(.compare(.lessOrEqual)) }
+            if peek(">") { index += 1; return invalid("unexpected '<>'", help: ["did you mean '!='?"]) }
+            return token(.compare(.less))
+        case ">":
+            if peek("=") { index += 1; return token(.compare(.greaterOrEqual)) }
+            return token(.compare(.greater))
         default:
             break
         }
@@ -401,10 +520,8 @@ struct ConditionLexer {
         if isDigit(current) || ((current == "-" || current == ".") && isDigit(index < count ? scalar(index) : nil)) {
             while index < count, Self.isIdentifierContinue(scalar(index)) || scalar(index) == "." { index += 1 }
             let written = text(start..<index)
-            return invalid(
-                "unexpected number '\(written)'",
-                help: ["conditions compare with strings; write it as '\(written)'"]
-            )
+            if DecimalLiteral(written) != nil { return token(.number(written)) }
+            return invalid("invalid number '\(written)'", help: ["write a number as 18, -3 or 2.50"])
         }
         return invalid("unexpected character '\(current.escaped(asASCII: false))'")
     }

@@ -6,8 +6,16 @@ struct ConditionSyntax: Sendable, Hashable {
         case identifier(String)
         case boolLiteral(Bool)
         case stringLiteral(String)
+        /// A number as written (`18`, `-2.50`); read exactly by the type checker.
+        case numberLiteral(String)
         /// `isEmpty(id)`; the range is the argument's.
         case isEmpty(String, argument: Range<Int>)
+        /// `count(id)`: how many options a multiChoice has chosen; the range is the argument's.
+        case count(String, argument: Range<Int>)
+        /// `contains(id, 'value')`: the ranges are the argument's and the string's.
+        case contains(String, argument: Range<Int>, value: ListItem)
+        /// `lhs in ['a', 'b']`: the items in the order written.
+        case inList(ConditionSyntax, [ListItem], operatorRange: Range<Int>)
         /// `( … )`, kept so that a type error can point at the whole parenthesis.
         case parenthesized(ConditionSyntax)
         case not(ConditionSyntax)
@@ -19,6 +27,16 @@ struct ConditionSyntax: Sendable, Hashable {
     enum CompareOperator: String, Sendable, Hashable {
         case equal = "=="
         case notEqual = "!="
+        case less = "<"
+        case lessOrEqual = "<="
+        case greater = ">"
+        case greaterOrEqual = ">="
+    }
+
+    /// A string of a list (`in [...]`) or of `contains`, with where it is written.
+    struct ListItem: Sendable, Hashable {
+        var value: String
+        var range: Range<Int>
     }
 
     var kind: Kind
@@ -30,9 +48,10 @@ struct ConditionSyntax: Sendable, Hashable {
         func visit(_ node: ConditionSyntax) {
             switch node.kind {
             case .identifier(let id): result.append((id, node.range))
-            case .isEmpty(let id, let argument): result.append((id, argument))
-            case .boolLiteral, .stringLiteral: break
-            case .parenthesized(let inner), .not(let inner): visit(inner)
+            case .isEmpty(let id, let argument), .count(let id, let argument), .contains(let id, let argument, _):
+                result.append((id, argument))
+            case .boolLiteral, .stringLiteral, .numberLiteral: break
+            case .parenthesized(let inner), .not(let inner), .inList(let inner, _, _): visit(inner)
             case .and(let lhs, let rhs), .or(let lhs, let rhs), .compare(let lhs, _, let rhs, _):
                 visit(lhs)
                 visit(rhs)

@@ -113,7 +113,15 @@ struct ConditionScope {
 ///   goes through `isEmpty(…)`, which means "nothing selected";
 /// - any boolean-valued expression (`isEmpty(x)`, `(a and b)`) may compare with
 ///   `true`/`false`; two fields never compare with each other;
-/// - two literals compare to a constant (and FC505 then says the condition is constant).
+/// - two literals compare to a constant (and FC505 then says the condition is constant);
+/// - a number field compares (`==`, `!=`, `<`, `<=`, `>`, `>=`) with a number
+///   literal that its type can hold (a whole number for an `Int` field);
+/// - a date field compares with a quoted ISO literal of its mode, or (date and
+///   instant modes) a quoted relative date; an instant never equals a relative
+///   day, which is a whole day of instants;
+/// - `in [...]` tests a segment or picker, `contains(…, '…')` and `count(…)` a
+///   multiChoice; every option named must be one of the field's (FC503);
+/// - `count(…)` compares with a whole number only.
 struct ConditionTypeChecker {
     let scope: ConditionScope
     private(set) var problems: [ConditionProblem] = []
@@ -150,10 +158,13 @@ struct ConditionTypeChecker {
     }
 
     /// A side of a comparison, once its name is resolved.
-    private enum Operand {
+    fileprivate enum Operand {
         case field(ConditionScope.Field)
         case bool(Bool)
         case string(String)
+        case number(DecimalLiteral)
+        /// `count(field)` of a multiChoice.
+        case count(ConditionScope.Field)
         case condition(ConditionExpr)
         /// Already reported.
         case invalid
@@ -180,6 +191,27 @@ struct ConditionTypeChecker {
             return nil
         case .boolLiteral(let value):
             return .constant(value)
+        case .numberLiteral(let text):
+            report(.conditionType, "a number is not a condition", at: syntax.range, help: [
+                "compare a number field with it, e.g. 'age >= \(text)'",
+            ])
+            return nil
+        case .count(let id, let argument):
+            guard let field = resolveMultiChoice(id, at: argument, function: "count") else { return nil }
+            report(.conditionType, "count(\(field.id)) is a number, not a condition", at: syntax.range, help: [
+                "compare it with a number, e.g. 'count(\(field.id)) >= 1'",
+            ])
+            return nil
+        case .contains(let id, let argument, let item):
+            guard let field = resolveMultiChoice(id, at: argument, function: "contains") else { return nil }
+            let options = scope.options(of: field.id)
+            guard options.contains(item.value) else {
+                reportNotOption(item.value, of: field, options: options, at: item.range)
+                return nil
+            }
+            return .contains(field.id, optionValue: item.value)
+        case .inList(let lhs, let items, let operatorRange):
+            return lowerIn(lhs, items, operatorRange: operatorRange)
         case .stringLiteral(let value):
             var help = ["a condition is a boolean field, a comparison or isEmpty(field)"]
             if ConditionParser.isIdentifier(value) { help = ["to read the field '\(value)', write it without quotes"] }
@@ -191,7 +223,7 @@ struct ConditionTypeChecker {
             guard let field = resolve(id, at: argument) else { return nil }
             if field.valueType == .bool {
                 report(
-                    .conditionType, "isEmpty applies to text fields and segments; '\(id)' is a boolean",
+                    .conditionType, "isEmpty applies to fields that can be empty; '\(id)' is a boolean",
                     at: argument, help: ["use 'not \(id)' to test that it is off"]
                 )
                 return nil
@@ -209,8 +241,8 @@ struct ConditionTypeChecker {
             let right = lowerBoolean(rhs)
             guard let left, let right else { return nil }
             return .or(left, right)
-        case .compare(let lhs, let op, let rhs, _):
-            return lowerComparison(lhs, op, rhs, range: syntax.range)
+        case .compare(let lhs, let op, let rhs, let operatorRange):
+            return lowerComparison(lhs, op, rhs, range: syntax.range, operatorRange: operatorRange)
         }
     }
 
@@ -224,31 +256,80 @@ struct ConditionTypeChecker {
             return .bool(value)
         case .stringLiteral(let value):
             return .string(value)
+        case .numberLiteral(let text):
+            // The lexer only makes number tokens of what reads as a decimal.
+            return DecimalLiteral(text).map { .number($0) } ?? .invalid
+        case .count(let id, let argument):
+            return resolveMultiChoice(id, at: argument, function: "count").map { .count($0) } ?? .invalid
         case .parenthesized(let inner):
             return operand(inner, comparedWith: other)
-        case .isEmpty, .not, .and, .or, .compare:
+        case .isEmpty, .not, .and, .or, .compare, .contains, .inList:
             return lowerBoolean(syntax).map { .condition($0) } ?? .invalid
         }
     }
 
     private mutating func lowerComparison(
         _ lhsSyntax: ConditionSyntax, _ op: ConditionSyntax.CompareOperator, _ rhsSyntax: ConditionSyntax,
-        range: Range<Int>
+        range: Range<Int>, operatorRange: Range<Int>
     ) -> ConditionExpr? {
         var lhs = (operand: operand(lhsSyntax, comparedWith: rhsSyntax), range: lhsSyntax.range)
         var rhs = (operand: operand(rhsSyntax, comparedWith: lhsSyntax), range: rhsSyntax.range)
-        // A literal on the left (`'pro' == plan`) reads the same as on the right.
-        switch (lhs.operand, rhs.operand) {
-        case (.bool, .field), (.bool, .condition), (.string, .field), (.string, .condition):
+        var order: ConditionOrder = switch op {
+        case .equal, .notEqual: .equal
+        case .less: .less
+        case .lessOrEqual: .lessOrEqual
+        case .greater: .greater
+        case .greaterOrEqual: .greaterOrEqual
+        }
+        // A literal on the left (`'pro' == plan`, `18 <= age`) reads the same as on the right.
+        if lhs.operand.isLiteral, !rhs.operand.isLiteral {
             swap(&lhs, &rhs)
+            order = order.mirrored
+        }
+        let positive = op != .notEqual
+        func signed(_ expression: ConditionExpr) -> ConditionExpr { positive ? expression : .not(expression) }
+
+        switch lhs.operand {
+        case .invalid:
+            return nil
+        case .field(let field) where field.valueType.isOrdered:
+            if case .invalid = rhs.operand { return nil }
+            return lowerValueComparison(field, order, rhs: rhs, range: range).map(signed)
+        case .count(let field):
+            if case .invalid = rhs.operand { return nil }
+            guard case .number(let value) = rhs.operand else {
+                report(.conditionType, "count(\(field.id)) compares with a whole number", at: rhs.range, help: [
+                    "write it as 'count(\(field.id)) >= 2'",
+                ])
+                return nil
+            }
+            guard let count = Self.wholeNumber(value) else {
+                report(.conditionType, "count(\(field.id)) is a whole number; \(value) is not", at: rhs.range)
+                return nil
+            }
+            return signed(.countCompare(field.id, order, count))
+        case .number(let a):
+            if case .number(let b) = rhs.operand { return .constant(Self.holds(order, a, b) == positive) }
         default:
             break
         }
-        let positive = op == .equal
-        func signed(_ expression: ConditionExpr) -> ConditionExpr { positive ? expression : .not(expression) }
+        if order != .equal {
+            if case .invalid = rhs.operand { return nil }
+            var help = ["'\(op.rawValue)' compares numbers, dates and times"]
+            if case .field(let field) = lhs.operand { help.append(compareHint(field)) }
+            report(.conditionType, "\(describe(lhs.operand)) cannot be ordered with '\(op.rawValue)'", at: operatorRange, help: help)
+            return nil
+        }
 
         switch (lhs.operand, rhs.operand) {
         case (.invalid, _), (_, .invalid):
+            return nil
+
+        case (_, .number), (_, .count), (.number, _), (.count, _):
+            report(.conditionType, "\(describe(lhs.operand)) cannot be compared with \(describe(rhs.operand))", at: rhs.range, help: {
+                if case .field(let field) = lhs.operand { return [compareHint(field)] }
+                return []
+            }())
             return nil
 
         case (.field(let field), .bool(let value)):
@@ -271,7 +352,7 @@ struct ConditionTypeChecker {
             case .segment:
                 let options = scope.options(of: field.id)
                 guard options.contains(value) else {
-                    reportNotOption(value, of: field.id, options: options, at: rhs.range)
+                    reportNotOption(value, of: field, options: options, at: rhs.range)
                     return nil
                 }
                 return signed(.segmentEquals(field.id, optionValue: value))
@@ -324,6 +405,167 @@ struct ConditionTypeChecker {
         }
     }
 
+    /// `field <order> literal` for a number or date field; nil after reporting.
+    private mutating func lowerValueComparison(
+        _ field: ConditionScope.Field, _ order: ConditionOrder, rhs: (operand: Operand, range: Range<Int>), range: Range<Int>
+    ) -> ConditionExpr? {
+        switch (field.valueType, rhs.operand) {
+        case (.number(let decimal, _), .number(let value)):
+            guard value.digits.count <= 18 else {
+                report(.conditionType, "\(value) has too many digits to compare with '\(field.id)'", at: rhs.range, help: [
+                    "a number in a condition has at most 18 digits",
+                ])
+                return nil
+            }
+            if !decimal, !value.isInteger {
+                report(.conditionType, "'\(field.id)' holds whole numbers; \(value) is not one", at: rhs.range, help: [
+                    "compare it with a whole number, or give the field 'decimals'",
+                ])
+                return nil
+            }
+            return .valueCompare(field.id, order, .number(value))
+        case (.number, .string(let text)):
+            var help = [compareHint(field)]
+            if DecimalLiteral(text) != nil { help = ["write the number without quotes: \(field.id) \(order.rawValue) \(text)"] }
+            report(.conditionType, "\(describe(field)) cannot be compared with a string", at: rhs.range, help: help)
+            return nil
+        case (.date(let mode, _), .string(let text)):
+            if let value = DateValue(text, mode: mode) { return .valueCompare(field.id, order, .date(value)) }
+            if mode != .time, let relative = RelativeDateLiteral(text) {
+                guard mode == .date || order != .equal else {
+                    report(.conditionType, "an instant cannot equal the day '\(text)'", at: rhs.range, help: [
+                        "'\(field.id)' holds a date and time; compare it with '<', '<=', '>' or '>=', or with an instant such as '2026-01-31T09:30:00Z'",
+                    ])
+                    return nil
+                }
+                return .valueCompare(field.id, order, .relative(relative))
+            }
+            let (message, help) = Self.dateLiteralProblem(text, for: field.id, mode: mode)
+            report(.conditionType, message, at: rhs.range, help: help)
+            return nil
+        case (.date(let mode, _), .number):
+            let example = switch mode {
+            case .date: "'2026-01-31' or 'today-18y'"
+            case .time: "'09:30'"
+            case .dateTime: "'2026-01-31T09:30:00Z' or 'today'"
+            }
+            report(.conditionType, "\(describe(field)) cannot be compared with a number", at: rhs.range, help: [
+                "write a \(mode == .time ? "time" : "date") in quotes, e.g. \(example)",
+            ])
+            return nil
+        default:
+            report(.conditionType, "\(describe(field)) cannot be compared with \(describe(rhs.operand))", at: rhs.operand.isLiteral ? rhs.range : range, help: [
+                compareHint(field),
+            ])
+            return nil
+        }
+    }
+
+    /// Why `text` is not a literal of a date field of `mode`: the message and help of an FC502.
+    static func dateLiteralProblem(_ text: String, for id: String, mode: DateMode) -> (String, [String]) {
+        let holds = switch mode {
+        case .date: "a date (YYYY-MM-DD)"
+        case .time: "a time of day (HH:mm)"
+        case .dateTime: "a date and time (YYYY-MM-DDTHH:mm:ssZ)"
+        }
+        let relativeHelp = mode == .time ? [] : ["or a day relative to today: 'today', 'today-18y', 'today+30d' (units d, w, m, y)"]
+        let what: String? = if DateLiteral(text) != nil {
+            "a date"
+        } else if TimeLiteral(text) != nil {
+            "a time"
+        } else if DateTimeLiteral(text) != nil {
+            "a date and time"
+        } else if RelativeDateLiteral(text) != nil {
+            "a day relative to today"
+        } else {
+            nil
+        }
+        if let what {
+            return ("'\(text)' is \(what), but '\(id)' holds \(holds)", ["write \(holds)"] + relativeHelp)
+        }
+        if DateLiteral.looksLikeDate(text) || (text.count >= 10 && DateLiteral.looksLikeDate(String(text.prefix(10)))) {
+            return ("'\(text)' is not a real date", ["write an existing day as YYYY-MM-DD"])
+        }
+        if text.count == 5, text.dropFirst(2).first == ":" {
+            return ("'\(text)' is not a real time", ["write a time from 00:00 to 23:59"])
+        }
+        if text.hasPrefix("today") {
+            return ("'\(text)' is not a relative date", ["write 'today', 'today-18y' or 'today+30d' (units d, w, m, y)"])
+        }
+        return ("'\(text)' is not \(holds)", ["'\(id)' compares with \(holds)"] + relativeHelp)
+    }
+
+    /// `FIELD in ['a', 'b']` for a segment or picker; nil after reporting.
+    private mutating func lowerIn(
+        _ lhs: ConditionSyntax, _ items: [ConditionSyntax.ListItem], operatorRange: Range<Int>
+    ) -> ConditionExpr? {
+        let left = operand(lhs)
+        guard case .field(let field) = left else {
+            if case .invalid = left { return nil }
+            report(.conditionType, "'in' needs a segment or picker field on its left", at: lhs.range, help: [
+                "write it as plan in ['pro', 'team']",
+            ])
+            return nil
+        }
+        guard case .segment = field.valueType else {
+            var help = ["'in' tests whether a segment or picker has one of the options listed"]
+            if case .multiChoice = field.valueType { help = ["use contains(\(field.id), '\(items[0].value)') to test one option"] }
+            report(.conditionType, "\(describe(field)) cannot be tested with 'in'", at: operatorRange, help: help)
+            return nil
+        }
+        let options = scope.options(of: field.id)
+        var valid = true
+        for item in items where !options.contains(item.value) {
+            reportNotOption(item.value, of: field, options: options, at: item.range)
+            valid = false
+        }
+        guard valid else { return nil }
+        // In option order, each once: the same set always reads (and is emitted) the same way.
+        return .segmentIn(field.id, optionValues: options.filter { option in items.contains { $0.value == option } })
+    }
+
+    /// The multiChoice field `id` names, or nil after reporting; `function` is `count` or `contains`.
+    private mutating func resolveMultiChoice(_ id: String, at range: Range<Int>, function: String) -> ConditionScope.Field? {
+        guard let field = resolve(id, at: range) else { return nil }
+        guard case .multiChoice = field.valueType else {
+            var help = ["\(function) reads a multiChoice field"]
+            if case .segment = field.valueType {
+                help = ["to test a segment or picker, write \(example(segment: field.id)) or \(field.id) in ['…']"]
+            }
+            report(.conditionType, "\(function) applies to multiple choice fields; \(describe(field)) is not one", at: range, help: help)
+            return nil
+        }
+        return field
+    }
+
+    /// A number literal as a whole `Int`, if it is one.
+    private static func wholeNumber(_ value: DecimalLiteral) -> Int? {
+        value.digits.count <= 18 ? value.integerValue : nil
+    }
+
+    /// `a <order> b` for two literals.
+    private static func holds(_ order: ConditionOrder, _ a: DecimalLiteral, _ b: DecimalLiteral) -> Bool {
+        switch order {
+        case .equal: a == b
+        case .less: a < b
+        case .lessOrEqual: a <= b
+        case .greater: a > b
+        case .greaterOrEqual: a >= b
+        }
+    }
+
+    private func describe(_ operand: Operand) -> String {
+        switch operand {
+        case .field(let field): describe(field)
+        case .bool(let value): "\(value)"
+        case .string: "a string"
+        case .number: "a number"
+        case .count(let field): "count(\(field.id))"
+        case .condition: "a condition"
+        case .invalid: "a value"
+        }
+    }
+
     /// The field an operand names, without reporting anything.
     private func field(named syntax: ConditionSyntax) -> ConditionScope.Field? {
         switch syntax.kind {
@@ -343,7 +585,7 @@ struct ConditionTypeChecker {
         if let kind = scope.nonFields[id] {
             var problem = ConditionProblem(
                 code: .conditionType, message: "'\(id)' is \(kind.noun), not a field: it has no value a condition can read",
-                range: range, help: ["a condition reads fields: boolean, segment and text fields"]
+                range: range, help: ["a condition reads the values of fields"]
             )
             if let declared = scope.symbols.declaration(of: id) {
                 problem.fileNotes = [.init(message: "'\(id)' is declared here", range: declared)]
@@ -368,7 +610,8 @@ struct ConditionTypeChecker {
         return nil
     }
 
-    private mutating func reportNotOption(_ value: String, of id: String, options: [String], at range: Range<Int>) {
+    private mutating func reportNotOption(_ value: String, of field: ConditionScope.Field, options: [String], at range: Range<Int>) {
+        let id = field.id
         var help: [String] = []
         if value.isEmpty {
             help.append("use isEmpty(\(id)) to test that nothing is selected")
@@ -376,7 +619,8 @@ struct ConditionTypeChecker {
             help.append(contentsOf: Suggestions.didYouMean(value, in: options))
         }
         help.append("its options are " + options.map { "'\($0)'" }.joined(separator: ", "))
-        report(.conditionNotOption, "'\(value)' is not an option of segment '\(id)'", at: range, help: help)
+        let noun = if case .multiChoice = field.valueType { "multiple choice" } else { "segment" }
+        report(.conditionNotOption, "'\(value)' is not an option of \(noun) '\(id)'", at: range, help: help)
     }
 
     private func describe(_ field: ConditionScope.Field) -> String {
@@ -395,7 +639,14 @@ struct ConditionTypeChecker {
         case .bool: "write '\(field.id)' alone, or compare it with true or false"
         case .string: "compare it with a string, or use isEmpty(\(field.id))"
         case .segment: "compare it with one of its options, e.g. \(example(segment: field.id))"
-        case .number, .date, .multiChoice: "use isEmpty(\(field.id)) to test that it has a value"
+        case .number: "compare it with a number, e.g. '\(field.id) >= 18', or use isEmpty(\(field.id))"
+        case .date(let mode, _):
+            switch mode {
+            case .date: "compare it with a date in quotes, e.g. \(field.id) <= 'today-18y', or use isEmpty(\(field.id))"
+            case .time: "compare it with a time in quotes, e.g. \(field.id) >= '09:30', or use isEmpty(\(field.id))"
+            case .dateTime: "compare it with an instant in quotes, e.g. \(field.id) >= '2026-01-31T09:30:00Z', or use isEmpty(\(field.id))"
+            }
+        case .multiChoice: "use contains(\(field.id), 'option'), count(\(field.id)) >= 1 or isEmpty(\(field.id))"
         }
     }
 
@@ -405,5 +656,25 @@ struct ConditionTypeChecker {
 
     private mutating func report(_ code: DiagnosticCode, _ message: String, at range: Range<Int>, help: [String] = []) {
         problems.append(ConditionProblem(code: code, message: message, range: range, help: help))
+    }
+}
+
+extension ConditionTypeChecker.Operand {
+    /// A value written in the condition rather than read from the form.
+    var isLiteral: Bool {
+        switch self {
+        case .bool, .string, .number: true
+        case .field, .count, .condition, .invalid: false
+        }
+    }
+}
+
+extension FieldValueType {
+    /// Whether conditions may order its values (`<`, `<=`, `>`, `>=`): numbers, dates and times.
+    var isOrdered: Bool {
+        switch self {
+        case .number, .date: true
+        case .string, .bool, .segment, .multiChoice: false
+        }
     }
 }
