@@ -286,7 +286,8 @@ struct DocumentDecoder {
             field.title = keys["title"].flatMap { reader.string($0, "title") }
             field.enumName = keys["enumName"].flatMap { reader.string($0, "enumName") }
             if let node = keys["options"] {
-                field.optionsRange = keys.keyRange("options")
+                // Only a list has a count to check: anything else is FC102 alone.
+                if tree.isSequence(node) { field.optionsRange = keys.keyRange("options") }
                 field.options = segmentOptions(node)
             } else {
                 diagnostics.error(
@@ -327,7 +328,8 @@ struct DocumentDecoder {
             field.enumName = keys["enumName"].flatMap { reader.string($0, "enumName") }
             field.style = keys["style"].flatMap { reader.choice($0, "multiChoice style", as: MultiChoiceStyle.self) }
             if let node = keys["options"] {
-                field.optionsRange = keys.keyRange("options")
+                // Only a list has a count to check: anything else is FC102 alone.
+                if tree.isSequence(node) { field.optionsRange = keys.keyRange("options") }
                 field.options = segmentOptions(node)
             } else {
                 diagnostics.error(
