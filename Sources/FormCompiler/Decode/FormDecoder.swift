@@ -448,7 +448,13 @@ struct DocumentDecoder {
         case .time: text.value.count == 5 && text.value.dropFirst(2).first == ":"
         case .dateTime: text.value.contains("T") && DateLiteral.looksLikeDate(String(text.value.prefix(10)))
         }
-        if shaped {
+        if shaped, mode == .dateTime, !DateTimeLiteral.hasZone(text.value) {
+            // Without a zone the same text is another instant on every machine.
+            diagnostics.error(
+                .invalidNumber, "'\(text.value)' has no time zone", at: text.range,
+                help: ["end it with Z for UTC or with an offset such as +01:00, e.g. \(example)"]
+            )
+        } else if shaped {
             diagnostics.error(
                 .invalidNumber, "'\(text.value)' is not a real \(mode == .time ? "time" : "date")", at: text.range,
                 help: ["write a \(mode == .date ? "date" : (mode == .time ? "time" : "date and time")) that exists, e.g. \(example)"]
