@@ -196,6 +196,26 @@ struct FieldKindDiagnosticTests {
         #expect(diagnostics.first?.message.contains("min 18:00 is greater than max 09:00") == true)
     }
 
+    /// An instant without a zone is a different instant on every machine: said so,
+    /// rather than "not a real date".
+    @Test func anInstantNeedsAZone() {
+        let diagnostics = diagnose(form("""
+              - date: at
+                mode: dateTime
+                default: 2026-01-31T09:30
+              - date: ok
+                mode: dateTime
+                default: 2026-01-31T09:30-05:00
+              - date: bad
+                mode: dateTime
+                default: 2026-02-30T09:30Z
+            """))
+        #expect(positions(diagnostics) == ["6:14 FC302", "12:14 FC302"])
+        #expect(diagnostics.first?.message == "'2026-01-31T09:30' has no time zone")
+        #expect(diagnostics.first?.help.first?.contains("Z for UTC") == true)
+        #expect(diagnostics.last?.message == "'2026-02-30T09:30Z' is not a real date")
+    }
+
     @Test func relativeBoundsAreNotComparedAtCompileTime() {
         // `today` moves; only two fixed literals can contradict each other.
         let diagnostics = diagnose(form("""
@@ -208,4 +228,16 @@ struct FieldKindDiagnosticTests {
         #expect(positions(diagnostics) == ["8:19 FC302"])
         #expect(diagnostics.first?.help.first?.contains("'today' is for dates") == true)
     }
+}
+
+/// `formc explain` speaks of the new kinds where their mistakes are reported.
+@Test(arguments: [
+    (DiagnosticCode.missingKey, "style: slider"), (.defaultType, "multiChoice"), (.defaultNotOption, "chosen twice"),
+    (.invalidNumber, "today-18q"), (.tooFewOptions, "picker"), (.unknownRule, "minCount"),
+    (.ruleNotApplicable, "`min` and `max` check a `number` or a `date`"), (.invalidRuleParameter, "`minCount`"),
+    (.contradictoryRules, "a `min` above the `max`"), (.ineffectiveRule, "`minCount: 0`"),
+])
+func explanationMentionsTheNewKinds(_ code: DiagnosticCode, _ phrase: String) throws {
+    let entry = try #require(DiagnosticCatalog.entry(for: code))
+    #expect(entry.explanation.contains(phrase), "\(code.rawValue): \(entry.explanation)")
 }
