@@ -294,9 +294,13 @@ struct BookingFormTests {
         #expect(try JSONDecoder().decode(Values.self, from: data) == Values())
     }
 
-    @Test func decodingRejectsANonDate() {
-        let json = Data(#"{"guests":2,"arrival":"19:30","diet":[],"allergyNotes":"","reminder":false,"day":"2026-02-30"}"#.utf8)
-        #expect(throws: DecodingError.self) { try JSONDecoder().decode(Values.self, from: json) }
+    @Test func decodingRejectsANonDate() throws {
+        func json(day: String) -> Data {
+            Data(#"{"guests":2,"arrival":"19:30","diet":[],"allergyNotes":"","reminder":false,"day":"\#(day)"}"#.utf8)
+        }
+        // The same text with a real day decodes: only the day is wrong below.
+        #expect(try JSONDecoder().decode(Values.self, from: json(day: "2026-02-28")).day == Self.date(2026, 2, 28))
+        #expect(throws: DecodingError.self) { try JSONDecoder().decode(Values.self, from: json(day: "2026-02-30")) }
     }
 
     // MARK: Elements
