@@ -2,11 +2,12 @@
 /// it, generated in memory so that the benchmark needs no fixture files.
 ///
 /// At scale 1 it holds 8,000 fields in 400 groups (about 1 MB): every element kind,
-/// two or three rules on each text field (a few distinct patterns, reused many
-/// times, as a real form would) and two on each switch, a custom validator now and
-/// then, and a condition on three fields in ten. Segments carry `required` or
-/// nothing: a segment with a default cannot take `required` (FC406), and none can
-/// take `sameAs` with another (FC405: each has an enum of its own). Scale `n`
+/// the kinds of SPEC §10 a tenth of the fields each, two or three rules on each
+/// text field (a few distinct patterns, reused many times, as a real form would)
+/// and two on each switch, number, date and multiChoice, a custom validator now
+/// and then, and a condition on three fields in ten. Segments and pickers carry
+/// `required` or nothing: one with a default cannot take `required` (FC406), and
+/// none can take `sameAs` with another (FC405: each has an enum of its own). Scale `n`
 /// repeats the structure with `400 × n` groups, so the work per byte stays the
 /// same and the time should grow linearly.
 package struct BenchmarkForm {
@@ -89,15 +90,19 @@ package struct BenchmarkForm {
         }
     }
 
+    /// A group's fields come in blocks of ten: four text fields, a switch, a
+    /// segment, and one of each kind of SPEC §10 (a tenth of the fields each).
     private func appendField(group: Int, index: Int, to out: inout String) {
         let id = "\(group)x\(index)"
         let pattern = Self.patterns[(group + index) % Self.patterns.count]
-        switch index % 5 {
-        case 0:
+        switch index % 10 {
+        case 0, 5:
             out += "      - textField: name\(id)\n"
             out += "        placeholder: Full name\n"
-            if index >= 5 {
+            if index % 10 == 5 {
                 out += "        visibleWhen: agree\(group)x\(index - 2) and plan\(group)x\(index - 1) != 'free'\n"
+            } else if index >= 10 {
+                out += "        visibleWhen: not isEmpty(choices\(group)x\(index - 1))\n"
             }
             if index == 10 {
                 out += "        rules:\n          - required\n          - maxLength: 80\n            message: Keep it under 80 characters\n"
@@ -107,9 +112,7 @@ package struct BenchmarkForm {
         case 1:
             out += "      - floatLabel: code\(id)\n"
             out += "        label: Access code\n"
-            if index >= 5 {
-                out += "        enabledWhen: not isEmpty(name\(group)x\(index - 1))\n"
-            }
+            out += "        enabledWhen: not isEmpty(name\(group)x\(index - 1))\n"
             out += "        rules: [required, { minLength: 8 }]\n"
         case 2:
             out += "      - textView: notes\(id)\n"
@@ -122,17 +125,17 @@ package struct BenchmarkForm {
             out += "      - boolean: agree\(id)\n"
             out += "        title: I agree\n"
             if index == 13 { out += "        default: true\n" }
-            // Each switch confirms another of its group (3 with 8, 13 with 18; in
-            // a group whose size is no multiple of ten, the last with the one before).
-            let partner = index % 10 == 3 && index + 5 < fieldsPerGroup ? index + 5 : index - 5
+            // Each switch confirms the other of its group (3 with 13; in a group
+            // of fewer fields, a switch without one has `required` alone).
+            let partner = index + 10 < fieldsPerGroup ? index + 10 : index - 10
             if partner >= 0 {
                 out += "        rules: [required, { sameAs: agree\(group)x\(partner) }]\n"
             } else {
                 out += "        rules: [required]\n"
             }
-        default:
+        case 4:
             out += "      - segment: plan\(id)\n"
-            if index.isMultiple(of: 3) {
+            if (group + index / 10).isMultiple(of: 4) {
                 out += "        options: [free, pro, team]\n"
                 out += "        rules: [required]\n"
             } else {
@@ -141,6 +144,35 @@ package struct BenchmarkForm {
                 out += "          - { value: pro, title: Professional }\n"
                 out += "        default: free\n"
             }
+        case 6:
+            out += "      - number: amount\(id)\n"
+            if index < 10 {
+                out += "        style: stepper\n        default: 2\n"
+                out += "        rules: [{ min: 1 }, { max: 12 }]\n"
+            } else {
+                out += "        unit: EUR\n        decimals: 2\n        step: 0.50\n        style: slider\n"
+                out += "        rules: [{ min: 0 }, { max: 500.00 }]\n"
+            }
+        case 7:
+            out += "      - date: when\(id)\n"
+            if index < 10 {
+                out += group.isMultiple(of: 2)
+                    ? "        rules: [required, { max: today-18y }]\n"
+                    : "        mode: dateTime\n        rules: [required, { min: today }]\n"
+            } else {
+                out += "        mode: time\n        default: \"09:30\"\n"
+                out += "        enabledWhen: agree\(group)x\(index - 4)\n"
+                out += "        rules: [{ min: \"08:00\" }, { max: \"20:00\" }]\n"
+            }
+        case 8:
+            out += "      - picker: size\(id)\n"
+            out += "        options: [small, medium, large]\n"
+            out += index < 10 ? "        rules: [required]\n" : "        default: medium\n        style: wheel\n"
+        default:
+            out += "      - multiChoice: choices\(id)\n"
+            out += "        options: [sports, music, travel, food-and-drink]\n"
+            if index >= 10 { out += "        title: Interests\n        style: chips\n        default: [music]\n" }
+            out += "        rules: [{ minCount: 1 }, { maxCount: 3 }]\n"
         }
     }
 }

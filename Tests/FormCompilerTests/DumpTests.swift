@@ -2,7 +2,7 @@ import Testing
 @testable import FormCompiler
 
 /// `formc dump` of every example form, compared with its committed JSON.
-@Test(arguments: ["signup.form.yaml", "settings.form.yaml", "payment.form.yaml", "feedback.form.json"])
+@Test(arguments: ["signup.form.yaml", "settings.form.yaml", "payment.form.yaml", "feedback.form.json", "booking.form.yaml"])
 func dumpOfExampleForm(_ name: String) throws {
     let bytes = try #require(RepositoryPaths.read(RepositoryPaths.schemas + "/" + name))
     let result = FormPipeline.check(SourceFile(path: "schemas/" + name, bytes: bytes))
@@ -25,6 +25,41 @@ func dumpOfExampleForm(_ name: String) throws {
     #expect(json.contains("\"case\": \"proPlan\""))
     #expect(json.contains("\"enumName\": \"Plan\""))
     #expect(json.contains("\"rule\": \"required\""))
+}
+
+/// The keys of SPEC §10's kinds: a number's decimals, default and step as exact
+/// values (fractions as text), a date's mode, a picker's and multiChoice's options.
+@Test func dumpNamesTheKeysOfTheNewKinds() throws {
+    let result = FormPipeline.check(SourceFile(path: "t.form.yaml", text: form("""
+          - number: price
+            decimals: 2
+            default: 2.50
+            step: 0.25
+            unit: EUR
+            style: slider
+            rules: [{min: 0}, {max: 99.99}]
+          - date: at
+            mode: dateTime
+            default: 2026-01-31T10:30:00+01:00
+            style: wheel
+          - picker: size
+            options: [s, m]
+            style: wheel
+          - multiChoice: toppings
+            options: [extra-cheese, ham]
+            default: [ham]
+            rules: [{minCount: 1}]
+        """)))
+    #expect(result.diagnostics.map(\.message) == [])
+    let json = TreeDump.json(for: try #require(result.document), path: "t.form.yaml")
+    for fragment in [
+        #""decimals": 2"#, #""default": "2.50""#, #""step": "0.25""#, #""unit": "EUR""#, #""style": "slider""#,
+        #""value": "99.99""#, #""mode": "dateTime""#, #""default": "2026-01-31T09:30:00Z""#, #""style": "wheel""#,
+        #""kind": "picker""#, #""enumName": "Size""#, #""case": "extraCheese""#, "\"default\": [\n        \"ham\"\n      ]",
+        #""rule": "minCount""#, #""value": 1"#,
+    ] {
+        #expect(json.contains(fragment), "\(fragment) in \(json)")
+    }
 }
 
 @Test func caseNamesFollowTheSpec() {

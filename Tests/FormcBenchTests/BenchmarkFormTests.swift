@@ -44,37 +44,64 @@ struct BenchmarkFormTests {
         }
     }
 
-    /// Every kind of SPEC §3. The kinds of SPEC §10 (number, date, picker,
-    /// multiChoice) are not in the benchmark form yet.
-    @Test func itHasEveryElementKindOfTheSeedFormat() throws {
+    /// Every kind of SPEC §3 and §10.
+    @Test func itHasEveryElementKind() throws {
         let written = Set(try Self.elements().map(\.kind.keyword))
-        #expect(written == Set(ElementKind.keywords).subtracting(["number", "date", "picker", "multiChoice"]))
+        #expect(written == Set(ElementKind.keywords))
     }
 
-    /// Two or three rules on every text field and two on every switch; `required`
-    /// or nothing on segments (docs/performance.md, "The benchmark"). Every rule
-    /// kind the form's fields can take without a custom validator each, the four
-    /// patterns on 1,200 fields, and conditions on some fields and some groups.
+    /// Two or three rules on every text field and two on every switch, number,
+    /// date and multiChoice; `required` or nothing on segments and pickers
+    /// (docs/performance.md, "The benchmark"). Every rule kind the form's fields
+    /// can take without a custom validator each, the four patterns on 1,200 fields,
+    /// and conditions on some fields and some groups.
     @Test func itHasRulesAndConditions() throws {
         let elements = try Self.elements()
         var textRules: [Int] = []
         var switchRules: [Int] = []
         var segmentRules: [Int] = []
+        var pickerRules: [Int] = []
+        var numberRules: [Int] = []
+        var dateRules: [Int] = []
+        var choiceRules: [Int] = []
+        var dateModes: [DateMode: Int] = [:]
+        var decimalNumbers = 0
         for element in elements {
             switch element.kind {
             case .text(let field): textRules.append(field.common.rules.count)
             case .boolean(let field): switchRules.append(field.common.rules.count)
-            case .segment(let field): segmentRules.append(field.common.rules.count)
-            case .group, .spacer, .staticText, .segue, .number, .date, .multiChoice: continue
+            case .segment(let field):
+                if field.variant == .picker {
+                    pickerRules.append(field.common.rules.count)
+                } else {
+                    segmentRules.append(field.common.rules.count)
+                }
+            case .number(let field):
+                numberRules.append(field.common.rules.count)
+                if field.places > 0 { decimalNumbers += 1 }
+            case .date(let field):
+                dateRules.append(field.common.rules.count)
+                dateModes[field.dateMode, default: 0] += 1
+            case .multiChoice(let field): choiceRules.append(field.common.rules.count)
+            case .group, .spacer, .staticText, .segue: continue
             }
         }
-        #expect(textRules.count == 4_800 && textRules.allSatisfy { (2...3).contains($0) })
-        #expect(switchRules.count == 1_600 && switchRules.allSatisfy { $0 == 2 })
-        #expect(segmentRules.count == 1_600 && segmentRules.filter { $0 == 1 }.count == 400)
-        #expect(segmentRules.filter { $0 == 0 }.count == 1_200)
+        #expect(textRules.count == 3_200 && textRules.allSatisfy { (2...3).contains($0) })
+        #expect(switchRules.count == 800 && switchRules.allSatisfy { $0 == 2 })
+        #expect(segmentRules.count == 800 && segmentRules.filter { $0 == 1 }.count == 200)
+        #expect(segmentRules.filter { $0 == 0 }.count == 600)
+        // A tenth of the fields each.
+        #expect(numberRules.count == 800 && numberRules.allSatisfy { $0 == 2 })
+        #expect(decimalNumbers == 400)
+        #expect(dateRules.count == 800 && dateRules.allSatisfy { $0 == 2 })
+        #expect(dateModes == [.date: 200, .dateTime: 200, .time: 400])
+        #expect(pickerRules.count == 800 && pickerRules.filter { $0 == 1 }.count == 400)
+        #expect(choiceRules.count == 800 && choiceRules.allSatisfy { $0 == 2 })
         let rules = elements.compactMap(\.field).flatMap(\.rules)
-        #expect(rules.count == 14_400)
-        #expect(Set(rules.map(\.kind.name)) == ["required", "minLength", "maxLength", "pattern", "sameAs", "custom"])
+        #expect(rules.count == 14_600)
+        #expect(Set(rules.map(\.kind.name)) == [
+            "required", "minLength", "maxLength", "pattern", "sameAs", "custom", "min", "max", "minCount", "maxCount",
+        ])
         let patterns = rules.compactMap { if case .pattern(let pattern) = $0.kind { pattern } else { nil } }
         #expect(patterns.count == 1_200 && Set(patterns).count == 4)
         let conditions = elements.filter { $0.visibleWhen != nil || $0.enabledWhen != nil }
@@ -114,8 +141,8 @@ struct BenchmarkFormTests {
     /// both changed on purpose when the form is.
     @Test func itIsTheSameEveryTime() {
         let bytes = Array(BenchmarkForm(scale: 1).yaml().utf8)
-        #expect(bytes.count == 1_127_066)
-        #expect(Self.fnv1a(bytes) == 12_421_877_341_358_046_963)
+        #expect(bytes.count == 1_183_216)
+        #expect(Self.fnv1a(bytes) == 7_193_410_766_243_331_375)
         #expect(BenchmarkForm(scale: 2).yaml() == BenchmarkForm(scale: 2).yaml())
     }
 

@@ -1,3 +1,4 @@
+import Foundation
 import FormRuntime
 import Testing
 
@@ -8,34 +9,53 @@ import Testing
 func draw(_ elements: [any FormElement], indent: String = "") -> [String] {
     var lines: [String] = []
     for element in elements where element.isVisible {
-        switch element {
-        case let group as GroupElement:
+        switch element.kind {
+        case .group(let group):
             lines.append(indent + "[\(group.title ?? "")]")
             lines += draw(group.elements, indent: indent + "  ")
-        case let toggle as BooleanElement:
+        case .boolean(let toggle):
             lines.append(indent + "(\(toggle.value.value ? "x" : " ")) \(toggle.title)")
-        case let segment as any SegmentElementRepresentable:
-            let titles = segment.optionLabels.enumerated().map { index, label in
-                index == segment.selectedIndex ? "*\(label.title ?? "")*" : (label.title ?? "")
-            }
-            lines.append(indent + "\(segment.title ?? segment.id): " + titles.joined(separator: " | "))
-        case let field as TextFieldElement:
+        case .segment(let segment):
+            lines.append(indent + "\(segment.title ?? segment.id): " + choices(segment.optionLabels, [segment.selectedIndex]))
+        case .textField(let field):
             lines.append(indent + "\(field.label ?? field.placeholder ?? field.id): \"\(field.value.value)\"")
-        case let field as FloatLabelElement:
+        case .floatLabel(let field):
             lines.append(indent + "\(field.label): \"\(field.value.value)\"")
-        case let field as TextViewElement:
+        case .textView(let field):
             lines.append(indent + "\(field.placeholder ?? field.id): \"\(field.value.value)\"")
-        case let spacer as SpacerElement:
+        case .spacer(let spacer):
             lines.append(indent + "--- \(Int(spacer.height))pt")
-        case let text as StaticTextElement:
+        case .staticText(let text):
             lines.append(indent + text.text)
-        case let segue as any SegueElementRepresentable:
+        case .segue(let segue):
             lines.append(indent + "> \(segue.title) (\(segue.actionID))")
-        default:
-            lines.append(indent + "?")
+        case .number(let number):
+            let unit = number.unit.map { " " + $0 } ?? ""
+            lines.append(indent + "\(number.title ?? number.id) [\(number.style)]: \(number.text)\(unit)")
+        case .date(let date):
+            lines.append(indent + "\(date.title ?? date.id) [\(date.mode)]: \(date.dateValue.map(describe) ?? "—")")
+        case .picker(let picker):
+            lines.append(indent + "\(picker.title ?? picker.id) [\(picker.style)]: " + choices(picker.optionLabels, [picker.selectedIndex]))
+        case .multiChoice(let choice):
+            lines.append(indent + "\(choice.title ?? choice.id) [\(choice.style)]: " + choices(choice.optionLabels, choice.selectedIndices))
         }
     }
     return lines
+}
+
+/// Option titles with the selected ones between asterisks.
+private func choices(_ labels: [(title: String?, image: String?)], _ selected: [Int?]) -> String {
+    labels.enumerated().map { index, label in
+        selected.contains(index) ? "*\(label.title ?? "")*" : (label.title ?? "")
+    }.joined(separator: " | ")
+}
+
+private func describe(_ value: DateElementValue) -> String {
+    switch value {
+    case .date(let date): date.iso8601
+    case .time(let time): time.iso8601
+    case .dateTime(let instant): FormDateTime<Date>.iso8601(instant) ?? "?"
+    }
 }
 
 @MainActor
@@ -66,4 +86,32 @@ func draw(_ elements: [any FormElement], indent: String = "") -> [String] {
     #expect(!lines.contains { $0.contains("Server") })
     form.pushEnabled.value = false
     #expect(!draw(form.elements).contains { $0.contains("Frequency") })
+}
+
+@MainActor
+@Test func aRendererWalksTheBookingForm() {
+    let form = BookingForm()
+    #expect(draw(form.elements) == [
+        "[Your party]",
+        "  Guests [stepper]: 2",
+        "  Budget per person [field]:  EUR",
+        "  Date of birth [date]: —",
+        "[Your visit]",
+        "  Day [date]: —",
+        "  Arrival time [time]: 19:30",
+        "  Seating [menu]: Inside | Terrace | At the bar",
+        "  Dietary needs [chips]: vegetarian | vegan | gluten-free | lactose-free",
+        "( ) Send me a reminder",
+    ])
+    form.budget.value = Decimal(string: "12.5")
+    form.seating.value = .bar
+    form.diet.value = [.vegan]
+    form.reminder.value = true
+    form.reminderAt.value = Date(timeIntervalSince1970: 1_769_851_800)
+    let lines = draw(form.elements)
+    #expect(lines.contains("  Budget per person [field]: 12.50 EUR"))
+    #expect(lines.contains("  Seating [menu]: Inside | Terrace | *At the bar*"))
+    #expect(lines.contains("  Dietary needs [chips]: vegetarian | *vegan* | gluten-free | lactose-free"))
+    #expect(lines.contains("  Tell us about allergies: \"\""), "shown once a diet is chosen")
+    #expect(lines.last == "Remind me at [dateTime]: 2026-01-31T09:30:00Z")
 }

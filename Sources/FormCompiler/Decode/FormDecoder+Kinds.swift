@@ -53,7 +53,8 @@ extension DocumentDecoder {
             field.title = keys["title"].flatMap { reader.string($0, "title") }
             field.enumName = keys["enumName"].flatMap { reader.string($0, "enumName") }
             if let node = keys["options"] {
-                field.optionsRange = keys.keyRange("options")
+                // Only a list has a count to check: anything else is FC102 alone.
+                if tree.isSequence(node) { field.optionsRange = keys.keyRange("options") }
                 field.options = segmentOptions(node)
             } else {
                 diagnostics.error(
@@ -94,7 +95,8 @@ extension DocumentDecoder {
             field.enumName = keys["enumName"].flatMap { reader.string($0, "enumName") }
             field.style = keys["style"].flatMap { reader.choice($0, "multiChoice style", as: MultiChoiceStyle.self) }
             if let node = keys["options"] {
-                field.optionsRange = keys.keyRange("options")
+                // Only a list has a count to check: anything else is FC102 alone.
+                if tree.isSequence(node) { field.optionsRange = keys.keyRange("options") }
                 field.options = segmentOptions(node)
             } else {
                 diagnostics.error(
@@ -213,7 +215,13 @@ extension DocumentDecoder {
         case .time: text.value.count == 5 && text.value.dropFirst(2).first == ":"
         case .dateTime: text.value.contains("T") && DateLiteral.looksLikeDate(String(text.value.prefix(10)))
         }
-        if shaped {
+        if shaped, mode == .dateTime, !DateTimeLiteral.hasZone(text.value) {
+            // Without a zone the same text is another instant on every machine.
+            diagnostics.error(
+                .invalidNumber, "'\(text.value)' has no time zone", at: text.range,
+                help: ["end it with Z for UTC or with an offset such as +01:00, e.g. \(example)"]
+            )
+        } else if shaped {
             diagnostics.error(
                 .invalidNumber, "'\(text.value)' is not a real \(mode == .time ? "time" : "date")", at: text.range,
                 help: ["write a \(mode == .date ? "date" : (mode == .time ? "time" : "date and time")) that exists, e.g. \(example)"]

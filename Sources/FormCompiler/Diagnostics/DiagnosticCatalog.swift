@@ -231,7 +231,8 @@ public enum DiagnosticCatalog {
                 explanation: """
                 A key that the document or an element must have is absent: `formc`, `form` and `elements` at the \
                 top level, `title` of a `boolean` or `segue`, `label` of a `floatLabel`, `options` of a `segment`, \
-                `elements` of a `group`.
+                `picker` or `multiChoice`, `elements` of a `group`. A `number` with `style: slider` needs both a \
+                `min` and a `max` rule, the slider's ends: without them the error points at the `style` key.
                 """,
                 example: """
                 formc: 1
@@ -367,7 +368,10 @@ public enum DiagnosticCatalog {
                 .defaultType, "default value of the wrong type",
                 explanation: """
                 A field's `default` must have the field's value type: a string for the text kinds, `true` or \
-                `false` for a `boolean`, an option value for a `segment`.
+                `false` for a `boolean`, an option value for a `segment` or `picker`, a list of option values for \
+                a `multiChoice`, a number (unquoted) for a `number`, and ISO 8601 text of the field's mode for a \
+                `date` (`2026-01-31`, `09:30`, `2026-01-31T09:30:00Z`). A value of the right shape that is no real \
+                value, such as `2026-02-30`, is FC302.
                 """,
                 example: form("""
                   - boolean: newsletter
@@ -379,8 +383,9 @@ public enum DiagnosticCatalog {
             Entry(
                 .defaultNotOption, "segment default is not one of its options",
                 explanation: """
-                A segment's `default` selects one of its options by value, so it must be one of the option \
-                values exactly (case-sensitive).
+                A segment's or picker's `default` selects one of its options by value, so it must be one of the \
+                option values exactly (case-sensitive). A multiChoice's `default` is a list of option values, each \
+                an option and none chosen twice.
                 """,
                 example: form("""
                   - segment: plan
@@ -393,7 +398,12 @@ public enum DiagnosticCatalog {
                 .invalidNumber, "invalid number",
                 explanation: """
                 A number is out of range or not of the required kind: a negative spacer height, a negative or \
-                fractional `maxInputLength`, a negative inset, a `constantHeight` that is not positive.
+                fractional `maxInputLength`, a negative inset, a `constantHeight` that is not positive. For the \
+                kinds of SPEC §10, every literal that is no value of the field's type: a `decimals` outside 0–9; a \
+                `default`, `step`, `min` or `max` with more digits after the point than `decimals` allows (`1.234` \
+                where `decimals: 2`); a `step` of 0 or less; a date or time that does not exist (`2026-02-30`, \
+                `25:00`); a relative date with an unknown unit (`today-18q`; the units are `d`, `w`, `m`, `y`); \
+                `today` on a time field.
                 """,
                 example: form("""
                   - spacer: -8
@@ -403,8 +413,8 @@ public enum DiagnosticCatalog {
             Entry(
                 .tooFewOptions, "segment with fewer than two options",
                 explanation: """
-                A segment is a choice between options; with one option (or none) there is nothing to choose. \
-                A single yes/no question is a `boolean`.
+                A segment, picker or multiChoice is a choice between options; with one option (or none) there \
+                is nothing to choose. A single yes/no question is a `boolean`.
                 """,
                 example: form("""
                   - segment: plan
@@ -416,7 +426,7 @@ public enum DiagnosticCatalog {
                 .unknownRule, "unknown rule",
                 explanation: """
                 A rule name is not one of `required`, `minLength`, `maxLength`, `pattern`, `email`, `url`, \
-                `sameAs` or `custom`. Rule names are case-sensitive.
+                `sameAs`, `custom`, `min`, `max`, `minCount` or `maxCount`. Rule names are case-sensitive.
                 """,
                 example: form("""
                   - floatLabel: password
@@ -430,8 +440,9 @@ public enum DiagnosticCatalog {
                 .ruleNotApplicable, "rule does not apply to this kind of field",
                 explanation: """
                 The rule cannot check this field's value type: the length, `pattern`, `email` and `url` rules \
-                check text; `sameAs` needs a text, segment or boolean field. `required` and `custom` apply to \
-                every field.
+                check text; `sameAs` needs a text, segment, picker or boolean field; `min` and `max` check a \
+                `number` or a `date`; `minCount` and `maxCount` check a `multiChoice`. `required` and `custom` \
+                apply to every field.
                 """,
                 example: form("""
                   - boolean: acceptTerms
@@ -445,7 +456,7 @@ public enum DiagnosticCatalog {
                 explanation: """
                 The rule's parameter is missing or of the wrong kind: `minLength` and `maxLength` take an \
                 integer of 0 or more, `pattern` a string, `sameAs` a field id, `custom` a validator name; \
-                `required`, `email` and `url` take none.
+                `minCount` and `maxCount` an integer of 0 or more; `required`, `email` and `url` take none.
                 """,
                 example: form("""
                   - textField: nickname
@@ -458,7 +469,10 @@ public enum DiagnosticCatalog {
                 .contradictoryRules, "contradictory rules",
                 explanation: """
                 Two rules can never both pass for a non-empty value, for example a `minLength` greater than \
-                the `maxLength`, so the field could never be valid.
+                the `maxLength`, so the field could never be valid. The same holds for a `min` above the `max` \
+                of a number, date, time or instant when both are fixed literals (a bound relative to `today` \
+                moves, so it is not compared), a `minCount` above the `maxCount`, and a `minCount` above the \
+                number of options.
                 """,
                 example: form("""
                   - textField: code
@@ -502,8 +516,10 @@ public enum DiagnosticCatalog {
                 .ineffectiveRule, "a rule that can never fail, or the same rule twice", .warning,
                 explanation: """
                 The rule has no effect: it repeats a rule already in the list, or it can never fail (a \
-                `minLength: 0`, a `maxLength` no shorter than `maxInputLength`). The form still compiles; \
-                `formc lint --strict` treats the warning as an error.
+                `minLength: 0`, a `maxLength` no shorter than `maxInputLength`, a `minCount: 0`, a `maxCount` no \
+                smaller than the number of options, `required` on a segment, picker, number or date that has a \
+                `default` and so always holds a value). The form still compiles; `formc lint --strict` treats \
+                the warning as an error.
                 """,
                 example: form("""
                   - textField: email

@@ -258,7 +258,8 @@ public struct SegmentFieldDecl: Sendable {
     public var common: FieldCommon
     public var title: Located<String>?
     public var options: [SegmentOption]
-    /// The `options` key, for diagnostics about the list as a whole.
+    /// The `options` key, for diagnostics about the list as a whole; nil when
+    /// the key is missing or its value is not a list.
     public var optionsRange: SourceRange?
     public var defaultValue: Located<String>?
     public var enumName: Located<String>?

@@ -185,6 +185,13 @@ public struct DateTimeLiteral: Sendable, Hashable, Comparable, CustomStringConve
     /// Seconds since 1970-01-01T00:00:00Z.
     public let secondsSince1970: Int
 
+    /// Whether `text` ends in a zone, `Z` or `±HH:mm`, whether or not the rest is valid.
+    public static func hasZone(_ text: String) -> Bool {
+        if text.hasSuffix("Z") { return true }
+        let zone = Array(text.suffix(6))
+        return zone.count == 6 && (zone[0] == "+" || zone[0] == "-") && zone[3] == ":" && text.count > 16
+    }
+
     public init?(_ text: String) {
         let parts = text.split(separator: "T", maxSplits: 1, omittingEmptySubsequences: false)
         guard parts.count == 2, let date = DateLiteral(String(parts[0])) else { return nil }
