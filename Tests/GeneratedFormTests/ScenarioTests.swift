@@ -45,8 +45,20 @@ extension SegmentElement: ScenarioSegment {
     var selectedOptionValue: String? { optionRawValue(value.value) }
 }
 
-extension PickerElement: ScenarioSegment {
-    /// `nil` (JSON null) selects nothing, as a picker's "None" choice does.
+/// A picker without a default can go back to nothing selected, as the page's "None"
+/// choice does; `selectedIndex = nil` does not do it, so this sets the optional value.
+@MainActor
+protocol ScenarioPicker: ScenarioSegment {
+    func selectNothing() -> Bool
+}
+
+extension PickerElement: ScenarioPicker {
+    func selectNothing() -> Bool {
+        guard let nothing = Optional<Any>.none as Any as? Value else { return false }
+        value.value = nothing
+        return true
+    }
+
     func select(optionValue: String) -> Bool {
         guard let option = options.first(where: { optionRawValue($0.value) == optionValue }) else { return false }
         value.value = option.value
@@ -170,9 +182,9 @@ final class ScenarioRun<Form: ScenarioForm> {
             case let (text as TextViewElement, value as String):
                 changed = text.value.value != value
                 text.value.value = value
-            case let (picker as any PickerElementRepresentable, _ as NSNull):
-                changed = picker.selectedIndex != nil
-                picker.selectedIndex = nil
+            case let (picker as any ScenarioPicker, _ as NSNull):
+                changed = picker.selectedOptionValue != nil
+                #expect(picker.selectNothing(), "\(name), step \(number): '\(id)' has a default and cannot be emptied")
             case let (numberField as any NumberElementRepresentable, value):
                 let old = numberField.decimalValue
                 if let text = value as? String {
@@ -187,7 +199,8 @@ final class ScenarioRun<Form: ScenarioForm> {
                 let old = dateField.dateValue
                 if let text = value as? String {
                     let parsed = scenarioDateValue(text, mode: dateField.mode, in: form.context.timeZone)
-                    dateField.dateValue = try #require(parsed, "\(name), step \(number): '\(text)' is no \(dateField.mode) value")
+                    let value: DateElementValue = try #require(parsed, "\(name), step \(number): '\(text)' is no \(dateField.mode) value")
+                    dateField.dateValue = value
                 } else {
                     #expect(value is NSNull, "\(name), step \(number): a date is set to a string or null")
                     dateField.dateValue = nil
