@@ -724,7 +724,8 @@ extension PreviewAssets {
       type: "range", id: ids.input(decl.id), min: low === null ? 0 : decimalText(low),
       max: high === null ? 100 : decimalText(high), step: decl.step,
     });
-    if (initial !== null) input.value = initial;
+    // Empty, the thumb rests at the low end (the browser would put it halfway) and the value reads "—".
+    input.value = initial !== null ? initial : input.min;
     const shown = h("output", { class: "slider-value", for: ids.input(decl.id) });
     const control = h("div", { class: "control number slider" }, label,
       h("span", { class: "value-line" }, input, shown, unit));
