@@ -13,6 +13,7 @@ by Selenium through Debian's chromedriver (found on PATH, never downloaded).
 
 import json
 import os
+from decimal import Decimal
 import re
 import shutil
 import struct
@@ -25,6 +26,7 @@ from selenium import webdriver
 from selenium.webdriver.chrome.options import Options
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import Select
 
 ROOT = Path(__file__).resolve().parents[2]
 FIXTURES = Path(__file__).resolve().parent / "preview-fixtures"
@@ -66,7 +68,7 @@ def preview(inputs, output, *extra, env=None):
 def pages(tmp_path_factory):
     """Every page the tests open: the scenario forms, the schemas, the fixtures."""
     out = tmp_path_factory.mktemp("preview")
-    inputs = [ROOT / s["form"] for s in SCENARIOS] + SCHEMAS + sorted(FIXTURES.glob("*.form.yaml"))
+    inputs = list(dict.fromkeys(ROOT / s["form"] for s in SCENARIOS)) + SCHEMAS + sorted(FIXTURES.glob("*.form.yaml"))
     result = preview(inputs, str(out) + "/")
     assert result.returncode == 0, result.stderr
     return out
@@ -95,6 +97,9 @@ def driver():
 
 def open_page(driver, path: Path, fragment: str = ""):
     driver.get_log("browser")  # drop what earlier pages logged
+    # Through a blank page: the same page with another fragment would not load again
+    # (a fragment navigation), and the script reads the fragment's clock once.
+    driver.get("about:blank")
     driver.get(path.as_uri() + fragment)
     assert driver.execute_script("return document.documentElement.dataset.ready") == "true", "the script did not run"
 
@@ -124,13 +129,72 @@ def row(driver, field):
 
 
 def controls(element):
-    return element.find_elements(By.CSS_SELECTOR, "input, textarea, button[role=radio]")
+    return element.find_elements(By.CSS_SELECTOR, "input, textarea, select, button")
+
+
+def scenario_fragment(scenario) -> str:
+    """The page's clock for a scenario with `now` and `timeZone`, as the Swift run's ValidationContext."""
+    if "now" not in scenario:
+        return ""
+    return f"#now={scenario['now']}&zone={scenario['timeZone']}"
+
+
+def type_into(driver, element, value):
+    """As a paste or a picker's pick: the value, then the events a user's edit fires."""
+    driver.execute_script(
+        "arguments[0].focus();"
+        "arguments[0].value = arguments[1];"
+        "arguments[0].dispatchEvent(new Event('input', {bubbles: true}));"
+        "arguments[0].dispatchEvent(new Event('change', {bubbles: true}));",
+        element, value,
+    )
+
+
+def set_number(driver, element, value):
+    style = element.find_element(By.CSS_SELECTOR, ".control").get_attribute("class")
+    if "stepper" in style:
+        target = Decimal(value)
+        for _ in range(100):
+            shown = element.find_element(By.CSS_SELECTOR, "output").get_attribute("data-value")
+            if shown and Decimal(shown) == target:
+                return
+            direction = "1" if not shown or Decimal(shown) < target else "-1"
+            element.find_element(By.CSS_SELECTOR, f'button[data-step="{direction}"]').click()
+        raise AssertionError(f"the stepper does not reach {value}")
+    text = element.find_element(By.CSS_SELECTOR, "input")
+    assert text.get_property("value") != (value or ""), "already has this value"
+    type_into(driver, text, value or "")
+
+
+def set_choices(element, values):
+    toggles = element.find_elements(By.CSS_SELECTOR, "[data-value]")
+    assert [t.get_attribute("data-value") for t in toggles if is_on(t)] != values, "already has this value"
+    for toggle in toggles:
+        if is_on(toggle) != (toggle.get_attribute("data-value") in values):
+            toggle.click()
+
+
+def is_on(toggle):
+    if toggle.tag_name == "button":
+        return toggle.get_attribute("aria-pressed") == "true"
+    return toggle.is_selected()
 
 
 def set_value(driver, field, value):
     element = row(driver, field)
     kind = element.get_attribute("data-kind")
-    if kind == "boolean":
+    if kind == "number":
+        set_number(driver, element, value)
+    elif kind == "date":
+        date = element.find_element(By.CSS_SELECTOR, "input")
+        type_into(driver, date, value or "")
+    elif kind == "picker":
+        select = Select(element.find_element(By.CSS_SELECTOR, "select"))
+        assert select.first_selected_option.get_attribute("value") != (value or ""), f"{field} already has this value"
+        select.select_by_value(value or "")
+    elif kind == "multiChoice":
+        set_choices(element, value)
+    elif kind == "boolean":
         switch = element.find_element(By.CSS_SELECTOR, "input[role=switch]")
         assert switch.is_selected() != value, f"{field} already has this value"
         switch.click()
@@ -189,7 +253,7 @@ def check(driver, expectation, where):
 
 @pytest.mark.parametrize("scenario", SCENARIOS, ids=[s["name"] for s in SCENARIOS])
 def test_scenario_in_the_browser(driver, pages, scenario):
-    open_page(driver, pages / page_name(scenario["form"]))
+    open_page(driver, pages / page_name(scenario["form"]), scenario_fragment(scenario))
     for number, step in enumerate(scenario["steps"]):
         where = f"{scenario['name']}, step {number}"
         if "set" in step:
@@ -236,8 +300,10 @@ def test_the_scenarios_cover_every_rule_trigger_and_operator(pages):
     for scenario in SCENARIOS:
         walk(page_data(pages / page_name(scenario["form"]))["elements"])
     names = {name for name, _ in rules}
-    assert names == {"required", "minLength", "maxLength", "pattern", "email", "url", "sameAs"}
-    assert {("required", kind) for kind in ("textField", "floatLabel", "textView", "boolean", "segment")} - rules <= {("required", "floatLabel")}
+    assert names == {"required", "minLength", "maxLength", "pattern", "email", "url", "sameAs", "min", "max", "minCount", "maxCount"}
+    kinds = ("textField", "floatLabel", "textView", "boolean", "segment", "number", "date", "picker", "multiChoice")
+    assert {("required", kind) for kind in kinds} - rules <= {("required", "floatLabel")}
+    assert {("min", "number"), ("max", "number"), ("min", "date"), ("max", "date"), ("minCount", "multiChoice"), ("maxCount", "multiChoice")} <= rules
     assert ("sameAs", "boolean") in rules and ("sameAs", "textField") in rules
     assert triggers == {"change", "blur", "blurAfterChange", "changeAfterBlur", "submit"}
     assert operators >= {"boolField", "isEmpty", "textEquals", "segmentEquals", "not", "and", "or"}
@@ -282,25 +348,71 @@ def test_every_kind_is_drawn(driver, pages):
     assert severe_logs(driver) == []
 
 
-def test_kinds_the_page_cannot_draw_yet_are_named(driver, pages):
-    """SPEC §10's number, date and multiChoice: named in their row, read as empty, not
-    checked; a picker is drawn as a segmented control."""
+def test_the_field_kinds_of_spec_10_are_drawn(driver, pages):
+    """number (field, stepper, slider), date (date, time, dateTime), picker, multiChoice
+    (chips, checklist): each its own control, nothing left as a line it cannot draw."""
     open_page(driver, pages / "booking.html")
-    for kind in ("number", "date", "multiChoice"):
-        rows = driver.find_elements(By.CSS_SELECTOR, f'[data-kind="{kind}"]')
-        assert rows, kind
-        for element in rows:
-            assert f"cannot draw a {kind} element yet" in element.get_attribute("textContent")
-    picker = driver.find_element(By.CSS_SELECTOR, '[data-kind="picker"] [role=radiogroup]')
-    assert len(picker.find_elements(By.CSS_SELECTOR, "[role=radio]")) >= 2
+    assert "cannot draw" not in driver.find_element(By.TAG_NAME, "main").get_attribute("textContent")
+    guests = row(driver, "guests")
+    assert guests.find_element(By.CSS_SELECTOR, "output").text == "2"
+    assert [b.get_attribute("aria-label") for b in guests.find_elements(By.CSS_SELECTOR, "button")] == ["Decrease Guests", "Increase Guests"]
+    budget = driver.find_element(By.ID, "formc-budget")
+    assert (budget.get_attribute("type"), budget.get_attribute("inputmode"), budget.get_attribute("placeholder")) == ("text", "decimal", "Budget")
+    assert row(driver, "budget").find_element(By.CSS_SELECTOR, ".unit").text == "EUR"
+    assert driver.find_element(By.CSS_SELECTOR, 'label[for="formc-budget"]').get_attribute("textContent") == "Budget per person (EUR)"
+    assert driver.find_element(By.ID, "formc-birthday").get_attribute("type") == "date"
+    arrival = driver.find_element(By.ID, "formc-arrival")
+    assert (arrival.get_attribute("type"), arrival.get_property("value")) == ("time", "19:30")
+    seating = Select(driver.find_element(By.ID, "formc-seating"))
+    assert [(o.get_attribute("value"), o.text) for o in seating.options] == [("", "None"), ("inside", "Inside"), ("terrace", "Terrace"), ("bar", "At the bar")]
+    assert seating.first_selected_option.get_attribute("value") == ""
+    chips = row(driver, "diet").find_elements(By.CSS_SELECTOR, "button.chip")
+    assert [(c.text, c.get_attribute("aria-pressed")) for c in chips] == [(v, "false") for v in ("vegetarian", "vegan", "gluten-free", "lactose-free")]
+    assert driver.find_element(By.ID, "formc-reminderAt").get_attribute("type") == "datetime-local"
+    set_value(driver, "diet", ["vegan", "vegetarian"])
+    assert [c.get_attribute("aria-pressed") for c in chips] == ["true", "true", "false", "false"]
+    assert row(driver, "allergyNotes").is_displayed()
+    set_value(driver, "guests", "12")
+    driver.find_element(By.CSS_SELECTOR, '[data-id="guests"] button[data-step="1"]').click()
+    assert guests.find_element(By.CSS_SELECTOR, "output").text == "12"  # the stepper stops at max
+    set_value(driver, "budget", "9.995")
     driver.find_element(By.ID, "formc-validate").click()
-    for kind in ("number", "date", "multiChoice"):
-        for element in driver.find_elements(By.CSS_SELECTOR, f'[data-kind="{kind}"]'):
-            assert element.get_attribute("data-state") == "valid"
+    assert state_of(driver, "budget") == "valid"  # rounded half away from zero to 10.00, exactly
+    set_value(driver, "budget", "abc")
+    driver.find_element(By.ID, "formc-validate").click()
+    assert state_of(driver, "budget") == "valid"  # no number is empty, and the field is optional
+
+    open_page(driver, pages / "fieldkinds.html")
+    volume = driver.find_element(By.ID, "formc-volume")
+    assert [volume.get_attribute(a) for a in ("type", "min", "max", "step")] == ["range", "0", "10", "0.5"]
+    checks = row(driver, "toppings").find_elements(By.CSS_SELECTOR, "input[type=checkbox]")
+    assert [driver.find_element(By.CSS_SELECTOR, f'label[for="{c.get_attribute("id")}"]').text for c in checks] == ["cheese", "ham", "olives", "pineapple"]
+    color = Select(driver.find_element(By.ID, "formc-color"))
+    assert [o.get_attribute("value") for o in color.options] == ["red", "blue"]  # a default: no "None"
+    set_value(driver, "age", "abc")
+    driver.find_element(By.ID, "formc-validate").click()
+    assert state_of(driver, "age") == "invalid: Age is required"
     assert severe_logs(driver) == []
 
 
-@pytest.mark.parametrize("page", ["kinds.html", "rules.html", "signup.html", "settings.html", "payment.html", "feedback.html", "hostile.html", "booking.html"])
+@pytest.mark.parametrize("zone, shown", [("Asia/Tokyo", "2026-03-10T21:00"), ("America/New_York", "2026-03-10T08:00")])
+def test_an_instant_is_shown_in_the_page_zone(driver, pages, zone, shown):
+    open_page(driver, pages / "fieldkinds.html", f"#dark&now=2026-03-16T02:30:00Z&zone={zone}")
+    assert driver.execute_script("return document.documentElement.dataset.timeZone") == zone
+    assert driver.execute_script("return document.documentElement.dataset.colorScheme") == "dark"
+    assert driver.find_element(By.ID, "formc-deadline").get_property("value") == shown
+
+
+def test_today_follows_the_page_clock(driver, pages):
+    """The same instant is 2026-03-16 in UTC and 2026-03-15 in New York: `min: today` differs."""
+    for zone, expected in (("UTC", "invalid: Start must be on or after today"), ("America/New_York", "valid")):
+        open_page(driver, pages / "fieldkinds.html", f"#now=2026-03-16T02:30:00Z&zone={zone}")
+        set_value(driver, "start", "2026-03-15")
+        driver.find_element(By.ID, "formc-validate").click()
+        assert state_of(driver, "start") == expected, zone
+
+
+@pytest.mark.parametrize("page", ["kinds.html", "rules.html", "signup.html", "settings.html", "payment.html", "feedback.html", "hostile.html", "booking.html", "fieldkinds.html"])
 def test_every_input_has_a_label_and_its_messages(driver, pages, page):
     open_page(driver, pages / page)
     inputs = driver.find_elements(By.CSS_SELECTOR, "main input, main textarea")
@@ -313,7 +425,14 @@ def test_every_input_has_a_label_and_its_messages(driver, pages, page):
         assert label.get_attribute("textContent").strip()
         for option in group.find_elements(By.CSS_SELECTOR, "[role=radio]"):
             assert option.get_attribute("textContent").strip()
-    for element in driver.find_elements(By.CSS_SELECTOR, "main input, main textarea, main [role=radio]"):
+    for select in driver.find_elements(By.CSS_SELECTOR, "main select"):
+        labels = driver.find_elements(By.CSS_SELECTOR, f'label[for="{select.get_attribute("id")}"]')
+        assert len(labels) == 1 and labels[0].get_attribute("textContent").strip()
+    for group in driver.find_elements(By.CSS_SELECTOR, "main [role=group]"):
+        assert driver.find_element(By.ID, group.get_attribute("aria-labelledby")).get_attribute("textContent").strip()
+    for button in driver.find_elements(By.CSS_SELECTOR, "main .field button"):
+        assert (button.get_attribute("aria-label") or button.get_attribute("textContent")).strip()
+    for element in driver.find_elements(By.CSS_SELECTOR, "main input, main textarea, main select, main .field button"):
         described = element.get_attribute("aria-describedby").split()
         assert described
         for identifier in described:
@@ -432,7 +551,7 @@ def test_hostile_strings_stay_text(driver, pages):
 def test_the_index_links_every_page(driver, pages):
     driver.get((pages / "index.html").as_uri())
     links = [a.get_attribute("href") for a in driver.find_elements(By.CSS_SELECTOR, "li a")]
-    assert len(links) == len(SCENARIOS) + len(SCHEMAS) + len(list(FIXTURES.glob("*.form.yaml")))
+    assert len(links) == len({s["form"] for s in SCENARIOS}) + len(SCHEMAS) + len(list(FIXTURES.glob("*.form.yaml")))
     assert (pages / "signup.html").as_uri() in links
     assert severe_logs(driver) == []
 
@@ -456,11 +575,12 @@ def first_pixel(png: bytes):
     return width, height, tuple(raw[1:4])
 
 
-def test_png_writes_light_and_dark_screenshots(tmp_path):
-    result = preview([ROOT / "schemas" / "signup.form.yaml"], tmp_path / "signup.html", "--png")
+@pytest.mark.parametrize("name", ["signup", "booking"])
+def test_png_writes_light_and_dark_screenshots(tmp_path, name):
+    result = preview([ROOT / "schemas" / f"{name}.form.yaml"], tmp_path / f"{name}.html", "--png")
     assert result.returncode == 0, result.stderr
-    light = first_pixel((tmp_path / "signup.png").read_bytes())
-    dark = first_pixel((tmp_path / "signup-dark.png").read_bytes())
+    light = first_pixel((tmp_path / f"{name}.png").read_bytes())
+    dark = first_pixel((tmp_path / f"{name}-dark.png").read_bytes())
     assert light == (430, 1400, (242, 242, 247))
     assert dark == (430, 1400, (0, 0, 0))
 

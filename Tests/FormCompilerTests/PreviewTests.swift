@@ -106,6 +106,68 @@ import Testing
         #expect(options.map { $0["value"] as? String } == ["free", "pro"])
     }
 
+    /// The §10 kinds' values and bounds are text, never floating point, and bounds are typed for the field.
+    @Test func fieldKindsCarryExactValuesAndTypedBounds() throws {
+        let yaml = """
+            formc: 1
+            form: KindsForm
+            elements:
+              - number: weight
+                title: Weight
+                unit: kg
+                decimals: 2
+                default: 2.5
+                style: stepper
+                rules: [{ min: 0.30 }, { max: 99.99 }]
+              - number: count
+              - date: birthday
+                rules: [{ max: today-18y }, { min: "1900-01-01" }]
+              - date: alarm
+                mode: time
+                default: "07:30"
+                rules: [{ min: "06:00" }]
+              - date: meeting
+                mode: dateTime
+                default: "2026-03-10T13:00:00+01:00"
+                rules: [{ max: "2026-03-20T12:00:00-04:00" }]
+              - picker: size
+                options: [s, m]
+                style: inline
+              - multiChoice: toppings
+                options: [a, b, c]
+                default: [c, a]
+                style: chips
+                rules: [{ minCount: 1 }]
+
+            """
+        let parsed = try elements(try data(in: PreviewPage.html(for: try checked(yaml))).value)
+        func rules(_ index: Int) throws -> [[String: Any]] { try #require(parsed[index]["rules"] as? [[String: Any]]) }
+        #expect(parsed[0]["decimals"] as? Int == 2)
+        #expect(parsed[0]["step"] as? String == "0.01")
+        #expect(parsed[0]["default"] as? String == "2.5")
+        #expect(parsed[0]["style"] as? String == "stepper")
+        #expect(parsed[0]["unit"] as? String == "kg")
+        let weight = try rules(0)
+        #expect(weight[0]["value"] as? String == "0.30")
+        #expect(weight[0]["bound"] as? [String: String] == ["type": "number", "value": "0.30"])
+        #expect(weight[0]["message"] as? String == "Weight must be at least 0.30")
+        #expect(parsed[1]["step"] as? String == "1" && parsed[1]["default"] is NSNull && parsed[1]["style"] as? String == "field")
+        let birthday = try rules(2)
+        #expect(birthday[0]["bound"] as? NSDictionary == ["type": "today", "amount": -18, "unit": "y"])
+        #expect(birthday[1]["bound"] as? [String: String] == ["type": "date", "value": "1900-01-01"])
+        #expect(parsed[2]["mode"] as? String == "date" && parsed[2]["default"] is NSNull && parsed[2]["style"] as? String == "compact")
+        #expect(parsed[3]["default"] as? String == "07:30")
+        #expect(try rules(3)[0]["bound"] as? [String: String] == ["type": "time", "value": "06:00"])
+        // Instants are UTC text whatever offset the form wrote.
+        #expect(parsed[4]["default"] as? String == "2026-03-10T12:00:00Z")
+        #expect(try rules(4)[0]["bound"] as? [String: String] == ["type": "dateTime", "value": "2026-03-20T16:00:00Z"])
+        #expect(parsed[5]["kind"] as? String == "picker" && parsed[5]["style"] as? String == "inline" && parsed[5]["default"] is NSNull)
+        #expect((parsed[5]["options"] as? [[String: String]])?.map { $0["value"] } == ["s", "m"])
+        #expect(parsed[6]["default"] as? [String] == ["a", "c"])  // option order
+        #expect(parsed[6]["style"] as? String == "chips")
+        #expect(try rules(6)[0]["value"] as? Int == 1)
+    }
+
     @Test func conditionsAreTypedTrees() throws {
         let page = PreviewPage.html(for: try checked("""
             formc: 1

@@ -57,23 +57,35 @@ public enum PreviewData {
                 members.append(("default", .bool(field.defaultValue?.value ?? false)))
             case .segment(let field):
                 add("title", field.title)
-                members.append(("options", .array(field.options.map { option in
-                    var members: [(String, JSONValue)] = [("value", .string(option.value.value))]
-                    if let title = option.title { members.append(("title", .string(title.value))) }
-                    if let image = option.image { members.append(("image", .string(image.value))) }
-                    return .object(members)
-                })))
+                members.append(("options", Self.options(field.options)))
                 members.append(("default", field.defaultValue.map { .string($0.value) } ?? .null))
+                if field.variant == .picker {
+                    members.append(("style", .string((field.pickerStyle?.value ?? .menu).rawValue)))
+                }
             case .number(let field):
-                // The kinds of SPEC §10: their data, which the page does not draw yet.
                 add("title", field.title)
                 add("placeholder", field.placeholder)
                 add("unit", field.unit)
+                members.append(("decimals", .int(field.places)))
+                // Numbers are exact decimal text (`2.50` → "2.5"): the script compares them as scaled integers.
+                let step = field.step?.value.description
+                    ?? (field.places == 0 ? "1" : "0." + String(repeating: "0", count: field.places - 1) + "1")
+                members.append(("step", .string(step)))
+                members.append(("style", .string((field.style?.value ?? .field).rawValue)))
+                members.append(("default", field.defaultValue.map { .string($0.value.description) } ?? .null))
             case .date(let field):
                 add("title", field.title)
                 members.append(("mode", .string(field.dateMode.rawValue)))
+                members.append(("style", .string((field.style?.value ?? .compact).rawValue)))
+                // ISO text: `2026-01-31`, `09:30`, or an instant in UTC (`2026-01-31T09:30:00Z`).
+                members.append(("default", field.defaultValue.map { .string($0.value.description) } ?? .null))
             case .multiChoice(let field):
                 add("title", field.title)
+                members.append(("options", Self.options(field.options)))
+                // In option order, as the generated `[Enum]` holds them.
+                let chosen = Set((field.defaultValues?.value ?? []).map(\.value))
+                members.append(("default", .array(field.options.filter { chosen.contains($0.value.value) }.map { .string($0.value.value) })))
+                members.append(("style", .string((field.style?.value ?? .checklist).rawValue)))
             case .text(let field):
                 add("placeholder", field.placeholder)
                 add("label", field.label)
@@ -100,7 +112,8 @@ public enum PreviewData {
                 let name = DefaultMessages.displayName(of: element.kind, id: id)
                 members.append(("name", .string(name)))
                 members.append(("trigger", .string(form.symbols.field(id)?.trigger.rawValue ?? form.document.defaultTrigger.rawValue)))
-                members.append(("rules", .array(field.rules.map { rule($0, fieldName: name) })))
+                let valueType = form.symbols.field(id)?.valueType
+                members.append(("rules", .array(field.rules.map { rule($0, fieldName: name, valueType: valueType) })))
             }
             if let condition = element.visibleWhen?.expression { members.append(("visibleWhen", Self.condition(condition))) }
             if let condition = element.enabledWhen?.expression { members.append(("enabledWhen", Self.condition(condition))) }
@@ -110,7 +123,16 @@ public enum PreviewData {
             return .object(members)
         }
 
-        func rule(_ rule: RuleDecl, fieldName: String) -> JSONValue {
+        static func options(_ options: [SegmentOption]) -> JSONValue {
+            .array(options.map { option in
+                var members: [(String, JSONValue)] = [("value", .string(option.value.value))]
+                if let title = option.title { members.append(("title", .string(title.value))) }
+                if let image = option.image { members.append(("image", .string(image.value))) }
+                return .object(members)
+            })
+        }
+
+        func rule(_ rule: RuleDecl, fieldName: String, valueType: FieldValueType?) -> JSONValue {
             var members: [(String, JSONValue)] = [("rule", .string(rule.kind.name))]
             var targetName: String?
             switch rule.kind {
@@ -134,6 +156,9 @@ public enum PreviewData {
                 members.append(("value", .string(name)))
             case .min(let literal), .max(let literal):
                 members.append(("value", .string(literal)))
+                if let valueType, let bound = RuleBound(literal, for: valueType) {
+                    members.append(("bound", Self.bound(bound)))
+                }
             case .minCount(let count), .maxCount(let count):
                 members.append(("value", .int(count)))
             }
@@ -141,6 +166,24 @@ public enum PreviewData {
                 ?? DefaultMessages.message(for: rule.kind, fieldName: fieldName, targetName: targetName)
             if let message { members.append(("message", .string(message))) }
             return .object(members)
+        }
+
+        /// A `min`/`max` bound, typed: `{"type": "number", "value": "2.5"}`, `date`,
+        /// `time`, `dateTime` (UTC ISO text), or `{"type": "today", "amount": -18, "unit": "y"}`,
+        /// which the page resolves from its clock when the rule runs.
+        static func bound(_ bound: RuleBound) -> JSONValue {
+            switch bound {
+            case .number(let value):
+                .object([("type", .string("number")), ("value", .string(value.description))])
+            case .fixed(.date(let value)):
+                .object([("type", .string("date")), ("value", .string(value.description))])
+            case .fixed(.time(let value)):
+                .object([("type", .string("time")), ("value", .string(value.description))])
+            case .fixed(.dateTime(let value)):
+                .object([("type", .string("dateTime")), ("value", .string(value.description))])
+            case .relative(let value):
+                .object([("type", .string("today")), ("amount", .int(value.amount)), ("unit", .string(String(value.unit.rawValue)))])
+            }
         }
 
         /// `{"op": "and", "operands": [...]}` and friends: one node per case of

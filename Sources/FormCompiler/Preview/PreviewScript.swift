@@ -13,11 +13,28 @@ extension PreviewAssets {
   const data = JSON.parse(document.getElementById("formc-data").textContent);
   const root = document.getElementById("formc-form");
 
+  // ---- The URL fragment: `&`-separated parts, `dark` or `light` and `now=…`, `zone=…`.
+
+  function fragment() {
+    const parts = new Map();
+    for (const part of location.hash.slice(1).split("&")) {
+      const equals = part.indexOf("=");
+      try {
+        if (equals < 0) parts.set(decodeURIComponent(part), "");
+        else parts.set(decodeURIComponent(part.slice(0, equals)), decodeURIComponent(part.slice(equals + 1)));
+      } catch (error) {
+        // A malformed escape is no part at all.
+      }
+    }
+    return parts;
+  }
+
   // ---- Colour scheme: #dark or #light in the URL forces one (the screenshots do).
 
   function applyScheme() {
-    const scheme = location.hash.slice(1);
-    if (scheme === "dark" || scheme === "light") {
+    const parts = fragment();
+    const scheme = parts.has("dark") ? "dark" : parts.has("light") ? "light" : null;
+    if (scheme) {
       document.documentElement.dataset.colorScheme = scheme;
     } else {
       delete document.documentElement.dataset.colorScheme;
@@ -25,6 +42,156 @@ extension PreviewAssets {
   }
   applyScheme();
   window.addEventListener("hashchange", applyScheme);
+
+  // ---- The clock (SPEC §10): `today` in rules is read from it when they run, as
+  // FormRuntime reads ValidationContext's `now` and `timeZone`. The fragment can fix
+  // both (`#now=2026-03-16T02:30:00Z&zone=America/New_York`), as tests do; otherwise
+  // it is the browser's time and zone. The zone is also the one a dateTime input's
+  // wall-clock text is read in.
+
+  const clock = (() => {
+    const parts = fragment();
+    const fixed = parts.has("now") ? Date.parse(parts.get("now")) : NaN;
+    let zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    if (parts.has("zone")) {
+      try {
+        zone = new Intl.DateTimeFormat("en-US", { timeZone: parts.get("zone") }).resolvedOptions().timeZone;
+      } catch (error) {
+        // An unknown zone leaves the browser's.
+      }
+    }
+    return { now: () => (Number.isNaN(fixed) ? Date.now() : fixed), zone };
+  })();
+  document.documentElement.dataset.timeZone = clock.zone;
+
+  const zoneFormat = new Intl.DateTimeFormat("en-US", {
+    timeZone: clock.zone, hourCycle: "h23", year: "numeric", month: "2-digit", day: "2-digit",
+    hour: "2-digit", minute: "2-digit", second: "2-digit",
+  });
+
+  /** The wall clock of an instant (milliseconds) in the page's zone. */
+  function wallClock(ms) {
+    const parts = {};
+    for (const { type, value } of zoneFormat.formatToParts(new Date(ms))) parts[type] = Number(value);
+    return { year: parts.year, month: parts.month, day: parts.day, hour: parts.hour, minute: parts.minute, second: parts.second };
+  }
+
+  /** Milliseconds since 1970 of a wall-clock time read as UTC (any year, 1–99 included). */
+  function utcMilliseconds(year, month, day, hour, minute) {
+    // setUTCFullYear, since Date.UTC reads years 0–99 as 1900–1999; the day may overflow (0 is the month before's last).
+    const date = new Date(0);
+    date.setUTCFullYear(year, month - 1, day);
+    date.setUTCHours(hour, minute, 0, 0);
+    return date.getTime();
+  }
+
+  /** The zone's offset at an instant, in milliseconds. */
+  function zoneOffset(ms) {
+    const wall = wallClock(ms);
+    const second = Math.floor(ms / 1000) * 1000;
+    return utcMilliseconds(wall.year, wall.month, wall.day, wall.hour, wall.minute) + wall.second * 1000 - second;
+  }
+
+  /**
+   * The first instant whose wall clock in the page's zone reads this time; where a
+   * daylight-saving change skips it, the time moved past the gap (midnight becomes the
+   * day's first existing time, as Foundation's startOfDay(for:) answers); where it
+   * happens twice, the first one.
+   */
+  function instantOf(year, month, day, hour, minute) {
+    const guess = utcMilliseconds(year, month, day, hour, minute);
+    const day0 = utcMilliseconds(year, month, day, 0, 0);
+    const candidates = [guess - zoneOffset(guess - 86400000), guess - zoneOffset(guess), guess - zoneOffset(guess + 86400000)];
+    const fitting = candidates.filter((ms) => {
+      const wall = wallClock(ms);
+      return utcMilliseconds(wall.year, wall.month, wall.day, 0, 0) === day0 && wall.hour * 60 + wall.minute >= hour * 60 + minute;
+    });
+    return Math.min(...(fitting.length > 0 ? fitting : candidates));
+  }
+
+  // Calendar days as {year, month, day}, proleptic Gregorian, saturating at the ends of
+  // FormDate's range (0001-01-01 … 9999-12-31) as FormRuntime does.
+  const pad = (value, width) => String(value).padStart(width, "0");
+  const dayText = (date) => pad(date.year, 4) + "-" + pad(date.month, 2) + "-" + pad(date.day, 2);
+  const daysIn = (year, month) => new Date(utcMilliseconds(year, month + 1, 0, 0, 0)).getUTCDate();
+  const firstDay = { year: 1, month: 1, day: 1 };
+  const lastDay = { year: 9999, month: 12, day: 31 };
+
+  function saturate(date) {
+    if (date.year < 1) return firstDay;
+    if (date.year > 9999) return lastDay;
+    return date;
+  }
+
+  function addDays(date, days) {
+    const when = new Date(utcMilliseconds(date.year, date.month, date.day, 0, 0) + days * 86400000);
+    return saturate({ year: when.getUTCFullYear(), month: when.getUTCMonth() + 1, day: when.getUTCDate() });
+  }
+
+  /** Month arithmetic clamps the day to the target month's length (01-31 + 1m = 02-28). */
+  function addMonths(date, months) {
+    const total = date.year * 12 + (date.month - 1) + months;
+    const year = Math.floor(total / 12);
+    const month = total - year * 12 + 1;
+    if (year < 1 || year > 9999) return saturate({ year, month, day: 1 });
+    return { year, month, day: Math.min(date.day, daysIn(year, month)) };
+  }
+
+  function today() {
+    const wall = wallClock(clock.now());
+    return { year: wall.year, month: wall.month, day: wall.day };
+  }
+
+  /** `today`, `today-18y`, `today+30d` on the page's clock. */
+  function relativeDay(bound) {
+    const amount = bound.amount;
+    switch (bound.unit) {
+      case "d": return addDays(today(), amount);
+      case "w": return addDays(today(), amount * 7);
+      case "m": return addMonths(today(), amount);
+      default: return addMonths(today(), amount * 12);
+    }
+  }
+
+  const startOfDay = (date) => instantOf(date.year, date.month, date.day, 0, 0);
+
+  // ---- Exact decimals: text `-?digits(.digits)?` as a BigInt of units and a scale,
+  // never a floating-point number, as FormRuntime compares Decimals.
+
+  function parseDecimal(text) {
+    const match = /^([+-]?)([0-9]*)(?:\.([0-9]*))?$/.exec(text);
+    if (!match || (match[2] + (match[3] || "")).length === 0) return null;
+    const fraction = match[3] || "";
+    const units = BigInt((match[2] || "0") + fraction);
+    return { units: match[1] === "-" ? -units : units, scale: fraction.length };
+  }
+
+  function compareDecimals(a, b) {
+    const scale = Math.max(a.scale, b.scale);
+    const x = a.units * 10n ** BigInt(scale - a.scale);
+    const y = b.units * 10n ** BigInt(scale - b.scale);
+    return x < y ? -1 : x > y ? 1 : 0;
+  }
+
+  /** Rounded to `places` digits, half away from zero (NSDecimalRound's `.plain`). */
+  function roundDecimal(value, places) {
+    if (value.scale <= places) return { units: value.units * 10n ** BigInt(places - value.scale), scale: places };
+    const divisor = 10n ** BigInt(value.scale - places);
+    const magnitude = value.units < 0n ? -value.units : value.units;
+    let rounded = magnitude / divisor;
+    if ((magnitude % divisor) * 2n >= divisor) rounded += 1n;
+    return { units: value.units < 0n ? -rounded : rounded, scale: places };
+  }
+
+  /** The text FormRuntime's `text` gives: exactly `scale` places after a `.`. */
+  function decimalText(value) {
+    const negative = value.units < 0n;
+    const digits = (negative ? -value.units : value.units).toString().padStart(value.scale + 1, "0");
+    const text = value.scale === 0 ? digits : digits.slice(0, digits.length - value.scale) + "." + digits.slice(digits.length - value.scale);
+    return (negative ? "-" : "") + text;
+  }
+
+  const intRange = { min: -(2n ** 63n), max: 2n ** 63n - 1n };
 
   // ---- Building the DOM: elements, attributes and text nodes only.
 
@@ -73,7 +240,12 @@ extension PreviewAssets {
   const isEnabled = (node) => holds(node, "enabledWhen");
 
   function emptyValue(field) {
-    return field.type === "text" ? "" : field.type === "bool" ? false : null;
+    return field.type === "text" ? "" : field.type === "bool" ? false : field.type === "multiChoice" ? [] : null;
+  }
+
+  /** Empty as FormRuntime's FormEmptyRepresentable: `""`, nil, nothing chosen. */
+  function isEmptyValue(value) {
+    return value === "" || value === null || (Array.isArray(value) && value.length === 0);
   }
 
   function conditionValue(id) {
@@ -85,10 +257,7 @@ extension PreviewAssets {
     switch (condition.op) {
       case "constant": return condition.value;
       case "boolField": return conditionValue(condition.field) === true;
-      case "isEmpty": {
-        const value = conditionValue(condition.field);
-        return value === "" || value === null;
-      }
+      case "isEmpty": return isEmptyValue(conditionValue(condition.field));
       case "textEquals": return sameText(conditionValue(condition.field), condition.value);
       case "segmentEquals": return conditionValue(condition.field) === condition.value;
       case "not": return !evaluate(condition.operand);
@@ -211,7 +380,9 @@ extension PreviewAssets {
   function check(rule, field, value) {
     switch (rule.rule) {
       case "required":
-        return field.type === "text" ? !isBlank(value) : field.type === "bool" ? value === true : value !== null;
+        if (field.type === "text") return !isBlank(value);
+        if (field.type === "bool") return value === true;
+        return !isEmptyValue(value);
       case "minLength": return characterCount(value) >= rule.value;
       case "maxLength": return characterCount(value) <= rule.value;
       case "pattern": {
@@ -225,16 +396,43 @@ extension PreviewAssets {
         const other = fields.get(rule.value).value;
         return field.type === "text" ? sameText(value, other) : value === other;
       }
+      case "min": case "max": {
+        const order = compareWithBound(field, value, rule.bound, rule.rule === "max");
+        if (order === null) return null;
+        return rule.rule === "min" ? order >= 0 : order <= 0;
+      }
+      case "minCount": return value.length >= rule.value;
+      case "maxCount": return value.length <= rule.value;
       case "custom": return null;
       default: return null;
     }
+  }
+
+  /**
+   * The sign of value − bound for `min`/`max` (both inclusive). Numbers compare as
+   * exact decimals; dates and times as their fixed-width ISO text; an instant in
+   * milliseconds, where `today` is the day's first instant for `min` and anything
+   * before the next day's first instant for `max` (FormRuntime's `end(in:)`).
+   */
+  function compareWithBound(field, value, bound, isMax) {
+    if (bound === undefined) return null;
+    const sign = (a, b) => (a < b ? -1 : a > b ? 1 : 0);
+    if (bound.type === "number") return compareDecimals(parseDecimal(value), parseDecimal(bound.value));
+    if (field.decl.mode === "dateTime") {
+      if (bound.type === "dateTime") return sign(value, Date.parse(bound.value));
+      const day = relativeDay(bound);
+      if (!isMax) return sign(value, startOfDay(day));
+      return value < startOfDay(addDays(day, 1)) ? -1 : 1;
+    }
+    if (bound.type === "today") return sign(value, dayText(relativeDay(bound)));
+    return sign(value, bound.value);
   }
 
   /** {state: "valid"} or {state: "invalid", message}, and whether a rule went undecided. */
   function runRules(field) {
     if (!isVisible(field.node) || field.type === "unsupported") return { state: "valid", undecided: false };
     const value = field.value;
-    const isEmpty = value === "" || value === null;
+    const isEmpty = isEmptyValue(value);
     let undecided = false;
     for (const rule of field.decl.rules) {
       if (rule.rule !== "required" && isEmpty) continue;
@@ -297,8 +495,10 @@ extension PreviewAssets {
     group: renderGroup,
     boolean: renderBoolean,
     segment: renderSegment,
-    // A picker holds one option, as a segment does: drawn as a segmented control for now.
-    picker: renderSegment,
+    picker: renderPicker,
+    number: renderNumber,
+    date: renderDate,
+    multiChoice: renderMultiChoice,
     textField: renderText,
     floatLabel: renderText,
     textView: renderText,
@@ -414,6 +614,228 @@ extension PreviewAssets {
     return row;
   }
 
+  /** The title shown in the row, and the text that names the field to assistive technology. */
+  const titleOf = (decl) => (decl.title !== undefined ? decl.title : decl.name);
+
+  /** The user gave a field `value` (undefined: the field refuses it and keeps its own). */
+  function changeValue(field, value) {
+    if (value === undefined || sameValue(field.value, value)) return false;
+    field.value = value;
+    didChange(field);
+    return true;
+  }
+
+  function sameValue(a, b) {
+    if (Array.isArray(a) && Array.isArray(b)) return a.length === b.length && a.every((item, index) => item === b[index]);
+    return a === b;
+  }
+
+  function numberBound(decl, name) {
+    const rule = decl.rules.find((rule) => rule.rule === name && rule.bound !== undefined && rule.bound.type === "number");
+    return rule === undefined ? null : parseDecimal(rule.bound.value);
+  }
+
+  /**
+   * A number as the generated Swift holds it: rounded to `decimals` places (half away
+   * from zero), exactly; an Int field refuses a number beyond Int's range and a field
+   * with a default refuses empty (undefined: nothing changes). Text that is no plain
+   * decimal number (`.` as the separator) is empty.
+   */
+  function numberValue(decl, text) {
+    const trimmed = text.trim();
+    const parsed = trimmed === "" ? null : parseDecimal(trimmed);
+    if (parsed === null) return decl.default === null ? null : undefined;
+    const rounded = roundDecimal(parsed, decl.decimals);
+    if (decl.decimals === 0 && (rounded.units < intRange.min || rounded.units > intRange.max)) return undefined;
+    return decimalText(rounded);
+  }
+
+  const canonicalNumber = (decl, text) => (text === null ? null : decimalText(roundDecimal(parseDecimal(text), decl.decimals)));
+
+  function renderNumber(decl, node) {
+    const initial = canonicalNumber(decl, decl.default);
+    // The unit is read with the title (`Weight (kg)`) and shown after the value.
+    const label = h("label", { for: ids.input(decl.id), class: "title" }, titleOf(decl),
+      decl.unit !== undefined ? h("span", { class: "visually-hidden" }, " (" + decl.unit + ")") : null);
+    const unit = decl.unit !== undefined ? h("span", { class: "unit", "aria-hidden": "true" }, decl.unit) : null;
+    if (decl.style === "stepper") return renderStepper(decl, node, initial, label, unit);
+    if (decl.style === "slider") return renderSlider(decl, node, initial, label, unit);
+    // type=text with inputmode: a number input would parse through floating point and
+    // drop what it cannot read; the page reads the text exactly.
+    const input = h("input", {
+      type: "text", id: ids.input(decl.id), inputmode: decl.decimals === 0 ? "numeric" : "decimal",
+      placeholder: decl.placeholder, autocomplete: "off", spellcheck: "false",
+    });
+    input.value = initial === null ? "" : initial;
+    const control = h("div", { class: "control number field-style" }, label, h("span", { class: "value-line" }, input, unit));
+    const { row, field } = makeField(decl, node, "number", control, [input], initial);
+    input.addEventListener("input", () => changeValue(field, numberValue(decl, input.value)));
+    // Once the user is done, the text shows the value the field holds.
+    input.addEventListener("change", () => {
+      input.value = field.value === null ? "" : field.value;
+    });
+    return row;
+  }
+
+  /** − and + change the value by `step`, within the fixed `min`/`max` rules, as a Stepper with a range. */
+  function renderStepper(decl, node, initial, label, unit) {
+    const step = parseDecimal(decl.step);
+    const low = numberBound(decl, "min");
+    const high = numberBound(decl, "max");
+    const labelId = ids.input(decl.id) + "-label";
+    const shown = h("output", { class: "stepper-value", id: ids.input(decl.id), "aria-live": "polite" });
+    const minus = h("button", { type: "button", class: "step", "data-step": "-1", "aria-label": "Decrease " + titleOf(decl) }, "\u2212");
+    const plus = h("button", { type: "button", class: "step", "data-step": "1", "aria-label": "Increase " + titleOf(decl) }, "+");
+    const control = h("div", { class: "control number stepper", role: "group", "aria-labelledby": labelId },
+      h("span", { class: "title", id: labelId }, titleOf(decl)), h("span", { class: "value-line" }, shown, unit),
+      h("span", { class: "stepper-buttons" }, minus, plus));
+    const { row, field } = makeField(decl, node, "number", control, [minus, plus], initial);
+    const show = () => {
+      shown.textContent = field.value === null ? "\u2014" : field.value;
+      shown.dataset.value = field.value === null ? "" : field.value;
+    };
+    show();
+    for (const button of [minus, plus]) {
+      button.addEventListener("click", () => {
+        const direction = BigInt(button.dataset.step);
+        // From empty, the first press gives the lower bound, else 0.
+        let next = field.value === null
+          ? (low !== null ? low : { units: 0n, scale: 0 })
+          : (() => {
+            const current = parseDecimal(field.value);
+            const scale = Math.max(current.scale, step.scale);
+            const units = current.units * 10n ** BigInt(scale - current.scale) + direction * step.units * 10n ** BigInt(scale - step.scale);
+            return { units, scale };
+          })();
+        if (low !== null && compareDecimals(next, low) < 0) next = low;
+        if (high !== null && compareDecimals(next, high) > 0) next = high;
+        changeValue(field, numberValue(decl, decimalText(next)));
+        show();
+      });
+    }
+    return row;
+  }
+
+  /** A range input between the `min` and `max` rules (the checker requires both for a slider). */
+  function renderSlider(decl, node, initial, label, unit) {
+    const low = numberBound(decl, "min");
+    const high = numberBound(decl, "max");
+    const input = h("input", {
+      type: "range", id: ids.input(decl.id), min: low === null ? 0 : decimalText(low),
+      max: high === null ? 100 : decimalText(high), step: decl.step,
+    });
+    // Empty, the thumb rests at the low end (the browser would put it halfway) and the value reads "—".
+    input.value = initial !== null ? initial : input.min;
+    const shown = h("output", { class: "slider-value", for: ids.input(decl.id) });
+    const control = h("div", { class: "control number slider" }, label,
+      h("span", { class: "value-line" }, input, shown, unit));
+    const { row, field } = makeField(decl, node, "number", control, [input], initial);
+    const show = () => {
+      shown.textContent = field.value === null ? "\u2014" : field.value;
+      input.setAttribute("aria-valuetext", field.value === null ? "no value" : field.value + (decl.unit !== undefined ? " " + decl.unit : ""));
+    };
+    show();
+    // The browser's value is a floating-point number's text: rounding it to `decimals` places gives the exact step.
+    input.addEventListener("input", () => {
+      changeValue(field, numberValue(decl, input.value));
+      show();
+    });
+    return row;
+  }
+
+  const dateInputTypes = { date: "date", time: "time", dateTime: "datetime-local" };
+
+  /** An instant as a datetime-local input's text in the page's zone, to the minute. */
+  function wallText(ms) {
+    const wall = wallClock(ms);
+    return dayText(wall) + "T" + pad(wall.hour, 2) + ":" + pad(wall.minute, 2);
+  }
+
+  /**
+   * The value of a date input's text: `YYYY-MM-DD` (years 1–9999, FormDate's range),
+   * `HH:mm`, or for dateTime the instant (milliseconds) the wall-clock text names in
+   * the page's zone. Empty is nil; a field with a default refuses it.
+   */
+  function dateValue(decl, text) {
+    let value = null;
+    if (decl.mode === "date") {
+      value = /^[0-9]{4}-[0-9]{2}-[0-9]{2}$/.test(text) && text !== "0000" + text.slice(4) ? text : null;
+    } else if (decl.mode === "time") {
+      value = /^[0-9]{2}:[0-9]{2}/.test(text) ? text.slice(0, 5) : null;
+    } else {
+      const match = /^([0-9]{4})-([0-9]{2})-([0-9]{2})T([0-9]{2}):([0-9]{2})/.exec(text);
+      value = match && match[1] !== "0000" ? instantOf(...match.slice(1, 6).map(Number)) : null;
+    }
+    return value === null && decl.default !== null ? undefined : value;
+  }
+
+  function renderDate(decl, node) {
+    const initial = decl.default === null ? null : decl.mode === "dateTime" ? Date.parse(decl.default) : decl.default;
+    const input = h("input", { type: dateInputTypes[decl.mode], id: ids.input(decl.id), class: "date-input " + decl.style });
+    const show = (value) => {
+      input.value = value === null ? "" : decl.mode === "dateTime" ? wallText(value) : value;
+    };
+    show(initial);
+    const control = h("div", { class: "control date" },
+      h("label", { for: ids.input(decl.id), class: "title" }, titleOf(decl)), input);
+    const { row, field } = makeField(decl, node, "date", control, [input], initial);
+    const update = () => {
+      changeValue(field, dateValue(decl, input.value));
+    };
+    input.addEventListener("input", update);
+    input.addEventListener("change", () => {
+      update();
+      show(field.value);
+    });
+    return row;
+  }
+
+  const optionText = (option) => (option.title !== undefined ? option.title : option.image !== undefined ? option.image : option.value);
+
+  /** A `<select>` for every style; without a default its first choice is "nothing selected". */
+  function renderPicker(decl, node) {
+    const select = h("select", { id: ids.input(decl.id), class: "picker " + decl.style });
+    if (decl.default === null) select.append(h("option", { value: "" }, "None"));
+    for (const option of decl.options) select.append(h("option", { value: option.value }, optionText(option)));
+    select.value = decl.default === null ? "" : decl.default;
+    const control = h("div", { class: "control picker" },
+      h("label", { for: ids.input(decl.id), class: "title" }, titleOf(decl)), select);
+    const { row, field } = makeField(decl, node, "picker", control, [select], decl.default);
+    select.addEventListener("change", () => {
+      changeValue(field, select.value === "" ? null : select.value);
+    });
+    return row;
+  }
+
+  /** Checkboxes (`checklist`) or toggle buttons (`chips`); the value keeps option order. */
+  function renderMultiChoice(decl, node) {
+    const labelId = ids.input(decl.id) + "-label";
+    const chosen = new Set(decl.default);
+    const chips = decl.style === "chips";
+    const toggles = decl.options.map((option, index) => chips
+      ? h("button", { type: "button", class: "chip", "data-value": option.value, "aria-pressed": String(chosen.has(option.value)) }, optionText(option))
+      : h("input", { type: "checkbox", id: ids.input(decl.id) + "-" + index, "data-value": option.value }));
+    const items = toggles.map((toggle, index) => chips ? toggle : h("span", { class: "choice" },
+      toggle, h("label", { for: toggle.id }, optionText(decl.options[index]))));
+    if (!chips) toggles.forEach((toggle) => { toggle.checked = chosen.has(toggle.dataset.value); });
+    const control = h("div", { class: "control multi-choice " + decl.style, role: "group", "aria-labelledby": labelId },
+      h("span", { class: "title", id: labelId }, titleOf(decl)), h("div", { class: "choices" }, ...items));
+    const { row, field } = makeField(decl, node, "multiChoice", control, toggles, decl.default.slice());
+    const isOn = (toggle) => (chips ? toggle.getAttribute("aria-pressed") === "true" : toggle.checked);
+    const update = () => changeValue(field, decl.options.filter((option, index) => isOn(toggles[index])).map((option) => option.value));
+    for (const toggle of toggles) {
+      if (chips) {
+        toggle.addEventListener("click", () => {
+          toggle.setAttribute("aria-pressed", String(!isOn(toggle)));
+          update();
+        });
+      } else {
+        toggle.addEventListener("change", update);
+      }
+    }
+    return row;
+  }
+
   const inputModes = { email: "email", number: "numeric", decimal: "decimal", phone: "tel", url: "url" };
   const autocompletes = {
     name: "name", givenName: "given-name", familyName: "family-name", email: "email", username: "username",
@@ -498,7 +920,7 @@ extension PreviewAssets {
 
   // ---- The page.
 
-  const rowKinds = new Set(["boolean", "segment", "picker", "textField", "floatLabel", "textView", "segue"]);
+  const rowKinds = new Set(["boolean", "segment", "picker", "number", "date", "multiChoice", "textField", "floatLabel", "textView", "segue"]);
   const header = h("header", { class: "form-header" },
     h("h1", {}, data.title !== undefined ? data.title : data.form),
     h("p", { class: "form-source" }, data.form + " \u00b7 " + data.file));

@@ -111,7 +111,8 @@ main { max-width: 560px; margin: 0 auto; }
 .control.floatLabel .title { font-size: 12px; color: var(--secondary); }
 .control.textField .title:not(.visually-hidden) { font-size: 12px; color: var(--secondary); }
 input::placeholder, textarea::placeholder { color: var(--secondary); opacity: 0.7; }
-.field[data-state="invalid"] input, .field[data-state="invalid"] textarea { color: var(--error); }
+.field[data-state="invalid"] input, .field[data-state="invalid"] textarea, .field[data-state="invalid"] select,
+.field[data-state="invalid"] output { color: var(--error); }
 .message { margin: 4px 0 0; font-size: 13px; color: var(--error); }
 .message:empty { display: none; }
 .hints:empty { display: none; }
@@ -135,6 +136,34 @@ input::placeholder, textarea::placeholder { color: var(--secondary); opacity: 0.
   border-right: 2px solid var(--separator); border-top: 2px solid var(--separator); transform: rotate(45deg);
 }
 .unsupported { color: var(--secondary); font-style: italic; }
+/* The kinds of SPEC §10: values trail the title as in an iOS form row. */
+.value-line { display: inline-flex; align-items: center; gap: 6px; flex: 0 1 auto; }
+.control.number input[type="text"] {
+  width: 8em; border: none; outline: none; padding: 0; margin: 0; font: inherit; text-align: end; color: var(--text); background: transparent;
+}
+.unit, .slider-value { color: var(--secondary); }
+.control.slider { flex-wrap: wrap; }
+.control.slider .value-line { flex: 1 1 100%; }
+.control.slider input[type="range"] { flex: 1; accent-color: var(--tint); }
+.stepper-buttons { display: inline-flex; background: var(--segment-track); border-radius: 8px; }
+.step {
+  border: none; background: transparent; color: var(--text); font: inherit; font-size: 20px; width: 46px; height: 32px; cursor: pointer;
+}
+.step + .step { border-left: 0.5px solid var(--separator); }
+.date-input, select.picker {
+  font: inherit; color: var(--text); background: var(--segment-track); border: none; border-radius: 7px; padding: 5px 8px;
+}
+.control.multi-choice { flex-direction: column; align-items: stretch; gap: 6px; }
+.choices { display: flex; flex-wrap: wrap; gap: 6px 14px; }
+.multi-choice.checklist .choices { flex-direction: column; }
+.choice { display: inline-flex; align-items: center; gap: 8px; }
+.choice input { accent-color: var(--tint); width: 20px; height: 20px; margin: 0; }
+.chip {
+  border: 1px solid var(--separator); border-radius: 16px; padding: 5px 12px; font: inherit; font-size: 15px;
+  color: var(--text); background: transparent; cursor: pointer;
+}
+.chip[aria-pressed="true"] { background: var(--tint); border-color: var(--tint); color: #fff; }
+.chip:disabled, .step:disabled { cursor: default; }
 .actions { display: flex; flex-direction: column; align-items: stretch; gap: 8px; }
 .validate {
   border: none; border-radius: 12px; padding: 14px; font: inherit; font-weight: 600; color: #fff; background: var(--tint); cursor: pointer;
@@ -143,7 +172,7 @@ input::placeholder, textarea::placeholder { color: var(--secondary); opacity: 0.
 #formc-summary:empty, #formc-status:empty { display: none; }
 :focus-visible { outline: 2px solid var(--tint); outline-offset: 2px; }
 /* Text from the form keeps its direction controls to itself (U+202E and the like). */
-h1, label, .title, .group-title, .group-footer, .static-text, .segment-option, .message, .hint { unicode-bidi: isolate; overflow-wrap: break-word; }
+h1, label, .title, .group-title, .group-footer, .static-text, .segment-option, .message, .hint, .chip, .choice label, .unit, option { unicode-bidi: isolate; overflow-wrap: break-word; }
 """#
 
     /// The index page's style.
