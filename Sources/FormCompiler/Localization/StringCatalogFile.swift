@@ -145,32 +145,33 @@ private struct CatalogValidator {
     var diagnostics: DiagnosticBag
     var failed = false
 
-    mutating func fail(_ message: String, line: Int, help: String = "fix the catalog by hand, or restore it from version control") {
+    mutating func fail(_ message: String, at range: SourceRange) {
         failed = true
-        let position = SourcePosition(line: max(line, 1), column: 1)
-        diagnostics.error(.invalidCatalog, "not a valid String Catalog: " + message, at: SourceRange(at: position), help: [help])
+        diagnostics.error(
+            .invalidCatalog, "not a valid String Catalog: " + message, at: range,
+            help: ["fix the catalog by hand, or restore it from version control"]
+        )
     }
 
     mutating func check(_ root: CatalogJSON, rootRange: SourceRange) {
         guard let members = root.members else {
-            fail("the top level is not an object", line: rootRange.start.line)
+            fail("the top level is not an object", at: rootRange)
             return
         }
-        let line = rootRange.start.line
-        switch members.first(where: { $0.key == "sourceLanguage" }) {
-        case nil: fail("'sourceLanguage' is missing", line: line)
-        case let member? where member.value.string == nil: fail("'sourceLanguage' is not a string", line: member.line)
+                switch members.first(where: { $0.key == "sourceLanguage" }) {
+        case nil: fail("'sourceLanguage' is missing", at: rootRange)
+        case let member? where member.value.string == nil: fail("'sourceLanguage' is not a string", at: member.range)
         default: break
         }
         if let version = members.first(where: { $0.key == "version" }), version.value.string == nil {
-            fail("'version' is not a string", line: version.line)
+            fail("'version' is not a string", at: version.range)
         }
         guard let strings = members.first(where: { $0.key == "strings" }) else {
-            fail("'strings' is missing", line: line)
+            fail("'strings' is missing", at: rootRange)
             return
         }
         guard let entries = strings.value.members else {
-            fail("'strings' is not an object", line: strings.line)
+            fail("'strings' is not an object", at: strings.range)
             return
         }
         for entry in entries { check(entry: entry) }
@@ -178,16 +179,16 @@ private struct CatalogValidator {
 
     private mutating func check(entry: CatalogMember) {
         guard let members = entry.value.members else {
-            fail("the entry '\(entry.key)' is not an object", line: entry.line)
+            fail("the entry '\(entry.key)' is not an object", at: entry.range)
             return
         }
         for member in members {
             switch member.key {
             case "comment", "extractionState":
-                if member.value.string == nil { fail("'\(member.key)' of '\(entry.key)' is not a string", line: member.line) }
+                if member.value.string == nil { fail("'\(member.key)' of '\(entry.key)' is not a string", at: member.range) }
             case "localizations":
                 guard let languages = member.value.members else {
-                    fail("'localizations' of '\(entry.key)' is not an object", line: member.line)
+                    fail("'localizations' of '\(entry.key)' is not an object", at: member.range)
                     continue
                 }
                 for language in languages { check(localization: language, key: entry.key) }
@@ -199,29 +200,29 @@ private struct CatalogValidator {
 
     private mutating func check(localization: CatalogMember, key: String) {
         guard let members = localization.value.members else {
-            fail("the '\(localization.key)' localization of '\(key)' is not an object", line: localization.line)
+            fail("the '\(localization.key)' localization of '\(key)' is not an object", at: localization.range)
             return
         }
         for member in members {
             switch member.key {
             case "stringUnit":
                 guard let unit = member.value.members else {
-                    fail("the '\(localization.key)' stringUnit of '\(key)' is not an object", line: member.line)
+                    fail("the '\(localization.key)' stringUnit of '\(key)' is not an object", at: member.range)
                     continue
                 }
                 for field in ["state", "value"] {
                     if unit.first(where: { $0.key == field })?.value.string == nil {
-                        fail("the '\(localization.key)' stringUnit of '\(key)' has no string '\(field)'", line: member.line)
+                        fail("the '\(localization.key)' stringUnit of '\(key)' has no string '\(field)'", at: member.range)
                     }
                 }
             case "variations":
                 guard let kinds = member.value.members else {
-                    fail("the '\(localization.key)' variations of '\(key)' are not an object", line: member.line)
+                    fail("the '\(localization.key)' variations of '\(key)' are not an object", at: member.range)
                     continue
                 }
                 for kind in kinds {
                     guard let cases = kind.value.members else {
-                        fail("the '\(localization.key)' \(kind.key) variations of '\(key)' are not an object", line: kind.line)
+                        fail("the '\(localization.key)' \(kind.key) variations of '\(key)' are not an object", at: kind.range)
                         continue
                     }
                     for variation in cases { check(localization: variation, key: key) }
