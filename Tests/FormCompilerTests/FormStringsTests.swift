@@ -156,6 +156,18 @@ import Testing
         #expect(comment["BookingForm.extras.option.parking"] == "Title of the option parking of the multi choice extras in BookingForm")
     }
 
+    /// The catalog's keys and the generated code's lookups come from one function:
+    /// every key but the form's title (which no generated member shows) is looked up.
+    @Test func theGeneratedCodeLooksUpEveryKey() throws {
+        let result = FormPipeline.build(SourceFile(path: "signup.form.yaml", text: Self.signUp))
+        let swift = try #require(result.swiftSource)
+        let keys = try Self.strings(Self.signUp).map(\.key).filter { $0 != "SignUpForm.title" }
+        for key in keys {
+            #expect(swift.contains("localization.string(\"\(key)\", default: "), "\(key) is not looked up")
+        }
+        #expect(swift.contains(#"message: context.localization.string("SignUpForm.password.pattern.2.message", default: "Use at least one capital letter")"#))
+    }
+
     @Test func theSameFormAlwaysGivesTheSameKeys() throws {
         #expect(try Self.strings(Self.signUp) == Self.strings(Self.signUp))
     }

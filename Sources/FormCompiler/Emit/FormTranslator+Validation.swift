@@ -251,8 +251,7 @@ extension FormTranslator {
         out.write(field.valueType)
         out.write(", Values>] = [")
         var rules = 0
-        let occurrences = FormStrings.occurrences(of: field.rules)
-        for (rule, occurrence) in zip(field.rules, occurrences) {
+        for (index, rule) in field.rules.enumerated() {
             // A segment with a default always has a selection: its `required` can
             // never fail (FC406), and its type has no empty value to test.
             if case .required = rule.kind, field.fieldType.alwaysHasValue { continue }
@@ -261,6 +260,7 @@ extension FormTranslator {
                 out.indent()
             }
             rules += 1
+            let occurrence = FormStrings.occurrence(of: index, in: field.rules)
             self.rule(rule, occurrence: occurrence, of: field, patternNames: patternNames, into: &out)
             out.write(",")
             out.newline()

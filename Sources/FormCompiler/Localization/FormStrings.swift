@@ -109,14 +109,14 @@ public enum FormStrings {
         occurrence <= 1 ? key(form: form, id: id, rule + ".message") : key(form: form, id: id, rule + "." + String(occurrence) + ".message")
     }
 
-    /// How many rules of each name come before each rule of a field, plus one:
-    /// the `N` of `messageKey`.
-    static func occurrences(of rules: [RuleDecl]) -> [Int] {
-        var counts: [String: Int] = [:]
-        return rules.map { rule in
-            counts[rule.kind.name, default: 0] += 1
-            return counts[rule.kind.name]!
-        }
+    /// How many rules of the same name come before `rules[index]`, plus one: the
+    /// `N` of `messageKey`. Counted in place (a field has a few rules), so that
+    /// the emitter allocates nothing per rule.
+    static func occurrence(of index: Int, in rules: [RuleDecl]) -> Int {
+        let name = rules[index].kind.name
+        var count = 1
+        for earlier in rules[..<index] where earlier.kind.name == name { count += 1 }
+        return count
     }
 
     /// What a kind is called in a comment: `text field`, `multi choice`.
@@ -227,8 +227,8 @@ public enum FormStrings {
 
         private mutating func messages(of field: FieldCommon, kind: ElementKind, words: String) {
             let id = field.id.value
-            let occurrences = FormStrings.occurrences(of: field.rules)
-            for (rule, occurrence) in zip(field.rules, occurrences) {
+            for (index, rule) in field.rules.enumerated() {
+                let occurrence = FormStrings.occurrence(of: index, in: field.rules)
                 let source: String
                 let range: SourceRange
                 if let message = rule.message {
