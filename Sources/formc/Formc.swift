@@ -15,12 +15,12 @@ struct Formc: ParsableCommand {
         abstract: "Compile declarative forms (YAML or JSON) into Swift.",
         discussion: """
         Exit status: 0 no errors (warnings allowed unless --strict), 1 errors in the \
-        input, 2 `build --check` found outdated output, 64 usage error, 70 internal error.
+        input, 2 `build --check` or `strings --check` found outdated output, 64 usage error, 70 internal error.
         """,
         version: version,
         subcommands: [
-            LintCommand.self, BuildCommand.self, DumpCommand.self, ExplainCommand.self, SchemaCommand.self,
-            PreviewCommand.self, LSPCommand.self,
+            LintCommand.self, BuildCommand.self, DumpCommand.self, ExplainCommand.self, StringsCommand.self,
+            SchemaCommand.self, PreviewCommand.self, LSPCommand.self,
         ]
     )
 

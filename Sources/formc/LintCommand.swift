@@ -18,8 +18,13 @@ struct LintCommand: ParsableCommand {
     @Flag(help: "Report errors only: leave out warnings (unless --strict) and the summary line.")
     var quiet = false
 
+    @Option(help: ArgumentHelp(
+        "Also check a String Catalog against the forms (FC600-FC604).", valueName: "catalog.xcstrings"
+    ))
+    var strings: String?
+
     func run() throws {
-        try Request(inputs: input.inputs, format: report.format, strict: strict, quiet: quiet).run()
+        try Request(inputs: input.inputs, format: report.format, strict: strict, quiet: quiet, strings: strings).run()
     }
 
     /// What a lint was asked to do, as plain values: the parsed command makes one,
@@ -29,8 +34,14 @@ struct LintCommand: ParsableCommand {
         var format: ReportFormat = .auto
         var strict = false
         var quiet = false
+        /// `--strings CATALOG`: the String Catalog to check against the forms.
+        var strings: String?
 
         func run() throws {
+            if let strings {
+                try runWithCatalog(strings)
+                return
+            }
             try runCommand {
                 let discovery = InputDiscovery.discover(inputs)
                 // One input's checked form is kept to the end (see `finish`); with
@@ -51,6 +62,41 @@ struct LintCommand: ParsableCommand {
                     .print(summary, sources: outcomes.map(\.source), showsSummary: !quiet)
                 finish(failed ? ExitStatus.errorsInInput : 0, keeping: outcomes)
             }
+        }
+    }
+}
+
+extension LintCommand.Request {
+    /// `lint --strings`: the forms as always, then the catalog checked against
+    /// the strings of every form without errors (SPEC §11).
+    func runWithCatalog(_ catalogPath: String) throws {
+        try runCommand {
+            let discovery = InputDiscovery.discover(inputs)
+            let collected = FormStringsRun.collect(discovery.files)
+            var diagnostics = discovery.diagnostics + collected.diagnostics
+            var sources = collected.sources
+            switch FileAccess.contents(of: catalogPath) {
+            case .success(let bytes):
+                let file = SourceFile(path: catalogPath, bytes: bytes)
+                sources.append(file)
+                var bag = DiagnosticBag(file: catalogPath)
+                if let catalog = StringCatalogFile.read(file, diagnostics: &bag) {
+                    diagnostics += CatalogLint.check(catalog, at: catalogPath, forms: collected.forms)
+                }
+                diagnostics += bag.diagnostics
+            case .failure(let failure):
+                diagnostics.append(Diagnostic(
+                    .error, .unreadableFile, "cannot read '\(catalogPath)': \(failure.description)",
+                    at: SourceLocation(file: catalogPath, range: .fileStart)
+                ))
+            }
+            let failed = diagnostics.contains { $0.severity == .error || (strict && $0.severity == .warning) }
+            if quiet {
+                diagnostics.removeAll { $0.severity != .error && !(strict && $0.severity == .warning) }
+            }
+            let summary = DiagnosticReport(diagnostics: diagnostics, fileCount: discovery.files.count + 1)
+            Reporter(format: format, stdoutIsTaken: false).print(summary, sources: sources, showsSummary: !quiet)
+            return failed ? ExitStatus.errorsInInput : 0
         }
     }
 }

@@ -54,9 +54,11 @@ import Testing
 
 @Test func emitDefaultMessagesUseTheDisplayName() {
     let source = SwiftEmitter.emit(EmitFixture.signUp, options: EmitOptions())
-    #expect(source.contains(#".minLength(8, message: "Password must be at least 8 characters")"#))
-    #expect(source.contains(#".required(message: "Password is required")"#))
-    #expect(source.contains(#".pattern(pattern_1, message: "Use at least one digit")"#))
+    #expect(source.contains(
+        #".minLength(8, message: context.localization.string("SignUpForm.password.minLength.message", default: "Password must be at least 8 characters"))"#
+    ))
+    #expect(source.contains(#".required(message: context.localization.string("SignUpForm.password.required.message", default: "Password is required"))"#))
+    #expect(source.contains(#".pattern(pattern_1, message: context.localization.string("SignUpForm.password.pattern.message", default: "Use at least one digit"))"#))
     #expect(source.contains(#"private nonisolated static let pattern_1 = FormPattern(".*[0-9].*")"#))
 }
 

@@ -35,7 +35,7 @@ import Testing
             rules: [{ custom: checkName }]
         """))
     let swift = try #require(FormPipeline.build(source).swiftSource)
-    #expect(swift.contains(".custom(message: \"Bad name\", { value, values in"))
+    #expect(swift.contains(".custom(message: context.localization.string(\"TestForm.name.custom.message\", default: \"Bad name\"), { value, values in"))
     #expect(swift.contains(".custom({ value, values in"))
 }
 

@@ -92,7 +92,7 @@ enum GeneratedTypeNames {
         "FormDateFieldValue", "FormDateTime", "FormDateTimeValue", "FormElementKind", "FormLocalization", "FormMoment",
         "FormNumberFieldValue", "FormPickerStyle", "FormTime", "MultiChoiceElement", "MultiChoiceElementRepresentable",
         "MultiChoiceStyle", "NumberElement", "NumberElementRepresentable", "NumberStyle", "PickerElement",
-        "PickerElementRepresentable", "ValidationContext",
+        "PickerElementRepresentable", "ValidationContext", "StringCatalog",
     ]
     /// The standard library's types and protocols that generated code names.
     static let standard: Set<String> = [

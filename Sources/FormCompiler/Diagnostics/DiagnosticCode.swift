@@ -51,6 +51,12 @@ public struct DiagnosticCode: RawRepresentable, Hashable, Comparable, Sendable, 
     public static let conditionNotOption = DiagnosticCode(rawValue: "FC503")
     public static let conditionCycle = DiagnosticCode(rawValue: "FC504")
     public static let conditionConstant = DiagnosticCode(rawValue: "FC505")
+    // Localization (FC6xx, SPEC §11)
+    public static let missingTranslation = DiagnosticCode(rawValue: "FC600")
+    public static let staleString = DiagnosticCode(rawValue: "FC601")
+    public static let translationNeedsReview = DiagnosticCode(rawValue: "FC602")
+    public static let invalidCatalog = DiagnosticCode(rawValue: "FC603")
+    public static let formatSpecifierMismatch = DiagnosticCode(rawValue: "FC604")
 
     /// Every code, in order.
     public static let all: [DiagnosticCode] = [
@@ -62,5 +68,6 @@ public struct DiagnosticCode: RawRepresentable, Hashable, Comparable, Sendable, 
         invalidSameAs, ineffectiveRule, invalidValidatorName,
         conditionSyntax, conditionUnknownField, conditionType, conditionNotOption, conditionCycle,
         conditionConstant,
+        missingTranslation, staleString, translationNeedsReview, invalidCatalog, formatSpecifierMismatch,
     ]
 }

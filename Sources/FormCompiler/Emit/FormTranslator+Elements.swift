@@ -1,7 +1,10 @@
 /// The element tree (SPEC §3, §5): built once, on first use, by one static
 /// builder per level (the form's top level, then each group), so every function
 /// stays small however large the form. Elements are bound to the form's
-/// `FormValue`s; their `visible`/`enabled` closures hold the form weakly.
+/// `FormValue`s; their `visible`/`enabled` closures hold the form weakly. Every
+/// string a person reads is looked up through `form.context.localization` by its
+/// key (SPEC §11), the form's text as the fallback: the tree is in the language
+/// of the context the form had when `elements` was first read.
 extension FormTranslator {
     private static let formParameter = "form"
 
@@ -69,6 +72,11 @@ extension FormTranslator {
     ) {
         arguments.removeAll()
         let element = level.elements[index]
+        let form = typeName
+        /// `form.context.localization.string("Form.id.part", default: "…")`, when the form has the text.
+        func localized(_ id: String, _ part: String, _ text: Located<String>?) -> ElementArguments.Value? {
+            text.map { .localized(key: FormStrings.key(form: form, id: id, part), text: $0.value) }
+        }
         /// The field's info, by its position when that is the field's (always, for a checked form).
         func info(_ id: String) -> FieldInfo? {
             let position = Int(level.fieldPositions[index])
@@ -79,8 +87,9 @@ extension FormTranslator {
         case .group(let group):
             out.write("GroupElement")
             arguments.append("id", string: group.id)
-            arguments.append("title", string: group.title)
-            arguments.append("footer", string: group.footer)
+            let keyID = group.id?.value ?? FormStrings.unnamedGroupID(ordinal: unnamedOrdinals[level.path + [index]] ?? 0)
+            arguments.append("title", localized(keyID, "title", group.title))
+            arguments.append("footer", localized(keyID, "footer", group.footer))
             arguments.append("style", case: group.style?.value.rawValue)
             switch group.layout?.value {
             case .intrinsic?: arguments.append("layout", .member("intrinsic"))
@@ -93,7 +102,7 @@ extension FormTranslator {
             out.write("BooleanElement")
             arguments.append("id", .string(boolean.id.value))
             let title = boolean.title?.value ?? info(boolean.id.value)?.displayName ?? boolean.id.value
-            arguments.append("title", .string(title))
+            arguments.append("title", localized(boolean.id.value, "title", boolean.title) ?? .string(title))
             arguments.append("icon", string: boolean.icon)
             arguments.append("value", .binding(boolean.id.value))
         case .segment(let segment) where segment.variant == .picker:
@@ -102,8 +111,10 @@ extension FormTranslator {
             if let info { out.write(info.valueType) } else { out.write(segment.swiftEnumName) }
             out.write(">")
             arguments.append("id", .string(segment.id.value))
-            arguments.append("title", string: segment.title)
-            arguments.append("options", .options(segment.options, caseNames: info?.caseNames ?? segment.options.map(\.caseName)))
+            arguments.append("title", localized(segment.id.value, "title", segment.title))
+            arguments.append("options", .options(
+                segment.options, caseNames: info?.caseNames ?? segment.options.map(\.caseName), keyPrefix: FormStrings.key(form: form, id: segment.id.value, "option.")
+            ))
             arguments.append("style", case: segment.pickerStyle?.value.rawValue)
             arguments.append("value", .binding(segment.id.value))
         case .number(let number):
@@ -111,9 +122,9 @@ extension FormTranslator {
             if let info = info(number.id.value) { out.write(info.valueType) } else { out.write(number.places > 0 ? "Decimal?" : "Int?") }
             out.write(">")
             arguments.append("id", .string(number.id.value))
-            arguments.append("title", string: number.title)
-            arguments.append("placeholder", string: number.placeholder)
-            arguments.append("unit", string: number.unit)
+            arguments.append("title", localized(number.id.value, "title", number.title))
+            arguments.append("placeholder", localized(number.id.value, "placeholder", number.placeholder))
+            arguments.append("unit", localized(number.id.value, "unit", number.unit))
             if number.places > 0 { arguments.append("decimals", .int(number.places)) }
             if let step = number.step { arguments.append("step", .expression(SwiftLiterals.number(step.value, decimal: true))) }
             for rule in number.common.rules {
@@ -131,7 +142,7 @@ extension FormTranslator {
             if let info = info(date.id.value) { out.write(info.valueType) } else { out.write(FieldValueType.dateType(date.dateMode)) }
             out.write(">")
             arguments.append("id", .string(date.id.value))
-            arguments.append("title", string: date.title)
+            arguments.append("title", localized(date.id.value, "title", date.title))
             arguments.append("style", case: date.style?.value.rawValue)
             arguments.append("value", .binding(date.id.value))
         case .multiChoice(let choice):
@@ -140,8 +151,10 @@ extension FormTranslator {
             out.write(choice.swiftEnumName)
             out.write(">")
             arguments.append("id", .string(choice.id.value))
-            arguments.append("title", string: choice.title)
-            arguments.append("options", .options(choice.options, caseNames: info?.caseNames ?? choice.options.map(\.caseName)))
+            arguments.append("title", localized(choice.id.value, "title", choice.title))
+            arguments.append("options", .options(
+                choice.options, caseNames: info?.caseNames ?? choice.options.map(\.caseName), keyPrefix: FormStrings.key(form: form, id: choice.id.value, "option.")
+            ))
             arguments.append("style", case: choice.style?.value.rawValue)
             arguments.append("value", .binding(choice.id.value))
         case .segment(let segment):
@@ -150,16 +163,18 @@ extension FormTranslator {
             if let info { out.write(info.valueType) } else { out.write(segment.swiftEnumName) }
             out.write(">")
             arguments.append("id", .string(segment.id.value))
-            arguments.append("title", string: segment.title)
-            arguments.append("options", .options(segment.options, caseNames: info?.caseNames ?? segment.options.map(\.caseName)))
+            arguments.append("title", localized(segment.id.value, "title", segment.title))
+            arguments.append("options", .options(
+                segment.options, caseNames: info?.caseNames ?? segment.options.map(\.caseName), keyPrefix: FormStrings.key(form: form, id: segment.id.value, "option.")
+            ))
             arguments.append("value", .binding(segment.id.value))
         case .text(let text):
             switch text.variant {
             case .textField:
                 out.write("TextFieldElement")
                 arguments.append("id", .string(text.id.value))
-                arguments.append("placeholder", string: text.placeholder)
-                arguments.append("label", string: text.label)
+                arguments.append("placeholder", localized(text.id.value, "placeholder", text.placeholder))
+                arguments.append("label", localized(text.id.value, "label", text.label))
                 arguments.append("secure", bool: text.secure)
                 arguments.append("keyboard", case: text.keyboard?.value.rawValue)
                 arguments.append("contentType", case: text.contentType?.value.rawValue)
@@ -170,7 +185,7 @@ extension FormTranslator {
                 out.write("FloatLabelElement")
                 arguments.append("id", .string(text.id.value))
                 let label = text.label?.value ?? info(text.id.value)?.displayName ?? text.id.value
-                arguments.append("label", .string(label))
+                arguments.append("label", localized(text.id.value, "label", text.label) ?? .string(label))
                 arguments.append("secure", bool: text.secure)
                 arguments.append("keyboard", case: text.keyboard?.value.rawValue)
                 arguments.append("contentType", case: text.contentType?.value.rawValue)
@@ -179,7 +194,7 @@ extension FormTranslator {
             case .textView:
                 out.write("TextViewElement")
                 arguments.append("id", .string(text.id.value))
-                arguments.append("placeholder", string: text.placeholder)
+                arguments.append("placeholder", localized(text.id.value, "placeholder", text.placeholder))
                 arguments.append("continuous", bool: text.continuous)
             }
             arguments.append("value", .binding(text.id.value))
@@ -188,13 +203,15 @@ extension FormTranslator {
             arguments.append("height", .double(spacer.height.value))
         case .staticText(let staticText):
             out.write("StaticTextElement")
-            arguments.append("text", .string(staticText.text.value))
+            let ordinal = unnamedOrdinals[level.path + [index]] ?? 0
+            arguments.append("text", .localized(key: FormStrings.staticTextKey(form: form, ordinal: ordinal), text: staticText.text.value))
             arguments.append("alignment", case: staticText.alignment?.value.rawValue)
             arguments.append("style", case: staticText.style?.value.rawValue)
         case .segue(let segue):
             out.write("SegueElement")
             arguments.append("action", .action(segue.id.value))
-            arguments.append("title", .string(segue.title?.value ?? SwiftNaming.words(fromIdentifier: segue.id.value)))
+            let title = segue.title?.value ?? SwiftNaming.words(fromIdentifier: segue.id.value)
+            arguments.append("title", localized(segue.id.value, "title", segue.title) ?? .string(title))
             arguments.append("icon", string: segue.icon)
             arguments.append("accessoryIcon", string: segue.accessoryIcon)
         }
@@ -232,8 +249,11 @@ private struct ElementArguments {
         /// form's live values (no snapshot), and answers false once the form is
         /// gone.
         case condition(ConditionPlan.Helper)
-        /// `[SegmentOption(value: .free, title: "Free"), …]`, one per line.
-        case options([SegmentOption], caseNames: [String])
+        /// `form.context.localization.string("SignUpForm.title", default: "…")`
+        case localized(key: String, text: String)
+        /// `[SegmentOption(value: .free, title: …), …]`, one per line; each title
+        /// looked up by `keyPrefix` + the option's value.
+        case options([SegmentOption], caseNames: [String], keyPrefix: String)
         /// A Swift expression, as spelled (`Decimal(sign: .plus, exponent: -1, significand: 5)`).
         case expression(String)
     }
@@ -250,6 +270,11 @@ private struct ElementArguments {
 
     mutating func append(_ label: StaticString, _ value: Value) {
         arguments.append((label, value))
+    }
+
+    /// An optional argument: appended when there is a value.
+    mutating func append(_ label: StaticString, _ value: Value?) {
+        if let value { arguments.append((label, value)) }
     }
 
     /// The optional arguments: appended when the form has the key.
@@ -296,6 +321,12 @@ private struct ElementArguments {
     private static func write(_ value: Value, into out: inout SwiftRenderer) {
         switch value {
         case .string(let text): out.writeStringLiteral(text)
+        case .localized(let key, let text):
+            out.write("form.context.localization.string(")
+            out.writeStringLiteral(key)
+            out.write(", default: ")
+            out.writeStringLiteral(text)
+            out.write(")")
         case .bool(let value): out.write(value ? "true" : "false")
         case .int(let value): out.write(value)
         case .double(let value): out.write(SwiftRenderer.doubleLiteral(value))
@@ -331,7 +362,7 @@ private struct ElementArguments {
             out.write("{ [weak form] in form?.")
             helper.writeLiveName(into: &out)
             out.write("() ?? false }")
-        case .options(let options, let caseNames):
+        case .options(let options, let caseNames, let keyPrefix):
             out.write("[")
             guard !options.isEmpty else {
                 out.write("]")
@@ -343,8 +374,11 @@ private struct ElementArguments {
                 out.write("SegmentOption(value: .")
                 out.write(caseName)
                 if let title = option.title {
-                    out.write(", title: ")
+                    out.write(", title: form.context.localization.string(")
+                    out.writeStringLiteral(keyPrefix + option.value.value)
+                    out.write(", default: ")
                     out.writeStringLiteral(title.value)
+                    out.write(")")
                 }
                 if let image = option.image {
                     out.write(", image: ")

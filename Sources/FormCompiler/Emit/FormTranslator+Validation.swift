@@ -251,7 +251,7 @@ extension FormTranslator {
         out.write(field.valueType)
         out.write(", Values>] = [")
         var rules = 0
-        for rule in field.rules {
+        for (index, rule) in field.rules.enumerated() {
             // A segment with a default always has a selection: its `required` can
             // never fail (FC406), and its type has no empty value to test.
             if case .required = rule.kind, field.fieldType.alwaysHasValue { continue }
@@ -260,7 +260,8 @@ extension FormTranslator {
                 out.indent()
             }
             rules += 1
-            self.rule(rule, of: field, patternNames: patternNames, into: &out)
+            let occurrence = FormStrings.occurrence(of: index, in: field.rules)
+            self.rule(rule, occurrence: occurrence, of: field, patternNames: patternNames, into: &out)
             out.write(",")
             out.newline()
         }
@@ -275,7 +276,9 @@ extension FormTranslator {
     }
 
     /// One element of a field's `rules` array: `.minLength(8, message: "…")`.
-    private func rule(_ rule: RuleDecl, of field: FieldInfo, patternNames: [String: String], into out: inout SwiftRenderer) {
+    private func rule(
+        _ rule: RuleDecl, occurrence: Int, of field: FieldInfo, patternNames: [String: String], into out: inout SwiftRenderer
+    ) {
         switch rule.kind {
         case .required:
             out.write(".required(message: ")
@@ -302,7 +305,7 @@ extension FormTranslator {
                 out.write("ValidationRule({ value, values in (value == values.")
                 out.write(target)
                 out.write(") ? .valid : .invalid(message: ")
-                message(of: rule, field: field, into: &out)
+                message(of: rule, occurrence: occurrence, field: field, into: &out)
                 out.write(") })")
                 return
             }
@@ -324,9 +327,9 @@ extension FormTranslator {
         case .custom(let name):
             // The form's `message:`, when given, replaces the validator's own text.
             out.write(".custom(")
-            if let message = rule.message {
+            if rule.message != nil {
                 out.write("message: ")
-                out.writeStringLiteral(message.value)
+                message(of: rule, occurrence: occurrence, field: field, into: &out)
                 out.write(", ")
             }
             out.write("{ value, values in await validators.")
@@ -334,7 +337,7 @@ extension FormTranslator {
             out.write("(value, values: values) })")
             return
         }
-        message(of: rule, field: field, into: &out)
+        message(of: rule, occurrence: occurrence, field: field, into: &out)
         out.write(")")
     }
 
@@ -369,8 +372,14 @@ extension FormTranslator {
         }
     }
 
-    /// The rule's failure message as a literal: the form's, else the default one.
-    private func message(of rule: RuleDecl, field: FieldInfo, into out: inout SwiftRenderer) {
+    /// The rule's failure message, looked up by its key in the context's
+    /// localization (SPEC §11), with the form's message, else the default one, as
+    /// the literal fallback.
+    private func message(of rule: RuleDecl, occurrence: Int, field: FieldInfo, into out: inout SwiftRenderer) {
+        out.write("context.localization.string(")
+        out.writeStringLiteral(FormStrings.messageKey(form: typeName, id: field.id, rule: rule.kind.name, occurrence: occurrence))
+        out.write(", default: ")
+        defer { out.write(")") }
         if let message = rule.message {
             out.writeStringLiteral(message.value)
             return

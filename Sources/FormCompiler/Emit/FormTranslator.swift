@@ -177,6 +177,8 @@ struct FormTranslator {
     let levels: [FormIndex.Level]
     /// FormRuntime's types that the file names, those of the form's API first; see `runtimeAliases`.
     let runtimeTypes: [String]
+    /// The `N` of each static text's and unnamed group's localization key (SPEC §11).
+    let unnamedOrdinals: [ElementPath: Int]
 
     init(form: CheckedForm, options: EmitOptions) {
         self.form = form
@@ -197,6 +199,7 @@ struct FormTranslator {
         conditions = index.conditions
         levels = index.levels
         runtimeTypes = Self.runtimeTypes(fields: fields, ruleFacts: ruleFacts, levels: index.levels)
+        unnamedOrdinals = FormStrings.unnamedOrdinals(of: form.document)
     }
 
     /// The runtime types that the form's non-private members name in their

@@ -249,8 +249,8 @@ final class BookingForm {
         context: ValidationContext
     ) async -> ValidationResult {
         let rules: [ValidationRule<Int, Values>] = [
-            .min(1, message: "Guests must be at least 1"),
-            .max(12, message: "For more than 12 guests, call us"),
+            .min(1, message: context.localization.string("BookingForm.guests.min.message", default: "Guests must be at least 1")),
+            .max(12, message: context.localization.string("BookingForm.guests.max.message", default: "For more than 12 guests, call us")),
         ]
         return await RuleRunner.validate(values.guests, in: values, rules: rules)
     }
@@ -260,7 +260,7 @@ final class BookingForm {
         context: ValidationContext
     ) async -> ValidationResult {
         let rules: [ValidationRule<Decimal?, Values>] = [
-            .min(Decimal(sign: .plus, exponent: -2, significand: 1000), message: "Budget per person must be at least 10.00"),
+            .min(Decimal(sign: .plus, exponent: -2, significand: 1000), message: context.localization.string("BookingForm.budget.min.message", default: "Budget per person must be at least 10.00")),
         ]
         return await RuleRunner.validate(values.budget, in: values, rules: rules)
     }
@@ -270,8 +270,8 @@ final class BookingForm {
         context: ValidationContext
     ) async -> ValidationResult {
         let rules: [ValidationRule<FormDate?, Values>] = [
-            .required(message: "Date of birth is required"),
-            .max(context.today.adding(years: -18), message: "You must be 18 or older to book"),
+            .required(message: context.localization.string("BookingForm.birthday.required.message", default: "Date of birth is required")),
+            .max(context.today.adding(years: -18), message: context.localization.string("BookingForm.birthday.max.message", default: "You must be 18 or older to book")),
         ]
         return await RuleRunner.validate(values.birthday, in: values, rules: rules)
     }
@@ -281,9 +281,9 @@ final class BookingForm {
         context: ValidationContext
     ) async -> ValidationResult {
         let rules: [ValidationRule<FormDate?, Values>] = [
-            .required(message: "Day is required"),
-            .min(context.today, message: "Day must be on or after today"),
-            .max(context.today.adding(days: 60), message: "Day must be on or before 60 days from today"),
+            .required(message: context.localization.string("BookingForm.day.required.message", default: "Day is required")),
+            .min(context.today, message: context.localization.string("BookingForm.day.min.message", default: "Day must be on or after today")),
+            .max(context.today.adding(days: 60), message: context.localization.string("BookingForm.day.max.message", default: "Day must be on or before 60 days from today")),
         ]
         return await RuleRunner.validate(values.day, in: values, rules: rules)
     }
@@ -293,8 +293,8 @@ final class BookingForm {
         context: ValidationContext
     ) async -> ValidationResult {
         let rules: [ValidationRule<FormTime, Values>] = [
-            .min(FormTime(clampingHour: 12, minute: 0), message: "Arrival time must be at or after 12:00"),
-            .max(FormTime(clampingHour: 22, minute: 30), message: "Arrival time must be at or before 22:30"),
+            .min(FormTime(clampingHour: 12, minute: 0), message: context.localization.string("BookingForm.arrival.min.message", default: "Arrival time must be at or after 12:00")),
+            .max(FormTime(clampingHour: 22, minute: 30), message: context.localization.string("BookingForm.arrival.max.message", default: "Arrival time must be at or before 22:30")),
         ]
         return await RuleRunner.validate(values.arrival, in: values, rules: rules)
     }
@@ -304,7 +304,7 @@ final class BookingForm {
         context: ValidationContext
     ) async -> ValidationResult {
         let rules: [ValidationRule<Seating?, Values>] = [
-            .required(message: "Seating is required"),
+            .required(message: context.localization.string("BookingForm.seating.required.message", default: "Seating is required")),
         ]
         return await RuleRunner.validate(values.seating, in: values, rules: rules)
     }
@@ -314,7 +314,7 @@ final class BookingForm {
         context: ValidationContext
     ) async -> ValidationResult {
         let rules: [ValidationRule<[Diet], Values>] = [
-            .maxCount(3, message: "Dietary needs must have at most 3 choices"),
+            .maxCount(3, message: context.localization.string("BookingForm.diet.maxCount.message", default: "Dietary needs must have at most 3 choices")),
         ]
         return await RuleRunner.validate(values.diet, in: values, rules: rules)
     }
@@ -377,22 +377,22 @@ final class BookingForm {
         var elements: [any FormElement] = []
         elements.append(GroupElement(
             id: "party",
-            title: "Your party",
+            title: form.context.localization.string("BookingForm.party.title", default: "Your party"),
             elements: makeElements_0(of: form)
         ))
         elements.append(GroupElement(
             id: "visit",
-            title: "Your visit",
+            title: form.context.localization.string("BookingForm.visit.title", default: "Your visit"),
             elements: makeElements_1(of: form)
         ))
         elements.append(BooleanElement(
             id: "reminder",
-            title: "Send me a reminder",
+            title: form.context.localization.string("BookingForm.reminder.title", default: "Send me a reminder"),
             value: form.reminder
         ))
         elements.append(DateElement<Date?>(
             id: "reminderAt",
-            title: "Remind me at",
+            title: form.context.localization.string("BookingForm.reminderAt.title", default: "Remind me at"),
             value: form.reminderAt,
             visible: { [weak form] in form?.isVisible_ReminderAt() ?? false }
         ))
@@ -404,7 +404,7 @@ final class BookingForm {
         var elements: [any FormElement] = []
         elements.append(NumberElement<Int>(
             id: "guests",
-            title: "Guests",
+            title: form.context.localization.string("BookingForm.guests.title", default: "Guests"),
             minimum: Decimal(sign: .plus, exponent: 0, significand: 1),
             maximum: Decimal(sign: .plus, exponent: 0, significand: 12),
             style: .stepper,
@@ -412,9 +412,9 @@ final class BookingForm {
         ))
         elements.append(NumberElement<Decimal?>(
             id: "budget",
-            title: "Budget per person",
-            placeholder: "Budget",
-            unit: "EUR",
+            title: form.context.localization.string("BookingForm.budget.title", default: "Budget per person"),
+            placeholder: form.context.localization.string("BookingForm.budget.placeholder", default: "Budget"),
+            unit: form.context.localization.string("BookingForm.budget.unit", default: "EUR"),
             decimals: 2,
             step: Decimal(sign: .plus, exponent: -2, significand: 50),
             minimum: Decimal(sign: .plus, exponent: -2, significand: 1000),
@@ -422,7 +422,7 @@ final class BookingForm {
         ))
         elements.append(DateElement<FormDate?>(
             id: "birthday",
-            title: "Date of birth",
+            title: form.context.localization.string("BookingForm.birthday.title", default: "Date of birth"),
             value: form.birthday
         ))
         return elements
@@ -433,41 +433,41 @@ final class BookingForm {
         var elements: [any FormElement] = []
         elements.append(DateElement<FormDate?>(
             id: "day",
-            title: "Day",
+            title: form.context.localization.string("BookingForm.day.title", default: "Day"),
             style: .graphical,
             value: form.day
         ))
         elements.append(DateElement<FormTime>(
             id: "arrival",
-            title: "Arrival time",
+            title: form.context.localization.string("BookingForm.arrival.title", default: "Arrival time"),
             value: form.arrival
         ))
         elements.append(PickerElement<Seating?>(
             id: "seating",
-            title: "Seating",
+            title: form.context.localization.string("BookingForm.seating.title", default: "Seating"),
             options: [
-                SegmentOption(value: .inside, title: "Inside"),
-                SegmentOption(value: .terrace, title: "Terrace"),
-                SegmentOption(value: .bar, title: "At the bar"),
+                SegmentOption(value: .inside, title: form.context.localization.string("BookingForm.seating.option.inside", default: "Inside")),
+                SegmentOption(value: .terrace, title: form.context.localization.string("BookingForm.seating.option.terrace", default: "Terrace")),
+                SegmentOption(value: .bar, title: form.context.localization.string("BookingForm.seating.option.bar", default: "At the bar")),
             ],
             style: .menu,
             value: form.seating
         ))
         elements.append(MultiChoiceElement<Diet>(
             id: "diet",
-            title: "Dietary needs",
+            title: form.context.localization.string("BookingForm.diet.title", default: "Dietary needs"),
             options: [
-                SegmentOption(value: .vegetarian, title: "vegetarian"),
-                SegmentOption(value: .vegan, title: "vegan"),
-                SegmentOption(value: .glutenFree, title: "gluten-free"),
-                SegmentOption(value: .lactoseFree, title: "lactose-free"),
+                SegmentOption(value: .vegetarian, title: form.context.localization.string("BookingForm.diet.option.vegetarian", default: "vegetarian")),
+                SegmentOption(value: .vegan, title: form.context.localization.string("BookingForm.diet.option.vegan", default: "vegan")),
+                SegmentOption(value: .glutenFree, title: form.context.localization.string("BookingForm.diet.option.gluten-free", default: "gluten-free")),
+                SegmentOption(value: .lactoseFree, title: form.context.localization.string("BookingForm.diet.option.lactose-free", default: "lactose-free")),
             ],
             style: .chips,
             value: form.diet
         ))
         elements.append(TextFieldElement(
             id: "allergyNotes",
-            placeholder: "Tell us about allergies",
+            placeholder: form.context.localization.string("BookingForm.allergyNotes.placeholder", default: "Tell us about allergies"),
             value: form.allergyNotes,
             visible: { [weak form] in form?.isVisible_AllergyNotes() ?? false }
         ))

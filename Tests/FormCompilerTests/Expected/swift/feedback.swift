@@ -182,9 +182,9 @@ final class FeedbackForm {
         context: ValidationContext
     ) async -> ValidationResult {
         let rules: [ValidationRule<String, Values>] = [
-            .required(message: "Your message is required"),
-            .minLength(10, message: "Your message must be at least 10 characters"),
-            .maxLength(2000, message: "Your message must be at most 2000 characters"),
+            .required(message: context.localization.string("FeedbackForm.message.required.message", default: "Your message is required")),
+            .minLength(10, message: context.localization.string("FeedbackForm.message.minLength.message", default: "Your message must be at least 10 characters")),
+            .maxLength(2000, message: context.localization.string("FeedbackForm.message.maxLength.message", default: "Your message must be at most 2000 characters")),
         ]
         return await RuleRunner.validate(values.message, in: values, rules: rules)
     }
@@ -195,8 +195,8 @@ final class FeedbackForm {
     ) async -> ValidationResult {
         guard isEmailVisible(values) else { return .valid }
         let rules: [ValidationRule<String, Values>] = [
-            .required(message: "Email is required"),
-            .email(message: "Email must be a valid email address"),
+            .required(message: context.localization.string("FeedbackForm.email.required.message", default: "Email is required")),
+            .email(message: context.localization.string("FeedbackForm.email.email.message", default: "Email must be a valid email address")),
         ]
         return await RuleRunner.validate(values.email, in: values, rules: rules)
     }
@@ -207,7 +207,7 @@ final class FeedbackForm {
     ) async -> ValidationResult {
         guard isScreenshotURLVisible(values) else { return .valid }
         let rules: [ValidationRule<String, Values>] = [
-            .url(message: "Link to a screenshot must be a valid http or https URL"),
+            .url(message: context.localization.string("FeedbackForm.screenshotURL.url.message", default: "Link to a screenshot must be a valid http or https URL")),
         ]
         return await RuleRunner.validate(values.screenshotURL, in: values, rules: rules)
     }
@@ -268,37 +268,37 @@ final class FeedbackForm {
     /// The form's top-level elements.
     private static func makeElements(of form: FeedbackForm) -> [any FormElement] {
         var elements: [any FormElement] = []
-        elements.append(StaticTextElement(text: "Tell us what you think.", style: .headline))
+        elements.append(StaticTextElement(text: form.context.localization.string("FeedbackForm.staticText.1", default: "Tell us what you think."), style: .headline))
         elements.append(SegmentElement<Topic?>(
             id: "topic",
-            title: "Topic",
+            title: form.context.localization.string("FeedbackForm.topic.title", default: "Topic"),
             options: [
-                SegmentOption(value: .bug, title: "bug"),
-                SegmentOption(value: .idea, title: "idea"),
-                SegmentOption(value: .praise, title: "praise"),
+                SegmentOption(value: .bug, title: form.context.localization.string("FeedbackForm.topic.option.bug", default: "bug")),
+                SegmentOption(value: .idea, title: form.context.localization.string("FeedbackForm.topic.option.idea", default: "idea")),
+                SegmentOption(value: .praise, title: form.context.localization.string("FeedbackForm.topic.option.praise", default: "praise")),
             ],
             value: form.topic
         ))
         elements.append(TextViewElement(
             id: "message",
-            placeholder: "Your message",
+            placeholder: form.context.localization.string("FeedbackForm.message.placeholder", default: "Your message"),
             value: form.message
         ))
         elements.append(BooleanElement(
             id: "contactMe",
-            title: "You may contact me about this",
+            title: form.context.localization.string("FeedbackForm.contactMe.title", default: "You may contact me about this"),
             value: form.contactMe
         ))
         elements.append(TextFieldElement(
             id: "email",
-            placeholder: "you@example.com",
+            placeholder: form.context.localization.string("FeedbackForm.email.placeholder", default: "you@example.com"),
             keyboard: .email,
             value: form.email,
             visible: { [weak form] in form?.isVisible_Email() ?? false }
         ))
         elements.append(FloatLabelElement(
             id: "screenshotURL",
-            label: "Link to a screenshot",
+            label: form.context.localization.string("FeedbackForm.screenshotURL.label", default: "Link to a screenshot"),
             keyboard: .url,
             value: form.screenshotURL,
             visible: { [weak form] in form?.isVisible_ScreenshotURL() ?? false }

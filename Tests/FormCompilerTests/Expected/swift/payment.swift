@@ -272,8 +272,8 @@ final class PaymentForm {
         context: ValidationContext
     ) async -> ValidationResult {
         let rules: [ValidationRule<String, Values>] = [
-            .required(message: "Name on card is required"),
-            .maxLength(26, message: "Names on cards have at most 26 characters"),
+            .required(message: context.localization.string("PaymentForm.cardholder.required.message", default: "Name on card is required")),
+            .maxLength(26, message: context.localization.string("PaymentForm.cardholder.maxLength.message", default: "Names on cards have at most 26 characters")),
         ]
         return await RuleRunner.validate(values.cardholder, in: values, rules: rules)
     }
@@ -284,9 +284,9 @@ final class PaymentForm {
         validators: any PaymentFormValidators
     ) async -> ValidationResult {
         let rules: [ValidationRule<String, Values>] = [
-            .required(message: "Card number is required"),
-            .minLength(12, message: "Card number must be at least 12 characters"),
-            .pattern(pattern_1, message: "Only digits and spaces"),
+            .required(message: context.localization.string("PaymentForm.cardNumber.required.message", default: "Card number is required")),
+            .minLength(12, message: context.localization.string("PaymentForm.cardNumber.minLength.message", default: "Card number must be at least 12 characters")),
+            .pattern(pattern_1, message: context.localization.string("PaymentForm.cardNumber.pattern.message", default: "Only digits and spaces")),
             .custom({ value, values in await validators.luhnCheck(value, values: values) }),
         ]
         return await RuleRunner.validate(values.cardNumber, in: values, rules: rules)
@@ -297,8 +297,8 @@ final class PaymentForm {
         context: ValidationContext
     ) async -> ValidationResult {
         let rules: [ValidationRule<String, Values>] = [
-            .required(message: "MM/YY is required"),
-            .pattern(pattern_2, message: "Use MM/YY"),
+            .required(message: context.localization.string("PaymentForm.expiry.required.message", default: "MM/YY is required")),
+            .pattern(pattern_2, message: context.localization.string("PaymentForm.expiry.pattern.message", default: "Use MM/YY")),
         ]
         return await RuleRunner.validate(values.expiry, in: values, rules: rules)
     }
@@ -308,8 +308,8 @@ final class PaymentForm {
         context: ValidationContext
     ) async -> ValidationResult {
         let rules: [ValidationRule<String, Values>] = [
-            .required(message: "CVC is required"),
-            .minLength(3, message: "CVC must be at least 3 characters"),
+            .required(message: context.localization.string("PaymentForm.cvc.required.message", default: "CVC is required")),
+            .minLength(3, message: context.localization.string("PaymentForm.cvc.minLength.message", default: "CVC must be at least 3 characters")),
         ]
         return await RuleRunner.validate(values.cvc, in: values, rules: rules)
     }
@@ -319,8 +319,8 @@ final class PaymentForm {
         context: ValidationContext
     ) async -> ValidationResult {
         let rules: [ValidationRule<String, Values>] = [
-            .required(message: "Email is required"),
-            .email(message: "Email must be a valid email address"),
+            .required(message: context.localization.string("PaymentForm.receiptEmail.required.message", default: "Email is required")),
+            .email(message: context.localization.string("PaymentForm.receiptEmail.email.message", default: "Email must be a valid email address")),
         ]
         return await RuleRunner.validate(values.receiptEmail, in: values, rules: rules)
     }
@@ -330,7 +330,7 @@ final class PaymentForm {
         context: ValidationContext
     ) async -> ValidationResult {
         let rules: [ValidationRule<String, Values>] = [
-            .sameAs({ $0.receiptEmail }, message: "The emails don't match"),
+            .sameAs({ $0.receiptEmail }, message: context.localization.string("PaymentForm.confirmEmail.sameAs.message", default: "The emails don't match")),
         ]
         return await RuleRunner.validate(values.confirmEmail, in: values, rules: rules)
     }
@@ -340,7 +340,7 @@ final class PaymentForm {
         context: ValidationContext
     ) async -> ValidationResult {
         let rules: [ValidationRule<String, Values>] = [
-            .url(message: "Company website must be a valid http or https URL"),
+            .url(message: context.localization.string("PaymentForm.website.url.message", default: "Company website must be a valid http or https URL")),
         ]
         return await RuleRunner.validate(values.website, in: values, rules: rules)
     }
@@ -351,7 +351,7 @@ final class PaymentForm {
         validators: any PaymentFormValidators
     ) async -> ValidationResult {
         let rules: [ValidationRule<String, Values>] = [
-            .pattern(pattern_3, message: "Coupons are letters, digits and dashes"),
+            .pattern(pattern_3, message: context.localization.string("PaymentForm.couponCode.pattern.message", default: "Coupons are letters, digits and dashes")),
             .custom({ value, values in await validators.couponIsValid(value, values: values) }),
         ]
         return await RuleRunner.validate(values.couponCode, in: values, rules: rules)
@@ -385,37 +385,37 @@ final class PaymentForm {
         var elements: [any FormElement] = []
         elements.append(GroupElement(
             id: "card",
-            title: "Card",
+            title: form.context.localization.string("PaymentForm.card.title", default: "Card"),
             style: .grouped,
             elements: makeElements_0(of: form)
         ))
         elements.append(GroupElement(
             id: "receipt",
-            title: "Receipt",
+            title: form.context.localization.string("PaymentForm.receipt.title", default: "Receipt"),
             elements: makeElements_1(of: form)
         ))
         elements.append(SegmentElement<Currency?>(
             id: "currency",
-            title: "Currency",
+            title: form.context.localization.string("PaymentForm.currency.title", default: "Currency"),
             options: [
-                SegmentOption(value: .eur, title: "EUR"),
-                SegmentOption(value: .usd, title: "USD"),
-                SegmentOption(value: .gbp, title: "GBP"),
+                SegmentOption(value: .eur, title: form.context.localization.string("PaymentForm.currency.option.EUR", default: "EUR")),
+                SegmentOption(value: .usd, title: form.context.localization.string("PaymentForm.currency.option.USD", default: "USD")),
+                SegmentOption(value: .gbp, title: form.context.localization.string("PaymentForm.currency.option.GBP", default: "GBP")),
             ],
             value: form.currency
         ))
         elements.append(BooleanElement(
             id: "saveCard",
-            title: "Save this card for next time",
+            title: form.context.localization.string("PaymentForm.saveCard.title", default: "Save this card for next time"),
             value: form.saveCard
         ))
         elements.append(TextFieldElement(
             id: "couponCode",
-            placeholder: "Coupon code",
+            placeholder: form.context.localization.string("PaymentForm.couponCode.placeholder", default: "Coupon code"),
             autocapitalization: .all,
             value: form.couponCode
         ))
-        elements.append(SegueElement(action: Action.termsOfSale, title: "Terms of sale"))
+        elements.append(SegueElement(action: Action.termsOfSale, title: form.context.localization.string("PaymentForm.termsOfSale.title", default: "Terms of sale")))
         return elements
     }
 
@@ -424,14 +424,14 @@ final class PaymentForm {
         var elements: [any FormElement] = []
         elements.append(FloatLabelElement(
             id: "cardholder",
-            label: "Name on card",
+            label: form.context.localization.string("PaymentForm.cardholder.label", default: "Name on card"),
             contentType: .name,
             value: form.cardholder
         ))
         elements.append(TextFieldElement(
             id: "cardNumber",
-            placeholder: "1234 5678 9012 3456",
-            label: "Card number",
+            placeholder: form.context.localization.string("PaymentForm.cardNumber.placeholder", default: "1234 5678 9012 3456"),
+            label: form.context.localization.string("PaymentForm.cardNumber.label", default: "Card number"),
             keyboard: .number,
             contentType: .creditCardNumber,
             maxInputLength: 19,
@@ -439,14 +439,14 @@ final class PaymentForm {
         ))
         elements.append(TextFieldElement(
             id: "expiry",
-            placeholder: "MM/YY",
+            placeholder: form.context.localization.string("PaymentForm.expiry.placeholder", default: "MM/YY"),
             keyboard: .number,
             maxInputLength: 5,
             value: form.expiry
         ))
         elements.append(TextFieldElement(
             id: "cvc",
-            label: "CVC",
+            label: form.context.localization.string("PaymentForm.cvc.label", default: "CVC"),
             secure: true,
             keyboard: .number,
             contentType: .oneTimeCode,
@@ -461,20 +461,20 @@ final class PaymentForm {
         var elements: [any FormElement] = []
         elements.append(TextFieldElement(
             id: "receiptEmail",
-            label: "Email",
+            label: form.context.localization.string("PaymentForm.receiptEmail.label", default: "Email"),
             keyboard: .email,
             contentType: .email,
             value: form.receiptEmail
         ))
         elements.append(TextFieldElement(
             id: "confirmEmail",
-            label: "Confirm email",
+            label: form.context.localization.string("PaymentForm.confirmEmail.label", default: "Confirm email"),
             keyboard: .email,
             value: form.confirmEmail
         ))
         elements.append(TextFieldElement(
             id: "website",
-            label: "Company website",
+            label: form.context.localization.string("PaymentForm.website.label", default: "Company website"),
             keyboard: .url,
             value: form.website
         ))

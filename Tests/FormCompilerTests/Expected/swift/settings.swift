@@ -241,8 +241,8 @@ final class SettingsForm {
     ) async -> ValidationResult {
         guard isQuietFromVisible(values) else { return .valid }
         let rules: [ValidationRule<String, Values>] = [
-            .required(message: "From is required"),
-            .pattern(pattern_1, message: "Use the 24-hour format, e.g. 22:00"),
+            .required(message: context.localization.string("SettingsForm.quietFrom.required.message", default: "From is required")),
+            .pattern(pattern_1, message: context.localization.string("SettingsForm.quietFrom.pattern.message", default: "Use the 24-hour format, e.g. 22:00")),
         ]
         return await RuleRunner.validate(values.quietFrom, in: values, rules: rules)
     }
@@ -252,8 +252,8 @@ final class SettingsForm {
         context: ValidationContext
     ) async -> ValidationResult {
         let rules: [ValidationRule<String, Values>] = [
-            .required(message: "Display name is required"),
-            .maxLength(40, message: "Display name must be at most 40 characters"),
+            .required(message: context.localization.string("SettingsForm.displayName.required.message", default: "Display name is required")),
+            .maxLength(40, message: context.localization.string("SettingsForm.displayName.maxLength.message", default: "Display name must be at most 40 characters")),
         ]
         return await RuleRunner.validate(values.displayName, in: values, rules: rules)
     }
@@ -263,7 +263,7 @@ final class SettingsForm {
         context: ValidationContext
     ) async -> ValidationResult {
         let rules: [ValidationRule<String, Values>] = [
-            .maxLength(280, message: "A few words about you must be at most 280 characters"),
+            .maxLength(280, message: context.localization.string("SettingsForm.bio.maxLength.message", default: "A few words about you must be at most 280 characters")),
         ]
         return await RuleRunner.validate(values.bio, in: values, rules: rules)
     }
@@ -274,8 +274,8 @@ final class SettingsForm {
     ) async -> ValidationResult {
         guard isServerURLVisible(values) else { return .valid }
         let rules: [ValidationRule<String, Values>] = [
-            .required(message: "Server is required"),
-            .url(message: "Server must be a valid http or https URL"),
+            .required(message: context.localization.string("SettingsForm.serverURL.required.message", default: "Server is required")),
+            .url(message: context.localization.string("SettingsForm.serverURL.url.message", default: "Server must be a valid http or https URL")),
         ]
         return await RuleRunner.validate(values.serverURL, in: values, rules: rules)
     }
@@ -380,33 +380,33 @@ final class SettingsForm {
         var elements: [any FormElement] = []
         elements.append(GroupElement(
             id: "notifications",
-            title: "Notifications",
-            footer: "You can change these at any time.",
+            title: form.context.localization.string("SettingsForm.notifications.title", default: "Notifications"),
+            footer: form.context.localization.string("SettingsForm.notifications.footer", default: "You can change these at any time."),
             style: .grouped,
             elements: makeElements_0(of: form)
         ))
         elements.append(GroupElement(
             id: "profile",
-            title: "Profile",
+            title: form.context.localization.string("SettingsForm.profile.title", default: "Profile"),
             style: .grouped,
             insets: FormEdgeInsets(top: 8, left: 16, bottom: 8, right: 16),
             elements: makeElements_1(of: form)
         ))
         elements.append(GroupElement(
             id: "advanced",
-            title: "Advanced",
+            title: form.context.localization.string("SettingsForm.advanced.title", default: "Advanced"),
             layout: .constantHeight(44),
             elements: makeElements_2(of: form)
         ))
         elements.append(SegueElement(
             action: Action.privacyPolicy,
-            title: "Privacy policy",
+            title: form.context.localization.string("SettingsForm.privacyPolicy.title", default: "Privacy policy"),
             icon: "hand.raised",
             accessoryIcon: "chevron.right"
         ))
         elements.append(SpacerElement(height: 24))
         elements.append(StaticTextElement(
-            text: "Version 1.0",
+            text: form.context.localization.string("SettingsForm.staticText.1", default: "Version 1.0"),
             alignment: .center,
             style: .footnote
         ))
@@ -418,31 +418,31 @@ final class SettingsForm {
         var elements: [any FormElement] = []
         elements.append(BooleanElement(
             id: "pushEnabled",
-            title: "Push notifications",
+            title: form.context.localization.string("SettingsForm.pushEnabled.title", default: "Push notifications"),
             icon: "bell",
             value: form.pushEnabled
         ))
         elements.append(SegmentElement<PushFrequency>(
             id: "pushFrequency",
-            title: "Frequency",
+            title: form.context.localization.string("SettingsForm.pushFrequency.title", default: "Frequency"),
             options: [
-                SegmentOption(value: .instant, title: "instant"),
-                SegmentOption(value: .hourly, title: "hourly"),
-                SegmentOption(value: .daily, title: "daily"),
+                SegmentOption(value: .instant, title: form.context.localization.string("SettingsForm.pushFrequency.option.instant", default: "instant")),
+                SegmentOption(value: .hourly, title: form.context.localization.string("SettingsForm.pushFrequency.option.hourly", default: "hourly")),
+                SegmentOption(value: .daily, title: form.context.localization.string("SettingsForm.pushFrequency.option.daily", default: "daily")),
             ],
             value: form.pushFrequency,
             visible: { [weak form] in form?.isVisible_PushFrequency() ?? false }
         ))
         elements.append(BooleanElement(
             id: "quietHours",
-            title: "Quiet hours",
+            title: form.context.localization.string("SettingsForm.quietHours.title", default: "Quiet hours"),
             value: form.quietHours,
             visible: { [weak form] in form?.isVisible_QuietHours() ?? false }
         ))
         elements.append(TextFieldElement(
             id: "quietFrom",
-            placeholder: "22:00",
-            label: "From",
+            placeholder: form.context.localization.string("SettingsForm.quietFrom.placeholder", default: "22:00"),
+            label: form.context.localization.string("SettingsForm.quietFrom.label", default: "From"),
             keyboard: .number,
             value: form.quietFrom,
             visible: { [weak form] in form?.isVisible_QuietFrom() ?? false }
@@ -455,22 +455,22 @@ final class SettingsForm {
         var elements: [any FormElement] = []
         elements.append(FloatLabelElement(
             id: "displayName",
-            label: "Display name",
+            label: form.context.localization.string("SettingsForm.displayName.label", default: "Display name"),
             contentType: .name,
             value: form.displayName
         ))
         elements.append(TextViewElement(
             id: "bio",
-            placeholder: "A few words about you",
+            placeholder: form.context.localization.string("SettingsForm.bio.placeholder", default: "A few words about you"),
             value: form.bio
         ))
         elements.append(SegmentElement<Appearance>(
             id: "theme",
-            title: "Appearance",
+            title: form.context.localization.string("SettingsForm.theme.title", default: "Appearance"),
             options: [
-                SegmentOption(value: .system, title: "Automatic"),
-                SegmentOption(value: .light, title: "Light"),
-                SegmentOption(value: .dark, title: "Dark"),
+                SegmentOption(value: .system, title: form.context.localization.string("SettingsForm.theme.option.system", default: "Automatic")),
+                SegmentOption(value: .light, title: form.context.localization.string("SettingsForm.theme.option.light", default: "Light")),
+                SegmentOption(value: .dark, title: form.context.localization.string("SettingsForm.theme.option.dark", default: "Dark")),
             ],
             value: form.theme
         ))
@@ -482,13 +482,13 @@ final class SettingsForm {
         var elements: [any FormElement] = []
         elements.append(BooleanElement(
             id: "developerMode",
-            title: "Developer mode",
+            title: form.context.localization.string("SettingsForm.developerMode.title", default: "Developer mode"),
             value: form.developerMode
         ))
         elements.append(TextFieldElement(
             id: "serverURL",
-            placeholder: "https://api.example.com",
-            label: "Server",
+            placeholder: form.context.localization.string("SettingsForm.serverURL.placeholder", default: "https://api.example.com"),
+            label: form.context.localization.string("SettingsForm.serverURL.label", default: "Server"),
             keyboard: .url,
             contentType: .url,
             autocapitalization: .none,

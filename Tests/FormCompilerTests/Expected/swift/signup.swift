@@ -218,8 +218,8 @@ final class SignUpForm {
         context: ValidationContext
     ) async -> ValidationResult {
         let rules: [ValidationRule<String, Values>] = [
-            .required(message: "Email is required"),
-            .email(message: "Email must be a valid email address"),
+            .required(message: context.localization.string("SignUpForm.email.required.message", default: "Email is required")),
+            .email(message: context.localization.string("SignUpForm.email.email.message", default: "Email must be a valid email address")),
         ]
         return await RuleRunner.validate(values.email, in: values, rules: rules)
     }
@@ -229,9 +229,9 @@ final class SignUpForm {
         context: ValidationContext
     ) async -> ValidationResult {
         let rules: [ValidationRule<String, Values>] = [
-            .required(message: "Password is required"),
-            .minLength(8, message: "Password must be at least 8 characters"),
-            .pattern(pattern_1, message: "Use at least one digit"),
+            .required(message: context.localization.string("SignUpForm.password.required.message", default: "Password is required")),
+            .minLength(8, message: context.localization.string("SignUpForm.password.minLength.message", default: "Password must be at least 8 characters")),
+            .pattern(pattern_1, message: context.localization.string("SignUpForm.password.pattern.message", default: "Use at least one digit")),
         ]
         return await RuleRunner.validate(values.password, in: values, rules: rules)
     }
@@ -241,7 +241,7 @@ final class SignUpForm {
         context: ValidationContext
     ) async -> ValidationResult {
         let rules: [ValidationRule<String, Values>] = [
-            .sameAs({ $0.password }, message: "The passwords don't match"),
+            .sameAs({ $0.password }, message: context.localization.string("SignUpForm.confirmPassword.sameAs.message", default: "The passwords don't match")),
         ]
         return await RuleRunner.validate(values.confirmPassword, in: values, rules: rules)
     }
@@ -252,7 +252,7 @@ final class SignUpForm {
     ) async -> ValidationResult {
         guard isCompanyVisible(values) else { return .valid }
         let rules: [ValidationRule<String, Values>] = [
-            .required(message: "Company is required"),
+            .required(message: context.localization.string("SignUpForm.company.required.message", default: "Company is required")),
         ]
         return await RuleRunner.validate(values.company, in: values, rules: rules)
     }
@@ -262,7 +262,7 @@ final class SignUpForm {
         context: ValidationContext
     ) async -> ValidationResult {
         let rules: [ValidationRule<Bool, Values>] = [
-            .required(message: "I accept the terms is required"),
+            .required(message: context.localization.string("SignUpForm.acceptTerms.required.message", default: "I accept the terms is required")),
         ]
         return await RuleRunner.validate(values.acceptTerms, in: values, rules: rules)
     }
@@ -311,37 +311,37 @@ final class SignUpForm {
     /// The form's top-level elements.
     private static func makeElements(of form: SignUpForm) -> [any FormElement] {
         var elements: [any FormElement] = []
-        elements.append(StaticTextElement(text: "Welcome! It takes a minute."))
+        elements.append(StaticTextElement(text: form.context.localization.string("SignUpForm.staticText.1", default: "Welcome! It takes a minute.")))
         elements.append(GroupElement(
             id: "account",
-            title: "Account",
+            title: form.context.localization.string("SignUpForm.account.title", default: "Account"),
             style: .grouped,
             elements: makeElements_1(of: form)
         ))
         elements.append(SpacerElement(height: 16))
         elements.append(BooleanElement(
             id: "newsletter",
-            title: "Send me product news",
+            title: form.context.localization.string("SignUpForm.newsletter.title", default: "Send me product news"),
             value: form.newsletter
         ))
         elements.append(SegmentElement<Plan>(
             id: "plan",
-            title: "Plan",
+            title: form.context.localization.string("SignUpForm.plan.title", default: "Plan"),
             options: [
-                SegmentOption(value: .free, title: "Free"),
-                SegmentOption(value: .pro, title: "Pro"),
+                SegmentOption(value: .free, title: form.context.localization.string("SignUpForm.plan.option.free", default: "Free")),
+                SegmentOption(value: .pro, title: form.context.localization.string("SignUpForm.plan.option.pro", default: "Pro")),
             ],
             value: form.plan
         ))
         elements.append(TextFieldElement(
             id: "company",
-            placeholder: "Company",
+            placeholder: form.context.localization.string("SignUpForm.company.placeholder", default: "Company"),
             value: form.company,
             visible: { [weak form] in form?.isVisible_Company() ?? false }
         ))
         elements.append(BooleanElement(
             id: "acceptTerms",
-            title: "I accept the terms",
+            title: form.context.localization.string("SignUpForm.acceptTerms.title", default: "I accept the terms"),
             value: form.acceptTerms
         ))
         return elements
@@ -352,19 +352,19 @@ final class SignUpForm {
         var elements: [any FormElement] = []
         elements.append(TextFieldElement(
             id: "email",
-            placeholder: "you@example.com",
+            placeholder: form.context.localization.string("SignUpForm.email.placeholder", default: "you@example.com"),
             keyboard: .email,
             value: form.email
         ))
         elements.append(FloatLabelElement(
             id: "password",
-            label: "Password",
+            label: form.context.localization.string("SignUpForm.password.label", default: "Password"),
             secure: true,
             value: form.password
         ))
         elements.append(TextFieldElement(
             id: "confirmPassword",
-            placeholder: "Repeat the password",
+            placeholder: form.context.localization.string("SignUpForm.confirmPassword.placeholder", default: "Repeat the password"),
             secure: true,
             value: form.confirmPassword
         ))

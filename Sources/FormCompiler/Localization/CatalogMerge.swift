@@ -1,0 +1,98 @@
+/// `formc strings`' merge (SPEC §11): the forms' strings into a String Catalog,
+/// never losing a translator's work.
+///
+/// - A new key is added with `extractionState: manual`, its comment, and the
+///   source-language `stringUnit` (`state: translated`).
+/// - A key the catalog has keeps every other language; its comment and source
+///   text are brought up to date. When the source text changed, every other
+///   language's translation (each variation too) is marked `needs_review`.
+/// - A key no longer produced is kept and marked `extractionState: stale`, when
+///   formc wrote it (`manual`); keys that Xcode extracted from code are left
+///   alone, so one catalog can hold an app's strings and its forms'.
+/// - What a catalog already holds keeps its order; a new key goes to its place in
+///   Xcode's order. An unchanged form therefore gives the same bytes.
+public enum CatalogMerge {
+    public static func merge(
+        _ strings: [LocalizableString], into existing: StringCatalogFile?, sourceLanguage: String
+    ) -> StringCatalogFile {
+        var catalog = existing ?? StringCatalogFile(sourceLanguage: sourceLanguage)
+        catalog.root.set("sourceLanguage", .string(sourceLanguage))
+        if catalog.root["version"] == nil { catalog.root.set("version", .string("1.0")) }
+        var entries = catalog.root["strings"] ?? .object([])
+        var produced = Set<String>()
+        for string in strings where produced.insert(string.key).inserted {
+            if let entry = entries[string.key] {
+                var updated = entry
+                update(&updated, with: string, sourceLanguage: sourceLanguage)
+                entries.update(string.key) { $0 = updated }
+            } else {
+                entries.set(string.key, newEntry(string, sourceLanguage: sourceLanguage))
+            }
+        }
+        if case .object(var members) = entries {
+            for index in members.indices where !produced.contains(members[index].key) {
+                if members[index].value["extractionState"]?.string == "manual" {
+                    members[index].value.set("extractionState", .string("stale"))
+                }
+            }
+            entries = .object(members)
+        }
+        catalog.root.set("strings", entries)
+        return catalog
+    }
+
+    private static func sourceUnit(_ text: String) -> CatalogJSON {
+        .sortedObject([("stringUnit", .sortedObject([("state", .string("translated")), ("value", .string(text))]))])
+    }
+
+    private static func newEntry(_ string: LocalizableString, sourceLanguage: String) -> CatalogJSON {
+        .sortedObject([
+            ("comment", .string(string.comment)),
+            ("extractionState", .string("manual")),
+            ("localizations", .sortedObject([(sourceLanguage, sourceUnit(string.source))])),
+        ])
+    }
+
+    private static func update(_ entry: inout CatalogJSON, with string: LocalizableString, sourceLanguage: String) {
+        guard entry.members != nil else {
+            entry = newEntry(string, sourceLanguage: sourceLanguage)
+            return
+        }
+        entry.set("comment", .string(string.comment))
+        entry.set("extractionState", .string("manual"))
+        var localizations = entry["localizations"] ?? .object([])
+        let oldSource = localizations[sourceLanguage]?["stringUnit"]?["value"]?.string
+        if let oldSource, oldSource != string.source, case .object(var languages) = localizations {
+            for index in languages.indices where languages[index].key != sourceLanguage {
+                markNeedsReview(&languages[index].value)
+            }
+            localizations = .object(languages)
+        }
+        if oldSource != string.source || localizations[sourceLanguage]?["stringUnit"]?["state"]?.string != "translated" {
+            localizations.set(sourceLanguage, sourceUnit(string.source))
+        }
+        entry.set("localizations", localizations)
+    }
+
+    /// Every `stringUnit` of a localization, in its variations too, to `needs_review`.
+    private static func markNeedsReview(_ localization: inout CatalogJSON) {
+        guard case .object(var members) = localization else { return }
+        for index in members.indices {
+            switch members[index].key {
+            case "stringUnit":
+                members[index].value.set("state", .string("needs_review"))
+            case "variations":
+                guard case .object(var kinds) = members[index].value else { continue }
+                for kind in kinds.indices {
+                    guard case .object(var cases) = kinds[kind].value else { continue }
+                    for variation in cases.indices { markNeedsReview(&cases[variation].value) }
+                    kinds[kind].value = .object(cases)
+                }
+                members[index].value = .object(kinds)
+            default:
+                break
+            }
+        }
+        localization = .object(members)
+    }
+}

@@ -1,0 +1,235 @@
+/// An Xcode String Catalog (`.xcstrings`) as formc reads, merges and writes it
+/// (SPEC §11): the file's JSON tree, checked to be a catalog.
+public struct StringCatalogFile: Sendable, Hashable {
+    /// The whole document: `sourceLanguage`, `strings`, `version`, and anything else it holds.
+    public var root: CatalogJSON
+
+    public init(root: CatalogJSON) {
+        self.root = root
+    }
+
+    /// An empty catalog in `sourceLanguage`.
+    public init(sourceLanguage: String) {
+        root = .object([
+            CatalogMember(key: "sourceLanguage", value: .string(sourceLanguage)),
+            CatalogMember(key: "strings", value: .object([])),
+            CatalogMember(key: "version", value: .string("1.0")),
+        ])
+    }
+
+    public var sourceLanguage: String { root["sourceLanguage"]?.string ?? "" }
+
+    /// The entries under `strings`, in file order.
+    public var entries: [CatalogMember] { root["strings"]?.members ?? [] }
+
+    public func entry(_ key: String) -> CatalogJSON? { root["strings"]?[key] }
+
+    // MARK: - Reading
+
+    /// Reads and checks a catalog; nil, with FC603 in `diagnostics` at the line of
+    /// the problem, when the bytes are not a valid String Catalog.
+    public static func read(_ file: SourceFile, diagnostics: inout DiagnosticBag) -> StringCatalogFile? {
+        var syntax = DiagnosticBag(file: file.path)
+        guard let tree = JSONReader.read(file, limits: .default, diagnostics: &syntax), !syntax.hasErrors else {
+            for diagnostic in syntax.diagnostics where diagnostic.severity == .error {
+                diagnostics.error(
+                    .invalidCatalog, "not a valid String Catalog: " + diagnostic.message, at: diagnostic.location.range,
+                    help: ["restore the catalog from version control, or delete it to write a new one"]
+                )
+            }
+            return nil
+        }
+        let json = convert(tree, tree.root, file: file)
+        var problems = CatalogValidator(diagnostics: diagnostics)
+        problems.check(json, rootRange: tree.range(tree.root))
+        diagnostics = problems.diagnostics
+        return problems.failed ? nil : StringCatalogFile(root: json)
+    }
+
+    private static func convert(_ tree: SyntaxTree, _ node: NodeID, file: SourceFile) -> CatalogJSON {
+        switch tree.kind(node) {
+        case .scalar:
+            let text = tree.text(node) ?? ""
+            return tree.style(node) == .plain ? .literal(text) : .string(text)
+        case .sequence:
+            return .array(tree.items(node).map { convert(tree, $0, file: file) })
+        case .mapping:
+            return .object(tree.entries(node).map { entry in
+                CatalogMember(
+                    key: tree.text(entry.key) ?? "", value: convert(tree, entry.value, file: file),
+                    line: tree.range(entry.key).start.line, column: tree.range(entry.key).start.column
+                )
+            })
+        }
+    }
+
+    // MARK: - Writing
+
+    /// The catalog as Xcode writes it: two-space indentation, `"key" : value`,
+    /// an empty object as `{` blank line `}`, `/` unescaped, no final newline.
+    public func rendered() -> [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(4096)
+        Self.write(root, indent: 0, into: &out)
+        return out
+    }
+
+    private static func write(_ value: CatalogJSON, indent: Int, into out: inout [UInt8]) {
+        switch value {
+        case .object(let members):
+            out.append(UInt8(ascii: "{"))
+            out.append(UInt8(ascii: "\n"))
+            if members.isEmpty { out.append(UInt8(ascii: "\n")) }
+            for (index, member) in members.enumerated() {
+                spaces(indent + 2, into: &out)
+                quote(member.key, into: &out)
+                out.append(contentsOf: " : ".utf8)
+                write(member.value, indent: indent + 2, into: &out)
+                if index < members.count - 1 { out.append(UInt8(ascii: ",")) }
+                out.append(UInt8(ascii: "\n"))
+            }
+            spaces(indent, into: &out)
+            out.append(UInt8(ascii: "}"))
+        case .array(let items):
+            out.append(UInt8(ascii: "["))
+            out.append(UInt8(ascii: "\n"))
+            if items.isEmpty { out.append(UInt8(ascii: "\n")) }
+            for (index, item) in items.enumerated() {
+                spaces(indent + 2, into: &out)
+                write(item, indent: indent + 2, into: &out)
+                if index < items.count - 1 { out.append(UInt8(ascii: ",")) }
+                out.append(UInt8(ascii: "\n"))
+            }
+            spaces(indent, into: &out)
+            out.append(UInt8(ascii: "]"))
+        case .string(let text):
+            quote(text, into: &out)
+        case .literal(let text):
+            out.append(contentsOf: text.utf8)
+        }
+    }
+
+    private static func spaces(_ count: Int, into out: inout [UInt8]) {
+        out.append(contentsOf: repeatElement(UInt8(ascii: " "), count: count))
+    }
+
+    private static let hexDigits = Array("0123456789abcdef".utf8)
+
+    private static func quote(_ text: String, into out: inout [UInt8]) {
+        out.append(UInt8(ascii: "\""))
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "\""): out.append(contentsOf: "\\\"".utf8)
+            case UInt8(ascii: "\\"): out.append(contentsOf: "\\\\".utf8)
+            case 0x0A: out.append(contentsOf: "\\n".utf8)
+            case 0x0D: out.append(contentsOf: "\\r".utf8)
+            case 0x09: out.append(contentsOf: "\\t".utf8)
+            case 0x08: out.append(contentsOf: "\\b".utf8)
+            case 0x0C: out.append(contentsOf: "\\f".utf8)
+            case ..<0x20:
+                out.append(contentsOf: "\\u00".utf8)
+                out.append(hexDigits[Int(byte >> 4)])
+                out.append(hexDigits[Int(byte & 0xF)])
+            default: out.append(byte)
+            }
+        }
+        out.append(UInt8(ascii: "\""))
+    }
+}
+
+/// What makes a JSON document a String Catalog: an object with a string
+/// `sourceLanguage`, an object `strings` of objects, `localizations` of objects,
+/// and each `stringUnit` an object with string `state` and `value`. Each problem
+/// is FC603 at its key's line.
+private struct CatalogValidator {
+    var diagnostics: DiagnosticBag
+    var failed = false
+
+    mutating func fail(_ message: String, at range: SourceRange) {
+        failed = true
+        diagnostics.error(
+            .invalidCatalog, "not a valid String Catalog: " + message, at: range,
+            help: ["fix the catalog by hand, or restore it from version control"]
+        )
+    }
+
+    mutating func check(_ root: CatalogJSON, rootRange: SourceRange) {
+        guard let members = root.members else {
+            fail("the top level is not an object", at: rootRange)
+            return
+        }
+                switch members.first(where: { $0.key == "sourceLanguage" }) {
+        case nil: fail("'sourceLanguage' is missing", at: rootRange)
+        case let member? where member.value.string == nil: fail("'sourceLanguage' is not a string", at: member.range)
+        default: break
+        }
+        if let version = members.first(where: { $0.key == "version" }), version.value.string == nil {
+            fail("'version' is not a string", at: version.range)
+        }
+        guard let strings = members.first(where: { $0.key == "strings" }) else {
+            fail("'strings' is missing", at: rootRange)
+            return
+        }
+        guard let entries = strings.value.members else {
+            fail("'strings' is not an object", at: strings.range)
+            return
+        }
+        for entry in entries { check(entry: entry) }
+    }
+
+    private mutating func check(entry: CatalogMember) {
+        guard let members = entry.value.members else {
+            fail("the entry '\(entry.key)' is not an object", at: entry.range)
+            return
+        }
+        for member in members {
+            switch member.key {
+            case "comment", "extractionState":
+                if member.value.string == nil { fail("'\(member.key)' of '\(entry.key)' is not a string", at: member.range) }
+            case "localizations":
+                guard let languages = member.value.members else {
+                    fail("'localizations' of '\(entry.key)' is not an object", at: member.range)
+                    continue
+                }
+                for language in languages { check(localization: language, key: entry.key) }
+            default:
+                break
+            }
+        }
+    }
+
+    private mutating func check(localization: CatalogMember, key: String) {
+        guard let members = localization.value.members else {
+            fail("the '\(localization.key)' localization of '\(key)' is not an object", at: localization.range)
+            return
+        }
+        for member in members {
+            switch member.key {
+            case "stringUnit":
+                guard let unit = member.value.members else {
+                    fail("the '\(localization.key)' stringUnit of '\(key)' is not an object", at: member.range)
+                    continue
+                }
+                for field in ["state", "value"] {
+                    if unit.first(where: { $0.key == field })?.value.string == nil {
+                        fail("the '\(localization.key)' stringUnit of '\(key)' has no string '\(field)'", at: member.range)
+                    }
+                }
+            case "variations":
+                guard let kinds = member.value.members else {
+                    fail("the '\(localization.key)' variations of '\(key)' are not an object", at: member.range)
+                    continue
+                }
+                for kind in kinds {
+                    guard let cases = kind.value.members else {
+                        fail("the '\(localization.key)' \(kind.key) variations of '\(key)' are not an object", at: kind.range)
+                        continue
+                    }
+                    for variation in cases { check(localization: variation, key: key) }
+                }
+            default:
+                break
+            }
+        }
+    }
+}

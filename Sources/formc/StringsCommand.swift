@@ -1,0 +1,135 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import ArgumentParser
+import FormCompiler
+
+/// `formc strings`: writes or merges the forms' strings into an Xcode String
+/// Catalog (SPEC §11). The catalog is rewritten only when its bytes change, and
+/// atomically; one that is not a valid catalog (FC603) is never overwritten.
+struct StringsCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "strings",
+        abstract: "Write or merge the forms' strings into a String Catalog (.xcstrings).",
+        discussion: """
+        New keys are added, every other language's translation is kept, a changed source text marks \
+        its translations needs_review, and a key no longer produced is kept as stale. The file is \
+        rewritten only when its bytes change. With --check nothing is written; exits 2 when the \
+        catalog would change.
+        """
+    )
+
+    @OptionGroup var input: InputOptions
+
+    @Option(name: .shortAndLong, help: ArgumentHelp("The String Catalog to write or merge into.", valueName: "catalog.xcstrings"))
+    var output: String
+
+    @Option(help: "The catalog's source language, which the forms are written in.")
+    var sourceLanguage = "en"
+
+    @Flag(help: "Write nothing; exit 2 when the catalog would change.")
+    var check = false
+
+    @OptionGroup var report: ReportOptions
+
+    func validate() throws {
+        guard !sourceLanguage.isEmpty, !sourceLanguage.contains(where: { $0 == " " || $0 == "/" }) else {
+            throw ValidationError("--source-language takes a language code, e.g. en or pt-BR.")
+        }
+    }
+
+    func run() throws {
+        try runCommand {
+            let discovery = InputDiscovery.discover(input.inputs)
+            let collected = FormStringsRun.collect(discovery.files)
+            var diagnostics = discovery.diagnostics + collected.diagnostics
+            var sources = collected.sources
+            var existing: StringCatalogFile?
+            var existingBytes: [UInt8]?
+            if FormStringsRun.exists(output) {
+                switch FileAccess.contents(of: output) {
+                case .success(let bytes):
+                    let file = SourceFile(path: output, bytes: bytes)
+                    sources.append(file)
+                    var bag = DiagnosticBag(file: output)
+                    existing = StringCatalogFile.read(file, diagnostics: &bag)
+                    diagnostics += bag.diagnostics
+                    existingBytes = bytes
+                case .failure(let failure):
+                    diagnostics.append(Diagnostic(
+                        .error, .unreadableFile, "cannot read '\(output)': \(failure.description)",
+                        at: SourceLocation(file: output, range: .fileStart)
+                    ))
+                }
+            }
+            let summary = DiagnosticReport(diagnostics: diagnostics, fileCount: discovery.files.count)
+            Reporter(format: report.format, stdoutIsTaken: false)
+                .print(summary, sources: sources, showsSummary: !diagnostics.isEmpty)
+            guard summary.errorCount == 0 else { return ExitStatus.errorsInInput }
+
+            let merged = CatalogMerge.merge(collected.strings, into: existing, sourceLanguage: sourceLanguage)
+            let bytes = merged.rendered()
+            if bytes == existingBytes { return 0 }
+            if check {
+                Output.write("formc: '\(output)' \(existingBytes == nil ? "is missing" : "is out of date"); run `formc strings` without --check to update it.\n", to: .standardError)
+                return ExitStatus.drift
+            }
+            do throws(FileAccess.Failure) {
+                let directory = FileAccess.parentDirectory(of: output)
+                if directory != "." { try FileAccess.createDirectory(directory) }
+                let temporary = try FileAccess.TemporaryFile(beside: output)
+                do throws(FileAccess.Failure) {
+                    try temporary.write(bytes[...])
+                    try FileAccess.replace(output, with: temporary.path)
+                } catch {
+                    FileAccess.remove(temporary.path)
+                    throw error
+                }
+            } catch {
+                Output.error(error.description)
+                return ExitStatus.errorsInInput
+            }
+            return 0
+        }
+    }
+}
+
+/// The forms' strings for `strings` and `lint --strings`: each input checked
+/// (in parallel, results in input order), its strings with FC204 for keys
+/// that collide in one form or across forms.
+enum FormStringsRun {
+    struct Collected {
+        var diagnostics: [Diagnostic]
+        /// The inputs that could be read, for the text report's snippets.
+        var sources: [SourceFile]
+        /// Every form's strings, in input order, for the merge.
+        var strings: [LocalizableString]
+        /// The strings of each form that checked without errors, with its path.
+        var forms: [CatalogLint.FormStringsInput]
+    }
+
+    static func collect(_ files: [String]) -> Collected {
+        let outcomes = CompileRunner.run(files, jobs: CompileRunner.jobs()) { source -> ([Diagnostic], [LocalizableString]?) in
+            let result = FormPipeline.check(source)
+            guard let checked = result.checked else { return (result.diagnostics, nil) }
+            var bag = DiagnosticBag(file: source.path)
+            let strings = FormStrings.strings(of: checked.document, diagnostics: &bag)
+            return (result.diagnostics + bag.diagnostics, strings)
+        }
+        let forms = outcomes.compactMap { outcome in
+            outcome.value.map { CatalogLint.FormStringsInput(path: outcome.path, strings: $0) }
+        }
+        return Collected(
+            diagnostics: outcomes.flatMap(\.diagnostics) + FormStrings.collisions(across: forms),
+            sources: outcomes.compactMap(\.source),
+            strings: forms.flatMap(\.strings),
+            forms: forms
+        )
+    }
+
+    static func exists(_ path: String) -> Bool {
+        access(path, F_OK) == 0
+    }
+}

@@ -1,0 +1,363 @@
+import Foundation
+import Testing
+@testable import FormCompiler
+
+/// The String Catalog that `formc strings` writes (SPEC §11): Xcode's exact
+/// format, the merge rules, byte stability, and FC603 for what is not a catalog.
+@Suite struct StringCatalogMergeTests {
+    static let form = """
+    formc: 1
+    form: SignUpForm
+    title: Create your account
+    elements:
+      - textField: email
+        placeholder: you@example.com
+        rules: [required]
+    """
+
+    static func strings(_ text: String = form) throws -> [LocalizableString] {
+        let result = FormPipeline.check(SourceFile(path: "signup.form.yaml", text: text))
+        return FormStrings.strings(of: try #require(result.checked).document)
+    }
+
+    static func text(_ catalog: StringCatalogFile) -> String {
+        String(decoding: catalog.rendered(), as: UTF8.self)
+    }
+
+    static func read(_ text: String) throws -> StringCatalogFile {
+        var diagnostics = DiagnosticBag(file: "Localizable.xcstrings")
+        let catalog = StringCatalogFile.read(SourceFile(path: "Localizable.xcstrings", text: text), diagnostics: &diagnostics)
+        #expect(diagnostics.diagnostics.isEmpty, "\(diagnostics.diagnostics.map(\.message))")
+        return try #require(catalog)
+    }
+
+    static func merge(_ text: String?, _ strings: [LocalizableString]) throws -> String {
+        let existing = try text.map(read)
+        return Self.text(CatalogMerge.merge(strings, into: existing, sourceLanguage: "en"))
+    }
+
+    /// A catalog as Xcode writes it, with German and French translations.
+    static let translated = """
+    {
+      "sourceLanguage" : "en",
+      "strings" : {
+        "SignUpForm.email.placeholder" : {
+          "comment" : "Placeholder of the text field email in SignUpForm",
+          "extractionState" : "manual",
+          "localizations" : {
+            "de" : {
+              "stringUnit" : {
+                "state" : "translated",
+                "value" : "du@beispiel.de"
+              }
+            },
+            "en" : {
+              "stringUnit" : {
+                "state" : "translated",
+                "value" : "you@example.com"
+              }
+            },
+            "fr" : {
+              "stringUnit" : {
+                "state" : "translated",
+                "value" : "vous@exemple.fr"
+              }
+            }
+          }
+        },
+        "SignUpForm.email.required.message" : {
+          "comment" : "Message of the rule required of the text field email in SignUpForm",
+          "extractionState" : "manual",
+          "localizations" : {
+            "de" : {
+              "stringUnit" : {
+                "state" : "translated",
+                "value" : "E-Mail ist erforderlich"
+              }
+            },
+            "en" : {
+              "stringUnit" : {
+                "state" : "translated",
+                "value" : "Email is required"
+              }
+            },
+            "fr" : {
+              "stringUnit" : {
+                "state" : "translated",
+                "value" : "L'adresse e-mail est obligatoire"
+              }
+            }
+          }
+        },
+        "SignUpForm.title" : {
+          "comment" : "Title of the form SignUpForm",
+          "extractionState" : "manual",
+          "localizations" : {
+            "de" : {
+              "stringUnit" : {
+                "state" : "translated",
+                "value" : "Konto erstellen"
+              }
+            },
+            "en" : {
+              "stringUnit" : {
+                "state" : "translated",
+                "value" : "Create your account"
+              }
+            },
+            "fr" : {
+              "stringUnit" : {
+                "state" : "translated",
+                "value" : "Créez votre compte"
+              }
+            }
+          }
+        }
+      },
+      "version" : "1.0"
+    }
+    """
+
+    // MARK: Writing
+
+    @Test func aNewCatalogIsWrittenAsXcodeWritesIt() throws {
+        let expected = """
+        {
+          "sourceLanguage" : "en",
+          "strings" : {
+            "SignUpForm.email.placeholder" : {
+              "comment" : "Placeholder of the text field email in SignUpForm",
+              "extractionState" : "manual",
+              "localizations" : {
+                "en" : {
+                  "stringUnit" : {
+                    "state" : "translated",
+                    "value" : "you@example.com"
+                  }
+                }
+              }
+            },
+            "SignUpForm.email.required.message" : {
+              "comment" : "Message of the rule required of the text field email in SignUpForm",
+              "extractionState" : "manual",
+              "localizations" : {
+                "en" : {
+                  "stringUnit" : {
+                    "state" : "translated",
+                    "value" : "Email is required"
+                  }
+                }
+              }
+            },
+            "SignUpForm.title" : {
+              "comment" : "Title of the form SignUpForm",
+              "extractionState" : "manual",
+              "localizations" : {
+                "en" : {
+                  "stringUnit" : {
+                    "state" : "translated",
+                    "value" : "Create your account"
+                  }
+                }
+              }
+            }
+          },
+          "version" : "1.0"
+        }
+        """
+        #expect(try Self.merge(nil, Self.strings()) == expected)
+    }
+
+    @Test func anUnchangedRunGivesIdenticalBytes() throws {
+        let first = try Self.merge(nil, Self.strings())
+        #expect(try Self.merge(first, Self.strings()) == first)
+    }
+
+    @Test func anXcodeCatalogWithTranslationsKeepsItsBytes() throws {
+        #expect(try Self.merge(Self.translated, Self.strings()) == Self.translated)
+    }
+
+    @Test func theSourceLanguageComesFromTheOption() throws {
+        let catalog = CatalogMerge.merge(try Self.strings(), into: nil, sourceLanguage: "de")
+        #expect(catalog.sourceLanguage == "de")
+        #expect(catalog.entry("SignUpForm.title")?["localizations"]?["de"]?["stringUnit"]?["value"]?.string == "Create your account")
+    }
+
+    @Test func escapingIsXcodes() {
+        let catalog = StringCatalogFile(root: .object([
+            CatalogMember(key: "a\"b\\c", value: .string("line\nnext\ttab https://x.io/ü \u{1}")),
+            CatalogMember(key: "empty", value: .object([])),
+            CatalogMember(key: "flag", value: .literal("false")),
+        ]))
+        #expect(Self.text(catalog) == """
+        {
+          "a\\"b\\\\c" : "line\\nnext\\ttab https://x.io/ü \\u0001",
+          "empty" : {
+
+          },
+          "flag" : false
+        }
+        """)
+    }
+
+    // MARK: Merging
+
+    @Test func aNewKeyIsAddedInItsPlaceAndTranslationsAreKept() throws {
+        let form = Self.form + "\n  - textField: company\n    placeholder: Company\n"
+        let merged = try Self.read(Self.merge(Self.translated, Self.strings(form)))
+        #expect(merged.entries.map(\.key) == [
+            "SignUpForm.company.placeholder", "SignUpForm.email.placeholder", "SignUpForm.email.required.message", "SignUpForm.title",
+        ])
+        let company = try #require(merged.entry("SignUpForm.company.placeholder"))
+        #expect(company["extractionState"]?.string == "manual")
+        #expect(company["comment"]?.string == "Placeholder of the text field company in SignUpForm")
+        #expect(company["localizations"]?["en"]?["stringUnit"]?["state"]?.string == "translated")
+        #expect(merged.entry("SignUpForm.title")?["localizations"]?["fr"]?["stringUnit"]?["value"]?.string == "Créez votre compte")
+    }
+
+    @Test func aChangedSourceTextMarksItsTranslationsNeedsReview() throws {
+        let form = Self.form.replacingOccurrences("title: Create your account", with: "title: Open an account")
+        let merged = try Self.read(Self.merge(Self.translated, Self.strings(form)))
+        let title = try #require(merged.entry("SignUpForm.title")?["localizations"])
+        #expect(title["en"]?["stringUnit"]?["value"]?.string == "Open an account")
+        #expect(title["en"]?["stringUnit"]?["state"]?.string == "translated")
+        #expect(title["de"]?["stringUnit"]?["state"]?.string == "needs_review")
+        #expect(title["de"]?["stringUnit"]?["value"]?.string == "Konto erstellen")
+        #expect(title["fr"]?["stringUnit"]?["state"]?.string == "needs_review")
+        // The other keys are untouched.
+        #expect(merged.entry("SignUpForm.email.placeholder")?["localizations"]?["de"]?["stringUnit"]?["state"]?.string == "translated")
+    }
+
+    @Test func aKeyNoLongerProducedIsKeptAsStale() throws {
+        let form = Self.form.replacingOccurrences("\n    rules: [required]", with: "")
+        let text = try Self.merge(Self.translated, Self.strings(form))
+        let merged = try Self.read(text)
+        let entry = try #require(merged.entry("SignUpForm.email.required.message"))
+        #expect(entry["extractionState"]?.string == "stale")
+        #expect(entry["localizations"]?["de"]?["stringUnit"]?["value"]?.string == "E-Mail ist erforderlich")
+        // Stale stays stale, byte for byte.
+        #expect(try Self.merge(text, Self.strings(form)) == text)
+        // Produced again, it is manual again.
+        #expect(try Self.read(Self.merge(text, Self.strings())).entry("SignUpForm.email.required.message")?["extractionState"]?.string == "manual")
+    }
+
+    @Test func keysXcodeExtractedFromCodeAreLeftAlone() throws {
+        let catalog = """
+        {
+          "sourceLanguage" : "en",
+          "strings" : {
+            "Cancel" : {
+              "localizations" : {
+                "de" : {
+                  "stringUnit" : {
+                    "state" : "translated",
+                    "value" : "Abbrechen"
+                  }
+                }
+              }
+            }
+          },
+          "version" : "1.0"
+        }
+        """
+        let merged = try Self.read(Self.merge(catalog, Self.strings()))
+        #expect(merged.entries.map(\.key) == ["Cancel", "SignUpForm.email.placeholder", "SignUpForm.email.required.message", "SignUpForm.title"])
+        #expect(merged.entry("Cancel")?["extractionState"] == nil)
+    }
+
+    @Test func variationsOfAChangedStringNeedReviewToo() throws {
+        let catalog = Self.translated.replacingOccurrences("""
+                "de" : {
+                  "stringUnit" : {
+                    "state" : "translated",
+                    "value" : "Konto erstellen"
+                  }
+                },
+        """, with: """
+                "de" : {
+                  "variations" : {
+                    "device" : {
+                      "mac" : {
+                        "stringUnit" : {
+                          "state" : "translated",
+                          "value" : "Konto anlegen"
+                        }
+                      },
+                      "other" : {
+                        "stringUnit" : {
+                          "state" : "translated",
+                          "value" : "Konto erstellen"
+                        }
+                      }
+                    }
+                  }
+                },
+        """)
+        #expect(try Self.merge(catalog, Self.strings()) == catalog)
+        let form = Self.form.replacingOccurrences("title: Create your account", with: "title: Open an account")
+        let merged = try Self.read(Self.merge(catalog, Self.strings(form)))
+        let device = merged.entry("SignUpForm.title")?["localizations"]?["de"]?["variations"]?["device"]
+        #expect(device?["mac"]?["stringUnit"]?["state"]?.string == "needs_review")
+        #expect(device?["other"]?["stringUnit"]?["state"]?.string == "needs_review")
+    }
+
+    @Test func severalFormsGoIntoOneCatalog() throws {
+        let other = try Self.strings("formc: 1\nform: AddressForm\nelements:\n  - textField: street\n    placeholder: Street\n")
+        let merged = try Self.read(Self.merge(nil, Self.strings() + other))
+        #expect(merged.entries.map(\.key) == [
+            "AddressForm.street.placeholder", "SignUpForm.email.placeholder", "SignUpForm.email.required.message", "SignUpForm.title",
+        ])
+    }
+
+    // MARK: Key order
+
+    @Test func keysSortAsXcodeSortsThem() {
+        let keys = ["Form.staticText.10", "Form.staticText.2", "Form.b", "Form.A", "Form.a", "Form.a.x", "Form._x", "Form.9"]
+        #expect(keys.sorted(by: XcodeKeyOrder.precedes) == [
+            "Form._x", "Form.9", "Form.a", "Form.A", "Form.a.x", "Form.b", "Form.staticText.2", "Form.staticText.10",
+        ])
+        #expect(XcodeKeyOrder.precedes("de", "de-CH") && XcodeKeyOrder.precedes("de-CH", "en") && XcodeKeyOrder.precedes("en", "zh-Hans"))
+        #expect(XcodeKeyOrder.precedes("comment", "extractionState") && XcodeKeyOrder.precedes("extractionState", "localizations"))
+    }
+
+    // MARK: Reading
+
+    @Test(arguments: [
+        ("{\n  \"sourceLanguage\" : \"en\",\n  \"strings\" : {\n    \"a\" : {\n", 5, "not a valid String Catalog: "),
+        ("{\n  \"sourceLanguage\" : \"en\",\n  \"strings\" : [ ]\n}", 3, "not a valid String Catalog: 'strings' is not an object"),
+        ("{\n  \"strings\" : {\n\n  }\n}", 1, "not a valid String Catalog: 'sourceLanguage' is missing"),
+        ("[ ]", 1, "not a valid String Catalog: the top level is not an object"),
+        ("""
+        {
+          "sourceLanguage" : "en",
+          "strings" : {
+            "a" : {
+              "localizations" : {
+                "de" : {
+                  "stringUnit" : {
+                    "state" : "translated"
+                  }
+                }
+              }
+            }
+          }
+        }
+        """, 7, "not a valid String Catalog: the 'de' stringUnit of 'a' has no string 'value'"),
+    ])
+    func whatIsNotACatalogIsFC603AtItsLine(text: String, line: Int, message: String) {
+        var diagnostics = DiagnosticBag(file: "Localizable.xcstrings")
+        let catalog = StringCatalogFile.read(SourceFile(path: "Localizable.xcstrings", text: text), diagnostics: &diagnostics)
+        #expect(catalog == nil)
+        #expect(diagnostics.diagnostics.map(\.code) == [.invalidCatalog])
+        #expect(diagnostics.diagnostics.first?.location.range.start.line == line)
+        #expect(diagnostics.diagnostics.first?.message.hasPrefix(message) == true, "\(diagnostics.diagnostics.map(\.message))")
+    }
+}
+
+extension String {
+    /// Foundation's replacement, failing the test when the text is not there.
+    fileprivate func replacingOccurrences(_ target: String, with replacement: String) -> String {
+        precondition(contains(target), "the test's text has no '\(target)'")
+        return replacingOccurrences(of: target, with: replacement)
+    }
+}
