@@ -200,6 +200,17 @@ public enum PreviewData {
                 .object([("op", .string("textEquals")), ("field", .string(id)), ("value", .string(value))])
             case .segmentEquals(let id, let value):
                 .object([("op", .string("segmentEquals")), ("field", .string(id)), ("value", .string(value))])
+            case .segmentIn(let id, let values):
+                .object([("op", .string("segmentIn")), ("field", .string(id)), ("values", .array(values.map { .string($0) }))])
+            case .contains(let id, let value):
+                .object([("op", .string("contains")), ("field", .string(id)), ("value", .string(value))])
+            case .countCompare(let id, let order, let count):
+                .object([("op", .string("count")), ("field", .string(id)), ("order", .string(order.rawValue)), ("value", .int(count))])
+            case .valueCompare(let id, let order, let value):
+                .object([
+                    ("op", .string("compare")), ("field", .string(id)), ("order", .string(order.rawValue)),
+                    ("bound", bound(value.ruleBound)),
+                ])
             case .not(let inner):
                 .object([("op", .string("not")), ("operand", condition(inner))])
             case .and(let lhs, let rhs):

@@ -260,11 +260,41 @@ extension PreviewAssets {
       case "isEmpty": return isEmptyValue(conditionValue(condition.field));
       case "textEquals": return sameText(conditionValue(condition.field), condition.value);
       case "segmentEquals": return conditionValue(condition.field) === condition.value;
+      case "segmentIn": return condition.values.includes(conditionValue(condition.field));
+      case "contains": return (conditionValue(condition.field) || []).includes(condition.value);
+      case "count": return ordered((conditionValue(condition.field) || []).length - condition.value, condition.order);
+      case "compare": return compareCondition(condition);
       case "not": return !evaluate(condition.operand);
       case "and": return evaluate(condition.operands[0]) && evaluate(condition.operands[1]);
       case "or": return evaluate(condition.operands[0]) || evaluate(condition.operands[1]);
       default: throw new Error("formc preview: unknown condition operator " + condition.op);
     }
+  }
+
+  /** Whether a sign (value − bound) satisfies `order` (`==`, `<`, `<=`, `>`, `>=`). */
+  function ordered(sign, order) {
+    switch (order) {
+      case "==": return sign === 0;
+      case "<": return sign < 0;
+      case "<=": return sign <= 0;
+      case ">": return sign > 0;
+      default: return sign >= 0;
+    }
+  }
+
+  /**
+   * `age >= 18`, `birthday <= 'today-18y'`: false on an empty (or hidden) value, as
+   * every ordered comparison with an empty value is (SPEC §10). A relative day
+   * against an instant is its first instant for `<` and `>=`, its last for `<=`
+   * and `>`, as the rules' `min` and `max`.
+   */
+  function compareCondition(condition) {
+    const field = fields.get(condition.field);
+    const value = conditionValue(condition.field);
+    if (isEmptyValue(value)) return false;
+    const isMax = condition.order === "<=" || condition.order === ">";
+    const sign = compareWithBound(field, value, condition.bound, isMax);
+    return sign !== null && ordered(sign, condition.order);
   }
 
   // Swift compares strings by canonical equivalence: equal when their NFD forms are.

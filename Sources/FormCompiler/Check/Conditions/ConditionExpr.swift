@@ -117,6 +117,15 @@ public enum ConditionValue: Sendable, Hashable {
     /// `today`, `today-18y`: resolved from the validation context when the condition is evaluated.
     case relative(RelativeDateLiteral)
 
+    /// The same value as a rule's bound, whose semantics a comparison shares.
+    public var ruleBound: RuleBound {
+        switch self {
+        case .number(let value): .number(value)
+        case .date(let value): .fixed(value)
+        case .relative(let value): .relative(value)
+        }
+    }
+
     /// As written in a condition: `18`, `'2026-01-31'`, `'today-18y'`.
     var conditionText: String {
         switch self {
