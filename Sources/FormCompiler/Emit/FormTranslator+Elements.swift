@@ -105,18 +105,6 @@ extension FormTranslator {
             arguments.append("title", localized(boolean.id.value, "title", boolean.title) ?? .string(title))
             arguments.append("icon", string: boolean.icon)
             arguments.append("value", .binding(boolean.id.value))
-        case .segment(let segment) where segment.variant == .picker:
-            let info = info(segment.id.value)
-            out.write("PickerElement<")
-            if let info { out.write(info.valueType) } else { out.write(segment.swiftEnumName) }
-            out.write(">")
-            arguments.append("id", .string(segment.id.value))
-            arguments.append("title", localized(segment.id.value, "title", segment.title))
-            arguments.append("options", .options(
-                segment.options, caseNames: info?.caseNames ?? segment.options.map(\.caseName), keyPrefix: FormStrings.key(form: form, id: segment.id.value, "option.")
-            ))
-            arguments.append("style", case: segment.pickerStyle?.value.rawValue)
-            arguments.append("value", .binding(segment.id.value))
         case .number(let number):
             out.write("NumberElement<")
             if let info = info(number.id.value) { out.write(info.valueType) } else { out.write(number.places > 0 ? "Decimal?" : "Int?") }
@@ -158,8 +146,9 @@ extension FormTranslator {
             arguments.append("style", case: choice.style?.value.rawValue)
             arguments.append("value", .binding(choice.id.value))
         case .segment(let segment):
+            // A segment and a picker differ in their element type and a picker's style.
             let info = info(segment.id.value)
-            out.write("SegmentElement<")
+            out.write(segment.variant == .picker ? "PickerElement<" : "SegmentElement<")
             if let info { out.write(info.valueType) } else { out.write(segment.swiftEnumName) }
             out.write(">")
             arguments.append("id", .string(segment.id.value))
@@ -167,6 +156,7 @@ extension FormTranslator {
             arguments.append("options", .options(
                 segment.options, caseNames: info?.caseNames ?? segment.options.map(\.caseName), keyPrefix: FormStrings.key(form: form, id: segment.id.value, "option.")
             ))
+            arguments.append("style", case: segment.pickerStyle?.value.rawValue)
             arguments.append("value", .binding(segment.id.value))
         case .text(let text):
             switch text.variant {
