@@ -5,7 +5,7 @@ SHELL := /bin/bash
 SWIFT ?= swift
 EXAMPLE ?= schemas/signup.form.yaml
 
-.PHONY: run test e2e e2e-browser build release deps bench fuzz docs record clean
+.PHONY: run test e2e e2e-browser e2e-editor build release deps bench fuzz docs record clean
 
 # libyaml is a system package (pkg-config yaml-0.1). Install it when missing;
 # needs root or sudo, which CI images and fresh containers have.
@@ -60,7 +60,16 @@ e2e-browser:
 		$$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq chromium chromium-driver >/dev/null; \
 	fi
 
-e2e: build e2e-browser $(E2E_VENV)/installed
+# The language server's editor test (Tests/EndToEnd/test_neovim.py) runs Debian's
+# Neovim, headless, with the README's setup. Installed with apt-get when missing.
+e2e-editor:
+	@if ! command -v nvim >/dev/null 2>&1; then \
+		echo "nvim is missing: installing neovim with apt-get"; \
+		SUDO=""; [ "$$(id -u)" = "0" ] || SUDO=sudo; \
+		$$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq neovim >/dev/null; \
+	fi
+
+e2e: build e2e-browser e2e-editor $(E2E_VENV)/installed
 	FORMC_BINARY="$${FORMC_BINARY:-$$($(SWIFT) build --show-bin-path)/formc}" $(E2E_VENV)/bin/python -m pytest -q -o asyncio_default_fixture_loop_scope=function Tests/EndToEnd
 
 # formc as it is installed on Linux: optimized, and one static executable (the
