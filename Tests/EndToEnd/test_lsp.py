@@ -186,6 +186,57 @@ async def test_completion_of_element_kinds_and_rules(client: LanguageClient):
     assert "minLength" in rules and "required" not in rules
 
 
+KINDS = """\
+formc: 1
+form: KindsForm
+elements:
+  - textField: nick
+    rules: [required, ]
+  - boolean: agree
+    title: Agree
+    rules: []
+  - picker: size
+    options: [small, large]
+    rules: []
+  - number: age
+    style: 
+    rules: [required, {min: 18}, ]
+  - date: birthday
+    mode: 
+    rules:
+      - max: today-18y
+      - 
+  - multiChoice: toppings
+    options: [cheese, olives, basil]
+    rules: []
+  - segue: next
+    title: Next
+    rules: []
+"""
+
+
+@pytest.mark.asyncio
+@pytest.mark.parametrize(
+    "needle,offset,expected",
+    [
+        # Only the rules that apply to the kind (no FC401 to come), none given twice.
+        ("[required, ]", 11, ["minLength", "maxLength", "pattern", "email", "url", "sameAs", "custom"]),
+        ("title: Agree\n    rules: []", 25, ["required", "sameAs", "custom"]),
+        ("large]\n    rules: []", 19, ["required", "sameAs", "custom"]),
+        ("{min: 18}, ]", 11, ["custom", "max"]),
+        ("today-18y\n      - ", 18, ["required", "custom", "min"]),
+        ("basil]\n    rules: []", 19, ["required", "custom", "minCount", "maxCount"]),
+        # A segue has no value, so no rule.
+        ("Next\n    rules: []", 17, []),
+        # The closed values of each kind's own keys.
+        ("style: ", 7, ["field", "stepper", "slider"]),
+        ("mode: ", 6, ["date", "time", "dateTime"]),
+    ],
+)
+async def test_completion_knows_the_fields_kind(client: LanguageClient, needle: str, offset: int, expected: list[str]):
+    assert await completion_labels(client, KINDS, needle, offset) == expected
+
+
 @pytest.mark.asyncio
 async def test_completion_of_closed_values_field_ids_and_options(client: LanguageClient):
     keyboard = SIGNUP.replace("        rules: [required, email]", "        keyboard: \n        rules: [required, email]")

@@ -163,7 +163,7 @@ extension EditorTypingTests {
     }
 
     @Test func ruleNames() {
-        #expect(labels(signup.replacingOccurrences("rules: [required, email]", "rules: [required, ‸]")) == RuleKind.names.filter { $0 != "required" })
+        #expect(labels(signup.replacingOccurrences("rules: [required, email]", "rules: [required, ‸]")) == ["minLength", "maxLength", "pattern", "email", "url", "sameAs", "custom"])
         let block = labels(signup.replacingOccurrences("      - sameAs: email\n", "      - sameAs: email\n      - ‸\n"))
         #expect(block.contains("required"))
         #expect(!block.contains("sameAs"))
@@ -360,5 +360,90 @@ extension String {
         var scalars = Array(unicodeScalars)
         scalars.replaceSubrange(range, with: replacement.unicodeScalars)
         return String(String.UnicodeScalarView(scalars))
+    }
+}
+
+/// Completion knows the field's kind: only the rules that apply to it (the table
+/// the checker reads for FC401), none already given, and the closed values of the
+/// kind's own keys.
+@Suite struct KindAwareCompletionTests {
+    /// One element of each kind, `‸` standing in `marked`, the element's last line.
+    private func form(_ element: String) -> String {
+        """
+        formc: 1
+        form: KindForm
+        elements:
+          - textField: name
+          - segment: size
+            options: [small, large]
+        \(element)
+        """
+    }
+
+    private func flowRules(_ kind: String, extra: String = "") -> [String] {
+        labels(form("  - \(kind): field\n\(extra)    rules: [‸]\n"))
+    }
+
+    @Test func textFieldsTakeTheTextRules() {
+        let text = ["required", "minLength", "maxLength", "pattern", "email", "url", "sameAs", "custom"]
+        #expect(flowRules("textField") == text)
+        #expect(flowRules("floatLabel", extra: "    label: Name\n") == text)
+        #expect(flowRules("textView") == text)
+    }
+
+    @Test func aBooleanAndAChoiceTakeRequiredSameAsAndCustom() {
+        #expect(flowRules("boolean", extra: "    title: Agree\n") == ["required", "sameAs", "custom"])
+        #expect(flowRules("segment", extra: "    options: [a, b]\n") == ["required", "sameAs", "custom"])
+        #expect(flowRules("picker", extra: "    options: [a, b]\n") == ["required", "sameAs", "custom"])
+    }
+
+    @Test func numbersAndDatesTakeBounds() {
+        #expect(flowRules("number") == ["required", "custom", "min", "max"])
+        #expect(flowRules("date", extra: "    mode: time\n") == ["required", "custom", "min", "max"])
+    }
+
+    @Test func aMultiChoiceTakesCounts() {
+        #expect(flowRules("multiChoice", extra: "    options: [a, b, c]\n") == ["required", "custom", "minCount", "maxCount"])
+    }
+
+    @Test func aKindWithoutAValueTakesNoRules() {
+        #expect(flowRules("segue", extra: "    title: Next\n").isEmpty)
+    }
+
+    @Test func aRuleAlreadyGivenIsNotOfferedAgain() {
+        #expect(labels(form("  - number: age\n    rules: [required, {min: 18}, ‸]\n")) == ["custom", "max"])
+        let block = labels(form("  - multiChoice: toppings\n    options: [a, b, c]\n    rules:\n      - minCount: 1\n      - ‸\n"))
+        #expect(block == ["required", "custom", "maxCount"])
+    }
+
+    /// In a rule mapping's key position: the rules with a parameter that apply,
+    /// and `message`.
+    @Test func aRuleMappingsKeys() {
+        let date = labels(form("  - date: birthday\n    rules:\n      - message: Too young\n        ‸\n"))
+        #expect(date == ["custom", "min", "max"])
+        let text = labels(form("  - textField: nick\n    rules:\n      - minLength: 2\n      - message: Too long\n        ‸\n"))
+        #expect(text == ["maxLength", "pattern", "sameAs", "custom"])
+    }
+
+    @Test func theStylesOfEachKind() {
+        #expect(labels(form("  - number: age\n    style: ‸\n")) == ["field", "stepper", "slider"])
+        #expect(labels(form("  - date: day\n    style: ‸\n")) == ["compact", "wheel", "graphical"])
+        #expect(labels(form("  - picker: plan\n    options: [a, b]\n    style: ‸\n")) == ["menu", "wheel", "navigation", "inline"])
+        #expect(labels(form("  - multiChoice: tags\n    options: [a, b]\n    style: ch‸\n")) == ["checklist", "chips"])
+        #expect(labels(form("  - group:\n    style: ‸\n    elements:\n      - spacer: 8\n")) == ["plain", "grouped"])
+        #expect(labels(form("  - staticText: Hello\n    style: ‸\n")) == ["body", "footnote", "caption", "headline"])
+    }
+
+    @Test func aDatesModeAndAPickersDefault() {
+        #expect(labels(form("  - date: day\n    mode: ‸\n")) == ["date", "time", "dateTime"])
+        #expect(labels(form("  - picker: plan\n    options: [basic, {value: pro, title: Pro}]\n    default: ‸\n")) == ["basic", "pro"])
+        // A number's default and a date's are open: nothing to offer.
+        #expect(labels(form("  - number: age\n    default: ‸\n")).isEmpty)
+        #expect(labels(form("  - date: day\n    default: ‸\n")).isEmpty)
+    }
+
+    @Test func aKeyOfNoKindYetGetsValuesOnlyWhenEveryKindAgrees() {
+        #expect(labels(form("  - validateOn: ‸\n")) == ValidationTrigger.allCases.map(\.rawValue))
+        #expect(labels(form("  - style: ‸\n")).isEmpty)
     }
 }

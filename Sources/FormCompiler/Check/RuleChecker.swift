@@ -333,16 +333,10 @@ extension RuleKind {
         }
     }
 
-    /// Whether the rule applies to a field holding `valueType` (SPEC §6.1, §10).
+    /// Whether the rule applies to a field holding `valueType` (SPEC §6.1, §10), as
+    /// the vocabulary's table says.
     fileprivate func applies(to valueType: FieldValueType) -> Bool {
-        switch (self, valueType) {
-        case (.required, _), (.custom, _): true
-        case (.minLength, .string), (.maxLength, .string), (.pattern, .string), (.email, .string), (.url, .string): true
-        case (.sameAs, .string), (.sameAs, .bool), (.sameAs, .segment): true
-        case (.min, .number), (.min, .date), (.max, .number), (.max, .date): true
-        case (.minCount, .multiChoice), (.maxCount, .multiChoice): true
-        default: false
-        }
+        FormVocabulary.rule(name, appliesTo: RuleTarget(valueType))
     }
 }
 

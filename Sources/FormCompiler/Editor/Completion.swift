@@ -151,8 +151,10 @@ private struct CompletionContext {
         case .element(let kind?): names = KeySchema.allowedKeys(forKind: kind).map(\.description)
         case .element(nil): return kindItems() + KeySchema.elementCommon.map(\.description).filter { !present.contains($0) }.map(keyItem(role))
         case .rule:
+            // A rule mapping holds one rule, with a parameter (a bare name is no mapping).
             let hasRule = present.contains { RuleKind.names.contains($0) }
-            names = (hasRule ? [] : RuleKind.names.filter { !RuleKind.parameterless.contains($0) }) + ["message"]
+            let rules = hasRule ? [] : syntax.parent(mapping).map(ruleNames(forList:)) ?? []
+            names = rules.filter { !RuleKind.parameterless.contains($0) } + ["message"]
         case .option: names = KeySchema.segmentOption.map(\.description)
         case .insets: names = KeySchema.insets.map(\.description)
         case .layout: names = KeySchema.layout.map(\.description)
@@ -227,10 +229,7 @@ private struct CompletionContext {
         switch syntax.listKey(of: sequence) {
         case "elements": return kindItems()
         case "rules":
-            let present = Set(tree.items(sequence).compactMap { item -> String? in
-                tree.isMapping(item) ? tree.entries(item).first.flatMap { tree.text($0.key) } : tree.text(item)
-            })
-            return RuleKind.names.filter { !present.contains($0) }.map {
+            return ruleNames(forList: sequence).map {
                 Item(
                     label: $0, kind: .rule, detail: KeyDescriptions.rules[$0],
                     insertText: RuleKind.parameterless.contains($0) ? $0 : $0 + ": "
@@ -240,40 +239,73 @@ private struct CompletionContext {
         }
     }
 
+    /// The rules that may still join the `rules` list `sequence`: those that apply
+    /// to its field's kind, by the table the checker reads for FC401, and are not in
+    /// the list yet. Every rule while the kind is not written yet; none on a kind
+    /// without a value.
+    func ruleNames(forList sequence: NodeID) -> [String] {
+        var present = Set<String>()
+        for item in tree.items(sequence) {
+            if tree.isMapping(item) {
+                present.formUnion(tree.entries(item).compactMap { tree.text($0.key) })
+            } else if let name = tree.text(item) {
+                present.insert(name)
+            }
+        }
+        var names = RuleKind.names.filter { !present.contains($0) }
+        if let element = syntax.parent(sequence), case .element(let kind?) = syntax.role(of: element) {
+            guard let target = FormVocabulary.kind(ElementKind.keywords[kind])?.field else { return [] }
+            names = names.filter { FormVocabulary.rule($0, appliesTo: target) }
+        }
+        return names
+    }
+
     // MARK: - Values
 
     func valueCompletions(key: String, keyColumn: Int, line: Int) -> [Item] {
         let keyPosition = SourcePosition(line: line, column: keyColumn)
         guard let keyNode = syntax.node(at: keyPosition), syntax.isKey(keyNode), let mapping = syntax.parent(keyNode) else { return [] }
         let role = syntax.role(of: mapping)
-        let values: [String]
-        switch (role, key) {
-        case (.document, "validateOn"), (.element, "validateOn"): values = ValidationTrigger.allCases.map(\.rawValue)
-        case (.document, "formc"): values = ["1"]
-        case (.element, "keyboard"): values = KeyboardType.allCases.map(\.rawValue)
-        case (.element, "contentType"): values = TextContentType.allCases.map(\.rawValue)
-        case (.element, "autocapitalization"): values = Autocapitalization.allCases.map(\.rawValue)
-        case (.element, "alignment"): values = TextAlignment.allCases.map(\.rawValue)
-        case (.element, "layout"): values = ["intrinsic"]
-        case (.element, "secure"), (.element, "continuous"), (.element, "multiline"): values = ["true", "false"]
-        case (.element(let kind?), "style"):
-            switch ElementKind.keywords[kind] {
-            case "group": values = GroupStyle.allCases.map(\.rawValue)
-            case "staticText": values = TextStyle.allCases.map(\.rawValue)
-            default: values = []
-            }
-        case (.element(let kind?), "default"):
-            switch ElementKind.keywords[kind] {
-            case "boolean": values = ["true", "false"]
-            case "segment": values = optionValues(ofElement: mapping)
-            default: values = []
-            }
-        case (.rule, "sameAs"):
+        if role == .rule, key == "sameAs" {
             let owner = ownerFieldID(ofRule: mapping)
             return fieldItems().filter { $0.label != owner }
-        default: values = []
         }
-        return values.map { Item(label: $0, kind: .value, detail: nil, insertText: $0) }
+        return closedValues(key: key, in: role, mapping: mapping).map { Item(label: $0, kind: .value, detail: nil, insertText: $0) }
+    }
+
+    /// The values `key` may take in `mapping`, when they form a closed set: from the
+    /// vocabulary's entry for the key at that place (a kind's own `style` words, a
+    /// date's `mode`), or a segment's or picker's option values for `default`.
+    func closedValues(key: String, in role: SyntaxIndex.MappingRole, mapping: NodeID) -> [String] {
+        func spec(_ keys: [KeySpec]) -> KeySpec? { keys.first { $0.name.description == key } }
+        let shape: ValueShape?
+        switch role {
+        case .document: shape = spec(FormVocabulary.document)?.value
+        case .element(let kind?): shape = FormVocabulary.kind(ElementKind.keywords[kind]).flatMap { spec($0.allKeys) }?.value
+        case .element(nil):
+            // No kind yet: the values only when every kind that has the key agrees.
+            let sets = FormVocabulary.kinds.compactMap { spec($0.allKeys) }.map { values(of: $0.value, element: mapping) }
+            guard let first = sets.first, sets.allSatisfy({ $0 == first }) else { return [] }
+            return first
+        case .option: shape = spec(FormVocabulary.segmentOption)?.value
+        case .insets: shape = spec(FormVocabulary.insets)?.value
+        case .layout: shape = spec(FormVocabulary.layout)?.value
+        case .rule, .unknown: shape = nil
+        }
+        return shape.map { values(of: $0, element: mapping) } ?? []
+    }
+
+    /// The values of a closed shape; empty for an open one (text, a number).
+    func values(of shape: ValueShape, element: NodeID) -> [String] {
+        switch shape {
+        case .word(let words): words
+        case .boolean: ["true", "false"]
+        case .constant(let value): [String(value)]
+        case .optionValue: optionValues(ofElement: element)
+        case .orNothing(let inner): values(of: inner, element: element)
+        case .anyOf(let shapes): shapes.flatMap { values(of: $0, element: element) }
+        default: []
+        }
     }
 
     /// A segment element's option values, as written in its `options`.

@@ -149,4 +149,30 @@ extension FormVocabulary {
     public static func rule(_ name: String) -> RuleSpec? {
         rules.first { $0.name.description == name }
     }
+
+    /// Whether the rule named `name` applies to a field of `target`: the one
+    /// applicability table, read by the checker (FC401), the schema and completion.
+    /// False for a name that is no rule.
+    public static func rule(_ name: String, appliesTo target: RuleTarget) -> Bool {
+        ruleTargets[name]?.contains(target) ?? false
+    }
+
+    /// `rules` by name, for the checker's lookup of every rule of a form.
+    private static let ruleTargets: [String: Set<RuleTarget>] = Dictionary(
+        rules.map { ($0.name.description, $0.appliesTo) }, uniquingKeysWith: { first, _ in first }
+    )
+}
+
+extension RuleTarget {
+    /// What the rules see of a field holding `valueType`.
+    public init(_ valueType: FieldValueType) {
+        switch valueType {
+        case .string: self = .text
+        case .bool: self = .boolean
+        case .segment: self = .choice
+        case .number: self = .number
+        case .date: self = .date
+        case .multiChoice: self = .multiChoice
+        }
+    }
 }
