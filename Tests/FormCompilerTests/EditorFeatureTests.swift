@@ -442,6 +442,22 @@ extension String {
         #expect(labels(form("  - date: day\n    default: ‸\n")).isEmpty)
     }
 
+    /// Conditions over the kinds of SPEC §10: a picker's options in `in [...]`, a
+    /// multiChoice's in `contains(...)`, and multiChoice fields for `count(`.
+    @Test func optionValuesOfPickersAndMultiChoicesInConditions() {
+        let fields = "  - picker: plan\n    options: [basic, pro]\n  - multiChoice: toppings\n    options: [cheese, olives]\n"
+        func condition(_ text: String) -> [String] { labels(form(fields + "  - textField: note\n    visibleWhen: \(text)\n")) }
+        #expect(condition("plan in ['‸") == ["basic", "pro"])
+        #expect(condition("plan in ['basic', '‸") == ["basic", "pro"])
+        #expect(condition("plan == '‸") == ["basic", "pro"])
+        #expect(condition("contains(toppings, '‸") == ["cheese", "olives"])
+        #expect(condition("count(‸") == ["toppings"])
+        #expect(condition("contains(‸") == ["toppings"])
+        // Values that would not type-check are not offered.
+        #expect(condition("toppings == '‸").isEmpty)
+        #expect(condition("contains(plan, '‸").isEmpty)
+    }
+
     @Test func aKeyOfNoKindYetGetsValuesOnlyWhenEveryKindAgrees() {
         #expect(labels(form("  - validateOn: ‸\n")) == ValidationTrigger.allCases.map(\.rawValue))
         #expect(labels(form("  - style: ‸\n")).isEmpty)

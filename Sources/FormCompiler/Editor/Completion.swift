@@ -343,18 +343,23 @@ private struct CompletionContext {
         let doubles = body.count { $0 == "\"" }
         if singles % 2 == 1 || doubles % 2 == 1 {
             let quote: Character = singles % 2 == 1 ? "'" : "\""
-            guard let open = body.lastIndex(of: quote) else { return [] }
-            var before = body[..<open].trimmingTrailingSpaces
-            guard before.hasSuffix("==") || before.hasSuffix("!=") else { return [] }
-            before = String(before.dropLast(2)).trimmingTrailingSpaces
-            let id = String(before.reversed().prefix { $0.unicodeScalars.allSatisfy(EditorDocument.isWordScalar) }.reversed())
-            guard let document = document.document ?? original.document,
-                  let element = document.allElements.first(where: { $0.id?.value == id }),
-                  case .segment(let segment) = element.kind else { return [] }
-            return segment.options.map { Item(label: $0.value.value, kind: .value, detail: $0.title?.value, insertText: $0.value.value) }
+            guard let open = body.lastIndex(of: quote), let (id, inContains) = Self.optionField(before: body[..<open]),
+                  let document = document.document ?? original.document,
+                  let element = document.allElements.first(where: { $0.id?.value == id }) else { return [] }
+            let options: [SegmentOption]
+            switch element.kind {
+            case .segment(let segment) where !inContains: options = segment.options
+            case .multiChoice(let choice) where inContains: options = choice.options
+            default: return []
+            }
+            return options.map { Item(label: $0.value.value, kind: .value, detail: $0.title?.value, insertText: $0.value.value) }
         }
-        if body.trimmingTrailingSpaces.hasSuffix("isEmpty(") {
+        let call = body.trimmingTrailingSpaces
+        if call.hasSuffix("isEmpty(") {
             return fieldItems { $0.valueType == .string }
+        }
+        if call.hasSuffix("count(") || call.hasSuffix("contains(") {
+            return fieldItems { if case .multiChoice = $0.valueType { true } else { false } }
         }
         let words = ["not", "and", "or", "true", "false"].map { Item(label: $0, kind: .keyword, detail: nil, insertText: $0) }
         let isEmpty = Item(label: "isEmpty", kind: .keyword, detail: "isEmpty(textField): the text is empty", insertText: "isEmpty(")
@@ -362,6 +367,32 @@ private struct CompletionContext {
     }
 
     // MARK: - Reading the line
+
+    /// The field whose option values belong in a quote opened after `before`:
+    /// `id == '`, `id != '`, `id in ['a', '` (a segment or picker), or
+    /// `contains(id, '` (a multiChoice, `inContains`).
+    static func optionField(before: Substring) -> (id: String, inContains: Bool)? {
+        func idAtEnd(_ text: String) -> String {
+            String(text.reversed().prefix { $0.unicodeScalars.allSatisfy(EditorDocument.isWordScalar) }.reversed())
+        }
+        var text = before.trimmingTrailingSpaces
+        if text.hasSuffix("==") || text.hasSuffix("!=") {
+            let id = idAtEnd(String(text.dropLast(2)).trimmingTrailingSpaces)
+            return id.isEmpty ? nil : (id, false)
+        }
+        guard text.hasSuffix("[") || text.hasSuffix(",") else { return nil }
+        if let bracket = text.lastIndex(of: "["), !text[bracket...].contains("]") {
+            text = String(text[..<bracket]).trimmingTrailingSpaces
+            guard text.hasSuffix(" in") else { return nil }
+            let id = idAtEnd(String(text.dropLast(3)).trimmingTrailingSpaces)
+            return id.isEmpty ? nil : (id, false)
+        }
+        guard text.hasSuffix(","), let call = text.scalarRange(of: "contains(", last: true) else { return nil }
+        let scalars = Array(text.unicodeScalars)
+        let argument = String(String.UnicodeScalarView(scalars[call.upperBound..<(scalars.count - 1)])).trimmingTrailingSpaces.drop { $0 == " " }
+        guard !argument.isEmpty, argument.unicodeScalars.allSatisfy(EditorDocument.isWordScalar) else { return nil }
+        return (String(argument), true)
+    }
 
     /// The condition text before the cursor, when the line is a `visibleWhen:` or
     /// `enabledWhen:` entry and the cursor is in its value.
