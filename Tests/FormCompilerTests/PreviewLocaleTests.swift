@@ -195,7 +195,7 @@ import FormRuntime
                     rules: [required, { custom: checkTerms }]
                   - picker: size
                     title: Size
-                    options: [{ value: s, title: Small }]
+                    options: [{ value: s, title: Small }, { value: m, title: Medium }]
               - staticText: Two
               - segue: more
                 title: More
