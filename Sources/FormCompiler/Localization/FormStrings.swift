@@ -21,7 +21,8 @@ public struct LocalizableString: Sendable, Hashable {
 /// The strings of a checked form, in document order, and the keys they have
 /// (SPEC §11). One pure function serves `formc strings`, `formc lint --strings`
 /// and the emitter, so the keys in the catalog and in the generated code are the
-/// same by construction.
+/// same by construction; the walk that collects them also localizes a document
+/// for the preview (`localized(_:text:)`).
 ///
 /// Keys: `Form.title`; `Form.ID.title|label|placeholder|unit|footer` for an
 /// element with an id; `Form.ID.option.VALUE` for an option's title;
