@@ -7,7 +7,9 @@ import FormCompiler
 ///
 /// All-or-nothing like `build`: every input is checked first; with an error
 /// nothing is written. Each page is written to a temporary file and renamed into
-/// place. (`--locale`/`--strings` of SPEC §13 come with localization, §11.)
+/// place. `--locale L --strings CATALOG` draws every string in the catalog's
+/// translation for L (SPEC §11's fallback: `de-CH`, then `de`, then the source
+/// text); an invalid catalog is FC603 and writes nothing.
 struct PreviewCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "preview",
@@ -18,7 +20,10 @@ struct PreviewCommand: ParsableCommand {
         (signup.form.yaml -> signup.html), and index.html linking them when there are \
         several. --png also writes NAME.png (light) and NAME-dark.png beside each page, \
         with chromium or chromium-browser from PATH; without one, formc says so, writes \
-        nothing and exits 1.
+        nothing and exits 1. --locale de --strings Localizable.xcstrings draws the page in German: \
+        each string's translation for the locale, falling back from de-CH to de to the form's own \
+        text; the two options go together. A catalog that is not a valid String Catalog is FC603 \
+        and nothing is written.
         """
     )
 
@@ -30,7 +35,39 @@ struct PreviewCommand: ParsableCommand {
     @Flag(help: "Also write a light and a dark PNG screenshot of each page (needs chromium on PATH).")
     var png = false
 
+    @Option(help: ArgumentHelp(
+        "Draw the pages in this locale's translations from --strings (de-CH falls back to de, then to the form's text).",
+        valueName: "locale"
+    ))
+    var locale: String?
+
+    @Option(help: ArgumentHelp("The String Catalog the --locale translations come from.", valueName: "catalog.xcstrings"))
+    var strings: String?
+
     @OptionGroup var report: ReportOptions
+
+    func validate() throws {
+        switch (locale, strings) {
+        case (nil, nil):
+            break
+        case (_?, nil):
+            throw ValidationError("--locale needs --strings: name the String Catalog its translations come from, e.g. --locale de --strings Localizable.xcstrings.")
+        case (nil, _?):
+            throw ValidationError("--strings needs --locale: name the language to draw, e.g. --locale de --strings Localizable.xcstrings.")
+        case (let locale?, _?):
+            guard Self.isLanguageTag(locale) else {
+                throw ValidationError("--locale takes a language tag such as de, de-CH or pt_BR, not '\(locale)'.")
+            }
+        }
+    }
+
+    /// Letters, digits, `-` and `_`, starting with a letter: what a catalog names a
+    /// language by, and nothing that could leave the page's `lang` attribute.
+    static func isLanguageTag(_ text: String) -> Bool {
+        func isLetter(_ scalar: Unicode.Scalar) -> Bool { ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) }
+        guard let first = text.unicodeScalars.first, isLetter(first), text.unicodeScalars.count <= 64 else { return false }
+        return text.unicodeScalars.allSatisfy { isLetter($0) || ("0"..."9").contains($0) || $0 == "-" || $0 == "_" }
+    }
 
     func run() throws {
         try runCommand {
@@ -50,10 +87,18 @@ struct PreviewCommand: ParsableCommand {
                 let result = FormPipeline.check(source)
                 return (result.diagnostics, result.checked)
             }
-            let diagnostics = discovery.diagnostics + outcomes.flatMap(\.diagnostics)
-            let summary = DiagnosticReport(diagnostics: diagnostics, fileCount: discovery.files.count)
+            var diagnostics = discovery.diagnostics + outcomes.flatMap(\.diagnostics)
+            var sources = outcomes.map(\.source)
+            var language = PreviewLanguage.source
+            if let strings, let locale {
+                let catalog = Self.readCatalog(strings)
+                diagnostics += catalog.diagnostics
+                sources += catalog.source.map { [$0] } ?? []
+                if let file = catalog.file { language = .catalog(CatalogLocale(file, locale: locale)) }
+            }
+            let summary = DiagnosticReport(diagnostics: diagnostics, fileCount: discovery.files.count + (strings == nil ? 0 : 1))
             Reporter(format: report.format, stdoutIsTaken: false)
-                .print(summary, sources: outcomes.map(\.source), showsSummary: !diagnostics.isEmpty)
+                .print(summary, sources: sources, showsSummary: !diagnostics.isEmpty)
             guard summary.errorCount == 0 else { return ExitStatus.errorsInInput }
 
             let workingDirectory = ProcessEnvironment.workingDirectory
@@ -64,12 +109,12 @@ struct PreviewCommand: ParsableCommand {
                     throw InternalError(description: "no checked form and no error for '\(outcome.path)'")
                 }
                 form.sourcePath = FormPipeline.portablePath(outcome.path, relativeTo: workingDirectory)
-                files.append((destination, PreviewPage.html(for: form)))
-                let document = form.document
-                entries.append(PreviewPage.IndexEntry(
-                    title: document.title?.value ?? document.name.value, form: document.name.value,
-                    file: destination.split(separator: "/").last.map(String.init) ?? destination
-                ))
+                files.append((destination, PreviewPage.html(for: form, language: language)))
+                if plan.index != nil {
+                    entries.append(PreviewPage.IndexEntry(
+                        form: form, file: destination.split(separator: "/").last.map(String.init) ?? destination, language: language
+                    ))
+                }
             }
             if let index = plan.index { files.append((index, PreviewPage.index(entries))) }
             if let failure = Self.write(files, directory: plan.directory) {
@@ -88,6 +133,23 @@ struct PreviewCommand: ParsableCommand {
                 }
             }
             return 0
+        }
+    }
+
+    /// The catalog of `--strings`, read and checked as `lint --strings` does: FC603
+    /// in the catalog for one that is not a String Catalog, an unreadable file as such.
+    static func readCatalog(_ path: String) -> (file: StringCatalogFile?, source: SourceFile?, diagnostics: [Diagnostic]) {
+        switch FileAccess.contents(of: path) {
+        case .success(let bytes):
+            let source = SourceFile(path: path, bytes: bytes)
+            var bag = DiagnosticBag(file: path)
+            let catalog = StringCatalogFile.read(source, diagnostics: &bag)
+            return (catalog, source, bag.diagnostics)
+        case .failure(let failure):
+            return (nil, nil, [Diagnostic(
+                .error, .unreadableFile, "cannot read '\(path)': \(failure.description)",
+                at: SourceLocation(file: path, range: .fileStart)
+            )])
         }
     }
 

@@ -21,7 +21,8 @@ public struct LocalizableString: Sendable, Hashable {
 /// The strings of a checked form, in document order, and the keys they have
 /// (SPEC §11). One pure function serves `formc strings`, `formc lint --strings`
 /// and the emitter, so the keys in the catalog and in the generated code are the
-/// same by construction.
+/// same by construction; the walk that collects them also localizes a document
+/// for the preview (`localized(_:text:)`).
 ///
 /// Keys: `Form.title`; `Form.ID.title|label|placeholder|unit|footer` for an
 /// element with an id; `Form.ID.option.VALUE` for an option's title;
@@ -34,7 +35,8 @@ public enum FormStrings {
     /// strings under one key (the second is left out).
     public static func strings(of document: FormDocument, diagnostics: inout DiagnosticBag) -> [LocalizableString] {
         var collector = Collector(form: document.name.value)
-        collector.collect(document)
+        var copy = document
+        collector.collect(&copy)
         var seen: [String: LocalizableString] = [:]
         var result: [LocalizableString] = []
         for string in collector.strings {
@@ -58,6 +60,17 @@ public enum FormStrings {
     public static func strings(of document: FormDocument) -> [LocalizableString] {
         var diagnostics = DiagnosticBag(file: "")
         return strings(of: document, diagnostics: &diagnostics)
+    }
+
+    /// `document` with every string replaced by `text(string)`, looked up by the
+    /// string's key (SPEC §11), and every default message written out as the
+    /// rule's message: a reader of the result (the preview) shows whole
+    /// translated sentences and never builds one from a translated field name.
+    public static func localized(_ document: FormDocument, text: @escaping (LocalizableString) -> String) -> FormDocument {
+        var collector = Collector(form: document.name.value, replacement: text)
+        var result = document
+        collector.collect(&result)
+        return result
     }
 
     /// The ordinal (from 1) of each static text and of each group without an id,
@@ -126,50 +139,69 @@ public enum FormStrings {
 
     // MARK: - Collecting
 
+    /// Walks a document's strings in document order, giving each its key; with a
+    /// `replacement`, also writes each string's replacement into the document. One
+    /// walk serves `strings(of:)` and `localized(_:text:)`, so the keys a catalog
+    /// holds and the keys a localized document is looked up by are the same.
     private struct Collector {
         let form: String
+        /// The new text of a string; nil collects without changing the document.
+        let replacement: ((LocalizableString) -> String)?
         var strings: [LocalizableString] = []
         var ordinals: [ElementPath: Int] = [:]
         /// A field's display name (SPEC §6.3) by id, for default messages.
         var displayNames: [String: String] = [:]
 
-        init(form: String) {
+        init(form: String, replacement: ((LocalizableString) -> String)? = nil) {
             self.form = form
+            self.replacement = replacement
         }
 
-        mutating func collect(_ document: FormDocument) {
+        mutating func collect(_ document: inout FormDocument) {
             ordinals = FormStrings.unnamedOrdinals(of: document)
             for element in document.allElements {
                 if let id = element.field?.id.value { displayNames[id] = DefaultMessages.displayName(of: element.kind, id: id) }
             }
             if let title = document.title {
-                strings.append(LocalizableString(
+                document.title = add(LocalizableString(
                     key: form + ".title", source: title.value, comment: "Title of the form \(form)", range: title.range
-                ))
+                ), title)
             }
-            walk(document.elements, at: [])
+            walk(&document.elements, at: [])
         }
 
-        private mutating func walk(_ elements: [Element], at path: ElementPath) {
-            for (index, element) in elements.enumerated() {
-                collect(element, at: path + [index])
-                if case .group(let group) = element.kind { walk(group.elements, at: path + [index]) }
+        /// Records `string`; returns `text` with its replacement, or unchanged when only collecting.
+        private mutating func add(_ string: LocalizableString, _ text: Located<String>) -> Located<String> {
+            strings.append(string)
+            guard let replacement else { return text }
+            return Located(replacement(string), at: text.range)
+        }
+
+        private mutating func walk(_ elements: inout [Element], at path: ElementPath) {
+            for index in elements.indices {
+                collect(&elements[index], at: path + [index])
+                if case .group(var group) = elements[index].kind {
+                    walk(&group.elements, at: path + [index])
+                    if replacement != nil { elements[index].kind = .group(group) }
+                }
             }
         }
 
-        private mutating func add(_ id: String, _ part: String, _ text: Located<String>?, _ what: String, of element: String) {
-            guard let text else { return }
-            strings.append(LocalizableString(
-                key: FormStrings.key(form: form, id: id, part), source: text.value,
-                comment: "\(what) of \(element) in \(form)", range: text.range
-            ))
+        private mutating func add(_ id: String, _ part: String, _ text: inout Located<String>?, _ what: String, of element: String) {
+            guard let located = text else { return }
+            text = add(LocalizableString(
+                key: FormStrings.key(form: form, id: id, part), source: located.value,
+                comment: "\(what) of \(element) in \(form)", range: located.range
+            ), located)
         }
 
-        private mutating func collect(_ element: Element, at path: ElementPath) {
+        /// The element's strings; its kind is rewritten only when there is a replacement.
+        private mutating func collect(_ element: inout Element, at path: ElementPath) {
             let kind = element.kind
             let words = FormStrings.kindWords(kind)
+            var rewritten = kind
             switch kind {
-            case .group(let group):
+            case .group(var group):
                 let id: String
                 let name: String
                 if let groupID = group.id?.value {
@@ -180,72 +212,89 @@ public enum FormStrings {
                     id = FormStrings.unnamedGroupID(ordinal: ordinal)
                     name = "group \(ordinal)"
                 }
-                add(id, "title", group.title, "Title", of: name)
-                add(id, "footer", group.footer, "Footer", of: name)
-            case .boolean(let field):
-                add(field.id.value, "title", field.title, "Title", of: "the \(words) \(field.id.value)")
-            case .segment(let field):
-                add(field.id.value, "title", field.title, "Title", of: "the \(words) \(field.id.value)")
-                options(field.options, of: field.id.value, words: words)
-            case .text(let field):
+                add(id, "title", &group.title, "Title", of: name)
+                add(id, "footer", &group.footer, "Footer", of: name)
+                rewritten = .group(group)
+            case .boolean(var field):
+                add(field.id.value, "title", &field.title, "Title", of: "the \(words) \(field.id.value)")
+                messages(of: &field.common, kind: kind, words: words)
+                rewritten = .boolean(field)
+            case .segment(var field):
+                add(field.id.value, "title", &field.title, "Title", of: "the \(words) \(field.id.value)")
+                options(&field.options, of: field.id.value, words: words)
+                messages(of: &field.common, kind: kind, words: words)
+                rewritten = .segment(field)
+            case .text(var field):
                 let name = "the \(words) \(field.id.value)"
-                add(field.id.value, "label", field.label, "Label", of: name)
-                add(field.id.value, "placeholder", field.placeholder, "Placeholder", of: name)
-            case .number(let field):
+                add(field.id.value, "label", &field.label, "Label", of: name)
+                add(field.id.value, "placeholder", &field.placeholder, "Placeholder", of: name)
+                messages(of: &field.common, kind: kind, words: words)
+                rewritten = .text(field)
+            case .number(var field):
                 let name = "the \(words) \(field.id.value)"
-                add(field.id.value, "title", field.title, "Title", of: name)
-                add(field.id.value, "placeholder", field.placeholder, "Placeholder", of: name)
-                add(field.id.value, "unit", field.unit, "Unit", of: name)
-            case .date(let field):
-                add(field.id.value, "title", field.title, "Title", of: "the \(words) \(field.id.value)")
-            case .multiChoice(let field):
-                add(field.id.value, "title", field.title, "Title", of: "the \(words) \(field.id.value)")
-                options(field.options, of: field.id.value, words: words)
+                add(field.id.value, "title", &field.title, "Title", of: name)
+                add(field.id.value, "placeholder", &field.placeholder, "Placeholder", of: name)
+                add(field.id.value, "unit", &field.unit, "Unit", of: name)
+                messages(of: &field.common, kind: kind, words: words)
+                rewritten = .number(field)
+            case .date(var field):
+                add(field.id.value, "title", &field.title, "Title", of: "the \(words) \(field.id.value)")
+                messages(of: &field.common, kind: kind, words: words)
+                rewritten = .date(field)
+            case .multiChoice(var field):
+                add(field.id.value, "title", &field.title, "Title", of: "the \(words) \(field.id.value)")
+                options(&field.options, of: field.id.value, words: words)
+                messages(of: &field.common, kind: kind, words: words)
+                rewritten = .multiChoice(field)
             case .spacer:
                 break
-            case .staticText(let text):
+            case .staticText(var text):
                 let ordinal = ordinals[path] ?? 0
-                strings.append(LocalizableString(
+                text.text = add(LocalizableString(
                     key: FormStrings.staticTextKey(form: form, ordinal: ordinal), source: text.text.value,
                     comment: "Static text \(ordinal) of \(form)", range: text.text.range
-                ))
-            case .segue(let segue):
-                add(segue.id.value, "title", segue.title, "Title", of: "the segue \(segue.id.value)")
+                ), text.text)
+                rewritten = .staticText(text)
+            case .segue(var segue):
+                add(segue.id.value, "title", &segue.title, "Title", of: "the segue \(segue.id.value)")
+                rewritten = .segue(segue)
             }
-            if let field = element.field { messages(of: field, kind: kind, words: words) }
+            if replacement != nil { element.kind = rewritten }
         }
 
-        private mutating func options(_ options: [SegmentOption], of id: String, words: String) {
-            for option in options {
-                guard let title = option.title else { continue }
-                strings.append(LocalizableString(
-                    key: FormStrings.key(form: form, id: id, "option." + option.value.value), source: title.value,
-                    comment: "Title of the option \(option.value.value) of the \(words) \(id) in \(form)", range: title.range
-                ))
+        private mutating func options(_ options: inout [SegmentOption], of id: String, words: String) {
+            for index in options.indices {
+                guard let title = options[index].title else { continue }
+                let value = options[index].value.value
+                options[index].title = add(LocalizableString(
+                    key: FormStrings.key(form: form, id: id, "option." + value), source: title.value,
+                    comment: "Title of the option \(value) of the \(words) \(id) in \(form)", range: title.range
+                ), title)
             }
         }
 
-        private mutating func messages(of field: FieldCommon, kind: ElementKind, words: String) {
+        /// Each rule's message. When rewriting, a default message becomes the rule's
+        /// given message, so that a reader shows the whole translated sentence.
+        private mutating func messages(of field: inout FieldCommon, kind: ElementKind, words: String) {
             let id = field.id.value
-            for (index, rule) in field.rules.enumerated() {
+            for index in field.rules.indices {
+                let rule = field.rules[index]
                 let occurrence = FormStrings.occurrence(of: index, in: field.rules)
-                let source: String
-                let range: SourceRange
-                if let message = rule.message {
-                    source = message.value
-                    range = message.range
+                let message: Located<String>
+                if let given = rule.message {
+                    message = given
                 } else {
                     let target: String? = if case .sameAs(let target) = rule.kind { displayNames[target] } else { nil }
                     guard let text = DefaultMessages.message(for: rule.kind, fieldName: displayNames[id] ?? id, targetName: target) else {
                         continue
                     }
-                    source = text
-                    range = rule.nameRange
+                    message = Located(text, at: rule.nameRange)
                 }
-                strings.append(LocalizableString(
-                    key: FormStrings.messageKey(form: form, id: id, rule: rule.kind.name, occurrence: occurrence), source: source,
-                    comment: "Message of the rule \(rule.kind.name) of the \(words) \(id) in \(form)", range: range
-                ))
+                let replaced = add(LocalizableString(
+                    key: FormStrings.messageKey(form: form, id: id, rule: rule.kind.name, occurrence: occurrence), source: message.value,
+                    comment: "Message of the rule \(rule.kind.name) of the \(words) \(id) in \(form)", range: message.range
+                ), message)
+                if replacement != nil { field.rules[index].message = replaced }
             }
         }
     }

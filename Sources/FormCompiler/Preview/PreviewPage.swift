@@ -7,13 +7,14 @@
 /// page, no injected script could run), and the form as JSON (`PreviewData`) in a
 /// `<script type="application/json">` element, which the browser never runs.
 public enum PreviewPage {
-    /// The page of one checked form.
-    public static func html(for form: CheckedForm) -> String {
+    /// The page of one checked form, drawn in `language`.
+    public static func html(for form: CheckedForm, language: PreviewLanguage = .source) -> String {
+        let form = language.localized(form)
         let document = form.document
         let title = document.title?.value ?? document.name.value
         return """
         <!DOCTYPE html>
-        <html lang="en">
+        <html lang="\(escapeHTML(language.tag))">
         <head>
         <meta charset="utf-8">
         <meta http-equiv="Content-Security-Policy" content="\(contentSecurityPolicy(script: PreviewAssets.script, style: PreviewAssets.style))">
@@ -34,17 +35,29 @@ public enum PreviewPage {
         """
     }
 
-    /// One link of the index page: the form's title (or name), its type name and
-    /// the page's file name, relative to the index.
+    /// One link of the index page: the form's title (or name), its type name,
+    /// the page's file name, relative to the index, and the title's language tag
+    /// when it is not the index page's own (English).
     public struct IndexEntry: Sendable, Equatable {
         public var title: String
         public var form: String
         public var file: String
+        public var language: String?
 
-        public init(title: String, form: String, file: String) {
+        public init(title: String, form: String, file: String, language: String? = nil) {
             self.title = title
             self.form = form
             self.file = file
+            self.language = language
+        }
+
+        /// The entry of `form`'s page, its title in `language`.
+        public init(form: CheckedForm, file: String, language: PreviewLanguage = .source) {
+            let document = language.localized(form).document
+            self.init(
+                title: document.title?.value ?? document.name.value, form: document.name.value, file: file,
+                language: language == .source ? nil : language.tag
+            )
         }
     }
 
@@ -52,7 +65,8 @@ public enum PreviewPage {
     public static func index(_ entries: [IndexEntry]) -> String {
         var items = ""
         for entry in entries {
-            items += "<li><a href=\"\(escapeHTML(percentEncoded(entry.file)))\">\(escapeHTML(entry.title))</a>"
+            let lang = entry.language.map { " lang=\"\(escapeHTML($0))\"" } ?? ""
+            items += "<li><a href=\"\(escapeHTML(percentEncoded(entry.file)))\"\(lang)>\(escapeHTML(entry.title))</a>"
             items += " <span class=\"type\">\(escapeHTML(entry.form))</span></li>\n"
         }
         return """
