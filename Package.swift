@@ -3,6 +3,9 @@ import PackageDescription
 
 let package = Package(
     name: "formc",
+    // The language of the forms' own text, for the String Catalog that
+    // ShippedCatalogTests ships as a resource (SPEC §11).
+    defaultLocalization: "en",
     // Observation (FormValue and field states are Observable) needs macOS 14 / iOS 17,
     // the versions SwiftUI observes it from; Linux has no minimum.
     platforms: [.macOS(.v14), .iOS(.v17), .tvOS(.v17), .watchOS(.v10), .visionOS(.v1)],
@@ -80,6 +83,15 @@ let package = Package(
         .testTarget(
             name: "GeneratedFormTests",
             dependencies: ["FormRuntime"],
+            plugins: ["FormcPlugin"]
+        ),
+        // An app target in miniature (README, "Localization"): FormcPlugin compiles
+        // its form, and the form's String Catalog, made by `formc strings` and
+        // translated into German, ships as a processed resource.
+        .testTarget(
+            name: "ShippedCatalogTests",
+            dependencies: ["FormRuntime"],
+            resources: [.process("Resources/Localizable.xcstrings")],
             plugins: ["FormcPlugin"]
         ),
     ],

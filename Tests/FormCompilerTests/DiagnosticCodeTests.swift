@@ -51,6 +51,8 @@ let diagnosticCodeCases: [DiagnosticCodeCase] = [
     .init(code: "FC201", source: form("  - textField: Email\n"), line: 4, column: 16, message: "'Email' is not a valid field id"),
     .init(code: "FC201", source: form("  - textField: class\n"), line: 4, column: 16, message: "Swift keyword"),
     .init(code: "FC201", source: form("  - textField: values\n"), line: 4, column: 16, message: "member of every generated form"),
+    .init(code: "FC201", source: form("  - textField: context\n"), line: 4, column: 16, message: "member of every generated form"),
+    .init(code: "FC201", source: form("  - textField: localizedTitle\n"), line: 4, column: 16, message: "member of every generated form"),
     .init(code: "FC202", source: form("  - textField: email\n  - group: email\n    elements:\n      - staticText: a\n"),
           line: 5, column: 12, message: "duplicate id 'email'"),
     .init(code: "FC203", source: form("  - segment: plan\n    title: Plan\n    options: [free, pro, free]\n"), line: 6,

@@ -40,6 +40,7 @@ import Testing
         "public init(values: Values = Values())", "public var values: Values {",
         "public func validate() async", "public nonisolated static func validate(\n        _ values: Values,\n        in context: ValidationContext = ValidationContext()\n    ) async",
         "public var context: ValidationContext = ValidationContext()",
+        "public var localizedTitle: String {",
         "public func isVisible(_ field: Field) -> Bool", "public func state(of field: Field) -> FieldState",
         "public private(set) lazy var elements",
     ] {
@@ -50,6 +51,20 @@ import Testing
     #expect(!internalSource.contains("package "))
     let packageSource = SwiftEmitter.emit(EmitFixture.signUp, options: EmitOptions(accessLevel: .package))
     #expect(packageSource.contains("package final class SignUpForm {"))
+}
+
+/// SPEC §11's `SignUpForm.title`: a computed member, so that it follows a later
+/// change of `context`; a form without a title has no such member.
+@Test func emitTheFormsTitleIsLookedUpInTheContext() {
+    let source = SwiftEmitter.emit(EmitFixture.signUp, options: EmitOptions())
+    #expect(source.contains("""
+        var localizedTitle: String {
+            return context.localization.string("SignUpForm.title", default: "Create your account")
+        }
+    """))
+    let untitled = SwiftEmitter.emit(EmitFixture.empty, options: EmitOptions())
+    #expect(!untitled.contains("localizedTitle"))
+    #expect(!untitled.contains("EmptyForm.title"))
 }
 
 @Test func emitDefaultMessagesUseTheDisplayName() {

@@ -204,6 +204,22 @@ import Testing
         #expect(run.stderr.contains("Localizable.xcstrings:1:") && run.stderr.contains("[FC603]"))
     }
 
+    /// The catalog ShippedCatalogTests ships is what `formc strings` makes of its
+    /// form, translated into German in full: `--check` finds no drift (so the
+    /// merge keeps every translation byte for byte), and lint finds nothing left
+    /// to translate or review.
+    @Test func theShippedCatalogIsCurrentAndFullyTranslated() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let forms = "Tests/ShippedCatalogTests/Forms"
+        let catalog = "Tests/ShippedCatalogTests/Resources/Localizable.xcstrings"
+        let check = try Formc.run(["strings", forms, "-o", catalog, "--check"], in: root)
+        #expect(check.status == 0, "regenerate: formc strings \(forms) -o \(catalog)\n\(check.stderr)")
+        let lint = try Formc.run(["lint", forms, "--strings", catalog, "--strict"], in: root)
+        #expect(lint.status == 0, "\(lint.stdout)\(lint.stderr)")
+        let text = try String(contentsOf: root.appendingPathComponent(catalog), encoding: .utf8)
+        #expect(text.contains("\"value\" : \"Konto erstellen\""), "the German title the tests read")
+    }
+
     @Test func explainKnowsTheLocalizationCodes() throws {
         let scratch = try Scratch()
         for code in ["FC600", "FC601", "FC602", "FC603", "FC604"] {

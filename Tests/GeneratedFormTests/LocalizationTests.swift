@@ -60,6 +60,11 @@ struct LocalizationTests {
           "localizations" : {
             "de" : { "stringUnit" : { "state" : "translated", "value" : "Willkommen! Es dauert eine Minute." } }
           }
+        },
+        "SignUpForm.title" : {
+          "localizations" : {
+            "de" : { "stringUnit" : { "state" : "translated", "value" : "Konto erstellen" } }
+          }
         }
       },
       "version" : "1.0"
@@ -84,6 +89,18 @@ struct LocalizationTests {
         #expect(lines.contains { $0.contains("Passwort") })
         #expect(lines.contains("Plan: *Free* | Profi"), "an untranslated option keeps its source title")
         #expect(lines.contains("( ) I accept the terms"), "an untranslated title keeps its source text")
+    }
+
+    /// The form's own title (`SignUpForm.title`) follows the context, also when it
+    /// changes after the elements were built.
+    @Test func theFormsTitleIsInTheContextsLanguage() throws {
+        let form = SignUpForm()
+        #expect(form.localizedTitle == "Create your account")
+        _ = form.elements
+        form.context = try Self.context("de-CH")
+        #expect(form.localizedTitle == "Konto erstellen")
+        form.context = try Self.context("fr")
+        #expect(form.localizedTitle == "Create your account", "no French title: the source text")
     }
 
     @Test func withoutALocalizationTheSourceTextIsShown() {

@@ -708,6 +708,16 @@ struct FormTranslator {
             access: access, isLet: false, name: "context", type: Self.contextType,
             initializer: .call(.type(Self.contextType), [])
         )))
+        if let title = form.document.title?.value {
+            // Computed, so that it follows a later change of `context`; no title, no member (SPEC §11: no string, no key).
+            out.declaration(.property(SwiftProperty(
+                doc: ["The form's `title`, in the language of `context.localization` (SPEC §11)."],
+                access: access, isLet: false, name: "localizedTitle", type: .named("String"),
+                getter: [.return(.call(.member(.member(.name("context"), "localization"), "string"), [
+                    SwiftArgument(nil, .string(FormStrings.titleKey(form: typeName))), SwiftArgument("default", .string(title)),
+                ]))]
+            )))
+        }
         var validateArguments: [SwiftArgument] = [
             SwiftArgument("in", .member(Self.selfName, "values")), SwiftArgument("context", .member(Self.selfName, "context")),
         ]

@@ -102,6 +102,11 @@ public enum FormStrings {
 
     // MARK: - Keys
 
+    /// `Form.title`: the form's own title.
+    static func titleKey(form: String) -> String {
+        form + ".title"
+    }
+
     /// `Form.ID.PART`.
     static func key(form: String, id: String, _ part: String) -> String {
         form + "." + id + "." + part
@@ -164,7 +169,7 @@ public enum FormStrings {
             }
             if let title = document.title {
                 document.title = add(LocalizableString(
-                    key: form + ".title", source: title.value, comment: "Title of the form \(form)", range: title.range
+                    key: FormStrings.titleKey(form: form), source: title.value, comment: "Title of the form \(form)", range: title.range
                 ), title)
             }
             walk(&document.elements, at: [])

@@ -20,7 +20,9 @@ public enum SwiftNaming {
     public static let reservedMembers: Set<String> = [
         "values", "elements", "validate", "isVisible", "isEnabled", "didChange", "didEndEditing", "state",
         "validators", "validation", "field", "action", "observeState", "addStateObserver", "removeStateObserver",
-        "hash", "description", "debugDescription",
+        "hash", "description", "debugDescription", "context",
+        // Reserved in every form, with a title or not, so that adding a title never breaks a form.
+        "localizedTitle",
     ]
 
     /// `[a-z][A-Za-z0-9]*`: a field id, action id or validator name.

@@ -76,6 +76,11 @@ final class FeedbackForm {
     /// The clock, time zone and localization that `validate()` and the triggers use (SPEC §10).
     var context: ValidationContext = ValidationContext()
 
+    /// The form's `title`, in the language of `context.localization` (SPEC §11).
+    var localizedTitle: String {
+        return context.localization.string("FeedbackForm.title", default: "Send feedback")
+    }
+
     /// Field states and triggers (SPEC §6.4); lazy, because its closure needs `self`.
     private lazy var validation: FieldValidationController<Field> = FieldValidationController(
         triggers: Self.triggers,
