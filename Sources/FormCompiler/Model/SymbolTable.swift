@@ -245,4 +245,21 @@ extension FormDocument {
         }
         preconditionFailure("empty element path")
     }
+
+    /// The element at a path, or nil when the path does not lead to one. Unlike
+    /// `element(at:)` it never traps: conditions are checked even in a document
+    /// that has other errors.
+    func elementIfPresent(at path: ElementPath) -> Element? {
+        var elements = self.elements
+        var element: Element?
+        for index in path {
+            if let current = element {
+                guard case .group(let group) = current.kind else { return nil }
+                elements = group.elements
+            }
+            guard elements.indices.contains(index) else { return nil }
+            element = elements[index]
+        }
+        return element
+    }
 }

@@ -29,9 +29,13 @@ public enum JSONReader {
 
 /// The byte-level JSON parser behind `JSONReader`. It keeps open arrays and objects
 /// on an explicit stack, so the input cannot drive the depth of any recursion.
+///
+/// This file reads the structure; the scalars, the syntax errors and the byte
+/// cursor are in `JSONParser+Scalars.swift`, `+Errors.swift` and `+Bytes.swift`,
+/// whose members are internal only so that these files can share them.
 struct JSONParser {
     /// An array or object whose closing bracket has not come yet.
-    private struct Container {
+    struct Container {
         /// Stands for "no container": the place of the top-level value.
         static let document = Container(isObject: false, start: .start, base: 0, isDocument: true)
 
@@ -70,7 +74,7 @@ struct JSONParser {
     }
 
     /// The one syntax error a parse stops at.
-    private struct SyntaxError: Error {
+    struct SyntaxError: Error {
         var message: String
         var start: Int
         var end: Int
@@ -78,7 +82,7 @@ struct JSONParser {
         var help: [String] = []
     }
 
-    private enum ASCII {
+    enum ASCII {
         static let quote = UInt8(ascii: "\"")
         static let apostrophe = UInt8(ascii: "'")
         static let backslash = UInt8(ascii: "\\")
@@ -97,20 +101,20 @@ struct JSONParser {
     }
 
     private let file: SourceFile
-    private let bytes: UnsafeBufferPointer<UInt8>
-    private let count: Int
+    let bytes: UnsafeBufferPointer<UInt8>
+    let count: Int
     private let limits: CompilerLimits
-    private var tree: SyntaxTreeBuilder
-    private var index = 0
+    var tree: SyntaxTreeBuilder
+    var index = 0
     /// The current line and the byte offset where it starts. Lines can only break
     /// in whitespace (a raw line break in a string is an error), so `skipWhitespace`
     /// keeps these.
-    private var line = 1
-    private var lineStart = 0
+    var line = 1
+    var lineStart = 0
     /// Bytes of multi-byte UTF-8 sequences on the current line beyond their first,
     /// so a column is a subtraction rather than a scan. Only strings (and a leading
     /// byte-order mark) hold multi-byte sequences.
-    private var multiByteExtra = 0
+    var multiByteExtra = 0
 
     init(file: SourceFile, bytes: UnsafeBufferPointer<UInt8>, limits: CompilerLimits) {
         self.file = file
@@ -265,376 +269,5 @@ struct JSONParser {
             )
         }
         index += 1
-    }
-
-    // MARK: - Scalars
-
-    /// Reads a string, its escapes resolved straight into the tree's text.
-    private mutating func parseString() throws(SyntaxError) -> NodeID {
-        let quote = index
-        let start = position(quote)
-        index += 1
-        var runStart = index
-        let textStart = tree.textCount
-        while index < count {
-            let byte = bytes[index]
-            if byte == ASCII.quote {
-                tree.appendText(UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
-                index += 1
-                return tree.addScalar(textFrom: textStart, style: .doubleQuoted, range: SourceRange(start: start, end: position(index)))
-            } else if byte == ASCII.backslash {
-                tree.appendText(UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
-                try decodeEscape(quote: quote)
-                runStart = index
-            } else if byte < 0x20 {
-                throw controlCharacter(byte)
-            } else if byte < 0x80 {
-                index += 1
-            } else {
-                guard let width = validUTF8Width(at: index) else {
-                    throw SyntaxError(
-                        message: "invalid UTF-8 in a string", start: index, end: index + 1,
-                        help: ["save the file as UTF-8"]
-                    )
-                }
-                index += width
-                multiByteExtra += width - 1
-            }
-        }
-        throw SyntaxError(
-            message: "unterminated string", start: quote, end: quote + 1,
-            help: ["add the closing '\"'"]
-        )
-    }
-
-    /// Decodes the escape at `index` (a backslash) into the tree's text and moves past it.
-    private mutating func decodeEscape(quote: Int) throws(SyntaxError) {
-        let backslash = index
-        guard backslash + 1 < count else {
-            throw SyntaxError(message: "unterminated string", start: quote, end: quote + 1, help: ["add the closing '\"'"])
-        }
-        let escaped = bytes[backslash + 1]
-        index += 2
-        switch escaped {
-        case ASCII.quote, ASCII.backslash, ASCII.slash: tree.appendText(escaped)
-        case UInt8(ascii: "b"): tree.appendText(0x08)
-        case UInt8(ascii: "f"): tree.appendText(0x0C)
-        case UInt8(ascii: "n"): tree.appendText(0x0A)
-        case UInt8(ascii: "r"): tree.appendText(0x0D)
-        case UInt8(ascii: "t"): tree.appendText(0x09)
-        case UInt8(ascii: "u"):
-            guard let unit = hexQuad(at: index) else {
-                throw SyntaxError(
-                    message: "'\\u' must be followed by four hexadecimal digits",
-                    start: backslash, end: min(backslash + 6, wordEnd(from: backslash + 2)),
-                    help: ["write a character as \\u followed by its code in four hex digits, e.g. \\u00e9"]
-                )
-            }
-            index += 4
-            var scalar = UInt32(unit)
-            if (0xD800...0xDBFF).contains(unit), index + 1 < count, bytes[index] == ASCII.backslash,
-               bytes[index + 1] == UInt8(ascii: "u"), let low = hexQuad(at: index + 2), (0xDC00...0xDFFF).contains(low) {
-                scalar = 0x10000 + ((UInt32(unit) - 0xD800) << 10) + (UInt32(low) - 0xDC00)
-                index += 6
-            }
-            // A lone surrogate has no scalar: U+FFFD (see `JSONReader`).
-            UTF8.encode(Unicode.Scalar(scalar) ?? "\u{FFFD}") { tree.appendText($0) }
-        default:
-            let width = escaped < 0x80 ? 1 : (validUTF8Width(at: backslash + 1) ?? 1)
-            throw SyntaxError(
-                message: "invalid escape '\\\(text(backslash + 1, backslash + 1 + width))' in a string",
-                start: backslash, end: backslash + 1 + width,
-                help: [#"JSON escapes are \" \\ \/ \b \f \n \r \t and \uXXXX; write a backslash as \\"#]
-            )
-        }
-    }
-
-    private func hexQuad(at start: Int) -> UInt16? {
-        guard start + 4 <= count else { return nil }
-        var value: UInt16 = 0
-        for offset in start..<start + 4 {
-            let byte = bytes[offset]
-            let digit: UInt8
-            switch byte {
-            case ASCII.zero...ASCII.nine: digit = byte - ASCII.zero
-            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
-            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte - UInt8(ascii: "A") + 10
-            default: return nil
-            }
-            value = value << 4 | UInt16(digit)
-        }
-        return value
-    }
-
-    private mutating func parseNumber() throws(SyntaxError) -> NodeID {
-        let start = index
-        var end = index
-        if bytes[end] == ASCII.minus { end += 1 }
-        guard end < count, Self.isDigit(bytes[end]) else {
-            throw invalidNumber(from: start, reason: "a '-' must be followed by digits")
-        }
-        if bytes[end] == ASCII.zero {
-            end += 1
-            if end < count, Self.isDigit(bytes[end]) {
-                let tokenEnd = numberTokenEnd(from: start)
-                let token = text(start, tokenEnd)
-                var help: [String] = []
-                if token.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == "-") }) {
-                    let sign = token.hasPrefix("-") ? "-" : ""
-                    let digits = token.drop(while: { $0 == "-" || $0 == "0" })
-                    help.append("write \(sign)\(digits.isEmpty ? "0" : digits), or \"\(token)\" in quotes if the zeros matter")
-                }
-                throw SyntaxError(
-                    message: "numbers may not have leading zeros in JSON", start: start, end: tokenEnd, help: help
-                )
-            }
-        } else {
-            while end < count, Self.isDigit(bytes[end]) { end += 1 }
-        }
-        if end < count, bytes[end] == ASCII.dot {
-            end += 1
-            guard end < count, Self.isDigit(bytes[end]) else {
-                throw invalidNumber(from: start, reason: "a '.' in a number must be followed by digits")
-            }
-            while end < count, Self.isDigit(bytes[end]) { end += 1 }
-        }
-        if end < count, bytes[end] | 0x20 == UInt8(ascii: "e") {
-            end += 1
-            if end < count, bytes[end] == ASCII.plus || bytes[end] == ASCII.minus { end += 1 }
-            guard end < count, Self.isDigit(bytes[end]) else {
-                throw invalidNumber(from: start, reason: "an exponent must have digits")
-            }
-            while end < count, Self.isDigit(bytes[end]) { end += 1 }
-        }
-        if end < count, Self.isNumberTokenByte(bytes[end]) {
-            throw invalidNumber(from: start, reason: nil)
-        }
-        return plainScalar(from: start, to: end)
-    }
-
-    /// `true`, `false`, `null`, or a bare word that JSON does not allow.
-    private mutating func parseWord() throws(SyntaxError) -> NodeID {
-        let start = index
-        let end = wordEnd(from: start)
-        let word = UnsafeBufferPointer(rebasing: bytes[start..<end])
-        if SyntaxTree.equals(word, "true") || SyntaxTree.equals(word, "false") || SyntaxTree.equals(word, "null") {
-            return plainScalar(from: start, to: end)
-        }
-        let written = text(start, end)
-        throw SyntaxError(message: "'\(written)' is not a JSON value", start: start, end: end, help: [Self.help(forWord: written)])
-    }
-
-    /// A number or literal, its text exactly as written; moves past it.
-    private mutating func plainScalar(from start: Int, to end: Int) -> NodeID {
-        let startPosition = position(start)
-        index = end
-        return tree.addScalar(
-            UnsafeBufferPointer(rebasing: bytes[start..<end]), style: .plain,
-            range: SourceRange(start: startPosition, end: position(end))
-        )
-    }
-
-    private static func help(forWord word: String) -> String {
-        switch word.lowercased() {
-        case "true", "false", "null": "JSON's literals are lowercase: write \(word.lowercased())"
-        case "none", "nil", "undefined": "write null"
-        case "nan", "infinity", "inf": "JSON has no NaN or Infinity; write the value as a string"
-        default: "write \"\(word)\" in double quotes if it is a string"
-        }
-    }
-
-    // MARK: - Errors
-
-    private mutating func invalidNumber(from start: Int, reason: String?) -> SyntaxError {
-        let end = max(numberTokenEnd(from: start), start + 1)
-        let token = text(start, end)
-        var help: [String] = []
-        let lowered = token.lowercased()
-        if lowered.contains("0x") {
-            help.append("JSON has no hexadecimal numbers; write the number in decimal")
-        } else if lowered.contains("inf") || lowered.contains("nan") {
-            help.append("JSON has no NaN or Infinity; write the value as a string")
-        } else if let reason {
-            help.append(reason)
-        }
-        return SyntaxError(message: "invalid number '\(token)'", start: start, end: end, help: help)
-    }
-
-    private func controlCharacter(_ byte: UInt8) -> SyntaxError {
-        switch byte {
-        case 0x0A, 0x0D:
-            SyntaxError(
-                message: "a string cannot contain a line break", start: index, end: index + 1,
-                help: [#"close the string with '"' before the end of the line, or write the line break as \n"#]
-            )
-        case 0x09:
-            SyntaxError(
-                message: "a string cannot contain a tab character", start: index, end: index + 1,
-                help: [#"write the tab as \t"#]
-            )
-        default:
-            SyntaxError(
-                message: "a string cannot contain the control character \(Self.codePoint(UInt32(byte)))",
-                start: index, end: index + 1,
-                help: ["write it as \\u\(Self.hex4(UInt32(byte)))"]
-            )
-        }
-    }
-
-    /// Errors for a character that is never valid where it stands, and that people
-    /// write out of habit from JavaScript or YAML.
-    private func specialCharacterError() -> SyntaxError? {
-        let byte = bytes[index]
-        if byte == ASCII.apostrophe {
-            return SyntaxError(
-                message: "JSON strings use double quotes, not single quotes", start: index, end: index + 1,
-                help: ["write \"...\" instead of '...'"]
-            )
-        }
-        if byte == ASCII.slash, index + 1 < count, bytes[index + 1] == ASCII.slash || bytes[index + 1] == UInt8(ascii: "*") {
-            return SyntaxError(
-                message: "comments are not allowed in JSON", start: index, end: index + 2,
-                help: ["remove the comment, or write the form in YAML (.form.yaml), which allows comments"]
-            )
-        }
-        return nil
-    }
-
-    private func unexpected(expected: String, open: Container) -> SyntaxError {
-        guard index < count else { return unexpectedEnd(expected: expected, open: open) }
-        if let special = specialCharacterError() { return special }
-        return SyntaxError(
-            message: "expected \(expected), found \(describeCharacter(at: index))",
-            start: index, end: index + scalarWidth(at: index)
-        )
-    }
-
-    private func unexpectedEnd(expected: String, open: Container) -> SyntaxError {
-        var error = SyntaxError(message: "unexpected end of file; expected \(expected)", start: count, end: count)
-        if !open.isDocument {
-            error.notes.append(("the \(open.kindName) that is not closed starts here", open.start))
-            error.help.append("close the \(open.kindName) with '\(Character(Unicode.Scalar(open.closer)))'")
-        }
-        return error
-    }
-
-    private func missingSeparator(in container: Container) -> SyntaxError {
-        if let special = specialCharacterError() { return special }
-        let closer = Character(Unicode.Scalar(container.closer))
-        let what = container.isObject ? "member" : "element"
-        var error = SyntaxError(
-            message: "expected ',' or '\(closer)' after an \(container.kindName) \(what), found \(describeCharacter(at: index))",
-            start: index, end: index + scalarWidth(at: index)
-        )
-        let byte = bytes[index]
-        if byte == ASCII.quote || byte == ASCII.openBrace || byte == ASCII.openBracket || byte == ASCII.minus
-            || Self.isDigit(byte) || Self.isWordByte(byte) {
-            error.help.append("add a ',' between the \(what)s")
-        }
-        return error
-    }
-
-    private func trailingText() -> SyntaxError {
-        if let special = specialCharacterError() { return special }
-        return SyntaxError(
-            message: "unexpected \(describeCharacter(at: index)) after the JSON value",
-            start: index, end: index + scalarWidth(at: index),
-            help: ["a JSON file holds exactly one value; remove what follows it"]
-        )
-    }
-
-    private func describeCharacter(at offset: Int) -> String {
-        let byte = bytes[offset]
-        if byte < 0x20 || byte == 0x7F { return "the control character \(Self.codePoint(UInt32(byte)))" }
-        return "'\(text(offset, offset + scalarWidth(at: offset)))'"
-    }
-
-    private static func codePoint(_ value: UInt32) -> String { "U+\(hex4(value))" }
-
-    private static func hex4(_ value: UInt32) -> String {
-        let digits = String(value, radix: 16, uppercase: true)
-        return String(repeating: "0", count: max(0, 4 - digits.count)) + digits
-    }
-
-    // MARK: - Bytes
-
-    @inline(__always)
-    private mutating func skipWhitespace() {
-        while index < count {
-            switch bytes[index] {
-            case 0x20, 0x09:
-                index += 1
-            case 0x0A:
-                index += 1
-                startLine()
-            case 0x0D:
-                index += 1
-                // CR LF is one break, counted at the LF.
-                if index >= count || bytes[index] != 0x0A { startLine() }
-            default:
-                return
-            }
-        }
-    }
-
-    private mutating func startLine() {
-        line += 1
-        lineStart = index
-        multiByteExtra = 0
-    }
-
-    /// The position of `offset`, which must be on the current line and after every
-    /// multi-byte sequence read so far: the parser asks only where it stands.
-    /// Errors, which may point back, use `SourceFile.position(ofByteOffset:)`.
-    @inline(__always)
-    private func position(_ offset: Int) -> SourcePosition {
-        SourcePosition(line: line, column: offset - lineStart - multiByteExtra + 1)
-    }
-
-    private func text(_ start: Int, _ end: Int) -> String {
-        String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<min(end, count)]), as: UTF8.self)
-    }
-
-    private func scalarWidth(at offset: Int) -> Int {
-        guard offset < count else { return 0 }
-        return min(SourceFile.scalarWidth(bytes[offset]), count - offset)
-    }
-
-    /// The end of a run of letters, digits, `_`, `$` and non-ASCII characters.
-    private func wordEnd(from start: Int) -> Int {
-        var end = start
-        while end < count, Self.isWordByte(bytes[end]) { end += 1 }
-        return end
-    }
-
-    /// The end of what looks like one number as written (`0x1F`, `1.5.3`, `-01`).
-    private func numberTokenEnd(from start: Int) -> Int {
-        var end = start
-        while end < count, Self.isNumberTokenByte(bytes[end]) { end += 1 }
-        return end
-    }
-
-    /// The width of a valid UTF-8 sequence at `offset`, or nil.
-    private func validUTF8Width(at offset: Int) -> Int? {
-        SourceFile.validUTF8Width(bytes, at: offset)
-    }
-
-    @inline(__always)
-    private static func isDigit(_ byte: UInt8) -> Bool { byte >= ASCII.zero && byte <= ASCII.nine }
-
-    @inline(__always)
-    private static func isWordByte(_ byte: UInt8) -> Bool {
-        switch byte {
-        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-             ASCII.zero...ASCII.nine, UInt8(ascii: "_"), UInt8(ascii: "$"), 0x80...0xFF:
-            true
-        default:
-            false
-        }
-    }
-
-    @inline(__always)
-    private static func isNumberTokenByte(_ byte: UInt8) -> Bool {
-        byte == ASCII.dot || byte == ASCII.plus || byte == ASCII.minus || (byte < 0x80 && isWordByte(byte))
     }
 }

@@ -318,7 +318,7 @@ public enum ConditionChecker {
             // Report at the condition that comes first in the file, so the choice
             // does not depend on which field the search started from.
             func conditionStart(_ path: ElementPath) -> SourcePosition {
-                document.conditionElement(at: path)?.visibleWhen?.source.range.start ?? SourcePosition(line: .max, column: .max)
+                document.elementIfPresent(at: path)?.visibleWhen?.source.range.start ?? SourcePosition(line: .max, column: .max)
             }
             if let first = steps.indices.min(by: { conditionStart(steps[$0].to.via) < conditionStart(steps[$1].to.via) }) {
                 steps = Array(steps[first...] + steps[..<first])
@@ -326,7 +326,7 @@ public enum ConditionChecker {
             let names = ([steps[0].from] + steps.map(\.to.field)).joined(separator: " → ")
 
             func location(_ step: (from: String, to: ConditionGraph.Dependency)) -> SourceRange? {
-                guard let condition = document.conditionElement(at: step.to.via)?.visibleWhen else { return nil }
+                guard let condition = document.elementIfPresent(at: step.to.via)?.visibleWhen else { return nil }
                 let map = ScalarSourceMap(text: condition.source, style: condition.style, file: file)
                 // The condition lowered, so it parses: again here, on this rare path, rather
                 // than keeping every condition's syntax for it.
@@ -364,7 +364,7 @@ public enum ConditionChecker {
     }
 
     private static func groupName(at path: ElementPath, in document: FormDocument) -> String {
-        guard let element = document.conditionElement(at: path), case .group(let group) = element.kind else {
+        guard let element = document.elementIfPresent(at: path), case .group(let group) = element.kind else {
             return "the group"
         }
         if let id = group.id { return "group '\(id.value)'" }

@@ -1,0 +1,161 @@
+/// The first step of declaring: each element on its own, with nothing recorded
+/// that depends on the elements before it. It checks how ids are spelled and the
+/// segments' options, and makes each field's symbol, its facts for conditions and
+/// its rules to check, for `Checker.record` to take in document order.
+struct ElementWalker {
+    enum Found: Sendable {
+        case group(Located<String>)
+        case segue(Located<String>)
+        /// A field: its index in `symbols`, `facts` and `rules`, and for a segment
+        /// field (whose enum name is declared with it) its index in `enumNames`.
+        case field(Int, segment: Int?)
+    }
+
+    let defaultTrigger: ValidationTrigger
+    var diagnostics: DiagnosticBag
+    var segmentChecker = SegmentChecker()
+    /// What the walk found, in document order, and the `IDIndex.hash` of each
+    /// one's id (same index), worked out here, on either core, not in the
+    /// in-order step.
+    var found: [Found] = []
+    var hashes: [UInt32] = []
+    /// Each field's symbol (optional, so that the table can take it without a copy),
+    /// its facts for conditions, and its rules to check, in document order.
+    var symbols: [FieldSymbol?] = []
+    var facts: [ConditionConstancy.FieldFacts] = []
+    var rules: [RuleChecker.Field] = []
+    /// The segment fields' enum names to declare in document order, or nil for a
+    /// name already reported (`SegmentChecker.checkEnumName`).
+    var enumNames: [SegmentChecker.EnumName?] = []
+
+    init(defaultTrigger: ValidationTrigger, diagnostics: DiagnosticBag) {
+        self.defaultTrigger = defaultTrigger
+        self.diagnostics = diagnostics
+    }
+
+    /// A copy of this walker after walking `elements[range]`, the form's own
+    /// elements, which hold `elementCount` elements at every depth.
+    func walking(_ elements: [Element], range: Range<Int>, elementCount: Int) -> ElementWalker {
+        var walker = self
+        walker.found.reserveCapacity(elementCount)
+        walker.hashes.reserveCapacity(elementCount)
+        walker.symbols.reserveCapacity(elementCount)
+        walker.facts.reserveCapacity(elementCount)
+        walker.rules.reserveCapacity(elementCount)
+        var path: ElementPath = []
+        walker.walk(elements, range: range, path: &path, groups: [], hidden: false)
+        return walker
+    }
+
+    /// `path` is the path of `elements`' parent, extended in place for each child
+    /// rather than copied; `hidden` is whether a group around `elements` has a
+    /// `visibleWhen`.
+    mutating func walk(_ elements: [Element], range: Range<Int>, path: inout ElementPath, groups: [ElementPath], hidden: Bool) {
+        for index in range {
+            path.append(index)
+            defer { path.removeLast() }
+            let canBeHidden = hidden || elements[index].visibleWhen != nil
+            // One copy of the kind, lent to every check of the element.
+            let kind = elements[index].kind
+            switch kind {
+            case .group(let group):
+                if let id = group.id {
+                    checkSpelling(id, what: "group id", isField: false)
+                    found.append(.group(id))
+                    hashes.append(IDIndex.hash(id.value))
+                }
+                walk(group.elements, range: group.elements.indices, path: &path, groups: groups + [path], hidden: canBeHidden)
+            case .segue(let segue):
+                checkSpelling(segue.id, what: "action id", isField: false)
+                found.append(.segue(segue.id))
+                hashes.append(IDIndex.hash(segue.id.value))
+            case .boolean(let field):
+                walkField(field.common, kind: kind, valueType: .bool, path: path, groups: groups, canBeHidden: canBeHidden)
+            case .segment(let segment):
+                let enumName = segment.swiftEnumName
+                enumNames.append(SegmentChecker.checkEnumName(segment, name: enumName, diagnostics: &diagnostics))
+                walkField(
+                    segment.common, kind: kind, valueType: .segment(enumName: enumName, optional: segment.isOptional),
+                    path: path, groups: groups, canBeHidden: canBeHidden, segment: enumNames.count - 1
+                )
+                segmentChecker.checkOptions(segment, diagnostics: &diagnostics)
+            case .text(let field):
+                walkField(field.common, kind: kind, valueType: .string, path: path, groups: groups, canBeHidden: canBeHidden)
+            case .number(let field):
+                walkField(
+                    field.common, kind: kind, valueType: .number(decimal: field.places > 0, optional: field.isOptional),
+                    path: path, groups: groups, canBeHidden: canBeHidden
+                )
+                FieldKindChecker.check(field, diagnostics: &diagnostics)
+            case .date(let field):
+                walkField(
+                    field.common, kind: kind, valueType: .date(field.dateMode, optional: field.isOptional),
+                    path: path, groups: groups, canBeHidden: canBeHidden
+                )
+            case .multiChoice(let field):
+                let enumName = field.swiftEnumName
+                enumNames.append(SegmentChecker.checkEnumName(
+                    field.id, kind: "multiChoice", name: enumName, explicit: field.enumName, diagnostics: &diagnostics
+                ))
+                walkField(
+                    field.common, kind: kind, valueType: .multiChoice(enumName: enumName),
+                    path: path, groups: groups, canBeHidden: canBeHidden, segment: enumNames.count - 1
+                )
+                segmentChecker.checkOptions(field, diagnostics: &diagnostics)
+            case .spacer, .staticText:
+                break
+            }
+        }
+    }
+
+    /// A field of type `valueType`: its symbol, its facts and its rules, found.
+    mutating func walkField(
+        _ common: FieldCommon, kind: ElementKind, valueType: FieldValueType, path: ElementPath, groups: [ElementPath],
+        canBeHidden: Bool, segment: Int? = nil
+    ) {
+        checkSpelling(common.id, what: "field id", isField: true)
+        let symbol = FieldSymbol(
+            id: common.id.value, range: common.id.range, valueType: valueType,
+            path: path, enclosingGroups: groups,
+            trigger: common.validateOn?.value ?? defaultTrigger
+        )
+        found.append(.field(symbols.count, segment: segment))
+        hashes.append(IDIndex.hash(common.id.value))
+        symbols.append(symbol)
+        facts.append(ConditionScope.facts(of: kind, valueType: valueType, canBeHidden: canBeHidden))
+        rules.append(RuleChecker.Field(id: common.id.value, valueType: valueType, rules: common.rules, kind: kind))
+    }
+
+    /// FC201 for a malformed or reserved id. `isField`: the members of every
+    /// generated form are reserved for fields only.
+    mutating func checkSpelling(_ id: Located<String>, what: String, isField: Bool) {
+        if !SwiftNaming.isLowerCamelCase(id.value) {
+            let suggestion = SwiftNaming.caseName(forOptionValue: id.value)
+            diagnostics.error(
+                .invalidFieldID, "'\(id.value)' is not a valid \(what)", at: id.range,
+                help: ["an id is lowerCamelCase ([a-z][A-Za-z0-9]*)"]
+                    + (SwiftNaming.isLowerCamelCase(suggestion) ? ["did you mean '\(suggestion)'?"] : [])
+            )
+            return
+        }
+        switch ReservedIDs.reason(for: id.value) {
+        case .keyword?:
+            diagnostics.error(
+                .invalidFieldID, "'\(id.value)' is a Swift keyword and cannot be a \(what)", at: id.range,
+                help: ["choose another name, e.g. '\(id.value)Value'"]
+            )
+        case .conditionWord?:
+            diagnostics.error(
+                .invalidFieldID, "'\(id.value)' is a word of the condition language and cannot be an id", at: id.range,
+                help: ["choose another name, e.g. '\(id.value)Option'"]
+            )
+        case .member? where isField:
+            diagnostics.error(
+                .invalidFieldID, "'\(id.value)' is a member of every generated form and cannot be a field id",
+                at: id.range, help: ["choose another name, e.g. '\(id.value)Field'"]
+            )
+        case .member?, nil:
+            break
+        }
+    }
+}

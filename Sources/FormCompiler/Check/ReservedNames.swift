@@ -1,0 +1,78 @@
+/// The words of the condition language (SPEC §7): a field with one of these ids
+/// could not be named in a condition.
+enum ConditionWords {
+    static let reserved: Set<String> = ["and", "or", "not"]
+}
+
+/// Why a well-formed id cannot be used, looked up once per id rather than once per
+/// list. When a word is in several lists, the first reason in this order wins.
+enum ReservedIDs {
+    enum Reason {
+        case keyword
+        case conditionWord
+        /// A member of every generated form: reserved for fields only.
+        case member
+    }
+
+    static let reason: [String: Reason] = {
+        var reason: [String: Reason] = [:]
+        for word in SwiftNaming.reservedMembers { reason[word] = .member }
+        for word in ConditionWords.reserved { reason[word] = .conditionWord }
+        for word in SwiftNaming.keywords { reason[word] = .keyword }
+        return reason
+    }()
+
+    /// Why `id` cannot be used, if it cannot. Almost no id is reserved, so most are
+    /// ruled out by their first byte and length before the dictionary hashes them.
+    static func reason(for id: String) -> Reason? {
+        guard let first = id.utf8.first, first < 0x80 else { return nil }
+        let count = id.utf8.count
+        guard count < 64, lengthsByFirstByte[Int(first)] & (1 << UInt64(count)) != 0 else { return nil }
+        return reason[id]
+    }
+
+    /// For each ASCII first byte, a bit for each length of a reserved word starting with it.
+    private static let lengthsByFirstByte: [UInt64] = {
+        var lengths = [UInt64](repeating: 0, count: 128)
+        for word in reason.keys {
+            let first = Int(word.utf8.first!)
+            precondition(first < 0x80 && word.utf8.count < 64, "a reserved word is a short ASCII word")
+            lengths[first] |= 1 << UInt64(word.utf8.count)
+        }
+        return lengths
+    }()
+}
+
+/// Names the generated file declares or uses inside the form type, which a segment's
+/// enum or the form itself may not take.
+enum GeneratedTypeNames {
+    static let nested: Set<String> = ["Field", "Values", "Action"]
+    /// FormRuntime's public types, every one of them (`NameClashTests` compares this
+    /// list with the declarations in the runtime's sources), and the module's name.
+    static let runtime: Set<String> = [
+        "FormRuntime",
+        "Autocapitalization", "BooleanElement", "ConditionalElement", "FieldState", "FieldValidationController",
+        "FloatLabelElement", "FormEdgeInsets", "FormElement", "FormEmptyRepresentable", "FormPattern",
+        "FormTextAlignment", "FormValue", "GroupElement", "GroupLayout", "GroupStyle", "KeyboardType",
+        "ObserverToken", "RuleRunner", "SegmentElement", "SegmentElementRepresentable", "SegmentOption",
+        "SegueElement", "SegueElementRepresentable", "SpacerElement", "StaticTextElement", "TextContentType",
+        "TextFieldElement", "TextRules", "TextStyle", "TextViewElement", "ValidationReport", "ValidationResult",
+        "ValidationRule", "ValidationTrigger",
+        "DateElement", "DateElementRepresentable", "DateElementValue", "DateMode", "DateStyle", "FormDate",
+        "FormDateFieldValue", "FormDateTime", "FormDateTimeValue", "FormElementKind", "FormLocalization", "FormMoment",
+        "FormNumberFieldValue", "FormPickerStyle", "FormTime", "MultiChoiceElement", "MultiChoiceElementRepresentable",
+        "MultiChoiceStyle", "NumberElement", "NumberElementRepresentable", "NumberStyle", "PickerElement",
+        "PickerElementRepresentable", "ValidationContext", "StringCatalog",
+    ]
+    /// The standard library's types and protocols that generated code names.
+    static let standard: Set<String> = [
+        "String", "Bool", "Int", "Double", "Optional", "Array", "Dictionary", "Set", "Never", "Void", "Any",
+        "AnyObject", "Sendable", "Codable", "Encodable", "Decodable", "Equatable", "Hashable", "CaseIterable",
+        "RawRepresentable", "MainActor", "Error", "Character", "Regex",
+    ]
+
+    /// Whether `name` is in `nested`, `runtime` or `standard`.
+    static func contains(_ name: String) -> Bool {
+        nested.contains(name) || runtime.contains(name) || standard.contains(name)
+    }
+}

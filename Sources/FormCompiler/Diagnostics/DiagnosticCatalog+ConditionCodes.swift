@@ -1,0 +1,97 @@
+extension DiagnosticCatalog {
+    /// FC5xx: `visibleWhen` and `enabledWhen` conditions.
+    static func conditionEntries() -> [Entry] {
+        [
+            Entry(
+                .conditionSyntax, "condition syntax error",
+                explanation: """
+                A `visibleWhen` or `enabledWhen` expression does not follow the grammar of SPEC §7. The \
+                diagnostic points at the character inside the expression. Conditions use `==`, `!=`, `<`, `<=`, \
+                `>`, `>=`, `and`, `or`, `not`, `in ['a', 'b']`, `isEmpty(field)`, `count(field)`, \
+                `contains(field, 'a')`, `true`, `false`, quoted strings, numbers (`18`, `2.50`) and parentheses.
+                """,
+                example: form("""
+                  - segment: plan
+                    options: [free, pro]
+                  - textField: company
+                    visibleWhen: plan = 'pro'
+                """),
+                fix: "Correct the expression at the marked character (here, compare with `==`)."
+            ),
+            Entry(
+                .conditionUnknownField, "condition names an unknown field",
+                explanation: """
+                A condition refers to a field id that is not defined anywhere in the form. Conditions may refer \
+                to fields defined later in the file, but only to fields (not groups or segues).
+                """,
+                example: form("""
+                  - segment: plan
+                    options: [free, pro]
+                  - textField: company
+                    visibleWhen: plna == 'pro'
+                """),
+                fix: "Correct the id (the help line suggests a close one) or define the field."
+            ),
+            Entry(
+                .conditionType, "condition type error",
+                explanation: """
+                The condition mixes types: a boolean field stands alone or compares with `true`/`false`; a \
+                segment compares with a string; a text field compares with a string or goes through \
+                `isEmpty(...)`; a number compares with a number it can hold; a date with a quoted date, time \
+                or instant of its mode (or a relative date such as `'today-18y'`), which must be a real one; \
+                `<`, `<=`, `>`, `>=` order numbers, dates, times and `count(...)`; `in [...]` tests a segment or \
+                picker, `contains(...)` and `count(...)` a multiChoice; `and`, `or` and `not` take booleans.
+                """,
+                example: form("""
+                  - boolean: newsletter
+                    title: Send me product news
+                  - textField: topics
+                    visibleWhen: newsletter == 'yes'
+                """),
+                fix: "Compare values of the same type, e.g. `visibleWhen: newsletter` or `newsletter == true`."
+            ),
+            Entry(
+                .conditionNotOption, "condition compares a segment with a value that is not one of its options",
+                explanation: """
+                A segment can only hold one of its option values, so comparing it with any other string is \
+                always false (or always true with `!=`) and is almost certainly a typo. The same holds for the \
+                options listed in `in [...]` and for `contains(field, '...')` on a multiChoice.
+                """,
+                example: form("""
+                  - segment: plan
+                    options: [free, pro]
+                  - textField: company
+                    visibleWhen: plan == 'enterprise'
+                """),
+                fix: "Compare with one of the segment's option values."
+            ),
+            Entry(
+                .conditionCycle, "cycle among conditions",
+                explanation: """
+                A field's visibility or enabled state depends on itself through a chain of conditions, so \
+                there is no order in which to evaluate them. The notes show the chain.
+                """,
+                example: form("""
+                  - textField: first
+                    visibleWhen: not isEmpty(second)
+                  - textField: second
+                    visibleWhen: not isEmpty(first)
+                """),
+                fix: "Break the chain: make one of the conditions depend on a field outside the cycle."
+            ),
+            Entry(
+                .conditionConstant, "condition is always true or always false", .warning,
+                explanation: """
+                The condition does not depend on any field value (a literal, or an expression such as `x or \
+                not x`), so the element is always or never shown or enabled. The form still compiles; \
+                `formc lint --strict` treats the warning as an error.
+                """,
+                example: form("""
+                  - textField: company
+                    visibleWhen: 'true'
+                """),
+                fix: "Remove the condition if the element should always be shown, or write the condition you meant."
+            ),
+        ]
+    }
+}

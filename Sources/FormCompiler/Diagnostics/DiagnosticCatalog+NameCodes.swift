@@ -1,0 +1,72 @@
+extension DiagnosticCatalog {
+    /// FC2xx: names that cannot become the Swift names they stand for.
+    static func nameEntries() -> [Entry] {
+        [
+            Entry(
+                .invalidFormName, "invalid form type name",
+                explanation: """
+                `form` becomes the name of the generated Swift class, so it must be an UpperCamelCase Swift \
+                identifier (`[A-Z][A-Za-z0-9]*`) that is not a Swift keyword or a standard type it would shadow.
+                """,
+                example: form("  - textField: email", header: "formc: 1\nform: sign-up form"),
+                fix: "Use an UpperCamelCase name, e.g. `form: SignUpForm`."
+            ),
+            Entry(
+                .invalidFieldID, "invalid field id",
+                explanation: """
+                A field id becomes a Swift property and an enum case, so it must be lowerCamelCase \
+                (`[a-z][A-Za-z0-9]*`), not a Swift keyword, and not one of the generated class's own members \
+                (`values`, `elements`, `validate`, `isVisible`, `isEnabled`, `state`, …).
+                """,
+                example: form("""
+                  - textField: first-name
+                """),
+                fix: "Rename the field in lowerCamelCase, e.g. `firstName`."
+            ),
+            Entry(
+                .duplicateID, "duplicate id",
+                explanation: """
+                Fields, groups and segues share one namespace in the whole form, because each id becomes a \
+                member of the generated class. The note points at the first use of the id.
+                """,
+                example: form("""
+                  - textField: email
+                  - floatLabel: email
+                    label: Email again
+                """),
+                fix: "Give one of the two elements another id."
+            ),
+            Entry(
+                .invalidOption, "invalid or duplicate segment option",
+                explanation: """
+                A segment option is a string, `{value, title}` or `{value, image}`. Option values must be \
+                unique, and each becomes an enum case (lowerCamelCase of the value: `pro-plan` is `proPlan`), \
+                so two values that map to the same case name collide too.
+                """,
+                example: form("""
+                  - segment: plan
+                    options: [free, pro, free]
+                """),
+                fix: "Remove or rename the duplicate option; make values differ by more than punctuation or case."
+            ),
+            Entry(
+                .nameCollision, "two generated Swift names collide",
+                explanation: """
+                Two things in the form would produce the same Swift name: two segments whose enums have one \
+                name (from `enumName` or from the field id); a segment's enum named like the form; or an enum \
+                or the form named like a type the generated code names: one of its own (`Field`, `Values`, \
+                `Action`), a FormRuntime type (`FormValue`, `ValidationResult`…), `FormRuntime` itself, or a \
+                standard library type (`String`, `Bool`…).
+                """,
+                example: form("""
+                  - segment: plan
+                    options: [free, pro]
+                  - segment: tier
+                    enumName: Plan
+                    options: [basic, gold]
+                """),
+                fix: "Set `enumName` on one of them to a distinct UpperCamelCase name."
+            ),
+        ]
+    }
+}

@@ -1,0 +1,114 @@
+/// One element of the tree: its kind with the kind's own keys, plus the keys every
+/// element may carry.
+public struct Element: Sendable {
+    public var kind: ElementKind
+    /// The whole element mapping.
+    public var range: SourceRange
+    /// The kind key (`textField`), for diagnostics about the element as a whole.
+    public var kindKeyRange: SourceRange
+    public var visibleWhen: Condition?
+    public var enabledWhen: Condition?
+
+    public init(
+        kind: ElementKind, range: SourceRange, kindKeyRange: SourceRange,
+        visibleWhen: Condition? = nil, enabledWhen: Condition? = nil
+    ) {
+        self.kind = kind
+        self.range = range
+        self.kindKeyRange = kindKeyRange
+        self.visibleWhen = visibleWhen
+        self.enabledWhen = enabledWhen
+    }
+
+    /// The element's id: the field id, group id or segue action id.
+    public var id: Located<String>? {
+        switch kind {
+        case .group(let group): group.id
+        case .boolean(let field): field.id
+        case .segment(let field): field.id
+        case .text(let field): field.id
+        case .number(let field): field.id
+        case .date(let field): field.id
+        case .multiChoice(let field): field.id
+        case .segue(let segue): segue.id
+        case .spacer, .staticText: nil
+        }
+    }
+
+    /// The field part of a value-holding element (boolean, segment, text kinds).
+    public var field: FieldCommon? {
+        switch kind {
+        case .boolean(let field): field.common
+        case .segment(let field): field.common
+        case .text(let field): field.common
+        case .number(let field): field.common
+        case .date(let field): field.common
+        case .multiChoice(let field): field.common
+        case .group, .spacer, .staticText, .segue: nil
+        }
+    }
+}
+
+/// The element kinds of SPEC §3 and §10. `textField`, `floatLabel` and `textView`
+/// share one payload (`TextInputDecl`) told apart by its `variant`; so do
+/// `segment` and `picker` (`SegmentFieldDecl`), which hold one option each.
+///
+/// `indirect`: each payload lives in a box of its own, so an `Element` is a few
+/// words rather than the 400 bytes of a text field's keys. Every walk over the tree
+/// copies elements and their kinds; a boxed kind copies with one retain
+/// (lint −3% instructions, build −3%).
+public indirect enum ElementKind: Sendable {
+    case group(GroupDecl)
+    case boolean(BooleanFieldDecl)
+    case segment(SegmentFieldDecl)
+    case text(TextInputDecl)
+    case number(NumberFieldDecl)
+    case date(DateFieldDecl)
+    case multiChoice(MultiChoiceFieldDecl)
+    case spacer(SpacerDecl)
+    case staticText(StaticTextDecl)
+    case segue(SegueDecl)
+
+    /// Whether the kind generates an enum of options (segment, picker, multiChoice).
+    public var hasOptions: Bool {
+        switch self {
+        case .segment, .multiChoice: true
+        default: false
+        }
+    }
+
+    /// The kind key as written in a form file.
+    public var keyword: String {
+        switch self {
+        case .group: "group"
+        case .boolean: "boolean"
+        case .segment(let segment): segment.variant.rawValue
+        case .text(let text): text.variant.rawValue
+        case .number: "number"
+        case .date: "date"
+        case .multiChoice: "multiChoice"
+        case .spacer: "spacer"
+        case .staticText: "staticText"
+        case .segue: "segue"
+        }
+    }
+
+    /// Every kind key, in the order of SPEC §3, then §10.
+    public static let keywords = [
+        "group", "boolean", "segment", "textField", "floatLabel", "textView", "spacer", "staticText", "segue",
+        "number", "date", "picker", "multiChoice",
+    ]
+}
+
+/// The keys shared by every field (an element that holds a value).
+public struct FieldCommon: Sendable {
+    public var id: Located<String>
+    public var rules: [RuleDecl]
+    public var validateOn: Located<ValidationTrigger>?
+
+    public init(id: Located<String>, rules: [RuleDecl] = [], validateOn: Located<ValidationTrigger>? = nil) {
+        self.id = id
+        self.rules = rules
+        self.validateOn = validateOn
+    }
+}

@@ -1,0 +1,114 @@
+// The syntax errors the parser stops at, with the help that says what to write.
+
+extension JSONParser {
+    mutating func invalidNumber(from start: Int, reason: String?) -> SyntaxError {
+        let end = max(numberTokenEnd(from: start), start + 1)
+        let token = text(start, end)
+        var help: [String] = []
+        let lowered = token.lowercased()
+        if lowered.contains("0x") {
+            help.append("JSON has no hexadecimal numbers; write the number in decimal")
+        } else if lowered.contains("inf") || lowered.contains("nan") {
+            help.append("JSON has no NaN or Infinity; write the value as a string")
+        } else if let reason {
+            help.append(reason)
+        }
+        return SyntaxError(message: "invalid number '\(token)'", start: start, end: end, help: help)
+    }
+
+    func controlCharacter(_ byte: UInt8) -> SyntaxError {
+        switch byte {
+        case 0x0A, 0x0D:
+            SyntaxError(
+                message: "a string cannot contain a line break", start: index, end: index + 1,
+                help: [#"close the string with '"' before the end of the line, or write the line break as \n"#]
+            )
+        case 0x09:
+            SyntaxError(
+                message: "a string cannot contain a tab character", start: index, end: index + 1,
+                help: [#"write the tab as \t"#]
+            )
+        default:
+            SyntaxError(
+                message: "a string cannot contain the control character \(Self.codePoint(UInt32(byte)))",
+                start: index, end: index + 1,
+                help: ["write it as \\u\(Self.hex4(UInt32(byte)))"]
+            )
+        }
+    }
+
+    /// Errors for a character that is never valid where it stands, and that people
+    /// write out of habit from JavaScript or YAML.
+    func specialCharacterError() -> SyntaxError? {
+        let byte = bytes[index]
+        if byte == ASCII.apostrophe {
+            return SyntaxError(
+                message: "JSON strings use double quotes, not single quotes", start: index, end: index + 1,
+                help: ["write \"...\" instead of '...'"]
+            )
+        }
+        if byte == ASCII.slash, index + 1 < count, bytes[index + 1] == ASCII.slash || bytes[index + 1] == UInt8(ascii: "*") {
+            return SyntaxError(
+                message: "comments are not allowed in JSON", start: index, end: index + 2,
+                help: ["remove the comment, or write the form in YAML (.form.yaml), which allows comments"]
+            )
+        }
+        return nil
+    }
+
+    func unexpected(expected: String, open: Container) -> SyntaxError {
+        guard index < count else { return unexpectedEnd(expected: expected, open: open) }
+        if let special = specialCharacterError() { return special }
+        return SyntaxError(
+            message: "expected \(expected), found \(describeCharacter(at: index))",
+            start: index, end: index + scalarWidth(at: index)
+        )
+    }
+
+    func unexpectedEnd(expected: String, open: Container) -> SyntaxError {
+        var error = SyntaxError(message: "unexpected end of file; expected \(expected)", start: count, end: count)
+        if !open.isDocument {
+            error.notes.append(("the \(open.kindName) that is not closed starts here", open.start))
+            error.help.append("close the \(open.kindName) with '\(Character(Unicode.Scalar(open.closer)))'")
+        }
+        return error
+    }
+
+    func missingSeparator(in container: Container) -> SyntaxError {
+        if let special = specialCharacterError() { return special }
+        let closer = Character(Unicode.Scalar(container.closer))
+        let what = container.isObject ? "member" : "element"
+        var error = SyntaxError(
+            message: "expected ',' or '\(closer)' after an \(container.kindName) \(what), found \(describeCharacter(at: index))",
+            start: index, end: index + scalarWidth(at: index)
+        )
+        let byte = bytes[index]
+        if byte == ASCII.quote || byte == ASCII.openBrace || byte == ASCII.openBracket || byte == ASCII.minus
+            || Self.isDigit(byte) || Self.isWordByte(byte) {
+            error.help.append("add a ',' between the \(what)s")
+        }
+        return error
+    }
+
+    func trailingText() -> SyntaxError {
+        if let special = specialCharacterError() { return special }
+        return SyntaxError(
+            message: "unexpected \(describeCharacter(at: index)) after the JSON value",
+            start: index, end: index + scalarWidth(at: index),
+            help: ["a JSON file holds exactly one value; remove what follows it"]
+        )
+    }
+
+    private func describeCharacter(at offset: Int) -> String {
+        let byte = bytes[offset]
+        if byte < 0x20 || byte == 0x7F { return "the control character \(Self.codePoint(UInt32(byte)))" }
+        return "'\(text(offset, offset + scalarWidth(at: offset)))'"
+    }
+
+    private static func codePoint(_ value: UInt32) -> String { "U+\(hex4(value))" }
+
+    private static func hex4(_ value: UInt32) -> String {
+        let digits = String(value, radix: 16, uppercase: true)
+        return String(repeating: "0", count: max(0, 4 - digits.count)) + digits
+    }
+}

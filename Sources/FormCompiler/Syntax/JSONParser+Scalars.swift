@@ -1,0 +1,178 @@
+// Strings with their escapes, numbers and the words `true`, `false`, `null`, read into
+// the tree as the scalars `JSONReader` describes.
+
+extension JSONParser {
+    /// Reads a string, its escapes resolved straight into the tree's text.
+    mutating func parseString() throws(SyntaxError) -> NodeID {
+        let quote = index
+        let start = position(quote)
+        index += 1
+        var runStart = index
+        let textStart = tree.textCount
+        while index < count {
+            let byte = bytes[index]
+            if byte == ASCII.quote {
+                tree.appendText(UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
+                index += 1
+                return tree.addScalar(textFrom: textStart, style: .doubleQuoted, range: SourceRange(start: start, end: position(index)))
+            } else if byte == ASCII.backslash {
+                tree.appendText(UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
+                try decodeEscape(quote: quote)
+                runStart = index
+            } else if byte < 0x20 {
+                throw controlCharacter(byte)
+            } else if byte < 0x80 {
+                index += 1
+            } else {
+                guard let width = validUTF8Width(at: index) else {
+                    throw SyntaxError(
+                        message: "invalid UTF-8 in a string", start: index, end: index + 1,
+                        help: ["save the file as UTF-8"]
+                    )
+                }
+                index += width
+                multiByteExtra += width - 1
+            }
+        }
+        throw SyntaxError(
+            message: "unterminated string", start: quote, end: quote + 1,
+            help: ["add the closing '\"'"]
+        )
+    }
+
+    /// Decodes the escape at `index` (a backslash) into the tree's text and moves past it.
+    private mutating func decodeEscape(quote: Int) throws(SyntaxError) {
+        let backslash = index
+        guard backslash + 1 < count else {
+            throw SyntaxError(message: "unterminated string", start: quote, end: quote + 1, help: ["add the closing '\"'"])
+        }
+        let escaped = bytes[backslash + 1]
+        index += 2
+        switch escaped {
+        case ASCII.quote, ASCII.backslash, ASCII.slash: tree.appendText(escaped)
+        case UInt8(ascii: "b"): tree.appendText(0x08)
+        case UInt8(ascii: "f"): tree.appendText(0x0C)
+        case UInt8(ascii: "n"): tree.appendText(0x0A)
+        case UInt8(ascii: "r"): tree.appendText(0x0D)
+        case UInt8(ascii: "t"): tree.appendText(0x09)
+        case UInt8(ascii: "u"):
+            guard let unit = hexQuad(at: index) else {
+                throw SyntaxError(
+                    message: "'\\u' must be followed by four hexadecimal digits",
+                    start: backslash, end: min(backslash + 6, wordEnd(from: backslash + 2)),
+                    help: ["write a character as \\u followed by its code in four hex digits, e.g. \\u00e9"]
+                )
+            }
+            index += 4
+            var scalar = UInt32(unit)
+            if (0xD800...0xDBFF).contains(unit), index + 1 < count, bytes[index] == ASCII.backslash,
+               bytes[index + 1] == UInt8(ascii: "u"), let low = hexQuad(at: index + 2), (0xDC00...0xDFFF).contains(low) {
+                scalar = 0x10000 + ((UInt32(unit) - 0xD800) << 10) + (UInt32(low) - 0xDC00)
+                index += 6
+            }
+            // A lone surrogate has no scalar: U+FFFD (see `JSONReader`).
+            UTF8.encode(Unicode.Scalar(scalar) ?? "\u{FFFD}") { tree.appendText($0) }
+        default:
+            let width = escaped < 0x80 ? 1 : (validUTF8Width(at: backslash + 1) ?? 1)
+            throw SyntaxError(
+                message: "invalid escape '\\\(text(backslash + 1, backslash + 1 + width))' in a string",
+                start: backslash, end: backslash + 1 + width,
+                help: [#"JSON escapes are \" \\ \/ \b \f \n \r \t and \uXXXX; write a backslash as \\"#]
+            )
+        }
+    }
+
+    private func hexQuad(at start: Int) -> UInt16? {
+        guard start + 4 <= count else { return nil }
+        var value: UInt16 = 0
+        for offset in start..<start + 4 {
+            let byte = bytes[offset]
+            let digit: UInt8
+            switch byte {
+            case ASCII.zero...ASCII.nine: digit = byte - ASCII.zero
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte - UInt8(ascii: "A") + 10
+            default: return nil
+            }
+            value = value << 4 | UInt16(digit)
+        }
+        return value
+    }
+
+    mutating func parseNumber() throws(SyntaxError) -> NodeID {
+        let start = index
+        var end = index
+        if bytes[end] == ASCII.minus { end += 1 }
+        guard end < count, Self.isDigit(bytes[end]) else {
+            throw invalidNumber(from: start, reason: "a '-' must be followed by digits")
+        }
+        if bytes[end] == ASCII.zero {
+            end += 1
+            if end < count, Self.isDigit(bytes[end]) {
+                let tokenEnd = numberTokenEnd(from: start)
+                let token = text(start, tokenEnd)
+                var help: [String] = []
+                if token.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == "-") }) {
+                    let sign = token.hasPrefix("-") ? "-" : ""
+                    let digits = token.drop(while: { $0 == "-" || $0 == "0" })
+                    help.append("write \(sign)\(digits.isEmpty ? "0" : digits), or \"\(token)\" in quotes if the zeros matter")
+                }
+                throw SyntaxError(
+                    message: "numbers may not have leading zeros in JSON", start: start, end: tokenEnd, help: help
+                )
+            }
+        } else {
+            while end < count, Self.isDigit(bytes[end]) { end += 1 }
+        }
+        if end < count, bytes[end] == ASCII.dot {
+            end += 1
+            guard end < count, Self.isDigit(bytes[end]) else {
+                throw invalidNumber(from: start, reason: "a '.' in a number must be followed by digits")
+            }
+            while end < count, Self.isDigit(bytes[end]) { end += 1 }
+        }
+        if end < count, bytes[end] | 0x20 == UInt8(ascii: "e") {
+            end += 1
+            if end < count, bytes[end] == ASCII.plus || bytes[end] == ASCII.minus { end += 1 }
+            guard end < count, Self.isDigit(bytes[end]) else {
+                throw invalidNumber(from: start, reason: "an exponent must have digits")
+            }
+            while end < count, Self.isDigit(bytes[end]) { end += 1 }
+        }
+        if end < count, Self.isNumberTokenByte(bytes[end]) {
+            throw invalidNumber(from: start, reason: nil)
+        }
+        return plainScalar(from: start, to: end)
+    }
+
+    /// `true`, `false`, `null`, or a bare word that JSON does not allow.
+    mutating func parseWord() throws(SyntaxError) -> NodeID {
+        let start = index
+        let end = wordEnd(from: start)
+        let word = UnsafeBufferPointer(rebasing: bytes[start..<end])
+        if SyntaxTree.equals(word, "true") || SyntaxTree.equals(word, "false") || SyntaxTree.equals(word, "null") {
+            return plainScalar(from: start, to: end)
+        }
+        let written = text(start, end)
+        throw SyntaxError(message: "'\(written)' is not a JSON value", start: start, end: end, help: [Self.help(forWord: written)])
+    }
+
+    /// A number or literal, its text exactly as written; moves past it.
+    private mutating func plainScalar(from start: Int, to end: Int) -> NodeID {
+        let startPosition = position(start)
+        index = end
+        return tree.addScalar(
+            UnsafeBufferPointer(rebasing: bytes[start..<end]), style: .plain,
+            range: SourceRange(start: startPosition, end: position(end))
+        )
+    }
+
+    private static func help(forWord word: String) -> String {
+        switch word.lowercased() {
+        case "true", "false", "null": "JSON's literals are lowercase: write \(word.lowercased())"
+        case "none", "nil", "undefined": "write null"
+        case "nan", "infinity", "inf": "JSON has no NaN or Infinity; write the value as a string"
+        default: "write \"\(word)\" in double quotes if it is a string"
+        }
+    }
+}

@@ -1,0 +1,176 @@
+/// Collects a `SyntaxTree` as a reader goes through its file. The reader keeps its
+/// own stack of open collections; their finished children wait on `pending`, and a
+/// collection's run of children moves to `children` in one append when it closes,
+/// so an open collection allocates nothing of its own.
+struct SyntaxTreeBuilder {
+    private(set) var nodes: [SyntaxTree.Record] = []
+    private var children: [Int32] = []
+    private(set) var text: [UInt8] = []
+    private var tags: [String] = []
+    /// The finished children of every open collection, outermost first; a
+    /// collection's children start at the `pending.count` it was opened at.
+    private(set) var pending: [Int32] = []
+
+    init(expectedBytes: Int) {
+        // Rough shares of a typical form: a node per 10 bytes, text a third of the file.
+        nodes.reserveCapacity(expectedBytes / 10)
+        children.reserveCapacity(expectedBytes / 10)
+        text.reserveCapacity(expectedBytes / 3)
+        pending.reserveCapacity(64)
+    }
+
+    func range(_ node: NodeID) -> SourceRange { nodes[Int(node.index)].range }
+
+    // MARK: - Adding nodes
+
+    /// Adds a tag's text; the result is what `addScalar` and `close` take.
+    mutating func addTag(_ tag: String) -> Int32 {
+        tags.append(tag)
+        return Int32(tags.count - 1)
+    }
+
+    /// Adds a scalar whose text is `bytes`.
+    mutating func addScalar(
+        _ bytes: UnsafeBufferPointer<UInt8>, style: ScalarStyle, range: SourceRange, tag: Int32 = -1
+    ) -> NodeID {
+        let start = text.count
+        text.append(contentsOf: bytes)
+        return addScalar(textFrom: start, style: style, range: range, tag: tag)
+    }
+
+    /// Adds a scalar whose text the reader appended to `text` since `start` (JSON
+    /// strings resolve their escapes straight into the buffer).
+    mutating func addScalar(textFrom start: Int, style: ScalarStyle, range: SourceRange, tag: Int32 = -1) -> NodeID {
+        add(SyntaxTree.Record(
+            range: range, start: Int32(start), count: Int32(text.count - start), tag: tag, kind: .scalar, style: style
+        ))
+    }
+
+    /// Appends bytes of a scalar that is being read.
+    mutating func appendText(_ bytes: UnsafeBufferPointer<UInt8>) {
+        text.append(contentsOf: bytes)
+    }
+
+    mutating func appendText(_ byte: UInt8) {
+        text.append(byte)
+    }
+
+    /// Where the next scalar's text starts.
+    var textCount: Int { text.count }
+
+    /// Makes `node` a child of the innermost open collection.
+    mutating func addChild(_ node: NodeID) {
+        pending.append(node.index)
+    }
+
+    /// Closes the collection whose children start at `pending[base]`.
+    mutating func close(
+        _ kind: SyntaxTree.Kind, childrenFrom base: Int, range: SourceRange, tag: Int32 = -1
+    ) -> NodeID {
+        let start = children.count
+        let childCount = pending.count - base
+        if childCount > 0 {
+            children.append(contentsOf: pending[base...])
+            pending.removeLast(childCount)
+        }
+        return add(SyntaxTree.Record(
+            range: range, start: Int32(start), count: Int32(kind == .mapping ? childCount / 2 : childCount),
+            tag: tag, kind: kind, style: .plain
+        ))
+    }
+
+    /// Appends all of `other`'s nodes, their lines moved by `lineDelta`, and
+    /// returns what to add to an index of `other` to get the node here. The nodes
+    /// keep their children and texts; nothing refers to them yet.
+    mutating func append(_ other: SyntaxTree, lineDelta: Int) -> Int32 {
+        let nodeOffset = Int32(nodes.count)
+        let childOffset = Int32(children.count)
+        let textOffset = Int32(text.count)
+        let tagOffset = Int32(tags.count)
+        let storage = other.storage
+        // Copied whole, then moved in place: this runs on one thread between the
+        // two parts' reads, so it is kept to a pass over flat memory.
+        let firstNode = nodes.count
+        nodes.append(contentsOf: storage.nodes)
+        nodes.withUnsafeMutableBufferPointer { nodes in
+            for index in firstNode..<nodes.count {
+                nodes[index].range.start.line += lineDelta
+                nodes[index].range.end.line += lineDelta
+                nodes[index].start += nodes[index].kind == .scalar ? textOffset : childOffset
+                if nodes[index].tag >= 0 { nodes[index].tag += tagOffset }
+            }
+        }
+        let firstChild = children.count
+        children.append(contentsOf: storage.children)
+        children.withUnsafeMutableBufferPointer { children in
+            for index in firstChild..<children.count { children[index] += nodeOffset }
+        }
+        text.append(contentsOf: storage.text)
+        tags.append(contentsOf: storage.tags)
+        return nodeOffset
+    }
+
+    /// A node with `original`'s content and its own range: an alias. The content is
+    /// shared, so this costs one record however large the original is.
+    mutating func alias(of original: NodeID, range: SourceRange) -> NodeID {
+        var record = nodes[Int(original.index)]
+        record.range = range
+        return add(record)
+    }
+
+    private mutating func add(_ record: SyntaxTree.Record) -> NodeID {
+        nodes.append(record)
+        return NodeID(Int32(nodes.count - 1))
+    }
+
+    /// The finished tree.
+    consuming func tree(root: NodeID) -> SyntaxTree {
+        SyntaxTree(storage: SyntaxTree.Storage(nodes: nodes, children: children, text: text, tags: tags), root: root)
+    }
+
+    // MARK: - Reading back, for the readers' own checks
+
+    /// Whether two scalars have the same text.
+    func sameText(_ first: NodeID, _ second: NodeID) -> Bool {
+        let a = nodes[Int(first.index)]
+        let b = nodes[Int(second.index)]
+        guard a.count == b.count else { return false }
+        return text.withUnsafeBufferPointer { text in
+            var offset: Int32 = 0
+            while offset < a.count {
+                if text[Int(a.start + offset)] != text[Int(b.start + offset)] { return false }
+                offset += 1
+            }
+            return true
+        }
+    }
+
+    /// A scalar's text as a `String` (for diagnostics and the key index).
+    func string(_ node: NodeID) -> String {
+        let record = nodes[Int(node.index)]
+        guard record.kind == .scalar else { return "" }
+        return text.withUnsafeBufferPointer {
+            SyntaxTree.string(UnsafeBufferPointer(rebasing: $0[Int(record.start)..<Int(record.start + record.count)]))
+        }
+    }
+
+    /// Whether a node is a scalar whose text is `name`.
+    func textEquals(_ node: NodeID, _ name: StaticString) -> Bool {
+        let record = nodes[Int(node.index)]
+        guard record.kind == .scalar, Int(record.count) == name.utf8CodeUnitCount else { return false }
+        guard record.count > 0 else { return true }
+        return text.withUnsafeBufferPointer { text in
+            assert(Int(record.start) + Int(record.count) <= text.count, "a scalar's text lies inside the builder's text")
+            return name.withUTF8Buffer { other in
+                SyntaxTree.bytesEqual(
+                    text.baseAddress.unsafelyUnwrapped + Int(record.start), other.baseAddress.unsafelyUnwrapped, count: other.count
+                )
+            }
+        }
+    }
+
+    /// A short name of what the node is, for messages; as `SyntaxTree.kindDescription`.
+    func kindDescription(_ node: NodeID) -> String {
+        SyntaxTree.describe(nodes[Int(node.index)], text: string(node))
+    }
+}
