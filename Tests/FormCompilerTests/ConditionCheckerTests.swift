@@ -166,7 +166,7 @@ private func summaries(_ condition: String) -> [String] {
     #expect(summaries("newsletter == 'true'") == ["9:32 FC502 'newsletter' is a boolean and cannot be compared with a string"])
     #expect(checked("newsletter == 'true'").diagnostics.first?.help == ["write true without quotes"])
     #expect(summaries("company == true") == ["9:29 FC502 the text field 'company' cannot be compared with true"])
-    #expect(summaries("plan == false") == ["9:26 FC502 the segment 'plan' cannot be compared with false"])
+    #expect(summaries("plan == false") == ["9:26 FC502 the single choice 'plan' cannot be compared with false"])
     #expect(summaries("isEmpty(newsletter)") == ["9:26 FC502 isEmpty applies to fields that can be empty; 'newsletter' is a boolean"])
     #expect(summaries("plan == size") == ["9:18 FC502 cannot compare two fields ('plan' and 'size')"])
     #expect(summaries("newsletter and company") == ["9:33 FC502 'company' is a text field, not a boolean"])
@@ -178,7 +178,7 @@ private func summaries(_ condition: String) -> [String] {
 
 @Test func segmentsCompareWithTheirOptionsOnly() {
     let diagnostics = checked("plan == 'prp'").diagnostics
-    #expect(diagnostics.map(\.summary) == ["9:26 FC503 'prp' is not an option of segment 'plan'"])
+    #expect(diagnostics.map(\.summary) == ["9:26 FC503 'prp' is not an option of single choice 'plan'"])
     #expect(diagnostics.first?.help == ["did you mean 'pro'?", "its options are 'free', 'pro'"])
     #expect(checked("size != ''").diagnostics.first?.help == [
         "use isEmpty(size) to test that nothing is selected", "its options are 'small', 'large'",

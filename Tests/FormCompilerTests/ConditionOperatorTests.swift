@@ -128,7 +128,7 @@ private func number(_ text: String) -> ConditionValue {
     #expect(summaries("age == true") == ["21:25 FC502 the number 'age' cannot be compared with true"])
     #expect(summaries("age") == ["21:18 FC502 the number 'age' is not a boolean"])
     #expect(summaries("age >= price") == ["21:18 FC502 the number 'age' cannot be compared with the number 'price'"])
-    #expect(summaries("plan == 1") == ["21:26 FC502 the segment 'plan' cannot be compared with a number"])
+    #expect(summaries("plan == 1") == ["21:26 FC502 the single choice 'plan' cannot be compared with a number"])
     #expect(summaries("newsletter == 1") == ["21:32 FC502 the boolean 'newsletter' cannot be compared with a number"])
     #expect(summaries("18") == ["21:18 FC502 a number is not a condition"])
 }
@@ -164,7 +164,7 @@ private func number(_ text: String) -> ConditionValue {
 }
 
 @Test func orderingNeedsANumberADateOrACount() {
-    #expect(summaries("plan < 'pro'") == ["21:23 FC502 the segment 'plan' cannot be ordered with '<'"])
+    #expect(summaries("plan < 'pro'") == ["21:23 FC502 the single choice 'plan' cannot be ordered with '<'"])
     #expect(summaries("newsletter > true") == ["21:29 FC502 the boolean 'newsletter' cannot be ordered with '>'"])
     #expect(summaries("target >= 'a'") == ["21:25 FC502 the text field 'target' cannot be ordered with '>='"])
     #expect(summaries("(age > 1) <= true") == ["21:28 FC502 a condition cannot be ordered with '<='"])
@@ -175,7 +175,7 @@ private func number(_ text: String) -> ConditionValue {
     #expect(summaries("diet in ['vegan']") == ["21:23 FC502 the multiple choice 'diet' cannot be tested with 'in'"])
     #expect(help("diet in ['vegan']") == ["use contains(diet, 'vegan') to test one option"])
     #expect(summaries("(age > 1) in ['a']") == ["21:18 FC502 'in' needs a segment or picker field on its left"])
-    #expect(summaries("contains(plan, 'pro')") == ["21:27 FC502 contains applies to multiple choice fields; the segment 'plan' is not one"])
+    #expect(summaries("contains(plan, 'pro')") == ["21:27 FC502 contains applies to multiple choice fields; the single choice 'plan' is not one"])
     #expect(summaries("count(age) > 1") == ["21:24 FC502 count applies to multiple choice fields; the number 'age' is not one"])
     #expect(summaries("count(diet) > 1.5") == ["21:32 FC502 count(diet) is a whole number; 1.5 is not"])
     #expect(summaries("count(diet) > '1'") == ["21:32 FC502 count(diet) compares with a whole number"])
@@ -195,12 +195,12 @@ private func number(_ text: String) -> ConditionValue {
 
 @Test func optionsInListsAndContainsAreCheckedWithDidYouMean() {
     let list = checked("seating in ['inside', 'terase']").diagnostics
-    #expect(list.map(\.summary) == ["21:40 FC503 'terase' is not an option of segment 'seating'"])
+    #expect(list.map(\.summary) == ["21:40 FC503 'terase' is not an option of single choice 'seating'"])
     #expect(list.first?.help == ["did you mean 'terrace'?", "its options are 'inside', 'terrace', 'bar'"])
     // Every unknown option of a list is reported.
     #expect(summaries("seating in ['x', 'bar', 'y']") == [
-        "21:30 FC503 'x' is not an option of segment 'seating'",
-        "21:42 FC503 'y' is not an option of segment 'seating'",
+        "21:30 FC503 'x' is not an option of single choice 'seating'",
+        "21:42 FC503 'y' is not an option of single choice 'seating'",
     ])
     let contains = checked("contains(diet, 'vegam')").diagnostics
     #expect(contains.map(\.summary) == ["21:33 FC503 'vegam' is not an option of multiple choice 'diet'"])

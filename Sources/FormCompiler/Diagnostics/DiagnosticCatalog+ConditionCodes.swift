@@ -53,7 +53,7 @@ extension DiagnosticCatalog {
             Entry(
                 .conditionNotOption, "condition compares a segment with a value that is not one of its options",
                 explanation: """
-                A segment can only hold one of its option values, so comparing it with any other string is \
+                A segment or a picker holds only one of its option values, so comparing it with any other string is \
                 always false (or always true with `!=`) and is almost certainly a typo. The same holds for the \
                 options listed in `in [...]` and for `contains(field, '...')` on a multiChoice.
                 """,
@@ -63,7 +63,7 @@ extension DiagnosticCatalog {
                   - textField: company
                     visibleWhen: plan == 'enterprise'
                 """),
-                fix: "Compare with one of the segment's option values."
+                fix: "Compare with one of the field's option values."
             ),
             Entry(
                 .conditionCycle, "cycle among conditions",

@@ -72,12 +72,13 @@ public enum FieldValueType: Sendable, Hashable {
         }
     }
 
-    /// A short description for messages: "text", "boolean", "segment 'Plan'".
+    /// A short description for messages: "text", "boolean", "single choice 'Plan'"
+    /// (a segment or a picker, named by its generated enum).
     public var description: String {
         switch self {
         case .string: "text"
         case .bool: "boolean"
-        case .segment(let name, _): "segment '\(name)'"
+        case .segment(let name, _): "single choice '\(name)'"
         case .number(let decimal, _): decimal ? "decimal number" : "whole number"
         case .date(let mode, _): mode == .date ? "date" : (mode == .time ? "time" : "date and time")
         case .multiChoice(let name): "multiple choice '\(name)'"

@@ -57,7 +57,7 @@ extension ConditionTypeChecker {
             help.append(contentsOf: Suggestions.didYouMean(value, in: options))
         }
         help.append("its options are " + options.map { "'\($0)'" }.joined(separator: ", "))
-        let noun = if case .multiChoice = field.valueType { "multiple choice" } else { "segment" }
+        let noun = if case .multiChoice = field.valueType { "multiple choice" } else { "single choice" }
         report(.conditionNotOption, "'\(value)' is not an option of \(noun) '\(id)'", at: range, help: help)
     }
 
@@ -65,7 +65,7 @@ extension ConditionTypeChecker {
         switch field.valueType {
         case .bool: "the boolean '\(field.id)'"
         case .string: "the text field '\(field.id)'"
-        case .segment: "the segment '\(field.id)'"
+        case .segment: "the single choice '\(field.id)'"
         case .number: "the number '\(field.id)'"
         case .date: "the date '\(field.id)'"
         case .multiChoice: "the multiple choice '\(field.id)'"
