@@ -1,4 +1,3 @@
-import Dispatch
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -36,20 +35,10 @@ enum ProcessEnvironment {
     }
 
     /// Tunes the allocator for one short compile: on glibc, a large top pad, so a
-    /// growing heap costs a few `brk` or `mprotect` calls instead of thousands
-    /// (about 7% of a large lint), and huge pages for the main heap and for each
-    /// worker thread's. Call it first thing, before another thread allocates (see
+    /// growing heap costs a few `brk` or `mprotect` calls instead of thousands.
+    /// Call it first thing, before another thread allocates (see
     /// `Sources/CFormcSystem`).
     static func tuneAllocator() {
         _ = formc_tune_allocator()
-        // Each worker thread tunes its own heap before its first piece of work
-        // (once per thread; the main thread's heap is tuned above). Dispatch
-        // chooses the threads: one that was not tuned faulted its first 3.6 MB
-        // in 4 KB pages, 900 faults in a lint of the benchmark form.
-        Concurrently.threadWillWork = { _ = formc_tune_thread_heap() }
-        // The worker that compiles beside the main thread is Dispatch's: waking
-        // one now starts it while the main thread reads the arguments and the
-        // file, and tunes its heap before it allocates.
-        DispatchQueue.global().async { _ = formc_tune_thread_heap() }
     }
 }

@@ -60,7 +60,7 @@ struct ConcurrentlyTests {
         var startedIndices: [Int] { started.sorted() }
     }
 
-    /// The threads `threadWillWork` ran on, in any order.
+    /// A set of threads, added to and looked up from any thread.
     final class ThreadLog: @unchecked Sendable {
         private let lock = DispatchSemaphore(value: 1)
         private var threads: [pthread_t] = []
@@ -75,34 +75,6 @@ struct ConcurrentlyTests {
             lock.wait()
             defer { lock.signal() }
             return threads.contains { pthread_equal($0, thread) != 0 }
-        }
-    }
-
-    /// The hook runs on every thread that works on a map's pieces or a stream's,
-    /// before it does (what `formc` tunes each worker's heap with). A stream's
-    /// helper and lead are run here on the test's thread, each doing every piece
-    /// itself, so that each path is checked whatever the pool does. Other tests'
-    /// work may run the hook too while it is set; that only adds threads to a log.
-    @Test func threadWillWorkRunsOnEachThreadBeforeItsWork() {
-        let log = ThreadLog()
-        Concurrently.threadWillWork = { log.add(pthread_self()) }
-        defer { Concurrently.threadWillWork = nil }
-        let mapped = Concurrently.map(32) { index -> Bool in
-            if index % 4 == 0 { usleep(200) }
-            return log.contains(pthread_self())
-        }
-        #expect(mapped == Array(repeating: true, count: 32))
-
-        // A log for each path, so that a thread logged before does not count.
-        for path in ["help", "lead"] {
-            let pathLog = ThreadLog()
-            Concurrently.threadWillWork = { pathLog.add(pthread_self()) }
-            let stream = Concurrently.Stream<Bool>(count: 3, window: 3, produce: { _ in pathLog.contains(pthread_self()) })
-            if path == "help" { stream.help() }
-            var results: [Bool] = []
-            stream.lead { results.append($0) }
-            _ = stream.finish()
-            #expect(results == [true, true, true], "\(path)")
         }
     }
 

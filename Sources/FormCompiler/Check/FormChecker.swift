@@ -6,7 +6,16 @@ public enum FormChecker {
     /// copy of it, the condition checker stores the typed expressions into the tree
     /// in place rather than copying every group's elements first.
     public static func check(_ document: consuming FormDocument, file: SourceFile, diagnostics: inout DiagnosticBag) -> CheckedForm {
+        check(document, file: file, walksInHalves: true, diagnostics: &diagnostics)
+    }
+
+    /// `walksInHalves`: whether a large form's element list may be walked in two
+    /// halves at once (`FormChecker+Halves.swift`; tests compare both ways).
+    static func check(
+        _ document: consuming FormDocument, file: SourceFile, walksInHalves: Bool, diagnostics: inout DiagnosticBag
+    ) -> CheckedForm {
         var checker = Checker(file: file, defaultTrigger: document.defaultTrigger, diagnostics: diagnostics)
+        checker.walksInHalves = walksInHalves
         checker.declare(document)
         diagnostics = checker.diagnostics
         let scope = ConditionScope(
@@ -47,10 +56,8 @@ private struct Checker {
     /// field's rules (duplicates too) for the rule checks, which need every field
     /// declared first, and are freed by the task that runs them.
     var walked: [ElementWalker] = []
-
-    /// How many elements a form needs before its tree is walked in two parts at
-    /// once: below it, handing a part to another thread costs more than it saves.
-    static let parallelMinimumElements = 1_000
+    /// Whether a large form's element list may be walked in two halves at once.
+    var walksInHalves = true
 
     init(file: SourceFile, defaultTrigger: ValidationTrigger, diagnostics: DiagnosticBag) {
         self.file = file
@@ -72,17 +79,8 @@ private struct Checker {
         fieldElements.reserveCapacity(elementCount)
         let walker = ElementWalker(defaultTrigger: defaultTrigger, diagnostics: DiagnosticBag(file: file.path))
         let elements = document.elements
-        var parts: [ElementWalker]
-        if elementCount >= Self.parallelMinimumElements, let half = Self.half(counts) {
-            let firstCount = counts[..<half].reduce(0, +)
-            let (first, second) = Concurrently.run(
-                { walker.walking(elements, range: 0..<half, elementCount: firstCount) },
-                { walker.walking(elements, range: half..<elements.count, elementCount: elementCount - firstCount) }
-            )
-            parts = [first, second]
-        } else {
-            parts = [walker.walking(elements, range: elements.indices, elementCount: elementCount)]
-        }
+        var parts = (walksInHalves ? walker.walkingInHalves(elements, counts: counts, elementCount: elementCount) : nil)
+            ?? [walker.walking(elements, range: elements.indices, elementCount: elementCount)]
         for part in parts.indices {
             diagnostics.append(contentsOf: parts[part].diagnostics.diagnostics)
             // The id table's slots are read a block ahead of the records that need
@@ -101,18 +99,6 @@ private struct Checker {
         // The rules stay in the walkers' lists: copying them would retain each
         // string and array the other core made. The walkers go with them.
         walked = parts
-    }
-
-    /// Where to cut a list whose elements hold `counts` elements each (themselves
-    /// included) so that each part holds about half; nil when one part would be empty.
-    static func half(_ counts: [Int]) -> Int? {
-        let total = counts.reduce(0, +)
-        var sum = 0
-        for (index, count) in counts.enumerated() {
-            if sum + count > total / 2 { return index == 0 ? (counts.count > 1 ? 1 : nil) : index }
-            sum += count
-        }
-        return nil
     }
 
     /// How many ids' slots `declare` reads ahead of recording them: enough reads

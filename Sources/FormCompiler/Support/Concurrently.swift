@@ -11,19 +11,6 @@ import Dispatch
 /// which thread did what, or when. Public for `formc`, which compiles several
 /// files at once the same way.
 public enum Concurrently {
-    /// Run on each thread that works on the pieces of a `map` or a `stream` of
-    /// more than one piece, or of a `run` (the calling thread too), before it does; nil by
-    /// default. `formc` sets it at its start, to tune the heap of each worker
-    /// thread the first time it works (`ProcessEnvironment.tuneAllocator`):
-    /// which of Dispatch's threads take the pieces is Dispatch's choice. It
-    /// should be cheap when it has nothing to do: it runs a few times per stage.
-    package static var threadWillWork: (@Sendable () -> Void)? {
-        get { willWork.value }
-        set { willWork.value = newValue }
-    }
-
-    private static let willWork = GuardedHook()
-
     /// `first()` on the calling thread and `second()` on a worker at once; the
     /// calling thread runs `second` too when no worker started it by the time
     /// `first` returned (every core busy). Always this way round, so that the
@@ -40,7 +27,6 @@ public enum Concurrently {
             let pair = Alongside(second)
             let worker = DispatchGroup()
             DispatchQueue.global().async(group: worker) { pair.runOnWorker() }
-            threadWillWork?()
             let one = first()
             let two: Second
             switch pair.finish() {
@@ -78,7 +64,6 @@ public enum Concurrently {
             started = work != nil
             lock.signal()
             guard let work else { return }
-            Concurrently.threadWillWork?()
             result = work()
         }
 
@@ -106,9 +91,7 @@ public enum Concurrently {
     public static func map<Result: Sendable>(_ count: Int, _ body: @Sendable (Int) -> Result) -> [Result] {
         guard count > 1 else { return count == 1 ? [body(0)] : [] }
         let slots = Handoff<Result>(count: count)
-        let willWork = threadWillWork
         DispatchQueue.concurrentPerform(iterations: count) { index in
-            willWork?()
             slots.set(index, body(index))
         }
         return slots.takeAll()
@@ -215,7 +198,6 @@ public enum Concurrently {
                 helperStarted = produce != nil
                 return produce
             }) else { return }
-            Concurrently.threadWillWork?()
             while true {
                 let step = locked { () -> HelperStep in
                     if next == count { return .stop }
@@ -233,7 +215,6 @@ public enum Concurrently {
 
         func lead(_ consume: (consuming Result) -> Void) {
             guard let produce = locked({ produce }) else { return }
-            Concurrently.threadWillWork?()
             var index = 0
             while index < count {
                 let step = locked { () -> LeadStep in
@@ -306,28 +287,6 @@ public enum Concurrently {
         /// Every value, in order; call once, after every slot was set.
         func takeAll() -> [Value] {
             (0..<count).map(take)
-        }
-    }
-}
-
-/// The `threadWillWork` hook, read and written under a lock, from any thread.
-/// Not a generic box: a generic class over a function type has its metadata
-/// made at run time from its mangled name when the hook is first set, which
-/// `formc` does at every start (about 0.1 ms, a twentieth of a small lint's).
-final class GuardedHook: @unchecked Sendable {
-    private let lock = DispatchSemaphore(value: 1)
-    private var stored: (@Sendable () -> Void)?
-
-    var value: (@Sendable () -> Void)? {
-        get {
-            lock.wait()
-            defer { lock.signal() }
-            return stored
-        }
-        set {
-            lock.wait()
-            defer { lock.signal() }
-            stored = newValue
         }
     }
 }

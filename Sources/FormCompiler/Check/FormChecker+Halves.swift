@@ -1,0 +1,35 @@
+// The checker's speed path: a large form's element list walked in two halves at
+// once, each half by a walker of its own. `Checker.declare` takes it only when
+// `walksInHalves` is set; the ids are then recorded in document order from both
+// walkers, so the symbols and diagnostics are those of one walk (CheckInHalvesTests).
+
+extension ElementWalker {
+    /// How many elements a form needs before its tree is walked in two parts at
+    /// once: below it, handing a part to another thread costs more than it saves.
+    static let parallelMinimumElements = 1_000
+
+    /// The walkers of the two halves of `elements` (whose top-level elements hold
+    /// `counts` elements each, themselves included), walked at once; nil for a
+    /// form too small to be worth it, or one whose list cannot be halved.
+    func walkingInHalves(_ elements: [Element], counts: [Int], elementCount: Int) -> [ElementWalker]? {
+        guard elementCount >= Self.parallelMinimumElements, let half = Self.half(counts) else { return nil }
+        let firstCount = counts[..<half].reduce(0, +)
+        let (first, second) = Concurrently.run(
+            { walking(elements, range: 0..<half, elementCount: firstCount) },
+            { walking(elements, range: half..<elements.count, elementCount: elementCount - firstCount) }
+        )
+        return [first, second]
+    }
+
+    /// Where to cut a list whose elements hold `counts` elements each (themselves
+    /// included) so that each part holds about half; nil when one part would be empty.
+    static func half(_ counts: [Int]) -> Int? {
+        let total = counts.reduce(0, +)
+        var sum = 0
+        for (index, count) in counts.enumerated() {
+            if sum + count > total / 2 { return index == 0 ? (counts.count > 1 ? 1 : nil) : index }
+            sum += count
+        }
+        return nil
+    }
+}
