@@ -75,21 +75,12 @@ extension LintCommand.Request {
             let collected = FormStringsRun.collect(discovery.files)
             var diagnostics = discovery.diagnostics + collected.diagnostics
             var sources = collected.sources
-            switch FileAccess.contents(of: catalogPath) {
-            case .success(let bytes):
-                let file = SourceFile(path: catalogPath, bytes: bytes)
-                sources.append(file)
-                var bag = DiagnosticBag(file: catalogPath)
-                if let catalog = StringCatalogFile.read(file, diagnostics: &bag) {
-                    diagnostics += CatalogLint.check(catalog, at: catalogPath, forms: collected.forms)
-                }
-                diagnostics += bag.diagnostics
-            case .failure(let failure):
-                diagnostics.append(Diagnostic(
-                    .error, .unreadableFile, "cannot read '\(catalogPath)': \(failure.description)",
-                    at: SourceLocation(file: catalogPath, range: .fileStart)
-                ))
+            let catalog = FormStringsRun.readCatalog(catalogPath)
+            sources += catalog.source.map { [$0] } ?? []
+            if let file = catalog.file {
+                diagnostics += CatalogLint.check(file, at: catalogPath, forms: collected.forms)
             }
+            diagnostics += catalog.diagnostics
             let failed = diagnostics.contains { $0.severity == .error || (strict && $0.severity == .warning) }
             if quiet {
                 diagnostics.removeAll { $0.severity != .error && !(strict && $0.severity == .warning) }

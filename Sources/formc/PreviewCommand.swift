@@ -91,10 +91,17 @@ struct PreviewCommand: ParsableCommand {
             var sources = outcomes.map(\.source)
             var language = PreviewLanguage.source
             if let strings, let locale {
-                let catalog = Self.readCatalog(strings)
+                let catalog = FormStringsRun.readCatalog(strings)
                 diagnostics += catalog.diagnostics
                 sources += catalog.source.map { [$0] } ?? []
-                if let file = catalog.file { language = .catalog(CatalogLocale(file, locale: locale)) }
+                if let file = catalog.file {
+                    let found = CatalogLocale(file, locale: locale)
+                    if found.isEmpty {
+                        // Most likely a mistyped locale: say so rather than draw a quietly English page.
+                        Output.write("formc: warning: '\(strings)' has no text in '\(locale)' or its language; the pages show the source text\n", to: .standardError)
+                    }
+                    language = .catalog(found)
+                }
             }
             let summary = DiagnosticReport(diagnostics: diagnostics, fileCount: discovery.files.count + (strings == nil ? 0 : 1))
             Reporter(format: report.format, stdoutIsTaken: false)
@@ -133,23 +140,6 @@ struct PreviewCommand: ParsableCommand {
                 }
             }
             return 0
-        }
-    }
-
-    /// The catalog of `--strings`, read and checked as `lint --strings` does: FC603
-    /// in the catalog for one that is not a String Catalog, an unreadable file as such.
-    static func readCatalog(_ path: String) -> (file: StringCatalogFile?, source: SourceFile?, diagnostics: [Diagnostic]) {
-        switch FileAccess.contents(of: path) {
-        case .success(let bytes):
-            let source = SourceFile(path: path, bytes: bytes)
-            var bag = DiagnosticBag(file: path)
-            let catalog = StringCatalogFile.read(source, diagnostics: &bag)
-            return (catalog, source, bag.diagnostics)
-        case .failure(let failure):
-            return (nil, nil, [Diagnostic(
-                .error, .unreadableFile, "cannot read '\(path)': \(failure.description)",
-                at: SourceLocation(file: path, range: .fileStart)
-            )])
         }
     }
 

@@ -49,20 +49,11 @@ struct StringsCommand: ParsableCommand {
             var existing: StringCatalogFile?
             var existingBytes: [UInt8]?
             if FormStringsRun.exists(output) {
-                switch FileAccess.contents(of: output) {
-                case .success(let bytes):
-                    let file = SourceFile(path: output, bytes: bytes)
-                    sources.append(file)
-                    var bag = DiagnosticBag(file: output)
-                    existing = StringCatalogFile.read(file, diagnostics: &bag)
-                    diagnostics += bag.diagnostics
-                    existingBytes = bytes
-                case .failure(let failure):
-                    diagnostics.append(Diagnostic(
-                        .error, .unreadableFile, "cannot read '\(output)': \(failure.description)",
-                        at: SourceLocation(file: output, range: .fileStart)
-                    ))
-                }
+                let catalog = FormStringsRun.readCatalog(output)
+                existing = catalog.file
+                existingBytes = catalog.source?.bytes
+                sources += catalog.source.map { [$0] } ?? []
+                diagnostics += catalog.diagnostics
             }
             let summary = DiagnosticReport(diagnostics: diagnostics, fileCount: discovery.files.count)
             Reporter(format: report.format, stdoutIsTaken: false)
@@ -127,6 +118,24 @@ enum FormStringsRun {
             strings: forms.flatMap(\.strings),
             forms: forms
         )
+    }
+
+    /// A String Catalog read and checked: FC603 in the catalog for one that is not
+    /// a String Catalog, an unreadable file as such. The same for `strings`,
+    /// `lint --strings` and `preview --strings`.
+    static func readCatalog(_ path: String) -> (file: StringCatalogFile?, source: SourceFile?, diagnostics: [Diagnostic]) {
+        switch FileAccess.contents(of: path) {
+        case .success(let bytes):
+            let source = SourceFile(path: path, bytes: bytes)
+            var bag = DiagnosticBag(file: path)
+            let catalog = StringCatalogFile.read(source, diagnostics: &bag)
+            return (catalog, source, bag.diagnostics)
+        case .failure(let failure):
+            return (nil, nil, [Diagnostic(
+                .error, .unreadableFile, "cannot read '\(path)': \(failure.description)",
+                at: SourceLocation(file: path, range: .fileStart)
+            )])
+        }
     }
 
     static func exists(_ path: String) -> Bool {

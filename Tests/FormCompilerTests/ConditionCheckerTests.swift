@@ -160,7 +160,7 @@ private func summaries(_ condition: String) -> [String] {
 
 @Test func typeErrors() {
     #expect(summaries("company") == ["9:18 FC502 'company' is a text field, not a boolean"])
-    #expect(summaries("plan") == ["9:18 FC502 'plan' is a segment, not a boolean"])
+    #expect(summaries("plan") == ["9:18 FC502 'plan' is a single choice, not a boolean"])
     #expect(summaries("\"'newsletter'\"") == ["9:19 FC502 a string is not a condition"])
     #expect(checked("\"'newsletter'\"").diagnostics.first?.help == ["to read the field 'newsletter', write it without quotes"])
     #expect(summaries("newsletter == 'true'") == ["9:32 FC502 'newsletter' is a boolean and cannot be compared with a string"])

@@ -62,7 +62,7 @@ elements:
     """) == [
         "10:32 FC500 unexpected '&&'",
         "12:18 FC501 unknown field 'newsleter'",
-        "14:18 FC502 'plan' is a segment, not a boolean",
+        "14:18 FC502 'plan' is a single choice, not a boolean",
         "16:27 FC503 'prx' is not an option of single choice 'plan'",
         "18:26 FC504 the visibility of 'e' depends on itself: e → f → e",
         "22:18 FC505 condition is always true: the element is always shown",

@@ -268,3 +268,23 @@ private struct UsedKeys {
         tree.entries(node).first { tree.text($0.key) == key }?.value
     }
 }
+
+/// FC401's help names the fields a rule applies to from the vocabulary's table,
+/// the one the checker's test and completion read.
+@Test func aMisplacedRuleSaysWhereItApplies() {
+    let source = form("""
+      - boolean: terms
+        title: Terms
+        rules: [minLength: 2]
+      - multiChoice: toppings
+        options: [a, b]
+        rules: [sameAs: terms]
+
+    """)
+    let help = diagnose(source).filter { $0.code == .ruleNotApplicable }.flatMap(\.help)
+    #expect(help == [
+        "'minLength' applies to text fields (textField, floatLabel, textView)",
+        "'sameAs' applies to text fields (textField, floatLabel, textView), booleans and single choices (segment, picker)",
+    ])
+    #expect(RuleTarget.describe([]) == "no field")
+}

@@ -44,6 +44,20 @@ import Testing
         }
         """
 
+    /// A locale the catalog has no text in, most likely a typo, is said, and the
+    /// page is still drawn in the source text.
+    @Test func aLocaleWithoutTextIsSaid() throws {
+        let scratch = try Scratch()
+        try scratch.write("contact.form.yaml", Self.form)
+        try scratch.write("Localizable.xcstrings", Self.catalog)
+        let run = try scratch.run("preview", "contact.form.yaml", "-o", "contact.html", "--locale", "ge", "--strings", "Localizable.xcstrings")
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stderr.contains("warning: 'Localizable.xcstrings' has no text in 'ge'"), "\(run.stderr)")
+        #expect(try #require(scratch.read("contact.html")).contains("<title>Contact us</title>"))
+        let german = try scratch.run("preview", "contact.form.yaml", "-o", "contact.html", "--locale", "de-AT", "--strings", "Localizable.xcstrings")
+        #expect(german.status == 0 && !german.stderr.contains("warning"), "\(german.stderr)")
+    }
+
     @Test func theGermanPageShowsTheCatalogsText() throws {
         let scratch = try Scratch()
         try scratch.write("contact.form.yaml", Self.form)

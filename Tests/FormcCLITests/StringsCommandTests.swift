@@ -220,6 +220,15 @@ import Testing
         #expect(text.contains("\"value\" : \"Konto erstellen\""), "the German title the tests read")
     }
 
+    /// The catalog the preview's browser tests read is what `formc strings` makes
+    /// of their form, so that a change of the form cannot leave it behind.
+    @Test func thePreviewTestsCatalogIsCurrent() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let fixtures = "Tests/EndToEnd/preview-locale-fixtures"
+        let check = try Formc.run(["strings", fixtures + "/signup.form.yaml", "-o", fixtures + "/Localizable.xcstrings", "--check"], in: root)
+        #expect(check.status == 0, "regenerate: formc strings \(fixtures)/signup.form.yaml -o \(fixtures)/Localizable.xcstrings\n\(check.stderr)")
+    }
+
     @Test func explainKnowsTheLocalizationCodes() throws {
         let scratch = try Scratch()
         for code in ["FC600", "FC601", "FC602", "FC603", "FC604"] {

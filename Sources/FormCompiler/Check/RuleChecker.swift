@@ -54,11 +54,11 @@ enum RuleChecker {
 
         for (index, rule) in field.rules.enumerated() {
             let name = rule.kind.name
-            if let kinds = rule.kind.appliesOnlyTo, !rule.kind.applies(to: field.valueType) {
+            if !rule.kind.applies(to: field.valueType) {
                 diagnostics.error(
                     .ruleNotApplicable, "rule '\(name)' does not apply to \(field.keyword) '\(field.id)'",
                     at: rule.nameRange,
-                    help: ["'\(name)' applies to \(kinds)"]
+                    help: ["'\(name)' applies to \(RuleTarget.describe(FormVocabulary.targets(ofRule: name)))"]
                 )
                 continue
             }
@@ -322,17 +322,6 @@ enum RuleChecker {
 }
 
 extension RuleKind {
-    /// The kinds a rule applies to, for a message; nil for a rule every field takes.
-    fileprivate var appliesOnlyTo: String? {
-        switch self {
-        case .minLength, .maxLength, .pattern, .email, .url: "textField, floatLabel and textView"
-        case .sameAs: "text fields, booleans, segments and pickers"
-        case .min, .max: "number and date"
-        case .minCount, .maxCount: "multiChoice"
-        case .required, .custom: nil
-        }
-    }
-
     /// Whether the rule applies to a field holding `valueType` (SPEC §6.1, §10), as
     /// the vocabulary's table says.
     fileprivate func applies(to valueType: FieldValueType) -> Bool {
@@ -368,10 +357,7 @@ struct SeenRules {
             firstOfKind = Dictionary(uniqueKeysWithValues: firstOfName.map { (rules[$0].kind, $0) })
         }
         if let identical = firstOfKind?[kind] { return identical }
-        switch kind {
-        case .minLength, .maxLength, .required, .email, .url, .min, .max, .minCount, .maxCount: return sameName
-        case .pattern, .sameAs, .custom: return nil
-        }
+        return RuleKind.repeatable.contains(kind.name) ? nil : sameName
     }
 
     mutating func add(_ index: Int, in rules: [RuleDecl]) {

@@ -241,8 +241,8 @@ private struct CompletionContext {
 
     /// The rules that may still join the `rules` list `sequence`: those that apply
     /// to its field's kind, by the table the checker reads for FC401, and are not in
-    /// the list yet. Every rule while the kind is not written yet; none on a kind
-    /// without a value.
+    /// the list yet unless they may repeat (`RuleKind.repeatable`). Every rule while
+    /// the kind is not written yet; none on a kind without a value.
     func ruleNames(forList sequence: NodeID) -> [String] {
         var present = Set<String>()
         for item in tree.items(sequence) {
@@ -252,7 +252,7 @@ private struct CompletionContext {
                 present.insert(name)
             }
         }
-        var names = RuleKind.names.filter { !present.contains($0) }
+        var names = RuleKind.names.filter { !present.contains($0) || RuleKind.repeatable.contains($0) }
         if let element = syntax.parent(sequence), case .element(let kind?) = syntax.role(of: element) {
             guard let target = FormVocabulary.kind(ElementKind.keywords[kind])?.field else { return [] }
             names = names.filter { FormVocabulary.rule($0, appliesTo: target) }
@@ -356,13 +356,14 @@ private struct CompletionContext {
         }
         let call = body.trimmingTrailingSpaces
         if call.hasSuffix("isEmpty(") {
-            return fieldItems { $0.valueType == .string }
+            // Every field but a boolean can be empty (SPEC §7).
+            return fieldItems { $0.valueType != .bool }
         }
         if call.hasSuffix("count(") || call.hasSuffix("contains(") {
             return fieldItems { if case .multiChoice = $0.valueType { true } else { false } }
         }
         let words = ["not", "and", "or", "true", "false"].map { Item(label: $0, kind: .keyword, detail: nil, insertText: $0) }
-        let isEmpty = Item(label: "isEmpty", kind: .keyword, detail: "isEmpty(textField): the text is empty", insertText: "isEmpty(")
+        let isEmpty = Item(label: "isEmpty", kind: .keyword, detail: "isEmpty(field): nothing entered or chosen", insertText: "isEmpty(")
         return fieldItems() + words + [isEmpty]
     }
 

@@ -34,6 +34,9 @@ public struct CatalogLocale: Sendable, Equatable {
         self.texts = texts
     }
 
+    /// Whether the catalog has no text at all in the locale or its language.
+    public var isEmpty: Bool { texts.isEmpty }
+
     /// The text of `key` in the locale, nil when the catalog has none.
     public func string(_ key: String) -> String? {
         texts[key]

@@ -68,4 +68,8 @@ public enum RuleKind: Sendable, Hashable {
 
     /// Rules written as a bare name; the others need a parameter.
     public static let parameterless: Set<String> = ["required", "email", "url"]
+
+    /// Rules a field may have more than once with different parameters (two
+    /// patterns, two validators); a second rule of any other name is an FC406 warning.
+    public static let repeatable: Set<String> = ["pattern", "sameAs", "custom"]
 }

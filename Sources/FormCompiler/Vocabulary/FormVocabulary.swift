@@ -157,6 +157,11 @@ extension FormVocabulary {
         ruleTargets[name]?.contains(target) ?? false
     }
 
+    /// The fields the rule `name` applies to; empty for a name that is no rule.
+    public static func targets(ofRule name: String) -> Set<RuleTarget> {
+        ruleTargets[name] ?? []
+    }
+
     /// `rules` by name, for the checker's lookup of every rule of a form.
     private static let ruleTargets: [String: Set<RuleTarget>] = Dictionary(
         rules.map { ($0.name.description, $0.appliesTo) }, uniquingKeysWith: { first, _ in first }
@@ -164,6 +169,25 @@ extension FormVocabulary {
 }
 
 extension RuleTarget {
+    /// The fields of `targets` in words, in the table's order, for a message:
+    /// "numbers and dates".
+    public static func describe(_ targets: Set<RuleTarget>) -> String {
+        let words = allCases.filter(targets.contains).map(\.fieldWords)
+        guard let last = words.last else { return "no field" }
+        return words.count == 1 ? last : words.dropLast().joined(separator: ", ") + " and " + last
+    }
+
+    private var fieldWords: String {
+        switch self {
+        case .text: "text fields (textField, floatLabel, textView)"
+        case .boolean: "booleans"
+        case .choice: "single choices (segment, picker)"
+        case .number: "numbers"
+        case .date: "dates"
+        case .multiChoice: "multiChoice fields"
+        }
+    }
+
     /// What the rules see of a field holding `valueType`.
     public init(_ valueType: FieldValueType) {
         switch valueType {

@@ -79,7 +79,7 @@ struct ConditionTypeChecker {
                     "use 'not isEmpty(\(id))' to test that it has a value, or compare it with a string",
                 ])
             case .segment:
-                report(.conditionType, "'\(id)' is a segment, not a boolean", at: syntax.range, help: [
+                report(.conditionType, "'\(id)' is a single choice, not a boolean", at: syntax.range, help: [
                     "compare it with one of its options, e.g. \(example(segment: id))",
                 ])
             case .number, .date, .multiChoice:
