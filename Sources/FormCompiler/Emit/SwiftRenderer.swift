@@ -28,6 +28,8 @@
 /// what may still be rolled back or read (see `flush()`), so the buffer holds a
 /// chunk of the file, never the file.
 struct SwiftRenderer: ~Copyable {
+    // The state below is internal, not private, only so that the renderer's own
+    // files (its extensions) can lay out what they write; nothing else touches it.
     var out: OutputBuffer
     private let flushSize: Int
     private let sink: (UnsafeRawBufferPointer) -> Void
