@@ -48,20 +48,17 @@ extension FormTranslator {
         out.statement(.var("elements", Self.elementsType, .array([])))
         var arguments = ElementArguments()
         for index in level.elements.indices {
-            out.appendStatement(to: "elements") { out in
-                writeElement(at: index, of: level, arguments: &arguments, into: &out)
-            }
+            let type = element(at: index, of: level, arguments: &arguments)
+            out.appendStatement(to: "elements", type, arguments)
         }
         out.statement(.return(.name("elements")))
         out.closeBody()
     }
 
-    /// `TextFieldElement(id: "email", …)`: the element's initializer, its
-    /// arguments gathered into `arguments` (a list reused from element to
-    /// element) first, since how they are laid out depends on all of them.
-    private func writeElement(
-        at index: Int, of level: FormIndex.Level, arguments: inout ElementArguments, into out: inout SwiftRenderer
-    ) {
+    /// `TextFieldElement(id: "email", …)`: the type the element's initializer
+    /// makes, its arguments gathered into `arguments` (a list reused from
+    /// element to element), since how they are laid out depends on all of them.
+    private func element(at index: Int, of level: FormIndex.Level, arguments: inout ElementArguments) -> ElementType {
         arguments.removeAll()
         let element = level.elements[index]
         let form = typeName
@@ -199,6 +196,6 @@ extension FormTranslator {
         if let helper = level.helpers[index].enabled {
             arguments.append("enabled", .condition(conditions.enabledHelpers[helper].name(from: .live)))
         }
-        out.elementInitializer(type, arguments)
+        return type
     }
 }

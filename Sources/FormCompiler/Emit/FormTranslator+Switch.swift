@@ -48,6 +48,9 @@ extension FormTranslator {
         let next = chain
         let cases = groups
         plan.once { $0.openSwitch(over: "field") }
+        // The table, not `self`: the lazy sequence below keeps what it reads, and
+        // would copy the whole translator per case.
+        let fields = fields
         plan.each(cases.count, in: Self.formBody, weight: { 48 + 24 * cases[$0].count }) { index, out in
             // The group's fields, along their chain.
             let positions = sequence(first: cases[index].first) { next[$0] >= 0 ? next[$0] : nil }

@@ -230,52 +230,39 @@ extension FormTranslator {
             // never fail (FC406), and its type has no empty value to test.
             if case .required = rule.kind, field.fieldType.alwaysHasValue { continue }
             let occurrence = FormStrings.occurrence(of: index, in: field.rules)
-            out.ruleListItem(isFirst: rules == 0) { out in
-                self.rule(rule, occurrence: occurrence, of: field, patternNames: patternNames, into: &out)
+            var sameAs = SwiftRenderer.SameAsComparison.sameType
+            var patternName: String?
+            switch rule.kind {
+            case .sameAs(let target):
+                // The target's `FieldInfo`, read in place: a `FieldSymbol` would be copied out.
+                if let targetField = fieldPosition(target), fields[targetField].fieldType != field.fieldType { sameAs = .asOptionals }
+            case .pattern(let pattern):
+                patternName = patternNames[pattern]
+            default:
+                break
             }
+            out.ruleListItem(
+                isFirst: rules == 0, rule.kind, valueType: field.fieldType, patternName: patternName, sameAs: sameAs,
+                message: message(of: rule, occurrence: occurrence, field: field)
+            )
             rules += 1
         }
         out.closeRuleList(hasRules: rules > 0, field: field.name)
         out.closeBody()
     }
 
-    /// One element of a field's `rules` array: `.minLength(8, message: "…")`.
-    private func rule(
-        _ rule: RuleDecl, occurrence: Int, of field: FieldInfo, patternNames: [String: String], into out: inout SwiftRenderer
-    ) {
-        var sameAs = SwiftRenderer.SameAsComparison.sameType
-        var patternName: String?
-        switch rule.kind {
-        case .sameAs(let target):
-            // The target's `FieldInfo`, read in place: a `FieldSymbol` would be copied out.
-            if let targetField = fieldPosition(target), fields[targetField].fieldType != field.fieldType { sameAs = .asOptionals }
-        case .pattern(let pattern):
-            patternName = patternNames[pattern]
-        default:
-            break
-        }
-        out.rule(
-            rule.kind, valueType: field.fieldType, patternName: patternName, sameAs: sameAs, hasMessage: rule.message != nil
-        ) { out in
-            message(of: rule, occurrence: occurrence, field: field, into: &out)
-        }
-    }
-
-    /// The rule's failure message, looked up by its key in the context's
-    /// localization (SPEC §11), with the form's message, else the default one, as
-    /// the literal fallback.
-    private func message(of rule: RuleDecl, occurrence: Int, field: FieldInfo, into out: inout SwiftRenderer) {
-        let key = FormStrings.messageKey(form: typeName, id: field.id, rule: rule.kind.name, occurrence: occurrence)
-        if let message = rule.message {
-            return out.ruleMessage(key: key, text: message.value)
-        }
-        let targetName: String? = if case .sameAs(let target) = rule.kind {
+    /// The rule's failure message: looked up by its key in the context's
+    /// localization (SPEC §11), with the form's message, else the default one
+    /// (`DefaultMessages`), as the literal fallback.
+    private func message(of rule: RuleDecl, occurrence: Int, field: FieldInfo) -> RuleMessage {
+        let targetName: String? = if case .sameAs(let target) = rule.kind, rule.message == nil {
             fieldPosition(target).map { fields[$0].displayName }
         } else {
             nil
         }
-        out.ruleMessage(key: key) { piece in
-            DefaultMessages.forEachPiece(of: rule.kind, fieldName: field.displayName, targetName: targetName, piece)
-        }
+        return RuleMessage(
+            key: FormStrings.messageKey(form: typeName, id: field.id, rule: rule.kind.name, occurrence: occurrence),
+            text: rule.message?.value, fieldName: field.displayName, targetName: targetName
+        )
     }
 }

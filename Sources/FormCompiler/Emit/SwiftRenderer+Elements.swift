@@ -30,6 +30,9 @@ struct ElementArguments {
     }
 
     fileprivate var arguments: [(label: StaticString, value: Value)] = []
+    /// Whether an argument is a closure or an array, which puts them one per
+    /// line; noted as they come, so that no argument is copied out to ask.
+    fileprivate var hasClosureOrArray = false
 
     func has(_ label: StaticString) -> Bool {
         arguments.contains { $0.label.description == label.description }
@@ -37,15 +40,20 @@ struct ElementArguments {
 
     mutating func removeAll() {
         arguments.removeAll(keepingCapacity: true)
+        hasClosureOrArray = false
     }
 
     mutating func append(_ label: StaticString, _ value: Value) {
+        switch value {
+        case .condition, .options: hasClosureOrArray = true
+        default: break
+        }
         arguments.append((label, value))
     }
 
     /// An optional argument: appended when there is a value.
     mutating func append(_ label: StaticString, _ value: Value?) {
-        if let value { arguments.append((label, value)) }
+        if let value { append(label, value) }
     }
 
     mutating func append(_ label: StaticString, _ value: SwiftLiteral) {
@@ -75,11 +83,11 @@ enum ElementType {
 }
 
 extension SwiftRenderer {
-    /// `elements.append(…)` on a line of its own, `element` writing the element.
-    mutating func appendStatement(to array: String, _ element: (inout SwiftRenderer) -> Void) {
+    /// `elements.append(TextFieldElement(id: "email", …))` on a line of its own.
+    mutating func appendStatement(to array: String, _ type: ElementType, _ arguments: ElementArguments) {
         write(array)
         write(".append(")
-        element(&self)
+        elementInitializer(type, arguments)
         write(")")
         newline()
     }
@@ -100,13 +108,8 @@ extension SwiftRenderer {
             write(argument)
             write(">")
         }
+        let multiline = arguments.arguments.count > 2 || arguments.hasClosureOrArray
         let arguments = arguments.arguments
-        let multiline = arguments.count > 2 || arguments.contains { argument in
-            switch argument.value {
-            case .condition, .options: true
-            default: false
-            }
-        }
         write("(")
         if multiline {
             newline()

@@ -1,6 +1,16 @@
 // The validation members' Swift (SPEC §6): the per-field rule functions, their
 // rules, messages and bounds, and the lines of the dispatchers.
 
+/// A rule's failure message, as the translator names it: its localization key,
+/// and the form's text for it, else what the default message (SPEC §6.3) is
+/// made of: the field's and a `sameAs` target's display names.
+struct RuleMessage {
+    let key: String
+    let text: String?
+    let fieldName: String
+    let targetName: String?
+}
+
 extension SwiftRenderer {
     /// The parameters of a field's rule function, spelled once per form: without
     /// and with the app's validators (of the protocol `validatorsProtocol`).
@@ -44,17 +54,6 @@ extension SwiftRenderer {
         write(", Values>] = [")
     }
 
-    /// One rule of the list, `rule` writing it; `isFirst` for the first.
-    mutating func ruleListItem(isFirst: Bool, _ rule: (inout SwiftRenderer) -> Void) {
-        if isFirst {
-            newline()
-            indent()
-        }
-        rule(&self)
-        write(",")
-        newline()
-    }
-
     /// `]`, and `return await RuleRunner.validate(values.email, in: values, rules: rules)`.
     mutating func closeRuleList(hasRules: Bool, field name: FieldName) {
         if hasRules { outdent() }
@@ -74,14 +73,25 @@ extension SwiftRenderer {
         case asOptionals
     }
 
-    /// One element of a field's `rules` array: `.minLength(8, message: …)`.
-    /// `message` writes the rule's message (`ruleMessage`); it is asked for a
-    /// `custom` rule only when the form gives one. `patternName` names the shared
-    /// `FormPattern` of a `pattern` rule; `valueType` is the field's, which a
-    /// `min`/`max` bound is spelled for.
-    mutating func rule(
-        _ kind: RuleKind, valueType: FieldValueType, patternName: String?, sameAs: SameAsComparison,
-        hasMessage: Bool, message: (inout SwiftRenderer) -> Void
+    /// One element of a field's `rules` array, on a line of its own:
+    /// `.minLength(8, message: …),`; `isFirst` for the first of the list.
+    /// `patternName` names the shared `FormPattern` of a `pattern` rule;
+    /// `valueType` is the field's, which a `min`/`max` bound is spelled for.
+    mutating func ruleListItem(
+        isFirst: Bool, _ kind: RuleKind, valueType: FieldValueType, patternName: String?, sameAs: SameAsComparison,
+        message: RuleMessage
+    ) {
+        if isFirst {
+            newline()
+            indent()
+        }
+        rule(kind, valueType: valueType, patternName: patternName, sameAs: sameAs, message: message)
+        write(",")
+        newline()
+    }
+
+    private mutating func rule(
+        _ kind: RuleKind, valueType: FieldValueType, patternName: String?, sameAs: SameAsComparison, message: RuleMessage
     ) {
         switch kind {
         case .required:
@@ -107,7 +117,7 @@ extension SwiftRenderer {
                 write("ValidationRule({ value, values in (value == values.")
                 write(target)
                 write(") ? .valid : .invalid(message: ")
-                message(&self)
+                ruleMessage(message, of: kind)
                 write(") })")
                 return
             }
@@ -130,9 +140,9 @@ extension SwiftRenderer {
         case .custom(let name):
             // The form's `message:`, when given, replaces the validator's own text.
             write(".custom(")
-            if hasMessage {
+            if message.text != nil {
                 write("message: ")
-                message(&self)
+                ruleMessage(message, of: kind)
                 write(", ")
             }
             write("{ value, values in await validators.")
@@ -140,19 +150,21 @@ extension SwiftRenderer {
             write("(value, values: values) })")
             return
         }
-        message(&self)
+        ruleMessage(message, of: kind)
         write(")")
     }
 
-    /// A rule's failure message, looked up by `key` in the validation context's
-    /// localization (SPEC §11), with `text` as the literal fallback.
-    mutating func ruleMessage(key: String, text: String) {
-        localizedString(in: "context", key: key, default: text)
-    }
-
-    /// `ruleMessage(key:text:)` whose fallback is the pieces `pieces` hands over.
-    mutating func ruleMessage(key: String, pieces: ((String) -> Void) -> Void) {
-        localizedString(in: "context", key: key, defaultPieces: pieces)
+    /// The message of a rule of `kind`, looked up by its key in the validation
+    /// context's localization (SPEC §11), with the form's text, else the default
+    /// message, as the literal fallback; the default message is written in
+    /// pieces, with no `String` made of it (a large form has tens of thousands).
+    private mutating func ruleMessage(_ message: RuleMessage, of kind: RuleKind) {
+        if let text = message.text {
+            return localizedString(in: "context", key: message.key, default: text)
+        }
+        localizedString(in: "context", key: message.key) { piece in
+            DefaultMessages.forEachPiece(of: kind, fieldName: message.fieldName, targetName: message.targetName, piece)
+        }
     }
 
     /// A `min`/`max` bound as Swift: a literal, or a day counted from
