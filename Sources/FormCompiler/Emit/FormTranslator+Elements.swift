@@ -92,7 +92,7 @@ extension FormTranslator {
             type = .plain("BooleanElement")
             arguments.append("id", .string(boolean.id.value))
             let title = boolean.title?.value ?? info(boolean.id.value)?.displayName ?? boolean.id.value
-            arguments.append("title", localized(boolean.id.value, "title", boolean.title) ?? .literal(.string(title)))
+            arguments.append("title", localized(boolean.id.value, "title", boolean.title) ?? .string(title))
             arguments.append("icon", string: boolean.icon)
             arguments.append("value", .binding(boolean.id.value))
         case .number(let number):
@@ -102,14 +102,14 @@ extension FormTranslator {
             arguments.append("title", localized(number.id.value, "title", number.title))
             arguments.append("placeholder", localized(number.id.value, "placeholder", number.placeholder))
             arguments.append("unit", localized(number.id.value, "unit", number.unit))
-            if number.places > 0 { arguments.append("decimals", SwiftLiteral.int(number.places)) }
-            if let step = number.step { arguments.append("step", SwiftLiteral.number(step.value, decimal: true)) }
+            if number.places > 0 { arguments.append("decimals", .int(number.places)) }
+            if let step = number.step { arguments.append("step", .decimal(step.value)) }
             for rule in number.common.rules {
                 if case .min(let text) = rule.kind, let value = DecimalLiteral(text), !arguments.has("minimum") {
-                    arguments.append("minimum", SwiftLiteral.number(value, decimal: true))
+                    arguments.append("minimum", .decimal(value))
                 }
                 if case .max(let text) = rule.kind, let value = DecimalLiteral(text), !arguments.has("maximum") {
-                    arguments.append("maximum", SwiftLiteral.number(value, decimal: true))
+                    arguments.append("maximum", .decimal(value))
                 }
             }
             arguments.append("style", case: number.style?.value.rawValue)
@@ -159,7 +159,7 @@ extension FormTranslator {
                 type = .plain("FloatLabelElement")
                 arguments.append("id", .string(text.id.value))
                 let label = text.label?.value ?? info(text.id.value)?.displayName ?? text.id.value
-                arguments.append("label", localized(text.id.value, "label", text.label) ?? .literal(.string(label)))
+                arguments.append("label", localized(text.id.value, "label", text.label) ?? .string(label))
                 arguments.append("secure", bool: text.secure)
                 arguments.append("keyboard", case: text.keyboard?.value.rawValue)
                 arguments.append("contentType", case: text.contentType?.value.rawValue)
@@ -174,7 +174,7 @@ extension FormTranslator {
             arguments.append("value", .binding(text.id.value))
         case .spacer(let spacer):
             type = .plain("SpacerElement")
-            arguments.append("height", SwiftLiteral.double(spacer.height.value))
+            arguments.append("height", .double(spacer.height.value))
         case .staticText(let staticText):
             type = .plain("StaticTextElement")
             let ordinal = unnamedOrdinals[level.path + [index]] ?? 0
@@ -185,7 +185,7 @@ extension FormTranslator {
             type = .plain("SegueElement")
             arguments.append("action", .action(segue.id.value))
             let title = segue.title?.value ?? SwiftNaming.words(fromIdentifier: segue.id.value)
-            arguments.append("title", localized(segue.id.value, "title", segue.title) ?? .literal(.string(title)))
+            arguments.append("title", localized(segue.id.value, "title", segue.title) ?? .string(title))
             arguments.append("icon", string: segue.icon)
             arguments.append("accessoryIcon", string: segue.accessoryIcon)
         }

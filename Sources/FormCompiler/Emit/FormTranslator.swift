@@ -14,7 +14,8 @@
 /// (`formMembers`, `formBody`, …). The translator's files: this one (the file's
 /// order), `+FieldInfo` (what each field needs), `+RuntimeTypes`, `+Fields` (the
 /// types and members every field has a line in), `+Switch`, `+Validation`,
-/// `+Conditions` and `+Elements`.
+/// `+Conditions` and `+Elements`; what it reads of the element tree is gathered
+/// in one walk (`FormIndex`, `ConditionPlan`).
 ///
 /// Names of private helpers are chosen so that no field id can collide with them:
 /// ids are lowerCamelCase without underscores, so a helper is either a fixed word

@@ -5,8 +5,15 @@
 /// them, one per line when there are more than two or one is a closure or an
 /// array, else on one line.
 struct ElementArguments {
+    // Flat, not a `SwiftLiteral` inside: a large form copies tens of thousands
+    // of arguments, and a nested enum is copied through an outlined function.
     enum Value {
-        case literal(SwiftLiteral)
+        case string(String)
+        case bool(Bool)
+        case int(Int)
+        case double(Double)
+        /// An exact `Decimal`: a number element's step or bound.
+        case decimal(DecimalLiteral)
         /// `.name`: a runtime enum case, spelled like the form's key value.
         case runtimeCase(String)
         /// `.constantHeight(44)`
@@ -54,10 +61,6 @@ struct ElementArguments {
     /// An optional argument: appended when there is a value.
     mutating func append(_ label: StaticString, _ value: Value?) {
         if let value { append(label, value) }
-    }
-
-    mutating func append(_ label: StaticString, _ value: SwiftLiteral) {
-        arguments.append((label, .literal(value)))
     }
 
     /// The optional arguments: appended when the form has the key.
@@ -132,9 +135,13 @@ extension SwiftRenderer {
 
     private mutating func elementArgument(_ value: ElementArguments.Value) {
         switch value {
-        case .literal(let value): literal(value)
+        case .string(let text): writeStringLiteral(text)
+        case .bool(let value): literal(.bool(value))
+        case .int(let value): write(value)
+        case .double(let value): write(Self.doubleLiteral(value))
+        case .decimal(let value): literal(.number(value, decimal: true))
         case .localized(let key, let text):
-            localizedString(in: "form.context", key: key, default: text)
+            localizedString(in: .form, key: key, default: text)
         case .runtimeCase(let name):
             write(".")
             // A runtime enum case spelled like the form's key value; `default` needs backticks.
@@ -185,7 +192,7 @@ extension SwiftRenderer {
                 write(caseName)
                 if let title = option.title {
                     write(", title: ")
-                    localizedString(in: "form.context", key: keyPrefix + option.value.value, default: title.value)
+                    localizedString(in: .form, key: keyPrefix + option.value.value, default: title.value)
                 }
                 if let image = option.image {
                     write(", image: ")
@@ -202,7 +209,7 @@ extension SwiftRenderer {
     /// `context.localization.string("key", default: "text")`: the text looked up
     /// by its key in the localization of `context` (SPEC §11), the form's text as
     /// the fallback.
-    mutating func localizedString(in context: StaticString, key: String, default text: String) {
+    mutating func localizedString(in context: LocalizationContext, key: String, default text: String) {
         openLocalizedString(in: context, key: key)
         writeStringLiteral(text)
         write(")")
@@ -210,15 +217,25 @@ extension SwiftRenderer {
 
     /// `localizedString(in:key:default:)` whose default is the pieces `pieces`
     /// hands over (see `writeStringLiteral(_:)`).
-    mutating func localizedString(in context: StaticString, key: String, defaultPieces pieces: ((String) -> Void) -> Void) {
+    mutating func localizedString(in context: LocalizationContext, key: String, defaultPieces pieces: ((String) -> Void) -> Void) {
         openLocalizedString(in: context, key: key)
         writeStringLiteral(pieces)
         write(")")
     }
 
-    private mutating func openLocalizedString(in context: StaticString, key: String) {
-        write(context)
-        write(".localization.string(")
+    /// Whose context's localization a string is looked up in.
+    enum LocalizationContext {
+        /// `form.context`, in an element builder.
+        case form
+        /// `context`, in a rule function.
+        case validation
+    }
+
+    private mutating func openLocalizedString(in context: LocalizationContext, key: String) {
+        switch context {
+        case .form: write("form.context.localization.string(")
+        case .validation: write("context.localization.string(")
+        }
         writeStringLiteral(key)
         write(", default: ")
     }

@@ -23,18 +23,19 @@ struct FieldType {
 /// An expression that names a field's value: `email`, `self.email`,
 /// `values.email` or `email.value`.
 struct FieldReference {
-    fileprivate let base: StaticString?
+    // Written as three pieces: what comes before the name (with its dot) and after.
+    fileprivate let prefix: StaticString
     fileprivate let name: FieldName
-    fileprivate let member: StaticString?
+    fileprivate let suffix: StaticString
 
     /// `email`: a parameter or property of the field's name.
-    static func plain(_ name: FieldName) -> Self { Self(base: nil, name: name, member: nil) }
+    static func plain(_ name: FieldName) -> Self { Self(prefix: "", name: name, suffix: "") }
     /// `self.email`
-    static func onSelf(_ name: FieldName) -> Self { Self(base: "self", name: name, member: nil) }
+    static func onSelf(_ name: FieldName) -> Self { Self(prefix: "self.", name: name, suffix: "") }
     /// `values.email`: the field in the `Values` snapshot named `values`.
-    static func inValues(_ name: FieldName) -> Self { Self(base: "values", name: name, member: nil) }
+    static func inValues(_ name: FieldName) -> Self { Self(prefix: "values.", name: name, suffix: "") }
     /// `email.value`: the live value of the form's `FormValue`.
-    static func liveValue(_ name: FieldName) -> Self { Self(base: nil, name: name, member: "value") }
+    static func liveValue(_ name: FieldName) -> Self { Self(prefix: "", name: name, suffix: ".value") }
 }
 
 /// A helper's name: a fixed word and a field's UpperCamelCase name (`validateEmail`).
@@ -67,15 +68,9 @@ extension SwiftRenderer {
     }
 
     mutating func write(_ reference: FieldReference) {
-        if let base = reference.base {
-            write(base)
-            write(".")
-        }
+        write(reference.prefix)
         write(reference.name)
-        if let member = reference.member {
-            write(".")
-            write(member)
-        }
+        write(reference.suffix)
     }
 
     mutating func write(_ name: FieldHelperName) {

@@ -160,9 +160,9 @@ extension SwiftRenderer {
     /// pieces, with no `String` made of it (a large form has tens of thousands).
     private mutating func ruleMessage(_ message: RuleMessage, of kind: RuleKind) {
         if let text = message.text {
-            return localizedString(in: "context", key: message.key, default: text)
+            return localizedString(in: .validation, key: message.key, default: text)
         }
-        localizedString(in: "context", key: message.key) { piece in
+        localizedString(in: .validation, key: message.key) { piece in
             DefaultMessages.forEachPiece(of: kind, fieldName: message.fieldName, targetName: message.targetName, piece)
         }
     }
