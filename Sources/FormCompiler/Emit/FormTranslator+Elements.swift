@@ -45,31 +45,20 @@ extension FormTranslator {
             parameters: [SwiftParameter("of", Self.formParameter, .named(typeName))],
             result: Self.elementsType, body: []
         ))
-        out.write("var elements: [any FormElement] = []")
-        out.newline()
+        out.statement(.var("elements", Self.elementsType, .array([])))
         var arguments = ElementArguments()
         for index in level.elements.indices {
-            out.write("elements.append(")
-            writeElement(at: index, of: level, arguments: &arguments, into: &out)
-            out.write(")")
-            out.newline()
+            let type = element(at: index, of: level, arguments: &arguments)
+            out.appendStatement(to: "elements", type, arguments)
         }
-        out.write("return elements")
-        out.newline()
+        out.statement(.return(.name("elements")))
         out.closeBody()
     }
 
-    /// A runtime enum case spelled like the form's key value; `default` needs backticks.
-    fileprivate static func caseName(_ rawValue: String) -> String {
-        SwiftNaming.keywords.contains(rawValue) ? "`\(rawValue)`" : rawValue
-    }
-
-    /// `TextFieldElement(id: "email", …)`: the element's initializer, its
-    /// arguments gathered into `arguments` (a list reused from element to
-    /// element) first, since how they are laid out depends on all of them.
-    private func writeElement(
-        at index: Int, of level: FormIndex.Level, arguments: inout ElementArguments, into out: inout SwiftRenderer
-    ) {
+    /// `TextFieldElement(id: "email", …)`: the type the element's initializer
+    /// makes, its arguments gathered into `arguments` (a list reused from
+    /// element to element), since how they are laid out depends on all of them.
+    private func element(at index: Int, of level: FormIndex.Level, arguments: inout ElementArguments) -> ElementType {
         arguments.removeAll()
         let element = level.elements[index]
         let form = typeName
@@ -83,61 +72,57 @@ extension FormTranslator {
             if position >= 0, position < fields.count, fields[position].id == id { return fields[position] }
             return field(id)
         }
+        let type: ElementType
         switch element.kind {
         case .group(let group):
-            out.write("GroupElement")
+            type = .plain("GroupElement")
             arguments.append("id", string: group.id)
             let keyID = group.id?.value ?? FormStrings.unnamedGroupID(ordinal: unnamedOrdinals[level.path + [index]] ?? 0)
             arguments.append("title", localized(keyID, "title", group.title))
             arguments.append("footer", localized(keyID, "footer", group.footer))
             arguments.append("style", case: group.style?.value.rawValue)
             switch group.layout?.value {
-            case .intrinsic?: arguments.append("layout", .member("intrinsic"))
+            case .intrinsic?: arguments.append("layout", .runtimeCase("intrinsic"))
             case .constantHeight(let height)?: arguments.append("layout", .constantHeight(height))
             case nil: break
             }
             if let insets = group.insets?.value { arguments.append("insets", .insets(insets)) }
             arguments.append("elements", .builder(builderName(at: level.path + [index])))
         case .boolean(let boolean):
-            out.write("BooleanElement")
+            type = .plain("BooleanElement")
             arguments.append("id", .string(boolean.id.value))
             let title = boolean.title?.value ?? info(boolean.id.value)?.displayName ?? boolean.id.value
             arguments.append("title", localized(boolean.id.value, "title", boolean.title) ?? .string(title))
             arguments.append("icon", string: boolean.icon)
             arguments.append("value", .binding(boolean.id.value))
         case .number(let number):
-            out.write("NumberElement<")
-            if let info = info(number.id.value) { out.write(info.valueType) } else { out.write(number.places > 0 ? "Decimal?" : "Int?") }
-            out.write(">")
+            let valueType = FieldValueType.number(decimal: number.places > 0, optional: true)
+            type = info(number.id.value).map { .ofField("NumberElement", $0.valueType) } ?? .of("NumberElement", valueType.swiftType)
             arguments.append("id", .string(number.id.value))
             arguments.append("title", localized(number.id.value, "title", number.title))
             arguments.append("placeholder", localized(number.id.value, "placeholder", number.placeholder))
             arguments.append("unit", localized(number.id.value, "unit", number.unit))
             if number.places > 0 { arguments.append("decimals", .int(number.places)) }
-            if let step = number.step { arguments.append("step", .expression(SwiftLiterals.number(step.value, decimal: true))) }
+            if let step = number.step { arguments.append("step", .decimal(step.value)) }
             for rule in number.common.rules {
                 if case .min(let text) = rule.kind, let value = DecimalLiteral(text), !arguments.has("minimum") {
-                    arguments.append("minimum", .expression(SwiftLiterals.number(value, decimal: true)))
+                    arguments.append("minimum", .decimal(value))
                 }
                 if case .max(let text) = rule.kind, let value = DecimalLiteral(text), !arguments.has("maximum") {
-                    arguments.append("maximum", .expression(SwiftLiterals.number(value, decimal: true)))
+                    arguments.append("maximum", .decimal(value))
                 }
             }
             arguments.append("style", case: number.style?.value.rawValue)
             arguments.append("value", .binding(number.id.value))
         case .date(let date):
-            out.write("DateElement<")
-            if let info = info(date.id.value) { out.write(info.valueType) } else { out.write(FieldValueType.dateType(date.dateMode)) }
-            out.write(">")
+            type = info(date.id.value).map { .ofField("DateElement", $0.valueType) } ?? .of("DateElement", FieldValueType.dateType(date.dateMode))
             arguments.append("id", .string(date.id.value))
             arguments.append("title", localized(date.id.value, "title", date.title))
             arguments.append("style", case: date.style?.value.rawValue)
             arguments.append("value", .binding(date.id.value))
         case .multiChoice(let choice):
             let info = info(choice.id.value)
-            out.write("MultiChoiceElement<")
-            out.write(choice.swiftEnumName)
-            out.write(">")
+            type = .of("MultiChoiceElement", choice.swiftEnumName)
             arguments.append("id", .string(choice.id.value))
             arguments.append("title", localized(choice.id.value, "title", choice.title))
             arguments.append("options", .options(
@@ -148,9 +133,8 @@ extension FormTranslator {
         case .segment(let segment):
             // A segment and a picker differ in their element type and a picker's style.
             let info = info(segment.id.value)
-            out.write(segment.variant == .picker ? "PickerElement<" : "SegmentElement<")
-            if let info { out.write(info.valueType) } else { out.write(segment.swiftEnumName) }
-            out.write(">")
+            let name: StaticString = segment.variant == .picker ? "PickerElement" : "SegmentElement"
+            type = info.map { .ofField(name, $0.valueType) } ?? .of(name, segment.swiftEnumName)
             arguments.append("id", .string(segment.id.value))
             arguments.append("title", localized(segment.id.value, "title", segment.title))
             arguments.append("options", .options(
@@ -161,7 +145,7 @@ extension FormTranslator {
         case .text(let text):
             switch text.variant {
             case .textField:
-                out.write("TextFieldElement")
+                type = .plain("TextFieldElement")
                 arguments.append("id", .string(text.id.value))
                 arguments.append("placeholder", localized(text.id.value, "placeholder", text.placeholder))
                 arguments.append("label", localized(text.id.value, "label", text.label))
@@ -172,7 +156,7 @@ extension FormTranslator {
                 arguments.append("continuous", bool: text.continuous)
                 if let length = text.maxInputLength?.value { arguments.append("maxInputLength", .int(length)) }
             case .floatLabel:
-                out.write("FloatLabelElement")
+                type = .plain("FloatLabelElement")
                 arguments.append("id", .string(text.id.value))
                 let label = text.label?.value ?? info(text.id.value)?.displayName ?? text.id.value
                 arguments.append("label", localized(text.id.value, "label", text.label) ?? .string(label))
@@ -182,23 +166,23 @@ extension FormTranslator {
                 arguments.append("multiline", bool: text.multiline)
                 arguments.append("continuous", bool: text.continuous)
             case .textView:
-                out.write("TextViewElement")
+                type = .plain("TextViewElement")
                 arguments.append("id", .string(text.id.value))
                 arguments.append("placeholder", localized(text.id.value, "placeholder", text.placeholder))
                 arguments.append("continuous", bool: text.continuous)
             }
             arguments.append("value", .binding(text.id.value))
         case .spacer(let spacer):
-            out.write("SpacerElement")
+            type = .plain("SpacerElement")
             arguments.append("height", .double(spacer.height.value))
         case .staticText(let staticText):
-            out.write("StaticTextElement")
+            type = .plain("StaticTextElement")
             let ordinal = unnamedOrdinals[level.path + [index]] ?? 0
             arguments.append("text", .localized(key: FormStrings.staticTextKey(form: form, ordinal: ordinal), text: staticText.text.value))
             arguments.append("alignment", case: staticText.alignment?.value.rawValue)
             arguments.append("style", case: staticText.style?.value.rawValue)
         case .segue(let segue):
-            out.write("SegueElement")
+            type = .plain("SegueElement")
             arguments.append("action", .action(segue.id.value))
             let title = segue.title?.value ?? SwiftNaming.words(fromIdentifier: segue.id.value)
             arguments.append("title", localized(segue.id.value, "title", segue.title) ?? .string(title))
@@ -207,178 +191,11 @@ extension FormTranslator {
         }
         // `visible:`/`enabled:` closures for an element that has a condition around it.
         if let helper = level.helpers[index].visible {
-            arguments.append("visible", .condition(conditions.visibleHelpers[helper]))
+            arguments.append("visible", .condition(conditions.visibleHelpers[helper].name(from: .live)))
         }
         if let helper = level.helpers[index].enabled {
-            arguments.append("enabled", .condition(conditions.enabledHelpers[helper]))
+            arguments.append("enabled", .condition(conditions.enabledHelpers[helper].name(from: .live)))
         }
-        arguments.write(into: &out)
-    }
-}
-
-/// The arguments of one element's initializer, written one per line when there
-/// are more than two or one is a closure or an array, else on one line.
-private struct ElementArguments {
-    enum Value {
-        case string(String)
-        case bool(Bool)
-        case int(Int)
-        case double(Double)
-        /// `.name`: a runtime enum case.
-        case member(String)
-        /// `.constantHeight(44)`
-        case constantHeight(Double)
-        case insets(EdgeInsets)
-        /// `makeElements_1(of: form)`: a group's builder.
-        case builder(String)
-        /// `form.email`: the field's `FormValue`.
-        case binding(String)
-        /// `Action.signIn`
-        case action(String)
-        /// `{ [weak form] in form?.isVisible_Company() ?? false }`: reads the
-        /// form's live values (no snapshot), and answers false once the form is
-        /// gone.
-        case condition(ConditionPlan.Helper)
-        /// `form.context.localization.string("SignUpForm.title", default: "…")`
-        case localized(key: String, text: String)
-        /// `[SegmentOption(value: .free, title: …), …]`, one per line; each title
-        /// looked up by `keyPrefix` + the option's value.
-        case options([SegmentOption], caseNames: [String], keyPrefix: String)
-        /// A Swift expression, as spelled (`Decimal(sign: .plus, exponent: -1, significand: 5)`).
-        case expression(String)
-    }
-
-    func has(_ label: StaticString) -> Bool {
-        arguments.contains { $0.label.description == label.description }
-    }
-
-    private var arguments: [(label: StaticString, value: Value)] = []
-
-    mutating func removeAll() {
-        arguments.removeAll(keepingCapacity: true)
-    }
-
-    mutating func append(_ label: StaticString, _ value: Value) {
-        arguments.append((label, value))
-    }
-
-    /// An optional argument: appended when there is a value.
-    mutating func append(_ label: StaticString, _ value: Value?) {
-        if let value { arguments.append((label, value)) }
-    }
-
-    /// The optional arguments: appended when the form has the key.
-    mutating func append(_ label: StaticString, string value: Located<String>?) {
-        if let value { append(label, .string(value.value)) }
-    }
-
-    mutating func append(_ label: StaticString, bool value: Located<Bool>?) {
-        if let value { append(label, .bool(value.value)) }
-    }
-
-    mutating func append(_ label: StaticString, case value: String?) {
-        if let value { append(label, .member(FormTranslator.caseName(value))) }
-    }
-
-    /// `(…)`, after the type's name.
-    func write(into out: inout SwiftRenderer) {
-        let multiline = arguments.count > 2 || arguments.contains { argument in
-            switch argument.value {
-            case .condition, .options: true
-            default: false
-            }
-        }
-        out.write("(")
-        if multiline {
-            out.newline()
-            out.indent()
-        }
-        // By index: the arguments are read in place, not copied out one by one.
-        for index in arguments.indices {
-            if index > 0 && !multiline { out.write(", ") }
-            out.write(arguments[index].label)
-            out.write(": ")
-            Self.write(arguments[index].value, into: &out)
-            if multiline {
-                if index < arguments.count - 1 { out.write(",") }
-                out.newline()
-            }
-        }
-        if multiline { out.outdent() }
-        out.write(")")
-    }
-
-    private static func write(_ value: Value, into out: inout SwiftRenderer) {
-        switch value {
-        case .string(let text): out.writeStringLiteral(text)
-        case .localized(let key, let text):
-            out.write("form.context.localization.string(")
-            out.writeStringLiteral(key)
-            out.write(", default: ")
-            out.writeStringLiteral(text)
-            out.write(")")
-        case .bool(let value): out.write(value ? "true" : "false")
-        case .int(let value): out.write(value)
-        case .double(let value): out.write(SwiftRenderer.doubleLiteral(value))
-        case .member(let name):
-            out.write(".")
-            out.write(name)
-        case .constantHeight(let height):
-            out.write(".constantHeight(")
-            out.write(SwiftRenderer.doubleLiteral(height))
-            out.write(")")
-        case .insets(let insets):
-            out.write("FormEdgeInsets(top: ")
-            out.write(SwiftRenderer.doubleLiteral(insets.top))
-            out.write(", left: ")
-            out.write(SwiftRenderer.doubleLiteral(insets.left))
-            out.write(", bottom: ")
-            out.write(SwiftRenderer.doubleLiteral(insets.bottom))
-            out.write(", right: ")
-            out.write(SwiftRenderer.doubleLiteral(insets.right))
-            out.write(")")
-        case .builder(let name):
-            out.write(name)
-            out.write("(of: form)")
-        case .expression(let expression):
-            out.write(expression)
-        case .binding(let id):
-            out.write("form.")
-            out.write(id)
-        case .action(let id):
-            out.write("Action.")
-            out.write(id)
-        case .condition(let helper):
-            out.write("{ [weak form] in form?.")
-            helper.writeLiveName(into: &out)
-            out.write("() ?? false }")
-        case .options(let options, let caseNames, let keyPrefix):
-            out.write("[")
-            guard !options.isEmpty else {
-                out.write("]")
-                return
-            }
-            out.newline()
-            out.indent()
-            for (option, caseName) in zip(options, caseNames) {
-                out.write("SegmentOption(value: .")
-                out.write(caseName)
-                if let title = option.title {
-                    out.write(", title: form.context.localization.string(")
-                    out.writeStringLiteral(keyPrefix + option.value.value)
-                    out.write(", default: ")
-                    out.writeStringLiteral(title.value)
-                    out.write(")")
-                }
-                if let image = option.image {
-                    out.write(", image: ")
-                    out.writeStringLiteral(image.value)
-                }
-                out.write("),")
-                out.newline()
-            }
-            out.outdent()
-            out.write("]")
-        }
+        return type
     }
 }

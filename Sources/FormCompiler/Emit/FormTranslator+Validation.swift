@@ -7,13 +7,8 @@ extension FormTranslator {
         }
         // Key 0: no rules; 1 + position: the field's own helper.
         switchOverFields(keyCount: fields.count + 1, whenEmpty: 0, into: &plan, key: { fields[$0].hasRules ? $0 + 1 : 0 }) { key, out in
-            guard key > 0 else {
-                out.write(".valid")
-                return
-            }
-            out.write("await validate")
-            out.write(fields[key - 1].upperName)
-            out.write(fields[key - 1].hasCustomRule ? "(values, context: context, validators: validators)" : "(values, context: context)")
+            guard key > 0 else { return out.implicitMember("valid") }
+            out.fieldValidatorCall(validatorName(of: fields[key - 1]), passesValidators: fields[key - 1].hasCustomRule)
         }
         plan.once { out in
             out.closeBody()
@@ -37,8 +32,7 @@ extension FormTranslator {
             keyCount: triggers.count, whenEmpty: triggers.firstIndex(of: form.document.defaultTrigger) ?? 0, into: &plan,
             key: { triggers.firstIndex(of: fields[$0].trigger) ?? 0 }
         ) { key, out in
-            out.write(".")
-            out.write(triggers[key].rawValue)
+            out.implicitMember(triggers[key].rawValue)
         }
         let sameAs = sameAsDependents()
         plan.once(weight: 1_024 + 48 * sameAs.count) { out in
@@ -64,8 +58,7 @@ extension FormTranslator {
         }
 
         // Only the functions of fields with a `custom` rule take the validators.
-        let parameters = [SwiftName("_ values: Values"), SwiftName("context: ValidationContext")]
-        let customParameters = parameters + [SwiftName("validators: any " + validatorsProtocol)]
+        let (parameters, customParameters) = SwiftRenderer.fieldValidatorParameters(validatorsProtocol: validatorsProtocol)
         // Positions, not the `FieldInfo`s: an array of them would retain each.
         let validated = fields.indices.filter { fields[$0].hasRules }
         plan.each(validated.count, in: Self.formMembers, weight: { 256 + 96 * fields[validated[$0]].ruleCount }) { [patternNames] index, out in
@@ -81,7 +74,7 @@ extension FormTranslator {
         let staticParameters = [
             SwiftParameter("_", "values", Self.valuesType),
             SwiftParameter("in", "context", Self.contextType, default: .call(.type(Self.contextType), [])),
-        ] + (hasCustomRules ? [validatorsParameterDecl] : [])
+        ] + (hasCustomRules ? [validatorsParameter] : [])
 
         // validate(): the static rules over a snapshot; every field's state is set.
         out.declaration(.function(SwiftFunction(
@@ -128,7 +121,7 @@ extension FormTranslator {
             parameters: [
                 SwiftParameter("_", "field", Self.fieldType), SwiftParameter("in", "values", Self.valuesType),
                 SwiftParameter(nil, "context", Self.contextType),
-            ] + (hasCustomRules ? [validatorsParameterDecl] : []),
+            ] + (hasCustomRules ? [validatorsParameter] : []),
             isAsync: true, result: Self.resultType, body: []
         ))
     }
@@ -155,24 +148,11 @@ extension FormTranslator {
             ))
             out.statement(.var("dependents", dependentsType, .dictionary([])))
             for (target, fields) in sameAs {
-                // `dependents[.password] = [.confirmPassword]`
-                out.write("dependents[.")
-                out.write(target)
-                out.write("] = [")
-                for (index, field) in fields.enumerated() {
-                    out.write(index == 0 ? "." : ", .")
-                    out.write(field)
-                }
-                out.write("]")
-                out.newline()
+                out.dependentsAssignment("dependents", target: target, fields: fields)
             }
             out.statement(.return(.name("dependents")))
             out.closeBody()
         }
-    }
-
-    private var validatorsParameterDecl: SwiftParameter {
-        SwiftParameter(nil, "validators", .existential(.named(validatorsProtocol)))
     }
 
     /// `sameAs` target → the fields that compare with it, in document order.
@@ -227,170 +207,62 @@ extension FormTranslator {
         ]
     }
 
+    /// `validateEmail`: the function of a field's rules.
+    private func validatorName(of field: FieldInfo) -> FieldHelperName {
+        FieldHelperName(word: "validate", key: field.upperName)
+    }
+
     /// The rules of one field, `validateEmail(_ values: Values…)`, whose
     /// `parameters` are spelled out; `patternNames` names the shared
     /// `FormPattern` of each pattern text.
     private func fieldValidation(
         _ field: FieldInfo, parameters: [SwiftName], patternNames: [String: String], into out: inout SwiftRenderer
     ) {
-        out.beginMember(sort: nil)
-        out.write("private nonisolated static func validate")
-        out.write(field.upperName)
-        let tail: StaticString = " async -> ValidationResult"
-        out.parameterList(parameters, tailWidth: tail.utf8CodeUnitCount)
-        out.write(tail)
-        out.openBody()
+        out.openFieldValidator(validatorName(of: field), parameters: parameters)
         if let helper = field.visibleHelper {
             // Hidden fields are not validated (SPEC §6.2).
-            out.write("guard ")
-            conditions.visibleHelpers[helper].writeName(into: &out)
-            out.write(conditions.readsToday ? "(values, context) else { return .valid }" : "(values) else { return .valid }")
-            out.newline()
+            out.guardVisible(conditions.visibleHelpers[helper].name(from: .snapshot), readsToday: conditions.readsToday)
         }
-        out.write("let rules: [ValidationRule<")
-        out.write(field.valueType)
-        out.write(", Values>] = [")
+        out.openRuleList(valueType: field.valueType)
         var rules = 0
         for (index, rule) in field.rules.enumerated() {
             // A segment with a default always has a selection: its `required` can
             // never fail (FC406), and its type has no empty value to test.
             if case .required = rule.kind, field.fieldType.alwaysHasValue { continue }
-            if rules == 0 {
-                out.newline()
-                out.indent()
-            }
-            rules += 1
             let occurrence = FormStrings.occurrence(of: index, in: field.rules)
-            self.rule(rule, occurrence: occurrence, of: field, patternNames: patternNames, into: &out)
-            out.write(",")
-            out.newline()
+            var sameAs = SwiftRenderer.SameAsComparison.sameType
+            var patternName: String?
+            switch rule.kind {
+            case .sameAs(let target):
+                // The target's `FieldInfo`, read in place: a `FieldSymbol` would be copied out.
+                if let targetField = fieldPosition(target), fields[targetField].fieldType != field.fieldType { sameAs = .asOptionals }
+            case .pattern(let pattern):
+                patternName = patternNames[pattern]
+            default:
+                break
+            }
+            out.ruleListItem(
+                isFirst: rules == 0, rule.kind, valueType: field.fieldType, patternName: patternName, sameAs: sameAs,
+                message: message(of: rule, occurrence: occurrence, field: field)
+            )
+            rules += 1
         }
-        if rules > 0 { out.outdent() }
-        out.write("]")
-        out.newline()
-        out.write("return await RuleRunner.validate(values.")
-        out.write(field.name)
-        out.write(", in: values, rules: rules)")
-        out.newline()
+        out.closeRuleList(hasRules: rules > 0, field: field.name)
         out.closeBody()
     }
 
-    /// One element of a field's `rules` array: `.minLength(8, message: "…")`.
-    private func rule(
-        _ rule: RuleDecl, occurrence: Int, of field: FieldInfo, patternNames: [String: String], into out: inout SwiftRenderer
-    ) {
-        switch rule.kind {
-        case .required:
-            out.write(".required(message: ")
-        case .minLength(let count):
-            out.write(".minLength(")
-            out.write(count)
-            out.write(", message: ")
-        case .maxLength(let count):
-            out.write(".maxLength(")
-            out.write(count)
-            out.write(", message: ")
-        case .pattern(let pattern):
-            out.write(".pattern(")
-            out.write(patternNames[pattern] ?? "pattern_0")
-            out.write(", message: ")
-        case .email:
-            out.write(".email(message: ")
-        case .url:
-            out.write(".url(message: ")
-        case .sameAs(let target):
-            // The target's `FieldInfo`, read in place: a `FieldSymbol` would be copied out.
-            if let targetField = fieldPosition(target), fields[targetField].fieldType != field.fieldType {
-                // `Plan` against `Plan?`: compare as optionals.
-                out.write("ValidationRule({ value, values in (value == values.")
-                out.write(target)
-                out.write(") ? .valid : .invalid(message: ")
-                message(of: rule, occurrence: occurrence, field: field, into: &out)
-                out.write(") })")
-                return
-            }
-            out.write(".sameAs({ $0.")
-            out.write(target)
-            out.write(" }, message: ")
-        case .min(let text), .max(let text):
-            out.write(rule.kind.name == "min" ? ".min(" : ".max(")
-            out.write(Self.boundExpression(text, for: field.fieldType, isMax: rule.kind.name == "max"))
-            out.write(", message: ")
-        case .minCount(let count):
-            out.write(".minCount(")
-            out.write(count)
-            out.write(", message: ")
-        case .maxCount(let count):
-            out.write(".maxCount(")
-            out.write(count)
-            out.write(", message: ")
-        case .custom(let name):
-            // The form's `message:`, when given, replaces the validator's own text.
-            out.write(".custom(")
-            if rule.message != nil {
-                out.write("message: ")
-                message(of: rule, occurrence: occurrence, field: field, into: &out)
-                out.write(", ")
-            }
-            out.write("{ value, values in await validators.")
-            out.write(name)
-            out.write("(value, values: values) })")
-            return
-        }
-        message(of: rule, occurrence: occurrence, field: field, into: &out)
-        out.write(")")
-    }
-
-    /// A `min`/`max` bound as Swift: a literal, or a day counted from
-    /// `context.today` when the rule runs (SPEC §10). For an instant, `today`'s
-    /// bound is the start of the day (`min`) or its last instant (`max`) in the
-    /// context's time zone.
-    static func boundExpression(_ text: String, for valueType: FieldValueType, isMax: Bool = false) -> String {
-        switch RuleBound(text, for: valueType) {
-        case .number(let value)?:
-            if case .number(let decimal, _) = valueType { return SwiftLiterals.number(value, decimal: decimal) }
-            return value.description
-        case .fixed(let value)?:
-            return SwiftLiterals.date(value)
-        case .relative(let relative)?:
-            var day = "context.today"
-            if relative.amount != 0 {
-                let unit = switch relative.unit {
-                case .days: "days"
-                case .weeks: "weeks"
-                case .months: "months"
-                case .years: "years"
-                }
-                day += ".adding(\(unit): \(relative.amount))"
-            }
-            if case .date(.dateTime, _) = valueType {
-                return day + (isMax ? ".end(in: context.timeZone)" : ".start(in: context.timeZone)")
-            }
-            return day
-        case nil:
-            return "nil"
-        }
-    }
-
-    /// The rule's failure message, looked up by its key in the context's
-    /// localization (SPEC §11), with the form's message, else the default one, as
-    /// the literal fallback.
-    private func message(of rule: RuleDecl, occurrence: Int, field: FieldInfo, into out: inout SwiftRenderer) {
-        out.write("context.localization.string(")
-        out.writeStringLiteral(FormStrings.messageKey(form: typeName, id: field.id, rule: rule.kind.name, occurrence: occurrence))
-        out.write(", default: ")
-        defer { out.write(")") }
-        if let message = rule.message {
-            out.writeStringLiteral(message.value)
-            return
-        }
-        let targetName: String? = if case .sameAs(let target) = rule.kind {
+    /// The rule's failure message: looked up by its key in the context's
+    /// localization (SPEC §11), with the form's message, else the default one
+    /// (`DefaultMessages`), as the literal fallback.
+    private func message(of rule: RuleDecl, occurrence: Int, field: FieldInfo) -> RuleMessage {
+        let targetName: String? = if case .sameAs(let target) = rule.kind, rule.message == nil {
             fieldPosition(target).map { fields[$0].displayName }
         } else {
             nil
         }
-        out.writeStringLiteral { piece in
-            DefaultMessages.forEachPiece(of: rule.kind, fieldName: field.displayName, targetName: targetName, piece)
-        }
+        return RuleMessage(
+            key: FormStrings.messageKey(form: typeName, id: field.id, rule: rule.kind.name, occurrence: occurrence),
+            text: rule.message?.value, fieldName: field.displayName, targetName: targetName
+        )
     }
 }

@@ -3,7 +3,8 @@
 // a time and hands it to the renderer (`SwiftRenderer`), which writes it as
 // text; the largest declarations (the form class, `Values`, the functions with a
 // line per field) are opened and closed around their members instead of being
-// built whole, and what is repeated for every field is written directly.
+// built whole, and what is repeated for every field goes through the renderer's
+// member functions (`SwiftRenderer+Members` and the others), not the model.
 // Text from a form file only ever enters the model as `SwiftExpr.string`
 // (rendered as an escaped literal) or as a comment (rendered on one line with
 // control characters escaped); identifiers come only from names the checker

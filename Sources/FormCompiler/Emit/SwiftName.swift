@@ -17,7 +17,8 @@ struct SwiftName: Sendable {
 /// a pointer and a count, so that passing one on counts no reference. It points
 /// into the block its `FormTranslator.FieldInfo` owns, or into a literal (which
 /// lives as long as the program): valid only while that `FieldInfo` lives, so it
-/// is written where it is read (`out.write(fields[index].name)`) and never stored.
+/// is handed to the renderer where it is read (`out.enumCase(fields[index].name)`)
+/// and never stored.
 struct FieldName: @unchecked Sendable {
     let start: UnsafePointer<UInt8>
     let count: Int

@@ -1,0 +1,229 @@
+/// The members every field has a line in: the `Field` enum, the option enums,
+/// `Values`, the form's `FormValue`s, `init` and `values`. Each line of a field is
+/// a unit of a run (`eachField`), handed to one named function of the renderer.
+///
+/// To give every field one more member, add one `eachField` here (or where the
+/// member belongs in `plan()`), calling the renderer's function for that kind of
+/// member, for example a stored property of the form:
+///
+///     eachField(in: Self.formMembers, into: &plan) { index, out in
+///         out.storedProperty(access, isLet: true, fields[index].name, FieldType("FormValue", of: fields[index].valueType))
+///     }
+///
+/// Nothing else changes: the renderer spells it, the plan cuts batches wherever
+/// it likes between units, and the output buffer grows as it needs.
+extension FormTranslator {
+    /// A run of one unit per field in `context` (where the renderer is between
+    /// them: `formMembers`, `formBody`, …): `unit` writes field `index`'s, reading
+    /// the field in place (`fields[index]`). `weight`, about how many bytes a
+    /// unit writes, only balances the batches; the bytes never depend on it.
+    func eachField(
+        in context: SwiftRenderer.Context, weight: Int = 48, into plan: inout EmitPlan,
+        _ unit: @escaping @Sendable (_ index: Int, _ out: inout SwiftRenderer) -> Void
+    ) {
+        plan.each(fields.count, in: context, weight: { _ in weight }, unit)
+    }
+
+    /// `let email: FormValue<String>`: each field's value, as the app binds to it.
+    func fieldValues(into plan: inout EmitPlan) {
+        eachField(in: Self.formMembers, weight: 36, into: &plan) { index, out in
+            out.storedProperty(access, isLet: true, fields[index].name, FieldType("FormValue", of: fields[index].valueType))
+        }
+    }
+
+    // MARK: - Nested types
+
+    func fieldEnum(into plan: inout EmitPlan) {
+        plan.once { out in
+            out.openType(SwiftTypeDecl(
+                doc: ["The form's fields, in document order."],
+                access: access, kind: .enum, name: "Field",
+                // An enum without cases cannot have a raw type.
+                inherits: fields.isEmpty ? ["Hashable", "CaseIterable", "Sendable"] : ["String", "CaseIterable", "Sendable"]
+            ))
+        }
+        eachField(in: Self.nestedMembers, weight: 24, into: &plan) { index, out in
+            out.enumCase(fields[index].name)
+        }
+        plan.once { $0.closeType() }
+    }
+
+    func segmentEnums(into plan: inout EmitPlan) {
+        // Positions, not the `FieldInfo`s: an array of them would retain each.
+        let segmentFields = fields.indices.filter { !fields[$0].caseNames.isEmpty || fields[$0].kind.hasOptions }
+        plan.each(segmentFields.count, in: Self.formMembers, weight: { 160 + 32 * fields[segmentFields[$0]].caseNames.count }) { index, out in
+            let field = fields[segmentFields[index]]
+            let (enumName, options): (String, [SegmentOption]) = switch field.kind {
+            case .segment(let segment): (segment.swiftEnumName, segment.options)
+            case .multiChoice(let choice): (choice.swiftEnumName, choice.options)
+            default: ("", [])
+            }
+            guard !enumName.isEmpty else { return }
+            out.openType(SwiftTypeDecl(
+                doc: ["The options of `\(field.id)`."],
+                access: access, kind: .enum, name: enumName,
+                inherits: ["String", "CaseIterable", "Codable", "Sendable"]
+            ))
+            for (option, name) in zip(options, field.caseNames) {
+                let bare = name.hasPrefix("`") ? String(name.dropFirst().dropLast()) : name
+                out.enumCase(name, rawValue: bare == option.value.value ? nil : option.value.value)
+            }
+            out.closeType()
+        }
+    }
+
+    func actionEnum(into plan: inout EmitPlan) {
+        guard !segueIDs.isEmpty else { return }
+        plan.once(weight: 160 + 32 * segueIDs.count) { out in
+            out.openType(SwiftTypeDecl(
+                doc: ["The form's segues: what a renderer does when one is tapped is up to the app."],
+                access: access, kind: .enum, name: "Action",
+                inherits: ["String", "CaseIterable", "Sendable"]
+            ))
+            for id in segueIDs { out.enumCase(id, rawValue: nil) }
+            out.closeType()
+        }
+    }
+
+    func valuesStruct(into plan: inout EmitPlan) {
+        plan.once { out in
+            out.openType(SwiftTypeDecl(
+                doc: ["A snapshot of every field's value: what is submitted, stored or validated off the main actor."],
+                access: access, kind: .struct, name: "Values",
+                inherits: ["Codable", "Equatable", "Sendable"]
+            ))
+        }
+        eachField(in: Self.nestedMembers, weight: 28, into: &plan) { index, out in
+            // An instant is ISO 8601 text whatever the coder's date strategy (SPEC §10).
+            let wrapper: StaticString? = if case .date(.dateTime, _) = fields[index].fieldType { "FormDateTime" } else { nil }
+            out.storedProperty(access, wrapper: wrapper, isLet: false, fields[index].name, FieldType(fields[index].valueType))
+        }
+        plan.once { out in
+            out.openFunction(SwiftFunction(doc: ["Every field at its default."], access: access, parameters: [], body: []))
+        }
+        eachField(in: Self.nestedBody, weight: 36, into: &plan) { index, out in
+            out.assignment(.onSelf(fields[index].name), fields[index].defaultValue)
+        }
+        plan.once { $0.closeBody() }
+        if !fields.isEmpty {
+            plan.once(weight: 32 * fields.count) { out in
+                out.openMemberwiseInitializer(access, count: fields.count, name: { fields[$0].name }, type: { fields[$0].valueType })
+            }
+            eachField(in: Self.nestedBody, weight: 36, into: &plan) { index, out in
+                out.assignment(.onSelf(fields[index].name), .plain(fields[index].name))
+            }
+            plan.once { $0.closeBody() }
+        }
+        plan.once { $0.closeType() }
+    }
+
+    func validatorsProtocolDecl() -> SwiftTypeDecl {
+        // One requirement per validator name and value type, in first-use order.
+        let requirements: [SwiftDecl] = ruleFacts.customValidators.map { name, valueType in
+            .function(SwiftFunction(
+                name: name,
+                parameters: [
+                    SwiftParameter("_", "value", swiftType(valueType, qualified: true)),
+                    SwiftParameter(nil, "values", .named(typeName + ".Values")),
+                ],
+                // Outside the form type, where its aliases do not reach: spelled with the module.
+                isAsync: true, result: .named("FormRuntime.ValidationResult"), body: nil
+            ))
+        }
+        return SwiftTypeDecl(
+            doc: ["The app's async validators for the `custom` rules of `\(typeName)`."],
+            access: access, kind: .protocol, name: validatorsProtocol,
+            inherits: ["Sendable"], members: requirements
+        )
+    }
+
+    // MARK: - Instance API
+
+    var validatorsParameter: SwiftParameter {
+        SwiftParameter(nil, "validators", .existential(.named(validatorsProtocol)))
+    }
+
+    func instanceMembers(into plan: inout EmitPlan) {
+        plan.once(weight: 1_024) { out in
+            instanceMembersHead(into: &out)
+        }
+        eachField(in: Self.formBody, weight: 52, into: &plan) { index, out in
+            out.assignment(.onSelf(fields[index].name), making: "FormValue", of: .inValues(fields[index].name))
+        }
+        plan.once { out in
+            if hasCustomRules { out.statement(.assign(.member(Self.selfName, "validators"), .name("validators"))) }
+            out.closeBody()
+            out.openComputedProperty(SwiftProperty(
+                doc: ["A snapshot of every field's current value."],
+                access: access, isLet: false, name: "values", type: Self.valuesType, getter: []
+            ))
+            if fields.isEmpty {
+                out.statement(.return(.call(.type(Self.valuesType), [])))
+            } else {
+                // Assignments, not one memberwise call: a call with thousands of
+                // arguments is slow to type-check.
+                out.statement(.var("values", nil, .call(.type(Self.valuesType), [])))
+            }
+        }
+        eachField(in: Self.formBody, weight: 44, into: &plan) { index, out in
+            out.assignment(.inValues(fields[index].name), .liveValue(fields[index].name))
+        }
+        plan.once { out in
+            if !fields.isEmpty { out.statement(.return(Self.valuesName)) }
+            out.closeBody()
+        }
+    }
+
+    /// The controller of the field states and `init` up to its assignments.
+    private func instanceMembersHead(into out: inout SwiftRenderer) {
+        if hasCustomRules {
+            out.declaration(.property(SwiftProperty(
+                access: .private, isLet: true, name: "validators", type: .existential(.named(validatorsProtocol))
+            )))
+        }
+        out.declaration(.property(SwiftProperty(
+            doc: ["The clock, time zone and localization that `validate()` and the triggers use (SPEC §10)."],
+            access: access, isLet: false, name: "context", type: Self.contextType,
+            initializer: .call(.type(Self.contextType), [])
+        )))
+        if let title = form.document.title?.value {
+            // Computed, so that it follows a later change of `context`; no title, no member (SPEC §11: no string, no key).
+            out.declaration(.property(SwiftProperty(
+                doc: ["The form's `title`, in the language of `context.localization` (SPEC §11)."],
+                access: access, isLet: false, name: "localizedTitle", type: .named("String"),
+                getter: [.return(.call(.member(.member(.name("context"), "localization"), "string"), [
+                    SwiftArgument(nil, .string(FormStrings.titleKey(form: typeName))), SwiftArgument("default", .string(title)),
+                ]))]
+            )))
+        }
+        var validateArguments: [SwiftArgument] = [
+            SwiftArgument("in", .member(Self.selfName, "values")), SwiftArgument("context", .member(Self.selfName, "context")),
+        ]
+        if hasCustomRules { validateArguments.append(SwiftArgument("validators", .member(Self.selfName, "validators"))) }
+        out.declaration(.property(SwiftProperty(
+            doc: ["Field states and triggers (SPEC §6.4); lazy, because its closure needs `self`."],
+            access: .private, modifiers: ["lazy"], isLet: false, name: "validation",
+            type: .named("FieldValidationController", [Self.fieldType]),
+            initializer: .call(.type(.named("FieldValidationController"))
+                , [
+                    SwiftArgument("triggers", .member(.name("Self"), "triggers")),
+                    SwiftArgument("dependents", .member(.name("Self"), "dependents")),
+                    SwiftArgument("validate", .closure(SwiftClosure(
+                        captures: ["weak self"], parameters: ["field"],
+                        body: [
+                            .guardLet("self", Self.selfName, else: [.return(.dot("cancelled"))]),
+                            .return(.await(.call(.member(.name("Self"), "validate"),
+                                                 [SwiftArgument(nil, .name("field"))] + validateArguments))),
+                        ]
+                    ))),
+                ], multiline: true)
+        )))
+
+        var initParameters = [SwiftParameter(nil, "values", Self.valuesType, default: .call(.type(Self.valuesType), []))]
+        if hasCustomRules { initParameters.append(validatorsParameter) }
+        out.openFunction(SwiftFunction(
+            doc: ["A form showing `values`" + (hasCustomRules ? ", checked by the app's `validators`." : ".")],
+            access: access, parameters: initParameters, body: []
+        ))
+    }
+}

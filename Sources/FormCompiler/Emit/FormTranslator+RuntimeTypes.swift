@@ -1,0 +1,82 @@
+// The runtime's types that the file names, and their aliases inside the form type.
+extension FormTranslator {
+    /// The runtime types that the form's non-private members name in their
+    /// declarations (`let email: FormValue<String>`, `validate() -> ValidationReport<Field>`):
+    /// their aliases need the form's access. The others appear only in private
+    /// members and in bodies.
+    static let apiRuntimeTypes: Set<String> = [
+        "FieldState", "FormDate", "FormDateTime", "FormElement", "FormTime", "FormValue", "ObserverToken",
+        "ValidationContext", "ValidationReport",
+    ]
+
+    /// The runtime types the element builders name, by bit of `runtimeTypes`' mask.
+    private static let elementTypeNames = [
+        "GroupElement", "FormEdgeInsets", "BooleanElement", "SegmentElement", "SegmentOption", "TextFieldElement",
+        "FloatLabelElement", "TextViewElement", "SpacerElement", "StaticTextElement", "SegueElement",
+        "PickerElement", "NumberElement", "DateElement", "MultiChoiceElement",
+    ]
+
+    /// The names of FormRuntime's types that the members of the form type write:
+    /// the API's always, the rest as the form's fields, rules and elements call for.
+    /// (`RuntimeAliasTests` compares this with every generated file's words.)
+    static func runtimeTypes(fields: FieldTable, ruleFacts: RuleFacts, levels: [FormIndex.Level]) -> [String] {
+        var names: Set<String> = [
+            "FieldState", "FieldValidationController", "FormElement", "ObserverToken", "ValidationContext", "ValidationReport",
+            "ValidationResult", "ValidationTrigger",
+        ]
+        if !fields.isEmpty { names.insert("FormValue") }
+        if fields.contains(where: \.hasRules) { names.formUnion(["RuleRunner", "ValidationRule"]) }
+        if !ruleFacts.patterns.isEmpty { names.insert("FormPattern") }
+        for field in fields where field.fieldType.isDate {
+            if case .date(let mode, _) = field.fieldType { names.insert(mode == .dateTime ? "FormDateTime" : FieldValueType.dateType(mode)) }
+        }
+        // Bit i: `elementTypeNames[i]` (a bit per element, not a `Set` insertion).
+        var used: UInt32 = 0
+        for level in levels {
+            for index in level.elements.indices {
+                switch level.elements[index].kind {
+                case .group(let group): used |= group.insets == nil ? 1 << 0 : 1 << 0 | 1 << 1
+                case .boolean: used |= 1 << 2
+                case .segment(let segment):
+                    let type: UInt32 = segment.variant == .picker ? 1 << 11 : 1 << 3
+                    used |= segment.options.isEmpty ? type : type | 1 << 4
+                case .number: used |= 1 << 12
+                case .date: used |= 1 << 13
+                case .multiChoice(let choice): used |= choice.options.isEmpty ? 1 << 14 : 1 << 14 | 1 << 4
+                case .text(let text):
+                    switch text.variant {
+                    case .textField: used |= 1 << 5
+                    case .floatLabel: used |= 1 << 6
+                    case .textView: used |= 1 << 7
+                    }
+                case .spacer: used |= 1 << 8
+                case .staticText: used |= 1 << 9
+                case .segue: used |= 1 << 10
+                }
+            }
+        }
+        for (bit, name) in elementTypeNames.enumerated() where used & 1 << bit != 0 { names.insert(name) }
+        // The API's first, then the private ones; each in alphabetical order.
+        return names.sorted { first, second in
+            let (firstIsAPI, secondIsAPI) = (apiRuntimeTypes.contains(first), apiRuntimeTypes.contains(second))
+            return firstIsAPI != secondIsAPI ? firstIsAPI : first < second
+        }
+    }
+
+    /// `typealias FormValue = FormRuntime.FormValue`, for each of `runtimeTypes`:
+    /// inside the form type, its members find the runtime's types through these,
+    /// before the module's own declarations. Without them, a type of the same
+    /// name declared anywhere in the app's module (its own `ValidationResult` or
+    /// `FieldState`, say) would hide the imported one from the whole generated
+    /// file. The generated code keeps the plain names, as SPEC §5 shows them. The
+    /// types of the form's API (`apiRuntimeTypes`) are aliased with its access,
+    /// the rest privately, so they add nothing to what the app sees of the form.
+    func runtimeAliases(into out: inout SwiftRenderer) {
+        for (index, name) in runtimeTypes.enumerated() {
+            out.typeAlias(
+                Self.apiRuntimeTypes.contains(name) ? access : .private, name, inModule: "FormRuntime",
+                comment: index == 0 ? "FormRuntime's types by name: a type of the same name in this module does not hide them here." : nil
+            )
+        }
+    }
+}

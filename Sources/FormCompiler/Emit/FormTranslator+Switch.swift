@@ -1,0 +1,69 @@
+/// A dispatcher over the fields: `switch field { case .a, .b: return x … }`.
+extension FormTranslator {
+    /// Plans the body of the open function: `switch field { case .a, .b: return x … }`
+    /// over every field, grouping fields with the same key; `result` writes the
+    /// answer of a key (once per group, after `return `), `whenEmpty` is the key of
+    /// a form without fields. The largest group of several fields becomes
+    /// `default` (never unreachable, since its fields are not listed); a single
+    /// group needs no switch at all. Each other group is a unit of a run, in the
+    /// body of a method of the form type.
+    ///
+    /// Keys are small numbers, `0..<keyCount`, so that grouping is an array
+    /// lookup per field, not a hash: `key` is asked once per field (by its
+    /// position in `fields`), in order.
+    func switchOverFields(
+        keyCount: Int, whenEmpty: Int, into plan: inout EmitPlan, key: (Int) -> Int,
+        result: @escaping @Sendable (Int, inout SwiftRenderer) -> Void
+    ) {
+        // Each group's fields, as positions in `fields` chained in order: no
+        // array per group.
+        var groups: [(key: Int, first: Int, last: Int, count: Int)] = []
+        var chain = [Int](repeating: -1, count: fields.count)
+        var groupOfKey = [Int](repeating: -1, count: keyCount)
+        for position in fields.indices {
+            let key = key(position)
+            let index = groupOfKey[key]
+            if index >= 0 {
+                chain[groups[index].last] = position
+                groups[index].last = position
+                groups[index].count += 1
+            } else {
+                groupOfKey[key] = groups.count
+                groups.append((key, position, position, 1))
+            }
+        }
+        guard groups.count > 1 else {
+            let key = groups.first?.key ?? whenEmpty
+            plan.once { out in
+                out.returnStatement { result(key, &$0) }
+            }
+            return
+        }
+        var largest = 0
+        for (index, group) in groups.enumerated() where group.count > groups[largest].count {
+            largest = index
+        }
+        // One field per group: every case is spelled out.
+        let defaultGroup = groups[largest].count > 1 ? groups.remove(at: largest) : nil
+        let next = chain
+        let cases = groups
+        plan.once { $0.openSwitch(over: "field") }
+        // The table, not `self`: the lazy sequence below keeps what it reads, and
+        // would copy the whole translator per case.
+        let fields = fields
+        plan.each(cases.count, in: Self.formBody, weight: { 48 + 24 * cases[$0].count }) { index, out in
+            // The group's fields, along their chain.
+            let positions = sequence(first: cases[index].first) { next[$0] >= 0 ? next[$0] : nil }
+            out.switchCase(positions.lazy.map { fields[$0].name })
+            let key = cases[index].key
+            out.caseReturn { result(key, &$0) }
+        }
+        plan.once { out in
+            if let defaultGroup {
+                out.defaultCase()
+                out.caseReturn { result(defaultGroup.key, &$0) }
+            }
+            out.closeSwitch()
+        }
+    }
+}

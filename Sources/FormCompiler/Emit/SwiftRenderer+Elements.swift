@@ -1,0 +1,242 @@
+// The element builders' Swift: `elements.append(TextFieldElement(id: "email", …))`.
+
+/// The arguments of one element's initializer, as the translator names them
+/// (`FormTranslator.writeElement`); `SwiftRenderer.elementInitializer` spells
+/// them, one per line when there are more than two or one is a closure or an
+/// array, else on one line.
+struct ElementArguments {
+    // Flat, not a `SwiftLiteral` inside: a large form copies tens of thousands
+    // of arguments, and a nested enum is copied through an outlined function.
+    enum Value {
+        case string(String)
+        case bool(Bool)
+        case int(Int)
+        case double(Double)
+        /// An exact `Decimal`: a number element's step or bound.
+        case decimal(DecimalLiteral)
+        /// `.name`: a runtime enum case, spelled like the form's key value.
+        case runtimeCase(String)
+        /// `.constantHeight(44)`
+        case constantHeight(Double)
+        case insets(EdgeInsets)
+        /// `makeElements_1(of: form)`: a group's builder.
+        case builder(String)
+        /// `form.email`: the field's `FormValue`.
+        case binding(String)
+        /// `Action.signIn`
+        case action(String)
+        /// `{ [weak form] in form?.isVisible_Company() ?? false }`: reads the
+        /// form's live values (no snapshot), and answers false once the form is
+        /// gone.
+        case condition(ConditionHelperName)
+        /// `form.context.localization.string("SignUpForm.title", default: "…")`
+        case localized(key: String, text: String)
+        /// `[SegmentOption(value: .free, title: …), …]`, one per line; each title
+        /// looked up by `keyPrefix` + the option's value.
+        case options([SegmentOption], caseNames: [String], keyPrefix: String)
+    }
+
+    fileprivate var arguments: [(label: StaticString, value: Value)] = []
+    /// Whether an argument is a closure or an array, which puts them one per
+    /// line; noted as they come, so that no argument is copied out to ask.
+    fileprivate var hasClosureOrArray = false
+
+    func has(_ label: StaticString) -> Bool {
+        arguments.contains { $0.label.description == label.description }
+    }
+
+    mutating func removeAll() {
+        arguments.removeAll(keepingCapacity: true)
+        hasClosureOrArray = false
+    }
+
+    mutating func append(_ label: StaticString, _ value: Value) {
+        switch value {
+        case .condition, .options: hasClosureOrArray = true
+        default: break
+        }
+        arguments.append((label, value))
+    }
+
+    /// An optional argument: appended when there is a value.
+    mutating func append(_ label: StaticString, _ value: Value?) {
+        if let value { append(label, value) }
+    }
+
+    /// The optional arguments: appended when the form has the key.
+    mutating func append(_ label: StaticString, string value: Located<String>?) {
+        if let value { append(label, .string(value.value)) }
+    }
+
+    mutating func append(_ label: StaticString, bool value: Located<Bool>?) {
+        if let value { append(label, .bool(value.value)) }
+    }
+
+    mutating func append(_ label: StaticString, case value: String?) {
+        if let value { append(label, .runtimeCase(value)) }
+    }
+}
+
+/// The type an element's initializer makes: `GroupElement`, or a generic one
+/// of the field's value type (`NumberElement<Int?>`).
+enum ElementType {
+    case plain(StaticString)
+    case ofField(StaticString, FieldName)
+    case of(StaticString, String)
+}
+
+extension SwiftRenderer {
+    /// `elements.append(TextFieldElement(id: "email", …))` on a line of its own.
+    mutating func appendStatement(to array: String, _ type: ElementType, _ arguments: ElementArguments) {
+        write(array)
+        write(".append(")
+        elementInitializer(type, arguments)
+        write(")")
+        newline()
+    }
+
+    /// `TextFieldElement(id: "email", …)`
+    mutating func elementInitializer(_ type: ElementType, _ arguments: ElementArguments) {
+        switch type {
+        case .plain(let name):
+            write(name)
+        case .ofField(let name, let argument):
+            write(name)
+            write("<")
+            write(argument)
+            write(">")
+        case .of(let name, let argument):
+            write(name)
+            write("<")
+            write(argument)
+            write(">")
+        }
+        let multiline = arguments.arguments.count > 2 || arguments.hasClosureOrArray
+        let arguments = arguments.arguments
+        write("(")
+        if multiline {
+            newline()
+            indent()
+        }
+        // By index: the arguments are read in place, not copied out one by one.
+        for index in arguments.indices {
+            if index > 0 && !multiline { write(", ") }
+            write(arguments[index].label)
+            write(": ")
+            elementArgument(arguments[index].value)
+            if multiline {
+                if index < arguments.count - 1 { write(",") }
+                newline()
+            }
+        }
+        if multiline { outdent() }
+        write(")")
+    }
+
+    private mutating func elementArgument(_ value: ElementArguments.Value) {
+        switch value {
+        case .string(let text): writeStringLiteral(text)
+        case .bool(let value): literal(.bool(value))
+        case .int(let value): write(value)
+        case .double(let value): write(Self.doubleLiteral(value))
+        case .decimal(let value): literal(.number(value, decimal: true))
+        case .localized(let key, let text):
+            localizedString(in: .form, key: key, default: text)
+        case .runtimeCase(let name):
+            write(".")
+            // A runtime enum case spelled like the form's key value; `default` needs backticks.
+            if SwiftNaming.keywords.contains(name) {
+                write("`")
+                write(name)
+                write("`")
+            } else {
+                write(name)
+            }
+        case .constantHeight(let height):
+            write(".constantHeight(")
+            write(Self.doubleLiteral(height))
+            write(")")
+        case .insets(let insets):
+            write("FormEdgeInsets(top: ")
+            write(Self.doubleLiteral(insets.top))
+            write(", left: ")
+            write(Self.doubleLiteral(insets.left))
+            write(", bottom: ")
+            write(Self.doubleLiteral(insets.bottom))
+            write(", right: ")
+            write(Self.doubleLiteral(insets.right))
+            write(")")
+        case .builder(let name):
+            write(name)
+            write("(of: form)")
+        case .binding(let id):
+            write("form.")
+            write(id)
+        case .action(let id):
+            write("Action.")
+            write(id)
+        case .condition(let helper):
+            write("{ [weak form] in form?.")
+            write(helper)
+            write("() ?? false }")
+        case .options(let options, let caseNames, let keyPrefix):
+            write("[")
+            guard !options.isEmpty else {
+                write("]")
+                return
+            }
+            newline()
+            indent()
+            for (option, caseName) in zip(options, caseNames) {
+                write("SegmentOption(value: .")
+                write(caseName)
+                if let title = option.title {
+                    write(", title: ")
+                    localizedString(in: .form, key: keyPrefix + option.value.value, default: title.value)
+                }
+                if let image = option.image {
+                    write(", image: ")
+                    writeStringLiteral(image.value)
+                }
+                write("),")
+                newline()
+            }
+            outdent()
+            write("]")
+        }
+    }
+
+    /// `context.localization.string("key", default: "text")`: the text looked up
+    /// by its key in the localization of `context` (SPEC §11), the form's text as
+    /// the fallback.
+    mutating func localizedString(in context: LocalizationContext, key: String, default text: String) {
+        openLocalizedString(in: context, key: key)
+        writeStringLiteral(text)
+        write(")")
+    }
+
+    /// `localizedString(in:key:default:)` whose default is the pieces `pieces`
+    /// hands over (see `writeStringLiteral(_:)`).
+    mutating func localizedString(in context: LocalizationContext, key: String, defaultPieces pieces: ((String) -> Void) -> Void) {
+        openLocalizedString(in: context, key: key)
+        writeStringLiteral(pieces)
+        write(")")
+    }
+
+    /// Whose context's localization a string is looked up in.
+    enum LocalizationContext {
+        /// `form.context`, in an element builder.
+        case form
+        /// `context`, in a rule function.
+        case validation
+    }
+
+    private mutating func openLocalizedString(in context: LocalizationContext, key: String) {
+        switch context {
+        case .form: write("form.context.localization.string(")
+        case .validation: write("context.localization.string(")
+        }
+        writeStringLiteral(key)
+        write(", default: ")
+    }
+}

@@ -1,0 +1,220 @@
+// The validation members' Swift (SPEC §6): the per-field rule functions, their
+// rules, messages and bounds, and the lines of the dispatchers.
+
+/// A rule's failure message, as the translator names it: its localization key,
+/// and the form's text for it, else what the default message (SPEC §6.3) is
+/// made of: the field's and a `sameAs` target's display names.
+struct RuleMessage {
+    let key: String
+    let text: String?
+    let fieldName: String
+    let targetName: String?
+}
+
+extension SwiftRenderer {
+    /// The parameters of a field's rule function, spelled once per form: without
+    /// and with the app's validators (of the protocol `validatorsProtocol`).
+    static func fieldValidatorParameters(validatorsProtocol: String) -> (plain: [SwiftName], withValidators: [SwiftName]) {
+        let plain = [SwiftName("_ values: Values"), SwiftName("context: ValidationContext")]
+        return (plain, plain + [SwiftName("validators: any " + validatorsProtocol)])
+    }
+
+    /// `private nonisolated static func validateEmail(_ values: Values, …) async -> ValidationResult {`:
+    /// its statements follow, then `closeBody()`.
+    mutating func openFieldValidator(_ name: FieldHelperName, parameters: [SwiftName]) {
+        beginMember(sort: nil)
+        write("private nonisolated static func ")
+        write(name)
+        let tail: StaticString = " async -> ValidationResult"
+        parameterList(parameters, tailWidth: tail.utf8CodeUnitCount)
+        write(tail)
+        openBody()
+    }
+
+    /// `await validateEmail(values, context: context)`, passing the validators when `passesValidators`.
+    mutating func fieldValidatorCall(_ name: FieldHelperName, passesValidators: Bool) {
+        write("await ")
+        write(name)
+        write(passesValidators ? "(values, context: context, validators: validators)" : "(values, context: context)")
+    }
+
+    /// `guard isCompanyVisible(values) else { return .valid }`: a hidden field is not validated.
+    mutating func guardVisible(_ helper: ConditionHelperName, readsToday: Bool) {
+        write("guard ")
+        write(helper)
+        write(readsToday ? "(values, context) else { return .valid }" : "(values) else { return .valid }")
+        newline()
+    }
+
+    /// `let rules: [ValidationRule<String, Values>] = [`: the rules follow
+    /// (`ruleListItem`), then `closeRuleList`.
+    mutating func openRuleList(valueType: FieldName) {
+        write("let rules: [ValidationRule<")
+        write(valueType)
+        write(", Values>] = [")
+    }
+
+    /// `]`, and `return await RuleRunner.validate(values.email, in: values, rules: rules)`.
+    mutating func closeRuleList(hasRules: Bool, field name: FieldName) {
+        if hasRules { outdent() }
+        write("]")
+        newline()
+        write("return await RuleRunner.validate(")
+        write(FieldReference.inValues(name))
+        write(", in: values, rules: rules)")
+        newline()
+    }
+
+    /// How a `sameAs` rule compares the two fields.
+    enum SameAsComparison {
+        /// `.sameAs({ $0.password }, …)`: the same value type.
+        case sameType
+        /// `Plan` against `Plan?`: compared as optionals, in a rule of its own.
+        case asOptionals
+    }
+
+    /// One element of a field's `rules` array, on a line of its own:
+    /// `.minLength(8, message: …),`; `isFirst` for the first of the list.
+    /// `patternName` names the shared `FormPattern` of a `pattern` rule;
+    /// `valueType` is the field's, which a `min`/`max` bound is spelled for.
+    mutating func ruleListItem(
+        isFirst: Bool, _ kind: RuleKind, valueType: FieldValueType, patternName: String?, sameAs: SameAsComparison,
+        message: RuleMessage
+    ) {
+        if isFirst {
+            newline()
+            indent()
+        }
+        rule(kind, valueType: valueType, patternName: patternName, sameAs: sameAs, message: message)
+        write(",")
+        newline()
+    }
+
+    private mutating func rule(
+        _ kind: RuleKind, valueType: FieldValueType, patternName: String?, sameAs: SameAsComparison, message: RuleMessage
+    ) {
+        switch kind {
+        case .required:
+            write(".required(message: ")
+        case .minLength(let count):
+            write(".minLength(")
+            write(count)
+            write(", message: ")
+        case .maxLength(let count):
+            write(".maxLength(")
+            write(count)
+            write(", message: ")
+        case .pattern:
+            write(".pattern(")
+            write(patternName ?? "pattern_0")
+            write(", message: ")
+        case .email:
+            write(".email(message: ")
+        case .url:
+            write(".url(message: ")
+        case .sameAs(let target):
+            if sameAs == .asOptionals {
+                write("ValidationRule({ value, values in (value == values.")
+                write(target)
+                write(") ? .valid : .invalid(message: ")
+                ruleMessage(message, of: kind)
+                write(") })")
+                return
+            }
+            write(".sameAs({ $0.")
+            write(target)
+            write(" }, message: ")
+        case .min(let text), .max(let text):
+            let isMax = if case .max = kind { true } else { false }
+            write(isMax ? ".max(" : ".min(")
+            bound(text, for: valueType, isMax: isMax)
+            write(", message: ")
+        case .minCount(let count):
+            write(".minCount(")
+            write(count)
+            write(", message: ")
+        case .maxCount(let count):
+            write(".maxCount(")
+            write(count)
+            write(", message: ")
+        case .custom(let name):
+            // The form's `message:`, when given, replaces the validator's own text.
+            write(".custom(")
+            if message.text != nil {
+                write("message: ")
+                ruleMessage(message, of: kind)
+                write(", ")
+            }
+            write("{ value, values in await validators.")
+            write(name)
+            write("(value, values: values) })")
+            return
+        }
+        ruleMessage(message, of: kind)
+        write(")")
+    }
+
+    /// The message of a rule of `kind`, looked up by its key in the validation
+    /// context's localization (SPEC §11), with the form's text, else the default
+    /// message, as the literal fallback; the default message is written in
+    /// pieces, with no `String` made of it (a large form has tens of thousands).
+    private mutating func ruleMessage(_ message: RuleMessage, of kind: RuleKind) {
+        if let text = message.text {
+            return localizedString(in: .validation, key: message.key, default: text)
+        }
+        localizedString(in: .validation, key: message.key) { piece in
+            DefaultMessages.forEachPiece(of: kind, fieldName: message.fieldName, targetName: message.targetName, piece)
+        }
+    }
+
+    /// A `min`/`max` bound as Swift: a literal, or a day counted from
+    /// `context.today` when the rule runs (SPEC §10). For an instant, `today`'s
+    /// bound is the start of the day (`min`) or its last instant (`max`) in the
+    /// context's time zone.
+    mutating func bound(_ text: String, for valueType: FieldValueType, isMax: Bool = false) {
+        switch RuleBound(text, for: valueType) {
+        case .number(let value)?:
+            if case .number(let decimal, _) = valueType {
+                literal(.number(value, decimal: decimal))
+            } else {
+                write(value.description)
+            }
+        case .fixed(let value)?:
+            literal(.date(value))
+        case .relative(let relative)?:
+            write("context.today")
+            if relative.amount != 0 {
+                let unit: StaticString = switch relative.unit {
+                case .days: "days"
+                case .weeks: "weeks"
+                case .months: "months"
+                case .years: "years"
+                }
+                write(".adding(")
+                write(unit)
+                write(": ")
+                write(relative.amount)
+                write(")")
+            }
+            if case .date(.dateTime, _) = valueType {
+                write(isMax ? ".end(in: context.timeZone)" : ".start(in: context.timeZone)")
+            }
+        case nil:
+            write("nil")
+        }
+    }
+
+    /// `dependents[.password] = [.confirmPassword, …]`: the fields that compare with `target`.
+    mutating func dependentsAssignment(_ dictionary: String, target: String, fields: [String]) {
+        write(dictionary)
+        write("[.")
+        write(target)
+        write("] = [")
+        for (index, field) in fields.enumerated() {
+            write(index == 0 ? "." : ", .")
+            write(field)
+        }
+        write("]")
+        newline()
+    }
+}
