@@ -113,8 +113,9 @@ struct LanguageServerBenchTests {
         try client.notify("textDocument/publishDiagnostics", current)
         let diagnostics = try client.diagnostics(uri: uri, version: 2)
         #expect(diagnostics == [["message": "é ✓"]])
-        // A large message arrives in many reads.
-        let text = String(repeating: "a line of the form\n", count: 20_000)
+        // A message in more than one read: under 64 KiB, so that `cat`, which
+        // echoes while the client is still writing, never fills both pipes.
+        let text = String(repeating: "a line of the form\n", count: 2_500)
         try client.notify("echo", ["text": .string(text)])
         let echoed = try client.wait { if case .notification("echo", _) = $0 { true } else { false } }
         guard case .notification(_, let params) = echoed else { throw LanguageServerClientError("not a notification") }
