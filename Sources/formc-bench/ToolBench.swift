@@ -149,7 +149,7 @@ struct ToolBench {
         report.add("formc lsp: completion (\(typing.count) places, median)", seconds: median(completions), floor: nil)
         report.add("  slowest completion", seconds: completions.max() ?? 0, floor: nil)
         for word in typing.prefix(4) {
-            report.add("  completion for a \(word.what) (median)", seconds: median(byWhat[word.what] ?? []), floor: nil)
+            report.add("  completion, the \(word.what) (median)", seconds: median(byWhat[word.what] ?? []), floor: nil)
         }
         report.add("formc lsp: hover (\(probes.count) places, median)", seconds: median(hovers), floor: nil)
         report.add("  slowest hover", seconds: hovers.max() ?? 0, floor: nil)
