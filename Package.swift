@@ -47,15 +47,17 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        // The benchmark of issue 6 (`make bench`): formc against libyaml's raw parse.
-        // The benchmark's form, goals and table, apart from the executable so that
-        // FormcBenchTests can test them.
-        .target(name: "BenchmarkSupport"),
+        // The benchmark of issue 6 (`make bench`): formc against libyaml's raw parse,
+        // and `formc strings`, `preview` and `lsp` against `formc build` and `lint`.
+        // The benchmark's form, catalogs, language server client, goals and table,
+        // apart from the executable so that FormcBenchTests can test them.
+        .target(name: "BenchmarkSupport", dependencies: ["FormCompiler", "LanguageServerProtocol"]),
         .executableTarget(
             name: "formc-bench",
             dependencies: [
                 "BenchmarkSupport",
                 "FormCompiler",
+                "LanguageServerProtocol",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -73,7 +75,7 @@ let package = Package(
         .testTarget(name: "FormRuntimeTests", dependencies: ["FormRuntime"]),
         .testTarget(name: "LanguageServerProtocolTests", dependencies: ["LanguageServerProtocol"]),
         .testTarget(name: "FormLanguageServerTests", dependencies: ["FormLanguageServer", "FormCompiler", "LanguageServerProtocol"]),
-        .testTarget(name: "FormcBenchTests", dependencies: ["BenchmarkSupport", "FormCompiler"]),
+        .testTarget(name: "FormcBenchTests", dependencies: ["BenchmarkSupport", "FormCompiler", "LanguageServerProtocol"]),
         // Runs the real `formc` executable (built by `swift build --build-tests`, which
         // builds every product): exit statuses, formats, files written. It does not
         // depend on the `formc` target, since linking an executable's objects into a

@@ -48,6 +48,12 @@ package enum Timing {
     /// leave them, not as the measure before it did (a 4× build evicts the
     /// floor's input from the cache, and would make the floor look 20% slower).
     package static func interleaved(runs: Int, _ measures: [() throws -> Double]) throws -> [Double] {
+        try interleavedSamples(runs: runs, measures).map(median)
+    }
+
+    /// `interleaved`'s timed runs themselves, one array per measure in round
+    /// order, for a ratio taken round by round (`pairRatio`).
+    package static func interleavedSamples(runs: Int, _ measures: [() throws -> Double]) throws -> [[Double]] {
         var samples = [[Double]](repeating: [], count: measures.count)
         for _ in 0..<max(runs, 1) {
             for (index, measure) in measures.enumerated() {
@@ -55,7 +61,14 @@ package enum Timing {
                 samples[index].append(try measure())
             }
         }
-        return samples.map(median)
+        return samples
+    }
+
+    /// The median of `numerator[i] / denominator[i]` over the rounds of
+    /// `interleavedSamples`: each ratio compares two runs taken moments apart,
+    /// so a slow minute weighs on both sides of it. 0 when there are no pairs.
+    package static func pairRatio(_ numerator: [Double], _ denominator: [Double]) -> Double {
+        median(zip(numerator, denominator).map { $0 / $1 })
     }
 
     /// `timed()`, a timed run that writes the file `output`, then, with the clock

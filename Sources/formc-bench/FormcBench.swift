@@ -13,8 +13,9 @@ import FormCompiler
 /// libyaml's raw event parse of the same bytes (the floor), lint and build in-process
 /// (`FormPipeline`) and end to end (the `formc` binary built next to this one), each
 /// as a ratio to the floor; the peak memory of `formc build`; how the time grows with
-/// a 4× input; and a small lint against `formc --version`. Build it in release mode:
-/// `make bench`.
+/// a 4× input; a small lint against `formc --version`; and `formc strings`,
+/// `preview` and `lsp` against `formc build` and `lint` (`ToolBench`). Build it in
+/// release mode: `make bench`.
 @main
 struct FormcBench: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -39,6 +40,18 @@ struct FormcBench: ParsableCommand {
 
     @Option(help: "Keep the generated form, and the Swift of the peak-memory build, in this directory instead of a temporary one (the timed builds' outputs are removed as they go).")
     var keep: String?
+
+    @Option(help: "Edits sent to formc lsp, each waited for its diagnostics, for its memory figure (after 50 edits of warm-up).")
+    var lspEdits = 1_000
+
+    @Option(help: "Seconds the first formc strings merge may take; past them it is stopped and the goal missed.")
+    var stringsTimeout = 30.0
+
+    @Option(help: "Loads of the preview page in a headless Chromium for its time to interactive.")
+    var browserRuns = 5
+
+    @Flag(help: "Leave out formc strings, preview and lsp (issues 33–35).")
+    var noTools = false
 
     @Flag(name: .customLong("child-peak"), help: .hidden)
     var childPeak = false
@@ -216,6 +229,13 @@ struct FormcBench: ParsableCommand {
             lintOneGroupLarge: lintFlatLarge, peakBytes: max(buildPeak, lintPeak), fileBytes: bytes.count,
             smallLint: smallLint, version: version
         ))
+        if !noTools {
+            let tools = try ToolBench(
+                formc: formcPath, directory: directory, inputPath: inputPath, yaml: yaml, runs: runs,
+                browserRuns: browserRuns, edits: lspEdits, stringsTimeout: stringsTimeout
+            ).run(report: &report)
+            report.goals += ToolGoals.judge(tools)
+        }
         report.notes.append("in-process: lint \(Format.ratio(lint / floor)), build \(Format.ratio(build / floor)) of the floor")
         if let note = SecondCore.note(computeLoop: cores, parse: parseCores) { report.notes.append(note) }
         report.notes.append("floor scaling \(scale)×: \(Format.ratio(floorLarge / floor)) (how much of the growth is the machine, not formc)")

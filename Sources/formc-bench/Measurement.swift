@@ -82,6 +82,7 @@ struct ChildRun {
     var seconds: Double
     /// Peak resident set of the child alone, in bytes (`wait4`'s `ru_maxrss`).
     var peakBytes: Int
+    var timedOut = false
 }
 
 struct BenchError: Error, CustomStringConvertible {
@@ -94,7 +95,12 @@ struct BenchError: Error, CustomStringConvertible {
 enum Subprocess {
     /// Runs `path` with `arguments`, standard output and error to /dev/null (or to
     /// `stdoutPath`), and waits for it.
-    static func run(_ path: String, _ arguments: [String], stdoutPath: String? = nil, stderrPath: String? = nil) throws -> ChildRun {
+    /// With `timeout`, a child still running after that many seconds is killed
+    /// (status 128 + SIGKILL, `timedOut`); it is then polled every millisecond,
+    /// so a timed run goes without one.
+    static func run(
+        _ path: String, _ arguments: [String], stdoutPath: String? = nil, stderrPath: String? = nil, timeout: Double? = nil
+    ) throws -> ChildRun {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
@@ -113,8 +119,22 @@ enum Subprocess {
         }
         var status: Int32 = 0
         var usage = rusage()
-        while wait4(pid, &status, 0, &usage) < 0 {
-            guard errno == EINTR else { throw BenchError(description: "wait4 failed: \(String(cString: strerror(errno)))") }
+        var timedOut = false
+        if let timeout {
+            while true {
+                let reaped = wait4(pid, &status, WNOHANG, &usage)
+                if reaped == pid { break }
+                guard reaped == 0 || errno == EINTR else { throw BenchError(description: "wait4 failed: \(String(cString: strerror(errno)))") }
+                if !timedOut, Timing.now() - start > timeout {
+                    timedOut = true
+                    kill(pid, SIGKILL)
+                }
+                usleep(1_000)
+            }
+        } else {
+            while wait4(pid, &status, 0, &usage) < 0 {
+                guard errno == EINTR else { throw BenchError(description: "wait4 failed: \(String(cString: strerror(errno)))") }
+            }
         }
         let seconds = Timing.now() - start
         let exitStatus = (status & 0x7F) == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
@@ -123,7 +143,7 @@ enum Subprocess {
         #else
         let peak = Int(usage.ru_maxrss) * 1024  // kilobytes on Linux
         #endif
-        return ChildRun(status: exitStatus, seconds: seconds, peakBytes: peak)
+        return ChildRun(status: exitStatus, seconds: seconds, peakBytes: peak, timedOut: timedOut)
     }
 
     /// The wall time of one run, failing when it exits with another status than
@@ -176,11 +196,14 @@ enum PeakMemory {
 /// Files of the benchmark run.
 enum Files {
     static func write(_ text: String, to path: String) throws {
+        try write(bytes: Array(text.utf8), to: path)
+    }
+
+    static func write(bytes: [UInt8], to path: String) throws {
         guard let file = fopen(path, "wb") else {
             throw BenchError(description: "cannot write \(path): \(String(cString: strerror(errno)))")
         }
         defer { fclose(file) }
-        let bytes = Array(text.utf8)
         guard fwrite(bytes, 1, bytes.count, file) == bytes.count else {
             throw BenchError(description: "cannot write \(path)")
         }

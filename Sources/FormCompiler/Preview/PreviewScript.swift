@@ -983,6 +983,9 @@ extension PreviewAssets {
   validateButton.addEventListener("click", validateAll);
   root.append(h("div", { class: "actions" }, validateButton, summary, status));
   refresh();
+  // When the page became interactive, in milliseconds since navigation: formc-bench
+  // reads it from Chromium's dumped DOM (a performance mark would not be in the DOM).
+  document.documentElement.dataset.interactiveMs = String(Math.round(performance.now()));
   document.documentElement.dataset.ready = "true";
 })();
 """#
