@@ -15,16 +15,7 @@ import pytest_lsp
 from lsprotocol import types
 from pygls.exceptions import JsonRpcException
 from pytest_lsp import ClientServerConfig, LanguageClient
-
-
-def formc_binary() -> str:
-    if os.environ.get("FORMC_BINARY"):
-        return os.environ["FORMC_BINARY"]
-    root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-    bin_path = subprocess.run(
-        ["swift", "build", "--show-bin-path"], cwd=root, capture_output=True, text=True, check=True
-    ).stdout.strip()
-    return os.path.join(bin_path, "formc")
+from formc_e2e import formc_binary
 
 
 FORMC = formc_binary()

@@ -15,6 +15,7 @@ import subprocess
 from pathlib import Path
 
 import pytest
+from formc_e2e import formc_binary
 
 ROOT = Path(__file__).resolve().parents[2]
 FIXTURE = Path(__file__).resolve().parent / "neovim-fixtures" / "broken.form.yaml"
@@ -32,16 +33,6 @@ def nvim_version(binary: str) -> tuple:
 # The README's setup needs 0.7 (nvim_create_autocmd, vim.lsp.start_client);
 # Ubuntu 22.04's package is 0.6.
 TOO_OLD = NVIM is not None and nvim_version(NVIM) < (0, 7)
-
-
-def formc_binary() -> str:
-    binary = os.environ.get("FORMC_BINARY")
-    if binary:
-        return binary
-    bin_path = subprocess.run(
-        ["swift", "build", "--show-bin-path"], cwd=ROOT, check=True, capture_output=True, text=True
-    ).stdout.strip()
-    return str(Path(bin_path) / "formc")
 
 
 def readme_neovim_snippet() -> str:

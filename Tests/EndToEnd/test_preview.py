@@ -15,46 +15,23 @@ import json
 import os
 from decimal import Decimal
 import re
-import shutil
 import struct
 import subprocess
 import zlib
 from pathlib import Path
 
 import pytest
-from selenium import webdriver
-from selenium.webdriver.chrome.options import Options
-from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select
+from formc_e2e import formc_binary, headless_chromium
 
 ROOT = Path(__file__).resolve().parents[2]
 FIXTURES = Path(__file__).resolve().parent / "preview-fixtures"
 SCENARIOS = json.loads((ROOT / "Tests" / "Scenarios" / "behaviour.json").read_text(encoding="utf-8"))["scenarios"]
 SCHEMAS = sorted((ROOT / "schemas").glob("*.form.*"))
 
-# Selenium Manager must never fetch a driver or a browser.
-os.environ["SE_OFFLINE"] = "true"
-
-
-def formc_binary() -> str:
-    binary = os.environ.get("FORMC_BINARY")
-    if binary:
-        return binary
-    bin_path = subprocess.run(
-        ["swift", "build", "--show-bin-path"], cwd=ROOT, check=True, capture_output=True, text=True
-    ).stdout.strip()
-    return str(Path(bin_path) / "formc")
-
 
 FORMC = str(Path(formc_binary()).resolve())
-
-
-def chromium() -> str:
-    found = shutil.which("chromium") or shutil.which("chromium-browser")
-    if not found:
-        pytest.fail("Chromium is not installed: apt-get install -y chromium chromium-driver (make e2e does)")
-    return found
 
 
 def preview(inputs, output, *extra, env=None):
@@ -76,21 +53,7 @@ def pages(tmp_path_factory):
 
 @pytest.fixture(scope="module")
 def driver():
-    options = Options()
-    options.binary_location = chromium()
-    for argument in (
-        "--headless=new", "--disable-gpu", "--window-size=430,1400", "--no-first-run",
-        "--no-default-browser-check", "--disable-extensions", "--disable-background-networking",
-        "--disable-component-update", "--disable-sync", "--disable-default-apps",
-    ):
-        options.add_argument(argument)
-    if os.geteuid() == 0:
-        options.add_argument("--no-sandbox")
-    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
-    chromedriver = shutil.which("chromedriver")
-    if not chromedriver:
-        pytest.fail("chromedriver is not installed: apt-get install -y chromium-driver (make e2e does)")
-    browser = webdriver.Chrome(service=Service(executable_path=chromedriver), options=options)
+    browser = headless_chromium()
     yield browser
     browser.quit()
 

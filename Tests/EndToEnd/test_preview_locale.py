@@ -11,33 +11,17 @@ on PATH, never downloaded).
 
 import json
 import os
-import shutil
 import subprocess
 from pathlib import Path
 
 import pytest
-from selenium import webdriver
-from selenium.webdriver.chrome.options import Options
-from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
+from formc_e2e import formc_binary, headless_chromium
 
 ROOT = Path(__file__).resolve().parents[2]
 FIXTURES = Path(__file__).resolve().parent / "preview-locale-fixtures"
 FORM = FIXTURES / "signup.form.yaml"
 CATALOG = FIXTURES / "Localizable.xcstrings"
-
-# Selenium Manager must never fetch a driver or a browser.
-os.environ["SE_OFFLINE"] = "true"
-
-
-def formc_binary() -> str:
-    binary = os.environ.get("FORMC_BINARY")
-    if binary:
-        return binary
-    bin_path = subprocess.run(
-        ["swift", "build", "--show-bin-path"], cwd=ROOT, check=True, capture_output=True, text=True
-    ).stdout.strip()
-    return str(Path(bin_path) / "formc")
 
 
 FORMC = str(Path(formc_binary()).resolve())
@@ -54,24 +38,7 @@ def preview(output, locale, catalog=CATALOG):
 
 @pytest.fixture(scope="module")
 def driver():
-    found = shutil.which("chromium") or shutil.which("chromium-browser")
-    if not found:
-        pytest.fail("Chromium is not installed: apt-get install -y chromium chromium-driver (make e2e does)")
-    chromedriver = shutil.which("chromedriver")
-    if not chromedriver:
-        pytest.fail("chromedriver is not installed: apt-get install -y chromium-driver (make e2e does)")
-    options = Options()
-    options.binary_location = found
-    for argument in (
-        "--headless=new", "--disable-gpu", "--window-size=430,1400", "--no-first-run",
-        "--no-default-browser-check", "--disable-extensions", "--disable-background-networking",
-        "--disable-component-update", "--disable-sync", "--disable-default-apps",
-    ):
-        options.add_argument(argument)
-    if os.geteuid() == 0:
-        options.add_argument("--no-sandbox")
-    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
-    browser = webdriver.Chrome(service=Service(executable_path=chromedriver), options=options)
+    browser = headless_chromium()
     yield browser
     browser.quit()
 

@@ -18,22 +18,13 @@ import sys
 from pathlib import Path
 
 import pytest
+from formc_e2e import formc_binary
 
 ROOT = Path(__file__).resolve().parents[2]
 SCHEMA = ROOT / "schemas" / "formc.schema.json"
 FIXTURES = Path(__file__).resolve().parent / "schema-fixtures"
 FORM_SUFFIXES = (".form.yaml", ".form.yml", ".form.json")
 FUZZ_CORPUS = ROOT / "Tests" / "FormCompilerTests" / "Fuzz"
-
-
-def formc_binary() -> str:
-    binary = os.environ.get("FORMC_BINARY")
-    if binary:
-        return binary
-    bin_path = subprocess.run(
-        ["swift", "build", "--show-bin-path"], cwd=ROOT, check=True, capture_output=True, text=True
-    ).stdout.strip()
-    return str(Path(bin_path) / "formc")
 
 
 FORMC = formc_binary()
