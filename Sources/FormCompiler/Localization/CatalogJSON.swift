@@ -86,8 +86,62 @@ package enum XcodeKeyOrder {
     }
 
     static func compare(_ lhs: String, _ rhs: String) -> Int {
-        let a = Array(lhs.unicodeScalars)
-        let b = Array(rhs.unicodeScalars)
+        compare(Array(lhs.unicodeScalars), Array(rhs.unicodeScalars))
+    }
+
+    /// A key's scalars, taken once, so that sorting many keys does not copy each
+    /// key's characters on every comparison.
+    package struct SortKey: Comparable, Sendable {
+        let scalars: [Unicode.Scalar]
+
+        package init(_ key: String) {
+            scalars = Array(key.unicodeScalars)
+        }
+
+        package static func < (lhs: SortKey, rhs: SortKey) -> Bool {
+            XcodeKeyOrder.compare(lhs.scalars, rhs.scalars) < 0
+        }
+
+        package static func == (lhs: SortKey, rhs: SortKey) -> Bool {
+            lhs.scalars == rhs.scalars
+        }
+    }
+
+    /// Inserts `added` (keys `members` lacks) into `members` as inserting them
+    /// one at a time would, each before the first member it precedes: the
+    /// members in place, and before each the added keys whose first greater
+    /// member it is, in Xcode's order. That first greater member is always one
+    /// greater than all before it, and those ascend, so a binary search finds it
+    /// even in a catalog that is not in Xcode's order.
+    static func insert(_ added: [CatalogMember], into members: inout [CatalogMember]) {
+        guard !added.isEmpty else { return }
+        var ascending: [(index: Int, key: SortKey)] = []
+        for (index, member) in members.enumerated() {
+            let key = SortKey(member.key)
+            if ascending.last.map({ $0.key < key }) ?? true { ascending.append((index, key)) }
+        }
+        let sorted = added.map { (member: $0, key: SortKey($0.key)) }.sorted { $0.key < $1.key }
+        var before = [Int: [CatalogMember]]()
+        for item in sorted {
+            var low = 0
+            var high = ascending.count
+            while low < high {
+                let middle = (low + high) / 2
+                if item.key < ascending[middle].key { high = middle } else { low = middle + 1 }
+            }
+            before[low < ascending.count ? ascending[low].index : members.count, default: []].append(item.member)
+        }
+        var result: [CatalogMember] = []
+        result.reserveCapacity(members.count + added.count)
+        for index in members.indices {
+            if let group = before[index] { result.append(contentsOf: group) }
+            result.append(members[index])
+        }
+        if let group = before[members.count] { result.append(contentsOf: group) }
+        members = result
+    }
+
+    static func compare(_ a: [Unicode.Scalar], _ b: [Unicode.Scalar]) -> Int {
         var i = 0
         var j = 0
         while i < a.count, j < b.count {

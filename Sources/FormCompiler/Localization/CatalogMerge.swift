@@ -18,26 +18,29 @@ public enum CatalogMerge {
         var catalog = existing ?? StringCatalogFile(sourceLanguage: sourceLanguage)
         catalog.root.set("sourceLanguage", .string(sourceLanguage))
         if catalog.root["version"] == nil { catalog.root.set("version", .string("1.0")) }
-        var entries = catalog.root["strings"] ?? .object([])
+        // Taken out of the root so the edits below do not copy the list.
+        var members = catalog.root["strings"]?.members ?? []
+        catalog.root.set("strings", .object([]))
+        var position = [String: Int](minimumCapacity: members.count)
+        for index in members.indices where position[members[index].key] == nil {
+            position[members[index].key] = index
+        }
         var produced = Set<String>()
+        var added: [CatalogMember] = []
         for string in strings where produced.insert(string.key).inserted {
-            if let entry = entries[string.key] {
-                var updated = entry
-                update(&updated, with: string, sourceLanguage: sourceLanguage)
-                entries.update(string.key) { $0 = updated }
+            if let index = position[string.key] {
+                update(&members[index].value, with: string, sourceLanguage: sourceLanguage)
             } else {
-                entries.set(string.key, newEntry(string, sourceLanguage: sourceLanguage))
+                added.append(CatalogMember(key: string.key, value: newEntry(string, sourceLanguage: sourceLanguage)))
             }
         }
-        if case .object(var members) = entries {
-            for index in members.indices where !produced.contains(members[index].key) {
-                if members[index].value["extractionState"]?.string == "manual" {
-                    members[index].value.set("extractionState", .string("stale"))
-                }
+        for index in members.indices where !produced.contains(members[index].key) {
+            if members[index].value["extractionState"]?.string == "manual" {
+                members[index].value.set("extractionState", .string("stale"))
             }
-            entries = .object(members)
         }
-        catalog.root.set("strings", entries)
+        XcodeKeyOrder.insert(added, into: &members)
+        catalog.root.set("strings", .object(members))
         return catalog
     }
 
