@@ -62,7 +62,35 @@ import Testing
 
     @Test func scriptDataEscapesMarkupInsideStrings() {
         let value = JSONValue.object([("text", .string("</script><!--a&b>\u{2028}\u{2029}"))])
-        #expect(PreviewPage.scriptData(value) == #"{"# + "\n" + #"  "text": "\u003C/script\u003E\u003C!--a\u0026b\u003E\u2028\u2029""# + "\n}\n")
+        #expect(PreviewPage.scriptData(value) == #"{"text":"\u003C/script\u003E\u003C!--a\u0026b\u003E\u2028\u2029"}"# + "\n")
+    }
+
+    /// The page's data is compact; the reports keep their indented text. Both escape alike.
+    @Test func scriptDataIsCompactAndMeansWhatTheIndentedTextMeans() throws {
+        let value = JSONValue.object([
+            ("a", .array([.int(-1), .bool(true), .null, .array([]), .object([])])),
+            ("b", .object([("c", .string("q\"\\\u{01}\u{7F}\té<"))])),
+        ])
+        let compact = PreviewPage.scriptData(value)
+        #expect(compact == #"{"a":[-1,true,null,[],{}],"b":{"c":"q\"\\\u0001\u007F\té\u003C"}}"# + "\n")
+        #expect(value.rendered() == """
+            {
+              "a": [
+                -1,
+                true,
+                null,
+                [],
+                {}
+              ],
+              "b": {
+                "c": "q\\"\\\\\\u0001\\u007F\\té<"
+              }
+            }
+
+            """)
+        let fromCompact = try JSONSerialization.jsonObject(with: Data(compact.utf8)) as? NSDictionary
+        let fromIndented = try JSONSerialization.jsonObject(with: Data(value.rendered().utf8)) as? NSDictionary
+        #expect(fromCompact != nil && fromCompact == fromIndented)
     }
 
     @Test func messagesAreTheOnesTheGeneratedSwiftCarries() throws {

@@ -11,8 +11,8 @@ import Testing
         let page = try #require(scratch.read("contact.html"))
         #expect(page.hasPrefix("<!DOCTYPE html>"))
         #expect(page.contains("default-src 'none'"))
-        #expect(page.contains(#""form": "ContactForm""#))
-        #expect(page.contains(#""file": "contact.form.yaml""#))
+        #expect(page.contains(#""form":"ContactForm""#))
+        #expect(page.contains(#""file":"contact.form.yaml""#))
         #expect(!scratch.exists("index.html"))
     }
 

@@ -107,17 +107,10 @@ public enum PreviewPage {
     /// The JSON text made safe inside a `<script>` element: `<`, `>` and `&` only
     /// occur inside JSON strings, where `\u003C` means the same; so no `</script>`
     /// or `<!--` can appear. (U+2028 and U+2029 are escaped by `JSONValue` already.)
+    /// Compact, with no whitespace between tokens: on a large form the indentation
+    /// was half the page, and the page's script parses every byte of it.
     static func scriptData(_ value: JSONValue) -> String {
-        var out = ""
-        for scalar in value.rendered().unicodeScalars {
-            switch scalar {
-            case "<": out += "\\u003C"
-            case ">": out += "\\u003E"
-            case "&": out += "\\u0026"
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out
+        String(decoding: value.compactBytesForHTML(), as: UTF8.self)
     }
 
     /// Text for HTML element content or a quoted attribute value.

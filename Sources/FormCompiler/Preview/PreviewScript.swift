@@ -229,12 +229,17 @@ extension PreviewAssets {
   // ---- Conditions (SPEC §7): a field is visible when its own condition and every
   // enclosing group's hold; inside a condition a hidden field reads as empty.
 
+  /** While `refresh` runs no value changes, so each node's answers are kept for the pass. */
+  let memo = null;
+
   function holds(node, key) {
-    for (let current = node; current; current = current.parent) {
-      const condition = current.decl[key];
-      if (condition && !evaluate(condition)) return false;
-    }
-    return true;
+    if (!node) return true;
+    const cache = memo === null ? null : memo[key];
+    if (cache !== null && cache.has(node)) return cache.get(node);
+    const condition = node.decl[key];
+    const result = (!condition || evaluate(condition)) && holds(node.parent, key);
+    if (cache !== null) cache.set(node, result);
+    return result;
   }
   const isVisible = (node) => holds(node, "visibleWhen");
   const isEnabled = (node) => holds(node, "enabledWhen");
@@ -930,6 +935,15 @@ extension PreviewAssets {
   // ---- Showing the conditions.
 
   function refresh() {
+    memo = { visibleWhen: new Map(), enabledWhen: new Map() };
+    try {
+      showConditions();
+    } finally {
+      memo = null;
+    }
+  }
+
+  function showConditions() {
     for (const node of nodes) {
       node.element.hidden = !isVisible(node);
     }
@@ -954,7 +968,10 @@ extension PreviewAssets {
   const header = h("header", { class: "form-header" },
     h("h1", {}, data.title !== undefined ? data.title : data.form),
     h("p", { class: "form-source" }, data.form + " \u00b7 " + data.file));
-  root.append(header);
+  // Drawn into a fragment, attached once at the end: no insertion into the live
+  // document per row.
+  const page = document.createDocumentFragment();
+  page.append(header);
   let rows = null;
   for (const decl of data.elements) {
     if (rowKinds.has(decl.kind) || !renderers[decl.kind]) {
@@ -962,12 +979,12 @@ extension PreviewAssets {
         rows = h("div", { class: "rows" });
         const section = h("section", { class: "group grouped anonymous" }, rows);
         anonymousSections.push(section);
-        root.append(section);
+        page.append(section);
       }
       rows.append(render(decl, null));
     } else {
       rows = null;
-      root.append(render(decl, null));
+      page.append(render(decl, null));
     }
   }
   for (const field of fields.values()) {
@@ -981,8 +998,9 @@ extension PreviewAssets {
   const summary = h("p", { id: "formc-summary", role: "status" });
   const status = h("p", { id: "formc-status", role: "status" });
   validateButton.addEventListener("click", validateAll);
-  root.append(h("div", { class: "actions" }, validateButton, summary, status));
+  page.append(h("div", { class: "actions" }, validateButton, summary, status));
   refresh();
+  root.append(page);
   // When the page became interactive, in milliseconds since navigation: formc-bench
   // reads it from Chromium's dumped DOM (a performance mark would not be in the DOM).
   document.documentElement.dataset.interactiveMs = String(Math.round(performance.now()));
