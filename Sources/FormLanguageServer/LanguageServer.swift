@@ -249,7 +249,7 @@ public final class LanguageServer {
     private func completion(_ params: TextDocumentPositionParams) throws -> JSONValue {
         let (analysis, converter) = try open(params.textDocument.uri)
         guard let position = converter.source(params.position) else { return try JSONValue(encoding: CompletionList(isIncomplete: false, items: [])) }
-        let items = analysis.completions(at: position).enumerated().map { index, completion in
+        let items = analysis.completions(at: position, lastReadable: documents[params.textDocument.uri]?.lastReadable).enumerated().map { index, completion in
             CompletionItem(
                 label: completion.label, kind: Self.itemKind(completion.kind), detail: completion.detail, documentation: nil,
                 sortText: String(1000 + index), filterText: completion.label,

@@ -10,6 +10,9 @@ struct OpenDocument {
     var version: Int
     private(set) var bytes: [UInt8]
     private var cachedAnalysis: EditorDocument?
+    /// The latest analysis whose text read: completion's context while the text
+    /// being typed does not read (a word alone on a line of a mapping).
+    private(set) var lastReadable: EditorDocument?
 
     init(uri: String, version: Int, text: String) {
         self.uri = uri
@@ -22,6 +25,7 @@ struct OpenDocument {
         if let cachedAnalysis { return cachedAnalysis }
         let analysis = EditorDocument(file: SourceFile(path: path, bytes: bytes))
         cachedAnalysis = analysis
+        if analysis.hasSyntax { lastReadable = analysis }
         return analysis
     }
 

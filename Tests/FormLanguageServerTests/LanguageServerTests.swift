@@ -245,3 +245,25 @@ extension Result where Success == LanguageServerProtocol.JSONValue, Failure == R
         return nil
     }
 }
+
+@Suite struct LanguageServerCompletionReuseTests {
+    /// A condition typed where the text stops reading (`[ne` never closes): the
+    /// field ids come from the analysis of the version before, which read.
+    @Test func idsFromTheLastVersionThatRead() throws {
+        let session = Session()
+        session.initialize()
+        session.open(form)
+        _ = session.published()
+        session.notify("textDocument/didChange", [
+            "textDocument": ["uri": "file:///forms/a.form.yaml", "version": 2],
+            "contentChanges": [["range": ["start": ["line": 5, "character": 0], "end": ["line": 5, "character": 0]], "text": "    enabledWhen: [ne\n"]],
+        ])
+        let published = session.published()["file:///forms/a.form.yaml"]?.diagnostics ?? []
+        #expect(!published.isEmpty)
+        let params: JSON = ["textDocument": ["uri": "file:///forms/a.form.yaml"], "position": ["line": 5, "character": 20]]
+        let items = try session.request("textDocument/completion", params).get()["items"]?.arrayValue ?? []
+        let labels = items.compactMap { $0["label"]?.stringValue }
+        #expect(labels.contains("news"))
+        #expect(labels.contains("city"))
+    }
+}

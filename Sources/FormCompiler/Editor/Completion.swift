@@ -25,11 +25,20 @@ extension EditorDocument {
     /// `sameAs:` and in conditions, and a segment's option values inside a
     /// condition's quotes. Empty where nothing fits, or past the end.
     ///
-    /// The word being typed usually leaves the text unreadable (`  plac` is no YAML
-    /// mapping entry), so the context comes from the text with that word removed,
-    /// read by the compiler's own reader; when even that does not read, from the
-    /// text up to the cursor's line.
-    public func completions(at position: SourcePosition) -> [EditorCompletion] {
+    /// The context is the text with the word being typed removed (`  plac` is no
+    /// YAML mapping entry). It is answered, where that is the same, from what is
+    /// already analysed: this text's tree when no word is being typed, or `lastReadable` (an earlier analysis whose text read) when the
+    /// cursor's line is blank without the word and every line above it is
+    /// unchanged; a condition needs no tree at all. Otherwise the edited text is
+    /// read again (only read: field ids come from the analyses), or when even that
+    /// does not read, the text up to the cursor's line.
+    public func completions(at position: SourcePosition, lastReadable: EditorDocument? = nil) -> [EditorCompletion] {
+        completions(at: position, lastReadable: lastReadable, reusingTrees: true)
+    }
+
+    /// `reusingTrees: false` always reads the edited text again: the answer the
+    /// trees already made must agree with (the tests compare the two).
+    func completions(at position: SourcePosition, lastReadable: EditorDocument?, reusingTrees: Bool) -> [EditorCompletion] {
         guard contains(position), let line = file.lineText(position.line) else { return [] }
         let scalars = Array(line.unicodeScalars)
         let column = min(max(position.column - 1, 0), scalars.count)
@@ -44,10 +53,14 @@ extension EditorDocument {
         let prefix = String(String.UnicodeScalarView(scalars[..<wordStart]))
         let rest = String(String.UnicodeScalarView(scalars[wordEnd...]))
         let cursor = SourcePosition(line: position.line, column: wordStart + 1)
+        let analyses = Analyses(current: self, earlier: lastReadable)
         let items: [CompletionContext.Item]
-        if let context = completionContext(line: position.line, replacement: prefix + rest)
+        if let condition = CompletionContext.conditionText(prefix) {
+            items = CompletionContext.conditionCompletions(condition, symbols: analyses.symbols, form: analyses.form)
+        } else if let context = (reusingTrees ? analysedContext(line: position.line, prefix: prefix, wordIsEmpty: wordStart == wordEnd, rest: rest, analyses: analyses) : nil)
+            ?? completionContext(line: position.line, replacement: prefix + rest, analyses: analyses)
             // JSON has no empty value: `"keyboard": }` reads once the value is `null`.
-            ?? (SourceFormat(path: file.path) == .json ? jsonContext(line: position.line, prefix: prefix, rest: rest) : nil) {
+            ?? (SourceFormat(path: file.path) == .json ? jsonContext(line: position.line, prefix: prefix, rest: rest, analyses: analyses) : nil) {
             items = context.completions(prefix: prefix, at: cursor)
         } else {
             // Nothing reads (an empty file, say): at a line's start, the document's keys.
@@ -60,12 +73,42 @@ extension EditorDocument {
         }
     }
 
+    /// The analyses a completion may answer from: this text's, and an earlier one
+    /// whose text read, for when this one does not.
+    struct Analyses {
+        let current: EditorDocument
+        let earlier: EditorDocument?
+
+        /// Field ids and option values: of this text, else of the earlier one.
+        var symbols: SymbolTable? { current.symbols ?? earlier?.symbols }
+        var form: FormDocument? { current.document ?? earlier?.document }
+    }
+
+    /// The context from a tree already made, where it is the tree of the text with
+    /// the word removed in every way the completion looks at; nil elsewhere.
+    private func analysedContext(line: Int, prefix: String, wordIsEmpty: Bool, rest: String, analyses: Analyses) -> CompletionContext? {
+        let restIsBlank = rest.unicodeScalars.allSatisfy { $0 == " " || $0 == "\t" }
+        // No word at all: this text is the text without it.
+        if wordIsEmpty, let syntax {
+            return CompletionContext(file: file, syntax: syntax, symbols: analyses.symbols, form: analyses.form)
+        }
+        // A blank line without the word: its mapping is found from the collections
+        // that start above it and the lines above it alone, so any tree whose text
+        // has the same lines above it will do, this text's or an earlier one.
+        guard restIsBlank, prefix.unicodeScalars.allSatisfy({ $0 == " " }) else { return nil }
+        for candidate in [analyses.current, analyses.earlier].compactMap({ $0 }) {
+            guard let syntax = candidate.syntax, candidate.file.hasSameLines(as: file, before: line) else { continue }
+            return CompletionContext(file: candidate.file, syntax: syntax, symbols: analyses.symbols, form: analyses.form)
+        }
+        return nil
+    }
+
     /// A JSON text that reads once the cursor's place holds a value (`"keyboard": }`
     /// as `null`) or a member (`{"textField": "a", ""}` as `"": null`).
-    private func jsonContext(line: Int, prefix: String, rest: String) -> CompletionContext? {
-        if let context = completionContext(line: line, replacement: prefix + "null" + rest) { return context }
+    private func jsonContext(line: Int, prefix: String, rest: String, analyses: Analyses) -> CompletionContext? {
+        if let context = completionContext(line: line, replacement: prefix + "null" + rest, analyses: analyses) { return context }
         guard prefix.hasSuffix("\""), rest.hasPrefix("\"") else { return nil }
-        return completionContext(line: line, replacement: prefix + "\": null" + rest.dropFirst())
+        return completionContext(line: line, replacement: prefix + "\": null" + rest.dropFirst(), analyses: analyses)
     }
 
     static func isWordScalar(_ scalar: Unicode.Scalar) -> Bool {
@@ -73,26 +116,43 @@ extension EditorDocument {
     }
 
     /// The document with line `line` replaced, read; or, when that does not read,
-    /// with every line after it dropped too.
-    private func completionContext(line: Int, replacement: String) -> CompletionContext? {
+    /// with every line after it dropped too. Only read: the ids a completion
+    /// offers come from the analyses, so no decoding or checking is redone.
+    private func completionContext(line: Int, replacement: String, analyses: Analyses) -> CompletionContext? {
         let start = file.lineStarts[line - 1]
         let lineLength = file.lineText(line).map { $0.utf8.count } ?? 0
         let before = file.bytes[..<start]
         let after = file.bytes[(start + lineLength)...]
-        let patched = EditorDocument(file: SourceFile(path: file.path, bytes: Array(before) + Array(replacement.utf8) + Array(after)))
-        if let syntax = patched.syntax { return CompletionContext(document: patched, syntax: syntax, original: self) }
-        let truncated = EditorDocument(file: SourceFile(path: file.path, bytes: Array(before) + Array(replacement.utf8)))
-        if let syntax = truncated.syntax { return CompletionContext(document: truncated, syntax: syntax, original: self) }
+        for bytes in [Array(before) + Array(replacement.utf8) + Array(after), Array(before) + Array(replacement.utf8)] {
+            let patched = SourceFile(path: file.path, bytes: bytes)
+            var diagnostics = DiagnosticBag(file: file.path)
+            if let tree = FormPipeline.read(patched, limits: .default, diagnostics: &diagnostics) {
+                return CompletionContext(file: patched, syntax: SyntaxIndex(tree: tree), symbols: analyses.symbols, form: analyses.form)
+            }
+        }
         return nil
+    }
+}
+
+extension SourceFile {
+    /// Whether lines 1 ..< `line` of both files are the same bytes.
+    func hasSameLines(as other: SourceFile, before line: Int) -> Bool {
+        guard line >= 1, line <= lineCount + 1, line <= other.lineCount + 1 else { return false }
+        let end = line - 1 < lineStarts.count ? lineStarts[line - 1] : bytes.count
+        let otherEnd = line - 1 < other.lineStarts.count ? other.lineStarts[line - 1] : other.bytes.count
+        return end == otherEnd && bytes[..<end].elementsEqual(other.bytes[..<otherEnd])
     }
 }
 
 /// The document read with the word at the cursor removed, and the questions a
 /// completion asks of it.
 private struct CompletionContext {
-    let document: EditorDocument
+    /// The text `syntax` was read from: its lines above the cursor's are the
+    /// document's.
+    let file: SourceFile
     let syntax: SyntaxIndex
-    let original: EditorDocument
+    let symbols: SymbolTable?
+    let form: FormDocument?
 
     struct Item {
         var label: String
@@ -104,7 +164,6 @@ private struct CompletionContext {
     var tree: SyntaxTree { syntax.tree }
 
     func completions(prefix: String, at cursor: SourcePosition) -> [Item] {
-        if let condition = Self.conditionText(prefix) { return conditionCompletions(condition) }
         let trimmed = prefix.trimmingTrailingSpaces
         if Self.isJSONKeyStart(trimmed) {
             // A new member's key: the keys of its object, without YAML's `: `.
@@ -203,7 +262,7 @@ private struct CompletionContext {
     func isOpen(from start: Int, to end: Int, column: Int) -> Bool {
         guard start + 1 < end else { return true }
         for line in (start + 1)..<end {
-            guard let text = document.file.lineText(line) else { continue }
+            guard let text = file.lineText(line) else { continue }
             let indentation = text.unicodeScalars.prefix { $0 == " " }.count
             let content = text.unicodeScalars.dropFirst(indentation)
             if content.isEmpty || content.first == "#" { continue }
@@ -268,7 +327,7 @@ private struct CompletionContext {
         let role = syntax.role(of: mapping)
         if role == .rule, key == "sameAs" {
             let owner = ownerFieldID(ofRule: mapping)
-            return fieldItems().filter { $0.label != owner }
+            return Self.fieldItems(symbols).filter { $0.label != owner }
         }
         return closedValues(key: key, in: role, mapping: mapping).map { Item(label: $0, kind: .value, detail: nil, insertText: $0) }
     }
@@ -327,15 +386,14 @@ private struct CompletionContext {
 
     // MARK: - Conditions
 
-    var symbols: SymbolTable? { document.symbols ?? original.symbols }
-
-    func fieldItems(where include: (FieldSymbol) -> Bool = { _ in true }) -> [Item] {
+    static func fieldItems(_ symbols: SymbolTable?, where include: (FieldSymbol) -> Bool = { _ in true }) -> [Item] {
         (symbols?.fields ?? []).filter(include).map {
             Item(label: $0.id, kind: .fieldID, detail: $0.valueType.description + " field", insertText: $0.id)
         }
     }
 
-    func conditionCompletions(_ text: String) -> [Item] {
+    static func conditionCompletions(_ text: String, symbols: SymbolTable?, form: FormDocument?) -> [Item] {
+        func fieldItems(where include: (FieldSymbol) -> Bool = { _ in true }) -> [Item] { Self.fieldItems(symbols, where: include) }
         var body = Substring(text).drop { $0 == " " }
         // The condition inside a quoted YAML scalar.
         if let quote = body.first, quote == "\"" || quote == "'", body.count(where: { $0 == quote }) % 2 == 1 { body = body.dropFirst() }
@@ -344,8 +402,7 @@ private struct CompletionContext {
         if singles % 2 == 1 || doubles % 2 == 1 {
             let quote: Character = singles % 2 == 1 ? "'" : "\""
             guard let open = body.lastIndex(of: quote), let (id, inContains) = Self.optionField(before: body[..<open]),
-                  let document = document.document ?? original.document,
-                  let element = document.allElements.first(where: { $0.id?.value == id }) else { return [] }
+                  let form, let element = form.allElements.first(where: { $0.id?.value == id }) else { return [] }
             let options: [SegmentOption]
             switch element.kind {
             case .segment(let segment) where !inContains: options = segment.options

@@ -20,6 +20,10 @@ public struct EditorDocument: Sendable {
     /// Where each node sits in the tree, for the features that start from a position.
     let syntax: SyntaxIndex?
 
+    /// Whether the text read: an analysis to keep for completion while later
+    /// versions do not (`completions(at:lastReadable:)`).
+    public var hasSyntax: Bool { syntax != nil }
+
     public init(path: String, text: String) {
         self.init(file: SourceFile(path: path, text: text))
     }

@@ -1,0 +1,107 @@
+import Testing
+@testable import FormCompiler
+
+/// Completion answered from the trees already made (this text's, or the last one
+/// that read) must be the answer of reading the edited text again.
+private let form = """
+formc: 1
+form: SignUpForm
+elements:
+  - textField: email
+    placeholder: Mail
+    rules:
+      - required
+      - sameAs: email
+  - segment: plan
+    options: [free, pro]
+    style: segmented
+  - group: more
+    elements:
+      - boolean: news
+        title: News
+      - textField: company
+        visibleWhen: plan == 'pro' and not news
+
+"""
+
+private func lines(_ text: String) -> [String] {
+    text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+}
+
+private func position(after text: String, line: Int) -> SourcePosition {
+    SourcePosition(line: line, column: text.unicodeScalars.count + 1)
+}
+
+@Suite struct CompletionReuseTests {
+    /// Every place a word is typed on a new line after any line of the form (a key,
+    /// an item, a value, a condition): the same completions from the analyses as
+    /// from reading the edited text, with the last readable analysis at hand.
+    @Test func aTypedLineAnswersAsAReread() {
+        let original = EditorDocument(path: "a.form.yaml", text: form)
+        let typed = ["ti", "- te", "- ma", "style: ", "style: se", "enabledWhen: ne", "visibleWhen: plan == '", "sameAs: em", "", "- "]
+        var compared = 0
+        var nonEmpty = 0
+        var written = lines(form)
+        written.removeLast()
+        for after in 1...written.count {
+            for indentation in stride(from: 0, through: 8, by: 2) {
+                for word in typed {
+                    var edited = written
+                    let text = String(repeating: " ", count: indentation) + word
+                    edited.insert(text, at: after)
+                    let editor = EditorDocument(path: "a.form.yaml", text: edited.joined(separator: "\n") + "\n")
+                    let cursor = position(after: text, line: after + 1)
+                    let reused = editor.completions(at: cursor, lastReadable: original, reusingTrees: true)
+                    let reread = editor.completions(at: cursor, lastReadable: original, reusingTrees: false)
+                    #expect(reused == reread, "after line \(after): \(text)")
+                    compared += 1
+                    if !reused.isEmpty { nonEmpty += 1 }
+                }
+            }
+        }
+        #expect(compared == written.count * 5 * typed.count)
+        #expect(nonEmpty > 100)
+    }
+
+    /// A word alone on a new line leaves the YAML unreadable; the keys come from the
+    /// analysis before it.
+    @Test func keysAfterAnEditThatBrokeTheYAML() {
+        let original = EditorDocument(path: "a.form.yaml", text: form)
+        let edited = form.replacing("    placeholder: Mail\n", with: "    placeholder: Mail\n    ti\n")
+        let editor = EditorDocument(path: "a.form.yaml", text: edited)
+        #expect(!editor.hasSyntax)
+        let cursor = SourcePosition(line: 6, column: 7)
+        let labels = editor.completions(at: cursor, lastReadable: original).map(\.label)
+        #expect(labels.contains("label"))
+        #expect(labels.contains("keyboard"))
+        #expect(!labels.contains("placeholder"))
+        #expect(!labels.contains("rules"))
+    }
+
+    /// An analysis older than an edit above the cursor is not used: its element
+    /// had no `title` yet, the text has one, and `title` is not offered again.
+    @Test func staleAnalysisWithAnEditedLineAbove() {
+        let stale = EditorDocument(path: "a.form.yaml", text: form)
+        let edited = form.replacing("    placeholder: Mail\n", with: "    placeholder: Mail\n    title: Mail\n    ti\n")
+        let editor = EditorDocument(path: "a.form.yaml", text: edited)
+        #expect(!editor.hasSyntax)
+        let labels = editor.completions(at: SourcePosition(line: 7, column: 7), lastReadable: stale).map(\.label)
+        #expect(labels.contains("keyboard"))
+        #expect(!labels.contains("title"))
+        #expect(!labels.contains("placeholder"))
+    }
+
+    /// Field ids in a condition come from the analysis before the edit when the
+    /// edited text does not read at all.
+    @Test func conditionIDsFromTheLastAnalysis() {
+        let original = EditorDocument(path: "a.form.yaml", text: form)
+        let broken = form.replacing("  - segment: plan\n", with: "  - segment: plan\n    enabledWhen: [ne\n")
+        let editor = EditorDocument(path: "a.form.yaml", text: broken)
+        #expect(editor.symbols == nil)
+        let cursor = SourcePosition(line: 10, column: 19)
+        let labels = editor.completions(at: cursor, lastReadable: original).map(\.label)
+        #expect(labels.contains("news"))
+        #expect(labels.contains("email"))
+        #expect(editor.completions(at: cursor).filter { $0.kind == .fieldID }.isEmpty)
+    }
+}
