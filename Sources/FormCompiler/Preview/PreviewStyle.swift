@@ -2,6 +2,26 @@
 /// source (a CSS and a JavaScript file in Swift raw strings) and compiled into
 /// `formc`, which ships as one executable with no resources.
 enum PreviewAssets {
+    /// The dark colours, written once for both ways a page turns dark, each line
+    /// indented by `indent`.
+    private static func darkPalette(_ indent: String) -> String {
+        """
+        color-scheme: dark;
+        --background: #000000;
+        --card: #1c1c1e;
+        --text: #ffffff;
+        --secondary: #98989f;
+        --separator: #38383a;
+        --tint: #0a84ff;
+        --error: #ff6961;
+        --switch-off: #39393d;
+        --switch-on: #30d158;
+        --segment-track: #2c2c2e;
+        --segment-thumb: #636366;
+        --field: #1c1c1e;
+        """.split(separator: "\n").map { indent + $0 + "\n" }.joined()
+    }
+
     /// The page's style: an iOS grouped form, in light and dark (`prefers-color-scheme`,
     /// or forced by `data-color-scheme` on the root element).
     static let style = #"""
@@ -22,36 +42,10 @@ enum PreviewAssets {
   --field: #ffffff;
 }
 :root[data-color-scheme="dark"] {
-  color-scheme: dark;
-  --background: #000000;
-  --card: #1c1c1e;
-  --text: #ffffff;
-  --secondary: #98989f;
-  --separator: #38383a;
-  --tint: #0a84ff;
-  --error: #ff6961;
-  --switch-off: #39393d;
-  --switch-on: #30d158;
-  --segment-track: #2c2c2e;
-  --segment-thumb: #636366;
-  --field: #1c1c1e;
-}
+\#(darkPalette("  "))}
 @media (prefers-color-scheme: dark) {
   :root:not([data-color-scheme="light"]) {
-    color-scheme: dark;
-    --background: #000000;
-    --card: #1c1c1e;
-    --text: #ffffff;
-    --secondary: #98989f;
-    --separator: #38383a;
-    --tint: #0a84ff;
-    --error: #ff6961;
-    --switch-off: #39393d;
-    --switch-on: #30d158;
-    --segment-track: #2c2c2e;
-    --segment-thumb: #636366;
-    --field: #1c1c1e;
-  }
+\#(darkPalette("    "))  }
 }
 * { box-sizing: border-box; }
 html { background: var(--background); }
