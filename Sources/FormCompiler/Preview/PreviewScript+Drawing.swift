@@ -1,0 +1,151 @@
+extension PreviewScript {
+    /// Building the DOM: templates, the renderer of each kind, groups, field rows and their hints.
+    static let drawing = #"""
+  // ---- Building the DOM: elements, attributes and text nodes only.
+
+  function h(tag, attributes, ...children) {
+    const element = document.createElement(tag);
+    for (const [name, value] of Object.entries(attributes || {})) {
+      if (value === undefined || value === null || value === false) continue;
+      element.setAttribute(name, value === true ? "" : String(value));
+    }
+    for (const child of children) {
+      if (child !== undefined && child !== null) element.append(child);
+    }
+    return element;
+  }
+
+  // A large form has thousands of rows of a few kinds: each kind's row is built once
+  // from fixed text and cloned (one native call), then given its ids and the form's text.
+  const templates = new Map();
+
+  /** A copy of the template `name`, built by `make` on first use. */
+  function template(name, make) {
+    if (!templates.has(name)) templates.set(name, make());
+    return templates.get(name).cloneNode(true);
+  }
+
+  /** A field's row: its control, then its message (a live region, there before any message is). */
+  const fieldRow = (control) => h("div", { class: "row field", "data-state": "idle" },
+    control, h("p", { class: "message", "aria-live": "polite" }));
+
+  // ---- Drawing: one function per element kind.
+
+  const renderers = {
+    group: renderGroup,
+    boolean: renderBoolean,
+    segment: renderSegment,
+    picker: renderPicker,
+    number: renderNumber,
+    date: renderDate,
+    multiChoice: renderMultiChoice,
+    textField: renderText,
+    floatLabel: renderText,
+    textView: renderText,
+    spacer: renderSpacer,
+    staticText: renderStaticText,
+    segue: renderSegue,
+  };
+
+  /** Nodes drawn since `drawn` was last emptied: the ones whose conditions are still to be shown. */
+  let drawn = [];
+  /** How many fields have a row. */
+  let fieldsDrawn = 0;
+
+  /** The element of a node of the model, everything in it drawn. */
+  function draw(node) {
+    const decl = node.decl;
+    const renderer = renderers[decl.kind];
+    node.element = renderer ? renderer(decl, node) : renderUnsupported(decl, node);
+    node.element.dataset.kind = decl.kind;
+    if (decl.id !== undefined) node.element.dataset.id = decl.id;
+    drawn.push(node);
+    return node.element;
+  }
+
+  /** A kind this script does not know yet: named, and as a field it reads as empty and is not checked. */
+  function renderUnsupported(decl, node) {
+    const text = h("div", { class: "control unsupported" }, say.unsupported(decl.kind));
+    if (decl.rules === undefined) return h("div", { class: "row" }, text);
+    const row = fieldRow(text);
+    attach(node.field, row, [], {});
+    return row;
+  }
+
+  function renderGroup(decl, node) {
+    const section = h("section", { class: "group " + decl.style });
+    const titleId = decl.id !== undefined ? "formc-" + decl.id + "-title" : null;
+    if (decl.title !== undefined) section.append(h("h2", { class: "group-title", id: titleId }, decl.title));
+    if (titleId && decl.title !== undefined) section.setAttribute("aria-labelledby", titleId);
+    const rows = h("div", { class: "rows" });
+    if (decl.insets !== undefined) {
+      const { top, left, bottom, right } = decl.insets;
+      rows.style.padding = top + "px " + right + "px " + bottom + "px " + left + "px";
+    }
+    if (decl.rowHeight !== undefined) rows.style.setProperty("--row-height", decl.rowHeight + "px");
+    for (const child of node.children) rows.append(draw(child));
+    section.append(rows);
+    if (decl.footer !== undefined) section.append(h("p", { class: "group-footer" }, decl.footer));
+    return section;
+  }
+
+  /**
+   * Ties a field to its drawn `row`: its message's id, its hints, both named by its
+   * inputs, and its state if it has one. `behaviour` says what it does with events.
+   */
+  function attach(field, row, inputs, behaviour) {
+    const decl = field.decl;
+    const messageElement = row.children[1];
+    messageElement.id = ids.message(decl.id);
+    let describedBy = ids.message(decl.id);
+    let undecidedElement = null;
+    // Hints only where a rule can have one: most fields have none, and get no empty element.
+    if (decl.rules.some((rule) => rule.rule === "custom" || rule.rule === "pattern")) {
+      const hintElement = h("div", { class: "hints", id: ids.hint(decl.id) });
+      if (decl.rules.some((rule) => rule.rule === "pattern")) {
+        undecidedElement = h("p", { class: "hint", hidden: true }, say.undecided);
+        hintElement.append(undecidedElement);
+      }
+      for (const rule of decl.rules) {
+        if (rule.rule === "custom") hintElement.append(h("p", { class: "hint" }, say.custom(rule.value)));
+        if (rule.rule === "pattern" && rule.javaScript === undefined) hintElement.append(h("p", { class: "hint" }, say.patternNotRun(rule.value)));
+      }
+      row.append(hintElement);
+      describedBy += " " + ids.hint(decl.id);
+    }
+    for (const input of inputs) input.setAttribute("aria-describedby", describedBy);
+    Object.assign(field, { row, control: row.firstChild, inputs, messageElement, undecidedElement, behaviour });
+    fieldsDrawn += 1;
+    if (field.result !== null) showState(field);
+    return field;
+  }
+
+  function icon(name) {
+    return name === undefined ? null : h("span", { class: "icon", "aria-hidden": "true", title: name }, name.slice(0, 1).toUpperCase());
+  }
+
+  /** The title shown in the row, and the text that names the field to assistive technology. */
+  const titleOf = (decl) => (decl.title !== undefined ? decl.title : decl.name);
+
+  const optionText = (option) => (option.title !== undefined ? option.title : option.image !== undefined ? option.image : option.value);
+
+  function renderSpacer(decl) {
+    const spacer = h("div", { class: "spacer", "aria-hidden": "true" });
+    spacer.style.height = decl.height + "px";
+    return spacer;
+  }
+
+  function renderStaticText(decl) {
+    return h("p", { class: "static-text style-" + decl.style + " align-" + decl.alignment }, decl.text);
+  }
+
+  function renderSegue(decl) {
+    const button = h("button", { type: "button", class: "row segue" },
+      icon(decl.icon), h("span", { class: "title" }, decl.title), h("span", { class: "chevron", "aria-hidden": "true" }));
+    button.addEventListener("click", () => {
+      status.textContent = say.segue(decl.id);
+    });
+    return button;
+  }
+"""#
+}

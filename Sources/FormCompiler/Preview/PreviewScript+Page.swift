@@ -1,0 +1,141 @@
+extension PreviewScript {
+    /// Showing the conditions, the form's event listeners, and drawing the page.
+    static let page = #"""
+  // ---- Showing the conditions. Every change re-evaluates every condition; only what
+  // changed since the last pass is written, and nothing for what is not drawn yet.
+
+  function refresh(some = nodes) {
+    memo = { visibleWhen: new Map(), enabledWhen: new Map() };
+    try {
+      showConditions(some);
+    } finally {
+      memo = null;
+    }
+  }
+
+  function showConditions(some) {
+    for (const node of some) {
+      if (node.element === null) continue;
+      const hidden = !isVisible(node);
+      if (node.hidden !== hidden) {
+        node.hidden = hidden;
+        node.element.hidden = hidden;
+      }
+      const field = node.field;
+      if (field !== undefined) {
+        const enabled = isEnabled(node);
+        if (field.enabled === enabled) continue;
+        field.enabled = enabled;
+        field.row.classList.toggle("disabled", !enabled);
+        for (const input of field.inputs) input.disabled = !enabled;
+      } else if (node.decl.kind === "segue") {
+        node.element.disabled = !isEnabled(node);
+      }
+    }
+    for (const section of anonymousSections) {
+      section.hidden = [...section.querySelector(".rows").children].every((row) => row.hidden);
+    }
+  }
+
+  // ---- Events: one listener per type for the whole form hands each event to the
+  // field it happened in (its kind's `behaviours`), none per input.
+
+  /** The field whose row holds `target`, or undefined. */
+  function fieldOf(target) {
+    const row = target instanceof Element ? target.closest(".field") : null;
+    return row === null ? undefined : fields.get(row.dataset.id);
+  }
+
+  for (const type of ["input", "change", "click"]) {
+    root.addEventListener(type, (event) => {
+      const field = fieldOf(event.target);
+      const handle = field === undefined ? undefined : field.behaviour[type];
+      if (handle !== undefined) handle(field, event.target);
+    });
+  }
+  // Leaving a field: focus going elsewhere than one of its own inputs.
+  root.addEventListener("focusout", (event) => {
+    const field = fieldOf(event.target);
+    if (field === undefined || (event.relatedTarget && field.control.contains(event.relatedTarget))) return;
+    didEndEditing(field);
+  });
+
+  // ---- The page. The whole form is modelled first; then the first `firstDraw` fields
+  // (many screens) are drawn and the page is interactive; the rest is drawn in
+  // further tasks of `laterDraw` fields each, at the end of the form, so that a large
+  // form answers its first screen at once. A small form is drawn in one go.
+
+  const firstDraw = 300;
+  const laterDraw = 200;
+  const rowKinds = new Set(["boolean", "segment", "picker", "number", "date", "multiChoice", "textField", "floatLabel", "textView", "segue"]);
+  const topNodes = data.elements.map((decl) => model(decl, null));
+  for (const field of fields.values()) {
+    for (const rule of field.decl.rules) {
+      if (rule.rule !== "sameAs") continue;
+      if (!dependents.has(rule.value)) dependents.set(rule.value, []);
+      dependents.get(rule.value).push(field);
+    }
+  }
+
+  /** Top-level nodes not drawn yet start at `next`; `rows` is the untitled section still being filled. */
+  let next = 0;
+  let rows = null;
+
+  /** Draws top-level elements into `target` until `budget` more fields are drawn, then shows their conditions. */
+  function drawSome(target, budget) {
+    const stop = fieldsDrawn + budget;
+    while (next < topNodes.length && fieldsDrawn < stop) {
+      const node = topNodes[next++];
+      if (rowKinds.has(node.decl.kind) || !renderers[node.decl.kind]) {
+        if (!rows) {
+          rows = h("div", { class: "rows" });
+          const section = h("section", { class: "group grouped anonymous" }, rows);
+          anonymousSections.push(section);
+          target.append(section);
+        }
+        rows.append(draw(node));
+      } else {
+        rows = null;
+        target.append(draw(node));
+      }
+    }
+    refresh(drawn);
+    drawn = [];
+  }
+
+  const header = h("header", { class: "form-header" },
+    h("h1", {}, data.title !== undefined ? data.title : data.form),
+    h("p", { class: "form-source" }, data.form + " \u00b7 " + data.file));
+  const validateButton = h("button", { type: "button", id: "formc-validate", class: "validate" }, say.validate);
+  const summary = h("p", { id: "formc-summary", role: "status" });
+  const status = h("p", { id: "formc-status", role: "status" });
+  validateButton.addEventListener("click", validateAll);
+  const actions = h("div", { class: "actions" }, validateButton, summary, status);
+
+  // Each part is drawn into a fragment and attached at once: no insertion into the
+  // live document per row, and no layout until the part is done.
+  const page = document.createDocumentFragment();
+  page.append(header);
+  drawSome(page, firstDraw);
+  page.append(actions);
+  root.append(page);
+  // When the page became interactive, in milliseconds since navigation: formc-bench
+  // reads it from Chromium's dumped DOM (a performance mark would not be in the DOM).
+  document.documentElement.dataset.interactiveMs = String(Math.round(performance.now()));
+
+  function drawRest() {
+    const part = document.createDocumentFragment();
+    drawSome(part, laterDraw);
+    actions.before(part);
+    whenDrawn();
+  }
+
+  /** The rest in a later task (input events are handled between them), else the page is ready. */
+  function whenDrawn() {
+    if (next < topNodes.length) setTimeout(drawRest, 0);
+    else document.documentElement.dataset.ready = "true";
+  }
+  whenDrawn();
+})();
+"""#
+}
