@@ -1,7 +1,8 @@
-/// The "interactive in Chromium" figure of issue 35. The preview script ends its
-/// setup by writing `performance.now()` into `data-interactive-ms` on the `html`
-/// element; a headless Chromium's `--dump-dom` prints the page after its load
-/// event, attribute included, and the benchmark reads it back from there.
+/// The "interactive in Chromium" figure of issue 35. The preview script writes
+/// `performance.now()` into `data-interactive-ms` on the `html` element once the
+/// page answers (a large form's first part drawn, the rest following); a headless
+/// Chromium's `--dump-dom` prints the page after its load event, attribute
+/// included, and the benchmark reads it back from there.
 package enum PreviewInteractive {
     package static let attribute = "data-interactive-ms"
 

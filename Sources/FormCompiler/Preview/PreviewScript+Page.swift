@@ -126,6 +126,8 @@ extension PreviewScript {
   function drawRest() {
     const part = document.createDocumentFragment();
     drawSome(part, laterDraw);
+    // Laid out only near the screen (style `.later`): else each part would lay out the whole page again.
+    for (const section of part.children) section.classList.add("later");
     actions.before(part);
     whenDrawn();
   }

@@ -57,6 +57,8 @@ body {
   background: var(--background);
 }
 main { max-width: 560px; margin: 0 auto; }
+/* A large form's sections drawn after its first part: laid out and painted only near the screen. */
+.later { content-visibility: auto; contain-intrinsic-size: auto 1000px; }
 [hidden] { display: none !important; }
 .form-header h1 { font-size: 34px; font-weight: 700; margin: 0 0 4px 4px; }
 .form-source { margin: 0 0 20px 4px; font-size: 13px; color: var(--secondary); overflow-wrap: anywhere; }
