@@ -2,7 +2,7 @@ extension PreviewAssets {
     /// The preview page's one script, the same for every form: it reads the form's
     /// JSON (`PreviewData`), draws it, and runs its conditions and rules. One function
     /// scope, written in parts by concern (`PreviewScript+….swift`) and joined in this
-    /// order; a part may use what any part defines.
+    /// order: functions may use what any part defines; the last part draws the page.
     static let script = PreviewScript.parts.joined(separator: "\n\n")
 }
 
