@@ -78,6 +78,9 @@ def open_ready(driver, page):
     driver.get(page.as_uri())
     assert driver.execute_script("return document.documentElement.dataset.interactiveMs") is not None
     WebDriverWait(driver, 60).until(lambda d: d.execute_script("return document.documentElement.dataset.ready") == "true")
+    # Both stamps are milliseconds since navigation; the whole form is drawn after its first part.
+    stamps = driver.execute_script("const d = document.documentElement.dataset; return [d.interactiveMs, d.readyMs]")
+    assert int(stamps[1]) >= int(stamps[0]) >= 0
 
 
 def row(driver, field):

@@ -134,8 +134,9 @@ extension PreviewScript {
 
   /** The rest in a later task (input events are handled between them), else the page is ready. */
   function whenDrawn() {
-    if (next < topNodes.length) setTimeout(drawRest, 0);
-    else document.documentElement.dataset.ready = "true";
+    if (next < topNodes.length) return setTimeout(drawRest, 0);
+    document.documentElement.dataset.readyMs = String(Math.round(performance.now()));
+    document.documentElement.dataset.ready = "true";
   }
   whenDrawn();
 })();
