@@ -284,6 +284,12 @@ import FormRuntime
                   "fr" : { "variations" : { "plural" : { "one" : { "stringUnit" : { "state" : "translated", "value" : "un" } } } } }
                 } },
                 "Bare" : { "comment" : "no localizations" },
+                "Twice" : { "localizations" : {
+                  "de_CH" : { "stringUnit" : { "state" : "translated", "value" : "underscore" } },
+                  "de-CH" : { "stringUnit" : { "state" : "translated", "value" : "dash" } },
+                  "fr_CA" : { "stringUnit" : { "state" : "translated", "value" : "underscore" } },
+                  "fr-CA" : { "stringUnit" : { "state" : "new", "value" : "" } }
+                } },
                 "Review" : { "localizations" : {
                   "de" : { "stringUnit" : { "state" : "needs_review", "value" : "Prüfen" } }
                 } }
@@ -297,14 +303,17 @@ import FormRuntime
         var found = 0
         for locale in ["de", "de-CH", "de_CH", "de-AT", "de-CH-1996", "fr", "en", "en-US", "zh-Hant-TW", "zh", "ja", "DE"] {
             let compiler = CatalogLocale(file, locale: locale)
-            for key in ["A", "Empty", "Plural", "Bare", "Review", "Missing"] {
+            for key in ["A", "Empty", "Plural", "Bare", "Review", "Twice", "Missing"] {
                 #expect(compiler.string(key) == runtime.string(key, locale: locale), "\(key) in \(locale)")
                 if compiler.string(key) != nil { found += 1 }
             }
         }
-        #expect(found == 23)
+        #expect(found == 26)
         #expect(CatalogLocale(file, locale: "de-CH").string("A") == "A-ch")
         #expect(CatalogLocale(file, locale: "de-CH").string("Empty") == "Leer")
         #expect(CatalogLocale(file, locale: "de").string("Plural") == "Geräte")
+        #expect(CatalogLocale(file, locale: "de_CH").string("Twice") == "dash")
+        #expect(CatalogLocale(file, locale: "fr-CA").string("Twice") == "underscore")
+        #expect(runtime.string("Twice", locale: "de-CH") == "dash")
     }
 }

@@ -348,6 +348,35 @@ struct BookingFormTests {
         #expect(diet.options.map(\.value) == BookingForm.Diet.allCases)
     }
 
+    /// A date element is bounded by its field's first `min` and `max` rules, as
+    /// a number element is: a literal as written, a relative day counted from the
+    /// form's context when the element tree is built, an instant's day from its
+    /// first to its last instant in the context's time zone.
+    @Test func dateElementsAreBoundedByTheirRules() throws {
+        let form = BookingForm()
+        form.context = Self.context("2026-01-31T09:30:00Z", in: Self.tokyo)
+        let elements = flatten(form.elements)
+        let dates = elements.compactMap { $0 as? DateElement<FormDate?> }
+        #expect(dates[0].minimum == nil && dates[0].maximum == Self.date(2008, 1, 31))
+        #expect(dates[1].minimum == Self.date(2026, 1, 31) && dates[1].maximum == Self.date(2026, 4, 1))
+        let arrival = try #require(elements.compactMap { $0 as? DateElement<FormTime> }.first)
+        #expect(arrival.minimum == Self.time(12, 0) && arrival.maximum == Self.time(22, 30))
+        let reminderAt = try #require(elements.compactMap { $0 as? DateElement<Date?> }.first)
+        #expect(reminderAt.minimum == nil && reminderAt.maximum == nil)
+
+        let kinds = ScenarioFieldKindsForm()
+        kinds.context = Self.context("2026-01-31T20:00:00Z", in: Self.tokyo)
+        let instants = flatten(kinds.elements).compactMap { $0 as? DateElement<Date?> }
+        #expect(instants.map(\.id) == ["meeting"])
+        let meeting = try #require(instants.first)
+        // 20:00 UTC is 1 February in Tokyo: the bounds are Tokyo's days.
+        #expect(meeting.minimum == FormDateTime<Date>.date(iso8601: "2026-01-31T15:00:00Z"))
+        let end = try #require(FormDateTime<Date>.date(iso8601: "2026-02-08T15:00:00Z"))
+        #expect(meeting.maximum == Date(timeIntervalSinceReferenceDate: end.timeIntervalSinceReferenceDate.nextDown))
+        let deadline = try #require(flatten(kinds.elements).compactMap { $0 as? DateElement<Date> }.first)
+        #expect(deadline.minimum == nil && deadline.maximum == FormDateTime<Date>.date(iso8601: "2026-03-20T16:00:00Z"))
+    }
+
     @Test func aSwitchOverTheKindReachesEveryField() {
         let form = BookingForm()
         var kinds: [String] = []

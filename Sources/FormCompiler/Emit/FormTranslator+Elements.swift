@@ -119,6 +119,17 @@ extension FormTranslator {
             arguments.append("id", .string(date.id.value))
             arguments.append("title", localized(date.id.value, "title", date.title))
             arguments.append("style", case: date.style?.value.rawValue)
+            // The first `min` and `max` bound the element, as a number's do; a
+            // relative day is counted when the element tree is built.
+            let valueType = info(date.id.value)?.fieldType ?? FieldValueType.date(date.dateMode, optional: true)
+            for rule in date.common.rules {
+                if case .min(let text) = rule.kind, RuleBound(text, for: valueType) != nil, !arguments.has("minimum") {
+                    arguments.append("minimum", .dateBound(text, valueType, isMax: false))
+                }
+                if case .max(let text) = rule.kind, RuleBound(text, for: valueType) != nil, !arguments.has("maximum") {
+                    arguments.append("maximum", .dateBound(text, valueType, isMax: true))
+                }
+            }
             arguments.append("value", .binding(date.id.value))
         case .multiChoice(let choice):
             let info = info(choice.id.value)

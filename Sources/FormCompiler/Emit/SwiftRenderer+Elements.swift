@@ -14,6 +14,9 @@ struct ElementArguments {
         case double(Double)
         /// An exact `Decimal`: a number element's step or bound.
         case decimal(DecimalLiteral)
+        /// A date element's `min`/`max` rule bound: a literal, or a day counted
+        /// from `form.context.today` when the element tree is built.
+        case dateBound(String, FieldValueType, isMax: Bool)
         /// `.name`: a runtime enum case, spelled like the form's key value.
         case runtimeCase(String)
         /// `.constantHeight(44)`
@@ -140,6 +143,7 @@ extension SwiftRenderer {
         case .int(let value): write(value)
         case .double(let value): write(Self.doubleLiteral(value))
         case .decimal(let value): literal(.number(value, decimal: true))
+        case .dateBound(let text, let valueType, let isMax): bound(text, for: valueType, isMax: isMax, context: "form.context")
         case .localized(let key, let text):
             localizedString(in: .form, key: key, default: text)
         case .runtimeCase(let name):

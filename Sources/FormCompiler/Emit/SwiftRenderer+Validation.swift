@@ -170,8 +170,9 @@ extension SwiftRenderer {
     /// A `min`/`max` bound as Swift: a literal, or a day counted from
     /// `context.today` when the rule runs (SPEC §10). For an instant, `today`'s
     /// bound is the start of the day (`min`) or its last instant (`max`) in the
-    /// context's time zone.
-    mutating func bound(_ text: String, for valueType: FieldValueType, isMax: Bool = false) {
+    /// context's time zone. `context` names the `ValidationContext` in scope
+    /// (`form.context` in an element builder).
+    mutating func bound(_ text: String, for valueType: FieldValueType, isMax: Bool = false, context: StaticString = "context") {
         switch RuleBound(text, for: valueType) {
         case .number(let value)?:
             if case .number(let decimal, _) = valueType {
@@ -182,7 +183,8 @@ extension SwiftRenderer {
         case .fixed(let value)?:
             literal(.date(value))
         case .relative(let relative)?:
-            write("context.today")
+            write(context)
+            write(".today")
             if relative.amount != 0 {
                 let unit: StaticString = switch relative.unit {
                 case .days: "days"
@@ -197,7 +199,9 @@ extension SwiftRenderer {
                 write(")")
             }
             if case .date(.dateTime, _) = valueType {
-                write(isMax ? ".end(in: context.timeZone)" : ".start(in: context.timeZone)")
+                write(isMax ? ".end(in: " : ".start(in: ")
+                write(context)
+                write(".timeZone)")
             }
         case nil:
             write("nil")

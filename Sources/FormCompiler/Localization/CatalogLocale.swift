@@ -3,7 +3,8 @@
 /// preview): `de-CH` falls back to `de`, and a key with neither has no text, so
 /// that the caller shows the source text. A localization's text is its
 /// `stringUnit`'s non-empty value, else the `other` form of its first kind of
-/// variations in key order. `de_CH` and `de-CH` name one locale.
+/// variations in key order. `de_CH` and `de-CH` name one locale; where a key has
+/// both, the first in sorted order (`de-CH`) with a text is the one.
 ///
 /// FormCompiler has no Foundation, so this reads `StringCatalogFile` rather than
 /// sharing the runtime's code; a test holds the two lookups equal.
@@ -24,7 +25,9 @@ public struct CatalogLocale: Sendable, Equatable {
         var texts: [String: String] = [:]
         for entry in catalog.entries where texts[entry.key] == nil {
             var byLanguage: [String: String] = [:]
-            for localization in entry.value["localizations"]?.members ?? [] {
+            // Two spellings of one locale: the first in sorted order with a text, as at run time.
+            let localizations = (entry.value["localizations"]?.members ?? []).sorted { $0.key < $1.key }
+            for localization in localizations {
                 let language = Self.normalized(localization.key)
                 if byLanguage[language] == nil, let text = Self.text(of: localization.value) { byLanguage[language] = text }
             }

@@ -61,8 +61,10 @@ public struct StringCatalog: Sendable, Equatable {
                 throw Error("'localizations' of '\(key)' is not an object")
             }
             var texts: [String: String] = [:]
-            for (language, localization) in byLanguage {
-                if let text = try Self.text(of: localization, key: key, language: language) {
+            // Two spellings of one locale (`de-CH`, `de_CH`): the first in sorted
+            // order with a text wins, whatever the dictionary's order.
+            for language in byLanguage.keys.sorted() where texts[Self.normalized(language)] == nil {
+                if let text = try Self.text(of: byLanguage[language] as Any, key: key, language: language) {
                     texts[Self.normalized(language)] = text
                 }
             }

@@ -428,6 +428,7 @@ final class BookingForm {
         elements.append(DateElement<FormDate?>(
             id: "birthday",
             title: form.context.localization.string("BookingForm.birthday.title", default: "Date of birth"),
+            maximum: form.context.today.adding(years: -18),
             value: form.birthday
         ))
         return elements
@@ -440,11 +441,15 @@ final class BookingForm {
             id: "day",
             title: form.context.localization.string("BookingForm.day.title", default: "Day"),
             style: .graphical,
+            minimum: form.context.today,
+            maximum: form.context.today.adding(days: 60),
             value: form.day
         ))
         elements.append(DateElement<FormTime>(
             id: "arrival",
             title: form.context.localization.string("BookingForm.arrival.title", default: "Arrival time"),
+            minimum: FormTime(clampingHour: 12, minute: 0),
+            maximum: FormTime(clampingHour: 22, minute: 30),
             value: form.arrival
         ))
         elements.append(PickerElement<Seating?>(
