@@ -102,6 +102,17 @@ private func framed(_ body: String) -> [UInt8] {
             == #"{"id":null,"jsonrpc":"2.0","result":null}"#)
     }
 
+    @Test func serializedJSONReadsBackAsTheSameValue() throws {
+        let value: JSONValue = [
+            "text": "quote \" backslash \\ lines \n\r tab \t bell \u{07} 東京 🙂 a/b",
+            "list": [1, -2, .double(1.5), true, false, nil, [:], []],
+            "nested": ["z": 1, "a": ["b": "c"]],
+        ]
+        #expect(try JSONValue.parse(value.serialized()) == value)
+        let small: JSONValue = ["b": 1, "a": "x/y\u{01}\""]
+        #expect(String(decoding: small.serialized(), as: UTF8.self) == #"{"a":"x/y\u0001\"","b":1}"#)
+    }
+
     @Test func typedParamsRoundTrip() throws {
         let value: JSONValue = ["textDocument": ["uri": "file:///a"], "position": ["line": 3, "character": 4], "newName": "b"]
         let params = try value.decode(RenameParams.self)
