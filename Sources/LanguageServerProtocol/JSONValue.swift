@@ -60,11 +60,6 @@ public enum JSONValue: Sendable, Hashable, Codable {
         return nil
     }
 
-    /// Parses JSON bytes.
-    public static func parse(_ bytes: [UInt8]) throws -> JSONValue {
-        try JSONDecoder().decode(JSONValue.self, from: Data(bytes))
-    }
-
     /// The value as JSON bytes, keys sorted so that the same value gives the same
     /// bytes. Written here rather than by `JSONEncoder`, which took most of the time
     /// of a completion's reply (its generic containers, for a hundred items).
