@@ -248,15 +248,16 @@ public final class LanguageServer {
 
     private func completion(_ params: TextDocumentPositionParams) throws -> JSONValue {
         let (analysis, converter) = try open(params.textDocument.uri)
-        guard let position = converter.source(params.position) else { return try JSONValue(encoding: CompletionList(isIncomplete: false, items: [])) }
-        let items = analysis.completions(at: position, lastReadable: documents[params.textDocument.uri]?.lastReadable).enumerated().map { index, completion in
+        guard let position = converter.source(params.position) else { return CompletionList(isIncomplete: false, items: []).json }
+        let list = analysis.completionList(at: position, lastReadable: documents[params.textDocument.uri]?.lastReadable)
+        let items = list.items.enumerated().map { index, completion in
             CompletionItem(
                 label: completion.label, kind: Self.itemKind(completion.kind), detail: completion.detail, documentation: nil,
                 sortText: String(1000 + index), filterText: completion.label,
                 textEdit: TextEdit(range: converter.lsp(completion.range), newText: completion.insertText)
             )
         }
-        return try JSONValue(encoding: CompletionList(isIncomplete: false, items: items))
+        return CompletionList(isIncomplete: list.isIncomplete, items: items).json
     }
 
     private static func itemKind(_ kind: EditorCompletion.Kind) -> CompletionItemKind {

@@ -60,17 +60,62 @@ public enum JSONValue: Sendable, Hashable, Codable {
         return nil
     }
 
-    /// Parses JSON bytes.
-    public static func parse(_ bytes: [UInt8]) throws -> JSONValue {
-        try JSONDecoder().decode(JSONValue.self, from: Data(bytes))
+    /// The value as JSON bytes, keys sorted so that the same value gives the same
+    /// bytes. Written here rather than by `JSONEncoder`, which took most of the time
+    /// of a completion's reply (its generic containers, for a hundred items).
+    public func serialized() -> [UInt8] {
+        var bytes: [UInt8] = []
+        write(to: &bytes)
+        return bytes
     }
 
-    /// The value as JSON bytes, keys sorted so that the same value gives the same bytes.
-    public func serialized() -> [UInt8] {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        // Encoding a JSONValue cannot fail: every case is plain JSON.
-        return (try? Array(encoder.encode(self))) ?? Array("null".utf8)
+    private func write(to bytes: inout [UInt8]) {
+        switch self {
+        case .null: bytes += "null".utf8
+        case .bool(let value): bytes += (value ? "true" : "false").utf8
+        case .integer(let value): bytes += String(value).utf8
+        // JSON has no infinity or NaN; no message of the protocol carries one.
+        case .double(let value): bytes += (value.isFinite ? String(value) : "null").utf8
+        case .string(let value): Self.write(value, to: &bytes)
+        case .array(let values):
+            bytes.append(UInt8(ascii: "["))
+            for (index, value) in values.enumerated() {
+                if index > 0 { bytes.append(UInt8(ascii: ",")) }
+                value.write(to: &bytes)
+            }
+            bytes.append(UInt8(ascii: "]"))
+        case .object(let members):
+            bytes.append(UInt8(ascii: "{"))
+            for (index, key) in members.keys.sorted().enumerated() {
+                if index > 0 { bytes.append(UInt8(ascii: ",")) }
+                Self.write(key, to: &bytes)
+                bytes.append(UInt8(ascii: ":"))
+                members[key]?.write(to: &bytes)
+            }
+            bytes.append(UInt8(ascii: "}"))
+        }
+    }
+
+    /// A JSON string: quotes, backslashes and control characters escaped, the rest
+    /// as its UTF-8.
+    private static func write(_ string: String, to bytes: inout [UInt8]) {
+        bytes.append(UInt8(ascii: "\""))
+        for byte in string.utf8 {
+            switch byte {
+            case UInt8(ascii: "\""): bytes += #"\""#.utf8
+            case UInt8(ascii: "\\"): bytes += #"\\"#.utf8
+            case UInt8(ascii: "\n"): bytes += #"\n"#.utf8
+            case UInt8(ascii: "\r"): bytes += #"\r"#.utf8
+            case UInt8(ascii: "\t"): bytes += #"\t"#.utf8
+            case 0..<0x20:
+                let hex = Array("0123456789abcdef".utf8)
+                bytes += #"\u00"#.utf8
+                bytes.append(hex[Int(byte >> 4)])
+                bytes.append(hex[Int(byte & 0xF)])
+            default: bytes.append(byte)
+            }
+        }
+        bytes.append(UInt8(ascii: "\""))
     }
 
     /// Reads the value as a `Decodable` type (a request's params).

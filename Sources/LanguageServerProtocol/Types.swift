@@ -256,6 +256,36 @@ public struct CompletionList: Codable, Sendable, Hashable {
     }
 }
 
+extension CompletionList {
+    /// The list as JSON, built directly: a completion may hold a hundred items, and
+    /// `JSONValue(encoding:)` would encode them and decode them again first. The same
+    /// value as the Codable encoding (a test compares the two).
+    public var json: JSONValue {
+        ["isIncomplete": .bool(isIncomplete), "items": .array(items.map(\.json))]
+    }
+}
+
+extension CompletionItem {
+    public var json: JSONValue {
+        var members: [String: JSONValue] = ["label": .string(label)]
+        if let kind { members["kind"] = .integer(kind.rawValue) }
+        if let detail { members["detail"] = .string(detail) }
+        if let documentation { members["documentation"] = ["kind": .string(documentation.kind), "value": .string(documentation.value)] }
+        if let sortText { members["sortText"] = .string(sortText) }
+        if let filterText { members["filterText"] = .string(filterText) }
+        if let textEdit { members["textEdit"] = ["range": textEdit.range.json, "newText": .string(textEdit.newText)] }
+        return .object(members)
+    }
+}
+
+extension LSPRange {
+    public var json: JSONValue { ["start": start.json, "end": end.json] }
+}
+
+extension Position {
+    public var json: JSONValue { ["line": .integer(line), "character": .integer(character)] }
+}
+
 public struct Hover: Codable, Sendable, Hashable {
     public var contents: MarkupContent
     public var range: LSPRange?

@@ -243,6 +243,25 @@ async def test_completion_of_closed_values_field_ids_and_options(client: Languag
 
 
 @pytest.mark.asyncio
+async def test_field_ids_filtered_by_the_typed_word_ask_again(client: LanguageClient):
+    """Ids are those the typed word matches (in order, any case), and the list says
+    it is incomplete so that the client asks again as the word grows."""
+    text = SIGNUP.replace("plan == 'pro' and not newsletter", "not EMA")
+    await open_document(client, text)
+    ident = types.TextDocumentIdentifier(uri=URI)
+    typed = await client.text_document_completion_async(
+        types.CompletionParams(text_document=ident, position=position_of(text, "not EMA", 7))
+    )
+    assert isinstance(typed, types.CompletionList) and typed.is_incomplete
+    assert [item.label for item in typed.items if item.kind == types.CompletionItemKind.Field] == ["email", "confirmEmail"]
+    whole = await client.text_document_completion_async(
+        types.CompletionParams(text_document=ident, position=position_of(text, "not EMA", 4))
+    )
+    assert isinstance(whole, types.CompletionList) and not whole.is_incomplete
+    assert {"email", "confirmEmail", "newsletter", "plan", "company"} <= {item.label for item in whole.items}
+
+
+@pytest.mark.asyncio
 async def test_a_json_form(client: LanguageClient):
     uri = "file:///forms/contact.form.json"
     text = '{"formc": 1, "form": "Contact", "elements": [{"textField": "email", "keyboard": "em", "rules": ["requird"]}]}'

@@ -38,7 +38,10 @@ private func position(after text: String, line: Int) -> SourcePosition {
     /// from reading the edited text, with the last readable analysis at hand.
     @Test func aTypedLineAnswersAsAReread() {
         let original = EditorDocument(path: "a.form.yaml", text: form)
-        let typed = ["ti", "- te", "- ma", "style: ", "style: se", "enabledWhen: ne", "visibleWhen: plan == '", "sameAs: em", "", "- "]
+        let typed = [
+            "ti", "- te", "- ma", "- email", "- sameAs", "style: ", "style: se", "enabledWhen: ne", "enabledWhen: PL",
+            "visibleWhen: plan == '", "sameAs: em", "", "- ",
+        ]
         var compared = 0
         var nonEmpty = 0
         var written = lines(form)
@@ -51,11 +54,11 @@ private func position(after text: String, line: Int) -> SourcePosition {
                     edited.insert(text, at: after)
                     let editor = EditorDocument(path: "a.form.yaml", text: edited.joined(separator: "\n") + "\n")
                     let cursor = position(after: text, line: after + 1)
-                    let reused = editor.completions(at: cursor, lastReadable: original, reusingTrees: true)
-                    let reread = editor.completions(at: cursor, lastReadable: original, reusingTrees: false)
+                    let reused = editor.completionList(at: cursor, lastReadable: original, reusingTrees: true)
+                    let reread = editor.completionList(at: cursor, lastReadable: original, reusingTrees: false)
                     #expect(reused == reread, "after line \(after): \(text)")
                     compared += 1
-                    if !reused.isEmpty { nonEmpty += 1 }
+                    if !reused.items.isEmpty { nonEmpty += 1 }
                 }
             }
         }
@@ -103,5 +106,56 @@ private func position(after text: String, line: Int) -> SourcePosition {
         #expect(labels.contains("news"))
         #expect(labels.contains("email"))
         #expect(editor.completions(at: cursor).filter { $0.kind == .fieldID }.isEmpty)
+    }
+}
+
+/// A form with more fields than one completion offers: `choice0`…`choice119`, then
+/// `echo` (c, h, o in order, not at its start) and `name`.
+private let manyFields: String = {
+    var text = "formc: 1\nform: Many\nelements:\n"
+    for index in 0..<120 { text += "  - textField: choice\(index)\n" }
+    return text + "  - textField: echo\n  - textField: name\n    enabledWhen: WORD\n"
+}()
+
+@Suite struct CompletionFieldIDFilterTests {
+    /// The field ids offered in the condition written as `condition`, with whether
+    /// the list is marked incomplete; the same from the analyses as from a re-read.
+    private func fieldIDs(_ condition: String) -> (ids: [String], isIncomplete: Bool) {
+        let text = manyFields.replacing("WORD", with: condition)
+        let editor = EditorDocument(path: "a.form.yaml", text: text)
+        let cursor = SourcePosition(line: text.split(separator: "\n").count, column: "    enabledWhen: ".count + condition.count + 1)
+        let list = editor.completionList(at: cursor, lastReadable: editor, reusingTrees: true)
+        #expect(list == editor.completionList(at: cursor, lastReadable: editor, reusingTrees: false))
+        return (list.items.filter { $0.kind == .fieldID }.map(\.label), list.isIncomplete)
+    }
+
+    @Test func idsStartingWithTheWordComeFirstAndTheListIsCut() {
+        let (ids, isIncomplete) = fieldIDs("cho")
+        #expect(ids == (0..<EditorDocument.fieldIDLimit).map { "choice\($0)" })
+        #expect(isIncomplete)
+    }
+
+    @Test func theWordMatchesInAnyCaseAndInOrder() {
+        // `choice101` has c, h, o, i, c, e, 1, 1 in order too.
+        #expect(fieldIDs("choice11").ids == ["choice11"] + (110..<120).map { "choice\($0)" } + ["choice101"])
+        #expect(fieldIDs("CHOICE11").ids == fieldIDs("choice11").ids)
+        // `ech` starts `echo`; `cho` inside it comes after the ids that start with it.
+        #expect(fieldIDs("ech").ids == ["echo"])
+        #expect(fieldIDs("nm").ids == ["name"])
+        #expect(fieldIDs("choice119").ids == ["choice119"])
+        #expect(fieldIDs("zz").ids.isEmpty)
+        // Every id has the scattered `e`: prefix matches (`echo`) before the rest.
+        #expect(fieldIDs("e").ids.first == "echo")
+    }
+
+    @Test func withoutAWordEveryIDUpToTheLimit() {
+        let (ids, isIncomplete) = fieldIDs("not ")
+        #expect(ids.count == EditorDocument.fieldIDLimit)
+        #expect(isIncomplete)
+        let few = EditorDocument(path: "a.form.yaml", text: form)
+        let cursor = SourcePosition(line: 17, column: "        visibleWhen: ".count + 1)
+        let list = few.completionList(at: cursor)
+        #expect(list.items.filter { $0.kind == .fieldID }.map(\.label) == ["email", "plan", "news", "company"])
+        #expect(!list.isIncomplete)
     }
 }

@@ -261,9 +261,29 @@ extension Result where Success == LanguageServerProtocol.JSONValue, Failure == R
         let published = session.published()["file:///forms/a.form.yaml"]?.diagnostics ?? []
         #expect(!published.isEmpty)
         let params: JSON = ["textDocument": ["uri": "file:///forms/a.form.yaml"], "position": ["line": 5, "character": 20]]
-        let items = try session.request("textDocument/completion", params).get()["items"]?.arrayValue ?? []
-        let labels = items.compactMap { $0["label"]?.stringValue }
+        let result = try session.request("textDocument/completion", params).get()
+        let labels = (result["items"]?.arrayValue ?? []).compactMap { $0["label"]?.stringValue }
         #expect(labels.contains("news"))
-        #expect(labels.contains("city"))
+        // The ids are those the word matches, and the client asks again as it grows.
+        #expect(!labels.contains("city"))
+        #expect(result["isIncomplete"] == true)
+        let start: JSON = ["textDocument": ["uri": "file:///forms/a.form.yaml"], "position": ["line": 5, "character": 18]]
+        let whole = try session.request("textDocument/completion", start).get()
+        let all = (whole["items"]?.arrayValue ?? []).compactMap { $0["label"]?.stringValue }
+        #expect(all.contains("news") && all.contains("city"))
+        #expect(whole["isIncomplete"] == false)
+    }
+
+    /// The reply is the JSON the protocol's Codable types give, built directly.
+    @Test func completionJSONIsTheCodableEncoding() throws {
+        let edit = TextEdit(range: LSPRange(start: Position(line: 1, character: 2), end: Position(line: 1, character: 4)), newText: "email: ")
+        let full = CompletionItem(
+            label: "email", kind: .function, detail: "an e-mail address", documentation: MarkupContent(markdown: "*x*"),
+            sortText: "1000", filterText: "email", textEdit: edit
+        )
+        let bare = CompletionItem(label: "a", kind: nil, detail: nil, documentation: nil, sortText: nil, filterText: nil, textEdit: nil)
+        for list in [CompletionList(isIncomplete: true, items: [full, bare]), CompletionList(isIncomplete: false, items: [])] {
+            #expect(list.json == (try JSONValue(encoding: list)))
+        }
     }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import LanguageServerProtocol
 
@@ -100,6 +101,42 @@ private func framed(_ body: String) -> [UInt8] {
             == #"{"error":{"code":-32601,"message":"method not found: x/y"},"id":1,"jsonrpc":"2.0"}"#)
         #expect(String(decoding: Message.response(id: nil, result: .success(.null)).json.serialized(), as: UTF8.self)
             == #"{"id":null,"jsonrpc":"2.0","result":null}"#)
+    }
+
+    @Test func serializedJSONReadsBackAsTheSameValue() throws {
+        let value: JSONValue = [
+            "text": "quote \" backslash \\ lines \n\r tab \t bell \u{07} 東京 🙂 a/b",
+            "list": [1, -2, .double(1.5), true, false, nil, [:], []],
+            "nested": ["z": 1, "a": ["b": "c"]],
+        ]
+        #expect(try JSONValue.parse(value.serialized()) == value)
+        let small: JSONValue = ["b": 1, "a": "x/y\u{01}\""]
+        #expect(String(decoding: small.serialized(), as: UTF8.self) == #"{"a":"x/y\u0001\"","b":1}"#)
+    }
+
+    /// The parser reads what Foundation's decoder reads, to the same value.
+    @Test func parsedJSONIsFoundationsValue() throws {
+        let text = #"""
+         {"a": [0, -12, 1.5, 2e3, -0.25E-2, 12345678901234567890, true, false, null, {}, []],
+          "s": "q\" b\\ s\/ \b\f\n\r\t \u00e9 \u6771 \ud83d\ude42 東京 🙂", "": {"nested": {"deep": [[["x"]]]}}}
+        """#
+        let value = try JSONValue.parse(Array(text.utf8))
+        #expect(value == (try JSONDecoder().decode(JSONValue.self, from: Data(text.utf8))))
+        #expect(value["s"]?.stringValue == "q\" b\\ s/ \u{08}\u{0C}\n\r\t é 東 🙂 東京 🙂")
+        #expect(value["a"]?.arrayValue?.prefix(5) == [0, -12, .double(1.5), 2000, .double(-0.0025)])
+    }
+
+    @Test func malformedJSONIsAnError() throws {
+        let bad = [
+            "", " ", "{", "[1,]", "[1 2]", #"{"a" 1}"#, #"{"a":1,}"#, "{1: 2}", "01", "-", "1.", "1e", ".5", "+1", "nul", "true false",
+            #""\x""#, #""\ud800""#, #""\ud800\u0041""#, #""\u12G4""#, "\"a\nb\"", "\"open", "1e999",
+            String(repeating: "[", count: 600) + String(repeating: "]", count: 600),
+        ]
+        for text in bad {
+            #expect(throws: JSONParseError.self, "\(text.prefix(20))") { try JSONValue.parse(Array(text.utf8)) }
+        }
+        #expect(throws: JSONParseError.self) { try JSONValue.parse([0x22, 0xFF, 0x22]) }
+        #expect(try JSONValue.parse(Array((String(repeating: "[", count: 500) + String(repeating: "]", count: 500)).utf8)) != .null)
     }
 
     @Test func typedParamsRoundTrip() throws {

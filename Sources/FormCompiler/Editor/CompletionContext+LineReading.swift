@@ -1,0 +1,70 @@
+/// What the text before the cursor on its line says the cursor is at: a key's
+/// value, a JSON member, a new list item.
+extension CompletionContext {
+    /// `key` when the text before the cursor is `key:` (after indentation or `- `).
+    static func keyBeforeValue(_ trimmed: String) -> String? {
+        guard trimmed.hasSuffix(":") else { return nil }
+        var body = Substring(trimmed.dropLast()).drop { $0 == " " }
+        while body.hasPrefix("- ") { body = body.dropFirst(2).drop { $0 == " " } }
+        guard !body.isEmpty, body.unicodeScalars.allSatisfy(EditorDocument.isWordScalar) else { return nil }
+        return String(body)
+    }
+
+    /// A JSON member's key when the text before the cursor is `"key":` or
+    /// `"key": "`, with the column of the key's opening quote.
+    static func jsonKeyBeforeValue(_ trimmed: String) -> (key: String, keyColumn: Int, inQuotes: Bool)? {
+        var scalars = Array(trimmed.unicodeScalars)
+        let inQuotes = scalars.last == "\""
+        if inQuotes { scalars.removeLast() }
+        while scalars.last == " " || scalars.last == "\t" { scalars.removeLast() }
+        guard scalars.last == ":" else { return nil }
+        scalars.removeLast()
+        while scalars.last == " " || scalars.last == "\t" { scalars.removeLast() }
+        guard scalars.last == "\"" else { return nil }
+        let close = scalars.count - 1
+        var open = close - 1
+        while open >= 0, EditorDocument.isWordScalar(scalars[open]) { open -= 1 }
+        guard open >= 0, open < close - 1, scalars[open] == "\"" else { return nil }
+        return (String(String.UnicodeScalarView(scalars[(open + 1)..<close])), open + 1, inQuotes)
+    }
+
+    /// Whether the text before the cursor opens a JSON object member's key: `{"` or `, "`.
+    static func isJSONKeyStart(_ trimmed: String) -> Bool {
+        var scalars = Array(trimmed.unicodeScalars)
+        guard scalars.last == "\"" else { return false }
+        scalars.removeLast()
+        while scalars.last == " " || scalars.last == "\t" { scalars.removeLast() }
+        return scalars.last == "{" || scalars.last == ","
+    }
+
+    /// Whether the text before the cursor is indentation and `-`: a new list item.
+    static func isItemStart(_ prefix: String) -> Bool {
+        let trimmed = prefix.trimmingTrailingSpaces.drop { $0 == " " }
+        return trimmed == "-"
+    }
+
+    /// How many scalars of `text` come before the last occurrence of `marker`.
+    static func scalarCount(of text: String, before marker: String) -> Int {
+        text.scalarRange(of: marker, last: true)?.lowerBound ?? 0
+    }
+}
+
+extension StringProtocol {
+    var trimmingTrailingSpaces: String {
+        String(String.UnicodeScalarView(unicodeScalars.reversed().drop { $0 == " " || $0 == "\t" }.reversed()))
+    }
+}
+
+extension String {
+    /// Where `marker` occurs (its first or last occurrence), in scalar offsets.
+    func scalarRange(of marker: String, last: Bool = false) -> Range<Int>? {
+        let scalars = Array(unicodeScalars)
+        let needle = Array(marker.unicodeScalars)
+        guard !needle.isEmpty, scalars.count >= needle.count else { return nil }
+        let starts = Array(0...(scalars.count - needle.count))
+        for start in last ? starts.reversed() : starts where Array(scalars[start..<start + needle.count]) == needle {
+            return start..<start + needle.count
+        }
+        return nil
+    }
+}

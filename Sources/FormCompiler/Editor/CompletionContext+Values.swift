@@ -1,0 +1,67 @@
+/// The values a key may take where the cursor is, when they form a closed set.
+extension CompletionContext {
+    /// `word`: what is typed of the value, which field ids must match.
+    func valueCompletions(key: String, keyColumn: Int, line: Int, word: String) -> [Item] {
+        let keyPosition = SourcePosition(line: line, column: keyColumn)
+        guard let keyNode = syntax.node(at: keyPosition), syntax.isKey(keyNode), let mapping = syntax.parent(keyNode) else { return [] }
+        let role = syntax.role(of: mapping)
+        if role == .rule, key == "sameAs" {
+            let owner = ownerFieldID(ofRule: mapping)
+            return Self.fieldItems(symbols, matching: word) { $0.id != owner }
+        }
+        return closedValues(key: key, in: role, mapping: mapping).map { Item(label: $0, kind: .value, detail: nil, insertText: $0) }
+    }
+
+    /// The values `key` may take in `mapping`, when they form a closed set: from the
+    /// vocabulary's entry for the key at that place (a kind's own `style` words, a
+    /// date's `mode`), or a segment's or picker's option values for `default`.
+    func closedValues(key: String, in role: SyntaxIndex.MappingRole, mapping: NodeID) -> [String] {
+        func spec(_ keys: [KeySpec]) -> KeySpec? { keys.first { $0.name.description == key } }
+        let shape: ValueShape?
+        switch role {
+        case .document: shape = spec(FormVocabulary.document)?.value
+        case .element(let kind?): shape = FormVocabulary.kind(ElementKind.keywords[kind]).flatMap { spec($0.allKeys) }?.value
+        case .element(nil):
+            // No kind yet: the values only when every kind that has the key agrees.
+            let sets = FormVocabulary.kinds.compactMap { spec($0.allKeys) }.map { values(of: $0.value, element: mapping) }
+            guard let first = sets.first, sets.allSatisfy({ $0 == first }) else { return [] }
+            return first
+        case .option: shape = spec(FormVocabulary.segmentOption)?.value
+        case .insets: shape = spec(FormVocabulary.insets)?.value
+        case .layout: shape = spec(FormVocabulary.layout)?.value
+        case .rule, .unknown: shape = nil
+        }
+        return shape.map { values(of: $0, element: mapping) } ?? []
+    }
+
+    /// The values of a closed shape; empty for an open one (text, a number).
+    func values(of shape: ValueShape, element: NodeID) -> [String] {
+        switch shape {
+        case .word(let words): words
+        case .boolean: ["true", "false"]
+        case .constant(let value): [String(value)]
+        case .optionValue: optionValues(ofElement: element)
+        case .orNothing(let inner): values(of: inner, element: element)
+        case .anyOf(let shapes): shapes.flatMap { values(of: $0, element: element) }
+        default: []
+        }
+    }
+
+    /// A segment element's option values, as written in its `options`.
+    func optionValues(ofElement mapping: NodeID) -> [String] {
+        guard let options = tree.entries(mapping).first(where: { tree.text($0.key) == "options" })?.value else { return [] }
+        return tree.items(options).compactMap { option in
+            if tree.isMapping(option) {
+                return tree.entries(option).first { tree.text($0.key) == "value" }.flatMap { tree.text($0.value) }
+            }
+            return tree.text(option)
+        }
+    }
+
+    /// The id of the field a rule mapping belongs to.
+    func ownerFieldID(ofRule rule: NodeID) -> String? {
+        guard let list = syntax.parent(rule), let element = syntax.parent(list), let kind = syntax.kindIndex(of: element) else { return nil }
+        return tree.entries(element).first { syntax.kindKeyIndex($0.key) == kind }.flatMap { tree.text($0.value) }
+    }
+
+}

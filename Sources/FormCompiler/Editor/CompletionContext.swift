@@ -1,0 +1,178 @@
+/// The document read with the word at the cursor removed, and the questions a
+/// completion asks of it.
+struct CompletionContext {
+    /// The text `syntax` was read from: its lines above the cursor's are the
+    /// document's.
+    let file: SourceFile
+    let syntax: SyntaxIndex
+    let symbols: SymbolTable?
+    let form: FormDocument?
+    /// The item being typed, when `syntax` is of the text with the word in it
+    /// (`- ma` read as an item): no rule the list already has.
+    var typedItem: NodeID? = nil
+
+    struct Item {
+        var label: String
+        var kind: EditorCompletion.Kind
+        var detail: String?
+        var insertText: String
+    }
+
+    var tree: SyntaxTree { syntax.tree }
+
+    func completions(prefix: String, word: String, at cursor: SourcePosition) -> [Item] {
+        let trimmed = prefix.trimmingTrailingSpaces
+        if Self.isJSONKeyStart(trimmed) {
+            // A new member's key: the keys of its object, without YAML's `: `.
+            guard let node = syntax.node(at: cursor), syntax.isKey(node), let mapping = syntax.parent(node) else { return [] }
+            return keyCompletions(in: mapping).map {
+                Item(label: $0.label, kind: $0.kind, detail: $0.detail, insertText: $0.label)
+            }
+        }
+        if let json = Self.jsonKeyBeforeValue(trimmed) {
+            let items = valueCompletions(key: json.key, keyColumn: json.keyColumn, line: cursor.line, word: word)
+            return json.inQuotes ? items : items.map { Item(label: $0.label, kind: $0.kind, detail: $0.detail, insertText: "\"\($0.insertText)\"") }
+        }
+        if let key = Self.keyBeforeValue(trimmed) {
+            return valueCompletions(key: key, keyColumn: Self.scalarCount(of: prefix, before: key + ":") + 1, line: cursor.line, word: word)
+        }
+        if Self.isItemStart(prefix) {
+            guard let sequence = sequenceForItem(dashColumn: Self.scalarCount(of: prefix, before: "-") + 1, cursor: cursor) else { return [] }
+            return itemCompletions(in: sequence)
+        }
+        if prefix.unicodeScalars.allSatisfy({ $0 == " " }) {
+            guard let mapping = mappingForKey(column: cursor.column, line: cursor.line) else {
+                // A document that is not a mapping yet (empty, or one word).
+                return cursor.column == 1 && !tree.isMapping(tree.root) ? Self.documentKeyItems(present: []) : []
+            }
+            return keyCompletions(in: mapping)
+        }
+        // Inside a flow collection: `rules: [required, em`.
+        if let node = syntax.node(at: cursor) {
+            let sequence = tree.isSequence(node) ? node : syntax.parent(node).flatMap { tree.isSequence($0) ? $0 : nil }
+            if let sequence { return itemCompletions(in: sequence) }
+        }
+        return []
+    }
+
+    // MARK: - Keys
+
+    /// Keys for a mapping: those of its role that it does not have yet.
+    func keyCompletions(in mapping: NodeID) -> [Item] {
+        let present = syntax.keys(of: mapping)
+        let role = syntax.role(of: mapping)
+        let names: [String]
+        switch role {
+        case .document: names = KeySchema.document.map(\.description)
+        case .element(let kind?): names = KeySchema.allowedKeys(forKind: kind).map(\.description)
+        case .element(nil): return kindItems() + KeySchema.elementCommon.map(\.description).filter { !present.contains($0) }.map(keyItem(role))
+        case .rule:
+            // A rule mapping holds one rule, with a parameter (a bare name is no mapping).
+            let hasRule = present.contains { RuleKind.names.contains($0) }
+            let rules = hasRule ? [] : syntax.parent(mapping).map(ruleNames(forList:)) ?? []
+            names = rules.filter { !RuleKind.parameterless.contains($0) } + ["message"]
+        case .option: names = KeySchema.segmentOption.map(\.description)
+        case .insets: names = KeySchema.insets.map(\.description)
+        case .layout: names = KeySchema.layout.map(\.description)
+        case .unknown: return []
+        }
+        return names.filter { !present.contains($0) }.map(keyItem(role))
+    }
+
+    static func documentKeyItems(present: Set<String>) -> [Item] {
+        KeySchema.document.map(\.description).filter { !present.contains($0) }.map {
+            Item(label: $0, kind: .key, detail: KeyDescriptions.documentKeys[$0], insertText: $0 + ": ")
+        }
+    }
+
+    func keyItem(_ role: SyntaxIndex.MappingRole) -> (String) -> Item {
+        { name in
+            Item(
+                label: name, kind: role == .rule && name != "message" ? .rule : .key,
+                detail: KeyDescriptions.describe(name, in: role), insertText: name + ": "
+            )
+        }
+    }
+
+    func kindItems() -> [Item] {
+        ElementKind.keywords.map {
+            Item(label: $0, kind: .elementKind, detail: KeyDescriptions.kinds[$0], insertText: $0 + ": ")
+        }
+    }
+
+    /// The block mapping whose keys start at `column` and that is still open on
+    /// `line`: the latest one starting above it, when no line between it and the
+    /// cursor is indented less. (Only the latest is asked: a line that closes it
+    /// closes every earlier one at that column too.)
+    func mappingForKey(column: Int, line: Int) -> NodeID? {
+        let latest = syntax.collections.filter { node in
+            let start = tree.range(node).start
+            return tree.isMapping(node) && start.column == column && start.line < line
+        }.max { tree.range($0).start < tree.range($1).start }
+        if let latest, isOpen(from: tree.range(latest).start.line, to: line, column: column) { return latest }
+        if latest == nil, column == 1, tree.isMapping(tree.root) { return tree.root }
+        return nil
+    }
+
+    /// Whether no line after `start` and before `end` is indented less than `column`
+    /// (blank lines and comments aside): a block collection at `column` goes on.
+    func isOpen(from start: Int, to end: Int, column: Int) -> Bool {
+        guard start + 1 < end else { return true }
+        for line in (start + 1)..<end {
+            guard let text = file.lineText(line) else { continue }
+            let indentation = text.unicodeScalars.prefix { $0 == " " }.count
+            let content = text.unicodeScalars.dropFirst(indentation)
+            if content.isEmpty || content.first == "#" { continue }
+            if indentation + 1 < column { return false }
+        }
+        return true
+    }
+
+    /// The block sequence whose `-` stands at `dashColumn`, open on the cursor's line.
+    func sequenceForItem(dashColumn: Int, cursor: SourcePosition) -> NodeID? {
+        if let node = syntax.node(at: cursor), let parent = syntax.parent(node), tree.isSequence(parent) { return parent }
+        let latest = syntax.collections.filter { node in
+            let start = tree.range(node).start
+            return tree.isSequence(node) && start.column == dashColumn && start.line <= cursor.line
+        }.max { tree.range($0).start < tree.range($1).start }
+        guard let latest, isOpen(from: tree.range(latest).start.line, to: cursor.line, column: dashColumn) else { return nil }
+        return latest
+    }
+
+    // MARK: - List items
+
+    func itemCompletions(in sequence: NodeID) -> [Item] {
+        switch syntax.listKey(of: sequence) {
+        case "elements": return kindItems()
+        case "rules":
+            return ruleNames(forList: sequence).map {
+                Item(
+                    label: $0, kind: .rule, detail: KeyDescriptions.rules[$0],
+                    insertText: RuleKind.parameterless.contains($0) ? $0 : $0 + ": "
+                )
+            }
+        default: return []
+        }
+    }
+
+    /// The rules that may still join the `rules` list `sequence`: those that apply
+    /// to its field's kind, by the table the checker reads for FC401, and are not in
+    /// the list yet unless they may repeat (`RuleKind.repeatable`). Every rule while
+    /// the kind is not written yet; none on a kind without a value.
+    func ruleNames(forList sequence: NodeID) -> [String] {
+        var present = Set<String>()
+        for item in tree.items(sequence) where item != typedItem {
+            if tree.isMapping(item) {
+                present.formUnion(tree.entries(item).compactMap { tree.text($0.key) })
+            } else if let name = tree.text(item) {
+                present.insert(name)
+            }
+        }
+        var names = RuleKind.names.filter { !present.contains($0) || RuleKind.repeatable.contains($0) }
+        if let element = syntax.parent(sequence), case .element(let kind?) = syntax.role(of: element) {
+            guard let target = FormVocabulary.kind(ElementKind.keywords[kind])?.field else { return [] }
+            names = names.filter { FormVocabulary.rule($0, appliesTo: target) }
+        }
+        return names
+    }
+}
