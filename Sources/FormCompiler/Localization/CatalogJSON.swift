@@ -85,25 +85,33 @@ package enum XcodeKeyOrder {
         compare(lhs, rhs) < 0
     }
 
+    /// Keys are compared where they are when both are ASCII (a byte is then its
+    /// scalar), else by their scalars.
     static func compare(_ lhs: String, _ rhs: String) -> Int {
-        compare(Array(lhs.unicodeScalars), Array(rhs.unicodeScalars))
+        var lhs = lhs
+        var rhs = rhs
+        let ascii = lhs.withUTF8 { a in rhs.withUTF8 { b in isASCII(a) && isASCII(b) ? compare(a, b) : nil } }
+        return ascii ?? compare(lhs.unicodeScalars.map(\.value), rhs.unicodeScalars.map(\.value))
     }
 
-    /// A key's scalars, taken once, so that sorting many keys does not copy each
-    /// key's characters on every comparison.
+    private static func isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        bytes.allSatisfy { $0 < 0x80 }
+    }
+
+    /// A key for sorting many keys by `compare`.
     package struct SortKey: Comparable, Sendable {
-        let scalars: [Unicode.Scalar]
+        let key: String
 
         package init(_ key: String) {
-            scalars = Array(key.unicodeScalars)
+            self.key = key
         }
 
         package static func < (lhs: SortKey, rhs: SortKey) -> Bool {
-            XcodeKeyOrder.compare(lhs.scalars, rhs.scalars) < 0
+            XcodeKeyOrder.compare(lhs.key, rhs.key) < 0
         }
 
         package static func == (lhs: SortKey, rhs: SortKey) -> Bool {
-            lhs.scalars == rhs.scalars
+            XcodeKeyOrder.compare(lhs.key, rhs.key) == 0
         }
     }
 
@@ -141,11 +149,14 @@ package enum XcodeKeyOrder {
         members = result
     }
 
-    static func compare(_ a: [Unicode.Scalar], _ b: [Unicode.Scalar]) -> Int {
+    /// `a` and `b` as scalar values, each from index 0.
+    static func compare<C: RandomAccessCollection>(_ a: C, _ b: C) -> Int where C.Element: FixedWidthInteger, C.Index == Int {
         var i = 0
         var j = 0
         while i < a.count, j < b.count {
-            if isDigit(a[i]), isDigit(b[j]) {
+            let x = UInt32(a[i])
+            let y = UInt32(b[j])
+            if isDigit(x), isDigit(y) {
                 let (numberA, endA) = number(a, from: i)
                 let (numberB, endB) = number(b, from: j)
                 if numberA != numberB { return numberA < numberB ? -1 : 1 }
@@ -153,8 +164,8 @@ package enum XcodeKeyOrder {
                 j = endB
                 continue
             }
-            let weightA = primary(a[i])
-            let weightB = primary(b[j])
+            let weightA = primary(x)
+            let weightB = primary(y)
             if weightA != weightB { return weightA < weightB ? -1 : 1 }
             i += 1
             j += 1
@@ -163,47 +174,47 @@ package enum XcodeKeyOrder {
         if j < b.count { return -1 }
         // Equal ignoring case and leading zeros: lowercase first, then by code point.
         for (x, y) in zip(a, b) where x != y {
-            let lowerX = isLowercase(x)
-            let lowerY = isLowercase(y)
+            let lowerX = isLowercase(UInt32(x))
+            let lowerY = isLowercase(UInt32(y))
             if lowerX != lowerY { return lowerX ? -1 : 1 }
-            return x.value < y.value ? -1 : 1
+            return x < y ? -1 : 1
         }
         return a.count == b.count ? 0 : (a.count < b.count ? -1 : 1)
     }
 
     /// ASCII punctuation and symbols in the order the root collation sorts them.
-    private static let punctuation = Array("_-,;:!?.'\"()[]{}@*/\\&#%`^+<=>|~$".unicodeScalars)
+    private static let punctuation = "_-,;:!?.'\"()[]{}@*/\\&#%`^+<=>|~$".unicodeScalars.map(\.value)
 
-    private static func primary(_ scalar: Unicode.Scalar) -> UInt32 {
-        let value = scalar.value
+    private static func primary(_ value: UInt32) -> UInt32 {
         switch value {
         case 0x09...0x0D: return value - 0x09
         case 0x20: return 5
         case 0x41...0x5A: return 0x200 + value - 0x41
         case 0x61...0x7A: return 0x200 + value - 0x61
         default:
-            if let index = punctuation.firstIndex(of: scalar) { return 0x10 + UInt32(index) }
+            if let index = punctuation.firstIndex(of: value) { return 0x10 + UInt32(index) }
             if value < 0x80 { return 0x100 + value }
             return 0x1000 + value
         }
     }
 
-    private static func isDigit(_ scalar: Unicode.Scalar) -> Bool {
-        (0x30...0x39).contains(scalar.value)
+    private static func isDigit(_ value: UInt32) -> Bool {
+        (0x30...0x39).contains(value)
     }
 
-    private static func isLowercase(_ scalar: Unicode.Scalar) -> Bool {
-        (0x61...0x7A).contains(scalar.value)
+    private static func isLowercase(_ value: UInt32) -> Bool {
+        (0x61...0x7A).contains(value)
     }
 
     /// A run of digits as a number (saturating), and where it ends. Digits sort
     /// after punctuation and before letters.
-    private static func number(_ scalars: [Unicode.Scalar], from start: Int) -> (UInt64, Int) {
+    private static func number<C: RandomAccessCollection>(_ values: C, from start: Int) -> (UInt64, Int)
+    where C.Element: FixedWidthInteger, C.Index == Int {
         var value: UInt64 = 0
         var index = start
-        while index < scalars.count, isDigit(scalars[index]) {
+        while index < values.count, isDigit(UInt32(values[index])) {
             let (product, overflow) = value.multipliedReportingOverflow(by: 10)
-            value = overflow ? .max : min(UInt64.max - 9, product) + UInt64(scalars[index].value - 0x30)
+            value = overflow ? .max : min(UInt64.max - 9, product) + (UInt64(values[index]) - 0x30)
             index += 1
         }
         return (value, index)

@@ -310,6 +310,8 @@ extension FormStrings {
     /// form name): at the later string, with a note at the first. Forms in input
     /// order; a string with the same key and text in two forms is one string.
     public static func collisions(across forms: [CatalogLint.FormStringsInput]) -> [Diagnostic] {
+        // One form's own collisions are `strings(of:diagnostics:)`'s.
+        guard forms.count > 1 else { return [] }
         var first: [String: (path: String, string: LocalizableString)] = [:]
         var diagnostics: [Diagnostic] = []
         for form in forms {
