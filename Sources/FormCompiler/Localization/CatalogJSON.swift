@@ -98,23 +98,6 @@ package enum XcodeKeyOrder {
         bytes.allSatisfy { $0 < 0x80 }
     }
 
-    /// A key for sorting many keys by `compare`.
-    package struct SortKey: Comparable, Sendable {
-        let key: String
-
-        package init(_ key: String) {
-            self.key = key
-        }
-
-        package static func < (lhs: SortKey, rhs: SortKey) -> Bool {
-            XcodeKeyOrder.compare(lhs.key, rhs.key) < 0
-        }
-
-        package static func == (lhs: SortKey, rhs: SortKey) -> Bool {
-            XcodeKeyOrder.compare(lhs.key, rhs.key) == 0
-        }
-    }
-
     /// Inserts `added` (keys `members` lacks) into `members` as inserting them
     /// one at a time would, each before the first member it precedes: the
     /// members in place, and before each the added keys whose first greater
@@ -123,30 +106,37 @@ package enum XcodeKeyOrder {
     /// even in a catalog that is not in Xcode's order.
     static func insert(_ added: [CatalogMember], into members: inout [CatalogMember]) {
         guard !added.isEmpty else { return }
-        var ascending: [(index: Int, key: SortKey)] = []
-        for (index, member) in members.enumerated() {
-            let key = SortKey(member.key)
-            if ascending.last.map({ $0.key < key }) ?? true { ascending.append((index, key)) }
+        var ascending: [Int] = []
+        for index in members.indices where ascending.last.map({ compare(members[$0].key, members[index].key) < 0 }) ?? true {
+            ascending.append(index)
         }
-        let sorted = added.map { (member: $0, key: SortKey($0.key)) }.sorted { $0.key < $1.key }
-        var before = [Int: [CatalogMember]]()
-        for item in sorted {
+        let sorted = added.sorted { compare($0.key, $1.key) < 0 }
+        // The member each added key goes before (`members.count`: the end); they ascend.
+        let anchors = sorted.map { member in
             var low = 0
             var high = ascending.count
             while low < high {
                 let middle = (low + high) / 2
-                if item.key < ascending[middle].key { high = middle } else { low = middle + 1 }
+                if compare(member.key, members[ascending[middle]].key) < 0 { high = middle } else { low = middle + 1 }
             }
-            before[low < ascending.count ? ascending[low].index : members.count, default: []].append(item.member)
+            return low < ascending.count ? ascending[low] : members.count
         }
-        var result: [CatalogMember] = []
-        result.reserveCapacity(members.count + added.count)
-        for index in members.indices {
-            if let group = before[index] { result.append(contentsOf: group) }
-            result.append(members[index])
+        // Filled from the end: each member is moved to its place, never copied.
+        let count = members.count
+        members.append(contentsOf: sorted)
+        var next = members.count - 1
+        var addedIndex = sorted.count - 1
+        for index in stride(from: count, through: 0, by: -1) {
+            if index < count {
+                members.swapAt(index, next)
+                next -= 1
+            }
+            while addedIndex >= 0, anchors[addedIndex] == index {
+                members[next] = sorted[addedIndex]
+                next -= 1
+                addedIndex -= 1
+            }
         }
-        if let group = before[members.count] { result.append(contentsOf: group) }
-        members = result
     }
 
     /// `a` and `b` as scalar values, each from index 0.

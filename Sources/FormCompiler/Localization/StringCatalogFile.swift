@@ -142,19 +142,22 @@ public struct StringCatalogFile: Sendable, Hashable {
     /// `text` in quotes, each run of bytes that need no escape copied at once.
     private static func quote(_ text: String, into out: inout [UInt8]) {
         out.append(UInt8(ascii: "\""))
-        var text = text
-        text.withUTF8 { bytes in
-            var runStart = 0
-            for index in bytes.indices {
-                let byte = bytes[index]
-                guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
-                out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
-                escape(byte, into: &out)
-                runStart = index + 1
-            }
-            out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart...]))
+        if text.utf8.withContiguousStorageIfAvailable({ escaped($0, into: &out) }) == nil {
+            Array(text.utf8).withUnsafeBufferPointer { escaped($0, into: &out) }
         }
         out.append(UInt8(ascii: "\""))
+    }
+
+    private static func escaped(_ bytes: UnsafeBufferPointer<UInt8>, into out: inout [UInt8]) {
+        var runStart = 0
+        for index in bytes.indices {
+            let byte = bytes[index]
+            guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
+            escape(byte, into: &out)
+            runStart = index + 1
+        }
+        out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart...]))
     }
 
     private static func escape(_ byte: UInt8, into out: inout [UInt8]) {
@@ -247,10 +250,11 @@ private struct CatalogValidator {
                     fail("the '\(localization.key)' stringUnit of '\(key)' is not an object", at: member.range)
                     continue
                 }
-                for field in ["state", "value"] {
-                    if unit.first(where: { $0.key == field })?.value.string == nil {
-                        fail("the '\(localization.key)' stringUnit of '\(key)' has no string '\(field)'", at: member.range)
-                    }
+                if !unit.contains(where: { $0.key == "state" && $0.value.string != nil }) {
+                    fail("the '\(localization.key)' stringUnit of '\(key)' has no string 'state'", at: member.range)
+                }
+                if !unit.contains(where: { $0.key == "value" && $0.value.string != nil }) {
+                    fail("the '\(localization.key)' stringUnit of '\(key)' has no string 'value'", at: member.range)
                 }
             case "variations":
                 guard let kinds = member.value.members else {

@@ -61,6 +61,8 @@ extension JSONParser {
             index += 1
             return members
         }
+        // A catalog's objects mostly have one to four members: one allocation.
+        members.reserveCapacity(4)
         var keys = Set<String>()
         while true {
             guard index < count, bytes[index] == ASCII.quote else { throw Self.rejected }
