@@ -2,8 +2,9 @@
 /// each with the line its key is on, and scalars other than strings kept as
 /// written. The merge edits this tree in place, so whatever formc does not know
 /// (variations, substitutions, `shouldTranslate`, other tools' keys) goes back
-/// out as it came in.
-public indirect enum CatalogJSON: Sendable, Hashable {
+/// out as it came in. Not `indirect`: the arrays already hold the nesting, and
+/// a box per value would be one more allocation for each of a large catalog's.
+public enum CatalogJSON: Sendable, Hashable {
     case object([CatalogMember])
     case array([CatalogJSON])
     case string(String)

@@ -37,10 +37,13 @@ public enum FormStrings {
         var collector = Collector(form: document.name.value)
         var copy = document
         collector.collect(&copy)
-        var seen: [String: LocalizableString] = [:]
+        // Each key's place in `result`.
+        var seen = [String: Int](minimumCapacity: collector.strings.count)
         var result: [LocalizableString] = []
+        result.reserveCapacity(collector.strings.count)
         for string in collector.strings {
-            if let first = seen[string.key] {
+            if let firstIndex = seen[string.key] {
+                let first = result[firstIndex]
                 if first.source != string.source {
                     diagnostics.error(
                         .nameCollision, "two strings have the localization key '\(string.key)'", at: string.range,
@@ -50,7 +53,7 @@ public enum FormStrings {
                 }
                 continue
             }
-            seen[string.key] = string
+            seen[string.key] = result.count
             result.append(string)
         }
         return result
