@@ -43,15 +43,17 @@ struct StringsCommand: ParsableCommand {
     func run() throws {
         try runCommand {
             let discovery = InputDiscovery.discover(input.inputs)
-            let collected = FormStringsRun.collect(discovery.files)
+            // The catalog, many times a form's size, is read while the forms are checked.
+            let output = output
+            let (collected, catalog) = Concurrently.run(
+                { FormStringsRun.collect(discovery.files) },
+                { FormStringsRun.exists(output) ? FormStringsRun.readCatalog(output) : nil }
+            )
             var diagnostics = discovery.diagnostics + collected.diagnostics
             var sources = collected.sources
-            var existing: StringCatalogFile?
-            var existingBytes: [UInt8]?
-            if FormStringsRun.exists(output) {
-                let catalog = FormStringsRun.readCatalog(output)
-                existing = catalog.file
-                existingBytes = catalog.source?.bytes
+            let existing = catalog?.file
+            let existingBytes = catalog?.source?.bytes
+            if let catalog {
                 sources += catalog.source.map { [$0] } ?? []
                 diagnostics += catalog.diagnostics
             }
@@ -61,11 +63,14 @@ struct StringsCommand: ParsableCommand {
             guard summary.errorCount == 0 else { return ExitStatus.errorsInInput }
 
             let merged = CatalogMerge.merge(collected.strings, into: existing, sourceLanguage: sourceLanguage)
-            let bytes = merged.rendered()
-            if bytes == existingBytes { return 0 }
+            // Room for the keys the merge adds, so the buffer is allocated once.
+            let bytes = merged.rendered(capacity: (existingBytes?.count ?? 0) * 5 / 4 + 4096)
+            // The catalogs and the forms' strings are left to the exit, not freed one by one.
+            let results = (collected, catalog, merged, bytes)
+            if bytes == existingBytes { finish(0, keeping: results) }
             if check {
                 Output.write("formc: '\(output)' \(existingBytes == nil ? "is missing" : "is out of date"); run `formc strings` without --check to update it.\n", to: .standardError)
-                return ExitStatus.drift
+                finish(ExitStatus.drift, keeping: results)
             }
             do throws(FileAccess.Failure) {
                 let directory = FileAccess.parentDirectory(of: output)
@@ -82,7 +87,7 @@ struct StringsCommand: ParsableCommand {
                 Output.error(error.description)
                 return ExitStatus.errorsInInput
             }
-            return 0
+            finish(0, keeping: results)
         }
     }
 }

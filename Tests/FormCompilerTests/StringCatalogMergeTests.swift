@@ -322,6 +322,58 @@ import Testing
 
     // MARK: Reading
 
+    /// The one-pass reader gives what reading the syntax tree gives: the values
+    /// (escapes resolved, numbers and literals as written) and each key's line
+    /// and column, after a byte-order mark and non-ASCII text on the key's line.
+    @Test func theOnePassReaderReadsWhatTheTreeReaderReads() throws {
+        let text = "\u{FEFF}" + #"""
+        {
+          "sourceLanguage" : "en",
+          "strings" : {
+            "caf\u00e9 \ud83d\ude00" : { "comment" : "é \"q\" \/ \\ \n\t", "extractionState" : "manual" },
+            "n" : { "x" : [ -1.5e3, 0, true, false, null, [ ], { } ], "ü" : { "y" : "ö", "z" : 2 } }
+          },
+          "version" : "1.0"
+        }
+        """#
+        let file = SourceFile(path: "Localizable.xcstrings", text: text)
+        let (json, range) = try #require(StringCatalogFile.parse(file))
+        var diagnostics = DiagnosticBag(file: file.path)
+        let (tree, treeRange) = try #require(StringCatalogFile.parseTree(file, diagnostics: &diagnostics))
+        #expect(json == tree)
+        #expect(range == treeRange)
+        func positions(_ value: CatalogJSON) -> [String] {
+            switch value {
+            case .object(let members): members.flatMap { ["\($0.key)@\($0.line):\($0.column)"] + positions($0.value) }
+            case .array(let items): items.flatMap(positions)
+            case .string, .literal: []
+            }
+        }
+        #expect(positions(json).contains("ü@5:63") && positions(json).contains("z@5:82"))
+        #expect(json["strings"]?["café 😀"]?["comment"]?.string == "é \"q\" / \\ \n\t")
+        #expect(json["strings"]?["n"]?["x"] == .array([
+            .literal("-1.5e3"), .literal("0"), .literal("true"), .literal("false"), .literal("null"), .array([]), .object([]),
+        ]))
+    }
+
+    /// What the one-pass reader rejects gets JSONReader's diagnostic, as FC603.
+    @Test func aDuplicateKeyOrTooDeepNestingIsNotACatalog() {
+        let many = (0..<12).map { "\"k\($0)\" : { }" }.joined(separator: ", ")
+        let texts = [
+            ("{ \"sourceLanguage\" : \"en\", \"strings\" : { \"a\" : { \"comment\" : \"x\",\n \"comment\" : \"y\" } } }", 2),
+            ("{ \"sourceLanguage\" : \"en\", \"strings\" : { \(many),\n \"k7\" : { } } }", 2),
+            ("{ \"sourceLanguage\" : \"en\", \"strings\" : { }, \"x\" : " + String(repeating: "[", count: 80) + String(repeating: "]", count: 80) + " }", 1),
+        ]
+        for (text, line) in texts {
+            let file = SourceFile(path: "Localizable.xcstrings", text: text)
+            #expect(StringCatalogFile.parse(file) == nil)
+            var diagnostics = DiagnosticBag(file: file.path)
+            #expect(StringCatalogFile.read(file, diagnostics: &diagnostics) == nil)
+            #expect(diagnostics.diagnostics.map(\.code) == [.invalidCatalog])
+            #expect(diagnostics.diagnostics.first?.location.range.start.line == line)
+        }
+    }
+
     @Test(arguments: [
         ("{\n  \"sourceLanguage\" : \"en\",\n  \"strings\" : {\n    \"a\" : {\n", 5, "not a valid String Catalog: "),
         ("{\n  \"sourceLanguage\" : \"en\",\n  \"strings\" : [ ]\n}", 3, "not a valid String Catalog: 'strings' is not an object"),

@@ -2,8 +2,9 @@
 /// each with the line its key is on, and scalars other than strings kept as
 /// written. The merge edits this tree in place, so whatever formc does not know
 /// (variations, substitutions, `shouldTranslate`, other tools' keys) goes back
-/// out as it came in.
-public indirect enum CatalogJSON: Sendable, Hashable {
+/// out as it came in. Not `indirect`: the arrays already hold the nesting, and
+/// a box per value would be one more allocation for each of a large catalog's.
+public enum CatalogJSON: Sendable, Hashable {
     case object([CatalogMember])
     case array([CatalogJSON])
     case string(String)
@@ -85,26 +86,17 @@ package enum XcodeKeyOrder {
         compare(lhs, rhs) < 0
     }
 
+    /// Keys are compared where they are when both are ASCII (a byte is then its
+    /// scalar), else by their scalars.
     static func compare(_ lhs: String, _ rhs: String) -> Int {
-        compare(Array(lhs.unicodeScalars), Array(rhs.unicodeScalars))
+        var lhs = lhs
+        var rhs = rhs
+        let ascii = lhs.withUTF8 { a in rhs.withUTF8 { b in isASCII(a) && isASCII(b) ? compare(a, b) : nil } }
+        return ascii ?? compare(lhs.unicodeScalars.map(\.value), rhs.unicodeScalars.map(\.value))
     }
 
-    /// A key's scalars, taken once, so that sorting many keys does not copy each
-    /// key's characters on every comparison.
-    package struct SortKey: Comparable, Sendable {
-        let scalars: [Unicode.Scalar]
-
-        package init(_ key: String) {
-            scalars = Array(key.unicodeScalars)
-        }
-
-        package static func < (lhs: SortKey, rhs: SortKey) -> Bool {
-            XcodeKeyOrder.compare(lhs.scalars, rhs.scalars) < 0
-        }
-
-        package static func == (lhs: SortKey, rhs: SortKey) -> Bool {
-            lhs.scalars == rhs.scalars
-        }
+    private static func isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        bytes.allSatisfy { $0 < 0x80 }
     }
 
     /// Inserts `added` (keys `members` lacks) into `members` as inserting them
@@ -115,37 +107,47 @@ package enum XcodeKeyOrder {
     /// even in a catalog that is not in Xcode's order.
     static func insert(_ added: [CatalogMember], into members: inout [CatalogMember]) {
         guard !added.isEmpty else { return }
-        var ascending: [(index: Int, key: SortKey)] = []
-        for (index, member) in members.enumerated() {
-            let key = SortKey(member.key)
-            if ascending.last.map({ $0.key < key }) ?? true { ascending.append((index, key)) }
+        var ascending: [Int] = []
+        for index in members.indices where ascending.last.map({ compare(members[$0].key, members[index].key) < 0 }) ?? true {
+            ascending.append(index)
         }
-        let sorted = added.map { (member: $0, key: SortKey($0.key)) }.sorted { $0.key < $1.key }
-        var before = [Int: [CatalogMember]]()
-        for item in sorted {
+        let sorted = added.sorted { compare($0.key, $1.key) < 0 }
+        // The member each added key goes before (`members.count`: the end); they ascend.
+        let anchors = sorted.map { member in
             var low = 0
             var high = ascending.count
             while low < high {
                 let middle = (low + high) / 2
-                if item.key < ascending[middle].key { high = middle } else { low = middle + 1 }
+                if compare(member.key, members[ascending[middle]].key) < 0 { high = middle } else { low = middle + 1 }
             }
-            before[low < ascending.count ? ascending[low].index : members.count, default: []].append(item.member)
+            return low < ascending.count ? ascending[low] : members.count
         }
-        var result: [CatalogMember] = []
-        result.reserveCapacity(members.count + added.count)
-        for index in members.indices {
-            if let group = before[index] { result.append(contentsOf: group) }
-            result.append(members[index])
+        // Filled from the end: each member is moved to its place, never copied.
+        let count = members.count
+        members.append(contentsOf: sorted)
+        var next = members.count - 1
+        var addedIndex = sorted.count - 1
+        for index in stride(from: count, through: 0, by: -1) {
+            if index < count {
+                members.swapAt(index, next)
+                next -= 1
+            }
+            while addedIndex >= 0, anchors[addedIndex] == index {
+                members[next] = sorted[addedIndex]
+                next -= 1
+                addedIndex -= 1
+            }
         }
-        if let group = before[members.count] { result.append(contentsOf: group) }
-        members = result
     }
 
-    static func compare(_ a: [Unicode.Scalar], _ b: [Unicode.Scalar]) -> Int {
+    /// `a` and `b` as scalar values, each from index 0.
+    static func compare<C: RandomAccessCollection>(_ a: C, _ b: C) -> Int where C.Element: FixedWidthInteger, C.Index == Int {
         var i = 0
         var j = 0
         while i < a.count, j < b.count {
-            if isDigit(a[i]), isDigit(b[j]) {
+            let x = UInt32(a[i])
+            let y = UInt32(b[j])
+            if isDigit(x), isDigit(y) {
                 let (numberA, endA) = number(a, from: i)
                 let (numberB, endB) = number(b, from: j)
                 if numberA != numberB { return numberA < numberB ? -1 : 1 }
@@ -153,8 +155,8 @@ package enum XcodeKeyOrder {
                 j = endB
                 continue
             }
-            let weightA = primary(a[i])
-            let weightB = primary(b[j])
+            let weightA = primary(x)
+            let weightB = primary(y)
             if weightA != weightB { return weightA < weightB ? -1 : 1 }
             i += 1
             j += 1
@@ -163,47 +165,47 @@ package enum XcodeKeyOrder {
         if j < b.count { return -1 }
         // Equal ignoring case and leading zeros: lowercase first, then by code point.
         for (x, y) in zip(a, b) where x != y {
-            let lowerX = isLowercase(x)
-            let lowerY = isLowercase(y)
+            let lowerX = isLowercase(UInt32(x))
+            let lowerY = isLowercase(UInt32(y))
             if lowerX != lowerY { return lowerX ? -1 : 1 }
-            return x.value < y.value ? -1 : 1
+            return x < y ? -1 : 1
         }
         return a.count == b.count ? 0 : (a.count < b.count ? -1 : 1)
     }
 
     /// ASCII punctuation and symbols in the order the root collation sorts them.
-    private static let punctuation = Array("_-,;:!?.'\"()[]{}@*/\\&#%`^+<=>|~$".unicodeScalars)
+    private static let punctuation = "_-,;:!?.'\"()[]{}@*/\\&#%`^+<=>|~$".unicodeScalars.map(\.value)
 
-    private static func primary(_ scalar: Unicode.Scalar) -> UInt32 {
-        let value = scalar.value
+    private static func primary(_ value: UInt32) -> UInt32 {
         switch value {
         case 0x09...0x0D: return value - 0x09
         case 0x20: return 5
         case 0x41...0x5A: return 0x200 + value - 0x41
         case 0x61...0x7A: return 0x200 + value - 0x61
         default:
-            if let index = punctuation.firstIndex(of: scalar) { return 0x10 + UInt32(index) }
+            if let index = punctuation.firstIndex(of: value) { return 0x10 + UInt32(index) }
             if value < 0x80 { return 0x100 + value }
             return 0x1000 + value
         }
     }
 
-    private static func isDigit(_ scalar: Unicode.Scalar) -> Bool {
-        (0x30...0x39).contains(scalar.value)
+    private static func isDigit(_ value: UInt32) -> Bool {
+        (0x30...0x39).contains(value)
     }
 
-    private static func isLowercase(_ scalar: Unicode.Scalar) -> Bool {
-        (0x61...0x7A).contains(scalar.value)
+    private static func isLowercase(_ value: UInt32) -> Bool {
+        (0x61...0x7A).contains(value)
     }
 
     /// A run of digits as a number (saturating), and where it ends. Digits sort
     /// after punctuation and before letters.
-    private static func number(_ scalars: [Unicode.Scalar], from start: Int) -> (UInt64, Int) {
+    private static func number<C: RandomAccessCollection>(_ values: C, from start: Int) -> (UInt64, Int)
+    where C.Element: FixedWidthInteger, C.Index == Int {
         var value: UInt64 = 0
         var index = start
-        while index < scalars.count, isDigit(scalars[index]) {
+        while index < values.count, isDigit(UInt32(values[index])) {
             let (product, overflow) = value.multipliedReportingOverflow(by: 10)
-            value = overflow ? .max : min(UInt64.max - 9, product) + UInt64(scalars[index].value - 0x30)
+            value = overflow ? .max : min(UInt64.max - 9, product) + (UInt64(values[index]) - 0x30)
             index += 1
         }
         return (value, index)

@@ -25,16 +25,20 @@ public enum CatalogMerge {
         for index in members.indices where position[members[index].key] == nil {
             position[members[index].key] = index
         }
-        var produced = Set<String>()
+        // A key is merged once, at its first string (several forms may give one key).
+        var produced = [Bool](repeating: false, count: members.count)
+        var addedKeys = Set<String>()
         var added: [CatalogMember] = []
-        for string in strings where produced.insert(string.key).inserted {
+        for string in strings {
             if let index = position[string.key] {
+                guard !produced[index] else { continue }
+                produced[index] = true
                 update(&members[index].value, with: string, sourceLanguage: sourceLanguage)
-            } else {
+            } else if addedKeys.insert(string.key).inserted {
                 added.append(CatalogMember(key: string.key, value: newEntry(string, sourceLanguage: sourceLanguage)))
             }
         }
-        for index in members.indices where !produced.contains(members[index].key) {
+        for index in members.indices where !produced[index] {
             if members[index].value["extractionState"]?.string == "manual" {
                 members[index].value.set("extractionState", .string("stale"))
             }
@@ -61,19 +65,20 @@ public enum CatalogMerge {
             entry = newEntry(string, sourceLanguage: sourceLanguage)
             return
         }
-        entry.set("comment", .string(string.comment))
-        entry.set("extractionState", .string("manual"))
+        // Set only what differs: an entry is edited by copying it, and most are up to date.
+        if entry["comment"]?.string != string.comment { entry.set("comment", .string(string.comment)) }
+        if entry["extractionState"]?.string != "manual" { entry.set("extractionState", .string("manual")) }
         var localizations = entry["localizations"] ?? .object([])
-        let oldSource = localizations[sourceLanguage]?["stringUnit"]?["value"]?.string
+        let unit = localizations[sourceLanguage]?["stringUnit"]
+        let oldSource = unit?["value"]?.string
+        if oldSource == string.source, unit?["state"]?.string == "translated" { return }
         if let oldSource, oldSource != string.source, case .object(var languages) = localizations {
             for index in languages.indices where languages[index].key != sourceLanguage {
                 markNeedsReview(&languages[index].value)
             }
             localizations = .object(languages)
         }
-        if oldSource != string.source || localizations[sourceLanguage]?["stringUnit"]?["state"]?.string != "translated" {
-            localizations.set(sourceLanguage, sourceUnit(string.source))
-        }
+        localizations.set(sourceLanguage, sourceUnit(string.source))
         entry.set("localizations", localizations)
     }
 

@@ -37,10 +37,13 @@ public enum FormStrings {
         var collector = Collector(form: document.name.value)
         var copy = document
         collector.collect(&copy)
-        var seen: [String: LocalizableString] = [:]
+        // Each key's place in `result`.
+        var seen = [String: Int](minimumCapacity: collector.strings.count)
         var result: [LocalizableString] = []
+        result.reserveCapacity(collector.strings.count)
         for string in collector.strings {
-            if let first = seen[string.key] {
+            if let firstIndex = seen[string.key] {
+                let first = result[firstIndex]
                 if first.source != string.source {
                     diagnostics.error(
                         .nameCollision, "two strings have the localization key '\(string.key)'", at: string.range,
@@ -50,7 +53,7 @@ public enum FormStrings {
                 }
                 continue
             }
-            seen[string.key] = string
+            seen[string.key] = result.count
             result.append(string)
         }
         return result
@@ -310,6 +313,8 @@ extension FormStrings {
     /// form name): at the later string, with a note at the first. Forms in input
     /// order; a string with the same key and text in two forms is one string.
     public static func collisions(across forms: [CatalogLint.FormStringsInput]) -> [Diagnostic] {
+        // One form's own collisions are `strings(of:diagnostics:)`'s.
+        guard forms.count > 1 else { return [] }
         var first: [String: (path: String, string: LocalizableString)] = [:]
         var diagnostics: [Diagnostic] = []
         for form in forms {

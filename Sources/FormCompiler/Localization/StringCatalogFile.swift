@@ -29,8 +29,9 @@ public struct StringCatalogFile: Sendable, Hashable {
     /// Reads and checks a catalog; nil, with FC603 in `diagnostics` at the line of
     /// the problem, when the bytes are not a valid String Catalog.
     public static func read(_ file: SourceFile, diagnostics: inout DiagnosticBag) -> StringCatalogFile? {
+        // What the one-pass reader rejects is read again as a tree, for JSONReader's diagnostic.
         var syntax = DiagnosticBag(file: file.path)
-        guard let tree = JSONReader.read(file, limits: .default, diagnostics: &syntax), !syntax.hasErrors else {
+        guard let parsed = parse(file) ?? parseTree(file, diagnostics: &syntax) else {
             for diagnostic in syntax.diagnostics where diagnostic.severity == .error {
                 diagnostics.error(
                     .invalidCatalog, "not a valid String Catalog: " + diagnostic.message, at: diagnostic.location.range,
@@ -39,11 +40,25 @@ public struct StringCatalogFile: Sendable, Hashable {
             }
             return nil
         }
-        let json = convert(tree, tree.root, file: file)
         var problems = CatalogValidator(diagnostics: diagnostics)
-        problems.check(json, rootRange: tree.range(tree.root))
+        problems.check(parsed.0, rootRange: parsed.1)
         diagnostics = problems.diagnostics
-        return problems.failed ? nil : StringCatalogFile(root: json)
+        return problems.failed ? nil : StringCatalogFile(root: parsed.0)
+    }
+
+    /// The file's JSON, read in one pass straight into `CatalogJSON`, and the
+    /// range of its top-level value; nil for anything `JSONReader` reports.
+    static func parse(_ file: SourceFile) -> (CatalogJSON, SourceRange)? {
+        file.bytes.withUnsafeBufferPointer { bytes in
+            var parser = JSONParser(file: file, bytes: bytes, limits: .default, reservesTree: false)
+            return parser.parseCatalog()
+        }
+    }
+
+    /// The same through `JSONReader`'s syntax tree: nil with its diagnostics.
+    static func parseTree(_ file: SourceFile, diagnostics: inout DiagnosticBag) -> (CatalogJSON, SourceRange)? {
+        guard let tree = JSONReader.read(file, limits: .default, diagnostics: &diagnostics), !diagnostics.hasErrors else { return nil }
+        return (convert(tree, tree.root, file: file), tree.range(tree.root))
     }
 
     private static func convert(_ tree: SyntaxTree, _ node: NodeID, file: SourceFile) -> CatalogJSON {
@@ -67,9 +82,11 @@ public struct StringCatalogFile: Sendable, Hashable {
 
     /// The catalog as Xcode writes it: two-space indentation, `"key" : value`,
     /// an empty object as `{` blank line `}`, `/` unescaped, no final newline.
-    public func rendered() -> [UInt8] {
+    /// `capacity`: the size expected (the catalog read), so the buffer is
+    /// allocated once.
+    public func rendered(capacity: Int = 4096) -> [UInt8] {
         var out: [UInt8] = []
-        out.reserveCapacity(4096)
+        out.reserveCapacity(capacity)
         Self.write(root, indent: 0, into: &out)
         return out
     }
@@ -80,11 +97,11 @@ public struct StringCatalogFile: Sendable, Hashable {
             out.append(UInt8(ascii: "{"))
             out.append(UInt8(ascii: "\n"))
             if members.isEmpty { out.append(UInt8(ascii: "\n")) }
-            for (index, member) in members.enumerated() {
+            for index in members.indices {
                 spaces(indent + 2, into: &out)
-                quote(member.key, into: &out)
-                out.append(contentsOf: " : ".utf8)
-                write(member.value, indent: indent + 2, into: &out)
+                quote(members[index].key, into: &out)
+                out.append(contentsOf: separator)
+                write(members[index].value, indent: indent + 2, into: &out)
                 if index < members.count - 1 { out.append(UInt8(ascii: ",")) }
                 out.append(UInt8(ascii: "\n"))
             }
@@ -94,9 +111,9 @@ public struct StringCatalogFile: Sendable, Hashable {
             out.append(UInt8(ascii: "["))
             out.append(UInt8(ascii: "\n"))
             if items.isEmpty { out.append(UInt8(ascii: "\n")) }
-            for (index, item) in items.enumerated() {
+            for index in items.indices {
                 spaces(indent + 2, into: &out)
-                write(item, indent: indent + 2, into: &out)
+                write(items[index], indent: indent + 2, into: &out)
                 if index < items.count - 1 { out.append(UInt8(ascii: ",")) }
                 out.append(UInt8(ascii: "\n"))
             }
@@ -109,31 +126,54 @@ public struct StringCatalogFile: Sendable, Hashable {
         }
     }
 
+    private static let separator = Array(" : ".utf8)
+    private static let indentation = [UInt8](repeating: UInt8(ascii: " "), count: 64)
+
     private static func spaces(_ count: Int, into out: inout [UInt8]) {
-        out.append(contentsOf: repeatElement(UInt8(ascii: " "), count: count))
+        if count <= indentation.count {
+            out.append(contentsOf: indentation[..<count])
+        } else {
+            out.append(contentsOf: repeatElement(UInt8(ascii: " "), count: count))
+        }
     }
 
     private static let hexDigits = Array("0123456789abcdef".utf8)
 
+    /// `text` in quotes, each run of bytes that need no escape copied at once.
     private static func quote(_ text: String, into out: inout [UInt8]) {
         out.append(UInt8(ascii: "\""))
-        for byte in text.utf8 {
-            switch byte {
-            case UInt8(ascii: "\""): out.append(contentsOf: "\\\"".utf8)
-            case UInt8(ascii: "\\"): out.append(contentsOf: "\\\\".utf8)
-            case 0x0A: out.append(contentsOf: "\\n".utf8)
-            case 0x0D: out.append(contentsOf: "\\r".utf8)
-            case 0x09: out.append(contentsOf: "\\t".utf8)
-            case 0x08: out.append(contentsOf: "\\b".utf8)
-            case 0x0C: out.append(contentsOf: "\\f".utf8)
-            case ..<0x20:
-                out.append(contentsOf: "\\u00".utf8)
-                out.append(hexDigits[Int(byte >> 4)])
-                out.append(hexDigits[Int(byte & 0xF)])
-            default: out.append(byte)
-            }
+        if text.utf8.withContiguousStorageIfAvailable({ escaped($0, into: &out) }) == nil {
+            Array(text.utf8).withUnsafeBufferPointer { escaped($0, into: &out) }
         }
         out.append(UInt8(ascii: "\""))
+    }
+
+    private static func escaped(_ bytes: UnsafeBufferPointer<UInt8>, into out: inout [UInt8]) {
+        var runStart = 0
+        for index in bytes.indices {
+            let byte = bytes[index]
+            guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
+            escape(byte, into: &out)
+            runStart = index + 1
+        }
+        out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart...]))
+    }
+
+    private static func escape(_ byte: UInt8, into out: inout [UInt8]) {
+        switch byte {
+        case UInt8(ascii: "\""): out.append(contentsOf: "\\\"".utf8)
+        case UInt8(ascii: "\\"): out.append(contentsOf: "\\\\".utf8)
+        case 0x0A: out.append(contentsOf: "\\n".utf8)
+        case 0x0D: out.append(contentsOf: "\\r".utf8)
+        case 0x09: out.append(contentsOf: "\\t".utf8)
+        case 0x08: out.append(contentsOf: "\\b".utf8)
+        case 0x0C: out.append(contentsOf: "\\f".utf8)
+        default:
+            out.append(contentsOf: "\\u00".utf8)
+            out.append(hexDigits[Int(byte >> 4)])
+            out.append(hexDigits[Int(byte & 0xF)])
+        }
     }
 }
 
@@ -210,10 +250,11 @@ private struct CatalogValidator {
                     fail("the '\(localization.key)' stringUnit of '\(key)' is not an object", at: member.range)
                     continue
                 }
-                for field in ["state", "value"] {
-                    if unit.first(where: { $0.key == field })?.value.string == nil {
-                        fail("the '\(localization.key)' stringUnit of '\(key)' has no string '\(field)'", at: member.range)
-                    }
+                if !unit.contains(where: { $0.key == "state" && $0.value.string != nil }) {
+                    fail("the '\(localization.key)' stringUnit of '\(key)' has no string 'state'", at: member.range)
+                }
+                if !unit.contains(where: { $0.key == "value" && $0.value.string != nil }) {
+                    fail("the '\(localization.key)' stringUnit of '\(key)' has no string 'value'", at: member.range)
                 }
             case "variations":
                 guard let kinds = member.value.members else {

@@ -4,17 +4,25 @@
 extension JSONParser {
     /// Reads a string, its escapes resolved straight into the tree's text.
     mutating func parseString() throws(SyntaxError) -> NodeID {
+        let start = position(index)
+        let textStart = tree.textCount
+        try readStringText()
+        return tree.addScalar(textFrom: textStart, style: .doubleQuoted, range: SourceRange(start: start, end: position(index)))
+    }
+
+    /// Appends the text of the string at `index`, its escapes resolved, to the
+    /// tree's text, and moves past its closing quote. (The catalog reader takes
+    /// the text back out as a `String`.)
+    mutating func readStringText() throws(SyntaxError) {
         let quote = index
-        let start = position(quote)
         index += 1
         var runStart = index
-        let textStart = tree.textCount
         while index < count {
             let byte = bytes[index]
             if byte == ASCII.quote {
                 tree.appendText(UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
                 index += 1
-                return tree.addScalar(textFrom: textStart, style: .doubleQuoted, range: SourceRange(start: start, end: position(index)))
+                return
             } else if byte == ASCII.backslash {
                 tree.appendText(UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
                 try decodeEscape(quote: quote)

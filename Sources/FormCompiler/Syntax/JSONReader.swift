@@ -103,7 +103,7 @@ struct JSONParser {
     private let file: SourceFile
     let bytes: UnsafeBufferPointer<UInt8>
     let count: Int
-    private let limits: CompilerLimits
+    let limits: CompilerLimits
     var tree: SyntaxTreeBuilder
     var index = 0
     /// The current line and the byte offset where it starts. Lines can only break
@@ -116,12 +116,13 @@ struct JSONParser {
     /// byte-order mark) hold multi-byte sequences.
     var multiByteExtra = 0
 
-    init(file: SourceFile, bytes: UnsafeBufferPointer<UInt8>, limits: CompilerLimits) {
+    /// `reservesTree: false` for a reader that keeps no tree (`parseCatalog`).
+    init(file: SourceFile, bytes: UnsafeBufferPointer<UInt8>, limits: CompilerLimits, reservesTree: Bool = true) {
         self.file = file
         self.bytes = bytes
         self.count = bytes.count
         self.limits = limits
-        tree = SyntaxTreeBuilder(expectedBytes: bytes.count)
+        tree = SyntaxTreeBuilder(expectedBytes: reservesTree ? bytes.count : 0)
     }
 
     mutating func parseDocument(diagnostics: inout DiagnosticBag) -> SyntaxTree? {
@@ -141,10 +142,7 @@ struct JSONParser {
     // MARK: - Structure
 
     private mutating func parseValueTree(diagnostics: inout DiagnosticBag) throws(SyntaxError) -> NodeID? {
-        if count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF {
-            index = 3
-            multiByteExtra = 2
-        }
+        skipByteOrderMark()
         skipWhitespace()
         guard index < count else {
             throw SyntaxError(message: "the file is empty", start: 0, end: 0, help: [ReaderDiagnostics.emptyFormHelp])
@@ -233,6 +231,14 @@ struct JSONParser {
                     range: SourceRange(start: finished.start, end: position(index))
                 )
             }
+        }
+    }
+
+    /// Skips a leading UTF-8 byte-order mark, which still counts as column 1.
+    mutating func skipByteOrderMark() {
+        if count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF {
+            index = 3
+            multiByteExtra = 2
         }
     }
 

@@ -58,6 +58,14 @@ struct SyntaxTreeBuilder {
     /// Where the next scalar's text starts.
     var textCount: Int { text.count }
 
+    /// The text appended since `start`, as a `String`, taken off the buffer: for
+    /// a reader that builds its own values rather than a tree.
+    mutating func takeText(from start: Int) -> String {
+        let string = text.withUnsafeBufferPointer { SyntaxTree.string(UnsafeBufferPointer(rebasing: $0[start...])) }
+        text.removeLast(text.count - start)
+        return string
+    }
+
     /// Makes `node` a child of the innermost open collection.
     mutating func addChild(_ node: NodeID) {
         pending.append(node.index)
