@@ -283,8 +283,8 @@ import Testing
     #expect(translator.ruleFacts.sameAs.map(\.target) == onePass.sameAs.map(\.target))
     #expect(translator.ruleFacts.sameAs.map(\.field) == onePass.sameAs.map(\.field))
     #expect(translator.ruleFacts.sameAs.count == 2 * (count - 1))
-    let validators = translator.ruleFacts.customValidators.map { "\($0.name) \($0.valueType.swiftType)" }
-    #expect(validators == onePass.customValidators.map { "\($0.name) \($0.valueType.swiftType)" })
+    let validators = translator.ruleFacts.customValidators.map { "\($0.name) \(SwiftRenderer.spelling(of: $0.valueType))" }
+    #expect(validators == onePass.customValidators.map { "\($0.name) \(SwiftRenderer.spelling(of: $0.valueType))" })
     #expect(validators == ["checkEarly String", "checkLast String", "checkLast Bool", "checkEarly Bool"])
     #expect(translator.hasCustomRules)
     let swift = SwiftEmitter.emit(checked, options: EmitOptions())

@@ -49,7 +49,7 @@ extension EditorDocument {
         let keyword = element.kind.keyword
         var lines: [String]
         if let field = symbols?.field(id) {
-            lines = ["**\(id)**: `\(field.valueType.swiftType)` (\(keyword))"]
+            lines = ["**\(id)**: `\(SwiftRenderer.spelling(of: field.valueType))` (\(keyword))"]
             let rules = element.field?.rules.map { rule -> String in
                 switch rule.kind {
                 case .minLength(let n), .maxLength(let n): "`\(rule.kind.name): \(n)`"

@@ -39,7 +39,7 @@ extension EditorDocument {
                 return EditorSymbol(name: segue.id.value, detail: "segue", kind: .segue, range: range, selectionRange: selection, children: [])
             case .boolean, .segment, .text, .number, .date, .multiChoice:
                 guard let id = element.id?.value else { return nil }
-                let type = symbols?.field(id)?.valueType.swiftType
+                let type = symbols?.field(id).map { SwiftRenderer.spelling(of: $0.valueType) }
                 return EditorSymbol(
                     name: id, detail: element.kind.keyword + (type.map { ": " + $0 } ?? ""), kind: .field,
                     range: range, selectionRange: selection, children: []

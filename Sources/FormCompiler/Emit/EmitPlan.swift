@@ -82,16 +82,36 @@ struct EmitPlan: Sendable {
     func render(
         _ batch: Batch, flushSize: Int, endsFile: Bool, into sink: @escaping (UnsafeRawBufferPointer) -> Void
     ) {
-        var position = batch.start
-        var renderer: SwiftRenderer
-        if let context = pieces[position.piece].context, position.unit > 0 {
-            renderer = SwiftRenderer(flushSize: flushSize, resumingIn: context, sink: sink)
-            pieces[position.piece].render(position.unit - 1, &renderer)
-            renderer.startHandingOver()
-        } else {
-            precondition(position == Position(piece: 0, unit: 0), "a batch starts at the file's start or inside a run")
-            renderer = SwiftRenderer(flushSize: flushSize, sink: sink)
+        var renderer = renderer(startingAt: batch.start, flushSize: flushSize, sink: sink)
+        renderUnits(of: batch, with: &renderer)
+        if endsFile { renderer.finish() } else { renderer.finishBatch() }
+    }
+
+    /// The bytes of `batch` in one block, never flushed: a batch rendered on one
+    /// core and handed over on another is not copied on the way (allocated for
+    /// half as much again as its weight, so that it rarely grows).
+    func rendered(_ batch: Batch, endsFile: Bool) -> RenderedBytes {
+        var renderer = renderer(startingAt: batch.start, flushSize: .max, capacity: batch.weight + batch.weight / 2) { _ in }
+        renderUnits(of: batch, with: &renderer)
+        return renderer.rendered(endsFile: endsFile)
+    }
+
+    /// A renderer in the state the renderer of the whole file is in at `start`.
+    private func renderer(
+        startingAt start: Position, flushSize: Int, capacity: Int? = nil, sink: @escaping (UnsafeRawBufferPointer) -> Void
+    ) -> SwiftRenderer {
+        guard let context = pieces[start.piece].context, start.unit > 0 else {
+            precondition(start == Position(piece: 0, unit: 0), "a batch starts at the file's start or inside a run")
+            return SwiftRenderer(flushSize: flushSize, capacity: capacity, sink: sink)
         }
+        var renderer = SwiftRenderer(flushSize: flushSize, capacity: capacity, resumingIn: context, sink: sink)
+        pieces[start.piece].render(start.unit - 1, &renderer)
+        renderer.startHandingOver()
+        return renderer
+    }
+
+    private func renderUnits(of batch: Batch, with renderer: inout SwiftRenderer) {
+        var position = batch.start
         while position < batch.end {
             let piece = pieces[position.piece]
             let end = position.piece == batch.end.piece ? batch.end.unit : piece.count
@@ -101,6 +121,5 @@ struct EmitPlan: Sendable {
             }
             position = Position(piece: position.piece + 1, unit: 0)
         }
-        if endsFile { renderer.finish() } else { renderer.finishBatch() }
     }
 }

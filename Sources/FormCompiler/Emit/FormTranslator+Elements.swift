@@ -97,7 +97,7 @@ extension FormTranslator {
             arguments.append("value", .binding(boolean.id.value))
         case .number(let number):
             let valueType = FieldValueType.number(decimal: number.places > 0, optional: true)
-            type = info(number.id.value).map { .ofField("NumberElement", $0.valueType) } ?? .of("NumberElement", valueType.swiftType)
+            type = info(number.id.value).map { .ofField("NumberElement", $0.valueType) } ?? .of("NumberElement", SwiftRenderer.spelling(of: valueType))
             arguments.append("id", .string(number.id.value))
             arguments.append("title", localized(number.id.value, "title", number.title))
             arguments.append("placeholder", localized(number.id.value, "placeholder", number.placeholder))
@@ -115,7 +115,7 @@ extension FormTranslator {
             arguments.append("style", case: number.style?.value.rawValue)
             arguments.append("value", .binding(number.id.value))
         case .date(let date):
-            type = info(date.id.value).map { .ofField("DateElement", $0.valueType) } ?? .of("DateElement", FieldValueType.dateType(date.dateMode))
+            type = info(date.id.value).map { .ofField("DateElement", $0.valueType) } ?? .of("DateElement", SwiftRenderer.dateTypeName(date.dateMode))
             arguments.append("id", .string(date.id.value))
             arguments.append("title", localized(date.id.value, "title", date.title))
             arguments.append("style", case: date.style?.value.rawValue)

@@ -69,7 +69,7 @@ extension FormTranslator {
             let segmentType: String.UTF8View?
             switch symbol.valueType {
             case .string, .bool: segmentType = nil
-            default: segmentType = symbol.valueType.swiftType.utf8
+            default: segmentType = SwiftRenderer.spelling(of: symbol.valueType).utf8
             }
             let bytes = UnsafeMutableBufferPointer<UInt8>.allocate(
                 capacity: idBytes.count + (upper ?? idBytes).count + (segmentType?.count ?? 0)
@@ -169,7 +169,7 @@ extension FormTranslator {
         }
 
         private mutating func add(validator name: String, valueType: FieldValueType) {
-            if seenValidators.insert(name + " " + valueType.swiftType).inserted { customValidators.append((name, valueType)) }
+            if seenValidators.insert(name + " " + SwiftRenderer.spelling(of: valueType)).inserted { customValidators.append((name, valueType)) }
         }
 
         private mutating func add(pattern: String) {

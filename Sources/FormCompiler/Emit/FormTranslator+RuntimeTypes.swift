@@ -28,7 +28,7 @@ extension FormTranslator {
         if fields.contains(where: \.hasRules) { names.formUnion(["RuleRunner", "ValidationRule"]) }
         if !ruleFacts.patterns.isEmpty { names.insert("FormPattern") }
         for field in fields where field.fieldType.isDate {
-            if case .date(let mode, _) = field.fieldType { names.insert(mode == .dateTime ? "FormDateTime" : FieldValueType.dateType(mode)) }
+            if case .date(let mode, _) = field.fieldType { names.insert(mode == .dateTime ? "FormDateTime" : SwiftRenderer.dateTypeName(mode)) }
         }
         // Bit i: `elementTypeNames[i]` (a bit per element, not a `Set` insertion).
         var used: UInt32 = 0

@@ -261,7 +261,7 @@ extension FormTranslator {
             nil
         }
         return RuleMessage(
-            key: FormStrings.messageKey(form: typeName, id: field.id, rule: rule.kind.name, occurrence: occurrence),
+            form: typeName, id: field.id, rule: rule.kind.name, occurrence: occurrence,
             text: rule.message?.value, fieldName: field.displayName, targetName: targetName
         )
     }

@@ -102,7 +102,7 @@ extension FormTranslator {
             let base = SwiftType.named(decimal ? "Decimal" : "Int")
             return optional ? .optional(base) : base
         case .date(let mode, let optional):
-            let base = SwiftType.named(FieldValueType.dateType(mode))
+            let base = SwiftType.named(SwiftRenderer.dateTypeName(mode))
             return optional ? .optional(base) : base
         case .multiChoice(let name):
             return .array(.named(qualified ? typeName + "." + name : name))

@@ -190,6 +190,14 @@ struct OutputBuffer: ~Copyable {
         flushed = end
     }
 
+    /// The bytes held and not withheld, as an object that owns the block: a
+    /// batch rendered on one thread is handed over on another without a copy.
+    consuming func rendered() -> RenderedBytes {
+        let bytes = RenderedBytes(base: base, start: min(max(withheld - flushed, 0), held), end: held)
+        discard self
+        return bytes
+    }
+
     /// A larger block, at least a chunk more, with the bytes held moved into it.
     private mutating func makeRoom(for extra: Int) {
         let larger = max(held + extra, capacity + Self.chunk, 2 * capacity)
@@ -198,5 +206,27 @@ struct OutputBuffer: ~Copyable {
         base.deallocate()
         base = moved
         capacity = larger
+    }
+}
+
+/// Rendered bytes in a block of their own (`OutputBuffer.rendered()`), freed
+/// with the object. Immutable once made, so it may pass between threads.
+final class RenderedBytes: @unchecked Sendable {
+    private let base: UnsafeMutablePointer<UInt8>
+    private let start: Int
+    private let end: Int
+
+    init(base: UnsafeMutablePointer<UInt8>, start: Int, end: Int) {
+        (self.base, self.start, self.end) = (base, start, end)
+    }
+
+    deinit {
+        base.deallocate()
+    }
+
+    var count: Int { end - start }
+
+    func withBytes<Result>(_ body: (UnsafeRawBufferPointer) -> Result) -> Result {
+        body(UnsafeRawBufferPointer(start: base + start, count: end - start))
     }
 }

@@ -38,7 +38,7 @@ public enum SwiftEmitter {
     }
 
     /// Hands the Swift to `sink` as UTF-8, in order, on the calling thread, in
-    /// chunks of about `chunkSize` bytes (the last one smaller, a few larger),
+    /// chunks of up to about `chunkSize` bytes (a few larger, some smaller),
     /// so that a file of any size is written or compared without ever being
     /// held whole: the chunks together are exactly the bytes of `emitUTF8`.
     ///
@@ -103,9 +103,10 @@ public enum SwiftEmitter {
     }
 
     /// A small file is rendered straight into `sink`. A large one is cut into
-    /// batches (`EmitPlan`), each rendered into its own bytes on whichever core
-    /// is free and handed over in order as soon as it and those before it are
-    /// done (`Concurrently.stream`), so that only a few batches are ever held.
+    /// batches (`EmitPlan`), each rendered into a block of its own on whichever
+    /// core is free and handed over in order as soon as it and those before it
+    /// are done (`Concurrently.stream`), in pieces of at most `flushSize` bytes,
+    /// so that only a few batches are ever held.
     private static func emit(
         _ translator: FormTranslator, flushSize: Int, batchSize: Int, into sink: (UnsafeRawBufferPointer) -> Void
     ) {
@@ -118,50 +119,16 @@ public enum SwiftEmitter {
             }
             return
         }
-        var chunks = Rechunker(size: flushSize)
         Concurrently.stream(batches.count, window: batchesInFlight) { index in
-            var bytes: [UInt8] = []
-            bytes.reserveCapacity(batches[index].weight + batches[index].weight / 4)
-            withoutActuallyEscaping({ (chunk: UnsafeRawBufferPointer) in bytes.append(contentsOf: chunk) }) { append in
-                plan.render(batches[index], flushSize: chunkSize, endsFile: index == batches.count - 1, into: append)
+            plan.rendered(batches[index], endsFile: index == batches.count - 1)
+        } consume: { rendered in
+            rendered.withBytes { bytes in
+                var rest = bytes[...]
+                while !rest.isEmpty {
+                    sink(UnsafeRawBufferPointer(rebasing: rest.prefix(flushSize)))
+                    rest = rest.dropFirst(flushSize)
+                }
             }
-            return bytes
-        } consume: { bytes in
-            bytes.withUnsafeBytes { chunks.add($0, into: sink) }
-        }
-        chunks.finish(into: sink)
-    }
-
-    /// Hands bytes on in chunks of `size` (the last one smaller), however they
-    /// come: the batches' ends do not show in the chunks.
-    private struct Rechunker {
-        let size: Int
-        /// The start of a chunk, shorter than `size`.
-        private var pending: [UInt8] = []
-
-        init(size: Int) {
-            self.size = size
-        }
-
-        mutating func add(_ bytes: UnsafeRawBufferPointer, into sink: (UnsafeRawBufferPointer) -> Void) {
-            var rest = bytes[...]
-            if !pending.isEmpty {
-                let taken = rest.prefix(size - pending.count)
-                pending.append(contentsOf: taken)
-                rest = rest.dropFirst(taken.count)
-                guard pending.count == size else { return }
-                pending.withUnsafeBytes(sink)
-                pending.removeAll(keepingCapacity: true)
-            }
-            while rest.count >= size {
-                sink(UnsafeRawBufferPointer(rebasing: rest.prefix(size)))
-                rest = rest.dropFirst(size)
-            }
-            pending.append(contentsOf: rest)
-        }
-
-        mutating func finish(into sink: (UnsafeRawBufferPointer) -> Void) {
-            if !pending.isEmpty { pending.withUnsafeBytes(sink) }
         }
     }
 }

@@ -345,3 +345,27 @@ extension SwiftRenderer {
         }
     }
 }
+
+extension SwiftRenderer {
+    /// A field's value type as written in the generated Swift: `String`, `Bool`,
+    /// `Plan`, `Plan?`, `Int?`, `[Topping]` (also what the editor shows for a field).
+    static func spelling(of valueType: FieldValueType) -> String {
+        switch valueType {
+        case .string: "String"
+        case .bool: "Bool"
+        case .segment(let name, let optional): optional ? name + "?" : name
+        case .number(let decimal, let optional): (decimal ? "Decimal" : "Int") + (optional ? "?" : "")
+        case .date(let mode, let optional): dateTypeName(mode) + (optional ? "?" : "")
+        case .multiChoice(let name): "[" + name + "]"
+        }
+    }
+
+    /// The Swift type of a date field's value, without `?`.
+    static func dateTypeName(_ mode: DateMode) -> String {
+        switch mode {
+        case .date: "FormDate"
+        case .time: "FormTime"
+        case .dateTime: "Date"
+        }
+    }
+}

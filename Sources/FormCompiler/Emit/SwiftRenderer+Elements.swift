@@ -214,16 +214,21 @@ extension SwiftRenderer {
     /// by its key in the localization of `context` (SPEC §11), the form's text as
     /// the fallback.
     mutating func localizedString(in context: LocalizationContext, key: String, default text: String) {
-        openLocalizedString(in: context, key: key)
-        writeStringLiteral(text)
-        write(")")
+        localizedString(in: context, keyPieces: { $0(key) }, defaultPieces: { $0(text) })
     }
 
-    /// `localizedString(in:key:default:)` whose default is the pieces `pieces`
-    /// hands over (see `writeStringLiteral(_:)`).
-    mutating func localizedString(in context: LocalizationContext, key: String, defaultPieces pieces: ((String) -> Void) -> Void) {
-        openLocalizedString(in: context, key: key)
-        writeStringLiteral(pieces)
+    /// `localizedString(in:key:default:)` whose key and default are the pieces
+    /// `key` and `text` hand over (see `writeStringLiteral(_:)`).
+    mutating func localizedString(
+        in context: LocalizationContext, keyPieces key: ((String) -> Void) -> Void, defaultPieces text: ((String) -> Void) -> Void
+    ) {
+        switch context {
+        case .form: write("form.context.localization.string(")
+        case .validation: write("context.localization.string(")
+        }
+        writeStringLiteral(key)
+        write(", default: ")
+        writeStringLiteral(text)
         write(")")
     }
 
@@ -235,12 +240,4 @@ extension SwiftRenderer {
         case validation
     }
 
-    private mutating func openLocalizedString(in context: LocalizationContext, key: String) {
-        switch context {
-        case .form: write("form.context.localization.string(")
-        case .validation: write("context.localization.string(")
-        }
-        writeStringLiteral(key)
-        write(", default: ")
-    }
 }

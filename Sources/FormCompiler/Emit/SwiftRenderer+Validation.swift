@@ -1,11 +1,15 @@
 // The validation members' Swift (SPEC §6): the per-field rule functions, their
 // rules, messages and bounds, and the lines of the dispatchers.
 
-/// A rule's failure message, as the translator names it: its localization key,
-/// and the form's text for it, else what the default message (SPEC §6.3) is
-/// made of: the field's and a `sameAs` target's display names.
+/// A rule's failure message, as the translator names it: what its localization
+/// key is made of (`FormStrings.messageKey`), and the form's text for it, else
+/// what the default message (SPEC §6.3) is made of: the field's and a `sameAs`
+/// target's display names.
 struct RuleMessage {
-    let key: String
+    let form: String
+    let id: String
+    let rule: String
+    let occurrence: Int
     let text: String?
     let fieldName: String
     let targetName: String?
@@ -159,12 +163,12 @@ extension SwiftRenderer {
     /// message, as the literal fallback; the default message is written in
     /// pieces, with no `String` made of it (a large form has tens of thousands).
     private mutating func ruleMessage(_ message: RuleMessage, of kind: RuleKind) {
-        if let text = message.text {
-            return localizedString(in: .validation, key: message.key, default: text)
-        }
-        localizedString(in: .validation, key: message.key) { piece in
+        localizedString(in: .validation, keyPieces: { piece in
+            FormStrings.forEachPieceOfMessageKey(form: message.form, id: message.id, rule: message.rule, occurrence: message.occurrence, piece)
+        }, defaultPieces: { piece in
+            if let text = message.text { return piece(text) }
             DefaultMessages.forEachPiece(of: kind, fieldName: message.fieldName, targetName: message.targetName, piece)
-        }
+        })
     }
 
     /// A `min`/`max` bound as Swift: a literal, or a day counted from

@@ -60,11 +60,13 @@ struct SwiftRenderer: ~Copyable {
     /// Hands the UTF-8 to `sink` in order, in chunks of about `flushSize` bytes
     /// (more when a tentative layout is long, less for the last one): their
     /// concatenation is the file.
-    init(flushSize: Int, sink: @escaping (UnsafeRawBufferPointer) -> Void) {
-        // A chunk and the room to finish the line that fills it: the buffer is
-        // allocated once unless a tentative layout or a larger flush size (a
-        // test's) outgrows it.
-        out = OutputBuffer(capacity: min(flushSize, OutputBuffer.chunk) + OutputBuffer.chunk)
+    ///
+    /// `capacity`, when given, is what the buffer is allocated for; by default a
+    /// chunk and the room to finish the line that fills it: the buffer is
+    /// allocated once unless a tentative layout or a larger flush size (a
+    /// test's) outgrows it.
+    init(flushSize: Int, capacity: Int? = nil, sink: @escaping (UnsafeRawBufferPointer) -> Void) {
+        out = OutputBuffer(capacity: capacity ?? min(flushSize, OutputBuffer.chunk) + OutputBuffer.chunk)
         self.flushSize = flushSize
         self.sink = sink
     }
@@ -86,8 +88,8 @@ struct SwiftRenderer: ~Copyable {
     /// It hands nothing to the sink until `startHandingOver()`: rendering the
     /// member before its first one until then puts it in the state the renderer
     /// of the whole file is in there.
-    init(flushSize: Int, resumingIn context: Context, sink: @escaping (UnsafeRawBufferPointer) -> Void) {
-        self.init(flushSize: flushSize, sink: sink)
+    init(flushSize: Int, capacity: Int? = nil, resumingIn context: Context, sink: @escaping (UnsafeRawBufferPointer) -> Void) {
+        self.init(flushSize: flushSize, capacity: capacity, sink: sink)
         indentLevel = context.indentLevel
         scopes = Array(repeating: Scope(lastSort: nil, isEmpty: false), count: context.openTypes + 1)
         out.withhold(upTo: .max)
@@ -111,12 +113,27 @@ struct SwiftRenderer: ~Copyable {
     /// Ends the text (exactly one final newline, no trailing empty lines) and
     /// hands the rest of it to the sink.
     mutating func finish() {
+        endText()
+        out.flush(upTo: out.count, into: sink)
+    }
+
+    /// What is not handed to the sink yet (not withheld), ending the text when
+    /// `endsFile` (see `finish()`), else where a batch ends (see `finishBatch()`).
+    consuming func rendered(endsFile: Bool) -> RenderedBytes {
+        if endsFile {
+            endText()
+        } else {
+            precondition(!lineHasText && tentative == 0, "a batch ends in the middle of a line")
+        }
+        return out.rendered()
+    }
+
+    private mutating func endText() {
         if lineHasText { newline() }
         while out.count >= 2, out[out.count - 1] == UInt8(ascii: "\n"), out[out.count - 2] == UInt8(ascii: "\n") {
             out.removeSuffix(from: out.count - 1)
         }
         if out.count == 0 { out.append(UInt8(ascii: "\n")) }
-        out.flush(upTo: out.count, into: sink)
     }
 
     /// What a flush keeps, the bytes that may still be read or rolled back

@@ -127,7 +127,25 @@ public enum FormStrings {
 
     /// `Form.ID.RULE.message`; `Form.ID.RULE.N.message` for the n-th rule of one name.
     static func messageKey(form: String, id: String, rule: String, occurrence: Int) -> String {
-        occurrence <= 1 ? key(form: form, id: id, rule + ".message") : key(form: form, id: id, rule + "." + String(occurrence) + ".message")
+        var key = ""
+        forEachPieceOfMessageKey(form: form, id: id, rule: rule, occurrence: occurrence) { key += $0 }
+        return key
+    }
+
+    /// The pieces of `messageKey(form:id:rule:occurrence:)`, in order: the
+    /// emitter writes them straight into the key's literal, with no `String`
+    /// made for each of a large form's tens of thousands of rules.
+    static func forEachPieceOfMessageKey(form: String, id: String, rule: String, occurrence: Int, _ body: (String) -> Void) {
+        body(form)
+        body(".")
+        body(id)
+        body(".")
+        body(rule)
+        if occurrence > 1 {
+            body(".")
+            body(String(occurrence))
+        }
+        body(".message")
     }
 
     /// How many rules of the same name come before `rules[index]`, plus one: the

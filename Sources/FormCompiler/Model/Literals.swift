@@ -15,23 +15,29 @@ public struct DecimalLiteral: Sendable, Hashable, Comparable, CustomStringConver
 
     /// `-?[0-9]+(\.[0-9]+)?`: plain decimal notation, no exponent, no `+`.
     public init?(_ text: String) {
-        var rest = Substring(text)
-        let negative = rest.first == "-"
-        if negative { rest = rest.dropFirst() }
-        let parts = rest.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
-        guard let whole = parts.first, !whole.isEmpty, whole.allSatisfy(\.isASCIIDigit) else { return nil }
-        var fraction = Substring("")
-        if parts.count == 2 {
-            fraction = parts[1]
-            guard !fraction.isEmpty, fraction.allSatisfy(\.isASCIIDigit) else { return nil }
+        guard let parsed = text.withUTF8Bytes(Self.parse) else { return nil }
+        (isNegative, digits, scale) = parsed
+    }
+
+    /// Read from the UTF-8 bytes: every literal of a form's rules is read by the
+    /// checker and again by the emitter, and a `Character` at a time cost 5,000
+    /// instructions a literal.
+    private static func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> (Bool, String, Int)? {
+        let negative = bytes.first == UInt8(ascii: "-")
+        let wholeStart = negative ? 1 : 0
+        let wholeEnd = bytes.endOfDigits(from: wholeStart)
+        guard wholeEnd > wholeStart else { return nil }
+        var fractionStart = wholeEnd
+        if wholeEnd < bytes.count {
+            guard bytes[wholeEnd] == UInt8(ascii: ".") else { return nil }
+            fractionStart = wholeEnd + 1
+            guard bytes.endOfDigits(from: fractionStart) == bytes.count, bytes.count > fractionStart else { return nil }
         }
-        var all = String(whole) + fraction
-        while all.count > 1, all.first == "0" { all.removeFirst() }
-        if all.isEmpty { all = "0" }
-        let isZero = all.allSatisfy { $0 == "0" }
-        self.isNegative = negative && !isZero
-        self.digits = all
-        self.scale = fraction.count
+        // The digits of the whole part and the fraction, without leading zeros ("0" for zero).
+        let all = Array(bytes[wholeStart..<wholeEnd]) + bytes[fractionStart...]
+        let zeros = all.prefix(all.count - 1).prefix { $0 == UInt8(ascii: "0") }.count
+        let digits = String(decoding: all[zeros...], as: UTF8.self)
+        return (negative && digits != "0", digits, bytes.count - fractionStart)
     }
 
     /// The scale with trailing zeros of the fraction removed: `2.50` needs 1 place.
@@ -85,14 +91,22 @@ public struct DecimalLiteral: Sendable, Hashable, Comparable, CustomStringConver
         hasher.combine(fraction)
     }
 
-    /// Compares magnitudes by aligning both to the larger scale.
+    /// Compares magnitudes as whole numbers at the larger scale: `digits` then
+    /// that many zeros; read in place (the checker compares every `min` with its `max`).
     private static func magnitudeLess(_ lhs: DecimalLiteral, _ rhs: DecimalLiteral) -> Bool {
+        let lhsIsZero = lhs.digits == "0", rhsIsZero = rhs.digits == "0"
+        if lhsIsZero || rhsIsZero { return lhsIsZero && !rhsIsZero }
+        // Without leading zeros, the longer number is the larger.
         let scale = max(lhs.scale, rhs.scale)
-        let a = lhs.aligned(toScale: scale), b = rhs.aligned(toScale: scale)
-        let wa = a.whole, wb = b.whole
-        if wa.count != wb.count { return wa.count < wb.count }
-        if wa != wb { return wa < wb }
-        return a.fraction < b.fraction
+        let length = lhs.digits.utf8.count + scale - lhs.scale
+        let otherLength = rhs.digits.utf8.count + scale - rhs.scale
+        if length != otherLength { return length < otherLength }
+        var left = lhs.digits.utf8.makeIterator(), right = rhs.digits.utf8.makeIterator()
+        for _ in 0..<length {
+            let a = left.next() ?? UInt8(ascii: "0"), b = right.next() ?? UInt8(ascii: "0")
+            if a != b { return a < b }
+        }
+        return false
     }
 
     /// The whole part without leading zeros and the fraction padded to `scale` digits.
@@ -122,10 +136,13 @@ public struct DateLiteral: Sendable, Hashable, Comparable, CustomStringConvertib
 
     /// Strictly `YYYY-MM-DD`.
     public init?(_ text: String) {
-        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
-        guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
-              parts.allSatisfy({ $0.allSatisfy(\.isASCIIDigit) }),
-              let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2]) else { return nil }
+        // Read from the UTF-8 bytes, as `DecimalLiteral`.
+        guard let (year, month, day) = text.withUTF8Bytes({ bytes -> (Int, Int, Int)? in
+            guard bytes.count == 10, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"),
+                  let year = bytes.number(at: 0, width: 4), let month = bytes.number(at: 5, width: 2),
+                  let day = bytes.number(at: 8, width: 2) else { return nil }
+            return (year, month, day)
+        }) else { return nil }
         self.init(year: year, month: month, day: day)
     }
 
@@ -164,11 +181,12 @@ public struct TimeLiteral: Sendable, Hashable, Comparable, CustomStringConvertib
     public let hour: Int, minute: Int
 
     public init?(_ text: String) {
-        let parts = text.split(separator: ":", omittingEmptySubsequences: false)
-        guard parts.count == 2, parts[0].count == 2, parts[1].count == 2,
-              parts.allSatisfy({ $0.allSatisfy(\.isASCIIDigit) }),
-              let hour = Int(parts[0]), let minute = Int(parts[1]),
-              (0...23).contains(hour), (0...59).contains(minute) else { return nil }
+        // Read from the UTF-8 bytes, as `DecimalLiteral`.
+        guard let (hour, minute) = text.withUTF8Bytes({ bytes -> (Int, Int)? in
+            guard bytes.count == 5, bytes[2] == UInt8(ascii: ":"),
+                  let hour = bytes.number(at: 0, width: 2), let minute = bytes.number(at: 3, width: 2) else { return nil }
+            return (hour, minute)
+        }), (0...23).contains(hour), (0...59).contains(minute) else { return nil }
         (self.hour, self.minute) = (hour, minute)
     }
 
@@ -287,6 +305,30 @@ public struct RelativeDateLiteral: Sendable, Hashable, CustomStringConvertible {
 
 extension Character {
     var isASCIIDigit: Bool { isASCII && isNumber }
+}
+
+extension String {
+    /// `body` over the text's UTF-8, read in place (copied only for a string
+    /// whose storage is not contiguous).
+    fileprivate func withUTF8Bytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        if let result = utf8.withContiguousStorageIfAvailable(body) { return result }
+        return Array(utf8).withUnsafeBufferPointer(body)
+    }
+}
+
+extension UnsafeBufferPointer<UInt8> {
+    /// Where the ASCII digits that start at `start` end.
+    fileprivate func endOfDigits(from start: Int) -> Int {
+        var end = start
+        while end < count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(self[end]) { end += 1 }
+        return end
+    }
+
+    /// The number written with exactly the `width` ASCII digits at `offset`.
+    fileprivate func number(at offset: Int, width: Int) -> Int? {
+        guard offset + width <= count, endOfDigits(from: offset) >= offset + width else { return nil }
+        return self[offset..<(offset + width)].reduce(0) { $0 * 10 + Int($1 - UInt8(ascii: "0")) }
+    }
 }
 
 /// A `min` or `max` rule's bound, read for the field it belongs to.

@@ -11,27 +11,6 @@ public enum FieldValueType: Sendable, Hashable {
     /// `[Enum]`: the chosen options of a multiChoice.
     case multiChoice(enumName: String)
 
-    /// The type as written in generated Swift (`String`, `Bool`, `Plan`, `Plan?`, `Int?`, `[Topping]`).
-    public var swiftType: String {
-        switch self {
-        case .string: "String"
-        case .bool: "Bool"
-        case .segment(let name, let optional): optional ? name + "?" : name
-        case .number(let decimal, let optional): (decimal ? "Decimal" : "Int") + (optional ? "?" : "")
-        case .date(let mode, let optional): Self.dateType(mode) + (optional ? "?" : "")
-        case .multiChoice(let name): "[\(name)]"
-        }
-    }
-
-    /// The Swift type of a date field's value, without `?`.
-    public static func dateType(_ mode: DateMode) -> String {
-        switch mode {
-        case .date: "FormDate"
-        case .time: "FormTime"
-        case .dateTime: "Date"
-        }
-    }
-
     /// Whether a value is always there: a segment, picker, number or date with a
     /// default, which no edit can empty (only hiding the field does).
     public var alwaysHasValue: Bool {
