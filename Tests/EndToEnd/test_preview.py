@@ -375,6 +375,24 @@ def test_today_follows_the_page_clock(driver, pages):
         assert state_of(driver, "start") == expected, zone
 
 
+def test_date_inputs_are_bounded_by_their_rules(driver, pages):
+    """Each date input's min and max: the field's first min and max rules, on the page's clock and zone (2026-03-15 in New York)."""
+    open_page(driver, pages / "fieldkinds.html", "#now=2026-03-16T02:30:00Z&zone=America/New_York")
+    bounds = {}
+    for field in ("birthday", "start", "fixedDay", "alarm", "meeting", "deadline"):
+        element = driver.find_element(By.ID, f"formc-{field}")
+        bounds[field] = (element.get_dom_attribute("min"), element.get_dom_attribute("max"))
+    assert bounds == {
+        "birthday": (None, "2008-03-15"),
+        "start": ("2026-03-15", "2026-04-15"),
+        "fixedDay": ("2026-01-31", "2026-12-31"),
+        "alarm": ("06:00", "09:00"),
+        "meeting": ("2026-03-15T00:00", "2026-03-22T23:59"),
+        "deadline": (None, "2026-03-20T12:00"),
+    }
+    assert severe_logs(driver) == []
+
+
 @pytest.mark.parametrize("page", ["kinds.html", "rules.html", "signup.html", "settings.html", "payment.html", "feedback.html", "hostile.html", "booking.html", "fieldkinds.html"])
 def test_every_input_has_a_label_and_its_messages(driver, pages, page):
     open_page(driver, pages / page)

@@ -154,9 +154,30 @@ extension PreviewScript {
     label.append(titleOf(decl));
     input.id = ids.input(decl.id);
     input.className = "date-input " + decl.style;
+    const low = dateLimit(decl, "min");
+    const high = dateLimit(decl, "max");
+    if (low !== null) input.min = low;
+    if (high !== null) input.max = high;
     const field = attach(node.field, row, [input], behaviours.date);
     if (field.value !== null) showDate(field); // a new input is empty already
     return row;
+  }
+
+  /**
+   * The input's `min` or `max` from the field's first rule of that name, as
+   * FormRuntime's `DateElement` is bounded: a relative day on the page's clock; for
+   * an instant, that day's first or last minute in the page's zone. Null: no bound.
+   */
+  function dateLimit(decl, which) {
+    const rule = decl.rules.find((candidate) => candidate.rule === which);
+    if (rule === undefined || rule.bound === undefined) return null;
+    const bound = rule.bound;
+    if (decl.mode === "dateTime") {
+      if (bound.type === "dateTime") return wallText(Date.parse(bound.value));
+      const day = relativeDay(bound);
+      return wallText(which === "min" ? startOfDay(day) : startOfDay(addDays(day, 1)) - 1);
+    }
+    return bound.type === "today" ? dayText(relativeDay(bound)) : bound.value;
   }
 
   function showDate(field) {
