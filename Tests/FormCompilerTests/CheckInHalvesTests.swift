@@ -76,7 +76,7 @@ struct CheckInHalvesTests {
         #expect(ElementWalker.half([]) == nil)
     }
 
-    /// Only a form of `parallelMinimumElements` elements or more is walked in halves.
+    /// Only a form of `SpeedPaths.checkInHalvesMinimumElements` elements or more is walked in halves.
     @Test func onlyALargeFormIsWalkedInHalves() throws {
         func parts(groups: Int, fields: Int) throws -> Int? {
             let file = SourceFile(path: "form.yaml", text: Self.form(groups: groups, fields: fields))

@@ -239,10 +239,10 @@ struct ConcurrentlyTests {
         }
     }
 
-    /// One chunk below the minimum; four at it; then one per `chunkSize`, up to 16.
+    /// One chunk below the minimum; four at it; then one per chunk size, up to 16.
     @Test func conditionsAreLoweredInChunksOfAboutTheChunkSize() {
-        let minimum = ConditionChecker.parallelMinimumConditions
-        let size = ConditionChecker.chunkSize
+        let minimum = SpeedPaths.conditionsInChunksMinimumFields
+        let size = SpeedPaths.conditionChunkSize
         #expect(ConditionChecker.chunkCount(0) == 1)
         #expect(ConditionChecker.chunkCount(minimum - 1) == 1)
         #expect(ConditionChecker.chunkCount(minimum) == 4)
@@ -253,7 +253,7 @@ struct ConcurrentlyTests {
 
     /// Every condition is lowered, on one thread or several: the checked tree
     /// keeps each one's typed expression.
-    @Test(arguments: [3, ConditionChecker.parallelMinimumConditions + 10])
+    @Test(arguments: [3, SpeedPaths.conditionsInChunksMinimumFields + 10])
     func theCheckedTreeKeepsEveryExpression(count: Int) throws {
         var text = "formc: 1\nform: Parses\nelements:\n  - boolean: on\n    title: On\n"
         text += "  - group: outer\n    visibleWhen: on\n    elements:\n"

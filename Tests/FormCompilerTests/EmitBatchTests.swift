@@ -86,7 +86,7 @@ func emitInBatchesIsTheWholeFile(_ batchSize: Int) {
     let form = EmitFixture.large(fields: 2_000)
     let whole = EmitStream.whole(form)
     let plan = FormTranslator(form: form, options: EmitOptions()).plan()
-    #expect(plan.batches(ofAbout: SwiftEmitter.batchSize).count > 2 * SwiftEmitter.batchesInFlight)
+    #expect(plan.batches(ofAbout: SwiftEmitter.batchSize).count > 2 * SpeedPaths.emitBatchesInFlight)
     for _ in 0..<2 {
         #expect(SwiftEmitter.emitUTF8(form, options: EmitOptions()) == whole)
         #expect(Array(EmitStream.chunks(form, flushSize: 1_000, batchSize: 4_096).joined()) == whole)

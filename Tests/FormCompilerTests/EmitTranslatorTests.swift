@@ -238,7 +238,7 @@ import Testing
 /// A large form's `FieldInfo`s are made in two halves on two threads: they must
 /// come out one per field, in the symbols' order, each with its own field's facts.
 @Test func fieldInfosOfALargeFormAreInSymbolOrder() {
-    let count = FormTranslator.parallelMinimumFields + 37
+    let count = SpeedPaths.fieldInfosInHalvesMinimumFields + 37
     var text = "formc: 1\nform: Large\nelements:\n"
     for index in 0..<count {
         switch index % 3 {
@@ -264,7 +264,7 @@ import Testing
 /// custom validator is one requirement per name and value type, in first-use
 /// order: used again in the second half, it is not declared twice.
 @Test func ruleFactsOfALargeFormAreThoseOfOnePassInOrder() throws {
-    let count = FormTranslator.parallelMinimumFields + 200
+    let count = SpeedPaths.fieldInfosInHalvesMinimumFields + 200
     var text = "formc: 1\nform: Facts\nelements:\n  - textField: t0\n"
     let patterns = ["'[a-z]+'", "'[0-9]+'", "'[A-Z]+'"]
     for index in 1..<count {

@@ -93,7 +93,7 @@ struct ParallelDecodeTests {
         #expect(Self.topLevelCuts(Self.form(groups: 2, fields: 3)) == nil)
     }
 
-    /// A long list is cut into pieces of about `parallelPieceLines` lines, so a
+    /// A long list is cut into pieces of about `SpeedPaths.decodePieceLines` lines, so a
     /// thread that falls behind takes fewer of them: each cut after the one
     /// before, inside the list, and no piece more than a group longer than its share.
     @Test func aLongListIsCutIntoPiecesOfAboutTheSameLines() throws {
@@ -103,7 +103,7 @@ struct ParallelDecodeTests {
         let (tree, list) = Self.topLevelList(text)
         let cuts = try #require(FormDecoder.parallelCuts(of: list, in: tree))
         let span = tree.range(list.last!).start.line - tree.range(list.first!).start.line
-        #expect(cuts.count + 1 == min(max(span / FormDecoder.parallelPieceLines, 2), FormDecoder.parallelMaximumPieces))
+        #expect(cuts.count + 1 == min(max(span / SpeedPaths.decodePieceLines, 2), SpeedPaths.decodeMaximumPieces))
         #expect(cuts.count >= 2)
         #expect(cuts == cuts.sorted() && Set(cuts).count == cuts.count)
         #expect(cuts.first! > 0 && cuts.last! < list.count)
@@ -233,7 +233,7 @@ struct ParallelCheckTests {
     }
 
     @Test func everyConstantConditionIsReportedOnce() {
-        let count = ConditionChecker.parallelMinimumConditions + 88
+        let count = SpeedPaths.conditionsInChunksMinimumFields + 88
         var text = "formc: 1\nform: Constant\nelements:\n  - boolean: on\n    title: On\n"
         for index in 0..<count {
             // Every 100th condition does not parse; the others are constant.
@@ -265,7 +265,7 @@ struct LargeFormCycleTests {
     /// group shown when the first is; every 50th `visibleWhen` does not parse.
     /// With `cycle`, the last two fields read each other as well.
     static func chain(cycle: Bool) -> String {
-        let count = ConditionChecker.parallelMinimumConditions + 40
+        let count = SpeedPaths.conditionsInChunksMinimumFields + 40
         var text = "formc: 1\nform: Chain\nelements:\n  - textField: f0\n    placeholder: First\n"
         text += "  - group: all\n    visibleWhen: not isEmpty(f0)\n    elements:\n"
         for index in 1...count {
@@ -281,13 +281,13 @@ struct LargeFormCycleTests {
         let result = FormPipeline.check(SourceFile(path: "chain.form.yaml", text: Self.chain(cycle: false)))
         #expect(result.diagnostics.filter { $0.code == .conditionCycle }.map(\.summary) == [])
         let broken = result.diagnostics.filter { $0.code == .conditionSyntax }
-        #expect(broken.count == (ConditionChecker.parallelMinimumConditions + 40 + 25) / 50)
+        #expect(broken.count == (SpeedPaths.conditionsInChunksMinimumFields + 40 + 25) / 50)
         #expect(result.checked == nil)
     }
 
     @Test func aCycleAtTheEndOfALargeFormIsFound() {
         let result = FormPipeline.check(SourceFile(path: "chain.form.yaml", text: Self.chain(cycle: true)))
-        let count = ConditionChecker.parallelMinimumConditions + 40
+        let count = SpeedPaths.conditionsInChunksMinimumFields + 40
         // Field i's `visibleWhen` is on line 10 + 3 (i - 1); the reference to the
         // last field is after `not isEmpty(f…) and isEmpty(`.
         #expect(result.diagnostics.filter { $0.code == .conditionCycle }.map(\.summary) == [

@@ -242,7 +242,7 @@ struct YAMLSplitTests {
     @Test func aLargeFileIsReadInTwoParts() throws {
         let text = Self.trickyForm(groups: 400)
         let file = SourceFile(path: "large.yaml", text: text)
-        #expect(file.bytes.count >= YAMLSplit.minimumFileSize)
+        #expect(file.bytes.count >= SpeedPaths.twoPartReadMinimumBytes)
         let split = try #require(file.bytes.withUnsafeBufferPointer { YAMLSplit.plan($0) })
         #expect(abs(split.offset - file.bytes.count / 2) < 1_000)
         let parts = YAMLReader.readInTwo(file, split: split, limits: .default)

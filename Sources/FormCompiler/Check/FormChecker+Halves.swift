@@ -4,15 +4,11 @@
 // walkers, so the symbols and diagnostics are those of one walk (CheckInHalvesTests).
 
 extension ElementWalker {
-    /// How many elements a form needs before its tree is walked in two parts at
-    /// once: below it, handing a part to another thread costs more than it saves.
-    static let parallelMinimumElements = 1_000
-
     /// The walkers of the two halves of `elements` (whose top-level elements hold
     /// `counts` elements each, themselves included), walked at once; nil for a
     /// form too small to be worth it, or one whose list cannot be halved.
     func walkingInHalves(_ elements: [Element], counts: [Int], elementCount: Int) -> [ElementWalker]? {
-        guard elementCount >= Self.parallelMinimumElements, let half = Self.half(counts) else { return nil }
+        guard elementCount >= SpeedPaths.checkInHalvesMinimumElements, let half = Self.half(counts) else { return nil }
         let firstCount = counts[..<half].reduce(0, +)
         let (first, second) = Concurrently.run(
             { walking(elements, range: 0..<half, elementCount: firstCount) },

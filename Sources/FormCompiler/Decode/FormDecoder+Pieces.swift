@@ -4,17 +4,6 @@
 // sequential `elements(_:)` (ParallelDecodeTests).
 
 extension FormDecoder {
-    /// Lists spanning fewer lines are decoded on one thread: below this, starting
-    /// the second one costs about what it saves.
-    static let parallelMinimumLines = 2_000
-
-    /// A long list is cut into pieces of about this many lines (at least two
-    /// pieces, at most `parallelMaximumPieces`), which the threads take in turn:
-    /// a thread that started late or runs slower takes fewer, where two halves
-    /// made the whole list wait for the slower one.
-    static let parallelPieceLines = 2_000
-    static let parallelMaximumPieces = 16
-
     /// Where to cut a long list into pieces of about the same number of lines:
     /// the index of the first item of each piece after the first, increasing;
     /// nil for a list too short to be worth it.
@@ -22,8 +11,8 @@ extension FormDecoder {
         guard items.count >= 2, let first = items.first, let last = items.last else { return nil }
         let firstLine = tree.range(first).start.line
         let span = tree.range(last).start.line - firstLine
-        guard span >= parallelMinimumLines else { return nil }
-        let pieces = min(max(span / parallelPieceLines, 2), parallelMaximumPieces, items.count)
+        guard span >= SpeedPaths.decodeInPiecesMinimumLines else { return nil }
+        let pieces = min(max(span / SpeedPaths.decodePieceLines, 2), SpeedPaths.decodeMaximumPieces, items.count)
         var cuts: [Int] = []
         cuts.reserveCapacity(pieces - 1)
         for piece in 1..<pieces {

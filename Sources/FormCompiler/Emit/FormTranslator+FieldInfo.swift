@@ -137,9 +137,6 @@ extension FormTranslator {
         }
     }
 
-    /// How many fields a form needs before their `FieldInfo`s are made on two
-    /// threads: below it, handing half to another thread costs more than it saves.
-    static let parallelMinimumFields = 1_000
 
     /// What the validation members need from every field's rules, gathered in
     /// the same pass as the fields' `FieldInfo`s (each half of a large form's on
@@ -190,7 +187,7 @@ extension FormTranslator {
     static func fieldInfos(
         _ symbols: [FieldSymbol], index: FormIndex, document: FormDocument
     ) -> (FieldTable, RuleFacts) {
-        let inHalves = symbols.count >= parallelMinimumFields
+        let inHalves = symbols.count >= SpeedPaths.fieldInfosInHalvesMinimumFields
         let table = FieldTable(count: symbols.count, inHalves: inHalves)
         @Sendable func fill(_ range: Range<Int>) -> RuleFacts {
             var facts = RuleFacts()

@@ -50,13 +50,8 @@ public enum SwiftEmitter {
         try emit(form, options: options, flushSize: chunkSize, into: sink)
     }
 
-    /// How much (estimated) a batch of a large file writes: `batchesInFlight`
-    /// of them are held at once, a few hundred kB.
-    static let batchSize = 128 * 1024
-    /// How many batches are held at once, rendered or being rendered and not yet
-    /// handed over (`Concurrently.stream`): enough that the worker renders ahead
-    /// while the calling thread hands over, a few hundred kB.
-    static let batchesInFlight = 6
+    /// How much (estimated) a batch of a large file writes.
+    static let batchSize = SpeedPaths.emitBatchSize
 
     /// `emit(_:options:into:)` with another chunk and batch size: tests flush
     /// after every line, and cut the file at every place a batch may start, to
@@ -119,7 +114,7 @@ public enum SwiftEmitter {
             }
             return
         }
-        Concurrently.stream(batches.count, window: batchesInFlight) { index in
+        Concurrently.stream(batches.count, window: SpeedPaths.emitBatchesInFlight) { index in
             plan.rendered(batches[index], endsFile: index == batches.count - 1)
         } consume: { rendered in
             rendered.withBytes { bytes in

@@ -14,7 +14,7 @@ import Darwin
 extension YAMLReader {
     /// Whether `read` may cut a file in two and read the parts at once.
     enum Splitting {
-        /// When the file is at least `YAMLSplit.minimumFileSize` and the machine
+        /// When the file is at least `SpeedPaths.twoPartReadMinimumBytes` and the machine
         /// has two cores or more, near the middle.
         case automatic
         case never
@@ -30,7 +30,7 @@ extension YAMLReader {
             case .never:
                 return nil
             case .automatic:
-                guard bytes.count >= YAMLSplit.minimumFileSize, sysconf(Int32(_SC_NPROCESSORS_ONLN)) >= 2 else { return nil }
+                guard bytes.count >= SpeedPaths.twoPartReadMinimumBytes, SpeedPaths.hasSecondCore else { return nil }
                 return YAMLSplit.plan(bytes)
             case .at(let offset):
                 guard offset > 0, offset < bytes.count, bytes[offset - 1] == UInt8(ascii: "\n") else { return nil }

@@ -42,9 +42,6 @@ struct YAMLSplit: Equatable {
     /// name in an open mapping only makes the split fall back (as a duplicate key).
     static let placeholderKey: StaticString = "formc-split-placeholder"
 
-    /// Files smaller than this are read whole: below it, starting a second thread
-    /// costs about what it saves.
-    static let minimumFileSize = 128 * 1024
 
     /// How many cut lines to try before giving up on splitting the file.
     private static let attempts = 8

@@ -39,7 +39,7 @@ public enum ConditionChecker {
         }
         // A small form is checked on this thread: waking a worker would cost more
         // than the rule checks it could take over.
-        let isLarge = chunks > 1 || scope.symbols.fields.count >= parallelMinimumConditions
+        let isLarge = chunks > 1 || scope.symbols.fields.count >= SpeedPaths.conditionsInChunksMinimumFields
         let results = isLarge ? Concurrently.map(chunks + extra, run) : (0..<(chunks + extra)).map(run)
         for result in results {
             diagnostics.append(contentsOf: result.diagnostics.diagnostics)
@@ -113,16 +113,15 @@ public enum ConditionChecker {
     }
 
     /// How many chunks `count` conditions are lowered in: one below
-    /// `parallelMinimumConditions`; else one per `chunkSize`, clamped to 4…16 (so
+    /// `SpeedPaths.conditionsInChunksMinimumFields`; else one per `SpeedPaths.conditionChunkSize`, clamped to 4…16 (so
     /// a chunk holds 128 to 256 conditions up to 4,096, more above). The rule
     /// checks are one task beside them, as long as several chunks: with short
     /// chunks, the thread that is done first takes the last ones, and the other
     /// is not left waiting for a long one.
     static func chunkCount(_ count: Int) -> Int {
-        count < parallelMinimumConditions ? 1 : min(max(count / chunkSize, 4), 16)
+        count < SpeedPaths.conditionsInChunksMinimumFields ? 1 : min(max(count / SpeedPaths.conditionChunkSize, 4), 16)
     }
 
-    static let chunkSize = 256
 
     /// `list` in `count` runs of about the same length, in order. The items are
     /// moved, one by one from the end, not copied (a copy of a condition
@@ -276,8 +275,6 @@ public enum ConditionChecker {
 
     // MARK: FC505
 
-    /// Conditions lowered on one thread: from this many, in chunks at once.
-    static let parallelMinimumConditions = 512
 
     /// FC505 when `expression` is constant.
     private static func checkConstant(

@@ -1,0 +1,45 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// When a stage leaves its plain sequential path for speed: every threshold in
+/// one place (docs/performance.md, "Two cores" and "Speed-only code"). Each speed
+/// path sits in files of its own, which a reader of the stage can skip, and is
+/// switched off by one flag of its stage (`YAMLReader.Splitting.never`,
+/// `decodesInPieces`, `walksInHalves`, a batch size of `.max`); tests compare it
+/// with the plain path (the same bytes, the same diagnostics). Below each
+/// threshold, handing work to another thread costs about what it saves.
+enum SpeedPaths {
+    /// Read: YAML files of this size or more are read by two libyaml parsers at
+    /// once (`YAMLReader+TwoParts.swift`, `YAMLSplit`), on a machine with two cores.
+    static let twoPartReadMinimumBytes = 128 * 1024
+    static var hasSecondCore: Bool { sysconf(Int32(_SC_NPROCESSORS_ONLN)) >= 2 }
+
+    /// Decode: an element list spanning this many lines or more is decoded in
+    /// pieces (`FormDecoder+Pieces.swift`) of about `decodePieceLines` lines (at
+    /// least two, at most `decodeMaximumPieces`), which the threads take in turn:
+    /// a thread that started late or runs slower takes fewer.
+    static let decodeInPiecesMinimumLines = 2_000
+    static let decodePieceLines = 2_000
+    static let decodeMaximumPieces = 16
+
+    /// Check: a form of this many elements or more is walked in two halves at once
+    /// (`FormChecker+Halves.swift`).
+    static let checkInHalvesMinimumElements = 1_000
+    /// Check: from this many fields, conditions are lowered in chunks of about
+    /// `conditionChunkSize` beside the rule checks (`ConditionChecker.chunkCount`).
+    static let conditionsInChunksMinimumFields = 512
+    static let conditionChunkSize = 256
+
+    /// Emit: a form of this many fields or more has its `FieldInfo`s made and
+    /// freed in two halves (`FieldTable`).
+    static let fieldInfosInHalvesMinimumFields = 1_000
+    /// Emit: a large file is rendered in batches of about this many bytes
+    /// (estimated) on every core (`EmitPlan`), `emitBatchesInFlight` held at once
+    /// (rendered or being rendered, not yet handed over): a few hundred kB, enough
+    /// that the worker renders ahead while the calling thread hands over.
+    static let emitBatchSize = 128 * 1024
+    static let emitBatchesInFlight = 6
+}
