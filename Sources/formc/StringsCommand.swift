@@ -51,22 +51,25 @@ struct StringsCommand: ParsableCommand {
             )
             var diagnostics = discovery.diagnostics + collected.diagnostics
             var sources = collected.sources
-            let existing = catalog?.file
-            let existingBytes = catalog?.source?.bytes
+            // The catalog read goes to the merge, which edits it in place.
+            var existing = catalog?.file
+            let catalogSource = catalog?.source
+            let existingBytes = catalogSource?.bytes
             if let catalog {
                 sources += catalog.source.map { [$0] } ?? []
                 diagnostics += catalog.diagnostics
             }
+            _ = consume catalog
             let summary = DiagnosticReport(diagnostics: diagnostics, fileCount: discovery.files.count)
             Reporter(format: report.format, stdoutIsTaken: false)
                 .print(summary, sources: sources, showsSummary: !diagnostics.isEmpty)
             guard summary.errorCount == 0 else { return ExitStatus.errorsInInput }
 
-            let merged = CatalogMerge.merge(collected.strings, into: existing, sourceLanguage: sourceLanguage)
+            let merged = CatalogMerge.merge(collected.strings, into: existing.take(), sourceLanguage: sourceLanguage)
             // Room for the keys the merge adds, so the buffer is allocated once.
             let bytes = merged.rendered(capacity: (existingBytes?.count ?? 0) * 5 / 4 + 4096)
             // The catalogs and the forms' strings are left to the exit, not freed one by one.
-            let results = (collected, catalog, merged, bytes)
+            let results = (collected, catalogSource, merged, bytes)
             if bytes == existingBytes { finish(0, keeping: results) }
             if check {
                 Output.write("formc: '\(output)' \(existingBytes == nil ? "is missing" : "is out of date"); run `formc strings` without --check to update it.\n", to: .standardError)

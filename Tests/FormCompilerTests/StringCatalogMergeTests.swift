@@ -317,7 +317,9 @@ import Testing
             "Form._x", "Form.9", "Form.a", "Form.A", "Form.a.x", "Form.b", "Form.staticText.2", "Form.staticText.10",
         ])
         #expect(XcodeKeyOrder.precedes("de", "de-CH") && XcodeKeyOrder.precedes("de-CH", "en") && XcodeKeyOrder.precedes("en", "zh-Hans"))
+        // The orders the merge writes its own members in.
         #expect(XcodeKeyOrder.precedes("comment", "extractionState") && XcodeKeyOrder.precedes("extractionState", "localizations"))
+        #expect(XcodeKeyOrder.precedes("state", "value"))
     }
 
     // MARK: Reading

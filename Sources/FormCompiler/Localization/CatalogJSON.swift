@@ -28,10 +28,29 @@ public enum CatalogJSON: Sendable, Hashable {
 /// One `"key" : value` of an object.
 public struct CatalogMember: Sendable, Hashable {
     public var key: String
-    public var value: CatalogJSON
+    public var value: CatalogJSON {
+        didSet { verbatim = nil }
+    }
     /// Where the key is in the file read (1-based); 0 for what the merge added.
     public var line: Int
     public var column: Int
+    /// Where the value's bytes are in the file read, when they are exactly what
+    /// `StringCatalogFile.rendered` writes for it (Xcode's layout); nil once
+    /// the value is changed. Not part of the member's equality.
+    var verbatim: Range<Int>? {
+        get { verbatimEnd == 0 ? nil : Int(verbatimStart)..<Int(verbatimEnd) }
+        set {
+            // Two 32-bit offsets (none: 0..<0; a value is never empty) keep a
+            // large catalog's members small.
+            guard let newValue, let start = UInt32(exactly: newValue.lowerBound), let end = UInt32(exactly: newValue.upperBound) else {
+                (verbatimStart, verbatimEnd) = (0, 0)
+                return
+            }
+            (verbatimStart, verbatimEnd) = (start, end)
+        }
+    }
+    private var verbatimStart: UInt32 = 0
+    private var verbatimEnd: UInt32 = 0
 
     public init(key: String, value: CatalogJSON, line: Int = 0, column: Int = 0) {
         self.key = key
@@ -40,9 +59,25 @@ public struct CatalogMember: Sendable, Hashable {
         self.column = column
     }
 
+    init(key: String, value: CatalogJSON, line: Int, column: Int, verbatim: Range<Int>?) {
+        self.init(key: key, value: value, line: line, column: column)
+        self.verbatim = verbatim
+    }
+
     /// The key's place in the file read, for a diagnostic.
     public var range: SourceRange {
         SourceRange(at: SourcePosition(line: max(line, 1), column: max(column, 1)))
+    }
+
+    public static func == (lhs: CatalogMember, rhs: CatalogMember) -> Bool {
+        lhs.key == rhs.key && lhs.line == rhs.line && lhs.column == rhs.column && lhs.value == rhs.value
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(key)
+        hasher.combine(value)
+        hasher.combine(line)
+        hasher.combine(column)
     }
 }
 
@@ -67,11 +102,6 @@ extension CatalogJSON {
         body(&members[index].value)
         self = .object(members)
     }
-
-    /// An object of `members`, in Xcode's key order.
-    static func sortedObject(_ members: [(String, CatalogJSON)]) -> CatalogJSON {
-        .object(members.sorted { XcodeKeyOrder.precedes($0.0, $1.0) }.map { CatalogMember(key: $0.0, value: $0.1) })
-    }
 }
 
 /// The order Xcode writes a catalog's keys in: Foundation's sorted-keys JSON
@@ -86,17 +116,8 @@ package enum XcodeKeyOrder {
         compare(lhs, rhs) < 0
     }
 
-    /// Keys are compared where they are when both are ASCII (a byte is then its
-    /// scalar), else by their scalars.
     static func compare(_ lhs: String, _ rhs: String) -> Int {
-        var lhs = lhs
-        var rhs = rhs
-        let ascii = lhs.withUTF8 { a in rhs.withUTF8 { b in isASCII(a) && isASCII(b) ? compare(a, b) : nil } }
-        return ascii ?? compare(lhs.unicodeScalars.map(\.value), rhs.unicodeScalars.map(\.value))
-    }
-
-    private static func isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        bytes.allSatisfy { $0 < 0x80 }
+        compare(sortKey(lhs), sortKey(rhs))
     }
 
     /// Inserts `added` (keys `members` lacks) into `members` as inserting them
@@ -104,70 +125,100 @@ package enum XcodeKeyOrder {
     /// members in place, and before each the added keys whose first greater
     /// member it is, in Xcode's order. That first greater member is always one
     /// greater than all before it, and those ascend, so a binary search finds it
-    /// even in a catalog that is not in Xcode's order.
+    /// even in a catalog that is not in Xcode's order. Each key's sort key is
+    /// made once.
     static func insert(_ added: [CatalogMember], into members: inout [CatalogMember]) {
         guard !added.isEmpty else { return }
+        let memberKeys = members.indices.map { sortKey(members[$0].key) }
         var ascending: [Int] = []
-        for index in members.indices where ascending.last.map({ compare(members[$0].key, members[index].key) < 0 }) ?? true {
+        for index in members.indices where ascending.last.map({ compare(memberKeys[$0], memberKeys[index]) < 0 }) ?? true {
             ascending.append(index)
         }
-        let sorted = added.sorted { compare($0.key, $1.key) < 0 }
+        let addedKeys = added.map { sortKey($0.key) }
+        let order = added.indices.sorted { compare(addedKeys[$0], addedKeys[$1]) < 0 }
         // The member each added key goes before (`members.count`: the end); they ascend.
-        let anchors = sorted.map { member in
+        let anchors = order.map { addedIndex in
             var low = 0
             var high = ascending.count
             while low < high {
                 let middle = (low + high) / 2
-                if compare(member.key, members[ascending[middle]].key) < 0 { high = middle } else { low = middle + 1 }
+                if compare(addedKeys[addedIndex], memberKeys[ascending[middle]]) < 0 { high = middle } else { low = middle + 1 }
             }
             return low < ascending.count ? ascending[low] : members.count
         }
-        // Filled from the end: each member is moved to its place, never copied.
+        // Filled from the end, each element moved (not copied) to its place:
+        // the members of a large catalog would each be retained and released.
         let count = members.count
-        members.append(contentsOf: sorted)
-        var next = members.count - 1
-        var addedIndex = sorted.count - 1
-        for index in stride(from: count, through: 0, by: -1) {
-            if index < count {
-                members.swapAt(index, next)
-                next -= 1
-            }
-            while addedIndex >= 0, anchors[addedIndex] == index {
-                members[next] = sorted[addedIndex]
-                next -= 1
-                addedIndex -= 1
+        members.append(contentsOf: order.map { added[$0] })
+        members.withUnsafeMutableBufferPointer { buffer in
+            let base = buffer.baseAddress!
+            let sorted = UnsafeMutablePointer<CatalogMember>.allocate(capacity: order.count)
+            defer { sorted.deallocate() }
+            sorted.moveInitialize(from: base + count, count: order.count)
+            var next = buffer.count - 1
+            var addedIndex = order.count - 1
+            for index in stride(from: count, through: 0, by: -1) {
+                if index < count {
+                    (base + next).moveInitialize(from: base + index, count: 1)
+                    next -= 1
+                }
+                while addedIndex >= 0, anchors[addedIndex] == index {
+                    (base + next).moveInitialize(from: sorted + addedIndex, count: 1)
+                    next -= 1
+                    addedIndex -= 1
+                }
             }
         }
     }
 
-    /// `a` and `b` as scalar values, each from index 0.
-    static func compare<C: RandomAccessCollection>(_ a: C, _ b: C) -> Int where C.Element: FixedWidthInteger, C.Index == Int {
-        var i = 0
-        var j = 0
-        while i < a.count, j < b.count {
-            let x = UInt32(a[i])
-            let y = UInt32(b[j])
-            if isDigit(x), isDigit(y) {
-                let (numberA, endA) = number(a, from: i)
-                let (numberB, endB) = number(b, from: j)
-                if numberA != numberB { return numberA < numberB ? -1 : 1 }
-                i = endA
-                j = endB
-                continue
-            }
-            let weightA = primary(x)
-            let weightB = primary(y)
-            if weightA != weightB { return weightA < weightB ? -1 : 1 }
-            i += 1
-            j += 1
+    /// `key`'s place in the order as numbers that compare as the keys do: the
+    /// primary weight of each character (a run of digits as one weight and
+    /// its value, saturating), 0, then each scalar with its case for the tie
+    /// (lowercase first, then by code point).
+    static func sortKey(_ key: String) -> [UInt32] {
+        let ascii = key.utf8.withContiguousStorageIfAvailable { bytes in
+            bytes.allSatisfy({ $0 < 0x80 }) ? sortKey(of: bytes) : nil
         }
-        if i < a.count { return 1 }
-        if j < b.count { return -1 }
-        // Equal ignoring case and leading zeros: lowercase first, then by code point.
+        return (ascii ?? nil) ?? key.unicodeScalars.map(\.value).withUnsafeBufferPointer(sortKey)
+    }
+
+    /// The sort key of `values`, scalar values (the bytes of ASCII text are
+    /// its scalars), written straight into the key's storage: at most one
+    /// weight a character or three a run of digits, 0, and one a character.
+    private static func sortKey<C: FixedWidthInteger>(of values: UnsafeBufferPointer<C>) -> [UInt32] {
+        [UInt32](unsafeUninitializedCapacity: 4 * values.count + 1) { weights, count in
+            var number: UInt64?
+            func appendNumber(_ value: UInt64) {
+                weights[count] = primary(0x30) + 1
+                weights[count + 1] = UInt32(truncatingIfNeeded: value >> 32)
+                weights[count + 2] = UInt32(truncatingIfNeeded: value)
+                count += 3
+            }
+            for element in values {
+                let value = UInt32(element)
+                if isDigit(value) {
+                    let (product, overflow) = (number ?? 0).multipliedReportingOverflow(by: 10)
+                    number = overflow ? .max : min(UInt64.max - 9, product) + UInt64(value - 0x30)
+                    continue
+                }
+                if let run = number.take() { appendNumber(run) }
+                weights[count] = primary(value) + 1
+                count += 1
+            }
+            if let run = number { appendNumber(run) }
+            weights[count] = 0
+            count += 1
+            for element in values {
+                let value = UInt32(element)
+                weights[count] = (isLowercase(value) ? 0 : 1 << 21) | value
+                count += 1
+            }
+        }
+    }
+
+    /// Sort keys in order: -1, 0 or 1.
+    static func compare(_ a: [UInt32], _ b: [UInt32]) -> Int {
         for (x, y) in zip(a, b) where x != y {
-            let lowerX = isLowercase(UInt32(x))
-            let lowerY = isLowercase(UInt32(y))
-            if lowerX != lowerY { return lowerX ? -1 : 1 }
             return x < y ? -1 : 1
         }
         return a.count == b.count ? 0 : (a.count < b.count ? -1 : 1)
@@ -176,7 +227,15 @@ package enum XcodeKeyOrder {
     /// ASCII punctuation and symbols in the order the root collation sorts them.
     private static let punctuation = "_-,;:!?.'\"()[]{}@*/\\&#%`^+<=>|~$".unicodeScalars.map(\.value)
 
+    /// Whitespace, then punctuation and symbols, other ASCII (digits among it),
+    /// letters ignoring case, and other characters by code point.
     private static func primary(_ value: UInt32) -> UInt32 {
+        value < 0x80 ? asciiPrimary[Int(value)] : 0x1000 + value
+    }
+
+    private static let asciiPrimary: [UInt32] = (UInt32(0)..<0x80).map(primaryOfASCII)
+
+    private static func primaryOfASCII(_ value: UInt32) -> UInt32 {
         switch value {
         case 0x09...0x0D: return value - 0x09
         case 0x20: return 5
@@ -184,8 +243,7 @@ package enum XcodeKeyOrder {
         case 0x61...0x7A: return 0x200 + value - 0x61
         default:
             if let index = punctuation.firstIndex(of: value) { return 0x10 + UInt32(index) }
-            if value < 0x80 { return 0x100 + value }
-            return 0x1000 + value
+            return 0x100 + value
         }
     }
 
@@ -195,19 +253,5 @@ package enum XcodeKeyOrder {
 
     private static func isLowercase(_ value: UInt32) -> Bool {
         (0x61...0x7A).contains(value)
-    }
-
-    /// A run of digits as a number (saturating), and where it ends. Digits sort
-    /// after punctuation and before letters.
-    private static func number<C: RandomAccessCollection>(_ values: C, from start: Int) -> (UInt64, Int)
-    where C.Element: FixedWidthInteger, C.Index == Int {
-        var value: UInt64 = 0
-        var index = start
-        while index < values.count, isDigit(UInt32(values[index])) {
-            let (product, overflow) = value.multipliedReportingOverflow(by: 10)
-            value = overflow ? .max : min(UInt64.max - 9, product) + (UInt64(values[index]) - 0x30)
-            index += 1
-        }
-        return (value, index)
     }
 }

@@ -11,11 +11,14 @@
 ///   alone, so one catalog can hold an app's strings and its forms'.
 /// - What a catalog already holds keeps its order; a new key goes to its place in
 ///   Xcode's order. An unchanged form therefore gives the same bytes.
+///
+/// The catalog is taken, not copied: given the only reference to it, the merge
+/// edits its entries in place.
 public enum CatalogMerge {
     public static func merge(
-        _ strings: [LocalizableString], into existing: StringCatalogFile?, sourceLanguage: String
+        _ strings: [LocalizableString], into existing: consuming StringCatalogFile?, sourceLanguage: String
     ) -> StringCatalogFile {
-        var catalog = existing ?? StringCatalogFile(sourceLanguage: sourceLanguage)
+        var catalog = existing.take() ?? StringCatalogFile(sourceLanguage: sourceLanguage)
         catalog.root.set("sourceLanguage", .string(sourceLanguage))
         if catalog.root["version"] == nil { catalog.root.set("version", .string("1.0")) }
         // Taken out of the root so the edits below do not copy the list.
@@ -48,30 +51,50 @@ public enum CatalogMerge {
         return catalog
     }
 
+    // The members of what the merge writes, in Xcode's key order.
+
     private static func sourceUnit(_ text: String) -> CatalogJSON {
-        .sortedObject([("stringUnit", .sortedObject([("state", .string("translated")), ("value", .string(text))]))])
+        .object([
+            CatalogMember(key: "stringUnit", value: .object([
+                CatalogMember(key: "state", value: .string("translated")),
+                CatalogMember(key: "value", value: .string(text)),
+            ])),
+        ])
     }
 
     private static func newEntry(_ string: LocalizableString, sourceLanguage: String) -> CatalogJSON {
-        .sortedObject([
-            ("comment", .string(string.comment)),
-            ("extractionState", .string("manual")),
-            ("localizations", .sortedObject([(sourceLanguage, sourceUnit(string.source))])),
+        .object([
+            CatalogMember(key: "comment", value: .string(string.comment)),
+            CatalogMember(key: "extractionState", value: .string("manual")),
+            CatalogMember(key: "localizations", value: .object([CatalogMember(key: sourceLanguage, value: sourceUnit(string.source))])),
         ])
     }
 
     private static func update(_ entry: inout CatalogJSON, with string: LocalizableString, sourceLanguage: String) {
-        guard entry.members != nil else {
+        guard case .object(let members) = entry else {
             entry = newEntry(string, sourceLanguage: sourceLanguage)
             return
         }
-        // Set only what differs: an entry is edited by copying it, and most are up to date.
-        if entry["comment"]?.string != string.comment { entry.set("comment", .string(string.comment)) }
-        if entry["extractionState"]?.string != "manual" { entry.set("extractionState", .string("manual")) }
-        var localizations = entry["localizations"] ?? .object([])
-        let unit = localizations[sourceLanguage]?["stringUnit"]
+        // Set only what differs: most entries are up to date, and an edit copies the entry.
+        var comment: String?
+        var extractionState: String?
+        var current: CatalogJSON?
+        for member in members {
+            switch member.key {
+            case "comment": comment = member.value.string
+            case "extractionState": extractionState = member.value.string
+            case "localizations": current = member.value
+            default: break
+            }
+        }
+        let unit = current?[sourceLanguage]?["stringUnit"]
         let oldSource = unit?["value"]?.string
-        if oldSource == string.source, unit?["state"]?.string == "translated" { return }
+        let sourceIsCurrent = oldSource == string.source && unit?["state"]?.string == "translated"
+        if comment == string.comment, extractionState == "manual", sourceIsCurrent { return }
+        if comment != string.comment { entry.set("comment", .string(string.comment)) }
+        if extractionState != "manual" { entry.set("extractionState", .string("manual")) }
+        if sourceIsCurrent { return }
+        var localizations = current ?? .object([])
         if let oldSource, oldSource != string.source, case .object(var languages) = localizations {
             for index in languages.indices where languages[index].key != sourceLanguage {
                 markNeedsReview(&languages[index].value)

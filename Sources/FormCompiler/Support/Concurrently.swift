@@ -24,19 +24,39 @@ public enum Concurrently {
         _ first: @Sendable () -> First, _ second: @Sendable () -> Second
     ) -> (First, Second) {
         withoutActuallyEscaping(second) { second in
-            let pair = Alongside(second)
-            let worker = DispatchGroup()
-            DispatchQueue.global().async(group: worker) { pair.runOnWorker() }
+            let pending = Pending(second)
             let one = first()
-            let two: Second
-            switch pair.finish() {
-            case .notStarted(let second):
-                two = second()
+            return (one, pending.join())
+        }
+    }
+
+    /// Work started on a worker at once, whose result the calling thread takes
+    /// with `join()` when it needs it, running the work itself when no worker
+    /// started it by then. `abandon()` drops work that did not start and waits
+    /// for work that did. One of the two is called before what the work
+    /// captures goes away.
+    public final class Pending<Result: Sendable>: Sendable {
+        private let alongside: Alongside<Result>
+        private let worker = DispatchGroup()
+
+        public init(_ work: @escaping @Sendable () -> Result) {
+            let alongside = Alongside(work)
+            self.alongside = alongside
+            DispatchQueue.global().async(group: worker) { alongside.runOnWorker() }
+        }
+
+        public func join() -> Result {
+            switch alongside.finish() {
+            case .notStarted(let work):
+                return work()
             case .started:
                 worker.wait()
-                two = pair.take()
+                return alongside.take()
             }
-            return (one, two)
+        }
+
+        public func abandon() {
+            if case .started = alongside.finish() { worker.wait() }
         }
     }
 

@@ -42,4 +42,12 @@ enum SpeedPaths {
     /// that the worker renders ahead while the calling thread hands over.
     static let emitBatchSize = 128 * 1024
     static let emitBatchesInFlight = 6
+
+    /// Strings: a String Catalog of this size or more is read in two parts at
+    /// once, split between two entries near its middle
+    /// (`StringCatalogFile+TwoParts.swift`), on a machine with two cores.
+    static let catalogInTwoMinimumBytes = 1024 * 1024
+    /// Strings: a catalog of this many entries or more has each half of them
+    /// checked on a thread of its own (`CatalogValidator`).
+    static let catalogEntriesInHalvesMinimum = 2_000
 }

@@ -1,6 +1,11 @@
 // A String Catalog read straight into `CatalogJSON`, with the form reader's
 // cursor and scalars: a catalog is many times the size of a form, and a syntax
 // tree first and the catalog's values after would build everything twice.
+//
+// The reader also notes which values are written exactly as
+// `StringCatalogFile.rendered` writes them at their depth (Xcode's layout):
+// each such member gets the range of its value's bytes, and a merge copies what
+// it left unchanged from the file rather than writing it out again.
 
 extension JSONParser {
     /// The document as `CatalogJSON`, each object member with its key's
@@ -12,7 +17,7 @@ extension JSONParser {
             skipByteOrderMark()
             skipWhitespace()
             let start = position(index)
-            let value = try catalogValue(depth: 0)
+            let (value, _) = try catalogValue(depth: 0)
             let range = SourceRange(start: start, end: position(index))
             skipWhitespace()
             return index == count ? (value, range) : nil
@@ -22,94 +27,157 @@ extension JSONParser {
     }
 
     /// Stands for every error: `JSONReader` words the diagnostic.
-    private static var rejected: SyntaxError { SyntaxError(message: "", start: 0, end: 0) }
+    static var rejected: SyntaxError { SyntaxError(message: "", start: 0, end: 0) }
 
-    private mutating func catalogValue(depth: Int) throws(SyntaxError) -> CatalogJSON {
+    /// The value at `index`, and whether its bytes are the writer's for a value
+    /// at `depth` (indented by two spaces a level).
+    private mutating func catalogValue(depth: Int) throws(SyntaxError) -> (CatalogJSON, Bool) {
         guard index < count else { throw Self.rejected }
         let start = index
         switch bytes[index] {
         case ASCII.openBrace:
-            return .object(try catalogMembers(depth: depth))
+            var laidOut = true
+            let members = try catalogMembers(depth: depth, laidOut: &laidOut)
+            return (.object(members), laidOut)
         case ASCII.openBracket:
-            return .array(try catalogItems(depth: depth))
+            var laidOut = true
+            let items = try catalogItems(depth: depth, laidOut: &laidOut)
+            return (.array(items), laidOut)
         case ASCII.quote:
-            return .string(try catalogString())
+            var laidOut = true
+            let text = try catalogString(laidOut: &laidOut)
+            return (.string(text), laidOut)
         case ASCII.minus, ASCII.zero...ASCII.nine:
             _ = try parseNumber()
         default:
             guard Self.isWordByte(bytes[index]) else { throw Self.rejected }
             _ = try parseWord()
         }
-        return .literal(text(start, index))
+        return (.literal(text(start, index)), true)
     }
 
-    private mutating func catalogString() throws(SyntaxError) -> String {
+    /// A string's text; `laidOut` false when its escapes are not the writer's
+    /// (`\/`, or `\u` for what the writer leaves as it is).
+    private mutating func catalogString(laidOut: inout Bool) throws(SyntaxError) -> String {
+        let quote = index
         let start = tree.textCount
         try readStringText()
+        // Every escape is longer than the character it stands for: the same
+        // length means none.
+        if tree.textCount - start != index - quote - 2 {
+            laidOut = laidOut && tree.textMatches(from: start) { text in
+                StringCatalogFile.isEscaped(text, as: UnsafeBufferPointer(rebasing: bytes[(quote + 1)..<(index - 1)]))
+            }
+        }
         return tree.takeText(from: start)
     }
 
-    /// The members of the object at `index`. Duplicate keys are found by
-    /// comparing with each member in the small objects of an entry, and by a set
-    /// in a large one (the catalog's `strings`).
-    private mutating func catalogMembers(depth: Int) throws(SyntaxError) -> [CatalogMember] {
+    /// Whether the whitespace from `start` to `index` is `breaks` line breaks
+    /// and then `spaces` spaces.
+    private func isLayout(from start: Int, breaks: Int, spaces: Int) -> Bool {
+        guard index - start == breaks + spaces else { return false }
+        for offset in start..<index where bytes[offset] != (offset - start < breaks ? ASCII.newline : ASCII.space) {
+            return false
+        }
+        return true
+    }
+
+    /// The members of the object at `index`, a value at `depth`. Duplicate keys
+    /// are found by comparing with each member in the small objects of an entry,
+    /// and by a set in a large one (the catalog's `strings`).
+    private mutating func catalogMembers(depth: Int, laidOut: inout Bool) throws(SyntaxError) -> [CatalogMember] {
         guard depth < limits.maxDepth else { throw Self.rejected }
         index += 1
-        skipWhitespace()
+        if try isEmpty(closer: ASCII.closeBrace, depth: depth, laidOut: &laidOut) { return [] }
+        return try catalogMemberList(depth: depth, laidOut: &laidOut)
+    }
+
+    /// The members of an object from its first (or any) key at `index` to past
+    /// its closing brace.
+    mutating func catalogMemberList(depth: Int, laidOut: inout Bool) throws(SyntaxError) -> [CatalogMember] {
         var members: [CatalogMember] = []
-        if index < count, bytes[index] == ASCII.closeBrace {
-            index += 1
-            return members
-        }
         // A catalog's objects mostly have one to four members: one allocation.
         members.reserveCapacity(4)
         var keys = Set<String>()
-        while true {
+        repeat {
+            if index == catalogSplice?.offset, depth == CatalogSplice.depth, let splice = catalogSplice.take() {
+                try takeRest(from: splice, into: &members, keys: keys, laidOut: &laidOut)
+                return members
+            }
             guard index < count, bytes[index] == ASCII.quote else { throw Self.rejected }
             let at = position(index)
-            let key = try catalogString()
+            let key = try catalogString(laidOut: &laidOut)
             if members.count < MappingKeyIndex.scanLimit {
                 if members.contains(where: { $0.key == key }) { throw Self.rejected }
             } else {
                 if keys.isEmpty { keys = Set(members.map(\.key)) }
                 guard keys.insert(key).inserted else { throw Self.rejected }
             }
+            var gap = index
             skipWhitespace()
             guard index < count, bytes[index] == ASCII.colon else { throw Self.rejected }
+            laidOut = laidOut && isLayout(from: gap, breaks: 0, spaces: 1)
             index += 1
+            gap = index
             skipWhitespace()
-            let value = try catalogValue(depth: depth + 1)
-            members.append(CatalogMember(key: key, value: value, line: at.line, column: at.column))
-            guard try nextItem(closer: ASCII.closeBrace) else { return members }
-        }
+            laidOut = laidOut && isLayout(from: gap, breaks: 0, spaces: 1)
+            let valueStart = index
+            let (value, valueLaidOut) = try catalogValue(depth: depth + 1)
+            laidOut = laidOut && valueLaidOut
+            members.append(CatalogMember(
+                key: key, value: value, line: at.line, column: at.column,
+                verbatim: valueLaidOut ? valueStart..<index : nil
+            ))
+        } while try nextItem(closer: ASCII.closeBrace, depth: depth, laidOut: &laidOut)
+        return members
     }
 
-    private mutating func catalogItems(depth: Int) throws(SyntaxError) -> [CatalogJSON] {
+    private mutating func catalogItems(depth: Int, laidOut: inout Bool) throws(SyntaxError) -> [CatalogJSON] {
         guard depth < limits.maxDepth else { throw Self.rejected }
         index += 1
-        skipWhitespace()
         var items: [CatalogJSON] = []
-        if index < count, bytes[index] == ASCII.closeBracket {
-            index += 1
-            return items
-        }
-        while true {
-            items.append(try catalogValue(depth: depth + 1))
-            guard try nextItem(closer: ASCII.closeBracket) else { return items }
-        }
+        if try isEmpty(closer: ASCII.closeBracket, depth: depth, laidOut: &laidOut) { return items }
+        repeat {
+            let (item, itemLaidOut) = try catalogValue(depth: depth + 1)
+            laidOut = laidOut && itemLaidOut
+            items.append(item)
+        } while try nextItem(closer: ASCII.closeBracket, depth: depth, laidOut: &laidOut)
+        return items
     }
 
-    /// After a member or an element: true past a `,` (and the whitespace after
-    /// it), false past `closer`.
-    private mutating func nextItem(closer: UInt8) throws(SyntaxError) -> Bool {
+    /// Just past an object's or array's opening bracket: true past `closer` when
+    /// nothing comes before it (written `{`, a blank line, `}`), else false at the
+    /// first member or element (on a line of its own).
+    private mutating func isEmpty(closer: UInt8, depth: Int, laidOut: inout Bool) throws(SyntaxError) -> Bool {
+        let gap = index
+        skipWhitespace()
+        guard index < count else { throw Self.rejected }
+        if bytes[index] == closer {
+            laidOut = laidOut && isLayout(from: gap, breaks: 2, spaces: 2 * depth)
+            index += 1
+            return true
+        }
+        laidOut = laidOut && isLayout(from: gap, breaks: 1, spaces: 2 * depth + 2)
+        return false
+    }
+
+    /// After a member or an element: true past a `,` and the whitespace after it
+    /// (`,` right after the value, the next on a line of its own), false past
+    /// `closer` (on a line of its own).
+    private mutating func nextItem(closer: UInt8, depth: Int, laidOut: inout Bool) throws(SyntaxError) -> Bool {
+        var gap = index
         skipWhitespace()
         guard index < count else { throw Self.rejected }
         if bytes[index] == ASCII.comma {
+            laidOut = laidOut && index == gap
             index += 1
+            gap = index
             skipWhitespace()
+            laidOut = laidOut && isLayout(from: gap, breaks: 1, spaces: 2 * depth + 2)
             return true
         }
         guard bytes[index] == closer else { throw Self.rejected }
+        laidOut = laidOut && isLayout(from: gap, breaks: 1, spaces: 2 * depth)
         index += 1
         return false
     }

@@ -98,6 +98,8 @@ struct JSONParser {
         static let dot = UInt8(ascii: ".")
         static let zero = UInt8(ascii: "0")
         static let nine = UInt8(ascii: "9")
+        static let newline = UInt8(ascii: "\n")
+        static let space = UInt8(ascii: " ")
     }
 
     private let file: SourceFile
@@ -115,6 +117,9 @@ struct JSONParser {
     /// so a column is a subtraction rather than a scan. Only strings (and a leading
     /// byte-order mark) hold multi-byte sequences.
     var multiByteExtra = 0
+    /// Where the catalog reader takes the rest of the `strings` object from a
+    /// reader of its second part (`StringCatalogFile+TwoParts.swift`).
+    var catalogSplice: CatalogSplice?
 
     /// `reservesTree: false` for a reader that keeps no tree (`parseCatalog`).
     init(file: SourceFile, bytes: UnsafeBufferPointer<UInt8>, limits: CompilerLimits, reservesTree: Bool = true) {

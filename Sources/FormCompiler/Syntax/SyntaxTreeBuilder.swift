@@ -62,8 +62,17 @@ struct SyntaxTreeBuilder {
     /// a reader that builds its own values rather than a tree.
     mutating func takeText(from start: Int) -> String {
         let string = text.withUnsafeBufferPointer { SyntaxTree.string(UnsafeBufferPointer(rebasing: $0[start...])) }
-        text.removeLast(text.count - start)
+        if start == 0 {
+            text.removeAll(keepingCapacity: true)
+        } else {
+            text.removeLast(text.count - start)
+        }
         return string
+    }
+
+    /// Whether the text appended since `start` passes `test`.
+    func textMatches(from start: Int, _ test: (UnsafeBufferPointer<UInt8>) -> Bool) -> Bool {
+        text.withUnsafeBufferPointer { test(UnsafeBufferPointer(rebasing: $0[start...])) }
     }
 
     /// Makes `node` a child of the innermost open collection.

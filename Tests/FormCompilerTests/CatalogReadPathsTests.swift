@@ -1,0 +1,162 @@
+import Testing
+@testable import FormCompiler
+
+/// The catalog reader's speed paths give what the plain path gives: a value
+/// copied from the file in Xcode's layout is what writing it gives, and a
+/// catalog read in two parts at once is the catalog read in one.
+@Suite struct CatalogReadPathsTests {
+    /// `count` entries in Xcode's layout, with German translations; `entry`
+    /// may change how one is written.
+    static func catalog(_ count: Int, entry: (Int, String) -> String = { $1 }) -> String {
+        let entries = (0..<count).map { index in
+            entry(index, """
+                "Form.field\(index).title" : {
+                  "comment" : "Title of the field \(index), \\"quoted\\"\\nin two lines",
+                  "extractionState" : "manual",
+                  "localizations" : {
+                    "de" : {
+                      "stringUnit" : {
+                        "state" : "translated",
+                        "value" : "Feld \(index) – Größe"
+                      }
+                    },
+                    "en" : {
+                      "stringUnit" : {
+                        "state" : "translated",
+                        "value" : "Field \(index)"
+                      }
+                    }
+                  }
+                }
+            """)
+        }
+        return "{\n  \"sourceLanguage\" : \"en\",\n  \"strings\" : {\n" + entries.joined(separator: ",\n")
+            + "\n  },\n  \"version\" : \"1.0\"\n}"
+    }
+
+    static func file(_ text: String) -> SourceFile {
+        SourceFile(path: "Localizable.xcstrings", text: text)
+    }
+
+    /// Every member's key, position and verbatim range, depth first.
+    static func members(_ value: CatalogJSON) -> [String] {
+        switch value {
+        case .object(let members):
+            members.flatMap { ["\($0.key)@\($0.line):\($0.column) \($0.verbatim.map { "\($0)" } ?? "-")"] + Self.members($0.value) }
+        case .array(let items): items.flatMap(Self.members)
+        case .string, .literal: []
+        }
+    }
+
+    // MARK: Copying what is in Xcode's layout
+
+    /// Writing with the copies gives the bytes that writing every value gives,
+    /// for a catalog in Xcode's layout and for ones that differ from it in one
+    /// place each; the Xcode one is copied whole, the others partly.
+    @Test func aValueIsCopiedOnlyWhenWritingItGivesTheSameBytes() throws {
+        let xcode = Self.catalog(3)
+        let variants = [
+            xcode,
+            xcode.replacingOccurrences(of: "\"Feld 1 – Größe\"", with: "\"Feld 1 \\u2013 Größe\""),
+            xcode.replacingOccurrences(of: "\"Field 2\"", with: "\"Field\\/2\""),
+            xcode.replacingOccurrences(of: "\"state\" : \"translated\",\n            \"value\" : \"Field 0\"", with: "\"state\":\"translated\",\n            \"value\" : \"Field 0\""),
+            xcode.replacingOccurrences(of: "\"extractionState\" : \"manual\",", with: "\"extractionState\" : \"manual\" ,"),
+            xcode.replacingOccurrences(of: "      \"comment\" : \"Title of the field 1", with: "\t\"comment\" : \"Title of the field 1"),
+            xcode.replacingOccurrences(of: "\"localizations\" : {", with: "\"localizations\" : {\n"),
+            xcode.replacingOccurrences(of: "\"version\" : \"1.0\"", with: "\"version\" : \"1.0\", \"x\" : { }, \"y\" : [ 1 ]"),
+        ]
+        for (number, text) in variants.enumerated() {
+            var diagnostics = DiagnosticBag(file: "Localizable.xcstrings")
+            let read = try #require(StringCatalogFile.read(Self.file(text), diagnostics: &diagnostics))
+            let written = StringCatalogFile(root: read.root).rendered()
+            #expect(read.rendered() == written, "variant \(number)")
+            let copied = Self.members(read.root).filter { !$0.hasSuffix(" -") }.count
+            #expect(copied > 0, "variant \(number)")
+            #expect((number == 0) == (String(decoding: written, as: UTF8.self) == text), "variant \(number)")
+        }
+    }
+
+    @Test func aChangedValueIsWrittenAfresh() throws {
+        var diagnostics = DiagnosticBag(file: "Localizable.xcstrings")
+        var catalog = try #require(StringCatalogFile.read(Self.file(Self.catalog(2)), diagnostics: &diagnostics))
+        guard case .object(var root) = catalog.root, case .object(var entries) = root[1].value else {
+            Issue.record("not a catalog")
+            return
+        }
+        #expect(entries[0].verbatim != nil)
+        entries[0].value.set("comment", .string("Changed"))
+        #expect(entries[0].verbatim == nil && entries[1].verbatim != nil)
+        root[1].value = .object(entries)
+        catalog.root = .object(root)
+        let text = String(decoding: catalog.rendered(), as: UTF8.self)
+        #expect(text.contains("\"comment\" : \"Changed\""))
+        #expect(text == String(decoding: StringCatalogFile(root: catalog.root).rendered(), as: UTF8.self))
+    }
+
+    // MARK: Reading in two parts
+
+    @Test func twoPartsReadWhatOneReads() throws {
+        let text = Self.catalog(40)
+        let file = Self.file(text)
+        #expect(StringCatalogFile.splitOffset(file.bytes) != nil)
+        let one = try #require(StringCatalogFile.parseInOne(file))
+        let two = try #require(StringCatalogFile.parseInTwo(file))
+        #expect(one.0 == two.0 && one.1 == two.1)
+        #expect(Self.members(one.0) == Self.members(two.0))
+        #expect(one.0["strings"]?.members?.count == 40)
+    }
+
+    /// A split in another object at the same depth, or in one deeper down (not
+    /// in Xcode's layout), is read as well; so is a catalog with no place to split.
+    @Test func aSplitOutsideTheEntriesReadsAsOne() throws {
+        let texts = [
+            Self.catalog(4).replacingOccurrences(of: "\"version\" : \"1.0\"", with: "\"version\" : \"1.0\",\n  \"other\" : {\n"
+                + (0..<400).map { "    \"k\($0)\" : \($0)" }.joined(separator: ",\n") + "\n  }"),
+            Self.catalog(4).replacingOccurrences(of: "\"version\" : \"1.0\"", with: "\"version\" : \"1.0\",\n  \"other\" : { \"deep\" : {\n"
+                + (0..<400).map { "    \"k\($0)\" : [\n\($0)]" }.joined(separator: ",\n") + "\n  } }"),
+            Self.catalog(40).replacingOccurrences(of: "\n", with: "\r\n"),
+        ]
+        for text in texts {
+            let file = Self.file(text)
+            let one = try #require(StringCatalogFile.parseInOne(file))
+            let two = try #require(StringCatalogFile.parseInTwo(file))
+            #expect(one.0 == two.0 && one.1 == two.1)
+            #expect(Self.members(one.0) == Self.members(two.0))
+        }
+    }
+
+    /// A key in both parts, or an error in the second, is not a catalog: FC603
+    /// at its line, as the plain path reports it.
+    @Test func aProblemInTheSecondPartIsFC603() throws {
+        let duplicate = Self.catalog(40) { index, entry in
+            index == 30 ? entry.replacingOccurrences(of: "Form.field30.title", with: "Form.field3.title") : entry
+        }
+        let broken = Self.catalog(40) { index, entry in
+            index == 30 ? entry.replacingOccurrences(of: "\"manual\",", with: "\"manual\" \"x\",") : entry
+        }
+        for (text, line) in [(duplicate, 544), (broken, 546)] {
+            let file = Self.file(text)
+            #expect(StringCatalogFile.parseInTwo(file) == nil)
+            #expect(StringCatalogFile.parseInOne(file) == nil)
+            var diagnostics = DiagnosticBag(file: file.path)
+            #expect(StringCatalogFile.read(file, diagnostics: &diagnostics) == nil)
+            #expect(diagnostics.diagnostics.map(\.code) == [.invalidCatalog])
+            #expect(diagnostics.diagnostics.first?.location.range.start.line == line)
+        }
+    }
+
+    /// A large catalog (read in two parts, its entries checked in two halves)
+    /// reports each problem at its line, in the file's order.
+    @Test func aLargeCatalogsProblemsComeInOrder() throws {
+        let text = Self.catalog(2_400) { index, entry in
+            [100, 2_300].contains(index) ? entry.replacingOccurrences(of: "\"comment\" : \"Title", with: "\"comment\" : 1, \"x\" : \"Title") : entry
+        }
+        let file = Self.file(text)
+        #expect(file.bytes.count >= SpeedPaths.catalogInTwoMinimumBytes)
+        var diagnostics = DiagnosticBag(file: file.path)
+        #expect(StringCatalogFile.read(file, diagnostics: &diagnostics) == nil)
+        #expect(diagnostics.diagnostics.map(\.code) == [.invalidCatalog, .invalidCatalog])
+        #expect(diagnostics.diagnostics.map(\.location.range.start.line) == [5 + 18 * 100, 5 + 18 * 2_300])
+        #expect(diagnostics.diagnostics.first?.message.contains("Form.field100.title") == true)
+    }
+}
