@@ -96,8 +96,8 @@ extension JSONParser {
     /// its closing brace.
     mutating func catalogMemberList(depth: Int, laidOut: inout Bool) throws(SyntaxError) -> [CatalogMember] {
         var members: [CatalogMember] = []
-        // A catalog's objects mostly have one to four members: one allocation.
-        members.reserveCapacity(4)
+        // One allocation for an object as Xcode writes it, by its depth.
+        members.reserveCapacity(Self.expectedMembers(depth: depth))
         var keys = Set<String>()
         repeat {
             if index == catalogSplice?.offset, depth == CatalogSplice.depth, let splice = catalogSplice.take() {
@@ -159,6 +159,20 @@ extension JSONParser {
         }
         laidOut = laidOut && isLayout(from: gap, breaks: 1, spaces: 2 * depth + 2)
         return false
+    }
+
+    /// How many members an object at `depth` has in a catalog: the top level
+    /// three, an entry three (`comment`, `extractionState`, `localizations`),
+    /// its localizations a few languages, each one `stringUnit` (or
+    /// `variations`), a string unit two (`state`, `value`). More make the
+    /// array grow; a guess of four for all would hold twice the memory.
+    private static func expectedMembers(depth: Int) -> Int {
+        switch depth {
+        case 0, 2: 3
+        case 4: 1
+        case 5: 2
+        default: 4
+        }
     }
 
     /// After a member or an element: true past a `,` and the whitespace after it
