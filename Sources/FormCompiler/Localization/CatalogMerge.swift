@@ -25,7 +25,8 @@ public enum CatalogMerge {
         var members = catalog.root["strings"]?.members ?? []
         catalog.root.set("strings", .object([]))
         var position = [String: Int](minimumCapacity: members.count)
-        for index in members.indices where position[members[index].key] == nil {
+        // From the end, so a key listed twice ends at its first place.
+        for index in members.indices.reversed() {
             position[members[index].key] = index
         }
         // A key is merged once, at its first string (several forms may give one key).
@@ -79,11 +80,11 @@ public enum CatalogMerge {
         var comment: String?
         var extractionState: String?
         var current: CatalogJSON?
-        for member in members {
-            switch member.key {
-            case "comment": comment = member.value.string
-            case "extractionState": extractionState = member.value.string
-            case "localizations": current = member.value
+        for index in members.indices {
+            switch members[index].key {
+            case "comment": comment = members[index].value.string
+            case "extractionState": extractionState = members[index].value.string
+            case "localizations": current = members[index].value
             default: break
             }
         }
