@@ -159,4 +159,45 @@ import Testing
         #expect(diagnostics.diagnostics.map(\.location.range.start.line) == [5 + 18 * 100, 5 + 18 * 2_300])
         #expect(diagnostics.diagnostics.first?.message.contains("Form.field100.title") == true)
     }
+
+    /// Damage near the split or anywhere (a byte changed, a line dropped or
+    /// doubled, an entry given another's key) gives the same in two parts as in
+    /// one: the same values and positions, or nil from both.
+    @Test func twoPartsAgreeWithOneOnDamagedCatalogs() throws {
+        let lines = Self.catalog(60).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let split = try #require(StringCatalogFile.splitOffset(Array(lines.joined(separator: "\n").utf8)))
+        let splitLine = lines.joined(separator: "\n").utf8.prefix(split).filter { $0 == 0x0A }.count
+        var generator = CatalogMergeOrderTests.Generator(state: 33)
+        let replacements = ["", "{", "}", ",", "\"", " ", "\n", "x", "[", "é"]
+        for round in 0..<60 {
+            var damaged = lines
+            let line = round.isMultiple(of: 2)
+                ? splitLine + Int.random(in: -3...3, using: &generator)
+                : Int.random(in: 0..<lines.count, using: &generator)
+            switch round % 4 {
+            case 3:
+                let keyLines = lines.indices.filter { lines[$0].hasPrefix("    \"Form.") }
+                damaged[keyLines.min { abs($0 - line) < abs($1 - line) }!] = lines[keyLines.randomElement(using: &generator)!]
+            case 0:
+                damaged.remove(at: line)
+            case 1:
+                damaged.insert(damaged[line], at: line)
+            default:
+                var characters = Array(damaged[line])
+                let at = Int.random(in: 0...characters.count, using: &generator)
+                let replacement = replacements.randomElement(using: &generator)!
+                if at < characters.count { characters.remove(at: at) }
+                characters.insert(contentsOf: replacement, at: min(at, characters.count))
+                damaged[line] = String(characters)
+            }
+            let file = Self.file(damaged.joined(separator: "\n"))
+            let one = StringCatalogFile.parseInOne(file)
+            let two = StringCatalogFile.parseInTwo(file)
+            #expect((one == nil) == (two == nil), "round \(round)")
+            if let one, let two {
+                #expect(one.0 == two.0 && one.1 == two.1, "round \(round)")
+                #expect(Self.members(one.0) == Self.members(two.0), "round \(round)")
+            }
+        }
+    }
 }
