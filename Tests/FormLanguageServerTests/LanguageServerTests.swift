@@ -35,6 +35,18 @@ private final class Session {
         notify("textDocument/didOpen", ["textDocument": ["uri": .string(uri), "languageId": "yaml", "version": .integer(version), "text": .string(text)]])
     }
 
+    /// One incremental change to the open document: `text` in place of the
+    /// range from `start` to `end` (line and character, zero-based).
+    func change(version: Int, from start: (Int, Int), to end: (Int, Int), text: String, uri: String = "file:///forms/a.form.yaml") {
+        notify("textDocument/didChange", [
+            "textDocument": ["uri": .string(uri), "version": .integer(version)],
+            "contentChanges": [[
+                "range": ["start": ["line": .integer(start.0), "character": .integer(start.1)], "end": ["line": .integer(end.0), "character": .integer(end.1)]],
+                "text": .string(text),
+            ]],
+        ])
+    }
+
     /// The published diagnostics of each document, by URI.
     func published() -> [String: PublishDiagnosticsParams] {
         var result: [String: PublishDiagnosticsParams] = [:]
@@ -115,14 +127,8 @@ elements:
         session.open(form)
         _ = session.published()
         // In UTF-16 "東京 🙂" is 2 + 1 + 2 units: replace the emoji (characters 18–20 of line 6, after `    placeholder: "`).
-        session.notify("textDocument/didChange", [
-            "textDocument": ["uri": "file:///forms/a.form.yaml", "version": 2],
-            "contentChanges": [["range": ["start": ["line": 6, "character": 21], "end": ["line": 6, "character": 23]], "text": "x"]],
-        ])
-        session.notify("textDocument/didChange", [
-            "textDocument": ["uri": "file:///forms/a.form.yaml", "version": 3],
-            "contentChanges": [["range": ["start": ["line": 7, "character": 30], "end": ["line": 7, "character": 35]], "text": "news"]],
-        ])
+        session.change(version: 2, from: (6, 21), to: (6, 23), text: "x")
+        session.change(version: 3, from: (7, 30), to: (7, 35), text: "news")
         let published = session.published()
         #expect(published.count == 1)
         #expect(published["file:///forms/a.form.yaml"]?.version == 3)
@@ -190,10 +196,7 @@ elements:
         }
         // `ghost` is no field, and no field's id is close to it: no fix.
         #expect(try actions(only: nil).isEmpty)
-        session.notify("textDocument/didChange", [
-            "textDocument": ["uri": "file:///forms/a.form.yaml", "version": 2],
-            "contentChanges": [["range": ["start": ["line": 7, "character": 30], "end": ["line": 7, "character": 35]], "text": "newz"]],
-        ])
+        session.change(version: 2, from: (7, 30), to: (7, 35), text: "newz")
         let fixes = try actions(only: nil)
         #expect(fixes.map { $0["title"] } == ["Replace with 'news'"])
         #expect(fixes.first?["edit"]?["changes"]?["file:///forms/a.form.yaml"]?.arrayValue?.first?["newText"] == "news")
@@ -254,10 +257,7 @@ extension Result where Success == LanguageServerProtocol.JSONValue, Failure == R
         session.initialize()
         session.open(form)
         _ = session.published()
-        session.notify("textDocument/didChange", [
-            "textDocument": ["uri": "file:///forms/a.form.yaml", "version": 2],
-            "contentChanges": [["range": ["start": ["line": 5, "character": 0], "end": ["line": 5, "character": 0]], "text": "    enabledWhen: [ne\n"]],
-        ])
+        session.change(version: 2, from: (5, 0), to: (5, 0), text: "    enabledWhen: [ne\n")
         let published = session.published()["file:///forms/a.form.yaml"]?.diagnostics ?? []
         #expect(!published.isEmpty)
         let params: JSON = ["textDocument": ["uri": "file:///forms/a.form.yaml"], "position": ["line": 5, "character": 20]]
