@@ -2,6 +2,9 @@
 /// (SPEC §11): the file's JSON tree, checked to be a catalog.
 public struct StringCatalogFile: Sendable, Hashable {
     /// The whole document: `sourceLanguage`, `strings`, `version`, and anything else it holds.
+    /// Members read from a file point into that file's bytes; to put a value
+    /// read from another catalog here, give it through a new `CatalogMember`
+    /// (which points nowhere), or the writer copies this file's bytes for it.
     public var root: CatalogJSON
     /// The file the catalog was read from, which its members' verbatim ranges
     /// point into; empty for a catalog made in memory. Not part of equality.
