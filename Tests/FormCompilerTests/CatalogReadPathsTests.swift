@@ -93,6 +93,27 @@ import Testing
         #expect(text == String(decoding: StringCatalogFile(root: catalog.root).rendered(), as: UTF8.self))
     }
 
+    /// An entry read from one catalog and put into another is written as it
+    /// is, not copied from the other file's bytes at its place.
+    @Test func aValueFromAnotherReadIsWrittenAfresh() throws {
+        var diagnostics = DiagnosticBag(file: "Localizable.xcstrings")
+        let source = Self.catalog(2).replacingOccurrences(of: "\"Field 0\"", with: "\"Xield 0\"")
+        let donor = try #require(StringCatalogFile.read(Self.file(source), diagnostics: &diagnostics))
+        var catalog = try #require(StringCatalogFile.read(Self.file(Self.catalog(2)), diagnostics: &diagnostics))
+        guard case .object(var root) = catalog.root, case .object(var entries) = root[1].value,
+              let given = donor.entries.first else {
+            Issue.record("not a catalog")
+            return
+        }
+        #expect(given.verbatim != nil)
+        entries[0] = given
+        root[1] = CatalogMember(key: root[1].key, value: .object(entries))
+        catalog.root = .object(root)
+        let text = String(decoding: catalog.rendered(), as: UTF8.self)
+        #expect(text.contains("Xield 0"))
+        #expect(text == String(decoding: StringCatalogFile(root: catalog.root).rendered(), as: UTF8.self))
+    }
+
     // MARK: Reading in two parts
 
     @Test func twoPartsReadWhatOneReads() throws {

@@ -1,3 +1,5 @@
+import Dispatch
+
 /// A String Catalog's JSON as it is in the file: object members in file order,
 /// each with the line its key is on, and scalars other than strings kept as
 /// written. The merge edits this tree in place, so whatever formc does not know
@@ -32,23 +34,35 @@ public struct CatalogMember: Sendable, Hashable {
         didSet { verbatim = nil }
     }
     /// Where the key is in the file read (1-based); 0 for what the merge added.
-    public var line: Int
-    public var column: Int
+    public var line: Int {
+        get { Int(storedLine) }
+        set { storedLine = Int32(clamping: newValue) }
+    }
+    public var column: Int {
+        get { Int(storedColumn) }
+        set { storedColumn = Int32(clamping: newValue) }
+    }
     /// Where the value's bytes are in the file read, when they are exactly what
-    /// `StringCatalogFile.rendered` writes for it (Xcode's layout); nil once
-    /// the value is changed. Not part of the member's equality.
-    var verbatim: Range<Int>? {
-        get { verbatimEnd == 0 ? nil : Int(verbatimStart)..<Int(verbatimEnd) }
+    /// `StringCatalogFile.rendered` writes for it (Xcode's layout), and which
+    /// read that was (`CatalogRead`): the writer copies them only into the
+    /// catalog of that read. Nil once the value is changed. Not part of the
+    /// member's equality.
+    var verbatim: (read: CatalogRead, range: Range<Int>)? {
+        get { verbatimEnd == 0 ? nil : (verbatimRead, Int(verbatimStart)..<Int(verbatimEnd)) }
         set {
-            // Two 32-bit offsets (none: 0..<0; a value is never empty) keep a
+            // 32-bit numbers (none: 0..<0; a value is never empty) keep a
             // large catalog's members small.
-            guard let newValue, let start = UInt32(exactly: newValue.lowerBound), let end = UInt32(exactly: newValue.upperBound) else {
-                (verbatimStart, verbatimEnd) = (0, 0)
+            guard let newValue, let start = UInt32(exactly: newValue.range.lowerBound),
+                  let end = UInt32(exactly: newValue.range.upperBound) else {
+                (verbatimRead, verbatimStart, verbatimEnd) = (.none, 0, 0)
                 return
             }
-            (verbatimStart, verbatimEnd) = (start, end)
+            (verbatimRead, verbatimStart, verbatimEnd) = (newValue.read, start, end)
         }
     }
+    private var storedLine: Int32 = 0
+    private var storedColumn: Int32 = 0
+    private var verbatimRead = CatalogRead.none
     private var verbatimStart: UInt32 = 0
     private var verbatimEnd: UInt32 = 0
 
@@ -59,7 +73,7 @@ public struct CatalogMember: Sendable, Hashable {
         self.column = column
     }
 
-    init(key: String, value: CatalogJSON, line: Int, column: Int, verbatim: Range<Int>?) {
+    init(key: String, value: CatalogJSON, line: Int, column: Int, verbatim: (read: CatalogRead, range: Range<Int>)?) {
         self.init(key: key, value: value, line: line, column: column)
         self.verbatim = verbatim
     }
@@ -78,6 +92,26 @@ public struct CatalogMember: Sendable, Hashable {
         hasher.combine(value)
         hasher.combine(line)
         hasher.combine(column)
+    }
+}
+
+/// One reading of a catalog file, told apart from every other in the process:
+/// what its members' verbatim ranges point into.
+struct CatalogRead: Sendable, Hashable {
+    let number: UInt32
+
+    /// No read: a catalog made in memory.
+    static let none = CatalogRead(number: 0)
+
+    private static let lock = DispatchSemaphore(value: 1)
+    nonisolated(unsafe) private static var last: UInt32 = 0
+
+    /// A number no read before it had (after 2³² − 1 reads, from 1 again).
+    static func next() -> CatalogRead {
+        lock.wait()
+        defer { lock.signal() }
+        last = last == .max ? 1 : last + 1
+        return CatalogRead(number: last)
     }
 }
 

@@ -12,17 +12,19 @@
 // the second part's work is dropped and the first reads everything.
 
 extension StringCatalogFile {
-    static func parseInTwo(_ file: SourceFile) -> (CatalogJSON, SourceRange)? {
-        guard let split = splitOffset(file.bytes) else { return parseInOne(file) }
+    static func parseInTwo(_ file: SourceFile, read: CatalogRead = .none) -> (CatalogJSON, SourceRange)? {
+        guard let split = splitOffset(file.bytes) else { return parseInOne(file, read: read) }
         let line = file.position(ofByteOffset: split).line
         let second = Concurrently.Pending { () -> CatalogPart? in
             file.bytes.withUnsafeBufferPointer { bytes in
                 var parser = JSONParser(file: file, bytes: bytes, limits: .default, reservesTree: false)
+                parser.catalogRead = read
                 return parser.parseCatalogPart(from: split, line: line)
             }
         }
         return file.bytes.withUnsafeBufferPointer { bytes in
             var parser = JSONParser(file: file, bytes: bytes, limits: .default, reservesTree: false)
+            parser.catalogRead = read
             parser.catalogSplice = CatalogSplice(offset: split) { second.join() }
             let parsed = parser.parseCatalog()
             if parser.catalogSplice != nil { second.abandon() }

@@ -2,21 +2,21 @@
 /// (SPEC §11): the file's JSON tree, checked to be a catalog.
 public struct StringCatalogFile: Sendable, Hashable {
     /// The whole document: `sourceLanguage`, `strings`, `version`, and anything else it holds.
-    /// Members read from a file point into that file's bytes; to put a value
-    /// read from another catalog here, give it through a new `CatalogMember`
-    /// (which points nowhere), or the writer copies this file's bytes for it.
     public var root: CatalogJSON
-    /// The file the catalog was read from, which its members' verbatim ranges
-    /// point into; empty for a catalog made in memory. Not part of equality.
+    /// The file the catalog was read from, and that read: the writer copies a
+    /// value from these bytes when the value came from this read unchanged.
+    /// Empty and `.none` for a catalog made in memory. Not part of equality.
     private let fileBytes: [UInt8]
+    private let read: CatalogRead
 
     public init(root: CatalogJSON) {
-        self.init(root: root, fileBytes: [])
+        self.init(root: root, fileBytes: [], read: .none)
     }
 
-    private init(root: CatalogJSON, fileBytes: [UInt8]) {
+    private init(root: CatalogJSON, fileBytes: [UInt8], read: CatalogRead) {
         self.root = root
         self.fileBytes = fileBytes
+        self.read = read
     }
 
     public static func == (lhs: StringCatalogFile, rhs: StringCatalogFile) -> Bool {
@@ -30,6 +30,7 @@ public struct StringCatalogFile: Sendable, Hashable {
     /// An empty catalog in `sourceLanguage`.
     public init(sourceLanguage: String) {
         fileBytes = []
+        read = .none
         root = .object([
             CatalogMember(key: "sourceLanguage", value: .string(sourceLanguage)),
             CatalogMember(key: "strings", value: .object([])),
@@ -51,7 +52,8 @@ public struct StringCatalogFile: Sendable, Hashable {
     public static func read(_ file: SourceFile, diagnostics: inout DiagnosticBag) -> StringCatalogFile? {
         // What the one-pass reader rejects is read again as a tree, for JSONReader's diagnostic.
         var syntax = DiagnosticBag(file: file.path)
-        guard let parsed = parse(file) ?? parseTree(file, diagnostics: &syntax) else {
+        let read = CatalogRead.next()
+        guard let parsed = parse(file, read: read) ?? parseTree(file, diagnostics: &syntax) else {
             for diagnostic in syntax.diagnostics where diagnostic.severity == .error {
                 diagnostics.error(
                     .invalidCatalog, "not a valid String Catalog: " + diagnostic.message, at: diagnostic.location.range,
@@ -63,22 +65,24 @@ public struct StringCatalogFile: Sendable, Hashable {
         var problems = CatalogValidator(diagnostics: diagnostics)
         problems.check(parsed.0, rootRange: parsed.1)
         diagnostics = problems.diagnostics
-        return problems.failed ? nil : StringCatalogFile(root: parsed.0, fileBytes: file.bytes)
+        return problems.failed ? nil : StringCatalogFile(root: parsed.0, fileBytes: file.bytes, read: read)
     }
 
     /// The file's JSON, read in one pass straight into `CatalogJSON`, and the
     /// range of its top-level value; nil for anything `JSONReader` reports.
-    static func parse(_ file: SourceFile) -> (CatalogJSON, SourceRange)? {
+    /// `read`: what the members' verbatim ranges are marked with.
+    static func parse(_ file: SourceFile, read: CatalogRead = .none) -> (CatalogJSON, SourceRange)? {
         if file.bytes.count >= SpeedPaths.catalogInTwoMinimumBytes, SpeedPaths.hasSecondCore {
-            return parseInTwo(file)
+            return parseInTwo(file, read: read)
         }
-        return parseInOne(file)
+        return parseInOne(file, read: read)
     }
 
     /// The plain path: one reader from the start to the end.
-    static func parseInOne(_ file: SourceFile) -> (CatalogJSON, SourceRange)? {
+    static func parseInOne(_ file: SourceFile, read: CatalogRead = .none) -> (CatalogJSON, SourceRange)? {
         file.bytes.withUnsafeBufferPointer { bytes in
             var parser = JSONParser(file: file, bytes: bytes, limits: .default, reservesTree: false)
+            parser.catalogRead = read
             return parser.parseCatalog()
         }
     }
@@ -117,12 +121,14 @@ public struct StringCatalogFile: Sendable, Hashable {
         var out: [UInt8] = []
         out.reserveCapacity(capacity)
         fileBytes.withUnsafeBufferPointer { file in
-            Self.write(root, indent: 0, into: &out, copyingFrom: file)
+            Self.write(root, indent: 0, into: &out, copyingFrom: read == .none ? nil : (read, file))
         }
         return out
     }
 
-    private static func write(_ value: CatalogJSON, indent: Int, into out: inout [UInt8], copyingFrom file: UnsafeBufferPointer<UInt8>) {
+    private static func write(
+        _ value: CatalogJSON, indent: Int, into out: inout [UInt8], copyingFrom file: (read: CatalogRead, bytes: UnsafeBufferPointer<UInt8>)?
+    ) {
         switch value {
         case .object(let members):
             out.append(UInt8(ascii: "{"))
@@ -132,8 +138,8 @@ public struct StringCatalogFile: Sendable, Hashable {
                 spaces(indent + 2, into: &out)
                 quote(members[index].key, into: &out)
                 out.append(contentsOf: separator)
-                if let verbatim = members[index].verbatim, verbatim.upperBound <= file.count {
-                    out.append(contentsOf: UnsafeBufferPointer(rebasing: file[verbatim]))
+                if let file, let verbatim = members[index].verbatim, verbatim.read == file.read, verbatim.range.upperBound <= file.bytes.count {
+                    out.append(contentsOf: UnsafeBufferPointer(rebasing: file.bytes[verbatim.range]))
                 } else {
                     write(members[index].value, indent: indent + 2, into: &out, copyingFrom: file)
                 }

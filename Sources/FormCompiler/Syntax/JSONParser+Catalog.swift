@@ -126,7 +126,7 @@ extension JSONParser {
             laidOut = laidOut && valueLaidOut
             members.append(CatalogMember(
                 key: key, value: value, line: at.line, column: at.column,
-                verbatim: valueLaidOut ? valueStart..<index : nil
+                verbatim: valueLaidOut ? (catalogRead, valueStart..<index) : nil
             ))
         } while try nextItem(closer: ASCII.closeBrace, depth: depth, laidOut: &laidOut)
         return members
