@@ -43,29 +43,33 @@ struct StringsCommand: ParsableCommand {
     func run() throws {
         try runCommand {
             let discovery = InputDiscovery.discover(input.inputs)
-            // The catalog, many times a form's size, is read while the forms are checked.
+            // The catalog, many times a form's size, is read and made ready to
+            // merge into while the forms are checked.
             let output = output
-            let (collected, catalog) = Concurrently.run(
+            let sourceLanguage = sourceLanguage
+            let (collected, (catalog, target)) = Concurrently.run(
                 { FormStringsRun.collect(discovery.files) },
-                { FormStringsRun.exists(output) ? FormStringsRun.readCatalog(output) : nil }
+                {
+                    let catalog = FormStringsRun.exists(output) ? FormStringsRun.readCatalog(output, deferringEntries: true) : nil
+                    let source = catalog.map { (source: $0.source, diagnostics: $0.diagnostics) }
+                    return (source, CatalogMerge.target(catalog?.file, sourceLanguage: sourceLanguage))
+                }
             )
             var diagnostics = discovery.diagnostics + collected.diagnostics
             var sources = collected.sources
-            // The catalog read goes to the merge, which edits it in place.
-            var existing = catalog?.file
             let catalogSource = catalog?.source
             let existingBytes = catalogSource?.bytes
             if let catalog {
                 sources += catalog.source.map { [$0] } ?? []
                 diagnostics += catalog.diagnostics
             }
-            _ = consume catalog
             let summary = DiagnosticReport(diagnostics: diagnostics, fileCount: discovery.files.count)
             Reporter(format: report.format, stdoutIsTaken: false)
                 .print(summary, sources: sources, showsSummary: !diagnostics.isEmpty)
             guard summary.errorCount == 0 else { return ExitStatus.errorsInInput }
 
-            let merged = CatalogMerge.merge(collected.strings, into: existing.take(), sourceLanguage: sourceLanguage)
+            // The catalog read goes to the merge, which edits it in place.
+            let merged = CatalogMerge.merge(collected.strings, into: target)
             // Room for the keys the merge adds, so the buffer is allocated once.
             let bytes = merged.rendered(capacity: (existingBytes?.count ?? 0) * 5 / 4 + 4096)
             // The catalogs and the forms' strings are left to the exit, not freed one by one.
@@ -130,13 +134,14 @@ enum FormStringsRun {
 
     /// A String Catalog read and checked: FC603 in the catalog for one that is not
     /// a String Catalog, an unreadable file as such. The same for `strings`,
-    /// `lint --strings` and `preview --strings`.
-    static func readCatalog(_ path: String) -> (file: StringCatalogFile?, source: SourceFile?, diagnostics: [Diagnostic]) {
+    /// `lint --strings` and `preview --strings`; `deferringEntries` for the
+    /// merge, as `StringCatalogFile.read` says.
+    static func readCatalog(_ path: String, deferringEntries: Bool = false) -> (file: StringCatalogFile?, source: SourceFile?, diagnostics: [Diagnostic]) {
         switch FileAccess.contents(of: path) {
         case .success(let bytes):
             let source = SourceFile(path: path, bytes: bytes)
             var bag = DiagnosticBag(file: path)
-            let catalog = StringCatalogFile.read(source, diagnostics: &bag)
+            let catalog = StringCatalogFile.read(source, deferringEntries: deferringEntries, diagnostics: &bag)
             return (catalog, source, bag.diagnostics)
         case .failure(let failure):
             return (nil, nil, [Diagnostic(

@@ -114,6 +114,126 @@ import Testing
         #expect(text == String(decoding: StringCatalogFile(root: catalog.root).rendered(), as: UTF8.self))
     }
 
+    // MARK: Deferring entries
+
+    static func read(_ text: String, deferringEntries: Bool) -> (StringCatalogFile?, [Diagnostic]) {
+        var diagnostics = DiagnosticBag(file: "Localizable.xcstrings")
+        let catalog = StringCatalogFile.read(Self.file(text), deferringEntries: deferringEntries, diagnostics: &diagnostics)
+        return (catalog, diagnostics.diagnostics)
+    }
+
+    /// An entry in the shape formc writes is kept as its bytes; one that
+    /// differs from it anywhere is read. Either way the catalog is the one read
+    /// with no entry deferred: the same values, positions, and bytes written.
+    @Test func anEntryIsDeferredOnlyInTheShapeFormcWrites() throws {
+        let xcode = Self.catalog(4)
+        let variants: [(String, [Bool])] = [
+            (xcode, [true, true, true, true]),
+            (xcode.replacingOccurrences(of: "\"Feld 1 – Größe\"", with: "\"Feld 1 \\u2013 Größe\""), [true, false, true, true]),
+            (xcode.replacingOccurrences(of: "\"Field 2\"", with: "\"Field\\/2\""), [true, true, false, true]),
+            (xcode.replacingOccurrences(of: "\"Field 3\"", with: "\"Field\\u0001 3\\u001f\""), [true, true, true, true]),
+            (xcode.replacingOccurrences(of: "\"Field 3\"", with: "\"Field\\u000a3\""), [true, true, true, false]),
+            (xcode.replacingOccurrences(of: "\"extractionState\" : \"manual\",", with: "\"extractionState\" : \"manual\" ,"), [false, false, false, false]),
+            (xcode.replacingOccurrences(of: "      \"comment\" : \"Title of the field 1", with: "\t\"comment\" : \"Title of the field 1"), [true, false, true, true]),
+            (xcode.replacingOccurrences(of: "\"Form.field0.title\" : {", with: "\"Form.field0.title\" :  {"), [false, true, true, true]),
+            (xcode.replacingOccurrences(of: "\"state\" : \"translated\",\n            \"value\" : \"Field 2\"",
+                                        with: "\"state\" : \"translated\",\n            \"value\" : \"Field 2\",\n            \"x\" : 1"), [true, true, false, true]),
+            (xcode.replacingOccurrences(of: "\"comment\" : \"Title of the field 3, \\\"quoted\\\"\\nin two lines\",\n      ", with: ""), [true, true, true, true]),
+            (xcode.replacingOccurrences(of: "\"extractionState\" : \"manual\",\n", with: "\"shouldTranslate\" : false,\n"), [false, false, false, false]),
+        ]
+        for (number, (text, deferred)) in variants.enumerated() {
+            let (read, diagnostics) = Self.read(text, deferringEntries: false)
+            let (deferring, deferringDiagnostics) = Self.read(text, deferringEntries: true)
+            let one = try #require(read, "variant \(number): \(diagnostics.map(\.message))")
+            let other = try #require(deferring, "variant \(number): \(deferringDiagnostics.map(\.message))")
+            #expect(other.entries.map(\.isDeferred) == deferred, "variant \(number)")
+            #expect(one.entries.allSatisfy { !$0.isDeferred })
+            #expect(one == other, "variant \(number)")
+            #expect(Self.members(one.root) == Self.members(other.root), "variant \(number)")
+            #expect(one.rendered() == other.rendered(), "variant \(number)")
+        }
+    }
+
+    /// A language twice in an entry is not deferred: the catalog is not JSON
+    /// with unique keys, FC603 at the second, as without deferring.
+    @Test func aDuplicateLanguageIsFC603WhenDeferring() {
+        let text = Self.catalog(3) { index, entry in index == 1 ? entry.replacingOccurrences(of: "\"en\" : {", with: "\"de\" : {") : entry }
+        for deferringEntries in [false, true] {
+            let (catalog, diagnostics) = Self.read(text, deferringEntries: deferringEntries)
+            #expect(catalog == nil)
+            #expect(diagnostics.map(\.code) == [.invalidCatalog])
+            #expect(diagnostics.first?.location.range.start.line == 14 + 18)
+        }
+    }
+
+    /// A deferred entry changed is read from its bytes and written afresh;
+    /// the others are still copied.
+    @Test func aChangedDeferredEntryIsReadAndWrittenAfresh() throws {
+        let (read, _) = Self.read(Self.catalog(3), deferringEntries: true)
+        var catalog = try #require(read)
+        guard case .object(var root) = catalog.root, case .object(var entries) = root[1].value else {
+            Issue.record("not a catalog")
+            return
+        }
+        #expect(entries.allSatisfy { $0.isDeferred })
+        entries[1].value.update("localizations") { $0.set("fr", .object([])) }
+        #expect(!entries[1].isDeferred && entries[1].verbatim == nil)
+        #expect(entries[1].value["comment"]?.string == "Title of the field 1, \"quoted\"\nin two lines")
+        #expect(entries[1].value["localizations"]?.members?.map(\.key) == ["de", "en", "fr"])
+        #expect(entries[1].value["localizations"]?.members?.map(\.line) == [8 + 18, 14 + 18, 0])
+        #expect(entries[0].isDeferred && entries[2].isDeferred)
+        root[1].value = .object(entries)
+        catalog.root = .object(root)
+        let text = String(decoding: catalog.rendered(), as: UTF8.self)
+        #expect(text == String(decoding: StringCatalogFile(root: catalog.root).rendered(), as: UTF8.self))
+        #expect(text.contains("\"fr\" : {\n\n        }"))
+    }
+
+    /// Damage anywhere (a byte changed, a line dropped or doubled, an entry
+    /// given another's key) gives the same catalog or the same FC603 whether
+    /// entries are deferred or not.
+    @Test func deferringAgreesOnDamagedCatalogs() throws {
+        let lines = Self.catalog(20).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        var generator = CatalogMergeOrderTests.Generator(state: 7)
+        for round in 0..<120 {
+            let text = Self.damaged(lines, round: round, near: Int.random(in: 0..<lines.count, using: &generator), using: &generator)
+            let (one, diagnostics) = Self.read(text, deferringEntries: false)
+            let (other, deferringDiagnostics) = Self.read(text, deferringEntries: true)
+            #expect(diagnostics.map(\.message) == deferringDiagnostics.map(\.message), "round \(round)")
+            #expect(diagnostics.map(\.location) == deferringDiagnostics.map(\.location), "round \(round)")
+            #expect((one == nil) == (other == nil), "round \(round)")
+            if let one, let other {
+                #expect(one == other, "round \(round)")
+                #expect(Self.members(one.root) == Self.members(other.root), "round \(round)")
+                #expect(one.rendered() == other.rendered(), "round \(round)")
+            }
+        }
+    }
+
+    /// `lines` with one change near `line`, of a kind that `round` picks.
+    static func damaged(_ lines: [String], round: Int, near line: Int, using generator: inout CatalogMergeOrderTests.Generator) -> String {
+        let replacements = ["", "{", "}", ",", "\"", " ", "\n", "x", "[", "é", "\\", "\t"]
+        var damaged = lines
+        let line = min(max(line, 0), lines.count - 1)
+        switch round % 4 {
+        case 3:
+            let keyLines = lines.indices.filter { lines[$0].hasPrefix("    \"Form.") }
+            damaged[keyLines.min { abs($0 - line) < abs($1 - line) }!] = lines[keyLines.randomElement(using: &generator)!]
+        case 0:
+            damaged.remove(at: line)
+        case 1:
+            damaged.insert(damaged[line], at: line)
+        default:
+            var characters = Array(damaged[line])
+            let at = Int.random(in: 0...characters.count, using: &generator)
+            let replacement = replacements.randomElement(using: &generator)!
+            if at < characters.count { characters.remove(at: at) }
+            characters.insert(contentsOf: replacement, at: min(at, characters.count))
+            damaged[line] = String(characters)
+        }
+        return damaged.joined(separator: "\n")
+    }
+
     // MARK: Reading in two parts
 
     @Test func twoPartsReadWhatOneReads() throws {
@@ -125,6 +245,11 @@ import Testing
         #expect(one.0 == two.0 && one.1 == two.1)
         #expect(Self.members(one.0) == Self.members(two.0))
         #expect(one.0["strings"]?.members?.count == 40)
+        let read = CatalogRead(file: file)
+        let deferred = try #require(StringCatalogFile.parseInTwo(file, read: read, defersEntries: true))
+        let readInOne = try #require(StringCatalogFile.parseInOne(file, read: read))
+        #expect(deferred.0["strings"]?.members?.allSatisfy { $0.isDeferred } == true)
+        #expect(deferred.0 == one.0 && Self.members(deferred.0) == Self.members(readInOne.0))
     }
 
     /// A split in another object at the same depth, or in one deeper down (not
@@ -168,14 +293,15 @@ import Testing
 
     /// A large catalog (read in two parts, its entries checked in two halves)
     /// reports each problem at its line, in the file's order.
-    @Test func aLargeCatalogsProblemsComeInOrder() throws {
+    @Test(arguments: [false, true])
+    func aLargeCatalogsProblemsComeInOrder(deferringEntries: Bool) throws {
         let text = Self.catalog(2_400) { index, entry in
             [100, 2_300].contains(index) ? entry.replacingOccurrences(of: "\"comment\" : \"Title", with: "\"comment\" : 1, \"x\" : \"Title") : entry
         }
         let file = Self.file(text)
         #expect(file.bytes.count >= SpeedPaths.catalogInTwoMinimumBytes)
         var diagnostics = DiagnosticBag(file: file.path)
-        #expect(StringCatalogFile.read(file, diagnostics: &diagnostics) == nil)
+        #expect(StringCatalogFile.read(file, deferringEntries: deferringEntries, diagnostics: &diagnostics) == nil)
         #expect(diagnostics.diagnostics.map(\.code) == [.invalidCatalog, .invalidCatalog])
         #expect(diagnostics.diagnostics.map(\.location.range.start.line) == [5 + 18 * 100, 5 + 18 * 2_300])
         #expect(diagnostics.diagnostics.first?.message.contains("Form.field100.title") == true)
@@ -189,29 +315,12 @@ import Testing
         let split = try #require(StringCatalogFile.splitOffset(Array(lines.joined(separator: "\n").utf8)))
         let splitLine = lines.joined(separator: "\n").utf8.prefix(split).filter { $0 == 0x0A }.count
         var generator = CatalogMergeOrderTests.Generator(state: 33)
-        let replacements = ["", "{", "}", ",", "\"", " ", "\n", "x", "[", "é"]
         for round in 0..<60 {
-            var damaged = lines
             let line = round.isMultiple(of: 2)
                 ? splitLine + Int.random(in: -3...3, using: &generator)
                 : Int.random(in: 0..<lines.count, using: &generator)
-            switch round % 4 {
-            case 3:
-                let keyLines = lines.indices.filter { lines[$0].hasPrefix("    \"Form.") }
-                damaged[keyLines.min { abs($0 - line) < abs($1 - line) }!] = lines[keyLines.randomElement(using: &generator)!]
-            case 0:
-                damaged.remove(at: line)
-            case 1:
-                damaged.insert(damaged[line], at: line)
-            default:
-                var characters = Array(damaged[line])
-                let at = Int.random(in: 0...characters.count, using: &generator)
-                let replacement = replacements.randomElement(using: &generator)!
-                if at < characters.count { characters.remove(at: at) }
-                characters.insert(contentsOf: replacement, at: min(at, characters.count))
-                damaged[line] = String(characters)
-            }
-            let file = Self.file(damaged.joined(separator: "\n"))
+            let text = Self.damaged(lines, round: round, near: line, using: &generator)
+            let file = Self.file(text)
             let one = StringCatalogFile.parseInOne(file)
             let two = StringCatalogFile.parseInTwo(file)
             #expect((one == nil) == (two == nil), "round \(round)")

@@ -168,6 +168,35 @@ import Testing
         #expect(swift.contains(#"message: context.localization.string("SignUpForm.password.pattern.2.message", default: "Use at least one capital letter")"#))
     }
 
+    /// A large form's strings (collected in two halves at once) are those of
+    /// one walk in document order (the walk `localized` makes), each key once:
+    /// unnamed groups and static texts counted across the cut, a default
+    /// message naming a field in the other half, the title first.
+    @Test func aLargeFormsStringsAreThoseOfOneWalk() throws {
+        var text = "formc: 1\nform: Large\ntitle: All of it\nelements:\n"
+        for group in 0..<60 {
+            text += group.isMultiple(of: 3) ? "  - group:\n    title: Part \(group)\n    elements:\n" : "  - group: g\(group)\n    elements:\n"
+            text += "      - staticText: Section \(group)\n"
+            for field in 0..<20 {
+                let n = group * 20 + field
+                text += "      - textField: f\(n)\n        placeholder: Field \(n)\n        rules: [required, { sameAs: f\((n + 600) % 1_200) }]\n"
+            }
+        }
+        let result = FormPipeline.check(SourceFile(path: "large.form.yaml", text: text))
+        let document = try #require(result.checked, "\(result.diagnostics.map(\.message))").document
+        #expect(document.allElements.count >= SpeedPaths.stringsInHalvesMinimumFields)
+        nonisolated(unsafe) var walked: [LocalizableString] = []
+        _ = FormStrings.localized(document) { string in
+            walked.append(string)
+            return string.source
+        }
+        var seen = Set<String>()
+        let strings = FormStrings.strings(of: document)
+        #expect(strings.count == 1 + 20 + 60 + 1_200 * 3)
+        #expect(strings == walked.filter { seen.insert($0.key).inserted })
+        #expect(strings.first?.key == "Large.title" && strings.last?.key == "Large.f1199.sameAs.message")
+    }
+
     @Test func theSameFormAlwaysGivesTheSameKeys() throws {
         #expect(try Self.strings(Self.signUp) == Self.strings(Self.signUp))
     }

@@ -24,16 +24,24 @@ import Testing
         String(decoding: catalog.rendered(), as: UTF8.self)
     }
 
-    static func read(_ text: String) throws -> StringCatalogFile {
+    static func read(_ text: String, deferringEntries: Bool = false) throws -> StringCatalogFile {
         var diagnostics = DiagnosticBag(file: "Localizable.xcstrings")
-        let catalog = StringCatalogFile.read(SourceFile(path: "Localizable.xcstrings", text: text), diagnostics: &diagnostics)
+        let catalog = StringCatalogFile.read(
+            SourceFile(path: "Localizable.xcstrings", text: text), deferringEntries: deferringEntries, diagnostics: &diagnostics
+        )
         #expect(diagnostics.diagnostics.isEmpty, "\(diagnostics.diagnostics.map(\.message))")
         return try #require(catalog)
     }
 
+    /// The merge of `strings` into the catalog `text`, which gives the same
+    /// bytes whether the catalog's entries were read or deferred (as `formc
+    /// strings` reads it).
     static func merge(_ text: String?, _ strings: [LocalizableString]) throws -> String {
-        let existing = try text.map(read)
-        return Self.text(CatalogMerge.merge(strings, into: existing, sourceLanguage: "en"))
+        let existing = try text.map { try read($0) }
+        let merged = Self.text(CatalogMerge.merge(strings, into: existing, sourceLanguage: "en"))
+        let deferred = try text.map { try read($0, deferringEntries: true) }
+        #expect(Self.text(CatalogMerge.merge(strings, into: deferred, sourceLanguage: "en")) == merged)
+        return merged
     }
 
     /// A catalog as Xcode writes it, with German and French translations.
@@ -399,12 +407,16 @@ import Testing
         """, 7, "not a valid String Catalog: the 'de' stringUnit of 'a' has no string 'value'"),
     ])
     func whatIsNotACatalogIsFC603AtItsLine(text: String, line: Int, message: String) {
-        var diagnostics = DiagnosticBag(file: "Localizable.xcstrings")
-        let catalog = StringCatalogFile.read(SourceFile(path: "Localizable.xcstrings", text: text), diagnostics: &diagnostics)
-        #expect(catalog == nil)
-        #expect(diagnostics.diagnostics.map(\.code) == [.invalidCatalog])
-        #expect(diagnostics.diagnostics.first?.location.range.start.line == line)
-        #expect(diagnostics.diagnostics.first?.message.hasPrefix(message) == true, "\(diagnostics.diagnostics.map(\.message))")
+        for deferringEntries in [false, true] {
+            var diagnostics = DiagnosticBag(file: "Localizable.xcstrings")
+            let catalog = StringCatalogFile.read(
+                SourceFile(path: "Localizable.xcstrings", text: text), deferringEntries: deferringEntries, diagnostics: &diagnostics
+            )
+            #expect(catalog == nil)
+            #expect(diagnostics.diagnostics.map(\.code) == [.invalidCatalog])
+            #expect(diagnostics.diagnostics.first?.location.range.start.line == line)
+            #expect(diagnostics.diagnostics.first?.message.hasPrefix(message) == true, "\(diagnostics.diagnostics.map(\.message))")
+        }
     }
 }
 

@@ -1,5 +1,3 @@
-import Dispatch
-
 /// A String Catalog's JSON as it is in the file: object members in file order,
 /// each with the line its key is on, and scalars other than strings kept as
 /// written. The merge edits this tree in place, so whatever formc does not know
@@ -30,8 +28,21 @@ public enum CatalogJSON: Sendable, Hashable {
 /// One `"key" : value` of an object.
 public struct CatalogMember: Sendable, Hashable {
     public var key: String
+    /// The value; for a deferred entry (`StringCatalogFile.read`'s
+    /// `deferringEntries`), read from the file's bytes each time it is asked for.
     public var value: CatalogJSON {
-        didSet { verbatim = nil }
+        get { isDeferred ? deferredValue() : storedValue }
+        set {
+            storedValue = newValue
+            isDeferred = false
+            verbatim = nil
+        }
+        _modify {
+            if isDeferred { storedValue = deferredValue() }
+            isDeferred = false
+            verbatim = nil
+            yield &storedValue
+        }
     }
     /// Where the key is in the file read (1-based); 0 for what the merge added.
     public var line: Int {
@@ -44,31 +55,34 @@ public struct CatalogMember: Sendable, Hashable {
     }
     /// Where the value's bytes are in the file read, when they are exactly what
     /// `StringCatalogFile.rendered` writes for it (Xcode's layout), and which
-    /// read that was (`CatalogRead`): the writer copies them only into the
-    /// catalog of that read. Nil once the value is changed. Not part of the
-    /// member's equality.
+    /// read that was: the writer copies them only into the catalog of that
+    /// read. Nil once the value is changed. Not part of the member's equality.
     var verbatim: (read: CatalogRead, range: Range<Int>)? {
-        get { verbatimEnd == 0 ? nil : (verbatimRead, Int(verbatimStart)..<Int(verbatimEnd)) }
+        get { verbatimEnd == 0 ? nil : read.map { ($0, Int(verbatimStart)..<Int(verbatimEnd)) } }
         set {
             // 32-bit numbers (none: 0..<0; a value is never empty) keep a
             // large catalog's members small.
             guard let newValue, let start = UInt32(exactly: newValue.range.lowerBound),
                   let end = UInt32(exactly: newValue.range.upperBound) else {
-                (verbatimRead, verbatimStart, verbatimEnd) = (.none, 0, 0)
+                (read, verbatimStart, verbatimEnd) = (nil, 0, 0)
                 return
             }
-            (verbatimRead, verbatimStart, verbatimEnd) = (newValue.read, start, end)
+            (read, verbatimStart, verbatimEnd) = (newValue.read, start, end)
         }
     }
+    /// A value not read yet: an entry in the shape `CatalogEntryShape` matches,
+    /// kept as its verbatim bytes.
+    private(set) var isDeferred = false
+    private var storedValue: CatalogJSON
     private var storedLine: Int32 = 0
     private var storedColumn: Int32 = 0
-    private var verbatimRead = CatalogRead.none
     private var verbatimStart: UInt32 = 0
     private var verbatimEnd: UInt32 = 0
+    private var read: CatalogRead?
 
     public init(key: String, value: CatalogJSON, line: Int = 0, column: Int = 0) {
         self.key = key
-        self.value = value
+        self.storedValue = value
         self.line = line
         self.column = column
     }
@@ -76,6 +90,25 @@ public struct CatalogMember: Sendable, Hashable {
     init(key: String, value: CatalogJSON, line: Int, column: Int, verbatim: (read: CatalogRead, range: Range<Int>)?) {
         self.init(key: key, value: value, line: line, column: column)
         self.verbatim = verbatim
+    }
+
+    /// An entry kept as the bytes `range` of `read`'s file, its key at `line`
+    /// and `column`; the bytes must be in `CatalogEntryShape`.
+    init(key: String, deferred range: Range<Int>, of read: CatalogRead, line: Int, column: Int) {
+        self.init(key: key, value: .object([]), line: line, column: column, verbatim: (read, range))
+        isDeferred = verbatimEnd != 0
+    }
+
+    /// Where a deferred entry of `read` is in its file; nil for any other member.
+    func deferredRange(in read: CatalogRead) -> Range<Int>? {
+        guard isDeferred, self.read === read else { return nil }
+        return Int(verbatimStart)..<Int(verbatimEnd)
+    }
+
+    /// The deferred entry, read from the file: its value starts on its key's line.
+    private func deferredValue() -> CatalogJSON {
+        guard let read else { return storedValue }
+        return read.entry(at: Int(verbatimStart), line: line)
     }
 
     /// The key's place in the file read, for a diagnostic.
@@ -95,23 +128,32 @@ public struct CatalogMember: Sendable, Hashable {
     }
 }
 
-/// One reading of a catalog file, told apart from every other in the process:
-/// what its members' verbatim ranges point into.
-struct CatalogRead: Sendable, Hashable {
-    let number: UInt32
+/// One reading of a catalog file: what its members' verbatim ranges point
+/// into, told apart from every other read by identity, and where a deferred
+/// entry is read from.
+final class CatalogRead: Sendable {
+    let file: SourceFile
 
-    /// No read: a catalog made in memory.
-    static let none = CatalogRead(number: 0)
+    init(file: SourceFile) {
+        self.file = file
+    }
 
-    private static let lock = DispatchSemaphore(value: 1)
-    nonisolated(unsafe) private static var last: UInt32 = 0
+    static func == (lhs: CatalogRead, rhs: CatalogRead) -> Bool {
+        lhs === rhs
+    }
 
-    /// A number no read before it had (after 2³² − 1 reads, from 1 again).
-    static func next() -> CatalogRead {
-        lock.wait()
-        defer { lock.signal() }
-        last = last == .max ? 1 : last + 1
-        return CatalogRead(number: last)
+    /// The entry whose value starts at `offset`, on `line`, as
+    /// `StringCatalogFile.read` reads it; the bytes are in `CatalogEntryShape`,
+    /// so they always read.
+    func entry(at offset: Int, line: Int) -> CatalogJSON {
+        file.bytes.withUnsafeBufferPointer { bytes in
+            var parser = JSONParser(file: file, bytes: bytes, limits: .default, reservesTree: false)
+            parser.catalogRead = self
+            guard let entry = parser.parseCatalogEntry(at: offset, line: line) else {
+                preconditionFailure("a deferred catalog entry did not read: CatalogEntryShape matched what the reader rejects")
+            }
+            return entry
+        }
     }
 }
 
@@ -161,13 +203,10 @@ package enum XcodeKeyOrder {
     /// greater than all before it, and those ascend, so a binary search finds it
     /// even in a catalog that is not in Xcode's order. Each key's sort key is
     /// made once.
-    static func insert(_ added: [CatalogMember], into members: inout [CatalogMember]) {
+    static func insert(_ added: [CatalogMember], into members: inout [CatalogMember], placement: Placement? = nil) {
         guard !added.isEmpty else { return }
-        let memberKeys = members.indices.map { sortKey(members[$0].key) }
-        var ascending: [Int] = []
-        for index in members.indices where ascending.last.map({ compare(memberKeys[$0], memberKeys[index]) < 0 }) ?? true {
-            ascending.append(index)
-        }
+        let placement = placement ?? Placement(members)
+        let (memberKeys, ascending) = (placement.keys, placement.ascending)
         let addedKeys = added.map { sortKey($0.key) }
         let order = added.indices.sorted { compare(addedKeys[$0], addedKeys[$1]) < 0 }
         // The member each added key goes before (`members.count`: the end); they ascend.
@@ -203,6 +242,34 @@ package enum XcodeKeyOrder {
                 }
             }
         }
+    }
+
+    /// Where keys go among `members` (whose keys must not change after): each
+    /// one's sort key, and the members each greater than all before it.
+    struct Placement: Sendable {
+        let keys: [[UInt32]]
+        let ascending: [Int]
+
+        init(_ members: [CatalogMember]) {
+            let keys = XcodeKeyOrder.sortKeys(of: members)
+            var ascending: [Int] = []
+            for index in members.indices where ascending.last.map({ compare(keys[$0], keys[index]) < 0 }) ?? true {
+                ascending.append(index)
+            }
+            (self.keys, self.ascending) = (keys, ascending)
+        }
+    }
+
+    /// The members' sort keys; for a large catalog, each half made on a thread of its own.
+    private static func sortKeys(of members: [CatalogMember]) -> [[UInt32]] {
+        guard members.count >= SpeedPaths.catalogEntriesInHalvesMinimum, SpeedPaths.hasSecondCore else {
+            return members.map { sortKey($0.key) }
+        }
+        let half = members.count / 2
+        let halves = Concurrently.map(2) { part in
+            (part == 0 ? members[..<half] : members[half...]).map { sortKey($0.key) }
+        }
+        return halves[0] + halves[1]
     }
 
     /// `key`'s place in the order as numbers that compare as the keys do: the

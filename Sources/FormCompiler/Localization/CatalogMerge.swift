@@ -13,41 +13,69 @@
 ///   Xcode's order. An unchanged form therefore gives the same bytes.
 ///
 /// The catalog is taken, not copied: given the only reference to it, the merge
-/// edits its entries in place.
+/// edits its entries in place. What the merge needs of the catalog alone (where
+/// each key is, and its place in Xcode's order) is a `Target`, which `formc
+/// strings` makes while the forms are checked.
 public enum CatalogMerge {
-    public static func merge(
-        _ strings: [LocalizableString], into existing: consuming StringCatalogFile?, sourceLanguage: String
-    ) -> StringCatalogFile {
+    /// A catalog ready to be merged into: its entries taken out of it, each
+    /// key's index, and the keys' order.
+    public struct Target: Sendable {
+        var sourceLanguage: String
+        var catalog: StringCatalogFile
+        var members: [CatalogMember]
+        var position: [String: Int]
+        var order: XcodeKeyOrder.Placement
+    }
+
+    /// `existing` (or a new catalog in `sourceLanguage`) made ready for `merge`.
+    public static func target(_ existing: consuming StringCatalogFile?, sourceLanguage: String) -> Target {
         var catalog = existing.take() ?? StringCatalogFile(sourceLanguage: sourceLanguage)
         catalog.root.set("sourceLanguage", .string(sourceLanguage))
         if catalog.root["version"] == nil { catalog.root.set("version", .string("1.0")) }
-        // Taken out of the root so the edits below do not copy the list.
-        var members = catalog.root["strings"]?.members ?? []
+        // Taken out of the root so the edits do not copy the list.
+        let members = catalog.root["strings"]?.members ?? []
         catalog.root.set("strings", .object([]))
         var position = [String: Int](minimumCapacity: members.count)
         // From the end, so a key listed twice ends at its first place.
         for index in members.indices.reversed() {
             position[members[index].key] = index
         }
+        let order = XcodeKeyOrder.Placement(members)
+        return Target(sourceLanguage: sourceLanguage, catalog: catalog, members: members, position: position, order: order)
+    }
+
+    public static func merge(
+        _ strings: [LocalizableString], into existing: consuming StringCatalogFile?, sourceLanguage: String
+    ) -> StringCatalogFile {
+        merge(strings, into: target(existing.take(), sourceLanguage: sourceLanguage))
+    }
+
+    public static func merge(_ strings: [LocalizableString], into target: consuming Target) -> StringCatalogFile {
+        let sourceLanguage = target.sourceLanguage
+        var catalog = target.catalog
+        var members = target.members
+        let position = target.position
+        let order = target.order
+        _ = consume target
         // A key is merged once, at its first string (several forms may give one key).
         var produced = [Bool](repeating: false, count: members.count)
+        var merges: [(index: Int, string: LocalizableString)] = []
         var addedKeys = Set<String>()
         var added: [CatalogMember] = []
         for string in strings {
             if let index = position[string.key] {
                 guard !produced[index] else { continue }
                 produced[index] = true
-                update(&members[index].value, with: string, sourceLanguage: sourceLanguage)
+                merges.append((index, string))
             } else if addedKeys.insert(string.key).inserted {
                 added.append(CatalogMember(key: string.key, value: newEntry(string, sourceLanguage: sourceLanguage)))
             }
         }
-        for index in members.indices where !produced[index] {
-            if members[index].value["extractionState"]?.string == "manual" {
-                members[index].value.set("extractionState", .string("stale"))
-            }
+        let unproduced = members.indices.filter { !produced[$0] }
+        for (index, value) in changes(of: members, read: catalog.read, merges: merges, unproduced: unproduced, sourceLanguage: sourceLanguage) {
+            members[index].value = value
         }
-        XcodeKeyOrder.insert(added, into: &members)
+        XcodeKeyOrder.insert(added, into: &members, placement: order)
         catalog.root.set("strings", .object(members))
         return catalog
     }
@@ -71,30 +99,81 @@ public enum CatalogMerge {
         ])
     }
 
-    private static func update(_ entry: inout CatalogJSON, with string: LocalizableString, sourceLanguage: String) {
-        guard case .object(let members) = entry else {
-            entry = newEntry(string, sourceLanguage: sourceLanguage)
-            return
-        }
-        // Set only what differs: most entries are up to date, and an edit copies the entry.
-        var comment: String?
-        var extractionState: String?
-        var current: CatalogJSON?
-        for index in members.indices {
-            switch members[index].key {
-            case "comment": comment = members[index].value.string
-            case "extractionState": extractionState = members[index].value.string
-            case "localizations": current = members[index].value
-            default: break
+    /// The entries' new values: each merged entry brought up to date with its
+    /// string, and each unproduced one that formc wrote marked stale. Worked out
+    /// from the entries as they are, each on its own: for a large catalog, in
+    /// two halves at once. A deferred entry of `read` is looked at in its bytes.
+    private static func changes(
+        of entries: [CatalogMember], read: CatalogRead?, merges: [(index: Int, string: LocalizableString)], unproduced: [Int],
+        sourceLanguage: String
+    ) -> [(Int, CatalogJSON)] {
+        let writtenLanguage = StringCatalogFile.escaped(sourceLanguage)
+        let parts = entries.count >= SpeedPaths.catalogEntriesInHalvesMinimum && SpeedPaths.hasSecondCore ? 2 : 1
+        return Array(Concurrently.map(parts) { part in
+            // Taken once a part, not once an entry: the threads share them.
+            (read?.file.bytes ?? []).withUnsafeBufferPointer { bytes in
+                writtenLanguage.withUnsafeBufferPointer { language in
+                    func shape(_ index: Int) -> CatalogEntryShape? {
+                        guard let read, let range = entries[index].deferredRange(in: read) else { return nil }
+                        return CatalogEntryShape.match(bytes, at: range.lowerBound, sourceLanguage: language)
+                    }
+                    var changes: [(Int, CatalogJSON)] = []
+                    for merge in merges[share(part, of: parts, merges.count)] {
+                        if let shape = shape(merge.index), isCurrent(shape, in: bytes, for: merge.string) { continue }
+                        var value = entries[merge.index].value
+                        if update(&value, with: merge.string, sourceLanguage: sourceLanguage) { changes.append((merge.index, value)) }
+                    }
+                    for index in unproduced[share(part, of: parts, unproduced.count)] {
+                        let isManual = shape(index).map { has($0.extractionState, "manual", in: bytes) }
+                            ?? (entries[index].value["extractionState"]?.string == "manual")
+                        guard isManual else { continue }
+                        var value = entries[index].value
+                        value.set("extractionState", .string("stale"))
+                        changes.append((index, value))
+                    }
+                    return changes
+                }
             }
+        }.joined())
+    }
+
+    /// Whether a deferred entry has `string`'s comment, `extractionState:
+    /// manual`, and its source text `translated` (the shape's source unit):
+    /// then the merge leaves it as it is.
+    private static func isCurrent(_ shape: CatalogEntryShape, in bytes: UnsafeBufferPointer<UInt8>, for string: LocalizableString) -> Bool {
+        has(shape.comment, string.comment, in: bytes) && has(shape.extractionState, "manual", in: bytes)
+            && has(shape.sourceState, "translated", in: bytes) && has(shape.sourceValue, string.source, in: bytes)
+    }
+
+    /// Whether the string written at `range` of `bytes` is `text`.
+    private static func has(_ range: Range<Int>?, _ text: String, in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        range.map { StringCatalogFile.isEscaped(text, as: UnsafeBufferPointer(rebasing: bytes[$0])) } ?? false
+    }
+
+    /// The indices of part `part` of `parts` of `count` items.
+    private static func share(_ part: Int, of parts: Int, _ count: Int) -> Range<Int> {
+        (count * part / parts)..<(count * (part + 1) / parts)
+    }
+
+    /// Brings an entry up to date, setting only what differs; false when it was.
+    private static func update(_ entry: inout CatalogJSON, with string: LocalizableString, sourceLanguage: String) -> Bool {
+        guard entry.members != nil else {
+            entry = newEntry(string, sourceLanguage: sourceLanguage)
+            return true
         }
+        var changed = false
+        if entry["comment"]?.string != string.comment {
+            entry.set("comment", .string(string.comment))
+            changed = true
+        }
+        if entry["extractionState"]?.string != "manual" {
+            entry.set("extractionState", .string("manual"))
+            changed = true
+        }
+        let current = entry["localizations"]
         let unit = current?[sourceLanguage]?["stringUnit"]
         let oldSource = unit?["value"]?.string
-        let sourceIsCurrent = oldSource == string.source && unit?["state"]?.string == "translated"
-        if comment == string.comment, extractionState == "manual", sourceIsCurrent { return }
-        if comment != string.comment { entry.set("comment", .string(string.comment)) }
-        if extractionState != "manual" { entry.set("extractionState", .string("manual")) }
-        if sourceIsCurrent { return }
+        if oldSource == string.source, unit?["state"]?.string == "translated" { return changed }
         var localizations = current ?? .object([])
         if let oldSource, oldSource != string.source, case .object(var languages) = localizations {
             for index in languages.indices where languages[index].key != sourceLanguage {
@@ -104,6 +183,7 @@ public enum CatalogMerge {
         }
         localizations.set(sourceLanguage, sourceUnit(string.source))
         entry.set("localizations", localizations)
+        return true
     }
 
     /// Every `stringUnit` of a localization, in its variations too, to `needs_review`.
@@ -128,3 +208,4 @@ public enum CatalogMerge {
         localization = .object(members)
     }
 }
+

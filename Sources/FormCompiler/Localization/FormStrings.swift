@@ -34,14 +34,12 @@ public enum FormStrings {
     /// Every string of `document`; `diagnostics` gets FC204 for two different
     /// strings under one key (the second is left out).
     public static func strings(of document: FormDocument, diagnostics: inout DiagnosticBag) -> [LocalizableString] {
-        var collector = Collector(form: document.name.value)
-        var copy = document
-        collector.collect(&copy)
+        let strings = collected(document)
         // Each key's place in `result`.
-        var seen = [String: Int](minimumCapacity: collector.strings.count)
+        var seen = [String: Int](minimumCapacity: strings.count)
         var result: [LocalizableString] = []
-        result.reserveCapacity(collector.strings.count)
-        for string in collector.strings {
+        result.reserveCapacity(strings.count)
+        for string in strings {
             if let firstIndex = seen[string.key] {
                 let first = result[firstIndex]
                 if first.source != string.source {
@@ -59,6 +57,28 @@ public enum FormStrings {
         return result
     }
 
+    /// Every string of `document` in document order, keys repeated. Speed only:
+    /// a large form has each half of its top-level elements walked on a thread
+    /// of its own (`SpeedPaths.stringsInHalvesMinimumFields`).
+    private static func collected(_ document: FormDocument) -> [LocalizableString] {
+        var collector = Collector(form: document.name.value)
+        collector.prepare(document)
+        let count = document.elements.count
+        guard collector.displayNames.count >= SpeedPaths.stringsInHalvesMinimumFields, count >= 2, SpeedPaths.hasSecondCore else {
+            var copy = document
+            collector.collect(&copy, elements: 0..<count)
+            return collector.strings
+        }
+        let (form, ordinals, displayNames) = (collector.form, collector.ordinals, collector.displayNames)
+        let halves = Concurrently.map(2) { half in
+            var collector = Collector(form: form, ordinals: ordinals, displayNames: displayNames)
+            var copy = document
+            collector.collect(&copy, elements: half == 0 ? 0..<(count / 2) : (count / 2)..<count)
+            return collector.strings
+        }
+        return halves[0] + halves[1]
+    }
+
     /// The strings of a checked form, without diagnostics (the checker let it through).
     public static func strings(of document: FormDocument) -> [LocalizableString] {
         var diagnostics = DiagnosticBag(file: "")
@@ -71,8 +91,9 @@ public enum FormStrings {
     /// translated sentences and never builds one from a translated field name.
     public static func localized(_ document: FormDocument, text: @escaping (LocalizableString) -> String) -> FormDocument {
         var collector = Collector(form: document.name.value, replacement: text)
+        collector.prepare(document)
         var result = document
-        collector.collect(&result)
+        collector.collect(&result, elements: result.elements.indices)
         return result
     }
 
@@ -183,17 +204,30 @@ public enum FormStrings {
             self.replacement = replacement
         }
 
-        mutating func collect(_ document: inout FormDocument) {
+        /// A collector of strings that another has prepared.
+        init(form: String, ordinals: [ElementPath: Int], displayNames: [String: String]) {
+            self.init(form: form)
+            self.ordinals = ordinals
+            self.displayNames = displayNames
+        }
+
+        /// What a walk needs of the whole document: ordinals and display names.
+        mutating func prepare(_ document: FormDocument) {
             ordinals = FormStrings.unnamedOrdinals(of: document)
             for element in document.allElements {
                 if let id = element.field?.id.value { displayNames[id] = DefaultMessages.displayName(of: element.kind, id: id) }
             }
-            if let title = document.title {
+        }
+
+        /// The strings of the top-level elements `range` (and everything in
+        /// them); the form's title with the first. The collector is prepared.
+        mutating func collect(_ document: inout FormDocument, elements range: Range<Int>) {
+            if range.lowerBound == 0, let title = document.title {
                 document.title = add(LocalizableString(
                     key: FormStrings.titleKey(form: form), source: title.value, comment: "Title of the form \(form)", range: title.range
                 ), title)
             }
-            walk(&document.elements, at: [])
+            walk(&document.elements, at: [], indices: range)
         }
 
         /// Records `string`; returns `text` with its replacement, or unchanged when only collecting.
@@ -203,8 +237,8 @@ public enum FormStrings {
             return Located(replacement(string), at: text.range)
         }
 
-        private mutating func walk(_ elements: inout [Element], at path: ElementPath) {
-            for index in elements.indices {
+        private mutating func walk(_ elements: inout [Element], at path: ElementPath, indices: Range<Int>? = nil) {
+            for index in indices ?? elements.indices {
                 collect(&elements[index], at: path + [index])
                 if case .group(var group) = elements[index].kind {
                     walk(&group.elements, at: path + [index])

@@ -12,19 +12,21 @@
 // the second part's work is dropped and the first reads everything.
 
 extension StringCatalogFile {
-    static func parseInTwo(_ file: SourceFile, read: CatalogRead = .none) -> (CatalogJSON, SourceRange)? {
-        guard let split = splitOffset(file.bytes) else { return parseInOne(file, read: read) }
+    static func parseInTwo(_ file: SourceFile, read: CatalogRead? = nil, defersEntries: Bool = false) -> (CatalogJSON, SourceRange)? {
+        guard let split = splitOffset(file.bytes) else { return parseInOne(file, read: read, defersEntries: defersEntries) }
         let line = file.position(ofByteOffset: split).line
         let second = Concurrently.Pending { () -> CatalogPart? in
             file.bytes.withUnsafeBufferPointer { bytes in
                 var parser = JSONParser(file: file, bytes: bytes, limits: .default, reservesTree: false)
                 parser.catalogRead = read
+                parser.defersCatalogEntries = defersEntries
                 return parser.parseCatalogPart(from: split, line: line)
             }
         }
         return file.bytes.withUnsafeBufferPointer { bytes in
             var parser = JSONParser(file: file, bytes: bytes, limits: .default, reservesTree: false)
             parser.catalogRead = read
+            parser.defersCatalogEntries = defersEntries
             parser.catalogSplice = CatalogSplice(offset: split) { second.join() }
             let parsed = parser.parseCatalog()
             if parser.catalogSplice != nil { second.abandon() }

@@ -1,21 +1,25 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// An Xcode String Catalog (`.xcstrings`) as formc reads, merges and writes it
 /// (SPEC §11): the file's JSON tree, checked to be a catalog.
 public struct StringCatalogFile: Sendable, Hashable {
     /// The whole document: `sourceLanguage`, `strings`, `version`, and anything else it holds.
     public var root: CatalogJSON
-    /// The file the catalog was read from, and that read: the writer copies a
-    /// value from these bytes when the value came from this read unchanged.
-    /// Empty and `.none` for a catalog made in memory. Not part of equality.
-    private let fileBytes: [UInt8]
-    private let read: CatalogRead
+    /// The read the catalog came from: the writer copies a value from its
+    /// file when the value came from this read unchanged. Nil for a catalog
+    /// made in memory. Not part of equality.
+    let read: CatalogRead?
 
     public init(root: CatalogJSON) {
-        self.init(root: root, fileBytes: [], read: .none)
+        self.init(root: root, read: nil)
     }
 
-    private init(root: CatalogJSON, fileBytes: [UInt8], read: CatalogRead) {
+    private init(root: CatalogJSON, read: CatalogRead?) {
         self.root = root
-        self.fileBytes = fileBytes
         self.read = read
     }
 
@@ -29,8 +33,7 @@ public struct StringCatalogFile: Sendable, Hashable {
 
     /// An empty catalog in `sourceLanguage`.
     public init(sourceLanguage: String) {
-        fileBytes = []
-        read = .none
+        read = nil
         root = .object([
             CatalogMember(key: "sourceLanguage", value: .string(sourceLanguage)),
             CatalogMember(key: "strings", value: .object([])),
@@ -49,11 +52,17 @@ public struct StringCatalogFile: Sendable, Hashable {
 
     /// Reads and checks a catalog; nil, with FC603 in `diagnostics` at the line of
     /// the problem, when the bytes are not a valid String Catalog.
-    public static func read(_ file: SourceFile, diagnostics: inout DiagnosticBag) -> StringCatalogFile? {
+    ///
+    /// `deferringEntries`: each entry in the shape formc writes
+    /// (`CatalogEntryShape`: a comment, an extraction state, string units, in
+    /// Xcode's layout) is checked and kept as its bytes, and its tree is read
+    /// each time its `value` is asked for: for a caller that looks into few
+    /// entries, as the merge does. Other entries are read as usual.
+    public static func read(_ file: SourceFile, deferringEntries: Bool = false, diagnostics: inout DiagnosticBag) -> StringCatalogFile? {
         // What the one-pass reader rejects is read again as a tree, for JSONReader's diagnostic.
         var syntax = DiagnosticBag(file: file.path)
-        let read = CatalogRead.next()
-        guard let parsed = parse(file, read: read) ?? parseTree(file, diagnostics: &syntax) else {
+        let read = CatalogRead(file: file)
+        guard let parsed = parse(file, read: read, defersEntries: deferringEntries) ?? parseTree(file, diagnostics: &syntax) else {
             for diagnostic in syntax.diagnostics where diagnostic.severity == .error {
                 diagnostics.error(
                     .invalidCatalog, "not a valid String Catalog: " + diagnostic.message, at: diagnostic.location.range,
@@ -65,24 +74,26 @@ public struct StringCatalogFile: Sendable, Hashable {
         var problems = CatalogValidator(diagnostics: diagnostics)
         problems.check(parsed.0, rootRange: parsed.1)
         diagnostics = problems.diagnostics
-        return problems.failed ? nil : StringCatalogFile(root: parsed.0, fileBytes: file.bytes, read: read)
+        return problems.failed ? nil : StringCatalogFile(root: parsed.0, read: read)
     }
 
     /// The file's JSON, read in one pass straight into `CatalogJSON`, and the
     /// range of its top-level value; nil for anything `JSONReader` reports.
-    /// `read`: what the members' verbatim ranges are marked with.
-    static func parse(_ file: SourceFile, read: CatalogRead = .none) -> (CatalogJSON, SourceRange)? {
+    /// `read`: what the members' verbatim ranges are marked with (none without
+    /// it); `defersEntries`, with a read, as `read(_:deferringEntries:diagnostics:)`.
+    static func parse(_ file: SourceFile, read: CatalogRead? = nil, defersEntries: Bool = false) -> (CatalogJSON, SourceRange)? {
         if file.bytes.count >= SpeedPaths.catalogInTwoMinimumBytes, SpeedPaths.hasSecondCore {
-            return parseInTwo(file, read: read)
+            return parseInTwo(file, read: read, defersEntries: defersEntries)
         }
-        return parseInOne(file, read: read)
+        return parseInOne(file, read: read, defersEntries: defersEntries)
     }
 
     /// The plain path: one reader from the start to the end.
-    static func parseInOne(_ file: SourceFile, read: CatalogRead = .none) -> (CatalogJSON, SourceRange)? {
+    static func parseInOne(_ file: SourceFile, read: CatalogRead? = nil, defersEntries: Bool = false) -> (CatalogJSON, SourceRange)? {
         file.bytes.withUnsafeBufferPointer { bytes in
             var parser = JSONParser(file: file, bytes: bytes, limits: .default, reservesTree: false)
             parser.catalogRead = read
+            parser.defersCatalogEntries = defersEntries
             return parser.parseCatalog()
         }
     }
@@ -120,8 +131,12 @@ public struct StringCatalogFile: Sendable, Hashable {
     public func rendered(capacity: Int = 4096) -> [UInt8] {
         var out: [UInt8] = []
         out.reserveCapacity(capacity)
-        fileBytes.withUnsafeBufferPointer { file in
-            Self.write(root, indent: 0, into: &out, copyingFrom: read == .none ? nil : (read, file))
+        if let read {
+            read.file.bytes.withUnsafeBufferPointer { file in
+                Self.write(root, indent: 0, into: &out, copyingFrom: (read, file))
+            }
+        } else {
+            Self.write(root, indent: 0, into: &out, copyingFrom: nil)
         }
         return out
     }
@@ -138,7 +153,7 @@ public struct StringCatalogFile: Sendable, Hashable {
                 spaces(indent + 2, into: &out)
                 quote(members[index].key, into: &out)
                 out.append(contentsOf: separator)
-                if let file, let verbatim = members[index].verbatim, verbatim.read == file.read, verbatim.range.upperBound <= file.bytes.count {
+                if let file, let verbatim = members[index].verbatim, verbatim.read === file.read, verbatim.range.upperBound <= file.bytes.count {
                     out.append(contentsOf: UnsafeBufferPointer(rebasing: file.bytes[verbatim.range]))
                 } else {
                     write(members[index].value, indent: indent + 2, into: &out, copyingFrom: file)
@@ -189,8 +204,25 @@ public struct StringCatalogFile: Sendable, Hashable {
         out.append(UInt8(ascii: "\""))
     }
 
+    /// `text` as the writer writes it between quotes.
+    static func escaped(_ text: String) -> [UInt8] {
+        var out: [UInt8] = []
+        Array(text.utf8).withUnsafeBufferPointer { escaped($0, into: &out) }
+        return out
+    }
+
     /// Whether `written` (between the quotes) is how the writer escapes `text`.
+    static func isEscaped(_ text: String, as written: UnsafeBufferPointer<UInt8>) -> Bool {
+        var text = text
+        return text.withUTF8 { isEscaped($0, as: written) }
+    }
+
     static func isEscaped(_ text: UnsafeBufferPointer<UInt8>, as written: UnsafeBufferPointer<UInt8>) -> Bool {
+        // With no escape, the text is what is written.
+        if !written.contains(UInt8(ascii: "\\")) {
+            guard written.count == text.count else { return false }
+            return (text.isEmpty || memcmp(written.baseAddress!, text.baseAddress!, text.count) == 0) && !text.contains(where: needsEscape)
+        }
         var escapedText: [UInt8] = []
         escapedText.reserveCapacity(written.count)
         escaped(text, into: &escapedText)
@@ -201,12 +233,16 @@ public struct StringCatalogFile: Sendable, Hashable {
         var runStart = 0
         for index in bytes.indices {
             let byte = bytes[index]
-            guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
+            guard needsEscape(byte) else { continue }
             out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
             escape(byte, into: &out)
             runStart = index + 1
         }
         out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart...]))
+    }
+
+    private static func needsEscape(_ byte: UInt8) -> Bool {
+        byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\")
     }
 
     private static func escape(_ byte: UInt8, into out: inout [UInt8]) {
@@ -285,6 +321,8 @@ private struct CatalogValidator {
     }
 
     private mutating func check(entry: CatalogMember) {
+        // Kept as its bytes only in `CatalogEntryShape`, which is valid.
+        if entry.isDeferred { return }
         guard let members = entry.value.members else {
             fail("the entry '\(entry.key)' is not an object", at: entry.range)
             return

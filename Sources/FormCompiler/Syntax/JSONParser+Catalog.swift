@@ -116,20 +116,50 @@ extension JSONParser {
             var gap = index
             skipWhitespace()
             guard index < count, bytes[index] == ASCII.colon else { throw Self.rejected }
-            laidOut = laidOut && isLayout(from: gap, breaks: 0, spaces: 1)
+            var separatorLaidOut = isLayout(from: gap, breaks: 0, spaces: 1)
             index += 1
             gap = index
             skipWhitespace()
-            laidOut = laidOut && isLayout(from: gap, breaks: 0, spaces: 1)
+            separatorLaidOut = separatorLaidOut && isLayout(from: gap, breaks: 0, spaces: 1)
+            laidOut = laidOut && separatorLaidOut
             let valueStart = index
+            // An entry of `strings` (the value after ` : `, on its key's line).
+            if depth == 1, defersCatalogEntries, separatorLaidOut, let read = catalogRead, skipDeferredEntry() {
+                members.append(CatalogMember(key: key, deferred: valueStart..<index, of: read, line: at.line, column: at.column))
+                continue
+            }
             let (value, valueLaidOut) = try catalogValue(depth: depth + 1)
             laidOut = laidOut && valueLaidOut
             members.append(CatalogMember(
                 key: key, value: value, line: at.line, column: at.column,
-                verbatim: valueLaidOut ? (catalogRead, valueStart..<index) : nil
+                verbatim: valueLaidOut ? catalogRead.map { ($0, valueStart..<index) } : nil
             ))
         } while try nextItem(closer: ASCII.closeBrace, depth: depth, laidOut: &laidOut)
         return members
+    }
+
+    /// Past the entry at `index` when it is in `CatalogEntryShape` (and ends
+    /// where a member's 32-bit range can say).
+    private mutating func skipDeferredEntry() -> Bool {
+        guard let shape = CatalogEntryShape.match(bytes, at: index), shape.end <= UInt32.max else { return false }
+        index = shape.end
+        line += shape.lineBreaks
+        lineStart = shape.lastLineStart
+        multiByteExtra = 0
+        return true
+    }
+
+    /// The value at `offset`, a deferred entry of `strings` that starts on
+    /// `line`, read as `parseCatalog` reads an entry it does not defer; nil
+    /// for anything it rejects.
+    mutating func parseCatalogEntry(at offset: Int, line: Int) -> CatalogJSON? {
+        index = offset
+        self.line = line
+        // Only positions of keys on later lines are kept, each a line start
+        // the reader passes: where this line starts is not needed.
+        lineStart = offset
+        multiByteExtra = 0
+        return try? catalogValue(depth: 2).0
     }
 
     private mutating func catalogItems(depth: Int, laidOut: inout Bool) throws(SyntaxError) -> [CatalogJSON] {

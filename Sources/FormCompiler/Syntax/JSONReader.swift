@@ -120,8 +120,11 @@ struct JSONParser {
     /// Where the catalog reader takes the rest of the `strings` object from a
     /// reader of its second part (`StringCatalogFile+TwoParts.swift`).
     var catalogSplice: CatalogSplice?
-    /// The read the catalog reader's verbatim ranges belong to.
-    var catalogRead = CatalogRead.none
+    /// The read the catalog reader's verbatim ranges belong to; none without it.
+    var catalogRead: CatalogRead?
+    /// Whether the catalog reader keeps entries in `CatalogEntryShape` as their
+    /// bytes (with a `catalogRead`).
+    var defersCatalogEntries = false
 
     /// `reservesTree: false` for a reader that keeps no tree (`parseCatalog`).
     init(file: SourceFile, bytes: UnsafeBufferPointer<UInt8>, limits: CompilerLimits, reservesTree: Bool = true) {
