@@ -185,6 +185,16 @@ import Testing
         #expect(try Self.merge(Self.translated, Self.strings()) == Self.translated)
     }
 
+    /// Only the comment differs (the form's field changed kind, say): the
+    /// comment is brought up to date and nothing else changes.
+    @Test func aChangedCommentIsBroughtUpToDate() throws {
+        let older = Self.translated.replacingOccurrences(
+            of: "\"Placeholder of the text field email in SignUpForm\"", with: "\"Placeholder of the float label email in SignUpForm\""
+        )
+        #expect(older != Self.translated)
+        #expect(try Self.merge(older, Self.strings()) == Self.translated)
+    }
+
     @Test func theSourceLanguageComesFromTheOption() throws {
         let catalog = CatalogMerge.merge(try Self.strings(), into: nil, sourceLanguage: "de")
         #expect(catalog.sourceLanguage == "de")
