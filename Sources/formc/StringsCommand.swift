@@ -69,7 +69,7 @@ struct StringsCommand: ParsableCommand {
             guard summary.errorCount == 0 else { return ExitStatus.errorsInInput }
 
             // The catalog read goes to the merge, which edits it in place.
-            let merged = CatalogMerge.merge(collected.strings, into: target)
+            let merged = CatalogMerge.merge(collected.strings, into: consume target)
             // Room for the keys the merge adds, so the buffer is allocated once.
             let bytes = merged.rendered(capacity: (existingBytes?.count ?? 0) * 5 / 4 + 4096)
             // The catalogs and the forms' strings are left to the exit, not freed one by one.

@@ -166,6 +166,38 @@ import Testing
         }
     }
 
+    /// Language tags that are one text in two spellings (é composed and
+    /// decomposed) are one key to the reader, which compares keys as `String`s,
+    /// but two byte strings: such an entry is never deferred, and the catalog
+    /// reads, and merges whether its strings change or are gone, alike both ways.
+    @Test(arguments: [2, 9])
+    func canonicallyEqualLanguagesReadAlikeBothWays(languages: Int) throws {
+        let unit = { (tag: String) in
+            "        \"\(tag)\" : {\n          \"stringUnit\" : {\n            \"state\" : \"translated\",\n            \"value\" : \"x\"\n          }\n        }"
+        }
+        let tags = ["\u{E9}", "e\u{301}"] + (2..<languages).map { "l\($0)" }
+        let text = Self.catalog(2) { index, entry in
+            index == 1 ? entry : entry.replacingOccurrences(
+                of: "      \"localizations\" : {\n", with: "      \"localizations\" : {\n" + tags.map(unit).joined(separator: ",\n") + ",\n"
+            )
+        }
+        #expect(text.utf8.contains(0xCC))
+        let (eager, eagerDiagnostics) = Self.read(text, deferringEntries: false)
+        let (deferred, deferredDiagnostics) = Self.read(text, deferringEntries: true)
+        #expect(eagerDiagnostics.map(\.message) == deferredDiagnostics.map(\.message))
+        #expect(eagerDiagnostics.map(\.location) == deferredDiagnostics.map(\.location))
+        #expect((eager == nil) == (deferred == nil))
+        guard let eager, let deferred else { return }
+        #expect(deferred.entries.first?.isDeferred == false)
+        #expect(eager == deferred)
+        let range = SourceRange(at: SourcePosition(line: 1, column: 1))
+        for strings in [[LocalizableString(key: "Form.field0.title", source: "Field zero", comment: "Changed", range: range)], []] {
+            let one = CatalogMerge.merge(strings, into: eager, sourceLanguage: "en").rendered()
+            let other = CatalogMerge.merge(strings, into: deferred, sourceLanguage: "en").rendered()
+            #expect(one == other)
+        }
+    }
+
     /// A deferred entry changed is read from its bytes and written afresh;
     /// the others are still copied.
     @Test func aChangedDeferredEntryIsReadAndWrittenAfresh() throws {

@@ -7,8 +7,8 @@ import Darwin
 /// A String Catalog entry as formc writes it and Xcode keeps it, recognized in
 /// the file's bytes: `comment`, `extractionState` and `localizations` (each
 /// optional, in that order, at least one), each localization one `stringUnit`
-/// of `state` and `value`, in Xcode's layout for an entry of `strings`, with
-/// no escapes but the writer's own.
+/// of `state` and `value` under an ASCII language tag, in Xcode's layout for an
+/// entry of `strings`, with no escapes but the writer's own.
 ///
 /// Such an entry is valid (`CatalogValidator` accepts it), the reader reads it
 /// (it is JSON with no duplicate key), and `StringCatalogFile.rendered` writes
@@ -87,6 +87,9 @@ struct CatalogEntryShape {
         }
 
         /// The localizations object: one string unit a language, no language twice.
+        /// Tags in ASCII only: two keys are the same for the reader when they
+        /// are canonically equivalent (`String`'s `==`), which for ASCII is
+        /// when their bytes are.
         mutating func localizations(into shape: inout CatalogEntryShape, sourceLanguage: UnsafeBufferPointer<UInt8>?) -> Bool {
             guard skip("{") else { return false }
             return withUnsafeTemporaryAllocation(of: Range<Int>.self, capacity: CatalogEntryShape.maximumLanguages) { seen in
@@ -98,7 +101,7 @@ struct CatalogEntryShape {
                           newline(), skip("            \"value\" : "), let value = string(),
                           newline(), skip("          }"),
                           newline(), skip("        }"),
-                          count < seen.count,
+                          count < seen.count, bytes[language].allSatisfy({ $0 < 0x80 }),
                           !seen[..<count].contains(where: { isSame($0, language) })
                     else { return false }
                     seen[count] = language

@@ -208,4 +208,3 @@ public enum CatalogMerge {
         localization = .object(members)
     }
 }
-

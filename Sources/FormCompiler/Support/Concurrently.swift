@@ -3,7 +3,8 @@ import Dispatch
 /// Runs pieces of work at once, on the calling thread and on workers of
 /// Dispatch's pool. The compiler's stages are synchronous functions; this is
 /// where some of them use more than one core (see `YAMLReader`, `FormDecoder`,
-/// `FormChecker`, `ConditionChecker` and `SwiftEmitter`).
+/// `FormChecker`, `ConditionChecker`, `SwiftEmitter`, and for `formc strings`
+/// `StringCatalogFile`, `CatalogMerge`, `XcodeKeyOrder` and `FormStrings`).
 ///
 /// Each piece builds its own result from values that no piece changes (the
 /// syntax tree, the file's bytes, the checked form), and the caller combines the

@@ -48,8 +48,8 @@ enum SpeedPaths {
     /// (`StringCatalogFile+TwoParts.swift`), on a machine with two cores.
     static let catalogInTwoMinimumBytes = 1024 * 1024
     /// Strings: a catalog of this many entries or more has each half of them
-    /// checked (`CatalogValidator`), merged (`CatalogMerge`) and given sort keys
-    /// (`XcodeKeyOrder.insert`) on a thread of its own.
+    /// checked (`CatalogValidator`), merged (`CatalogMerge.changes`) and given
+    /// sort keys (`XcodeKeyOrder.Placement`) on a thread of its own.
     static let catalogEntriesInHalvesMinimum = 2_000
     /// Strings: a form of this many fields or more has each half of its
     /// top-level elements' strings collected on a thread of its own

@@ -124,6 +124,8 @@ extension JSONParser {
             laidOut = laidOut && separatorLaidOut
             let valueStart = index
             // An entry of `strings` (the value after ` : `, on its key's line).
+            // A member of another top-level object is deferred alike: only the
+            // writer looks at those, and it copies them.
             if depth == 1, defersCatalogEntries, separatorLaidOut, let read = catalogRead, skipDeferredEntry() {
                 members.append(CatalogMember(key: key, deferred: valueStart..<index, of: read, line: at.line, column: at.column))
                 continue
