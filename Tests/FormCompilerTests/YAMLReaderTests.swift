@@ -203,6 +203,29 @@ fileprivate extension TreeNode {
         #expect(readerSketch(try #require(root)) == "{a: {k: 1}, b: {x: 1, y: 2}}")
     }
 
+    /// Keys are the same when their scalars are: `é` composed and decomposed
+    /// are two keys, in a mapping of a few keys and of many (an index past
+    /// `MappingKeyIndex.scanLimit`), in YAML and in JSON; a key written twice
+    /// is FC002 in both.
+    @Test func keysAreComparedByTheirScalarsInSmallAndLargeMappings() {
+        func readJSON(_ text: String) -> (node: SyntaxTree?, diagnostics: [Diagnostic]) {
+            let file = SourceFile(path: "test.form.json", text: text)
+            var diagnostics = DiagnosticBag(file: file.path)
+            let tree = JSONReader.read(file, limits: .default, diagnostics: &diagnostics)
+            return (tree, diagnostics.diagnostics)
+        }
+        for count in [2, MappingKeyIndex.scanLimit + 4] {
+            let others = (0..<count).map { "k\($0)" }
+            let keys = others + ["\u{E9}", "e\u{301}"]
+            let yaml = keys.map { "\($0): 1\n" }.joined()
+            let json = "{" + keys.map { "\"\($0)\": 1" }.joined(separator: ", ") + "}"
+            #expect(readYAML(yaml).diagnostics.isEmpty, "\(count) keys")
+            #expect(readJSON(json).diagnostics.isEmpty, "\(count) keys")
+            #expect(readYAML(yaml + "\u{E9}: 2\n").diagnostics.map { $0.code } == [.duplicateKey], "\(count) keys")
+            #expect(readJSON(json.dropLast() + ", \"e\u{301}\": 2}").diagnostics.map { $0.code } == [.duplicateKey], "\(count) keys")
+        }
+    }
+
     @Test func aSecondDocumentIsUnsupported() {
         let (root, diagnostics) = readYAML("a: 1\n---\nb: 2\n")
         #expect(root == nil)

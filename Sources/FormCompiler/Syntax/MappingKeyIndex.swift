@@ -3,7 +3,9 @@
 ///
 /// Keys are compared by their scalar text after escapes are resolved: `1`, `'1'`
 /// and `"1"` are the same key, because typing is schema-directed (SPEC §1) and the
-/// decoder would read all three as the same name.
+/// decoder would read all three as the same name. Texts are the same when their
+/// scalars are, in a small mapping and a large one alike: `é` and `e` with a
+/// combining accent are two keys (`String`'s `==` would take them as one).
 ///
 /// Most mappings of a form have a handful of keys; for those, comparing with each
 /// entry is cheaper than hashing every key and allocating a dictionary per mapping
@@ -12,7 +14,7 @@
 struct MappingKeyIndex {
     static let scanLimit = 8
 
-    private var firstRanges: [String: SourceRange] = [:]
+    private var firstRanges: [ScalarText: SourceRange] = [:]
     /// How many leading entries are in `firstRanges`.
     private var indexed = 0
 
@@ -30,10 +32,28 @@ struct MappingKeyIndex {
         }
         while indexed < entries {
             let earlier = NodeID(tree.pending[base + 2 * indexed])
-            firstRanges[tree.string(earlier)] = tree.range(earlier)
+            firstRanges[ScalarText(tree.string(earlier))] = tree.range(earlier)
             indexed += 1
         }
-        return firstRanges[tree.string(key)]
+        return firstRanges[ScalarText(tree.string(key))]
+    }
+
+    /// A key's text, equal to another and hashed by its UTF-8 bytes.
+    private struct ScalarText: Hashable {
+        var text: String
+
+        init(_ text: String) {
+            self.text = text
+        }
+
+        static func == (lhs: ScalarText, rhs: ScalarText) -> Bool {
+            lhs.text.utf8.elementsEqual(rhs.text.utf8)
+        }
+
+        func hash(into hasher: inout Hasher) {
+            var text = text
+            text.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+        }
     }
 }
 
