@@ -138,10 +138,6 @@ final class CatalogRead: Sendable {
         self.file = file
     }
 
-    static func == (lhs: CatalogRead, rhs: CatalogRead) -> Bool {
-        lhs === rhs
-    }
-
     /// The entry whose value starts at `offset`, on `line`, as
     /// `StringCatalogFile.read` reads it; the bytes are in `CatalogEntryShape`,
     /// so they always read.

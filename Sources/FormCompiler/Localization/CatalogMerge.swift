@@ -44,12 +44,14 @@ public enum CatalogMerge {
         return Target(sourceLanguage: sourceLanguage, catalog: catalog, members: members, position: position, order: order)
     }
 
+    /// `strings` merged into `existing`, or into a new catalog in `sourceLanguage`.
     public static func merge(
         _ strings: [LocalizableString], into existing: consuming StringCatalogFile?, sourceLanguage: String
     ) -> StringCatalogFile {
         merge(strings, into: target(existing.take(), sourceLanguage: sourceLanguage))
     }
 
+    /// `strings` merged into the catalog of `target`.
     public static func merge(_ strings: [LocalizableString], into target: consuming Target) -> StringCatalogFile {
         let sourceLanguage = target.sourceLanguage
         var catalog = target.catalog
