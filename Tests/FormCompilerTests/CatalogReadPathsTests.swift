@@ -154,6 +154,37 @@ import Testing
         }
     }
 
+    /// The shape takes every escape the writer writes (its escape set is
+    /// written out twice: in `StringCatalogFile.escape` and in the shape), so
+    /// an entry formc wrote is always deferred: each control character, the
+    /// quote and the backslash, in a value written by `StringCatalogFile`.
+    @Test func everyEscapeTheWriterWritesIsInTheShape() throws {
+        let texts = (UInt8(0)..<0x20).map { "a" + String(UnicodeScalar($0)) + "b" } + ["\"q\"", "back\\slash"]
+        let entries = texts.enumerated().map { index, text in
+            CatalogMember(key: "k\(index)", value: .object([
+                CatalogMember(key: "comment", value: .string(text)),
+                CatalogMember(key: "localizations", value: .object([
+                    CatalogMember(key: "en", value: .object([
+                        CatalogMember(key: "stringUnit", value: .object([
+                            CatalogMember(key: "state", value: .string("translated")),
+                            CatalogMember(key: "value", value: .string(text)),
+                        ])),
+                    ])),
+                ])),
+            ]))
+        }
+        var written = StringCatalogFile(sourceLanguage: "en")
+        written.root.set("strings", .object(entries))
+        let text = String(decoding: written.rendered(), as: UTF8.self)
+        let (read, diagnostics) = Self.read(text, deferringEntries: true)
+        let catalog = try #require(read, "\(diagnostics.map(\.message))")
+        #expect(catalog.entries.count == texts.count)
+        #expect(catalog.entries.allSatisfy { $0.isDeferred })
+        #expect(Self.read(text, deferringEntries: false).0 == catalog)
+        #expect(catalog.entries.map { $0.value["comment"]?.string } == texts)
+        #expect(catalog.rendered() == written.rendered())
+    }
+
     /// A language twice in an entry is not deferred: the catalog is not JSON
     /// with unique keys, FC603 at the second, as without deferring.
     @Test func aDuplicateLanguageIsFC603WhenDeferring() {
