@@ -1,6 +1,15 @@
 // swift-tools-version: 6.0
 import PackageDescription
 
+// A module sees the members (extension methods too) only of the modules it
+// imports: its imports are its dependencies.
+let strictImports: [SwiftSetting] = [.enableUpcomingFeature("MemberImportVisibility")]
+
+let compilerModules = [
+    "FormSource", "FormSyntax", "FormModel", "FormChecker", "FormText", "FormSwiftEmitter",
+    "FormLocalization", "FormPreview", "FormReports", "FormEditor", "FormCompiler",
+]
+
 let package = Package(
     name: "formc",
     // The language of the forms' own text, for the String Catalog that
@@ -12,7 +21,8 @@ let package = Package(
     products: [
         .executable(name: "formc", targets: ["formc"]),
         .library(name: "FormRuntime", targets: ["FormRuntime"]),
-        .library(name: "FormCompiler", targets: ["FormCompiler"]),
+        // The compiler as a library: the pipeline and the stage modules it is made of.
+        .library(name: "FormCompiler", targets: compilerModules),
         .plugin(name: "FormcPlugin", targets: ["FormcPlugin"]),
     ],
     dependencies: [
@@ -25,62 +35,138 @@ let package = Package(
             pkgConfig: "yaml-0.1",
             providers: [.apt(["libyaml-dev"]), .brew(["libyaml"])]
         ),
-        // The compiler: bytes in, tree, diagnostics and Swift out. No file IO, no CLI.
-        .target(name: "FormCompiler", dependencies: ["CYAML"]),
+
+        // The compiler, one module per stage and side product, lowest first. A module
+        // imports only modules above it in this list; what crosses between them is
+        // plain values (bytes → SyntaxTree → FormDocument → CheckedForm → Swift), and
+        // `package` access for what a user should not call. No file IO, no CLI.
+
+        // Source files and positions, diagnostics and their catalog of codes, the
+        // compiler's limits, JSON text (JSONValue) and the concurrency helpers.
+        .target(name: "FormSource", swiftSettings: strictImports),
+        // Read: a form file's bytes, YAML (libyaml) or JSON → SyntaxTree, with
+        // FC0xx diagnostics. Knows no form keys.
+        .target(name: "FormSyntax", dependencies: ["FormSource", "CYAML"], swiftSettings: strictImports),
+        // Decode: SyntaxTree → FormDocument, the typed model, checked against the
+        // vocabulary of keys; the condition language's syntax and parser; the
+        // model's JSON form (`formc dump`, `formc schema`).
+        .target(name: "FormModel", dependencies: ["FormSource", "FormSyntax"], swiftSettings: strictImports),
+        // Check: FormDocument → CheckedForm (symbols, types, conditions, rules,
+        // names), with FC1xx–FC5xx diagnostics.
+        .target(name: "FormChecker", dependencies: ["FormSource", "FormModel"], swiftSettings: strictImports),
+        // The form's human text: a FormDocument's localizable strings and their keys
+        // (SPEC §11), and the default messages of rules and display names.
+        .target(name: "FormText", dependencies: ["FormSource", "FormModel"], swiftSettings: strictImports),
+        // Emit: CheckedForm → Swift source, written as UTF-8.
+        .target(name: "FormSwiftEmitter", dependencies: ["FormSource", "FormModel", "FormText"], swiftSettings: strictImports),
+        // `formc strings` and `lint --strings`: String Catalogs read (on FormSyntax's
+        // JSON reader), merged with a form's strings, written and linted.
+        .target(
+            name: "FormLocalization",
+            dependencies: ["FormSource", "FormSyntax", "FormText"],
+            swiftSettings: strictImports
+        ),
+        // `formc preview`: CheckedForm (and catalogs' translations) → one HTML page.
+        .target(
+            name: "FormPreview",
+            dependencies: ["FormSource", "FormModel", "FormText", "FormLocalization"],
+            swiftSettings: strictImports
+        ),
+        // Diagnostics → text, Xcode, GitHub, JSON and SARIF reports.
+        .target(name: "FormReports", dependencies: ["FormSource"], swiftSettings: strictImports),
+        // The editor features (completion, hover, navigation, outline, quick fixes)
+        // of one open form, as pure functions of its read, decoded and checked text.
+        .target(
+            name: "FormEditor",
+            dependencies: ["FormSource", "FormSyntax", "FormModel", "FormChecker", "FormSwiftEmitter"],
+            swiftSettings: strictImports
+        ),
+        // The pipeline: a path and bytes → read → decode → check → emit → diagnostics
+        // and Swift, as `formc build` and `lint` run it.
+        .target(
+            name: "FormCompiler",
+            dependencies: ["FormSource", "FormSyntax", "FormModel", "FormChecker", "FormSwiftEmitter"],
+            swiftSettings: strictImports
+        ),
+
         // The platform-neutral runtime that generated code imports.
         .target(name: "FormRuntime"),
         // JSON-RPC 2.0 and LSP's framing and message types; Foundation only.
         .target(name: "LanguageServerProtocol"),
-        // `formc lsp`: the open documents and the editor features of FormCompiler's
+        // `formc lsp`: the open documents and the editor features of FormEditor's
         // `EditorDocument`, answered over LanguageServerProtocol. No IO but
         // StdioTransport's reads and writes.
-        .target(name: "FormLanguageServer", dependencies: ["FormCompiler", "LanguageServerProtocol"]),
+        .target(
+            name: "FormLanguageServer",
+            dependencies: ["FormSource", "FormEditor", "LanguageServerProtocol"],
+            swiftSettings: strictImports
+        ),
         // The few C library calls the CLI needs that Swift's Glibc module lacks (mallopt).
         .target(name: "CFormcSystem"),
-        // The command-line shell around FormCompiler.
+        // The command-line shell around the stages: files and folders in, reports,
+        // Swift, catalogs and previews out.
         .executableTarget(
             name: "formc",
             dependencies: [
-                "FormCompiler",
+                "FormSource", "FormModel", "FormText", "FormSwiftEmitter", "FormLocalization", "FormPreview",
+                "FormReports", "FormCompiler", "FormLanguageServer",
                 "CFormcSystem",
-                "FormLanguageServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ]
+            ],
+            swiftSettings: strictImports
         ),
         // The benchmark of issue 6 (`make bench`): formc against libyaml's raw parse,
         // and `formc strings`, `preview` and `lsp` against `formc build` and `lint`.
         // The benchmark's form, catalogs, language server client, goals and table,
         // apart from the executable so that FormcBenchTests can test them.
-        .target(name: "BenchmarkSupport", dependencies: ["FormCompiler", "LanguageServerProtocol"]),
+        .target(
+            name: "BenchmarkSupport",
+            dependencies: ["FormText", "FormLocalization", "LanguageServerProtocol"],
+            swiftSettings: strictImports
+        ),
         .executableTarget(
             name: "formc-bench",
             dependencies: [
                 "BenchmarkSupport",
-                "FormCompiler",
+                "FormSource", "FormSyntax", "FormModel", "FormText", "FormSwiftEmitter", "FormLocalization", "FormCompiler",
                 "LanguageServerProtocol",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ]
+            ],
+            swiftSettings: strictImports
         ),
         .plugin(
             name: "FormcPlugin",
             capability: .buildTool(),
             dependencies: ["formc"]
         ),
+        // The stages' tests, each file importing the stages it tests.
         .testTarget(
             name: "FormCompilerTests",
             // FormRuntime too: a test keeps the form keys' vocabulary and the runtime's enums the same.
-            dependencies: ["FormCompiler", "FormRuntime"],
-            exclude: ["Expected", "Fuzz"]
+            dependencies: compilerModules.map { .target(name: $0) } + ["FormRuntime"],
+            exclude: ["Expected", "Fuzz"],
+            swiftSettings: strictImports
         ),
         .testTarget(name: "FormRuntimeTests", dependencies: ["FormRuntime"]),
         .testTarget(name: "LanguageServerProtocolTests", dependencies: ["LanguageServerProtocol"]),
-        .testTarget(name: "FormLanguageServerTests", dependencies: ["FormLanguageServer", "FormCompiler", "LanguageServerProtocol"]),
-        .testTarget(name: "FormcBenchTests", dependencies: ["BenchmarkSupport", "FormCompiler", "LanguageServerProtocol"]),
+        .testTarget(
+            name: "FormLanguageServerTests",
+            dependencies: ["FormSource", "FormLanguageServer", "LanguageServerProtocol"],
+            swiftSettings: strictImports
+        ),
+        .testTarget(
+            name: "FormcBenchTests",
+            dependencies: [
+                "BenchmarkSupport", "FormSource", "FormSyntax", "FormModel", "FormText", "FormLocalization", "FormCompiler",
+                "LanguageServerProtocol",
+            ],
+            swiftSettings: strictImports
+        ),
         // Runs the real `formc` executable (built by `swift build --build-tests`, which
         // builds every product): exit statuses, formats, files written. It does not
         // depend on the `formc` target, since linking an executable's objects into a
-        // test bundle duplicates its symbols.
-        .testTarget(name: "FormcCLITests", dependencies: ["FormCompiler"]),
+        // test bundle duplicates its symbols. It imports none of the compiler's modules.
+        .testTarget(name: "FormcCLITests"),
         // Its Swift comes from FormcPlugin, compiled from the example forms in it.
         .testTarget(
             name: "GeneratedFormTests",

@@ -1,4 +1,5 @@
-import FormCompiler
+import FormLocalization
+import FormText
 
 /// The String Catalogs of the `formc strings` figure (issue 33): the benchmark
 /// form's strings with three translations each, and that catalog as it was

@@ -1,3 +1,6 @@
+import FormModel
+import FormSource
+
 /// The first step of declaring: each element on its own, with nothing recorded
 /// that depends on the elements before it. It checks how ids are spelled and the
 /// segments' options, and makes each field's symbol, its facts for conditions and

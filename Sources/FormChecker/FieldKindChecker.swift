@@ -1,3 +1,6 @@
+import FormModel
+import FormSource
+
 /// The checks of a number field's own keys (SPEC §10): `decimals`, and a
 /// `default` and `step` that the field can hold. A slider's bounds are checked
 /// with its rules (`RuleChecker`), which hold them.

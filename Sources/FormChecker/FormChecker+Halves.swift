@@ -1,3 +1,6 @@
+import FormModel
+import FormSource
+
 // The checker's speed path: a large form's element list walked in two halves at
 // once, each half by a walker of its own. `Checker.declare` takes it only when
 // `walksInHalves` is set; the ids are then recorded in document order from both

@@ -1,3 +1,6 @@
+import FormModel
+import FormSource
+
 /// The check stage: the semantic rules of SPEC §3 and §6.1 (FC200–FC407), then the
 /// conditions of §7 (FC500–FC505). It resolves every name into a `SymbolTable`;
 /// the emitter trusts what it accepted.

@@ -1,3 +1,6 @@
+import FormModel
+import FormSource
+
 /// FC404: a `pattern` must compile with Swift's `Regex`, the engine the generated
 /// code uses, so nothing fails at run time. Swift's errors carry no position, so
 /// the position is found as the end of the shortest prefix that fails the same way,

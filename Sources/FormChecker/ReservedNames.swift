@@ -1,7 +1,9 @@
+import FormModel
+
 /// The words of the condition language (SPEC §7): a field with one of these ids
 /// could not be named in a condition.
-enum ConditionWords {
-    static let reserved: Set<String> = ["and", "or", "not"]
+package enum ConditionWords {
+    package static let reserved: Set<String> = ["and", "or", "not"]
 }
 
 /// Why a well-formed id cannot be used, looked up once per id rather than once per

@@ -1,3 +1,6 @@
+import FormModel
+import FormSource
+
 /// The checks of one field's rules (SPEC §6.1–§6.2): applicability (FC401),
 /// contradictions (FC403), patterns (FC404), `sameAs` targets (FC405), rules that
 /// can never fail or repeat (FC406) and validator names (FC407); the bounds of

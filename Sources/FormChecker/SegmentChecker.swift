@@ -1,3 +1,6 @@
+import FormModel
+import FormSource
+
 /// The checks of one field with options — a segment, a picker or a multiChoice
 /// (SPEC §3, §10): options, their case names, the default and the enum's name.
 struct SegmentChecker {

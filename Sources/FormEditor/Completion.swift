@@ -1,3 +1,7 @@
+import FormModel
+import FormSource
+import FormSyntax
+
 /// A completion an editor offers at a position.
 public struct EditorCompletion: Sendable, Hashable {
     public enum Kind: Sendable, Hashable {
@@ -169,7 +173,7 @@ extension EditorDocument {
         for bytes in [Array(before) + Array(replacement.utf8) + Array(after), Array(before) + Array(replacement.utf8)] {
             let patched = SourceFile(path: file.path, bytes: bytes)
             var diagnostics = DiagnosticBag(file: file.path)
-            if let tree = FormPipeline.read(patched, limits: .default, diagnostics: &diagnostics) {
+            if let tree = FormReader.read(patched, limits: .default, diagnostics: &diagnostics) {
                 return CompletionContext(file: patched, syntax: SyntaxIndex(tree: tree), symbols: analyses.symbols, form: analyses.form)
             }
         }

@@ -1,3 +1,6 @@
+import FormModel
+import FormSource
+
 /// Completion inside a condition (`visibleWhen:`, `enabledWhen:`): field ids,
 /// the condition language's words, and option values inside its quotes.
 extension CompletionContext {

@@ -1,3 +1,7 @@
+import FormModel
+import FormSource
+import FormSyntax
+
 /// The values a key may take where the cursor is, when they form a closed set.
 extension CompletionContext {
     /// `word`: what is typed of the value, which field ids must match.

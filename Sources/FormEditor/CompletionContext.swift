@@ -1,3 +1,7 @@
+import FormModel
+import FormSource
+import FormSyntax
+
 /// The document read with the word at the cursor removed, and the questions a
 /// completion asks of it.
 struct CompletionContext {

@@ -1,3 +1,8 @@
+import FormChecker
+import FormModel
+import FormSource
+import FormSyntax
+
 /// One open form as an editor sees it: the text, and what the compiler made of it —
 /// the same read → decode → check as `FormPipeline.check` (so the same diagnostics as
 /// `formc lint`), with the syntax tree and the symbols kept for the editor features
@@ -31,7 +36,7 @@ public struct EditorDocument: Sendable {
     public init(file: SourceFile) {
         self.file = file
         var diagnostics = DiagnosticBag(file: file.path)
-        let tree = FormPipeline.read(file, limits: .default, diagnostics: &diagnostics)
+        let tree = FormReader.read(file, limits: .default, diagnostics: &diagnostics)
         var document: FormDocument?
         var symbols: SymbolTable?
         if let tree, let decoded = FormDecoder.decode(tree, file: file, format: SourceFormat(path: file.path), limits: .default, diagnostics: &diagnostics) {

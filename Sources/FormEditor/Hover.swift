@@ -1,3 +1,8 @@
+import FormModel
+import FormSource
+import FormSwiftEmitter
+import FormSyntax
+
 /// What an editor shows when the pointer rests on a position.
 public struct EditorHover: Sendable, Hashable {
     /// Markdown.

@@ -1,3 +1,5 @@
+import FormModel
+
 /// One line about each key, element kind and rule, for hover and completion: the
 /// descriptions of `FormVocabulary`, the table the decoder and `formc schema`
 /// read, so an editor says what the schema says.

@@ -1,3 +1,7 @@
+import FormChecker
+import FormModel
+import FormSource
+
 /// Why a rename cannot be done.
 public struct RenameRefusal: Error, Sendable, Hashable {
     public var message: String

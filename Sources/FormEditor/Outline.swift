@@ -1,3 +1,7 @@
+import FormModel
+import FormSource
+import FormSwiftEmitter
+
 /// One entry of a form's outline: a group with its children, a field or a segue.
 public struct EditorSymbol: Sendable, Hashable {
     public enum Kind: Sendable, Hashable {

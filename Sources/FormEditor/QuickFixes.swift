@@ -1,3 +1,5 @@
+import FormSource
+
 /// A fix a diagnostic's help names: one replacement of the diagnostic's span.
 public struct EditorQuickFix: Sendable, Hashable {
     public var title: String

@@ -1,3 +1,7 @@
+import FormModel
+import FormSource
+import FormSyntax
+
 /// The syntax tree seen from below: each node's parent, and what a mapping is in
 /// the form (the document, an element of some kind, a rule, an option…), which the
 /// completion and hover of a key need to know the keys allowed there.
@@ -8,8 +12,8 @@ struct SyntaxIndex: Sendable {
 
     init(tree: SyntaxTree) {
         self.tree = tree
-        var parents = [Int32](repeating: -1, count: tree.storage.nodes.count)
-        var visited = [Bool](repeating: false, count: tree.storage.nodes.count)
+        var parents = [Int32](repeating: -1, count: tree.nodeCount)
+        var visited = [Bool](repeating: false, count: tree.nodeCount)
         var stack = [tree.root]
         visited[Int(tree.root.index)] = true
         // An alias shares its anchor's children: each node is entered once, from the
@@ -140,7 +144,7 @@ struct SyntaxIndex: Sendable {
 
     /// Every mapping and sequence in the tree, for the indentation search of a blank line.
     var collections: [NodeID] {
-        (0..<tree.storage.nodes.count).map { NodeID(Int32($0)) }.filter {
+        (0..<tree.nodeCount).map { NodeID(Int32($0)) }.filter {
             tree.kind($0) != .scalar && ($0 == tree.root || parent($0) != nil)
         }
     }

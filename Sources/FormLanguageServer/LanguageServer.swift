@@ -1,4 +1,5 @@
-import FormCompiler
+import FormEditor
+import FormSource
 import LanguageServerProtocol
 
 /// FormCompiler has a JSON value of its own, for its reports.
@@ -227,7 +228,7 @@ public final class LanguageServer {
         )
     }
 
-    func lspDiagnostic(_ diagnostic: FormCompiler.Diagnostic, converter: PositionConverter, uri: String) -> LanguageServerProtocol.Diagnostic {
+    func lspDiagnostic(_ diagnostic: FormSource.Diagnostic, converter: PositionConverter, uri: String) -> LanguageServerProtocol.Diagnostic {
         let severity: DiagnosticSeverity = switch diagnostic.severity {
         case .error: .error
         case .warning: .warning

@@ -1,4 +1,5 @@
-import FormCompiler
+import FormEditor
+import FormSource
 import LanguageServerProtocol
 
 /// A document the client has open: its text as the client last sent it, and the

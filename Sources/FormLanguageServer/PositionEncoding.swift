@@ -1,4 +1,4 @@
-import FormCompiler
+import FormSource
 import LanguageServerProtocol
 
 /// The code units an LSP position's `character` counts: UTF-16 unless the client

@@ -1,3 +1,5 @@
+import FormSource
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)

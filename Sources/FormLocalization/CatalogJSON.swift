@@ -1,3 +1,5 @@
+import FormSource
+
 /// A String Catalog's JSON as it is in the file: object members in file order,
 /// each with the line its key is on, and scalars other than strings kept as
 /// written. The merge edits this tree in place, so whatever formc does not know
@@ -143,7 +145,7 @@ final class CatalogRead: Sendable {
     /// so they always read.
     func entry(at offset: Int, line: Int) -> CatalogJSON {
         file.bytes.withUnsafeBufferPointer { bytes in
-            var parser = JSONParser(file: file, bytes: bytes, limits: .default, reservesTree: false)
+            var parser = CatalogParser(file: file, bytes: bytes, limits: .default)
             parser.catalogRead = self
             guard let entry = parser.parseCatalogEntry(at: offset, line: line) else {
                 preconditionFailure("a deferred catalog entry did not read: CatalogEntryShape matched what the reader rejects")

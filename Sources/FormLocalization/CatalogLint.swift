@@ -1,3 +1,6 @@
+import FormSource
+import FormText
+
 /// `formc lint --strings CATALOG` (SPEC §11): the catalog checked against the
 /// forms' strings.
 ///

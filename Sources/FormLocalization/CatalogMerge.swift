@@ -1,3 +1,6 @@
+import FormSource
+import FormText
+
 /// `formc strings`' merge (SPEC §11): the forms' strings into a String Catalog,
 /// never losing a translator's work.
 ///

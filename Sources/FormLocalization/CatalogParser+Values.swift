@@ -1,3 +1,6 @@
+import FormSource
+import FormSyntax
+
 // A String Catalog read straight into `CatalogJSON`, with the form reader's
 // cursor and scalars: a catalog is many times the size of a form, and a syntax
 // tree first and the catalog's values after would build everything twice.
@@ -7,7 +10,7 @@
 // each such member gets the range of its value's bytes, and a merge copies what
 // it left unchanged from the file rather than writing it out again.
 
-extension JSONParser {
+extension CatalogParser {
     /// The document as `CatalogJSON`, each object member with its key's
     /// position, and the range of the top-level value; nil for anything `JSONReader` would report (a syntax error, a
     /// duplicate key, nesting past the limit), which the caller then reads with

@@ -1,3 +1,5 @@
+import FormSource
+
 // Speed only: a large String Catalog read by two readers at once, each about
 // half of its `strings` object (`SpeedPaths.catalogInTwoMinimumBytes`). The
 // plain path is `StringCatalogFile.parse` reading it in one; tests compare the
@@ -17,14 +19,14 @@ extension StringCatalogFile {
         let line = file.position(ofByteOffset: split).line
         let second = Concurrently.Pending { () -> CatalogPart? in
             file.bytes.withUnsafeBufferPointer { bytes in
-                var parser = JSONParser(file: file, bytes: bytes, limits: .default, reservesTree: false)
+                var parser = CatalogParser(file: file, bytes: bytes, limits: .default)
                 parser.catalogRead = read
                 parser.defersCatalogEntries = defersEntries
                 return parser.parseCatalogPart(from: split, line: line)
             }
         }
         return file.bytes.withUnsafeBufferPointer { bytes in
-            var parser = JSONParser(file: file, bytes: bytes, limits: .default, reservesTree: false)
+            var parser = CatalogParser(file: file, bytes: bytes, limits: .default)
             parser.catalogRead = read
             parser.defersCatalogEntries = defersEntries
             parser.catalogSplice = CatalogSplice(offset: split) { second.join() }
@@ -71,7 +73,7 @@ struct CatalogPart: Sendable {
     var multiByteExtra: Int
 }
 
-extension JSONParser {
+extension CatalogParser {
     /// The members from the key at `offset` (four spaces into `line`) to past
     /// the closing brace of their object at `CatalogSplice.depth`.
     mutating func parseCatalogPart(from offset: Int, line: Int) -> CatalogPart? {

@@ -1,3 +1,6 @@
+import FormSource
+import FormSyntax
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -91,7 +94,7 @@ public struct StringCatalogFile: Sendable, Hashable {
     /// The plain path: one reader from the start to the end.
     static func parseInOne(_ file: SourceFile, read: CatalogRead? = nil, defersEntries: Bool = false) -> (CatalogJSON, SourceRange)? {
         file.bytes.withUnsafeBufferPointer { bytes in
-            var parser = JSONParser(file: file, bytes: bytes, limits: .default, reservesTree: false)
+            var parser = CatalogParser(file: file, bytes: bytes, limits: .default)
             parser.catalogRead = read
             parser.defersCatalogEntries = defersEntries
             return parser.parseCatalog()

@@ -1,3 +1,7 @@
+import FormModel
+import FormSource
+import FormText
+
 /// The checked form as the data the preview page's script reads (SPEC §13): every
 /// element with its presentation keys, every field with its display name, trigger,
 /// and rules with their final messages (the form's, else the same default message

@@ -1,3 +1,7 @@
+import FormLocalization
+import FormModel
+import FormText
+
 /// The language a preview page is drawn in (SPEC §13): the form's own text, or a
 /// String Catalog's translations in one locale, as the generated code's
 /// `FormLocalization` gives `.source` and `.catalog(_:locale:)`.

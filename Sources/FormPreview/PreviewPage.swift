@@ -1,3 +1,6 @@
+import FormModel
+import FormSource
+
 /// `formc preview`: one self-contained HTML page per form (SPEC §13), and an index
 /// page linking several. Bytes in, text out: the `formc` command writes the files.
 ///

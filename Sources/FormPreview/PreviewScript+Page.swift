@@ -1,3 +1,5 @@
+import FormModel
+
 extension PreviewScript {
     /// Showing the conditions, the form's event listeners, and drawing the page.
     static let page = #"""

@@ -1,3 +1,5 @@
+import FormSource
+
 /// Everything one run of `lint`, `build` or `dump` reports: the diagnostics of every
 /// input in report order, and how many files were checked. Every renderer takes
 /// this one value, so every format tells the same story.

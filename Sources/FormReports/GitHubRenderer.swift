@@ -1,3 +1,5 @@
+import FormSource
+
 /// GitHub Actions workflow commands, which the runner turns into annotations on
 /// the pull request: `::error file=…,line=…,col=…,endLine=…,endColumn=…,title=FC400::message`.
 /// Warnings are `::warning`, notes with a location `::notice`. Help lines and

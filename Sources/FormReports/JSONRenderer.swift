@@ -1,3 +1,5 @@
+import FormSource
+
 /// The `json` format of SPEC §8: one document with every diagnostic and the
 /// totals, for scripts. Keys always come in the order below. Beyond the SPEC
 /// shape, each diagnostic has `help` (a list of strings, after `message`); a note

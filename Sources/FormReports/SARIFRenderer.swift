@@ -1,3 +1,5 @@
+import FormSource
+
 /// SARIF 2.1.0, the format GitHub code scanning (`github/codeql-action/upload-sarif`)
 /// and other analysis dashboards read. One run whose driver lists every catalog
 /// code as a rule; one result per diagnostic, its notes as related locations.

@@ -1,3 +1,5 @@
+import FormSource
+
 /// The human format of SPEC §4: a header line per diagnostic, the source line with
 /// a line-number gutter, a caret line under the exact span, `= help:` lines and
 /// notes with their own snippets, then a summary line. ANSI colour is optional

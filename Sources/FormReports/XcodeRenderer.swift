@@ -1,3 +1,5 @@
+import FormSource
+
 /// `file:line:col: severity: message [CODE]`, one line per diagnostic, the form
 /// Xcode, `swift build` and most editors turn into clickable issues. Notes follow
 /// as `note:` lines at their own location; help lines become notes at the

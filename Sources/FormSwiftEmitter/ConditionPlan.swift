@@ -1,3 +1,5 @@
+import FormModel
+
 /// Which `visibleWhen`/`enabledWhen` helpers a form needs, and which helper
 /// decides each element (SPEC §7).
 ///

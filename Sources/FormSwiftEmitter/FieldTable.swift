@@ -1,3 +1,5 @@
+import FormSource
+
 /// The translator's `FieldInfo`s, one per field symbol, in order: a fixed block
 /// of references, each set once while the translator is made, then only read.
 ///

@@ -1,3 +1,6 @@
+import FormModel
+import FormSource
+
 /// What the translator needs from the element tree, gathered in one walk by
 /// index: the levels that get an element builder (each with what decides its
 /// elements), where each field element is, the segues and the condition helpers.

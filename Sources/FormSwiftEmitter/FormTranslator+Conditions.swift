@@ -1,3 +1,5 @@
+import FormModel
+
 /// The conditions (SPEC §7): `isVisible`/`isEnabled`, instance and static, and
 /// one helper per element with a condition of its own, written twice: over a
 /// `Values` snapshot and over the form's live values.

@@ -1,3 +1,7 @@
+import FormModel
+import FormSource
+import FormText
+
 /// The element tree (SPEC §3, §5): built once, on first use, by one static
 /// builder per level (the form's top level, then each group), so every function
 /// stays small however large the form. Elements are bound to the form's

@@ -1,3 +1,7 @@
+import FormModel
+import FormSource
+import FormText
+
 // What the translator knows of each field, worked out once per form: a large
 // form's `FieldInfo`s are made in two halves on two threads (the speed path;
 // the table is the same either way, which tests check).

@@ -1,3 +1,7 @@
+import FormModel
+import FormSource
+import FormText
+
 /// The members every field has a line in: the `Field` enum, the option enums,
 /// `Values`, the form's `FormValue`s, `init` and `values`. Each line of a field is
 /// a unit of a run (`eachField`), handed to one named function of the renderer.

@@ -1,3 +1,5 @@
+import FormModel
+
 // The runtime's types that the file names, and their aliases inside the form type.
 extension FormTranslator {
     /// The runtime types that the form's non-private members name in their

@@ -1,3 +1,7 @@
+import FormModel
+import FormSource
+import FormText
+
 /// Validation (SPEC §6): the static rules over a `Values` snapshot, one small
 /// function per field, and the instance API that drives field states.
 extension FormTranslator {

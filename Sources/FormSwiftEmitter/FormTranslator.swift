@@ -1,3 +1,7 @@
+import FormModel
+import FormSource
+import FormText
+
 /// Translates one checked form into the generated file of SPEC §5, as pinned by
 /// docs/design/generated-code.md: it decides *what* the file declares (which
 /// members, with which names, types and values) and hands each to the renderer

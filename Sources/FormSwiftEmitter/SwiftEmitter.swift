@@ -1,3 +1,6 @@
+import FormModel
+import FormSource
+
 /// Options of the emitter.
 public struct EmitOptions: Sendable, Hashable {
     public enum AccessLevel: String, Sendable, Hashable, CaseIterable {

@@ -1,3 +1,5 @@
+import FormModel
+
 // The conditions' Swift (SPEC §7, §10): the helpers' names and heads, and the
 // pieces of a condition's expression. `FormTranslator.writeCondition` says which
 // pieces, in which order; these spell them, with the parentheses the position

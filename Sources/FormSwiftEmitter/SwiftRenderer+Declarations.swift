@@ -1,3 +1,5 @@
+import FormModel
+
 // Declarations of the code model: the file's head, types, properties and
 // functions, and how types are spelled.
 extension SwiftRenderer {
@@ -349,7 +351,7 @@ extension SwiftRenderer {
 extension SwiftRenderer {
     /// A field's value type as written in the generated Swift: `String`, `Bool`,
     /// `Plan`, `Plan?`, `Int?`, `[Topping]` (also what the editor shows for a field).
-    static func spelling(of valueType: FieldValueType) -> String {
+    package static func spelling(of valueType: FieldValueType) -> String {
         switch valueType {
         case .string: "String"
         case .bool: "Bool"

@@ -1,3 +1,6 @@
+import FormModel
+import FormSource
+
 // The element builders' Swift: `elements.append(TextFieldElement(id: "email", …))`.
 
 /// The arguments of one element's initializer, as the translator names them

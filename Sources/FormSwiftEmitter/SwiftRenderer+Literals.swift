@@ -1,3 +1,5 @@
+import FormModel
+
 // Literals: text as an escaped string literal or comment, and the values of a
 // form (numbers, dates, options) as exact Swift literals.
 

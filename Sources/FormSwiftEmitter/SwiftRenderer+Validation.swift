@@ -1,3 +1,6 @@
+import FormModel
+import FormText
+
 // The validation members' Swift (SPEC §6): the per-field rule functions, their
 // rules, messages and bounds, and the lines of the dispatchers.
 

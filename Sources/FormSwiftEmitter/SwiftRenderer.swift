@@ -27,7 +27,7 @@
 /// that is not inside a tentative layout hands everything to the sink except
 /// what may still be rolled back or read (see `flush()`), so the buffer holds a
 /// chunk of the file, never the file.
-struct SwiftRenderer: ~Copyable {
+package struct SwiftRenderer: ~Copyable {
     // The state below is internal, not private, only so that the renderer's own
     // files (its extensions) can lay out what they write; nothing else touches it.
     var out: OutputBuffer

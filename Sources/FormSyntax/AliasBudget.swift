@@ -1,3 +1,5 @@
+import FormSource
+
 /// How much aliases may make a document grow (SPEC §9): the tree with every alias
 /// expanded may hold at most `aliasExpansionFactor` × the nodes written in the file.
 ///

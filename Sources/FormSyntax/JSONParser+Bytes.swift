@@ -1,9 +1,11 @@
+import FormSource
+
 // The byte cursor: whitespace and line starts, positions, and the extent of a word,
 // a number or a UTF-8 sequence.
 
 extension JSONParser {
     @inline(__always)
-    mutating func skipWhitespace() {
+    package mutating func skipWhitespace() {
         while index < count {
             switch bytes[index] {
             case 0x20, 0x09:
@@ -31,11 +33,11 @@ extension JSONParser {
     /// multi-byte sequence read so far: the parser asks only where it stands.
     /// Errors, which may point back, use `SourceFile.position(ofByteOffset:)`.
     @inline(__always)
-    func position(_ offset: Int) -> SourcePosition {
+    package func position(_ offset: Int) -> SourcePosition {
         SourcePosition(line: line, column: offset - lineStart - multiByteExtra + 1)
     }
 
-    func text(_ start: Int, _ end: Int) -> String {
+    package func text(_ start: Int, _ end: Int) -> String {
         String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<min(end, count)]), as: UTF8.self)
     }
 
@@ -67,7 +69,7 @@ extension JSONParser {
     static func isDigit(_ byte: UInt8) -> Bool { byte >= ASCII.zero && byte <= ASCII.nine }
 
     @inline(__always)
-    static func isWordByte(_ byte: UInt8) -> Bool {
+    package static func isWordByte(_ byte: UInt8) -> Bool {
         switch byte {
         case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
              ASCII.zero...ASCII.nine, UInt8(ascii: "_"), UInt8(ascii: "$"), 0x80...0xFF:

@@ -1,3 +1,5 @@
+import FormSource
+
 // Strings with their escapes, numbers and the words `true`, `false`, `null`, read into
 // the tree as the scalars `JSONReader` describes.
 
@@ -13,7 +15,7 @@ extension JSONParser {
     /// Appends the text of the string at `index`, its escapes resolved, to the
     /// tree's text, and moves past its closing quote. (The catalog reader takes
     /// the text back out as a `String`.)
-    mutating func readStringText() throws(SyntaxError) {
+    package mutating func readStringText() throws(SyntaxError) {
         let quote = index
         index += 1
         var runStart = index
@@ -107,7 +109,7 @@ extension JSONParser {
         return value
     }
 
-    mutating func parseNumber() throws(SyntaxError) -> NodeID {
+    package mutating func parseNumber() throws(SyntaxError) -> NodeID {
         let start = index
         var end = index
         if bytes[end] == ASCII.minus { end += 1 }
@@ -154,7 +156,7 @@ extension JSONParser {
     }
 
     /// `true`, `false`, `null`, or a bare word that JSON does not allow.
-    mutating func parseWord() throws(SyntaxError) -> NodeID {
+    package mutating func parseWord() throws(SyntaxError) -> NodeID {
         let start = index
         let end = wordEnd(from: start)
         let word = UnsafeBufferPointer(rebasing: bytes[start..<end])

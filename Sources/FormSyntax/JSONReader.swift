@@ -1,3 +1,5 @@
+import FormSource
+
 /// Reads a strict RFC 8259 JSON form file (`*.form.json`) into the same `SyntaxTree`
 /// as `YAMLReader`: objects become mappings whose keys are `.doubleQuoted` scalars,
 /// arrays become sequences, strings `.doubleQuoted` scalars with escapes resolved,
@@ -33,7 +35,7 @@ public enum JSONReader {
 /// This file reads the structure; the scalars, the syntax errors and the byte
 /// cursor are in `JSONParser+Scalars.swift`, `+Errors.swift` and `+Bytes.swift`,
 /// whose members are internal only so that these files can share them.
-struct JSONParser {
+package struct JSONParser {
     /// An array or object whose closing bracket has not come yet.
     struct Container {
         /// Stands for "no container": the place of the top-level value.
@@ -74,60 +76,61 @@ struct JSONParser {
     }
 
     /// The one syntax error a parse stops at.
-    struct SyntaxError: Error {
+    package struct SyntaxError: Error {
         var message: String
         var start: Int
         var end: Int
         var notes: [(String, SourcePosition)] = []
         var help: [String] = []
+
+        package init(message: String, start: Int, end: Int, notes: [(String, SourcePosition)] = [], help: [String] = []) {
+            self.message = message
+            self.start = start
+            self.end = end
+            self.notes = notes
+            self.help = help
+        }
     }
 
-    enum ASCII {
-        static let quote = UInt8(ascii: "\"")
-        static let apostrophe = UInt8(ascii: "'")
-        static let backslash = UInt8(ascii: "\\")
-        static let slash = UInt8(ascii: "/")
-        static let comma = UInt8(ascii: ",")
-        static let colon = UInt8(ascii: ":")
-        static let openBrace = UInt8(ascii: "{")
-        static let closeBrace = UInt8(ascii: "}")
-        static let openBracket = UInt8(ascii: "[")
-        static let closeBracket = UInt8(ascii: "]")
-        static let minus = UInt8(ascii: "-")
-        static let plus = UInt8(ascii: "+")
-        static let dot = UInt8(ascii: ".")
-        static let zero = UInt8(ascii: "0")
-        static let nine = UInt8(ascii: "9")
-        static let newline = UInt8(ascii: "\n")
-        static let space = UInt8(ascii: " ")
+    package enum ASCII {
+        package static let quote = UInt8(ascii: "\"")
+        package static let apostrophe = UInt8(ascii: "'")
+        package static let backslash = UInt8(ascii: "\\")
+        package static let slash = UInt8(ascii: "/")
+        package static let comma = UInt8(ascii: ",")
+        package static let colon = UInt8(ascii: ":")
+        package static let openBrace = UInt8(ascii: "{")
+        package static let closeBrace = UInt8(ascii: "}")
+        package static let openBracket = UInt8(ascii: "[")
+        package static let closeBracket = UInt8(ascii: "]")
+        package static let minus = UInt8(ascii: "-")
+        package static let plus = UInt8(ascii: "+")
+        package static let dot = UInt8(ascii: ".")
+        package static let zero = UInt8(ascii: "0")
+        package static let nine = UInt8(ascii: "9")
+        package static let newline = UInt8(ascii: "\n")
+        package static let space = UInt8(ascii: " ")
     }
 
     private let file: SourceFile
-    let bytes: UnsafeBufferPointer<UInt8>
-    let count: Int
-    let limits: CompilerLimits
-    var tree: SyntaxTreeBuilder
-    var index = 0
+    package let bytes: UnsafeBufferPointer<UInt8>
+    package let count: Int
+    package let limits: CompilerLimits
+    package var tree: SyntaxTreeBuilder
+    package var index = 0
     /// The current line and the byte offset where it starts. Lines can only break
     /// in whitespace (a raw line break in a string is an error), so `skipWhitespace`
     /// keeps these.
-    var line = 1
-    var lineStart = 0
+    package var line = 1
+    package var lineStart = 0
     /// Bytes of multi-byte UTF-8 sequences on the current line beyond their first,
     /// so a column is a subtraction rather than a scan. Only strings (and a leading
     /// byte-order mark) hold multi-byte sequences.
-    var multiByteExtra = 0
-    /// Where the catalog reader takes the rest of the `strings` object from a
-    /// reader of its second part (`StringCatalogFile+TwoParts.swift`).
-    var catalogSplice: CatalogSplice?
-    /// The read the catalog reader's verbatim ranges belong to; none without it.
-    var catalogRead: CatalogRead?
-    /// Whether the catalog reader keeps entries in `CatalogEntryShape` as their
-    /// bytes (with a `catalogRead`).
-    var defersCatalogEntries = false
+    package var multiByteExtra = 0
 
-    /// `reservesTree: false` for a reader that keeps no tree (`parseCatalog`).
-    init(file: SourceFile, bytes: UnsafeBufferPointer<UInt8>, limits: CompilerLimits, reservesTree: Bool = true) {
+    /// `reservesTree: false` for a reader that keeps no tree (FormLocalization's
+    /// `CatalogParser`).
+    package init(file: SourceFile, bytes: UnsafeBufferPointer<UInt8>, limits: CompilerLimits, reservesTree: Bool = true) {
         self.file = file
         self.bytes = bytes
         self.count = bytes.count
@@ -245,7 +248,7 @@ struct JSONParser {
     }
 
     /// Skips a leading UTF-8 byte-order mark, which still counts as column 1.
-    mutating func skipByteOrderMark() {
+    package mutating func skipByteOrderMark() {
         if count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF {
             index = 3
             multiByteExtra = 2

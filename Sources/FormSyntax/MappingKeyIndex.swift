@@ -1,3 +1,5 @@
+import FormSource
+
 /// Finds duplicate keys (FC002) among the entries of one mapping (YAML) or object
 /// (JSON) in O(1) per key, however large the mapping is.
 ///
@@ -11,8 +13,8 @@
 /// entry is cheaper than hashing every key and allocating a dictionary per mapping
 /// (this is the reader's hot path). Past `scanLimit` entries the keys go into a
 /// dictionary, so a mapping of n keys costs O(n), never O(n²).
-struct MappingKeyIndex {
-    static let scanLimit = 8
+package struct MappingKeyIndex {
+    package static let scanLimit = 8
 
     private var firstRanges: [ScalarText: SourceRange] = [:]
     /// How many leading entries are in `firstRanges`.
@@ -58,7 +60,7 @@ struct MappingKeyIndex {
 }
 
 /// Diagnostics that both readers report in the same words.
-enum ReaderDiagnostics {
+package enum ReaderDiagnostics {
     /// FC002 at the second key, with a note at the first.
     static func duplicateKey(
         _ key: String, at range: SourceRange, firstAt first: SourceRange, in diagnostics: inout DiagnosticBag
@@ -71,7 +73,7 @@ enum ReaderDiagnostics {
     }
 
     /// What a form needs, for the "file is empty" diagnostics of both readers.
-    static let emptyFormHelp = "a form needs at least the keys 'formc', 'form' and 'elements'"
+    package static let emptyFormHelp = "a form needs at least the keys 'formc', 'form' and 'elements'"
 
     /// FC004 for a sequence or mapping nested deeper than the limit.
     static func tooDeep(at range: SourceRange, limits: CompilerLimits, in diagnostics: inout DiagnosticBag) {

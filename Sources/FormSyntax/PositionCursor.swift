@@ -1,3 +1,5 @@
+import FormSource
+
 /// Turns libyaml's scalar indexes into `SourcePosition`s that agree with
 /// `SourceFile` (lines break at LF, CR LF and a lone CR; columns count Unicode
 /// scalars), for the files where libyaml's own line and column differ: those with

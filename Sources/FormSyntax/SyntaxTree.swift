@@ -1,27 +1,16 @@
+import FormSource
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
 
-/// How a scalar was written. Typing is schema-directed (SPEC §1), but the style
-/// still matters: a quoted scalar is never a number or a Boolean, and a condition's
-/// character positions are mapped back through the style's escapes.
-public enum ScalarStyle: String, Sendable, Hashable {
-    case plain
-    case singleQuoted
-    case doubleQuoted
-    case literal
-    case folded
-
-    public var isQuoted: Bool { self == .singleQuoted || self == .doubleQuoted }
-}
-
 /// A node of a `SyntaxTree`: an index into its nodes.
 public struct NodeID: Hashable, Sendable {
-    let index: Int32
+    package let index: Int32
 
-    init(_ index: Int32) {
+    package init(_ index: Int32) {
         self.index = index
     }
 }
@@ -44,7 +33,7 @@ public struct NodeID: Hashable, Sendable {
 /// retain. An alias is a node of its own with the alias's range and the anchored
 /// node's content (the same children or text); see `YAMLReader`.
 ///
-/// Offsets are `Int32`: `FormPipeline.read` reads no file larger than
+/// Offsets are `Int32`: `FormReader.read` reads no file larger than
 /// `maxFileSize`, whatever the limits say, and a file's text is no longer than the
 /// file and its nodes about as many as its bytes at most (the default limit is 16 MB).
 public struct SyntaxTree: Sendable {
@@ -58,20 +47,20 @@ public struct SyntaxTree: Sendable {
     }
 
     /// One node, 32 bytes.
-    struct Record {
+    package struct Record {
         /// From the node's first character to just after its last one.
         var range: SourceRange
         /// A scalar's first byte in `text`; a collection's first child in `children`.
         var start: Int32
         /// A scalar's length in bytes; a sequence's items; a mapping's entries
         /// (twice as many children: key, value, key, value…).
-        var count: Int32
+        package var count: Int32
         /// The index in `tags` of the tag as written (`!newsletter`,
         /// `tag:yaml.org,2002:str`), or -1 when there is none.
-        var tag: Int32
-        var kind: Kind
+        package var tag: Int32
+        package var kind: Kind
         /// `.plain` for collections.
-        var style: ScalarStyle
+        package var style: ScalarStyle
     }
 
     final class Storage: Sendable {
@@ -100,27 +89,30 @@ public struct SyntaxTree: Sendable {
     /// The same tree behind a storage object of its own, for another thread: the
     /// arrays are shared, but the object that every copy of the tree retains is
     /// not, so two threads reading the tree do not contend for its reference count.
-    func forAnotherThread() -> SyntaxTree {
+    package func forAnotherThread() -> SyntaxTree {
         SyntaxTree(storage: Storage(nodes: storage.nodes, children: storage.children, text: storage.text, tags: storage.tags), root: root)
     }
 
     // MARK: - Nodes
 
+    /// How many nodes the tree has: their ids are 0 ..< `nodeCount`.
+    package var nodeCount: Int { storage.nodes.count }
+
     @inline(__always)
-    func record(_ node: NodeID) -> Record { storage.nodes[Int(node.index)] }
+    package func record(_ node: NodeID) -> Record { storage.nodes[Int(node.index)] }
 
-    func kind(_ node: NodeID) -> Kind { record(node).kind }
+    package func kind(_ node: NodeID) -> Kind { record(node).kind }
 
-    func range(_ node: NodeID) -> SourceRange { record(node).range }
+    package func range(_ node: NodeID) -> SourceRange { record(node).range }
 
-    func isScalar(_ node: NodeID) -> Bool { record(node).kind == .scalar }
+    package func isScalar(_ node: NodeID) -> Bool { record(node).kind == .scalar }
 
-    func isMapping(_ node: NodeID) -> Bool { record(node).kind == .mapping }
+    package func isMapping(_ node: NodeID) -> Bool { record(node).kind == .mapping }
 
-    func isSequence(_ node: NodeID) -> Bool { record(node).kind == .sequence }
+    package func isSequence(_ node: NodeID) -> Bool { record(node).kind == .sequence }
 
     /// The tag as written in the source, if any.
-    func tag(_ node: NodeID) -> String? {
+    package func tag(_ node: NodeID) -> String? {
         let tag = record(node).tag
         return tag < 0 ? nil : storage.tags[Int(tag)]
     }
@@ -128,13 +120,13 @@ public struct SyntaxTree: Sendable {
     func hasTag(_ node: NodeID) -> Bool { record(node).tag >= 0 }
 
     /// A scalar's style; nil for a sequence or mapping.
-    func style(_ node: NodeID) -> ScalarStyle? {
+    package func style(_ node: NodeID) -> ScalarStyle? {
         let record = record(node)
         return record.kind == .scalar ? record.style : nil
     }
 
     /// A scalar's text, made into a `String`; nil for a sequence or mapping.
-    func text(_ node: NodeID) -> String? {
+    package func text(_ node: NodeID) -> String? {
         let record = record(node)
         guard record.kind == .scalar else { return nil }
         return storage.text.withUnsafeBufferPointer {
@@ -143,7 +135,7 @@ public struct SyntaxTree: Sendable {
     }
 
     /// Calls `body` with a scalar's text as bytes (none for a sequence or mapping).
-    func withText<Result>(_ node: NodeID, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+    package func withText<Result>(_ node: NodeID, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
         let record = record(node)
         let count = record.kind == .scalar ? Int(record.count) : 0
         return storage.text.withUnsafeBufferPointer {
@@ -154,7 +146,7 @@ public struct SyntaxTree: Sendable {
     /// Whether the node is a scalar whose text is `name`, compared length first,
     /// then by `bytesEqual`, without making a `String` of the scalar. The names
     /// the decoder looks for are literals, whose bytes are constants in the binary.
-    func textEquals(_ node: NodeID, _ name: StaticString) -> Bool {
+    package func textEquals(_ node: NodeID, _ name: StaticString) -> Bool {
         let record = record(node)
         guard record.kind == .scalar, Int(record.count) == name.utf8CodeUnitCount else { return false }
         guard record.count > 0 else { return true }
@@ -170,14 +162,14 @@ public struct SyntaxTree: Sendable {
 
     /// A one-bit summary of a scalar's text (its length and first byte), for a set
     /// of keys kept as a 64-bit mask: texts with different bits differ.
-    func keyBit(_ node: NodeID) -> UInt64 {
+    package func keyBit(_ node: NodeID) -> UInt64 {
         let record = record(node)
         let first = record.count > 0 ? storage.text[Int(record.start)] : 0
         return Self.keyBit(length: Int(record.count), first: first)
     }
 
     /// The `keyBit` of a scalar whose text is `name`.
-    static func keyBit(_ name: StaticString) -> UInt64 {
+    package static func keyBit(_ name: StaticString) -> UInt64 {
         name.withUTF8Buffer { keyBit(length: $0.count, first: $0.first ?? 0) }
     }
 
@@ -187,25 +179,25 @@ public struct SyntaxTree: Sendable {
     }
 
     /// Whether the node is a scalar with no text.
-    func isEmptyScalar(_ node: NodeID) -> Bool {
+    package func isEmptyScalar(_ node: NodeID) -> Bool {
         let record = record(node)
         return record.kind == .scalar && record.count == 0
     }
 
     /// A sequence's items.
-    func items(_ node: NodeID) -> Items {
+    package func items(_ node: NodeID) -> Items {
         let record = record(node)
         return Items(tree: self, start: Int(record.start), count: record.kind == .sequence ? Int(record.count) : 0)
     }
 
     /// A mapping's entries, in document order.
-    func entries(_ node: NodeID) -> Entries {
+    package func entries(_ node: NodeID) -> Entries {
         let record = record(node)
         return Entries(tree: self, start: Int(record.start), count: record.kind == .mapping ? Int(record.count) : 0)
     }
 
     /// A short name of what the node is, for messages ("a list", "a mapping").
-    func kindDescription(_ node: NodeID) -> String {
+    package func kindDescription(_ node: NodeID) -> String {
         Self.describe(record(node), text: text(node) ?? "")
     }
 
@@ -218,30 +210,30 @@ public struct SyntaxTree: Sendable {
     }
 
     /// A sequence's items, without copying them out of the tree.
-    struct Items: RandomAccessCollection {
+    package struct Items: RandomAccessCollection {
         let tree: SyntaxTree
         let start: Int
-        let count: Int
+        package let count: Int
 
-        var startIndex: Int { 0 }
-        var endIndex: Int { count }
+        package var startIndex: Int { 0 }
+        package var endIndex: Int { count }
 
-        subscript(position: Int) -> NodeID {
+        package subscript(position: Int) -> NodeID {
             precondition(position >= 0 && position < count, "item index out of range")
             return NodeID(tree.storage.children[start + position])
         }
     }
 
     /// A mapping's entries, without copying them out of the tree.
-    struct Entries: RandomAccessCollection {
-        let tree: SyntaxTree
+    package struct Entries: RandomAccessCollection {
+        package let tree: SyntaxTree
         let start: Int
-        let count: Int
+        package let count: Int
 
-        var startIndex: Int { 0 }
-        var endIndex: Int { count }
+        package var startIndex: Int { 0 }
+        package var endIndex: Int { count }
 
-        subscript(position: Int) -> (key: NodeID, value: NodeID) {
+        package subscript(position: Int) -> (key: NodeID, value: NodeID) {
             precondition(position >= 0 && position < count, "entry index out of range")
             let children = tree.storage.children
             return (NodeID(children[start + 2 * position]), NodeID(children[start + 2 * position + 1]))
@@ -256,7 +248,7 @@ public struct SyntaxTree: Sendable {
 
     /// Whether `bytes` are the UTF-8 of `name`.
     @inline(__always)
-    static func equals(_ bytes: UnsafeBufferPointer<UInt8>, _ name: StaticString) -> Bool {
+    package static func equals(_ bytes: UnsafeBufferPointer<UInt8>, _ name: StaticString) -> Bool {
         guard bytes.count == name.utf8CodeUnitCount else { return false }
         guard bytes.count > 0 else { return true }
         return name.withUTF8Buffer { other in

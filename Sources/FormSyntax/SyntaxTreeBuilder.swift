@@ -1,8 +1,10 @@
+import FormSource
+
 /// Collects a `SyntaxTree` as a reader goes through its file. The reader keeps its
 /// own stack of open collections; their finished children wait on `pending`, and a
 /// collection's run of children moves to `children` in one append when it closes,
 /// so an open collection allocates nothing of its own.
-struct SyntaxTreeBuilder {
+package struct SyntaxTreeBuilder {
     private(set) var nodes: [SyntaxTree.Record] = []
     private var children: [Int32] = []
     private(set) var text: [UInt8] = []
@@ -56,11 +58,11 @@ struct SyntaxTreeBuilder {
     }
 
     /// Where the next scalar's text starts.
-    var textCount: Int { text.count }
+    package var textCount: Int { text.count }
 
     /// The text appended since `start`, as a `String`, taken off the buffer: for
     /// a reader that builds its own values rather than a tree.
-    mutating func takeText(from start: Int) -> String {
+    package mutating func takeText(from start: Int) -> String {
         let string = text.withUnsafeBufferPointer { SyntaxTree.string(UnsafeBufferPointer(rebasing: $0[start...])) }
         if start == 0 {
             text.removeAll(keepingCapacity: true)
@@ -71,7 +73,7 @@ struct SyntaxTreeBuilder {
     }
 
     /// Whether the text appended since `start` passes `test`.
-    func textMatches(from start: Int, _ test: (UnsafeBufferPointer<UInt8>) -> Bool) -> Bool {
+    package func textMatches(from start: Int, _ test: (UnsafeBufferPointer<UInt8>) -> Bool) -> Bool {
         text.withUnsafeBufferPointer { test(UnsafeBufferPointer(rebasing: $0[start...])) }
     }
 

@@ -1,4 +1,6 @@
 import CYAML
+import FormSource
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)

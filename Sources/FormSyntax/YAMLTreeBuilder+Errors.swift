@@ -1,4 +1,5 @@
 import CYAML
+import FormSource
 
 // libyaml's errors as located diagnostics, with the help that says what to write.
 

@@ -1,12 +1,15 @@
+import FormModel
+import FormSource
+
 /// The failure message of a rule without a `message` key (SPEC §6.3), computed at
 /// compile time and emitted as a literal. The field is named by its display name
 /// (title, label or placeholder, else its id in words). The wording is listed in
 /// docs/design/generated-code.md, "Default messages".
-enum DefaultMessages {
+package enum DefaultMessages {
     /// The message of `rule` on a field named `name`; `nil` for `custom`, whose
     /// validator supplies its own. `targetName` is the display name of a `sameAs`
     /// target.
-    static func message(for rule: RuleKind, fieldName name: String, targetName: String? = nil) -> String? {
+    package static func message(for rule: RuleKind, fieldName name: String, targetName: String? = nil) -> String? {
         var message = ""
         let written = forEachPiece(of: rule, fieldName: name, targetName: targetName) { message += $0 }
         return written ? message : nil
@@ -17,7 +20,7 @@ enum DefaultMessages {
     /// pieces straight into the literal: a large form has tens of thousands of
     /// default messages, and no `String` is made for any of them.
     @discardableResult
-    static func forEachPiece(
+    package static func forEachPiece(
         of rule: RuleKind, fieldName name: String, targetName: String? = nil, _ body: (String) -> Void
     ) -> Bool {
         switch rule {
@@ -99,7 +102,7 @@ extension DefaultMessages {
     /// Worked out by the emitter as it describes each field, not by the checker:
     /// `formc lint` never needs it (1.4% of a lint's instructions when the checker
     /// made one for every field's symbol).
-    static func displayName(of kind: ElementKind, id: String) -> String {
+    package static func displayName(of kind: ElementKind, id: String) -> String {
         switch kind {
         case .boolean(let field):
             if let name = nonBlank(field.title?.value) { return name }

@@ -1,3 +1,6 @@
+import FormModel
+import FormSource
+
 /// One string a person reads, with its stable key (SPEC §11): what `formc
 /// strings` writes into a String Catalog and generated code looks up.
 public struct LocalizableString: Sendable, Hashable {
@@ -127,22 +130,22 @@ public enum FormStrings {
     // MARK: - Keys
 
     /// `Form.title`: the form's own title.
-    static func titleKey(form: String) -> String {
+    package static func titleKey(form: String) -> String {
         form + ".title"
     }
 
     /// `Form.ID.PART`.
-    static func key(form: String, id: String, _ part: String) -> String {
+    package static func key(form: String, id: String, _ part: String) -> String {
         form + "." + id + "." + part
     }
 
     /// `Form.staticText.N`.
-    static func staticTextKey(form: String, ordinal: Int) -> String {
+    package static func staticTextKey(form: String, ordinal: Int) -> String {
         form + ".staticText." + String(ordinal)
     }
 
     /// The element part of an unnamed group's keys: `group.N`.
-    static func unnamedGroupID(ordinal: Int) -> String {
+    package static func unnamedGroupID(ordinal: Int) -> String {
         "group." + String(ordinal)
     }
 
@@ -156,7 +159,7 @@ public enum FormStrings {
     /// The pieces of `messageKey(form:id:rule:occurrence:)`, in order: the
     /// emitter writes them straight into the key's literal, with no `String`
     /// made for each of a large form's tens of thousands of rules.
-    static func forEachPieceOfMessageKey(form: String, id: String, rule: String, occurrence: Int, _ body: (String) -> Void) {
+    package static func forEachPieceOfMessageKey(form: String, id: String, rule: String, occurrence: Int, _ body: (String) -> Void) {
         body(form)
         body(".")
         body(id)
@@ -172,7 +175,7 @@ public enum FormStrings {
     /// How many rules of the same name come before `rules[index]`, plus one: the
     /// `N` of `messageKey`. Counted in place (a field has a few rules), so that
     /// the emitter allocates nothing per rule.
-    static func occurrence(of index: Int, in rules: [RuleDecl]) -> Int {
+    package static func occurrence(of index: Int, in rules: [RuleDecl]) -> Int {
         let name = rules[index].kind.name
         var count = 1
         for earlier in rules[..<index] where earlier.kind.name == name { count += 1 }
@@ -357,33 +360,5 @@ public enum FormStrings {
                 if replacement != nil { field.rules[index].message = replaced }
             }
         }
-    }
-}
-
-extension FormStrings {
-    /// FC204 for a key that two forms give different text (two files with one
-    /// form name): at the later string, with a note at the first. Forms in input
-    /// order; a string with the same key and text in two forms is one string.
-    public static func collisions(across forms: [CatalogLint.FormStringsInput]) -> [Diagnostic] {
-        // One form's own collisions are `strings(of:diagnostics:)`'s.
-        guard forms.count > 1 else { return [] }
-        var first: [String: (path: String, string: LocalizableString)] = [:]
-        var diagnostics: [Diagnostic] = []
-        for form in forms {
-            for string in form.strings {
-                guard let earlier = first[string.key] else {
-                    first[string.key] = (form.path, string)
-                    continue
-                }
-                guard earlier.path != form.path, earlier.string.source != string.source else { continue }
-                diagnostics.append(Diagnostic(
-                    .error, .nameCollision, "two strings have the localization key '\(string.key)'",
-                    at: SourceLocation(file: form.path, range: string.range),
-                    notes: [DiagnosticNote("the key's first string is here", at: SourceLocation(file: earlier.path, range: earlier.string.range))],
-                    help: ["give the forms different names (`form:`), so that their keys differ"]
-                ))
-            }
-        }
-        return diagnostics
     }
 }

@@ -1,3 +1,9 @@
+import FormCompiler
+import FormModel
+import FormSource
+import FormSwiftEmitter
+import FormSyntax
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)

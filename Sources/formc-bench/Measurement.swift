@@ -1,3 +1,6 @@
+import FormSource
+import FormSyntax
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)

@@ -1,3 +1,9 @@
+import FormCompiler
+import FormLocalization
+import FormModel
+import FormSource
+import FormText
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)

@@ -1,5 +1,6 @@
 import BenchmarkSupport
 import FormCompiler
+import FormSource
 
 /// `--typecheck`: the generated Swift of the benchmark form, type-checked by swiftc
 /// against the `FormRuntime` module built next to formc, with every expression over

@@ -1,5 +1,9 @@
 import ArgumentParser
 import FormCompiler
+import FormModel
+import FormReports
+import FormSource
+import FormSwiftEmitter
 
 /// `formc build`: compile forms to Swift, to standard output or to files.
 ///

@@ -1,5 +1,7 @@
 import ArgumentParser
 import FormCompiler
+import FormModel
+import FormReports
 
 /// `formc dump`: the checked element tree of one form as JSON, for debugging a
 /// form or the compiler.

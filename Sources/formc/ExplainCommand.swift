@@ -1,5 +1,5 @@
 import ArgumentParser
-import FormCompiler
+import FormSource
 
 /// `formc explain`: what a diagnostic code means, an example and the fix; with
 /// `--all --markdown`, the whole of `docs/diagnostics.md`.

@@ -1,5 +1,4 @@
 import ArgumentParser
-import FormCompiler
 
 /// The `formc` executable: a thin shell around `FormCompiler` that finds the
 /// inputs, reads them, runs the pipeline on every core, prints the report and

@@ -1,4 +1,4 @@
-import FormCompiler
+import FormSource
 
 /// Turns the command line's inputs into the list of form files (SPEC §1).
 enum InputDiscovery {

@@ -1,5 +1,8 @@
 import ArgumentParser
 import FormCompiler
+import FormLocalization
+import FormReports
+import FormSource
 
 /// `formc lint`: check forms and report every problem, writing nothing. CI's gate.
 struct LintCommand: ParsableCommand {

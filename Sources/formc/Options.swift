@@ -1,5 +1,6 @@
 import ArgumentParser
-import FormCompiler
+import FormReports
+import FormSwiftEmitter
 
 /// The inputs of `lint` and `build`: files and directories, as SPEC §1 discovers them.
 struct InputOptions: ParsableArguments {

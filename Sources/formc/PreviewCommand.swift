@@ -1,5 +1,10 @@
 import ArgumentParser
 import FormCompiler
+import FormLocalization
+import FormModel
+import FormPreview
+import FormReports
+import FormSource
 
 /// `formc preview`: one self-contained HTML page per form (SPEC §13), an
 /// `index.html` when there are several, and with `--png` a light and a dark

@@ -1,3 +1,6 @@
+import FormReports
+import FormSource
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)

@@ -1,5 +1,5 @@
 import ArgumentParser
-import FormCompiler
+import FormModel
 
 /// `formc schema`: the JSON Schema of the form format (SPEC §12), the same bytes
 /// as the package's `schemas/formc.schema.json`.

@@ -1,3 +1,10 @@
+import FormCompiler
+import FormLocalization
+import FormModel
+import FormReports
+import FormSource
+import FormText
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)

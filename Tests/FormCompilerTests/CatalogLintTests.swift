@@ -1,5 +1,9 @@
-import Testing
 @testable import FormCompiler
+@testable import FormLocalization
+@testable import FormModel
+@testable import FormSource
+@testable import FormText
+import Testing
 
 /// `formc lint --strings` (SPEC §11): FC600–FC602 at the string in the form,
 /// FC601 for an unused key and FC604 at the key in the catalog.

@@ -1,5 +1,5 @@
+@testable import FormLocalization
 import Testing
-@testable import FormCompiler
 
 /// The merge places all new keys at once (sorted, each by a binary search);
 /// it must put them exactly where adding them one by one, each before the

@@ -1,5 +1,8 @@
+@testable import FormLocalization
+@testable import FormSource
+@testable import FormText
+import Foundation
 import Testing
-@testable import FormCompiler
 
 /// The catalog reader's speed paths give what the plain path gives: a value
 /// copied from the file in Xcode's layout is what writing it gives, and a

@@ -1,6 +1,7 @@
+@testable import FormCompiler
+@testable import FormSource
 import Foundation
 import Testing
-@testable import FormCompiler
 
 @Suite struct CatalogTests {
     @Test func everyCodeHasOneCompleteEntryInOrder() {

@@ -1,5 +1,8 @@
-import Testing
+@testable import FormChecker
 @testable import FormCompiler
+@testable import FormModel
+@testable import FormSource
+import Testing
 
 /// A large form's element list is walked in two halves at once
 /// (`FormChecker+Halves.swift`); the symbols, the checked document and the

@@ -1,5 +1,6 @@
+@testable import FormEditor
+@testable import FormSource
 import Testing
-@testable import FormCompiler
 
 /// Completion answered from the trees already made (this text's, or the last one
 /// that read) must be the answer of reading the edited text again.

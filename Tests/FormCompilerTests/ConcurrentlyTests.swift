@@ -1,5 +1,10 @@
 import Dispatch
+@testable import FormChecker
+@testable import FormCompiler
+@testable import FormModel
+@testable import FormSource
 import Testing
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)

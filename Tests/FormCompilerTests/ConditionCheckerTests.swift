@@ -1,5 +1,6 @@
+@testable import FormModel
+@testable import FormSource
 import Testing
-@testable import FormCompiler
 
 /// Fields every test can read; the condition under test is on `target` at line 9,
 /// its value starting at column 18.

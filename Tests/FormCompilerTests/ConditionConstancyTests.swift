@@ -1,5 +1,6 @@
+@testable import FormChecker
+@testable import FormModel
 import Testing
-@testable import FormCompiler
 
 /// One `ConditionConstancy` checks many conditions in turn, keeping its scratch
 /// space: each verdict must be the one a fresh value gives.

@@ -1,5 +1,8 @@
-import Testing
+@testable import FormChecker
 @testable import FormCompiler
+@testable import FormModel
+@testable import FormSource
+import Testing
 
 /// Conditions through the whole pipeline: real YAML and JSON, read by the real
 /// readers and decoder, checked by the form checker.

@@ -1,5 +1,7 @@
+@testable import FormChecker
+@testable import FormModel
+@testable import FormSource
 import Testing
-@testable import FormCompiler
 
 /// Builds a `FormDocument` and its `SymbolTable` from a small subset of YAML, so
 /// the condition checker can be tested on its own: one `key: value` per line,

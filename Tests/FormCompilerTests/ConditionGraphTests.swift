@@ -1,5 +1,7 @@
+@testable import FormChecker
+@testable import FormModel
+@testable import FormSource
 import Testing
-@testable import FormCompiler
 
 private func graph(_ yaml: String) -> ConditionGraph {
     var form = ConditionFixture.make(yaml)

@@ -1,5 +1,7 @@
-import Testing
 @testable import FormCompiler
+@testable import FormModel
+@testable import FormSource
+import Testing
 
 /// Fields of every kind a §10 condition reads; the condition under test is on
 /// `target` at line 21, its value starting at column 18; checked by the whole pipeline.

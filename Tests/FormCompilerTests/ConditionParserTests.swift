@@ -1,5 +1,6 @@
+@testable import FormModel
+@testable import FormSource
 import Testing
-@testable import FormCompiler
 
 /// The tree in prefix form, so precedence is visible: `(or a (and b c))`.
 private func shape(_ text: String) -> String {

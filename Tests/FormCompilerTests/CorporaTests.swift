@@ -1,6 +1,7 @@
+@testable import FormSource
+@testable import FormSyntax
 import Foundation
 import Testing
-@testable import FormCompiler
 
 /// The public conformance corpora in `../shared/corpora` (next to the package),
 /// or nil when this checkout does not have them.

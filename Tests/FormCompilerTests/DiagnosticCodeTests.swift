@@ -1,5 +1,6 @@
-import Testing
 @testable import FormCompiler
+@testable import FormSource
+import Testing
 
 /// One small form per diagnostic code of SPEC §4: the code, where it points, and
 /// what it says. A case fails when any of the three changes.

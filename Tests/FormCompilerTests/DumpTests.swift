@@ -1,5 +1,7 @@
-import Testing
 @testable import FormCompiler
+@testable import FormModel
+@testable import FormSource
+import Testing
 
 /// `formc dump` of every example form, compared with its committed JSON.
 @Test(arguments: ["signup.form.yaml", "settings.form.yaml", "payment.form.yaml", "feedback.form.json", "booking.form.yaml"])

@@ -1,5 +1,8 @@
-import Testing
 @testable import FormCompiler
+@testable import FormEditor
+@testable import FormModel
+@testable import FormSource
+import Testing
 
 /// The editor features as pure functions of a text and a position. `‸` marks the
 /// cursor in each text and is removed before the text is read.

@@ -1,5 +1,7 @@
+@testable import FormModel
+@testable import FormSource
+@testable import FormSwiftEmitter
 import Testing
-@testable import FormCompiler
 
 // A large file is cut into batches rendered at once (`EmitPlan`, `SwiftEmitter`):
 // wherever it is cut, however the batches are flushed, and however the threads

@@ -1,6 +1,9 @@
+@testable import FormCompiler
+@testable import FormModel
+@testable import FormSource
+@testable import FormSwiftEmitter
 import Foundation
 import Testing
-@testable import FormCompiler
 
 /// Type-checks generated Swift with `swiftc -swift-version 6 -warnings-as-errors`
 /// against the FormRuntime module of this build, with every access level, and

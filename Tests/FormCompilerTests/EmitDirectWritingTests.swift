@@ -1,5 +1,9 @@
-import Testing
 @testable import FormCompiler
+@testable import FormModel
+@testable import FormSource
+@testable import FormSwiftEmitter
+@testable import FormText
+import Testing
 
 // The members the translator writes directly, without a code model, must be
 // spelled exactly as the renderer spells the model: these tests write both ways

@@ -1,5 +1,6 @@
+@testable import FormModel
+@testable import FormSource
 import Testing
-@testable import FormCompiler
 
 /// Hand-built checked forms for the emitter tests, independent of the readers and
 /// the checker: a small builder for elements and a symbol table made the way the

@@ -1,5 +1,5 @@
+@testable import FormSwiftEmitter
 import Testing
-@testable import FormCompiler
 
 // One more member for every field is one `eachField` run calling one of the
 // renderer's member functions: no bytes written by hand, no size estimate, no

@@ -1,6 +1,8 @@
+@testable import FormCompiler
+@testable import FormSource
+@testable import FormSwiftEmitter
 import Foundation
 import Testing
-@testable import FormCompiler
 
 /// Reference tests: every form in `schemas/` compiled through the whole pipeline
 /// and compared with `Expected/swift/<name>.swift` (`FORMC_RECORD=1` re-records).

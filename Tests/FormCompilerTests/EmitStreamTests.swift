@@ -1,5 +1,8 @@
-import Testing
 @testable import FormCompiler
+@testable import FormModel
+@testable import FormSource
+@testable import FormSwiftEmitter
+import Testing
 
 // The emitter's chunks: however the output is cut, the chunks together are the
 // bytes of the whole file, and a large file is never handed over (or held) whole.

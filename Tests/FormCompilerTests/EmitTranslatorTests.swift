@@ -1,6 +1,10 @@
+@testable import FormCompiler
+@testable import FormModel
+@testable import FormSource
+@testable import FormSwiftEmitter
+@testable import FormText
 import Foundation
 import Testing
-@testable import FormCompiler
 
 // The translator on hand-built checked forms, independent of the readers and checker.
 

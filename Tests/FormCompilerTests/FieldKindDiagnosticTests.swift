@@ -1,5 +1,5 @@
+@testable import FormSource
 import Testing
-@testable import FormCompiler
 
 /// The diagnostics of SPEC §10's field kinds, all from one broken form: each
 /// mistake is reported where it is, with its code and message, and one mistake

@@ -1,6 +1,6 @@
+@testable import FormModel
 import Foundation
 import Testing
-@testable import FormCompiler
 
 /// `formc schema`'s JSON Schema: the committed copy is its output, and it holds
 /// every kind and every key of the decoder's tables, each described, every closed

@@ -1,5 +1,9 @@
-import Testing
 @testable import FormCompiler
+@testable import FormLocalization
+@testable import FormModel
+@testable import FormSource
+@testable import FormText
+import Testing
 
 /// The strings of a form and their keys (SPEC §11): every kind, default
 /// messages as whole sentences, comments, and FC204 across forms.

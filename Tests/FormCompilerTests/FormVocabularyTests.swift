@@ -1,6 +1,9 @@
+@testable import FormCompiler
+@testable import FormModel
+@testable import FormSource
+@testable import FormSyntax
 import Foundation
 import Testing
-@testable import FormCompiler
 
 /// `FormVocabulary` is the format's one table of keys; `KeySchema` derives the
 /// decoder's lists from it, and these tests hold the decoder's behaviour to it:

@@ -1,6 +1,8 @@
+@testable import FormCompiler
+@testable import FormReports
+@testable import FormSource
 import Foundation
 import Testing
-@testable import FormCompiler
 
 /// Every input in `Tests/FormCompilerTests/Fuzz/` (minimized crashers and hangs
 /// found by `make fuzz`, plus hand-made hostile inputs) goes through the whole
@@ -54,7 +56,7 @@ import Testing
 
     /// A range starts at a character of its line or at the line break after it; a
     /// one-character span at the line break may end one column further.
-    private func expectInside(_ location: FormCompiler.SourceLocation, _ file: SourceFile, _ what: String) {
+    private func expectInside(_ location: FormSource.SourceLocation, _ file: SourceFile, _ what: String) {
         #expect(location.file == file.path, "\(what)")
         let start = location.range.start
         let end = location.range.end

@@ -1,5 +1,7 @@
+@testable import FormChecker
+@testable import FormModel
+@testable import FormSource
 import Testing
-@testable import FormCompiler
 
 /// `IDIndex` numbers ids in insertion order and finds them again, agreeing with
 /// `String`'s `==` (canonical equivalence) the way a `Dictionary` would.

@@ -1,5 +1,7 @@
+@testable import FormModel
+@testable import FormSource
+@testable import FormSyntax
 import Testing
-@testable import FormCompiler
 
 @Suite struct KeySchemaTests {
     /// The decoder finds an element's kind by `KeySchema.kindKeywords`, the model

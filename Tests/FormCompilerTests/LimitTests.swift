@@ -1,5 +1,6 @@
-import Testing
 @testable import FormCompiler
+@testable import FormSource
+import Testing
 
 /// SPEC §9, one limit at a time, through the whole pipeline: each hostile input is
 /// FC004 at the place the limit was hit, and nothing else. Time and memory are

@@ -1,5 +1,5 @@
+@testable import FormModel
 import Testing
-@testable import FormCompiler
 
 // The literals of SPEC §10, read from their UTF-8 bytes: exactly the texts of
 // their grammar are accepted (no other digits, signs or widths), and decimals

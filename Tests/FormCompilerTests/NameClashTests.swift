@@ -1,5 +1,8 @@
-import Foundation
+@testable import FormChecker
 @testable import FormCompiler
+@testable import FormModel
+@testable import FormSource
+import Foundation
 import Testing
 
 /// A renderer file imports `FormRuntime` beside SwiftUI (or UIKit, or Foundation);

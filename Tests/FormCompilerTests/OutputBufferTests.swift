@@ -1,5 +1,5 @@
+@testable import FormSwiftEmitter
 import Testing
-@testable import FormCompiler
 
 /// The renderer's byte buffer: what is appended, in any sizes (short appends take
 /// a loop of their own, longer ones memmove), comes out of `flush` in order and

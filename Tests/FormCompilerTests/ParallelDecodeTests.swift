@@ -1,5 +1,8 @@
-import Testing
 @testable import FormCompiler
+@testable import FormModel
+@testable import FormSource
+@testable import FormSyntax
+import Testing
 
 /// Long element lists are decoded in pieces on every core
 /// (`Decoder.elementsInPieces`); the document and the diagnostics must be the

@@ -1,5 +1,7 @@
-import Testing
 @testable import FormCompiler
+@testable import FormSource
+@testable import FormSwiftEmitter
+import Testing
 
 @Test func generatedHeaderPathsAreNeverAbsolute() {
     #expect(FormPipeline.portablePath("/work/app/forms/a.form.yaml", relativeTo: "/work/app") == "forms/a.form.yaml")

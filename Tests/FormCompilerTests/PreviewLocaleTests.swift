@@ -1,7 +1,12 @@
+@testable import FormCompiler
+@testable import FormLocalization
+@testable import FormModel
+@testable import FormPreview
+import FormRuntime
+@testable import FormSource
+@testable import FormText
 import Foundation
 import Testing
-@testable import FormCompiler
-import FormRuntime
 
 /// The preview page in a language (SPEC §13 with §11): every string the page
 /// shows looked up by its `FormStrings` key in a String Catalog, with the

@@ -1,6 +1,11 @@
+@testable import FormChecker
+@testable import FormCompiler
+@testable import FormModel
+@testable import FormPreview
+@testable import FormSource
+@testable import FormText
 import Foundation
 import Testing
-@testable import FormCompiler
 
 /// The preview page's data and its embedding (SPEC §13): what the page's script
 /// reads, and that no string of a form can leave the JSON it is in.

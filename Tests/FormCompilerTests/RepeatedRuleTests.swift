@@ -1,5 +1,5 @@
+@testable import FormSource
 import Testing
-@testable import FormCompiler
 
 /// FC406 for a repeated rule points its note at the right earlier rule: the first
 /// identical one if there is one, else (for a length limit) the first of its name;

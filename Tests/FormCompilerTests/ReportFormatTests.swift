@@ -1,6 +1,7 @@
+@testable import FormReports
+@testable import FormSource
 import Foundation
 import Testing
-@testable import FormCompiler
 
 @Suite struct ReportFormatTests {
     // MARK: GitHub
@@ -14,7 +15,7 @@ import Testing
     }
 
     @Test func githubCommandEscapesEveryPart() {
-        let location = FormCompiler.SourceLocation(
+        let location = FormSource.SourceLocation(
             file: "a:b,c.form.yaml",
             range: SourceRange(start: SourcePosition(line: 2, column: 3), end: SourcePosition(line: 2, column: 7))
         )
@@ -34,7 +35,7 @@ import Testing
 
     @Test func caretSitsUnderTheSpanCountingScalarsAndRepeatingTabs() {
         let file = SourceFile(path: "t.form.yaml", text: "a:\n\tkey: \"é😀x\" # c\n")
-        let span = FormCompiler.SourceLocation(file: file.path, range: SourceRange(
+        let span = FormSource.SourceLocation(file: file.path, range: SourceRange(
             start: SourcePosition(line: 2, column: 8), end: SourcePosition(line: 2, column: 11)))
         let text = TextRenderer(sources: [file.path: file]).render(Diagnostic(.error, .wrongType, "m", at: span))
         #expect(text == """
@@ -47,7 +48,7 @@ import Testing
 
     @Test func caretOfASpanOverSeveralLinesStopsAtTheEndOfTheFirst() {
         let file = SourceFile(path: "t.form.yaml", text: "key: [\n  1]\n")
-        let span = FormCompiler.SourceLocation(file: file.path, range: SourceRange(
+        let span = FormSource.SourceLocation(file: file.path, range: SourceRange(
             start: SourcePosition(line: 1, column: 5), end: SourcePosition(line: 2, column: 5)))
         let text = TextRenderer(sources: [file.path: file]).render(Diagnostic(.error, .wrongType, "m", at: span))
         #expect(text.hasSuffix("\n      |     ^~\n"))
@@ -55,14 +56,14 @@ import Testing
 
     @Test func gutterGrowsWithTheLineNumber() {
         let file = SourceFile(path: "t.form.yaml", text: String(repeating: "\n", count: 123_456) + "x: 1\n")
-        let span = FormCompiler.SourceLocation(file: file.path, range: SourceRange(at: SourcePosition(line: 123_457, column: 1)))
+        let span = FormSource.SourceLocation(file: file.path, range: SourceRange(at: SourcePosition(line: 123_457, column: 1)))
         let text = TextRenderer(sources: [file.path: file]).render(Diagnostic(.error, .wrongType, "m", at: span))
         #expect(text.contains("\n 123457 | x: 1\n        | ^\n"))
     }
 
     @Test func controlCharactersFromTheInputCannotReachTheTerminal() {
         let file = SourceFile(path: "t.form.yaml", text: "\u{1B}[31m: 1\n")
-        let span = FormCompiler.SourceLocation(file: file.path, range: SourceRange(at: .start))
+        let span = FormSource.SourceLocation(file: file.path, range: SourceRange(at: .start))
         let text = TextRenderer(sources: [file.path: file]).render(Diagnostic(.error, .unknownKey, "unknown key '\u{1B}[31m'", at: span))
         #expect(!text.contains("\u{1B}"))
         #expect(text.contains("unknown key '\u{FFFD}[31m'"))
@@ -70,7 +71,7 @@ import Testing
 
     @Test func summaryCountsErrorsWarningsAndFiles() {
         func summary(_ severities: [Severity], files: Int) -> String {
-            let location = FormCompiler.SourceLocation(file: "a", range: .fileStart)
+            let location = FormSource.SourceLocation(file: "a", range: .fileStart)
             return DiagnosticReport(diagnostics: severities.map { Diagnostic($0, .wrongType, "m", at: location) }, fileCount: files).summary
         }
         #expect(summary([.error, .error, .warning], files: 3) == "2 errors, 1 warning in 3 files")

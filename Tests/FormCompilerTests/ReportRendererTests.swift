@@ -1,6 +1,7 @@
+@testable import FormReports
+@testable import FormSource
 import Foundation
 import Testing
-@testable import FormCompiler
 
 /// Golden files of every report format, rendered from one set of hand-made
 /// diagnostics: errors in two files, a warning, notes with and without a
@@ -62,8 +63,8 @@ enum ReportSample {
 
     static let sources = [signup.path: signup, cafe.path: cafe]
 
-    static func at(_ file: SourceFile, _ line: Int, _ column: Int, to endLine: Int, _ endColumn: Int) -> FormCompiler.SourceLocation {
-        FormCompiler.SourceLocation(
+    static func at(_ file: SourceFile, _ line: Int, _ column: Int, to endLine: Int, _ endColumn: Int) -> FormSource.SourceLocation {
+        FormSource.SourceLocation(
             file: file.path,
             range: SourceRange(start: SourcePosition(line: line, column: column), end: SourcePosition(line: endLine, column: endColumn))
         )
@@ -84,7 +85,7 @@ enum ReportSample {
         Diagnostic(.error, .syntaxError, "trailing comma before '}'", at: at(cafe, 5, 3, to: 5, 4),
                    help: ["JSON allows no comma after the last member"]),
         Diagnostic(.error, .unreadableFile, "cannot read 'forms/gone.form.yaml': No such file or directory",
-                   at: FormCompiler.SourceLocation(file: "forms/gone.form.yaml", range: .fileStart)),
+                   at: FormSource.SourceLocation(file: "forms/gone.form.yaml", range: .fileStart)),
     ]
 
     static let report = DiagnosticReport(diagnostics: diagnostics, fileCount: 3)

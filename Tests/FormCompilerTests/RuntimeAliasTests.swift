@@ -1,5 +1,7 @@
+@testable import FormModel
+@testable import FormSource
+@testable import FormSwiftEmitter
 import Foundation
-@testable import FormCompiler
 import Testing
 
 /// The form type aliases FormRuntime's types by their own names

@@ -1,5 +1,6 @@
+@testable import FormModel
+@testable import FormSource
 import Testing
-@testable import FormCompiler
 
 /// Where the decoded characters `offsets` of the scalar `raw` are in `text`.
 private func locate(

@@ -1,5 +1,6 @@
+@testable import FormSource
+@testable import FormSyntax
 import Testing
-@testable import FormCompiler
 
 @Suite struct SourceFileTests {
     /// The line table from a plain scan of the bytes, the definition the fast path
@@ -42,12 +43,12 @@ import Testing
             for bad in 0..<length {
                 var bytes = [UInt8](repeating: UInt8(ascii: "a"), count: length)
                 bytes[bad] = 0xFF
-                #expect(FormPipeline.firstInvalidUTF8Offset(bytes) == bad, "length \(length), bad byte at \(bad)")
+                #expect(FormReader.firstInvalidUTF8Offset(bytes) == bad, "length \(length), bad byte at \(bad)")
             }
             let valid = Array((String(repeating: "x", count: length) + "é👍" + String(repeating: "y", count: length)).utf8)
-            #expect(FormPipeline.firstInvalidUTF8Offset(valid) == nil)
+            #expect(FormReader.firstInvalidUTF8Offset(valid) == nil)
         }
         // A truncated sequence at the very end, after a long ASCII run.
-        #expect(FormPipeline.firstInvalidUTF8Offset(Array(String(repeating: "z", count: 16).utf8) + [0xE2, 0x82]) == 16)
+        #expect(FormReader.firstInvalidUTF8Offset(Array(String(repeating: "z", count: 16).utf8) + [0xE2, 0x82]) == 16)
     }
 }

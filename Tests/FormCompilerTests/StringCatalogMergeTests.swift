@@ -1,6 +1,10 @@
+@testable import FormCompiler
+@testable import FormLocalization
+@testable import FormModel
+@testable import FormSource
+@testable import FormText
 import Foundation
 import Testing
-@testable import FormCompiler
 
 /// The String Catalog that `formc strings` writes (SPEC §11): Xcode's exact
 /// format, the merge rules, byte stability, and FC603 for what is not a catalog.

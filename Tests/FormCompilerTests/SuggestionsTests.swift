@@ -1,5 +1,6 @@
+@testable import FormModel
+@testable import FormSource
 import Testing
-@testable import FormCompiler
 
 @Test func editDistanceCountsTranspositionAsOne() {
     #expect(Suggestions.editDistance("minLenght", "minLength") == 1)

@@ -1,4 +1,5 @@
-@testable import FormCompiler
+@testable import FormSource
+@testable import FormSyntax
 
 /// A scalar's text and style, for comparing a reader's scalars in one expectation.
 struct Scalar: Hashable {

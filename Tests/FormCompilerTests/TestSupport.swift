@@ -1,4 +1,5 @@
 @testable import FormCompiler
+@testable import FormSource
 
 /// Compiles form text through the whole front end and returns its diagnostics.
 func diagnose(_ text: String, path: String = "test.form.yaml") -> [Diagnostic] {

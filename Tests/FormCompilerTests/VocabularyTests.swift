@@ -1,4 +1,4 @@
-import FormCompiler
+import FormModel
 import FormRuntime
 import Testing
 
@@ -12,11 +12,11 @@ private func rawValues<E: CaseIterable & RawRepresentable>(_: E.Type) -> [String
 }
 
 @Test func formKeysAndRuntimeEnumsHaveTheSameCases() {
-    #expect(rawValues(FormCompiler.KeyboardType.self) == rawValues(FormRuntime.KeyboardType.self))
-    #expect(rawValues(FormCompiler.TextContentType.self) == rawValues(FormRuntime.TextContentType.self))
-    #expect(rawValues(FormCompiler.Autocapitalization.self) == rawValues(FormRuntime.Autocapitalization.self))
-    #expect(rawValues(FormCompiler.TextAlignment.self) == rawValues(FormRuntime.FormTextAlignment.self))
-    #expect(rawValues(FormCompiler.TextStyle.self) == rawValues(FormRuntime.TextStyle.self))
-    #expect(rawValues(FormCompiler.GroupStyle.self) == rawValues(FormRuntime.GroupStyle.self))
-    #expect(rawValues(FormCompiler.ValidationTrigger.self) == rawValues(FormRuntime.ValidationTrigger.self))
+    #expect(rawValues(FormModel.KeyboardType.self) == rawValues(FormRuntime.KeyboardType.self))
+    #expect(rawValues(FormModel.TextContentType.self) == rawValues(FormRuntime.TextContentType.self))
+    #expect(rawValues(FormModel.Autocapitalization.self) == rawValues(FormRuntime.Autocapitalization.self))
+    #expect(rawValues(FormModel.TextAlignment.self) == rawValues(FormRuntime.FormTextAlignment.self))
+    #expect(rawValues(FormModel.TextStyle.self) == rawValues(FormRuntime.TextStyle.self))
+    #expect(rawValues(FormModel.GroupStyle.self) == rawValues(FormRuntime.GroupStyle.self))
+    #expect(rawValues(FormModel.ValidationTrigger.self) == rawValues(FormRuntime.ValidationTrigger.self))
 }

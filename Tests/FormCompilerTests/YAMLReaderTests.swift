@@ -1,5 +1,6 @@
+@testable import FormSource
+@testable import FormSyntax
 import Testing
-@testable import FormCompiler
 
 /// Reads `text` as a YAML form file.
 private func readYAML(_ text: String, limits: CompilerLimits = .default) -> (node: TreeNode?, diagnostics: [Diagnostic]) {

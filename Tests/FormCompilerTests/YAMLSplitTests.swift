@@ -1,6 +1,7 @@
+@testable import FormSource
+@testable import FormSyntax
 import Foundation
 import Testing
-@testable import FormCompiler
 
 /// The split read (`YAMLSplit`, `YAMLReader.read(_:limits:splitting:diagnostics:)`):
 /// wherever a file is cut, reading it in two parts gives the tree of the whole

@@ -1,7 +1,7 @@
-import FormCompiler
-import Testing
 @testable import FormLanguageServer
+import FormSource
 @testable import LanguageServerProtocol
+import Testing
 
 private typealias JSON = LanguageServerProtocol.JSONValue
 

@@ -1,5 +1,9 @@
 import BenchmarkSupport
 import FormCompiler
+import FormLocalization
+@testable import FormModel
+import FormSource
+import FormText
 import Testing
 
 /// The catalogs of the `formc strings` figure (issue 33): every key in four

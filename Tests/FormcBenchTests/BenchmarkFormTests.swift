@@ -1,5 +1,8 @@
 import BenchmarkSupport
 import FormCompiler
+import FormModel
+import FormSource
+import FormSyntax
 import Testing
 
 /// The benchmark's input is what issue 6 asks for: about 1 MB, 8,000 fields in 400

@@ -1,5 +1,6 @@
 import BenchmarkSupport
-@testable import FormCompiler
+@testable import FormSource
+@testable import FormSyntax
 import Testing
 
 /// The benchmark's forms are read in two parts at once, as a large form should be:

@@ -1,3 +1,6 @@
+import FormModel
+import FormSource
+
 /// Parses and type-checks every `visibleWhen`/`enabledWhen` (SPEC §7).
 ///
 /// For each condition: parse (FC500, at the character inside the expression),

@@ -1,3 +1,5 @@
+import FormModel
+
 /// Decides whether a lowered condition is always true or always false (FC505) by
 /// evaluating it in every possible state of the fields it reads.
 ///

@@ -1,3 +1,5 @@
+import FormModel
+
 extension ConditionGraph {
     /// Collects the graph during a walk of the tree in document order, carrying the
     /// groups around each element (outermost first) rather than looking every

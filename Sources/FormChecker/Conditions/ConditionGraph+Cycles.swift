@@ -1,3 +1,5 @@
+import FormModel
+
 // The cycles among visibility conditions, for FC504: the strongly connected
 // components, and a shortest cycle through a field to show in the notes.
 

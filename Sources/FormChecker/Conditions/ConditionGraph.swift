@@ -1,3 +1,6 @@
+import FormModel
+import FormSource
+
 /// Which fields each field's visibility depends on, and an order to evaluate
 /// visibility in (SPEC §7). Built from a checked document, whose conditions carry
 /// their lowered `expression`.

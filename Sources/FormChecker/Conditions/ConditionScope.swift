@@ -1,3 +1,6 @@
+import FormModel
+import FormSource
+
 /// What a condition can name: the form's fields, and the other ids (groups, segues)
 /// that share their namespace but hold no value.
 struct ConditionScope {

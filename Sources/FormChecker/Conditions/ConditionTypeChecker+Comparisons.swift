@@ -1,3 +1,6 @@
+import FormModel
+import FormSource
+
 // Comparisons: a field, a count or a literal against a literal (`==` … `>=`), and
 // `in [...]`.
 

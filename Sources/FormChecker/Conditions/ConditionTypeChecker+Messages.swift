@@ -1,3 +1,6 @@
+import FormModel
+import FormSource
+
 // The words of FC502 and FC503: how a field or an operand is named in a message, and
 // the help that says what to write instead.
 

@@ -1,3 +1,6 @@
+import FormModel
+import FormSource
+
 /// Resolves the names of a parsed condition, checks its types (SPEC §7) and lowers
 /// it to a `ConditionExpr`. Reports FC501–FC503; collects every problem of the
 /// condition rather than stopping at the first.

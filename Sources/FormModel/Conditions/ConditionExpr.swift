@@ -99,7 +99,7 @@ public enum ConditionOrder: String, Sendable, Hashable {
     case greaterOrEqual = ">="
 
     /// The operator with its sides swapped: `18 <= age` is `age >= 18`.
-    var mirrored: ConditionOrder {
+    package var mirrored: ConditionOrder {
         switch self {
         case .equal: .equal
         case .less: .greater

@@ -1,3 +1,5 @@
+import FormSource
+
 /// One token of a condition, with its range in Unicode scalars.
 struct ConditionToken: Sendable {
     enum Kind: Sendable {

@@ -1,3 +1,5 @@
+import FormSource
+
 /// The recursive-descent parser of the condition grammar (SPEC §7), reading the
 /// tokens of `ConditionLexer`:
 ///
@@ -18,7 +20,7 @@
 /// so a value holding `'` is written in `"…"` and the other way round.
 /// The parser stops at the first syntax error (FC500): what follows a syntax error
 /// is rarely worth a second message.
-struct ConditionParser {
+package struct ConditionParser {
     /// Deepest nesting of parentheses and `not`. Recursion is bounded by this, so
     /// no input (100,000 `(`, say) can exhaust the stack.
     static let maxNesting = 64
@@ -28,7 +30,7 @@ struct ConditionParser {
     static let maxOperands = 128
 
     /// Parses a condition's decoded text.
-    static func parse(_ text: String) -> Result<ConditionSyntax, ConditionProblem> {
+    package static func parse(_ text: String) -> Result<ConditionSyntax, ConditionProblem> {
         var parser = ConditionParser(text)
         do throws(ConditionProblem) {
             return .success(try parser.parseCondition())
@@ -357,7 +359,7 @@ struct ConditionParser {
         return []
     }
 
-    static func isIdentifier(_ text: String) -> Bool {
+    package static func isIdentifier(_ text: String) -> Bool {
         guard let first = text.unicodeScalars.first, ConditionLexer.isIdentifierStart(first) else { return false }
         return text.unicodeScalars.allSatisfy(ConditionLexer.isIdentifierContinue)
     }

@@ -1,8 +1,10 @@
+import FormSource
+
 /// A condition as written (SPEC §7), before names are resolved and types checked.
 /// Offsets are in Unicode scalars of the decoded text, which is what
 /// `ScalarSourceMap` translates back to a line and column in the file.
-struct ConditionSyntax: Sendable, Hashable {
-    indirect enum Kind: Sendable, Hashable {
+package struct ConditionSyntax: Sendable, Hashable {
+    package indirect enum Kind: Sendable, Hashable {
         case identifier(String)
         case boolLiteral(Bool)
         case stringLiteral(String)
@@ -24,7 +26,7 @@ struct ConditionSyntax: Sendable, Hashable {
         case compare(ConditionSyntax, CompareOperator, ConditionSyntax, operatorRange: Range<Int>)
     }
 
-    enum CompareOperator: String, Sendable, Hashable {
+    package enum CompareOperator: String, Sendable, Hashable {
         case equal = "=="
         case notEqual = "!="
         case less = "<"
@@ -34,16 +36,16 @@ struct ConditionSyntax: Sendable, Hashable {
     }
 
     /// A string of a list (`in [...]`) or of `contains`, with where it is written.
-    struct ListItem: Sendable, Hashable {
-        var value: String
-        var range: Range<Int>
+    package struct ListItem: Sendable, Hashable {
+        package var value: String
+        package var range: Range<Int>
     }
 
-    var kind: Kind
-    var range: Range<Int>
+    package var kind: Kind
+    package var range: Range<Int>
 
     /// Every identifier read as a field, with its range, in source order.
-    var fieldReferences: [(id: String, range: Range<Int>)] {
+    package var fieldReferences: [(id: String, range: Range<Int>)] {
         var result: [(id: String, range: Range<Int>)] = []
         func visit(_ node: ConditionSyntax) {
             switch node.kind {
@@ -64,23 +66,45 @@ struct ConditionSyntax: Sendable, Hashable {
 
 /// A problem found inside a condition's text: what the checker turns into a
 /// diagnostic once the range is mapped to the file.
-struct ConditionProblem: Error, Sendable, Hashable {
-    var code: DiagnosticCode
-    var message: String
-    var range: Range<Int>
-    var help: [String] = []
+package struct ConditionProblem: Error, Sendable, Hashable {
+    package var code: DiagnosticCode
+    package var message: String
+    package var range: Range<Int>
+    package var help: [String] = []
     /// Secondary places inside the same condition ("to match this '('").
-    var notes: [ConditionNote] = []
+    package var notes: [ConditionNote] = []
     /// Secondary places elsewhere in the file ("'account' is declared here").
-    var fileNotes: [FileNote] = []
+    package var fileNotes: [FileNote] = []
 
-    struct FileNote: Sendable, Hashable {
-        var message: String
-        var range: SourceRange
+    package init(
+        code: DiagnosticCode, message: String, range: Range<Int>, help: [String] = [], notes: [ConditionNote] = [],
+        fileNotes: [FileNote] = []
+    ) {
+        self.code = code
+        self.message = message
+        self.range = range
+        self.help = help
+        self.notes = notes
+        self.fileNotes = fileNotes
+    }
+
+    package struct FileNote: Sendable, Hashable {
+        package var message: String
+        package var range: SourceRange
+
+        package init(message: String, range: SourceRange) {
+            self.message = message
+            self.range = range
+        }
     }
 }
 
-struct ConditionNote: Sendable, Hashable {
-    var message: String
-    var range: Range<Int>
+package struct ConditionNote: Sendable, Hashable {
+    package var message: String
+    package var range: Range<Int>
+
+    package init(message: String, range: Range<Int>) {
+        self.message = message
+        self.range = range
+    }
 }

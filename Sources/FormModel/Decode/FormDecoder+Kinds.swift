@@ -1,3 +1,6 @@
+import FormSource
+import FormSyntax
+
 /// The keys of each element kind (SPEC §3, §10), read into its declaration, and
 /// the values that several kinds share: defaults, options, a group's layout and
 /// insets, conditions.

@@ -1,3 +1,6 @@
+import FormSource
+import FormSyntax
+
 // The decoder's speed path: a long element list decoded in pieces on every core.
 // `DocumentDecoder.elementList` takes it only when `decodesInPieces` is set; the
 // result is the same, element for element and diagnostic for diagnostic, as the

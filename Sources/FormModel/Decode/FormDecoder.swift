@@ -1,3 +1,6 @@
+import FormSource
+import FormSyntax
+
 /// The decode stage: the reader's untyped `SyntaxTree` → a typed `FormDocument`
 /// (SPEC §1–§3). Typing is schema-directed: every value is read as the type its key
 /// expects. Problems are reported and decoding carries on with the rest, so one

@@ -1,15 +1,18 @@
+import FormSource
+import FormSyntax
+
 /// Which keys each mapping of a form may hold (SPEC §2–§3). Unknown keys are FC101,
 /// with a "did you mean" drawn from the keys allowed at that place.
 ///
 /// Key names are `StaticString`s: the decoder compares them with the bytes of the
 /// syntax tree's scalars, and a literal's bytes are a constant in the binary. They
 /// become `String`s only for a diagnostic.
-enum KeySchema {
+package enum KeySchema {
     // Derived once from `FormVocabulary`, the format's one table of keys.
-    static let document: [StaticString] = FormVocabulary.document.map(\.name)
+    package static let document: [StaticString] = FormVocabulary.document.map(\.name)
 
     /// Keys every element may carry.
-    static let elementCommon: [StaticString] = FormVocabulary.elementCommon.map(\.name)
+    package static let elementCommon: [StaticString] = FormVocabulary.elementCommon.map(\.name)
     /// Keys every field (an element with a value) may carry.
     static let fieldCommon: [StaticString] = FormVocabulary.fieldCommon(.text).map(\.name)
 
@@ -22,11 +25,11 @@ enum KeySchema {
 
     /// The kind keys, in the order of `ElementKind.keywords` (a test keeps them so),
     /// for comparing with a key's bytes.
-    static let kindKeywords: [StaticString] = FormVocabulary.kinds.map(\.keyword)
+    package static let kindKeywords: [StaticString] = FormVocabulary.kinds.map(\.keyword)
 
     /// Every key an element of the kind `ElementKind.keywords[kind]` may hold, the
     /// kind key first.
-    static func allowedKeys(forKind kind: Int) -> [StaticString] {
+    package static func allowedKeys(forKind kind: Int) -> [StaticString] {
         allowedKeysByKind[kind]
     }
 
@@ -34,10 +37,10 @@ enum KeySchema {
         [keyword] + kindKeys[kind, default: []] + elementCommon + (fieldKinds.contains(kind) ? fieldCommon : [])
     }
 
-    static let segmentOption: [StaticString] = FormVocabulary.segmentOption.map(\.name)
+    package static let segmentOption: [StaticString] = FormVocabulary.segmentOption.map(\.name)
     /// In the order the decoder stores them: top, left, bottom, right.
-    static let insets: [StaticString] = FormVocabulary.insets.map(\.name)
-    static let layout: [StaticString] = FormVocabulary.layout.map(\.name)
+    package static let insets: [StaticString] = FormVocabulary.insets.map(\.name)
+    package static let layout: [StaticString] = FormVocabulary.layout.map(\.name)
 
     /// Every key that has a meaning on some element, for telling an unknown element
     /// kind (FC103) apart from an element that lacks its kind key (FC104).

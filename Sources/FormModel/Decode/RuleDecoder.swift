@@ -1,3 +1,6 @@
+import FormSource
+import FormSyntax
+
 /// Reads a field's `rules` list (SPEC §6.1): each item is a rule name, or a mapping
 /// of one rule key to its parameter plus an optional `message`. Whether a rule
 /// applies to the field, and how rules relate, is the checker's business.

@@ -1,3 +1,6 @@
+import FormSource
+import FormSyntax
+
 /// Schema-directed reading of single values (SPEC §1): a scalar is read as the type
 /// its position expects, so `title: NO` is the string "NO". Each reader reports a
 /// located diagnostic and returns nil when the node cannot be that type.

@@ -1,3 +1,5 @@
+import FormSource
+
 /// `formc dump`: the checked element tree as JSON — every element's kind, id,
 /// position, every key the decoder read, and its children — so that a user (or a
 /// test) sees exactly what formc understood of a form.
@@ -142,7 +144,7 @@ public enum TreeDump {
     }
 
     /// Whole numbers as JSON integers; fractions as their shortest decimal text.
-    static func number(_ value: Double) -> JSONValue {
+    package static func number(_ value: Double) -> JSONValue {
         value == value.rounded() && abs(value) < 1e15 ? .int(Int(value)) : .string(String(value))
     }
 }

@@ -1,3 +1,5 @@
+import FormSource
+
 /// A `visibleWhen` or `enabledWhen` value (SPEC §7): the expression text as the
 /// reader decoded it, and, once the checker has parsed and type-checked it, its
 /// typed expression. The style and range let a parse error inside the text be

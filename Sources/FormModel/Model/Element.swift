@@ -1,3 +1,5 @@
+import FormSource
+
 /// One element of the tree: its kind with the kind's own keys, plus the keys every
 /// element may carry.
 public struct Element: Sendable {

@@ -1,3 +1,5 @@
+import FormSource
+
 // The payloads of the field kinds of `ElementKind` (SPEC §3, §10): each holds the
 // keys every field has (`FieldCommon`) and its kind's own.
 

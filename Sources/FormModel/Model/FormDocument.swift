@@ -1,3 +1,5 @@
+import FormSource
+
 /// The typed form: what the decoder makes of a document's nodes (SPEC §2–§3).
 /// Every value keeps the span it was read from. The checker annotates it (symbols,
 /// parsed conditions) and the emitter and `dump` read it.

@@ -7,7 +7,7 @@
 /// words, so hashing their UTF-8 eight bytes at a time with a multiply-and-fold hash
 /// and probing an open-addressed table of plain integers is several times cheaper.
 /// Nothing depends on the table's layout: ids are numbered in insertion order.
-struct IDIndex: Sendable {
+package struct IDIndex: Sendable {
     /// The ids by number.
     private(set) var ids: [String] = []
     /// Open addressing with linear probing: 0 is an empty slot; otherwise the upper
@@ -18,7 +18,7 @@ struct IDIndex: Sendable {
     /// What `warm` read, kept only so that its reads stay.
     private var warmed: UInt64 = 0
 
-    init(minimumCapacity: Int = 0) {
+    package init(minimumCapacity: Int = 0) {
         slots = Array(repeating: 0, count: Self.slotCount(for: minimumCapacity))
         ids.reserveCapacity(minimumCapacity)
     }
@@ -35,7 +35,7 @@ struct IDIndex: Sendable {
     /// Forgets every id. A small table keeps its storage, for a caller that fills
     /// and empties it many times; a large one starts small again, so that emptying
     /// it stays cheap for the next, most likely small, use.
-    mutating func removeAll() {
+    package mutating func removeAll() {
         ids.removeAll(keepingCapacity: ids.capacity <= Self.keptCapacity)
         if slots.count > Self.slotCount(for: Self.keptCapacity) {
             slots = Array(repeating: 0, count: 16)
@@ -48,7 +48,7 @@ struct IDIndex: Sendable {
     private static let keptCapacity = 64
 
     /// The number of `id`, if it was inserted.
-    func number(of id: String) -> Int? {
+    package func number(of id: String) -> Int? {
         let hash = Self.hash(id)
         let mask = slots.count - 1
         var position = Int(truncatingIfNeeded: hash) & mask
@@ -64,7 +64,7 @@ struct IDIndex: Sendable {
     }
 
     /// The number of `id`, inserting it (as the next number) when it is new.
-    mutating func insert(_ id: String) -> (number: Int, inserted: Bool) {
+    package mutating func insert(_ id: String) -> (number: Int, inserted: Bool) {
         insert(id, hash: Self.hash(id))
     }
 
@@ -133,7 +133,7 @@ struct IDIndex: Sendable {
     /// equivalent. Any other id has no ASCII equivalent, and neither has anything
     /// equal to it: it is hashed by `String`'s own hash, which is consistent with
     /// `==` (and seeded per process, which only changes where it sits in the table).
-    static func hash(_ id: String) -> UInt32 {
+    package static func hash(_ id: String) -> UInt32 {
         let ascii = id.utf8.withContiguousStorageIfAvailable { bytes -> UInt32? in
             let (hash, isASCII) = hash(bytes: bytes)
             return isASCII ? hash : nil

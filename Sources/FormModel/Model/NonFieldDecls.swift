@@ -1,3 +1,5 @@
+import FormSource
+
 // The payloads of the element kinds that hold no value (SPEC §3): groups,
 // spacers, static text and segues.
 

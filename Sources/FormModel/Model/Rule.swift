@@ -1,3 +1,5 @@
+import FormSource
+
 /// One item of a field's `rules` list (SPEC §6.1).
 public struct RuleDecl: Sendable {
     public var kind: RuleKind

@@ -1,3 +1,5 @@
+import FormSource
+
 /// The Swift value type of a field.
 public enum FieldValueType: Sendable, Hashable {
     case string
@@ -20,7 +22,7 @@ public enum FieldValueType: Sendable, Hashable {
         }
     }
 
-    var isDate: Bool { if case .date = self { true } else { false } }
+    package var isDate: Bool { if case .date = self { true } else { false } }
 
     /// Whether the Swift type is Foundation's (`Decimal`, `Date`).
     public var needsFoundation: Bool {
@@ -115,7 +117,7 @@ public struct SymbolTable: Sendable {
 
     /// The position in `fields` of the field `id` names: the checker's handle on a
     /// field, so that later lookups are array accesses rather than string hashes.
-    func fieldIndex(_ id: String) -> Int? {
+    package func fieldIndex(_ id: String) -> Int? {
         guard let number = ids.number(of: id) else { return nil }
         let field = fieldOfID[number]
         return field < 0 ? nil : Int(field)
@@ -127,7 +129,7 @@ public struct SymbolTable: Sendable {
     }
 
     /// Makes room for `count` ids (and fields) without growing the table on the way.
-    mutating func reserveCapacity(_ count: Int) {
+    package mutating func reserveCapacity(_ count: Int) {
         ids.reserveCapacity(count)
         declarations.reserveCapacity(count)
         fieldOfID.reserveCapacity(count)
@@ -151,7 +153,7 @@ public struct SymbolTable: Sendable {
     }
 
     /// `record` of an id whose `IDIndex.hash` was worked out already.
-    mutating func record(_ id: String, hash: UInt32, declaredAt range: SourceRange?, field symbol: FieldSymbol?) -> SourceRange? {
+    package mutating func record(_ id: String, hash: UInt32, declaredAt range: SourceRange?, field symbol: FieldSymbol?) -> SourceRange? {
         let number = number(id, hash: hash)
         if let symbol { take(symbol, asFieldOf: number) }
         return recordDeclaration(of: number, at: range)
@@ -161,7 +163,7 @@ public struct SymbolTable: Sendable {
     /// out already): when it is the first field of its id, its symbol moves into
     /// the table, with no copy of its strings and arrays; otherwise it is dropped.
     /// Returns the earlier declaration when the id is taken.
-    mutating func record(field symbol: consuming FieldSymbol, hash: UInt32) -> SourceRange? {
+    package mutating func record(field symbol: consuming FieldSymbol, hash: UInt32) -> SourceRange? {
         let number = number(symbol.id, hash: hash)
         let range = symbol.range
         take(symbol, asFieldOf: number)
@@ -170,7 +172,7 @@ public struct SymbolTable: Sendable {
 
     /// Reads where the ids of `hashes` will be looked for, before they are
     /// recorded (`IDIndex.warm`): call it after `reserveCapacity`.
-    mutating func warm(_ hashes: UnsafeBufferPointer<UInt32>) {
+    package mutating func warm(_ hashes: UnsafeBufferPointer<UInt32>) {
         ids.warm(hashes)
     }
 
@@ -229,7 +231,7 @@ extension FormDocument {
     /// The element at a path, or nil when the path does not lead to one. Unlike
     /// `element(at:)` it never traps: conditions are checked even in a document
     /// that has other errors.
-    func elementIfPresent(at path: ElementPath) -> Element? {
+    package func elementIfPresent(at path: ElementPath) -> Element? {
         var elements = self.elements
         var element: Element?
         for index in path {

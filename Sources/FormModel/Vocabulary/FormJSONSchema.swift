@@ -1,3 +1,5 @@
+import FormSource
+
 /// The JSON Schema (draft 2020-12) of the form format, written from
 /// `FormVocabulary` (SPEC §12): `formc schema` prints it and the package ships it
 /// as `schemas/formc.schema.json`, so editors check and complete form files.

@@ -10,7 +10,7 @@
 /// first difference (a construct this mapping does not model, e.g. an explicit block
 /// indentation it cannot infer) offsets fall back to the last position known to be
 /// right, never to a crash.
-struct ScalarSourceMap {
+package struct ScalarSourceMap {
     /// Where each decoded scalar was written.
     private var spans: [SourceRange] = []
     /// How many leading entries of `spans` agree with the decoded text.
@@ -20,7 +20,7 @@ struct ScalarSourceMap {
     private let file: SourceFile
 
     /// The map of any scalar: its decoded text with the range it was written in.
-    init(text source: Located<String>, style: ScalarStyle, file: SourceFile) {
+    package init(text source: Located<String>, style: ScalarStyle, file: SourceFile) {
         let expected = Array(source.value.unicodeScalars)
         self.file = file
         start = source.range.start
@@ -63,7 +63,7 @@ struct ScalarSourceMap {
 
     /// The file range of the decoded characters `offsets`. An empty range at the end
     /// of the text is the position just after its last character.
-    func range(_ offsets: Range<Int>) -> SourceRange {
+    package func range(_ offsets: Range<Int>) -> SourceRange {
         let lower = max(0, offsets.lowerBound)
         guard trusted > 0 else { return SourceRange(at: lower == 0 ? start : emptyEnd) }
         if lower >= trusted {

@@ -134,7 +134,7 @@ public struct SourceFile: Sendable {
 
     /// Bytes taken by the UTF-8 sequence that starts with `lead` (1 for a stray byte).
     @inline(__always)
-    static func scalarWidth(_ lead: UInt8) -> Int {
+    package static func scalarWidth(_ lead: UInt8) -> Int {
         switch lead {
         case 0xF0...0xF7: return 4
         case 0xE0...0xEF: return 3

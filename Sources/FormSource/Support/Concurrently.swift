@@ -273,7 +273,7 @@ public enum Concurrently {
     /// the piece then holds the only reference, so what it drops of the input is
     /// freed on its own thread, beside the other pieces, rather than on the
     /// calling thread once they are all done.
-    final class Handoff<Value: Sendable>: @unchecked Sendable {
+    package final class Handoff<Value: Sendable>: @unchecked Sendable {
         private let storage: UnsafeMutablePointer<Value?>
         let count: Int
 
@@ -284,7 +284,7 @@ public enum Concurrently {
         }
 
         /// Slots holding `values`, moved out of the array rather than copied.
-        convenience init(_ values: consuming [Value]) {
+        package convenience init(_ values: consuming [Value]) {
             self.init(count: values.count)
             var values = values
             for index in (0..<count).reversed() { storage[index] = values.removeLast() }
@@ -300,7 +300,7 @@ public enum Concurrently {
         }
 
         /// The value of slot `index`, leaving it empty; call once per slot.
-        func take(_ index: Int) -> Value {
+        package func take(_ index: Int) -> Value {
             guard let value = storage[index].take() else { preconditionFailure("slot \(index) taken twice or never set") }
             return value
         }

@@ -32,7 +32,7 @@ public enum JSONValue: Sendable, Equatable {
     /// The value with no whitespace between tokens, and `<`, `>` and `&` inside
     /// strings as `\u003C`, `\u003E`, `\u0026` (the same JSON), so that the text
     /// can sit inside an HTML `<script>` element; a final newline.
-    func compactBytesForHTML() -> [UInt8] {
+    package func compactBytesForHTML() -> [UInt8] {
         var writer = JSONWriter(compact: true, escapesMarkup: true)
         writer.write(self, indent: 0)
         writer.bytes.append(UInt8(ascii: "\n"))
