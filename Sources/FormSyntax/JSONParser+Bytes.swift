@@ -4,7 +4,7 @@ import FormSource
 // a number or a UTF-8 sequence.
 
 extension JSONParser {
-    @inline(__always)
+    @inlinable @inline(__always)
     package mutating func skipWhitespace() {
         while index < count {
             switch bytes[index] {
@@ -23,7 +23,7 @@ extension JSONParser {
         }
     }
 
-    private mutating func startLine() {
+    @usableFromInline mutating func startLine() {
         line += 1
         lineStart = index
         multiByteExtra = 0
@@ -32,7 +32,7 @@ extension JSONParser {
     /// The position of `offset`, which must be on the current line and after every
     /// multi-byte sequence read so far: the parser asks only where it stands.
     /// Errors, which may point back, use `SourceFile.position(ofByteOffset:)`.
-    @inline(__always)
+    @inlinable @inline(__always)
     package func position(_ offset: Int) -> SourcePosition {
         SourcePosition(line: line, column: offset - lineStart - multiByteExtra + 1)
     }

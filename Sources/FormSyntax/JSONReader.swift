@@ -35,7 +35,7 @@ public enum JSONReader {
 /// This file reads the structure; the scalars, the syntax errors and the byte
 /// cursor are in `JSONParser+Scalars.swift`, `+Errors.swift` and `+Bytes.swift`,
 /// whose members are internal only so that these files can share them.
-package struct JSONParser {
+@usableFromInline package struct JSONParser {
     /// An array or object whose closing bracket has not come yet.
     struct Container {
         /// Stands for "no container": the place of the top-level value.
@@ -113,20 +113,20 @@ package struct JSONParser {
     }
 
     private let file: SourceFile
-    package let bytes: UnsafeBufferPointer<UInt8>
-    package let count: Int
+    @usableFromInline package let bytes: UnsafeBufferPointer<UInt8>
+    @usableFromInline package let count: Int
     package let limits: CompilerLimits
     package var tree: SyntaxTreeBuilder
-    package var index = 0
+    @usableFromInline package var index = 0
     /// The current line and the byte offset where it starts. Lines can only break
     /// in whitespace (a raw line break in a string is an error), so `skipWhitespace`
     /// keeps these.
-    package var line = 1
-    package var lineStart = 0
+    @usableFromInline package var line = 1
+    @usableFromInline package var lineStart = 0
     /// Bytes of multi-byte UTF-8 sequences on the current line beyond their first,
     /// so a column is a subtraction rather than a scan. Only strings (and a leading
     /// byte-order mark) hold multi-byte sequences.
-    package var multiByteExtra = 0
+    @usableFromInline package var multiByteExtra = 0
 
     /// `reservesTree: false` for a reader that keeps no tree (FormLocalization's
     /// `CatalogParser`).

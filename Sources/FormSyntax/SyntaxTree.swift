@@ -8,9 +8,9 @@ import Darwin
 
 /// A node of a `SyntaxTree`: an index into its nodes.
 public struct NodeID: Hashable, Sendable {
-    package let index: Int32
+    @usableFromInline package let index: Int32
 
-    package init(_ index: Int32) {
+    @inlinable package init(_ index: Int32) {
         self.index = index
     }
 }
@@ -47,27 +47,27 @@ public struct SyntaxTree: Sendable {
     }
 
     /// One node, 32 bytes.
-    package struct Record {
+    @usableFromInline package struct Record: Sendable {
         /// From the node's first character to just after its last one.
-        var range: SourceRange
+        @usableFromInline var range: SourceRange
         /// A scalar's first byte in `text`; a collection's first child in `children`.
-        var start: Int32
+        @usableFromInline var start: Int32
         /// A scalar's length in bytes; a sequence's items; a mapping's entries
         /// (twice as many children: key, value, key, value…).
-        package var count: Int32
+        @usableFromInline package var count: Int32
         /// The index in `tags` of the tag as written (`!newsletter`,
         /// `tag:yaml.org,2002:str`), or -1 when there is none.
-        package var tag: Int32
-        package var kind: Kind
+        @usableFromInline package var tag: Int32
+        @usableFromInline package var kind: Kind
         /// `.plain` for collections.
-        package var style: ScalarStyle
+        @usableFromInline package var style: ScalarStyle
     }
 
-    final class Storage: Sendable {
-        let nodes: [Record]
-        let children: [Int32]
-        let text: [UInt8]
-        let tags: [String]
+    @usableFromInline final class Storage: Sendable {
+        @usableFromInline let nodes: [Record]
+        @usableFromInline let children: [Int32]
+        @usableFromInline let text: [UInt8]
+        @usableFromInline let tags: [String]
 
         init(nodes: [Record], children: [Int32], text: [UInt8], tags: [String]) {
             self.nodes = nodes
@@ -77,7 +77,7 @@ public struct SyntaxTree: Sendable {
         }
     }
 
-    let storage: Storage
+    @usableFromInline let storage: Storage
     /// The document's root node.
     public let root: NodeID
 
@@ -98,18 +98,18 @@ public struct SyntaxTree: Sendable {
     /// How many nodes the tree has: their ids are 0 ..< `nodeCount`.
     package var nodeCount: Int { storage.nodes.count }
 
-    @inline(__always)
+    @inlinable @inline(__always)
     package func record(_ node: NodeID) -> Record { storage.nodes[Int(node.index)] }
 
-    package func kind(_ node: NodeID) -> Kind { record(node).kind }
+    @inlinable package func kind(_ node: NodeID) -> Kind { record(node).kind }
 
-    package func range(_ node: NodeID) -> SourceRange { record(node).range }
+    @inlinable package func range(_ node: NodeID) -> SourceRange { record(node).range }
 
-    package func isScalar(_ node: NodeID) -> Bool { record(node).kind == .scalar }
+    @inlinable package func isScalar(_ node: NodeID) -> Bool { record(node).kind == .scalar }
 
-    package func isMapping(_ node: NodeID) -> Bool { record(node).kind == .mapping }
+    @inlinable package func isMapping(_ node: NodeID) -> Bool { record(node).kind == .mapping }
 
-    package func isSequence(_ node: NodeID) -> Bool { record(node).kind == .sequence }
+    @inlinable package func isSequence(_ node: NodeID) -> Bool { record(node).kind == .sequence }
 
     /// The tag as written in the source, if any.
     package func tag(_ node: NodeID) -> String? {
@@ -120,13 +120,13 @@ public struct SyntaxTree: Sendable {
     func hasTag(_ node: NodeID) -> Bool { record(node).tag >= 0 }
 
     /// A scalar's style; nil for a sequence or mapping.
-    package func style(_ node: NodeID) -> ScalarStyle? {
+    @inlinable package func style(_ node: NodeID) -> ScalarStyle? {
         let record = record(node)
         return record.kind == .scalar ? record.style : nil
     }
 
     /// A scalar's text, made into a `String`; nil for a sequence or mapping.
-    package func text(_ node: NodeID) -> String? {
+    @inlinable package func text(_ node: NodeID) -> String? {
         let record = record(node)
         guard record.kind == .scalar else { return nil }
         return storage.text.withUnsafeBufferPointer {
@@ -135,7 +135,7 @@ public struct SyntaxTree: Sendable {
     }
 
     /// Calls `body` with a scalar's text as bytes (none for a sequence or mapping).
-    package func withText<Result>(_ node: NodeID, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+    @inlinable package func withText<Result>(_ node: NodeID, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
         let record = record(node)
         let count = record.kind == .scalar ? Int(record.count) : 0
         return storage.text.withUnsafeBufferPointer {
@@ -146,7 +146,7 @@ public struct SyntaxTree: Sendable {
     /// Whether the node is a scalar whose text is `name`, compared length first,
     /// then by `bytesEqual`, without making a `String` of the scalar. The names
     /// the decoder looks for are literals, whose bytes are constants in the binary.
-    package func textEquals(_ node: NodeID, _ name: StaticString) -> Bool {
+    @inlinable package func textEquals(_ node: NodeID, _ name: StaticString) -> Bool {
         let record = record(node)
         guard record.kind == .scalar, Int(record.count) == name.utf8CodeUnitCount else { return false }
         guard record.count > 0 else { return true }
@@ -162,36 +162,36 @@ public struct SyntaxTree: Sendable {
 
     /// A one-bit summary of a scalar's text (its length and first byte), for a set
     /// of keys kept as a 64-bit mask: texts with different bits differ.
-    package func keyBit(_ node: NodeID) -> UInt64 {
+    @inlinable package func keyBit(_ node: NodeID) -> UInt64 {
         let record = record(node)
         let first = record.count > 0 ? storage.text[Int(record.start)] : 0
         return Self.keyBit(length: Int(record.count), first: first)
     }
 
     /// The `keyBit` of a scalar whose text is `name`.
-    package static func keyBit(_ name: StaticString) -> UInt64 {
+    @inlinable package static func keyBit(_ name: StaticString) -> UInt64 {
         name.withUTF8Buffer { keyBit(length: $0.count, first: $0.first ?? 0) }
     }
 
-    @inline(__always)
-    private static func keyBit(length: Int, first: UInt8) -> UInt64 {
+    @inlinable @inline(__always)
+    static func keyBit(length: Int, first: UInt8) -> UInt64 {
         1 << UInt64(truncatingIfNeeded: (length &* 7 &+ Int(first)) & 63)
     }
 
     /// Whether the node is a scalar with no text.
-    package func isEmptyScalar(_ node: NodeID) -> Bool {
+    @inlinable package func isEmptyScalar(_ node: NodeID) -> Bool {
         let record = record(node)
         return record.kind == .scalar && record.count == 0
     }
 
     /// A sequence's items.
-    package func items(_ node: NodeID) -> Items {
+    @inlinable package func items(_ node: NodeID) -> Items {
         let record = record(node)
         return Items(tree: self, start: Int(record.start), count: record.kind == .sequence ? Int(record.count) : 0)
     }
 
     /// A mapping's entries, in document order.
-    package func entries(_ node: NodeID) -> Entries {
+    @inlinable package func entries(_ node: NodeID) -> Entries {
         let record = record(node)
         return Entries(tree: self, start: Int(record.start), count: record.kind == .mapping ? Int(record.count) : 0)
     }
@@ -210,30 +210,42 @@ public struct SyntaxTree: Sendable {
     }
 
     /// A sequence's items, without copying them out of the tree.
-    package struct Items: RandomAccessCollection {
-        let tree: SyntaxTree
-        let start: Int
-        package let count: Int
+    @usableFromInline package struct Items: RandomAccessCollection, Sendable {
+        @usableFromInline let tree: SyntaxTree
+        @usableFromInline let start: Int
+        @usableFromInline package let count: Int
 
-        package var startIndex: Int { 0 }
-        package var endIndex: Int { count }
+        @inlinable init(tree: SyntaxTree, start: Int, count: Int) {
+            self.tree = tree
+            self.start = start
+            self.count = count
+        }
 
-        package subscript(position: Int) -> NodeID {
+        @inlinable package var startIndex: Int { 0 }
+        @inlinable package var endIndex: Int { count }
+
+        @inlinable package subscript(position: Int) -> NodeID {
             precondition(position >= 0 && position < count, "item index out of range")
             return NodeID(tree.storage.children[start + position])
         }
     }
 
     /// A mapping's entries, without copying them out of the tree.
-    package struct Entries: RandomAccessCollection {
-        package let tree: SyntaxTree
-        let start: Int
-        package let count: Int
+    @usableFromInline package struct Entries: RandomAccessCollection, Sendable {
+        @usableFromInline package let tree: SyntaxTree
+        @usableFromInline let start: Int
+        @usableFromInline package let count: Int
 
-        package var startIndex: Int { 0 }
-        package var endIndex: Int { count }
+        @inlinable init(tree: SyntaxTree, start: Int, count: Int) {
+            self.tree = tree
+            self.start = start
+            self.count = count
+        }
 
-        package subscript(position: Int) -> (key: NodeID, value: NodeID) {
+        @inlinable package var startIndex: Int { 0 }
+        @inlinable package var endIndex: Int { count }
+
+        @inlinable package subscript(position: Int) -> (key: NodeID, value: NodeID) {
             precondition(position >= 0 && position < count, "entry index out of range")
             let children = tree.storage.children
             return (NodeID(children[start + 2 * position]), NodeID(children[start + 2 * position + 1]))
@@ -242,12 +254,12 @@ public struct SyntaxTree: Sendable {
 
     // MARK: - Bytes
 
-    static func string(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
+    @inlinable static func string(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
         bytes.isEmpty ? "" : String(decoding: bytes, as: UTF8.self)
     }
 
     /// Whether `bytes` are the UTF-8 of `name`.
-    @inline(__always)
+    @inlinable @inline(__always)
     package static func equals(_ bytes: UnsafeBufferPointer<UInt8>, _ name: StaticString) -> Bool {
         guard bytes.count == name.utf8CodeUnitCount else { return false }
         guard bytes.count > 0 else { return true }
@@ -260,7 +272,7 @@ public struct SyntaxTree: Sendable {
     /// of keys and keywords: up to 16 bytes, at most three loads of each side that
     /// together cover all `count` bytes (overlapping), rather than a loop of a
     /// compare per byte; longer texts by `memcmp`.
-    @inline(__always)
+    @inlinable @inline(__always)
     static func bytesEqual(_ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>, count: Int) -> Bool {
         let a = UnsafeRawPointer(a)
         let b = UnsafeRawPointer(b)

@@ -4,10 +4,10 @@ import FormSource
 /// own stack of open collections; their finished children wait on `pending`, and a
 /// collection's run of children moves to `children` in one append when it closes,
 /// so an open collection allocates nothing of its own.
-package struct SyntaxTreeBuilder {
+@usableFromInline package struct SyntaxTreeBuilder: Sendable {
     private(set) var nodes: [SyntaxTree.Record] = []
     private var children: [Int32] = []
-    private(set) var text: [UInt8] = []
+    @usableFromInline private(set) var text: [UInt8] = []
     private var tags: [String] = []
     /// The finished children of every open collection, outermost first; a
     /// collection's children start at the `pending.count` it was opened at.
@@ -58,11 +58,11 @@ package struct SyntaxTreeBuilder {
     }
 
     /// Where the next scalar's text starts.
-    package var textCount: Int { text.count }
+    @inlinable package var textCount: Int { text.count }
 
     /// The text appended since `start`, as a `String`, taken off the buffer: for
     /// a reader that builds its own values rather than a tree.
-    package mutating func takeText(from start: Int) -> String {
+    @inlinable package mutating func takeText(from start: Int) -> String {
         let string = text.withUnsafeBufferPointer { SyntaxTree.string(UnsafeBufferPointer(rebasing: $0[start...])) }
         if start == 0 {
             text.removeAll(keepingCapacity: true)
@@ -73,7 +73,7 @@ package struct SyntaxTreeBuilder {
     }
 
     /// Whether the text appended since `start` passes `test`.
-    package func textMatches(from start: Int, _ test: (UnsafeBufferPointer<UInt8>) -> Bool) -> Bool {
+    @inlinable package func textMatches(from start: Int, _ test: (UnsafeBufferPointer<UInt8>) -> Bool) -> Bool {
         text.withUnsafeBufferPointer { test(UnsafeBufferPointer(rebasing: $0[start...])) }
     }
 

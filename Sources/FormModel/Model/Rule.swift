@@ -46,7 +46,7 @@ public enum RuleKind: Sendable, Hashable {
     case minCount(Int)
     case maxCount(Int)
 
-    public var name: String {
+    @inlinable public var name: String {
         switch self {
         case .required: "required"
         case .minLength: "minLength"

@@ -53,7 +53,7 @@ public struct SourceFile: Sendable {
         self.init(path: path, bytes: Array(text.utf8))
     }
 
-    public var lineCount: Int { lineStarts.count }
+    @inlinable public var lineCount: Int { lineStarts.count }
 
     /// The text of a 1-based line without its line break, or nil past the end.
     /// Invalid UTF-8 is repaired, since this is only for display.
