@@ -1,7 +1,7 @@
 // The libFuzzer target of issue 6: arbitrary bytes through read → decode → check →
 // emit, as a YAML form and as a JSON form, then through the text and JSON
 // diagnostic renderers and the tree dump. Built and run by Fuzz/run.sh (`make fuzz`),
-// which compiles it together with the FormCompiler sources into one module.
+// which links it with the compiler's modules, built for testing.
 //
 // A crash, a sanitizer report, a timeout or a broken invariant below is a finding.
 // Invariants (SPEC §4, §5, §9):
@@ -11,9 +11,11 @@
 // - Every diagnostic renders as text and as JSON.
 // - A YAML file read in two parts (`YAMLSplit`), cut before any item line, gives
 //   the whole read's tree and diagnostics.
-#if canImport(FormCompiler)
-import FormCompiler
-#endif
+@testable import FormCompiler
+@testable import FormModel
+@testable import FormReports
+@testable import FormSource
+@testable import FormSyntax
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func formcFuzzTestOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {

@@ -5,9 +5,11 @@
 #   FUZZ_RUNS=-1 FUZZ_TIME=3600 Fuzz/run.sh   # one hour
 #   Fuzz/run.sh .build-fuzz/artifacts/crash-…  # replay one input (any libFuzzer flag works)
 #
-# The FormCompiler sources and Fuzz/FormcFuzz.swift are compiled together into one
-# module with -sanitize=fuzzer,address, linked against the system libyaml (the
-# CYAML module map in Sources/CYAML). Seeds: schemas/, the test forms, the fuzz
+# The compiler's modules that the pipeline and the reports are made of are compiled
+# one by one, lowest first, as SwiftPM builds them (with -enable-testing: the target
+# reaches internal API through @testable imports), then Fuzz/FormcFuzz.swift is
+# linked with them; all with -sanitize=fuzzer,address, against the system libyaml
+# (the CYAML module map in Sources/CYAML). Seeds: schemas/, the test forms, the fuzz
 # regression inputs and, when present, the shared YAML and JSON conformance corpora.
 # New coverage goes to $FUZZ_DIR/corpus; crashes to $FUZZ_DIR/artifacts.
 set -euo pipefail
@@ -27,17 +29,29 @@ mkdir -p "$FUZZ_DIR/corpus" "$FUZZ_DIR/seeds" "$FUZZ_DIR/artifacts"
 export SWIFT_BACKTRACE=enable=no
 binary="$FUZZ_DIR/formc-fuzz"
 
-sources=$(find Sources/FormCompiler -name '*.swift' | sort)
+# Package.swift's order: each module after the modules it imports.
+modules="FormSource FormSyntax FormModel FormChecker FormText FormSwiftEmitter FormReports FormCompiler"
+sources=$(for module in $modules; do find "Sources/$module" -name '*.swift'; done | sort)
 newest=$(ls -t $sources Fuzz/FormcFuzz.swift Fuzz/run.sh | head -1)
 if [ ! -x "$binary" ] || [ "$newest" -nt "$binary" ]; then
     echo "fuzz: compiling $binary ($FUZZ_OPT, -sanitize=fuzzer,address)" >&2
-    rm -f "$binary"
+    rm -rf "$binary" "$FUZZ_DIR/modules"
+    mkdir -p "$FUZZ_DIR/modules"
     # shellcheck disable=SC2086
-    "$SWIFTC" -sanitize=fuzzer,address -parse-as-library -swift-version 6 $FUZZ_OPT -g \
-        -module-name FormcFuzz -package-name formc -I Sources/CYAML $(pkg-config --cflags-only-I yaml-0.1 2>/dev/null | sed 's/-I/-Xcc -I/g') \
-        $(pkg-config --libs-only-L yaml-0.1 2>/dev/null) -lyaml \
-        $sources Fuzz/FormcFuzz.swift -o "$binary" 2>&1 |
-        grep -v "Cannot export local symbol '__asan" >&2 || true
+    compile() {
+        "$SWIFTC" -sanitize=fuzzer,address -parse-as-library -swift-version 6 $FUZZ_OPT -g -package-name formc \
+            -enable-upcoming-feature MemberImportVisibility -I "$FUZZ_DIR/modules" \
+            -I Sources/CYAML $(pkg-config --cflags-only-I yaml-0.1 2>/dev/null | sed 's/-I/-Xcc -I/g') "$@" 2>&1 |
+            grep -v "Cannot export local symbol '__asan" >&2 || true
+    }
+    for module in $modules; do
+        compile -module-name "$module" -enable-testing -wmo -c $(find "Sources/$module" -name '*.swift' | sort) \
+            -emit-module -emit-module-path "$FUZZ_DIR/modules/$module.swiftmodule" -o "$FUZZ_DIR/modules/$module.o"
+        [ -f "$FUZZ_DIR/modules/$module.o" ] || { echo "fuzz: build of $module failed" >&2; exit 1; }
+    done
+    # shellcheck disable=SC2046
+    compile -module-name FormcFuzz $(pkg-config --libs-only-L yaml-0.1 2>/dev/null) -lyaml \
+        $(for module in $modules; do echo "$FUZZ_DIR/modules/$module.o"; done) Fuzz/FormcFuzz.swift -o "$binary"
     [ -x "$binary" ] || { echo "fuzz: build failed" >&2; exit 1; }
 fi
 
