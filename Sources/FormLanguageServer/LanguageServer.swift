@@ -2,7 +2,7 @@ import FormEditor
 import FormSource
 import LanguageServerProtocol
 
-/// FormCompiler has a JSON value of its own, for its reports.
+/// FormSource has a JSON value of its own, for the reports.
 typealias JSONValue = LanguageServerProtocol.JSONValue
 
 /// The formc language server (SPEC §12): JSON-RPC messages in, messages out. It

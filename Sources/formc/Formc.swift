@@ -1,6 +1,6 @@
 import ArgumentParser
 
-/// The `formc` executable: a thin shell around `FormCompiler` that finds the
+/// The `formc` executable: a thin shell around the compiler's modules that finds the
 /// inputs, reads them, runs the pipeline on every core, prints the report and
 /// writes the outputs. `--version` is answered by ArgumentParser before any
 /// command runs, so it never loads or parses a form.
