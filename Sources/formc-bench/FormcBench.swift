@@ -1,9 +1,3 @@
-import FormCompiler
-import FormModel
-import FormSource
-import FormSwiftEmitter
-import FormSyntax
-
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -12,6 +6,10 @@ import Darwin
 import ArgumentParser
 import BenchmarkSupport
 import FormCompiler
+import FormModel
+import FormSource
+import FormSwiftEmitter
+import FormSyntax
 
 /// `formc-bench`: measures formc against the parser under it (issue 6, "Speed").
 ///

@@ -1,13 +1,11 @@
-import FormSource
-import FormSyntax
-
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
 import BenchmarkSupport
-import FormCompiler
+import FormSource
+import FormSyntax
 
 /// How much of a second core the machine gives during the run. formc reads,
 /// decodes and checks a large form on two threads, so its end-to-end goals

@@ -1,9 +1,3 @@
-import FormCompiler
-import FormLocalization
-import FormModel
-import FormSource
-import FormText
-
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -11,6 +5,10 @@ import Darwin
 #endif
 import BenchmarkSupport
 import FormCompiler
+import FormLocalization
+import FormModel
+import FormSource
+import FormText
 import LanguageServerProtocol
 
 /// The commands around the compiler on the same 1 MB form, each against `formc

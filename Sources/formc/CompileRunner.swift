@@ -5,7 +5,6 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import FormCompiler
 
 /// Reads and compiles many inputs at once, on every core. Results come back in
 /// input order, so nothing printed depends on which file finished first.

@@ -3,7 +3,6 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import FormCompiler
 
 /// The CLI's file IO, in POSIX terms so that a failure carries the system's own
 /// reason ("No such file or directory", "Permission denied").

@@ -4,7 +4,6 @@ import Glibc
 import Darwin
 #endif
 import CFormcSystem
-import FormCompiler
 
 /// What the process was started with, read through POSIX rather than Foundation:
 /// `formc` links no Foundation of its own, which saves a few milliseconds and

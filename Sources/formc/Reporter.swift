@@ -1,13 +1,11 @@
-import FormReports
-import FormSource
-
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
 import ArgumentParser
-import FormCompiler
+import FormReports
+import FormSource
 
 /// Prints a run's diagnostics in the chosen format, to the right stream.
 ///

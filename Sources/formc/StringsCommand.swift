@@ -1,10 +1,3 @@
-import FormCompiler
-import FormLocalization
-import FormModel
-import FormReports
-import FormSource
-import FormText
-
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -12,6 +5,11 @@ import Darwin
 #endif
 import ArgumentParser
 import FormCompiler
+import FormLocalization
+import FormModel
+import FormReports
+import FormSource
+import FormText
 
 /// `formc strings`: writes or merges the forms' strings into an Xcode String
 /// Catalog (SPEC §11). The catalog is rewritten only when its bytes change, and

@@ -1,16 +1,14 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import Dispatch
 @testable import FormChecker
 @testable import FormCompiler
 @testable import FormModel
 @testable import FormSource
 import Testing
-
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-@testable import FormCompiler
 
 /// The pieces of work that run at once, and what they hand each other.
 struct ConcurrentlyTests {
