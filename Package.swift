@@ -42,14 +42,15 @@ let package = Package(
         // `package` access for what a user should not call. No file IO, no CLI.
 
         // Source files and positions, diagnostics and their catalog of codes, the
-        // compiler's limits, JSON text (JSONValue) and the concurrency helpers.
+        // compiler's limits, JSON text (JSONValue), and the concurrency helpers and
+        // the thresholds of the paths that only exist for speed (SpeedPaths).
         .target(name: "FormSource", swiftSettings: strictImports),
         // Read: a form file's bytes, YAML (libyaml) or JSON → SyntaxTree, with
-        // FC0xx diagnostics. Knows no form keys.
+        // FC0xx diagnostics.
         .target(name: "FormSyntax", dependencies: ["FormSource", "CYAML"], swiftSettings: strictImports),
         // Decode: SyntaxTree → FormDocument, the typed model, checked against the
-        // vocabulary of keys; the condition language's syntax and parser; the
-        // model's JSON form (`formc dump`, `formc schema`).
+        // vocabulary of keys; the condition language's syntax and parser; the model
+        // as JSON (`formc dump`) and the format's JSON Schema (`formc schema`).
         .target(name: "FormModel", dependencies: ["FormSource", "FormSyntax"], swiftSettings: strictImports),
         // Check: FormDocument → CheckedForm (symbols, types, conditions, rules,
         // names), with FC1xx–FC5xx diagnostics.
