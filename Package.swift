@@ -81,10 +81,18 @@ let package = Package(
         // depend on the `formc` target, since linking an executable's objects into a
         // test bundle duplicates its symbols.
         .testTarget(name: "FormcCLITests", dependencies: ["FormCompiler"]),
+        // A library's forms, made public by the plugin through the target's
+        // formc-config.yaml; GeneratedFormTests uses them from another module.
+        .target(
+            name: "LibraryForms",
+            dependencies: ["FormRuntime"],
+            path: "Tests/LibraryForms",
+            plugins: ["FormcPlugin"]
+        ),
         // Its Swift comes from FormcPlugin, compiled from the example forms in it.
         .testTarget(
             name: "GeneratedFormTests",
-            dependencies: ["FormRuntime"],
+            dependencies: ["FormRuntime", "LibraryForms"],
             plugins: ["FormcPlugin"]
         ),
         // An app target in miniature (README, "Localization"): FormcPlugin compiles
