@@ -91,7 +91,7 @@ import Testing
         let strings = FormStrings.strings(of: try #require(result.checked).document)
         var diagnostics = DiagnosticBag(file: "Localizable.xcstrings")
         let catalog = try #require(StringCatalogFile.read(SourceFile(path: "Localizable.xcstrings", text: Self.catalogText), diagnostics: &diagnostics))
-        return CatalogLint.check(catalog, at: "Localizable.xcstrings", forms: [.init(path: "signup.form.yaml", strings: strings)]).map {
+        return CatalogLint.check(catalog, at: "Localizable.xcstrings", forms: [.init(path: "signup.form.yaml", form: "SignUpForm", strings: strings)]).map {
             "\($0.location.file):\($0.location.range.start.line) \($0.code.rawValue) \($0.severity.rawValue): \($0.message)"
         }
     }

@@ -33,14 +33,14 @@ import Testing
         return try #require(catalog)
     }
 
-    /// The merge of `strings` into the catalog `text`, which gives the same
-    /// bytes whether the catalog's entries were read or deferred (as `formc
-    /// strings` reads it).
-    static func merge(_ text: String?, _ strings: [LocalizableString]) throws -> String {
+    /// The merge of `strings`, of the forms `forms`, into the catalog `text`,
+    /// which gives the same bytes whether the catalog's entries were read or
+    /// deferred (as `formc strings` reads it).
+    static func merge(_ text: String?, _ strings: [LocalizableString], forms: [String] = ["SignUpForm"]) throws -> String {
         let existing = try text.map { try read($0) }
-        let merged = Self.text(CatalogMerge.merge(strings, into: existing, sourceLanguage: "en"))
+        let merged = Self.text(CatalogMerge.merge(strings, forms: forms, into: existing, sourceLanguage: "en"))
         let deferred = try text.map { try read($0, deferringEntries: true) }
-        #expect(Self.text(CatalogMerge.merge(strings, into: deferred, sourceLanguage: "en")) == merged)
+        #expect(Self.text(CatalogMerge.merge(strings, forms: forms, into: deferred, sourceLanguage: "en")) == merged)
         return merged
     }
 
@@ -196,7 +196,7 @@ import Testing
     }
 
     @Test func theSourceLanguageComesFromTheOption() throws {
-        let catalog = CatalogMerge.merge(try Self.strings(), into: nil, sourceLanguage: "de")
+        let catalog = CatalogMerge.merge(try Self.strings(), forms: ["SignUpForm"], into: nil, sourceLanguage: "de")
         #expect(catalog.sourceLanguage == "de")
         #expect(catalog.entry("SignUpForm.title")?["localizations"]?["de"]?["stringUnit"]?["value"]?.string == "Create your account")
     }
@@ -283,6 +283,82 @@ import Testing
         #expect(merged.entry("Cancel")?["extractionState"] == nil)
     }
 
+    /// The app's keys in a catalog formc merges into: manual ones, one that
+    /// looks like a form's but is not an input's, one with no dot after a
+    /// form's name, and one that begins with it but is a longer name.
+    static let appEntries = """
+        "AddressForm.street.placeholder" : {
+          "extractionState" : "manual",
+          "localizations" : {
+            "de" : {
+              "stringUnit" : {
+                "state" : "translated",
+                "value" : "Straße"
+              }
+            }
+          }
+        },
+        "Cancel" : {
+          "comment" : "A button that closes a sheet",
+          "extractionState" : "manual",
+          "localizations" : {
+            "de" : {
+              "stringUnit" : {
+                "state" : "translated",
+                "value" : "Abbrechen"
+              }
+            }
+          }
+        },
+        "SignUpForm" : {
+          "extractionState" : "manual"
+        },
+        "SignUpFormHeader.title" : {
+          "extractionState" : "manual"
+        },
+    """
+
+    /// formc owns the keys of the forms merged (`SignUpForm.`): the app's keys
+    /// keep their bytes and stay `manual` however they look, and each line of
+    /// the catalog is still in the output, in its order.
+    @Test func theAppsKeysAreLeftAloneWhateverTheirState() throws {
+        let catalog = Self.translated.replacingOccurrences("  \"strings\" : {\n", with: "  \"strings\" : {\n" + Self.appEntries + "\n")
+        let form = Self.form.replacingOccurrences("\n    rules: [required]", with: "")
+        let text = try Self.merge(catalog, Self.strings(form))
+        let merged = try Self.read(text)
+        for key in ["AddressForm.street.placeholder", "Cancel", "SignUpForm", "SignUpFormHeader.title"] {
+            #expect(merged.entry(key)?["extractionState"]?.string == "manual", "\(key)")
+        }
+        #expect(merged.entry("SignUpForm.email.required.message")?["extractionState"]?.string == "stale")
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        var next = lines.startIndex
+        for line in catalog.split(separator: "\n", omittingEmptySubsequences: false) where !line.contains("\"manual\"") {
+            next = try #require(lines[next...].firstIndex(of: line), "'\(line)' is not in the output") + 1
+        }
+    }
+
+    /// A key of the forms merged that they no longer produce is stale,
+    /// whatever its extraction state was.
+    @Test func anOwnedKeyNoLongerProducedIsStaleWhateverItsState() throws {
+        let catalog = Self.translated.replacingOccurrences("  \"strings\" : {\n", with: """
+          "strings" : {
+            "SignUpForm.old.title" : {
+              "localizations" : {
+                "de" : {
+                  "stringUnit" : {
+                    "state" : "translated",
+                    "value" : "Alt"
+                  }
+                }
+              }
+            },
+
+        """)
+        let merged = try Self.read(Self.merge(catalog, Self.strings()))
+        #expect(merged.entry("SignUpForm.old.title")?["extractionState"]?.string == "stale")
+        #expect(merged.entry("SignUpForm.old.title")?["localizations"]?["de"]?["stringUnit"]?["value"]?.string == "Alt")
+    }
+
     @Test func variationsOfAChangedStringNeedReviewToo() throws {
         let catalog = Self.translated.replacingOccurrences("""
                 "de" : {
@@ -321,7 +397,7 @@ import Testing
 
     @Test func severalFormsGoIntoOneCatalog() throws {
         let other = try Self.strings("formc: 1\nform: AddressForm\nelements:\n  - textField: street\n    placeholder: Street\n")
-        let merged = try Self.read(Self.merge(nil, Self.strings() + other))
+        let merged = try Self.read(Self.merge(nil, Self.strings() + other, forms: ["SignUpForm", "AddressForm"]))
         #expect(merged.entries.map(\.key) == [
             "AddressForm.street.placeholder", "SignUpForm.email.placeholder", "SignUpForm.email.required.message", "SignUpForm.title",
         ])

@@ -10,13 +10,16 @@
 /// - FC604 (error, at the key in the catalog): a translation drops or adds a
 ///   format specifier of the source text.
 public enum CatalogLint {
-    /// The strings of one form, and the file they are in.
+    /// The strings of one form, the form's type name, and the file they are in.
     public struct FormStringsInput: Sendable {
         public var path: String
+        /// `SignUpForm`: the catalog's keys that begin with it and a dot are formc's.
+        public var form: String
         public var strings: [LocalizableString]
 
-        public init(path: String, strings: [LocalizableString]) {
+        public init(path: String, form: String, strings: [LocalizableString]) {
             self.path = path
+            self.form = form
             self.strings = strings
         }
     }
