@@ -403,6 +403,21 @@ import Testing
         #expect(diagnostics.diagnostics.first?.message.contains("Form.field100.title") == true)
     }
 
+    /// A lone surrogate escape in the second part of a large catalog is FC603
+    /// at the escape, as in one read.
+    @Test(arguments: [false, true])
+    func aLoneSurrogateInALargeCatalogIsFC603(deferringEntries: Bool) throws {
+        let text = Self.catalog(2_400) { index, entry in
+            index == 2_300 ? entry.replacingOccurrences(of: "\"Field 2300\"", with: "\"Field \\udfff 2300\"") : entry
+        }
+        let file = Self.file(text)
+        #expect(file.bytes.count >= SpeedPaths.catalogInTwoMinimumBytes)
+        var diagnostics = DiagnosticBag(file: file.path)
+        #expect(StringCatalogFile.read(file, deferringEntries: deferringEntries, diagnostics: &diagnostics) == nil)
+        #expect(diagnostics.diagnostics.map(\.code) == [.invalidCatalog])
+        #expect(diagnostics.diagnostics.first?.location.range.start == SourcePosition(line: 17 + 18 * 2_300, column: 30))
+    }
+
     /// Damage near the split or anywhere (a byte changed, a line dropped or
     /// doubled, an entry given another's key) gives the same in two parts as in
     /// one: the same values and positions, or nil from both.

@@ -470,6 +470,34 @@ import Testing
         }
     }
 
+    /// An escape that is no Unicode scalar (a lone surrogate) is FC603 at the
+    /// escape, whichever way the catalog is read, in a key or a value, where a
+    /// form's JSON reads it as U+FFFD; a surrogate pair is its character.
+    @Test(arguments: [
+        (#""value" : "Caf\ud800""#, 27, #"\ud800"#),
+        (#""value" : "\udc00x""#, 24, #"\udc00"#),
+        (#""value" : "a\ud83d\u0041""#, 25, #"\ud83d"#),
+        (#""value" : "a\ud83d""#, 25, #"\ud83d"#),
+        (#""value\uDBFF" : "a""#, 19, #"\uDBFF"#),
+    ])
+    func aLoneSurrogateIsFC603AtTheEscape(member: String, column: Int, escape: String) throws {
+        let text = Self.translated.replacingOccurrences(#""value" : "Konto erstellen""#, with: member)
+        let line = try #require(text.split(separator: "\n", omittingEmptySubsequences: false).firstIndex { $0.contains(member) }) + 1
+        for deferringEntries in [false, true] {
+            var diagnostics = DiagnosticBag(file: "Localizable.xcstrings")
+            let catalog = StringCatalogFile.read(
+                SourceFile(path: "Localizable.xcstrings", text: text), deferringEntries: deferringEntries, diagnostics: &diagnostics
+            )
+            #expect(catalog == nil)
+            #expect(diagnostics.diagnostics.map(\.code) == [.invalidCatalog])
+            let diagnostic = try #require(diagnostics.diagnostics.first)
+            #expect(diagnostic.message == "not a valid String Catalog: the escape '\(escape)' is a lone surrogate, which is no Unicode character")
+            #expect(diagnostic.location.range.start == SourcePosition(line: line, column: column))
+        }
+        #expect(try Self.read(Self.translated.replacingOccurrences(#""Konto erstellen""#, with: #""Konto \ud83d\ude00""#))
+            .entry("SignUpForm.title")?["localizations"]?["de"]?["stringUnit"]?["value"]?.string == "Konto \u{1F600}")
+    }
+
     @Test(arguments: [
         ("{\n  \"sourceLanguage\" : \"en\",\n  \"strings\" : {\n    \"a\" : {\n", 5, "not a valid String Catalog: "),
         ("{\n  \"sourceLanguage\" : \"en\",\n  \"strings\" : [ ]\n}", 3, "not a valid String Catalog: 'strings' is not an object"),

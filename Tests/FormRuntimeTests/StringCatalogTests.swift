@@ -139,6 +139,18 @@ import FormRuntime
         #expect(throws: StringCatalog.Error(message)) { try StringCatalog(data: Data(text.utf8)) }
     }
 
+    /// An escape that is no Unicode scalar (a lone surrogate) makes the file
+    /// no catalog, as `formc lint --strings` says (FC603): it is never read as
+    /// U+FFFD. A surrogate pair is its character.
+    @Test(arguments: [#""Caf\ud800""#, #""\udc00x""#, #""a\ud83d\u0041""#, #""a\ud83d""#])
+    func aLoneSurrogateIsNotACatalog(value: String) throws {
+        let text = #"{"sourceLanguage": "en", "strings": {"a": {"localizations": {"de": {"stringUnit": {"state": "translated", "value": "#
+            + value + "}}}}}}"
+        #expect(throws: StringCatalog.Error("the file is not JSON")) { try StringCatalog(data: Data(text.utf8)) }
+        let pair = text.replacingOccurrences(of: value, with: #""a\ud83d\ude00""#)
+        #expect(try StringCatalog(data: Data(pair.utf8)).string("a", locale: "de") == "a\u{1F600}")
+    }
+
     @Test func theErrorSaysWhatIsWrong() {
         #expect(StringCatalog.Error("the file is not JSON").description == "not a valid String Catalog: the file is not JSON")
     }

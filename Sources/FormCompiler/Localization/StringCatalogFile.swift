@@ -100,7 +100,8 @@ public struct StringCatalogFile: Sendable, Hashable {
 
     /// The same through `JSONReader`'s syntax tree: nil with its diagnostics.
     static func parseTree(_ file: SourceFile, diagnostics: inout DiagnosticBag) -> (CatalogJSON, SourceRange)? {
-        guard let tree = JSONReader.read(file, limits: .default, diagnostics: &diagnostics), !diagnostics.hasErrors else { return nil }
+        guard let tree = JSONReader.read(file, limits: .default, rejectingLoneSurrogates: true, diagnostics: &diagnostics),
+              !diagnostics.hasErrors else { return nil }
         return (convert(tree, tree.root, file: file), tree.range(tree.root))
     }
 

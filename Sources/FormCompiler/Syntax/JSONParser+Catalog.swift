@@ -12,9 +12,11 @@
 extension JSONParser {
     /// The document as `CatalogJSON`, each object member with its key's
     /// position, and the range of the top-level value; nil for anything `JSONReader` would report (a syntax error, a
-    /// duplicate key, nesting past the limit), which the caller then reads with
-    /// `JSONReader` for its diagnostic.
+    /// duplicate key, nesting past the limit, and, in a catalog, an escape that
+    /// is a lone surrogate), which the caller then reads with `JSONReader` for
+    /// its diagnostic.
     mutating func parseCatalog() -> (CatalogJSON, SourceRange)? {
+        rejectsLoneSurrogates = true
         do throws(SyntaxError) {
             skipByteOrderMark()
             skipWhitespace()
@@ -169,6 +171,7 @@ extension JSONParser {
     /// `line`, read as `parseCatalog` reads an entry it does not defer; nil
     /// for anything it rejects.
     mutating func parseCatalogEntry(at offset: Int, line: Int) -> CatalogJSON? {
+        rejectsLoneSurrogates = true
         index = offset
         self.line = line
         // Only positions of keys on later lines are kept, each a line start
