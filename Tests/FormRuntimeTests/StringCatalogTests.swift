@@ -139,6 +139,25 @@ import FormRuntime
         #expect(throws: StringCatalog.Error(message)) { try StringCatalog(data: Data(text.utf8)) }
     }
 
+    /// A catalog an app shares with its forms, as Xcode writes it (the fixture
+    /// of FormCompilerTests' SharedCatalogTests): plural and device variations
+    /// read as their `other` form, an empty or `new` unit is no translation,
+    /// and the forms' strings are found beside the app's.
+    @Test func readsACatalogSharedWithTheApp() throws {
+        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("FormCompilerTests/Fixtures/Catalogs/SharedCatalog.xcstrings")
+        let catalog = try StringCatalog(contentsOf: url)
+        #expect(catalog.sourceLanguage == "en")
+        #expect(catalog.languages == ["ar", "de", "en", "es", "fr", "ja", "pl", "pt-BR", "ru", "zh-Hans"])
+        #expect(catalog.string("SignUpForm.title", locale: "de-AT") == "Konto erstellen")
+        #expect(catalog.string("SignUpForm.staticText.1", locale: "de") == "Noch %lld Einladungen")
+        #expect(catalog.string("%lld photos", locale: "ar") == "%lld صورة")
+        #expect(catalog.string("Tap to continue", locale: "en") == "Tap to continue")
+        #expect(catalog.string("Line one\nLine two", locale: "es") == "Línea uno\nLínea dos")
+        #expect(catalog.string("Cancel", locale: "zh-Hans") == nil)
+        #expect(catalog.string("", locale: "de") == nil)
+    }
+
     /// An escape that is no Unicode scalar (a lone surrogate) makes the file
     /// no catalog, as `formc lint --strings` says (FC603): it is never read as
     /// U+FFFD. A surrogate pair is its character.
