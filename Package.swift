@@ -70,7 +70,7 @@ let package = Package(
             name: "FormCompilerTests",
             // FormRuntime too: a test keeps the form keys' vocabulary and the runtime's enums the same.
             dependencies: ["FormCompiler", "FormRuntime"],
-            exclude: ["Expected", "Fuzz"]
+            exclude: ["Expected", "Fixtures", "Fuzz"]
         ),
         .testTarget(name: "FormRuntimeTests", dependencies: ["FormRuntime"]),
         .testTarget(name: "LanguageServerProtocolTests", dependencies: ["LanguageServerProtocol"]),

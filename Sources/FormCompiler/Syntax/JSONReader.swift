@@ -13,6 +13,7 @@
 /// - A lone surrogate escape (`\uD800` not followed by `\uDC00`–`\uDFFF`, or a low
 ///   surrogate on its own) becomes U+FFFD: Swift strings hold only Unicode scalars,
 ///   and rejecting it would reject JSON that RFC 8259 calls syntactically valid.
+///   (A String Catalog is read rejecting it: `read(_:limits:rejectingLoneSurrogates:diagnostics:)`.)
 /// - `\u0000` is accepted and kept.
 /// - A duplicate key is FC002 at the second key with a note at the first; the first
 ///   member is kept and the tree is still returned.
@@ -20,8 +21,18 @@
 ///   went too deep.
 public enum JSONReader {
     public static func read(_ file: SourceFile, limits: CompilerLimits, diagnostics: inout DiagnosticBag) -> SyntaxTree? {
+        read(file, limits: limits, rejectingLoneSurrogates: false, diagnostics: &diagnostics)
+    }
+
+    /// `rejectingLoneSurrogates`: a lone surrogate escape is FC001 at the
+    /// escape, not U+FFFD; for a String Catalog, whose text goes into an app
+    /// as it is (SPEC §11.1).
+    static func read(
+        _ file: SourceFile, limits: CompilerLimits, rejectingLoneSurrogates: Bool, diagnostics: inout DiagnosticBag
+    ) -> SyntaxTree? {
         file.bytes.withUnsafeBufferPointer { bytes in
             var parser = JSONParser(file: file, bytes: bytes, limits: limits)
+            parser.rejectsLoneSurrogates = rejectingLoneSurrogates
             return parser.parseDocument(diagnostics: &diagnostics)
         }
     }
@@ -125,6 +136,9 @@ struct JSONParser {
     /// Whether the catalog reader keeps entries in `CatalogEntryShape` as their
     /// bytes (with a `catalogRead`).
     var defersCatalogEntries = false
+    /// Whether an escape that is no Unicode scalar (a lone surrogate) is an
+    /// error rather than U+FFFD: in a String Catalog (SPEC §11.1).
+    var rejectsLoneSurrogates = false
 
     /// `reservesTree: false` for a reader that keeps no tree (`parseCatalog`).
     init(file: SourceFile, bytes: UnsafeBufferPointer<UInt8>, limits: CompilerLimits, reservesTree: Bool = true) {
