@@ -70,6 +70,9 @@ let diagnosticCodeCases: [DiagnosticCodeCase] = [
           message: "a name the generated code uses"),
     .init(code: "FC204", source: "formc: 1\nform: FormValue\nelements:\n  - staticText: hi\n", line: 2, column: 7,
           message: "form name 'FormValue' collides with a type the generated code uses"),
+    // A collision names the kind of the field whose enum it is.
+    .init(code: "FC204", source: form("  - segment: plan\n    options: [a, b]\n  - picker: other\n    enumName: Plan\n    options: [c, d]\n"),
+          line: 7, column: 15, message: "picker 'other' would generate the type 'Plan', which is already declared"),
     .init(code: "FC300", source: form("  - boolean: terms\n    title: Terms\n    default: 3\n"), line: 6, column: 14,
           message: "expected a boolean (true or false) for the default of a boolean"),
     .init(code: "FC300", source: form("  - textField: name\n    default: [a]\n"), line: 5, column: 14,
