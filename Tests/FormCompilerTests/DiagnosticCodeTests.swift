@@ -70,6 +70,11 @@ let diagnosticCodeCases: [DiagnosticCodeCase] = [
           message: "a name the generated code uses"),
     .init(code: "FC204", source: "formc: 1\nform: FormValue\nelements:\n  - staticText: hi\n", line: 2, column: 7,
           message: "form name 'FormValue' collides with a type the generated code uses"),
+    // Foundation's types that the generated code writes (a decimal number's, an instant's).
+    .init(code: "FC204", source: form("  - picker: date\n    options: [a, b]\n"), line: 4, column: 13,
+          message: "picker 'date' would generate the enum 'Date', a name the generated code uses"),
+    .init(code: "FC204", source: form("  - multiChoice: kind\n    enumName: Decimal\n    options: [a, b]\n"), line: 5, column: 15,
+          message: "multiChoice 'kind' would generate the enum 'Decimal', a name the generated code uses"),
     // A collision names the kind of the field whose enum it is.
     .init(code: "FC204", source: form("  - segment: plan\n    options: [a, b]\n  - picker: other\n    enumName: Plan\n    options: [c, d]\n"),
           line: 7, column: 15, message: "picker 'other' would generate the type 'Plan', which is already declared"),
