@@ -93,7 +93,8 @@ extension FormTranslator {
 
     var validatorsProtocol: String { typeName + "Validators" }
 
-    /// `String`, `Bool`, `Plan`, `Plan?`; `SignUpForm.Plan` outside the form type.
+    /// `String`, `Bool`, `Plan`, `Plan?`; outside the form type, where its aliases
+    /// of the runtime's types do not reach, `SignUpForm.Plan` and `FormRuntime.FormDate`.
     func swiftType(_ valueType: FieldValueType, qualified: Bool) -> SwiftType {
         switch valueType {
         case .string: return Self.stringType
@@ -105,7 +106,8 @@ extension FormTranslator {
             let base = SwiftType.named(decimal ? "Decimal" : "Int")
             return optional ? .optional(base) : base
         case .date(let mode, let optional):
-            let base = SwiftType.named(SwiftRenderer.dateTypeName(mode))
+            let name = SwiftRenderer.dateTypeName(mode)
+            let base = SwiftType.named(qualified && mode != .dateTime ? "FormRuntime." + name : name)
             return optional ? .optional(base) : base
         case .multiChoice(let name):
             return .array(.named(qualified ? typeName + "." + name : name))
