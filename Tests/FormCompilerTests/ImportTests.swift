@@ -3,9 +3,10 @@ import Testing
 
 /// The generated file imports Foundation exactly when it writes one of
 /// Foundation's types, which FormRuntime does not re-export; checked on every
-/// reference form and fixture. The types it writes are those the translator
-/// names (`FormTranslator.foundationTypes`), which the checker keeps off the
-/// form's own type names (FC204).
+/// reference form, fixture and form of the compile matrix (each kind on its
+/// own). The types it writes are those the translator names
+/// (`FormTranslator.foundationTypes`), which the checker keeps off the form's
+/// own type names (FC204).
 @Suite struct ImportTests {
     /// Foundation's types that Swift code commonly names, spelled out here rather
     /// than read from the emitter: a file that writes any of them needs the import.
@@ -22,7 +23,7 @@ import Testing
 
     @Test func theFileImportsFoundationExactlyWhenItWritesOneOfItsTypes() throws {
         let sources = RuntimeAliasTests.sources
-        #expect(sources.count >= 12)
+        #expect(sources.count > 100)
         var writers = 0
         for (name, source) in sources {
             let written = try RuntimeAliasTests.runtimeNames(in: source, runtime: Self.foundationTypes).written
