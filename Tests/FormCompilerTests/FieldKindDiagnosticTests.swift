@@ -253,6 +253,20 @@ struct FieldKindDiagnosticTests {
     }
 }
 
+/// FC302 is reported for dates and times as well as numbers: its title, which
+/// `formc explain`, the SARIF rules and an editor's hover show beside the
+/// message, and its explanation speak of all three.
+@Test func theTitleOfFC302FitsADateAndATime() throws {
+    let entry = try #require(DiagnosticCatalog.entry(for: .invalidNumber))
+    for kind in ["number", "date", "time"] {
+        #expect(entry.title.contains(kind), "\(entry.title)")
+    }
+    #expect(entry.explanation.contains("`2026-02-30`"))
+    let hover = EditorDocument.explain(diagnose(form("  - date: day\n    default: 2026-02-30\n"))[0])
+    #expect(hover.contains("'2026-02-30' is not a real date"))
+    #expect(hover.contains("*invalid number, date or time*"))
+}
+
 /// `formc explain` speaks of the new kinds where their mistakes are reported.
 @Test(arguments: [
     (DiagnosticCode.missingKey, "style: slider"), (.defaultType, "multiChoice"), (.defaultNotOption, "chosen twice"),
