@@ -3,8 +3,9 @@ import Testing
 @testable import FormCompiler
 
 /// Type-checks generated Swift with `swiftc -swift-version 6 -warnings-as-errors`
-/// against the FormRuntime module of this build, with every access level, and
-/// with a limit on each expression's type-checking time; in a module that also
+/// (and the upcoming feature `MemberImportVisibility`) against the FormRuntime
+/// module of this build, with every access level, and with a limit on each
+/// expression's type-checking time; in a module that also
 /// declares a type named like each of the runtime's (`appTypes`), as an app's
 /// module may (its own `ValidationResult`, `FieldState`…), which the generated
 /// file must not pick up in place of the runtime's.
