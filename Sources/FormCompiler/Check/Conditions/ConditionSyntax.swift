@@ -73,6 +73,14 @@ struct ConditionProblem: Error, Sendable, Hashable {
     var notes: [ConditionNote] = []
     /// Secondary places elsewhere in the file ("'account' is declared here").
     var fileNotes: [FileNote] = []
+    /// `'other' in symptoms`: an option written before `in` and a field after
+    /// it, for which the checker, which knows the field's kind, writes the help.
+    var optionInField: OptionInField?
+
+    struct OptionInField: Sendable, Hashable {
+        var option: String
+        var field: String
+    }
 
     struct FileNote: Sendable, Hashable {
         var message: String
@@ -83,4 +91,25 @@ struct ConditionProblem: Error, Sendable, Hashable {
 struct ConditionNote: Sendable, Hashable {
     var message: String
     var range: Range<Int>
+}
+
+extension ConditionProblem.OptionInField {
+    /// The help for a field of this kind: `contains(symptoms, 'other')` for a
+    /// multiChoice, `plan == 'pro'` for a single choice or a text.
+    func help(isMultiChoice: Bool) -> String {
+        let literal = option.contains("'") ? "\"\(option)\"" : "'\(option)'"
+        return isMultiChoice
+            ? "write contains(\(field), \(literal)) to test whether \(literal) is chosen"
+            : "write \(field) == \(literal) to compare '\(field)' with \(literal)"
+    }
+
+    /// The help for a field holding `valueType`; for a field that is neither a
+    /// choice nor text, the list form of `in`.
+    func help(for valueType: FieldValueType) -> String {
+        switch valueType {
+        case .multiChoice: help(isMultiChoice: true)
+        case .segment, .string: help(isMultiChoice: false)
+        case .bool, .number, .date: "'in' tests a single choice against a list of options: plan in ['pro', 'team']"
+        }
+    }
 }
