@@ -1,3 +1,4 @@
+import Foundation
 import FormRuntime
 import LibraryForms
 import Testing
@@ -10,7 +11,7 @@ struct LibraryFormsTests {
     @Test func aPublicFormIsUsableFromAnotherModule() async {
         let form = ConsentForm()
         form.fullName.value = "Ada Lovelace"
-        form.age.value = nil
+        form.age.value = 15
         let report = await form.validate()
         #expect(report.invalidFields == [.age, .acceptTerms])
         var values = ConsentForm.Values()
@@ -18,5 +19,9 @@ struct LibraryFormsTests {
         values.age = 36
         values.acceptTerms = true
         #expect(await ConsentForm.validate(values).isValid)
+        let slider = form.elements.compactMap { $0 as? any NumberElementRepresentable }.first
+        #expect(slider?.style == .slider)
+        #expect(slider?.minimum == 16)
+        #expect(slider?.maximum == 120)
     }
 }
