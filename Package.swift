@@ -145,7 +145,7 @@ let package = Package(
             name: "FormCompilerTests",
             // FormRuntime too: a test keeps the form keys' vocabulary and the runtime's enums the same.
             dependencies: compilerModules.map { .target(name: $0) } + ["FormRuntime"],
-            exclude: ["Expected", "Fuzz"],
+            exclude: ["Expected", "Fixtures", "Fuzz"],
             swiftSettings: strictImports
         ),
         .testTarget(name: "FormRuntimeTests", dependencies: ["FormRuntime"]),
@@ -168,10 +168,18 @@ let package = Package(
         // depend on the `formc` target, since linking an executable's objects into a
         // test bundle duplicates its symbols. It imports none of the compiler's modules.
         .testTarget(name: "FormcCLITests"),
+        // A library's forms, made public by the plugin through the target's
+        // formc-config.yaml; GeneratedFormTests uses them from another module.
+        .target(
+            name: "LibraryForms",
+            dependencies: ["FormRuntime"],
+            path: "Tests/LibraryForms",
+            plugins: ["FormcPlugin"]
+        ),
         // Its Swift comes from FormcPlugin, compiled from the example forms in it.
         .testTarget(
             name: "GeneratedFormTests",
-            dependencies: ["FormRuntime"],
+            dependencies: ["FormRuntime", "LibraryForms"],
             plugins: ["FormcPlugin"]
         ),
         // An app target in miniature (README, "Localization"): FormcPlugin compiles

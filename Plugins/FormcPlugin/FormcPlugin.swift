@@ -6,12 +6,18 @@ import PackagePlugin
 /// form (or a new `formc`) is compiled again. `formc` reports problems as
 /// `file:line:col: error: …` lines, which SwiftPM and Xcode show at the form file,
 /// and its non-zero exit fails the build.
+///
+/// A target chooses options for its forms in a `formc-config.yaml` (or `.yml`,
+/// `.json`) among its sources, as swift-openapi-generator's targets do:
+/// `accessLevel: public` makes the generated types usable from other modules.
+/// formc reads and checks it (`formc build --config`), so a mistake in it is
+/// reported at its line like a form's.
 @main
 struct FormcPlugin: BuildToolPlugin {
     func createBuildCommands(context: PluginContext, target: Target) async throws -> [Command] {
         guard let target = target as? SourceModuleTarget else { return [] }
         let formc = try context.tool(named: "formc").url
-        return FormBuildCommands.commands(
+        return try FormBuildCommands.commands(
             forms: target.sourceFiles.map(\.url),
             // `directoryURL` needs tools 6.1; `Path.string` is deprecated in 6.0.
             base: URL(fileURLWithPath: String(describing: target.directory)),
@@ -27,7 +33,7 @@ import XcodeProjectPlugin
 extension FormcPlugin: XcodeBuildToolPlugin {
     func createBuildCommands(context: XcodePluginContext, target: XcodeTarget) throws -> [Command] {
         let formc = try context.tool(named: "formc").url
-        return FormBuildCommands.commands(
+        return try FormBuildCommands.commands(
             forms: target.inputFiles.map(\.url),
             base: context.xcodeProject.directoryURL,
             formc: formc,
@@ -46,20 +52,44 @@ enum FormBuildCommands {
         (".form.yaml", ""), (".form.yml", "-yml"), (".form.json", "-json"),
     ]
 
-    static func commands(forms files: [URL], base: URL, formc: URL, workDirectory: URL) -> [Command] {
+    /// The names of a target's formc configuration file.
+    static let configurationNames: Set<String> = ["formc-config.yaml", "formc-config.yml", "formc-config.json"]
+
+    static func commands(forms files: [URL], base: URL, formc: URL, workDirectory: URL) throws -> [Command] {
+        let sorted = files.sorted(by: { $0.path < $1.path })
+        let configurations = sorted.filter { configurationNames.contains($0.lastPathComponent) }
+        guard configurations.count <= 1 else {
+            throw ConfigurationError(files: configurations.map { relativePath(of: $0, base: base) })
+        }
+        let configuration = configurations.first
         var commands: [Command] = []
-        for input in files.sorted(by: { $0.path < $1.path }) {
+        for input in sorted {
             guard let name = outputName(for: input, base: base) else { continue }
             let output = workDirectory.appendingPathComponent(name)
+            var arguments = ["build", input.path, "-o", output.path, "--format", "xcode"]
+            var inputFiles = [input, formc]
+            if let configuration {
+                arguments += ["--config", configuration.path]
+                inputFiles.append(configuration)
+            }
             commands.append(.buildCommand(
                 displayName: "Compiling form \(relativePath(of: input, base: base))",
                 executable: formc,
-                arguments: ["build", input.path, "-o", output.path, "--format", "xcode"],
-                inputFiles: [input, formc],
+                arguments: arguments,
+                inputFiles: inputFiles,
                 outputFiles: [output]
             ))
         }
         return commands
+    }
+
+    /// A target with more than one configuration file: which one applies would
+    /// depend on the order SwiftPM lists them.
+    struct ConfigurationError: Error, CustomStringConvertible {
+        var files: [String]
+        var description: String {
+            "a target has one formc configuration file at most; found \(files.joined(separator: ", ")): keep one"
+        }
     }
 
     /// The path of `file` below `base` (`Forms/a/signup.form.yaml`), or its name

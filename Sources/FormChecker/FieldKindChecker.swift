@@ -29,9 +29,23 @@ enum FieldKindChecker {
         }
     }
 
-    /// FC302 when `value` has more digits after the point than the field keeps.
-    static func checkFits(_ value: Located<DecimalLiteral>, places: Int, what: String, diagnostics: inout DiagnosticBag) {
-        guard value.value.significantScale > places else { return }
+    /// The most digits a number literal of a form may have: an `Int` holds every
+    /// such number, and the generated code writes a `Decimal`'s digits as one
+    /// integer literal (its significand). Conditions have the same limit.
+    static let maxDigits = 18
+
+    /// FC302 when `value` is no value of the field: more than `maxDigits` digits,
+    /// or more digits after the point than the field keeps. Returns whether it fits.
+    @discardableResult
+    static func checkFits(_ value: Located<DecimalLiteral>, places: Int, what: String, diagnostics: inout DiagnosticBag) -> Bool {
+        if value.value.digits.count > maxDigits {
+            diagnostics.error(
+                .invalidNumber, "\(what) \(value.value) has more than \(maxDigits) digits", at: value.range,
+                help: ["a number in a form has at most \(maxDigits) digits"]
+            )
+            return false
+        }
+        guard value.value.significantScale > places else { return true }
         let help = places == 0
             ? "the field holds whole numbers; write a whole number, or set 'decimals:'"
             : "write at most \(places) digit\(places == 1 ? "" : "s") after the point, or raise 'decimals:'"
@@ -40,5 +54,6 @@ enum FieldKindChecker {
             "\(what) \(value.value) has more digits after the point than the field's \(places) decimal\(places == 1 ? "" : "s")",
             at: value.range, help: [help]
         )
+        return false
     }
 }

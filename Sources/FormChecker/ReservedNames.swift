@@ -57,7 +57,8 @@ enum GeneratedTypeNames {
         "FloatLabelElement", "FormEdgeInsets", "FormElement", "FormEmptyRepresentable", "FormPattern",
         "FormTextAlignment", "FormValue", "GroupElement", "GroupLayout", "GroupStyle", "KeyboardType",
         "ObserverToken", "RuleRunner", "SegmentElement", "SegmentElementRepresentable", "SegmentOption",
-        "SegueElement", "SegueElementRepresentable", "SpacerElement", "StaticTextElement", "TextContentType",
+        "SegueElement", "SegueElementRepresentable", "SingleChoiceElement", "SingleChoiceElementRepresentable",
+        "SpacerElement", "StaticTextElement", "TextContentType",
         "TextFieldElement", "TextRules", "TextStyle", "TextViewElement", "ValidationReport", "ValidationResult",
         "ValidationRule", "ValidationTrigger",
         "DateElement", "DateElementRepresentable", "DateElementValue", "DateMode", "DateStyle", "FormDate",
@@ -72,9 +73,11 @@ enum GeneratedTypeNames {
         "AnyObject", "Sendable", "Codable", "Encodable", "Decodable", "Equatable", "Hashable", "CaseIterable",
         "RawRepresentable", "MainActor", "Error", "Character", "Regex",
     ]
+    /// Foundation's types that generated code names (`FormTranslator.foundationTypes`).
+    static let foundation: Set<String> = ["Date", "Decimal"]
 
-    /// Whether `name` is in `nested`, `runtime` or `standard`.
+    /// Whether `name` is in `nested`, `runtime`, `standard` or `foundation`.
     static func contains(_ name: String) -> Bool {
-        nested.contains(name) || runtime.contains(name) || standard.contains(name)
+        nested.contains(name) || runtime.contains(name) || standard.contains(name) || foundation.contains(name)
     }
 }

@@ -216,8 +216,7 @@ enum RuleChecker {
                 )
                 return nil
             }
-            guard value.significantScale <= field.places else {
-                FieldKindChecker.checkFits(Located(value, at: range), places: field.places, what: name, diagnostics: &diagnostics)
+            guard FieldKindChecker.checkFits(Located(value, at: range), places: field.places, what: name, diagnostics: &diagnostics) else {
                 return nil
             }
             return bound

@@ -125,7 +125,8 @@ struct SegmentChecker {
     /// `checkEnumName` found nothing wrong with it on its own.
     struct EnumName: Sendable {
         let name: String
-        /// The segment's id, for the message of a collision.
+        /// The field's kind (`segment`, `picker`, `multiChoice`) and id, for the message of a collision.
+        let kind: String
         let segmentID: String
         /// Where a collision is reported: the `enumName:` value, else the id.
         let range: SourceRange
@@ -159,7 +160,7 @@ struct SegmentChecker {
             )
             return nil
         }
-        return EnumName(name: name, segmentID: id.value, range: range)
+        return EnumName(name: name, kind: kind, segmentID: id.value, range: range)
     }
 
     /// Declares a segment's enum name, in document order: the first of each name
@@ -168,7 +169,7 @@ struct SegmentChecker {
         let name = enumName.name
         if let earlier = typeNames.declare(name, at: enumName.range) {
             diagnostics.error(
-                .nameCollision, "segment '\(enumName.segmentID)' would generate the type '\(name)', which is already declared",
+                .nameCollision, "\(enumName.kind) '\(enumName.segmentID)' would generate the type '\(name)', which is already declared",
                 at: enumName.range, notes: [diagnostics.note("'\(name)' comes from here", at: earlier)],
                 help: ["set 'enumName:' to a unique name"]
             )

@@ -63,6 +63,10 @@ public final class LanguageServer {
     /// notification) for a notification.
     public func handle(_ message: Message) -> [Message] {
         switch message {
+        case .request(let id, "exit", _):
+            // `exit` is a notification; sent as a request, it still ends the server.
+            notify("exit", nil)
+            return [.response(id: id, result: .success(.null))]
         case .request(let id, let method, let params):
             // The diagnostics due go first: a request is about the current text, and
             // a client that sent changes and a request at once sees them in order.

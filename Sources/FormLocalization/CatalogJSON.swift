@@ -29,7 +29,10 @@ public enum CatalogJSON: Sendable, Hashable {
 
 /// One `"key" : value` of an object.
 public struct CatalogMember: Sendable, Hashable {
-    public var key: String
+    public var key: String {
+        // The bytes read were this key's.
+        didSet { keyStart = 0 }
+    }
     /// The value; for a deferred entry (`StringCatalogFile.read`'s
     /// `deferringEntries`), read from the file's bytes each time it is asked for.
     public var value: CatalogJSON {
@@ -60,26 +63,31 @@ public struct CatalogMember: Sendable, Hashable {
     /// read that was: the writer copies them only into the catalog of that
     /// read. Nil once the value is changed. Not part of the member's equality.
     var verbatim: (read: CatalogRead, range: Range<Int>)? {
-        get { verbatimEnd == 0 ? nil : read.map { ($0, Int(verbatimStart)..<Int(verbatimEnd)) } }
+        get { isLaidOut ? read.map { ($0, Int(valueStart)..<Int(valueEnd)) } : nil }
         set {
-            // 32-bit numbers (none: 0..<0; a value is never empty) keep a
-            // large catalog's members small.
-            guard let newValue, let start = UInt32(exactly: newValue.range.lowerBound),
-                  let end = UInt32(exactly: newValue.range.upperBound) else {
-                (read, verbatimStart, verbatimEnd) = (nil, 0, 0)
+            guard let newValue else {
+                (read, valueStart, valueEnd, keyStart, isLaidOut) = (nil, 0, 0, 0, false)
                 return
             }
-            (read, verbatimStart, verbatimEnd) = (newValue.read, start, end)
+            setRange(newValue.range, keyStart: nil, laidOut: true, of: newValue.read)
         }
     }
     /// A value not read yet: an entry in the shape `CatalogEntryShape` matches,
     /// kept as its verbatim bytes.
     private(set) var isDeferred = false
+    /// Whether `valueStart..<valueEnd` is written as the writer writes the value.
+    private var isLaidOut = false
+    /// Where the key's opening quote is in the file read, for an entry (a
+    /// member of a top-level object) read from it; 0 for any other member, and
+    /// once the member is changed.
+    private var keyStart: UInt32 = 0
     private var storedValue: CatalogJSON
     private var storedLine: Int32 = 0
     private var storedColumn: Int32 = 0
-    private var verbatimStart: UInt32 = 0
-    private var verbatimEnd: UInt32 = 0
+    // 32-bit offsets (none: 0..<0; a value is never empty) keep a large
+    // catalog's members small.
+    private var valueStart: UInt32 = 0
+    private var valueEnd: UInt32 = 0
     private var read: CatalogRead?
 
     public init(key: String, value: CatalogJSON, line: Int = 0, column: Int = 0) {
@@ -94,23 +102,52 @@ public struct CatalogMember: Sendable, Hashable {
         self.verbatim = verbatim
     }
 
+    /// An entry read from the bytes `range` of `read`'s file, its key's
+    /// opening quote at `keyStart`; `laidOut`: whether the value is written
+    /// there as the writer writes it.
+    init(key: String, value: CatalogJSON, line: Int, column: Int, entry range: Range<Int>, keyStart: Int, laidOut: Bool, of read: CatalogRead) {
+        self.init(key: key, value: value, line: line, column: column)
+        setRange(range, keyStart: keyStart, laidOut: laidOut, of: read)
+    }
+
     /// An entry kept as the bytes `range` of `read`'s file, its key at `line`
-    /// and `column`; the bytes must be in `CatalogEntryShape`.
-    init(key: String, deferred range: Range<Int>, of read: CatalogRead, line: Int, column: Int) {
-        self.init(key: key, value: .object([]), line: line, column: column, verbatim: (read, range))
-        isDeferred = verbatimEnd != 0
+    /// and `column` (its opening quote at `keyStart`); the bytes must be in
+    /// `CatalogEntryShape`.
+    init(key: String, deferred range: Range<Int>, keyStart: Int, of read: CatalogRead, line: Int, column: Int) {
+        self.init(key: key, value: .object([]), line: line, column: column)
+        setRange(range, keyStart: keyStart, laidOut: true, of: read)
+        isDeferred = valueEnd != 0
+    }
+
+    /// Notes where the value (and the key) are in `read`'s file; nothing when
+    /// an offset does not fit in 32 bits.
+    private mutating func setRange(_ range: Range<Int>, keyStart: Int?, laidOut: Bool, of read: CatalogRead) {
+        guard let start = UInt32(exactly: range.lowerBound), let end = UInt32(exactly: range.upperBound),
+              let key = UInt32(exactly: keyStart ?? 0) else {
+            verbatim = nil
+            return
+        }
+        (self.read, valueStart, valueEnd, self.keyStart, isLaidOut) = (read, start, end, key, laidOut)
+    }
+
+    /// Where the member is in `read`'s file, from its key's opening quote to
+    /// the end of its value, when it is an entry read from that file and left
+    /// unchanged: the writer copies these bytes, whatever their layout.
+    func rangeAsRead(in read: CatalogRead) -> Range<Int>? {
+        guard keyStart != 0, self.read === read else { return nil }
+        return Int(keyStart)..<Int(valueEnd)
     }
 
     /// Where a deferred entry of `read` is in its file; nil for any other member.
     func deferredRange(in read: CatalogRead) -> Range<Int>? {
         guard isDeferred, self.read === read else { return nil }
-        return Int(verbatimStart)..<Int(verbatimEnd)
+        return Int(valueStart)..<Int(valueEnd)
     }
 
     /// The deferred entry, read from the file: its value starts on its key's line.
     private func deferredValue() -> CatalogJSON {
         guard let read else { return storedValue }
-        return read.entry(at: Int(verbatimStart), line: line)
+        return read.entry(at: Int(valueStart), line: line)
     }
 
     /// The key's place in the file read, for a diagnostic.

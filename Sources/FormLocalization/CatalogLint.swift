@@ -1,25 +1,31 @@
 import FormSource
 import FormText
 
-/// `formc lint --strings CATALOG` (SPEC §11): the catalog checked against the
-/// forms' strings.
+/// `formc lint --strings CATALOG` (SPEC §11, §11.1): the catalog checked
+/// against the forms' strings, on the keys formc owns (`CatalogOwnership`: the
+/// keys of the forms linted); the app's own keys get nothing but FC603, which
+/// reading the catalog reports.
 ///
 /// - FC600 (warning, at the string in the form): no translation in a language
-///   the catalog has.
+///   the catalog has (any language of any key).
 /// - FC601 (warning): a stale key; at the string when a form still uses it,
-///   else at the key in the catalog.
+///   else (an owned key no form produces) at the key in the catalog.
 /// - FC602 (warning, at the string in the form): a translation needs review, or
 ///   the catalog's source text is not the form's (it will need review).
 /// - FC604 (error, at the key in the catalog): a translation drops or adds a
-///   format specifier of the source text.
+///   format specifier of the source text, or formats an argument another way
+///   (`FormatSpecifiers`).
 public enum CatalogLint {
-    /// The strings of one form, and the file they are in.
+    /// The strings of one form, the form's type name, and the file they are in.
     public struct FormStringsInput: Sendable {
         public var path: String
+        /// `SignUpForm`: the catalog's keys that begin with it and a dot are formc's.
+        public var form: String
         public var strings: [LocalizableString]
 
-        public init(path: String, strings: [LocalizableString]) {
+        public init(path: String, form: String, strings: [LocalizableString]) {
             self.path = path
+            self.form = form
             self.strings = strings
         }
     }
@@ -71,28 +77,26 @@ public enum CatalogLint {
                 }
             }
         }
-        for entry in catalog.entries {
+        let ownership = CatalogOwnership(forms: forms.map(\.form))
+        for entry in catalog.entries where ownership.owns(entry.key) {
             let location = SourceLocation(file: catalogPath, range: entry.range)
-            if !produced.contains(entry.key), let state = entry.value["extractionState"]?.string, state == "stale" || state == "manual" {
+            if !produced.contains(entry.key) {
                 diagnostics.append(Diagnostic(
                     .warning, .staleString, "'\(entry.key)' is not used by any form",
                     at: location, help: ["delete the entry, or keep it if another target uses it"]
                 ))
             }
-            guard let localizations = entry.value["localizations"]?.members else { continue }
-            let sourceText = localizations.first { $0.key == source }.flatMap { texts(of: $0.value).first }
-            guard let sourceText else { continue }
-            let expected = FormatSpecifiers.of(sourceText)
+            guard let localizations = entry.value["localizations"]?.members,
+                  let expected = localizations.first(where: { $0.key == source }).flatMap({ FormatSpecifiers.expected(of: $0.value) })
+            else { continue }
             for language in localizations where language.key != source {
-                for text in texts(of: language.value) where FormatSpecifiers.of(text) != expected {
-                    diagnostics.append(Diagnostic(
-                        .error, .formatSpecifierMismatch,
-                        "the '\(language.key)' translation of '\(entry.key)' has the format specifiers "
-                            + FormatSpecifiers.describe(FormatSpecifiers.of(text)) + ", the source text " + FormatSpecifiers.describe(expected),
-                        at: location, help: ["keep exactly the source text's format specifiers in the translation"]
-                    ))
-                    break
-                }
+                guard let mismatch = FormatSpecifiers.mismatch(in: language.value, expected: expected) else { continue }
+                diagnostics.append(Diagnostic(
+                    .error, .formatSpecifierMismatch,
+                    "the '\(language.key)' translation of '\(entry.key)' has the format specifiers "
+                        + FormatSpecifiers.describe(mismatch.arguments) + ", the source text " + FormatSpecifiers.describe(expected),
+                    at: location, help: ["keep exactly the source text's format specifiers in the translation"]
+                ))
             }
         }
         return diagnostics.sorted(by: Diagnostic.reportOrder)
@@ -103,9 +107,12 @@ public enum CatalogLint {
         texts(of: localization).contains { !$0.isEmpty }
     }
 
+    /// Whether a string unit of a localization, in a variation or a
+    /// substitution's variation too, is `needs_review`.
     private static func needsReview(_ localization: CatalogJSON) -> Bool {
         if localization["stringUnit"]?["state"]?.string == "needs_review" { return true }
-        for kind in localization["variations"]?.members ?? [] {
+        let variations = [localization["variations"]] + (localization["substitutions"]?.members ?? []).map { $0.value["variations"] }
+        for kind in variations.flatMap({ $0?.members ?? [] }) {
             for variation in kind.value.members ?? [] where needsReview(variation.value) { return true }
         }
         return false
@@ -119,47 +126,5 @@ public enum CatalogLint {
             for variation in kind.value.members ?? [] { result += texts(of: variation.value) }
         }
         return result
-    }
-}
-
-/// printf-style format specifiers (`%@`, `%lld`, `%1$@`, `%.2f`), without their
-/// positions, as a sorted list: a translation may reorder them but not drop or
-/// add one. `%%` is a literal percent sign, not a specifier.
-enum FormatSpecifiers {
-    static func of(_ text: String) -> [String] {
-        let scalars = Array(text.unicodeScalars)
-        var result: [String] = []
-        var index = 0
-        while index < scalars.count {
-            guard scalars[index] == "%" else { index += 1; continue }
-            var end = index + 1
-            if end < scalars.count, scalars[end] == "%" { index = end + 1; continue }
-            // A position (`1$`) says which argument, not what kind: left out, so that
-            // a translation may reorder the arguments.
-            var position = end
-            while position < scalars.count, isDigit(scalars[position]) { position += 1 }
-            let start = position > end && position < scalars.count && scalars[position] == "$" ? position + 1 : end
-            end = start
-            // flags, width, precision, length, conversion.
-            let allowed = Set("0123456789-+#.*hlqLztj".unicodeScalars)
-            while end < scalars.count, allowed.contains(scalars[end]) { end += 1 }
-            if end < scalars.count, "@dDiuUoOxXfFeEgGcCsSpaA".unicodeScalars.contains(scalars[end]) {
-                var specifier = String.UnicodeScalarView(["%"])
-                specifier.append(contentsOf: scalars[start...end])
-                result.append(String(specifier))
-                index = end + 1
-            } else {
-                index += 1
-            }
-        }
-        return result.sorted()
-    }
-
-    private static func isDigit(_ scalar: Unicode.Scalar) -> Bool {
-        (0x30...0x39).contains(scalar.value)
-    }
-
-    static func describe(_ specifiers: [String]) -> String {
-        specifiers.isEmpty ? "none" : specifiers.joined(separator: " ")
     }
 }

@@ -1,19 +1,24 @@
 import FormSource
 import FormText
 
-/// `formc strings`' merge (SPEC §11): the forms' strings into a String Catalog,
-/// never losing a translator's work.
+/// `formc strings`' merge (SPEC §11, §11.1): the forms' strings into a String
+/// Catalog, never losing a translator's work, changing only the keys formc
+/// owns: those of the forms merged (`CatalogOwnership`, `SignUpForm.…`).
 ///
 /// - A new key is added with `extractionState: manual`, its comment, and the
 ///   source-language `stringUnit` (`state: translated`).
 /// - A key the catalog has keeps every other language; its comment and source
 ///   text are brought up to date. When the source text changed, every other
-///   language's translation (each variation too) is marked `needs_review`.
-/// - A key no longer produced is kept and marked `extractionState: stale`, when
-///   formc wrote it (`manual`); keys that Xcode extracted from code are left
-///   alone, so one catalog can hold an app's strings and its forms'.
-/// - What a catalog already holds keeps its order; a new key goes to its place in
-///   Xcode's order. An unchanged form therefore gives the same bytes.
+///   language's translation (each variation and substitution too) is marked
+///   `needs_review`.
+/// - An owned key no longer produced is kept and marked `extractionState:
+///   stale`. Every other key is the app's and is left alone, whatever its
+///   `extractionState`, so one catalog holds an app's strings and its forms'.
+/// - What a catalog already holds keeps its order, and an entry the merge does
+///   not change keeps its bytes (`StringCatalogFile.rendered`); a new key goes
+///   to its place in Xcode's order. Merging into a catalog Xcode wrote inserts
+///   lines and changes none of Xcode's but by a trailing comma, and an
+///   unchanged form gives the same bytes.
 ///
 /// The catalog is taken, not copied: given the only reference to it, the merge
 /// edits its entries in place. What the merge needs of the catalog alone (where
@@ -47,15 +52,18 @@ public enum CatalogMerge {
         return Target(sourceLanguage: sourceLanguage, catalog: catalog, members: members, position: position, order: order)
     }
 
-    /// `strings` merged into `existing`, or into a new catalog in `sourceLanguage`.
+    /// `strings`, of the forms whose type names are `forms`, merged into
+    /// `existing`, or into a new catalog in `sourceLanguage`.
     public static func merge(
-        _ strings: [LocalizableString], into existing: consuming StringCatalogFile?, sourceLanguage: String
+        _ strings: [LocalizableString], forms: [String], into existing: consuming StringCatalogFile?, sourceLanguage: String
     ) -> StringCatalogFile {
-        merge(strings, into: target(existing.take(), sourceLanguage: sourceLanguage))
+        merge(strings, forms: forms, into: target(existing.take(), sourceLanguage: sourceLanguage))
     }
 
-    /// `strings` merged into the catalog of `target`.
-    public static func merge(_ strings: [LocalizableString], into target: consuming Target) -> StringCatalogFile {
+    /// `strings`, of the forms whose type names are `forms`, merged into the
+    /// catalog of `target`: the keys that begin with one of the names and a
+    /// dot are formc's, and only those change.
+    public static func merge(_ strings: [LocalizableString], forms: [String], into target: consuming Target) -> StringCatalogFile {
         let sourceLanguage = target.sourceLanguage
         var catalog = target.catalog
         var members = target.members
@@ -76,7 +84,8 @@ public enum CatalogMerge {
                 added.append(CatalogMember(key: string.key, value: newEntry(string, sourceLanguage: sourceLanguage)))
             }
         }
-        let unproduced = members.indices.filter { !produced[$0] }
+        let ownership = CatalogOwnership(forms: forms)
+        let unproduced = members.indices.filter { !produced[$0] && ownership.owns(members[$0].key) }
         for (index, value) in changes(of: members, read: catalog.read, merges: merges, unproduced: unproduced, sourceLanguage: sourceLanguage) {
             members[index].value = value
         }
@@ -105,7 +114,7 @@ public enum CatalogMerge {
     }
 
     /// The entries' new values: each merged entry brought up to date with its
-    /// string, and each unproduced one that formc wrote marked stale. Worked out
+    /// string, and each owned unproduced one marked stale. Worked out
     /// from the entries as they are, each on its own: for a large catalog, in
     /// two halves at once. A deferred entry of `read` is looked at in its bytes.
     private static func changes(
@@ -129,9 +138,9 @@ public enum CatalogMerge {
                         if update(&value, with: merge.string, sourceLanguage: sourceLanguage) { changes.append((merge.index, value)) }
                     }
                     for index in unproduced[share(part, of: parts, unproduced.count)] {
-                        let isManual = shape(index).map { has($0.extractionState, "manual", in: bytes) }
-                            ?? (entries[index].value["extractionState"]?.string == "manual")
-                        guard isManual else { continue }
+                        let isStale = shape(index).map { has($0.extractionState, "stale", in: bytes) }
+                            ?? (entries[index].value["extractionState"]?.string == "stale")
+                        guard !isStale else { continue }
                         var value = entries[index].value
                         value.set("extractionState", .string("stale"))
                         changes.append((index, value))
@@ -191,7 +200,8 @@ public enum CatalogMerge {
         return true
     }
 
-    /// Every `stringUnit` of a localization, in its variations too, to `needs_review`.
+    /// Every `stringUnit` of a localization, in its variations and its
+    /// substitutions' variations too, to `needs_review`.
     private static func markNeedsReview(_ localization: inout CatalogJSON) {
         guard case .object(var members) = localization else { return }
         for index in members.indices {
@@ -199,17 +209,28 @@ public enum CatalogMerge {
             case "stringUnit":
                 members[index].value.set("state", .string("needs_review"))
             case "variations":
-                guard case .object(var kinds) = members[index].value else { continue }
-                for kind in kinds.indices {
-                    guard case .object(var cases) = kinds[kind].value else { continue }
-                    for variation in cases.indices { markNeedsReview(&cases[variation].value) }
-                    kinds[kind].value = .object(cases)
+                markVariationsNeedReview(&members[index].value)
+            case "substitutions":
+                guard case .object(var substitutions) = members[index].value else { continue }
+                for substitution in substitutions.indices {
+                    substitutions[substitution].value.update("variations", markVariationsNeedReview)
                 }
-                members[index].value = .object(kinds)
+                members[index].value = .object(substitutions)
             default:
                 break
             }
         }
         localization = .object(members)
+    }
+
+    /// Each case of each kind of `variations` (`plural`, `device`, …), as a localization.
+    private static func markVariationsNeedReview(_ variations: inout CatalogJSON) {
+        guard case .object(var kinds) = variations else { return }
+        for kind in kinds.indices {
+            guard case .object(var cases) = kinds[kind].value else { continue }
+            for variation in cases.indices { markNeedsReview(&cases[variation].value) }
+            kinds[kind].value = .object(cases)
+        }
+        variations = .object(kinds)
     }
 }

@@ -5,17 +5,21 @@ import FormSyntax
 // cursor and scalars: a catalog is many times the size of a form, and a syntax
 // tree first and the catalog's values after would build everything twice.
 //
-// The reader also notes which values are written exactly as
-// `StringCatalogFile.rendered` writes them at their depth (Xcode's layout):
-// each such member gets the range of its value's bytes, and a merge copies what
-// it left unchanged from the file rather than writing it out again.
+// The reader also notes where each entry (a member of a top-level object, as
+// the entries of `strings`) is, from its key to the end of its value, and which
+// values are written exactly as `StringCatalogFile.rendered` writes them at
+// their depth (Xcode's layout): each such member gets the range of its value's
+// bytes. The writer copies an entry the merge left unchanged as the file holds
+// it, and a value in Xcode's layout inside an entry it changed.
 
 extension CatalogParser {
     /// The document as `CatalogJSON`, each object member with its key's
     /// position, and the range of the top-level value; nil for anything `JSONReader` would report (a syntax error, a
-    /// duplicate key, nesting past the limit), which the caller then reads with
-    /// `JSONReader` for its diagnostic.
+    /// duplicate key, nesting past the limit, and, in a catalog, an escape that
+    /// is a lone surrogate), which the caller then reads with `JSONReader` for
+    /// its diagnostic.
     mutating func parseCatalog() -> (CatalogJSON, SourceRange)? {
+        rejectsLoneSurrogates = true
         do throws(SyntaxError) {
             skipByteOrderMark()
             skipWhitespace()
@@ -109,6 +113,7 @@ extension CatalogParser {
             }
             guard index < count, bytes[index] == ASCII.quote else { throw Self.rejected }
             let at = position(index)
+            let keyStart = index
             let key = try catalogString(laidOut: &laidOut)
             if members.count < MappingKeyIndex.scanLimit {
                 if members.contains(where: { $0.key == key }) { throw Self.rejected }
@@ -130,11 +135,22 @@ extension CatalogParser {
             // A member of another top-level object is deferred alike: only the
             // writer looks at those, and it copies them.
             if depth == 1, defersCatalogEntries, separatorLaidOut, let read = catalogRead, skipDeferredEntry() {
-                members.append(CatalogMember(key: key, deferred: valueStart..<index, of: read, line: at.line, column: at.column))
+                members.append(CatalogMember(
+                    key: key, deferred: valueStart..<index, keyStart: keyStart, of: read, line: at.line, column: at.column
+                ))
                 continue
             }
             let (value, valueLaidOut) = try catalogValue(depth: depth + 1)
             laidOut = laidOut && valueLaidOut
+            if depth == 1, let read = catalogRead {
+                // An entry: the writer copies it as it is here, key and value,
+                // whatever its layout, for as long as it is not changed.
+                members.append(CatalogMember(
+                    key: key, value: value, line: at.line, column: at.column,
+                    entry: valueStart..<index, keyStart: keyStart, laidOut: valueLaidOut, of: read
+                ))
+                continue
+            }
             members.append(CatalogMember(
                 key: key, value: value, line: at.line, column: at.column,
                 verbatim: valueLaidOut ? catalogRead.map { ($0, valueStart..<index) } : nil
@@ -158,6 +174,7 @@ extension CatalogParser {
     /// `line`, read as `parseCatalog` reads an entry it does not defer; nil
     /// for anything it rejects.
     mutating func parseCatalogEntry(at offset: Int, line: Int) -> CatalogJSON? {
+        rejectsLoneSurrogates = true
         index = offset
         self.line = line
         // Only positions of keys on later lines are kept, each a line start

@@ -32,6 +32,12 @@ struct CatalogParser {
         get { json.index }
         set { json.index = newValue }
     }
+    /// Whether a lone surrogate escape is an error (always, in a catalog).
+    var rejectsLoneSurrogates: Bool {
+        get { json.rejectsLoneSurrogates }
+        set { json.rejectsLoneSurrogates = newValue }
+    }
+
     var line: Int {
         get { json.line }
         set { json.line = newValue }

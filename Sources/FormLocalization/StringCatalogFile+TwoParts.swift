@@ -77,6 +77,7 @@ extension CatalogParser {
     /// The members from the key at `offset` (four spaces into `line`) to past
     /// the closing brace of their object at `CatalogSplice.depth`.
     mutating func parseCatalogPart(from offset: Int, line: Int) -> CatalogPart? {
+        rejectsLoneSurrogates = true
         index = offset
         self.line = line
         lineStart = offset - 4

@@ -103,7 +103,8 @@ public struct StringCatalogFile: Sendable, Hashable {
 
     /// The same through `JSONReader`'s syntax tree: nil with its diagnostics.
     static func parseTree(_ file: SourceFile, diagnostics: inout DiagnosticBag) -> (CatalogJSON, SourceRange)? {
-        guard let tree = JSONReader.read(file, limits: .default, diagnostics: &diagnostics), !diagnostics.hasErrors else { return nil }
+        guard let tree = JSONReader.read(file, limits: .default, rejectingLoneSurrogates: true, diagnostics: &diagnostics),
+              !diagnostics.hasErrors else { return nil }
         return (convert(tree, tree.root, file: file), tree.range(tree.root))
     }
 
@@ -128,9 +129,11 @@ public struct StringCatalogFile: Sendable, Hashable {
 
     /// The catalog as Xcode writes it: two-space indentation, `"key" : value`,
     /// an empty object as `{` blank line `}`, `/` unescaped, no final newline.
-    /// A value read from the file in this layout and left unchanged is copied
-    /// from it. `capacity`: the size expected (the catalog read), so the buffer
-    /// is allocated once.
+    /// An entry read from the file and left unchanged is copied from it as it
+    /// is there, its key and value, whatever their layout; in an entry that
+    /// changed, a value read in this layout and left unchanged is copied.
+    /// `capacity`: the size expected (the catalog read), so the buffer is
+    /// allocated once.
     public func rendered(capacity: Int = 4096) -> [UInt8] {
         var out: [UInt8] = []
         out.reserveCapacity(capacity)
@@ -154,12 +157,17 @@ public struct StringCatalogFile: Sendable, Hashable {
             if members.isEmpty { out.append(UInt8(ascii: "\n")) }
             for index in members.indices {
                 spaces(indent + 2, into: &out)
-                quote(members[index].key, into: &out)
-                out.append(contentsOf: separator)
-                if let file, let verbatim = members[index].verbatim, verbatim.read === file.read, verbatim.range.upperBound <= file.bytes.count {
-                    out.append(contentsOf: UnsafeBufferPointer(rebasing: file.bytes[verbatim.range]))
+                if let file, let asRead = members[index].rangeAsRead(in: file.read), asRead.upperBound <= file.bytes.count {
+                    out.append(contentsOf: UnsafeBufferPointer(rebasing: file.bytes[asRead]))
                 } else {
-                    write(members[index].value, indent: indent + 2, into: &out, copyingFrom: file)
+                    quote(members[index].key, into: &out)
+                    out.append(contentsOf: separator)
+                    if let file, let verbatim = members[index].verbatim, verbatim.read === file.read,
+                       verbatim.range.upperBound <= file.bytes.count {
+                        out.append(contentsOf: UnsafeBufferPointer(rebasing: file.bytes[verbatim.range]))
+                    } else {
+                        write(members[index].value, indent: indent + 2, into: &out, copyingFrom: file)
+                    }
                 }
                 if index < members.count - 1 { out.append(UInt8(ascii: ",")) }
                 out.append(UInt8(ascii: "\n"))

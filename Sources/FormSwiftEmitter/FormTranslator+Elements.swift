@@ -107,15 +107,10 @@ extension FormTranslator {
             arguments.append("placeholder", localized(number.id.value, "placeholder", number.placeholder))
             arguments.append("unit", localized(number.id.value, "unit", number.unit))
             if number.places > 0 { arguments.append("decimals", .int(number.places)) }
-            if let step = number.step { arguments.append("step", .decimal(step.value)) }
-            for rule in number.common.rules {
-                if case .min(let text) = rule.kind, let value = DecimalLiteral(text), !arguments.has("minimum") {
-                    arguments.append("minimum", .decimal(value))
-                }
-                if case .max(let text) = rule.kind, let value = DecimalLiteral(text), !arguments.has("maximum") {
-                    arguments.append("maximum", .decimal(value))
-                }
-            }
+            let decimals = Self.decimalArguments(of: number)
+            if let step = decimals.step { arguments.append("step", .decimal(step)) }
+            if let minimum = decimals.minimum { arguments.append("minimum", .decimal(minimum)) }
+            if let maximum = decimals.maximum { arguments.append("maximum", .decimal(maximum)) }
             arguments.append("style", case: number.style?.value.rawValue)
             arguments.append("value", .binding(number.id.value))
         case .date(let date):
@@ -212,5 +207,19 @@ extension FormTranslator {
             arguments.append("enabled", .condition(conditions.enabledHelpers[helper].name(from: .live)))
         }
         return type
+    }
+
+    /// A number element's `Decimal` arguments (`NumberElement`'s step and bounds
+    /// are `Decimal`s whatever the field's type): its `step`, and the literals of
+    /// its first `min` and `max` rules as `minimum` and `maximum`. Read by the
+    /// element builder and by `foundationTypes`, which imports Foundation for them.
+    static func decimalArguments(of number: NumberFieldDecl) -> (step: DecimalLiteral?, minimum: DecimalLiteral?, maximum: DecimalLiteral?) {
+        var minimum: DecimalLiteral?
+        var maximum: DecimalLiteral?
+        for rule in number.common.rules {
+            if case .min(let text) = rule.kind, minimum == nil { minimum = DecimalLiteral(text) }
+            if case .max(let text) = rule.kind, maximum == nil { maximum = DecimalLiteral(text) }
+        }
+        return (number.step?.value, minimum, maximum)
     }
 }

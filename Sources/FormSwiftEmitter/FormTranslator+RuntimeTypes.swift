@@ -65,6 +65,26 @@ extension FormTranslator {
         }
     }
 
+    /// The names of Foundation's types that the file writes, sorted: `Date` where
+    /// a field's value is an instant (its type and literals); `Decimal` where a
+    /// field's value is a decimal number (its type and literals) and where a number
+    /// element has a step or bounds (`NumberElement`'s are `Decimal`s, an `Int`
+    /// field's too). FormRuntime does not re-export Foundation: the file imports it
+    /// exactly when this is not empty. (`ImportTests` compares this with every
+    /// generated file's words, the compile matrix of `EmitCompileMatrixTests`
+    /// type-checks each kind's file on its own.)
+    static func foundationTypes(fields: FieldTable) -> [String] {
+        var names: Set<String> = []
+        for field in fields {
+            if let name = field.fieldType.foundationType { names.insert(name) }
+            if case .number(let number) = field.kind {
+                let decimals = decimalArguments(of: number)
+                if decimals.step != nil || decimals.minimum != nil || decimals.maximum != nil { names.insert("Decimal") }
+            }
+        }
+        return names.sorted()
+    }
+
     /// `typealias FormValue = FormRuntime.FormValue`, for each of `runtimeTypes`:
     /// inside the form type, its members find the runtime's types through these,
     /// before the module's own declarations. Without them, a type of the same

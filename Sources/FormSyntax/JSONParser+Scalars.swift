@@ -80,7 +80,15 @@ extension JSONParser {
                 scalar = 0x10000 + ((UInt32(unit) - 0xD800) << 10) + (UInt32(low) - 0xDC00)
                 index += 6
             }
-            // A lone surrogate has no scalar: U+FFFD (see `JSONReader`).
+            // A lone surrogate has no scalar: U+FFFD (see `JSONReader`), or an
+            // error in a String Catalog.
+            if Unicode.Scalar(scalar) == nil, rejectsLoneSurrogates {
+                throw SyntaxError(
+                    message: "the escape '\(text(backslash, backslash + 6))' is a lone surrogate, which is no Unicode character",
+                    start: backslash, end: backslash + 6,
+                    help: [#"write the character itself, or both halves of its surrogate pair (\ud83d\ude00)"#]
+                )
+            }
             UTF8.encode(Unicode.Scalar(scalar) ?? "\u{FFFD}") { tree.appendText($0) }
         default:
             let width = escaped < 0x80 ? 1 : (validUTF8Width(at: backslash + 1) ?? 1)

@@ -15,6 +15,7 @@ import FormSource
 /// - A lone surrogate escape (`\uD800` not followed by `\uDC00`–`\uDFFF`, or a low
 ///   surrogate on its own) becomes U+FFFD: Swift strings hold only Unicode scalars,
 ///   and rejecting it would reject JSON that RFC 8259 calls syntactically valid.
+///   (A String Catalog is read rejecting it: `read(_:limits:rejectingLoneSurrogates:diagnostics:)`.)
 /// - `\u0000` is accepted and kept.
 /// - A duplicate key is FC002 at the second key with a note at the first; the first
 ///   member is kept and the tree is still returned.
@@ -22,8 +23,18 @@ import FormSource
 ///   went too deep.
 public enum JSONReader {
     public static func read(_ file: SourceFile, limits: CompilerLimits, diagnostics: inout DiagnosticBag) -> SyntaxTree? {
+        read(file, limits: limits, rejectingLoneSurrogates: false, diagnostics: &diagnostics)
+    }
+
+    /// `rejectingLoneSurrogates`: a lone surrogate escape is FC001 at the
+    /// escape, not U+FFFD; for a String Catalog, whose text goes into an app
+    /// as it is (SPEC §11.1).
+    package static func read(
+        _ file: SourceFile, limits: CompilerLimits, rejectingLoneSurrogates: Bool, diagnostics: inout DiagnosticBag
+    ) -> SyntaxTree? {
         file.bytes.withUnsafeBufferPointer { bytes in
             var parser = JSONParser(file: file, bytes: bytes, limits: limits)
+            parser.rejectsLoneSurrogates = rejectingLoneSurrogates
             return parser.parseDocument(diagnostics: &diagnostics)
         }
     }
@@ -127,6 +138,9 @@ public enum JSONReader {
     /// so a column is a subtraction rather than a scan. Only strings (and a leading
     /// byte-order mark) hold multi-byte sequences.
     @usableFromInline package var multiByteExtra = 0
+    /// Whether an escape that is no Unicode scalar (a lone surrogate) is an
+    /// error rather than U+FFFD: in a String Catalog (SPEC §11.1).
+    package var rejectsLoneSurrogates = false
 
     /// `reservesTree: false` for a reader that keeps no tree (FormLocalization's
     /// `CatalogParser`).

@@ -3,8 +3,12 @@ import FormSource
 
 /// The failure message of a rule without a `message` key (SPEC §6.3), computed at
 /// compile time and emitted as a literal. The field is named by its display name
-/// (title, label or placeholder, else its id in words). The wording is listed in
-/// docs/design/generated-code.md, "Default messages".
+/// (title, label or placeholder, else its id in words); a display name that is a
+/// question or a prompt (`isQuestion`) is no name, and the message speaks of the
+/// answer instead (`An answer is required`, `Must be at most 10`). The emitter,
+/// the String Catalog (`FormStrings`) and the preview all take their default
+/// messages from here. The wording is listed in docs/design/generated-code.md,
+/// "Default messages".
 package enum DefaultMessages {
     /// The message of `rule` on a field named `name`; `nil` for `custom`, whose
     /// validator supplies its own. `targetName` is the display name of a `sameAs`
@@ -15,6 +19,16 @@ package enum DefaultMessages {
         return written ? message : nil
     }
 
+    /// Whether a display name is a question or a prompt rather than a name: it
+    /// ends in `?` or `:` (also their full-width forms, `？` and `：`, and the
+    /// Arabic question mark `؟`).
+    static func isQuestion(_ name: String) -> Bool {
+        switch name.unicodeScalars.last {
+        case "?", ":", "\u{FF1F}", "\u{FF1A}", "\u{061F}": true
+        default: false
+        }
+    }
+
     /// The pieces of `message(for:fieldName:targetName:)`, in order, each handed
     /// to `body`; false (and nothing handed) for `custom`. The emitter writes the
     /// pieces straight into the literal: a large form has tens of thousands of
@@ -23,51 +37,63 @@ package enum DefaultMessages {
     package static func forEachPiece(
         of rule: RuleKind, fieldName name: String, targetName: String? = nil, _ body: (String) -> Void
     ) -> Bool {
+        // A named field is the sentence's subject (`Age must be at least 18`); a
+        // question's sentence speaks of the answer (`Must be at least 18`).
+        let isNamed = !isQuestion(name)
+        func sentence(_ named: String, _ question: String) {
+            if isNamed {
+                body(name)
+                body(named)
+            } else {
+                body(question)
+            }
+        }
         switch rule {
         case .required:
-            body(name)
-            body(" is required")
+            sentence(" is required", "An answer is required")
         case .minLength(let count):
-            body(name)
-            body(" must be at least ")
+            sentence(" must be at least ", "Must be at least ")
             characters(count, body)
         case .maxLength(let count):
-            body(name)
-            body(" must be at most ")
+            sentence(" must be at most ", "Must be at most ")
             characters(count, body)
         case .pattern:
-            body(name)
-            body(" is not in the expected format")
+            sentence(" is not in the expected format", "The answer is not in the expected format")
         case .email:
-            body(name)
-            body(" must be a valid email address")
+            sentence(" must be a valid email address", "Must be a valid email address")
         case .url:
-            body(name)
-            body(" must be a valid http or https URL")
+            sentence(" must be a valid http or https URL", "Must be a valid http or https URL")
         case .sameAs(let target):
-            body(name)
-            body(" must match ")
-            body(targetName ?? SwiftNaming.words(fromIdentifier: target))
+            sentence(" must match ", "Must match ")
+            // A target whose title is a question is named by its id in words.
+            if let targetName, !isQuestion(targetName) {
+                body(targetName)
+            } else {
+                body(SwiftNaming.words(fromIdentifier: target))
+            }
         case .custom:
             return false
         case .min(let text), .max(let text):
             let isMin = if case .min = rule { true } else { false }
-            body(name)
             if DecimalLiteral(text) != nil {
-                body(isMin ? " must be at least " : " must be at most ")
+                if isMin { sentence(" must be at least ", "Must be at least ") } else { sentence(" must be at most ", "Must be at most ") }
                 body(text)
             } else if TimeLiteral(text) != nil {
-                body(isMin ? " must be at or after " : " must be at or before ")
+                if isMin { sentence(" must be at or after ", "Must be at or after ") } else { sentence(" must be at or before ", "Must be at or before ") }
                 body(text)
             } else {
-                body(isMin ? " must be on or after " : " must be on or before ")
+                if isMin { sentence(" must be on or after ", "Must be on or after ") } else { sentence(" must be on or before ", "Must be on or before ") }
                 body(RelativeDateLiteral(text).map(words) ?? text)
             }
         case .minCount(let count), .maxCount(let count):
-            body(name)
-            body(rule.name == "minCount" ? " must have at least " : " must have at most ")
+            let isMin = if case .minCount = rule { true } else { false }
+            if isMin { sentence(" must have at least ", "Choose at least ") } else { sentence(" must have at most ", "Choose at most ") }
             body(String(count))
-            body(count == 1 ? " choice" : " choices")
+            if isNamed {
+                body(count == 1 ? " choice" : " choices")
+            } else {
+                body(count == 1 ? " option" : " options")
+            }
         }
         return true
     }

@@ -109,17 +109,30 @@ public enum Message: Sendable, Hashable {
         guard members["jsonrpc"] == "2.0" else {
             return .failure(ErrorReply(id: id, error: .invalidRequest("the message's jsonrpc is not \"2.0\"")))
         }
-        let params = members["params"]
+        // `"params": null` is read as no params: clients send absent, null and `{}`
+        // alike for the methods that take none (`shutdown`, `exit`, `initialized`).
+        var params = members["params"]
+        var paramsAreValid = true
         switch params {
         case nil, .object?, .array?: break
-        default: return .failure(ErrorReply(id: id, error: .invalidRequest("params are an object or an array")))
+        case .null?: params = nil
+        default: paramsAreValid = false
         }
         if let method = members["method"] {
             guard let name = method.stringValue else {
                 return .failure(ErrorReply(id: id, error: .invalidRequest("a method is a string")))
             }
+            guard paramsAreValid else {
+                // `exit` ends the server whatever its params: a client closing down
+                // must never leave a process behind.
+                if id == nil, name == "exit" { return .success(.notification(method: name, params: nil)) }
+                return .failure(ErrorReply(id: id, error: .invalidRequest("params are an object or an array")))
+            }
             if let id { return .success(.request(id: id, method: name, params: params)) }
             return .success(.notification(method: name, params: params))
+        }
+        guard paramsAreValid else {
+            return .failure(ErrorReply(id: id, error: .invalidRequest("params are an object or an array")))
         }
         if let result = members["result"] {
             return .success(.response(id: id, result: .success(result)))

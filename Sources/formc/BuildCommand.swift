@@ -31,8 +31,14 @@ struct BuildCommand: ParsableCommand {
     @Option(name: .shortAndLong, help: ArgumentHelp("Output file, or directory for one file per input.", valueName: "file|dir"))
     var output: String?
 
-    @Option(help: "Access level of the generated declarations.")
-    var accessLevel: EmitOptions.AccessLevel = .internal
+    @Option(help: "Access level of the generated declarations (default: internal, or the configuration's).")
+    var accessLevel: EmitOptions.AccessLevel?
+
+    @Option(help: ArgumentHelp(
+        "A formc-config.yaml (or .json) whose options apply to every input; --access-level wins over it.",
+        valueName: "file"
+    ))
+    var config: String?
 
     @Flag(help: "Write nothing; exit 2 when an output file is missing or differs from what would be written.")
     var check = false
@@ -46,7 +52,9 @@ struct BuildCommand: ParsableCommand {
     }
 
     func run() throws {
-        try Request(inputs: input.inputs, output: output, accessLevel: accessLevel, check: check, format: report.format).run()
+        try Request(
+            inputs: input.inputs, output: output, accessLevel: accessLevel, configuration: config, check: check, format: report.format
+        ).run()
     }
 
     /// What a build was asked to do, as plain values: the parsed command makes one,
@@ -54,7 +62,10 @@ struct BuildCommand: ParsableCommand {
     struct Request {
         var inputs: [String]
         var output: String?
-        var accessLevel: EmitOptions.AccessLevel = .internal
+        /// Nil: the configuration's, else internal.
+        var accessLevel: EmitOptions.AccessLevel?
+        /// The path of a `formc-config.yaml`, read and checked like an input.
+        var configuration: String?
         var check = false
         var format: ReportFormat = .auto
 
@@ -62,7 +73,14 @@ struct BuildCommand: ParsableCommand {
             try runCommand {
                 let discovery = InputDiscovery.discover(inputs)
                 let plan = try OutputPlan.make(for: discovery, output: output)
-                let options = EmitOptions(accessLevel: accessLevel)
+                let configured = configuration.map { path in
+                    CompileRunner.run([path], jobs: 1) { source -> ([Diagnostic], BuildConfiguration?) in
+                        var diagnostics = DiagnosticBag(file: source.path)
+                        let configuration = BuildConfiguration.read(source, diagnostics: &diagnostics)
+                        return (diagnostics.sorted, configuration)
+                    }[0]
+                }
+                let options = EmitOptions(accessLevel: accessLevel ?? configured?.value?.accessLevel ?? .internal)
                 let jobs = CompileRunner.jobs()
                 let workingDirectory = ProcessEnvironment.workingDirectory
                 // Every input is checked before any is emitted, so that an error in
@@ -79,10 +97,10 @@ struct BuildCommand: ParsableCommand {
                     checked.sourcePath = FormPipeline.portablePath(source.path, relativeTo: workingDirectory)
                     return (result.diagnostics, checked)
                 }
-                let diagnostics = discovery.diagnostics + outcomes.flatMap(\.diagnostics)
+                let diagnostics = discovery.diagnostics + (configured?.diagnostics ?? []) + outcomes.flatMap(\.diagnostics)
                 let summary = DiagnosticReport(diagnostics: diagnostics, fileCount: discovery.files.count)
                 Reporter(format: format, stdoutIsTaken: plan.isStandardOutput)
-                    .print(summary, sources: outcomes.map(\.source), showsSummary: !diagnostics.isEmpty)
+                    .print(summary, sources: [configured.flatMap(\.source)] + outcomes.map(\.source), showsSummary: !diagnostics.isEmpty)
                 guard summary.errorCount == 0 else { return ExitStatus.errorsInInput }
 
                 var forms: [(form: CheckedForm, path: String)] = []
@@ -296,17 +314,20 @@ struct OutputPlan: Equatable {
 
 /// Declared here so that `Request` keeps its memberwise initializer.
 extension BuildCommand.Request {
-    /// `formc build PATH… [-o OUT] [--access-level L] [--check] [--format F]`
+    /// `formc build PATH… [-o OUT] [--access-level L] [--config FILE] [--check] [--format F]`
     /// (what the build plugin runs), read without ArgumentParser
     /// (`QuickArguments`). Nil for anything else, and for what `validate()`
     /// rejects, which ArgumentParser reads and reports as always.
     init?(quickArguments arguments: [String]) {
         guard let line = QuickArguments(
-            arguments, command: BuildCommand.configuration.commandName, options: [.output, .accessLevel, .check, .format]
+            arguments, command: BuildCommand.configuration.commandName, options: [.output, .accessLevel, .config, .check, .format]
         ), let accessLevel = line.choice(.accessLevel, as: EmitOptions.AccessLevel.self),
             let format = line.choice(.format, as: ReportFormat.self) else { return nil }
         let output = line.value(.output)
         guard !line.has(.check) || output != nil else { return nil }
-        self.init(inputs: line.inputs, output: output, accessLevel: accessLevel ?? .internal, check: line.has(.check), format: format ?? .auto)
+        self.init(
+            inputs: line.inputs, output: output, accessLevel: accessLevel, configuration: line.value(.config),
+            check: line.has(.check), format: format ?? .auto
+        )
     }
 }

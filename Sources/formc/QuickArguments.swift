@@ -25,6 +25,7 @@ struct QuickArguments {
         static let output = Option(names: ["-o", "--output"], takesValue: true)
         static let accessLevel = Option(names: ["--access-level"], takesValue: true)
         static let check = Option(names: ["--check"], takesValue: false)
+        static let config = Option(names: ["--config"], takesValue: true)
     }
 
     /// The arguments that are not options, in order.

@@ -20,9 +20,10 @@ struct StringsCommand: ParsableCommand {
         abstract: "Write or merge the forms' strings into a String Catalog (.xcstrings).",
         discussion: """
         New keys are added, every other language's translation is kept, a changed source text marks \
-        its translations needs_review, and a key no longer produced is kept as stale. The file is \
-        rewritten only when its bytes change. With --check nothing is written; exits 2 when the \
-        catalog would change.
+        its translations needs_review, and a key of these forms no longer produced is kept as stale. \
+        Only the forms' keys (the form's name and a dot: SignUpForm.…) change; every other entry is \
+        the app's and keeps its bytes. The file is rewritten only when its bytes change. With \
+        --check nothing is written; exits 2 when the catalog would change.
         """
     )
 
@@ -74,7 +75,7 @@ struct StringsCommand: ParsableCommand {
             guard summary.errorCount == 0 else { return ExitStatus.errorsInInput }
 
             // The catalog read goes to the merge, which edits it in place.
-            let merged = CatalogMerge.merge(collected.strings, into: consume target)
+            let merged = CatalogMerge.merge(collected.strings, forms: collected.forms.map(\.form), into: consume target)
             // Room for the keys the merge adds, so the buffer is allocated once.
             let bytes = merged.rendered(capacity: (existingBytes?.count ?? 0) * 5 / 4 + 4096)
             // The catalogs and the forms' strings are left to the exit, not freed one by one.
@@ -114,20 +115,21 @@ enum FormStringsRun {
         var sources: [SourceFile]
         /// Every form's strings, in input order, for the merge.
         var strings: [LocalizableString]
-        /// The strings of each form that checked without errors, with its path.
+        /// The strings of each form that checked without errors, with its
+        /// type name (the merge and the lint own its keys) and its path.
         var forms: [CatalogLint.FormStringsInput]
     }
 
     static func collect(_ files: [String]) -> Collected {
-        let outcomes = CompileRunner.run(files, jobs: CompileRunner.jobs()) { source -> ([Diagnostic], [LocalizableString]?) in
+        let outcomes = CompileRunner.run(files, jobs: CompileRunner.jobs()) { source -> ([Diagnostic], (String, [LocalizableString])?) in
             let result = FormPipeline.check(source)
             guard let checked = result.checked else { return (result.diagnostics, nil) }
             var bag = DiagnosticBag(file: source.path)
             let strings = FormStrings.strings(of: checked.document, diagnostics: &bag)
-            return (result.diagnostics + bag.diagnostics, strings)
+            return (result.diagnostics + bag.diagnostics, (checked.document.name.value, strings))
         }
         let forms = outcomes.compactMap { outcome in
-            outcome.value.map { CatalogLint.FormStringsInput(path: outcome.path, strings: $0) }
+            outcome.value.map { CatalogLint.FormStringsInput(path: outcome.path, form: $0.0, strings: $0.1) }
         }
         return Collected(
             diagnostics: outcomes.flatMap(\.diagnostics) + FormStrings.collisions(across: forms),

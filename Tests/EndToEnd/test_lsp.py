@@ -495,6 +495,22 @@ def test_request_after_shutdown_and_exit_codes():
     assert without_shutdown.finish() == 1
 
 
+@pytest.mark.parametrize("params", ["absent", None, {}])
+def test_shutdown_and_exit_with_params_absent_null_or_empty(params):
+    """LSP4J-based IDEs send "params": null; the server must answer and exit while
+    the client still holds its pipe open."""
+    extra = {} if params == "absent" else {"params": params}
+    server = RawServer()
+    server.send({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {"capabilities": {}}})
+    server.receive()
+    server.send({"jsonrpc": "2.0", "method": "initialized", **extra})
+    server.send({"jsonrpc": "2.0", "id": 2, "method": "shutdown", **extra})
+    assert server.receive() == {"jsonrpc": "2.0", "id": 2, "result": None}
+    server.send({"jsonrpc": "2.0", "method": "exit", **extra})
+    assert server.process.wait(timeout=30) == 0
+    server.process.stdin.close()
+
+
 def test_bad_bytes_bad_headers_and_pieces():
     server = RawServer()
     server.send({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {"capabilities": {}}})

@@ -1,12 +1,19 @@
+@testable import FormChecker
 @testable import FormCompiler
 @testable import FormLocalization
 @testable import FormModel
+@testable import FormPreview
 @testable import FormSource
+@testable import FormSwiftEmitter
+@testable import FormSyntax
 @testable import FormText
+import Foundation
 import Testing
 
-/// `formc lint --strings` (SPEC §11): FC600–FC602 at the string in the form,
-/// FC601 for an unused key and FC604 at the key in the catalog.
+/// `formc lint --strings` (SPEC §11, §11.1): FC600–FC602 at the string in the
+/// form, FC601 for an unused key and FC604 at the key in the catalog, for the
+/// keys of the forms linted only; format specifiers with their positions and
+/// substitutions.
 @Suite struct CatalogLintTests {
     static let form = """
     formc: 1
@@ -28,7 +35,7 @@ import Testing
             "de" : {
               "stringUnit" : {
                 "state" : "translated",
-                "value" : "%1$@ von %2$lld"
+                "value" : "%2$@ von %1$lld"
               }
             },
             "en" : {
@@ -90,12 +97,12 @@ import Testing
     }
     """
 
-    func lint() throws -> [String] {
+    func lint(_ catalogText: String = Self.catalogText) throws -> [String] {
         let result = FormPipeline.check(SourceFile(path: "signup.form.yaml", text: Self.form))
         let strings = FormStrings.strings(of: try #require(result.checked).document)
         var diagnostics = DiagnosticBag(file: "Localizable.xcstrings")
-        let catalog = try #require(StringCatalogFile.read(SourceFile(path: "Localizable.xcstrings", text: Self.catalogText), diagnostics: &diagnostics))
-        return CatalogLint.check(catalog, at: "Localizable.xcstrings", forms: [.init(path: "signup.form.yaml", strings: strings)]).map {
+        let catalog = try #require(StringCatalogFile.read(SourceFile(path: "Localizable.xcstrings", text: catalogText), diagnostics: &diagnostics))
+        return CatalogLint.check(catalog, at: "Localizable.xcstrings", forms: [.init(path: "signup.form.yaml", form: "SignUpForm", strings: strings)]).map {
             "\($0.location.file):\($0.location.range.start.line) \($0.code.rawValue) \($0.severity.rawValue): \($0.message)"
         }
     }
@@ -103,7 +110,7 @@ import Testing
     @Test func everyProblemIsReportedWhereItCanBeFixed() throws {
         #expect(try lint() == [
             "Localizable.xcstrings:4 FC601 warning: 'SignUpForm.count' is not used by any form",
-            "Localizable.xcstrings:4 FC604 error: the 'fr' translation of 'SignUpForm.count' has the format specifiers %lld, the source text %@ %lld",
+            "Localizable.xcstrings:4 FC604 error: the 'fr' translation of 'SignUpForm.count' has the format specifiers %lld, the source text %lld %@",
             "signup.form.yaml:3 FC600 warning: 'SignUpForm.title' has no translation in 'fr'",
             "signup.form.yaml:3 FC601 warning: 'SignUpForm.title' is marked stale in the catalog, but the form uses it",
             "signup.form.yaml:3 FC602 warning: the 'de' translation of 'SignUpForm.title' was made for \"Create an account\"",
@@ -113,11 +120,133 @@ import Testing
         ])
     }
 
-    @Test func formatSpecifiersAreCountedNotOrdered() {
-        #expect(FormatSpecifiers.of("%lld of %@ (100%%)") == ["%@", "%lld"])
-        #expect(FormatSpecifiers.of("%@ sur %lld") == ["%@", "%lld"])
-        #expect(FormatSpecifiers.of("%1$@ and %.2f%%") == ["%.2f", "%@"])
-        #expect(FormatSpecifiers.of("%2$lld von %1$@") == FormatSpecifiers.of("%@ of %lld"))
-        #expect(FormatSpecifiers.of("100% sure") == [])
+    /// Only the forms' keys are linted: the app's keys in the catalog get no
+    /// FC601 (a manual key no form produces, one of a form not linted) and no
+    /// FC604 (a translation that drops a `%@`), though their languages count
+    /// for FC600.
+    @Test func theAppsKeysAreNotLinted() throws {
+        let app = """
+            "%@ left" : {
+              "extractionState" : "manual",
+              "localizations" : {
+                "de" : {
+                  "stringUnit" : {
+                    "state" : "translated",
+                    "value" : "übrig"
+                  }
+                },
+                "it" : {
+                  "stringUnit" : {
+                    "state" : "translated",
+                    "value" : "%@ rimasti"
+                  }
+                }
+              }
+            },
+            "AddressForm.street.placeholder" : {
+              "extractionState" : "stale"
+            },
+            "Cancel" : {
+              "extractionState" : "manual"
+            },
+            "SignUpFormHeader.title" : {
+              "extractionState" : "manual"
+            },
+        """
+        let catalog = Self.catalogText.replacingOccurrences(of: "  \"strings\" : {\n", with: "  \"strings\" : {\n" + app + "\n")
+        let lines = app.split(separator: "\n").count
+        #expect(try lint(catalog) == [
+            "Localizable.xcstrings:\(4 + lines) FC601 warning: 'SignUpForm.count' is not used by any form",
+            "Localizable.xcstrings:\(4 + lines) FC604 error: the 'fr' translation of 'SignUpForm.count' has the format specifiers %lld, the source text %lld %@",
+            "signup.form.yaml:3 FC600 warning: 'SignUpForm.title' has no translation in 'fr'",
+            "signup.form.yaml:3 FC600 warning: 'SignUpForm.title' has no translation in 'it'",
+            "signup.form.yaml:3 FC601 warning: 'SignUpForm.title' is marked stale in the catalog, but the form uses it",
+            "signup.form.yaml:3 FC602 warning: the 'de' translation of 'SignUpForm.title' was made for \"Create an account\"",
+            "signup.form.yaml:6 FC600 warning: 'SignUpForm.email.placeholder' has no translation in 'it'",
+            "signup.form.yaml:6 FC602 warning: the 'de' translation of 'SignUpForm.email.placeholder' needs review",
+            "signup.form.yaml:7 FC600 warning: 'SignUpForm.email.required.message' has no translation in 'de'",
+            "signup.form.yaml:7 FC600 warning: 'SignUpForm.email.required.message' has no translation in 'fr'",
+            "signup.form.yaml:7 FC600 warning: 'SignUpForm.email.required.message' has no translation in 'it'",
+        ])
+    }
+
+    /// Each specifier formats an argument: the one its position names, else
+    /// the next without a position; a translation may reorder arguments by
+    /// position, not by swapping specifiers.
+    @Test func formatSpecifiersKnowTheArgumentEachFormats() {
+        typealias Specifiers = FormatSpecifiers
+        #expect(Specifiers.arguments(of: "%lld of %@ (100%%)") == [1: ["%lld"], 2: ["%@"]])
+        #expect(Specifiers.arguments(of: "%2$@ von %1$lld") == Specifiers.arguments(of: "%lld of %@"))
+        #expect(Specifiers.arguments(of: "%1$@ von %2$lld") != Specifiers.arguments(of: "%lld of %@"))
+        #expect(Specifiers.arguments(of: "%@ sur %lld") != Specifiers.arguments(of: "%lld of %@"))
+        #expect(Specifiers.arguments(of: "%1$@ and %1$@") == [1: ["%@"]])
+        #expect(Specifiers.arguments(of: "%.2f km, %05d, %-8s, %x") == [1: ["%.2f"], 2: ["%05d"], 3: ["%-8s"], 4: ["%x"]])
+        #expect(Specifiers.arguments(of: "100% sure, 50 %, %% and % d") == [:])
+        #expect(Specifiers.arguments(of: "%arg") == [1: ["%a"]])
+        #expect(Specifiers.describe([1: ["%lld"], 2: ["%@"]]) == "%lld %@")
+        #expect(Specifiers.describe([2: ["%@"]]) == "%2$@")
+        #expect(Specifiers.describe([1: ["%@", "%lld"]]) == "%1$@ %1$lld")
+        #expect(Specifiers.describe([:]) == "none")
+    }
+
+    /// `%#@name@` formats its substitution's `argNum` as its `formatSpecifier`,
+    /// whichever variation is shown: `%arg` in a variation is that argument,
+    /// and a positional specifier there the one it names.
+    @Test func aSubstitutionFormatsItsArgument() throws {
+        let substitutions = try #require(Self.json("""
+        {
+          "files" : { "argNum" : 2, "formatSpecifier" : "lld", "variations" : { "plural" : {
+            "one" : { "stringUnit" : { "state" : "translated", "value" : "one file in %1$@" } },
+            "other" : { "stringUnit" : { "state" : "translated", "value" : "%arg files in %1$@" } } } } },
+          "count" : { "formatSpecifier" : "d", "variations" : { "plural" : {
+            "other" : { "stringUnit" : { "state" : "translated", "value" : "%d items" } } } } }
+        }
+        """)?.members)
+        typealias Specifiers = FormatSpecifiers
+        #expect(Specifiers.arguments(of: "%@: %#@files@", substitutions: substitutions) == [1: ["%@"], 2: ["%lld"]])
+        #expect(Specifiers.arguments(of: "%#@files@ (%1$@)", substitutions: substitutions) == [1: ["%@"], 2: ["%lld"]])
+        // Without argNum, the next argument; `%d` in its variation is that argument too.
+        #expect(Specifiers.arguments(of: "%@ has %#@count@", substitutions: substitutions) == [1: ["%@"], 2: ["%d"]])
+        #expect(Specifiers.arguments(of: "%2$#@count@ of %1$@", substitutions: substitutions) == [1: ["%@"], 2: ["%d"]])
+        // One the localization does not define formats its argument as itself.
+        #expect(Specifiers.arguments(of: "%#@missing@", substitutions: substitutions) == [1: ["%#@missing@"]])
+        #expect(Specifiers.tokens(of: "%#@a.b@ %3$#@c@ %#@ x@ %arg", inVariation: true) == [
+            .substitution(position: nil, name: "a.b"), .substitution(position: 3, name: "c"), .specifier(position: nil, format: "%#@"), .argument,
+        ])
+    }
+
+    /// A translation formats what the source text formats, in every text of
+    /// its variations; a plural case other than `other` may leave an argument
+    /// out, never add or change one.
+    @Test(arguments: [
+        (#"{ "stringUnit" : { "state" : "translated", "value" : "%2$@ hat %1$lld Dateien" } }"#, nil),
+        (#"{ "stringUnit" : { "state" : "translated", "value" : "%@ hat %lld Dateien" } }"#, "%@ %lld"),
+        (#"{ "stringUnit" : { "state" : "translated", "value" : "Dateien" } }"#, "none"),
+        (#"{ "variations" : { "plural" : { "one" : { "stringUnit" : { "state" : "translated", "value" : "Eine Datei" } }, "#
+            + #""other" : { "stringUnit" : { "state" : "translated", "value" : "%lld Dateien (%2$@)" } } } } }"#, nil),
+        (#"{ "variations" : { "plural" : { "one" : { "stringUnit" : { "state" : "translated", "value" : "Eine Datei (%2$lld)" } }, "#
+            + #""other" : { "stringUnit" : { "state" : "translated", "value" : "%lld Dateien (%2$@)" } } } } }"#, "%2$lld"),
+        (#"{ "variations" : { "plural" : { "other" : { "stringUnit" : { "state" : "translated", "value" : "Dateien" } } } } }"#, "none"),
+        (#"{ "variations" : { "device" : { "mac" : { "stringUnit" : { "state" : "translated", "value" : "Dateien" } }, "#
+            + #""other" : { "stringUnit" : { "state" : "translated", "value" : "%lld Dateien (%2$@)" } } } } }"#, "none"),
+        (#"{ "stringUnit" : { "state" : "translated", "value" : "%#@files@ von %2$@" }, "substitutions" : { "files" : { "#
+            + #""argNum" : 1, "formatSpecifier" : "lld", "variations" : { "plural" : { "one" : { "stringUnit" : { "#
+            + #""state" : "translated", "value" : "eine Datei" } }, "other" : { "stringUnit" : { "state" : "translated", "value" : "%arg Dateien" } } } } } } }"#, nil),
+        (#"{ "stringUnit" : { "state" : "translated", "value" : "%#@files@" }, "substitutions" : { "files" : { "#
+            + #""argNum" : 1, "formatSpecifier" : "lld", "variations" : { "plural" : { "other" : { "stringUnit" : { "#
+            + #""state" : "translated", "value" : "%arg Dateien" } } } } } } }"#, "%lld"),
+        (#"{ "stringUnit" : { "state" : "translated", "value" : "%#@files@ von %2$@" } }"#, "%#@files@ %@"),
+    ] as [(String, String?)])
+    func aTranslationFormatsWhatTheSourceFormats(translation: String, found: String?) throws {
+        let source = try #require(Self.json(#"{ "stringUnit" : { "state" : "translated", "value" : "%lld files of %@" } }"#))
+        let expected = try #require(FormatSpecifiers.expected(of: source))
+        #expect(expected == [1: ["%lld"], 2: ["%@"]])
+        let mismatch = FormatSpecifiers.mismatch(in: try #require(Self.json(translation)), expected: expected)
+        #expect(mismatch.map { FormatSpecifiers.describe($0.arguments) } == found)
+    }
+
+    /// A JSON value read as a catalog's.
+    static func json(_ text: String) -> CatalogJSON? {
+        StringCatalogFile.parse(SourceFile(path: "value.json", text: text))?.0
     }
 }

@@ -53,29 +53,62 @@ import Testing
 
     // MARK: Copying what is in Xcode's layout
 
-    /// Writing with the copies gives the bytes that writing every value gives,
-    /// for a catalog in Xcode's layout and for ones that differ from it in one
-    /// place each; the Xcode one is copied whole, the others partly.
-    @Test func aValueIsCopiedOnlyWhenWritingItGivesTheSameBytes() throws {
-        let xcode = Self.catalog(3)
-        let variants = [
-            xcode,
-            xcode.replacingOccurrences(of: "\"Feld 1 – Größe\"", with: "\"Feld 1 \\u2013 Größe\""),
-            xcode.replacingOccurrences(of: "\"Field 2\"", with: "\"Field\\/2\""),
-            xcode.replacingOccurrences(of: "\"state\" : \"translated\",\n            \"value\" : \"Field 0\"", with: "\"state\":\"translated\",\n            \"value\" : \"Field 0\""),
-            xcode.replacingOccurrences(of: "\"extractionState\" : \"manual\",", with: "\"extractionState\" : \"manual\" ,"),
-            xcode.replacingOccurrences(of: "      \"comment\" : \"Title of the field 1", with: "\t\"comment\" : \"Title of the field 1"),
-            xcode.replacingOccurrences(of: "\"localizations\" : {", with: "\"localizations\" : {\n"),
-            xcode.replacingOccurrences(of: "\"version\" : \"1.0\"", with: "\"version\" : \"1.0\", \"x\" : { }, \"y\" : [ 1 ]"),
+    /// Variants of a catalog in Xcode's layout that differ from it in one place
+    /// each (an escape Xcode does not write, another spacing or indentation),
+    /// and whether the place is in an entry.
+    static func variants(of xcode: String) -> [(text: String, inEntry: Bool)] {
+        [
+            (xcode, true),
+            (xcode.replacingOccurrences(of: "\"Feld 1 – Größe\"", with: "\"Feld 1 \\u2013 Größe\""), true),
+            (xcode.replacingOccurrences(of: "\"Field 2\"", with: "\"Field\\/2\""), true),
+            (xcode.replacingOccurrences(of: "\"state\" : \"translated\",\n            \"value\" : \"Field 0\"", with: "\"state\":\"translated\",\n            \"value\" : \"Field 0\""), true),
+            (xcode.replacingOccurrences(of: "\"extractionState\" : \"manual\",", with: "\"extractionState\" : \"manual\" ,"), true),
+            (xcode.replacingOccurrences(of: "      \"comment\" : \"Title of the field 1", with: "\t\"comment\" : \"Title of the field 1"), true),
+            (xcode.replacingOccurrences(of: "\"localizations\" : {", with: "\"localizations\" : {\n"), true),
+            (xcode.replacingOccurrences(of: "\"Form.field1.title\" : {", with: "\"Form.field1.title\":{"), true),
+            (xcode.replacingOccurrences(of: "\"Form.field2.title\"", with: "\"Form.field\\u0032.title\""), true),
+            (xcode.replacingOccurrences(of: "\"version\" : \"1.0\"", with: "\"version\" : \"1.0\", \"x\" : { }, \"y\" : [ 1 ]"), false),
         ]
-        for (number, text) in variants.enumerated() {
+    }
+
+    /// An entry the merge leaves alone keeps its bytes, key and value, whatever
+    /// their layout: a catalog that differs from Xcode's layout only in its
+    /// entries is written as it was read. Elsewhere the catalog is written as
+    /// Xcode writes it, which is what copying gives for what is in its layout.
+    @Test func anUnchangedEntryIsCopiedAsRead() throws {
+        for (number, (text, inEntry)) in Self.variants(of: Self.catalog(3)).enumerated() {
+            for deferringEntries in [false, true] {
+                let (read, diagnostics) = Self.read(text, deferringEntries: deferringEntries)
+                let catalog = try #require(read, "variant \(number): \(diagnostics.map(\.message))")
+                let rendered = String(decoding: catalog.rendered(), as: UTF8.self)
+                #expect((rendered == text) == inEntry, "variant \(number)")
+                if !inEntry {
+                    #expect(catalog.rendered() == StringCatalogFile(root: catalog.root).rendered(), "variant \(number)")
+                }
+            }
+        }
+        // The indentation before a key is the writer's: the entry starts at its key.
+        let indented = Self.catalog(2).replacingOccurrences(of: "    \"Form.field1.title\" : {", with: "\t\"Form.field1.title\" : {")
+        let (read, _) = Self.read(indented, deferringEntries: false)
+        #expect(try #require(read).rendered() == Array(Self.catalog(2).utf8))
+    }
+
+    /// In an entry that changed, writing with the copies gives the bytes that
+    /// writing every value gives, for a catalog in Xcode's layout and for ones
+    /// that differ from it in one place each; what is in Xcode's layout is copied.
+    @Test func aValueInAChangedEntryIsCopiedOnlyWhenWritingItGivesTheSameBytes() throws {
+        for (number, (text, _)) in Self.variants(of: Self.catalog(3)).enumerated() {
             var diagnostics = DiagnosticBag(file: "Localizable.xcstrings")
-            let read = try #require(StringCatalogFile.read(Self.file(text), diagnostics: &diagnostics))
+            var read = try #require(StringCatalogFile.read(Self.file(text), diagnostics: &diagnostics))
+            read.root.update("strings") { strings in
+                guard case .object(var entries) = strings else { return }
+                for index in entries.indices { entries[index].value.set("shouldTranslate", .literal("true")) }
+                strings = .object(entries)
+            }
             let written = StringCatalogFile(root: read.root).rendered()
             #expect(read.rendered() == written, "variant \(number)")
             let copied = Self.members(read.root).filter { !$0.hasSuffix(" -") }.count
             #expect(copied > 0, "variant \(number)")
-            #expect((number == 0) == (String(decoding: written, as: UTF8.self) == text), "variant \(number)")
         }
     }
 
@@ -226,8 +259,8 @@ import Testing
         #expect(eager == deferred)
         let range = SourceRange(at: SourcePosition(line: 1, column: 1))
         for strings in [[LocalizableString(key: "Form.field0.title", source: "Field zero", comment: "Changed", range: range)], []] {
-            let one = CatalogMerge.merge(strings, into: eager, sourceLanguage: "en").rendered()
-            let other = CatalogMerge.merge(strings, into: deferred, sourceLanguage: "en").rendered()
+            let one = CatalogMerge.merge(strings, forms: ["Form"], into: eager, sourceLanguage: "en").rendered()
+            let other = CatalogMerge.merge(strings, forms: ["Form"], into: deferred, sourceLanguage: "en").rendered()
             #expect(one == other)
         }
     }
@@ -371,6 +404,21 @@ import Testing
         #expect(diagnostics.diagnostics.map(\.code) == [.invalidCatalog, .invalidCatalog])
         #expect(diagnostics.diagnostics.map(\.location.range.start.line) == [5 + 18 * 100, 5 + 18 * 2_300])
         #expect(diagnostics.diagnostics.first?.message.contains("Form.field100.title") == true)
+    }
+
+    /// A lone surrogate escape in the second part of a large catalog is FC603
+    /// at the escape, as in one read.
+    @Test(arguments: [false, true])
+    func aLoneSurrogateInALargeCatalogIsFC603(deferringEntries: Bool) throws {
+        let text = Self.catalog(2_400) { index, entry in
+            index == 2_300 ? entry.replacingOccurrences(of: "\"Field 2300\"", with: "\"Field \\udfff 2300\"") : entry
+        }
+        let file = Self.file(text)
+        #expect(file.bytes.count >= SpeedPaths.catalogInTwoMinimumBytes)
+        var diagnostics = DiagnosticBag(file: file.path)
+        #expect(StringCatalogFile.read(file, deferringEntries: deferringEntries, diagnostics: &diagnostics) == nil)
+        #expect(diagnostics.diagnostics.map(\.code) == [.invalidCatalog])
+        #expect(diagnostics.diagnostics.first?.location.range.start == SourcePosition(line: 17 + 18 * 2_300, column: 30))
     }
 
     /// Damage near the split or anywhere (a byte changed, a line dropped or

@@ -104,3 +104,38 @@ elements:
           - textField: name
     """) == ["10:30 FC504 the visibility of 'name' depends on itself: name → name"])
 }
+
+/// `'other' in symptoms` asks whether an option is chosen: the help writes the
+/// condition that does so for the field's kind.
+@Test func endToEndAnOptionInAFieldGetsTheHelpOfTheFieldsKind() throws {
+    let result = FormPipeline.check(SourceFile(path: "t.form.yaml", text: header + """
+      - multiChoice: symptoms
+        options: [fever, other]
+      - picker: seat
+        options: [inside, bar]
+      - number: age
+      - textField: a
+        visibleWhen: "'other' in symptoms"
+      - textField: b
+        visibleWhen: "'bar' in seat"
+      - textField: c
+        visibleWhen: "'18' in age"
+      - textField: d
+        visibleWhen: "\\"it's\\" in symptoms"
+      - textField: e
+        visibleWhen: "'x' in nowhere"
+    """))
+    let found = result.diagnostics.filter { $0.code == .conditionSyntax }
+    #expect(found.map(\.message) == [
+        "expected '[' after 'in', found 'symptoms'", "expected '[' after 'in', found 'seat'", "expected '[' after 'in', found 'age'",
+        "expected '[' after 'in', found 'symptoms'", "expected '[' after 'in', found 'nowhere'",
+    ])
+    #expect(found.map(\.help) == [
+        ["write contains(symptoms, 'other') to test whether 'other' is chosen"],
+        ["write seat == 'bar' to compare 'seat' with 'bar'"],
+        ["'in' tests a single choice against a list of options: plan in ['pro', 'team']"],
+        ["write contains(symptoms, \"it's\") to test whether \"it's\" is chosen"],
+        // No such field: the parser's help, for the likeliest meaning.
+        ["write contains(nowhere, 'x') to test whether 'x' is chosen"],
+    ])
+}

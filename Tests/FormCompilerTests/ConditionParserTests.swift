@@ -263,6 +263,13 @@ private enum ConditionParserTestsHelpers {
     let noList = problem("plan in 'a'")
     #expect(noList?.message == "expected '[' after 'in', found the string 'a'")
     #expect(noList?.range == 8..<11)
+    #expect(noList?.help == ["write the options as a list: plan in ['pro', 'team']"])
+    // An option before `in` and a field after it: whether a multiChoice has it chosen.
+    let reversed = problem("'other' in symptoms")
+    #expect(reversed?.message == "expected '[' after 'in', found 'symptoms'")
+    #expect(reversed?.range == 11..<19)
+    #expect(reversed?.help == ["write contains(symptoms, 'other') to test whether 'other' is chosen"])
+    #expect(reversed?.optionInField == ConditionProblem.OptionInField(option: "other", field: "symptoms"))
     #expect(problem("plan in")?.range == 7..<7)
 }
 

@@ -32,6 +32,11 @@ let diagnosticCodeCases: [DiagnosticCodeCase] = [
           message: "unknown key 'placeholdr'", help: "did you mean 'placeholder'?"),
     .init(code: "FC101", source: form("  - boolean: terms\n    title: Terms\n    placeholder: x\n"), line: 6, column: 5,
           message: "unknown key 'placeholder'", help: "'placeholder' is a key of 'number', 'textField', 'textView', not of boolean 'terms'"),
+    // A rule's mapping lists its keys, as an element's does, besides the did-you-mean.
+    .init(code: "FC101", source: form("  - textField: name\n    rules: [{ minLength: 2, error: Too short }]\n"), line: 5, column: 29,
+          message: "unknown key 'error' in the rule 'minLength'", help: "the keys of the rule 'minLength' are: minLength, message"),
+    .init(code: "FC101", source: form("  - textField: name\n    rules: [{ minLength: 2, mesage: Too short }]\n"), line: 5, column: 29,
+          message: "unknown key 'mesage' in the rule 'minLength'", help: "did you mean 'message'?"),
     .init(code: "FC102", source: form("  - boolean: terms\n    title: Terms\n    default: yes\n"), line: 6, column: 14,
           message: "expected a boolean", help: "write true"),
     .init(code: "FC102", source: form("  - textField: name\n    placeholder: [a, b]\n"), line: 5, column: 18,
@@ -71,6 +76,14 @@ let diagnosticCodeCases: [DiagnosticCodeCase] = [
           message: "a name the generated code uses"),
     .init(code: "FC204", source: "formc: 1\nform: FormValue\nelements:\n  - staticText: hi\n", line: 2, column: 7,
           message: "form name 'FormValue' collides with a type the generated code uses"),
+    // Foundation's types that the generated code writes (a decimal number's, an instant's).
+    .init(code: "FC204", source: form("  - picker: date\n    options: [a, b]\n"), line: 4, column: 13,
+          message: "picker 'date' would generate the enum 'Date', a name the generated code uses"),
+    .init(code: "FC204", source: form("  - multiChoice: kind\n    enumName: Decimal\n    options: [a, b]\n"), line: 5, column: 15,
+          message: "multiChoice 'kind' would generate the enum 'Decimal', a name the generated code uses"),
+    // A collision names the kind of the field whose enum it is.
+    .init(code: "FC204", source: form("  - segment: plan\n    options: [a, b]\n  - picker: other\n    enumName: Plan\n    options: [c, d]\n"),
+          line: 7, column: 15, message: "picker 'other' would generate the type 'Plan', which is already declared"),
     .init(code: "FC300", source: form("  - boolean: terms\n    title: Terms\n    default: 3\n"), line: 6, column: 14,
           message: "expected a boolean (true or false) for the default of a boolean"),
     .init(code: "FC300", source: form("  - textField: name\n    default: [a]\n"), line: 5, column: 14,
@@ -163,4 +176,19 @@ func diagnosticCode(_ testCase: DiagnosticCodeCase) throws {
         #expect(result.diagnostics.map(\.message) == [], "\(name)")
         #expect(result.checked != nil, "\(name)")
     }
+}
+
+/// FC101 in a rule's mapping: the did-you-mean when a key is close, and the
+/// rule's keys in every case; another rule's name is told to go on its own item.
+@Test func unknownKeysOfARuleListTheRulesKeys() throws {
+    func help(_ rule: String) throws -> [String] {
+        let text = "formc: 1\nform: F\nelements:\n  - textField: name\n    rules: [\(rule)]\n"
+        let found = FormPipeline.check(SourceFile(path: "t.form.yaml", text: text)).diagnostics.filter { $0.code == .unknownKey }
+        return try #require(found.first, "\(rule)").help
+    }
+    #expect(try help("{ minLength: 2, mesage: Short }") == [
+        "did you mean 'message'?", "the keys of the rule 'minLength' are: minLength, message",
+    ])
+    #expect(try help("{ pattern: '[a-z]+', error: No }") == ["the keys of the rule 'pattern' are: pattern, message"])
+    #expect(try help("{ minLength: 2, maxLength: 9 }") == ["write each rule as its own list item: '- maxLength: …'"])
 }

@@ -6,8 +6,9 @@ import Foundation
 import Testing
 
 /// Type-checks generated Swift with `swiftc -swift-version 6 -warnings-as-errors`
-/// against the FormRuntime module of this build, with every access level, and
-/// with a limit on each expression's type-checking time; in a module that also
+/// (and the upcoming feature `MemberImportVisibility`) against the FormRuntime
+/// module of this build, with every access level, and with a limit on each
+/// expression's type-checking time; in a module that also
 /// declares a type named like each of the runtime's (`appTypes`), as an app's
 /// module may (its own `ValidationResult`, `FieldState`…), which the generated
 /// file must not pick up in place of the runtime's.
@@ -37,8 +38,13 @@ enum EmitCompiler {
         return nil
     }()
 
-    /// Runs swiftc on `source`; returns its output when it fails, nil when it passes.
-    static func typecheck(_ source: String, name: String, accessLevel: EmitOptions.AccessLevel) throws -> String? {
+    /// Runs swiftc on `source`; returns its output when it fails, nil when it
+    /// passes. At most two runs at a time, whichever tests ask (`SwiftcSlots`);
+    /// a run that `runsLong` takes the next free slot ahead of those waiting, so
+    /// that the short ones fill the other core meanwhile.
+    static func typecheck(
+        _ source: String, name: String, accessLevel: EmitOptions.AccessLevel, runsLong: Bool = false
+    ) async throws -> String? {
         guard let modules = modulesDirectory else {
             return "FormRuntime.swiftmodule not found near \(CommandLine.arguments[0]); build the package first"
         }
@@ -49,24 +55,87 @@ enum EmitCompiler {
         try Data(source.utf8).write(to: file)
         let appFile = directory.appendingPathComponent("AppTypes.swift")
         try Data(appTypes().utf8).write(to: appFile)
+        // Member lookups as Swift 6 with `MemberImportVisibility` (an app's
+        // target may turn it on): a member reaches the file only from a module
+        // it imports.
         var arguments = [
             "swiftc", "-typecheck", "-parse-as-library", "-swift-version", "6", "-warnings-as-errors",
+            "-enable-upcoming-feature", "MemberImportVisibility",
             "-I", modules, "-module-name", "Generated",
             "-Xfrontend", "-warn-long-expression-type-checking=100",
         ]
         if accessLevel == .package { arguments += ["-package-name", "generated"] }
         arguments += [file.path, appFile.path]
+        let outputFile = directory.appendingPathComponent("swiftc.log")
+        try Data().write(to: outputFile)
+        let output = try FileHandle(forWritingTo: outputFile)
+        defer { try? output.close() }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = arguments
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        try process.run()
-        let output = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        let text = String(decoding: output, as: UTF8.self)
-        return process.terminationStatus == 0 && text.isEmpty ? nil : text
+        process.standardOutput = output
+        process.standardError = output
+        await SwiftcSlots.shared.acquire(ahead: runsLong)
+        let status: Int32
+        do {
+            status = try await run(process)
+        } catch {
+            await SwiftcSlots.shared.release()
+            throw error
+        }
+        await SwiftcSlots.shared.release()
+        let text = String(decoding: try Data(contentsOf: outputFile), as: UTF8.self)
+        return status == 0 && text.isEmpty ? nil : text
+    }
+
+    /// Runs `process` to its end without holding a thread while it runs.
+    private static func run(_ process: Process) async throws -> Int32 {
+        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Int32, any Error>) in
+            process.terminationHandler = { continuation.resume(returning: $0.terminationStatus) }
+            do {
+                try process.run()
+            } catch {
+                process.terminationHandler = nil
+                continuation.resume(throwing: error)
+            }
+        }
+    }
+}
+
+/// The swiftc runs of the tests that may run at once: two, so that the tests
+/// take two cores and leave the machine's others (and its memory) to the rest.
+actor SwiftcSlots {
+    static let shared = SwiftcSlots(count: 2)
+
+    private var free: Int
+    private var waiting: [CheckedContinuation<Void, Never>] = []
+
+    init(count: Int) {
+        free = count
+    }
+
+    /// Waits for a slot: after the runs already waiting, or before them when `ahead`.
+    func acquire(ahead: Bool = false) async {
+        if free > 0 {
+            free -= 1
+            return
+        }
+        await withCheckedContinuation { continuation in
+            if ahead {
+                waiting.insert(continuation, at: 0)
+            } else {
+                waiting.append(continuation)
+            }
+        }
+    }
+
+    /// Hands the slot to the first run waiting for one, else frees it.
+    func release() {
+        if waiting.isEmpty {
+            free += 1
+        } else {
+            waiting.removeFirst().resume()
+        }
     }
 }
 
@@ -83,26 +152,26 @@ struct EmitCompileCase: CustomTestStringConvertible, Sendable {
 }
 
 @Test(arguments: EmitCompileCase.all)
-func emitSchemaCompilesWithoutWarnings(_ testCase: EmitCompileCase) throws {
+func emitSchemaCompilesWithoutWarnings(_ testCase: EmitCompileCase) async throws {
     guard let source = EmitSchemas.build(testCase.schema, options: EmitOptions(accessLevel: testCase.accessLevel)) else { return }
-    let failure = try EmitCompiler.typecheck(source, name: EmitSchemas.stem(testCase.schema), accessLevel: testCase.accessLevel)
+    let failure = try await EmitCompiler.typecheck(source, name: EmitSchemas.stem(testCase.schema), accessLevel: testCase.accessLevel)
     #expect(failure == nil, "\(testCase.testDescription):\n\(failure ?? "")")
 }
 
 @Test(arguments: EmitOptions.AccessLevel.allCases)
-func emitFixturesCompileWithoutWarnings(_ accessLevel: EmitOptions.AccessLevel) throws {
+func emitFixturesCompileWithoutWarnings(_ accessLevel: EmitOptions.AccessLevel) async throws {
     for form in [EmitFixture.signUp, EmitFixture.everything, EmitFixture.empty] {
         let source = SwiftEmitter.emit(form, options: EmitOptions(accessLevel: accessLevel))
-        let failure = try EmitCompiler.typecheck(source, name: form.document.name.value, accessLevel: accessLevel)
+        let failure = try await EmitCompiler.typecheck(source, name: form.document.name.value, accessLevel: accessLevel)
         #expect(failure == nil, "\(form.document.name.value) \(accessLevel.rawValue):\n\(failure ?? "")")
     }
 }
 
 /// SPEC §9 allows 10,000 elements: a form of 8,000 fields (a quarter of them
 /// conditional, every rule kind) must type-check with no expression over 100 ms.
-@Test func emitLargeFormTypeChecksFast() throws {
+@Test func emitLargeFormTypeChecksFast() async throws {
     let source = SwiftEmitter.emit(EmitFixture.large(fields: 8_000), options: EmitOptions())
-    let failure = try EmitCompiler.typecheck(source, name: "LargeForm", accessLevel: .internal)
+    let failure = try await EmitCompiler.typecheck(source, name: "LargeForm", accessLevel: .internal, runsLong: true)
     #expect(failure == nil, "\(failure?.prefix(4_000) ?? "")")
 }
 
@@ -110,7 +179,7 @@ func emitFixturesCompileWithoutWarnings(_ accessLevel: EmitOptions.AccessLevel) 
 /// dates, times and instants, relative dates, `in`, `contains`, `count`), as the
 /// GeneratedFormTests plugin compiles it, type-checks at every access level.
 @Test(arguments: EmitOptions.AccessLevel.allCases)
-func emitConditionOperatorsCompileWithoutWarnings(_ accessLevel: EmitOptions.AccessLevel) throws {
+func emitConditionOperatorsCompileWithoutWarnings(_ accessLevel: EmitOptions.AccessLevel) async throws {
     let path = "Tests/GeneratedFormTests/Forms/conditions/conditions.form.yaml"
     let bytes = try #require(RepositoryPaths.read(RepositoryPaths.root + "/" + path))
     let result = FormPipeline.build(SourceFile(path: path, bytes: bytes), options: EmitOptions(accessLevel: accessLevel))
@@ -125,6 +194,6 @@ func emitConditionOperatorsCompileWithoutWarnings(_ accessLevel: EmitOptions.Acc
     ] {
         #expect(source.contains(piece), "missing \(piece)")
     }
-    let failure = try EmitCompiler.typecheck(source, name: "ConditionsForm", accessLevel: accessLevel)
+    let failure = try await EmitCompiler.typecheck(source, name: "ConditionsForm", accessLevel: accessLevel)
     #expect(failure == nil, "\(accessLevel.rawValue):\n\(failure ?? "")")
 }

@@ -232,6 +232,30 @@ import Testing
     #expect(!source.contains("public init(values: Values = Values()) {"))
 }
 
+/// The validators protocol is at file scope, where the form type's aliases do not
+/// reach: a date's type is spelled with the module, so that an app's own
+/// `FormDate` does not take its place.
+@Test func emitValidatorsOfDatesSpellTheRuntimesModule() throws {
+    let yaml = """
+        formc: 1
+        form: TripForm
+        elements:
+          - date: day
+            rules: [{ custom: checkDay }]
+          - date: arrival
+            mode: time
+            default: 09:30
+            rules: [{ custom: checkArrival }]
+          - date: at
+            mode: dateTime
+            rules: [{ custom: checkAt }]
+        """
+    let source = try #require(FormPipeline.build(SourceFile(path: "trip.form.yaml", bytes: Array(yaml.utf8))).swiftSource)
+    #expect(source.contains("    func checkDay(_ value: FormRuntime.FormDate?, values: TripForm.Values) async -> FormRuntime.ValidationResult\n"))
+    #expect(source.contains("    func checkArrival(_ value: FormRuntime.FormTime, values: TripForm.Values) async -> FormRuntime.ValidationResult\n"))
+    #expect(source.contains("    func checkAt(_ value: Date?, values: TripForm.Values) async -> FormRuntime.ValidationResult\n"))
+}
+
 @Test func emitStringLiteralsEscapeEverythingThatCouldEscape() {
     #expect(SwiftRenderer.stringLiteral(##"a"b\c\(d)""""##) == ##""a\"b\\c\\(d)\"\"\"""##)
     #expect(SwiftRenderer.stringLiteral("l1\nl2\r\t\0\u{7}\u{202E}\u{2028}") == #""l1\nl2\r\t\0\u{7}\u{202E}\u{2028}""#)

@@ -1,4 +1,14 @@
+@testable import FormChecker
+@testable import FormCompiler
+@testable import FormEditor
+@testable import FormLocalization
+@testable import FormModel
+@testable import FormPreview
 @testable import FormSource
+@testable import FormSwiftEmitter
+@testable import FormSyntax
+@testable import FormText
+import Foundation
 import Testing
 
 /// The diagnostics of SPEC §10's field kinds, all from one broken form: each
@@ -216,6 +226,29 @@ struct FieldKindDiagnosticTests {
         #expect(diagnostics.last?.message == "'2026-02-30T09:30Z' is not a real date")
     }
 
+    /// An `Int` holds every number of 18 digits, and the generated code writes a
+    /// `Decimal`'s digits as one integer literal: a longer number would give a
+    /// file that does not compile, so it is FC302 wherever it is written.
+    @Test func aNumberHasAtMost18Digits() {
+        let diagnostics = diagnose(form("""
+              - number: count
+                default: 1234567890123456789
+                step: 999999999999999999
+                rules: [{min: -999999999999999999}, {max: 99999999999999999999}]
+              - number: price
+                decimals: 2
+                default: 12345678901234567.89
+                step: 0.000000000000000001
+                rules: [{min: 9999999999999999.99}]
+            """))
+        #expect(positions(diagnostics) == ["5:14 FC302", "7:47 FC302", "10:14 FC302", "11:11 FC302"])
+        #expect(diagnostics.first?.message == "default 1234567890123456789 has more than 18 digits")
+        #expect(diagnostics.first?.help == ["a number in a form has at most 18 digits"])
+        #expect(diagnostics.dropFirst().first?.message == "max 99999999999999999999 has more than 18 digits")
+        // Within 18 digits, the fraction is what a decimal field checks.
+        #expect(diagnostics.last?.message.contains("more digits after the point") == true)
+    }
+
     @Test func relativeBoundsAreNotComparedAtCompileTime() {
         // `today` moves; only two fixed literals can contradict each other.
         let diagnostics = diagnose(form("""
@@ -228,6 +261,20 @@ struct FieldKindDiagnosticTests {
         #expect(positions(diagnostics) == ["8:19 FC302"])
         #expect(diagnostics.first?.help.first?.contains("'today' is for dates") == true)
     }
+}
+
+/// FC302 is reported for dates and times as well as numbers: its title, which
+/// `formc explain`, the SARIF rules and an editor's hover show beside the
+/// message, and its explanation speak of all three.
+@Test func theTitleOfFC302FitsADateAndATime() throws {
+    let entry = try #require(DiagnosticCatalog.entry(for: .invalidNumber))
+    for kind in ["number", "date", "time"] {
+        #expect(entry.title.contains(kind), "\(entry.title)")
+    }
+    #expect(entry.explanation.contains("`2026-02-30`"))
+    let hover = EditorDocument.explain(diagnose(form("  - date: day\n    default: 2026-02-30\n"))[0])
+    #expect(hover.contains("'2026-02-30' is not a real date"))
+    #expect(hover.contains("*invalid number, date or time*"))
 }
 
 /// `formc explain` speaks of the new kinds where their mistakes are reported.

@@ -209,12 +209,12 @@ import Testing
         let first = try Self.strings("formc: 1\nform: SignUpForm\ntitle: Sign up\nelements:\n  - textField: email\n")
         let second = try Self.strings("formc: 1\nform: SignUpForm\ntitle: Register\nelements:\n  - textField: email\n")
         let diagnostics = FormStrings.collisions(across: [
-            .init(path: "a.form.yaml", strings: first), .init(path: "b.form.yaml", strings: second),
+            .init(path: "a.form.yaml", form: "SignUpForm", strings: first), .init(path: "b.form.yaml", form: "SignUpForm", strings: second),
         ])
         #expect(diagnostics.map(\.code) == [.nameCollision])
         #expect(diagnostics.first?.location.file == "b.form.yaml")
         #expect(diagnostics.first?.location.range.start.line == 3)
         #expect(diagnostics.first?.notes.first?.location?.file == "a.form.yaml")
-        #expect(FormStrings.collisions(across: [.init(path: "a.form.yaml", strings: first), .init(path: "c.form.yaml", strings: first)]).isEmpty)
+        #expect(FormStrings.collisions(across: [.init(path: "a.form.yaml", form: "SignUpForm", strings: first), .init(path: "c.form.yaml", form: "SignUpForm", strings: first)]).isEmpty)
     }
 }

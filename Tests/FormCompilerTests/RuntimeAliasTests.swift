@@ -52,7 +52,7 @@ import Testing
         for form in [EmitFixture.signUp, EmitFixture.everything, EmitFixture.empty] {
             sources.append((form.document.name.value, SwiftEmitter.emit(form, options: EmitOptions())))
         }
-        return sources
+        return sources + EmitMatrix.sources
     }
 
     /// The runtime types the form type's non-private members name in their

@@ -37,14 +37,14 @@ import Testing
         return try #require(catalog)
     }
 
-    /// The merge of `strings` into the catalog `text`, which gives the same
-    /// bytes whether the catalog's entries were read or deferred (as `formc
-    /// strings` reads it).
-    static func merge(_ text: String?, _ strings: [LocalizableString]) throws -> String {
+    /// The merge of `strings`, of the forms `forms`, into the catalog `text`,
+    /// which gives the same bytes whether the catalog's entries were read or
+    /// deferred (as `formc strings` reads it).
+    static func merge(_ text: String?, _ strings: [LocalizableString], forms: [String] = ["SignUpForm"]) throws -> String {
         let existing = try text.map { try read($0) }
-        let merged = Self.text(CatalogMerge.merge(strings, into: existing, sourceLanguage: "en"))
+        let merged = Self.text(CatalogMerge.merge(strings, forms: forms, into: existing, sourceLanguage: "en"))
         let deferred = try text.map { try read($0, deferringEntries: true) }
-        #expect(Self.text(CatalogMerge.merge(strings, into: deferred, sourceLanguage: "en")) == merged)
+        #expect(Self.text(CatalogMerge.merge(strings, forms: forms, into: deferred, sourceLanguage: "en")) == merged)
         return merged
     }
 
@@ -200,7 +200,7 @@ import Testing
     }
 
     @Test func theSourceLanguageComesFromTheOption() throws {
-        let catalog = CatalogMerge.merge(try Self.strings(), into: nil, sourceLanguage: "de")
+        let catalog = CatalogMerge.merge(try Self.strings(), forms: ["SignUpForm"], into: nil, sourceLanguage: "de")
         #expect(catalog.sourceLanguage == "de")
         #expect(catalog.entry("SignUpForm.title")?["localizations"]?["de"]?["stringUnit"]?["value"]?.string == "Create your account")
     }
@@ -287,6 +287,82 @@ import Testing
         #expect(merged.entry("Cancel")?["extractionState"] == nil)
     }
 
+    /// The app's keys in a catalog formc merges into: manual ones, one that
+    /// looks like a form's but is not an input's, one with no dot after a
+    /// form's name, and one that begins with it but is a longer name.
+    static let appEntries = """
+        "AddressForm.street.placeholder" : {
+          "extractionState" : "manual",
+          "localizations" : {
+            "de" : {
+              "stringUnit" : {
+                "state" : "translated",
+                "value" : "Straße"
+              }
+            }
+          }
+        },
+        "Cancel" : {
+          "comment" : "A button that closes a sheet",
+          "extractionState" : "manual",
+          "localizations" : {
+            "de" : {
+              "stringUnit" : {
+                "state" : "translated",
+                "value" : "Abbrechen"
+              }
+            }
+          }
+        },
+        "SignUpForm" : {
+          "extractionState" : "manual"
+        },
+        "SignUpFormHeader.title" : {
+          "extractionState" : "manual"
+        },
+    """
+
+    /// formc owns the keys of the forms merged (`SignUpForm.`): the app's keys
+    /// keep their bytes and stay `manual` however they look, and each line of
+    /// the catalog is still in the output, in its order.
+    @Test func theAppsKeysAreLeftAloneWhateverTheirState() throws {
+        let catalog = Self.translated.replacingOccurrences("  \"strings\" : {\n", with: "  \"strings\" : {\n" + Self.appEntries + "\n")
+        let form = Self.form.replacingOccurrences("\n    rules: [required]", with: "")
+        let text = try Self.merge(catalog, Self.strings(form))
+        let merged = try Self.read(text)
+        for key in ["AddressForm.street.placeholder", "Cancel", "SignUpForm", "SignUpFormHeader.title"] {
+            #expect(merged.entry(key)?["extractionState"]?.string == "manual", "\(key)")
+        }
+        #expect(merged.entry("SignUpForm.email.required.message")?["extractionState"]?.string == "stale")
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        var next = lines.startIndex
+        for line in catalog.split(separator: "\n", omittingEmptySubsequences: false) where !line.contains("\"manual\"") {
+            next = try #require(lines[next...].firstIndex(of: line), "'\(line)' is not in the output") + 1
+        }
+    }
+
+    /// A key of the forms merged that they no longer produce is stale,
+    /// whatever its extraction state was.
+    @Test func anOwnedKeyNoLongerProducedIsStaleWhateverItsState() throws {
+        let catalog = Self.translated.replacingOccurrences("  \"strings\" : {\n", with: """
+          "strings" : {
+            "SignUpForm.old.title" : {
+              "localizations" : {
+                "de" : {
+                  "stringUnit" : {
+                    "state" : "translated",
+                    "value" : "Alt"
+                  }
+                }
+              }
+            },
+
+        """)
+        let merged = try Self.read(Self.merge(catalog, Self.strings()))
+        #expect(merged.entry("SignUpForm.old.title")?["extractionState"]?.string == "stale")
+        #expect(merged.entry("SignUpForm.old.title")?["localizations"]?["de"]?["stringUnit"]?["value"]?.string == "Alt")
+    }
+
     @Test func variationsOfAChangedStringNeedReviewToo() throws {
         let catalog = Self.translated.replacingOccurrences("""
                 "de" : {
@@ -325,7 +401,7 @@ import Testing
 
     @Test func severalFormsGoIntoOneCatalog() throws {
         let other = try Self.strings("formc: 1\nform: AddressForm\nelements:\n  - textField: street\n    placeholder: Street\n")
-        let merged = try Self.read(Self.merge(nil, Self.strings() + other))
+        let merged = try Self.read(Self.merge(nil, Self.strings() + other, forms: ["SignUpForm", "AddressForm"]))
         #expect(merged.entries.map(\.key) == [
             "AddressForm.street.placeholder", "SignUpForm.email.placeholder", "SignUpForm.email.required.message", "SignUpForm.title",
         ])
@@ -396,6 +472,34 @@ import Testing
             #expect(diagnostics.diagnostics.map(\.code) == [.invalidCatalog])
             #expect(diagnostics.diagnostics.first?.location.range.start.line == line)
         }
+    }
+
+    /// An escape that is no Unicode scalar (a lone surrogate) is FC603 at the
+    /// escape, whichever way the catalog is read, in a key or a value, where a
+    /// form's JSON reads it as U+FFFD; a surrogate pair is its character.
+    @Test(arguments: [
+        (#""value" : "Caf\ud800""#, 27, #"\ud800"#),
+        (#""value" : "\udc00x""#, 24, #"\udc00"#),
+        (#""value" : "a\ud83d\u0041""#, 25, #"\ud83d"#),
+        (#""value" : "a\ud83d""#, 25, #"\ud83d"#),
+        (#""value\uDBFF" : "a""#, 19, #"\uDBFF"#),
+    ])
+    func aLoneSurrogateIsFC603AtTheEscape(member: String, column: Int, escape: String) throws {
+        let text = Self.translated.replacingOccurrences(#""value" : "Konto erstellen""#, with: member)
+        let line = try #require(text.split(separator: "\n", omittingEmptySubsequences: false).firstIndex { $0.contains(member) }) + 1
+        for deferringEntries in [false, true] {
+            var diagnostics = DiagnosticBag(file: "Localizable.xcstrings")
+            let catalog = StringCatalogFile.read(
+                SourceFile(path: "Localizable.xcstrings", text: text), deferringEntries: deferringEntries, diagnostics: &diagnostics
+            )
+            #expect(catalog == nil)
+            #expect(diagnostics.diagnostics.map(\.code) == [.invalidCatalog])
+            let diagnostic = try #require(diagnostics.diagnostics.first)
+            #expect(diagnostic.message == "not a valid String Catalog: the escape '\(escape)' is a lone surrogate, which is no Unicode character")
+            #expect(diagnostic.location.range.start == SourcePosition(line: line, column: column))
+        }
+        #expect(try Self.read(Self.translated.replacingOccurrences(#""Konto erstellen""#, with: #""Konto \ud83d\ude00""#))
+            .entry("SignUpForm.title")?["localizations"]?["de"]?["stringUnit"]?["value"]?.string == "Konto \u{1F600}")
     }
 
     @Test(arguments: [

@@ -94,6 +94,15 @@ elements:
         #expect(session.server.exitCode == 1)
     }
 
+    /// `exit` sent as a request (with an id) is answered and still ends the server.
+    @Test func exitAsARequestStillExits() {
+        let session = Session()
+        session.initialize()
+        #expect(session.request("shutdown") == .success(.null))
+        #expect(session.request("exit") == .success(.null))
+        #expect(session.server.exitCode == 0)
+    }
+
     @Test func utf8WhenOffered() {
         let session = Session()
         session.initialize(encodings: ["utf-32", "utf-8", "utf-16"])

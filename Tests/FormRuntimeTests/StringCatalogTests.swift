@@ -139,6 +139,37 @@ import FormRuntime
         #expect(throws: StringCatalog.Error(message)) { try StringCatalog(data: Data(text.utf8)) }
     }
 
+    /// A catalog an app shares with its forms, as Xcode writes it (the fixture
+    /// of FormCompilerTests' SharedCatalogTests): plural and device variations
+    /// read as their `other` form, an empty or `new` unit is no translation,
+    /// and the forms' strings are found beside the app's.
+    @Test func readsACatalogSharedWithTheApp() throws {
+        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("FormCompilerTests/Fixtures/Catalogs/SharedCatalog.xcstrings")
+        let catalog = try StringCatalog(contentsOf: url)
+        #expect(catalog.sourceLanguage == "en")
+        #expect(catalog.languages == ["ar", "de", "en", "es", "fr", "ja", "pl", "pt-BR", "ru", "zh-Hans"])
+        #expect(catalog.string("SignUpForm.title", locale: "de-AT") == "Konto erstellen")
+        #expect(catalog.string("SignUpForm.staticText.1", locale: "de") == "Noch %lld Einladungen")
+        #expect(catalog.string("%lld photos", locale: "ar") == "%lld صورة")
+        #expect(catalog.string("Tap to continue", locale: "en") == "Tap to continue")
+        #expect(catalog.string("Line one\nLine two", locale: "es") == "Línea uno\nLínea dos")
+        #expect(catalog.string("Cancel", locale: "zh-Hans") == nil)
+        #expect(catalog.string("", locale: "de") == nil)
+    }
+
+    /// An escape that is no Unicode scalar (a lone surrogate) makes the file
+    /// no catalog, as `formc lint --strings` says (FC603): it is never read as
+    /// U+FFFD. A surrogate pair is its character.
+    @Test(arguments: [#""Caf\ud800""#, #""\udc00x""#, #""a\ud83d\u0041""#, #""a\ud83d""#])
+    func aLoneSurrogateIsNotACatalog(value: String) throws {
+        let text = #"{"sourceLanguage": "en", "strings": {"a": {"localizations": {"de": {"stringUnit": {"state": "translated", "value": "#
+            + value + "}}}}}}"
+        #expect(throws: StringCatalog.Error("the file is not JSON")) { try StringCatalog(data: Data(text.utf8)) }
+        let pair = text.replacingOccurrences(of: value, with: #""a\ud83d\ude00""#)
+        #expect(try StringCatalog(data: Data(pair.utf8)).string("a", locale: "de") == "a\u{1F600}")
+    }
+
     @Test func theErrorSaysWhatIsWrong() {
         #expect(StringCatalog.Error("the file is not JSON").description == "not a valid String Catalog: the file is not JSON")
     }

@@ -42,12 +42,12 @@ struct BenchmarkCatalogTests {
         }
         // Written as the merge writes a new catalog: the same keys in the same order,
         // the same entries but for the translations.
-        let fresh = CatalogMerge.merge(strings, into: nil, sourceLanguage: "en")
+        let fresh = CatalogMerge.merge(strings, forms: ["BenchmarkForm"], into: nil, sourceLanguage: "en")
         #expect(catalog.entries.map(\.key) == fresh.entries.map(\.key))
         #expect(catalog.entries.map { $0.value["comment"] } == fresh.entries.map { $0.value["comment"] })
         #expect(catalog.entries.map { $0.value["localizations"]?["en"] } == fresh.entries.map { $0.value["localizations"]?["en"] })
         // What formc strings would write is up to date: merging the form again changes nothing.
-        let again = CatalogMerge.merge(strings, into: catalog, sourceLanguage: "en")
+        let again = CatalogMerge.merge(strings, forms: ["BenchmarkForm"], into: catalog, sourceLanguage: "en")
         #expect(again.rendered() == catalog.rendered())
         // And it reads back as a valid catalog.
         var bag = DiagnosticBag(file: "c.xcstrings")
@@ -78,7 +78,7 @@ struct BenchmarkCatalogTests {
     @Test func mergingTheFormIntoTheOutdatedCatalogWritesEveryKindOfChange() throws {
         let strings = try Self.strings()
         let outdated = BenchmarkCatalog.outdated(BenchmarkCatalog.translated(strings))
-        let merged = CatalogMerge.merge(strings, into: outdated.catalog, sourceLanguage: "en")
+        let merged = CatalogMerge.merge(strings, forms: ["BenchmarkForm"], into: outdated.catalog, sourceLanguage: "en")
         #expect(merged.rendered() != outdated.catalog.rendered())
         for key in outdated.missing {
             #expect(Self.languages(merged.entry(key)) == ["en"], "\(key) is added with its source text alone")

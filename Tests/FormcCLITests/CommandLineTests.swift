@@ -235,7 +235,9 @@ import Testing
             (["build", "--output", "q/y.swift", "--access-level", "package", "x.form.yaml"], ["build", "--output=p/y.swift", "--access-level=package", "--", "x.form.yaml"], "y.swift"),
             (["build", "bad.form.yaml", "-o", "q/bad.swift", "--format", "github"], ["build", "bad.form.yaml", "-o", "p/bad.swift", "--format=github"], "bad.swift"),
             (["build", ".", "-o", "q"], ["build", "--output=p", "."], "x.swift"),
+            (["build", "x.form.yaml", "--config", "c.yaml", "-o", "q/z.swift"], ["build", "--config=c.yaml", "x.form.yaml", "-o", "p/z.swift"], "z.swift"),
         ]
+        try scratch.write("c.yaml", "accessLevel: public\n")
         for (quick, parsed, output) in lines {
             let fast = try scratch.run(quick)
             let slow = try scratch.run(parsed)
@@ -250,6 +252,7 @@ import Testing
         #expect(scratch.read("q/x.swift")?.contains("public final class ContactForm") == true)
         #expect(scratch.read("q/y.swift")?.contains("package final class ContactForm") == true)
         #expect(!scratch.exists("q/bad.swift"))
+        #expect(scratch.read("q/z.swift")?.contains("public final class ContactForm") == true)
 
         // --check, both ways: up to date (0), then out of date (2).
         for check in [["build", "--check", "x.form.yaml", "-o", "q/y.swift"], ["build", "--check", "--output=q/y.swift", "x.form.yaml"]] {
@@ -277,5 +280,45 @@ import Testing
         }
         #expect(!scratch.exists("a.swift"))
         #expect(try scratch.run("build", "x.form.yaml", "--help").stdout.contains("USAGE: formc build"))
+    }
+}
+
+/// `formc build --config FILE`: a target's `formc-config.yaml` (what the build
+/// plugin passes), read and checked with the forms' reader.
+@Suite struct BuildConfigurationTests {
+    @Test func theConfigurationSetsTheAccessLevelAndTheCommandLineWins() throws {
+        let scratch = try Scratch()
+        try scratch.write("x.form.yaml", Forms.valid)
+        try scratch.write("public.yaml", "# the library's forms\naccessLevel: public\n")
+        try scratch.write("package.json", #"{"accessLevel": "package"}"#)
+        try scratch.write("empty.yaml", "# nothing set\n")
+        let configured = try scratch.run("build", "x.form.yaml", "--config", "public.yaml")
+        #expect(configured.status == 0)
+        #expect(configured.stdout.contains("public final class ContactForm"))
+        #expect(try scratch.run("build", "x.form.yaml", "--config", "package.json").stdout.contains("package final class ContactForm"))
+        let overridden = try scratch.run("build", "x.form.yaml", "--config", "public.yaml", "--access-level", "internal")
+        #expect(overridden.stdout.contains("\nfinal class ContactForm"))
+        #expect(try scratch.run("build", "x.form.yaml", "--config", "empty.yaml").stdout.contains("\nfinal class ContactForm"))
+    }
+
+    @Test func aMistakeInTheConfigurationIsLocatedAndWritesNothing() throws {
+        let scratch = try Scratch()
+        try scratch.write("x.form.yaml", Forms.valid)
+        try scratch.write("typo.yaml", "accesLevel: public\n")
+        try scratch.write("value.yaml", "accessLevel: open\n")
+        try scratch.write("list.json", "[1]")
+        let typo = try scratch.run("build", "x.form.yaml", "--config", "typo.yaml", "-o", "out.swift", "--format", "xcode")
+        #expect(typo.status == 1)
+        #expect(typo.stderr.contains("typo.yaml:1:1: error: unknown key 'accesLevel' in a formc configuration file [FC101]"))
+        #expect(typo.stderr.contains("did you mean 'accessLevel'?"))
+        #expect(!scratch.exists("out.swift"))
+        let value = try scratch.run("build", "x.form.yaml", "--config", "value.yaml", "--format", "xcode")
+        #expect(value.status == 1)
+        #expect(value.stderr.contains("value.yaml:1:14: error: 'open' is not a valid access level [FC102]"))
+        #expect(value.stderr.contains("internal, package, public"))
+        #expect(try scratch.run("build", "x.form.yaml", "--config", "list.json").status == 1)
+        let missing = try scratch.run("build", "x.form.yaml", "--config", "none.yaml")
+        #expect(missing.status == 1)
+        #expect(missing.stderr.contains("[FC005]"))
     }
 }

@@ -37,6 +37,22 @@ import Testing
         #expect(run.output.contains(#"{"id":2,"jsonrpc":"2.0","result":null}"#))
     }
 
+    /// LSP4J-based IDEs and several editors send `"params": null` to the methods
+    /// that take none; others send nothing or `{}`. Each shuts the server down.
+    @Test(arguments: [#""#, #","params":null"#, #","params":{}"#])
+    func shutdownAndExitTakeParamsAbsentNullOrEmpty(params: String) throws {
+        let run = try Self.session([
+            Self.initialize, #"{"jsonrpc":"2.0","method":"initialized"\#(params)}"#,
+            #"{"jsonrpc":"2.0","id":2,"method":"shutdown"\#(params)}"#, #"{"jsonrpc":"2.0","method":"exit"\#(params)}"#,
+            // Never read: the server has exited.
+            #"{"jsonrpc":"2.0","id":3,"method":"shutdown"}"#,
+        ])
+        #expect(run.status == 0)
+        #expect(run.output.contains(#"{"id":2,"jsonrpc":"2.0","result":null}"#))
+        #expect(!run.output.contains(#""error""#))
+        #expect(!run.output.contains(#""id":3"#))
+    }
+
     @Test func exitWithoutShutdownOrTheEndOfInputIsOne() throws {
         #expect(try Self.session([Self.initialize, #"{"jsonrpc":"2.0","method":"exit"}"#]).status == 1)
         #expect(try Self.session([Self.initialize]).status == 1)

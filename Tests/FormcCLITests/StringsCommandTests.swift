@@ -220,6 +220,39 @@ import Testing
         #expect(text.contains("\"value\" : \"Konto erstellen\""), "the German title the tests read")
     }
 
+    /// An app's catalog as Xcode writes it (FormCompilerTests' fixture, with
+    /// manual and stale keys of the app's, and translations that drop a `%@`):
+    /// `formc strings` inserts the form's entries and changes none of the app's
+    /// lines but by a trailing comma, a second run changes nothing, and `lint
+    /// --strings` reports on the form's keys only.
+    @Test func anAppsCatalogKeepsItsLinesAndOnlyTheFormsKeysAreLinted() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let app = try String(
+            contentsOf: root.appendingPathComponent("Tests/FormCompilerTests/Fixtures/Catalogs/AppCatalog.xcstrings"), encoding: .utf8
+        )
+        let scratch = try Scratch()
+        try scratch.write("signup.form.yaml", Self.signUp)
+        try scratch.write("Localizable.xcstrings", app)
+        let run = try scratch.run("strings", "signup.form.yaml", "-o", "Localizable.xcstrings")
+        #expect(run.status == 0, "\(run.stderr)")
+        let merged = try #require(scratch.read("Localizable.xcstrings"))
+        let lines = merged.split(separator: "\n", omittingEmptySubsequences: false)
+        var next = lines.startIndex
+        for line in app.split(separator: "\n", omittingEmptySubsequences: false) {
+            let found = try #require(lines[next...].firstIndex { $0 == line || $0 == line + "," }, "'\(line)' is not in the merged catalog")
+            next = found + 1
+        }
+        #expect(merged.contains("\"SignUpForm.title\" : {"))
+        #expect(try scratch.run("strings", "signup.form.yaml", "-o", "Localizable.xcstrings", "--check").status == 0)
+        let lint = try scratch.run("lint", "signup.form.yaml", "--strings", "Localizable.xcstrings", "--format", "xcode")
+        #expect(lint.status == 0, "\(lint.stderr)")
+        let reported = lint.stderr.split(separator: "\n").filter { $0.contains(": warning: ") || $0.contains(": error: ") }
+        #expect(!reported.isEmpty)
+        for line in reported {
+            #expect(line.contains("[FC600]") && line.contains("'SignUpForm."), "\(line)")
+        }
+    }
+
     /// The catalog the preview's browser tests read is what `formc strings` makes
     /// of their form, so that a change of the form cannot leave it behind.
     @Test func thePreviewTestsCatalogIsCurrent() throws {

@@ -84,6 +84,20 @@ private func framed(_ body: String) -> [UInt8] {
             == .response(id: .number(1), result: .failure(ResponseError(code: -32601, message: "no"))))
     }
 
+    /// Methods that take no params arrive with them absent, `null` or `{}`: null
+    /// reads as absent, and `exit` is delivered whatever its params.
+    @Test func paramsAbsentNullOrEmpty() throws {
+        for method in ["shutdown", "exit", "initialized"] {
+            let absent = try decode(#"{"jsonrpc":"2.0","method":"\#(method)"}"#).get()
+            #expect(try decode(#"{"jsonrpc":"2.0","method":"\#(method)","params":null}"#).get() == absent)
+            #expect(try decode(#"{"jsonrpc":"2.0","method":"\#(method)","params":{}}"#).get() == .notification(method: method, params: [:]))
+            #expect(try decode(#"{"jsonrpc":"2.0","id":4,"method":"\#(method)","params":null}"#).get() == .request(id: .number(4), method: method, params: nil))
+        }
+        #expect(try decode(#"{"jsonrpc":"2.0","method":"exit","params":3}"#).get() == .notification(method: "exit", params: nil))
+        #expect(decode(#"{"jsonrpc":"2.0","method":"initialized","params":"x"}"#).failureCode == ResponseError.invalidRequestCode)
+        #expect(decode(#"{"jsonrpc":"2.0","id":1,"result":null,"params":3}"#).failureCode == ResponseError.invalidRequestCode)
+    }
+
     @Test func errors() {
         #expect(decode("{not json").failureCode == ResponseError.parseErrorCode)
         #expect(decode("[1]").failureCode == ResponseError.invalidRequestCode)

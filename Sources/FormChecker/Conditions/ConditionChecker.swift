@@ -168,7 +168,11 @@ public enum ConditionChecker {
         var checker = ConditionTypeChecker(scope: scope)
         for (condition, role) in conditions {
             switch ConditionParser.parse(condition.source.value) {
-            case .failure(let problem):
+            case .failure(var problem):
+                // `'other' in symptoms`: the help that fits the field's kind.
+                if let question = problem.optionInField, let field = scope.symbols.field(question.field) {
+                    problem.help = [question.help(for: field.valueType)]
+                }
                 report([problem], in: condition, file: file, diagnostics: &result.diagnostics)
                 result.lowerings.append(nil)
             case .success(let syntax):

@@ -109,6 +109,14 @@ package struct ConditionParser {
         let node: ConditionSyntax
         if case .in = token.kind {
             advance()
+            // `'other' in symptoms` asks whether a multiChoice has an option chosen.
+            if case .stringLiteral(let option) = lhs.kind, case .identifier(let field) = token.kind {
+                let question = ConditionProblem.OptionInField(option: option, field: field)
+                throw ConditionProblem(
+                    code: .conditionSyntax, message: "expected '[' after 'in', found '\(field)'", range: token.range,
+                    help: [question.help(isMultiChoice: true)], optionInField: question
+                )
+            }
             let (items, end) = try parseList()
             node = ConditionSyntax(
                 kind: .inList(lhs, items, operatorRange: operatorRange), range: lhs.range.lowerBound..<end

@@ -75,10 +75,18 @@ package struct ConditionProblem: Error, Sendable, Hashable {
     package var notes: [ConditionNote] = []
     /// Secondary places elsewhere in the file ("'account' is declared here").
     package var fileNotes: [FileNote] = []
+    /// `'other' in symptoms`: an option written before `in` and a field after
+    /// it, for which the checker, which knows the field's kind, writes the help.
+    package var optionInField: OptionInField?
+
+    package struct OptionInField: Sendable, Hashable {
+        package var option: String
+        package var field: String
+    }
 
     package init(
         code: DiagnosticCode, message: String, range: Range<Int>, help: [String] = [], notes: [ConditionNote] = [],
-        fileNotes: [FileNote] = []
+        fileNotes: [FileNote] = [], optionInField: OptionInField? = nil
     ) {
         self.code = code
         self.message = message
@@ -86,6 +94,7 @@ package struct ConditionProblem: Error, Sendable, Hashable {
         self.help = help
         self.notes = notes
         self.fileNotes = fileNotes
+        self.optionInField = optionInField
     }
 
     package struct FileNote: Sendable, Hashable {
@@ -106,5 +115,26 @@ package struct ConditionNote: Sendable, Hashable {
     package init(message: String, range: Range<Int>) {
         self.message = message
         self.range = range
+    }
+}
+
+extension ConditionProblem.OptionInField {
+    /// The help for a field of this kind: `contains(symptoms, 'other')` for a
+    /// multiChoice, `plan == 'pro'` for a single choice or a text.
+    package func help(isMultiChoice: Bool) -> String {
+        let literal = option.contains("'") ? "\"\(option)\"" : "'\(option)'"
+        return isMultiChoice
+            ? "write contains(\(field), \(literal)) to test whether \(literal) is chosen"
+            : "write \(field) == \(literal) to compare '\(field)' with \(literal)"
+    }
+
+    /// The help for a field holding `valueType`; for a field that is neither a
+    /// choice nor text, the list form of `in`.
+    package func help(for valueType: FieldValueType) -> String {
+        switch valueType {
+        case .multiChoice: help(isMultiChoice: true)
+        case .segment, .string: help(isMultiChoice: false)
+        case .bool, .number, .date: "'in' tests a single choice against a list of options: plan in ['pro', 'team']"
+        }
     }
 }

@@ -58,7 +58,7 @@ package enum KeySchema {
 /// optional keys than an element sets), finds the entry with that bit by its rank
 /// among the bits present, and compares that one key's bytes. No key is made into
 /// a `String` unless it is reported.
-struct KeyedMapping {
+package struct KeyedMapping {
     let node: NodeID
     private let entries: SyntaxTree.Entries
     /// The `SyntaxTree.keyBit`s of the keys present (allowed or not: an unknown key
@@ -77,7 +77,7 @@ struct KeyedMapping {
     /// Reads `node` as a mapping whose keys must be among `allowed`. Reports FC101 for
     /// the others; non-scalar keys were already rejected by the reader. A node that
     /// is not a mapping has no entries.
-    init(
+    package init(
         _ node: NodeID, in tree: SyntaxTree, allowed: [StaticString], context: @autoclosure () -> String,
         diagnostics: inout DiagnosticBag, otherKinds: Bool = false
     ) {
@@ -141,7 +141,7 @@ struct KeyedMapping {
         return nil
     }
 
-    subscript(key: StaticString) -> NodeID? { entry(key)?.value }
+    package subscript(key: StaticString) -> NodeID? { entry(key)?.value }
 
     func keyRange(_ key: StaticString) -> SourceRange? { entry(key).map { entries.tree.range($0.key) } }
 }

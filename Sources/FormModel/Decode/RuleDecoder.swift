@@ -77,11 +77,13 @@ enum RuleDecoder {
                     continue
                 }
                 let extraName = tree.text(entry.key) ?? ""
+                // The keys of this rule's mapping: the rule's own (when it is one) and `message`.
+                let keys = (index == nil ? [] : [name]) + ["message"]
                 reader.diagnostics.error(
-                    .unknownKey, "unexpected key '\(extraName)' in the rule '\(name)'", at: tree.range(entry.key),
+                    .unknownKey, "unknown key '\(extraName)' in the rule '\(name)'", at: tree.range(entry.key),
                     help: RuleKind.names.contains(extraName)
                         ? ["write each rule as its own list item: '- \(extraName): …'"]
-                        : Suggestions.didYouMean(extraName, in: ["message"])
+                        : Suggestions.didYouMean(extraName, in: keys) + ["the keys of the rule '\(name)' are: \(keys.joined(separator: ", "))"]
                 )
             }
             guard let entry = ruleEntry else {

@@ -7,12 +7,17 @@ import FormSyntax
 ///
 /// What a message names (`what`) is an autoclosure: most are built from the
 /// element at hand, and are needed only when something is wrong.
-struct ValueReader {
+package struct ValueReader {
     let tree: SyntaxTree
-    var diagnostics: DiagnosticBag
+    package var diagnostics: DiagnosticBag
     /// In JSON a value has its own type: `true` or `12` where a string is expected is
     /// a mistake, not the string "true" (YAML's plain scalars are typed by position).
-    var isJSON = false
+    package var isJSON = false
+
+    package init(tree: SyntaxTree, diagnostics: DiagnosticBag) {
+        self.tree = tree
+        self.diagnostics = diagnostics
+    }
 
     /// YAML 1.1 spellings of Booleans that YAML 1.2 and formc read as strings.
     static let yaml11Booleans: Set<String> = ["yes", "no", "on", "off", "y", "n"]
@@ -162,7 +167,7 @@ struct ValueReader {
     }
 
     /// A value from a fixed set (`keyboard: email`), with a did-you-mean.
-    mutating func choice<E: RawRepresentable & CaseIterable>(
+    package mutating func choice<E: RawRepresentable & CaseIterable>(
         _ node: NodeID, _ what: @autoclosure () -> String, as: E.Type
     ) -> Located<E>? where E.RawValue == String {
         guard let text = string(node, what()) else { return nil }

@@ -24,12 +24,12 @@ public enum FieldValueType: Sendable, Hashable {
 
     package var isDate: Bool { if case .date = self { true } else { false } }
 
-    /// Whether the Swift type is Foundation's (`Decimal`, `Date`).
-    public var needsFoundation: Bool {
+    /// The name of the Swift type when it is Foundation's (`Decimal`, `Date`), else nil.
+    public var foundationType: String? {
         switch self {
-        case .number(let decimal, _): decimal
-        case .date(let mode, _): mode == .dateTime
-        case .string, .bool, .segment, .multiChoice: false
+        case .number(let decimal, _): decimal ? "Decimal" : nil
+        case .date(let mode, _): mode == .dateTime ? "Date" : nil
+        case .string, .bool, .segment, .multiChoice: nil
         }
     }
 

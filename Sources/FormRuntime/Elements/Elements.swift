@@ -81,25 +81,21 @@ public struct SegmentOption<Value: Equatable & Sendable>: Equatable, Sendable {
     }
 }
 
-/// `segment`: a choice of one option, bound to a field of the generated enum.
-///
-/// `Value` is the field's type: the enum when the form gives a `default`, the
-/// optional enum (`nil`: nothing selected) when it does not. Options have the
-/// same type, so `SegmentOption(value: .pro, ...)` reads the same either way.
+/// What a segment and a picker share: a choice of one option among `options`,
+/// bound to a field of the generated enum. `Value` is the field's type: the enum
+/// when the form gives a `default`, the optional enum (`nil`: nothing selected)
+/// when it does not. Options have the same type, so `SegmentOption(value: .pro,
+/// ...)` reads the same either way.
 @MainActor
-public final class SegmentElement<Value: Equatable & Sendable>: ConditionalElement, FormElement {
+public class SingleChoiceElement<Value: Equatable & Sendable>: ConditionalElement {
     public let id: String
     public var title: String?
     public var options: [SegmentOption<Value>]
     public let value: FormValue<Value>
 
-    public init(
-        id: String,
-        title: String? = nil,
-        options: [SegmentOption<Value>],
-        value: FormValue<Value>,
-        visible: @escaping @MainActor () -> Bool = { true },
-        enabled: @escaping @MainActor () -> Bool = { true }
+    init(
+        id: String, title: String?, options: [SegmentOption<Value>], value: FormValue<Value>,
+        visible: @escaping @MainActor () -> Bool, enabled: @escaping @MainActor () -> Bool
     ) {
         self.id = id
         self.title = title
@@ -116,6 +112,38 @@ public final class SegmentElement<Value: Equatable & Sendable>: ConditionalEleme
             guard let newValue, options.indices.contains(newValue) else { return }
             value.value = options[newValue].value
         }
+    }
+
+    /// Each option's title and image, in order.
+    public var optionLabels: [(title: String?, image: String?)] {
+        options.map { ($0.title, $0.image) }
+    }
+
+    /// Calls `observer` with the new selected index whenever the value changes.
+    @discardableResult
+    public func addSelectionObserver(_ observer: @escaping (Int?) -> Void) -> ObserverToken {
+        value.addObserver { [options] newValue in
+            observer(options.firstIndex { $0.value == newValue })
+        }
+    }
+
+    public func removeSelectionObserver(_ token: ObserverToken) {
+        value.removeObserver(token)
+    }
+}
+
+/// `segment`: a choice of one option, drawn as a segmented control.
+@MainActor
+public final class SegmentElement<Value: Equatable & Sendable>: SingleChoiceElement<Value>, FormElement {
+    override public init(
+        id: String,
+        title: String? = nil,
+        options: [SegmentOption<Value>],
+        value: FormValue<Value>,
+        visible: @escaping @MainActor () -> Bool = { true },
+        enabled: @escaping @MainActor () -> Bool = { true }
+    ) {
+        super.init(id: id, title: title, options: options, value: value, visible: visible, enabled: enabled)
     }
 
     public var kind: FormElementKind { .segment(self) }

@@ -1,10 +1,12 @@
 import Foundation
 
-/// What a renderer needs of any segment, whatever the generated enum behind it:
-/// a renderer cannot write `case let s as SegmentElement<?>` in a `switch`, so it
-/// matches `as any SegmentElementRepresentable` and works with indices instead.
+/// What a renderer needs of any choice of one option (a segment or a picker),
+/// whatever the generated enum behind it: a renderer cannot write `case let s as
+/// SegmentElement<?>` in a `switch`, so it matches `as any
+/// SegmentElementRepresentable` and works with indices instead.
+/// `SingleChoiceElement` implements it for both kinds.
 @MainActor
-public protocol SegmentElementRepresentable: FormElement {
+public protocol SingleChoiceElementRepresentable: FormElement {
     var id: String { get }
     var title: String? { get }
     /// Each option's title and image, in order.
@@ -17,22 +19,11 @@ public protocol SegmentElementRepresentable: FormElement {
     func removeSelectionObserver(_ token: ObserverToken)
 }
 
-extension SegmentElement: SegmentElementRepresentable {
-    public var optionLabels: [(title: String?, image: String?)] {
-        options.map { ($0.title, $0.image) }
-    }
+/// Any segment, whatever the generated enum behind it.
+@MainActor
+public protocol SegmentElementRepresentable: SingleChoiceElementRepresentable {}
 
-    @discardableResult
-    public func addSelectionObserver(_ observer: @escaping (Int?) -> Void) -> ObserverToken {
-        value.addObserver { [options] newValue in
-            observer(options.firstIndex { $0.value == newValue })
-        }
-    }
-
-    public func removeSelectionObserver(_ token: ObserverToken) {
-        value.removeObserver(token)
-    }
-}
+extension SegmentElement: SegmentElementRepresentable {}
 
 /// What a renderer needs of any segue, whatever the generated `Action` enum: its
 /// presentation, and the action's raw value to hand back to the app.
@@ -167,39 +158,14 @@ extension DateElement: DateElementRepresentable {
     }
 }
 
-/// What a renderer needs of any picker, whatever the generated enum behind it,
-/// as `SegmentElementRepresentable` gives for a segment.
+/// Any picker, whatever the generated enum behind it: a segment's part and the
+/// picker's style.
 @MainActor
-public protocol PickerElementRepresentable: FormElement {
-    var id: String { get }
-    var title: String? { get }
+public protocol PickerElementRepresentable: SingleChoiceElementRepresentable {
     var style: FormPickerStyle { get }
-    /// Each option's title and image, in order.
-    var optionLabels: [(title: String?, image: String?)] { get }
-    /// The selected option's index, nil when nothing is selected; setting it selects.
-    var selectedIndex: Int? { get set }
-    /// Calls `observer` with the new selected index whenever the value changes.
-    @discardableResult
-    func addSelectionObserver(_ observer: @escaping (Int?) -> Void) -> ObserverToken
-    func removeSelectionObserver(_ token: ObserverToken)
 }
 
-extension PickerElement: PickerElementRepresentable {
-    public var optionLabels: [(title: String?, image: String?)] {
-        options.map { ($0.title, $0.image) }
-    }
-
-    @discardableResult
-    public func addSelectionObserver(_ observer: @escaping (Int?) -> Void) -> ObserverToken {
-        value.addObserver { [options] newValue in
-            observer(options.firstIndex { $0.value == newValue })
-        }
-    }
-
-    public func removeSelectionObserver(_ token: ObserverToken) {
-        value.removeObserver(token)
-    }
-}
+extension PickerElement: PickerElementRepresentable {}
 
 /// What a renderer needs of any multiChoice, whatever the generated enum: the
 /// chosen options as indices.

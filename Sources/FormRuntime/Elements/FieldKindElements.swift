@@ -97,15 +97,10 @@ public final class DateElement<Value: FormDateFieldValue>: ConditionalElement, F
     public var kind: FormElementKind { .date(self) }
 }
 
-/// `picker`: a choice of one among many, bound to a field of the generated enum
-/// (optional without a `default`), as `SegmentElement` is.
+/// `picker`: a choice of one among many, as a segment is, drawn in a `style`.
 @MainActor
-public final class PickerElement<Value: Equatable & Sendable>: ConditionalElement, FormElement {
-    public let id: String
-    public var title: String?
-    public var options: [SegmentOption<Value>]
+public final class PickerElement<Value: Equatable & Sendable>: SingleChoiceElement<Value>, FormElement {
     public var style: FormPickerStyle
-    public let value: FormValue<Value>
 
     public init(
         id: String,
@@ -116,22 +111,8 @@ public final class PickerElement<Value: Equatable & Sendable>: ConditionalElemen
         visible: @escaping @MainActor () -> Bool = { true },
         enabled: @escaping @MainActor () -> Bool = { true }
     ) {
-        self.id = id
-        self.title = title
-        self.options = options
         self.style = style
-        self.value = value
-        super.init(visible: visible, enabled: enabled)
-    }
-
-    /// The index of the selected option, nil when none is; setting it selects
-    /// that option (nil or an index out of range changes nothing).
-    public var selectedIndex: Int? {
-        get { options.firstIndex { $0.value == value.value } }
-        set {
-            guard let newValue, options.indices.contains(newValue) else { return }
-            value.value = options[newValue].value
-        }
+        super.init(id: id, title: title, options: options, value: value, visible: visible, enabled: enabled)
     }
 
     public var kind: FormElementKind { .picker(self) }

@@ -38,7 +38,10 @@ public struct StringCatalog: Sendable, Equatable {
         try self.init(data: Data(contentsOf: url))
     }
 
-    /// Reads a catalog from its JSON bytes.
+    /// Reads a catalog from its JSON bytes. Bytes that are not JSON throw,
+    /// among them an escape that is no Unicode scalar (a lone surrogate,
+    /// `\ud800`), which Foundation's parser rejects: a text is never read
+    /// with U+FFFD in its place, as `formc lint --strings` reports it (FC603).
     public init(data: Data) throws {
         let root: Any
         do {

@@ -8,7 +8,9 @@ extension DiagnosticCatalog {
                 A `visibleWhen` or `enabledWhen` expression does not follow the grammar of SPEC §7. The \
                 diagnostic points at the character inside the expression. Conditions use `==`, `!=`, `<`, `<=`, \
                 `>`, `>=`, `and`, `or`, `not`, `in ['a', 'b']`, `isEmpty(field)`, `count(field)`, \
-                `contains(field, 'a')`, `true`, `false`, quoted strings, numbers (`18`, `2.50`) and parentheses.
+                `contains(field, 'a')`, `true`, `false`, quoted strings, numbers (`18`, `2.50`) and parentheses. \
+                `in` takes a list: for an option written before a field (`'other' in symptoms`), the help \
+                writes what that asks of the field's kind (`contains(symptoms, 'other')` for a multiChoice).
                 """,
                 example: form("""
                   - segment: plan

@@ -52,11 +52,12 @@ extension DiagnosticCatalog {
             Entry(
                 .nameCollision, "two generated Swift names collide",
                 explanation: """
-                Two things in the form would produce the same Swift name: two segments whose enums have one \
-                name (from `enumName` or from the field id); a segment's enum named like the form; or an enum \
-                or the form named like a type the generated code names: one of its own (`Field`, `Values`, \
-                `Action`), a FormRuntime type (`FormValue`, `ValidationResult`…), `FormRuntime` itself, or a \
-                standard library type (`String`, `Bool`…).
+                Two things in the form would produce the same Swift name: two choice fields (segment, picker, \
+                multiChoice) whose enums have one name (from `enumName` or from the field id); an enum named like \
+                the form; or an enum or the form named like a type the generated code names: one of its own \
+                (`Field`, `Values`, `Action`), a FormRuntime type (`FormValue`, `ValidationResult`…), \
+                `FormRuntime` itself, a standard library type (`String`, `Bool`…), or Foundation's `Date` and \
+                `Decimal` (the types of instants and decimal numbers).
                 """,
                 example: form("""
                   - segment: plan

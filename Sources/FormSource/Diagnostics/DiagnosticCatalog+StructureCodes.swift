@@ -21,7 +21,9 @@ extension DiagnosticCatalog {
                 .unknownKey, "unknown key",
                 explanation: """
                 The key is not one that this place accepts. Unknown keys are errors rather than being ignored, \
-                so a misspelt key is never silently lost. When a valid key is close, the help line suggests it.
+                so a misspelt key is never silently lost. When a valid key is close, the help line suggests it; \
+                otherwise it lists the keys the place accepts (a rule's mapping holds the rule's key and \
+                `message`, and its help lists them whether or not one is suggested).
                 """,
                 example: form("""
                   - textField: email

@@ -33,15 +33,15 @@ extension DiagnosticCatalog {
                 fix: "Use one of the option values, add the option, or remove `default` to start with nothing selected."
             ),
             Entry(
-                .invalidNumber, "invalid number",
+                .invalidNumber, "invalid number, date or time",
                 explanation: """
-                A number is out of range or not of the required kind: a negative spacer height, a negative or \
-                fractional `maxInputLength`, a negative inset, a `constantHeight` that is not positive. For the \
-                kinds of SPEC §10, every literal that is no value of the field's type: a `decimals` outside 0–9; a \
-                `default`, `step`, `min` or `max` with more digits after the point than `decimals` allows (`1.234` \
-                where `decimals: 2`); a `step` of 0 or less; a date or time that does not exist (`2026-02-30`, \
-                `25:00`); a relative date with an unknown unit (`today-18q`; the units are `d`, `w`, `m`, `y`); \
-                `today` on a time field.
+                A number, date or time is out of range or no value of its kind. A number: a negative spacer \
+                height, a negative or fractional `maxInputLength`, a negative inset, a `constantHeight` that is \
+                not positive; for a `number` field, a `decimals` outside 0–9, a `default`, `step`, `min` or `max` \
+                with more digits after the point than `decimals` allows (`1.234` where `decimals: 2`) or with more \
+                than 18 digits, a `step` of 0 or less. A date or time (a `date` field's `default`, `min` or \
+                `max`): one that does not exist (`2026-02-30`, `25:00`), an instant without a zone, a relative \
+                date with an unknown unit (`today-18q`; the units are `d`, `w`, `m`, `y`), `today` on a time field.
                 """,
                 example: form("""
                   - spacer: -8

@@ -1,0 +1,63 @@
+@testable import FormChecker
+@testable import FormCompiler
+@testable import FormLocalization
+@testable import FormModel
+@testable import FormPreview
+@testable import FormSource
+@testable import FormSwiftEmitter
+@testable import FormSyntax
+@testable import FormText
+import Foundation
+import Testing
+
+/// The generated file imports Foundation exactly when it writes one of
+/// Foundation's types, which FormRuntime does not re-export; checked on every
+/// reference form, fixture and form of the compile matrix (each kind on its
+/// own). The types it writes are those the translator names
+/// (`FormTranslator.foundationTypes`), which the checker keeps off the form's
+/// own type names (FC204).
+@Suite struct ImportTests {
+    /// Foundation's types that Swift code commonly names, spelled out here rather
+    /// than read from the emitter: a file that writes any of them needs the import.
+    static let foundationTypes: Set<String> = [
+        "Bundle", "Calendar", "CharacterSet", "Data", "Date", "DateComponents", "DateFormatter", "Decimal",
+        "ISO8601DateFormatter", "JSONDecoder", "JSONEncoder", "Locale", "NSDecimalNumber", "NSRegularExpression",
+        "NumberFormatter", "ProcessInfo", "TimeZone", "URL", "UUID",
+    ]
+
+    /// `import X` lines, in order.
+    static func imports(in source: String) -> [String] {
+        source.split(separator: "\n").filter { $0.hasPrefix("import ") }.map { String($0.dropFirst("import ".count)) }
+    }
+
+    @Test func theFileImportsFoundationExactlyWhenItWritesOneOfItsTypes() throws {
+        let sources = RuntimeAliasTests.sources
+        #expect(sources.count > 100)
+        var writers = 0
+        for (name, source) in sources {
+            let written = try RuntimeAliasTests.runtimeNames(in: source, runtime: Self.foundationTypes).written
+            let expected = written.isEmpty ? ["FormRuntime"] : ["Foundation", "FormRuntime"]
+            #expect(Self.imports(in: source) == expected, "\(name) writes \(written.sorted())")
+            #expect(written.isSubset(of: GeneratedTypeNames.foundation), "\(name) writes \(written.sorted())")
+            if !written.isEmpty { writers += 1 }
+        }
+        // Both kinds of file are among them.
+        #expect(writers > 0 && writers < sources.count)
+    }
+
+    /// An `Int` field's element still has `Decimal` bounds and step (the runtime's
+    /// number elements work in one number type), so the file imports Foundation
+    /// for them; an `Int` field without them writes no Foundation type.
+    @Test func anIntFieldImportsFoundationForItsElementsDecimals() throws {
+        func build(_ keys: String) throws -> String {
+            let yaml = "formc: 1\nform: AgeForm\nelements:\n  - number: age\n" + keys
+            return try #require(FormPipeline.build(SourceFile(path: "age.form.yaml", bytes: Array(yaml.utf8))).swiftSource)
+        }
+        #expect(try Self.imports(in: build("")) == ["FormRuntime"])
+        for keys in ["    step: 2\n", "    rules: [{ min: 1 }]\n", "    rules: [{ max: 9 }]\n", "    style: slider\n    rules: [{ min: 1 }, { max: 9 }]\n"] {
+            let source = try build(keys)
+            #expect(Self.imports(in: source) == ["Foundation", "FormRuntime"], "\(keys)")
+            #expect(source.contains("Decimal(sign: .plus"), "\(keys)")
+        }
+    }
+}
