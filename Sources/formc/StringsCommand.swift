@@ -32,8 +32,11 @@ struct StringsCommand: ParsableCommand {
     @Option(name: .shortAndLong, help: ArgumentHelp("The String Catalog to write or merge into.", valueName: "catalog.xcstrings"))
     var output: String
 
-    @Option(help: "The catalog's source language, which the forms are written in.")
-    var sourceLanguage = "en"
+    @Option(help: ArgumentHelp(
+        "The language the forms are written in: the catalog's sourceLanguage (default: the existing catalog's, else en).",
+        valueName: "language"
+    ))
+    var sourceLanguage: String?
 
     @Flag(help: "Write nothing; exit 2 when the catalog would change.")
     var check = false
@@ -41,6 +44,7 @@ struct StringsCommand: ParsableCommand {
     @OptionGroup var report: ReportOptions
 
     func validate() throws {
+        guard let sourceLanguage else { return }
         guard !sourceLanguage.isEmpty, !sourceLanguage.contains(where: { $0 == " " || $0 == "/" }) else {
             throw ValidationError("--source-language takes a language code, e.g. en or pt-BR.")
         }
@@ -53,14 +57,25 @@ struct StringsCommand: ParsableCommand {
             // merge into while the forms are checked.
             let output = output
             let sourceLanguage = sourceLanguage
-            let (collected, (catalog, target)) = Concurrently.run(
+            // A catalog shared with the app keeps its source language: the forms'
+            // strings go in as that language's, and a different --source-language
+            // is refused rather than rewriting the app's catalog.
+            let (collected, (catalog, languages, target)) = Concurrently.run(
                 { FormStringsRun.collect(discovery.files) },
                 {
                     let catalog = FormStringsRun.exists(output) ? FormStringsRun.readCatalog(output, deferringEntries: true) : nil
                     let source = catalog.map { (source: $0.source, diagnostics: $0.diagnostics) }
-                    return (source, CatalogMerge.target(catalog?.file, sourceLanguage: sourceLanguage))
+                    let existing = catalog?.file.map(\.sourceLanguage).flatMap { $0.isEmpty ? nil : $0 }
+                    let language = sourceLanguage ?? existing ?? "en"
+                    return (source, (existing: existing, merged: language), CatalogMerge.target(catalog?.file, sourceLanguage: language))
                 }
             )
+            if let existing = languages.existing, existing != languages.merged {
+                throw UsageError(message: """
+                    '\(output)' is in '\(existing)' (its sourceLanguage), not '\(languages.merged)': write the forms in \
+                    '\(existing)' and drop --source-language, or give the forms a catalog of their own.
+                    """)
+            }
             var diagnostics = discovery.diagnostics + collected.diagnostics
             var sources = collected.sources
             let catalogSource = catalog?.source

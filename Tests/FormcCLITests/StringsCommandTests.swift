@@ -75,6 +75,37 @@ import Testing
         #expect(catalog.contains("        \"de\" : {\n          \"stringUnit\" : {\n            \"state\" : \"translated\",\n            \"value\" : \"Email\""))
     }
 
+    /// An app's catalog in German stays in German: the forms' strings are merged
+    /// as its source language's, and a different --source-language is refused
+    /// without touching the file.
+    @Test func aCatalogKeepsItsSourceLanguage() throws {
+        let scratch = try Scratch()
+        try scratch.write("signup.form.yaml", Self.signUp)
+        let app = """
+            {
+              "sourceLanguage" : "de",
+              "strings" : {
+                "Willkommen" : {
+
+                }
+              },
+              "version" : "1.0"
+            }
+            """
+        try scratch.write("L.xcstrings", app)
+        let refused = try scratch.run("strings", "signup.form.yaml", "-o", "L.xcstrings", "--source-language", "en")
+        #expect(refused.status == 64)
+        #expect(refused.stderr.contains("'L.xcstrings' is in 'de' (its sourceLanguage), not 'en'"))
+        #expect(scratch.read("L.xcstrings") == app)
+        let merged = try scratch.run("strings", "signup.form.yaml", "-o", "L.xcstrings")
+        #expect(merged.status == 0, "\(merged.stderr)")
+        let catalog = try #require(scratch.read("L.xcstrings"))
+        #expect(catalog.hasPrefix("{\n  \"sourceLanguage\" : \"de\","))
+        #expect(catalog.contains("        \"de\" : {\n          \"stringUnit\" : {\n            \"state\" : \"translated\",\n            \"value\" : \"Email\""))
+        #expect(catalog.contains("    \"Willkommen\" : {\n\n    }\n  },"))
+        #expect(try scratch.run("strings", "signup.form.yaml", "-o", "L.xcstrings", "--source-language", "de", "--check").status == 0)
+    }
+
     @Test func anInvalidCatalogIsFC603AndNeverOverwritten() throws {
         let scratch = try Scratch()
         try scratch.write("signup.form.yaml", Self.signUp)

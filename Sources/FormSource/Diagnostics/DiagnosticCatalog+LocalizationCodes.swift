@@ -20,9 +20,10 @@ extension DiagnosticCatalog {
             Entry(
                 .staleString, "a key in the catalog is stale", .warning,
                 explanation: """
-                The catalog has a key that `formc strings` wrote (`extractionState` `manual` or `stale`) \
-                but that no form produces any more, or a key marked `stale` that a form uses again. \
-                `formc strings` keeps such keys, so that no translation is lost.
+                The catalog has a key of a form being linted (the form's name and a dot: `SignUpForm.…`) \
+                that the form no longer produces, or such a key marked `stale` that the form uses again. \
+                `formc strings` keeps such keys, marked `stale`, so that no translation is lost. The \
+                catalog's other keys are the app's: they are never reported.
                 """,
                 example: form("""
                   - textField: email
