@@ -74,19 +74,19 @@ e2e: build e2e-browser e2e-editor $(E2E_VENV)/installed
 
 # formc as it is installed on Linux: optimized, and one static executable (the
 # Swift runtime, Dispatch, libyaml and the C library linked in; it runs on any
-# Linux of its architecture, with no libyaml installed). A start then takes about
-# 1.8 ms instead of 2.9 (no dynamic linker: it spent most of a start loading
-# libstdc++ and looking up symbols), and 7-9 MB instead of 10. Where libyaml has
+# Linux of its architecture, with no libyaml installed). A start then runs no
+# dynamic linker (which would spend most of a start loading libstdc++ and looking
+# up symbols) and maps less memory. Where libyaml has
 # no static archive (libyaml.a, which Debian's and Ubuntu's libyaml-dev ship),
 # the Swift runtime alone is linked statically. Trade-offs, as with the Swift
 # static Linux SDK's executables: the image is not position-independent (its
 # address is not randomised; the heap, stacks and mappings still are; a
-# static-pie link crashed at start), and glibc's account and group lookups
+# static-pie link crashes at start), and glibc's account and group lookups
 # (getpwnam_r and the like, which static FoundationEssentials links in, and
 # dlopen from the runtime) would need glibc's shared libraries at run time:
 # formc never calls them (bfd's link warns of each; lld does not). lld, because
 # gold warns about an mktemp in the static FoundationEssentials. The build plugin
-# builds formc the package's own way. docs/performance.md, "What was tried".
+# builds formc the package's own way.
 # (`=`, not `:=`: looked up when a recipe runs, after `deps` installed
 # libyaml-dev; so `make -n release` on a machine without it shows the fallback.)
 YAML_LIBDIR = $(shell pkg-config --variable=libdir yaml-0.1 2>/dev/null)
@@ -97,7 +97,7 @@ release: deps
 	$(SWIFT) build $(RELEASE) --product formc
 	@echo "$$($(SWIFT) build $(RELEASE) --show-bin-path)/formc"
 
-# The benchmark of issue 6, on the release build: formc against libyaml's raw
+# The benchmark, on the release build: formc against libyaml's raw
 # parse of a generated 1 MB form, with the goals and PASS/MISS.
 # BENCH_FLAGS="--runs 15", "--typecheck" (also type-check the generated Swift
 # against FormRuntime).

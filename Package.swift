@@ -116,7 +116,7 @@ let package = Package(
             ],
             swiftSettings: strictImports
         ),
-        // The benchmark of issue 6 (`make bench`): formc against libyaml's raw parse,
+        // The benchmark (`make bench`): formc against libyaml's raw parse,
         // and `formc strings`, `preview` and `lsp` against `formc build` and `lint`.
         // The benchmark's form, catalogs, language server client, goals and table,
         // apart from the executable so that FormcBenchTests can test them.

@@ -1,4 +1,4 @@
-// The libFuzzer target of issue 6: arbitrary bytes through read → decode → check →
+// The libFuzzer target: arbitrary bytes through read → decode → check →
 // emit, as a YAML form and as a JSON form, then through the text and JSON
 // diagnostic renderers and the tree dump. Built and run by Fuzz/run.sh (`make fuzz`),
 // which links it with the compiler's modules, built for testing.

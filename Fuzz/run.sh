@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Builds the libFuzzer target of issue 6 and runs it (Linux, the swift.org toolchain).
+# Builds the libFuzzer target and runs it (Linux, the swift.org toolchain).
 #
 #   Fuzz/run.sh                          # 1,000,000 runs, then stop
 #   FUZZ_RUNS=-1 FUZZ_TIME=3600 Fuzz/run.sh   # one hour

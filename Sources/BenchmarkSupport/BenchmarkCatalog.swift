@@ -1,7 +1,7 @@
 import FormLocalization
 import FormText
 
-/// The String Catalogs of the `formc strings` figure (issue 33): the benchmark
+/// The String Catalogs of the `formc strings` figure: the benchmark
 /// form's strings with three translations each, and that catalog as it was
 /// before the form last changed, for the timed merge to bring up to date.
 package enum BenchmarkCatalog {

@@ -1,5 +1,5 @@
-/// What one run of the benchmark measured, for judging the goals of issue 6
-/// ("Speed"). Times are medians in seconds; sizes are bytes.
+/// What one run of the benchmark measured, for judging the compiler's goals
+/// (`BenchmarkGoals`). Times are medians in seconds; sizes are bytes.
 package struct BenchmarkFigures: Sendable {
     /// libyaml's raw event parse of the 1 MB form.
     package var floor: Double
@@ -44,7 +44,7 @@ package struct BenchmarkFigures: Sendable {
     }
 }
 
-/// The goals of issue 6, each a ratio measured in one run, with its limit
+/// The compiler's goals, each a ratio measured in one run, with its limit
 /// inclusive (a ratio equal to the limit passes):
 /// - `formc lint` ≤ 2× the floor and `formc build` ≤ 3×, end to end, the way the
 ///   binary is used (the process start included);

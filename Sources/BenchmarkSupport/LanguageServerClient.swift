@@ -13,7 +13,7 @@ package struct LanguageServerClientError: Error, CustomStringConvertible {
     }
 }
 
-/// A language server client for the benchmark of issue 34: runs a server
+/// A language server client for the `formc lsp` figures: runs a server
 /// executable with pipes for its standard input and output, and speaks LSP's
 /// Content-Length framing to it with LanguageServerProtocol's `MessageFramer`
 /// and `Message`. One request at a time; a message that is not what the client

@@ -1,6 +1,6 @@
 import LanguageServerProtocol
 
-/// What the benchmark sends `formc lsp` (issue 34), apart from the process and
+/// What the benchmark sends `formc lsp`, apart from the process and
 /// the pipes (`LanguageServerClient`): the messages, the one-character edits,
 /// and where in the benchmark form it asks for completions and hovers.
 package enum LanguageServerSession {

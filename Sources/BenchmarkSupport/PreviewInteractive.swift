@@ -1,4 +1,4 @@
-/// The "interactive in Chromium" figure of issue 35. The preview script writes
+/// The preview's "interactive in Chromium" figure. The preview script writes
 /// `performance.now()` into `data-interactive-ms` on the `html` element once the
 /// page answers (a large form's first part drawn, the rest following); a headless
 /// Chromium's `--dump-dom` prints the page after its load event, attribute

@@ -1,5 +1,5 @@
-/// The benchmark's printed table: figures first, then each goal of issue 6 with
-/// what was measured and PASS or MISS.
+/// The benchmark's printed table: figures first, then each of the compiler's
+/// goals (`BenchmarkGoals`) with what was measured and PASS or MISS.
 package struct Report {
     package struct Row {
         package var name: String

@@ -24,10 +24,10 @@ package enum Timing {
     /// Seconds taken by `body` up to its result, which is freed only after the
     /// clock stopped: what `formc lint` and `formc build` do, which exit with
     /// their checked form (and the emitter's tables) still referenced and let
-    /// the kernel take the memory back at once. Freeing the checked form of the
-    /// 4× form object by object, cold in the cache, took longer than four times
-    /// the 1× form's (docs/performance.md, "How it is timed"), a cost the
-    /// command never pays. `clock` is `now` but for tests.
+    /// the kernel take the memory back at once. Freeing a checked form object
+    /// by object, cold in the cache, grows faster than the form (so it would
+    /// skew the scaling figures), and the command never pays it
+    /// (docs/performance.md, "How it is timed"). `clock` is `now` but for tests.
     package static func timeKeepingResult<Result>(
         clock: () -> Double = now, _ body: () throws -> Result
     ) rethrows -> Double {
@@ -46,7 +46,7 @@ package enum Timing {
     /// every ratio to it. Each timed run comes right after an untimed run of the
     /// same measure, so it finds the caches as a block of its own runs would
     /// leave them, not as the measure before it did (a 4× build evicts the
-    /// floor's input from the cache, and would make the floor look 20% slower).
+    /// floor's input from the cache, and would make the floor look slower).
     package static func interleaved(runs: Int, _ measures: [() throws -> Double]) throws -> [Double] {
         try interleavedSamples(runs: runs, measures).map(median)
     }
@@ -77,8 +77,8 @@ package enum Timing {
     ///
     /// Rewriting one file run after run makes each run pay for the disk writes
     /// of the one before: ext4 writes a truncated file's new data back at once
-    /// (`auto_da_alloc`) and a truncate waits for pages still being written (up
-    /// to 45 ms in `open` for the 4× build's 37 MB). A file removed before the
+    /// (`auto_da_alloc`) and a truncate waits for pages still being written, in
+    /// `open`, longer the larger the output. A file removed before the
     /// kernel writes it back is never written at all. And `formc build` leaves
     /// an unchanged output alone: with it removed, the process build writes it,
     /// as the in-process builds do (docs/performance.md, "How it is timed").

@@ -1,6 +1,6 @@
 /// What one run measured of the commands around the compiler, on the same 1 MB
-/// form: `formc strings` (issue 33), `formc preview` (issue 35) and `formc lsp`
-/// (issue 34). Ratios are medians of round-by-round ratios (`Timing.pairRatio`);
+/// form: `formc strings`, `formc preview` and `formc lsp`. Ratios are medians
+/// of round-by-round ratios (`Timing.pairRatio`);
 /// times are medians in seconds.
 package struct ToolFigures: Sendable, Equatable {
     /// `formc strings FORM -o CATALOG` merging into an out-of-date catalog of four
@@ -47,11 +47,12 @@ package struct ToolFigures: Sendable, Equatable {
     }
 }
 
-/// The goals of issues 33–35, each limit inclusive like `BenchmarkGoals`':
-/// - #33: `formc strings` merging into a catalog of four languages ≤ 3× `formc build`;
-/// - #35: `formc preview` ≤ 3× `formc build`; the page interactive in Chromium
+/// The goals of the commands around the compiler, each limit inclusive like
+/// `BenchmarkGoals`':
+/// - `formc strings` merging into a catalog of four languages ≤ 3× `formc build`;
+/// - `formc preview` ≤ 3× `formc build`; the page interactive in Chromium
 ///   within 2,000 ms (skipped, not missed, without Chromium);
-/// - #34: diagnostics after an edit ≤ 1.5× `formc lint`; completion and hover
+/// - `formc lsp`: diagnostics after an edit ≤ 1.5× `formc lint`; completion and hover
 ///   medians ≤ 30 ms; the server's resident set ≤ 10% larger after the edits.
 package enum ToolGoals {
     package static let stringsLimit = 3.0

@@ -8,9 +8,8 @@
 // A 32 MiB top pad, on glibc: the heap grows in few, large steps. Untouched pages
 // are not resident, so the pad costs no memory. It also sizes the first heap of
 // each thread's own arena, which glibc would otherwise grow a page per mprotect
-// call (compiling a 1 MB form on a worker thread made 3,400 such calls). Huge
-// pages were dropped: they saved faults but put the peak memory over its goal
-// (docs/performance.md, "Speed-only code, measured again").
+// call, thousands of calls for a large form compiled on a worker thread. No huge
+// pages: they would save faults but put the peak memory over the benchmark's goal.
 //
 // Call it first thing, while the main thread is the only one.
 int formc_tune_allocator(void) {

@@ -110,8 +110,8 @@ public enum PreviewPage {
     /// The JSON text made safe inside a `<script>` element: `<`, `>` and `&` only
     /// occur inside JSON strings, where `\u003C` means the same; so no `</script>`
     /// or `<!--` can appear. (U+2028 and U+2029 are escaped by `JSONValue` already.)
-    /// Compact, with no whitespace between tokens: on a large form the indentation
-    /// was half the page, and the page's script parses every byte of it.
+    /// Compact, with no whitespace between tokens: on a large form indentation
+    /// would be a large part of the page, and the page's script parses every byte.
     static func scriptData(_ value: JSONValue) -> String {
         String(decoding: value.compactBytesForHTML(), as: UTF8.self)
     }

@@ -15,7 +15,8 @@ struct ConditionPlan {
         var role: Role
         /// `Company`: what names the helper (`key(id:at:)`). The names are
         /// written from it where they go, not made here: a large form has
-        /// thousands of helpers, and two longer strings each were two allocations.
+        /// thousands of helpers, and two longer strings each would be two
+        /// allocations per helper.
         var key: String
         /// The helper of the nearest enclosing group with a condition (an index
         /// into the same list).

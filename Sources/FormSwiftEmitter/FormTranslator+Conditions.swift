@@ -76,8 +76,8 @@ extension FormTranslator {
     /// `position` needs them. A field that is hidden reads as empty: `""`,
     /// `false`, nothing selected (SPEC §7). Written directly, without building
     /// an expression first: a large form has thousands of conditions, each
-    /// written twice (a tree built and dropped per helper cost more than the
-    /// writing).
+    /// written twice, and a tree built and dropped per helper would cost more than
+    /// the writing.
     private func writeCondition(
         _ condition: ConditionExpr, from source: ConditionSource, at position: ConditionPosition,
         into out: inout SwiftRenderer

@@ -120,8 +120,8 @@ extension FormTranslator {
 
     // MARK: - The file
 
-    /// A generous guess at the size of the generated file (1.2 to 1.6 kB per
-    /// field), so the output buffer is allocated once.
+    /// A generous guess at the size of the generated file (2 kB per field, more
+    /// than a field's Swift takes), so the output buffer is allocated once.
     var estimatedSize: Int { 16_384 + fields.count * 2_048 }
 
     // MARK: - Where the runs of units are

@@ -8,11 +8,11 @@
 /// offsets in the whole output, flushed bytes included, so a position taken
 /// before a flush stays valid. A struct, owned by the renderer: a class's mutable
 /// array would cost a dynamic exclusivity check on every append. Its bytes are a
-/// block of memory it owns, written through a pointer: an array's
-/// `withUnsafeMutableBufferPointer` checked that the array was not shared on
-/// every append (2% of a large build's instructions). Noncopyable, so that no
-/// two buffers ever share that block: the renderer owns its one buffer and
-/// lends it `inout`, and the block is freed with it.
+/// block of memory it owns, written through a pointer, so an append makes no
+/// check that the storage is unshared (as an array's
+/// `withUnsafeMutableBufferPointer` would). Noncopyable, so that no two buffers
+/// ever share that block: the renderer owns its one buffer and lends it `inout`,
+/// and the block is freed with it.
 struct OutputBuffer: ~Copyable {
     /// The bytes held are the first `held` at `base`, which are the output's
     /// bytes from `flushed` on; the rest, up to `capacity`, is room to write

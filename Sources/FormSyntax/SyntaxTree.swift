@@ -19,8 +19,8 @@ public struct NodeID: Hashable, Sendable {
 /// mappings, each with its source span. The decoder turns it into the typed
 /// element tree; nothing after the decoder sees a `SyntaxTree`.
 ///
-/// The tree is flat, so that reading a node costs no allocation of its own (a 1 MB
-/// form has some 100,000 nodes): every node is a small plain record in one array;
+/// The tree is flat, so that reading a node costs no allocation of its own, however
+/// many nodes a large form has: every node is a small plain record in one array;
 /// the children of all collections are runs in one shared array (a mapping's as
 /// key, value pairs); and all scalar texts, after the reader resolved escapes and
 /// folding, are runs in one shared byte buffer. A `String` is made only for a value

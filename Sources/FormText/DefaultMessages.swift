@@ -126,8 +126,7 @@ extension DefaultMessages {
     /// "Email is required", as SPEC §6.3 says.
     ///
     /// Worked out by the emitter as it describes each field, not by the checker:
-    /// `formc lint` never needs it (1.4% of a lint's instructions when the checker
-    /// made one for every field's symbol).
+    /// `formc lint` never needs it, so a lint makes none.
     package static func displayName(of kind: ElementKind, id: String) -> String {
         switch kind {
         case .boolean(let field):

@@ -11,7 +11,7 @@ import FormSource
 import FormSwiftEmitter
 import FormSyntax
 
-/// `formc-bench`: measures formc against the parser under it (issue 6, "Speed").
+/// `formc-bench`: measures formc against the parser under it.
 ///
 /// It generates a form of about 1 MB in memory, then reports in one run, as medians:
 /// libyaml's raw event parse of the same bytes (the floor), lint and build in-process
@@ -196,8 +196,8 @@ struct FormcBench: ParsableCommand {
 
         // The same growth inside one group (2,000 → 8,000 fields): the benchmark
         // form's small groups would hide work that is quadratic in a group's size.
-        // As many runs as the main figures: a median of only three runs reads
-        // anything from 2.8× to 5.2× on a shared machine.
+        // As many runs as the main figures: a median of only three runs swings
+        // widely on a shared machine.
         let flatSmall = Array(BenchmarkForm(fieldsInOneGroup: 8_000 / scale).yaml().utf8)
         let flatLarge = Array(BenchmarkForm(fieldsInOneGroup: 8_000).yaml().utf8)
         let flat = try Timing.interleaved(runs: runs, [
@@ -288,7 +288,7 @@ struct FormcBench: ParsableCommand {
 
     /// What `formc build -o FILE` does in-process: check, then emit in chunks
     /// straight into the file (not `FormPipeline.build`, which holds the whole
-    /// output in one array: 37 MB of fresh memory at 4×). Returns the checked
+    /// output in one array, all of it fresh memory). Returns the checked
     /// form and the emitter's tables, which `formc build` keeps to its exit
     /// (`SwiftEmitter.Prepared`): the caller times without their freeing.
     static func buildStreamed(

@@ -19,17 +19,16 @@ import FormSyntax
 /// It also times libyaml's parse the same way, which tells whether the two
 /// cores slow each other down at work like formc's (`SecondCore` judges both).
 ///
-/// The loop runs about 28 ms, as long as a lint of the 1 MB form: handing the
-/// second index to a Dispatch worker and back costs up to a millisecond or two
-/// on this project's machine (what formc pays at each stage too), which on a
-/// loop of a few milliseconds made a quiet machine read 1.4–1.65×.
+/// The loop is made to run about as long as a lint of the 1 MB form: handing
+/// the second index to a Dispatch worker and back has a cost of its own (what
+/// formc pays at each stage too), which would weigh on a much shorter loop and
+/// make a quiet machine's second core look partly taken.
 enum CoreCheck {
     static let iterations = 20_000_000
 
     /// A dependent chain of shift, xor and multiply (SplitMix64's mixing step):
-    /// the optimiser can neither vectorise it nor fold steps together (it did
-    /// fold a chain of multiply-adds, eight steps into one), it touches no
-    /// memory, and its result is used.
+    /// the optimiser can neither vectorise it nor fold steps together (as it
+    /// can a chain of multiply-adds), it touches no memory, and its result is used.
     @inline(never)
     static func spin(_ count: Int, seed: UInt64) -> UInt64 {
         var state = seed
@@ -50,13 +49,11 @@ enum CoreCheck {
         Timing.time { sink(Concurrently.map(2) { spin(iterations, seed: UInt64($0) + 1) }.reduce(0, ^)) }
     }
 
-    /// libyaml's event parse of `bytes`, twice over (about 30 ms for the 1 MB
-    /// form, as long as the loop), on one thread. The loop tells whether a
-    /// second core is there at all; this tells whether two threads of formc's
-    /// own kind of work slow each other down: on this project's machine the
-    /// loop read 1.95–1.97× in runs where two parses at once did 1.06–1.50×
-    /// the work of one, most likely its two virtual CPUs on one physical core
-    /// (docs/performance.md, "A shared physical core").
+    /// libyaml's event parse of `bytes`, twice over (for the 1 MB form, about
+    /// as long as the loop), on one thread. The loop tells whether a second
+    /// core is there at all; this tells whether two threads of formc's own kind
+    /// of work slow each other down, as two virtual CPUs on one physical core
+    /// do while the loop still reads about 2 (docs/performance.md, "A shared physical core").
     static func parseOneThread(_ bytes: [UInt8]) -> Double {
         Timing.time { sink(UInt64(parseTwice(bytes))) }
     }

@@ -13,9 +13,8 @@ import LanguageServerProtocol
 
 /// The commands around the compiler on the same 1 MB form, each against `formc
 /// build` or `formc lint` in the same rounds: `formc strings` merging into a
-/// four-language catalog (issue 33), `formc preview` and its page in Chromium
-/// (issue 35), and `formc lsp`'s diagnostics, completion, hover and memory over
-/// many edits (issue 34).
+/// four-language catalog, `formc preview` and its page in Chromium, and
+/// `formc lsp`'s diagnostics, completion, hover and memory over many edits.
 struct ToolBench {
     var formc: String
     var directory: String

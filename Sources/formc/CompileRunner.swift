@@ -11,8 +11,8 @@ import Darwin
 ///
 /// Plain threads (`Concurrently`, on Dispatch's `concurrentPerform`), not Swift concurrency: the
 /// commands stay synchronous, so one input is compiled on the main thread with no
-/// hop to a worker thread and back, which is most of the start-up a small lint
-/// pays beyond `--version` on a busy machine.
+/// hop to a worker thread and back, a wait that would weigh on a small lint's
+/// start-up, most on a busy machine.
 enum CompileRunner {
     /// One input after reading: its source (nil when it could not be read) and
     /// the pipeline's answer.

@@ -6,8 +6,8 @@ import Darwin
 import CFormcSystem
 
 /// What the process was started with, read through POSIX rather than Foundation:
-/// `formc` links no Foundation of its own, which saves a few milliseconds and
-/// megabytes at every start (ArgumentParser brings only FoundationEssentials).
+/// `formc` links no Foundation of its own, which keeps every start short and
+/// small (ArgumentParser brings only FoundationEssentials).
 enum ProcessEnvironment {
     /// The value of one environment variable, or nil when it is not set.
     static func variable(_ name: String) -> String? {
@@ -15,9 +15,9 @@ enum ProcessEnvironment {
     }
 
     /// The variables in `names` that are set, by name: what a command reads of
-    /// the environment, looked up one by one (`getenv`). Copying every variable
-    /// into a dictionary took a tenth of a small lint's start, more in CI, whose
-    /// environment is large.
+    /// the environment, looked up one by one (`getenv`), not every variable
+    /// copied into a dictionary: that would weigh on a small lint's start, more
+    /// in CI, whose environment is large.
     static func variables(named names: [String]) -> [String: String] {
         var result: [String: String] = [:]
         for name in names {

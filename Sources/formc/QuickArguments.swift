@@ -2,7 +2,7 @@
 /// when it is one this reader knows exactly: inputs, and the options CI and the
 /// build plugin pass (`--format github`, `-o FILE`, `--check`, …), each spelled
 /// as a separate argument. ArgumentParser's parse reflects over every command's
-/// options at each start: 1.2–1.5 ms of every run, a third of a small lint.
+/// options at each start, a large share of a small lint's run.
 ///
 /// Anything else makes it answer nil, and ArgumentParser reads the line as it
 /// always did, with its messages and exit statuses: `--help`, `--`,

@@ -120,7 +120,7 @@ func runCommand(_ body: () throws -> Int32) throws {
 /// Ends a command whose work is done and printed: exits with `status` at once,
 /// with `results` (the checked forms) still alive. The kernel takes the process's
 /// memory back in one step, where freeing a large checked form object by object
-/// takes a while (about 1.5 ms for the 1 MB benchmark form). Output is unbuffered
+/// takes time that grows with the form. Output is unbuffered
 /// (`Output`), so nothing is lost. The results are retained once more and never
 /// released: `withExtendedLifetime` would not do, since nothing runs after
 /// `exit`, and the optimizer releases them before the call.

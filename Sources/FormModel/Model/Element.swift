@@ -57,8 +57,7 @@ public struct Element: Sendable {
 ///
 /// `indirect`: each payload lives in a box of its own, so an `Element` is a few
 /// words rather than the 400 bytes of a text field's keys. Every walk over the tree
-/// copies elements and their kinds; a boxed kind copies with one retain
-/// (lint −3% instructions, build −3%).
+/// copies elements and their kinds; a boxed kind copies with one retain.
 public indirect enum ElementKind: Sendable {
     case group(GroupDecl)
     case boolean(BooleanFieldDecl)

@@ -19,9 +19,9 @@ public struct DecimalLiteral: Sendable, Hashable, Comparable, CustomStringConver
         (isNegative, digits, scale) = parsed
     }
 
-    /// Read from the UTF-8 bytes: every literal of a form's rules is read by the
-    /// checker and again by the emitter, and a `Character` at a time cost 5,000
-    /// instructions a literal.
+    /// Read from the UTF-8 bytes, not a `Character` at a time (which segments
+    /// graphemes): every literal of a form's rules is read by the checker and again
+    /// by the emitter.
     private static func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> (Bool, String, Int)? {
         let negative = bytes.first == UInt8(ascii: "-")
         let wholeStart = negative ? 1 : 0
