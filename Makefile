@@ -25,13 +25,17 @@ run: build
 	$$($(SWIFT) build --show-bin-path)/formc build $(EXAMPLE)
 
 # Every test: unit, reference, CLI, corpora, the benchmark's form and goals, and
-# the plugin-generated target.
+# the plugin-generated target; then the whole suite again with FORMC_SPEED=plain,
+# every stage on its plain path (SpeedPolicy), formc's too.
 # The suite is Swift Testing (XCTest finds no tests and says so); the last line
-# repeats Swift Testing's count in the plain "N passed, N failed" form.
+# repeats Swift Testing's counts of both runs in the plain "N passed, N failed" form.
 test: deps
 	$(SWIFT) build --build-tests
 	@set -o pipefail; $(SWIFT) test --skip-build 2>&1 | tee .build/test-output.txt
-	@sed -n 's/.*Test run with \([0-9]*\) tests\{0,1\} in .* passed.*/\1 passed, 0 failed/p' .build/test-output.txt | tail -n 1
+	@set -o pipefail; FORMC_SPEED=plain $(SWIFT) test --skip-build 2>&1 | tee .build/test-output-plain.txt
+	@for run in .build/test-output.txt .build/test-output-plain.txt; do \
+		sed -n 's/.*Test run with \([0-9]*\) tests\{0,1\} in .* passed.*/\1/p' $$run | tail -n 1; \
+	done | awk '{ n += $$1 } END { print n " passed, 0 failed" }'
 	$(MAKE) e2e
 
 # The end-to-end tests (Tests/EndToEnd, pytest) against the built formc, with

@@ -2,8 +2,8 @@ import FormModel
 import FormSource
 
 // The checker's speed path: a large form's element list walked in two halves at
-// once, each half by a walker of its own. `Checker.declare` takes it only when
-// `walksInHalves` is set; the ids are then recorded in document order from both
+// once, each half by a walker of its own. `Checker.declare` takes it only under
+// `SpeedPolicy.parallel`; the ids are then recorded in document order from both
 // walkers, so the symbols and diagnostics are those of one walk (CheckInHalvesTests).
 
 extension ElementWalker {
@@ -12,6 +12,7 @@ extension ElementWalker {
     /// form too small to be worth it, or one whose list cannot be halved.
     func walkingInHalves(_ elements: [Element], counts: [Int], elementCount: Int) -> [ElementWalker]? {
         guard elementCount >= SpeedPaths.checkInHalvesMinimumElements, let half = Self.half(counts) else { return nil }
+        SpeedPaths.note(.checkInHalves)
         let firstCount = counts[..<half].reduce(0, +)
         let (first, second) = Concurrently.run(
             { walking(elements, range: 0..<half, elementCount: firstCount) },

@@ -9,16 +9,18 @@ public enum FormChecker {
     /// copy of it, the condition checker stores the typed expressions into the tree
     /// in place rather than copying every group's elements first.
     public static func check(_ document: consuming FormDocument, file: SourceFile, diagnostics: inout DiagnosticBag) -> CheckedForm {
-        check(document, file: file, walksInHalves: true, diagnostics: &diagnostics)
+        check(document, file: file, speed: .current, diagnostics: &diagnostics)
     }
 
-    /// `walksInHalves`: whether a large form's element list may be walked in two
-    /// halves at once (`FormChecker+Halves.swift`; tests compare both ways).
-    static func check(
-        _ document: consuming FormDocument, file: SourceFile, walksInHalves: Bool, diagnostics: inout DiagnosticBag
+    /// `check` under `speed`: under `.parallel`, a large form's element list may
+    /// be walked in two halves at once (`FormChecker+Halves.swift`), its ids'
+    /// slots read ahead, and its conditions lowered in chunks on every core
+    /// (`ConditionChecker`); tests compare both ways.
+    package static func check(
+        _ document: consuming FormDocument, file: SourceFile, speed: SpeedPolicy, diagnostics: inout DiagnosticBag
     ) -> CheckedForm {
         var checker = Checker(file: file, defaultTrigger: document.defaultTrigger, diagnostics: diagnostics)
-        checker.walksInHalves = walksInHalves
+        checker.speed = speed
         checker.declare(document)
         diagnostics = checker.diagnostics
         let scope = ConditionScope(
@@ -33,7 +35,7 @@ public enum FormChecker {
         let walkers = Concurrently.Handoff([checker.takeWalked()])
         var checkedDocument = consume document
         ConditionChecker.check(
-            &checkedDocument, scope: scope, file: file, diagnostics: &diagnostics,
+            &checkedDocument, scope: scope, file: file, speed: speed, diagnostics: &diagnostics,
             alongside: { Checker.ruleDiagnostics(walkers.take(0), symbols: symbols, file: file) }
         )
         return CheckedForm(document: checkedDocument, symbols: symbols, sourcePath: file.path)
@@ -59,8 +61,9 @@ private struct Checker {
     /// field's rules (duplicates too) for the rule checks, which need every field
     /// declared first, and are freed by the task that runs them.
     var walked: [ElementWalker] = []
-    /// Whether a large form's element list may be walked in two halves at once.
-    var walksInHalves = true
+    /// Whether a large form's element list may be walked in two halves at once,
+    /// and the ids' slots read ahead of recording them.
+    var speed = SpeedPolicy.current
 
     init(file: SourceFile, defaultTrigger: ValidationTrigger, diagnostics: DiagnosticBag) {
         self.file = file
@@ -82,16 +85,22 @@ private struct Checker {
         fieldElements.reserveCapacity(elementCount)
         let walker = ElementWalker(defaultTrigger: defaultTrigger, diagnostics: DiagnosticBag(file: file.path))
         let elements = document.elements
-        var parts = (walksInHalves ? walker.walkingInHalves(elements, counts: counts, elementCount: elementCount) : nil)
+        var parts = (speed.isParallel ? walker.walkingInHalves(elements, counts: counts, elementCount: elementCount) : nil)
             ?? [walker.walking(elements, range: elements.indices, elementCount: elementCount)]
+        if speed.isParallel { SpeedPaths.note(.warmIDs) }
         for part in parts.indices {
             diagnostics.append(contentsOf: parts[part].diagnostics.diagnostics)
-            // The id table's slots are read a block ahead of the records that need
-            // them (`SymbolTable.warm`): tens of thousands of ids outgrow the cache.
             let found = parts[part].found.count
+            guard speed.isParallel else {
+                for index in 0..<found { record(at: index, of: &parts[part]) }
+                continue
+            }
+            // Speed only: the id table's slots are read a block ahead of the
+            // records that need them (`SymbolTable.warm`), for a table that
+            // outgrows the cache.
             var blockStart = 0
             while blockStart < found {
-                let blockEnd = min(blockStart + Self.warmBlock, found)
+                let blockEnd = min(blockStart + SpeedPaths.warmBlock, found)
                 parts[part].hashes.withUnsafeBufferPointer {
                     symbols.warm(UnsafeBufferPointer(rebasing: $0[blockStart..<blockEnd]))
                 }
@@ -103,11 +112,6 @@ private struct Checker {
         // string and array the other core made. The walkers go with them.
         walked = parts
     }
-
-    /// How many ids' slots `declare` reads ahead of recording them: enough reads
-    /// at once to keep the memory busy, few enough that they stay in the cache
-    /// until their records come.
-    static let warmBlock = 64
 
     /// Records what `part`'s walker found of one element (its `found[index]`),
     /// in document order. The symbol of a field that is the first of its id moves

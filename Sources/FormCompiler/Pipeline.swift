@@ -40,11 +40,16 @@ public enum FormPipeline {
 
     /// Read, decode and check.
     public static func check(_ file: SourceFile, limits: CompilerLimits = .default) -> CheckResult {
+        check(file, limits: limits, speed: .current)
+    }
+
+    /// Read, decode and check, each stage under `speed`.
+    package static func check(_ file: SourceFile, limits: CompilerLimits = .default, speed: SpeedPolicy) -> CheckResult {
         var diagnostics = DiagnosticBag(file: file.path)
-        var document = readAndDecode(file, limits: limits, diagnostics: &diagnostics)
+        var document = readAndDecode(file, limits: limits, speed: speed, diagnostics: &diagnostics)
         var checked: CheckedForm?
         if let decoded = document.take() {
-            let result = FormChecker.check(decoded, file: file, diagnostics: &diagnostics)
+            let result = FormChecker.check(decoded, file: file, speed: speed, diagnostics: &diagnostics)
             document = result.document
             if !diagnostics.hasErrors { checked = result }
         }
@@ -53,9 +58,13 @@ public enum FormPipeline {
 
     /// Read and decode in a scope of their own, so that the syntax tree is freed before
     /// the checker and emitter run.
-    private static func readAndDecode(_ file: SourceFile, limits: CompilerLimits, diagnostics: inout DiagnosticBag) -> FormDocument? {
-        guard let tree = read(file, limits: limits, diagnostics: &diagnostics) else { return nil }
-        return FormDecoder.decode(tree, file: file, format: SourceFormat(path: file.path), limits: limits, diagnostics: &diagnostics)
+    private static func readAndDecode(
+        _ file: SourceFile, limits: CompilerLimits, speed: SpeedPolicy, diagnostics: inout DiagnosticBag
+    ) -> FormDocument? {
+        guard let tree = FormReader.read(file, limits: limits, speed: speed, diagnostics: &diagnostics) else { return nil }
+        return FormDecoder.decode(
+            tree, file: file, format: SourceFormat(path: file.path), limits: limits, speed: speed, diagnostics: &diagnostics
+        )
     }
 
     /// Read, decode, check and emit. `headerPath` is the input path the generated
@@ -65,12 +74,21 @@ public enum FormPipeline {
         _ file: SourceFile, options: EmitOptions = EmitOptions(), limits: CompilerLimits = .default,
         headerPath: String? = nil
     ) -> BuildResult {
-        let result = check(file, limits: limits)
+        build(file, options: options, limits: limits, headerPath: headerPath, speed: .current)
+    }
+
+    /// Read, decode, check and emit, each stage under `speed`.
+    package static func build(
+        _ file: SourceFile, options: EmitOptions = EmitOptions(), limits: CompilerLimits = .default,
+        headerPath: String? = nil, speed: SpeedPolicy
+    ) -> BuildResult {
+        let result = check(file, limits: limits, speed: speed)
         guard var checked = result.checked else {
             return BuildResult(diagnostics: result.diagnostics, swiftUTF8: nil)
         }
         if let headerPath { checked.sourcePath = headerPath }
-        return BuildResult(diagnostics: result.diagnostics, swiftUTF8: SwiftEmitter.emitUTF8(checked, options: options))
+        let swift = SwiftEmitter.emitUTF8(checked, options: options, speed: speed)
+        return BuildResult(diagnostics: result.diagnostics, swiftUTF8: swift)
     }
 
     /// `path` relative to `base` when it lies inside it; otherwise its last

@@ -33,10 +33,19 @@ public enum CatalogMerge {
         var members: [CatalogMember]
         var position: [String: Int]
         var order: XcodeKeyOrder.Placement
+        /// Whether a large catalog's entries are given sort keys and merged in halves.
+        var speed: SpeedPolicy
     }
 
     /// `existing` (or a new catalog in `sourceLanguage`) made ready for `merge`.
     public static func target(_ existing: consuming StringCatalogFile?, sourceLanguage: String) -> Target {
+        target(existing.take(), sourceLanguage: sourceLanguage, speed: .current)
+    }
+
+    /// `target(_:sourceLanguage:)` under `speed`.
+    package static func target(
+        _ existing: consuming StringCatalogFile?, sourceLanguage: String, speed: SpeedPolicy
+    ) -> Target {
         var catalog = existing.take() ?? StringCatalogFile(sourceLanguage: sourceLanguage)
         catalog.root.set("sourceLanguage", .string(sourceLanguage))
         if catalog.root["version"] == nil { catalog.root.set("version", .string("1.0")) }
@@ -48,8 +57,10 @@ public enum CatalogMerge {
         for index in members.indices.reversed() {
             position[members[index].key] = index
         }
-        let order = XcodeKeyOrder.Placement(members)
-        return Target(sourceLanguage: sourceLanguage, catalog: catalog, members: members, position: position, order: order)
+        let order = XcodeKeyOrder.Placement(members, speed: speed)
+        return Target(
+            sourceLanguage: sourceLanguage, catalog: catalog, members: members, position: position, order: order, speed: speed
+        )
     }
 
     /// `strings`, of the forms whose type names are `forms`, merged into
@@ -58,6 +69,14 @@ public enum CatalogMerge {
         _ strings: [LocalizableString], forms: [String], into existing: consuming StringCatalogFile?, sourceLanguage: String
     ) -> StringCatalogFile {
         merge(strings, forms: forms, into: target(existing.take(), sourceLanguage: sourceLanguage))
+    }
+
+    /// `merge(_:forms:into:sourceLanguage:)` under `speed`.
+    package static func merge(
+        _ strings: [LocalizableString], forms: [String], into existing: consuming StringCatalogFile?, sourceLanguage: String,
+        speed: SpeedPolicy
+    ) -> StringCatalogFile {
+        merge(strings, forms: forms, into: target(existing.take(), sourceLanguage: sourceLanguage, speed: speed))
     }
 
     /// `strings`, of the forms whose type names are `forms`, merged into the
@@ -69,6 +88,7 @@ public enum CatalogMerge {
         var members = target.members
         let position = target.position
         let order = target.order
+        let speed = target.speed
         _ = consume target
         // A key is merged once, at its first string (several forms may give one key).
         var produced = [Bool](repeating: false, count: members.count)
@@ -86,7 +106,9 @@ public enum CatalogMerge {
         }
         let ownership = CatalogOwnership(forms: forms)
         let unproduced = members.indices.filter { !produced[$0] && ownership.owns(members[$0].key) }
-        for (index, value) in changes(of: members, read: catalog.read, merges: merges, unproduced: unproduced, sourceLanguage: sourceLanguage) {
+        for (index, value) in changes(
+            of: members, read: catalog.read, merges: merges, unproduced: unproduced, sourceLanguage: sourceLanguage, speed: speed
+        ) {
             members[index].value = value
         }
         XcodeKeyOrder.insert(added, into: &members, placement: order)
@@ -115,14 +137,17 @@ public enum CatalogMerge {
 
     /// The entries' new values: each merged entry brought up to date with its
     /// string, and each owned unproduced one marked stale. Worked out
-    /// from the entries as they are, each on its own: for a large catalog, in
-    /// two halves at once. A deferred entry of `read` is looked at in its bytes.
+    /// from the entries as they are, each on its own (speed only, under
+    /// `.parallel`: for a large catalog, in two halves at once). A deferred
+    /// entry of `read` is looked at in its bytes.
     private static func changes(
         of entries: [CatalogMember], read: CatalogRead?, merges: [(index: Int, string: LocalizableString)], unproduced: [Int],
-        sourceLanguage: String
+        sourceLanguage: String, speed: SpeedPolicy
     ) -> [(Int, CatalogJSON)] {
         let writtenLanguage = StringCatalogFile.escaped(sourceLanguage)
-        let parts = entries.count >= SpeedPaths.catalogEntriesInHalvesMinimum && SpeedPaths.hasSecondCore ? 2 : 1
+        let inHalves = speed.isParallel && entries.count >= SpeedPaths.catalogEntriesInHalvesMinimum && SpeedPaths.hasSecondCore
+        if inHalves { SpeedPaths.note(.catalogMergedInHalves) }
+        let parts = inHalves ? 2 : 1
         return Array(Concurrently.map(parts) { part in
             // Taken once a part, not once an entry: the threads share them.
             (read?.file.bytes ?? []).withUnsafeBufferPointer { bytes in

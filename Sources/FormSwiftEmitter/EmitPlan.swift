@@ -1,3 +1,5 @@
+import FormSource
+
 /// The generated file as a list of pieces, rendered in order (see
 /// `FormTranslator.plan()`): a piece is either a part rendered whole, or a run
 /// of units (one per field, per condition helper, per group) between which the
@@ -43,7 +45,7 @@ struct EmitPlan: Sendable {
     private(set) var pieces: [Piece] = []
 
     /// A part rendered whole, writing about `weight` bytes.
-    mutating func once(weight: Int = 512, _ render: @escaping @Sendable (inout SwiftRenderer) -> Void) {
+    mutating func once(weight: Int = SpeedPaths.EmitWeights.part, _ render: @escaping @Sendable (inout SwiftRenderer) -> Void) {
         pieces.append(Piece(count: 1, context: nil, weight: { _ in weight }, render: { _, out in render(&out) }))
     }
 

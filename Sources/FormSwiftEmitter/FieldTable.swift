@@ -3,13 +3,11 @@ import FormSource
 /// The translator's `FieldInfo`s, one per field symbol, in order: a fixed block
 /// of references, each set once while the translator is made, then only read.
 ///
-/// A large form's are made in two halves on two threads, each straight into its
-/// place, and freed the same way when the table goes. Joined from two arrays,
-/// every reference was retained into the joined array and released with its
-/// half, one after another on the calling thread; freed as an array, every
-/// field's objects were released on one thread. With thousands of fields, whose
-/// objects no longer sit in the cache, those serial passes grew faster than the
-/// form.
+/// Speed only (`SpeedPaths.fieldInfosInHalvesMinimumFields`, under
+/// `SpeedPolicy.parallel`): a large form's are made in two halves on two
+/// threads, each straight into its place, with no joined array to retain and
+/// release every reference, and freed the same way when the table goes, each
+/// half's objects on a thread of its own.
 final class FieldTable: RandomAccessCollection, @unchecked Sendable {
     private let base: UnsafeMutablePointer<FormTranslator.FieldInfo>
     let endIndex: Int

@@ -1,4 +1,5 @@
 import FormModel
+import FormSource
 
 /// The conditions (SPEC §7): `isVisible`/`isEnabled`, instance and static, and
 /// one helper per element with a condition of its own, written twice: over a
@@ -46,7 +47,7 @@ extension FormTranslator {
             }
             plan.once { $0.closeBody() }
             for source in [ConditionSource.snapshot, .live] {
-                plan.each(helpers.count, in: Self.formMembers, weight: { _ in 160 }) { index, out in
+                plan.each(helpers.count, in: Self.formMembers, weight: { _ in SpeedPaths.EmitWeights.conditionHelper }) { index, out in
                     let helper = helpers[index]
                     out.openConditionHelper(helper.name(from: source), from: source, readsToday: readsToday)
                     // `return isGroupVisible(values) && (…)`: the enclosing group's helper first.

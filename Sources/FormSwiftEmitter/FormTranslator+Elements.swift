@@ -21,7 +21,7 @@ extension FormTranslator {
                 initializer: .call(.member(.name("Self"), builderName(at: [])), [SwiftArgument("of", .name("self"))])
             )))
         }
-        plan.each(levels.count, in: Self.formMembers, weight: { [levels] in 160 + 224 * levels[$0].elements.count }) { index, out in
+        plan.each(levels.count, in: Self.formMembers, weight: { [levels] in SpeedPaths.EmitWeights.levelStart + SpeedPaths.EmitWeights.levelElement * levels[$0].elements.count }) { index, out in
             builder(for: levels[index], into: &out)
         }
     }

@@ -186,12 +186,13 @@ extension FormTranslator {
     }
 
     /// The `FieldInfo` of each field symbol, in order, and the facts of their
-    /// rules; for a large form, each half on a thread of its own (all they share
-    /// is read, and each sets its own half of the table).
+    /// rules. Speed only, under `.parallel`: a large form's halves each on a
+    /// thread of its own (all they share is read, and each sets its own half of
+    /// the table).
     static func fieldInfos(
-        _ symbols: [FieldSymbol], index: FormIndex, document: FormDocument
+        _ symbols: [FieldSymbol], index: FormIndex, document: FormDocument, speed: SpeedPolicy
     ) -> (FieldTable, RuleFacts) {
-        let inHalves = symbols.count >= SpeedPaths.fieldInfosInHalvesMinimumFields
+        let inHalves = speed.isParallel && symbols.count >= SpeedPaths.fieldInfosInHalvesMinimumFields
         let table = FieldTable(count: symbols.count, inHalves: inHalves)
         @Sendable func fill(_ range: Range<Int>) -> RuleFacts {
             var facts = RuleFacts()
@@ -219,6 +220,7 @@ extension FormTranslator {
             return facts
         }
         guard inHalves else { return (table, fill(0..<symbols.count)) }
+        SpeedPaths.note(.fieldInfosInHalves)
         let half = symbols.count / 2
         var (first, second) = Concurrently.run({ fill(0..<half) }, { fill(half..<symbols.count) })
         first.append(second)

@@ -22,7 +22,7 @@ extension FormTranslator {
     /// the field in place (`fields[index]`). `weight`, about how many bytes a
     /// unit writes, only balances the batches; the bytes never depend on it.
     func eachField(
-        in context: SwiftRenderer.Context, weight: Int = 48, into plan: inout EmitPlan,
+        in context: SwiftRenderer.Context, weight: Int = SpeedPaths.EmitWeights.fieldLine, into plan: inout EmitPlan,
         _ unit: @escaping @Sendable (_ index: Int, _ out: inout SwiftRenderer) -> Void
     ) {
         plan.each(fields.count, in: context, weight: { _ in weight }, unit)
@@ -30,7 +30,7 @@ extension FormTranslator {
 
     /// `let email: FormValue<String>`: each field's value, as the app binds to it.
     func fieldValues(into plan: inout EmitPlan) {
-        eachField(in: Self.formMembers, weight: 36, into: &plan) { index, out in
+        eachField(in: Self.formMembers, weight: SpeedPaths.EmitWeights.fieldValue, into: &plan) { index, out in
             out.storedProperty(access, isLet: true, fields[index].name, FieldType("FormValue", of: fields[index].valueType))
         }
     }
@@ -46,7 +46,7 @@ extension FormTranslator {
                 inherits: fields.isEmpty ? ["Hashable", "CaseIterable", "Sendable"] : ["String", "CaseIterable", "Sendable"]
             ))
         }
-        eachField(in: Self.nestedMembers, weight: 24, into: &plan) { index, out in
+        eachField(in: Self.nestedMembers, weight: SpeedPaths.EmitWeights.fieldCase, into: &plan) { index, out in
             out.enumCase(fields[index].name)
         }
         plan.once { $0.closeType() }
@@ -55,7 +55,7 @@ extension FormTranslator {
     func segmentEnums(into plan: inout EmitPlan) {
         // Positions, not the `FieldInfo`s: an array of them would retain each.
         let segmentFields = fields.indices.filter { !fields[$0].caseNames.isEmpty || fields[$0].kind.hasOptions }
-        plan.each(segmentFields.count, in: Self.formMembers, weight: { 160 + 32 * fields[segmentFields[$0]].caseNames.count }) { index, out in
+        plan.each(segmentFields.count, in: Self.formMembers, weight: { SpeedPaths.EmitWeights.enumStart + SpeedPaths.EmitWeights.enumCase * fields[segmentFields[$0]].caseNames.count }) { index, out in
             let field = fields[segmentFields[index]]
             let (enumName, options): (String, [SegmentOption]) = switch field.kind {
             case .segment(let segment): (segment.swiftEnumName, segment.options)
@@ -78,7 +78,7 @@ extension FormTranslator {
 
     func actionEnum(into plan: inout EmitPlan) {
         guard !segueIDs.isEmpty else { return }
-        plan.once(weight: 160 + 32 * segueIDs.count) { out in
+        plan.once(weight: SpeedPaths.EmitWeights.enumStart + SpeedPaths.EmitWeights.enumCase * segueIDs.count) { out in
             out.openType(SwiftTypeDecl(
                 doc: ["The form's segues: what a renderer does when one is tapped is up to the app."],
                 access: access, kind: .enum, name: "Action",
@@ -97,7 +97,7 @@ extension FormTranslator {
                 inherits: ["Codable", "Equatable", "Sendable"]
             ))
         }
-        eachField(in: Self.nestedMembers, weight: 28, into: &plan) { index, out in
+        eachField(in: Self.nestedMembers, weight: SpeedPaths.EmitWeights.valuesProperty, into: &plan) { index, out in
             // An instant is ISO 8601 text whatever the coder's date strategy (SPEC §10).
             let wrapper: StaticString? = if case .date(.dateTime, _) = fields[index].fieldType { "FormDateTime" } else { nil }
             out.storedProperty(access, wrapper: wrapper, isLet: false, fields[index].name, FieldType(fields[index].valueType))
@@ -105,15 +105,15 @@ extension FormTranslator {
         plan.once { out in
             out.openFunction(SwiftFunction(doc: ["Every field at its default."], access: access, parameters: [], body: []))
         }
-        eachField(in: Self.nestedBody, weight: 36, into: &plan) { index, out in
+        eachField(in: Self.nestedBody, weight: SpeedPaths.EmitWeights.valuesLine, into: &plan) { index, out in
             out.assignment(.onSelf(fields[index].name), fields[index].defaultValue)
         }
         plan.once { $0.closeBody() }
         if !fields.isEmpty {
-            plan.once(weight: 32 * fields.count) { out in
+            plan.once(weight: SpeedPaths.EmitWeights.valuesArgument * fields.count) { out in
                 out.openMemberwiseInitializer(access, count: fields.count, name: { fields[$0].name }, type: { fields[$0].valueType })
             }
-            eachField(in: Self.nestedBody, weight: 36, into: &plan) { index, out in
+            eachField(in: Self.nestedBody, weight: SpeedPaths.EmitWeights.valuesLine, into: &plan) { index, out in
                 out.assignment(.onSelf(fields[index].name), .plain(fields[index].name))
             }
             plan.once { $0.closeBody() }
@@ -148,10 +148,10 @@ extension FormTranslator {
     }
 
     func instanceMembers(into plan: inout EmitPlan) {
-        plan.once(weight: 1_024) { out in
+        plan.once(weight: SpeedPaths.EmitWeights.instanceMembersStart) { out in
             instanceMembersHead(into: &out)
         }
-        eachField(in: Self.formBody, weight: 52, into: &plan) { index, out in
+        eachField(in: Self.formBody, weight: SpeedPaths.EmitWeights.initializerLine, into: &plan) { index, out in
             out.assignment(.onSelf(fields[index].name), making: "FormValue", of: .inValues(fields[index].name))
         }
         plan.once { out in
@@ -169,7 +169,7 @@ extension FormTranslator {
                 out.statement(.var("values", nil, .call(.type(Self.valuesType), [])))
             }
         }
-        eachField(in: Self.formBody, weight: 44, into: &plan) { index, out in
+        eachField(in: Self.formBody, weight: SpeedPaths.EmitWeights.valuesGetterLine, into: &plan) { index, out in
             out.assignment(.inValues(fields[index].name), .liveValue(fields[index].name))
         }
         plan.once { out in

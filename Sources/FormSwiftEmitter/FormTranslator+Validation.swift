@@ -6,7 +6,7 @@ import FormText
 /// function per field, and the instance API that drives field states.
 extension FormTranslator {
     func validationMembers(into plan: inout EmitPlan) {
-        plan.once(weight: 4_096) { out in
+        plan.once(weight: SpeedPaths.EmitWeights.validationStart) { out in
             validationAPI(into: &out)
         }
         // Key 0: no rules; 1 + position: the field's own helper.
@@ -39,7 +39,7 @@ extension FormTranslator {
             out.implicitMember(triggers[key].rawValue)
         }
         let sameAs = sameAsDependents()
-        plan.once(weight: 1_024 + 48 * sameAs.count) { out in
+        plan.once(weight: SpeedPaths.EmitWeights.sameAsStart + SpeedPaths.EmitWeights.sameAsCheck * sameAs.count) { out in
             out.closeBody()
             dependents(sameAs, into: &out)
         }
@@ -51,7 +51,7 @@ extension FormTranslator {
             patternNames[pattern] = "pattern_" + String(number + 1)
         }
         if !patterns.isEmpty {
-            plan.once(weight: 96 * patterns.count) { [patterns, patternNames] out in
+            plan.once(weight: SpeedPaths.EmitWeights.pattern * patterns.count) { [patterns, patternNames] out in
                 for pattern in patterns {
                     out.declaration(.property(SwiftProperty(
                         access: .private, modifiers: ["nonisolated", "static"], isLet: true, name: patternNames[pattern] ?? "",
@@ -65,7 +65,7 @@ extension FormTranslator {
         let (parameters, customParameters) = SwiftRenderer.fieldValidatorParameters(validatorsProtocol: validatorsProtocol)
         // Positions, not the `FieldInfo`s: an array of them would retain each.
         let validated = fields.indices.filter { fields[$0].hasRules }
-        plan.each(validated.count, in: Self.formMembers, weight: { 256 + 96 * fields[validated[$0]].ruleCount }) { [patternNames] index, out in
+        plan.each(validated.count, in: Self.formMembers, weight: { SpeedPaths.EmitWeights.validatorStart + SpeedPaths.EmitWeights.validatorRule * fields[validated[$0]].ruleCount }) { [patternNames] index, out in
             let field = fields[validated[index]]
             fieldValidation(field, parameters: field.hasCustomRule ? customParameters : parameters, patternNames: patternNames, into: &out)
         }

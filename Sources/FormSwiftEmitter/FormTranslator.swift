@@ -46,7 +46,8 @@ struct FormTranslator {
     /// The `N` of each static text's and unnamed group's localization key (SPEC §11).
     let unnamedOrdinals: [ElementPath: Int]
 
-    init(form: CheckedForm, options: EmitOptions) {
+    /// `speed`: whether a large form's `FieldInfo`s are made and freed in halves.
+    init(form: CheckedForm, options: EmitOptions, speed: SpeedPolicy = .current) {
         self.form = form
         access = switch options.accessLevel {
         case .internal: .internal
@@ -57,7 +58,7 @@ struct FormTranslator {
         // One walk over the tree, by index: the levels, the field elements (in
         // document order, as the symbols are), the segues and the condition helpers.
         let index = FormIndex(form.document.elements)
-        let (fields, ruleFacts) = Self.fieldInfos(form.symbols.fields, index: index, document: form.document)
+        let (fields, ruleFacts) = Self.fieldInfos(form.symbols.fields, index: index, document: form.document, speed: speed)
         self.fields = fields
         self.ruleFacts = ruleFacts
         segueIDs = index.segueIDs

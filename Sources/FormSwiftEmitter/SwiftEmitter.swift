@@ -33,10 +33,16 @@ public enum SwiftEmitter {
     /// No `String` is made (which would check the UTF-8 and copy it once more;
     /// the renderer only ever writes valid UTF-8).
     public static func emitUTF8(_ form: CheckedForm, options: EmitOptions) -> [UInt8] {
-        let translator = FormTranslator(form: form, options: options)
+        emitUTF8(form, options: options, speed: .current)
+    }
+
+    /// `emitUTF8(_:options:)` under `speed`: `.plain` renders the file in one
+    /// piece on the calling thread.
+    package static func emitUTF8(_ form: CheckedForm, options: EmitOptions, speed: SpeedPolicy) -> [UInt8] {
+        let translator = FormTranslator(form: form, options: options, speed: speed)
         var bytes: [UInt8] = []
         bytes.reserveCapacity(translator.estimatedSize)
-        emit(translator, flushSize: chunkSize, batchSize: batchSize) { bytes.append(contentsOf: $0) }
+        emit(translator, flushSize: chunkSize, batchSize: batchSize(speed)) { bytes.append(contentsOf: $0) }
         return bytes
     }
 
@@ -53,34 +59,52 @@ public enum SwiftEmitter {
         try emit(form, options: options, flushSize: chunkSize, into: sink)
     }
 
+    /// `emit(_:options:into:)` under `speed`.
+    package static func emit<Failure: Error>(
+        _ form: CheckedForm, options: EmitOptions, speed: SpeedPolicy,
+        into sink: (UnsafeRawBufferPointer) throws(Failure) -> Void
+    ) throws(Failure) {
+        try emit(form, options: options, flushSize: chunkSize, batchSize: batchSize(speed), speed: speed, into: sink)
+    }
+
     /// How much (estimated) a batch of a large file writes.
     static let batchSize = SpeedPaths.emitBatchSize
+
+    /// The batch size under `speed`: under `.plain`, the whole file is one batch.
+    static func batchSize(_ speed: SpeedPolicy) -> Int {
+        speed.isParallel ? batchSize : .max
+    }
 
     /// `emit(_:options:into:)` with another chunk and batch size: tests flush
     /// after every line, and cut the file at every place a batch may start, to
     /// check that neither ever changes the bytes.
     static func emit<Failure: Error>(
-        _ form: CheckedForm, options: EmitOptions, flushSize: Int, batchSize: Int = batchSize,
-        into sink: (UnsafeRawBufferPointer) throws(Failure) -> Void
+        _ form: CheckedForm, options: EmitOptions, flushSize: Int, batchSize: Int = batchSize(.current),
+        speed: SpeedPolicy = .current, into sink: (UnsafeRawBufferPointer) throws(Failure) -> Void
     ) throws(Failure) {
-        try emit(FormTranslator(form: form, options: options), flushSize: flushSize, batchSize: batchSize, into: sink)
+        try emit(FormTranslator(form: form, options: options, speed: speed), flushSize: flushSize, batchSize: batchSize, into: sink)
     }
 
     /// A checked form made ready to emit: the names and facts every member of
-    /// the file needs, worked out once (a few milliseconds for thousands of
-    /// fields, some objects per field). `emit(_:options:into:)` makes one and
+    /// the file needs, worked out once (some objects per field). `emit(_:options:into:)` makes one and
     /// frees it when done; a caller about to exit (`formc build`) can keep it
     /// to the end instead and skip the freeing, as it keeps the checked form.
     public struct Prepared: Sendable {
         let translator: FormTranslator
+        let speed: SpeedPolicy
 
         public init(_ form: CheckedForm, options: EmitOptions) {
-            translator = FormTranslator(form: form, options: options)
+            self.init(form, options: options, speed: .current)
+        }
+
+        package init(_ form: CheckedForm, options: EmitOptions, speed: SpeedPolicy) {
+            translator = FormTranslator(form: form, options: options, speed: speed)
+            self.speed = speed
         }
 
         /// What `SwiftEmitter.emit(_:options:into:)` hands over, the same way.
         public func emit<Failure: Error>(into sink: (UnsafeRawBufferPointer) throws(Failure) -> Void) throws(Failure) {
-            try SwiftEmitter.emit(translator, flushSize: chunkSize, batchSize: batchSize, into: sink)
+            try SwiftEmitter.emit(translator, flushSize: chunkSize, batchSize: batchSize(speed), into: sink)
         }
     }
 
@@ -100,7 +124,8 @@ public enum SwiftEmitter {
         if let failure { throw failure }
     }
 
-    /// A small file is rendered straight into `sink`. A large one is cut into
+    /// A small file, or any file under `SpeedPolicy.plain`, is rendered
+    /// straight into `sink`. Speed only: a large one is cut into
     /// batches (`EmitPlan`), each rendered into a block of its own on whichever
     /// core is free and handed over in order as soon as it and those before it
     /// are done (`Concurrently.stream`), in pieces of at most `flushSize` bytes,
@@ -117,6 +142,7 @@ public enum SwiftEmitter {
             }
             return
         }
+        SpeedPaths.note(.emitInBatches)
         Concurrently.stream(batches.count, window: SpeedPaths.emitBatchesInFlight) { index in
             plan.rendered(batches[index], endsFile: index == batches.count - 1)
         } consume: { rendered in

@@ -6,7 +6,10 @@ import FormSource
 package enum FormReader {
     /// Reads a file's bytes into the document tree, choosing the reader by the
     /// file's name. Checks size and UTF-8 first (FC004, FC005).
-    package static func read(_ file: SourceFile, limits: CompilerLimits = .default, diagnostics: inout DiagnosticBag) -> SyntaxTree? {
+    /// `speed`: whether a large YAML file may be read in two parts at once.
+    package static func read(
+        _ file: SourceFile, limits: CompilerLimits = .default, speed: SpeedPolicy = .current, diagnostics: inout DiagnosticBag
+    ) -> SyntaxTree? {
         // The syntax tree's offsets are `Int32`: no limit lets a larger file through.
         let maxFileSize = min(limits.maxFileSize, SyntaxTree.maxFileSize)
         if file.bytes.count > maxFileSize {
@@ -28,7 +31,7 @@ package enum FormReader {
         }
         switch SourceFormat(path: file.path) {
         case .json: return JSONReader.read(file, limits: limits, diagnostics: &diagnostics)
-        case .yaml: return YAMLReader.read(file, limits: limits, diagnostics: &diagnostics)
+        case .yaml: return YAMLReader.read(file, limits: limits, speed: speed, diagnostics: &diagnostics)
         }
     }
 

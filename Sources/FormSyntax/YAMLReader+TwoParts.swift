@@ -9,41 +9,31 @@ import Darwin
 
 // The YAML reader's speed path: a large file read in two parts at once, on two
 // cores, and joined (`YAMLSplit` plans the cut). `YAMLReader.read` takes it only
-// when `Splitting` allows it and the cut works out; otherwise, and whenever either
+// under `SpeedPolicy.parallel`, when the cut works out; otherwise, and whenever either
 // part would report anything, the file is read whole. Both give the same tree
 // (YAMLSplitTests).
 
 extension YAMLReader {
-    /// Whether `read` may cut a file in two and read the parts at once.
-    enum Splitting {
-        /// When the file is at least `SpeedPaths.twoPartReadMinimumBytes` and the machine
-        /// has two cores or more, near the middle.
-        case automatic
-        case never
-        /// At this line start (for tests), whatever the file's size.
-        case at(Int)
-    }
-
-    static func plan(_ file: SourceFile, splitting: Splitting) -> YAMLSplit? {
+    /// Where to cut `file` in two: near the middle when it is at least
+    /// `SpeedPaths.twoPartReadMinimumBytes` and the machine has two cores or
+    /// more; at `cutAt` (a line start, for tests) whatever its size.
+    static func plan(_ file: SourceFile, cutAt: Int?) -> YAMLSplit? {
         file.bytes.withUnsafeBufferPointer { bytes -> YAMLSplit? in
             // The planner counts lines at "\n"; a lone CR is a break to libyaml too.
             guard !hasLoneCarriageReturn(bytes) else { return nil }
-            switch splitting {
-            case .never:
-                return nil
-            case .automatic:
+            guard let offset = cutAt else {
                 guard bytes.count >= SpeedPaths.twoPartReadMinimumBytes, SpeedPaths.hasSecondCore else { return nil }
                 return YAMLSplit.plan(bytes)
-            case .at(let offset):
-                guard offset > 0, offset < bytes.count, bytes[offset - 1] == UInt8(ascii: "\n") else { return nil }
-                return YAMLSplit.plan(bytes, cutAt: offset)
             }
+            guard offset > 0, offset < bytes.count, bytes[offset - 1] == UInt8(ascii: "\n") else { return nil }
+            return YAMLSplit.plan(bytes, cutAt: offset)
         }
     }
 
     /// Reads the part before the cut on this thread and the part after it (behind
     /// the skeleton) on another, then joins them; nil when the cut did not work out.
     static func readInTwo(_ file: SourceFile, split: YAMLSplit, limits: CompilerLimits) -> SyntaxTree? {
+        SpeedPaths.note(.readInTwo)
         let cutLine = file.position(ofByteOffset: split.offset).line
         let (first, second) = Concurrently.run(
             { readFirstPart(file, split: split, cutLine: cutLine, limits: limits) },

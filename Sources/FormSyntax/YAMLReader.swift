@@ -40,18 +40,19 @@ import Darwin
 ///   would only cause follow-up errors that are not the user's.
 public enum YAMLReader {
     public static func read(_ file: SourceFile, limits: CompilerLimits, diagnostics: inout DiagnosticBag) -> SyntaxTree? {
-        read(file, limits: limits, splitting: .automatic, diagnostics: &diagnostics)
+        read(file, limits: limits, speed: .current, diagnostics: &diagnostics)
     }
 
-    /// Reads `file`, in two parts at once when `splitting` allows it and the cut
-    /// works out (see `YAMLSplit`); otherwise, or when anything in either part
+    /// Reads `file`; under `.parallel`, in two parts at once when it is large
+    /// and the cut works out (see `YAMLSplit`), or at `cutAt` (a line start, for
+    /// tests) whatever its size; otherwise, or when anything in either part
     /// differs from the plan or would be reported, whole. Both ways give the same
     /// tree, and the diagnostics always come from the whole read.
-    static func read(
-        _ file: SourceFile, limits: CompilerLimits, splitting: Splitting, diagnostics: inout DiagnosticBag
+    package static func read(
+        _ file: SourceFile, limits: CompilerLimits, speed: SpeedPolicy, cutAt: Int? = nil, diagnostics: inout DiagnosticBag
     ) -> SyntaxTree? {
         let needsCursor = file.bytes.withUnsafeBufferPointer(YAMLTreeBuilder.needsPositionCursor)
-        if !needsCursor, let split = plan(file, splitting: splitting),
+        if !needsCursor, speed.isParallel, let split = plan(file, cutAt: cutAt),
            let tree = readInTwo(file, split: split, limits: limits) {
             return tree
         }

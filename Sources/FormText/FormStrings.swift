@@ -37,7 +37,15 @@ public enum FormStrings {
     /// Every string of `document`; `diagnostics` gets FC204 for two different
     /// strings under one key (the second is left out).
     public static func strings(of document: FormDocument, diagnostics: inout DiagnosticBag) -> [LocalizableString] {
-        let strings = collected(document)
+        strings(of: document, speed: .current, diagnostics: &diagnostics)
+    }
+
+    /// `strings(of:diagnostics:)` under `speed`: under `.parallel`, a large
+    /// form's strings are collected in halves.
+    package static func strings(
+        of document: FormDocument, speed: SpeedPolicy, diagnostics: inout DiagnosticBag
+    ) -> [LocalizableString] {
+        let strings = collected(document, speed: speed)
         // Each key's place in `result`.
         var seen = [String: Int](minimumCapacity: strings.count)
         var result: [LocalizableString] = []
@@ -60,18 +68,20 @@ public enum FormStrings {
         return result
     }
 
-    /// Every string of `document` in document order, keys repeated. Speed only:
-    /// a large form has each half of its top-level elements walked on a thread
-    /// of its own (`SpeedPaths.stringsInHalvesMinimumFields`).
-    private static func collected(_ document: FormDocument) -> [LocalizableString] {
+    /// Every string of `document` in document order, keys repeated. Speed only,
+    /// under `.parallel`: a large form has each half of its top-level elements
+    /// walked on a thread of its own (`SpeedPaths.stringsInHalvesMinimumFields`).
+    private static func collected(_ document: FormDocument, speed: SpeedPolicy) -> [LocalizableString] {
         var collector = Collector(form: document.name.value)
         collector.prepare(document)
         let count = document.elements.count
-        guard collector.displayNames.count >= SpeedPaths.stringsInHalvesMinimumFields, count >= 2, SpeedPaths.hasSecondCore else {
+        guard speed.isParallel, collector.displayNames.count >= SpeedPaths.stringsInHalvesMinimumFields, count >= 2,
+              SpeedPaths.hasSecondCore else {
             var copy = document
             collector.collect(&copy, elements: 0..<count)
             return collector.strings
         }
+        SpeedPaths.note(.stringsInHalves)
         let (form, ordinals, displayNames) = (collector.form, collector.ordinals, collector.displayNames)
         let halves = Concurrently.map(2) { half in
             var collector = Collector(form: form, ordinals: ordinals, displayNames: displayNames)

@@ -40,14 +40,14 @@ struct CheckInHalvesTests {
         var diagnostics: [Diagnostic]
     }
 
-    private static func check(_ text: String, inHalves: Bool) throws -> Checked {
+    private static func check(_ text: String, speed: SpeedPolicy) throws -> Checked {
         let file = SourceFile(path: "large.form.yaml", text: text)
         var diagnostics = DiagnosticBag(file: file.path)
         let tree = try #require(FormPipeline.read(file, diagnostics: &diagnostics))
         let document = try #require(FormDecoder.decode(
             tree, file: file, format: SourceFormat(path: file.path), limits: .default, diagnostics: &diagnostics
         ))
-        let checked = FormChecker.check(document, file: file, walksInHalves: inHalves, diagnostics: &diagnostics)
+        let checked = FormChecker.check(document, file: file, speed: speed, diagnostics: &diagnostics)
         return Checked(
             fields: checked.symbols.fields.map { "\($0.id) \($0.path)" },
             dump: TreeDump.json(for: checked.document, path: file.path),
@@ -58,8 +58,8 @@ struct CheckInHalvesTests {
     @Test func aLargeFormChecksAsInOneWalk() throws {
         // 40 groups of 30 fields: 1,240 elements, over the threshold.
         let text = Self.form(groups: 40, fields: 30)
-        let halves = try Self.check(text, inHalves: true)
-        let whole = try Self.check(text, inHalves: false)
+        let halves = try Self.check(text, speed: .parallel)
+        let whole = try Self.check(text, speed: .plain)
         #expect(halves == whole)
         let codes = Set(halves.diagnostics.map(\.code))
         #expect(codes.isSuperset(of: [.duplicateID, .invalidFieldID]))

@@ -30,11 +30,11 @@ struct ParallelDecodeTests {
         var diagnostics: [Diagnostic]
     }
 
-    private static func decode(_ text: String, limits: CompilerLimits = .default, parallel: Bool) -> Decoded {
+    private static func decode(_ text: String, limits: CompilerLimits = .default, speed: SpeedPolicy) -> Decoded {
         let file = SourceFile(path: "long.form.yaml", text: text)
         var diagnostics = DiagnosticBag(file: file.path)
         let tree = FormPipeline.read(file, limits: limits, diagnostics: &diagnostics)!
-        let document = FormDecoder.decode(tree, file: file, format: SourceFormat(path: file.path), limits: limits, decodesInPieces: parallel, diagnostics: &diagnostics)
+        let document = FormDecoder.decode(tree, file: file, format: SourceFormat(path: file.path), limits: limits, speed: speed, diagnostics: &diagnostics)
         return Decoded(dump: document.map { TreeDump.json(for: $0, path: file.path) }, diagnostics: diagnostics.sorted)
     }
 
@@ -57,15 +57,15 @@ struct ParallelDecodeTests {
         // 40 groups of 20 fields: the top-level list spans far more than the threshold.
         let text = Self.form(groups: 40, fields: 20)
         #expect(Self.topLevelCuts(text) != nil)
-        let parallel = Self.decode(text, parallel: true)
-        #expect(parallel == Self.decode(text, parallel: false))
+        let parallel = Self.decode(text, speed: .parallel)
+        #expect(parallel == Self.decode(text, speed: .plain))
         #expect(parallel.diagnostics.count > 100)
     }
 
     @Test func oneLongGroupIsSplitInside() {
         let text = Self.form(groups: 1, fields: 800)
-        let parallel = Self.decode(text, parallel: true)
-        #expect(parallel == Self.decode(text, parallel: false))
+        let parallel = Self.decode(text, speed: .parallel)
+        #expect(parallel == Self.decode(text, speed: .plain))
         #expect(parallel.dump != nil)
     }
 
@@ -75,8 +75,8 @@ struct ParallelDecodeTests {
         var limits = CompilerLimits()
         limits.maxElements = 500
         let text = Self.form(groups: 40, fields: 20)
-        let parallel = Self.decode(text, limits: limits, parallel: true)
-        #expect(parallel == Self.decode(text, limits: limits, parallel: false))
+        let parallel = Self.decode(text, limits: limits, speed: .parallel)
+        #expect(parallel == Self.decode(text, limits: limits, speed: .plain))
         #expect(parallel.diagnostics.contains { $0.code == .limitExceeded })
     }
 
@@ -116,8 +116,8 @@ struct ParallelDecodeTests {
         for piece in 0..<cuts.count {
             #expect(abs(lines[piece + 1] - lines[piece] - share) <= 80, "piece \(piece)")
         }
-        let parallel = Self.decode(text, parallel: true)
-        #expect(parallel == Self.decode(text, parallel: false))
+        let parallel = Self.decode(text, speed: .parallel)
+        #expect(parallel == Self.decode(text, speed: .plain))
     }
 
     /// A form whose element list is `before` text fields, a group of `fields`
@@ -141,8 +141,8 @@ struct ParallelDecodeTests {
         // pieces, but the only cut that splits the lines is before the last item.
         let text = Self.formAroundOneGroup(before: 2, fields: 4_000, after: 1)
         #expect(Self.topLevelCuts(text) == [3])
-        let parallel = Self.decode(text, parallel: true)
-        #expect(parallel == Self.decode(text, parallel: false))
+        let parallel = Self.decode(text, speed: .parallel)
+        #expect(parallel == Self.decode(text, speed: .plain))
         #expect(parallel.diagnostics.count > 300)
     }
 
@@ -155,8 +155,8 @@ struct ParallelDecodeTests {
         limits.maxElements = 1_215
         let text = Self.formAroundOneGroup(before: 10, fields: 1_200, after: 10)
         #expect(Self.topLevelCuts(text) == [11])
-        let parallel = Self.decode(text, limits: limits, parallel: true)
-        #expect(parallel == Self.decode(text, limits: limits, parallel: false))
+        let parallel = Self.decode(text, limits: limits, speed: .parallel)
+        #expect(parallel == Self.decode(text, limits: limits, speed: .plain))
         let limit = parallel.diagnostics.filter { $0.code == .limitExceeded }
         // The 1,216th element: the group's 1,205th field (11 elements come before it),
         // on its line (two lines a field, three with a rule, after the group's 2).

@@ -3,7 +3,7 @@
 import Foundation
 import Testing
 
-/// The split read (`YAMLSplit`, `YAMLReader.read(_:limits:splitting:diagnostics:)`):
+/// The split read (`YAMLSplit`, `YAMLReader.read(_:limits:speed:cutAt:diagnostics:)`):
 /// wherever a file is cut, reading it in two parts gives the tree of the whole
 /// read or falls back to it; it never gives a different tree, and never succeeds
 /// where the whole read reports anything.
@@ -14,11 +14,11 @@ struct YAMLSplitTests {
     private func checkEveryCut(_ text: String, path: String = "form.yaml", sourceLocation: Testing.SourceLocation = #_sourceLocation) -> Int {
         let file = SourceFile(path: path, text: text)
         var wholeDiagnostics = DiagnosticBag(file: path)
-        let whole = YAMLReader.read(file, limits: .default, splitting: .never, diagnostics: &wholeDiagnostics)
+        let whole = YAMLReader.read(file, limits: .default, speed: .plain, diagnostics: &wholeDiagnostics)
         var splitReads = 0
         for offset in file.lineStarts.dropFirst() where offset < file.bytes.count {
             var diagnostics = DiagnosticBag(file: path)
-            let read = YAMLReader.read(file, limits: .default, splitting: .at(offset), diagnostics: &diagnostics)
+            let read = YAMLReader.read(file, limits: .default, speed: .parallel, cutAt: offset, diagnostics: &diagnostics)
             // Whatever happened, the answer is the whole read's.
             #expect(diagnostics.diagnostics == wholeDiagnostics.diagnostics, "cut at \(offset)", sourceLocation: sourceLocation)
             #expect(read.map(TreeNode.init) == whole.map(TreeNode.init), "cut at \(offset)", sourceLocation: sourceLocation)
@@ -248,7 +248,7 @@ struct YAMLSplitTests {
         #expect(abs(split.offset - file.bytes.count / 2) < 1_000)
         let parts = YAMLReader.readInTwo(file, split: split, limits: .default)
         var diagnostics = DiagnosticBag(file: file.path)
-        let whole = YAMLReader.read(file, limits: .default, splitting: .never, diagnostics: &diagnostics)
+        let whole = YAMLReader.read(file, limits: .default, speed: .plain, diagnostics: &diagnostics)
         #expect(parts != nil && whole != nil)
         #expect(parts.map(TreeNode.init) == whole.map(TreeNode.init))
     }
@@ -265,10 +265,10 @@ struct YAMLSplitCorpusTests {
             guard let data = FileManager.default.contents(atPath: path) else { continue }
             let file = SourceFile(path: folder, bytes: Array(data))
             var wholeDiagnostics = DiagnosticBag(file: folder)
-            let whole = YAMLReader.read(file, limits: .default, splitting: .never, diagnostics: &wholeDiagnostics)
+            let whole = YAMLReader.read(file, limits: .default, speed: .plain, diagnostics: &wholeDiagnostics)
             for offset in file.lineStarts.dropFirst() where offset < file.bytes.count {
                 var diagnostics = DiagnosticBag(file: folder)
-                let read = YAMLReader.read(file, limits: .default, splitting: .at(offset), diagnostics: &diagnostics)
+                let read = YAMLReader.read(file, limits: .default, speed: .parallel, cutAt: offset, diagnostics: &diagnostics)
                 #expect(diagnostics.diagnostics == wholeDiagnostics.diagnostics, "\(folder) cut at \(offset)")
                 #expect(read.map(TreeNode.init) == whole.map(TreeNode.init), "\(folder) cut at \(offset)")
                 if let split = file.bytes.withUnsafeBufferPointer({ YAMLSplit.plan($0, cutAt: offset) }),

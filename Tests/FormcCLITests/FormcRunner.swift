@@ -33,7 +33,7 @@ enum Formc {
     }()
 
     /// Runs `formc arguments` in `directory` with a clean environment (no colour,
-    /// not on GitHub Actions) plus `environment`.
+    /// not on GitHub Actions, the suite's `FORMC_SPEED`) plus `environment`.
     static func run(_ arguments: [String], in directory: URL, environment: [String: String] = [:]) throws -> Run {
         let executable = try #require(executable, "formc executable not found next to the test bundle; set FORMC_BINARY")
         let process = Process()
@@ -41,6 +41,8 @@ enum Formc {
         process.arguments = arguments
         process.currentDirectoryURL = directory
         var base = ["PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin", "NO_COLOR": "1"]
+        // `make test`'s second run takes the plain paths in formc too.
+        base["FORMC_SPEED"] = ProcessInfo.processInfo.environment["FORMC_SPEED"]
         base.merge(environment) { $1 }
         process.environment = base
         // Files rather than pipes: a large report cannot fill a pipe and deadlock.

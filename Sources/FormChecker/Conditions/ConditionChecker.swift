@@ -13,24 +13,27 @@ public enum ConditionChecker {
     /// Parses each condition of the document, type-checks it against the symbols,
     /// stores the typed expression in `Condition.expression`, and reports FC500–FC505.
     public static func check(_ document: inout FormDocument, symbols: SymbolTable, file: SourceFile, diagnostics: inout DiagnosticBag) {
-        check(&document, scope: ConditionScope(document: document, symbols: symbols), file: file, diagnostics: &diagnostics)
+        check(
+            &document, scope: ConditionScope(document: document, symbols: symbols), file: file, speed: .current,
+            diagnostics: &diagnostics
+        )
     }
 
     /// `check` with the scope the form checker gathered on its own walk of the tree.
     ///
     /// Lowering a condition needs the symbols and nothing else, so every condition
-    /// is lowered first, in document order, a long list in chunks on every
-    /// core, with `alongside` (the form checker's rule checks) as one more task
+    /// is lowered first, in document order (speed only, under `.parallel`: a
+    /// long list in chunks on every core), with `alongside` (the form checker's rule checks) as one more task
     /// beside them; the walk that stores the expressions and collects the
     /// visibility edges (enough to find a cycle) then takes the results in the
     /// same order. The graph that explains a cycle is built only when there is one.
     static func check(
-        _ document: inout FormDocument, scope: ConditionScope, file: SourceFile, diagnostics: inout DiagnosticBag,
-        alongside: (@Sendable () -> DiagnosticBag)? = nil
+        _ document: inout FormDocument, scope: ConditionScope, file: SourceFile, speed: SpeedPolicy,
+        diagnostics: inout DiagnosticBag, alongside: (@Sendable () -> DiagnosticBag)? = nil
     ) {
         let conditions = Self.takeConditions(from: &document.elements)
         let conditionCount = conditions.count
-        let chunks = Self.chunkCount(conditionCount)
+        let chunks = speed.isParallel ? Self.chunkCount(conditionCount) : 1
         let extra = alongside == nil ? 0 : 1
         // Each chunk's task takes its conditions, and with them their parses: they
         // are freed on its thread once lowered.
@@ -42,7 +45,9 @@ public enum ConditionChecker {
         }
         // A small form is checked on this thread: waking a worker would cost more
         // than the rule checks it could take over.
-        let isLarge = chunks > 1 || scope.symbols.fields.count >= SpeedPaths.conditionsInChunksMinimumFields
+        let isLarge = speed.isParallel
+            && (chunks > 1 || scope.symbols.fields.count >= SpeedPaths.conditionsInChunksMinimumFields)
+        if isLarge { SpeedPaths.note(.conditionsInChunks) }
         let results = isLarge ? Concurrently.map(chunks + extra, run) : (0..<(chunks + extra)).map(run)
         for result in results {
             diagnostics.append(contentsOf: result.diagnostics.diagnostics)
@@ -115,14 +120,16 @@ public enum ConditionChecker {
         return conditions
     }
 
-    /// How many chunks `count` conditions are lowered in: one below
-    /// `SpeedPaths.conditionsInChunksMinimumFields`; else one per `SpeedPaths.conditionChunkSize`, clamped to 4…16 (so
-    /// a chunk holds 128 to 256 conditions up to 4,096, more above). The rule
+    /// How many chunks `count` conditions are lowered in under `.parallel`: one
+    /// below `SpeedPaths.conditionsInChunksMinimumFields`; else one per
+    /// `SpeedPaths.conditionChunkSize`, clamped to `SpeedPaths.conditionChunksMinimum`
+    /// …`conditionChunksMaximum`. The rule
     /// checks are one task beside them, as long as several chunks: with short
     /// chunks, the thread that is done first takes the last ones, and the other
     /// is not left waiting for a long one.
     static func chunkCount(_ count: Int) -> Int {
-        count < SpeedPaths.conditionsInChunksMinimumFields ? 1 : min(max(count / SpeedPaths.conditionChunkSize, 4), 16)
+        guard count >= SpeedPaths.conditionsInChunksMinimumFields else { return 1 }
+        return min(max(count / SpeedPaths.conditionChunkSize, SpeedPaths.conditionChunksMinimum), SpeedPaths.conditionChunksMaximum)
     }
 
 

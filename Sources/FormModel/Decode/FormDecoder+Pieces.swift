@@ -2,7 +2,7 @@ import FormSource
 import FormSyntax
 
 // The decoder's speed path: a long element list decoded in pieces on every core.
-// `DocumentDecoder.elementList` takes it only when `decodesInPieces` is set; the
+// `DocumentDecoder.elementList` takes it only under `SpeedPolicy.parallel`; the
 // result is the same, element for element and diagnostic for diagnostic, as the
 // sequential `elements(_:)` (ParallelDecodeTests).
 
@@ -44,6 +44,7 @@ extension DocumentDecoder {
     /// then it returns nil, having changed nothing, and the list is decoded on one
     /// thread.
     mutating func elementsInPieces(_ items: SyntaxTree.Items, cuts: [Int]) -> [Element]? {
+        SpeedPaths.note(.decodeInPieces)
         let bounds = [0] + cuts + [items.count]
         // The first piece counts on from the elements before the list.
         let decoders = bounds.indices.dropLast().map { decoderForPiece(startingAt: $0 == 0 ? elementCount : 0) }
@@ -71,9 +72,8 @@ extension DocumentDecoder {
 
     /// A decoder for a piece of a list: the same tree and settings, no diagnostics
     /// yet, and no further splitting. Each piece reads the tree through a storage
-    /// object of its own: with one between two threads, its reference count
-    /// (retained for every mapping looked up) bounced between the two cores, and
-    /// each half of a list took as long as the whole list on one thread.
+    /// object of its own, so that no two cores retain and release one reference
+    /// count (retained for every mapping looked up).
     private func decoderForPiece(startingAt count: Int) -> DocumentDecoder {
         var reader = ValueReader(tree: tree.forAnotherThread(), diagnostics: DiagnosticBag(file: diagnostics.file))
         reader.isJSON = self.reader.isJSON

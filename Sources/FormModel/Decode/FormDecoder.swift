@@ -12,19 +12,19 @@ public enum FormDecoder {
     public static func decode(
         _ tree: SyntaxTree, file: SourceFile, format: SourceFormat, limits: CompilerLimits, diagnostics: inout DiagnosticBag
     ) -> FormDocument? {
-        decode(tree, file: file, format: format, limits: limits, decodesInPieces: true, diagnostics: &diagnostics)
+        decode(tree, file: file, format: format, limits: limits, speed: .current, diagnostics: &diagnostics)
     }
 
-    /// `decodesInPieces`: whether a long element list may be decoded in pieces
-    /// on every core (`FormDecoder+Pieces.swift`; tests compare both ways).
-    static func decode(
-        _ tree: SyntaxTree, file: SourceFile, format: SourceFormat, limits: CompilerLimits, decodesInPieces: Bool,
+    /// `decode` under `speed`: under `.parallel`, a long element list may be
+    /// decoded in pieces on every core (`FormDecoder+Pieces.swift`; tests compare both ways).
+    package static func decode(
+        _ tree: SyntaxTree, file: SourceFile, format: SourceFormat, limits: CompilerLimits, speed: SpeedPolicy,
         diagnostics: inout DiagnosticBag
     ) -> FormDocument? {
         var reader = ValueReader(tree: tree, diagnostics: diagnostics)
         reader.isJSON = format == .json
         var decoder = DocumentDecoder(reader: reader, limits: limits)
-        decoder.decodesInPieces = decodesInPieces
+        decoder.decodesInPieces = speed.isParallel
         let document = decoder.document(tree.root)
         diagnostics = decoder.reader.diagnostics
         return document

@@ -2,9 +2,8 @@ import Dispatch
 
 /// Runs pieces of work at once, on the calling thread and on workers of
 /// Dispatch's pool. The compiler's stages are synchronous functions; this is
-/// where some of them use more than one core (see `YAMLReader`, `FormDecoder`,
-/// `FormChecker`, `ConditionChecker`, `SwiftEmitter`, and for `formc strings`
-/// `StringCatalogFile`, `CatalogMerge`, `XcodeKeyOrder` and `FormStrings`).
+/// where their speed paths (`SpeedPaths`, taken only under
+/// `SpeedPolicy.parallel`) use more than one core.
 ///
 /// Each piece builds its own result from values that no piece changes (the
 /// syntax tree, the file's bytes, the checked form), and the caller combines the
@@ -17,10 +16,7 @@ public enum Concurrently {
     /// `first` returned (every core busy). Always this way round, so that the
     /// larger or the caller's own half of a piece of work (the part of a file
     /// whose tree the caller goes on to finish, `YAMLReader.readInTwo`) stays on
-    /// the caller's thread and in its heap: with `map(2)`, whichever thread came
-    /// first took the first half, and a worker already awake took it in about
-    /// half of the runs (2.2 ms slower under a profiler; timed in turns, within
-    /// the noise; docs/performance.md, "Two cores").
+    /// the caller's thread and in its heap, whichever thread is awake first.
     public static func run<First: Sendable, Second: Sendable>(
         _ first: @Sendable () -> First, _ second: @Sendable () -> Second
     ) -> (First, Second) {

@@ -1,58 +1,190 @@
+import Dispatch
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
 
-/// When a stage leaves its plain sequential path for speed: every threshold in
-/// one place (docs/performance.md, "Two cores" and "Speed-only code"). Each speed
-/// path sits in files of its own, which a reader of the stage can skip, and is
-/// switched off by one flag of its stage (`YAMLReader.Splitting.never`,
-/// `decodesInPieces`, `walksInHalves`, a batch size of `.max`); tests compare it
-/// with the plain path (the same bytes, the same diagnostics). Below each
-/// threshold, handing work to another thread costs about what it saves.
+/// Whether a stage may leave its plain sequential path for one that exists only
+/// for speed. Each stage's entry takes one (`speed:`, by default `current`):
+///
+/// - read: `FormReader.read`, `YAMLReader.read`;
+/// - decode: `FormDecoder.decode`;
+/// - check: `FormChecker.check`, `ConditionChecker.check`;
+/// - emit: `SwiftEmitter.emitUTF8`, `emit(_:options:into:)`, `Prepared`;
+/// - strings: `StringCatalogFile.read`, `CatalogMerge.target` and `merge`,
+///   `FormStrings.strings(of:diagnostics:)`.
+///
+/// `.plain` takes every plain path; `.parallel` takes a speed path where
+/// `SpeedPaths` says it pays. Both give the same bytes and the same diagnostics.
+package enum SpeedPolicy: Sendable, Hashable {
+    case plain
+    case parallel
+
+    /// The policy of this process, read once from the environment:
+    /// `FORMC_SPEED=plain` takes every plain path (`make test` runs the suite
+    /// once so); anything else, or nothing, `.parallel`.
+    package static let current = SpeedPolicy(environment: ProcessEnvironmentValue.get("FORMC_SPEED"))
+
+    /// The policy an environment value of `FORMC_SPEED` names.
+    package init(environment value: String?) {
+        self = value == "plain" ? .plain : .parallel
+    }
+
+    package var isParallel: Bool { self == .parallel }
+}
+
+/// Every speed path, its file, and the threshold from which it is taken under
+/// `SpeedPolicy.parallel` (docs/performance.md, "Two cores" and "Speed-only
+/// code"). Each speed path sits in code a reader of the stage can skip, is
+/// taken only when its stage's policy is `.parallel`, and is compared with the
+/// plain path in tests (the same bytes, the same diagnostics):
+///
+/// - read: a large YAML file in two parts at once (`YAMLReader+TwoParts.swift`, `YAMLSplit.swift`);
+/// - decode: a long element list in pieces (`FormDecoder+Pieces.swift`);
+/// - check: the element list walked in halves (`FormChecker+Halves.swift`); the
+///   ids' slots read ahead (`FormChecker.swift`, `Checker.declare`); conditions
+///   lowered in chunks beside the rule checks (`ConditionChecker.swift`);
+/// - emit: `FieldInfo`s made and freed in halves (`FormTranslator+FieldInfo.swift`,
+///   `FieldTable.swift`); the file rendered in batches on every core
+///   (`SwiftEmitter.swift`, `EmitPlan.swift`, the weights below);
+/// - strings: a large catalog parsed in two parts (`StringCatalogFile+TwoParts.swift`),
+///   its entries checked (`StringCatalogFile.swift`, `CatalogValidator`), merged
+///   (`CatalogMerge.swift`) and given sort keys (`CatalogJSON.swift`,
+///   `XcodeKeyOrder`) in halves; a form's strings collected in halves (`FormStrings.swift`).
 package enum SpeedPaths {
-    /// Read: YAML files of this size or more are read by two libyaml parsers at
-    /// once (`YAMLReader+TwoParts.swift`, `YAMLSplit`), on a machine with two cores.
-    package static let twoPartReadMinimumBytes = 128 * 1024
+    /// Read, decode, check, emit, strings: each speed path but the ids' read-ahead needs a second core.
     package static var hasSecondCore: Bool { sysconf(Int32(_SC_NPROCESSORS_ONLN)) >= 2 }
 
-    /// Decode: an element list spanning this many lines or more is decoded in
-    /// pieces (`FormDecoder+Pieces.swift`) of about `decodePieceLines` lines (at
-    /// least two, at most `decodeMaximumPieces`), which the threads take in turn:
-    /// a thread that started late or runs slower takes fewer.
+    /// Read: a YAML file of this many bytes or more is read in two parts at once.
+    package static let twoPartReadMinimumBytes = 128 * 1024
+
+    /// Decode: an element list spanning this many lines or more is decoded in pieces.
     package static let decodeInPiecesMinimumLines = 2_000
+    /// Decode: about how many lines a piece spans (at least two pieces).
     package static let decodePieceLines = 2_000
+    /// Decode: at most this many pieces, which the threads take in turn.
     package static let decodeMaximumPieces = 16
 
-    /// Check: a form of this many elements or more is walked in two halves at once
-    /// (`FormChecker+Halves.swift`).
+    /// Check: a form of this many elements or more has its element list walked in two halves.
     package static let checkInHalvesMinimumElements = 1_000
-    /// Check: from this many fields, conditions are lowered in chunks of about
-    /// `conditionChunkSize` beside the rule checks (`ConditionChecker.chunkCount`).
+    /// Check: how many ids' slots are read ahead of recording them (`SymbolTable.warm`).
+    package static let warmBlock = 64
+    /// Check: from this many conditions (or fields), conditions are lowered in chunks beside the rule checks.
     package static let conditionsInChunksMinimumFields = 512
+    /// Check: about how many conditions a chunk holds.
     package static let conditionChunkSize = 256
+    /// Check: the fewest chunks conditions are lowered in, once in chunks.
+    package static let conditionChunksMinimum = 4
+    /// Check: the most chunks conditions are lowered in.
+    package static let conditionChunksMaximum = 16
 
-    /// Emit: a form of this many fields or more has its `FieldInfo`s made and
-    /// freed in two halves (`FieldTable`).
+    /// Emit: a form of this many fields or more has its `FieldInfo`s made and freed in two halves.
     package static let fieldInfosInHalvesMinimumFields = 1_000
-    /// Emit: a large file is rendered in batches of about this many bytes
-    /// (estimated) on every core (`EmitPlan`), `emitBatchesInFlight` held at once
-    /// (rendered or being rendered, not yet handed over): a few hundred kB, enough
-    /// that the worker renders ahead while the calling thread hands over.
+    /// Emit: a file is cut into batches rendered on every core once it weighs about this many bytes.
     package static let emitBatchSize = 128 * 1024
+    /// Emit: how many batches are held at once (rendered or being rendered, not yet handed over).
     package static let emitBatchesInFlight = 6
 
-    /// Strings: a String Catalog of this size or more is read in two parts at
-    /// once, split between two entries near its middle
-    /// (`StringCatalogFile+TwoParts.swift`), on a machine with two cores.
+    /// Emit: about how many bytes each part of the file writes, where batches are cut
+    /// (`EmitPlan.batches(ofAbout:)`) and how large a batch's block is allocated.
+    package enum EmitWeights {
+        /// A part rendered whole that names no weight.
+        package static let part = 512
+        /// A field's line of a per-field run that names no weight.
+        package static let fieldLine = 48
+        /// A field's value property (`fieldValues`).
+        package static let fieldValue = 36
+        /// A field's case of the `Field` enum.
+        package static let fieldCase = 24
+        /// A segment field's enum, before its cases; and the action enum, before its segues.
+        package static let enumStart = 160
+        /// One case of a segment's enum or of the action enum.
+        package static let enumCase = 32
+        /// A field's stored property of the `Values` struct.
+        package static let valuesProperty = 28
+        /// A field's line of the `Values` struct's initializer or comparison.
+        package static let valuesLine = 36
+        /// A field's argument in the `Values` struct's memberwise initializer.
+        package static let valuesArgument = 32
+        /// The form's instance members before the per-field ones.
+        package static let instanceMembersStart = 1_024
+        /// A field's line of the form's initializer.
+        package static let initializerLine = 52
+        /// A field's line of the form's `values`.
+        package static let valuesGetterLine = 44
+        /// A condition helper.
+        package static let conditionHelper = 160
+        /// The validation members written once.
+        package static let validationStart = 4_096
+        /// The `sameAs` checks, before each of them.
+        package static let sameAsStart = 1_024
+        /// One `sameAs` check.
+        package static let sameAsCheck = 48
+        /// One pattern's declaration.
+        package static let pattern = 96
+        /// A validated field's function, before its rules.
+        package static let validatorStart = 256
+        /// One rule of a validated field's function.
+        package static let validatorRule = 96
+        /// A `switch` case, before its fields.
+        package static let switchCase = 48
+        /// One field of a `switch` case.
+        package static let switchCaseField = 24
+        /// A level's element members, before its elements.
+        package static let levelStart = 160
+        /// One element of a level's element members.
+        package static let levelElement = 224
+    }
+
+    /// Strings: a String Catalog of this many bytes or more is parsed in two parts at once.
     package static let catalogInTwoMinimumBytes = 1024 * 1024
-    /// Strings: a catalog of this many entries or more has each half of them
-    /// checked (`CatalogValidator`), merged (`CatalogMerge.changes`) and given
-    /// sort keys (`XcodeKeyOrder.Placement`) on a thread of its own.
+    /// Strings: a catalog of this many entries or more is checked, merged and given sort keys in halves.
     package static let catalogEntriesInHalvesMinimum = 2_000
-    /// Strings: a form of this many fields or more has each half of its
-    /// top-level elements' strings collected on a thread of its own
-    /// (`FormStrings`).
+    /// Strings: a form of this many fields or more has its strings collected in halves.
     package static let stringsInHalvesMinimumFields = 1_000
+
+    /// The speed paths, as a test sees which ran (`taken`).
+    package enum Path: Sendable, Hashable, CaseIterable {
+        case readInTwo, decodeInPieces, checkInHalves, warmIDs, conditionsInChunks
+        case fieldInfosInHalves, emitInBatches
+        case catalogInTwo, catalogCheckedInHalves, catalogMergedInHalves, sortKeysInHalves, stringsInHalves
+    }
+
+    /// Which speed paths ran, for a test: set with `$taken.withValue`, each speed
+    /// path notes itself here on the thread that chose it.
+    @TaskLocal package static var taken: Taken?
+
+    /// Notes that `path` ran, when a test is looking.
+    package static func note(_ path: Path) {
+        taken?.insert(path)
+    }
+
+    package final class Taken: @unchecked Sendable {
+        private let lock = DispatchSemaphore(value: 1)
+        // Guarded by `lock`.
+        private var paths: Set<Path> = []
+
+        package init() {}
+
+        package var all: Set<Path> {
+            lock.wait()
+            defer { lock.signal() }
+            return paths
+        }
+
+        func insert(_ path: Path) {
+            lock.wait()
+            paths.insert(path)
+            lock.signal()
+        }
+    }
+}
+
+/// One variable of the process's environment.
+enum ProcessEnvironmentValue {
+    static func get(_ name: String) -> String? {
+        getenv(name).map { String(cString: $0) }
+    }
 }

@@ -1,0 +1,84 @@
+import FormCompiler
+import FormLocalization
+import FormModel
+import FormSource
+import FormSwiftEmitter
+import FormText
+import Foundation
+import Testing
+
+/// `SpeedPolicy`: `.plain` takes every plain path of every stage, `.parallel`
+/// the speed paths where `SpeedPaths` says they pay; both give the same bytes.
+/// Each speed path notes itself in `SpeedPaths.taken` when it runs.
+struct SpeedPolicyTests {
+    /// `FORMC_SPEED=plain` names the plain policy; anything else, or nothing, the parallel one.
+    @Test func theEnvironmentNamesThePolicy() {
+        #expect(SpeedPolicy(environment: "plain") == .plain)
+        #expect(SpeedPolicy(environment: nil) == .parallel)
+        #expect(SpeedPolicy(environment: "parallel") == .parallel)
+        #expect(SpeedPolicy(environment: "") == .parallel)
+        let value = ProcessInfo.processInfo.environment["FORMC_SPEED"]
+        #expect(SpeedPolicy.current == SpeedPolicy(environment: value))
+    }
+
+    /// A form large enough for every speed path: a YAML file over
+    /// `twoPartReadMinimumBytes`, thousands of lines, elements, fields and
+    /// strings, some conditions.
+    static let text: String = {
+        var text = "formc: 1\nform: Large\nelements:\n"
+        for index in 0..<4_000 {
+            text += "  - textField: f\(index)\n    label: Field \(index) of the form that takes every path\n"
+            if index % 7 == 1 { text += "    visibleWhen: \"f0 == 'x'\"\n" }
+        }
+        return text
+    }()
+
+    /// What each stage made under `speed`, and which speed paths ran.
+    struct Run: Equatable {
+        var swift: [UInt8]
+        var catalog: [UInt8]
+        var merged: [UInt8]
+        var taken: Set<SpeedPaths.Path>
+    }
+
+    static func run(_ speed: SpeedPolicy) throws -> Run {
+        let taken = SpeedPaths.Taken()
+        return try SpeedPaths.$taken.withValue(taken) {
+            let file = SourceFile(path: "large.form.yaml", text: text)
+            let result = FormPipeline.build(file, speed: speed)
+            let swift = try #require(result.swiftUTF8, "\(result.diagnostics.map(\.message))")
+            let checked = try #require(FormPipeline.check(file, speed: speed).checked)
+            var diagnostics = DiagnosticBag(file: file.path)
+            let strings = FormStrings.strings(of: checked.document, speed: speed, diagnostics: &diagnostics)
+            let catalog = CatalogMerge.merge(strings, forms: ["Large"], into: nil, sourceLanguage: "en", speed: speed).rendered()
+            // Some more bytes per entry, for a catalog over `catalogInTwoMinimumBytes`.
+            let padded = String(decoding: catalog, as: UTF8.self)
+                .replacingOccurrences(of: "\"extractionState\"", with: "\"x-padding\" : \"\(String(repeating: "p", count: 200))\",\n      \"extractionState\"")
+            let read = try #require(StringCatalogFile.read(
+                SourceFile(path: "Localizable.xcstrings", text: padded), speed: speed, diagnostics: &diagnostics
+            ))
+            let merged = CatalogMerge.merge(
+                Array(strings.dropLast(5)), forms: ["Large"], into: read, sourceLanguage: "en", speed: speed
+            ).rendered()
+            #expect(padded.utf8.count >= SpeedPaths.catalogInTwoMinimumBytes)
+            #expect(read.entries.count >= SpeedPaths.catalogEntriesInHalvesMinimum)
+            #expect(!diagnostics.hasErrors)
+            return Run(swift: swift, catalog: catalog, merged: merged, taken: taken.all)
+        }
+    }
+
+    @Test func plainTakesNoSpeedPathAndWritesTheSameBytes() throws {
+        let plain = try Self.run(.plain)
+        let parallel = try Self.run(.parallel)
+        #expect(plain.taken.isEmpty, "speed paths taken under .plain: \(plain.taken)")
+        // Each speed path ran under `.parallel` (those on a second core only where there is one).
+        let always: Set<SpeedPaths.Path> = [.decodeInPieces, .checkInHalves, .warmIDs, .conditionsInChunks, .fieldInfosInHalves, .emitInBatches]
+        #expect(parallel.taken.isSuperset(of: always), "missing: \(always.subtracting(parallel.taken))")
+        if SpeedPaths.hasSecondCore {
+            #expect(parallel.taken == Set(SpeedPaths.Path.allCases), "missing: \(Set(SpeedPaths.Path.allCases).subtracting(parallel.taken))")
+        }
+        #expect(plain.swift == parallel.swift)
+        #expect(plain.catalog == parallel.catalog)
+        #expect(plain.merged == parallel.merged)
+    }
+}
