@@ -1,3 +1,4 @@
+import FormJSON
 import FormModel
 import FormSource
 import FormText
@@ -16,7 +17,7 @@ public enum PreviewData {
         let builder = Builder(form: form)
         let document = form.document
         var members: [(String, JSONValue)] = [
-            ("formc", .int(document.version.value)),
+            ("formc", .integer(document.version.value)),
             ("form", .string(document.name.value)),
             ("file", .string(form.sourcePath)),
         ]
@@ -70,7 +71,7 @@ public enum PreviewData {
                 add("title", field.title)
                 add("placeholder", field.placeholder)
                 add("unit", field.unit)
-                members.append(("decimals", .int(field.places)))
+                members.append(("decimals", .integer(field.places)))
                 // Numbers are exact decimal text (`2.50` → "2.5"): the script compares them as scaled integers.
                 let step = field.step?.value.description
                     ?? (field.places == 0 ? "1" : "0." + String(repeating: "0", count: field.places - 1) + "1")
@@ -99,7 +100,7 @@ public enum PreviewData {
                 add("contentType", field.contentType)
                 add("autocapitalization", field.autocapitalization)
                 add("continuous", field.continuous)
-                if let limit = field.maxInputLength { members.append(("maxInputLength", .int(limit.value))) }
+                if let limit = field.maxInputLength { members.append(("maxInputLength", .integer(limit.value))) }
                 add("multiline", field.multiline)
             case .spacer(let spacer):
                 members.append(("height", TreeDump.number(spacer.height.value)))
@@ -143,7 +144,7 @@ public enum PreviewData {
             case .required, .email, .url:
                 break
             case .minLength(let count), .maxLength(let count):
-                members.append(("value", .int(count)))
+                members.append(("value", .integer(count)))
             case .pattern(let pattern):
                 members.append(("value", .string(pattern)))
                 // Absent when the preview cannot match the pattern exactly: the page shows a hint.
@@ -164,7 +165,7 @@ public enum PreviewData {
                     members.append(("bound", Self.bound(bound)))
                 }
             case .minCount(let count), .maxCount(let count):
-                members.append(("value", .int(count)))
+                members.append(("value", .integer(count)))
             }
             let message = rule.message?.value
                 ?? DefaultMessages.message(for: rule.kind, fieldName: fieldName, targetName: targetName)
@@ -186,7 +187,7 @@ public enum PreviewData {
             case .fixed(.dateTime(let value)):
                 .object([("type", .string("dateTime")), ("value", .string(value.description))])
             case .relative(let value):
-                .object([("type", .string("today")), ("amount", .int(value.amount)), ("unit", .string(String(value.unit.rawValue)))])
+                .object([("type", .string("today")), ("amount", .integer(value.amount)), ("unit", .string(String(value.unit.rawValue)))])
             }
         }
 
@@ -209,7 +210,7 @@ public enum PreviewData {
             case .contains(let id, let value):
                 .object([("op", .string("contains")), ("field", .string(id)), ("value", .string(value))])
             case .countCompare(let id, let order, let count):
-                .object([("op", .string("count")), ("field", .string(id)), ("order", .string(order.rawValue)), ("value", .int(count))])
+                .object([("op", .string("count")), ("field", .string(id)), ("order", .string(order.rawValue)), ("value", .integer(count))])
             case .valueCompare(let id, let order, let value):
                 .object([
                     ("op", .string("compare")), ("field", .string(id)), ("order", .string(order.rawValue)),

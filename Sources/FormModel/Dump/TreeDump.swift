@@ -1,3 +1,4 @@
+import FormJSON
 import FormSource
 
 /// `formc dump`: the checked element tree as JSON — every element's kind, id,
@@ -7,7 +8,7 @@ public enum TreeDump {
     public static func json(for document: FormDocument, path: String) -> String {
         var members: [(String, JSONValue)] = [
             ("file", .string(path)),
-            ("formc", .int(document.version.value)),
+            ("formc", .integer(document.version.value)),
             ("form", .string(document.name.value)),
         ]
         if let title = document.title { members.append(("title", .string(title.value))) }
@@ -21,8 +22,8 @@ public enum TreeDump {
             ("kind", .string(element.kind.keyword)),
         ]
         if let id = element.id { members.append(("id", .string(id.value))) }
-        members.append(("line", .int(element.kindKeyRange.start.line)))
-        members.append(("column", .int(element.kindKeyRange.start.column)))
+        members.append(("line", .integer(element.kindKeyRange.start.line)))
+        members.append(("column", .integer(element.kindKeyRange.start.column)))
 
         func add(_ key: String, _ value: Located<String>?) {
             if let value { members.append((key, .string(value.value))) }
@@ -65,7 +66,7 @@ public enum TreeDump {
             add("title", field.title)
             add("placeholder", field.placeholder)
             add("unit", field.unit)
-            members.append(("decimals", .int(field.places)))
+            members.append(("decimals", .integer(field.places)))
             if let value = field.defaultValue { members.append(("default", decimal(value.value))) }
             if let step = field.step { members.append(("step", decimal(step.value))) }
             add("style", field.style)
@@ -89,7 +90,7 @@ public enum TreeDump {
             add("contentType", field.contentType)
             add("autocapitalization", field.autocapitalization)
             add("continuous", field.continuous)
-            if let limit = field.maxInputLength { members.append(("maxInputLength", .int(limit.value))) }
+            if let limit = field.maxInputLength { members.append(("maxInputLength", .integer(limit.value))) }
             add("multiline", field.multiline)
         case .spacer(let spacer):
             members.append(("height", number(spacer.height.value)))
@@ -117,15 +118,15 @@ public enum TreeDump {
     static func rule(_ rule: RuleDecl) -> JSONValue {
         var members: [(String, JSONValue)] = [("rule", .string(rule.kind.name))]
         switch rule.kind {
-        case .minLength(let count), .maxLength(let count): members.append(("value", .int(count)))
+        case .minLength(let count), .maxLength(let count): members.append(("value", .integer(count)))
         case .pattern(let text), .sameAs(let text), .custom(let text): members.append(("value", .string(text)))
         case .min(let text), .max(let text): members.append(("value", .string(text)))
-        case .minCount(let count), .maxCount(let count): members.append(("value", .int(count)))
+        case .minCount(let count), .maxCount(let count): members.append(("value", .integer(count)))
         case .required, .email, .url: break
         }
         if let message = rule.message { members.append(("message", .string(message.value))) }
-        members.append(("line", .int(rule.nameRange.start.line)))
-        members.append(("column", .int(rule.nameRange.start.column)))
+        members.append(("line", .integer(rule.nameRange.start.line)))
+        members.append(("column", .integer(rule.nameRange.start.column)))
         return .object(members)
     }
 
@@ -140,11 +141,11 @@ public enum TreeDump {
 
     /// A whole number as a JSON integer; a fraction as its exact decimal text.
     static func decimal(_ value: DecimalLiteral) -> JSONValue {
-        value.integerValue.map { .int($0) } ?? .string(value.description)
+        value.integerValue.map { .integer($0) } ?? .string(value.description)
     }
 
     /// Whole numbers as JSON integers; fractions as their shortest decimal text.
     package static func number(_ value: Double) -> JSONValue {
-        value == value.rounded() && abs(value) < 1e15 ? .int(Int(value)) : .string(String(value))
+        value == value.rounded() && abs(value) < 1e15 ? .integer(Int(value)) : .string(String(value))
     }
 }
