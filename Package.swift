@@ -6,7 +6,7 @@ import PackageDescription
 let strictImports: [SwiftSetting] = [.enableUpcomingFeature("MemberImportVisibility")]
 
 let compilerModules = [
-    "FormSource", "FormSyntax", "FormModel", "FormChecker", "FormText", "FormSwiftEmitter",
+    "FormJSON", "FormSource", "FormSyntax", "FormModel", "FormChecker", "FormText", "FormSwiftEmitter",
     "FormLocalization", "FormPreview", "FormReports", "FormEditor", "FormCompiler",
 ]
 
@@ -41,8 +41,12 @@ let package = Package(
         // plain values (bytes → SyntaxTree → FormDocument → CheckedForm → Swift), and
         // `package` access for what a user should not call. No file IO, no CLI.
 
+        // JSON values (JSONValue): ordered members, integers and doubles, Codable,
+        // parsed from bytes, and written as a file's text, an HTML page's data or a
+        // protocol message. The compiler's outputs and the language server share it.
+        .target(name: "FormJSON", swiftSettings: strictImports),
         // Source files and positions, diagnostics and their catalog of codes, the
-        // compiler's limits, JSON text (JSONValue), and the concurrency helpers and
+        // compiler's limits, and the concurrency helpers and
         // the thresholds of the paths that only exist for speed (SpeedPaths).
         .target(name: "FormSource", swiftSettings: strictImports),
         // Read: a form file's bytes, YAML (libyaml) or JSON → SyntaxTree, with
@@ -51,7 +55,7 @@ let package = Package(
         // Decode: SyntaxTree → FormDocument, the typed model, checked against the
         // vocabulary of keys; the condition language's syntax and parser; the model
         // as JSON (`formc dump`) and the format's JSON Schema (`formc schema`).
-        .target(name: "FormModel", dependencies: ["FormSource", "FormSyntax"], swiftSettings: strictImports),
+        .target(name: "FormModel", dependencies: ["FormJSON", "FormSource", "FormSyntax"], swiftSettings: strictImports),
         // Check: FormDocument → CheckedForm (symbols, types, conditions, rules,
         // names), with FC1xx–FC5xx diagnostics.
         .target(name: "FormChecker", dependencies: ["FormSource", "FormModel"], swiftSettings: strictImports),
@@ -70,11 +74,11 @@ let package = Package(
         // `formc preview`: CheckedForm (and catalogs' translations) → one HTML page.
         .target(
             name: "FormPreview",
-            dependencies: ["FormSource", "FormModel", "FormText", "FormLocalization"],
+            dependencies: ["FormJSON", "FormSource", "FormModel", "FormText", "FormLocalization"],
             swiftSettings: strictImports
         ),
         // Diagnostics → text, Xcode, GitHub, JSON and SARIF reports.
-        .target(name: "FormReports", dependencies: ["FormSource"], swiftSettings: strictImports),
+        .target(name: "FormReports", dependencies: ["FormJSON", "FormSource"], swiftSettings: strictImports),
         // The editor features (completion, hover, navigation, outline, quick fixes)
         // of one open form, as pure functions of its read, decoded and checked text.
         .target(
@@ -92,14 +96,14 @@ let package = Package(
 
         // The platform-neutral runtime that generated code imports.
         .target(name: "FormRuntime"),
-        // JSON-RPC 2.0 and LSP's framing and message types; Foundation only.
-        .target(name: "LanguageServerProtocol"),
+        // JSON-RPC 2.0 and LSP's framing and message types, on FormJSON's values and Foundation.
+        .target(name: "LanguageServerProtocol", dependencies: ["FormJSON"]),
         // `formc lsp`: the open documents and the editor features of FormEditor's
         // `EditorDocument`, answered over LanguageServerProtocol. No IO but
         // StdioTransport's reads and writes.
         .target(
             name: "FormLanguageServer",
-            dependencies: ["FormSource", "FormEditor", "LanguageServerProtocol"],
+            dependencies: ["FormJSON", "FormSource", "FormEditor", "LanguageServerProtocol"],
             swiftSettings: strictImports
         ),
         // The few C library calls the CLI needs that Swift's Glibc module lacks (mallopt).
@@ -122,14 +126,14 @@ let package = Package(
         // apart from the executable so that FormcBenchTests can test them.
         .target(
             name: "BenchmarkSupport",
-            dependencies: ["FormText", "FormLocalization", "LanguageServerProtocol"],
+            dependencies: ["FormJSON", "FormText", "FormLocalization", "LanguageServerProtocol"],
             swiftSettings: strictImports
         ),
         .executableTarget(
             name: "formc-bench",
             dependencies: [
                 "BenchmarkSupport",
-                "FormSource", "FormSyntax", "FormModel", "FormText", "FormSwiftEmitter", "FormLocalization", "FormCompiler",
+                "FormJSON", "FormSource", "FormSyntax", "FormModel", "FormText", "FormSwiftEmitter", "FormLocalization", "FormCompiler",
                 "LanguageServerProtocol",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
@@ -148,17 +152,18 @@ let package = Package(
             exclude: ["Expected", "Fixtures", "Fuzz"],
             swiftSettings: strictImports
         ),
+        .testTarget(name: "FormJSONTests", dependencies: ["FormJSON"], swiftSettings: strictImports),
         .testTarget(name: "FormRuntimeTests", dependencies: ["FormRuntime"]),
-        .testTarget(name: "LanguageServerProtocolTests", dependencies: ["LanguageServerProtocol"]),
+        .testTarget(name: "LanguageServerProtocolTests", dependencies: ["FormJSON", "LanguageServerProtocol"]),
         .testTarget(
             name: "FormLanguageServerTests",
-            dependencies: ["FormSource", "FormLanguageServer", "LanguageServerProtocol"],
+            dependencies: ["FormJSON", "FormSource", "FormLanguageServer", "LanguageServerProtocol"],
             swiftSettings: strictImports
         ),
         .testTarget(
             name: "FormcBenchTests",
             dependencies: [
-                "BenchmarkSupport", "FormSource", "FormSyntax", "FormModel", "FormText", "FormLocalization", "FormCompiler",
+                "BenchmarkSupport", "FormJSON", "FormSource", "FormSyntax", "FormModel", "FormText", "FormLocalization", "FormCompiler",
                 "LanguageServerProtocol",
             ],
             swiftSettings: strictImports

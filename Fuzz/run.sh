@@ -30,7 +30,7 @@ export SWIFT_BACKTRACE=enable=no
 binary="$FUZZ_DIR/formc-fuzz"
 
 # Package.swift's order: each module after the modules it imports.
-modules="FormSource FormSyntax FormModel FormChecker FormText FormSwiftEmitter FormReports FormCompiler"
+modules="FormJSON FormSource FormSyntax FormModel FormChecker FormText FormSwiftEmitter FormReports FormCompiler"
 sources=$(for module in $modules; do find "Sources/$module" -name '*.swift'; done | sort)
 newest=$(ls -t $sources Fuzz/FormcFuzz.swift Fuzz/run.sh | head -1)
 if [ ! -x "$binary" ] || [ "$newest" -nt "$binary" ]; then

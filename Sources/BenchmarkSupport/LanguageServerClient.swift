@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import FormJSON
 import LanguageServerProtocol
 
 package struct LanguageServerClientError: Error, CustomStringConvertible {

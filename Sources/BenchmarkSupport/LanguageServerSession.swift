@@ -1,3 +1,4 @@
+import FormJSON
 import LanguageServerProtocol
 
 /// What the benchmark sends `formc lsp`, apart from the process and

@@ -1,9 +1,7 @@
 import FormEditor
+import FormJSON
 import FormSource
 import LanguageServerProtocol
-
-/// FormSource has a JSON value of its own, for the reports.
-typealias JSONValue = LanguageServerProtocol.JSONValue
 
 /// The formc language server (SPEC §12): JSON-RPC messages in, messages out. It
 /// keeps the open documents and answers each request with the editor features of
@@ -179,7 +177,7 @@ public final class LanguageServer {
 
     private func decode<T: Decodable>(_ params: JSONValue?) throws -> T {
         do {
-            return try (params ?? .object([:])).decode(T.self)
+            return try (params ?? .object([])).decode(T.self)
         } catch {
             throw ResponseError.invalidParams("the params do not fit: \(error)")
         }
@@ -195,7 +193,7 @@ public final class LanguageServer {
         let sync: JSONValue = ["openClose": true, "change": 2, "save": ["includeText": true]]
         let triggers: JSONValue = [":", "'", "\"", "(", "-"]
         let completion: JSONValue = ["triggerCharacters": triggers, "resolveProvider": false]
-        let capabilities: [String: JSONValue] = [
+        let capabilities: JSONValue = [
             "positionEncoding": .string(encoding.rawValue),
             "textDocumentSync": sync,
             "completionProvider": completion,
@@ -207,7 +205,7 @@ public final class LanguageServer {
             "codeActionProvider": ["codeActionKinds": ["quickfix"]],
         ]
         let serverInfo: JSONValue = ["name": .string(Self.name), "version": .string(version)]
-        return .object(["capabilities": .object(capabilities), "serverInfo": serverInfo])
+        return ["capabilities": capabilities, "serverInfo": serverInfo]
     }
 
     // MARK: - Features

@@ -1,3 +1,4 @@
+import FormJSON
 import FormModel
 import FormSource
 import FormText
@@ -16,115 +17,81 @@ public enum PreviewData {
         let builder = Builder(form: form)
         let document = form.document
         var members: [(String, JSONValue)] = [
-            ("formc", .int(document.version.value)),
+            ("formc", .integer(document.version.value)),
             ("form", .string(document.name.value)),
             ("file", .string(form.sourcePath)),
         ]
         if let title = document.title { members.append(("title", .string(title.value))) }
         members.append(("validateOn", .string(document.defaultTrigger.rawValue)))
-        members.append(("elements", .array(document.elements.map(builder.element))))
+        members.append(("elements", ElementJSON.array(document.elements, adding: builder.members)))
         return .object(members)
     }
 
     private struct Builder {
         let form: CheckedForm
 
-        func element(_ element: Element) -> JSONValue {
-            var members: [(String, JSONValue)] = [("kind", .string(element.kind.keyword))]
-            if let id = element.id { members.append(("id", .string(id.value))) }
-            func add(_ key: String, _ value: Located<String>?) {
-                if let value { members.append((key, .string(value.value))) }
-            }
-            func add(_ key: String, _ value: Located<Bool>?) {
-                if let value { members.append((key, .bool(value.value))) }
-            }
-            func add<E: RawRepresentable>(_ key: String, _ value: Located<E>?) where E.RawValue == String {
-                if let value { members.append((key, .string(value.value.rawValue))) }
-            }
-            switch element.kind {
-            case .group(let group):
-                add("title", group.title)
-                add("footer", group.footer)
-                members.append(("style", .string((group.style?.value ?? .plain).rawValue)))
-                if case .constantHeight(let height)? = group.layout?.value {
-                    members.append(("rowHeight", TreeDump.number(height)))
+        /// An element's members after its `kind` and `id` (ElementJSON writes those
+        /// and its children): its presentation keys with their defaults filled in,
+        /// a field's display name, trigger and rules, and its conditions as trees.
+        func members(_ element: Element, _ members: inout ElementJSON.Members) {
+            if !members.addSharedKeys(of: element.kind) {
+                switch element.kind {
+                case .group(let group):
+                    members.add("title", group.title)
+                    members.add("footer", group.footer)
+                    members.append("style", .string((group.style?.value ?? .plain).rawValue))
+                    if case .constantHeight(let height)? = group.layout?.value {
+                        members.append("rowHeight", ElementJSON.number(height))
+                    }
+                    members.add(insets: group.insets)
+                case .segment(let field):
+                    members.add("title", field.title)
+                    members.append("options", Self.options(field.options))
+                    members.append("default", field.defaultValue.map { .string($0.value) } ?? .null)
+                    if field.variant == .picker {
+                        members.append("style", .string((field.pickerStyle?.value ?? .menu).rawValue))
+                    }
+                case .number(let field):
+                    members.add("title", field.title)
+                    members.add("placeholder", field.placeholder)
+                    members.add("unit", field.unit)
+                    members.append("decimals", .integer(field.places))
+                    // Numbers are exact decimal text (`2.50` → "2.5"): the script compares them as scaled integers.
+                    let step = field.step?.value.description
+                        ?? (field.places == 0 ? "1" : "0." + String(repeating: "0", count: field.places - 1) + "1")
+                    members.append("step", .string(step))
+                    members.append("style", .string((field.style?.value ?? .field).rawValue))
+                    members.append("default", field.defaultValue.map { .string($0.value.description) } ?? .null)
+                case .date(let field):
+                    members.add("title", field.title)
+                    members.append("mode", .string(field.dateMode.rawValue))
+                    members.append("style", .string((field.style?.value ?? .compact).rawValue))
+                    // ISO text: `2026-01-31`, `09:30`, or an instant in UTC (`2026-01-31T09:30:00Z`).
+                    members.append("default", field.defaultValue.map { .string($0.value.description) } ?? .null)
+                case .multiChoice(let field):
+                    members.add("title", field.title)
+                    members.append("options", Self.options(field.options))
+                    // In option order, as the generated `[Enum]` holds them.
+                    let chosen = Set((field.defaultValues?.value ?? []).map(\.value))
+                    members.append("default", .array(field.options.filter { chosen.contains($0.value.value) }.map { .string($0.value.value) }))
+                    members.append("style", .string((field.style?.value ?? .checklist).rawValue))
+                case .staticText(let text):
+                    members.append("text", .string(text.text.value))
+                    members.append("alignment", .string((text.alignment?.value ?? .leading).rawValue))
+                    members.append("style", .string((text.style?.value ?? .body).rawValue))
+                case .boolean, .text, .spacer, .segue:
+                    break
                 }
-                if let insets = group.insets?.value {
-                    members.append(("insets", .object([
-                        ("top", TreeDump.number(insets.top)), ("left", TreeDump.number(insets.left)),
-                        ("bottom", TreeDump.number(insets.bottom)), ("right", TreeDump.number(insets.right)),
-                    ])))
-                }
-            case .boolean(let field):
-                add("title", field.title)
-                add("icon", field.icon)
-                members.append(("default", .bool(field.defaultValue?.value ?? false)))
-            case .segment(let field):
-                add("title", field.title)
-                members.append(("options", Self.options(field.options)))
-                members.append(("default", field.defaultValue.map { .string($0.value) } ?? .null))
-                if field.variant == .picker {
-                    members.append(("style", .string((field.pickerStyle?.value ?? .menu).rawValue)))
-                }
-            case .number(let field):
-                add("title", field.title)
-                add("placeholder", field.placeholder)
-                add("unit", field.unit)
-                members.append(("decimals", .int(field.places)))
-                // Numbers are exact decimal text (`2.50` → "2.5"): the script compares them as scaled integers.
-                let step = field.step?.value.description
-                    ?? (field.places == 0 ? "1" : "0." + String(repeating: "0", count: field.places - 1) + "1")
-                members.append(("step", .string(step)))
-                members.append(("style", .string((field.style?.value ?? .field).rawValue)))
-                members.append(("default", field.defaultValue.map { .string($0.value.description) } ?? .null))
-            case .date(let field):
-                add("title", field.title)
-                members.append(("mode", .string(field.dateMode.rawValue)))
-                members.append(("style", .string((field.style?.value ?? .compact).rawValue)))
-                // ISO text: `2026-01-31`, `09:30`, or an instant in UTC (`2026-01-31T09:30:00Z`).
-                members.append(("default", field.defaultValue.map { .string($0.value.description) } ?? .null))
-            case .multiChoice(let field):
-                add("title", field.title)
-                members.append(("options", Self.options(field.options)))
-                // In option order, as the generated `[Enum]` holds them.
-                let chosen = Set((field.defaultValues?.value ?? []).map(\.value))
-                members.append(("default", .array(field.options.filter { chosen.contains($0.value.value) }.map { .string($0.value.value) })))
-                members.append(("style", .string((field.style?.value ?? .checklist).rawValue)))
-            case .text(let field):
-                add("placeholder", field.placeholder)
-                add("label", field.label)
-                members.append(("default", .string(field.defaultValue?.value ?? "")))
-                add("secure", field.secure)
-                add("keyboard", field.keyboard)
-                add("contentType", field.contentType)
-                add("autocapitalization", field.autocapitalization)
-                add("continuous", field.continuous)
-                if let limit = field.maxInputLength { members.append(("maxInputLength", .int(limit.value))) }
-                add("multiline", field.multiline)
-            case .spacer(let spacer):
-                members.append(("height", TreeDump.number(spacer.height.value)))
-            case .staticText(let text):
-                members.append(("text", .string(text.text.value)))
-                members.append(("alignment", .string((text.alignment?.value ?? .leading).rawValue)))
-                members.append(("style", .string((text.style?.value ?? .body).rawValue)))
-            case .segue(let segue):
-                add("title", segue.title)
-                add("icon", segue.icon)
-                add("accessoryIcon", segue.accessoryIcon)
             }
             if let field = element.field, let id = element.id?.value {
                 let name = DefaultMessages.displayName(of: element.kind, id: id)
-                members.append(("name", .string(name)))
-                members.append(("trigger", .string(form.symbols.field(id)?.trigger.rawValue ?? form.document.defaultTrigger.rawValue)))
+                members.append("name", .string(name))
+                members.append("trigger", .string(form.symbols.field(id)?.trigger.rawValue ?? form.document.defaultTrigger.rawValue))
                 let valueType = form.symbols.field(id)?.valueType
-                members.append(("rules", .array(field.rules.map { rule($0, fieldName: name, valueType: valueType) })))
+                members.append("rules", .array(field.rules.map { rule($0, fieldName: name, valueType: valueType) }))
             }
-            if let condition = element.visibleWhen?.expression { members.append(("visibleWhen", Self.condition(condition))) }
-            if let condition = element.enabledWhen?.expression { members.append(("enabledWhen", Self.condition(condition))) }
-            if case .group(let group) = element.kind {
-                members.append(("elements", .array(group.elements.map(self.element))))
-            }
-            return .object(members)
+            if let condition = element.visibleWhen?.expression { members.append("visibleWhen", Self.condition(condition)) }
+            if let condition = element.enabledWhen?.expression { members.append("enabledWhen", Self.condition(condition)) }
         }
 
         static func options(_ options: [SegmentOption]) -> JSONValue {
@@ -143,7 +110,7 @@ public enum PreviewData {
             case .required, .email, .url:
                 break
             case .minLength(let count), .maxLength(let count):
-                members.append(("value", .int(count)))
+                members.append(("value", .integer(count)))
             case .pattern(let pattern):
                 members.append(("value", .string(pattern)))
                 // Absent when the preview cannot match the pattern exactly: the page shows a hint.
@@ -164,7 +131,7 @@ public enum PreviewData {
                     members.append(("bound", Self.bound(bound)))
                 }
             case .minCount(let count), .maxCount(let count):
-                members.append(("value", .int(count)))
+                members.append(("value", .integer(count)))
             }
             let message = rule.message?.value
                 ?? DefaultMessages.message(for: rule.kind, fieldName: fieldName, targetName: targetName)
@@ -186,7 +153,7 @@ public enum PreviewData {
             case .fixed(.dateTime(let value)):
                 .object([("type", .string("dateTime")), ("value", .string(value.description))])
             case .relative(let value):
-                .object([("type", .string("today")), ("amount", .int(value.amount)), ("unit", .string(String(value.unit.rawValue)))])
+                .object([("type", .string("today")), ("amount", .integer(value.amount)), ("unit", .string(String(value.unit.rawValue)))])
             }
         }
 
@@ -209,7 +176,7 @@ public enum PreviewData {
             case .contains(let id, let value):
                 .object([("op", .string("contains")), ("field", .string(id)), ("value", .string(value))])
             case .countCompare(let id, let order, let count):
-                .object([("op", .string("count")), ("field", .string(id)), ("order", .string(order.rawValue)), ("value", .int(count))])
+                .object([("op", .string("count")), ("field", .string(id)), ("order", .string(order.rawValue)), ("value", .integer(count))])
             case .valueCompare(let id, let order, let value):
                 .object([
                     ("op", .string("compare")), ("field", .string(id)), ("order", .string(order.rawValue)),

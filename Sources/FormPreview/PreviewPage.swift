@@ -1,3 +1,4 @@
+import FormJSON
 import FormModel
 import FormSource
 

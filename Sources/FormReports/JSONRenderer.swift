@@ -1,3 +1,4 @@
+import FormJSON
 import FormSource
 
 /// The `json` format of SPEC §8: one document with every diagnostic and the
@@ -21,9 +22,9 @@ public struct JSONRenderer: DiagnosticRenderer {
     public func document(_ report: DiagnosticReport) -> JSONValue {
         .object([
             ("diagnostics", .array(report.diagnostics.map(Self.diagnostic))),
-            ("files", .int(report.fileCount)),
-            ("errors", .int(report.errorCount)),
-            ("warnings", .int(report.warningCount)),
+            ("files", .integer(report.fileCount)),
+            ("errors", .integer(report.errorCount)),
+            ("warnings", .integer(report.warningCount)),
         ])
     }
 
@@ -31,10 +32,10 @@ public struct JSONRenderer: DiagnosticRenderer {
         let range = diagnostic.location.range
         return .object([
             ("file", .string(diagnostic.location.file)),
-            ("line", .int(range.start.line)),
-            ("column", .int(range.start.column)),
-            ("endLine", .int(range.end.line)),
-            ("endColumn", .int(range.end.column)),
+            ("line", .integer(range.start.line)),
+            ("column", .integer(range.start.column)),
+            ("endLine", .integer(range.end.line)),
+            ("endColumn", .integer(range.end.column)),
             ("severity", .string(diagnostic.severity.rawValue)),
             ("code", .string(diagnostic.code.rawValue)),
             ("message", .string(diagnostic.message)),
@@ -49,8 +50,8 @@ public struct JSONRenderer: DiagnosticRenderer {
         }
         return .object([
             ("file", .string(location.file)),
-            ("line", .int(location.range.start.line)),
-            ("column", .int(location.range.start.column)),
+            ("line", .integer(location.range.start.line)),
+            ("column", .integer(location.range.start.column)),
             ("message", .string(note.message)),
         ])
     }

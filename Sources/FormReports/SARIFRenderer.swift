@@ -1,3 +1,4 @@
+import FormJSON
 import FormSource
 
 /// SARIF 2.1.0, the format GitHub code scanning (`github/codeql-action/upload-sarif`)
@@ -69,7 +70,7 @@ public struct SARIFRenderer: DiagnosticRenderer {
             ("ruleId", .string(diagnostic.code.rawValue)),
         ]
         if let index = DiagnosticCode.all.firstIndex(of: diagnostic.code) {
-            members.append(("ruleIndex", .int(index)))
+            members.append(("ruleIndex", .integer(index)))
         }
         members += [
             ("level", .string(Self.level(diagnostic.severity))),
@@ -80,7 +81,7 @@ public struct SARIFRenderer: DiagnosticRenderer {
         if !related.isEmpty {
             members.append(("relatedLocations", .array(related.enumerated().map { index, pair in
                 .object([
-                    ("id", .int(index + 1)),
+                    ("id", .integer(index + 1)),
                     ("physicalLocation", physicalLocation(pair.1)),
                     ("message", .object([("text", .string(pair.0))])),
                 ])
@@ -98,10 +99,10 @@ public struct SARIFRenderer: DiagnosticRenderer {
         return .object([
             ("artifactLocation", .object(artifact)),
             ("region", .object([
-                ("startLine", .int(max(1, range.start.line))),
-                ("startColumn", .int(max(1, range.start.column))),
-                ("endLine", .int(max(1, range.end.line))),
-                ("endColumn", .int(max(1, range.end.column))),
+                ("startLine", .integer(max(1, range.start.line))),
+                ("startColumn", .integer(max(1, range.start.column))),
+                ("endLine", .integer(max(1, range.end.line))),
+                ("endColumn", .integer(max(1, range.end.column))),
             ])),
         ])
     }

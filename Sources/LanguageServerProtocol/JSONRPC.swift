@@ -1,3 +1,5 @@
+import FormJSON
+
 /// JSON-RPC 2.0, as LSP uses it: requests (with an id) and notifications (without)
 /// from the client, responses from the server.
 
@@ -73,8 +75,8 @@ public struct ResponseError: Error, Sendable, Hashable {
     public static let contentModified = ResponseError(code: contentModifiedCode, message: "the document changed")
 
     var json: JSONValue {
-        var members: [String: JSONValue] = ["code": .integer(code), "message": .string(message)]
-        if let data { members["data"] = data }
+        var members: [(String, JSONValue)] = [("code", .integer(code)), ("message", .string(message))]
+        if let data { members.append(("data", data)) }
         return .object(members)
     }
 }
@@ -96,29 +98,29 @@ public enum Message: Sendable, Hashable {
         } catch {
             return .failure(ErrorReply(id: nil, error: .parseError("the message is not JSON")))
         }
-        guard case .object(let members) = value else {
+        guard case .object = value else {
             return .failure(ErrorReply(id: nil, error: .invalidRequest("a message is a JSON object")))
         }
         let id: RequestID?
-        switch members["id"] {
+        switch value["id"] {
         case nil, .null?: id = nil
         case .integer(let number)?: id = .number(number)
         case .string(let string)?: id = .string(string)
         default: return .failure(ErrorReply(id: nil, error: .invalidRequest("an id is a number or a string")))
         }
-        guard members["jsonrpc"] == "2.0" else {
+        guard value["jsonrpc"] == "2.0" else {
             return .failure(ErrorReply(id: id, error: .invalidRequest("the message's jsonrpc is not \"2.0\"")))
         }
         // `"params": null` is read as no params: clients send absent, null and `{}`
         // alike for the methods that take none (`shutdown`, `exit`, `initialized`).
-        var params = members["params"]
+        var params = value["params"]
         var paramsAreValid = true
         switch params {
         case nil, .object?, .array?: break
         case .null?: params = nil
         default: paramsAreValid = false
         }
-        if let method = members["method"] {
+        if let method = value["method"] {
             guard let name = method.stringValue else {
                 return .failure(ErrorReply(id: id, error: .invalidRequest("a method is a string")))
             }
@@ -134,10 +136,10 @@ public enum Message: Sendable, Hashable {
         guard paramsAreValid else {
             return .failure(ErrorReply(id: id, error: .invalidRequest("params are an object or an array")))
         }
-        if let result = members["result"] {
+        if let result = value["result"] {
             return .success(.response(id: id, result: .success(result)))
         }
-        if let error = members["error"], case .integer(let code)? = error["code"] {
+        if let error = value["error"], case .integer(let code)? = error["code"] {
             let message = error["message"]?.stringValue ?? ""
             return .success(.response(id: id, result: .failure(ResponseError(code: code, message: message, data: error["data"]))))
         }
@@ -146,20 +148,21 @@ public enum Message: Sendable, Hashable {
 
     /// The message as JSON.
     public var json: JSONValue {
-        var members: [String: JSONValue] = ["jsonrpc": "2.0"]
+        // The keys in any order: `serialized()` sorts them.
+        var members: [(String, JSONValue)] = [("jsonrpc", "2.0")]
         switch self {
         case .request(let id, let method, let params):
-            members["id"] = id.json
-            members["method"] = .string(method)
-            if let params { members["params"] = params }
+            members.append(("id", id.json))
+            members.append(("method", .string(method)))
+            if let params { members.append(("params", params)) }
         case .notification(let method, let params):
-            members["method"] = .string(method)
-            if let params { members["params"] = params }
+            members.append(("method", .string(method)))
+            if let params { members.append(("params", params)) }
         case .response(let id, let result):
-            members["id"] = id?.json ?? .null
+            members.append(("id", id?.json ?? .null))
             switch result {
-            case .success(let value): members["result"] = value
-            case .failure(let error): members["error"] = error.json
+            case .success(let value): members.append(("result", value))
+            case .failure(let error): members.append(("error", error.json))
             }
         }
         return .object(members)

@@ -1,3 +1,5 @@
+import FormJSON
+
 /// The LSP 3.17 structures the formc server reads and writes, with LSP's names.
 /// Optional members that are nil are left out of the JSON.
 
@@ -267,13 +269,13 @@ extension CompletionList {
 
 extension CompletionItem {
     public var json: JSONValue {
-        var members: [String: JSONValue] = ["label": .string(label)]
-        if let kind { members["kind"] = .integer(kind.rawValue) }
-        if let detail { members["detail"] = .string(detail) }
-        if let documentation { members["documentation"] = ["kind": .string(documentation.kind), "value": .string(documentation.value)] }
-        if let sortText { members["sortText"] = .string(sortText) }
-        if let filterText { members["filterText"] = .string(filterText) }
-        if let textEdit { members["textEdit"] = ["range": textEdit.range.json, "newText": .string(textEdit.newText)] }
+        var members: [(String, JSONValue)] = [("label", .string(label))]
+        if let kind { members.append(("kind", .integer(kind.rawValue))) }
+        if let detail { members.append(("detail", .string(detail))) }
+        if let documentation { members.append(("documentation", ["kind": .string(documentation.kind), "value": .string(documentation.value)])) }
+        if let sortText { members.append(("sortText", .string(sortText))) }
+        if let filterText { members.append(("filterText", .string(filterText))) }
+        if let textEdit { members.append(("textEdit", ["range": textEdit.range.json, "newText": .string(textEdit.newText)])) }
         return .object(members)
     }
 }

@@ -5,6 +5,7 @@ import Darwin
 #endif
 import BenchmarkSupport
 import FormCompiler
+import FormJSON
 import FormLocalization
 import FormModel
 import FormSource
@@ -130,7 +131,7 @@ struct ToolBench {
             try client.diagnostics(uri: uri, version: version)
             let params = LanguageServerSession.textDocumentPosition(uri: uri, word.position)
             for round in 0..<max(runs, 1) {
-                var completion: LanguageServerProtocol.JSONValue = .null
+                var completion: JSONValue = .null
                 completions.append(try Timing.time { completion = try client.request("textDocument/completion", params) })
                 byWhat[word.what, default: []].append(completions[completions.count - 1])
                 if round == 0, completion["items"]?.arrayValue?.isEmpty ?? true { emptyAnswers.insert("no completion for the \(word.what)") }
@@ -144,7 +145,7 @@ struct ToolBench {
         for round in 0..<max(runs, 1) {
             for probe in probes {
                 let params = LanguageServerSession.textDocumentPosition(uri: uri, probe.position)
-                var hover: LanguageServerProtocol.JSONValue = .null
+                var hover: JSONValue = .null
                 hovers.append(try Timing.time { hover = try client.request("textDocument/hover", params) })
                 if round == 0, hover == .null { emptyAnswers.insert("no hover at the \(probe.what)") }
             }

@@ -1,5 +1,6 @@
 @testable import FormChecker
 @testable import FormCompiler
+import FormJSON
 @testable import FormLocalization
 @testable import FormModel
 @testable import FormPreview

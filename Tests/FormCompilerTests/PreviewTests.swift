@@ -1,5 +1,6 @@
 @testable import FormChecker
 @testable import FormCompiler
+@testable import FormJSON
 @testable import FormModel
 @testable import FormPreview
 @testable import FormSource
@@ -73,7 +74,7 @@ import Testing
     /// The page's data is compact; the reports keep their indented text. Both escape alike.
     @Test func scriptDataIsCompactAndMeansWhatTheIndentedTextMeans() throws {
         let value = JSONValue.object([
-            ("a", .array([.int(-1), .bool(true), .null, .array([]), .object([])])),
+            ("a", .array([.integer(-1), .bool(true), .null, .array([]), .object([])])),
             ("b", .object([("c", .string("q\"\\\u{01}\u{7F}\té<"))])),
         ])
         let compact = PreviewPage.scriptData(value)

@@ -1,3 +1,4 @@
+import FormJSON
 @testable import FormReports
 @testable import FormSource
 import Foundation

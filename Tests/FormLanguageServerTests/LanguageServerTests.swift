@@ -1,9 +1,10 @@
 @testable import FormLanguageServer
+import FormJSON
 import FormSource
 @testable import LanguageServerProtocol
 import Testing
 
-private typealias JSON = LanguageServerProtocol.JSONValue
+private typealias JSON = JSONValue
 
 /// Drives a server message by message, as a client would.
 private final class Session {
@@ -194,8 +195,8 @@ elements:
         session.initialize()
         session.open(form)
         func actions(only: JSON?) throws -> [JSON] {
-            var context: [String: JSON] = [:]
-            if let only { context["only"] = only }
+            var context: [(String, JSON)] = []
+            if let only { context.append(("only", only)) }
             let params: JSON = [
                 "textDocument": ["uri": "file:///forms/a.form.yaml"],
                 "range": ["start": ["line": 7, "character": 0], "end": ["line": 7, "character": 40]],
@@ -251,7 +252,7 @@ elements:
     }
 }
 
-extension Result where Success == LanguageServerProtocol.JSONValue, Failure == ResponseError {
+extension Result where Success == JSONValue, Failure == ResponseError {
     fileprivate var errorCode: Int? {
         if case .failure(let error) = self { return error.code }
         return nil

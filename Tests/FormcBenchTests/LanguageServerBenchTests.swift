@@ -4,6 +4,7 @@ import Glibc
 import Darwin
 #endif
 import BenchmarkSupport
+import FormJSON
 import LanguageServerProtocol
 import Testing
 

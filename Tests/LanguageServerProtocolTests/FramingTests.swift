@@ -1,3 +1,4 @@
+import FormJSON
 import Foundation
 import Testing
 @testable import LanguageServerProtocol

@@ -1,3 +1,4 @@
+import FormJSON
 import FormSource
 
 /// The JSON Schema (draft 2020-12) of the form format, written from
@@ -68,7 +69,7 @@ public enum FormJSONSchema {
         case .boolean:
             object(["type": .string("boolean")])
         case .nonNegativeNumber:
-            object(["type": .string("number"), "minimum": .int(0)])
+            object(["type": .string("number"), "minimum": .integer(0)])
         case .decimal:
             object(["type": .string("number")])
         case .bound:
@@ -76,9 +77,9 @@ public enum FormJSONSchema {
         case .dateLiteral:
             object(["type": .string("string")])
         case .count:
-            object(["type": .string("integer"), "minimum": .int(0), "maximum": .int(Int(Int32.max))])
+            object(["type": .string("integer"), "minimum": .integer(0), "maximum": .integer(Int(Int32.max))])
         case .constant(let value):
-            object(["const": .int(value)])
+            object(["const": .integer(value)])
         case .word(let words):
             object(["type": .string("string"), "enum": .array(words.map(JSONValue.string))])
         case .orNothing(let inner):
@@ -88,7 +89,7 @@ public enum FormJSONSchema {
         case .list(let item, let minimum):
             object(
                 ["type": .string("array"), "items": schema(for: item)]
-                    .merging(minimum > 0 ? ["minItems": .int(minimum)] : [:]) { first, _ in first }
+                    .merging(minimum > 0 ? ["minItems": .integer(minimum)] : [:]) { first, _ in first }
             )
         case .mapping(let keys):
             mapping(keys, description: nil)

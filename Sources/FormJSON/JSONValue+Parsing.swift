@@ -5,10 +5,10 @@ public struct JSONParseError: Error, Sendable, Hashable {
 }
 
 extension JSONValue {
-    /// Parses JSON bytes (RFC 8259; the text is UTF-8). Read here rather than by
-    /// `JSONDecoder`, which finds a `JSONValue`'s kind by trying each in turn and
-    /// throwing an error for each miss: most of the time of reading a reply of a
-    /// hundred completion items, or any message.
+    /// Parses JSON bytes (RFC 8259; the text is UTF-8): an object's members in the
+    /// text's order, a repeated key once, at its first place, with its last value.
+    /// Read here rather than by `JSONDecoder`, which finds a `JSONValue`'s kind by
+    /// trying each in turn and throwing an error for each miss.
     public static func parse(_ bytes: [UInt8]) throws -> JSONValue {
         var parser = JSONParser(bytes: bytes)
         let value = try parser.value(depth: 0)
@@ -50,17 +50,17 @@ private struct JSONParser {
         switch next {
         case UInt8(ascii: "{")?:
             index += 1
-            var members: [String: JSONValue] = [:]
+            var members: [(String, JSONValue)] = []
             if take("}") { return .object(members) }
             repeat {
                 skipSpace()
                 guard next == UInt8(ascii: "\"") else { throw error("an object's key is a string") }
                 let key = try string()
                 guard take(":") else { throw error("':' after a key") }
-                members[key] = try value(depth: depth + 1)
+                members.append((key, try value(depth: depth + 1)))
             } while take(",")
             guard take("}") else { throw error("',' or '}' in an object") }
-            return .object(members)
+            return .object(Self.hasRepeatedKey(members) ? JSONValue.uniqued(members) : members)
         case UInt8(ascii: "[")?:
             index += 1
             var items: [JSONValue] = []
@@ -77,6 +77,17 @@ private struct JSONParser {
         case nil: throw error("a value is missing")
         default: return try number()
         }
+    }
+
+    /// Whether a key comes twice (then the last value counts, at the first place).
+    static func hasRepeatedKey(_ members: [(String, JSONValue)]) -> Bool {
+        if members.count < 2 { return false }
+        if members.count <= 8 {
+            for index in 1..<members.count where members[..<index].contains(where: { $0.0 == members[index].0 }) { return true }
+            return false
+        }
+        var seen = Set<String>(minimumCapacity: members.count)
+        return !members.allSatisfy { seen.insert($0.0).inserted }
     }
 
     mutating func word(_ text: String, _ value: JSONValue) throws -> JSONValue {

@@ -1,29 +1,17 @@
-/// A JSON value with ordered object keys, and its one text form. The `json` and
-/// `sarif` reports are built from it so that their bytes depend only on their
-/// content: keys keep the order they were written in, numbers are integers, and
-/// escaping is fixed (no `JSONSerialization` key order or slash escaping).
-public enum JSONValue: Sendable, Equatable {
-    case object([(String, JSONValue)])
-    case array([JSONValue])
-    case string(String)
-    case int(Int)
-    case bool(Bool)
-    case null
-
-    public static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
-        lhs.rendered() == rhs.rendered()
-    }
-
-    /// The value as text: two-space indentation, `": "` after keys, empty containers
-    /// as `{}` and `[]`, and a final newline.
+/// The value's text forms, all written by one writer so that their bytes depend
+/// only on the value: no `JSONSerialization` key order or slash escaping.
+extension JSONValue {
+    /// The value as text for a file or a terminal (reports, `formc dump`, the JSON
+    /// Schema): members in their order, two-space indentation, `": "` after keys,
+    /// empty containers as `{}` and `[]`, and a final newline.
     public func rendered() -> String {
         String(decoding: renderedBytes(), as: UTF8.self)
     }
 
     /// `rendered()` as UTF-8. Written into one byte buffer: appending to a `String`
     /// piece by piece costs several times as much on a large value.
-    func renderedBytes() -> [UInt8] {
-        var writer = JSONWriter(compact: false, escapesMarkup: false)
+    package func renderedBytes() -> [UInt8] {
+        var writer = JSONWriter(style: .file)
         writer.write(self, indent: 0)
         writer.bytes.append(UInt8(ascii: "\n"))
         return writer.bytes
@@ -33,16 +21,26 @@ public enum JSONValue: Sendable, Equatable {
     /// strings as `\u003C`, `\u003E`, `\u0026` (the same JSON), so that the text
     /// can sit inside an HTML `<script>` element; a final newline.
     package func compactBytesForHTML() -> [UInt8] {
-        var writer = JSONWriter(compact: true, escapesMarkup: true)
+        var writer = JSONWriter(style: .html)
         writer.write(self, indent: 0)
         writer.bytes.append(UInt8(ascii: "\n"))
         return writer.bytes
     }
 
-    /// A JSON string literal (RFC 8259): `"` and `\` escaped, control characters as
-    /// `\n`, `\r`, `\t` or `\u00XX`; everything else, non-ASCII included, verbatim.
+    /// The value as a protocol message's bytes: no whitespace, every object's keys
+    /// sorted so that the same value gives the same bytes whatever order its members
+    /// were built in, and only the escapes RFC 8259 requires.
+    public func serialized() -> [UInt8] {
+        var writer = JSONWriter(style: .message)
+        writer.write(self, indent: 0)
+        return writer.bytes
+    }
+
+    /// A JSON string literal as a file holds it: `"` and `\` escaped, control
+    /// characters as `\n`, `\r`, `\t`, `\b`, `\f` or `\u00XX`, U+2028 and U+2029
+    /// escaped; everything else, non-ASCII included, verbatim.
     public static func quoted(_ text: String) -> String {
-        var writer = JSONWriter(compact: false, escapesMarkup: false)
+        var writer = JSONWriter(style: .file)
         writer.string(text)
         return String(decoding: writer.bytes, as: UTF8.self)
     }
@@ -50,14 +48,32 @@ public enum JSONValue: Sendable, Equatable {
 
 /// The one writer of JSON text, byte by byte into a growing buffer.
 private struct JSONWriter {
+    /// How the text is laid out and which characters of a string are escaped.
+    enum Style {
+        /// Indented, members in order; DEL, U+2028 and U+2029 escaped too (valid
+        /// JSON, but they end a line in JavaScript) and `\b`, `\f` by name, hex in
+        /// capitals.
+        case file
+        /// `file`'s escapes and `<`, `>`, `&`, with no whitespace.
+        case html
+        /// No whitespace, keys sorted; only `"`, `\` and control characters escaped
+        /// (`\n`, `\r`, `\t`, else `\u00xx` in small letters): the bytes the
+        /// language server has always sent.
+        case message
+    }
+
     var bytes: [UInt8] = []
     let compact: Bool
+    let sortsKeys: Bool
     let escapesMarkup: Bool
+    let escapesMinimally: Bool
 
-    init(compact: Bool, escapesMarkup: Bool) {
-        self.compact = compact
-        self.escapesMarkup = escapesMarkup
-        bytes.reserveCapacity(4096)
+    init(style: Style) {
+        compact = style != .file
+        sortsKeys = style == .message
+        escapesMarkup = style == .html
+        escapesMinimally = style == .message
+        bytes.reserveCapacity(style == .message ? 256 : 4096)
     }
 
     mutating func ascii(_ text: StaticString) {
@@ -75,7 +91,7 @@ private struct JSONWriter {
         case .object(let members):
             guard !members.isEmpty else { ascii("{}"); return }
             bytes.append(UInt8(ascii: "{"))
-            for (index, (key, value)) in members.enumerated() {
+            for (index, (key, value)) in (sortsKeys ? JSONValue.sortedMembers(members) : members).enumerated() {
                 if index > 0 { bytes.append(UInt8(ascii: ",")) }
                 newline(indent: indent + 2)
                 string(key)
@@ -96,8 +112,11 @@ private struct JSONWriter {
             bytes.append(UInt8(ascii: "]"))
         case .string(let text):
             string(text)
-        case .int(let number):
+        case .integer(let number):
             bytes.append(contentsOf: String(number).utf8)
+        // JSON has no infinity or NaN.
+        case .double(let number):
+            if number.isFinite { bytes.append(contentsOf: String(number).utf8) } else { ascii("null") }
         case .bool(let flag):
             if flag { ascii("true") } else { ascii("false") }
         case .null:
@@ -106,17 +125,17 @@ private struct JSONWriter {
     }
 
     private static let hexDigits: [UInt8] = Array("0123456789ABCDEF".utf8)
+    private static let smallHexDigits: [UInt8] = Array("0123456789abcdef".utf8)
 
     mutating func unicodeEscape(_ value: UInt32) {
         ascii("\\u")
+        let digits = escapesMinimally ? Self.smallHexDigits : Self.hexDigits
         for shift in stride(from: 12, through: 0, by: -4) {
-            bytes.append(Self.hexDigits[Int((value >> UInt32(shift)) & 0xF)])
+            bytes.append(digits[Int((value >> UInt32(shift)) & 0xF)])
         }
     }
 
-    /// Runs of bytes that need no escape are copied whole; U+2028 and U+2029 are
-    /// valid JSON but end a line in JavaScript, so they are escaped to keep the
-    /// text safe to embed.
+    /// Runs of bytes that need no escape are copied whole.
     mutating func string(_ text: String) {
         bytes.append(UInt8(ascii: "\""))
         var text = text
@@ -129,14 +148,14 @@ private struct JSONWriter {
                 var width = 1
                 var escape: UInt32?
                 switch byte {
-                case UInt8(ascii: "\""), UInt8(ascii: "\\"), 0x08, 0x09, 0x0A, 0x0C, 0x0D:
+                case UInt8(ascii: "\""), UInt8(ascii: "\\"), 0x00..<0x20:
                     escape = UInt32(byte)
-                case 0x00..<0x20, 0x7F:
-                    escape = UInt32(byte)
+                case 0x7F:
+                    if !escapesMinimally { escape = UInt32(byte) }
                 case UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "&"):
                     if escapesMarkup { escape = UInt32(byte) }
                 case 0xE2:
-                    if index + 2 < count, utf8[index + 1] == 0x80, utf8[index + 2] == 0xA8 || utf8[index + 2] == 0xA9 {
+                    if !escapesMinimally, index + 2 < count, utf8[index + 1] == 0x80, utf8[index + 2] == 0xA8 || utf8[index + 2] == 0xA9 {
                         escape = utf8[index + 2] == 0xA8 ? 0x2028 : 0x2029
                         width = 3
                     }
@@ -151,8 +170,8 @@ private struct JSONWriter {
                 case 0x0A: ascii("\\n")
                 case 0x0D: ascii("\\r")
                 case 0x09: ascii("\\t")
-                case 0x08: ascii("\\b")
-                case 0x0C: ascii("\\f")
+                case 0x08 where !escapesMinimally: ascii("\\b")
+                case 0x0C where !escapesMinimally: ascii("\\f")
                 default: unicodeEscape(escape)
                 }
                 index += width
