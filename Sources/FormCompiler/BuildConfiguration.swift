@@ -19,7 +19,7 @@ public struct BuildConfiguration: Sendable, Equatable {
     }
 
     /// The keys a configuration file may hold.
-    static let keys: [StaticString] = ["accessLevel"]
+    static let allowedKeys: [StaticString] = ["accessLevel"]
 
     /// Reads and checks a configuration file: YAML or JSON by its name, with the
     /// forms' reader and its diagnostics (an unknown key is FC101 with a did-you-mean,
@@ -45,7 +45,7 @@ public struct BuildConfiguration: Sendable, Equatable {
             )
             return nil
         }
-        let keys = KeyedMapping(root, in: tree, allowed: keys, context: "a formc configuration file", diagnostics: &reader.diagnostics)
+        let keys = KeyedMapping(root, in: tree, allowed: allowedKeys, context: "a formc configuration file", diagnostics: &reader.diagnostics)
         var configuration = BuildConfiguration()
         if let node = keys["accessLevel"] {
             configuration.accessLevel = reader.choice(node, "access level", as: EmitOptions.AccessLevel.self)?.value
