@@ -80,6 +80,7 @@ extension DocumentDecoder {
         var decoder = DocumentDecoder(reader: reader, limits: limits)
         decoder.elementCount = count
         decoder.decodesInPieces = false
+        decoder.insideList = insideList
         return decoder
     }
 }
