@@ -50,10 +50,10 @@ enum ListChecker {
             // The entry's ids, and the form's fields outside the list it can name.
             let entryIDs = entryIDs(list.elements)
             let own = Set(entryIDs.map(\.value))
-            for id in entryIDs where id.value == "id" {
+            for id in entryIDs where SwiftNaming.reservedEntryMembers.contains(id.value) {
                 diagnostics.error(
-                    .invalidFieldID, "'id' is the identity of every entry and cannot be a field id", at: id.range,
-                    help: ["choose another name, e.g. '\(list.swiftItemType.prefix(1).lowercased() + list.swiftItemType.dropFirst())ID'"]
+                    .invalidFieldID, "'\(id.value)' is a member of every list entry and cannot be an entry's field id", at: id.range,
+                    help: ["choose another name, e.g. '\(id.value)Field'"]
                 )
             }
             var elements = list.elements

@@ -79,6 +79,16 @@ public enum PreviewData {
                     members.append("text", .string(text.text.value))
                     members.append("alignment", .string((text.alignment?.value ?? .leading).rawValue))
                     members.append("style", .string((text.style?.value ?? .body).rawValue))
+                case .list(let list):
+                    members.add("title", list.title)
+                    members.add("itemTitle", list.itemTitle)
+                    members.add("addTitle", list.addTitle)
+                    members.append("minItems", .integer(list.minimum))
+                    members.append("maxItems", list.maxItems.map { .integer($0.value) } ?? .null)
+                    members.append("initialItems", .integer(list.initialCount))
+                    let name = DefaultMessages.listName(list)
+                    members.append("minItemsMessage", .string(DefaultMessages.minItems(listName: name, count: list.minimum)))
+                    members.append("maxItemsMessage", list.maxItems.map { .string(DefaultMessages.maxItems(listName: name, count: $0.value)) } ?? .null)
                 case .boolean, .text, .spacer, .segue:
                     break
                 }

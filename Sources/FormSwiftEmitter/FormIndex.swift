@@ -61,7 +61,7 @@ struct FormIndex {
             case .boolean, .segment, .text, .number, .date, .multiChoice:
                 fieldPosition = Int32(fieldPlaces.count)
                 fieldPlaces.append(Place(level: Int32(level), index: Int32(index)))
-            case .spacer, .staticText:
+            case .spacer, .staticText, .list:
                 break
             }
             levels[level].fieldPositions.append(fieldPosition)

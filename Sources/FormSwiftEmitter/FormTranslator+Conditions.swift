@@ -47,7 +47,7 @@ extension FormTranslator {
             }
             plan.once { $0.closeBody() }
             for source in [ConditionSource.snapshot, .live] {
-                plan.each(helpers.count, in: Self.formMembers, weight: { _ in SpeedPaths.EmitWeights.conditionHelper }) { index, out in
+                plan.each(helpers.count, in: formMembers, weight: { _ in SpeedPaths.EmitWeights.conditionHelper }) { index, out in
                     let helper = helpers[index]
                     out.openConditionHelper(helper.name(from: source), from: source, readsToday: readsToday)
                     // `return isGroupVisible(values) && (…)`: the enclosing group's helper first.

@@ -15,13 +15,13 @@ extension FormTranslator {
     private static let elementTypeNames = [
         "GroupElement", "FormEdgeInsets", "BooleanElement", "SegmentElement", "SegmentOption", "TextFieldElement",
         "FloatLabelElement", "TextViewElement", "SpacerElement", "StaticTextElement", "SegueElement",
-        "PickerElement", "NumberElement", "DateElement", "MultiChoiceElement",
+        "PickerElement", "NumberElement", "DateElement", "MultiChoiceElement", "ListElement",
     ]
 
     /// The names of FormRuntime's types that the members of the form type write:
     /// the API's always, the rest as the form's fields, rules and elements call for.
     /// (`RuntimeAliasTests` compares this with every generated file's words.)
-    static func runtimeTypes(fields: FieldTable, ruleFacts: RuleFacts, levels: [FormIndex.Level]) -> [String] {
+    static func runtimeTypes(fields: FieldTable, ruleFacts: RuleFacts, levels: [FormIndex.Level], lists: [ListPlan] = []) -> [String] {
         var names: Set<String> = [
             "FieldState", "FieldValidationController", "FormElement", "ObserverToken", "ValidationContext", "ValidationReport",
             "ValidationResult", "ValidationTrigger",
@@ -31,6 +31,12 @@ extension FormTranslator {
         if !ruleFacts.patterns.isEmpty { names.insert("FormPattern") }
         for field in fields where field.fieldType.isDate {
             if case .date(let mode, _) = field.fieldType { names.insert(mode == .dateTime ? "FormDateTime" : SwiftRenderer.dateTypeName(mode)) }
+        }
+        // The entries' structs, declared in the form type, hold dates too.
+        for list in lists {
+            for field in list.entry.fields where field.fieldType.isDate {
+                if case .date(let mode, _) = field.fieldType { names.insert(mode == .dateTime ? "FormDateTime" : SwiftRenderer.dateTypeName(mode)) }
+            }
         }
         // Bit i: `elementTypeNames[i]` (a bit per element, not a `Set` insertion).
         var used: UInt32 = 0
@@ -54,6 +60,7 @@ extension FormTranslator {
                 case .spacer: used |= 1 << 8
                 case .staticText: used |= 1 << 9
                 case .segue: used |= 1 << 10
+                case .list: used |= 1 << 15
                 }
             }
         }

@@ -65,7 +65,7 @@ extension FormTranslator {
         let (parameters, customParameters) = SwiftRenderer.fieldValidatorParameters(validatorsProtocol: validatorsProtocol)
         // Positions, not the `FieldInfo`s: an array of them would retain each.
         let validated = fields.indices.filter { fields[$0].hasRules }
-        plan.each(validated.count, in: Self.formMembers, weight: { SpeedPaths.EmitWeights.validatorStart + SpeedPaths.EmitWeights.validatorRule * fields[validated[$0]].ruleCount }) { [patternNames] index, out in
+        plan.each(validated.count, in: formMembers, weight: { SpeedPaths.EmitWeights.validatorStart + SpeedPaths.EmitWeights.validatorRule * fields[validated[$0]].ruleCount }) { [patternNames] index, out in
             let field = fields[validated[index]]
             fieldValidation(field, parameters: field.hasCustomRule ? customParameters : parameters, patternNames: patternNames, into: &out)
         }
@@ -80,6 +80,14 @@ extension FormTranslator {
             SwiftParameter("in", "context", Self.contextType, default: .call(.type(Self.contextType), [])),
         ] + (hasCustomRules ? [validatorsParameter] : [])
 
+        if !lists.isEmpty {
+            var parameters = "    _ values: Values,\n    in context: ValidationContext = ValidationContext()"
+            if hasCustomRules { parameters += ",\n    validators: any \(validatorsProtocol)" }
+            listValidationAPI(
+                into: &out, validatorsArgument: hasCustomRules ? ", validators: validators" : "",
+                staticParameters: parameters
+            )
+        } else {
         // validate(): the static rules over a snapshot; every field's state is set.
         out.declaration(.function(SwiftFunction(
             doc: ["Validates every field's current value and sets every field's state."],
@@ -115,6 +123,7 @@ extension FormTranslator {
                 .return(.call(.type(Self.reportType), [SwiftArgument(nil, .name("results"))])),
             ]
         )))
+        }
 
         for member in fieldStateMembers() { out.declaration(member) }
 

@@ -331,8 +331,48 @@ public enum FormStrings {
             case .segue(var segue):
                 add(segue.id.value, "title", &segue.title, "Title", of: "the segue \(segue.id.value)")
                 rewritten = .segue(segue)
+            case .list(var list):
+                list = collect(list)
+                rewritten = .list(list)
             }
             if replacement != nil { element.kind = rewritten }
+        }
+
+        /// A list's strings (SPEC §14): its title, item title and add title, its own
+        /// rules' messages, then its entry's strings, whose keys start with the
+        /// form's type and the list's id (`JobForm.employers.company.placeholder`).
+        private mutating func collect(_ list: ListDecl) -> ListDecl {
+            var list = list
+            let id = list.id.value
+            let name = "the list \(id)"
+            add(id, "title", &list.title, "Title", of: name)
+            add(id, "itemTitle", &list.itemTitle, "Heading of each entry", of: name)
+            add(id, "addTitle", &list.addTitle, "Label of the add action", of: name)
+            let listName = DefaultMessages.listName(list)
+            if let minimum = list.minItems, minimum.value > 0 {
+                strings.append(LocalizableString(
+                    key: FormStrings.listMessageKey(form: form, list: id, rule: "minItems"),
+                    source: DefaultMessages.minItems(listName: listName, count: minimum.value),
+                    comment: "Message of the rule minItems of \(name) in \(form)", range: minimum.range
+                ))
+            }
+            if let maximum = list.maxItems {
+                strings.append(LocalizableString(
+                    key: FormStrings.listMessageKey(form: form, list: id, rule: "maxItems"),
+                    source: DefaultMessages.maxItems(listName: listName, count: maximum.value),
+                    comment: "Message of the rule maxItems of \(name) in \(form)", range: maximum.range
+                ))
+            }
+            var entry = FormDocument(
+                version: Located(1, at: list.id.range), name: Located(FormStrings.entryKeyPrefix(form: form, list: id), at: list.id.range),
+                elements: list.elements, range: list.id.range
+            )
+            var collector = Collector(form: entry.name.value, replacement: replacement)
+            collector.prepare(entry)
+            collector.collect(&entry, elements: entry.elements.indices)
+            strings += collector.strings
+            if replacement != nil { list.elements = entry.elements }
+            return list
         }
 
         private mutating func options(_ options: inout [SegmentOption], of id: String, words: String) {
@@ -370,5 +410,18 @@ public enum FormStrings {
                 if replacement != nil { field.rules[index].message = replaced }
             }
         }
+    }
+}
+
+extension FormStrings {
+    /// `JobForm.employers.minItems.message`: the message of a list's own rule (SPEC §14).
+    package static func listMessageKey(form: String, list: String, rule: String) -> String {
+        form + "." + list + "." + rule + ".message"
+    }
+
+    /// `JobForm.employers`: the form name that the keys of a list's entries start
+    /// with (`JobForm.employers.company.placeholder`, SPEC §14).
+    package static func entryKeyPrefix(form: String, list: String) -> String {
+        form + "." + list
     }
 }

@@ -209,3 +209,13 @@ public final class ListElement: ConditionalElement, FormElement {
 
     public var kind: FormElementKind { .list(self) }
 }
+
+/// A weak reference to the form that a list's entries belong to, made before the
+/// form is (its `init` hands it to the entries, then points it at itself): an
+/// entry reads its form's `context` through it.
+@MainActor
+public final class FormOwnerReference<Owner: AnyObject> {
+    public weak var owner: Owner?
+
+    public nonisolated init() {}
+}
