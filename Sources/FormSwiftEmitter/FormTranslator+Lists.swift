@@ -251,12 +251,14 @@ extension FormTranslator {
                     "    context: ValidationContext",
                     ") async -> [(path: String, result: ValidationResult)] {",
                 ]
-                var visible = "true"
+                // A hidden list checks neither its counts nor its entries.
+                var visible: String?
                 if let helper = list.helpers.visible {
                     let name = conditions.visibleHelpers[helper].name(from: .snapshot)
                     visible = "\(name.prefix)\(name.key)\(name.suffix)" + (conditions.readsToday ? "(values, context)" : "(values)")
+                    lines.append("    let visible = \(visible!)")
                 }
-                lines.append("    let visible = \(visible)")
+                let whenVisible = visible == nil ? "" : "visible && "
                 lines.append("    let count = values.\(list.id).count")
                 lines.append("    var result = ValidationResult.valid")
                 let name = DefaultMessages.listName(list.decl)
@@ -269,7 +271,7 @@ extension FormTranslator {
                 }
                 for (number, check) in checks.enumerated() {
                     let key = FormStrings.listMessageKey(form: typeName, list: list.id, rule: check.rule)
-                    lines.append((number == 0 ? "    if" : "    } else if") + " visible && \(check.test) {")
+                    lines.append((number == 0 ? "    if " : "    } else if ") + whenVisible + check.test + " {")
                     lines.append("        result = .invalid(message: context.localization.string(\(SwiftRenderer.stringLiteral(key)), default: \(SwiftRenderer.stringLiteral(check.message))))")
                 }
                 if !checks.isEmpty { lines.append("    }") }
@@ -278,7 +280,7 @@ extension FormTranslator {
                     "    for (index, entry) in values.\(list.id).enumerated() {",
                     "        let report = await \(list.className).validate(entry, in: context)",
                     "        for field in \(list.className).Field.allCases {",
-                    "            paths.append((path: \"/\(list.id)/\\(index)/\" + field.rawValue, result: visible ? report[field] : .valid))",
+                    "            paths.append((path: \"/\(list.id)/\\(index)/\" + field.rawValue, result: \(visible == nil ? "report[field]" : "visible ? report[field] : .valid")))",
                     "        }",
                     "    }",
                     "    return paths",

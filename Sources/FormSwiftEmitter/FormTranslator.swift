@@ -142,6 +142,12 @@ extension FormTranslator {
 
     // MARK: - Where the runs of units are
 
+    /// The contexts of a form's translator (`depth` 0), for tests that lay out runs of their own.
+    static let formMembers = SwiftRenderer.Context(indentLevel: 1, openTypes: 1)
+    static let nestedMembers = SwiftRenderer.Context(indentLevel: 2, openTypes: 2)
+    static let formBody = SwiftRenderer.Context(indentLevel: 2, openTypes: 1)
+    static let nestedBody = SwiftRenderer.Context(indentLevel: 3, openTypes: 2)
+
     /// Members of the form type (of an entry class, one level deeper: `depth`).
     var formMembers: SwiftRenderer.Context { SwiftRenderer.Context(indentLevel: 1 + depth, openTypes: 1 + depth) }
     /// Members of a type nested in it (`Field`, `Values`).

@@ -86,7 +86,7 @@ struct BenchmarkFormTests {
                 dateRules.append(field.common.rules.count)
                 dateModes[field.dateMode, default: 0] += 1
             case .multiChoice(let field): choiceRules.append(field.common.rules.count)
-            case .group, .spacer, .staticText, .segue: continue
+            case .group, .spacer, .staticText, .segue, .list: continue
             }
         }
         #expect(textRules.count == 3_200 && textRules.allSatisfy { (2...3).contains($0) })
