@@ -84,7 +84,7 @@ extension FormTranslator {
                 attributes: ["@MainActor"], access: access, modifiers: ["final"], kind: .class, name: entry.className,
                 inherits: ["FormRuntime.FormListEntry"]
             ))
-            runtimeAliases(into: &out)
+            // The form's aliases of FormRuntime's types, which include the entry's, reach in here.
             out.listMember(["\(accessPrefix)typealias Values = \(entry.itemType)"], compact: true)
             for name in entryEnumNames {
                 out.listMember(["\(accessPrefix)typealias \(name) = \(entry.itemType).\(name)"], compact: true)
@@ -259,8 +259,6 @@ extension FormTranslator {
                     lines.append("    let visible = \(visible!)")
                 }
                 let whenVisible = visible == nil ? "" : "visible && "
-                lines.append("    let count = values.\(list.id).count")
-                lines.append("    var result = ValidationResult.valid")
                 let name = DefaultMessages.listName(list.decl)
                 var checks: [(test: String, rule: String, message: String)] = []
                 if list.decl.minimum > 0 {
@@ -269,6 +267,10 @@ extension FormTranslator {
                 if let maximum = list.decl.maxItems?.value {
                     checks.append(("count > \(maximum)", "maxItems", DefaultMessages.maxItems(listName: name, count: maximum)))
                 }
+                if !checks.isEmpty {
+                    lines.append("    let count = values.\(list.id).count")
+                    lines.append("    var result = ValidationResult.valid")
+                }
                 for (number, check) in checks.enumerated() {
                     let key = FormStrings.listMessageKey(form: typeName, list: list.id, rule: check.rule)
                     lines.append((number == 0 ? "    if " : "    } else if ") + whenVisible + check.test + " {")
@@ -276,7 +278,7 @@ extension FormTranslator {
                 }
                 if !checks.isEmpty { lines.append("    }") }
                 lines += [
-                    "    var paths: [(path: String, result: ValidationResult)] = [(path: \"/\(list.id)\", result: result)]",
+                    "    var paths: [(path: String, result: ValidationResult)] = [(path: \"/\(list.id)\", result: \(checks.isEmpty ? ".valid" : "result"))]",
                     "    for (index, entry) in values.\(list.id).enumerated() {",
                     "        let report = await \(list.className).validate(entry, in: context)",
                     "        for field in \(list.className).Field.allCases {",

@@ -32,12 +32,9 @@ extension FormTranslator {
         for field in fields where field.fieldType.isDate {
             if case .date(let mode, _) = field.fieldType { names.insert(mode == .dateTime ? "FormDateTime" : SwiftRenderer.dateTypeName(mode)) }
         }
-        // The entries' structs, declared in the form type, hold dates too.
-        for list in lists {
-            for field in list.entry.fields where field.fieldType.isDate {
-                if case .date(let mode, _) = field.fieldType { names.insert(mode == .dateTime ? "FormDateTime" : SwiftRenderer.dateTypeName(mode)) }
-            }
-        }
+        // The entry classes, nested in the form type, read the form's aliases: they
+        // alias what the entries write too.
+        for list in lists { names.formUnion(list.entry.runtimeTypes) }
         // Bit i: `elementTypeNames[i]` (a bit per element, not a `Set` insertion).
         var used: UInt32 = 0
         for level in levels {

@@ -24,7 +24,10 @@ extension DiagnosticCatalog {
                 .conditionUnknownField, "condition names an unknown field",
                 explanation: """
                 A condition refers to a field id that is not defined anywhere in the form. Conditions may refer \
-                to fields defined later in the file, but only to fields (not groups or segues).
+                to fields defined later in the file, but only to fields (not groups or segues). The fields of a \
+                list's entries are scoped to the entry: nothing outside the list (a condition or a `sameAs`) \
+                can name them, and an entry cannot name another list's. Inside an entry, a condition or `sameAs` \
+                names the entry's own fields; naming a field of the form outside the list is FC501 too.
                 """,
                 example: form("""
                   - segment: plan

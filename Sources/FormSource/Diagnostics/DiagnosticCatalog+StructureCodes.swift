@@ -48,7 +48,9 @@ extension DiagnosticCatalog {
                 .unknownElementKind, "unknown element kind",
                 explanation: """
                 An element's kind key is not one of `group`, `boolean`, `segment`, `textField`, `floatLabel`, \
-                `textView`, `spacer`, `staticText` or `segue`. Kind keys are case-sensitive.
+                `textView`, `spacer`, `staticText`, `segue`, `number`, `date`, `picker`, `multiChoice` or \
+                `list`. Kind keys are case-sensitive. Lists do not nest: a `list` among a list's `elements` \
+                (also inside a group there) is FC103 too.
                 """,
                 example: form("""
                   - textfield: email
