@@ -29,6 +29,16 @@ public enum PreviewData {
 
     private struct Builder {
         let form: CheckedForm
+        /// The fields the elements being written name: the form's, or a list's entry's.
+        var symbols: SymbolTable
+        /// The document those fields' paths lead into: the form's, or a list's entry as a document.
+        var document: FormDocument
+
+        init(form: CheckedForm) {
+            self.form = form
+            symbols = form.symbols
+            document = form.document
+        }
 
         /// An element's members after its `kind` and `id` (ElementJSON writes those
         /// and its children): its presentation keys with their defaults filled in,
@@ -89,6 +99,15 @@ public enum PreviewData {
                     let name = DefaultMessages.listName(list)
                     members.append("minItemsMessage", .string(DefaultMessages.minItems(listName: name, count: list.minimum)))
                     members.append("maxItemsMessage", list.maxItems.map { .string(DefaultMessages.maxItems(listName: name, count: $0.value)) } ?? .null)
+                    // The entry's elements, whose names are the entry's fields.
+                    var entry = self
+                    if let checked = form.lists.first(where: { $0.path == path(of: list) }) {
+                        entry.symbols = checked.symbols
+                    }
+                    entry.document = FormDocument(
+                        version: form.document.version, name: form.document.name, elements: list.elements, range: form.document.range
+                    )
+                    members.append("elements", ElementJSON.array(list.elements, adding: entry.members))
                 case .boolean, .text, .spacer, .segue:
                     break
                 }
@@ -96,12 +115,17 @@ public enum PreviewData {
             if let field = element.field, let id = element.id?.value {
                 let name = DefaultMessages.displayName(of: element.kind, id: id)
                 members.append("name", .string(name))
-                members.append("trigger", .string(form.symbols.field(id)?.trigger.rawValue ?? form.document.defaultTrigger.rawValue))
-                let valueType = form.symbols.field(id)?.valueType
+                members.append("trigger", .string(symbols.field(id)?.trigger.rawValue ?? form.document.defaultTrigger.rawValue))
+                let valueType = symbols.field(id)?.valueType
                 members.append("rules", .array(field.rules.map { rule($0, fieldName: name, valueType: valueType) }))
             }
             if let condition = element.visibleWhen?.expression { members.append("visibleWhen", Self.condition(condition)) }
             if let condition = element.enabledWhen?.expression { members.append("enabledWhen", Self.condition(condition)) }
+        }
+
+        /// The path of the list `list` in the form (found by its id, unique in the form).
+        func path(of list: ListDecl) -> ElementPath? {
+            form.lists.first { form.document.list(at: $0.path).id.value == list.id.value }?.path
         }
 
         static func options(_ options: [SegmentOption]) -> JSONValue {
@@ -129,8 +153,7 @@ public enum PreviewData {
                 }
             case .sameAs(let target):
                 members.append(("value", .string(target)))
-                if let symbol = form.symbols.field(target) {
-                    let element = form.document.element(at: symbol.path)
+                if let symbol = symbols.field(target), let element = document.elementIfPresent(at: symbol.path) {
                     targetName = DefaultMessages.displayName(of: element.kind, id: target)
                 }
             case .custom(let name):

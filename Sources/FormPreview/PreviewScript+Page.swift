@@ -71,11 +71,16 @@ extension PreviewScript {
   const laterDraw = 200;
   const rowKinds = new Set(["boolean", "segment", "picker", "number", "date", "multiChoice", "textField", "floatLabel", "textView", "segue"]);
   const topNodes = data.elements.map((decl) => model(decl, null));
-  for (const field of fields.values()) {
+  for (const field of fields.values()) linkDependents(field);
+
+  /** Records the field as a dependent of each field its `sameAs` rules name. */
+  function linkDependents(field) {
     for (const rule of field.decl.rules) {
       if (rule.rule !== "sameAs") continue;
-      if (!dependents.has(rule.value)) dependents.set(rule.value, []);
-      dependents.get(rule.value).push(field);
+      const target = lookup(rule.value, field.scope);
+      if (target === undefined) continue;
+      if (!dependents.has(target)) dependents.set(target, []);
+      dependents.get(target).push(field);
     }
   }
 

@@ -23,7 +23,7 @@ extension PreviewScript {
       case "email": return isEmail(value);
       case "url": return isURL(value);
       case "sameAs": {
-        const other = fields.get(rule.value).value;
+        const other = lookup(rule.value, field.scope).value;
         return field.type === "text" ? sameText(value, other) : value === other;
       }
       case "min": case "max": {
@@ -83,7 +83,7 @@ extension PreviewScript {
     field.dirty = true;
     const trigger = field.decl.trigger;
     if (trigger === "change" || (trigger === "changeAfterBlur" && field.blurred)) validateField(field);
-    for (const dependent of dependents.get(field.id) || []) {
+    for (const dependent of dependents.get(field) || []) {
       if (dependent.state !== "idle") validateField(dependent);
     }
     refresh();
@@ -105,8 +105,23 @@ extension PreviewScript {
       setState(field, result);
       if (result.state === "invalid") invalid += 1;
     }
+    for (const node of listNodes) {
+      node.list.result = listResult(node);
+      showListState(node);
+      if (node.list.result.state === "invalid") invalid += 1;
+    }
     refresh();
     summary.textContent = say.summary(invalid);
+  }
+
+  /** A list's own rules (SPEC §14): its counts, not checked while it is hidden. */
+  function listResult(node) {
+    const decl = node.decl;
+    const count = node.list.entries.length;
+    if (!isVisible(node)) return { state: "valid" };
+    if (count < decl.minItems) return { state: "invalid", message: decl.minItemsMessage };
+    if (decl.maxItems !== null && count > decl.maxItems) return { state: "invalid", message: decl.maxItemsMessage };
+    return { state: "valid" };
   }
 
   function setState(field, result) {

@@ -4,7 +4,8 @@ import FormSource
 /// The one walk of an element tree into JSON, for `formc dump` (TreeDump) and the
 /// preview page's data (FormPreview's PreviewData): each element an object that
 /// starts with its `kind` and `id`, then the members its output adds, and last, for
-/// a group or a list, its children under `elements`. The keys both outputs write alike (a
+/// a group, its children under `elements` (a list's entry elements are
+/// each output's own: they are read in the entry's scope). The keys both outputs write alike (a
 /// toggle's, a text field's, a spacer's, a segue's; a group's insets) are written
 /// here once; the rest is each output's own.
 package enum ElementJSON {
@@ -21,9 +22,6 @@ package enum ElementJSON {
         add(element, &members)
         if case .group(let group) = element.kind {
             members.append("elements", array(group.elements, adding: add))
-        }
-        if case .list(let list) = element.kind {
-            members.append("elements", array(list.elements, adding: add))
         }
         return .object(members.list)
     }

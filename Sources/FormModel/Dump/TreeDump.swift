@@ -73,6 +73,7 @@ public enum TreeDump {
                 members.append("minItems", .integer(list.minimum))
                 if let maximum = list.maxItems { members.append("maxItems", .integer(maximum.value)) }
                 members.append("initialItems", .integer(list.initialCount))
+                members.append("elements", ElementJSON.array(list.elements, adding: Self.members))
             case .boolean, .text, .spacer, .segue:
                 break
             }
