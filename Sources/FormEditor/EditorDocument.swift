@@ -24,6 +24,19 @@ public struct EditorDocument: Sendable {
     let occurrences: [IDOccurrence]
     /// Where each node sits in the tree, for the features that start from a position.
     let syntax: SyntaxIndex?
+    /// Each list's entry (SPEC §14): where the list is, and the fields and document its
+    /// entry's names are looked up in, for the features inside it.
+    let entryScopes: [EntryScope]
+
+    struct EntryScope: Sendable {
+        /// The list's entry elements: from the first's start to the end of the list element's last line.
+        var range: SourceRange
+        var listID: String
+        /// The entry's own fields (their paths lead into `document`'s elements).
+        var symbols: SymbolTable
+        /// The entry's elements as a document.
+        var document: FormDocument
+    }
 
     /// Whether the text read: an analysis to keep for completion while later
     /// versions do not (`completions(at:lastReadable:)`).
@@ -39,11 +52,25 @@ public struct EditorDocument: Sendable {
         let tree = FormReader.read(file, limits: .default, diagnostics: &diagnostics)
         var document: FormDocument?
         var symbols: SymbolTable?
+        var entryScopes: [EntryScope] = []
         if let tree, let decoded = FormDecoder.decode(tree, file: file, format: SourceFormat(path: file.path), limits: .default, diagnostics: &diagnostics) {
             let checked = FormChecker.check(decoded, file: file, diagnostics: &diagnostics)
             document = checked.document
             symbols = checked.symbols
+            for list in checked.lists {
+                let element = checked.document.element(at: list.path)
+                guard case .list(let decl) = element.kind else { continue }
+                var entrySymbols = SymbolTable()
+                for field in list.entryFields { entrySymbols.addField(field) }
+                let start = decl.elements.first?.range.start ?? element.range.end
+                entryScopes.append(EntryScope(
+                    // To the end of the list's last line: where a value is still being typed.
+                    range: SourceRange(start: start, end: SourcePosition(line: element.range.end.line, column: Int(Int32.max))), listID: decl.id.value, symbols: entrySymbols,
+                    document: FormDocument(version: checked.document.version, name: checked.document.name, elements: decl.elements, range: element.range)
+                ))
+            }
         }
+        self.entryScopes = entryScopes
         self.diagnostics = diagnostics.sorted
         self.tree = tree
         self.document = document
@@ -97,18 +124,25 @@ struct IDOccurrence: Sendable, Hashable {
     /// The id's own characters, quotes excluded.
     var range: SourceRange
     var role: Role
+    /// The list whose entry the id is a field of (SPEC §14); nil for the form's ids.
+    var scope: String? = nil
+
+    /// Whether the two name the same thing: the same id in the same scope.
+    func isSame(as other: IDOccurrence) -> Bool { id == other.id && scope == other.scope }
 
     /// Every id occurrence in the checked tree, in document order.
     static func collect(in document: FormDocument, file: SourceFile) -> [IDOccurrence] {
         var result: [IDOccurrence] = []
         func inner(_ range: SourceRange) -> SourceRange { EditorDocument.innerRange(range, in: file) }
-        for element in document.allElements {
+        /// `own`: inside a list's entry, its ids, which its names mean first.
+        func collect(_ element: Element, list: String?, own: Set<String>) {
+            let scope = { (id: String) -> String? in list.flatMap { own.contains(id) ? $0 : nil } }
             if let id = element.id {
-                result.append(IDOccurrence(id: id.value, range: inner(id.range), role: .declaration))
+                result.append(IDOccurrence(id: id.value, range: inner(id.range), role: .declaration, scope: scope(id.value)))
             }
             for rule in element.field?.rules ?? [] {
                 if case .sameAs(let target) = rule.kind, let range = rule.parameterRange {
-                    result.append(IDOccurrence(id: target, range: inner(range), role: .sameAs))
+                    result.append(IDOccurrence(id: target, range: inner(range), role: .sameAs, scope: scope(target)))
                 }
             }
             for condition in [element.visibleWhen, element.enabledWhen].compactMap({ $0 }) {
@@ -117,9 +151,17 @@ struct IDOccurrence: Sendable, Hashable {
                 guard case .success(let syntax) = ConditionParser.parse(condition.source.value) else { continue }
                 let map = ScalarSourceMap(text: condition.source, style: condition.style, file: file)
                 for reference in syntax.fieldReferences {
-                    result.append(IDOccurrence(id: reference.id, range: map.range(reference.range), role: .condition))
+                    result.append(IDOccurrence(id: reference.id, range: map.range(reference.range), role: .condition, scope: scope(reference.id)))
                 }
             }
+        }
+        for element in document.allElements {
+            collect(element, list: nil, own: [])
+            // A list's entry: its elements at every depth, in the entry's scope.
+            guard case .list(let list) = element.kind else { continue }
+            let entry = FormDocument(version: document.version, name: document.name, elements: list.elements, range: element.range)
+            let own = Set(entry.allElements.compactMap { $0.id?.value })
+            for child in entry.allElements { collect(child, list: list.id.value, own: own) }
         }
         return result
     }
