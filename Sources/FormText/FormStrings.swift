@@ -211,10 +211,13 @@ public enum FormStrings {
         var ordinals: [ElementPath: Int] = [:]
         /// A field's display name (SPEC §6.3) by id, for default messages.
         var displayNames: [String: String] = [:]
+        /// Where the strings are, for the comments: the form, or a list's entries in it.
+        var place: String
 
         init(form: String, replacement: ((LocalizableString) -> String)? = nil) {
             self.form = form
             self.replacement = replacement
+            place = form
         }
 
         /// A collector of strings that another has prepared.
@@ -264,7 +267,7 @@ public enum FormStrings {
             guard let located = text else { return }
             text = add(LocalizableString(
                 key: FormStrings.key(form: form, id: id, part), source: located.value,
-                comment: "\(what) of \(element) in \(form)", range: located.range
+                comment: "\(what) of \(element) in \(place)", range: located.range
             ), located)
         }
 
@@ -325,7 +328,7 @@ public enum FormStrings {
                 let ordinal = ordinals[path] ?? 0
                 text.text = add(LocalizableString(
                     key: FormStrings.staticTextKey(form: form, ordinal: ordinal), source: text.text.value,
-                    comment: "Static text \(ordinal) of \(form)", range: text.text.range
+                    comment: "Static text \(ordinal) of \(place)", range: text.text.range
                 ), text.text)
                 rewritten = .staticText(text)
             case .segue(var segue):
@@ -368,6 +371,7 @@ public enum FormStrings {
                 elements: list.elements, range: list.id.range
             )
             var collector = Collector(form: entry.name.value, replacement: replacement)
+            collector.place = "the entries of \(name) in \(place)"
             collector.prepare(entry)
             collector.collect(&entry, elements: entry.elements.indices)
             strings += collector.strings
@@ -381,7 +385,7 @@ public enum FormStrings {
                 let value = options[index].value.value
                 options[index].title = add(LocalizableString(
                     key: FormStrings.key(form: form, id: id, "option." + value), source: title.value,
-                    comment: "Title of the option \(value) of the \(words) \(id) in \(form)", range: title.range
+                    comment: "Title of the option \(value) of the \(words) \(id) in \(place)", range: title.range
                 ), title)
             }
         }
@@ -405,7 +409,7 @@ public enum FormStrings {
                 }
                 let replaced = add(LocalizableString(
                     key: FormStrings.messageKey(form: form, id: id, rule: rule.kind.name, occurrence: occurrence), source: message.value,
-                    comment: "Message of the rule \(rule.kind.name) of the \(words) \(id) in \(form)", range: message.range
+                    comment: "Message of the rule \(rule.kind.name) of the \(words) \(id) in \(place)", range: message.range
                 ), message)
                 if replacement != nil { field.rules[index].message = replaced }
             }
