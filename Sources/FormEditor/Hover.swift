@@ -23,7 +23,7 @@ extension EditorDocument {
             sections.append(Self.explain(diagnostic))
             range = range ?? diagnostic.location.range
         }
-        if let occurrence = occurrence(at: position), let text = describeID(occurrence.id) {
+        if let occurrence = occurrence(at: position), let text = describeID(occurrence.id, inList: occurrence.scope) {
             sections.append(text)
             range = occurrence.range
         } else if let (text, keyRange) = describeSyntax(at: position) {
@@ -49,11 +49,14 @@ extension EditorDocument {
     }
 
     /// A field's value type, rules and conditions; or what a group or segue id is.
-    func describeID(_ id: String) -> String? {
-        guard let element = document?.allElements.first(where: { $0.id?.value == id }) else { return nil }
+    /// `list`: the id is a field of that list's entries (SPEC §14).
+    func describeID(_ id: String, inList list: String? = nil) -> String? {
+        let scope = list.flatMap { list in entryScopes.first { $0.listID == list } }
+        let elements = scope?.document.allElements ?? document?.allElements ?? []
+        guard let element = elements.first(where: { $0.id?.value == id }) else { return nil }
         let keyword = element.kind.keyword
         var lines: [String]
-        if let field = symbols?.field(id) {
+        if let field = (scope?.symbols ?? symbols)?.field(id) {
             lines = ["**\(id)**: `\(SwiftRenderer.spelling(of: field.valueType))` (\(keyword))"]
             let rules = element.field?.rules.map { rule -> String in
                 switch rule.kind {
@@ -65,6 +68,7 @@ extension EditorDocument {
                 }
             } ?? []
             lines.append(rules.isEmpty ? "No rules." : "Rules: " + rules.joined(separator: ", "))
+            if let list { lines.append("A field of each entry of list `\(list)`.") }
         } else {
             lines = ["**\(id)**: \(keyword == "segue" ? "segue action" : keyword) id"]
         }

@@ -119,3 +119,15 @@ struct ListEditorTests {
         #expect(lists[0].children.map(\.name) == ["company", "confirm", "role"])
     }
 }
+
+extension ListEditorTests {
+    @Test func hoverOfAnEntryFieldDescribesTheEntrysField() throws {
+        let (editor, _) = Self.document(Self.renameText)
+        // The entry's `company` (a text field of the entry), not the form's.
+        let hover = try #require(editor.hover(at: SourcePosition(line: 11, column: 39)))
+        #expect(hover.markdown.contains("**company**: `String` (textField)"))
+        #expect(hover.markdown.contains("A field of each entry of list `employers`."))
+        let form = try #require(editor.hover(at: SourcePosition(line: 4, column: 17)))
+        #expect(!form.markdown.contains("entry"))
+    }
+}
