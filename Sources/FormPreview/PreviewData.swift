@@ -97,8 +97,9 @@ public enum PreviewData {
                     members.append("maxItems", list.maxItems.map { .integer($0.value) } ?? .null)
                     members.append("initialItems", .integer(list.initialCount))
                     let name = DefaultMessages.listName(list)
-                    members.append("minItemsMessage", .string(DefaultMessages.minItems(listName: name, count: list.minimum)))
-                    members.append("maxItemsMessage", list.maxItems.map { .string(DefaultMessages.maxItems(listName: name, count: $0.value)) } ?? .null)
+                    // In the page's language when the document was localized (`FormStrings.localized`).
+                    members.append("minItemsMessage", .string(list.minItemsMessage ?? DefaultMessages.minItems(listName: name, count: list.minimum)))
+                    members.append("maxItemsMessage", list.maxItems.map { .string(list.maxItemsMessage ?? DefaultMessages.maxItems(listName: name, count: $0.value)) } ?? .null)
                     // The entry's elements, whose names are the entry's fields.
                     var entry = self
                     if let checked = form.lists.first(where: { $0.path == path(of: list) }) {

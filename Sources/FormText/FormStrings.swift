@@ -353,18 +353,22 @@ public enum FormStrings {
             add(id, "addTitle", &list.addTitle, "Label of the add action", of: name)
             let listName = DefaultMessages.listName(list)
             if let minimum = list.minItems, minimum.value > 0 {
-                strings.append(LocalizableString(
+                let string = LocalizableString(
                     key: FormStrings.listMessageKey(form: form, list: id, rule: "minItems"),
                     source: DefaultMessages.minItems(listName: listName, count: minimum.value),
                     comment: "Message of the rule minItems of \(name) in \(form)", range: minimum.range
-                ))
+                )
+                strings.append(string)
+                if let replacement { list.minItemsMessage = replacement(string) }
             }
             if let maximum = list.maxItems {
-                strings.append(LocalizableString(
+                let string = LocalizableString(
                     key: FormStrings.listMessageKey(form: form, list: id, rule: "maxItems"),
                     source: DefaultMessages.maxItems(listName: listName, count: maximum.value),
                     comment: "Message of the rule maxItems of \(name) in \(form)", range: maximum.range
-                ))
+                )
+                strings.append(string)
+                if let replacement { list.maxItemsMessage = replacement(string) }
             }
             var entry = FormDocument(
                 version: Located(1, at: list.id.range), name: Located(FormStrings.entryKeyPrefix(form: form, list: id), at: list.id.range),

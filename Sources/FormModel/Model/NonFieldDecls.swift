@@ -108,6 +108,10 @@ public struct ListDecl: Sendable {
     public var initialItems: Located<Int>?
     /// The fields of one entry: any kind except `list`.
     public var elements: [Element]
+    /// The messages of `minItems` and `maxItems` when a reader has them in another
+    /// language (`FormStrings.localized`); nil: the default messages.
+    public var minItemsMessage: String?
+    public var maxItemsMessage: String?
 
     public init(id: Located<String>, elements: [Element] = []) {
         self.id = id
