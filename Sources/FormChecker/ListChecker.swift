@@ -39,6 +39,13 @@ enum ListChecker {
         diagnostics: inout DiagnosticBag
     ) -> [CheckedList] {
         var takenTypes = TakenTypeNames(document: document, symbols: symbols)
+        // The names an entry's option enum may not take: it is declared in its entry
+        // struct and aliased in its entry class, where it would hide them.
+        var outerTypes: Set<String> = [document.name.value]
+        for found in lists {
+            let itemType = document.list(at: found.path).swiftItemType
+            outerTypes.formUnion([itemType, itemType + "Entry"])
+        }
         var checked: [CheckedList] = []
         checked.reserveCapacity(lists.count)
         for found in lists {
@@ -77,6 +84,18 @@ enum ListChecker {
             checkEntryReach(list, own: own, formFields: entry.symbols, diagnostics: &diagnostics)
             document.setList(list, at: found.path)
             let entryFieldCount = entry.symbols.fields.prefix { own.contains($0.id) }.count
+            for field in entry.symbols.fields.prefix(entryFieldCount) {
+                switch field.valueType {
+                case .segment(let name, _), .multiChoice(let name):
+                    guard outerTypes.contains(name) else { continue }
+                    diagnostics.error(
+                        .nameCollision, "the enum '\(name)' of '\(field.id)' in list '\(list.id.value)' collides with a type of the form",
+                        at: field.range, help: ["give '\(field.id)' another 'enumName', or the list another 'itemType'"]
+                    )
+                default:
+                    continue
+                }
+            }
             entry.symbols.entryFieldLists = [:]
             checked.append(CheckedList(path: found.path, symbols: entry.symbols, entryFieldCount: entryFieldCount))
         }

@@ -247,3 +247,27 @@ struct ListCheckerTests {
         """)).map { String($0.prefix(11)) } == ["5:15 FC100 ", "6:5 FC101 u"])
     }
 }
+
+extension ListCheckerTests {
+    @Test func anEntrysEnumMustNotHideATypeOfTheForm() {
+        #expect(Self.summaries(form("""
+          - list: kinds
+            elements:
+              - segment: kind
+                options: [a, b]
+          - list: others
+            elements:
+              - segment: testForm
+                options: [a, b]
+              - picker: x
+                enumName: OtherEntry
+                options: [a, b]
+              - segment: fine
+                options: [a, b]
+        """)) == [
+            "6:18 FC204 the enum 'Kind' of 'kind' in list 'kinds' collides with a type of the form",
+            "10:18 FC204 the enum 'TestForm' of 'testForm' in list 'others' collides with a type of the form",
+            "12:17 FC204 the enum 'OtherEntry' of 'x' in list 'others' collides with a type of the form",
+        ])
+    }
+}

@@ -39,3 +39,51 @@ struct ListScaleTests {
         #expect(failure == nil, "\(failure ?? "")")
     }
 }
+
+extension ListScaleTests {
+    /// An entry's enum named like one of the form's, Foundation's types only in an
+    /// entry, a form whose only element is a list: each compiles on its own.
+    @Test(arguments: [
+        """
+        formc: 1
+        form: KindsForm
+        elements:
+          - segment: kind
+            options: [a, b]
+          - list: rows
+            elements:
+              - segment: kind
+                options: [x, y]
+                default: x
+              - number: price
+                decimals: 2
+              - date: at
+                mode: dateTime
+                rules: [{ min: today }]
+        """,
+        """
+        formc: 1
+        form: OnlyAList
+        elements:
+          - list: items
+            minItems: 2
+            maxItems: 4
+            initialItems: 3
+            elements:
+              - multiChoice: tags
+                options: [a, b, c]
+                rules: [{ minCount: 1 }]
+        """,
+    ])
+    func entriesCompileOnTheirOwn(_ text: String) async throws {
+        let result = FormPipeline.build(SourceFile(path: "t.form.yaml", text: text))
+        #expect(result.diagnostics.isEmpty, "\(result.diagnostics.map(\.summary))")
+        let source = try #require(result.swiftSource)
+        for access in EmitOptions.AccessLevel.allCases {
+            let built = FormPipeline.build(SourceFile(path: "t.form.yaml", text: text), options: EmitOptions(accessLevel: access))
+            let failure = try await EmitCompiler.typecheck(try #require(built.swiftSource), name: "T", accessLevel: access)
+            #expect(failure == nil, "\(access): \(failure ?? "")")
+        }
+        #expect(!source.isEmpty)
+    }
+}
