@@ -129,7 +129,7 @@ extension FormTranslator {
             let wrapper: StaticString? = if case .date(.dateTime, _) = fields[index].fieldType { "FormDateTime" } else { nil }
             out.storedProperty(access, wrapper: wrapper, isLet: false, fields[index].name, FieldType(fields[index].valueType))
         }
-        if entry == nil { plan.once { out in listValuesProperties(into: &out) } }
+        if entry == nil, !lists.isEmpty { plan.once { out in listValuesProperties(into: &out) } }
         plan.once { out in
             out.openFunction(SwiftFunction(
                 doc: [entry == nil ? "Every field at its default." : "Every field at its default, with a new id."],

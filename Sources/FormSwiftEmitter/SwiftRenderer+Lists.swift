@@ -29,7 +29,9 @@ extension SwiftRenderer {
     /// An entry struct's `CodingKeys` (every field, not `id`) and its `==` (every
     /// field, not `id`): the id is the entry's identity, not one of its values.
     mutating func entryCodingAndEquality(name: String, fields: [String], access: String) {
-        if !fields.isEmpty {
+        if fields.isEmpty {
+            listMember(["private enum CodingKeys: CodingKey {}"])
+        } else {
             var lines = ["private enum CodingKeys: String, CodingKey {"]
             for field in fields { lines.append("    case \(field)") }
             lines.append("}")

@@ -74,6 +74,16 @@ extension ListScaleTests {
                 options: [a, b, c]
                 rules: [{ minCount: 1 }]
         """,
+        """
+        formc: 1
+        form: NoFieldsInTheEntry
+        elements:
+          - list: notes
+            elements:
+              - staticText: Nothing to fill in
+              - segue: openHelp
+                title: Help
+        """,
     ])
     func entriesCompileOnTheirOwn(_ text: String) async throws {
         let result = FormPipeline.build(SourceFile(path: "t.form.yaml", text: text))
