@@ -81,7 +81,7 @@ enum ListChecker {
                 diagnostics.append(diagnostic)
             }
             list.elements = Array(entry.document.elements[..<entryElementCount])
-            checkEntryReach(list, own: own, formFields: entry.symbols, diagnostics: &diagnostics)
+            checkEntryRules(list, diagnostics: &diagnostics)
             document.setList(list, at: found.path)
             let entryFieldCount = entry.symbols.fields.prefix { own.contains($0.id) }.count
             for field in entry.symbols.fields.prefix(entryFieldCount) {
@@ -102,39 +102,16 @@ enum ListChecker {
         return checked
     }
 
-    /// What the generated entry cannot do yet: read a field of the form outside
-    /// the list (FC501, at the name), or run the app's `custom` validators (FC401).
-    static func checkEntryReach(_ list: ListDecl, own: Set<String>, formFields: SymbolTable, diagnostics: inout DiagnosticBag) {
-        let listID = list.id.value
-        func outside(_ id: String) -> String {
-            "'\(id)' is a field of the form outside list '\(listID)': an entry's conditions and sameAs rules read the entry's own fields only"
-        }
+    /// What an entry cannot do: run the app's `custom` validators (FC401).
+    static func checkEntryRules(_ list: ListDecl, diagnostics: inout DiagnosticBag) {
         func walk(_ elements: [Element]) {
             for element in elements {
-                for condition in [element.visibleWhen, element.enabledWhen].compactMap({ $0 }) {
-                    guard let expression = condition.expression else { continue }
-                    for id in expression.fieldReferences where !own.contains(id) {
-                        diagnostics.error(
-                            .conditionUnknownField, outside(id), at: condition.source.range,
-                            help: ["move '\(id)' into the entry, or put the condition on the list itself"]
-                        )
-                    }
-                }
                 for rule in element.field?.rules ?? [] {
-                    switch rule.kind {
-                    case .sameAs(let target) where !own.contains(target) && formFields.fieldIndex(target) != nil:
-                        diagnostics.error(
-                            .conditionUnknownField, outside(target), at: rule.parameterRange ?? rule.nameRange,
-                            help: ["compare with a field of the same entry"]
-                        )
-                    case .custom:
-                        diagnostics.error(
-                            .ruleNotApplicable, "custom rules are not available on the fields of a list's entries", at: rule.nameRange,
-                            help: ["validate the entries in the app, from the form's values, after the form's own rules pass"]
-                        )
-                    default:
-                        break
-                    }
+                    guard case .custom = rule.kind else { continue }
+                    diagnostics.error(
+                        .ruleNotApplicable, "custom rules are not available on the fields of a list's entries", at: rule.nameRange,
+                        help: ["validate the entries in the app, from the form's values, after the form's own rules pass"]
+                    )
                 }
                 if case .group(let group) = element.kind { walk(group.elements) }
             }

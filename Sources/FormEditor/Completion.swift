@@ -118,7 +118,7 @@ extension EditorDocument {
     struct Analyses {
         let current: EditorDocument
         let earlier: EditorDocument?
-        /// Inside a list's entry (SPEC §14): the entry, whose own fields its names are.
+        /// Inside a list's entry (SPEC §14): the entry, whose names are its own fields, then the form's.
         var entry: EntryScope?
 
         init(current: EditorDocument, earlier: EditorDocument?, at position: SourcePosition? = nil) {

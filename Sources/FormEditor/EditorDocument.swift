@@ -32,7 +32,9 @@ public struct EditorDocument: Sendable {
         /// The list's entry elements: from the first's start to the end of the list element's last line.
         var range: SourceRange
         var listID: String
-        /// The entry's own fields (their paths lead into `document`'s elements).
+        /// The names the entry's conditions and rules can use: its own fields first
+        /// (their paths lead into `document`'s elements), then the form's that no
+        /// entry field hides.
         var symbols: SymbolTable
         /// The entry's elements as a document.
         var document: FormDocument
@@ -60,12 +62,11 @@ public struct EditorDocument: Sendable {
             for list in checked.lists {
                 let element = checked.document.element(at: list.path)
                 guard case .list(let decl) = element.kind else { continue }
-                var entrySymbols = SymbolTable()
-                for field in list.entryFields { entrySymbols.addField(field) }
                 let start = decl.elements.first?.range.start ?? element.range.end
                 entryScopes.append(EntryScope(
                     // To the end of the list's last line: where a value is still being typed.
-                    range: SourceRange(start: start, end: SourcePosition(line: element.range.end.line, column: Int(Int32.max))), listID: decl.id.value, symbols: entrySymbols,
+                    range: SourceRange(start: start, end: SourcePosition(line: element.range.end.line, column: Int(Int32.max))),
+                    listID: decl.id.value, symbols: list.symbols,
                     document: FormDocument(version: checked.document.version, name: checked.document.name, elements: decl.elements, range: element.range)
                 ))
             }

@@ -154,7 +154,9 @@ public enum PreviewData {
                 }
             case .sameAs(let target):
                 members.append(("value", .string(target)))
-                if let symbol = symbols.field(target), let element = document.elementIfPresent(at: symbol.path) {
+                if let symbol = symbols.field(target), let element = document.elementIfPresent(at: symbol.path)
+                    // In a list's entry, a field of the form outside the list.
+                    ?? form.symbols.field(target).map({ form.document.element(at: $0.path) }) {
                     targetName = DefaultMessages.displayName(of: element.kind, id: target)
                 }
             case .custom(let name):

@@ -122,6 +122,12 @@ extension FormTranslator {
             segmentEnums(into: &plan, context: nestedMembers)
             plan.once { out in
                 out.listMember(["\(accessPrefix)var id = FormRuntime.FormEntryID()"], compact: true)
+                for field in entry?.outer ?? [] {
+                    out.listMember([
+                        "/// The form's `\(field.id)` as this entry's rules and conditions read it (empty while hidden): not encoded, not compared.",
+                        "\(accessPrefix)var \(field.id): \(spelling(ofOuter: field)) = \(Self.emptyLiteral(of: field.entryType))",
+                    ])
+                }
             }
         }
         eachField(in: nestedMembers, weight: SpeedPaths.EmitWeights.valuesProperty, into: &plan) { index, out in
@@ -215,7 +221,9 @@ extension FormTranslator {
         }
         plan.once { out in
             listSnapshotLines(into: &out)
-            if entry != nil { out.listLines(["values.id = id"]) }
+            if let entry {
+                out.listLines(["values.id = id"] + entry.outer.map { "values.\($0.id) = \($0.id).value" })
+            }
             if !fields.isEmpty || !lists.isEmpty || entry != nil { out.statement(.return(Self.valuesName)) }
             out.closeBody()
         }

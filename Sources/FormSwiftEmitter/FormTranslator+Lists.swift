@@ -12,6 +12,32 @@ struct ListEntrySpec: Sendable {
     let className: String
     /// The form's type name, whose `FormOwnerReference` the entries hold.
     let formType: String
+    /// The fields of the form outside the list that the entry's conditions and
+    /// `sameAs` rules read, in first-use order (SPEC §14).
+    var outer: [OuterField] = []
+
+    /// The type a field of the form outside the list has in the entry: optional
+    /// where it can be empty only by being hidden (a segment, picker, number or
+    /// date with a default), since a hidden field reads as empty.
+    struct OuterField: Sendable {
+        let id: String
+        /// The field's type in the form.
+        let formType: FieldValueType
+        let displayName: String
+
+        var entryType: FieldValueType {
+            switch formType {
+            case .segment(let name, _): .segment(enumName: name, optional: true)
+            case .number(let decimal, _): .number(decimal: decimal, optional: true)
+            case .date(let mode, _): .date(mode, optional: true)
+            case .string, .bool, .multiChoice: formType
+            }
+        }
+    }
+
+    func outerField(_ id: String) -> OuterField? {
+        outer.first { $0.id == id }
+    }
 }
 
 /// One list of the form, with the translator of its entry class.
@@ -49,9 +75,10 @@ extension FormTranslator {
                 version: form.document.version, name: Located(typeName + "." + decl.id.value, at: decl.id.range),
                 validateOn: form.document.validateOn, elements: decl.elements, range: form.document.range
             )
-            let spec = ListEntrySpec(
+            var spec = ListEntrySpec(
                 listID: decl.id.value, itemType: decl.swiftItemType, className: decl.swiftItemType + "Entry", formType: typeName
             )
+            spec.outer = outerFields(of: decl, checked: checked, form: form)
             let entry = FormTranslator(
                 form: CheckedForm(document: entryDocument, symbols: symbols, sourcePath: form.sourcePath),
                 options: options, speed: .plain, entry: spec
@@ -59,6 +86,62 @@ extension FormTranslator {
             let helpers = index.element(at: checked.path)?.1 ?? ConditionPlan.Helpers(visible: nil, enabled: nil)
             let fieldsBefore = form.symbols.fields.count { $0.path.lexicographicallyPrecedes(checked.path) }
             return ListPlan(path: checked.path, decl: decl, entry: entry, helpers: helpers, fieldsBefore: fieldsBefore)
+        }
+    }
+
+    /// The form's fields that the entry of `decl` reads: named by a condition or a
+    /// `sameAs` of the entry and not one of the entry's own.
+    static func outerFields(of decl: ListDecl, checked: CheckedList, form: CheckedForm) -> [ListEntrySpec.OuterField] {
+        var ids: [String] = []
+        func note(_ id: String) {
+            if !checked.isEntryField(id), !ids.contains(id), form.symbols.field(id) != nil { ids.append(id) }
+        }
+        func walk(_ elements: [Element]) {
+            for element in elements {
+                for condition in [element.visibleWhen, element.enabledWhen] {
+                    condition?.expression?.fieldReferences.forEach(note)
+                }
+                for rule in element.field?.rules ?? [] {
+                    if case .sameAs(let target) = rule.kind { note(target) }
+                }
+                if case .group(let group) = element.kind { walk(group.elements) }
+            }
+        }
+        walk(decl.elements)
+        return ids.compactMap { id in
+            guard let symbol = form.symbols.field(id) else { return nil }
+            let element = form.document.element(at: symbol.path)
+            return ListEntrySpec.OuterField(
+                id: id, formType: symbol.valueType, displayName: DefaultMessages.displayName(of: element.kind, id: id)
+            )
+        }
+    }
+
+    /// `Plan`, or for a field of the form outside the list `JobForm.Plan`: an
+    /// entry's enum of the same name would hide the form's in the entry class.
+    func spelling(ofOuter field: ListEntrySpec.OuterField) -> String {
+        let form = entry?.formType ?? typeName
+        switch field.entryType {
+        case .segment(let name, _): return "\(form).\(name)?"
+        case .multiChoice(let name): return "[\(form).\(name)]"
+        default: return SwiftRenderer.spelling(of: field.entryType)
+        }
+    }
+
+    /// The type of the field `id` names in a condition: the field's, or in an entry
+    /// a field of the form outside the list as the entry reads it.
+    func conditionFieldType(_ id: String, at position: Int?) -> FieldValueType? {
+        if let position { return fields[position].fieldType }
+        return entry?.outerField(id)?.entryType
+    }
+
+    /// The empty value of a field of the form as the entry reads it.
+    static func emptyLiteral(of type: FieldValueType) -> String {
+        switch type {
+        case .string: "\"\""
+        case .bool: "false"
+        case .multiChoice: "[]"
+        case .segment, .number, .date: "nil"
         }
     }
 
@@ -103,6 +186,20 @@ extension FormTranslator {
             ])
         }
         fieldValues(into: &plan)
+        if !entry.outer.isEmpty {
+            plan.once { out in
+                for field in entry.outer {
+                    let type = spelling(ofOuter: field)
+                    let empty = Self.emptyLiteral(of: field.entryType)
+                    out.listMember([
+                        "/// The form's `\(field.id)`, as this entry's conditions read it: empty while it is hidden, or without a form.",
+                        "private var \(field.id): FormRuntime.FormValue<\(type)> {",
+                        "    FormRuntime.FormValue(owner?.owner.map { (form: \(entry.formType)) -> \(type) in form.isVisible(.\(field.id)) ? form.\(field.id).value : \(empty) } ?? \(empty))",
+                        "}",
+                    ])
+                }
+            }
+        }
         instanceMembers(into: &plan)
         validationMembers(into: &plan)
         plan.once { out in
@@ -280,6 +377,15 @@ extension FormTranslator {
                 lines += [
                     "    var paths: [(path: String, result: ValidationResult)] = [(path: \"/\(list.id)\", result: \(checks.isEmpty ? ".valid" : "result"))]",
                     "    for (index, entry) in values.\(list.id).enumerated() {",
+                ]
+                if list.entry.entry?.outer.isEmpty == false {
+                    lines.append("        var entry = entry")
+                    for field in list.entry.entry?.outer ?? [] {
+                        let visible = "isVisible(.\(field.id), in: values\(conditions.readsToday ? ", context: context" : ""))"
+                        lines.append("        entry.\(field.id) = \(visible) ? values.\(field.id) : \(Self.emptyLiteral(of: field.entryType))")
+                    }
+                }
+                lines += [
                     "        let report = await \(list.className).validate(entry, in: context)",
                     "        for field in \(list.className).Field.allCases {",
                     "            paths.append((path: \"/\(list.id)/\\(index)/\" + \(list.entry.fields.isEmpty ? "String(describing: field)" : "field.rawValue"), result: \(visible == nil ? "report[field]" : "visible ? report[field] : .valid")))",

@@ -173,6 +173,8 @@ extension FormTranslator {
         var result: [(String, [String])] = []
         var indexOfTarget: [String: Int] = Dictionary(minimumCapacity: ruleFacts.sameAs.count)
         for (target, field) in ruleFacts.sameAs {
+            // A field of the form outside a list is no field of the entry's.
+            if entry != nil, fieldPosition(target) == nil { continue }
             if let index = indexOfTarget[target] {
                 // A field's own rules are adjacent, so a repeat is always the last entry.
                 if result[index].1.last != field { result[index].1.append(field) }
@@ -249,6 +251,8 @@ extension FormTranslator {
             case .sameAs(let target):
                 // The target's `FieldInfo`, read in place: a `FieldSymbol` would be copied out.
                 if let targetField = fieldPosition(target), fields[targetField].fieldType != field.fieldType { sameAs = .asOptionals }
+                // A field of the form outside a list, read optional where it could not be empty.
+                if fieldPosition(target) == nil, let outer = entry?.outerField(target), outer.entryType != field.fieldType { sameAs = .asOptionals }
             case .pattern(let pattern):
                 patternName = patternNames[pattern]
             default:
@@ -269,7 +273,7 @@ extension FormTranslator {
     /// (`DefaultMessages`), as the literal fallback.
     private func message(of rule: RuleDecl, occurrence: Int, field: FieldInfo) -> RuleMessage {
         let targetName: String? = if case .sameAs(let target) = rule.kind, rule.message == nil {
-            fieldPosition(target).map { fields[$0].displayName }
+            fieldPosition(target).map { fields[$0].displayName } ?? entry?.outerField(target)?.displayName
         } else {
             nil
         }

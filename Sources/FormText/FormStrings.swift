@@ -377,6 +377,10 @@ public enum FormStrings {
             var collector = Collector(form: entry.name.value, replacement: replacement)
             collector.place = "the entries of \(name) in \(place)"
             collector.prepare(entry)
+            // An entry's `sameAs` may name a field of the form outside the list.
+            for (id, displayName) in displayNames where collector.displayNames[id] == nil {
+                collector.displayNames[id] = displayName
+            }
             collector.collect(&entry, elements: entry.elements.indices)
             strings += collector.strings
             if replacement != nil { list.elements = entry.elements }

@@ -658,6 +658,10 @@ def test_a_hidden_list_skips_its_counts_and_its_entries(driver, pages):
     assert driver.find_element(By.ID, "formc-summary").text == "Every field is valid."
     driver.find_element(By.CSS_SELECTOR, '[data-id="hasJobs"] input[role=switch]').click()
     assert jobs.is_displayed()
+    # An entry's condition reads the form's `explain` switch.
+    assert not driver.find_element(By.CSS_SELECTOR, '[data-id="jobs-0-why"]').is_displayed()
+    driver.find_element(By.CSS_SELECTOR, '[data-id="explain"] input[role=switch]').click()
+    assert driver.find_element(By.CSS_SELECTOR, '[data-id="jobs-0-why"]').is_displayed()
     driver.find_element(By.ID, "formc-validate").click()
     # The entry's company and until are required; confirm is empty, so its sameAs passes.
     assert driver.find_element(By.ID, "formc-summary").text == "2 fields need attention."

@@ -305,6 +305,15 @@ enum EmitMatrix {
                     "      - staticText: Thanks", "      - spacer: 8",
                     "  - segue: openHelp", "    title: Help",
                 ]),
+                Variation("elements: reading the form's fields", [
+                    "elements:",
+                    "  - textField: contact", "    visibleWhen: plan == 'pro' and not isEmpty(email) and count(tags) > 0", "    rules: [{ sameAs: email }]",
+                    "  - number: seats", "    visibleWhen: age >= 18",
+                    "  - boolean: agree", "    title: Agree", "    rules: [{ sameAs: terms }]",
+                ], siblings: [
+                    ["textField: email"], ["segment: plan", "options: [free, pro]", "default: free"], ["number: age", "default: 20"],
+                    ["multiChoice: tags", "options: [a, b]"], ["boolean: terms", "title: Terms", "visibleWhen: isEmpty(email)"],
+                ]),
             ]
         ),
         Row(

@@ -26,8 +26,8 @@ extension DiagnosticCatalog {
                 A condition refers to a field id that is not defined anywhere in the form. Conditions may refer \
                 to fields defined later in the file, but only to fields (not groups or segues). The fields of a \
                 list's entries are scoped to the entry: nothing outside the list (a condition or a `sameAs`) \
-                can name them, and an entry cannot name another list's. Inside an entry, a condition or `sameAs` \
-                names the entry's own fields; naming a field of the form outside the list is FC501 too.
+                can name them, and an entry cannot name another list's. Inside an entry, a name in a condition \
+                or `sameAs` is first a field of the same entry, then a field of the form outside the list.
                 """,
                 example: form("""
                   - segment: plan
