@@ -136,7 +136,7 @@ extension FormTranslator {
             arguments.append("id", .string(choice.id.value))
             arguments.append("title", localized(choice.id.value, "title", choice.title))
             arguments.append("options", .options(
-                choice.options, caseNames: info?.caseNames ?? choice.options.map(\.caseName), keyPrefix: FormStrings.key(form: form, id: choice.id.value, "option.")
+                choice.options, caseNames: info?.caseNames ?? choice.options.map(\.caseName), keyPrefix: FormStrings.optionKeyPrefix(form: form, id: choice.id.value, optionSet: choice.optionSet?.value)
             ))
             arguments.append("style", case: choice.style?.value.rawValue)
             arguments.append("value", .binding(choice.id.value))
@@ -148,7 +148,7 @@ extension FormTranslator {
             arguments.append("id", .string(segment.id.value))
             arguments.append("title", localized(segment.id.value, "title", segment.title))
             arguments.append("options", .options(
-                segment.options, caseNames: info?.caseNames ?? segment.options.map(\.caseName), keyPrefix: FormStrings.key(form: form, id: segment.id.value, "option.")
+                segment.options, caseNames: info?.caseNames ?? segment.options.map(\.caseName), keyPrefix: FormStrings.optionKeyPrefix(form: form, id: segment.id.value, optionSet: segment.optionSet?.value)
             ))
             arguments.append("style", case: segment.pickerStyle?.value.rawValue)
             arguments.append("value", .binding(segment.id.value))

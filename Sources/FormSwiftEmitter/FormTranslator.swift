@@ -65,7 +65,9 @@ struct FormTranslator {
         hasCustomRules = ruleFacts.hasCustomRules
         conditions = index.conditions
         levels = index.levels
-        runtimeTypes = Self.runtimeTypes(fields: fields, ruleFacts: ruleFacts, levels: index.levels)
+        runtimeTypes = Self.runtimeTypes(
+            fields: fields, ruleFacts: ruleFacts, levels: index.levels, comparesFields: index.conditions.comparesFields
+        )
         foundationTypes = Self.foundationTypes(fields: fields)
         unnamedOrdinals = FormStrings.unnamedOrdinals(of: form.document)
     }
