@@ -410,7 +410,9 @@ struct SeenRules {
         if firstOfKind == nil {
             firstOfKind = Dictionary(uniqueKeysWithValues: firstOfName.map { (rules[$0].kind, $0) })
         }
-        if let identical = firstOfKind?[kind] { return identical }
+        if let identical = firstOfKind?[kind] { return rules[identical].when == nil && rules[index].when == nil ? identical : nil }
+        // A rule that applies sometimes (`when:`) is no repeat of another: each holds under its own condition.
+        if rules[index].when != nil || rules[sameName].when != nil { return nil }
         // A bound naming a field beside a fixed one (`min: today`, `min: startDate`) is no repeat.
         if kind.otherField != nil || rules[sameName].kind.otherField != nil { return nil }
         return RuleKind.repeatable.contains(kind.name) ? nil : sameName

@@ -168,6 +168,7 @@ import Testing
         let bare = FormVocabulary.rules.filter { $0.parameter == nil }.map(\.name.description)
         #expect(bare.filter { !used.keys["rule name", default: []].contains($0) } == [], "every parameterless rule by name")
         #expect(used.keys["rule mapping", default: []].contains("message"))
+        #expect(used.keys["rule mapping", default: []].contains("when"))
     }
 
     private func errors(_ text: String) -> [String] {
@@ -184,6 +185,8 @@ private enum Sample {
         case .identifier(.validator): "checkSample"
         case .identifier: "sample"
         case .typeName: "SampleName"
+        case .optionSetName: "SampleSet"
+        case .optionSets: "{SampleSet: [a, b]}"
         case .optionValue: "a"
         case .boolean: "true"
         case .nonNegativeNumber, .count: "8"

@@ -167,7 +167,7 @@ extension ConditionTypeChecker {
             }
             report(
                 .conditionType,
-                "\(describe(first)) (\(first.valueType.description)) cannot be compared with \(describe(second)) (\(second.valueType.description))",
+                "'\(first.id)' (\(first.valueType.description)) cannot be compared with '\(second.id)' (\(second.valueType.description))",
                 at: range, help: help
             )
             return nil

@@ -59,6 +59,7 @@ extension DocumentDecoder {
                 if let set = optionSetReference(node, enumName: keys.keyRange("enumName")) {
                     field.optionSet = set.name
                     field.options = set.options
+                    field.enumName = nil
                 } else {
                     // Only a list has a count to check: anything else is FC102 alone.
                     if tree.isSequence(node) { field.optionsRange = keys.keyRange("options") }
@@ -106,6 +107,7 @@ extension DocumentDecoder {
                 if let set = optionSetReference(node, enumName: keys.keyRange("enumName")) {
                     field.optionSet = set.name
                     field.options = set.options
+                    field.enumName = nil
                 } else {
                     // Only a list has a count to check: anything else is FC102 alone.
                     if tree.isSequence(node) { field.optionsRange = keys.keyRange("options") }
@@ -276,6 +278,9 @@ extension DocumentDecoder {
     mutating func optionSetReference(_ node: NodeID, enumName: SourceRange?) -> (name: Located<String>, options: [SegmentOption])? {
         let tree = tree
         guard tree.isScalar(node), !reader.isMissingValue(node), let text = tree.text(node) else { return nil }
+        // A set's name is a type name: another scalar (`options: a`) is a list gone wrong, FC102.
+        guard text.utf8.first.map({ (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0) }) == true
+            || optionSets.contains(where: { $0.name.value == text }) else { return nil }
         let name = Located(text, at: tree.range(node))
         if let enumName {
             diagnostics.error(
