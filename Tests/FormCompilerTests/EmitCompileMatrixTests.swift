@@ -448,7 +448,7 @@ enum EmitMatrix {
     /// the async path), shared option sets on every choice kind, and conditions
     /// comparing two fields of every comparable type, hidden ones included.
     static let relations: [RelationCase] = [
-        RelationCase(label: "number min field", siblings: [["number: low"]], subject: ["number: high", "rules: [{ min: low }, { max: cap }]"] ) ,
+        RelationCase(label: "number min field", siblings: [["number: low"], ["number: cap"]], subject: ["number: high", "rules: [{ min: low }, { max: cap }]"]),
         RelationCase(label: "number bounds with defaults", siblings: [["number: low", "default: 1"], ["number: cap", "default: 9"]],
                      subject: ["number: high", "default: 5", "rules: [{ min: low }, { max: cap, message: Too many }]"]),
         RelationCase(label: "whole number bounded by decimals", siblings: [["number: low", "decimals: 2"], ["number: cap", "decimals: 1", "default: 2.5"]],
@@ -468,8 +468,9 @@ enum EmitMatrix {
                      subject: ["number: high", "rules: [{ min: low, when: not isEmpty(low) }, { required: true, when: show }]"]),
         RelationCase(label: "when on choice rules", siblings: [["boolean: show", "title: Show"]],
                      subject: ["multiChoice: diet", "options: [a, b, c]", "rules: [{ minCount: 1, when: show }, { required: true, when: show }]"]),
-        RelationCase(label: "shared set on pickers", header: countrySet, siblings: [["picker: shipping", "options: Country", "default: us"]],
-                     subject: ["picker: billing", "options: Country", "visibleWhen: billing != shipping"]),
+        RelationCase(label: "shared set on pickers", header: countrySet,
+                     siblings: [["picker: shipping", "options: Country", "default: us"], ["picker: billing", "options: Country"]],
+                     subject: ["textField: note", "visibleWhen: billing != shipping or billing == shipping"]),
         RelationCase(label: "shared set on a segment and a multiChoice", header: countrySet,
                      siblings: [["segment: home", "options: Country"], ["multiChoice: visited", "options: Country", "default: [gb]"]],
                      subject: ["textField: note", "visibleWhen: \"home == 'us' and contains(visited, 'de')\""]),
