@@ -16,7 +16,7 @@ import Testing
         for (index, kind) in FormVocabulary.kinds.enumerated() {
             #expect(KeySchema.allowedKeys(forKind: index).map(\.description) == kind.allKeys.map(\.name.description))
         }
-        #expect(KeySchema.document.map(\.description) == ["formc", "form", "title", "validateOn", "elements"])
+        #expect(KeySchema.document.map(\.description) == ["formc", "form", "title", "validateOn", "options", "elements"])
         #expect(KeySchema.insets.map(\.description) == ["top", "left", "bottom", "right"], "the decoder stores insets in this order")
         #expect(FormVocabulary.rules.map(\.name.description) == RuleKind.names)
         #expect(RuleDecoder.names.map(\.description) == RuleKind.names)
