@@ -426,9 +426,10 @@ extension String {
     /// and `message`.
     @Test func aRuleMappingsKeys() {
         let date = labels(form("  - date: birthday\n    rules:\n      - message: Too young\n        ‸\n"))
-        #expect(date == ["custom", "min", "max"])
+        // `required` too, since its mapping form takes `when` (SPEC §16), and `when`.
+        #expect(date == ["required", "custom", "min", "max", "when"])
         let text = labels(form("  - textField: nick\n    rules:\n      - minLength: 2\n      - message: Too long\n        ‸\n"))
-        #expect(text == ["maxLength", "pattern", "sameAs", "custom"])
+        #expect(text == ["required", "maxLength", "pattern", "sameAs", "custom", "when"])
     }
 
     @Test func theStylesOfEachKind() {
@@ -505,14 +506,14 @@ extension String {
     @Test func fieldsAndWordsInARulesWhen() {
         let block = labels(Self.trip.replacingOccurrences("when: not isEmpty(start) and home == away", "when: not ‸"))
         #expect(block.contains("home") && block.contains("isEmpty") && block.contains("start"))
-        let flow = labels(Self.trip.replacingOccurrences("          - min: start\n            when: not isEmpty(start) and home == away\n",
-                                                         "          - { min: start, when: ho‸ }\n"))
+        let flow = labels(Self.trip.replacingOccurrences("      - min: start\n        when: not isEmpty(start) and home == away\n",
+                                                         "      - { min: start, when: ho‸ }\n"))
         #expect(flow.first == "home", "\(flow)")
         #expect(labels(Self.trip.replacingOccurrences("when: not isEmpty(start) and home == away", "when: home == '‸")) == ["us", "gb"])
     }
 
     @Test func whenIsAKeyOfARuleMapping() {
-        let found = labels(Self.trip.replacingOccurrences("            when: not isEmpty(start) and home == away\n", "            ‸\n"))
+        let found = labels(Self.trip.replacingOccurrences("        when: not isEmpty(start) and home == away\n", "        ‸\n"))
         #expect(found.contains("when") && found.contains("message"))
     }
 
@@ -523,7 +524,7 @@ extension String {
     @Test func renameAFieldAcrossBoundsAndWhen() throws {
         let (editor, cursor) = document(Self.trip.replacingOccurrences("  - date: start\n", "  - date: st‸art\n"))
         let edits = try editor.rename(at: cursor, to: "begin").get()
-        #expect(edits.map(\.range.start.line) == [7, 18, 19, 21])
+        #expect(edits.map(\.range.start.line) == [7, 17, 18, 20])
         #expect(editor.references(at: cursor).count == 4)
     }
 
