@@ -66,6 +66,7 @@ enum GeneratedTypeNames {
         "FormNumberFieldValue", "FormPickerStyle", "FormTime", "MultiChoiceElement", "MultiChoiceElementRepresentable",
         "MultiChoiceStyle", "NumberElement", "NumberElementRepresentable", "NumberStyle", "PickerElement",
         "PickerElementRepresentable", "ValidationContext", "StringCatalog", "FormComparison",
+        "JSONPointer", "ValidationIssue",
     ]
     /// The standard library's types and protocols that generated code names.
     static let standard: Set<String> = [
