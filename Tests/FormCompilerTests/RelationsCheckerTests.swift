@@ -218,6 +218,20 @@ struct RelationsCheckerTests {
         #expect(positions(diagnostics) == ["13:11 FC406"])
     }
 
+    @Test func aConditionWithoutARuleIsReported() {
+        let diagnostics = diagnose(form("""
+              - boolean: flag
+                title: Flag
+              - textField: name
+                rules:
+                  - when: flag
+                  - { required: true, when: flag, mesage: x }
+            """))
+        #expect(positions(diagnostics) == ["9:11 FC100", "10:38 FC101"])
+        #expect(diagnostics.first?.message == "rule item has a condition but no rule")
+        #expect(diagnostics.last?.help.first == "did you mean 'message'?")
+    }
+
     @Test func theStringsOfASharedSetHaveOneKey() throws {
         var diagnostics = DiagnosticBag(file: "trip.form.yaml")
         let form = try #require(FormPipeline.check(SourceFile(path: "trip.form.yaml", text: Self.validForm)).checked)

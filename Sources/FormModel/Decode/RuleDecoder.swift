@@ -92,10 +92,17 @@ enum RuleDecoder {
                 )
             }
             guard let entry = ruleEntry else {
-                reader.diagnostics.error(
-                    .missingKey, "rule item has a message but no rule", at: range,
-                    help: ["put the message beside its rule: '- { minLength: 8, message: Too short }'"]
-                )
+                if messageEntry == nil, whenEntry != nil {
+                    reader.diagnostics.error(
+                        .missingKey, "rule item has a condition but no rule", at: range,
+                        help: ["put the condition beside its rule: '- { required: true, when: contactByPhone }'"]
+                    )
+                } else {
+                    reader.diagnostics.error(
+                        .missingKey, "rule item has a message but no rule", at: range,
+                        help: ["put the message beside its rule: '- { minLength: 8, message: Too short }'"]
+                    )
+                }
                 return nil
             }
             let nameRange = tree.range(entry.key)
