@@ -227,7 +227,7 @@ struct RelationsCheckerTests {
                   - when: flag
                   - { required: true, when: flag, mesage: x }
             """))
-        #expect(positions(diagnostics) == ["9:11 FC100", "10:38 FC101"])
+        #expect(positions(diagnostics) == ["8:9 FC100", "9:39 FC101"])
         #expect(diagnostics.first?.message == "rule item has a condition but no rule")
         #expect(diagnostics.last?.help.first == "did you mean 'message'?")
     }
