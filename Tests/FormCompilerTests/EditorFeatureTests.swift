@@ -537,3 +537,13 @@ extension String {
         #expect(throws: RenameRefusal.self) { try editor.rename(at: cursor, to: "Region").get() }
     }
 }
+
+extension EditorRelationTests {
+    @Test func hoverOfASetAndOfAFieldWithRelations() throws {
+        let (editor, _) = document(Self.trip)
+        let set = try #require(editor.hover(at: SourcePosition(line: 12, column: 16)))
+        #expect(set.markdown.contains("shared option set") && set.markdown.contains("Used by `home`, `away`."))
+        let end = try #require(editor.hover(at: SourcePosition(line: 15, column: 12)))
+        #expect(end.markdown.contains("`min: start` when `not isEmpty(start) and home == away`"), "\(end.markdown)")
+    }
+}
