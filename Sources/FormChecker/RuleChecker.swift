@@ -88,7 +88,8 @@ enum RuleChecker {
                     reportRequiredWithDefault(rule, field: field, diagnostics: &diagnostics)
                 }
             case .min(let text), .max(let text):
-                if let bound = checkBound(text, rule: rule, field: field, diagnostics: &diagnostics) {
+                // A bound that applies sometimes (`when:`) neither contradicts the other nor ends a slider.
+                if let bound = checkBound(text, rule: rule, field: field, diagnostics: &diagnostics), rule.when == nil {
                     if case .min = rule.kind { bounds.min = bounds.min ?? (rule, bound) } else { bounds.max = bounds.max ?? (rule, bound) }
                 }
             case .minField(let target), .maxField(let target):

@@ -121,7 +121,7 @@ extension FormTranslator {
             // The first `min` and `max` bound the element, as a number's do; a
             // relative day is counted when the element tree is built.
             let valueType = info(date.id.value)?.fieldType ?? FieldValueType.date(date.dateMode, optional: true)
-            for rule in date.common.rules {
+            for rule in date.common.rules where rule.when == nil {
                 if case .min(let text) = rule.kind, RuleBound(text, for: valueType) != nil, !arguments.has("minimum") {
                     arguments.append("minimum", .dateBound(text, valueType, isMax: false))
                 }
@@ -216,7 +216,8 @@ extension FormTranslator {
     static func decimalArguments(of number: NumberFieldDecl) -> (step: DecimalLiteral?, minimum: DecimalLiteral?, maximum: DecimalLiteral?) {
         var minimum: DecimalLiteral?
         var maximum: DecimalLiteral?
-        for rule in number.common.rules {
+        // A bound that applies sometimes (`when:`) does not limit the control.
+        for rule in number.common.rules where rule.when == nil {
             if case .min(let text) = rule.kind, minimum == nil { minimum = DecimalLiteral(text) }
             if case .max(let text) = rule.kind, maximum == nil { maximum = DecimalLiteral(text) }
         }

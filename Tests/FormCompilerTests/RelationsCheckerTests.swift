@@ -232,6 +232,19 @@ struct RelationsCheckerTests {
         #expect(diagnostics.last?.help.first == "did you mean 'message'?")
     }
 
+    @Test func boundsThatApplySometimesDoNotContradictOrEndASlider() {
+        let diagnostics = diagnose(form("""
+              - boolean: flag
+                title: Flag
+              - number: n
+                style: slider
+                rules: [{ min: 10, when: flag }, { max: 5 }, { min: 0 }]
+              - number: m
+                rules: [{ min: 10 }, { max: 5, when: flag }]
+            """))
+        #expect(diagnostics.isEmpty, "\(diagnostics.map(\.message))")
+    }
+
     @Test func theStringsOfASharedSetHaveOneKey() throws {
         var diagnostics = DiagnosticBag(file: "trip.form.yaml")
         let form = try #require(FormPipeline.check(SourceFile(path: "trip.form.yaml", text: Self.validForm)).checked)

@@ -199,6 +199,16 @@ struct CheckoutFormTests {
         #expect(form.state(of: .deliveryTo) == .invalid(message: "Deliver by must be on or after Deliver from"))
     }
 
+    @Test func onlyFixedBoundsLimitTheDateControls() throws {
+        let form = CheckoutForm()
+        form.context = Self.january31
+        let dates = form.elements.flatMap(Self.flatten).compactMap { $0 as? DateElement<FormDate?> }
+        let to = try #require(dates.first { $0.id == "deliveryTo" })
+        // `min: deliveryFrom` is another field's value: no fixed limit; `max: today+60d` is one.
+        #expect(to.minimum == nil)
+        #expect(to.maximum == Self.date(2026, 4, 1))
+    }
+
     @Test func aValidCheckoutPasses() async {
         let report = await CheckoutForm.validate(Self.valid, in: Self.january31)
         #expect(report.isValid, "\(report.invalidFields)")
