@@ -547,3 +547,13 @@ extension EditorRelationTests {
         #expect(end.markdown.contains("`min: start` when `not isEmpty(start) and home == away`"), "\(end.markdown)")
     }
 }
+
+extension EditorRelationTests {
+    @Test func quickFixesForAMisspeltBoundAndSet() {
+        let text = Self.trip.replacingOccurrences("min: start", "min: strat").replacingOccurrences("home\n    options: Country", "home\n    options: Contry")
+        let editor = EditorDocument(path: "trip.form.yaml", text: text)
+        let fixes = editor.quickFixes(in: SourceRange(start: .start, end: SourcePosition(line: 30, column: 1)))
+        #expect(fixes.map(\.edit.newText).sorted() == ["Country", "start"])
+        #expect(fixes.map(\.diagnostic.code) == [.conditionUnknownField, .conditionUnknownField])
+    }
+}
