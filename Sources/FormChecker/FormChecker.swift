@@ -47,6 +47,8 @@ public enum FormChecker {
             &checkedDocument, scope: scope, file: file, speed: speed, diagnostics: &diagnostics,
             alongside: { Checker.ruleDiagnostics(walkers.take(0), symbols: symbols, file: file) }
         )
+        RuleConditionChecker.check(&checkedDocument, scope: scope, file: file, diagnostics: &diagnostics)
+        OptionSetChecker.checkUse(checkedDocument, diagnostics: &diagnostics)
         var checkedLists: [CheckedList] = []
         if !lists.isEmpty {
             checkedLists = ListChecker.check(
@@ -98,6 +100,10 @@ private struct Checker {
     /// recorded, which is where a duplicate is found and the first of each wins.
     mutating func declare(_ document: FormDocument) {
         checkFormName(document.name)
+        if !document.optionSets.isEmpty {
+            var setChecker = SegmentChecker()
+            OptionSetChecker.declare(document.optionSets, segmentChecker: &setChecker, typeNames: &typeNames, diagnostics: &diagnostics)
+        }
         let counts = document.elements.indices.map { Self.elementCount(document.elements[$0...$0]) }
         let elementCount = counts.reduce(0, +)
         symbols.reserveCapacity(elementCount)

@@ -68,10 +68,13 @@ enum ListChecker {
             for (index, field) in symbols.fields.enumerated() where !own.contains(field.id) {
                 elements.append(stub(of: document.element(at: field.path), canBeHidden: facts[index].canBeHidden))
             }
-            let entryDocument = FormDocument(
+            var entryDocument = FormDocument(
                 version: document.version, name: Located("", at: .fileStart), validateOn: document.validateOn,
                 elements: elements, range: element.range
             )
+            // The form's shared option sets and rule conditions reach into its entries (SPEC §16).
+            entryDocument.optionSets = document.optionSets
+            entryDocument.hasRuleConditions = document.hasRuleConditions
             var entryDiagnostics = DiagnosticBag(file: diagnostics.file)
             var entry = FormChecker.check(
                 entryDocument, file: file, speed: .plain, entryFieldLists: symbols.entryFieldLists,

@@ -65,7 +65,7 @@ enum GeneratedTypeNames {
         "FormDateFieldValue", "FormDateTime", "FormDateTimeValue", "FormElementKind", "FormLocalization", "FormMoment",
         "FormNumberFieldValue", "FormPickerStyle", "FormTime", "MultiChoiceElement", "MultiChoiceElementRepresentable",
         "MultiChoiceStyle", "NumberElement", "NumberElementRepresentable", "NumberStyle", "PickerElement",
-        "PickerElementRepresentable", "ValidationContext", "StringCatalog",
+        "PickerElementRepresentable", "ValidationContext", "StringCatalog", "FormComparison",
         "JSONPointer", "ValidationIssue",
         "FormEntryID", "FormList", "FormListEntry", "FormOwnerReference", "ListElement", "ListElementEntry",
     ]

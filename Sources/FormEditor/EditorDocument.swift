@@ -119,6 +119,12 @@ struct IDOccurrence: Sendable, Hashable {
         case declaration
         case condition
         case sameAs
+        /// A `min`/`max` naming a field (SPEC §16).
+        case bound
+        /// A field's `options: Country`, naming a shared option set; the set's own
+        /// name is its `declaration` (set names are UpperCamelCase, ids lowerCamelCase:
+        /// the two never meet).
+        case optionSet
     }
 
     var id: String
@@ -135,26 +141,44 @@ struct IDOccurrence: Sendable, Hashable {
     static func collect(in document: FormDocument, file: SourceFile) -> [IDOccurrence] {
         var result: [IDOccurrence] = []
         func inner(_ range: SourceRange) -> SourceRange { EditorDocument.innerRange(range, in: file) }
+        /// `scope`: the list an id is a field of, nil for the form's.
+        func conditionReferences(_ condition: Condition, scope: (String) -> String?) {
+            // The compiler's own condition parser; a condition that does not
+            // parse names no field (its FC500 says why).
+            guard case .success(let syntax) = ConditionParser.parse(condition.source.value) else { return }
+            let map = ScalarSourceMap(text: condition.source, style: condition.style, file: file)
+            for reference in syntax.fieldReferences {
+                result.append(IDOccurrence(id: reference.id, range: map.range(reference.range), role: .condition, scope: scope(reference.id)))
+            }
+        }
         /// `own`: inside a list's entry, its ids, which its names mean first.
         func collect(_ element: Element, list: String?, own: Set<String>) {
             let scope = { (id: String) -> String? in list.flatMap { own.contains(id) ? $0 : nil } }
             if let id = element.id {
                 result.append(IDOccurrence(id: id.value, range: inner(id.range), role: .declaration, scope: scope(id.value)))
             }
+            switch element.kind {
+            case .segment(let field): if let set = field.optionSet { result.append(IDOccurrence(id: set.value, range: inner(set.range), role: .optionSet)) }
+            case .multiChoice(let field): if let set = field.optionSet { result.append(IDOccurrence(id: set.value, range: inner(set.range), role: .optionSet)) }
+            default: break
+            }
             for rule in element.field?.rules ?? [] {
-                if case .sameAs(let target) = rule.kind, let range = rule.parameterRange {
-                    result.append(IDOccurrence(id: target, range: inner(range), role: .sameAs, scope: scope(target)))
+                switch rule.kind {
+                case .sameAs(let target):
+                    if let range = rule.parameterRange { result.append(IDOccurrence(id: target, range: inner(range), role: .sameAs, scope: scope(target))) }
+                case .minField(let target), .maxField(let target):
+                    if let range = rule.parameterRange { result.append(IDOccurrence(id: target, range: inner(range), role: .bound, scope: scope(target))) }
+                default:
+                    break
                 }
+                if let condition = rule.when { conditionReferences(condition, scope: scope) }
             }
             for condition in [element.visibleWhen, element.enabledWhen].compactMap({ $0 }) {
-                // The compiler's own condition parser; a condition that does not
-                // parse names no field (its FC500 says why).
-                guard case .success(let syntax) = ConditionParser.parse(condition.source.value) else { continue }
-                let map = ScalarSourceMap(text: condition.source, style: condition.style, file: file)
-                for reference in syntax.fieldReferences {
-                    result.append(IDOccurrence(id: reference.id, range: map.range(reference.range), role: .condition, scope: scope(reference.id)))
-                }
+                conditionReferences(condition, scope: scope)
             }
+        }
+        for set in document.optionSets {
+            result.append(IDOccurrence(id: set.name.value, range: inner(set.name.range), role: .declaration))
         }
         for element in document.allElements {
             collect(element, list: nil, own: [])

@@ -49,6 +49,16 @@ extension EditorDocument {
         }
         let old = target.id
         if newName == old { return .success([]) }
+        if let sets = document?.optionSets, sets.contains(where: { $0.name.value == old }) {
+            // A shared option set: its name is a Swift type name (SPEC §16).
+            if !SwiftNaming.isUpperCamelCase(newName) || SwiftNaming.keywords.contains(newName) {
+                return .failure(RenameRefusal(message: "'\(newName)' is not a valid option set name: it is an UpperCamelCase Swift type name ([A-Z][A-Za-z0-9]*)"))
+            }
+            if sets.contains(where: { $0.name.value == newName }) || newName == document?.name.value {
+                return .failure(RenameRefusal(message: "'\(newName)' is already a type name in this form"))
+            }
+            return .success(occurrences.filter { $0.id == old }.map { EditorEdit(range: $0.range, newText: newName) })
+        }
         guard let occurrence = occurrence(at: position) else { return .failure(RenameRefusal(message: "there is no field, group or segue id here")) }
         // An entry's field (SPEC §14): renamed in its entry only, checked against the entry's ids.
         if let list = occurrence.scope {

@@ -73,14 +73,24 @@ extension PreviewScript {
   const topNodes = data.elements.map((decl) => model(decl, null));
   for (const field of fields.values()) linkDependents(field);
 
-  /** Records the field as a dependent of each field its `sameAs` rules name. */
+  /**
+   * The fields a rule reads re-check the rule's field: a `sameAs` target, a bound
+   * naming a field, every field of a `when` (SPEC §6.2, §16); each once, in order.
+   * In a list's entry, names are the entry's first (`lookup`).
+   */
   function linkDependents(field) {
     for (const rule of field.decl.rules) {
-      if (rule.rule !== "sameAs") continue;
-      const target = lookup(rule.value, field.scope);
-      if (target === undefined) continue;
-      if (!dependents.has(target)) dependents.set(target, []);
-      dependents.get(target).push(field);
+      const read = [];
+      if (rule.rule === "sameAs") read.push(rule.value);
+      if (rule.field !== undefined) read.push(rule.field);
+      if (rule.when !== undefined) conditionReads(rule.when, read);
+      for (const id of read) {
+        const target = lookup(id, field.scope);
+        if (target === undefined || target === field) continue;
+        if (!dependents.has(target)) dependents.set(target, []);
+        const list = dependents.get(target);
+        if (!list.includes(field)) list.push(field);
+      }
     }
   }
 

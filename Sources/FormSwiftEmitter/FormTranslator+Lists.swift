@@ -71,10 +71,12 @@ extension FormTranslator {
             var symbols = SymbolTable()
             for field in checked.entryFields { symbols.addField(field) }
             let typeName = form.document.name.value
-            let entryDocument = FormDocument(
+            var entryDocument = FormDocument(
                 version: form.document.version, name: Located(typeName + "." + decl.id.value, at: decl.id.range),
                 validateOn: form.document.validateOn, elements: decl.elements, range: form.document.range
             )
+            entryDocument.optionSets = form.document.optionSets
+            entryDocument.hasRuleConditions = form.document.hasRuleConditions
             var spec = ListEntrySpec(
                 listID: decl.id.value, itemType: decl.swiftItemType, className: decl.swiftItemType + "Entry", formType: typeName
             )
@@ -102,7 +104,8 @@ extension FormTranslator {
                     condition?.expression?.fieldReferences.forEach(note)
                 }
                 for rule in element.field?.rules ?? [] {
-                    if case .sameAs(let target) = rule.kind { note(target) }
+                    if let target = rule.kind.otherField { note(target) }
+                    rule.when?.expression?.fieldReferences.forEach(note)
                 }
                 if case .group(let group) = element.kind { walk(group.elements) }
             }

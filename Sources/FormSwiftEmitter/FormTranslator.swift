@@ -78,7 +78,9 @@ struct FormTranslator {
         levels = index.levels
         let lists = entry == nil && !form.lists.isEmpty ? Self.listPlans(of: form, index: index, options: options) : []
         self.lists = lists
-        runtimeTypes = Self.runtimeTypes(fields: fields, ruleFacts: ruleFacts, levels: index.levels, lists: lists)
+        runtimeTypes = Self.runtimeTypes(
+            fields: fields, ruleFacts: ruleFacts, levels: index.levels, comparesFields: index.conditions.comparesFields, lists: lists
+        )
         // The entries' structs are declared in the form type and their values may be
         // Foundation's: the file imports it for them too.
         foundationTypes = Array(Set(Self.foundationTypes(fields: fields) + lists.flatMap(\.entry.foundationTypes))).sorted()

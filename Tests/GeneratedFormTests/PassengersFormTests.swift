@@ -63,3 +63,28 @@ struct PassengersFormTests {
         #expect(await entry.validate().isValid)
     }
 }
+
+/// SPEC §16 inside a list's entries (Forms/lists/relations.form.yaml).
+@MainActor
+struct ListRelationsTests {
+    @Test func entriesUseSharedSetsWhenAndBoundsOfTheEntryAndTheForm() async {
+        var values = RelForm.Values()
+        values.start = FormDate(year: 2026, month: 2, day: 1)
+        var trip = RelForm.Trip()
+        trip.from = FormDate(year: 2026, month: 1, day: 15)
+        trip.until = FormDate(year: 2026, month: 1, day: 10)
+        trip.people = 12
+        values.trips = [trip]
+        // No `home`: `to` is not required; `from` is before the form's `start`; `until`
+        // before the entry's `from`; `people` hidden (from is not before until).
+        #expect(await RelForm.validate(values).issues.map(\.path) == ["/trips/0/from", "/trips/0/until"])
+        values.home = .us
+        values.trips[0].from = FormDate(year: 2026, month: 3, day: 1)
+        values.trips[0].until = FormDate(year: 2026, month: 3, day: 8)
+        // `to` is required while home is us; `people` shows and is above the form's `cap` (10).
+        #expect(await RelForm.validate(values).issues.map(\.path) == ["/trips/0/to", "/trips/0/people"])
+        values.trips[0].to = .gb
+        values.trips[0].people = 4
+        #expect(await RelForm.validate(values).isValid)
+    }
+}
