@@ -163,3 +163,14 @@ struct BenchmarkFormTests {
         #expect(LibYAMLFloor.parseEventCount(Array(BenchmarkForm(scale: 1).yaml().utf8)) != nil)
     }
 }
+
+/// The list-heavy form the benchmark can time beside its own (SPEC §14): 100 lists
+/// of 20 fields, clean, within the CLI's default limits.
+@Test func theListsFormChecksWithoutADiagnostic() {
+    let form = BenchmarkListsForm()
+    #expect(form.lists == 100 && form.fieldsPerList == 20)
+    let result = FormPipeline.build(SourceFile(path: "lists.form.yaml", text: form.yaml()))
+    #expect(result.diagnostics.isEmpty, "\(result.diagnostics.prefix(3).map(\.message))")
+    #expect(result.swiftUTF8 != nil)
+    #expect(BenchmarkListsForm(lists: 3, fieldsPerList: 5).yaml() == BenchmarkListsForm(lists: 3, fieldsPerList: 5).yaml())
+}
