@@ -221,10 +221,10 @@ extension PreviewScript {
     entries.forEach((entry, index) => {
       const title = (decl.itemTitle !== undefined ? decl.itemTitle : say.entry) + " " + (index + 1);
       entry.heading.textContent = title;
-      entry.remove.disabled = entries.length <= decl.minItems;
+      entry.remove.disabled = listNode.list.disabled === true || entries.length <= decl.minItems;
       entry.remove.setAttribute("aria-label", say.removeNamed(title));
     });
-    listNode.list.addButton.disabled = decl.maxItems !== null && entries.length >= decl.maxItems;
+    listNode.list.addButton.disabled = listNode.list.disabled === true || (decl.maxItems !== null && entries.length >= decl.maxItems);
   }
 
   function showListState(listNode) {

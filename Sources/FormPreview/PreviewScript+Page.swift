@@ -32,6 +32,12 @@ extension PreviewScript {
         for (const input of field.inputs) input.disabled = !enabled;
       } else if (node.decl.kind === "segue") {
         node.element.disabled = !isEnabled(node);
+      } else if (node.decl.kind === "list") {
+        const disabled = !isEnabled(node);
+        if (node.list.disabled !== disabled) {
+          node.list.disabled = disabled;
+          showList(node);
+        }
       }
     }
     for (const section of anonymousSections) {
