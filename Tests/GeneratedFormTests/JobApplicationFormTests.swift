@@ -203,6 +203,77 @@ struct JobApplicationFormTests {
         #expect(await form.validate().isValid)
     }
 
+    /// A fixed clock for `max: today`: 2026-03-15 in UTC.
+    static let march15 = ValidationContext(
+        now: Date(timeIntervalSince1970: 1_773_576_000), timeZone: TimeZone(identifier: "UTC")!
+    )
+
+    @Test func anEmployersDatesFormARange() async {
+        var values = Self.valid
+        var before = Self.employer("Before", from: FormDate(year: 2024, month: 5, day: 10), current: false)
+        // `to` before `from` breaks `min: from`, whichever of the two is wrong.
+        before.to = FormDate(year: 2024, month: 5, day: 9)
+        values.employers = [before]
+        var report = await Form.validate(values, in: Self.march15)
+        #expect(report.issues == [ValidationIssue(path: "/employers/0/to", message: "To must be on or after From")])
+        // On the same day and after are both fine.
+        values.employers[0].to = FormDate(year: 2024, month: 5, day: 10)
+        #expect(await Form.validate(values, in: Self.march15).isValid)
+        values.employers[0].to = FormDate(year: 2025, month: 1, day: 1)
+        #expect(await Form.validate(values, in: Self.march15).isValid)
+        // Moving `from` past `to` breaks the same bound from the other side.
+        values.employers[0].from = FormDate(year: 2025, month: 1, day: 2)
+        report = await Form.validate(values, in: Self.march15)
+        #expect(report.issues == [ValidationIssue(path: "/employers/0/to", message: "To must be on or after From")])
+        // An empty `from` leaves the bound passing (SPEC §16), and `required` speaks for it.
+        values.employers[0].from = nil
+        report = await Form.validate(values, in: Self.march15)
+        #expect(report.issues == [ValidationIssue(path: "/employers/0/from", message: "From is required")])
+        // While `to` is hidden (still working there) its bound is not checked.
+        values.employers[0].from = FormDate(year: 2025, month: 1, day: 2)
+        values.employers[0].current = true
+        #expect(await Form.validate(values, in: Self.march15).isValid)
+    }
+
+    @Test func anEmployerStartsNoLaterThanToday() async {
+        var values = Self.valid
+        values.employers[0].from = FormDate(year: 2026, month: 3, day: 15)
+        #expect(await Form.validate(values, in: Self.march15).isValid)
+        values.employers[0].from = FormDate(year: 2026, month: 3, day: 16)
+        let report = await Form.validate(values, in: Self.march15)
+        #expect(report.issues == [ValidationIssue(path: "/employers/0/from", message: "From must be on or before today")])
+    }
+
+    @Test func changingFromRechecksToInThatEntryOnly() async {
+        var values = Self.valid
+        var first = Self.employer("First", from: FormDate(year: 2020, month: 1, day: 1), current: false)
+        first.to = FormDate(year: 2021, month: 1, day: 1)
+        var second = Self.employer("Second", from: FormDate(year: 2019, month: 1, day: 1), current: false)
+        second.to = FormDate(year: 2019, month: 12, day: 31)
+        values.employers = [first, second]
+        let form = Form(values: values)
+        form.context = Self.march15
+        let entries = form.employers.entries
+        for entry in entries {
+            await entry.didChange(.to)
+            await entry.didEndEditing(.to)
+            #expect(entry.state(of: .to) == .valid)
+        }
+        // `from` after `to` in the first entry: its `to` is re-checked, the second's is not touched.
+        entries[0].from.value = FormDate(year: 2022, month: 1, day: 1)
+        await entries[0].didChange(.from)
+        #expect(entries[0].state(of: .to) == .invalid(message: "To must be on or after From"))
+        #expect(entries[1].state(of: .to) == .valid)
+        // The second entry's own `from` re-checks only its own `to`.
+        entries[1].from.value = FormDate(year: 2020, month: 1, day: 1)
+        await entries[1].didChange(.from)
+        #expect(entries[1].state(of: .to) == .invalid(message: "To must be on or after From"))
+        entries[0].from.value = FormDate(year: 2020, month: 6, day: 1)
+        await entries[0].didChange(.from)
+        #expect(entries[0].state(of: .to) == .valid)
+        #expect(entries[1].state(of: .to) == .invalid(message: "To must be on or after From"))
+    }
+
     @Test func validateSetsEveryEntrysFieldStates() async {
         var values = Self.valid
         values.references = [Form.Reference()]

@@ -232,7 +232,14 @@ final class JobApplicationForm {
             return .blurAfterChange
         }
 
-        private nonisolated static let dependents: [Field: [Field]] = [:]
+        /// The fields that rules read (`sameAs` targets, bounds, `when` conditions) → the fields whose rules read them: a change re-checks them.
+        private nonisolated static let dependents: [Field: [Field]] = makeDependents()
+
+        private nonisolated static func makeDependents() -> [Field: [Field]] {
+            var dependents: [Field: [Field]] = [:]
+            dependents[.from] = [.to]
+            return dependents
+        }
 
         private nonisolated static func validateCompany(
             _ values: Values,
@@ -250,6 +257,7 @@ final class JobApplicationForm {
         ) async -> ValidationResult {
             let rules: [ValidationRule<FormDate?, Values>] = [
                 .required(message: context.localization.string("JobApplicationForm.employers.from.required.message", default: "From is required")),
+                .max(context.today, message: context.localization.string("JobApplicationForm.employers.from.max.message", default: "From must be on or before today")),
             ]
             return await RuleRunner.validate(values.from, in: values, rules: rules)
         }
@@ -261,6 +269,7 @@ final class JobApplicationForm {
             guard isToVisible(values) else { return .valid }
             let rules: [ValidationRule<FormDate?, Values>] = [
                 .required(message: context.localization.string("JobApplicationForm.employers.to.required.message", default: "To is required")),
+                .min({ $0 }, atLeast: { $0.from }, message: context.localization.string("JobApplicationForm.employers.to.min.message", default: "To must be on or after From")),
             ]
             return await RuleRunner.validate(values.to, in: values, rules: rules)
         }
@@ -331,6 +340,7 @@ final class JobApplicationForm {
             elements.append(DateElement<FormDate?>(
                 id: "from",
                 title: form.context.localization.string("JobApplicationForm.employers.from.title", default: "From"),
+                maximum: form.context.today,
                 value: form.from
             ))
             elements.append(BooleanElement(
