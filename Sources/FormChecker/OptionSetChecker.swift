@@ -62,6 +62,8 @@ enum OptionSetChecker {
             for element in elements {
                 switch element.kind {
                 case .group(let group): walk(group.elements)
+                // An entry's field of a set uses the form's enum (SPEC §16).
+                case .list(let list): walk(list.elements)
                 case .segment(let field): if let set = field.optionSet { used.insert(set.value) }
                 case .multiChoice(let field): if let set = field.optionSet { used.insert(set.value) }
                 default: break

@@ -66,6 +66,8 @@ extension FormTranslator {
         arguments.removeAll()
         let element = level.elements[index]
         let form = typeName
+        // A shared option set's titles are the form's keys, also in an entry (SPEC §16).
+        let setForm = entry?.formType ?? typeName
         /// `form.context.localization.string("Form.id.part", default: "…")`, when the form has the text.
         func localized(_ id: String, _ part: String, _ text: Located<String>?) -> ElementArguments.Value? {
             text.map { .localized(key: FormStrings.key(form: form, id: id, part), text: $0.value) }
@@ -136,7 +138,7 @@ extension FormTranslator {
             arguments.append("id", .string(choice.id.value))
             arguments.append("title", localized(choice.id.value, "title", choice.title))
             arguments.append("options", .options(
-                choice.options, caseNames: info?.caseNames ?? choice.options.map(\.caseName), keyPrefix: FormStrings.optionKeyPrefix(form: form, id: choice.id.value, optionSet: choice.optionSet?.value)
+                choice.options, caseNames: info?.caseNames ?? choice.options.map(\.caseName), keyPrefix: FormStrings.optionKeyPrefix(form: choice.optionSet == nil ? form : setForm, id: choice.id.value, optionSet: choice.optionSet?.value)
             ))
             arguments.append("style", case: choice.style?.value.rawValue)
             arguments.append("value", .binding(choice.id.value))
@@ -148,7 +150,7 @@ extension FormTranslator {
             arguments.append("id", .string(segment.id.value))
             arguments.append("title", localized(segment.id.value, "title", segment.title))
             arguments.append("options", .options(
-                segment.options, caseNames: info?.caseNames ?? segment.options.map(\.caseName), keyPrefix: FormStrings.optionKeyPrefix(form: form, id: segment.id.value, optionSet: segment.optionSet?.value)
+                segment.options, caseNames: info?.caseNames ?? segment.options.map(\.caseName), keyPrefix: FormStrings.optionKeyPrefix(form: segment.optionSet == nil ? form : setForm, id: segment.id.value, optionSet: segment.optionSet?.value)
             ))
             arguments.append("style", case: segment.pickerStyle?.value.rawValue)
             arguments.append("value", .binding(segment.id.value))

@@ -55,22 +55,39 @@ extension FormTranslator {
     func segmentEnums(into plan: inout EmitPlan) {
         // An entry's enums are declared in its struct (`valuesStruct`).
         guard entry == nil else { return }
-        segmentEnums(into: &plan, context: formMembers)
+        var declared = Set<String>()
+        segmentEnums(into: &plan, context: formMembers, declared: &declared)
+        // A shared option set that only entries use is the form's enum too (SPEC §16).
+        for list in lists where !form.document.optionSets.isEmpty {
+            list.entry.segmentEnums(into: &plan, context: formMembers, declared: &declared, setsOnly: true)
+        }
     }
 
-    func segmentEnums(into plan: inout EmitPlan, context: SwiftRenderer.Context) {
+    /// The enums of the fields with options: in an entry's struct (`setsOnly`
+    /// false), those of its own options; in the form (`setsOnly` true, for an
+    /// entry translator), the shared sets its entry uses that `declared` lacks.
+    func segmentEnums(
+        into plan: inout EmitPlan, context: SwiftRenderer.Context, declared: inout Set<String>, setsOnly: Bool = false
+    ) {
         // Positions, not the `FieldInfo`s: an array of them would retain each.
         var withOptions = fields.indices.filter { !fields[$0].caseNames.isEmpty || fields[$0].kind.hasOptions }
-        // A shared option set's enum is declared once, at its first field (SPEC §16).
+        // A shared option set's enum is declared once, at its first field, in the
+        // form: an entry's field of a set uses the form's enum (SPEC §16).
         if !form.document.optionSets.isEmpty {
-            var declared = Set<String>()
+            let inEntry = entry != nil && !setsOnly
             withOptions = withOptions.filter { position in
+                let set: String?
+                let name: String
                 switch fields[position].kind {
-                case .segment(let segment): segment.optionSet == nil || declared.insert(segment.swiftEnumName).inserted
-                case .multiChoice(let choice): choice.optionSet == nil || declared.insert(choice.swiftEnumName).inserted
-                default: true
+                case .segment(let segment): (set, name) = (segment.optionSet?.value, segment.swiftEnumName)
+                case .multiChoice(let choice): (set, name) = (choice.optionSet?.value, choice.swiftEnumName)
+                default: (set, name) = (nil, "")
                 }
+                guard set != nil else { return !setsOnly }
+                return !inEntry && declared.insert(name).inserted
             }
+        } else if setsOnly {
+            return
         }
         let segmentFields = withOptions
         plan.each(segmentFields.count, in: context, weight: { SpeedPaths.EmitWeights.enumStart + SpeedPaths.EmitWeights.enumCase * fields[segmentFields[$0]].caseNames.count }) { index, out in
@@ -131,7 +148,8 @@ extension FormTranslator {
             }
         }
         if entry != nil {
-            segmentEnums(into: &plan, context: nestedMembers)
+            var declared = Set<String>()
+            segmentEnums(into: &plan, context: nestedMembers, declared: &declared)
             plan.once { out in
                 out.listMember(["\(accessPrefix)var id = FormRuntime.FormEntryID()"], compact: true)
                 for field in entry?.outer ?? [] {

@@ -223,11 +223,13 @@ extension FormTranslator {
     }
 
     /// The names of the entry's option enums, declared in its struct.
+    /// A field of a shared option set uses the form's enum (SPEC §16), which the
+    /// entry class sees as it is nested in the form.
     var entryEnumNames: [String] {
         fields.compactMap { field in
             switch field.kind {
-            case .segment(let segment): segment.swiftEnumName
-            case .multiChoice(let choice): choice.swiftEnumName
+            case .segment(let segment): segment.optionSet == nil ? segment.swiftEnumName : nil
+            case .multiChoice(let choice): choice.optionSet == nil ? choice.swiftEnumName : nil
             default: nil
             }
         }

@@ -221,11 +221,15 @@ public enum FormStrings {
         var displayNames: [String: String] = [:]
         /// Where the strings are, for the comments: the form, or a list's entries in it.
         var place: String
+        /// The form whose `options.` keys name shared option sets: an entry's sets
+        /// are the form's, localized once (SPEC §16).
+        var setForm: String
 
         init(form: String, replacement: ((LocalizableString) -> String)? = nil) {
             self.form = form
             self.replacement = replacement
             place = form
+            setForm = form
         }
 
         /// A collector of strings that another has prepared.
@@ -384,6 +388,7 @@ public enum FormStrings {
             )
             var collector = Collector(form: entry.name.value, replacement: replacement)
             collector.place = "the entries of \(name) in \(place)"
+            collector.setForm = setForm
             collector.prepare(entry)
             // An entry's `sameAs` may name a field of the form outside the list.
             for (id, displayName) in displayNames where collector.displayNames[id] == nil {
@@ -400,7 +405,7 @@ public enum FormStrings {
                 guard let title = options[index].title else { continue }
                 let value = options[index].value.value
                 options[index].title = add(LocalizableString(
-                    key: FormStrings.optionKeyPrefix(form: form, id: id, optionSet: set) + value, source: title.value,
+                    key: FormStrings.optionKeyPrefix(form: set == nil ? form : setForm, id: id, optionSet: set) + value, source: title.value,
                     comment: set.map { "Title of the option \(value) of the option set \($0) in \(place)" }
                         ?? "Title of the option \(value) of the \(words) \(id) in \(place)",
                     range: title.range

@@ -259,6 +259,47 @@ struct RelationsCheckerTests {
         #expect(diagnostics.diagnostics.isEmpty)
     }
 
+    /// A set used inside a list's entries: the entries use the form's set, so it
+    /// is no unused set, its titles have the form's keys once, and an entry's
+    /// field compares with the form's field of the same set.
+    static let entrySetForm = """
+        formc: 1
+        form: TripForm
+        options:
+          Country: [us, { value: gb, title: United Kingdom }]
+          Seat: [{ value: aisle, title: Aisle }, window]
+        elements:
+          - picker: home
+            options: Country
+          - list: legs
+            elements:
+              - picker: to
+                options: Country
+              - segment: seat
+                options: Seat
+              - textField: visa
+                visibleWhen: to != home and seat == 'aisle'
+        """
+
+    @Test func aSetUsedOnlyInsideAnEntryIsUsedAndLocalizedOnce() throws {
+        #expect(diagnose(Self.entrySetForm).map { "\(positions([$0])[0]) \($0.message)" } == [])
+        var diagnostics = DiagnosticBag(file: "trip.form.yaml")
+        let form = try #require(FormPipeline.check(SourceFile(path: "trip.form.yaml", text: Self.entrySetForm)).checked)
+        let keys = FormStrings.strings(of: form.document, diagnostics: &diagnostics).map(\.key)
+        #expect(keys.filter { $0.contains("option") } == [
+            "TripForm.options.Country.us", "TripForm.options.Country.gb",
+            "TripForm.options.Seat.aisle", "TripForm.options.Seat.window",
+        ])
+        #expect(diagnostics.diagnostics.isEmpty)
+        // The localized document (the preview's) reads the same keys.
+        let localized = FormStrings.localized(form.document) { string in string.key }
+        guard case .list(let legs) = localized.elements[1].kind, case .segment(let seat) = legs.elements[1].kind else {
+            Issue.record("no list with a segment")
+            return
+        }
+        #expect(seat.options.compactMap(\.title?.value) == ["TripForm.options.Seat.aisle", "TripForm.options.Seat.window"])
+    }
+
     @Test func theDumpShowsSetsBoundsAndConditions() throws {
         let result = FormPipeline.check(SourceFile(path: "trip.form.yaml", text: Self.validForm))
         let dump = TreeDump.json(for: try #require(result.checked).document, path: "trip.form.yaml")

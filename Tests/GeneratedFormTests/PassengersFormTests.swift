@@ -1,3 +1,4 @@
+import Foundation
 import FormRuntime
 import Testing
 
@@ -86,5 +87,59 @@ struct ListRelationsTests {
         values.trips[0].to = .gb
         values.trips[0].people = 4
         #expect(await RelForm.validate(values).isValid)
+    }
+
+    @Test func anEntrysFieldOfASharedSetHasTheFormsEnum() async throws {
+        // One enum for the form's field and the entry's (SPEC §16): assignments type-check both ways.
+        let form = RelForm()
+        form.home.value = .gb
+        let entry = try #require(form.trips.append())
+        entry.to.value = form.home.value
+        #expect(entry.to.value == RelForm.Country.gb)
+        form.home.value = entry.to.value.map { $0 == .gb ? .us : .gb }
+        #expect(form.home.value == .us)
+        // A set only the entries use is the form's enum as well.
+        entry.seat.value = RelForm.Seat.window
+        var trip = RelForm.Trip()
+        trip.seat = .aisle
+        trip.to = form.home.value
+        #expect(RelForm.Seat.allCases == [.aisle, .window])
+        // `to != home`: an entry's field compared with the form's field of the same set.
+        #expect(entry.isVisible(.visa))
+        entry.to.value = .us
+        #expect(!entry.isVisible(.visa))
+        form.home.value = nil
+        // Either side empty: the comparison is false.
+        #expect(!entry.isVisible(.visa))
+        var values = RelForm.Values()
+        values.home = .gb
+        values.trips = [trip]
+        // The static form of the condition reads the form's value the entry carries.
+        trip.to = .us
+        trip.home = .gb
+        #expect(RelForm.TripEntry.isVisible(.visa, in: trip))
+        trip.home = .us
+        #expect(!RelForm.TripEntry.isVisible(.visa, in: trip))
+        #expect(await RelForm.validate(values).isValid)
+    }
+
+    @Test func anEntrysSharedSetTitlesUseTheFormsKeys() throws {
+        let catalog = StringCatalog(sourceLanguage: "en", translations: [
+            "RelForm.options.Seat.window": ["de": "Fenster"],
+            "RelForm.options.Country.gb": ["de": "Vereinigtes Königreich"],
+        ])
+        let form = RelForm()
+        form.context = ValidationContext(now: Date(), timeZone: .current, localization: .catalog(catalog, locale: "de"))
+        let entry = try #require(form.trips.append())
+        var titles: [String: [String]] = [:]
+        for element in entry.elements {
+            switch element.kind {
+            case .segment(let segment): titles[segment.id] = segment.optionLabels.map { $0.title ?? "" }
+            case .picker(let picker): titles[picker.id] = picker.optionLabels.map { $0.title ?? "" }
+            default: break
+            }
+        }
+        #expect(titles["seat"] == ["Aisle", "Fenster"])
+        #expect(titles["to"] == ["us", "Vereinigtes Königreich"])
     }
 }
