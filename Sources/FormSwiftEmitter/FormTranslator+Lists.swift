@@ -15,6 +15,10 @@ struct ListEntrySpec: Sendable {
     /// The fields of the form outside the list that the entry's conditions and
     /// `sameAs` rules read, in first-use order (SPEC §14).
     var outer: [OuterField] = []
+    /// A field of the form outside the list → the entry's fields whose rules
+    /// (`sameAs`, bound, `when`) or visibility read it, in document order: a
+    /// change of the form's field re-checks them in every entry (SPEC §16).
+    var formDependents: [(target: String, fields: [String])] = []
 
     /// The type a field of the form outside the list has in the entry: optional
     /// where it can be empty only by being hidden (a segment, picker, number or
@@ -81,6 +85,7 @@ extension FormTranslator {
                 listID: decl.id.value, itemType: decl.swiftItemType, className: decl.swiftItemType + "Entry", formType: typeName
             )
             spec.outer = outerFields(of: decl, checked: checked, form: form)
+            spec.formDependents = formDependents(of: decl, checked: checked, form: form)
             let entry = FormTranslator(
                 form: CheckedForm(document: entryDocument, symbols: symbols, sourcePath: form.sourcePath),
                 options: options, speed: .plain, entry: spec
@@ -118,6 +123,38 @@ extension FormTranslator {
                 id: id, formType: symbol.valueType, displayName: DefaultMessages.displayName(of: element.kind, id: id)
             )
         }
+    }
+
+    /// The form's fields outside the list that the rules or visibility of the
+    /// entry's fields read, each with those fields in document order.
+    static func formDependents(of decl: ListDecl, checked: CheckedList, form: CheckedForm) -> [(target: String, fields: [String])] {
+        var result: [(target: String, fields: [String])] = []
+        func note(_ target: String, _ field: String) {
+            guard !checked.isEntryField(target), form.symbols.field(target) != nil else { return }
+            if let index = result.firstIndex(where: { $0.target == target }) {
+                if !result[index].fields.contains(field) { result[index].fields.append(field) }
+            } else {
+                result.append((target: target, fields: [field]))
+            }
+        }
+        func walk(_ elements: [Element], groupReads: [String]) {
+            for element in elements {
+                let reads = groupReads + (element.visibleWhen?.expression?.fieldReferences ?? [])
+                if case .group(let group) = element.kind {
+                    walk(group.elements, groupReads: reads)
+                    continue
+                }
+                guard let field = element.field else { continue }
+                let id = field.id.value
+                for target in reads { note(target, id) }
+                for rule in field.rules {
+                    if let target = rule.kind.otherField { note(target, id) }
+                    rule.when?.expression?.fieldReferences.forEach { note($0, id) }
+                }
+            }
+        }
+        walk(decl.elements, groupReads: [])
+        return result
     }
 
     /// `Plan`, or for a field of the form outside the list `JobForm.Plan`: an
@@ -216,6 +253,28 @@ extension FormTranslator {
                 "    }",
                 "}",
             ])
+        }
+        if !entry.formDependents.isEmpty {
+            plan.once { out in
+                var lines = [
+                    "/// The form's fields → this entry's fields whose rules or visibility read them.",
+                    "private nonisolated static let formDependents: [\(entry.formType).Field: [Field]] = [",
+                ]
+                for (target, fields) in entry.formDependents {
+                    lines.append("    .\(target): [\(fields.map { "." + $0 }.joined(separator: ", "))],")
+                }
+                lines.append("]")
+                out.listMember(lines)
+                out.listMember([
+                    "/// Re-checks the fields whose rules or visibility read the form's `field`, those already checked",
+                    "/// (SPEC §16): the form calls it for each entry when `field` changes.",
+                    "func formFieldDidChange(_ field: \(entry.formType).Field) async {",
+                    "    for dependent in Self.formDependents[field] ?? [] where validation.state(of: dependent) != .idle {",
+                    "        await validation.validate(dependent)",
+                    "    }",
+                    "}",
+                ])
+            }
         }
         conditionMembers(into: &plan)
         elementMembers(into: &plan)

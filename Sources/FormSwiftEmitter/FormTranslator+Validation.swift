@@ -202,9 +202,24 @@ extension FormTranslator {
             ))
         }
         let field = SwiftParameter("_", "field", Self.fieldType)
+        // An entry whose fields read the form's fields re-checks them (SPEC §16).
+        let dependentLists = lists.filter { $0.entry.entry?.formDependents.isEmpty == false }
+        var didChange = forward("didChange", doc: "Reports an edit of `field`; returns once the rules its trigger calls for have run.",
+                                label: nil, field, isAsync: true, result: nil)
+        if !dependentLists.isEmpty, case .function(var function) = didChange {
+            function.doc = [
+                "Reports an edit of `field`; returns once the rules its trigger calls for have run, with those of",
+                "the entries' fields that read `field`.",
+            ]
+            for list in dependentLists {
+                function.body?.append(.for("entry", in: .member(.name(list.id), "entries"), body: [
+                    .expr(.await(.call(.member(.name("entry"), "formFieldDidChange"), [SwiftArgument(nil, .name("field"))]))),
+                ]))
+            }
+            didChange = .function(function)
+        }
         return [
-            forward("didChange", doc: "Reports an edit of `field`; returns once the rules its trigger calls for have run.",
-                    label: nil, field, isAsync: true, result: nil),
+            didChange,
             forward("didEndEditing", doc: "Reports that `field` lost focus; returns once the rules its trigger calls for have run.",
                     label: nil, field, isAsync: true, result: nil),
             .function(SwiftFunction(

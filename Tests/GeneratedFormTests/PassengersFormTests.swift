@@ -123,6 +123,42 @@ struct ListRelationsTests {
         #expect(await RelForm.validate(values).isValid)
     }
 
+    @Test func aChangeOfTheFormsFieldRechecksTheEntriesThatReadIt() async throws {
+        let form = RelForm()
+        form.start.value = FormDate(year: 2026, month: 1, day: 1)
+        let checked = try #require(form.trips.append())
+        let untouched = try #require(form.trips.append())
+        checked.from.value = FormDate(year: 2026, month: 2, day: 1)
+        untouched.from.value = FormDate(year: 2026, month: 2, day: 1)
+        await checked.didChange(.from)
+        await checked.didEndEditing(.from)
+        #expect(checked.state(of: .from) == .valid)
+        // `from`'s bound is the form's `start`: moving `start` past it re-checks `from`
+        // in every entry that has been checked, and leaves the others alone.
+        form.start.value = FormDate(year: 2026, month: 3, day: 1)
+        await form.didChange(.start)
+        #expect(checked.state(of: .from) == .invalid(message: "From must be on or after Start"))
+        #expect(untouched.state(of: .from) == .idle)
+        form.start.value = nil
+        await form.didChange(.start)
+        #expect(checked.state(of: .from) == .valid)
+        // A rule's `when` reading the form's `home`: `to` becomes required once home is us.
+        await checked.didEndEditing(.to)
+        await checked.didChange(.to)
+        await checked.didEndEditing(.to)
+        #expect(checked.state(of: .to) == .valid)
+        form.home.value = .us
+        await form.didChange(.home)
+        #expect(checked.state(of: .to) == .invalid(message: "To is required"))
+        #expect(untouched.state(of: .to) == .idle)
+        // A change of a field no entry reads re-checks nothing in the entries.
+        form.home.value = .gb
+        await form.didChange(.cap)
+        #expect(checked.state(of: .to) == .invalid(message: "To is required"))
+        await form.didChange(.home)
+        #expect(checked.state(of: .to) == .valid)
+    }
+
     @Test func anEntrysSharedSetTitlesUseTheFormsKeys() throws {
         let catalog = StringCatalog(sourceLanguage: "en", translations: [
             "RelForm.options.Seat.window": ["de": "Fenster"],
