@@ -156,6 +156,9 @@ extension FormTranslator {
         }
         plan.once { out in
             if hasCustomRules { out.statement(.assign(.member(Self.selfName, "validators"), .name("validators"))) }
+        }
+        editObservers(into: &plan)
+        plan.once { out in
             out.closeBody()
             out.openComputedProperty(SwiftProperty(
                 doc: ["A snapshot of every field's current value."],

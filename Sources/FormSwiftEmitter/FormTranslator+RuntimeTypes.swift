@@ -15,7 +15,7 @@ extension FormTranslator {
     private static let elementTypeNames = [
         "GroupElement", "FormEdgeInsets", "BooleanElement", "SegmentElement", "SegmentOption", "TextFieldElement",
         "FloatLabelElement", "TextViewElement", "SpacerElement", "StaticTextElement", "SegueElement",
-        "PickerElement", "NumberElement", "DateElement", "MultiChoiceElement",
+        "PickerElement", "NumberElement", "DateElement", "MultiChoiceElement", "PageElement",
     ]
 
     /// The names of FormRuntime's types that the members of the form type write:
@@ -24,7 +24,7 @@ extension FormTranslator {
     static func runtimeTypes(fields: FieldTable, ruleFacts: RuleFacts, levels: [FormIndex.Level]) -> [String] {
         var names: Set<String> = [
             "FieldState", "FieldValidationController", "FormElement", "ObserverToken", "ValidationContext", "ValidationReport",
-            "ValidationResult", "ValidationTrigger",
+            "ValidationResult", "ValidationTrigger", "FieldPath",
         ]
         if !fields.isEmpty { names.insert("FormValue") }
         if fields.contains(where: \.hasRules) { names.formUnion(["RuleRunner", "ValidationRule"]) }
@@ -37,6 +37,7 @@ extension FormTranslator {
         for level in levels {
             for index in level.elements.indices {
                 switch level.elements[index].kind {
+                case .group(let group) where group.isPage: used |= 1 << 15
                 case .group(let group): used |= group.insets == nil ? 1 << 0 : 1 << 0 | 1 << 1
                 case .boolean: used |= 1 << 2
                 case .segment(let segment):
@@ -58,6 +59,7 @@ extension FormTranslator {
             }
         }
         for (bit, name) in elementTypeNames.enumerated() where used & 1 << bit != 0 { names.insert(name) }
+        if used & 1 << 15 != 0 { names.insert("FormPages") }
         // The API's first, then the private ones; each in alphabetical order.
         return names.sorted { first, second in
             let (firstIsAPI, secondIsAPI) = (apiRuntimeTypes.contains(first), apiRuntimeTypes.contains(second))

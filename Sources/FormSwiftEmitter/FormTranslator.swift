@@ -39,6 +39,8 @@ struct FormTranslator {
     let conditions: ConditionPlan
     /// The top level and each group, depth first: one element builder each.
     let levels: [FormIndex.Level]
+    /// The pages, in document order; empty for a form without pages (SPEC §15.1).
+    let pages: [FormIndex.Page]
     /// FormRuntime's types that the file names, those of the form's API first; see `runtimeAliases`.
     let runtimeTypes: [String]
     /// Foundation's types that the file names (`Date`, `Decimal`): it imports Foundation for them.
@@ -65,6 +67,7 @@ struct FormTranslator {
         hasCustomRules = ruleFacts.hasCustomRules
         conditions = index.conditions
         levels = index.levels
+        pages = index.pages
         runtimeTypes = Self.runtimeTypes(fields: fields, ruleFacts: ruleFacts, levels: index.levels)
         foundationTypes = Self.foundationTypes(fields: fields)
         unnamedOrdinals = FormStrings.unnamedOrdinals(of: form.document)
@@ -155,10 +158,12 @@ extension FormTranslator {
         fieldEnum(into: &plan)
         segmentEnums(into: &plan)
         actionEnum(into: &plan)
+        pageEnum(into: &plan)
         valuesStruct(into: &plan)
         fieldValues(into: &plan)
         instanceMembers(into: &plan)
         validationMembers(into: &plan)
+        stateMembers(into: &plan)
         conditionMembers(into: &plan)
         elementMembers(into: &plan)
         plan.once { $0.closeType() }

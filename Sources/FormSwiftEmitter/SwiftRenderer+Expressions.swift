@@ -59,6 +59,32 @@ extension SwiftRenderer {
             indented { $0.statements(body) }
             write("}")
             newline()
+        case .if(let condition, let body):
+            write("if ")
+            expr(condition)
+            write(" {")
+            newline()
+            indented { $0.statements(body) }
+            write("}")
+            newline()
+        case .switch(let subject, let cases):
+            write("switch ")
+            expr(subject)
+            write(" {")
+            newline()
+            for item in cases {
+                if item.pattern == "default" {
+                    write("default:")
+                } else {
+                    write("case ")
+                    write(item.pattern)
+                    write(":")
+                }
+                newline()
+                indented { $0.statements(item.body) }
+            }
+            write("}")
+            newline()
         }
     }
 
@@ -119,6 +145,9 @@ extension SwiftRenderer {
             list(open: "(", close: ")", items: elements, multiline: false, trailingComma: false) { $0.expr($1) }
         case .await(let inner):
             write("await ")
+            expr(inner)
+        case .not(let inner):
+            write("!")
             expr(inner)
         }
     }

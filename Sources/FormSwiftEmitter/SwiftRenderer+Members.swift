@@ -36,6 +36,8 @@ struct FieldReference {
     static func inValues(_ name: FieldName) -> Self { Self(prefix: "values.", name: name, suffix: "") }
     /// `email.value`: the live value of the form's `FormValue`.
     static func liveValue(_ name: FieldName) -> Self { Self(prefix: "", name: name, suffix: ".value") }
+    /// `cleared.email`: a field of the copy `clearingHidden` returns.
+    static func cleared(_ name: FieldName) -> Self { Self(prefix: "cleared.", name: name, suffix: "") }
 }
 
 /// A helper's name: a fixed word and a field's UpperCamelCase name (`validateEmail`).

@@ -86,19 +86,20 @@ extension SwiftRenderer {
     /// `valueType` is the field's, which a `min`/`max` bound is spelled for.
     mutating func ruleListItem(
         isFirst: Bool, _ kind: RuleKind, valueType: FieldValueType, patternName: String?, sameAs: SameAsComparison,
-        message: RuleMessage
+        message: RuleMessage, debounce: Int? = nil
     ) {
         if isFirst {
             newline()
             indent()
         }
-        rule(kind, valueType: valueType, patternName: patternName, sameAs: sameAs, message: message)
+        rule(kind, valueType: valueType, patternName: patternName, sameAs: sameAs, message: message, debounce: debounce)
         write(",")
         newline()
     }
 
     private mutating func rule(
-        _ kind: RuleKind, valueType: FieldValueType, patternName: String?, sameAs: SameAsComparison, message: RuleMessage
+        _ kind: RuleKind, valueType: FieldValueType, patternName: String?, sameAs: SameAsComparison, message: RuleMessage,
+        debounce: Int?
     ) {
         switch kind {
         case .required:
@@ -147,6 +148,12 @@ extension SwiftRenderer {
         case .custom(let name):
             // The form's `message:`, when given, replaces the validator's own text.
             write(".custom(")
+            if let debounce {
+                // `debounce` (SPEC §15.2): the wait before the validator, under the change triggers.
+                write("debounce: .milliseconds(")
+                write(debounce)
+                write("), ")
+            }
             if message.text != nil {
                 write("message: ")
                 ruleMessage(message, of: kind)

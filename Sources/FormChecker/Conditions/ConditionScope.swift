@@ -6,11 +6,13 @@ import FormSource
 struct ConditionScope {
     enum NonField {
         case group
+        case page
         case segue
 
         var noun: String {
             switch self {
             case .group: "a group"
+            case .page: "a page"
             case .segue: "a segue"
             }
         }
@@ -46,7 +48,7 @@ struct ConditionScope {
                 let canBeHidden = hidden || elements[index].visibleWhen != nil
                 switch elements[index].kind {
                 case .group(let group):
-                    if let id = group.id?.value, nonFields[id] == nil { nonFields[id] = .group }
+                    if let id = group.id?.value, nonFields[id] == nil { nonFields[id] = group.isPage ? .page : .group }
                     walk(group.elements, hidden: canBeHidden)
                 case .segue(let segue):
                     if nonFields[segue.id.value] == nil { nonFields[segue.id.value] = .segue }

@@ -23,6 +23,8 @@ public enum SwiftNaming {
         "hash", "description", "debugDescription", "context",
         // Reserved in every form, with a title or not, so that adding a title never breaks a form.
         "localizedTitle",
+        // The form's state from app code and its pages (SPEC §15), in every form.
+        "settle", "setError", "clearErrors", "reset", "submittedValues", "clearingHidden", "fields", "page",
     ]
 
     /// `[a-z][A-Za-z0-9]*`: a field id, action id or validator name.

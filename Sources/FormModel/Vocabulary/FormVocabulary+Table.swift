@@ -192,6 +192,15 @@ extension FormVocabulary {
                 KeySpec("style", .words(MultiChoiceStyle.self), "How the choices are drawn: checklist or chips."),
             ]
         ),
+        KindSpec(
+            keyword: "page",
+            summary: "A page of a form shown one page at a time; the value is the page id. Either every top-level element is a page, or none is.",
+            argument: .identifier(.declaration), field: nil,
+            keys: [
+                title.with(summary: "The page's title."),
+                KeySpec("elements", .list(.element, minimum: 1), required: true, "The page's elements, in the order they are shown."),
+            ]
+        ),
     ]
 
     // MARK: - Nested mappings
