@@ -12,7 +12,8 @@ enum KeyDescriptions {
 
     static let rules: [String: String] = Dictionary(
         FormVocabulary.rules.map { ($0.name.description, $0.summary) }
-            + [(FormVocabulary.ruleMessage.name.description, FormVocabulary.ruleMessage.summary)],
+            + [(FormVocabulary.ruleMessage.name.description, FormVocabulary.ruleMessage.summary),
+               (FormVocabulary.ruleDebounce.name.description, FormVocabulary.ruleDebounce.summary)],
         uniquingKeysWith: { first, _ in first }
     )
 

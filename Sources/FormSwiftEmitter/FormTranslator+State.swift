@@ -65,7 +65,8 @@ extension FormTranslator {
                 attributes: ["@discardableResult"], access: access, name: "setError",
                 parameters: [SwiftParameter("_", "message", Self.stringType), SwiftParameter("at", "path", Self.stringType)],
                 result: Self.boolType,
-                body: [
+                // A form without fields has no path (and its `Field`, without cases, no raw value).
+                body: fields.isEmpty ? [.return(.bool(false))] : [
                     .guardLet("field", .call(.member(.name("FieldPath"), "field"), [
                         SwiftArgument("at", .name("path")), SwiftArgument("as", .member(.name("Field"), "self")),
                     ]), else: [.return(.bool(false))]),

@@ -274,4 +274,10 @@ extension FormVocabulary {
 
     /// The key beside a rule's own key in a rule mapping.
     public static let ruleMessage = KeySpec("message", .text, "The message shown when the rule fails, instead of the default one.")
+
+    /// The key beside a `custom` rule's own key that delays its validator (SPEC §15.2).
+    public static let ruleDebounce = KeySpec(
+        "debounce", .count,
+        "Milliseconds (0 to 10000) the value must stay unchanged before the validator runs under the change triggers; a newer value cancels the run."
+    )
 }

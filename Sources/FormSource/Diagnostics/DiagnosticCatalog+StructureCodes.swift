@@ -48,12 +48,15 @@ extension DiagnosticCatalog {
                 .unknownElementKind, "unknown element kind",
                 explanation: """
                 An element's kind key is not one of `group`, `boolean`, `segment`, `textField`, `floatLabel`, \
-                `textView`, `spacer`, `staticText` or `segue`. Kind keys are case-sensitive.
+                `textView`, `spacer`, `staticText`, `segue`, `number`, `date`, `picker`, `multiChoice` or \
+                `page`. Kind keys are case-sensitive. A kind in a place it cannot stand is this error too: \
+                pages stand only at the top level of the form, and either every top-level element is a \
+                `page` or none is.
                 """,
                 example: form("""
                   - textfield: email
                 """),
-                fix: "Use one of the element kinds; the help line suggests the closest one."
+                fix: "Use one of the element kinds; the help line suggests the closest one. Move an element beside pages into a page's `elements`, and a page inside a group or page to the top level (or make it a `group`)."
             ),
             Entry(
                 .elementKindCount, "element with no kind key, or with more than one",
