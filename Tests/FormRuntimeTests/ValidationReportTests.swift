@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import FormRuntime
 
@@ -58,6 +59,84 @@ import Testing
         let c = ValidationReport<Field>([(.password, .invalid(message: "p")), (.email, .valid)])
         #expect(a == b)
         #expect(a != c)
+    }
+
+    @Test func issuesListEveryInvalidFieldAtItsPointerInOrder() {
+        let report = ValidationReport<Field>([
+            (.email, .invalid(message: "Email is required")),
+            (.password, .valid),
+            (.confirm, .cancelled),
+            (.terms, .invalid(message: "Accept")),
+        ])
+        #expect(report.issues == [
+            ValidationIssue(path: "/email", message: "Email is required"),
+            ValidationIssue(path: "/terms", message: "Accept"),
+        ])
+        #expect(report.result(at: "/password") == .valid)
+        #expect(report.result(at: "/confirm") == .cancelled)
+        #expect(report.result(at: "/email") == .invalid(message: "Email is required"))
+        #expect(report.result(at: "/nothing") == nil)
+        #expect(report.result(at: "email") == nil)
+        #expect(report.result(at: "") == nil)
+    }
+
+    @Test func valuePathsGiveIssuesOfEntriesAfterTheirList() {
+        enum ListField: String, Hashable, Sendable { case name, employers }
+        let report = ValidationReport<ListField>(
+            [(.name, .valid), (.employers, .invalid(message: "Employers: at most 1 entry is allowed"))],
+            values: [
+                (path: "/name", result: .valid),
+                (path: "/employers", result: .invalid(message: "Employers: at most 1 entry is allowed")),
+                (path: "/employers/0/company", result: .valid),
+                (path: "/employers/1/company", result: .invalid(message: "Company is required")),
+            ]
+        )
+        #expect(report.issues.map(\.path) == ["/employers", "/employers/1/company"])
+        #expect(report.result(at: "/employers/0/company") == .valid)
+        #expect(report.result(at: "/employers/2/company") == nil)
+        #expect(report.invalidFields == [.employers])
+    }
+
+    @Test func anInvalidEntryMakesTheReportInvalid() {
+        enum ListField: String, Hashable, Sendable { case employers }
+        let report = ValidationReport<ListField>(
+            [(.employers, .valid)],
+            values: [(path: "/employers", result: .valid), (path: "/employers/0/company", result: .invalid(message: "m"))]
+        )
+        #expect(!report.isValid)
+        #expect(report.invalidFields.isEmpty)
+        #expect(report.issues == [ValidationIssue(path: "/employers/0/company", message: "m")])
+        let valid = ValidationReport<ListField>([(.employers, .valid)], values: [(path: "/employers/0/company", result: .valid)])
+        #expect(valid.isValid)
+    }
+
+    @Test func aFieldWithoutStringRawValuesIsNamedByItsDescription() {
+        enum Plain: Hashable, Sendable { case first }
+        let report = ValidationReport<Plain>([(.first, .invalid(message: "m"))])
+        #expect(report.issues == [ValidationIssue(path: "/first", message: "m")])
+    }
+
+    @Test func jsonPointersEscapeTildeAndSlash() {
+        #expect(JSONPointer.path(["employers", "1", "company"]) == "/employers/1/company")
+        #expect(JSONPointer.path(["a/b", "m~n", ""]) == "/a~1b/m~0n/")
+        #expect(JSONPointer.path([]) == "")
+        #expect(JSONPointer.tokens(of: "/a~1b/m~0n/") == ["a/b", "m~n", ""])
+        #expect(JSONPointer.tokens(of: "/~01") == ["~1"], "~0 then 1 is a tilde and a one, not a slash")
+        #expect(JSONPointer.tokens(of: "") == [])
+        #expect(JSONPointer.tokens(of: "a") == nil)
+        #expect(JSONPointer.tokens(of: "/a~2") == nil)
+        #expect(JSONPointer.tokens(of: "/a~") == nil)
+        for tokens in [["x"], ["é", "0", "~/~"], ["", ""]] {
+            #expect(JSONPointer.tokens(of: JSONPointer.path(tokens)) == tokens)
+        }
+    }
+
+    @Test func issuesAreCodableAsPathAndMessage() throws {
+        let issue = ValidationIssue(path: "/employers/1/company", message: "Company is required")
+        let data = try JSONEncoder().encode(issue)
+        let object = try JSONSerialization.jsonObject(with: data) as? [String: String]
+        #expect(object == ["path": "/employers/1/company", "message": "Company is required"])
+        #expect(try JSONDecoder().decode(ValidationIssue.self, from: data) == issue)
     }
 
     @Test func fieldStateFromResult() {

@@ -64,6 +64,20 @@ struct SignUpFormTests {
         #expect(report[.company] == .valid, "hidden while the plan is free")
     }
 
+    @Test func issuesPointAtEachInvalidFieldInTheValuesJSON() async throws {
+        let report = await SignUpForm.validate(Values())
+        #expect(report.issues.map(\.path) == report.invalidFields.map { "/" + $0.rawValue })
+        #expect(report.issues.first == ValidationIssue(path: "/email", message: "Email is required"))
+        #expect(report.result(at: "/newsletter") == .valid, "a field without rules names a value")
+        #expect(report.result(at: "/nothing") == nil)
+        // Every path names a key of the submitted JSON.
+        let object = try JSONSerialization.jsonObject(with: JSONEncoder().encode(Values())) as? [String: Any]
+        for issue in report.issues {
+            let tokens = try #require(JSONPointer.tokens(of: issue.path))
+            #expect(tokens.count == 1 && object?[tokens[0]] != nil, "\(issue.path)")
+        }
+    }
+
     @Test func validValuesPass() async {
         let report = await SignUpForm.validate(Self.valid)
         #expect(report.isValid)

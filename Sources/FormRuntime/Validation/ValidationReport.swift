@@ -9,12 +9,26 @@ public struct ValidationReport<Field: Hashable & Sendable>: Equatable, Sendable 
     private let results: [Field: ValidationResult]
     /// The fields whose result is `.invalid`, in document order.
     public let invalidFields: [Field]
-    /// True when no field is `.invalid` or `.cancelled`: a cancelled check proved nothing.
+    /// True when no result is `.invalid` or `.cancelled`: a cancelled check proved nothing.
     public let isValid: Bool
+    /// Every invalid value, in document order, at its JSON Pointer (SPEC §14): what a
+    /// server answers a submission with, and what a client puts at each field.
+    public let issues: [ValidationIssue]
+    private let resultsByPath: [String: ValidationResult]
 
-    /// `results` in document order. A field listed twice keeps its first place
-    /// and its last result.
+    /// `results` in document order, each field's value at the path `/` + its raw value
+    /// (its description when `Field` is not `RawRepresentable` by `String`). A field
+    /// listed twice keeps its first place and its last result.
     public init(_ results: [(Field, ValidationResult)]) {
+        self.init(results, values: results.map { (path: JSONPointer.path([Self.token(of: $0.0)]), result: $0.1) })
+    }
+
+    /// `results` for the fields, and `values`: the path of every value the form holds
+    /// (the fields' and, for a list, the list's own path followed by its entries'
+    /// fields' paths) with its result, in document order. `issues` and `result(at:)`
+    /// read `values`; `subscript`, `fields` and `invalidFields` read `results`. A path
+    /// listed twice keeps its first place and its last result.
+    public init(_ results: [(Field, ValidationResult)], values: [(path: String, result: ValidationResult)]) {
         var fields: [Field] = []
         var byField: [Field: ValidationResult] = [:]
         fields.reserveCapacity(results.count)
@@ -24,10 +38,23 @@ public struct ValidationReport<Field: Hashable & Sendable>: Equatable, Sendable 
                 fields.append(field)
             }
         }
+        var paths: [String] = []
+        var byPath: [String: ValidationResult] = [:]
+        paths.reserveCapacity(values.count)
+        byPath.reserveCapacity(values.count)
+        for (path, result) in values {
+            if byPath.updateValue(result, forKey: path) == nil {
+                paths.append(path)
+            }
+        }
         self.fields = fields
         self.results = byField
         self.invalidFields = fields.filter { byField[$0]?.message != nil }
-        self.isValid = !byField.values.contains { $0 != .valid }
+        self.resultsByPath = byPath
+        self.issues = paths.compactMap { path in
+            byPath[path]?.message.map { ValidationIssue(path: path, message: $0) }
+        }
+        self.isValid = !byField.values.contains { $0 != .valid } && !byPath.values.contains { $0 != .valid }
     }
 
     /// The result of `field`; `.valid` for a field the report does not hold
@@ -36,8 +63,21 @@ public struct ValidationReport<Field: Hashable & Sendable>: Equatable, Sendable 
         results[field] ?? .valid
     }
 
+    /// The result of the value at the JSON Pointer `path` (`/email`, `/employers/1/company`):
+    /// `.valid` for a value that passed, nil for a path that names no value of the report.
+    public func result(at path: String) -> ValidationResult? {
+        resultsByPath[path]
+    }
+
     /// The message of the first invalid field in document order, if any.
     public var firstMessage: String? {
         invalidFields.first.flatMap { results[$0]?.message }
+    }
+
+    private static func token(of field: Field) -> String {
+        if let raw = field as? any RawRepresentable<String> {
+            return raw.rawValue
+        }
+        return String(describing: field)
     }
 }
