@@ -66,7 +66,7 @@ struct ElementWalker {
                 if group.isPage && path.count > 1 {
                     // Pages stand only at the top level (SPEC §15.1).
                     diagnostics.error(
-                        .unknownElementKind, "a page cannot stand inside \(groups.isEmpty ? "a group" : "another element")",
+                        .unknownElementKind, "a page cannot stand inside a group or another page",
                         at: elements[index].kindKeyRange,
                         help: ["pages stand only at the top level of the form; use 'group' for a section inside a page"]
                     )

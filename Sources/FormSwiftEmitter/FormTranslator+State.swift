@@ -49,7 +49,7 @@ extension FormTranslator {
             out.declaration(.function(SwiftFunction(
                 doc: [
                     "Shows `message` on `field` from outside the rules (a server's \"email already taken\"): the state is",
-                    "`.invalid(message:)` until the field's value changes; `validate()` and `validate(page:)` leave it.",
+                    "`.invalid(message:)` until the field's value changes; " + (pages.isEmpty ? "`validate()` leaves it." : "`validate()` and `validate(page:)` leave it."),
                 ],
                 access: access, name: "setError",
                 parameters: [SwiftParameter("_", "message", Self.stringType), SwiftParameter("for", "field", Self.fieldType)],
@@ -88,18 +88,15 @@ extension FormTranslator {
                 parameters: [SwiftParameter("to", "values", Self.valuesType, default: .call(.type(Self.valuesType), []))],
                 body: []
             ))
-            out.write("validation.reset {")
-            out.newline()
-            out.indent()
+            // Statements, not a closure: a closure of thousands of statements is slow to type-check.
+            out.statement(.expr(.call(.member(.name("validation"), "beginReset"), [])))
         }
-        eachField(in: Self.closureBody, weight: SpeedPaths.EmitWeights.initializerLine, into: &plan) { index, out in
+        eachField(in: Self.formBody, weight: SpeedPaths.EmitWeights.initializerLine, into: &plan) { index, out in
             out.statement(.assign(.member(.member(Self.selfName, fields[index].id), "value"), .member(Self.valuesName, fields[index].id)))
         }
         let hidable = fields.indices.filter { fields[$0].visibleHelper != nil }
         plan.once { out in
-            out.outdent()
-            out.write("}")
-            out.newline()
+            out.statement(.expr(.call(.member(.name("validation"), "endReset"), [])))
             out.closeBody()
             out.declaration(.property(SwiftProperty(
                 doc: [
@@ -165,9 +162,6 @@ extension FormTranslator {
         case .segment(_, let optional), .number(_, let optional), .date(_, let optional): optional ? .nil : field.defaultValue
         }
     }
-
-    /// Statements of a closure in a method of the form type.
-    static let closureBody = SwiftRenderer.Context(indentLevel: 3, openTypes: 1)
 
     /// `fields(on:)`, `isVisible(_:)`, `page(after:)`, `page(before:)` and
     /// `validate(page:)`, instance and static, for a form with pages.

@@ -244,8 +244,19 @@ public final class FieldValidationController<Field: Hashable & Sendable> {
     /// `.idle`, every field untouched (not changed, never blurred), every message
     /// from `setError` gone.
     public func reset(_ assign: () -> Void) {
-        isResetting = true
+        beginReset()
         assign()
+        endReset()
+    }
+
+    /// The start of `reset`, for generated code that assigns the values between
+    /// this and `endReset()` in its own statements: until then, assignments are no edits.
+    public func beginReset() {
+        isResetting = true
+    }
+
+    /// The end of `reset`: runs and edits cancelled, every field `.idle` and untouched.
+    public func endReset() {
         isResetting = false
         for task in running.values { task.cancel() }
         running.removeAll()
