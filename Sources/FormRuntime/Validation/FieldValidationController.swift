@@ -94,6 +94,20 @@ public final class FieldValidationController<Field: Hashable & Sendable> {
             records[field]?.externalError = nil
             setState(.idle, for: field)
         }
+        var record = records[field] ?? Record()
+        let runsNow = switch trigger(of: field) {
+        case .change: true
+        case .changeAfterBlur: record.hasBlurred
+        case .blur, .blurAfterChange, .submit: false
+        }
+        if !runsNow && !(dependents[field] ?? []).contains(where: { records[$0].map { $0.state != .idle } ?? false }) {
+            // Nothing to run (most edits under the default trigger): the edit is
+            // done here, with no task; a `didChange` that follows repeats only this.
+            record.isDirty = true
+            records[field] = record
+            unjoinedEdits[field] = nil
+            return
+        }
         editCount &+= 1
         let number = editCount
         let task = Task { [weak self] in
