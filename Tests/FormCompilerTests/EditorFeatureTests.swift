@@ -355,6 +355,29 @@ extension EditorTypingTests {
         #expect(outline.last?.children.map(\.name) == ["consent"])
     }
 
+    @Test func aPagesHoverNamesItsFields() {
+        let (editor, cursor) = document("""
+            formc: 1
+            form: A
+            elements:
+              - page: pers‸onal
+                visibleWhen: not consent
+                elements:
+                  - group: contact
+                    elements:
+                      - textField: email
+                  - textField: phone
+              - page: history
+                elements:
+                  - boolean: consent
+                    title: C
+            """)
+        let hover = editor.hover(at: cursor)?.markdown ?? ""
+        #expect(hover.contains("**personal**: page id, a case of the generated `Page`"))
+        #expect(hover.contains("Fields: `email`, `phone`"))
+        #expect(hover.contains("Visible when: `not consent`"))
+    }
+
     @Test func pagesAreOfferedOnlyWhereTheyMayStand() {
         let paged = """
             formc: 1
