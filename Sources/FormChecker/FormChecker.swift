@@ -198,7 +198,14 @@ private struct Checker {
                 help: ["either every top-level element is a page, or none is: move this \(kind) into a page's elements"]
             )
         }
-        _ = typeNames.declare("Page", at: firstPage.kindKeyRange)
+        if let earlier = typeNames.declare("Page", at: firstPage.kindKeyRange) {
+            // Only the form's own name is declared before the pages' enum.
+            diagnostics.error(
+                .nameCollision, "form name 'Page' collides with the enum of its pages", at: earlier,
+                notes: [diagnostics.note("the first page is here", at: firstPage.kindKeyRange)],
+                help: ["choose another name, e.g. 'PageForm'"]
+            )
+        }
     }
 
     mutating func checkFormName(_ name: Located<String>) {

@@ -24,9 +24,10 @@ extension FormTranslator {
     static func runtimeTypes(fields: FieldTable, ruleFacts: RuleFacts, levels: [FormIndex.Level]) -> [String] {
         var names: Set<String> = [
             "FieldState", "FieldValidationController", "FormElement", "ObserverToken", "ValidationContext", "ValidationReport",
-            "ValidationResult", "ValidationTrigger", "FieldPath",
+            "ValidationResult", "ValidationTrigger",
         ]
-        if !fields.isEmpty { names.insert("FormValue") }
+        // `FieldPath` for `setError(_:at:)`, which a form without fields answers without.
+        if !fields.isEmpty { names.formUnion(["FormValue", "FieldPath"]) }
         if fields.contains(where: \.hasRules) { names.formUnion(["RuleRunner", "ValidationRule"]) }
         if !ruleFacts.patterns.isEmpty { names.insert("FormPattern") }
         for field in fields where field.fieldType.isDate {

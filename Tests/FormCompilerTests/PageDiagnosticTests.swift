@@ -124,6 +124,14 @@ struct PageDiagnosticTests {
             """)
         #expect(found.contains { $0.hasPrefix("FC204") && $0.contains("Page") })
         #expect(found.contains { $0.hasPrefix("FC201") && $0.contains("'page'") })
+        #expect(diagnostics("""
+            formc: 1
+            form: Page
+            elements:
+              - page: first
+                elements:
+                  - textField: name
+            """) == ["FC204 2:7 form name 'Page' collides with the enum of its pages"])
         // Without pages, a segment's enum may be named Page.
         #expect(diagnostics("""
             formc: 1
