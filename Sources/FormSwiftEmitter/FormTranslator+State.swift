@@ -130,17 +130,7 @@ extension FormTranslator {
             let readsToday = conditions.readsToday
             plan.each(hidable.count, in: Self.formBody, weight: { _ in SpeedPaths.EmitWeights.initializerLine }) { index, out in
                 let field = fields[hidable[index]]
-                var arguments = [SwiftArgument(nil, .dot(field.id)), SwiftArgument("in", Self.valuesName)]
-                if readsToday { arguments.append(SwiftArgument("context", .name("context"))) }
-                out.write("if ")
-                out.expr(.not(.call(.name("isVisible"), arguments)))
-                out.write(" {")
-                out.newline()
-                out.indented { out in
-                    out.assignment(.cleared(field.name), emptyValue(of: field))
-                }
-                out.write("}")
-                out.newline()
+                out.clearingWhenHidden(field.name, to: emptyValue(of: field), passesContext: readsToday)
             }
             plan.once { out in
                 out.statement(.return(.name("cleared")))

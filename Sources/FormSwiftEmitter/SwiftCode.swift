@@ -56,8 +56,6 @@ enum SwiftExpr: Hashable, Sendable {
     /// `(a, b)`
     case tuple([SwiftExpr])
     indirect case await(SwiftExpr)
-    /// `!operand`; the operand is a name, member or call, which needs no parentheses.
-    indirect case not(SwiftExpr)
 }
 
 struct SwiftArgument: Hashable, Sendable {
@@ -95,8 +93,6 @@ enum SwiftStmt: Hashable, Sendable {
     indirect case guardLet(String, SwiftExpr, else: [SwiftStmt])
     indirect case `guard`(SwiftExpr, else: [SwiftStmt])
     indirect case `for`(String, in: SwiftExpr, body: [SwiftStmt])
-    /// `if condition { … }`
-    indirect case `if`(SwiftExpr, then: [SwiftStmt])
     /// `switch subject { case .a: … }`, one case per pattern (`.a`, `default`).
     indirect case `switch`(SwiftExpr, cases: [SwiftSwitchCase])
 }

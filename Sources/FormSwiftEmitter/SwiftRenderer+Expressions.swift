@@ -59,14 +59,6 @@ extension SwiftRenderer {
             indented { $0.statements(body) }
             write("}")
             newline()
-        case .if(let condition, let body):
-            write("if ")
-            expr(condition)
-            write(" {")
-            newline()
-            indented { $0.statements(body) }
-            write("}")
-            newline()
         case .switch(let subject, let cases):
             write("switch ")
             expr(subject)
@@ -145,9 +137,6 @@ extension SwiftRenderer {
             list(open: "(", close: ")", items: elements, multiline: false, trailingComma: false) { $0.expr($1) }
         case .await(let inner):
             write("await ")
-            expr(inner)
-        case .not(let inner):
-            write("!")
             expr(inner)
         }
     }

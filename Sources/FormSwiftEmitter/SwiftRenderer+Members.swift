@@ -187,6 +187,18 @@ extension SwiftRenderer {
         newline()
     }
 
+    /// `if !isVisible(.email, in: values) { cleared.email = "" }` (`, context: context`
+    /// where conditions read `today`): a line of `clearingHidden` (SPEC §15.2).
+    mutating func clearingWhenHidden(_ name: FieldName, to empty: SwiftLiteral, passesContext: Bool) {
+        write("if !isVisible(.")
+        write(name)
+        write(passesContext ? ", in: values, context: context) {" : ", in: values) {")
+        newline()
+        indented { $0.assignment(.cleared(name), empty) }
+        write("}")
+        newline()
+    }
+
     /// `return x` on a line of its own, `value` writing `x`.
     mutating func returnStatement(_ value: (inout SwiftRenderer) -> Void) {
         write("return ")
