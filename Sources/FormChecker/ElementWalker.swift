@@ -85,12 +85,22 @@ struct ElementWalker {
                 walkField(field.common, kind: kind, valueType: .bool, path: path, groups: groups, canBeHidden: canBeHidden)
             case .segment(let segment):
                 let enumName = segment.swiftEnumName
-                enumNames.append(SegmentChecker.checkEnumName(segment, name: enumName, diagnostics: &diagnostics))
+                // A shared set's enum is declared once, with the set (`OptionSetChecker`).
+                enumNames.append(
+                    segment.optionSet == nil ? SegmentChecker.checkEnumName(segment, name: enumName, diagnostics: &diagnostics) : nil
+                )
                 walkField(
                     segment.common, kind: kind, valueType: .segment(enumName: enumName, optional: segment.isOptional),
                     path: path, groups: groups, canBeHidden: canBeHidden, segment: enumNames.count - 1
                 )
-                segmentChecker.checkOptions(segment, diagnostics: &diagnostics)
+                if segment.optionSet == nil {
+                    segmentChecker.checkOptions(segment, diagnostics: &diagnostics)
+                } else {
+                    OptionSetChecker.checkDefaults(
+                        segment.defaultValue.map { [$0] } ?? [], options: segment.options, owner: "\(segment.variant.rawValue) '\(segment.id.value)'",
+                        diagnostics: &diagnostics
+                    )
+                }
             case .text(let field):
                 walkField(field.common, kind: kind, valueType: .string, path: path, groups: groups, canBeHidden: canBeHidden)
             case .number(let field):
@@ -106,9 +116,9 @@ struct ElementWalker {
                 )
             case .multiChoice(let field):
                 let enumName = field.swiftEnumName
-                enumNames.append(SegmentChecker.checkEnumName(
+                enumNames.append(field.optionSet == nil ? SegmentChecker.checkEnumName(
                     field.id, kind: "multiChoice", name: enumName, explicit: field.enumName, diagnostics: &diagnostics
-                ))
+                ) : nil)
                 walkField(
                     field.common, kind: kind, valueType: .multiChoice(enumName: enumName),
                     path: path, groups: groups, canBeHidden: canBeHidden, segment: enumNames.count - 1

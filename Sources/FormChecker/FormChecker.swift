@@ -38,6 +38,8 @@ public enum FormChecker {
             &checkedDocument, scope: scope, file: file, speed: speed, diagnostics: &diagnostics,
             alongside: { Checker.ruleDiagnostics(walkers.take(0), symbols: symbols, file: file) }
         )
+        RuleConditionChecker.check(&checkedDocument, scope: scope, file: file, diagnostics: &diagnostics)
+        OptionSetChecker.checkUse(checkedDocument, diagnostics: &diagnostics)
         return CheckedForm(document: checkedDocument, symbols: symbols, sourcePath: file.path)
     }
 }
@@ -79,6 +81,10 @@ private struct Checker {
     mutating func declare(_ document: FormDocument) {
         checkFormName(document.name)
         checkPages(document.elements)
+        if !document.optionSets.isEmpty {
+            var setChecker = SegmentChecker()
+            OptionSetChecker.declare(document.optionSets, segmentChecker: &setChecker, typeNames: &typeNames, diagnostics: &diagnostics)
+        }
         let counts = document.elements.indices.map { Self.elementCount(document.elements[$0...$0]) }
         let elementCount = counts.reduce(0, +)
         symbols.reserveCapacity(elementCount)

@@ -66,7 +66,8 @@ enum GeneratedTypeNames {
         "FormDateFieldValue", "FormDateTime", "FormDateTimeValue", "FormElementKind", "FormLocalization", "FormMoment",
         "FormNumberFieldValue", "FormPickerStyle", "FormTime", "MultiChoiceElement", "MultiChoiceElementRepresentable",
         "MultiChoiceStyle", "NumberElement", "NumberElementRepresentable", "NumberStyle", "PickerElement",
-        "PickerElementRepresentable", "ValidationContext", "StringCatalog", "PageElement", "FormPages", "ValidationRun", "FieldPath", "JSONPointer", "ValidationIssue",
+        "PickerElementRepresentable", "ValidationContext", "StringCatalog", "FormComparison",
+        "JSONPointer", "ValidationIssue", "PageElement", "FormPages", "ValidationRun", "FieldPath",
     ]
     /// The standard library's types and protocols that generated code names.
     static let standard: Set<String> = [

@@ -74,7 +74,8 @@ struct CompletionContext {
             // A rule mapping holds one rule, with a parameter (a bare name is no mapping).
             let hasRule = present.contains { RuleKind.names.contains($0) }
             let rules = hasRule ? [] : syntax.parent(mapping).map(ruleNames(forList:)) ?? []
-            names = rules.filter { !RuleKind.parameterless.contains($0) } + ["message"]
+            // `required` joins them: its mapping form takes `when` (SPEC §16).
+            names = rules.filter { !RuleKind.parameterless.contains($0) || $0 == "required" } + ["message", "when"]
         case .option: names = KeySchema.segmentOption.map(\.description)
         case .insets: names = KeySchema.insets.map(\.description)
         case .layout: names = KeySchema.layout.map(\.description)
@@ -92,7 +93,7 @@ struct CompletionContext {
     func keyItem(_ role: SyntaxIndex.MappingRole) -> (String) -> Item {
         { name in
             Item(
-                label: name, kind: role == .rule && name != "message" ? .rule : .key,
+                label: name, kind: role == .rule && name != "message" && name != "when" ? .rule : .key,
                 detail: KeyDescriptions.describe(name, in: role), insertText: name + ": "
             )
         }

@@ -91,6 +91,12 @@ struct IDOccurrence: Sendable, Hashable {
         case declaration
         case condition
         case sameAs
+        /// A `min`/`max` naming a field (SPEC §16).
+        case bound
+        /// A field's `options: Country`, naming a shared option set; the set's own
+        /// name is its `declaration` (set names are UpperCamelCase, ids lowerCamelCase:
+        /// the two never meet).
+        case optionSet
     }
 
     var id: String
@@ -102,23 +108,40 @@ struct IDOccurrence: Sendable, Hashable {
     static func collect(in document: FormDocument, file: SourceFile) -> [IDOccurrence] {
         var result: [IDOccurrence] = []
         func inner(_ range: SourceRange) -> SourceRange { EditorDocument.innerRange(range, in: file) }
+        func conditionReferences(_ condition: Condition) {
+            // The compiler's own condition parser; a condition that does not
+            // parse names no field (its FC500 says why).
+            guard case .success(let syntax) = ConditionParser.parse(condition.source.value) else { return }
+            let map = ScalarSourceMap(text: condition.source, style: condition.style, file: file)
+            for reference in syntax.fieldReferences {
+                result.append(IDOccurrence(id: reference.id, range: map.range(reference.range), role: .condition))
+            }
+        }
+        for set in document.optionSets {
+            result.append(IDOccurrence(id: set.name.value, range: inner(set.name.range), role: .declaration))
+        }
         for element in document.allElements {
             if let id = element.id {
                 result.append(IDOccurrence(id: id.value, range: inner(id.range), role: .declaration))
             }
+            switch element.kind {
+            case .segment(let field): if let set = field.optionSet { result.append(IDOccurrence(id: set.value, range: inner(set.range), role: .optionSet)) }
+            case .multiChoice(let field): if let set = field.optionSet { result.append(IDOccurrence(id: set.value, range: inner(set.range), role: .optionSet)) }
+            default: break
+            }
             for rule in element.field?.rules ?? [] {
-                if case .sameAs(let target) = rule.kind, let range = rule.parameterRange {
-                    result.append(IDOccurrence(id: target, range: inner(range), role: .sameAs))
+                switch rule.kind {
+                case .sameAs(let target):
+                    if let range = rule.parameterRange { result.append(IDOccurrence(id: target, range: inner(range), role: .sameAs)) }
+                case .minField(let target), .maxField(let target):
+                    if let range = rule.parameterRange { result.append(IDOccurrence(id: target, range: inner(range), role: .bound)) }
+                default:
+                    break
                 }
+                if let condition = rule.when { conditionReferences(condition) }
             }
             for condition in [element.visibleWhen, element.enabledWhen].compactMap({ $0 }) {
-                // The compiler's own condition parser; a condition that does not
-                // parse names no field (its FC500 says why).
-                guard case .success(let syntax) = ConditionParser.parse(condition.source.value) else { continue }
-                let map = ScalarSourceMap(text: condition.source, style: condition.style, file: file)
-                for reference in syntax.fieldReferences {
-                    result.append(IDOccurrence(id: reference.id, range: map.range(reference.range), role: .condition))
-                }
+                conditionReferences(condition)
             }
         }
         return result

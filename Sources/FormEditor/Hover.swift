@@ -50,19 +50,35 @@ extension EditorDocument {
 
     /// A field's value type, rules and conditions; or what a group, page or segue id is.
     func describeID(_ id: String) -> String? {
+        if let set = document?.optionSets.first(where: { $0.name.value == id }) {
+            // A shared option set (SPEC §16): its enum, options and the fields that use it.
+            let users = (document?.allElements ?? []).compactMap { element -> String? in
+                switch element.kind {
+                case .segment(let field) where field.optionSet?.value == id: field.id.value
+                case .multiChoice(let field) where field.optionSet?.value == id: field.id.value
+                default: nil
+                }
+            }
+            return ["**\(id)**: shared option set, the enum `\(id)`",
+                    "Options: " + set.options.map { "`\($0.value.value)`" }.joined(separator: ", "),
+                    users.isEmpty ? "Used by no field." : "Used by " + users.map { "`\($0)`" }.joined(separator: ", ") + "."]
+                .joined(separator: "\n\n")
+        }
         guard let element = document?.allElements.first(where: { $0.id?.value == id }) else { return nil }
         let keyword = element.kind.keyword
         var lines: [String]
         if let field = symbols?.field(id) {
             lines = ["**\(id)**: `\(SwiftRenderer.spelling(of: field.valueType))` (\(keyword))"]
             let rules = element.field?.rules.map { rule -> String in
-                switch rule.kind {
+                let text: String = switch rule.kind {
                 case .minLength(let n), .maxLength(let n): "`\(rule.kind.name): \(n)`"
                 case .sameAs(let other): "`sameAs: \(other)`"
+                case .minField(let other), .maxField(let other): "`\(rule.kind.name): \(other)`"
                 case .custom(let name): "`custom: \(name)`"
                 case .pattern(let pattern): "`pattern: \(pattern)`"
                 default: "`\(rule.kind.name)`"
                 }
+                return text + (rule.when.map { " when `\($0.source.value)`" } ?? "")
             } ?? []
             lines.append(rules.isEmpty ? "No rules." : "Rules: " + rules.joined(separator: ", "))
         } else if case .group(let page) = element.kind, page.isPage {

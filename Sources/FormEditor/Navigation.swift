@@ -49,6 +49,16 @@ extension EditorDocument {
         }
         let old = target.id
         if newName == old { return .success([]) }
+        if let sets = document?.optionSets, sets.contains(where: { $0.name.value == old }) {
+            // A shared option set: its name is a Swift type name (SPEC §16).
+            if !SwiftNaming.isUpperCamelCase(newName) || SwiftNaming.keywords.contains(newName) {
+                return .failure(RenameRefusal(message: "'\(newName)' is not a valid option set name: it is an UpperCamelCase Swift type name ([A-Z][A-Za-z0-9]*)"))
+            }
+            if sets.contains(where: { $0.name.value == newName }) || newName == document?.name.value {
+                return .failure(RenameRefusal(message: "'\(newName)' is already a type name in this form"))
+            }
+            return .success(occurrences.filter { $0.id == old }.map { EditorEdit(range: $0.range, newText: newName) })
+        }
         let isField = symbols?.field(old) != nil
         if let problem = Self.idProblem(newName, isField: isField) { return .failure(RenameRefusal(message: problem)) }
         if occurrences.contains(where: { $0.id == newName && $0.role == .declaration }) || symbols?.declaration(of: newName) != nil {

@@ -132,10 +132,18 @@ public enum PreviewData {
                 }
             case .minCount(let count), .maxCount(let count):
                 members.append(("value", .integer(count)))
+            case .minField(let target), .maxField(let target):
+                // A bound naming another field (SPEC §16): the page reads that field's value.
+                members.append(("field", .string(target)))
+                if let symbol = form.symbols.field(target) {
+                    let element = form.document.element(at: symbol.path)
+                    targetName = DefaultMessages.displayName(of: element.kind, id: target)
+                }
             }
             let message = rule.message?.value
-                ?? DefaultMessages.message(for: rule.kind, fieldName: fieldName, targetName: targetName)
+                ?? DefaultMessages.message(for: rule.kind, fieldName: fieldName, targetName: targetName, valueType: valueType)
             if let message { members.append(("message", .string(message))) }
+            if let when = rule.when?.expression { members.append(("when", Self.condition(when))) }
             return .object(members)
         }
 
@@ -182,6 +190,8 @@ public enum PreviewData {
                     ("op", .string("compare")), ("field", .string(id)), ("order", .string(order.rawValue)),
                     ("bound", bound(value.ruleBound)),
                 ])
+            case .fieldCompare(let lhs, let op, let rhs):
+                .object([("op", .string("fieldCompare")), ("field", .string(lhs)), ("order", .string(op.rawValue)), ("other", .string(rhs))])
             case .not(let inner):
                 .object([("op", .string("not")), ("operand", condition(inner))])
             case .and(let lhs, let rhs):

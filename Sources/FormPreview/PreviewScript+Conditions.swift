@@ -77,6 +77,7 @@ extension PreviewScript {
       case "contains": return (conditionValue(condition.field) || []).includes(condition.value);
       case "count": return ordered((conditionValue(condition.field) || []).length - condition.value, condition.order);
       case "compare": return compareCondition(condition);
+      case "fieldCompare": return compareFields(condition);
       case "not": return !evaluate(condition.operand);
       case "and": return evaluate(condition.operands[0]) && evaluate(condition.operands[1]);
       case "or": return evaluate(condition.operands[0]) || evaluate(condition.operands[1]);
@@ -108,6 +109,41 @@ extension PreviewScript {
     const isMax = condition.order === "<=" || condition.order === ">";
     const sign = compareWithBound(field, value, condition.bound, isMax);
     return sign !== null && ordered(sign, condition.order);
+  }
+
+  /**
+   * `endDate < startDate`, `billing == shipping` (SPEC §16): two fields of one type;
+   * false when either is empty (or hidden), whatever the operator, `!=` included. A
+   * boolean is never empty.
+   */
+  function compareFields(condition) {
+    const field = fields.get(condition.field);
+    const a = conditionValue(condition.field);
+    const b = conditionValue(condition.other);
+    if (field.type !== "bool" && (isEmptyValue(a) || isEmptyValue(b))) return false;
+    if (condition.order === "==") return sameFieldValue(field, a, b);
+    if (condition.order === "!=") return !sameFieldValue(field, a, b);
+    return ordered(compareValues(field, a, b), condition.order);
+  }
+
+  function sameFieldValue(field, a, b) {
+    if (field.type === "text") return sameText(a, b);
+    if (field.type === "number") return compareDecimals(parseDecimal(a), parseDecimal(b)) === 0;
+    return a === b;
+  }
+
+  /** The sign of a − b for two values of one number or date field type (exact decimals; ISO text; instants in ms). */
+  function compareValues(field, a, b) {
+    if (field.type === "number") return compareDecimals(parseDecimal(a), parseDecimal(b));
+    return a < b ? -1 : a > b ? 1 : 0;
+  }
+
+  /** Appends the ids of the fields `condition` reads to `read`. */
+  function conditionReads(condition, read) {
+    if (condition.field !== undefined) read.push(condition.field);
+    if (condition.other !== undefined) read.push(condition.other);
+    if (condition.operand !== undefined) conditionReads(condition.operand, read);
+    for (const operand of condition.operands || []) conditionReads(operand, read);
   }
 
   // Swift compares strings by canonical equivalence: equal when their NFD forms are.

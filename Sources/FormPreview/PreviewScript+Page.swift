@@ -72,11 +72,20 @@ extension PreviewScript {
   const laterDraw = 200;
   const rowKinds = new Set(["boolean", "segment", "picker", "number", "date", "multiChoice", "textField", "floatLabel", "textView", "segue"]);
   const topNodes = data.elements.map((decl) => model(decl, null));
+  // The fields a rule reads re-check the rule's field: a `sameAs` target, a bound
+  // naming a field, every field of a `when` (SPEC §6.2, §16); each once, in order.
   for (const field of fields.values()) {
     for (const rule of field.decl.rules) {
-      if (rule.rule !== "sameAs") continue;
-      if (!dependents.has(rule.value)) dependents.set(rule.value, []);
-      dependents.get(rule.value).push(field);
+      const read = [];
+      if (rule.rule === "sameAs") read.push(rule.value);
+      if (rule.field !== undefined) read.push(rule.field);
+      if (rule.when !== undefined) conditionReads(rule.when, read);
+      for (const id of read) {
+        if (id === field.id) continue;
+        if (!dependents.has(id)) dependents.set(id, []);
+        const list = dependents.get(id);
+        if (!list.includes(field)) list.push(field);
+      }
     }
   }
 

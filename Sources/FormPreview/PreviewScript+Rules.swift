@@ -27,6 +27,13 @@ extension PreviewScript {
         return field.type === "text" ? sameText(value, other) : value === other;
       }
       case "min": case "max": {
+        if (rule.field !== undefined) {
+          // A bound naming another field (SPEC §16): passes when that one is empty.
+          const other = fields.get(rule.field).value;
+          if (isEmptyValue(other)) return true;
+          const sign = compareValues(field, value, other);
+          return rule.rule === "min" ? sign >= 0 : sign <= 0;
+        }
         const order = compareWithBound(field, value, rule.bound, rule.rule === "max");
         if (order === null) return null;
         return rule.rule === "min" ? order >= 0 : order <= 0;
@@ -66,6 +73,8 @@ extension PreviewScript {
     let undecided = false;
     for (const rule of field.decl.rules) {
       if (rule.rule !== "required" && isEmpty) continue;
+      // `when` (SPEC §16): the rule runs only while its condition holds.
+      if (rule.when !== undefined && !evaluate(rule.when)) continue;
       const passes = check(rule, field, value);
       if (passes === null) { undecided = undecided || rule.rule === "pattern"; continue; }
       if (!passes) return { state: "invalid", message: rule.message, undecided };

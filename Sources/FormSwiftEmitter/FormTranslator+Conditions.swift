@@ -79,7 +79,7 @@ extension FormTranslator {
     /// an expression first: a large form has thousands of conditions, each
     /// written twice, and a tree built and dropped per helper would cost more than
     /// the writing.
-    private func writeCondition(
+    func writeCondition(
         _ condition: ConditionExpr, from source: ConditionSource, at position: ConditionPosition,
         into out: inout SwiftRenderer
     ) {
@@ -207,6 +207,13 @@ extension FormTranslator {
                     out.conditionLiteral(value, order: order, for: fieldType)
                 }
             }
+        case .fieldCompare(let lhs, let op, let rhs):
+            // `FormComparison.holds(values.endDate, .less, values.startDate)`: false when either is empty (SPEC §16).
+            out.fieldComparison(op) { out in
+                writeComparedField(lhs, against: rhs, from: source, into: &out)
+            } rhs: { out in
+                writeComparedField(rhs, against: lhs, from: source, into: &out)
+            }
         case .not(let inner):
             out.parenthesized(.not, at: position) { out in
                 out.negation()
@@ -221,6 +228,36 @@ extension FormTranslator {
                 writeCondition(rhs, from: source, at: .operand(of: op), into: &out)
             }
         }
+    }
+
+    /// One side of a comparison of two fields: the field's value, its empty value
+    /// when it is hidden (`nil`, `""`, `false`), and a whole number as a `Decimal`
+    /// when the other side is one, so that the two compare exactly.
+    private func writeComparedField(_ id: String, against other: String, from source: ConditionSource, into out: inout SwiftRenderer) {
+        let field = fieldPosition(id)
+        let fieldType = field.map { fields[$0].fieldType }
+        let otherType = fieldPosition(other).map { fields[$0].fieldType }
+        let helper = visibilityHelper(of: field)
+        var isOptional = fieldType?.isOptional == true
+        var converts = false
+        if case .number(false, _)? = fieldType, case .number(true, _)? = otherType { converts = true }
+        func read(_ out: inout SwiftRenderer) {
+            guard let helper else { return out.conditionRead(id, from: source) }
+            out.conditional { out in
+                writeHelperCall(helper, from: source, into: &out)
+            } then: { out in
+                out.conditionRead(id, from: source)
+            } else: { out in
+                switch fieldType {
+                case .string?: out.literal(.string(""))
+                case .bool?: out.literal(.bool(false))
+                default: out.write("nil")
+                }
+            }
+        }
+        if helper != nil, fieldType != .string, fieldType != .bool { isOptional = true }
+        guard converts else { return read(&out) }
+        out.decimalConversion(isOptional: isOptional, read)
     }
 
     /// `Plan.pro`: the case of the option with this value, in the field's enum.

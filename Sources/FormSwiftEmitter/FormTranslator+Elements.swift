@@ -126,7 +126,7 @@ extension FormTranslator {
             // The first `min` and `max` bound the element, as a number's do; a
             // relative day is counted when the element tree is built.
             let valueType = info(date.id.value)?.fieldType ?? FieldValueType.date(date.dateMode, optional: true)
-            for rule in date.common.rules {
+            for rule in date.common.rules where rule.when == nil {
                 if case .min(let text) = rule.kind, RuleBound(text, for: valueType) != nil, !arguments.has("minimum") {
                     arguments.append("minimum", .dateBound(text, valueType, isMax: false))
                 }
@@ -141,7 +141,7 @@ extension FormTranslator {
             arguments.append("id", .string(choice.id.value))
             arguments.append("title", localized(choice.id.value, "title", choice.title))
             arguments.append("options", .options(
-                choice.options, caseNames: info?.caseNames ?? choice.options.map(\.caseName), keyPrefix: FormStrings.key(form: form, id: choice.id.value, "option.")
+                choice.options, caseNames: info?.caseNames ?? choice.options.map(\.caseName), keyPrefix: FormStrings.optionKeyPrefix(form: form, id: choice.id.value, optionSet: choice.optionSet?.value)
             ))
             arguments.append("style", case: choice.style?.value.rawValue)
             arguments.append("value", .binding(choice.id.value))
@@ -153,7 +153,7 @@ extension FormTranslator {
             arguments.append("id", .string(segment.id.value))
             arguments.append("title", localized(segment.id.value, "title", segment.title))
             arguments.append("options", .options(
-                segment.options, caseNames: info?.caseNames ?? segment.options.map(\.caseName), keyPrefix: FormStrings.key(form: form, id: segment.id.value, "option.")
+                segment.options, caseNames: info?.caseNames ?? segment.options.map(\.caseName), keyPrefix: FormStrings.optionKeyPrefix(form: form, id: segment.id.value, optionSet: segment.optionSet?.value)
             ))
             arguments.append("style", case: segment.pickerStyle?.value.rawValue)
             arguments.append("value", .binding(segment.id.value))
@@ -221,7 +221,8 @@ extension FormTranslator {
     static func decimalArguments(of number: NumberFieldDecl) -> (step: DecimalLiteral?, minimum: DecimalLiteral?, maximum: DecimalLiteral?) {
         var minimum: DecimalLiteral?
         var maximum: DecimalLiteral?
-        for rule in number.common.rules {
+        // A bound that applies sometimes (`when:`) does not limit the control.
+        for rule in number.common.rules where rule.when == nil {
             if case .min(let text) = rule.kind, minimum == nil { minimum = DecimalLiteral(text) }
             if case .max(let text) = rule.kind, maximum == nil { maximum = DecimalLiteral(text) }
         }

@@ -54,17 +54,29 @@ extension FormTranslator {
 
     func segmentEnums(into plan: inout EmitPlan) {
         // Positions, not the `FieldInfo`s: an array of them would retain each.
-        let segmentFields = fields.indices.filter { !fields[$0].caseNames.isEmpty || fields[$0].kind.hasOptions }
+        var withOptions = fields.indices.filter { !fields[$0].caseNames.isEmpty || fields[$0].kind.hasOptions }
+        // A shared option set's enum is declared once, at its first field (SPEC §16).
+        if !form.document.optionSets.isEmpty {
+            var declared = Set<String>()
+            withOptions = withOptions.filter { position in
+                switch fields[position].kind {
+                case .segment(let segment): segment.optionSet == nil || declared.insert(segment.swiftEnumName).inserted
+                case .multiChoice(let choice): choice.optionSet == nil || declared.insert(choice.swiftEnumName).inserted
+                default: true
+                }
+            }
+        }
+        let segmentFields = withOptions
         plan.each(segmentFields.count, in: Self.formMembers, weight: { SpeedPaths.EmitWeights.enumStart + SpeedPaths.EmitWeights.enumCase * fields[segmentFields[$0]].caseNames.count }) { index, out in
             let field = fields[segmentFields[index]]
-            let (enumName, options): (String, [SegmentOption]) = switch field.kind {
-            case .segment(let segment): (segment.swiftEnumName, segment.options)
-            case .multiChoice(let choice): (choice.swiftEnumName, choice.options)
-            default: ("", [])
+            let (enumName, options, set): (String, [SegmentOption], String?) = switch field.kind {
+            case .segment(let segment): (segment.swiftEnumName, segment.options, segment.optionSet?.value)
+            case .multiChoice(let choice): (choice.swiftEnumName, choice.options, choice.optionSet?.value)
+            default: ("", [], nil)
             }
             guard !enumName.isEmpty else { return }
             out.openType(SwiftTypeDecl(
-                doc: ["The options of `\(field.id)`."],
+                doc: [set.map { "The options of the shared set `\($0)`." } ?? "The options of `\(field.id)`."],
                 access: access, kind: .enum, name: enumName,
                 inherits: ["String", "CaseIterable", "Codable", "Sendable"]
             ))

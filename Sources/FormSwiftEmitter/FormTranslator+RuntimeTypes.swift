@@ -21,7 +21,7 @@ extension FormTranslator {
     /// The names of FormRuntime's types that the members of the form type write:
     /// the API's always, the rest as the form's fields, rules and elements call for.
     /// (`RuntimeAliasTests` compares this with every generated file's words.)
-    static func runtimeTypes(fields: FieldTable, ruleFacts: RuleFacts, levels: [FormIndex.Level]) -> [String] {
+    static func runtimeTypes(fields: FieldTable, ruleFacts: RuleFacts, levels: [FormIndex.Level], comparesFields: Bool = false) -> [String] {
         var names: Set<String> = [
             "FieldState", "FieldValidationController", "FormElement", "ObserverToken", "ValidationContext", "ValidationReport",
             "ValidationResult", "ValidationTrigger",
@@ -30,6 +30,7 @@ extension FormTranslator {
         if !fields.isEmpty { names.formUnion(["FormValue", "FieldPath"]) }
         if fields.contains(where: \.hasRules) { names.formUnion(["RuleRunner", "ValidationRule"]) }
         if !ruleFacts.patterns.isEmpty { names.insert("FormPattern") }
+        if comparesFields || ruleFacts.comparesFields { names.insert("FormComparison") }
         for field in fields where field.fieldType.isDate {
             if case .date(let mode, _) = field.fieldType { names.insert(mode == .dateTime ? "FormDateTime" : SwiftRenderer.dateTypeName(mode)) }
         }

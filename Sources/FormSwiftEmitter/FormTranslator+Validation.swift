@@ -142,7 +142,9 @@ extension FormTranslator {
             )))
         } else {
             out.declaration(.property(SwiftProperty(
-                doc: ["`sameAs` targets → the fields that compare with them: a change to the target re-checks them."],
+                doc: [ruleFacts.hasRelations
+                    ? "The fields that rules read (`sameAs` targets, bounds, `when` conditions) → the fields whose rules read them: a change re-checks them."
+                    : "`sameAs` targets → the fields that compare with them: a change to the target re-checks them."],
                 access: .private, modifiers: ["nonisolated", "static"], isLet: true, name: "dependents",
                 type: dependentsType, initializer: .call(.name("makeDependents"), [])
             )))
@@ -238,18 +240,24 @@ extension FormTranslator {
             let occurrence = FormStrings.occurrence(of: index, in: field.rules)
             var sameAs = SwiftRenderer.SameAsComparison.sameType
             var patternName: String?
+            var fieldBound: SwiftRenderer.FieldBound?
             switch rule.kind {
             case .sameAs(let target):
                 // The target's `FieldInfo`, read in place: a `FieldSymbol` would be copied out.
                 if let targetField = fieldPosition(target), fields[targetField].fieldType != field.fieldType { sameAs = .asOptionals }
             case .pattern(let pattern):
                 patternName = patternNames[pattern]
+            case .minField(let target), .maxField(let target):
+                fieldBound = self.fieldBound(of: field, target: target)
             default:
                 break
             }
+            let when = rule.when?.expression
             out.ruleListItem(
                 isFirst: rules == 0, rule.kind, valueType: field.fieldType, patternName: patternName, sameAs: sameAs,
-                message: message(of: rule, occurrence: occurrence, field: field), debounce: rule.debounce?.value
+                message: message(of: rule, occurrence: occurrence, field: field), fieldBound: fieldBound,
+                when: when.map { condition in { out in writeCondition(condition, from: .snapshot, at: .whole, into: &out) } },
+                debounce: rule.debounce?.value
             )
             rules += 1
         }
@@ -257,18 +265,31 @@ extension FormTranslator {
         out.closeBody()
     }
 
+    /// How a bound naming another field reads the two values (SPEC §16): as they
+    /// are, or, between a whole number and a decimal one, both as `Decimal`s.
+    private func fieldBound(of field: FieldInfo, target: String) -> SwiftRenderer.FieldBound {
+        let targetType = fieldPosition(target).map { fields[$0].fieldType }
+        var bound = SwiftRenderer.FieldBound(target: target)
+        switch (field.fieldType, targetType) {
+        case (.number(false, let optional), .number(true, _)?): bound.value = optional ? .optional : .plain
+        case (.number(true, _), .number(false, let optional)?): bound.targetReading = optional ? .optional : .plain
+        default: break
+        }
+        return bound
+    }
+
     /// The rule's failure message: looked up by its key in the context's
     /// localization (SPEC §11), with the form's message, else the default one
     /// (`DefaultMessages`), as the literal fallback.
     private func message(of rule: RuleDecl, occurrence: Int, field: FieldInfo) -> RuleMessage {
-        let targetName: String? = if case .sameAs(let target) = rule.kind, rule.message == nil {
+        let targetName: String? = if let target = rule.kind.otherField, rule.message == nil {
             fieldPosition(target).map { fields[$0].displayName }
         } else {
             nil
         }
         return RuleMessage(
             form: typeName, id: field.id, rule: rule.kind.name, occurrence: occurrence,
-            text: rule.message?.value, fieldName: field.displayName, targetName: targetName
+            text: rule.message?.value, fieldName: field.displayName, targetName: targetName, valueType: field.fieldType
         )
     }
 }

@@ -68,7 +68,9 @@ struct FormTranslator {
         conditions = index.conditions
         levels = index.levels
         pages = index.pages
-        runtimeTypes = Self.runtimeTypes(fields: fields, ruleFacts: ruleFacts, levels: index.levels)
+        runtimeTypes = Self.runtimeTypes(
+            fields: fields, ruleFacts: ruleFacts, levels: index.levels, comparesFields: index.conditions.comparesFields
+        )
         foundationTypes = Self.foundationTypes(fields: fields)
         unnamedOrdinals = FormStrings.unnamedOrdinals(of: form.document)
     }

@@ -149,6 +149,14 @@ public enum FormStrings {
         form + "." + id + "." + part
     }
 
+    /// What an option's value follows in its title's key: `Form.ID.option.` for
+    /// a field's own options, `Form.options.SET.` for a shared set's (SPEC §16),
+    /// one key per option whichever fields use the set.
+    package static func optionKeyPrefix(form: String, id: String, optionSet: String?) -> String {
+        if let optionSet { return form + ".options." + optionSet + "." }
+        return key(form: form, id: id, "option.")
+    }
+
     /// `Form.staticText.N`.
     package static func staticTextKey(form: String, ordinal: Int) -> String {
         form + ".staticText." + String(ordinal)
@@ -294,7 +302,7 @@ public enum FormStrings {
                 rewritten = .boolean(field)
             case .segment(var field):
                 add(field.id.value, "title", &field.title, "Title", of: "the \(words) \(field.id.value)")
-                options(&field.options, of: field.id.value, words: words)
+                options(&field.options, of: field.id.value, set: field.optionSet?.value, words: words)
                 messages(of: &field.common, kind: kind, words: words)
                 rewritten = .segment(field)
             case .text(var field):
@@ -316,7 +324,7 @@ public enum FormStrings {
                 rewritten = .date(field)
             case .multiChoice(var field):
                 add(field.id.value, "title", &field.title, "Title", of: "the \(words) \(field.id.value)")
-                options(&field.options, of: field.id.value, words: words)
+                options(&field.options, of: field.id.value, set: field.optionSet?.value, words: words)
                 messages(of: &field.common, kind: kind, words: words)
                 rewritten = .multiChoice(field)
             case .spacer:
@@ -335,13 +343,15 @@ public enum FormStrings {
             if replacement != nil { element.kind = rewritten }
         }
 
-        private mutating func options(_ options: inout [SegmentOption], of id: String, words: String) {
+        private mutating func options(_ options: inout [SegmentOption], of id: String, set: String?, words: String) {
             for index in options.indices {
                 guard let title = options[index].title else { continue }
                 let value = options[index].value.value
                 options[index].title = add(LocalizableString(
-                    key: FormStrings.key(form: form, id: id, "option." + value), source: title.value,
-                    comment: "Title of the option \(value) of the \(words) \(id) in \(form)", range: title.range
+                    key: FormStrings.optionKeyPrefix(form: form, id: id, optionSet: set) + value, source: title.value,
+                    comment: set.map { "Title of the option \(value) of the option set \($0) in \(form)" }
+                        ?? "Title of the option \(value) of the \(words) \(id) in \(form)",
+                    range: title.range
                 ), title)
             }
         }
@@ -357,8 +367,10 @@ public enum FormStrings {
                 if let given = rule.message {
                     message = given
                 } else {
-                    let target: String? = if case .sameAs(let target) = rule.kind { displayNames[target] } else { nil }
-                    guard let text = DefaultMessages.message(for: rule.kind, fieldName: displayNames[id] ?? id, targetName: target) else {
+                    let target: String? = rule.kind.otherField.flatMap { displayNames[$0] }
+                    guard let text = DefaultMessages.message(
+                        for: rule.kind, fieldName: displayNames[id] ?? id, targetName: target, valueType: DefaultMessages.boundWording(of: kind)
+                    ) else {
                         continue
                     }
                     message = Located(text, at: rule.nameRange)

@@ -324,6 +324,45 @@ async def test_rename_and_its_refusals(client: LanguageClient):
         await client.text_document_prepare_rename_async(types.PrepareRenameParams(text_document=ident, position=types.Position(line=0, character=0)))
 
 
+RELATIONS = """\
+formc: 1
+form: TripForm
+options:
+  Country: [us, gb]
+elements:
+  - date: start
+  - picker: home
+    options: Country
+  - picker: away
+    options: Country
+  - date: end
+    rules:
+      - min: start
+        when: home == away
+
+"""
+
+
+@pytest.mark.asyncio
+async def test_completion_and_rename_of_relations(client: LanguageClient):
+    # SPEC §16: a bound's field, a rule's `when`, a shared set's name.
+    assert await completion_labels(client, RELATIONS.replace("min: start", "min: "), "min: ", 5) == ["start"]
+    found = await completion_labels(client, RELATIONS.replace("when: home == away", "when: "), "when: ", 6)
+    assert "home" in found and "away" in found and "isEmpty" in found
+    assert await completion_labels(client, RELATIONS.replace("home\n    options: Country", "home\n    options: "), "options: \n", 9) == ["Country"]
+    await open_document(client, RELATIONS)
+    ident = types.TextDocumentIdentifier(uri=URI)
+    edit = await client.text_document_rename_async(
+        types.RenameParams(text_document=ident, position=position_of(RELATIONS, "date: start", 7), new_name="begin"))
+    assert sorted(e.range.start.line for e in edit.changes[URI]) == [5, 12]
+    edit = await client.text_document_rename_async(
+        types.RenameParams(text_document=ident, position=position_of(RELATIONS, "Country: [", 2), new_name="Nation"))
+    assert sorted(e.range.start.line for e in edit.changes[URI]) == [3, 7, 9]
+    edit = await client.text_document_rename_async(
+        types.RenameParams(text_document=ident, position=position_of(RELATIONS, "when: home", 7), new_name="house"))
+    assert sorted(e.range.start.line for e in edit.changes[URI]) == [6, 13]
+
+
 # MARK: - Outline and quick fixes
 
 

@@ -240,7 +240,7 @@ def test_a_wrong_expectation_fails_in_the_browser(driver, pages):
 
 
 def test_the_scenarios_cover_every_rule_trigger_and_operator(pages):
-    rules, triggers, operators, group_conditions = set(), set(), set(), set()
+    rules, triggers, operators, group_conditions, relations = set(), set(), set(), set(), set()
 
     def walk_condition(condition):
         operators.add(condition["op"])
@@ -251,6 +251,11 @@ def test_the_scenarios_cover_every_rule_trigger_and_operator(pages):
         for element in elements:
             for rule in element.get("rules", []):
                 rules.add((rule["rule"], element["kind"]))
+                if "when" in rule:
+                    walk_condition(rule["when"])
+                    relations.add("when")
+                if "field" in rule:
+                    relations.add(rule["rule"] + " field")
             if "trigger" in element:
                 triggers.add(element["trigger"])
             for key in ("visibleWhen", "enabledWhen"):
@@ -269,7 +274,8 @@ def test_the_scenarios_cover_every_rule_trigger_and_operator(pages):
     assert {("min", "number"), ("max", "number"), ("min", "date"), ("max", "date"), ("minCount", "multiChoice"), ("maxCount", "multiChoice")} <= rules
     assert ("sameAs", "boolean") in rules and ("sameAs", "textField") in rules
     assert triggers == {"change", "blur", "blurAfterChange", "changeAfterBlur", "submit"}
-    assert operators >= {"boolField", "isEmpty", "textEquals", "segmentEquals", "not", "and", "or"}
+    assert operators >= {"boolField", "isEmpty", "textEquals", "segmentEquals", "not", "and", "or", "fieldCompare"}
+    assert relations >= {"when", "min field"}
     assert group_conditions == {"visibleWhen", "enabledWhen"}
 
 

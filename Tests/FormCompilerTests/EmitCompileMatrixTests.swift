@@ -195,6 +195,9 @@ enum EmitMatrix {
         for document in documents {
             add("form", document.label, header: document.header, siblings: [], subject: ["textField: name", "rules: [required]"])
         }
+        for relation in relations {
+            add("relation", relation.label, header: relation.header, siblings: relation.siblings, subject: relation.subject)
+        }
         return cases
     }
 
@@ -439,6 +442,66 @@ enum EmitMatrix {
         ),
     ]
 
+    // MARK: - Relations (SPEC §16)
+
+    struct RelationCase {
+        var label: String
+        var header: [String] = []
+        var siblings: [[String]]
+        var subject: [String]
+    }
+
+    static let countrySet = ["options:", "  Country: [us, gb, { value: de, title: Germany }]"]
+
+    /// Bounds naming fields, `when:` on rules of every shape (a custom rule's is
+    /// the async path), shared option sets on every choice kind, and conditions
+    /// comparing two fields of every comparable type, hidden ones included.
+    static let relations: [RelationCase] = [
+        RelationCase(label: "number min field", siblings: [["number: low"], ["number: cap"]], subject: ["number: high", "rules: [{ min: low }, { max: cap }]"]),
+        RelationCase(label: "number bounds with defaults", siblings: [["number: low", "default: 1"], ["number: cap", "default: 9"]],
+                     subject: ["number: high", "default: 5", "rules: [{ min: low }, { max: cap, message: Too many }]"]),
+        RelationCase(label: "whole number bounded by decimals", siblings: [["number: low", "decimals: 2"], ["number: cap", "decimals: 1", "default: 2.5"]],
+                     subject: ["number: high", "rules: [{ min: low }, { max: cap }]"]),
+        RelationCase(label: "decimal bounded by whole numbers", siblings: [["number: low"], ["number: cap", "default: 3"]],
+                     subject: ["number: high", "decimals: 2", "default: 1.5", "rules: [{ min: low }, { max: cap }]"]),
+        RelationCase(label: "date bounds", siblings: [["date: start"], ["date: stop", "default: 2026-12-31"]],
+                     subject: ["date: end", "rules: [{ min: start }, { max: stop }, { min: today }]"]),
+        RelationCase(label: "time bounds", siblings: [["date: opens", "mode: time"]], subject: ["date: arrival", "mode: time", "rules: [{ min: opens }]"]),
+        RelationCase(label: "dateTime bounds", siblings: [["date: from", "mode: dateTime"]], subject: ["date: until", "mode: dateTime", "rules: [{ min: from }]"]),
+        RelationCase(label: "when on text rules", siblings: [["boolean: show", "title: Show"], ["segment: plan", "options: [free, pro]"]],
+                     subject: ["textField: name", "rules:", "  - { required: true, when: show }", "  - { pattern: '[0-9]+', when: \"plan == 'pro'\", message: Digits }",
+                               "  - { minLength: 2, when: not show }", "  - { custom: checkName, when: show }"]),
+        RelationCase(label: "when reading today", siblings: [["date: birthday"]],
+                     subject: ["textField: guardian", "rules: [{ required: true, when: \"birthday > 'today-18y'\" }]"]),
+        RelationCase(label: "when on a bound, a hidden field read", siblings: [["boolean: show", "title: Show"], ["number: low", "visibleWhen: show"]],
+                     subject: ["number: high", "rules: [{ min: low, when: not isEmpty(low) }, { required: true, when: show }]"]),
+        RelationCase(label: "when on choice rules", siblings: [["boolean: show", "title: Show"]],
+                     subject: ["multiChoice: diet", "options: [a, b, c]", "rules: [{ minCount: 1, when: show }, { required: true, when: show }]"]),
+        RelationCase(label: "shared set on pickers", header: countrySet,
+                     siblings: [["picker: shipping", "options: Country", "default: us"], ["picker: billing", "options: Country"]],
+                     subject: ["textField: note", "visibleWhen: billing != shipping or billing == shipping"]),
+        RelationCase(label: "shared set on a segment and a multiChoice", header: countrySet,
+                     siblings: [["segment: home", "options: Country"], ["multiChoice: visited", "options: Country", "default: [gb]"]],
+                     subject: ["textField: note", "visibleWhen: \"home == 'us' and contains(visited, 'de')\""]),
+        RelationCase(label: "two numbers compared", siblings: [["number: low"], ["number: high", "decimals: 2", "default: 1"]],
+                     subject: ["textField: note", "visibleWhen: low < high or high >= low or low == high or low != high"]),
+        RelationCase(label: "two whole numbers compared", siblings: [["number: low", "default: 2"], ["number: high"]],
+                     subject: ["textField: note", "visibleWhen: low <= high"]),
+        RelationCase(label: "two dates compared", siblings: [["date: start"], ["date: end", "default: 2026-01-31"]],
+                     subject: ["textField: note", "visibleWhen: end < start"]),
+        RelationCase(label: "two times and two instants compared",
+                     siblings: [["date: a", "mode: time"], ["date: b", "mode: time"], ["date: c", "mode: dateTime"], ["date: d", "mode: dateTime"]],
+                     subject: ["textField: note", "visibleWhen: a > b and c != d"]),
+        RelationCase(label: "two texts and two booleans compared",
+                     siblings: [["textField: first"], ["textField: second"], ["boolean: x", "title: X"], ["boolean: y", "title: Y"]],
+                     subject: ["textField: note", "visibleWhen: first == second or x != y"]),
+        RelationCase(label: "hidden fields compared",
+                     siblings: [["boolean: show", "title: Show"], ["textField: first", "visibleWhen: show"], ["boolean: x", "title: X", "visibleWhen: show"],
+                                ["boolean: y", "title: Y"], ["number: low", "visibleWhen: show"], ["number: high", "decimals: 1"],
+                                ["textField: second"]],
+                     subject: ["textField: note", "visibleWhen: first == second and x == y and low < high"]),
+    ]
+
     // MARK: - The form's own keys
 
     struct DocumentCase {
@@ -448,6 +511,7 @@ enum EmitMatrix {
 
     static var documents: [DocumentCase] {
         [DocumentCase(label: #"title: "A \"quoted\" title \\(x)""#, header: [#"title: "A \"quoted\" title \\(x)""#])]
+            + [DocumentCase(label: "options: an unused shared set", header: countrySet)]
             + ValidationTrigger.allCases.map { DocumentCase(label: "validateOn: \($0.rawValue)", header: ["validateOn: \($0.rawValue)"]) }
     }
 }

@@ -40,6 +40,10 @@ struct DocumentDecoder {
     /// Whether a long element list may be decoded in pieces on every core; false
     /// inside a piece of one, so only the first long list is cut.
     var decodesInPieces = true
+    /// The top-level `options:` sets, read before the elements that name them.
+    var optionSets: [OptionSetDecl] = []
+    /// Whether some rule decoded so far has `when:`.
+    var sawRuleCondition = false
 
     var diagnostics: DiagnosticBag {
         get { reader.diagnostics }
@@ -100,6 +104,7 @@ struct DocumentDecoder {
         let title = keys["title"].flatMap { reader.string($0, "title") }
         let validateOn = keys["validateOn"].flatMap { reader.choice($0, "validateOn", as: ValidationTrigger.self) }
 
+        if let node = keys["options"] { optionSets = optionSetList(node) }
         var elements: [Element] = []
         if let node = keys["elements"] {
             elements = elementList(node, keyRange: keys.keyRange("elements")!, owner: "the form")
@@ -109,9 +114,12 @@ struct DocumentDecoder {
                 help: ["add 'elements:' with a list of fields, groups and text"]
             )
         }
-        return FormDocument(
+        var document = FormDocument(
             version: version, name: name, title: title, validateOn: validateOn, elements: elements, range: rootRange
         )
+        document.optionSets = optionSets
+        document.hasRuleConditions = sawRuleCondition
+        return document
     }
 
     /// A required, non-empty list of elements (the form's or a group's).

@@ -13,6 +13,9 @@ public enum TreeDump {
         ]
         if let title = document.title { members.append(("title", .string(title.value))) }
         members.append(("validateOn", .string(document.defaultTrigger.rawValue)))
+        if !document.optionSets.isEmpty {
+            members.append(("options", .object(document.optionSets.map { ($0.name.value, options($0.options)) })))
+        }
         members.append(("elements", ElementJSON.array(document.elements, adding: Self.members)))
         return JSONValue.object(members).rendered()
     }
@@ -39,7 +42,7 @@ public enum TreeDump {
             case .segment(let field):
                 members.add("title", field.title)
                 members.append("enumName", .string(field.swiftEnumName))
-                members.append("options", options(field.options))
+                members.append("options", field.optionSet.map { .string($0.value) } ?? options(field.options))
                 if let value = field.defaultValue { members.append("default", .string(value.value)) }
                 members.add("style", field.pickerStyle)
             case .number(let field):
@@ -58,7 +61,7 @@ public enum TreeDump {
             case .multiChoice(let field):
                 members.add("title", field.title)
                 members.append("enumName", .string(field.swiftEnumName))
-                members.append("options", options(field.options))
+                members.append("options", field.optionSet.map { .string($0.value) } ?? options(field.options))
                 if let values = field.defaultValues { members.append("default", .array(values.value.map { .string($0.value) })) }
                 members.add("style", field.style)
             case .staticText(let text):
@@ -83,11 +86,13 @@ public enum TreeDump {
         case .minLength(let count), .maxLength(let count): members.append(("value", .integer(count)))
         case .pattern(let text), .sameAs(let text), .custom(let text): members.append(("value", .string(text)))
         case .min(let text), .max(let text): members.append(("value", .string(text)))
+        case .minField(let id), .maxField(let id): members.append(("field", .string(id)))
         case .minCount(let count), .maxCount(let count): members.append(("value", .integer(count)))
         case .required, .email, .url: break
         }
         if let message = rule.message { members.append(("message", .string(message.value))) }
         if let debounce = rule.debounce { members.append(("debounce", .integer(debounce.value))) }
+        if let when = rule.when { members.append(("when", .string(when.source.value))) }
         members.append(("line", .integer(rule.nameRange.start.line)))
         members.append(("column", .integer(rule.nameRange.start.column)))
         return .object(members)

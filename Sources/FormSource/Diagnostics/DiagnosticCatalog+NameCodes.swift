@@ -68,6 +68,19 @@ extension DiagnosticCatalog {
                 """),
                 fix: "Set `enumName` on one of them to a distinct UpperCamelCase name."
             ),
+            Entry(
+                .unusedOptionSet, "a shared option set that no field uses", .warning,
+                explanation: """
+                A set of the top-level `options:` becomes an enum and a set of localized strings only through \
+                the segments, pickers and multiChoice fields that name it (`options: Country`). A set that no \
+                field names generates nothing: most likely a field was meant to use it, or it is left over.
+                """,
+                example: form("""
+                  - picker: shippingCountry
+                    options: [us, gb]
+                """, header: "formc: 1\nform: CheckoutForm\noptions:\n  Country: [us, gb]"),
+                fix: "Write `options: Country` in the fields that choose from the set, or remove the set."
+            ),
         ]
     }
 }

@@ -22,8 +22,9 @@ extension DiagnosticCatalog {
                 explanation: """
                 The key is not one that this place accepts. Unknown keys are errors rather than being ignored, \
                 so a misspelt key is never silently lost. When a valid key is close, the help line suggests it; \
-                otherwise it lists the keys the place accepts (a rule's mapping holds the rule's key and \
-                `message`, and its help lists them whether or not one is suggested).
+                otherwise it lists the keys the place accepts (a rule's mapping holds the rule's key, \
+                `message` and `when`, and its help lists them whether or not one is suggested). A choice field \
+                that names a shared option set (`options: Country`) takes no `enumName`: its enum is the set's.
                 """,
                 example: form("""
                   - textField: email
@@ -36,8 +37,10 @@ extension DiagnosticCatalog {
                 explanation: """
                 The value has the wrong shape for its key: a list where a string is expected, a mapping where a \
                 list is expected, a quoted string where a number is expected, or a YAML 1.1 boolean such as \
-                `yes` or `on` where only `true` and `false` are accepted. Scalars are otherwise read as the type \
-                their position expects, so `title: NO` is simply the string "NO".
+                `yes` or `on` where only `true` and `false` are accepted, or `required: false` (a rule's mapping \
+                form takes only `true`; to require a field sometimes, write `{ required: true, when: … }`). \
+                Scalars are otherwise read as the type their position expects, so `title: NO` is simply the \
+                string "NO".
                 """,
                 example: form("""
                   textField: email
