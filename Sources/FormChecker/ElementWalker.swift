@@ -10,6 +10,9 @@ struct ElementWalker {
         case group(Located<String>)
         case page(Located<String>)
         case segue(Located<String>)
+        /// A list (SPEC §14): its id, and its path in the tree. Its entries'
+        /// fields are checked on their own, once the form's are declared.
+        case list(Located<String>, path: ElementPath, canBeHidden: Bool)
         /// A field: its index in `symbols`, `facts` and `rules`, and for a segment
         /// field (whose enum name is declared with it) its index in `enumNames`.
         case field(Int, segment: Int?)
@@ -124,6 +127,10 @@ struct ElementWalker {
                     path: path, groups: groups, canBeHidden: canBeHidden, segment: enumNames.count - 1
                 )
                 segmentChecker.checkOptions(field, diagnostics: &diagnostics)
+            case .list(let list):
+                checkSpelling(list.id, what: "list id", isField: true)
+                found.append(.list(list.id, path: path, canBeHidden: canBeHidden))
+                hashes.append(IDIndex.hash(list.id.value))
             case .spacer, .staticText:
                 break
             }

@@ -16,12 +16,21 @@ public enum FormChecker {
     /// be walked in two halves at once (`FormChecker+Halves.swift`), its ids'
     /// slots read ahead, and its conditions lowered in chunks on every core
     /// (`ConditionChecker`); tests compare both ways.
+    ///
+    /// `entryFieldLists`: for an entry of a list (`ListChecker`), the entry fields
+    /// of every list, which the entry may not name unless they are its own.
     package static func check(
-        _ document: consuming FormDocument, file: SourceFile, speed: SpeedPolicy, diagnostics: inout DiagnosticBag
+        _ document: consuming FormDocument, file: SourceFile, speed: SpeedPolicy,
+        entryFieldLists: [String: String] = [:], diagnostics: inout DiagnosticBag
     ) -> CheckedForm {
         var checker = Checker(file: file, defaultTrigger: document.defaultTrigger, diagnostics: diagnostics)
         checker.speed = speed
+        checker.symbols.entryFieldLists = entryFieldLists
         checker.declare(document)
+        let lists = checker.lists
+        if !lists.isEmpty {
+            ListChecker.declareEntryFields(of: lists, in: document, symbols: &checker.symbols)
+        }
         diagnostics = checker.diagnostics
         let scope = ConditionScope(
             symbols: checker.symbols, facts: checker.conditionFacts, nonFields: checker.nonFields,
@@ -40,7 +49,16 @@ public enum FormChecker {
         )
         RuleConditionChecker.check(&checkedDocument, scope: scope, file: file, diagnostics: &diagnostics)
         OptionSetChecker.checkUse(checkedDocument, diagnostics: &diagnostics)
-        return CheckedForm(document: checkedDocument, symbols: symbols, sourcePath: file.path)
+        var checkedLists: [CheckedList] = []
+        if !lists.isEmpty {
+            checkedLists = ListChecker.check(
+                lists, in: &checkedDocument, symbols: symbols, facts: scope.facts, file: file, speed: speed,
+                diagnostics: &diagnostics
+            )
+        }
+        var checked = CheckedForm(document: checkedDocument, symbols: symbols, sourcePath: file.path)
+        checked.lists = checkedLists
+        return checked
     }
 }
 
@@ -63,6 +81,8 @@ private struct Checker {
     /// field's rules (duplicates too) for the rule checks, which need every field
     /// declared first, and are freed by the task that runs them.
     var walked: [ElementWalker] = []
+    /// The lists of the form, in document order, for `ListChecker`.
+    var lists: [ListChecker.Found] = []
     /// Whether a large form's element list may be walked in two halves at once,
     /// and the ids' slots read ahead of recording them.
     var speed = SpeedPolicy.current
@@ -135,6 +155,10 @@ private struct Checker {
         case .segue(let id):
             reportDuplicate(id, earlier: symbols.record(id.value, hash: hash, declaredAt: id.range, field: nil))
             if nonFields[id.value] == nil { nonFields[id.value] = .segue }
+        case .list(let id, let path, let canBeHidden):
+            reportDuplicate(id, earlier: symbols.record(id.value, hash: hash, declaredAt: id.range, field: nil))
+            if nonFields[id.value] == nil { nonFields[id.value] = .list }
+            lists.append(ListChecker.Found(id: id, path: path, canBeHidden: canBeHidden))
         case .field(let field, let segment):
             // Moved out of the walker's list, not copied: the table takes it.
             let symbol = part.symbols[field].take()!

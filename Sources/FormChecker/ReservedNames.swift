@@ -67,13 +67,15 @@ enum GeneratedTypeNames {
         "FormNumberFieldValue", "FormPickerStyle", "FormTime", "MultiChoiceElement", "MultiChoiceElementRepresentable",
         "MultiChoiceStyle", "NumberElement", "NumberElementRepresentable", "NumberStyle", "PickerElement",
         "PickerElementRepresentable", "ValidationContext", "StringCatalog", "FormComparison",
-        "JSONPointer", "ValidationIssue", "PageElement", "FormPages", "ValidationRun", "FieldPath",
+        "JSONPointer", "ValidationIssue",
+        "FormEntryID", "FormList", "FormListEntry", "FormOwnerReference", "ListElement", "ListElementEntry",
+        "PageElement", "FormPages", "ValidationRun", "FieldPath",
     ]
     /// The standard library's types and protocols that generated code names.
     static let standard: Set<String> = [
         "String", "Bool", "Int", "Double", "Optional", "Array", "Dictionary", "Set", "Never", "Void", "Any",
         "AnyObject", "Sendable", "Codable", "Encodable", "Decodable", "Equatable", "Hashable", "CaseIterable",
-        "RawRepresentable", "MainActor", "Error", "Character", "Regex",
+        "RawRepresentable", "MainActor", "Error", "Character", "Regex", "Identifiable",
     ]
     /// Foundation's types that generated code names (`FormTranslator.foundationTypes`).
     static let foundation: Set<String> = ["Date", "Decimal"]

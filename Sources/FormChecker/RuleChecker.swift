@@ -350,7 +350,12 @@ enum RuleChecker {
             return
         }
         guard let other = symbols.fieldIndex(target) else {
-            if let declared = symbols.declaration(of: target) {
+            if let list = symbols.entryFieldLists[target] {
+                diagnostics.error(
+                    .conditionUnknownField, "sameAs names '\(target)', a field of the entries of list '\(list)': only that list's entries can name it",
+                    at: range, help: Suggestions.didYouMean(target, in: symbols.fields.map(\.id))
+                )
+            } else if let declared = symbols.declaration(of: target) {
                 diagnostics.error(
                     .invalidSameAs, "sameAs target '\(target)' is not a field", at: range,
                     notes: [diagnostics.note("'\(target)' is declared here", at: declared)],

@@ -10,6 +10,8 @@ public struct EditorSymbol: Sendable, Hashable {
         case page
         case field
         case segue
+        /// A list (SPEC §14): its children are the fields of one entry.
+        case list
     }
 
     public var name: String
@@ -27,10 +29,11 @@ extension EditorDocument {
     /// Pages, groups and fields (and segues) as a tree, in document order.
     public var outline: [EditorSymbol] {
         guard let document else { return [] }
-        return outline(of: document.elements)
+        return outline(of: document.elements, inEntry: false)
     }
 
-    private func outline(of elements: [Element]) -> [EditorSymbol] {
+    /// `inEntry`: the elements of a list's entry, whose fields the form's symbols do not hold.
+    private func outline(of elements: [Element], inEntry: Bool) -> [EditorSymbol] {
         elements.compactMap { element -> EditorSymbol? in
             let selection = element.id.map { innerRange($0.range) } ?? element.kindKeyRange
             let range = SourceRange(start: min(element.range.start, selection.start), end: max(element.range.end, selection.end))
@@ -44,13 +47,18 @@ extension EditorDocument {
                 let name = group.id?.value ?? group.title.map { "group '\($0.value)'" } ?? "group"
                 return EditorSymbol(
                     name: name, detail: "group", kind: .group, range: range, selectionRange: selection,
-                    children: outline(of: group.elements)
+                    children: outline(of: group.elements, inEntry: inEntry)
+                )
+            case .list(let list):
+                return EditorSymbol(
+                    name: list.id.value, detail: "list: [\(list.swiftItemType)]", kind: .list, range: range,
+                    selectionRange: selection, children: outline(of: list.elements, inEntry: true)
                 )
             case .segue(let segue):
                 return EditorSymbol(name: segue.id.value, detail: "segue", kind: .segue, range: range, selectionRange: selection, children: [])
             case .boolean, .segment, .text, .number, .date, .multiChoice:
                 guard let id = element.id?.value else { return nil }
-                let type = symbols?.field(id).map { SwiftRenderer.spelling(of: $0.valueType) }
+                let type = inEntry ? nil : symbols?.field(id).map { SwiftRenderer.spelling(of: $0.valueType) }
                 return EditorSymbol(
                     name: id, detail: element.kind.keyword + (type.map { ": " + $0 } ?? ""), kind: .field,
                     range: range, selectionRange: selection, children: []

@@ -326,6 +326,7 @@ public final class LanguageServer {
             case .page: .module
             case .field: .field
             case .segue: .event
+            case .list: .array
             }
             return DocumentSymbol(
                 name: entry.name, detail: entry.detail, kind: kind, range: converter.lsp(entry.range),

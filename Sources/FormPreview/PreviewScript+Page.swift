@@ -32,6 +32,12 @@ extension PreviewScript {
         for (const input of field.inputs) input.disabled = !enabled;
       } else if (node.decl.kind === "segue") {
         node.element.disabled = !isEnabled(node);
+      } else if (node.decl.kind === "list") {
+        const disabled = !isEnabled(node);
+        if (node.list.disabled !== disabled) {
+          node.list.disabled = disabled;
+          showList(node);
+        }
       }
     }
     for (const section of anonymousSections) {
@@ -72,18 +78,24 @@ extension PreviewScript {
   const laterDraw = 200;
   const rowKinds = new Set(["boolean", "segment", "picker", "number", "date", "multiChoice", "textField", "floatLabel", "textView", "segue"]);
   const topNodes = data.elements.map((decl) => model(decl, null));
-  // The fields a rule reads re-check the rule's field: a `sameAs` target, a bound
-  // naming a field, every field of a `when` (SPEC §6.2, §16); each once, in order.
-  for (const field of fields.values()) {
+  for (const field of fields.values()) linkDependents(field);
+
+  /**
+   * The fields a rule reads re-check the rule's field: a `sameAs` target, a bound
+   * naming a field, every field of a `when` (SPEC §6.2, §16); each once, in order.
+   * In a list's entry, names are the entry's first (`lookup`).
+   */
+  function linkDependents(field) {
     for (const rule of field.decl.rules) {
       const read = [];
       if (rule.rule === "sameAs") read.push(rule.value);
       if (rule.field !== undefined) read.push(rule.field);
       if (rule.when !== undefined) conditionReads(rule.when, read);
       for (const id of read) {
-        if (id === field.id) continue;
-        if (!dependents.has(id)) dependents.set(id, []);
-        const list = dependents.get(id);
+        const target = lookup(id, field.scope);
+        if (target === undefined || target === field) continue;
+        if (!dependents.has(target)) dependents.set(target, []);
+        const list = dependents.get(target);
         if (!list.includes(field)) list.push(field);
       }
     }

@@ -82,7 +82,7 @@ struct FormIndex {
                 if let page = pages.indices.last, prefix.first == pages[page].topIndex {
                     pages[page].fieldPositions.append(Int(fieldPosition))
                 }
-            case .spacer, .staticText:
+            case .spacer, .staticText, .list:
                 break
             }
             levels[level].fieldPositions.append(fieldPosition)

@@ -47,7 +47,7 @@ extension FormTranslator {
             }
             plan.once { $0.closeBody() }
             for source in [ConditionSource.snapshot, .live] {
-                plan.each(helpers.count, in: Self.formMembers, weight: { _ in SpeedPaths.EmitWeights.conditionHelper }) { index, out in
+                plan.each(helpers.count, in: formMembers, weight: { _ in SpeedPaths.EmitWeights.conditionHelper }) { index, out in
                     let helper = helpers[index]
                     out.openConditionHelper(helper.name(from: source), from: source, readsToday: readsToday)
                     // `return isGroupVisible(values) && (…)`: the enclosing group's helper first.
@@ -92,7 +92,7 @@ extension FormTranslator {
             }
         case .isEmpty(let id):
             let field = fieldPosition(id)
-            let fieldType = field.map { fields[$0].fieldType }
+            let fieldType = conditionFieldType(id, at: field)
             let helper = visibilityHelper(of: field)
             if let fieldType, fieldType.alwaysHasValue {
                 // A field with a default (segment, picker, number, date) always has a value: empty only when hidden.
@@ -196,7 +196,7 @@ extension FormTranslator {
         case .valueCompare(let id, let order, let value):
             // An empty (nil) or hidden value makes the comparison false (SPEC §10).
             let field = fieldPosition(id)
-            let fieldType = field.map { fields[$0].fieldType }
+            let fieldType = conditionFieldType(id, at: field)
             let mapped = fieldType?.isOptional == true && order != .equal
             writeWhenVisible(visibilityHelper(of: field), mapped ? .binary(.equal) : .binary(.compare), from: source, at: position, into: &out) { out in
                 out.conditionRead(id, from: source)
@@ -262,10 +262,12 @@ extension FormTranslator {
 
     /// `Plan.pro`: the case of the option with this value, in the field's enum.
     private func writeOptionCase(_ optionValue: String, of id: String, _ field: Int?, into out: inout SwiftRenderer) {
-        let enumName = switch field.map({ fields[$0].fieldType }) {
+        var enumName = switch conditionFieldType(id, at: field) {
         case .segment(let enumName, _)?, .multiChoice(let enumName)?: enumName
         default: SwiftNaming.upperCamelCase(id)
         }
+        // A field of the form outside a list: its enum, spelled with the form's type.
+        if field == nil, let entry, entry.outerField(id) != nil { enumName = entry.formType + "." + enumName }
         // What `SegmentOption.caseName` gives the option with this value.
         out.enumCase(SwiftNaming.caseName(forOptionValue: optionValue), of: enumName)
     }

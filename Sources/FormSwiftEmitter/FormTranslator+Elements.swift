@@ -21,7 +21,7 @@ extension FormTranslator {
                 initializer: .call(.member(.name("Self"), builderName(at: [])), [SwiftArgument("of", .name("self"))])
             )))
         }
-        plan.each(levels.count, in: Self.formMembers, weight: { [levels] in SpeedPaths.EmitWeights.levelStart + SpeedPaths.EmitWeights.levelElement * levels[$0].elements.count }) { index, out in
+        plan.each(levels.count, in: formMembers, weight: { [levels] in SpeedPaths.EmitWeights.levelStart + SpeedPaths.EmitWeights.levelElement * levels[$0].elements.count }) { index, out in
             builder(for: levels[index], into: &out)
         }
     }
@@ -46,7 +46,7 @@ extension FormTranslator {
         }
         out.openFunction(SwiftFunction(
             doc: [doc], access: .private, modifiers: ["static"], name: builderName(at: path),
-            parameters: [SwiftParameter("of", Self.formParameter, .named(typeName))],
+            parameters: [SwiftParameter("of", Self.formParameter, .named(className))],
             result: Self.elementsType, body: []
         ))
         out.statement(.var("elements", Self.elementsType, .array([])))
@@ -196,6 +196,13 @@ extension FormTranslator {
             arguments.append("text", .localized(key: FormStrings.staticTextKey(form: form, ordinal: ordinal), text: staticText.text.value))
             arguments.append("alignment", case: staticText.alignment?.value.rawValue)
             arguments.append("style", case: staticText.style?.value.rawValue)
+        case .list(let list):
+            type = .plain("ListElement")
+            arguments.append("id", .string(list.id.value))
+            arguments.append("title", localized(list.id.value, "title", list.title))
+            arguments.append("itemTitle", localized(list.id.value, "itemTitle", list.itemTitle))
+            arguments.append("addTitle", localized(list.id.value, "addTitle", list.addTitle))
+            arguments.append("list", .binding(list.id.value))
         case .segue(let segue):
             type = .plain("SegueElement")
             arguments.append("action", .action(segue.id.value))

@@ -123,7 +123,7 @@ extension FormTranslator {
                 // The chosen options in option order, each once (SPEC §10).
                 let chosen = Set(choice.defaultValues?.value.map(\.value) ?? [])
                 defaultValue = .enumCases(choice.options.filter { chosen.contains($0.value.value) }.map(\.caseName))
-            case .group, .spacer, .staticText, .segue:
+            case .group, .spacer, .staticText, .segue, .list:
                 // Not a field (only a hand-built form gets here): written as `nil`.
                 caseNames = []
                 defaultValue = .nil

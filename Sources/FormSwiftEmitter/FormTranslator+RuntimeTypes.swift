@@ -15,13 +15,15 @@ extension FormTranslator {
     private static let elementTypeNames = [
         "GroupElement", "FormEdgeInsets", "BooleanElement", "SegmentElement", "SegmentOption", "TextFieldElement",
         "FloatLabelElement", "TextViewElement", "SpacerElement", "StaticTextElement", "SegueElement",
-        "PickerElement", "NumberElement", "DateElement", "MultiChoiceElement", "PageElement",
+        "PickerElement", "NumberElement", "DateElement", "MultiChoiceElement", "PageElement", "ListElement",
     ]
 
     /// The names of FormRuntime's types that the members of the form type write:
     /// the API's always, the rest as the form's fields, rules and elements call for.
     /// (`RuntimeAliasTests` compares this with every generated file's words.)
-    static func runtimeTypes(fields: FieldTable, ruleFacts: RuleFacts, levels: [FormIndex.Level], comparesFields: Bool = false) -> [String] {
+    static func runtimeTypes(
+        fields: FieldTable, ruleFacts: RuleFacts, levels: [FormIndex.Level], comparesFields: Bool = false, lists: [ListPlan] = []
+    ) -> [String] {
         var names: Set<String> = [
             "FieldState", "FieldValidationController", "FormElement", "ObserverToken", "ValidationContext", "ValidationReport",
             "ValidationResult", "ValidationTrigger",
@@ -34,6 +36,11 @@ extension FormTranslator {
         for field in fields where field.fieldType.isDate {
             if case .date(let mode, _) = field.fieldType { names.insert(mode == .dateTime ? "FormDateTime" : SwiftRenderer.dateTypeName(mode)) }
         }
+        // The entry classes, nested in the form type, read the form's aliases: they
+        // alias what the entries write too.
+        for list in lists { names.formUnion(list.entry.runtimeTypes) }
+        // Only the form's own `setError(_:at:)` writes `FieldPath`, and only when the form has fields.
+        if fields.isEmpty { names.remove("FieldPath") }
         // Bit i: `elementTypeNames[i]` (a bit per element, not a `Set` insertion).
         var used: UInt32 = 0
         for level in levels {
@@ -57,6 +64,7 @@ extension FormTranslator {
                 case .spacer: used |= 1 << 8
                 case .staticText: used |= 1 << 9
                 case .segue: used |= 1 << 10
+                case .list: used |= 1 << 16
                 }
             }
         }

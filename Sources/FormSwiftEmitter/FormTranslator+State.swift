@@ -24,7 +24,7 @@ extension FormTranslator {
 
     /// In `init`, after every stored property: each `FormValue`'s assignment is an edit.
     func editObservers(into plan: inout EmitPlan) {
-        eachField(in: Self.formBody, weight: SpeedPaths.EmitWeights.initializerLine, into: &plan) { index, out in
+        eachField(in: formBody, weight: SpeedPaths.EmitWeights.initializerLine, into: &plan) { index, out in
             let id = fields[index].id
             out.statement(.expr(.call(.member(.member(Self.selfName, id), "addObserver"), [
                 SwiftArgument(nil, .closure(SwiftClosure(captures: ["weak self"], parameters: ["_"], body: [
@@ -91,7 +91,7 @@ extension FormTranslator {
             // Statements, not a closure: a closure of thousands of statements is slow to type-check.
             out.statement(.expr(.call(.member(.name("validation"), "beginReset"), [])))
         }
-        eachField(in: Self.formBody, weight: SpeedPaths.EmitWeights.initializerLine, into: &plan) { index, out in
+        eachField(in: formBody, weight: SpeedPaths.EmitWeights.initializerLine, into: &plan) { index, out in
             out.statement(.assign(.member(.member(Self.selfName, fields[index].id), "value"), .member(Self.valuesName, fields[index].id)))
         }
         let hidable = fields.indices.filter { fields[$0].visibleHelper != nil }
@@ -128,7 +128,7 @@ extension FormTranslator {
         }
         if !hidable.isEmpty {
             let readsToday = conditions.readsToday
-            plan.each(hidable.count, in: Self.formBody, weight: { _ in SpeedPaths.EmitWeights.initializerLine }) { index, out in
+            plan.each(hidable.count, in: formBody, weight: { _ in SpeedPaths.EmitWeights.initializerLine }) { index, out in
                 let field = fields[hidable[index]]
                 out.clearingWhenHidden(field.name, to: emptyValue(of: field), passesContext: readsToday)
             }

@@ -65,7 +65,7 @@ extension FormTranslator {
         let (parameters, customParameters) = SwiftRenderer.fieldValidatorParameters(validatorsProtocol: validatorsProtocol)
         // Positions, not the `FieldInfo`s: an array of them would retain each.
         let validated = fields.indices.filter { fields[$0].hasRules }
-        plan.each(validated.count, in: Self.formMembers, weight: { SpeedPaths.EmitWeights.validatorStart + SpeedPaths.EmitWeights.validatorRule * fields[validated[$0]].ruleCount }) { [patternNames] index, out in
+        plan.each(validated.count, in: formMembers, weight: { SpeedPaths.EmitWeights.validatorStart + SpeedPaths.EmitWeights.validatorRule * fields[validated[$0]].ruleCount }) { [patternNames] index, out in
             let field = fields[validated[index]]
             fieldValidation(field, parameters: field.hasCustomRule ? customParameters : parameters, patternNames: patternNames, into: &out)
         }
@@ -80,6 +80,14 @@ extension FormTranslator {
             SwiftParameter("in", "context", Self.contextType, default: .call(.type(Self.contextType), [])),
         ] + (hasCustomRules ? [validatorsParameter] : [])
 
+        if !lists.isEmpty {
+            var parameters = "    _ values: Values,\n    in context: ValidationContext = ValidationContext()"
+            if hasCustomRules { parameters += ",\n    validators: any \(validatorsProtocol)" }
+            listValidationAPI(
+                into: &out, validatorsArgument: hasCustomRules ? ", validators: validators" : "",
+                staticParameters: parameters
+            )
+        } else {
         // validate(): the static rules over a snapshot; every field's state is set.
         out.declaration(.function(SwiftFunction(
             doc: [
@@ -117,6 +125,7 @@ extension FormTranslator {
                 .return(.call(.type(Self.reportType), [SwiftArgument(nil, .name("results"))])),
             ]
         )))
+        }
 
         for member in fieldStateMembers() { out.declaration(member) }
 
@@ -168,6 +177,8 @@ extension FormTranslator {
         var result: [(String, [String])] = []
         var indexOfTarget: [String: Int] = Dictionary(minimumCapacity: ruleFacts.sameAs.count)
         for (target, field) in ruleFacts.sameAs {
+            // A field of the form outside a list is no field of the entry's.
+            if entry != nil, fieldPosition(target) == nil { continue }
             if let index = indexOfTarget[target] {
                 // A field's own rules are adjacent, so a repeat is always the last entry.
                 if result[index].1.last != field { result[index].1.append(field) }
@@ -245,6 +256,8 @@ extension FormTranslator {
             case .sameAs(let target):
                 // The target's `FieldInfo`, read in place: a `FieldSymbol` would be copied out.
                 if let targetField = fieldPosition(target), fields[targetField].fieldType != field.fieldType { sameAs = .asOptionals }
+                // A field of the form outside a list, read optional where it could not be empty.
+                if fieldPosition(target) == nil, let outer = entry?.outerField(target), outer.entryType != field.fieldType { sameAs = .asOptionals }
             case .pattern(let pattern):
                 patternName = patternNames[pattern]
             case .minField(let target), .maxField(let target):
@@ -283,7 +296,7 @@ extension FormTranslator {
     /// (`DefaultMessages`), as the literal fallback.
     private func message(of rule: RuleDecl, occurrence: Int, field: FieldInfo) -> RuleMessage {
         let targetName: String? = if let target = rule.kind.otherField, rule.message == nil {
-            fieldPosition(target).map { fields[$0].displayName }
+            fieldPosition(target).map { fields[$0].displayName } ?? entry?.outerField(target)?.displayName
         } else {
             nil
         }

@@ -233,3 +233,27 @@ extension Unicode.Scalar {
         isASCII ? self == " " || (0x09...0x0D).contains(value) : properties.isWhitespace
     }
 }
+
+extension DefaultMessages {
+    /// SPEC §14: a list's `minItems` message, naming the list by `listName` (its
+    /// title, else its id in words) and counting entries: `Previous employers: add
+    /// at least 1 entry`.
+    package static func minItems(listName: String, count: Int) -> String {
+        "\(listName): add at least \(count) \(count == 1 ? "entry" : "entries")"
+    }
+
+    /// SPEC §14: `Previous employers: at most 5 entries are allowed`.
+    package static func maxItems(listName: String, count: Int) -> String {
+        count == 1 ? "\(listName): at most 1 entry is allowed" : "\(listName): at most \(count) entries are allowed"
+    }
+
+    /// The name a list's messages use: its title, else its id in words.
+    package static func listName(_ list: ListDecl) -> String {
+        nonBlankTitle(list.title?.value) ?? SwiftNaming.words(fromIdentifier: list.id.value)
+    }
+
+    private static func nonBlankTitle(_ text: String?) -> String? {
+        guard let text, !text.allSatisfy(\.isWhitespace) else { return nil }
+        return text
+    }
+}

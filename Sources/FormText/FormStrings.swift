@@ -219,10 +219,13 @@ public enum FormStrings {
         var ordinals: [ElementPath: Int] = [:]
         /// A field's display name (SPEC §6.3) by id, for default messages.
         var displayNames: [String: String] = [:]
+        /// Where the strings are, for the comments: the form, or a list's entries in it.
+        var place: String
 
         init(form: String, replacement: ((LocalizableString) -> String)? = nil) {
             self.form = form
             self.replacement = replacement
+            place = form
         }
 
         /// A collector of strings that another has prepared.
@@ -272,7 +275,7 @@ public enum FormStrings {
             guard let located = text else { return }
             text = add(LocalizableString(
                 key: FormStrings.key(form: form, id: id, part), source: located.value,
-                comment: "\(what) of \(element) in \(form)", range: located.range
+                comment: "\(what) of \(element) in \(place)", range: located.range
             ), located)
         }
 
@@ -333,14 +336,63 @@ public enum FormStrings {
                 let ordinal = ordinals[path] ?? 0
                 text.text = add(LocalizableString(
                     key: FormStrings.staticTextKey(form: form, ordinal: ordinal), source: text.text.value,
-                    comment: "Static text \(ordinal) of \(form)", range: text.text.range
+                    comment: "Static text \(ordinal) of \(place)", range: text.text.range
                 ), text.text)
                 rewritten = .staticText(text)
             case .segue(var segue):
                 add(segue.id.value, "title", &segue.title, "Title", of: "the segue \(segue.id.value)")
                 rewritten = .segue(segue)
+            case .list(var list):
+                list = collect(list)
+                rewritten = .list(list)
             }
             if replacement != nil { element.kind = rewritten }
+        }
+
+        /// A list's strings (SPEC §14): its title, item title and add title, its own
+        /// rules' messages, then its entry's strings, whose keys start with the
+        /// form's type and the list's id (`JobForm.employers.company.placeholder`).
+        private mutating func collect(_ list: ListDecl) -> ListDecl {
+            var list = list
+            let id = list.id.value
+            let name = "the list \(id)"
+            add(id, "title", &list.title, "Title", of: name)
+            add(id, "itemTitle", &list.itemTitle, "Heading of each entry", of: name)
+            add(id, "addTitle", &list.addTitle, "Label of the add action", of: name)
+            let listName = DefaultMessages.listName(list)
+            if let minimum = list.minItems, minimum.value > 0 {
+                let string = LocalizableString(
+                    key: FormStrings.listMessageKey(form: form, list: id, rule: "minItems"),
+                    source: DefaultMessages.minItems(listName: listName, count: minimum.value),
+                    comment: "Message of the rule minItems of \(name) in \(form)", range: minimum.range
+                )
+                strings.append(string)
+                if let replacement { list.minItemsMessage = replacement(string) }
+            }
+            if let maximum = list.maxItems {
+                let string = LocalizableString(
+                    key: FormStrings.listMessageKey(form: form, list: id, rule: "maxItems"),
+                    source: DefaultMessages.maxItems(listName: listName, count: maximum.value),
+                    comment: "Message of the rule maxItems of \(name) in \(form)", range: maximum.range
+                )
+                strings.append(string)
+                if let replacement { list.maxItemsMessage = replacement(string) }
+            }
+            var entry = FormDocument(
+                version: Located(1, at: list.id.range), name: Located(FormStrings.entryKeyPrefix(form: form, list: id), at: list.id.range),
+                elements: list.elements, range: list.id.range
+            )
+            var collector = Collector(form: entry.name.value, replacement: replacement)
+            collector.place = "the entries of \(name) in \(place)"
+            collector.prepare(entry)
+            // An entry's `sameAs` may name a field of the form outside the list.
+            for (id, displayName) in displayNames where collector.displayNames[id] == nil {
+                collector.displayNames[id] = displayName
+            }
+            collector.collect(&entry, elements: entry.elements.indices)
+            strings += collector.strings
+            if replacement != nil { list.elements = entry.elements }
+            return list
         }
 
         private mutating func options(_ options: inout [SegmentOption], of id: String, set: String?, words: String) {
@@ -349,8 +401,8 @@ public enum FormStrings {
                 let value = options[index].value.value
                 options[index].title = add(LocalizableString(
                     key: FormStrings.optionKeyPrefix(form: form, id: id, optionSet: set) + value, source: title.value,
-                    comment: set.map { "Title of the option \(value) of the option set \($0) in \(form)" }
-                        ?? "Title of the option \(value) of the \(words) \(id) in \(form)",
+                    comment: set.map { "Title of the option \(value) of the option set \($0) in \(place)" }
+                        ?? "Title of the option \(value) of the \(words) \(id) in \(place)",
                     range: title.range
                 ), title)
             }
@@ -377,10 +429,23 @@ public enum FormStrings {
                 }
                 let replaced = add(LocalizableString(
                     key: FormStrings.messageKey(form: form, id: id, rule: rule.kind.name, occurrence: occurrence), source: message.value,
-                    comment: "Message of the rule \(rule.kind.name) of the \(words) \(id) in \(form)", range: message.range
+                    comment: "Message of the rule \(rule.kind.name) of the \(words) \(id) in \(place)", range: message.range
                 ), message)
                 if replacement != nil { field.rules[index].message = replaced }
             }
         }
+    }
+}
+
+extension FormStrings {
+    /// `JobForm.employers.minItems.message`: the message of a list's own rule (SPEC §14).
+    package static func listMessageKey(form: String, list: String, rule: String) -> String {
+        form + "." + list + "." + rule + ".message"
+    }
+
+    /// `JobForm.employers`: the form name that the keys of a list's entries start
+    /// with (`JobForm.employers.company.placeholder`, SPEC §14).
+    package static func entryKeyPrefix(form: String, list: String) -> String {
+        form + "." + list
     }
 }

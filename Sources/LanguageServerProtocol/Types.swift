@@ -308,6 +308,7 @@ public enum SymbolKind: Int, Codable, Sendable {
     case string = 15
     case event = 24
     case `struct` = 23
+    case array = 18
 }
 
 public struct DocumentSymbol: Codable, Sendable, Hashable {

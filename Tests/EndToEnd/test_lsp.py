@@ -642,3 +642,43 @@ def test_a_burst_of_changes_publishes_the_last_version():
     assert [m["params"]["version"] for m in published] == [39]
     server.send({"jsonrpc": "2.0", "method": "exit"})
     assert server.finish() == 0
+
+
+# MARK: - Lists (SPEC §14)
+
+JOBS = """formc: 1
+form: JobForm
+elements:
+  - textField: company
+  - list: employers
+    title: Previous employers
+    elements:
+      - boolean: current
+        title: Current
+      - textField: company
+      - date: to
+        visibleWhen: not current and isEmpty(company)
+"""
+
+
+@pytest.mark.asyncio
+async def test_lists_complete_rename_and_outline_by_entry(client: LanguageClient):
+    diagnostics = await open_document(client, JOBS)
+    assert diagnostics == []
+    # Inside the entry's condition, the entry's fields.
+    labels = await completion_labels(client, JOBS, "current and", 3)
+    assert "current" in labels
+    ident = types.TextDocumentIdentifier(uri=URI)
+    # Renaming the entry's `company` changes the entry only, not the form's field of that name.
+    position = position_of(JOBS, "isEmpty(company)", 8)
+    edit = await client.text_document_rename_async(types.RenameParams(text_document=ident, position=position, new_name="employer"))
+    assert sorted(e.range.start.line for e in edit.changes[URI]) == [9, 11]
+    # Renaming the form's `company` leaves the entry alone.
+    edit = await client.text_document_rename_async(
+        types.RenameParams(text_document=ident, position=position_of(JOBS, "textField: company", 11), new_name="firm")
+    )
+    assert [e.range.start.line for e in edit.changes[URI]] == [3]
+    symbols = await client.text_document_document_symbol_async(types.DocumentSymbolParams(text_document=ident))
+    assert [s.name for s in symbols] == ["company", "employers"]
+    assert symbols[1].kind == types.SymbolKind.Array
+    assert [s.name for s in symbols[1].children] == ["current", "company", "to"]

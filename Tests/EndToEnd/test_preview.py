@@ -688,3 +688,104 @@ def test_a_pages_questions_follow_answers_on_other_pages(driver, pages):
     assert driver.execute_script("return document.documentElement.dataset.page") == "history"
     driver.find_element(By.ID, "formc-back").click()
     assert driver.execute_script("return document.documentElement.dataset.page") == "personal"
+
+
+# ---- Lists (SPEC §14).
+
+def entries(driver, list_id):
+    return driver.find_elements(By.CSS_SELECTOR, f'[data-id="{list_id}"] .entry')
+
+
+def test_a_list_draws_its_entries_with_add_and_remove(driver, pages):
+    open_page(driver, pages / "jobapplication.html")
+    employers = driver.find_element(By.CSS_SELECTOR, '[data-id="employers"]')
+    assert employers.get_attribute("data-kind") == "list"
+    assert employers.find_element(By.CSS_SELECTOR, ".group-title").text == "PREVIOUS EMPLOYERS"
+    # minItems 1: one entry to start with, which cannot be removed.
+    assert [e.find_element(By.CSS_SELECTOR, ".entry-title").text for e in entries(driver, "employers")] == ["EMPLOYER 1"]
+    remove = entries(driver, "employers")[0].find_element(By.CSS_SELECTOR, ".list-remove")
+    assert not remove.is_enabled()
+    add = driver.find_element(By.ID, "formc-employers-add")
+    assert add.text == "Add another employer"
+    for _ in range(6):
+        if add.is_enabled():
+            add.click()
+    # maxItems 5: adding stops there.
+    assert len(entries(driver, "employers")) == 5
+    assert not add.is_enabled()
+    assert entries(driver, "employers")[0].find_element(By.CSS_SELECTOR, ".list-remove").is_enabled()
+    # Each entry's fields have ids of their own, and labels.
+    companies = driver.find_elements(By.CSS_SELECTOR, '[data-id="employers"] [data-kind="textField"] input[placeholder="Company"]')
+    assert len({c.get_attribute("id") for c in companies}) == 5
+    entries(driver, "employers")[1].find_element(By.CSS_SELECTOR, ".list-remove").click()
+    assert [e.find_element(By.CSS_SELECTOR, ".entry-title").text for e in entries(driver, "employers")] == [
+        "EMPLOYER 1", "EMPLOYER 2", "EMPLOYER 3", "EMPLOYER 4"]
+    assert add.is_enabled()
+    # references: no entry at first, and none required.
+    assert entries(driver, "references") == []
+    assert severe_logs(driver) == []
+
+
+def test_each_entry_has_its_own_conditions_and_rules(driver, pages):
+    open_page(driver, pages / "jobapplication.html")
+    driver.find_element(By.ID, "formc-employers-add").click()
+    first, _ = entries(driver, "employers")
+    # Checking `current` in the first entry hides that entry's end date only.
+    first.find_element(By.CSS_SELECTOR, "input[role=switch]").click()
+    assert not driver.find_element(By.CSS_SELECTOR, '[data-id="employers-0-to"]').is_displayed()
+    assert driver.find_element(By.CSS_SELECTOR, '[data-id="employers-1-to"]').is_displayed()
+    driver.find_element(By.ID, "formc-validate").click()
+    # Each entry's required fields, the hidden `to` of the first entry excepted.
+    assert driver.find_element(By.ID, "formc-employers-0-company").get_attribute("aria-invalid") == "true"
+    assert driver.find_element(By.ID, "formc-employers-1-company").get_attribute("aria-invalid") == "true"
+    assert driver.find_element(By.ID, "formc-employers-1-to").get_attribute("aria-invalid") == "true"
+    assert driver.find_element(By.ID, "formc-employers-0-to").get_attribute("aria-invalid") == "false"
+    message = driver.find_element(By.ID, "formc-employers-1-company").get_attribute("aria-describedby").split()[0]
+    assert driver.find_element(By.ID, message).text == "Company is required"
+    type_into(driver, driver.find_element(By.ID, "formc-employers-1-company"), "Acme")
+    driver.find_element(By.ID, "formc-validate").click()
+    assert driver.find_element(By.ID, "formc-employers-1-company").get_attribute("aria-invalid") == "false"
+    assert driver.find_element(By.ID, "formc-employers-0-company").get_attribute("aria-invalid") == "true"
+    assert severe_logs(driver) == []
+
+
+def test_a_hidden_list_skips_its_counts_and_its_entries(driver, pages):
+    open_page(driver, pages / "lists.html")
+    jobs = driver.find_element(By.CSS_SELECTOR, '[data-id="jobs"]')
+    assert not jobs.is_displayed()
+    driver.find_element(By.ID, "formc-validate").click()
+    assert driver.find_element(By.ID, "formc-summary").text == "Every field is valid."
+    driver.find_element(By.CSS_SELECTOR, '[data-id="hasJobs"] input[role=switch]').click()
+    assert jobs.is_displayed()
+    # An entry's condition reads the form's `explain` switch.
+    assert not driver.find_element(By.CSS_SELECTOR, '[data-id="jobs-0-why"]').is_displayed()
+    driver.find_element(By.CSS_SELECTOR, '[data-id="explain"] input[role=switch]').click()
+    assert driver.find_element(By.CSS_SELECTOR, '[data-id="jobs-0-why"]').is_displayed()
+    driver.find_element(By.ID, "formc-validate").click()
+    # The entry's company and until are required; confirm is empty, so its sameAs passes.
+    assert driver.find_element(By.ID, "formc-summary").text == "2 fields need attention."
+    # Remove is disabled at minItems; the list message shows once the count is wrong.
+    remove = jobs.find_element(By.CSS_SELECTOR, ".list-remove")
+    assert not remove.is_enabled()
+    type_into(driver, driver.find_element(By.ID, "formc-jobs-0-company"), "Acme")
+    type_into(driver, driver.find_element(By.ID, "formc-jobs-0-confirm"), "Acne")
+    driver.find_element(By.CSS_SELECTOR, '[data-id="jobs-0-current"] input[role=switch]').click()
+    driver.find_element(By.ID, "formc-validate").click()
+    confirm = driver.find_element(By.ID, "formc-jobs-0-confirm")
+    assert confirm.get_attribute("aria-invalid") == "true"
+    assert driver.find_element(By.ID, confirm.get_attribute("aria-describedby").split()[0]).text == "Company again must match Company"
+    # A second entry's sameAs compares with its own company.
+    driver.find_element(By.ID, "formc-jobs-add").click()
+    assert not driver.find_element(By.ID, "formc-jobs-add").is_enabled()
+    type_into(driver, driver.find_element(By.ID, "formc-jobs-1-company"), "Other")
+    type_into(driver, driver.find_element(By.ID, "formc-jobs-1-confirm"), "Other")
+    type_into(driver, driver.find_element(By.ID, "formc-jobs-1-until"), "2020")
+    type_into(driver, driver.find_element(By.ID, "formc-jobs-0-confirm"), "Acme")
+    driver.find_element(By.ID, "formc-validate").click()
+    assert driver.find_element(By.ID, "formc-summary").text == "Every field is valid."
+    assert driver.find_element(By.ID, "formc-jobs-message").text == ""
+    # A disabled list disables its actions and its entries' inputs.
+    driver.find_element(By.CSS_SELECTOR, '[data-id="locked"] input[role=switch]').click()
+    assert not jobs.find_elements(By.CSS_SELECTOR, ".list-remove")[0].is_enabled()
+    assert not driver.find_element(By.ID, "formc-jobs-0-company").is_enabled()
+    assert severe_logs(driver) == []

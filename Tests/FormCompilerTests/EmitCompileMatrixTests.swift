@@ -292,6 +292,42 @@ enum EmitMatrix {
             keyword: "segue", element: ["segue: openHelp", "title: Help"],
             variations: [Variation("icon: questionmark"), Variation("accessoryIcon: chevron")]
         ),
+        // A form whose only field is a list; the list's keys; an entry with every kind.
+        Row(
+            keyword: "list", element: ["list: employers", "elements:", "  - textField: company"],
+            variations: [
+                Variation("title: Previous employers"), Variation("itemTitle: Employer"),
+                Variation("addTitle: Add another employer"), Variation("itemType: Job"), Variation("list: bus"),
+                Variation("minItems: 1"), Variation("maxItems: 5"), Variation("initialItems: 3"),
+                Variation("minItems: 1", "maxItems: 5", "initialItems: 2"),
+                Variation("elements: every kind, rules and conditions", [
+                    "elements:",
+                    "  - textField: company", "    placeholder: Company", "    rules: [required, { minLength: 2 }, { pattern: '[A-Z].*' }]",
+                    "  - floatLabel: contact", "    label: Contact", "    rules: [email]",
+                    "  - textView: notes", "    rules: [{ maxLength: 200 }]",
+                    "  - boolean: current", "    title: Current",
+                    "  - segment: kind", "    options: [full, part]", "    default: full",
+                    "  - picker: level", "    options: [junior, senior]", "    rules: [required]",
+                    "  - number: salary", "    decimals: 2", "    rules: [{ min: 0 }]",
+                    "  - date: from", "    rules: [required, { max: today }]",
+                    "  - date: at", "    mode: dateTime", "    visibleWhen: not current",
+                    "  - multiChoice: skills", "    options: [swift, go]", "    rules: [{ minCount: 1 }]",
+                    "  - group: more", "    visibleWhen: kind == 'part'", "    elements:",
+                    "      - textField: confirm", "        rules: [{ sameAs: company }]", "        enabledWhen: not isEmpty(company)",
+                    "      - staticText: Thanks", "      - spacer: 8",
+                    "  - segue: openHelp", "    title: Help",
+                ]),
+                Variation("elements: reading the form's fields", [
+                    "elements:",
+                    "  - textField: contact", "    visibleWhen: plan == 'pro' and not isEmpty(email) and count(tags) > 0", "    rules: [{ sameAs: email }]",
+                    "  - number: seats", "    visibleWhen: age >= 18",
+                    "  - boolean: agree", "    title: Agree", "    rules: [{ sameAs: terms }]",
+                ], siblings: [
+                    ["textField: email"], ["segment: plan", "options: [free, pro]", "default: free"], ["number: age", "default: 20"],
+                    ["multiChoice: tags", "options: [a, b]"], ["boolean: terms", "title: Terms", "visibleWhen: isEmpty(email)"],
+                ]),
+            ]
+        ),
         Row(
             keyword: "number", element: ["number: amount"],
             variations: [

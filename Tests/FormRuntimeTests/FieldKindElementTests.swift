@@ -216,6 +216,7 @@ import Testing
         case .date(let date): "date \(date.id) \(date.mode)"
         case .picker(let picker): "picker \(picker.id) \(picker.selectedIndex ?? -1)"
         case .multiChoice(let choice): "multiChoice \(choice.id) \(choice.selectedIndices)"
+        case .list(let list): "list \(list.id) [\(list.entries.map { $0.elements.map(draw).joined(separator: ", ") }.joined(separator: " | "))]"
         case .page(let page): "page \(page.id) \(page.title ?? "-") [\(page.elements.map(draw).joined(separator: ", "))]"
         }
     }

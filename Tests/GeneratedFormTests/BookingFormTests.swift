@@ -389,7 +389,7 @@ struct BookingFormTests {
             case .picker(let picker): kinds.append("picker \(picker.id)")
             case .multiChoice(let choice): kinds.append("multiChoice \(choice.id)")
             case .textField(let field): kinds.append("textField \(field.id)")
-            case .segment, .floatLabel, .textView, .spacer, .staticText, .segue, .page: kinds.append("other")
+            case .segment, .floatLabel, .textView, .spacer, .staticText, .segue, .list, .page: kinds.append("other")
             }
         }
         #expect(kinds == [

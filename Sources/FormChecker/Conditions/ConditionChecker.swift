@@ -256,7 +256,7 @@ public enum ConditionChecker {
                         graph.addField(symbol, at: path, visibleWhen: visibleWhen, reads: visibleReads)
                     }
                     fieldElementCount += 1
-                case .spacer, .staticText, .segue:
+                case .spacer, .staticText, .segue, .list:
                     break
                 }
             }

@@ -8,12 +8,15 @@ struct ConditionScope {
         case group
         case page
         case segue
+        /// A list (SPEC §14): its id names its entries, not one value.
+        case list
 
         var noun: String {
             switch self {
             case .group: "a group"
             case .page: "a page"
             case .segue: "a segue"
+            case .list: "a list"
             }
         }
     }
@@ -61,6 +64,8 @@ struct ConditionScope {
                     facts[field] = Self.facts(
                         of: elements[index].kind, valueType: symbols.fields[field].valueType, canBeHidden: canBeHidden
                     )
+                case .list(let list):
+                    if nonFields[list.id.value] == nil { nonFields[list.id.value] = .list }
                 case .spacer, .staticText:
                     break
                 }

@@ -71,7 +71,8 @@ enum RuleConditionChecker {
                     guard field.common.rules.contains(where: { $0.when != nil }) else { continue }
                     lowerRules(&field.common.rules)
                     elements[index].kind = .multiChoice(field)
-                case .spacer, .staticText, .segue:
+                case .spacer, .staticText, .segue, .list:
+                    // A list's entry is checked as a form of its own (`ListChecker`).
                     break
                 }
             }

@@ -196,6 +196,29 @@ extension DocumentDecoder {
             segue.accessoryIcon = keys["accessoryIcon"].flatMap { reader.string($0, "accessoryIcon") }
             return .segue(segue)
 
+        case "list":
+            guard let id = reader.string(primary, "the list id") else { return nil }
+            var list = ListDecl(id: id)
+            list.title = keys["title"].flatMap { reader.string($0, "title") }
+            list.itemTitle = keys["itemTitle"].flatMap { reader.string($0, "itemTitle") }
+            list.addTitle = keys["addTitle"].flatMap { reader.string($0, "addTitle") }
+            list.itemType = keys["itemType"].flatMap { reader.string($0, "itemType") }
+            list.minItems = keys["minItems"].flatMap { reader.count($0, "minItems", invalidCode: .invalidNumber) }
+            list.maxItems = keys["maxItems"].flatMap { reader.count($0, "maxItems", invalidCode: .invalidNumber) }
+            list.initialItems = keys["initialItems"].flatMap { reader.count($0, "initialItems", invalidCode: .invalidNumber) }
+            if let node = keys["elements"] {
+                let wasInsideList = insideList
+                insideList = true
+                list.elements = elementList(node, keyRange: keys.keyRange("elements")!, owner: "list '\(id.value)'")
+                insideList = wasInsideList
+            } else {
+                diagnostics.error(
+                    .missingKey, "list '\(id.value)' is missing required key 'elements'", at: kindKeyRange,
+                    help: ["add 'elements:' with the fields of one entry"]
+                )
+            }
+            return .list(list)
+
         default:
             preconditionFailure("not a kind key: \(kind)")
         }

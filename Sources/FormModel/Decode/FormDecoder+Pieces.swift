@@ -81,6 +81,7 @@ extension DocumentDecoder {
         var decoder = DocumentDecoder(reader: reader, limits: limits)
         decoder.elementCount = count
         decoder.decodesInPieces = false
+        decoder.insideList = insideList
         decoder.optionSets = optionSets
         return decoder
     }

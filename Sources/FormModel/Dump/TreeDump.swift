@@ -68,6 +68,15 @@ public enum TreeDump {
                 members.append("text", .string(text.text.value))
                 members.add("alignment", text.alignment)
                 members.add("style", text.style)
+            case .list(let list):
+                members.add("title", list.title)
+                members.add("itemTitle", list.itemTitle)
+                members.add("addTitle", list.addTitle)
+                members.append("itemType", .string(list.swiftItemType))
+                members.append("minItems", .integer(list.minimum))
+                if let maximum = list.maxItems { members.append("maxItems", .integer(maximum.value)) }
+                members.append("initialItems", .integer(list.initialCount))
+                members.append("elements", ElementJSON.array(list.elements, adding: Self.members))
             case .boolean, .text, .spacer, .segue:
                 break
             }

@@ -100,3 +100,46 @@ public struct SegueDecl: Sendable {
         self.accessoryIcon = accessoryIcon
     }
 }
+
+/// `list` (SPEC §14): a block of fields the person repeats as often as needed.
+/// The list's id is a field of the form (its value is the array of entries); the
+/// ids of `elements` are the fields of one entry, scoped to the entry.
+public struct ListDecl: Sendable {
+    public var id: Located<String>
+    public var title: Located<String>?
+    public var itemTitle: Located<String>?
+    public var addTitle: Located<String>?
+    public var itemType: Located<String>?
+    public var minItems: Located<Int>?
+    public var maxItems: Located<Int>?
+    public var initialItems: Located<Int>?
+    /// The fields of one entry: any kind except `list`.
+    public var elements: [Element]
+    /// The messages of `minItems` and `maxItems` when a reader has them in another
+    /// language (`FormStrings.localized`); nil: the default messages.
+    public var minItemsMessage: String?
+    public var maxItemsMessage: String?
+
+    public init(id: Located<String>, elements: [Element] = []) {
+        self.id = id
+        self.elements = elements
+    }
+
+    /// The Swift type of an entry: `itemType`, else `ListDecl.defaultItemType(for:)` of the id.
+    public var swiftItemType: String { itemType?.value ?? Self.defaultItemType(for: id.value) }
+
+    /// The fewest entries allowed (default 0).
+    public var minimum: Int { minItems?.value ?? 0 }
+
+    /// How many entries a new form starts with: `initialItems`, else `minItems`.
+    public var initialCount: Int { initialItems?.value ?? minimum }
+
+    /// SPEC §14: the id in UpperCamelCase with a final `s` removed when the id ends
+    /// in `s` and is longer than three letters, else with `Item` appended
+    /// (`employers` → `Employer`, `bus` → `BusItem`).
+    public static func defaultItemType(for id: String) -> String {
+        let upper = SwiftNaming.upperCamelCase(id)
+        if id.count > 3, id.hasSuffix("s") { return String(upper.dropLast()) }
+        return upper + "Item"
+    }
+}

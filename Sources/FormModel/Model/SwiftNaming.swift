@@ -27,6 +27,10 @@ public enum SwiftNaming {
         "settle", "setError", "clearErrors", "reset", "submittedValues", "clearingHidden", "fields", "page",
     ]
 
+    /// The members of every list's entry class (SPEC §14) beside those of a form
+    /// (`reservedMembers`): an entry's field ids may not take them.
+    public static let reservedEntryMembers: Set<String> = ["id", "owner", "applyStates"]
+
     /// `[a-z][A-Za-z0-9]*`: a field id, action id or validator name.
     public static func isLowerCamelCase(_ name: String) -> Bool {
         isCamelCase(name, first: UInt8(ascii: "a")...UInt8(ascii: "z"))

@@ -201,6 +201,21 @@ extension FormVocabulary {
             ]
         ),
         KindSpec(
+            keyword: "list",
+            summary: "A block of fields the person repeats as often as needed (previous employers, passengers); the value is the list's id.",
+            argument: .identifier(.declaration), field: nil,
+            keys: [
+                title.with(summary: "The list's section title; it also names the list in its default messages."),
+                KeySpec("itemTitle", .text, "Each entry's heading (a renderer numbers it: Employer 1, Employer 2)."),
+                KeySpec("addTitle", .text, "The label of the action that adds an entry."),
+                KeySpec("itemType", .typeName, "The Swift type of an entry (default: the id in UpperCamelCase without a final s, or with Item appended)."),
+                KeySpec("minItems", .count, "The fewest entries allowed (default 0); also how many a new form starts with unless initialItems says otherwise."),
+                KeySpec("maxItems", .count, "The most entries allowed (default: no limit); adding is disabled at this count."),
+                KeySpec("initialItems", .count, "How many entries a new form starts with (default minItems)."),
+                KeySpec("elements", .list(.element, minimum: 1), required: true, "The fields of one entry: any kind except list; their ids are scoped to the entry."),
+            ]
+        ),
+        KindSpec(
             keyword: "page",
             summary: "A page of a form shown one page at a time; the value is the page id. Either every top-level element is a page, or none is.",
             argument: .identifier(.declaration), field: nil,

@@ -37,6 +37,8 @@ public enum FormElementKind {
     case date(any DateElementRepresentable)
     case picker(any PickerElementRepresentable)
     case multiChoice(any MultiChoiceElementRepresentable)
+    /// A list's entries, each with its element tree (SPEC §14).
+    case list(ListElement)
     case page(PageElement)
 
     /// The element itself, whatever its kind.
@@ -55,6 +57,7 @@ public enum FormElementKind {
         case .date(let element): element
         case .picker(let element): element
         case .multiChoice(let element): element
+        case .list(let element): element
         case .page(let element): element
         }
     }

@@ -26,7 +26,10 @@ extension DiagnosticCatalog {
                 A condition refers to a field id that is not defined anywhere in the form. Conditions may refer \
                 to fields defined later in the file, but only to fields (not groups or segues). The same holds \
                 for a rule's `when:` condition, for a `min` or `max` that names a field (`min: startDate`), and \
-                for the name of a shared option set in a field's `options: Country`.
+                for the name of a shared option set in a field's `options: Country`. The fields of a list's \
+                entries are scoped to the entry: nothing outside the list (a condition, a `sameAs`, a bound) \
+                can name them, and an entry cannot name another list's. Inside an entry, a name is first a \
+                field of the same entry, then a field of the form outside the list.
                 """,
                 example: form("""
                   - segment: plan

@@ -6,7 +6,8 @@ extension DiagnosticCatalog {
                 .invalidFormName, "invalid form type name",
                 explanation: """
                 `form` becomes the name of the generated Swift class, so it must be an UpperCamelCase Swift \
-                identifier (`[A-Z][A-Za-z0-9]*`) that is not a Swift keyword or a standard type it would shadow.
+                identifier (`[A-Z][A-Za-z0-9]*`) that is not a Swift keyword or a standard type it would shadow. \
+                The same holds for an `enumName` and for a list's `itemType`, the names of generated types.
                 """,
                 example: form("  - textField: email", header: "formc: 1\nform: sign-up form"),
                 fix: "Use an UpperCamelCase name, e.g. `form: SignUpForm`."
@@ -16,7 +17,8 @@ extension DiagnosticCatalog {
                 explanation: """
                 A field id becomes a Swift property and an enum case, so it must be lowerCamelCase \
                 (`[a-z][A-Za-z0-9]*`), not a Swift keyword, and not one of the generated class's own members \
-                (`values`, `elements`, `validate`, `isVisible`, `isEnabled`, `state`, …).
+                (`values`, `elements`, `validate`, `isVisible`, `isEnabled`, `state`, …). A field of a list's \
+                entry may not be named like a member of every entry class either: `id`, `owner`, `applyStates`.
                 """,
                 example: form("""
                   - textField: first-name
@@ -57,7 +59,9 @@ extension DiagnosticCatalog {
                 the form; or an enum or the form named like a type the generated code names: one of its own \
                 (`Field`, `Values`, `Action`), a FormRuntime type (`FormValue`, `ValidationResult`…), \
                 `FormRuntime` itself, a standard library type (`String`, `Bool`…), or Foundation's `Date` and \
-                `Decimal` (the types of instants and decimal numbers).
+                `Decimal` (the types of instants and decimal numbers). A list's entry type (its `itemType`, \
+                by default the list id in UpperCamelCase without a final `s`) and its entry class (the entry \
+                type followed by `Entry`) must be free the same way.
                 """,
                 example: form("""
                   - segment: plan

@@ -52,9 +52,10 @@ extension DiagnosticCatalog {
                 explanation: """
                 An element's kind key is not one of `group`, `boolean`, `segment`, `textField`, `floatLabel`, \
                 `textView`, `spacer`, `staticText`, `segue`, `number`, `date`, `picker`, `multiChoice` or \
-                `page`. Kind keys are case-sensitive. A kind in a place it cannot stand is this error too: \
-                pages stand only at the top level of the form, and either every top-level element is a \
-                `page` or none is.
+                `list` or `page`. Kind keys are case-sensitive. A kind in a place it cannot stand is this \
+                error too: lists do not nest (a `list` among a list's `elements`, also inside a group there, is \
+                FC103); pages stand only at the top level of the form, and either every top-level element is \
+                a `page` or none is.
                 """,
                 example: form("""
                   - textfield: email

@@ -37,7 +37,8 @@ extension DiagnosticCatalog {
                 .invalidNumber, "invalid number, date or time",
                 explanation: """
                 A number, date or time is out of range or no value of its kind. A number: a negative spacer \
-                height, a negative or fractional `maxInputLength`, a negative inset, a `constantHeight` that is \
+                height, a negative or fractional `maxInputLength` (or a list's `minItems`, `maxItems`, \
+                `initialItems`), a `maxItems` of 0, a negative inset, a `constantHeight` that is \
                 not positive; for a `number` field, a `decimals` outside 0–9, a `default`, `step`, `min` or `max` \
                 with more digits after the point than `decimals` allows (`1.234` where `decimals: 2`) or with more \
                 than 18 digits, a `step` of 0 or less. A date or time (a `date` field's `default`, `min` or \
