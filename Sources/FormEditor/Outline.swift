@@ -41,7 +41,7 @@ extension EditorDocument {
             case .group(let page) where page.isPage:
                 return EditorSymbol(
                     name: page.id?.value ?? "page", detail: page.title.map { "page '\($0.value)'" } ?? "page", kind: .page,
-                    range: range, selectionRange: selection, children: outline(of: page.elements)
+                    range: range, selectionRange: selection, children: outline(of: page.elements, inEntry: false)
                 )
             case .group(let group):
                 let name = group.id?.value ?? group.title.map { "group '\($0.value)'" } ?? "group"

@@ -296,14 +296,15 @@ extension FormTranslator {
             "/// Validates every field's and every entry's current values and sets every field's state.",
             "\(accessPrefix)func validate() async -> ValidationReport<Field> {",
             "    let report = await Self.validate(self.values, in: self.context\(validatorsArgument.isEmpty ? "" : ", validators: self.validators"))",
-            "    validation.apply(report)",
+            // A field showing a message from `setError` keeps it, and the report has it (SPEC §15.2).
+            "    let shown = validation.applying(report)",
         ]
         for list in lists {
             instance.append("    for (index, entry) in \(list.id).entries.enumerated() {")
             instance.append("        entry.applyStates(report, at: \"/\(list.id)/\\(index)\")")
             instance.append("    }")
         }
-        instance += ["    return report", "}"]
+        instance += ["    return shown", "}"]
         out.listMember(instance)
 
         var lines = [

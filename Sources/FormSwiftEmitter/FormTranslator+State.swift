@@ -95,7 +95,15 @@ extension FormTranslator {
             out.statement(.assign(.member(.member(Self.selfName, fields[index].id), "value"), .member(Self.valuesName, fields[index].id)))
         }
         let hidable = fields.indices.filter { fields[$0].visibleHelper != nil }
-        plan.once { out in
+        plan.once { [lists, typeName] out in
+            // Each list's entries anew from `values` (SPEC §14): new entries, with states of their own.
+            if !lists.isEmpty {
+                var lines = ["let owner = FormRuntime.FormOwnerReference<\(typeName)>()", "owner.owner = self"]
+                for list in lists {
+                    lines.append("self.\(list.id).replaceEntries(values.\(list.id).map { \(list.className)(values: $0, owner: owner) })")
+                }
+                out.listLines(lines)
+            }
             out.statement(.expr(.call(.member(.name("validation"), "endReset"), [])))
             out.closeBody()
             out.declaration(.property(SwiftProperty(

@@ -225,11 +225,11 @@ public final class FieldValidationController<Field: Hashable & Sendable> {
     /// field has such a message.
     public func applying(_ report: ValidationReport<Field>) -> ValidationReport<Field> {
         apply(report)
-        guard records.values.contains(where: { $0.externalError != nil }) else { return report }
-        return ValidationReport(report.fields.map { field in
-            if let message = records[field]?.externalError { return (field, .invalid(message: message)) }
-            return (field, report[field])
-        })
+        var messages: [Field: ValidationResult] = [:]
+        for (field, record) in records {
+            if let message = record.externalError { messages[field] = .invalid(message: message) }
+        }
+        return report.replacing(messages)
     }
 
     /// Shows `message` on `field` from outside the rules (a server said "email
