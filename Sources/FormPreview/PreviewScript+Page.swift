@@ -149,7 +149,10 @@ extension PreviewScript {
     const submitButton = h("button", { type: "button", id: "formc-submit", class: "validate" }, say.submit);
     validateButton.replaceWith(backButton, nextButton, submitButton);
     /** The fields of `node` and below, in document order. */
-    const fieldsIn = (node) => (node.field !== undefined ? [node.field] : node.children.flatMap(fieldsIn));
+    const fieldsIn = (node) => (node.field !== undefined ? [node.field]
+      : node.children.flatMap(fieldsIn).concat(node.list ? node.list.entries.flatMap((entry) => fieldsIn(entry.node)) : []));
+    /** The lists of `node` and below. */
+    const listsIn = (node) => (node.list ? [node] : node.children.flatMap(listsIn));
     wizard = {
       current: pageNodes[0],
       /** The visible page after (`step` 1) or before (-1) the current one, or undefined. */
@@ -189,6 +192,11 @@ extension PreviewScript {
         const result = runRules(field);
         setState(field, result);
         if (result.state === "invalid") invalid += 1;
+      }
+      for (const node of listsIn(wizard.current)) {
+        node.list.result = listResult(node);
+        showListState(node);
+        if (node.list.result.state === "invalid") invalid += 1;
       }
       refresh();
       if (invalid > 0) {

@@ -43,6 +43,8 @@ struct FormIndex {
         var topIndex: Int
         var visibleHelper: Int?
         var fieldPositions: [Int] = []
+        /// The ids of the lists on the page (SPEC §14), in document order.
+        var listIDs: [String] = []
     }
 
     init(_ elements: [Element]) {
@@ -82,7 +84,11 @@ struct FormIndex {
                 if let page = pages.indices.last, prefix.first == pages[page].topIndex {
                     pages[page].fieldPositions.append(Int(fieldPosition))
                 }
-            case .spacer, .staticText, .list:
+            case .list(let list):
+                if let page = pages.indices.last, prefix.first == pages[page].topIndex {
+                    pages[page].listIDs.append(list.id.value)
+                }
+            case .spacer, .staticText:
                 break
             }
             levels[level].fieldPositions.append(fieldPosition)

@@ -167,6 +167,33 @@ extension FormTranslator {
         guard !pages.isEmpty else { return }
         let readsToday = conditions.readsToday
         let validatorsArgument = hasCustomRules ? [SwiftArgument("validators", .name("validators"))] : []
+        // Lists on pages (SPEC §14): `validate(page:)` checks the page's lists and their entries too,
+        // their paths after the page's fields'.
+        let listsOnPages = pages.contains { !$0.listIDs.isEmpty }
+        let pagesWithLists = pages.filter { !$0.listIDs.isEmpty }
+        func pageSwitch(_ body: (String) -> [SwiftStmt]) -> SwiftStmt {
+            var cases = pagesWithLists.map { page in
+                SwiftSwitchCase(pattern: "." + page.id, body: page.listIDs.flatMap(body))
+            }
+            if pagesWithLists.count < pages.count { cases.append(SwiftSwitchCase(pattern: "default", body: [.expr(.name("break"))])) }
+            return .switch(.name("page"), cases: cases)
+        }
+        let pageListPaths: [SwiftStmt] = listsOnPages ? [
+            .var("paths", .array(.named("(path: String, result: ValidationResult)")), fields.isEmpty ? .array([]) : .call(
+                .member(.name("results"), "map"),
+                [SwiftArgument(nil, .closure(SwiftClosure(body: [.expr(.tuple([.name("path: \"/\" + $0.0.rawValue"), .name("result: $0.1")]))])))]
+            )),
+            pageSwitch { id in
+                [.expr(.name("paths += await validateList_\(id)(values, context: context)"))]
+            },
+        ] : []
+        let pageEntryStates: [SwiftStmt] = listsOnPages ? [
+            pageSwitch { id in
+                [.for("(index, entry)", in: .call(.member(.member(.name(id), "entries"), "enumerated"), []), body: [
+                    .expr(.name("entry.applyStates(report, at: \"/\(id)/\\(index)\")")),
+                ])]
+            },
+        ] : []
         plan.once { out in
             out.declaration(.function(SwiftFunction(
                 doc: ["The fields on `page`, in document order (SPEC §15.1)."],
@@ -244,6 +271,7 @@ extension FormTranslator {
                         SwiftArgument(nil, .member(Self.selfName, "values")), SwiftArgument("page", .name("page")),
                         SwiftArgument("in", .member(Self.selfName, "context")),
                     ] + (hasCustomRules ? [SwiftArgument("validators", .member(Self.selfName, "validators"))] : [])))),
+                ] + pageEntryStates + [
                     .return(.call(.member(.name("validation"), "applying"), [SwiftArgument(nil, .name("report"))])),
                 ]
             )))
@@ -267,7 +295,10 @@ extension FormTranslator {
                             ] + validatorsArgument)),
                         ]))])),
                     ]),
-                    .return(.call(.type(Self.reportType), [SwiftArgument(nil, .name("results"))])),
+                ] + pageListPaths + [
+                    .return(listsOnPages
+                        ? .call(.type(Self.reportType), [SwiftArgument(nil, .name("results")), SwiftArgument("values", .name("paths"))])
+                        : .call(.type(Self.reportType), [SwiftArgument(nil, .name("results"))])),
                 ]
             )))
         }

@@ -696,6 +696,27 @@ def entries(driver, list_id):
     return driver.find_elements(By.CSS_SELECTOR, f'[data-id="{list_id}"] .entry')
 
 
+def test_next_checks_the_entries_of_a_list_on_the_page(driver, pages):
+    open_page(driver, pages / "intake.html")
+    set_value(driver, "fullName", "Ada")
+    set_value(driver, "birthDate", "1990-12-10")
+    set_value(driver, "email", "ada@example.com")
+    set_value(driver, "visitReason", "checkup")
+    driver.find_element(By.ID, "formc-next").click()
+    assert driver.execute_script("return document.documentElement.dataset.page") == "history"
+    driver.find_element(By.ID, "formc-medications-add").click()
+    set_value(driver, "consent", True)
+    driver.find_element(By.ID, "formc-submit").click()
+    # The new entry's name is required: Submit reports it, and the entry shows it.
+    assert driver.find_element(By.ID, "formc-summary").text == "1 field needs attention."
+    name = driver.find_element(By.CSS_SELECTOR, '[data-id="medications"] [data-kind="textField"] input[placeholder="Name"]')
+    assert name.get_attribute("aria-invalid") == "true"
+    type_into(driver, name, "Ibuprofen")
+    driver.find_element(By.ID, "formc-submit").click()
+    assert driver.find_element(By.ID, "formc-status").text == "Every field is valid: the form would be submitted."
+    assert severe_logs(driver) == []
+
+
 def test_a_list_draws_its_entries_with_add_and_remove(driver, pages):
     open_page(driver, pages / "jobapplication.html")
     employers = driver.find_element(By.CSS_SELECTOR, '[data-id="employers"]')

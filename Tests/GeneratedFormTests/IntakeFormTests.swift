@@ -60,7 +60,7 @@ struct IntakeFormTests {
         #expect(IntakeForm.Page.allCases == [.personal, .symptoms, .history])
         #expect(form.fields(on: .personal) == [.fullName, .birthDate, .email, .visitReason])
         #expect(IntakeForm.fields(on: .symptoms) == [.symptomList, .painLevel, .symptomDays])
-        #expect(form.fields(on: .history) == [.mayBePregnant, .pregnancyWeeks, .medications, .allergies, .consent])
+        #expect(form.fields(on: .history) == [.mayBePregnant, .pregnancyWeeks, .allergies, .consent])
         // Every field is on exactly one page.
         #expect(IntakeForm.Page.allCases.flatMap(form.fields(on:)) == IntakeForm.Field.allCases)
         let pages = form.elements.compactMap { element -> String? in
@@ -310,6 +310,29 @@ struct IntakeFormTests {
         let cleared = IntakeForm.clearingHidden(posted)
         #expect(cleared.symptomDays == nil && cleared.pregnancyWeeks == nil)
         #expect(cleared.visitReason == .checkup)
+    }
+
+    @Test func aPagesListIsValidatedWithItsPage() async throws {
+        let form = IntakeForm(validators: EmailDirectory())
+        form.consent.value = true
+        #expect(await form.validate(page: .history).isValid)
+        // An entry without its required name: Next stays on the page, and the entry shows it.
+        let entry = try #require(form.medications.append())
+        entry.dose.value = "5 mg"
+        let report = await form.validate(page: .history)
+        #expect(!report.isValid)
+        #expect(report.issues == [ValidationIssue(path: "/medications/0/name", message: "Name is required")])
+        #expect(report.result(at: "/medications") == .valid)
+        #expect(report.result(at: "/fullName") == nil)
+        #expect(entry.state(of: .name) == .invalid(message: "Name is required"))
+        // Another page's report has no entry of it.
+        #expect(await form.validate(page: .personal).result(at: "/medications/0/name") == nil)
+        entry.name.value = "Ibuprofen"
+        #expect(await form.validate(page: .history).isValid)
+        #expect(await IntakeForm.validate(form.values, page: .history, validators: EmailDirectory()).isValid)
+        // A reset empties the list.
+        form.reset()
+        #expect(form.medications.count == 0)
     }
 
     @Test func aServerValidatesOnePageWithoutTheForm() async {

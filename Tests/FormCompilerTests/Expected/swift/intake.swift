@@ -25,6 +25,7 @@ final class IntakeForm {
     private typealias FieldValidationController = FormRuntime.FieldValidationController
     private typealias FormPages = FormRuntime.FormPages
     private typealias GroupElement = FormRuntime.GroupElement
+    private typealias ListElement = FormRuntime.ListElement
     private typealias MultiChoiceElement = FormRuntime.MultiChoiceElement
     private typealias NumberElement = FormRuntime.NumberElement
     private typealias PageElement = FormRuntime.PageElement
@@ -32,7 +33,6 @@ final class IntakeForm {
     private typealias RuleRunner = FormRuntime.RuleRunner
     private typealias SegmentOption = FormRuntime.SegmentOption
     private typealias TextFieldElement = FormRuntime.TextFieldElement
-    private typealias TextViewElement = FormRuntime.TextViewElement
     private typealias ValidationResult = FormRuntime.ValidationResult
     private typealias ValidationRule = FormRuntime.ValidationRule
     private typealias ValidationTrigger = FormRuntime.ValidationTrigger
@@ -48,7 +48,6 @@ final class IntakeForm {
         case symptomDays
         case mayBePregnant
         case pregnancyWeeks
-        case medications
         case allergies
         case consent
     }
@@ -86,9 +85,9 @@ final class IntakeForm {
         var symptomDays: Int?
         var mayBePregnant: Bool
         var pregnancyWeeks: Int?
-        var medications: String
         var allergies: String
         var consent: Bool
+        var medications: [Medication] = []
 
         /// Every field at its default.
         init() {
@@ -101,7 +100,6 @@ final class IntakeForm {
             self.symptomDays = nil
             self.mayBePregnant = false
             self.pregnancyWeeks = nil
-            self.medications = ""
             self.allergies = ""
             self.consent = false
         }
@@ -116,7 +114,6 @@ final class IntakeForm {
             symptomDays: Int?,
             mayBePregnant: Bool,
             pregnancyWeeks: Int?,
-            medications: String,
             allergies: String,
             consent: Bool
         ) {
@@ -129,9 +126,218 @@ final class IntakeForm {
             self.symptomDays = symptomDays
             self.mayBePregnant = mayBePregnant
             self.pregnancyWeeks = pregnancyWeeks
-            self.medications = medications
             self.allergies = allergies
             self.consent = consent
+        }
+    }
+
+    /// An entry of list `medications` (SPEC §14): every field's value. `id` identifies the entry while it
+    /// exists; it is not encoded, and equality compares the fields only.
+    struct Medication: Codable, Equatable, Sendable, Identifiable {
+        var id = FormRuntime.FormEntryID()
+        var name: String
+        var dose: String
+
+        /// Every field at its default, with a new id.
+        init() {
+            self.name = ""
+            self.dose = ""
+        }
+
+        init(name: String, dose: String) {
+            self.name = name
+            self.dose = dose
+        }
+
+        private enum CodingKeys: String, CodingKey {
+            case name
+            case dose
+        }
+
+        static func == (lhs: Medication, rhs: Medication) -> Bool {
+            return lhs.name == rhs.name
+                && lhs.dose == rhs.dose
+        }
+    }
+
+    /// The live entry of list `medications` (SPEC §14): one `FormValue` per field of the entry, its
+    /// field states, conditions and element tree. `id` is the id of its `Medication`.
+    @MainActor
+    final class MedicationEntry: FormRuntime.FormListEntry {
+        typealias Values = Medication
+
+        /// The form's fields, in document order.
+        enum Field: String, CaseIterable, Sendable {
+            case name
+            case dose
+        }
+
+        /// The entry's identity: stable while the entry exists, not part of its encoding.
+        nonisolated let id: FormRuntime.FormEntryID
+
+        /// The form the entry belongs to, once the form has made it: its `context` is the entry's.
+        private let owner: FormRuntime.FormOwnerReference<IntakeForm>?
+
+        let name: FormValue<String>
+        let dose: FormValue<String>
+
+        /// The clock, time zone and localization of the entry's form (SPEC §10); the defaults without one.
+        var context: ValidationContext {
+            return owner?.owner?.context ?? ValidationContext()
+        }
+
+        /// Field states and triggers (SPEC §6.4); lazy, because its closure needs `self`.
+        private lazy var validation: FieldValidationController<Field> = FieldValidationController(
+            triggers: Self.triggers,
+            dependents: Self.dependents,
+            validate: { [weak self] field in
+                guard let self else { return .cancelled }
+                return await Self.validate(field, in: self.values, context: self.context)
+            }
+        )
+
+        /// An entry showing `values` (with its id), of the form `owner` refers to.
+        init(values: Values = Values(), owner: FormRuntime.FormOwnerReference<IntakeForm>? = nil) {
+            self.name = FormValue(values.name)
+            self.dose = FormValue(values.dose)
+            self.id = values.id
+            self.owner = owner
+            self.name.addObserver({ [weak self] _ in self?.validation.valueDidChange(.name) })
+            self.dose.addObserver({ [weak self] _ in self?.validation.valueDidChange(.dose) })
+        }
+
+        /// A snapshot of every field's current value.
+        var values: Values {
+            var values = Values()
+            values.name = name.value
+            values.dose = dose.value
+            values.id = id
+            return values
+        }
+
+        /// Validates every field's current value and sets every field's state; a field showing a message from
+        /// `setError` keeps it, and the report has it.
+        func validate() async -> ValidationReport<Field> {
+            let report = await Self.validate(self.values, in: self.context)
+            return validation.applying(report)
+        }
+
+        /// Validates `values` with the form's rules, from any isolation domain (e.g. a server); `context` gives
+        /// the clock, time zone and language the rules use.
+        nonisolated static func validate(
+            _ values: Values,
+            in context: ValidationContext = ValidationContext()
+        ) async -> ValidationReport<Field> {
+            var results: [(Field, ValidationResult)] = []
+            for field in Field.allCases {
+                results.append((field, await validate(field, in: values, context: context)))
+            }
+            return ValidationReport<Field>(results)
+        }
+
+        /// Reports an edit of `field`; returns once the rules its trigger calls for have run.
+        func didChange(_ field: Field) async {
+            await validation.didChange(field)
+        }
+
+        /// Reports that `field` lost focus; returns once the rules its trigger calls for have run.
+        func didEndEditing(_ field: Field) async {
+            await validation.didEndEditing(field)
+        }
+
+        /// The validation state of `field`.
+        func state(of field: Field) -> FieldState {
+            return validation.state(of: field)
+        }
+
+        /// Calls `observer` with each field state change.
+        @discardableResult
+        func addStateObserver(_ observer: @escaping @MainActor (Field, FieldState) -> Void) -> ObserverToken {
+            return validation.addStateObserver(observer)
+        }
+
+        /// Stops calling the observer behind `token`.
+        func removeStateObserver(_ token: ObserverToken) {
+            validation.removeStateObserver(token)
+        }
+
+        private nonisolated static func validate(
+            _ field: Field,
+            in values: Values,
+            context: ValidationContext
+        ) async -> ValidationResult {
+            switch field {
+            case .name:
+                return await validateName(values, context: context)
+            case .dose:
+                return .valid
+            }
+        }
+
+        private nonisolated static let triggers: [Field: ValidationTrigger] = Dictionary(uniqueKeysWithValues: Field.allCases.map({ ($0, trigger(of: $0)) }))
+
+        private nonisolated static func trigger(of field: Field) -> ValidationTrigger {
+            return .blurAfterChange
+        }
+
+        private nonisolated static let dependents: [Field: [Field]] = [:]
+
+        private nonisolated static func validateName(
+            _ values: Values,
+            context: ValidationContext
+        ) async -> ValidationResult {
+            let rules: [ValidationRule<String, Values>] = [
+                .required(message: context.localization.string("IntakeForm.medications.name.required.message", default: "Name is required")),
+            ]
+            return await RuleRunner.validate(values.name, in: values, rules: rules)
+        }
+
+        /// Sets the state of each field from the form's report, whose paths for this entry start with `path`.
+        func applyStates<FormField>(_ report: ValidationReport<FormField>, at path: String) {
+            for field in Field.allCases {
+                if let result = report.result(at: path + "/" + field.rawValue) {
+                    validation.setState(FieldState(result), for: field)
+                }
+            }
+        }
+
+        /// Whether `field` is shown now (SPEC §7).
+        func isVisible(_ field: Field) -> Bool {
+            return true
+        }
+
+        /// Whether `field` is shown with `values`: its own condition and every enclosing group's hold.
+        nonisolated static func isVisible(_ field: Field, in values: Values) -> Bool {
+            return true
+        }
+
+        /// Whether `field` is editable now (SPEC §7).
+        func isEnabled(_ field: Field) -> Bool {
+            return true
+        }
+
+        /// Whether `field` is editable with `values`: its own condition and every enclosing group's hold.
+        nonisolated static func isEnabled(_ field: Field, in values: Values) -> Bool {
+            return true
+        }
+
+        /// The element tree a renderer walks, bound to the form's values; built once.
+        private(set) lazy var elements: [any FormElement] = Self.makeElements(of: self)
+
+        /// The form's top-level elements.
+        private static func makeElements(of form: MedicationEntry) -> [any FormElement] {
+            var elements: [any FormElement] = []
+            elements.append(TextFieldElement(
+                id: "name",
+                placeholder: form.context.localization.string("IntakeForm.medications.name.placeholder", default: "Name"),
+                value: form.name
+            ))
+            elements.append(TextFieldElement(
+                id: "dose",
+                placeholder: form.context.localization.string("IntakeForm.medications.dose.placeholder", default: "Dose, e.g. 5 mg twice a day"),
+                value: form.dose
+            ))
+            return elements
         }
     }
 
@@ -144,9 +350,9 @@ final class IntakeForm {
     let symptomDays: FormValue<Int?>
     let mayBePregnant: FormValue<Bool>
     let pregnancyWeeks: FormValue<Int?>
-    let medications: FormValue<String>
     let allergies: FormValue<String>
     let consent: FormValue<Bool>
+    let medications: FormRuntime.FormList<MedicationEntry>
     private let validators: any IntakeFormValidators
 
     /// The clock, time zone and localization that `validate()` and the triggers use (SPEC §10).
@@ -178,10 +384,17 @@ final class IntakeForm {
         self.symptomDays = FormValue(values.symptomDays)
         self.mayBePregnant = FormValue(values.mayBePregnant)
         self.pregnancyWeeks = FormValue(values.pregnancyWeeks)
-        self.medications = FormValue(values.medications)
         self.allergies = FormValue(values.allergies)
         self.consent = FormValue(values.consent)
         self.validators = validators
+        let owner = FormRuntime.FormOwnerReference<IntakeForm>()
+        self.medications = FormRuntime.FormList(
+            values.medications.map { MedicationEntry(values: $0, owner: owner) },
+            minItems: 0,
+            maxItems: 10,
+            makeEntry: { MedicationEntry(owner: owner) }
+        )
+        owner.owner = self
         self.fullName.addObserver({ [weak self] _ in self?.validation.valueDidChange(.fullName) })
         self.birthDate.addObserver({ [weak self] _ in self?.validation.valueDidChange(.birthDate) })
         self.email.addObserver({ [weak self] _ in self?.validation.valueDidChange(.email) })
@@ -191,7 +404,6 @@ final class IntakeForm {
         self.symptomDays.addObserver({ [weak self] _ in self?.validation.valueDidChange(.symptomDays) })
         self.mayBePregnant.addObserver({ [weak self] _ in self?.validation.valueDidChange(.mayBePregnant) })
         self.pregnancyWeeks.addObserver({ [weak self] _ in self?.validation.valueDidChange(.pregnancyWeeks) })
-        self.medications.addObserver({ [weak self] _ in self?.validation.valueDidChange(.medications) })
         self.allergies.addObserver({ [weak self] _ in self?.validation.valueDidChange(.allergies) })
         self.consent.addObserver({ [weak self] _ in self?.validation.valueDidChange(.consent) })
     }
@@ -208,21 +420,25 @@ final class IntakeForm {
         values.symptomDays = symptomDays.value
         values.mayBePregnant = mayBePregnant.value
         values.pregnancyWeeks = pregnancyWeeks.value
-        values.medications = medications.value
         values.allergies = allergies.value
         values.consent = consent.value
+        values.medications = medications.entries.map(\.values)
         return values
     }
 
-    /// Validates every field's current value and sets every field's state; a field showing a message from
-    /// `setError` keeps it, and the report has it.
+    /// Validates every field's and every entry's current values and sets every field's state.
     func validate() async -> ValidationReport<Field> {
         let report = await Self.validate(self.values, in: self.context, validators: self.validators)
-        return validation.applying(report)
+        let shown = validation.applying(report)
+        for (index, entry) in medications.entries.enumerated() {
+            entry.applyStates(report, at: "/medications/\(index)")
+        }
+        return shown
     }
 
     /// Validates `values` with the form's rules, from any isolation domain (e.g. a server); `context` gives
-    /// the clock, time zone and language the rules use.
+    /// the clock, time zone and language the rules use. The report's `issues` name each value by its
+    /// JSON Pointer: `/email`, `/medications`, `/medications/0/…`.
     nonisolated static func validate(
         _ values: Values,
         in context: ValidationContext = ValidationContext(),
@@ -232,7 +448,15 @@ final class IntakeForm {
         for field in Field.allCases {
             results.append((field, await validate(field, in: values, context: context, validators: validators)))
         }
-        return ValidationReport<Field>(results)
+        var paths: [(path: String, result: ValidationResult)] = []
+        for (field, result) in results[0..<9] {
+            paths.append((path: "/" + field.rawValue, result: result))
+        }
+        paths += await validateList_medications(values, context: context)
+        for (field, result) in results[9...] {
+            paths.append((path: "/" + field.rawValue, result: result))
+        }
+        return ValidationReport<Field>(results, values: paths)
     }
 
     /// Reports an edit of `field`; returns once the rules its trigger calls for have run.
@@ -449,9 +673,11 @@ final class IntakeForm {
         self.symptomDays.value = values.symptomDays
         self.mayBePregnant.value = values.mayBePregnant
         self.pregnancyWeeks.value = values.pregnancyWeeks
-        self.medications.value = values.medications
         self.allergies.value = values.allergies
         self.consent.value = values.consent
+        let owner = FormRuntime.FormOwnerReference<IntakeForm>()
+        owner.owner = self
+        self.medications.replaceEntries(values.medications.map { MedicationEntry(values: $0, owner: owner) })
         validation.endReset()
     }
 
@@ -496,7 +722,7 @@ final class IntakeForm {
         case .symptoms:
             return [.symptomList, .painLevel, .symptomDays]
         case .history:
-            return [.mayBePregnant, .pregnancyWeeks, .medications, .allergies, .consent]
+            return [.mayBePregnant, .pregnancyWeeks, .allergies, .consent]
         }
     }
 
@@ -534,6 +760,14 @@ final class IntakeForm {
     /// theirs (SPEC §15.1). A field showing a message from `setError` keeps it.
     func validate(page: Page) async -> ValidationReport<Field> {
         let report = await Self.validate(self.values, page: page, in: self.context, validators: self.validators)
+        switch page {
+        case .history:
+            for (index, entry) in medications.entries.enumerated() {
+                entry.applyStates(report, at: "/medications/\(index)")
+            }
+        default:
+            break
+        }
         return validation.applying(report)
     }
 
@@ -548,7 +782,33 @@ final class IntakeForm {
         for field in fields(on: page) {
             results.append((field, await validate(field, in: values, context: context, validators: validators)))
         }
-        return ValidationReport<Field>(results)
+        var paths: [(path: String, result: ValidationResult)] = results.map({ (path: "/" + $0.0.rawValue, result: $0.1) })
+        switch page {
+        case .history:
+            paths += await validateList_medications(values, context: context)
+        default:
+            break
+        }
+        return ValidationReport<Field>(results, values: paths)
+    }
+
+    private nonisolated static func validateList_medications(
+        _ values: Values,
+        context: ValidationContext
+    ) async -> [(path: String, result: ValidationResult)] {
+        let count = values.medications.count
+        var result = ValidationResult.valid
+        if count > 10 {
+            result = .invalid(message: context.localization.string("IntakeForm.medications.maxItems.message", default: "Medications you take: at most 10 entries are allowed"))
+        }
+        var paths: [(path: String, result: ValidationResult)] = [(path: "/medications", result: result)]
+        for (index, entry) in values.medications.enumerated() {
+            let report = await MedicationEntry.validate(entry, in: context)
+            for field in MedicationEntry.Field.allCases {
+                paths.append((path: "/medications/\(index)/" + field.rawValue, result: report[field]))
+            }
+        }
+        return paths
     }
 
     /// Whether `field` is shown now (SPEC §7).
@@ -715,10 +975,12 @@ final class IntakeForm {
             title: form.context.localization.string("IntakeForm.pregnancy.title", default: "Pregnancy"),
             elements: makeElements_2_0(of: form)
         ))
-        elements.append(TextViewElement(
+        elements.append(ListElement(
             id: "medications",
-            placeholder: form.context.localization.string("IntakeForm.medications.placeholder", default: "Medications you take"),
-            value: form.medications
+            title: form.context.localization.string("IntakeForm.medications.title", default: "Medications you take"),
+            itemTitle: form.context.localization.string("IntakeForm.medications.itemTitle", default: "Medication"),
+            addTitle: form.context.localization.string("IntakeForm.medications.addTitle", default: "Add a medication"),
+            list: form.medications
         ))
         elements.append(TextFieldElement(
             id: "allergies",
