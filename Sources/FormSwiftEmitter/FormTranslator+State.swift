@@ -95,6 +95,7 @@ extension FormTranslator {
             out.statement(.assign(.member(.member(Self.selfName, fields[index].id), "value"), .member(Self.valuesName, fields[index].id)))
         }
         let hidable = fields.indices.filter { fields[$0].visibleHelper != nil }
+        let hidableLists: [(id: String, helper: Int)] = lists.compactMap { list in list.helpers.visible.map { (list.id, $0) } }
         plan.once { [lists, typeName] out in
             // Each list's entries anew from `values` (SPEC §14): new entries, with states of their own.
             if !lists.isEmpty {
@@ -128,19 +129,27 @@ extension FormTranslator {
                 ],
                 result: Self.valuesType, body: []
             ))
-            if hidable.isEmpty {
+            if hidable.isEmpty && hidableLists.isEmpty {
                 out.statement(.return(Self.valuesName))
             } else {
                 out.statement(.var("cleared", nil, Self.valuesName))
             }
         }
+        let readsToday = conditions.readsToday
         if !hidable.isEmpty {
-            let readsToday = conditions.readsToday
             plan.each(hidable.count, in: formBody, weight: { _ in SpeedPaths.EmitWeights.initializerLine }) { index, out in
                 let field = fields[hidable[index]]
                 out.clearingWhenHidden(field.name, to: emptyValue(of: field), passesContext: readsToday)
             }
-            plan.once { out in
+        }
+        if !hidable.isEmpty || !hidableLists.isEmpty {
+            plan.once { [conditions] out in
+                // A hidden list (its own condition, its group's or its page's) has no entries to submit.
+                for (id, helper) in hidableLists {
+                    let name = conditions.visibleHelpers[helper].name(from: .snapshot)
+                    let call = name.prefix.description + name.key + name.suffix.description + (readsToday ? "(values, context)" : "(values)")
+                    out.listLines(["if !\(call) {", "    cleared.\(id) = []", "}"])
+                }
                 out.statement(.return(.name("cleared")))
             }
         }

@@ -704,6 +704,8 @@ def test_next_checks_the_entries_of_a_list_on_the_page(driver, pages):
     set_value(driver, "visitReason", "checkup")
     driver.find_element(By.ID, "formc-next").click()
     assert driver.execute_script("return document.documentElement.dataset.page") == "history"
+    assert not row(driver, "medications").is_displayed()
+    set_value(driver, "takesMedication", True)
     driver.find_element(By.ID, "formc-medications-add").click()
     set_value(driver, "consent", True)
     driver.find_element(By.ID, "formc-submit").click()

@@ -60,14 +60,14 @@ struct IntakeFormTests {
         #expect(IntakeForm.Page.allCases == [.personal, .symptoms, .history])
         #expect(form.fields(on: .personal) == [.fullName, .birthDate, .email, .visitReason])
         #expect(IntakeForm.fields(on: .symptoms) == [.symptomList, .painLevel, .symptomDays])
-        #expect(form.fields(on: .history) == [.mayBePregnant, .pregnancyWeeks, .allergies, .consent])
+        #expect(form.fields(on: .history) == [.mayBePregnant, .pregnancyWeeks, .takesMedication, .allergies, .consent])
         // Every field is on exactly one page.
         #expect(IntakeForm.Page.allCases.flatMap(form.fields(on:)) == IntakeForm.Field.allCases)
         let pages = form.elements.compactMap { element -> String? in
             if case .page(let page) = element.kind { return "\(page.id): \(page.title ?? "-") (\(page.elements.count))" }
             return nil
         }
-        #expect(pages == ["personal: About you (4)", "symptoms: Symptoms (3)", "history: Medical history (4)"])
+        #expect(pages == ["personal: About you (4)", "symptoms: Symptoms (3)", "history: Medical history (5)"])
     }
 
     @Test func nextAndBackSkipAHiddenPage() {
@@ -315,6 +315,7 @@ struct IntakeFormTests {
     @Test func aPagesListIsValidatedWithItsPage() async throws {
         let form = IntakeForm(validators: EmailDirectory())
         form.consent.value = true
+        form.takesMedication.value = true
         #expect(await form.validate(page: .history).isValid)
         // An entry without its required name: Next stays on the page, and the entry shows it.
         let entry = try #require(form.medications.append())
@@ -330,6 +331,12 @@ struct IntakeFormTests {
         entry.name.value = "Ibuprofen"
         #expect(await form.validate(page: .history).isValid)
         #expect(await IntakeForm.validate(form.values, page: .history, validators: EmailDirectory()).isValid)
+        // No medication after all: the hidden list is valid, and its entries are not submitted.
+        entry.name.value = ""
+        form.takesMedication.value = false
+        #expect(await form.validate(page: .history).isValid)
+        #expect(form.values.medications.count == 1)
+        #expect(form.submittedValues.medications == [])
         // A reset empties the list.
         form.reset()
         #expect(form.medications.count == 0)

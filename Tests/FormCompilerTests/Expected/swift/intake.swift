@@ -48,6 +48,7 @@ final class IntakeForm {
         case symptomDays
         case mayBePregnant
         case pregnancyWeeks
+        case takesMedication
         case allergies
         case consent
     }
@@ -85,6 +86,7 @@ final class IntakeForm {
         var symptomDays: Int?
         var mayBePregnant: Bool
         var pregnancyWeeks: Int?
+        var takesMedication: Bool
         var allergies: String
         var consent: Bool
         var medications: [Medication] = []
@@ -100,6 +102,7 @@ final class IntakeForm {
             self.symptomDays = nil
             self.mayBePregnant = false
             self.pregnancyWeeks = nil
+            self.takesMedication = false
             self.allergies = ""
             self.consent = false
         }
@@ -114,6 +117,7 @@ final class IntakeForm {
             symptomDays: Int?,
             mayBePregnant: Bool,
             pregnancyWeeks: Int?,
+            takesMedication: Bool,
             allergies: String,
             consent: Bool
         ) {
@@ -126,6 +130,7 @@ final class IntakeForm {
             self.symptomDays = symptomDays
             self.mayBePregnant = mayBePregnant
             self.pregnancyWeeks = pregnancyWeeks
+            self.takesMedication = takesMedication
             self.allergies = allergies
             self.consent = consent
         }
@@ -350,6 +355,7 @@ final class IntakeForm {
     let symptomDays: FormValue<Int?>
     let mayBePregnant: FormValue<Bool>
     let pregnancyWeeks: FormValue<Int?>
+    let takesMedication: FormValue<Bool>
     let allergies: FormValue<String>
     let consent: FormValue<Bool>
     let medications: FormRuntime.FormList<MedicationEntry>
@@ -384,6 +390,7 @@ final class IntakeForm {
         self.symptomDays = FormValue(values.symptomDays)
         self.mayBePregnant = FormValue(values.mayBePregnant)
         self.pregnancyWeeks = FormValue(values.pregnancyWeeks)
+        self.takesMedication = FormValue(values.takesMedication)
         self.allergies = FormValue(values.allergies)
         self.consent = FormValue(values.consent)
         self.validators = validators
@@ -404,6 +411,7 @@ final class IntakeForm {
         self.symptomDays.addObserver({ [weak self] _ in self?.validation.valueDidChange(.symptomDays) })
         self.mayBePregnant.addObserver({ [weak self] _ in self?.validation.valueDidChange(.mayBePregnant) })
         self.pregnancyWeeks.addObserver({ [weak self] _ in self?.validation.valueDidChange(.pregnancyWeeks) })
+        self.takesMedication.addObserver({ [weak self] _ in self?.validation.valueDidChange(.takesMedication) })
         self.allergies.addObserver({ [weak self] _ in self?.validation.valueDidChange(.allergies) })
         self.consent.addObserver({ [weak self] _ in self?.validation.valueDidChange(.consent) })
     }
@@ -420,6 +428,7 @@ final class IntakeForm {
         values.symptomDays = symptomDays.value
         values.mayBePregnant = mayBePregnant.value
         values.pregnancyWeeks = pregnancyWeeks.value
+        values.takesMedication = takesMedication.value
         values.allergies = allergies.value
         values.consent = consent.value
         values.medications = medications.entries.map(\.values)
@@ -449,11 +458,11 @@ final class IntakeForm {
             results.append((field, await validate(field, in: values, context: context, validators: validators)))
         }
         var paths: [(path: String, result: ValidationResult)] = []
-        for (field, result) in results[0..<9] {
+        for (field, result) in results[0..<10] {
             paths.append((path: "/" + field.rawValue, result: result))
         }
         paths += await validateList_medications(values, context: context)
-        for (field, result) in results[9...] {
+        for (field, result) in results[10...] {
             paths.append((path: "/" + field.rawValue, result: result))
         }
         return ValidationReport<Field>(results, values: paths)
@@ -673,6 +682,7 @@ final class IntakeForm {
         self.symptomDays.value = values.symptomDays
         self.mayBePregnant.value = values.mayBePregnant
         self.pregnancyWeeks.value = values.pregnancyWeeks
+        self.takesMedication.value = values.takesMedication
         self.allergies.value = values.allergies
         self.consent.value = values.consent
         let owner = FormRuntime.FormOwnerReference<IntakeForm>()
@@ -706,6 +716,9 @@ final class IntakeForm {
         if !isVisible(.pregnancyWeeks, in: values) {
             cleared.pregnancyWeeks = nil
         }
+        if !isMedicationsVisible(values) {
+            cleared.medications = []
+        }
         return cleared
     }
 
@@ -722,7 +735,7 @@ final class IntakeForm {
         case .symptoms:
             return [.symptomList, .painLevel, .symptomDays]
         case .history:
-            return [.mayBePregnant, .pregnancyWeeks, .allergies, .consent]
+            return [.mayBePregnant, .pregnancyWeeks, .takesMedication, .allergies, .consent]
         }
     }
 
@@ -796,16 +809,17 @@ final class IntakeForm {
         _ values: Values,
         context: ValidationContext
     ) async -> [(path: String, result: ValidationResult)] {
+        let visible = isMedicationsVisible(values)
         let count = values.medications.count
         var result = ValidationResult.valid
-        if count > 10 {
+        if visible && count > 10 {
             result = .invalid(message: context.localization.string("IntakeForm.medications.maxItems.message", default: "Medications you take: at most 10 entries are allowed"))
         }
         var paths: [(path: String, result: ValidationResult)] = [(path: "/medications", result: result)]
         for (index, entry) in values.medications.enumerated() {
             let report = await MedicationEntry.validate(entry, in: context)
             for field in MedicationEntry.Field.allCases {
-                paths.append((path: "/medications/\(index)/" + field.rawValue, result: report[field]))
+                paths.append((path: "/medications/\(index)/" + field.rawValue, result: visible ? report[field] : .valid))
             }
         }
         return paths
@@ -851,6 +865,10 @@ final class IntakeForm {
         return values.mayBePregnant
     }
 
+    private nonisolated static func isMedicationsVisible(_ values: Values) -> Bool {
+        return values.takesMedication
+    }
+
     private func isVisible_Symptoms() -> Bool {
         return (visitReason.value == VisitReason.illness) || (visitReason.value == VisitReason.injury)
     }
@@ -861,6 +879,10 @@ final class IntakeForm {
 
     private func isVisible_PregnancyWeeks() -> Bool {
         return mayBePregnant.value
+    }
+
+    private func isVisible_Medications() -> Bool {
+        return takesMedication.value
     }
 
     /// Whether `field` is editable now (SPEC §7).
@@ -975,12 +997,18 @@ final class IntakeForm {
             title: form.context.localization.string("IntakeForm.pregnancy.title", default: "Pregnancy"),
             elements: makeElements_2_0(of: form)
         ))
+        elements.append(BooleanElement(
+            id: "takesMedication",
+            title: form.context.localization.string("IntakeForm.takesMedication.title", default: "I take medication regularly"),
+            value: form.takesMedication
+        ))
         elements.append(ListElement(
             id: "medications",
             title: form.context.localization.string("IntakeForm.medications.title", default: "Medications you take"),
             itemTitle: form.context.localization.string("IntakeForm.medications.itemTitle", default: "Medication"),
             addTitle: form.context.localization.string("IntakeForm.medications.addTitle", default: "Add a medication"),
-            list: form.medications
+            list: form.medications,
+            visible: { [weak form] in form?.isVisible_Medications() ?? false }
         ))
         elements.append(TextFieldElement(
             id: "allergies",
