@@ -36,6 +36,8 @@ extension FormTranslator {
 
     /// The members of SPEC §15.2 that every form has, then a form's page members.
     func stateMembers(into plan: inout EmitPlan) {
+        // `setError(_:at: "/employers/0/company")`: an entry's field, by the list, index and id (SPEC §14).
+        let entryLists = lists.filter { !$0.entry.fields.isEmpty }
         plan.once { out in
             out.declaration(.function(SwiftFunction(
                 doc: [
@@ -44,7 +46,9 @@ extension FormTranslator {
                     "the states, e.g. in a test or a submit button.",
                 ],
                 access: access, name: "settle", parameters: [], isAsync: true,
-                body: [.expr(.await(.call(.member(.name("validation"), "settle"), [])))]
+                body: [.expr(.await(.call(.member(.name("validation"), "settle"), [])))] + lists.map { list in
+                    .for("entry", in: .member(.name(list.id), "entries"), body: [.expr(.await(.call(.member(.name("entry"), "settle"), [])))])
+                }
             )))
             out.declaration(.function(SwiftFunction(
                 doc: [
@@ -57,27 +61,57 @@ extension FormTranslator {
                     SwiftArgument(nil, .name("message")), SwiftArgument("for", .name("field")),
                 ]))]
             )))
-            out.declaration(.function(SwiftFunction(
-                doc: [
-                    "`setError(_:for:)` for the value at `path`, a JSON Pointer into `Values` as a report's issues give it",
-                    "(`/email`); false, and nothing shown, for a path that names no field.",
-                ],
-                attributes: ["@discardableResult"], access: access, name: "setError",
-                parameters: [SwiftParameter("_", "message", Self.stringType), SwiftParameter("at", "path", Self.stringType)],
-                result: Self.boolType,
-                // A form without fields has no path (and its `Field`, without cases, no raw value).
-                body: fields.isEmpty ? [.return(.bool(false))] : [
-                    .guardLet("field", .call(.member(.name("FieldPath"), "field"), [
-                        SwiftArgument("at", .name("path")), SwiftArgument("as", .member(.name("Field"), "self")),
-                    ]), else: [.return(.bool(false))]),
-                    .expr(.call(.name("setError"), [SwiftArgument(nil, .name("message")), SwiftArgument("for", .name("field"))])),
-                    .return(.bool(true)),
+            if entryLists.isEmpty {
+                out.declaration(.function(SwiftFunction(
+                    doc: [
+                        "`setError(_:for:)` for the value at `path`, a JSON Pointer into `Values` as a report's issues give it",
+                        "(`/email`); false, and nothing shown, for a path that names no field.",
+                    ],
+                    attributes: ["@discardableResult"], access: access, name: "setError",
+                    parameters: [SwiftParameter("_", "message", Self.stringType), SwiftParameter("at", "path", Self.stringType)],
+                    result: Self.boolType,
+                    // A form without fields has no path (and its `Field`, without cases, no raw value).
+                    body: fields.isEmpty ? [.return(.bool(false))] : [
+                        .guardLet("field", .call(.member(.name("FieldPath"), "field"), [
+                            SwiftArgument("at", .name("path")), SwiftArgument("as", .member(.name("Field"), "self")),
+                        ]), else: [.return(.bool(false))]),
+                        .expr(.call(.name("setError"), [SwiftArgument(nil, .name("message")), SwiftArgument("for", .name("field"))])),
+                        .return(.bool(true)),
+                    ]
+                )))
+            } else {
+                var lines = [
+                    "/// `setError(_:for:)` for the value at `path`, a JSON Pointer into `Values` as a report's issues give it:",
+                    "/// a field (`/email`) or a list entry's field (`/\(entryLists[0].id)/0/…`); false, and nothing shown, for a path",
+                    "/// that names no field.",
+                    "@discardableResult",
+                    "\(accessPrefix)func setError(_ message: String, at path: String) -> Bool {",
+                    "    if let (list, index, id) = FieldPath.entryField(at: path) {",
+                    "        switch list {",
                 ]
-            )))
+                for list in entryLists {
+                    lines += [
+                        "        case \"\(list.id)\":",
+                        "            guard \(list.id).entries.indices.contains(index), let field = \(list.className).Field(rawValue: id) else { return false }",
+                        "            \(list.id).entries[index].setError(message, for: field)",
+                        "            return true",
+                    ]
+                }
+                lines += ["        default:", "            return false", "        }", "    }"]
+                lines += fields.isEmpty ? ["    return false", "}"] : [
+                    "    guard let field = FieldPath.field(at: path, as: Field.self) else { return false }",
+                    "    setError(message, for: field)",
+                    "    return true",
+                    "}",
+                ]
+                out.listMember(lines)
+            }
             out.declaration(.function(SwiftFunction(
                 doc: ["Removes every message that `setError` showed; those fields become `.idle`."],
                 access: access, name: "clearErrors", parameters: [],
-                body: [.expr(.call(.member(.name("validation"), "clearErrors"), []))]
+                body: [.expr(.call(.member(.name("validation"), "clearErrors"), []))] + lists.map { list in
+                    .for("entry", in: .member(.name(list.id), "entries"), body: [.expr(.call(.member(.name("entry"), "clearErrors"), []))])
+                }
             )))
             out.openFunction(SwiftFunction(
                 doc: [

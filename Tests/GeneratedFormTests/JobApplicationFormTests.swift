@@ -287,6 +287,28 @@ struct JobApplicationStateTests {
         #expect(form.state(of: .email) == .invalid(message: "This email has applied already"))
     }
 
+    @Test func aServerMessageReachesAnEntryByItsPath() async {
+        let form = JobApplicationForm()
+        #expect(form.setError("We could not verify this company", at: "/employers/0/company"))
+        #expect(!form.setError("No such entry", at: "/employers/3/company"))
+        #expect(!form.setError("No such field", at: "/employers/0/salary"))
+        #expect(!form.setError("No such list", at: "/pets/0/name"))
+        let entry = form.employers.entries[0]
+        #expect(entry.state(of: .company) == .invalid(message: "We could not verify this company"))
+        // validate() leaves it; a new value gives the field back to its rules.
+        entry.company.value = "Analytical Engines Ltd"
+        #expect(form.setError("We could not verify this company", at: "/employers/0/company"))
+        _ = await form.validate()
+        #expect(entry.state(of: .company) == .invalid(message: "We could not verify this company"))
+        entry.company.value = "Difference Engines Ltd"
+        await form.settle()
+        _ = await form.validate()
+        #expect(entry.state(of: .company) == .valid)
+        #expect(form.setError("Again", at: "/employers/0/role"))
+        form.clearErrors()
+        #expect(entry.state(of: .role) == .idle)
+    }
+
     @Test func resetPutsTheEntriesBack() async {
         let form = JobApplicationForm()
         form.employers.append()

@@ -8,4 +8,11 @@ public enum FieldPath {
         guard let tokens = JSONPointer.tokens(of: path), tokens.count == 1 else { return nil }
         return Field(rawValue: tokens[0])
     }
+
+    /// The list, entry index and field id of a list entry's field path
+    /// (`/employers/0/company` → `("employers", 0, "company")`); nil for any other path.
+    public static func entryField(at path: String) -> (list: String, index: Int, field: String)? {
+        guard let tokens = JSONPointer.tokens(of: path), tokens.count == 3, let index = Int(tokens[1]), index >= 0 else { return nil }
+        return (tokens[0], index, tokens[2])
+    }
 }

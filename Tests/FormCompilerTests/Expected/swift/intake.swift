@@ -300,10 +300,26 @@ final class IntakeForm {
         /// Sets the state of each field from the form's report, whose paths for this entry start with `path`.
         func applyStates<FormField>(_ report: ValidationReport<FormField>, at path: String) {
             for field in Field.allCases {
-                if let result = report.result(at: path + "/" + field.rawValue) {
+                if !validation.hasError(field), let result = report.result(at: path + "/" + field.rawValue) {
                     validation.setState(FieldState(result), for: field)
                 }
             }
+        }
+
+        /// Shows `message` on `field` from outside the rules until the field's value changes (SPEC §15.2):
+        /// the form's `setError(_:at:)` with the entry's path.
+        func setError(_ message: String, for field: Field) {
+            validation.setError(message, for: field)
+        }
+
+        /// Returns once the rules that assignments to the entry's values started have run (SPEC §15.2).
+        func settle() async {
+            await validation.settle()
+        }
+
+        /// Removes every message that `setError` showed on the entry.
+        func clearErrors() {
+            validation.clearErrors()
         }
 
         /// Whether `field` is shown now (SPEC §7).
@@ -647,6 +663,9 @@ final class IntakeForm {
     /// the states, e.g. in a test or a submit button.
     func settle() async {
         await validation.settle()
+        for entry in medications.entries {
+            await entry.settle()
+        }
     }
 
     /// Shows `message` on `field` from outside the rules (a server's "email already taken"): the state is
@@ -655,10 +674,21 @@ final class IntakeForm {
         validation.setError(message, for: field)
     }
 
-    /// `setError(_:for:)` for the value at `path`, a JSON Pointer into `Values` as a report's issues give it
-    /// (`/email`); false, and nothing shown, for a path that names no field.
+    /// `setError(_:for:)` for the value at `path`, a JSON Pointer into `Values` as a report's issues give it:
+    /// a field (`/email`) or a list entry's field (`/medications/0/…`); false, and nothing shown, for a path
+    /// that names no field.
     @discardableResult
     func setError(_ message: String, at path: String) -> Bool {
+        if let (list, index, id) = FieldPath.entryField(at: path) {
+            switch list {
+            case "medications":
+                guard medications.entries.indices.contains(index), let field = MedicationEntry.Field(rawValue: id) else { return false }
+                medications.entries[index].setError(message, for: field)
+                return true
+            default:
+                return false
+            }
+        }
         guard let field = FieldPath.field(at: path, as: Field.self) else { return false }
         setError(message, for: field)
         return true
@@ -667,6 +697,9 @@ final class IntakeForm {
     /// Removes every message that `setError` showed; those fields become `.idle`.
     func clearErrors() {
         validation.clearErrors()
+        for entry in medications.entries {
+            entry.clearErrors()
+        }
     }
 
     /// Puts every value back (to `values`, by default every field's default) and every state to `.idle`,

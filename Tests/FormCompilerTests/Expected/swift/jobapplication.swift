@@ -274,10 +274,26 @@ final class JobApplicationForm {
         /// Sets the state of each field from the form's report, whose paths for this entry start with `path`.
         func applyStates<FormField>(_ report: ValidationReport<FormField>, at path: String) {
             for field in Field.allCases {
-                if let result = report.result(at: path + "/" + field.rawValue) {
+                if !validation.hasError(field), let result = report.result(at: path + "/" + field.rawValue) {
                     validation.setState(FieldState(result), for: field)
                 }
             }
+        }
+
+        /// Shows `message` on `field` from outside the rules until the field's value changes (SPEC §15.2):
+        /// the form's `setError(_:at:)` with the entry's path.
+        func setError(_ message: String, for field: Field) {
+            validation.setError(message, for: field)
+        }
+
+        /// Returns once the rules that assignments to the entry's values started have run (SPEC §15.2).
+        func settle() async {
+            await validation.settle()
+        }
+
+        /// Removes every message that `setError` showed on the entry.
+        func clearErrors() {
+            validation.clearErrors()
         }
 
         /// Whether `field` is shown now (SPEC §7).
@@ -529,10 +545,26 @@ final class JobApplicationForm {
         /// Sets the state of each field from the form's report, whose paths for this entry start with `path`.
         func applyStates<FormField>(_ report: ValidationReport<FormField>, at path: String) {
             for field in Field.allCases {
-                if let result = report.result(at: path + "/" + field.rawValue) {
+                if !validation.hasError(field), let result = report.result(at: path + "/" + field.rawValue) {
                     validation.setState(FieldState(result), for: field)
                 }
             }
+        }
+
+        /// Shows `message` on `field` from outside the rules until the field's value changes (SPEC §15.2):
+        /// the form's `setError(_:at:)` with the entry's path.
+        func setError(_ message: String, for field: Field) {
+            validation.setError(message, for: field)
+        }
+
+        /// Returns once the rules that assignments to the entry's values started have run (SPEC §15.2).
+        func settle() async {
+            await validation.settle()
+        }
+
+        /// Removes every message that `setError` showed on the entry.
+        func clearErrors() {
+            validation.clearErrors()
         }
 
         /// Whether `field` is shown now (SPEC §7).
@@ -756,6 +788,12 @@ final class JobApplicationForm {
     /// the states, e.g. in a test or a submit button.
     func settle() async {
         await validation.settle()
+        for entry in employers.entries {
+            await entry.settle()
+        }
+        for entry in references.entries {
+            await entry.settle()
+        }
     }
 
     /// Shows `message` on `field` from outside the rules (a server's "email already taken"): the state is
@@ -764,10 +802,25 @@ final class JobApplicationForm {
         validation.setError(message, for: field)
     }
 
-    /// `setError(_:for:)` for the value at `path`, a JSON Pointer into `Values` as a report's issues give it
-    /// (`/email`); false, and nothing shown, for a path that names no field.
+    /// `setError(_:for:)` for the value at `path`, a JSON Pointer into `Values` as a report's issues give it:
+    /// a field (`/email`) or a list entry's field (`/employers/0/…`); false, and nothing shown, for a path
+    /// that names no field.
     @discardableResult
     func setError(_ message: String, at path: String) -> Bool {
+        if let (list, index, id) = FieldPath.entryField(at: path) {
+            switch list {
+            case "employers":
+                guard employers.entries.indices.contains(index), let field = EmployerEntry.Field(rawValue: id) else { return false }
+                employers.entries[index].setError(message, for: field)
+                return true
+            case "references":
+                guard references.entries.indices.contains(index), let field = ReferenceEntry.Field(rawValue: id) else { return false }
+                references.entries[index].setError(message, for: field)
+                return true
+            default:
+                return false
+            }
+        }
         guard let field = FieldPath.field(at: path, as: Field.self) else { return false }
         setError(message, for: field)
         return true
@@ -776,6 +829,12 @@ final class JobApplicationForm {
     /// Removes every message that `setError` showed; those fields become `.idle`.
     func clearErrors() {
         validation.clearErrors()
+        for entry in employers.entries {
+            entry.clearErrors()
+        }
+        for entry in references.entries {
+            entry.clearErrors()
+        }
     }
 
     /// Puts every value back (to `values`, by default every field's default) and every state to `.idle`,
