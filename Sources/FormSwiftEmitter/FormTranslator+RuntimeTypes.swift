@@ -39,8 +39,12 @@ extension FormTranslator {
         // The entry classes, nested in the form type, read the form's aliases: they
         // alias what the entries write too.
         for list in lists { names.formUnion(list.entry.runtimeTypes) }
-        // Only the form's own `setError(_:at:)` writes `FieldPath`, and only when the form has fields.
-        if fields.isEmpty { names.remove("FieldPath") }
+        // Only the form's own `setError(_:at:)` writes `FieldPath`: for its fields and its entries' fields.
+        if fields.isEmpty && !lists.contains(where: { !$0.entry.fields.isEmpty }) {
+            names.remove("FieldPath")
+        } else {
+            names.insert("FieldPath")
+        }
         // Bit i: `elementTypeNames[i]` (a bit per element, not a `Set` insertion).
         var used: UInt32 = 0
         for level in levels {
