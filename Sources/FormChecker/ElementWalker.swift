@@ -8,7 +8,11 @@ import FormSource
 struct ElementWalker {
     enum Found: Sendable {
         case group(Located<String>)
+        case page(Located<String>)
         case segue(Located<String>)
+        /// A list (SPEC §14): its id, and its path in the tree. Its entries'
+        /// fields are checked on their own, once the form's are declared.
+        case list(Located<String>, path: ElementPath, canBeHidden: Bool)
         /// A field: its index in `symbols`, `facts` and `rules`, and for a segment
         /// field (whose enum name is declared with it) its index in `enumNames`.
         case field(Int, segment: Int?)
@@ -62,9 +66,17 @@ struct ElementWalker {
             let kind = elements[index].kind
             switch kind {
             case .group(let group):
+                if group.isPage && path.count > 1 {
+                    // Pages stand only at the top level (SPEC §15.1).
+                    diagnostics.error(
+                        .unknownElementKind, "a page cannot stand inside a group or another page",
+                        at: elements[index].kindKeyRange,
+                        help: ["pages stand only at the top level of the form; use 'group' for a section inside a page"]
+                    )
+                }
                 if let id = group.id {
-                    checkSpelling(id, what: "group id", isField: false)
-                    found.append(.group(id))
+                    checkSpelling(id, what: group.isPage ? "page id" : "group id", isField: false)
+                    found.append(group.isPage ? .page(id) : .group(id))
                     hashes.append(IDIndex.hash(id.value))
                 }
                 walk(group.elements, range: group.elements.indices, path: &path, groups: groups + [path], hidden: canBeHidden)
@@ -76,12 +88,22 @@ struct ElementWalker {
                 walkField(field.common, kind: kind, valueType: .bool, path: path, groups: groups, canBeHidden: canBeHidden)
             case .segment(let segment):
                 let enumName = segment.swiftEnumName
-                enumNames.append(SegmentChecker.checkEnumName(segment, name: enumName, diagnostics: &diagnostics))
+                // A shared set's enum is declared once, with the set (`OptionSetChecker`).
+                enumNames.append(
+                    segment.optionSet == nil ? SegmentChecker.checkEnumName(segment, name: enumName, diagnostics: &diagnostics) : nil
+                )
                 walkField(
                     segment.common, kind: kind, valueType: .segment(enumName: enumName, optional: segment.isOptional),
                     path: path, groups: groups, canBeHidden: canBeHidden, segment: enumNames.count - 1
                 )
-                segmentChecker.checkOptions(segment, diagnostics: &diagnostics)
+                if segment.optionSet == nil {
+                    segmentChecker.checkOptions(segment, diagnostics: &diagnostics)
+                } else {
+                    OptionSetChecker.checkDefaults(
+                        segment.defaultValue.map { [$0] } ?? [], options: segment.options, owner: "\(segment.variant.rawValue) '\(segment.id.value)'",
+                        diagnostics: &diagnostics
+                    )
+                }
             case .text(let field):
                 walkField(field.common, kind: kind, valueType: .string, path: path, groups: groups, canBeHidden: canBeHidden)
             case .number(let field):
@@ -97,14 +119,18 @@ struct ElementWalker {
                 )
             case .multiChoice(let field):
                 let enumName = field.swiftEnumName
-                enumNames.append(SegmentChecker.checkEnumName(
+                enumNames.append(field.optionSet == nil ? SegmentChecker.checkEnumName(
                     field.id, kind: "multiChoice", name: enumName, explicit: field.enumName, diagnostics: &diagnostics
-                ))
+                ) : nil)
                 walkField(
                     field.common, kind: kind, valueType: .multiChoice(enumName: enumName),
                     path: path, groups: groups, canBeHidden: canBeHidden, segment: enumNames.count - 1
                 )
                 segmentChecker.checkOptions(field, diagnostics: &diagnostics)
+            case .list(let list):
+                checkSpelling(list.id, what: "list id", isField: true)
+                found.append(.list(list.id, path: path, canBeHidden: canBeHidden))
+                hashes.append(IDIndex.hash(list.id.value))
             case .spacer, .staticText:
                 break
             }

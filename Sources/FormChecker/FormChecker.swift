@@ -16,12 +16,21 @@ public enum FormChecker {
     /// be walked in two halves at once (`FormChecker+Halves.swift`), its ids'
     /// slots read ahead, and its conditions lowered in chunks on every core
     /// (`ConditionChecker`); tests compare both ways.
+    ///
+    /// `entryFieldLists`: for an entry of a list (`ListChecker`), the entry fields
+    /// of every list, which the entry may not name unless they are its own.
     package static func check(
-        _ document: consuming FormDocument, file: SourceFile, speed: SpeedPolicy, diagnostics: inout DiagnosticBag
+        _ document: consuming FormDocument, file: SourceFile, speed: SpeedPolicy,
+        entryFieldLists: [String: String] = [:], diagnostics: inout DiagnosticBag
     ) -> CheckedForm {
         var checker = Checker(file: file, defaultTrigger: document.defaultTrigger, diagnostics: diagnostics)
         checker.speed = speed
+        checker.symbols.entryFieldLists = entryFieldLists
         checker.declare(document)
+        let lists = checker.lists
+        if !lists.isEmpty {
+            ListChecker.declareEntryFields(of: lists, in: document, symbols: &checker.symbols)
+        }
         diagnostics = checker.diagnostics
         let scope = ConditionScope(
             symbols: checker.symbols, facts: checker.conditionFacts, nonFields: checker.nonFields,
@@ -38,7 +47,18 @@ public enum FormChecker {
             &checkedDocument, scope: scope, file: file, speed: speed, diagnostics: &diagnostics,
             alongside: { Checker.ruleDiagnostics(walkers.take(0), symbols: symbols, file: file) }
         )
-        return CheckedForm(document: checkedDocument, symbols: symbols, sourcePath: file.path)
+        RuleConditionChecker.check(&checkedDocument, scope: scope, file: file, diagnostics: &diagnostics)
+        OptionSetChecker.checkUse(checkedDocument, diagnostics: &diagnostics)
+        var checkedLists: [CheckedList] = []
+        if !lists.isEmpty {
+            checkedLists = ListChecker.check(
+                lists, in: &checkedDocument, symbols: symbols, facts: scope.facts, file: file, speed: speed,
+                diagnostics: &diagnostics
+            )
+        }
+        var checked = CheckedForm(document: checkedDocument, symbols: symbols, sourcePath: file.path)
+        checked.lists = checkedLists
+        return checked
     }
 }
 
@@ -61,6 +81,8 @@ private struct Checker {
     /// field's rules (duplicates too) for the rule checks, which need every field
     /// declared first, and are freed by the task that runs them.
     var walked: [ElementWalker] = []
+    /// The lists of the form, in document order, for `ListChecker`.
+    var lists: [ListChecker.Found] = []
     /// Whether a large form's element list may be walked in two halves at once,
     /// and the ids' slots read ahead of recording them.
     var speed = SpeedPolicy.current
@@ -78,6 +100,11 @@ private struct Checker {
     /// recorded, which is where a duplicate is found and the first of each wins.
     mutating func declare(_ document: FormDocument) {
         checkFormName(document.name)
+        checkPages(document.elements)
+        if !document.optionSets.isEmpty {
+            var setChecker = SegmentChecker()
+            OptionSetChecker.declare(document.optionSets, segmentChecker: &setChecker, typeNames: &typeNames, diagnostics: &diagnostics)
+        }
         let counts = document.elements.indices.map { Self.elementCount(document.elements[$0...$0]) }
         let elementCount = counts.reduce(0, +)
         symbols.reserveCapacity(elementCount)
@@ -122,9 +149,16 @@ private struct Checker {
         case .group(let id):
             reportDuplicate(id, earlier: symbols.record(id.value, hash: hash, declaredAt: id.range, field: nil))
             if nonFields[id.value] == nil { nonFields[id.value] = .group }
+        case .page(let id):
+            reportDuplicate(id, earlier: symbols.record(id.value, hash: hash, declaredAt: id.range, field: nil))
+            if nonFields[id.value] == nil { nonFields[id.value] = .page }
         case .segue(let id):
             reportDuplicate(id, earlier: symbols.record(id.value, hash: hash, declaredAt: id.range, field: nil))
             if nonFields[id.value] == nil { nonFields[id.value] = .segue }
+        case .list(let id, let path, let canBeHidden):
+            reportDuplicate(id, earlier: symbols.record(id.value, hash: hash, declaredAt: id.range, field: nil))
+            if nonFields[id.value] == nil { nonFields[id.value] = .list }
+            lists.append(ListChecker.Found(id: id, path: path, canBeHidden: canBeHidden))
         case .field(let field, let segment):
             // Moved out of the walker's list, not copied: the table takes it.
             let symbol = part.symbols[field].take()!
@@ -147,7 +181,7 @@ private struct Checker {
         diagnostics.error(
             .duplicateID, "duplicate id '\(id.value)'", at: id.range,
             notes: [diagnostics.note("'\(id.value)' first defined here", at: earlier)],
-            help: ["fields, groups and segues share one namespace; give each a unique id"]
+            help: ["fields, groups, pages and segues share one namespace; give each a unique id"]
         )
     }
 
@@ -175,6 +209,33 @@ private struct Checker {
             }
         }
         return diagnostics
+    }
+
+    /// FC103 for each top-level element that is not a page in a form whose top
+    /// level has pages (SPEC §15.1: every top-level element is a page, or none
+    /// is), and FC204 when a segment's enum is named `Page` beside the pages'
+    /// enum. Pages inside other elements are the walker's (`ElementWalker.walk`).
+    mutating func checkPages(_ elements: [Element]) {
+        guard let first = elements.firstIndex(where: { if case .group(let group) = $0.kind { group.isPage } else { false } })
+        else { return }
+        let firstPage = elements[first]
+        for element in elements {
+            if case .group(let group) = element.kind, group.isPage { continue }
+            let kind = element.kind.keyword
+            diagnostics.error(
+                .unknownElementKind, "\(kind) stands beside pages at the top level of the form", at: element.kindKeyRange,
+                notes: [diagnostics.note("the first page is here", at: firstPage.kindKeyRange)],
+                help: ["either every top-level element is a page, or none is: move this \(kind) into a page's elements"]
+            )
+        }
+        if let earlier = typeNames.declare("Page", at: firstPage.kindKeyRange) {
+            // Only the form's own name is declared before the pages' enum.
+            diagnostics.error(
+                .nameCollision, "form name 'Page' collides with the enum of its pages", at: earlier,
+                notes: [diagnostics.note("the first page is here", at: firstPage.kindKeyRange)],
+                help: ["choose another name, e.g. 'PageForm'"]
+            )
+        }
     }
 
     mutating func checkFormName(_ name: Located<String>) {

@@ -88,9 +88,12 @@ enum RuleChecker {
                     reportRequiredWithDefault(rule, field: field, diagnostics: &diagnostics)
                 }
             case .min(let text), .max(let text):
-                if let bound = checkBound(text, rule: rule, field: field, diagnostics: &diagnostics) {
+                // A bound that applies sometimes (`when:`) neither contradicts the other nor ends a slider.
+                if let bound = checkBound(text, rule: rule, field: field, diagnostics: &diagnostics), rule.when == nil {
                     if case .min = rule.kind { bounds.min = bounds.min ?? (rule, bound) } else { bounds.max = bounds.max ?? (rule, bound) }
                 }
+            case .minField(let target), .maxField(let target):
+                checkFieldBound(target, rule: rule, field: field, symbols: symbols, diagnostics: &diagnostics)
             case .minCount(let count):
                 bounds.minCount = bounds.minCount ?? (rule, count)
                 if count == 0 {
@@ -285,6 +288,56 @@ enum RuleChecker {
         }
     }
 
+    /// `min: startDate` (SPEC §16): the bound names a field the rule's field can
+    /// see (FC501 otherwise, with a did-you-mean) of the same kind and mode (FC302
+    /// otherwise); numbers of any `decimals` compare exactly. Every name a bound
+    /// reads is resolved here, through `boundField`.
+    static func checkFieldBound(
+        _ target: String, rule: RuleDecl, field: Field, symbols: SymbolTable, diagnostics: inout DiagnosticBag
+    ) {
+        let range = rule.parameterRange ?? rule.nameRange
+        let name = rule.kind.name
+        if target == field.id {
+            diagnostics.error(
+                .invalidNumber, "'\(field.id)' cannot be its own \(name)", at: range,
+                help: ["name another field, or write a value"]
+            )
+            return
+        }
+        guard let other = boundField(target, from: field, symbols: symbols) else {
+            var notes: [DiagnosticNote] = []
+            if let declared = symbols.declaration(of: target) {
+                notes = [diagnostics.note("'\(target)' is declared here, but is not a field", at: declared)]
+            }
+            var help = Suggestions.didYouMean(target, in: symbols.fields.map(\.id))
+            if help.isEmpty { help = ["a bound is a value of the field's type, or the id of another field of the same kind"] }
+            diagnostics.error(.conditionUnknownField, "\(name) names an unknown field '\(target)'", at: range, notes: notes, help: help)
+            return
+        }
+        let otherType = symbols.fields[other].valueType
+        let reason: String? = switch (field.valueType, otherType) {
+        case (.number, .number): nil
+        case (.date(let a, _), .date(let b, _)) where a == b: nil
+        case (.date(let a, _), .date(let b, _)):
+            "'\(field.id)' holds a \(FieldValueType.date(a, optional: true).description) and '\(target)' a \(FieldValueType.date(b, optional: true).description); a bound field has the same mode"
+        default:
+            "'\(field.id)' is a \(field.valueType.description) and '\(target)' a \(otherType.description); a bound field is of the same kind"
+        }
+        if let reason {
+            diagnostics.error(
+                .invalidNumber, "'\(target)' cannot be the \(name) of \(field.keyword) '\(field.id)': \(reason)", at: range,
+                notes: [diagnostics.note("'\(target)' is declared here", at: symbols.fields[other].range)]
+            )
+        }
+    }
+
+    /// The field a bound names, seen from `field`: the one place that resolves a
+    /// bound's name, so that a scope nested in the form (a list's entries, §14)
+    /// extends it in one place.
+    static func boundField(_ id: String, from field: Field, symbols: SymbolTable) -> Int? {
+        symbols.fieldIndex(id)
+    }
+
     static func checkSameAs(
         _ target: String, rule: RuleDecl, field: Field, symbols: SymbolTable, diagnostics: inout DiagnosticBag
     ) {
@@ -297,7 +350,12 @@ enum RuleChecker {
             return
         }
         guard let other = symbols.fieldIndex(target) else {
-            if let declared = symbols.declaration(of: target) {
+            if let list = symbols.entryFieldLists[target] {
+                diagnostics.error(
+                    .conditionUnknownField, "sameAs names '\(target)', a field of the entries of list '\(list)': only that list's entries can name it",
+                    at: range, help: Suggestions.didYouMean(target, in: symbols.fields.map(\.id))
+                )
+            } else if let declared = symbols.declaration(of: target) {
                 diagnostics.error(
                     .invalidSameAs, "sameAs target '\(target)' is not a field", at: range,
                     notes: [diagnostics.note("'\(target)' is declared here", at: declared)],
@@ -358,7 +416,11 @@ struct SeenRules {
         if firstOfKind == nil {
             firstOfKind = Dictionary(uniqueKeysWithValues: firstOfName.map { (rules[$0].kind, $0) })
         }
-        if let identical = firstOfKind?[kind] { return identical }
+        if let identical = firstOfKind?[kind] { return rules[identical].when == nil && rules[index].when == nil ? identical : nil }
+        // A rule that applies sometimes (`when:`) is no repeat of another: each holds under its own condition.
+        if rules[index].when != nil || rules[sameName].when != nil { return nil }
+        // A bound naming a field beside a fixed one (`min: today`, `min: startDate`) is no repeat.
+        if kind.otherField != nil || rules[sameName].kind.otherField != nil { return nil }
         return RuleKind.repeatable.contains(kind.name) ? nil : sameName
     }
 

@@ -29,10 +29,15 @@ struct SegmentChecker {
 
     mutating func checkOptions(_ field: MultiChoiceFieldDecl, diagnostics: inout DiagnosticBag) {
         let defaults = field.defaultValues?.value ?? []
-        checkOptions(
-            field.options, optionsRange: field.optionsRange, kind: "multiChoice", id: field.id.value,
-            defaults: defaults, diagnostics: &diagnostics
-        )
+        if field.optionSet == nil {
+            checkOptions(
+                field.options, optionsRange: field.optionsRange, kind: "multiChoice", id: field.id.value,
+                defaults: defaults, diagnostics: &diagnostics
+            )
+        } else {
+            // The set's options are checked once, with the set (`OptionSetChecker`).
+            OptionSetChecker.checkDefaults(defaults, options: field.options, owner: "multiChoice '\(field.id.value)'", diagnostics: &diagnostics)
+        }
         var chosen: [String: SourceRange] = [:]
         for value in defaults {
             if let earlier = chosen[value.value] {
@@ -48,7 +53,7 @@ struct SegmentChecker {
     }
 
     /// `kind` and `id` name the field in messages: "segment 'plan'".
-    private mutating func checkOptions(
+    mutating func checkOptions(
         _ options: [SegmentOption], optionsRange: SourceRange?, kind: String, id: String, defaults: [Located<String>],
         diagnostics: inout DiagnosticBag
     ) {

@@ -83,7 +83,7 @@ extension EditorDocument {
         // What a client filters by: the word up to the cursor.
         let word = String(String.UnicodeScalarView(scalars[wordStart..<column]))
         let cursor = SourcePosition(line: position.line, column: wordStart + 1)
-        let analyses = Analyses(current: self, earlier: lastReadable)
+        let analyses = Analyses(current: self, earlier: lastReadable, at: position)
         var items: [CompletionContext.Item]
         if let condition = CompletionContext.conditionText(prefix) {
             items = CompletionContext.conditionCompletions(condition, word: word, symbols: analyses.symbols, form: analyses.form)
@@ -118,10 +118,22 @@ extension EditorDocument {
     struct Analyses {
         let current: EditorDocument
         let earlier: EditorDocument?
+        /// Inside a list's entry (SPEC §14): the entry, whose names are its own fields, then the form's.
+        var entry: EntryScope?
 
-        /// Field ids and option values: of this text, else of the earlier one.
-        var symbols: SymbolTable? { current.symbols ?? earlier?.symbols }
-        var form: FormDocument? { current.document ?? earlier?.document }
+        init(current: EditorDocument, earlier: EditorDocument?, at position: SourcePosition? = nil) {
+            self.current = current
+            self.earlier = earlier
+            if let position {
+                let scopes = current.document != nil ? current.entryScopes : earlier?.entryScopes ?? []
+                entry = scopes.first { $0.range.touches(position) }
+            }
+        }
+
+        /// Field ids and option values: of this text, else of the earlier one; inside
+        /// a list's entry, the entry's.
+        var symbols: SymbolTable? { entry?.symbols ?? current.symbols ?? earlier?.symbols }
+        var form: FormDocument? { entry?.document ?? current.document ?? earlier?.document }
     }
 
     /// The context from a tree already made, where it is the tree of the text with

@@ -111,12 +111,25 @@ extension CompletionContext {
     }
 
     /// The condition text before the cursor, when the line is a `visibleWhen:` or
-    /// `enabledWhen:` entry and the cursor is in its value.
+    /// `enabledWhen:` entry, or a rule's `when:` (SPEC §16), and the cursor is in its value.
     static func conditionText(_ prefix: String) -> String? {
         for key in ["visibleWhen:", "enabledWhen:", "visibleWhen\":", "enabledWhen\":"] {
             if let found = prefix.scalarRange(of: key) {
                 return String(String.UnicodeScalarView(Array(prefix.unicodeScalars)[found.upperBound...]))
             }
+        }
+        // `when:` as a key: at the line's start (after spaces or `- `), or after `{`, `,` or a JSON quote.
+        for key in ["when:", "when\":"] {
+            guard let found = prefix.scalarRange(of: key, last: true) else { continue }
+            let scalars = Array(prefix.unicodeScalars)
+            var before = found.lowerBound
+            if key == "when\":" {
+                guard before > 0, scalars[before - 1] == "\"" else { continue }
+                before -= 1
+            }
+            let previous = scalars[..<before].last { $0 != " " }
+            guard previous == nil || previous == "{" || previous == "," || previous == "-" else { continue }
+            return String(String.UnicodeScalarView(scalars[found.upperBound...]))
         }
         return nil
     }

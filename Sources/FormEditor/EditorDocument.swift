@@ -24,6 +24,21 @@ public struct EditorDocument: Sendable {
     let occurrences: [IDOccurrence]
     /// Where each node sits in the tree, for the features that start from a position.
     let syntax: SyntaxIndex?
+    /// Each list's entry (SPEC §14): where the list is, and the fields and document its
+    /// entry's names are looked up in, for the features inside it.
+    let entryScopes: [EntryScope]
+
+    struct EntryScope: Sendable {
+        /// The list's entry elements: from the first's start to the end of the list element's last line.
+        var range: SourceRange
+        var listID: String
+        /// The names the entry's conditions and rules can use: its own fields first
+        /// (their paths lead into `document`'s elements), then the form's that no
+        /// entry field hides.
+        var symbols: SymbolTable
+        /// The entry's elements as a document.
+        var document: FormDocument
+    }
 
     /// Whether the text read: an analysis to keep for completion while later
     /// versions do not (`completions(at:lastReadable:)`).
@@ -39,11 +54,24 @@ public struct EditorDocument: Sendable {
         let tree = FormReader.read(file, limits: .default, diagnostics: &diagnostics)
         var document: FormDocument?
         var symbols: SymbolTable?
+        var entryScopes: [EntryScope] = []
         if let tree, let decoded = FormDecoder.decode(tree, file: file, format: SourceFormat(path: file.path), limits: .default, diagnostics: &diagnostics) {
             let checked = FormChecker.check(decoded, file: file, diagnostics: &diagnostics)
             document = checked.document
             symbols = checked.symbols
+            for list in checked.lists {
+                let element = checked.document.element(at: list.path)
+                guard case .list(let decl) = element.kind else { continue }
+                let start = decl.elements.first?.range.start ?? element.range.end
+                entryScopes.append(EntryScope(
+                    // To the end of the list's last line: where a value is still being typed.
+                    range: SourceRange(start: start, end: SourcePosition(line: element.range.end.line, column: Int(Int32.max))),
+                    listID: decl.id.value, symbols: list.symbols,
+                    document: FormDocument(version: checked.document.version, name: checked.document.name, elements: decl.elements, range: element.range)
+                ))
+            }
         }
+        self.entryScopes = entryScopes
         self.diagnostics = diagnostics.sorted
         self.tree = tree
         self.document = document
@@ -91,35 +119,74 @@ struct IDOccurrence: Sendable, Hashable {
         case declaration
         case condition
         case sameAs
+        /// A `min`/`max` naming a field (SPEC §16).
+        case bound
+        /// A field's `options: Country`, naming a shared option set; the set's own
+        /// name is its `declaration` (set names are UpperCamelCase, ids lowerCamelCase:
+        /// the two never meet).
+        case optionSet
     }
 
     var id: String
     /// The id's own characters, quotes excluded.
     var range: SourceRange
     var role: Role
+    /// The list whose entry the id is a field of (SPEC §14); nil for the form's ids.
+    var scope: String? = nil
+
+    /// Whether the two name the same thing: the same id in the same scope.
+    func isSame(as other: IDOccurrence) -> Bool { id == other.id && scope == other.scope }
 
     /// Every id occurrence in the checked tree, in document order.
     static func collect(in document: FormDocument, file: SourceFile) -> [IDOccurrence] {
         var result: [IDOccurrence] = []
         func inner(_ range: SourceRange) -> SourceRange { EditorDocument.innerRange(range, in: file) }
-        for element in document.allElements {
+        /// `scope`: the list an id is a field of, nil for the form's.
+        func conditionReferences(_ condition: Condition, scope: (String) -> String?) {
+            // The compiler's own condition parser; a condition that does not
+            // parse names no field (its FC500 says why).
+            guard case .success(let syntax) = ConditionParser.parse(condition.source.value) else { return }
+            let map = ScalarSourceMap(text: condition.source, style: condition.style, file: file)
+            for reference in syntax.fieldReferences {
+                result.append(IDOccurrence(id: reference.id, range: map.range(reference.range), role: .condition, scope: scope(reference.id)))
+            }
+        }
+        /// `own`: inside a list's entry, its ids, which its names mean first.
+        func collect(_ element: Element, list: String?, own: Set<String>) {
+            let scope = { (id: String) -> String? in list.flatMap { own.contains(id) ? $0 : nil } }
             if let id = element.id {
-                result.append(IDOccurrence(id: id.value, range: inner(id.range), role: .declaration))
+                result.append(IDOccurrence(id: id.value, range: inner(id.range), role: .declaration, scope: scope(id.value)))
+            }
+            switch element.kind {
+            case .segment(let field): if let set = field.optionSet { result.append(IDOccurrence(id: set.value, range: inner(set.range), role: .optionSet)) }
+            case .multiChoice(let field): if let set = field.optionSet { result.append(IDOccurrence(id: set.value, range: inner(set.range), role: .optionSet)) }
+            default: break
             }
             for rule in element.field?.rules ?? [] {
-                if case .sameAs(let target) = rule.kind, let range = rule.parameterRange {
-                    result.append(IDOccurrence(id: target, range: inner(range), role: .sameAs))
+                switch rule.kind {
+                case .sameAs(let target):
+                    if let range = rule.parameterRange { result.append(IDOccurrence(id: target, range: inner(range), role: .sameAs, scope: scope(target))) }
+                case .minField(let target), .maxField(let target):
+                    if let range = rule.parameterRange { result.append(IDOccurrence(id: target, range: inner(range), role: .bound, scope: scope(target))) }
+                default:
+                    break
                 }
+                if let condition = rule.when { conditionReferences(condition, scope: scope) }
             }
             for condition in [element.visibleWhen, element.enabledWhen].compactMap({ $0 }) {
-                // The compiler's own condition parser; a condition that does not
-                // parse names no field (its FC500 says why).
-                guard case .success(let syntax) = ConditionParser.parse(condition.source.value) else { continue }
-                let map = ScalarSourceMap(text: condition.source, style: condition.style, file: file)
-                for reference in syntax.fieldReferences {
-                    result.append(IDOccurrence(id: reference.id, range: map.range(reference.range), role: .condition))
-                }
+                conditionReferences(condition, scope: scope)
             }
+        }
+        for set in document.optionSets {
+            result.append(IDOccurrence(id: set.name.value, range: inner(set.name.range), role: .declaration))
+        }
+        for element in document.allElements {
+            collect(element, list: nil, own: [])
+            // A list's entry: its elements at every depth, in the entry's scope.
+            guard case .list(let list) = element.kind else { continue }
+            let entry = FormDocument(version: document.version, name: document.name, elements: list.elements, range: element.range)
+            let own = Set(entry.allElements.compactMap { $0.id?.value })
+            for child in entry.allElements { collect(child, list: list.id.value, own: own) }
         }
         return result
     }

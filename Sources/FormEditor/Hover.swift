@@ -23,7 +23,7 @@ extension EditorDocument {
             sections.append(Self.explain(diagnostic))
             range = range ?? diagnostic.location.range
         }
-        if let occurrence = occurrence(at: position), let text = describeID(occurrence.id) {
+        if let occurrence = occurrence(at: position), let text = describeID(occurrence.id, inList: occurrence.scope) {
             sections.append(text)
             range = occurrence.range
         } else if let (text, keyRange) = describeSyntax(at: position) {
@@ -48,23 +48,55 @@ extension EditorDocument {
         occurrences.first { $0.range.touches(position) && $0.range.start != $0.range.end }
     }
 
-    /// A field's value type, rules and conditions; or what a group or segue id is.
-    func describeID(_ id: String) -> String? {
-        guard let element = document?.allElements.first(where: { $0.id?.value == id }) else { return nil }
+    /// A field's value type, rules and conditions; or what a group, page or segue id is.
+    /// `list`: the id is a field of that list's entries (SPEC §14).
+    func describeID(_ id: String, inList list: String? = nil) -> String? {
+        if let set = document?.optionSets.first(where: { $0.name.value == id }) {
+            // A shared option set (SPEC §16): its enum, options and the fields that use it.
+            let users = (document?.allElements ?? []).compactMap { element -> String? in
+                switch element.kind {
+                case .segment(let field) where field.optionSet?.value == id: field.id.value
+                case .multiChoice(let field) where field.optionSet?.value == id: field.id.value
+                default: nil
+                }
+            }
+            return ["**\(id)**: shared option set, the enum `\(id)`",
+                    "Options: " + set.options.map { "`\($0.value.value)`" }.joined(separator: ", "),
+                    users.isEmpty ? "Used by no field." : "Used by " + users.map { "`\($0)`" }.joined(separator: ", ") + "."]
+                .joined(separator: "\n\n")
+        }
+        let scope = list.flatMap { list in entryScopes.first { $0.listID == list } }
+        let elements = scope?.document.allElements ?? document?.allElements ?? []
+        guard let element = elements.first(where: { $0.id?.value == id }) else { return nil }
         let keyword = element.kind.keyword
         var lines: [String]
-        if let field = symbols?.field(id) {
+        if let field = (scope?.symbols ?? symbols)?.field(id) {
             lines = ["**\(id)**: `\(SwiftRenderer.spelling(of: field.valueType))` (\(keyword))"]
             let rules = element.field?.rules.map { rule -> String in
-                switch rule.kind {
+                let text: String = switch rule.kind {
                 case .minLength(let n), .maxLength(let n): "`\(rule.kind.name): \(n)`"
                 case .sameAs(let other): "`sameAs: \(other)`"
+                case .minField(let other), .maxField(let other): "`\(rule.kind.name): \(other)`"
                 case .custom(let name): "`custom: \(name)`"
                 case .pattern(let pattern): "`pattern: \(pattern)`"
                 default: "`\(rule.kind.name)`"
                 }
+                return text + (rule.when.map { " when `\($0.source.value)`" } ?? "")
             } ?? []
             lines.append(rules.isEmpty ? "No rules." : "Rules: " + rules.joined(separator: ", "))
+            if let list { lines.append("A field of each entry of list `\(list)`.") }
+        } else if case .group(let page) = element.kind, page.isPage {
+            // A page (SPEC §15.1): a case of `Page`, and what `fields(on:)` answers for it.
+            lines = ["**\(id)**: page id, a case of the generated `Page`"]
+            func fields(_ elements: [Element]) -> [String] {
+                elements.flatMap { element -> [String] in
+                    if let field = element.field { return [field.id.value] }
+                    if case .group(let group) = element.kind { return fields(group.elements) }
+                    return []
+                }
+            }
+            let ids = fields(page.elements)
+            lines.append(ids.isEmpty ? "No fields." : "Fields: " + ids.map { "`\($0)`" }.joined(separator: ", "))
         } else {
             lines = ["**\(id)**: \(keyword == "segue" ? "segue action" : keyword) id"]
         }

@@ -18,14 +18,14 @@ extension EditorDocument {
     /// declared twice). Empty when the position is on no id, or the id is undeclared.
     public func definition(at position: SourcePosition) -> [SourceRange] {
         guard contains(position), let occurrence = occurrence(at: position) else { return [] }
-        return occurrences.filter { $0.id == occurrence.id && $0.role == .declaration }.map(\.range)
+        return occurrences.filter { $0.isSame(as: occurrence) && $0.role == .declaration }.map(\.range)
     }
 
     /// Every place the id under `position` is written: its declaration (when
     /// asked for), the conditions that read it and the `sameAs` rules that name it.
     public func references(at position: SourcePosition, includeDeclaration: Bool = true) -> [SourceRange] {
         guard contains(position), let occurrence = occurrence(at: position) else { return [] }
-        return occurrences.filter { $0.id == occurrence.id && (includeDeclaration || $0.role != .declaration) }.map(\.range)
+        return occurrences.filter { $0.isSame(as: occurrence) && (includeDeclaration || $0.role != .declaration) }.map(\.range)
     }
 
     /// The id a rename at `position` would change, and its range.
@@ -33,7 +33,7 @@ extension EditorDocument {
         guard contains(position), let occurrence = occurrence(at: position) else {
             return .failure(RenameRefusal(message: "there is no field, group or segue id here"))
         }
-        guard occurrences.contains(where: { $0.id == occurrence.id && $0.role == .declaration }) else {
+        guard occurrences.contains(where: { $0.isSame(as: occurrence) && $0.role == .declaration }) else {
             return .failure(RenameRefusal(message: "'\(occurrence.id)' is not declared in this form"))
         }
         return .success((occurrence.range, occurrence.id))
@@ -49,12 +49,38 @@ extension EditorDocument {
         }
         let old = target.id
         if newName == old { return .success([]) }
+        if let sets = document?.optionSets, sets.contains(where: { $0.name.value == old }) {
+            // A shared option set: its name is a Swift type name (SPEC §16).
+            if !SwiftNaming.isUpperCamelCase(newName) || SwiftNaming.keywords.contains(newName) {
+                return .failure(RenameRefusal(message: "'\(newName)' is not a valid option set name: it is an UpperCamelCase Swift type name ([A-Z][A-Za-z0-9]*)"))
+            }
+            if sets.contains(where: { $0.name.value == newName }) || newName == document?.name.value {
+                return .failure(RenameRefusal(message: "'\(newName)' is already a type name in this form"))
+            }
+            return .success(occurrences.filter { $0.id == old }.map { EditorEdit(range: $0.range, newText: newName) })
+        }
+        guard let occurrence = occurrence(at: position) else { return .failure(RenameRefusal(message: "there is no field, group or segue id here")) }
+        // An entry's field (SPEC §14): renamed in its entry only, checked against the entry's ids.
+        if let list = occurrence.scope {
+            if let problem = Self.idProblem(newName, isField: true) ?? Self.entryIDProblem(newName) {
+                return .failure(RenameRefusal(message: problem))
+            }
+            if occurrences.contains(where: { $0.id == newName && $0.scope == list && $0.role == .declaration }) {
+                return .failure(RenameRefusal(message: "'\(newName)' is already an id in this entry of list '\(list)'"))
+            }
+            return .success(occurrences.filter { $0.isSame(as: occurrence) }.map { EditorEdit(range: $0.range, newText: newName) })
+        }
         let isField = symbols?.field(old) != nil
         if let problem = Self.idProblem(newName, isField: isField) { return .failure(RenameRefusal(message: problem)) }
-        if occurrences.contains(where: { $0.id == newName && $0.role == .declaration }) || symbols?.declaration(of: newName) != nil {
+        if occurrences.contains(where: { $0.id == newName && $0.scope == nil && $0.role == .declaration }) || symbols?.declaration(of: newName) != nil {
             return .failure(RenameRefusal(message: "'\(newName)' is already an id in this form; ids are unique across fields, groups and segues"))
         }
-        return .success(occurrences.filter { $0.id == old }.map { EditorEdit(range: $0.range, newText: newName) })
+        return .success(occurrences.filter { $0.isSame(as: occurrence) }.map { EditorEdit(range: $0.range, newText: newName) })
+    }
+
+    /// Why `id` cannot be the id of a field of a list's entry, beside `idProblem` (FC201).
+    static func entryIDProblem(_ id: String) -> String? {
+        SwiftNaming.reservedEntryMembers.contains(id) ? "'\(id)' is a member of every list entry and cannot be an entry's field id" : nil
     }
 
     /// Why `id` cannot be an id, with the checker's rules (FC201).

@@ -2,12 +2,16 @@ import FormModel
 import FormSource
 import FormSwiftEmitter
 
-/// One entry of a form's outline: a group with its children, a field or a segue.
+/// One entry of a form's outline: a page or group with its children, a field or a segue.
 public struct EditorSymbol: Sendable, Hashable {
     public enum Kind: Sendable, Hashable {
         case group
+        /// A page of a form shown a page at a time (SPEC §15.1).
+        case page
         case field
         case segue
+        /// A list (SPEC §14): its children are the fields of one entry.
+        case list
     }
 
     public var name: String
@@ -22,28 +26,39 @@ public struct EditorSymbol: Sendable, Hashable {
 }
 
 extension EditorDocument {
-    /// Groups and fields (and segues) as a tree, in document order.
+    /// Pages, groups and fields (and segues) as a tree, in document order.
     public var outline: [EditorSymbol] {
         guard let document else { return [] }
-        return outline(of: document.elements)
+        return outline(of: document.elements, inEntry: false)
     }
 
-    private func outline(of elements: [Element]) -> [EditorSymbol] {
+    /// `inEntry`: the elements of a list's entry, whose fields the form's symbols do not hold.
+    private func outline(of elements: [Element], inEntry: Bool) -> [EditorSymbol] {
         elements.compactMap { element -> EditorSymbol? in
             let selection = element.id.map { innerRange($0.range) } ?? element.kindKeyRange
             let range = SourceRange(start: min(element.range.start, selection.start), end: max(element.range.end, selection.end))
             switch element.kind {
+            case .group(let page) where page.isPage:
+                return EditorSymbol(
+                    name: page.id?.value ?? "page", detail: page.title.map { "page '\($0.value)'" } ?? "page", kind: .page,
+                    range: range, selectionRange: selection, children: outline(of: page.elements, inEntry: false)
+                )
             case .group(let group):
                 let name = group.id?.value ?? group.title.map { "group '\($0.value)'" } ?? "group"
                 return EditorSymbol(
                     name: name, detail: "group", kind: .group, range: range, selectionRange: selection,
-                    children: outline(of: group.elements)
+                    children: outline(of: group.elements, inEntry: inEntry)
+                )
+            case .list(let list):
+                return EditorSymbol(
+                    name: list.id.value, detail: "list: [\(list.swiftItemType)]", kind: .list, range: range,
+                    selectionRange: selection, children: outline(of: list.elements, inEntry: true)
                 )
             case .segue(let segue):
                 return EditorSymbol(name: segue.id.value, detail: "segue", kind: .segue, range: range, selectionRange: selection, children: [])
             case .boolean, .segment, .text, .number, .date, .multiChoice:
                 guard let id = element.id?.value else { return nil }
-                let type = symbols?.field(id).map { SwiftRenderer.spelling(of: $0.valueType) }
+                let type = inEntry ? nil : symbols?.field(id).map { SwiftRenderer.spelling(of: $0.valueType) }
                 return EditorSymbol(
                     name: id, detail: element.kind.keyword + (type.map { ": " + $0 } ?? ""), kind: .field,
                     range: range, selectionRange: selection, children: []

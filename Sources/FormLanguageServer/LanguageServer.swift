@@ -323,8 +323,10 @@ public final class LanguageServer {
         func symbol(_ entry: EditorSymbol) -> DocumentSymbol {
             let kind: SymbolKind = switch entry.kind {
             case .group: .namespace
+            case .page: .module
             case .field: .field
             case .segue: .event
+            case .list: .array
             }
             return DocumentSymbol(
                 name: entry.name, detail: entry.detail, kind: kind, range: converter.lsp(entry.range),

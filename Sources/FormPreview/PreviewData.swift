@@ -29,6 +29,16 @@ public enum PreviewData {
 
     private struct Builder {
         let form: CheckedForm
+        /// The fields the elements being written name: the form's, or a list's entry's.
+        var symbols: SymbolTable
+        /// The document those fields' paths lead into: the form's, or a list's entry as a document.
+        var document: FormDocument
+
+        init(form: CheckedForm) {
+            self.form = form
+            symbols = form.symbols
+            document = form.document
+        }
 
         /// An element's members after its `kind` and `id` (ElementJSON writes those
         /// and its children): its presentation keys with their defaults filled in,
@@ -79,6 +89,26 @@ public enum PreviewData {
                     members.append("text", .string(text.text.value))
                     members.append("alignment", .string((text.alignment?.value ?? .leading).rawValue))
                     members.append("style", .string((text.style?.value ?? .body).rawValue))
+                case .list(let list):
+                    members.add("title", list.title)
+                    members.add("itemTitle", list.itemTitle)
+                    members.add("addTitle", list.addTitle)
+                    members.append("minItems", .integer(list.minimum))
+                    members.append("maxItems", list.maxItems.map { .integer($0.value) } ?? .null)
+                    members.append("initialItems", .integer(list.initialCount))
+                    let name = DefaultMessages.listName(list)
+                    // In the page's language when the document was localized (`FormStrings.localized`).
+                    members.append("minItemsMessage", .string(list.minItemsMessage ?? DefaultMessages.minItems(listName: name, count: list.minimum)))
+                    members.append("maxItemsMessage", list.maxItems.map { .string(list.maxItemsMessage ?? DefaultMessages.maxItems(listName: name, count: $0.value)) } ?? .null)
+                    // The entry's elements, whose names are the entry's fields.
+                    var entry = self
+                    if let checked = form.lists.first(where: { $0.path == path(of: list) }) {
+                        entry.symbols = checked.symbols
+                    }
+                    entry.document = FormDocument(
+                        version: form.document.version, name: form.document.name, elements: list.elements, range: form.document.range
+                    )
+                    members.append("elements", ElementJSON.array(list.elements, adding: entry.members))
                 case .boolean, .text, .spacer, .segue:
                     break
                 }
@@ -86,12 +116,17 @@ public enum PreviewData {
             if let field = element.field, let id = element.id?.value {
                 let name = DefaultMessages.displayName(of: element.kind, id: id)
                 members.append("name", .string(name))
-                members.append("trigger", .string(form.symbols.field(id)?.trigger.rawValue ?? form.document.defaultTrigger.rawValue))
-                let valueType = form.symbols.field(id)?.valueType
+                members.append("trigger", .string(symbols.field(id)?.trigger.rawValue ?? form.document.defaultTrigger.rawValue))
+                let valueType = symbols.field(id)?.valueType
                 members.append("rules", .array(field.rules.map { rule($0, fieldName: name, valueType: valueType) }))
             }
             if let condition = element.visibleWhen?.expression { members.append("visibleWhen", Self.condition(condition)) }
             if let condition = element.enabledWhen?.expression { members.append("enabledWhen", Self.condition(condition)) }
+        }
+
+        /// The path of the list `list` in the form (found by its id, unique in the form).
+        func path(of list: ListDecl) -> ElementPath? {
+            form.lists.first { form.document.list(at: $0.path).id.value == list.id.value }?.path
         }
 
         static func options(_ options: [SegmentOption]) -> JSONValue {
@@ -119,8 +154,9 @@ public enum PreviewData {
                 }
             case .sameAs(let target):
                 members.append(("value", .string(target)))
-                if let symbol = form.symbols.field(target) {
-                    let element = form.document.element(at: symbol.path)
+                if let symbol = symbols.field(target), let element = document.elementIfPresent(at: symbol.path)
+                    // In a list's entry, a field of the form outside the list.
+                    ?? form.symbols.field(target).map({ form.document.element(at: $0.path) }) {
                     targetName = DefaultMessages.displayName(of: element.kind, id: target)
                 }
             case .custom(let name):
@@ -132,10 +168,18 @@ public enum PreviewData {
                 }
             case .minCount(let count), .maxCount(let count):
                 members.append(("value", .integer(count)))
+            case .minField(let target), .maxField(let target):
+                // A bound naming another field (SPEC §16): the page reads that field's value.
+                members.append(("field", .string(target)))
+                if let symbol = form.symbols.field(target) {
+                    let element = form.document.element(at: symbol.path)
+                    targetName = DefaultMessages.displayName(of: element.kind, id: target)
+                }
             }
             let message = rule.message?.value
-                ?? DefaultMessages.message(for: rule.kind, fieldName: fieldName, targetName: targetName)
+                ?? DefaultMessages.message(for: rule.kind, fieldName: fieldName, targetName: targetName, valueType: valueType)
             if let message { members.append(("message", .string(message))) }
+            if let when = rule.when?.expression { members.append(("when", Self.condition(when))) }
             return .object(members)
         }
 
@@ -182,6 +226,8 @@ public enum PreviewData {
                     ("op", .string("compare")), ("field", .string(id)), ("order", .string(order.rawValue)),
                     ("bound", bound(value.ruleBound)),
                 ])
+            case .fieldCompare(let lhs, let op, let rhs):
+                .object([("op", .string("fieldCompare")), ("field", .string(lhs)), ("order", .string(op.rawValue)), ("other", .string(rhs))])
             case .not(let inner):
                 .object([("op", .string("not")), ("operand", condition(inner))])
             case .and(let lhs, let rhs):

@@ -6,30 +6,76 @@ extension PreviewScript {
 
   /** {decl, parent, children, field, element, hidden}: one per element of the form, in document order. */
   const nodes = [];
-  /** Field id -> {id, decl, node, type, value, state, result, dirty, blurred, enabled, row, inputs, ...}. */
+  /** Field id -> {id, decl, node, type, value, state, result, dirty, blurred, enabled, row, inputs, ...}.
+   *  A list entry's fields are here by their page id (`employers-3-company`, see `addEntry`). */
   const fields = new Map();
-  /** sameAs target id -> the fields that compare with it (SPEC §6.2). */
+  /** sameAs target field -> the fields that compare with it (SPEC §6.2). */
   const dependents = new Map();
+  /** The lists' nodes, in document order. */
+  const listNodes = [];
   /** Sections made for top-level rows outside any group. */
   const anonymousSections = [];
 
-  /** The node of `decl` and of everything in it; a field's record holds its first value. */
-  function model(decl, parent) {
-    const node = { decl, parent, children: [], field: undefined, element: null, hidden: false };
+  /**
+   * The node of `decl` and of everything in it; a field's record holds its first value.
+   * `scope`: inside a list's entry, the entry's fields by their own ids, where the
+   * entry's conditions and rules look names up first (SPEC §14); null outside lists.
+   */
+  function model(decl, parent, scope = null) {
+    const node = { decl, parent, children: [], field: undefined, element: null, hidden: false, scope };
     nodes.push(node);
     const kind = fieldKinds[decl.kind];
     if (kind !== undefined || (renderers[decl.kind] === undefined && decl.rules !== undefined)) {
       node.field = {
-        id: decl.id, decl, node, type: kind !== undefined ? kind.type : "unsupported",
+        id: decl.id, decl, node, scope, type: kind !== undefined ? kind.type : "unsupported",
         value: kind !== undefined ? kind.value(decl) : null, state: "idle", result: null,
         dirty: false, blurred: false, enabled: true, row: null, control: null, inputs: [], behaviour: {},
       };
       fields.set(decl.id, node.field);
+      if (scope !== null) scope.set(decl.name, node.field);
     }
-    if (decl.kind === "group") {
-      for (const child of decl.elements) node.children.push(model(child, node));
+    if (decl.kind === "group" || decl.kind === "page") {
+      for (const child of decl.elements) node.children.push(model(child, node, scope));
+    }
+    if (decl.kind === "list") {
+      node.list = { entries: [], next: 0, result: null };
+      listNodes.push(node);
+      for (let index = 0; index < decl.initialItems; index++) addEntry(node);
     }
     return node;
+  }
+
+  /**
+   * A new entry of a list (SPEC §14): a copy of the entry's elements whose ids are
+   * made unique in the page (`employers-3-company`: no form id holds a `-`), each
+   * keeping its own id as `name`, under an entry node whose parent is the list, so
+   * that a hidden list hides its entries.
+   */
+  function addEntry(listNode) {
+    const list = listNode.list;
+    const prefix = listNode.decl.id + "-" + list.next++ + "-";
+    const scope = new Map();
+    const entryNode = { decl: { kind: "entry" }, parent: listNode, children: [], field: undefined, element: null, hidden: false, scope };
+    const first = nodes.length;
+    for (const child of listNode.decl.elements) entryNode.children.push(model(renamed(child, prefix), entryNode, scope));
+    const entry = { node: entryNode, nodes: nodes.slice(first), scope, element: null, heading: null, remove: null };
+    list.entries.push(entry);
+    return entry;
+  }
+
+  function renamed(decl, prefix) {
+    const copy = Object.assign({}, decl);
+    if (decl.id !== undefined) {
+      copy.name = decl.id;
+      copy.id = prefix + decl.id;
+    }
+    if (decl.kind === "group") copy.elements = decl.elements.map((child) => renamed(child, prefix));
+    return copy;
+  }
+
+  /** The field `id` names where `scope` is: the entry's own first, then the form's. */
+  function lookup(id, scope) {
+    return scope !== null && scope !== undefined && scope.has(id) ? scope.get(id) : fields.get(id);
   }
 
   const ids = { input: (id) => "formc-" + id, message: (id) => "formc-" + id + "-message", hint: (id) => "formc-" + id + "-hint" };
@@ -45,7 +91,7 @@ extension PreviewScript {
     const cache = memo === null ? null : memo[key];
     if (cache !== null && cache.has(node)) return cache.get(node);
     const condition = node.decl[key];
-    const result = (!condition || evaluate(condition)) && holds(node.parent, key);
+    const result = (!condition || evaluate(condition, node.scope)) && holds(node.parent, key);
     if (cache !== null) cache.set(node, result);
     return result;
   }
@@ -61,25 +107,27 @@ extension PreviewScript {
     return value === "" || value === null || (Array.isArray(value) && value.length === 0);
   }
 
-  function conditionValue(id) {
-    const field = fields.get(id);
+  function conditionValue(id, scope) {
+    const field = lookup(id, scope);
     return isVisible(field.node) ? field.value : emptyValue(field);
   }
 
-  function evaluate(condition) {
+  function evaluate(condition, scope = null) {
+    const value = () => conditionValue(condition.field, scope);
     switch (condition.op) {
       case "constant": return condition.value;
-      case "boolField": return conditionValue(condition.field) === true;
-      case "isEmpty": return isEmptyValue(conditionValue(condition.field));
-      case "textEquals": return sameText(conditionValue(condition.field), condition.value);
-      case "segmentEquals": return conditionValue(condition.field) === condition.value;
-      case "segmentIn": return condition.values.includes(conditionValue(condition.field));
-      case "contains": return (conditionValue(condition.field) || []).includes(condition.value);
-      case "count": return ordered((conditionValue(condition.field) || []).length - condition.value, condition.order);
-      case "compare": return compareCondition(condition);
-      case "not": return !evaluate(condition.operand);
-      case "and": return evaluate(condition.operands[0]) && evaluate(condition.operands[1]);
-      case "or": return evaluate(condition.operands[0]) || evaluate(condition.operands[1]);
+      case "boolField": return value() === true;
+      case "isEmpty": return isEmptyValue(value());
+      case "textEquals": return sameText(value(), condition.value);
+      case "segmentEquals": return value() === condition.value;
+      case "segmentIn": return condition.values.includes(value());
+      case "contains": return (value() || []).includes(condition.value);
+      case "count": return ordered((value() || []).length - condition.value, condition.order);
+      case "compare": return compareCondition(condition, scope);
+      case "fieldCompare": return compareFields(condition, scope);
+      case "not": return !evaluate(condition.operand, scope);
+      case "and": return evaluate(condition.operands[0], scope) && evaluate(condition.operands[1], scope);
+      case "or": return evaluate(condition.operands[0], scope) || evaluate(condition.operands[1], scope);
       default: throw new Error("formc preview: unknown condition operator " + condition.op);
     }
   }
@@ -101,13 +149,48 @@ extension PreviewScript {
    * against an instant is its first instant for `<` and `>=`, its last for `<=`
    * and `>`, as the rules' `min` and `max`.
    */
-  function compareCondition(condition) {
-    const field = fields.get(condition.field);
-    const value = conditionValue(condition.field);
+  function compareCondition(condition, scope) {
+    const field = lookup(condition.field, scope);
+    const value = conditionValue(condition.field, scope);
     if (isEmptyValue(value)) return false;
     const isMax = condition.order === "<=" || condition.order === ">";
     const sign = compareWithBound(field, value, condition.bound, isMax);
     return sign !== null && ordered(sign, condition.order);
+  }
+
+  /**
+   * `endDate < startDate`, `billing == shipping` (SPEC §16): two fields of one type;
+   * false when either is empty (or hidden), whatever the operator, `!=` included. A
+   * boolean is never empty.
+   */
+  function compareFields(condition, scope = null) {
+    const field = lookup(condition.field, scope);
+    const a = conditionValue(condition.field, scope);
+    const b = conditionValue(condition.other, scope);
+    if (field.type !== "bool" && (isEmptyValue(a) || isEmptyValue(b))) return false;
+    if (condition.order === "==") return sameFieldValue(field, a, b);
+    if (condition.order === "!=") return !sameFieldValue(field, a, b);
+    return ordered(compareValues(field, a, b), condition.order);
+  }
+
+  function sameFieldValue(field, a, b) {
+    if (field.type === "text") return sameText(a, b);
+    if (field.type === "number") return compareDecimals(parseDecimal(a), parseDecimal(b)) === 0;
+    return a === b;
+  }
+
+  /** The sign of a − b for two values of one number or date field type (exact decimals; ISO text; instants in ms). */
+  function compareValues(field, a, b) {
+    if (field.type === "number") return compareDecimals(parseDecimal(a), parseDecimal(b));
+    return a < b ? -1 : a > b ? 1 : 0;
+  }
+
+  /** Appends the ids of the fields `condition` reads to `read`. */
+  function conditionReads(condition, read) {
+    if (condition.field !== undefined) read.push(condition.field);
+    if (condition.other !== undefined) read.push(condition.other);
+    if (condition.operand !== undefined) conditionReads(condition.operand, read);
+    for (const operand of condition.operands || []) conditionReads(operand, read);
   }
 
   // Swift compares strings by canonical equivalence: equal when their NFD forms are.

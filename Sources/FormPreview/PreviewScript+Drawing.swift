@@ -33,6 +33,7 @@ extension PreviewScript {
 
   const renderers = {
     group: renderGroup,
+    page: renderPage,
     boolean: renderBoolean,
     segment: renderSegment,
     picker: renderPicker,
@@ -45,6 +46,7 @@ extension PreviewScript {
     spacer: renderSpacer,
     staticText: renderStaticText,
     segue: renderSegue,
+    list: renderList,
   };
 
   /** Nodes drawn since `drawn` was last emptied: the ones whose conditions are still to be shown. */
@@ -86,6 +88,32 @@ extension PreviewScript {
     for (const child of node.children) rows.append(draw(child));
     section.append(rows);
     if (decl.footer !== undefined) section.append(h("p", { class: "group-footer" }, decl.footer));
+    return section;
+  }
+
+  /**
+   * A page (SPEC §15.1): its title, then its elements as the top level draws them,
+   * fields in untitled grouped sections. The wizard (below) shows one page at a time.
+   */
+  function renderPage(decl, node) {
+    const titleId = "formc-page-" + decl.id + "-title";
+    const section = h("section", { class: "page", "data-page": decl.id, "aria-labelledby": titleId },
+      h("h2", { class: "page-title", id: titleId }, decl.title !== undefined ? decl.title : decl.id));
+    let rows = null;
+    for (const child of node.children) {
+      if (rowKinds.has(child.decl.kind) || !renderers[child.decl.kind]) {
+        if (!rows) {
+          rows = h("div", { class: "rows" });
+          const anonymous = h("section", { class: "group grouped anonymous" }, rows);
+          anonymousSections.push(anonymous);
+          section.append(anonymous);
+        }
+        rows.append(draw(child));
+      } else {
+        rows = null;
+        section.append(draw(child));
+      }
+    }
     return section;
   }
 
@@ -146,6 +174,92 @@ extension PreviewScript {
       status.textContent = say.segue(decl.id);
     });
     return button;
+  }
+
+  // ---- Lists (SPEC §14): a section with a block per entry (a numbered heading, a
+  // remove button, the entry's rows), an add button, and the list's own message.
+
+  function renderList(decl, node) {
+    const section = h("section", { class: "group grouped list" });
+    const titleId = "formc-" + decl.id + "-title";
+    if (decl.title !== undefined) {
+      section.append(h("h2", { class: "group-title", id: titleId }, decl.title));
+      section.setAttribute("aria-labelledby", titleId);
+    }
+    const entries = h("div", { class: "entries" });
+    const add = h("button", { type: "button", class: "row list-add", id: "formc-" + decl.id + "-add" },
+      decl.addTitle !== undefined ? decl.addTitle : say.addEntry);
+    const message = h("p", { class: "message list-message", id: "formc-" + decl.id + "-message", "aria-live": "polite" });
+    section.append(entries, add, message);
+    Object.assign(node.list, { entriesElement: entries, addButton: add, messageElement: message });
+    for (const entry of node.list.entries) entries.append(drawEntry(node, entry));
+    add.addEventListener("click", () => {
+      if (add.disabled) return;
+      const entry = addEntry(node);
+      for (const field of entry.scope.values()) linkDependents(field);
+      entries.append(drawEntry(node, entry));
+      listChanged(node);
+    });
+    showList(node);
+    return section;
+  }
+
+  function drawEntry(listNode, entry) {
+    const heading = h("h3", { class: "entry-title" });
+    const remove = h("button", { type: "button", class: "list-remove" }, say.removeEntry);
+    remove.addEventListener("click", () => removeEntry(listNode, entry));
+    const rows = h("div", { class: "rows" });
+    for (const child of entry.node.children) rows.append(draw(child));
+    entry.element = h("div", { class: "entry" }, h("div", { class: "entry-header" }, heading, remove), rows);
+    Object.assign(entry, { heading, remove });
+    return entry.element;
+  }
+
+  function removeEntry(listNode, entry) {
+    const list = listNode.list;
+    if (list.entries.length <= listNode.decl.minItems) return;
+    list.entries.splice(list.entries.indexOf(entry), 1);
+    const gone = new Set(entry.nodes);
+    for (let index = nodes.length - 1; index >= 0; index--) {
+      if (gone.has(nodes[index])) nodes.splice(index, 1);
+    }
+    for (const field of entry.scope.values()) {
+      fields.delete(field.id);
+      dependents.delete(field);
+    }
+    entry.element.remove();
+    listChanged(listNode);
+  }
+
+  /** After an entry came or went: headings, buttons, the list's message once it was checked, conditions. */
+  function listChanged(listNode) {
+    showList(listNode);
+    if (listNode.list.result !== null) {
+      listNode.list.result = listResult(listNode);
+      showListState(listNode);
+    }
+    refresh();
+    drawn = [];
+  }
+
+  function showList(listNode) {
+    const decl = listNode.decl;
+    const entries = listNode.list.entries;
+    entries.forEach((entry, index) => {
+      const title = (decl.itemTitle !== undefined ? decl.itemTitle : say.entry) + " " + (index + 1);
+      entry.heading.textContent = title;
+      entry.remove.disabled = listNode.list.disabled === true || entries.length <= decl.minItems;
+      entry.remove.setAttribute("aria-label", say.removeNamed(title));
+    });
+    listNode.list.addButton.disabled = listNode.list.disabled === true || (decl.maxItems !== null && entries.length >= decl.maxItems);
+  }
+
+  function showListState(listNode) {
+    const list = listNode.list;
+    if (list.messageElement === undefined) return;
+    const result = list.result;
+    list.messageElement.textContent = result !== null && result.state === "invalid" ? result.message : "";
+    listNode.element.dataset.state = result === null ? "idle" : result.state;
   }
 """#
 }

@@ -169,7 +169,7 @@ extension PreviewScript {
    * an instant, that day's first or last minute in the page's zone. Null: no bound.
    */
   function dateLimit(decl, which) {
-    const rule = decl.rules.find((candidate) => candidate.rule === which);
+    const rule = decl.rules.find((candidate) => candidate.rule === which && candidate.bound !== undefined && candidate.when === undefined);
     if (rule === undefined || rule.bound === undefined) return null;
     const bound = rule.bound;
     if (decl.mode === "dateTime") {

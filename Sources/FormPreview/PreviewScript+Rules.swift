@@ -23,10 +23,17 @@ extension PreviewScript {
       case "email": return isEmail(value);
       case "url": return isURL(value);
       case "sameAs": {
-        const other = fields.get(rule.value).value;
+        const other = lookup(rule.value, field.scope).value;
         return field.type === "text" ? sameText(value, other) : value === other;
       }
       case "min": case "max": {
+        if (rule.field !== undefined) {
+          // A bound naming another field (SPEC §16): passes when that one is empty.
+          const other = lookup(rule.field, field.scope).value;
+          if (isEmptyValue(other)) return true;
+          const sign = compareValues(field, value, other);
+          return rule.rule === "min" ? sign >= 0 : sign <= 0;
+        }
         const order = compareWithBound(field, value, rule.bound, rule.rule === "max");
         if (order === null) return null;
         return rule.rule === "min" ? order >= 0 : order <= 0;
@@ -66,6 +73,8 @@ extension PreviewScript {
     let undecided = false;
     for (const rule of field.decl.rules) {
       if (rule.rule !== "required" && isEmpty) continue;
+      // `when` (SPEC §16): the rule runs only while its condition holds.
+      if (rule.when !== undefined && !evaluate(rule.when, field.scope)) continue;
       const passes = check(rule, field, value);
       if (passes === null) { undecided = undecided || rule.rule === "pattern"; continue; }
       if (!passes) return { state: "invalid", message: rule.message, undecided };
@@ -83,7 +92,7 @@ extension PreviewScript {
     field.dirty = true;
     const trigger = field.decl.trigger;
     if (trigger === "change" || (trigger === "changeAfterBlur" && field.blurred)) validateField(field);
-    for (const dependent of dependents.get(field.id) || []) {
+    for (const dependent of dependents.get(field) || []) {
       if (dependent.state !== "idle") validateField(dependent);
     }
     refresh();
@@ -105,8 +114,23 @@ extension PreviewScript {
       setState(field, result);
       if (result.state === "invalid") invalid += 1;
     }
+    for (const node of listNodes) {
+      node.list.result = listResult(node);
+      showListState(node);
+      if (node.list.result.state === "invalid") invalid += 1;
+    }
     refresh();
     summary.textContent = say.summary(invalid);
+  }
+
+  /** A list's own rules (SPEC §14): its counts, not checked while it is hidden. */
+  function listResult(node) {
+    const decl = node.decl;
+    const count = node.list.entries.length;
+    if (!isVisible(node)) return { state: "valid" };
+    if (count < decl.minItems) return { state: "invalid", message: decl.minItemsMessage };
+    if (decl.maxItems !== null && count > decl.maxItems) return { state: "invalid", message: decl.maxItemsMessage };
+    return { state: "valid" };
   }
 
   function setState(field, result) {

@@ -43,7 +43,7 @@ extension PreviewScript {
 
   /** A number field's fixed `min` or `max` bound, or null. */
   function numberBound(decl, name) {
-    const rule = decl.rules.find((rule) => rule.rule === name && rule.bound !== undefined && rule.bound.type === "number");
+    const rule = decl.rules.find((rule) => rule.rule === name && rule.bound !== undefined && rule.bound.type === "number" && rule.when === undefined);
     return rule === undefined ? null : parseDecimal(rule.bound.value);
   }
 

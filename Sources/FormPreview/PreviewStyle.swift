@@ -127,6 +127,14 @@ input::placeholder, textarea::placeholder { color: var(--secondary); opacity: 0.
 .segue { display: flex; align-items: center; gap: 12px; border: none; font: inherit; text-align: start; cursor: pointer; }
 .segue .title { flex: 1; }
 .segue:disabled { opacity: 0.45; cursor: default; }
+/* Lists (SPEC §14): one card per entry, its heading and remove button on top; the add button below. */
+.list .entry { background: var(--card); border-radius: 10px; overflow: hidden; margin: 0 0 12px; }
+.entry-header { display: flex; align-items: center; justify-content: space-between; padding: 8px 16px 0; }
+.entry-title { margin: 0; font-size: 13px; font-weight: 600; color: var(--secondary); text-transform: uppercase; }
+.list-remove, .list-add { border: none; background: transparent; font: inherit; color: var(--tint, #007aff); cursor: pointer; }
+.list-add { background: var(--card); border-radius: 10px; text-align: start; }
+.list-remove:disabled, .list-add:disabled { opacity: 0.45; cursor: default; }
+.list-message { margin: 6px 16px 0; }
 .chevron::after {
   content: ""; display: inline-block; width: 8px; height: 8px; margin-right: 4px;
   border-right: 2px solid var(--separator); border-top: 2px solid var(--separator); transform: rotate(45deg);
@@ -161,6 +169,13 @@ input::placeholder, textarea::placeholder { color: var(--secondary); opacity: 0.
 .chip[aria-pressed="true"] { background: var(--tint); border-color: var(--tint); color: #fff; }
 .chip:disabled, .step:disabled { cursor: default; }
 .actions { display: flex; flex-direction: column; align-items: stretch; gap: 8px; }
+.page.inactive { display: none; }
+.page-title { font-size: 22px; font-weight: 700; margin: 8px 16px 16px; }
+.back, .next {
+  font: inherit; font-size: 17px; padding: 12px; border-radius: 10px; border: none;
+  background: var(--card); color: var(--tint); cursor: pointer;
+}
+.next { font-weight: 600; }
 .validate {
   border: none; border-radius: 12px; padding: 14px; font: inherit; font-weight: 600; color: #fff; background: var(--tint); cursor: pointer;
 }

@@ -45,6 +45,9 @@ struct ConditionPlan {
     /// every static helper also takes the `ValidationContext` that `today` is
     /// read from (an instance helper reads the form's `context`).
     private(set) var readsToday = false
+    /// Whether a condition compares two fields (SPEC §16), which the generated
+    /// code does through FormRuntime's `FormComparison`.
+    private(set) var comparesFields = false
 
     /// `Email` for a field, group or segue `email`; `Element_2_0` for an element
     /// without an id (no id holds an underscore, so the two never collide).
@@ -64,6 +67,7 @@ struct ConditionPlan {
         if visibleWhen != nil || enabledWhen != nil {
             let key = Self.key(id: id, at: id == nil ? path() : [])
             if visibleWhen?.readsToday == true || enabledWhen?.readsToday == true { readsToday = true }
+            if visibleWhen?.comparesFields == true || enabledWhen?.comparesFields == true { comparesFields = true }
             if let condition = visibleWhen {
                 helpers.visible = visibleHelpers.count
                 visibleHelpers.append(Helper(role: .visible, key: key, parent: visibleParent, condition: condition))

@@ -47,7 +47,7 @@ extension FormTranslator {
             }
             plan.once { $0.closeBody() }
             for source in [ConditionSource.snapshot, .live] {
-                plan.each(helpers.count, in: Self.formMembers, weight: { _ in SpeedPaths.EmitWeights.conditionHelper }) { index, out in
+                plan.each(helpers.count, in: formMembers, weight: { _ in SpeedPaths.EmitWeights.conditionHelper }) { index, out in
                     let helper = helpers[index]
                     out.openConditionHelper(helper.name(from: source), from: source, readsToday: readsToday)
                     // `return isGroupVisible(values) && (…)`: the enclosing group's helper first.
@@ -79,7 +79,7 @@ extension FormTranslator {
     /// an expression first: a large form has thousands of conditions, each
     /// written twice, and a tree built and dropped per helper would cost more than
     /// the writing.
-    private func writeCondition(
+    func writeCondition(
         _ condition: ConditionExpr, from source: ConditionSource, at position: ConditionPosition,
         into out: inout SwiftRenderer
     ) {
@@ -92,7 +92,7 @@ extension FormTranslator {
             }
         case .isEmpty(let id):
             let field = fieldPosition(id)
-            let fieldType = field.map { fields[$0].fieldType }
+            let fieldType = conditionFieldType(id, at: field)
             let helper = visibilityHelper(of: field)
             if let fieldType, fieldType.alwaysHasValue {
                 // A field with a default (segment, picker, number, date) always has a value: empty only when hidden.
@@ -196,7 +196,7 @@ extension FormTranslator {
         case .valueCompare(let id, let order, let value):
             // An empty (nil) or hidden value makes the comparison false (SPEC §10).
             let field = fieldPosition(id)
-            let fieldType = field.map { fields[$0].fieldType }
+            let fieldType = conditionFieldType(id, at: field)
             let mapped = fieldType?.isOptional == true && order != .equal
             writeWhenVisible(visibilityHelper(of: field), mapped ? .binary(.equal) : .binary(.compare), from: source, at: position, into: &out) { out in
                 out.conditionRead(id, from: source)
@@ -206,6 +206,13 @@ extension FormTranslator {
                     out.comparison(order)
                     out.conditionLiteral(value, order: order, for: fieldType)
                 }
+            }
+        case .fieldCompare(let lhs, let op, let rhs):
+            // `FormComparison.holds(values.endDate, .less, values.startDate)`: false when either is empty (SPEC §16).
+            out.fieldComparison(op) { out in
+                writeComparedField(lhs, against: rhs, from: source, into: &out)
+            } rhs: { out in
+                writeComparedField(rhs, against: lhs, from: source, into: &out)
             }
         case .not(let inner):
             out.parenthesized(.not, at: position) { out in
@@ -223,12 +230,44 @@ extension FormTranslator {
         }
     }
 
+    /// One side of a comparison of two fields: the field's value, its empty value
+    /// when it is hidden (`nil`, `""`, `false`), and a whole number as a `Decimal`
+    /// when the other side is one, so that the two compare exactly.
+    private func writeComparedField(_ id: String, against other: String, from source: ConditionSource, into out: inout SwiftRenderer) {
+        let field = fieldPosition(id)
+        let fieldType = field.map { fields[$0].fieldType }
+        let otherType = fieldPosition(other).map { fields[$0].fieldType }
+        let helper = visibilityHelper(of: field)
+        var isOptional = fieldType?.isOptional == true
+        var converts = false
+        if case .number(false, _)? = fieldType, case .number(true, _)? = otherType { converts = true }
+        func read(_ out: inout SwiftRenderer) {
+            guard let helper else { return out.conditionRead(id, from: source) }
+            out.conditional { out in
+                writeHelperCall(helper, from: source, into: &out)
+            } then: { out in
+                out.conditionRead(id, from: source)
+            } else: { out in
+                switch fieldType {
+                case .string?: out.literal(.string(""))
+                case .bool?: out.literal(.bool(false))
+                default: out.write("nil")
+                }
+            }
+        }
+        if helper != nil, fieldType != .string, fieldType != .bool { isOptional = true }
+        guard converts else { return read(&out) }
+        out.decimalConversion(isOptional: isOptional, read)
+    }
+
     /// `Plan.pro`: the case of the option with this value, in the field's enum.
     private func writeOptionCase(_ optionValue: String, of id: String, _ field: Int?, into out: inout SwiftRenderer) {
-        let enumName = switch field.map({ fields[$0].fieldType }) {
+        var enumName = switch conditionFieldType(id, at: field) {
         case .segment(let enumName, _)?, .multiChoice(let enumName)?: enumName
         default: SwiftNaming.upperCamelCase(id)
         }
+        // A field of the form outside a list: its enum, spelled with the form's type.
+        if field == nil, let entry, entry.outerField(id) != nil { enumName = entry.formType + "." + enumName }
         // What `SegmentOption.caseName` gives the option with this value.
         out.enumCase(SwiftNaming.caseName(forOptionValue: optionValue), of: enumName)
     }

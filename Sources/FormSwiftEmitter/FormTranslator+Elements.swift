@@ -21,7 +21,7 @@ extension FormTranslator {
                 initializer: .call(.member(.name("Self"), builderName(at: [])), [SwiftArgument("of", .name("self"))])
             )))
         }
-        plan.each(levels.count, in: Self.formMembers, weight: { [levels] in SpeedPaths.EmitWeights.levelStart + SpeedPaths.EmitWeights.levelElement * levels[$0].elements.count }) { index, out in
+        plan.each(levels.count, in: formMembers, weight: { [levels] in SpeedPaths.EmitWeights.levelStart + SpeedPaths.EmitWeights.levelElement * levels[$0].elements.count }) { index, out in
             builder(for: levels[index], into: &out)
         }
     }
@@ -40,13 +40,13 @@ extension FormTranslator {
         if path.isEmpty {
             doc = "The form's top-level elements."
         } else if let groupID = level.groupID {
-            doc = "The elements of group `\(groupID)`."
+            doc = level.isPage ? "The elements of page `\(groupID)`." : "The elements of group `\(groupID)`."
         } else {
             doc = "The elements of the group at " + path.map(String.init).joined(separator: ".") + "."
         }
         out.openFunction(SwiftFunction(
             doc: [doc], access: .private, modifiers: ["static"], name: builderName(at: path),
-            parameters: [SwiftParameter("of", Self.formParameter, .named(typeName))],
+            parameters: [SwiftParameter("of", Self.formParameter, .named(className))],
             result: Self.elementsType, body: []
         ))
         out.statement(.var("elements", Self.elementsType, .array([])))
@@ -78,6 +78,11 @@ extension FormTranslator {
         }
         let type: ElementType
         switch element.kind {
+        case .group(let page) where page.isPage:
+            type = .plain("PageElement")
+            arguments.append("id", string: page.id)
+            arguments.append("title", localized(page.id?.value ?? "", "title", page.title))
+            arguments.append("elements", .builder(builderName(at: level.path + [index])))
         case .group(let group):
             type = .plain("GroupElement")
             arguments.append("id", string: group.id)
@@ -121,7 +126,7 @@ extension FormTranslator {
             // The first `min` and `max` bound the element, as a number's do; a
             // relative day is counted when the element tree is built.
             let valueType = info(date.id.value)?.fieldType ?? FieldValueType.date(date.dateMode, optional: true)
-            for rule in date.common.rules {
+            for rule in date.common.rules where rule.when == nil {
                 if case .min(let text) = rule.kind, RuleBound(text, for: valueType) != nil, !arguments.has("minimum") {
                     arguments.append("minimum", .dateBound(text, valueType, isMax: false))
                 }
@@ -136,7 +141,7 @@ extension FormTranslator {
             arguments.append("id", .string(choice.id.value))
             arguments.append("title", localized(choice.id.value, "title", choice.title))
             arguments.append("options", .options(
-                choice.options, caseNames: info?.caseNames ?? choice.options.map(\.caseName), keyPrefix: FormStrings.key(form: form, id: choice.id.value, "option.")
+                choice.options, caseNames: info?.caseNames ?? choice.options.map(\.caseName), keyPrefix: FormStrings.optionKeyPrefix(form: form, id: choice.id.value, optionSet: choice.optionSet?.value)
             ))
             arguments.append("style", case: choice.style?.value.rawValue)
             arguments.append("value", .binding(choice.id.value))
@@ -148,7 +153,7 @@ extension FormTranslator {
             arguments.append("id", .string(segment.id.value))
             arguments.append("title", localized(segment.id.value, "title", segment.title))
             arguments.append("options", .options(
-                segment.options, caseNames: info?.caseNames ?? segment.options.map(\.caseName), keyPrefix: FormStrings.key(form: form, id: segment.id.value, "option.")
+                segment.options, caseNames: info?.caseNames ?? segment.options.map(\.caseName), keyPrefix: FormStrings.optionKeyPrefix(form: form, id: segment.id.value, optionSet: segment.optionSet?.value)
             ))
             arguments.append("style", case: segment.pickerStyle?.value.rawValue)
             arguments.append("value", .binding(segment.id.value))
@@ -191,6 +196,13 @@ extension FormTranslator {
             arguments.append("text", .localized(key: FormStrings.staticTextKey(form: form, ordinal: ordinal), text: staticText.text.value))
             arguments.append("alignment", case: staticText.alignment?.value.rawValue)
             arguments.append("style", case: staticText.style?.value.rawValue)
+        case .list(let list):
+            type = .plain("ListElement")
+            arguments.append("id", .string(list.id.value))
+            arguments.append("title", localized(list.id.value, "title", list.title))
+            arguments.append("itemTitle", localized(list.id.value, "itemTitle", list.itemTitle))
+            arguments.append("addTitle", localized(list.id.value, "addTitle", list.addTitle))
+            arguments.append("list", .binding(list.id.value))
         case .segue(let segue):
             type = .plain("SegueElement")
             arguments.append("action", .action(segue.id.value))
@@ -216,7 +228,8 @@ extension FormTranslator {
     static func decimalArguments(of number: NumberFieldDecl) -> (step: DecimalLiteral?, minimum: DecimalLiteral?, maximum: DecimalLiteral?) {
         var minimum: DecimalLiteral?
         var maximum: DecimalLiteral?
-        for rule in number.common.rules {
+        // A bound that applies sometimes (`when:`) does not limit the control.
+        for rule in number.common.rules where rule.when == nil {
             if case .min(let text) = rule.kind, minimum == nil { minimum = DecimalLiteral(text) }
             if case .max(let text) = rule.kind, maximum == nil { maximum = DecimalLiteral(text) }
         }

@@ -123,7 +123,7 @@ extension FormTranslator {
                 // The chosen options in option order, each once (SPEC §10).
                 let chosen = Set(choice.defaultValues?.value.map(\.value) ?? [])
                 defaultValue = .enumCases(choice.options.filter { chosen.contains($0.value.value) }.map(\.caseName))
-            case .group, .spacer, .staticText, .segue:
+            case .group, .spacer, .staticText, .segue, .list:
                 // Not a field (only a hand-built form gets here): written as `nil`.
                 caseNames = []
                 defaultValue = .nil
@@ -153,8 +153,14 @@ extension FormTranslator {
         /// Each distinct pattern, in the order first used: one compiled `FormPattern` each.
         private(set) var patterns: [String] = []
         private var seenPatterns: Set<String> = []
-        /// Each `sameAs` rule (but a field's on itself), in document order.
+        /// Each field a rule reads (but a field's own), with the rule's field, in
+        /// document order: a `sameAs` target, a bound naming a field, and each
+        /// field a `when:` reads (SPEC §16). A change to the one re-checks the other.
         private(set) var sameAs: [(target: String, field: String)] = []
+        /// Whether a rule other than `sameAs` reads another field (a bound, a `when:`).
+        private(set) var hasRelations = false
+        /// Whether a rule's `when:` compares two fields (`FormComparison`).
+        private(set) var comparesFields = false
 
         var hasCustomRules: Bool { !customValidators.isEmpty }
 
@@ -164,7 +170,17 @@ extension FormTranslator {
                 case .custom(let name): add(validator: name, valueType: valueType)
                 case .pattern(let pattern): add(pattern: pattern)
                 case .sameAs(let target) where target != field: sameAs.append((target, field))
+                case .minField(let target) where target != field, .maxField(let target) where target != field:
+                    sameAs.append((target, field))
+                    hasRelations = true
                 default: break
+                }
+                if let condition = rule.when?.expression {
+                    for target in condition.fieldReferences where target != field {
+                        sameAs.append((target, field))
+                    }
+                    hasRelations = true
+                    if condition.comparesFields { comparesFields = true }
                 }
             }
         }
@@ -182,6 +198,8 @@ extension FormTranslator {
             for (name, valueType) in later.customValidators { add(validator: name, valueType: valueType) }
             for pattern in later.patterns { add(pattern: pattern) }
             sameAs += later.sameAs
+            hasRelations = hasRelations || later.hasRelations
+            comparesFields = comparesFields || later.comparesFields
         }
     }
 

@@ -10,7 +10,7 @@ import FormText
 /// member belongs in `plan()`), calling the renderer's function for that kind of
 /// member, for example a stored property of the form:
 ///
-///     eachField(in: Self.formMembers, into: &plan) { index, out in
+///     eachField(in: formMembers, into: &plan) { index, out in
 ///         out.storedProperty(access, isLet: true, fields[index].name, FieldType("FormValue", of: fields[index].valueType))
 ///     }
 ///
@@ -30,7 +30,7 @@ extension FormTranslator {
 
     /// `let email: FormValue<String>`: each field's value, as the app binds to it.
     func fieldValues(into plan: inout EmitPlan) {
-        eachField(in: Self.formMembers, weight: SpeedPaths.EmitWeights.fieldValue, into: &plan) { index, out in
+        eachField(in: formMembers, weight: SpeedPaths.EmitWeights.fieldValue, into: &plan) { index, out in
             out.storedProperty(access, isLet: true, fields[index].name, FieldType("FormValue", of: fields[index].valueType))
         }
     }
@@ -46,25 +46,43 @@ extension FormTranslator {
                 inherits: fields.isEmpty ? ["Hashable", "CaseIterable", "Sendable"] : ["String", "CaseIterable", "Sendable"]
             ))
         }
-        eachField(in: Self.nestedMembers, weight: SpeedPaths.EmitWeights.fieldCase, into: &plan) { index, out in
+        eachField(in: nestedMembers, weight: SpeedPaths.EmitWeights.fieldCase, into: &plan) { index, out in
             out.enumCase(fields[index].name)
         }
         plan.once { $0.closeType() }
     }
 
     func segmentEnums(into plan: inout EmitPlan) {
+        // An entry's enums are declared in its struct (`valuesStruct`).
+        guard entry == nil else { return }
+        segmentEnums(into: &plan, context: formMembers)
+    }
+
+    func segmentEnums(into plan: inout EmitPlan, context: SwiftRenderer.Context) {
         // Positions, not the `FieldInfo`s: an array of them would retain each.
-        let segmentFields = fields.indices.filter { !fields[$0].caseNames.isEmpty || fields[$0].kind.hasOptions }
-        plan.each(segmentFields.count, in: Self.formMembers, weight: { SpeedPaths.EmitWeights.enumStart + SpeedPaths.EmitWeights.enumCase * fields[segmentFields[$0]].caseNames.count }) { index, out in
+        var withOptions = fields.indices.filter { !fields[$0].caseNames.isEmpty || fields[$0].kind.hasOptions }
+        // A shared option set's enum is declared once, at its first field (SPEC §16).
+        if !form.document.optionSets.isEmpty {
+            var declared = Set<String>()
+            withOptions = withOptions.filter { position in
+                switch fields[position].kind {
+                case .segment(let segment): segment.optionSet == nil || declared.insert(segment.swiftEnumName).inserted
+                case .multiChoice(let choice): choice.optionSet == nil || declared.insert(choice.swiftEnumName).inserted
+                default: true
+                }
+            }
+        }
+        let segmentFields = withOptions
+        plan.each(segmentFields.count, in: context, weight: { SpeedPaths.EmitWeights.enumStart + SpeedPaths.EmitWeights.enumCase * fields[segmentFields[$0]].caseNames.count }) { index, out in
             let field = fields[segmentFields[index]]
-            let (enumName, options): (String, [SegmentOption]) = switch field.kind {
-            case .segment(let segment): (segment.swiftEnumName, segment.options)
-            case .multiChoice(let choice): (choice.swiftEnumName, choice.options)
-            default: ("", [])
+            let (enumName, options, set): (String, [SegmentOption], String?) = switch field.kind {
+            case .segment(let segment): (segment.swiftEnumName, segment.options, segment.optionSet?.value)
+            case .multiChoice(let choice): (choice.swiftEnumName, choice.options, choice.optionSet?.value)
+            default: ("", [], nil)
             }
             guard !enumName.isEmpty else { return }
             out.openType(SwiftTypeDecl(
-                doc: ["The options of `\(field.id)`."],
+                doc: [set.map { "The options of the shared set `\($0)`." } ?? "The options of `\(field.id)`."],
                 access: access, kind: .enum, name: enumName,
                 inherits: ["String", "CaseIterable", "Codable", "Sendable"]
             ))
@@ -89,34 +107,73 @@ extension FormTranslator {
         }
     }
 
-    func valuesStruct(into plan: inout EmitPlan) {
+    /// `Values`, or for an entry class (`entry`) its struct `name` at the form's
+    /// level, with its option enums, its `id` and an encoding and equality without it.
+    func valuesStruct(into plan: inout EmitPlan, name: String = "Values", entry: ListEntrySpec? = nil) {
+        let nestedMembers = entry == nil ? nestedMembers : Self.entryStructMembers
+        let nestedBody = entry == nil ? nestedBody : Self.entryStructBody
         plan.once { out in
-            out.openType(SwiftTypeDecl(
-                doc: ["A snapshot of every field's value: what is submitted, stored or validated off the main actor."],
-                access: access, kind: .struct, name: "Values",
-                inherits: ["Codable", "Equatable", "Sendable"]
-            ))
+            if let entry {
+                out.openType(SwiftTypeDecl(
+                    doc: [
+                        "An entry of list `\(entry.listID)` (SPEC §14): every field's value. `id` identifies the entry while it",
+                        "exists; it is not encoded, and equality compares the fields only.",
+                    ],
+                    access: access, kind: .struct, name: name,
+                    inherits: ["Codable", "Equatable", "Sendable", "Identifiable"]
+                ))
+            } else {
+                out.openType(SwiftTypeDecl(
+                    doc: ["A snapshot of every field's value: what is submitted, stored or validated off the main actor."],
+                    access: access, kind: .struct, name: "Values",
+                    inherits: ["Codable", "Equatable", "Sendable"]
+                ))
+            }
         }
-        eachField(in: Self.nestedMembers, weight: SpeedPaths.EmitWeights.valuesProperty, into: &plan) { index, out in
+        if entry != nil {
+            segmentEnums(into: &plan, context: nestedMembers)
+            plan.once { out in
+                out.listMember(["\(accessPrefix)var id = FormRuntime.FormEntryID()"], compact: true)
+                for field in entry?.outer ?? [] {
+                    out.listMember([
+                        "/// The form's `\(field.id)` as this entry's rules and conditions read it (empty while hidden): not encoded, not compared.",
+                        "\(accessPrefix)var \(field.id): \(spelling(ofOuter: field)) = \(Self.emptyLiteral(of: field.entryType))",
+                    ])
+                }
+            }
+        }
+        eachField(in: nestedMembers, weight: SpeedPaths.EmitWeights.valuesProperty, into: &plan) { index, out in
             // An instant is ISO 8601 text whatever the coder's date strategy (SPEC §10).
             let wrapper: StaticString? = if case .date(.dateTime, _) = fields[index].fieldType { "FormDateTime" } else { nil }
             out.storedProperty(access, wrapper: wrapper, isLet: false, fields[index].name, FieldType(fields[index].valueType))
         }
+        if entry == nil, !lists.isEmpty { plan.once { out in listValuesProperties(into: &out) } }
         plan.once { out in
-            out.openFunction(SwiftFunction(doc: ["Every field at its default."], access: access, parameters: [], body: []))
+            out.openFunction(SwiftFunction(
+                doc: [entry == nil ? "Every field at its default." : "Every field at its default, with a new id."],
+                access: access, parameters: [], body: []
+            ))
         }
-        eachField(in: Self.nestedBody, weight: SpeedPaths.EmitWeights.valuesLine, into: &plan) { index, out in
+        eachField(in: nestedBody, weight: SpeedPaths.EmitWeights.valuesLine, into: &plan) { index, out in
             out.assignment(.onSelf(fields[index].name), fields[index].defaultValue)
         }
-        plan.once { $0.closeBody() }
+        plan.once { out in
+            if entry == nil { listValuesDefaults(into: &out) }
+            out.closeBody()
+        }
         if !fields.isEmpty {
             plan.once(weight: SpeedPaths.EmitWeights.valuesArgument * fields.count) { out in
                 out.openMemberwiseInitializer(access, count: fields.count, name: { fields[$0].name }, type: { fields[$0].valueType })
             }
-            eachField(in: Self.nestedBody, weight: SpeedPaths.EmitWeights.valuesLine, into: &plan) { index, out in
+            eachField(in: nestedBody, weight: SpeedPaths.EmitWeights.valuesLine, into: &plan) { index, out in
                 out.assignment(.onSelf(fields[index].name), .plain(fields[index].name))
             }
             plan.once { $0.closeBody() }
+        }
+        if entry != nil {
+            plan.once { [fields] out in
+                out.entryCodingAndEquality(name: name, fields: fields.map(\.id), access: accessPrefix)
+            }
         }
         plan.once { $0.closeType() }
     }
@@ -151,17 +208,23 @@ extension FormTranslator {
         plan.once(weight: SpeedPaths.EmitWeights.instanceMembersStart) { out in
             instanceMembersHead(into: &out)
         }
-        eachField(in: Self.formBody, weight: SpeedPaths.EmitWeights.initializerLine, into: &plan) { index, out in
+        eachField(in: formBody, weight: SpeedPaths.EmitWeights.initializerLine, into: &plan) { index, out in
             out.assignment(.onSelf(fields[index].name), making: "FormValue", of: .inValues(fields[index].name))
         }
         plan.once { out in
             if hasCustomRules { out.statement(.assign(.member(Self.selfName, "validators"), .name("validators"))) }
+            if entry != nil { out.listLines(["self.id = values.id", "self.owner = owner"]) }
+            listInitializerLines(into: &out)
+        }
+        // After every stored property: the entry's id and owner, the lists.
+        editObservers(into: &plan)
+        plan.once { out in
             out.closeBody()
             out.openComputedProperty(SwiftProperty(
                 doc: ["A snapshot of every field's current value."],
                 access: access, isLet: false, name: "values", type: Self.valuesType, getter: []
             ))
-            if fields.isEmpty {
+            if fields.isEmpty && lists.isEmpty && entry == nil {
                 out.statement(.return(.call(.type(Self.valuesType), [])))
             } else {
                 // Assignments, not one memberwise call: a call with thousands of
@@ -169,11 +232,15 @@ extension FormTranslator {
                 out.statement(.var("values", nil, .call(.type(Self.valuesType), [])))
             }
         }
-        eachField(in: Self.formBody, weight: SpeedPaths.EmitWeights.valuesGetterLine, into: &plan) { index, out in
+        eachField(in: formBody, weight: SpeedPaths.EmitWeights.valuesGetterLine, into: &plan) { index, out in
             out.assignment(.inValues(fields[index].name), .liveValue(fields[index].name))
         }
         plan.once { out in
-            if !fields.isEmpty { out.statement(.return(Self.valuesName)) }
+            listSnapshotLines(into: &out)
+            if let entry {
+                out.listLines(["values.id = id"] + entry.outer.map { "values.\($0.id) = \($0.id).value" })
+            }
+            if !fields.isEmpty || !lists.isEmpty || entry != nil { out.statement(.return(Self.valuesName)) }
             out.closeBody()
         }
     }
@@ -185,11 +252,19 @@ extension FormTranslator {
                 access: .private, isLet: true, name: "validators", type: .existential(.named(validatorsProtocol))
             )))
         }
-        out.declaration(.property(SwiftProperty(
-            doc: ["The clock, time zone and localization that `validate()` and the triggers use (SPEC §10)."],
-            access: access, isLet: false, name: "context", type: Self.contextType,
-            initializer: .call(.type(Self.contextType), [])
-        )))
+        if entry != nil {
+            out.declaration(.property(SwiftProperty(
+                doc: ["The clock, time zone and localization of the entry's form (SPEC §10); the defaults without one."],
+                access: access, isLet: false, name: "context", type: Self.contextType,
+                getter: [.return(.name("owner?.owner?.context ?? ValidationContext()"))]
+            )))
+        } else {
+            out.declaration(.property(SwiftProperty(
+                doc: ["The clock, time zone and localization that `validate()` and the triggers use (SPEC §10)."],
+                access: access, isLet: false, name: "context", type: Self.contextType,
+                initializer: .call(.type(Self.contextType), [])
+            )))
+        }
         if let title = form.document.title?.value {
             // Computed, so that it follows a later change of `context`; no title, no member (SPEC §11: no string, no key).
             out.declaration(.property(SwiftProperty(
@@ -225,8 +300,16 @@ extension FormTranslator {
 
         var initParameters = [SwiftParameter(nil, "values", Self.valuesType, default: .call(.type(Self.valuesType), []))]
         if hasCustomRules { initParameters.append(validatorsParameter) }
+        if let entry {
+            initParameters.append(SwiftParameter(
+                nil, "owner", .optional(.named("FormRuntime.FormOwnerReference", [.named(entry.formType)])), default: .name("nil")
+            ))
+        }
         out.openFunction(SwiftFunction(
-            doc: ["A form showing `values`" + (hasCustomRules ? ", checked by the app's `validators`." : ".")],
+            doc: [
+                entry != nil ? "An entry showing `values` (with its id), of the form `owner` refers to."
+                    : "A form showing `values`" + (hasCustomRules ? ", checked by the app's `validators`." : "."),
+            ],
             access: access, parameters: initParameters, body: []
         ))
     }

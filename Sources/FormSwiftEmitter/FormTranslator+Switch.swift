@@ -53,7 +53,7 @@ extension FormTranslator {
         // The table, not `self`: the lazy sequence below keeps what it reads, and
         // would copy the whole translator per case.
         let fields = fields
-        plan.each(cases.count, in: Self.formBody, weight: { SpeedPaths.EmitWeights.switchCase + SpeedPaths.EmitWeights.switchCaseField * cases[$0].count }) { index, out in
+        plan.each(cases.count, in: formBody, weight: { SpeedPaths.EmitWeights.switchCase + SpeedPaths.EmitWeights.switchCaseField * cases[$0].count }) { index, out in
             // The group's fields, along their chain.
             let positions = sequence(first: cases[index].first) { next[$0] >= 0 ? next[$0] : nil }
             out.switchCase(positions.lazy.map { fields[$0].name })

@@ -65,7 +65,7 @@ extension FormTranslator {
         let (parameters, customParameters) = SwiftRenderer.fieldValidatorParameters(validatorsProtocol: validatorsProtocol)
         // Positions, not the `FieldInfo`s: an array of them would retain each.
         let validated = fields.indices.filter { fields[$0].hasRules }
-        plan.each(validated.count, in: Self.formMembers, weight: { SpeedPaths.EmitWeights.validatorStart + SpeedPaths.EmitWeights.validatorRule * fields[validated[$0]].ruleCount }) { [patternNames] index, out in
+        plan.each(validated.count, in: formMembers, weight: { SpeedPaths.EmitWeights.validatorStart + SpeedPaths.EmitWeights.validatorRule * fields[validated[$0]].ruleCount }) { [patternNames] index, out in
             let field = fields[validated[index]]
             fieldValidation(field, parameters: field.hasCustomRule ? customParameters : parameters, patternNames: patternNames, into: &out)
         }
@@ -80,16 +80,26 @@ extension FormTranslator {
             SwiftParameter("in", "context", Self.contextType, default: .call(.type(Self.contextType), [])),
         ] + (hasCustomRules ? [validatorsParameter] : [])
 
+        if !lists.isEmpty {
+            var parameters = "    _ values: Values,\n    in context: ValidationContext = ValidationContext()"
+            if hasCustomRules { parameters += ",\n    validators: any \(validatorsProtocol)" }
+            listValidationAPI(
+                into: &out, validatorsArgument: hasCustomRules ? ", validators: validators" : "",
+                staticParameters: parameters
+            )
+        } else {
         // validate(): the static rules over a snapshot; every field's state is set.
         out.declaration(.function(SwiftFunction(
-            doc: ["Validates every field's current value and sets every field's state."],
+            doc: [
+                "Validates every field's current value and sets every field's state; a field showing a message from",
+                "`setError` keeps it, and the report has it.",
+            ],
             access: access, name: "validate", parameters: [], isAsync: true, result: Self.reportType,
             body: [
                 .let("report", nil, .await(.call(.member(.name("Self"), "validate"), [
                     SwiftArgument(nil, .member(.name("self"), "values")), SwiftArgument("in", .member(.name("self"), "context")),
                 ] + (hasCustomRules ? [SwiftArgument("validators", .member(.name("self"), "validators"))] : [])))),
-                .expr(.call(.member(.name("validation"), "apply"), [SwiftArgument(nil, .name("report"))])),
-                .return(.name("report")),
+                .return(.call(.member(.name("validation"), "applying"), [SwiftArgument(nil, .name("report"))])),
             ]
         )))
 
@@ -115,6 +125,7 @@ extension FormTranslator {
                 .return(.call(.type(Self.reportType), [SwiftArgument(nil, .name("results"))])),
             ]
         )))
+        }
 
         for member in fieldStateMembers() { out.declaration(member) }
 
@@ -140,7 +151,9 @@ extension FormTranslator {
             )))
         } else {
             out.declaration(.property(SwiftProperty(
-                doc: ["`sameAs` targets → the fields that compare with them: a change to the target re-checks them."],
+                doc: [ruleFacts.hasRelations
+                    ? "The fields that rules read (`sameAs` targets, bounds, `when` conditions) → the fields whose rules read them: a change re-checks them."
+                    : "`sameAs` targets → the fields that compare with them: a change to the target re-checks them."],
                 access: .private, modifiers: ["nonisolated", "static"], isLet: true, name: "dependents",
                 type: dependentsType, initializer: .call(.name("makeDependents"), [])
             )))
@@ -164,6 +177,8 @@ extension FormTranslator {
         var result: [(String, [String])] = []
         var indexOfTarget: [String: Int] = Dictionary(minimumCapacity: ruleFacts.sameAs.count)
         for (target, field) in ruleFacts.sameAs {
+            // A field of the form outside a list is no field of the entry's.
+            if entry != nil, fieldPosition(target) == nil { continue }
             if let index = indexOfTarget[target] {
                 // A field's own rules are adjacent, so a repeat is always the last entry.
                 if result[index].1.last != field { result[index].1.append(field) }
@@ -236,18 +251,26 @@ extension FormTranslator {
             let occurrence = FormStrings.occurrence(of: index, in: field.rules)
             var sameAs = SwiftRenderer.SameAsComparison.sameType
             var patternName: String?
+            var fieldBound: SwiftRenderer.FieldBound?
             switch rule.kind {
             case .sameAs(let target):
                 // The target's `FieldInfo`, read in place: a `FieldSymbol` would be copied out.
                 if let targetField = fieldPosition(target), fields[targetField].fieldType != field.fieldType { sameAs = .asOptionals }
+                // A field of the form outside a list, read optional where it could not be empty.
+                if fieldPosition(target) == nil, let outer = entry?.outerField(target), outer.entryType != field.fieldType { sameAs = .asOptionals }
             case .pattern(let pattern):
                 patternName = patternNames[pattern]
+            case .minField(let target), .maxField(let target):
+                fieldBound = self.fieldBound(of: field, target: target)
             default:
                 break
             }
+            let when = rule.when?.expression
             out.ruleListItem(
                 isFirst: rules == 0, rule.kind, valueType: field.fieldType, patternName: patternName, sameAs: sameAs,
-                message: message(of: rule, occurrence: occurrence, field: field)
+                message: message(of: rule, occurrence: occurrence, field: field), fieldBound: fieldBound,
+                when: when.map { condition in { out in writeCondition(condition, from: .snapshot, at: .whole, into: &out) } },
+                debounce: rule.debounce?.value
             )
             rules += 1
         }
@@ -255,18 +278,31 @@ extension FormTranslator {
         out.closeBody()
     }
 
+    /// How a bound naming another field reads the two values (SPEC §16): as they
+    /// are, or, between a whole number and a decimal one, both as `Decimal`s.
+    private func fieldBound(of field: FieldInfo, target: String) -> SwiftRenderer.FieldBound {
+        let targetType = fieldPosition(target).map { fields[$0].fieldType }
+        var bound = SwiftRenderer.FieldBound(target: target)
+        switch (field.fieldType, targetType) {
+        case (.number(false, let optional), .number(true, _)?): bound.value = optional ? .optional : .plain
+        case (.number(true, _), .number(false, let optional)?): bound.targetReading = optional ? .optional : .plain
+        default: break
+        }
+        return bound
+    }
+
     /// The rule's failure message: looked up by its key in the context's
     /// localization (SPEC §11), with the form's message, else the default one
     /// (`DefaultMessages`), as the literal fallback.
     private func message(of rule: RuleDecl, occurrence: Int, field: FieldInfo) -> RuleMessage {
-        let targetName: String? = if case .sameAs(let target) = rule.kind, rule.message == nil {
-            fieldPosition(target).map { fields[$0].displayName }
+        let targetName: String? = if let target = rule.kind.otherField, rule.message == nil {
+            fieldPosition(target).map { fields[$0].displayName } ?? entry?.outerField(target)?.displayName
         } else {
             nil
         }
         return RuleMessage(
             form: typeName, id: field.id, rule: rule.kind.name, occurrence: occurrence,
-            text: rule.message?.value, fieldName: field.displayName, targetName: targetName
+            text: rule.message?.value, fieldName: field.displayName, targetName: targetName, valueType: field.fieldType
         )
     }
 }

@@ -39,16 +39,29 @@ struct FormTranslator {
     let conditions: ConditionPlan
     /// The top level and each group, depth first: one element builder each.
     let levels: [FormIndex.Level]
+    /// The pages, in document order; empty for a form without pages (SPEC §15.1).
+    let pages: [FormIndex.Page]
     /// FormRuntime's types that the file names, those of the form's API first; see `runtimeAliases`.
     let runtimeTypes: [String]
     /// Foundation's types that the file names (`Date`, `Decimal`): it imports Foundation for them.
     let foundationTypes: [String]
     /// The `N` of each static text's and unnamed group's localization key (SPEC §11).
     let unnamedOrdinals: [ElementPath: Int]
+    /// For the entry class of a list (SPEC §14), what it is; nil for the form itself.
+    let entry: ListEntrySpec?
+    /// How many types the translated class is nested in: 0 for the form, 1 for an entry class.
+    let depth: Int
+    /// The name of the class the translator writes: the form's, or the entry class's.
+    let className: String
+    /// The form's lists, each with the translator of its entry class; empty for an entry.
+    let lists: [ListPlan]
 
     /// `speed`: whether a large form's `FieldInfo`s are made and freed in halves.
-    init(form: CheckedForm, options: EmitOptions, speed: SpeedPolicy = .current) {
+    init(form: CheckedForm, options: EmitOptions, speed: SpeedPolicy = .current, entry: ListEntrySpec? = nil) {
         self.form = form
+        self.entry = entry
+        depth = entry == nil ? 0 : 1
+        className = entry?.className ?? form.document.name.value
         access = switch options.accessLevel {
         case .internal: .internal
         case .package: .package
@@ -65,8 +78,15 @@ struct FormTranslator {
         hasCustomRules = ruleFacts.hasCustomRules
         conditions = index.conditions
         levels = index.levels
-        runtimeTypes = Self.runtimeTypes(fields: fields, ruleFacts: ruleFacts, levels: index.levels)
-        foundationTypes = Self.foundationTypes(fields: fields)
+        pages = index.pages
+        let lists = entry == nil && !form.lists.isEmpty ? Self.listPlans(of: form, index: index, options: options) : []
+        self.lists = lists
+        runtimeTypes = Self.runtimeTypes(
+            fields: fields, ruleFacts: ruleFacts, levels: index.levels, comparesFields: index.conditions.comparesFields, lists: lists
+        )
+        // The entries' structs are declared in the form type and their values may be
+        // Foundation's: the file imports it for them too.
+        foundationTypes = Array(Set(Self.foundationTypes(fields: fields) + lists.flatMap(\.entry.foundationTypes))).sorted()
         unnamedOrdinals = FormStrings.unnamedOrdinals(of: form.document)
     }
 }
@@ -127,14 +147,20 @@ extension FormTranslator {
 
     // MARK: - Where the runs of units are
 
-    /// Members of the form type.
+    /// The contexts of a form's translator (`depth` 0), for tests that lay out runs of their own.
     static let formMembers = SwiftRenderer.Context(indentLevel: 1, openTypes: 1)
-    /// Members of a type nested in it (`Field`, `Values`).
     static let nestedMembers = SwiftRenderer.Context(indentLevel: 2, openTypes: 2)
-    /// Statements of a method of the form type.
     static let formBody = SwiftRenderer.Context(indentLevel: 2, openTypes: 1)
-    /// Statements of a method of a nested type.
     static let nestedBody = SwiftRenderer.Context(indentLevel: 3, openTypes: 2)
+
+    /// Members of the form type (of an entry class, one level deeper: `depth`).
+    var formMembers: SwiftRenderer.Context { SwiftRenderer.Context(indentLevel: 1 + depth, openTypes: 1 + depth) }
+    /// Members of a type nested in it (`Field`, `Values`).
+    var nestedMembers: SwiftRenderer.Context { SwiftRenderer.Context(indentLevel: 2 + depth, openTypes: 2 + depth) }
+    /// Statements of a method of the form type.
+    var formBody: SwiftRenderer.Context { SwiftRenderer.Context(indentLevel: 2 + depth, openTypes: 1 + depth) }
+    /// Statements of a method of a nested type.
+    var nestedBody: SwiftRenderer.Context { SwiftRenderer.Context(indentLevel: 3 + depth, openTypes: 2 + depth) }
 
     /// The whole file, one member (or one line of a long body) at a time.
     func plan() -> EmitPlan {
@@ -155,10 +181,15 @@ extension FormTranslator {
         fieldEnum(into: &plan)
         segmentEnums(into: &plan)
         actionEnum(into: &plan)
+        pageEnum(into: &plan)
         valuesStruct(into: &plan)
+        for list in lists { list.entry.entryTypes(into: &plan) }
         fieldValues(into: &plan)
+        listValues(into: &plan)
         instanceMembers(into: &plan)
         validationMembers(into: &plan)
+        stateMembers(into: &plan)
+        listValidators(into: &plan)
         conditionMembers(into: &plan)
         elementMembers(into: &plan)
         plan.once { $0.closeType() }

@@ -173,6 +173,36 @@ extension SwiftRenderer {
         write(")")
     }
 
+    /// `FormComparison.holds(lhs, .less, rhs)`: two fields compared (SPEC §16).
+    mutating func fieldComparison(
+        _ op: FieldComparison, lhs: (inout SwiftRenderer) -> Void, rhs: (inout SwiftRenderer) -> Void
+    ) {
+        write("FormComparison.holds(")
+        lhs(&self)
+        switch op {
+        case .equal: write(", .equal, ")
+        case .notEqual: write(", .notEqual, ")
+        case .less: write(", .less, ")
+        case .lessOrEqual: write(", .lessOrEqual, ")
+        case .greater: write(", .greater, ")
+        case .greaterOrEqual: write(", .greaterOrEqual, ")
+        }
+        rhs(&self)
+        write(")")
+    }
+
+    /// A whole number as a `Decimal`: `Decimal(x)`, or `x.map { Decimal($0) }` for an optional.
+    mutating func decimalConversion(isOptional: Bool, _ value: (inout SwiftRenderer) -> Void) {
+        if isOptional {
+            value(&self)
+            write(".map { Decimal($0) }")
+        } else {
+            write("Decimal(")
+            value(&self)
+            write(")")
+        }
+    }
+
     /// `Plan.pro`: a case of the enum `enumName`.
     mutating func enumCase(_ caseName: String, of enumName: String) {
         write(enumName)

@@ -16,6 +16,8 @@ struct RuleMessage {
     let text: String?
     let fieldName: String
     let targetName: String?
+    /// The field's value type, which words a bound naming another field.
+    var valueType: FieldValueType? = nil
 }
 
 extension SwiftRenderer {
@@ -80,25 +82,85 @@ extension SwiftRenderer {
         case asOptionals
     }
 
+    /// How a bound that names another field reads the two values (SPEC §16).
+    struct FieldBound {
+        /// A side's value as it is, or as a `Decimal` (a whole number against a decimal one).
+        enum Reading {
+            case same
+            /// `Decimal(x)`
+            case plain
+            /// `x.map { Decimal($0) }`
+            case optional
+        }
+
+        var target: String
+        var value = Reading.same
+        var targetReading = Reading.same
+
+        init(target: String) {
+            self.target = target
+        }
+    }
+
     /// One element of a field's `rules` array, on a line of its own:
     /// `.minLength(8, message: …),`; `isFirst` for the first of the list.
     /// `patternName` names the shared `FormPattern` of a `pattern` rule;
     /// `valueType` is the field's, which a `min`/`max` bound is spelled for.
     mutating func ruleListItem(
         isFirst: Bool, _ kind: RuleKind, valueType: FieldValueType, patternName: String?, sameAs: SameAsComparison,
-        message: RuleMessage
+        message: RuleMessage, fieldBound: FieldBound? = nil, when: ((inout SwiftRenderer) -> Void)? = nil, debounce: Int? = nil
     ) {
         if isFirst {
             newline()
             indent()
         }
-        rule(kind, valueType: valueType, patternName: patternName, sameAs: sameAs, message: message)
+        if let when {
+            // `.when({ values in … }, rule)`: the rule runs only while the condition holds (SPEC §16).
+            write(".when({ values in ")
+            when(&self)
+            write(" }, ")
+        }
+        if let fieldBound {
+            self.fieldBound(kind, fieldBound, message: message)
+        } else {
+            rule(kind, valueType: valueType, patternName: patternName, sameAs: sameAs, message: message, debounce: debounce)
+        }
+        if when != nil { write(")") }
         write(",")
         newline()
     }
 
+    /// `.min({ $0 }, atLeast: { $0.startDate }, message: …)`.
+    private mutating func fieldBound(_ kind: RuleKind, _ bound: FieldBound, message: RuleMessage) {
+        let isMax = if case .maxField = kind { true } else { false }
+        write(isMax ? ".max({ " : ".min({ ")
+        switch bound.value {
+        case .same: write("$0")
+        case .plain: write("Decimal($0)")
+        case .optional: write("$0.map { Decimal($0) }")
+        }
+        write(isMax ? " }, atMost: { " : " }, atLeast: { ")
+        switch bound.targetReading {
+        case .same:
+            write("$0.")
+            write(bound.target)
+        case .plain:
+            write("Decimal($0.")
+            write(bound.target)
+            write(")")
+        case .optional:
+            write("$0.")
+            write(bound.target)
+            write(".map { Decimal($0) }")
+        }
+        write(" }, message: ")
+        ruleMessage(message, of: kind)
+        write(")")
+    }
+
     private mutating func rule(
-        _ kind: RuleKind, valueType: FieldValueType, patternName: String?, sameAs: SameAsComparison, message: RuleMessage
+        _ kind: RuleKind, valueType: FieldValueType, patternName: String?, sameAs: SameAsComparison, message: RuleMessage,
+        debounce: Int?
     ) {
         switch kind {
         case .required:
@@ -131,6 +193,8 @@ extension SwiftRenderer {
             write(".sameAs({ $0.")
             write(target)
             write(" }, message: ")
+        case .minField, .maxField:
+            preconditionFailure("a bound naming a field is written by fieldBound(_:_:message:)")
         case .min(let text), .max(let text):
             let isMax = if case .max = kind { true } else { false }
             write(isMax ? ".max(" : ".min(")
@@ -147,6 +211,12 @@ extension SwiftRenderer {
         case .custom(let name):
             // The form's `message:`, when given, replaces the validator's own text.
             write(".custom(")
+            if let debounce {
+                // `debounce` (SPEC §15.2): the wait before the validator, under the change triggers.
+                write("debounce: .milliseconds(")
+                write(debounce)
+                write("), ")
+            }
             if message.text != nil {
                 write("message: ")
                 ruleMessage(message, of: kind)
@@ -170,7 +240,9 @@ extension SwiftRenderer {
             FormStrings.forEachPieceOfMessageKey(form: message.form, id: message.id, rule: message.rule, occurrence: message.occurrence, piece)
         }, defaultPieces: { piece in
             if let text = message.text { return piece(text) }
-            DefaultMessages.forEachPiece(of: kind, fieldName: message.fieldName, targetName: message.targetName, piece)
+            DefaultMessages.forEachPiece(
+                of: kind, fieldName: message.fieldName, targetName: message.targetName, valueType: message.valueType, piece
+            )
         })
     }
 

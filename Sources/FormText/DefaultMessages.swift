@@ -13,9 +13,11 @@ package enum DefaultMessages {
     /// The message of `rule` on a field named `name`; `nil` for `custom`, whose
     /// validator supplies its own. `targetName` is the display name of a `sameAs`
     /// target.
-    package static func message(for rule: RuleKind, fieldName name: String, targetName: String? = nil) -> String? {
+    package static func message(
+        for rule: RuleKind, fieldName name: String, targetName: String? = nil, valueType: FieldValueType? = nil
+    ) -> String? {
         var message = ""
-        let written = forEachPiece(of: rule, fieldName: name, targetName: targetName) { message += $0 }
+        let written = forEachPiece(of: rule, fieldName: name, targetName: targetName, valueType: valueType) { message += $0 }
         return written ? message : nil
     }
 
@@ -33,9 +35,12 @@ package enum DefaultMessages {
     /// to `body`; false (and nothing handed) for `custom`. The emitter writes the
     /// pieces straight into the literal: a large form has tens of thousands of
     /// default messages, and no `String` is made for any of them.
+    /// `valueType`, the field's, words a bound that names another field (SPEC §16):
+    /// `at least` for numbers, `at or after` for times, `on or after` for dates.
     @discardableResult
     package static func forEachPiece(
-        of rule: RuleKind, fieldName name: String, targetName: String? = nil, _ body: (String) -> Void
+        of rule: RuleKind, fieldName name: String, targetName: String? = nil, valueType: FieldValueType? = nil,
+        _ body: (String) -> Void
     ) -> Bool {
         // A named field is the sentence's subject (`Age must be at least 18`); a
         // question's sentence speaks of the answer (`Must be at least 18`).
@@ -85,6 +90,22 @@ package enum DefaultMessages {
                 if isMin { sentence(" must be on or after ", "Must be on or after ") } else { sentence(" must be on or before ", "Must be on or before ") }
                 body(RelativeDateLiteral(text).map(words) ?? text)
             }
+        case .minField(let target), .maxField(let target):
+            let isMin = if case .minField = rule { true } else { false }
+            switch valueType {
+            case .number?:
+                if isMin { sentence(" must be at least ", "Must be at least ") } else { sentence(" must be at most ", "Must be at most ") }
+            case .date(.time, _)?:
+                if isMin { sentence(" must be at or after ", "Must be at or after ") } else { sentence(" must be at or before ", "Must be at or before ") }
+            default:
+                if isMin { sentence(" must be on or after ", "Must be on or after ") } else { sentence(" must be on or before ", "Must be on or before ") }
+            }
+            // As for `sameAs`: a target whose title is a question is named by its id in words.
+            if let targetName, !isQuestion(targetName) {
+                body(targetName)
+            } else {
+                body(SwiftNaming.words(fromIdentifier: target))
+            }
         case .minCount(let count), .maxCount(let count):
             let isMin = if case .minCount = rule { true } else { false }
             if isMin { sentence(" must have at least ", "Choose at least ") } else { sentence(" must have at most ", "Choose at most ") }
@@ -96,6 +117,16 @@ package enum DefaultMessages {
             }
         }
         return true
+    }
+
+    /// What words a field's bounds on another field take: a number's, a time's
+    /// or a date's (`valueType` of `forEachPiece`); nil for the other kinds.
+    package static func boundWording(of kind: ElementKind) -> FieldValueType? {
+        switch kind {
+        case .number: .number(decimal: false, optional: true)
+        case .date(let date): .date(date.dateMode, optional: true)
+        default: nil
+        }
     }
 
     /// `today-18y` as words: "18 years ago"; `today+30d`: "30 days from today".
@@ -200,5 +231,29 @@ extension Unicode.Scalar {
     /// The Unicode White_Space property, answered without the property tables for ASCII.
     fileprivate var isWhitespace: Bool {
         isASCII ? self == " " || (0x09...0x0D).contains(value) : properties.isWhitespace
+    }
+}
+
+extension DefaultMessages {
+    /// SPEC §14: a list's `minItems` message, naming the list by `listName` (its
+    /// title, else its id in words) and counting entries: `Previous employers: add
+    /// at least 1 entry`.
+    package static func minItems(listName: String, count: Int) -> String {
+        "\(listName): add at least \(count) \(count == 1 ? "entry" : "entries")"
+    }
+
+    /// SPEC §14: `Previous employers: at most 5 entries are allowed`.
+    package static func maxItems(listName: String, count: Int) -> String {
+        count == 1 ? "\(listName): at most 1 entry is allowed" : "\(listName): at most \(count) entries are allowed"
+    }
+
+    /// The name a list's messages use: its title, else its id in words.
+    package static func listName(_ list: ListDecl) -> String {
+        nonBlankTitle(list.title?.value) ?? SwiftNaming.words(fromIdentifier: list.id.value)
+    }
+
+    private static func nonBlankTitle(_ text: String?) -> String? {
+        guard let text, !text.allSatisfy(\.isWhitespace) else { return nil }
+        return text
     }
 }

@@ -149,6 +149,14 @@ public enum FormStrings {
         form + "." + id + "." + part
     }
 
+    /// What an option's value follows in its title's key: `Form.ID.option.` for
+    /// a field's own options, `Form.options.SET.` for a shared set's (SPEC §16),
+    /// one key per option whichever fields use the set.
+    package static func optionKeyPrefix(form: String, id: String, optionSet: String?) -> String {
+        if let optionSet { return form + ".options." + optionSet + "." }
+        return key(form: form, id: id, "option.")
+    }
+
     /// `Form.staticText.N`.
     package static func staticTextKey(form: String, ordinal: Int) -> String {
         form + ".staticText." + String(ordinal)
@@ -211,10 +219,13 @@ public enum FormStrings {
         var ordinals: [ElementPath: Int] = [:]
         /// A field's display name (SPEC §6.3) by id, for default messages.
         var displayNames: [String: String] = [:]
+        /// Where the strings are, for the comments: the form, or a list's entries in it.
+        var place: String
 
         init(form: String, replacement: ((LocalizableString) -> String)? = nil) {
             self.form = form
             self.replacement = replacement
+            place = form
         }
 
         /// A collector of strings that another has prepared.
@@ -264,7 +275,7 @@ public enum FormStrings {
             guard let located = text else { return }
             text = add(LocalizableString(
                 key: FormStrings.key(form: form, id: id, part), source: located.value,
-                comment: "\(what) of \(element) in \(form)", range: located.range
+                comment: "\(what) of \(element) in \(place)", range: located.range
             ), located)
         }
 
@@ -279,7 +290,7 @@ public enum FormStrings {
                 let name: String
                 if let groupID = group.id?.value {
                     id = groupID
-                    name = "the group \(groupID)"
+                    name = group.isPage ? "the page \(groupID)" : "the group \(groupID)"
                 } else {
                     let ordinal = ordinals[path] ?? 0
                     id = FormStrings.unnamedGroupID(ordinal: ordinal)
@@ -294,7 +305,7 @@ public enum FormStrings {
                 rewritten = .boolean(field)
             case .segment(var field):
                 add(field.id.value, "title", &field.title, "Title", of: "the \(words) \(field.id.value)")
-                options(&field.options, of: field.id.value, words: words)
+                options(&field.options, of: field.id.value, set: field.optionSet?.value, words: words)
                 messages(of: &field.common, kind: kind, words: words)
                 rewritten = .segment(field)
             case .text(var field):
@@ -316,7 +327,7 @@ public enum FormStrings {
                 rewritten = .date(field)
             case .multiChoice(var field):
                 add(field.id.value, "title", &field.title, "Title", of: "the \(words) \(field.id.value)")
-                options(&field.options, of: field.id.value, words: words)
+                options(&field.options, of: field.id.value, set: field.optionSet?.value, words: words)
                 messages(of: &field.common, kind: kind, words: words)
                 rewritten = .multiChoice(field)
             case .spacer:
@@ -325,23 +336,74 @@ public enum FormStrings {
                 let ordinal = ordinals[path] ?? 0
                 text.text = add(LocalizableString(
                     key: FormStrings.staticTextKey(form: form, ordinal: ordinal), source: text.text.value,
-                    comment: "Static text \(ordinal) of \(form)", range: text.text.range
+                    comment: "Static text \(ordinal) of \(place)", range: text.text.range
                 ), text.text)
                 rewritten = .staticText(text)
             case .segue(var segue):
                 add(segue.id.value, "title", &segue.title, "Title", of: "the segue \(segue.id.value)")
                 rewritten = .segue(segue)
+            case .list(var list):
+                list = collect(list)
+                rewritten = .list(list)
             }
             if replacement != nil { element.kind = rewritten }
         }
 
-        private mutating func options(_ options: inout [SegmentOption], of id: String, words: String) {
+        /// A list's strings (SPEC §14): its title, item title and add title, its own
+        /// rules' messages, then its entry's strings, whose keys start with the
+        /// form's type and the list's id (`JobForm.employers.company.placeholder`).
+        private mutating func collect(_ list: ListDecl) -> ListDecl {
+            var list = list
+            let id = list.id.value
+            let name = "the list \(id)"
+            add(id, "title", &list.title, "Title", of: name)
+            add(id, "itemTitle", &list.itemTitle, "Heading of each entry", of: name)
+            add(id, "addTitle", &list.addTitle, "Label of the add action", of: name)
+            let listName = DefaultMessages.listName(list)
+            if let minimum = list.minItems, minimum.value > 0 {
+                let string = LocalizableString(
+                    key: FormStrings.listMessageKey(form: form, list: id, rule: "minItems"),
+                    source: DefaultMessages.minItems(listName: listName, count: minimum.value),
+                    comment: "Message of the rule minItems of \(name) in \(form)", range: minimum.range
+                )
+                strings.append(string)
+                if let replacement { list.minItemsMessage = replacement(string) }
+            }
+            if let maximum = list.maxItems {
+                let string = LocalizableString(
+                    key: FormStrings.listMessageKey(form: form, list: id, rule: "maxItems"),
+                    source: DefaultMessages.maxItems(listName: listName, count: maximum.value),
+                    comment: "Message of the rule maxItems of \(name) in \(form)", range: maximum.range
+                )
+                strings.append(string)
+                if let replacement { list.maxItemsMessage = replacement(string) }
+            }
+            var entry = FormDocument(
+                version: Located(1, at: list.id.range), name: Located(FormStrings.entryKeyPrefix(form: form, list: id), at: list.id.range),
+                elements: list.elements, range: list.id.range
+            )
+            var collector = Collector(form: entry.name.value, replacement: replacement)
+            collector.place = "the entries of \(name) in \(place)"
+            collector.prepare(entry)
+            // An entry's `sameAs` may name a field of the form outside the list.
+            for (id, displayName) in displayNames where collector.displayNames[id] == nil {
+                collector.displayNames[id] = displayName
+            }
+            collector.collect(&entry, elements: entry.elements.indices)
+            strings += collector.strings
+            if replacement != nil { list.elements = entry.elements }
+            return list
+        }
+
+        private mutating func options(_ options: inout [SegmentOption], of id: String, set: String?, words: String) {
             for index in options.indices {
                 guard let title = options[index].title else { continue }
                 let value = options[index].value.value
                 options[index].title = add(LocalizableString(
-                    key: FormStrings.key(form: form, id: id, "option." + value), source: title.value,
-                    comment: "Title of the option \(value) of the \(words) \(id) in \(form)", range: title.range
+                    key: FormStrings.optionKeyPrefix(form: form, id: id, optionSet: set) + value, source: title.value,
+                    comment: set.map { "Title of the option \(value) of the option set \($0) in \(place)" }
+                        ?? "Title of the option \(value) of the \(words) \(id) in \(place)",
+                    range: title.range
                 ), title)
             }
         }
@@ -357,18 +419,33 @@ public enum FormStrings {
                 if let given = rule.message {
                     message = given
                 } else {
-                    let target: String? = if case .sameAs(let target) = rule.kind { displayNames[target] } else { nil }
-                    guard let text = DefaultMessages.message(for: rule.kind, fieldName: displayNames[id] ?? id, targetName: target) else {
+                    let target: String? = rule.kind.otherField.flatMap { displayNames[$0] }
+                    guard let text = DefaultMessages.message(
+                        for: rule.kind, fieldName: displayNames[id] ?? id, targetName: target, valueType: DefaultMessages.boundWording(of: kind)
+                    ) else {
                         continue
                     }
                     message = Located(text, at: rule.nameRange)
                 }
                 let replaced = add(LocalizableString(
                     key: FormStrings.messageKey(form: form, id: id, rule: rule.kind.name, occurrence: occurrence), source: message.value,
-                    comment: "Message of the rule \(rule.kind.name) of the \(words) \(id) in \(form)", range: message.range
+                    comment: "Message of the rule \(rule.kind.name) of the \(words) \(id) in \(place)", range: message.range
                 ), message)
                 if replacement != nil { field.rules[index].message = replaced }
             }
         }
+    }
+}
+
+extension FormStrings {
+    /// `JobForm.employers.minItems.message`: the message of a list's own rule (SPEC §14).
+    package static func listMessageKey(form: String, list: String, rule: String) -> String {
+        form + "." + list + "." + rule + ".message"
+    }
+
+    /// `JobForm.employers`: the form name that the keys of a list's entries start
+    /// with (`JobForm.employers.company.placeholder`, SPEC §14).
+    package static func entryKeyPrefix(form: String, list: String) -> String {
+        form + "." + list
     }
 }

@@ -299,6 +299,7 @@ public struct Hover: Codable, Sendable, Hashable {
 }
 
 public enum SymbolKind: Int, Codable, Sendable {
+    case module = 2
     case namespace = 3
     case `class` = 5
     case field = 8
@@ -307,6 +308,7 @@ public enum SymbolKind: Int, Codable, Sendable {
     case string = 15
     case event = 24
     case `struct` = 23
+    case array = 18
 }
 
 public struct DocumentSymbol: Codable, Sendable, Hashable {

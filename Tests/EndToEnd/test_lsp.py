@@ -324,6 +324,45 @@ async def test_rename_and_its_refusals(client: LanguageClient):
         await client.text_document_prepare_rename_async(types.PrepareRenameParams(text_document=ident, position=types.Position(line=0, character=0)))
 
 
+RELATIONS = """\
+formc: 1
+form: TripForm
+options:
+  Country: [us, gb]
+elements:
+  - date: start
+  - picker: home
+    options: Country
+  - picker: away
+    options: Country
+  - date: end
+    rules:
+      - min: start
+        when: home == away
+
+"""
+
+
+@pytest.mark.asyncio
+async def test_completion_and_rename_of_relations(client: LanguageClient):
+    # SPEC §16: a bound's field, a rule's `when`, a shared set's name.
+    assert await completion_labels(client, RELATIONS.replace("min: start", "min: "), "min: ", 5) == ["start"]
+    found = await completion_labels(client, RELATIONS.replace("when: home == away", "when: "), "when: ", 6)
+    assert "home" in found and "away" in found and "isEmpty" in found
+    assert await completion_labels(client, RELATIONS.replace("home\n    options: Country", "home\n    options: "), "options: \n", 9) == ["Country"]
+    await open_document(client, RELATIONS)
+    ident = types.TextDocumentIdentifier(uri=URI)
+    edit = await client.text_document_rename_async(
+        types.RenameParams(text_document=ident, position=position_of(RELATIONS, "date: start", 7), new_name="begin"))
+    assert sorted(e.range.start.line for e in edit.changes[URI]) == [5, 12]
+    edit = await client.text_document_rename_async(
+        types.RenameParams(text_document=ident, position=position_of(RELATIONS, "Country: [", 2), new_name="Nation"))
+    assert sorted(e.range.start.line for e in edit.changes[URI]) == [3, 7, 9]
+    edit = await client.text_document_rename_async(
+        types.RenameParams(text_document=ident, position=position_of(RELATIONS, "when: home", 7), new_name="house"))
+    assert sorted(e.range.start.line for e in edit.changes[URI]) == [6, 13]
+
+
 # MARK: - Outline and quick fixes
 
 
@@ -336,6 +375,41 @@ async def test_document_symbols(client: LanguageClient):
     assert [s.name for s in symbols] == ["account", "newsletter", "plan", "company"]
     assert [s.name for s in symbols[0].children] == ["email", "confirmEmail"]
     assert symbols[2].detail == "segment: Plan?"
+
+
+WIZARD = """\
+formc: 1
+form: WizardForm
+elements:
+  - page: personal
+    title: About you
+    elements:
+      - textField: email
+        rules: [required]
+  - page: history
+    elements:
+      - boolean: consent
+        title: I agree
+"""
+
+
+@pytest.mark.asyncio
+async def test_pages_in_the_outline_and_in_completion(client: LanguageClient):
+    assert await open_document(client, WIZARD) == []
+    symbols = await client.text_document_document_symbol_async(
+        types.DocumentSymbolParams(text_document=types.TextDocumentIdentifier(uri=URI))
+    )
+    assert [(s.name, s.kind, s.detail) for s in symbols] == [
+        ("personal", types.SymbolKind.Module, "page 'About you'"),
+        ("history", types.SymbolKind.Module, "page"),
+    ]
+    assert [s.name for s in symbols[0].children] == ["email"]
+    # At the top level of a form of pages, only a page may follow; inside a page, anything but a page.
+    top = WIZARD + "  - \n"
+    assert await completion_labels(client, top, "  - \n", 4) == ["page"]
+    inside = WIZARD.replace("        title: I agree\n", "        title: I agree\n      - \n")
+    labels = await completion_labels(client, inside, "      - \n", 8)
+    assert "boolean" in labels and "group" in labels and "page" not in labels
 
 
 @pytest.mark.asyncio
@@ -568,3 +642,43 @@ def test_a_burst_of_changes_publishes_the_last_version():
     assert [m["params"]["version"] for m in published] == [39]
     server.send({"jsonrpc": "2.0", "method": "exit"})
     assert server.finish() == 0
+
+
+# MARK: - Lists (SPEC §14)
+
+JOBS = """formc: 1
+form: JobForm
+elements:
+  - textField: company
+  - list: employers
+    title: Previous employers
+    elements:
+      - boolean: current
+        title: Current
+      - textField: company
+      - date: to
+        visibleWhen: not current and isEmpty(company)
+"""
+
+
+@pytest.mark.asyncio
+async def test_lists_complete_rename_and_outline_by_entry(client: LanguageClient):
+    diagnostics = await open_document(client, JOBS)
+    assert diagnostics == []
+    # Inside the entry's condition, the entry's fields.
+    labels = await completion_labels(client, JOBS, "current and", 3)
+    assert "current" in labels
+    ident = types.TextDocumentIdentifier(uri=URI)
+    # Renaming the entry's `company` changes the entry only, not the form's field of that name.
+    position = position_of(JOBS, "isEmpty(company)", 8)
+    edit = await client.text_document_rename_async(types.RenameParams(text_document=ident, position=position, new_name="employer"))
+    assert sorted(e.range.start.line for e in edit.changes[URI]) == [9, 11]
+    # Renaming the form's `company` leaves the entry alone.
+    edit = await client.text_document_rename_async(
+        types.RenameParams(text_document=ident, position=position_of(JOBS, "textField: company", 11), new_name="firm")
+    )
+    assert [e.range.start.line for e in edit.changes[URI]] == [3]
+    symbols = await client.text_document_document_symbol_async(types.DocumentSymbolParams(text_document=ident))
+    assert [s.name for s in symbols] == ["company", "employers"]
+    assert symbols[1].kind == types.SymbolKind.Array
+    assert [s.name for s in symbols[1].children] == ["current", "company", "to"]

@@ -240,7 +240,7 @@ def test_a_wrong_expectation_fails_in_the_browser(driver, pages):
 
 
 def test_the_scenarios_cover_every_rule_trigger_and_operator(pages):
-    rules, triggers, operators, group_conditions = set(), set(), set(), set()
+    rules, triggers, operators, group_conditions, relations = set(), set(), set(), set(), set()
 
     def walk_condition(condition):
         operators.add(condition["op"])
@@ -251,6 +251,11 @@ def test_the_scenarios_cover_every_rule_trigger_and_operator(pages):
         for element in elements:
             for rule in element.get("rules", []):
                 rules.add((rule["rule"], element["kind"]))
+                if "when" in rule:
+                    walk_condition(rule["when"])
+                    relations.add("when")
+                if "field" in rule:
+                    relations.add(rule["rule"] + " field")
             if "trigger" in element:
                 triggers.add(element["trigger"])
             for key in ("visibleWhen", "enabledWhen"):
@@ -269,7 +274,8 @@ def test_the_scenarios_cover_every_rule_trigger_and_operator(pages):
     assert {("min", "number"), ("max", "number"), ("min", "date"), ("max", "date"), ("minCount", "multiChoice"), ("maxCount", "multiChoice")} <= rules
     assert ("sameAs", "boolean") in rules and ("sameAs", "textField") in rules
     assert triggers == {"change", "blur", "blurAfterChange", "changeAfterBlur", "submit"}
-    assert operators >= {"boolField", "isEmpty", "textEquals", "segmentEquals", "not", "and", "or"}
+    assert operators >= {"boolField", "isEmpty", "textEquals", "segmentEquals", "not", "and", "or", "fieldCompare"}
+    assert relations >= {"when", "min field"}
     assert group_conditions == {"visibleWhen", "enabledWhen"}
 
 
@@ -393,7 +399,7 @@ def test_date_inputs_are_bounded_by_their_rules(driver, pages):
     assert severe_logs(driver) == []
 
 
-@pytest.mark.parametrize("page", ["kinds.html", "rules.html", "signup.html", "settings.html", "payment.html", "feedback.html", "hostile.html", "booking.html", "fieldkinds.html"])
+@pytest.mark.parametrize("page", ["kinds.html", "rules.html", "signup.html", "settings.html", "payment.html", "feedback.html", "hostile.html", "booking.html", "fieldkinds.html", "intake.html"])
 def test_every_input_has_a_label_and_its_messages(driver, pages, page):
     open_page(driver, pages / page)
     inputs = driver.find_elements(By.CSS_SELECTOR, "main input, main textarea")
@@ -589,3 +595,220 @@ def test_translated_patterns_match_as_swift_does(driver, pages, case):
         case["javaScript"], list(case["matches"]),
     )
     assert dict(zip(case["matches"], results)) == case["matches"]
+
+
+# ---- Pages (SPEC §15.1): one page at a time, Back, Next and Submit.
+
+def test_pages_are_shown_one_at_a_time(driver, pages):
+    open_page(driver, pages / "intake.html")
+    back, forward, submit = (driver.find_element(By.ID, name) for name in ("formc-back", "formc-next", "formc-submit"))
+    summary = driver.find_element(By.ID, "formc-summary")
+
+    def shown():
+        displayed = [p.get_attribute("data-page") for p in driver.find_elements(By.CSS_SELECTOR, "section.page") if p.is_displayed()]
+        assert displayed == [driver.execute_script("return document.documentElement.dataset.page")]
+        return displayed[0]
+
+    def buttons():
+        return [b.get_attribute("id")[len("formc-"):] for b in (back, forward, submit) if b.is_displayed()]
+
+    assert shown() == "personal" and buttons() == ["next"]
+    assert not driver.find_elements(By.ID, "formc-validate")
+    assert driver.find_element(By.ID, "formc-page-personal-title").text == "About you"
+
+    # Next on an empty page stays on it and shows its errors, and only its.
+    forward.click()
+    assert shown() == "personal"
+    assert state_of(driver, "fullName") == "invalid: Full name is required"
+    assert summary.text == "4 fields need attention."
+    assert row(driver, "consent").get_attribute("data-state") == "idle"
+
+    set_value(driver, "fullName", "Ada Lovelace")
+    set_value(driver, "birthDate", "1990-12-10")
+    set_value(driver, "email", "ada@example.com")
+    set_value(driver, "visitReason", "checkup")
+    forward.click()
+    # A check-up skips the symptoms page; the last visible page has Submit.
+    assert shown() == "history" and buttons() == ["back", "submit"]
+    assert summary.text == ""
+
+    back.click()
+    assert shown() == "personal" and buttons() == ["next"]
+    set_value(driver, "visitReason", "illness")
+    forward.click()
+    assert shown() == "symptoms" and buttons() == ["back", "next"]
+    forward.click()
+    assert shown() == "symptoms"
+    assert state_of(driver, "symptomDays") == "invalid: Days since it started is required"
+    set_choices(row(driver, "symptomList"), ["pain"])
+    set_number(driver, row(driver, "painLevel"), "4")
+    set_number(driver, row(driver, "symptomDays"), "2")
+    forward.click()
+    assert shown() == "history" and buttons() == ["back", "submit"]
+
+    # Submit validates every page: consent is still missing.
+    submit.click()
+    assert state_of(driver, "consent") == "invalid: I agree to the processing of my health data is required"
+    assert driver.find_element(By.ID, "formc-status").text == ""
+    set_value(driver, "consent", True)
+    submit.click()
+    assert summary.text == "Every field is valid."
+    assert driver.find_element(By.ID, "formc-status").text == "Every field is valid: the form would be submitted."
+    assert severe_logs(driver) == []
+
+
+def test_a_pages_questions_follow_answers_on_other_pages(driver, pages):
+    open_page(driver, pages / "intake.html")
+    set_value(driver, "fullName", "Ada")
+    set_value(driver, "birthDate", "1990-12-10")
+    set_value(driver, "email", "ada@example.com")
+    set_value(driver, "visitReason", "injury")
+    driver.find_element(By.ID, "formc-next").click()
+    assert driver.execute_script("return document.documentElement.dataset.page") == "symptoms"
+    # The pain level is asked only once pain is ticked, on the same page.
+    assert not row(driver, "painLevel").is_displayed()
+    set_choices(row(driver, "symptomList"), ["pain"])
+    assert row(driver, "painLevel").is_displayed()
+    set_number(driver, row(driver, "symptomDays"), "1")
+    driver.find_element(By.ID, "formc-next").click()
+    # Next validated the visible pain level.
+    assert driver.execute_script("return document.documentElement.dataset.page") == "symptoms"
+    assert state_of(driver, "painLevel") == "invalid: Pain from 0 to 10 is required"
+    set_number(driver, row(driver, "painLevel"), "3")
+    driver.find_element(By.ID, "formc-next").click()
+    assert driver.execute_script("return document.documentElement.dataset.page") == "history"
+    assert not row(driver, "pregnancyWeeks").is_displayed()
+    set_value(driver, "mayBePregnant", True)
+    assert row(driver, "pregnancyWeeks").is_displayed()
+    # Back on the first page, a check-up hides the symptoms page: Back from the last page skips it.
+    driver.find_element(By.ID, "formc-back").click()
+    driver.find_element(By.ID, "formc-back").click()
+    set_value(driver, "visitReason", "checkup")
+    driver.find_element(By.ID, "formc-next").click()
+    assert driver.execute_script("return document.documentElement.dataset.page") == "history"
+    driver.find_element(By.ID, "formc-back").click()
+    assert driver.execute_script("return document.documentElement.dataset.page") == "personal"
+
+
+# ---- Lists (SPEC §14).
+
+def entries(driver, list_id):
+    return driver.find_elements(By.CSS_SELECTOR, f'[data-id="{list_id}"] .entry')
+
+
+def test_next_checks_the_entries_of_a_list_on_the_page(driver, pages):
+    open_page(driver, pages / "intake.html")
+    set_value(driver, "fullName", "Ada")
+    set_value(driver, "birthDate", "1990-12-10")
+    set_value(driver, "email", "ada@example.com")
+    set_value(driver, "visitReason", "checkup")
+    driver.find_element(By.ID, "formc-next").click()
+    assert driver.execute_script("return document.documentElement.dataset.page") == "history"
+    assert not row(driver, "medications").is_displayed()
+    set_value(driver, "takesMedication", True)
+    driver.find_element(By.ID, "formc-medications-add").click()
+    set_value(driver, "consent", True)
+    driver.find_element(By.ID, "formc-submit").click()
+    # The new entry's name is required: Submit reports it, and the entry shows it.
+    assert driver.find_element(By.ID, "formc-summary").text == "1 field needs attention."
+    name = driver.find_element(By.CSS_SELECTOR, '[data-id="medications"] [data-kind="textField"] input[placeholder="Name"]')
+    assert name.get_attribute("aria-invalid") == "true"
+    type_into(driver, name, "Ibuprofen")
+    driver.find_element(By.ID, "formc-submit").click()
+    assert driver.find_element(By.ID, "formc-status").text == "Every field is valid: the form would be submitted."
+    assert severe_logs(driver) == []
+
+
+def test_a_list_draws_its_entries_with_add_and_remove(driver, pages):
+    open_page(driver, pages / "jobapplication.html")
+    employers = driver.find_element(By.CSS_SELECTOR, '[data-id="employers"]')
+    assert employers.get_attribute("data-kind") == "list"
+    assert employers.find_element(By.CSS_SELECTOR, ".group-title").text == "PREVIOUS EMPLOYERS"
+    # minItems 1: one entry to start with, which cannot be removed.
+    assert [e.find_element(By.CSS_SELECTOR, ".entry-title").text for e in entries(driver, "employers")] == ["EMPLOYER 1"]
+    remove = entries(driver, "employers")[0].find_element(By.CSS_SELECTOR, ".list-remove")
+    assert not remove.is_enabled()
+    add = driver.find_element(By.ID, "formc-employers-add")
+    assert add.text == "Add another employer"
+    for _ in range(6):
+        if add.is_enabled():
+            add.click()
+    # maxItems 5: adding stops there.
+    assert len(entries(driver, "employers")) == 5
+    assert not add.is_enabled()
+    assert entries(driver, "employers")[0].find_element(By.CSS_SELECTOR, ".list-remove").is_enabled()
+    # Each entry's fields have ids of their own, and labels.
+    companies = driver.find_elements(By.CSS_SELECTOR, '[data-id="employers"] [data-kind="textField"] input[placeholder="Company"]')
+    assert len({c.get_attribute("id") for c in companies}) == 5
+    entries(driver, "employers")[1].find_element(By.CSS_SELECTOR, ".list-remove").click()
+    assert [e.find_element(By.CSS_SELECTOR, ".entry-title").text for e in entries(driver, "employers")] == [
+        "EMPLOYER 1", "EMPLOYER 2", "EMPLOYER 3", "EMPLOYER 4"]
+    assert add.is_enabled()
+    # references: no entry at first, and none required.
+    assert entries(driver, "references") == []
+    assert severe_logs(driver) == []
+
+
+def test_each_entry_has_its_own_conditions_and_rules(driver, pages):
+    open_page(driver, pages / "jobapplication.html")
+    driver.find_element(By.ID, "formc-employers-add").click()
+    first, _ = entries(driver, "employers")
+    # Checking `current` in the first entry hides that entry's end date only.
+    first.find_element(By.CSS_SELECTOR, "input[role=switch]").click()
+    assert not driver.find_element(By.CSS_SELECTOR, '[data-id="employers-0-to"]').is_displayed()
+    assert driver.find_element(By.CSS_SELECTOR, '[data-id="employers-1-to"]').is_displayed()
+    driver.find_element(By.ID, "formc-validate").click()
+    # Each entry's required fields, the hidden `to` of the first entry excepted.
+    assert driver.find_element(By.ID, "formc-employers-0-company").get_attribute("aria-invalid") == "true"
+    assert driver.find_element(By.ID, "formc-employers-1-company").get_attribute("aria-invalid") == "true"
+    assert driver.find_element(By.ID, "formc-employers-1-to").get_attribute("aria-invalid") == "true"
+    assert driver.find_element(By.ID, "formc-employers-0-to").get_attribute("aria-invalid") == "false"
+    message = driver.find_element(By.ID, "formc-employers-1-company").get_attribute("aria-describedby").split()[0]
+    assert driver.find_element(By.ID, message).text == "Company is required"
+    type_into(driver, driver.find_element(By.ID, "formc-employers-1-company"), "Acme")
+    driver.find_element(By.ID, "formc-validate").click()
+    assert driver.find_element(By.ID, "formc-employers-1-company").get_attribute("aria-invalid") == "false"
+    assert driver.find_element(By.ID, "formc-employers-0-company").get_attribute("aria-invalid") == "true"
+    assert severe_logs(driver) == []
+
+
+def test_a_hidden_list_skips_its_counts_and_its_entries(driver, pages):
+    open_page(driver, pages / "lists.html")
+    jobs = driver.find_element(By.CSS_SELECTOR, '[data-id="jobs"]')
+    assert not jobs.is_displayed()
+    driver.find_element(By.ID, "formc-validate").click()
+    assert driver.find_element(By.ID, "formc-summary").text == "Every field is valid."
+    driver.find_element(By.CSS_SELECTOR, '[data-id="hasJobs"] input[role=switch]').click()
+    assert jobs.is_displayed()
+    # An entry's condition reads the form's `explain` switch.
+    assert not driver.find_element(By.CSS_SELECTOR, '[data-id="jobs-0-why"]').is_displayed()
+    driver.find_element(By.CSS_SELECTOR, '[data-id="explain"] input[role=switch]').click()
+    assert driver.find_element(By.CSS_SELECTOR, '[data-id="jobs-0-why"]').is_displayed()
+    driver.find_element(By.ID, "formc-validate").click()
+    # The entry's company and until are required; confirm is empty, so its sameAs passes.
+    assert driver.find_element(By.ID, "formc-summary").text == "2 fields need attention."
+    # Remove is disabled at minItems; the list message shows once the count is wrong.
+    remove = jobs.find_element(By.CSS_SELECTOR, ".list-remove")
+    assert not remove.is_enabled()
+    type_into(driver, driver.find_element(By.ID, "formc-jobs-0-company"), "Acme")
+    type_into(driver, driver.find_element(By.ID, "formc-jobs-0-confirm"), "Acne")
+    driver.find_element(By.CSS_SELECTOR, '[data-id="jobs-0-current"] input[role=switch]').click()
+    driver.find_element(By.ID, "formc-validate").click()
+    confirm = driver.find_element(By.ID, "formc-jobs-0-confirm")
+    assert confirm.get_attribute("aria-invalid") == "true"
+    assert driver.find_element(By.ID, confirm.get_attribute("aria-describedby").split()[0]).text == "Company again must match Company"
+    # A second entry's sameAs compares with its own company.
+    driver.find_element(By.ID, "formc-jobs-add").click()
+    assert not driver.find_element(By.ID, "formc-jobs-add").is_enabled()
+    type_into(driver, driver.find_element(By.ID, "formc-jobs-1-company"), "Other")
+    type_into(driver, driver.find_element(By.ID, "formc-jobs-1-confirm"), "Other")
+    type_into(driver, driver.find_element(By.ID, "formc-jobs-1-until"), "2020")
+    type_into(driver, driver.find_element(By.ID, "formc-jobs-0-confirm"), "Acme")
+    driver.find_element(By.ID, "formc-validate").click()
+    assert driver.find_element(By.ID, "formc-summary").text == "Every field is valid."
+    assert driver.find_element(By.ID, "formc-jobs-message").text == ""
+    # A disabled list disables its actions and its entries' inputs.
+    driver.find_element(By.CSS_SELECTOR, '[data-id="locked"] input[role=switch]').click()
+    assert not jobs.find_elements(By.CSS_SELECTOR, ".list-remove")[0].is_enabled()
+    assert not driver.find_element(By.ID, "formc-jobs-0-company").is_enabled()
+    assert severe_logs(driver) == []

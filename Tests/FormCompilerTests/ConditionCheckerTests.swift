@@ -169,7 +169,7 @@ private func summaries(_ condition: String) -> [String] {
     #expect(summaries("company == true") == ["9:29 FC502 the text field 'company' cannot be compared with true"])
     #expect(summaries("plan == false") == ["9:26 FC502 the single choice 'plan' cannot be compared with false"])
     #expect(summaries("isEmpty(newsletter)") == ["9:26 FC502 isEmpty applies to fields that can be empty; 'newsletter' is a boolean"])
-    #expect(summaries("plan == size") == ["9:18 FC502 cannot compare two fields ('plan' and 'size')"])
+    #expect(summaries("plan == size") == ["9:18 FC502 'plan' (single choice 'Plan') cannot be compared with 'size' (single choice 'Size')"])
     #expect(summaries("newsletter and company") == ["9:33 FC502 'company' is a text field, not a boolean"])
     #expect(summaries("isEmpty(company) == isEmpty(size)") == ["9:18 FC502 cannot compare two conditions"])
     #expect(summaries("true == 'x'") == ["9:18 FC502 cannot compare a boolean with a string"])

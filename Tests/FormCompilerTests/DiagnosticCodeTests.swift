@@ -123,6 +123,8 @@ let diagnosticCodeCases: [DiagnosticCodeCase] = [
           message: "given twice"),
     .init(code: "FC407", source: form("  - textField: name\n    rules: [{ custom: Check-It }]\n"), line: 5, column: 23,
           message: "'Check-It' is not a valid validator name"),
+    .init(code: "FC206", source: "formc: 1\nform: F\noptions:\n  Country: [us, gb]\nelements:\n  - textField: name\n", line: 4, column: 3,
+          message: "option set 'Country' is not used by any field"),
 ]
 
 @Test(arguments: diagnosticCodeCases)
@@ -187,8 +189,8 @@ func diagnosticCode(_ testCase: DiagnosticCodeCase) throws {
         return try #require(found.first, "\(rule)").help
     }
     #expect(try help("{ minLength: 2, mesage: Short }") == [
-        "did you mean 'message'?", "the keys of the rule 'minLength' are: minLength, message",
+        "did you mean 'message'?", "the keys of the rule 'minLength' are: minLength, message, when",
     ])
-    #expect(try help("{ pattern: '[a-z]+', error: No }") == ["the keys of the rule 'pattern' are: pattern, message"])
+    #expect(try help("{ pattern: '[a-z]+', error: No }") == ["the keys of the rule 'pattern' are: pattern, message, when"])
     #expect(try help("{ minLength: 2, maxLength: 9 }") == ["write each rule as its own list item: '- maxLength: …'"])
 }

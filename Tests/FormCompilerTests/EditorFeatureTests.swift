@@ -203,8 +203,8 @@ extension EditorTypingTests {
     }
 
     @Test func anEmptyFileGetsTheDocumentsKeys() {
-        #expect(labels("‸") == ["formc", "form", "title", "validateOn", "elements"])
-        #expect(labels("for‸") == ["formc", "form", "title", "validateOn", "elements"])
+        #expect(labels("‸") == ["formc", "form", "title", "validateOn", "options", "elements"])
+        #expect(labels("for‸") == ["formc", "form", "title", "validateOn", "options", "elements"])
     }
 
     @Test func rightAfterATriggerCharacterTheSpaceComesWithTheItem() {
@@ -235,7 +235,7 @@ extension EditorTypingTests {
         #expect(completions.contains { $0.label == "keyboard" && $0.insertText == "keyboard" })
         #expect(!completions.contains { $0.label == "textField" })
         let (root, start) = document(#"{"formc": 1, "‸"}"#, path: "a.form.json")
-        #expect(root.completions(at: start).map(\.label) == ["form", "title", "validateOn", "elements"])
+        #expect(root.completions(at: start).map(\.label) == ["form", "title", "validateOn", "options", "elements"])
         let (list, item) = document(#"{"formc": 1, "form": "A", "elements": [{"‸"}]}"#, path: "a.form.json")
         #expect(Array(list.completions(at: item).map(\.label).prefix(3)) == ["group", "boolean", "segment"])
         // `, "` inside a string value is no key.
@@ -328,6 +328,76 @@ extension EditorTypingTests {
         #expect(outline.first?.children.map(\.name) == ["email"])
         #expect(outline.first?.children.first?.detail == "textField: String")
         #expect(outline.last?.detail == "boolean: Bool")
+    }
+
+    @Test func pagesAsTheOutlinesTopLevel() {
+        let text = """
+            formc: 1
+            form: A
+            elements:
+              - page: personal
+                title: About you
+                elements:
+                  - group: contact
+                    elements:
+                      - textField: email
+              - page: history
+                elements:
+                  - boolean: consent
+                    title: C
+            """
+        let outline = EditorDocument(path: "a.form.yaml", text: text).outline
+        #expect(outline.map(\.name) == ["personal", "history"])
+        #expect(outline.map(\.kind) == [.page, .page])
+        #expect(outline.map(\.detail) == ["page 'About you'", "page"])
+        #expect(outline.first?.children.map(\.name) == ["contact"])
+        #expect(outline.first?.children.first?.children.map(\.name) == ["email"])
+        #expect(outline.last?.children.map(\.name) == ["consent"])
+    }
+
+    @Test func aPagesHoverNamesItsFields() {
+        let (editor, cursor) = document("""
+            formc: 1
+            form: A
+            elements:
+              - page: pers‸onal
+                visibleWhen: not consent
+                elements:
+                  - group: contact
+                    elements:
+                      - textField: email
+                  - textField: phone
+              - page: history
+                elements:
+                  - boolean: consent
+                    title: C
+            """)
+        let hover = editor.hover(at: cursor)?.markdown ?? ""
+        #expect(hover.contains("**personal**: page id, a case of the generated `Page`"))
+        #expect(hover.contains("Fields: `email`, `phone`"))
+        #expect(hover.contains("Visible when: `not consent`"))
+    }
+
+    @Test func pagesAreOfferedOnlyWhereTheyMayStand() {
+        let paged = """
+            formc: 1
+            form: A
+            elements:
+              - page: personal
+                elements:
+                  - textField: email
+                  - ‸
+              - page: history
+                elements:
+                  - boolean: consent
+                    title: C
+            """
+        let inside = labels(paged)
+        #expect(inside.contains("textField") && inside.contains("group") && !inside.contains("page"))
+        #expect(labels(paged.replacingOccurrences("      - ‸\n", "") + "\n  - ‸\n") == ["page"])
+        // A form without pages may start one, and may go on without.
+        let flat = labels(signup + "  - ‸\n")
+        #expect(flat.contains("page") && flat.contains("textField"))
     }
 
     @Test func didYouMeanFixes() {
@@ -426,9 +496,10 @@ extension String {
     /// and `message`.
     @Test func aRuleMappingsKeys() {
         let date = labels(form("  - date: birthday\n    rules:\n      - message: Too young\n        ‸\n"))
-        #expect(date == ["custom", "min", "max"])
+        // `required` too, since its mapping form takes `when` (SPEC §16), and `when`.
+        #expect(date == ["required", "custom", "min", "max", "when"])
         let text = labels(form("  - textField: nick\n    rules:\n      - minLength: 2\n      - message: Too long\n        ‸\n"))
-        #expect(text == ["maxLength", "pattern", "sameAs", "custom"])
+        #expect(text == ["required", "maxLength", "pattern", "sameAs", "custom", "when"])
     }
 
     @Test func theStylesOfEachKind() {
@@ -467,5 +538,92 @@ extension String {
     @Test func aKeyOfNoKindYetGetsValuesOnlyWhenEveryKindAgrees() {
         #expect(labels(form("  - validateOn: ‸\n")) == ValidationTrigger.allCases.map(\.rawValue))
         #expect(labels(form("  - style: ‸\n")).isEmpty)
+    }
+}
+
+/// The editor features of SPEC §16: field names in bounds and `when`, set names
+/// after `options:`, and rename across bounds, `when` and option sets.
+@Suite struct EditorRelationTests {
+    static let trip = """
+    formc: 1
+    form: TripForm
+    options:
+      Country: [us, gb]
+      Region: [north, south]
+    elements:
+      - date: start
+      - date: opens
+        mode: time
+      - number: guests
+      - picker: home
+        options: Country
+      - picker: away
+        options: Country
+      - date: end
+        rules:
+          - min: start
+            when: not isEmpty(start) and home == away
+      - textField: note
+        visibleWhen: end > start
+
+    """
+
+    @Test func fieldsOfTheSameKindAfterABound() {
+        let found = labels(Self.trip.replacingOccurrences("      - min: start\n", "      - min: ‸\n"))
+        #expect(found == ["start"], "a date of the same mode, not the field itself: \(found)")
+    }
+
+    @Test func fieldsAndWordsInARulesWhen() {
+        let block = labels(Self.trip.replacingOccurrences("when: not isEmpty(start) and home == away", "when: not ‸"))
+        #expect(block.contains("home") && block.contains("isEmpty") && block.contains("start"))
+        let flow = labels(Self.trip.replacingOccurrences("      - min: start\n        when: not isEmpty(start) and home == away\n",
+                                                         "      - { min: start, when: ho‸ }\n"))
+        #expect(flow.first == "home", "\(flow)")
+        #expect(labels(Self.trip.replacingOccurrences("when: not isEmpty(start) and home == away", "when: home == '‸")) == ["us", "gb"])
+    }
+
+    @Test func whenIsAKeyOfARuleMapping() {
+        let found = labels(Self.trip.replacingOccurrences("        when: not isEmpty(start) and home == away\n", "        ‸\n"))
+        #expect(found.contains("when") && found.contains("message"))
+    }
+
+    @Test func setNamesAfterOptions() {
+        #expect(labels(Self.trip.replacingOccurrences("    options: Country\n  - picker: away", "    options: ‸\n  - picker: away")) == ["Country", "Region"])
+    }
+
+    @Test func renameAFieldAcrossBoundsAndWhen() throws {
+        let (editor, cursor) = document(Self.trip.replacingOccurrences("  - date: start\n", "  - date: st‸art\n"))
+        let edits = try editor.rename(at: cursor, to: "begin").get()
+        #expect(edits.map(\.range.start.line) == [7, 17, 18, 20])
+        #expect(editor.references(at: cursor).count == 4)
+    }
+
+    @Test func renameASharedSet() throws {
+        let (editor, cursor) = document(Self.trip.replacingOccurrences("  Country: [us, gb]", "  Coun‸try: [us, gb]"))
+        let edits = try editor.rename(at: cursor, to: "Nation").get()
+        #expect(edits.map(\.range.start) == [SourcePosition(line: 4, column: 3), SourcePosition(line: 12, column: 14), SourcePosition(line: 14, column: 14)])
+        #expect(editor.definition(at: SourcePosition(line: 12, column: 16)) == [edits[0].range])
+        #expect(throws: RenameRefusal.self) { try editor.rename(at: cursor, to: "nation").get() }
+        #expect(throws: RenameRefusal.self) { try editor.rename(at: cursor, to: "Region").get() }
+    }
+}
+
+extension EditorRelationTests {
+    @Test func hoverOfASetAndOfAFieldWithRelations() throws {
+        let (editor, _) = document(Self.trip)
+        let set = try #require(editor.hover(at: SourcePosition(line: 12, column: 16)))
+        #expect(set.markdown.contains("shared option set") && set.markdown.contains("Used by `home`, `away`."))
+        let end = try #require(editor.hover(at: SourcePosition(line: 15, column: 12)))
+        #expect(end.markdown.contains("`min: start` when `not isEmpty(start) and home == away`"), "\(end.markdown)")
+    }
+}
+
+extension EditorRelationTests {
+    @Test func quickFixesForAMisspeltBoundAndSet() {
+        let text = Self.trip.replacingOccurrences("min: start", "min: strat").replacingOccurrences("home\n    options: Country", "home\n    options: Contry")
+        let editor = EditorDocument(path: "trip.form.yaml", text: text)
+        let fixes = editor.quickFixes(in: SourceRange(start: .start, end: SourcePosition(line: 30, column: 1)))
+        #expect(fixes.map(\.edit.newText).sorted() == ["Country", "start"])
+        #expect(fixes.map(\.diagnostic.code) == [.conditionUnknownField, .conditionUnknownField])
     }
 }

@@ -174,8 +174,12 @@ enum EmitMatrix {
             }
             for variation in variations {
                 let label = [row.label, variation.label].filter { !$0.isEmpty }.joined(separator: " ")
+                // Beside a page, every top-level element is a page (SPEC §15.1): its siblings go on one before it.
+                let siblings = row.keyword == "page" && !variation.siblings.isEmpty
+                    ? [["page: before", "elements:"] + variation.siblings.flatMap { ["  - " + $0[0]] + $0.dropFirst().map { "    " + $0 } }]
+                    : variation.siblings
                 add(
-                    row.keyword, label, siblings: variation.siblings,
+                    row.keyword, label, siblings: siblings,
                     subject: element(row.element, with: variation.keys), rules: variation.rules
                 )
             }
@@ -190,6 +194,9 @@ enum EmitMatrix {
         }
         for document in documents {
             add("form", document.label, header: document.header, siblings: [], subject: ["textField: name", "rules: [required]"])
+        }
+        for relation in relations {
+            add("relation", relation.label, header: relation.header, siblings: relation.siblings, subject: relation.subject)
         }
         return cases
     }
@@ -214,7 +221,8 @@ enum EmitMatrix {
         "email": ["email"],
         "url": ["url"],
         "sameAs": ["{ sameAs: other }"],
-        "custom": ["{ custom: checkText }", "{ custom: checkText, message: Not allowed }"],
+        "custom": ["{ custom: checkText }", "{ custom: checkText, message: Not allowed }", "{ custom: checkText, debounce: 0 }",
+                   "{ custom: checkText, debounce: 10000, message: Not allowed }"],
     ]
 
     static let rows: [Row] = [
@@ -277,8 +285,48 @@ enum EmitMatrix {
             variations: [Variation(#"staticText: "Quote \" backslash \\ \\(x) \u2028 👍🏽 tab\t""#)]
         ),
         Row(
+            keyword: "page", element: ["page: details", "elements:", "  - textField: name", "    rules: [required, { custom: checkName, debounce: 250 }]"],
+            variations: [Variation("title: \"Your \\\"details\\\" \\\\(x)\"")]
+        ),
+        Row(
             keyword: "segue", element: ["segue: openHelp", "title: Help"],
             variations: [Variation("icon: questionmark"), Variation("accessoryIcon: chevron")]
+        ),
+        // A form whose only field is a list; the list's keys; an entry with every kind.
+        Row(
+            keyword: "list", element: ["list: employers", "elements:", "  - textField: company"],
+            variations: [
+                Variation("title: Previous employers"), Variation("itemTitle: Employer"),
+                Variation("addTitle: Add another employer"), Variation("itemType: Job"), Variation("list: bus"),
+                Variation("minItems: 1"), Variation("maxItems: 5"), Variation("initialItems: 3"),
+                Variation("minItems: 1", "maxItems: 5", "initialItems: 2"),
+                Variation("elements: every kind, rules and conditions", [
+                    "elements:",
+                    "  - textField: company", "    placeholder: Company", "    rules: [required, { minLength: 2 }, { pattern: '[A-Z].*' }]",
+                    "  - floatLabel: contact", "    label: Contact", "    rules: [email]",
+                    "  - textView: notes", "    rules: [{ maxLength: 200 }]",
+                    "  - boolean: current", "    title: Current",
+                    "  - segment: kind", "    options: [full, part]", "    default: full",
+                    "  - picker: level", "    options: [junior, senior]", "    rules: [required]",
+                    "  - number: salary", "    decimals: 2", "    rules: [{ min: 0 }]",
+                    "  - date: from", "    rules: [required, { max: today }]",
+                    "  - date: at", "    mode: dateTime", "    visibleWhen: not current",
+                    "  - multiChoice: skills", "    options: [swift, go]", "    rules: [{ minCount: 1 }]",
+                    "  - group: more", "    visibleWhen: kind == 'part'", "    elements:",
+                    "      - textField: confirm", "        rules: [{ sameAs: company }]", "        enabledWhen: not isEmpty(company)",
+                    "      - staticText: Thanks", "      - spacer: 8",
+                    "  - segue: openHelp", "    title: Help",
+                ]),
+                Variation("elements: reading the form's fields", [
+                    "elements:",
+                    "  - textField: contact", "    visibleWhen: plan == 'pro' and not isEmpty(email) and count(tags) > 0", "    rules: [{ sameAs: email }]",
+                    "  - number: seats", "    visibleWhen: age >= 18",
+                    "  - boolean: agree", "    title: Agree", "    rules: [{ sameAs: terms }]",
+                ], siblings: [
+                    ["textField: email"], ["segment: plan", "options: [free, pro]", "default: free"], ["number: age", "default: 20"],
+                    ["multiChoice: tags", "options: [a, b]"], ["boolean: terms", "title: Terms", "visibleWhen: isEmpty(email)"],
+                ]),
+            ]
         ),
         Row(
             keyword: "number", element: ["number: amount"],
@@ -430,6 +478,66 @@ enum EmitMatrix {
         ),
     ]
 
+    // MARK: - Relations (SPEC §16)
+
+    struct RelationCase {
+        var label: String
+        var header: [String] = []
+        var siblings: [[String]]
+        var subject: [String]
+    }
+
+    static let countrySet = ["options:", "  Country: [us, gb, { value: de, title: Germany }]"]
+
+    /// Bounds naming fields, `when:` on rules of every shape (a custom rule's is
+    /// the async path), shared option sets on every choice kind, and conditions
+    /// comparing two fields of every comparable type, hidden ones included.
+    static let relations: [RelationCase] = [
+        RelationCase(label: "number min field", siblings: [["number: low"], ["number: cap"]], subject: ["number: high", "rules: [{ min: low }, { max: cap }]"]),
+        RelationCase(label: "number bounds with defaults", siblings: [["number: low", "default: 1"], ["number: cap", "default: 9"]],
+                     subject: ["number: high", "default: 5", "rules: [{ min: low }, { max: cap, message: Too many }]"]),
+        RelationCase(label: "whole number bounded by decimals", siblings: [["number: low", "decimals: 2"], ["number: cap", "decimals: 1", "default: 2.5"]],
+                     subject: ["number: high", "rules: [{ min: low }, { max: cap }]"]),
+        RelationCase(label: "decimal bounded by whole numbers", siblings: [["number: low"], ["number: cap", "default: 3"]],
+                     subject: ["number: high", "decimals: 2", "default: 1.5", "rules: [{ min: low }, { max: cap }]"]),
+        RelationCase(label: "date bounds", siblings: [["date: start"], ["date: stop", "default: 2026-12-31"]],
+                     subject: ["date: end", "rules: [{ min: start }, { max: stop }, { min: today }]"]),
+        RelationCase(label: "time bounds", siblings: [["date: opens", "mode: time"]], subject: ["date: arrival", "mode: time", "rules: [{ min: opens }]"]),
+        RelationCase(label: "dateTime bounds", siblings: [["date: from", "mode: dateTime"]], subject: ["date: until", "mode: dateTime", "rules: [{ min: from }]"]),
+        RelationCase(label: "when on text rules", siblings: [["boolean: show", "title: Show"], ["segment: plan", "options: [free, pro]"]],
+                     subject: ["textField: name", "rules:", "  - { required: true, when: show }", "  - { pattern: '[0-9]+', when: \"plan == 'pro'\", message: Digits }",
+                               "  - { minLength: 2, when: not show }", "  - { custom: checkName, when: show }"]),
+        RelationCase(label: "when reading today", siblings: [["date: birthday"]],
+                     subject: ["textField: guardian", "rules: [{ required: true, when: \"birthday > 'today-18y'\" }]"]),
+        RelationCase(label: "when on a bound, a hidden field read", siblings: [["boolean: show", "title: Show"], ["number: low", "visibleWhen: show"]],
+                     subject: ["number: high", "rules: [{ min: low, when: not isEmpty(low) }, { required: true, when: show }]"]),
+        RelationCase(label: "when on choice rules", siblings: [["boolean: show", "title: Show"]],
+                     subject: ["multiChoice: diet", "options: [a, b, c]", "rules: [{ minCount: 1, when: show }, { required: true, when: show }]"]),
+        RelationCase(label: "shared set on pickers", header: countrySet,
+                     siblings: [["picker: shipping", "options: Country", "default: us"], ["picker: billing", "options: Country"]],
+                     subject: ["textField: note", "visibleWhen: billing != shipping or billing == shipping"]),
+        RelationCase(label: "shared set on a segment and a multiChoice", header: countrySet,
+                     siblings: [["segment: home", "options: Country"], ["multiChoice: visited", "options: Country", "default: [gb]"]],
+                     subject: ["textField: note", "visibleWhen: \"home == 'us' and contains(visited, 'de')\""]),
+        RelationCase(label: "two numbers compared", siblings: [["number: low"], ["number: high", "decimals: 2", "default: 1"]],
+                     subject: ["textField: note", "visibleWhen: low < high or high >= low or low == high or low != high"]),
+        RelationCase(label: "two whole numbers compared", siblings: [["number: low", "default: 2"], ["number: high"]],
+                     subject: ["textField: note", "visibleWhen: low <= high"]),
+        RelationCase(label: "two dates compared", siblings: [["date: start"], ["date: end", "default: 2026-01-31"]],
+                     subject: ["textField: note", "visibleWhen: end < start"]),
+        RelationCase(label: "two times and two instants compared",
+                     siblings: [["date: a", "mode: time"], ["date: b", "mode: time"], ["date: c", "mode: dateTime"], ["date: d", "mode: dateTime"]],
+                     subject: ["textField: note", "visibleWhen: a > b and c != d"]),
+        RelationCase(label: "two texts and two booleans compared",
+                     siblings: [["textField: first"], ["textField: second"], ["boolean: x", "title: X"], ["boolean: y", "title: Y"]],
+                     subject: ["textField: note", "visibleWhen: first == second or x != y"]),
+        RelationCase(label: "hidden fields compared",
+                     siblings: [["boolean: show", "title: Show"], ["textField: first", "visibleWhen: show"], ["boolean: x", "title: X", "visibleWhen: show"],
+                                ["boolean: y", "title: Y"], ["number: low", "visibleWhen: show"], ["number: high", "decimals: 1"],
+                                ["textField: second"]],
+                     subject: ["textField: note", "visibleWhen: first == second and x == y and low < high"]),
+    ]
+
     // MARK: - The form's own keys
 
     struct DocumentCase {
@@ -439,6 +547,7 @@ enum EmitMatrix {
 
     static var documents: [DocumentCase] {
         [DocumentCase(label: #"title: "A \"quoted\" title \\(x)""#, header: [#"title: "A \"quoted\" title \\(x)""#])]
+            + [DocumentCase(label: "options: an unused shared set", header: countrySet)]
             + ValidationTrigger.allCases.map { DocumentCase(label: "validateOn: \($0.rawValue)", header: ["validateOn: \($0.rawValue)"]) }
     }
 }

@@ -82,13 +82,19 @@ import Testing
         #expect(try words("boolean", "validateOn") == ValidationTrigger.allCases.map(\.rawValue))
     }
 
-    /// Every rule the decoder knows has a mapping form with an optional message,
+    /// Every rule the decoder knows has a mapping form with an optional message
+    /// (and `custom` an optional `debounce` of 0 to 10000 milliseconds, SPEC §15.2),
     /// and a field's `rules` offer exactly the rules that apply to it.
     @Test func everyRule() throws {
         let schema = try parsed()
         for name in RuleDecoder.names.map(\.description) {
             let rule = try definition("rule-" + name, in: schema)
-            #expect(Set(properties(rule).keys) == [name, "message"])
+            #expect(Set(properties(rule).keys) == (name == "custom" ? [name, "message", "when", "debounce"] : [name, "message", "when"]))
+            if name == "custom" {
+                let debounce = properties(rule)["debounce"]
+                #expect(debounce?["type"] as? String == "integer")
+                #expect(debounce?["minimum"] as? Int == 0 && debounce?["maximum"] as? Int == 10_000)
+            }
             #expect(rule["required"] as? [String] == [name])
             #expect(rule["additionalProperties"] as? Bool == false)
         }
@@ -116,7 +122,8 @@ import Testing
             guard let object = value as? [String: Any] else { return }
             if object["type"] as? String == "object" {
                 objects += 1
-                #expect(object["additionalProperties"] as? Bool == false, "\(path)")
+                // The option sets (SPEC §16) are the one open mapping: any set name, each an option list.
+                if object["propertyNames"] == nil { #expect(object["additionalProperties"] as? Bool == false, "\(path)") }
                 for (key, property) in properties(object) {
                     let description = property["description"] as? String ?? ""
                     #expect(!description.isEmpty, "\(path).\(key) has no description")
@@ -126,7 +133,7 @@ import Testing
             for (key, member) in properties(object) { walk(member, at: "\(path).properties.\(key)") }
         }
         walk(try parsed(), at: "$")
-        // The form, nine kinds, eight rules, an option, insets and a layout.
-        #expect(objects == 1 + ElementKind.keywords.count + RuleKind.names.count + 3)
+        // The form, the kinds, the rules, an option, insets, a layout and the option sets.
+        #expect(objects == 1 + ElementKind.keywords.count + RuleKind.names.count + 4)
     }
 }

@@ -107,6 +107,46 @@ import Testing
         #expect(required.range.start.line == 12 && required.range.start.column == 17)
     }
 
+    /// SPEC §14: a list's strings, one key per string shared by every entry.
+    @Test func aListHasItsStringsAndItsEntrysUnderItsID() throws {
+        let strings = try Self.strings("""
+        formc: 1
+        form: JobForm
+        elements:
+          - textField: company
+            placeholder: Your company
+          - list: employers
+            title: Previous employers
+            itemTitle: Employer
+            addTitle: Add another employer
+            minItems: 1
+            maxItems: 5
+            elements:
+              - textField: company
+                placeholder: Company
+                rules: [required]
+              - staticText: One entry per job.
+          - list: bus
+            maxItems: 1
+            elements:
+              - textField: stop
+        """, path: "job.form.yaml")
+        #expect(strings.map { "\($0.key) = \($0.source)" } == [
+            "JobForm.company.placeholder = Your company",
+            "JobForm.employers.title = Previous employers",
+            "JobForm.employers.itemTitle = Employer",
+            "JobForm.employers.addTitle = Add another employer",
+            "JobForm.employers.minItems.message = Previous employers: add at least 1 entry",
+            "JobForm.employers.maxItems.message = Previous employers: at most 5 entries are allowed",
+            "JobForm.employers.company.placeholder = Company",
+            "JobForm.employers.company.required.message = Company is required",
+            "JobForm.employers.staticText.1 = One entry per job.",
+            "JobForm.bus.maxItems.message = Bus: at most 1 entry is allowed",
+        ])
+        #expect(strings[6].comment == "Placeholder of the text field company in the entries of the list employers in JobForm")
+        #expect(strings[4].comment == "Message of the rule minItems of the list employers in JobForm")
+    }
+
     @Test func theNewKindsHaveTheirStrings() throws {
         let strings = try Self.strings("""
         formc: 1
@@ -162,6 +202,33 @@ import Testing
 
     /// The catalog's keys and the generated code's lookups come from one function:
     /// every key but the form's title (which no generated member shows) is looked up.
+    /// A page's title is keyed by its id (SPEC §15): `IntakeForm.personal.title`;
+    /// the generated element tree looks it up.
+    @Test func aPagesTitleHasItsKey() throws {
+        let form = """
+        formc: 1
+        form: IntakeForm
+        elements:
+          - page: personal
+            title: About you
+            elements:
+              - textField: email
+          - page: history
+            elements:
+              - boolean: consent
+                title: I agree
+        """
+        let strings = try Self.strings(form)
+        let byKey = Dictionary(uniqueKeysWithValues: strings.map { ($0.key, $0) })
+        let title = try #require(byKey["IntakeForm.personal.title"])
+        #expect(title.source == "About you")
+        #expect(title.comment == "Title of the page personal in IntakeForm")
+        #expect(title.range.start.line == 5 && title.range.start.column == 12)
+        #expect(byKey["IntakeForm.history.title"] == nil)
+        let swift = try #require(FormPipeline.build(SourceFile(path: "intake.form.yaml", text: form)).swiftSource)
+        #expect(swift.contains(#"title: form.context.localization.string("IntakeForm.personal.title", default: "About you")"#))
+    }
+
     @Test func theGeneratedCodeLooksUpEveryKey() throws {
         let result = FormPipeline.build(SourceFile(path: "signup.form.yaml", text: Self.signUp))
         let swift = try #require(result.swiftSource)

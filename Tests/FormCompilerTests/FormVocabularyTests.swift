@@ -16,7 +16,7 @@ import Testing
         for (index, kind) in FormVocabulary.kinds.enumerated() {
             #expect(KeySchema.allowedKeys(forKind: index).map(\.description) == kind.allKeys.map(\.name.description))
         }
-        #expect(KeySchema.document.map(\.description) == ["formc", "form", "title", "validateOn", "elements"])
+        #expect(KeySchema.document.map(\.description) == ["formc", "form", "title", "validateOn", "options", "elements"])
         #expect(KeySchema.insets.map(\.description) == ["top", "left", "bottom", "right"], "the decoder stores insets in this order")
         #expect(FormVocabulary.rules.map(\.name.description) == RuleKind.names)
         #expect(RuleDecoder.names.map(\.description) == RuleKind.names)
@@ -168,6 +168,7 @@ import Testing
         let bare = FormVocabulary.rules.filter { $0.parameter == nil }.map(\.name.description)
         #expect(bare.filter { !used.keys["rule name", default: []].contains($0) } == [], "every parameterless rule by name")
         #expect(used.keys["rule mapping", default: []].contains("message"))
+        #expect(used.keys["rule mapping", default: []].contains("when"))
     }
 
     private func errors(_ text: String) -> [String] {
@@ -184,6 +185,8 @@ private enum Sample {
         case .identifier(.validator): "checkSample"
         case .identifier: "sample"
         case .typeName: "SampleName"
+        case .optionSetName: "SampleSet"
+        case .optionSets: "{SampleSet: [a, b]}"
         case .optionValue: "a"
         case .boolean: "true"
         case .nonNegativeNumber, .count: "8"

@@ -62,6 +62,32 @@ struct ParallelDecodeTests {
         #expect(parallel.diagnostics.count > 100)
     }
 
+    /// Shared option sets and rules' conditions (SPEC §16) reach every piece: each
+    /// piece's pickers get the set's options, and a `when` in any piece is seen.
+    @Test func optionSetsAndRuleConditionsReachEveryPiece() throws {
+        var text = "formc: 1\nform: Long\noptions:\n  Country: [us, gb]\nelements:\n"
+        for n in 0..<3_000 {
+            text += "  - picker: p\(n)\n    options: \(n % 97 == 0 ? "Contry" : "Country")\n"
+        }
+        text += "  - textField: last\n    rules: [{ required: true, when: \"p1 == 'us'\" }]\n"
+        #expect(Self.topLevelCuts(text) != nil)
+        let parallel = Self.decode(text, speed: .parallel)
+        #expect(parallel == Self.decode(text, speed: .plain))
+        #expect(parallel.diagnostics.filter { $0.code == .conditionUnknownField }.count == 31)
+        let file = SourceFile(path: "long.form.yaml", text: text)
+        var diagnostics = DiagnosticBag(file: file.path)
+        let tree = try #require(FormPipeline.read(file, limits: .default, diagnostics: &diagnostics))
+        let document = try #require(FormDecoder.decode(
+            tree, file: file, format: .yaml, limits: .default, speed: .parallel, diagnostics: &diagnostics
+        ))
+        #expect(document.hasRuleConditions)
+        let pickers = document.allElements.compactMap { element -> SegmentFieldDecl? in
+            if case .segment(let field) = element.kind { field } else { nil }
+        }
+        #expect(pickers.count == 3_000)
+        #expect(pickers.filter { $0.options.count == 2 }.count == 3_000 - 31)
+    }
+
     @Test func oneLongGroupIsSplitInside() {
         let text = Self.form(groups: 1, fields: 800)
         let parallel = Self.decode(text, speed: .parallel)

@@ -322,3 +322,37 @@ import Testing
         #expect(runtime.string("Twice", locale: "de-CH") == "dash")
     }
 }
+
+extension PreviewLocaleTests {
+    /// A list's strings, its own rules' messages and its entry's strings are looked
+    /// up by the keys of SPEC §14.
+    @Test func aListIsDrawnInThePagesLanguage() throws {
+        let form = try checked("""
+        formc: 1
+        form: JobForm
+        elements:
+          - list: employers
+            title: Previous employers
+            addTitle: Add another employer
+            minItems: 1
+            elements:
+              - textField: company
+                placeholder: Company
+                rules: [required]
+        """)
+        let page = PreviewPage.html(for: form, language: try language("de", [
+            "JobForm.employers.title": ["de": "Frühere Arbeitgeber"],
+            "JobForm.employers.addTitle": ["de": "Arbeitgeber hinzufügen"],
+            "JobForm.employers.minItems.message": ["de": "Mindestens 1 Arbeitgeber"],
+            "JobForm.employers.company.placeholder": ["de": "Firma"],
+            "JobForm.employers.company.required.message": ["de": "Die Firma fehlt"],
+        ]))
+        let list = try #require(elements(try data(in: page))["employers"])
+        #expect(list["title"] as? String == "Frühere Arbeitgeber")
+        #expect(list["addTitle"] as? String == "Arbeitgeber hinzufügen")
+        #expect(list["minItemsMessage"] as? String == "Mindestens 1 Arbeitgeber")
+        let company = try #require((list["elements"] as? [[String: Any]])?.first)
+        #expect(company["placeholder"] as? String == "Firma")
+        #expect(messages(company) == ["Die Firma fehlt"])
+    }
+}

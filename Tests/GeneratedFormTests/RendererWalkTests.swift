@@ -38,6 +38,16 @@ func draw(_ elements: [any FormElement], indent: String = "") -> [String] {
             lines.append(indent + "\(picker.title ?? picker.id) [\(picker.style)]: " + choices(picker.optionLabels, [picker.selectedIndex]))
         case .multiChoice(let choice):
             lines.append(indent + "\(choice.title ?? choice.id) [\(choice.style)]: " + choices(choice.optionLabels, choice.selectedIndices))
+        case .list(let list):
+            lines.append(indent + "[\(list.title ?? list.id)]")
+            for (number, entry) in list.entries.enumerated() {
+                lines.append(indent + "  \(list.itemTitle ?? "Entry") \(number + 1)" + (list.canRemove ? " (remove)" : ""))
+                lines += draw(entry.elements, indent: indent + "    ")
+            }
+            if list.canAppend { lines.append(indent + "  + \(list.addTitle ?? "Add")") }
+        case .page(let page):
+            lines.append(indent + "== \(page.title ?? page.id) ==")
+            lines += draw(page.elements, indent: indent + "  ")
         }
     }
     return lines
@@ -114,4 +124,42 @@ private func describe(_ value: DateElementValue) -> String {
     #expect(lines.contains("  Dietary needs [chips]: vegetarian | *vegan* | gluten-free | lactose-free"))
     #expect(lines.contains("  Tell us about allergies: \"\""), "shown once a diet is chosen")
     #expect(lines.last == "Remind me at [dateTime]: 2026-01-31T09:30:00Z")
+}
+
+@MainActor
+@Test func aRendererWalksTheIntakeFormsPages() {
+    let form = IntakeForm(validators: EmailDirectory())
+    // A hidden page is not drawn, nor its fields.
+    #expect(draw(form.elements).filter { $0.hasPrefix("==") } == ["== About you ==", "== Medical history =="])
+    form.visitReason.value = .injury
+    let lines = draw(form.elements)
+    #expect(lines.filter { $0.hasPrefix("==") } == ["== About you ==", "== Symptoms ==", "== Medical history =="])
+    #expect(lines.contains("  Days since it started [field]:  days"))
+}
+
+@MainActor
+@Test func aRendererWalksTheJobApplicationsLists() {
+    let form = JobApplicationForm()
+    #expect(draw(form.elements) == [
+        "[About you]",
+        "  Full name: \"\"",
+        "  you@example.com: \"\"",
+        "[Previous employers]",
+        "  Employer 1",
+        "    Company: \"\"",
+        "    Role: \"\"",
+        "    From [date]: —",
+        "    ( ) I still work here",
+        "    To [date]: —",
+        "  + Add another employer",
+        "[References]",
+        "  + Add a reference",
+        "( ) I confirm the above is true",
+    ])
+    // Each entry's conditions are its own: checking `current` hides that entry's end date only.
+    form.employers.append()
+    form.employers.entries[0].current.value = true
+    let lines = draw(form.elements)
+    #expect(lines.filter { $0.contains("To [date]") }.count == 1)
+    #expect(lines.contains("  Employer 2 (remove)"))
 }

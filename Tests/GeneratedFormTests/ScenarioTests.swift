@@ -27,6 +27,7 @@ extension ScenarioTriggersForm: ScenarioForm {}
 extension ScenarioConditionsForm: ScenarioForm {}
 extension ScenarioTextRulesForm: ScenarioForm {}
 extension ScenarioFieldKindsForm: ScenarioForm {}
+extension ScenarioRelationsForm: ScenarioForm {}
 
 /// Selects a segment's option by the value written in the form, whatever its enum.
 @MainActor
@@ -291,6 +292,7 @@ struct ScenarioTests {
             case "ScenarioConditionsForm": try await run(steps, ScenarioRun(form: ScenarioConditionsForm(), name: name), context)
             case "ScenarioTextRulesForm": try await run(steps, ScenarioRun(form: ScenarioTextRulesForm(), name: name), context)
             case "ScenarioFieldKindsForm": try await run(steps, ScenarioRun(form: ScenarioFieldKindsForm(), name: name), context)
+            case "ScenarioRelationsForm": try await run(steps, ScenarioRun(form: ScenarioRelationsForm(), name: name), context)
             default: Issue.record("\(name): unknown form type \(String(describing: scenario["type"]))")
             }
         }

@@ -74,6 +74,8 @@ public enum ConditionChecker {
     enum Role: Sendable {
         case visibleWhen
         case enabledWhen
+        /// A rule's `when:` (SPEC §16).
+        case ruleWhen
     }
 
     /// A condition's expression and where the fields it reads end in the `reads`
@@ -254,7 +256,7 @@ public enum ConditionChecker {
                         graph.addField(symbol, at: path, visibleWhen: visibleWhen, reads: visibleReads)
                     }
                     fieldElementCount += 1
-                case .spacer, .staticText, .segue:
+                case .spacer, .staticText, .segue, .list:
                     break
                 }
             }
@@ -276,7 +278,7 @@ public enum ConditionChecker {
         }
     }
 
-    private static func report(
+    static func report(
         _ problems: [ConditionProblem], in condition: Condition, file: SourceFile, diagnostics: inout DiagnosticBag
     ) {
         let map = ScalarSourceMap(text: condition.source, style: condition.style, file: file)
@@ -291,7 +293,7 @@ public enum ConditionChecker {
 
 
     /// FC505 when `expression` is constant.
-    private static func checkConstant(
+    static func checkConstant(
         _ expression: ConditionExpr, role: Role, at range: SourceRange, scope: ConditionScope,
         constancy: inout ConditionConstancy, diagnostics: inout DiagnosticBag
     ) {
@@ -313,6 +315,12 @@ public enum ConditionChecker {
         case (.enabledWhen, .alwaysFalse):
             message = "condition is always false: the element is never enabled"
             help = "fix the condition"
+        case (.ruleWhen, .alwaysTrue):
+            message = "condition is always true: the rule always runs"
+            help = "remove 'when', or fix the condition"
+        case (.ruleWhen, .alwaysFalse):
+            message = "condition is always false: the rule never runs"
+            help = "remove the rule, or fix the condition"
         }
         diagnostics.warning(.conditionConstant, message, at: range, help: [help])
     }

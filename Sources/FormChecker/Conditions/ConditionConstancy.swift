@@ -179,7 +179,10 @@ struct ConditionConstancy {
                 guard compile(.segmentEquals(id, optionValue: value), atoms: &atoms, into: &program) else { return false }
                 program.append(.or)
             }
-        case .boolField, .isEmpty, .textEquals, .segmentEquals, .valueCompare, .countCompare, .contains:
+        case .fieldCompare(let lhs, let op, let rhs) where lhs == rhs && (op == .notEqual || op == .less || op == .greater):
+            // A field is never unequal to, below or above itself; empty, the comparison is false too.
+            program.append(.constant(false))
+        case .boolField, .isEmpty, .textEquals, .segmentEquals, .valueCompare, .countCompare, .contains, .fieldCompare:
             if let index = atoms.firstIndex(of: expression) {
                 program.append(.atom(index))
             } else {
@@ -259,7 +262,7 @@ extension ConditionExpr {
     fileprivate var atomField: String? {
         switch self {
         case .boolField(let id), .isEmpty(let id), .textEquals(let id, _), .segmentEquals(let id, _): id
-        case .valueCompare, .countCompare, .contains: nil
+        case .valueCompare, .countCompare, .contains, .fieldCompare: nil
         case .constant, .not, .and, .or, .segmentIn: preconditionFailure("not an atom")
         }
     }

@@ -138,7 +138,7 @@ public struct ConditionGraph: Sendable {
                     guard let id = elements[index].id?.value, let symbol = symbols.fieldIndex(id),
                           !builder.hasField(symbol) else { break }
                     builder.addField(symbol, at: path, visibleWhen: own?.0, reads: own?.1 ?? [])
-                case .spacer, .staticText, .segue:
+                case .spacer, .staticText, .segue, .list:
                     break
                 }
             }

@@ -11,6 +11,9 @@ extension ConditionTypeChecker {
     ) -> ConditionExpr? {
         var lhs = (operand: operand(lhsSyntax, comparedWith: rhsSyntax), range: lhsSyntax.range)
         var rhs = (operand: operand(rhsSyntax, comparedWith: lhsSyntax), range: rhsSyntax.range)
+        if case .field(let first) = lhs.operand, case .field(let second) = rhs.operand {
+            return lowerFieldComparison(first, op, second, range: range, operatorRange: operatorRange)
+        }
         var order: ConditionOrder = switch op {
         case .equal, .notEqual: .equal
         case .less: .less
@@ -109,11 +112,8 @@ extension ConditionTypeChecker {
             ])
             return nil
 
-        case (.field(let first), .field(let second)):
-            report(
-                .conditionType, "cannot compare two fields ('\(first.id)' and '\(second.id)')", at: range,
-                help: ["a condition compares a field with a value; combine such comparisons with 'and' or 'or'"]
-            )
+        case (.field, .field):
+            // Lowered above (`lowerFieldComparison`).
             return nil
 
         case (.field(let field), .condition), (.condition, .field(let field)):
@@ -140,6 +140,46 @@ extension ConditionTypeChecker {
             // Swapped above: a literal is never left of a field or a condition here.
             return nil
         }
+    }
+
+    /// `first <op> second` (SPEC §16): two fields of one value type — numbers
+    /// (of any `decimals`), dates of one mode, single choices of one enum, texts,
+    /// booleans; ordered operators only for numbers and dates. Nil after reporting.
+    private mutating func lowerFieldComparison(
+        _ first: ConditionScope.Field, _ op: ConditionSyntax.CompareOperator, _ second: ConditionScope.Field,
+        range: Range<Int>, operatorRange: Range<Int>
+    ) -> ConditionExpr? {
+        let comparison = FieldComparison(rawValue: op.rawValue) ?? .equal
+        let same: Bool = switch (first.valueType, second.valueType) {
+        case (.number, .number), (.string, .string), (.bool, .bool): true
+        case (.date(let a, _), .date(let b, _)): a == b
+        case (.segment(let a, _), .segment(let b, _)): a == b
+        default: false
+        }
+        guard same else {
+            var help = ["two fields compare when they hold the same type: two numbers, two dates of one mode, two single choices of one enum (a shared option set), two texts or two booleans"]
+            if case .segment = first.valueType, case .segment = second.valueType {
+                help = ["give both fields one shared option set ('options: Name' with a top-level 'options:'), so that they have one enum"]
+            } else if case .multiChoice = first.valueType {
+                help = ["a multiChoice is tested with contains(\(first.id), '…') or count(\(first.id))"]
+            } else if case .multiChoice = second.valueType {
+                help = ["a multiChoice is tested with contains(\(second.id), '…') or count(\(second.id))"]
+            }
+            report(
+                .conditionType,
+                "'\(first.id)' (\(first.valueType.description)) cannot be compared with '\(second.id)' (\(second.valueType.description))",
+                at: range, help: help
+            )
+            return nil
+        }
+        if comparison.isOrdering, !first.valueType.isOrdered {
+            report(
+                .conditionType, "\(describe(first)) and '\(second.id)' cannot be ordered with '\(op.rawValue)'", at: operatorRange,
+                help: ["'\(op.rawValue)' compares numbers, dates and times; compare these with '==' or '!='"]
+            )
+            return nil
+        }
+        return .fieldCompare(first.id, comparison, second.id)
     }
 
     /// `field <order> literal` for a number or date field; nil after reporting.

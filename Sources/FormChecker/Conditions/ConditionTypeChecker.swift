@@ -208,6 +208,15 @@ struct ConditionTypeChecker {
             problems.append(problem)
             return nil
         }
+        if let list = scope.symbols.entryFieldLists[id] {
+            report(
+                .conditionUnknownField, "'\(id)' is a field of the entries of list '\(list)': only that list's entries can name it",
+                at: range,
+                help: ["a condition outside an entry reads the form's fields; an entry reads its own fields and the form's"]
+                    + Suggestions.didYouMean(id, in: scope.symbols.fields.map(\.id))
+            )
+            return nil
+        }
         var help = Suggestions.didYouMean(id, in: scope.symbols.fields.map(\.id) + ["true", "false"])
         if help.isEmpty {
             switch id {

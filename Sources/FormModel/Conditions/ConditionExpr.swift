@@ -19,6 +19,10 @@ public indirect enum ConditionExpr: Sendable, Hashable {
     case countCompare(String, ConditionOrder, Int)
     /// A multiChoice has chosen the option with this value (`contains(diet, 'vegan')`).
     case contains(String, optionValue: String)
+    /// Two fields of one value type compared (SPEC §16: `endDate < startDate`,
+    /// `billingCountry == shippingCountry`): false when either is empty, whatever
+    /// the operator (`!=` included, so it is not `not` of `==`).
+    case fieldCompare(String, FieldComparison, String)
     case not(ConditionExpr)
     case and(ConditionExpr, ConditionExpr)
     case or(ConditionExpr, ConditionExpr)
@@ -32,6 +36,9 @@ public indirect enum ConditionExpr: Sendable, Hashable {
             case .boolField(let id), .isEmpty(let id), .textEquals(let id, _), .segmentEquals(let id, _),
                  .segmentIn(let id, _), .valueCompare(let id, _, _), .countCompare(let id, _, _), .contains(let id, _):
                 if !seen.contains(id) { seen.append(id) }
+            case .fieldCompare(let lhs, _, let rhs):
+                if !seen.contains(lhs) { seen.append(lhs) }
+                if !seen.contains(rhs) { seen.append(rhs) }
             case .not(let inner): visit(inner)
             case .and(let lhs, let rhs), .or(let lhs, let rhs):
                 visit(lhs)
@@ -59,7 +66,8 @@ extension ConditionExpr {
         case .and: 1
         case .not(.textEquals), .not(.segmentEquals), .not(.valueCompare(_, .equal, _)), .not(.countCompare(_, .equal, _)): 3
         case .not: 2
-        case .constant, .boolField, .isEmpty, .textEquals, .segmentEquals, .segmentIn, .valueCompare, .countCompare, .contains: 3
+        case .constant, .boolField, .isEmpty, .textEquals, .segmentEquals, .segmentIn, .valueCompare, .countCompare, .contains,
+             .fieldCompare: 3
         }
     }
 
@@ -77,6 +85,7 @@ extension ConditionExpr {
         case .countCompare(let id, let order, let count): text = "count(\(id)) \(order.rawValue) \(count)"
         case .not(.countCompare(let id, .equal, let count)): text = "count(\(id)) != \(count)"
         case .contains(let id, let value): text = "contains(\(id), \(Self.quote(value)))"
+        case .fieldCompare(let lhs, let op, let rhs): text = "\(lhs) \(op.rawValue) \(rhs)"
         case .not(let inner): text = "not " + inner.render(minimumPrecedence: 2)
         case .and(let lhs, let rhs): text = lhs.render(minimumPrecedence: 1) + " and " + rhs.render(minimumPrecedence: 2)
         case .or(let lhs, let rhs): text = lhs.render(minimumPrecedence: 0) + " or " + rhs.render(minimumPrecedence: 1)
@@ -108,6 +117,31 @@ public enum ConditionOrder: String, Sendable, Hashable {
         case .greaterOrEqual: .lessOrEqual
         }
     }
+}
+
+/// The operator of a comparison of two fields (SPEC §16).
+public enum FieldComparison: String, Sendable, Hashable {
+    case equal = "=="
+    case notEqual = "!="
+    case less = "<"
+    case lessOrEqual = "<="
+    case greater = ">"
+    case greaterOrEqual = ">="
+
+    /// The operator with its sides swapped: `a < b` is `b > a`.
+    public var mirrored: FieldComparison {
+        switch self {
+        case .equal: .equal
+        case .notEqual: .notEqual
+        case .less: .greater
+        case .lessOrEqual: .greaterOrEqual
+        case .greater: .less
+        case .greaterOrEqual: .lessOrEqual
+        }
+    }
+
+    /// Whether it orders its operands (`<`, `<=`, `>`, `>=`).
+    public var isOrdering: Bool { self != .equal && self != .notEqual }
 }
 
 /// The literal side of a `valueCompare`, read for the field it is compared with.
@@ -142,13 +176,23 @@ public enum ConditionValue: Sendable, Hashable {
 }
 
 extension ConditionExpr {
+    /// Whether it compares two fields (`fieldCompare`).
+    public var comparesFields: Bool {
+        switch self {
+        case .fieldCompare: true
+        case .not(let inner): inner.comparesFields
+        case .and(let lhs, let rhs), .or(let lhs, let rhs): lhs.comparesFields || rhs.comparesFields
+        case .constant, .boolField, .isEmpty, .textEquals, .segmentEquals, .segmentIn, .valueCompare, .countCompare, .contains: false
+        }
+    }
+
     /// Whether any comparison reads `today` (a relative date).
     public var readsToday: Bool {
         switch self {
         case .valueCompare(_, _, let value): value.isRelative
         case .not(let inner): inner.readsToday
         case .and(let lhs, let rhs), .or(let lhs, let rhs): lhs.readsToday || rhs.readsToday
-        case .constant, .boolField, .isEmpty, .textEquals, .segmentEquals, .segmentIn, .countCompare, .contains: false
+        case .constant, .boolField, .isEmpty, .textEquals, .segmentEquals, .segmentIn, .countCompare, .contains, .fieldCompare: false
         }
     }
 }

@@ -32,6 +32,22 @@ extension DocumentDecoder {
             }
             return .group(group)
 
+        case "page":
+            // A page is a group with a required id (SPEC §15.1); where pages may
+            // stand is the checker's to say.
+            guard let id = reader.string(primary, "the page id") else { return nil }
+            var page = GroupDecl(id: id, isPage: true)
+            page.title = keys["title"].flatMap { reader.string($0, "title") }
+            if let node = keys["elements"] {
+                page.elements = elementList(node, keyRange: keys.keyRange("elements")!, owner: "page '\(id.value)'")
+            } else {
+                diagnostics.error(
+                    .missingKey, "page '\(id.value)' is missing required key 'elements'", at: kindKeyRange,
+                    help: ["add 'elements:' with the page's fields"]
+                )
+            }
+            return .group(page)
+
         case "boolean":
             guard let common = fieldCommon(kind, id: primary, keys: keys) else { return nil }
             var field = BooleanFieldDecl(common: consume common)
@@ -56,9 +72,15 @@ extension DocumentDecoder {
             field.title = keys["title"].flatMap { reader.string($0, "title") }
             field.enumName = keys["enumName"].flatMap { reader.string($0, "enumName") }
             if let node = keys["options"] {
-                // Only a list has a count to check: anything else is FC102 alone.
-                if tree.isSequence(node) { field.optionsRange = keys.keyRange("options") }
-                field.options = segmentOptions(node)
+                if let set = optionSetReference(node, enumName: keys.keyRange("enumName")) {
+                    field.optionSet = set.name
+                    field.options = set.options
+                    field.enumName = nil
+                } else {
+                    // Only a list has a count to check: anything else is FC102 alone.
+                    if tree.isSequence(node) { field.optionsRange = keys.keyRange("options") }
+                    field.options = segmentOptions(node)
+                }
             } else {
                 diagnostics.error(
                     .missingKey, "\(kind) '\(field.id.value)' is missing required key 'options'", at: kindKeyRange,
@@ -98,9 +120,15 @@ extension DocumentDecoder {
             field.enumName = keys["enumName"].flatMap { reader.string($0, "enumName") }
             field.style = keys["style"].flatMap { reader.choice($0, "multiChoice style", as: MultiChoiceStyle.self) }
             if let node = keys["options"] {
-                // Only a list has a count to check: anything else is FC102 alone.
-                if tree.isSequence(node) { field.optionsRange = keys.keyRange("options") }
-                field.options = segmentOptions(node)
+                if let set = optionSetReference(node, enumName: keys.keyRange("enumName")) {
+                    field.optionSet = set.name
+                    field.options = set.options
+                    field.enumName = nil
+                } else {
+                    // Only a list has a count to check: anything else is FC102 alone.
+                    if tree.isSequence(node) { field.optionsRange = keys.keyRange("options") }
+                    field.options = segmentOptions(node)
+                }
             } else {
                 diagnostics.error(
                     .missingKey, "multiChoice '\(field.id.value)' is missing required key 'options'", at: kindKeyRange,
@@ -168,6 +196,29 @@ extension DocumentDecoder {
             segue.accessoryIcon = keys["accessoryIcon"].flatMap { reader.string($0, "accessoryIcon") }
             return .segue(segue)
 
+        case "list":
+            guard let id = reader.string(primary, "the list id") else { return nil }
+            var list = ListDecl(id: id)
+            list.title = keys["title"].flatMap { reader.string($0, "title") }
+            list.itemTitle = keys["itemTitle"].flatMap { reader.string($0, "itemTitle") }
+            list.addTitle = keys["addTitle"].flatMap { reader.string($0, "addTitle") }
+            list.itemType = keys["itemType"].flatMap { reader.string($0, "itemType") }
+            list.minItems = keys["minItems"].flatMap { reader.count($0, "minItems", invalidCode: .invalidNumber) }
+            list.maxItems = keys["maxItems"].flatMap { reader.count($0, "maxItems", invalidCode: .invalidNumber) }
+            list.initialItems = keys["initialItems"].flatMap { reader.count($0, "initialItems", invalidCode: .invalidNumber) }
+            if let node = keys["elements"] {
+                let wasInsideList = insideList
+                insideList = true
+                list.elements = elementList(node, keyRange: keys.keyRange("elements")!, owner: "list '\(id.value)'")
+                insideList = wasInsideList
+            } else {
+                diagnostics.error(
+                    .missingKey, "list '\(id.value)' is missing required key 'elements'", at: kindKeyRange,
+                    help: ["add 'elements:' with the fields of one entry"]
+                )
+            }
+            return .list(list)
+
         default:
             preconditionFailure("not a kind key: \(kind)")
         }
@@ -177,7 +228,10 @@ extension DocumentDecoder {
     mutating func fieldCommon(_ kind: String, id node: NodeID, keys: KeyedMapping) -> FieldCommon? {
         guard let id = reader.string(node, "the \(kind) field id") else { return nil }
         var common = FieldCommon(id: id)
-        if let node = keys["rules"] { common.rules = RuleDecoder.rules(node, reader: &reader) }
+        if let node = keys["rules"] {
+            common.rules = RuleDecoder.rules(node, reader: &reader)
+            if !sawRuleCondition, common.rules.contains(where: { $0.when != nil }) { sawRuleCondition = true }
+        }
         common.validateOn = keys["validateOn"].flatMap { reader.choice($0, "validateOn", as: ValidationTrigger.self) }
         return common
     }
@@ -254,6 +308,56 @@ extension DocumentDecoder {
             if let value = reader.string(item, "an option value") { values.append(value) }
         }
         return Located(values, at: tree.range(node))
+    }
+
+    /// `options: Country` (SPEC §16): the shared set a field's `options` names, with
+    /// its options; nil when the value is a list (or anything but a plain name,
+    /// which `segmentOptions` reports). An unknown name is FC501 and `enumName`
+    /// beside a set FC101; either gives the set's name with no options.
+    mutating func optionSetReference(_ node: NodeID, enumName: SourceRange?) -> (name: Located<String>, options: [SegmentOption])? {
+        let tree = tree
+        guard tree.isScalar(node), !reader.isMissingValue(node), let text = tree.text(node) else { return nil }
+        // A set's name is a type name: another scalar (`options: a`) is a list gone wrong, FC102.
+        guard text.utf8.first.map({ (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0) }) == true
+            || optionSets.contains(where: { $0.name.value == text }) else { return nil }
+        let name = Located(text, at: tree.range(node))
+        if let enumName {
+            diagnostics.error(
+                .unknownKey, "'enumName' cannot be given with a shared option set: the enum is the set's own '\(text)'",
+                at: enumName, help: ["remove 'enumName', or list the options here instead of naming a set"]
+            )
+        }
+        guard let set = optionSets.first(where: { $0.name.value == text }) else {
+            var help = Suggestions.didYouMean(text, in: optionSets.map(\.name.value))
+            if optionSets.isEmpty {
+                help = ["declare the set at the top of the form: 'options: { \(text): [a, b] }', or list the options here"]
+            } else if help.isEmpty {
+                help = ["the option sets are: " + optionSets.map(\.name.value).joined(separator: ", ")]
+            }
+            diagnostics.error(.conditionUnknownField, "unknown option set '\(text)'", at: name.range, help: help)
+            return (name, [])
+        }
+        return (name, set.options)
+    }
+
+    /// The top-level `options:` (SPEC §16): a mapping of set name to option list.
+    mutating func optionSetList(_ node: NodeID) -> [OptionSetDecl] {
+        let tree = tree
+        guard reader.acceptTag(of: node, allowString: false) else { return [] }
+        guard tree.isMapping(node) else {
+            diagnostics.error(
+                .wrongType, "expected a mapping of option set names to option lists, found \(tree.kindDescription(node))",
+                at: tree.range(node), help: ["write 'options: { Country: [us, gb] }'"]
+            )
+            return []
+        }
+        var sets: [OptionSetDecl] = []
+        for entry in tree.entries(node) {
+            guard let name = reader.string(entry.key, "an option set name") else { continue }
+            let options = segmentOptions(entry.value)
+            sets.append(OptionSetDecl(name: name, options: options, optionsRange: tree.range(entry.value)))
+        }
+        return sets
     }
 
     mutating func segmentOptions(_ node: NodeID) -> [SegmentOption] {
@@ -362,6 +466,13 @@ extension DocumentDecoder {
     /// A `visibleWhen`/`enabledWhen` expression. YAML reads a leading `!` as a tag and
     /// a leading `&` as an anchor, so `visibleWhen: !newsletter` arrives as a tag.
     mutating func condition(_ node: NodeID, _ key: String) -> Condition? {
+        reader.condition(node, key)
+    }
+}
+
+extension ValueReader {
+    /// A condition's text (SPEC §7), with the hint for a YAML tag read from `!x`.
+    mutating func condition(_ node: NodeID, _ key: String) -> Condition? {
         let tree = tree
         if let tag = tree.tag(node), tag != ValueReader.stringTag, tag.hasPrefix("!"), !tag.hasPrefix("!!") {
             let rest = tree.text(node) ?? ""
@@ -372,7 +483,7 @@ extension DocumentDecoder {
             )
             return nil
         }
-        guard let text = reader.string(node, key) else { return nil }
+        guard let text = string(node, key) else { return nil }
         return Condition(source: text, style: tree.style(node) ?? .plain)
     }
 }

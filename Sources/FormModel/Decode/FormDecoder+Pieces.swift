@@ -58,6 +58,7 @@ extension DocumentDecoder {
         elements.reserveCapacity(pieces.reduce(0) { $0 + $1.elements.count })
         for piece in pieces {
             diagnostics.append(contentsOf: piece.decoder.diagnostics.diagnostics)
+            if piece.decoder.sawRuleCondition { sawRuleCondition = true }
             elements.append(contentsOf: piece.elements)
         }
         return elements
@@ -80,6 +81,8 @@ extension DocumentDecoder {
         var decoder = DocumentDecoder(reader: reader, limits: limits)
         decoder.elementCount = count
         decoder.decodesInPieces = false
+        decoder.insideList = insideList
+        decoder.optionSets = optionSets
         return decoder
     }
 }

@@ -40,6 +40,12 @@ struct DocumentDecoder {
     /// Whether a long element list may be decoded in pieces on every core; false
     /// inside a piece of one, so only the first long list is cut.
     var decodesInPieces = true
+    /// Whether the elements being decoded are a list's (SPEC §14): lists do not nest.
+    var insideList = false
+    /// The top-level `options:` sets, read before the elements that name them.
+    var optionSets: [OptionSetDecl] = []
+    /// Whether some rule decoded so far has `when:`.
+    var sawRuleCondition = false
 
     var diagnostics: DiagnosticBag {
         get { reader.diagnostics }
@@ -100,6 +106,7 @@ struct DocumentDecoder {
         let title = keys["title"].flatMap { reader.string($0, "title") }
         let validateOn = keys["validateOn"].flatMap { reader.choice($0, "validateOn", as: ValidationTrigger.self) }
 
+        if let node = keys["options"] { optionSets = optionSetList(node) }
         var elements: [Element] = []
         if let node = keys["elements"] {
             elements = elementList(node, keyRange: keys.keyRange("elements")!, owner: "the form")
@@ -109,9 +116,12 @@ struct DocumentDecoder {
                 help: ["add 'elements:' with a list of fields, groups and text"]
             )
         }
-        return FormDocument(
+        var document = FormDocument(
             version: version, name: name, title: title, validateOn: validateOn, elements: elements, range: rootRange
         )
+        document.optionSets = optionSets
+        document.hasRuleConditions = sawRuleCondition
+        return document
     }
 
     /// A required, non-empty list of elements (the form's or a group's).
@@ -198,6 +208,13 @@ struct DocumentDecoder {
         }
         guard kindCount == 1 else { return nil }
         let kind = ElementKind.keywords[kindIndex]
+        if insideList, kind == "list" {
+            diagnostics.error(
+                .unknownElementKind, "a list cannot hold a list: lists do not nest", at: tree.range(kindEntry.key),
+                help: ["move the inner list out to the form, or make its fields fields of the entry"]
+            )
+            return nil
+        }
         let keys = KeyedMapping(
             node, in: tree, allowed: KeySchema.allowedKeys(forKind: kindIndex),
             context: "\(kind) '\(tree.text(kindEntry.value) ?? "")'", diagnostics: &diagnostics, otherKinds: true

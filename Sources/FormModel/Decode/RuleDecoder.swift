@@ -63,11 +63,21 @@ enum RuleDecoder {
             let entries = tree.entries(item)
             var ruleEntry: (key: NodeID, value: NodeID)?
             var messageEntry: (key: NodeID, value: NodeID)?
+            var debounceEntry: (key: NodeID, value: NodeID)?
+            var whenEntry: (key: NodeID, value: NodeID)?
             var index: Int?
             var name = ""
             for entry in entries {
                 if tree.textEquals(entry.key, "message") {
                     if messageEntry == nil { messageEntry = entry }
+                    continue
+                }
+                if tree.textEquals(entry.key, "when") {
+                    if whenEntry == nil { whenEntry = entry }
+                    continue
+                }
+                if tree.textEquals(entry.key, "debounce") {
+                    if debounceEntry == nil { debounceEntry = entry }
                     continue
                 }
                 guard ruleEntry != nil else {
@@ -78,7 +88,7 @@ enum RuleDecoder {
                 }
                 let extraName = tree.text(entry.key) ?? ""
                 // The keys of this rule's mapping: the rule's own (when it is one) and `message`.
-                let keys = (index == nil ? [] : [name]) + ["message"]
+                let keys = (index == nil ? [] : [name]) + ["message", "when"] + (name == "custom" ? ["debounce"] : [])
                 reader.diagnostics.error(
                     .unknownKey, "unknown key '\(extraName)' in the rule '\(name)'", at: tree.range(entry.key),
                     help: RuleKind.names.contains(extraName)
@@ -87,10 +97,17 @@ enum RuleDecoder {
                 )
             }
             guard let entry = ruleEntry else {
-                reader.diagnostics.error(
-                    .missingKey, "rule item has a message but no rule", at: range,
-                    help: ["put the message beside its rule: '- { minLength: 8, message: Too short }'"]
-                )
+                if messageEntry == nil, whenEntry != nil {
+                    reader.diagnostics.error(
+                        .missingKey, "rule item has a condition but no rule", at: range,
+                        help: ["put the condition beside its rule: '- { required: true, when: contactByPhone }'"]
+                    )
+                } else {
+                    reader.diagnostics.error(
+                        .missingKey, "rule item has a message but no rule", at: range,
+                        help: ["put the message beside its rule: '- { minLength: 8, message: Too short }'"]
+                    )
+                }
                 return nil
             }
             let nameRange = tree.range(entry.key)
@@ -99,6 +116,7 @@ enum RuleDecoder {
                 return nil
             }
             let message = messageEntry.flatMap { reader.string($0.value, "message") }
+            let when = whenEntry.flatMap { reader.condition($0.value, "when") }
             let parameter = entry.value
             let parameterRange = tree.range(parameter)
             let kind: RuleKind?
@@ -107,6 +125,15 @@ enum RuleDecoder {
                 // `- required: true` reads naturally; anything else is a mistake.
                 if tree.style(parameter) == .plain, tree.textEquals(parameter, "true") || tree.isEmptyScalar(parameter) {
                     kind = parameterless(index)
+                } else if tree.style(parameter) == .plain, tree.textEquals(parameter, "false") {
+                    // `required: false` reads as "not required": say how to get that.
+                    reader.diagnostics.error(
+                        .wrongType, "rule '\(name)' takes only 'true' in its mapping form, found false", at: parameterRange,
+                        help: [name == "required"
+                            ? "to make the field optional, remove the rule; to require it sometimes, write '{ required: true, when: … }'"
+                            : "to drop the rule, remove it"]
+                    )
+                    kind = nil
                 } else {
                     reader.diagnostics.error(
                         .invalidRuleParameter, "rule '\(name)' takes no parameter", at: parameterRange,
@@ -123,8 +150,13 @@ enum RuleDecoder {
                 kind = reader.string(parameter, "the sameAs field id").map { .sameAs($0.value) }
             case Index.min, Index.max:
                 // A number, a date, a time or `today…`: the field's kind decides (the checker).
+                // A lowerCamelCase name is another field (SPEC §16), which the checker resolves.
                 let literal = reader.literal(parameter, "the \(name) parameter")
-                kind = literal.map { index == Index.min ? .min($0.value) : .max($0.value) }
+                kind = literal.map {
+                    RuleKind.isFieldBound($0.value)
+                        ? (index == Index.min ? .minField($0.value) : .maxField($0.value))
+                        : (index == Index.min ? .min($0.value) : .max($0.value))
+                }
             case Index.minCount, Index.maxCount:
                 let count = reader.count(parameter, "the \(name) parameter", invalidCode: .invalidRuleParameter)
                 kind = count.map { index == Index.minCount ? .minCount($0.value) : .maxCount($0.value) }
@@ -132,15 +164,43 @@ enum RuleDecoder {
                 kind = reader.string(parameter, "the custom validator name").map { .custom($0.value) }
             }
             guard let kind else { return nil }
-            return RuleDecl(
+            var rule = RuleDecl(
                 kind: kind, message: message, range: range, nameRange: nameRange,
                 parameterRange: parameterRange, parameterStyle: tree.style(parameter)
             )
+            rule.when = when
+            if let debounceEntry { rule.debounce = debounce(debounceEntry, of: name, reader: &reader) }
+            return rule
 
         case .sequence:
             reader.diagnostics.error(.wrongType, "expected a rule, found a list", at: range)
             return nil
         }
+    }
+
+    /// The most milliseconds a `debounce` may wait (SPEC §15.2).
+    static let maximumDebounce = 10_000
+
+    /// A custom rule's `debounce`: an integer from 0 to 10000 milliseconds; on any
+    /// other rule, or out of range, FC402.
+    private static func debounce(_ entry: (key: NodeID, value: NodeID), of name: String, reader: inout ValueReader) -> Located<Int>? {
+        let tree = reader.tree
+        guard name == "custom" else {
+            reader.diagnostics.error(
+                .invalidRuleParameter, "'debounce' applies only to custom rules, not to '\(name)'", at: tree.range(entry.key),
+                help: ["remove 'debounce': the built-in rules run at once"]
+            )
+            return nil
+        }
+        guard let count = reader.count(entry.value, "debounce", invalidCode: .invalidRuleParameter) else { return nil }
+        guard count.value <= maximumDebounce else {
+            reader.diagnostics.error(
+                .invalidRuleParameter, "debounce must be at most \(maximumDebounce) milliseconds, found \(count.value)",
+                at: count.range, help: ["write a wait from 0 to \(maximumDebounce) milliseconds, e.g. 'debounce: 300'"]
+            )
+            return nil
+        }
+        return count
     }
 
     /// The positions in `names` of the rules the decoder tells apart by index.

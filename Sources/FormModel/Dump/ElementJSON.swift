@@ -4,7 +4,8 @@ import FormSource
 /// The one walk of an element tree into JSON, for `formc dump` (TreeDump) and the
 /// preview page's data (FormPreview's PreviewData): each element an object that
 /// starts with its `kind` and `id`, then the members its output adds, and last, for
-/// a group, its children under `elements`. The keys both outputs write alike (a
+/// a group, its children under `elements` (a list's entry elements are
+/// each output's own: they are read in the entry's scope). The keys both outputs write alike (a
 /// toggle's, a text field's, a spacer's, a segue's; a group's insets) are written
 /// here once; the rest is each output's own.
 package enum ElementJSON {
@@ -85,7 +86,7 @@ package enum ElementJSON {
                 add("title", segue.title)
                 add("icon", segue.icon)
                 add("accessoryIcon", segue.accessoryIcon)
-            case .group, .segment, .number, .date, .multiChoice, .staticText:
+            case .group, .segment, .number, .date, .multiChoice, .staticText, .list:
                 return false
             }
             return true

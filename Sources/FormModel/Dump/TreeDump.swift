@@ -13,6 +13,9 @@ public enum TreeDump {
         ]
         if let title = document.title { members.append(("title", .string(title.value))) }
         members.append(("validateOn", .string(document.defaultTrigger.rawValue)))
+        if !document.optionSets.isEmpty {
+            members.append(("options", .object(document.optionSets.map { ($0.name.value, options($0.options)) })))
+        }
         members.append(("elements", ElementJSON.array(document.elements, adding: Self.members)))
         return JSONValue.object(members).rendered()
     }
@@ -39,7 +42,7 @@ public enum TreeDump {
             case .segment(let field):
                 members.add("title", field.title)
                 members.append("enumName", .string(field.swiftEnumName))
-                members.append("options", options(field.options))
+                members.append("options", field.optionSet.map { .string($0.value) } ?? options(field.options))
                 if let value = field.defaultValue { members.append("default", .string(value.value)) }
                 members.add("style", field.pickerStyle)
             case .number(let field):
@@ -58,13 +61,22 @@ public enum TreeDump {
             case .multiChoice(let field):
                 members.add("title", field.title)
                 members.append("enumName", .string(field.swiftEnumName))
-                members.append("options", options(field.options))
+                members.append("options", field.optionSet.map { .string($0.value) } ?? options(field.options))
                 if let values = field.defaultValues { members.append("default", .array(values.value.map { .string($0.value) })) }
                 members.add("style", field.style)
             case .staticText(let text):
                 members.append("text", .string(text.text.value))
                 members.add("alignment", text.alignment)
                 members.add("style", text.style)
+            case .list(let list):
+                members.add("title", list.title)
+                members.add("itemTitle", list.itemTitle)
+                members.add("addTitle", list.addTitle)
+                members.append("itemType", .string(list.swiftItemType))
+                members.append("minItems", .integer(list.minimum))
+                if let maximum = list.maxItems { members.append("maxItems", .integer(maximum.value)) }
+                members.append("initialItems", .integer(list.initialCount))
+                members.append("elements", ElementJSON.array(list.elements, adding: Self.members))
             case .boolean, .text, .spacer, .segue:
                 break
             }
@@ -83,10 +95,13 @@ public enum TreeDump {
         case .minLength(let count), .maxLength(let count): members.append(("value", .integer(count)))
         case .pattern(let text), .sameAs(let text), .custom(let text): members.append(("value", .string(text)))
         case .min(let text), .max(let text): members.append(("value", .string(text)))
+        case .minField(let id), .maxField(let id): members.append(("field", .string(id)))
         case .minCount(let count), .maxCount(let count): members.append(("value", .integer(count)))
         case .required, .email, .url: break
         }
         if let message = rule.message { members.append(("message", .string(message.value))) }
+        if let debounce = rule.debounce { members.append(("debounce", .integer(debounce.value))) }
+        if let when = rule.when { members.append(("when", .string(when.source.value))) }
         members.append(("line", .integer(rule.nameRange.start.line)))
         members.append(("column", .integer(rule.nameRange.start.column)))
         return .object(members)

@@ -33,6 +33,7 @@ public struct Element: Sendable {
         case .date(let field): field.id
         case .multiChoice(let field): field.id
         case .segue(let segue): segue.id
+        case .list(let list): list.id
         case .spacer, .staticText: nil
         }
     }
@@ -46,7 +47,7 @@ public struct Element: Sendable {
         case .number(let field): field.common
         case .date(let field): field.common
         case .multiChoice(let field): field.common
-        case .group, .spacer, .staticText, .segue: nil
+        case .group, .spacer, .staticText, .segue, .list: nil
         }
     }
 }
@@ -69,6 +70,8 @@ public indirect enum ElementKind: Sendable {
     case spacer(SpacerDecl)
     case staticText(StaticTextDecl)
     case segue(SegueDecl)
+    /// A list of entries (SPEC §14).
+    case list(ListDecl)
 
     /// Whether the kind generates an enum of options (segment, picker, multiChoice).
     public var hasOptions: Bool {
@@ -81,7 +84,7 @@ public indirect enum ElementKind: Sendable {
     /// The kind key as written in a form file.
     public var keyword: String {
         switch self {
-        case .group: "group"
+        case .group(let group): group.isPage ? "page" : "group"
         case .boolean: "boolean"
         case .segment(let segment): segment.variant.rawValue
         case .text(let text): text.variant.rawValue
@@ -91,13 +94,14 @@ public indirect enum ElementKind: Sendable {
         case .spacer: "spacer"
         case .staticText: "staticText"
         case .segue: "segue"
+        case .list: "list"
         }
     }
 
-    /// Every kind key, in the order of SPEC §3, then §10.
+    /// Every kind key, in the order of SPEC §3, then §10, then §15.
     public static let keywords = [
         "group", "boolean", "segment", "textField", "floatLabel", "textView", "spacer", "staticText", "segue",
-        "number", "date", "picker", "multiChoice",
+        "number", "date", "picker", "multiChoice", "list", "page",
     ]
 }
 

@@ -53,6 +53,9 @@ public struct SegmentFieldDecl: Sendable {
     public var optionsRange: SourceRange?
     public var defaultValue: Located<String>?
     public var enumName: Located<String>?
+    /// `options: Country`: the shared option set (SPEC §16) whose options the
+    /// decoder copied into `options`; its range is the name's in the field.
+    public var optionSet: Located<String>?
     /// A picker's `style`; nil for a segment.
     public var pickerStyle: Located<PickerStyle>?
 
@@ -70,8 +73,9 @@ public struct SegmentFieldDecl: Sendable {
 
     public var id: Located<String> { common.id }
 
-    /// The generated enum's name: `enumName`, or the UpperCamelCase of the field id.
-    public var swiftEnumName: String { enumName?.value ?? SwiftNaming.upperCamelCase(common.id.value) }
+    /// The generated enum's name: `enumName`, the shared option set's name, or the
+    /// UpperCamelCase of the field id.
+    public var swiftEnumName: String { enumName?.value ?? optionSet?.value ?? SwiftNaming.upperCamelCase(common.id.value) }
 
     /// Without a default nothing is selected at first, so the value is optional.
     public var isOptional: Bool { defaultValue == nil }
@@ -218,6 +222,8 @@ public struct MultiChoiceFieldDecl: Sendable {
     /// The options chosen at first.
     public var defaultValues: Located<[Located<String>]>?
     public var enumName: Located<String>?
+    /// See `SegmentFieldDecl.optionSet`.
+    public var optionSet: Located<String>?
     public var style: Located<MultiChoiceStyle>?
 
     public init(common: FieldCommon) {
@@ -225,8 +231,25 @@ public struct MultiChoiceFieldDecl: Sendable {
     }
 
     public var id: Located<String> { common.id }
-    /// The generated enum's name: `enumName`, or the UpperCamelCase of the field id.
-    public var swiftEnumName: String { enumName?.value ?? SwiftNaming.upperCamelCase(common.id.value) }
+    /// The generated enum's name: `enumName`, the shared option set's name, or the
+    /// UpperCamelCase of the field id.
+    public var swiftEnumName: String { enumName?.value ?? optionSet?.value ?? SwiftNaming.upperCamelCase(common.id.value) }
+}
+
+/// A shared option set (SPEC §16): a top-level `options:` entry, one generated
+/// enum named after it for every segment, picker and multiChoice that names it.
+public struct OptionSetDecl: Sendable {
+    /// The set's name, an UpperCamelCase Swift type name (`Country`).
+    public var name: Located<String>
+    public var options: [SegmentOption]
+    /// The list of options, for diagnostics about it as a whole.
+    public var optionsRange: SourceRange
+
+    public init(name: Located<String>, options: [SegmentOption], optionsRange: SourceRange) {
+        self.name = name
+        self.options = options
+        self.optionsRange = optionsRange
+    }
 }
 
 public enum MultiChoiceStyle: String, Sendable, Hashable, CaseIterable {

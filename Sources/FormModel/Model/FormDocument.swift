@@ -11,6 +11,11 @@ public struct FormDocument: Sendable {
     /// The default trigger for every field (SPEC §6.4).
     public var validateOn: Located<ValidationTrigger>?
     public var elements: [Element]
+    /// The shared option sets of the top-level `options:` (SPEC §16), in the order written.
+    public var optionSets: [OptionSetDecl] = []
+    /// Whether some rule has a `when:` condition, so the checker and the emitter
+    /// look for them only in forms that use them.
+    public var hasRuleConditions = false
     /// The whole document mapping.
     public var range: SourceRange
 

@@ -5,6 +5,9 @@ public struct RuleDecl: Sendable {
     public var kind: RuleKind
     /// A custom failure message, replacing the default one (SPEC §6.3).
     public var message: Located<String>?
+    /// `debounce` of a `custom` rule, in milliseconds (SPEC §15.2): under the
+    /// change triggers the validator runs once the value has been unchanged that long.
+    public var debounce: Located<Int>?
     /// The whole list item.
     public var range: SourceRange
     /// The rule's name as written (`minLength` in `- minLength: 8`).
@@ -14,6 +17,9 @@ public struct RuleDecl: Sendable {
     /// How the parameter was written, to map a position inside it (a pattern's
     /// failing character) back to the file.
     public var parameterStyle: ScalarStyle?
+    /// `when:` (SPEC §16): the rule runs only while this condition holds. The
+    /// checker stores its typed expression.
+    public var when: Condition?
 
     public init(
         kind: RuleKind, message: Located<String>? = nil, range: SourceRange, nameRange: SourceRange,
@@ -43,6 +49,9 @@ public enum RuleKind: Sendable, Hashable {
     /// meaning depends on the field's kind, which the checker knows.
     case min(String)
     case max(String)
+    /// A bound that names another field (`min: startDate`, SPEC §16).
+    case minField(String)
+    case maxField(String)
     case minCount(Int)
     case maxCount(Int)
 
@@ -56,8 +65,8 @@ public enum RuleKind: Sendable, Hashable {
         case .url: "url"
         case .sameAs: "sameAs"
         case .custom: "custom"
-        case .min: "min"
-        case .max: "max"
+        case .min, .minField: "min"
+        case .max, .maxField: "max"
         case .minCount: "minCount"
         case .maxCount: "maxCount"
         }
@@ -74,4 +83,19 @@ public enum RuleKind: Sendable, Hashable {
     /// Rules a field may have more than once with different parameters (two
     /// patterns, two validators); a second rule of any other name is an FC406 warning.
     public static let repeatable: Set<String> = ["pattern", "sameAs", "custom"]
+
+    /// The other field a rule reads (`sameAs`, a bound naming a field), if any.
+    @inlinable public var otherField: String? {
+        switch self {
+        case .sameAs(let id), .minField(let id), .maxField(let id): id
+        default: nil
+        }
+    }
+
+    /// Whether `text`, a `min`/`max` parameter, names a field rather than a value:
+    /// a lowerCamelCase name that is no relative date (`today` and `today-18y`
+    /// stay dates).
+    public static func isFieldBound(_ text: String) -> Bool {
+        SwiftNaming.isLowerCamelCase(text) && RelativeDateLiteral(text) == nil
+    }
 }

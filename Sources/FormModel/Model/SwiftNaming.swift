@@ -23,7 +23,13 @@ public enum SwiftNaming {
         "hash", "description", "debugDescription", "context",
         // Reserved in every form, with a title or not, so that adding a title never breaks a form.
         "localizedTitle",
+        // The form's state from app code and its pages (SPEC §15), in every form.
+        "settle", "setError", "clearErrors", "reset", "submittedValues", "clearingHidden", "fields", "page",
     ]
+
+    /// The members of every list's entry class (SPEC §14) beside those of a form
+    /// (`reservedMembers`): an entry's field ids may not take them.
+    public static let reservedEntryMembers: Set<String> = ["id", "owner", "applyStates"]
 
     /// `[a-z][A-Za-z0-9]*`: a field id, action id or validator name.
     public static func isLowerCamelCase(_ name: String) -> Bool {

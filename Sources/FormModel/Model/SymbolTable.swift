@@ -108,6 +108,10 @@ public struct SymbolTable: Sendable {
     private var declarations: [SourceRange?] = []
     /// The first field of each id (by number), as an index into `fields`; -1 for none.
     private var fieldOfID: [Int32] = []
+    /// The fields of the lists' entries (SPEC §14) by id, each with the list that
+    /// holds it (the first list, when several hold the id): names that no
+    /// condition or `sameAs` outside that entry may use. Empty without lists.
+    public var entryFieldLists: [String: String] = [:]
 
     public init() {}
 
@@ -205,6 +209,8 @@ public struct SymbolTable: Sendable {
 public struct CheckedForm: Sendable {
     public var document: FormDocument
     public var symbols: SymbolTable
+    /// The form's lists (SPEC §14), in document order; empty without lists.
+    public var lists: [CheckedList] = []
     /// The input path as the user named it, for the generated file's header.
     public var sourcePath: String
 
@@ -243,5 +249,39 @@ extension FormDocument {
             element = elements[index]
         }
         return element
+    }
+}
+
+/// One list of a checked form (SPEC §14): where it is, and the names its entries see.
+public struct CheckedList: Sendable {
+    /// The list element's path in the form's tree.
+    public var path: ElementPath
+    /// The fields an entry's conditions and rules can name: first the entry's own
+    /// fields (their paths lead into the list's `elements`), then the form's fields
+    /// outside the list that no entry field hides.
+    public var symbols: SymbolTable
+    /// How many of `symbols.fields` are the entry's own.
+    public var entryFieldCount: Int
+
+    public init(path: ElementPath, symbols: SymbolTable, entryFieldCount: Int) {
+        self.path = path
+        self.symbols = symbols
+        self.entryFieldCount = entryFieldCount
+    }
+
+    /// The entry's own fields, in document order.
+    public var entryFields: ArraySlice<FieldSymbol> { symbols.fields[..<entryFieldCount] }
+
+    /// Whether `id` names a field of the entry (rather than one of the form).
+    public func isEntryField(_ id: String) -> Bool {
+        symbols.fieldIndex(id).map { $0 < entryFieldCount } ?? false
+    }
+}
+
+extension FormDocument {
+    /// The list at `path`.
+    public func list(at path: ElementPath) -> ListDecl {
+        guard case .list(let list) = element(at: path).kind else { preconditionFailure("no list at \(path)") }
+        return list
     }
 }

@@ -64,8 +64,14 @@ public enum FormJSONSchema {
             object(["type": .array([.string("boolean"), .string("number"), .string("string")])])
         case .identifier:
             object(["type": .string("string"), "pattern": .string("^[a-z][A-Za-z0-9]*$")])
-        case .typeName:
+        case .typeName, .optionSetName:
             object(["type": .string("string"), "pattern": .string("^[A-Z][A-Za-z0-9]*$")])
+        case .optionSets:
+            object([
+                "type": .string("object"),
+                "propertyNames": object(["pattern": .string("^[A-Z][A-Za-z0-9]*$")]),
+                "additionalProperties": described(schema(for: .list(.option, minimum: 2)), "The set's options, at least two."),
+            ])
         case .boolean:
             object(["type": .string("boolean")])
         case .nonNegativeNumber:
@@ -140,13 +146,22 @@ public enum FormJSONSchema {
     private static func ruleMapping(_ rule: RuleSpec) -> JSONValue {
         let parameter = rule.parameter.map(schema(for:)) ?? object(["enum": .array([.bool(true), .null])])
         let message = FormVocabulary.ruleMessage
+        let when = FormVocabulary.ruleWhen
+        var properties: [String: JSONValue] = [
+            rule.name.description: described(parameter, rule.summary),
+            message.name.description: described(schema(for: message.value), message.summary),
+            when.name.description: described(schema(for: when.value), when.summary),
+        ]
+        if rule.name.description == "custom" {
+            let debounce = FormVocabulary.ruleDebounce
+            properties[debounce.name.description] = described(object([
+                "type": .string("integer"), "minimum": .integer(0), "maximum": .integer(10_000),
+            ]), debounce.summary)
+        }
         return object([
             "type": .string("object"),
             "description": .string(rule.summary),
-            "properties": object([
-                rule.name.description: described(parameter, rule.summary),
-                message.name.description: described(schema(for: message.value), message.summary),
-            ]),
+            "properties": object(properties),
             "required": .array([.string(rule.name.description)]),
             "additionalProperties": .bool(false),
         ])

@@ -9,6 +9,10 @@ extension FormVocabulary {
         KeySpec("form", .typeName, required: true, "The name of the generated Swift type, in UpperCamelCase (SignUpForm)."),
         KeySpec("title", .text, "The form's title, shown by renderers and used in messages."),
         validateOn.with(summary: "When every field's rules run as the user edits, unless a field says otherwise (default blurAfterChange)."),
+        KeySpec(
+            "options", .optionSets,
+            "Shared option sets: each name (UpperCamelCase) becomes one enum for every segment, picker and multiChoice that writes 'options: Name'."
+        ),
         KeySpec("elements", .list(.element, minimum: 1), required: true, "The form's elements, in the order they are shown."),
     ]
 
@@ -50,6 +54,10 @@ extension FormVocabulary {
     )
     private static let placeholder = KeySpec("placeholder", .text, "The hint shown while the field is empty.")
     private static let label = KeySpec("label", .text, "The field's label.")
+    private static let choiceOptions = KeySpec(
+        "options", .anyOf([.list(.option, minimum: 2), .optionSetName]), required: true,
+        "The choices, at least two, each a case of the generated enum; or the name of a shared option set of the top-level 'options'."
+    )
 
     // MARK: - Element kinds (SPEC §3)
 
@@ -86,7 +94,7 @@ extension FormVocabulary {
             argument: .identifier(.declaration), field: .choice,
             keys: [
                 title.with(summary: "The text shown with the control."),
-                KeySpec("options", .list(.option, minimum: 2), required: true, "The choices, at least two; each becomes a case of the generated enum."),
+                choiceOptions,
                 KeySpec("default", .optionValue, "The option selected at first; without one nothing is selected and the value is optional."),
                 KeySpec("enumName", .typeName, "The name of the generated enum (default: the field id in UpperCamelCase)."),
             ]
@@ -174,7 +182,7 @@ extension FormVocabulary {
             argument: .identifier(.declaration), field: .choice,
             keys: [
                 title.with(summary: "The text shown with the picker."),
-                KeySpec("options", .list(.option, minimum: 2), required: true, "The choices, at least two; each becomes a case of the generated enum."),
+                choiceOptions,
                 KeySpec("default", .optionValue, "The option selected at first; without one nothing is selected and the value is optional."),
                 KeySpec("enumName", .typeName, "The name of the generated enum (default: the field id in UpperCamelCase)."),
                 KeySpec("style", .words(PickerStyle.self), "How the picker is drawn: menu, wheel, navigation or inline."),
@@ -186,10 +194,34 @@ extension FormVocabulary {
             argument: .identifier(.declaration), field: .multiChoice,
             keys: [
                 title.with(summary: "The text shown with the choices."),
-                KeySpec("options", .list(.option, minimum: 2), required: true, "The choices, at least two; each becomes a case of the generated enum."),
+                choiceOptions,
                 KeySpec("default", .list(.optionValue, minimum: 0), "The options chosen at first."),
                 KeySpec("enumName", .typeName, "The name of the generated enum (default: the field id in UpperCamelCase)."),
                 KeySpec("style", .words(MultiChoiceStyle.self), "How the choices are drawn: checklist or chips."),
+            ]
+        ),
+        KindSpec(
+            keyword: "list",
+            summary: "A block of fields the person repeats as often as needed (previous employers, passengers); the value is the list's id.",
+            argument: .identifier(.declaration), field: nil,
+            keys: [
+                title.with(summary: "The list's section title; it also names the list in its default messages."),
+                KeySpec("itemTitle", .text, "Each entry's heading (a renderer numbers it: Employer 1, Employer 2)."),
+                KeySpec("addTitle", .text, "The label of the action that adds an entry."),
+                KeySpec("itemType", .typeName, "The Swift type of an entry (default: the id in UpperCamelCase without a final s, or with Item appended)."),
+                KeySpec("minItems", .count, "The fewest entries allowed (default 0); also how many a new form starts with unless initialItems says otherwise."),
+                KeySpec("maxItems", .count, "The most entries allowed (default: no limit); adding is disabled at this count."),
+                KeySpec("initialItems", .count, "How many entries a new form starts with (default minItems)."),
+                KeySpec("elements", .list(.element, minimum: 1), required: true, "The fields of one entry: any kind except list; their ids are scoped to the entry."),
+            ]
+        ),
+        KindSpec(
+            keyword: "page",
+            summary: "A page of a form shown one page at a time; the value is the page id. Either every top-level element is a page, or none is.",
+            argument: .identifier(.declaration), field: nil,
+            keys: [
+                title.with(summary: "The page's title."),
+                KeySpec("elements", .list(.element, minimum: 1), required: true, "The page's elements, in the order they are shown."),
             ]
         ),
     ]
@@ -246,11 +278,11 @@ extension FormVocabulary {
             parameter: .identifier(.validator), appliesTo: Set(RuleTarget.allCases)
         ),
         RuleSpec(
-            name: "min", summary: "The value must be at least this: a number, or a date, time or today-18y for a date field.",
+            name: "min", summary: "The value must be at least this: a number, a date, time or today-18y for a date field, or another field of the same kind (startDate).",
             parameter: .bound, appliesTo: [.number, .date]
         ),
         RuleSpec(
-            name: "max", summary: "The value must be at most this: a number, or a date, time or today+30d for a date field.",
+            name: "max", summary: "The value must be at most this: a number, a date, time or today+30d for a date field, or another field of the same kind.",
             parameter: .bound, appliesTo: [.number, .date]
         ),
         RuleSpec(
@@ -265,4 +297,15 @@ extension FormVocabulary {
 
     /// The key beside a rule's own key in a rule mapping.
     public static let ruleMessage = KeySpec("message", .text, "The message shown when the rule fails, instead of the default one.")
+
+    /// The key beside a `custom` rule's own key that delays its validator (SPEC §15.2).
+    public static let ruleDebounce = KeySpec(
+        "debounce", .count,
+        "Milliseconds (0 to 10000) the value must stay unchanged before the validator runs under the change triggers; a newer value cancels the run."
+    )
+
+    /// The condition beside a rule's own key in a rule mapping (SPEC §16).
+    public static let ruleWhen = KeySpec(
+        "when", .condition, "A condition over field values; the rule runs only while it holds and passes otherwise (e.g. country == 'us')."
+    )
 }

@@ -46,6 +46,10 @@ public indirect enum ValueShape: Sendable {
     case typeName
     /// One of the option values of the segment the key belongs to.
     case optionValue
+    /// The name of a shared option set of the top-level `options:` (SPEC §16).
+    case optionSetName
+    /// The top-level `options:`: set names (UpperCamelCase) to option lists (SPEC §16).
+    case optionSets
     case boolean
     /// A number ≥ 0 (a height, an inset).
     case nonNegativeNumber

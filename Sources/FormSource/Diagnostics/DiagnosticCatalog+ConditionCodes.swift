@@ -24,7 +24,12 @@ extension DiagnosticCatalog {
                 .conditionUnknownField, "condition names an unknown field",
                 explanation: """
                 A condition refers to a field id that is not defined anywhere in the form. Conditions may refer \
-                to fields defined later in the file, but only to fields (not groups or segues).
+                to fields defined later in the file, but only to fields (not groups or segues). The same holds \
+                for a rule's `when:` condition, for a `min` or `max` that names a field (`min: startDate`), and \
+                for the name of a shared option set in a field's `options: Country`. The fields of a list's \
+                entries are scoped to the entry: nothing outside the list (a condition, a `sameAs`, a bound) \
+                can name them, and an entry cannot name another list's. Inside an entry, a name is first a \
+                field of the same entry, then a field of the form outside the list.
                 """,
                 example: form("""
                   - segment: plan
@@ -42,7 +47,10 @@ extension DiagnosticCatalog {
                 `isEmpty(...)`; a number compares with a number it can hold; a date with a quoted date, time \
                 or instant of its mode (or a relative date such as `'today-18y'`), which must be a real one; \
                 `<`, `<=`, `>`, `>=` order numbers, dates, times and `count(...)`; `in [...]` tests a segment or \
-                picker, `contains(...)` and `count(...)` a multiChoice; `and`, `or` and `not` take booleans.
+                picker, `contains(...)` and `count(...)` a multiChoice; `and`, `or` and `not` take booleans. Two \
+                fields compare when they hold the same type: two numbers, two dates of one mode, two single \
+                choices of one enum (a shared option set), two texts or two booleans; only numbers and dates are \
+                ordered. A rule's `when:` is checked the same way.
                 """,
                 example: form("""
                   - boolean: newsletter
@@ -85,7 +93,8 @@ extension DiagnosticCatalog {
                 .conditionConstant, "condition is always true or always false", .warning,
                 explanation: """
                 The condition does not depend on any field value (a literal, or an expression such as `x or \
-                not x`), so the element is always or never shown or enabled. The form still compiles; \
+                not x`, or `a != a`), so the element is always or never shown or enabled, or a rule with it in \
+                `when:` always or never runs. The form still compiles; \
                 `formc lint --strict` treats the warning as an error.
                 """,
                 example: form("""

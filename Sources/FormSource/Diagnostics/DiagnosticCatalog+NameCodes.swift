@@ -6,7 +6,8 @@ extension DiagnosticCatalog {
                 .invalidFormName, "invalid form type name",
                 explanation: """
                 `form` becomes the name of the generated Swift class, so it must be an UpperCamelCase Swift \
-                identifier (`[A-Z][A-Za-z0-9]*`) that is not a Swift keyword or a standard type it would shadow.
+                identifier (`[A-Z][A-Za-z0-9]*`) that is not a Swift keyword or a standard type it would shadow. \
+                The same holds for an `enumName` and for a list's `itemType`, the names of generated types.
                 """,
                 example: form("  - textField: email", header: "formc: 1\nform: sign-up form"),
                 fix: "Use an UpperCamelCase name, e.g. `form: SignUpForm`."
@@ -16,7 +17,8 @@ extension DiagnosticCatalog {
                 explanation: """
                 A field id becomes a Swift property and an enum case, so it must be lowerCamelCase \
                 (`[a-z][A-Za-z0-9]*`), not a Swift keyword, and not one of the generated class's own members \
-                (`values`, `elements`, `validate`, `isVisible`, `isEnabled`, `state`, …).
+                (`values`, `elements`, `validate`, `isVisible`, `isEnabled`, `state`, …). A field of a list's \
+                entry may not be named like a member of every entry class either: `id`, `owner`, `applyStates`.
                 """,
                 example: form("""
                   - textField: first-name
@@ -26,8 +28,8 @@ extension DiagnosticCatalog {
             Entry(
                 .duplicateID, "duplicate id",
                 explanation: """
-                Fields, groups and segues share one namespace in the whole form, because each id becomes a \
-                member of the generated class. The note points at the first use of the id.
+                Fields, groups, pages and segues share one namespace in the whole form, because each id \
+                becomes a member or case of the generated class. The note points at the first use of the id.
                 """,
                 example: form("""
                   - textField: email
@@ -57,7 +59,9 @@ extension DiagnosticCatalog {
                 the form; or an enum or the form named like a type the generated code names: one of its own \
                 (`Field`, `Values`, `Action`), a FormRuntime type (`FormValue`, `ValidationResult`…), \
                 `FormRuntime` itself, a standard library type (`String`, `Bool`…), or Foundation's `Date` and \
-                `Decimal` (the types of instants and decimal numbers).
+                `Decimal` (the types of instants and decimal numbers). A list's entry type (its `itemType`, \
+                by default the list id in UpperCamelCase without a final `s`) and its entry class (the entry \
+                type followed by `Entry`) must be free the same way.
                 """,
                 example: form("""
                   - segment: plan
@@ -67,6 +71,19 @@ extension DiagnosticCatalog {
                     options: [basic, gold]
                 """),
                 fix: "Set `enumName` on one of them to a distinct UpperCamelCase name."
+            ),
+            Entry(
+                .unusedOptionSet, "a shared option set that no field uses", .warning,
+                explanation: """
+                A set of the top-level `options:` becomes an enum and a set of localized strings only through \
+                the segments, pickers and multiChoice fields that name it (`options: Country`). A set that no \
+                field names generates nothing: most likely a field was meant to use it, or it is left over.
+                """,
+                example: form("""
+                  - picker: shippingCountry
+                    options: [us, gb]
+                """, header: "formc: 1\nform: CheckoutForm\noptions:\n  Country: [us, gb]"),
+                fix: "Write `options: Country` in the fields that choose from the set, or remove the set."
             ),
         ]
     }

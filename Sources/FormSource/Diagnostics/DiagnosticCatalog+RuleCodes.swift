@@ -22,7 +22,7 @@ extension DiagnosticCatalog {
                 The rule cannot check this field's value type: the length, `pattern`, `email` and `url` rules \
                 check text; `sameAs` needs a text, segment, picker or boolean field; `min` and `max` check a \
                 `number` or a `date`; `minCount` and `maxCount` check a `multiChoice`. `required` and `custom` \
-                apply to every field.
+                apply to every field, except that the fields of a list's entries take no `custom` rule.
                 """,
                 example: form("""
                   - boolean: acceptTerms
@@ -36,7 +36,9 @@ extension DiagnosticCatalog {
                 explanation: """
                 The rule's parameter is missing or of the wrong kind: `minLength` and `maxLength` take an \
                 integer of 0 or more, `pattern` a string, `sameAs` a field id, `custom` a validator name; \
-                `minCount` and `maxCount` an integer of 0 or more; `required`, `email` and `url` take none.
+                `minCount` and `maxCount` an integer of 0 or more; `required`, `email` and `url` take none. \
+                `debounce` beside a rule is a whole number of milliseconds from 0 to 10000, and only a \
+                `custom` rule takes it.
                 """,
                 example: form("""
                   - textField: nickname
@@ -52,7 +54,8 @@ extension DiagnosticCatalog {
                 the `maxLength`, so the field could never be valid. The same holds for a `min` above the `max` \
                 of a number, date, time or instant when both are fixed literals (a bound relative to `today` \
                 moves, so it is not compared), a `minCount` above the `maxCount`, and a `minCount` above the \
-                number of options.
+                number of options. A list's counts contradict each other the same way: `minItems` above \
+                `maxItems`, or `initialItems` below `minItems` or above `maxItems`.
                 """,
                 example: form("""
                   - textField: code

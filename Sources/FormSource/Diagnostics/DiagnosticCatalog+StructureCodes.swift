@@ -22,8 +22,9 @@ extension DiagnosticCatalog {
                 explanation: """
                 The key is not one that this place accepts. Unknown keys are errors rather than being ignored, \
                 so a misspelt key is never silently lost. When a valid key is close, the help line suggests it; \
-                otherwise it lists the keys the place accepts (a rule's mapping holds the rule's key and \
-                `message`, and its help lists them whether or not one is suggested).
+                otherwise it lists the keys the place accepts (a rule's mapping holds the rule's key, \
+                `message` and `when`, and its help lists them whether or not one is suggested). A choice field \
+                that names a shared option set (`options: Country`) takes no `enumName`: its enum is the set's.
                 """,
                 example: form("""
                   - textField: email
@@ -36,8 +37,10 @@ extension DiagnosticCatalog {
                 explanation: """
                 The value has the wrong shape for its key: a list where a string is expected, a mapping where a \
                 list is expected, a quoted string where a number is expected, or a YAML 1.1 boolean such as \
-                `yes` or `on` where only `true` and `false` are accepted. Scalars are otherwise read as the type \
-                their position expects, so `title: NO` is simply the string "NO".
+                `yes` or `on` where only `true` and `false` are accepted, or `required: false` (a rule's mapping \
+                form takes only `true`; to require a field sometimes, write `{ required: true, when: … }`). \
+                Scalars are otherwise read as the type their position expects, so `title: NO` is simply the \
+                string "NO".
                 """,
                 example: form("""
                   textField: email
@@ -48,12 +51,16 @@ extension DiagnosticCatalog {
                 .unknownElementKind, "unknown element kind",
                 explanation: """
                 An element's kind key is not one of `group`, `boolean`, `segment`, `textField`, `floatLabel`, \
-                `textView`, `spacer`, `staticText` or `segue`. Kind keys are case-sensitive.
+                `textView`, `spacer`, `staticText`, `segue`, `number`, `date`, `picker`, `multiChoice` or \
+                `list` or `page`. Kind keys are case-sensitive. A kind in a place it cannot stand is this \
+                error too: lists do not nest (a `list` among a list's `elements`, also inside a group there, is \
+                FC103); pages stand only at the top level of the form, and either every top-level element is \
+                a `page` or none is.
                 """,
                 example: form("""
                   - textfield: email
                 """),
-                fix: "Use one of the element kinds; the help line suggests the closest one."
+                fix: "Use one of the element kinds; the help line suggests the closest one. Move an element beside pages into a page's `elements`, and a page inside a group or page to the top level (or make it a `group`)."
             ),
             Entry(
                 .elementKindCount, "element with no kind key, or with more than one",

@@ -23,7 +23,8 @@ extension DiagnosticCatalog {
                 explanation: """
                 A segment's or picker's `default` selects one of its options by value, so it must be one of the \
                 option values exactly (case-sensitive). A multiChoice's `default` is a list of option values, each \
-                an option and none chosen twice.
+                an option and none chosen twice. For a field that names a shared option set, the options are the \
+                set's.
                 """,
                 example: form("""
                   - segment: plan
@@ -36,12 +37,15 @@ extension DiagnosticCatalog {
                 .invalidNumber, "invalid number, date or time",
                 explanation: """
                 A number, date or time is out of range or no value of its kind. A number: a negative spacer \
-                height, a negative or fractional `maxInputLength`, a negative inset, a `constantHeight` that is \
+                height, a negative or fractional `maxInputLength` (or a list's `minItems`, `maxItems`, \
+                `initialItems`), a `maxItems` of 0, a negative inset, a `constantHeight` that is \
                 not positive; for a `number` field, a `decimals` outside 0–9, a `default`, `step`, `min` or `max` \
                 with more digits after the point than `decimals` allows (`1.234` where `decimals: 2`) or with more \
                 than 18 digits, a `step` of 0 or less. A date or time (a `date` field's `default`, `min` or \
                 `max`): one that does not exist (`2026-02-30`, `25:00`), an instant without a zone, a relative \
-                date with an unknown unit (`today-18q`; the units are `d`, `w`, `m`, `y`), `today` on a time field.
+                date with an unknown unit (`today-18q`; the units are `d`, `w`, `m`, `y`), `today` on a time field. \
+                A `min` or `max` that names another field (`min: startDate`) names one of the same kind and mode \
+                (numbers of any `decimals`; a date against a date, a time against a time), never the field itself.
                 """,
                 example: form("""
                   - spacer: -8

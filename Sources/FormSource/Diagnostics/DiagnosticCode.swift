@@ -30,6 +30,7 @@ public struct DiagnosticCode: RawRepresentable, Hashable, Comparable, Sendable, 
     public static let duplicateID = DiagnosticCode(rawValue: "FC202")
     public static let invalidOption = DiagnosticCode(rawValue: "FC203")
     public static let nameCollision = DiagnosticCode(rawValue: "FC204")
+    public static let unusedOptionSet = DiagnosticCode(rawValue: "FC206")
     // Values (FC3xx)
     public static let defaultType = DiagnosticCode(rawValue: "FC300")
     public static let defaultNotOption = DiagnosticCode(rawValue: "FC301")
@@ -62,7 +63,7 @@ public struct DiagnosticCode: RawRepresentable, Hashable, Comparable, Sendable, 
     public static let all: [DiagnosticCode] = [
         syntaxError, duplicateKey, unsupportedConstruct, limitExceeded, unreadableFile,
         missingKey, unknownKey, wrongType, unknownElementKind, elementKindCount, unsupportedVersion,
-        invalidFormName, invalidFieldID, duplicateID, invalidOption, nameCollision,
+        invalidFormName, invalidFieldID, duplicateID, invalidOption, nameCollision, unusedOptionSet,
         defaultType, defaultNotOption, invalidNumber, tooFewOptions,
         unknownRule, ruleNotApplicable, invalidRuleParameter, contradictoryRules, invalidPattern,
         invalidSameAs, ineffectiveRule, invalidValidatorName,

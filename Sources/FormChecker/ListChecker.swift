@@ -1,0 +1,272 @@
+import FormModel
+import FormSource
+
+/// The checks of the form's lists (SPEC §14), once the form's own fields are
+/// declared and its conditions checked.
+///
+/// An entry is checked as a form of its own: its elements, followed by a copy of
+/// each field of the form outside the list that no entry field hides (without
+/// rules, and with a condition that can hide it when the original can be hidden),
+/// so that a name in an entry's condition or `sameAs` resolves first in the entry,
+/// then in the form outside the list, with every check the form's fields have.
+/// Only the diagnostics inside the list are kept: the copies are the form's
+/// fields, checked already. Names of other lists' entries are FC501.
+enum ListChecker {
+    /// A list the form checker found, in document order.
+    struct Found: Sendable {
+        var id: Located<String>
+        var path: ElementPath
+        /// It or a group around it has a `visibleWhen`.
+        var canBeHidden: Bool
+    }
+
+    /// Records the ids of every list's entry fields in `symbols.entryFieldLists`,
+    /// for the messages of names that reach into a list.
+    static func declareEntryFields(of lists: [Found], in document: FormDocument, symbols: inout SymbolTable) {
+        for found in lists {
+            let list = document.list(at: found.path)
+            for id in entryIDs(list.elements) where symbols.entryFieldLists[id.value] == nil {
+                symbols.entryFieldLists[id.value] = found.id.value
+            }
+        }
+    }
+
+    /// Checks every list, stores each entry's checked elements (typed conditions)
+    /// back into `document`, and returns what the emitter needs of each.
+    static func check(
+        _ lists: [Found], in document: inout FormDocument, symbols: SymbolTable,
+        facts: [ConditionConstancy.FieldFacts], file: SourceFile, speed: SpeedPolicy,
+        diagnostics: inout DiagnosticBag
+    ) -> [CheckedList] {
+        var takenTypes = TakenTypeNames(document: document, symbols: symbols)
+        // The names an entry's option enum may not take: it is declared in its entry
+        // struct and aliased in its entry class, where it would hide them.
+        var outerTypes: Set<String> = [document.name.value]
+        for found in lists {
+            let itemType = document.list(at: found.path).swiftItemType
+            outerTypes.formUnion([itemType, itemType + "Entry"])
+        }
+        var checked: [CheckedList] = []
+        checked.reserveCapacity(lists.count)
+        for found in lists {
+            var list = document.list(at: found.path)
+            let element = document.element(at: found.path)
+            checkCounts(list, diagnostics: &diagnostics)
+            checkItemType(list, taken: &takenTypes, diagnostics: &diagnostics)
+
+            // The entry's ids, and the form's fields outside the list it can name.
+            let entryIDs = entryIDs(list.elements)
+            let own = Set(entryIDs.map(\.value))
+            for id in entryIDs where SwiftNaming.reservedEntryMembers.contains(id.value) {
+                diagnostics.error(
+                    .invalidFieldID, "'\(id.value)' is a member of every list entry and cannot be an entry's field id", at: id.range,
+                    help: ["choose another name, e.g. '\(id.value)Field'"]
+                )
+            }
+            var elements = list.elements
+            let entryElementCount = elements.count
+            for (index, field) in symbols.fields.enumerated() where !own.contains(field.id) {
+                elements.append(stub(of: document.element(at: field.path), canBeHidden: facts[index].canBeHidden))
+            }
+            var entryDocument = FormDocument(
+                version: document.version, name: Located("", at: .fileStart), validateOn: document.validateOn,
+                elements: elements, range: element.range
+            )
+            // The form's shared option sets and rule conditions reach into its entries (SPEC §16).
+            entryDocument.optionSets = document.optionSets
+            entryDocument.hasRuleConditions = document.hasRuleConditions
+            var entryDiagnostics = DiagnosticBag(file: diagnostics.file)
+            var entry = FormChecker.check(
+                entryDocument, file: file, speed: .plain, entryFieldLists: symbols.entryFieldLists,
+                diagnostics: &entryDiagnostics
+            )
+            for diagnostic in entryDiagnostics.diagnostics where element.range.contains(diagnostic.location.range) {
+                diagnostics.append(diagnostic)
+            }
+            list.elements = Array(entry.document.elements[..<entryElementCount])
+            checkEntryRules(list, diagnostics: &diagnostics)
+            document.setList(list, at: found.path)
+            let entryFieldCount = entry.symbols.fields.prefix { own.contains($0.id) }.count
+            for field in entry.symbols.fields.prefix(entryFieldCount) {
+                switch field.valueType {
+                case .segment(let name, _), .multiChoice(let name):
+                    guard outerTypes.contains(name) else { continue }
+                    diagnostics.error(
+                        .nameCollision, "the enum '\(name)' of '\(field.id)' in list '\(list.id.value)' collides with a type of the form",
+                        at: field.range, help: ["give '\(field.id)' another 'enumName', or the list another 'itemType'"]
+                    )
+                default:
+                    continue
+                }
+            }
+            entry.symbols.entryFieldLists = [:]
+            checked.append(CheckedList(path: found.path, symbols: entry.symbols, entryFieldCount: entryFieldCount))
+        }
+        return checked
+    }
+
+    /// What an entry cannot do: run the app's `custom` validators (FC401).
+    static func checkEntryRules(_ list: ListDecl, diagnostics: inout DiagnosticBag) {
+        func walk(_ elements: [Element]) {
+            for element in elements {
+                for rule in element.field?.rules ?? [] {
+                    guard case .custom = rule.kind else { continue }
+                    diagnostics.error(
+                        .ruleNotApplicable, "custom rules are not available on the fields of a list's entries", at: rule.nameRange,
+                        help: ["validate the entries in the app, from the form's values, after the form's own rules pass"]
+                    )
+                }
+                if case .group(let group) = element.kind { walk(group.elements) }
+            }
+        }
+        walk(list.elements)
+    }
+
+    /// The ids declared in an entry's elements, at every depth.
+    static func entryIDs(_ elements: [Element]) -> [Located<String>] {
+        var ids: [Located<String>] = []
+        func walk(_ elements: [Element]) {
+            for element in elements {
+                if let id = element.id { ids.append(id) }
+                if case .group(let group) = element.kind { walk(group.elements) }
+            }
+        }
+        walk(elements)
+        return ids
+    }
+
+    /// A field of the form as an entry sees it: no rules (they are the form's, and
+    /// checked), no `enabledWhen`, and a `visibleWhen` only to say it can be hidden.
+    private static func stub(of element: Element, canBeHidden: Bool) -> Element {
+        var element = element
+        element.enabledWhen = nil
+        element.visibleWhen = canBeHidden
+            ? Condition(source: Located("true", at: element.kindKeyRange), style: .plain)
+            : nil
+        switch element.kind {
+        case .boolean(var field): field.common.rules = []; element.kind = .boolean(field)
+        case .segment(var field): field.common.rules = []; element.kind = .segment(field)
+        case .text(var field): field.common.rules = []; element.kind = .text(field)
+        case .number(var field): field.common.rules = []; element.kind = .number(field)
+        case .date(var field): field.common.rules = []; element.kind = .date(field)
+        case .multiChoice(var field): field.common.rules = []; element.kind = .multiChoice(field)
+        case .group, .spacer, .staticText, .segue, .list: break
+        }
+        return element
+    }
+
+    /// FC302 for a list that can hold no entry; FC403 for counts that contradict
+    /// each other (`minItems` above `maxItems`, `initialItems` outside them).
+    static func checkCounts(_ list: ListDecl, diagnostics: inout DiagnosticBag) {
+        let id = list.id.value
+        if let maximum = list.maxItems, maximum.value == 0 {
+            diagnostics.error(
+                .invalidNumber, "maxItems of list '\(id)' must be at least 1", at: maximum.range,
+                help: ["a list with maxItems: 0 can hold no entry; remove the list, or allow at least one entry"]
+            )
+        }
+        if let minimum = list.minItems, let maximum = list.maxItems, minimum.value > maximum.value {
+            diagnostics.error(
+                .contradictoryRules, "minItems (\(minimum.value)) of list '\(id)' is greater than maxItems (\(maximum.value))",
+                at: minimum.range, notes: [diagnostics.note("maxItems given here", at: maximum.range)],
+                help: ["make minItems at most maxItems"]
+            )
+        }
+        if let initial = list.initialItems {
+            if initial.value < list.minimum, let minimum = list.minItems {
+                diagnostics.error(
+                    .contradictoryRules, "initialItems (\(initial.value)) of list '\(id)' is less than minItems (\(minimum.value))",
+                    at: initial.range, notes: [diagnostics.note("minItems given here", at: minimum.range)],
+                    help: ["a new form starts with at least minItems entries: make initialItems at least \(minimum.value), or leave it out"]
+                )
+            }
+            if let maximum = list.maxItems, initial.value > maximum.value {
+                diagnostics.error(
+                    .contradictoryRules, "initialItems (\(initial.value)) of list '\(id)' is greater than maxItems (\(maximum.value))",
+                    at: initial.range, notes: [diagnostics.note("maxItems given here", at: maximum.range)],
+                    help: ["make initialItems at most \(maximum.value)"]
+                )
+            }
+        }
+    }
+
+    /// FC200 for an `itemType` that is no Swift type name; FC204 for an entry type
+    /// (`Employer`, or its entry class `EmployerEntry`) that another generated
+    /// name takes.
+    static func checkItemType(_ list: ListDecl, taken: inout TakenTypeNames, diagnostics: inout DiagnosticBag) {
+        let name = list.swiftItemType
+        let range = list.itemType?.range ?? list.id.range
+        if let itemType = list.itemType,
+           !SwiftNaming.isUpperCamelCase(itemType.value) || SwiftNaming.keywords.contains(itemType.value) {
+            let suggestion = SwiftNaming.upperCamelCase(SwiftNaming.caseName(forOptionValue: itemType.value).trimmingBackticks)
+            diagnostics.error(
+                .invalidFormName, "'\(itemType.value)' is not a valid itemType", at: itemType.range,
+                help: ["an itemType is an UpperCamelCase Swift type name ([A-Z][A-Za-z0-9]*)"]
+                    + (SwiftNaming.isUpperCamelCase(suggestion) ? ["did you mean '\(suggestion)'?"] : [])
+            )
+            return
+        }
+        for candidate in [name, name + "Entry"] {
+            if let earlier = taken.declare(candidate, at: range) {
+                let what = list.itemType == nil ? "the entry type '\(candidate)' of list '\(list.id.value)'" : "itemType '\(candidate)'"
+                diagnostics.error(
+                    .nameCollision, "\(what) collides with another generated name",
+                    at: range, notes: earlier.map { [diagnostics.note("'\(candidate)' declared here", at: $0)] } ?? [],
+                    help: ["give the list another 'itemType'"]
+                )
+                return
+            }
+        }
+    }
+
+    /// The type names a list's entry types must not take: the form's, the nested
+    /// and runtime names generated code uses, the form's option enums, and the
+    /// entry types of the lists before.
+    struct TakenTypeNames {
+        private var declared: [String: SourceRange?] = [:]
+
+        init(document: FormDocument, symbols: SymbolTable) {
+            declared[document.name.value] = .some(document.name.range)
+            for field in symbols.fields {
+                switch field.valueType {
+                case .segment(let name, _), .multiChoice(let name): declared[name] = .some(field.range)
+                default: break
+                }
+            }
+        }
+
+        /// nil when `name` is free (and now taken); else where it was taken, or
+        /// `.some(nil)` for a name the generated code uses.
+        mutating func declare(_ name: String, at range: SourceRange) -> SourceRange?? {
+            if let earlier = declared[name] { return .some(earlier) }
+            if GeneratedTypeNames.contains(name) { return .some(nil) }
+            declared[name] = .some(range)
+            return nil
+        }
+    }
+}
+
+extension SourceRange {
+    /// Whether `other` lies within this range.
+    func contains(_ other: SourceRange) -> Bool {
+        start <= other.start && other.end <= end
+    }
+}
+
+extension FormDocument {
+    /// Replaces the list at `path` (which leads through groups only).
+    mutating func setList(_ list: ListDecl, at path: ElementPath) {
+        func set(_ elements: inout [Element], _ depth: Int) {
+            let index = path[depth]
+            if depth == path.count - 1 {
+                elements[index].kind = .list(list)
+                return
+            }
+            guard case .group(var group) = elements[index].kind else { preconditionFailure("path runs through a non-group") }
+            elements[index].kind = .spacer(SpacerDecl(height: Located(0, at: .fileStart)))
+            set(&group.elements, depth + 1)
+            elements[index].kind = .group(group)
+        }
+        set(&elements, 0)
+    }
+}

@@ -1,0 +1,79 @@
+import FormModel
+import FormSource
+
+/// The shared option sets of the top-level `options:` (SPEC §16): each set's name
+/// is a Swift type name declared once (FC200, FC204), its options are checked
+/// once (FC203, FC303), a field's `default` must be one of them (FC301), and a
+/// set that no field names is FC206. The decoder has already copied each set's
+/// options into the fields that name it (FC501 for an unknown name, FC101 for
+/// `enumName` beside one).
+enum OptionSetChecker {
+    /// Checks each set and declares its enum name, before any field's.
+    static func declare(
+        _ sets: [OptionSetDecl], segmentChecker: inout SegmentChecker, typeNames: inout TypeNames, diagnostics: inout DiagnosticBag
+    ) {
+        for set in sets {
+            let name = set.name
+            if !SwiftNaming.isUpperCamelCase(name.value) || SwiftNaming.keywords.contains(name.value) {
+                let suggestion = SwiftNaming.upperCamelCase(SwiftNaming.caseName(forOptionValue: name.value).trimmingBackticks)
+                diagnostics.error(
+                    .invalidFormName, "'\(name.value)' is not a valid option set name", at: name.range,
+                    help: ["an option set's name is the generated enum's: an UpperCamelCase Swift type name ([A-Z][A-Za-z0-9]*)"]
+                        + (SwiftNaming.isUpperCamelCase(suggestion) && suggestion != name.value ? ["did you mean '\(suggestion)'?"] : [])
+                )
+            } else if GeneratedTypeNames.contains(name.value) {
+                diagnostics.error(
+                    .nameCollision, "option set '\(name.value)' would generate the enum '\(name.value)', a name the generated code uses",
+                    at: name.range, help: ["rename the set, e.g. '\(name.value)Choice'"]
+                )
+            } else if let earlier = typeNames.declare(name.value, at: name.range) {
+                diagnostics.error(
+                    .nameCollision, "option set '\(name.value)' would generate the type '\(name.value)', which is already declared",
+                    at: name.range, notes: [diagnostics.note("'\(name.value)' comes from here", at: earlier)],
+                    help: ["rename the set"]
+                )
+            }
+            segmentChecker.checkOptions(
+                set.options, optionsRange: set.optionsRange, kind: "option set", id: name.value, defaults: [], diagnostics: &diagnostics
+            )
+        }
+    }
+
+    /// FC301 for a default that is not one of the set's values (none are checked
+    /// when the set is unknown: its name is reported).
+    static func checkDefaults(
+        _ defaults: [Located<String>], options: [SegmentOption], owner: String, diagnostics: inout DiagnosticBag
+    ) {
+        guard !options.isEmpty else { return }
+        for value in defaults where !options.contains(where: { $0.value.value == value.value }) {
+            let names = options.map(\.value.value)
+            diagnostics.error(
+                .defaultNotOption, "default '\(value.value)' is not an option of \(owner)", at: value.range,
+                help: Suggestions.didYouMeanOrList(value.value, in: names, listing: "the options are")
+            )
+        }
+    }
+
+    /// FC206 for each set that no field names.
+    static func checkUse(_ document: FormDocument, diagnostics: inout DiagnosticBag) {
+        guard !document.optionSets.isEmpty else { return }
+        var used = Set<String>()
+        func walk(_ elements: [Element]) {
+            for element in elements {
+                switch element.kind {
+                case .group(let group): walk(group.elements)
+                case .segment(let field): if let set = field.optionSet { used.insert(set.value) }
+                case .multiChoice(let field): if let set = field.optionSet { used.insert(set.value) }
+                default: break
+                }
+            }
+        }
+        walk(document.elements)
+        for set in document.optionSets where !used.contains(set.name.value) {
+            diagnostics.warning(
+                .unusedOptionSet, "option set '\(set.name.value)' is not used by any field", at: set.name.range,
+                help: ["write 'options: \(set.name.value)' in the segments, pickers or multiChoice fields that choose from it, or remove the set"]
+            )
+        }
+    }
+}

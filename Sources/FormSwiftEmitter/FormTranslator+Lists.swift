@@ -1,0 +1,424 @@
+import FormModel
+import FormSource
+import FormText
+
+/// What an entry class is, for the translator that writes it (SPEC §14).
+struct ListEntrySpec: Sendable {
+    /// The list's id (`employers`).
+    let listID: String
+    /// The entry struct (`Employer`): the list's `itemType`.
+    let itemType: String
+    /// The entry class (`EmployerEntry`).
+    let className: String
+    /// The form's type name, whose `FormOwnerReference` the entries hold.
+    let formType: String
+    /// The fields of the form outside the list that the entry's conditions and
+    /// `sameAs` rules read, in first-use order (SPEC §14).
+    var outer: [OuterField] = []
+
+    /// The type a field of the form outside the list has in the entry: optional
+    /// where it can be empty only by being hidden (a segment, picker, number or
+    /// date with a default), since a hidden field reads as empty.
+    struct OuterField: Sendable {
+        let id: String
+        /// The field's type in the form.
+        let formType: FieldValueType
+        let displayName: String
+
+        var entryType: FieldValueType {
+            switch formType {
+            case .segment(let name, _): .segment(enumName: name, optional: true)
+            case .number(let decimal, _): .number(decimal: decimal, optional: true)
+            case .date(let mode, _): .date(mode, optional: true)
+            case .string, .bool, .multiChoice: formType
+            }
+        }
+    }
+
+    func outerField(_ id: String) -> OuterField? {
+        outer.first { $0.id == id }
+    }
+}
+
+/// One list of the form, with the translator of its entry class.
+struct ListPlan: Sendable {
+    let path: ElementPath
+    let decl: ListDecl
+    let entry: FormTranslator
+    /// The helpers that decide the list element's visibility and enablement.
+    let helpers: ConditionPlan.Helpers
+    /// How many of the form's fields come before the list in document order.
+    let fieldsBefore: Int
+
+    var id: String { decl.id.value }
+    var itemType: String { decl.swiftItemType }
+    var className: String { decl.swiftItemType + "Entry" }
+}
+
+// Lists (SPEC §14). Each list's entry is written by a translator of its own, over
+// a form made of the entry's elements and fields (`CheckedList`), whose key prefix
+// is the form's type and the list's id (`JobForm.employers.company.placeholder`):
+// it writes the entry struct (`Employer`: the entry's `Values`, with an `id` that
+// is not encoded) at the form's level, and the entry class (`EmployerEntry`: the
+// entry's `FormValue`s, triggers, states, conditions and element tree) nested in
+// the form. The form translator adds the list's value (`FormList<EmployerEntry>`),
+// its part of `Values`, `init`, `values` and validation.
+extension FormTranslator {
+    /// The form's lists in document order, each with its entry translator.
+    static func listPlans(of form: CheckedForm, index: FormIndex, options: EmitOptions) -> [ListPlan] {
+        form.lists.map { checked in
+            let decl = form.document.list(at: checked.path)
+            var symbols = SymbolTable()
+            for field in checked.entryFields { symbols.addField(field) }
+            let typeName = form.document.name.value
+            var entryDocument = FormDocument(
+                version: form.document.version, name: Located(typeName + "." + decl.id.value, at: decl.id.range),
+                validateOn: form.document.validateOn, elements: decl.elements, range: form.document.range
+            )
+            entryDocument.optionSets = form.document.optionSets
+            entryDocument.hasRuleConditions = form.document.hasRuleConditions
+            var spec = ListEntrySpec(
+                listID: decl.id.value, itemType: decl.swiftItemType, className: decl.swiftItemType + "Entry", formType: typeName
+            )
+            spec.outer = outerFields(of: decl, checked: checked, form: form)
+            let entry = FormTranslator(
+                form: CheckedForm(document: entryDocument, symbols: symbols, sourcePath: form.sourcePath),
+                options: options, speed: .plain, entry: spec
+            )
+            let helpers = index.element(at: checked.path)?.1 ?? ConditionPlan.Helpers(visible: nil, enabled: nil)
+            let fieldsBefore = form.symbols.fields.count { $0.path.lexicographicallyPrecedes(checked.path) }
+            return ListPlan(path: checked.path, decl: decl, entry: entry, helpers: helpers, fieldsBefore: fieldsBefore)
+        }
+    }
+
+    /// The form's fields that the entry of `decl` reads: named by a condition or a
+    /// `sameAs` of the entry and not one of the entry's own.
+    static func outerFields(of decl: ListDecl, checked: CheckedList, form: CheckedForm) -> [ListEntrySpec.OuterField] {
+        var ids: [String] = []
+        func note(_ id: String) {
+            if !checked.isEntryField(id), !ids.contains(id), form.symbols.field(id) != nil { ids.append(id) }
+        }
+        func walk(_ elements: [Element]) {
+            for element in elements {
+                for condition in [element.visibleWhen, element.enabledWhen] {
+                    condition?.expression?.fieldReferences.forEach(note)
+                }
+                for rule in element.field?.rules ?? [] {
+                    if let target = rule.kind.otherField { note(target) }
+                    rule.when?.expression?.fieldReferences.forEach(note)
+                }
+                if case .group(let group) = element.kind { walk(group.elements) }
+            }
+        }
+        walk(decl.elements)
+        return ids.compactMap { id in
+            guard let symbol = form.symbols.field(id) else { return nil }
+            let element = form.document.element(at: symbol.path)
+            return ListEntrySpec.OuterField(
+                id: id, formType: symbol.valueType, displayName: DefaultMessages.displayName(of: element.kind, id: id)
+            )
+        }
+    }
+
+    /// `Plan`, or for a field of the form outside the list `JobForm.Plan`: an
+    /// entry's enum of the same name would hide the form's in the entry class.
+    func spelling(ofOuter field: ListEntrySpec.OuterField) -> String {
+        let form = entry?.formType ?? typeName
+        switch field.entryType {
+        case .segment(let name, _): return "\(form).\(name)?"
+        case .multiChoice(let name): return "[\(form).\(name)]"
+        default: return SwiftRenderer.spelling(of: field.entryType)
+        }
+    }
+
+    /// The type of the field `id` names in a condition: the field's, or in an entry
+    /// a field of the form outside the list as the entry reads it.
+    func conditionFieldType(_ id: String, at position: Int?) -> FieldValueType? {
+        if let position { return fields[position].fieldType }
+        return entry?.outerField(id)?.entryType
+    }
+
+    /// The empty value of a field of the form as the entry reads it.
+    static func emptyLiteral(of type: FieldValueType) -> String {
+        switch type {
+        case .string: "\"\""
+        case .bool: "false"
+        case .multiChoice: "[]"
+        case .segment, .number, .date: "nil"
+        }
+    }
+
+    /// `public ` or nothing: the access of the generated API, as a prefix.
+    var accessPrefix: String { access == .internal ? "" : access.rawValue + " " }
+
+    /// The members of `Values` of a list's entry struct, at the form's level.
+    static let entryStructMembers = SwiftRenderer.Context(indentLevel: 2, openTypes: 2)
+    static let entryStructBody = SwiftRenderer.Context(indentLevel: 3, openTypes: 2)
+
+    // MARK: - The entry's types (the entry translator)
+
+    /// `struct Employer` (with the entry's option enums) and `final class EmployerEntry`.
+    func entryTypes(into plan: inout EmitPlan) {
+        guard let entry else { return }
+        valuesStruct(into: &plan, name: entry.itemType, entry: entry)
+        plan.once { out in
+            out.openType(SwiftTypeDecl(
+                doc: [
+                    "The live entry of list `\(entry.listID)` (SPEC §14): one `FormValue` per field of the entry, its",
+                    "field states, conditions and element tree. `id` is the id of its `\(entry.itemType)`.",
+                ],
+                attributes: ["@MainActor"], access: access, modifiers: ["final"], kind: .class, name: entry.className,
+                inherits: ["FormRuntime.FormListEntry"]
+            ))
+            // The form's aliases of FormRuntime's types, which include the entry's, reach in here.
+            out.listMember(["\(accessPrefix)typealias Values = \(entry.itemType)"], compact: true)
+            for name in entryEnumNames {
+                out.listMember(["\(accessPrefix)typealias \(name) = \(entry.itemType).\(name)"], compact: true)
+            }
+        }
+        fieldEnum(into: &plan)
+        actionEnum(into: &plan)
+        plan.once { out in
+            out.listMember([
+                "/// The entry's identity: stable while the entry exists, not part of its encoding.",
+                "\(accessPrefix)nonisolated let id: FormRuntime.FormEntryID",
+            ])
+            out.listMember([
+                "/// The form the entry belongs to, once the form has made it: its `context` is the entry's.",
+                "private let owner: FormRuntime.FormOwnerReference<\(entry.formType)>?",
+            ])
+        }
+        fieldValues(into: &plan)
+        if !entry.outer.isEmpty {
+            plan.once { out in
+                for field in entry.outer {
+                    let type = spelling(ofOuter: field)
+                    let empty = Self.emptyLiteral(of: field.entryType)
+                    out.listMember([
+                        "/// The form's `\(field.id)`, as this entry's conditions read it: empty while it is hidden, or without a form.",
+                        "private var \(field.id): FormRuntime.FormValue<\(type)> {",
+                        "    FormRuntime.FormValue(owner?.owner.map { (form: \(entry.formType)) -> \(type) in form.isVisible(.\(field.id)) ? form.\(field.id).value : \(empty) } ?? \(empty))",
+                        "}",
+                    ])
+                }
+            }
+        }
+        instanceMembers(into: &plan)
+        validationMembers(into: &plan)
+        plan.once { out in
+            out.listMember([
+                "/// Sets the state of each field from the form's report, whose paths for this entry start with `path`.",
+                "func applyStates<FormField>(_ report: ValidationReport<FormField>, at path: String) {",
+                "    for field in Field.allCases {",
+                "        if !validation.hasError(field), let result = report.result(at: path + \"/\" + \(fields.isEmpty ? "String(describing: field)" : "field.rawValue")) {",
+                "            validation.setState(FieldState(result), for: field)",
+                "        }",
+                "    }",
+                "}",
+            ])
+            out.listMember([
+                "/// Shows `message` on `field` from outside the rules until the field's value changes (SPEC §15.2):",
+                "/// the form's `setError(_:at:)` with the entry's path.",
+                "func setError(_ message: String, for field: Field) {",
+                "    validation.setError(message, for: field)",
+                "}",
+            ])
+            out.listMember([
+                "/// Returns once the rules that assignments to the entry's values started have run (SPEC §15.2).",
+                "func settle() async {",
+                "    await validation.settle()",
+                "}",
+            ])
+            out.listMember([
+                "/// Removes every message that `setError` showed on the entry.",
+                "func clearErrors() {",
+                "    validation.clearErrors()",
+                "}",
+            ])
+        }
+        conditionMembers(into: &plan)
+        elementMembers(into: &plan)
+        plan.once { $0.closeType() }
+    }
+
+    /// The names of the entry's option enums, declared in its struct.
+    var entryEnumNames: [String] {
+        fields.compactMap { field in
+            switch field.kind {
+            case .segment(let segment): segment.swiftEnumName
+            case .multiChoice(let choice): choice.swiftEnumName
+            default: nil
+            }
+        }
+    }
+
+    // MARK: - The form's members for its lists (the form translator)
+
+    /// `let employers: FormRuntime.FormList<EmployerEntry>`.
+    func listValues(into plan: inout EmitPlan) {
+        guard !lists.isEmpty else { return }
+        plan.once { [lists] out in
+            for list in lists {
+                out.listMember(["\(accessPrefix)let \(list.id): FormRuntime.FormList<\(list.className)>"], compact: true)
+            }
+        }
+    }
+
+    /// `var employers: [Employer]` in `Values`.
+    func listValuesProperties(into out: inout SwiftRenderer) {
+        for list in lists {
+            out.listMember(["\(accessPrefix)var \(list.id): [\(list.itemType)] = []"], compact: true)
+        }
+    }
+
+    /// `self.employers = [Employer()]` in `Values()`: `initialItems` entries.
+    func listValuesDefaults(into out: inout SwiftRenderer) {
+        for list in lists where list.decl.initialCount > 0 {
+            let count = list.decl.initialCount
+            out.listLines([
+                count == 1
+                    ? "self.\(list.id) = [\(list.itemType)()]"
+                    : "self.\(list.id) = (0..<\(count)).map { _ in \(list.itemType)() }",
+            ])
+        }
+    }
+
+    /// The list lines at the end of the form's `init(values:)`.
+    func listInitializerLines(into out: inout SwiftRenderer) {
+        guard !lists.isEmpty else { return }
+        var lines = ["let owner = FormRuntime.FormOwnerReference<\(typeName)>()"]
+        for list in lists {
+            let maximum = list.decl.maxItems.map { String($0.value) } ?? "nil"
+            lines.append("self.\(list.id) = FormRuntime.FormList(")
+            lines.append("    values.\(list.id).map { \(list.className)(values: $0, owner: owner) },")
+            lines.append("    minItems: \(list.decl.minimum),")
+            lines.append("    maxItems: \(maximum),")
+            lines.append("    makeEntry: { \(list.className)(owner: owner) }")
+            lines.append(")")
+        }
+        lines.append("owner.owner = self")
+        out.listLines(lines)
+    }
+
+    /// `values.employers = employers.entries.map(\.values)` in the form's `values`.
+    func listSnapshotLines(into out: inout SwiftRenderer) {
+        for list in lists {
+            out.listLines(["values.\(list.id) = \(list.id).entries.map(\\.values)"])
+        }
+    }
+
+    /// `validate()` and the static `validate(_:in:)` of a form with lists: the
+    /// fields' results, and every value's path with its result in document order
+    /// (each list's own path, then its entries' fields).
+    func listValidationAPI(into out: inout SwiftRenderer, validatorsArgument: String, staticParameters: String) {
+        var instance = [
+            "/// Validates every field's and every entry's current values and sets every field's state.",
+            "\(accessPrefix)func validate() async -> ValidationReport<Field> {",
+            "    let report = await Self.validate(self.values, in: self.context\(validatorsArgument.isEmpty ? "" : ", validators: self.validators"))",
+            // A field showing a message from `setError` keeps it, and the report has it (SPEC §15.2).
+            "    let shown = validation.applying(report)",
+        ]
+        for list in lists {
+            instance.append("    for (index, entry) in \(list.id).entries.enumerated() {")
+            instance.append("        entry.applyStates(report, at: \"/\(list.id)/\\(index)\")")
+            instance.append("    }")
+        }
+        instance += ["    return shown", "}"]
+        out.listMember(instance)
+
+        var lines = [
+            "/// Validates `values` with the form's rules, from any isolation domain (e.g. a server); `context` gives",
+            "/// the clock, time zone and language the rules use. The report's `issues` name each value by its",
+            "/// JSON Pointer: `/email`, `/\(lists[0].id)`, `/\(lists[0].id)/0/…`.",
+            "\(accessPrefix)nonisolated static func validate(",
+            staticParameters,
+            ") async -> ValidationReport<Field> {",
+            "    var results: [(Field, ValidationResult)] = []",
+            "    for field in Field.allCases {",
+            "        results.append((field, await validate(field, in: values, context: context\(validatorsArgument))))",
+            "    }",
+            "    var paths: [(path: String, result: ValidationResult)] = []",
+        ]
+        var done = 0
+        for list in lists {
+            if list.fieldsBefore > done {
+                lines.append("    for (field, result) in results[\(done)..<\(list.fieldsBefore)] {")
+                lines.append("        paths.append((path: \"/\" + field.rawValue, result: result))")
+                lines.append("    }")
+                done = list.fieldsBefore
+            }
+            lines.append("    paths += await validateList_\(list.id)(values, context: context)")
+        }
+        if fields.count > done {
+            lines.append("    for (field, result) in results[\(done)...] {")
+            lines.append("        paths.append((path: \"/\" + field.rawValue, result: result))")
+            lines.append("    }")
+        }
+        lines += ["    return ValidationReport<Field>(results, values: paths)", "}"]
+        out.listMember(lines)
+    }
+
+    /// `validateList_employers`: a list's own rules (`minItems`, `maxItems`, not
+    /// checked while the list is hidden) and every entry's fields (valid while
+    /// the list is hidden), as paths with results.
+    func listValidators(into plan: inout EmitPlan) {
+        guard !lists.isEmpty else { return }
+        plan.once { [lists] out in
+            for list in lists {
+                var lines = [
+                    "private nonisolated static func validateList_\(list.id)(",
+                    "    _ values: Values,",
+                    "    context: ValidationContext",
+                    ") async -> [(path: String, result: ValidationResult)] {",
+                ]
+                // A hidden list checks neither its counts nor its entries.
+                var visible: String?
+                if let helper = list.helpers.visible {
+                    let name = conditions.visibleHelpers[helper].name(from: .snapshot)
+                    visible = "\(name.prefix)\(name.key)\(name.suffix)" + (conditions.readsToday ? "(values, context)" : "(values)")
+                    lines.append("    let visible = \(visible!)")
+                }
+                let whenVisible = visible == nil ? "" : "visible && "
+                let name = DefaultMessages.listName(list.decl)
+                var checks: [(test: String, rule: String, message: String)] = []
+                if list.decl.minimum > 0 {
+                    checks.append(("count < \(list.decl.minimum)", "minItems", DefaultMessages.minItems(listName: name, count: list.decl.minimum)))
+                }
+                if let maximum = list.decl.maxItems?.value {
+                    checks.append(("count > \(maximum)", "maxItems", DefaultMessages.maxItems(listName: name, count: maximum)))
+                }
+                if !checks.isEmpty {
+                    lines.append("    let count = values.\(list.id).count")
+                    lines.append("    var result = ValidationResult.valid")
+                }
+                for (number, check) in checks.enumerated() {
+                    let key = FormStrings.listMessageKey(form: typeName, list: list.id, rule: check.rule)
+                    lines.append((number == 0 ? "    if " : "    } else if ") + whenVisible + check.test + " {")
+                    lines.append("        result = .invalid(message: context.localization.string(\(SwiftRenderer.stringLiteral(key)), default: \(SwiftRenderer.stringLiteral(check.message))))")
+                }
+                if !checks.isEmpty { lines.append("    }") }
+                lines += [
+                    "    var paths: [(path: String, result: ValidationResult)] = [(path: \"/\(list.id)\", result: \(checks.isEmpty ? ".valid" : "result"))]",
+                    "    for (index, entry) in values.\(list.id).enumerated() {",
+                ]
+                if list.entry.entry?.outer.isEmpty == false {
+                    lines.append("        var entry = entry")
+                    for field in list.entry.entry?.outer ?? [] {
+                        let visible = "isVisible(.\(field.id), in: values\(conditions.readsToday ? ", context: context" : ""))"
+                        lines.append("        entry.\(field.id) = \(visible) ? values.\(field.id) : \(Self.emptyLiteral(of: field.entryType))")
+                    }
+                }
+                lines += [
+                    "        let report = await \(list.className).validate(entry, in: context)",
+                    "        for field in \(list.className).Field.allCases {",
+                    "            paths.append((path: \"/\(list.id)/\\(index)/\" + \(list.entry.fields.isEmpty ? "String(describing: field)" : "field.rawValue"), result: \(visible == nil ? "report[field]" : "visible ? report[field] : .valid")))",
+                    "        }",
+                    "    }",
+                    "    return paths",
+                    "}",
+                ]
+                out.listMember(lines)
+            }
+        }
+    }
+}

@@ -1,0 +1,52 @@
+// The Swift of lists (SPEC §14) that has no model of its own: the few members
+// the form and an entry class have for their lists, written line by line. The
+// translator (`FormTranslator+Lists`) says which lines; each line is spelled
+// here or there as a whole statement or declaration.
+
+extension SwiftRenderer {
+    /// A member of the open type, written as `lines` (each indented as the type's
+    /// members, plus its own leading spaces); `compact` members (stored
+    /// properties, aliases) follow each other without a blank line.
+    mutating func listMember(_ lines: [String], compact: Bool = false) {
+        beginMember(sort: compact ? 2 : nil)
+        listLines(lines)
+    }
+
+    /// Statements or lines of a body, each on its own line.
+    mutating func listLines(_ lines: [String]) {
+        for line in lines {
+            for part in line.split(separator: "\n", omittingEmptySubsequences: false) {
+                if part.isEmpty {
+                    newline()
+                } else {
+                    write(String(part))
+                    newline()
+                }
+            }
+        }
+    }
+
+    /// An entry struct's `CodingKeys` (every field, not `id`) and its `==` (every
+    /// field, not `id`): the id is the entry's identity, not one of its values.
+    mutating func entryCodingAndEquality(name: String, fields: [String], access: String) {
+        if fields.isEmpty {
+            listMember(["private enum CodingKeys: CodingKey {}"])
+        } else {
+            var lines = ["private enum CodingKeys: String, CodingKey {"]
+            for field in fields { lines.append("    case \(field)") }
+            lines.append("}")
+            listMember(lines)
+        }
+        var lines = ["\(access)static func == (lhs: \(name), rhs: \(name)) -> Bool {"]
+        if fields.isEmpty {
+            lines.append("    return true")
+        } else {
+            for (index, field) in fields.enumerated() {
+                let head = index == 0 ? "    return " : "        && "
+                lines.append("\(head)lhs.\(field) == rhs.\(field)")
+            }
+        }
+        lines.append("}")
+        listMember(lines)
+    }
+}

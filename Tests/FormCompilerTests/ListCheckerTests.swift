@@ -1,0 +1,271 @@
+@testable import FormChecker
+@testable import FormCompiler
+@testable import FormModel
+@testable import FormSource
+@testable import FormSwiftEmitter
+@testable import FormText
+import Testing
+
+/// Lists (SPEC §14) through the front end: decoding, the scoping of entry ids and
+/// names, the counts and the entry type, each mistake located with its code.
+struct ListCheckerTests {
+    static func summaries(_ text: String) -> [String] {
+        diagnose(text).map { "\($0.location.range.start.line):\($0.location.range.start.column) \($0.code.rawValue) \($0.message)" }
+    }
+
+    @Test func aValidListDecodesWithItsKeysAndDefaults() throws {
+        let result = FormPipeline.check(SourceFile(path: "t.form.yaml", text: form("""
+          - textField: company
+          - list: employers
+            title: Previous employers
+            itemTitle: Employer
+            addTitle: Add another employer
+            minItems: 1
+            maxItems: 5
+            elements:
+              - textField: company
+                rules: [required]
+              - boolean: current
+                title: I still work here
+              - date: to
+                visibleWhen: not current
+          - group: more
+            elements:
+              - list: bus
+                initialItems: 2
+                elements:
+                  - textField: stop
+        """)))
+        #expect(result.diagnostics.isEmpty, "\(result.diagnostics.map(\.summary))")
+        let checked = try #require(result.checked)
+        #expect(checked.lists.map(\.path) == [[1], [2, 0]])
+        let employers = checked.document.list(at: [1])
+        #expect(employers.title?.value == "Previous employers")
+        #expect(employers.swiftItemType == "Employer")
+        #expect(employers.minimum == 1 && employers.maxItems?.value == 5 && employers.initialCount == 1)
+        // The entry's condition is typed against the entry's own `current`.
+        #expect(employers.elements[2].visibleWhen?.expression == .not(.boolField("current")))
+        #expect(checked.lists[0].entryFields.map(\.id) == ["company", "current", "to"])
+        #expect(checked.lists[0].isEntryField("company"))
+        // The form's fields are the fields outside lists; the list ids are not fields.
+        #expect(checked.symbols.fields.map(\.id) == ["company"])
+        let bus = checked.document.list(at: [2, 0])
+        #expect(bus.swiftItemType == "BusItem" && bus.initialCount == 2 && bus.minimum == 0)
+    }
+
+    @Test func theDefaultItemType() {
+        #expect(ListDecl.defaultItemType(for: "employers") == "Employer")
+        #expect(ListDecl.defaultItemType(for: "bus") == "BusItem")
+        #expect(ListDecl.defaultItemType(for: "passengers") == "Passenger")
+        #expect(ListDecl.defaultItemType(for: "medication") == "MedicationItem")
+        #expect(ListDecl.defaultItemType(for: "gas") == "GasItem")
+    }
+
+    @Test func entryIDsAreScopedToTheEntry() {
+        // The same ids in the form and in two lists are different fields.
+        let text = form("""
+          - textField: name
+          - list: employers
+            elements:
+              - textField: name
+                rules: [required]
+          - list: references
+            elements:
+              - textField: name
+              - textField: confirm
+                rules: [{ sameAs: name }]
+        """)
+        #expect(Self.summaries(text).isEmpty)
+        // Within one entry, ids are unique; a list id shares the form's namespace.
+        #expect(Self.summaries(form("""
+          - textField: employers
+          - list: employers
+            elements:
+              - textField: a
+              - textField: a
+        """)) == [
+            "5:11 FC202 duplicate id 'employers'",
+            "8:20 FC202 duplicate id 'a'",
+        ])
+    }
+
+    @Test func namesThatReachIntoAListAreFC501() {
+        let summaries = Self.summaries(form("""
+          - textField: email
+            visibleWhen: isEmpty(company)
+            rules: [{ sameAs: name }]
+          - list: employers
+            elements:
+              - textField: company
+              - textField: role
+                visibleWhen: not isEmpty(name)
+          - list: references
+            elements:
+              - textField: name
+        """))
+        #expect(summaries == [
+            "5:26 FC501 'company' is a field of the entries of list 'employers': only that list's entries can name it",
+            "6:23 FC501 sameAs names 'name', a field of the entries of list 'references': only that list's entries can name it",
+            "11:34 FC501 'name' is a field of the entries of list 'references': only that list's entries can name it",
+        ])
+    }
+
+    @Test func aMisspeltEntryNameGetsADidYouMean() {
+        let diagnostics = diagnose(form("""
+          - list: employers
+            elements:
+              - boolean: current
+                title: Current
+              - date: to
+                visibleWhen: not curent
+        """))
+        #expect(positions(diagnostics) == ["9:26 FC501"])
+        #expect(diagnostics.first?.help == ["did you mean 'current'?"])
+    }
+
+    @Test func listsDoNotNest() {
+        #expect(Self.summaries(form("""
+          - list: outer
+            elements:
+              - textField: a
+              - group: g
+                elements:
+                  - list: inner
+                    elements:
+                      - textField: b
+        """)) == ["9:13 FC103 a list cannot hold a list: lists do not nest"])
+    }
+
+    @Test func badCountsAreLocated() {
+        #expect(Self.summaries(form("""
+          - list: a
+            minItems: -1
+            elements:
+              - textField: x
+          - list: b
+            minItems: 3
+            maxItems: 2
+            elements:
+              - textField: x
+          - list: c
+            minItems: 2
+            initialItems: 1
+            elements:
+              - textField: x
+          - list: d
+            maxItems: 2
+            initialItems: 3
+            elements:
+              - textField: x
+          - list: e
+            maxItems: 0
+            elements:
+              - textField: x
+          - list: f
+            minItems: 1.5
+            elements:
+              - textField: x
+        """)) == [
+            "5:15 FC302 minItems must be 0 or more, found -1",
+            "9:15 FC403 minItems (3) of list 'b' is greater than maxItems (2)",
+            "15:19 FC403 initialItems (1) of list 'c' is less than minItems (2)",
+            "20:19 FC403 initialItems (3) of list 'd' is greater than maxItems (2)",
+            "24:15 FC302 maxItems of list 'e' must be at least 1",
+            "28:15 FC302 minItems must be a whole number, found 1.5",
+        ])
+    }
+
+    @Test func theItemTypeIsAValidFreeSwiftTypeName() {
+        #expect(Self.summaries(form("""
+          - segment: kind
+            options: [a, b]
+          - list: a
+            itemType: employer
+            elements:
+              - textField: x
+          - list: kinds
+            elements:
+              - textField: x
+          - list: c
+            itemType: Values
+            elements:
+              - textField: x
+          - list: d
+            itemType: Row
+            elements:
+              - textField: x
+          - list: e
+            itemType: Row
+            elements:
+              - textField: x
+        """)) == [
+            "7:15 FC200 'employer' is not a valid itemType",
+            "10:11 FC204 the entry type 'Kind' of list 'kinds' collides with another generated name",
+            "14:15 FC204 itemType 'Values' collides with another generated name",
+            "22:15 FC204 itemType 'Row' collides with another generated name",
+        ])
+    }
+
+    @Test func entryMembersAreReserved() {
+        #expect(Self.summaries(form("""
+          - list: a
+            elements:
+              - textField: id
+              - textField: owner
+              - textField: values
+        """)) == [
+            "6:20 FC201 'id' is a member of every list entry and cannot be an entry's field id",
+            "7:20 FC201 'owner' is a member of every list entry and cannot be an entry's field id",
+            "8:20 FC201 'values' is a member of every generated form and cannot be a field id",
+        ])
+    }
+
+    @Test func anEntryReadsTheFormsFieldsButRunsNoCustomRule() {
+        #expect(Self.summaries(form("""
+          - textField: email
+          - list: a
+            elements:
+              - textField: x
+                visibleWhen: isEmpty(email)
+                rules: [{ sameAs: email }, { custom: checkX }]
+        """)) == [
+            "9:38 FC401 custom rules are not available on the fields of a list's entries",
+        ])
+    }
+
+    @Test func aListNeedsElements() {
+        #expect(Self.summaries(form("""
+          - list: a
+            title: A
+        """)) == ["4:5 FC100 list 'a' is missing required key 'elements'"])
+        #expect(Self.summaries(form("""
+          - list: a
+            elements: []
+            itemTitel: X
+        """)).map { String($0.prefix(11)) } == ["5:15 FC100 ", "6:5 FC101 u"])
+    }
+}
+
+extension ListCheckerTests {
+    @Test func anEntrysEnumMustNotHideATypeOfTheForm() {
+        #expect(Self.summaries(form("""
+          - list: kinds
+            elements:
+              - segment: kind
+                options: [a, b]
+          - list: others
+            elements:
+              - segment: testForm
+                options: [a, b]
+              - picker: x
+                enumName: OtherEntry
+                options: [a, b]
+              - segment: fine
+                options: [a, b]
+        """)) == [
+            "6:18 FC204 the enum 'Kind' of 'kind' in list 'kinds' collides with a type of the form",
+            "10:18 FC204 the enum 'TestForm' of 'testForm' in list 'others' collides with a type of the form",
+            "12:17 FC204 the enum 'OtherEntry' of 'x' in list 'others' collides with a type of the form",
+        ])
+    }
+}

@@ -1,0 +1,132 @@
+@testable import FormCompiler
+@testable import FormEditor
+@testable import FormModel
+@testable import FormSource
+import Testing
+
+/// The editor features inside lists (SPEC §14): an entry's names are its own, for
+/// completion, references and rename; the outline shows a list with its entry's fields.
+struct ListEditorTests {
+    /// `‸` marks the cursor.
+    static func document(_ marked: String) -> (EditorDocument, SourcePosition) {
+        var line = 1
+        var column = 1
+        var text = ""
+        var cursor = SourcePosition(line: 1, column: 1)
+        for scalar in marked.unicodeScalars {
+            if scalar == "‸" {
+                cursor = SourcePosition(line: line, column: column)
+                continue
+            }
+            text.unicodeScalars.append(scalar)
+            if scalar == "\n" { line += 1; column = 1 } else { column += 1 }
+        }
+        return (EditorDocument(path: "job.form.yaml", text: text), cursor)
+    }
+
+    static func form(_ body: String) -> String {
+        "formc: 1\nform: JobForm\nelements:\n  - textField: company\n  - boolean: remote\n    title: Remote\n" + body
+    }
+
+    @Test func completionInsideAnEntryOffersTheEntrysFieldsFirst() {
+        let (editor, cursor) = Self.document(Self.form("""
+          - list: employers
+            elements:
+              - boolean: current
+                title: Current
+              - textField: role
+              - date: to
+                visibleWhen: not ‸
+        """))
+        let labels = editor.completions(at: cursor).map(\.label)
+        // The entry's fields first, then the form's that no entry field hides.
+        #expect(Array(labels.prefix(5)) == ["current", "role", "to", "company", "remote"])
+    }
+
+    @Test func sameAsInsideAnEntryOffersTheEntrysFieldsFirst() {
+        let (editor, cursor) = Self.document(Self.form("""
+          - list: employers
+            elements:
+              - textField: role
+              - textField: confirm
+                rules:
+                  - sameAs: ‸
+        """))
+        let labels = editor.completions(at: cursor).map(\.label)
+        #expect(labels == ["role", "company", "remote"])
+    }
+
+    @Test func completionOutsideTheListOffersTheFormsFields() {
+        let (editor, cursor) = Self.document(Self.form("""
+          - list: employers
+            elements:
+              - boolean: current
+                title: Current
+          - textField: notes
+            visibleWhen: not rem‸
+        """))
+        let labels = editor.completions(at: cursor).map(\.label)
+        #expect(labels.contains("remote"))
+        #expect(!labels.contains("current"))
+    }
+
+    static let renameText = form("""
+      - list: employers
+        elements:
+          - textField: compa‸ny
+          - textField: confirm
+            visibleWhen: not isEmpty(company)
+            rules: [{ sameAs: company }]
+          - textField: role
+      - list: references
+        elements:
+          - textField: company
+          - textField: other
+            visibleWhen: isEmpty(company)
+    """)
+
+    @Test func renameChangesTheEntrysNamesOnly() throws {
+        let (editor, cursor) = Self.document(Self.renameText)
+        #expect(editor.diagnostics.isEmpty, "\(editor.diagnostics.map(\.summary))")
+        let edits = try editor.rename(at: cursor, to: "employer").get()
+        // The declaration in employers' entry, its condition and its sameAs; not the
+        // form's `company` (line 4) nor the references' (lines 15 and 17).
+        #expect(edits.map(\.range.start.line).sorted() == [9, 11, 12])
+        #expect(editor.references(at: cursor).count == 3)
+        #expect(editor.definition(at: cursor).map(\.start.line) == [9])
+    }
+
+    @Test func renameInAnEntryIsCheckedAgainstTheEntry() {
+        let (editor, cursor) = Self.document(Self.renameText)
+        // `role` is taken in this entry; `remote` is the form's, free in the entry.
+        #expect(throws: RenameRefusal.self) { try editor.rename(at: cursor, to: "role").get() }
+        #expect(throws: RenameRefusal.self) { try editor.rename(at: cursor, to: "id").get() }
+        #expect((try? editor.rename(at: cursor, to: "remote").get())?.count == 3)
+    }
+
+    @Test func renamingAFormFieldLeavesTheEntriesAlone() throws {
+        let (editor, _) = Self.document(Self.renameText)
+        let edits = try editor.rename(at: SourcePosition(line: 4, column: 17), to: "employerName").get()
+        #expect(edits.map(\.range.start.line) == [4])
+    }
+
+    @Test func theOutlineShowsAListWithItsEntrysFields() {
+        let (editor, _) = Self.document(Self.renameText)
+        let lists = editor.outline.filter { $0.kind == .list }
+        #expect(lists.map(\.name) == ["employers", "references"])
+        #expect(lists[0].detail == "list: [Employer]")
+        #expect(lists[0].children.map(\.name) == ["company", "confirm", "role"])
+    }
+}
+
+extension ListEditorTests {
+    @Test func hoverOfAnEntryFieldDescribesTheEntrysField() throws {
+        let (editor, _) = Self.document(Self.renameText)
+        // The entry's `company` (a text field of the entry), not the form's.
+        let hover = try #require(editor.hover(at: SourcePosition(line: 11, column: 39)))
+        #expect(hover.markdown.contains("**company**: `String` (textField)"))
+        #expect(hover.markdown.contains("A field of each entry of list `employers`."))
+        let form = try #require(editor.hover(at: SourcePosition(line: 4, column: 17)))
+        #expect(!form.markdown.contains("entry"))
+    }
+}

@@ -1,0 +1,271 @@
+@testable import FormChecker
+@testable import FormCompiler
+@testable import FormModel
+@testable import FormSource
+@testable import FormText
+import Foundation
+import Testing
+
+/// SPEC §16 in the checker: bounds naming fields, `when:` on rules, two fields in
+/// a condition and shared option sets — each mistake located, with its code.
+struct RelationsCheckerTests {
+    static let brokenForm = """
+        formc: 1
+        form: BrokenForm
+        options:
+          Country: [us, gb]
+          Unused: [a, b]
+          size: [s, m]
+          Field: [x, y]
+        elements:
+          - date: start
+          - date: at
+            mode: time
+          - number: low
+          - date: end
+            rules:
+              - min: strat
+              - max: at
+              - min: low
+              - max: end
+          - textField: phone
+            rules:
+              - required: false
+              - { required: true, when: contactBy }
+              - { minLength: 3, when: "phone == " }
+              - { maxLength: 9, when: "true" }
+              - { pattern: '[0-9]+', when: start }
+          - picker: shipping
+            options: Contry
+          - picker: billing
+            options: Country
+            enumName: BillingCountry
+            default: fr
+          - segment: plan
+            options: [free, pro]
+          - textField: note
+            visibleWhen: plan == billing or start < at or plan < plan or low != low
+        """
+
+    static let expected: [(position: String, message: String)] = [
+        ("5:3 FC206", "option set 'Unused' is not used by any field"),
+        ("6:3 FC200", "'size' is not a valid option set name"),
+        ("6:3 FC206", "option set 'size' is not used by any field"),
+        ("7:3 FC204", "option set 'Field' would generate the enum 'Field'"),
+        ("7:3 FC206", "option set 'Field' is not used"),
+        ("15:14 FC501", "min names an unknown field 'strat'"),
+        ("16:14 FC302", "'end' holds a date and 'at' a time; a bound field has the same mode"),
+        ("17:14 FC302", "'end' is a date and 'low' a whole number; a bound field is of the same kind"),
+        ("18:14 FC302", "'end' cannot be its own max"),
+        ("21:19 FC102", "rule 'required' takes only 'true' in its mapping form, found false"),
+        ("22:33 FC501", "unknown field 'contactBy'"),
+        ("23:41 FC500", "unexpected end of condition"),
+        ("24:31 FC505", "condition is always true: the rule always runs"),
+        ("25:36 FC502", "the date 'start' is not a boolean"),
+        ("27:14 FC501", "unknown option set 'Contry'"),
+        ("30:5 FC101", "'enumName' cannot be given with a shared option set"),
+        ("31:14 FC301", "default 'fr' is not an option of picker 'billing'"),
+        ("35:18 FC502", "'plan' (single choice 'Plan') cannot be compared with 'billing' (single choice 'Country')"),
+        ("35:37 FC502", "'start' (date) cannot be compared with 'at' (time)"),
+        ("35:56 FC502", "cannot be ordered with '<'"),
+    ]
+
+    @Test func oneRunReportsEveryMistake() {
+        let diagnostics = diagnose(Self.brokenForm)
+        #expect(positions(diagnostics) == Self.expected.map(\.position))
+        for (diagnostic, expected) in zip(diagnostics, Self.expected) {
+            #expect(diagnostic.message.contains(expected.message), "\(expected.position): \(diagnostic.message)")
+        }
+    }
+
+    @Test func unknownNamesSuggestTheCloseOne() {
+        let diagnostics = diagnose(Self.brokenForm)
+        func help(at position: String) -> [String] {
+            diagnostics.first { positions([$0]) == [position] }?.help ?? []
+        }
+        #expect(help(at: "15:14 FC501") == ["did you mean 'start'?"])
+        #expect(help(at: "27:14 FC501") == ["did you mean 'Country'?"])
+        #expect(help(at: "6:3 FC200").contains("did you mean 'Size'?"))
+        #expect(help(at: "21:19 FC102").first?.contains("{ required: true, when: … }") == true)
+    }
+
+    static let validForm = """
+        formc: 1
+        form: TripForm
+        options:
+          Country: [us, { value: gb, title: United Kingdom }]
+        elements:
+          - number: fewest
+            title: Fewest guests
+          - number: most
+            title: Most guests
+            decimals: 1
+            rules: [{ min: fewest }, { min: 1 }]
+          - date: start
+            title: Start date
+          - date: end
+            title: End date
+            rules:
+              - min: start
+              - min: today
+              - max: start
+                when: not isEmpty(start) and end > start
+                message: Only one day
+          - date: opens
+            mode: time
+          - date: closes
+            title: Closes?
+            mode: time
+            rules: [{ min: opens }]
+          - picker: home
+            options: Country
+          - multiChoice: visited
+            options: Country
+            default: [gb]
+          - segment: away
+            options: Country
+            default: us
+          - boolean: a
+            title: A
+          - boolean: b
+            title: B
+          - textField: first
+          - textField: note
+            visibleWhen: home != away and a == b and first != second and most >= fewest and end < start and closes > opens
+          - textField: second
+            rules:
+              - { required: true, when: "away == 'gb'" }
+              - { pattern: '[0-9]+', when: "home in ['us']" }
+              - { pattern: '[0-9]+', when: "contains(visited, 'us')" }
+        """
+
+    @Test func aFormUsingEveryRelationChecksClean() {
+        #expect(diagnose(Self.validForm).map { "\(positions([$0])[0]) \($0.message)" } == [])
+    }
+
+    @Test func theCheckedTreeHoldsTheRelations() throws {
+        let result = FormPipeline.check(SourceFile(path: "trip.form.yaml", text: Self.validForm))
+        let form = try #require(result.checked)
+        let elements = form.document.allElements
+        let end = try #require(elements.first { $0.id?.value == "end" }?.field)
+        #expect(end.rules.map(\.kind) == [.minField("start"), .min("today"), .maxField("start")])
+        #expect(end.rules[2].when?.expression == .and(.not(.isEmpty("start")), .fieldCompare("end", .greater, "start")))
+        let second = try #require(elements.first { $0.id?.value == "note" })
+        #expect(second.visibleWhen?.expression?.conditionText
+            == "home != away and a == b and first != second and most >= fewest and end < start and closes > opens")
+        let home = try #require(form.symbols.field("home"))
+        let away = try #require(form.symbols.field("away"))
+        #expect(home.valueType == .segment(enumName: "Country", optional: true))
+        #expect(away.valueType == .segment(enumName: "Country", optional: false))
+        #expect(form.symbols.field("visited")?.valueType == .multiChoice(enumName: "Country"))
+    }
+
+    @Test func comparingAFieldWithItselfIsConstant() {
+        let diagnostics = diagnose(form("""
+              - number: low
+              - textField: a
+                visibleWhen: low != low
+              - textField: b
+                visibleWhen: low < low or low > low
+              - textField: c
+                visibleWhen: low <= low
+            """))
+        #expect(positions(diagnostics) == ["6:18 FC505", "8:18 FC505"])
+        #expect(diagnostics.allSatisfy { $0.message.contains("always false") })
+    }
+
+    @Test func twoFieldsOfOneKindButDifferentTypesDoNotCompare() {
+        let diagnostics = diagnose(form("""
+              - multiChoice: x
+                options: [a, b]
+              - multiChoice: y
+                options: [a, b]
+              - textField: t
+              - boolean: flag
+                title: Flag
+              - textField: note
+                visibleWhen: x == y or t == flag or t < t
+            """))
+        #expect(positions(diagnostics) == ["12:18 FC502", "12:28 FC502", "12:43 FC502"])
+    }
+
+    @Test func aBoundThatIsADateWordStaysADate() {
+        #expect(RuleKind.isFieldBound("startDate"))
+        #expect(!RuleKind.isFieldBound("today"))
+        #expect(!RuleKind.isFieldBound("today-18y"))
+        #expect(!RuleKind.isFieldBound("2026-01-31"))
+        #expect(!RuleKind.isFieldBound("18"))
+        #expect(diagnose(form("""
+              - date: today2
+              - date: day
+                rules: [{ min: today }, { max: today2 }]
+            """)).isEmpty)
+    }
+
+    @Test func repeatedRulesWithConditionsAreNoRepeat() {
+        let diagnostics = diagnose(form("""
+              - boolean: flag
+                title: Flag
+              - number: low
+              - number: n
+                rules:
+                  - { min: 1, when: flag }
+                  - { min: 1 }
+                  - { min: low }
+                  - { max: 5 }
+                  - { max: 6 }
+            """))
+        #expect(positions(diagnostics) == ["13:11 FC406"])
+    }
+
+    @Test func aConditionWithoutARuleIsReported() {
+        let diagnostics = diagnose(form("""
+              - boolean: flag
+                title: Flag
+              - textField: name
+                rules:
+                  - when: flag
+                  - { required: true, when: flag, mesage: x }
+            """))
+        #expect(positions(diagnostics) == ["8:9 FC100", "9:39 FC101"])
+        #expect(diagnostics.first?.message == "rule item has a condition but no rule")
+        #expect(diagnostics.last?.help.first == "did you mean 'message'?")
+    }
+
+    @Test func boundsThatApplySometimesDoNotContradictOrEndASlider() {
+        let diagnostics = diagnose(form("""
+              - boolean: flag
+                title: Flag
+              - number: n
+                style: slider
+                rules: [{ min: 10, when: flag }, { max: 5 }, { min: 0 }]
+              - number: m
+                rules: [{ min: 10 }, { max: 5, when: flag }]
+            """))
+        #expect(diagnostics.isEmpty, "\(diagnostics.map(\.message))")
+    }
+
+    @Test func theStringsOfASharedSetHaveOneKey() throws {
+        var diagnostics = DiagnosticBag(file: "trip.form.yaml")
+        let form = try #require(FormPipeline.check(SourceFile(path: "trip.form.yaml", text: Self.validForm)).checked)
+        let strings = FormStrings.strings(of: form.document, diagnostics: &diagnostics)
+        let keys = strings.map(\.key)
+        #expect(keys.filter { $0.contains("option") } == ["TripForm.options.Country.us", "TripForm.options.Country.gb"])
+        #expect(strings.first { $0.key == "TripForm.options.Country.gb" }?.comment == "Title of the option gb of the option set Country in TripForm")
+        let messages = Dictionary(strings.map { ($0.key, $0.source) }, uniquingKeysWith: { first, _ in first })
+        #expect(messages["TripForm.most.min.message"] == "Most guests must be at least Fewest guests")
+        #expect(messages["TripForm.end.min.message"] == "End date must be on or after Start date")
+        #expect(messages["TripForm.closes.min.message"] == "Must be at or after Opens")
+        #expect(diagnostics.diagnostics.isEmpty)
+    }
+
+    @Test func theDumpShowsSetsBoundsAndConditions() throws {
+        let result = FormPipeline.check(SourceFile(path: "trip.form.yaml", text: Self.validForm))
+        let dump = TreeDump.json(for: try #require(result.checked).document, path: "trip.form.yaml")
+        #expect(dump.contains("\"options\": {"))
+        #expect(dump.contains("\"Country\": ["))
+        #expect(dump.contains("\"options\": \"Country\""))
+        #expect(dump.contains("\"field\": \"start\""))
+        #expect(dump.contains("\"when\": \"not isEmpty(start) and end > start\""))
+    }
+}

@@ -1,0 +1,329 @@
+import Foundation
+import FormRuntime
+import Observation
+import Testing
+
+// The job application (schemas/jobapplication.form.yaml), compiled by FormcPlugin:
+// lists of SPEC §14, driven from Swift.
+
+@MainActor
+struct JobApplicationFormTests {
+    typealias Form = JobApplicationForm
+    typealias Values = JobApplicationForm.Values
+
+    static func employer(_ company: String, from: FormDate? = FormDate(year: 2020, month: 1, day: 1), current: Bool = true) -> Form.Employer {
+        var employer = Form.Employer()
+        employer.company = company
+        employer.role = "Engineer"
+        employer.from = from
+        employer.current = current
+        return employer
+    }
+
+    /// Values that pass every rule.
+    static var valid: Values {
+        var values = Values()
+        values.fullName = "Ada Lovelace"
+        values.email = "ada@example.com"
+        values.employers = [employer("Analytical Engines")]
+        var reference = Form.Reference()
+        reference.name = "Charles"
+        reference.email = "charles@example.com"
+        values.references = [reference]
+        values.acceptTerms = true
+        return values
+    }
+
+    @Test func entryTypesAndDefaults() {
+        #expect(Form.EmployerEntry.Field.allCases.map(\.rawValue) == ["company", "role", "from", "current", "to"])
+        #expect(Form.ReferenceEntry.Field.allCases.map(\.rawValue) == ["name", "email"])
+        // The list ids are not fields of the form: they name lists.
+        #expect(Form.Field.allCases.map(\.rawValue) == ["fullName", "email", "acceptTerms"])
+        let employer = Form.Employer()
+        #expect(employer.company == "" && employer.from == nil && employer.current == false && employer.to == nil)
+        // `Values()` holds `initialItems` entries: minItems 1 for employers, none for references.
+        let values = Values()
+        #expect(values.employers.count == 1)
+        #expect(values.references.isEmpty)
+        #expect(values.employers[0] == Form.Employer())
+    }
+
+    @Test func entryIDsAreStableAndNotEncoded() throws {
+        let first = Form.Employer()
+        let second = Form.Employer()
+        #expect(first.id != second.id)
+        // Equality compares the fields, not the identity.
+        #expect(first == second)
+        let data = try JSONEncoder().encode(Self.employer("Acme"))
+        let object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        #expect(object["id"] == nil)
+        #expect(Set(object.keys) == ["company", "role", "from", "current"])
+        #expect(object["from"] as? String == "2020-01-01")
+    }
+
+    @Test func valuesRoundTripThroughJSON() throws {
+        var values = Self.valid
+        values.employers.append(Self.employer("Difference Engines", current: false))
+        values.employers[1].to = FormDate(year: 2021, month: 6, day: 30)
+        let data = try JSONEncoder().encode(values)
+        let decoded = try JSONDecoder().decode(Values.self, from: data)
+        #expect(decoded == values)
+        // Decoded entries get new ids.
+        #expect(decoded.employers[0].id != values.employers[0].id)
+        let object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        let employers = try #require(object["employers"] as? [[String: Any]])
+        #expect(employers.count == 2)
+        #expect(employers[1]["company"] as? String == "Difference Engines")
+        #expect(employers[1]["to"] as? String == "2021-06-30")
+    }
+
+    @Test func theFormBindsEveryEntryAndKeepsItsID() {
+        let values = Self.valid
+        let form = Form(values: values)
+        #expect(form.employers.entries.count == 1)
+        let entry = form.employers.entries[0]
+        #expect(entry.id == values.employers[0].id)
+        #expect(entry.company.value == "Analytical Engines")
+        entry.company.value = "Engines Ltd"
+        #expect(form.values.employers[0].company == "Engines Ltd")
+        #expect(form.values.employers[0].id == entry.id)
+        #expect(form.values.references == values.references)
+        // init(values:) and values round-trip, ids included.
+        let again = Form(values: form.values)
+        #expect(again.values == form.values)
+        #expect(again.values.employers.map(\.id) == form.values.employers.map(\.id))
+    }
+
+    @Test func appendRemoveAndMoveRespectTheCounts() {
+        let form = Form()
+        let employers = form.employers
+        #expect(employers.count == 1)
+        #expect(employers.canAppend)
+        // minItems 1: the only entry cannot be removed.
+        #expect(!employers.canRemove)
+        employers.remove(at: 0)
+        #expect(employers.count == 1)
+        for _ in 0..<10 { employers.append() }
+        // maxItems 5.
+        #expect(employers.count == 5)
+        #expect(!employers.canAppend)
+        #expect(employers.append() == nil)
+        #expect(employers.canRemove)
+        for (index, entry) in employers.entries.enumerated() { entry.company.value = "C\(index)" }
+        employers.move(from: 0, to: 4)
+        #expect(employers.entries.map(\.company.value) == ["C1", "C2", "C3", "C4", "C0"])
+        employers.move(fromOffsets: IndexSet([3, 4]), toOffset: 0)
+        #expect(employers.entries.map(\.company.value) == ["C4", "C0", "C1", "C2", "C3"])
+        let removed = employers.entries[1].id
+        employers.remove(id: removed)
+        #expect(employers.entries.map(\.company.value) == ["C4", "C1", "C2", "C3"])
+        #expect(!employers.entries.contains { $0.id == removed })
+        #expect(form.values.employers.map(\.company) == ["C4", "C1", "C2", "C3"])
+        // A new entry starts at the defaults.
+        #expect(form.references.append()?.values == Form.Reference())
+    }
+
+    @Test func listChangesAreObservable() {
+        let form = Form()
+        var seen: [Int] = []
+        let token = form.employers.addObserver { seen.append($0.count) }
+        form.employers.append()
+        form.employers.move(from: 0, to: 1)
+        form.employers.remove(at: 0)
+        #expect(seen == [2, 2, 1])
+        form.employers.removeObserver(token)
+        form.employers.append()
+        #expect(seen == [2, 2, 1])
+
+        let changed = Flag()
+        withObservationTracking {
+            _ = form.employers.entries
+        } onChange: {
+            changed.isSet = true
+        }
+        form.employers.append()
+        #expect(changed.isSet)
+    }
+
+    @Test func aValidApplicationPasses() async {
+        let report = await Form.validate(Self.valid)
+        #expect(report.isValid)
+        #expect(report.issues.isEmpty)
+        #expect(report.result(at: "/employers") == .valid)
+        #expect(report.result(at: "/employers/0/company") == .valid)
+        #expect(report.result(at: "/employers/1/company") == nil)
+        #expect(report.result(at: "/references/0/email") == .valid)
+    }
+
+    @Test func issuesNameEachValueByItsPathInDocumentOrder() async {
+        var values = Self.valid
+        values.employers = []
+        values.references = [Form.Reference(), Form.Reference()]
+        values.references[1].name = "Grace"
+        values.references[1].email = "not an email"
+        values.email = ""
+        let report = await Form.validate(values)
+        #expect(!report.isValid)
+        #expect(report.issues == [
+            ValidationIssue(path: "/email", message: "Email is required"),
+            ValidationIssue(path: "/employers", message: "Previous employers: add at least 1 entry"),
+            ValidationIssue(path: "/references/0/name", message: "Name is required"),
+            ValidationIssue(path: "/references/0/email", message: "Email is required"),
+            ValidationIssue(path: "/references/1/email", message: "Email must be a valid email address"),
+        ])
+        #expect(report.invalidFields == [.email])
+        #expect(report.result(at: "/references/1/name") == .valid)
+    }
+
+    @Test func tooManyEntriesAndEntryRules() async {
+        var values = Self.valid
+        values.employers = (0..<6).map { Self.employer("C\($0)") }
+        values.employers[2].company = "  "
+        let report = await Form.validate(values)
+        #expect(report.issues == [
+            ValidationIssue(path: "/employers", message: "Previous employers: at most 5 entries are allowed"),
+            ValidationIssue(path: "/employers/2/company", message: "Company is required"),
+        ])
+    }
+
+    @Test func hiddenEntryFieldsAreValidPerEntry() async {
+        var values = Self.valid
+        // `to` is hidden while `current` is on, and required while it shows.
+        values.employers = [Self.employer("Now", current: true), Self.employer("Before", current: false)]
+        let report = await Form.validate(values)
+        #expect(report.issues == [ValidationIssue(path: "/employers/1/to", message: "To is required")])
+        #expect(report.result(at: "/employers/0/to") == .valid)
+
+        let form = Form(values: values)
+        let entries = form.employers.entries
+        #expect(!entries[0].isVisible(.to))
+        #expect(entries[1].isVisible(.to))
+        entries[1].current.value = true
+        #expect(!entries[1].isVisible(.to))
+        #expect(await form.validate().isValid)
+    }
+
+    @Test func validateSetsEveryEntrysFieldStates() async {
+        var values = Self.valid
+        values.references = [Form.Reference()]
+        let form = Form(values: values)
+        let report = await form.validate()
+        #expect(!report.isValid)
+        let reference = form.references.entries[0]
+        #expect(reference.state(of: .name) == .invalid(message: "Name is required"))
+        #expect(form.employers.entries[0].state(of: .company) == .valid)
+        reference.name.value = "Grace"
+        await reference.didChange(.name)
+        await reference.didEndEditing(.name)
+        #expect(reference.state(of: .name) == .valid)
+    }
+
+    @Test func theElementTreeHasTheListsWithTheirEntries() throws {
+        let form = Form()
+        let lists = form.elements.compactMap { element -> ListElement? in
+            if case .list(let list) = element.kind { return list }
+            return nil
+        }
+        #expect(lists.map(\.id) == ["employers", "references"])
+        let employers = lists[0]
+        #expect(employers.title == "Previous employers")
+        #expect(employers.itemTitle == "Employer")
+        #expect(employers.addTitle == "Add another employer")
+        #expect(employers.entries.count == 1)
+        #expect(employers.canAppend && !employers.canRemove)
+        let entry = try #require(employers.entries.first)
+        #expect(entry.id == form.employers.entries[0].id)
+        let ids = entry.elements.compactMap { element -> String? in
+            switch element.kind {
+            case .textField(let field): field.id
+            case .date(let field): field.id
+            case .boolean(let field): field.id
+            default: nil
+            }
+        }
+        #expect(ids == ["company", "role", "from", "current", "to"])
+        employers.append()
+        #expect(form.employers.count == 2)
+        #expect(employers.canRemove)
+        employers.remove(at: 1)
+        #expect(form.employers.count == 1)
+    }
+
+    @Test func entryStringsUseTheListsKeys() async {
+        let catalog = StringCatalog(sourceLanguage: "en", translations: [
+            "JobApplicationForm.employers.minItems.message": ["de": "Mindestens 1 Arbeitgeber"],
+            "JobApplicationForm.employers.company.required.message": ["de": "Firma fehlt"],
+        ])
+        let context = ValidationContext(now: Date(), timeZone: .current, localization: .catalog(catalog, locale: "de"))
+        var values = Self.valid
+        values.employers = []
+        #expect(await Form.validate(values, in: context).issues.first?.message == "Mindestens 1 Arbeitgeber")
+        values.employers = [Form.Employer()]
+        #expect(await Form.validate(values, in: context).issues.first == ValidationIssue(path: "/employers/0/company", message: "Firma fehlt"))
+    }
+}
+
+/// Set from an Observation `onChange`, which may run on any thread.
+private final class Flag: @unchecked Sendable {
+    var isSet = false
+}
+
+/// The form's state from app code (SPEC §15.2) in a form with lists: a server's
+/// message shows beside the lists' issues, and a reset puts the entries back.
+@MainActor
+struct JobApplicationStateTests {
+    @Test func aServerMessageJoinsTheListsIssues() async {
+        let form = JobApplicationForm()
+        form.fullName.value = "Ada Lovelace"
+        form.email.value = "ada@example.com"
+        form.acceptTerms.value = true
+        form.setError("This email has applied already", for: .email)
+        let report = await form.validate()
+        #expect(report[.email] == .invalid(message: "This email has applied already"))
+        #expect(report.result(at: "/email") == .invalid(message: "This email has applied already"))
+        // The lists' paths are all still there: the entry's empty company among the issues.
+        #expect(report.issues.map(\.path) == ["/email", "/employers/0/company", "/employers/0/from", "/employers/0/to"])
+        #expect(report.result(at: "/employers") == .valid)
+        #expect(form.state(of: .email) == .invalid(message: "This email has applied already"))
+    }
+
+    @Test func aServerMessageReachesAnEntryByItsPath() async {
+        let form = JobApplicationForm()
+        #expect(form.setError("We could not verify this company", at: "/employers/0/company"))
+        #expect(!form.setError("No such entry", at: "/employers/3/company"))
+        #expect(!form.setError("No such field", at: "/employers/0/salary"))
+        #expect(!form.setError("No such list", at: "/pets/0/name"))
+        let entry = form.employers.entries[0]
+        #expect(entry.state(of: .company) == .invalid(message: "We could not verify this company"))
+        // validate() leaves it; a new value gives the field back to its rules.
+        entry.company.value = "Analytical Engines Ltd"
+        #expect(form.setError("We could not verify this company", at: "/employers/0/company"))
+        _ = await form.validate()
+        #expect(entry.state(of: .company) == .invalid(message: "We could not verify this company"))
+        entry.company.value = "Difference Engines Ltd"
+        await form.settle()
+        _ = await form.validate()
+        #expect(entry.state(of: .company) == .valid)
+        #expect(form.setError("Again", at: "/employers/0/role"))
+        form.clearErrors()
+        #expect(entry.state(of: .role) == .idle)
+    }
+
+    @Test func resetPutsTheEntriesBack() async {
+        let form = JobApplicationForm()
+        form.employers.append()
+        form.employers.entries[0].company.value = "Analytical Engines Ltd"
+        form.fullName.value = "Ada"
+        #expect(form.employers.count == 2)
+        form.reset()
+        await form.settle()
+        #expect(form.employers.count == 1)
+        #expect(form.employers.entries[0].company.value == "")
+        #expect(form.values.fullName == "")
+        var values = JobApplicationForm.Values()
+        values.references = [JobApplicationForm.Reference(), JobApplicationForm.Reference()]
+        form.reset(to: values)
+        #expect(form.references.count == 2)
+        #expect(form.values.references.map(\.id) == values.references.map(\.id))
+    }
+}
