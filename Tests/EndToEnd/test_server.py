@@ -227,3 +227,48 @@ def test_a_burst_of_concurrent_submissions_each_gets_its_own_answer(server):
         else:
             assert status == 400
     assert request(server, "GET", "/health")[0] == 200
+
+
+def intake(email, **changes):
+    values = {
+        "fullName": "Grace Hopper", "birthDate": "1906-12-09", "email": email,
+        "visitReason": "illness", "symptomList": ["cough", "pain"], "painLevel": 4, "symptomDays": 2,
+        "mayBePregnant": False, "pregnancyWeeks": 12, "takesMedication": True,
+        "allergies": "", "consent": True,
+        "medications": [{"name": "Aspirin", "dose": "100 mg"}],
+    }
+    return values | changes
+
+
+def test_an_intake_is_stored_without_the_answers_the_patient_could_not_see(server):
+    status, _, body = submit(server, "intake", intake("hidden@example.com", visitReason="checkup", takesMedication=False))
+    assert status == 201, body
+    assert body["symptomList"] == [], "the symptoms page is skipped for a check-up"
+    assert body.get("painLevel") is None and body.get("symptomDays") is None
+    assert body.get("pregnancyWeeks") is None, "hidden while the patient may not be pregnant"
+    assert body["medications"] == [], "the list is hidden while no medication is taken"
+    assert body["fullName"] == "Grace Hopper"
+
+
+def test_an_entry_of_a_list_is_named_by_its_pointer_in_the_requests_language(server):
+    values = intake("entries@example.com", medications=[{"name": "Aspirin", "dose": ""}, {"name": "", "dose": "5 mg"}])
+    status, headers, body = submit(server, "intake", values, language="de-DE")
+    assert_problem(status, headers, body, 422)
+    assert body["issues"] == [{"path": "/medications/1/name", "message": "Name des Medikaments ist erforderlich"}]
+    values["medications"] = [{"name": "x", "dose": ""}] * 11
+    status, _, body = submit(server, "intake", values)
+    assert status == 422
+    assert body["issues"] == [{"path": "/medications", "message": "Medications you take: at most 10 entries are allowed"}]
+
+
+def test_a_second_intake_for_one_email_is_refused_even_when_sent_at_once(server):
+    values = intake("twice@example.com")
+    with ThreadPoolExecutor(max_workers=8) as pool:
+        answers = list(pool.map(lambda _: submit(server, "intake", values, language="de"), range(8)))
+    statuses = sorted(status for status, _, _ in answers)
+    assert statuses == [201] + [422] * 7
+    for status, _, body in answers:
+        if status == 422:
+            assert body["issues"] == [
+                {"path": "/email", "message": "Für diese E-Mail-Adresse gibt es bereits eine Aufnahme"}
+            ]

@@ -1,13 +1,14 @@
 import FormRuntime
 import Foundation
 
-/// A generated form as the server takes it: its values' type and its rules,
-/// callable off the main actor (SPEC §5: the static members are `nonisolated`).
+/// A generated form as the server takes it: its values' type and what drops the
+/// answers the person could not see, callable off the main actor (SPEC §5, §15.2:
+/// the static members are `nonisolated`). Its rules are given when it is registered,
+/// since a form with `custom` rules validates with the server's validators.
 public protocol SubmittableForm {
     associatedtype Values: Codable & Sendable
     associatedtype Field: Hashable & Sendable
-    static func validate(_ values: Values, in context: ValidationContext) async -> ValidationReport<Field>
-    //TEMP static func clearingHidden(_ values: Values, in context: ValidationContext) -> Values
+    static func clearingHidden(_ values: Values, in context: ValidationContext) -> Values
 }
 
 /// What the server answers, without HTTP types: a status, a media type, the
@@ -47,8 +48,15 @@ public struct FormService: Sendable {
             throw StringCatalog.Error("Localizable.xcstrings is not in the bundle")
         }
         var service = FormService(catalog: try StringCatalog(contentsOf: url))
-        service.register(SignUpForm.self, at: "signup")
-        //TEMP service.register(IntakeForm.self, at: "intake")
+        service.register(SignUpForm.self, at: "signup") { values, context in
+            await SignUpForm.validate(values, in: context)
+        }
+        let patients = PatientRegistry()
+        service.register(IntakeForm.self, at: "intake") { values, context in
+            await IntakeForm.validate(values, in: context, validators: IntakeValidators(patients: patients, context: context))
+        } store: { values, context in
+            await patients.register(values.email) ? [] : [IntakeValidators.emailTaken(values.email, context: context)]
+        }
         return service
     }
 
@@ -57,10 +65,19 @@ public struct FormService: Sendable {
         self.forms = [:]
     }
 
-    /// Accepts `Form`'s submissions at `POST /forms/NAME`.
-    public mutating func register<Form: SubmittableForm>(_ form: Form.Type, at name: String) {
+    /// Accepts `Form`'s submissions at `POST /forms/NAME`: `validate` gives the
+    /// report of the values as they would be stored, `store` keeps values that passed
+    /// and gives issues when it cannot (a value another submission claimed meanwhile).
+    public mutating func register<Form: SubmittableForm>(
+        _ form: Form.Type,
+        at name: String,
+        validate: @escaping @Sendable (Form.Values, ValidationContext) async -> ValidationReport<Form.Field>,
+        store: @escaping @Sendable (Form.Values, ValidationContext) async -> [ValidationIssue] = { _, _ in [] }
+    ) {
         var forms = self.forms
-        forms[name] = { body, context in await Self.submit(Form.self, body: body, context: context) }
+        forms[name] = { body, context in
+            await Self.submit(Form.self, body: body, context: context, validate: validate, store: store)
+        }
         self = FormService(catalog: catalog, forms: forms)
     }
 
@@ -122,7 +139,13 @@ public struct FormService: Sendable {
         return type == "application/json" || (type.hasPrefix("application/") && type.hasSuffix("+json"))
     }
 
-    static func submit<Form: SubmittableForm>(_ form: Form.Type, body: Data, context: ValidationContext) async -> Outcome {
+    static func submit<Form: SubmittableForm>(
+        _ form: Form.Type,
+        body: Data,
+        context: ValidationContext,
+        validate: @Sendable (Form.Values, ValidationContext) async -> ValidationReport<Form.Field>,
+        store: @Sendable (Form.Values, ValidationContext) async -> [ValidationIssue]
+    ) async -> Outcome {
         let values: Form.Values
         do {
             values = try JSONDecoder().decode(Form.Values.self, from: body)
@@ -131,10 +154,14 @@ public struct FormService: Sendable {
         } catch {
             return .malformed(detail: "The body could not be read: \(error.localizedDescription)", pointer: "")
         }
-        let submitted = values //TEMP
-        let report = await Form.validate(submitted, in: context)
+        let submitted = Form.clearingHidden(values, in: context)
+        let report = await validate(submitted, context)
         guard report.isValid else {
             return .invalid(report.issues)
+        }
+        let refused = await store(submitted, context)
+        guard refused.isEmpty else {
+            return .invalid(refused)
         }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]

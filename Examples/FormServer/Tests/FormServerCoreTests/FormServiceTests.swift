@@ -122,4 +122,47 @@ import Testing
         let second = await Self.service.submit(form: "signup", body: Self.json(values), contentType: "application/json", acceptLanguage: "de")
         #expect(first == second)
     }
+
+    static func intake(email: String) -> [String: Any] {
+        [
+            "fullName": "Grace Hopper", "birthDate": "1906-12-09", "email": email,
+            "visitReason": "checkup", "symptomList": ["cough"], "painLevel": 4, "symptomDays": 2,
+            "mayBePregnant": false, "pregnancyWeeks": 12, "takesMedication": false,
+            "allergies": "", "consent": true,
+            "medications": [["name": "Aspirin", "dose": "100 mg"]],
+        ]
+    }
+
+    @Test func anIntakeIsStoredWithoutTheAnswersItsPagesAndConditionsHid() async {
+        let service = try! FormService.bundled()
+        let response = await service.submit(form: "intake", body: Self.json(Self.intake(email: "grace@example.com")),
+                                            contentType: "application/json", acceptLanguage: nil)
+        #expect(response.status == 201)
+        let stored = Self.object(response.body)
+        #expect(stored["symptomList"] as? [String] == [], "the symptoms page is skipped for a check-up")
+        #expect(stored["painLevel"] is NSNull || stored["painLevel"] == nil)
+        #expect(stored["pregnancyWeeks"] is NSNull || stored["pregnancyWeeks"] == nil)
+        #expect(stored["medications"] as? [Any] == nil || (stored["medications"] as? [Any])?.isEmpty == true,
+                "the medications list is hidden while no medication is taken")
+    }
+
+    @Test func anIntakeEntrysIssueIsAtItsPointerAndASecondIntakeForOneEmailIsRefused() async throws {
+        let service = try FormService.bundled()
+        var values = Self.intake(email: "ada@example.com")
+        values["takesMedication"] = true
+        values["medications"] = [["name": "Aspirin", "dose": ""], ["name": " ", "dose": "5 mg"]]
+        var response = await service.submit(form: "intake", body: Self.json(values), contentType: "application/json", acceptLanguage: "de")
+        #expect(response.status == 422)
+        let issues = try #require(Self.object(response.body)["issues"] as? [[String: String]])
+        #expect(issues == [["path": "/medications/1/name", "message": "Name des Medikaments ist erforderlich"]])
+
+        values["medications"] = [["name": "Aspirin", "dose": ""]]
+        response = await service.submit(form: "intake", body: Self.json(values), contentType: "application/json", acceptLanguage: "de")
+        #expect(response.status == 201)
+        response = await service.submit(form: "intake", body: Self.json(values), contentType: "application/json", acceptLanguage: "de")
+        #expect(response.status == 422)
+        #expect(Self.object(response.body)["issues"] as? [[String: String]] == [
+            ["path": "/email", "message": "Für diese E-Mail-Adresse gibt es bereits eine Aufnahme"],
+        ])
+    }
 }
