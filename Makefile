@@ -5,7 +5,7 @@ SHELL := /bin/bash
 SWIFT ?= swift
 EXAMPLE ?= schemas/signup.form.yaml
 
-.PHONY: run test e2e e2e-browser e2e-editor build release deps bench fuzz docs record clean
+.PHONY: run test e2e e2e-browser e2e-editor e2e-server examples build release deps bench fuzz docs record clean
 
 # libyaml is a system package (pkg-config yaml-0.1). Install it when missing;
 # needs root or sudo, which CI images and fresh containers have.
@@ -73,7 +73,25 @@ e2e-editor:
 		$$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq neovim >/dev/null; \
 	fi
 
-e2e: build e2e-browser e2e-editor $(E2E_VENV)/installed
+# The example server (Examples/FormServer, its own package: Hummingbird from the
+# package mirror): built with its unit tests, which run here; test_server.py then
+# starts it on loopback and sends it real requests.
+SERVER_PACKAGE := Examples/FormServer
+e2e-server: deps
+	$(SWIFT) build --package-path $(SERVER_PACKAGE) --build-tests
+	$(SWIFT) test --package-path $(SERVER_PACKAGE) --skip-build
+
+# The example server's forms as formc writes them: its Swift and its catalog
+# (translations kept), from the forms in schemas/ it shares with the app.
+SERVER_FORMS := signup:SignUpForm intake:IntakeForm
+examples: build
+	@formc=$$($(SWIFT) build --show-bin-path)/formc; \
+	for pair in $(SERVER_FORMS); do \
+		$$formc build schemas/$${pair%%:*}.form.yaml -o $(SERVER_PACKAGE)/Sources/FormServerCore/$${pair##*:}.swift || exit 1; \
+	done; \
+	$$formc strings $(foreach pair,$(SERVER_FORMS),schemas/$(firstword $(subst :, ,$(pair))).form.yaml) -o $(SERVER_PACKAGE)/Sources/FormServerCore/Localizable.xcstrings
+
+e2e: build e2e-browser e2e-editor e2e-server $(E2E_VENV)/installed
 	FORMC_BINARY="$${FORMC_BINARY:-$$($(SWIFT) build --show-bin-path)/formc}" $(E2E_VENV)/bin/python -m pytest -q -o asyncio_default_fixture_loop_scope=function Tests/EndToEnd
 
 # formc as it is installed on Linux: optimized, and one static executable (the

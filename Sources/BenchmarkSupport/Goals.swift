@@ -105,3 +105,21 @@ package func median(_ samples: [Double]) -> Double {
     let middle = sorted.count / 2
     return sorted.count.isMultiple(of: 2) ? (sorted[middle - 1] + sorted[middle]) / 2 : sorted[middle]
 }
+
+/// The lists goals (SPEC §14): a form of 100 lists of 20 fields each
+/// (`BenchmarkListsForm`) keeps the main form's lint and build budgets against
+/// libyaml's parse of its own bytes. Measured in-process: the file is small, and a
+/// process start would be most of a process's time.
+package enum ListGoals {
+    package static func judge(floor: Double, lint: Double, build: Double) -> [Report.Goal] {
+        func ratio(_ name: String, _ value: Double, limit: Double) -> Report.Goal {
+            Report.Goal(name: name, measured: Format.ratio(value), passed: value > 0 && value <= limit)
+        }
+        let lintLimit = Int(BenchmarkGoals.lintLimit)
+        let buildLimit = Int(BenchmarkGoals.buildLimit)
+        return [
+            ratio("100 lists × 20 fields: lint ≤ \(lintLimit)× its floor", lint / floor, limit: BenchmarkGoals.lintLimit),
+            ratio("100 lists × 20 fields: build ≤ \(buildLimit)× its floor", build / floor, limit: BenchmarkGoals.buildLimit),
+        ]
+    }
+}

@@ -8,6 +8,7 @@ import FormSource
 struct ElementWalker {
     enum Found: Sendable {
         case group(Located<String>)
+        case page(Located<String>)
         case segue(Located<String>)
         /// A list (SPEC §14): its id, and its path in the tree. Its entries'
         /// fields are checked on their own, once the form's are declared.
@@ -65,9 +66,17 @@ struct ElementWalker {
             let kind = elements[index].kind
             switch kind {
             case .group(let group):
+                if group.isPage && path.count > 1 {
+                    // Pages stand only at the top level (SPEC §15.1).
+                    diagnostics.error(
+                        .unknownElementKind, "a page cannot stand inside a group or another page",
+                        at: elements[index].kindKeyRange,
+                        help: ["pages stand only at the top level of the form; use 'group' for a section inside a page"]
+                    )
+                }
                 if let id = group.id {
-                    checkSpelling(id, what: "group id", isField: false)
-                    found.append(.group(id))
+                    checkSpelling(id, what: group.isPage ? "page id" : "group id", isField: false)
+                    found.append(group.isPage ? .page(id) : .group(id))
                     hashes.append(IDIndex.hash(id.value))
                 }
                 walk(group.elements, range: group.elements.indices, path: &path, groups: groups + [path], hidden: canBeHidden)

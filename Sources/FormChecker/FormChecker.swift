@@ -100,6 +100,7 @@ private struct Checker {
     /// recorded, which is where a duplicate is found and the first of each wins.
     mutating func declare(_ document: FormDocument) {
         checkFormName(document.name)
+        checkPages(document.elements)
         if !document.optionSets.isEmpty {
             var setChecker = SegmentChecker()
             OptionSetChecker.declare(document.optionSets, segmentChecker: &setChecker, typeNames: &typeNames, diagnostics: &diagnostics)
@@ -148,6 +149,9 @@ private struct Checker {
         case .group(let id):
             reportDuplicate(id, earlier: symbols.record(id.value, hash: hash, declaredAt: id.range, field: nil))
             if nonFields[id.value] == nil { nonFields[id.value] = .group }
+        case .page(let id):
+            reportDuplicate(id, earlier: symbols.record(id.value, hash: hash, declaredAt: id.range, field: nil))
+            if nonFields[id.value] == nil { nonFields[id.value] = .page }
         case .segue(let id):
             reportDuplicate(id, earlier: symbols.record(id.value, hash: hash, declaredAt: id.range, field: nil))
             if nonFields[id.value] == nil { nonFields[id.value] = .segue }
@@ -177,7 +181,7 @@ private struct Checker {
         diagnostics.error(
             .duplicateID, "duplicate id '\(id.value)'", at: id.range,
             notes: [diagnostics.note("'\(id.value)' first defined here", at: earlier)],
-            help: ["fields, groups and segues share one namespace; give each a unique id"]
+            help: ["fields, groups, pages and segues share one namespace; give each a unique id"]
         )
     }
 
@@ -205,6 +209,33 @@ private struct Checker {
             }
         }
         return diagnostics
+    }
+
+    /// FC103 for each top-level element that is not a page in a form whose top
+    /// level has pages (SPEC §15.1: every top-level element is a page, or none
+    /// is), and FC204 when a segment's enum is named `Page` beside the pages'
+    /// enum. Pages inside other elements are the walker's (`ElementWalker.walk`).
+    mutating func checkPages(_ elements: [Element]) {
+        guard let first = elements.firstIndex(where: { if case .group(let group) = $0.kind { group.isPage } else { false } })
+        else { return }
+        let firstPage = elements[first]
+        for element in elements {
+            if case .group(let group) = element.kind, group.isPage { continue }
+            let kind = element.kind.keyword
+            diagnostics.error(
+                .unknownElementKind, "\(kind) stands beside pages at the top level of the form", at: element.kindKeyRange,
+                notes: [diagnostics.note("the first page is here", at: firstPage.kindKeyRange)],
+                help: ["either every top-level element is a page, or none is: move this \(kind) into a page's elements"]
+            )
+        }
+        if let earlier = typeNames.declare("Page", at: firstPage.kindKeyRange) {
+            // Only the form's own name is declared before the pages' enum.
+            diagnostics.error(
+                .nameCollision, "form name 'Page' collides with the enum of its pages", at: earlier,
+                notes: [diagnostics.note("the first page is here", at: firstPage.kindKeyRange)],
+                help: ["choose another name, e.g. 'PageForm'"]
+            )
+        }
     }
 
     mutating func checkFormName(_ name: Located<String>) {

@@ -49,6 +49,7 @@ enum ReservedIDs {
 /// enum or the form itself may not take.
 enum GeneratedTypeNames {
     static let nested: Set<String> = ["Field", "Values", "Action"]
+    // `Page` is the nested enum of a form with pages only: `Checker.checkPages` declares it there.
     /// FormRuntime's public types, every one of them (`NameClashTests` compares this
     /// list with the declarations in the runtime's sources), and the module's name.
     static let runtime: Set<String> = [
@@ -68,6 +69,7 @@ enum GeneratedTypeNames {
         "PickerElementRepresentable", "ValidationContext", "StringCatalog", "FormComparison",
         "JSONPointer", "ValidationIssue",
         "FormEntryID", "FormList", "FormListEntry", "FormOwnerReference", "ListElement", "ListElementEntry",
+        "PageElement", "FormPages", "ValidationRun", "FieldPath",
     ]
     /// The standard library's types and protocols that generated code names.
     static let standard: Set<String> = [

@@ -69,7 +69,7 @@ struct CompletionContext {
         switch role {
         case .document: names = KeySchema.document.map(\.description)
         case .element(let kind?): names = KeySchema.allowedKeys(forKind: kind).map(\.description)
-        case .element(nil): return kindItems() + KeySchema.elementCommon.map(\.description).filter { !present.contains($0) }.map(keyItem(role))
+        case .element(nil): return kindItems(inList: syntax.parent(mapping)) + KeySchema.elementCommon.map(\.description).filter { !present.contains($0) }.map(keyItem(role))
         case .rule:
             // A rule mapping holds one rule, with a parameter (a bare name is no mapping).
             let hasRule = present.contains { RuleKind.names.contains($0) }
@@ -99,8 +99,22 @@ struct CompletionContext {
         }
     }
 
-    func kindItems() -> [Item] {
-        ElementKind.keywords.map {
+    /// The element kinds an item of the element list `list` may have (SPEC §15.1):
+    /// in a group's or page's list, every kind but `page`; at the top level of a
+    /// form whose top level has a page, `page` alone, and elsewhere at the top
+    /// level every kind (`page` too, for a form that has no element yet).
+    func kindItems(inList list: NodeID? = nil) -> [Item] {
+        var keywords = ElementKind.keywords
+        if let list, tree.isSequence(list) {
+            if syntax.parent(list) != tree.root {
+                keywords.removeAll { $0 == "page" }
+            } else if tree.items(list).contains(where: { item in
+                tree.isMapping(item) && tree.entries(item).contains { tree.textEquals($0.key, "page") }
+            }) {
+                keywords = ["page"]
+            }
+        }
+        return keywords.map {
             Item(label: $0, kind: .elementKind, detail: KeyDescriptions.kinds[$0], insertText: $0 + ": ")
         }
     }
@@ -148,7 +162,7 @@ struct CompletionContext {
 
     func itemCompletions(in sequence: NodeID) -> [Item] {
         switch syntax.listKey(of: sequence) {
-        case "elements": return kindItems()
+        case "elements": return kindItems(inList: sequence)
         case "rules":
             return ruleNames(forList: sequence).map {
                 Item(

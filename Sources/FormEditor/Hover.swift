@@ -48,7 +48,7 @@ extension EditorDocument {
         occurrences.first { $0.range.touches(position) && $0.range.start != $0.range.end }
     }
 
-    /// A field's value type, rules and conditions; or what a group or segue id is.
+    /// A field's value type, rules and conditions; or what a group, page or segue id is.
     /// `list`: the id is a field of that list's entries (SPEC §14).
     func describeID(_ id: String, inList list: String? = nil) -> String? {
         if let set = document?.optionSets.first(where: { $0.name.value == id }) {
@@ -85,6 +85,18 @@ extension EditorDocument {
             } ?? []
             lines.append(rules.isEmpty ? "No rules." : "Rules: " + rules.joined(separator: ", "))
             if let list { lines.append("A field of each entry of list `\(list)`.") }
+        } else if case .group(let page) = element.kind, page.isPage {
+            // A page (SPEC §15.1): a case of `Page`, and what `fields(on:)` answers for it.
+            lines = ["**\(id)**: page id, a case of the generated `Page`"]
+            func fields(_ elements: [Element]) -> [String] {
+                elements.flatMap { element -> [String] in
+                    if let field = element.field { return [field.id.value] }
+                    if case .group(let group) = element.kind { return fields(group.elements) }
+                    return []
+                }
+            }
+            let ids = fields(page.elements)
+            lines.append(ids.isEmpty ? "No fields." : "Fields: " + ids.map { "`\($0)`" }.joined(separator: ", "))
         } else {
             lines = ["**\(id)**: \(keyword == "segue" ? "segue action" : keyword) id"]
         }

@@ -13,6 +13,7 @@ enum KeyDescriptions {
     static let rules: [String: String] = Dictionary(
         FormVocabulary.rules.map { ($0.name.description, $0.summary) }
             + [(FormVocabulary.ruleMessage.name.description, FormVocabulary.ruleMessage.summary),
+               (FormVocabulary.ruleDebounce.name.description, FormVocabulary.ruleDebounce.summary),
                (FormVocabulary.ruleWhen.name.description, FormVocabulary.ruleWhen.summary)],
         uniquingKeysWith: { first, _ in first }
     )

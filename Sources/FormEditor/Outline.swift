@@ -2,10 +2,12 @@ import FormModel
 import FormSource
 import FormSwiftEmitter
 
-/// One entry of a form's outline: a group with its children, a field or a segue.
+/// One entry of a form's outline: a page or group with its children, a field or a segue.
 public struct EditorSymbol: Sendable, Hashable {
     public enum Kind: Sendable, Hashable {
         case group
+        /// A page of a form shown a page at a time (SPEC §15.1).
+        case page
         case field
         case segue
         /// A list (SPEC §14): its children are the fields of one entry.
@@ -24,7 +26,7 @@ public struct EditorSymbol: Sendable, Hashable {
 }
 
 extension EditorDocument {
-    /// Groups and fields (and segues) as a tree, in document order.
+    /// Pages, groups and fields (and segues) as a tree, in document order.
     public var outline: [EditorSymbol] {
         guard let document else { return [] }
         return outline(of: document.elements, inEntry: false)
@@ -36,6 +38,11 @@ extension EditorDocument {
             let selection = element.id.map { innerRange($0.range) } ?? element.kindKeyRange
             let range = SourceRange(start: min(element.range.start, selection.start), end: max(element.range.end, selection.end))
             switch element.kind {
+            case .group(let page) where page.isPage:
+                return EditorSymbol(
+                    name: page.id?.value ?? "page", detail: page.title.map { "page '\($0.value)'" } ?? "page", kind: .page,
+                    range: range, selectionRange: selection, children: outline(of: page.elements, inEntry: false)
+                )
             case .group(let group):
                 let name = group.id?.value ?? group.title.map { "group '\($0.value)'" } ?? "group"
                 return EditorSymbol(

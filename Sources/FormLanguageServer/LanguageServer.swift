@@ -323,6 +323,7 @@ public final class LanguageServer {
         func symbol(_ entry: EditorSymbol) -> DocumentSymbol {
             let kind: SymbolKind = switch entry.kind {
             case .group: .namespace
+            case .page: .module
             case .field: .field
             case .segue: .event
             case .list: .array

@@ -34,7 +34,7 @@ extension PreviewScript {
       fields.set(decl.id, node.field);
       if (scope !== null) scope.set(decl.name, node.field);
     }
-    if (decl.kind === "group") {
+    if (decl.kind === "group" || decl.kind === "page") {
       for (const child of decl.elements) node.children.push(model(child, node, scope));
     }
     if (decl.kind === "list") {

@@ -33,6 +33,7 @@ extension PreviewScript {
 
   const renderers = {
     group: renderGroup,
+    page: renderPage,
     boolean: renderBoolean,
     segment: renderSegment,
     picker: renderPicker,
@@ -87,6 +88,32 @@ extension PreviewScript {
     for (const child of node.children) rows.append(draw(child));
     section.append(rows);
     if (decl.footer !== undefined) section.append(h("p", { class: "group-footer" }, decl.footer));
+    return section;
+  }
+
+  /**
+   * A page (SPEC §15.1): its title, then its elements as the top level draws them,
+   * fields in untitled grouped sections. The wizard (below) shows one page at a time.
+   */
+  function renderPage(decl, node) {
+    const titleId = "formc-page-" + decl.id + "-title";
+    const section = h("section", { class: "page", "data-page": decl.id, "aria-labelledby": titleId },
+      h("h2", { class: "page-title", id: titleId }, decl.title !== undefined ? decl.title : decl.id));
+    let rows = null;
+    for (const child of node.children) {
+      if (rowKinds.has(child.decl.kind) || !renderers[child.decl.kind]) {
+        if (!rows) {
+          rows = h("div", { class: "rows" });
+          const anonymous = h("section", { class: "group grouped anonymous" }, rows);
+          anonymousSections.push(anonymous);
+          section.append(anonymous);
+        }
+        rows.append(draw(child));
+      } else {
+        rows = null;
+        section.append(draw(child));
+      }
+    }
     return section;
   }
 

@@ -43,6 +43,7 @@ extension PreviewScript {
     for (const section of anonymousSections) {
       section.hidden = [...section.querySelector(".rows").children].every((row) => row.hidden);
     }
+    if (wizard !== null) wizard.update();
   }
 
   // ---- Events: one listener per type for the whole form hands each event to the
@@ -137,10 +138,86 @@ extension PreviewScript {
 
   // Each part is drawn into a fragment and attached at once: no insertion into the
   // live document per row, and no layout until the part is done.
+  // ---- Pages (SPEC §15.1): one page at a time. Back goes to the previous visible
+  // page; Next validates the visible fields of this page and stays while one is
+  // invalid; the last visible page has Submit, which validates every page.
+  const pageNodes = topNodes.filter((node) => node.decl.kind === "page");
+  let wizard = null;
+  if (pageNodes.length > 0) {
+    const backButton = h("button", { type: "button", id: "formc-back", class: "back" }, say.back);
+    const nextButton = h("button", { type: "button", id: "formc-next", class: "next" }, say.next);
+    const submitButton = h("button", { type: "button", id: "formc-submit", class: "validate" }, say.submit);
+    validateButton.replaceWith(backButton, nextButton, submitButton);
+    /** The fields of `node` and below, in document order. */
+    const fieldsIn = (node) => (node.field !== undefined ? [node.field]
+      : node.children.flatMap(fieldsIn).concat(node.list ? node.list.entries.flatMap((entry) => fieldsIn(entry.node)) : []));
+    /** The lists of `node` and below. */
+    const listsIn = (node) => (node.list ? [node] : node.children.flatMap(listsIn));
+    wizard = {
+      current: pageNodes[0],
+      /** The visible page after (`step` 1) or before (-1) the current one, or undefined. */
+      neighbour(step) {
+        let index = pageNodes.indexOf(this.current) + step;
+        while (index >= 0 && index < pageNodes.length && !isVisible(pageNodes[index])) index += step;
+        return pageNodes[index];
+      },
+      show(node) {
+        this.current = node;
+        for (const page of pageNodes) {
+          if (page.element !== null) page.element.classList.toggle("inactive", page !== node);
+        }
+        this.update();
+      },
+      update() {
+        // A condition may hide the page on screen: the next visible one takes its place.
+        if (!isVisible(this.current)) {
+          const replacement = this.neighbour(1) || this.neighbour(-1);
+          if (replacement !== undefined) return this.show(replacement);
+        }
+        const last = this.neighbour(1) === undefined;
+        backButton.hidden = this.neighbour(-1) === undefined;
+        nextButton.hidden = last;
+        submitButton.hidden = !last;
+        document.documentElement.dataset.page = this.current.decl.id;
+      },
+    };
+    backButton.addEventListener("click", () => {
+      const previous = wizard.neighbour(-1);
+      summary.textContent = "";
+      if (previous !== undefined) wizard.show(previous);
+    });
+    nextButton.addEventListener("click", () => {
+      let invalid = 0;
+      for (const field of fieldsIn(wizard.current)) {
+        const result = runRules(field);
+        setState(field, result);
+        if (result.state === "invalid") invalid += 1;
+      }
+      for (const node of listsIn(wizard.current)) {
+        node.list.result = listResult(node);
+        showListState(node);
+        if (node.list.result.state === "invalid") invalid += 1;
+      }
+      refresh();
+      if (invalid > 0) {
+        summary.textContent = say.summary(invalid);
+        return;
+      }
+      summary.textContent = "";
+      const following = wizard.neighbour(1);
+      if (following !== undefined) wizard.show(following);
+    });
+    submitButton.addEventListener("click", () => {
+      validateAll();
+      if (summary.textContent === say.summary(0)) status.textContent = say.submitted;
+    });
+  }
+
   const page = document.createDocumentFragment();
   page.append(header);
   drawSome(page, firstDraw);
   page.append(actions);
+  if (wizard !== null) wizard.show(wizard.current);
   root.append(page);
   // When the page became interactive, in milliseconds since navigation: formc-bench
   // reads it from Chromium's dumped DOM (a performance mark would not be in the DOM).

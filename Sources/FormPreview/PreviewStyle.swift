@@ -169,6 +169,13 @@ input::placeholder, textarea::placeholder { color: var(--secondary); opacity: 0.
 .chip[aria-pressed="true"] { background: var(--tint); border-color: var(--tint); color: #fff; }
 .chip:disabled, .step:disabled { cursor: default; }
 .actions { display: flex; flex-direction: column; align-items: stretch; gap: 8px; }
+.page.inactive { display: none; }
+.page-title { font-size: 22px; font-weight: 700; margin: 8px 16px 16px; }
+.back, .next {
+  font: inherit; font-size: 17px; padding: 12px; border-radius: 10px; border: none;
+  background: var(--card); color: var(--tint); cursor: pointer;
+}
+.next { font-weight: 600; }
 .validate {
   border: none; border-radius: 12px; padding: 14px; font: inherit; font-weight: 600; color: #fff; background: var(--tint); cursor: pointer;
 }

@@ -11,6 +11,8 @@ struct FormIndex {
         var elements: [Element]
         var path: ElementPath
         var groupID: String?
+        /// Whether the level is a page's (SPEC §15.1).
+        var isPage = false
         /// The helpers that decide each element, as `elements`.
         var helpers: [ConditionPlan.Helpers] = []
         /// Each element's position in the form's fields, -1 for one that is not a field.
@@ -30,16 +32,31 @@ struct FormIndex {
     private(set) var fieldPlaces: [Place] = []
     private(set) var segueIDs: [String] = []
     private(set) var conditions = ConditionPlan()
+    /// The form's pages, in document order (SPEC §15.1): empty for a form without pages.
+    private(set) var pages: [Page] = []
+
+    /// A page: its id, the helper that decides whether it is visible (nil: always),
+    /// and the positions of its fields in the form's fields, in document order.
+    struct Page: Sendable {
+        var id: String
+        /// Its index in the form's top-level elements.
+        var topIndex: Int
+        var visibleHelper: Int?
+        var fieldPositions: [Int] = []
+        /// The ids of the lists on the page (SPEC §14), in document order.
+        var listIDs: [String] = []
+    }
 
     init(_ elements: [Element]) {
         walk(elements, at: [], groupID: nil, visibleParent: nil, enabledParent: nil)
     }
 
     private mutating func walk(
-        _ elements: [Element], at prefix: ElementPath, groupID: String?, visibleParent: Int?, enabledParent: Int?
+        _ elements: [Element], at prefix: ElementPath, groupID: String?, visibleParent: Int?, enabledParent: Int?,
+        isPage: Bool = false
     ) {
         let level = levels.count
-        levels.append(Level(elements: elements, path: prefix, groupID: groupID))
+        levels.append(Level(elements: elements, path: prefix, groupID: groupID, isPage: isPage))
         levels[level].helpers.reserveCapacity(elements.count)
         levels[level].fieldPositions.reserveCapacity(elements.count)
         for index in elements.indices {
@@ -52,16 +69,26 @@ struct FormIndex {
             var fieldPosition: Int32 = -1
             switch elements[index].kind {
             case .group(let group):
+                if group.isPage, prefix.isEmpty {
+                    pages.append(Page(id: group.id?.value ?? "", topIndex: index, visibleHelper: helpers.visible))
+                }
                 walk(
                     group.elements, at: prefix + [index], groupID: group.id?.value,
-                    visibleParent: helpers.visible, enabledParent: helpers.enabled
+                    visibleParent: helpers.visible, enabledParent: helpers.enabled, isPage: group.isPage
                 )
             case .segue(let segue):
                 segueIDs.append(segue.id.value)
             case .boolean, .segment, .text, .number, .date, .multiChoice:
                 fieldPosition = Int32(fieldPlaces.count)
                 fieldPlaces.append(Place(level: Int32(level), index: Int32(index)))
-            case .spacer, .staticText, .list:
+                if let page = pages.indices.last, prefix.first == pages[page].topIndex {
+                    pages[page].fieldPositions.append(Int(fieldPosition))
+                }
+            case .list(let list):
+                if let page = pages.indices.last, prefix.first == pages[page].topIndex {
+                    pages[page].listIDs.append(list.id.value)
+                }
+            case .spacer, .staticText:
                 break
             }
             levels[level].fieldPositions.append(fieldPosition)

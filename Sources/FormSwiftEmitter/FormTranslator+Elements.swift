@@ -40,7 +40,7 @@ extension FormTranslator {
         if path.isEmpty {
             doc = "The form's top-level elements."
         } else if let groupID = level.groupID {
-            doc = "The elements of group `\(groupID)`."
+            doc = level.isPage ? "The elements of page `\(groupID)`." : "The elements of group `\(groupID)`."
         } else {
             doc = "The elements of the group at " + path.map(String.init).joined(separator: ".") + "."
         }
@@ -80,6 +80,11 @@ extension FormTranslator {
         }
         let type: ElementType
         switch element.kind {
+        case .group(let page) where page.isPage:
+            type = .plain("PageElement")
+            arguments.append("id", string: page.id)
+            arguments.append("title", localized(page.id?.value ?? "", "title", page.title))
+            arguments.append("elements", .builder(builderName(at: level.path + [index])))
         case .group(let group):
             type = .plain("GroupElement")
             arguments.append("id", string: group.id)

@@ -233,6 +233,10 @@ extension FormTranslator {
             if hasCustomRules { out.statement(.assign(.member(Self.selfName, "validators"), .name("validators"))) }
             if entry != nil { out.listLines(["self.id = values.id", "self.owner = owner"]) }
             listInitializerLines(into: &out)
+        }
+        // After every stored property: the entry's id and owner, the lists.
+        editObservers(into: &plan)
+        plan.once { out in
             out.closeBody()
             out.openComputedProperty(SwiftProperty(
                 doc: ["A snapshot of every field's current value."],

@@ -247,10 +247,29 @@ extension FormTranslator {
                 "/// Sets the state of each field from the form's report, whose paths for this entry start with `path`.",
                 "func applyStates<FormField>(_ report: ValidationReport<FormField>, at path: String) {",
                 "    for field in Field.allCases {",
-                "        if let result = report.result(at: path + \"/\" + \(fields.isEmpty ? "String(describing: field)" : "field.rawValue")) {",
+                "        if !validation.hasError(field), let result = report.result(at: path + \"/\" + \(fields.isEmpty ? "String(describing: field)" : "field.rawValue")) {",
                 "            validation.setState(FieldState(result), for: field)",
                 "        }",
                 "    }",
+                "}",
+            ])
+            out.listMember([
+                "/// Shows `message` on `field` from outside the rules until the field's value changes (SPEC §15.2):",
+                "/// the form's `setError(_:at:)` with the entry's path.",
+                "func setError(_ message: String, for field: Field) {",
+                "    validation.setError(message, for: field)",
+                "}",
+            ])
+            out.listMember([
+                "/// Returns once the rules that assignments to the entry's values started have run (SPEC §15.2).",
+                "func settle() async {",
+                "    await validation.settle()",
+                "}",
+            ])
+            out.listMember([
+                "/// Removes every message that `setError` showed on the entry.",
+                "func clearErrors() {",
+                "    validation.clearErrors()",
                 "}",
             ])
         }
@@ -357,14 +376,15 @@ extension FormTranslator {
             "/// Validates every field's and every entry's current values and sets every field's state.",
             "\(accessPrefix)func validate() async -> ValidationReport<Field> {",
             "    let report = await Self.validate(self.values, in: self.context\(validatorsArgument.isEmpty ? "" : ", validators: self.validators"))",
-            "    validation.apply(report)",
+            // A field showing a message from `setError` keeps it, and the report has it (SPEC §15.2).
+            "    let shown = validation.applying(report)",
         ]
         for list in lists {
             instance.append("    for (index, entry) in \(list.id).entries.enumerated() {")
             instance.append("        entry.applyStates(report, at: \"/\(list.id)/\\(index)\")")
             instance.append("    }")
         }
-        instance += ["    return report", "}"]
+        instance += ["    return shown", "}"]
         out.listMember(instance)
 
         var lines = [

@@ -15,7 +15,7 @@ extension FormTranslator {
     private static let elementTypeNames = [
         "GroupElement", "FormEdgeInsets", "BooleanElement", "SegmentElement", "SegmentOption", "TextFieldElement",
         "FloatLabelElement", "TextViewElement", "SpacerElement", "StaticTextElement", "SegueElement",
-        "PickerElement", "NumberElement", "DateElement", "MultiChoiceElement", "ListElement",
+        "PickerElement", "NumberElement", "DateElement", "MultiChoiceElement", "PageElement", "ListElement",
     ]
 
     /// The names of FormRuntime's types that the members of the form type write:
@@ -28,7 +28,8 @@ extension FormTranslator {
             "FieldState", "FieldValidationController", "FormElement", "ObserverToken", "ValidationContext", "ValidationReport",
             "ValidationResult", "ValidationTrigger",
         ]
-        if !fields.isEmpty { names.insert("FormValue") }
+        // `FieldPath` for `setError(_:at:)`, which a form without fields answers without.
+        if !fields.isEmpty { names.formUnion(["FormValue", "FieldPath"]) }
         if fields.contains(where: \.hasRules) { names.formUnion(["RuleRunner", "ValidationRule"]) }
         if !ruleFacts.patterns.isEmpty { names.insert("FormPattern") }
         if comparesFields || ruleFacts.comparesFields { names.insert("FormComparison") }
@@ -38,11 +39,18 @@ extension FormTranslator {
         // The entry classes, nested in the form type, read the form's aliases: they
         // alias what the entries write too.
         for list in lists { names.formUnion(list.entry.runtimeTypes) }
+        // Only the form's own `setError(_:at:)` writes `FieldPath`: for its fields and its entries' fields.
+        if fields.isEmpty && !lists.contains(where: { !$0.entry.fields.isEmpty }) {
+            names.remove("FieldPath")
+        } else {
+            names.insert("FieldPath")
+        }
         // Bit i: `elementTypeNames[i]` (a bit per element, not a `Set` insertion).
         var used: UInt32 = 0
         for level in levels {
             for index in level.elements.indices {
                 switch level.elements[index].kind {
+                case .group(let group) where group.isPage: used |= 1 << 15
                 case .group(let group): used |= group.insets == nil ? 1 << 0 : 1 << 0 | 1 << 1
                 case .boolean: used |= 1 << 2
                 case .segment(let segment):
@@ -60,11 +68,12 @@ extension FormTranslator {
                 case .spacer: used |= 1 << 8
                 case .staticText: used |= 1 << 9
                 case .segue: used |= 1 << 10
-                case .list: used |= 1 << 15
+                case .list: used |= 1 << 16
                 }
             }
         }
         for (bit, name) in elementTypeNames.enumerated() where used & 1 << bit != 0 { names.insert(name) }
+        if used & 1 << 15 != 0 { names.insert("FormPages") }
         // The API's first, then the private ones; each in alphabetical order.
         return names.sorted { first, second in
             let (firstIsAPI, secondIsAPI) = (apiRuntimeTypes.contains(first), apiRuntimeTypes.contains(second))

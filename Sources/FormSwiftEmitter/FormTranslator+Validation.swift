@@ -90,14 +90,16 @@ extension FormTranslator {
         } else {
         // validate(): the static rules over a snapshot; every field's state is set.
         out.declaration(.function(SwiftFunction(
-            doc: ["Validates every field's current value and sets every field's state."],
+            doc: [
+                "Validates every field's current value and sets every field's state; a field showing a message from",
+                "`setError` keeps it, and the report has it.",
+            ],
             access: access, name: "validate", parameters: [], isAsync: true, result: Self.reportType,
             body: [
                 .let("report", nil, .await(.call(.member(.name("Self"), "validate"), [
                     SwiftArgument(nil, .member(.name("self"), "values")), SwiftArgument("in", .member(.name("self"), "context")),
                 ] + (hasCustomRules ? [SwiftArgument("validators", .member(.name("self"), "validators"))] : [])))),
-                .expr(.call(.member(.name("validation"), "apply"), [SwiftArgument(nil, .name("report"))])),
-                .return(.name("report")),
+                .return(.call(.member(.name("validation"), "applying"), [SwiftArgument(nil, .name("report"))])),
             ]
         )))
 
@@ -282,7 +284,8 @@ extension FormTranslator {
             out.ruleListItem(
                 isFirst: rules == 0, rule.kind, valueType: field.fieldType, patternName: patternName, sameAs: sameAs,
                 message: message(of: rule, occurrence: occurrence, field: field), fieldBound: fieldBound,
-                when: when.map { condition in { out in writeCondition(condition, from: .snapshot, at: .whole, into: &out) } }
+                when: when.map { condition in { out in writeCondition(condition, from: .snapshot, at: .whole, into: &out) } },
+                debounce: rule.debounce?.value
             )
             rules += 1
         }

@@ -39,6 +39,8 @@ struct FormTranslator {
     let conditions: ConditionPlan
     /// The top level and each group, depth first: one element builder each.
     let levels: [FormIndex.Level]
+    /// The pages, in document order; empty for a form without pages (SPEC §15.1).
+    let pages: [FormIndex.Page]
     /// FormRuntime's types that the file names, those of the form's API first; see `runtimeAliases`.
     let runtimeTypes: [String]
     /// Foundation's types that the file names (`Date`, `Decimal`): it imports Foundation for them.
@@ -76,6 +78,7 @@ struct FormTranslator {
         hasCustomRules = ruleFacts.hasCustomRules
         conditions = index.conditions
         levels = index.levels
+        pages = index.pages
         let lists = entry == nil && !form.lists.isEmpty ? Self.listPlans(of: form, index: index, options: options) : []
         self.lists = lists
         runtimeTypes = Self.runtimeTypes(
@@ -178,12 +181,14 @@ extension FormTranslator {
         fieldEnum(into: &plan)
         segmentEnums(into: &plan)
         actionEnum(into: &plan)
+        pageEnum(into: &plan)
         valuesStruct(into: &plan)
         for list in lists { list.entry.entryTypes(into: &plan) }
         fieldValues(into: &plan)
         listValues(into: &plan)
         instanceMembers(into: &plan)
         validationMembers(into: &plan)
+        stateMembers(into: &plan)
         listValidators(into: &plan)
         conditionMembers(into: &plan)
         elementMembers(into: &plan)

@@ -93,6 +93,14 @@ enum SwiftStmt: Hashable, Sendable {
     indirect case guardLet(String, SwiftExpr, else: [SwiftStmt])
     indirect case `guard`(SwiftExpr, else: [SwiftStmt])
     indirect case `for`(String, in: SwiftExpr, body: [SwiftStmt])
+    /// `switch subject { case .a: … }`, one case per pattern (`.a`, `default`).
+    indirect case `switch`(SwiftExpr, cases: [SwiftSwitchCase])
+}
+
+/// One case of a `switch` statement: `pattern` is an implicit member (`.a`) or `default`.
+struct SwiftSwitchCase: Hashable, Sendable {
+    var pattern: String
+    var body: [SwiftStmt]
 }
 
 /// A declaration; `doc` lines render as `///` comments above it.

@@ -59,6 +59,24 @@ extension SwiftRenderer {
             indented { $0.statements(body) }
             write("}")
             newline()
+        case .switch(let subject, let cases):
+            write("switch ")
+            expr(subject)
+            write(" {")
+            newline()
+            for item in cases {
+                if item.pattern == "default" {
+                    write("default:")
+                } else {
+                    write("case ")
+                    write(item.pattern)
+                    write(":")
+                }
+                newline()
+                indented { $0.statements(item.body) }
+            }
+            write("}")
+            newline()
         }
     }
 

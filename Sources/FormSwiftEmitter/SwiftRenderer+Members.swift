@@ -36,6 +36,8 @@ struct FieldReference {
     static func inValues(_ name: FieldName) -> Self { Self(prefix: "values.", name: name, suffix: "") }
     /// `email.value`: the live value of the form's `FormValue`.
     static func liveValue(_ name: FieldName) -> Self { Self(prefix: "", name: name, suffix: ".value") }
+    /// `cleared.email`: a field of the copy `clearingHidden` returns.
+    static func cleared(_ name: FieldName) -> Self { Self(prefix: "cleared.", name: name, suffix: "") }
 }
 
 /// A helper's name: a fixed word and a field's UpperCamelCase name (`validateEmail`).
@@ -182,6 +184,18 @@ extension SwiftRenderer {
         write(target)
         write(" = ")
         literal(value)
+        newline()
+    }
+
+    /// `if !isVisible(.email, in: values) { cleared.email = "" }` (`, context: context`
+    /// where conditions read `today`): a line of `clearingHidden` (SPEC §15.2).
+    mutating func clearingWhenHidden(_ name: FieldName, to empty: SwiftLiteral, passesContext: Bool) {
+        write("if !isVisible(.")
+        write(name)
+        write(passesContext ? ", in: values, context: context) {" : ", in: values) {")
+        newline()
+        indented { $0.assignment(.cleared(name), empty) }
+        write("}")
         newline()
     }
 

@@ -108,7 +108,7 @@ extension SwiftRenderer {
     /// `valueType` is the field's, which a `min`/`max` bound is spelled for.
     mutating func ruleListItem(
         isFirst: Bool, _ kind: RuleKind, valueType: FieldValueType, patternName: String?, sameAs: SameAsComparison,
-        message: RuleMessage, fieldBound: FieldBound? = nil, when: ((inout SwiftRenderer) -> Void)? = nil
+        message: RuleMessage, fieldBound: FieldBound? = nil, when: ((inout SwiftRenderer) -> Void)? = nil, debounce: Int? = nil
     ) {
         if isFirst {
             newline()
@@ -123,7 +123,7 @@ extension SwiftRenderer {
         if let fieldBound {
             self.fieldBound(kind, fieldBound, message: message)
         } else {
-            rule(kind, valueType: valueType, patternName: patternName, sameAs: sameAs, message: message)
+            rule(kind, valueType: valueType, patternName: patternName, sameAs: sameAs, message: message, debounce: debounce)
         }
         if when != nil { write(")") }
         write(",")
@@ -159,7 +159,8 @@ extension SwiftRenderer {
     }
 
     private mutating func rule(
-        _ kind: RuleKind, valueType: FieldValueType, patternName: String?, sameAs: SameAsComparison, message: RuleMessage
+        _ kind: RuleKind, valueType: FieldValueType, patternName: String?, sameAs: SameAsComparison, message: RuleMessage,
+        debounce: Int?
     ) {
         switch kind {
         case .required:
@@ -210,6 +211,12 @@ extension SwiftRenderer {
         case .custom(let name):
             // The form's `message:`, when given, replaces the validator's own text.
             write(".custom(")
+            if let debounce {
+                // `debounce` (SPEC §15.2): the wait before the validator, under the change triggers.
+                write("debounce: .milliseconds(")
+                write(debounce)
+                write("), ")
+            }
             if message.text != nil {
                 write("message: ")
                 ruleMessage(message, of: kind)

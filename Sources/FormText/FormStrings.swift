@@ -294,7 +294,7 @@ public enum FormStrings {
                 let name: String
                 if let groupID = group.id?.value {
                     id = groupID
-                    name = "the group \(groupID)"
+                    name = group.isPage ? "the page \(groupID)" : "the group \(groupID)"
                 } else {
                     let ordinal = ordinals[path] ?? 0
                     id = FormStrings.unnamedGroupID(ordinal: ordinal)

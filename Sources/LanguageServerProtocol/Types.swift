@@ -299,6 +299,7 @@ public struct Hover: Codable, Sendable, Hashable {
 }
 
 public enum SymbolKind: Int, Codable, Sendable {
+    case module = 2
     case namespace = 3
     case `class` = 5
     case field = 8

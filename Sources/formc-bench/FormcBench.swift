@@ -208,6 +208,27 @@ struct FormcBench: ParsableCommand {
         report.add("lint, in-process, \(Format.grouped(8_000 / scale)) fields in one group", seconds: lintFlatSmall, floor: floor)
         report.add("lint, in-process, 8,000 fields in one group", seconds: lintFlatLarge, floor: floor)
 
+        // Lists (SPEC §14): 100 lists of 20 fields, in-process, in turns with
+        // libyaml's parse of the same bytes, its own floor.
+        let listsBytes = Array(BenchmarkListsForm().yaml().utf8)
+        let listsInput = directory + "/lists.form.yaml"
+        let listsOutput = directory + "/lists.swift"
+        guard FormPipeline.build(SourceFile(path: listsInput, bytes: listsBytes)).diagnostics.isEmpty else {
+            throw BenchError(description: "the lists form does not compile cleanly")
+        }
+        let lists = try Timing.interleaved(runs: runs, [
+            { Timing.time { _ = LibYAMLFloor.parseEventCount(listsBytes) } },
+            { Timing.timeKeepingResult { FormPipeline.check(SourceFile(path: listsInput, bytes: listsBytes)) } },
+            {
+                try Timing.removingOutput(listsOutput) {
+                    try Timing.timeKeepingResult { try Self.buildStreamed(listsBytes, path: listsInput, to: listsOutput) }
+                }
+            },
+        ])
+        report.add("libyaml floor, 100 lists of 20 fields (\(Format.megabytes(listsBytes.count)))", seconds: lists[0], floor: lists[0])
+        report.add("lint, in-process, 100 lists of 20 fields", seconds: lists[1], floor: lists[0])
+        report.add("build, in-process, 100 lists of 20 fields", seconds: lists[2], floor: lists[0])
+
         report.add("compute loop, one thread", seconds: figures[10], floor: nil)
         report.add("the same loop on each of two threads at once", seconds: figures[11], floor: nil)
         report.add("  work per second, two threads against one", value: Format.ratio(cores), ratio: "(about 2× = two free cores)")
@@ -233,6 +254,7 @@ struct FormcBench: ParsableCommand {
             lintOneGroupLarge: lintFlatLarge, peakBytes: max(buildPeak, lintPeak), fileBytes: bytes.count,
             smallLint: smallLint, version: version
         ))
+        report.goals += ListGoals.judge(floor: lists[0], lint: lists[1], build: lists[2])
         if !noTools {
             let tools = try ToolBench(
                 formc: formcPath, directory: directory, inputPath: inputPath, yaml: yaml, runs: runs,

@@ -377,6 +377,41 @@ async def test_document_symbols(client: LanguageClient):
     assert symbols[2].detail == "segment: Plan?"
 
 
+WIZARD = """\
+formc: 1
+form: WizardForm
+elements:
+  - page: personal
+    title: About you
+    elements:
+      - textField: email
+        rules: [required]
+  - page: history
+    elements:
+      - boolean: consent
+        title: I agree
+"""
+
+
+@pytest.mark.asyncio
+async def test_pages_in_the_outline_and_in_completion(client: LanguageClient):
+    assert await open_document(client, WIZARD) == []
+    symbols = await client.text_document_document_symbol_async(
+        types.DocumentSymbolParams(text_document=types.TextDocumentIdentifier(uri=URI))
+    )
+    assert [(s.name, s.kind, s.detail) for s in symbols] == [
+        ("personal", types.SymbolKind.Module, "page 'About you'"),
+        ("history", types.SymbolKind.Module, "page"),
+    ]
+    assert [s.name for s in symbols[0].children] == ["email"]
+    # At the top level of a form of pages, only a page may follow; inside a page, anything but a page.
+    top = WIZARD + "  - \n"
+    assert await completion_labels(client, top, "  - \n", 4) == ["page"]
+    inside = WIZARD.replace("        title: I agree\n", "        title: I agree\n      - \n")
+    labels = await completion_labels(client, inside, "      - \n", 8)
+    assert "boolean" in labels and "group" in labels and "page" not in labels
+
+
 @pytest.mark.asyncio
 @pytest.mark.parametrize(
     "original, broken, fixed",

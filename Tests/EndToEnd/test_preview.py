@@ -399,7 +399,7 @@ def test_date_inputs_are_bounded_by_their_rules(driver, pages):
     assert severe_logs(driver) == []
 
 
-@pytest.mark.parametrize("page", ["kinds.html", "rules.html", "signup.html", "settings.html", "payment.html", "feedback.html", "hostile.html", "booking.html", "fieldkinds.html"])
+@pytest.mark.parametrize("page", ["kinds.html", "rules.html", "signup.html", "settings.html", "payment.html", "feedback.html", "hostile.html", "booking.html", "fieldkinds.html", "intake.html"])
 def test_every_input_has_a_label_and_its_messages(driver, pages, page):
     open_page(driver, pages / page)
     inputs = driver.find_elements(By.CSS_SELECTOR, "main input, main textarea")
@@ -597,10 +597,126 @@ def test_translated_patterns_match_as_swift_does(driver, pages, case):
     assert dict(zip(case["matches"], results)) == case["matches"]
 
 
+# ---- Pages (SPEC §15.1): one page at a time, Back, Next and Submit.
+
+def test_pages_are_shown_one_at_a_time(driver, pages):
+    open_page(driver, pages / "intake.html")
+    back, forward, submit = (driver.find_element(By.ID, name) for name in ("formc-back", "formc-next", "formc-submit"))
+    summary = driver.find_element(By.ID, "formc-summary")
+
+    def shown():
+        displayed = [p.get_attribute("data-page") for p in driver.find_elements(By.CSS_SELECTOR, "section.page") if p.is_displayed()]
+        assert displayed == [driver.execute_script("return document.documentElement.dataset.page")]
+        return displayed[0]
+
+    def buttons():
+        return [b.get_attribute("id")[len("formc-"):] for b in (back, forward, submit) if b.is_displayed()]
+
+    assert shown() == "personal" and buttons() == ["next"]
+    assert not driver.find_elements(By.ID, "formc-validate")
+    assert driver.find_element(By.ID, "formc-page-personal-title").text == "About you"
+
+    # Next on an empty page stays on it and shows its errors, and only its.
+    forward.click()
+    assert shown() == "personal"
+    assert state_of(driver, "fullName") == "invalid: Full name is required"
+    assert summary.text == "4 fields need attention."
+    assert row(driver, "consent").get_attribute("data-state") == "idle"
+
+    set_value(driver, "fullName", "Ada Lovelace")
+    set_value(driver, "birthDate", "1990-12-10")
+    set_value(driver, "email", "ada@example.com")
+    set_value(driver, "visitReason", "checkup")
+    forward.click()
+    # A check-up skips the symptoms page; the last visible page has Submit.
+    assert shown() == "history" and buttons() == ["back", "submit"]
+    assert summary.text == ""
+
+    back.click()
+    assert shown() == "personal" and buttons() == ["next"]
+    set_value(driver, "visitReason", "illness")
+    forward.click()
+    assert shown() == "symptoms" and buttons() == ["back", "next"]
+    forward.click()
+    assert shown() == "symptoms"
+    assert state_of(driver, "symptomDays") == "invalid: Days since it started is required"
+    set_choices(row(driver, "symptomList"), ["pain"])
+    set_number(driver, row(driver, "painLevel"), "4")
+    set_number(driver, row(driver, "symptomDays"), "2")
+    forward.click()
+    assert shown() == "history" and buttons() == ["back", "submit"]
+
+    # Submit validates every page: consent is still missing.
+    submit.click()
+    assert state_of(driver, "consent") == "invalid: I agree to the processing of my health data is required"
+    assert driver.find_element(By.ID, "formc-status").text == ""
+    set_value(driver, "consent", True)
+    submit.click()
+    assert summary.text == "Every field is valid."
+    assert driver.find_element(By.ID, "formc-status").text == "Every field is valid: the form would be submitted."
+    assert severe_logs(driver) == []
+
+
+def test_a_pages_questions_follow_answers_on_other_pages(driver, pages):
+    open_page(driver, pages / "intake.html")
+    set_value(driver, "fullName", "Ada")
+    set_value(driver, "birthDate", "1990-12-10")
+    set_value(driver, "email", "ada@example.com")
+    set_value(driver, "visitReason", "injury")
+    driver.find_element(By.ID, "formc-next").click()
+    assert driver.execute_script("return document.documentElement.dataset.page") == "symptoms"
+    # The pain level is asked only once pain is ticked, on the same page.
+    assert not row(driver, "painLevel").is_displayed()
+    set_choices(row(driver, "symptomList"), ["pain"])
+    assert row(driver, "painLevel").is_displayed()
+    set_number(driver, row(driver, "symptomDays"), "1")
+    driver.find_element(By.ID, "formc-next").click()
+    # Next validated the visible pain level.
+    assert driver.execute_script("return document.documentElement.dataset.page") == "symptoms"
+    assert state_of(driver, "painLevel") == "invalid: Pain from 0 to 10 is required"
+    set_number(driver, row(driver, "painLevel"), "3")
+    driver.find_element(By.ID, "formc-next").click()
+    assert driver.execute_script("return document.documentElement.dataset.page") == "history"
+    assert not row(driver, "pregnancyWeeks").is_displayed()
+    set_value(driver, "mayBePregnant", True)
+    assert row(driver, "pregnancyWeeks").is_displayed()
+    # Back on the first page, a check-up hides the symptoms page: Back from the last page skips it.
+    driver.find_element(By.ID, "formc-back").click()
+    driver.find_element(By.ID, "formc-back").click()
+    set_value(driver, "visitReason", "checkup")
+    driver.find_element(By.ID, "formc-next").click()
+    assert driver.execute_script("return document.documentElement.dataset.page") == "history"
+    driver.find_element(By.ID, "formc-back").click()
+    assert driver.execute_script("return document.documentElement.dataset.page") == "personal"
+
+
 # ---- Lists (SPEC §14).
 
 def entries(driver, list_id):
     return driver.find_elements(By.CSS_SELECTOR, f'[data-id="{list_id}"] .entry')
+
+
+def test_next_checks_the_entries_of_a_list_on_the_page(driver, pages):
+    open_page(driver, pages / "intake.html")
+    set_value(driver, "fullName", "Ada")
+    set_value(driver, "birthDate", "1990-12-10")
+    set_value(driver, "email", "ada@example.com")
+    set_value(driver, "visitReason", "checkup")
+    driver.find_element(By.ID, "formc-next").click()
+    assert driver.execute_script("return document.documentElement.dataset.page") == "history"
+    assert not row(driver, "medications").is_displayed()
+    set_value(driver, "takesMedication", True)
+    driver.find_element(By.ID, "formc-medications-add").click()
+    set_value(driver, "consent", True)
+    driver.find_element(By.ID, "formc-submit").click()
+    # The new entry's name is required: Submit reports it, and the entry shows it.
+    assert driver.find_element(By.ID, "formc-summary").text == "1 field needs attention."
+    name = driver.find_element(By.CSS_SELECTOR, '[data-id="medications"] [data-kind="textField"] input[placeholder="Name"]')
+    assert name.get_attribute("aria-invalid") == "true"
+    type_into(driver, name, "Ibuprofen")
+    driver.find_element(By.ID, "formc-submit").click()
+    assert driver.find_element(By.ID, "formc-status").text == "Every field is valid: the form would be submitted."
+    assert severe_logs(driver) == []
 
 
 def test_a_list_draws_its_entries_with_add_and_remove(driver, pages):

@@ -4,7 +4,7 @@
 import Testing
 
 /// `formc dump` of every example form, compared with its committed JSON.
-@Test(arguments: ["signup.form.yaml", "settings.form.yaml", "payment.form.yaml", "feedback.form.json", "booking.form.yaml", "jobapplication.form.yaml"])
+@Test(arguments: ["signup.form.yaml", "settings.form.yaml", "payment.form.yaml", "feedback.form.json", "booking.form.yaml", "jobapplication.form.yaml", "intake.form.yaml"])
 func dumpOfExampleForm(_ name: String) throws {
     let bytes = try #require(RepositoryPaths.read(RepositoryPaths.schemas + "/" + name))
     let result = FormPipeline.check(SourceFile(path: "schemas/" + name, bytes: bytes))

@@ -330,6 +330,76 @@ extension EditorTypingTests {
         #expect(outline.last?.detail == "boolean: Bool")
     }
 
+    @Test func pagesAsTheOutlinesTopLevel() {
+        let text = """
+            formc: 1
+            form: A
+            elements:
+              - page: personal
+                title: About you
+                elements:
+                  - group: contact
+                    elements:
+                      - textField: email
+              - page: history
+                elements:
+                  - boolean: consent
+                    title: C
+            """
+        let outline = EditorDocument(path: "a.form.yaml", text: text).outline
+        #expect(outline.map(\.name) == ["personal", "history"])
+        #expect(outline.map(\.kind) == [.page, .page])
+        #expect(outline.map(\.detail) == ["page 'About you'", "page"])
+        #expect(outline.first?.children.map(\.name) == ["contact"])
+        #expect(outline.first?.children.first?.children.map(\.name) == ["email"])
+        #expect(outline.last?.children.map(\.name) == ["consent"])
+    }
+
+    @Test func aPagesHoverNamesItsFields() {
+        let (editor, cursor) = document("""
+            formc: 1
+            form: A
+            elements:
+              - page: pers‸onal
+                visibleWhen: not consent
+                elements:
+                  - group: contact
+                    elements:
+                      - textField: email
+                  - textField: phone
+              - page: history
+                elements:
+                  - boolean: consent
+                    title: C
+            """)
+        let hover = editor.hover(at: cursor)?.markdown ?? ""
+        #expect(hover.contains("**personal**: page id, a case of the generated `Page`"))
+        #expect(hover.contains("Fields: `email`, `phone`"))
+        #expect(hover.contains("Visible when: `not consent`"))
+    }
+
+    @Test func pagesAreOfferedOnlyWhereTheyMayStand() {
+        let paged = """
+            formc: 1
+            form: A
+            elements:
+              - page: personal
+                elements:
+                  - textField: email
+                  - ‸
+              - page: history
+                elements:
+                  - boolean: consent
+                    title: C
+            """
+        let inside = labels(paged)
+        #expect(inside.contains("textField") && inside.contains("group") && !inside.contains("page"))
+        #expect(labels(paged.replacingOccurrences("      - ‸\n", "") + "\n  - ‸\n") == ["page"])
+        // A form without pages may start one, and may go on without.
+        let flat = labels(signup + "  - ‸\n")
+        #expect(flat.contains("page") && flat.contains("textField"))
+    }
+
     @Test func didYouMeanFixes() {
         let cases: [(original: String, broken: String, wrong: String, fixed: String)] = [
             ("    title: News", "    tilte: News", "tilte", "title"),                                    // FC101

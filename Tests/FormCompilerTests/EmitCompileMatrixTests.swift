@@ -174,8 +174,12 @@ enum EmitMatrix {
             }
             for variation in variations {
                 let label = [row.label, variation.label].filter { !$0.isEmpty }.joined(separator: " ")
+                // Beside a page, every top-level element is a page (SPEC §15.1): its siblings go on one before it.
+                let siblings = row.keyword == "page" && !variation.siblings.isEmpty
+                    ? [["page: before", "elements:"] + variation.siblings.flatMap { ["  - " + $0[0]] + $0.dropFirst().map { "    " + $0 } }]
+                    : variation.siblings
                 add(
-                    row.keyword, label, siblings: variation.siblings,
+                    row.keyword, label, siblings: siblings,
                     subject: element(row.element, with: variation.keys), rules: variation.rules
                 )
             }
@@ -217,7 +221,8 @@ enum EmitMatrix {
         "email": ["email"],
         "url": ["url"],
         "sameAs": ["{ sameAs: other }"],
-        "custom": ["{ custom: checkText }", "{ custom: checkText, message: Not allowed }"],
+        "custom": ["{ custom: checkText }", "{ custom: checkText, message: Not allowed }", "{ custom: checkText, debounce: 0 }",
+                   "{ custom: checkText, debounce: 10000, message: Not allowed }"],
     ]
 
     static let rows: [Row] = [
@@ -278,6 +283,10 @@ enum EmitMatrix {
         Row(
             keyword: "staticText", element: ["staticText: Welcome"],
             variations: [Variation(#"staticText: "Quote \" backslash \\ \\(x) \u2028 👍🏽 tab\t""#)]
+        ),
+        Row(
+            keyword: "page", element: ["page: details", "elements:", "  - textField: name", "    rules: [required, { custom: checkName, debounce: 250 }]"],
+            variations: [Variation("title: \"Your \\\"details\\\" \\\\(x)\"")]
         ),
         Row(
             keyword: "segue", element: ["segue: openHelp", "title: Help"],

@@ -82,13 +82,19 @@ import Testing
         #expect(try words("boolean", "validateOn") == ValidationTrigger.allCases.map(\.rawValue))
     }
 
-    /// Every rule the decoder knows has a mapping form with an optional message,
+    /// Every rule the decoder knows has a mapping form with an optional message
+    /// (and `custom` an optional `debounce` of 0 to 10000 milliseconds, SPEC §15.2),
     /// and a field's `rules` offer exactly the rules that apply to it.
     @Test func everyRule() throws {
         let schema = try parsed()
         for name in RuleDecoder.names.map(\.description) {
             let rule = try definition("rule-" + name, in: schema)
-            #expect(Set(properties(rule).keys) == [name, "message", "when"])
+            #expect(Set(properties(rule).keys) == (name == "custom" ? [name, "message", "when", "debounce"] : [name, "message", "when"]))
+            if name == "custom" {
+                let debounce = properties(rule)["debounce"]
+                #expect(debounce?["type"] as? String == "integer")
+                #expect(debounce?["minimum"] as? Int == 0 && debounce?["maximum"] as? Int == 10_000)
+            }
             #expect(rule["required"] as? [String] == [name])
             #expect(rule["additionalProperties"] as? Bool == false)
         }

@@ -202,6 +202,33 @@ import Testing
 
     /// The catalog's keys and the generated code's lookups come from one function:
     /// every key but the form's title (which no generated member shows) is looked up.
+    /// A page's title is keyed by its id (SPEC §15): `IntakeForm.personal.title`;
+    /// the generated element tree looks it up.
+    @Test func aPagesTitleHasItsKey() throws {
+        let form = """
+        formc: 1
+        form: IntakeForm
+        elements:
+          - page: personal
+            title: About you
+            elements:
+              - textField: email
+          - page: history
+            elements:
+              - boolean: consent
+                title: I agree
+        """
+        let strings = try Self.strings(form)
+        let byKey = Dictionary(uniqueKeysWithValues: strings.map { ($0.key, $0) })
+        let title = try #require(byKey["IntakeForm.personal.title"])
+        #expect(title.source == "About you")
+        #expect(title.comment == "Title of the page personal in IntakeForm")
+        #expect(title.range.start.line == 5 && title.range.start.column == 12)
+        #expect(byKey["IntakeForm.history.title"] == nil)
+        let swift = try #require(FormPipeline.build(SourceFile(path: "intake.form.yaml", text: form)).swiftSource)
+        #expect(swift.contains(#"title: form.context.localization.string("IntakeForm.personal.title", default: "About you")"#))
+    }
+
     @Test func theGeneratedCodeLooksUpEveryKey() throws {
         let result = FormPipeline.build(SourceFile(path: "signup.form.yaml", text: Self.signUp))
         let swift = try #require(result.swiftSource)

@@ -217,6 +217,7 @@ import Testing
         case .picker(let picker): "picker \(picker.id) \(picker.selectedIndex ?? -1)"
         case .multiChoice(let choice): "multiChoice \(choice.id) \(choice.selectedIndices)"
         case .list(let list): "list \(list.id) [\(list.entries.map { $0.elements.map(draw).joined(separator: ", ") }.joined(separator: " | "))]"
+        case .page(let page): "page \(page.id) \(page.title ?? "-") [\(page.elements.map(draw).joined(separator: ", "))]"
         }
     }
 
@@ -237,11 +238,13 @@ import Testing
             PickerElement(id: "size", options: [SegmentOption(value: Size.small), SegmentOption(value: .large)],
                           value: FormValue(Size.large)),
             toppings(FormValue([.olives])),
+            PageElement(id: "contact", title: "Contact", elements: [TextFieldElement(id: "phone", value: FormValue(""))]),
         ]
         #expect(elements.map(draw) == [
             "group account [boolean newsletter, segment plan 2]",
             "textField email", "floatLabel password", "textView bio", "spacer 16", "staticText Hi", "segue help",
             "number price 5.00", "date opens time", "picker size 1", "multiChoice toppings [2]",
+            "page contact Contact [textField phone]",
         ])
         #expect(elements.allSatisfy { $0.kind.element === $0 })
     }

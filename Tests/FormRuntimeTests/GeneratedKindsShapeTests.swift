@@ -230,7 +230,7 @@ final class BookingForm {
             case .date(let date): "\(date.id): \(date.mode) \(date.maximumValue.map { "\($0)" } ?? "-")"
             case .picker(let picker): "\(picker.id): \(picker.optionLabels.count)"
             case .multiChoice(let choice): "\(choice.id): \(choice.selectedIndices)"
-            case .group, .boolean, .segment, .textField, .floatLabel, .textView, .spacer, .staticText, .segue, .list: "other"
+            case .group, .boolean, .segment, .textField, .floatLabel, .textView, .spacer, .staticText, .segue, .list, .page: "other"
             }
         }
         #expect(drawn == [

@@ -47,10 +47,11 @@ struct BenchmarkFormTests {
         }
     }
 
-    /// Every kind of SPEC §3 and §10.
+    /// Every kind of SPEC §3 and §10. Not `page` (§15.1): pages would make the
+    /// whole top level pages, and the benchmark measures a form without them.
     @Test func itHasEveryElementKind() throws {
         let written = Set(try Self.elements().map(\.kind.keyword))
-        #expect(written == Set(ElementKind.keywords))
+        #expect(written == Set(ElementKind.keywords).subtracting(["page"]))
     }
 
     /// Two or three rules on every text field and two on every switch, number,

@@ -236,10 +236,10 @@ struct BookingFormTests {
         await form.didEndEditing(.day)
         #expect(form.state(of: .day) == .invalid(message: "Day must be on or after today"))
 
-        form.guests.value = 13
         await form.didEndEditing(.guests)
         #expect(form.state(of: .guests) == .idle, "a blur without a change runs nothing")
-        await form.didChange(.guests)
+        // An assignment is a change (SPEC §15.2): the blur after it runs the rules.
+        form.guests.value = 13
         await form.didEndEditing(.guests)
         #expect(form.state(of: .guests) == .invalid(message: "For more than 12 guests, call us"))
     }
@@ -389,7 +389,7 @@ struct BookingFormTests {
             case .picker(let picker): kinds.append("picker \(picker.id)")
             case .multiChoice(let choice): kinds.append("multiChoice \(choice.id)")
             case .textField(let field): kinds.append("textField \(field.id)")
-            case .segment, .floatLabel, .textView, .spacer, .staticText, .segue, .list: kinds.append("other")
+            case .segment, .floatLabel, .textView, .spacer, .staticText, .segue, .list, .page: kinds.append("other")
             }
         }
         #expect(kinds == [

@@ -338,3 +338,63 @@ struct JobApplicationFormTests {
 private final class Flag: @unchecked Sendable {
     var isSet = false
 }
+
+/// The form's state from app code (SPEC §15.2) in a form with lists: a server's
+/// message shows beside the lists' issues, and a reset puts the entries back.
+@MainActor
+struct JobApplicationStateTests {
+    @Test func aServerMessageJoinsTheListsIssues() async {
+        let form = JobApplicationForm()
+        form.fullName.value = "Ada Lovelace"
+        form.email.value = "ada@example.com"
+        form.acceptTerms.value = true
+        form.setError("This email has applied already", for: .email)
+        let report = await form.validate()
+        #expect(report[.email] == .invalid(message: "This email has applied already"))
+        #expect(report.result(at: "/email") == .invalid(message: "This email has applied already"))
+        // The lists' paths are all still there: the entry's empty company among the issues.
+        #expect(report.issues.map(\.path) == ["/email", "/employers/0/company", "/employers/0/from", "/employers/0/to"])
+        #expect(report.result(at: "/employers") == .valid)
+        #expect(form.state(of: .email) == .invalid(message: "This email has applied already"))
+    }
+
+    @Test func aServerMessageReachesAnEntryByItsPath() async {
+        let form = JobApplicationForm()
+        #expect(form.setError("We could not verify this company", at: "/employers/0/company"))
+        #expect(!form.setError("No such entry", at: "/employers/3/company"))
+        #expect(!form.setError("No such field", at: "/employers/0/salary"))
+        #expect(!form.setError("No such list", at: "/pets/0/name"))
+        let entry = form.employers.entries[0]
+        #expect(entry.state(of: .company) == .invalid(message: "We could not verify this company"))
+        // validate() leaves it; a new value gives the field back to its rules.
+        entry.company.value = "Analytical Engines Ltd"
+        #expect(form.setError("We could not verify this company", at: "/employers/0/company"))
+        _ = await form.validate()
+        #expect(entry.state(of: .company) == .invalid(message: "We could not verify this company"))
+        entry.company.value = "Difference Engines Ltd"
+        await form.settle()
+        _ = await form.validate()
+        #expect(entry.state(of: .company) == .valid)
+        #expect(form.setError("Again", at: "/employers/0/role"))
+        form.clearErrors()
+        #expect(entry.state(of: .role) == .idle)
+    }
+
+    @Test func resetPutsTheEntriesBack() async {
+        let form = JobApplicationForm()
+        form.employers.append()
+        form.employers.entries[0].company.value = "Analytical Engines Ltd"
+        form.fullName.value = "Ada"
+        #expect(form.employers.count == 2)
+        form.reset()
+        await form.settle()
+        #expect(form.employers.count == 1)
+        #expect(form.employers.entries[0].company.value == "")
+        #expect(form.values.fullName == "")
+        var values = JobApplicationForm.Values()
+        values.references = [JobApplicationForm.Reference(), JobApplicationForm.Reference()]
+        form.reset(to: values)
+        #expect(form.references.count == 2)
+        #expect(form.values.references.map(\.id) == values.references.map(\.id))
+    }
+}

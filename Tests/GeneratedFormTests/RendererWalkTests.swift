@@ -45,6 +45,9 @@ func draw(_ elements: [any FormElement], indent: String = "") -> [String] {
                 lines += draw(entry.elements, indent: indent + "    ")
             }
             if list.canAppend { lines.append(indent + "  + \(list.addTitle ?? "Add")") }
+        case .page(let page):
+            lines.append(indent + "== \(page.title ?? page.id) ==")
+            lines += draw(page.elements, indent: indent + "  ")
         }
     }
     return lines
@@ -121,6 +124,17 @@ private func describe(_ value: DateElementValue) -> String {
     #expect(lines.contains("  Dietary needs [chips]: vegetarian | *vegan* | gluten-free | lactose-free"))
     #expect(lines.contains("  Tell us about allergies: \"\""), "shown once a diet is chosen")
     #expect(lines.last == "Remind me at [dateTime]: 2026-01-31T09:30:00Z")
+}
+
+@MainActor
+@Test func aRendererWalksTheIntakeFormsPages() {
+    let form = IntakeForm(validators: EmailDirectory())
+    // A hidden page is not drawn, nor its fields.
+    #expect(draw(form.elements).filter { $0.hasPrefix("==") } == ["== About you ==", "== Medical history =="])
+    form.visitReason.value = .injury
+    let lines = draw(form.elements)
+    #expect(lines.filter { $0.hasPrefix("==") } == ["== About you ==", "== Symptoms ==", "== Medical history =="])
+    #expect(lines.contains("  Days since it started [field]:  days"))
 }
 
 @MainActor

@@ -6,6 +6,7 @@ import FormSource
 struct ConditionScope {
     enum NonField {
         case group
+        case page
         case segue
         /// A list (SPEC §14): its id names its entries, not one value.
         case list
@@ -13,6 +14,7 @@ struct ConditionScope {
         var noun: String {
             switch self {
             case .group: "a group"
+            case .page: "a page"
             case .segue: "a segue"
             case .list: "a list"
             }
@@ -49,7 +51,7 @@ struct ConditionScope {
                 let canBeHidden = hidden || elements[index].visibleWhen != nil
                 switch elements[index].kind {
                 case .group(let group):
-                    if let id = group.id?.value, nonFields[id] == nil { nonFields[id] = .group }
+                    if let id = group.id?.value, nonFields[id] == nil { nonFields[id] = group.isPage ? .page : .group }
                     walk(group.elements, hidden: canBeHidden)
                 case .segue(let segue):
                     if nonFields[segue.id.value] == nil { nonFields[segue.id.value] = .segue }

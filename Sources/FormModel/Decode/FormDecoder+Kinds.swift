@@ -32,6 +32,22 @@ extension DocumentDecoder {
             }
             return .group(group)
 
+        case "page":
+            // A page is a group with a required id (SPEC §15.1); where pages may
+            // stand is the checker's to say.
+            guard let id = reader.string(primary, "the page id") else { return nil }
+            var page = GroupDecl(id: id, isPage: true)
+            page.title = keys["title"].flatMap { reader.string($0, "title") }
+            if let node = keys["elements"] {
+                page.elements = elementList(node, keyRange: keys.keyRange("elements")!, owner: "page '\(id.value)'")
+            } else {
+                diagnostics.error(
+                    .missingKey, "page '\(id.value)' is missing required key 'elements'", at: kindKeyRange,
+                    help: ["add 'elements:' with the page's fields"]
+                )
+            }
+            return .group(page)
+
         case "boolean":
             guard let common = fieldCommon(kind, id: primary, keys: keys) else { return nil }
             var field = BooleanFieldDecl(common: consume common)

@@ -63,6 +63,7 @@ enum RuleDecoder {
             let entries = tree.entries(item)
             var ruleEntry: (key: NodeID, value: NodeID)?
             var messageEntry: (key: NodeID, value: NodeID)?
+            var debounceEntry: (key: NodeID, value: NodeID)?
             var whenEntry: (key: NodeID, value: NodeID)?
             var index: Int?
             var name = ""
@@ -75,6 +76,10 @@ enum RuleDecoder {
                     if whenEntry == nil { whenEntry = entry }
                     continue
                 }
+                if tree.textEquals(entry.key, "debounce") {
+                    if debounceEntry == nil { debounceEntry = entry }
+                    continue
+                }
                 guard ruleEntry != nil else {
                     ruleEntry = entry
                     index = ruleIndex(entry.key, in: tree)
@@ -83,7 +88,7 @@ enum RuleDecoder {
                 }
                 let extraName = tree.text(entry.key) ?? ""
                 // The keys of this rule's mapping: the rule's own (when it is one) and `message`.
-                let keys = (index == nil ? [] : [name]) + ["message", "when"]
+                let keys = (index == nil ? [] : [name]) + ["message", "when"] + (name == "custom" ? ["debounce"] : [])
                 reader.diagnostics.error(
                     .unknownKey, "unknown key '\(extraName)' in the rule '\(name)'", at: tree.range(entry.key),
                     help: RuleKind.names.contains(extraName)
@@ -164,12 +169,38 @@ enum RuleDecoder {
                 parameterRange: parameterRange, parameterStyle: tree.style(parameter)
             )
             rule.when = when
+            if let debounceEntry { rule.debounce = debounce(debounceEntry, of: name, reader: &reader) }
             return rule
 
         case .sequence:
             reader.diagnostics.error(.wrongType, "expected a rule, found a list", at: range)
             return nil
         }
+    }
+
+    /// The most milliseconds a `debounce` may wait (SPEC §15.2).
+    static let maximumDebounce = 10_000
+
+    /// A custom rule's `debounce`: an integer from 0 to 10000 milliseconds; on any
+    /// other rule, or out of range, FC402.
+    private static func debounce(_ entry: (key: NodeID, value: NodeID), of name: String, reader: inout ValueReader) -> Located<Int>? {
+        let tree = reader.tree
+        guard name == "custom" else {
+            reader.diagnostics.error(
+                .invalidRuleParameter, "'debounce' applies only to custom rules, not to '\(name)'", at: tree.range(entry.key),
+                help: ["remove 'debounce': the built-in rules run at once"]
+            )
+            return nil
+        }
+        guard let count = reader.count(entry.value, "debounce", invalidCode: .invalidRuleParameter) else { return nil }
+        guard count.value <= maximumDebounce else {
+            reader.diagnostics.error(
+                .invalidRuleParameter, "debounce must be at most \(maximumDebounce) milliseconds, found \(count.value)",
+                at: count.range, help: ["write a wait from 0 to \(maximumDebounce) milliseconds, e.g. 'debounce: 300'"]
+            )
+            return nil
+        }
+        return count
     }
 
     /// The positions in `names` of the rules the decoder tells apart by index.

@@ -100,6 +100,7 @@ public enum TreeDump {
         case .required, .email, .url: break
         }
         if let message = rule.message { members.append(("message", .string(message.value))) }
+        if let debounce = rule.debounce { members.append(("debounce", .integer(debounce.value))) }
         if let when = rule.when { members.append(("when", .string(when.source.value))) }
         members.append(("line", .integer(rule.nameRange.start.line)))
         members.append(("column", .integer(rule.nameRange.start.column)))

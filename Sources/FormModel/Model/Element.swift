@@ -84,7 +84,7 @@ public indirect enum ElementKind: Sendable {
     /// The kind key as written in a form file.
     public var keyword: String {
         switch self {
-        case .group: "group"
+        case .group(let group): group.isPage ? "page" : "group"
         case .boolean: "boolean"
         case .segment(let segment): segment.variant.rawValue
         case .text(let text): text.variant.rawValue
@@ -98,10 +98,10 @@ public indirect enum ElementKind: Sendable {
         }
     }
 
-    /// Every kind key, in the order of SPEC §3, then §10.
+    /// Every kind key, in the order of SPEC §3, then §10, then §15.
     public static let keywords = [
         "group", "boolean", "segment", "textField", "floatLabel", "textView", "spacer", "staticText", "segue",
-        "number", "date", "picker", "multiChoice", "list",
+        "number", "date", "picker", "multiChoice", "list", "page",
     ]
 }
 

@@ -3,8 +3,14 @@ import FormSource
 // The payloads of the element kinds that hold no value (SPEC §3): groups,
 // spacers, static text and segues.
 
+/// A group (SPEC §3), or a page (SPEC §15.1): a page is a group at the top level
+/// that a renderer shows on its own, with a required id and `isPage` set. It
+/// hides and disables what it holds as a group does, so every walk over the
+/// tree treats the two alike and asks `isPage` only where they differ.
 public struct GroupDecl: Sendable {
     public var id: Located<String>?
+    /// Whether the element is a `page` rather than a `group`.
+    public var isPage: Bool
     public var title: Located<String>?
     public var footer: Located<String>?
     public var style: Located<GroupStyle>?
@@ -15,9 +21,10 @@ public struct GroupDecl: Sendable {
     public init(
         id: Located<String>? = nil, title: Located<String>? = nil, footer: Located<String>? = nil,
         style: Located<GroupStyle>? = nil, layout: Located<GroupLayout>? = nil,
-        insets: Located<EdgeInsets>? = nil, elements: [Element] = []
+        insets: Located<EdgeInsets>? = nil, elements: [Element] = [], isPage: Bool = false
     ) {
         self.id = id
+        self.isPage = isPage
         self.title = title
         self.footer = footer
         self.style = style

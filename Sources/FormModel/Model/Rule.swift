@@ -5,6 +5,9 @@ public struct RuleDecl: Sendable {
     public var kind: RuleKind
     /// A custom failure message, replacing the default one (SPEC §6.3).
     public var message: Located<String>?
+    /// `debounce` of a `custom` rule, in milliseconds (SPEC §15.2): under the
+    /// change triggers the validator runs once the value has been unchanged that long.
+    public var debounce: Located<Int>?
     /// The whole list item.
     public var range: SourceRange
     /// The rule's name as written (`minLength` in `- minLength: 8`).

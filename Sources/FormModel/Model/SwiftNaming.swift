@@ -23,6 +23,8 @@ public enum SwiftNaming {
         "hash", "description", "debugDescription", "context",
         // Reserved in every form, with a title or not, so that adding a title never breaks a form.
         "localizedTitle",
+        // The form's state from app code and its pages (SPEC §15), in every form.
+        "settle", "setError", "clearErrors", "reset", "submittedValues", "clearingHidden", "fields", "page",
     ]
 
     /// The members of every list's entry class (SPEC §14) beside those of a form

@@ -147,14 +147,21 @@ public enum FormJSONSchema {
         let parameter = rule.parameter.map(schema(for:)) ?? object(["enum": .array([.bool(true), .null])])
         let message = FormVocabulary.ruleMessage
         let when = FormVocabulary.ruleWhen
+        var properties: [String: JSONValue] = [
+            rule.name.description: described(parameter, rule.summary),
+            message.name.description: described(schema(for: message.value), message.summary),
+            when.name.description: described(schema(for: when.value), when.summary),
+        ]
+        if rule.name.description == "custom" {
+            let debounce = FormVocabulary.ruleDebounce
+            properties[debounce.name.description] = described(object([
+                "type": .string("integer"), "minimum": .integer(0), "maximum": .integer(10_000),
+            ]), debounce.summary)
+        }
         return object([
             "type": .string("object"),
             "description": .string(rule.summary),
-            "properties": object([
-                rule.name.description: described(parameter, rule.summary),
-                message.name.description: described(schema(for: message.value), message.summary),
-                when.name.description: described(schema(for: when.value), when.summary),
-            ]),
+            "properties": object(properties),
             "required": .array([.string(rule.name.description)]),
             "additionalProperties": .bool(false),
         ])

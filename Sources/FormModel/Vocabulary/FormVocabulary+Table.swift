@@ -215,6 +215,15 @@ extension FormVocabulary {
                 KeySpec("elements", .list(.element, minimum: 1), required: true, "The fields of one entry: any kind except list; their ids are scoped to the entry."),
             ]
         ),
+        KindSpec(
+            keyword: "page",
+            summary: "A page of a form shown one page at a time; the value is the page id. Either every top-level element is a page, or none is.",
+            argument: .identifier(.declaration), field: nil,
+            keys: [
+                title.with(summary: "The page's title."),
+                KeySpec("elements", .list(.element, minimum: 1), required: true, "The page's elements, in the order they are shown."),
+            ]
+        ),
     ]
 
     // MARK: - Nested mappings
@@ -288,6 +297,12 @@ extension FormVocabulary {
 
     /// The key beside a rule's own key in a rule mapping.
     public static let ruleMessage = KeySpec("message", .text, "The message shown when the rule fails, instead of the default one.")
+
+    /// The key beside a `custom` rule's own key that delays its validator (SPEC §15.2).
+    public static let ruleDebounce = KeySpec(
+        "debounce", .count,
+        "Milliseconds (0 to 10000) the value must stay unchanged before the validator runs under the change triggers; a newer value cancels the run."
+    )
 
     /// The condition beside a rule's own key in a rule mapping (SPEC §16).
     public static let ruleWhen = KeySpec(

@@ -40,6 +40,32 @@ public final class GroupElement: ConditionalElement, FormElement {
     public var kind: FormElementKind { .group(self) }
 }
 
+/// `page`: one page of a form shown a page at a time (SPEC §15.1). A form with
+/// pages has only pages at its top level; a renderer shows one at a time, and
+/// the generated form's `page(after:)`/`page(before:)` say which comes next.
+@MainActor
+public final class PageElement: ConditionalElement, FormElement {
+    /// The page id, the raw value of the generated `Page` case.
+    public let id: String
+    public var title: String?
+    public let elements: [any FormElement]
+
+    public init(
+        id: String,
+        title: String? = nil,
+        elements: [any FormElement],
+        visible: @escaping @MainActor () -> Bool = { true },
+        enabled: @escaping @MainActor () -> Bool = { true }
+    ) {
+        self.id = id
+        self.title = title
+        self.elements = elements
+        super.init(visible: visible, enabled: enabled)
+    }
+
+    public var kind: FormElementKind { .page(self) }
+}
+
 /// `boolean`: an on/off switch bound to a `Bool` field.
 @MainActor
 public final class BooleanElement: ConditionalElement, FormElement {

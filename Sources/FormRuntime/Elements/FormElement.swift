@@ -16,7 +16,7 @@ public protocol FormElement: AnyObject {
     var kind: FormElementKind { get }
 }
 
-/// Every element kind of SPEC §3 and §10, each carrying its element, so that a
+/// Every element kind of SPEC §3, §10 and §15, each carrying its element, so that a
 /// renderer draws with one `switch element.kind` that the compiler checks is
 /// exhaustive: a renderer that forgets a kind does not compile (SPEC §13).
 ///
@@ -39,6 +39,7 @@ public enum FormElementKind {
     case multiChoice(any MultiChoiceElementRepresentable)
     /// A list's entries, each with its element tree (SPEC §14).
     case list(ListElement)
+    case page(PageElement)
 
     /// The element itself, whatever its kind.
     public var element: any FormElement {
@@ -57,6 +58,7 @@ public enum FormElementKind {
         case .picker(let element): element
         case .multiChoice(let element): element
         case .list(let element): element
+        case .page(let element): element
         }
     }
 }

@@ -21,6 +21,17 @@ import Observation
 ///   that one field's state; a change of that field's state calls `onChange`, a
 ///   change of another field's does not.
 ///
+/// - Edits from value assignments (SPEC §15.2): the generated form calls
+///   `valueDidChange(_:)` from each `FormValue`'s observer, which starts the
+///   edit's rules in a task of their own; `didChange(_:)` right after that joins
+///   the edit rather than running it again, and `settle()` awaits every edit in
+///   flight.
+/// - Each run of a field's rules is a task of its own: a newer run of the field,
+///   `setState`, `setError` or `reset` cancels it (the validator sees
+///   `Task.isCancelled`), and its result never reaches the state.
+/// - Messages from outside the rules (`setError`) stay until the field's value
+///   changes; `apply` and runs of the field's rules leave them.
+///
 /// Every operation is O(1) in the number of fields (plus a field's dependents).
 @MainActor
 public final class FieldValidationController<Field: Hashable & Sendable> {
@@ -34,6 +45,8 @@ public final class FieldValidationController<Field: Hashable & Sendable> {
         /// The field has lost focus at least once.
         var hasBlurred = false
         var generation: UInt64 = 0
+        /// A message from outside the rules (`setError`), until the value changes.
+        var externalError: String?
     }
 
     private let triggers: [Field: ValidationTrigger]
@@ -42,6 +55,15 @@ public final class FieldValidationController<Field: Hashable & Sendable> {
     private var records: [Field: Record] = [:]
     private var observers = ObserverList<@MainActor (Field, FieldState) -> Void>()
     private let registrar = ObservationRegistrar()
+    /// The task running each field's rules now, cancelled by a newer run.
+    private var running: [Field: Task<ValidationResult, Never>] = [:]
+    /// Every edit started by an assignment and not finished yet, by number.
+    private var edits: [UInt64: Task<Void, Never>] = [:]
+    private var editCount: UInt64 = 0
+    /// The last edit each field's assignment started, until `didChange` joins it.
+    private var unjoinedEdits: [Field: Task<Void, Never>] = [:]
+    /// While true (`reset`), assignments are no edits.
+    private var isResetting = false
 
     /// - Parameters:
     ///   - triggers: each field's trigger; a field not listed uses
@@ -62,13 +84,75 @@ public final class FieldValidationController<Field: Hashable & Sendable> {
         self.runRules = validate
     }
 
+    /// `field`'s `FormValue` was assigned a new value: an edit (SPEC §15.2). Starts
+    /// what `didChange(_:)` does in a task of its own and returns at once;
+    /// `settle()` awaits it, and a `didChange(field)` that follows joins it.
+    public func valueDidChange(_ field: Field) {
+        guard !isResetting else { return }
+        if records[field]?.externalError != nil {
+            // The value changed: the message goes at once, before the edit's rules run.
+            records[field]?.externalError = nil
+            setState(.idle, for: field)
+        }
+        var record = records[field] ?? Record()
+        let runsNow = switch trigger(of: field) {
+        case .change: true
+        case .changeAfterBlur: record.hasBlurred
+        case .blur, .blurAfterChange, .submit: false
+        }
+        if !runsNow && !(dependents[field] ?? []).contains(where: { records[$0].map { $0.state != .idle } ?? false }) {
+            // Nothing to run (most edits under the default trigger): the edit is
+            // done here, with no task; a `didChange` that follows repeats only this.
+            record.isDirty = true
+            records[field] = record
+            unjoinedEdits[field] = nil
+            return
+        }
+        editCount &+= 1
+        let number = editCount
+        let task = Task { [weak self] in
+            guard let self else { return }
+            await self.edit(field)
+            self.edits[number] = nil
+        }
+        edits[number] = task
+        unjoinedEdits[field] = task
+    }
+
+    /// Returns once every edit that assignments started has run its rules (and the
+    /// edits those started, and so on): for a test, or a submit button that must
+    /// see the fields' states settled.
+    public func settle() async {
+        while let number = edits.keys.min(), let task = edits[number] {
+            await task.value
+            // The task removes itself; a cancelled one may not have got that far.
+            edits[number] = nil
+        }
+    }
+
     /// The user changed `field`'s value. Returns once every validation this
     /// calls for has finished: the field's own (if its trigger says so), then
-    /// its dependents', in the order given.
+    /// its dependents', in the order given. Right after an assignment to the
+    /// field's `FormValue` (which is an edit already, `valueDidChange(_:)`),
+    /// this waits for that edit instead of running the rules a second time.
     public func didChange(_ field: Field) async {
+        if let edit = unjoinedEdits.removeValue(forKey: field) {
+            await edit.value
+            return
+        }
+        await edit(field)
+    }
+
+    private func edit(_ field: Field) async {
         var record = records[field] ?? Record()
         record.isDirty = true
         records[field] = record
+        if record.externalError != nil {
+            // The value changed: the message goes, and the field's triggers take over again.
+            records[field]?.externalError = nil
+            setState(.idle, for: field)
+        }
+        record = records[field] ?? record
         let runs: Bool
         switch trigger(of: field) {
         case .change: runs = true
@@ -76,7 +160,7 @@ public final class FieldValidationController<Field: Hashable & Sendable> {
         case .blur, .blurAfterChange, .submit: runs = false
         }
         if runs {
-            await validate(field)
+            _ = await run(field, debounced: true)
         }
         for dependent in dependents[field] ?? [] where state(of: dependent) != .idle {
             await validate(dependent)
@@ -123,13 +207,82 @@ public final class FieldValidationController<Field: Hashable & Sendable> {
         var record = records[field] ?? Record()
         record.generation &+= 1
         records[field] = record
+        running.removeValue(forKey: field)?.cancel()
         write(state, for: field)
     }
 
-    /// Sets the state of every field in `report` from its result, in document order.
+    /// Sets the state of every field in `report` from its result, in document
+    /// order; a field showing a message from `setError` keeps it.
     public func apply(_ report: ValidationReport<Field>) {
-        for field in report.fields {
+        for field in report.fields where records[field]?.externalError == nil {
             setState(FieldState(report[field]), for: field)
+        }
+    }
+
+    /// `apply(report)`, and the report as the fields now show it: a field with a
+    /// message from `setError` is invalid with that message, so that a submit
+    /// button does not pass a form showing an error. The same report when no
+    /// field has such a message.
+    public func applying(_ report: ValidationReport<Field>) -> ValidationReport<Field> {
+        apply(report)
+        var messages: [Field: ValidationResult] = [:]
+        for (field, record) in records {
+            if let message = record.externalError { messages[field] = .invalid(message: message) }
+        }
+        return report.replacing(messages)
+    }
+
+    /// Shows `message` on `field` from outside the rules (a server said "email
+    /// already taken"): its state becomes `.invalid(message:)` and stays so until
+    /// the field's value changes; runs of its rules and `apply` leave it.
+    public func setError(_ message: String, for field: Field) {
+        setState(.invalid(message: message), for: field)
+        records[field]?.externalError = message
+    }
+
+    /// Removes every message that `setError` set; those fields become `.idle`.
+    public func clearErrors() {
+        for (field, record) in records where record.externalError != nil {
+            records[field]?.externalError = nil
+            setState(.idle, for: field)
+        }
+    }
+
+    /// Whether `field` shows a message from `setError`.
+    public func hasError(_ field: Field) -> Bool {
+        records[field]?.externalError != nil
+    }
+
+    /// Puts the form back as new (SPEC §15.2): `assign` sets the values, which
+    /// are no edits; every run and edit in flight is cancelled, every state is
+    /// `.idle`, every field untouched (not changed, never blurred), every message
+    /// from `setError` gone.
+    public func reset(_ assign: () -> Void) {
+        beginReset()
+        assign()
+        endReset()
+    }
+
+    /// The start of `reset`, for generated code that assigns the values between
+    /// this and `endReset()` in its own statements: until then, assignments are no edits.
+    public func beginReset() {
+        isResetting = true
+    }
+
+    /// The end of `reset`: runs and edits cancelled, every field `.idle` and untouched.
+    public func endReset() {
+        isResetting = false
+        for task in running.values { task.cancel() }
+        running.removeAll()
+        for task in edits.values { task.cancel() }
+        edits.removeAll()
+        unjoinedEdits.removeAll()
+        for (field, record) in records {
+            var fresh = Record()
+            fresh.generation = record.generation &+ 1
+            fresh.state = record.state
+            records[field] = fresh
+            write(.idle, for: field)
         }
     }
 
@@ -150,13 +303,33 @@ public final class FieldValidationController<Field: Hashable & Sendable> {
     /// superseded this one in the meantime.
     @discardableResult
     public func validate(_ field: Field) async -> ValidationResult {
+        await run(field, debounced: false)
+    }
+
+    /// A run of `field`'s rules in a task of its own, which a newer run cancels;
+    /// `debounced`: a change of the value started it (`ValidationRun.isDebounced`).
+    private func run(_ field: Field, debounced: Bool) async -> ValidationResult {
         var record = records[field] ?? Record()
+        if let message = record.externalError { return .invalid(message: message) }
         record.generation &+= 1
         let generation = record.generation
         records[field] = record
         write(.validating, for: field)
 
-        let result = await runRules(field)
+        running[field]?.cancel()
+        let runRules = runRules
+        let task = Task {
+            await ValidationRun.$isDebounced.withValue(debounced) {
+                await runRules(field)
+            }
+        }
+        running[field] = task
+        let result = await withTaskCancellationHandler {
+            await task.value
+        } onCancel: {
+            task.cancel()
+        }
+        if running[field] == task { running[field] = nil }
 
         guard records[field]?.generation == generation else { return .cancelled }
         if result == .cancelled {

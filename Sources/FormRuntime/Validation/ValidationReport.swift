@@ -15,6 +15,8 @@ public struct ValidationReport<Field: Hashable & Sendable>: Equatable, Sendable 
     /// server answers a submission with, and what a client puts at each field.
     public let issues: [ValidationIssue]
     private let resultsByPath: [String: ValidationResult]
+    /// Every path of `values`, in document order (for `replacing(_:)`).
+    private let paths: [String]
 
     /// `results` in document order, each field's value at the path `/` + its raw value
     /// (its description when `Field` is not `RawRepresentable` by `String`). A field
@@ -51,10 +53,26 @@ public struct ValidationReport<Field: Hashable & Sendable>: Equatable, Sendable 
         self.results = byField
         self.invalidFields = fields.filter { byField[$0]?.message != nil }
         self.resultsByPath = byPath
+        self.paths = paths
         self.issues = paths.compactMap { path in
             byPath[path]?.message.map { ValidationIssue(path: path, message: $0) }
         }
         self.isValid = !byField.values.contains { $0 != .valid } && !byPath.values.contains { $0 != .valid }
+    }
+
+    /// The same report with `replacements` as the results of those fields (at their
+    /// paths too), every other result and path as it was: how a form's `validate()`
+    /// reports the messages that `setError` shows (SPEC §15.2).
+    public func replacing(_ replacements: [Field: ValidationResult]) -> ValidationReport {
+        guard !replacements.isEmpty else { return self }
+        var byPath = resultsByPath
+        for (field, result) in replacements where results[field] != nil {
+            byPath[JSONPointer.path([Self.token(of: field)])] = result
+        }
+        return ValidationReport(
+            fields.map { ($0, replacements[$0] ?? results[$0] ?? .valid) },
+            values: paths.map { (path: $0, result: byPath[$0] ?? .valid) }
+        )
     }
 
     /// The result of `field`; `.valid` for a field the report does not hold

@@ -42,6 +42,29 @@ public struct ValidationRule<Value: Sendable, Values: Sendable>: Sendable {
         Self(check)
     }
 
+    /// A `custom` rule with `debounce` (SPEC §15.2): in a run that a change of the
+    /// value started (`ValidationRun.isDebounced`), the validator is called only
+    /// once the value has been unchanged for `debounce`; a newer value cancels the
+    /// run (its task), which then answers `.cancelled` without calling the
+    /// validator. `message`, when given, replaces the message of an `.invalid` answer.
+    public static func custom(
+        debounce: Duration, message: String? = nil, _ check: @escaping @Sendable (Value, Values) async -> ValidationResult
+    ) -> Self {
+        Self { value, values in
+            if ValidationRun.isDebounced, debounce > .zero {
+                do {
+                    try await ValidationRun.sleep(for: debounce)
+                } catch {
+                    return .cancelled
+                }
+            }
+            if Task.isCancelled { return .cancelled }
+            let result = await check(value, values)
+            if let message, case .invalid = result { return .invalid(message: message) }
+            return result
+        }
+    }
+
     /// A `custom` rule with the form's own `message:`, which replaces the message of
     /// an `.invalid` answer; `.valid` and `.cancelled` pass through unchanged.
     public static func custom(

@@ -28,8 +28,8 @@ extension DiagnosticCatalog {
             Entry(
                 .duplicateID, "duplicate id",
                 explanation: """
-                Fields, groups and segues share one namespace in the whole form, because each id becomes a \
-                member of the generated class. The note points at the first use of the id.
+                Fields, groups, pages and segues share one namespace in the whole form, because each id \
+                becomes a member or case of the generated class. The note points at the first use of the id.
                 """,
                 example: form("""
                   - textField: email

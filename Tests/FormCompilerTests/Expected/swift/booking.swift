@@ -18,6 +18,7 @@ final class BookingForm {
     typealias ValidationReport = FormRuntime.ValidationReport
     private typealias BooleanElement = FormRuntime.BooleanElement
     private typealias DateElement = FormRuntime.DateElement
+    private typealias FieldPath = FormRuntime.FieldPath
     private typealias FieldValidationController = FormRuntime.FieldValidationController
     private typealias GroupElement = FormRuntime.GroupElement
     private typealias MultiChoiceElement = FormRuntime.MultiChoiceElement
@@ -152,6 +153,16 @@ final class BookingForm {
         self.allergyNotes = FormValue(values.allergyNotes)
         self.reminder = FormValue(values.reminder)
         self.reminderAt = FormValue(values.reminderAt)
+        self.guests.addObserver({ [weak self] _ in self?.validation.valueDidChange(.guests) })
+        self.budget.addObserver({ [weak self] _ in self?.validation.valueDidChange(.budget) })
+        self.birthday.addObserver({ [weak self] _ in self?.validation.valueDidChange(.birthday) })
+        self.day.addObserver({ [weak self] _ in self?.validation.valueDidChange(.day) })
+        self.arrival.addObserver({ [weak self] _ in self?.validation.valueDidChange(.arrival) })
+        self.seating.addObserver({ [weak self] _ in self?.validation.valueDidChange(.seating) })
+        self.diet.addObserver({ [weak self] _ in self?.validation.valueDidChange(.diet) })
+        self.allergyNotes.addObserver({ [weak self] _ in self?.validation.valueDidChange(.allergyNotes) })
+        self.reminder.addObserver({ [weak self] _ in self?.validation.valueDidChange(.reminder) })
+        self.reminderAt.addObserver({ [weak self] _ in self?.validation.valueDidChange(.reminderAt) })
     }
 
     /// A snapshot of every field's current value.
@@ -170,11 +181,11 @@ final class BookingForm {
         return values
     }
 
-    /// Validates every field's current value and sets every field's state.
+    /// Validates every field's current value and sets every field's state; a field showing a message from
+    /// `setError` keeps it, and the report has it.
     func validate() async -> ValidationReport<Field> {
         let report = await Self.validate(self.values, in: self.context)
-        validation.apply(report)
-        return report
+        return validation.applying(report)
     }
 
     /// Validates `values` with the form's rules, from any isolation domain (e.g. a server); `context` gives
@@ -322,6 +333,72 @@ final class BookingForm {
             .maxCount(3, message: context.localization.string("BookingForm.diet.maxCount.message", default: "Dietary needs must have at most 3 choices")),
         ]
         return await RuleRunner.validate(values.diet, in: values, rules: rules)
+    }
+
+    /// Returns once the rules that value assignments started have run (SPEC §15.2): an assignment to a
+    /// field's `FormValue` is an edit, whose rules run in a task of their own; await this before reading
+    /// the states, e.g. in a test or a submit button.
+    func settle() async {
+        await validation.settle()
+    }
+
+    /// Shows `message` on `field` from outside the rules (a server's "email already taken"): the state is
+    /// `.invalid(message:)` until the field's value changes; `validate()` leaves it.
+    func setError(_ message: String, for field: Field) {
+        validation.setError(message, for: field)
+    }
+
+    /// `setError(_:for:)` for the value at `path`, a JSON Pointer into `Values` as a report's issues give it
+    /// (`/email`); false, and nothing shown, for a path that names no field.
+    @discardableResult
+    func setError(_ message: String, at path: String) -> Bool {
+        guard let field = FieldPath.field(at: path, as: Field.self) else { return false }
+        setError(message, for: field)
+        return true
+    }
+
+    /// Removes every message that `setError` showed; those fields become `.idle`.
+    func clearErrors() {
+        validation.clearErrors()
+    }
+
+    /// Puts every value back (to `values`, by default every field's default) and every state to `.idle`,
+    /// cancelling the rules in flight; the assignments are no edits.
+    func reset(to values: Values = Values()) {
+        validation.beginReset()
+        self.guests.value = values.guests
+        self.budget.value = values.budget
+        self.birthday.value = values.birthday
+        self.day.value = values.day
+        self.arrival.value = values.arrival
+        self.seating.value = values.seating
+        self.diet.value = values.diet
+        self.allergyNotes.value = values.allergyNotes
+        self.reminder.value = values.reminder
+        self.reminderAt.value = values.reminderAt
+        validation.endReset()
+    }
+
+    /// The values to submit: the current values with every hidden field set to its empty value
+    /// (`clearingHidden(_:in:)`), so that an answer the person can no longer see is not sent.
+    var submittedValues: Values {
+        return Self.clearingHidden(self.values, in: self.context)
+    }
+
+    /// `values` with every hidden field (by its own condition, its group's or its page's) set to its empty
+    /// value: `""`, `false`, `nil`, `[]`, or its default for a field that always has a value (SPEC §15.2).
+    nonisolated static func clearingHidden(
+        _ values: Values,
+        in context: ValidationContext = ValidationContext()
+    ) -> Values {
+        var cleared = values
+        if !isVisible(.allergyNotes, in: values) {
+            cleared.allergyNotes = ""
+        }
+        if !isVisible(.reminderAt, in: values) {
+            cleared.reminderAt = nil
+        }
+        return cleared
     }
 
     /// Whether `field` is shown now (SPEC §7).

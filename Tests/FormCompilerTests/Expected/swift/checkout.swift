@@ -15,6 +15,7 @@ final class CheckoutForm {
     typealias ValidationReport = FormRuntime.ValidationReport
     private typealias BooleanElement = FormRuntime.BooleanElement
     private typealias DateElement = FormRuntime.DateElement
+    private typealias FieldPath = FormRuntime.FieldPath
     private typealias FieldValidationController = FormRuntime.FieldValidationController
     private typealias FormComparison = FormRuntime.FormComparison
     private typealias FormPattern = FormRuntime.FormPattern
@@ -178,6 +179,20 @@ final class CheckoutForm {
         self.phone = FormValue(values.phone)
         self.deliveryFrom = FormValue(values.deliveryFrom)
         self.deliveryTo = FormValue(values.deliveryTo)
+        self.shippingName.addObserver({ [weak self] _ in self?.validation.valueDidChange(.shippingName) })
+        self.shippingStreet.addObserver({ [weak self] _ in self?.validation.valueDidChange(.shippingStreet) })
+        self.shippingCountry.addObserver({ [weak self] _ in self?.validation.valueDidChange(.shippingCountry) })
+        self.shippingPostcode.addObserver({ [weak self] _ in self?.validation.valueDidChange(.shippingPostcode) })
+        self.billingSameAsShipping.addObserver({ [weak self] _ in self?.validation.valueDidChange(.billingSameAsShipping) })
+        self.billingName.addObserver({ [weak self] _ in self?.validation.valueDidChange(.billingName) })
+        self.billingStreet.addObserver({ [weak self] _ in self?.validation.valueDidChange(.billingStreet) })
+        self.billingCountry.addObserver({ [weak self] _ in self?.validation.valueDidChange(.billingCountry) })
+        self.billingPostcode.addObserver({ [weak self] _ in self?.validation.valueDidChange(.billingPostcode) })
+        self.email.addObserver({ [weak self] _ in self?.validation.valueDidChange(.email) })
+        self.contactBy.addObserver({ [weak self] _ in self?.validation.valueDidChange(.contactBy) })
+        self.phone.addObserver({ [weak self] _ in self?.validation.valueDidChange(.phone) })
+        self.deliveryFrom.addObserver({ [weak self] _ in self?.validation.valueDidChange(.deliveryFrom) })
+        self.deliveryTo.addObserver({ [weak self] _ in self?.validation.valueDidChange(.deliveryTo) })
     }
 
     /// A snapshot of every field's current value.
@@ -200,11 +215,11 @@ final class CheckoutForm {
         return values
     }
 
-    /// Validates every field's current value and sets every field's state.
+    /// Validates every field's current value and sets every field's state; a field showing a message from
+    /// `setError` keeps it, and the report has it.
     func validate() async -> ValidationReport<Field> {
         let report = await Self.validate(self.values, in: self.context)
-        validation.apply(report)
-        return report
+        return validation.applying(report)
     }
 
     /// Validates `values` with the form's rules, from any isolation domain (e.g. a server); `context` gives
@@ -406,6 +421,82 @@ final class CheckoutForm {
             .max(context.today.adding(days: 60), message: context.localization.string("CheckoutForm.deliveryTo.max.message", default: "Deliver by must be on or before 60 days from today")),
         ]
         return await RuleRunner.validate(values.deliveryTo, in: values, rules: rules)
+    }
+
+    /// Returns once the rules that value assignments started have run (SPEC §15.2): an assignment to a
+    /// field's `FormValue` is an edit, whose rules run in a task of their own; await this before reading
+    /// the states, e.g. in a test or a submit button.
+    func settle() async {
+        await validation.settle()
+    }
+
+    /// Shows `message` on `field` from outside the rules (a server's "email already taken"): the state is
+    /// `.invalid(message:)` until the field's value changes; `validate()` leaves it.
+    func setError(_ message: String, for field: Field) {
+        validation.setError(message, for: field)
+    }
+
+    /// `setError(_:for:)` for the value at `path`, a JSON Pointer into `Values` as a report's issues give it
+    /// (`/email`); false, and nothing shown, for a path that names no field.
+    @discardableResult
+    func setError(_ message: String, at path: String) -> Bool {
+        guard let field = FieldPath.field(at: path, as: Field.self) else { return false }
+        setError(message, for: field)
+        return true
+    }
+
+    /// Removes every message that `setError` showed; those fields become `.idle`.
+    func clearErrors() {
+        validation.clearErrors()
+    }
+
+    /// Puts every value back (to `values`, by default every field's default) and every state to `.idle`,
+    /// cancelling the rules in flight; the assignments are no edits.
+    func reset(to values: Values = Values()) {
+        validation.beginReset()
+        self.shippingName.value = values.shippingName
+        self.shippingStreet.value = values.shippingStreet
+        self.shippingCountry.value = values.shippingCountry
+        self.shippingPostcode.value = values.shippingPostcode
+        self.billingSameAsShipping.value = values.billingSameAsShipping
+        self.billingName.value = values.billingName
+        self.billingStreet.value = values.billingStreet
+        self.billingCountry.value = values.billingCountry
+        self.billingPostcode.value = values.billingPostcode
+        self.email.value = values.email
+        self.contactBy.value = values.contactBy
+        self.phone.value = values.phone
+        self.deliveryFrom.value = values.deliveryFrom
+        self.deliveryTo.value = values.deliveryTo
+        validation.endReset()
+    }
+
+    /// The values to submit: the current values with every hidden field set to its empty value
+    /// (`clearingHidden(_:in:)`), so that an answer the person can no longer see is not sent.
+    var submittedValues: Values {
+        return Self.clearingHidden(self.values, in: self.context)
+    }
+
+    /// `values` with every hidden field (by its own condition, its group's or its page's) set to its empty
+    /// value: `""`, `false`, `nil`, `[]`, or its default for a field that always has a value (SPEC §15.2).
+    nonisolated static func clearingHidden(
+        _ values: Values,
+        in context: ValidationContext = ValidationContext()
+    ) -> Values {
+        var cleared = values
+        if !isVisible(.billingName, in: values) {
+            cleared.billingName = ""
+        }
+        if !isVisible(.billingStreet, in: values) {
+            cleared.billingStreet = ""
+        }
+        if !isVisible(.billingCountry, in: values) {
+            cleared.billingCountry = nil
+        }
+        if !isVisible(.billingPostcode, in: values) {
+            cleared.billingPostcode = ""
+        }
+        return cleared
     }
 
     /// Whether `field` is shown now (SPEC §7).

@@ -15,6 +15,7 @@ final class JobApplicationForm {
     typealias ValidationReport = FormRuntime.ValidationReport
     private typealias BooleanElement = FormRuntime.BooleanElement
     private typealias DateElement = FormRuntime.DateElement
+    private typealias FieldPath = FormRuntime.FieldPath
     private typealias FieldValidationController = FormRuntime.FieldValidationController
     private typealias GroupElement = FormRuntime.GroupElement
     private typealias ListElement = FormRuntime.ListElement
@@ -149,6 +150,11 @@ final class JobApplicationForm {
             self.to = FormValue(values.to)
             self.id = values.id
             self.owner = owner
+            self.company.addObserver({ [weak self] _ in self?.validation.valueDidChange(.company) })
+            self.role.addObserver({ [weak self] _ in self?.validation.valueDidChange(.role) })
+            self.from.addObserver({ [weak self] _ in self?.validation.valueDidChange(.from) })
+            self.current.addObserver({ [weak self] _ in self?.validation.valueDidChange(.current) })
+            self.to.addObserver({ [weak self] _ in self?.validation.valueDidChange(.to) })
         }
 
         /// A snapshot of every field's current value.
@@ -163,11 +169,11 @@ final class JobApplicationForm {
             return values
         }
 
-        /// Validates every field's current value and sets every field's state.
+        /// Validates every field's current value and sets every field's state; a field showing a message from
+        /// `setError` keeps it, and the report has it.
         func validate() async -> ValidationReport<Field> {
             let report = await Self.validate(self.values, in: self.context)
-            validation.apply(report)
-            return report
+            return validation.applying(report)
         }
 
         /// Validates `values` with the form's rules, from any isolation domain (e.g. a server); `context` gives
@@ -277,10 +283,26 @@ final class JobApplicationForm {
         /// Sets the state of each field from the form's report, whose paths for this entry start with `path`.
         func applyStates<FormField>(_ report: ValidationReport<FormField>, at path: String) {
             for field in Field.allCases {
-                if let result = report.result(at: path + "/" + field.rawValue) {
+                if !validation.hasError(field), let result = report.result(at: path + "/" + field.rawValue) {
                     validation.setState(FieldState(result), for: field)
                 }
             }
+        }
+
+        /// Shows `message` on `field` from outside the rules until the field's value changes (SPEC §15.2):
+        /// the form's `setError(_:at:)` with the entry's path.
+        func setError(_ message: String, for field: Field) {
+            validation.setError(message, for: field)
+        }
+
+        /// Returns once the rules that assignments to the entry's values started have run (SPEC §15.2).
+        func settle() async {
+            await validation.settle()
+        }
+
+        /// Removes every message that `setError` showed on the entry.
+        func clearErrors() {
+            validation.clearErrors()
         }
 
         /// Whether `field` is shown now (SPEC §7).
@@ -429,6 +451,8 @@ final class JobApplicationForm {
             self.email = FormValue(values.email)
             self.id = values.id
             self.owner = owner
+            self.name.addObserver({ [weak self] _ in self?.validation.valueDidChange(.name) })
+            self.email.addObserver({ [weak self] _ in self?.validation.valueDidChange(.email) })
         }
 
         /// A snapshot of every field's current value.
@@ -440,11 +464,11 @@ final class JobApplicationForm {
             return values
         }
 
-        /// Validates every field's current value and sets every field's state.
+        /// Validates every field's current value and sets every field's state; a field showing a message from
+        /// `setError` keeps it, and the report has it.
         func validate() async -> ValidationReport<Field> {
             let report = await Self.validate(self.values, in: self.context)
-            validation.apply(report)
-            return report
+            return validation.applying(report)
         }
 
         /// Validates `values` with the form's rules, from any isolation domain (e.g. a server); `context` gives
@@ -531,10 +555,26 @@ final class JobApplicationForm {
         /// Sets the state of each field from the form's report, whose paths for this entry start with `path`.
         func applyStates<FormField>(_ report: ValidationReport<FormField>, at path: String) {
             for field in Field.allCases {
-                if let result = report.result(at: path + "/" + field.rawValue) {
+                if !validation.hasError(field), let result = report.result(at: path + "/" + field.rawValue) {
                     validation.setState(FieldState(result), for: field)
                 }
             }
+        }
+
+        /// Shows `message` on `field` from outside the rules until the field's value changes (SPEC §15.2):
+        /// the form's `setError(_:at:)` with the entry's path.
+        func setError(_ message: String, for field: Field) {
+            validation.setError(message, for: field)
+        }
+
+        /// Returns once the rules that assignments to the entry's values started have run (SPEC §15.2).
+        func settle() async {
+            await validation.settle()
+        }
+
+        /// Removes every message that `setError` showed on the entry.
+        func clearErrors() {
+            validation.clearErrors()
         }
 
         /// Whether `field` is shown now (SPEC §7).
@@ -621,6 +661,9 @@ final class JobApplicationForm {
             makeEntry: { ReferenceEntry(owner: owner) }
         )
         owner.owner = self
+        self.fullName.addObserver({ [weak self] _ in self?.validation.valueDidChange(.fullName) })
+        self.email.addObserver({ [weak self] _ in self?.validation.valueDidChange(.email) })
+        self.acceptTerms.addObserver({ [weak self] _ in self?.validation.valueDidChange(.acceptTerms) })
     }
 
     /// A snapshot of every field's current value.
@@ -637,14 +680,14 @@ final class JobApplicationForm {
     /// Validates every field's and every entry's current values and sets every field's state.
     func validate() async -> ValidationReport<Field> {
         let report = await Self.validate(self.values, in: self.context)
-        validation.apply(report)
+        let shown = validation.applying(report)
         for (index, entry) in employers.entries.enumerated() {
             entry.applyStates(report, at: "/employers/\(index)")
         }
         for (index, entry) in references.entries.enumerated() {
             entry.applyStates(report, at: "/references/\(index)")
         }
-        return report
+        return shown
     }
 
     /// Validates `values` with the form's rules, from any isolation domain (e.g. a server); `context` gives
@@ -748,6 +791,89 @@ final class JobApplicationForm {
             .required(message: context.localization.string("JobApplicationForm.acceptTerms.required.message", default: "I confirm the above is true is required")),
         ]
         return await RuleRunner.validate(values.acceptTerms, in: values, rules: rules)
+    }
+
+    /// Returns once the rules that value assignments started have run (SPEC §15.2): an assignment to a
+    /// field's `FormValue` is an edit, whose rules run in a task of their own; await this before reading
+    /// the states, e.g. in a test or a submit button.
+    func settle() async {
+        await validation.settle()
+        for entry in employers.entries {
+            await entry.settle()
+        }
+        for entry in references.entries {
+            await entry.settle()
+        }
+    }
+
+    /// Shows `message` on `field` from outside the rules (a server's "email already taken"): the state is
+    /// `.invalid(message:)` until the field's value changes; `validate()` leaves it.
+    func setError(_ message: String, for field: Field) {
+        validation.setError(message, for: field)
+    }
+
+    /// `setError(_:for:)` for the value at `path`, a JSON Pointer into `Values` as a report's issues give it:
+    /// a field (`/email`) or a list entry's field (`/employers/0/…`); false, and nothing shown, for a path
+    /// that names no field.
+    @discardableResult
+    func setError(_ message: String, at path: String) -> Bool {
+        if let (list, index, id) = FieldPath.entryField(at: path) {
+            switch list {
+            case "employers":
+                guard employers.entries.indices.contains(index), let field = EmployerEntry.Field(rawValue: id) else { return false }
+                employers.entries[index].setError(message, for: field)
+                return true
+            case "references":
+                guard references.entries.indices.contains(index), let field = ReferenceEntry.Field(rawValue: id) else { return false }
+                references.entries[index].setError(message, for: field)
+                return true
+            default:
+                return false
+            }
+        }
+        guard let field = FieldPath.field(at: path, as: Field.self) else { return false }
+        setError(message, for: field)
+        return true
+    }
+
+    /// Removes every message that `setError` showed; those fields become `.idle`.
+    func clearErrors() {
+        validation.clearErrors()
+        for entry in employers.entries {
+            entry.clearErrors()
+        }
+        for entry in references.entries {
+            entry.clearErrors()
+        }
+    }
+
+    /// Puts every value back (to `values`, by default every field's default) and every state to `.idle`,
+    /// cancelling the rules in flight; the assignments are no edits.
+    func reset(to values: Values = Values()) {
+        validation.beginReset()
+        self.fullName.value = values.fullName
+        self.email.value = values.email
+        self.acceptTerms.value = values.acceptTerms
+        let owner = FormRuntime.FormOwnerReference<JobApplicationForm>()
+        owner.owner = self
+        self.employers.replaceEntries(values.employers.map { EmployerEntry(values: $0, owner: owner) })
+        self.references.replaceEntries(values.references.map { ReferenceEntry(values: $0, owner: owner) })
+        validation.endReset()
+    }
+
+    /// The values to submit: the current values with every hidden field set to its empty value
+    /// (`clearingHidden(_:in:)`), so that an answer the person can no longer see is not sent.
+    var submittedValues: Values {
+        return Self.clearingHidden(self.values, in: self.context)
+    }
+
+    /// `values` with every hidden field (by its own condition, its group's or its page's) set to its empty
+    /// value: `""`, `false`, `nil`, `[]`, or its default for a field that always has a value (SPEC §15.2).
+    nonisolated static func clearingHidden(
+        _ values: Values,
+        in context: ValidationContext = ValidationContext()
+    ) -> Values {
+        return values
     }
 
     private nonisolated static func validateList_employers(

@@ -19,6 +19,7 @@ final class PaymentForm {
     typealias ValidationContext = FormRuntime.ValidationContext
     typealias ValidationReport = FormRuntime.ValidationReport
     private typealias BooleanElement = FormRuntime.BooleanElement
+    private typealias FieldPath = FormRuntime.FieldPath
     private typealias FieldValidationController = FormRuntime.FieldValidationController
     private typealias FloatLabelElement = FormRuntime.FloatLabelElement
     private typealias FormPattern = FormRuntime.FormPattern
@@ -153,6 +154,16 @@ final class PaymentForm {
         self.saveCard = FormValue(values.saveCard)
         self.couponCode = FormValue(values.couponCode)
         self.validators = validators
+        self.cardholder.addObserver({ [weak self] _ in self?.validation.valueDidChange(.cardholder) })
+        self.cardNumber.addObserver({ [weak self] _ in self?.validation.valueDidChange(.cardNumber) })
+        self.expiry.addObserver({ [weak self] _ in self?.validation.valueDidChange(.expiry) })
+        self.cvc.addObserver({ [weak self] _ in self?.validation.valueDidChange(.cvc) })
+        self.receiptEmail.addObserver({ [weak self] _ in self?.validation.valueDidChange(.receiptEmail) })
+        self.confirmEmail.addObserver({ [weak self] _ in self?.validation.valueDidChange(.confirmEmail) })
+        self.website.addObserver({ [weak self] _ in self?.validation.valueDidChange(.website) })
+        self.currency.addObserver({ [weak self] _ in self?.validation.valueDidChange(.currency) })
+        self.saveCard.addObserver({ [weak self] _ in self?.validation.valueDidChange(.saveCard) })
+        self.couponCode.addObserver({ [weak self] _ in self?.validation.valueDidChange(.couponCode) })
     }
 
     /// A snapshot of every field's current value.
@@ -171,11 +182,11 @@ final class PaymentForm {
         return values
     }
 
-    /// Validates every field's current value and sets every field's state.
+    /// Validates every field's current value and sets every field's state; a field showing a message from
+    /// `setError` keeps it, and the report has it.
     func validate() async -> ValidationReport<Field> {
         let report = await Self.validate(self.values, in: self.context, validators: self.validators)
-        validation.apply(report)
-        return report
+        return validation.applying(report)
     }
 
     /// Validates `values` with the form's rules, from any isolation domain (e.g. a server); `context` gives
@@ -360,6 +371,65 @@ final class PaymentForm {
             .custom({ value, values in await validators.couponIsValid(value, values: values) }),
         ]
         return await RuleRunner.validate(values.couponCode, in: values, rules: rules)
+    }
+
+    /// Returns once the rules that value assignments started have run (SPEC §15.2): an assignment to a
+    /// field's `FormValue` is an edit, whose rules run in a task of their own; await this before reading
+    /// the states, e.g. in a test or a submit button.
+    func settle() async {
+        await validation.settle()
+    }
+
+    /// Shows `message` on `field` from outside the rules (a server's "email already taken"): the state is
+    /// `.invalid(message:)` until the field's value changes; `validate()` leaves it.
+    func setError(_ message: String, for field: Field) {
+        validation.setError(message, for: field)
+    }
+
+    /// `setError(_:for:)` for the value at `path`, a JSON Pointer into `Values` as a report's issues give it
+    /// (`/email`); false, and nothing shown, for a path that names no field.
+    @discardableResult
+    func setError(_ message: String, at path: String) -> Bool {
+        guard let field = FieldPath.field(at: path, as: Field.self) else { return false }
+        setError(message, for: field)
+        return true
+    }
+
+    /// Removes every message that `setError` showed; those fields become `.idle`.
+    func clearErrors() {
+        validation.clearErrors()
+    }
+
+    /// Puts every value back (to `values`, by default every field's default) and every state to `.idle`,
+    /// cancelling the rules in flight; the assignments are no edits.
+    func reset(to values: Values = Values()) {
+        validation.beginReset()
+        self.cardholder.value = values.cardholder
+        self.cardNumber.value = values.cardNumber
+        self.expiry.value = values.expiry
+        self.cvc.value = values.cvc
+        self.receiptEmail.value = values.receiptEmail
+        self.confirmEmail.value = values.confirmEmail
+        self.website.value = values.website
+        self.currency.value = values.currency
+        self.saveCard.value = values.saveCard
+        self.couponCode.value = values.couponCode
+        validation.endReset()
+    }
+
+    /// The values to submit: the current values with every hidden field set to its empty value
+    /// (`clearingHidden(_:in:)`), so that an answer the person can no longer see is not sent.
+    var submittedValues: Values {
+        return Self.clearingHidden(self.values, in: self.context)
+    }
+
+    /// `values` with every hidden field (by its own condition, its group's or its page's) set to its empty
+    /// value: `""`, `false`, `nil`, `[]`, or its default for a field that always has a value (SPEC §15.2).
+    nonisolated static func clearingHidden(
+        _ values: Values,
+        in context: ValidationContext = ValidationContext()
+    ) -> Values {
+        return values
     }
 
     /// Whether `field` is shown now (SPEC §7).

@@ -13,6 +13,7 @@ final class SettingsForm {
     typealias ValidationContext = FormRuntime.ValidationContext
     typealias ValidationReport = FormRuntime.ValidationReport
     private typealias BooleanElement = FormRuntime.BooleanElement
+    private typealias FieldPath = FormRuntime.FieldPath
     private typealias FieldValidationController = FormRuntime.FieldValidationController
     private typealias FloatLabelElement = FormRuntime.FloatLabelElement
     private typealias FormEdgeInsets = FormRuntime.FormEdgeInsets
@@ -149,6 +150,15 @@ final class SettingsForm {
         self.theme = FormValue(values.theme)
         self.developerMode = FormValue(values.developerMode)
         self.serverURL = FormValue(values.serverURL)
+        self.pushEnabled.addObserver({ [weak self] _ in self?.validation.valueDidChange(.pushEnabled) })
+        self.pushFrequency.addObserver({ [weak self] _ in self?.validation.valueDidChange(.pushFrequency) })
+        self.quietHours.addObserver({ [weak self] _ in self?.validation.valueDidChange(.quietHours) })
+        self.quietFrom.addObserver({ [weak self] _ in self?.validation.valueDidChange(.quietFrom) })
+        self.displayName.addObserver({ [weak self] _ in self?.validation.valueDidChange(.displayName) })
+        self.bio.addObserver({ [weak self] _ in self?.validation.valueDidChange(.bio) })
+        self.theme.addObserver({ [weak self] _ in self?.validation.valueDidChange(.theme) })
+        self.developerMode.addObserver({ [weak self] _ in self?.validation.valueDidChange(.developerMode) })
+        self.serverURL.addObserver({ [weak self] _ in self?.validation.valueDidChange(.serverURL) })
     }
 
     /// A snapshot of every field's current value.
@@ -166,11 +176,11 @@ final class SettingsForm {
         return values
     }
 
-    /// Validates every field's current value and sets every field's state.
+    /// Validates every field's current value and sets every field's state; a field showing a message from
+    /// `setError` keeps it, and the report has it.
     func validate() async -> ValidationReport<Field> {
         let report = await Self.validate(self.values, in: self.context)
-        validation.apply(report)
-        return report
+        return validation.applying(report)
     }
 
     /// Validates `values` with the form's rules, from any isolation domain (e.g. a server); `context` gives
@@ -283,6 +293,77 @@ final class SettingsForm {
             .url(message: context.localization.string("SettingsForm.serverURL.url.message", default: "Server must be a valid http or https URL")),
         ]
         return await RuleRunner.validate(values.serverURL, in: values, rules: rules)
+    }
+
+    /// Returns once the rules that value assignments started have run (SPEC §15.2): an assignment to a
+    /// field's `FormValue` is an edit, whose rules run in a task of their own; await this before reading
+    /// the states, e.g. in a test or a submit button.
+    func settle() async {
+        await validation.settle()
+    }
+
+    /// Shows `message` on `field` from outside the rules (a server's "email already taken"): the state is
+    /// `.invalid(message:)` until the field's value changes; `validate()` leaves it.
+    func setError(_ message: String, for field: Field) {
+        validation.setError(message, for: field)
+    }
+
+    /// `setError(_:for:)` for the value at `path`, a JSON Pointer into `Values` as a report's issues give it
+    /// (`/email`); false, and nothing shown, for a path that names no field.
+    @discardableResult
+    func setError(_ message: String, at path: String) -> Bool {
+        guard let field = FieldPath.field(at: path, as: Field.self) else { return false }
+        setError(message, for: field)
+        return true
+    }
+
+    /// Removes every message that `setError` showed; those fields become `.idle`.
+    func clearErrors() {
+        validation.clearErrors()
+    }
+
+    /// Puts every value back (to `values`, by default every field's default) and every state to `.idle`,
+    /// cancelling the rules in flight; the assignments are no edits.
+    func reset(to values: Values = Values()) {
+        validation.beginReset()
+        self.pushEnabled.value = values.pushEnabled
+        self.pushFrequency.value = values.pushFrequency
+        self.quietHours.value = values.quietHours
+        self.quietFrom.value = values.quietFrom
+        self.displayName.value = values.displayName
+        self.bio.value = values.bio
+        self.theme.value = values.theme
+        self.developerMode.value = values.developerMode
+        self.serverURL.value = values.serverURL
+        validation.endReset()
+    }
+
+    /// The values to submit: the current values with every hidden field set to its empty value
+    /// (`clearingHidden(_:in:)`), so that an answer the person can no longer see is not sent.
+    var submittedValues: Values {
+        return Self.clearingHidden(self.values, in: self.context)
+    }
+
+    /// `values` with every hidden field (by its own condition, its group's or its page's) set to its empty
+    /// value: `""`, `false`, `nil`, `[]`, or its default for a field that always has a value (SPEC §15.2).
+    nonisolated static func clearingHidden(
+        _ values: Values,
+        in context: ValidationContext = ValidationContext()
+    ) -> Values {
+        var cleared = values
+        if !isVisible(.pushFrequency, in: values) {
+            cleared.pushFrequency = .instant
+        }
+        if !isVisible(.quietHours, in: values) {
+            cleared.quietHours = false
+        }
+        if !isVisible(.quietFrom, in: values) {
+            cleared.quietFrom = ""
+        }
+        if !isVisible(.serverURL, in: values) {
+            cleared.serverURL = ""
+        }
+        return cleared
     }
 
     /// Whether `field` is shown now (SPEC §7).

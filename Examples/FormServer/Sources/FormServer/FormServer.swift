@@ -1,0 +1,127 @@
+import FormRuntime
+import FormServerCore
+import Foundation
+import Hummingbird
+
+/// `form-server [--host HOST] [--port PORT]`: serves `POST /forms/NAME` for the
+/// package's forms on HOST:PORT (default 127.0.0.1:8080; port 0 takes a free one).
+/// Once listening it prints `listening on HOST:PORT` on standard output; SIGTERM or
+/// SIGINT stop it after the requests in flight.
+@main
+struct FormServerCommand {
+    static func main() async throws {
+        var host = "127.0.0.1"
+        var port = 8080
+        var arguments = CommandLine.arguments.dropFirst()
+        while let argument = arguments.popFirst() {
+            switch argument {
+            case "--host":
+                guard let value = arguments.popFirst() else { usage("--host needs a value") }
+                host = value
+            case "--port":
+                guard let value = arguments.popFirst(), let number = Int(value), (0...65535).contains(number) else {
+                    usage("--port needs a number from 0 to 65535")
+                }
+                port = number
+            default:
+                usage("unknown argument '\(argument)'")
+            }
+        }
+        let service = try FormService.bundled()
+        let (listenHost, listenPort) = (host, port)
+        let app = Application(
+            router: makeRouter(service),
+            configuration: .init(address: .hostname(host, port: port), serverName: "form-server"),
+            onServerRunning: { channel in
+                let address = channel.localAddress
+                let line = "listening on \(address?.ipAddress ?? listenHost):\(address?.port ?? listenPort)\n"
+                FileHandle.standardOutput.write(Data(line.utf8))
+            }
+        )
+        try await app.runService()
+    }
+
+    static func usage(_ message: String) -> Never {
+        FileHandle.standardError.write(Data("form-server: \(message)\nusage: form-server [--host HOST] [--port PORT]\n".utf8))
+        exit(64)
+    }
+}
+
+/// The routes: `POST /forms/:name`, `GET /problems/:name`, `GET /health`; every
+/// error, unknown routes among them, answered as `application/problem+json`.
+func makeRouter(_ service: FormService) -> Router<BasicRequestContext> {
+    let router = Router()
+    router.middlewares.add(ProblemMiddleware())
+    router.get("/health") { _, _ in "ok\n" }
+    router.get("/problems/:name") { _, context -> Response in
+        let path = "/problems/" + (context.parameters.get("name") ?? "")
+        guard let text = Problem.documentation[path] else {
+            throw HTTPError(.notFound, message: "There is no problem type \(path).")
+        }
+        return Response(status: .ok, headers: [.contentType: "text/plain; charset=utf-8"],
+                        body: .init(byteBuffer: ByteBuffer(string: text + "\n")))
+    }
+    for method in [HTTPRequest.Method.get, .put, .patch, .delete] {
+        router.on("/forms/:name", method: method) { _, _ -> Response in
+            var response = Response(.problem(.http(405, "Method Not Allowed", detail: "A form takes its values with POST.")))
+            response.headers[.allow] = "POST"
+            return response
+        }
+    }
+    router.post("/forms/:name") { request, context -> Response in
+        let name = context.parameters.get("name") ?? ""
+        var request = request
+        let buffer = try await request.collectBody(upTo: FormService.maxBodySize)
+        let answer = await service.submit(
+            form: name,
+            body: Data(buffer: buffer),
+            contentType: request.headers[.contentType],
+            acceptLanguage: request.headers[.acceptLanguage]
+        )
+        return Response(answer)
+    }
+    return router
+}
+
+extension Response {
+    init(_ answer: FormResponse) {
+        var headers: HTTPFields = [.contentType: answer.contentType]
+        if let language = answer.contentLanguage {
+            headers[.contentLanguage] = language
+        }
+        // RFC 9110's name for 413, as the problem's title has it.
+        let status: HTTPResponse.Status = answer.status == 413
+            ? .init(code: 413, reasonPhrase: "Content Too Large") : .init(code: answer.status)
+        self.init(status: status, headers: headers,
+                  body: .init(byteBuffer: ByteBuffer(bytes: answer.body)))
+    }
+}
+
+/// Turns every error below it into an RFC 9457 problem: an `HTTPError` or a body
+/// over the limit keeps its status, with the reason phrase as the title; anything
+/// else, which no request should reach, is a 500 that says nothing internal.
+struct ProblemMiddleware<Context: RequestContext>: RouterMiddleware {
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        do {
+            return try await next(request, context)
+        } catch let error as HTTPError {
+            let detail = error.body ?? Self.detail(error.status, request)
+            return Response(.problem(.http(error.status.code, error.status.reasonPhrase, detail: detail)))
+        } catch let error as any HTTPResponseError where error.status == .contentTooLarge {
+            return Response(.problem(FormService.tooLarge))
+        } catch let error as any HTTPResponseError {
+            return Response(.problem(.http(error.status.code, error.status.reasonPhrase, detail: Self.detail(error.status, request))))
+        } catch {
+            context.logger.error("unexpected error: \(error)")
+            return Response(.problem(.http(500, "Internal Server Error", detail: "The server failed; the request was not stored.")))
+        }
+    }
+
+    static func detail(_ status: HTTPResponse.Status, _ request: Request) -> String {
+        switch status.code {
+        case 404: "Nothing answers \(request.method) \(request.uri.path). Submit a form with POST /forms/NAME."
+        case 405: "\(request.uri.path) does not take \(request.method)."
+        default: status.reasonPhrase
+        }
+    }
+}

@@ -1,0 +1,205 @@
+import FormRuntime
+import Foundation
+
+/// A generated form as the server takes it: its values' type and what drops the
+/// answers the person could not see, callable off the main actor (SPEC §5, §15.2:
+/// the static members are `nonisolated`). Its rules are given when it is registered,
+/// since a form with `custom` rules validates with the server's validators.
+public protocol SubmittableForm {
+    associatedtype Values: Codable & Sendable
+    associatedtype Field: Hashable & Sendable
+    static func clearingHidden(_ values: Values, in context: ValidationContext) -> Values
+}
+
+/// What the server answers, without HTTP types: a status, a media type, the
+/// language of the messages, the bytes.
+public struct FormResponse: Sendable, Equatable {
+    public var status: Int
+    public var contentType: String
+    public var contentLanguage: String?
+    public var body: Data
+
+    public static func problem(_ problem: Problem, language: String? = nil) -> FormResponse {
+        FormResponse(status: problem.status, contentType: "application/problem+json",
+                     contentLanguage: language, body: problem.json)
+    }
+}
+
+/// The forms the server accepts, by the path segment that names each
+/// (`POST /forms/intake`), and the catalog their messages are translated with.
+public struct FormService: Sendable {
+    /// The largest body read; a longer one is `413`.
+    public static let maxBodySize = 64 * 1024
+
+    private let forms: [String: @Sendable (Data, ValidationContext) async -> Outcome]
+    public let catalog: StringCatalog
+
+    /// A form's answer to a body: the values to store, or why not.
+    enum Outcome: Sendable {
+        case accepted(Data)
+        case invalid([ValidationIssue])
+        case malformed(detail: String, pointer: String)
+        case notJSON
+    }
+
+    /// The service for this package's forms, with the bundled catalog.
+    public static func bundled() throws -> FormService {
+        guard let url = Bundle.module.url(forResource: "Localizable", withExtension: "xcstrings") else {
+            throw StringCatalog.Error("Localizable.xcstrings is not in the bundle")
+        }
+        var service = FormService(catalog: try StringCatalog(contentsOf: url))
+        service.register(SignUpForm.self, at: "signup") { values, context in
+            await SignUpForm.validate(values, in: context)
+        }
+        let patients = PatientRegistry()
+        service.register(IntakeForm.self, at: "intake") { values, context in
+            await IntakeForm.validate(values, in: context, validators: IntakeValidators(patients: patients, context: context))
+        } store: { values, context in
+            await patients.register(values.email) ? [] : [IntakeValidators.emailTaken(values.email, context: context)]
+        }
+        return service
+    }
+
+    public init(catalog: StringCatalog) {
+        self.catalog = catalog
+        self.forms = [:]
+    }
+
+    /// Accepts `Form`'s submissions at `POST /forms/NAME`: `validate` gives the
+    /// report of the values as they would be stored, `store` keeps values that passed
+    /// and gives issues when it cannot (a value another submission claimed meanwhile).
+    public mutating func register<Form: SubmittableForm>(
+        _ form: Form.Type,
+        at name: String,
+        validate: @escaping @Sendable (Form.Values, ValidationContext) async -> ValidationReport<Form.Field>,
+        store: @escaping @Sendable (Form.Values, ValidationContext) async -> [ValidationIssue] = { _, _ in [] }
+    ) {
+        var forms = self.forms
+        forms[name] = { body, context in
+            await Self.submit(Form.self, body: body, context: context, validate: validate, store: store)
+        }
+        self = FormService(catalog: catalog, forms: forms)
+    }
+
+    private init(catalog: StringCatalog, forms: [String: @Sendable (Data, ValidationContext) async -> Outcome]) {
+        self.catalog = catalog
+        self.forms = forms
+    }
+
+    /// The names of the forms, sorted.
+    public var formNames: [String] { forms.keys.sorted() }
+
+    /// The languages messages come in: the catalog's source language and its translations.
+    public var languages: [String] {
+        [catalog.sourceLanguage] + catalog.languages.filter { $0 != catalog.sourceLanguage }
+    }
+
+    /// The answer to a submission of form `name`: `201` with the values as stored
+    /// (hidden answers dropped), `422` with the issues, or a `4xx` problem.
+    public func submit(form name: String, body: Data, contentType: String?, acceptLanguage: String?) async -> FormResponse {
+        let language = AcceptLanguage.negotiate(acceptLanguage, available: languages, default: catalog.sourceLanguage)
+        guard let form = forms[name] else {
+            return .problem(.http(404, "Not Found", detail: "There is no form '\(name)'. Forms: \(formNames.joined(separator: ", "))."))
+        }
+        guard let contentType, Self.isJSON(contentType) else {
+            return .problem(.http(415, "Unsupported Media Type",
+                                  detail: "Send the form's values as application/json\(contentType.map { ", not \($0)" } ?? "")."))
+        }
+        if body.count > Self.maxBodySize {
+            return .problem(Self.tooLarge)
+        }
+        var context = ValidationContext()
+        if language != catalog.sourceLanguage {
+            context.localization = .catalog(catalog, locale: language)
+        }
+        switch await form(body, context) {
+        case .accepted(let values):
+            return FormResponse(status: 201, contentType: "application/json", contentLanguage: language, body: values)
+        case .invalid(let issues):
+            let problem = Problem(
+                type: "/problems/invalid-values", title: "The values break the form's rules", status: 422,
+                detail: issues.count == 1 ? "1 value is invalid." : "\(issues.count) values are invalid.",
+                issues: issues)
+            return .problem(problem, language: language)
+        case .malformed(let detail, let pointer):
+            return .problem(Problem(type: "/problems/malformed-values", title: "The body is not the form's values",
+                                    status: 400, detail: detail, pointer: pointer))
+        case .notJSON:
+            return .problem(.http(400, "Bad Request", detail: "The body is not JSON."))
+        }
+    }
+
+    /// The problem for a body over `maxBodySize`.
+    public static let tooLarge = Problem.http(413, "Content Too Large",
+                                              detail: "The body is larger than \(maxBodySize) bytes, more than any form's values.")
+
+    /// `application/json`, or any `+json` type, with or without parameters.
+    static func isJSON(_ contentType: String) -> Bool {
+        let type = contentType.split(separator: ";", maxSplits: 1)[0].trimmingCharacters(in: .whitespaces).lowercased()
+        return type == "application/json" || (type.hasPrefix("application/") && type.hasSuffix("+json"))
+    }
+
+    static func submit<Form: SubmittableForm>(
+        _ form: Form.Type,
+        body: Data,
+        context: ValidationContext,
+        validate: @Sendable (Form.Values, ValidationContext) async -> ValidationReport<Form.Field>,
+        store: @Sendable (Form.Values, ValidationContext) async -> [ValidationIssue]
+    ) async -> Outcome {
+        let values: Form.Values
+        do {
+            values = try JSONDecoder().decode(Form.Values.self, from: body)
+        } catch let error as DecodingError {
+            return Self.malformed(error, body: body)
+        } catch {
+            return .malformed(detail: "The body could not be read: \(error.localizedDescription)", pointer: "")
+        }
+        let submitted = Form.clearingHidden(values, in: context)
+        let report = await validate(submitted, context)
+        guard report.isValid else {
+            return .invalid(report.issues)
+        }
+        let refused = await store(submitted, context)
+        guard refused.isEmpty else {
+            return .invalid(refused)
+        }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return .accepted((try? encoder.encode(submitted)) ?? Data("{}".utf8))
+    }
+
+    /// What a decoding error says, at its JSON Pointer.
+    static func malformed(_ error: DecodingError, body: Data) -> Outcome {
+        func pointer(_ path: [any CodingKey]) -> String {
+            JSONPointer.path(path.map { $0.intValue.map(String.init) ?? $0.stringValue })
+        }
+        switch error {
+        case .keyNotFound(let key, let context):
+            return .malformed(detail: "The value '\(key.stringValue)' is missing.", pointer: pointer(context.codingPath + [key]))
+        case .typeMismatch(let type, let context):
+            return .malformed(detail: "Expected \(Self.describe(type)).", pointer: pointer(context.codingPath))
+        case .valueNotFound(let type, let context):
+            return .malformed(detail: "Expected \(Self.describe(type)), found null.", pointer: pointer(context.codingPath))
+        case .dataCorrupted(let context):
+            if context.codingPath.isEmpty, (try? JSONSerialization.jsonObject(with: body, options: [.fragmentsAllowed])) == nil {
+                return .notJSON
+            }
+            return .malformed(detail: "The value is not one the field takes: \(context.debugDescription)", pointer: pointer(context.codingPath))
+        @unknown default:
+            return .malformed(detail: "The body is not the form's values.", pointer: "")
+        }
+    }
+
+    private static func describe(_ type: Any.Type) -> String {
+        let name = String(describing: type)
+        switch name {
+        case "String": return "a string"
+        case "Bool": return "true or false"
+        case "Int", "Double", "Decimal": return "a number"
+        default:
+            if name.hasPrefix("Array<") { return "an array" }
+            if name.hasPrefix("Dictionary<") { return "an object" }
+            return "a value of type \(name)"
+        }
+    }
+}

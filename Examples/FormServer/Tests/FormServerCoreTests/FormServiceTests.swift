@@ -1,0 +1,168 @@
+import FormRuntime
+@testable import FormServerCore
+import Foundation
+import Testing
+
+@Suite struct AcceptLanguageTests {
+    let available = ["en", "de", "fr-CA"]
+
+    @Test func theHighestWeightThatMatchesWins() {
+        #expect(AcceptLanguage.negotiate("fr;q=0.2, de;q=0.9, en;q=0.5", available: available, default: "en") == "de")
+        #expect(AcceptLanguage.negotiate("de-DE,de;q=0.9,en;q=0.8", available: available, default: "en") == "de")
+        #expect(AcceptLanguage.negotiate("DE_at", available: available, default: "en") == "de")
+    }
+
+    @Test func aWiderRangeMatchesANarrowerLanguage() {
+        #expect(AcceptLanguage.negotiate("fr", available: available, default: "en") == "fr-CA")
+    }
+
+    @Test func tiesKeepTheClientsOrder() {
+        #expect(AcceptLanguage.negotiate("de;q=0.5, en;q=0.5", available: available, default: "fr-CA") == "de")
+    }
+
+    @Test func nothingUsableGivesTheDefault() {
+        for header in [nil, "", "*", "ja, zh;q=0.8", "de;q=0", "de;q=x", "??, ;;", "de;q=2"] as [String?] {
+            #expect(AcceptLanguage.negotiate(header, available: available, default: "en") == "en", "\(header ?? "nil")")
+        }
+    }
+}
+
+@Suite struct FormServiceTests {
+    static let service = try! FormService.bundled()
+
+    static func json(_ object: [String: Any]) -> Data {
+        try! JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])
+    }
+
+    static func object(_ data: Data) -> [String: Any] {
+        (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] ?? [:]
+    }
+
+    static var validSignUp: [String: Any] { [
+        "email": "ada@example.com", "password": "analytical1", "confirmPassword": "analytical1",
+        "newsletter": false, "plan": "free", "company": "Hidden Ltd", "acceptTerms": true,
+    ] }
+
+    @Test func validValuesAreCreatedWithoutTheHiddenAnswers() async {
+        let response = await Self.service.submit(form: "signup", body: Self.json(Self.validSignUp),
+                                                 contentType: "application/json", acceptLanguage: nil)
+        #expect(response.status == 201)
+        #expect(response.contentType == "application/json")
+        let stored = Self.object(response.body)
+        #expect(stored["email"] as? String == "ada@example.com")
+        #expect(stored["company"] as? String == "", "company is hidden on the free plan")
+    }
+
+    @Test func invalidValuesAreAProblemListingTheIssuesInTheRequestsLanguage() async throws {
+        var values = Self.validSignUp
+        values["email"] = "not an address"
+        values["plan"] = "pro"
+        values["company"] = " "
+        let response = await Self.service.submit(form: "signup", body: Self.json(values),
+                                                 contentType: "application/json; charset=utf-8", acceptLanguage: "de-CH, en;q=0.5")
+        #expect(response.status == 422)
+        #expect(response.contentType == "application/problem+json")
+        #expect(response.contentLanguage == "de")
+        let problem = Self.object(response.body)
+        #expect(problem["type"] as? String == "/problems/invalid-values")
+        #expect(problem["status"] as? Int == 422)
+        let issues = try #require(problem["issues"] as? [[String: String]])
+        #expect(issues == [
+            ["path": "/email", "message": "E-Mail muss eine gültige E-Mail-Adresse sein"],
+            ["path": "/company", "message": "Firma ist erforderlich"],
+        ])
+        let english = await Self.service.submit(form: "signup", body: Self.json(values),
+                                                contentType: "application/json", acceptLanguage: "ja")
+        #expect(english.contentLanguage == "en")
+        #expect((Self.object(english.body)["issues"] as? [[String: String]])?.first?["message"] == "Email must be a valid email address")
+    }
+
+    @Test func jsonThatIsNotTheValuesSaysWhere() async {
+        var values = Self.validSignUp
+        values["plan"] = "gold"
+        var response = await Self.service.submit(form: "signup", body: Self.json(values), contentType: "application/json", acceptLanguage: nil)
+        #expect(response.status == 400)
+        #expect(Self.object(response.body)["pointer"] as? String == "/plan")
+        #expect(Self.object(response.body)["type"] as? String == "/problems/malformed-values")
+
+        values = Self.validSignUp
+        values.removeValue(forKey: "acceptTerms")
+        response = await Self.service.submit(form: "signup", body: Self.json(values), contentType: "application/json", acceptLanguage: nil)
+        #expect(response.status == 400)
+        #expect(Self.object(response.body)["pointer"] as? String == "/acceptTerms")
+
+        response = await Self.service.submit(form: "signup", body: Data("[1]".utf8), contentType: "application/json", acceptLanguage: nil)
+        #expect(response.status == 400)
+        #expect(Self.object(response.body)["detail"] as? String == "Expected an object.")
+    }
+
+    @Test func badRequestsAreProblemsNeverServerErrors() async {
+        let cases: [(String, Data, String?, Int)] = [
+            ("signup", Data("{\"email\":".utf8), "application/json", 400),
+            ("signup", Data("not json".utf8), "application/json", 400),
+            ("signup", Data([0xff, 0xfe]), "application/json", 400),
+            ("signup", Self.json(Self.validSignUp), "text/plain", 415),
+            ("signup", Self.json(Self.validSignUp), nil, 415),
+            ("nothing", Self.json(Self.validSignUp), "application/json", 404),
+            ("signup", Data(repeating: 0x20, count: FormService.maxBodySize + 1), "application/json", 413),
+        ]
+        for (form, body, type, status) in cases {
+            let response = await Self.service.submit(form: form, body: body, contentType: type, acceptLanguage: nil)
+            #expect(response.status == status, "\(form) \(type ?? "nil") \(body.prefix(20))")
+            #expect(response.contentType == "application/problem+json")
+            #expect(Self.object(response.body)["status"] as? Int == status)
+            #expect(!(Self.object(response.body)["detail"] as? String ?? "").isEmpty)
+        }
+    }
+
+    @Test func theSameSubmissionIsTheSameBytes() async {
+        var values = Self.validSignUp
+        values["email"] = ""
+        let first = await Self.service.submit(form: "signup", body: Self.json(values), contentType: "application/json", acceptLanguage: "de")
+        let second = await Self.service.submit(form: "signup", body: Self.json(values), contentType: "application/json", acceptLanguage: "de")
+        #expect(first == second)
+    }
+
+    static func intake(email: String) -> [String: Any] {
+        [
+            "fullName": "Grace Hopper", "birthDate": "1906-12-09", "email": email,
+            "visitReason": "checkup", "symptomList": ["cough"], "painLevel": 4, "symptomDays": 2,
+            "mayBePregnant": false, "pregnancyWeeks": 12, "takesMedication": false,
+            "allergies": "", "consent": true,
+            "medications": [["name": "Aspirin", "dose": "100 mg"]],
+        ]
+    }
+
+    @Test func anIntakeIsStoredWithoutTheAnswersItsPagesAndConditionsHid() async {
+        let service = try! FormService.bundled()
+        let response = await service.submit(form: "intake", body: Self.json(Self.intake(email: "grace@example.com")),
+                                            contentType: "application/json", acceptLanguage: nil)
+        #expect(response.status == 201)
+        let stored = Self.object(response.body)
+        #expect(stored["symptomList"] as? [String] == [], "the symptoms page is skipped for a check-up")
+        #expect(stored["painLevel"] is NSNull || stored["painLevel"] == nil)
+        #expect(stored["pregnancyWeeks"] is NSNull || stored["pregnancyWeeks"] == nil)
+        #expect(stored["medications"] as? [Any] == nil || (stored["medications"] as? [Any])?.isEmpty == true,
+                "the medications list is hidden while no medication is taken")
+    }
+
+    @Test func anIntakeEntrysIssueIsAtItsPointerAndASecondIntakeForOneEmailIsRefused() async throws {
+        let service = try FormService.bundled()
+        var values = Self.intake(email: "ada@example.com")
+        values["takesMedication"] = true
+        values["medications"] = [["name": "Aspirin", "dose": ""], ["name": " ", "dose": "5 mg"]]
+        var response = await service.submit(form: "intake", body: Self.json(values), contentType: "application/json", acceptLanguage: "de")
+        #expect(response.status == 422)
+        let issues = try #require(Self.object(response.body)["issues"] as? [[String: String]])
+        #expect(issues == [["path": "/medications/1/name", "message": "Name des Medikaments ist erforderlich"]])
+
+        values["medications"] = [["name": "Aspirin", "dose": ""]]
+        response = await service.submit(form: "intake", body: Self.json(values), contentType: "application/json", acceptLanguage: "de")
+        #expect(response.status == 201)
+        response = await service.submit(form: "intake", body: Self.json(values), contentType: "application/json", acceptLanguage: "de")
+        #expect(response.status == 422)
+        #expect(Self.object(response.body)["issues"] as? [[String: String]] == [
+            ["path": "/email", "message": "Für diese E-Mail-Adresse gibt es bereits eine Aufnahme"],
+        ])
+    }
+}

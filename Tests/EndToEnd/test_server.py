@@ -1,0 +1,274 @@
+"""The example server (Examples/FormServer): a real Hummingbird server on
+loopback, sent real HTTP requests. It shares its forms with the app: the Swift
+it validates with is formc's output for schemas/, committed, and checked current
+here. `make e2e-server` builds it; FORM_SERVER_BINARY names another build."""
+
+import http.client
+import json
+import os
+import signal
+import subprocess
+import threading
+import time
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+import pytest
+
+from formc_e2e import ROOT, formc_binary
+
+EXAMPLE = ROOT / "Examples" / "FormServer"
+CORE = EXAMPLE / "Sources" / "FormServerCore"
+FORMS = {"signup": "SignUpForm", "intake": "IntakeForm"}
+
+
+def server_binary() -> str:
+    binary = os.environ.get("FORM_SERVER_BINARY")
+    if binary:
+        return binary
+    bin_path = subprocess.run(
+        ["swift", "build", "--package-path", str(EXAMPLE), "--show-bin-path"],
+        check=True, capture_output=True, text=True,
+    ).stdout.strip()
+    path = Path(bin_path) / "FormServer"
+    if not path.exists():
+        pytest.fail(f"{path} is not built: run `make e2e-server`")
+    return str(path)
+
+
+@pytest.fixture(scope="module")
+def server():
+    """The server on a free loopback port; stopped with SIGTERM at the end, which
+    it must survive cleanly (exit status 0)."""
+    process = subprocess.Popen(
+        [server_binary(), "--host", "127.0.0.1", "--port", "0"],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+    )
+    line = []
+    reader = threading.Thread(target=lambda: line.append(process.stdout.readline()), daemon=True)
+    reader.start()
+    reader.join(timeout=30)
+    if not line or not line[0].startswith("listening on "):
+        process.kill()
+        pytest.fail(f"the server did not start: {line!r} {process.stderr.read()}")
+    host, port = line[0].split()[-1].rsplit(":", 1)
+    yield host, int(port)
+    process.send_signal(signal.SIGTERM)
+    try:
+        status = process.wait(timeout=20)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        pytest.fail("the server did not stop on SIGTERM")
+    assert status == 0, process.stderr.read()
+
+
+def request(server, method, path, body=None, headers=None):
+    """(status, headers, parsed JSON or text) of one request on a new connection."""
+    connection = http.client.HTTPConnection(*server, timeout=30)
+    try:
+        connection.request(method, path, body=body, headers=headers or {})
+        response = connection.getresponse()
+        data = response.read()
+        kind = response.getheader("Content-Type", "")
+        parsed = json.loads(data) if "json" in kind else data.decode()
+        return response.status, {k.lower(): v for k, v in response.getheaders()}, parsed
+    finally:
+        connection.close()
+
+
+def submit(server, form, values, language=None, content_type="application/json"):
+    headers = {"Content-Type": content_type}
+    if language:
+        headers["Accept-Language"] = language
+    body = values if isinstance(values, (bytes, str)) else json.dumps(values)
+    return request(server, "POST", f"/forms/{form}", body, headers)
+
+
+def valid_signup():
+    return {
+        "email": "ada@example.com", "password": "analytical1", "confirmPassword": "analytical1",
+        "newsletter": False, "plan": "free", "company": "Hidden Ltd", "acceptTerms": True,
+    }
+
+
+def assert_problem(status, headers, body, expected):
+    assert status == expected, body
+    assert headers["content-type"] == "application/problem+json"
+    assert body["status"] == expected
+    assert body["title"] and body["detail"] and body["type"]
+
+
+def test_the_committed_swift_and_catalog_are_formcs_output_for_the_forms():
+    formc = formc_binary()
+    for name, form in FORMS.items():
+        source = ROOT / "schemas" / f"{name}.form.yaml"
+        check = subprocess.run(
+            [formc, "build", str(source.relative_to(ROOT)), "-o", str((CORE / f"{form}.swift").relative_to(ROOT)), "--check"],
+            cwd=ROOT, capture_output=True, text=True,
+        )
+        assert check.returncode == 0, f"{form}.swift is out of date: run `make examples`\n{check.stderr}"
+    sources = [f"schemas/{name}.form.yaml" for name in FORMS]
+    check = subprocess.run(
+        [formc, "strings", *sources, "-o", str((CORE / "Localizable.xcstrings").relative_to(ROOT)), "--check"],
+        cwd=ROOT, capture_output=True, text=True,
+    )
+    assert check.returncode == 0, f"the catalog is out of date: run `make examples`\n{check.stderr}"
+
+
+def test_valid_values_are_created_without_the_answers_the_person_could_not_see(server):
+    status, headers, body = submit(server, "signup", valid_signup())
+    assert status == 201, body
+    assert headers["content-type"] == "application/json"
+    assert body["email"] == "ada@example.com"
+    assert body["company"] == "", "company is hidden on the free plan: its answer is dropped"
+
+
+def test_invalid_values_are_422_with_each_issue_at_its_json_pointer(server):
+    values = valid_signup() | {"email": "ada at example", "plan": "pro", "company": "", "acceptTerms": False}
+    status, headers, body = submit(server, "signup", values)
+    assert_problem(status, headers, body, 422)
+    assert body["type"] == "/problems/invalid-values"
+    assert body["issues"] == [
+        {"path": "/email", "message": "Email must be a valid email address"},
+        {"path": "/company", "message": "Company is required"},
+        {"path": "/acceptTerms", "message": "I accept the terms is required"},
+    ]
+    assert headers["content-language"] == "en"
+    # Every path names a value of the submitted JSON.
+    for issue in body["issues"]:
+        assert issue["path"].lstrip("/") in values
+    # The problem type is documented where it points.
+    doc_status, _, text = request(server, "GET", body["type"])
+    assert doc_status == 200 and "issues" in text
+
+
+def test_messages_come_in_the_requests_language(server):
+    values = valid_signup() | {"email": "", "acceptTerms": False}
+    status, headers, body = submit(server, "signup", values, language="de-AT, de;q=0.9, en;q=0.5")
+    assert status == 422
+    assert headers["content-language"] == "de"
+    assert [issue["message"] for issue in body["issues"]] == [
+        "E-Mail ist erforderlich", "Bitte akzeptieren Sie die Bedingungen",
+    ]
+    status, headers, body = submit(server, "signup", values, language="ja, fr;q=0.5")
+    assert headers["content-language"] == "en"
+    assert body["issues"][0]["message"] == "Email is required"
+
+
+@pytest.mark.parametrize("body, detail", [
+    (b'{"email": ', "not JSON"),
+    (b"\xff\xfe", "not JSON"),
+    (b"", "not JSON"),
+])
+def test_a_body_that_is_not_json_is_400(server, body, detail):
+    status, headers, problem = submit(server, "signup", body)
+    assert_problem(status, headers, problem, 400)
+    assert detail in problem["detail"]
+
+
+@pytest.mark.parametrize("change, pointer", [
+    ({"plan": "gold"}, "/plan"),
+    ({"newsletter": "yes"}, "/newsletter"),
+    ({"email": None}, "/email"),
+])
+def test_json_that_is_not_the_forms_values_is_400_saying_where(server, change, pointer):
+    status, headers, problem = submit(server, "signup", valid_signup() | change)
+    assert_problem(status, headers, problem, 400)
+    assert problem["type"] == "/problems/malformed-values"
+    assert problem["pointer"] == pointer
+
+
+def test_a_missing_value_is_400_at_its_pointer(server):
+    values = valid_signup()
+    del values["acceptTerms"]
+    status, headers, problem = submit(server, "signup", values)
+    assert_problem(status, headers, problem, 400)
+    assert problem["pointer"] == "/acceptTerms"
+
+
+def test_an_oversized_body_is_413_and_the_server_goes_on(server):
+    padding = "x" * (70 * 1024)
+    status, headers, problem = submit(server, "signup", json.dumps(valid_signup() | {"company": padding}))
+    assert_problem(status, headers, problem, 413)
+    assert request(server, "GET", "/health")[0] == 200
+
+
+def test_other_requests_are_problems_too(server):
+    status, headers, problem = submit(server, "signup", json.dumps(valid_signup()), content_type="text/plain")
+    assert_problem(status, headers, problem, 415)
+    status, headers, problem = submit(server, "nothing", valid_signup())
+    assert_problem(status, headers, problem, 404)
+    assert "signup" in problem["detail"]
+    status, headers, problem = request(server, "GET", "/forms/signup")
+    assert_problem(status, headers, problem, 405)
+    assert headers["allow"] == "POST"
+    status, headers, problem = request(server, "GET", "/no/such/route")
+    assert_problem(status, headers, problem, 404)
+
+
+def test_a_burst_of_concurrent_submissions_each_gets_its_own_answer(server):
+    def one(index):
+        if index % 3 == 0:
+            return submit(server, "signup", valid_signup() | {"email": f"user{index}@example.com"})
+        if index % 3 == 1:
+            return submit(server, "signup", valid_signup() | {"email": f"user{index}"}, language="de")
+        return submit(server, "signup", b"{ nope")
+
+    started = time.monotonic()
+    with ThreadPoolExecutor(max_workers=16) as pool:
+        answers = list(pool.map(one, range(96)))
+    assert time.monotonic() - started < 60
+    for index, (status, headers, body) in enumerate(answers):
+        if index % 3 == 0:
+            assert status == 201 and body["email"] == f"user{index}@example.com"
+        elif index % 3 == 1:
+            assert status == 422 and headers["content-language"] == "de"
+            assert body["issues"] == [{"path": "/email", "message": "E-Mail muss eine gültige E-Mail-Adresse sein"}]
+        else:
+            assert status == 400
+    assert request(server, "GET", "/health")[0] == 200
+
+
+def intake(email, **changes):
+    values = {
+        "fullName": "Grace Hopper", "birthDate": "1906-12-09", "email": email,
+        "visitReason": "illness", "symptomList": ["cough", "pain"], "painLevel": 4, "symptomDays": 2,
+        "mayBePregnant": False, "pregnancyWeeks": 12, "takesMedication": True,
+        "allergies": "", "consent": True,
+        "medications": [{"name": "Aspirin", "dose": "100 mg"}],
+    }
+    return values | changes
+
+
+def test_an_intake_is_stored_without_the_answers_the_patient_could_not_see(server):
+    status, _, body = submit(server, "intake", intake("hidden@example.com", visitReason="checkup", takesMedication=False))
+    assert status == 201, body
+    assert body["symptomList"] == [], "the symptoms page is skipped for a check-up"
+    assert body.get("painLevel") is None and body.get("symptomDays") is None
+    assert body.get("pregnancyWeeks") is None, "hidden while the patient may not be pregnant"
+    assert body["medications"] == [], "the list is hidden while no medication is taken"
+    assert body["fullName"] == "Grace Hopper"
+
+
+def test_an_entry_of_a_list_is_named_by_its_pointer_in_the_requests_language(server):
+    values = intake("entries@example.com", medications=[{"name": "Aspirin", "dose": ""}, {"name": "", "dose": "5 mg"}])
+    status, headers, body = submit(server, "intake", values, language="de-DE")
+    assert_problem(status, headers, body, 422)
+    assert body["issues"] == [{"path": "/medications/1/name", "message": "Name des Medikaments ist erforderlich"}]
+    values["medications"] = [{"name": "x", "dose": ""}] * 11
+    status, _, body = submit(server, "intake", values)
+    assert status == 422
+    assert body["issues"] == [{"path": "/medications", "message": "Medications you take: at most 10 entries are allowed"}]
+
+
+def test_a_second_intake_for_one_email_is_refused_even_when_sent_at_once(server):
+    values = intake("twice@example.com")
+    with ThreadPoolExecutor(max_workers=8) as pool:
+        answers = list(pool.map(lambda _: submit(server, "intake", values, language="de"), range(8)))
+    statuses = sorted(status for status, _, _ in answers)
+    assert statuses == [201] + [422] * 7
+    for status, _, body in answers:
+        if status == 422:
+            assert body["issues"] == [
+                {"path": "/email", "message": "Für diese E-Mail-Adresse gibt es bereits eine Aufnahme"}
+            ]

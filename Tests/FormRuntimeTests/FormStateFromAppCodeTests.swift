@@ -1,0 +1,169 @@
+import Testing
+@testable import FormRuntime
+
+/// The runtime side of SPEC §15.2 without generated code: edits from assignments,
+/// `settle()`, messages from outside the rules, `reset`, and debounced custom rules
+/// on an injected sleep that the test releases, so nothing depends on timing.
+@MainActor
+@Suite struct FormStateFromAppCodeTests {
+    enum Field: String, Hashable, Sendable { case email, name }
+
+    /// Mutable state that main-actor closures share with the test.
+    final class Box<Value> {
+        var value: Value
+        init(_ value: Value) { self.value = value }
+    }
+
+    /// Sleeps that wait until the test releases them, one by one, in order; a
+    /// cancelled task's sleep throws at once.
+    actor Sleeps {
+        private var waiting: [(id: Int, continuation: CheckedContinuation<Void, Never>)] = []
+        private var released: Set<Int> = []
+        private var count = 0
+        private(set) var started = 0
+
+        func sleep() async throws {
+            count += 1
+            let id = count
+            started += 1
+            await withTaskCancellationHandler {
+                await withCheckedContinuation { continuation in
+                    if released.contains(id) { continuation.resume() } else { waiting.append((id, continuation)) }
+                }
+            } onCancel: {
+                Task { await self.release(id) }
+            }
+            try Task.checkCancellation()
+        }
+
+        func release(_ id: Int) {
+            released.insert(id)
+            if let index = waiting.firstIndex(where: { $0.id == id }) {
+                waiting.remove(at: index).continuation.resume()
+            }
+        }
+
+        /// Releases every sleep started so far.
+        func releaseAll() {
+            for id in 1...max(count, 1) { release(id) }
+        }
+    }
+
+    /// The values a validator was called with.
+    actor Seen {
+        private(set) var value: [String] = []
+        func append(_ text: String) { value.append(text) }
+    }
+
+    /// A controller whose `email` runs a debounced custom rule (the validator
+    /// records the values it sees) under the `change` trigger.
+    func debounced(_ seen: Seen, value: Box<String>) -> FieldValidationController<Field> {
+        let rule = ValidationRule<String, String>.custom(debounce: .milliseconds(300)) { value, _ in
+            await seen.append(value)
+            return value.contains("@") ? .valid : .invalid(message: "Not an email")
+        }
+        return FieldValidationController<Field>(triggers: [.email: .change, .name: .blurAfterChange]) { field in
+            field == .email ? await RuleRunner.validate(value.value, in: value.value, rules: [rule]) : .valid
+        }
+    }
+
+    @Test func aDebouncedRuleWaitsAndANewerValueCancelsTheWait() async {
+        let sleeps = Sleeps()
+        let seen = Seen()
+        let value = Box("")
+        let controller = debounced(seen, value: value)
+        await ValidationRun.$sleeper.withValue({ _ in try await sleeps.sleep() }) {
+            value.value = "a"
+            controller.valueDidChange(.email)
+            // The first run is waiting on its debounce.
+            for _ in 0..<1_000 where await sleeps.started == 0 { await Task.yield() }
+            #expect(await sleeps.started == 1)
+            #expect(controller.state(of: .email) == .validating)
+            #expect(await seen.value.isEmpty)
+
+            value.value = "ada@example.com"
+            controller.valueDidChange(.email)
+            for _ in 0..<1_000 where await sleeps.started < 2 { await Task.yield() }
+            await sleeps.releaseAll()
+            await controller.settle()
+        }
+        // The superseded run never called the validator, and its `.cancelled` never showed.
+        #expect(await seen.value == ["ada@example.com"])
+        #expect(controller.state(of: .email) == .valid)
+    }
+
+    @Test func validateAndBlurDoNotWait() async {
+        let seen = Seen()
+        let value = Box("x")
+        let controller = debounced(seen, value: value)
+        // A sleeper that would never return: a run that waited would hang the test.
+        await ValidationRun.$sleeper.withValue({ _ in try await Task.sleep(for: .seconds(3_600)) }) {
+            #expect(await controller.validate(.email) == .invalid(message: "Not an email"))
+        }
+        #expect(await seen.value == ["x"])
+    }
+
+    @Test func didChangeAfterAnAssignmentJoinsItsEdit() async {
+        let runs = Box(0)
+        let controller = FieldValidationController<Field>(triggers: [.email: .change]) { _ in
+            runs.value += 1
+            return .valid
+        }
+        controller.valueDidChange(.email)
+        await controller.didChange(.email)
+        #expect(runs.value == 1)
+        // Without an assignment before it, didChange is an edit of its own.
+        await controller.didChange(.email)
+        #expect(runs.value == 2)
+        controller.valueDidChange(.email)
+        controller.valueDidChange(.email)
+        await controller.settle()
+        #expect(runs.value == 4)
+    }
+
+    @Test func aMessageFromOutsideStaysUntilTheValueChanges() async {
+        let controller = FieldValidationController<Field>(triggers: [.email: .blur]) { _ in .valid }
+        controller.setError("Taken", for: .email)
+        #expect(controller.hasError(.email))
+        #expect(await controller.validate(.email) == .invalid(message: "Taken"))
+        await controller.didEndEditing(.email)
+        let report = controller.applying(ValidationReport([(.email, .valid), (.name, .valid)]))
+        #expect(report[.email] == .invalid(message: "Taken") && report[.name] == .valid)
+        #expect(report.issues == [ValidationIssue(path: "/email", message: "Taken")])
+        #expect(controller.state(of: .email) == .invalid(message: "Taken"))
+        controller.valueDidChange(.email)
+        #expect(controller.state(of: .email) == .idle)
+        await controller.settle()
+        #expect(!controller.hasError(.email))
+        #expect(await controller.validate(.email) == .valid)
+
+        controller.setError("Again", for: .name)
+        controller.clearErrors()
+        #expect(controller.state(of: .name) == .idle && !controller.hasError(.name))
+    }
+
+    @Test func resetCancelsAndForgets() async {
+        let sleeps = Sleeps()
+        let seen = Seen()
+        let value = Box("a")
+        let controller = debounced(seen, value: value)
+        var states: [FieldState] = []
+        controller.addStateObserver { field, state in if field == .email { states.append(state) } }
+        await ValidationRun.$sleeper.withValue({ _ in try await sleeps.sleep() }) {
+            controller.valueDidChange(.email)
+            for _ in 0..<1_000 where await sleeps.started == 0 { await Task.yield() }
+            controller.reset {
+                // Assignments inside a reset are no edits.
+                controller.valueDidChange(.email)
+            }
+            await sleeps.releaseAll()
+            await controller.settle()
+        }
+        #expect(await seen.value.isEmpty)
+        #expect(controller.state(of: .email) == .idle)
+        #expect(states == [.validating, .idle])
+        // Untouched again: a blur after the reset is no blur after a change.
+        await controller.didEndEditing(.name)
+        #expect(controller.state(of: .name) == .idle)
+    }
+}
