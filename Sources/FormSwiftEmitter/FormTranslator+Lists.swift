@@ -285,12 +285,10 @@ extension FormTranslator {
                 lines.append("]")
                 out.listMember(lines)
                 out.listMember([
-                    "/// Re-checks the fields whose rules or visibility read the form's `field`, those already checked",
-                    "/// (SPEC §16): the form calls it for each entry when `field` changes.",
-                    "func formFieldDidChange(_ field: \(entry.formType).Field) async {",
-                    "    for dependent in Self.formDependents[field] ?? [] where validation.state(of: dependent) != .idle {",
-                    "        await validation.validate(dependent)",
-                    "    }",
+                    "/// Starts re-checking the fields whose rules or visibility read the form's `field`, those that have a",
+                    "/// state (SPEC §16); `settle()` awaits it. The form calls it for each entry when `field`'s value changes.",
+                    "func formFieldDidChange(_ field: \(entry.formType).Field) {",
+                    "    validation.recheck(Self.formDependents[field] ?? [])",
                     "}",
                 ])
             }

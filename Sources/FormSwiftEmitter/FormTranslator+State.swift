@@ -24,12 +24,21 @@ extension FormTranslator {
 
     /// In `init`, after every stored property: each `FormValue`'s assignment is an edit.
     func editObservers(into plan: inout EmitPlan) {
-        eachField(in: formBody, weight: SpeedPaths.EmitWeights.initializerLine, into: &plan) { index, out in
+        // The lists whose entries read each form field: its edit re-checks them (SPEC §16).
+        var readers: [String: [String]] = [:]
+        for list in lists {
+            for (target, _) in list.entry.entry?.formDependents ?? [] { readers[target, default: []].append(list.id) }
+        }
+        eachField(in: formBody, weight: SpeedPaths.EmitWeights.initializerLine, into: &plan) { [readers] index, out in
             let id = fields[index].id
+            var body: [SwiftStmt] = [.expr(.call(.name("self?.validation.valueDidChange"), [SwiftArgument(nil, .dot(id))]))]
+            for list in readers[id] ?? [] {
+                body.append(.for("entry", in: .name("self?.\(list).entries ?? []"), body: [
+                    .expr(.call(.member(.name("entry"), "formFieldDidChange"), [SwiftArgument(nil, .dot(id))])),
+                ]))
+            }
             out.statement(.expr(.call(.member(.member(Self.selfName, id), "addObserver"), [
-                SwiftArgument(nil, .closure(SwiftClosure(captures: ["weak self"], parameters: ["_"], body: [
-                    .expr(.call(.name("self?.validation.valueDidChange"), [SwiftArgument(nil, .dot(id))])),
-                ]))),
+                SwiftArgument(nil, .closure(SwiftClosure(captures: ["weak self"], parameters: ["_"], body: body))),
             ])))
         }
     }

@@ -210,12 +210,12 @@ extension FormTranslator {
                                 label: nil, field, isAsync: true, result: nil)
         if !dependentLists.isEmpty, case .function(var function) = didChange {
             function.doc = [
-                "Reports an edit of `field`; returns once the rules its trigger calls for have run, with those of",
-                "the entries' fields that read `field`.",
+                "Reports an edit of `field`; returns once the rules its trigger calls for have run, with the",
+                "re-checks of the entries' fields that read `field` which its assignment started.",
             ]
             for list in dependentLists {
                 function.body?.append(.for("entry", in: .member(.name(list.id), "entries"), body: [
-                    .expr(.await(.call(.member(.name("entry"), "formFieldDidChange"), [SwiftArgument(nil, .name("field"))]))),
+                    .expr(.await(.call(.member(.name("entry"), "settle"), []))),
                 ]))
             }
             didChange = .function(function)

@@ -121,6 +121,26 @@ import Testing
         #expect(runs.value == 4)
     }
 
+    @Test func recheckRerunsTheCheckedFieldsInATaskThatSettleAwaits() async {
+        let runs = Box<[Field]>([])
+        let controller = FieldValidationController<Field>(triggers: [:]) { field in
+            runs.value.append(field)
+            return .valid
+        }
+        // Nothing has a state: nothing runs, and no task is started.
+        controller.recheck([.email, .name])
+        await controller.settle()
+        #expect(runs.value.isEmpty)
+        await controller.validate(.name)
+        #expect(runs.value == [.name])
+        // Only the field with a state is re-run, and not before the call returns.
+        controller.recheck([.email, .name])
+        #expect(runs.value == [.name])
+        await controller.settle()
+        #expect(runs.value == [.name, .name])
+        #expect(controller.state(of: .email) == .idle)
+    }
+
     @Test func aMessageFromOutsideStaysUntilTheValueChanges() async {
         let controller = FieldValidationController<Field>(triggers: [.email: .blur]) { _ in .valid }
         controller.setError("Taken", for: .email)

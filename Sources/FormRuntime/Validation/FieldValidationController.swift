@@ -119,6 +119,22 @@ public final class FieldValidationController<Field: Hashable & Sendable> {
         unjoinedEdits[field] = task
     }
 
+    /// Re-runs the rules of each of `fields` that has a state, in order, in a task
+    /// of its own that `settle()` awaits, and returns at once: a value those rules
+    /// read changed outside this controller (a list entry's fields reading a field
+    /// of the form, SPEC §16).
+    public func recheck(_ fields: [Field]) {
+        let checked = fields.filter { (records[$0]?.state ?? .idle) != .idle }
+        guard !checked.isEmpty else { return }
+        editCount &+= 1
+        let number = editCount
+        edits[number] = Task { [weak self] in
+            guard let self else { return }
+            for field in checked { await self.validate(field) }
+            self.edits[number] = nil
+        }
+    }
+
     /// Returns once every edit that assignments started has run its rules (and the
     /// edits those started, and so on): for a test, or a submit button that must
     /// see the fields' states settled.
