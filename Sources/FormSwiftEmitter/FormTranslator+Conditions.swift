@@ -14,6 +14,10 @@ extension FormTranslator {
             let key: (Int) -> Int = word == "Visible"
                 ? { fields[$0].visibleHelper.map { $0 + 1 } ?? 0 }
                 : { fields[$0].enabledHelper.map { $0 + 1 } ?? 0 }
+            // A list's id is a case of `Field` too, decided by the list element's helper (SPEC §14).
+            let extras = lists.map { list in
+                (name: list.id, key: (word == "Visible" ? list.helpers.visible : list.helpers.enabled).map { $0 + 1 } ?? 0)
+            }
             // The instance answer reads the live values: no snapshot per question.
             plan.once { out in
                 out.openFunction(SwiftFunction(
@@ -22,7 +26,7 @@ extension FormTranslator {
                     parameters: [SwiftParameter("_", "field", Self.fieldType)], result: .named("Bool"), body: []
                 ))
             }
-            switchOverFields(keyCount: helpers.count + 1, whenEmpty: 0, into: &plan, key: key) { key, out in
+            switchOverFields(keyCount: helpers.count + 1, whenEmpty: 0, into: &plan, key: key, extras: extras) { key, out in
                 if key > 0 { writeHelperCall(helpers[key - 1], from: .live, into: &out) } else { out.literal(.bool(true)) }
             }
             let readsToday = conditions.readsToday
@@ -42,7 +46,7 @@ extension FormTranslator {
                     parameters: parameters, result: .named("Bool"), body: []
                 ))
             }
-            switchOverFields(keyCount: helpers.count + 1, whenEmpty: 0, into: &plan, key: key) { key, out in
+            switchOverFields(keyCount: helpers.count + 1, whenEmpty: 0, into: &plan, key: key, extras: extras) { key, out in
                 if key > 0 { writeHelperCall(helpers[key - 1], from: .snapshot, into: &out) } else { out.literal(.bool(true)) }
             }
             plan.once { $0.closeBody() }

@@ -46,8 +46,23 @@ extension FormTranslator {
                 inherits: fields.isEmpty ? ["Hashable", "CaseIterable", "Sendable"] : ["String", "CaseIterable", "Sendable"]
             ))
         }
-        eachField(in: nestedMembers, weight: SpeedPaths.EmitWeights.fieldCase, into: &plan) { index, out in
-            out.enumCase(fields[index].name)
+        if lists.isEmpty {
+            eachField(in: nestedMembers, weight: SpeedPaths.EmitWeights.fieldCase, into: &plan) { index, out in
+                out.enumCase(fields[index].name)
+            }
+        } else {
+            // A list's id is a field of the form (SPEC §14), in document order.
+            plan.once { [lists, fields] out in
+                var next = 0
+                for position in fields.indices {
+                    while next < lists.count, lists[next].fieldsBefore <= position {
+                        out.enumCase(lists[next].id, rawValue: nil)
+                        next += 1
+                    }
+                    out.enumCase(fields[position].name)
+                }
+                for list in lists[next...] { out.enumCase(list.id, rawValue: nil) }
+            }
         }
         plan.once { $0.closeType() }
     }
@@ -237,6 +252,7 @@ extension FormTranslator {
         // After every stored property: the entry's id and owner, the lists.
         editObservers(into: &plan)
         plan.once { out in
+            listEditObservers(into: &out)
             out.closeBody()
             out.openComputedProperty(SwiftProperty(
                 doc: ["A snapshot of every field's current value."],

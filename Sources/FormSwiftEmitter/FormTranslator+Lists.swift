@@ -359,6 +359,14 @@ extension FormTranslator {
         out.listLines(lines)
     }
 
+    /// In `init`, after every stored property: appending, removing and moving an
+    /// entry is an edit of the list's value (SPEC §15.2).
+    func listEditObservers(into out: inout SwiftRenderer) {
+        for list in lists {
+            out.listLines(["\(list.id).addObserver { [weak self] _ in self?.validation.valueDidChange(.\(list.id)) }"])
+        }
+    }
+
     /// `values.employers = employers.entries.map(\.values)` in the form's `values`.
     func listSnapshotLines(into out: inout SwiftRenderer) {
         for list in lists {
@@ -398,21 +406,19 @@ extension FormTranslator {
             "    }",
             "    var paths: [(path: String, result: ValidationResult)] = []",
         ]
-        var done = 0
+        // Each list's id is a case of `Field` (its count rules); its entries' paths follow it.
+        lines.append("    for (field, result) in results {")
+        lines.append("        switch field {")
         for list in lists {
-            if list.fieldsBefore > done {
-                lines.append("    for (field, result) in results[\(done)..<\(list.fieldsBefore)] {")
-                lines.append("        paths.append((path: \"/\" + field.rawValue, result: result))")
-                lines.append("    }")
-                done = list.fieldsBefore
-            }
-            lines.append("    paths += await validateList_\(list.id)(values, context: context)")
+            lines.append("        case .\(list.id):")
+            lines.append("            paths += await validateList_\(list.id)(values, context: context)")
         }
-        if fields.count > done {
-            lines.append("    for (field, result) in results[\(done)...] {")
-            lines.append("        paths.append((path: \"/\" + field.rawValue, result: result))")
-            lines.append("    }")
+        if !fields.isEmpty {
+            lines.append("        default:")
+            lines.append("            paths.append((path: \"/\" + field.rawValue, result: result))")
         }
+        lines.append("        }")
+        lines.append("    }")
         lines += ["    return ValidationReport<Field>(results, values: paths)", "}"]
         out.listMember(lines)
     }
@@ -424,6 +430,13 @@ extension FormTranslator {
         guard !lists.isEmpty else { return }
         plan.once { [lists] out in
             for list in lists {
+                // The list's own rules, the result of its case of `Field` (SPEC §14).
+                var count = [
+                    "private nonisolated static func validateListCount_\(list.id)(",
+                    "    _ values: Values,",
+                    "    context: ValidationContext",
+                    ") -> ValidationResult {",
+                ]
                 var lines = [
                     "private nonisolated static func validateList_\(list.id)(",
                     "    _ values: Values,",
@@ -437,7 +450,7 @@ extension FormTranslator {
                     visible = "\(name.prefix)\(name.key)\(name.suffix)" + (conditions.readsToday ? "(values, context)" : "(values)")
                     lines.append("    let visible = \(visible!)")
                 }
-                let whenVisible = visible == nil ? "" : "visible && "
+                let whenVisible = visible == nil ? "" : "\(visible!) && "
                 let name = DefaultMessages.listName(list.decl)
                 var checks: [(test: String, rule: String, message: String)] = []
                 if list.decl.minimum > 0 {
@@ -447,17 +460,18 @@ extension FormTranslator {
                     checks.append(("count > \(maximum)", "maxItems", DefaultMessages.maxItems(listName: name, count: maximum)))
                 }
                 if !checks.isEmpty {
-                    lines.append("    let count = values.\(list.id).count")
-                    lines.append("    var result = ValidationResult.valid")
+                    count.append("    let count = values.\(list.id).count")
                 }
                 for (number, check) in checks.enumerated() {
                     let key = FormStrings.listMessageKey(form: typeName, list: list.id, rule: check.rule)
-                    lines.append((number == 0 ? "    if " : "    } else if ") + whenVisible + check.test + " {")
-                    lines.append("        result = .invalid(message: context.localization.string(\(SwiftRenderer.stringLiteral(key)), default: \(SwiftRenderer.stringLiteral(check.message))))")
+                    count.append((number == 0 ? "    if " : "    } else if ") + whenVisible + check.test + " {")
+                    count.append("        return .invalid(message: context.localization.string(\(SwiftRenderer.stringLiteral(key)), default: \(SwiftRenderer.stringLiteral(check.message))))")
                 }
-                if !checks.isEmpty { lines.append("    }") }
+                if !checks.isEmpty { count.append("    }") }
+                count += ["    return .valid", "}"]
+                out.listMember(count)
                 lines += [
-                    "    var paths: [(path: String, result: ValidationResult)] = [(path: \"/\(list.id)\", result: \(checks.isEmpty ? ".valid" : "result"))]",
+                    "    var paths: [(path: String, result: ValidationResult)] = [(path: \"/\(list.id)\", result: validateListCount_\(list.id)(values, context: context))]",
                     "    for (index, entry) in values.\(list.id).enumerated() {",
                 ]
                 if list.entry.entry?.outer.isEmpty == false {

@@ -230,15 +230,31 @@ extension FormTranslator {
             if pagesWithLists.count < pages.count { cases.append(SwiftSwitchCase(pattern: "default", body: [.expr(.name("break"))])) }
             return .switch(.name("page"), cases: cases)
         }
+        // A list's id is a field on its page (SPEC §14): its path is followed by its entries'.
+        var pathCases = lists.map { list in
+            SwiftSwitchCase(pattern: "." + list.id, body: [.expr(.name("paths += await validateList_\(list.id)(values, context: context)"))])
+        }
+        if !fields.isEmpty {
+            pathCases.append(SwiftSwitchCase(pattern: "default", body: [.expr(.name("paths.append((path: \"/\" + field.rawValue, result: result))"))]))
+        }
         let pageListPaths: [SwiftStmt] = listsOnPages ? [
-            .var("paths", .array(.named("(path: String, result: ValidationResult)")), fields.isEmpty ? .array([]) : .call(
-                .member(.name("results"), "map"),
-                [SwiftArgument(nil, .closure(SwiftClosure(body: [.expr(.tuple([.name("path: \"/\" + $0.0.rawValue"), .name("result: $0.1")]))])))]
-            )),
-            pageSwitch { id in
-                [.expr(.name("paths += await validateList_\(id)(values, context: context)"))]
-            },
+            .var("paths", .array(.named("(path: String, result: ValidationResult)")), .array([])),
+            .for("(field, result)", in: .name("results"), body: [.switch(.name("field"), cases: pathCases)]),
         ] : []
+        // Each page's fields and lists, in document order.
+        func pageFields(_ page: FormIndex.Page) -> [String] {
+            var ids: [String] = []
+            var pending = lists.filter { page.listIDs.contains($0.id) }
+            for position in page.fieldPositions {
+                while let list = pending.first, list.fieldsBefore <= position {
+                    ids.append(list.id)
+                    pending.removeFirst()
+                }
+                ids.append(fields[position].id)
+            }
+            return ids + pending.map(\.id)
+        }
+        let pageFieldIDs = pages.map(pageFields)
         let pageEntryStates: [SwiftStmt] = listsOnPages ? [
             pageSwitch { id in
                 [.for("(index, entry)", in: .call(.member(.member(.name(id), "entries"), "enumerated"), []), body: [
@@ -257,9 +273,9 @@ extension FormTranslator {
                 doc: ["The fields on `page`, in document order, from any isolation domain."],
                 access: access, modifiers: ["nonisolated", "static"], name: "fields",
                 parameters: [SwiftParameter("on", "page", Self.pageType)], result: .array(Self.fieldType),
-                body: [.switch(.name("page"), cases: pages.map { page in
+                body: [.switch(.name("page"), cases: zip(pages, pageFieldIDs).map { page, ids in
                     SwiftSwitchCase(pattern: "." + page.id, body: [
-                        .return(.array(page.fieldPositions.map { .dot(fields[$0].id) })),
+                        .return(.array(ids.map { .dot($0) })),
                     ])
                 })]
             )))

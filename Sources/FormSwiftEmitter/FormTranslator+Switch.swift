@@ -13,8 +13,13 @@ extension FormTranslator {
     /// Keys are small numbers, `0..<keyCount`, so that grouping is an array
     /// lookup per field, not a hash: `key` is asked once per field (by its
     /// position in `fields`), in order.
+    ///
+    /// `extras` are cases of `Field` that are no `fields` (a list's id, SPEC §14),
+    /// each with its key: listed with the fields of the same key, or in a case of
+    /// their own.
     func switchOverFields(
         keyCount: Int, whenEmpty: Int, into plan: inout EmitPlan, key: (Int) -> Int,
+        extras: [(name: String, key: Int)] = [],
         result: @escaping @Sendable (Int, inout SwiftRenderer) -> Void
     ) {
         // Each group's fields, as positions in `fields` chained in order: no
@@ -34,6 +39,18 @@ extension FormTranslator {
                 groups.append((key, position, position, 1))
             }
         }
+        // Extras of a key no field has are groups of their own, without fields (`first` -1).
+        var extraNames: [Int: [String]] = [:]
+        for extra in extras {
+            extraNames[extra.key, default: []].append(extra.name)
+            let index = groupOfKey[extra.key]
+            if index >= 0 {
+                groups[index].count += 1
+            } else {
+                groupOfKey[extra.key] = groups.count
+                groups.append((extra.key, -1, -1, 1))
+            }
+        }
         guard groups.count > 1 else {
             let key = groups.first?.key ?? whenEmpty
             plan.once { out in
@@ -49,15 +66,28 @@ extension FormTranslator {
         let defaultGroup = groups[largest].count > 1 ? groups.remove(at: largest) : nil
         let next = chain
         let cases = groups
+        let extrasByKey = extraNames
         plan.once { $0.openSwitch(over: "field") }
         // The table, not `self`: the lazy sequence below keeps what it reads, and
         // would copy the whole translator per case.
         let fields = fields
         plan.each(cases.count, in: formBody, weight: { SpeedPaths.EmitWeights.switchCase + SpeedPaths.EmitWeights.switchCaseField * cases[$0].count }) { index, out in
             // The group's fields, along their chain.
-            let positions = sequence(first: cases[index].first) { next[$0] >= 0 ? next[$0] : nil }
-            out.switchCase(positions.lazy.map { fields[$0].name })
             let key = cases[index].key
+            if let names = extrasByKey[key] {
+                let positions = cases[index].first < 0 ? [] : Array(sequence(first: cases[index].first) { next[$0] >= 0 ? next[$0] : nil })
+                out.write("case ")
+                for (number, position) in positions.enumerated() {
+                    out.write(number == 0 ? "." : ", .")
+                    out.write(fields[position].name)
+                }
+                out.write((positions.isEmpty ? "." : ", .") + names.joined(separator: ", ."))
+                out.write(":")
+                out.newline()
+            } else {
+                let positions = sequence(first: cases[index].first) { next[$0] >= 0 ? next[$0] : nil }
+                out.switchCase(positions.lazy.map { fields[$0].name })
+            }
             out.caseReturn { result(key, &$0) }
         }
         plan.once { out in

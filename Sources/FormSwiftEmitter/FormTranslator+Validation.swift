@@ -9,9 +9,15 @@ extension FormTranslator {
         plan.once(weight: SpeedPaths.EmitWeights.validationStart) { out in
             validationAPI(into: &out)
         }
-        // Key 0: no rules; 1 + position: the field's own helper.
-        switchOverFields(keyCount: fields.count + 1, whenEmpty: 0, into: &plan, key: { fields[$0].hasRules ? $0 + 1 : 0 }) { key, out in
+        // Key 0: no rules; 1 + position: the field's own helper; after the fields, a list's count rules.
+        let listIDs = lists.map(\.id)
+        let fieldCount = fields.count
+        switchOverFields(
+            keyCount: fields.count + 1 + lists.count, whenEmpty: 0, into: &plan, key: { fields[$0].hasRules ? $0 + 1 : 0 },
+            extras: listIDs.enumerated().map { (name: $0.element, key: fieldCount + 1 + $0.offset) }
+        ) { key, out in
             guard key > 0 else { return out.implicitMember("valid") }
+            if key > fieldCount { return out.write("validateListCount_\(listIDs[key - fieldCount - 1])(values, context: context)") }
             out.fieldValidatorCall(validatorName(of: fields[key - 1]), passesValidators: fields[key - 1].hasCustomRule)
         }
         plan.once { out in
@@ -34,7 +40,9 @@ extension FormTranslator {
         let triggers = ValidationTrigger.allCases
         switchOverFields(
             keyCount: triggers.count, whenEmpty: triggers.firstIndex(of: form.document.defaultTrigger) ?? 0, into: &plan,
-            key: { triggers.firstIndex(of: fields[$0].trigger) ?? 0 }
+            key: { triggers.firstIndex(of: fields[$0].trigger) ?? 0 },
+            // A list's value follows the form's trigger: appending, removing and moving are edits.
+            extras: lists.map { (name: $0.id, key: triggers.firstIndex(of: form.document.defaultTrigger) ?? 0) }
         ) { key, out in
             out.implicitMember(triggers[key].rawValue)
         }

@@ -60,7 +60,8 @@ struct IntakeFormTests {
         #expect(IntakeForm.Page.allCases == [.personal, .symptoms, .history])
         #expect(form.fields(on: .personal) == [.fullName, .birthDate, .email, .visitReason])
         #expect(IntakeForm.fields(on: .symptoms) == [.symptomList, .painLevel, .symptomDays])
-        #expect(form.fields(on: .history) == [.mayBePregnant, .pregnancyWeeks, .takesMedication, .allergies, .consent])
+        // The list `medications` is a field of the form on its page (SPEC §14), in document order.
+        #expect(form.fields(on: .history) == [.mayBePregnant, .pregnancyWeeks, .takesMedication, .medications, .allergies, .consent])
         // Every field is on exactly one page.
         #expect(IntakeForm.Page.allCases.flatMap(form.fields(on:)) == IntakeForm.Field.allCases)
         let pages = form.elements.compactMap { element -> String? in

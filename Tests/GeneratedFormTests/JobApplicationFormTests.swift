@@ -37,8 +37,8 @@ struct JobApplicationFormTests {
     @Test func entryTypesAndDefaults() {
         #expect(Form.EmployerEntry.Field.allCases.map(\.rawValue) == ["company", "role", "from", "current", "to"])
         #expect(Form.ReferenceEntry.Field.allCases.map(\.rawValue) == ["name", "email"])
-        // The list ids are not fields of the form: they name lists.
-        #expect(Form.Field.allCases.map(\.rawValue) == ["fullName", "email", "acceptTerms"])
+        // A list's id is a field of the form (SPEC §14), in document order: it names the list's value.
+        #expect(Form.Field.allCases.map(\.rawValue) == ["fullName", "email", "employers", "references", "acceptTerms"])
         let employer = Form.Employer()
         #expect(employer.company == "" && employer.from == nil && employer.current == false && employer.to == nil)
         // `Values()` holds `initialItems` entries: minItems 1 for employers, none for references.
@@ -171,7 +171,9 @@ struct JobApplicationFormTests {
             ValidationIssue(path: "/references/0/email", message: "Email is required"),
             ValidationIssue(path: "/references/1/email", message: "Email must be a valid email address"),
         ])
-        #expect(report.invalidFields == [.email])
+        #expect(report.invalidFields == [.email, .employers])
+        #expect(report[.employers] == .invalid(message: "Previous employers: add at least 1 entry"))
+        #expect(report[.references] == .valid)
         #expect(report.result(at: "/references/1/name") == .valid)
     }
 
@@ -272,6 +274,38 @@ struct JobApplicationFormTests {
         await entries[0].didChange(.from)
         #expect(entries[0].state(of: .to) == .valid)
         #expect(entries[1].state(of: .to) == .invalid(message: "To must be on or after From"))
+    }
+
+    @Test func aListIsAFieldOfTheForm() async {
+        let form = Form(values: Self.valid)
+        #expect(form.isVisible(.employers) && form.isEnabled(.references))
+        #expect(Form.isVisible(.employers, in: Self.valid))
+        #expect(form.state(of: .employers) == .idle)
+        // validate() sets the list's own state from its count rules.
+        form.employers.remove(at: 0)
+        #expect(form.employers.count == 1)
+        form.employers.entries[0].company.value = ""
+        var report = await form.validate()
+        #expect(report[.employers] == .valid)
+        #expect(form.state(of: .employers) == .valid)
+        for _ in 0..<4 { form.employers.append() }
+        // The form's trigger (blurAfterChange): an append is an edit, which runs no rule by itself.
+        await form.settle()
+        #expect(form.state(of: .employers) == .valid)
+        var values = form.values
+        values.employers.append(Self.employer("Sixth"))
+        report = await Form.validate(values)
+        #expect(report[.employers] == .invalid(message: "Previous employers: at most 5 entries are allowed"))
+        // A message from outside the rules, by the list's case or its path.
+        form.setError("Too many jobs", for: .employers)
+        #expect(form.state(of: .employers) == .invalid(message: "Too many jobs"))
+        form.clearErrors()
+        #expect(form.setError("Check the list", at: "/references"))
+        #expect(form.state(of: .references) == .invalid(message: "Check the list"))
+        // Changing the list's value is an edit: the message goes.
+        form.references.append()
+        await form.settle()
+        #expect(form.state(of: .references) != .invalid(message: "Check the list"))
     }
 
     @Test func validateSetsEveryEntrysFieldStates() async {
@@ -396,5 +430,38 @@ struct JobApplicationStateTests {
         form.reset(to: values)
         #expect(form.references.count == 2)
         #expect(form.values.references.map(\.id) == values.references.map(\.id))
+    }
+}
+
+/// A list's value under the `change` trigger (Forms/lists/list-trigger.form.yaml).
+@MainActor
+struct ListTriggerFormTests {
+    @Test func appendingRemovingAndMovingRunTheListsCountRules() async {
+        let form = ListTriggerForm()
+        #expect(ListTriggerForm.Field.allCases == [.name, .stops])
+        #expect(form.stops.count == 1)
+        #expect(form.state(of: .stops) == .idle)
+        form.stops.append()
+        await form.settle()
+        #expect(form.state(of: .stops) == .valid)
+        // Above maxItems through the values: the rule names the count.
+        var values = form.values
+        values.stops += [ListTriggerForm.Stop(), ListTriggerForm.Stop()]
+        let full = ListTriggerForm(values: values)
+        full.stops.move(from: 0, to: 2)
+        await full.settle()
+        #expect(full.state(of: .stops) == .invalid(message: "Stops: at most 2 entries are allowed"))
+        full.stops.remove(at: 0)
+        await full.settle()
+        #expect(full.state(of: .stops) == .valid)
+        // An edit reported with didChange right after runs the rules once.
+        full.stops.remove(at: 0)
+        await full.didChange(.stops)
+        #expect(full.state(of: .stops) == .valid)
+        #expect(full.stops.count == 1)
+        // validate() sets it too.
+        _ = await full.validate()
+        #expect(full.state(of: .stops) == .valid)
+        #expect(await ListTriggerForm.validate(ListTriggerForm.Values(name: "", stops: []))[.stops] == .invalid(message: "Stops: add at least 1 entry"))
     }
 }

@@ -49,6 +49,7 @@ final class IntakeForm {
         case mayBePregnant
         case pregnancyWeeks
         case takesMedication
+        case medications
         case allergies
         case consent
     }
@@ -430,6 +431,7 @@ final class IntakeForm {
         self.takesMedication.addObserver({ [weak self] _ in self?.validation.valueDidChange(.takesMedication) })
         self.allergies.addObserver({ [weak self] _ in self?.validation.valueDidChange(.allergies) })
         self.consent.addObserver({ [weak self] _ in self?.validation.valueDidChange(.consent) })
+        medications.addObserver { [weak self] _ in self?.validation.valueDidChange(.medications) }
     }
 
     /// A snapshot of every field's current value.
@@ -474,12 +476,13 @@ final class IntakeForm {
             results.append((field, await validate(field, in: values, context: context, validators: validators)))
         }
         var paths: [(path: String, result: ValidationResult)] = []
-        for (field, result) in results[0..<10] {
-            paths.append((path: "/" + field.rawValue, result: result))
-        }
-        paths += await validateList_medications(values, context: context)
-        for (field, result) in results[10...] {
-            paths.append((path: "/" + field.rawValue, result: result))
+        for (field, result) in results {
+            switch field {
+            case .medications:
+                paths += await validateList_medications(values, context: context)
+            default:
+                paths.append((path: "/" + field.rawValue, result: result))
+            }
         }
         return ValidationReport<Field>(results, values: paths)
     }
@@ -535,6 +538,8 @@ final class IntakeForm {
             return await validatePregnancyWeeks(values, context: context)
         case .consent:
             return await validateConsent(values, context: context)
+        case .medications:
+            return validateListCount_medications(values, context: context)
         default:
             return .valid
         }
@@ -768,7 +773,7 @@ final class IntakeForm {
         case .symptoms:
             return [.symptomList, .painLevel, .symptomDays]
         case .history:
-            return [.mayBePregnant, .pregnancyWeeks, .takesMedication, .allergies, .consent]
+            return [.mayBePregnant, .pregnancyWeeks, .takesMedication, .medications, .allergies, .consent]
         }
     }
 
@@ -828,14 +833,27 @@ final class IntakeForm {
         for field in fields(on: page) {
             results.append((field, await validate(field, in: values, context: context, validators: validators)))
         }
-        var paths: [(path: String, result: ValidationResult)] = results.map({ (path: "/" + $0.0.rawValue, result: $0.1) })
-        switch page {
-        case .history:
-            paths += await validateList_medications(values, context: context)
-        default:
-            break
+        var paths: [(path: String, result: ValidationResult)] = []
+        for (field, result) in results {
+            switch field {
+            case .medications:
+                paths += await validateList_medications(values, context: context)
+            default:
+                paths.append((path: "/" + field.rawValue, result: result))
+            }
         }
         return ValidationReport<Field>(results, values: paths)
+    }
+
+    private nonisolated static func validateListCount_medications(
+        _ values: Values,
+        context: ValidationContext
+    ) -> ValidationResult {
+        let count = values.medications.count
+        if isMedicationsVisible(values) && count > 10 {
+            return .invalid(message: context.localization.string("IntakeForm.medications.maxItems.message", default: "Medications you take: at most 10 entries are allowed"))
+        }
+        return .valid
     }
 
     private nonisolated static func validateList_medications(
@@ -843,12 +861,7 @@ final class IntakeForm {
         context: ValidationContext
     ) async -> [(path: String, result: ValidationResult)] {
         let visible = isMedicationsVisible(values)
-        let count = values.medications.count
-        var result = ValidationResult.valid
-        if visible && count > 10 {
-            result = .invalid(message: context.localization.string("IntakeForm.medications.maxItems.message", default: "Medications you take: at most 10 entries are allowed"))
-        }
-        var paths: [(path: String, result: ValidationResult)] = [(path: "/medications", result: result)]
+        var paths: [(path: String, result: ValidationResult)] = [(path: "/medications", result: validateListCount_medications(values, context: context))]
         for (index, entry) in values.medications.enumerated() {
             let report = await MedicationEntry.validate(entry, in: context)
             for field in MedicationEntry.Field.allCases {
@@ -867,6 +880,8 @@ final class IntakeForm {
             return isVisible_PainLevel()
         case .pregnancyWeeks:
             return isVisible_PregnancyWeeks()
+        case .medications:
+            return isVisible_Medications()
         default:
             return true
         }
@@ -881,6 +896,8 @@ final class IntakeForm {
             return isPainLevelVisible(values)
         case .pregnancyWeeks:
             return isPregnancyWeeksVisible(values)
+        case .medications:
+            return isMedicationsVisible(values)
         default:
             return true
         }

@@ -29,6 +29,8 @@ final class JobApplicationForm {
     enum Field: String, CaseIterable, Sendable {
         case fullName
         case email
+        case employers
+        case references
         case acceptTerms
     }
 
@@ -664,6 +666,8 @@ final class JobApplicationForm {
         self.fullName.addObserver({ [weak self] _ in self?.validation.valueDidChange(.fullName) })
         self.email.addObserver({ [weak self] _ in self?.validation.valueDidChange(.email) })
         self.acceptTerms.addObserver({ [weak self] _ in self?.validation.valueDidChange(.acceptTerms) })
+        employers.addObserver { [weak self] _ in self?.validation.valueDidChange(.employers) }
+        references.addObserver { [weak self] _ in self?.validation.valueDidChange(.references) }
     }
 
     /// A snapshot of every field's current value.
@@ -702,13 +706,15 @@ final class JobApplicationForm {
             results.append((field, await validate(field, in: values, context: context)))
         }
         var paths: [(path: String, result: ValidationResult)] = []
-        for (field, result) in results[0..<2] {
-            paths.append((path: "/" + field.rawValue, result: result))
-        }
-        paths += await validateList_employers(values, context: context)
-        paths += await validateList_references(values, context: context)
-        for (field, result) in results[2...] {
-            paths.append((path: "/" + field.rawValue, result: result))
+        for (field, result) in results {
+            switch field {
+            case .employers:
+                paths += await validateList_employers(values, context: context)
+            case .references:
+                paths += await validateList_references(values, context: context)
+            default:
+                paths.append((path: "/" + field.rawValue, result: result))
+            }
         }
         return ValidationReport<Field>(results, values: paths)
     }
@@ -751,6 +757,10 @@ final class JobApplicationForm {
             return await validateEmail(values, context: context)
         case .acceptTerms:
             return await validateAcceptTerms(values, context: context)
+        case .employers:
+            return validateListCount_employers(values, context: context)
+        case .references:
+            return validateListCount_references(values, context: context)
         }
     }
 
@@ -876,18 +886,24 @@ final class JobApplicationForm {
         return values
     }
 
+    private nonisolated static func validateListCount_employers(
+        _ values: Values,
+        context: ValidationContext
+    ) -> ValidationResult {
+        let count = values.employers.count
+        if count < 1 {
+            return .invalid(message: context.localization.string("JobApplicationForm.employers.minItems.message", default: "Previous employers: add at least 1 entry"))
+        } else if count > 5 {
+            return .invalid(message: context.localization.string("JobApplicationForm.employers.maxItems.message", default: "Previous employers: at most 5 entries are allowed"))
+        }
+        return .valid
+    }
+
     private nonisolated static func validateList_employers(
         _ values: Values,
         context: ValidationContext
     ) async -> [(path: String, result: ValidationResult)] {
-        let count = values.employers.count
-        var result = ValidationResult.valid
-        if count < 1 {
-            result = .invalid(message: context.localization.string("JobApplicationForm.employers.minItems.message", default: "Previous employers: add at least 1 entry"))
-        } else if count > 5 {
-            result = .invalid(message: context.localization.string("JobApplicationForm.employers.maxItems.message", default: "Previous employers: at most 5 entries are allowed"))
-        }
-        var paths: [(path: String, result: ValidationResult)] = [(path: "/employers", result: result)]
+        var paths: [(path: String, result: ValidationResult)] = [(path: "/employers", result: validateListCount_employers(values, context: context))]
         for (index, entry) in values.employers.enumerated() {
             let report = await EmployerEntry.validate(entry, in: context)
             for field in EmployerEntry.Field.allCases {
@@ -897,16 +913,22 @@ final class JobApplicationForm {
         return paths
     }
 
+    private nonisolated static func validateListCount_references(
+        _ values: Values,
+        context: ValidationContext
+    ) -> ValidationResult {
+        let count = values.references.count
+        if count > 3 {
+            return .invalid(message: context.localization.string("JobApplicationForm.references.maxItems.message", default: "References: at most 3 entries are allowed"))
+        }
+        return .valid
+    }
+
     private nonisolated static func validateList_references(
         _ values: Values,
         context: ValidationContext
     ) async -> [(path: String, result: ValidationResult)] {
-        let count = values.references.count
-        var result = ValidationResult.valid
-        if count > 3 {
-            result = .invalid(message: context.localization.string("JobApplicationForm.references.maxItems.message", default: "References: at most 3 entries are allowed"))
-        }
-        var paths: [(path: String, result: ValidationResult)] = [(path: "/references", result: result)]
+        var paths: [(path: String, result: ValidationResult)] = [(path: "/references", result: validateListCount_references(values, context: context))]
         for (index, entry) in values.references.enumerated() {
             let report = await ReferenceEntry.validate(entry, in: context)
             for field in ReferenceEntry.Field.allCases {
