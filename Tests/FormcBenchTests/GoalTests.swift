@@ -145,7 +145,7 @@ struct ListGoalTests {
     @Test func theMainFormsLimitsInclusive() {
         let inside = ListGoals.judge(floor: 0.0078125, lint: 0.015625, build: 0.0234375)
         #expect(inside.map(\.name) == ["100 lists × 20 fields: lint ≤ 2× its floor", "100 lists × 20 fields: build ≤ 3× its floor"])
-        #expect(inside.allSatisfy(\.passed))
+        #expect(inside.allSatisfy { $0.passed })
         let over = ListGoals.judge(floor: 0.0078125, lint: 0.0157, build: 0.0235)
         #expect(over.map(\.passed) == [false, false])
         #expect(ListGoals.judge(floor: 0, lint: 0, build: 0).allSatisfy { !$0.passed }, "nothing measured fails")
