@@ -20,7 +20,7 @@ actor EmailDirectory: IntakeFormValidators {
         self.slowAddress = slowAddress
     }
 
-    nonisolated func emailIsKnown(_ value: String, values: IntakeForm.Values) async -> ValidationResult {
+    nonisolated func emailIsNew(_ value: String, values: IntakeForm.Values) async -> ValidationResult {
         await record(value)
         if value == slowAddress {
             try? await Task.sleep(for: .seconds(30))

@@ -26,7 +26,7 @@ struct IntakeValidators: IntakeFormValidators {
     let patients: PatientRegistry
     let context: ValidationContext
 
-    func emailIsKnown(_ value: String, values: IntakeForm.Values) async -> ValidationResult {
+    func emailIsNew(_ value: String, values: IntakeForm.Values) async -> ValidationResult {
         await patients.isRegistered(value) ? .invalid(message: Self.message(context)) : .valid
     }
 

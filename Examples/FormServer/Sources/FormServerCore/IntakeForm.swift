@@ -5,7 +5,7 @@ import FormRuntime
 
 /// The app's async validators for the `custom` rules of `IntakeForm`.
 protocol IntakeFormValidators: Sendable {
-    func emailIsKnown(_ value: String, values: IntakeForm.Values) async -> FormRuntime.ValidationResult
+    func emailIsNew(_ value: String, values: IntakeForm.Values) async -> FormRuntime.ValidationResult
 }
 
 /// The form `IntakeForm` (Patient intake): one `FormValue` per field, its element tree, validation and conditions.
@@ -583,7 +583,7 @@ final class IntakeForm {
         let rules: [ValidationRule<String, Values>] = [
             .required(message: context.localization.string("IntakeForm.email.required.message", default: "Email is required")),
             .email(message: context.localization.string("IntakeForm.email.email.message", default: "Email must be a valid email address")),
-            .custom(debounce: .milliseconds(300), { value, values in await validators.emailIsKnown(value, values: values) }),
+            .custom(debounce: .milliseconds(300), { value, values in await validators.emailIsNew(value, values: values) }),
         ]
         return await RuleRunner.validate(values.email, in: values, rules: rules)
     }
