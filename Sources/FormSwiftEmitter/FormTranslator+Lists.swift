@@ -407,7 +407,8 @@ extension FormTranslator {
             "    var paths: [(path: String, result: ValidationResult)] = []",
         ]
         // Each list's id is a case of `Field` (its count rules); its entries' paths follow it.
-        lines.append("    for (field, result) in results {")
+        // A form whose only fields are lists reads no field's result: each list has its paths.
+        lines.append(fields.isEmpty ? "    for (field, _) in results {" : "    for (field, result) in results {")
         lines.append("        switch field {")
         for list in lists {
             lines.append("        case .\(list.id):")

@@ -239,7 +239,7 @@ extension FormTranslator {
         }
         let pageListPaths: [SwiftStmt] = listsOnPages ? [
             .var("paths", .array(.named("(path: String, result: ValidationResult)")), .array([])),
-            .for("(field, result)", in: .name("results"), body: [.switch(.name("field"), cases: pathCases)]),
+            .for(fields.isEmpty ? "(field, _)" : "(field, result)", in: .name("results"), body: [.switch(.name("field"), cases: pathCases)]),
         ] : []
         // Each page's fields and lists, in document order.
         func pageFields(_ page: FormIndex.Page) -> [String] {

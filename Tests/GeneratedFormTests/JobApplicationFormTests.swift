@@ -446,7 +446,7 @@ struct ListTriggerFormTests {
         #expect(form.state(of: .stops) == .valid)
         // Above maxItems through the values: the rule names the count.
         var values = form.values
-        values.stops += [ListTriggerForm.Stop(), ListTriggerForm.Stop()]
+        values.stops = [ListTriggerForm.Stop(), ListTriggerForm.Stop(), ListTriggerForm.Stop()]
         let full = ListTriggerForm(values: values)
         full.stops.move(from: 0, to: 2)
         await full.settle()
@@ -462,6 +462,8 @@ struct ListTriggerFormTests {
         // validate() sets it too.
         _ = await full.validate()
         #expect(full.state(of: .stops) == .valid)
-        #expect(await ListTriggerForm.validate(ListTriggerForm.Values(name: "", stops: []))[.stops] == .invalid(message: "Stops: add at least 1 entry"))
+        var empty = ListTriggerForm.Values()
+        empty.stops = []
+        #expect(await ListTriggerForm.validate(empty)[.stops] == .invalid(message: "Stops: add at least 1 entry"))
     }
 }
