@@ -31,8 +31,15 @@ extension FormTranslator {
         }
         eachField(in: formBody, weight: SpeedPaths.EmitWeights.initializerLine, into: &plan) { [readers] index, out in
             let id = fields[index].id
+            guard let lists = readers[id] else {
+                out.statement(.expr(.call(.member(.name("validation"), "watch"), [
+                    SwiftArgument(nil, .member(Self.selfName, id)), SwiftArgument("as", .dot(id)),
+                ])))
+                return
+            }
+            // A field that entries read also starts their re-checks.
             var body: [SwiftStmt] = [.expr(.call(.name("self?.validation.valueDidChange"), [SwiftArgument(nil, .dot(id))]))]
-            for list in readers[id] ?? [] {
+            for list in lists {
                 body.append(.for("entry", in: .name("self?.\(list).entries ?? []"), body: [
                     .expr(.call(.member(.name("entry"), "formFieldDidChange"), [SwiftArgument(nil, .dot(id))])),
                 ]))
