@@ -130,6 +130,8 @@ extension FormTranslator {
         }
         let hidable = fields.indices.filter { fields[$0].visibleHelper != nil }
         let hidableLists: [(id: String, helper: Int)] = lists.compactMap { list in list.helpers.visible.map { (list.id, $0) } }
+        // Lists whose entries hide fields of their own: each entry is cleared by its class (SPEC §15.2).
+        let entryHidingLists = lists.filter { $0.entry.hasHidableFields }
         plan.once { [lists, typeName] out in
             // Each list's entries anew from `values` (SPEC §14): new entries, with states of their own.
             if !lists.isEmpty {
@@ -163,7 +165,7 @@ extension FormTranslator {
                 ],
                 result: Self.valuesType, body: []
             ))
-            if hidable.isEmpty && hidableLists.isEmpty {
+            if hidable.isEmpty && hidableLists.isEmpty && entryHidingLists.isEmpty {
                 out.statement(.return(Self.valuesName))
             } else {
                 out.statement(.var("cleared", nil, Self.valuesName))
@@ -176,13 +178,31 @@ extension FormTranslator {
                 out.clearingWhenHidden(field.name, to: emptyValue(of: field), passesContext: readsToday)
             }
         }
-        if !hidable.isEmpty || !hidableLists.isEmpty {
+        if !hidable.isEmpty || !hidableLists.isEmpty || !entryHidingLists.isEmpty {
             plan.once { [conditions] out in
                 // A hidden list (its own condition, its group's or its page's) has no entries to submit.
                 for (id, helper) in hidableLists {
                     let name = conditions.visibleHelpers[helper].name(from: .snapshot)
                     let call = name.prefix.description + name.key + name.suffix.description + (readsToday ? "(values, context)" : "(values)")
                     out.listLines(["if !\(call) {", "    cleared.\(id) = []", "}"])
+                }
+                // A visible list's entries: each with the fields its own conditions hide cleared; the
+                // form's fields the entry reads are as its conditions see them (empty while hidden).
+                for list in entryHidingLists {
+                    let outer = list.entry.entry?.outer ?? []
+                    var lines = ["for index in cleared.\(list.id).indices {"]
+                    if outer.isEmpty {
+                        lines.append("    cleared.\(list.id)[index] = \(list.className).clearingHidden(cleared.\(list.id)[index], in: context)")
+                    } else {
+                        lines.append("    var entry = cleared.\(list.id)[index]")
+                        for field in outer {
+                            let visible = "isVisible(.\(field.id), in: values\(readsToday ? ", context: context" : ""))"
+                            lines.append("    entry.\(field.id) = \(visible) ? values.\(field.id) : \(Self.emptyLiteral(of: field.entryType))")
+                        }
+                        lines.append("    cleared.\(list.id)[index] = \(list.className).clearingHidden(entry, in: context)")
+                    }
+                    lines.append("}")
+                    out.listLines(lines)
                 }
                 out.statement(.return(.name("cleared")))
             }
@@ -195,7 +215,7 @@ extension FormTranslator {
 
     /// What a hidden field is cleared to: its type's empty value, or its default
     /// where the type has none (a segment, number or date with a default).
-    private func emptyValue(of field: FieldInfo) -> SwiftLiteral {
+    func emptyValue(of field: FieldInfo) -> SwiftLiteral {
         switch field.fieldType {
         case .string: .string("")
         case .bool: .bool(false)
@@ -210,8 +230,7 @@ extension FormTranslator {
         guard !pages.isEmpty else { return }
         let readsToday = conditions.readsToday
         let validatorsArgument = hasCustomRules ? [SwiftArgument("validators", .name("validators"))] : []
-        // Lists on pages (SPEC §14): `validate(page:)` checks the page's lists and their entries too,
-        // their paths after the page's fields'.
+        // Lists on pages (SPEC §14): `validate(page:)` checks the page's lists and their entries too.
         let listsOnPages = pages.contains { !$0.listIDs.isEmpty }
         let pagesWithLists = pages.filter { !$0.listIDs.isEmpty }
         func pageSwitch(_ body: (String) -> [SwiftStmt]) -> SwiftStmt {
@@ -221,19 +240,45 @@ extension FormTranslator {
             if pagesWithLists.count < pages.count { cases.append(SwiftSwitchCase(pattern: "default", body: [.expr(.name("break"))])) }
             return .switch(.name("page"), cases: cases)
         }
-        let pageListPaths: [SwiftStmt] = listsOnPages ? [
-            .var("paths", .array(.named("(path: String, result: ValidationResult)")), fields.isEmpty ? .array([]) : .call(
-                .member(.name("results"), "map"),
-                [SwiftArgument(nil, .closure(SwiftClosure(body: [.expr(.tuple([.name("path: \"/\" + $0.0.rawValue"), .name("result: $0.1")]))])))]
-            )),
-            pageSwitch { id in
-                [.expr(.name("paths += await validateList_\(id)(values, context: context)"))]
-            },
-        ] : []
+        // The page's values in document order: its fields' paths, each list's own path and then
+        // its entries' in the list's place among them (a page's fields are consecutive in `results`).
+        func pagePaths(_ page: FormIndex.Page) -> [SwiftStmt] {
+            func slice(_ range: String) -> SwiftStmt {
+                .expr(.name("paths += results[\(range)].map { (path: \"/\" + $0.0.rawValue, result: $0.1) }"))
+            }
+            var body: [SwiftStmt] = []
+            var done = 0
+            for id in page.listIDs {
+                let before = lists.first { $0.id == id }.map { list in page.fieldPositions.count { $0 < list.fieldsBefore } } ?? done
+                if before > done {
+                    body.append(slice("\(done)..<\(before)"))
+                    done = before
+                }
+                body.append(.expr(.name("paths += await validateList_\(id)(values, context: context)")))
+            }
+            if page.fieldPositions.count > done { body.append(slice("\(done)...")) }
+            return body
+        }
+        let pageListPaths: [SwiftStmt] = listsOnPages ? {
+            var cases = pagesWithLists.map { SwiftSwitchCase(pattern: "." + $0.id, body: pagePaths($0)) }
+            if pagesWithLists.count < pages.count {
+                cases.append(SwiftSwitchCase(pattern: "default", body: fields.isEmpty ? [.expr(.name("break"))] : [
+                    .expr(.name("paths = results.map { (path: \"/\" + $0.0.rawValue, result: $0.1) }")),
+                ]))
+            }
+            return [
+                .var("paths", .array(.named("(path: String, result: ValidationResult)")), .array([])),
+                .switch(.name("page"), cases: cases),
+            ]
+        }() : []
+        // An entry's field showing a message from `setError` keeps it, and the report has it at its path.
         let pageEntryStates: [SwiftStmt] = listsOnPages ? [
+            .let("shown", nil, .call(.member(.name("validation"), "applying"), [SwiftArgument(nil, .name("report"))])),
+            .var("errors", .named("[String: FormRuntime.ValidationResult]"), .name("[:]")),
             pageSwitch { id in
                 [.for("(index, entry)", in: .call(.member(.member(.name(id), "entries"), "enumerated"), []), body: [
                     .expr(.name("entry.applyStates(report, at: \"/\(id)/\\(index)\")")),
+                    .expr(.name("entry.addErrors(to: &errors, at: \"/\(id)/\\(index)\")")),
                 ])]
             },
         ] : []
@@ -315,7 +360,9 @@ extension FormTranslator {
                         SwiftArgument("in", .member(Self.selfName, "context")),
                     ] + (hasCustomRules ? [SwiftArgument("validators", .member(Self.selfName, "validators"))] : [])))),
                 ] + pageEntryStates + [
-                    .return(.call(.member(.name("validation"), "applying"), [SwiftArgument(nil, .name("report"))])),
+                    .return(listsOnPages
+                        ? .call(.member(.name("shown"), "replacing"), [SwiftArgument("paths", .name("errors"))])
+                        : .call(.member(.name("validation"), "applying"), [SwiftArgument(nil, .name("report"))])),
                 ]
             )))
             out.declaration(.function(SwiftFunction(
