@@ -26,10 +26,8 @@ extension FormTranslator {
     func editObservers(into plan: inout EmitPlan) {
         eachField(in: formBody, weight: SpeedPaths.EmitWeights.initializerLine, into: &plan) { index, out in
             let id = fields[index].id
-            out.statement(.expr(.call(.member(.member(Self.selfName, id), "addObserver"), [
-                SwiftArgument(nil, .closure(SwiftClosure(captures: ["weak self"], parameters: ["_"], body: [
-                    .expr(.call(.name("self?.validation.valueDidChange"), [SwiftArgument(nil, .dot(id))])),
-                ]))),
+            out.statement(.expr(.call(.member(.name("validation"), "watch"), [
+                SwiftArgument(nil, .member(Self.selfName, id)), SwiftArgument("as", .dot(id)),
             ])))
         }
     }

@@ -84,6 +84,12 @@ public final class FieldValidationController<Field: Hashable & Sendable> {
         self.runRules = validate
     }
 
+    /// Makes every assignment of a new value to `value` an edit of `field`
+    /// (`valueDidChange(_:)`): the form's `init` calls it once per field.
+    public func watch<Value>(_ value: FormValue<Value>, as field: Field) {
+        value.addObserver { [weak self] _ in self?.valueDidChange(field) }
+    }
+
     /// `field`'s `FormValue` was assigned a new value: an edit (SPEC §15.2). Starts
     /// what `didChange(_:)` does in a task of its own and returns at once;
     /// `settle()` awaits it, and a `didChange(field)` that follows joins it.

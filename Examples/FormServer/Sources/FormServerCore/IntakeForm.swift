@@ -207,8 +207,8 @@ final class IntakeForm {
             self.dose = FormValue(values.dose)
             self.id = values.id
             self.owner = owner
-            self.name.addObserver({ [weak self] _ in self?.validation.valueDidChange(.name) })
-            self.dose.addObserver({ [weak self] _ in self?.validation.valueDidChange(.dose) })
+            validation.watch(self.name, as: .name)
+            validation.watch(self.dose, as: .dose)
         }
 
         /// A snapshot of every field's current value.
@@ -418,18 +418,18 @@ final class IntakeForm {
             makeEntry: { MedicationEntry(owner: owner) }
         )
         owner.owner = self
-        self.fullName.addObserver({ [weak self] _ in self?.validation.valueDidChange(.fullName) })
-        self.birthDate.addObserver({ [weak self] _ in self?.validation.valueDidChange(.birthDate) })
-        self.email.addObserver({ [weak self] _ in self?.validation.valueDidChange(.email) })
-        self.visitReason.addObserver({ [weak self] _ in self?.validation.valueDidChange(.visitReason) })
-        self.symptomList.addObserver({ [weak self] _ in self?.validation.valueDidChange(.symptomList) })
-        self.painLevel.addObserver({ [weak self] _ in self?.validation.valueDidChange(.painLevel) })
-        self.symptomDays.addObserver({ [weak self] _ in self?.validation.valueDidChange(.symptomDays) })
-        self.mayBePregnant.addObserver({ [weak self] _ in self?.validation.valueDidChange(.mayBePregnant) })
-        self.pregnancyWeeks.addObserver({ [weak self] _ in self?.validation.valueDidChange(.pregnancyWeeks) })
-        self.takesMedication.addObserver({ [weak self] _ in self?.validation.valueDidChange(.takesMedication) })
-        self.allergies.addObserver({ [weak self] _ in self?.validation.valueDidChange(.allergies) })
-        self.consent.addObserver({ [weak self] _ in self?.validation.valueDidChange(.consent) })
+        validation.watch(self.fullName, as: .fullName)
+        validation.watch(self.birthDate, as: .birthDate)
+        validation.watch(self.email, as: .email)
+        validation.watch(self.visitReason, as: .visitReason)
+        validation.watch(self.symptomList, as: .symptomList)
+        validation.watch(self.painLevel, as: .painLevel)
+        validation.watch(self.symptomDays, as: .symptomDays)
+        validation.watch(self.mayBePregnant, as: .mayBePregnant)
+        validation.watch(self.pregnancyWeeks, as: .pregnancyWeeks)
+        validation.watch(self.takesMedication, as: .takesMedication)
+        validation.watch(self.allergies, as: .allergies)
+        validation.watch(self.consent, as: .consent)
     }
 
     /// A snapshot of every field's current value.

@@ -99,11 +99,11 @@ final class FeedbackForm {
         self.contactMe = FormValue(values.contactMe)
         self.email = FormValue(values.email)
         self.screenshotURL = FormValue(values.screenshotURL)
-        self.topic.addObserver({ [weak self] _ in self?.validation.valueDidChange(.topic) })
-        self.message.addObserver({ [weak self] _ in self?.validation.valueDidChange(.message) })
-        self.contactMe.addObserver({ [weak self] _ in self?.validation.valueDidChange(.contactMe) })
-        self.email.addObserver({ [weak self] _ in self?.validation.valueDidChange(.email) })
-        self.screenshotURL.addObserver({ [weak self] _ in self?.validation.valueDidChange(.screenshotURL) })
+        validation.watch(self.topic, as: .topic)
+        validation.watch(self.message, as: .message)
+        validation.watch(self.contactMe, as: .contactMe)
+        validation.watch(self.email, as: .email)
+        validation.watch(self.screenshotURL, as: .screenshotURL)
     }
 
     /// A snapshot of every field's current value.

@@ -150,11 +150,11 @@ final class JobApplicationForm {
             self.to = FormValue(values.to)
             self.id = values.id
             self.owner = owner
-            self.company.addObserver({ [weak self] _ in self?.validation.valueDidChange(.company) })
-            self.role.addObserver({ [weak self] _ in self?.validation.valueDidChange(.role) })
-            self.from.addObserver({ [weak self] _ in self?.validation.valueDidChange(.from) })
-            self.current.addObserver({ [weak self] _ in self?.validation.valueDidChange(.current) })
-            self.to.addObserver({ [weak self] _ in self?.validation.valueDidChange(.to) })
+            validation.watch(self.company, as: .company)
+            validation.watch(self.role, as: .role)
+            validation.watch(self.from, as: .from)
+            validation.watch(self.current, as: .current)
+            validation.watch(self.to, as: .to)
         }
 
         /// A snapshot of every field's current value.
@@ -464,8 +464,8 @@ final class JobApplicationForm {
             self.email = FormValue(values.email)
             self.id = values.id
             self.owner = owner
-            self.name.addObserver({ [weak self] _ in self?.validation.valueDidChange(.name) })
-            self.email.addObserver({ [weak self] _ in self?.validation.valueDidChange(.email) })
+            validation.watch(self.name, as: .name)
+            validation.watch(self.email, as: .email)
         }
 
         /// A snapshot of every field's current value.
@@ -684,9 +684,9 @@ final class JobApplicationForm {
             makeEntry: { ReferenceEntry(owner: owner) }
         )
         owner.owner = self
-        self.fullName.addObserver({ [weak self] _ in self?.validation.valueDidChange(.fullName) })
-        self.email.addObserver({ [weak self] _ in self?.validation.valueDidChange(.email) })
-        self.acceptTerms.addObserver({ [weak self] _ in self?.validation.valueDidChange(.acceptTerms) })
+        validation.watch(self.fullName, as: .fullName)
+        validation.watch(self.email, as: .email)
+        validation.watch(self.acceptTerms, as: .acceptTerms)
     }
 
     /// A snapshot of every field's current value.

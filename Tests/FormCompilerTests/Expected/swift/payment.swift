@@ -154,16 +154,16 @@ final class PaymentForm {
         self.saveCard = FormValue(values.saveCard)
         self.couponCode = FormValue(values.couponCode)
         self.validators = validators
-        self.cardholder.addObserver({ [weak self] _ in self?.validation.valueDidChange(.cardholder) })
-        self.cardNumber.addObserver({ [weak self] _ in self?.validation.valueDidChange(.cardNumber) })
-        self.expiry.addObserver({ [weak self] _ in self?.validation.valueDidChange(.expiry) })
-        self.cvc.addObserver({ [weak self] _ in self?.validation.valueDidChange(.cvc) })
-        self.receiptEmail.addObserver({ [weak self] _ in self?.validation.valueDidChange(.receiptEmail) })
-        self.confirmEmail.addObserver({ [weak self] _ in self?.validation.valueDidChange(.confirmEmail) })
-        self.website.addObserver({ [weak self] _ in self?.validation.valueDidChange(.website) })
-        self.currency.addObserver({ [weak self] _ in self?.validation.valueDidChange(.currency) })
-        self.saveCard.addObserver({ [weak self] _ in self?.validation.valueDidChange(.saveCard) })
-        self.couponCode.addObserver({ [weak self] _ in self?.validation.valueDidChange(.couponCode) })
+        validation.watch(self.cardholder, as: .cardholder)
+        validation.watch(self.cardNumber, as: .cardNumber)
+        validation.watch(self.expiry, as: .expiry)
+        validation.watch(self.cvc, as: .cvc)
+        validation.watch(self.receiptEmail, as: .receiptEmail)
+        validation.watch(self.confirmEmail, as: .confirmEmail)
+        validation.watch(self.website, as: .website)
+        validation.watch(self.currency, as: .currency)
+        validation.watch(self.saveCard, as: .saveCard)
+        validation.watch(self.couponCode, as: .couponCode)
     }
 
     /// A snapshot of every field's current value.

@@ -120,13 +120,13 @@ final class SignUpForm {
         self.plan = FormValue(values.plan)
         self.company = FormValue(values.company)
         self.acceptTerms = FormValue(values.acceptTerms)
-        self.email.addObserver({ [weak self] _ in self?.validation.valueDidChange(.email) })
-        self.password.addObserver({ [weak self] _ in self?.validation.valueDidChange(.password) })
-        self.confirmPassword.addObserver({ [weak self] _ in self?.validation.valueDidChange(.confirmPassword) })
-        self.newsletter.addObserver({ [weak self] _ in self?.validation.valueDidChange(.newsletter) })
-        self.plan.addObserver({ [weak self] _ in self?.validation.valueDidChange(.plan) })
-        self.company.addObserver({ [weak self] _ in self?.validation.valueDidChange(.company) })
-        self.acceptTerms.addObserver({ [weak self] _ in self?.validation.valueDidChange(.acceptTerms) })
+        validation.watch(self.email, as: .email)
+        validation.watch(self.password, as: .password)
+        validation.watch(self.confirmPassword, as: .confirmPassword)
+        validation.watch(self.newsletter, as: .newsletter)
+        validation.watch(self.plan, as: .plan)
+        validation.watch(self.company, as: .company)
+        validation.watch(self.acceptTerms, as: .acceptTerms)
     }
 
     /// A snapshot of every field's current value.
