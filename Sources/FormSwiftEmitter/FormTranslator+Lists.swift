@@ -254,6 +254,17 @@ extension FormTranslator {
                 "}",
             ])
             out.listMember([
+                "/// Adds the messages that `setError` shows on the entry to `messages`, at their paths under `path`:",
+                "/// the form's reports have them (SPEC §15.2).",
+                "func addErrors(to messages: inout [String: FormRuntime.ValidationResult], at path: String) {",
+                "    for field in Field.allCases {",
+                "        if let message = validation.error(of: field) {",
+                "            messages[path + \"/\" + \(fields.isEmpty ? "String(describing: field)" : "field.rawValue")] = .invalid(message: message)",
+                "        }",
+                "    }",
+                "}",
+            ])
+            out.listMember([
                 "/// Shows `message` on `field` from outside the rules until the field's value changes (SPEC §15.2):",
                 "/// the form's `setError(_:at:)` with the entry's path.",
                 "func setError(_ message: String, for field: Field) {",
@@ -294,8 +305,39 @@ extension FormTranslator {
             }
         }
         conditionMembers(into: &plan)
+        entryClearingHidden(into: &plan)
         elementMembers(into: &plan)
         plan.once { $0.closeType() }
+    }
+
+    /// Whether a field of the entry can be hidden (by its own condition or a group's).
+    var hasHidableFields: Bool { fields.contains { $0.visibleHelper != nil } }
+
+    /// The entry's static `clearingHidden(_:in:)` (SPEC §15.2), for an entry with a
+    /// field that can be hidden: the form's `clearingHidden` calls it for each entry.
+    func entryClearingHidden(into plan: inout EmitPlan) {
+        guard hasHidableFields else { return }
+        let hidable = fields.filter { $0.visibleHelper != nil }
+        plan.once { [conditions] out in
+            out.openFunction(SwiftFunction(
+                doc: [
+                    "`values` with every field the entry hides (by its own condition or its group's) set to its empty",
+                    "value, or its default for a field that always has a value (SPEC §15.2).",
+                ],
+                access: access, modifiers: ["nonisolated", "static"], name: "clearingHidden",
+                parameters: [
+                    SwiftParameter("_", "values", Self.valuesType),
+                    SwiftParameter("in", "context", Self.contextType, default: .call(.type(Self.contextType), [])),
+                ],
+                result: Self.valuesType, body: []
+            ))
+            out.statement(.var("cleared", nil, Self.valuesName))
+            for field in hidable {
+                out.clearingWhenHidden(field.name, to: emptyValue(of: field), passesContext: conditions.readsToday)
+            }
+            out.statement(.return(.name("cleared")))
+            out.closeBody()
+        }
     }
 
     /// The names of the entry's option enums, declared in its struct.
@@ -382,15 +424,18 @@ extension FormTranslator {
             "/// Validates every field's and every entry's current values and sets every field's state.",
             "\(accessPrefix)func validate() async -> ValidationReport<Field> {",
             "    let report = await Self.validate(self.values, in: self.context\(validatorsArgument.isEmpty ? "" : ", validators: self.validators"))",
-            // A field showing a message from `setError` keeps it, and the report has it (SPEC §15.2).
+            // A field showing a message from `setError` keeps it, and the report has it (SPEC §15.2),
+            // an entry's field's at its path.
             "    let shown = validation.applying(report)",
+            "    var errors: [String: FormRuntime.ValidationResult] = [:]",
         ]
         for list in lists {
             instance.append("    for (index, entry) in \(list.id).entries.enumerated() {")
             instance.append("        entry.applyStates(report, at: \"/\(list.id)/\\(index)\")")
+            instance.append("        entry.addErrors(to: &errors, at: \"/\(list.id)/\\(index)\")")
             instance.append("    }")
         }
-        instance += ["    return shown", "}"]
+        instance += ["    return shown.replacing(paths: errors)", "}"]
         out.listMember(instance)
 
         var lines = [

@@ -146,6 +146,8 @@ extension FormTranslator {
         }
         let hidable = fields.indices.filter { fields[$0].visibleHelper != nil }
         let hidableLists: [(id: String, helper: Int)] = lists.compactMap { list in list.helpers.visible.map { (list.id, $0) } }
+        // Lists whose entries hide fields of their own: each entry is cleared by its class (SPEC §15.2).
+        let entryHidingLists = lists.filter { $0.entry.hasHidableFields }
         plan.once { [lists, typeName] out in
             // Each list's entries anew from `values` (SPEC §14): new entries, with states of their own.
             if !lists.isEmpty {
@@ -179,7 +181,7 @@ extension FormTranslator {
                 ],
                 result: Self.valuesType, body: []
             ))
-            if hidable.isEmpty && hidableLists.isEmpty {
+            if hidable.isEmpty && hidableLists.isEmpty && entryHidingLists.isEmpty {
                 out.statement(.return(Self.valuesName))
             } else {
                 out.statement(.var("cleared", nil, Self.valuesName))
@@ -192,13 +194,31 @@ extension FormTranslator {
                 out.clearingWhenHidden(field.name, to: emptyValue(of: field), passesContext: readsToday)
             }
         }
-        if !hidable.isEmpty || !hidableLists.isEmpty {
+        if !hidable.isEmpty || !hidableLists.isEmpty || !entryHidingLists.isEmpty {
             plan.once { [conditions] out in
                 // A hidden list (its own condition, its group's or its page's) has no entries to submit.
                 for (id, helper) in hidableLists {
                     let name = conditions.visibleHelpers[helper].name(from: .snapshot)
                     let call = name.prefix.description + name.key + name.suffix.description + (readsToday ? "(values, context)" : "(values)")
                     out.listLines(["if !\(call) {", "    cleared.\(id) = []", "}"])
+                }
+                // A visible list's entries: each with the fields its own conditions hide cleared; the
+                // form's fields the entry reads are as its conditions see them (empty while hidden).
+                for list in entryHidingLists {
+                    let outer = list.entry.entry?.outer ?? []
+                    var lines = ["for index in cleared.\(list.id).indices {"]
+                    if outer.isEmpty {
+                        lines.append("    cleared.\(list.id)[index] = \(list.className).clearingHidden(cleared.\(list.id)[index], in: context)")
+                    } else {
+                        lines.append("    var entry = cleared.\(list.id)[index]")
+                        for field in outer {
+                            let visible = "isVisible(.\(field.id), in: values\(readsToday ? ", context: context" : ""))"
+                            lines.append("    entry.\(field.id) = \(visible) ? values.\(field.id) : \(Self.emptyLiteral(of: field.entryType))")
+                        }
+                        lines.append("    cleared.\(list.id)[index] = \(list.className).clearingHidden(entry, in: context)")
+                    }
+                    lines.append("}")
+                    out.listLines(lines)
                 }
                 out.statement(.return(.name("cleared")))
             }
@@ -211,7 +231,7 @@ extension FormTranslator {
 
     /// What a hidden field is cleared to: its type's empty value, or its default
     /// where the type has none (a segment, number or date with a default).
-    private func emptyValue(of field: FieldInfo) -> SwiftLiteral {
+    func emptyValue(of field: FieldInfo) -> SwiftLiteral {
         switch field.fieldType {
         case .string: .string("")
         case .bool: .bool(false)
@@ -226,8 +246,7 @@ extension FormTranslator {
         guard !pages.isEmpty else { return }
         let readsToday = conditions.readsToday
         let validatorsArgument = hasCustomRules ? [SwiftArgument("validators", .name("validators"))] : []
-        // Lists on pages (SPEC §14): `validate(page:)` checks the page's lists and their entries too,
-        // their paths after the page's fields'.
+        // Lists on pages (SPEC §14): `validate(page:)` checks the page's lists and their entries too.
         let listsOnPages = pages.contains { !$0.listIDs.isEmpty }
         let pagesWithLists = pages.filter { !$0.listIDs.isEmpty }
         func pageSwitch(_ body: (String) -> [SwiftStmt]) -> SwiftStmt {
@@ -262,10 +281,14 @@ extension FormTranslator {
             return ids + pending.map(\.id)
         }
         let pageFieldIDs = pages.map(pageFields)
+        // An entry's field showing a message from `setError` keeps it, and the report has it at its path.
         let pageEntryStates: [SwiftStmt] = listsOnPages ? [
+            .let("shown", nil, .call(.member(.name("validation"), "applying"), [SwiftArgument(nil, .name("report"))])),
+            .var("errors", .named("[String: FormRuntime.ValidationResult]"), .name("[:]")),
             pageSwitch { id in
                 [.for("(index, entry)", in: .call(.member(.member(.name(id), "entries"), "enumerated"), []), body: [
                     .expr(.name("entry.applyStates(report, at: \"/\(id)/\\(index)\")")),
+                    .expr(.name("entry.addErrors(to: &errors, at: \"/\(id)/\\(index)\")")),
                 ])]
             },
         ] : []
@@ -347,7 +370,9 @@ extension FormTranslator {
                         SwiftArgument("in", .member(Self.selfName, "context")),
                     ] + (hasCustomRules ? [SwiftArgument("validators", .member(Self.selfName, "validators"))] : [])))),
                 ] + pageEntryStates + [
-                    .return(.call(.member(.name("validation"), "applying"), [SwiftArgument(nil, .name("report"))])),
+                    .return(listsOnPages
+                        ? .call(.member(.name("shown"), "replacing"), [SwiftArgument("paths", .name("errors"))])
+                        : .call(.member(.name("validation"), "applying"), [SwiftArgument(nil, .name("report"))])),
                 ]
             )))
             out.declaration(.function(SwiftFunction(

@@ -719,6 +719,36 @@ def test_next_checks_the_entries_of_a_list_on_the_page(driver, pages):
     assert severe_logs(driver) == []
 
 
+def test_next_stays_while_an_entry_on_the_page_is_invalid(driver, pages):
+    # The list is on the first of two pages: Next checks its entries before moving on.
+    open_page(driver, pages / "pagedlist.html")
+
+    def shown():
+        return driver.execute_script("return document.documentElement.dataset.page")
+
+    forward = driver.find_element(By.ID, "formc-next")
+    set_value(driver, "contact", "ada@example.com")
+    driver.find_element(By.ID, "formc-travellers-add").click()
+    name = driver.find_element(By.CSS_SELECTOR, '[data-id="travellers"] [data-kind="textField"] input[placeholder="Name"]')
+    assert name.get_attribute("aria-invalid") != "true"
+    forward.click()
+    # The new entry's name is required: Next stays on the page, and the entry shows why.
+    assert shown() == "people"
+    assert name.get_attribute("aria-invalid") == "true"
+    assert driver.find_element(By.ID, "formc-summary").text == "1 field needs attention."
+    assert row(driver, "destination").get_attribute("data-state") == "idle"
+    type_into(driver, name, "Ada")
+    forward.click()
+    assert shown() == "trip"
+    assert driver.find_element(By.ID, "formc-summary").text == ""
+    # Back and Next again: the fixed entry still passes.
+    driver.find_element(By.ID, "formc-back").click()
+    assert shown() == "people"
+    forward.click()
+    assert shown() == "trip"
+    assert severe_logs(driver) == []
+
+
 def test_a_list_draws_its_entries_with_add_and_remove(driver, pages):
     open_page(driver, pages / "jobapplication.html")
     employers = driver.find_element(By.CSS_SELECTOR, '[data-id="employers"]')

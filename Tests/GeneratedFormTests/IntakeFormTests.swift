@@ -354,3 +354,45 @@ struct IntakeFormTests {
         #expect(await IntakeForm.validate(values, page: .symptoms, validators: EmailDirectory()).isValid)
     }
 }
+
+/// A page with a list (SPEC §14, §15): its report in document order, and a
+/// server's message on an entry in it.
+@MainActor
+struct IntakePageListTests {
+    @Test func aPagesReportIsInDocumentOrder() async throws {
+        let form = IntakeForm(validators: EmailDirectory())
+        form.mayBePregnant.value = true
+        form.takesMedication.value = true
+        let entry = try #require(form.medications.append())
+        entry.dose.value = "5 mg"
+        let report = await form.validate(page: .history)
+        // The list's paths in its place: after the pregnancy group's field, before consent.
+        #expect(report.issues.map(\.path) == ["/pregnancyWeeks", "/medications/0/name", "/consent"])
+        let pagePaths = Set(report.issues.map(\.path))
+        let whole = await form.validate()
+        #expect(whole.issues.map(\.path).filter(pagePaths.contains) == report.issues.map(\.path))
+        // The server's view of the page is the same.
+        let served = await IntakeForm.validate(form.values, page: .history, validators: EmailDirectory())
+        #expect(served.issues == report.issues)
+    }
+
+    @Test func anEntrysServerMessageIsInThePagesReport() async throws {
+        let form = IntakeForm(validators: EmailDirectory())
+        form.consent.value = true
+        form.takesMedication.value = true
+        let entry = try #require(form.medications.append())
+        entry.name.value = "Ibuprofen"
+        #expect(await form.validate(page: .history).isValid)
+        #expect(form.setError("Not a medication we know", at: "/medications/0/name"))
+        let report = await form.validate(page: .history)
+        #expect(!report.isValid)
+        #expect(report.issues == [ValidationIssue(path: "/medications/0/name", message: "Not a medication we know")])
+        #expect(report.result(at: "/medications/0/name") == .invalid(message: "Not a medication we know"))
+        #expect(entry.state(of: .name) == .invalid(message: "Not a medication we know"))
+        // Another page's report does not carry it; the whole form's does.
+        #expect(await form.validate(page: .personal).result(at: "/medications/0/name") == nil)
+        #expect(await form.validate().result(at: "/medications/0/name") == .invalid(message: "Not a medication we know"))
+        form.clearErrors()
+        #expect(await form.validate(page: .history).isValid)
+    }
+}

@@ -414,6 +414,66 @@ struct JobApplicationStateTests {
         #expect(entry.state(of: .role) == .idle)
     }
 
+    @Test func anEntrysServerMessageIsInTheReport() async {
+        let form = JobApplicationForm(values: JobApplicationFormTests.valid)
+        #expect(await form.validate().isValid)
+        #expect(form.setError("We could not verify this company", at: "/employers/0/company"))
+        let report = await form.validate()
+        // A submit button does not pass a form showing a server's message on an entry.
+        #expect(!report.isValid)
+        #expect(report.issues == [ValidationIssue(path: "/employers/0/company", message: "We could not verify this company")])
+        #expect(report.result(at: "/employers/0/company") == .invalid(message: "We could not verify this company"))
+        #expect(report.result(at: "/employers") == .valid)
+        #expect(form.employers.entries[0].state(of: .company) == .invalid(message: "We could not verify this company"))
+        // A new value gives the field back to its rules, and the report follows.
+        form.employers.entries[0].company.value = "Analytical Engines Ltd"
+        await form.settle()
+        #expect(await form.validate().isValid)
+        #expect(form.setError("Again", at: "/references/0/email"))
+        #expect(await form.validate().issues.map(\.path) == ["/references/0/email"])
+        form.clearErrors()
+        #expect(await form.validate().isValid)
+    }
+
+    @Test func clearingHiddenClearsAFieldItsEntryHides() throws {
+        var values = JobApplicationFormTests.valid
+        // The end date typed before "I still work here" was turned on: hidden, so not submitted.
+        var current = JobApplicationFormTests.employer("Analytical Engines", current: true)
+        current.to = FormDate(year: 2023, month: 6, day: 30)
+        var past = JobApplicationFormTests.employer("Difference Engines", current: false)
+        past.to = FormDate(year: 2019, month: 12, day: 31)
+        values.employers = [current, past]
+        let cleared = JobApplicationForm.clearingHidden(values)
+        #expect(cleared.employers[0].to == nil)
+        #expect(cleared.employers[0].company == "Analytical Engines" && cleared.employers[0].current)
+        #expect(cleared.employers[1].to == FormDate(year: 2019, month: 12, day: 31))
+        #expect(cleared.employers.map(\.id) == values.employers.map(\.id))
+        #expect(cleared.references == values.references && cleared.fullName == values.fullName)
+
+        // As a server gets and stores it: JSON in, cleared, JSON out.
+        let posted = try JSONDecoder().decode(JobApplicationForm.Values.self, from: JSONEncoder().encode(values))
+        #expect(posted.employers[0].to == FormDate(year: 2023, month: 6, day: 30))
+        let stored = try JSONSerialization.jsonObject(with: JSONEncoder().encode(JobApplicationForm.clearingHidden(posted)))
+        let employers = try #require((stored as? [String: Any])?["employers"] as? [[String: Any]])
+        #expect(employers.count == 2)
+        #expect(employers[0]["to"] == nil || employers[0]["to"] is NSNull)
+        #expect(employers[1]["to"] != nil && !(employers[1]["to"] is NSNull))
+        #expect(employers[0]["company"] as? String == "Analytical Engines")
+    }
+
+    @Test func submittedValuesClearAFieldItsEntryHides() async throws {
+        let form = JobApplicationForm(values: JobApplicationFormTests.valid)
+        let entry = form.employers.entries[0]
+        entry.current.value = false
+        entry.to.value = FormDate(year: 2023, month: 6, day: 30)
+        #expect(form.submittedValues.employers[0].to == FormDate(year: 2023, month: 6, day: 30))
+        entry.current.value = true
+        await form.settle()
+        #expect(form.values.employers[0].to == FormDate(year: 2023, month: 6, day: 30))
+        #expect(form.submittedValues.employers[0].to == nil)
+        #expect(form.submittedValues.employers[0].company == "Analytical Engines")
+    }
+
     @Test func resetPutsTheEntriesBack() async {
         let form = JobApplicationForm()
         form.employers.append()

@@ -270,6 +270,11 @@ public final class FieldValidationController<Field: Hashable & Sendable> {
         }
     }
 
+    /// The message from `setError` that `field` shows, if any.
+    public func error(of field: Field) -> String? {
+        records[field]?.externalError
+    }
+
     /// Whether `field` shows a message from `setError`.
     public func hasError(_ field: Field) -> Bool {
         records[field]?.externalError != nil

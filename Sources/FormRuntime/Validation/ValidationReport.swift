@@ -75,6 +75,18 @@ public struct ValidationReport<Field: Hashable & Sendable>: Equatable, Sendable 
         )
     }
 
+    /// The same report with `replacements` as the results at those paths (a path the
+    /// report does not hold is ignored), every field's result and every other path
+    /// as it was: how a form's `validate()` reports the messages that `setError`
+    /// shows on list entries' fields (SPEC §15.2).
+    public func replacing(paths replacements: [String: ValidationResult]) -> ValidationReport {
+        guard !replacements.isEmpty else { return self }
+        return ValidationReport(
+            fields.map { ($0, results[$0] ?? .valid) },
+            values: paths.map { (path: $0, result: replacements[$0] ?? resultsByPath[$0] ?? .valid) }
+        )
+    }
+
     /// The result of `field`; `.valid` for a field the report does not hold
     /// (e.g. one without rules).
     public subscript(field: Field) -> ValidationResult {

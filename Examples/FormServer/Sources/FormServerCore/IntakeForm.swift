@@ -49,6 +49,7 @@ final class IntakeForm {
         case mayBePregnant
         case pregnancyWeeks
         case takesMedication
+        case medications
         case allergies
         case consent
     }
@@ -306,6 +307,16 @@ final class IntakeForm {
             }
         }
 
+        /// Adds the messages that `setError` shows on the entry to `messages`, at their paths under `path`:
+        /// the form's reports have them (SPEC §15.2).
+        func addErrors(to messages: inout [String: FormRuntime.ValidationResult], at path: String) {
+            for field in Field.allCases {
+                if let message = validation.error(of: field) {
+                    messages[path + "/" + field.rawValue] = .invalid(message: message)
+                }
+            }
+        }
+
         /// Shows `message` on `field` from outside the rules until the field's value changes (SPEC §15.2):
         /// the form's `setError(_:at:)` with the entry's path.
         func setError(_ message: String, for field: Field) {
@@ -430,6 +441,7 @@ final class IntakeForm {
         validation.watch(self.takesMedication, as: .takesMedication)
         validation.watch(self.allergies, as: .allergies)
         validation.watch(self.consent, as: .consent)
+        medications.addObserver { [weak self] _ in self?.validation.valueDidChange(.medications) }
     }
 
     /// A snapshot of every field's current value.
@@ -455,10 +467,12 @@ final class IntakeForm {
     func validate() async -> ValidationReport<Field> {
         let report = await Self.validate(self.values, in: self.context, validators: self.validators)
         let shown = validation.applying(report)
+        var errors: [String: FormRuntime.ValidationResult] = [:]
         for (index, entry) in medications.entries.enumerated() {
             entry.applyStates(report, at: "/medications/\(index)")
+            entry.addErrors(to: &errors, at: "/medications/\(index)")
         }
-        return shown
+        return shown.replacing(paths: errors)
     }
 
     /// Validates `values` with the form's rules, from any isolation domain (e.g. a server); `context` gives
@@ -474,12 +488,13 @@ final class IntakeForm {
             results.append((field, await validate(field, in: values, context: context, validators: validators)))
         }
         var paths: [(path: String, result: ValidationResult)] = []
-        for (field, result) in results[0..<10] {
-            paths.append((path: "/" + field.rawValue, result: result))
-        }
-        paths += await validateList_medications(values, context: context)
-        for (field, result) in results[10...] {
-            paths.append((path: "/" + field.rawValue, result: result))
+        for (field, result) in results {
+            switch field {
+            case .medications:
+                paths += await validateList_medications(values, context: context)
+            default:
+                paths.append((path: "/" + field.rawValue, result: result))
+            }
         }
         return ValidationReport<Field>(results, values: paths)
     }
@@ -535,6 +550,8 @@ final class IntakeForm {
             return await validatePregnancyWeeks(values, context: context)
         case .consent:
             return await validateConsent(values, context: context)
+        case .medications:
+            return validateListCount_medications(values, context: context)
         default:
             return .valid
         }
@@ -768,7 +785,7 @@ final class IntakeForm {
         case .symptoms:
             return [.symptomList, .painLevel, .symptomDays]
         case .history:
-            return [.mayBePregnant, .pregnancyWeeks, .takesMedication, .allergies, .consent]
+            return [.mayBePregnant, .pregnancyWeeks, .takesMedication, .medications, .allergies, .consent]
         }
     }
 
@@ -806,15 +823,18 @@ final class IntakeForm {
     /// theirs (SPEC §15.1). A field showing a message from `setError` keeps it.
     func validate(page: Page) async -> ValidationReport<Field> {
         let report = await Self.validate(self.values, page: page, in: self.context, validators: self.validators)
+        let shown = validation.applying(report)
+        var errors: [String: FormRuntime.ValidationResult] = [:]
         switch page {
         case .history:
             for (index, entry) in medications.entries.enumerated() {
                 entry.applyStates(report, at: "/medications/\(index)")
+                entry.addErrors(to: &errors, at: "/medications/\(index)")
             }
         default:
             break
         }
-        return validation.applying(report)
+        return shown.replacing(paths: errors)
     }
 
     /// Validates the fields of `page` in `values` with the form's rules, from any isolation domain.
@@ -828,14 +848,27 @@ final class IntakeForm {
         for field in fields(on: page) {
             results.append((field, await validate(field, in: values, context: context, validators: validators)))
         }
-        var paths: [(path: String, result: ValidationResult)] = results.map({ (path: "/" + $0.0.rawValue, result: $0.1) })
-        switch page {
-        case .history:
-            paths += await validateList_medications(values, context: context)
-        default:
-            break
+        var paths: [(path: String, result: ValidationResult)] = []
+        for (field, result) in results {
+            switch field {
+            case .medications:
+                paths += await validateList_medications(values, context: context)
+            default:
+                paths.append((path: "/" + field.rawValue, result: result))
+            }
         }
         return ValidationReport<Field>(results, values: paths)
+    }
+
+    private nonisolated static func validateListCount_medications(
+        _ values: Values,
+        context: ValidationContext
+    ) -> ValidationResult {
+        let count = values.medications.count
+        if isMedicationsVisible(values) && count > 10 {
+            return .invalid(message: context.localization.string("IntakeForm.medications.maxItems.message", default: "Medications you take: at most 10 entries are allowed"))
+        }
+        return .valid
     }
 
     private nonisolated static func validateList_medications(
@@ -843,12 +876,7 @@ final class IntakeForm {
         context: ValidationContext
     ) async -> [(path: String, result: ValidationResult)] {
         let visible = isMedicationsVisible(values)
-        let count = values.medications.count
-        var result = ValidationResult.valid
-        if visible && count > 10 {
-            result = .invalid(message: context.localization.string("IntakeForm.medications.maxItems.message", default: "Medications you take: at most 10 entries are allowed"))
-        }
-        var paths: [(path: String, result: ValidationResult)] = [(path: "/medications", result: result)]
+        var paths: [(path: String, result: ValidationResult)] = [(path: "/medications", result: validateListCount_medications(values, context: context))]
         for (index, entry) in values.medications.enumerated() {
             let report = await MedicationEntry.validate(entry, in: context)
             for field in MedicationEntry.Field.allCases {
@@ -867,6 +895,8 @@ final class IntakeForm {
             return isVisible_PainLevel()
         case .pregnancyWeeks:
             return isVisible_PregnancyWeeks()
+        case .medications:
+            return isVisible_Medications()
         default:
             return true
         }
@@ -881,6 +911,8 @@ final class IntakeForm {
             return isPainLevelVisible(values)
         case .pregnancyWeeks:
             return isPregnancyWeeksVisible(values)
+        case .medications:
+            return isMedicationsVisible(values)
         default:
             return true
         }

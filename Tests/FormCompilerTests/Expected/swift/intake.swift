@@ -307,6 +307,16 @@ final class IntakeForm {
             }
         }
 
+        /// Adds the messages that `setError` shows on the entry to `messages`, at their paths under `path`:
+        /// the form's reports have them (SPEC §15.2).
+        func addErrors(to messages: inout [String: FormRuntime.ValidationResult], at path: String) {
+            for field in Field.allCases {
+                if let message = validation.error(of: field) {
+                    messages[path + "/" + field.rawValue] = .invalid(message: message)
+                }
+            }
+        }
+
         /// Shows `message` on `field` from outside the rules until the field's value changes (SPEC §15.2):
         /// the form's `setError(_:at:)` with the entry's path.
         func setError(_ message: String, for field: Field) {
@@ -457,10 +467,12 @@ final class IntakeForm {
     func validate() async -> ValidationReport<Field> {
         let report = await Self.validate(self.values, in: self.context, validators: self.validators)
         let shown = validation.applying(report)
+        var errors: [String: FormRuntime.ValidationResult] = [:]
         for (index, entry) in medications.entries.enumerated() {
             entry.applyStates(report, at: "/medications/\(index)")
+            entry.addErrors(to: &errors, at: "/medications/\(index)")
         }
-        return shown
+        return shown.replacing(paths: errors)
     }
 
     /// Validates `values` with the form's rules, from any isolation domain (e.g. a server); `context` gives
@@ -811,15 +823,18 @@ final class IntakeForm {
     /// theirs (SPEC §15.1). A field showing a message from `setError` keeps it.
     func validate(page: Page) async -> ValidationReport<Field> {
         let report = await Self.validate(self.values, page: page, in: self.context, validators: self.validators)
+        let shown = validation.applying(report)
+        var errors: [String: FormRuntime.ValidationResult] = [:]
         switch page {
         case .history:
             for (index, entry) in medications.entries.enumerated() {
                 entry.applyStates(report, at: "/medications/\(index)")
+                entry.addErrors(to: &errors, at: "/medications/\(index)")
             }
         default:
             break
         }
-        return validation.applying(report)
+        return shown.replacing(paths: errors)
     }
 
     /// Validates the fields of `page` in `values` with the form's rules, from any isolation domain.

@@ -291,6 +291,16 @@ final class JobApplicationForm {
             }
         }
 
+        /// Adds the messages that `setError` shows on the entry to `messages`, at their paths under `path`:
+        /// the form's reports have them (SPEC §15.2).
+        func addErrors(to messages: inout [String: FormRuntime.ValidationResult], at path: String) {
+            for field in Field.allCases {
+                if let message = validation.error(of: field) {
+                    messages[path + "/" + field.rawValue] = .invalid(message: message)
+                }
+            }
+        }
+
         /// Shows `message` on `field` from outside the rules until the field's value changes (SPEC §15.2):
         /// the form's `setError(_:at:)` with the entry's path.
         func setError(_ message: String, for field: Field) {
@@ -343,6 +353,19 @@ final class JobApplicationForm {
         /// Whether `field` is editable with `values`: its own condition and every enclosing group's hold.
         nonisolated static func isEnabled(_ field: Field, in values: Values) -> Bool {
             return true
+        }
+
+        /// `values` with every field the entry hides (by its own condition or its group's) set to its empty
+        /// value, or its default for a field that always has a value (SPEC §15.2).
+        nonisolated static func clearingHidden(
+            _ values: Values,
+            in context: ValidationContext = ValidationContext()
+        ) -> Values {
+            var cleared = values
+            if !isVisible(.to, in: values) {
+                cleared.to = nil
+            }
+            return cleared
         }
 
         /// The element tree a renderer walks, bound to the form's values; built once.
@@ -563,6 +586,16 @@ final class JobApplicationForm {
             }
         }
 
+        /// Adds the messages that `setError` shows on the entry to `messages`, at their paths under `path`:
+        /// the form's reports have them (SPEC §15.2).
+        func addErrors(to messages: inout [String: FormRuntime.ValidationResult], at path: String) {
+            for field in Field.allCases {
+                if let message = validation.error(of: field) {
+                    messages[path + "/" + field.rawValue] = .invalid(message: message)
+                }
+            }
+        }
+
         /// Shows `message` on `field` from outside the rules until the field's value changes (SPEC §15.2):
         /// the form's `setError(_:at:)` with the entry's path.
         func setError(_ message: String, for field: Field) {
@@ -685,13 +718,16 @@ final class JobApplicationForm {
     func validate() async -> ValidationReport<Field> {
         let report = await Self.validate(self.values, in: self.context)
         let shown = validation.applying(report)
+        var errors: [String: FormRuntime.ValidationResult] = [:]
         for (index, entry) in employers.entries.enumerated() {
             entry.applyStates(report, at: "/employers/\(index)")
+            entry.addErrors(to: &errors, at: "/employers/\(index)")
         }
         for (index, entry) in references.entries.enumerated() {
             entry.applyStates(report, at: "/references/\(index)")
+            entry.addErrors(to: &errors, at: "/references/\(index)")
         }
-        return shown
+        return shown.replacing(paths: errors)
     }
 
     /// Validates `values` with the form's rules, from any isolation domain (e.g. a server); `context` gives
@@ -883,7 +919,11 @@ final class JobApplicationForm {
         _ values: Values,
         in context: ValidationContext = ValidationContext()
     ) -> Values {
-        return values
+        var cleared = values
+        for index in cleared.employers.indices {
+            cleared.employers[index] = EmployerEntry.clearingHidden(cleared.employers[index], in: context)
+        }
+        return cleared
     }
 
     private nonisolated static func validateListCount_employers(
