@@ -84,7 +84,6 @@ enum ListChecker {
                 diagnostics.append(diagnostic)
             }
             list.elements = Array(entry.document.elements[..<entryElementCount])
-            checkEntryRules(list, diagnostics: &diagnostics)
             document.setList(list, at: found.path)
             let entryFieldCount = entry.symbols.fields.prefix { own.contains($0.id) }.count
             for field in entry.symbols.fields.prefix(entryFieldCount) {
@@ -103,23 +102,6 @@ enum ListChecker {
             checked.append(CheckedList(path: found.path, symbols: entry.symbols, entryFieldCount: entryFieldCount))
         }
         return checked
-    }
-
-    /// What an entry cannot do: run the app's `custom` validators (FC401).
-    static func checkEntryRules(_ list: ListDecl, diagnostics: inout DiagnosticBag) {
-        func walk(_ elements: [Element]) {
-            for element in elements {
-                for rule in element.field?.rules ?? [] {
-                    guard case .custom = rule.kind else { continue }
-                    diagnostics.error(
-                        .ruleNotApplicable, "custom rules are not available on the fields of a list's entries", at: rule.nameRange,
-                        help: ["validate the entries in the app, from the form's values, after the form's own rules pass"]
-                    )
-                }
-                if case .group(let group) = element.kind { walk(group.elements) }
-            }
-        }
-        walk(list.elements)
     }
 
     /// The ids declared in an entry's elements, at every depth.

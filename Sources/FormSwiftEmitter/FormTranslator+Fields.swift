@@ -213,7 +213,7 @@ extension FormTranslator {
 
     func validatorsProtocolDecl() -> SwiftTypeDecl {
         // One requirement per validator name and value type, in first-use order.
-        let requirements: [SwiftDecl] = ruleFacts.customValidators.map { name, valueType in
+        var requirements: [SwiftDecl] = ruleFacts.customValidators.map { name, valueType in
             .function(SwiftFunction(
                 name: name,
                 parameters: [
@@ -224,6 +224,22 @@ extension FormTranslator {
                 isAsync: true, result: .named("FormRuntime.ValidationResult"), body: nil
             ))
         }
+        // Then each list's, with the entry (SPEC §14): a name used with another entry type or
+        // value type, or by a form field, is another requirement of the same name (an overload).
+        for list in lists {
+            let itemType = typeName + "." + list.itemType
+            for (name, valueType) in list.entry.ruleFacts.customValidators {
+                requirements.append(.function(SwiftFunction(
+                    name: name,
+                    parameters: [
+                        SwiftParameter("_", "value", Self.entryRequirementType(valueType, itemType: itemType)),
+                        SwiftParameter(nil, "entry", .named(itemType)),
+                        SwiftParameter(nil, "values", .named(typeName + ".Values")),
+                    ],
+                    isAsync: true, result: .named("FormRuntime.ValidationResult"), body: nil
+                )))
+            }
+        }
         return SwiftTypeDecl(
             doc: ["The app's async validators for the `custom` rules of `\(typeName)`."],
             access: access, kind: .protocol, name: validatorsProtocol,
@@ -233,8 +249,39 @@ extension FormTranslator {
 
     // MARK: - Instance API
 
+    /// The type of an entry field's value outside the form type: its enums are the entry struct's.
+    static func entryRequirementType(_ valueType: FieldValueType, itemType: String) -> SwiftType {
+        switch valueType {
+        case .segment(let name, let optional):
+            let base = SwiftType.named(itemType + "." + name)
+            return optional ? .optional(base) : base
+        case .multiChoice(let name):
+            return .array(.named(itemType + "." + name))
+        case .date(let mode, let optional):
+            let name = SwiftRenderer.dateTypeName(mode)
+            let base = SwiftType.named(mode != .dateTime ? "FormRuntime." + name : name)
+            return optional ? .optional(base) : base
+        case .number(let decimal, let optional):
+            let base = SwiftType.named(decimal ? "Decimal" : "Int")
+            return optional ? .optional(base) : base
+        case .string: return stringType
+        case .bool: return boolType
+        }
+    }
+
     var validatorsParameter: SwiftParameter {
-        SwiftParameter(nil, "validators", .existential(.named(validatorsProtocol)))
+        SwiftParameter(nil, "validators", validatorsType)
+    }
+
+    /// The type of the `validators` that the rules take: the form's protocol, or an entry's
+    /// `Validators` (the form's validators and values, SPEC §14).
+    var validatorsType: SwiftType {
+        entry == nil ? .existential(.named(validatorsProtocol)) : .named("Validators")
+    }
+
+    /// `validatorsType` as written: `any SignUpFormValidators`, `Validators`.
+    var validatorsSpelling: String {
+        entry == nil ? "any " + validatorsProtocol : "Validators"
     }
 
     func instanceMembers(into plan: inout EmitPlan) {
@@ -245,7 +292,7 @@ extension FormTranslator {
             out.assignment(.onSelf(fields[index].name), making: "FormValue", of: .inValues(fields[index].name))
         }
         plan.once { out in
-            if hasCustomRules { out.statement(.assign(.member(Self.selfName, "validators"), .name("validators"))) }
+            if hasCustomRules && entry == nil { out.statement(.assign(.member(Self.selfName, "validators"), .name("validators"))) }
             if entry != nil { out.listLines(["self.id = values.id", "self.owner = owner"]) }
             listInitializerLines(into: &out)
         }
@@ -281,9 +328,15 @@ extension FormTranslator {
 
     /// The controller of the field states and `init` up to its assignments.
     private func instanceMembersHead(into out: inout SwiftRenderer) {
-        if hasCustomRules {
+        if hasCustomRules, let entry {
             out.declaration(.property(SwiftProperty(
-                access: .private, isLet: true, name: "validators", type: .existential(.named(validatorsProtocol))
+                doc: ["The form's validators and current values, for the entry's `custom` rules; none without a form."],
+                access: .private, isLet: false, name: "validators", type: validatorsType,
+                getter: [.return(.name("Validators(form: owner?.owner?.validators, values: owner?.owner?.values ?? \(entry.formType).Values())"))]
+            )))
+        } else if hasCustomRules {
+            out.declaration(.property(SwiftProperty(
+                access: .private, isLet: true, name: "validators", type: validatorsType
             )))
         }
         if entry != nil {
@@ -333,7 +386,7 @@ extension FormTranslator {
         )))
 
         var initParameters = [SwiftParameter(nil, "values", Self.valuesType, default: .call(.type(Self.valuesType), []))]
-        if hasCustomRules { initParameters.append(validatorsParameter) }
+        if hasCustomRules && entry == nil { initParameters.append(validatorsParameter) }
         if let entry {
             initParameters.append(SwiftParameter(
                 nil, "owner", .optional(.named("FormRuntime.FormOwnerReference", [.named(entry.formType)])), default: .name("nil")

@@ -225,6 +225,18 @@ extension FormTranslator {
                 "private let owner: FormRuntime.FormOwnerReference<\(entry.formType)>?",
             ])
         }
+        if hasCustomRules {
+            plan.once { out in
+                out.listMember([
+                    "/// What the entry's `custom` rules ask (SPEC §14): the form's validators (none for an entry",
+                    "/// without a form, whose custom rules then pass) and the form's values.",
+                    "\(accessPrefix)struct Validators: Sendable {",
+                    "    \(accessPrefix)let form: (any \(entry.formType)Validators)?",
+                    "    \(accessPrefix)let values: \(entry.formType).Values",
+                    "}",
+                ])
+            }
+        }
         fieldValues(into: &plan)
         if !entry.outer.isEmpty {
             plan.once { out in
@@ -457,7 +469,7 @@ extension FormTranslator {
         lines.append("        switch field {")
         for list in lists {
             lines.append("        case .\(list.id):")
-            lines.append("            paths += await validateList_\(list.id)(values, context: context)")
+            lines.append("            paths += await validateList_\(list.id)(values, context: context\(list.entry.hasCustomRules ? ", validators: validators" : ""))")
         }
         if !fields.isEmpty {
             lines.append("        default:")
@@ -486,9 +498,10 @@ extension FormTranslator {
                 var lines = [
                     "private nonisolated static func validateList_\(list.id)(",
                     "    _ values: Values,",
-                    "    context: ValidationContext",
-                    ") async -> [(path: String, result: ValidationResult)] {",
+                    list.entry.hasCustomRules ? "    context: ValidationContext," : "    context: ValidationContext",
                 ]
+                if list.entry.hasCustomRules { lines.append("    validators: any \(validatorsProtocol)") }
+                lines.append(") async -> [(path: String, result: ValidationResult)] {")
                 // A hidden list checks neither its counts nor its entries.
                 var visible: String?
                 if let helper = list.helpers.visible {
@@ -528,7 +541,9 @@ extension FormTranslator {
                     }
                 }
                 lines += [
-                    "        let report = await \(list.className).validate(entry, in: context)",
+                    list.entry.hasCustomRules
+                        ? "        let report = await \(list.className).validate(entry, in: context, validators: .init(form: validators, values: values))"
+                        : "        let report = await \(list.className).validate(entry, in: context)",
                     "        for field in \(list.className).Field.allCases {",
                     "            paths.append((path: \"/\(list.id)/\\(index)/\" + \(list.entry.fields.isEmpty ? "String(describing: field)" : "field.rawValue"), result: \(visible == nil ? "report[field]" : "visible ? report[field] : .valid")))",
                     "        }",

@@ -258,7 +258,7 @@ extension FormTranslator {
         }
         // A list's id is a field on its page (SPEC §14): its path is followed by its entries'.
         var pathCases = lists.map { list in
-            SwiftSwitchCase(pattern: "." + list.id, body: [.expr(.name("paths += await validateList_\(list.id)(values, context: context)"))])
+            SwiftSwitchCase(pattern: "." + list.id, body: [.expr(.name("paths += await validateList_\(list.id)(values, context: context\(list.entry.hasCustomRules ? ", validators: validators" : ""))"))])
         }
         if !fields.isEmpty {
             pathCases.append(SwiftSwitchCase(pattern: "default", body: [.expr(.name("paths.append((path: \"/\" + field.rawValue, result: result))"))]))

@@ -70,7 +70,7 @@ extension FormTranslator {
         }
 
         // Only the functions of fields with a `custom` rule take the validators.
-        let (parameters, customParameters) = SwiftRenderer.fieldValidatorParameters(validatorsProtocol: validatorsProtocol)
+        let (parameters, customParameters) = SwiftRenderer.fieldValidatorParameters(validatorsType: validatorsSpelling)
         // Positions, not the `FieldInfo`s: an array of them would retain each.
         let validated = fields.indices.filter { fields[$0].hasRules }
         plan.each(validated.count, in: formMembers, weight: { SpeedPaths.EmitWeights.validatorStart + SpeedPaths.EmitWeights.validatorRule * fields[validated[$0]].ruleCount }) { [patternNames] index, out in
@@ -90,7 +90,7 @@ extension FormTranslator {
 
         if !lists.isEmpty {
             var parameters = "    _ values: Values,\n    in context: ValidationContext = ValidationContext()"
-            if hasCustomRules { parameters += ",\n    validators: any \(validatorsProtocol)" }
+            if hasCustomRules { parameters += ",\n    validators: \(validatorsSpelling)" }
             listValidationAPI(
                 into: &out, validatorsArgument: hasCustomRules ? ", validators: validators" : "",
                 staticParameters: parameters
@@ -293,7 +293,7 @@ extension FormTranslator {
                 isFirst: rules == 0, rule.kind, valueType: field.fieldType, patternName: patternName, sameAs: sameAs,
                 message: message(of: rule, occurrence: occurrence, field: field), fieldBound: fieldBound,
                 when: when.map { condition in { out in writeCondition(condition, from: .snapshot, at: .whole, into: &out) } },
-                debounce: rule.debounce?.value
+                debounce: rule.debounce?.value, inEntry: entry != nil
             )
             rules += 1
         }

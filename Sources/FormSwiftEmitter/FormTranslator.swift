@@ -75,12 +75,13 @@ struct FormTranslator {
         self.fields = fields
         self.ruleFacts = ruleFacts
         segueIDs = index.segueIDs
-        hasCustomRules = ruleFacts.hasCustomRules
         conditions = index.conditions
         levels = index.levels
         pages = index.pages
         let lists = entry == nil && !form.lists.isEmpty ? Self.listPlans(of: form, index: index, options: options) : []
         self.lists = lists
+        // An entry's `custom` rules are requirements of the form's validators protocol (SPEC §14).
+        hasCustomRules = ruleFacts.hasCustomRules || lists.contains { $0.entry.hasCustomRules }
         runtimeTypes = Self.runtimeTypes(
             fields: fields, ruleFacts: ruleFacts, levels: index.levels, comparesFields: index.conditions.comparesFields, lists: lists
         )

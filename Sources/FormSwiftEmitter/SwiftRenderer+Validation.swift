@@ -22,10 +22,10 @@ struct RuleMessage {
 
 extension SwiftRenderer {
     /// The parameters of a field's rule function, spelled once per form: without
-    /// and with the app's validators (of the protocol `validatorsProtocol`).
-    static func fieldValidatorParameters(validatorsProtocol: String) -> (plain: [SwiftName], withValidators: [SwiftName]) {
+    /// and with the app's validators (of type `validatorsType`: `any SignUpFormValidators`).
+    static func fieldValidatorParameters(validatorsType: String) -> (plain: [SwiftName], withValidators: [SwiftName]) {
         let plain = [SwiftName("_ values: Values"), SwiftName("context: ValidationContext")]
-        return (plain, plain + [SwiftName("validators: any " + validatorsProtocol)])
+        return (plain, plain + [SwiftName("validators: " + validatorsType)])
     }
 
     /// `private nonisolated static func validateEmail(_ values: Values, …) async -> ValidationResult {`:
@@ -108,7 +108,8 @@ extension SwiftRenderer {
     /// `valueType` is the field's, which a `min`/`max` bound is spelled for.
     mutating func ruleListItem(
         isFirst: Bool, _ kind: RuleKind, valueType: FieldValueType, patternName: String?, sameAs: SameAsComparison,
-        message: RuleMessage, fieldBound: FieldBound? = nil, when: ((inout SwiftRenderer) -> Void)? = nil, debounce: Int? = nil
+        message: RuleMessage, fieldBound: FieldBound? = nil, when: ((inout SwiftRenderer) -> Void)? = nil, debounce: Int? = nil,
+        inEntry: Bool = false
     ) {
         if isFirst {
             newline()
@@ -123,7 +124,7 @@ extension SwiftRenderer {
         if let fieldBound {
             self.fieldBound(kind, fieldBound, message: message)
         } else {
-            rule(kind, valueType: valueType, patternName: patternName, sameAs: sameAs, message: message, debounce: debounce)
+            rule(kind, valueType: valueType, patternName: patternName, sameAs: sameAs, message: message, debounce: debounce, inEntry: inEntry)
         }
         if when != nil { write(")") }
         write(",")
@@ -160,7 +161,7 @@ extension SwiftRenderer {
 
     private mutating func rule(
         _ kind: RuleKind, valueType: FieldValueType, patternName: String?, sameAs: SameAsComparison, message: RuleMessage,
-        debounce: Int?
+        debounce: Int?, inEntry: Bool
     ) {
         switch kind {
         case .required:
@@ -222,9 +223,17 @@ extension SwiftRenderer {
                 ruleMessage(message, of: kind)
                 write(", ")
             }
-            write("{ value, values in await validators.")
-            write(name)
-            write("(value, values: values) })")
+            if inEntry {
+                // An entry's rule (SPEC §14): the entry's values, the form's values and validators;
+                // an entry without a form has no validators to ask.
+                write("{ value, entry in await validators.form?.")
+                write(name)
+                write("(value, entry: entry, values: validators.values) ?? .valid })")
+            } else {
+                write("{ value, values in await validators.")
+                write(name)
+                write("(value, values: values) })")
+            }
             return
         }
         ruleMessage(message, of: kind)

@@ -326,6 +326,20 @@ enum EmitMatrix {
                     ["textField: email"], ["segment: plan", "options: [free, pro]", "default: free"], ["number: age", "default: 20"],
                     ["multiChoice: tags", "options: [a, b]"], ["boolean: terms", "title: Terms", "visibleWhen: isEmpty(email)"],
                 ]),
+                // A name used by a form field, by entry fields of two value types and by
+                // another list's entries: one requirement each (overloads).
+                Variation("elements: custom rules", [
+                    "elements:",
+                    "  - textField: company", "    rules: [required, { custom: checkName, debounce: 300 }]",
+                    "  - segment: kind", "    options: [full, part]", "    default: full", "    rules: [{ custom: checkKind, message: No }]",
+                    "  - picker: level", "    options: [junior, senior]", "    rules: [{ custom: checkName }]",
+                    "  - number: salary", "    decimals: 2", "    rules: [{ custom: checkAmount }]",
+                    "  - date: from", "    visibleWhen: kind == 'part'", "    rules: [{ custom: checkDay, when: not isEmpty(company) }]",
+                    "  - multiChoice: skills", "    options: [swift, go]", "    rules: [{ custom: checkSkills }]",
+                ], siblings: [
+                    ["textField: manager", "rules: [{ custom: checkName }]"],
+                    ["list: schools", "elements:", "  - textField: school", "    rules: [{ custom: checkName }]"],
+                ]),
             ]
         ),
         Row(

@@ -220,17 +220,27 @@ struct ListCheckerTests {
         ])
     }
 
-    @Test func anEntryReadsTheFormsFieldsButRunsNoCustomRule() {
+    @Test func anEntryReadsTheFormsFieldsAndRunsCustomRules() {
         #expect(Self.summaries(form("""
           - textField: email
+            rules: [{ custom: checkX }]
           - list: a
             elements:
               - textField: x
                 visibleWhen: isEmpty(email)
                 rules: [{ sameAs: email }, { custom: checkX }]
-        """)) == [
-            "9:38 FC401 custom rules are not available on the fields of a list's entries",
-        ])
+          - list: b
+            elements:
+              - number: y
+                rules: [{ custom: checkX }]
+        """)).isEmpty)
+        // An entry's validator name is checked as a form field's is (FC407).
+        #expect(Self.summaries(form("""
+          - list: a
+            elements:
+              - textField: x
+                rules: [{ custom: Check }]
+        """)).map { String($0.prefix(10)) } == ["7:27 FC407"])
     }
 
     @Test func aListNeedsElements() {

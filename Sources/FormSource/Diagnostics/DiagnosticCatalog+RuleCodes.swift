@@ -22,7 +22,7 @@ extension DiagnosticCatalog {
                 The rule cannot check this field's value type: the length, `pattern`, `email` and `url` rules \
                 check text; `sameAs` needs a text, segment, picker or boolean field; `min` and `max` check a \
                 `number` or a `date`; `minCount` and `maxCount` check a `multiChoice`. `required` and `custom` \
-                apply to every field, except that the fields of a list's entries take no `custom` rule.
+                apply to every field, the fields of a list's entries included.
                 """,
                 example: form("""
                   - boolean: acceptTerms
