@@ -5,8 +5,9 @@ import FormSource
 /// declared and its conditions checked.
 ///
 /// An entry is checked as a form of its own: its elements, followed by a copy of
-/// each field of the form outside the list that no entry field hides (without
-/// rules, and with a condition that can hide it when the original can be hidden),
+/// each field of the form outside the list that the entry names and no entry field
+/// hides (without rules, and with a condition that can hide it when the original
+/// can be hidden; every field of the form when the entry names something else),
 /// so that a name in an entry's condition or `sameAs` resolves first in the entry,
 /// then in the form outside the list, with every check the form's fields have.
 /// Only the diagnostics inside the list are kept: the copies are the form's
@@ -65,7 +66,10 @@ enum ListChecker {
             }
             var elements = list.elements
             let entryElementCount = elements.count
-            for (index, field) in symbols.fields.enumerated() where !own.contains(field.id) {
+            let outside = outsideFields(named: list.elements, own: own, symbols: symbols)
+                ?? symbols.fields.indices.filter { !own.contains(symbols.fields[$0].id) }
+            for index in outside {
+                let field = symbols.fields[index]
                 elements.append(stub(of: document.element(at: field.path), canBeHidden: facts[index].canBeHidden))
             }
             var entryDocument = FormDocument(
@@ -115,6 +119,38 @@ enum ListChecker {
         }
         walk(elements)
         return ids
+    }
+
+    /// The form's fields outside the list that an entry's conditions, `sameAs` and
+    /// bounds name, as indices into `symbols.fields` in document order; nil when a
+    /// condition does not parse or a name is neither the entry's nor a form field's,
+    /// so that the entry is checked against every field of the form and its message
+    /// can suggest the nearest one.
+    static func outsideFields(named elements: [Element], own: Set<String>, symbols: SymbolTable) -> [Int]? {
+        var indices = Set<Int>()
+        func use(_ id: String) -> Bool {
+            if own.contains(id) { return true }
+            guard let index = symbols.fieldIndex(id) else { return false }
+            indices.insert(index)
+            return true
+        }
+        func use(_ condition: Condition?) -> Bool {
+            guard let condition else { return true }
+            guard case .success(let syntax) = ConditionParser.parse(condition.source.value) else { return false }
+            return syntax.fieldReferences.allSatisfy { use($0.id) }
+        }
+        func walk(_ elements: [Element]) -> Bool {
+            for element in elements {
+                guard use(element.visibleWhen), use(element.enabledWhen) else { return false }
+                if case .group(let group) = element.kind, !walk(group.elements) { return false }
+                for rule in element.field?.rules ?? [] {
+                    guard use(rule.when) else { return false }
+                    if let other = rule.kind.otherField, !use(other) { return false }
+                }
+            }
+            return true
+        }
+        return walk(elements) ? indices.sorted() : nil
     }
 
     /// A field of the form as an entry sees it: no rules (they are the form's, and

@@ -63,10 +63,15 @@ public struct EditorDocument: Sendable {
                 let element = checked.document.element(at: list.path)
                 guard case .list(let decl) = element.kind else { continue }
                 let start = decl.elements.first?.range.start ?? element.range.end
+                // The entry's own fields, then every field of the form they do not hide
+                // (the checker kept only those the entry names).
+                var scopeSymbols = SymbolTable()
+                for field in list.entryFields { scopeSymbols.addField(field) }
+                for field in checked.symbols.fields { scopeSymbols.addField(field) }
                 entryScopes.append(EntryScope(
                     // To the end of the list's last line: where a value is still being typed.
                     range: SourceRange(start: start, end: SourcePosition(line: element.range.end.line, column: Int(Int32.max))),
-                    listID: decl.id.value, symbols: list.symbols,
+                    listID: decl.id.value, symbols: scopeSymbols,
                     document: FormDocument(version: checked.document.version, name: checked.document.name, elements: decl.elements, range: element.range)
                 ))
             }

@@ -279,3 +279,39 @@ extension ListCheckerTests {
         ])
     }
 }
+
+/// An entry is checked against the form's fields it names, not the whole form, so
+/// that checking lists costs what their entries hold (`ListChecker.outsideFields`).
+struct ListScopeCostTests {
+    /// 200 fields outside the list; the entry names `a7` (a condition), `a3`
+    /// (`sameAs`), `a150` (a rule's `when`) and its own `y`.
+    static let text = form((0..<200).map { "  - textField: a\($0)\n" }.joined() + """
+      - list: rows
+        elements:
+          - boolean: y
+            title: Y
+          - textField: x
+            visibleWhen: not isEmpty(a7) and y
+            rules:
+              - sameAs: a3
+              - { required: true, when: "a150 == 'yes'" }
+    """)
+
+    @Test func theEntryKeepsOnlyTheOutsideFieldsItNames() throws {
+        let result = FormPipeline.check(SourceFile(path: "t.form.yaml", text: Self.text))
+        #expect(result.diagnostics.isEmpty, "\(result.diagnostics.map(\.summary))")
+        let list = try #require(result.checked?.lists.first)
+        #expect(list.entryFields.map(\.id) == ["y", "x"])
+        #expect(list.symbols.fields.dropFirst(list.entryFieldCount).map(\.id) == ["a3", "a7", "a150"])
+    }
+
+    @Test func aNameNeitherTheEntrysNorTheFormsTakesEveryField() throws {
+        // The misspelt name still gets the nearest field of the form as its fix.
+        let text = Self.text.replacing("sameAs: a3", with: "sameAs: a3x")
+        let summaries = ListCheckerTests.summaries(text)
+        #expect(summaries.count == 1)
+        let diagnostic = try #require(diagnose(text).first)
+        #expect(diagnostic.code.rawValue == "FC405")
+        #expect(diagnostic.help.contains { $0.contains("'a3'") }, "\(diagnostic.help)")
+    }
+}

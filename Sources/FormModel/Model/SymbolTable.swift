@@ -256,9 +256,9 @@ extension FormDocument {
 public struct CheckedList: Sendable {
     /// The list element's path in the form's tree.
     public var path: ElementPath
-    /// The fields an entry's conditions and rules can name: first the entry's own
+    /// The fields an entry's conditions and rules name: first the entry's own
     /// fields (their paths lead into the list's `elements`), then the form's fields
-    /// outside the list that no entry field hides.
+    /// outside the list that the entry names and no entry field hides.
     public var symbols: SymbolTable
     /// How many of `symbols.fields` are the entry's own.
     public var entryFieldCount: Int
