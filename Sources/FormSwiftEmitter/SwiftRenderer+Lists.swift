@@ -15,14 +15,15 @@ extension SwiftRenderer {
     /// Statements or lines of a body, each on its own line.
     mutating func listLines(_ lines: [String]) {
         for line in lines {
-            for part in line.split(separator: "\n", omittingEmptySubsequences: false) {
-                if part.isEmpty {
-                    newline()
-                } else {
-                    write(String(part))
-                    newline()
-                }
+            // Cut at the newlines' bytes: a `Character` split would walk graphemes.
+            var rest = Substring(line)
+            while let end = rest.utf8.firstIndex(of: UInt8(ascii: "\n")) {
+                write(String(rest[..<end]))
+                newline()
+                rest = rest[rest.utf8.index(after: end)...]
             }
+            write(String(rest))
+            newline()
         }
     }
 

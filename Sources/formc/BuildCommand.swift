@@ -202,7 +202,13 @@ struct BuildCommand: ParsableCommand {
     /// there as it goes: the temporary file's path when the bytes differ; nil, and
     /// the temporary file removed, when they are the same (the old file and its
     /// modification time stay, so the build system does not recompile it).
+    /// A stream (`/dev/null`, `/dev/stdout`, a pipe) gets the bytes as they come.
     static func emit(_ form: SwiftEmitter.Prepared, replacing path: String) throws(FileAccess.Failure) -> String? {
+        if FileAccess.isStream(path) {
+            let stream = try FileAccess.OutputFile(stream: path)
+            try form.emit { chunk throws(FileAccess.Failure) in try stream.write(chunk) }
+            return nil
+        }
         let existing = FileAccess.Comparison(existing: path)
         let output = ChangedOutput(path: path, existing: existing)
         do {

@@ -72,13 +72,15 @@ enum FileAccess {
 
         init(existing path: String) {
             self.path = path
-            descriptor = open(path, O_RDONLY | O_CLOEXEC)
+            // Only a regular file is read: opening a pipe waits for a writer, and
+            // reading `/dev/stdout` on a pipe would wait for formc itself.
+            descriptor = isStream(path) ? -1 : open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
             var info = stat()
-            if descriptor >= 0, fstat(descriptor, &info) != 0 || (info.st_mode & S_IFMT) == S_IFDIR {
+            if descriptor >= 0, fstat(descriptor, &info) != 0 || (info.st_mode & S_IFMT) != S_IFREG {
                 close(descriptor)
                 descriptor = -1
             }
-            size = descriptor >= 0 && (info.st_mode & S_IFMT) == S_IFREG ? Int(info.st_size) : nil
+            size = descriptor >= 0 ? Int(info.st_size) : nil
         }
 
         deinit {
@@ -163,16 +165,43 @@ enum FileAccess {
     /// renames over the destination, so a reader sees the old file or the new
     /// one and never a partial one; or which `remove` deletes. Closed when the
     /// object goes.
-    final class TemporaryFile {
-        let path: String
-        private let descriptor: Int32
-
+    final class TemporaryFile: OutputFile {
         init(beside destination: String) throws(Failure) {
             let directory = parentDirectory(of: destination)
             let name = destination.split(separator: "/").last.map(String.init) ?? destination
-            path = (directory == "." && !destination.hasPrefix("./") ? "" : directory + "/") + ".\(name).formc-\(getpid()).tmp"
-            descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-            guard descriptor >= 0 else { throw Failure(description: "cannot create '\(path)': \(systemError())") }
+            let path = (directory == "." && !destination.hasPrefix("./") ? "" : directory + "/") + ".\(name).formc-\(getpid()).tmp"
+            try super.init(path, flags: O_CREAT | O_TRUNC, verb: "create")
+        }
+    }
+
+    /// Whether `path` names something other than a regular file or a directory
+    /// (a device, a pipe), or anything under `/dev` or `/proc` (`/dev/stdout` may
+    /// lead to a regular file). Output for it is appended as it is made
+    /// (`OutputFile(stream:)`): it is neither compared nor replaced by a rename,
+    /// and no temporary file is made beside it.
+    static func isStream(_ path: String) -> Bool {
+        if path.hasPrefix("/dev/") || path.hasPrefix("/proc/") { return true }
+        var info = stat()
+        guard stat(path, &info) == 0 else { return false }
+        let type = info.st_mode & S_IFMT
+        return type != S_IFREG && type != S_IFDIR
+    }
+
+    /// A file open for writing: a temporary file, or a stream (`isStream`).
+    class OutputFile {
+        let path: String
+        private let descriptor: Int32
+
+        /// The stream at `path`, opened for writing at its end (where a shell's
+        /// `>` or `>>` left standard output).
+        convenience init(stream path: String) throws(Failure) {
+            try self.init(path, flags: O_APPEND | O_NOCTTY, verb: "open")
+        }
+
+        fileprivate init(_ path: String, flags: Int32, verb: String) throws(Failure) {
+            self.path = path
+            descriptor = open(path, O_WRONLY | O_CLOEXEC | flags, 0o644)
+            guard descriptor >= 0 else { throw Failure(description: "cannot \(verb) '\(path)': \(systemError())") }
         }
 
         deinit {

@@ -148,8 +148,9 @@ struct PreviewCommand: ParsableCommand {
         }
     }
 
-    /// Writes every file to a temporary file beside it, then renames each into place;
-    /// on a failure, removes the temporary files and returns it.
+    /// Writes every file to a temporary file beside it (a stream, such as `/dev/stdout`,
+    /// straight into it), then renames each into place; on a failure, removes the
+    /// temporary files and returns it.
     static func write(_ files: [(path: String, text: String)], directory: String?) -> FileAccess.Failure? {
         var temporaries: [(path: String, temporary: String)] = []
         func cleanUp() {
@@ -158,6 +159,10 @@ struct PreviewCommand: ParsableCommand {
         do throws(FileAccess.Failure) {
             if let directory { try FileAccess.createDirectory(directory) }
             for file in files {
+                if FileAccess.isStream(file.path) {
+                    try FileAccess.OutputFile(stream: file.path).write(ArraySlice(file.text.utf8))
+                    continue
+                }
                 let temporary = try FileAccess.TemporaryFile(beside: file.path)
                 temporaries.append((file.path, temporary.path))
                 try temporary.write(ArraySlice(file.text.utf8))

@@ -57,6 +57,10 @@ struct StringsCommand: ParsableCommand {
             // merge into while the forms are checked.
             let output = output
             let sourceLanguage = sourceLanguage
+            // The catalog is read, merged into and replaced: a device or a pipe can be none of these.
+            if FileAccess.isStream(output) {
+                throw UsageError(message: "'\(output)' is not a regular file: formc strings merges into a catalog file (.xcstrings)")
+            }
             // A catalog shared with the app keeps its source language: the forms'
             // strings go in as that language's, and a different --source-language
             // is refused rather than rewriting the app's catalog.
