@@ -238,6 +238,20 @@ struct FormcBench: ParsableCommand {
         report.add("formc --version (process start)", seconds: version, floor: nil)
         report.add("formc lint \(small) (\(smallBytes.count) bytes)", seconds: smallLint, floor: nil)
 
+        // What each stage's speed paths pay: `formc build` with one stage, then every
+        // stage, on its plain paths (`FORMC_SPEED`), in turns with the default.
+        let plainStages = ["read", "decode", "check", "emit"]
+        let speeds: [String?] = [nil] + plainStages.map { "plain:" + $0 } + ["plain"]
+        let stageSamples = try Timing.interleavedSamples(runs: runs, speeds.map { speed in
+            { try Timing.removingOutput(outputPath) { try Subprocess.time(formcPath, ["build", inputPath, "-o", outputPath], speed: speed) } }
+        })
+        for (speed, samples) in zip(speeds, stageSamples).dropFirst() {
+            report.add(
+                "formc build, FORMC_SPEED=\(speed ?? "")", value: Format.milliseconds(median(samples)),
+                ratio: "\(Format.ratio(Timing.pairRatio(samples, stageSamples[0]))) build"
+            )
+        }
+
         let buildPeak = try PeakMemory.of(formcPath, ["build", inputPath, "-o", outputPath], directory: directory)
         let lintPeak = try PeakMemory.of(formcPath, ["lint", inputPath], directory: directory)
         let versionPeak = try PeakMemory.of(formcPath, ["--version"], directory: directory)

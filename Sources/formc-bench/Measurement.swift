@@ -96,8 +96,10 @@ enum Subprocess {
     /// With `timeout`, a child still running after that many seconds is killed
     /// (status 128 + SIGKILL, `timedOut`); it is then polled every millisecond,
     /// so a timed run goes without one.
+    /// `speed`: the child's `FORMC_SPEED` (`SpeedPolicy`), in place of this process's.
     static func run(
-        _ path: String, _ arguments: [String], stdoutPath: String? = nil, stderrPath: String? = nil, timeout: Double? = nil
+        _ path: String, _ arguments: [String], stdoutPath: String? = nil, stderrPath: String? = nil, timeout: Double? = nil,
+        speed: String? = nil
     ) throws -> ChildRun {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
@@ -109,9 +111,22 @@ enum Subprocess {
         let argv: [UnsafeMutablePointer<CChar>?] = ([path] + arguments).map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
 
+        var environment: [UnsafeMutablePointer<CChar>?] = []
+        if let speed {
+            var entry = environ
+            while let variable = entry.pointee {
+                if strncmp(variable, "FORMC_SPEED=", 12) != 0 { environment.append(strdup(variable)) }
+                entry += 1
+            }
+            environment += [strdup("FORMC_SPEED=" + speed), nil]
+        }
+        defer { environment.forEach { free($0) } }
+
         var pid = pid_t()
         let start = Timing.now()
-        let spawned = posix_spawn(&pid, path, &actions, nil, argv, environ)
+        let spawned = speed == nil
+            ? posix_spawn(&pid, path, &actions, nil, argv, environ)
+            : posix_spawn(&pid, path, &actions, nil, argv, environment)
         guard spawned == 0 else {
             throw BenchError(description: "cannot run \(path): \(String(cString: strerror(spawned)))")
         }
@@ -146,8 +161,8 @@ enum Subprocess {
 
     /// The wall time of one run, failing when it exits with another status than
     /// `expecting`.
-    static func time(_ path: String, _ arguments: [String], expecting: Int32 = 0) throws -> Double {
-        let child = try run(path, arguments)
+    static func time(_ path: String, _ arguments: [String], expecting: Int32 = 0, speed: String? = nil) throws -> Double {
+        let child = try run(path, arguments, speed: speed)
         guard child.status == expecting else {
             throw BenchError(description: "`\(([path] + arguments).joined(separator: " "))` exited \(child.status), expected \(expecting)")
         }

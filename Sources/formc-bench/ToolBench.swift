@@ -89,6 +89,11 @@ struct ToolBench {
                 try restore(before, to: catalogPath)
                 return try Subprocess.time(formc, ["strings", inputPath, "-o", catalogPath])
             }
+            // What the strings stage's speed paths pay.
+            measures.append {
+                try restore(before, to: catalogPath)
+                return try Subprocess.time(formc, ["strings", inputPath, "-o", catalogPath], speed: "plain:strings")
+            }
         }
         let samples = try Timing.interleavedSamples(runs: runs, measures)
         let (build, preview, lint, diagnostics) = (samples[0], samples[1], samples[2], samples[3])
@@ -101,6 +106,12 @@ struct ToolBench {
             "formc strings, merging into the catalog", value: (first.timedOut ? "> " : "") + Format.milliseconds(median(stringsRuns)),
             ratio: "\(first.timedOut ? "> " : "")\(Format.ratio(stringsToBuild)) build"
         )
+        if !first.timedOut {
+            report.add(
+                "formc strings, FORMC_SPEED=plain:strings", value: Format.milliseconds(median(samples[5])),
+                ratio: "\(Format.ratio(Timing.pairRatio(samples[5], stringsRuns))) strings"
+            )
+        }
         report.add(
             "  catalog: \(Format.grouped(keys)) keys × 4 languages", value: Format.megabytes(before.count),
             ratio: "(before the merge: \(outdated.missing.count) missing, \(outdated.changed.count) changed, \(outdated.removed.count) removed)"

@@ -17,6 +17,10 @@ struct SpeedPolicyTests {
         #expect(SpeedPolicy(environment: nil) == .parallel)
         #expect(SpeedPolicy(environment: "parallel") == .parallel)
         #expect(SpeedPolicy(environment: "") == .parallel)
+        #expect(SpeedPolicy(environment: "plain:read,emit") == SpeedPolicy(plain: [.read, .emit]))
+        #expect(SpeedPolicy(environment: "plain:check") == SpeedPolicy(plain: [.check]))
+        #expect(SpeedPolicy(environment: "plain:nothing") == SpeedPolicy(plain: []))
+        #expect(SpeedPolicy(environment: "plainly") == .parallel)
         let value = ProcessInfo.processInfo.environment["FORMC_SPEED"]
         #expect(SpeedPolicy.current == SpeedPolicy(environment: value))
     }
@@ -80,5 +84,19 @@ struct SpeedPolicyTests {
         #expect(plain.swift == parallel.swift)
         #expect(plain.catalog == parallel.catalog)
         #expect(plain.merged == parallel.merged)
+    }
+
+    /// A policy that names some stages plain takes the speed paths of the others
+    /// only, and writes the same bytes: what `formc-bench` times stage by stage.
+    @Test(arguments: SpeedPolicy.Stage.allCases)
+    func oneStagePlainTakesTheOthersSpeedPaths(_ stage: SpeedPolicy.Stage) throws {
+        let parallel = try Self.run(.parallel)
+        let run = try Self.run(SpeedPolicy(plain: [stage]))
+        let stagePaths = Set(SpeedPaths.Path.allCases.filter { $0.stage == stage })
+        #expect(!stagePaths.isEmpty)
+        #expect(run.taken.isDisjoint(with: stagePaths), "\(run.taken.intersection(stagePaths))")
+        #expect(run.taken == parallel.taken.subtracting(stagePaths))
+        #expect(run.swift == parallel.swift)
+        #expect(run.merged == parallel.merged)
     }
 }

@@ -17,22 +17,44 @@ import Darwin
 ///   `FormStrings.strings(of:diagnostics:)`.
 ///
 /// `.plain` takes every plain path; `.parallel` takes a speed path where
-/// `SpeedPaths` says it pays. Both give the same bytes and the same diagnostics.
-package enum SpeedPolicy: Sendable, Hashable {
-    case plain
-    case parallel
+/// `SpeedPaths` says it pays; a policy may also take the plain paths of some
+/// stages only, so that what each stage's speed paths pay can be measured
+/// (`formc-bench` does). Every way gives the same bytes and the same diagnostics.
+package struct SpeedPolicy: Sendable, Hashable {
+    /// The stages, each with speed paths of its own (`SpeedPaths.Path`).
+    package enum Stage: String, CaseIterable, Sendable {
+        case read, decode, check, emit, strings
+    }
+
+    /// The stages that take their plain paths.
+    private var plainStages: Set<Stage>
+
+    package static let plain = SpeedPolicy(plain: Set(Stage.allCases))
+    package static let parallel = SpeedPolicy(plain: [])
+
+    /// The policy whose `stages` take their plain paths, and the others their speed paths.
+    package init(plain stages: Set<Stage>) {
+        plainStages = stages
+    }
 
     /// The policy of this process, read once from the environment:
     /// `FORMC_SPEED=plain` takes every plain path (`make test` runs the suite
-    /// once so); anything else, or nothing, `.parallel`.
+    /// once so), `FORMC_SPEED=plain:read,emit` those of the stages named;
+    /// anything else, or nothing, `.parallel`.
     package static let current = SpeedPolicy(environment: ProcessEnvironmentValue.get("FORMC_SPEED"))
 
     /// The policy an environment value of `FORMC_SPEED` names.
     package init(environment value: String?) {
-        self = value == "plain" ? .plain : .parallel
+        guard let value, value == "plain" || value.hasPrefix("plain:") else {
+            self = .parallel
+            return
+        }
+        let names = value.dropFirst("plain".count).split(separator: ":").first.map { $0.split(separator: ",") }
+        self.init(plain: names.map { Set($0.compactMap { Stage(rawValue: String($0)) }) } ?? Set(Stage.allCases))
     }
 
-    package var isParallel: Bool { self == .parallel }
+    /// Whether `stage` may take its speed paths.
+    package func isParallel(_ stage: Stage) -> Bool { !plainStages.contains(stage) }
 }
 
 /// Every speed path, its file, and the threshold from which it is taken under
@@ -150,6 +172,17 @@ package enum SpeedPaths {
         case readInTwo, decodeInPieces, checkInHalves, warmIDs, conditionsInChunks
         case fieldInfosInHalves, emitInBatches
         case catalogInTwo, catalogCheckedInHalves, catalogMergedInHalves, sortKeysInHalves, stringsInHalves
+
+        /// The stage whose policy decides whether the path is taken.
+        package var stage: SpeedPolicy.Stage {
+            switch self {
+            case .readInTwo: .read
+            case .decodeInPieces: .decode
+            case .checkInHalves, .warmIDs, .conditionsInChunks: .check
+            case .fieldInfosInHalves, .emitInBatches: .emit
+            case .catalogInTwo, .catalogCheckedInHalves, .catalogMergedInHalves, .sortKeysInHalves, .stringsInHalves: .strings
+            }
+        }
     }
 
     /// Which speed paths ran, for a test: set with `$taken.withValue`, each speed
