@@ -112,13 +112,13 @@ private struct Checker {
         fieldElements.reserveCapacity(elementCount)
         let walker = ElementWalker(defaultTrigger: defaultTrigger, diagnostics: DiagnosticBag(file: file.path))
         let elements = document.elements
-        var parts = (speed.isParallel(.check) ? walker.walkingInHalves(elements, counts: counts, elementCount: elementCount) : nil)
+        var parts = (speed.takes(.checkInHalves) ? walker.walkingInHalves(elements, counts: counts, elementCount: elementCount) : nil)
             ?? [walker.walking(elements, range: elements.indices, elementCount: elementCount)]
-        if speed.isParallel(.check) { SpeedPaths.note(.warmIDs) }
+        if speed.takes(.warmIDs) { SpeedPaths.note(.warmIDs) }
         for part in parts.indices {
             diagnostics.append(contentsOf: parts[part].diagnostics.diagnostics)
             let found = parts[part].found.count
-            guard speed.isParallel(.check) else {
+            guard speed.takes(.warmIDs) else {
                 for index in 0..<found { record(at: index, of: &parts[part]) }
                 continue
             }

@@ -298,7 +298,7 @@ package enum XcodeKeyOrder {
     /// The members' sort keys; speed only, under `.parallel`: for a large
     /// catalog, each half made on a thread of its own.
     private static func sortKeys(of members: [CatalogMember], speed: SpeedPolicy) -> [[UInt32]] {
-        guard speed.isParallel(.strings), members.count >= SpeedPaths.catalogEntriesInHalvesMinimum, SpeedPaths.hasSecondCore else {
+        guard speed.takes(.sortKeysInHalves), members.count >= SpeedPaths.catalogEntriesInHalvesMinimum, SpeedPaths.hasSecondCore else {
             return members.map { sortKey($0.key) }
         }
         SpeedPaths.note(.sortKeysInHalves)

@@ -145,7 +145,7 @@ public enum CatalogMerge {
         sourceLanguage: String, speed: SpeedPolicy
     ) -> [(Int, CatalogJSON)] {
         let writtenLanguage = StringCatalogFile.escaped(sourceLanguage)
-        let inHalves = speed.isParallel(.strings) && entries.count >= SpeedPaths.catalogEntriesInHalvesMinimum && SpeedPaths.hasSecondCore
+        let inHalves = speed.takes(.catalogMergedInHalves) && entries.count >= SpeedPaths.catalogEntriesInHalvesMinimum && SpeedPaths.hasSecondCore
         if inHalves { SpeedPaths.note(.catalogMergedInHalves) }
         let parts = inHalves ? 2 : 1
         return Array(Concurrently.map(parts) { part in

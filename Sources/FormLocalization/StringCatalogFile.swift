@@ -97,7 +97,7 @@ public struct StringCatalogFile: Sendable, Hashable {
     static func parse(
         _ file: SourceFile, read: CatalogRead? = nil, defersEntries: Bool = false, speed: SpeedPolicy = .current
     ) -> (CatalogJSON, SourceRange)? {
-        if speed.isParallel(.strings), file.bytes.count >= SpeedPaths.catalogInTwoMinimumBytes, SpeedPaths.hasSecondCore {
+        if speed.takes(.catalogInTwo), file.bytes.count >= SpeedPaths.catalogInTwoMinimumBytes, SpeedPaths.hasSecondCore {
             SpeedPaths.note(.catalogInTwo)
             return parseInTwo(file, read: read, defersEntries: defersEntries)
         }
@@ -325,7 +325,7 @@ private struct CatalogValidator {
             fail("'strings' is not an object", at: strings.range)
             return
         }
-        guard speed.isParallel(.strings), entries.count >= SpeedPaths.catalogEntriesInHalvesMinimum, SpeedPaths.hasSecondCore else {
+        guard speed.takes(.catalogCheckedInHalves), entries.count >= SpeedPaths.catalogEntriesInHalvesMinimum, SpeedPaths.hasSecondCore else {
             for entry in entries { check(entry: entry) }
             return
         }

@@ -210,7 +210,7 @@ extension FormTranslator {
     static func fieldInfos(
         _ symbols: [FieldSymbol], index: FormIndex, document: FormDocument, speed: SpeedPolicy
     ) -> (FieldTable, RuleFacts) {
-        let inHalves = speed.isParallel(.emit) && symbols.count >= SpeedPaths.fieldInfosInHalvesMinimumFields
+        let inHalves = speed.takes(.fieldInfosInHalves) && symbols.count >= SpeedPaths.fieldInfosInHalvesMinimumFields
         let table = FieldTable(count: symbols.count, inHalves: inHalves)
         @Sendable func fill(_ range: Range<Int>) -> RuleFacts {
             var facts = RuleFacts()

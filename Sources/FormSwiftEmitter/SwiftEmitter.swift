@@ -72,7 +72,7 @@ public enum SwiftEmitter {
 
     /// The batch size under `speed`: under `.plain`, the whole file is one batch.
     static func batchSize(_ speed: SpeedPolicy) -> Int {
-        speed.isParallel(.emit) ? batchSize : .max
+        speed.takes(.emitInBatches) ? batchSize : .max
     }
 
     /// `emit(_:options:into:)` with another chunk and batch size: tests flush

@@ -52,7 +52,7 @@ public enum YAMLReader {
         _ file: SourceFile, limits: CompilerLimits, speed: SpeedPolicy, cutAt: Int? = nil, diagnostics: inout DiagnosticBag
     ) -> SyntaxTree? {
         let needsCursor = file.bytes.withUnsafeBufferPointer(YAMLTreeBuilder.needsPositionCursor)
-        if !needsCursor, speed.isParallel(.read), let split = plan(file, cutAt: cutAt),
+        if !needsCursor, speed.takes(.readInTwo), let split = plan(file, cutAt: cutAt),
            let tree = readInTwo(file, split: split, limits: limits) {
             return tree
         }

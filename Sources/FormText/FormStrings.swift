@@ -75,7 +75,7 @@ public enum FormStrings {
         var collector = Collector(form: document.name.value)
         collector.prepare(document)
         let count = document.elements.count
-        guard speed.isParallel(.strings), collector.displayNames.count >= SpeedPaths.stringsInHalvesMinimumFields, count >= 2,
+        guard speed.takes(.stringsInHalves), collector.displayNames.count >= SpeedPaths.stringsInHalvesMinimumFields, count >= 2,
               SpeedPaths.hasSecondCore else {
             var copy = document
             collector.collect(&copy, elements: 0..<count)

@@ -44,6 +44,8 @@ struct ToolBench {
         let keys = Set(strings.map(\.key)).count
         let catalogPath = directory + "/benchmark.xcstrings"
         try restore(before, to: catalogPath)
+        // Kept (`--keep`) beside the merged one, for timing or profiling a merge by hand.
+        try Files.write(bytes: before, to: directory + "/benchmark-before.xcstrings")
         // An untimed first merge, within a budget: it has taken minutes.
         let first = try Subprocess.run(formc, ["strings", inputPath, "-o", catalogPath], timeout: stringsTimeout)
         if first.timedOut {

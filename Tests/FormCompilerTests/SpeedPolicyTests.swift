@@ -17,9 +17,11 @@ struct SpeedPolicyTests {
         #expect(SpeedPolicy(environment: nil) == .parallel)
         #expect(SpeedPolicy(environment: "parallel") == .parallel)
         #expect(SpeedPolicy(environment: "") == .parallel)
-        #expect(SpeedPolicy(environment: "plain:read,emit") == SpeedPolicy(plain: [.read, .emit]))
-        #expect(SpeedPolicy(environment: "plain:check") == SpeedPolicy(plain: [.check]))
-        #expect(SpeedPolicy(environment: "plain:nothing") == SpeedPolicy(plain: []))
+        #expect(SpeedPolicy(environment: "plain:read,emit") == SpeedPolicy(plainStages: [.read, .emit]))
+        #expect(SpeedPolicy(environment: "plain:check") == SpeedPolicy(plainPaths: [.checkInHalves, .warmIDs, .conditionsInChunks]))
+        #expect(SpeedPolicy(environment: "plain:warmIDs,readInTwo") == SpeedPolicy(plainPaths: [.warmIDs, .readInTwo]))
+        #expect(SpeedPolicy(environment: "plain:nothing") == SpeedPolicy(plainPaths: []))
+        #expect(SpeedPolicy(plainStages: Set(SpeedPolicy.Stage.allCases)) == .plain)
         #expect(SpeedPolicy(environment: "plainly") == .parallel)
         let value = ProcessInfo.processInfo.environment["FORMC_SPEED"]
         #expect(SpeedPolicy.current == SpeedPolicy(environment: value))
@@ -91,11 +93,22 @@ struct SpeedPolicyTests {
     @Test(arguments: SpeedPolicy.Stage.allCases)
     func oneStagePlainTakesTheOthersSpeedPaths(_ stage: SpeedPolicy.Stage) throws {
         let parallel = try Self.run(.parallel)
-        let run = try Self.run(SpeedPolicy(plain: [stage]))
+        let run = try Self.run(SpeedPolicy(plainStages: [stage]))
         let stagePaths = Set(SpeedPaths.Path.allCases.filter { $0.stage == stage })
         #expect(!stagePaths.isEmpty)
         #expect(run.taken.isDisjoint(with: stagePaths), "\(run.taken.intersection(stagePaths))")
         #expect(run.taken == parallel.taken.subtracting(stagePaths))
+        #expect(run.swift == parallel.swift)
+        #expect(run.merged == parallel.merged)
+    }
+
+    /// One speed path named plain is the only one not taken.
+    @Test(arguments: SpeedPaths.Path.allCases)
+    func onePathPlainTakesTheOthers(_ path: SpeedPaths.Path) throws {
+        let parallel = try Self.run(.parallel)
+        let run = try Self.run(SpeedPolicy(plainPaths: [path]))
+        #expect(!run.taken.contains(path))
+        #expect(run.taken == parallel.taken.subtracting([path]))
         #expect(run.swift == parallel.swift)
         #expect(run.merged == parallel.merged)
     }

@@ -33,7 +33,7 @@ public enum ConditionChecker {
     ) {
         let conditions = Self.takeConditions(from: &document.elements)
         let conditionCount = conditions.count
-        let chunks = speed.isParallel(.check) ? Self.chunkCount(conditionCount) : 1
+        let chunks = speed.takes(.conditionsInChunks) ? Self.chunkCount(conditionCount) : 1
         let extra = alongside == nil ? 0 : 1
         // Each chunk's task takes its conditions, and with them their parses: they
         // are freed on its thread once lowered.
@@ -45,7 +45,7 @@ public enum ConditionChecker {
         }
         // A small form is checked on this thread: waking a worker would cost more
         // than the rule checks it could take over.
-        let isLarge = speed.isParallel(.check)
+        let isLarge = speed.takes(.conditionsInChunks)
             && (chunks > 1 || scope.symbols.fields.count >= SpeedPaths.conditionsInChunksMinimumFields)
         if isLarge { SpeedPaths.note(.conditionsInChunks) }
         let results = isLarge ? Concurrently.map(chunks + extra, run) : (0..<(chunks + extra)).map(run)

@@ -24,7 +24,7 @@ public enum FormDecoder {
         var reader = ValueReader(tree: tree, diagnostics: diagnostics)
         reader.isJSON = format == .json
         var decoder = DocumentDecoder(reader: reader, limits: limits)
-        decoder.decodesInPieces = speed.isParallel(.decode)
+        decoder.decodesInPieces = speed.takes(.decodeInPieces)
         let document = decoder.document(tree.root)
         diagnostics = decoder.reader.diagnostics
         return document

@@ -17,30 +17,36 @@ import Darwin
 ///   `FormStrings.strings(of:diagnostics:)`.
 ///
 /// `.plain` takes every plain path; `.parallel` takes a speed path where
-/// `SpeedPaths` says it pays; a policy may also take the plain paths of some
-/// stages only, so that what each stage's speed paths pay can be measured
-/// (`formc-bench` does). Every way gives the same bytes and the same diagnostics.
+/// `SpeedPaths` says it pays; a policy may also take the plain path of some
+/// stages or speed paths only, so that what each pays can be measured
+/// (`formc-bench` times each stage). Every way gives the same bytes and the same
+/// diagnostics.
 package struct SpeedPolicy: Sendable, Hashable {
-    /// The stages, each with speed paths of its own (`SpeedPaths.Path`).
+    /// The stages, each with speed paths of its own (`SpeedPaths.Path.stage`).
     package enum Stage: String, CaseIterable, Sendable {
         case read, decode, check, emit, strings
     }
 
-    /// The stages that take their plain paths.
-    private var plainStages: Set<Stage>
+    /// The speed paths not taken.
+    private var plainPaths: Set<SpeedPaths.Path>
 
-    package static let plain = SpeedPolicy(plain: Set(Stage.allCases))
-    package static let parallel = SpeedPolicy(plain: [])
+    package static let plain = SpeedPolicy(plainPaths: Set(SpeedPaths.Path.allCases))
+    package static let parallel = SpeedPolicy(plainPaths: [])
 
-    /// The policy whose `stages` take their plain paths, and the others their speed paths.
-    package init(plain stages: Set<Stage>) {
-        plainStages = stages
+    /// The policy that takes every speed path but `paths`.
+    package init(plainPaths paths: Set<SpeedPaths.Path>) {
+        plainPaths = paths
+    }
+
+    /// The policy that takes the plain paths of `stages` and the others' speed paths.
+    package init(plainStages stages: Set<Stage>) {
+        self.init(plainPaths: Set(SpeedPaths.Path.allCases.filter { stages.contains($0.stage) }))
     }
 
     /// The policy of this process, read once from the environment:
     /// `FORMC_SPEED=plain` takes every plain path (`make test` runs the suite
-    /// once so), `FORMC_SPEED=plain:read,emit` those of the stages named;
-    /// anything else, or nothing, `.parallel`.
+    /// once so); `FORMC_SPEED=plain:emit,readInTwo` those of the stages and
+    /// speed paths named; anything else, or nothing, `.parallel`.
     package static let current = SpeedPolicy(environment: ProcessEnvironmentValue.get("FORMC_SPEED"))
 
     /// The policy an environment value of `FORMC_SPEED` names.
@@ -49,12 +55,20 @@ package struct SpeedPolicy: Sendable, Hashable {
             self = .parallel
             return
         }
-        let names = value.dropFirst("plain".count).split(separator: ":").first.map { $0.split(separator: ",") }
-        self.init(plain: names.map { Set($0.compactMap { Stage(rawValue: String($0)) }) } ?? Set(Stage.allCases))
+        guard value != "plain" else {
+            self = .plain
+            return
+        }
+        var paths = Set<SpeedPaths.Path>()
+        for name in value.dropFirst("plain:".count).split(separator: ",").map(String.init) {
+            if let path = SpeedPaths.Path(rawValue: name) { paths.insert(path) }
+            if let stage = Stage(rawValue: name) { paths.formUnion(SpeedPaths.Path.allCases.filter { $0.stage == stage }) }
+        }
+        self.init(plainPaths: paths)
     }
 
-    /// Whether `stage` may take its speed paths.
-    package func isParallel(_ stage: Stage) -> Bool { !plainStages.contains(stage) }
+    /// Whether the speed path `path` may be taken.
+    package func takes(_ path: SpeedPaths.Path) -> Bool { !plainPaths.contains(path) }
 }
 
 /// Every speed path, its file, and the threshold from which it is taken under
@@ -168,7 +182,7 @@ package enum SpeedPaths {
     package static let stringsInHalvesMinimumFields = 1_000
 
     /// The speed paths, as a test sees which ran (`taken`).
-    package enum Path: Sendable, Hashable, CaseIterable {
+    package enum Path: String, Sendable, Hashable, CaseIterable {
         case readInTwo, decodeInPieces, checkInHalves, warmIDs, conditionsInChunks
         case fieldInfosInHalves, emitInBatches
         case catalogInTwo, catalogCheckedInHalves, catalogMergedInHalves, sortKeysInHalves, stringsInHalves
