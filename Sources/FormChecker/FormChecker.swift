@@ -36,17 +36,12 @@ public enum FormChecker {
             symbols: checker.symbols, facts: checker.conditionFacts, nonFields: checker.nonFields,
             fieldElements: checker.fieldElements
         )
-        // The rule checks need only the symbols, as the conditions do: they run as
-        // one more task beside the lowering of the conditions. The task takes the
-        // walkers that hold the rules, so that they are freed on its thread when it
-        // is done with them, with what else the walkers found.
+        // The rule checks need only the symbols, as the conditions do. They take
+        // the walkers that hold the rules, which go once the rules are checked.
         let symbols = checker.symbols
-        let walkers = Concurrently.Handoff([checker.takeWalked()])
+        diagnostics.append(contentsOf: Checker.ruleDiagnostics(checker.takeWalked(), symbols: symbols, file: file).diagnostics)
         var checkedDocument = consume document
-        ConditionChecker.check(
-            &checkedDocument, scope: scope, file: file, speed: speed, diagnostics: &diagnostics,
-            alongside: { Checker.ruleDiagnostics(walkers.take(0), symbols: symbols, file: file) }
-        )
+        ConditionChecker.check(&checkedDocument, scope: scope, file: file, diagnostics: &diagnostics)
         RuleConditionChecker.check(&checkedDocument, scope: scope, file: file, diagnostics: &diagnostics)
         OptionSetChecker.checkUse(checkedDocument, diagnostics: &diagnostics)
         var checkedLists: [CheckedList] = []
@@ -114,26 +109,9 @@ private struct Checker {
         let elements = document.elements
         var parts = (speed.takes(.checkInHalves) ? walker.walkingInHalves(elements, counts: counts, elementCount: elementCount) : nil)
             ?? [walker.walking(elements, range: elements.indices, elementCount: elementCount)]
-        if speed.takes(.warmIDs) { SpeedPaths.note(.warmIDs) }
         for part in parts.indices {
             diagnostics.append(contentsOf: parts[part].diagnostics.diagnostics)
-            let found = parts[part].found.count
-            guard speed.takes(.warmIDs) else {
-                for index in 0..<found { record(at: index, of: &parts[part]) }
-                continue
-            }
-            // Speed only: the id table's slots are read a block ahead of the
-            // records that need them (`SymbolTable.warm`), for a table that
-            // outgrows the cache.
-            var blockStart = 0
-            while blockStart < found {
-                let blockEnd = min(blockStart + SpeedPaths.warmBlock, found)
-                parts[part].hashes.withUnsafeBufferPointer {
-                    symbols.warm(UnsafeBufferPointer(rebasing: $0[blockStart..<blockEnd]))
-                }
-                for index in blockStart..<blockEnd { record(at: index, of: &parts[part]) }
-                blockStart = blockEnd
-            }
+            for index in 0..<parts[part].found.count { record(at: index, of: &parts[part]) }
         }
         // The rules stay in the walkers' lists: copying them would retain each
         // string and array the other core made. The walkers go with them.

@@ -285,28 +285,14 @@ package enum XcodeKeyOrder {
         let keys: [[UInt32]]
         let ascending: [Int]
 
-        init(_ members: [CatalogMember], speed: SpeedPolicy = .current) {
-            let keys = XcodeKeyOrder.sortKeys(of: members, speed: speed)
+        init(_ members: [CatalogMember]) {
+            let keys = members.map { sortKey($0.key) }
             var ascending: [Int] = []
             for index in members.indices where ascending.last.map({ compare(keys[$0], keys[index]) < 0 }) ?? true {
                 ascending.append(index)
             }
             (self.keys, self.ascending) = (keys, ascending)
         }
-    }
-
-    /// The members' sort keys; speed only, under `.parallel`: for a large
-    /// catalog, each half made on a thread of its own.
-    private static func sortKeys(of members: [CatalogMember], speed: SpeedPolicy) -> [[UInt32]] {
-        guard speed.takes(.sortKeysInHalves), members.count >= SpeedPaths.catalogEntriesInHalvesMinimum, SpeedPaths.hasSecondCore else {
-            return members.map { sortKey($0.key) }
-        }
-        SpeedPaths.note(.sortKeysInHalves)
-        let half = members.count / 2
-        let halves = Concurrently.map(2) { part in
-            (part == 0 ? members[..<half] : members[half...]).map { sortKey($0.key) }
-        }
-        return halves[0] + halves[1]
     }
 
     /// `key`'s place in the order as numbers that compare as the keys do: the

@@ -33,7 +33,7 @@ public enum CatalogMerge {
         var members: [CatalogMember]
         var position: [String: Int]
         var order: XcodeKeyOrder.Placement
-        /// Whether a large catalog's entries are given sort keys and merged in halves.
+        /// Whether a large catalog's entries are merged in halves.
         var speed: SpeedPolicy
     }
 
@@ -57,7 +57,7 @@ public enum CatalogMerge {
         for index in members.indices.reversed() {
             position[members[index].key] = index
         }
-        let order = XcodeKeyOrder.Placement(members, speed: speed)
+        let order = XcodeKeyOrder.Placement(members)
         return Target(
             sourceLanguage: sourceLanguage, catalog: catalog, members: members, position: position, order: order, speed: speed
         )

@@ -107,10 +107,6 @@ extension CatalogParser {
         members.reserveCapacity(Self.expectedMembers(depth: depth))
         var keys = Set<String>()
         repeat {
-            if index == catalogSplice?.offset, depth == CatalogSplice.depth, let splice = catalogSplice.take() {
-                try takeRest(from: splice, into: &members, keys: keys, laidOut: &laidOut)
-                return members
-            }
             guard index < count, bytes[index] == ASCII.quote else { throw Self.rejected }
             let at = position(index)
             let keyStart = index

@@ -1,8 +1,7 @@
 import FormSource
 import FormSyntax
 
-/// The String Catalog reader (`CatalogParser+Values.swift`, and its reading in
-/// two parts in `StringCatalogFile+TwoParts.swift`): FormSyntax's `JSONParser`,
+/// The String Catalog reader (`CatalogParser+Values.swift`): FormSyntax's `JSONParser`,
 /// keeping no tree, for the cursor, the scalars and their syntax, and the state
 /// only a catalog read has.
 struct CatalogParser {
@@ -10,9 +9,6 @@ struct CatalogParser {
     typealias ASCII = JSONParser.ASCII
 
     var json: JSONParser
-    /// Where the catalog reader takes the rest of the `strings` object from a
-    /// reader of its second part (`StringCatalogFile+TwoParts.swift`).
-    var catalogSplice: CatalogSplice?
     /// The read the catalog reader's verbatim ranges belong to; none without it.
     var catalogRead: CatalogRead?
     /// Whether the catalog reader keeps entries in `CatalogEntryShape` as their

@@ -62,18 +62,10 @@ public struct StringCatalogFile: Sendable, Hashable {
     /// each time its `value` is asked for: for a caller that looks into few
     /// entries, as the merge does. Other entries are read as usual.
     public static func read(_ file: SourceFile, deferringEntries: Bool = false, diagnostics: inout DiagnosticBag) -> StringCatalogFile? {
-        read(file, deferringEntries: deferringEntries, speed: .current, diagnostics: &diagnostics)
-    }
-
-    /// `read(_:deferringEntries:diagnostics:)` under `speed`: under `.parallel`,
-    /// a large catalog is parsed in two parts and its entries checked in halves.
-    package static func read(
-        _ file: SourceFile, deferringEntries: Bool = false, speed: SpeedPolicy, diagnostics: inout DiagnosticBag
-    ) -> StringCatalogFile? {
         // What the one-pass reader rejects is read again as a tree, for JSONReader's diagnostic.
         var syntax = DiagnosticBag(file: file.path)
         let read = CatalogRead(file: file)
-        let parsed = parse(file, read: read, defersEntries: deferringEntries, speed: speed)
+        let parsed = parse(file, read: read, defersEntries: deferringEntries)
         guard let parsed = parsed ?? parseTree(file, diagnostics: &syntax) else {
             for diagnostic in syntax.diagnostics where diagnostic.severity == .error {
                 diagnostics.error(
@@ -83,7 +75,7 @@ public struct StringCatalogFile: Sendable, Hashable {
             }
             return nil
         }
-        var problems = CatalogValidator(diagnostics: diagnostics, speed: speed)
+        var problems = CatalogValidator(diagnostics: diagnostics)
         problems.check(parsed.0, rootRange: parsed.1)
         diagnostics = problems.diagnostics
         return problems.failed ? nil : StringCatalogFile(root: parsed.0, read: read)
@@ -93,19 +85,7 @@ public struct StringCatalogFile: Sendable, Hashable {
     /// range of its top-level value; nil for anything `JSONReader` reports.
     /// `read`: what the members' verbatim ranges are marked with (none without
     /// it); `defersEntries`, with a read, as `read(_:deferringEntries:diagnostics:)`.
-    /// Speed only, under `.parallel`: a large file in two parts at once.
-    static func parse(
-        _ file: SourceFile, read: CatalogRead? = nil, defersEntries: Bool = false, speed: SpeedPolicy = .current
-    ) -> (CatalogJSON, SourceRange)? {
-        if speed.takes(.catalogInTwo), file.bytes.count >= SpeedPaths.catalogInTwoMinimumBytes, SpeedPaths.hasSecondCore {
-            SpeedPaths.note(.catalogInTwo)
-            return parseInTwo(file, read: read, defersEntries: defersEntries)
-        }
-        return parseInOne(file, read: read, defersEntries: defersEntries)
-    }
-
-    /// The plain path: one reader from the start to the end.
-    static func parseInOne(_ file: SourceFile, read: CatalogRead? = nil, defersEntries: Bool = false) -> (CatalogJSON, SourceRange)? {
+    static func parse(_ file: SourceFile, read: CatalogRead? = nil, defersEntries: Bool = false) -> (CatalogJSON, SourceRange)? {
         file.bytes.withUnsafeBufferPointer { bytes in
             var parser = CatalogParser(file: file, bytes: bytes, limits: .default)
             parser.catalogRead = read
@@ -292,8 +272,6 @@ public struct StringCatalogFile: Sendable, Hashable {
 /// is FC603 at its key's line.
 private struct CatalogValidator {
     var diagnostics: DiagnosticBag
-    /// Whether a large catalog's entries are checked in halves.
-    let speed: SpeedPolicy
     var failed = false
 
     mutating func fail(_ message: String, at range: SourceRange) {
@@ -325,26 +303,7 @@ private struct CatalogValidator {
             fail("'strings' is not an object", at: strings.range)
             return
         }
-        guard speed.takes(.catalogCheckedInHalves), entries.count >= SpeedPaths.catalogEntriesInHalvesMinimum, SpeedPaths.hasSecondCore else {
-            for entry in entries { check(entry: entry) }
-            return
-        }
-        // Speed only: each half's entries checked on a thread of its own, the
-        // problems reported in the entries' order.
-        SpeedPaths.note(.catalogCheckedInHalves)
-        let file = diagnostics.file
-        let half = entries.count / 2
-        let (first, second) = Concurrently.run({ Self.problems(of: entries[..<half], file: file) }, { Self.problems(of: entries[half...], file: file) })
-        for problems in [first, second] {
-            diagnostics.append(contentsOf: problems.diagnostics.diagnostics)
-            failed = failed || problems.failed
-        }
-    }
-
-    private static func problems(of entries: ArraySlice<CatalogMember>, file: String) -> CatalogValidator {
-        var validator = CatalogValidator(diagnostics: DiagnosticBag(file: file), speed: .plain)
-        for entry in entries { validator.check(entry: entry) }
-        return validator
+        for entry in entries { check(entry: entry) }
     }
 
     private mutating func check(entry: CatalogMember) {

@@ -37,15 +37,7 @@ public enum FormStrings {
     /// Every string of `document`; `diagnostics` gets FC204 for two different
     /// strings under one key (the second is left out).
     public static func strings(of document: FormDocument, diagnostics: inout DiagnosticBag) -> [LocalizableString] {
-        strings(of: document, speed: .current, diagnostics: &diagnostics)
-    }
-
-    /// `strings(of:diagnostics:)` under `speed`: under `.parallel`, a large
-    /// form's strings are collected in halves.
-    package static func strings(
-        of document: FormDocument, speed: SpeedPolicy, diagnostics: inout DiagnosticBag
-    ) -> [LocalizableString] {
-        let strings = collected(document, speed: speed)
+        let strings = collected(document)
         // Each key's place in `result`.
         var seen = [String: Int](minimumCapacity: strings.count)
         var result: [LocalizableString] = []
@@ -68,28 +60,13 @@ public enum FormStrings {
         return result
     }
 
-    /// Every string of `document` in document order, keys repeated. Speed only,
-    /// under `.parallel`: a large form has each half of its top-level elements
-    /// walked on a thread of its own (`SpeedPaths.stringsInHalvesMinimumFields`).
-    private static func collected(_ document: FormDocument, speed: SpeedPolicy) -> [LocalizableString] {
+    /// Every string of `document` in document order, keys repeated.
+    private static func collected(_ document: FormDocument) -> [LocalizableString] {
         var collector = Collector(form: document.name.value)
         collector.prepare(document)
-        let count = document.elements.count
-        guard speed.takes(.stringsInHalves), collector.displayNames.count >= SpeedPaths.stringsInHalvesMinimumFields, count >= 2,
-              SpeedPaths.hasSecondCore else {
-            var copy = document
-            collector.collect(&copy, elements: 0..<count)
-            return collector.strings
-        }
-        SpeedPaths.note(.stringsInHalves)
-        let (form, ordinals, displayNames) = (collector.form, collector.ordinals, collector.displayNames)
-        let halves = Concurrently.map(2) { half in
-            var collector = Collector(form: form, ordinals: ordinals, displayNames: displayNames)
-            var copy = document
-            collector.collect(&copy, elements: half == 0 ? 0..<(count / 2) : (count / 2)..<count)
-            return collector.strings
-        }
-        return halves[0] + halves[1]
+        var copy = document
+        collector.collect(&copy)
+        return collector.strings
     }
 
     /// The strings of a checked form, without diagnostics (the checker let it through).
@@ -106,7 +83,7 @@ public enum FormStrings {
         var collector = Collector(form: document.name.value, replacement: text)
         collector.prepare(document)
         var result = document
-        collector.collect(&result, elements: result.elements.indices)
+        collector.collect(&result)
         return result
     }
 
@@ -232,13 +209,6 @@ public enum FormStrings {
             setForm = form
         }
 
-        /// A collector of strings that another has prepared.
-        init(form: String, ordinals: [ElementPath: Int], displayNames: [String: String]) {
-            self.init(form: form)
-            self.ordinals = ordinals
-            self.displayNames = displayNames
-        }
-
         /// What a walk needs of the whole document: ordinals and display names.
         mutating func prepare(_ document: FormDocument) {
             ordinals = FormStrings.unnamedOrdinals(of: document)
@@ -247,15 +217,15 @@ public enum FormStrings {
             }
         }
 
-        /// The strings of the top-level elements `range` (and everything in
-        /// them); the form's title with the first. The collector is prepared.
-        mutating func collect(_ document: inout FormDocument, elements range: Range<Int>) {
-            if range.lowerBound == 0, let title = document.title {
+        /// The strings of the document: its title, then its elements'. The
+        /// collector is prepared.
+        mutating func collect(_ document: inout FormDocument) {
+            if let title = document.title {
                 document.title = add(LocalizableString(
                     key: FormStrings.titleKey(form: form), source: title.value, comment: "Title of the form \(form)", range: title.range
                 ), title)
             }
-            walk(&document.elements, at: [], indices: range)
+            walk(&document.elements, at: [])
         }
 
         /// Records `string`; returns `text` with its replacement, or unchanged when only collecting.
@@ -265,8 +235,8 @@ public enum FormStrings {
             return Located(replacement(string), at: text.range)
         }
 
-        private mutating func walk(_ elements: inout [Element], at path: ElementPath, indices: Range<Int>? = nil) {
-            for index in indices ?? elements.indices {
+        private mutating func walk(_ elements: inout [Element], at path: ElementPath) {
+            for index in elements.indices {
                 collect(&elements[index], at: path + [index])
                 if case .group(var group) = elements[index].kind {
                     walk(&group.elements, at: path + [index])
@@ -394,7 +364,7 @@ public enum FormStrings {
             for (id, displayName) in displayNames where collector.displayNames[id] == nil {
                 collector.displayNames[id] = displayName
             }
-            collector.collect(&entry, elements: entry.elements.indices)
+            collector.collect(&entry)
             strings += collector.strings
             if replacement != nil { list.elements = entry.elements }
             return list

@@ -4,9 +4,9 @@
 import Foundation
 import Testing
 
-/// The catalog reader's speed paths give what the plain path gives: a value
+/// The catalog reader's short cuts give what reading in full gives: a value
 /// copied from the file in Xcode's layout is what writing it gives, and a
-/// catalog read in two parts at once is the catalog read in one.
+/// deferred entry reads as the entry read at once.
 @Suite struct CatalogReadPathsTests {
     /// `count` entries in Xcode's layout, with German translations; `entry`
     /// may change how one is written.
@@ -333,72 +333,15 @@ import Testing
         return damaged.joined(separator: "\n")
     }
 
-    // MARK: Reading in two parts
+    // MARK: Large catalogs
 
-    @Test func twoPartsReadWhatOneReads() throws {
-        let text = Self.catalog(40)
-        let file = Self.file(text)
-        #expect(StringCatalogFile.splitOffset(file.bytes) != nil)
-        let one = try #require(StringCatalogFile.parseInOne(file))
-        let two = try #require(StringCatalogFile.parseInTwo(file))
-        #expect(one.0 == two.0 && one.1 == two.1)
-        #expect(Self.members(one.0) == Self.members(two.0))
-        #expect(one.0["strings"]?.members?.count == 40)
-        let read = CatalogRead(file: file)
-        let deferred = try #require(StringCatalogFile.parseInTwo(file, read: read, defersEntries: true))
-        let readInOne = try #require(StringCatalogFile.parseInOne(file, read: read))
-        #expect(deferred.0["strings"]?.members?.allSatisfy { $0.isDeferred } == true)
-        #expect(deferred.0 == one.0 && Self.members(deferred.0) == Self.members(readInOne.0))
-    }
-
-    /// A split in another object at the same depth, or in one deeper down (not
-    /// in Xcode's layout), is read as well; so is a catalog with no place to split.
-    @Test func aSplitOutsideTheEntriesReadsAsOne() throws {
-        let texts = [
-            Self.catalog(4).replacingOccurrences(of: "\"version\" : \"1.0\"", with: "\"version\" : \"1.0\",\n  \"other\" : {\n"
-                + (0..<400).map { "    \"k\($0)\" : \($0)" }.joined(separator: ",\n") + "\n  }"),
-            Self.catalog(4).replacingOccurrences(of: "\"version\" : \"1.0\"", with: "\"version\" : \"1.0\",\n  \"other\" : { \"deep\" : {\n"
-                + (0..<400).map { "    \"k\($0)\" : [\n\($0)]" }.joined(separator: ",\n") + "\n  } }"),
-            Self.catalog(40).replacingOccurrences(of: "\n", with: "\r\n"),
-        ]
-        for text in texts {
-            let file = Self.file(text)
-            let one = try #require(StringCatalogFile.parseInOne(file))
-            let two = try #require(StringCatalogFile.parseInTwo(file))
-            #expect(one.0 == two.0 && one.1 == two.1)
-            #expect(Self.members(one.0) == Self.members(two.0))
-        }
-    }
-
-    /// A key in both parts, or an error in the second, is not a catalog: FC603
-    /// at its line, as the plain path reports it.
-    @Test func aProblemInTheSecondPartIsFC603() throws {
-        let duplicate = Self.catalog(40) { index, entry in
-            index == 30 ? entry.replacingOccurrences(of: "Form.field30.title", with: "Form.field3.title") : entry
-        }
-        let broken = Self.catalog(40) { index, entry in
-            index == 30 ? entry.replacingOccurrences(of: "\"manual\",", with: "\"manual\" \"x\",") : entry
-        }
-        for (text, line) in [(duplicate, 544), (broken, 546)] {
-            let file = Self.file(text)
-            #expect(StringCatalogFile.parseInTwo(file) == nil)
-            #expect(StringCatalogFile.parseInOne(file) == nil)
-            var diagnostics = DiagnosticBag(file: file.path)
-            #expect(StringCatalogFile.read(file, diagnostics: &diagnostics) == nil)
-            #expect(diagnostics.diagnostics.map(\.code) == [.invalidCatalog])
-            #expect(diagnostics.diagnostics.first?.location.range.start.line == line)
-        }
-    }
-
-    /// A large catalog (read in two parts, its entries checked in two halves)
-    /// reports each problem at its line, in the file's order.
+    /// A large catalog reports each problem at its line, in the file's order.
     @Test(arguments: [false, true])
     func aLargeCatalogsProblemsComeInOrder(deferringEntries: Bool) throws {
         let text = Self.catalog(2_400) { index, entry in
             [100, 2_300].contains(index) ? entry.replacingOccurrences(of: "\"comment\" : \"Title", with: "\"comment\" : 1, \"x\" : \"Title") : entry
         }
         let file = Self.file(text)
-        #expect(file.bytes.count >= SpeedPaths.catalogInTwoMinimumBytes)
         var diagnostics = DiagnosticBag(file: file.path)
         #expect(StringCatalogFile.read(file, deferringEntries: deferringEntries, diagnostics: &diagnostics) == nil)
         #expect(diagnostics.diagnostics.map(\.code) == [.invalidCatalog, .invalidCatalog])
@@ -406,42 +349,16 @@ import Testing
         #expect(diagnostics.diagnostics.first?.message.contains("Form.field100.title") == true)
     }
 
-    /// A lone surrogate escape in the second part of a large catalog is FC603
-    /// at the escape, as in one read.
+    /// A lone surrogate escape near the end of a large catalog is FC603 at the escape.
     @Test(arguments: [false, true])
     func aLoneSurrogateInALargeCatalogIsFC603(deferringEntries: Bool) throws {
         let text = Self.catalog(2_400) { index, entry in
             index == 2_300 ? entry.replacingOccurrences(of: "\"Field 2300\"", with: "\"Field \\udfff 2300\"") : entry
         }
         let file = Self.file(text)
-        #expect(file.bytes.count >= SpeedPaths.catalogInTwoMinimumBytes)
         var diagnostics = DiagnosticBag(file: file.path)
         #expect(StringCatalogFile.read(file, deferringEntries: deferringEntries, diagnostics: &diagnostics) == nil)
         #expect(diagnostics.diagnostics.map(\.code) == [.invalidCatalog])
         #expect(diagnostics.diagnostics.first?.location.range.start == SourcePosition(line: 17 + 18 * 2_300, column: 30))
-    }
-
-    /// Damage near the split or anywhere (a byte changed, a line dropped or
-    /// doubled, an entry given another's key) gives the same in two parts as in
-    /// one: the same values and positions, or nil from both.
-    @Test func twoPartsAgreeWithOneOnDamagedCatalogs() throws {
-        let lines = Self.catalog(60).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        let split = try #require(StringCatalogFile.splitOffset(Array(lines.joined(separator: "\n").utf8)))
-        let splitLine = lines.joined(separator: "\n").utf8.prefix(split).filter { $0 == 0x0A }.count
-        var generator = CatalogMergeOrderTests.Generator(state: 33)
-        for round in 0..<60 {
-            let line = round.isMultiple(of: 2)
-                ? splitLine + Int.random(in: -3...3, using: &generator)
-                : Int.random(in: 0..<lines.count, using: &generator)
-            let text = Self.damaged(lines, round: round, near: line, using: &generator)
-            let file = Self.file(text)
-            let one = StringCatalogFile.parseInOne(file)
-            let two = StringCatalogFile.parseInTwo(file)
-            #expect((one == nil) == (two == nil), "round \(round)")
-            if let one, let two {
-                #expect(one.0 == two.0 && one.1 == two.1, "round \(round)")
-                #expect(Self.members(one.0) == Self.members(two.0), "round \(round)")
-            }
-        }
     }
 }

@@ -18,8 +18,8 @@ struct SpeedPolicyTests {
         #expect(SpeedPolicy(environment: "parallel") == .parallel)
         #expect(SpeedPolicy(environment: "") == .parallel)
         #expect(SpeedPolicy(environment: "plain:read,emit") == SpeedPolicy(plainStages: [.read, .emit]))
-        #expect(SpeedPolicy(environment: "plain:check") == SpeedPolicy(plainPaths: [.checkInHalves, .warmIDs, .conditionsInChunks]))
-        #expect(SpeedPolicy(environment: "plain:warmIDs,readInTwo") == SpeedPolicy(plainPaths: [.warmIDs, .readInTwo]))
+        #expect(SpeedPolicy(environment: "plain:emit") == SpeedPolicy(plainPaths: [.fieldInfosInHalves, .emitInBatches]))
+        #expect(SpeedPolicy(environment: "plain:checkInHalves,readInTwo") == SpeedPolicy(plainPaths: [.checkInHalves, .readInTwo]))
         #expect(SpeedPolicy(environment: "plain:nothing") == SpeedPolicy(plainPaths: []))
         #expect(SpeedPolicy(plainStages: Set(SpeedPolicy.Stage.allCases)) == .plain)
         #expect(SpeedPolicy(environment: "plainly") == .parallel)
@@ -55,18 +55,12 @@ struct SpeedPolicyTests {
             let swift = try #require(result.swiftUTF8, "\(result.diagnostics.map(\.message))")
             let checked = try #require(FormPipeline.check(file, speed: speed).checked)
             var diagnostics = DiagnosticBag(file: file.path)
-            let strings = FormStrings.strings(of: checked.document, speed: speed, diagnostics: &diagnostics)
+            let strings = FormStrings.strings(of: checked.document, diagnostics: &diagnostics)
             let catalog = CatalogMerge.merge(strings, forms: ["Large"], into: nil, sourceLanguage: "en", speed: speed).rendered()
-            // Some more bytes per entry, for a catalog over `catalogInTwoMinimumBytes`.
-            let padded = String(decoding: catalog, as: UTF8.self)
-                .replacingOccurrences(of: "\"extractionState\"", with: "\"x-padding\" : \"\(String(repeating: "p", count: 200))\",\n      \"extractionState\"")
-            let read = try #require(StringCatalogFile.read(
-                SourceFile(path: "Localizable.xcstrings", text: padded), speed: speed, diagnostics: &diagnostics
-            ))
+            let read = try #require(StringCatalogFile.read(SourceFile(path: "Localizable.xcstrings", bytes: catalog), diagnostics: &diagnostics))
             let merged = CatalogMerge.merge(
                 Array(strings.dropLast(5)), forms: ["Large"], into: read, sourceLanguage: "en", speed: speed
             ).rendered()
-            #expect(padded.utf8.count >= SpeedPaths.catalogInTwoMinimumBytes)
             #expect(read.entries.count >= SpeedPaths.catalogEntriesInHalvesMinimum)
             #expect(!diagnostics.hasErrors)
             return Run(swift: swift, catalog: catalog, merged: merged, taken: taken.all)
@@ -78,7 +72,7 @@ struct SpeedPolicyTests {
         let parallel = try Self.run(.parallel)
         #expect(plain.taken.isEmpty, "speed paths taken under .plain: \(plain.taken)")
         // Each speed path ran under `.parallel` (those on a second core only where there is one).
-        let always: Set<SpeedPaths.Path> = [.decodeInPieces, .checkInHalves, .warmIDs, .conditionsInChunks, .fieldInfosInHalves, .emitInBatches]
+        let always: Set<SpeedPaths.Path> = [.decodeInPieces, .checkInHalves, .fieldInfosInHalves, .emitInBatches]
         #expect(parallel.taken.isSuperset(of: always), "missing: \(always.subtracting(parallel.taken))")
         if SpeedPaths.hasSecondCore {
             #expect(parallel.taken == Set(SpeedPaths.Path.allCases), "missing: \(Set(SpeedPaths.Path.allCases).subtracting(parallel.taken))")

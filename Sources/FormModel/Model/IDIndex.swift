@@ -15,8 +15,6 @@ package struct IDIndex: Sendable {
     /// the first slot (its low bits) and rules out most other ids without comparing
     /// strings. Always a power of two, at most half full.
     private var slots: [UInt64]
-    /// What `warm` read, kept only so that its reads stay.
-    private var warmed: UInt64 = 0
 
     package init(minimumCapacity: Int = 0) {
         slots = Array(repeating: 0, count: Self.slotCount(for: minimumCapacity))
@@ -86,23 +84,6 @@ package struct IDIndex: Sendable {
         ids.append(id)
         slots[position] = UInt64(hash) << 32 | UInt64(ids.count)
         return (ids.count - 1, true)
-    }
-
-    /// Reads the slot where the probe of each of `hashes` starts, all before any
-    /// insert needs them. A table of tens of thousands of ids outgrows the core's
-    /// own cache, and its slots are picked at random: inserting one id after
-    /// another waits for each slot in turn, where these reads, independent of each
-    /// other, miss the cache together. Call it after `reserveCapacity`, for the
-    /// ids about to be inserted (a table that grows moves its slots).
-    mutating func warm(_ hashes: UnsafeBufferPointer<UInt32>) {
-        let mask = slots.count - 1
-        let seen = slots.withUnsafeBufferPointer { slots in
-            var seen: UInt64 = 0
-            for hash in hashes { seen |= slots[Int(truncatingIfNeeded: hash) & mask] }
-            return seen
-        }
-        // Kept, so that the reads are not optimized away.
-        warmed |= seen
     }
 
     private mutating func rehash(slotCount: Int) {

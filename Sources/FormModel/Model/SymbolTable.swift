@@ -174,12 +174,6 @@ public struct SymbolTable: Sendable {
         return recordDeclaration(of: number, at: range)
     }
 
-    /// Reads where the ids of `hashes` will be looked for, before they are
-    /// recorded (`IDIndex.warm`): call it after `reserveCapacity`.
-    package mutating func warm(_ hashes: UnsafeBufferPointer<UInt32>) {
-        ids.warm(hashes)
-    }
-
     /// The number of `id`, numbering it when it is new.
     private mutating func number(_ id: String, hash: UInt32) -> Int {
         let (number, inserted) = ids.insert(id, hash: hash)

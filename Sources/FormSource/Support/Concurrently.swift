@@ -29,20 +29,18 @@ public enum Concurrently {
 
     /// Work started on a worker at once, whose result the calling thread takes
     /// with `join()` when it needs it, running the work itself when no worker
-    /// started it by then. `abandon()` drops work that did not start and waits
-    /// for work that did. One of the two is called before what the work
-    /// captures goes away.
-    public final class Pending<Result: Sendable>: Sendable {
+    /// started it by then. `join()` is called before what the work captures goes away.
+    final class Pending<Result: Sendable>: Sendable {
         private let alongside: Alongside<Result>
         private let worker = DispatchGroup()
 
-        public init(_ work: @escaping @Sendable () -> Result) {
+        init(_ work: @escaping @Sendable () -> Result) {
             let alongside = Alongside(work)
             self.alongside = alongside
             DispatchQueue.global().async(group: worker) { alongside.runOnWorker() }
         }
 
-        public func join() -> Result {
+        func join() -> Result {
             switch alongside.finish() {
             case .notStarted(let work):
                 return work()
@@ -50,10 +48,6 @@ public enum Concurrently {
                 worker.wait()
                 return alongside.take()
             }
-        }
-
-        public func abandon() {
-            if case .started = alongside.finish() { worker.wait() }
         }
     }
 
@@ -260,16 +254,11 @@ public enum Concurrently {
         }
     }
 
-    /// Values passed between threads one slot at a time: each slot is set, or
-    /// taken, by one piece of work only, and the rest is done before or after the
-    /// pieces run. Raw storage: the slots of a Swift array held in a class would
-    /// be one property, which two threads may not change at once.
-    ///
-    /// Besides collecting results (`map`), it hands each piece its input to *take*:
-    /// the piece then holds the only reference, so what it drops of the input is
-    /// freed on its own thread, beside the other pieces, rather than on the
-    /// calling thread once they are all done.
-    package final class Handoff<Value: Sendable>: @unchecked Sendable {
+    /// Results passed between threads one slot at a time (`map`): each slot is
+    /// set by one piece of work only, and taken once they are all done. Raw
+    /// storage: the slots of a Swift array held in a class would be one
+    /// property, which two threads may not change at once.
+    final class Handoff<Value: Sendable>: @unchecked Sendable {
         private let storage: UnsafeMutablePointer<Value?>
         let count: Int
 
@@ -277,13 +266,6 @@ public enum Concurrently {
             self.count = count
             storage = .allocate(capacity: count)
             storage.initialize(repeating: nil, count: count)
-        }
-
-        /// Slots holding `values`, moved out of the array rather than copied.
-        package convenience init(_ values: consuming [Value]) {
-            self.init(count: values.count)
-            var values = values
-            for index in (0..<count).reversed() { storage[index] = values.removeLast() }
         }
 
         deinit {
@@ -296,7 +278,7 @@ public enum Concurrently {
         }
 
         /// The value of slot `index`, leaving it empty; call once per slot.
-        package func take(_ index: Int) -> Value {
+        func take(_ index: Int) -> Value {
             guard let value = storage[index].take() else { preconditionFailure("slot \(index) taken twice or never set") }
             return value
         }

@@ -11,10 +11,9 @@ import Darwin
 ///
 /// - read: `FormReader.read`, `YAMLReader.read`;
 /// - decode: `FormDecoder.decode`;
-/// - check: `FormChecker.check`, `ConditionChecker.check`;
+/// - check: `FormChecker.check`;
 /// - emit: `SwiftEmitter.emitUTF8`, `emit(_:options:into:)`, `Prepared`;
-/// - strings: `StringCatalogFile.read`, `CatalogMerge.target` and `merge`,
-///   `FormStrings.strings(of:diagnostics:)`.
+/// - strings: `CatalogMerge.target` and `merge`.
 ///
 /// `.plain` takes every plain path; `.parallel` takes a speed path where
 /// `SpeedPaths` says it pays; a policy may also take the plain path of some
@@ -79,18 +78,17 @@ package struct SpeedPolicy: Sendable, Hashable {
 ///
 /// - read: a large YAML file in two parts at once (`YAMLReader+TwoParts.swift`, `YAMLSplit.swift`);
 /// - decode: a long element list in pieces (`FormDecoder+Pieces.swift`);
-/// - check: the element list walked in halves (`FormChecker+Halves.swift`); the
-///   ids' slots read ahead (`FormChecker.swift`, `Checker.declare`); conditions
-///   lowered in chunks beside the rule checks (`ConditionChecker.swift`);
+/// - check: the element list walked in halves (`FormChecker+Halves.swift`);
 /// - emit: `FieldInfo`s made and freed in halves (`FormTranslator+FieldInfo.swift`,
 ///   `FieldTable.swift`); the file rendered in batches on every core
 ///   (`SwiftEmitter.swift`, `EmitPlan.swift`, the weights below);
-/// - strings: a large catalog parsed in two parts (`StringCatalogFile+TwoParts.swift`),
-///   its entries checked (`StringCatalogFile.swift`, `CatalogValidator`), merged
-///   (`CatalogMerge.swift`) and given sort keys (`CatalogJSON.swift`,
-///   `XcodeKeyOrder`) in halves; a form's strings collected in halves (`FormStrings.swift`).
+/// - strings: a large catalog's entries merged in halves (`CatalogMerge.swift`).
+///
+/// `formc-bench` times `formc build` and `formc strings` with each stage's
+/// speed paths left out (`FORMC_SPEED=plain:STAGE`), so that each shows what it
+/// pays; one that pays nothing is removed.
 package enum SpeedPaths {
-    /// Read, decode, check, emit, strings: each speed path but the ids' read-ahead needs a second core.
+    /// Whether there is a second core for a speed path to use.
     package static var hasSecondCore: Bool { sysconf(Int32(_SC_NPROCESSORS_ONLN)) >= 2 }
 
     /// Read: a YAML file of this many bytes or more is read in two parts at once.
@@ -105,16 +103,6 @@ package enum SpeedPaths {
 
     /// Check: a form of this many elements or more has its element list walked in two halves.
     package static let checkInHalvesMinimumElements = 1_000
-    /// Check: how many ids' slots are read ahead of recording them (`SymbolTable.warm`).
-    package static let warmBlock = 64
-    /// Check: from this many conditions (or fields), conditions are lowered in chunks beside the rule checks.
-    package static let conditionsInChunksMinimumFields = 512
-    /// Check: about how many conditions a chunk holds.
-    package static let conditionChunkSize = 256
-    /// Check: the fewest chunks conditions are lowered in, once in chunks.
-    package static let conditionChunksMinimum = 4
-    /// Check: the most chunks conditions are lowered in.
-    package static let conditionChunksMaximum = 16
 
     /// Emit: a form of this many fields or more has its `FieldInfo`s made and freed in two halves.
     package static let fieldInfosInHalvesMinimumFields = 1_000
@@ -174,27 +162,23 @@ package enum SpeedPaths {
         package static let levelElement = 224
     }
 
-    /// Strings: a String Catalog of this many bytes or more is parsed in two parts at once.
-    package static let catalogInTwoMinimumBytes = 1024 * 1024
-    /// Strings: a catalog of this many entries or more is checked, merged and given sort keys in halves.
+    /// Strings: a catalog of this many entries or more is merged in halves.
     package static let catalogEntriesInHalvesMinimum = 2_000
-    /// Strings: a form of this many fields or more has its strings collected in halves.
-    package static let stringsInHalvesMinimumFields = 1_000
 
     /// The speed paths, as a test sees which ran (`taken`).
     package enum Path: String, Sendable, Hashable, CaseIterable {
-        case readInTwo, decodeInPieces, checkInHalves, warmIDs, conditionsInChunks
+        case readInTwo, decodeInPieces, checkInHalves
         case fieldInfosInHalves, emitInBatches
-        case catalogInTwo, catalogCheckedInHalves, catalogMergedInHalves, sortKeysInHalves, stringsInHalves
+        case catalogMergedInHalves
 
         /// The stage whose policy decides whether the path is taken.
         package var stage: SpeedPolicy.Stage {
             switch self {
             case .readInTwo: .read
             case .decodeInPieces: .decode
-            case .checkInHalves, .warmIDs, .conditionsInChunks: .check
+            case .checkInHalves: .check
             case .fieldInfosInHalves, .emitInBatches: .emit
-            case .catalogInTwo, .catalogCheckedInHalves, .catalogMergedInHalves, .sortKeysInHalves, .stringsInHalves: .strings
+            case .catalogMergedInHalves: .strings
             }
         }
     }
