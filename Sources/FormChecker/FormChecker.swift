@@ -36,12 +36,17 @@ public enum FormChecker {
             symbols: checker.symbols, facts: checker.conditionFacts, nonFields: checker.nonFields,
             fieldElements: checker.fieldElements
         )
-        // The rule checks need only the symbols, as the conditions do. They take
-        // the walkers that hold the rules, which go once the rules are checked.
+        // The rule checks need only the symbols, as the conditions do: they run as
+        // one more task beside the lowering of the conditions. The task takes the
+        // walkers that hold the rules, so that they are freed on its thread when it
+        // is done with them, with what else the walkers found.
         let symbols = checker.symbols
-        diagnostics.append(contentsOf: Checker.ruleDiagnostics(checker.takeWalked(), symbols: symbols, file: file).diagnostics)
+        let walkers = Concurrently.Handoff([checker.takeWalked()])
         var checkedDocument = consume document
-        ConditionChecker.check(&checkedDocument, scope: scope, file: file, diagnostics: &diagnostics)
+        ConditionChecker.check(
+            &checkedDocument, scope: scope, file: file, speed: speed, diagnostics: &diagnostics,
+            alongside: { Checker.ruleDiagnostics(walkers.take(0), symbols: symbols, file: file) }
+        )
         RuleConditionChecker.check(&checkedDocument, scope: scope, file: file, diagnostics: &diagnostics)
         OptionSetChecker.checkUse(checkedDocument, diagnostics: &diagnostics)
         var checkedLists: [CheckedList] = []

@@ -12,9 +12,25 @@ import Testing
 
 /// The pieces of work that run at once, and what they hand each other.
 struct ConcurrentlyTests {
+    final class Payload: Sendable {
+        let value: Int
+        init(_ value: Int) { self.value = value }
+    }
+
     @Test func mapGivesTheResultsInIndexOrder() {
         let results = Concurrently.map(64) { index in index * index }
         #expect(results == (0..<64).map { $0 * $0 })
+    }
+
+    /// A hand-off made from an array holds its values alone: a piece that takes
+    /// one holds the only reference, so what it drops is freed on its thread.
+    @Test func aTakenValueIsTheOnlyReference() {
+        let handoff = Concurrently.Handoff((0..<8).map { Payload($0) })
+        let unique = Concurrently.map(handoff.count) { index -> Bool in
+            var payload = handoff.take(index)
+            return isKnownUniquelyReferenced(&payload) && payload.value == index
+        }
+        #expect(unique == Array(repeating: true, count: 8))
     }
 
     @Test func aHandoffGivesBackWhatWasSetInOrder() {
@@ -213,9 +229,34 @@ struct ConcurrentlyTests {
         #expect(outcomes == Array(repeating: true, count: 16))
     }
 
-    /// Every condition is lowered: the checked tree keeps each one's typed
-    /// expression, in a small form and a large one.
-    @Test(arguments: [3, 600])
+    /// The condition checker's chunks: every item once, in order, in runs whose
+    /// lengths differ by one at most.
+    @Test(arguments: [0, 1, 3, 4, 511, 512, 2_641])
+    func splittingKeepsEveryItemInOrder(count: Int) {
+        for runs in 1...16 {
+            let split = ConditionChecker.split(Array(0..<count), into: runs)
+            #expect(split.count == runs)
+            #expect(split.flatMap { $0 } == Array(0..<count))
+            let lengths = split.map(\.count)
+            #expect((lengths.max() ?? 0) - (lengths.min() ?? 0) <= 1)
+        }
+    }
+
+    /// One chunk below the minimum; four at it; then one per chunk size, up to 16.
+    @Test func conditionsAreLoweredInChunksOfAboutTheChunkSize() {
+        let minimum = SpeedPaths.conditionsInChunksMinimumFields
+        let size = SpeedPaths.conditionChunkSize
+        #expect(ConditionChecker.chunkCount(0) == 1)
+        #expect(ConditionChecker.chunkCount(minimum - 1) == 1)
+        #expect(ConditionChecker.chunkCount(minimum) == 4)
+        #expect(ConditionChecker.chunkCount(9 * size + 1) == 9)
+        #expect(ConditionChecker.chunkCount(16 * size) == 16)
+        #expect(ConditionChecker.chunkCount(100 * size) == 16)
+    }
+
+    /// Every condition is lowered, on one thread or several: the checked tree
+    /// keeps each one's typed expression.
+    @Test(arguments: [3, SpeedPaths.conditionsInChunksMinimumFields + 10])
     func theCheckedTreeKeepsEveryExpression(count: Int) throws {
         var text = "formc: 1\nform: Parses\nelements:\n  - boolean: on\n    title: On\n"
         text += "  - group: outer\n    visibleWhen: on\n    elements:\n"

@@ -262,12 +262,12 @@ struct ParallelCheckTests {
     }
 
     @Test func everyConstantConditionIsReportedOnce() {
-        let count = LargeFormCycleTests.largeCount + 88
+        let count = SpeedPaths.conditionsInChunksMinimumFields + 88
         var text = "formc: 1\nform: Constant\nelements:\n  - boolean: on\n    title: On\n"
         for index in 0..<count {
             // Every 100th condition does not parse; the others are constant.
             text += "  - textField: f\(index)\n    visibleWhen: \(index % 100 == 50 ? "on and" : "on or not on")\n"
-            // A rule problem beside each condition.
+            // A rule problem beside each condition, reported by the other task.
             text += "    rules: [{ minLength: -1 }]\n"
         }
         let result = FormPipeline.check(SourceFile(path: "constant.form.yaml", text: text))
@@ -285,19 +285,16 @@ struct ParallelCheckTests {
     }
 }
 
-/// The cycle check of a large form: each field's visibility edges are the
-/// fields its own `visibleWhen` and its groups' read, never those of an
-/// `enabledWhen` or of another condition.
+/// The cycle check of a large form, whose conditions are lowered in chunks: each
+/// field's visibility edges are the fields its own `visibleWhen` and its groups'
+/// read, never those of an `enabledWhen` or of another condition.
 struct LargeFormCycleTests {
-    /// Conditions enough for a form decoded in pieces and checked in halves.
-    static let largeCount = 512
-
     /// Fields in a chain, each shown when the one before it is filled in and
     /// enabled when the one after it is (which is no visibility edge), inside a
     /// group shown when the first is; every 50th `visibleWhen` does not parse.
     /// With `cycle`, the last two fields read each other as well.
     static func chain(cycle: Bool) -> String {
-        let count = LargeFormCycleTests.largeCount + 40
+        let count = SpeedPaths.conditionsInChunksMinimumFields + 40
         var text = "formc: 1\nform: Chain\nelements:\n  - textField: f0\n    placeholder: First\n"
         text += "  - group: all\n    visibleWhen: not isEmpty(f0)\n    elements:\n"
         for index in 1...count {
@@ -313,13 +310,13 @@ struct LargeFormCycleTests {
         let result = FormPipeline.check(SourceFile(path: "chain.form.yaml", text: Self.chain(cycle: false)))
         #expect(result.diagnostics.filter { $0.code == .conditionCycle }.map(\.summary) == [])
         let broken = result.diagnostics.filter { $0.code == .conditionSyntax }
-        #expect(broken.count == (LargeFormCycleTests.largeCount + 40 + 25) / 50)
+        #expect(broken.count == (SpeedPaths.conditionsInChunksMinimumFields + 40 + 25) / 50)
         #expect(result.checked == nil)
     }
 
     @Test func aCycleAtTheEndOfALargeFormIsFound() {
         let result = FormPipeline.check(SourceFile(path: "chain.form.yaml", text: Self.chain(cycle: true)))
-        let count = LargeFormCycleTests.largeCount + 40
+        let count = SpeedPaths.conditionsInChunksMinimumFields + 40
         // Field i's `visibleWhen` is on line 10 + 3 (i - 1); the reference to the
         // last field is after `not isEmpty(f…) and isEmpty(`.
         #expect(result.diagnostics.filter { $0.code == .conditionCycle }.map(\.summary) == [

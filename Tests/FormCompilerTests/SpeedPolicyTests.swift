@@ -72,7 +72,7 @@ struct SpeedPolicyTests {
         let parallel = try Self.run(.parallel)
         #expect(plain.taken.isEmpty, "speed paths taken under .plain: \(plain.taken)")
         // Each speed path ran under `.parallel` (those on a second core only where there is one).
-        let always: Set<SpeedPaths.Path> = [.decodeInPieces, .checkInHalves, .fieldInfosInHalves, .emitInBatches]
+        let always: Set<SpeedPaths.Path> = [.decodeInPieces, .checkInHalves, .conditionsInChunks, .fieldInfosInHalves, .emitInBatches]
         #expect(parallel.taken.isSuperset(of: always), "missing: \(always.subtracting(parallel.taken))")
         if SpeedPaths.hasSecondCore {
             #expect(parallel.taken == Set(SpeedPaths.Path.allCases), "missing: \(Set(SpeedPaths.Path.allCases).subtracting(parallel.taken))")

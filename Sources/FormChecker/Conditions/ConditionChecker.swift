@@ -14,26 +14,48 @@ public enum ConditionChecker {
     /// stores the typed expression in `Condition.expression`, and reports FC500–FC505.
     public static func check(_ document: inout FormDocument, symbols: SymbolTable, file: SourceFile, diagnostics: inout DiagnosticBag) {
         check(
-            &document, scope: ConditionScope(document: document, symbols: symbols), file: file, diagnostics: &diagnostics
+            &document, scope: ConditionScope(document: document, symbols: symbols), file: file, speed: .current,
+            diagnostics: &diagnostics
         )
     }
 
     /// `check` with the scope the form checker gathered on its own walk of the tree.
     ///
     /// Lowering a condition needs the symbols and nothing else, so every condition
-    /// is lowered first, in document order; the walk that stores the expressions
-    /// and collects the visibility edges (enough to find a cycle) then takes the
-    /// results in the same order. The graph that explains a cycle is built only
-    /// when there is one.
+    /// is lowered first, in document order (speed only, under `.parallel`: a
+    /// long list in chunks on every core), with `alongside` (the form checker's rule checks) as one more task
+    /// beside them; the walk that stores the expressions and collects the
+    /// visibility edges (enough to find a cycle) then takes the results in the
+    /// same order. The graph that explains a cycle is built only when there is one.
     static func check(
-        _ document: inout FormDocument, scope: ConditionScope, file: SourceFile, diagnostics: inout DiagnosticBag
+        _ document: inout FormDocument, scope: ConditionScope, file: SourceFile, speed: SpeedPolicy,
+        diagnostics: inout DiagnosticBag, alongside: (@Sendable () -> DiagnosticBag)? = nil
     ) {
-        let lowered = lower(Self.takeConditions(from: &document.elements), scope: scope, file: file)
-        diagnostics.append(contentsOf: lowered.diagnostics.diagnostics)
-        // Consumed: with `lowered` still alive, taking a lowering would copy the
-        // list (and retain every expression in it).
+        let conditions = Self.takeConditions(from: &document.elements)
+        let conditionCount = conditions.count
+        let chunks = speed.takes(.conditionsInChunks) ? Self.chunkCount(conditionCount) : 1
+        let extra = alongside == nil ? 0 : 1
+        // Each chunk's task takes its conditions, and with them their parses: they
+        // are freed on its thread once lowered.
+        let inputs = Concurrently.Handoff(split(consume conditions, into: chunks))
+        @Sendable func run(_ task: Int) -> Lowered {
+            // The other task first: it is one piece, the chunks can fill in around it.
+            if let alongside, task == 0 { return Lowered(diagnostics: alongside()) }
+            return lower(inputs.take(task - extra), scope: scope, file: file)
+        }
+        // A small form is checked on this thread: waking a worker would cost more
+        // than the rule checks it could take over.
+        let isLarge = speed.takes(.conditionsInChunks)
+            && (chunks > 1 || scope.symbols.fields.count >= SpeedPaths.conditionsInChunksMinimumFields)
+        if isLarge { SpeedPaths.note(.conditionsInChunks) }
+        let results = isLarge ? Concurrently.map(chunks + extra, run) : (0..<(chunks + extra)).map(run)
+        for result in results {
+            diagnostics.append(contentsOf: result.diagnostics.diagnostics)
+        }
+        // Consumed: with `results` still alive, taking the first lowering of a run
+        // would copy the run (and retain every expression in it).
         var pass = Pass(
-            scope: scope, graph: ConditionGraph.Builder(symbols: scope.symbols, detailed: false), lowered: consume lowered
+            scope: scope, graph: ConditionGraph.Builder(symbols: scope.symbols, detailed: false), runs: consume results
         )
         var path: ElementPath = []
         pass.walk(&document.elements, path: &path)
@@ -100,6 +122,38 @@ public enum ConditionChecker {
         return conditions
     }
 
+    /// How many chunks `count` conditions are lowered in under `.parallel`: one
+    /// below `SpeedPaths.conditionsInChunksMinimumFields`; else one per
+    /// `SpeedPaths.conditionChunkSize`, clamped to `SpeedPaths.conditionChunksMinimum`
+    /// …`conditionChunksMaximum`. The rule
+    /// checks are one task beside them, as long as several chunks: with short
+    /// chunks, the thread that is done first takes the last ones, and the other
+    /// is not left waiting for a long one.
+    static func chunkCount(_ count: Int) -> Int {
+        guard count >= SpeedPaths.conditionsInChunksMinimumFields else { return 1 }
+        return min(max(count / SpeedPaths.conditionChunkSize, SpeedPaths.conditionChunksMinimum), SpeedPaths.conditionChunksMaximum)
+    }
+
+
+    /// `list` in `count` runs of about the same length, in order. The items are
+    /// moved, one by one from the end, not copied (a copy of a condition
+    /// retains all it holds, and the list's release then releases it again).
+    static func split<Item>(_ list: consuming [Item], into count: Int) -> [[Item]] {
+        var rest = list
+        var runs: [[Item]] = []
+        runs.reserveCapacity(count)
+        for run in (0..<count).reversed() {
+            let start = run * rest.count / (run + 1)
+            var items: [Item] = []
+            items.reserveCapacity(rest.count - start)
+            while rest.count > start { items.append(rest.removeLast()) }
+            items.reverse()
+            runs.append(items)
+        }
+        runs.reverse()
+        return runs
+    }
+
     /// Moves a group out of the tree, leaving a spacer, so that its `elements`
     /// are uniquely referenced and change in place rather than being copied. The
     /// kind is `indirect`: a `switch` over it would hold its box until the end
@@ -155,18 +209,19 @@ public enum ConditionChecker {
     private struct Pass {
         let scope: ConditionScope
         var graph: ConditionGraph.Builder
-        /// The lowerings in the order of the walk; the next one to take, and
-        /// where its reads start.
-        var lowered: Lowered
+        /// The lowerings in the order of the walk, as the tasks gave them; the
+        /// next one to take (in `runs[run]`), and where its reads start.
+        var runs: [Lowered]
+        var run = 0
         var next = 0
         var nextReads = 0
         /// How many field elements the walk has passed, an index into `scope.fieldElements`.
         var fieldElementCount = 0
 
-        init(scope: ConditionScope, graph: ConditionGraph.Builder, lowered: consuming Lowered) {
+        init(scope: ConditionScope, graph: ConditionGraph.Builder, runs: [Lowered]) {
             self.scope = scope
             self.graph = graph
-            self.lowered = lowered
+            self.runs = runs
         }
 
         /// `path` is the path of `elements`' parent, extended in place for each child.
@@ -211,12 +266,15 @@ public enum ConditionChecker {
         /// is left to release) and the fields it reads; nil and none for a
         /// condition that did not lower.
         mutating func takeLowering() -> (expression: ConditionExpr?, reads: ArraySlice<Int>) {
+            while next == runs[run].lowerings.count {
+                (run, next, nextReads) = (run + 1, 0, 0)
+            }
             defer { next += 1 }
             var lowering: Lowering = nil
-            swap(&lowering, &lowered.lowerings[next])
+            swap(&lowering, &runs[run].lowerings[next])
             guard let lowering else { return (nil, []) }
             defer { nextReads = lowering.readsEnd }
-            return (lowering.expression, lowered.reads[nextReads..<lowering.readsEnd])
+            return (lowering.expression, runs[run].reads[nextReads..<lowering.readsEnd])
         }
     }
 

@@ -254,11 +254,16 @@ public enum Concurrently {
         }
     }
 
-    /// Results passed between threads one slot at a time (`map`): each slot is
-    /// set by one piece of work only, and taken once they are all done. Raw
-    /// storage: the slots of a Swift array held in a class would be one
-    /// property, which two threads may not change at once.
-    final class Handoff<Value: Sendable>: @unchecked Sendable {
+    /// Values passed between threads one slot at a time: each slot is set, or
+    /// taken, by one piece of work only, and the rest is done before or after the
+    /// pieces run. Raw storage: the slots of a Swift array held in a class would
+    /// be one property, which two threads may not change at once.
+    ///
+    /// Besides collecting results (`map`), it hands each piece its input to *take*:
+    /// the piece then holds the only reference, so what it drops of the input is
+    /// freed on its own thread, beside the other pieces, rather than on the
+    /// calling thread once they are all done.
+    package final class Handoff<Value: Sendable>: @unchecked Sendable {
         private let storage: UnsafeMutablePointer<Value?>
         let count: Int
 
@@ -266,6 +271,13 @@ public enum Concurrently {
             self.count = count
             storage = .allocate(capacity: count)
             storage.initialize(repeating: nil, count: count)
+        }
+
+        /// Slots holding `values`, moved out of the array rather than copied.
+        package convenience init(_ values: consuming [Value]) {
+            self.init(count: values.count)
+            var values = values
+            for index in (0..<count).reversed() { storage[index] = values.removeLast() }
         }
 
         deinit {
@@ -278,7 +290,7 @@ public enum Concurrently {
         }
 
         /// The value of slot `index`, leaving it empty; call once per slot.
-        func take(_ index: Int) -> Value {
+        package func take(_ index: Int) -> Value {
             guard let value = storage[index].take() else { preconditionFailure("slot \(index) taken twice or never set") }
             return value
         }

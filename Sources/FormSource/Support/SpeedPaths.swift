@@ -11,7 +11,7 @@ import Darwin
 ///
 /// - read: `FormReader.read`, `YAMLReader.read`;
 /// - decode: `FormDecoder.decode`;
-/// - check: `FormChecker.check`;
+/// - check: `FormChecker.check`, `ConditionChecker.check`;
 /// - emit: `SwiftEmitter.emitUTF8`, `emit(_:options:into:)`, `Prepared`;
 /// - strings: `CatalogMerge.target` and `merge`.
 ///
@@ -79,6 +79,7 @@ package struct SpeedPolicy: Sendable, Hashable {
 /// - read: a large YAML file in two parts at once (`YAMLReader+TwoParts.swift`, `YAMLSplit.swift`);
 /// - decode: a long element list in pieces (`FormDecoder+Pieces.swift`);
 /// - check: the element list walked in halves (`FormChecker+Halves.swift`);
+///   conditions lowered in chunks beside the rule checks (`ConditionChecker.swift`);
 /// - emit: `FieldInfo`s made and freed in halves (`FormTranslator+FieldInfo.swift`,
 ///   `FieldTable.swift`); the file rendered in batches on every core
 ///   (`SwiftEmitter.swift`, `EmitPlan.swift`, the weights below);
@@ -103,6 +104,14 @@ package enum SpeedPaths {
 
     /// Check: a form of this many elements or more has its element list walked in two halves.
     package static let checkInHalvesMinimumElements = 1_000
+    /// Check: from this many conditions (or fields), conditions are lowered in chunks beside the rule checks.
+    package static let conditionsInChunksMinimumFields = 512
+    /// Check: about how many conditions a chunk holds.
+    package static let conditionChunkSize = 256
+    /// Check: the fewest chunks conditions are lowered in, once in chunks.
+    package static let conditionChunksMinimum = 4
+    /// Check: the most chunks conditions are lowered in.
+    package static let conditionChunksMaximum = 16
 
     /// Emit: a form of this many fields or more has its `FieldInfo`s made and freed in two halves.
     package static let fieldInfosInHalvesMinimumFields = 1_000
@@ -167,7 +176,7 @@ package enum SpeedPaths {
 
     /// The speed paths, as a test sees which ran (`taken`).
     package enum Path: String, Sendable, Hashable, CaseIterable {
-        case readInTwo, decodeInPieces, checkInHalves
+        case readInTwo, decodeInPieces, checkInHalves, conditionsInChunks
         case fieldInfosInHalves, emitInBatches
         case catalogMergedInHalves
 
@@ -176,7 +185,7 @@ package enum SpeedPaths {
             switch self {
             case .readInTwo: .read
             case .decodeInPieces: .decode
-            case .checkInHalves: .check
+            case .checkInHalves, .conditionsInChunks: .check
             case .fieldInfosInHalves, .emitInBatches: .emit
             case .catalogMergedInHalves: .strings
             }
