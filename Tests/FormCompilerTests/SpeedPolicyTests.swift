@@ -86,23 +86,23 @@ struct SpeedPolicyTests {
     /// only, and writes the same bytes: what `formc-bench` times stage by stage.
     @Test(arguments: SpeedPolicy.Stage.allCases)
     func oneStagePlainTakesTheOthersSpeedPaths(_ stage: SpeedPolicy.Stage) throws {
-        let parallel = try Self.run(.parallel)
-        let run = try Self.run(SpeedPolicy(plainStages: [stage]))
         let stagePaths = Set(SpeedPaths.Path.allCases.filter { $0.stage == stage })
         #expect(!stagePaths.isEmpty)
-        #expect(run.taken.isDisjoint(with: stagePaths), "\(run.taken.intersection(stagePaths))")
-        #expect(run.taken == parallel.taken.subtracting(stagePaths))
-        #expect(run.swift == parallel.swift)
-        #expect(run.merged == parallel.merged)
+        try Self.expectLeftOut(stagePaths, by: SpeedPolicy(plainStages: [stage]))
     }
 
     /// One speed path named plain is the only one not taken.
     @Test(arguments: SpeedPaths.Path.allCases)
     func onePathPlainTakesTheOthers(_ path: SpeedPaths.Path) throws {
-        let parallel = try Self.run(.parallel)
-        let run = try Self.run(SpeedPolicy(plainPaths: [path]))
-        #expect(!run.taken.contains(path))
-        #expect(run.taken == parallel.taken.subtracting([path]))
+        try Self.expectLeftOut([path], by: SpeedPolicy(plainPaths: [path]))
+    }
+
+    /// `policy` takes every speed path `.parallel` takes but `paths`, with the same output.
+    static func expectLeftOut(_ paths: Set<SpeedPaths.Path>, by policy: SpeedPolicy) throws {
+        let parallel = try run(.parallel)
+        let run = try run(policy)
+        #expect(run.taken.isDisjoint(with: paths), "\(run.taken.intersection(paths))")
+        #expect(run.taken == parallel.taken.subtracting(paths))
         #expect(run.swift == parallel.swift)
         #expect(run.merged == parallel.merged)
     }

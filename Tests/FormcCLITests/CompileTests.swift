@@ -71,18 +71,9 @@ import Testing
         let padding = (1...3_000).map { "# padding line \($0) of a form read through a pipe\n" }.joined()
         let text = padding + Forms.unknownKey
         try scratch.write("source.txt", text)
-        try FileManager.default.createDirectory(at: scratch.url.appendingPathComponent("pipe"), withIntermediateDirectories: true)
-        let fifo = scratch.url.appendingPathComponent("pipe/contact.form.yaml").path
-        #expect(mkfifo(fifo, 0o600) == 0)
-        // The writer blocks until formc opens the pipe; it is stopped if formc never does.
-        let writer = Process()
-        writer.executableURL = URL(fileURLWithPath: "/bin/sh")
-        writer.arguments = ["-c", "cat source.txt > pipe/contact.form.yaml"]
-        writer.currentDirectoryURL = scratch.url
-        try writer.run()
-        defer { if writer.isRunning { writer.terminate() } }
+        let pipe = try scratch.pipe("pipe/contact.form.yaml", through: "cat source.txt > pipe/contact.form.yaml")
         let run = try scratch.run("lint", "pipe/contact.form.yaml")
-        writer.waitUntilExit()
+        pipe.finish()
         #expect(run.status == 1)
         #expect(run.stderr.contains("pipe/contact.form.yaml:3005:5: error: unknown key 'placehlder'"), "\(run.stderr)")
     }

@@ -91,6 +91,26 @@ final class Scratch {
         FileManager.default.contents(atPath: url.appendingPathComponent(path).path).map { String(decoding: $0, as: UTF8.self) }
     }
 
+    /// A FIFO at `path` and a shell `command` started in the directory to feed
+    /// or drain it (it blocks until formc opens the pipe); `finish` waits for the
+    /// shell, or stops it if formc never opened the pipe.
+    func pipe(_ path: String, through command: String) throws -> (path: String, finish: () -> Void) {
+        let fifo = url.appendingPathComponent(path)
+        try FileManager.default.createDirectory(at: fifo.deletingLastPathComponent(), withIntermediateDirectories: true)
+        guard mkfifo(fifo.path, 0o600) == 0 else { throw CocoaError(.fileWriteUnknown) }
+        let shell = Process()
+        shell.executableURL = URL(fileURLWithPath: "/bin/sh")
+        shell.arguments = ["-c", command]
+        shell.currentDirectoryURL = url
+        try shell.run()
+        return (fifo.path, {
+            let deadline = Date().addingTimeInterval(10)
+            while shell.isRunning, Date() < deadline { usleep(10_000) }
+            if shell.isRunning { shell.terminate() }
+            shell.waitUntilExit()
+        })
+    }
+
     func exists(_ path: String) -> Bool {
         FileManager.default.fileExists(atPath: url.appendingPathComponent(path).path)
     }

@@ -312,21 +312,13 @@ private struct ReadOnlyDirectory {
     @Test func aPipeGetsTheSwiftAndStaysAPipe() throws {
         let scratch = try Scratch()
         try scratch.write("contact.form.yaml", Forms.valid)
-        let fifo = scratch.url.appendingPathComponent("Contact.swift").path
-        #expect(mkfifo(fifo, 0o600) == 0)
-        // The reader blocks until formc opens the pipe; it is stopped if formc never does.
-        let reader = Process()
-        reader.executableURL = URL(fileURLWithPath: "/bin/sh")
-        reader.arguments = ["-c", "cat Contact.swift > read.txt"]
-        reader.currentDirectoryURL = scratch.url
-        try reader.run()
-        defer { if reader.isRunning { reader.terminate() } }
+        let pipe = try scratch.pipe("Contact.swift", through: "cat Contact.swift > read.txt")
         let run = try scratch.run("build", "contact.form.yaml", "-o", "Contact.swift")
-        reader.waitUntilExit()
+        pipe.finish()
         #expect(run.status == 0, "\(run.stderr)")
         let read = try String(contentsOf: scratch.url.appendingPathComponent("read.txt"), encoding: .utf8)
         #expect(read == (try scratch.run("build", "contact.form.yaml")).stdout)
-        let attributes = try FileManager.default.attributesOfItem(atPath: fifo)
+        let attributes = try FileManager.default.attributesOfItem(atPath: pipe.path)
         #expect((attributes[.type] as? FileAttributeType) != .typeRegular)
     }
 
