@@ -73,6 +73,12 @@ struct FormcBench: ParsableCommand {
         if childPeak {
             throw ExitCode(try PeakMemory.measureChild(command))
         }
+        // Only `--child-peak` takes a command; anything else left over is a mistake
+        // (`--help` among them, which the passthrough would otherwise swallow).
+        if let first = command.first {
+            if command.contains(where: { ["--help", "-h"].contains($0) }) { throw CleanExit.helpRequest(self) }
+            throw ValidationError("unexpected argument '\(first)'")
+        }
         if let profile {
             try Self.profile(profile, runs: runs, scale: profileScale)
             return

@@ -322,3 +322,36 @@ import Testing
         #expect(missing.stderr.contains("[FC005]"))
     }
 }
+
+/// `formc-bench`, built beside `formc`, answers `--help` with its usage instead of
+/// running the benchmark, and refuses an argument it does not know.
+struct BenchmarkCommandLineTests {
+    static func run(_ arguments: [String]) throws -> (status: Int32, output: String) {
+        let bench = try #require(Formc.executable).deletingLastPathComponent().appendingPathComponent("formc-bench")
+        try #require(FileManager.default.isExecutableFile(atPath: bench.path), "no formc-bench beside formc")
+        let process = Process()
+        process.executableURL = bench
+        process.arguments = arguments
+        let output = FileManager.default.temporaryDirectory.appendingPathComponent("bench-\(UUID().uuidString)")
+        _ = FileManager.default.createFile(atPath: output.path, contents: nil)
+        defer { try? FileManager.default.removeItem(at: output) }
+        process.standardOutput = try FileHandle(forWritingTo: output)
+        process.standardError = process.standardOutput
+        try process.run()
+        // The benchmark itself takes minutes: a run past this is the bug.
+        let deadline = Date().addingTimeInterval(20)
+        while process.isRunning, Date() < deadline { usleep(20_000) }
+        if process.isRunning { process.terminate() }
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: try Data(contentsOf: output), as: UTF8.self))
+    }
+
+    @Test func helpPrintsTheUsage() throws {
+        let help = try Self.run(["--help"])
+        #expect(help.status == 0)
+        #expect(help.output.contains("USAGE: formc-bench"), "\(help.output.prefix(300))")
+        let unknown = try Self.run(["--no-such-flag"])
+        #expect(unknown.status == 64)
+        #expect(unknown.output.contains("unexpected argument '--no-such-flag'"), "\(unknown.output.prefix(300))")
+    }
+}
