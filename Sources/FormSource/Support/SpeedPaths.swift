@@ -73,8 +73,8 @@ package struct SpeedPolicy: Sendable, Hashable {
 /// Every speed path, its file, and the threshold from which it is taken under
 /// `SpeedPolicy.parallel` (docs/performance.md, "Two cores" and "Speed-only
 /// code"). Each speed path sits in code a reader of the stage can skip, is
-/// taken only when its stage's policy is `.parallel`, and is compared with the
-/// plain path in tests (the same bytes, the same diagnostics):
+/// taken only when the policy takes it (`SpeedPolicy.takes`), and is compared
+/// with the plain path in tests (the same bytes, the same diagnostics):
 ///
 /// - read: a large YAML file in two parts at once (`YAMLReader+TwoParts.swift`, `YAMLSplit.swift`);
 /// - decode: a long element list in pieces (`FormDecoder+Pieces.swift`);
