@@ -327,8 +327,8 @@ import Testing
 /// running the benchmark, and refuses an argument it does not know.
 struct BenchmarkCommandLineTests {
     static func run(_ arguments: [String]) throws -> (status: Int32, output: String) {
-        let bench = try #require(Formc.executable).deletingLastPathComponent().appendingPathComponent("formc-bench")
-        try #require(FileManager.default.isExecutableFile(atPath: bench.path), "no formc-bench beside formc")
+        // Beside this test bundle, whichever `formc` the suite runs (`FORMC_BINARY`).
+        let bench = try #require(Formc.product("formc-bench"), "no formc-bench built beside the tests")
         let process = Process()
         process.executableURL = bench
         process.arguments = arguments

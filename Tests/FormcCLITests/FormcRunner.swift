@@ -12,8 +12,12 @@ enum Formc {
     /// The `formc` in the products directory that holds this test bundle (so it
     /// follows `--scratch-path` and the configuration), or `FORMC_BINARY`.
     static let executable: URL? = {
-        let environment = ProcessInfo.processInfo.environment
-        if let path = environment["FORMC_BINARY"] { return URL(fileURLWithPath: path) }
+        if let path = ProcessInfo.processInfo.environment["FORMC_BINARY"] { return URL(fileURLWithPath: path) }
+        return product("formc")
+    }()
+
+    /// The executable `name` in the products directory that holds this test bundle.
+    static func product(_ name: String) -> URL? {
         var starts = [Bundle.main.bundleURL, URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()]
         starts += Bundle.allBundles.map(\.bundleURL).filter { $0.pathExtension == "xctest" }
         if let executable = Bundle.main.executableURL { starts.append(executable) }
@@ -21,7 +25,7 @@ enum Formc {
             var directory = start
             for _ in 0..<4 {
                 directory.deleteLastPathComponent()
-                let candidate = directory.appendingPathComponent("formc")
+                let candidate = directory.appendingPathComponent(name)
                 var isDirectory: ObjCBool = false
                 if FileManager.default.fileExists(atPath: candidate.path, isDirectory: &isDirectory), !isDirectory.boolValue,
                    FileManager.default.isExecutableFile(atPath: candidate.path) {
@@ -30,7 +34,7 @@ enum Formc {
             }
         }
         return nil
-    }()
+    }
 
     /// Runs `formc arguments` in `directory` with a clean environment (no colour,
     /// not on GitHub Actions, the suite's `FORMC_SPEED`) plus `environment`.
