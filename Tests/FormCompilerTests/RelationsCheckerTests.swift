@@ -310,3 +310,23 @@ struct RelationsCheckerTests {
         #expect(dump.contains("\"when\": \"not isEmpty(start) and end > start\""))
     }
 }
+
+/// `options:` holding a lone word: a shared set's name misspelt in its case is
+/// FC501 with the set as the fix; any other word is FC102 saying what goes there.
+struct OptionSetNameTests {
+    @Test func aSetsNameInLowercaseIsFC501WithTheSet() throws {
+        let text = "formc: 1\nform: Checkout\noptions:\n  Country: [us, gb]\nelements:\n"
+            + "  - picker: shipping\n    options: Country\n  - picker: billing\n    options: country\n"
+        let diagnostics = diagnose(text)
+        #expect(diagnostics.map(\.code.rawValue) == ["FC501"])
+        #expect(diagnostics.first?.location.range.start.line == 9)
+        #expect(diagnostics.first?.help == ["did you mean 'Country'?"])
+    }
+
+    @Test func aWordThatIsNoSetIsFC102WithHelp() throws {
+        let text = "formc: 1\nform: Checkout\nelements:\n  - picker: billing\n    options: countries\n"
+        let diagnostics = diagnose(text)
+        #expect(diagnostics.map(\.code.rawValue) == ["FC102"])
+        #expect(diagnostics.first?.help.first?.contains("options: [a, b]") == true)
+    }
+}

@@ -317,9 +317,11 @@ extension DocumentDecoder {
     mutating func optionSetReference(_ node: NodeID, enumName: SourceRange?) -> (name: Located<String>, options: [SegmentOption])? {
         let tree = tree
         guard tree.isScalar(node), !reader.isMissingValue(node), let text = tree.text(node) else { return nil }
-        // A set's name is a type name: another scalar (`options: a`) is a list gone wrong, FC102.
+        // A set's name is a type name: another scalar (`options: a`) is a list gone
+        // wrong, FC102, unless it is a set's name misspelt (`options: countries`).
         guard text.utf8.first.map({ (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0) }) == true
-            || optionSets.contains(where: { $0.name.value == text }) else { return nil }
+            || optionSets.contains(where: { $0.name.value == text })
+            || !Suggestions.didYouMean(text, in: optionSets.map(\.name.value)).isEmpty else { return nil }
         let name = Located(text, at: tree.range(node))
         if let enumName {
             diagnostics.error(
@@ -364,7 +366,10 @@ extension DocumentDecoder {
         let tree = tree
         guard reader.acceptTag(of: node, allowString: false) else { return [] }
         guard tree.isSequence(node) else {
-            diagnostics.error(.wrongType, "expected a list of options, found \(tree.kindDescription(node))", at: tree.range(node))
+            diagnostics.error(
+                .wrongType, "expected a list of options, found \(tree.kindDescription(node))", at: tree.range(node),
+                help: ["list the options, 'options: [a, b]', or name a shared option set (an UpperCamelCase name under the top-level 'options:')"]
+            )
             return []
         }
         let items = tree.items(node)
