@@ -61,11 +61,17 @@ enum Formc {
         process.standardOutput = try FileHandle(forWritingTo: out)
         process.standardError = try FileHandle(forWritingTo: err)
         try process.run()
+        // formc never hangs (SPEC §9): one that runs past this is stopped, and the
+        // test sees a failed run rather than waiting for ever.
+        let deadline = Date().addingTimeInterval(120)
+        while process.isRunning, Date() < deadline { usleep(5_000) }
+        let timedOut = process.isRunning
+        if timedOut { process.terminate() }
         process.waitUntilExit()
         return Run(
-            status: process.terminationStatus,
+            status: timedOut ? -1 : process.terminationStatus,
             stdout: String(decoding: try Data(contentsOf: out), as: UTF8.self),
-            stderr: String(decoding: try Data(contentsOf: err), as: UTF8.self)
+            stderr: String(decoding: try Data(contentsOf: err), as: UTF8.self) + (timedOut ? "\n[formc did not finish in 120 s]" : "")
         )
     }
 }
@@ -104,13 +110,14 @@ final class Scratch {
         guard mkfifo(fifo.path, 0o600) == 0 else { throw CocoaError(.fileWriteUnknown) }
         let shell = Process()
         shell.executableURL = URL(fileURLWithPath: "/bin/sh")
-        shell.arguments = ["-c", command]
+        // `exec`: the process that blocks on the pipe is the one `finish` can stop.
+        shell.arguments = ["-c", "exec " + command]
         shell.currentDirectoryURL = url
         try shell.run()
         return (fifo.path, {
             let deadline = Date().addingTimeInterval(10)
             while shell.isRunning, Date() < deadline { usleep(10_000) }
-            if shell.isRunning { shell.terminate() }
+            if shell.isRunning { kill(shell.processIdentifier, SIGKILL) }
             shell.waitUntilExit()
         })
     }
