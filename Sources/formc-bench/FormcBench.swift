@@ -69,6 +69,9 @@ struct FormcBench: ParsableCommand {
     @Option(help: "The size of the --profile form, in multiples of the 1 MB form.")
     var profileScale = 1
 
+    @Option(help: ArgumentHelp("The form --profile runs: benchmark (the 1 MB form, at --profile-scale) or lists (100 lists of 20 fields).", valueName: "form"))
+    var profileForm = "benchmark"
+
     mutating func run() throws {
         if childPeak {
             throw ExitCode(try PeakMemory.measureChild(command))
@@ -80,7 +83,7 @@ struct FormcBench: ParsableCommand {
             throw ValidationError("unexpected argument '\(first)'")
         }
         if let profile {
-            try Self.profile(profile, runs: runs, scale: profileScale)
+            try Self.profile(profile, form: profileForm, runs: runs, scale: profileScale)
             return
         }
         let formcPath = formc ?? Files.executableDirectory() + "/formc"
@@ -296,10 +299,15 @@ struct FormcBench: ParsableCommand {
 
     /// `--profile`: the pipeline alone, with nothing else in the process to sample.
     /// Prints the time per run, and for build how much of it the emitter took.
-    static func profile(_ stage: String, runs: Int, scale: Int) throws {
+    static func profile(_ stage: String, form: String, runs: Int, scale: Int) throws {
         var limits = CompilerLimits.default
         limits.maxElements = Int.max
-        let file = SourceFile(path: "benchmark.form.yaml", text: BenchmarkForm(scale: scale).yaml())
+        let file: SourceFile
+        switch form {
+        case "benchmark": file = SourceFile(path: "benchmark.form.yaml", text: BenchmarkForm(scale: scale).yaml())
+        case "lists": file = SourceFile(path: "lists.form.yaml", text: BenchmarkListsForm().yaml())
+        default: throw ValidationError("--profile-form takes benchmark or lists")
+        }
         var emitting = 0.0
         let start = Timing.now()
         for _ in 0..<max(runs, 1) {
@@ -323,7 +331,7 @@ struct FormcBench: ParsableCommand {
             }
         }
         let count = Double(max(runs, 1))
-        var line = "\(stage), \(scale)×: \(Format.milliseconds((Timing.now() - start) / count)) per run"
+        var line = "\(stage), \(form == "lists" ? "lists" : "\(scale)×"): \(Format.milliseconds((Timing.now() - start) / count)) per run"
         if stage == "build" { line += ", of which emit \(Format.milliseconds(emitting / count))" }
         print(line)
     }
