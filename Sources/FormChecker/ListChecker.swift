@@ -34,6 +34,12 @@ enum ListChecker {
 
     /// Checks every list, stores each entry's checked elements (typed conditions)
     /// back into `document`, and returns what the emitter needs of each.
+    ///
+    /// Three steps: in document order, each list's item type is declared (the
+    /// lists before take theirs first); each list is checked on its own, its keys
+    /// and its entry (`check(_:in:…)`), on every core when the entries hold enough
+    /// elements (`SpeedPaths.listEntriesAtOnceMinimumElements`); then, in document
+    /// order again, the results are merged, so that either way gives the same.
     static func check(
         _ lists: [Found], in document: inout FormDocument, symbols: SymbolTable,
         facts: [ConditionConstancy.FieldFacts], file: SourceFile, speed: SpeedPolicy,
@@ -43,54 +49,42 @@ enum ListChecker {
         // The names an entry's option enum may not take: it is declared in its entry
         // struct and aliased in its entry class, where it would hide them.
         var outerTypes: Set<String> = [document.name.value]
+        var itemTypeDiagnostics: [DiagnosticBag] = []
+        var entryElements = 0
         for found in lists {
-            let itemType = document.list(at: found.path).swiftItemType
-            outerTypes.formUnion([itemType, itemType + "Entry"])
+            let list = document.list(at: found.path)
+            outerTypes.formUnion([list.swiftItemType, list.swiftItemType + "Entry"])
+            var bag = DiagnosticBag(file: diagnostics.file)
+            checkItemType(list, taken: &takenTypes, diagnostics: &bag)
+            itemTypeDiagnostics.append(bag)
+            entryElements += list.elements.count
+        }
+        let atOnce = speed.takes(.listEntriesAtOnce) && lists.count > 1
+            && entryElements >= SpeedPaths.listEntriesAtOnceMinimumElements && SpeedPaths.hasSecondCore
+        let results: [EntryResult]
+        do {
+            let (form, path) = (document, diagnostics.file)
+            let check: @Sendable (Int) -> EntryResult = { index in
+                Self.check(lists[index], in: form, symbols: symbols, facts: facts, file: file, diagnosticsFile: path)
+            }
+            if atOnce {
+                SpeedPaths.note(.listEntriesAtOnce)
+                results = Concurrently.map(lists.count, check)
+            } else {
+                results = lists.indices.map(check)
+            }
         }
         var checked: [CheckedList] = []
         checked.reserveCapacity(lists.count)
-        for found in lists {
+        for index in lists.indices {
+            let (found, result) = (lists[index], results[index])
+            diagnostics.append(contentsOf: itemTypeDiagnostics[index].diagnostics)
+            diagnostics.append(contentsOf: result.diagnostics)
             var list = document.list(at: found.path)
-            let element = document.element(at: found.path)
-            checkCounts(list, diagnostics: &diagnostics)
-            checkItemType(list, taken: &takenTypes, diagnostics: &diagnostics)
-
-            // The entry's ids, and the form's fields outside the list it can name.
-            let entryIDs = entryIDs(list.elements)
-            let own = Set(entryIDs.map(\.value))
-            for id in entryIDs where SwiftNaming.reservedEntryMembers.contains(id.value) {
-                diagnostics.error(
-                    .invalidFieldID, "'\(id.value)' is a member of every list entry and cannot be an entry's field id", at: id.range,
-                    help: ["choose another name, e.g. '\(id.value)Field'"]
-                )
-            }
-            var elements = list.elements
-            let entryElementCount = elements.count
-            let outside = outsideFields(named: list.elements, own: own, symbols: symbols)
-                ?? symbols.fields.indices.filter { !own.contains(symbols.fields[$0].id) }
-            for index in outside {
-                let field = symbols.fields[index]
-                elements.append(stub(of: document.element(at: field.path), canBeHidden: facts[index].canBeHidden))
-            }
-            var entryDocument = FormDocument(
-                version: document.version, name: Located("", at: .fileStart), validateOn: document.validateOn,
-                elements: elements, range: element.range
-            )
-            // The form's shared option sets and rule conditions reach into its entries (SPEC §16).
-            entryDocument.optionSets = document.optionSets
-            entryDocument.hasRuleConditions = document.hasRuleConditions
-            var entryDiagnostics = DiagnosticBag(file: diagnostics.file)
-            var entry = FormChecker.check(
-                entryDocument, file: file, speed: .plain, entryFieldLists: symbols.entryFieldLists,
-                diagnostics: &entryDiagnostics
-            )
-            for diagnostic in entryDiagnostics.diagnostics where element.range.contains(diagnostic.location.range) {
-                diagnostics.append(diagnostic)
-            }
-            list.elements = Array(entry.document.elements[..<entryElementCount])
+            list.elements = result.elements
             document.setList(list, at: found.path)
-            let entryFieldCount = entry.symbols.fields.prefix { own.contains($0.id) }.count
-            for field in entry.symbols.fields.prefix(entryFieldCount) {
+            var symbols = result.symbols
+            for field in symbols.fields.prefix(result.entryFieldCount) {
                 switch field.valueType {
                 case .segment(let name, _), .multiChoice(let name):
                     guard outerTypes.contains(name) else { continue }
@@ -102,10 +96,70 @@ enum ListChecker {
                     continue
                 }
             }
-            entry.symbols.entryFieldLists = [:]
-            checked.append(CheckedList(path: found.path, symbols: entry.symbols, entryFieldCount: entryFieldCount))
+            symbols.entryFieldLists = [:]
+            checked.append(CheckedList(path: found.path, symbols: symbols, entryFieldCount: result.entryFieldCount))
         }
         return checked
+    }
+
+    /// What checking one list found.
+    struct EntryResult: Sendable {
+        /// The diagnostics of the list's keys and of its entry.
+        var diagnostics: [Diagnostic]
+        /// The entry's checked elements.
+        var elements: [Element]
+        var symbols: SymbolTable
+        var entryFieldCount: Int
+    }
+
+    /// Checks the list `found` but its item type: its counts, its entry ids that
+    /// are members of every entry, and its entry as a form of its own (its
+    /// elements, followed by copies of the form's fields it can name), keeping
+    /// the diagnostics inside the list.
+    private static func check(
+        _ found: Found, in document: FormDocument, symbols: SymbolTable,
+        facts: [ConditionConstancy.FieldFacts], file: SourceFile, diagnosticsFile: String
+    ) -> EntryResult {
+        let list = document.list(at: found.path)
+        var diagnostics = DiagnosticBag(file: diagnosticsFile)
+        checkCounts(list, diagnostics: &diagnostics)
+
+        // The entry's ids, and the form's fields outside the list it can name.
+        let entryIDs = entryIDs(list.elements)
+        let own = Set(entryIDs.map(\.value))
+        for id in entryIDs where SwiftNaming.reservedEntryMembers.contains(id.value) {
+            diagnostics.error(
+                .invalidFieldID, "'\(id.value)' is a member of every list entry and cannot be an entry's field id", at: id.range,
+                help: ["choose another name, e.g. '\(id.value)Field'"]
+            )
+        }
+        var elements = list.elements
+        let outside = outsideFields(named: list.elements, own: own, symbols: symbols)
+            ?? symbols.fields.indices.filter { !own.contains(symbols.fields[$0].id) }
+        for index in outside {
+            let field = symbols.fields[index]
+            elements.append(stub(of: document.element(at: field.path), canBeHidden: facts[index].canBeHidden))
+        }
+        let range = document.element(at: found.path).range
+        var entryDocument = FormDocument(
+            version: document.version, name: Located("", at: .fileStart), validateOn: document.validateOn,
+            elements: elements, range: range
+        )
+        // The form's shared option sets and rule conditions reach into its entries (SPEC §16).
+        entryDocument.optionSets = document.optionSets
+        entryDocument.hasRuleConditions = document.hasRuleConditions
+        var entryDiagnostics = DiagnosticBag(file: diagnosticsFile)
+        let entry = FormChecker.check(
+            entryDocument, file: file, speed: .plain, entryFieldLists: symbols.entryFieldLists,
+            diagnostics: &entryDiagnostics
+        )
+        diagnostics.append(contentsOf: entryDiagnostics.diagnostics.filter { range.contains($0.location.range) })
+        return EntryResult(
+            diagnostics: diagnostics.diagnostics,
+            elements: Array(entry.document.elements[..<list.elements.count]),
+            symbols: entry.symbols,
+            entryFieldCount: entry.symbols.fields.prefix { own.contains($0.id) }.count
+        )
     }
 
     /// The ids declared in an entry's elements, at every depth.

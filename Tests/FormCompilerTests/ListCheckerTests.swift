@@ -315,3 +315,64 @@ struct ListScopeCostTests {
         #expect(diagnostic.help.contains { $0.contains("'a3'") }, "\(diagnostic.help)")
     }
 }
+
+/// The entries of many lists are checked on every core (`SpeedPaths.Path.listEntriesAtOnce`):
+/// the diagnostics, the checked lists and the Swift are those of the plain path, in
+/// the same order.
+struct ListEntriesAtOnceTests {
+    /// Twelve lists, each with mistakes of its own keys (counts, item type), of its
+    /// entry (a misspelt name, a reserved id, a bad rule) and an enum that collides.
+    static func text(broken: Bool) -> String {
+        var text = (0..<40).map { "  - textField: a\($0)\n" }.joined()
+        for list in 0..<12 {
+            text += """
+              - list: rows\(list)
+                \(broken && list % 3 == 0 ? "minItems: 5\n    maxItems: 2" : "maxItems: 9")
+                \(broken && list == 4 ? "itemType: Rows0Item" : "title: Rows \(list)")
+                elements:
+
+            """
+            for index in 0..<30 {
+                let name = broken && index == list ? "a\(index)x" : "a\(index)"
+                text += "      - textField: e\(index)\n        visibleWhen: \"not isEmpty(\(name))\"\n"
+                text += "        rules: [required\(broken && index == 7 ? ", { minLength: -1 }" : "")]\n"
+            }
+            if broken && list % 4 == 1 { text += "      - textField: id\n" }
+            if broken && list == 5 { text += "      - segment: kind\n        enumName: Rows1ItemEntry\n        options: [a, b]\n" }
+        }
+        return form(text)
+    }
+
+    static func check(_ text: String, _ speed: SpeedPolicy) -> (FormPipeline.CheckResult, Set<SpeedPaths.Path>) {
+        let taken = SpeedPaths.Taken()
+        let result = SpeedPaths.$taken.withValue(taken) {
+            FormPipeline.check(SourceFile(path: "t.form.yaml", text: text), speed: speed)
+        }
+        return (result, taken.all)
+    }
+
+    @Test func aBrokenFormGetsTheSameDiagnosticsInTheSameOrder() {
+        let text = Self.text(broken: true)
+        let (plain, plainTaken) = Self.check(text, .plain)
+        let (parallel, parallelTaken) = Self.check(text, .parallel)
+        #expect(!plainTaken.contains(.listEntriesAtOnce))
+        #expect(parallelTaken.contains(.listEntriesAtOnce) == SpeedPaths.hasSecondCore)
+        let codes = Set(plain.diagnostics.map(\.code.rawValue))
+        #expect(codes == ["FC201", "FC204", "FC402", "FC403", "FC501"], "\(codes.sorted())")
+        #expect(plain.diagnostics.count >= 12)
+        #expect(parallel.diagnostics.map(\.summary) == plain.diagnostics.map(\.summary))
+    }
+
+    @Test func aValidFormGetsTheSameListsAndSwift() throws {
+        let text = Self.text(broken: false)
+        let (plain, _) = Self.check(text, .plain)
+        let (parallel, _) = Self.check(text, .parallel)
+        #expect(plain.diagnostics.isEmpty, "\(plain.diagnostics.map(\.summary))")
+        let plainLists = try #require(plain.checked?.lists)
+        let parallelLists = try #require(parallel.checked?.lists)
+        #expect(plainLists.map { $0.symbols.fields.map(\.id) } == parallelLists.map { $0.symbols.fields.map(\.id) })
+        #expect(plainLists.map(\.entryFieldCount) == parallelLists.map(\.entryFieldCount))
+        let file = SourceFile(path: "t.form.yaml", text: text)
+        #expect(FormPipeline.build(file, speed: .plain).swiftUTF8 == FormPipeline.build(file, speed: .parallel).swiftUTF8)
+    }
+}

@@ -29,12 +29,19 @@ struct SpeedPolicyTests {
 
     /// A form large enough for every speed path: a YAML file over
     /// `twoPartReadMinimumBytes`, thousands of lines, elements, fields and
-    /// strings, some conditions.
+    /// strings, some conditions, and lists whose entries hold more than
+    /// `listEntriesAtOnceMinimumElements` elements.
     static let text: String = {
         var text = "formc: 1\nform: Large\nelements:\n"
         for index in 0..<4_000 {
             text += "  - textField: f\(index)\n    label: Field \(index) of the form that takes every path\n"
             if index % 7 == 1 { text += "    visibleWhen: \"f0 == 'x'\"\n" }
+        }
+        for list in 0..<4 {
+            text += "  - list: rows\(list)\n    elements:\n"
+            for index in 0..<(SpeedPaths.listEntriesAtOnceMinimumElements / 4 + 1) {
+                text += "      - textField: e\(index)\n        visibleWhen: \"f\(index) == 'x'\"\n        rules: [required]\n"
+            }
         }
         return text
     }()
@@ -73,6 +80,7 @@ struct SpeedPolicyTests {
         #expect(plain.taken.isEmpty, "speed paths taken under .plain: \(plain.taken)")
         // Each speed path ran under `.parallel` (those on a second core only where there is one).
         let always: Set<SpeedPaths.Path> = [.decodeInPieces, .checkInHalves, .conditionsInChunks, .fieldInfosInHalves, .emitInBatches]
+        // `listEntriesAtOnce` and `readInTwo` run only where there is a second core.
         #expect(parallel.taken.isSuperset(of: always), "missing: \(always.subtracting(parallel.taken))")
         if SpeedPaths.hasSecondCore {
             #expect(parallel.taken == Set(SpeedPaths.Path.allCases), "missing: \(Set(SpeedPaths.Path.allCases).subtracting(parallel.taken))")

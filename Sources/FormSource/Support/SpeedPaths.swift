@@ -80,6 +80,7 @@ package struct SpeedPolicy: Sendable, Hashable {
 /// - decode: a long element list in pieces (`FormDecoder+Pieces.swift`);
 /// - check: the element list walked in halves (`FormChecker+Halves.swift`);
 ///   conditions lowered in chunks beside the rule checks (`ConditionChecker.swift`);
+///   the entries of the form's lists checked on every core (`ListChecker.swift`);
 /// - emit: `FieldInfo`s made and freed in halves (`FormTranslator+FieldInfo.swift`,
 ///   `FieldTable.swift`); the file rendered in batches on every core
 ///   (`SwiftEmitter.swift`, `EmitPlan.swift`, the weights below);
@@ -112,6 +113,9 @@ package enum SpeedPaths {
     package static let conditionChunksMinimum = 4
     /// Check: the most chunks conditions are lowered in.
     package static let conditionChunksMaximum = 16
+    /// Check: from this many elements in the entries of a form's lists (with the
+    /// form's fields each entry names), the entries are checked on every core.
+    package static let listEntriesAtOnceMinimumElements = 256
 
     /// Emit: a form of this many fields or more has its `FieldInfo`s made and freed in two halves.
     package static let fieldInfosInHalvesMinimumFields = 1_000
@@ -176,7 +180,7 @@ package enum SpeedPaths {
 
     /// The speed paths, as a test sees which ran (`taken`).
     package enum Path: String, Sendable, Hashable, CaseIterable {
-        case readInTwo, decodeInPieces, checkInHalves, conditionsInChunks
+        case readInTwo, decodeInPieces, checkInHalves, conditionsInChunks, listEntriesAtOnce
         case fieldInfosInHalves, emitInBatches
         case catalogMergedInHalves
 
@@ -185,7 +189,7 @@ package enum SpeedPaths {
             switch self {
             case .readInTwo: .read
             case .decodeInPieces: .decode
-            case .checkInHalves, .conditionsInChunks: .check
+            case .checkInHalves, .conditionsInChunks, .listEntriesAtOnce: .check
             case .fieldInfosInHalves, .emitInBatches: .emit
             case .catalogMergedInHalves: .strings
             }
