@@ -49,10 +49,13 @@ enum RuleChecker {
         diagnostics: inout DiagnosticBag
     ) {
         seen.reset()
-        var minLength: RuleDecl?
-        var maxLength: RuleDecl?
-        var email: RuleDecl?
-        var url: RuleDecl?
+        // The first rule of each kind that is compared with another, as its index
+        // in `field.rules`: an optional `RuleDecl` per kind would be a large value
+        // to set up on every call.
+        var minLength: Int?
+        var maxLength: Int?
+        var email: Int?
+        var url: Int?
         var bounds = Bounds()
 
         for (index, rule) in field.rules.enumerated() {
@@ -90,12 +93,12 @@ enum RuleChecker {
             case .min(let text), .max(let text):
                 // A bound that applies sometimes (`when:`) neither contradicts the other nor ends a slider.
                 if let bound = checkBound(text, rule: rule, field: field, diagnostics: &diagnostics), rule.when == nil {
-                    if case .min = rule.kind { bounds.min = bounds.min ?? (rule, bound) } else { bounds.max = bounds.max ?? (rule, bound) }
+                    if case .min = rule.kind { bounds.min = bounds.min ?? (index, bound) } else { bounds.max = bounds.max ?? (index, bound) }
                 }
             case .minField(let target), .maxField(let target):
                 checkFieldBound(target, rule: rule, field: field, symbols: symbols, diagnostics: &diagnostics)
             case .minCount(let count):
-                bounds.minCount = bounds.minCount ?? (rule, count)
+                bounds.minCount = bounds.minCount ?? (index, count)
                 if count == 0 {
                     diagnostics.warning(
                         .ineffectiveRule, "'minCount: 0' can never fail", at: rule.parameterRange ?? rule.nameRange,
@@ -108,7 +111,7 @@ enum RuleChecker {
                     )
                 }
             case .maxCount(let count):
-                bounds.maxCount = bounds.maxCount ?? (rule, count)
+                bounds.maxCount = bounds.maxCount ?? (index, count)
                 if field.optionCount > 0, count >= field.optionCount {
                     diagnostics.warning(
                         .ineffectiveRule, "'maxCount: \(count)' can never fail: '\(field.id)' has \(field.optionCount) options",
@@ -122,15 +125,15 @@ enum RuleChecker {
                         help: ["remove it, or use 'required' to forbid an empty value"]
                     )
                 }
-                minLength = minLength ?? rule
+                minLength = minLength ?? index
             case .maxLength:
-                maxLength = maxLength ?? rule
+                maxLength = maxLength ?? index
             case .pattern(let pattern):
                 patterns.check(pattern, rule: rule, file: file, diagnostics: &diagnostics)
             case .email:
-                email = email ?? rule
+                email = email ?? index
             case .url:
-                url = url ?? rule
+                url = url ?? index
             case .sameAs(let target):
                 checkSameAs(target, rule: rule, field: field, symbols: symbols, diagnostics: &diagnostics)
             case .custom(let validator):
@@ -146,9 +149,12 @@ enum RuleChecker {
             }
         }
 
-        checkLengths(minLength: minLength, maxLength: maxLength, inputLimit: field.maxInputLength, diagnostics: &diagnostics)
+        checkLengths(
+            minLength: minLength.map { field.rules[$0] }, maxLength: maxLength.map { field.rules[$0] },
+            inputLimit: field.maxInputLength, diagnostics: &diagnostics
+        )
         bounds.check(field: field, diagnostics: &diagnostics)
-        if let email, let url {
+        if let email = email.map({ field.rules[$0] }), let url = url.map({ field.rules[$0] }) {
             let later = email.range.start < url.range.start ? url : email
             let earlier = later.kind == .url ? email : url
             diagnostics.error(
@@ -241,22 +247,25 @@ enum RuleChecker {
         return nil
     }
 
-    /// The first `min`, `max`, `minCount` and `maxCount` of a field, compared once
-    /// all its rules are read.
+    /// The first `min`, `max`, `minCount` and `maxCount` of a field (each rule's
+    /// index in the field's rules), compared once all its rules are read.
     private struct Bounds {
-        var min: (rule: RuleDecl, bound: RuleBound)?
-        var max: (rule: RuleDecl, bound: RuleBound)?
-        var minCount: (rule: RuleDecl, count: Int)?
-        var maxCount: (rule: RuleDecl, count: Int)?
+        var min: (rule: Int, bound: RuleBound)?
+        var max: (rule: Int, bound: RuleBound)?
+        var minCount: (rule: Int, count: Int)?
+        var maxCount: (rule: Int, count: Int)?
 
         func check(field: Field, diagnostics: inout DiagnosticBag) {
             if let min, let max, let low = min.bound.fixedValue, let high = max.bound.fixedValue, low > high {
-                report("min \(describe(min.bound)) is greater than max \(describe(max.bound)): no value can pass", min.rule, max.rule, &diagnostics)
+                report(
+                    "min \(describe(min.bound)) is greater than max \(describe(max.bound)): no value can pass",
+                    field.rules[min.rule], field.rules[max.rule], &diagnostics
+                )
             }
             if let minCount, let maxCount, minCount.count > maxCount.count {
                 report(
                     "minCount \(minCount.count) is greater than maxCount \(maxCount.count): no choice can pass",
-                    minCount.rule, maxCount.rule, &diagnostics
+                    field.rules[minCount.rule], field.rules[maxCount.rule], &diagnostics
                 )
             }
             if let slider = field.sliderStyle, min == nil || max == nil {
