@@ -12,25 +12,25 @@ extension FormTranslator {
             let what = word == "Visible" ? "shown" : "editable"
             // Each field keyed by the helper that decides it (1 + its index); 0: always true.
             let key: (Int) -> Int = word == "Visible"
-                ? { fields[$0].visibleHelper.map { $0 + 1 } ?? 0 }
-                : { fields[$0].enabledHelper.map { $0 + 1 } ?? 0 }
+                ? { [self] in fields[$0].visibleHelper.map { $0 + 1 } ?? 0 }
+                : { [self] in fields[$0].enabledHelper.map { $0 + 1 } ?? 0 }
             // A list's id is a case of `Field` too, decided by the list element's helper (SPEC §14).
             let extras = lists.map { list in
                 (name: list.id, key: (word == "Visible" ? list.helpers.visible : list.helpers.enabled).map { $0 + 1 } ?? 0)
             }
             // The instance answer reads the live values: no snapshot per question.
-            plan.once { out in
+            plan.once { [self] out in
                 out.openFunction(SwiftFunction(
                     doc: ["Whether `field` is \(what) now (SPEC §7)."],
                     access: access, name: name,
                     parameters: [SwiftParameter("_", "field", Self.fieldType)], result: .named("Bool"), body: []
                 ))
             }
-            switchOverFields(keyCount: helpers.count + 1, whenEmpty: 0, into: &plan, key: key, extras: extras) { key, out in
+            switchOverFields(keyCount: helpers.count + 1, whenEmpty: 0, into: &plan, key: key, extras: extras) { [self] key, out in
                 if key > 0 { writeHelperCall(helpers[key - 1], from: .live, into: &out) } else { out.literal(.bool(true)) }
             }
             let readsToday = conditions.readsToday
-            plan.once { out in
+            plan.once { [self] out in
                 out.closeBody()
                 var doc = ["Whether `field` is \(what) with `values`: its own condition and every enclosing group's hold."]
                 var parameters = [
@@ -46,16 +46,16 @@ extension FormTranslator {
                     parameters: parameters, result: .named("Bool"), body: []
                 ))
             }
-            switchOverFields(keyCount: helpers.count + 1, whenEmpty: 0, into: &plan, key: key, extras: extras) { key, out in
+            switchOverFields(keyCount: helpers.count + 1, whenEmpty: 0, into: &plan, key: key, extras: extras) { [self] key, out in
                 if key > 0 { writeHelperCall(helpers[key - 1], from: .snapshot, into: &out) } else { out.literal(.bool(true)) }
             }
             plan.once { $0.closeBody() }
             for source in [ConditionSource.snapshot, .live] {
-                plan.each(helpers.count, in: formMembers, weight: { _ in SpeedPaths.EmitWeights.conditionHelper }) { index, out in
+                plan.each(helpers.count, in: formMembers, weight: { _ in SpeedPaths.EmitWeights.conditionHelper }) { [self] index, out in
                     let helper = helpers[index]
                     out.openConditionHelper(helper.name(from: source), from: source, readsToday: readsToday)
                     // `return isGroupVisible(values) && (…)`: the enclosing group's helper first.
-                    out.returnStatement { out in
+                    out.returnStatement { [self] out in
                         if let parent = helper.parent {
                             writeHelperCall(helpers[parent], from: source, into: &out)
                             out.binaryOperator(.and)
@@ -101,7 +101,7 @@ extension FormTranslator {
             if let fieldType, fieldType.alwaysHasValue {
                 // A field with a default (segment, picker, number, date) always has a value: empty only when hidden.
                 guard let helper else { return out.literal(.bool(false)) }
-                return out.parenthesized(.not, at: position) { out in
+                return out.parenthesized(.not, at: position) { [self] out in
                     out.negation()
                     writeHelperCall(helper, from: source, into: &out)
                 }
@@ -127,16 +127,16 @@ extension FormTranslator {
                 }
             }
             guard let helper else { return writeEmpty(at: position, into: &out) }
-            out.parenthesized(.binary(.or), at: position) { out in
+            out.parenthesized(.binary(.or), at: position) { [self] out in
                 out.negation()
                 writeHelperCall(helper, from: source, into: &out)
                 out.binaryOperator(.or)
                 writeEmpty(at: .operand(of: .or), into: &out)
             }
         case .textEquals(let id, let text):
-            out.parenthesized(.binary(.equal), at: position) { out in
+            out.parenthesized(.binary(.equal), at: position) { [self] out in
                 if let helper = visibilityHelper(of: fieldPosition(id)) {
-                    out.conditional { out in
+                    out.conditional { [self] out in
                         writeHelperCall(helper, from: source, into: &out)
                     } then: { out in
                         out.conditionRead(id, from: source)
@@ -151,7 +151,7 @@ extension FormTranslator {
             }
         case .segmentEquals(let id, let optionValue):
             let field = fieldPosition(id)
-            writeWhenVisible(visibilityHelper(of: field), .binary(.equal), from: source, at: position, into: &out) { out in
+            writeWhenVisible(visibilityHelper(of: field), .binary(.equal), from: source, at: position, into: &out) { [self] out in
                 out.conditionRead(id, from: source)
                 out.binaryOperator(.equal)
                 writeOptionCase(optionValue, of: id, field, into: &out)
@@ -160,10 +160,10 @@ extension FormTranslator {
             // `(values.plan == Plan.pro) || (values.plan == Plan.team)`: `==` reads an optional selection too.
             let field = fieldPosition(id)
             let shape: ConditionShape = optionValues.count > 1 ? .binary(.or) : .binary(.equal)
-            writeWhenVisible(visibilityHelper(of: field), shape, from: source, at: position, into: &out) { out in
+            writeWhenVisible(visibilityHelper(of: field), shape, from: source, at: position, into: &out) { [self] out in
                 for (index, optionValue) in optionValues.enumerated() {
                     if index > 0 { out.binaryOperator(.or) }
-                    out.parenthesized(.binary(.equal), at: optionValues.count > 1 ? .operand(of: .or) : .whole) { out in
+                    out.parenthesized(.binary(.equal), at: optionValues.count > 1 ? .operand(of: .or) : .whole) { [self] out in
                         out.conditionRead(id, from: source)
                         out.binaryOperator(.equal)
                         writeOptionCase(optionValue, of: id, field, into: &out)
@@ -172,17 +172,17 @@ extension FormTranslator {
             }
         case .contains(let id, let optionValue):
             let field = fieldPosition(id)
-            writeWhenVisible(visibilityHelper(of: field), .atom, from: source, at: position, into: &out) { out in
+            writeWhenVisible(visibilityHelper(of: field), .atom, from: source, at: position, into: &out) { [self] out in
                 out.conditionRead(id, from: source)
-                out.containsCall { out in
+                out.containsCall { [self] out in
                     writeOptionCase(optionValue, of: id, field, into: &out)
                 }
             }
         case .countCompare(let id, let order, let count):
             // A hidden multiChoice reads as nothing chosen: it counts 0.
-            out.parenthesized(.binary(.compare), at: position) { out in
+            out.parenthesized(.binary(.compare), at: position) { [self] out in
                 if let helper = visibilityHelper(of: fieldPosition(id)) {
-                    out.conditional { out in
+                    out.conditional { [self] out in
                         writeHelperCall(helper, from: source, into: &out)
                     } then: { out in
                         out.conditionRead(id, from: source)
@@ -213,20 +213,20 @@ extension FormTranslator {
             }
         case .fieldCompare(let lhs, let op, let rhs):
             // `FormComparison.holds(values.endDate, .less, values.startDate)`: false when either is empty (SPEC §16).
-            out.fieldComparison(op) { out in
+            out.fieldComparison(op) { [self] out in
                 writeComparedField(lhs, against: rhs, from: source, into: &out)
-            } rhs: { out in
+            } rhs: { [self] out in
                 writeComparedField(rhs, against: lhs, from: source, into: &out)
             }
         case .not(let inner):
-            out.parenthesized(.not, at: position) { out in
+            out.parenthesized(.not, at: position) { [self] out in
                 out.negation()
                 writeCondition(inner, from: source, at: .negated, into: &out)
             }
         case .and(let lhs, let rhs), .or(let lhs, let rhs):
             let op: SwiftOperator
             if case .and = condition { op = .and } else { op = .or }
-            out.parenthesized(.binary(op), at: position) { out in
+            out.parenthesized(.binary(op), at: position) { [self] out in
                 writeCondition(lhs, from: source, at: .operand(of: op), into: &out)
                 out.binaryOperator(op)
                 writeCondition(rhs, from: source, at: .operand(of: op), into: &out)
@@ -247,7 +247,7 @@ extension FormTranslator {
         if case .number(false, _)? = fieldType, case .number(true, _)? = otherType { converts = true }
         func read(_ out: inout SwiftRenderer) {
             guard let helper else { return out.conditionRead(id, from: source) }
-            out.conditional { out in
+            out.conditional { [self] out in
                 writeHelperCall(helper, from: source, into: &out)
             } then: { out in
                 out.conditionRead(id, from: source)
@@ -287,7 +287,7 @@ extension FormTranslator {
         guard let helper else {
             return out.parenthesized(test, at: position, writeTest)
         }
-        out.parenthesized(.binary(.and), at: position) { out in
+        out.parenthesized(.binary(.and), at: position) { [self] out in
             writeHelperCall(helper, from: source, into: &out)
             out.binaryOperator(.and)
             out.parenthesized(test, at: .operand(of: .and), writeTest)

@@ -13,7 +13,7 @@ extension FormTranslator {
     private static let formParameter = "form"
 
     func elementMembers(into plan: inout EmitPlan) {
-        plan.once { out in
+        plan.once { [self] out in
             out.declaration(.property(SwiftProperty(
                 doc: ["The element tree a renderer walks, bound to the form's values; built once."],
                 access: access, modifiers: ["private(set)", "lazy"], isLet: false, name: "elements",
@@ -21,7 +21,7 @@ extension FormTranslator {
                 initializer: .call(.member(.name("Self"), builderName(at: [])), [SwiftArgument("of", .name("self"))])
             )))
         }
-        plan.each(levels.count, in: formMembers, weight: { [levels] in SpeedPaths.EmitWeights.levelStart + SpeedPaths.EmitWeights.levelElement * levels[$0].elements.count }) { index, out in
+        plan.each(levels.count, in: formMembers, weight: { [self] in SpeedPaths.EmitWeights.levelStart + SpeedPaths.EmitWeights.levelElement * levels[$0].elements.count }) { [self] index, out in
             builder(for: levels[index], into: &out)
         }
     }

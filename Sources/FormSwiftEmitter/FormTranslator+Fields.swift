@@ -10,7 +10,7 @@ import FormText
 /// member belongs in `plan()`), calling the renderer's function for that kind of
 /// member, for example a stored property of the form:
 ///
-///     eachField(in: formMembers, into: &plan) { index, out in
+///     eachField(in: formMembers, into: &plan) { [self] index, out in
 ///         out.storedProperty(access, isLet: true, fields[index].name, FieldType("FormValue", of: fields[index].valueType))
 ///     }
 ///
@@ -30,7 +30,7 @@ extension FormTranslator {
 
     /// `let email: FormValue<String>`: each field's value, as the app binds to it.
     func fieldValues(into plan: inout EmitPlan) {
-        eachField(in: formMembers, weight: SpeedPaths.EmitWeights.fieldValue, into: &plan) { index, out in
+        eachField(in: formMembers, weight: SpeedPaths.EmitWeights.fieldValue, into: &plan) { [self] index, out in
             out.storedProperty(access, isLet: true, fields[index].name, FieldType("FormValue", of: fields[index].valueType))
         }
     }
@@ -38,7 +38,7 @@ extension FormTranslator {
     // MARK: - Nested types
 
     func fieldEnum(into plan: inout EmitPlan) {
-        plan.once { out in
+        plan.once { [self] out in
             out.openType(SwiftTypeDecl(
                 doc: ["The form's fields, in document order."],
                 access: access, kind: .enum, name: "Field",
@@ -47,12 +47,12 @@ extension FormTranslator {
             ))
         }
         if lists.isEmpty {
-            eachField(in: nestedMembers, weight: SpeedPaths.EmitWeights.fieldCase, into: &plan) { index, out in
+            eachField(in: nestedMembers, weight: SpeedPaths.EmitWeights.fieldCase, into: &plan) { [self] index, out in
                 out.enumCase(fields[index].name)
             }
         } else {
             // A list's id is a field of the form (SPEC §14), in document order.
-            plan.once { [lists, fields] out in
+            plan.once { [self] out in
                 var next = 0
                 for position in fields.indices {
                     while next < lists.count, lists[next].fieldsBefore <= position {
@@ -105,7 +105,7 @@ extension FormTranslator {
             return
         }
         let segmentFields = withOptions
-        plan.each(segmentFields.count, in: context, weight: { SpeedPaths.EmitWeights.enumStart + SpeedPaths.EmitWeights.enumCase * fields[segmentFields[$0]].caseNames.count }) { index, out in
+        plan.each(segmentFields.count, in: context, weight: { [self] in SpeedPaths.EmitWeights.enumStart + SpeedPaths.EmitWeights.enumCase * fields[segmentFields[$0]].caseNames.count }) { [self] index, out in
             let field = fields[segmentFields[index]]
             let (enumName, options, set): (String, [SegmentOption], String?) = switch field.kind {
             case .segment(let segment): (segment.swiftEnumName, segment.options, segment.optionSet?.value)
@@ -128,7 +128,7 @@ extension FormTranslator {
 
     func actionEnum(into plan: inout EmitPlan) {
         guard !segueIDs.isEmpty else { return }
-        plan.once(weight: SpeedPaths.EmitWeights.enumStart + SpeedPaths.EmitWeights.enumCase * segueIDs.count) { out in
+        plan.once(weight: SpeedPaths.EmitWeights.enumStart + SpeedPaths.EmitWeights.enumCase * segueIDs.count) { [self] out in
             out.openType(SwiftTypeDecl(
                 doc: ["The form's segues: what a renderer does when one is tapped is up to the app."],
                 access: access, kind: .enum, name: "Action",
@@ -144,7 +144,7 @@ extension FormTranslator {
     func valuesStruct(into plan: inout EmitPlan, name: String = "Values", entry: ListEntrySpec? = nil) {
         let nestedMembers = entry == nil ? nestedMembers : Self.entryStructMembers
         let nestedBody = entry == nil ? nestedBody : Self.entryStructBody
-        plan.once { out in
+        plan.once { [self] out in
             if let entry {
                 out.openType(SwiftTypeDecl(
                     doc: [
@@ -165,7 +165,7 @@ extension FormTranslator {
         if entry != nil {
             var declared = Set<String>()
             segmentEnums(into: &plan, context: nestedMembers, declared: &declared)
-            plan.once { out in
+            plan.once { [self] out in
                 out.listMember(["\(accessPrefix)var id = FormRuntime.FormEntryID()"], compact: true)
                 for field in entry?.outer ?? [] {
                     out.listMember([
@@ -175,36 +175,36 @@ extension FormTranslator {
                 }
             }
         }
-        eachField(in: nestedMembers, weight: SpeedPaths.EmitWeights.valuesProperty, into: &plan) { index, out in
+        eachField(in: nestedMembers, weight: SpeedPaths.EmitWeights.valuesProperty, into: &plan) { [self] index, out in
             // An instant is ISO 8601 text whatever the coder's date strategy (SPEC §10).
             let wrapper: StaticString? = if case .date(.dateTime, _) = fields[index].fieldType { "FormDateTime" } else { nil }
             out.storedProperty(access, wrapper: wrapper, isLet: false, fields[index].name, FieldType(fields[index].valueType))
         }
-        if entry == nil, !lists.isEmpty { plan.once { out in listValuesProperties(into: &out) } }
-        plan.once { out in
+        if entry == nil, !lists.isEmpty { plan.once { [self] out in listValuesProperties(into: &out) } }
+        plan.once { [self] out in
             out.openFunction(SwiftFunction(
                 doc: [entry == nil ? "Every field at its default." : "Every field at its default, with a new id."],
                 access: access, parameters: [], body: []
             ))
         }
-        eachField(in: nestedBody, weight: SpeedPaths.EmitWeights.valuesLine, into: &plan) { index, out in
+        eachField(in: nestedBody, weight: SpeedPaths.EmitWeights.valuesLine, into: &plan) { [self] index, out in
             out.assignment(.onSelf(fields[index].name), fields[index].defaultValue)
         }
-        plan.once { out in
+        plan.once { [self] out in
             if entry == nil { listValuesDefaults(into: &out) }
             out.closeBody()
         }
         if !fields.isEmpty {
-            plan.once(weight: SpeedPaths.EmitWeights.valuesArgument * fields.count) { out in
+            plan.once(weight: SpeedPaths.EmitWeights.valuesArgument * fields.count) { [self] out in
                 out.openMemberwiseInitializer(access, count: fields.count, name: { fields[$0].name }, type: { fields[$0].valueType })
             }
-            eachField(in: nestedBody, weight: SpeedPaths.EmitWeights.valuesLine, into: &plan) { index, out in
+            eachField(in: nestedBody, weight: SpeedPaths.EmitWeights.valuesLine, into: &plan) { [self] index, out in
                 out.assignment(.onSelf(fields[index].name), .plain(fields[index].name))
             }
             plan.once { $0.closeBody() }
         }
         if entry != nil {
-            plan.once { [fields] out in
+            plan.once { [self] out in
                 out.entryCodingAndEquality(name: name, fields: fields.map(\.id), access: accessPrefix)
             }
         }
@@ -285,20 +285,20 @@ extension FormTranslator {
     }
 
     func instanceMembers(into plan: inout EmitPlan) {
-        plan.once(weight: SpeedPaths.EmitWeights.instanceMembersStart) { out in
+        plan.once(weight: SpeedPaths.EmitWeights.instanceMembersStart) { [self] out in
             instanceMembersHead(into: &out)
         }
-        eachField(in: formBody, weight: SpeedPaths.EmitWeights.initializerLine, into: &plan) { index, out in
+        eachField(in: formBody, weight: SpeedPaths.EmitWeights.initializerLine, into: &plan) { [self] index, out in
             out.assignment(.onSelf(fields[index].name), making: "FormValue", of: .inValues(fields[index].name))
         }
-        plan.once { out in
+        plan.once { [self] out in
             if hasCustomRules && entry == nil { out.statement(.assign(.member(Self.selfName, "validators"), .name("validators"))) }
             if entry != nil { out.listLines(["self.id = values.id", "self.owner = owner"]) }
             listInitializerLines(into: &out)
         }
         // After every stored property: the entry's id and owner, the lists.
         editObservers(into: &plan)
-        plan.once { out in
+        plan.once { [self] out in
             listEditObservers(into: &out)
             out.closeBody()
             out.openComputedProperty(SwiftProperty(
@@ -313,10 +313,10 @@ extension FormTranslator {
                 out.statement(.var("values", nil, .call(.type(Self.valuesType), [])))
             }
         }
-        eachField(in: formBody, weight: SpeedPaths.EmitWeights.valuesGetterLine, into: &plan) { index, out in
+        eachField(in: formBody, weight: SpeedPaths.EmitWeights.valuesGetterLine, into: &plan) { [self] index, out in
             out.assignment(.inValues(fields[index].name), .liveValue(fields[index].name))
         }
-        plan.once { out in
+        plan.once { [self] out in
             listSnapshotLines(into: &out)
             if let entry {
                 out.listLines(["values.id = id"] + entry.outer.map { "values.\($0.id) = \($0.id).value" })

@@ -198,7 +198,7 @@ extension FormTranslator {
     func entryTypes(into plan: inout EmitPlan) {
         guard let entry else { return }
         valuesStruct(into: &plan, name: entry.itemType, entry: entry)
-        plan.once { out in
+        plan.once { [self] out in
             out.openType(SwiftTypeDecl(
                 doc: [
                     "The live entry of list `\(entry.listID)` (SPEC §14): one `FormValue` per field of the entry, its",
@@ -215,7 +215,7 @@ extension FormTranslator {
         }
         fieldEnum(into: &plan)
         actionEnum(into: &plan)
-        plan.once { out in
+        plan.once { [self] out in
             out.listMember([
                 "/// The entry's identity: stable while the entry exists, not part of its encoding.",
                 "\(accessPrefix)nonisolated let id: FormRuntime.FormEntryID",
@@ -226,7 +226,7 @@ extension FormTranslator {
             ])
         }
         if hasCustomRules {
-            plan.once { out in
+            plan.once { [self] out in
                 out.listMember([
                     "/// What the entry's `custom` rules ask (SPEC §14): the form's validators (none for an entry",
                     "/// without a form, whose custom rules then pass) and the form's values.",
@@ -239,7 +239,7 @@ extension FormTranslator {
         }
         fieldValues(into: &plan)
         if !entry.outer.isEmpty {
-            plan.once { out in
+            plan.once { [self] out in
                 for field in entry.outer {
                     let type = spelling(ofOuter: field)
                     let empty = Self.emptyLiteral(of: field.entryType)
@@ -254,7 +254,7 @@ extension FormTranslator {
         }
         instanceMembers(into: &plan)
         validationMembers(into: &plan)
-        plan.once { out in
+        plan.once { [self] out in
             out.listMember([
                 "/// Sets the state of each field from the form's report, whose paths for this entry start with `path`.",
                 "func applyStates<FormField>(_ report: ValidationReport<FormField>, at path: String) {",
@@ -330,7 +330,7 @@ extension FormTranslator {
     func entryClearingHidden(into plan: inout EmitPlan) {
         guard hasHidableFields else { return }
         let hidable = fields.filter { $0.visibleHelper != nil }
-        plan.once { [conditions] out in
+        plan.once { [self] out in
             out.openFunction(SwiftFunction(
                 doc: [
                     "`values` with every field the entry hides (by its own condition or its group's) set to its empty",
@@ -370,7 +370,7 @@ extension FormTranslator {
     /// `let employers: FormRuntime.FormList<EmployerEntry>`.
     func listValues(into plan: inout EmitPlan) {
         guard !lists.isEmpty else { return }
-        plan.once { [lists] out in
+        plan.once { [self] out in
             for list in lists {
                 out.listMember(["\(accessPrefix)let \(list.id): FormRuntime.FormList<\(list.className)>"], compact: true)
             }
@@ -486,7 +486,7 @@ extension FormTranslator {
     /// the list is hidden), as paths with results.
     func listValidators(into plan: inout EmitPlan) {
         guard !lists.isEmpty else { return }
-        plan.once { [lists] out in
+        plan.once { [self] out in
             for list in lists {
                 // The list's own rules, the result of its case of `Field` (SPEC §14).
                 var count = [

@@ -75,10 +75,7 @@ extension FormTranslator {
         for (bit, name) in elementTypeNames.enumerated() where used & 1 << bit != 0 { names.insert(name) }
         if used & 1 << 15 != 0 { names.insert("FormPages") }
         // The API's first, then the private ones; each in alphabetical order.
-        return names.sorted { first, second in
-            let (firstIsAPI, secondIsAPI) = (apiRuntimeTypes.contains(first), apiRuntimeTypes.contains(second))
-            return firstIsAPI != secondIsAPI ? firstIsAPI : first < second
-        }
+        return names.filter(apiRuntimeTypes.contains).sorted() + names.filter { !apiRuntimeTypes.contains($0) }.sorted()
     }
 
     /// The names of Foundation's types that the file writes, sorted: `Date` where

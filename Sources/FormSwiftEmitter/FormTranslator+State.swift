@@ -11,7 +11,7 @@ extension FormTranslator {
     /// `enum Page: String, CaseIterable, Sendable`, in document order.
     func pageEnum(into plan: inout EmitPlan) {
         guard !pages.isEmpty else { return }
-        plan.once(weight: SpeedPaths.EmitWeights.enumStart + SpeedPaths.EmitWeights.enumCase * pages.count) { out in
+        plan.once(weight: SpeedPaths.EmitWeights.enumStart + SpeedPaths.EmitWeights.enumCase * pages.count) { [self] out in
             out.openType(SwiftTypeDecl(
                 doc: ["The form's pages, in document order (SPEC §15.1)."],
                 access: access, kind: .enum, name: "Page",
@@ -29,7 +29,7 @@ extension FormTranslator {
         for list in lists {
             for (target, _) in list.entry.entry?.formDependents ?? [] { readers[target, default: []].append(list.id) }
         }
-        eachField(in: formBody, weight: SpeedPaths.EmitWeights.initializerLine, into: &plan) { [readers] index, out in
+        eachField(in: formBody, weight: SpeedPaths.EmitWeights.initializerLine, into: &plan) { [self, readers] index, out in
             let id = fields[index].id
             guard let lists = readers[id] else {
                 out.statement(.expr(.call(.member(.name("validation"), "watch"), [
@@ -54,7 +54,7 @@ extension FormTranslator {
     func stateMembers(into plan: inout EmitPlan) {
         // `setError(_:at: "/employers/0/company")`: an entry's field, by the list, index and id (SPEC §14).
         let entryLists = lists.filter { !$0.entry.fields.isEmpty }
-        plan.once { out in
+        plan.once { [self] out in
             out.declaration(.function(SwiftFunction(
                 doc: [
                     "Returns once the rules that value assignments started have run (SPEC §15.2): an assignment to a",
@@ -141,14 +141,14 @@ extension FormTranslator {
             // Statements, not a closure: a closure of thousands of statements is slow to type-check.
             out.statement(.expr(.call(.member(.name("validation"), "beginReset"), [])))
         }
-        eachField(in: formBody, weight: SpeedPaths.EmitWeights.initializerLine, into: &plan) { index, out in
+        eachField(in: formBody, weight: SpeedPaths.EmitWeights.initializerLine, into: &plan) { [self] index, out in
             out.statement(.assign(.member(.member(Self.selfName, fields[index].id), "value"), .member(Self.valuesName, fields[index].id)))
         }
         let hidable = fields.indices.filter { fields[$0].visibleHelper != nil }
         let hidableLists: [(id: String, helper: Int)] = lists.compactMap { list in list.helpers.visible.map { (list.id, $0) } }
         // Lists whose entries hide fields of their own: each entry is cleared by its class (SPEC §15.2).
         let entryHidingLists = lists.filter { $0.entry.hasHidableFields }
-        plan.once { [lists, typeName] out in
+        plan.once { [self] out in
             // Each list's entries anew from `values` (SPEC §14): new entries, with states of their own.
             if !lists.isEmpty {
                 var lines = ["let owner = FormRuntime.FormOwnerReference<\(typeName)>()", "owner.owner = self"]
@@ -189,13 +189,13 @@ extension FormTranslator {
         }
         let readsToday = conditions.readsToday
         if !hidable.isEmpty {
-            plan.each(hidable.count, in: formBody, weight: { _ in SpeedPaths.EmitWeights.initializerLine }) { index, out in
+            plan.each(hidable.count, in: formBody, weight: { _ in SpeedPaths.EmitWeights.initializerLine }) { [self] index, out in
                 let field = fields[hidable[index]]
                 out.clearingWhenHidden(field.name, to: emptyValue(of: field), passesContext: readsToday)
             }
         }
         if !hidable.isEmpty || !hidableLists.isEmpty || !entryHidingLists.isEmpty {
-            plan.once { [conditions] out in
+            plan.once { [self] out in
                 // A hidden list (its own condition, its group's or its page's) has no entries to submit.
                 for (id, helper) in hidableLists {
                     let name = conditions.visibleHelpers[helper].name(from: .snapshot)
@@ -292,7 +292,7 @@ extension FormTranslator {
                 ])]
             },
         ] : []
-        plan.once { out in
+        plan.once { [self] out in
             out.declaration(.function(SwiftFunction(
                 doc: ["The fields on `page`, in document order (SPEC §15.1)."],
                 access: access, name: "fields", parameters: [SwiftParameter("on", "page", Self.pageType)],

@@ -6,7 +6,7 @@ import FormText
 /// function per field, and the instance API that drives field states.
 extension FormTranslator {
     func validationMembers(into plan: inout EmitPlan) {
-        plan.once(weight: SpeedPaths.EmitWeights.validationStart) { out in
+        plan.once(weight: SpeedPaths.EmitWeights.validationStart) { [self] out in
             validationAPI(into: &out)
         }
         // Key 0: no rules; 1 + position: the field's own helper; after the fields, a list's count rules.
@@ -15,7 +15,7 @@ extension FormTranslator {
         switchOverFields(
             keyCount: fields.count + 1 + lists.count, whenEmpty: 0, into: &plan, key: { fields[$0].hasRules ? $0 + 1 : 0 },
             extras: listIDs.enumerated().map { (name: $0.element, key: fieldCount + 1 + $0.offset) }
-        ) { key, out in
+        ) { [self] key, out in
             guard key > 0 else { return out.implicitMember("valid") }
             if key > fieldCount { return out.write("validateListCount_\(listIDs[key - fieldCount - 1])(values, context: context)") }
             out.fieldValidatorCall(validatorName(of: fields[key - 1]), passesValidators: fields[key - 1].hasCustomRule)
@@ -47,7 +47,7 @@ extension FormTranslator {
             out.implicitMember(triggers[key].rawValue)
         }
         let sameAs = sameAsDependents()
-        plan.once(weight: SpeedPaths.EmitWeights.sameAsStart + SpeedPaths.EmitWeights.sameAsCheck * sameAs.count) { out in
+        plan.once(weight: SpeedPaths.EmitWeights.sameAsStart + SpeedPaths.EmitWeights.sameAsCheck * sameAs.count) { [self] out in
             out.closeBody()
             dependents(sameAs, into: &out)
         }
@@ -73,7 +73,7 @@ extension FormTranslator {
         let (parameters, customParameters) = SwiftRenderer.fieldValidatorParameters(validatorsType: validatorsSpelling)
         // Positions, not the `FieldInfo`s: an array of them would retain each.
         let validated = fields.indices.filter { fields[$0].hasRules }
-        plan.each(validated.count, in: formMembers, weight: { SpeedPaths.EmitWeights.validatorStart + SpeedPaths.EmitWeights.validatorRule * fields[validated[$0]].ruleCount }) { [patternNames] index, out in
+        plan.each(validated.count, in: formMembers, weight: { [self] in SpeedPaths.EmitWeights.validatorStart + SpeedPaths.EmitWeights.validatorRule * fields[validated[$0]].ruleCount }) { [self, patternNames] index, out in
             let field = fields[validated[index]]
             fieldValidation(field, parameters: field.hasCustomRule ? customParameters : parameters, patternNames: patternNames, into: &out)
         }
@@ -292,7 +292,7 @@ extension FormTranslator {
             out.ruleListItem(
                 isFirst: rules == 0, rule.kind, valueType: field.fieldType, patternName: patternName, sameAs: sameAs,
                 message: message(of: rule, occurrence: occurrence, field: field), fieldBound: fieldBound,
-                when: when.map { condition in { out in writeCondition(condition, from: .snapshot, at: .whole, into: &out) } },
+                when: when.map { condition in { [self] out in writeCondition(condition, from: .snapshot, at: .whole, into: &out) } },
                 debounce: rule.debounce?.value, inEntry: entry != nil
             )
             rules += 1

@@ -12,19 +12,28 @@ extension SwiftRenderer {
         listLines(lines)
     }
 
-    /// Statements or lines of a body, each on its own line.
+    /// Statements or lines of a body, each on its own line; a line holding
+    /// newlines is cut at their bytes, each piece on a line of its own.
     mutating func listLines(_ lines: [String]) {
-        for line in lines {
-            // Cut at the newlines' bytes: a `Character` split would walk graphemes.
-            var rest = Substring(line)
-            while let end = rest.utf8.firstIndex(of: UInt8(ascii: "\n")) {
-                write(String(rest[..<end]))
-                newline()
-                rest = rest[rest.utf8.index(after: end)...]
+        for var line in lines {
+            line.withUTF8 { bytes in
+                var start = 0
+                while let end = bytes[start...].firstIndex(of: UInt8(ascii: "\n")) {
+                    writeLine(UnsafeBufferPointer(rebasing: bytes[start..<end]))
+                    start = end + 1
+                }
+                writeLine(UnsafeBufferPointer(rebasing: bytes[start...]))
             }
-            write(String(rest))
-            newline()
         }
+    }
+
+    /// `bytes` on the current line (an empty line has no indentation), then a line break.
+    private mutating func writeLine(_ bytes: UnsafeBufferPointer<UInt8>) {
+        if !bytes.isEmpty {
+            startLine()
+            out.append(bytes)
+        }
+        newline()
     }
 
     /// An entry struct's `CodingKeys` (every field, not `id`) and its `==` (every
