@@ -68,32 +68,46 @@ struct ListPlan: Sendable {
 // the form. The form translator adds the list's value (`FormList<EmployerEntry>`),
 // its part of `Values`, `init`, `values` and validation.
 extension FormTranslator {
-    /// The form's lists in document order, each with its entry translator.
-    static func listPlans(of form: CheckedForm, index: FormIndex, options: EmitOptions) -> [ListPlan] {
-        form.lists.map { checked in
-            let decl = form.document.list(at: checked.path)
-            var symbols = SymbolTable()
-            for field in checked.entryFields { symbols.addField(field) }
-            let typeName = form.document.name.value
-            var entryDocument = FormDocument(
-                version: form.document.version, name: Located(typeName + "." + decl.id.value, at: decl.id.range),
-                validateOn: form.document.validateOn, elements: decl.elements, range: form.document.range
-            )
-            entryDocument.optionSets = form.document.optionSets
-            entryDocument.hasRuleConditions = form.document.hasRuleConditions
-            var spec = ListEntrySpec(
-                listID: decl.id.value, itemType: decl.swiftItemType, className: decl.swiftItemType + "Entry", formType: typeName
-            )
-            spec.outer = outerFields(of: decl, checked: checked, form: form)
-            spec.formDependents = formDependents(of: decl, checked: checked, form: form)
-            let entry = FormTranslator(
-                form: CheckedForm(document: entryDocument, symbols: symbols, sourcePath: form.sourcePath),
-                options: options, speed: .plain, entry: spec
-            )
-            let helpers = index.element(at: checked.path)?.1 ?? ConditionPlan.Helpers(visible: nil, enabled: nil)
-            let fieldsBefore = form.symbols.fields.count { $0.path.lexicographicallyPrecedes(checked.path) }
-            return ListPlan(path: checked.path, decl: decl, entry: entry, helpers: helpers, fieldsBefore: fieldsBefore)
+    /// The form's lists in document order, each with its entry translator: made
+    /// on every core when the entries hold enough fields
+    /// (`SpeedPaths.entryTranslatorsAtOnceMinimumFields`), each on its own.
+    static func listPlans(of form: CheckedForm, index: FormIndex, options: EmitOptions, speed: SpeedPolicy) -> [ListPlan] {
+        let plan: @Sendable (Int) -> ListPlan = { position in
+            listPlan(form.lists[position], of: form, index: index, options: options)
         }
+        let entryFields = form.lists.reduce(0) { $0 + $1.entryFieldCount }
+        if speed.takes(.entryTranslatorsAtOnce), form.lists.count > 1,
+           entryFields >= SpeedPaths.entryTranslatorsAtOnceMinimumFields, SpeedPaths.hasSecondCore {
+            SpeedPaths.note(.entryTranslatorsAtOnce)
+            return Concurrently.map(form.lists.count, plan)
+        }
+        return form.lists.indices.map(plan)
+    }
+
+    /// One list of the form, with its entry translator.
+    private static func listPlan(_ checked: CheckedList, of form: CheckedForm, index: FormIndex, options: EmitOptions) -> ListPlan {
+        let decl = form.document.list(at: checked.path)
+        var symbols = SymbolTable()
+        for field in checked.entryFields { symbols.addField(field) }
+        let typeName = form.document.name.value
+        var entryDocument = FormDocument(
+            version: form.document.version, name: Located(typeName + "." + decl.id.value, at: decl.id.range),
+            validateOn: form.document.validateOn, elements: decl.elements, range: form.document.range
+        )
+        entryDocument.optionSets = form.document.optionSets
+        entryDocument.hasRuleConditions = form.document.hasRuleConditions
+        var spec = ListEntrySpec(
+            listID: decl.id.value, itemType: decl.swiftItemType, className: decl.swiftItemType + "Entry", formType: typeName
+        )
+        spec.outer = outerFields(of: decl, checked: checked, form: form)
+        spec.formDependents = formDependents(of: decl, checked: checked, form: form)
+        let entry = FormTranslator(
+            form: CheckedForm(document: entryDocument, symbols: symbols, sourcePath: form.sourcePath),
+            options: options, speed: .plain, entry: spec
+        )
+        let helpers = index.element(at: checked.path)?.1 ?? ConditionPlan.Helpers(visible: nil, enabled: nil)
+        let fieldsBefore = form.symbols.fields.count { $0.path.lexicographicallyPrecedes(checked.path) }
+        return ListPlan(path: checked.path, decl: decl, entry: entry, helpers: helpers, fieldsBefore: fieldsBefore)
     }
 
     /// The form's fields that the entry of `decl` reads: named by a condition or a

@@ -56,7 +56,8 @@ final class FormTranslator: Sendable {
     /// The form's lists, each with the translator of its entry class; empty for an entry.
     let lists: [ListPlan]
 
-    /// `speed`: whether a large form's `FieldInfo`s are made and freed in halves.
+    /// `speed`: whether a large form's `FieldInfo`s are made and freed in halves,
+    /// and its lists' entry translators made on every core.
     init(form: CheckedForm, options: EmitOptions, speed: SpeedPolicy = .current, entry: ListEntrySpec? = nil) {
         self.form = form
         self.entry = entry
@@ -78,7 +79,7 @@ final class FormTranslator: Sendable {
         conditions = index.conditions
         levels = index.levels
         pages = index.pages
-        let lists = entry == nil && !form.lists.isEmpty ? Self.listPlans(of: form, index: index, options: options) : []
+        let lists = entry == nil && !form.lists.isEmpty ? Self.listPlans(of: form, index: index, options: options, speed: speed) : []
         self.lists = lists
         // An entry's `custom` rules are requirements of the form's validators protocol (SPEC §14).
         hasCustomRules = ruleFacts.hasCustomRules || lists.contains { $0.entry.hasCustomRules }

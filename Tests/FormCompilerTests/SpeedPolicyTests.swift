@@ -18,7 +18,7 @@ struct SpeedPolicyTests {
         #expect(SpeedPolicy(environment: "parallel") == .parallel)
         #expect(SpeedPolicy(environment: "") == .parallel)
         #expect(SpeedPolicy(environment: "plain:read,emit") == SpeedPolicy(plainStages: [.read, .emit]))
-        #expect(SpeedPolicy(environment: "plain:emit") == SpeedPolicy(plainPaths: [.fieldInfosInHalves, .emitInBatches]))
+        #expect(SpeedPolicy(environment: "plain:emit") == SpeedPolicy(plainPaths: [.fieldInfosInHalves, .entryTranslatorsAtOnce, .emitInBatches]))
         #expect(SpeedPolicy(environment: "plain:checkInHalves,readInTwo") == SpeedPolicy(plainPaths: [.checkInHalves, .readInTwo]))
         #expect(SpeedPolicy(environment: "plain:nothing") == SpeedPolicy(plainPaths: []))
         #expect(SpeedPolicy(plainStages: Set(SpeedPolicy.Stage.allCases)) == .plain)

@@ -82,7 +82,8 @@ package struct SpeedPolicy: Sendable, Hashable {
 ///   conditions lowered in chunks beside the rule checks (`ConditionChecker.swift`);
 ///   the entries of the form's lists checked on every core (`ListChecker.swift`);
 /// - emit: `FieldInfo`s made and freed in halves (`FormTranslator+FieldInfo.swift`,
-///   `FieldTable.swift`); the file rendered in batches on every core
+///   `FieldTable.swift`); the lists' entry translators made on every core
+///   (`FormTranslator+Lists.swift`); the file rendered in batches on every core
 ///   (`SwiftEmitter.swift`, `EmitPlan.swift`, the weights below);
 /// - strings: a large catalog's entries merged in halves (`CatalogMerge.swift`).
 ///
@@ -119,6 +120,9 @@ package enum SpeedPaths {
 
     /// Emit: a form of this many fields or more has its `FieldInfo`s made and freed in two halves.
     package static let fieldInfosInHalvesMinimumFields = 1_000
+    /// Emit: from this many fields in the entries of a form's lists, the entries'
+    /// translators are made on every core.
+    package static let entryTranslatorsAtOnceMinimumFields = 256
     /// Emit: a file is cut into batches rendered on every core once it weighs about this many bytes.
     package static let emitBatchSize = 128 * 1024
     /// Emit: how many batches are held at once (rendered or being rendered, not yet handed over).
@@ -181,7 +185,7 @@ package enum SpeedPaths {
     /// The speed paths, as a test sees which ran (`taken`).
     package enum Path: String, Sendable, Hashable, CaseIterable {
         case readInTwo, decodeInPieces, checkInHalves, conditionsInChunks, listEntriesAtOnce
-        case fieldInfosInHalves, emitInBatches
+        case fieldInfosInHalves, entryTranslatorsAtOnce, emitInBatches
         case catalogMergedInHalves
 
         /// The stage whose policy decides whether the path is taken.
@@ -190,7 +194,7 @@ package enum SpeedPaths {
             case .readInTwo: .read
             case .decodeInPieces: .decode
             case .checkInHalves, .conditionsInChunks, .listEntriesAtOnce: .check
-            case .fieldInfosInHalves, .emitInBatches: .emit
+            case .fieldInfosInHalves, .entryTranslatorsAtOnce, .emitInBatches: .emit
             case .catalogMergedInHalves: .strings
             }
         }
