@@ -23,13 +23,24 @@ enum ListChecker {
 
     /// Records the ids of every list's entry fields in `symbols.entryFieldLists`,
     /// for the messages of names that reach into a list.
+    /// An id in the entries of several lists is recorded with the first: the
+    /// lists are walked last to first, each writing over those after it.
     static func declareEntryFields(of lists: [Found], in document: FormDocument, symbols: inout SymbolTable) {
-        for found in lists {
-            let list = document.list(at: found.path)
-            for id in entryIDs(list.elements) where symbols.entryFieldLists[id.value] == nil {
-                symbols.entryFieldLists[id.value] = found.id.value
+        var owners: [String: String] = [:]
+        func walk(_ elements: [Element], _ list: String) {
+            for element in elements {
+                if case .group(let group) = element.kind {
+                    if let id = group.id { owners[id.value] = list }
+                    walk(group.elements, list)
+                } else if let id = element.id {
+                    owners[id.value] = list
+                }
             }
         }
+        for found in lists.reversed() {
+            walk(document.list(at: found.path).elements, found.id.value)
+        }
+        symbols.entryFieldLists.merge(owners) { earlier, _ in earlier }
     }
 
     /// Checks every list, stores each entry's checked elements (typed conditions)
