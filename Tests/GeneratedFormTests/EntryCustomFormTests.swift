@@ -60,6 +60,27 @@ struct EntryCustomFormTests {
         #expect(await directory.calls.contains { $0.value == "bob" && $0.entryHandle == "bob" && $0.team == "ada" })
     }
 
+    @Test func anEntrysDebouncedRuleAsksOnceForValuesTypedFasterThanItsDebounce() async {
+        let directory = HandleDirectory()
+        let form = EntryCustomForm(validators: directory)
+        form.team.value = "ada"
+        let entry = form.members.entries[1]
+        let clock = ContinuousClock()
+        let start = clock.now
+        entry.handle.value = "a"
+        entry.handle.value = "ad"
+        entry.handle.value = "ada"
+        await form.settle()
+        #expect(clock.now - start >= .milliseconds(150))
+        #expect(await directory.calls.map(\.value) == ["ada"])
+        #expect(entry.state(of: .handle) == .invalid(message: "ada is the team's name"))
+        // validate() does not wait for the debounce (the first entry, empty, fails `required`).
+        entry.handle.value = "bob"
+        let report = await form.validate()
+        #expect(report.issues == [ValidationIssue(path: "/members/0/handle", message: "Handle is required")])
+        #expect(await directory.calls.map(\.value) == ["ada", "bob"])
+    }
+
     @Test func anEntryWithoutAFormPassesItsCustomRule() async {
         let entry = EntryCustomForm.MemberEntry()
         entry.handle.value = "ada"
