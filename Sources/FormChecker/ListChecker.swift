@@ -186,8 +186,8 @@ enum ListChecker {
         return ids
     }
 
-    /// The form's fields outside the list that an entry's conditions, `sameAs` and
-    /// bounds name, as indices into `symbols.fields` in document order; nil when a
+    /// The form's fields outside the list that an entry reads (`FieldRead`: its
+    /// conditions, `sameAs` and bounds), as indices into `symbols.fields` in document order; nil when a
     /// condition does not parse or a name is neither the entry's nor a form field's,
     /// so that the entry is checked against every field of the form and its message
     /// can suggest the nearest one.
@@ -199,23 +199,16 @@ enum ListChecker {
             indices.insert(index)
             return true
         }
-        func use(_ condition: Condition?) -> Bool {
-            guard let condition else { return true }
-            guard case .success(let syntax) = ConditionParser.parse(condition.source.value) else { return false }
-            return syntax.fieldReferences.allSatisfy { use($0.id) }
-        }
-        func walk(_ elements: [Element]) -> Bool {
-            for element in elements {
-                guard use(element.visibleWhen), use(element.enabledWhen) else { return false }
-                if case .group(let group) = element.kind, !walk(group.elements) { return false }
-                for rule in element.field?.rules ?? [] {
-                    guard use(rule.when) else { return false }
-                    if let other = rule.kind.otherField, !use(other) { return false }
-                }
+        let resolved = FieldRead.forEach(in: elements) { read in
+            switch read {
+            case .field(let id):
+                return use(id)
+            case .condition(let condition):
+                guard case .success(let syntax) = ConditionParser.parse(condition.source.value) else { return false }
+                return syntax.fieldReferences.allSatisfy { use($0.id) }
             }
-            return true
         }
-        return walk(elements) ? indices.sorted() : nil
+        return resolved ? indices.sorted() : nil
     }
 
     /// A field of the form as an entry sees it: no rules (they are the form's, and

@@ -110,26 +110,21 @@ extension FormTranslator {
         return ListPlan(path: checked.path, decl: decl, entry: entry, helpers: helpers, fieldsBefore: fieldsBefore)
     }
 
-    /// The form's fields that the entry of `decl` reads: named by a condition or a
-    /// `sameAs` of the entry and not one of the entry's own.
+    /// The form's fields that the entry of `decl` reads (`FieldRead`: its
+    /// conditions and the fields its rules name) and are not its own, in
+    /// first-use order.
     static func outerFields(of decl: ListDecl, checked: CheckedList, form: CheckedForm) -> [ListEntrySpec.OuterField] {
         var ids: [String] = []
         func note(_ id: String) {
             if !checked.isEntryField(id), !ids.contains(id), form.symbols.field(id) != nil { ids.append(id) }
         }
-        func walk(_ elements: [Element]) {
-            for element in elements {
-                for condition in [element.visibleWhen, element.enabledWhen] {
-                    condition?.expression?.fieldReferences.forEach(note)
-                }
-                for rule in element.field?.rules ?? [] {
-                    if let target = rule.kind.otherField { note(target) }
-                    rule.when?.expression?.fieldReferences.forEach(note)
-                }
-                if case .group(let group) = element.kind { walk(group.elements) }
+        FieldRead.forEach(in: decl.elements) { read in
+            switch read {
+            case .field(let id): note(id)
+            case .condition(let condition): condition.expression?.fieldReferences.forEach(note)
             }
+            return true
         }
-        walk(decl.elements)
         return ids.compactMap { id in
             guard let symbol = form.symbols.field(id) else { return nil }
             let element = form.document.element(at: symbol.path)
