@@ -71,21 +71,9 @@ extension DocumentDecoder {
             }
             field.title = keys["title"].flatMap { reader.string($0, "title") }
             field.enumName = keys["enumName"].flatMap { reader.string($0, "enumName") }
-            if let node = keys["options"] {
-                if let set = optionSetReference(node, enumName: keys.keyRange("enumName")) {
-                    field.optionSet = set.name
-                    field.options = set.options
-                    field.enumName = nil
-                } else {
-                    // Only a list has a count to check: anything else is FC102 alone.
-                    if tree.isSequence(node) { field.optionsRange = keys.keyRange("options") }
-                    field.options = segmentOptions(node)
-                }
-            } else {
-                diagnostics.error(
-                    .missingKey, "\(kind) '\(field.id.value)' is missing required key 'options'", at: kindKeyRange,
-                    help: ["add 'options:' with at least two choices"]
-                )
+            if let choice = choiceOptions(keys, of: "\(kind) '\(field.id.value)'", at: kindKeyRange) {
+                (field.options, field.optionSet, field.optionsRange) = (choice.options, choice.set, choice.listRange)
+                if choice.set != nil { field.enumName = nil }
             }
             if let node = keys["default"] {
                 field.defaultValue = stringDefault(node, of: "\(kind) '\(field.id.value)'")
@@ -119,21 +107,9 @@ extension DocumentDecoder {
             field.title = keys["title"].flatMap { reader.string($0, "title") }
             field.enumName = keys["enumName"].flatMap { reader.string($0, "enumName") }
             field.style = keys["style"].flatMap { reader.choice($0, "multiChoice style", as: MultiChoiceStyle.self) }
-            if let node = keys["options"] {
-                if let set = optionSetReference(node, enumName: keys.keyRange("enumName")) {
-                    field.optionSet = set.name
-                    field.options = set.options
-                    field.enumName = nil
-                } else {
-                    // Only a list has a count to check: anything else is FC102 alone.
-                    if tree.isSequence(node) { field.optionsRange = keys.keyRange("options") }
-                    field.options = segmentOptions(node)
-                }
-            } else {
-                diagnostics.error(
-                    .missingKey, "multiChoice '\(field.id.value)' is missing required key 'options'", at: kindKeyRange,
-                    help: ["add 'options:' with at least two choices"]
-                )
+            if let choice = choiceOptions(keys, of: "multiChoice '\(field.id.value)'", at: kindKeyRange) {
+                (field.options, field.optionSet, field.optionsRange) = (choice.options, choice.set, choice.listRange)
+                if choice.set != nil { field.enumName = nil }
             }
             if let node = keys["default"] { field.defaultValues = listDefault(node, of: "multiChoice '\(field.id.value)'") }
             return .multiChoice(field)
@@ -308,6 +284,26 @@ extension DocumentDecoder {
             if let value = reader.string(item, "an option value") { values.append(value) }
         }
         return Located(values, at: tree.range(node))
+    }
+
+    /// A choice field's `options:` (SPEC §3, §16): the options of the shared set
+    /// it names (the field's enum is then the set's), or a list of its own, whose
+    /// range is kept for the count checks (anything else is FC102 alone); FC100
+    /// when the key is missing, for `description` (`picker 'country'`).
+    mutating func choiceOptions(
+        _ keys: KeyedMapping, of description: String, at kindKeyRange: SourceRange
+    ) -> (options: [SegmentOption], set: Located<String>?, listRange: SourceRange?)? {
+        guard let node = keys["options"] else {
+            diagnostics.error(
+                .missingKey, "\(description) is missing required key 'options'", at: kindKeyRange,
+                help: ["add 'options:' with at least two choices"]
+            )
+            return nil
+        }
+        if let set = optionSetReference(node, enumName: keys.keyRange("enumName")) {
+            return (set.options, set.name, nil)
+        }
+        return (segmentOptions(node), nil, tree.isSequence(node) ? keys.keyRange("options") : nil)
     }
 
     /// `options: Country` (SPEC §16): the shared set a field's `options` names, with
