@@ -104,6 +104,18 @@ public enum RuleTarget: String, Sendable, Hashable, CaseIterable {
     case number
     case date
     case multiChoice
+
+    /// The target's bit in a set of targets held as one byte.
+    var bit: UInt8 {
+        switch self {
+        case .text: 1 << 0
+        case .boolean: 1 << 1
+        case .choice: 1 << 2
+        case .number: 1 << 3
+        case .date: 1 << 4
+        case .multiChoice: 1 << 5
+        }
+    }
 }
 
 /// One element kind (SPEC §3).
@@ -158,17 +170,20 @@ extension FormVocabulary {
     /// applicability table, read by the checker (FC401), the schema and completion.
     /// False for a name that is no rule.
     public static func rule(_ name: String, appliesTo target: RuleTarget) -> Bool {
-        ruleTargets[name]?.contains(target) ?? false
+        guard let targets = ruleTargetBits[name] else { return false }
+        return targets & target.bit != 0
     }
 
     /// The fields the rule `name` applies to; empty for a name that is no rule.
     public static func targets(ofRule name: String) -> Set<RuleTarget> {
-        ruleTargets[name] ?? []
+        rule(name)?.appliesTo ?? []
     }
 
-    /// `rules` by name, for the checker's lookup of every rule of a form.
-    private static let ruleTargets: [String: Set<RuleTarget>] = Dictionary(
-        rules.map { ($0.name.description, $0.appliesTo) }, uniquingKeysWith: { first, _ in first }
+    /// `rules` by name, each with the bits (`RuleTarget.bit`) of the fields it
+    /// applies to, for the checker's lookup of every rule of a form.
+    private static let ruleTargetBits: [String: UInt8] = Dictionary(
+        rules.map { rule in (rule.name.description, rule.appliesTo.reduce(0) { $0 | $1.bit }) },
+        uniquingKeysWith: { first, _ in first }
     )
 }
 
