@@ -11,8 +11,12 @@ import LanguageServerProtocol
 /// analysed once.
 public enum StdioTransport {
     /// Serves until `exit` (its exit code: 0 after `shutdown`, 1 otherwise) or
-    /// the end of the input (1: the client went away without `exit`).
-    public static func run(_ server: LanguageServer, input: Int32 = 0, output: Int32 = 1) -> Int32 {
+    /// the end of the input (1: the client went away without `exit`). `idle` is
+    /// called each time the server has answered everything and published the
+    /// diagnostics due, before it waits for more input.
+    public static func run(
+        _ server: LanguageServer, input: Int32 = 0, output: Int32 = 1, idle: () -> Void = {}
+    ) -> Int32 {
         // A client that closes its end must not kill the server with SIGPIPE
         // before it reads the end of its input.
         signal(SIGPIPE, SIG_IGN)
@@ -30,7 +34,10 @@ public enum StdioTransport {
                 send(server.handle(frame), to: output)
                 if let code = server.exitCode { return code }
             }
-            if !inputWaiting(input) { send(server.flush(), to: output) }
+            if !inputWaiting(input) {
+                send(server.flush(), to: output)
+                idle()
+            }
         }
     }
 

@@ -5,4 +5,8 @@
 /// Returns 1 when it did, 0 where the C library has no such knobs.
 int formc_tune_allocator(void);
 
+/// Gives freed memory back to the system (glibc's `malloc_trim`); see CFormcSystem.c.
+/// Returns 1 when some was given back.
+int formc_release_free_memory(void);
+
 #endif
