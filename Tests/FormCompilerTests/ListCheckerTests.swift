@@ -333,8 +333,10 @@ struct ListEntriesAtOnceTests {
                 elements:
 
             """
-            for index in 0..<30 {
-                let name = broken && index == list ? "a\(index)x" : "a\(index)"
+            // Enough for both thresholds of the lists' speed paths, twelve lists together.
+            let perList = max(SpeedPaths.listEntriesAtOnceMinimumElements, SpeedPaths.entryTranslatorsAtOnceMinimumFields) / 12 + 1
+            for index in 0..<perList {
+                let name = broken && index == list ? "a\(index)x" : "a\(index % 40)"
                 text += "      - textField: l\(list)e\(index)\n        visibleWhen: \"not isEmpty(\(name))\"\n"
                 text += "        rules: [required\(broken && index == 7 ? ", { minLength: -1 }" : "")]\n"
             }

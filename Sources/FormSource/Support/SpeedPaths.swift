@@ -116,13 +116,13 @@ package enum SpeedPaths {
     package static let conditionChunksMaximum = 16
     /// Check: from this many elements in the entries of a form's lists (with the
     /// form's fields each entry names), the entries are checked on every core.
-    package static let listEntriesAtOnceMinimumElements = 256
+    package static let listEntriesAtOnceMinimumElements = 1_000
 
     /// Emit: a form of this many fields or more has its `FieldInfo`s made and freed in two halves.
     package static let fieldInfosInHalvesMinimumFields = 1_000
     /// Emit: from this many fields in the entries of a form's lists, the entries'
     /// translators are made on every core.
-    package static let entryTranslatorsAtOnceMinimumFields = 256
+    package static let entryTranslatorsAtOnceMinimumFields = 1_000
     /// Emit: a file is cut into batches rendered on every core once it weighs about this many bytes.
     package static let emitBatchSize = 128 * 1024
     /// Emit: how many batches are held at once (rendered or being rendered, not yet handed over).
