@@ -12,10 +12,10 @@ import Testing
 /// version, and the server is idle (`formc lsp` gives back freed memory then)
 /// only once those diagnostics are out.
 struct StdioTransportTests {
-    private static func write(_ messages: [Message], to descriptor: Int32) {
+    private static func send(_ messages: [Message], to descriptor: Int32) {
         for message in messages {
             let bytes = message.framed
-            let written = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
+            let written = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
             #expect(written == bytes.count)
         }
     }
@@ -42,7 +42,7 @@ struct StdioTransportTests {
         _ = fcntl(output[0], F_SETFL, O_NONBLOCK)
         _ = fcntl(input[0], F_SETFL, O_NONBLOCK)
         let uri: JSONValue = "file:///forms/a.form.yaml"
-        Self.write([
+        Self.send([
             .request(id: .number(1), method: "initialize", params: ["capabilities": [:]]),
             .notification(method: "initialized", params: [:]),
             .notification(method: "textDocument/didOpen", params: ["textDocument": [
@@ -57,7 +57,7 @@ struct StdioTransportTests {
         let status = StdioTransport.run(LanguageServer(version: "test"), input: input[0], output: output[1]) {
             seenWhenIdle.append(Self.readAvailable(output[0]))
             if seenWhenIdle.count == 1 {
-                Self.write([
+                Self.send([
                     .request(id: .number(2), method: "shutdown", params: nil),
                     .notification(method: "exit", params: nil),
                 ], to: input[1])
