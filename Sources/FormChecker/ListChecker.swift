@@ -26,7 +26,9 @@ enum ListChecker {
     /// An id in the entries of several lists is recorded with the first: the
     /// lists are walked last to first, each writing over those after it.
     static func declareEntryFields(of lists: [Found], in document: FormDocument, symbols: inout SymbolTable) {
+        let entries = lists.reversed().map { (elements: document.list(at: $0.path).elements, list: $0.id.value) }
         var owners: [String: String] = [:]
+        owners.reserveCapacity(entries.reduce(0) { $0 + $1.elements.count })
         func walk(_ elements: [Element], _ list: String) {
             for element in elements {
                 if case .group(let group) = element.kind {
@@ -37,10 +39,14 @@ enum ListChecker {
                 }
             }
         }
-        for found in lists.reversed() {
-            walk(document.list(at: found.path).elements, found.id.value)
+        for entry in entries {
+            walk(entry.elements, entry.list)
         }
-        symbols.entryFieldLists.merge(owners) { earlier, _ in earlier }
+        if symbols.entryFieldLists.isEmpty {
+            symbols.entryFieldLists = owners
+        } else {
+            symbols.entryFieldLists.merge(owners) { earlier, _ in earlier }
+        }
     }
 
     /// Checks every list, stores each entry's checked elements (typed conditions)
@@ -64,9 +70,11 @@ enum ListChecker {
         var entryElements = 0
         for found in lists {
             let list = document.list(at: found.path)
-            outerTypes.formUnion([list.swiftItemType, list.swiftItemType + "Entry"])
+            let itemType = list.swiftItemType
+            outerTypes.insert(itemType)
+            outerTypes.insert(itemType + "Entry")
             var bag = DiagnosticBag(file: diagnostics.file)
-            checkItemType(list, taken: &takenTypes, diagnostics: &bag)
+            checkItemType(list, named: itemType, taken: &takenTypes, diagnostics: &bag)
             itemTypeDiagnostics.append(bag)
             entryElements += list.elements.count
         }
@@ -268,9 +276,10 @@ enum ListChecker {
 
     /// FC200 for an `itemType` that is no Swift type name; FC204 for an entry type
     /// (`Employer`, or its entry class `EmployerEntry`) that another generated
-    /// name takes.
-    static func checkItemType(_ list: ListDecl, taken: inout TakenTypeNames, diagnostics: inout DiagnosticBag) {
-        let name = list.swiftItemType
+    /// name takes. `name` is the list's `swiftItemType`.
+    static func checkItemType(
+        _ list: ListDecl, named name: String, taken: inout TakenTypeNames, diagnostics: inout DiagnosticBag
+    ) {
         let range = list.itemType?.range ?? list.id.range
         if let itemType = list.itemType,
            !SwiftNaming.isUpperCamelCase(itemType.value) || SwiftNaming.keywords.contains(itemType.value) {

@@ -80,8 +80,11 @@ enum GeneratedTypeNames {
     /// Foundation's types that generated code names (`FormTranslator.foundationTypes`).
     static let foundation: Set<String> = ["Date", "Decimal"]
 
+    /// `nested`, `runtime`, `standard` and `foundation` in one set: one lookup a name.
+    private static let all = nested.union(runtime).union(standard).union(foundation)
+
     /// Whether `name` is in `nested`, `runtime`, `standard` or `foundation`.
     static func contains(_ name: String) -> Bool {
-        nested.contains(name) || runtime.contains(name) || standard.contains(name) || foundation.contains(name)
+        all.contains(name)
     }
 }

@@ -57,7 +57,8 @@ struct SegmentChecker {
         _ options: [SegmentOption], optionsRange: SourceRange?, kind: String, id: String, defaults: [Located<String>],
         diagnostics: inout DiagnosticBag
     ) {
-        let owner = "\(kind) '\(id)'"
+        // Named only in messages: made when there is one.
+        var owner: String { "\(kind) '\(id)'" }
         values.removeAll()
         valueRanges.removeAll(keepingCapacity: true)
         cases.removeAll()

@@ -118,6 +118,24 @@ struct ParallelDecodeTests {
         #expect(TreeNode(other) == TreeNode(tree))
     }
 
+    /// Pieces come in whole rounds of the cores: three pieces of the same size
+    /// on two cores would take as long as four.
+    @Test func piecesComeInWholeRoundsOfTheCores() {
+        let lines = SpeedPaths.decodePieceLines
+        let maximum = SpeedPaths.decodeMaximumPieces
+        #expect(FormDecoder.pieceCount(span: 3 * lines, cores: 2) == 4)
+        #expect(FormDecoder.pieceCount(span: 3 * lines, cores: 1) == 3)
+        #expect(FormDecoder.pieceCount(span: 3 * lines + lines / 2, cores: 4) == 4)
+        #expect(FormDecoder.pieceCount(span: 2 * lines, cores: 2) == 2)
+        #expect(FormDecoder.pieceCount(span: lines, cores: 1) == 2, "two pieces at least")
+        #expect(FormDecoder.pieceCount(span: 5 * lines, cores: 4) == 8)
+        // Past the maximum: the most whole rounds that fit, or one round of the maximum.
+        #expect(FormDecoder.pieceCount(span: 100 * lines, cores: 2) == maximum)
+        #expect(FormDecoder.pieceCount(span: (maximum - 1) * lines, cores: 2) == maximum)
+        #expect(FormDecoder.pieceCount(span: 100 * lines, cores: 3) == maximum / 3 * 3)
+        #expect(FormDecoder.pieceCount(span: 3 * lines, cores: maximum + 1) == maximum)
+    }
+
     @Test func shortListsStayOnOneThread() {
         #expect(Self.topLevelCuts(Self.form(groups: 2, fields: 3)) == nil)
     }
@@ -130,9 +148,10 @@ struct ParallelDecodeTests {
         // about 20,000 lines, so two pieces would not do.
         let text = Self.form(groups: 300, fields: 20)
         let (tree, list) = Self.topLevelList(text)
-        let cuts = try #require(FormDecoder.parallelCuts(of: list, in: tree))
+        let cuts = try #require(FormDecoder.parallelCuts(of: list, in: tree, cores: 2))
         let span = tree.range(list.last!).start.line - tree.range(list.first!).start.line
-        #expect(cuts.count + 1 == min(max(span / SpeedPaths.decodePieceLines, 2), SpeedPaths.decodeMaximumPieces))
+        #expect(cuts.count + 1 == FormDecoder.pieceCount(span: span, cores: 2))
+        #expect(cuts.count + 1 == 10, "about 20,000 lines: ten pieces, five rounds of two")
         #expect(cuts.count >= 2)
         #expect(cuts == cuts.sorted() && Set(cuts).count == cuts.count)
         #expect(cuts.first! > 0 && cuts.last! < list.count)

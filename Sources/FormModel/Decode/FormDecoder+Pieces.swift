@@ -10,12 +10,14 @@ extension FormDecoder {
     /// Where to cut a long list into pieces of about the same number of lines:
     /// the index of the first item of each piece after the first, increasing;
     /// nil for a list too short to be worth it.
-    static func parallelCuts(of items: SyntaxTree.Items, in tree: SyntaxTree) -> [Int]? {
+    static func parallelCuts(
+        of items: SyntaxTree.Items, in tree: SyntaxTree, cores: Int = SpeedPaths.coreCount
+    ) -> [Int]? {
         guard items.count >= 2, let first = items.first, let last = items.last else { return nil }
         let firstLine = tree.range(first).start.line
         let span = tree.range(last).start.line - firstLine
         guard span >= SpeedPaths.decodeInPiecesMinimumLines else { return nil }
-        let pieces = min(max(span / SpeedPaths.decodePieceLines, 2), SpeedPaths.decodeMaximumPieces, items.count)
+        let pieces = min(pieceCount(span: span, cores: cores), items.count)
         var cuts: [Int] = []
         cuts.reserveCapacity(pieces - 1)
         for piece in 1..<pieces {
@@ -32,6 +34,22 @@ extension FormDecoder {
             cuts.append(low)
         }
         return cuts
+    }
+
+    /// How many pieces a list spanning `span` lines is decoded in: one per
+    /// `SpeedPaths.decodePieceLines` lines (two at least), as a whole number of
+    /// rounds of `cores` (`SpeedPaths.decodeMaximumPieces` at most: then the most
+    /// rounds that fit, or one piece a core up to it when the cores outnumber it).
+    /// The pieces are of about the same size, so three on two cores would take as
+    /// long as four: two rounds.
+    static func pieceCount(span: Int, cores: Int) -> Int {
+        let maximum = SpeedPaths.decodeMaximumPieces
+        let cores = max(cores, 1)
+        let wanted = max(span / SpeedPaths.decodePieceLines, 2)
+        let rounded = (wanted + cores - 1) / cores * cores
+        if rounded <= maximum { return rounded }
+        let fitting = maximum / cores * cores
+        return fitting > 0 ? fitting : maximum
     }
 }
 
