@@ -28,6 +28,7 @@ struct Formc: ParsableCommand {
     /// that `QuickArguments` reads go straight to their command.
     static func main() {
         ProcessEnvironment.tuneAllocator()
+        ProcessEnvironment.warnOfUnknownSpeedNames()
         let arguments = Array(CommandLine.arguments.dropFirst())
         do {
             if let lint = LintCommand.Request(quickArguments: arguments) {

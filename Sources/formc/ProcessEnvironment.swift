@@ -4,6 +4,7 @@ import Glibc
 import Darwin
 #endif
 import CFormcSystem
+import FormSource
 
 /// What the process was started with, read through POSIX rather than Foundation:
 /// `formc` links no Foundation of its own, which keeps every start short and
@@ -39,5 +40,20 @@ enum ProcessEnvironment {
     /// `Sources/CFormcSystem`).
     static func tuneAllocator() {
         _ = formc_tune_allocator()
+    }
+
+    /// A warning on standard error when `FORMC_SPEED` names a stage or speed
+    /// path that does not exist (`SpeedPolicy.unknownNames`): the run goes on,
+    /// taking the speed paths the value does not name.
+    static func warnOfUnknownSpeedNames() {
+        let unknown = SpeedPolicy.unknownNames(inEnvironment: variable("FORMC_SPEED"))
+        guard !unknown.isEmpty else { return }
+        let stages = SpeedPolicy.Stage.allCases.map(\.rawValue).joined(separator: ", ")
+        let paths = SpeedPaths.Path.allCases.map(\.rawValue).joined(separator: ", ")
+        Output.write(
+            "formc: warning: FORMC_SPEED names no stage or speed path: \(unknown.map { "'\($0)'" }.joined(separator: ", ")); "
+                + "it takes 'plain', or 'plain:' and names among \(stages); \(paths)\n",
+            to: .standardError
+        )
     }
 }

@@ -27,6 +27,22 @@ struct SpeedPolicyTests {
         #expect(SpeedPolicy.current == SpeedPolicy(environment: value))
     }
 
+    /// A name after `plain:` that is no stage or speed path, or a value that is
+    /// none of the forms, is what `formc` warns of; the rest are not.
+    @Test func unknownNamesAreFound() {
+        for value in [nil, "", "plain", "parallel", "plain:read,emit", "plain:checkInHalves", "plain:listEntriesAtOnce,strings"] {
+            #expect(SpeedPolicy.unknownNames(inEnvironment: value).isEmpty, "\(value ?? "nil")")
+        }
+        #expect(SpeedPolicy.unknownNames(inEnvironment: "plain:emitt") == ["emitt"])
+        #expect(SpeedPolicy.unknownNames(inEnvironment: "plain:read,checkInHalf,emit,") == ["checkInHalf", ""])
+        #expect(SpeedPolicy.unknownNames(inEnvironment: "plian") == ["plian"])
+        #expect(SpeedPolicy.unknownNames(inEnvironment: "plain:") == [""])
+        // Every stage and path by its own name.
+        for name in SpeedPolicy.Stage.allCases.map(\.rawValue) + SpeedPaths.Path.allCases.map(\.rawValue) {
+            #expect(SpeedPolicy.unknownNames(inEnvironment: "plain:" + name).isEmpty, "\(name)")
+        }
+    }
+
     /// A form large enough for every speed path: a YAML file over
     /// `twoPartReadMinimumBytes`, thousands of lines, elements, fields and
     /// strings, some conditions, and lists whose entries hold more than

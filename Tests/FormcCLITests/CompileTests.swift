@@ -175,4 +175,20 @@ import Testing
         let text = try scratch.run("lint", "--format", "text", "forms")
         #expect(text.stderr.hasSuffix("67 errors in 200 files\n"))
     }
+
+    /// A `FORMC_SPEED` that names no stage or speed path is warned of on standard
+    /// error, and the run goes on as without it: the same output, the same status.
+    @Test func anUnknownSpeedNameIsWarnedOf() throws {
+        let scratch = try Scratch()
+        try scratch.write("a.form.yaml", Forms.valid)
+        let plain = try scratch.run("build", "a.form.yaml", "-o", "plain.swift", environment: ["FORMC_SPEED": "plain:emit"])
+        #expect(plain.status == 0 && plain.stderr.isEmpty)
+        let typo = try scratch.run("build", "a.form.yaml", "-o", "typo.swift", environment: ["FORMC_SPEED": "plain:emitt,read"])
+        #expect(typo.status == 0)
+        #expect(typo.stderr.hasPrefix("formc: warning: FORMC_SPEED names no stage or speed path: 'emitt'; "), "\(typo.stderr)")
+        #expect(typo.stderr.contains("emitInBatches") && typo.stderr.hasSuffix("\n"))
+        #expect(scratch.read("plain.swift") != nil && scratch.read("plain.swift") == scratch.read("typo.swift"))
+        let lint = try scratch.run("lint", "a.form.yaml", environment: ["FORMC_SPEED": "fast"])
+        #expect(lint.status == 0 && lint.stderr.contains("'fast'"))
+    }
 }

@@ -66,6 +66,19 @@ package struct SpeedPolicy: Sendable, Hashable {
         self.init(plainPaths: paths)
     }
 
+    /// What of an environment value of `FORMC_SPEED` names nothing: each name
+    /// after `plain:` that is neither a stage nor a speed path, or the whole value
+    /// when it is none of `plain`, `plain:…`, `parallel` and empty. Such a value
+    /// is read as `.parallel` for what it does not name; `formc` warns of it, so a
+    /// typo does not measure the default.
+    package static func unknownNames(inEnvironment value: String?) -> [String] {
+        guard let value, !value.isEmpty, value != "plain", value != "parallel" else { return [] }
+        guard value.hasPrefix("plain:") else { return [value] }
+        return value.dropFirst("plain:".count).split(separator: ",", omittingEmptySubsequences: false).map(String.init).filter {
+            SpeedPaths.Path(rawValue: $0) == nil && Stage(rawValue: $0) == nil
+        }
+    }
+
     /// Whether the speed path `path` may be taken.
     package func takes(_ path: SpeedPaths.Path) -> Bool { !plainPaths.contains(path) }
 }
