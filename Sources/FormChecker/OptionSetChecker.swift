@@ -14,12 +14,11 @@ enum OptionSetChecker {
     ) {
         for set in sets {
             let name = set.name
-            if !SwiftNaming.isUpperCamelCase(name.value) || SwiftNaming.keywords.contains(name.value) {
-                let suggestion = SwiftNaming.upperCamelCase(SwiftNaming.caseName(forOptionValue: name.value).trimmingBackticks)
+            if !isValidName(name.value) {
                 diagnostics.error(
                     .invalidFormName, "'\(name.value)' is not a valid option set name", at: name.range,
                     help: ["an option set's name is the generated enum's: an UpperCamelCase Swift type name ([A-Z][A-Za-z0-9]*)"]
-                        + (SwiftNaming.isUpperCamelCase(suggestion) && suggestion != name.value ? ["did you mean '\(suggestion)'?"] : [])
+                        + (suggestedName(for: name.value).map { ["did you mean '\($0)'?"] } ?? [])
                 )
             } else if GeneratedTypeNames.contains(name.value) {
                 diagnostics.error(
@@ -72,10 +71,27 @@ enum OptionSetChecker {
         }
         walk(document.elements)
         for set in document.optionSets where !used.contains(set.name.value) {
+            // A name FC200 rejects is not one to write: the help names the set as
+            // FC200 suggests renaming it, or asks for a valid name.
+            let name = isValidName(set.name.value) ? set.name.value : suggestedName(for: set.name.value)
             diagnostics.warning(
                 .unusedOptionSet, "option set '\(set.name.value)' is not used by any field", at: set.name.range,
-                help: ["write 'options: \(set.name.value)' in the segments, pickers or multiChoice fields that choose from it, or remove the set"]
+                help: [
+                    name.map { "write 'options: \($0)' in the segments, pickers or multiChoice fields that choose from it, or remove the set" }
+                        ?? "give the set a valid name and write it as 'options:' in the segments, pickers or multiChoice fields that choose from it, or remove the set"
+                ]
             )
         }
+    }
+
+    /// Whether `name` can be a set's name: an UpperCamelCase Swift type name, no keyword (else FC200).
+    static func isValidName(_ name: String) -> Bool {
+        SwiftNaming.isUpperCamelCase(name) && !SwiftNaming.keywords.contains(name)
+    }
+
+    /// The valid name nearest an invalid one (`country` → `Country`), if there is one.
+    static func suggestedName(for name: String) -> String? {
+        let suggestion = SwiftNaming.upperCamelCase(SwiftNaming.caseName(forOptionValue: name).trimmingBackticks)
+        return isValidName(suggestion) && suggestion != name ? suggestion : nil
     }
 }

@@ -86,7 +86,27 @@ struct RelationsCheckerTests {
         #expect(help(at: "15:14 FC501") == ["did you mean 'start'?"])
         #expect(help(at: "27:14 FC501") == ["did you mean 'Country'?"])
         #expect(help(at: "6:3 FC200").contains("did you mean 'Size'?"))
+        // An unused set's help names it as it can be written: renamed as FC200 suggests.
+        #expect(help(at: "5:3 FC206") == ["write 'options: Unused' in the segments, pickers or multiChoice fields that choose from it, or remove the set"])
+        #expect(help(at: "6:3 FC206") == ["write 'options: Size' in the segments, pickers or multiChoice fields that choose from it, or remove the set"])
         #expect(help(at: "21:19 FC102").first?.contains("{ required: true, when: … }") == true)
+    }
+
+    /// A set whose name has no valid form to suggest is asked for one, in FC206 as in FC200.
+    @Test func anUnusedSetWithNoNameToSuggestAsksForOne() {
+        let diagnostics = diagnose("""
+            formc: 1
+            form: F
+            options:
+              "---": [a, b]
+            elements:
+              - textField: name
+            """)
+        #expect(diagnostics.map(\.code) == [.invalidFormName, .unusedOptionSet])
+        #expect(diagnostics.first?.help.contains { $0.hasPrefix("did you mean") } == false)
+        #expect(diagnostics.last?.help == [
+            "give the set a valid name and write it as 'options:' in the segments, pickers or multiChoice fields that choose from it, or remove the set",
+        ])
     }
 
     static let validForm = """
