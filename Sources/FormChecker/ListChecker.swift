@@ -30,12 +30,11 @@ enum ListChecker {
         var owners: [String: String] = [:]
         owners.reserveCapacity(entries.reduce(0) { $0 + $1.elements.count })
         func walk(_ elements: [Element], _ list: String) {
-            for element in elements {
-                if case .group(let group) = element.kind {
-                    if let id = group.id { owners[id.value] = list }
-                    walk(group.elements, list)
-                } else if let id = element.id {
-                    owners[id.value] = list
+            // Read in place: a copy of each element would retain all it holds.
+            elements.withUnsafeBufferPointer { elements in
+                for index in elements.indices {
+                    if let id = elements[index].id { owners[id.value] = list }
+                    if case .group(let group) = elements[index].kind { walk(group.elements, list) }
                 }
             }
         }
@@ -145,7 +144,8 @@ enum ListChecker {
 
         // The entry's ids, and the form's fields outside the list it can name.
         let entryIDs = entryIDs(list.elements)
-        let own = Set(entryIDs.map(\.value))
+        var own = Set<String>(minimumCapacity: entryIDs.count)
+        for id in entryIDs { own.insert(id.value) }
         for id in entryIDs where SwiftNaming.reservedEntryMembers.contains(id.value) {
             diagnostics.error(
                 .invalidFieldID, "'\(id.value)' is a member of every list entry and cannot be an entry's field id", at: id.range,
@@ -184,10 +184,14 @@ enum ListChecker {
     /// The ids declared in an entry's elements, at every depth.
     static func entryIDs(_ elements: [Element]) -> [Located<String>] {
         var ids: [Located<String>] = []
+        ids.reserveCapacity(elements.count)
         func walk(_ elements: [Element]) {
-            for element in elements {
-                if let id = element.id { ids.append(id) }
-                if case .group(let group) = element.kind { walk(group.elements) }
+            // Read in place: a copy of each element would retain all it holds.
+            elements.withUnsafeBufferPointer { elements in
+                for index in elements.indices {
+                    if let id = elements[index].id { ids.append(id) }
+                    if case .group(let group) = elements[index].kind { walk(group.elements) }
+                }
             }
         }
         walk(elements)

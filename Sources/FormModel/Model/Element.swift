@@ -38,6 +38,19 @@ public struct Element: Sendable {
         }
     }
 
+    /// The rules of a field; none for an element that holds no value.
+    public var rules: [RuleDecl] {
+        switch kind {
+        case .boolean(let field): field.common.rules
+        case .segment(let field): field.common.rules
+        case .text(let field): field.common.rules
+        case .number(let field): field.common.rules
+        case .date(let field): field.common.rules
+        case .multiChoice(let field): field.common.rules
+        case .group, .spacer, .staticText, .segue, .list: []
+        }
+    }
+
     /// The field part of a value-holding element (boolean, segment, text kinds).
     public var field: FieldCommon? {
         switch kind {

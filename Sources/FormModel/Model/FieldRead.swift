@@ -9,17 +9,26 @@ public enum FieldRead {
     /// fields, in document order: an element's `visibleWhen`, its `enabledWhen`,
     /// then each of its rules' other field and `when`, then a group's elements.
     /// Stops at the first `false` from `body`, and returns false.
+    ///
+    /// The elements and rules are read in place, not copied one by one (a copy
+    /// retains all an element or rule holds).
     @discardableResult
     public static func forEach(in elements: [Element], _ body: (FieldRead) -> Bool) -> Bool {
-        for element in elements {
-            if let condition = element.visibleWhen, !body(.condition(condition)) { return false }
-            if let condition = element.enabledWhen, !body(.condition(condition)) { return false }
-            for rule in element.field?.rules ?? [] {
-                if let other = rule.kind.otherField, !body(.field(other)) { return false }
-                if let condition = rule.when, !body(.condition(condition)) { return false }
+        elements.withUnsafeBufferPointer { elements in
+            for index in elements.indices {
+                if let condition = elements[index].visibleWhen, !body(.condition(condition)) { return false }
+                if let condition = elements[index].enabledWhen, !body(.condition(condition)) { return false }
+                let rulesRead = elements[index].rules.withUnsafeBufferPointer { rules in
+                    for rule in rules.indices {
+                        if let other = rules[rule].kind.otherField, !body(.field(other)) { return false }
+                        if let condition = rules[rule].when, !body(.condition(condition)) { return false }
+                    }
+                    return true
+                }
+                if !rulesRead { return false }
+                if case .group(let group) = elements[index].kind, !forEach(in: group.elements, body) { return false }
             }
-            if case .group(let group) = element.kind, !forEach(in: group.elements, body) { return false }
+            return true
         }
-        return true
     }
 }
