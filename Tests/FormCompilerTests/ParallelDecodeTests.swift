@@ -47,10 +47,10 @@ struct ParallelDecodeTests {
         return (tree, tree.items(elements))
     }
 
-    /// Where the decoder would cut the form's own element list, if anywhere.
+    /// Where the decoder would cut the form's own element list on two cores, if anywhere.
     private static func topLevelCuts(_ text: String) -> [Int]? {
         let (tree, items) = topLevelList(text)
-        return FormDecoder.parallelCuts(of: items, in: tree)
+        return FormDecoder.parallelCuts(of: items, in: tree, cores: 2)
     }
 
     @Test func aLongTopLevelListDecodesAsOnOneThread() {
@@ -125,22 +125,41 @@ struct ParallelDecodeTests {
         let maximum = SpeedPaths.decodeMaximumPieces
         #expect(FormDecoder.pieceCount(span: 3 * lines, cores: 2) == 4)
         #expect(FormDecoder.pieceCount(span: 3 * lines, cores: 1) == 3)
-        #expect(FormDecoder.pieceCount(span: 3 * lines + lines / 2, cores: 4) == 4)
         #expect(FormDecoder.pieceCount(span: 2 * lines, cores: 2) == 2)
-        #expect(FormDecoder.pieceCount(span: lines, cores: 1) == 2, "two pieces at least")
+        #expect(FormDecoder.pieceCount(span: lines, cores: 2) == 2, "two pieces at least")
         #expect(FormDecoder.pieceCount(span: 5 * lines, cores: 4) == 8)
-        // Past the maximum: the most whole rounds that fit, or one round of the maximum.
+        // As many cores as pieces or more: one round, the pieces as they are.
+        #expect(FormDecoder.pieceCount(span: 3 * lines + lines / 2, cores: 4) == 3)
+        #expect(FormDecoder.pieceCount(span: 2 * lines, cores: maximum) == 2)
+        #expect(FormDecoder.pieceCount(span: 3 * lines, cores: 64) == 3)
+        // Past the maximum: the most whole rounds that fit.
         #expect(FormDecoder.pieceCount(span: 100 * lines, cores: 2) == maximum)
         #expect(FormDecoder.pieceCount(span: (maximum - 1) * lines, cores: 2) == maximum)
         #expect(FormDecoder.pieceCount(span: 100 * lines, cores: 3) == maximum / 3 * 3)
-        #expect(FormDecoder.pieceCount(span: 3 * lines, cores: maximum + 1) == maximum)
+        #expect(FormDecoder.pieceCount(span: 100 * lines, cores: maximum) == maximum)
+        #expect(FormDecoder.pieceCount(span: 100 * lines, cores: maximum + 1) == maximum)
+    }
+
+    /// The cuts follow the cores they are made for: none on one core (the list is
+    /// decoded whole), whole rounds on two and on three.
+    @Test func theCutsFollowTheCores() throws {
+        let text = Self.form(groups: 300, fields: 20)
+        let (tree, list) = Self.topLevelList(text)
+        #expect(FormDecoder.parallelCuts(of: list, in: tree, cores: 1) == nil, "one core decodes the list whole")
+        let two = try #require(FormDecoder.parallelCuts(of: list, in: tree, cores: 2))
+        let three = try #require(FormDecoder.parallelCuts(of: list, in: tree, cores: 3))
+        let span = tree.range(list.last!).start.line - tree.range(list.first!).start.line
+        #expect(two.count + 1 == FormDecoder.pieceCount(span: span, cores: 2))
+        #expect(three.count + 1 == FormDecoder.pieceCount(span: span, cores: 3))
+        #expect(two.count != three.count, "about 20,000 lines: nine or ten pieces wanted, rounded to two's and three's multiples")
     }
 
     @Test func shortListsStayOnOneThread() {
         #expect(Self.topLevelCuts(Self.form(groups: 2, fields: 3)) == nil)
     }
 
-    /// A long list is cut into pieces of about `SpeedPaths.decodePieceLines` lines, so a
+    /// A long list is cut into pieces of about the same number of lines (one per
+    /// `SpeedPaths.decodePieceLines` lines, in whole rounds of the cores), so a
     /// thread that falls behind takes fewer of them: each cut after the one
     /// before, inside the list, and no piece more than a group longer than its share.
     @Test func aLongListIsCutIntoPiecesOfAboutTheSameLines() throws {

@@ -9,11 +9,11 @@ import FormSyntax
 extension FormDecoder {
     /// Where to cut a long list into pieces of about the same number of lines:
     /// the index of the first item of each piece after the first, increasing;
-    /// nil for a list too short to be worth it.
+    /// nil for a list too short to be worth it, or with one core to decode it.
     static func parallelCuts(
         of items: SyntaxTree.Items, in tree: SyntaxTree, cores: Int = SpeedPaths.coreCount
     ) -> [Int]? {
-        guard items.count >= 2, let first = items.first, let last = items.last else { return nil }
+        guard cores >= 2, items.count >= 2, let first = items.first, let last = items.last else { return nil }
         let firstLine = tree.range(first).start.line
         let span = tree.range(last).start.line - firstLine
         guard span >= SpeedPaths.decodeInPiecesMinimumLines else { return nil }
@@ -37,19 +37,18 @@ extension FormDecoder {
     }
 
     /// How many pieces a list spanning `span` lines is decoded in: one per
-    /// `SpeedPaths.decodePieceLines` lines (two at least), as a whole number of
-    /// rounds of `cores` (`SpeedPaths.decodeMaximumPieces` at most: then the most
-    /// rounds that fit, or one piece a core up to it when the cores outnumber it).
-    /// The pieces are of about the same size, so three on two cores would take as
-    /// long as four: two rounds.
+    /// `SpeedPaths.decodePieceLines` lines (two at least,
+    /// `SpeedPaths.decodeMaximumPieces` at most). When that is more than the
+    /// cores, it is made a whole number of rounds of them where the maximum
+    /// allows (else the most rounds that fit): the pieces are of about the same
+    /// size, so three on two cores would take as long as four. When the cores
+    /// take every piece at once, it stays as it is.
     static func pieceCount(span: Int, cores: Int) -> Int {
         let maximum = SpeedPaths.decodeMaximumPieces
-        let cores = max(cores, 1)
-        let wanted = max(span / SpeedPaths.decodePieceLines, 2)
+        let wanted = min(max(span / SpeedPaths.decodePieceLines, 2), maximum)
+        guard cores > 1, wanted > cores else { return wanted }
         let rounded = (wanted + cores - 1) / cores * cores
-        if rounded <= maximum { return rounded }
-        let fitting = maximum / cores * cores
-        return fitting > 0 ? fitting : maximum
+        return rounded <= maximum ? rounded : maximum / cores * cores
     }
 }
 

@@ -114,7 +114,8 @@ package enum SpeedPaths {
 
     /// Decode: an element list spanning this many lines or more is decoded in pieces.
     package static let decodeInPiecesMinimumLines = 2_000
-    /// Decode: about how many lines a piece spans (at least two pieces).
+    /// Decode: a list is cut into a piece for about this many lines (at least two
+    /// pieces; more, to make whole rounds of the cores: `FormDecoder.pieceCount`).
     package static let decodePieceLines = 2_000
     /// Decode: at most this many pieces, which the threads take in turn.
     package static let decodeMaximumPieces = 16
