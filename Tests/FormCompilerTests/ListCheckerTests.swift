@@ -110,6 +110,33 @@ struct ListCheckerTests {
         ])
     }
 
+    /// An id in the entries of several lists is named as the first list's, at
+    /// every depth: a field, a group's id, a field inside nested groups.
+    @Test func anIDInSeveralListsIsTheFirstListsInTheMessage() {
+        let summaries = Self.summaries(form("""
+          - textField: note
+            visibleWhen: isEmpty(company) or inner or isEmpty(deep)
+          - list: first
+            elements:
+              - textField: company
+              - group: inner
+                elements:
+                  - group: innermost
+                    elements:
+                      - textField: deep
+          - list: second
+            elements:
+              - textField: company
+              - textField: inner
+              - textField: deep
+        """))
+        #expect(summaries == [
+            "5:26 FC501 'company' is a field of the entries of list 'first': only that list's entries can name it",
+            "5:38 FC501 'inner' is a field of the entries of list 'first': only that list's entries can name it",
+            "5:55 FC501 'deep' is a field of the entries of list 'first': only that list's entries can name it",
+        ])
+    }
+
     @Test func aMisspeltEntryNameGetsADidYouMean() {
         let diagnostics = diagnose(form("""
           - list: employers
