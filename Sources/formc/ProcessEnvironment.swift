@@ -44,15 +44,16 @@ enum ProcessEnvironment {
 
     /// A warning on standard error when `FORMC_SPEED` names a stage or speed
     /// path that does not exist (`SpeedPolicy.unknownNames`): the run goes on,
-    /// taking the speed paths the value does not name.
+    /// ignoring it (taking the speed paths the value does not name).
     static func warnOfUnknownSpeedNames() {
         let unknown = SpeedPolicy.unknownNames(inEnvironment: variable("FORMC_SPEED"))
         guard !unknown.isEmpty else { return }
         let stages = SpeedPolicy.Stage.allCases.map(\.rawValue).joined(separator: ", ")
         let paths = SpeedPaths.Path.allCases.map(\.rawValue).joined(separator: ", ")
         Output.write(
-            "formc: warning: FORMC_SPEED names no stage or speed path: \(unknown.map { "'\($0)'" }.joined(separator: ", ")); "
-                + "it takes 'plain', or 'plain:' and names among \(stages); \(paths)\n",
+            "formc: warning: FORMC_SPEED: ignoring \(unknown.map { "'\($0)'" }.joined(separator: ", ")), "
+                + "which names no stage or speed path; the value is 'plain', or 'plain:' and a comma-separated list "
+                + "of stages (\(stages)) and speed paths (\(paths))\n",
             to: .standardError
         )
     }

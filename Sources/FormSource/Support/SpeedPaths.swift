@@ -67,14 +67,15 @@ package struct SpeedPolicy: Sendable, Hashable {
     }
 
     /// What of an environment value of `FORMC_SPEED` names nothing: each name
-    /// after `plain:` that is neither a stage nor a speed path, or the whole value
-    /// when it is none of `plain`, `plain:…`, `parallel` and empty. Such a value
-    /// is read as `.parallel` for what it does not name; `formc` warns of it, so a
-    /// typo does not measure the default.
+    /// after `plain:` that is neither a stage nor a speed path (an empty one, as
+    /// of a trailing comma, names nothing and is no mistake), or the whole value
+    /// when it is none of `plain`, `plain:…`, `parallel` and empty. What it does
+    /// not name is ignored (those speed paths are taken); `formc` warns of it, so
+    /// a typo does not measure the default.
     package static func unknownNames(inEnvironment value: String?) -> [String] {
         guard let value, !value.isEmpty, value != "plain", value != "parallel" else { return [] }
         guard value.hasPrefix("plain:") else { return [value] }
-        return value.dropFirst("plain:".count).split(separator: ",", omittingEmptySubsequences: false).map(String.init).filter {
+        return value.dropFirst("plain:".count).split(separator: ",").map(String.init).filter {
             SpeedPaths.Path(rawValue: $0) == nil && Stage(rawValue: $0) == nil
         }
     }
