@@ -71,14 +71,15 @@ enum OptionSetChecker {
         }
         walk(document.elements)
         for set in document.optionSets where !used.contains(set.name.value) {
-            // A name FC200 rejects is not one to write: the help names the set as
-            // FC200 suggests renaming it, or asks for a valid name.
-            let name = isValidName(set.name.value) ? set.name.value : suggestedName(for: set.name.value)
+            // A name FC200 or FC204 rejects is not one to write: the help names the
+            // set as FC200 suggests renaming it, or asks for another name.
+            let candidate = isValidName(set.name.value) ? set.name.value : suggestedName(for: set.name.value)
+            let name = candidate.flatMap { GeneratedTypeNames.contains($0) ? nil : $0 }
             diagnostics.warning(
                 .unusedOptionSet, "option set '\(set.name.value)' is not used by any field", at: set.name.range,
                 help: [
                     name.map { "write 'options: \($0)' in the segments, pickers or multiChoice fields that choose from it, or remove the set" }
-                        ?? "give the set a valid name and write it as 'options:' in the segments, pickers or multiChoice fields that choose from it, or remove the set"
+                        ?? "rename the set (see the error at its name) and write the new name as 'options:' in the segments, pickers or multiChoice fields that choose from it, or remove the set"
                 ]
             )
         }

@@ -89,10 +89,12 @@ struct RelationsCheckerTests {
         // An unused set's help names it as it can be written: renamed as FC200 suggests.
         #expect(help(at: "5:3 FC206") == ["write 'options: Unused' in the segments, pickers or multiChoice fields that choose from it, or remove the set"])
         #expect(help(at: "6:3 FC206") == ["write 'options: Size' in the segments, pickers or multiChoice fields that choose from it, or remove the set"])
+        // A name the generated code takes (FC204) is not one to write either.
+        #expect(help(at: "7:3 FC206").first?.hasPrefix("rename the set (see the error at its name)") == true)
         #expect(help(at: "21:19 FC102").first?.contains("{ required: true, when: … }") == true)
     }
 
-    /// A set whose name has no valid form to suggest is asked for one, in FC206 as in FC200.
+    /// A set whose name has no valid form to suggest is asked for another, in FC206 as in FC200.
     @Test func anUnusedSetWithNoNameToSuggestAsksForOne() {
         let diagnostics = diagnose("""
             formc: 1
@@ -105,7 +107,7 @@ struct RelationsCheckerTests {
         #expect(diagnostics.map(\.code) == [.invalidFormName, .unusedOptionSet])
         #expect(diagnostics.first?.help.contains { $0.hasPrefix("did you mean") } == false)
         #expect(diagnostics.last?.help == [
-            "give the set a valid name and write it as 'options:' in the segments, pickers or multiChoice fields that choose from it, or remove the set",
+            "rename the set (see the error at its name) and write the new name as 'options:' in the segments, pickers or multiChoice fields that choose from it, or remove the set",
         ])
     }
 
