@@ -77,7 +77,9 @@ extension DiagnosticCatalog {
                 explanation: """
                 A set of the top-level `options:` becomes an enum and a set of localized strings only through \
                 the segments, pickers and multiChoice fields that name it (`options: Country`). A set that no \
-                field names generates nothing: most likely a field was meant to use it, or it is left over.
+                field names generates nothing: most likely a field was meant to use it, or it is left over. \
+                When the set's own name is an error too (FC200, FC204), the help names the set as FC200 \
+                suggests renaming it, or asks for a new name.
                 """,
                 example: form("""
                   - picker: shippingCountry
