@@ -14,13 +14,8 @@ extension ConditionTypeChecker {
         if case .field(let first) = lhs.operand, case .field(let second) = rhs.operand {
             return lowerFieldComparison(first, op, second, range: range, operatorRange: operatorRange)
         }
-        var order: ConditionOrder = switch op {
-        case .equal, .notEqual: .equal
-        case .less: .less
-        case .lessOrEqual: .lessOrEqual
-        case .greater: .greater
-        case .greaterOrEqual: .greaterOrEqual
-        }
+        // `!=` is `not` of `==` (`positive` below).
+        var order = ConditionOrder(op) ?? .equal
         // A literal on the left (`'pro' == plan`, `18 <= age`) reads the same as on the right.
         if lhs.operand.isLiteral, !rhs.operand.isLiteral {
             swap(&lhs, &rhs)
@@ -149,7 +144,6 @@ extension ConditionTypeChecker {
         _ first: ConditionScope.Field, _ op: ConditionSyntax.CompareOperator, _ second: ConditionScope.Field,
         range: Range<Int>, operatorRange: Range<Int>
     ) -> ConditionExpr? {
-        let comparison = FieldComparison(rawValue: op.rawValue) ?? .equal
         let same: Bool = switch (first.valueType, second.valueType) {
         case (.number, .number), (.string, .string), (.bool, .bool): true
         case (.date(let a, _), .date(let b, _)): a == b
@@ -172,14 +166,14 @@ extension ConditionTypeChecker {
             )
             return nil
         }
-        if comparison.isOrdering, !first.valueType.isOrdered {
+        if op.isOrdering, !first.valueType.isOrdered {
             report(
                 .conditionType, "\(describe(first)) and '\(second.id)' cannot be ordered with '\(op.rawValue)'", at: operatorRange,
                 help: ["'\(op.rawValue)' compares numbers, dates and times; compare these with '==' or '!='"]
             )
             return nil
         }
-        return .fieldCompare(first.id, comparison, second.id)
+        return .fieldCompare(first.id, op, second.id)
     }
 
     /// `field <order> literal` for a number or date field; nil after reporting.

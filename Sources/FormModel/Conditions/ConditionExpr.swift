@@ -107,15 +107,17 @@ public enum ConditionOrder: String, Sendable, Hashable {
     case greater = ">"
     case greaterOrEqual = ">="
 
-    /// The operator with its sides swapped: `18 <= age` is `age >= 18`.
+    /// The order a comparison operator names; nil for `!=`, which is lowered to
+    /// `not` of `==`.
+    package init?(_ comparison: FieldComparison) {
+        self.init(rawValue: comparison.rawValue)
+    }
+
+    /// The operator with its sides swapped: `18 <= age` is `age >= 18`, as
+    /// `FieldComparison.mirrored` swaps them.
     package var mirrored: ConditionOrder {
-        switch self {
-        case .equal: .equal
-        case .less: .greater
-        case .lessOrEqual: .greaterOrEqual
-        case .greater: .less
-        case .greaterOrEqual: .lessOrEqual
-        }
+        // Never nil: an order's mirror is an order (only `!=` has no order).
+        FieldComparison(rawValue: rawValue).flatMap { ConditionOrder($0.mirrored) } ?? self
     }
 }
 

@@ -26,14 +26,8 @@ package struct ConditionSyntax: Sendable, Hashable {
         case compare(ConditionSyntax, CompareOperator, ConditionSyntax, operatorRange: Range<Int>)
     }
 
-    package enum CompareOperator: String, Sendable, Hashable {
-        case equal = "=="
-        case notEqual = "!="
-        case less = "<"
-        case lessOrEqual = "<="
-        case greater = ">"
-        case greaterOrEqual = ">="
-    }
+    /// A comparison's operator as written: the one a comparison of two fields keeps.
+    package typealias CompareOperator = FieldComparison
 
     /// A string of a list (`in [...]`) or of `contains`, with where it is written.
     package struct ListItem: Sendable, Hashable {
