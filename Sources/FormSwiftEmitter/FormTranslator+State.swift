@@ -245,7 +245,6 @@ extension FormTranslator {
     private func pageMembers(into plan: inout EmitPlan) {
         guard !pages.isEmpty else { return }
         let readsToday = conditions.readsToday
-        let validatorsArgument = hasCustomRules ? [SwiftArgument("validators", .name("validators"))] : []
         // Lists on pages (SPEC §14): `validate(page:)` checks the page's lists and their entries too.
         let listsOnPages = pages.contains { !$0.listIDs.isEmpty }
         let pagesWithLists = pages.filter { !$0.listIDs.isEmpty }
@@ -384,18 +383,7 @@ extension FormTranslator {
                     SwiftParameter("in", "context", Self.contextType, default: .call(.type(Self.contextType), [])),
                 ] + (hasCustomRules ? [validatorsParameter] : []),
                 isAsync: true, result: Self.reportType,
-                body: [
-                    .var("results", .array(.named("(Field, ValidationResult)")), .array([])),
-                    .for("field", in: .call(.name("fields"), [SwiftArgument("on", .name("page"))]), body: [
-                        .expr(.call(.member(.name("results"), "append"), [SwiftArgument(nil, .tuple([
-                            .name("field"),
-                            .await(.call(.name("validate"), [
-                                SwiftArgument(nil, .name("field")), SwiftArgument("in", .name("values")),
-                                SwiftArgument("context", .name("context")),
-                            ] + validatorsArgument)),
-                        ]))])),
-                    ]),
-                ] + pageListPaths + [
+                body: fieldResults(of: .call(.name("fields"), [SwiftArgument("on", .name("page"))])) + pageListPaths + [
                     .return(listsOnPages
                         ? .call(.type(Self.reportType), [SwiftArgument(nil, .name("results")), SwiftArgument("values", .name("paths"))])
                         : .call(.type(Self.reportType), [SwiftArgument(nil, .name("results"))])),

@@ -79,10 +79,28 @@ extension FormTranslator {
         }
     }
 
+    /// `var results: [(Field, ValidationResult)]`, filled by the static
+    /// `validate` of each field `fields` (an expression of `Field`s) names, in
+    /// its order: the start of every static `validate` of many fields.
+    func fieldResults(of fields: SwiftExpr) -> [SwiftStmt] {
+        let validatorsArgument = hasCustomRules ? [SwiftArgument("validators", .name("validators"))] : []
+        return [
+            .var("results", .array(.named("(Field, ValidationResult)")), .array([])),
+            .for("field", in: fields, body: [
+                .expr(.call(.member(.name("results"), "append"), [SwiftArgument(nil, .tuple([
+                    .name("field"),
+                    .await(.call(.name("validate"), [
+                        SwiftArgument(nil, .name("field")), SwiftArgument("in", .name("values")),
+                        SwiftArgument("context", .name("context")),
+                    ] + validatorsArgument)),
+                ]))])),
+            ]),
+        ]
+    }
+
     /// `validate()`, the static `validate(_:)`, the forwards to the field
     /// states' controller, and the head of the per-field dispatcher.
     private func validationAPI(into out: inout SwiftRenderer) {
-        let validatorsArgument = hasCustomRules ? [SwiftArgument("validators", .name("validators"))] : []
         let staticParameters = [
             SwiftParameter("_", "values", Self.valuesType),
             SwiftParameter("in", "context", Self.contextType, default: .call(.type(Self.contextType), [])),
@@ -119,17 +137,7 @@ extension FormTranslator {
             ],
             access: access, modifiers: ["nonisolated", "static"], name: "validate",
             parameters: staticParameters, isAsync: true, result: Self.reportType,
-            body: [
-                .var("results", .array(.named("(Field, ValidationResult)")), .array([])),
-                .for("field", in: .member(.name("Field"), "allCases"), body: [
-                    .expr(.call(.member(.name("results"), "append"), [SwiftArgument(nil, .tuple([
-                        .name("field"),
-                        .await(.call(.name("validate"), [
-                            SwiftArgument(nil, .name("field")), SwiftArgument("in", .name("values")),
-                            SwiftArgument("context", .name("context")),
-                        ] + validatorsArgument)),
-                    ]))])),
-                ]),
+            body: fieldResults(of: .member(.name("Field"), "allCases")) + [
                 .return(.call(.type(Self.reportType), [SwiftArgument(nil, .name("results"))])),
             ]
         )))
