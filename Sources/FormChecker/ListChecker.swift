@@ -41,6 +41,7 @@ enum ListChecker {
         for entry in entries {
             walk(entry.elements, entry.list)
         }
+        // The form's own lists find the table empty, and it takes the owners whole.
         if symbols.entryFieldLists.isEmpty {
             symbols.entryFieldLists = owners
         } else {

@@ -167,7 +167,7 @@ struct IDOccurrence: Sendable, Hashable {
             case .multiChoice(let field): if let set = field.optionSet { result.append(IDOccurrence(id: set.value, range: inner(set.range), role: .optionSet)) }
             default: break
             }
-            for rule in element.field?.rules ?? [] {
+            for rule in element.rules {
                 switch rule.kind {
                 case .sameAs(let target):
                     if let range = rule.parameterRange { result.append(IDOccurrence(id: target, range: inner(range), role: .sameAs, scope: scope(target))) }
