@@ -48,7 +48,7 @@ let package = Package(
         // Source files and positions, diagnostics and their catalog of codes, the
         // compiler's limits, and the concurrency helpers and
         // the thresholds of the paths that only exist for speed (SpeedPaths).
-        .target(name: "FormSource", swiftSettings: strictImports),
+        .target(name: "FormSource", dependencies: ["CFormcSystem"], swiftSettings: strictImports),
         // Read: a form file's bytes, YAML (libyaml) or JSON → SyntaxTree, with
         // FC0xx diagnostics.
         .target(name: "FormSyntax", dependencies: ["FormSource", "CYAML"], swiftSettings: strictImports),
@@ -106,7 +106,8 @@ let package = Package(
             dependencies: ["FormJSON", "FormSource", "FormEditor", "LanguageServerProtocol"],
             swiftSettings: strictImports
         ),
-        // The few C library calls the CLI needs that Swift's Glibc module lacks (mallopt).
+        // The few C library calls that Swift's Glibc module lacks: the allocator's
+        // knobs for the CLI, and the CPUs a process may run on for FormSource.
         .target(name: "CFormcSystem"),
         // The command-line shell around the stages: files and folders in, reports,
         // Swift, catalogs and previews out.

@@ -1,3 +1,8 @@
+#if defined(__linux__)
+#define _GNU_SOURCE // sched_getaffinity, CPU_COUNT
+#include <sched.h>
+#endif
+
 #include "CFormcSystem.h"
 
 #include <stdlib.h> // defines __GLIBC__ on glibc
@@ -29,4 +34,15 @@ int formc_release_free_memory(void) {
 #else
     return 0;
 #endif
+}
+
+// The affinity mask's CPUs: `taskset` and a container's cpuset narrow it below
+// the CPUs online.
+int formc_available_cpus(void) {
+#if defined(__linux__)
+    cpu_set_t set;
+    CPU_ZERO(&set);
+    if (sched_getaffinity(0, sizeof set, &set) == 0) return CPU_COUNT(&set);
+#endif
+    return 0;
 }

@@ -109,7 +109,7 @@ struct FormcBench: ParsableCommand {
 
         report.header = [
             "formc-bench: \(Format.grouped(bytes.count)) bytes, \(Format.grouped(form.fieldCount)) fields in \(form.groups) groups, \(Format.grouped(form.elementCount)) elements",
-            "median of \(runs) runs each, taken in turns (one of each per round, each after an untimed run of its own); load average before: \(Self.loadAverage()) on \(Self.cores()) cores",
+            "median of \(runs) runs each, taken in turns (one of each per round, each after an untimed run of its own); load average before: \(Self.loadAverage()) on \(CoreCount.current) cores",
             "formc: \(formcPath)",
         ]
 
@@ -368,9 +368,5 @@ struct FormcBench: ParsableCommand {
         var loads = [Double](repeating: 0, count: 3)
         guard getloadavg(&loads, 3) == 3 else { return "unknown" }
         return loads.map { Format.fixed($0, digits: 2) }.joined(separator: ", ")
-    }
-
-    static func cores() -> Int {
-        Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))
     }
 }

@@ -81,7 +81,7 @@ struct BuildCommand: ParsableCommand {
                     }[0]
                 }
                 let options = EmitOptions(accessLevel: accessLevel ?? configured?.value?.accessLevel ?? .internal)
-                let jobs = CompileRunner.jobs()
+                let jobs = CompileRunner.jobs(for: discovery.files.count)
                 let workingDirectory = ProcessEnvironment.workingDirectory
                 // Every input is checked before any is emitted, so that an error in
                 // one leaves the disk untouched, not even with a temporary file; the

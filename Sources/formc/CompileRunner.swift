@@ -23,11 +23,13 @@ enum CompileRunner {
         var value: Value?
     }
 
-    /// How many files are compiled at once: `FORMC_JOBS` when set (1 makes the run
-    /// sequential, which tests compare with the parallel one), else one per core.
-    static func jobs() -> Int {
-        if let text = ProcessEnvironment.variable("FORMC_JOBS"), let count = Int(text), count >= 1 { return count }
-        return max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN)))
+    /// How many of `count` files are compiled at once: `FORMC_JOBS` when set (1
+    /// makes the run sequential, which tests compare with the parallel one), else
+    /// one per core the process may use (`CoreCount`); one file is compiled alone.
+    static func jobs(for count: Int) -> Int {
+        guard count > 1 else { return 1 }
+        if let text = ProcessEnvironment.variable("FORMC_JOBS"), let jobs = Int(text), jobs >= 1 { return jobs }
+        return CoreCount.current
     }
 
     /// Reads each path and runs `compile` on its bytes. A file that cannot be read

@@ -51,7 +51,7 @@ struct LintCommand: ParsableCommand {
                 // several, each is freed as soon as it is checked, so memory stays
                 // bounded by the jobs running at once.
                 let keepsResults = discovery.files.count == 1
-                let outcomes = CompileRunner.run(discovery.files, jobs: CompileRunner.jobs()) { source in
+                let outcomes = CompileRunner.run(discovery.files, jobs: CompileRunner.jobs(for: discovery.files.count)) { source in
                     let result = FormPipeline.check(source)
                     return (result.diagnostics, keepsResults ? result : nil)
                 }

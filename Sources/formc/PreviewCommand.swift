@@ -88,7 +88,7 @@ struct PreviewCommand: ParsableCommand {
                     return ExitStatus.errorsInInput
                 }
             }
-            let outcomes = CompileRunner.run(discovery.files, jobs: CompileRunner.jobs()) { source -> ([Diagnostic], CheckedForm?) in
+            let outcomes = CompileRunner.run(discovery.files, jobs: CompileRunner.jobs(for: discovery.files.count)) { source -> ([Diagnostic], CheckedForm?) in
                 let result = FormPipeline.check(source)
                 return (result.diagnostics, result.checked)
             }

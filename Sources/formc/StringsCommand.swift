@@ -140,7 +140,7 @@ enum FormStringsRun {
     }
 
     static func collect(_ files: [String]) -> Collected {
-        let outcomes = CompileRunner.run(files, jobs: CompileRunner.jobs()) { source -> ([Diagnostic], (String, [LocalizableString])?) in
+        let outcomes = CompileRunner.run(files, jobs: CompileRunner.jobs(for: files.count)) { source -> ([Diagnostic], (String, [LocalizableString])?) in
             let result = FormPipeline.check(source)
             guard let checked = result.checked else { return (result.diagnostics, nil) }
             var bag = DiagnosticBag(file: source.path)

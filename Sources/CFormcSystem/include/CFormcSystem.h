@@ -9,4 +9,8 @@ int formc_tune_allocator(void);
 /// Returns 1 when some was given back.
 int formc_release_free_memory(void);
 
+/// How many CPUs the calling process may run on (its affinity mask, on Linux);
+/// 0 where that cannot be read.
+int formc_available_cpus(void);
+
 #endif

@@ -107,8 +107,8 @@ package struct SpeedPolicy: Sendable, Hashable {
 package enum SpeedPaths {
     /// Whether there is a second core for a speed path to use.
     package static var hasSecondCore: Bool { coreCount >= 2 }
-    /// How many cores the speed paths share out work to.
-    package static var coreCount: Int { max(sysconf(Int32(_SC_NPROCESSORS_ONLN)), 1) }
+    /// How many cores the speed paths share out work to (`CoreCount`).
+    package static var coreCount: Int { CoreCount.current }
 
     /// Read: a YAML file of this many bytes or more is read in two parts at once.
     package static let twoPartReadMinimumBytes = 128 * 1024
