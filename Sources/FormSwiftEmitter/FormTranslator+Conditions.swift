@@ -92,7 +92,7 @@ extension FormTranslator {
             out.literal(.bool(value))
         case .boolField(let id):
             writeWhenVisible(visibilityHelper(of: fieldPosition(id)), .atom, from: source, at: position, into: &out) { out in
-                out.conditionRead(id, from: source)
+                out.conditionRead(memberName(id), from: source)
             }
         case .isEmpty(let id):
             let field = fieldPosition(id)
@@ -115,13 +115,13 @@ extension FormTranslator {
                 out.parenthesized(empty, at: position) { out in
                     switch fieldType {
                     case .segment?, .number?, .date?:
-                        out.conditionRead(id, from: source)
+                        out.conditionRead(memberName(id), from: source)
                         out.isNilTest()
                     case .bool?:
                         out.negation()
-                        out.conditionRead(id, from: source)
+                        out.conditionRead(memberName(id), from: source)
                     case .string?, .multiChoice?, nil:
-                        out.conditionRead(id, from: source)
+                        out.conditionRead(memberName(id), from: source)
                         out.isEmptyTest()
                     }
                 }
@@ -139,12 +139,12 @@ extension FormTranslator {
                     out.conditional { [self] out in
                         writeHelperCall(helper, from: source, into: &out)
                     } then: { out in
-                        out.conditionRead(id, from: source)
+                        out.conditionRead(memberName(id), from: source)
                     } else: { out in
                         out.literal(.string(""))
                     }
                 } else {
-                    out.conditionRead(id, from: source)
+                    out.conditionRead(memberName(id), from: source)
                 }
                 out.binaryOperator(.equal)
                 out.literal(.string(text))
@@ -152,7 +152,7 @@ extension FormTranslator {
         case .segmentEquals(let id, let optionValue):
             let field = fieldPosition(id)
             writeWhenVisible(visibilityHelper(of: field), .binary(.equal), from: source, at: position, into: &out) { [self] out in
-                out.conditionRead(id, from: source)
+                out.conditionRead(memberName(id), from: source)
                 out.binaryOperator(.equal)
                 writeOptionCase(optionValue, of: id, field, into: &out)
             }
@@ -164,7 +164,7 @@ extension FormTranslator {
                 for (index, optionValue) in optionValues.enumerated() {
                     if index > 0 { out.binaryOperator(.or) }
                     out.parenthesized(.binary(.equal), at: optionValues.count > 1 ? .operand(of: .or) : .whole) { [self] out in
-                        out.conditionRead(id, from: source)
+                        out.conditionRead(memberName(id), from: source)
                         out.binaryOperator(.equal)
                         writeOptionCase(optionValue, of: id, field, into: &out)
                     }
@@ -173,7 +173,7 @@ extension FormTranslator {
         case .contains(let id, let optionValue):
             let field = fieldPosition(id)
             writeWhenVisible(visibilityHelper(of: field), .atom, from: source, at: position, into: &out) { [self] out in
-                out.conditionRead(id, from: source)
+                out.conditionRead(memberName(id), from: source)
                 out.containsCall { [self] out in
                     writeOptionCase(optionValue, of: id, field, into: &out)
                 }
@@ -185,13 +185,13 @@ extension FormTranslator {
                     out.conditional { [self] out in
                         writeHelperCall(helper, from: source, into: &out)
                     } then: { out in
-                        out.conditionRead(id, from: source)
+                        out.conditionRead(memberName(id), from: source)
                         out.countMember()
                     } else: { out in
                         out.literal(.int(0))
                     }
                 } else {
-                    out.conditionRead(id, from: source)
+                    out.conditionRead(memberName(id), from: source)
                     out.countMember()
                 }
                 out.comparison(order)
@@ -203,7 +203,7 @@ extension FormTranslator {
             let fieldType = conditionFieldType(id, at: field)
             let mapped = fieldType?.isOptional == true && order != .equal
             writeWhenVisible(visibilityHelper(of: field), mapped ? .binary(.equal) : .binary(.compare), from: source, at: position, into: &out) { out in
-                out.conditionRead(id, from: source)
+                out.conditionRead(memberName(id), from: source)
                 if mapped {
                     out.mappedComparison(order) { $0.conditionLiteral(value, order: order, for: fieldType) }
                 } else {
@@ -246,11 +246,11 @@ extension FormTranslator {
         var converts = false
         if case .number(false, _)? = fieldType, case .number(true, _)? = otherType { converts = true }
         func read(_ out: inout SwiftRenderer) {
-            guard let helper else { return out.conditionRead(id, from: source) }
+            guard let helper else { return out.conditionRead(memberName(id), from: source) }
             out.conditional { [self] out in
                 writeHelperCall(helper, from: source, into: &out)
             } then: { out in
-                out.conditionRead(id, from: source)
+                out.conditionRead(memberName(id), from: source)
             } else: { out in
                 switch fieldType {
                 case .string?: out.literal(.string(""))

@@ -170,7 +170,7 @@ extension FormTranslator {
                 for field in entry?.outer ?? [] {
                     out.listMember([
                         "/// The form's `\(field.id)` as this entry's rules and conditions read it (empty while hidden): not encoded, not compared.",
-                        "\(accessPrefix)var \(field.id): \(spelling(ofOuter: field)) = \(Self.emptyLiteral(of: field.entryType))",
+                        "\(accessPrefix)var \(field.member): \(spelling(ofOuter: field)) = \(Self.emptyLiteral(of: field.entryType))",
                     ])
                 }
             }
@@ -319,7 +319,7 @@ extension FormTranslator {
         plan.once { [self] out in
             listSnapshotLines(into: &out)
             if let entry {
-                out.listLines(["values.id = id"] + entry.outer.map { "values.\($0.id) = \($0.id).value" })
+                out.listLines(["values.id = id"] + entry.outer.map { "values.\($0.member) = \($0.member).value" })
             }
             if !fields.isEmpty || !lists.isEmpty || entry != nil { out.statement(.return(Self.valuesName)) }
             out.closeBody()

@@ -29,6 +29,16 @@ struct ListEntrySpec: Sendable {
         let formType: FieldValueType
         let displayName: String
 
+        /// The entry's member that holds the field's value as the entry reads it:
+        /// the field's id, or `form_id` for an id that is a member of every entry
+        /// (`SwiftNaming.reservedEntryMembers`, such as `id`), which no entry
+        /// field id can spell.
+        var member: String { Self.member(of: id) }
+
+        static func member(of id: String) -> String {
+            SwiftNaming.reservedEntryMembers.contains(id) ? "form_" + id : id
+        }
+
         var entryType: FieldValueType {
             switch formType {
             case .segment(let name, _): .segment(enumName: name, optional: true)
@@ -177,6 +187,13 @@ extension FormTranslator {
         }
     }
 
+    /// The member a condition or rule reads the field `id` by: its id, or in an
+    /// entry, for a field of the form outside the list, `OuterField.member` (an
+    /// entry's own field never has a name that differs: FC201).
+    func memberName(_ id: String) -> String {
+        entry == nil ? id : ListEntrySpec.OuterField.member(of: id)
+    }
+
     /// The type of the field `id` names in a condition: the field's, or in an entry
     /// a field of the form outside the list as the entry reads it.
     func conditionFieldType(_ id: String, at position: Int?) -> FieldValueType? {
@@ -254,7 +271,7 @@ extension FormTranslator {
                     let empty = Self.emptyLiteral(of: field.entryType)
                     out.listMember([
                         "/// The form's `\(field.id)`, as this entry's conditions read it: empty while it is hidden, or without a form.",
-                        "private var \(field.id): FormRuntime.FormValue<\(type)> {",
+                        "private var \(field.member): FormRuntime.FormValue<\(type)> {",
                         "    FormRuntime.FormValue(owner?.owner.map { (form: \(entry.formType)) -> \(type) in form.isVisible(.\(field.id)) ? form.\(field.id).value : \(empty) } ?? \(empty))",
                         "}",
                     ])
@@ -546,7 +563,7 @@ extension FormTranslator {
                     lines.append("        var entry = entry")
                     for field in list.entry.entry?.outer ?? [] {
                         let visible = "isVisible(.\(field.id), in: values\(conditions.readsToday ? ", context: context" : ""))"
-                        lines.append("        entry.\(field.id) = \(visible) ? values.\(field.id) : \(Self.emptyLiteral(of: field.entryType))")
+                        lines.append("        entry.\(field.member) = \(visible) ? values.\(field.id) : \(Self.emptyLiteral(of: field.entryType))")
                     }
                 }
                 lines += [

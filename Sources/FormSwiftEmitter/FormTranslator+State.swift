@@ -213,7 +213,7 @@ extension FormTranslator {
                         lines.append("    var entry = cleared.\(list.id)[index]")
                         for field in outer {
                             let visible = "isVisible(.\(field.id), in: values\(readsToday ? ", context: context" : ""))"
-                            lines.append("    entry.\(field.id) = \(visible) ? values.\(field.id) : \(Self.emptyLiteral(of: field.entryType))")
+                            lines.append("    entry.\(field.member) = \(visible) ? values.\(field.id) : \(Self.emptyLiteral(of: field.entryType))")
                         }
                         lines.append("    cleared.\(list.id)[index] = \(list.className).clearingHidden(entry, in: context)")
                     }

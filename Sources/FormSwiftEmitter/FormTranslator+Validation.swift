@@ -297,8 +297,10 @@ extension FormTranslator {
                 break
             }
             let when = rule.when?.expression
+            var kind = rule.kind
+            if entry != nil, case .sameAs(let target) = kind { kind = .sameAs(memberName(target)) }
             out.ruleListItem(
-                isFirst: rules == 0, rule.kind, valueType: field.fieldType, patternName: patternName, sameAs: sameAs,
+                isFirst: rules == 0, kind, valueType: field.fieldType, patternName: patternName, sameAs: sameAs,
                 message: message(of: rule, occurrence: occurrence, field: field), fieldBound: fieldBound,
                 when: when.map { condition in { [self] out in writeCondition(condition, from: .snapshot, at: .whole, into: &out) } },
                 debounce: rule.debounce?.value, inEntry: entry != nil
@@ -313,7 +315,7 @@ extension FormTranslator {
     /// are, or, between a whole number and a decimal one, both as `Decimal`s.
     private func fieldBound(of field: FieldInfo, target: String) -> SwiftRenderer.FieldBound {
         let targetType = fieldPosition(target).map { fields[$0].fieldType }
-        var bound = SwiftRenderer.FieldBound(target: target)
+        var bound = SwiftRenderer.FieldBound(target: memberName(target))
         switch (field.fieldType, targetType) {
         case (.number(false, let optional), .number(true, _)?): bound.value = optional ? .optional : .plain
         case (.number(true, _), .number(false, let optional)?): bound.targetReading = optional ? .optional : .plain
