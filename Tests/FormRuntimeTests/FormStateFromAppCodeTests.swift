@@ -162,6 +162,48 @@ import Testing
         #expect(controller.state(of: .name) == .idle && !controller.hasError(.name))
     }
 
+    /// A message set right after an assignment, before the edit's task has run,
+    /// was set after the value changed: it stays (SPEC §15.2).
+    @Test func aMessageSetRightAfterAnAssignmentStays() async {
+        let runs = Box<[Field]>([])
+        let controller = FieldValidationController<Field>(triggers: [.email: .change], dependents: [.email: [.name]]) { field in
+            runs.value.append(field)
+            return .valid
+        }
+        controller.valueDidChange(.email)
+        controller.setError("Taken", for: .email)
+        await controller.settle()
+        #expect(controller.state(of: .email) == .invalid(message: "Taken"))
+        #expect(controller.hasError(.email))
+        // A change after that takes it away.
+        controller.valueDidChange(.email)
+        await controller.settle()
+        #expect(!controller.hasError(.email))
+        #expect(controller.state(of: .email) == .valid)
+        #expect(runs.value == [.email])
+    }
+
+    /// A reset right after an assignment, before the edit's task has run: the
+    /// edit runs nothing, and no state changes after the reset (SPEC §15.2).
+    @Test func aResetRightAfterAnAssignmentCancelsItsEdit() async {
+        let runs = Box<[Field]>([])
+        let controller = FieldValidationController<Field>(triggers: [.email: .change, .name: .change]) { field in
+            runs.value.append(field)
+            return .invalid(message: "Required")
+        }
+        var states: [FieldState] = []
+        controller.addStateObserver { _, state in states.append(state) }
+        controller.valueDidChange(.email)
+        controller.recheck([.email])
+        controller.reset {}
+        await controller.settle()
+        // The cancelled edit's task, which `settle()` no longer waits for, gets its turn.
+        for _ in 0..<100 { await Task.yield() }
+        #expect(runs.value.isEmpty)
+        #expect(controller.state(of: .email) == .idle)
+        #expect(states.isEmpty)
+    }
+
     @Test func resetCancelsAndForgets() async {
         let sleeps = Sleeps()
         let seen = Seen()

@@ -64,6 +64,9 @@ public final class FieldValidationController<Field: Hashable & Sendable> {
     private var unjoinedEdits: [Field: Task<Void, Never>] = [:]
     /// While true (`reset`), assignments are no edits.
     private var isResetting = false
+    /// How many times `reset` has ended: an edit started before a reset stops
+    /// where it finds a newer count, before it runs anything more.
+    private var resets: UInt64 = 0
 
     /// - Parameters:
     ///   - triggers: each field's trigger; a field not listed uses
@@ -116,9 +119,13 @@ public final class FieldValidationController<Field: Hashable & Sendable> {
         }
         editCount &+= 1
         let number = editCount
+        let resets = resets
         let task = Task { [weak self] in
-            guard let self else { return }
-            await self.edit(field)
+            // A reset (or a cancelled task) before the task starts: nothing runs.
+            guard let self, self.resets == resets, !Task.isCancelled else { return }
+            // The message from `setError` went with the assignment above; one set
+            // since, after the value changed, stays.
+            await self.edit(field, clearsError: false)
             self.edits[number] = nil
         }
         edits[number] = task
@@ -134,9 +141,13 @@ public final class FieldValidationController<Field: Hashable & Sendable> {
         guard !checked.isEmpty else { return }
         editCount &+= 1
         let number = editCount
+        let resets = resets
         edits[number] = Task { [weak self] in
             guard let self else { return }
-            for field in checked { await self.validate(field) }
+            for field in checked {
+                guard self.resets == resets, !Task.isCancelled else { return }
+                await self.validate(field)
+            }
             self.edits[number] = nil
         }
     }
@@ -162,14 +173,18 @@ public final class FieldValidationController<Field: Hashable & Sendable> {
             await edit.value
             return
         }
-        await edit(field)
+        await edit(field, clearsError: true)
     }
 
-    private func edit(_ field: Field) async {
+    /// An edit of `field`: its rules if its trigger says so, then its dependents'
+    /// that have a state; `clearsError`: the message from `setError` goes (the
+    /// value changed since it was set). Stops at a `reset`.
+    private func edit(_ field: Field, clearsError: Bool) async {
+        let resets = resets
         var record = records[field] ?? Record()
         record.isDirty = true
         records[field] = record
-        if record.externalError != nil {
+        if clearsError, record.externalError != nil {
             // The value changed: the message goes, and the field's triggers take over again.
             records[field]?.externalError = nil
             setState(.idle, for: field)
@@ -185,6 +200,7 @@ public final class FieldValidationController<Field: Hashable & Sendable> {
             _ = await run(field, debounced: true)
         }
         for dependent in dependents[field] ?? [] where state(of: dependent) != .idle {
+            guard self.resets == resets else { return }
             await validate(dependent)
         }
     }
@@ -299,6 +315,7 @@ public final class FieldValidationController<Field: Hashable & Sendable> {
     /// The end of `reset`: runs and edits cancelled, every field `.idle` and untouched.
     public func endReset() {
         isResetting = false
+        resets &+= 1
         for task in running.values { task.cancel() }
         running.removeAll()
         for task in edits.values { task.cancel() }
