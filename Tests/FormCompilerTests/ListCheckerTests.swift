@@ -163,6 +163,26 @@ struct ListCheckerTests {
         """)) == ["9:13 FC103 a list cannot hold a list: lists do not nest"])
     }
 
+    /// An entry holds any kind but list and page (SPEC §14): a page in it, at any
+    /// depth, is FC103 at its kind key, and nothing else is said of its neighbours.
+    @Test func aPageCannotStandInAnEntry() {
+        #expect(Self.summaries(form("""
+          - list: outer
+            elements:
+              - page: p
+                elements:
+                  - textField: z
+              - textField: a
+              - group: g
+                elements:
+                  - page: q
+                    elements: []
+        """)) == [
+            "6:9 FC103 a list's entry cannot hold a page: pages stand only at the top level of the form",
+            "12:13 FC103 a list's entry cannot hold a page: pages stand only at the top level of the form",
+        ])
+    }
+
     @Test func badCountsAreLocated() {
         #expect(Self.summaries(form("""
           - list: a

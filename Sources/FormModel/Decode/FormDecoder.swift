@@ -215,6 +215,15 @@ struct DocumentDecoder {
             )
             return nil
         }
+        if insideList, kind == "page" {
+            // SPEC §14: an entry holds any kind but list and page; pages stand only at the top level (§15.1).
+            diagnostics.error(
+                .unknownElementKind, "a list's entry cannot hold a page: pages stand only at the top level of the form",
+                at: tree.range(kindEntry.key),
+                help: ["use 'group' for a section of the entry, or put the list inside a page"]
+            )
+            return nil
+        }
         let keys = KeyedMapping(
             node, in: tree, allowed: KeySchema.allowedKeys(forKind: kindIndex),
             context: "\(kind) '\(tree.text(kindEntry.value) ?? "")'", diagnostics: &diagnostics, otherKinds: true

@@ -37,6 +37,16 @@ public enum FormJSONSchema {
         for kind in FormVocabulary.kinds {
             definitions[kindDefinition(kind.keyword.description)] = mapping(kind.allKeys, description: kind.summary)
         }
+        // A list's entry holds any kind but list and page, at any depth (SPEC §14):
+        // its elements, and those of a group in it, are `entry-element`s.
+        let entryKinds = FormVocabulary.kinds.map(\.keyword.description).filter { $0 != "list" && $0 != "page" }
+        definitions["entry-element"] = object([
+            "description": .string("An element of a list's entry: any kind but list and page (\(entryKinds.joined(separator: ", ")))."),
+            "oneOf": .array(entryKinds.map { reference($0 == "group" ? "entry-group" : kindDefinition($0)) }),
+        ])
+        for (name, kind) in [("entry-group", "group"), (kindDefinition("list"), "list")] {
+            definitions[name] = definitions[kindDefinition(kind)].map { elements(of: $0, as: "entry-element") }
+        }
         for rule in FormVocabulary.rules {
             definitions[ruleDefinition(rule.name.description)] = ruleMapping(rule)
         }
@@ -171,6 +181,18 @@ public enum FormJSONSchema {
 
     private static var kindList: String {
         FormVocabulary.kinds.map(\.keyword.description).joined(separator: ", ")
+    }
+
+    /// A kind's mapping whose `elements` are of the definition `definition`.
+    private static func elements(of kind: JSONValue, as definition: String) -> JSONValue {
+        guard case .object(let members) = kind else { return kind }
+        return .object(members.map { key, value in
+            guard key == "properties", case .object(let properties) = value else { return (key, value) }
+            return (key, .object(properties.map { name, property in
+                guard name == "elements", case .object(let keys) = property else { return (name, property) }
+                return (name, .object(keys.map { $0.0 == "items" ? ($0.0, reference(definition)) : $0 }))
+            }))
+        })
     }
 
     static func kindDefinition(_ keyword: String) -> String { "kind-" + keyword }

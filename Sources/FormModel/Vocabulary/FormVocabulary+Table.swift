@@ -212,7 +212,7 @@ extension FormVocabulary {
                 KeySpec("minItems", .count, "The fewest entries allowed (default 0); also how many a new form starts with unless initialItems says otherwise."),
                 KeySpec("maxItems", .count, "The most entries allowed (default: no limit); adding is disabled at this count."),
                 KeySpec("initialItems", .count, "How many entries a new form starts with (default minItems)."),
-                KeySpec("elements", .list(.element, minimum: 1), required: true, "The fields of one entry: any kind except list; their ids are scoped to the entry."),
+                KeySpec("elements", .list(.element, minimum: 1), required: true, "The fields of one entry: any kind except list and page; their ids are scoped to the entry."),
             ]
         ),
         KindSpec(

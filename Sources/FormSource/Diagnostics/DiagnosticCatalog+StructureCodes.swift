@@ -54,13 +54,13 @@ extension DiagnosticCatalog {
                 `textView`, `spacer`, `staticText`, `segue`, `number`, `date`, `picker`, `multiChoice` or \
                 `list` or `page`. Kind keys are case-sensitive. A kind in a place it cannot stand is this \
                 error too: lists do not nest (a `list` among a list's `elements`, also inside a group there, is \
-                FC103); pages stand only at the top level of the form, and either every top-level element is \
-                a `page` or none is.
+                FC103); pages stand only at the top level of the form (not in a group, a page or a list's \
+                entry), and either every top-level element is a `page` or none is.
                 """,
                 example: form("""
                   - textfield: email
                 """),
-                fix: "Use one of the element kinds; the help line suggests the closest one. Move an element beside pages into a page's `elements`, and a page inside a group or page to the top level (or make it a `group`)."
+                fix: "Use one of the element kinds; the help line suggests the closest one. Move an element beside pages into a page's `elements`, and a page inside a group, page or list's entry to the top level (or make it a `group`)."
             ),
             Entry(
                 .elementKindCount, "element with no kind key, or with more than one",
