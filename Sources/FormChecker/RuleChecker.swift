@@ -98,7 +98,7 @@ enum RuleChecker {
             case .minField(let target), .maxField(let target):
                 checkFieldBound(target, rule: rule, field: field, symbols: symbols, diagnostics: &diagnostics)
             case .minCount(let count):
-                bounds.minCount = bounds.minCount ?? (index, count)
+                if rule.when == nil { bounds.minCount = bounds.minCount ?? (index, count) }
                 if count == 0 {
                     diagnostics.warning(
                         .ineffectiveRule, "'minCount: 0' can never fail", at: rule.parameterRange ?? rule.nameRange,
@@ -111,7 +111,7 @@ enum RuleChecker {
                     )
                 }
             case .maxCount(let count):
-                bounds.maxCount = bounds.maxCount ?? (index, count)
+                if rule.when == nil { bounds.maxCount = bounds.maxCount ?? (index, count) }
                 if field.optionCount > 0, count >= field.optionCount {
                     diagnostics.warning(
                         .ineffectiveRule, "'maxCount: \(count)' can never fail: '\(field.id)' has \(field.optionCount) options",
@@ -125,15 +125,17 @@ enum RuleChecker {
                         help: ["remove it, or use 'required' to forbid an empty value"]
                     )
                 }
-                minLength = minLength ?? index
+                if rule.when == nil { minLength = minLength ?? index }
             case .maxLength:
-                maxLength = maxLength ?? index
+                if rule.when == nil { maxLength = maxLength ?? index }
             case .pattern(let pattern):
                 patterns.check(pattern, rule: rule, file: file, diagnostics: &diagnostics)
+            // A rule that applies sometimes (`when:`) contradicts no other: each
+            // holds under its own condition (min and max above, and the pairs below).
             case .email:
-                email = email ?? index
+                if rule.when == nil { email = email ?? index }
             case .url:
-                url = url ?? index
+                if rule.when == nil { url = url ?? index }
             case .sameAs(let target):
                 checkSameAs(target, rule: rule, field: field, symbols: symbols, diagnostics: &diagnostics)
             case .custom(let validator):

@@ -267,6 +267,33 @@ struct RelationsCheckerTests {
         #expect(diagnostics.isEmpty, "\(diagnostics.map(\.message))")
     }
 
+    /// A rule with `when` holds under its own condition: it contradicts no other
+    /// rule (lengths, email and url, counts), while the same rules without it do.
+    @Test func rulesThatApplySometimesDoNotContradict() {
+        let sometimes = diagnose(form("""
+              - boolean: flag
+                title: Flag
+              - textField: u
+                rules: [{ minLength: 5, when: flag }, { maxLength: 3, when: not flag }]
+              - textField: t
+                rules: [{ email: true, when: flag }, { url: true, when: not flag }]
+              - multiChoice: tags
+                options: [a, b, c]
+                rules: [{ minCount: 2, when: flag }, { maxCount: 1 }]
+            """))
+        #expect(sometimes.isEmpty, "\(sometimes.map(\.message))")
+        let always = diagnose(form("""
+              - textField: u
+                rules: [{ minLength: 5 }, { maxLength: 3 }]
+              - textField: t
+                rules: [email, url]
+              - multiChoice: tags
+                options: [a, b, c]
+                rules: [{ minCount: 2 }, { maxCount: 1 }]
+            """))
+        #expect(always.map(\.code) == [.contradictoryRules, .contradictoryRules, .contradictoryRules], "\(always.map(\.message))")
+    }
+
     @Test func theStringsOfASharedSetHaveOneKey() throws {
         var diagnostics = DiagnosticBag(file: "trip.form.yaml")
         let form = try #require(FormPipeline.check(SourceFile(path: "trip.form.yaml", text: Self.validForm)).checked)
