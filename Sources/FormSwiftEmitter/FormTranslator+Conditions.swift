@@ -21,10 +21,14 @@ extension FormTranslator {
             // The instance answer reads the live values: no snapshot per question.
             plan.once { [self] out in
                 out.openFunction(SwiftFunction(
-                    doc: ["Whether `field` is \(what) now (SPEC §7)."],
+                    doc: [entry == nil ? "Whether `field` is \(what) now (SPEC §7)."
+                        : "Whether `field` is \(what) now (SPEC §7): never while the entry's list is not (SPEC §14)."],
                     access: access, name: name,
                     parameters: [SwiftParameter("_", "field", Self.fieldType)], result: .named("Bool"), body: []
                 ))
+                if let entry {
+                    out.statement(.guard(entry.listCondition(name, of: "owner"), else: [.return(.bool(false))]))
+                }
             }
             switchOverFields(keyCount: helpers.count + 1, whenEmpty: 0, into: &plan, key: key, extras: extras) { [self] key, out in
                 if key > 0 { writeHelperCall(helpers[key - 1], from: .live, into: &out) } else { out.literal(.bool(true)) }

@@ -378,6 +378,10 @@ extension FormTranslator {
                         captures: ["weak self"], parameters: ["field"],
                         body: [
                             .guardLet("self", Self.selfName, else: [.return(.dot("cancelled"))]),
+                        ] + (entry.map { entry in
+                            // A hidden list's entries are valid (SPEC §14).
+                            [.guard(entry.listCondition("isVisible", of: "self.owner"), else: [.return(.dot("valid"))])]
+                        } ?? []) + [
                             .return(.await(.call(.member(.name("Self"), "validate"),
                                                  [SwiftArgument(nil, .name("field"))] + validateArguments))),
                         ]

@@ -49,6 +49,13 @@ struct ListEntrySpec: Sendable {
         }
     }
 
+    /// `owner?.owner?.isVisible(.employers) ?? true` (with `isEnabled`): whether
+    /// the entry's list is shown (editable) now; true for an entry without a form.
+    /// `owner` names the entry's reference to its form where it is read.
+    func listCondition(_ function: String, of owner: String) -> SwiftExpr {
+        .name("\(owner)?.owner?.\(function)(.\(listID)) ?? true")
+    }
+
     func outerField(_ id: String) -> OuterField? {
         outer.first { $0.id == id }
     }

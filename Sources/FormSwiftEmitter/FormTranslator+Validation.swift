@@ -121,7 +121,14 @@ extension FormTranslator {
                 "`setError` keeps it, and the report has it.",
             ],
             access: access, name: "validate", parameters: [], isAsync: true, result: Self.reportType,
-            body: [
+            body: (entry.map { entry in
+                // A hidden list's entries are valid (SPEC §14): every field's state is `.valid`.
+                [.guard(entry.listCondition("isVisible", of: "owner"), else: [
+                    .return(.call(.member(.name("validation"), "applying"), [SwiftArgument(nil, .call(.type(Self.reportType), [
+                        SwiftArgument(nil, .name("Field.allCases.map { ($0, ValidationResult.valid) }")),
+                    ]))])),
+                ])]
+            } ?? []) + [
                 .let("report", nil, .await(.call(.member(.name("Self"), "validate"), [
                     SwiftArgument(nil, .member(.name("self"), "values")), SwiftArgument("in", .member(.name("self"), "context")),
                 ] + (hasCustomRules ? [SwiftArgument("validators", .member(.name("self"), "validators"))] : [])))),

@@ -155,8 +155,10 @@ public struct ListElementEntry: Identifiable {
 
 /// `list` (SPEC §14): a block of fields repeated per entry. `entries` gives each
 /// entry's element tree; `append()` and `remove(at:)` change the list, and
-/// `canAppend`/`canRemove` say whether each is allowed now. A renderer numbers
-/// the entries' headings (`itemTitle` 1, 2, …).
+/// `canAppend`/`canRemove` say whether each is allowed now: never while the
+/// list is not editable (`isEnabled`, its `enabledWhen` and its groups'), then as
+/// the list's counts allow. A renderer numbers the entries' headings (`itemTitle`
+/// 1, 2, …). The form's `FormList` itself stays open to app code.
 @MainActor
 public final class ListElement: ConditionalElement, FormElement {
     public let id: String
@@ -198,14 +200,14 @@ public final class ListElement: ConditionalElement, FormElement {
 
     /// The entries now, in order, each with its element tree.
     public var entries: [ListElementEntry] { readEntries() }
-    /// Whether the add action is allowed now (below `maxItems`).
-    public var canAppend: Bool { canAppendNow() }
-    /// Whether the remove actions are allowed now (above `minItems`).
-    public var canRemove: Bool { canRemoveNow() }
-    /// Adds an entry at the end, when `canAppend`.
-    public func append() { appendEntry() }
-    /// Removes the entry at `index`, when `canRemove`.
-    public func remove(at index: Int) { removeEntry(index) }
+    /// Whether the add action is allowed now: the list is editable and below `maxItems`.
+    public var canAppend: Bool { isEnabled && canAppendNow() }
+    /// Whether the remove actions are allowed now: the list is editable and above `minItems`.
+    public var canRemove: Bool { isEnabled && canRemoveNow() }
+    /// Adds an entry at the end, when `canAppend`; else does nothing.
+    public func append() { if canAppend { appendEntry() } }
+    /// Removes the entry at `index`, when `canRemove`; else does nothing.
+    public func remove(at index: Int) { if canRemove { removeEntry(index) } }
 
     public var kind: FormElementKind { .list(self) }
 }
