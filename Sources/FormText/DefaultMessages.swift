@@ -237,23 +237,23 @@ extension Unicode.Scalar {
 extension DefaultMessages {
     /// SPEC §14: a list's `minItems` message, naming the list by `listName` (its
     /// title, else its id in words) and counting entries: `Previous employers: add
-    /// at least 1 entry`.
+    /// at least 1 entry`. A title that is a question or a prompt is no name, as a
+    /// field's (SPEC §6.3): `Add at least 2 entries`.
     package static func minItems(listName: String, count: Int) -> String {
-        "\(listName): add at least \(count) \(count == 1 ? "entry" : "entries")"
+        let entries = "at least \(count) \(count == 1 ? "entry" : "entries")"
+        return isQuestion(listName) ? "Add " + entries : "\(listName): add " + entries
     }
 
-    /// SPEC §14: `Previous employers: at most 5 entries are allowed`.
+    /// SPEC §14: `Previous employers: at most 5 entries are allowed`; for a title
+    /// that is a question or a prompt, `At most 5 entries are allowed`.
     package static func maxItems(listName: String, count: Int) -> String {
-        count == 1 ? "\(listName): at most 1 entry is allowed" : "\(listName): at most \(count) entries are allowed"
+        let allowed = count == 1 ? "at most 1 entry is allowed" : "at most \(count) entries are allowed"
+        return isQuestion(listName) ? "A" + allowed.dropFirst() : "\(listName): " + allowed
     }
 
-    /// The name a list's messages use: its title, else its id in words.
+    /// The name a list's messages use: its title without the whitespace around
+    /// it, else its id in words.
     package static func listName(_ list: ListDecl) -> String {
-        nonBlankTitle(list.title?.value) ?? SwiftNaming.words(fromIdentifier: list.id.value)
-    }
-
-    private static func nonBlankTitle(_ text: String?) -> String? {
-        guard let text, !text.allSatisfy(\.isWhitespace) else { return nil }
-        return text
+        nonBlank(list.title?.value) ?? SwiftNaming.words(fromIdentifier: list.id.value)
     }
 }

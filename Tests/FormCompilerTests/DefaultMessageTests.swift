@@ -92,6 +92,45 @@ struct DefaultMessageTests {
         "Email must be a valid email address", "Must match Email",
     ]
 
+    /// A list's count messages name it by its title without the whitespace
+    /// around it; a title that is a question or a prompt is no name (SPEC §6.3,
+    /// §14), in the Swift and the catalog alike.
+    @Test func aListsTitleNamesItAsAFieldsDoes() throws {
+        let text = """
+            formc: 1
+            form: TripForm
+            elements:
+              - list: travellers
+                title: Who is travelling?
+                minItems: 2
+                maxItems: 5
+                elements: [{ textField: name }]
+              - list: stops
+                title: "Stops on the way:"
+                maxItems: 1
+                elements: [{ textField: place }]
+              - list: pets
+                title: "  Pets  "
+                minItems: 1
+                elements: [{ textField: name }]
+              - list: bags
+                title: "   "
+                minItems: 1
+                elements: [{ textField: tag }]
+            """
+        let checked = try #require(FormPipeline.check(SourceFile(path: "trip.form.yaml", text: text)).checked)
+        let catalog = FormStrings.strings(of: checked.document).filter { $0.key.hasSuffix("Items.message") }.map(\.source)
+        let expected = [
+            "Add at least 2 entries", "At most 5 entries are allowed", "At most 1 entry is allowed",
+            "Pets: add at least 1 entry", "Bags: add at least 1 entry",
+        ]
+        #expect(catalog == expected)
+        let swift = SwiftEmitter.emit(checked, options: EmitOptions())
+        for message in expected {
+            #expect(swift.contains("default: \"\(message)\")"), "\(message)")
+        }
+    }
+
     /// The three places that write default messages take them from `DefaultMessages`.
     @Test func theSwiftTheCatalogAndThePreviewSayTheSame() throws {
         let file = SourceFile(path: "intake.form.yaml", text: Self.intake)
