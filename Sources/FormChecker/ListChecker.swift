@@ -254,26 +254,34 @@ enum ListChecker {
                 help: ["a list with maxItems: 0 can hold no entry; remove the list, or allow at least one entry"]
             )
         }
-        if let minimum = list.minItems, let maximum = list.maxItems, minimum.value > maximum.value {
+        // Each contradiction is at the later of its two keys' values, with a note at the other.
+        func contradiction(_ first: (key: String, count: Located<Int>), _ second: (key: String, count: Located<Int>), _ message: String, help: String) {
+            let (later, earlier) = first.count.range.start > second.count.range.start ? (first, second) : (second, first)
             diagnostics.error(
-                .contradictoryRules, "minItems (\(minimum.value)) of list '\(id)' is greater than maxItems (\(maximum.value))",
-                at: minimum.range, notes: [diagnostics.note("maxItems given here", at: maximum.range)],
-                help: ["make minItems at most maxItems"]
+                .contradictoryRules, message, at: later.count.range,
+                notes: [diagnostics.note("\(earlier.key) given here", at: earlier.count.range)], help: [help]
+            )
+        }
+        if let minimum = list.minItems, let maximum = list.maxItems, minimum.value > maximum.value {
+            contradiction(
+                ("minItems", minimum), ("maxItems", maximum),
+                "minItems (\(minimum.value)) of list '\(id)' is greater than maxItems (\(maximum.value))",
+                help: "make minItems at most maxItems"
             )
         }
         if let initial = list.initialItems {
             if initial.value < list.minimum, let minimum = list.minItems {
-                diagnostics.error(
-                    .contradictoryRules, "initialItems (\(initial.value)) of list '\(id)' is less than minItems (\(minimum.value))",
-                    at: initial.range, notes: [diagnostics.note("minItems given here", at: minimum.range)],
-                    help: ["a new form starts with at least minItems entries: make initialItems at least \(minimum.value), or leave it out"]
+                contradiction(
+                    ("initialItems", initial), ("minItems", minimum),
+                    "initialItems (\(initial.value)) of list '\(id)' is less than minItems (\(minimum.value))",
+                    help: "a new form starts with at least minItems entries: make initialItems at least \(minimum.value), or leave it out"
                 )
             }
             if let maximum = list.maxItems, initial.value > maximum.value {
-                diagnostics.error(
-                    .contradictoryRules, "initialItems (\(initial.value)) of list '\(id)' is greater than maxItems (\(maximum.value))",
-                    at: initial.range, notes: [diagnostics.note("maxItems given here", at: maximum.range)],
-                    help: ["make initialItems at most \(maximum.value)"]
+                contradiction(
+                    ("initialItems", initial), ("maxItems", maximum),
+                    "initialItems (\(initial.value)) of list '\(id)' is greater than maxItems (\(maximum.value))",
+                    help: "make initialItems at most \(maximum.value)"
                 )
             }
         }

@@ -212,13 +212,19 @@ struct ListCheckerTests {
             minItems: 1.5
             elements:
               - textField: x
+          - list: g
+            initialItems: 1
+            minItems: 2
+            elements:
+              - textField: x
         """)) == [
             "5:15 FC302 minItems must be 0 or more, found -1",
-            "9:15 FC403 minItems (3) of list 'b' is greater than maxItems (2)",
+            "10:15 FC403 minItems (3) of list 'b' is greater than maxItems (2)",
             "15:19 FC403 initialItems (1) of list 'c' is less than minItems (2)",
             "20:19 FC403 initialItems (3) of list 'd' is greater than maxItems (2)",
             "24:15 FC302 maxItems of list 'e' must be at least 1",
             "28:15 FC302 minItems must be a whole number, found 1.5",
+            "33:15 FC403 initialItems (1) of list 'g' is less than minItems (2)",
         ])
     }
 
