@@ -36,7 +36,7 @@ enum RuleChecker {
             case .text(let text): maxInputLength = text.maxInputLength
             case .number(let number):
                 places = number.places
-                if let style = number.style, style.value == .slider { sliderStyle = style.range }
+                if let style = number.style, style.value == .slider { sliderStyle = number.styleKeyRange ?? style.range }
             case .multiChoice(let choice): optionCount = choice.options.count
             default: break
             }

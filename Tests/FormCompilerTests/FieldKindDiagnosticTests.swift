@@ -139,7 +139,7 @@ struct FieldKindDiagnosticTests {
         ("67:30 FC403", "min 10 is greater than max 5: no value can pass"),
         ("69:38 FC403", "min 2026-03-01 is greater than max 2026-02-01: no value can pass"),
         ("72:39 FC403", "minCount 3 is greater than maxCount 1: no choice can pass"),
-        ("74:12 FC100", "a slider needs both a min and a max rule; 'volume' has no min and max"),
+        ("74:5 FC100", "a slider needs both a min and a max rule; 'volume' has no min and max"),
         ("77:18 FC301", "default 'z' is not an option of multiChoice 'm4'"),
         ("80:18 FC301", "'a' is chosen twice in the default of multiChoice 'm5'"),
         ("82:5 FC303", "picker 'p5' has 1 option; it needs at least 2"),
@@ -167,7 +167,7 @@ struct FieldKindDiagnosticTests {
         #expect(help(at: "58:14 FC102") == ["remove the quotes: 18"])
         #expect(help(at: "61:14 FC401") == ["'min' applies to numbers and dates"])
         #expect(help(at: "64:14 FC301") == ["did you mean 'a'?"])
-        #expect(help(at: "74:12 FC100").contains { $0.contains("style: stepper") })
+        #expect(help(at: "74:5 FC100").contains { $0.contains("style: stepper") })
     }
 
     @Test func contradictionsPointAtTheLaterRuleWithANoteAtTheEarlier() throws {

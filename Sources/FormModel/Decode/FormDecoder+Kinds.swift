@@ -90,6 +90,7 @@ extension DocumentDecoder {
             field.defaultValue = keys["default"].flatMap { reader.decimal($0, "the default of a number", code: .defaultType) }
             field.step = keys["step"].flatMap { reader.decimal($0, "step") }
             field.style = keys["style"].flatMap { reader.choice($0, "number style", as: NumberStyle.self) }
+            if field.style != nil { field.styleKeyRange = keys.keyRange("style") }
             return .number(field)
 
         case "date":

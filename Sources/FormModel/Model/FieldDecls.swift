@@ -139,6 +139,8 @@ public struct NumberFieldDecl: Sendable {
     public var decimals: Located<Int>?
     public var step: Located<DecimalLiteral>?
     public var style: Located<NumberStyle>?
+    /// Where the `style` key is written: a slider without both bounds is FC100 there.
+    public var styleKeyRange: SourceRange?
 
     public init(common: FieldCommon) {
         self.common = common
