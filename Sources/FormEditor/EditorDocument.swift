@@ -138,6 +138,9 @@ struct IDOccurrence: Sendable, Hashable {
     var role: Role
     /// The list whose entry the id is a field of (SPEC §14); nil for the form's ids.
     var scope: String? = nil
+    /// The list whose entry the occurrence is written in, whichever field it
+    /// names; nil outside every list.
+    var writtenIn: String? = nil
 
     /// Whether the two name the same thing: the same id in the same scope.
     func isSame(as other: IDOccurrence) -> Bool { id == other.id && scope == other.scope }
@@ -147,13 +150,13 @@ struct IDOccurrence: Sendable, Hashable {
         var result: [IDOccurrence] = []
         func inner(_ range: SourceRange) -> SourceRange { EditorDocument.innerRange(range, in: file) }
         /// `scope`: the list an id is a field of, nil for the form's.
-        func conditionReferences(_ condition: Condition, scope: (String) -> String?) {
+        func conditionReferences(_ condition: Condition, list: String?, scope: (String) -> String?) {
             // The compiler's own condition parser; a condition that does not
             // parse names no field (its FC500 says why).
             guard case .success(let syntax) = ConditionParser.parse(condition.source.value) else { return }
             let map = ScalarSourceMap(text: condition.source, style: condition.style, file: file)
             for reference in syntax.fieldReferences {
-                result.append(IDOccurrence(id: reference.id, range: map.range(reference.range), role: .condition, scope: scope(reference.id)))
+                result.append(IDOccurrence(id: reference.id, range: map.range(reference.range), role: .condition, scope: scope(reference.id), writtenIn: list))
             }
         }
         /// `own`: inside a list's entry, its ids, which its names mean first.
@@ -170,16 +173,16 @@ struct IDOccurrence: Sendable, Hashable {
             for rule in element.rules {
                 switch rule.kind {
                 case .sameAs(let target):
-                    if let range = rule.parameterRange { result.append(IDOccurrence(id: target, range: inner(range), role: .sameAs, scope: scope(target))) }
+                    if let range = rule.parameterRange { result.append(IDOccurrence(id: target, range: inner(range), role: .sameAs, scope: scope(target), writtenIn: list)) }
                 case .minField(let target), .maxField(let target):
-                    if let range = rule.parameterRange { result.append(IDOccurrence(id: target, range: inner(range), role: .bound, scope: scope(target))) }
+                    if let range = rule.parameterRange { result.append(IDOccurrence(id: target, range: inner(range), role: .bound, scope: scope(target), writtenIn: list)) }
                 default:
                     break
                 }
-                if let condition = rule.when { conditionReferences(condition, scope: scope) }
+                if let condition = rule.when { conditionReferences(condition, list: list, scope: scope) }
             }
             for condition in [element.visibleWhen, element.enabledWhen].compactMap({ $0 }) {
-                conditionReferences(condition, scope: scope)
+                conditionReferences(condition, list: list, scope: scope)
             }
         }
         for set in document.optionSets {

@@ -68,12 +68,26 @@ extension EditorDocument {
             if occurrences.contains(where: { $0.id == newName && $0.scope == list && $0.role == .declaration }) {
                 return .failure(RenameRefusal(message: "'\(newName)' is already an id in this entry of list '\(list)'"))
             }
+            // The entry reads the form's field of the new name: it would read this field instead.
+            if occurrences.contains(where: { $0.id == newName && $0.scope == nil && $0.writtenIn == list && $0.role != .declaration }) {
+                return .failure(RenameRefusal(
+                    message: "the entries of list '\(list)' read the form's field '\(newName)': there the new name would mean the entry's own field"
+                ))
+            }
             return .success(occurrences.filter { $0.isSame(as: occurrence) }.map { EditorEdit(range: $0.range, newText: newName) })
         }
         let isField = symbols?.field(old) != nil
         if let problem = Self.idProblem(newName, isField: isField) { return .failure(RenameRefusal(message: problem)) }
         if occurrences.contains(where: { $0.id == newName && $0.scope == nil && $0.role == .declaration }) || symbols?.declaration(of: newName) != nil {
             return .failure(RenameRefusal(message: "'\(newName)' is already an id in this form; ids are unique across fields, groups and segues"))
+        }
+        // A list's entry that reads the form's field would read its own field of the new name instead (SPEC §14).
+        for reference in occurrences where reference.isSame(as: occurrence) {
+            guard let list = reference.writtenIn,
+                  occurrences.contains(where: { $0.id == newName && $0.scope == list && $0.role == .declaration }) else { continue }
+            return .failure(RenameRefusal(
+                message: "'\(newName)' is a field of the entries of list '\(list)', which read '\(old)': there the new name would mean the entry's own field"
+            ))
         }
         return .success(occurrences.filter { $0.isSame(as: occurrence) }.map { EditorEdit(range: $0.range, newText: newName) })
     }

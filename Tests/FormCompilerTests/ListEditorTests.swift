@@ -104,6 +104,26 @@ struct ListEditorTests {
         #expect((try? editor.rename(at: cursor, to: "remote").get())?.count == 3)
     }
 
+    /// A rename that would change which field an entry's name means is refused:
+    /// the form's field renamed to an id of the entry that reads it, or the
+    /// entry's field renamed to a form field the entry reads (SPEC §14).
+    @Test func renameKeepsWhatAnEntrysNamesMean() throws {
+        let (editor, _) = Self.document(Self.form("""
+          - list: employers
+            elements:
+              - textField: role
+                visibleWhen: remote and not isEmpty(company)
+              - textField: title
+        """))
+        #expect(editor.diagnostics.isEmpty, "\(editor.diagnostics.map(\.summary))")
+        // The form's `company` (line 4) to `role`, an id of the entry that reads it.
+        #expect(throws: RenameRefusal.self) { try editor.rename(at: SourcePosition(line: 4, column: 17), to: "role").get() }
+        #expect(try editor.rename(at: SourcePosition(line: 4, column: 17), to: "employer").get().count == 2)
+        // The entry's `title` (line 11) to `remote`, which the entry reads from the form.
+        #expect(throws: RenameRefusal.self) { try editor.rename(at: SourcePosition(line: 11, column: 24), to: "remote").get() }
+        #expect(try editor.rename(at: SourcePosition(line: 11, column: 24), to: "heading").get().count == 1)
+    }
+
     @Test func renamingAFormFieldLeavesTheEntriesAlone() throws {
         let (editor, _) = Self.document(Self.renameText)
         let edits = try editor.rename(at: SourcePosition(line: 4, column: 17), to: "employerName").get()
