@@ -27,7 +27,9 @@ struct ExplainCommand: ParsableCommand {
             throw ValidationError("Give either a code or --all, not both.")
         case (let name?, false) where DiagnosticCatalog.code(named: name) == nil:
             let suggestion = DiagnosticCatalog.suggestion(for: name).map { " Did you mean '\($0.rawValue)'?" } ?? ""
-            throw ValidationError("Unknown diagnostic code '\(name)'.\(suggestion) Codes run from FC001 to FC505; `formc explain --all` lists them.")
+            let codes = DiagnosticCatalog.entries.map(\.code.rawValue)
+            let span = "Codes run from \(codes.min() ?? "FC001") to \(codes.max() ?? "FC001")"
+            throw ValidationError("Unknown diagnostic code '\(name)'.\(suggestion) \(span); `formc explain --all` lists them.")
         default:
             break
         }

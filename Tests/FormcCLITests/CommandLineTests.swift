@@ -87,6 +87,8 @@ import Testing
         let run = try scratch.run("explain", "FC40")
         #expect(run.status == 64)
         #expect(run.stderr.contains("Unknown diagnostic code 'FC40'. Did you mean 'FC400'?"))
+        // The span named is the catalog's, the catalog codes (FC600…) included.
+        #expect(run.stderr.contains("Codes run from FC001 to FC604;"))
         #expect(try scratch.run("explain").status == 64)
         #expect(try scratch.run("explain", "FC001", "--all").status == 64)
     }
