@@ -194,14 +194,23 @@ extension FormTranslator {
             if entry == nil { listValuesDefaults(into: &out) }
             out.closeBody()
         }
-        if !fields.isEmpty {
+        // The memberwise initializer, as Swift would make it: every stored property
+        // in declaration order, the lists last, each with its initial value `[]`.
+        let memberwiseLists = entry == nil ? lists : []
+        if !fields.isEmpty || !memberwiseLists.isEmpty {
             plan.once(weight: SpeedPaths.EmitWeights.valuesArgument * fields.count) { [self] out in
-                out.openMemberwiseInitializer(access, count: fields.count, name: { fields[$0].name }, type: { fields[$0].valueType })
+                out.openMemberwiseInitializer(
+                    access, count: fields.count, name: { fields[$0].name }, type: { fields[$0].valueType },
+                    tail: memberwiseLists.map { "\($0.id): [\($0.itemType)] = []" }
+                )
             }
             eachField(in: nestedBody, weight: SpeedPaths.EmitWeights.valuesLine, into: &plan) { [self] index, out in
                 out.assignment(.onSelf(fields[index].name), .plain(fields[index].name))
             }
-            plan.once { $0.closeBody() }
+            plan.once { out in
+                if !memberwiseLists.isEmpty { out.listLines(memberwiseLists.map { "self.\($0.id) = \($0.id)" }) }
+                out.closeBody()
+            }
         }
         if entry != nil {
             plan.once { [self] out in

@@ -141,16 +141,18 @@ extension SwiftRenderer {
     }
 
     /// `init(email: String, …) {` with a parameter per field (the `index`th named
-    /// `name(index)`, of type `type(index)`), laid out as a signature: its
-    /// assignments follow, then `closeBody()`.
+    /// `name(index)`, of type `type(index)`), then the parameters `tail` spells
+    /// (`employers: [Employer] = []`), laid out as a signature: its assignments
+    /// follow, then `closeBody()`.
     mutating func openMemberwiseInitializer(
-        _ access: SwiftAccess, count: Int, name: (Int) -> FieldName, type: (Int) -> FieldName
+        _ access: SwiftAccess, count: Int, name: (Int) -> FieldName, type: (Int) -> FieldName, tail: [String] = []
     ) {
         beginMember(sort: nil)
         accessModifier(access)
         write("init")
         // The width is the bytes the closure below writes.
-        parameterList(count: count, tailWidth: 0, width: { name($0).count + 2 + type($0).count }) { index, out in
+        parameterList(count: count + tail.count, tailWidth: 0, width: { $0 < count ? name($0).count + 2 + type($0).count : tail[$0 - count].utf8.count }) { index, out in
+            guard index < count else { return out.write(tail[index - count]) }
             out.write(name(index))
             out.write(": ")
             out.write(type(index))

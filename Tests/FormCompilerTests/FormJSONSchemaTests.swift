@@ -133,7 +133,24 @@ import Testing
             for (key, member) in properties(object) { walk(member, at: "\(path).properties.\(key)") }
         }
         walk(try parsed(), at: "$")
-        // The form, the kinds, the rules, an option, insets, a layout and the option sets.
-        #expect(objects == 1 + ElementKind.keywords.count + RuleKind.names.count + 4)
+        // The form, the kinds, the rules, an option, insets, a layout and the option
+        // sets; and the group of a list's entry, with its insets and layout.
+        #expect(objects == 1 + ElementKind.keywords.count + RuleKind.names.count + 4 + 3)
+    }
+
+    /// A list's entry holds any kind but list and page, at any depth (SPEC §14):
+    /// its elements and those of a group in it are `entry-element`s.
+    @Test func anEntryHoldsNoListAndNoPage() throws {
+        let schema = try parsed()
+        let list = properties(try definition("kind-list", in: schema))
+        #expect(list["elements"]?["items"] as? [String: String] == ["$ref": "#/$defs/entry-element"])
+        let group = properties(try definition("entry-group", in: schema))
+        #expect(group["elements"]?["items"] as? [String: String] == ["$ref": "#/$defs/entry-element"])
+        let kinds = try #require(try definition("entry-element", in: schema)["oneOf"] as? [[String: String]]).compactMap { $0["$ref"] }
+        #expect(kinds.count == ElementKind.keywords.count - 2)
+        #expect(kinds.contains("#/$defs/entry-group") && kinds.contains("#/$defs/kind-textField"))
+        #expect(!kinds.contains("#/$defs/kind-list") && !kinds.contains("#/$defs/kind-page") && !kinds.contains("#/$defs/kind-group"))
+        let element = properties(try definition("kind-group", in: schema))
+        #expect(element["elements"]?["items"] as? [String: String] == ["$ref": "#/$defs/element"])
     }
 }

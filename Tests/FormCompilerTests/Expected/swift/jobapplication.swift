@@ -50,10 +50,18 @@ final class JobApplicationForm {
             self.employers = [Employer()]
         }
 
-        init(fullName: String, email: String, acceptTerms: Bool) {
+        init(
+            fullName: String,
+            email: String,
+            acceptTerms: Bool,
+            employers: [Employer] = [],
+            references: [Reference] = []
+        ) {
             self.fullName = fullName
             self.email = email
             self.acceptTerms = acceptTerms
+            self.employers = employers
+            self.references = references
         }
     }
 
@@ -139,6 +147,7 @@ final class JobApplicationForm {
             dependents: Self.dependents,
             validate: { [weak self] field in
                 guard let self else { return .cancelled }
+                guard self.owner?.owner?.isVisible(.employers) ?? true else { return .valid }
                 return await Self.validate(field, in: self.values, context: self.context)
             }
         )
@@ -174,6 +183,7 @@ final class JobApplicationForm {
         /// Validates every field's current value and sets every field's state; a field showing a message from
         /// `setError` keeps it, and the report has it.
         func validate() async -> ValidationReport<Field> {
+            guard owner?.owner?.isVisible(.employers) ?? true else { return validation.applying(ValidationReport<Field>(Field.allCases.map { ($0, ValidationResult.valid) })) }
             let report = await Self.validate(self.values, in: self.context)
             return validation.applying(report)
         }
@@ -317,8 +327,9 @@ final class JobApplicationForm {
             validation.clearErrors()
         }
 
-        /// Whether `field` is shown now (SPEC §7).
+        /// Whether `field` is shown now (SPEC §7): never while the entry's list is not (SPEC §14).
         func isVisible(_ field: Field) -> Bool {
+            guard owner?.owner?.isVisible(.employers) ?? true else { return false }
             switch field {
             case .to:
                 return isVisible_To()
@@ -345,8 +356,9 @@ final class JobApplicationForm {
             return !current.value
         }
 
-        /// Whether `field` is editable now (SPEC §7).
+        /// Whether `field` is editable now (SPEC §7): never while the entry's list is not (SPEC §14).
         func isEnabled(_ field: Field) -> Bool {
+            guard owner?.owner?.isEnabled(.employers) ?? true else { return false }
             return true
         }
 
@@ -466,6 +478,7 @@ final class JobApplicationForm {
             dependents: Self.dependents,
             validate: { [weak self] field in
                 guard let self else { return .cancelled }
+                guard self.owner?.owner?.isVisible(.references) ?? true else { return .valid }
                 return await Self.validate(field, in: self.values, context: self.context)
             }
         )
@@ -492,6 +505,7 @@ final class JobApplicationForm {
         /// Validates every field's current value and sets every field's state; a field showing a message from
         /// `setError` keeps it, and the report has it.
         func validate() async -> ValidationReport<Field> {
+            guard owner?.owner?.isVisible(.references) ?? true else { return validation.applying(ValidationReport<Field>(Field.allCases.map { ($0, ValidationResult.valid) })) }
             let report = await Self.validate(self.values, in: self.context)
             return validation.applying(report)
         }
@@ -612,8 +626,9 @@ final class JobApplicationForm {
             validation.clearErrors()
         }
 
-        /// Whether `field` is shown now (SPEC §7).
+        /// Whether `field` is shown now (SPEC §7): never while the entry's list is not (SPEC §14).
         func isVisible(_ field: Field) -> Bool {
+            guard owner?.owner?.isVisible(.references) ?? true else { return false }
             return true
         }
 
@@ -622,8 +637,9 @@ final class JobApplicationForm {
             return true
         }
 
-        /// Whether `field` is editable now (SPEC §7).
+        /// Whether `field` is editable now (SPEC §7): never while the entry's list is not (SPEC §14).
         func isEnabled(_ field: Field) -> Bool {
+            guard owner?.owner?.isEnabled(.references) ?? true else { return false }
             return true
         }
 
