@@ -106,6 +106,8 @@ import Testing
         #expect(!report.isValid)
         #expect(report.invalidFields.isEmpty)
         #expect(report.issues == [ValidationIssue(path: "/employers/0/company", message: "m")])
+        // The first message is the first issue's, an entry's included.
+        #expect(report.firstMessage == "m")
         let valid = ValidationReport<ListField>([(.employers, .valid)], values: [(path: "/employers/0/company", result: .valid)])
         #expect(valid.isValid)
     }

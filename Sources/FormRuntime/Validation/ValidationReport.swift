@@ -7,7 +7,8 @@ public struct ValidationReport<Field: Hashable & Sendable>: Equatable, Sendable 
     /// Every field given to the initializer, once each, in document order.
     public let fields: [Field]
     private let results: [Field: ValidationResult]
-    /// The fields whose result is `.invalid`, in document order.
+    /// The fields whose result is `.invalid`, in document order: the form's own
+    /// fields and lists' own rules; the entries' fields are in `issues`.
     public let invalidFields: [Field]
     /// True when no result is `.invalid` or `.cancelled`: a cancelled check proved nothing.
     public let isValid: Bool
@@ -99,9 +100,11 @@ public struct ValidationReport<Field: Hashable & Sendable>: Equatable, Sendable 
         resultsByPath[path]
     }
 
-    /// The message of the first invalid field in document order, if any.
+    /// The message of the first invalid value in document order, if any: the first
+    /// of `issues`, which has a list's entries' fields too (an invalid report whose
+    /// only issues are in entries has no `invalidFields`, but has a first message).
     public var firstMessage: String? {
-        invalidFields.first.flatMap { results[$0]?.message }
+        issues.first?.message ?? invalidFields.first.flatMap { results[$0]?.message }
     }
 
     private static func token(of field: Field) -> String {
