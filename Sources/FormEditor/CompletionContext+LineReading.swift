@@ -28,6 +28,28 @@ extension CompletionContext {
         return (String(String.UnicodeScalarView(scalars[(open + 1)..<close])), open + 1, inQuotes)
     }
 
+    /// The key of a YAML flow mapping whose value is being typed, and its column
+    /// (1-based): `{ sameAs:` or `, keyboard:` before the cursor.
+    static func flowKeyBeforeValue(_ trimmed: String) -> (key: String, keyColumn: Int)? {
+        var scalars = Array(trimmed.unicodeScalars)
+        guard scalars.last == ":" else { return nil }
+        scalars.removeLast()
+        while scalars.last == " " || scalars.last == "\t" { scalars.removeLast() }
+        var start = scalars.count
+        while start > 0, EditorDocument.isWordScalar(scalars[start - 1]) { start -= 1 }
+        guard start < scalars.count else { return nil }
+        var before = start - 1
+        while before >= 0, scalars[before] == " " || scalars[before] == "\t" { before -= 1 }
+        guard before >= 0, scalars[before] == "{" || scalars[before] == "," else { return nil }
+        return (String(String.UnicodeScalarView(scalars[start...])), start + 1)
+    }
+
+    /// Whether the text before the cursor opens a YAML flow collection's next
+    /// member: it ends in `{` or `,` (the collection says whether a key or an item).
+    static func isFlowKeyStart(_ trimmed: String) -> Bool {
+        trimmed.unicodeScalars.last == "{" || trimmed.unicodeScalars.last == ","
+    }
+
     /// Whether the text before the cursor opens a JSON object member's key: `{"` or `, "`.
     static func isJSONKeyStart(_ trimmed: String) -> Bool {
         var scalars = Array(trimmed.unicodeScalars)

@@ -40,6 +40,15 @@ struct CompletionContext {
         if let key = Self.keyBeforeValue(trimmed) {
             return valueCompletions(key: key, keyColumn: Self.scalarCount(of: prefix, before: key + ":") + 1, line: cursor.line, word: word)
         }
+        // YAML's flow style: `{ sameAs: em`, `{ textField: x, pla`.
+        if SourceFormat(path: file.path) != .json {
+            if let flow = Self.flowKeyBeforeValue(trimmed) {
+                return valueCompletions(key: flow.key, keyColumn: flow.keyColumn, line: cursor.line, word: word)
+            }
+            if Self.isFlowKeyStart(trimmed), let mapping = innermostCollection(at: cursor), tree.isMapping(mapping) {
+                return keyCompletions(in: mapping)
+            }
+        }
         if Self.isItemStart(prefix) {
             guard let sequence = sequenceForItem(dashColumn: Self.scalarCount(of: prefix, before: "-") + 1, cursor: cursor) else { return [] }
             return itemCompletions(in: sequence)
@@ -145,6 +154,12 @@ struct CompletionContext {
             if indentation + 1 < column { return false }
         }
         return true
+    }
+
+    /// The collection with the latest start among those whose range holds `position`:
+    /// the flow mapping or sequence the cursor is typing in.
+    func innermostCollection(at position: SourcePosition) -> NodeID? {
+        syntax.collections.filter { tree.range($0).touches(position) }.max { tree.range($0).start < tree.range($1).start }
     }
 
     /// The block sequence whose `-` stands at `dashColumn`, open on the cursor's line.

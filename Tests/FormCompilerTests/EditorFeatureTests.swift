@@ -197,6 +197,22 @@ extension EditorTypingTests {
         #expect(labels(signup.replacingOccurrences("visibleWhen: plan == 'pro-plan' and not newsletter", "visibleWhen: isEmpty(‸")) == ["email", "confirmEmail", "plan", "company"], "every field but a boolean")
     }
 
+    /// In YAML's flow style, as SPEC's own examples write rules: the values of
+    /// the key before the cursor, and the keys of the mapping around it.
+    @Test func insideFlowMappings() {
+        let confirm = "      - sameAs: email"
+        let sameAs = labels(signup.replacingOccurrences(confirm, "      - { sameAs: em‸ }"))
+        #expect(sameAs.contains("email") && !sameAs.contains("required") && !sameAs.contains("confirmEmail"))
+        #expect(labels(signup.replacingOccurrences("    rules:\n" + confirm, "    rules: [{ sameAs: ‸ }]")).contains("email"))
+        #expect(labels(signup.replacingOccurrences("    rules:\n" + confirm, "    rules: [required, { sameAs: e‸, message: m }]")).contains("email"))
+        let keyboard = labels(signup.replacingOccurrences("  - textField: email\n", "  - { textField: x, keyboard: em‸ }\n  - textField: email\n"))
+        #expect(keyboard == ["default", "email", "number", "decimal", "phone", "url"])
+        let keys = labels(signup.replacingOccurrences("  - textField: email\n", "  - { textField: x, pla‸ }\n  - textField: email\n"))
+        #expect(keys.contains("placeholder") && !keys.contains("textField") && !keys.contains("group"))
+        let ruleKeys = labels(signup.replacingOccurrences(confirm, "      - { sameAs: email, ‸ }"))
+        #expect(ruleKeys == ["message", "when"])
+    }
+
     @Test func optionValuesInsideAConditionsQuotes() {
         #expect(labels(signup.replacingOccurrences("visibleWhen: plan == 'pro-plan' and not newsletter", "visibleWhen: plan == '‸")) == ["free", "pro-plan"])
         #expect(labels(signup.replacingOccurrences("visibleWhen: plan == 'pro-plan' and not newsletter", "visibleWhen: \"plan != 'fr‸'\"")) == ["free", "pro-plan"])
