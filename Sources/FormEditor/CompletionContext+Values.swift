@@ -10,8 +10,12 @@ extension CompletionContext {
         guard let keyNode = syntax.node(at: keyPosition), syntax.isKey(keyNode), let mapping = syntax.parent(keyNode) else { return [] }
         let role = syntax.role(of: mapping)
         if role == .rule, key == "sameAs" {
+            // The other fields of the same value type (FC405 otherwise).
             let owner = ownerFieldID(ofRule: mapping)
-            return Self.fieldItems(symbols, matching: word) { $0.id != owner }
+            let ownerType = owner.flatMap { symbols?.field($0)?.valueType }
+            return Self.fieldItems(symbols, matching: word) { field in
+                field.id != owner && ownerType.map { field.valueType.isSameType(as: $0) } ?? true
+            }
         }
         if role == .rule, key == "min" || key == "max" {
             // A bound naming a field (SPEC §16): the other fields of the same kind and mode.

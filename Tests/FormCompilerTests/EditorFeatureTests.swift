@@ -187,6 +187,8 @@ extension EditorTypingTests {
         #expect(found.contains("email"))
         #expect(found.contains("company"))
         #expect(!found.contains("confirmEmail"))
+        // Only fields of the same value type: a text field's sameAs is no boolean or segment (FC405).
+        #expect(!found.contains("newsletter") && !found.contains("plan"))
     }
 
     @Test func fieldIDsAndWordsInConditions() {
