@@ -316,13 +316,25 @@ enum RuleChecker {
             return
         }
         guard let other = boundField(target, from: field, symbols: symbols) else {
-            var notes: [DiagnosticNote] = []
-            if let declared = symbols.declaration(of: target) {
-                notes = [diagnostics.note("'\(target)' is declared here, but is not a field", at: declared)]
+            let help = "a bound is a value of the field's type, or the id of another field of the same kind"
+            if let list = symbols.entryFieldLists[target] {
+                diagnostics.error(
+                    .conditionUnknownField, "\(name) names '\(target)', a field of the entries of list '\(list)': only that list's entries can name it",
+                    at: range, help: Suggestions.didYouMean(target, in: symbols.fields.map(\.id)) + [help]
+                )
+            } else if let declared = symbols.declaration(of: target) {
+                // A group, page, segue or list: declared, but no number or date a bound reads.
+                diagnostics.error(
+                    .conditionUnknownField, "\(name) names '\(target)', which is no number or date field", at: range,
+                    notes: [diagnostics.note("'\(target)' is declared here", at: declared)], help: [help]
+                )
+            } else {
+                let suggestions = Suggestions.didYouMean(target, in: symbols.fields.map(\.id))
+                diagnostics.error(
+                    .conditionUnknownField, "\(name) names an unknown field '\(target)'", at: range,
+                    help: suggestions.isEmpty ? [help] : suggestions
+                )
             }
-            var help = Suggestions.didYouMean(target, in: symbols.fields.map(\.id))
-            if help.isEmpty { help = ["a bound is a value of the field's type, or the id of another field of the same kind"] }
-            diagnostics.error(.conditionUnknownField, "\(name) names an unknown field '\(target)'", at: range, notes: notes, help: help)
             return
         }
         let otherType = symbols.fields[other].valueType

@@ -267,6 +267,53 @@ struct RelationsCheckerTests {
         #expect(diagnostics.isEmpty, "\(diagnostics.map(\.message))")
     }
 
+    /// A choice whose option set is unknown has its FC501 and nothing more: no
+    /// FC503 for an option it cannot know, no FC502 for an enum it does not have.
+    @Test func anUnknownSetBringsNoFurtherErrors() {
+        let diagnostics = diagnose("""
+            formc: 1
+            form: TripForm
+            options:
+              Country: [us, gb]
+            elements:
+              - picker: home
+                options: Countr
+              - picker: away
+                options: Country
+              - textField: a
+                visibleWhen: home == 'us' or home == away
+            """)
+        #expect(positions(diagnostics) == ["7:14 FC501"], "\(diagnostics.map(\.message))")
+    }
+
+    /// A bound naming a group or a list says it is no number or date field, with
+    /// where it is declared; one naming another list's entry field says whose it is.
+    @Test func aBoundNamingNoFieldSaysWhatItNames() {
+        let diagnostics = diagnose(form("""
+              - group: g
+                elements:
+                  - number: n
+              - number: m
+                rules: [{ min: g }, { max: employers }, { max: nn }]
+              - list: employers
+                elements:
+                  - date: from
+              - list: schools
+                elements:
+                  - date: start
+                    rules: [{ min: from }]
+            """))
+        #expect(diagnostics.map(\.message) == [
+            "min names 'g', which is no number or date field",
+            "max names 'employers', which is no number or date field",
+            "max names an unknown field 'nn'",
+            "min names 'from', a field of the entries of list 'employers': only that list's entries can name it",
+        ])
+        #expect(diagnostics.allSatisfy { $0.code == .conditionUnknownField })
+        #expect(diagnostics[0].notes.map { $0.location?.range.start.line } == [4])
+        #expect(diagnostics[2].help == ["did you mean 'n'?"])
+    }
+
     /// A rule with `when` holds under its own condition: it contradicts no other
     /// rule (lengths, email and url, counts), while the same rules without it do.
     @Test func rulesThatApplySometimesDoNotContradict() {

@@ -151,6 +151,14 @@ extension ConditionTypeChecker {
         default: false
         }
         guard same else {
+            // A choice whose options are unknown (an unknown option set, FC501) has an
+            // error of its own: its enum says nothing about the comparison.
+            for field in [first, second] {
+                switch field.valueType {
+                case .segment, .multiChoice: if scope.options(of: field.id).isEmpty { return nil }
+                default: break
+                }
+            }
             var help = ["two fields compare when they hold the same type: two numbers, two dates of one mode, two single choices of one enum (a shared option set), two texts or two booleans"]
             if case .segment = first.valueType, case .segment = second.valueType {
                 help = ["give both fields one shared option set ('options: Name' with a top-level 'options:'), so that they have one enum"]

@@ -52,6 +52,9 @@ extension ConditionTypeChecker {
     }
 
     mutating func reportNotOption(_ value: String, of field: ConditionScope.Field, options: [String], at range: Range<Int>) {
+        // A choice without options has an error of its own (an unknown option set, FC501;
+        // too few options, FC303): no value can be checked against it.
+        guard !options.isEmpty else { return }
         let id = field.id
         var help: [String] = []
         if value.isEmpty {
