@@ -112,6 +112,18 @@ import Testing
         #expect(valid.isValid)
     }
 
+    /// An entry's path as RFC 6901 writes it: an index is `0` or digits without a
+    /// leading zero; anything else names no value.
+    @Test func anEntryPathsIndexIsCanonical() {
+        #expect(FieldPath.entryField(at: "/employers/0/company")! == ("employers", 0, "company"))
+        #expect(FieldPath.entryField(at: "/employers/12/company")! == ("employers", 12, "company"))
+        for path in ["/employers/00/company", "/employers/01/company", "/employers/+0/company", "/employers/-1/company",
+                     "/employers//company", "/employers/1a/company", "/employers/٣/company", "/employers/99999999999999999999/company",
+                     "/employers/0", "employers/0/company"] {
+            #expect(FieldPath.entryField(at: path) == nil, "\(path)")
+        }
+    }
+
     @Test func aFieldWithoutStringRawValuesIsNamedByItsDescription() {
         enum Plain: Hashable, Sendable { case first }
         let report = ValidationReport<Plain>([(.first, .invalid(message: "m"))])

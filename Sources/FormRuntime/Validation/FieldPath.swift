@@ -11,8 +11,19 @@ public enum FieldPath {
 
     /// The list, entry index and field id of a list entry's field path
     /// (`/employers/0/company` → `("employers", 0, "company")`); nil for any other path.
+    /// The index is written as RFC 6901 writes an array index: `0`, or digits
+    /// without a leading zero (`/employers/01/company` and `/employers/+1/company`
+    /// name no value, as the report's paths never do).
     public static func entryField(at path: String) -> (list: String, index: Int, field: String)? {
-        guard let tokens = JSONPointer.tokens(of: path), tokens.count == 3, let index = Int(tokens[1]), index >= 0 else { return nil }
+        guard let tokens = JSONPointer.tokens(of: path), tokens.count == 3, let index = arrayIndex(tokens[1]) else { return nil }
         return (tokens[0], index, tokens[2])
+    }
+
+    /// An array index token: `0`, or ASCII digits that do not start with `0`.
+    static func arrayIndex(_ token: String) -> Int? {
+        let digits = token.utf8
+        guard let first = digits.first, digits.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }),
+              first != UInt8(ascii: "0") || digits.count == 1 else { return nil }
+        return Int(token)
     }
 }
