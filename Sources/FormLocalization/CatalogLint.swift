@@ -40,10 +40,11 @@ public enum CatalogLint {
             }
         }
         let sortedLanguages = languages.sorted()
-        var produced = Set<String>()
+        // Each key the forms produce → its source text in the form.
+        var produced: [String: String] = [:]
         for form in forms {
             for string in form.strings {
-                produced.insert(string.key)
+                produced[string.key] = string.source
                 let location = SourceLocation(file: form.path, range: string.range)
                 let entry = catalog.entry(string.key)
                 if entry?["extractionState"]?.string == "stale" {
@@ -80,14 +81,17 @@ public enum CatalogLint {
         let ownership = CatalogOwnership(forms: forms.map(\.form))
         for entry in catalog.entries where ownership.owns(entry.key) {
             let location = SourceLocation(file: catalogPath, range: entry.range)
-            if !produced.contains(entry.key) {
+            let formSource = produced[entry.key]
+            if formSource == nil {
                 diagnostics.append(Diagnostic(
                     .warning, .staleString, "'\(entry.key)' is not used by any form",
                     at: location, help: ["delete the entry, or keep it if another target uses it"]
                 ))
             }
+            // The catalog's source text, else (a key not merged yet) the form's.
             guard let localizations = entry.value["localizations"]?.members,
                   let expected = localizations.first(where: { $0.key == source }).flatMap({ FormatSpecifiers.expected(of: $0.value) })
+                    ?? formSource.map({ FormatSpecifiers.arguments(of: $0) })
             else { continue }
             for language in localizations where language.key != source {
                 guard let mismatch = FormatSpecifiers.mismatch(in: language.value, expected: expected) else { continue }

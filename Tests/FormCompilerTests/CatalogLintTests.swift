@@ -120,6 +120,42 @@ import Testing
         ])
     }
 
+    /// A key of the form that the catalog has without its source language (not
+    /// merged yet): its translation is checked against the form's own text.
+    @Test func withoutTheCatalogsSourceTextTheFormsCounts() throws {
+        let form = """
+            formc: 1
+            form: FmtForm
+            elements:
+              - staticText: Done %@
+              - staticText: Plain
+            """
+        let catalogText = """
+            {
+              "sourceLanguage" : "en",
+              "strings" : {
+                "FmtForm.staticText.1" : {
+                  "localizations" : {
+                    "de" : { "stringUnit" : { "state" : "translated", "value" : "Fertig" } }
+                  }
+                },
+                "FmtForm.staticText.2" : {
+                  "localizations" : {
+                    "de" : { "stringUnit" : { "state" : "translated", "value" : "Einfach" } }
+                  }
+                }
+              },
+              "version" : "1.0"
+            }
+            """
+        let result = FormPipeline.check(SourceFile(path: "fmt.form.yaml", text: form))
+        let strings = FormStrings.strings(of: try #require(result.checked).document)
+        var diagnostics = DiagnosticBag(file: "Localizable.xcstrings")
+        let catalog = try #require(StringCatalogFile.read(SourceFile(path: "Localizable.xcstrings", text: catalogText), diagnostics: &diagnostics))
+        let found = CatalogLint.check(catalog, at: "Localizable.xcstrings", forms: [.init(path: "fmt.form.yaml", form: "FmtForm", strings: strings)])
+        #expect(found.map(\.message) == ["the 'de' translation of 'FmtForm.staticText.1' has the format specifiers none, the source text %@"])
+    }
+
     /// Only the forms' keys are linted: the app's keys in the catalog get no
     /// FC601 (a manual key no form produces, one of a form not linted) and no
     /// FC604 (a translation that drops a `%@`), though their languages count
