@@ -77,7 +77,9 @@ import Testing
         #expect(report.result(at: "/email") == .invalid(message: "Email is required"))
         #expect(report.result(at: "/nothing") == nil)
         #expect(report.result(at: "email") == nil)
-        #expect(report.result(at: "") == nil)
+        // The whole document holds every value: its first result that is not `.valid`.
+        #expect(report.result(at: "") == .invalid(message: "Email is required"))
+        #expect(report.result(at: "/email/") == nil)
     }
 
     @Test func valuePathsGiveIssuesOfEntriesAfterTheirList() {
@@ -94,6 +96,12 @@ import Testing
         #expect(report.issues.map(\.path) == ["/employers", "/employers/1/company"])
         #expect(report.result(at: "/employers/0/company") == .valid)
         #expect(report.result(at: "/employers/2/company") == nil)
+        // An entry holds its fields: the first that did not pass, else `.valid`; the
+        // list's own path is its own rules' result.
+        #expect(report.result(at: "/employers/1") == .invalid(message: "Company is required"))
+        #expect(report.result(at: "/employers/0") == .valid)
+        #expect(report.result(at: "/employers/2") == nil)
+        #expect(report.result(at: "/employers") == .invalid(message: "Employers: at most 1 entry is allowed"))
         #expect(report.invalidFields == [.employers])
     }
 

@@ -96,8 +96,18 @@ public struct ValidationReport<Field: Hashable & Sendable>: Equatable, Sendable 
 
     /// The result of the value at the JSON Pointer `path` (`/email`, `/employers/1/company`):
     /// `.valid` for a value that passed, nil for a path that names no value of the report.
+    /// A value that holds others (an entry, `/employers/1`; the whole form, `""`) has
+    /// the first result in document order among them that is not `.valid`, else
+    /// `.valid`; a list's own path has its own rules' result (`minItems`, `maxItems`).
     public func result(at path: String) -> ValidationResult? {
-        resultsByPath[path]
+        if let result = resultsByPath[path] { return result }
+        let inside = path + "/"
+        var holdsAny = false
+        for stored in paths where stored.hasPrefix(inside) {
+            holdsAny = true
+            if let result = resultsByPath[stored], result != .valid { return result }
+        }
+        return holdsAny ? .valid : nil
     }
 
     /// The message of the first invalid value in document order, if any: the first
