@@ -124,7 +124,9 @@ public struct StringCatalogFile: Sendable, Hashable {
     /// an empty object as `{` blank line `}`, `/` unescaped, no final newline.
     /// An entry read from the file and left unchanged is copied from it as it
     /// is there, its key and value, whatever their layout; in an entry that
-    /// changed, a value read in this layout and left unchanged is copied.
+    /// changed, a value read in this layout and left unchanged is copied. The
+    /// bytes around the read file's object, which are the app's, stay: a UTF-8
+    /// byte order mark before it, the whitespace after it (a final newline).
     /// `capacity`: the size expected (the catalog read), so the buffer is
     /// allocated once.
     public func rendered(capacity: Int = 4096) -> [UInt8] {
@@ -132,7 +134,11 @@ public struct StringCatalogFile: Sendable, Hashable {
         out.reserveCapacity(capacity)
         if let read {
             read.file.bytes.withUnsafeBufferPointer { file in
+                if file.starts(with: Self.byteOrderMark) { out.append(contentsOf: Self.byteOrderMark) }
                 Self.write(root, indent: 0, into: &out, copyingFrom: (read, file))
+                var end = file.count
+                while end > 0, [0x20, 0x09, 0x0A, 0x0D].contains(file[end - 1]) { end -= 1 }
+                out.append(contentsOf: UnsafeBufferPointer(rebasing: file[end...]))
             }
         } else {
             Self.write(root, indent: 0, into: &out, copyingFrom: nil)
@@ -187,6 +193,7 @@ public struct StringCatalogFile: Sendable, Hashable {
     }
 
     private static let separator = Array(" : ".utf8)
+    private static let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
     private static let indentation = [UInt8](repeating: UInt8(ascii: " "), count: 64)
 
     private static func spaces(_ count: Int, into out: inout [UInt8]) {

@@ -168,6 +168,19 @@ import Testing
         #expect(try Self.merge(Self.form, into: merged) == merged)
     }
 
+    /// The bytes around the catalog's object are the app's: a byte order mark
+    /// before it and a final newline after it stay through a merge.
+    @Test func theBytesAroundTheCatalogStay() throws {
+        let app = try Self.fixture("AppCatalog.xcstrings")
+        for (before, after) in [("\u{FEFF}", "\n"), ("", "\r\n"), ("\u{FEFF}", ""), ("", "\n\n")] {
+            let framed = before + app + after
+            let merged = try Self.merge(Self.form, into: framed)
+            #expect(merged.hasPrefix(before + "{") && merged.hasSuffix("}" + after))
+            #expect(merged.utf8.count > framed.utf8.count)
+            #expect(try Self.merge(Self.form, into: merged) == merged)
+        }
+    }
+
     /// The catalog with the forms' strings translated is left as it is by the
     /// form it was made from.
     @Test func anUnchangedFormLeavesTheSharedCatalogAlone() throws {
