@@ -44,6 +44,30 @@ extension CompletionContext {
         return (String(String.UnicodeScalarView(scalars[start...])), start + 1)
     }
 
+    /// Whether the end of a line's text before the cursor is outside every quoted
+    /// scalar (`"…"`, `'…'`, on this line) and every comment (`#` at the start or
+    /// after a space).
+    static func isOutsideQuotesAndComments(_ prefix: String) -> Bool {
+        var quote: Unicode.Scalar?
+        var previous: Unicode.Scalar = " "
+        var escaped = false
+        for scalar in prefix.unicodeScalars {
+            defer { previous = scalar }
+            if let open = quote {
+                if open == "\"", escaped { escaped = false; continue }
+                if open == "\"", scalar == "\\" { escaped = true; continue }
+                if scalar == open { quote = nil }
+                continue
+            }
+            switch scalar {
+            case "\"", "'": quote = scalar
+            case "#" where previous == " " || previous == "\t": return false
+            default: break
+            }
+        }
+        return quote == nil
+    }
+
     /// Whether the text before the cursor opens a YAML flow collection's next
     /// member: it ends in `{` or `,` (the collection says whether a key or an item).
     static func isFlowKeyStart(_ trimmed: String) -> Bool {

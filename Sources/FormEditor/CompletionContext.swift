@@ -40,14 +40,15 @@ struct CompletionContext {
         if let key = Self.keyBeforeValue(trimmed) {
             return valueCompletions(key: key, keyColumn: Self.scalarCount(of: prefix, before: key + ":") + 1, line: cursor.line, word: word)
         }
-        // YAML's flow style: `{ sameAs: em`, `{ textField: x, pla`.
-        if SourceFormat(path: file.path) != .json {
+        // YAML's flow style: `{ sameAs: em`, `{ textField: x, pla`; only in a flow
+        // mapping, and not inside a quoted scalar or a comment (`title: Hello, wo`
+        // and `"Hi {` are text).
+        if SourceFormat(path: file.path) != .json, Self.isOutsideQuotesAndComments(prefix),
+           let mapping = innermostCollection(at: cursor), isFlowMapping(mapping) {
             if let flow = Self.flowKeyBeforeValue(trimmed) {
                 return valueCompletions(key: flow.key, keyColumn: flow.keyColumn, line: cursor.line, word: word)
             }
-            if Self.isFlowKeyStart(trimmed), let mapping = innermostCollection(at: cursor), tree.isMapping(mapping) {
-                return keyCompletions(in: mapping)
-            }
+            if Self.isFlowKeyStart(trimmed) { return keyCompletions(in: mapping) }
         }
         if Self.isItemStart(prefix) {
             guard let sequence = sequenceForItem(dashColumn: Self.scalarCount(of: prefix, before: "-") + 1, cursor: cursor) else { return [] }
@@ -60,10 +61,10 @@ struct CompletionContext {
             }
             return keyCompletions(in: mapping)
         }
-        // Inside a flow collection: `rules: [required, em`.
-        if let node = syntax.node(at: cursor) {
+        // Inside a flow sequence: `rules: [required, em`.
+        if Self.isOutsideQuotesAndComments(prefix), let node = syntax.node(at: cursor) {
             let sequence = tree.isSequence(node) ? node : syntax.parent(node).flatMap { tree.isSequence($0) ? $0 : nil }
-            if let sequence { return itemCompletions(in: sequence) }
+            if let sequence, startsWith("[", sequence) { return itemCompletions(in: sequence) }
         }
         return []
     }
@@ -160,6 +161,19 @@ struct CompletionContext {
     /// the flow mapping or sequence the cursor is typing in.
     func innermostCollection(at position: SourcePosition) -> NodeID? {
         syntax.collections.filter { tree.range($0).touches(position) }.max { tree.range($0).start < tree.range($1).start }
+    }
+
+    /// Whether `node` is a mapping written in flow style: it starts with `{`.
+    func isFlowMapping(_ node: NodeID) -> Bool {
+        tree.isMapping(node) && startsWith("{", node)
+    }
+
+    /// Whether the text of `node` starts with `bracket` (`{`, `[`): a flow collection.
+    func startsWith(_ bracket: Unicode.Scalar, _ node: NodeID) -> Bool {
+        let start = tree.range(node).start
+        guard let line = file.lineText(start.line) else { return false }
+        let scalars = Array(line.unicodeScalars)
+        return start.column >= 1 && start.column <= scalars.count && scalars[start.column - 1] == bracket
     }
 
     /// The block sequence whose `-` stands at `dashColumn`, open on the cursor's line.

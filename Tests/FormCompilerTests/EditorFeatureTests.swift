@@ -213,6 +213,18 @@ extension EditorTypingTests {
         #expect(keys.contains("placeholder") && !keys.contains("textField") && !keys.contains("group"))
         let ruleKeys = labels(signup.replacingOccurrences(confirm, "      - { sameAs: email, ‸ }"))
         #expect(ruleKeys == ["message", "when"])
+        let quoted = labels(signup.replacingOccurrences("  - textField: email\n", "  - { textField: x, title: \"a, b\", pla‸ }\n  - textField: email\n"))
+        #expect(quoted.contains("placeholder"))
+    }
+
+    /// A comma or brace in a block mapping's text, a quoted scalar or a comment is
+    /// text: nothing is offered there.
+    @Test func aCommaInTextIsNoFlowMapping() {
+        let news = "    title: News"
+        for typed in ["    title: Hello, wo‸", "    title: Hello,‸", "    title: \"Hi {‸\"", "    title: 'a, ‸'", "    title: News # a comment,‸"] {
+            #expect(labels(signup.replacingOccurrences(news, typed)).isEmpty, "\(typed)")
+        }
+        #expect(labels("formc: 1\nform: F\nelements:\n  - staticText: Hello, wo‸\n").isEmpty)
     }
 
     @Test func optionValuesInsideAConditionsQuotes() {
