@@ -54,6 +54,9 @@ enum RuleChecker {
         // to set up on every call.
         var minLength: Int?
         var maxLength: Int?
+        // The first without `when`: only those contradict each other.
+        var alwaysMinLength: Int?
+        var alwaysMaxLength: Int?
         var email: Int?
         var url: Int?
         var bounds = Bounds()
@@ -125,9 +128,11 @@ enum RuleChecker {
                         help: ["remove it, or use 'required' to forbid an empty value"]
                     )
                 }
-                if rule.when == nil { minLength = minLength ?? index }
+                minLength = minLength ?? index
+                if rule.when == nil { alwaysMinLength = alwaysMinLength ?? index }
             case .maxLength:
-                if rule.when == nil { maxLength = maxLength ?? index }
+                maxLength = maxLength ?? index
+                if rule.when == nil { alwaysMaxLength = alwaysMaxLength ?? index }
             case .pattern(let pattern):
                 patterns.check(pattern, rule: rule, file: file, diagnostics: &diagnostics)
             // A rule that applies sometimes (`when:`) contradicts no other: each
@@ -153,6 +158,7 @@ enum RuleChecker {
 
         checkLengths(
             minLength: minLength.map { field.rules[$0] }, maxLength: maxLength.map { field.rules[$0] },
+            alwaysMinLength: alwaysMinLength.map { field.rules[$0] }, alwaysMaxLength: alwaysMaxLength.map { field.rules[$0] },
             inputLimit: field.maxInputLength, diagnostics: &diagnostics
         )
         bounds.check(field: field, diagnostics: &diagnostics)
@@ -167,21 +173,25 @@ enum RuleChecker {
         }
     }
 
+    /// `minLength` above `maxLength` (the first of each without `when`: a rule with
+    /// one holds under its own condition), and each of the first `minLength` and
+    /// `maxLength` against `maxInputLength`, which always applies.
     static func checkLengths(
-        minLength: RuleDecl?, maxLength: RuleDecl?, inputLimit: Located<Int>?, diagnostics: inout DiagnosticBag
+        minLength: RuleDecl?, maxLength: RuleDecl?, alwaysMinLength: RuleDecl?, alwaysMaxLength: RuleDecl?,
+        inputLimit: Located<Int>?, diagnostics: inout DiagnosticBag
     ) {
-
+        if let minRule = alwaysMinLength, case .minLength(let low) = minRule.kind,
+           let maxRule = alwaysMaxLength, case .maxLength(let high) = maxRule.kind, low > high {
+            let later = minRule.range.start < maxRule.range.start ? maxRule : minRule
+            let earlier = later.range.start == minRule.range.start ? maxRule : minRule
+            diagnostics.error(
+                .contradictoryRules, "minLength \(low) is greater than maxLength \(high): no value can pass",
+                at: later.parameterRange ?? later.nameRange,
+                notes: [diagnostics.note("'\(earlier.kind.name)' given here", at: earlier.parameterRange ?? earlier.nameRange)],
+                help: ["make minLength at most maxLength"]
+            )
+        }
         if let minRule = minLength, case .minLength(let low) = minRule.kind {
-            if let maxRule = maxLength, case .maxLength(let high) = maxRule.kind, low > high {
-                let later = minRule.range.start < maxRule.range.start ? maxRule : minRule
-                let earlier = later.range.start == minRule.range.start ? maxRule : minRule
-                diagnostics.error(
-                    .contradictoryRules, "minLength \(low) is greater than maxLength \(high): no value can pass",
-                    at: later.parameterRange ?? later.nameRange,
-                    notes: [diagnostics.note("'\(earlier.kind.name)' given here", at: earlier.parameterRange ?? earlier.nameRange)],
-                    help: ["make minLength at most maxLength"]
-                )
-            }
             if let inputLimit, low > inputLimit.value {
                 diagnostics.error(
                     .contradictoryRules, "minLength \(low) is greater than maxInputLength \(inputLimit.value): no value can be typed that passes",

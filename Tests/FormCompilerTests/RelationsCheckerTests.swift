@@ -339,6 +339,15 @@ struct RelationsCheckerTests {
                 rules: [{ minCount: 2 }, { maxCount: 1 }]
             """))
         #expect(always.map(\.code) == [.contradictoryRules, .contradictoryRules, .contradictoryRules], "\(always.map(\.message))")
+        // `maxInputLength` always applies: a length rule with `when` is still checked against it.
+        let typed = diagnose(form("""
+              - boolean: flag
+                title: Flag
+              - textField: u
+                maxInputLength: 5
+                rules: [{ minLength: 10, when: flag }, { maxLength: 8, when: flag }]
+            """))
+        #expect(typed.map(\.code) == [.contradictoryRules, .ineffectiveRule], "\(typed.map(\.message))")
     }
 
     @Test func theStringsOfASharedSetHaveOneKey() throws {
