@@ -181,21 +181,41 @@ import Testing
         #expect(!controller.hasError(.email))
         #expect(controller.state(of: .email) == .valid)
         #expect(runs.value == [.email])
+
+        // Under the default trigger the assignment starts no task; a `didChange`
+        // that follows the message repeats the edit, and the message stays too.
+        let quiet = FieldValidationController<Field>(triggers: [:]) { _ in .valid }
+        quiet.valueDidChange(.name)
+        quiet.setError("Taken", for: .name)
+        await quiet.didChange(.name)
+        #expect(quiet.state(of: .name) == .invalid(message: "Taken"))
+        // A `didChange` with no assignment before it is a change of its own: the message goes.
+        await quiet.didChange(.name)
+        #expect(!quiet.hasError(.name) && quiet.state(of: .name) == .idle)
     }
 
     /// A reset right after an assignment, before the edit's task has run: the
     /// edit runs nothing, and no state changes after the reset (SPEC §15.2).
     @Test func aResetRightAfterAnAssignmentCancelsItsEdit() async {
         let runs = Box<[Field]>([])
-        let controller = FieldValidationController<Field>(triggers: [.email: .change, .name: .change]) { field in
+        let controller = FieldValidationController<Field>(
+            triggers: [.email: .change, .name: .change], dependents: [.email: [.name]]
+        ) { field in
             runs.value.append(field)
             return .invalid(message: "Required")
         }
+        // Both fields have a state, so that the edit's dependents and a recheck would run them.
+        await controller.validate(.email)
+        await controller.validate(.name)
+        runs.value = []
         var states: [FieldState] = []
         controller.addStateObserver { _, state in states.append(state) }
         controller.valueDidChange(.email)
-        controller.recheck([.email])
+        controller.recheck([.email, .name])
         controller.reset {}
+        // The reset itself puts both states back to `.idle`; nothing after it.
+        #expect(states == [.idle, .idle])
+        states = []
         await controller.settle()
         // The cancelled edit's task, which `settle()` no longer waits for, gets its turn.
         for _ in 0..<100 { await Task.yield() }

@@ -62,6 +62,9 @@ public final class FieldValidationController<Field: Hashable & Sendable> {
     private var editCount: UInt64 = 0
     /// The last edit each field's assignment started, until `didChange` joins it.
     private var unjoinedEdits: [Field: Task<Void, Never>] = [:]
+    /// The fields whose last assignment was an edit with no task, until `didChange`
+    /// repeats it: the message that assignment took away was the only one to go.
+    private var assignedWithoutTask: Set<Field> = []
     /// While true (`reset`), assignments are no edits.
     private var isResetting = false
     /// How many times `reset` has ended: an edit started before a reset stops
@@ -115,8 +118,10 @@ public final class FieldValidationController<Field: Hashable & Sendable> {
             record.isDirty = true
             records[field] = record
             unjoinedEdits[field] = nil
+            assignedWithoutTask.insert(field)
             return
         }
+        assignedWithoutTask.remove(field)
         editCount &+= 1
         let number = editCount
         let resets = resets
@@ -173,7 +178,8 @@ public final class FieldValidationController<Field: Hashable & Sendable> {
             await edit.value
             return
         }
-        await edit(field, clearsError: true)
+        // After an assignment, a message set since stays: the assignment took the older one.
+        await edit(field, clearsError: assignedWithoutTask.remove(field) == nil)
     }
 
     /// An edit of `field`: its rules if its trigger says so, then its dependents'
@@ -321,6 +327,7 @@ public final class FieldValidationController<Field: Hashable & Sendable> {
         for task in edits.values { task.cancel() }
         edits.removeAll()
         unjoinedEdits.removeAll()
+        assignedWithoutTask.removeAll()
         for (field, record) in records {
             var fresh = Record()
             fresh.generation = record.generation &+ 1
