@@ -109,14 +109,17 @@ struct CompletionContext {
         }
     }
 
-    /// The element kinds an item of the element list `list` may have (SPEC §15.1):
+    /// The element kinds an item of the element list `list` may have (SPEC §14,
+    /// §15.1): in a list's entry, at any depth, every kind but `list` and `page`;
     /// in a group's or page's list, every kind but `page`; at the top level of a
     /// form whose top level has a page, `page` alone, and elsewhere at the top
     /// level every kind (`page` too, for a form that has no element yet).
     func kindItems(inList list: NodeID? = nil) -> [Item] {
         var keywords = ElementKind.keywords
         if let list, tree.isSequence(list) {
-            if syntax.parent(list) != tree.root {
+            if isInsideListEntry(list) {
+                keywords.removeAll { $0 == "list" || $0 == "page" }
+            } else if syntax.parent(list) != tree.root {
                 keywords.removeAll { $0 == "page" }
             } else if tree.items(list).contains(where: { item in
                 tree.isMapping(item) && tree.entries(item).contains { tree.textEquals($0.key, "page") }
@@ -155,6 +158,16 @@ struct CompletionContext {
             if indentation + 1 < column { return false }
         }
         return true
+    }
+
+    /// Whether `node` is inside a list element's entry: some element around it is a `list`.
+    func isInsideListEntry(_ node: NodeID) -> Bool {
+        var current = syntax.parent(node)
+        while let ancestor = current {
+            if let kind = syntax.kindIndex(of: ancestor), ElementKind.keywords[kind] == "list" { return true }
+            current = syntax.parent(ancestor)
+        }
+        return false
     }
 
     /// The collection with the latest start among those whose range holds `position`:

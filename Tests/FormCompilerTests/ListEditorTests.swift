@@ -43,6 +43,29 @@ struct ListEditorTests {
         #expect(Array(labels.prefix(5)) == ["current", "role", "to", "company", "remote"])
     }
 
+    /// An entry holds any kind but list and page (SPEC §14), at any depth.
+    @Test func anEntrysItemsOfferNoListAndNoPage() {
+        for body in ["""
+              - list: employers
+                elements:
+                  - textField: role
+                  - ‸
+            """, """
+              - list: employers
+                elements:
+                  - group: more
+                    elements:
+                      - ‸
+            """] {
+            let (editor, cursor) = Self.document(Self.form(body))
+            let labels = editor.completions(at: cursor).map(\.label)
+            #expect(labels.contains("textField") && labels.contains("group"), "\(labels)")
+            #expect(!labels.contains("list") && !labels.contains("page"), "\(labels)")
+        }
+        let (editor, cursor) = Self.document(Self.form("  - ‸\n"))
+        #expect(editor.completions(at: cursor).map(\.label).contains("list"))
+    }
+
     @Test func sameAsInsideAnEntryOffersTheEntrysFieldsFirst() {
         let (editor, cursor) = Self.document(Self.form("""
           - list: employers
