@@ -120,7 +120,8 @@ final class IntakeForm {
             pregnancyWeeks: Int?,
             takesMedication: Bool,
             allergies: String,
-            consent: Bool
+            consent: Bool,
+            medications: [Medication] = []
         ) {
             self.fullName = fullName
             self.birthDate = birthDate
@@ -134,6 +135,7 @@ final class IntakeForm {
             self.takesMedication = takesMedication
             self.allergies = allergies
             self.consent = consent
+            self.medications = medications
         }
     }
 
@@ -198,6 +200,7 @@ final class IntakeForm {
             dependents: Self.dependents,
             validate: { [weak self] field in
                 guard let self else { return .cancelled }
+                guard self.owner?.owner?.isVisible(.medications) ?? true else { return .valid }
                 return await Self.validate(field, in: self.values, context: self.context)
             }
         )
@@ -224,6 +227,7 @@ final class IntakeForm {
         /// Validates every field's current value and sets every field's state; a field showing a message from
         /// `setError` keeps it, and the report has it.
         func validate() async -> ValidationReport<Field> {
+            guard owner?.owner?.isVisible(.medications) ?? true else { return validation.applying(ValidationReport<Field>(Field.allCases.map { ($0, ValidationResult.valid) })) }
             let report = await Self.validate(self.values, in: self.context)
             return validation.applying(report)
         }
@@ -333,8 +337,9 @@ final class IntakeForm {
             validation.clearErrors()
         }
 
-        /// Whether `field` is shown now (SPEC §7).
+        /// Whether `field` is shown now (SPEC §7): never while the entry's list is not (SPEC §14).
         func isVisible(_ field: Field) -> Bool {
+            guard owner?.owner?.isVisible(.medications) ?? true else { return false }
             return true
         }
 
@@ -343,8 +348,9 @@ final class IntakeForm {
             return true
         }
 
-        /// Whether `field` is editable now (SPEC §7).
+        /// Whether `field` is editable now (SPEC §7): never while the entry's list is not (SPEC §14).
         func isEnabled(_ field: Field) -> Bool {
+            guard owner?.owner?.isEnabled(.medications) ?? true else { return false }
             return true
         }
 
