@@ -14,6 +14,9 @@ import Darwin
 /// process's cgroup from `/proc/self/cgroup`, where its hierarchy is mounted
 /// from `/proc/self/mountinfo`, then cgroup v2's `cpu.max` or cgroup v1's
 /// `cpu.cfs_quota_us` and `cpu.cfs_period_us` of that cgroup and each parent.
+/// Whatever cannot be read or found (an unreadable file, a mount point written
+/// with escapes such as `\040`, a cgroup outside the mounted hierarchy) counts as
+/// no quota: the count can only come out too high, never below what a quota allows.
 package enum CoreCount {
     /// The count for this process, read once.
     package static let current: Int = {
