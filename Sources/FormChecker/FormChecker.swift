@@ -18,14 +18,17 @@ public enum FormChecker {
     /// (`ConditionChecker`); tests compare both ways.
     ///
     /// `entryFieldLists`: for an entry of a list (`ListChecker`), the entry fields
-    /// of every list, which the entry may not name unless they are its own.
+    /// of every list, which the entry may not name unless they are its own;
+    /// `outerDeclarations`, the form's ids that are no field that it names.
     package static func check(
         _ document: consuming FormDocument, file: SourceFile, speed: SpeedPolicy,
-        entryFieldLists: [String: String] = [:], diagnostics: inout DiagnosticBag
+        entryFieldLists: [String: String] = [:], outerDeclarations: [String: SourceRange] = [:],
+        diagnostics: inout DiagnosticBag
     ) -> CheckedForm {
         var checker = Checker(file: file, defaultTrigger: document.defaultTrigger, diagnostics: diagnostics)
         checker.speed = speed
         checker.symbols.entryFieldLists = entryFieldLists
+        checker.symbols.outerDeclarations = outerDeclarations
         checker.declare(document)
         let lists = checker.lists
         if !lists.isEmpty {

@@ -116,6 +116,7 @@ enum ListChecker {
                 }
             }
             symbols.entryFieldLists = [:]
+            symbols.outerDeclarations = [:]
             checked.append(CheckedList(path: found.path, symbols: symbols, entryFieldCount: result.entryFieldCount))
         }
         return checked
@@ -168,10 +169,19 @@ enum ListChecker {
         // The form's shared option sets and rule conditions reach into its entries (SPEC §16).
         entryDocument.optionSets = document.optionSets
         entryDocument.hasRuleConditions = document.hasRuleConditions
+        // The form's ids that are no field, named by the entry's `sameAs` and bounds.
+        var outerDeclarations: [String: SourceRange] = [:]
+        FieldRead.forEach(in: list.elements) { read in
+            if case .field(let id) = read, !own.contains(id), symbols.fieldIndex(id) == nil,
+               let declared = symbols.declaration(of: id) {
+                outerDeclarations[id] = declared
+            }
+            return true
+        }
         var entryDiagnostics = DiagnosticBag(file: diagnosticsFile)
         let entry = FormChecker.check(
             entryDocument, file: file, speed: .plain, entryFieldLists: symbols.entryFieldLists,
-            diagnostics: &entryDiagnostics
+            outerDeclarations: outerDeclarations, diagnostics: &entryDiagnostics
         )
         diagnostics.append(contentsOf: entryDiagnostics.diagnostics.filter { range.contains($0.location.range) })
         return EntryResult(

@@ -183,6 +183,28 @@ struct ListCheckerTests {
         ])
     }
 
+    /// Inside an entry, a `sameAs` or bound naming one of the form's ids that is no
+    /// field (a group, the list itself) says so, with where it is declared.
+    @Test func anEntryNamingAFormsGroupIsToldItIsNoField() {
+        let diagnostics = diagnose(form("""
+          - group: g
+            elements:
+              - number: n
+          - list: pets
+            elements:
+              - number: a
+                rules: [{ min: g }, { max: pets }]
+              - textField: b
+                rules: [{ sameAs: g }]
+        """))
+        #expect(diagnostics.map(\.message) == [
+            "min names 'g', which is no number or date field",
+            "max names 'pets', which is no number or date field",
+            "sameAs target 'g' is not a field",
+        ])
+        #expect(diagnostics.map { $0.notes.first?.location?.range.start.line } == [4, 7, 4])
+    }
+
     @Test func badCountsAreLocated() {
         #expect(Self.summaries(form("""
           - list: a

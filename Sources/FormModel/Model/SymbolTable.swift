@@ -112,6 +112,10 @@ public struct SymbolTable: Sendable {
     /// holds it (the first list, when several hold the id): names that no
     /// condition or `sameAs` outside that entry may use. Empty without lists.
     public var entryFieldLists: [String: String] = [:]
+    /// In a list's entry (SPEC §14): the form's ids that are no field (groups,
+    /// pages, segues, lists) that the entry's `sameAs` and bounds name, where they
+    /// are declared, so that a message says what they are. Empty elsewhere.
+    public var outerDeclarations: [String: SourceRange] = [:]
 
     public init() {}
 
@@ -129,7 +133,7 @@ public struct SymbolTable: Sendable {
 
     /// Where `id` was first declared, if it was.
     public func declaration(of id: String) -> SourceRange? {
-        ids.number(of: id).flatMap { declarations[$0] }
+        ids.number(of: id).flatMap { declarations[$0] } ?? outerDeclarations[id]
     }
 
     /// Makes room for `count` ids (and fields) without growing the table on the way.
