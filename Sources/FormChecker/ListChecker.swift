@@ -155,8 +155,8 @@ enum ListChecker {
             )
         }
         var elements = list.elements
-        let outside = outsideFields(named: list.elements, own: own, symbols: symbols)
-            ?? symbols.fields.indices.filter { !own.contains(symbols.fields[$0].id) }
+        let named = outsideFields(named: list.elements, own: own, symbols: symbols)
+        let outside = named ?? symbols.fields.indices.filter { !own.contains(symbols.fields[$0].id) }
         for index in outside {
             let field = symbols.fields[index]
             elements.append(stub(of: document.element(at: field.path), canBeHidden: facts[index].canBeHidden))
@@ -169,14 +169,17 @@ enum ListChecker {
         // The form's shared option sets and rule conditions reach into its entries (SPEC §16).
         entryDocument.optionSets = document.optionSets
         entryDocument.hasRuleConditions = document.hasRuleConditions
-        // The form's ids that are no field, named by the entry's `sameAs` and bounds.
+        // The form's ids that are no field, named by the entry's `sameAs` and bounds:
+        // only where some name is neither the entry's nor a field (`named` is nil).
         var outerDeclarations: [String: SourceRange] = [:]
-        FieldRead.forEach(in: list.elements) { read in
-            if case .field(let id) = read, !own.contains(id), symbols.fieldIndex(id) == nil,
-               let declared = symbols.declaration(of: id) {
-                outerDeclarations[id] = declared
+        if named == nil {
+            FieldRead.forEach(in: list.elements) { read in
+                if case .field(let id) = read, !own.contains(id), symbols.fieldIndex(id) == nil,
+                   let declared = symbols.declaration(of: id) {
+                    outerDeclarations[id] = declared
+                }
+                return true
             }
-            return true
         }
         var entryDiagnostics = DiagnosticBag(file: diagnosticsFile)
         let entry = FormChecker.check(

@@ -46,7 +46,8 @@ extension CompletionContext {
 
     /// Whether the end of a line's text before the cursor is outside every quoted
     /// scalar (`"…"`, `'…'`, on this line) and every comment (`#` at the start or
-    /// after a space).
+    /// after a space). A quote opens a scalar only where one starts (after a space,
+    /// `{`, `[` or `,`): the apostrophe in `title: it's` is text.
     static func isOutsideQuotesAndComments(_ prefix: String) -> Bool {
         var quote: Unicode.Scalar?
         var previous: Unicode.Scalar = " "
@@ -60,12 +61,17 @@ extension CompletionContext {
                 continue
             }
             switch scalar {
-            case "\"", "'": quote = scalar
+            case "\"" where Self.startsScalar(after: previous), "'" where Self.startsScalar(after: previous): quote = scalar
             case "#" where previous == " " || previous == "\t": return false
             default: break
             }
         }
         return quote == nil
+    }
+
+    /// Whether a scalar may start after `previous`: a quote there opens one.
+    private static func startsScalar(after previous: Unicode.Scalar) -> Bool {
+        previous == " " || previous == "\t" || previous == "{" || previous == "[" || previous == ","
     }
 
     /// Whether the text before the cursor opens a YAML flow collection's next

@@ -215,6 +215,9 @@ extension EditorTypingTests {
         #expect(ruleKeys == ["message", "when"])
         let quoted = labels(signup.replacingOccurrences("  - textField: email\n", "  - { textField: x, title: \"a, b\", pla‸ }\n  - textField: email\n"))
         #expect(quoted.contains("placeholder"))
+        // An apostrophe inside a plain scalar opens no quote.
+        let apostrophe = labels(signup.replacingOccurrences("  - textField: email\n", "  - { textField: x, title: it's, pla‸ }\n  - textField: email\n"))
+        #expect(apostrophe.contains("placeholder"))
     }
 
     /// A comma or brace in a block mapping's text, a quoted scalar or a comment is
@@ -225,6 +228,10 @@ extension EditorTypingTests {
             #expect(labels(signup.replacingOccurrences(news, typed)).isEmpty, "\(typed)")
         }
         #expect(labels("formc: 1\nform: F\nelements:\n  - staticText: Hello, wo‸\n").isEmpty)
+        // Inside a flow mapping too, a quoted scalar's comma is text.
+        let field = "  - textField: email\n"
+        #expect(labels(signup.replacingOccurrences(field, "  - { textField: x, title: \"a, ‸\" }\n" + field)).isEmpty)
+        #expect(labels(signup.replacingOccurrences(field, "  - { textField: x, title: 'a, ‸' }\n" + field)).isEmpty)
     }
 
     @Test func optionValuesInsideAConditionsQuotes() {
