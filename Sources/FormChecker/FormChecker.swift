@@ -243,6 +243,8 @@ private struct Checker {
             return
         }
         _ = typeNames.declare(name.value, at: name.range)
+        let validators = GeneratedTypeNames.validatorsProtocol(ofForm: name.value)
+        typeNames.reserve(validators, at: name.range, origin: "the form's custom validators are the protocol '\(validators)', named after the form")
     }
 
     /// How many elements the tree holds, at every depth: an upper bound on the ids

@@ -65,7 +65,7 @@ enum ListChecker {
         var takenTypes = TakenTypeNames(document: document, symbols: symbols)
         // The names an entry's option enum may not take: it is declared in its entry
         // struct and aliased in its entry class, where it would hide them.
-        var outerTypes: Set<String> = [document.name.value]
+        var outerTypes: Set<String> = [document.name.value, GeneratedTypeNames.validatorsProtocol(ofForm: document.name.value)]
         var itemTypeDiagnostics: [DiagnosticBag] = []
         var entryElements = 0
         for found in lists {
@@ -330,14 +330,19 @@ enum ListChecker {
         }
     }
 
-    /// The type names a list's entry types must not take: the form's, the nested
-    /// and runtime names generated code uses, the form's option enums, and the
-    /// entry types of the lists before.
+    /// The type names a list's entry types must not take: the form's, its
+    /// validators protocol's, its pages' enum, the nested and runtime names
+    /// generated code uses, the form's option enums, and the entry types of the
+    /// lists before.
     struct TakenTypeNames {
         private var declared: [String: SourceRange?] = [:]
 
         init(document: FormDocument, symbols: SymbolTable) {
             declared[document.name.value] = .some(document.name.range)
+            declared[GeneratedTypeNames.validatorsProtocol(ofForm: document.name.value)] = .some(nil)
+            if let page = document.elements.first(where: { if case .group(let group) = $0.kind { group.isPage } else { false } }) {
+                declared["Page"] = .some(page.kindKeyRange)
+            }
             for field in symbols.fields {
                 switch field.valueType {
                 case .segment(let name, _), .multiChoice(let name): declared[name] = .some(field.range)

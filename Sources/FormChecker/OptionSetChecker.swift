@@ -28,7 +28,7 @@ enum OptionSetChecker {
             } else if let earlier = typeNames.declare(name.value, at: name.range) {
                 diagnostics.error(
                     .nameCollision, "option set '\(name.value)' would generate the type '\(name.value)', which is already declared",
-                    at: name.range, notes: [diagnostics.note("'\(name.value)' comes from here", at: earlier)],
+                    at: name.range, notes: [diagnostics.note(typeNames.origin(of: name.value), at: earlier)],
                     help: ["rename the set"]
                 )
             }

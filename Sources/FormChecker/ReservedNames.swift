@@ -48,7 +48,8 @@ enum ReservedIDs {
 /// Names the generated file declares or uses inside the form type, which a segment's
 /// enum or the form itself may not take.
 enum GeneratedTypeNames {
-    static let nested: Set<String> = ["Field", "Values", "Action"]
+    /// `CodingKeys` is `Values`' and each entry struct's; `Validators` each entry class's.
+    static let nested: Set<String> = ["Field", "Values", "Action", "CodingKeys", "Validators"]
     // `Page` is the nested enum of a form with pages only: `Checker.checkPages` declares it there.
     /// FormRuntime's public types, every one of them (`NameClashTests` compares this
     /// list with the declarations in the runtime's sources), and the module's name.
@@ -75,13 +76,19 @@ enum GeneratedTypeNames {
     static let standard: Set<String> = [
         "String", "Bool", "Int", "Double", "Optional", "Array", "Dictionary", "Set", "Never", "Void", "Any",
         "AnyObject", "Sendable", "Codable", "Encodable", "Decodable", "Equatable", "Hashable", "CaseIterable",
-        "RawRepresentable", "MainActor", "Error", "Character", "Regex", "Identifiable",
+        "RawRepresentable", "MainActor", "Error", "Character", "Regex", "Identifiable", "CodingKey",
     ]
     /// Foundation's types that generated code names (`FormTranslator.foundationTypes`).
     static let foundation: Set<String> = ["Date", "Decimal"]
 
     /// `nested`, `runtime`, `standard` and `foundation` in one set: one lookup a name.
     private static let all = nested.union(runtime).union(standard).union(foundation)
+
+    /// The file-level protocol of a form's `custom` validators (SPEC §5), which a type
+    /// nested in the form under the same name would hide: every form reserves it.
+    static func validatorsProtocol(ofForm form: String) -> String {
+        form + "Validators"
+    }
 
     /// Whether `name` is in `nested`, `runtime`, `standard` or `foundation`.
     static func contains(_ name: String) -> Bool {

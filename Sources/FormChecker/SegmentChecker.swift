@@ -176,18 +176,20 @@ struct SegmentChecker {
         if let earlier = typeNames.declare(name, at: enumName.range) {
             diagnostics.error(
                 .nameCollision, "\(enumName.kind) '\(enumName.segmentID)' would generate the type '\(name)', which is already declared",
-                at: enumName.range, notes: [diagnostics.note("'\(name)' comes from here", at: earlier)],
+                at: enumName.range, notes: [diagnostics.note(typeNames.origin(of: name), at: earlier)],
                 help: ["set 'enumName:' to a unique name"]
             )
         }
     }
 }
 
-/// The type names a form's generated file declares (the form, segment enums), with
-/// where each was declared first.
+/// The type names a form's generated file declares (the form, its validators
+/// protocol, segment enums), with where each was declared first.
 struct TypeNames {
     private var names = IDIndex()
     private var ranges: [SourceRange] = []
+    /// What a name that no element of the form spells comes from (`reserve`).
+    private var origins: [String: String] = [:]
 
     /// Records `name` unless it is taken; returns where it was declared first when it is.
     mutating func declare(_ name: String, at range: SourceRange) -> SourceRange? {
@@ -195,5 +197,17 @@ struct TypeNames {
         guard isNew else { return ranges[number] }
         ranges.append(range)
         return nil
+    }
+
+    /// Records a name the generated code derives from what is at `range`, such as
+    /// the validators protocol `SignUpFormValidators` of the form `SignUpForm`: a
+    /// nested type of that name would hide it from the form's code.
+    mutating func reserve(_ name: String, at range: SourceRange, origin: String) {
+        if declare(name, at: range) == nil { origins[name] = origin }
+    }
+
+    /// The note for a name already declared: what it comes from.
+    func origin(of name: String) -> String {
+        origins[name] ?? "'\(name)' comes from here"
     }
 }

@@ -143,7 +143,8 @@ extension FormTranslator {
             arguments.append("id", .string(choice.id.value))
             arguments.append("title", localized(choice.id.value, "title", choice.title))
             arguments.append("options", .options(
-                choice.options, caseNames: info?.caseNames ?? choice.options.map(\.caseName), keyPrefix: FormStrings.optionKeyPrefix(form: choice.optionSet == nil ? form : setForm, id: choice.id.value, optionSet: choice.optionSet?.value)
+                choice.options, caseNames: info?.caseNames ?? choice.options.map(\.caseName), keyPrefix: FormStrings.optionKeyPrefix(form: choice.optionSet == nil ? form : setForm, id: choice.id.value, optionSet: choice.optionSet?.value),
+                enumName: choice.swiftEnumName
             ))
             arguments.append("style", case: choice.style?.value.rawValue)
             arguments.append("value", .binding(choice.id.value))
@@ -155,7 +156,8 @@ extension FormTranslator {
             arguments.append("id", .string(segment.id.value))
             arguments.append("title", localized(segment.id.value, "title", segment.title))
             arguments.append("options", .options(
-                segment.options, caseNames: info?.caseNames ?? segment.options.map(\.caseName), keyPrefix: FormStrings.optionKeyPrefix(form: segment.optionSet == nil ? form : setForm, id: segment.id.value, optionSet: segment.optionSet?.value)
+                segment.options, caseNames: info?.caseNames ?? segment.options.map(\.caseName), keyPrefix: FormStrings.optionKeyPrefix(form: segment.optionSet == nil ? form : setForm, id: segment.id.value, optionSet: segment.optionSet?.value),
+                enumName: segment.swiftEnumName
             ))
             arguments.append("style", case: segment.pickerStyle?.value.rawValue)
             arguments.append("value", .binding(segment.id.value))

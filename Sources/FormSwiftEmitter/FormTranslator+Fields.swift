@@ -237,11 +237,12 @@ extension FormTranslator {
         // value type, or by a form field, is another requirement of the same name (an overload).
         for list in lists {
             let itemType = typeName + "." + list.itemType
+            let entryEnums = Set(list.entry.entryEnumNames)
             for (name, valueType) in list.entry.ruleFacts.customValidators {
                 requirements.append(.function(SwiftFunction(
                     name: name,
                     parameters: [
-                        SwiftParameter("_", "value", Self.entryRequirementType(valueType, itemType: itemType)),
+                        SwiftParameter("_", "value", entryRequirementType(valueType, itemType: itemType, entryEnums: entryEnums)),
                         SwiftParameter(nil, "entry", .named(itemType)),
                         SwiftParameter(nil, "values", .named(typeName + ".Values")),
                     ],
@@ -258,14 +259,17 @@ extension FormTranslator {
 
     // MARK: - Instance API
 
-    /// The type of an entry field's value outside the form type: its enums are the entry struct's.
-    static func entryRequirementType(_ valueType: FieldValueType, itemType: String) -> SwiftType {
+    /// The type of an entry field's value outside the form type: an enum in `entryEnums` is the
+    /// entry struct's, any other (a shared option set's, SPEC §16) the form's.
+    func entryRequirementType(_ valueType: FieldValueType, itemType: String, entryEnums: Set<String>) -> SwiftType {
+        func enumType(_ name: String) -> SwiftType {
+            .named((entryEnums.contains(name) ? itemType : typeName) + "." + name)
+        }
         switch valueType {
         case .segment(let name, let optional):
-            let base = SwiftType.named(itemType + "." + name)
-            return optional ? .optional(base) : base
+            return optional ? .optional(enumType(name)) : enumType(name)
         case .multiChoice(let name):
-            return .array(.named(itemType + "." + name))
+            return .array(enumType(name))
         case .date(let mode, let optional):
             let name = SwiftRenderer.dateTypeName(mode)
             let base = SwiftType.named(mode != .dateTime ? "FormRuntime." + name : name)
@@ -273,8 +277,8 @@ extension FormTranslator {
         case .number(let decimal, let optional):
             let base = SwiftType.named(decimal ? "Decimal" : "Int")
             return optional ? .optional(base) : base
-        case .string: return stringType
-        case .bool: return boolType
+        case .string: return Self.stringType
+        case .bool: return Self.boolType
         }
     }
 

@@ -321,7 +321,8 @@ extension FormTranslator {
     /// How a bound naming another field reads the two values (SPEC §16): as they
     /// are, or, between a whole number and a decimal one, both as `Decimal`s.
     private func fieldBound(of field: FieldInfo, target: String) -> SwiftRenderer.FieldBound {
-        let targetType = fieldPosition(target).map { fields[$0].fieldType }
+        // A field of the form outside the list, as the entry holds it (SPEC §14, §16).
+        let targetType = fieldPosition(target).map { fields[$0].fieldType } ?? entry?.outerField(target)?.entryType
         var bound = SwiftRenderer.FieldBound(target: memberName(target))
         switch (field.fieldType, targetType) {
         case (.number(false, let optional), .number(true, _)?): bound.value = optional ? .optional : .plain

@@ -38,8 +38,9 @@ struct ElementArguments {
         /// `form.context.localization.string("SignUpForm.title", default: "…")`
         case localized(key: String, text: String)
         /// `[SegmentOption(value: .free, title: …), …]`, one per line; each title
-        /// looked up by `keyPrefix` + the option's value.
-        case options([SegmentOption], caseNames: [String], keyPrefix: String)
+        /// looked up by `keyPrefix` + the option's value. The case `none` is written
+        /// `Plan.none` (`enumName`): as `.none` an optional field's option would be `nil`.
+        case options([SegmentOption], caseNames: [String], keyPrefix: String, enumName: String)
     }
 
     fileprivate var arguments: [(label: StaticString, value: Value)] = []
@@ -182,11 +183,13 @@ extension SwiftRenderer {
         case .action(let id):
             write("Action.")
             write(id)
+            // The case, not `CaseIterable`'s static property of the same name.
+            if id == "allCases" { write(" as Action") }
         case .condition(let helper):
             write("{ [weak form] in form?.")
             write(helper)
             write("() ?? false }")
-        case .options(let options, let caseNames, let keyPrefix):
+        case .options(let options, let caseNames, let keyPrefix, let enumName):
             write("[")
             guard !options.isEmpty else {
                 write("]")
@@ -195,7 +198,9 @@ extension SwiftRenderer {
             newline()
             indent()
             for (option, caseName) in zip(options, caseNames) {
-                write("SegmentOption(value: .")
+                write("SegmentOption(value: ")
+                if caseName == "none" { write(enumName) }
+                write(".")
                 write(caseName)
                 if let title = option.title {
                     write(", title: ")

@@ -197,3 +197,25 @@ func emitConditionOperatorsCompileWithoutWarnings(_ accessLevel: EmitOptions.Acc
     let failure = try await EmitCompiler.typecheck(source, name: "ConditionsForm", accessLevel: accessLevel)
     #expect(failure == nil, "\(accessLevel.rawValue):\n\(failure ?? "")")
 }
+
+/// Names that Swift reads two ways (Tests/GeneratedFormTests/Forms/names): an
+/// option `none` of an optional field, a segue `allCases`, a shared set in an
+/// entry's custom rule, entry bounds against form fields of other `decimals`.
+/// Each is written so that it means one thing, at every access level, with no warning.
+@Test(arguments: EmitOptions.AccessLevel.allCases)
+func emitEdgeNamesCompileWithoutWarnings(_ accessLevel: EmitOptions.AccessLevel) async throws {
+    let path = "Tests/GeneratedFormTests/Forms/names/edge-names.form.yaml"
+    let bytes = try #require(RepositoryPaths.read(RepositoryPaths.root + "/" + path))
+    let result = FormPipeline.build(SourceFile(path: path, bytes: bytes), options: EmitOptions(accessLevel: accessLevel))
+    #expect(result.diagnostics.isEmpty, "\(result.diagnostics.map { "\($0.code): \($0.message)" })")
+    let source = try #require(result.swiftSource)
+    for piece in [
+        "SegmentOption(value: Answer.none, ", "SegmentOption(value: Level.none, ", "Action.allCases as Action",
+        "_ value: EdgeNamesForm.Country?,", "_ value: [EdgeNamesForm.Country],",
+        ".max({ $0.map { Decimal($0) } }, atMost: { $0.limit }", ".min({ $0 }, atLeast: { $0.whole.map { Decimal($0) } }",
+    ] {
+        #expect(source.contains(piece), "missing \(piece)")
+    }
+    let failure = try await EmitCompiler.typecheck(source, name: "EdgeNamesForm", accessLevel: accessLevel)
+    #expect(failure == nil, "\(accessLevel.rawValue):\n\(failure ?? "")")
+}

@@ -95,3 +95,66 @@ import Testing
         #expect(result.checked != nil)
     }
 }
+
+/// Type names that a nested type of the form would take from the generated code
+/// (FC204): `CodingKeys` (the `Values` and entry structs' own), `CodingKey` (the
+/// protocol those enums adopt), `Validators` (an entry class's), the form's
+/// validators protocol (`<Form>Validators`, declared beside the form, which a
+/// nested type would hide), and `Page` in a form with pages, also as a list's
+/// entry type. Each of these forms was accepted, and its Swift did not compile.
+@Suite struct GeneratedTypeNameTests {
+    struct Case: CustomTestStringConvertible, Sendable {
+        var label: String
+        var elements: [String]
+        var form = "NameForm"
+        /// Line and column of the FC204, and a piece of its message.
+        var line: Int
+        var column: Int
+        var message: String
+        var note: String? = nil
+
+        var testDescription: String { label }
+
+        var text: String {
+            "formc: 1\nform: \(form)\nelements:\n" + elements.map { "  " + $0 + "\n" }.joined()
+        }
+    }
+
+    static let cases: [Case] = [
+        Case(label: "a segment's enum CodingKeys", elements: ["- { segment: codingKeys, options: [a, b] }"],
+             line: 4, column: 16, message: "would generate the enum 'CodingKeys', a name the generated code uses"),
+        Case(label: "the form CodingKeys", elements: ["- textField: name"], form: "CodingKeys",
+             line: 2, column: 7, message: "form name 'CodingKeys' collides with a type the generated code uses"),
+        Case(label: "a list's entry type CodingKey", elements: ["- list: codingKeys", "  elements: [{ textField: name }]"],
+             line: 4, column: 11, message: "the entry type 'CodingKey' of list 'codingKeys' collides with another generated name"),
+        Case(label: "an entry's enum Validators",
+             elements: ["- list: rows", "  elements: [{ segment: kind, enumName: Validators, options: [a, b] }]"],
+             line: 5, column: 43, message: "would generate the enum 'Validators', a name the generated code uses"),
+        Case(label: "a segment's enum named like the validators protocol",
+             elements: ["- { segment: choice, enumName: NameFormValidators, options: [a, b] }"],
+             line: 4, column: 34, message: "would generate the type 'NameFormValidators', which is already declared",
+             note: "the form's custom validators are the protocol 'NameFormValidators', named after the form"),
+        Case(label: "an itemType named like the validators protocol",
+             elements: ["- list: rows", "  itemType: NameFormValidators", "  elements: [{ textField: name }]"],
+             line: 5, column: 15, message: "itemType 'NameFormValidators' collides with another generated name"),
+        Case(label: "an entry's enum named like the validators protocol",
+             elements: ["- list: rows", "  elements: [{ segment: kind, enumName: NameFormValidators, options: [a, b] }]"],
+             line: 5, column: 27, message: "the enum 'NameFormValidators' of 'kind' in list 'rows' collides with a type of the form"),
+        Case(label: "a list's entry type Page in a form with pages",
+             elements: ["- page: one", "  elements: [{ list: pages, elements: [{ textField: name }] }]"],
+             line: 5, column: 24, message: "the entry type 'Page' of list 'pages' collides with another generated name",
+             note: "'Page' declared here"),
+    ]
+
+    @Test(arguments: cases)
+    func isReportedAsACollision(_ testCase: Case) throws {
+        let result = FormPipeline.check(SourceFile(path: "names.form.yaml", text: testCase.text))
+        let collision = try #require(result.diagnostics.first { $0.code == .nameCollision }, "\(result.diagnostics.map(\.message))")
+        #expect(collision.message.contains(testCase.message), "\(collision.message)")
+        #expect(collision.location.range.start.line == testCase.line && collision.location.range.start.column == testCase.column,
+                "\(collision.location.range.start.line):\(collision.location.range.start.column)")
+        if let note = testCase.note {
+            #expect(collision.notes.map(\.message) == [note])
+        }
+    }
+}

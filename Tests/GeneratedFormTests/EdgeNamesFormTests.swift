@@ -1,0 +1,69 @@
+import FormRuntime
+import Foundation
+import Testing
+
+// Forms/names/edge-names.form.yaml: names that Swift could read two ways.
+
+/// Rejects the United Kingdom, alone or among the chosen countries.
+struct NoKingdom: EdgeNamesFormValidators {
+    func checkCountry(
+        _ value: EdgeNamesForm.Country?, entry: EdgeNamesForm.Row, values: EdgeNamesForm.Values
+    ) async -> ValidationResult {
+        value == .gb ? .invalid(message: "not gb") : .valid
+    }
+
+    func checkCountries(
+        _ value: [EdgeNamesForm.Country], entry: EdgeNamesForm.Row, values: EdgeNamesForm.Values
+    ) async -> ValidationResult {
+        value.contains(.gb) ? .invalid(message: "no gb among them") : .valid
+    }
+}
+
+@MainActor
+struct EdgeNamesFormTests {
+    /// An option `none` of a field that may be empty is the enum's case: the
+    /// element offers it as a value, not as "nothing selected".
+    @Test func anOptionNamedNoneIsTheEnumsCase() throws {
+        let form = EdgeNamesForm(validators: NoKingdom())
+        let answer = try #require(form.elements.lazy.compactMap { $0 as? SegmentElement<EdgeNamesForm.Answer?> }.first)
+        #expect(answer.options.map(\.value) == [EdgeNamesForm.Answer.none, EdgeNamesForm.Answer.some, EdgeNamesForm.Answer.all])
+        form.rows.append()
+        let level = try #require(
+            form.rows.entries.first?.elements.lazy.compactMap { $0 as? PickerElement<EdgeNamesForm.Row.Level?> }.first
+        )
+        #expect(level.options.map(\.value) == [EdgeNamesForm.Row.Level.none, EdgeNamesForm.Row.Level.low, EdgeNamesForm.Row.Level.high])
+    }
+
+    /// A segue `allCases` carries its case.
+    @Test func aSegueNamedAllCasesCarriesItsCase() throws {
+        let form = EdgeNamesForm(validators: NoKingdom())
+        let segue = try #require(form.elements.lazy.compactMap { $0 as? SegueElement<EdgeNamesForm.Action> }.first)
+        #expect(segue.action.rawValue == "allCases")
+        #expect(EdgeNamesForm.Action.allCases.count == 1)
+    }
+
+    /// An entry's bound naming a form field with other `decimals` compares the
+    /// two exactly; an entry's custom rule gets the shared set's values.
+    @Test func entryBoundsAndCustomRulesAcrossTheForm() async {
+        var values = EdgeNamesForm.Values()
+        values.limit = Decimal(string: "2.50")
+        values.whole = 5
+        var row = EdgeNamesForm.Row()
+        row.count = 3
+        row.price = Decimal(string: "4.99")
+        row.country = .gb
+        row.countries = [.us, .gb]
+        values.rows = [row]
+        let report = await EdgeNamesForm.validate(values, validators: NoKingdom())
+        #expect(report.issues == [
+            ValidationIssue(path: "/rows/0/country", message: "not gb"),
+            ValidationIssue(path: "/rows/0/countries", message: "no gb among them"),
+            ValidationIssue(path: "/rows/0/count", message: "Count must be at most Limit"),
+            ValidationIssue(path: "/rows/0/price", message: "Price must be at least Whole"),
+        ])
+        values.rows[0] = EdgeNamesForm.Row(
+            country: .us, countries: [.us], level: EdgeNamesForm.Row.Level.none, count: 2, price: Decimal(5)
+        )
+        #expect(await EdgeNamesForm.validate(values, validators: NoKingdom()).isValid)
+    }
+}
