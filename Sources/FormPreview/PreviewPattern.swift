@@ -6,7 +6,8 @@
 /// Swift 6's behaviour. Anything else — `\d`, `\w`, `\s` (Unicode-aware in Swift,
 /// ASCII in JavaScript), non-ASCII literals (Swift compares characters by canonical
 /// equivalence), flags, lookaround, backreferences, possessive quantifiers, set
-/// operations in classes, anchors other than a leading `^` and a trailing `$` —
+/// operations in classes, POSIX classes (`[:digit:]`, which Swift reads as one
+/// even without the outer brackets), anchors other than a leading `^` and a trailing `$` —
 /// returns nil, and the page shows the rule as a hint instead of running it.
 ///
 /// Accepted: ASCII literals; `\` before ASCII punctuation; `.` (translated to the
@@ -51,6 +52,8 @@ public enum PreviewPattern {
         /// Inside a class: characters that start set operations or nested classes in
         /// Swift (`&&`, `--`, `~~`, `[`), or end the class, are only allowed escaped.
         static let classSyntax: Set<Unicode.Scalar> = ["\\", "]", "[", "-", "&", "~", "^"]
+        /// What opens a POSIX class (`[:alpha:]`, `[=a=]`, `[.a.]`) right after `[` or `[^`.
+        static let posixOpeners: Set<Unicode.Scalar> = [":", "=", "."]
         /// What JavaScript allows escaped inside a class with the `u` flag.
         static let classEscapable: Set<Unicode.Scalar> = ["\\", "]", "[", "-", "^", "/", ".", "$", "|", "?", "*", "+", "(", ")", "{", "}"]
 
@@ -167,6 +170,9 @@ public enum PreviewPattern {
                 index += 1
                 output += "^"
             }
+            // Swift reads `[:digit:]` as a POSIX class (`[=a=]` and `[.a.]` are
+            // POSIX syntax too); JavaScript as the set of its characters.
+            if let first = current, Self.posixOpeners.contains(first) { return false }
             var members = 0
             while current != nil, current != "]" {
                 guard let low = classLiteral() else { return false }

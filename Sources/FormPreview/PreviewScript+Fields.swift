@@ -259,7 +259,6 @@ extension PreviewScript {
       ["inputmode", inputModes[decl.keyboard]],
       ["autocomplete", autocompletes[decl.contentType] || "off"],
       ["autocapitalize", autocapitalizations[decl.autocapitalization]],
-      ["maxlength", decl.maxInputLength],
     ]) {
       if (value !== undefined) input.setAttribute(name, String(value));
     }
@@ -287,6 +286,12 @@ extension PreviewScript {
   const isOn = (field, toggle) => (field.decl.style === "chips" ? toggle.getAttribute("aria-pressed") === "true" : toggle.checked);
 
   function takeText(field, input) {
+    // `maxInputLength` counts Characters, as FormRuntime's TextFieldElement says (an
+    // input's `maxlength` would count UTF-16 code units): the rest is cut off.
+    const limit = field.decl.maxInputLength;
+    if (limit !== undefined && characterCount(input.value) > limit) {
+      input.value = prefixCharacters(input.value, limit);
+    }
     if (field.value === input.value) return;
     field.value = input.value;
     didChange(field);

@@ -140,7 +140,8 @@ extension PreviewScript {
   // live document per row, and no layout until the part is done.
   // ---- Pages (SPEC §15.1): one page at a time. Back goes to the previous visible
   // page; Next validates the visible fields of this page and stays while one is
-  // invalid; the last visible page has Submit, which validates every page.
+  // invalid; the last visible page has Submit, which validates every page and,
+  // when one is invalid, shows the first visible page that is.
   const pageNodes = topNodes.filter((node) => node.decl.kind === "page");
   let wizard = null;
   if (pageNodes.length > 0) {
@@ -209,7 +210,16 @@ extension PreviewScript {
     });
     submitButton.addEventListener("click", () => {
       validateAll();
-      if (summary.textContent === say.summary(0)) status.textContent = say.submitted;
+      if (summary.textContent === say.summary(0)) {
+        status.textContent = say.submitted;
+        return;
+      }
+      status.textContent = "";
+      // The first visible page with something to mend is shown, as Next stops there.
+      const mend = pageNodes.find((page) => isVisible(page)
+        && (fieldsIn(page).some((field) => field.state === "invalid")
+          || listsIn(page).some((node) => node.list.result.state === "invalid")));
+      if (mend !== undefined && mend !== wizard.current) wizard.show(mend);
     });
   }
 

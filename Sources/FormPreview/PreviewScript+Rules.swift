@@ -23,13 +23,13 @@ extension PreviewScript {
       case "email": return isEmail(value);
       case "url": return isURL(value);
       case "sameAs": {
-        const other = lookup(rule.value, field.scope).value;
+        const other = operand(rule.value, field.scope);
         return field.type === "text" ? sameText(value, other) : value === other;
       }
       case "min": case "max": {
         if (rule.field !== undefined) {
           // A bound naming another field (SPEC §16): passes when that one is empty.
-          const other = lookup(rule.field, field.scope).value;
+          const other = operand(rule.field, field.scope);
           if (isEmptyValue(other)) return true;
           const sign = compareValues(field, value, other);
           return rule.rule === "min" ? sign >= 0 : sign <= 0;
@@ -43,6 +43,16 @@ extension PreviewScript {
       case "custom": return null;
       default: return null;
     }
+  }
+
+  /**
+   * The value of the field `id` that a rule (`sameAs`, a bound) of a field in
+   * `scope` reads: an entry reads a field of the form outside its list as its
+   * conditions do, empty while hidden, since the generated entry holds that
+   * field's value so (docs/format.md, "Lists"); any other field as it is.
+   */
+  function operand(id, scope) {
+    return scope === null || scope === undefined || scope.has(id) ? lookup(id, scope).value : conditionValue(id, null);
   }
 
   /**

@@ -5,26 +5,53 @@ extension PreviewScript {
   // they test is ASCII, so a non-ASCII unit fails where a non-ASCII byte does).
 
   const graphemes = new Intl.Segmenter("en", { granularity: "grapheme" });
+  // Where the browser's segmenter (CLDR's aksara rules) joins a consonant to the
+  // cluster before it and Swift (UAX #29) does not: after an invisible stacker
+  // (Myanmar, Khmer, Tai Tham, Sundanese, …) or the Balinese and Javanese viramas.
+  const stackerThenLetter = /[\u1039\u17D2\u1A60\u1B44\u1BAB\uA9C0\uAAF6\u{10A3F}\u{11133}\u{1193E}\u{11A47}\u{11A99}\u{11D45}\u{11D97}](?=\p{L})/gu;
 
-  /** Characters (extended grapheme clusters), as Swift's String.count. */
+  /** The Characters of `text` (extended grapheme clusters), as Swift's String splits them. */
+  function* characters(text) {
+    for (const { segment } of graphemes.segment(text)) {
+      let start = 0;
+      for (const match of segment.matchAll(stackerThenLetter)) {
+        const end = match.index + match[0].length;
+        yield segment.slice(start, end);
+        start = end;
+      }
+      yield start === 0 ? segment : segment.slice(start);
+    }
+  }
+
+  /** As Swift's String.count. */
   function characterCount(text) {
     let count = 0;
-    for (const _ of graphemes.segment(text)) count += 1;
+    for (const _ of characters(text)) count += 1;
     return count;
+  }
+
+  /** The first `count` Characters of `text`. */
+  function prefixCharacters(text, count) {
+    let prefix = "";
+    for (const character of characters(text)) {
+      if (count-- <= 0) break;
+      prefix += character;
+    }
+    return prefix;
   }
 
   /** Only whitespace and newlines: every Character starts with a White_Space scalar. */
   function isBlank(text) {
-    for (const { segment } of graphemes.segment(text)) {
-      if (!/^\p{White_Space}/u.test(segment)) return false;
+    for (const character of characters(text)) {
+      if (!/^\p{White_Space}/u.test(character)) return false;
     }
     return true;
   }
 
   /** Every Character is one scalar: then Swift's Regex and RegExp match alike. */
   function hasOnlySingleScalarCharacters(text) {
-    for (const { segment } of graphemes.segment(text)) {
-      if ([...segment].length !== 1) return false;
+    for (const character of characters(text)) {
+      if ([...character].length !== 1) return false;
     }
     return true;
   }

@@ -29,6 +29,8 @@ ROOT = Path(__file__).resolve().parents[2]
 FIXTURES = Path(__file__).resolve().parent / "preview-fixtures"
 SCENARIOS = json.loads((ROOT / "Tests" / "Scenarios" / "behaviour.json").read_text(encoding="utf-8"))["scenarios"]
 SCHEMAS = sorted((ROOT / "schemas").glob("*.form.*"))
+# Also run against the generated Swift (Tests/GeneratedFormTests/HiddenOuterFormTests.swift).
+HIDDEN_OUTER = ROOT / "Tests" / "GeneratedFormTests" / "Forms" / "lists" / "hidden-outer.form.yaml"
 
 
 FORMC = str(Path(formc_binary()).resolve())
@@ -46,6 +48,7 @@ def pages(tmp_path_factory):
     """Every page the tests open: the scenario forms, the schemas, the fixtures."""
     out = tmp_path_factory.mktemp("preview")
     inputs = list(dict.fromkeys(ROOT / s["form"] for s in SCENARIOS)) + SCHEMAS + sorted(FIXTURES.glob("*.form.yaml"))
+    inputs.append(HIDDEN_OUTER)
     result = preview(inputs, str(out) + "/")
     assert result.returncode == 0, result.stderr
     return out
@@ -841,4 +844,61 @@ def test_a_hidden_list_skips_its_counts_and_its_entries(driver, pages):
     driver.find_element(By.CSS_SELECTOR, '[data-id="locked"] input[role=switch]').click()
     assert not jobs.find_elements(By.CSS_SELECTOR, ".list-remove")[0].is_enabled()
     assert not driver.find_element(By.ID, "formc-jobs-0-company").is_enabled()
+    assert severe_logs(driver) == []
+
+
+def test_an_entry_reads_a_hidden_form_field_as_empty(driver, pages):
+    # As the generated entry does (HiddenOuterFormTests): shown, the form's fields
+    # are compared as they are; hidden, they read as empty.
+    open_page(driver, pages / "hidden-outer.html")
+    set_value(driver, "contactEmail", "a@b.io")
+    set_value(driver, "cap", "5")
+    type_into(driver, driver.find_element(By.ID, "formc-people-0-email"), "a@b.io")
+    set_number(driver, row(driver, "people-0-qty"), "7")
+    driver.find_element(By.ID, "formc-validate").click()
+    assert driver.find_element(By.ID, "formc-people-0-email").get_attribute("aria-invalid") == "false"
+    assert state_of(driver, "people-0-qty") == "invalid: Qty must be at most Cap"
+    set_value(driver, "hideContact", True)
+    driver.find_element(By.ID, "formc-validate").click()
+    assert state_of(driver, "people-0-email") == "invalid: Email must match Contact email"
+    assert state_of(driver, "people-0-qty") == "valid"
+    assert severe_logs(driver) == []
+
+
+def test_max_input_length_counts_characters(driver, pages):
+    # `maxInputLength: 3` lets three Characters in, however many code units each
+    # takes (e + U+0301 twice over); a fourth is cut off.
+    open_page(driver, pages / "hidden-outer.html")
+    code = driver.find_element(By.ID, "formc-code")
+    assert code.get_attribute("maxlength") is None
+    accented = "e\u0301\u0301"
+    type_into(driver, code, accented * 3)
+    assert code.get_property("value") == accented * 3
+    blur(driver, "code")
+    assert state_of(driver, "code") == "valid"
+    type_into(driver, code, "ab\U0001F44D\U0001F3FDcd")
+    assert code.get_property("value") == "ab\U0001F44D\U0001F3FD"
+    assert severe_logs(driver) == []
+
+
+def test_submit_shows_the_first_page_to_mend(driver, pages):
+    open_page(driver, pages / "pagedlist.html")
+
+    def shown():
+        return driver.execute_script("return document.documentElement.dataset.page")
+
+    set_value(driver, "contact", "ada@example.com")
+    driver.find_element(By.ID, "formc-next").click()
+    set_value(driver, "destination", "Lisbon")
+    submit = driver.find_element(By.ID, "formc-submit")
+    submit.click()
+    status = driver.find_element(By.ID, "formc-status")
+    assert status.text == "Every field is valid: the form would be submitted."
+    # The first page's answer changes behind the second page (as app code could):
+    # Submit then says nothing about submitting, and shows the page to mend.
+    type_into(driver, driver.find_element(By.ID, "formc-contact"), "not an email")
+    submit.click()
+    assert driver.find_element(By.ID, "formc-summary").text == "1 field needs attention."
+    assert status.text == ""
+    assert shown() == "people"
     assert severe_logs(driver) == []

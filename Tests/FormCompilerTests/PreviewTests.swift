@@ -294,6 +294,8 @@ import Testing
         #"\d+"#, #"\w"#, #"\s"#, #"\D"#, #"\bword"#, "é", "(?i)abc", "a*+", "a{2}{3}", "(?=a)a", #"(a)\1"#,
         "[[:alpha:]]", "[a-z&&b]", "[a--b]", "[a-]", "[-a]", "[]", "[z-a]", "a^b", "a$b", "{1}", "a{,3}", "(?<name>a)",
         "a{3,2}", "(", ")", "[", "\\", #"\p{L}"#, "\u{00A0}", "a{12345}",
+        // POSIX classes: Swift reads `[:digit:]` as the digits, JavaScript as a set of letters.
+        "[:digit:]+", "[:alpha:]", "[^:digit:]", "[=a=]", "[.a.]",
     ])
     func patternsThePreviewLeavesAsHints(pattern: String) {
         #expect(PreviewPattern.javaScriptSource(for: pattern) == nil)
