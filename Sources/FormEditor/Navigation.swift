@@ -40,8 +40,39 @@ extension EditorDocument {
     }
 
     /// The edits that rename the id under `position` everywhere it is written,
-    /// refused when `newName` is not a valid id (SPEC §3) or another element has it.
+    /// refused when `newName` is not a valid id (SPEC §3) or another element has it,
+    /// when an occurrence is not written as the id itself (a YAML anchor or alias
+    /// stands there), or when the renamed form would have an error this one has
+    /// not (a generated name the new id takes, FC204).
     public func rename(at position: SourcePosition, to newName: String) -> Result<[EditorEdit], RenameRefusal> {
+        switch renameEdits(at: position, to: newName) {
+        case .failure(let refusal): return .failure(refusal)
+        case .success(let edits): return checked(edits, renaming: position, to: newName)
+        }
+    }
+
+    /// The edits `rename` makes once each replaces the id's own text and the
+    /// renamed form has no new error.
+    private func checked(_ edits: [EditorEdit], renaming position: SourcePosition, to newName: String) -> Result<[EditorEdit], RenameRefusal> {
+        guard !edits.isEmpty, case .success(let target) = prepareRename(at: position) else { return .success(edits) }
+        for edit in edits where file.text(in: edit.range) != target.id {
+            return .failure(RenameRefusal(
+                message: "'\(target.id)' is written through a YAML anchor or alias at line \(edit.range.start.line): rename it by hand"
+            ))
+        }
+        var bytes = file.bytes
+        for edit in edits.sorted(by: { $0.range.start > $1.range.start }) {
+            bytes.replaceSubrange(file.byteOffset(of: edit.range.start)..<file.byteOffset(of: edit.range.end), with: Array(newName.utf8))
+        }
+        let renamed = EditorDocument(file: SourceFile(path: file.path, bytes: bytes))
+        let before = Set(diagnostics.filter { $0.severity == .error }.map(\.code))
+        if let new = renamed.diagnostics.first(where: { $0.severity == .error && !before.contains($0.code) }) {
+            return .failure(RenameRefusal(message: "renamed to '\(newName)', the form would have an error: \(new.message)"))
+        }
+        return .success(edits)
+    }
+
+    private func renameEdits(at position: SourcePosition, to newName: String) -> Result<[EditorEdit], RenameRefusal> {
         let target: (range: SourceRange, id: String)
         switch prepareRename(at: position) {
         case .success(let found): target = found

@@ -125,9 +125,13 @@ public enum Message: Sendable, Hashable {
                 return .failure(ErrorReply(id: id, error: .invalidRequest("a method is a string")))
             }
             guard paramsAreValid else {
-                // `exit` ends the server whatever its params: a client closing down
-                // must never leave a process behind.
-                if id == nil, name == "exit" { return .success(.notification(method: name, params: nil)) }
+                // `exit` ends the server whatever its params, as a notification or
+                // (wrongly) a request: a client closing down must never leave a
+                // process behind.
+                if name == "exit" {
+                    if let id { return .success(.request(id: id, method: name, params: nil)) }
+                    return .success(.notification(method: name, params: nil))
+                }
                 return .failure(ErrorReply(id: id, error: .invalidRequest("params are an object or an array")))
             }
             if let id { return .success(.request(id: id, method: name, params: params)) }

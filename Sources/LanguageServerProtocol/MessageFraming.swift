@@ -2,8 +2,10 @@
 /// optionally `Content-Type`, lines ending in CR LF, closed by an empty line) and N
 /// bytes of JSON. Bytes may arrive in any pieces: half a header, several messages at
 /// once. A header block that cannot be read is dropped and reported, and reading
-/// goes on with the bytes after it (after its body too, when that is only too
-/// large), so one bad message never stops the server.
+/// goes on at the next `Content-Length` header (bytes before it that are no header
+/// lines, such as the body of a header that could not be read or the rest of a
+/// body whose length was too short, are dropped and reported too), so one bad
+/// message never stops the server.
 public struct MessageFramer: Sendable {
     /// What the next complete piece of the stream is.
     public enum Frame: Sendable, Equatable {
@@ -46,6 +48,11 @@ public struct MessageFramer: Sendable {
             if skipping > 0 { return nil }
         }
         if pendingLength == nil {
+            switch resynchronize() {
+            case .needMoreBytes: return nil
+            case .dropped(let count): return .badHeader("\(count) bytes before a Content-Length header dropped")
+            case .atHeader: break
+            }
             guard let headerEnd = findHeaderEnd() else {
                 if bufferedCount > Self.maxHeaderLength {
                     readOffset = buffer.count
@@ -78,6 +85,64 @@ public struct MessageFramer: Sendable {
         } else if readOffset > 64 * 1024, readOffset * 2 > buffer.count {
             buffer.removeSubrange(0..<readOffset)
             readOffset = 0
+        }
+    }
+
+    enum Resynchronized {
+        /// The unread bytes start a header block that has a `Content-Length` line.
+        case atHeader
+        /// Bytes that could not start one were dropped.
+        case dropped(Int)
+        /// No `Content-Length` yet: wait for more bytes.
+        case needMoreBytes
+    }
+
+    private static let contentLengthName = Array("content-length".utf8)
+
+    /// Puts the read position at the header block that holds the next
+    /// `Content-Length` line: line breaks between messages are skipped; header
+    /// lines before that line (`Content-Type: …`) are kept; anything else before it
+    /// is dropped. Past `maxHeaderLength` bytes with no `Content-Length`, the
+    /// header-end search below reports them.
+    private mutating func resynchronize() -> Resynchronized {
+        while readOffset < buffer.count, buffer[readOffset] == 0x0D || buffer[readOffset] == 0x0A { readOffset += 1 }
+        guard let name = findContentLength() else {
+            return bufferedCount > Self.maxHeaderLength ? .atHeader : .needMoreBytes
+        }
+        if name == readOffset || Self.areHeaderLines(buffer[readOffset..<name]) { return .atHeader }
+        let dropped = name - readOffset
+        readOffset = name
+        return .dropped(dropped)
+    }
+
+    /// Where the next `Content-Length` (in any case) starts, within a header's reach:
+    /// after a body of the wrong length, on the same line as its last bytes.
+    private func findContentLength() -> Int? {
+        let name = Self.contentLengthName
+        let limit = min(buffer.count, readOffset + Self.maxHeaderLength) - name.count
+        var index = readOffset
+        while index <= limit {
+            if name.indices.allSatisfy({ Self.lowercased(buffer[index + $0]) == name[$0] }) {
+                return index
+            }
+            index += 1
+        }
+        return nil
+    }
+
+    private static func lowercased(_ byte: UInt8) -> UInt8 {
+        (0x41...0x5A).contains(byte) ? byte + 0x20 : byte
+    }
+
+    /// Whether `bytes` are whole header lines (`Name: value` and a line break each,
+    /// no blank line among them).
+    private static func areHeaderLines(_ bytes: ArraySlice<UInt8>) -> Bool {
+        let lines = bytes.split(separator: 0x0A, omittingEmptySubsequences: false).dropLast()
+        guard bytes.last == 0x0A else { return false }
+        return lines.allSatisfy { line in
+            let text = line.last == 0x0D ? line.dropLast() : line
+            guard let colon = text.firstIndex(of: UInt8(ascii: ":")), colon > text.startIndex else { return false }
+            return text[..<colon].allSatisfy { $0 > 0x20 && $0 < 0x7F }
         }
     }
 

@@ -335,6 +335,59 @@ extension EditorTypingTests {
         #expect(editor.prepareRename(at: cursor).map(\.id) == .success("newsletter"))
     }
 
+    /// An id reached through a YAML alias is not written at the alias: renaming it
+    /// there would corrupt the text (`letter*n`), so the rename is refused.
+    @Test func renameThroughAnAliasIsRefused() {
+        let (editor, cursor) = document("""
+            formc: 1
+            form: AliasForm
+            elements:
+              - boolean: &n ‸news
+                title: News
+              - textField: a
+                visibleWhen: *n
+
+            """)
+        guard case .failure(let refusal) = editor.rename(at: cursor, to: "letter") else {
+            Issue.record("a rename through an alias was not refused")
+            return
+        }
+        #expect(refusal.message.contains("anchor or alias"))
+    }
+
+    /// A new id that gives a generated type name another already has (FC204) is
+    /// refused with the error the renamed form would have.
+    @Test func renameToACollidingTypeNameIsRefused() {
+        let (editor, cursor) = document("""
+            formc: 1
+            form: ShopForm
+            options:
+              Country: [us, gb]
+            elements:
+              - picker: home
+                options: Country
+              - segment: ‸tier
+                options: [a, b]
+              - list: employers
+                elements: [{ textField: name }]
+              - segment: plan
+                options: [c, d]
+
+            """)
+        guard case .failure(let refusal) = editor.rename(at: cursor, to: "country") else {
+            Issue.record("a rename to a colliding enum name was not refused")
+            return
+        }
+        #expect(refusal.message.contains("'Country'"))
+        #expect(throws: Never.self) { try editor.rename(at: cursor, to: "level").get() }
+        let listCursor = SourcePosition(line: 10, column: 13)
+        guard case .failure(let second) = editor.rename(at: listCursor, to: "plans") else {
+            Issue.record("a rename giving the entry type of another enum was not refused")
+            return
+        }
+        #expect(second.message.contains("'Plan'"))
+    }
+
     @Test func renameRefusals() {
         let (editor, cursor) = document(text)
         #expect(throws: RenameRefusal.self) { try editor.rename(at: cursor, to: "Bad-Name").get() }

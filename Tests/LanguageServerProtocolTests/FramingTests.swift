@@ -35,11 +35,47 @@ private func framed(_ body: String) -> [UInt8] {
         framer.append(Array("Content-Length: many\r\n\r\n".utf8) + Array("Nonsense\r\n\r\n".utf8) + Array("X: 1\r\n\r\n".utf8) + framed("{}"))
         guard case .badHeader(let first)? = framer.next() else { Issue.record("no bad header"); return }
         #expect(first.contains("not a length"))
+        // What follows, up to the next Content-Length, is no header of a message.
+        #expect(framer.next() == .badHeader("20 bytes before a Content-Length header dropped"))
+        #expect(framer.next() == .message(Array("{}".utf8)))
+        framer.append(Array("Content-Length: 2\r\nNo colon here\r\n\r\n{}".utf8) + framed("[2]"))
         guard case .badHeader(let second)? = framer.next() else { Issue.record("no bad header"); return }
         #expect(second.contains("colon"))
-        guard case .badHeader(let third)? = framer.next() else { Issue.record("no bad header"); return }
-        #expect(third.contains("without Content-Length"))
-        #expect(framer.next() == .message(Array("{}".utf8)))
+        #expect(framer.next() == .badHeader("2 bytes before a Content-Length header dropped"))
+        #expect(framer.next() == .message(Array("[2]".utf8)))
+    }
+
+    /// One bad message never costs the ones after it: whatever was wrong with
+    /// its header or its length, the next message is read (SPEC §12).
+    @Test(arguments: [
+        ("no Content-Length", "Content-Type: x\r\n\r\n{}"),
+        ("a length one too short", "Content-Length: 6\r\n\r\n[1234]"),
+        ("a length that is no number", "Content-Length: abc\r\n\r\n[1234]"),
+        ("a line with no colon before the length", "X-Junk\r\nContent-Length: 6\r\n\r\n[1234]"),
+        ("bytes on the line before the length", "}}Content-Length: 6\r\n\r\n[1234]"),
+        ("stray line breaks", "\r\n\n"),
+    ])
+    func theMessagesAfterABadOneAreRead(_ label: String, _ bad: String) {
+        var framer = MessageFramer()
+        framer.append(Array(bad.utf8) + framed("[10]") + framed("[11]"))
+        var messages: [[UInt8]] = []
+        while let frame = framer.next() {
+            if case .message(let body) = frame { messages.append(body) }
+        }
+        #expect(messages.suffix(2) == [Array("[10]".utf8), Array("[11]".utf8)], "\(label)")
+        #expect(framer.bufferedCount == 0)
+    }
+
+    /// A length one too long takes the first byte of the next header into its body:
+    /// that message is lost (its header no longer reads), the one after it is read.
+    @Test func aLengthOneTooLongCostsOneMessage() {
+        var framer = MessageFramer()
+        framer.append(Array("Content-Length: 7\r\n\r\n[1234]".utf8) + framed("[10]") + framed("[11]"))
+        var messages: [[UInt8]] = []
+        while let frame = framer.next() {
+            if case .message(let body) = frame { messages.append(body) }
+        }
+        #expect(messages == [Array("[1234]C".utf8), Array("[11]".utf8)])
     }
 
     @Test func endlessGarbageIsDropped() {
@@ -95,6 +131,7 @@ private func framed(_ body: String) -> [UInt8] {
             #expect(try decode(#"{"jsonrpc":"2.0","id":4,"method":"\#(method)","params":null}"#).get() == .request(id: .number(4), method: method, params: nil))
         }
         #expect(try decode(#"{"jsonrpc":"2.0","method":"exit","params":3}"#).get() == .notification(method: "exit", params: nil))
+        #expect(try decode(#"{"jsonrpc":"2.0","id":3,"method":"exit","params":"x"}"#).get() == .request(id: .number(3), method: "exit", params: nil))
         #expect(decode(#"{"jsonrpc":"2.0","method":"initialized","params":"x"}"#).failureCode == ResponseError.invalidRequestCode)
         #expect(decode(#"{"jsonrpc":"2.0","id":1,"result":null,"params":3}"#).failureCode == ResponseError.invalidRequestCode)
     }
