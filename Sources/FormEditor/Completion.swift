@@ -86,7 +86,9 @@ extension EditorDocument {
         let analyses = Analyses(current: self, earlier: lastReadable, at: position)
         var items: [CompletionContext.Item]
         if let condition = CompletionContext.conditionText(prefix) {
-            items = CompletionContext.conditionCompletions(condition, word: word, symbols: analyses.symbols, form: analyses.form)
+            items = CompletionContext.conditionCompletions(
+                condition, word: word, symbols: analyses.symbols, forms: [analyses.form, analyses.wholeForm].compactMap { $0 }
+            )
         } else if let context = (reusingTrees ? analysedContext(line: position.line, prefix: prefix, word: range, rest: rest, analyses: analyses) : nil)
             ?? completionContext(line: position.line, replacement: prefix + rest, analyses: analyses)
             // JSON has no empty value: `"keyboard": }` reads once the value is `null`.
@@ -133,7 +135,9 @@ extension EditorDocument {
         /// Field ids and option values: of this text, else of the earlier one; inside
         /// a list's entry, the entry's.
         var symbols: SymbolTable? { entry?.symbols ?? current.symbols ?? earlier?.symbols }
-        var form: FormDocument? { entry?.document ?? current.document ?? earlier?.document }
+        var form: FormDocument? { entry?.document ?? wholeForm }
+        /// The form, also inside an entry.
+        var wholeForm: FormDocument? { current.document ?? earlier?.document }
     }
 
     /// The context from a tree already made, where it is the tree of the text with

@@ -52,7 +52,9 @@ extension CompletionContext {
     }
 
     /// `word`: what is typed of the word at the cursor, which field ids must match.
-    static func conditionCompletions(_ text: String, word: String, symbols: SymbolTable?, form: FormDocument?) -> [Item] {
+    /// `forms`: where a field's options are looked up, in order (an entry's
+    /// elements, then the form's, SPEC §14).
+    static func conditionCompletions(_ text: String, word: String, symbols: SymbolTable?, forms: [FormDocument]) -> [Item] {
         func fieldItems(where include: (FieldSymbol) -> Bool = { _ in true }) -> [Item] { Self.fieldItems(symbols, matching: word, where: include) }
         var body = Substring(text).drop { $0 == " " }
         // The condition inside a quoted YAML scalar.
@@ -62,7 +64,7 @@ extension CompletionContext {
         if singles % 2 == 1 || doubles % 2 == 1 {
             let quote: Character = singles % 2 == 1 ? "'" : "\""
             guard let open = body.lastIndex(of: quote), let (id, inContains) = Self.optionField(before: body[..<open]),
-                  let form, let element = form.allElements.first(where: { $0.id?.value == id }) else { return [] }
+                  let element = forms.lazy.compactMap({ $0.allElements.first { $0.id?.value == id } }).first else { return [] }
             let options: [SegmentOption]
             switch element.kind {
             case .segment(let segment) where !inContains: options = segment.options
@@ -110,27 +112,53 @@ extension CompletionContext {
         return (String(argument), true)
     }
 
-    /// The condition text before the cursor, when the line is a `visibleWhen:` or
-    /// `enabledWhen:` entry, or a rule's `when:` (SPEC §16), and the cursor is in its value.
+    /// The condition text before the cursor, when the cursor is in the value of a
+    /// `visibleWhen:` or `enabledWhen:` key, or a rule's `when:` (SPEC §16), on its
+    /// line. A key counts where a key can stand (the line's start, after `- `, `{`
+    /// or `,`, or in JSON quotes), not inside other text; the value is over at its
+    /// closing quote, and, unquoted in a flow mapping, at a `,`, `}` or `]`.
     static func conditionText(_ prefix: String) -> String? {
-        for key in ["visibleWhen:", "enabledWhen:", "visibleWhen\":", "enabledWhen\":"] {
-            if let found = prefix.scalarRange(of: key) {
-                return String(String.UnicodeScalarView(Array(prefix.unicodeScalars)[found.upperBound...]))
+        let scalars = Array(prefix.unicodeScalars)
+        var last: (keyStart: Int, valueStart: Int)?
+        for key in ["visibleWhen", "enabledWhen", "when"] {
+            let name = Array(key.unicodeScalars)
+            guard scalars.count > name.count else { continue }
+            for start in 0...(scalars.count - name.count - 1) where Array(scalars[start..<start + name.count]) == name {
+                var (before, after) = (start, start + name.count)
+                if before > 0, scalars[before - 1] == "\"", after < scalars.count, scalars[after] == "\"" { (before, after) = (before - 1, after + 1) }
+                guard after < scalars.count, scalars[after] == ":" else { continue }
+                let previous = scalars[..<before].last { $0 != " " && $0 != "\t" }
+                guard previous == nil || previous == "{" || previous == "," || previous == "-" else { continue }
+                if last.map({ before > $0.keyStart }) ?? true { last = (before, after + 1) }
             }
         }
-        // `when:` as a key: at the line's start (after spaces or `- `), or after `{`, `,` or a JSON quote.
-        for key in ["when:", "when\":"] {
-            guard let found = prefix.scalarRange(of: key, last: true) else { continue }
-            let scalars = Array(prefix.unicodeScalars)
-            var before = found.lowerBound
-            if key == "when\":" {
-                guard before > 0, scalars[before - 1] == "\"" else { continue }
-                before -= 1
+        guard let last else { return nil }
+        let value = scalars[last.valueStart...]
+        let body = value.drop { $0 == " " || $0 == "\t" }
+        if let quote = body.first, quote == "'" || quote == "\"" {
+            // Open while its closing quote has not come (`''` and `\"` are escapes).
+            var index = body.startIndex + 1
+            while index < body.endIndex {
+                let scalar = body[index]
+                if quote == "\"", scalar == "\\" {
+                    index += 2
+                    continue
+                }
+                if scalar == quote {
+                    if quote == "'", index + 1 < body.endIndex, body[index + 1] == "'" {
+                        index += 2
+                        continue
+                    }
+                    return nil
+                }
+                index += 1
             }
-            let previous = scalars[..<before].last { $0 != " " }
-            guard previous == nil || previous == "{" || previous == "," || previous == "-" else { continue }
-            return String(String.UnicodeScalarView(scalars[found.upperBound...]))
+        } else {
+            let line = scalars[..<last.keyStart]
+            let opened = line.count { $0 == "{" || $0 == "[" } - line.count { $0 == "}" || $0 == "]" }
+            if opened > 0, body.contains(where: { $0 == "," || $0 == "}" || $0 == "]" }) { return nil }
+            if let hash = body.firstIndex(of: "#"), hash == body.startIndex || body[hash - 1] == " " { return nil }
         }
-        return nil
+        return String(String.UnicodeScalarView(value))
     }
 }

@@ -55,6 +55,7 @@ public struct EditorDocument: Sendable {
         var document: FormDocument?
         var symbols: SymbolTable?
         var entryScopes: [EntryScope] = []
+        let syntax = tree.map(SyntaxIndex.init)
         if let tree, let decoded = FormDecoder.decode(tree, file: file, format: SourceFormat(path: file.path), limits: .default, diagnostics: &diagnostics) {
             let checked = FormChecker.check(decoded, file: file, diagnostics: &diagnostics)
             document = checked.document
@@ -68,9 +69,15 @@ public struct EditorDocument: Sendable {
                 var scopeSymbols = SymbolTable()
                 for field in list.entryFields { scopeSymbols.addField(field) }
                 for field in checked.symbols.fields { scopeSymbols.addField(field) }
+                // To the end of the list's last line, where a value is still being typed,
+                // or to the line before a key of the list written after its elements
+                // (its own `visibleWhen`, say, which names the form's fields).
+                var end = SourcePosition(line: element.range.end.line, column: Int(Int32.max))
+                if let syntax, let key = Self.firstKeyAfterElements(startingAt: start, in: syntax) {
+                    end = min(end, SourcePosition(line: key.line - 1, column: Int(Int32.max)))
+                }
                 entryScopes.append(EntryScope(
-                    // To the end of the list's last line: where a value is still being typed.
-                    range: SourceRange(start: start, end: SourcePosition(line: element.range.end.line, column: Int(Int32.max))),
+                    range: SourceRange(start: start, end: end),
                     listID: decl.id.value, symbols: scopeSymbols,
                     document: FormDocument(version: checked.document.version, name: checked.document.name, elements: decl.elements, range: element.range)
                 ))
@@ -81,8 +88,23 @@ public struct EditorDocument: Sendable {
         self.tree = tree
         self.document = document
         self.symbols = symbols
-        self.syntax = tree.map(SyntaxIndex.init)
+        self.syntax = syntax
         self.occurrences = document.map { IDOccurrence.collect(in: $0, file: file) } ?? []
+    }
+
+    /// Where the first key of a list's mapping written after its `elements` starts:
+    /// found from `start`, where the first entry element starts, up through the
+    /// element list to the list's mapping.
+    static func firstKeyAfterElements(startingAt start: SourcePosition, in syntax: SyntaxIndex) -> SourcePosition? {
+        guard var node = syntax.node(at: start) else { return nil }
+        while let parent = syntax.parent(node) {
+            if syntax.tree.isSequence(node), syntax.keyName(of: node) == "elements" {
+                let elementsStart = syntax.tree.range(node).start
+                return syntax.tree.entries(parent).map { syntax.tree.range($0.key).start }.filter { $0 > elementsStart }.min()
+            }
+            node = parent
+        }
+        return nil
     }
 
     /// Whether the text is meant as a form: its name has a form suffix (SPEC §1's

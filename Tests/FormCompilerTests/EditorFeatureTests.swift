@@ -388,6 +388,25 @@ extension EditorTypingTests {
         #expect(second.message.contains("'Plan'"))
     }
 
+    /// A condition key earlier on the line does not make the rest of the line a
+    /// condition: after its value, the place's own completion applies; inside other
+    /// text, `visibleWhen:` is no key.
+    @Test func aConditionEndsWithItsValue() {
+        func form(_ line: String) -> String {
+            "formc: 1\nform: F\nelements:\n  - boolean: b\n    title: B\n  - textField: t\n  - textField: u\n    " + line + "\n"
+        }
+        #expect(labels(form("rules: [{ required: true, when: b }, { sameAs: ‸ }]")) == ["t"])
+        #expect(labels(
+            "formc: 1\nform: F\nelements:\n  - boolean: b\n    title: B\n  - { textField: v, visibleWhen: b, keyboard: ‸ }\n"
+        ).contains("email"))
+        #expect(labels(form("placeholder: Set visibleWhen: to h‸")) == [])
+        #expect(labels(form("visibleWhen: 'not b' ‸")) == [])
+        // Still a condition: inside its quotes, and unquoted in a block mapping, commas and all.
+        #expect(labels(form("visibleWhen: \"not ‸\"")).contains("b"))
+        #expect(labels(form("visibleWhen: t in ['x', 'y'] and ‸")).contains("b"))
+        #expect(labels(form("rules: [{ required: true, when: ‸ }]")).contains("b"))
+    }
+
     @Test func renameRefusals() {
         let (editor, cursor) = document(text)
         #expect(throws: RenameRefusal.self) { try editor.rename(at: cursor, to: "Bad-Name").get() }

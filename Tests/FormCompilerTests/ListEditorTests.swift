@@ -28,6 +28,36 @@ struct ListEditorTests {
         "formc: 1\nform: JobForm\nelements:\n  - textField: company\n  - boolean: remote\n    title: Remote\n" + body
     }
 
+    /// Inside an entry, a condition on a segment of the form offers its options.
+    @Test func anEntrysConditionOffersTheOptionsOfAFormField() {
+        let (editor, cursor) = Self.document(Self.form("""
+          - segment: plan
+            options: [free, pro]
+          - list: employers
+            elements:
+              - textField: role
+                visibleWhen: "plan == '‸"
+        """))
+        #expect(editor.completions(at: cursor).map(\.label) == ["free", "pro"])
+    }
+
+    /// A list's own condition, written after its elements, is outside the entry:
+    /// it names the form's fields, never the entry's.
+    @Test func aListsOwnConditionAfterItsElementsOffersTheFormsFields() {
+        let (editor, cursor) = Self.document(Self.form("""
+          - list: employers
+            elements:
+              - textField: secret
+              - boolean: flag
+                title: Flag
+            visibleWhen: ‸
+            maxItems: 3
+        """))
+        let labels = editor.completions(at: cursor).map(\.label)
+        #expect(labels.contains("remote"))
+        #expect(!labels.contains("secret") && !labels.contains("flag"))
+    }
+
     @Test func completionInsideAnEntryOffersTheEntrysFieldsFirst() {
         let (editor, cursor) = Self.document(Self.form("""
           - list: employers
