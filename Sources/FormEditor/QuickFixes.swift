@@ -1,3 +1,4 @@
+import FormChecker
 import FormSource
 
 /// A fix a diagnostic's help names: one replacement of the diagnostic's span.
@@ -10,7 +11,8 @@ public struct EditorQuickFix: Sendable, Hashable {
 extension EditorDocument {
     /// The quick fixes of the diagnostics that touch `range`: each diagnostic whose
     /// help names exactly one edit ("did you mean 'minLength'?", "write true",
-    /// "remove the quotes: 8", §7's "write 'visibleWhen: not newsletter'").
+    /// "remove the quotes: 8", §7's "write 'visibleWhen: not newsletter'", "use 'and'
+    /// instead of '&&'", "write formc: 1").
     public func quickFixes(in range: SourceRange) -> [EditorQuickFix] {
         diagnostics.compactMap { diagnostic in
             let span = diagnostic.location.range
@@ -18,30 +20,50 @@ extension EditorDocument {
             let fixes = diagnostic.help.compactMap { Self.replacement(in: $0) }
             guard fixes.count == 1, let fix = fixes.first else { return nil }
             let target = fix.keepsQuotes ? innerRange(span) : span
-            return EditorQuickFix(title: fix.title, diagnostic: diagnostic, edit: EditorEdit(range: target, newText: fix.text))
+            let text = fix.isWord ? spaced(fix.text, replacing: target) : fix.text
+            return EditorQuickFix(title: fix.title, diagnostic: diagnostic, edit: EditorEdit(range: target, newText: text))
         }
     }
 
+    /// A word of the condition language in place of an operator (`&&`, `!`): with a
+    /// space on each side where the text beside it has none (`!news` → `not news`).
+    private func spaced(_ word: String, replacing range: SourceRange) -> String {
+        guard range.start.line == range.end.line, let line = file.lineText(range.start.line) else { return word }
+        let scalars = Array(line.unicodeScalars)
+        let (before, after) = (range.start.column - 2, range.end.column - 1)
+        let isSpace = { (index: Int) in !scalars.indices.contains(index) || scalars[index] == " " || scalars[index] == "\t" }
+        let opening = before >= 0 && !isSpace(before) && scalars[before] != "(" && scalars[before] != "\"" && scalars[before] != "'"
+        return (opening ? " " : "") + word + (isSpace(after) ? "" : " ")
+    }
+
     /// The replacement a help line names, if it names one.
-    static func replacement(in help: String) -> (title: String, text: String, keepsQuotes: Bool)? {
+    static func replacement(in help: String) -> (title: String, text: String, keepsQuotes: Bool, isWord: Bool)? {
         if let text = help.between("did you mean '", "'?"), help.hasPrefix("did you mean") {
-            return ("Replace with '\(text)'", text, true)
+            return ("Replace with '\(text)'", text, true, false)
+        }
+        // FC500: `use 'and' instead of '&&'`, `use 'not' instead of '!'`.
+        if help.hasPrefix("use '"), let word = help.between("use '", "' instead of '"), ConditionWords.reserved.contains(word) {
+            return ("Write '\(word)'", word, false, true)
+        }
+        // FC105: `only version 1 exists: write formc: 1`.
+        if help.hasSuffix("write formc: 1") {
+            return ("Write 1", "1", false, false)
         }
         if help.hasPrefix("write '"), help.contains("': conditions use"), let written = help.between("write '", "': conditions use"),
            let colon = written.scalarRange(of: ": ") {
             let value = String(String.UnicodeScalarView(Array(written.unicodeScalars)[colon.upperBound...]))
-            return ("Write '\(value)'", value, false)
+            return ("Write '\(value)'", value, false, false)
         }
         for word in ["true", "false"] where help.hasPrefix("write \(word) (") {
-            return ("Write \(word)", word, false)
+            return ("Write \(word)", word, false, false)
         }
         if help.hasPrefix("remove the quotes: ") {
             let text = String(help.dropFirst("remove the quotes: ".count))
-            return ("Remove the quotes", text, false)
+            return ("Remove the quotes", text, false, false)
         }
         if help.hasPrefix("write it in quotes: ") {
             let text = String(help.dropFirst("write it in quotes: ".count))
-            return ("Write it in quotes", text, false)
+            return ("Write it in quotes", text, false, false)
         }
         return nil
     }

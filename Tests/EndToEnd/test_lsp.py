@@ -421,6 +421,9 @@ async def test_pages_in_the_outline_and_in_completion(client: LanguageClient):
         ("[required, email]", "[required, emial]", "email"),
         ("not newsletter", "not newsleter", "newsletter"),
         ("plan == 'pro' and not newsletter", "!newsletter", "not newsletter"),
+        ("plan == 'pro' and not newsletter", "plan == 'pro' && not newsletter", "and"),
+        ("plan == 'pro' and not newsletter", "\"!newsletter\"", "not "),
+        ("formc: 1", "formc: 2", "1"),
     ],
 )
 async def test_quick_fixes(client: LanguageClient, original: str, broken: str, fixed: str):

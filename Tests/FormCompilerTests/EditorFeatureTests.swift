@@ -407,6 +407,16 @@ extension EditorTypingTests {
         #expect(labels(form("rules: [{ required: true, when: ‸ }]")).contains("b"))
     }
 
+    /// FC500's "use 'and' instead of '&&'" is a fix, with the spaces the word needs.
+    @Test func operatorQuickFixesWriteTheWordWithItsSpaces() {
+        let text = "formc: 1\nform: F\nelements:\n  - boolean: a\n    title: A\n  - boolean: b\n    title: B\n"
+            + "  - textField: t\n    visibleWhen: \"a&&b\"\n  - textField: u\n    visibleWhen: \"!a\"\n"
+        let editor = EditorDocument(path: "f.form.yaml", text: text)
+        let fixes = editor.quickFixes(in: SourceRange(start: .start, end: SourcePosition(line: 12, column: 1)))
+        #expect(fixes.map(\.edit.newText) == [" and ", "not "])
+        #expect(fixes.map(\.title) == ["Write 'and'", "Write 'not'"])
+    }
+
     @Test func renameRefusals() {
         let (editor, cursor) = document(text)
         #expect(throws: RenameRefusal.self) { try editor.rename(at: cursor, to: "Bad-Name").get() }
