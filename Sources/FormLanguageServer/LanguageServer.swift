@@ -141,7 +141,7 @@ public final class LanguageServer {
         case "textDocument/didOpen":
             guard let params: DidOpenTextDocumentParams = try? decode(params) else { return }
             let item = params.textDocument
-            documents[item.uri] = OpenDocument(uri: item.uri, version: item.version, text: item.text)
+            documents[item.uri] = OpenDocument(uri: item.uri, languageId: item.languageId, version: item.version, text: item.text)
             closed.removeAll { $0 == item.uri }
             schedule(item.uri)
         case "textDocument/didChange":

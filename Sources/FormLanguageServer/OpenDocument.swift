@@ -6,7 +6,10 @@ import LanguageServerProtocol
 /// analysis of that text, made on first need and kept until the next change.
 struct OpenDocument {
     let uri: String
-    /// The path the compiler sees: names diagnostics and picks JSON or YAML.
+    /// The path the compiler sees: names diagnostics and picks JSON or YAML. A
+    /// document the client calls JSON (`languageId`) whose URI has no `.json`
+    /// ending (an unsaved `untitled:` buffer) gets one, so that it is read as the
+    /// strict JSON of SPEC §1.
     let path: String
     var version: Int
     private(set) var bytes: [UInt8]
@@ -15,9 +18,11 @@ struct OpenDocument {
     /// being typed does not read (a word alone on a line of a mapping).
     private(set) var lastReadable: EditorDocument?
 
-    init(uri: String, version: Int, text: String) {
+    init(uri: String, languageId: String? = nil, version: Int, text: String) {
         self.uri = uri
-        self.path = Self.path(of: uri)
+        let path = Self.path(of: uri)
+        let isJSON = languageId == "json" || languageId == "jsonc"
+        self.path = isJSON && !path.lowercased().hasSuffix(".json") ? path + ".json" : path
         self.version = version
         self.bytes = Array(text.utf8)
     }

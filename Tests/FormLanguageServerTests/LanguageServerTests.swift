@@ -32,8 +32,10 @@ private final class Session {
         notify("initialized", [:])
     }
 
-    func open(_ text: String, uri: String = "file:///forms/a.form.yaml", version: Int = 1) {
-        notify("textDocument/didOpen", ["textDocument": ["uri": .string(uri), "languageId": "yaml", "version": .integer(version), "text": .string(text)]])
+    func open(_ text: String, uri: String = "file:///forms/a.form.yaml", version: Int = 1, languageId: String = "yaml") {
+        notify("textDocument/didOpen", [
+            "textDocument": ["uri": .string(uri), "languageId": .string(languageId), "version": .integer(version), "text": .string(text)],
+        ])
     }
 
     /// One incremental change to the open document: `text` in place of the
@@ -163,6 +165,20 @@ elements:
         #expect(session.request("textDocument/prepareRename", params) == .success(.null))
         #expect(session.request("textDocument/references", ["textDocument": ["uri": "file:///forms/a.form.yaml"], "position": ["line": 500, "character": 0], "context": ["includeDeclaration": true]])
             == .success([]))
+    }
+
+    /// An unsaved buffer the client calls JSON is read as strict JSON (SPEC §1): the
+    /// path the compiler sees ends in `.json`; a file's own path is kept.
+    @Test func anUntitledJSONBufferIsReadAsJSON() throws {
+        #expect(OpenDocument(uri: "untitled:Untitled-1", languageId: "json", version: 1, text: "").path == "untitled:Untitled-1.json")
+        #expect(OpenDocument(uri: "untitled:Untitled-1", languageId: "yaml", version: 1, text: "").path == "untitled:Untitled-1")
+        #expect(OpenDocument(uri: "file:///f/a.form.json", languageId: "json", version: 1, text: "").path == "/f/a.form.json")
+        let session = Session()
+        session.initialize()
+        // A key JSON writes twice is FC002, located in the buffer.
+        session.open("{\"formc\": 1, \"form\": \"A\", \"form\": \"B\", \"elements\": [{\"textField\": \"a\"}]}\n", uri: "untitled:Untitled-1", languageId: "json")
+        let published = try #require(session.published()["untitled:Untitled-1"])
+        #expect(published.diagnostics.map(\.code) == ["FC002"])
     }
 
     @Test func diagnosticsDueGoBeforeAResponse() {
