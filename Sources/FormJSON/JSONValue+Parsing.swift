@@ -9,8 +9,13 @@ extension JSONValue {
     /// text's order, a repeated key once, at its first place, with its last value.
     /// Read here rather than by `JSONDecoder`, which finds a `JSONValue`'s kind by
     /// trying each in turn and throwing an error for each miss.
-    public static func parse(_ bytes: [UInt8]) throws -> JSONValue {
-        var parser = JSONParser(bytes: bytes)
+    ///
+    /// An escape that is no Unicode scalar (a lone surrogate, `\ud800`) is an error,
+    /// or, `replacingLoneSurrogates`, U+FFFD: JavaScript's `JSON.stringify` writes
+    /// one for a string that holds half of a pair, and a language server reads its
+    /// client's text rather than dropping the message.
+    public static func parse(_ bytes: [UInt8], replacingLoneSurrogates: Bool = false) throws -> JSONValue {
+        var parser = JSONParser(bytes: bytes, replacingLoneSurrogates: replacingLoneSurrogates)
         let value = try parser.value(depth: 0)
         parser.skipSpace()
         guard parser.index == bytes.count else { throw parser.error("text after the value") }
@@ -22,11 +27,13 @@ extension JSONValue {
 /// cannot exhaust the stack.
 private struct JSONParser {
     let bytes: [UInt8]
+    let replacingLoneSurrogates: Bool
     var index = 0
     static let maxDepth = 512
 
-    init(bytes: [UInt8]) {
+    init(bytes: [UInt8], replacingLoneSurrogates: Bool) {
         self.bytes = bytes
+        self.replacingLoneSurrogates = replacingLoneSurrogates
     }
 
     func error(_ problem: String) -> JSONParseError { JSONParseError(offset: index, problem: problem) }
@@ -163,16 +170,25 @@ private struct JSONParser {
     mutating func escapedScalar() throws -> Unicode.Scalar {
         let first = try hexUnit()
         if (0xD800..<0xDC00).contains(first) {
-            guard index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u") else {
-                throw error("a lone surrogate")
+            if index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u") {
+                let second = index
+                index += 2
+                let low = try hexUnit()
+                if (0xDC00..<0xE000).contains(low) {
+                    return Unicode.Scalar(0x10000 + (first - 0xD800) << 10 + (low - 0xDC00))!
+                }
+                // Not the pair's second half: an escape of its own, read next.
+                index = second
             }
-            index += 2
-            let second = try hexUnit()
-            guard (0xDC00..<0xE000).contains(second) else { throw error("a lone surrogate") }
-            return Unicode.Scalar(0x10000 + (first - 0xD800) << 10 + (second - 0xDC00))!
+            return try loneSurrogate()
         }
-        guard let scalar = Unicode.Scalar(first) else { throw error("a lone surrogate") }
+        guard let scalar = Unicode.Scalar(first) else { return try loneSurrogate() }
         return scalar
+    }
+
+    func loneSurrogate() throws -> Unicode.Scalar {
+        guard replacingLoneSurrogates else { throw error("a lone surrogate") }
+        return "\u{FFFD}"
     }
 
     mutating func hexUnit() throws -> UInt32 {

@@ -94,7 +94,7 @@ public enum Message: Sendable, Hashable {
     public static func decode(_ body: [UInt8]) -> Result<Message, ErrorReply> {
         let value: JSONValue
         do {
-            value = try JSONValue.parse(body)
+            value = try JSONValue.parse(body, replacingLoneSurrogates: true)
         } catch {
             return .failure(ErrorReply(id: nil, error: .parseError("the message is not JSON")))
         }

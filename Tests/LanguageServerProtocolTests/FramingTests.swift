@@ -188,6 +188,11 @@ private func framed(_ body: String) -> [UInt8] {
             #expect(throws: JSONParseError.self, "\(text.prefix(20))") { try JSONValue.parse(Array(text.utf8)) }
         }
         #expect(throws: JSONParseError.self) { try JSONValue.parse([0x22, 0xFF, 0x22]) }
+        // A client's message: a lone surrogate reads as U+FFFD, the escape after it as itself.
+        #expect(try JSONValue.parse(Array(#""a\ud83d""#.utf8), replacingLoneSurrogates: true) == "a\u{FFFD}")
+        #expect(try JSONValue.parse(Array(#""\ud800\u0041\udc00""#.utf8), replacingLoneSurrogates: true) == "\u{FFFD}A\u{FFFD}")
+        #expect(try JSONValue.parse(Array(#""\ud83d\ude42""#.utf8), replacingLoneSurrogates: true) == "🙂")
+        #expect(try decode(#"{"jsonrpc":"2.0","method":"m","params":{"text":"x\ud83d"}}"#).get() == .notification(method: "m", params: ["text": "x\u{FFFD}"]))
         #expect(try JSONValue.parse(Array((String(repeating: "[", count: 500) + String(repeating: "]", count: 500)).utf8)) != .null)
     }
 
