@@ -117,6 +117,18 @@ public struct EditorDocument: Sendable {
         return syntax.keys(of: syntax.tree.root).contains("formc")
     }
 
+    /// Whether the text reads as something else than a form: no form suffix, and a
+    /// top level that is a list or a value, or a mapping with keys but no `formc`
+    /// (a workflow file in an editor that starts the server for every YAML file).
+    /// Nothing is published for it, and the server answers nothing about it; an
+    /// empty text, or one that does not read, may still become a form.
+    public var isOtherDocument: Bool {
+        guard !isForm, let syntax else { return false }
+        let root = syntax.tree.root
+        if syntax.tree.isMapping(root) { return !syntax.keys(of: root).isEmpty }
+        return !syntax.tree.isEmptyScalar(root)
+    }
+
     /// Whether a position lies inside the text (a line that exists; any column of it).
     public func contains(_ position: SourcePosition) -> Bool {
         position.line >= 1 && position.line <= file.lineCount

@@ -251,7 +251,9 @@ public final class LanguageServer {
 
     private func completion(_ params: TextDocumentPositionParams) throws -> JSONValue {
         let (analysis, converter) = try open(params.textDocument.uri)
-        guard let position = converter.source(params.position) else { return CompletionList(isIncomplete: false, items: []).json }
+        guard !analysis.isOtherDocument, let position = converter.source(params.position) else {
+            return CompletionList(isIncomplete: false, items: []).json
+        }
         let list = analysis.completionList(at: position, lastReadable: documents[params.textDocument.uri]?.lastReadable)
         let items = list.items.enumerated().map { index, completion in
             CompletionItem(
@@ -276,13 +278,15 @@ public final class LanguageServer {
 
     private func hover(_ params: TextDocumentPositionParams) throws -> JSONValue {
         let (analysis, converter) = try open(params.textDocument.uri)
-        guard let position = converter.source(params.position), let hover = analysis.hover(at: position) else { return .null }
+        guard !analysis.isOtherDocument, let position = converter.source(params.position), let hover = analysis.hover(at: position) else {
+            return .null
+        }
         return try JSONValue(encoding: Hover(contents: MarkupContent(markdown: hover.markdown), range: hover.range.map(converter.lsp)))
     }
 
     private func definition(_ params: TextDocumentPositionParams) throws -> JSONValue {
         let (analysis, converter) = try open(params.textDocument.uri)
-        guard let position = converter.source(params.position) else { return .null }
+        guard !analysis.isOtherDocument, let position = converter.source(params.position) else { return .null }
         let ranges = analysis.definition(at: position)
         if ranges.isEmpty { return .null }
         return try JSONValue(encoding: ranges.map { Location(uri: params.textDocument.uri, range: converter.lsp($0)) })
@@ -290,13 +294,14 @@ public final class LanguageServer {
 
     private func references(_ params: ReferenceParams) throws -> JSONValue {
         let (analysis, converter) = try open(params.textDocument.uri)
-        guard let position = converter.source(params.position) else { return [] }
+        guard !analysis.isOtherDocument, let position = converter.source(params.position) else { return [] }
         let ranges = analysis.references(at: position, includeDeclaration: params.context?.includeDeclaration ?? true)
         return try JSONValue(encoding: ranges.map { Location(uri: params.textDocument.uri, range: converter.lsp($0)) })
     }
 
     private func prepareRename(_ params: TextDocumentPositionParams) throws -> JSONValue {
         let (analysis, converter) = try open(params.textDocument.uri)
+        if analysis.isOtherDocument { throw ResponseError.requestFailed("the document is not a form") }
         guard let position = converter.source(params.position) else { return .null }
         switch analysis.prepareRename(at: position) {
         case .success(let target):
@@ -308,6 +313,7 @@ public final class LanguageServer {
 
     private func rename(_ params: RenameParams) throws -> JSONValue {
         let (analysis, converter) = try open(params.textDocument.uri)
+        if analysis.isOtherDocument { throw ResponseError.requestFailed("the document is not a form") }
         guard let position = converter.source(params.position) else { return .null }
         switch analysis.rename(at: position, to: params.newName) {
         case .success(let edits):
@@ -320,6 +326,7 @@ public final class LanguageServer {
 
     private func documentSymbols(_ params: DocumentSymbolParams) throws -> JSONValue {
         let (analysis, converter) = try open(params.textDocument.uri)
+        if analysis.isOtherDocument { return [] }
         func symbol(_ entry: EditorSymbol) -> DocumentSymbol {
             let kind: SymbolKind = switch entry.kind {
             case .group: .namespace
@@ -338,6 +345,7 @@ public final class LanguageServer {
 
     private func codeActions(_ params: CodeActionParams) throws -> JSONValue {
         let (analysis, converter) = try open(params.textDocument.uri)
+        if analysis.isOtherDocument { return [] }
         // Every action here is a quick fix: none when the client asks for other kinds.
         if let only = params.context?.only, !only.contains(where: { $0.isEmpty || $0 == "quickfix" }) { return [] }
         guard let start = converter.source(params.range.start) else { return [] }

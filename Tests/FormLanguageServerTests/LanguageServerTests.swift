@@ -181,6 +181,28 @@ elements:
         #expect(published.diagnostics.map(\.code) == ["FC002"])
     }
 
+    /// A YAML file that is no form (a workflow) gets no diagnostics, and no hover,
+    /// completion or outline of a form's vocabulary; an empty one may become a form.
+    @Test func anotherYAMLFileGetsNoAnswers() throws {
+        let session = Session()
+        session.initialize()
+        let uri = "file:///repo/.github/workflows/ci.yaml"
+        session.open("on: push\njobs:\n  build:\n    runs-on: ubuntu-latest\n", uri: uri)
+        #expect(try #require(session.published()[uri]).diagnostics.isEmpty)
+        let at: (Int, Int) -> JSON = { line, character in
+            ["textDocument": ["uri": .string(uri)], "position": ["line": .integer(line), "character": .integer(character)]]
+        }
+        #expect(try session.request("textDocument/hover", at(0, 1)).get() == .null)
+        #expect(try session.request("textDocument/completion", at(1, 0)).get()["items"] == [])
+        #expect(try session.request("textDocument/documentSymbol", ["textDocument": ["uri": .string(uri)]]).get() == [])
+        let empty = "file:///repo/new.yaml"
+        session.open("", uri: empty)
+        let items = try session.request("textDocument/completion", [
+            "textDocument": ["uri": .string(empty)], "position": ["line": 0, "character": 0],
+        ]).get()["items"]?.arrayValue ?? []
+        #expect(items.contains { $0["label"] == "formc" })
+    }
+
     @Test func diagnosticsDueGoBeforeAResponse() {
         let session = Session()
         session.initialize()
