@@ -123,7 +123,7 @@ extension CompletionContext {
         for key in ["visibleWhen", "enabledWhen", "when"] {
             let name = Array(key.unicodeScalars)
             guard scalars.count > name.count else { continue }
-            for start in 0...(scalars.count - name.count - 1) where Array(scalars[start..<start + name.count]) == name {
+            for start in 0...(scalars.count - name.count - 1) where scalars[start..<start + name.count].elementsEqual(name) {
                 var (before, after) = (start, start + name.count)
                 if before > 0, scalars[before - 1] == "\"", after < scalars.count, scalars[after] == "\"" { (before, after) = (before - 1, after + 1) }
                 guard after < scalars.count, scalars[after] == ":" else { continue }

@@ -113,10 +113,9 @@ extension String {
         let scalars = Array(unicodeScalars)
         let needle = Array(marker.unicodeScalars)
         guard !needle.isEmpty, scalars.count >= needle.count else { return nil }
-        let starts = Array(0...(scalars.count - needle.count))
-        for start in last ? starts.reversed() : starts where Array(scalars[start..<start + needle.count]) == needle {
-            return start..<start + needle.count
-        }
-        return nil
+        let starts = 0...(scalars.count - needle.count)
+        let matches = { (start: Int) in scalars[start..<start + needle.count].elementsEqual(needle) }
+        guard let start = last ? starts.reversed().first(where: matches) : starts.first(where: matches) else { return nil }
+        return start..<start + needle.count
     }
 }
