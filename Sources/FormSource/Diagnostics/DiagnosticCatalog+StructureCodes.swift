@@ -73,7 +73,7 @@ extension DiagnosticCatalog {
                   - textField: email
                     boolean: newsletter
                 """),
-                fix: "Start each element with `- ` and one kind key, e.g. split the example into `- textField: email` and `- boolean: newsletter`."
+                fix: "Start each element with `- ` and one kind key, e.g. split the example into `- textField: email` and `- boolean: newsletter` (with the `title:` a boolean needs)."
             ),
             Entry(
                 .unsupportedVersion, "unsupported `formc` version",

@@ -38,8 +38,8 @@ extension DiagnosticCatalog {
                 explanation: """
                 A number, date or time is out of range or no value of its kind. A number: a negative spacer \
                 height, a negative or fractional `maxInputLength` (or a list's `minItems`, `maxItems`, \
-                `initialItems`), a `maxItems` of 0, a negative inset, a `constantHeight` that is \
-                not positive; for a `number` field, a `decimals` outside 0–9, a `default`, `step`, `min` or `max` \
+                `initialItems`), a `maxItems` of 0, a negative inset, a negative `constantHeight`; \
+                for a `number` field, a `decimals` outside 0–9, a `default`, `step`, `min` or `max` \
                 with more digits after the point than `decimals` allows (`1.234` where `decimals: 2`) or with more \
                 than 18 digits, a `step` of 0 or less. A date or time (a `date` field's `default`, `min` or \
                 `max`): one that does not exist (`2026-02-30`, `25:00`), an instant without a zone, a relative \
