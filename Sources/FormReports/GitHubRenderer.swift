@@ -65,6 +65,9 @@ public struct GitHubRenderer: DiagnosticRenderer {
             case "\n": out += "%0A"
             case ":" where isProperty: out += "%3A"
             case "," where isProperty: out += "%2C"
+            // Other control characters would reach the log as they are (an escape
+            // sequence in a key): shown as U+FFFD, as the text format shows them.
+            case "\u{00}"..."\u{1F}", "\u{7F}"..."\u{9F}": out += "\u{FFFD}"
             default: out.unicodeScalars.append(scalar)
             }
         }

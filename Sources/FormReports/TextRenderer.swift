@@ -63,7 +63,13 @@ public struct TextRenderer: DiagnosticRenderer {
     private func snippet(_ location: SourceLocation, severity: Severity, width: Int) -> String {
         let start = location.range.start
         guard let file = sources[location.file], let text = file.lineText(start.line) else { return "" }
-        let scalars = Array(Self.sanitized(text).unicodeScalars)
+        var scalars = Array(Self.sanitized(text).unicodeScalars)
+        // A line longer than a screen of screens (a minified file, `/dev/zero`) is
+        // cut after the span, or not shown when the span starts past the cut.
+        if scalars.count > Self.longestSnippet {
+            guard start.column <= Self.longestSnippet else { return "" }
+            scalars = Array(scalars.prefix(Self.longestSnippet)) + ["…"]
+        }
         let number = String(start.line)
         let gutter = String(repeating: " ", count: width - number.count) + number
         let blank = String(repeating: " ", count: width)
@@ -83,6 +89,9 @@ public struct TextRenderer: DiagnosticRenderer {
         return out
     }
 
+    /// The most scalars of a source line a snippet shows.
+    static let longestSnippet = 1_000
+
     private func gutterWidth(for diagnostic: Diagnostic) -> Int {
         let lines = [diagnostic.location.range.start.line] + diagnostic.notes.compactMap { $0.location?.range.start.line }
         let digits = String(lines.max() ?? 1).count
@@ -95,8 +104,9 @@ public struct TextRenderer: DiagnosticRenderer {
     }
 
     /// Control characters from the input (an escape sequence in a key, say) are
-    /// shown as U+FFFD so that they cannot drive the terminal; one scalar stays one
-    /// scalar, so columns still line up. Tabs and line breaks are kept.
+    /// shown as U+FFFD so that they cannot drive the terminal, nor a line break in
+    /// a key start a line that looks like another diagnostic; one scalar stays one
+    /// scalar, so columns still line up. Tabs are kept.
     static func sanitized(_ text: String) -> String {
         guard text.unicodeScalars.contains(where: isControl) else { return text }
         var out = String.UnicodeScalarView()
@@ -108,7 +118,7 @@ public struct TextRenderer: DiagnosticRenderer {
 
     private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {
-        case 0x09, 0x0A: false
+        case 0x09: false
         case 0x00..<0x20, 0x7F, 0x80..<0xA0: true
         default: false
         }

@@ -286,7 +286,7 @@ struct OutputPlan: Equatable {
         }
         let isDirectory = FileAccess.isDirectory(output) || output.hasSuffix("/") || files.count > 1 || discovery.namedDirectory
         guard isDirectory else {
-            return OutputPlan(destinations: [output], directory: nil)
+            return try OutputPlan(destinations: [output], directory: nil).checkedAgainst(files)
         }
         var claimed: [String: String] = [:]
         var destinations: [String?] = []
@@ -301,7 +301,20 @@ struct OutputPlan: Equatable {
             claimed[name.lowercased()] = file
             destinations.append(InputDiscovery.join(output, name))
         }
-        return OutputPlan(destinations: destinations, directory: output)
+        return try OutputPlan(destinations: destinations, directory: output).checkedAgainst(files)
+    }
+
+    /// This plan, unless an output is one of the inputs (`build a.form.yaml -o
+    /// a.form.yaml`, a form named `x.swift` built into its own folder): the Swift
+    /// would replace the form.
+    func checkedAgainst(_ inputs: [String]) throws -> OutputPlan {
+        let identities = Dictionary(inputs.compactMap { input in FileAccess.identity(of: input).map { ($0, input) } }, uniquingKeysWith: { first, _ in first })
+        for case let destination? in destinations {
+            if let identity = FileAccess.identity(of: destination), let input = identities[identity] {
+                throw UsageError(message: "the Swift of '\(input)' would be written over '\(input)' itself: choose another -o.")
+            }
+        }
+        return self
     }
 
     /// `forms/signup.form.yaml` → `signup.swift`: the file name without its form

@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import FormSource
 
 /// The CLI's file IO, in POSIX terms so that a failure carries the system's own
 /// reason ("No such file or directory", "Permission denied").
@@ -11,7 +12,10 @@ enum FileAccess {
         var description: String
     }
 
-    static func contents(of path: String) -> Result<[UInt8], Failure> {
+    /// The bytes of the file at `path`. From a stream (a pipe, a device) at most
+    /// `limit + 1` are read: enough for the reader's size limit (FC004) to tell, and
+    /// no more, so that `/dev/zero` cannot take the memory or the time.
+    static func contents(of path: String, limit: Int = CompilerLimits.default.maxFileSize) -> Result<[UInt8], Failure> {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { return .failure(Failure(description: systemError())) }
         defer { close(descriptor) }
@@ -43,7 +47,8 @@ enum FileAccess {
         // first: only what `read` wrote is used.
         return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 64 * 1024) { chunk in
             while true {
-                let count = read(descriptor, chunk.baseAddress, chunk.count)
+                if bytes.count > limit { return .success(bytes) }
+                let count = read(descriptor, chunk.baseAddress, min(chunk.count, limit + 1 - bytes.count))
                 if count < 0 {
                     if errno == EINTR { continue }
                     return .failure(Failure(description: systemError()))
@@ -242,6 +247,29 @@ enum FileAccess {
 
     /// Whether `path` names a directory; with `followingLinks: false`, a symbolic
     /// link to one is not a directory.
+    /// The file a path names, links followed (device and inode): two spellings of
+    /// one file (`a.form.yaml`, `./a.form.yaml`, a link to it) have one identity.
+    /// Nil when nothing is there.
+    struct Identity: Hashable {
+        var device: UInt64
+        var inode: UInt64
+    }
+
+    static func identity(of path: String) -> Identity? {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        return Identity(device: UInt64(info.st_dev), inode: UInt64(info.st_ino))
+    }
+
+    /// Whether `path` names a pipe, a device or a socket (links followed): no file
+    /// a directory search should open, as reading one may never end.
+    static func isSpecial(_ path: String) -> Bool {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return false }
+        let type = info.st_mode & S_IFMT
+        return type == S_IFIFO || type == S_IFCHR || type == S_IFBLK || type == S_IFSOCK
+    }
+
     static func isDirectory(_ path: String, followingLinks: Bool = true) -> Bool {
         var info = stat()
         let status = followingLinks ? stat(path, &info) : lstat(path, &info)

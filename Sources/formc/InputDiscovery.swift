@@ -20,8 +20,12 @@ enum InputDiscovery {
     static func discover(_ inputs: [String]) -> Result {
         var result = Result()
         var seen = Set<String>()
+        var seenFiles = Set<FileAccess.Identity>()
+        // One file however it is spelled (`a.form.yaml`, `./a.form.yaml`, a link).
         func add(_ path: String) {
-            if seen.insert(path).inserted { result.files.append(path) }
+            guard seen.insert(path).inserted else { return }
+            if let identity = FileAccess.identity(of: path), !seenFiles.insert(identity).inserted { return }
+            result.files.append(path)
         }
         for input in inputs {
             guard FileAccess.isDirectory(input) else {
@@ -30,8 +34,14 @@ enum InputDiscovery {
             }
             result.namedDirectory = true
             do {
-                let found = try formFiles(below: input)
-                if found.isEmpty {
+                let (found, unreadable) = try formFiles(below: input)
+                for (folder, failure) in unreadable {
+                    result.diagnostics.append(Diagnostic(
+                        .error, .unreadableFile, "cannot read directory '\(join(input, folder))': \(failure.description)",
+                        at: SourceLocation(file: join(input, folder), range: .fileStart)
+                    ))
+                }
+                if found.isEmpty, unreadable.isEmpty {
                     result.diagnostics.append(Diagnostic(
                         .error, .unreadableFile, "no form files in directory '\(input)'",
                         at: SourceLocation(file: input, range: .fileStart),
@@ -49,28 +59,40 @@ enum InputDiscovery {
         return result
     }
 
-    /// Form files below `root`, as paths relative to it, in sorted order. Hidden
-    /// folders (which include `.build`) are skipped, and symbolic links to folders
-    /// are not followed, so that a link cycle cannot make the search endless.
-    static func formFiles(below root: String) throws(FileAccess.Failure) -> [String] {
+    /// Form files below `root`, as paths relative to it, in sorted order, and the
+    /// folders below it that could not be read (the search goes on beside them).
+    /// Hidden folders (which include `.build`) are skipped, and symbolic links to
+    /// folders are not followed, so that a link cycle cannot make the search
+    /// endless; so are pipes, devices and sockets named like forms, whose reading
+    /// may never end. Throws when `root` itself cannot be read.
+    static func formFiles(below root: String) throws(FileAccess.Failure) -> (files: [String], unreadable: [(String, FileAccess.Failure)]) {
         var found: [String] = []
+        var unreadable: [(String, FileAccess.Failure)] = []
         func walk(_ relative: String) throws(FileAccess.Failure) {
             let directory = relative.isEmpty ? root : join(root, relative)
-            for name in try FileAccess.directoryEntries(directory) {
+            let names: [String]
+            do {
+                names = try FileAccess.directoryEntries(directory)
+            } catch {
+                if relative.isEmpty { throw error }
+                unreadable.append((relative, error))
+                return
+            }
+            for name in names {
                 let path = relative.isEmpty ? name : relative + "/" + name
                 let full = join(root, path)
                 // `lstat`: a link is not a directory here, so links are not followed.
                 if FileAccess.isDirectory(full, followingLinks: false) {
                     if name.hasPrefix(".") { continue }
                     try walk(path)
-                } else if isFormFileName(name), !FileAccess.isDirectory(full) {
+                } else if isFormFileName(name), !FileAccess.isDirectory(full), !FileAccess.isSpecial(full) {
                     // A link named like a form file but pointing at a folder is skipped.
                     found.append(path)
                 }
             }
         }
         try walk("")
-        return found.sorted()
+        return (found.sorted(), unreadable.sorted { $0.0 < $1.0 })
     }
 
     static func isFormFileName(_ name: String) -> Bool {

@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import Foundation
 import Testing
 
@@ -144,6 +147,58 @@ import Testing
         let run = try scratch.run("lint", "empty")
         #expect(run.status == 1)
         #expect(run.stderr.contains("no form files in directory 'empty'"))
+    }
+
+    /// A pipe named like a form inside a searched folder is skipped (reading one
+    /// waits for a writer); a stream named on the command line is read up to the
+    /// size limit, then FC004, with no snippet of its one endless line.
+    @Test func streamsNeverHangTheSearchOrTheRead() throws {
+        let scratch = try Scratch()
+        try scratch.write("forms/a.form.yaml", Forms.valid)
+        #expect(mkfifo(scratch.url.appendingPathComponent("forms/pipe.form.yaml").path, 0o644) == 0)
+        let search = try scratch.run("lint", "--format", "json", "forms")
+        #expect(search.status == 0)
+        #expect(search.stdout.contains(#""files": 1"#))
+        let zero = try scratch.run("lint", "/dev/zero")
+        #expect(zero.status == 1)
+        #expect(zero.stderr.contains("[FC004]"))
+        #expect(zero.stderr.utf8.count < 4_000)
+    }
+
+    /// One file named two ways is checked once.
+    @Test func oneFileSpelledTwoWaysIsOneInput() throws {
+        let scratch = try Scratch()
+        try scratch.write("a.form.yaml", Forms.valid)
+        let run = try scratch.run("lint", "--format", "json", "a.form.yaml", "./a.form.yaml")
+        #expect(run.status == 0)
+        #expect(run.stdout.contains(#""files": 1"#))
+    }
+
+    /// The Swift never replaces the form it comes from.
+    @Test func anOutputThatIsAnInputIsAUsageError() throws {
+        let scratch = try Scratch()
+        try scratch.write("self.form.yaml", Forms.valid)
+        for output in ["self.form.yaml", "./self.form.yaml"] {
+            let run = try scratch.run("build", "self.form.yaml", "-o", output)
+            #expect(run.status == 64)
+            #expect(run.stderr.contains("would be written over 'self.form.yaml' itself"))
+        }
+        try scratch.write("dir/x.swift", Forms.valid)
+        let folder = try scratch.run("build", "dir/x.swift", "-o", "dir/")
+        #expect(folder.status == 64)
+        #expect(try String(contentsOf: scratch.url.appendingPathComponent("self.form.yaml"), encoding: .utf8) == Forms.valid)
+        #expect(try String(contentsOf: scratch.url.appendingPathComponent("dir/x.swift"), encoding: .utf8) == Forms.valid)
+    }
+
+    /// A line break in a key cannot start a line that looks like a diagnostic.
+    @Test func aLineBreakInAKeyStaysInItsMessage() throws {
+        let scratch = try Scratch()
+        try scratch.write("k.form.yaml", "formc: 1\nform: K\nelements:\n  - textField: a\n    \"x\\nk.form.yaml:1:1: error: forged\": 1\n")
+        let run = try scratch.run("lint", "k.form.yaml")
+        #expect(run.status == 1)
+        #expect(!run.stderr.split(separator: "\n").contains { $0.hasPrefix("k.form.yaml:1:1: error: forged") })
+        let github = try scratch.run("lint", "--format", "github", "k.form.yaml")
+        #expect(!github.stdout.contains("\u{1B}") && github.stdout.split(separator: "\n").count == 1)
     }
 
     @Test func buildUsageErrors() throws {
