@@ -172,11 +172,26 @@ enum FileAccess {
     /// object goes.
     final class TemporaryFile: OutputFile {
         init(beside destination: String) throws(Failure) {
+            // Beside the file a link leads to, which `replace` renames over; with
+            // the mode the file has (a catalog kept read-only for others stays so).
+            let destination = writeTarget(of: destination)
             let directory = parentDirectory(of: destination)
             let name = destination.split(separator: "/").last.map(String.init) ?? destination
             let path = (directory == "." && !destination.hasPrefix("./") ? "" : directory + "/") + ".\(name).formc-\(getpid()).tmp"
             try super.init(path, flags: O_CREAT | O_TRUNC, verb: "create")
+            var info = stat()
+            if stat(destination, &info) == 0 { adoptMode(info.st_mode & 0o7777) }
         }
+    }
+
+    /// Where writing `path` goes: the file a symbolic link at `path` leads to (an
+    /// app's `Localizable.xcstrings` linked into a package gets the keys, and the
+    /// link stays a link), else `path` itself.
+    static func writeTarget(of path: String) -> String {
+        var info = stat()
+        guard lstat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFLNK, let resolved = realpath(path, nil) else { return path }
+        defer { free(resolved) }
+        return String(cString: resolved)
     }
 
     /// Whether `path` names something other than a regular file or a directory
@@ -213,6 +228,10 @@ enum FileAccess {
             close(descriptor)
         }
 
+        fileprivate func adoptMode(_ mode: mode_t) {
+            fchmod(descriptor, mode)
+        }
+
         func write(_ bytes: UnsafeRawBufferPointer) throws(Failure) {
             guard writeAll(bytes, to: descriptor) else {
                 throw Failure(description: "cannot write '\(path)': \(systemError())")
@@ -226,10 +245,10 @@ enum FileAccess {
         }
     }
 
-    /// Renames the finished `temporary` over `path` (atomically), or removes it
-    /// when that fails.
+    /// Renames the finished `temporary` over `path` (atomically; over the file a
+    /// link at `path` leads to), or removes it when that fails.
     static func replace(_ path: String, with temporary: String) throws(Failure) {
-        guard rename(temporary, path) == 0 else {
+        guard rename(temporary, writeTarget(of: path)) == 0 else {
             let reason = systemError()
             remove(temporary)
             throw Failure(description: "cannot replace '\(path)': \(reason)")

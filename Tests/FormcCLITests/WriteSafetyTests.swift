@@ -18,6 +18,30 @@ import Testing
         try FileManager.default.contentsOfDirectory(atPath: scratch.url.appendingPathComponent(directory).path).sorted()
     }
 
+    /// An output reached through a symbolic link (an app's catalog linked into a
+    /// package) is written where the link leads, and the link stays; the file keeps
+    /// its mode.
+    @Test func aLinkedOutputIsWrittenThroughItsLinkWithItsMode() throws {
+        let scratch = try Scratch()
+        try scratch.write("signup.form.yaml", Forms.valid)
+        try scratch.write("app/Localizable.xcstrings", #"{ "sourceLanguage" : "en", "strings" : { }, "version" : "1.0" }"#)
+        let real = scratch.url.appendingPathComponent("app/Localizable.xcstrings").path
+        try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: real)
+        try FileManager.default.createSymbolicLink(atPath: scratch.url.appendingPathComponent("L.xcstrings").path, withDestinationPath: "app/Localizable.xcstrings")
+        try scratch.write("Generated/real.swift", "old")
+        try FileManager.default.createSymbolicLink(atPath: scratch.url.appendingPathComponent("Form.swift").path, withDestinationPath: "Generated/real.swift")
+
+        #expect(try scratch.run("strings", "signup.form.yaml", "-o", "L.xcstrings").status == 0)
+        #expect(try scratch.run("build", "signup.form.yaml", "-o", "Form.swift").status == 0)
+        let link = try FileManager.default.destinationOfSymbolicLink(atPath: scratch.url.appendingPathComponent("L.xcstrings").path)
+        #expect(link == "app/Localizable.xcstrings")
+        #expect(String(decoding: bytes(scratch, "app/Localizable.xcstrings") ?? Data(), as: UTF8.self).contains("ContactForm."))
+        #expect((try FileManager.default.attributesOfItem(atPath: real)[.posixPermissions] as? NSNumber)?.intValue == 0o600)
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: scratch.url.appendingPathComponent("Form.swift").path) == "Generated/real.swift")
+        #expect(String(decoding: bytes(scratch, "Generated/real.swift") ?? Data(), as: UTF8.self).contains("final class"))
+        #expect(try listing(scratch, "app") == ["Localizable.xcstrings"])
+    }
+
     @Test func anErrorInOneInputLeavesEveryOutputByteIdentical() throws {
         let scratch = try Scratch()
         try scratch.write("forms/a.form.yaml", Forms.numbered(1, broken: false))
