@@ -335,7 +335,7 @@ enum FileAccess {
         }
     }
 
-    private static func systemError() -> String {
+    static func systemError() -> String {
         String(cString: strerror(errno))
     }
 }

@@ -71,8 +71,15 @@ enum Output {
     }
 
     static func write(_ bytes: UnsafeRawBufferPointer, to stream: Stream) {
-        // A closed pipe (`formc lint | head`) is not formc's problem to report.
-        FileAccess.writeAll(bytes, to: stream == .standardOutput ? STDOUT_FILENO : STDERR_FILENO)
+        // A closed pipe (`formc lint | head`) is not formc's problem to report; any
+        // other failure of standard output (a full disk, `> /dev/full`) leaves its
+        // reader without the Swift, the report or the schema: formc says so and
+        // ends at once, with status 70, rather than exit 0 over a cut file.
+        if !FileAccess.writeAll(bytes, to: stream == .standardOutput ? STDOUT_FILENO : STDERR_FILENO),
+           stream == .standardOutput, errno != EPIPE {
+            error("cannot write to standard output: \(FileAccess.systemError())")
+            exit(ExitStatus.internalError)
+        }
     }
 
     static func error(_ message: String) {

@@ -165,6 +165,25 @@ import Testing
         #expect(zero.stderr.utf8.count < 4_000)
     }
 
+    /// Standard output that cannot be written (a full disk) is exit 70 with the
+    /// reason, never 0 over a cut file; a closed pipe is not formc's problem.
+    @Test func aFailedWriteToStandardOutputIsExit70() throws {
+        let scratch = try Scratch()
+        try scratch.write("a.form.yaml", Forms.valid)
+        let formc = try #require(Formc.executable).path
+        for command in ["build a.form.yaml", "schema", "lint --format json a.form.yaml", "explain FC001"] {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/bin/sh")
+            process.arguments = ["-c", "'\(formc)' \(command) > /dev/full 2> err.txt"]
+            process.currentDirectoryURL = scratch.url
+            try process.run()
+            process.waitUntilExit()
+            #expect(process.terminationStatus == 70, "\(command)")
+            let err = try String(contentsOf: scratch.url.appendingPathComponent("err.txt"), encoding: .utf8)
+            #expect(err.contains("cannot write to standard output"), "\(command)")
+        }
+    }
+
     /// One file named two ways is checked once.
     @Test func oneFileSpelledTwoWaysIsOneInput() throws {
         let scratch = try Scratch()
