@@ -125,7 +125,11 @@ public struct SARIFRenderer: DiagnosticRenderer {
             ? normalizedComponents(slashed)
             : normalizedComponents(base.joined(separator: "/") + "/" + slashed)
         if absolute.count > base.count, Array(absolute.prefix(base.count)) == base {
-            return (absolute.dropFirst(base.count).map(percentEncoded).joined(separator: "/"), true)
+            let relative = absolute.dropFirst(base.count).map(percentEncoded).joined(separator: "/")
+            // A first segment with a colon would read as a scheme (`a:b.form.yaml`):
+            // RFC 3986 §4.2 writes such a reference `./a:b.form.yaml`.
+            let firstSegment = relative.prefix { $0 != "/" }
+            return (firstSegment.contains(":") ? "./" + relative : relative, true)
         }
         return ("file:///" + absolute.map(percentEncoded).joined(separator: "/"), false)
     }

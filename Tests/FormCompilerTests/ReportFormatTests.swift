@@ -146,6 +146,9 @@ import Testing
         #expect(SARIFRenderer.artifactURI(for: "./forms/a b.form.yaml", workingDirectory: "/w") == ("forms/a%20b.form.yaml", true))
         #expect(SARIFRenderer.artifactURI(for: "/w/x/../y/z#1.form.yaml", workingDirectory: "/w/") == ("y/z%231.form.yaml", true))
         #expect(SARIFRenderer.artifactURI(for: "forms/café.form.json", workingDirectory: "/w") == ("forms/caf%C3%A9.form.json", true))
+        // A colon in the first segment would make it a scheme (RFC 3986 §4.2).
+        #expect(SARIFRenderer.artifactURI(for: "a:b.form.yaml", workingDirectory: "/w") == ("./a:b.form.yaml", true))
+        #expect(SARIFRenderer.artifactURI(for: "x/a:b.form.yaml", workingDirectory: "/w") == ("x/a:b.form.yaml", true))
         #expect(SARIFRenderer.artifactURI(for: "../other/a.form.yaml", workingDirectory: "/w/sub") == ("file:///w/other/a.form.yaml", false))
     }
 }
