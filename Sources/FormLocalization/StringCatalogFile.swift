@@ -126,7 +126,9 @@ public struct StringCatalogFile: Sendable, Hashable {
     /// is there, its key and value, whatever their layout; in an entry that
     /// changed, a value read in this layout and left unchanged is copied. The
     /// bytes around the read file's object, which are the app's, stay: a UTF-8
-    /// byte order mark before it, the whitespace after it (a final newline).
+    /// byte order mark before it, the whitespace after it (a final newline), and
+    /// its line breaks: CR LF in a file whose first line ends so (a Windows
+    /// checkout), LF otherwise.
     /// `capacity`: the size expected (the catalog read), so the buffer is
     /// allocated once.
     public func rendered(capacity: Int = 4096) -> [UInt8] {
@@ -135,25 +137,31 @@ public struct StringCatalogFile: Sendable, Hashable {
         if let read {
             read.file.bytes.withUnsafeBufferPointer { file in
                 if file.starts(with: Self.byteOrderMark) { out.append(contentsOf: Self.byteOrderMark) }
-                Self.write(root, indent: 0, into: &out, copyingFrom: (read, file))
+                let firstBreak = file.firstIndex(of: 0x0A)
+                let lineBreak = firstBreak.map { $0 > 0 && file[$0 - 1] == 0x0D } == true ? Self.crlf : Self.lf
+                Self.write(root, indent: 0, lineBreak: lineBreak, into: &out, copyingFrom: (read, file))
                 var end = file.count
                 while end > 0, [0x20, 0x09, 0x0A, 0x0D].contains(file[end - 1]) { end -= 1 }
                 out.append(contentsOf: UnsafeBufferPointer(rebasing: file[end...]))
             }
         } else {
-            Self.write(root, indent: 0, into: &out, copyingFrom: nil)
+            Self.write(root, indent: 0, lineBreak: Self.lf, into: &out, copyingFrom: nil)
         }
         return out
     }
 
+    private static let lf: [UInt8] = [0x0A]
+    private static let crlf: [UInt8] = [0x0D, 0x0A]
+
     private static func write(
-        _ value: CatalogJSON, indent: Int, into out: inout [UInt8], copyingFrom file: (read: CatalogRead, bytes: UnsafeBufferPointer<UInt8>)?
+        _ value: CatalogJSON, indent: Int, lineBreak: [UInt8], into out: inout [UInt8],
+        copyingFrom file: (read: CatalogRead, bytes: UnsafeBufferPointer<UInt8>)?
     ) {
         switch value {
         case .object(let members):
             out.append(UInt8(ascii: "{"))
-            out.append(UInt8(ascii: "\n"))
-            if members.isEmpty { out.append(UInt8(ascii: "\n")) }
+            out.append(contentsOf: lineBreak)
+            if members.isEmpty { out.append(contentsOf: lineBreak) }
             for index in members.indices {
                 spaces(indent + 2, into: &out)
                 if let file, let asRead = members[index].rangeAsRead(in: file.read), asRead.upperBound <= file.bytes.count {
@@ -165,23 +173,23 @@ public struct StringCatalogFile: Sendable, Hashable {
                        verbatim.range.upperBound <= file.bytes.count {
                         out.append(contentsOf: UnsafeBufferPointer(rebasing: file.bytes[verbatim.range]))
                     } else {
-                        write(members[index].value, indent: indent + 2, into: &out, copyingFrom: file)
+                        write(members[index].value, indent: indent + 2, lineBreak: lineBreak, into: &out, copyingFrom: file)
                     }
                 }
                 if index < members.count - 1 { out.append(UInt8(ascii: ",")) }
-                out.append(UInt8(ascii: "\n"))
+                out.append(contentsOf: lineBreak)
             }
             spaces(indent, into: &out)
             out.append(UInt8(ascii: "}"))
         case .array(let items):
             out.append(UInt8(ascii: "["))
-            out.append(UInt8(ascii: "\n"))
-            if items.isEmpty { out.append(UInt8(ascii: "\n")) }
+            out.append(contentsOf: lineBreak)
+            if items.isEmpty { out.append(contentsOf: lineBreak) }
             for index in items.indices {
                 spaces(indent + 2, into: &out)
-                write(items[index], indent: indent + 2, into: &out, copyingFrom: file)
+                write(items[index], indent: indent + 2, lineBreak: lineBreak, into: &out, copyingFrom: file)
                 if index < items.count - 1 { out.append(UInt8(ascii: ",")) }
-                out.append(UInt8(ascii: "\n"))
+                out.append(contentsOf: lineBreak)
             }
             spaces(indent, into: &out)
             out.append(UInt8(ascii: "]"))

@@ -181,6 +181,22 @@ import Testing
         }
     }
 
+    /// A catalog checked out with CR LF line breaks (Git's `autocrlf`) keeps them:
+    /// formc's lines get CR LF too, so an unchanged form leaves the file alone
+    /// and a changed one mixes no LF line in.
+    @Test func aCatalogWithCRLFLineBreaksKeepsThem() throws {
+        let shared = try Self.fixture("SharedCatalog.xcstrings").replacingOccurrences(of: "\n", with: "\r\n")
+        #expect(try Self.merge(Self.form, into: shared) == shared)
+        let merged = try Self.merge(Self.changedForm, into: shared)
+        #expect(merged != shared)
+        #expect(merged.utf8.split(separator: UInt8(ascii: "\n")).dropLast().allSatisfy { $0.last == UInt8(ascii: "\r") })
+        let lines = Set(merged.components(separatedBy: "\r\n"))
+        for (key, bytes) in try Self.entryBytes(shared) where !CatalogOwnership(forms: ["SignUpForm"]).owns(key) {
+            #expect(try Self.entryBytes(merged)[key] == bytes, "'\(key)'")
+        }
+        #expect(lines.contains("{") && lines.contains("  \"sourceLanguage\" : \"en\","))
+    }
+
     /// The catalog with the forms' strings translated is left as it is by the
     /// form it was made from.
     @Test func anUnchangedFormLeavesTheSharedCatalogAlone() throws {
