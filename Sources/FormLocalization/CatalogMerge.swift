@@ -214,7 +214,10 @@ public enum CatalogMerge {
         let oldSource = unit?["value"]?.string
         if oldSource == string.source, unit?["state"]?.string == "translated" { return changed }
         var localizations = current ?? .object([])
-        if let oldSource, oldSource != string.source, case .object(var languages) = localizations {
+        // The source changed: another text, or a source with variations (a plural
+        // the app wrote) that the form's one text replaces.
+        let sourceChanged = current?[sourceLanguage] != nil && oldSource != string.source
+        if sourceChanged, case .object(var languages) = localizations {
             for index in languages.indices where languages[index].key != sourceLanguage {
                 markNeedsReview(&languages[index].value)
             }

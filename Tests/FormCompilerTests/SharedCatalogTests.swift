@@ -181,6 +181,42 @@ import Testing
         }
     }
 
+    /// An owned key whose source the app made a plural: the form's one text
+    /// replaces it, a change of source, so the translations need review.
+    @Test func aPluralSourceReplacedByTheFormsTextMarksTheTranslations() throws {
+        func plural(_ language: String, _ one: String, _ other: String) -> String {
+            """
+                  "\(language)" : {
+                    "variations" : {
+                      "plural" : {
+                        "one" : { "stringUnit" : { "state" : "translated", "value" : "\(one)" } },
+                        "other" : { "stringUnit" : { "state" : "translated", "value" : "\(other)" } }
+                      }
+                    }
+                  }
+            """
+        }
+        let catalog = """
+            {
+              "sourceLanguage" : "en",
+              "strings" : {
+                "SignUpForm.title" : {
+                  "localizations" : {
+            \(plural("de", "Konto", "Konten")),
+            \(plural("en", "Account", "Accounts"))
+                  }
+                }
+              },
+              "version" : "1.0"
+            }
+            """
+        let merged = try Self.read(try Self.merge(Self.form, into: catalog))
+        let localizations = try #require(merged.entry("SignUpForm.title")?["localizations"])
+        #expect(localizations["en"]?["stringUnit"]?["value"]?.string == "Create your account")
+        #expect(localizations["de"]?["variations"]?["plural"]?["one"]?["stringUnit"]?["state"]?.string == "needs_review")
+        #expect(localizations["de"]?["variations"]?["plural"]?["other"]?["stringUnit"]?["state"]?.string == "needs_review")
+    }
+
     /// A catalog checked out with CR LF line breaks (Git's `autocrlf`) keeps them:
     /// formc's lines get CR LF too, so an unchanged form leaves the file alone
     /// and a changed one mixes no LF line in.
