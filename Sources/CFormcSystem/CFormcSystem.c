@@ -46,3 +46,59 @@ int formc_available_cpus(void) {
 #endif
     return 0;
 }
+
+// Temporary output files, for the signal handler. A fixed table of pointers,
+// each set and cleared atomically, so that the handler (which may only make
+// async-signal-safe calls) reads whole pointers and calls `unlink` alone.
+#include <signal.h>
+#include <stdatomic.h>
+#include <string.h>
+#include <unistd.h>
+
+#define FORMC_TEMPORARY_SLOTS 1024
+static _Atomic(char *) temporaries[FORMC_TEMPORARY_SLOTS];
+
+int formc_remove_on_signal(const char *path) {
+    char *copy = strdup(path);
+    if (copy == NULL) return 0;
+    for (int slot = 0; slot < FORMC_TEMPORARY_SLOTS; slot++) {
+        char *empty = NULL;
+        if (atomic_compare_exchange_strong(&temporaries[slot], &empty, copy)) return 1;
+    }
+    free(copy);
+    return 0;
+}
+
+void formc_keep_on_signal(const char *path) {
+    for (int slot = 0; slot < FORMC_TEMPORARY_SLOTS; slot++) {
+        char *held = atomic_load(&temporaries[slot]);
+        if (held != NULL && strcmp(held, path) == 0 && atomic_compare_exchange_strong(&temporaries[slot], &held, NULL)) {
+            free(held);
+            return;
+        }
+    }
+}
+
+static void formc_remove_temporaries(int signal_number) {
+    for (int slot = 0; slot < FORMC_TEMPORARY_SLOTS; slot++) {
+        char *held = atomic_load(&temporaries[slot]);
+        if (held != NULL) unlink(held);
+    }
+    // Then the signal's own end: the default action, with the exit status it gives.
+    signal(signal_number, SIG_DFL);
+    raise(signal_number);
+}
+
+void formc_install_signal_cleanup(void) {
+    struct sigaction action;
+    memset(&action, 0, sizeof action);
+    action.sa_handler = formc_remove_temporaries;
+    sigemptyset(&action.sa_mask);
+    int signals[] = {SIGINT, SIGTERM, SIGHUP};
+    for (unsigned index = 0; index < sizeof signals / sizeof signals[0]; index++) {
+        struct sigaction previous;
+        // A signal the shell made the process ignore (`nohup`) stays ignored.
+        if (sigaction(signals[index], NULL, &previous) == 0 && previous.sa_handler == SIG_IGN) continue;
+        sigaction(signals[index], &action, NULL);
+    }
+}

@@ -119,7 +119,9 @@ struct BuildCommand: ParsableCommand {
                     forms.append((form, destination))
                 }
                 if check { finish(BuildCommand.checkDrift(forms, options: options, jobs: jobs, keeping: &prepared), keeping: (forms, prepared)) }
-                finish(BuildCommand.write(forms, options: options, directory: plan.directory, jobs: jobs, keeping: &prepared), keeping: (forms, prepared))
+                // A missing folder is made: the output directory's, or a single output file's.
+                let folder = plan.directory ?? forms.first.map { FileAccess.parentDirectory(of: $0.path) }.flatMap { $0 == "." ? nil : $0 }
+                finish(BuildCommand.write(forms, options: options, directory: folder, jobs: jobs, keeping: &prepared), keeping: (forms, prepared))
             }
         }
     }

@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import CFormcSystem
 import FormSource
 
 /// The CLI's file IO, in POSIX terms so that a failure carries the system's own
@@ -179,6 +180,8 @@ enum FileAccess {
             let name = destination.split(separator: "/").last.map(String.init) ?? destination
             let path = (directory == "." && !destination.hasPrefix("./") ? "" : directory + "/") + ".\(name).formc-\(getpid()).tmp"
             try super.init(path, flags: O_CREAT | O_TRUNC, verb: "create")
+            // Deleted if formc is stopped (Ctrl-C) before it is renamed or removed.
+            formc_remove_on_signal(path)
             var info = stat()
             if stat(destination, &info) == 0 { adoptMode(info.st_mode & 0o7777) }
         }
@@ -253,10 +256,12 @@ enum FileAccess {
             remove(temporary)
             throw Failure(description: "cannot replace '\(path)': \(reason)")
         }
+        formc_keep_on_signal(temporary)
     }
 
     static func remove(_ path: String) {
         unlink(path)
+        formc_keep_on_signal(path)
     }
 
     static func parentDirectory(of path: String) -> String {

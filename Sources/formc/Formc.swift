@@ -1,4 +1,5 @@
 import ArgumentParser
+import CFormcSystem
 
 /// The `formc` executable: a thin shell around the compiler's modules that finds the
 /// inputs, reads them, runs the pipeline on every core, prints the report and
@@ -28,6 +29,7 @@ struct Formc: ParsableCommand {
     /// that `QuickArguments` reads go straight to their command.
     static func main() {
         ProcessEnvironment.tuneAllocator()
+        formc_install_signal_cleanup()
         ProcessEnvironment.warnOfUnknownSpeedNames()
         let arguments = Array(CommandLine.arguments.dropFirst())
         do {

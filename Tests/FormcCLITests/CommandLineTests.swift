@@ -184,6 +184,14 @@ import Testing
         }
     }
 
+    /// A single output file's missing folder is made, as an output directory is.
+    @Test func aSingleOutputsMissingFolderIsMade() throws {
+        let scratch = try Scratch()
+        try scratch.write("a.form.yaml", Forms.valid)
+        #expect(try scratch.run("build", "a.form.yaml", "-o", "Generated/Forms/A.swift").status == 0)
+        #expect(scratch.exists("Generated/Forms/A.swift"))
+    }
+
     /// One file named two ways is checked once.
     @Test func oneFileSpelledTwoWaysIsOneInput() throws {
         let scratch = try Scratch()

@@ -175,6 +175,46 @@ import Testing
         #expect(sawOld)
     }
 
+    /// Stopped by Ctrl-C, `kill` or a closed terminal, formc deletes its temporary
+    /// file on the way out: the folder holds the old output and nothing else.
+    /// (Spawned with the three signals at their default action and unblocked: a
+    /// test runner may ignore or block them, and an ignored signal stays ignored
+    /// in formc, as `nohup` wants.)
+    @Test func aBuildStoppedBySignalLeavesNoTemporaryFile() throws {
+        let scratch = try Scratch()
+        let executable = try #require(Formc.executable, "formc executable not found; set FORMC_BINARY")
+        try scratch.write("big.form.yaml", Self.largeForm(name: "OldForm"))
+        let directory = scratch.url.path
+        var stoppedWhileWriting = 0
+        for (attempt, signal) in [SIGINT, SIGTERM, SIGHUP, SIGINT, SIGTERM, SIGHUP, SIGINT, SIGTERM, SIGINT].enumerated() {
+            var attributes = posix_spawnattr_t()
+            posix_spawnattr_init(&attributes)
+            defer { posix_spawnattr_destroy(&attributes) }
+            var defaults = sigset_t()
+            sigemptyset(&defaults)
+            for stop in [SIGINT, SIGTERM, SIGHUP] { sigaddset(&defaults, stop) }
+            posix_spawnattr_setsigdefault(&attributes, &defaults)
+            var unblocked = sigset_t()
+            sigemptyset(&unblocked)
+            posix_spawnattr_setsigmask(&attributes, &unblocked)
+            posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
+            let arguments = [executable.path, "build", directory + "/big.form.yaml", "-o", directory + "/Big.swift"]
+            var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
+            defer { argv.forEach { free($0) } }
+            var pid: pid_t = 0
+            #expect(posix_spawn(&pid, executable.path, nil, &attributes, &argv, environ) == 0)
+            usleep(useconds_t(attempt * attempt * 4_000))
+            kill(pid, signal)
+            var status: Int32 = 0
+            waitpid(pid, &status, 0)
+            // Killed by the signal (WIFSIGNALED): the low seven bits hold it.
+            if status & 0x7F != 0, status & 0x7F != 0x7F { stoppedWhileWriting += 1 }
+            let left = try listing(scratch, ".")
+            #expect(left.allSatisfy { !$0.hasSuffix(".tmp") }, "attempt \(attempt): \(left)")
+        }
+        #expect(stoppedWhileWriting > 0, "no run was stopped before it ended")
+    }
+
     /// A large output (many of the emitter's chunks) that is already up to date
     /// is left alone: same inode, same modification time, no temporary file; and
     /// what went to the file is what standard output gets.
