@@ -183,6 +183,11 @@ struct BuildCommand: ParsableCommand {
             }
         }
         if let failure { return fail(failure, removing: replacements[...]) }
+        // A folder where an output goes cannot be replaced: found before any
+        // rename, so that every output stays as it was.
+        if let folder = replacements.first(where: { FileAccess.isDirectory($0.path) }) {
+            return fail(FileAccess.Failure(description: "cannot replace '\(folder.path)': Is a directory"), removing: replacements[...])
+        }
         for (index, replacement) in replacements.enumerated() {
             do {
                 try FileAccess.replace(replacement.path, with: replacement.temporary)
@@ -287,6 +292,12 @@ struct OutputPlan: Equatable {
             return OutputPlan(destinations: files.map { _ in nil }, directory: nil)
         }
         let isDirectory = FileAccess.isDirectory(output) || output.hasSuffix("/") || files.count > 1 || discovery.namedDirectory
+        // Several inputs need a folder: an existing file, or a name that reads as a
+        // Swift file, is a mistake rather than a folder to make.
+        if isDirectory, !FileAccess.isDirectory(output), !output.hasSuffix("/"),
+           FileAccess.identity(of: output) != nil || output.hasSuffix(".swift") {
+            throw UsageError(message: "\(files.count) inputs need an output directory, and '\(output)' is \(FileAccess.identity(of: output) != nil ? "a file" : "named like a Swift file"): give -o a directory.")
+        }
         guard isDirectory else {
             return try OutputPlan(destinations: [output], directory: nil).checkedAgainst(files)
         }

@@ -192,6 +192,32 @@ import Testing
         #expect(scratch.exists("Generated/Forms/A.swift"))
     }
 
+    /// Several inputs need a folder: `-o` naming a file, or a Swift file's name,
+    /// is a usage error; a folder standing where one output goes stops the build
+    /// before any output is replaced.
+    @Test func severalInputsNeedAFolderThatCanTakeEveryOutput() throws {
+        let scratch = try Scratch()
+        try scratch.write("a.form.yaml", Forms.valid)
+        try scratch.write("b.form.yaml", Forms.valid.replacingOccurrences(of: "ContactForm", with: "OtherForm"))
+        try scratch.write("exist.swift", "keep")
+        for output in ["exist.swift", "out.swift"] {
+            let run = try scratch.run("build", "a.form.yaml", "b.form.yaml", "-o", output)
+            #expect(run.status == 64, "\(output)")
+            #expect(run.stderr.contains("give -o a directory"), "\(output)")
+        }
+        #expect(!scratch.exists("out.swift"))
+        #expect(try scratch.run("build", "a.form.yaml", "b.form.yaml", "-o", "po").status == 0)
+        let first = try Data(contentsOf: scratch.url.appendingPathComponent("po/a.swift"))
+        try FileManager.default.removeItem(at: scratch.url.appendingPathComponent("po/b.swift"))
+        try FileManager.default.createDirectory(at: scratch.url.appendingPathComponent("po/b.swift"), withIntermediateDirectories: true)
+        try scratch.write("a.form.yaml", Forms.valid.replacingOccurrences(of: "ContactForm", with: "RenamedForm"))
+        let blocked = try scratch.run("build", "a.form.yaml", "b.form.yaml", "-o", "po")
+        #expect(blocked.status == 1)
+        #expect(blocked.stderr.contains("Is a directory"))
+        #expect(try Data(contentsOf: scratch.url.appendingPathComponent("po/a.swift")) == first)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: scratch.url.appendingPathComponent("po").path).sorted() == ["a.swift", "b.swift"])
+    }
+
     /// One file named two ways is checked once.
     @Test func oneFileSpelledTwoWaysIsOneInput() throws {
         let scratch = try Scratch()
