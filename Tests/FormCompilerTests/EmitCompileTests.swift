@@ -180,21 +180,29 @@ func emitFixturesCompileWithoutWarnings(_ accessLevel: EmitOptions.AccessLevel) 
 /// GeneratedFormTests plugin compiles it, type-checks at every access level.
 @Test(arguments: EmitOptions.AccessLevel.allCases)
 func emitConditionOperatorsCompileWithoutWarnings(_ accessLevel: EmitOptions.AccessLevel) async throws {
-    let path = "Tests/GeneratedFormTests/Forms/conditions/conditions.form.yaml"
-    let bytes = try #require(RepositoryPaths.read(RepositoryPaths.root + "/" + path))
-    let result = FormPipeline.build(SourceFile(path: path, bytes: bytes), options: EmitOptions(accessLevel: accessLevel))
-    #expect(result.diagnostics.isEmpty, "\(result.diagnostics.map { "\($0.code): \($0.message)" })")
-    let source = try #require(result.swiftSource)
     // Each new operator reaches the Swift.
-    for piece in [
+    try await typecheckPluginForm("conditions/conditions.form.yaml", named: "ConditionsForm", accessLevel: accessLevel, containing: [
         ".map { $0 >= 18 } == true", "!(isAgeVisible(values, context) && (values.age == 20))", "context.today.adding(years: -18)", "context.today.end(in: context.timeZone)",
         "context.today.start(in: context.timeZone)", "FormTime(clampingHour: 9, minute: 30)", "(values.seating == Seating.terrace) || (values.seating == Seating.bar)",
         "values.diet.contains(Diet.vegan)", "values.diet.count : 0) >= 2", "Decimal(sign: .plus, exponent: -2, significand: 250)",
         "context: ValidationContext = ValidationContext()",
-    ] {
+    ])
+}
+
+/// Builds a form of Tests/GeneratedFormTests/Forms (`path` below it) at `accessLevel`:
+/// no diagnostics, each of `pieces` in its Swift, and the Swift type-checks with no warning.
+private func typecheckPluginForm(
+    _ path: String, named name: String, accessLevel: EmitOptions.AccessLevel, containing pieces: [String]
+) async throws {
+    let path = "Tests/GeneratedFormTests/Forms/" + path
+    let bytes = try #require(RepositoryPaths.read(RepositoryPaths.root + "/" + path))
+    let result = FormPipeline.build(SourceFile(path: path, bytes: bytes), options: EmitOptions(accessLevel: accessLevel))
+    #expect(result.diagnostics.isEmpty, "\(result.diagnostics.map { "\($0.code): \($0.message)" })")
+    let source = try #require(result.swiftSource)
+    for piece in pieces {
         #expect(source.contains(piece), "missing \(piece)")
     }
-    let failure = try await EmitCompiler.typecheck(source, name: "ConditionsForm", accessLevel: accessLevel)
+    let failure = try await EmitCompiler.typecheck(source, name: name, accessLevel: accessLevel)
     #expect(failure == nil, "\(accessLevel.rawValue):\n\(failure ?? "")")
 }
 
@@ -204,18 +212,9 @@ func emitConditionOperatorsCompileWithoutWarnings(_ accessLevel: EmitOptions.Acc
 /// Each is written so that it means one thing, at every access level, with no warning.
 @Test(arguments: EmitOptions.AccessLevel.allCases)
 func emitEdgeNamesCompileWithoutWarnings(_ accessLevel: EmitOptions.AccessLevel) async throws {
-    let path = "Tests/GeneratedFormTests/Forms/names/edge-names.form.yaml"
-    let bytes = try #require(RepositoryPaths.read(RepositoryPaths.root + "/" + path))
-    let result = FormPipeline.build(SourceFile(path: path, bytes: bytes), options: EmitOptions(accessLevel: accessLevel))
-    #expect(result.diagnostics.isEmpty, "\(result.diagnostics.map { "\($0.code): \($0.message)" })")
-    let source = try #require(result.swiftSource)
-    for piece in [
+    try await typecheckPluginForm("names/edge-names.form.yaml", named: "EdgeNamesForm", accessLevel: accessLevel, containing: [
         "SegmentOption(value: Answer.none, ", "SegmentOption(value: Level.none, ", "Action.allCases as Action",
         "_ value: EdgeNamesForm.Country?,", "_ value: [EdgeNamesForm.Country],",
         ".max({ $0.map { Decimal($0) } }, atMost: { $0.limit }", ".min({ $0 }, atLeast: { $0.whole.map { Decimal($0) } }",
-    ] {
-        #expect(source.contains(piece), "missing \(piece)")
-    }
-    let failure = try await EmitCompiler.typecheck(source, name: "EdgeNamesForm", accessLevel: accessLevel)
-    #expect(failure == nil, "\(accessLevel.rawValue):\n\(failure ?? "")")
+    ])
 }
