@@ -323,6 +323,12 @@ enum FileAccess {
             let count = write(descriptor, bytes.baseAddress! + written, bytes.count - written)
             if count < 0 {
                 if errno == EINTR { continue }
+                // A non-blocking descriptor (a standard output some parent left so)
+                // that is full for now: wait until it takes more.
+                if errno == EAGAIN || errno == EWOULDBLOCK {
+                    var ready = pollfd(fd: descriptor, events: Int16(POLLOUT), revents: 0)
+                    if poll(&ready, 1, -1) >= 0 || errno == EINTR { continue }
+                }
                 return false
             }
             written += count

@@ -184,6 +184,33 @@ import Testing
         }
     }
 
+    /// A non-blocking standard output that fills up is waited for, not a failure:
+    /// every byte of the Swift arrives.
+    @Test func aFullNonBlockingStandardOutputIsWaitedFor() throws {
+        let scratch = try Scratch()
+        var form = "formc: 1\nform: WideForm\nelements:\n"
+        for index in 0..<400 { form += "  - textField: field\(index)\n    rules: [required]\n" }
+        try scratch.write("wide.form.yaml", form)
+        let expected = try scratch.run("build", "wide.form.yaml").stdout
+        #expect(expected.utf8.count > 200_000)
+        let pipe = Pipe()
+        let writer = pipe.fileHandleForWriting.fileDescriptor
+        #expect(fcntl(writer, F_SETFL, fcntl(writer, F_GETFL) | O_NONBLOCK) == 0)
+        let executable = try #require(Formc.executable)
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = ["build", "wide.form.yaml"]
+        process.currentDirectoryURL = scratch.url
+        process.standardOutput = pipe
+        try process.run()
+        try pipe.fileHandleForWriting.close()
+        usleep(300_000)  // the pipe fills while nothing reads it
+        let output = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        #expect(String(decoding: output, as: UTF8.self) == expected)
+    }
+
     /// A single output file's missing folder is made, as an output directory is.
     @Test func aSingleOutputsMissingFolderIsMade() throws {
         let scratch = try Scratch()
