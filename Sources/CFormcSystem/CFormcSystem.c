@@ -47,40 +47,60 @@ int formc_available_cpus(void) {
     return 0;
 }
 
-// Temporary output files, for the signal handler. A fixed table of pointers,
-// each set and cleared atomically, so that the handler (which may only make
-// async-signal-safe calls) reads whole pointers and calls `unlink` alone.
+// Temporary output files, for the signal handler. A table of pointers, each
+// set and cleared atomically, so that the handler (which may only make
+// async-signal-safe calls) reads whole pointers and calls `unlink` alone. Its
+// pages are touched only as far as it is filled. Past its end, and from the
+// moment a stop begins, a new file is deleted by the thread that made it.
 #include <signal.h>
 #include <stdatomic.h>
 #include <string.h>
 #include <unistd.h>
 
-#define FORMC_TEMPORARY_SLOTS 1024
+#define FORMC_TEMPORARY_SLOTS (1 << 16)
 static _Atomic(char *) temporaries[FORMC_TEMPORARY_SLOTS];
+static atomic_int next_free_hint;
+// One past the highest slot ever filled: how far the others look.
+static atomic_int slots_used;
+static atomic_int stopping;
 
-int formc_remove_on_signal(const char *path) {
+void formc_remove_on_signal(const char *path) {
     char *copy = strdup(path);
-    if (copy == NULL) return 0;
-    for (int slot = 0; slot < FORMC_TEMPORARY_SLOTS; slot++) {
+    if (copy == NULL) return;
+    int start = atomic_load(&next_free_hint);
+    for (int step = 0; step < FORMC_TEMPORARY_SLOTS; step++) {
+        int slot = (start + step) % FORMC_TEMPORARY_SLOTS;
         char *empty = NULL;
-        if (atomic_compare_exchange_strong(&temporaries[slot], &empty, copy)) return 1;
+        if (atomic_compare_exchange_strong(&temporaries[slot], &empty, copy)) {
+            atomic_store(&next_free_hint, (slot + 1) % FORMC_TEMPORARY_SLOTS);
+            int used = atomic_load(&slots_used);
+            while (used < slot + 1 && !atomic_compare_exchange_weak(&slots_used, &used, slot + 1)) {}
+            return;
+        }
     }
     free(copy);
-    return 0;
+}
+
+void formc_created_for_signal(const char *path) {
+    if (atomic_load(&stopping)) unlink(path);
 }
 
 void formc_keep_on_signal(const char *path) {
-    for (int slot = 0; slot < FORMC_TEMPORARY_SLOTS; slot++) {
+    int used = atomic_load(&slots_used);
+    for (int slot = 0; slot < used; slot++) {
         char *held = atomic_load(&temporaries[slot]);
         if (held != NULL && strcmp(held, path) == 0 && atomic_compare_exchange_strong(&temporaries[slot], &held, NULL)) {
-            free(held);
+            // Kept while a stop runs: the handler may be reading it.
+            if (!atomic_load(&stopping)) free(held);
             return;
         }
     }
 }
 
 static void formc_remove_temporaries(int signal_number) {
-    for (int slot = 0; slot < FORMC_TEMPORARY_SLOTS; slot++) {
+    atomic_store(&stopping, 1);
+    int used = atomic_load(&slots_used);
+    for (int slot = 0; slot < used; slot++) {
         char *held = atomic_load(&temporaries[slot]);
         if (held != NULL) unlink(held);
     }

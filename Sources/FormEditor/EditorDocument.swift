@@ -70,11 +70,11 @@ public struct EditorDocument: Sendable {
                 for field in list.entryFields { scopeSymbols.addField(field) }
                 for field in checked.symbols.fields { scopeSymbols.addField(field) }
                 // To the end of the list's last line, where a value is still being typed,
-                // or to the line before a key of the list written after its elements
-                // (its own `visibleWhen`, say, which names the form's fields).
+                // or to a key of the list written after its elements (its own
+                // `visibleWhen`, say, which names the form's fields).
                 var end = SourcePosition(line: element.range.end.line, column: Int(Int32.max))
                 if let syntax, let key = Self.firstKeyAfterElements(startingAt: start, in: syntax) {
-                    end = min(end, SourcePosition(line: key.line - 1, column: Int(Int32.max)))
+                    end = min(end, key)
                 }
                 entryScopes.append(EntryScope(
                     range: SourceRange(start: start, end: end),
@@ -118,15 +118,19 @@ public struct EditorDocument: Sendable {
     }
 
     /// Whether the text reads as something else than a form: no form suffix, and a
-    /// top level that is a list or a value, or a mapping with keys but no `formc`
-    /// (a workflow file in an editor that starts the server for every YAML file).
-    /// Nothing is published for it, and the server answers nothing about it; an
-    /// empty text, or one that does not read, may still become a form.
+    /// top level that is a list, or a mapping with a key no form has (a workflow
+    /// file in an editor that starts the server for every YAML file). Nothing is
+    /// published for it, and the server answers nothing about it. A text that may
+    /// still become a form is not: empty, unreadable, a word being typed, or a
+    /// mapping of a form's keys without `formc` yet.
     public var isOtherDocument: Bool {
         guard !isForm, let syntax else { return false }
         let root = syntax.tree.root
-        if syntax.tree.isMapping(root) { return !syntax.keys(of: root).isEmpty }
-        return !syntax.tree.isEmptyScalar(root)
+        if syntax.tree.isMapping(root) {
+            let formKeys = Set(KeySchema.document.map(\.description))
+            return syntax.keys(of: root).contains { !formKeys.contains($0) }
+        }
+        return syntax.tree.isSequence(root)
     }
 
     /// Whether a position lies inside the text (a line that exists; any column of it).

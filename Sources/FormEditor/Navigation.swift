@@ -65,9 +65,16 @@ extension EditorDocument {
             bytes.replaceSubrange(file.byteOffset(of: edit.range.start)..<file.byteOffset(of: edit.range.end), with: Array(newName.utf8))
         }
         let renamed = EditorDocument(file: SourceFile(path: file.path, bytes: bytes))
-        let before = Set(diagnostics.filter { $0.severity == .error }.map(\.code))
-        if let new = renamed.diagnostics.first(where: { $0.severity == .error && !before.contains($0.code) }) {
-            return .failure(RenameRefusal(message: "renamed to '\(newName)', the form would have an error: \(new.message)"))
+        // More errors of a code than before: the first of that code the rename brings.
+        var count: [DiagnosticCode: Int] = [:]
+        for diagnostic in diagnostics where diagnostic.severity == .error { count[diagnostic.code, default: 0] += 1 }
+        var seen: [DiagnosticCode: Int] = [:]
+        for diagnostic in renamed.diagnostics where diagnostic.severity == .error {
+            seen[diagnostic.code, default: 0] += 1
+            if seen[diagnostic.code, default: 0] > count[diagnostic.code, default: 0] {
+                let new = renamed.diagnostics.first { $0.code == diagnostic.code && !diagnostics.map(\.message).contains($0.message) } ?? diagnostic
+                return .failure(RenameRefusal(message: "renamed to '\(newName)', the form would have an error: \(new.message)"))
+            }
         }
         return .success(edits)
     }

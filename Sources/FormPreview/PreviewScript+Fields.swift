@@ -263,6 +263,7 @@ extension PreviewScript {
       if (value !== undefined) input.setAttribute(name, String(value));
     }
     if (node.field.value !== "") input.value = node.field.value;
+    input.formcAccepted = input.value;
     // A float label is always shown above its input; a text field shows its label
     // when it has one; otherwise the label is for assistive technology only.
     const shown = decl.kind === "floatLabel" || (decl.kind === "textField" && decl.label !== undefined);
@@ -285,13 +286,30 @@ extension PreviewScript {
 
   const isOn = (field, toggle) => (field.decl.style === "chips" ? toggle.getAttribute("aria-pressed") === "true" : toggle.checked);
 
-  function takeText(field, input) {
-    // `maxInputLength` counts Characters, as FormRuntime's TextFieldElement says (an
-    // input's `maxlength` would count UTF-16 code units): the rest is cut off.
+  /**
+   * `maxInputLength` counts Characters, as FormRuntime's TextFieldElement says (an
+   * input's `maxlength` would count UTF-16 code units). An edit past it is refused
+   * as `maxlength` refuses a keystroke: text added at the end is cut to the limit;
+   * any other edit is undone, the caret back where it was. While an input method
+   * composes nothing is cut; its text is judged once composed.
+   */
+  function limitLength(field, input) {
     const limit = field.decl.maxInputLength;
-    if (limit !== undefined && characterCount(input.value) > limit) {
-      input.value = prefixCharacters(input.value, limit);
+    if (limit === undefined || composing) return;
+    const accepted = input.formcAccepted === undefined ? "" : input.formcAccepted;
+    if (characterCount(input.value) > limit) {
+      if (input.value.startsWith(accepted)) {
+        input.value = prefixCharacters(input.value, limit);
+      } else {
+        input.value = accepted;
+        if (input.formcCaret !== undefined) input.setSelectionRange(input.formcCaret, input.formcCaret);
+      }
     }
+    input.formcAccepted = input.value;
+    input.formcCaret = input.selectionEnd;
+  }
+
+  function takeText(field, input) {
     if (field.value === input.value) return;
     field.value = input.value;
     didChange(field);
@@ -372,6 +390,7 @@ extension PreviewScript {
     },
     text: {
       input(field, input) {
+        limitLength(field, input);
         if (field.decl.continuous !== false) takeText(field, input);
       },
       change(field, input) {

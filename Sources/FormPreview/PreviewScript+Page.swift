@@ -62,6 +62,16 @@ extension PreviewScript {
       if (handle !== undefined) handle(field, event.target);
     });
   }
+  // An input method's composition: nothing is cut while it runs (`limitLength`),
+  // and its text is taken as an edit once composed.
+  let composing = false;
+  root.addEventListener("compositionstart", () => { composing = true; });
+  root.addEventListener("compositionend", (event) => {
+    composing = false;
+    const field = fieldOf(event.target);
+    const handle = field === undefined ? undefined : field.behaviour.input;
+    if (handle !== undefined) handle(field, event.target);
+  });
   // Leaving a field: focus going elsewhere than one of its own inputs.
   root.addEventListener("focusout", (event) => {
     const field = fieldOf(event.target);

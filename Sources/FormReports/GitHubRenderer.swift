@@ -67,7 +67,7 @@ public struct GitHubRenderer: DiagnosticRenderer {
             case "," where isProperty: out += "%2C"
             // Other control characters would reach the log as they are (an escape
             // sequence in a key): shown as U+FFFD, as the text format shows them.
-            case "\u{00}"..."\u{1F}", "\u{7F}"..."\u{9F}": out += "\u{FFFD}"
+            case "\u{00}"..."\u{08}", "\u{0A}"..."\u{1F}", "\u{7F}"..."\u{9F}": out += "\u{FFFD}"
             default: out.unicodeScalars.append(scalar)
             }
         }

@@ -321,8 +321,11 @@ struct OutputPlan: Equatable {
     /// a.form.yaml`, a form named `x.swift` built into its own folder): the Swift
     /// would replace the form.
     func checkedAgainst(_ inputs: [String]) throws -> OutputPlan {
-        let identities = Dictionary(inputs.compactMap { input in FileAccess.identity(of: input).map { ($0, input) } }, uniquingKeysWith: { first, _ in first })
-        for case let destination? in destinations {
+        // Files only: a terminal or a socket may be both standard input and output
+        // (`build /dev/stdin -o /dev/stdout`), which is no form to lose.
+        let files = inputs.filter { !FileAccess.isStream($0) }
+        let identities = Dictionary(files.compactMap { input in FileAccess.identity(of: input).map { ($0, input) } }, uniquingKeysWith: { first, _ in first })
+        for case let destination? in destinations where !FileAccess.isStream(destination) {
             if let identity = FileAccess.identity(of: destination), let input = identities[identity] {
                 throw UsageError(message: "the Swift of '\(input)' would be written over '\(input)' itself: choose another -o.")
             }

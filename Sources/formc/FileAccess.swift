@@ -179,9 +179,15 @@ enum FileAccess {
             let directory = parentDirectory(of: destination)
             let name = destination.split(separator: "/").last.map(String.init) ?? destination
             let path = (directory == "." && !destination.hasPrefix("./") ? "" : directory + "/") + ".\(name).formc-\(getpid()).tmp"
-            try super.init(path, flags: O_CREAT | O_TRUNC, verb: "create")
-            // Deleted if formc is stopped (Ctrl-C) before it is renamed or removed.
+            // Recorded before it exists, so that a stop (Ctrl-C) from then on deletes it.
             formc_remove_on_signal(path)
+            do {
+                try super.init(path, flags: O_CREAT | O_TRUNC, verb: "create")
+            } catch {
+                formc_keep_on_signal(path)
+                throw error
+            }
+            formc_created_for_signal(path)
             var info = stat()
             if stat(destination, &info) == 0 { adoptMode(info.st_mode & 0o7777) }
         }
@@ -192,9 +198,17 @@ enum FileAccess {
     /// link stays a link), else `path` itself.
     static func writeTarget(of path: String) -> String {
         var info = stat()
-        guard lstat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFLNK, let resolved = realpath(path, nil) else { return path }
-        defer { free(resolved) }
-        return String(cString: resolved)
+        guard lstat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFLNK else { return path }
+        if let resolved = realpath(path, nil) {
+            defer { free(resolved) }
+            return String(cString: resolved)
+        }
+        // A link to a file not made yet: where it points, beside the link when relative.
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        let count = readlink(path, &buffer, buffer.count - 1)
+        guard count > 0 else { return path }
+        let target = String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        return target.hasPrefix("/") ? target : parentDirectory(of: path) + "/" + target
     }
 
     /// Whether `path` names something other than a regular file or a directory
@@ -282,7 +296,8 @@ enum FileAccess {
     static func identity(of path: String) -> Identity? {
         var info = stat()
         guard stat(path, &info) == 0 else { return nil }
-        return Identity(device: UInt64(info.st_dev), inode: UInt64(info.st_ino))
+        // `dev_t` is signed on some systems: its bits, whatever their sign.
+        return Identity(device: UInt64(truncatingIfNeeded: Int64(info.st_dev)), inode: UInt64(info.st_ino))
     }
 
     /// Whether `path` names a pipe, a device or a socket (links followed): no file

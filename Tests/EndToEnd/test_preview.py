@@ -876,8 +876,24 @@ def test_max_input_length_counts_characters(driver, pages):
     assert code.get_property("value") == accented * 3
     blur(driver, "code")
     assert state_of(driver, "code") == "valid"
+    # Text added at the end is cut to the limit; an edit elsewhere past it is undone.
+    type_into(driver, code, "")
     type_into(driver, code, "ab\U0001F44D\U0001F3FDcd")
     assert code.get_property("value") == "ab\U0001F44D\U0001F3FD"
+    type_into(driver, code, "aXb\U0001F44D\U0001F3FD")
+    assert code.get_property("value") == "ab\U0001F44D\U0001F3FD"
+    # While an input method composes, nothing is cut; its text counts once composed.
+    driver.execute_script(
+        "const input = arguments[0];"
+        "input.dispatchEvent(new CompositionEvent('compositionstart', {bubbles: true}));"
+        "input.value = 'abcdef';"
+        "input.dispatchEvent(new Event('input', {bubbles: true}));", code)
+    assert code.get_property("value") == "abcdef"
+    driver.execute_script(
+        "const input = arguments[0];"
+        "input.value = 'ab\u6771';"
+        "input.dispatchEvent(new CompositionEvent('compositionend', {bubbles: true}));", code)
+    assert code.get_property("value") == "ab\u6771"
     assert severe_logs(driver) == []
 
 

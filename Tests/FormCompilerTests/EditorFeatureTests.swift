@@ -407,6 +407,26 @@ extension EditorTypingTests {
         #expect(labels(form("rules: [{ required: true, when: ‸ }]")).contains("b"))
     }
 
+    /// A form that has an FC204 already still refuses a rename that makes another.
+    @Test func aRenameIsRefusedForASecondErrorOfACodeTheFormHas() {
+        let (editor, cursor) = document("""
+            formc: 1
+            form: ShopForm
+            elements:
+              - segment: field
+                options: [a, b]
+              - segment: ‸plan
+                options: [c, d]
+
+            """)
+        #expect(editor.diagnostics.map(\.code).contains(.nameCollision))
+        guard case .failure(let refusal) = editor.rename(at: cursor, to: "codingKeys") else {
+            Issue.record("a second FC204 was not refused")
+            return
+        }
+        #expect(refusal.message.contains("CodingKeys"))
+    }
+
     /// FC500's "use 'and' instead of '&&'" is a fix, with the spaces the word needs.
     @Test func operatorQuickFixesWriteTheWordWithItsSpaces() {
         let text = "formc: 1\nform: F\nelements:\n  - boolean: a\n    title: A\n  - boolean: b\n    title: B\n"

@@ -58,6 +58,23 @@ struct ListEditorTests {
         #expect(!labels.contains("secret") && !labels.contains("flag"))
     }
 
+    /// A list written on one line (JSON): its entry reaches to the list's own key.
+    @Test func anEntryOnOneLineEndsAtTheListsOwnKey() {
+        let marked = #"{"formc": 1, "form": "JobForm", "elements": [{"boolean": "hide", "title": "Hide"}, "#
+            + #"{"list": "people", "elements": [{"textField": "nickname"}, {"textField": "other", "visibleWhen": "not ‸"}], "#
+            + #""visibleWhen": "not hide"}]}"#
+        var column = 1
+        var text = ""
+        var cursor = SourcePosition(line: 1, column: 1)
+        for scalar in marked.unicodeScalars {
+            if scalar == "‸" { cursor = SourcePosition(line: 1, column: column); continue }
+            text.unicodeScalars.append(scalar)
+            column += 1
+        }
+        let editor = EditorDocument(path: "job.form.json", text: text)
+        #expect(editor.completions(at: cursor).map(\.label).contains("nickname"))
+    }
+
     @Test func completionInsideAnEntryOffersTheEntrysFieldsFirst() {
         let (editor, cursor) = Self.document(Self.form("""
           - list: employers

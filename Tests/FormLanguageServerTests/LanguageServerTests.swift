@@ -195,12 +195,17 @@ elements:
         #expect(try session.request("textDocument/hover", at(0, 1)).get() == .null)
         #expect(try session.request("textDocument/completion", at(1, 0)).get()["items"] == [])
         #expect(try session.request("textDocument/documentSymbol", ["textDocument": ["uri": .string(uri)]]).get() == [])
-        let empty = "file:///repo/new.yaml"
-        session.open("", uri: empty)
-        let items = try session.request("textDocument/completion", [
-            "textDocument": ["uri": .string(empty)], "position": ["line": 0, "character": 0],
-        ]).get()["items"]?.arrayValue ?? []
-        #expect(items.contains { $0["label"] == "formc" })
+        // A form being started in an unnamed buffer: empty, a word, a form's key.
+        for (index, start) in ["", "fo", "form: SignUp\nfo"].enumerated() {
+            let uri = "untitled:Untitled-\(index)"
+            session.open(start, uri: uri)
+            let line = start.split(separator: "\n", omittingEmptySubsequences: false).count - 1
+            let character = start.split(separator: "\n", omittingEmptySubsequences: false).last?.count ?? 0
+            let items = try session.request("textDocument/completion", [
+                "textDocument": ["uri": .string(uri)], "position": ["line": .integer(line), "character": .integer(character)],
+            ]).get()["items"]?.arrayValue ?? []
+            #expect(items.contains { $0["label"] == "formc" }, "\(start)")
+        }
     }
 
     @Test func diagnosticsDueGoBeforeAResponse() {

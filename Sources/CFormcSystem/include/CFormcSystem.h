@@ -15,10 +15,13 @@ int formc_available_cpus(void);
 
 /// Temporary output files to delete when formc is stopped by SIGINT, SIGTERM or
 /// SIGHUP (a Ctrl-C during a build): `formc_remove_on_signal` records a path
-/// (copied; returns 0 when the table is full), `formc_keep_on_signal` forgets it
-/// (once renamed or removed), and `formc_install_signal_cleanup` installs the
-/// handler, which deletes every recorded file and then dies of the signal.
-int formc_remove_on_signal(const char *path);
+/// (copied) before the file is made, `formc_created_for_signal` tells that it was
+/// made (and deletes it at once when a stop has begun meanwhile),
+/// `formc_keep_on_signal` forgets it (once renamed or removed), and
+/// `formc_install_signal_cleanup` installs the handler, which deletes every
+/// recorded file and then dies of the signal.
+void formc_remove_on_signal(const char *path);
+void formc_created_for_signal(const char *path);
 void formc_keep_on_signal(const char *path);
 void formc_install_signal_cleanup(void);
 
