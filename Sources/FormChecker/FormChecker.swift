@@ -243,7 +243,7 @@ private struct Checker {
             return
         }
         _ = typeNames.declare(name.value, at: name.range)
-        let validators = GeneratedTypeNames.validatorsProtocol(ofForm: name.value)
+        let validators = SwiftNaming.validatorsProtocol(ofForm: name.value)
         typeNames.reserve(validators, at: name.range, origin: "the form's custom validators are the protocol '\(validators)', named after the form")
     }
 

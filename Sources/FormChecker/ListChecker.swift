@@ -65,7 +65,7 @@ enum ListChecker {
         var takenTypes = TakenTypeNames(document: document, symbols: symbols)
         // The names an entry's option enum may not take: it is declared in its entry
         // struct and aliased in its entry class, where it would hide them.
-        var outerTypes: Set<String> = [document.name.value, GeneratedTypeNames.validatorsProtocol(ofForm: document.name.value)]
+        var outerTypes: Set<String> = [document.name.value, SwiftNaming.validatorsProtocol(ofForm: document.name.value)]
         var itemTypeDiagnostics: [DiagnosticBag] = []
         var entryElements = 0
         for found in lists {
@@ -339,7 +339,7 @@ enum ListChecker {
 
         init(document: FormDocument, symbols: SymbolTable) {
             declared[document.name.value] = .some(document.name.range)
-            declared[GeneratedTypeNames.validatorsProtocol(ofForm: document.name.value)] = .some(nil)
+            declared[SwiftNaming.validatorsProtocol(ofForm: document.name.value)] = .some(nil)
             if let page = document.elements.first(where: { if case .group(let group) = $0.kind { group.isPage } else { false } }) {
                 declared["Page"] = .some(page.kindKeyRange)
             }

@@ -84,12 +84,6 @@ enum GeneratedTypeNames {
     /// `nested`, `runtime`, `standard` and `foundation` in one set: one lookup a name.
     private static let all = nested.union(runtime).union(standard).union(foundation)
 
-    /// The file-level protocol of a form's `custom` validators (SPEC §5), which a type
-    /// nested in the form under the same name would hide: every form reserves it.
-    static func validatorsProtocol(ofForm form: String) -> String {
-        form + "Validators"
-    }
-
     /// Whether `name` is in `nested`, `runtime`, `standard` or `foundation`.
     static func contains(_ name: String) -> Bool {
         all.contains(name)

@@ -118,7 +118,7 @@ extension FormTranslator {
     static let selfName = SwiftExpr.name("self")
     static let valuesName = SwiftExpr.name("values")
 
-    var validatorsProtocol: String { typeName + "Validators" }
+    var validatorsProtocol: String { SwiftNaming.validatorsProtocol(ofForm: typeName) }
 
     /// `String`, `Bool`, `Plan`, `Plan?`; outside the form type, where its aliases
     /// of the runtime's types do not reach, `SignUpForm.Plan` and `FormRuntime.FormDate`.

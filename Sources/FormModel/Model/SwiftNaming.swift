@@ -31,6 +31,13 @@ public enum SwiftNaming {
     /// (`reservedMembers`): an entry's field ids may not take them.
     public static let reservedEntryMembers: Set<String> = ["id", "owner", "applyStates"]
 
+    /// The file-level protocol of a form's `custom` validators (SPEC §5): the
+    /// emitter declares it, and the checker keeps every type nested in the form
+    /// off its name, which would hide it.
+    public static func validatorsProtocol(ofForm form: String) -> String {
+        form + "Validators"
+    }
+
     /// `[a-z][A-Za-z0-9]*`: a field id, action id or validator name.
     public static func isLowerCamelCase(_ name: String) -> Bool {
         isCamelCase(name, first: UInt8(ascii: "a")...UInt8(ascii: "z"))
