@@ -86,8 +86,10 @@ extension EditorDocument {
         let analyses = Analyses(current: self, earlier: lastReadable, at: position)
         var items: [CompletionContext.Item]
         if let condition = CompletionContext.conditionText(prefix) {
+            let excluded = condition.key == "visibleWhen" ? CompletionContext.fieldsShown(byConditionAt: position, in: analyses.wholeForm) : []
             items = CompletionContext.conditionCompletions(
-                condition, word: word, symbols: analyses.symbols, forms: [analyses.form, analyses.wholeForm].compactMap { $0 }
+                condition.text, word: word, symbols: analyses.symbols, forms: [analyses.form, analyses.wholeForm].compactMap { $0 },
+                excluded: excluded
             )
         } else if let context = (reusingTrees ? analysedContext(line: position.line, prefix: prefix, word: range, rest: rest, analyses: analyses) : nil)
             ?? completionContext(line: position.line, replacement: prefix + rest, analyses: analyses)

@@ -53,9 +53,14 @@ extension CompletionContext {
 
     /// `word`: what is typed of the word at the cursor, which field ids must match.
     /// `forms`: where a field's options are looked up, in order (an entry's
-    /// elements, then the form's, SPEC §14).
-    static func conditionCompletions(_ text: String, word: String, symbols: SymbolTable?, forms: [FormDocument]) -> [Item] {
-        func fieldItems(where include: (FieldSymbol) -> Bool = { _ in true }) -> [Item] { Self.fieldItems(symbols, matching: word, where: include) }
+    /// elements, then the form's, SPEC §14). `excluded`: the fields the condition
+    /// may not name (those whose visibility it decides, FC504).
+    static func conditionCompletions(
+        _ text: String, word: String, symbols: SymbolTable?, forms: [FormDocument], excluded: Set<String> = []
+    ) -> [Item] {
+        func fieldItems(where include: (FieldSymbol) -> Bool = { _ in true }) -> [Item] {
+            Self.fieldItems(symbols, matching: word) { !excluded.contains($0.id) && include($0) }
+        }
         var body = Substring(text).drop { $0 == " " }
         // The condition inside a quoted YAML scalar.
         if let quote = body.first, quote == "\"" || quote == "'", body.count(where: { $0 == quote }) % 2 == 1 { body = body.dropFirst() }
@@ -117,9 +122,10 @@ extension CompletionContext {
     /// line. A key counts where a key can stand (the line's start, after `- `, `{`
     /// or `,`, or in JSON quotes), not inside other text; the value is over at its
     /// closing quote, and, unquoted in a flow mapping, at a `,`, `}` or `]`.
-    static func conditionText(_ prefix: String) -> String? {
+    /// `key`: which of the three keys the value is of.
+    static func conditionText(_ prefix: String) -> (key: String, text: String)? {
         let scalars = Array(prefix.unicodeScalars)
-        var last: (keyStart: Int, valueStart: Int)?
+        var last: (key: String, keyStart: Int, valueStart: Int)?
         for key in ["visibleWhen", "enabledWhen", "when"] {
             let name = Array(key.unicodeScalars)
             guard scalars.count > name.count else { continue }
@@ -129,7 +135,7 @@ extension CompletionContext {
                 guard after < scalars.count, scalars[after] == ":" else { continue }
                 let previous = scalars[..<before].last { $0 != " " && $0 != "\t" }
                 guard previous == nil || previous == "{" || previous == "," || previous == "-" else { continue }
-                if last.map({ before > $0.keyStart }) ?? true { last = (before, after + 1) }
+                if last.map({ before > $0.keyStart }) ?? true { last = (key, before, after + 1) }
             }
         }
         guard let last else { return nil }
@@ -159,6 +165,39 @@ extension CompletionContext {
             if opened > 0, body.contains(where: { $0 == "," || $0 == "}" || $0 == "]" }) { return nil }
             if let hash = body.firstIndex(of: "#"), hash == body.startIndex || body[hash - 1] == " " { return nil }
         }
-        return String(String.UnicodeScalarView(value))
+        return (last.key, String(String.UnicodeScalarView(value)))
+    }
+
+    /// The fields whose visibility the `visibleWhen` at `position` decides: those
+    /// of the innermost element around it (a field or list; a group or page and
+    /// every field inside it), which the condition may not read (FC504).
+    static func fieldsShown(byConditionAt position: SourcePosition, in form: FormDocument?) -> Set<String> {
+        var owner: Element?
+        func visit(_ elements: [Element]) {
+            for element in elements where element.range.start <= position {
+                // A block mapping's range ends at its last scalar: the rest of that line is in it.
+                guard position <= element.range.end || position.line == element.range.end.line else { continue }
+                owner = element
+                visit(children(of: element))
+            }
+        }
+        visit(form?.elements ?? [])
+        guard let owner else { return [] }
+        var ids: Set<String> = []
+        func collect(_ element: Element) {
+            if let id = element.id?.value { ids.insert(id) }
+            // An entry's fields are no names of the scope a list's condition reads (SPEC §14).
+            if case .group(let group) = element.kind { group.elements.forEach(collect) }
+        }
+        collect(owner)
+        return ids
+    }
+
+    private static func children(of element: Element) -> [Element] {
+        switch element.kind {
+        case .group(let group): group.elements
+        case .list(let list): list.elements
+        default: []
+        }
     }
 }

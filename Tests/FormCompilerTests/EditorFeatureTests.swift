@@ -196,7 +196,49 @@ extension EditorTypingTests {
         #expect(found.contains("newsletter"))
         #expect(found.contains("plan"))
         #expect(found.contains("isEmpty"))
-        #expect(labels(signup.replacingOccurrences("visibleWhen: plan == 'pro-plan' and not newsletter", "visibleWhen: isEmpty(‸")) == ["email", "confirmEmail", "plan", "company"], "every field but a boolean")
+        #expect(labels(signup.replacingOccurrences("visibleWhen: plan == 'pro-plan' and not newsletter", "visibleWhen: isEmpty(‸")) == ["email", "confirmEmail", "plan"], "every field but a boolean, and not the condition's own")
+    }
+
+    /// A `visibleWhen` may not read the fields whose visibility it decides (FC504):
+    /// its own field, or those inside its group; an entry's field, its entry's
+    /// own; a list's, the form's field of the same name as an entry's.
+    @Test func aVisibilityConditionIsNotOfferedItsOwnFields() {
+        let text = """
+            formc: 1
+            form: A
+            elements:
+              - boolean: news
+                title: N
+              - group: g
+                visibleWhen: ‸
+                elements:
+                  - textField: inner
+                  - boolean: deep
+                    title: D
+              - textField: email
+                enabledWhen: ‸
+              - list: people
+                visibleWhen: ‸
+                elements:
+                  - textField: email
+                  - textField: note
+                    visibleWhen: ‸
+              - { textField: x, visibleWhen: ‸ }
+
+            """
+        // The cursor at one `‸`, after `prefix`; `news` at the others.
+        func at(_ occurrence: Int, after prefix: String = "not ") -> [String] {
+            let parts = text.split(separator: "‸", omittingEmptySubsequences: false).map(String.init)
+            var marked = parts[0]
+            for index in 1..<parts.count { marked += (index - 1 == occurrence ? prefix + "‸" : "news") + parts[index] }
+            return labels(marked).filter { !["not", "and", "or", "true", "false", "isEmpty"].contains($0) }
+        }
+        #expect(at(0) == ["news", "email", "x"], "a group's own and its fields'")
+        #expect(at(0, after: "") == ["news", "email", "x"], "with nothing typed yet")
+        #expect(at(1) == ["news", "inner", "deep", "email", "x"], "enabledWhen may read its own field")
+        #expect(at(2) == ["news", "inner", "deep", "email", "x"], "a list's condition reads the form's email")
+        #expect(at(3) == ["email", "news", "inner", "deep", "x"], "the entry's email, not the entry's own note")
+        #expect(at(4) == ["news", "inner", "deep", "email"])
     }
 
     /// In YAML's flow style, as SPEC's own examples write rules: the values of
