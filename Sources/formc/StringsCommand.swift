@@ -162,8 +162,17 @@ enum FormStringsRun {
     /// a String Catalog, an unreadable file as such. The same for `strings`,
     /// `lint --strings` and `preview --strings`; `deferringEntries` for the
     /// merge, as `StringCatalogFile.read` says.
+    /// A stream (a pipe, `/dev/stdin`) is read up to the form's size limit: past
+    /// it, FC004 rather than a cut catalog's FC603.
     static func readCatalog(_ path: String, deferringEntries: Bool = false) -> (file: StringCatalogFile?, source: SourceFile?, diagnostics: [Diagnostic]) {
-        switch FileAccess.contents(of: path) {
+        let limit = CompilerLimits.default.maxFileSize
+        switch FileAccess.contents(of: path, limit: limit) {
+        case .success(let bytes) where bytes.count > limit:
+            // Only a stream is cut: a regular file is read whole.
+            return (nil, nil, [Diagnostic(
+                .error, .limitExceeded, "the catalog read from '\(path)' is more than the limit of \(limit) bytes for a stream",
+                at: SourceLocation(file: path, range: .fileStart), help: ["name the catalog's file instead of a pipe"]
+            )])
         case .success(let bytes):
             let source = SourceFile(path: path, bytes: bytes)
             var bag = DiagnosticBag(file: path)

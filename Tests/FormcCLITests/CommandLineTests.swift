@@ -163,6 +163,11 @@ import Testing
         #expect(zero.status == 1)
         #expect(zero.stderr.contains("[FC004]"))
         #expect(zero.stderr.utf8.count < 4_000)
+        // A catalog from a stream: the same limit, FC004 rather than a cut catalog's FC603.
+        let catalog = try scratch.run("lint", "--strings", "/dev/zero", "forms/a.form.yaml")
+        #expect(catalog.status == 1)
+        #expect(catalog.stderr.contains("[FC004]") && catalog.stderr.contains("more than the limit"), "\(catalog.stderr)")
+        #expect(!catalog.stderr.contains("FC603"))
     }
 
     /// Standard output that cannot be written (a full disk) is exit 70 with the
