@@ -256,7 +256,7 @@ extension SwiftRenderer {
     }
 
     /// The width in characters of the current line, which starts at `start`.
-    private func columns(from start: Int) -> Int {
+    func columns(from start: Int) -> Int {
         out.withBytes(from: start) { line in
             line.allSatisfy { $0 < 0x80 } ? line.count : String(decoding: line, as: UTF8.self).count
         }

@@ -81,13 +81,16 @@ extension SwiftRenderer {
     }
 
     /// `{ return x }` on one line for a single short statement, else a block.
+    /// `{ statement }` on this line when the body is one statement that fits
+    /// there within 120 columns; else one statement per line.
     private mutating func block(_ body: [SwiftStmt]) {
         if body.count == 1 {
             let start = mark
             write("{ ")
             if statementOnThisLine(body[0], from: start) {
                 write(" }")
-                return
+                if columns(from: lineStart) <= 120 { return }
+                rollBack(to: start)
             }
         }
         write("{")

@@ -227,7 +227,9 @@ final class IntakeForm {
         /// Validates every field's current value and sets every field's state; a field showing a message from
         /// `setError` keeps it, and the report has it.
         func validate() async -> ValidationReport<Field> {
-            guard owner?.owner?.isVisible(.medications) ?? true else { return validation.applying(ValidationReport<Field>(Field.allCases.map { ($0, ValidationResult.valid) })) }
+            guard owner?.owner?.isVisible(.medications) ?? true else {
+                return validation.applying(ValidationReport<Field>(Field.allCases.map { ($0, ValidationResult.valid) }))
+            }
             let report = await Self.validate(self.values, in: self.context)
             return validation.applying(report)
         }

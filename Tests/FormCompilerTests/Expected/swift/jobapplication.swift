@@ -183,7 +183,9 @@ final class JobApplicationForm {
         /// Validates every field's current value and sets every field's state; a field showing a message from
         /// `setError` keeps it, and the report has it.
         func validate() async -> ValidationReport<Field> {
-            guard owner?.owner?.isVisible(.employers) ?? true else { return validation.applying(ValidationReport<Field>(Field.allCases.map { ($0, ValidationResult.valid) })) }
+            guard owner?.owner?.isVisible(.employers) ?? true else {
+                return validation.applying(ValidationReport<Field>(Field.allCases.map { ($0, ValidationResult.valid) }))
+            }
             let report = await Self.validate(self.values, in: self.context)
             return validation.applying(report)
         }
@@ -505,7 +507,9 @@ final class JobApplicationForm {
         /// Validates every field's current value and sets every field's state; a field showing a message from
         /// `setError` keeps it, and the report has it.
         func validate() async -> ValidationReport<Field> {
-            guard owner?.owner?.isVisible(.references) ?? true else { return validation.applying(ValidationReport<Field>(Field.allCases.map { ($0, ValidationResult.valid) })) }
+            guard owner?.owner?.isVisible(.references) ?? true else {
+                return validation.applying(ValidationReport<Field>(Field.allCases.map { ($0, ValidationResult.valid) }))
+            }
             let report = await Self.validate(self.values, in: self.context)
             return validation.applying(report)
         }
