@@ -34,6 +34,24 @@ struct PageDiagnosticTests {
             """) == [])
     }
 
+    /// FC504's help names a page as a page.
+    @Test func aPageReadingAFieldOnItIsACycleThatNamesThePage() {
+        let result = FormPipeline.check(SourceFile(path: "pages.form.yaml", bytes: Array("""
+            formc: 1
+            form: WizardForm
+            elements:
+              - page: one
+                elements:
+                  - textField: a
+              - page: two
+                visibleWhen: not isEmpty(b)
+                elements:
+                  - textField: b
+            """.utf8)))
+        #expect(result.diagnostics.map(\.code) == [.conditionCycle])
+        #expect(result.diagnostics.first?.help.first == "'b' is inside page 'two', which reads 'b'")
+    }
+
     @Test func everyTopLevelElementIsAPageOrNoneIs() {
         let found = diagnostics("""
             formc: 1

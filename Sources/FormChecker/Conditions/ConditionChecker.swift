@@ -386,7 +386,8 @@ public enum ConditionChecker {
         guard let element = document.elementIfPresent(at: path), case .group(let group) = element.kind else {
             return "the group"
         }
-        if let id = group.id { return "group '\(id.value)'" }
-        return "the group at line \(element.range.start.line)"
+        let kind = group.isPage ? "page" : "group"
+        if let id = group.id { return "\(kind) '\(id.value)'" }
+        return "the \(kind) at line \(element.range.start.line)"
     }
 }
