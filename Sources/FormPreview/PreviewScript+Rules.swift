@@ -47,12 +47,11 @@ extension PreviewScript {
 
   /**
    * The value of the field `id` that a rule (`sameAs`, a bound) of a field in
-   * `scope` reads: an entry reads a field of the form outside its list as its
-   * conditions do, empty while hidden, since the generated entry holds that
-   * field's value so (docs/format.md, "Lists"); any other field as it is.
+   * `scope` reads: as a condition reads it, empty while hidden, as the
+   * generated Swift does (docs/format.md, "A field as a bound").
    */
   function operand(id, scope) {
-    return scope === null || scope === undefined || scope.has(id) ? lookup(id, scope).value : conditionValue(id, null);
+    return conditionValue(id, scope);
   }
 
   /**

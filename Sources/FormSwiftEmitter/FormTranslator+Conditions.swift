@@ -301,7 +301,7 @@ extension FormTranslator {
     /// The visibility helper of a field (its position in `fields`), nil when it
     /// is always visible. Each condition's leaf looks its field up once (a lookup
     /// hashes the id and reads three tables, cold in a large form).
-    private func visibilityHelper(of field: Int?) -> ConditionPlan.Helper? {
+    func visibilityHelper(of field: Int?) -> ConditionPlan.Helper? {
         guard let field, let index = fields[field].visibleHelper else { return nil }
         return conditions.visibleHelpers[index]
     }

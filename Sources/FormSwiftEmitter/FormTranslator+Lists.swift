@@ -152,7 +152,11 @@ extension FormTranslator {
     }
 
     /// The form's fields outside the list that the rules or visibility of the
-    /// entry's fields read, each with those fields in document order.
+    /// entry's fields read, each with those fields in document order. A field a
+    /// rule reads is read as empty while hidden (SPEC §7), so the form's fields
+    /// that decide whether it is shown count as read too: for a field of the
+    /// entry, those its entry's conditions name; for one of the form, those its
+    /// form's conditions name, and so on.
     static func formDependents(of decl: ListDecl, checked: CheckedList, form: CheckedForm) -> [(target: String, fields: [String])] {
         var result: [(target: String, fields: [String])] = []
         func note(_ target: String, _ field: String) {
@@ -163,6 +167,9 @@ extension FormTranslator {
                 result.append((target: target, fields: [field]))
             }
         }
+        // Each entry field's visibility reads: its own condition's and its groups'.
+        var visibilityReads: [String: [String]] = [:]
+        var rules: [(field: String, reads: [String])] = []
         func walk(_ elements: [Element], groupReads: [String]) {
             for element in elements {
                 let reads = groupReads + (element.visibleWhen?.expression?.fieldReferences ?? [])
@@ -172,15 +179,45 @@ extension FormTranslator {
                 }
                 guard let field = element.field else { continue }
                 let id = field.id.value
-                for target in reads { note(target, id) }
+                visibilityReads[id] = reads
+                var ruleReads: [String] = []
                 for rule in field.rules {
-                    if let target = rule.kind.otherField { note(target, id) }
-                    rule.when?.expression?.fieldReferences.forEach { note($0, id) }
+                    if let target = rule.kind.otherField { ruleReads.append(target) }
+                    ruleReads += rule.when?.expression?.fieldReferences ?? []
                 }
+                rules.append((id, ruleReads))
             }
         }
         walk(decl.elements, groupReads: [])
+        for (id, ruleReads) in rules {
+            visibilityReads[id, default: []].forEach { note($0, id) }
+            // What the rules read, and what decides whether that is shown, within
+            // the entry and then in the form.
+            var seen: Set<String> = [id]
+            var pending = ruleReads
+            var next = 0
+            while next < pending.count {
+                let read = pending[next]
+                next += 1
+                guard seen.insert(read).inserted else { continue }
+                if checked.isEntryField(read) {
+                    pending += visibilityReads[read] ?? []
+                } else {
+                    note(read, id)
+                    pending += formVisibilityReads(of: read, in: form)
+                }
+            }
+        }
         return result
+    }
+
+    /// The fields the conditions that show the form's field `id` read: its own
+    /// `visibleWhen` and those of the groups and pages around it.
+    private static func formVisibilityReads(of id: String, in form: CheckedForm) -> [String] {
+        guard let path = form.symbols.field(id)?.path else { return [] }
+        return path.indices.flatMap { depth in
+            form.document.element(at: Array(path[...depth])).visibleWhen?.expression?.fieldReferences ?? []
+        }
     }
 
     /// `Plan`, or for a field of the form outside the list `JobForm.Plan`: an

@@ -195,13 +195,16 @@ extension FormTranslator {
         }
     }
 
-    /// `sameAs` target → the fields that compare with it, in document order.
+    /// A field a rule reads (a `sameAs` target, a bound, a field a `when:`
+    /// reads) → the fields whose rules read it, in document order. A field a rule
+    /// reads is read as empty while hidden, so the fields that decide whether it
+    /// is shown (`visibilityDeciders`) re-check the rule's field too.
     private func sameAsDependents() -> [(String, [String])] {
         var result: [(String, [String])] = []
         var indexOfTarget: [String: Int] = Dictionary(minimumCapacity: ruleFacts.sameAs.count)
-        for (target, field) in ruleFacts.sameAs {
+        func note(_ target: String, _ field: String) {
             // A field of the form outside a list is no field of the entry's.
-            if entry != nil, fieldPosition(target) == nil { continue }
+            if entry != nil, fieldPosition(target) == nil { return }
             if let index = indexOfTarget[target] {
                 // A field's own rules are adjacent, so a repeat is always the last entry.
                 if result[index].1.last != field { result[index].1.append(field) }
@@ -210,7 +213,35 @@ extension FormTranslator {
                 result.append((target, [field]))
             }
         }
+        for (target, field) in ruleFacts.sameAs {
+            note(target, field)
+            for decider in visibilityDeciders(of: target) where decider != field { note(decider, field) }
+        }
         return result
+    }
+
+    /// The fields whose values decide whether field `id` is shown: those its own
+    /// condition and its groups' conditions read, and, since a hidden field
+    /// reads as empty there (SPEC §7), those that decide whether each of them is
+    /// shown, and so on; in the order they are found.
+    func visibilityDeciders(of id: String) -> [String] {
+        guard let start = fieldPosition(id), fields[start].visibleHelper != nil else { return [] }
+        var found: [String] = []
+        var seen: Set<String> = [id]
+        var pending = [start]
+        var next = 0
+        while next < pending.count {
+            var helper = fields[pending[next]].visibleHelper
+            next += 1
+            while let index = helper {
+                for read in conditions.visibleHelpers[index].condition.fieldReferences where seen.insert(read).inserted {
+                    found.append(read)
+                    if let position = fieldPosition(read) { pending.append(position) }
+                }
+                helper = conditions.visibleHelpers[index].parent
+            }
+        }
+        return found
     }
 
     /// `didChange`, `didEndEditing`, `state(of:)` and the state observers: thin
@@ -309,6 +340,7 @@ extension FormTranslator {
             out.ruleListItem(
                 isFirst: rules == 0, kind, valueType: field.fieldType, patternName: patternName, sameAs: sameAs,
                 message: message(of: rule, occurrence: occurrence, field: field), fieldBound: fieldBound,
+                hiddenTarget: rule.kind.otherField.flatMap(hiddenTarget),
                 when: when.map { condition in { [self] out in writeCondition(condition, from: .snapshot, at: .whole, into: &out) } },
                 debounce: rule.debounce?.value, inEntry: entry != nil
             )
@@ -316,6 +348,19 @@ extension FormTranslator {
         }
         out.closeRuleList(hasRules: rules > 0, field: field.name)
         out.closeBody()
+    }
+
+    /// How a rule reads the other field it names (`sameAs`, a bound) while that
+    /// field is hidden: as empty (SPEC §7); nil when it is never hidden. A field
+    /// of the form outside a list is already empty in the entry's snapshot.
+    private func hiddenTarget(_ target: String) -> SwiftRenderer.HiddenTarget? {
+        guard let position = fieldPosition(target), let helper = visibilityHelper(of: position) else { return nil }
+        let empty = switch fields[position].fieldType {
+        case .string: "\"\""
+        case .bool: "false"
+        case .segment, .number, .date, .multiChoice: "nil"
+        }
+        return SwiftRenderer.HiddenTarget(isShown: { [self] out in writeHelperCall(helper, from: .snapshot, into: &out) }, empty: empty)
     }
 
     /// How a bound naming another field reads the two values (SPEC §16): as they

@@ -102,14 +102,25 @@ extension SwiftRenderer {
         }
     }
 
+    /// The other field of a `sameAs` or a bound, when it can be hidden: it reads
+    /// as empty then (SPEC §7), as in a condition, so that the form's own
+    /// `validate()` and a server's `validate(clearingHidden(values))` agree.
+    struct HiddenTarget {
+        /// Writes the test that the field is shown (`isEmailVisible(values)`).
+        var isShown: (inout SwiftRenderer) -> Void
+        /// What the field reads as while hidden: `""`, `false`, or `nil` (also
+        /// for a field that always has a value, which is compared as an optional).
+        var empty: String
+    }
+
     /// One element of a field's `rules` array, on a line of its own:
     /// `.minLength(8, message: …),`; `isFirst` for the first of the list.
     /// `patternName` names the shared `FormPattern` of a `pattern` rule;
     /// `valueType` is the field's, which a `min`/`max` bound is spelled for.
     mutating func ruleListItem(
         isFirst: Bool, _ kind: RuleKind, valueType: FieldValueType, patternName: String?, sameAs: SameAsComparison,
-        message: RuleMessage, fieldBound: FieldBound? = nil, when: ((inout SwiftRenderer) -> Void)? = nil, debounce: Int? = nil,
-        inEntry: Bool = false
+        message: RuleMessage, fieldBound: FieldBound? = nil, hiddenTarget: HiddenTarget? = nil,
+        when: ((inout SwiftRenderer) -> Void)? = nil, debounce: Int? = nil, inEntry: Bool = false
     ) {
         if isFirst {
             newline()
@@ -122,7 +133,9 @@ extension SwiftRenderer {
             write(" }, ")
         }
         if let fieldBound {
-            self.fieldBound(kind, fieldBound, message: message)
+            self.fieldBound(kind, fieldBound, hiddenTarget: hiddenTarget, message: message)
+        } else if let hiddenTarget, case .sameAs(let target) = kind {
+            hiddenSameAs(target, hiddenTarget, comparison: sameAs, message: message, of: kind)
         } else {
             rule(kind, valueType: valueType, patternName: patternName, sameAs: sameAs, message: message, debounce: debounce, inEntry: inEntry)
         }
@@ -131,8 +144,37 @@ extension SwiftRenderer {
         newline()
     }
 
-    /// `.min({ $0 }, atLeast: { $0.startDate }, message: …)`.
-    private mutating func fieldBound(_ kind: RuleKind, _ bound: FieldBound, message: RuleMessage) {
+    /// `.sameAs({ values in isEmailVisible(values) ? values.email : "" }, message: …)`;
+    /// compared as optionals (`value == (… ? values.plan : nil)`) where the
+    /// field reads as `nil` while hidden and the two types differ by that.
+    private mutating func hiddenSameAs(
+        _ target: String, _ hidden: HiddenTarget, comparison: SameAsComparison, message: RuleMessage, of kind: RuleKind
+    ) {
+        func read(_ out: inout SwiftRenderer) {
+            hidden.isShown(&out)
+            out.write(" ? values.")
+            out.write(target)
+            out.write(" : ")
+            out.write(hidden.empty)
+        }
+        if comparison == .asOptionals || hidden.empty == "nil" {
+            write("ValidationRule({ value, values in (value == (")
+            read(&self)
+            write(")) ? .valid : .invalid(message: ")
+            ruleMessage(message, of: kind)
+            write(") })")
+            return
+        }
+        write(".sameAs({ values in ")
+        read(&self)
+        write(" }, message: ")
+        ruleMessage(message, of: kind)
+        write(")")
+    }
+
+    /// `.min({ $0 }, atLeast: { $0.startDate }, message: …)`; with a bound field
+    /// that can be hidden, `atLeast: { values in isStartDateVisible(values) ? values.startDate : nil }`.
+    private mutating func fieldBound(_ kind: RuleKind, _ bound: FieldBound, hiddenTarget: HiddenTarget?, message: RuleMessage) {
         let isMax = if case .maxField = kind { true } else { false }
         write(isMax ? ".max({ " : ".min({ ")
         switch bound.value {
@@ -141,19 +183,27 @@ extension SwiftRenderer {
         case .optional: write("$0.map { Decimal($0) }")
         }
         write(isMax ? " }, atMost: { " : " }, atLeast: { ")
+        let values = hiddenTarget == nil ? "$0." : "values."
+        if let hiddenTarget {
+            write("values in ")
+            hiddenTarget.isShown(&self)
+            write(" ? ")
+        }
         switch bound.targetReading {
         case .same:
-            write("$0.")
+            write(values)
             write(bound.target)
         case .plain:
-            write("Decimal($0.")
+            write("Decimal(")
+            write(values)
             write(bound.target)
             write(")")
         case .optional:
-            write("$0.")
+            write(values)
             write(bound.target)
             write(".map { Decimal($0) }")
         }
+        if hiddenTarget != nil { write(" : nil") }
         write(" }, message: ")
         ruleMessage(message, of: kind)
         write(")")

@@ -218,3 +218,21 @@ func emitEdgeNamesCompileWithoutWarnings(_ accessLevel: EmitOptions.AccessLevel)
         ".max({ $0.map { Decimal($0) } }, atMost: { $0.limit }", ".min({ $0 }, atLeast: { $0.whole.map { Decimal($0) } }",
     ])
 }
+
+/// A `sameAs` or bound naming a field a condition can hide reads it as empty
+/// (Tests/GeneratedFormTests/Forms/lists/hidden-outer.form.yaml): text, a Boolean,
+/// a segment with a default (compared as an optional), a date, a whole number
+/// against a decimal one, and an entry's own field, at every access level.
+@Test(arguments: EmitOptions.AccessLevel.allCases)
+func emitHiddenTargetsCompileWithoutWarnings(_ accessLevel: EmitOptions.AccessLevel) async throws {
+    try await typecheckPluginForm("lists/hidden-outer.form.yaml", named: "HiddenOuterForm", accessLevel: accessLevel, containing: [
+        ".sameAs({ values in isContactEmailVisible(values) ? values.contactEmail : \"\" }",
+        ".sameAs({ values in isAgreedVisible(values) ? values.agreed : false }",
+        "ValidationRule({ value, values in (value == (isTierVisible(values) ? values.tier : nil)) ? .valid",
+        "atLeast: { values in isSinceVisible(values) ? values.since : nil }",
+        "atMost: { values in isCapVisible(values) ? values.cap.map { Decimal($0) } : nil }",
+        ".sameAs({ values in isNicknameVisible(values) ? values.nickname : \"\" }",
+        "dependents[.hideContact] = [.repeatEmail, .total, .repeatTier, .repeatAgreed, .until]",
+        ".hideContact: [.email, .qty],",
+    ])
+}

@@ -305,6 +305,7 @@ final class CheckoutForm {
         var dependents: [Field: [Field]] = [:]
         dependents[.shippingCountry] = [.shippingPostcode]
         dependents[.billingCountry] = [.billingPostcode]
+        dependents[.billingSameAsShipping] = [.billingPostcode]
         dependents[.contactBy] = [.phone]
         dependents[.deliveryFrom] = [.deliveryTo]
         return dependents
