@@ -326,20 +326,23 @@ extension FormTranslator {
         validationMembers(into: &plan)
         plan.once { [self] out in
             out.listMember([
-                "/// Sets the state of each field from the form's report, whose paths for this entry start with `path`.",
+                "/// Sets the state of each field from the form's report, whose paths for this entry start with `path`; a",
+                "/// field showing a message from `setError` keeps it while it is shown.",
                 "func applyStates<FormField>(_ report: ValidationReport<FormField>, at path: String) {",
                 "    for field in Field.allCases {",
-                "        if !validation.hasError(field), let result = report.result(at: path + \"/\" + \(fields.isEmpty ? "String(describing: field)" : "field.rawValue")) {",
+                "        if let message = validation.error(of: field), isVisible(field) {",
+                "            if validation.state(of: field) != .invalid(message: message) { validation.setState(.invalid(message: message), for: field) }",
+                "        } else if let result = report.result(at: path + \"/\" + \(fields.isEmpty ? "String(describing: field)" : "field.rawValue")) {",
                 "            validation.setState(FieldState(result), for: field)",
                 "        }",
                 "    }",
                 "}",
             ])
             out.listMember([
-                "/// Adds the messages that `setError` shows on the entry to `messages`, at their paths under `path`:",
-                "/// the form's reports have them (SPEC §15.2).",
+                "/// Adds the messages that `setError` shows on the entry's shown fields to `messages`, at their paths",
+                "/// under `path`: the form's reports have them (SPEC §15.2). A hidden field is valid.",
                 "func addErrors(to messages: inout [String: FormRuntime.ValidationResult], at path: String) {",
-                "    for field in Field.allCases {",
+                "    for field in Field.allCases where isVisible(field) {",
                 "        if let message = validation.error(of: field) {",
                 "            messages[path + \"/\" + \(fields.isEmpty ? "String(describing: field)" : "field.rawValue")] = .invalid(message: message)",
                 "        }",
@@ -508,7 +511,7 @@ extension FormTranslator {
             "    let report = await Self.validate(self.values, in: self.context\(validatorsArgument.isEmpty ? "" : ", validators: self.validators"))",
             // A field showing a message from `setError` keeps it, and the report has it (SPEC §15.2),
             // an entry's field's at its path.
-            "    let shown = validation.applying(report)",
+            "    let shown = validation.applying(report\(canHideFields ? ", isShown: { self.isVisible($0) }" : ""))",
             "    var errors: [String: FormRuntime.ValidationResult] = [:]",
         ]
         for list in lists {

@@ -282,7 +282,7 @@ extension FormTranslator {
         let pageFieldIDs = pages.map(pageFields)
         // An entry's field showing a message from `setError` keeps it, and the report has it at its path.
         let pageEntryStates: [SwiftStmt] = listsOnPages ? [
-            .let("shown", nil, .call(.member(.name("validation"), "applying"), [SwiftArgument(nil, .name("report"))])),
+            .let("shown", nil, applyingCall(.name("report"))),
             .var("errors", .named("[String: FormRuntime.ValidationResult]"), .name("[:]")),
             pageSwitch { id in
                 [.for("(index, entry)", in: .call(.member(.member(.name(id), "entries"), "enumerated"), []), body: [
@@ -371,7 +371,7 @@ extension FormTranslator {
                 ] + pageEntryStates + [
                     .return(listsOnPages
                         ? .call(.member(.name("shown"), "replacing"), [SwiftArgument("paths", .name("errors"))])
-                        : .call(.member(.name("validation"), "applying"), [SwiftArgument(nil, .name("report"))])),
+                        : applyingCall(.name("report"))),
                 ]
             )))
             out.declaration(.function(SwiftFunction(

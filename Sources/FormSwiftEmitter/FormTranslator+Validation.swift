@@ -124,15 +124,15 @@ extension FormTranslator {
             body: (entry.map { entry in
                 // A hidden list's entries are valid (SPEC §14): every field's state is `.valid`.
                 [.guard(entry.listCondition("isVisible", of: "owner"), else: [
-                    .return(.call(.member(.name("validation"), "applying"), [SwiftArgument(nil, .call(.type(Self.reportType), [
+                    .return(applyingCall(.call(.type(Self.reportType), [
                         SwiftArgument(nil, .name("Field.allCases.map { ($0, ValidationResult.valid) }")),
-                    ]))])),
+                    ]))),
                 ])]
             } ?? []) + [
                 .let("report", nil, .await(.call(.member(.name("Self"), "validate"), [
                     SwiftArgument(nil, .member(.name("self"), "values")), SwiftArgument("in", .member(.name("self"), "context")),
                 ] + (hasCustomRules ? [SwiftArgument("validators", .member(.name("self"), "validators"))] : [])))),
-                .return(.call(.member(.name("validation"), "applying"), [SwiftArgument(nil, .name("report"))])),
+                .return(applyingCall(.name("report"))),
             ]
         )))
 
@@ -348,6 +348,20 @@ extension FormTranslator {
         }
         out.closeRuleList(hasRules: rules > 0, field: field.name)
         out.closeBody()
+    }
+
+    /// Whether a field of the class can be hidden: by its own condition, a
+    /// group's or a page's; in an entry, also by its list's (SPEC §14).
+    var canHideFields: Bool {
+        entry != nil || fields.contains { $0.visibleHelper != nil } || lists.contains { $0.helpers.visible != nil }
+    }
+
+    /// `validation.applying(report)`; with `isShown:` where a field can be
+    /// hidden, so that a hidden field's message from `setError` is not in the
+    /// report (a hidden field is valid, SPEC §6.2).
+    func applyingCall(_ report: SwiftExpr) -> SwiftExpr {
+        .call(.member(.name("validation"), "applying"), [SwiftArgument(nil, report)]
+            + (canHideFields ? [SwiftArgument("isShown", .name("{ self.isVisible($0) }"))] : []))
     }
 
     /// How a rule reads the other field it names (`sameAs`, a bound) while that

@@ -162,6 +162,21 @@ import Testing
         #expect(controller.state(of: .name) == .idle && !controller.hasError(.name))
     }
 
+    /// A hidden field is valid (SPEC §6.2): its message from outside is in no
+    /// report while it is hidden, and shows again once it is shown.
+    @Test func aHiddenFieldsMessageFromOutsideIsNotReported() async {
+        let controller = FieldValidationController<Field>(triggers: [:]) { _ in .valid }
+        controller.setError("Taken", for: .email)
+        let all = ValidationReport<Field>([(.email, .valid), (.name, .valid)])
+        let hidden = controller.applying(all, isShown: { $0 != .email })
+        #expect(hidden.isValid)
+        #expect(controller.state(of: .email) == .valid)
+        #expect(controller.hasError(.email))
+        let shown = controller.applying(all, isShown: { _ in true })
+        #expect(shown.issues == [ValidationIssue(path: "/email", message: "Taken")])
+        #expect(controller.state(of: .email) == .invalid(message: "Taken"))
+    }
+
     /// A message set right after an assignment, before the edit's task has run,
     /// was set after the value changed: it stays (SPEC §15.2).
     @Test func aMessageSetRightAfterAnAssignmentStays() async {

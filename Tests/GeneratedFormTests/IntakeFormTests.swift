@@ -395,4 +395,46 @@ struct IntakePageListTests {
         form.clearErrors()
         #expect(await form.validate(page: .history).isValid)
     }
+
+    /// A message from `setError` on a field that is hidden (its own condition,
+    /// its page's, its list's) is not in any report while the field is hidden: a
+    /// hidden field is valid (SPEC §6.2, §14, §15.1). Shown again with the value
+    /// unchanged, it shows the message again.
+    @Test func aHiddenFieldsServerMessageIsNotReported() async throws {
+        let form = IntakeForm(validators: EmailDirectory())
+        form.consent.value = true
+        form.takesMedication.value = true
+        let entry = try #require(form.medications.append())
+        entry.name.value = "Ibuprofen"
+        #expect(await form.validate(page: .history).isValid)
+        #expect(form.setError("Not a medication we know", at: "/medications/0/name"))
+        form.mayBePregnant.value = true
+        form.pregnancyWeeks.value = 12
+        form.setError("Check the weeks", for: .pregnancyWeeks)
+        form.visitReason.value = .illness
+        form.symptomDays.value = 2
+        form.setError("Checked already", for: .symptomDays)
+        #expect(await form.validate(page: .history).issues.map(\.path) == ["/pregnancyWeeks", "/medications/0/name"])
+        #expect(await form.validate(page: .symptoms).issues.map(\.path).contains("/symptomDays"))
+        // Hidden: the list, the pregnancy question and the symptoms page.
+        form.takesMedication.value = false
+        form.mayBePregnant.value = false
+        form.visitReason.value = .checkup
+        let history = await form.validate(page: .history)
+        #expect(history.isValid, "\(history.issues)")
+        #expect(await form.validate(page: .symptoms).isValid)
+        #expect(form.state(of: .pregnancyWeeks) == .valid)
+        #expect(entry.state(of: .name) == .valid)
+        let whole = await form.validate()
+        #expect(!whole.issues.map(\.path).contains { ["/pregnancyWeeks", "/symptomDays", "/medications/0/name"].contains($0) }, "\(whole.issues)")
+        // Shown again, nothing edited: the messages are back.
+        form.takesMedication.value = true
+        form.mayBePregnant.value = true
+        #expect(await form.validate(page: .history).issues == [
+            ValidationIssue(path: "/pregnancyWeeks", message: "Check the weeks"),
+            ValidationIssue(path: "/medications/0/name", message: "Not a medication we know"),
+        ])
+        #expect(form.state(of: .pregnancyWeeks) == .invalid(message: "Check the weeks"))
+        #expect(entry.state(of: .name) == .invalid(message: "Not a medication we know"))
+    }
 }

@@ -228,10 +228,10 @@ final class IntakeForm {
         /// `setError` keeps it, and the report has it.
         func validate() async -> ValidationReport<Field> {
             guard owner?.owner?.isVisible(.medications) ?? true else {
-                return validation.applying(ValidationReport<Field>(Field.allCases.map { ($0, ValidationResult.valid) }))
+                return validation.applying(ValidationReport<Field>(Field.allCases.map { ($0, ValidationResult.valid) }), isShown: { self.isVisible($0) })
             }
             let report = await Self.validate(self.values, in: self.context)
-            return validation.applying(report)
+            return validation.applying(report, isShown: { self.isVisible($0) })
         }
 
         /// Validates `values` with the form's rules, from any isolation domain (e.g. a server); `context` gives
@@ -304,19 +304,22 @@ final class IntakeForm {
             return await RuleRunner.validate(values.name, in: values, rules: rules)
         }
 
-        /// Sets the state of each field from the form's report, whose paths for this entry start with `path`.
+        /// Sets the state of each field from the form's report, whose paths for this entry start with `path`; a
+        /// field showing a message from `setError` keeps it while it is shown.
         func applyStates<FormField>(_ report: ValidationReport<FormField>, at path: String) {
             for field in Field.allCases {
-                if !validation.hasError(field), let result = report.result(at: path + "/" + field.rawValue) {
+                if let message = validation.error(of: field), isVisible(field) {
+                    if validation.state(of: field) != .invalid(message: message) { validation.setState(.invalid(message: message), for: field) }
+                } else if let result = report.result(at: path + "/" + field.rawValue) {
                     validation.setState(FieldState(result), for: field)
                 }
             }
         }
 
-        /// Adds the messages that `setError` shows on the entry to `messages`, at their paths under `path`:
-        /// the form's reports have them (SPEC §15.2).
+        /// Adds the messages that `setError` shows on the entry's shown fields to `messages`, at their paths
+        /// under `path`: the form's reports have them (SPEC §15.2). A hidden field is valid.
         func addErrors(to messages: inout [String: FormRuntime.ValidationResult], at path: String) {
-            for field in Field.allCases {
+            for field in Field.allCases where isVisible(field) {
                 if let message = validation.error(of: field) {
                     messages[path + "/" + field.rawValue] = .invalid(message: message)
                 }
@@ -474,7 +477,7 @@ final class IntakeForm {
     /// Validates every field's and every entry's current values and sets every field's state.
     func validate() async -> ValidationReport<Field> {
         let report = await Self.validate(self.values, in: self.context, validators: self.validators)
-        let shown = validation.applying(report)
+        let shown = validation.applying(report, isShown: { self.isVisible($0) })
         var errors: [String: FormRuntime.ValidationResult] = [:]
         for (index, entry) in medications.entries.enumerated() {
             entry.applyStates(report, at: "/medications/\(index)")
@@ -831,7 +834,7 @@ final class IntakeForm {
     /// theirs (SPEC §15.1). A field showing a message from `setError` keeps it.
     func validate(page: Page) async -> ValidationReport<Field> {
         let report = await Self.validate(self.values, page: page, in: self.context, validators: self.validators)
-        let shown = validation.applying(report)
+        let shown = validation.applying(report, isShown: { self.isVisible($0) })
         var errors: [String: FormRuntime.ValidationResult] = [:]
         switch page {
         case .history:

@@ -146,7 +146,7 @@ final class SignUpForm {
     /// `setError` keeps it, and the report has it.
     func validate() async -> ValidationReport<Field> {
         let report = await Self.validate(self.values, in: self.context)
-        return validation.applying(report)
+        return validation.applying(report, isShown: { self.isVisible($0) })
     }
 
     /// Validates `values` with the form's rules, from any isolation domain (e.g. a server); `context` gives

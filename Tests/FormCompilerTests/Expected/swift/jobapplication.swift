@@ -184,10 +184,10 @@ final class JobApplicationForm {
         /// `setError` keeps it, and the report has it.
         func validate() async -> ValidationReport<Field> {
             guard owner?.owner?.isVisible(.employers) ?? true else {
-                return validation.applying(ValidationReport<Field>(Field.allCases.map { ($0, ValidationResult.valid) }))
+                return validation.applying(ValidationReport<Field>(Field.allCases.map { ($0, ValidationResult.valid) }), isShown: { self.isVisible($0) })
             }
             let report = await Self.validate(self.values, in: self.context)
-            return validation.applying(report)
+            return validation.applying(report, isShown: { self.isVisible($0) })
         }
 
         /// Validates `values` with the form's rules, from any isolation domain (e.g. a server); `context` gives
@@ -294,19 +294,22 @@ final class JobApplicationForm {
             return await RuleRunner.validate(values.to, in: values, rules: rules)
         }
 
-        /// Sets the state of each field from the form's report, whose paths for this entry start with `path`.
+        /// Sets the state of each field from the form's report, whose paths for this entry start with `path`; a
+        /// field showing a message from `setError` keeps it while it is shown.
         func applyStates<FormField>(_ report: ValidationReport<FormField>, at path: String) {
             for field in Field.allCases {
-                if !validation.hasError(field), let result = report.result(at: path + "/" + field.rawValue) {
+                if let message = validation.error(of: field), isVisible(field) {
+                    if validation.state(of: field) != .invalid(message: message) { validation.setState(.invalid(message: message), for: field) }
+                } else if let result = report.result(at: path + "/" + field.rawValue) {
                     validation.setState(FieldState(result), for: field)
                 }
             }
         }
 
-        /// Adds the messages that `setError` shows on the entry to `messages`, at their paths under `path`:
-        /// the form's reports have them (SPEC §15.2).
+        /// Adds the messages that `setError` shows on the entry's shown fields to `messages`, at their paths
+        /// under `path`: the form's reports have them (SPEC §15.2). A hidden field is valid.
         func addErrors(to messages: inout [String: FormRuntime.ValidationResult], at path: String) {
-            for field in Field.allCases {
+            for field in Field.allCases where isVisible(field) {
                 if let message = validation.error(of: field) {
                     messages[path + "/" + field.rawValue] = .invalid(message: message)
                 }
@@ -508,10 +511,10 @@ final class JobApplicationForm {
         /// `setError` keeps it, and the report has it.
         func validate() async -> ValidationReport<Field> {
             guard owner?.owner?.isVisible(.references) ?? true else {
-                return validation.applying(ValidationReport<Field>(Field.allCases.map { ($0, ValidationResult.valid) }))
+                return validation.applying(ValidationReport<Field>(Field.allCases.map { ($0, ValidationResult.valid) }), isShown: { self.isVisible($0) })
             }
             let report = await Self.validate(self.values, in: self.context)
-            return validation.applying(report)
+            return validation.applying(report, isShown: { self.isVisible($0) })
         }
 
         /// Validates `values` with the form's rules, from any isolation domain (e.g. a server); `context` gives
@@ -595,19 +598,22 @@ final class JobApplicationForm {
             return await RuleRunner.validate(values.email, in: values, rules: rules)
         }
 
-        /// Sets the state of each field from the form's report, whose paths for this entry start with `path`.
+        /// Sets the state of each field from the form's report, whose paths for this entry start with `path`; a
+        /// field showing a message from `setError` keeps it while it is shown.
         func applyStates<FormField>(_ report: ValidationReport<FormField>, at path: String) {
             for field in Field.allCases {
-                if !validation.hasError(field), let result = report.result(at: path + "/" + field.rawValue) {
+                if let message = validation.error(of: field), isVisible(field) {
+                    if validation.state(of: field) != .invalid(message: message) { validation.setState(.invalid(message: message), for: field) }
+                } else if let result = report.result(at: path + "/" + field.rawValue) {
                     validation.setState(FieldState(result), for: field)
                 }
             }
         }
 
-        /// Adds the messages that `setError` shows on the entry to `messages`, at their paths under `path`:
-        /// the form's reports have them (SPEC §15.2).
+        /// Adds the messages that `setError` shows on the entry's shown fields to `messages`, at their paths
+        /// under `path`: the form's reports have them (SPEC §15.2). A hidden field is valid.
         func addErrors(to messages: inout [String: FormRuntime.ValidationResult], at path: String) {
-            for field in Field.allCases {
+            for field in Field.allCases where isVisible(field) {
                 if let message = validation.error(of: field) {
                     messages[path + "/" + field.rawValue] = .invalid(message: message)
                 }
