@@ -77,6 +77,8 @@ import Testing
         "2026-02-30T09:30:00Z", "2026-01-31T24:00:00Z", "2026-01-31T09:60:00Z", "2026-01-31T09:30:60Z",
         "2026-01-31T09:30:00+2:00", "2026-01-31T09:30:00+0200", "2026-01-31T09:30:00+24:00", "2026-01-31T09:30:00.Z",
         "2026-01-31T09:30:00ZZ", " 2026-01-31T09:30:00Z", "1769851800",
+        // Real wall-clock times whose offset moves the instant out of the years 1–9999.
+        "0001-01-01T00:00:00+01:00", "9999-12-31T23:00:00-02:00",
     ])
     func rejectsOtherText(_ text: String) {
         #expect(FormDateTime<Date>.date(iso8601: text) == nil)
@@ -98,6 +100,14 @@ import Testing
             let date = try #require(FormDateTime<Date>.date(iso8601: text))
             #expect(FormDateTime<Date>.iso8601(date) == text)
         }
+    }
+
+    /// An offset that keeps the instant in the years 1–9999 is read.
+    @Test func anOffsetAtTheRangesEdgesIsRead() throws {
+        let first = try #require(FormDateTime<Date>.date(iso8601: "0001-01-01T01:00:00+01:00"))
+        #expect(FormDateTime<Date>.iso8601(first) == "0001-01-01T00:00:00Z")
+        let last = try #require(FormDateTime<Date>.date(iso8601: "9999-12-31T21:59:59-02:00"))
+        #expect(FormDateTime<Date>.iso8601(last) == "9999-12-31T23:59:59Z")
     }
 
     @Test func aDateBeyondTheFourDigitYearsCannotBeEncoded() {

@@ -74,7 +74,9 @@ extension FormDateTime {
     /// The instant that `text` writes as `YYYY-MM-DDTHH:mm:ss`, an optional
     /// fraction of a second (`.123`), and a zone: `Z` or an offset `±HH:mm`
     /// (`2026-01-31T11:30:00+02:00` is `2026-01-31T09:30:00Z`). Upper-case `T`
-    /// and `Z` only; nil for any other text or a date or time that is not real.
+    /// and `Z` only; nil for any other text, a date or time that is not real, or
+    /// an instant outside the years 1–9999 in UTC (`0001-01-01T00:00:00+01:00`),
+    /// which `iso8601(_:)` could not write back.
     public static func date(iso8601 text: String) -> Date? {
         var scanner = ISO8601Scanner(text)
         guard let year = scanner.digits(4), scanner.skip("-"),
@@ -102,7 +104,16 @@ extension FormDateTime {
         }
         guard scanner.isAtEnd else { return nil }
         let local = day.dayNumber * CivilDay.secondsPerDay + hour * 3600 + minute * 60 + second
+        // An offset can move the instant out of the years `iso8601(_:)` writes.
+        guard writableSeconds.contains(local - offset) else { return nil }
         return Date(timeIntervalSince1970: Double(local - offset) + fraction)
+    }
+
+    /// The seconds since 1970 of the instants in the years 1–9999 (UTC).
+    private static var writableSeconds: ClosedRange<Int> {
+        let first = FormDate(year: 1, month: 1, day: 1)!.dayNumber * CivilDay.secondsPerDay
+        let last = FormDate(year: 9999, month: 12, day: 31)!.dayNumber * CivilDay.secondsPerDay + CivilDay.secondsPerDay - 1
+        return first...last
     }
 }
 

@@ -61,7 +61,7 @@ func makeRouter(_ service: FormService) -> Router<BasicRequestContext> {
         return Response(status: .ok, headers: [.contentType: "text/plain; charset=utf-8"],
                         body: .init(byteBuffer: ByteBuffer(string: text + "\n")))
     }
-    for method in [HTTPRequest.Method.get, .put, .patch, .delete] {
+    for method in [HTTPRequest.Method.get, .head, .put, .patch, .delete, .options] {
         router.on("/forms/:name", method: method) { _, _ -> Response in
             var response = Response(.problem(.http(405, "Method Not Allowed", detail: "A form takes its values with POST.")))
             response.headers[.allow] = "POST"

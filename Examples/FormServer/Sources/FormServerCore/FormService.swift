@@ -1,11 +1,20 @@
 import FormRuntime
 import Foundation
 
+#if compiler(>=6.2)
+/// What lets a form's type be used inside the server's `@Sendable` handlers:
+/// Swift 6.2's `SendableMetatype`, which every generated form's type has.
+public typealias FormTypeAcrossTasks = SendableMetatype
+#else
+/// Before Swift 6.2 a metatype crosses into `@Sendable` closures as it is.
+public protocol FormTypeAcrossTasks {}
+#endif
+
 /// A generated form as the server takes it: its values' type and what drops the
 /// answers the person could not see, callable off the main actor (SPEC §5, §15.2:
 /// the static members are `nonisolated`). Its rules are given when it is registered,
 /// since a form with `custom` rules validates with the server's validators.
-public protocol SubmittableForm {
+public protocol SubmittableForm: FormTypeAcrossTasks {
     associatedtype Values: Codable & Sendable
     associatedtype Field: Hashable & Sendable
     static func clearingHidden(_ values: Values, in context: ValidationContext) -> Values
@@ -135,7 +144,9 @@ public struct FormService: Sendable {
 
     /// `application/json`, or any `+json` type, with or without parameters.
     static func isJSON(_ contentType: String) -> Bool {
-        let type = contentType.split(separator: ";", maxSplits: 1)[0].trimmingCharacters(in: .whitespaces).lowercased()
+        // An empty type (`Content-Type:` or `;`) is no JSON, never an index out of range.
+        let type = (contentType.split(separator: ";", maxSplits: 1, omittingEmptySubsequences: false).first ?? "")
+            .trimmingCharacters(in: .whitespaces).lowercased()
         return type == "application/json" || (type.hasPrefix("application/") && type.hasSuffix("+json"))
     }
 
@@ -159,13 +170,20 @@ public struct FormService: Sendable {
         guard report.isValid else {
             return .invalid(report.issues)
         }
+        // Encoded before it is stored: values that cannot be written back are never stored.
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        let stored: Data
+        do {
+            stored = try encoder.encode(submitted)
+        } catch {
+            return .malformed(detail: "The values cannot be written back: \(error)", pointer: "")
+        }
         let refused = await store(submitted, context)
         guard refused.isEmpty else {
             return .invalid(refused)
         }
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return .accepted((try? encoder.encode(submitted)) ?? Data("{}".utf8))
+        return .accepted(stored)
     }
 
     /// What a decoding error says, at its JSON Pointer.

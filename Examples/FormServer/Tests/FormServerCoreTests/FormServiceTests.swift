@@ -103,6 +103,8 @@ import Testing
             ("signup", Data([0xff, 0xfe]), "application/json", 400),
             ("signup", Self.json(Self.validSignUp), "text/plain", 415),
             ("signup", Self.json(Self.validSignUp), nil, 415),
+            ("signup", Self.json(Self.validSignUp), "", 415),
+            ("signup", Self.json(Self.validSignUp), ";", 415),
             ("nothing", Self.json(Self.validSignUp), "application/json", 404),
             ("signup", Data(repeating: 0x20, count: FormService.maxBodySize + 1), "application/json", 413),
         ]
