@@ -176,8 +176,13 @@ extension FormTranslator {
             }
         }
         eachField(in: nestedMembers, weight: SpeedPaths.EmitWeights.valuesProperty, into: &plan) { [self] index, out in
-            // An instant is ISO 8601 text whatever the coder's date strategy (SPEC §10).
-            let wrapper: StaticString? = if case .date(.dateTime, _) = fields[index].fieldType { "FormDateTime" } else { nil }
+            // An instant is ISO 8601 text whatever the coder's date strategy; a
+            // multiChoice's options are in option order, without repeats (SPEC §10).
+            let wrapper: StaticString? = switch fields[index].fieldType {
+            case .date(.dateTime, _): "FormDateTime"
+            case .multiChoice: "FormChoices"
+            default: nil
+            }
             out.storedProperty(access, wrapper: wrapper, isLet: false, fields[index].name, FieldType(fields[index].valueType))
         }
         if entry == nil, !lists.isEmpty { plan.once { [self] out in listValuesProperties(into: &out) } }

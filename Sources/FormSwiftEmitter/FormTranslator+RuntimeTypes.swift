@@ -7,7 +7,7 @@ extension FormTranslator {
     /// their aliases need the form's access. The others appear only in private
     /// members and in bodies.
     static let apiRuntimeTypes: Set<String> = [
-        "FieldState", "FormDate", "FormDateTime", "FormElement", "FormTime", "FormValue", "ObserverToken",
+        "FieldState", "FormChoices", "FormDate", "FormDateTime", "FormElement", "FormTime", "FormValue", "ObserverToken",
         "ValidationContext", "ValidationReport",
     ]
 
@@ -33,8 +33,12 @@ extension FormTranslator {
         if fields.contains(where: \.hasRules) { names.formUnion(["RuleRunner", "ValidationRule"]) }
         if !ruleFacts.patterns.isEmpty { names.insert("FormPattern") }
         if comparesFields || ruleFacts.comparesFields { names.insert("FormComparison") }
-        for field in fields where field.fieldType.isDate {
-            if case .date(let mode, _) = field.fieldType { names.insert(mode == .dateTime ? "FormDateTime" : SwiftRenderer.dateTypeName(mode)) }
+        for field in fields {
+            switch field.fieldType {
+            case .date(let mode, _): names.insert(mode == .dateTime ? "FormDateTime" : SwiftRenderer.dateTypeName(mode))
+            case .multiChoice: names.insert("FormChoices")
+            default: break
+            }
         }
         // The entry classes, nested in the form type, read the form's aliases: they
         // alias what the entries write too.

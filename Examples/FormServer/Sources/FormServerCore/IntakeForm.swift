@@ -13,6 +13,7 @@ protocol IntakeFormValidators: Sendable {
 final class IntakeForm {
     // FormRuntime's types by name: a type of the same name in this module does not hide them here.
     typealias FieldState = FormRuntime.FieldState
+    typealias FormChoices = FormRuntime.FormChoices
     typealias FormDate = FormRuntime.FormDate
     typealias FormElement = FormRuntime.FormElement
     typealias FormValue = FormRuntime.FormValue
@@ -82,7 +83,7 @@ final class IntakeForm {
         var birthDate: FormDate?
         var email: String
         var visitReason: VisitReason?
-        var symptomList: [SymptomList]
+        @FormChoices var symptomList: [SymptomList]
         var painLevel: Int?
         var symptomDays: Int?
         var mayBePregnant: Bool

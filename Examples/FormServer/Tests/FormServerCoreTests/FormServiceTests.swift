@@ -167,4 +167,23 @@ import Testing
             ["path": "/email", "message": "Für diese E-Mail-Adresse gibt es bereits eine Aufnahme"],
         ])
     }
+
+    /// A multiChoice is stored in option order (SPEC §10); an option sent twice is
+    /// no value the form makes: 400 at the field, never counted twice by `maxCount`.
+    @Test func aMultiChoiceIsStoredInOptionOrderAndAnOptionSentTwiceIsMalformed() async throws {
+        let service = try FormService.bundled()
+        var values = Self.intake(email: "lin@example.com")
+        values["visitReason"] = "illness"
+        values["symptomList"] = ["pain", "fever"]
+        var response = await service.submit(form: "intake", body: Self.json(values), contentType: "application/json", acceptLanguage: nil)
+        #expect(response.status == 201)
+        #expect(Self.object(response.body)["symptomList"] as? [String] == ["fever", "pain"])
+        values["email"] = "kim@example.com"
+        values["symptomList"] = ["pain", "pain", "pain", "pain"]
+        response = await service.submit(form: "intake", body: Self.json(values), contentType: "application/json", acceptLanguage: nil)
+        #expect(response.status == 400)
+        let problem = Self.object(response.body)
+        #expect(problem["pointer"] as? String == "/symptomList")
+        #expect((problem["detail"] as? String)?.contains("'pain' is chosen twice") == true)
+    }
 }

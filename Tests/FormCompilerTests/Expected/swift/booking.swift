@@ -8,6 +8,7 @@ import FormRuntime
 final class BookingForm {
     // FormRuntime's types by name: a type of the same name in this module does not hide them here.
     typealias FieldState = FormRuntime.FieldState
+    typealias FormChoices = FormRuntime.FormChoices
     typealias FormDate = FormRuntime.FormDate
     typealias FormDateTime = FormRuntime.FormDateTime
     typealias FormElement = FormRuntime.FormElement
@@ -68,7 +69,7 @@ final class BookingForm {
         var day: FormDate?
         var arrival: FormTime
         var seating: Seating?
-        var diet: [Diet]
+        @FormChoices var diet: [Diet]
         var allergyNotes: String
         var reminder: Bool
         @FormDateTime var reminderAt: Date?
