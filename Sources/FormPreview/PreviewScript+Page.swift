@@ -93,34 +93,32 @@ extension PreviewScript {
   /**
    * The fields a rule reads re-check the rule's field: a `sameAs` target, a bound
    * naming a field, every field of a `when` (SPEC §6.2, §16); each once, in order.
-   * A field read is empty while hidden, so the fields whose values decide whether
-   * it is shown (its conditions' and its groups', and theirs in turn) re-check
-   * the rule's field too. In a list's entry, names are the entry's first (`lookup`).
+   * A field read is empty while hidden, so the fields its own condition and its
+   * groups' conditions read re-check the rule's field too (one step, as the
+   * generated `dependents`). In a list's entry, names are the entry's first (`lookup`).
    */
   function linkDependents(field) {
-    const read = [];
-    for (const rule of field.decl.rules) {
-      if (rule.rule === "sameAs") read.push({ id: rule.value, scope: field.scope });
-      if (rule.field !== undefined) read.push({ id: rule.field, scope: field.scope });
-      if (rule.when !== undefined) {
-        const ids = [];
-        conditionReads(rule.when, ids);
-        for (const id of ids) read.push({ id, scope: field.scope });
-      }
-    }
-    const seen = new Set([field]);
-    for (let next = 0; next < read.length; next++) {
-      const target = lookup(read[next].id, read[next].scope);
-      if (target === undefined || seen.has(target)) continue;
-      seen.add(target);
+    const link = (target) => {
+      if (target === undefined || target === field) return;
       if (!dependents.has(target)) dependents.set(target, []);
       const list = dependents.get(target);
       if (!list.includes(field)) list.push(field);
-      for (let node = target.node; node; node = node.parent) {
-        if (!node.decl.visibleWhen) continue;
-        const ids = [];
-        conditionReads(node.decl.visibleWhen, ids);
-        for (const id of ids) read.push({ id, scope: node.scope });
+    };
+    for (const rule of field.decl.rules) {
+      const read = [];
+      if (rule.rule === "sameAs") read.push(rule.value);
+      if (rule.field !== undefined) read.push(rule.field);
+      if (rule.when !== undefined) conditionReads(rule.when, read);
+      for (const id of read) {
+        const target = lookup(id, field.scope);
+        if (target === undefined || target === field) continue;
+        link(target);
+        for (let node = target.node; node; node = node.parent) {
+          if (!node.decl.visibleWhen) continue;
+          const deciders = [];
+          conditionReads(node.decl.visibleWhen, deciders);
+          for (const decider of deciders) link(lookup(decider, node.scope));
+        }
       }
     }
   }

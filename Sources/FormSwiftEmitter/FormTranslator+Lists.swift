@@ -154,18 +154,24 @@ extension FormTranslator {
     /// The form's fields outside the list that the rules or visibility of the
     /// entry's fields read, each with those fields in document order. A field a
     /// rule reads is read as empty while hidden (SPEC §7), so the form's fields
-    /// that decide whether it is shown count as read too: for a field of the
-    /// entry, those its entry's conditions name; for one of the form, those its
-    /// form's conditions name, and so on.
+    /// that its conditions read count as read too (one step, as
+    /// `visibilityDeciders`): for a field of the entry, those its entry's
+    /// conditions name outside the entry; for one of the form, those its form's
+    /// conditions name, which are the form's whatever the entry's fields are called.
     static func formDependents(of decl: ListDecl, checked: CheckedList, form: CheckedForm) -> [(target: String, fields: [String])] {
         var result: [(target: String, fields: [String])] = []
-        func note(_ target: String, _ field: String) {
-            guard !checked.isEntryField(target), form.symbols.field(target) != nil else { return }
+        /// `target` a field of the form: by name in the form's scope.
+        func noteFormField(_ target: String, _ field: String) {
+            guard form.symbols.field(target) != nil else { return }
             if let index = result.firstIndex(where: { $0.target == target }) {
                 if !result[index].fields.contains(field) { result[index].fields.append(field) }
             } else {
                 result.append((target: target, fields: [field]))
             }
+        }
+        /// `name` as the entry reads it: its own field first, else the form's.
+        func note(_ name: String, _ field: String) {
+            if !checked.isEntryField(name) { noteFormField(name, field) }
         }
         // Each entry field's visibility reads: its own condition's and its groups'.
         var visibilityReads: [String: [String]] = [:]
@@ -191,20 +197,12 @@ extension FormTranslator {
         walk(decl.elements, groupReads: [])
         for (id, ruleReads) in rules {
             visibilityReads[id, default: []].forEach { note($0, id) }
-            // What the rules read, and what decides whether that is shown, within
-            // the entry and then in the form.
-            var seen: Set<String> = [id]
-            var pending = ruleReads
-            var next = 0
-            while next < pending.count {
-                let read = pending[next]
-                next += 1
-                guard seen.insert(read).inserted else { continue }
+            for read in ruleReads where read != id {
                 if checked.isEntryField(read) {
-                    pending += visibilityReads[read] ?? []
+                    visibilityReads[read, default: []].forEach { note($0, id) }
                 } else {
-                    note(read, id)
-                    pending += formVisibilityReads(of: read, in: form)
+                    noteFormField(read, id)
+                    formVisibilityReads(of: read, in: form).forEach { noteFormField($0, id) }
                 }
             }
         }
@@ -327,12 +325,10 @@ extension FormTranslator {
         plan.once { [self] out in
             out.listMember([
                 "/// Sets the state of each field from the form's report, whose paths for this entry start with `path`; a",
-                "/// field showing a message from `setError` keeps it while it is shown.",
+                "/// field showing a message from `setError` keeps it.",
                 "func applyStates<FormField>(_ report: ValidationReport<FormField>, at path: String) {",
                 "    for field in Field.allCases {",
-                "        if let message = validation.error(of: field), isVisible(field) {",
-                "            if validation.state(of: field) != .invalid(message: message) { validation.setState(.invalid(message: message), for: field) }",
-                "        } else if let result = report.result(at: path + \"/\" + \(fields.isEmpty ? "String(describing: field)" : "field.rawValue")) {",
+                "        if !validation.hasError(field), let result = report.result(at: path + \"/\" + \(fields.isEmpty ? "String(describing: field)" : "field.rawValue")) {",
                 "            validation.setState(FieldState(result), for: field)",
                 "        }",
                 "    }",

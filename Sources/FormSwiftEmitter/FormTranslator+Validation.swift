@@ -197,8 +197,8 @@ extension FormTranslator {
 
     /// A field a rule reads (a `sameAs` target, a bound, a field a `when:`
     /// reads) → the fields whose rules read it, in document order. A field a rule
-    /// reads is read as empty while hidden, so the fields that decide whether it
-    /// is shown (`visibilityDeciders`) re-check the rule's field too.
+    /// reads is read as empty while hidden, so the fields whose values its
+    /// conditions read (`visibilityDeciders`) re-check the rule's field too.
     private func sameAsDependents() -> [(String, [String])] {
         var result: [(String, [String])] = []
         var indexOfTarget: [String: Int] = Dictionary(minimumCapacity: ruleFacts.sameAs.count)
@@ -221,27 +221,21 @@ extension FormTranslator {
     }
 
     /// The fields whose values decide whether field `id` is shown: those its own
-    /// condition and its groups' conditions read, and, since a hidden field
-    /// reads as empty there (SPEC §7), those that decide whether each of them is
-    /// shown, and so on; in the order they are found.
+    /// condition and its groups' and page's conditions read, in that order, each
+    /// once. One step only: a field those conditions read may itself be hidden by
+    /// another (and then reads as empty), but following such chains would give a
+    /// chain of n fields n² entries; its rule fields are re-checked at the next
+    /// `validate()`.
     func visibilityDeciders(of id: String) -> [String] {
-        guard let start = fieldPosition(id), fields[start].visibleHelper != nil else { return [] }
+        guard let position = fieldPosition(id), var helper = fields[position].visibleHelper else { return [] }
         var found: [String] = []
-        var seen: Set<String> = [id]
-        var pending = [start]
-        var next = 0
-        while next < pending.count {
-            var helper = fields[pending[next]].visibleHelper
-            next += 1
-            while let index = helper {
-                for read in conditions.visibleHelpers[index].condition.fieldReferences where seen.insert(read).inserted {
-                    found.append(read)
-                    if let position = fieldPosition(read) { pending.append(position) }
-                }
-                helper = conditions.visibleHelpers[index].parent
+        while true {
+            for read in conditions.visibleHelpers[helper].condition.fieldReferences where read != id && !found.contains(read) {
+                found.append(read)
             }
+            guard let parent = conditions.visibleHelpers[helper].parent else { return found }
+            helper = parent
         }
-        return found
     }
 
     /// `didChange`, `didEndEditing`, `state(of:)` and the state observers: thin

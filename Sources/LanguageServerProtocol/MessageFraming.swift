@@ -115,18 +115,16 @@ public struct MessageFramer: Sendable {
         return .dropped(dropped)
     }
 
-    /// Where the next `Content-Length:` (in any case) starts, within a header's
-    /// reach: after a body of the wrong length, on the same line as its last bytes,
-    /// but not in the value of another header line (`X-Note: content-length: 2`).
+    /// Where the next `Content-Length:` (in any case, the name and its colon)
+    /// starts, within a header's reach: after a body of the wrong length, on the
+    /// same line as its last bytes (`ile:///a.yaml"}}Content-Length: 52`). The
+    /// name alone, as a word in another header's value, is no start.
     private func findContentLength() -> Int? {
         let name = Self.contentLengthName
         let limit = min(buffer.count, readOffset + Self.maxHeaderLength) - name.count
         var index = readOffset
-        var lineStart = readOffset
         while index <= limit {
-            if buffer[index] == 0x0A { lineStart = index + 1 }
-            if name.indices.allSatisfy({ Self.lowercased(buffer[index + $0]) == name[$0] }),
-               isColon(after: index + name.count), !Self.isHeaderLineStart(buffer[lineStart..<index]) {
+            if name.indices.allSatisfy({ Self.lowercased(buffer[index + $0]) == name[$0] }), isColon(after: index + name.count) {
                 return index
             }
             index += 1
@@ -139,15 +137,6 @@ public struct MessageFramer: Sendable {
         var index = index
         while index < buffer.count, buffer[index] == 0x20 || buffer[index] == 0x09 { index += 1 }
         return index == buffer.count || buffer[index] == UInt8(ascii: ":")
-    }
-
-    /// Whether `bytes` start a header line: a field name (RFC 9110's token) and a colon.
-    private static func isHeaderLineStart(_ bytes: ArraySlice<UInt8>) -> Bool {
-        guard let colon = bytes.firstIndex(of: UInt8(ascii: ":")), colon > bytes.startIndex else { return false }
-        return bytes[..<colon].allSatisfy { byte in
-            (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte)
-                || "!#$%&'*+-.^_`|~".utf8.contains(byte)
-        }
     }
 
     private static func lowercased(_ byte: UInt8) -> UInt8 {

@@ -167,8 +167,8 @@ enum FormStringsRun {
     static func readCatalog(_ path: String, deferringEntries: Bool = false) -> (file: StringCatalogFile?, source: SourceFile?, diagnostics: [Diagnostic]) {
         let limit = CompilerLimits.default.maxFileSize
         switch FileAccess.contents(of: path, limit: limit) {
-        case .success(let bytes) where bytes.count > limit:
-            // Only a stream is cut: a regular file is read whole.
+        case .success(let bytes) where bytes.count > limit && FileAccess.isSpecial(path):
+            // Only a stream is cut: a regular file is read whole, whatever its size.
             return (nil, nil, [Diagnostic(
                 .error, .limitExceeded, "the catalog read from '\(path)' is more than the limit of \(limit) bytes for a stream",
                 at: SourceLocation(file: path, range: .fileStart), help: ["name the catalog's file instead of a pipe"]

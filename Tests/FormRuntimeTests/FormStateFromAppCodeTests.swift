@@ -163,14 +163,15 @@ import Testing
     }
 
     /// A hidden field is valid (SPEC §6.2): its message from outside is in no
-    /// report while it is hidden, and shows again once it is shown.
+    /// report while it is hidden, and in the report again once it is shown; the
+    /// field keeps its message, and its state, meanwhile.
     @Test func aHiddenFieldsMessageFromOutsideIsNotReported() async {
         let controller = FieldValidationController<Field>(triggers: [:]) { _ in .valid }
         controller.setError("Taken", for: .email)
         let all = ValidationReport<Field>([(.email, .valid), (.name, .valid)])
         let hidden = controller.applying(all, isShown: { $0 != .email })
         #expect(hidden.isValid)
-        #expect(controller.state(of: .email) == .valid)
+        #expect(controller.state(of: .email) == .invalid(message: "Taken"))
         #expect(controller.hasError(.email))
         let shown = controller.applying(all, isShown: { _ in true })
         #expect(shown.issues == [ValidationIssue(path: "/email", message: "Taken")])

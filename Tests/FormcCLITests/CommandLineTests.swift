@@ -168,6 +168,12 @@ import Testing
         #expect(catalog.status == 1)
         #expect(catalog.stderr.contains("[FC004]") && catalog.stderr.contains("more than the limit"), "\(catalog.stderr)")
         #expect(!catalog.stderr.contains("FC603"))
+        // A catalog's file is read whole, larger than the limit too.
+        let padding = String(repeating: " ", count: 16 * 1024 * 1024)
+        try scratch.write("big.xcstrings", "{\"sourceLanguage\" : \"en\",\(padding)\"strings\" : {}, \"version\" : \"1.0\"}")
+        let big = try scratch.run("lint", "--strings", "big.xcstrings", "forms/a.form.yaml")
+        #expect(!big.stderr.contains("FC004"), "\(big.stderr)")
+        #expect(!big.stderr.contains("FC603"), "\(big.stderr)")
     }
 
     /// Standard output that cannot be written (a full disk) is exit 70 with the

@@ -54,8 +54,10 @@ private func framed(_ body: String) -> [UInt8] {
         ("a line with no colon before the length", "X-Junk\r\nContent-Length: 6\r\n\r\n[1234]"),
         ("bytes on the line before the length", "}}Content-Length: 6\r\n\r\n[1234]"),
         ("stray line breaks", "\r\n\n"),
-        ("a header line whose value names Content-Length", "X-Note: see content-length: 2\r\n"),
+        ("a header line whose value names Content-Length", "X-Note: see content-length\r\n"),
         ("a bad length, then such a header line", "Content-Length: 5\r\n\r\n[1234]X-Note: content-length\r\n"),
+        ("a length cut inside a URI", "Content-Length: 9\r\n\r\n{\"uri\":\"file:///a.yaml\"}"),
+        ("a length cut inside YAML text", "Content-Length: 10\r\n\r\n{\"text\":\"form: A\\nformc: 1\"}"),
     ])
     func theMessagesAfterABadOneAreRead(_ label: String, _ bad: String) {
         var framer = MessageFramer()

@@ -272,18 +272,14 @@ public final class FieldValidationController<Field: Hashable & Sendable> {
     }
 
     /// `applying(_:)` for a form whose fields can be hidden: a message from
-    /// `setError` counts only while its field is shown (`isShown`). A hidden
-    /// field is valid (SPEC §6.2): it takes its result in `report`, and keeps the
-    /// message for when it is shown again and its value has not changed.
+    /// `setError` is in the report only while its field is shown (`isShown`); a
+    /// hidden field is valid there (SPEC §6.2). The field keeps the message, and
+    /// its state, for when it is shown again with its value unchanged.
     public func applying(_ report: ValidationReport<Field>, isShown: (Field) -> Bool) -> ValidationReport<Field> {
+        apply(report)
         var messages: [Field: ValidationResult] = [:]
         for (field, record) in records {
             if let message = record.externalError, isShown(field) { messages[field] = .invalid(message: message) }
-        }
-        for field in report.fields {
-            let state = FieldState(messages[field] ?? report[field])
-            // A field showing its message keeps its state (and any run in flight).
-            if records[field]?.externalError == nil || records[field]?.state != state { setState(state, for: field) }
         }
         return report.replacing(messages)
     }

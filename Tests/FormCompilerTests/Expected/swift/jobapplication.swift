@@ -295,12 +295,10 @@ final class JobApplicationForm {
         }
 
         /// Sets the state of each field from the form's report, whose paths for this entry start with `path`; a
-        /// field showing a message from `setError` keeps it while it is shown.
+        /// field showing a message from `setError` keeps it.
         func applyStates<FormField>(_ report: ValidationReport<FormField>, at path: String) {
             for field in Field.allCases {
-                if let message = validation.error(of: field), isVisible(field) {
-                    if validation.state(of: field) != .invalid(message: message) { validation.setState(.invalid(message: message), for: field) }
-                } else if let result = report.result(at: path + "/" + field.rawValue) {
+                if !validation.hasError(field), let result = report.result(at: path + "/" + field.rawValue) {
                     validation.setState(FieldState(result), for: field)
                 }
             }
@@ -599,12 +597,10 @@ final class JobApplicationForm {
         }
 
         /// Sets the state of each field from the form's report, whose paths for this entry start with `path`; a
-        /// field showing a message from `setError` keeps it while it is shown.
+        /// field showing a message from `setError` keeps it.
         func applyStates<FormField>(_ report: ValidationReport<FormField>, at path: String) {
             for field in Field.allCases {
-                if let message = validation.error(of: field), isVisible(field) {
-                    if validation.state(of: field) != .invalid(message: message) { validation.setState(.invalid(message: message), for: field) }
-                } else if let result = report.result(at: path + "/" + field.rawValue) {
+                if !validation.hasError(field), let result = report.result(at: path + "/" + field.rawValue) {
                     validation.setState(FieldState(result), for: field)
                 }
             }
