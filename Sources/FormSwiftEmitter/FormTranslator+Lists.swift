@@ -173,9 +173,9 @@ extension FormTranslator {
         func note(_ name: String, _ field: String) {
             if !checked.isEntryField(name) { noteFormField(name, field) }
         }
-        // Each entry field's visibility reads: its own condition's and its groups'.
-        var visibilityReads: [String: [String]] = [:]
-        var rules: [(field: String, reads: [String])] = []
+        // Each entry field with what its own condition and its groups' read, and
+        // what its rules read.
+        var entryFields: [(id: String, visibilityReads: [String], ruleReads: [String])] = []
         func walk(_ elements: [Element], groupReads: [String]) {
             for element in elements {
                 let reads = groupReads + (element.visibleWhen?.expression?.fieldReferences ?? [])
@@ -184,22 +184,21 @@ extension FormTranslator {
                     continue
                 }
                 guard let field = element.field else { continue }
-                let id = field.id.value
-                visibilityReads[id] = reads
                 var ruleReads: [String] = []
                 for rule in field.rules {
                     if let target = rule.kind.otherField { ruleReads.append(target) }
                     ruleReads += rule.when?.expression?.fieldReferences ?? []
                 }
-                rules.append((id, ruleReads))
+                entryFields.append((field.id.value, reads, ruleReads))
             }
         }
         walk(decl.elements, groupReads: [])
-        for (id, ruleReads) in rules {
-            visibilityReads[id, default: []].forEach { note($0, id) }
+        for (id, visibilityReads, ruleReads) in entryFields {
+            visibilityReads.forEach { note($0, id) }
             for read in ruleReads where read != id {
                 if checked.isEntryField(read) {
-                    visibilityReads[read, default: []].forEach { note($0, id) }
+                    // Rare (a rule reading a field of its own entry): found by a walk.
+                    entryFields.first { $0.id == read }?.visibilityReads.forEach { note($0, id) }
                 } else {
                     noteFormField(read, id)
                     formVisibilityReads(of: read, in: form).forEach { noteFormField($0, id) }

@@ -89,7 +89,8 @@ extension SwiftRenderer {
             write("{ ")
             if statementOnThisLine(body[0], from: start) {
                 write(" }")
-                if columns(from: lineStart) <= 120 { return }
+                // A line of at most 120 bytes has at most 120 columns: no need to count.
+                if out.count - lineStart <= 120 || columns(from: lineStart) <= 120 { return }
                 rollBack(to: start)
             }
         }
