@@ -170,7 +170,8 @@ extension CompletionContext {
 
     /// The fields whose visibility the `visibleWhen` at `position` decides: those
     /// of the innermost element around it (a field or list; a group or page and
-    /// every field inside it), which the condition may not read (FC504).
+    /// every field inside it), and every field whose condition, or whose group's,
+    /// reads one of those, and so on. The condition may read none of them (FC504).
     static func fieldsShown(byConditionAt position: SourcePosition, in form: FormDocument?) -> Set<String> {
         var owner: Element?
         func visit(_ elements: [Element]) {
@@ -183,13 +184,36 @@ extension CompletionContext {
         }
         visit(form?.elements ?? [])
         guard let owner else { return [] }
-        var ids: Set<String> = []
+        // A field → the fields whose visibility a condition reading it decides.
+        var decides: [String: [String]] = [:]
+        func link(_ elements: [Element]) {
+            for element in elements {
+                if let reads = element.visibleWhen?.expression?.fieldReferences, !reads.isEmpty {
+                    let shown = ids(shownWith: element)
+                    for read in reads { decides[read, default: []] += shown }
+                }
+                link(children(of: element))
+            }
+        }
+        link(form?.elements ?? [])
+        var excluded = Set(ids(shownWith: owner))
+        var pending = Array(excluded)
+        while let id = pending.popLast() {
+            for other in decides[id] ?? [] where excluded.insert(other).inserted { pending.append(other) }
+        }
+        return excluded
+    }
+
+    /// The ids whose visibility `element`'s condition decides: its own, and for a
+    /// group or page every field inside it (an entry's fields are no names of the
+    /// scope a list's condition reads, SPEC §14).
+    private static func ids(shownWith element: Element) -> [String] {
+        var ids: [String] = []
         func collect(_ element: Element) {
-            if let id = element.id?.value { ids.insert(id) }
-            // An entry's fields are no names of the scope a list's condition reads (SPEC §14).
+            if let id = element.id?.value { ids.append(id) }
             if case .group(let group) = element.kind { group.elements.forEach(collect) }
         }
-        collect(owner)
+        collect(element)
         return ids
     }
 

@@ -241,6 +241,16 @@ extension EditorTypingTests {
         #expect(at(4) == ["news", "inner", "deep", "email"])
     }
 
+    /// Nor the fields whose visibility depends on it further down a chain: `c`
+    /// is shown by `b`, which `a`'s condition would show (FC504, a → c → b → a).
+    @Test func aVisibilityConditionIsNotOfferedTheFieldsThatDependOnIt() {
+        let text = "formc: 1\nform: A\nelements:\n  - boolean: a\n    title: A\n    visibleWhen: not ‸\n"
+            + "  - boolean: b\n    title: B\n    visibleWhen: a\n  - boolean: c\n    title: C\n    visibleWhen: b\n"
+            + "  - boolean: d\n    title: D\n"
+        let found = labels(text).filter { !["not", "and", "or", "true", "false", "isEmpty"].contains($0) }
+        #expect(found == ["d"])
+    }
+
     /// In YAML's flow style, as SPEC's own examples write rules: the values of
     /// the key before the cursor, and the keys of the mapping around it.
     @Test func insideFlowMappings() {
