@@ -203,6 +203,15 @@ def test_other_requests_are_problems_too(server):
     for empty in ["", ";", " ; charset=utf-8"]:
         status, headers, problem = submit(server, "signup", json.dumps(valid_signup()), content_type=empty)
         assert_problem(status, headers, problem, 415)
+    # A content coding the server does not undo (RFC 9110 §15.5.16); `identity` is none.
+    body = json.dumps(valid_signup())
+    status, headers, problem = request(server, "POST", "/forms/signup", body,
+                                       {"Content-Type": "application/json", "Content-Encoding": "br"})
+    assert_problem(status, headers, problem, 415)
+    assert "br" in problem["detail"]
+    status, _, _ = request(server, "POST", "/forms/signup", json.dumps(valid_signup() | {"email": "id@example.com"}),
+                           {"Content-Type": "application/json", "Content-Encoding": "identity"})
+    assert status == 201
     for method in ["GET", "PUT", "PATCH", "DELETE", "OPTIONS"]:
         status, headers, problem = request(server, method, "/forms/signup")
         assert_problem(status, headers, problem, 405)

@@ -76,7 +76,8 @@ func makeRouter(_ service: FormService) -> Router<BasicRequestContext> {
             form: name,
             body: Data(buffer: buffer),
             contentType: request.headers[.contentType],
-            acceptLanguage: request.headers[.acceptLanguage]
+            acceptLanguage: request.headers[.acceptLanguage],
+            contentEncoding: request.headers[.contentEncoding]
         )
         return Response(answer)
     }

@@ -105,7 +105,9 @@ public struct FormService: Sendable {
 
     /// The answer to a submission of form `name`: `201` with the values as stored
     /// (hidden answers dropped), `422` with the issues, or a `4xx` problem.
-    public func submit(form name: String, body: Data, contentType: String?, acceptLanguage: String?) async -> FormResponse {
+    public func submit(
+        form name: String, body: Data, contentType: String?, acceptLanguage: String?, contentEncoding: String? = nil
+    ) async -> FormResponse {
         let language = AcceptLanguage.negotiate(acceptLanguage, available: languages, default: catalog.sourceLanguage)
         guard let form = forms[name] else {
             return .problem(.http(404, "Not Found", detail: "There is no form '\(name)'. Forms: \(formNames.joined(separator: ", "))."))
@@ -113,6 +115,13 @@ public struct FormService: Sendable {
         guard let contentType, Self.isJSON(contentType) else {
             return .problem(.http(415, "Unsupported Media Type",
                                   detail: "Send the form's values as application/json\(contentType.map { ", not \($0)" } ?? "")."))
+        }
+        // The body is read as it came: a coding other than `identity` (gzip) is not undone (RFC 9110 §8.4).
+        if let contentEncoding, !contentEncoding.split(separator: ",").allSatisfy({
+            $0.trimmingCharacters(in: .whitespaces).lowercased() == "identity"
+        }) {
+            return .problem(.http(415, "Unsupported Media Type",
+                                  detail: "Send the values without a content coding, not \(contentEncoding)."))
         }
         if body.count > Self.maxBodySize {
             return .problem(Self.tooLarge)
