@@ -211,6 +211,12 @@ public struct FormService: Sendable {
             if context.codingPath.isEmpty, (try? JSONSerialization.jsonObject(with: body, options: [.fragmentsAllowed])) == nil {
                 return .notJSON
             }
+            if context.codingPath.isEmpty {
+                // Foundation on Linux says "not valid JSON", with no path, of a number its field cannot hold.
+                return .malformed(
+                    detail: "A value is not one its field takes: a number too large for it, or a fraction where a whole number goes.",
+                    pointer: "")
+            }
             return .malformed(detail: "The value is not one the field takes: \(context.debugDescription)", pointer: pointer(context.codingPath))
         @unknown default:
             return .malformed(detail: "The body is not the form's values.", pointer: "")

@@ -186,4 +186,19 @@ import Testing
         #expect(problem["pointer"] as? String == "/symptomList")
         #expect((problem["detail"] as? String)?.contains("'pain' is chosen twice") == true)
     }
+
+    /// A number its field cannot hold is the client's mistake, said as such, never
+    /// "not JSON" of a body that is JSON.
+    @Test func aNumberTheFieldCannotHoldIsMalformedValues() async {
+        let service = try! FormService.bundled()
+        for number in ["99999999999999999999", "4.5"] {
+            var text = String(decoding: Self.json(Self.intake(email: "num@example.com")), as: UTF8.self)
+            text = text.replacingOccurrences(of: "\"painLevel\":4", with: "\"painLevel\":\(number)")
+            let response = await service.submit(form: "intake", body: Data(text.utf8), contentType: "application/json", acceptLanguage: nil)
+            #expect(response.status == 400, "\(number)")
+            let problem = Self.object(response.body)
+            #expect(problem["type"] as? String == "/problems/malformed-values", "\(number)")
+            #expect(!((problem["detail"] as? String) ?? "").contains("not valid JSON"), "\(number): \(problem)")
+        }
+    }
 }
