@@ -376,7 +376,9 @@ struct IntakePageListTests {
         #expect(served.issues == report.issues)
     }
 
-    @Test func anEntrysServerMessageIsInThePagesReport() async throws {
+    /// A form on its last page with one medication, valid, whose entry then shows
+    /// a server's message.
+    static func formWithAMedicationsServerMessage() async throws -> (IntakeForm, IntakeForm.MedicationEntry) {
         let form = IntakeForm(validators: EmailDirectory())
         form.consent.value = true
         form.takesMedication.value = true
@@ -384,6 +386,11 @@ struct IntakePageListTests {
         entry.name.value = "Ibuprofen"
         #expect(await form.validate(page: .history).isValid)
         #expect(form.setError("Not a medication we know", at: "/medications/0/name"))
+        return (form, entry)
+    }
+
+    @Test func anEntrysServerMessageIsInThePagesReport() async throws {
+        let (form, entry) = try await Self.formWithAMedicationsServerMessage()
         let report = await form.validate(page: .history)
         #expect(!report.isValid)
         #expect(report.issues == [ValidationIssue(path: "/medications/0/name", message: "Not a medication we know")])
@@ -401,13 +408,7 @@ struct IntakePageListTests {
     /// hidden field is valid (SPEC §6.2, §14, §15.1). The field keeps the message;
     /// shown again with the value unchanged, the reports have it again.
     @Test func aHiddenFieldsServerMessageIsNotReported() async throws {
-        let form = IntakeForm(validators: EmailDirectory())
-        form.consent.value = true
-        form.takesMedication.value = true
-        let entry = try #require(form.medications.append())
-        entry.name.value = "Ibuprofen"
-        #expect(await form.validate(page: .history).isValid)
-        #expect(form.setError("Not a medication we know", at: "/medications/0/name"))
+        let (form, entry) = try await Self.formWithAMedicationsServerMessage()
         form.mayBePregnant.value = true
         form.pregnancyWeeks.value = 12
         form.setError("Check the weeks", for: .pregnancyWeeks)
