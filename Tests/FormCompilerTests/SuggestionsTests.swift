@@ -6,3 +6,16 @@ import Testing
     #expect(Suggestions.editDistance("minLenght", "minLength") == 1)
     #expect(Suggestions.closest(to: "minLenght", in: RuleKind.names) == "minLength")
 }
+
+/// A rule's `when` (SPEC §16) written on the field says where it goes; on an
+/// element without rules, it points at `visibleWhen`.
+@Test func aWhenOnTheElementSaysItBelongsInARule() {
+    let onField = diagnose(form("  - textField: email\n    when: not newsletter\n  - boolean: newsletter\n    title: N\n"))
+    #expect(onField.map(\.code) == [.unknownKey])
+    #expect(onField.first?.help == [
+        "'when' belongs inside a rule's mapping: rules: [{ required: true, when: CONDITION }]",
+        "to show the element only sometimes, write visibleWhen: CONDITION",
+    ])
+    let onText = diagnose(form("  - staticText: Hello\n    when: true\n"))
+    #expect(onText.first?.help == ["to show the element only sometimes, write visibleWhen: CONDITION"])
+}

@@ -123,6 +123,13 @@ package struct KeyedMapping {
                 help.append("'\(key)' is a key of \(owners.map { "'\($0)'" }.joined(separator: ", ")), not of \(context())")
             }
         }
+        if help.isEmpty, key == "when", allowedNames.contains("visibleWhen") {
+            // A rule's `when` (SPEC §16) written on the element.
+            if allowedNames.contains("rules") {
+                help.append("'when' belongs inside a rule's mapping: rules: [{ required: true, when: CONDITION }]")
+            }
+            help.append("to show the element only sometimes, write visibleWhen: CONDITION")
+        }
         if help.isEmpty {
             help.append("the keys of \(context()) are: \(allowedNames.joined(separator: ", "))")
         }
