@@ -651,7 +651,7 @@ def test_pages_are_shown_one_at_a_time(driver, pages):
 
     # Submit validates every page: consent is still missing.
     submit.click()
-    assert state_of(driver, "consent") == "invalid: I agree to the processing of my health data is required"
+    assert state_of(driver, "consent") == "invalid: Please agree to the processing of your health data"
     assert driver.find_element(By.ID, "formc-status").text == ""
     set_value(driver, "consent", True)
     submit.click()

@@ -680,7 +680,7 @@ final class IntakeForm {
         context: ValidationContext
     ) async -> ValidationResult {
         let rules: [ValidationRule<Bool, Values>] = [
-            .required(message: context.localization.string("IntakeForm.consent.required.message", default: "I agree to the processing of my health data is required")),
+            .required(message: context.localization.string("IntakeForm.consent.required.message", default: "Please agree to the processing of your health data")),
         ]
         return await RuleRunner.validate(values.consent, in: values, rules: rules)
     }

@@ -856,7 +856,7 @@ final class JobApplicationForm {
         context: ValidationContext
     ) async -> ValidationResult {
         let rules: [ValidationRule<Bool, Values>] = [
-            .required(message: context.localization.string("JobApplicationForm.acceptTerms.required.message", default: "I confirm the above is true is required")),
+            .required(message: context.localization.string("JobApplicationForm.acceptTerms.required.message", default: "Confirm that the above is true")),
         ]
         return await RuleRunner.validate(values.acceptTerms, in: values, rules: rules)
     }
