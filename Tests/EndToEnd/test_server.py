@@ -199,7 +199,7 @@ def test_other_requests_are_problems_too(server):
     status, headers, problem = submit(server, "nothing", valid_signup())
     assert_problem(status, headers, problem, 404)
     assert "signup" in problem["detail"]
-    # An empty media type, once a crash of the whole server: 415, and it answers on.
+    # An empty media type is 415, and the server answers on.
     for empty in ["", ";", " ; charset=utf-8"]:
         status, headers, problem = submit(server, "signup", json.dumps(valid_signup()), content_type=empty)
         assert_problem(status, headers, problem, 415)
