@@ -363,10 +363,10 @@ extension FormTranslator {
     /// of the form outside a list is already empty in the entry's snapshot.
     private func hiddenTarget(_ target: String) -> SwiftRenderer.HiddenTarget? {
         guard let position = fieldPosition(target), let helper = visibilityHelper(of: position) else { return nil }
-        let empty = switch fields[position].fieldType {
-        case .string: "\"\""
-        case .bool: "false"
-        case .segment, .number, .date, .multiChoice: "nil"
+        let empty: SwiftRenderer.HiddenTarget.Empty = switch fields[position].fieldType {
+        case .string: .text
+        case .bool: .off
+        case .segment, .number, .date, .multiChoice: .nothing
         }
         return SwiftRenderer.HiddenTarget(isShown: { [self] out in writeHelperCall(helper, from: .snapshot, into: &out) }, empty: empty)
     }

@@ -108,9 +108,25 @@ extension SwiftRenderer {
     struct HiddenTarget {
         /// Writes the test that the field is shown (`isEmailVisible(values)`).
         var isShown: (inout SwiftRenderer) -> Void
-        /// What the field reads as while hidden: `""`, `false`, or `nil` (also
-        /// for a field that always has a value, which is compared as an optional).
-        var empty: String
+        /// What the field reads as while hidden.
+        var empty: Empty
+
+        enum Empty {
+            /// `""`
+            case text
+            /// `false`
+            case off
+            /// `nil`, also for a field that always has a value: it is compared as an optional.
+            case nothing
+
+            var spelling: StaticString {
+                switch self {
+                case .text: "\"\""
+                case .off: "false"
+                case .nothing: "nil"
+                }
+            }
+        }
     }
 
     /// One element of a field's `rules` array, on a line of its own:
@@ -155,9 +171,9 @@ extension SwiftRenderer {
             out.write(" ? values.")
             out.write(target)
             out.write(" : ")
-            out.write(hidden.empty)
+            out.write(hidden.empty.spelling)
         }
-        if comparison == .asOptionals || hidden.empty == "nil" {
+        if comparison == .asOptionals || hidden.empty == .nothing {
             write("ValidationRule({ value, values in (value == (")
             read(&self)
             write(")) ? .valid : .invalid(message: ")
