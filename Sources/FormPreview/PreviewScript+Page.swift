@@ -95,7 +95,9 @@ extension PreviewScript {
    * naming a field, every field of a `when` (SPEC §6.2, §16); each once, in order.
    * A field read is empty while hidden, so the fields its own condition and its
    * groups' conditions read re-check the rule's field too (one step, as the
-   * generated `dependents`). In a list's entry, names are the entry's first (`lookup`).
+   * generated `dependents`); and a field with rules is valid while hidden, so the
+   * fields its own conditions read re-check it. In a list's entry, names are the
+   * entry's first (`lookup`).
    */
   function linkDependents(field) {
     const link = (target) => {
@@ -103,6 +105,14 @@ extension PreviewScript {
       if (!dependents.has(target)) dependents.set(target, []);
       const list = dependents.get(target);
       if (!list.includes(field)) list.push(field);
+    };
+    const linkDeciders = (from) => {
+      for (let node = from; node; node = node.parent) {
+        if (!node.decl.visibleWhen) continue;
+        const deciders = [];
+        conditionReads(node.decl.visibleWhen, deciders);
+        for (const decider of deciders) link(lookup(decider, node.scope));
+      }
     };
     for (const rule of field.decl.rules) {
       const read = [];
@@ -113,14 +123,10 @@ extension PreviewScript {
         const target = lookup(id, field.scope);
         if (target === undefined || target === field) continue;
         link(target);
-        for (let node = target.node; node; node = node.parent) {
-          if (!node.decl.visibleWhen) continue;
-          const deciders = [];
-          conditionReads(node.decl.visibleWhen, deciders);
-          for (const decider of deciders) link(lookup(decider, node.scope));
-        }
+        linkDeciders(target.node);
       }
     }
+    if (field.decl.rules.length > 0) linkDeciders(field.node);
   }
 
   /** Top-level nodes not drawn yet start at `next`; `rows` is the untitled section still being filled. */

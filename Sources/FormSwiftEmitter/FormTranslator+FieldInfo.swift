@@ -157,8 +157,6 @@ extension FormTranslator {
         /// document order: a `sameAs` target, a bound naming a field, and each
         /// field a `when:` reads (SPEC §16). A change to the one re-checks the other.
         private(set) var sameAs: [(target: String, field: String)] = []
-        /// Whether a rule other than `sameAs` reads another field (a bound, a `when:`).
-        private(set) var hasRelations = false
         /// Whether a rule's `when:` compares two fields (`FormComparison`).
         private(set) var comparesFields = false
 
@@ -172,14 +170,12 @@ extension FormTranslator {
                 case .sameAs(let target) where target != field: sameAs.append((target, field))
                 case .minField(let target) where target != field, .maxField(let target) where target != field:
                     sameAs.append((target, field))
-                    hasRelations = true
                 default: break
                 }
                 if let condition = rule.when?.expression {
                     for target in condition.fieldReferences where target != field {
                         sameAs.append((target, field))
                     }
-                    hasRelations = true
                     if condition.comparesFields { comparesFields = true }
                 }
             }
@@ -198,7 +194,6 @@ extension FormTranslator {
             for (name, valueType) in later.customValidators { add(validator: name, valueType: valueType) }
             for pattern in later.patterns { add(pattern: pattern) }
             sameAs += later.sameAs
-            hasRelations = hasRelations || later.hasRelations
             comparesFields = comparesFields || later.comparesFields
         }
     }

@@ -152,7 +152,7 @@ extension FormTranslator {
     }
 
     /// The form's fields outside the list that the rules or visibility of the
-    /// entry's fields read, each with those fields in document order. A field a
+    /// entry's fields with rules read, each with those fields in document order. A field a
     /// rule reads is read as empty while hidden (SPEC §7), so the form's fields
     /// that its conditions read count as read too (one step, as
     /// `visibilityDeciders`): for a field of the entry, those its entry's
@@ -175,7 +175,7 @@ extension FormTranslator {
         }
         // Each entry field with what its own condition and its groups' read, and
         // what its rules read.
-        var entryFields: [(id: String, visibilityReads: [String], ruleReads: [String])] = []
+        var entryFields: [(id: String, visibilityReads: [String], ruleReads: [String], hasRules: Bool)] = []
         func walk(_ elements: [Element], groupReads: [String]) {
             for element in elements {
                 let reads = groupReads + (element.visibleWhen?.expression?.fieldReferences ?? [])
@@ -189,11 +189,11 @@ extension FormTranslator {
                     if let target = rule.kind.otherField { ruleReads.append(target) }
                     ruleReads += rule.when?.expression?.fieldReferences ?? []
                 }
-                entryFields.append((field.id.value, reads, ruleReads))
+                entryFields.append((field.id.value, reads, ruleReads, !field.rules.isEmpty))
             }
         }
         walk(decl.elements, groupReads: [])
-        for (id, visibilityReads, ruleReads) in entryFields {
+        for (id, visibilityReads, ruleReads, hasRules) in entryFields where hasRules {
             visibilityReads.forEach { note($0, id) }
             for read in ruleReads where read != id {
                 if checked.isEntryField(read) {

@@ -46,10 +46,10 @@ extension FormTranslator {
         ) { key, out in
             out.implicitMember(triggers[key].rawValue)
         }
-        let sameAs = sameAsDependents()
-        plan.once(weight: SpeedPaths.EmitWeights.sameAsStart + SpeedPaths.EmitWeights.sameAsCheck * sameAs.count) { [self] out in
+        let dependents = dependentsTable()
+        plan.once(weight: SpeedPaths.EmitWeights.sameAsStart + SpeedPaths.EmitWeights.sameAsCheck * dependents.count) { [self] out in
             out.closeBody()
-            dependents(sameAs, into: &out)
+            self.dependents(dependents, into: &out)
         }
 
         // One compiled pattern per distinct text, shared by every rule that uses it.
@@ -164,19 +164,17 @@ extension FormTranslator {
         ))
     }
 
-    /// `dependents`, and `makeDependents` when some field has a `sameAs` rule.
-    private func dependents(_ sameAs: [(String, [String])], into out: inout SwiftRenderer) {
+    /// `dependents`, and `makeDependents` when a change of one field re-checks another.
+    private func dependents(_ table: [(String, [String])], into out: inout SwiftRenderer) {
         let dependentsType = SwiftType.dictionary(Self.fieldType, .array(Self.fieldType))
-        if sameAs.isEmpty {
+        if table.isEmpty {
             out.declaration(.property(SwiftProperty(
                 access: .private, modifiers: ["nonisolated", "static"], isLet: true, name: "dependents",
                 type: dependentsType, initializer: .dictionary([])
             )))
         } else {
             out.declaration(.property(SwiftProperty(
-                doc: [ruleFacts.hasRelations
-                    ? "The fields that rules read (`sameAs` targets, bounds, `when` conditions) → the fields whose rules read them: a change re-checks them."
-                    : "`sameAs` targets → the fields that compare with them: a change to the target re-checks them."],
+                doc: ["A field → the fields whose rules read it or whose conditions do: a change re-checks those that have a state."],
                 access: .private, modifiers: ["nonisolated", "static"], isLet: true, name: "dependents",
                 type: dependentsType, initializer: .call(.name("makeDependents"), [])
             )))
@@ -187,7 +185,7 @@ extension FormTranslator {
                 result: dependentsType, body: []
             ))
             out.statement(.var("dependents", dependentsType, .dictionary([])))
-            for (target, fields) in sameAs {
+            for (target, fields) in table {
                 out.dependentsAssignment("dependents", target: target, fields: fields)
             }
             out.statement(.return(.name("dependents")))
@@ -198,8 +196,11 @@ extension FormTranslator {
     /// A field a rule reads (a `sameAs` target, a bound, a field a `when:`
     /// reads) → the fields whose rules read it, in document order. A field a rule
     /// reads is read as empty while hidden, so the fields whose values its
-    /// conditions read (`visibilityDeciders`) re-check the rule's field too.
-    private func sameAsDependents() -> [(String, [String])] {
+    /// conditions read (`visibilityDeciders`) re-check the rule's field too; and a
+    /// field with rules is valid while hidden (SPEC §6.2), so the fields its own
+    /// conditions read re-check it: it is valid once hidden, its rules run once
+    /// shown again.
+    private func dependentsTable() -> [(String, [String])] {
         var result: [(String, [String])] = []
         var indexOfTarget: [String: Int] = Dictionary(minimumCapacity: ruleFacts.sameAs.count)
         func note(_ target: String, _ field: String) {
@@ -213,9 +214,19 @@ extension FormTranslator {
                 result.append((target, [field]))
             }
         }
-        for (target, field) in ruleFacts.sameAs {
-            note(target, field)
-            for decider in visibilityDeciders(of: target) where decider != field { note(decider, field) }
+        // Field by field in document order (`ruleFacts.sameAs` is in it too), so
+        // that a field's own entries are adjacent.
+        let reads = ruleFacts.sameAs
+        var next = 0
+        for position in fields.indices where fields[position].hasRules {
+            let field = fields[position].id
+            while next < reads.count, reads[next].field == field {
+                let target = reads[next].target
+                note(target, field)
+                for decider in visibilityDeciders(of: target) where decider != field { note(decider, field) }
+                next += 1
+            }
+            for decider in visibilityDeciders(from: fields[position].visibleHelper, of: field) { note(decider, field) }
         }
         return result
     }
@@ -227,7 +238,12 @@ extension FormTranslator {
     /// chain of n fields n² entries; its rule fields are re-checked at the next
     /// `validate()`.
     func visibilityDeciders(of id: String) -> [String] {
-        guard let position = fieldPosition(id), var helper = fields[position].visibleHelper else { return [] }
+        visibilityDeciders(from: fieldPosition(id).flatMap { fields[$0].visibleHelper }, of: id)
+    }
+
+    /// `visibilityDeciders(of: id)` from the field's visibility helper.
+    private func visibilityDeciders(from visibleHelper: Int?, of id: String) -> [String] {
+        guard var helper = visibleHelper else { return [] }
         var found: [String] = []
         while true {
             for read in conditions.visibleHelpers[helper].condition.fieldReferences where read != id && !found.contains(read) {

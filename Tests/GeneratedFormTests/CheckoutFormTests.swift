@@ -159,6 +159,34 @@ struct CheckoutFormTests {
 
     // MARK: A bound that is another field
 
+    /// A field shown an error and then hidden is valid at once (SPEC §6.2), not
+    /// at the next `validate()`; shown again with its value unchanged, its rules
+    /// run again. Fields nobody has reached stay `.idle`.
+    @Test func hidingAFieldShowingAnErrorMakesItValidAndShowingItChecksItAgain() async {
+        var values = Self.valid
+        values.billingSameAsShipping = false
+        values.billingName = ""
+        let form = CheckoutForm(values: values)
+        form.context = Self.january31
+        _ = await form.validate()
+        let required = FieldState.invalid(message: "Full name is required")
+        #expect(form.state(of: .billingName) == required)
+
+        form.billingSameAsShipping.value = true
+        await form.settle()
+        #expect(form.state(of: .billingName) == .valid)
+        #expect(await form.validate().isValid)
+
+        form.billingSameAsShipping.value = false
+        await form.settle()
+        #expect(form.state(of: .billingName) == required)
+
+        let fresh = CheckoutForm(values: values)
+        fresh.billingSameAsShipping.value = true
+        await fresh.settle()
+        #expect(fresh.state(of: .billingName) == .idle)
+    }
+
     @Test func theDeliveryWindowCannotEndBeforeItStarts() async {
         let message = ValidationResult.invalid(message: "Deliver by must be on or after Deliver from")
         #expect(await result(.deliveryTo) {

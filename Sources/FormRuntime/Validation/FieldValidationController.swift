@@ -10,7 +10,7 @@ import Observation
 /// - Supersession: each run of a field takes a new generation number; a run
 ///   that finishes after a newer one has started (or after `setState`) is
 ///   `.cancelled` and never writes its result over the newer state.
-/// - Dependents (`sameAs`): when a field changes, each field that compares with
+/// - Dependents: when a field changes, each field whose rules or conditions read
 ///   it is validated again, but only when it already has a state (it is not
 ///   `.idle`): a result the user can see must not go stale, but a field nobody
 ///   has reached yet must not light up with an error because another one changed.
@@ -74,7 +74,7 @@ public final class FieldValidationController<Field: Hashable & Sendable> {
     /// - Parameters:
     ///   - triggers: each field's trigger; a field not listed uses
     ///     `ValidationTrigger.default` (`blurAfterChange`).
-    ///   - dependents: for each `sameAs` target, the fields that compare with it.
+    ///   - dependents: for each field, the fields whose rules or conditions read it.
     ///   - validate: runs one field's rules against the form's current values
     ///     (a hidden field answers `.valid`).
     ///

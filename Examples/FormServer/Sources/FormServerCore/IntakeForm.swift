@@ -578,7 +578,16 @@ final class IntakeForm {
         }
     }
 
-    private nonisolated static let dependents: [Field: [Field]] = [:]
+    /// A field → the fields whose rules read it or whose conditions do: a change re-checks those that have a state.
+    private nonisolated static let dependents: [Field: [Field]] = makeDependents()
+
+    private nonisolated static func makeDependents() -> [Field: [Field]] {
+        var dependents: [Field: [Field]] = [:]
+        dependents[.visitReason] = [.symptomList, .painLevel, .symptomDays]
+        dependents[.symptomList] = [.painLevel]
+        dependents[.mayBePregnant] = [.pregnancyWeeks]
+        return dependents
+    }
 
     private nonisolated static func validateFullName(
         _ values: Values,

@@ -215,12 +215,13 @@ final class SignUpForm {
         return .blurAfterChange
     }
 
-    /// `sameAs` targets → the fields that compare with them: a change to the target re-checks them.
+    /// A field → the fields whose rules read it or whose conditions do: a change re-checks those that have a state.
     private nonisolated static let dependents: [Field: [Field]] = makeDependents()
 
     private nonisolated static func makeDependents() -> [Field: [Field]] {
         var dependents: [Field: [Field]] = [:]
         dependents[.password] = [.confirmPassword]
+        dependents[.plan] = [.company]
         return dependents
     }
 

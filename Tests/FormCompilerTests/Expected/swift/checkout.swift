@@ -298,14 +298,14 @@ final class CheckoutForm {
         return .blurAfterChange
     }
 
-    /// The fields that rules read (`sameAs` targets, bounds, `when` conditions) → the fields whose rules read them: a change re-checks them.
+    /// A field → the fields whose rules read it or whose conditions do: a change re-checks those that have a state.
     private nonisolated static let dependents: [Field: [Field]] = makeDependents()
 
     private nonisolated static func makeDependents() -> [Field: [Field]] {
         var dependents: [Field: [Field]] = [:]
         dependents[.shippingCountry] = [.shippingPostcode]
+        dependents[.billingSameAsShipping] = [.billingName, .billingStreet, .billingPostcode]
         dependents[.billingCountry] = [.billingPostcode]
-        dependents[.billingSameAsShipping] = [.billingPostcode]
         dependents[.contactBy] = [.phone]
         dependents[.deliveryFrom] = [.deliveryTo]
         return dependents

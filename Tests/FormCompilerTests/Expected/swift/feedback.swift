@@ -186,7 +186,15 @@ final class FeedbackForm {
         return .blurAfterChange
     }
 
-    private nonisolated static let dependents: [Field: [Field]] = [:]
+    /// A field → the fields whose rules read it or whose conditions do: a change re-checks those that have a state.
+    private nonisolated static let dependents: [Field: [Field]] = makeDependents()
+
+    private nonisolated static func makeDependents() -> [Field: [Field]] {
+        var dependents: [Field: [Field]] = [:]
+        dependents[.contactMe] = [.email]
+        dependents[.topic] = [.screenshotURL]
+        return dependents
+    }
 
     private nonisolated static func validateMessage(
         _ values: Values,

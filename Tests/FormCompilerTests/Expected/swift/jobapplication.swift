@@ -252,12 +252,13 @@ final class JobApplicationForm {
             return .blurAfterChange
         }
 
-        /// The fields that rules read (`sameAs` targets, bounds, `when` conditions) → the fields whose rules read them: a change re-checks them.
+        /// A field → the fields whose rules read it or whose conditions do: a change re-checks those that have a state.
         private nonisolated static let dependents: [Field: [Field]] = makeDependents()
 
         private nonisolated static func makeDependents() -> [Field: [Field]] {
             var dependents: [Field: [Field]] = [:]
             dependents[.from] = [.to]
+            dependents[.current] = [.to]
             return dependents
         }
 

@@ -247,7 +247,16 @@ final class SettingsForm {
         return .change
     }
 
-    private nonisolated static let dependents: [Field: [Field]] = [:]
+    /// A field → the fields whose rules read it or whose conditions do: a change re-checks those that have a state.
+    private nonisolated static let dependents: [Field: [Field]] = makeDependents()
+
+    private nonisolated static func makeDependents() -> [Field: [Field]] {
+        var dependents: [Field: [Field]] = [:]
+        dependents[.quietHours] = [.quietFrom]
+        dependents[.developerMode] = [.serverURL]
+        return dependents
+    }
+
     private nonisolated static let pattern_1 = FormPattern("[0-2][0-9]:[0-5][0-9]")
 
     private nonisolated static func validateQuietFrom(
