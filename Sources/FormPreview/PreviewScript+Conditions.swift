@@ -9,10 +9,8 @@ extension PreviewScript {
   /** Field id -> {id, decl, node, type, value, state, result, dirty, blurred, enabled, row, inputs, ...}.
    *  A list entry's fields are here by their page id (`employers-3-company`, see `addEntry`). */
   const fields = new Map();
-  /** A field -> the fields whose rules or conditions read it, re-checked when it changes (SPEC §6.2, §16). */
+  /** sameAs target field -> the fields that compare with it (SPEC §6.2). */
   const dependents = new Map();
-  /** A field -> the fields whose visibility its value decides (their own condition or a group's): chains to follow. */
-  const shows = new Map();
   /** The lists' nodes, in document order. */
   const listNodes = [];
   /** Sections made for top-level rows outside any group. */

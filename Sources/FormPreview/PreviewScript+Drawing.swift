@@ -226,7 +226,6 @@ extension PreviewScript {
     for (const field of entry.scope.values()) {
       fields.delete(field.id);
       dependents.delete(field);
-      shows.delete(field);
     }
     entry.element.remove();
     listChanged(listNode);

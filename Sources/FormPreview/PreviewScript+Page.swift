@@ -96,9 +96,8 @@ extension PreviewScript {
    * A field read is empty while hidden, so the fields its own condition and its
    * groups' conditions read re-check the rule's field too (one step, as the
    * generated `dependents`); and a field with rules is valid while hidden, so the
-   * fields its own conditions read re-check it. Each of those fields shows the field
-   * (`shows`), the chains a change follows to their end (`rechecks`). In a list's
-   * entry, names are the entry's first (`lookup`).
+   * fields its own conditions read re-check it. In a list's entry, names are the
+   * entry's first (`lookup`).
    */
   function linkDependents(field) {
     const link = (target) => {
@@ -107,18 +106,13 @@ extension PreviewScript {
       const list = dependents.get(target);
       if (!list.includes(field)) list.push(field);
     };
-    const deciders = (from) => {
-      const found = [];
+    const linkDeciders = (from) => {
       for (let node = from; node; node = node.parent) {
         if (!node.decl.visibleWhen) continue;
-        const reads = [];
-        conditionReads(node.decl.visibleWhen, reads);
-        for (const read of reads) {
-          const decider = lookup(read, node.scope);
-          if (decider !== undefined && decider !== from.field && !found.includes(decider)) found.push(decider);
-        }
+        const deciders = [];
+        conditionReads(node.decl.visibleWhen, deciders);
+        for (const decider of deciders) link(lookup(decider, node.scope));
       }
-      return found;
     };
     for (const rule of field.decl.rules) {
       const read = [];
@@ -129,36 +123,10 @@ extension PreviewScript {
         const target = lookup(id, field.scope);
         if (target === undefined || target === field) continue;
         link(target);
-        deciders(target.node).forEach(link);
+        linkDeciders(target.node);
       }
     }
-    for (const decider of deciders(field.node)) {
-      if (field.decl.rules.length > 0) link(decider);
-      if (!shows.has(decider)) shows.set(decider, []);
-      shows.get(decider).push(field);
-    }
-  }
-
-  /**
-   * The fields a change of `field` re-checks, each once, in order: its dependents,
-   * then those of each field it shows or hides, and of each field those do, to the
-   * end of every chain; never `field` (FieldValidationController's `rechecks`).
-   */
-  function rechecks(field) {
-    const result = [...(dependents.get(field) || [])];
-    const listed = new Set(result).add(field);
-    const reached = new Set([field]);
-    const queue = [...(shows.get(field) || [])];
-    for (let next = 0; next < queue.length; next++) {
-      const shown = queue[next];
-      if (reached.has(shown)) continue;
-      reached.add(shown);
-      for (const dependent of dependents.get(shown) || []) {
-        if (!listed.has(dependent)) { listed.add(dependent); result.push(dependent); }
-      }
-      queue.push(...(shows.get(shown) || []));
-    }
-    return result;
+    if (field.decl.rules.length > 0) linkDeciders(field.node);
   }
 
   /** Top-level nodes not drawn yet start at `next`; `rows` is the untitled section still being filled. */

@@ -392,7 +392,6 @@ extension FormTranslator {
                 , [
                     SwiftArgument("triggers", .member(.name("Self"), "triggers")),
                     SwiftArgument("dependents", .member(.name("Self"), "dependents")),
-                ] + (shows.isEmpty ? [] : [SwiftArgument("shows", .member(.name("Self"), "shows"))]) + [
                     SwiftArgument("validate", .closure(SwiftClosure(
                         captures: ["weak self"], parameters: ["field"],
                         body: [

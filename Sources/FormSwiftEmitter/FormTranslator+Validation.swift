@@ -47,10 +47,9 @@ extension FormTranslator {
             out.implicitMember(triggers[key].rawValue)
         }
         let dependents = dependentsTable()
-        plan.once(weight: SpeedPaths.EmitWeights.sameAsStart + SpeedPaths.EmitWeights.sameAsCheck * (dependents.count + shows.count)) { [self] out in
+        plan.once(weight: SpeedPaths.EmitWeights.sameAsStart + SpeedPaths.EmitWeights.sameAsCheck * dependents.count) { [self] out in
             out.closeBody()
             self.dependents(dependents, into: &out)
-            self.showsMembers(into: &out)
         }
 
         // One compiled pattern per distinct text, shared by every rule that uses it.
@@ -165,28 +164,6 @@ extension FormTranslator {
         ))
     }
 
-    /// `shows` and `makeShows`, when some field's visibility decides another's
-    /// that decides a third's (`showsTable`).
-    private func showsMembers(into out: inout SwiftRenderer) {
-        guard !shows.isEmpty else { return }
-        let showsType = SwiftType.dictionary(Self.fieldType, .array(Self.fieldType))
-        out.declaration(.property(SwiftProperty(
-            doc: ["A field → the fields whose visibility it decides and that decide another's: a change follows them to the end."],
-            access: .private, modifiers: ["nonisolated", "static"], isLet: true, name: "shows",
-            type: showsType, initializer: .call(.name("makeShows"), [])
-        )))
-        out.openFunction(SwiftFunction(
-            access: .private, modifiers: ["nonisolated", "static"], name: "makeShows", parameters: [],
-            result: showsType, body: []
-        ))
-        out.statement(.var("shows", showsType, .dictionary([])))
-        for (field, shown) in shows {
-            out.dependentsAssignment("shows", target: field, fields: shown)
-        }
-        out.statement(.return(.name("shows")))
-        out.closeBody()
-    }
-
     /// `dependents`, and `makeDependents` when a change of one field re-checks another.
     private func dependents(_ table: [(String, [String])], into out: inout SwiftRenderer) {
         let dependentsType = SwiftType.dictionary(Self.fieldType, .array(Self.fieldType))
@@ -266,10 +243,6 @@ extension FormTranslator {
 
     /// `visibilityDeciders(of: id)` from the field's visibility helper.
     private func visibilityDeciders(from visibleHelper: Int?, of id: String) -> [String] {
-        Self.visibilityDeciders(from: visibleHelper, of: id, conditions: conditions)
-    }
-
-    static func visibilityDeciders(from visibleHelper: Int?, of id: String, conditions: ConditionPlan) -> [String] {
         guard var helper = visibleHelper else { return [] }
         var found: [String] = []
         while true {
@@ -279,42 +252,6 @@ extension FormTranslator {
             guard let parent = conditions.visibleHelpers[helper].parent else { return found }
             helper = parent
         }
-    }
-
-    /// The controller's `shows`: for each field D, in document order, the fields X
-    /// whose visibility D decides (`visibilityDeciders(of: X)` names D) and that
-    /// decide some field's visibility in turn: the links of a chain. The first
-    /// step of every chain is in `dependents` already; the controller follows
-    /// these to the end at run time, so the tables stay linear in the form.
-    static func showsTable(
-        fields: FieldTable, conditions: ConditionPlan, isEntry: Bool, symbols: SymbolTable
-    ) -> [(field: String, shown: [String])] {
-        guard !conditions.visibleHelpers.isEmpty else { return [] }
-        // An entry's conditions may name the form's fields, which are no `Field` of the entry.
-        let inScope: (String) -> Bool = { !isEntry || symbols.fieldIndex($0) != nil }
-        var deciders: [[String]] = []
-        deciders.reserveCapacity(fields.count)
-        var decides = Set<String>()
-        for position in fields.indices {
-            let found = fields[position].visibleHelper.map {
-                visibilityDeciders(from: $0, of: fields[position].id, conditions: conditions).filter(inScope)
-            } ?? []
-            decides.formUnion(found)
-            deciders.append(found)
-        }
-        var result: [(field: String, shown: [String])] = []
-        var indexOfField: [String: Int] = [:]
-        for position in fields.indices where decides.contains(fields[position].id) {
-            for decider in deciders[position] {
-                if let index = indexOfField[decider] {
-                    result[index].shown.append(fields[position].id)
-                } else {
-                    indexOfField[decider] = result.count
-                    result.append((decider, [fields[position].id]))
-                }
-            }
-        }
-        return result
     }
 
     /// `didChange`, `didEndEditing`, `state(of:)` and the state observers: thin

@@ -55,9 +55,6 @@ final class FormTranslator: Sendable {
     let className: String
     /// The form's lists, each with the translator of its entry class; empty for an entry.
     let lists: [ListPlan]
-    /// The controller's `shows` (`showsTable`): each field → the fields whose
-    /// visibility it decides and that decide another's in turn.
-    let shows: [(field: String, shown: [String])]
 
     /// `speed`: whether a large form's `FieldInfo`s are made and freed in halves,
     /// and its lists' entry translators made on every core.
@@ -80,7 +77,6 @@ final class FormTranslator: Sendable {
         self.ruleFacts = ruleFacts
         segueIDs = index.segueIDs
         conditions = index.conditions
-        shows = Self.showsTable(fields: fields, conditions: index.conditions, isEntry: entry != nil, symbols: form.symbols)
         levels = index.levels
         pages = index.pages
         let lists = entry == nil && !form.lists.isEmpty ? Self.listPlans(of: form, index: index, options: options, speed: speed) : []

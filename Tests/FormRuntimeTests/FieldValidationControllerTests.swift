@@ -203,27 +203,6 @@ import Testing
         #expect(fired == [.password, .confirm, .email])
     }
 
-    /// email shows password, which shows confirm: a change of email re-checks
-    /// confirm (a dependent of password) down the chain, each field once, never
-    /// email itself, and stops at a cycle of `shows`.
-    @Test func aChangeFollowsTheChainOfShownFieldsToTheirDependents() async {
-        var fired: [Field] = []
-        let controller = FieldValidationController<Field>(
-            triggers: [.email: .submit, .password: .submit, .confirm: .submit],
-            dependents: [.password: [.confirm, .email], .confirm: [.confirm]],
-            shows: [.email: [.password], .password: [.confirm, .email], .confirm: [.password]]
-        ) { field in
-            fired.append(field)
-            return .valid
-        }
-        for field in [Field.email, .password, .confirm] { controller.setState(.valid, for: field) }
-        await controller.didChange(.email)
-        #expect(fired == [.confirm])
-        fired = []
-        await controller.didChange(.password)
-        #expect(fired == [.confirm, .email])
-    }
-
     @Test func sameAsIsRecheckedWithTheNewValues() async {
         // The whole path: FormValues, a sameAs rule, the runner, the controller.
         struct Values: Sendable { var password: String; var confirm: String }

@@ -42,21 +42,6 @@ struct EdgeNamesFormTests {
         #expect(EdgeNamesForm.Action.allCases.count == 1)
     }
 
-    /// Fields named as the controller's tables: the chain `shows` → `dependents`
-    /// → `makeShows` works as any other (hiding the first hides the last, which is
-    /// then valid).
-    @Test func fieldsNamedAsTheControllersTablesFormAChain() async {
-        let form = EdgeNamesForm(validators: NoKingdom())
-        form.shows.value = true
-        form.dependents.value = true
-        _ = await form.validate()
-        #expect(form.state(of: .makeShows) == .invalid(message: "Make shows is required"))
-        form.shows.value = false
-        await form.settle()
-        #expect(!form.isVisible(.makeShows))
-        #expect(form.state(of: .makeShows) == .valid)
-    }
-
     /// An entry's bound naming a form field with other `decimals` compares the
     /// two exactly; an entry's custom rule gets the shared set's values.
     @Test func entryBoundsAndCustomRulesAcrossTheForm() async {

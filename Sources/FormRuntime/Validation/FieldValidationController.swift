@@ -14,9 +14,6 @@ import Observation
 ///   it is validated again, but only when it already has a state (it is not
 ///   `.idle`): a result the user can see must not go stale, but a field nobody
 ///   has reached yet must not light up with an error because another one changed.
-///   A change can show or hide a field whose value another condition reads, and
-///   so on down a chain: the dependents of each field the change can show or hide
-///   (`shows`, followed to its end) are validated again too.
 /// - State observers hear every change of state, in order; setting a state that a
 ///   field already has is no change.
 /// - Observation (`Observable`): reading `state(of:)` inside
@@ -35,7 +32,7 @@ import Observation
 /// - Messages from outside the rules (`setError`) stay until the field's value
 ///   changes; `apply` and runs of the field's rules leave them.
 ///
-/// Every operation is O(1) in the number of fields (plus the fields an edit re-checks).
+/// Every operation is O(1) in the number of fields (plus a field's dependents).
 @MainActor
 public final class FieldValidationController<Field: Hashable & Sendable> {
     /// What the controller remembers of one field.
@@ -54,7 +51,6 @@ public final class FieldValidationController<Field: Hashable & Sendable> {
 
     private let triggers: [Field: ValidationTrigger]
     private let dependents: [Field: [Field]]
-    private let shows: [Field: [Field]]
     private let runRules: @MainActor (Field) async -> ValidationResult
     private var records: [Field: Record] = [:]
     private var observers = ObserverList<@MainActor (Field, FieldState) -> Void>()
@@ -79,10 +75,6 @@ public final class FieldValidationController<Field: Hashable & Sendable> {
     ///   - triggers: each field's trigger; a field not listed uses
     ///     `ValidationTrigger.default` (`blurAfterChange`).
     ///   - dependents: for each field, the fields whose rules or conditions read it.
-    ///   - shows: for each field, the fields whose visibility it decides that
-    ///     decide another's in turn (a chain: a switch hides a picker whose value
-    ///     shows a text field); a change follows them to the end of the chain and
-    ///     re-checks the dependents of each.
     ///   - validate: runs one field's rules against the form's current values
     ///     (a hidden field answers `.valid`).
     ///
@@ -91,12 +83,10 @@ public final class FieldValidationController<Field: Hashable & Sendable> {
     public nonisolated init(
         triggers: [Field: ValidationTrigger],
         dependents: [Field: [Field]] = [:],
-        shows: [Field: [Field]] = [:],
         validate: @escaping @MainActor (Field) async -> ValidationResult
     ) {
         self.triggers = triggers
         self.dependents = dependents
-        self.shows = shows
         self.runRules = validate
     }
 
@@ -122,7 +112,7 @@ public final class FieldValidationController<Field: Hashable & Sendable> {
         case .changeAfterBlur: record.hasBlurred
         case .blur, .blurAfterChange, .submit: false
         }
-        if !runsNow && !rechecks(after: field).contains(where: { records[$0].map { $0.state != .idle } ?? false }) {
+        if !runsNow && !(dependents[field] ?? []).contains(where: { records[$0].map { $0.state != .idle } ?? false }) {
             // Nothing to run (most edits under the default trigger): the edit is
             // done here, with no task; a `didChange` that follows repeats only this.
             record.isDirty = true
@@ -215,33 +205,10 @@ public final class FieldValidationController<Field: Hashable & Sendable> {
         if runs {
             _ = await run(field, debounced: true)
         }
-        for dependent in rechecks(after: field) where state(of: dependent) != .idle {
+        for dependent in dependents[field] ?? [] where state(of: dependent) != .idle {
             guard self.resets == resets else { return }
             await validate(dependent)
         }
-    }
-
-    /// The fields a change of `field` re-checks, each once, in order: its
-    /// dependents, then those of each field it can show or hide, and of each
-    /// field those can, to the end of every chain (`shows`); never `field`.
-    private func rechecks(after field: Field) -> [Field] {
-        let direct = dependents[field] ?? []
-        guard var queue = shows[field] else { return direct }
-        var result = direct
-        var listed = Set(direct)
-        listed.insert(field)
-        var reached: Set<Field> = [field]
-        var next = 0
-        while next < queue.count {
-            let shown = queue[next]
-            next += 1
-            guard reached.insert(shown).inserted else { continue }
-            for dependent in dependents[shown] ?? [] where listed.insert(dependent).inserted {
-                result.append(dependent)
-            }
-            queue += shows[shown] ?? []
-        }
-        return result
     }
 
     /// `field` lost focus. Returns once the validation its trigger calls for has finished.

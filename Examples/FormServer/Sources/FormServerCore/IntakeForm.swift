@@ -410,7 +410,6 @@ final class IntakeForm {
     private lazy var validation: FieldValidationController<Field> = FieldValidationController(
         triggers: Self.triggers,
         dependents: Self.dependents,
-        shows: Self.shows,
         validate: { [weak self] field in
             guard let self else { return .cancelled }
             return await Self.validate(field, in: self.values, context: self.context, validators: self.validators)
@@ -588,15 +587,6 @@ final class IntakeForm {
         dependents[.symptomList] = [.painLevel]
         dependents[.mayBePregnant] = [.pregnancyWeeks]
         return dependents
-    }
-
-    /// A field → the fields whose visibility it decides and that decide another's: a change follows them to the end.
-    private nonisolated static let shows: [Field: [Field]] = makeShows()
-
-    private nonisolated static func makeShows() -> [Field: [Field]] {
-        var shows: [Field: [Field]] = [:]
-        shows[.visitReason] = [.symptomList]
-        return shows
     }
 
     private nonisolated static func validateFullName(

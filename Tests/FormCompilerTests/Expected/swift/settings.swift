@@ -133,7 +133,6 @@ final class SettingsForm {
     private lazy var validation: FieldValidationController<Field> = FieldValidationController(
         triggers: Self.triggers,
         dependents: Self.dependents,
-        shows: Self.shows,
         validate: { [weak self] field in
             guard let self else { return .cancelled }
             return await Self.validate(field, in: self.values, context: self.context)
@@ -256,15 +255,6 @@ final class SettingsForm {
         dependents[.quietHours] = [.quietFrom]
         dependents[.developerMode] = [.serverURL]
         return dependents
-    }
-
-    /// A field → the fields whose visibility it decides and that decide another's: a change follows them to the end.
-    private nonisolated static let shows: [Field: [Field]] = makeShows()
-
-    private nonisolated static func makeShows() -> [Field: [Field]] {
-        var shows: [Field: [Field]] = [:]
-        shows[.pushEnabled] = [.quietHours]
-        return shows
     }
 
     private nonisolated static let pattern_1 = FormPattern("[0-2][0-9]:[0-5][0-9]")
