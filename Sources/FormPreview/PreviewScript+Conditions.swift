@@ -9,8 +9,10 @@ extension PreviewScript {
   /** Field id -> {id, decl, node, type, value, state, result, dirty, blurred, enabled, row, inputs, ...}.
    *  A list entry's fields are here by their page id (`employers-3-company`, see `addEntry`). */
   const fields = new Map();
-  /** sameAs target field -> the fields that compare with it (SPEC §6.2). */
+  /** A field -> the fields whose rules read it, re-checked when it changes (SPEC §6.2, §16). */
   const dependents = new Map();
+  /** A field -> the nodes whose `visibleWhen` reads it (`rechecks`). */
+  const readersOf = new Map();
   /** The lists' nodes, in document order. */
   const listNodes = [];
   /** Sections made for top-level rows outside any group. */

@@ -220,12 +220,14 @@ extension PreviewScript {
     if (list.entries.length <= listNode.decl.minItems) return;
     list.entries.splice(list.entries.indexOf(entry), 1);
     const gone = new Set(entry.nodes);
+    for (const node of entry.nodes) node.removed = true;
     for (let index = nodes.length - 1; index >= 0; index--) {
       if (gone.has(nodes[index])) nodes.splice(index, 1);
     }
     for (const field of entry.scope.values()) {
       fields.delete(field.id);
       dependents.delete(field);
+      readersOf.delete(field);
     }
     entry.element.remove();
     listChanged(listNode);

@@ -93,27 +93,12 @@ extension PreviewScript {
   /**
    * The fields a rule reads re-check the rule's field: a `sameAs` target, a bound
    * naming a field, every field of a `when` (SPEC §6.2, §16); each once, in order.
-   * A field read is empty while hidden, so the fields its own condition and its
-   * groups' conditions read re-check the rule's field too (one step, as the
-   * generated `dependents`); and a field with rules is valid while hidden, so the
-   * fields its own conditions read re-check it. In a list's entry, names are the
-   * entry's first (`lookup`).
+   * And each condition around the field (its own, its groups' and page's) is
+   * linked to the fields it reads (`readersOf`), for `rechecks`. In a list's entry,
+   * names are the entry's first (`lookup`).
    */
   function linkDependents(field) {
-    const link = (target) => {
-      if (target === undefined || target === field) return;
-      if (!dependents.has(target)) dependents.set(target, []);
-      const list = dependents.get(target);
-      if (!list.includes(field)) list.push(field);
-    };
-    const linkDeciders = (from) => {
-      for (let node = from; node; node = node.parent) {
-        if (!node.decl.visibleWhen) continue;
-        const deciders = [];
-        conditionReads(node.decl.visibleWhen, deciders);
-        for (const decider of deciders) link(lookup(decider, node.scope));
-      }
-    };
+    const linked = new Set([field]);
     for (const rule of field.decl.rules) {
       const read = [];
       if (rule.rule === "sameAs") read.push(rule.value);
@@ -121,12 +106,52 @@ extension PreviewScript {
       if (rule.when !== undefined) conditionReads(rule.when, read);
       for (const id of read) {
         const target = lookup(id, field.scope);
-        if (target === undefined || target === field) continue;
-        link(target);
-        linkDeciders(target.node);
+        if (target === undefined || linked.has(target)) continue;
+        linked.add(target);
+        if (!dependents.has(target)) dependents.set(target, []);
+        dependents.get(target).push(field);
       }
     }
-    if (field.decl.rules.length > 0) linkDeciders(field.node);
+    for (let node = field.node; node; node = node.parent) {
+      if (!node.decl.visibleWhen || node.readersLinked) continue;
+      node.readersLinked = true;
+      const reads = [];
+      conditionReads(node.decl.visibleWhen, reads);
+      for (const reader of new Set(reads.map((id) => lookup(id, node.scope)))) {
+        if (reader === undefined) continue;
+        if (!readersOf.has(reader)) readersOf.set(reader, []);
+        readersOf.get(reader).push(node);
+      }
+    }
+  }
+
+  /**
+   * The fields a change of `field` re-checks, each once, in order (as the generated
+   * controller's `rechecks(after:)`): its dependents, then for each condition that
+   * reads it, the fields with rules it shows or hides (valid while hidden) and the
+   * fields whose rules read one it shows or hides (which reads as empty while
+   * hidden). A list's entries are not under the list's conditions here: an entry's
+   * fields are re-checked by the conditions inside the entry and those naming the
+   * form's fields.
+   */
+  function rechecks(field) {
+    const result = [...(dependents.get(field) || [])];
+    const listed = new Set(result).add(field);
+    const add = (other) => { if (!listed.has(other)) { listed.add(other); result.push(other); } };
+    for (const node of readersOf.get(field) || []) {
+      if (node.removed) continue;
+      const stack = [node];
+      while (stack.length > 0) {
+        const current = stack.pop();
+        const shown = current.field;
+        if (shown !== undefined) {
+          if (shown.decl.rules.length > 0) add(shown);
+          for (const reader of dependents.get(shown) || []) add(reader);
+        }
+        for (let index = current.children.length - 1; index >= 0; index--) stack.push(current.children[index]);
+      }
+    }
+    return result;
   }
 
   /** Top-level nodes not drawn yet start at `next`; `rows` is the untitled section still being filled. */

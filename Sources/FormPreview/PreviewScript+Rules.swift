@@ -101,7 +101,7 @@ extension PreviewScript {
     field.dirty = true;
     const trigger = field.decl.trigger;
     if (trigger === "change" || (trigger === "changeAfterBlur" && field.blurred)) validateField(field);
-    for (const dependent of dependents.get(field) || []) {
+    for (const dependent of rechecks(field)) {
       if (dependent.state !== "idle") validateField(dependent);
     }
     refresh();

@@ -392,6 +392,7 @@ extension FormTranslator {
                 , [
                     SwiftArgument("triggers", .member(.name("Self"), "triggers")),
                     SwiftArgument("dependents", .member(.name("Self"), "dependents")),
+                ] + (visibilityGroups.isEmpty ? [] : [SwiftArgument("visibilityGroups", .member(.name("Self"), "visibilityGroups"))]) + [
                     SwiftArgument("validate", .closure(SwiftClosure(
                         captures: ["weak self"], parameters: ["field"],
                         body: [

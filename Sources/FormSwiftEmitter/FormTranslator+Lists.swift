@@ -154,18 +154,20 @@ extension FormTranslator {
     /// The form's fields outside the list that the rules or visibility of the
     /// entry's fields with rules read, each with those fields in document order. A field a
     /// rule reads is read as empty while hidden (SPEC §7), so the form's fields
-    /// that its conditions read count as read too (one step, as
-    /// `visibilityDeciders`): for a field of the entry, those its entry's
+    /// that its conditions read count as read too (one step): for a field of the entry, those its entry's
     /// conditions name outside the entry; for one of the form, those its form's
     /// conditions name, which are the form's whatever the entry's fields are called.
     static func formDependents(of decl: ListDecl, checked: CheckedList, form: CheckedForm) -> [(target: String, fields: [String])] {
         var result: [(target: String, fields: [String])] = []
-        /// `target` a field of the form: by name in the form's scope.
+        var indexOfTarget: [String: Int] = [:]
+        /// `target` a field of the form: by name in the form's scope. A field's
+        /// notes are adjacent: a repeat is the last one.
         func noteFormField(_ target: String, _ field: String) {
             guard form.symbols.field(target) != nil else { return }
-            if let index = result.firstIndex(where: { $0.target == target }) {
-                if !result[index].fields.contains(field) { result[index].fields.append(field) }
+            if let index = indexOfTarget[target] {
+                if result[index].fields.last != field { result[index].fields.append(field) }
             } else {
+                indexOfTarget[target] = result.count
                 result.append((target: target, fields: [field]))
             }
         }

@@ -47,9 +47,10 @@ extension FormTranslator {
             out.implicitMember(triggers[key].rawValue)
         }
         let dependents = dependentsTable()
-        plan.once(weight: SpeedPaths.EmitWeights.sameAsStart + SpeedPaths.EmitWeights.sameAsCheck * dependents.count) { [self] out in
+        plan.once(weight: SpeedPaths.EmitWeights.sameAsStart + SpeedPaths.EmitWeights.sameAsCheck * (dependents.count + visibilityGroups.count)) { [self] out in
             out.closeBody()
             self.dependents(dependents, into: &out)
+            self.visibilityGroupMembers(into: &out)
         }
 
         // One compiled pattern per distinct text, shared by every rule that uses it.
@@ -164,6 +165,28 @@ extension FormTranslator {
         ))
     }
 
+    /// `visibilityGroups` and `makeVisibilityGroups`, when a condition shows or
+    /// hides a field that a rule needs.
+    private func visibilityGroupMembers(into out: inout SwiftRenderer) {
+        guard !visibilityGroups.isEmpty else { return }
+        let groupsType = SwiftType.array(.tuple(labels: ["readers", "fields"], types: [.array(Self.fieldType), .array(Self.fieldType)]))
+        out.declaration(.property(SwiftProperty(
+            doc: ["Each condition that shows or hides fields: the fields it reads, and those a change of one re-checks."],
+            access: .private, modifiers: ["nonisolated", "static"], isLet: true, name: "visibilityGroups",
+            type: groupsType, initializer: .call(.name("makeVisibilityGroups"), [])
+        )))
+        out.openFunction(SwiftFunction(
+            access: .private, modifiers: ["nonisolated", "static"], name: "makeVisibilityGroups", parameters: [],
+            result: groupsType, body: []
+        ))
+        out.statement(.var("groups", groupsType, .array([])))
+        for (readers, fields) in visibilityGroups {
+            out.visibilityGroupAppend("groups", readers: readers, fields: fields)
+        }
+        out.statement(.return(.name("groups")))
+        out.closeBody()
+    }
+
     /// `dependents`, and `makeDependents` when a change of one field re-checks another.
     private func dependents(_ table: [(String, [String])], into out: inout SwiftRenderer) {
         let dependentsType = SwiftType.dictionary(Self.fieldType, .array(Self.fieldType))
@@ -174,7 +197,7 @@ extension FormTranslator {
             )))
         } else {
             out.declaration(.property(SwiftProperty(
-                doc: ["A field → the fields whose rules read it or whose conditions do: a change re-checks those that have a state."],
+                doc: ["A field → the fields whose rules read it: a change re-checks those that have a state."],
                 access: .private, modifiers: ["nonisolated", "static"], isLet: true, name: "dependents",
                 type: dependentsType, initializer: .call(.name("makeDependents"), [])
             )))
@@ -194,18 +217,13 @@ extension FormTranslator {
     }
 
     /// A field a rule reads (a `sameAs` target, a bound, a field a `when:`
-    /// reads) → the fields whose rules read it, in document order. A field a rule
-    /// reads is read as empty while hidden, so the fields whose values its
-    /// conditions read (`visibilityDeciders`) re-check the rule's field too; and a
-    /// field with rules is valid while hidden (SPEC §6.2), so the fields its own
-    /// conditions read re-check it: it is valid once hidden, its rules run once
-    /// shown again.
+    /// reads) → the fields whose rules read it, in document order.
     private func dependentsTable() -> [(String, [String])] {
         var result: [(String, [String])] = []
         var indexOfTarget: [String: Int] = Dictionary(minimumCapacity: ruleFacts.sameAs.count)
-        func note(_ target: String, _ field: String) {
+        for (target, field) in ruleFacts.sameAs {
             // A field of the form outside a list is no field of the entry's.
-            if entry != nil, fieldPosition(target) == nil { return }
+            if entry != nil, fieldPosition(target) == nil { continue }
             if let index = indexOfTarget[target] {
                 // A field's own rules are adjacent, so a repeat is always the last entry.
                 if result[index].1.last != field { result[index].1.append(field) }
@@ -214,44 +232,53 @@ extension FormTranslator {
                 result.append((target, [field]))
             }
         }
-        // Field by field in document order (`ruleFacts.sameAs` is in it too), so
-        // that a field's own entries are adjacent.
+        return result
+    }
+
+    /// The controller's `visibilityGroups`: for each condition that shows or hides
+    /// fields (a field's own `visibleWhen`, a group's, a page's), in document
+    /// order, the fields it reads and the fields a change of one of them
+    /// re-checks: each field with rules under it (hidden, it is valid; shown again,
+    /// its rules run) and each field whose rules read a field under it (which
+    /// reads as empty while hidden). A field is listed once for each condition
+    /// around it, so the tables grow with the form and its nesting, not with a
+    /// condition's reads times the fields under it.
+    static func visibilityGroups(
+        fields: FieldTable, conditions: ConditionPlan, ruleFacts: RuleFacts, symbols: SymbolTable, isEntry: Bool
+    ) -> [(readers: [String], fields: [String])] {
+        let helpers = conditions.visibleHelpers
+        guard !helpers.isEmpty else { return [] }
+        var shown = [[String]](repeating: [], count: helpers.count)
+        func add(_ field: String, under visibleHelper: Int?) {
+            var helper = visibleHelper
+            while let current = helper {
+                // A field's additions are adjacent: a repeat is the last one.
+                if shown[current].last != field { shown[current].append(field) }
+                helper = helpers[current].parent
+            }
+        }
+        // Field by field in document order, as `ruleFacts.sameAs` is.
         let reads = ruleFacts.sameAs
         var next = 0
         for position in fields.indices where fields[position].hasRules {
             let field = fields[position].id
+            add(field, under: fields[position].visibleHelper)
             while next < reads.count, reads[next].field == field {
-                let target = reads[next].target
-                note(target, field)
-                for decider in visibilityDeciders(of: target) where decider != field { note(decider, field) }
+                if let target = symbols.fieldIndex(reads[next].target) { add(field, under: fields[target].visibleHelper) }
                 next += 1
             }
-            for decider in visibilityDeciders(from: fields[position].visibleHelper, of: field) { note(decider, field) }
+        }
+        var result: [(readers: [String], fields: [String])] = []
+        for helper in helpers.indices where !shown[helper].isEmpty {
+            var readers: [String] = []
+            var seen = Set<String>()
+            // An entry's conditions may name the form's fields, which are no `Field` of the entry.
+            for read in helpers[helper].condition.fieldReferences where (!isEntry || symbols.fieldIndex(read) != nil) && seen.insert(read).inserted {
+                readers.append(read)
+            }
+            if !readers.isEmpty { result.append((readers, shown[helper])) }
         }
         return result
-    }
-
-    /// The fields whose values decide whether field `id` is shown: those its own
-    /// condition and its groups' and page's conditions read, in that order, each
-    /// once. One step only: a field those conditions read may itself be hidden by
-    /// another (and then reads as empty), but following such chains would give a
-    /// chain of n fields n² entries; its rule fields are re-checked at the next
-    /// `validate()`.
-    func visibilityDeciders(of id: String) -> [String] {
-        visibilityDeciders(from: fieldPosition(id).flatMap { fields[$0].visibleHelper }, of: id)
-    }
-
-    /// `visibilityDeciders(of: id)` from the field's visibility helper.
-    private func visibilityDeciders(from visibleHelper: Int?, of id: String) -> [String] {
-        guard var helper = visibleHelper else { return [] }
-        var found: [String] = []
-        while true {
-            for read in conditions.visibleHelpers[helper].condition.fieldReferences where read != id && !found.contains(read) {
-                found.append(read)
-            }
-            guard let parent = conditions.visibleHelpers[helper].parent else { return found }
-            helper = parent
-        }
     }
 
     /// `didChange`, `didEndEditing`, `state(of:)` and the state observers: thin

@@ -55,6 +55,9 @@ final class FormTranslator: Sendable {
     let className: String
     /// The form's lists, each with the translator of its entry class; empty for an entry.
     let lists: [ListPlan]
+    /// The controller's `visibilityGroups` (`visibilityGroups(fields:…)`); empty
+    /// when no condition shows or hides a field that a rule needs.
+    let visibilityGroups: [(readers: [String], fields: [String])]
 
     /// `speed`: whether a large form's `FieldInfo`s are made and freed in halves,
     /// and its lists' entry translators made on every core.
@@ -77,6 +80,9 @@ final class FormTranslator: Sendable {
         self.ruleFacts = ruleFacts
         segueIDs = index.segueIDs
         conditions = index.conditions
+        visibilityGroups = Self.visibilityGroups(
+            fields: fields, conditions: index.conditions, ruleFacts: ruleFacts, symbols: form.symbols, isEntry: entry != nil
+        )
         levels = index.levels
         pages = index.pages
         let lists = entry == nil && !form.lists.isEmpty ? Self.listPlans(of: form, index: index, options: options, speed: speed) : []

@@ -28,6 +28,8 @@ enum SwiftType: Hashable, Sendable {
     indirect case dictionary(SwiftType, SwiftType)
     /// `any P`
     indirect case existential(SwiftType)
+    /// `(label: A, other: B)`: each element's label and type.
+    indirect case tuple(labels: [String], types: [SwiftType])
     /// `@escaping @MainActor (A, B) -> R`
     indirect case function(attributes: [String], parameters: [SwiftType], isAsync: Bool, result: SwiftType)
     /// `Void`

@@ -329,6 +329,15 @@ extension SwiftRenderer {
         case .existential(let inner):
             write("any ")
             self.type(inner)
+        case .tuple(let labels, let types):
+            write("(")
+            for (index, (label, element)) in zip(labels, types).enumerated() {
+                if index > 0 { write(", ") }
+                write(label)
+                write(": ")
+                self.type(element)
+            }
+            write(")")
         case .function(let attributes, let parameters, let isAsync, let result):
             for attribute in attributes {
                 write(attribute)

@@ -363,6 +363,23 @@ extension SwiftRenderer {
     }
 
     /// `dependents[.password] = [.confirmPassword, …]`: the fields that compare with `target`.
+    /// `groups.append(([.a, .b], [.c]))`: one of the controller's visibility groups.
+    mutating func visibilityGroupAppend(_ array: String, readers: [String], fields: [String]) {
+        write(array)
+        write(".append(([")
+        for (index, field) in readers.enumerated() {
+            write(index == 0 ? "." : ", .")
+            write(field)
+        }
+        write("], [")
+        for (index, field) in fields.enumerated() {
+            write(index == 0 ? "." : ", .")
+            write(field)
+        }
+        write("]))")
+        newline()
+    }
+
     mutating func dependentsAssignment(_ dictionary: String, target: String, fields: [String]) {
         write(dictionary)
         write("[.")

@@ -232,7 +232,7 @@ func emitHiddenTargetsCompileWithoutWarnings(_ accessLevel: EmitOptions.AccessLe
         "atLeast: { values in isSinceVisible(values) ? values.since : nil }",
         "atMost: { values in isCapVisible(values) ? values.cap.map { Decimal($0) } : nil }",
         ".sameAs({ values in isNicknameVisible(values) ? values.nickname : \"\" }",
-        "dependents[.hideContact] = [.repeatEmail, .total, .repeatTier, .repeatAgreed, .until]",
+        "groups.append(([.hideContact], [.repeatEmail]))",
         ".hideContact: [.email, .qty],",
     ])
 }

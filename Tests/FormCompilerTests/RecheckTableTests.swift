@@ -21,10 +21,42 @@ struct RecheckTableTests {
             yaml += "  - textField: f\(index)\n    visibleWhen: not isEmpty(f\(index - 1))\n    rules: [{ sameAs: f\(index - 1) }]\n"
         }
         let source = try Self.swift(yaml)
-        let entries = source.components(separatedBy: "\n").filter { $0.contains("dependents[.") }
+        let entries = source.components(separatedBy: "\n").filter { $0.contains("dependents[.") || $0.contains("groups.append(") }
         #expect(entries.count <= 2 * count, "\(entries.count) entries")
-        // f2's rule reads f1, which f0's value hides: f0 re-checks f2 (and f1, whose rule reads f0).
-        #expect(source.contains("dependents[.f0] = [.f1, .f2]"))
+        // f1's condition reads f0: it re-checks f1 (hidden, it is valid) and f2,
+        // whose rule reads the f1 it hides.
+        #expect(source.contains("dependents[.f0] = [.f1]"))
+        #expect(source.contains("groups.append(([.f0], [.f1, .f2]))"))
+    }
+
+    /// Groups nested `depth` deep, each shown by a condition that reads 128
+    /// switches, around `fields` required fields: each field is listed once per
+    /// condition around it and each switch once, so twice the fields give about
+    /// twice the Swift, never the product of the reads and the fields.
+    @Test func conditionsReadingManyFieldsAroundManyFieldsStayLinear() throws {
+        func yaml(depth: Int, fields: Int) -> String {
+            var out = "formc: 1\nform: WideForm\nelements:\n"
+            for group in 0..<depth {
+                for read in 0..<128 { out += "  - boolean: a\(group)x\(read)\n    title: A\n" }
+            }
+            var indent = "  "
+            for group in 0..<depth {
+                let condition = (0..<128).map { "a\(group)x\($0)" }.joined(separator: " or ")
+                out += "\(indent)- group: g\(group)\n\(indent)  visibleWhen: \(condition)\n\(indent)  elements:\n"
+                indent += "    "
+            }
+            for field in 0..<fields { out += "\(indent)- textField: f\(field)\n\(indent)  rules: [required]\n" }
+            return out
+        }
+        func groupsText(_ source: String) -> Int {
+            source.components(separatedBy: "\n").filter { $0.contains("groups.append(") }.reduce(0) { $0 + $1.utf8.count }
+        }
+        let small = groupsText(try Self.swift(yaml(depth: 4, fields: 200)))
+        let large = groupsText(try Self.swift(yaml(depth: 4, fields: 400)))
+        #expect(small > 0)
+        #expect(Double(large) < 2.1 * Double(small), "\(small) → \(large) bytes")
+        // Each of the 4 conditions: its 128 reads and the 400 fields, about 10 bytes each.
+        #expect(large < 4 * (128 + 400) * 12, "\(large) bytes")
     }
 
     /// An entry's field `x` does not hide the form's `x` that the form's

@@ -203,6 +203,32 @@ import Testing
         #expect(fired == [.password, .confirm, .email])
     }
 
+    /// A change of a field a visibility group's condition reads re-checks the
+    /// group's fields that have a state, after the field's dependents, each once,
+    /// never the changed field itself.
+    @Test func aChangeRechecksTheFieldsOfEveryGroupWhoseConditionReadsIt() async {
+        var fired: [Field] = []
+        let controller = FieldValidationController<Field>(
+            triggers: [.email: .submit, .password: .submit, .confirm: .submit],
+            dependents: [.email: [.confirm]],
+            visibilityGroups: [
+                (readers: [.email], fields: [.password, .confirm]),
+                (readers: [.email, .password], fields: [.confirm, .email]),
+            ]
+        ) { field in
+            fired.append(field)
+            return .valid
+        }
+        await controller.didChange(.email)
+        #expect(fired == [])                        // every field idle: nothing to re-check
+        for field in [Field.email, .password, .confirm] { controller.setState(.valid, for: field) }
+        await controller.didChange(.email)
+        #expect(fired == [.confirm, .password])
+        fired = []
+        await controller.didChange(.password)
+        #expect(fired == [.confirm, .email])
+    }
+
     @Test func sameAsIsRecheckedWithTheNewValues() async {
         // The whole path: FormValues, a sameAs rule, the runner, the controller.
         struct Values: Sendable { var password: String; var confirm: String }

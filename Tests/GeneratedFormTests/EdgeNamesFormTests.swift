@@ -42,6 +42,21 @@ struct EdgeNamesFormTests {
         #expect(EdgeNamesForm.Action.allCases.count == 1)
     }
 
+    /// Fields named as the controller's tables work as any other: hiding the
+    /// field with rules makes it valid, showing it again checks it.
+    @Test func fieldsNamedAsTheControllersTables() async {
+        let form = EdgeNamesForm(validators: NoKingdom())
+        form.visibilityGroups.value = true
+        _ = await form.validate()
+        #expect(form.state(of: .makeVisibilityGroups) == .invalid(message: "Make groups is required"))
+        form.visibilityGroups.value = false
+        await form.settle()
+        #expect(form.state(of: .makeVisibilityGroups) == .valid)
+        form.visibilityGroups.value = true
+        await form.settle()
+        #expect(form.state(of: .makeVisibilityGroups) == .invalid(message: "Make groups is required"))
+    }
+
     /// An entry's bound naming a form field with other `decimals` compares the
     /// two exactly; an entry's custom rule gets the shared set's values.
     @Test func entryBoundsAndCustomRulesAcrossTheForm() async {

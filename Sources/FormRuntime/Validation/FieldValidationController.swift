@@ -10,10 +10,12 @@ import Observation
 /// - Supersession: each run of a field takes a new generation number; a run
 ///   that finishes after a newer one has started (or after `setState`) is
 ///   `.cancelled` and never writes its result over the newer state.
-/// - Dependents: when a field changes, each field whose rules or conditions read
-///   it is validated again, but only when it already has a state (it is not
-///   `.idle`): a result the user can see must not go stale, but a field nobody
-///   has reached yet must not light up with an error because another one changed.
+/// - Dependents: when a field changes, each field whose rules read it is
+///   validated again, and so is each field of a visibility group whose condition
+///   reads it (the fields it shows or hides, and those whose rules read them), but
+///   only when it already has a state (it is not `.idle`): a result the user can
+///   see must not go stale, but a field nobody has reached yet must not light up
+///   with an error because another one changed.
 /// - State observers hear every change of state, in order; setting a state that a
 ///   field already has is no change.
 /// - Observation (`Observable`): reading `state(of:)` inside
@@ -32,7 +34,7 @@ import Observation
 /// - Messages from outside the rules (`setError`) stay until the field's value
 ///   changes; `apply` and runs of the field's rules leave them.
 ///
-/// Every operation is O(1) in the number of fields (plus a field's dependents).
+/// Every operation is O(1) in the number of fields (plus the fields an edit re-checks).
 @MainActor
 public final class FieldValidationController<Field: Hashable & Sendable> {
     /// What the controller remembers of one field.
@@ -51,6 +53,10 @@ public final class FieldValidationController<Field: Hashable & Sendable> {
 
     private let triggers: [Field: ValidationTrigger]
     private let dependents: [Field: [Field]]
+    /// Each visibility group's fields, by the group's number.
+    private let groupFields: [[Field]]
+    /// Each field → the numbers of the visibility groups whose condition reads it.
+    private let groupsReading: [Field: [Int]]
     private let runRules: @MainActor (Field) async -> ValidationResult
     private var records: [Field: Record] = [:]
     private var observers = ObserverList<@MainActor (Field, FieldState) -> Void>()
@@ -74,7 +80,12 @@ public final class FieldValidationController<Field: Hashable & Sendable> {
     /// - Parameters:
     ///   - triggers: each field's trigger; a field not listed uses
     ///     `ValidationTrigger.default` (`blurAfterChange`).
-    ///   - dependents: for each field, the fields whose rules or conditions read it.
+    ///   - dependents: for each field, the fields whose rules read it.
+    ///   - visibilityGroups: for each condition that shows or hides fields, the
+    ///     fields it reads (`readers`) and the fields a change of one of them
+    ///     re-checks (`fields`: those with rules it shows or hides, which are valid
+    ///     while hidden, and those whose rules read a field it shows or hides,
+    ///     which reads as empty while hidden).
     ///   - validate: runs one field's rules against the form's current values
     ///     (a hidden field answers `.valid`).
     ///
@@ -83,10 +94,17 @@ public final class FieldValidationController<Field: Hashable & Sendable> {
     public nonisolated init(
         triggers: [Field: ValidationTrigger],
         dependents: [Field: [Field]] = [:],
+        visibilityGroups: [(readers: [Field], fields: [Field])] = [],
         validate: @escaping @MainActor (Field) async -> ValidationResult
     ) {
         self.triggers = triggers
         self.dependents = dependents
+        var groupsReading: [Field: [Int]] = [:]
+        for (number, group) in visibilityGroups.enumerated() {
+            for reader in group.readers { groupsReading[reader, default: []].append(number) }
+        }
+        self.groupFields = visibilityGroups.map(\.fields)
+        self.groupsReading = groupsReading
         self.runRules = validate
     }
 
@@ -112,7 +130,7 @@ public final class FieldValidationController<Field: Hashable & Sendable> {
         case .changeAfterBlur: record.hasBlurred
         case .blur, .blurAfterChange, .submit: false
         }
-        if !runsNow && !(dependents[field] ?? []).contains(where: { records[$0].map { $0.state != .idle } ?? false }) {
+        if !runsNow && !rechecks(after: field).contains(where: { records[$0].map { $0.state != .idle } ?? false }) {
             // Nothing to run (most edits under the default trigger): the edit is
             // done here, with no task; a `didChange` that follows repeats only this.
             record.isDirty = true
@@ -205,10 +223,27 @@ public final class FieldValidationController<Field: Hashable & Sendable> {
         if runs {
             _ = await run(field, debounced: true)
         }
-        for dependent in dependents[field] ?? [] where state(of: dependent) != .idle {
+        for dependent in rechecks(after: field) where state(of: dependent) != .idle {
             guard self.resets == resets else { return }
             await validate(dependent)
         }
+    }
+
+    /// The fields a change of `field` re-checks, each once, in order: its
+    /// dependents, then the fields of each visibility group whose condition reads
+    /// it; never `field` itself.
+    private func rechecks(after field: Field) -> [Field] {
+        let direct = dependents[field] ?? []
+        guard let groups = groupsReading[field] else { return direct }
+        var result = direct
+        var listed = Set(direct)
+        listed.insert(field)
+        for group in groups {
+            for shown in groupFields[group] where listed.insert(shown).inserted {
+                result.append(shown)
+            }
+        }
+        return result
     }
 
     /// `field` lost focus. Returns once the validation its trigger calls for has finished.

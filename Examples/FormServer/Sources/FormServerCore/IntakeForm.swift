@@ -410,6 +410,7 @@ final class IntakeForm {
     private lazy var validation: FieldValidationController<Field> = FieldValidationController(
         triggers: Self.triggers,
         dependents: Self.dependents,
+        visibilityGroups: Self.visibilityGroups,
         validate: { [weak self] field in
             guard let self else { return .cancelled }
             return await Self.validate(field, in: self.values, context: self.context, validators: self.validators)
@@ -578,15 +579,17 @@ final class IntakeForm {
         }
     }
 
-    /// A field → the fields whose rules read it or whose conditions do: a change re-checks those that have a state.
-    private nonisolated static let dependents: [Field: [Field]] = makeDependents()
+    private nonisolated static let dependents: [Field: [Field]] = [:]
 
-    private nonisolated static func makeDependents() -> [Field: [Field]] {
-        var dependents: [Field: [Field]] = [:]
-        dependents[.visitReason] = [.symptomList, .painLevel, .symptomDays]
-        dependents[.symptomList] = [.painLevel]
-        dependents[.mayBePregnant] = [.pregnancyWeeks]
-        return dependents
+    /// Each condition that shows or hides fields: the fields it reads, and those a change of one re-checks.
+    private nonisolated static let visibilityGroups: [(readers: [Field], fields: [Field])] = makeVisibilityGroups()
+
+    private nonisolated static func makeVisibilityGroups() -> [(readers: [Field], fields: [Field])] {
+        var groups: [(readers: [Field], fields: [Field])] = []
+        groups.append(([.visitReason], [.symptomList, .painLevel, .symptomDays]))
+        groups.append(([.symptomList], [.painLevel]))
+        groups.append(([.mayBePregnant], [.pregnancyWeeks]))
+        return groups
     }
 
     private nonisolated static func validateFullName(

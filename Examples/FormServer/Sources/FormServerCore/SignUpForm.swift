@@ -105,6 +105,7 @@ final class SignUpForm {
     private lazy var validation: FieldValidationController<Field> = FieldValidationController(
         triggers: Self.triggers,
         dependents: Self.dependents,
+        visibilityGroups: Self.visibilityGroups,
         validate: { [weak self] field in
             guard let self else { return .cancelled }
             return await Self.validate(field, in: self.values, context: self.context)
@@ -215,14 +216,22 @@ final class SignUpForm {
         return .blurAfterChange
     }
 
-    /// A field → the fields whose rules read it or whose conditions do: a change re-checks those that have a state.
+    /// A field → the fields whose rules read it: a change re-checks those that have a state.
     private nonisolated static let dependents: [Field: [Field]] = makeDependents()
 
     private nonisolated static func makeDependents() -> [Field: [Field]] {
         var dependents: [Field: [Field]] = [:]
         dependents[.password] = [.confirmPassword]
-        dependents[.plan] = [.company]
         return dependents
+    }
+
+    /// Each condition that shows or hides fields: the fields it reads, and those a change of one re-checks.
+    private nonisolated static let visibilityGroups: [(readers: [Field], fields: [Field])] = makeVisibilityGroups()
+
+    private nonisolated static func makeVisibilityGroups() -> [(readers: [Field], fields: [Field])] {
+        var groups: [(readers: [Field], fields: [Field])] = []
+        groups.append(([.plan], [.company]))
+        return groups
     }
 
     private nonisolated static let pattern_1 = FormPattern(".*[0-9].*")

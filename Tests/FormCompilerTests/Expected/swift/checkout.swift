@@ -157,6 +157,7 @@ final class CheckoutForm {
     private lazy var validation: FieldValidationController<Field> = FieldValidationController(
         triggers: Self.triggers,
         dependents: Self.dependents,
+        visibilityGroups: Self.visibilityGroups,
         validate: { [weak self] field in
             guard let self else { return .cancelled }
             return await Self.validate(field, in: self.values, context: self.context)
@@ -298,17 +299,25 @@ final class CheckoutForm {
         return .blurAfterChange
     }
 
-    /// A field → the fields whose rules read it or whose conditions do: a change re-checks those that have a state.
+    /// A field → the fields whose rules read it: a change re-checks those that have a state.
     private nonisolated static let dependents: [Field: [Field]] = makeDependents()
 
     private nonisolated static func makeDependents() -> [Field: [Field]] {
         var dependents: [Field: [Field]] = [:]
         dependents[.shippingCountry] = [.shippingPostcode]
-        dependents[.billingSameAsShipping] = [.billingName, .billingStreet, .billingPostcode]
         dependents[.billingCountry] = [.billingPostcode]
         dependents[.contactBy] = [.phone]
         dependents[.deliveryFrom] = [.deliveryTo]
         return dependents
+    }
+
+    /// Each condition that shows or hides fields: the fields it reads, and those a change of one re-checks.
+    private nonisolated static let visibilityGroups: [(readers: [Field], fields: [Field])] = makeVisibilityGroups()
+
+    private nonisolated static func makeVisibilityGroups() -> [(readers: [Field], fields: [Field])] {
+        var groups: [(readers: [Field], fields: [Field])] = []
+        groups.append(([.billingSameAsShipping], [.billingName, .billingStreet, .billingPostcode]))
+        return groups
     }
 
     private nonisolated static let pattern_1 = FormPattern("[0-9]{5}")

@@ -86,6 +86,7 @@ final class FeedbackForm {
     private lazy var validation: FieldValidationController<Field> = FieldValidationController(
         triggers: Self.triggers,
         dependents: Self.dependents,
+        visibilityGroups: Self.visibilityGroups,
         validate: { [weak self] field in
             guard let self else { return .cancelled }
             return await Self.validate(field, in: self.values, context: self.context)
@@ -186,14 +187,16 @@ final class FeedbackForm {
         return .blurAfterChange
     }
 
-    /// A field → the fields whose rules read it or whose conditions do: a change re-checks those that have a state.
-    private nonisolated static let dependents: [Field: [Field]] = makeDependents()
+    private nonisolated static let dependents: [Field: [Field]] = [:]
 
-    private nonisolated static func makeDependents() -> [Field: [Field]] {
-        var dependents: [Field: [Field]] = [:]
-        dependents[.contactMe] = [.email]
-        dependents[.topic] = [.screenshotURL]
-        return dependents
+    /// Each condition that shows or hides fields: the fields it reads, and those a change of one re-checks.
+    private nonisolated static let visibilityGroups: [(readers: [Field], fields: [Field])] = makeVisibilityGroups()
+
+    private nonisolated static func makeVisibilityGroups() -> [(readers: [Field], fields: [Field])] {
+        var groups: [(readers: [Field], fields: [Field])] = []
+        groups.append(([.contactMe], [.email]))
+        groups.append(([.topic], [.screenshotURL]))
+        return groups
     }
 
     private nonisolated static func validateMessage(

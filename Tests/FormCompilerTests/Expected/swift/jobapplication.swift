@@ -145,6 +145,7 @@ final class JobApplicationForm {
         private lazy var validation: FieldValidationController<Field> = FieldValidationController(
             triggers: Self.triggers,
             dependents: Self.dependents,
+            visibilityGroups: Self.visibilityGroups,
             validate: { [weak self] field in
                 guard let self else { return .cancelled }
                 guard self.owner?.owner?.isVisible(.employers) ?? true else { return .valid }
@@ -252,14 +253,22 @@ final class JobApplicationForm {
             return .blurAfterChange
         }
 
-        /// A field → the fields whose rules read it or whose conditions do: a change re-checks those that have a state.
+        /// A field → the fields whose rules read it: a change re-checks those that have a state.
         private nonisolated static let dependents: [Field: [Field]] = makeDependents()
 
         private nonisolated static func makeDependents() -> [Field: [Field]] {
             var dependents: [Field: [Field]] = [:]
             dependents[.from] = [.to]
-            dependents[.current] = [.to]
             return dependents
+        }
+
+        /// Each condition that shows or hides fields: the fields it reads, and those a change of one re-checks.
+        private nonisolated static let visibilityGroups: [(readers: [Field], fields: [Field])] = makeVisibilityGroups()
+
+        private nonisolated static func makeVisibilityGroups() -> [(readers: [Field], fields: [Field])] {
+            var groups: [(readers: [Field], fields: [Field])] = []
+            groups.append(([.current], [.to]))
+            return groups
         }
 
         private nonisolated static func validateCompany(

@@ -270,7 +270,7 @@ final class PaymentForm {
         }
     }
 
-    /// A field → the fields whose rules read it or whose conditions do: a change re-checks those that have a state.
+    /// A field → the fields whose rules read it: a change re-checks those that have a state.
     private nonisolated static let dependents: [Field: [Field]] = makeDependents()
 
     private nonisolated static func makeDependents() -> [Field: [Field]] {

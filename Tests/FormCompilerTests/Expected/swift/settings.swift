@@ -133,6 +133,7 @@ final class SettingsForm {
     private lazy var validation: FieldValidationController<Field> = FieldValidationController(
         triggers: Self.triggers,
         dependents: Self.dependents,
+        visibilityGroups: Self.visibilityGroups,
         validate: { [weak self] field in
             guard let self else { return .cancelled }
             return await Self.validate(field, in: self.values, context: self.context)
@@ -247,14 +248,16 @@ final class SettingsForm {
         return .change
     }
 
-    /// A field → the fields whose rules read it or whose conditions do: a change re-checks those that have a state.
-    private nonisolated static let dependents: [Field: [Field]] = makeDependents()
+    private nonisolated static let dependents: [Field: [Field]] = [:]
 
-    private nonisolated static func makeDependents() -> [Field: [Field]] {
-        var dependents: [Field: [Field]] = [:]
-        dependents[.quietHours] = [.quietFrom]
-        dependents[.developerMode] = [.serverURL]
-        return dependents
+    /// Each condition that shows or hides fields: the fields it reads, and those a change of one re-checks.
+    private nonisolated static let visibilityGroups: [(readers: [Field], fields: [Field])] = makeVisibilityGroups()
+
+    private nonisolated static func makeVisibilityGroups() -> [(readers: [Field], fields: [Field])] {
+        var groups: [(readers: [Field], fields: [Field])] = []
+        groups.append(([.quietHours], [.quietFrom]))
+        groups.append(([.developerMode], [.serverURL]))
+        return groups
     }
 
     private nonisolated static let pattern_1 = FormPattern("[0-2][0-9]:[0-5][0-9]")
