@@ -229,6 +229,15 @@ extension PreviewScript {
       dependents.delete(field);
       readersOf.delete(field);
     }
+    // The form's fields the entry read keep no link to it.
+    for (const [field, readers] of dependents) {
+      const kept = readers.filter((reader) => !reader.node.removed);
+      if (kept.length !== readers.length) dependents.set(field, kept);
+    }
+    for (const [field, readers] of readersOf) {
+      const kept = readers.filter((node) => !node.removed);
+      if (kept.length !== readers.length) readersOf.set(field, kept);
+    }
     entry.element.remove();
     listChanged(listNode);
   }

@@ -34,7 +34,8 @@ import Observation
 /// - Messages from outside the rules (`setError`) stay until the field's value
 ///   changes; `apply` and runs of the field's rules leave them.
 ///
-/// Every operation is O(1) in the number of fields (plus the fields an edit re-checks).
+/// Every operation is O(1) in the number of fields, plus, for an edit, the fields
+/// of the groups whose condition reads the edited field.
 @MainActor
 public final class FieldValidationController<Field: Hashable & Sendable> {
     /// What the controller remembers of one field.
