@@ -170,20 +170,35 @@ extension FormTranslator {
     private func visibilityGroupMembers(into out: inout SwiftRenderer) {
         guard !visibilityGroups.isEmpty else { return }
         let groupsType = SwiftType.array(.tuple(labels: ["readers", "fields"], types: [.array(Self.fieldType), .array(Self.fieldType)]))
+        staticTable(
+            "visibilityGroups", doc: "Each condition that shows or hides fields: the fields it reads, and those a change of one re-checks.",
+            type: groupsType, local: "groups", empty: .array([]), into: &out
+        ) { out in
+            for (readers, fields) in visibilityGroups {
+                out.visibilityGroupAppend("groups", readers: readers, fields: fields)
+            }
+        }
+    }
+
+    /// `private nonisolated static let name: type = makeName()` and `makeName()`,
+    /// which fills the local `local` with the statements `fill` writes: statements
+    /// rather than one literal, as a literal of thousands of entries takes the
+    /// type checker seconds.
+    private func staticTable(
+        _ name: String, doc: String, type: SwiftType, local: String, empty: SwiftExpr, into out: inout SwiftRenderer,
+        fill: (inout SwiftRenderer) -> Void
+    ) {
+        let make = "make" + SwiftNaming.upperCamelCase(name)
         out.declaration(.property(SwiftProperty(
-            doc: ["Each condition that shows or hides fields: the fields it reads, and those a change of one re-checks."],
-            access: .private, modifiers: ["nonisolated", "static"], isLet: true, name: "visibilityGroups",
-            type: groupsType, initializer: .call(.name("makeVisibilityGroups"), [])
+            doc: [doc], access: .private, modifiers: ["nonisolated", "static"], isLet: true, name: name,
+            type: type, initializer: .call(.name(make), [])
         )))
         out.openFunction(SwiftFunction(
-            access: .private, modifiers: ["nonisolated", "static"], name: "makeVisibilityGroups", parameters: [],
-            result: groupsType, body: []
+            access: .private, modifiers: ["nonisolated", "static"], name: make, parameters: [], result: type, body: []
         ))
-        out.statement(.var("groups", groupsType, .array([])))
-        for (readers, fields) in visibilityGroups {
-            out.visibilityGroupAppend("groups", readers: readers, fields: fields)
-        }
-        out.statement(.return(.name("groups")))
+        out.statement(.var(local, type, empty))
+        fill(&out)
+        out.statement(.return(.name(local)))
         out.closeBody()
     }
 
@@ -196,23 +211,14 @@ extension FormTranslator {
                 type: dependentsType, initializer: .dictionary([])
             )))
         } else {
-            out.declaration(.property(SwiftProperty(
-                doc: ["A field → the fields whose rules read it: a change re-checks those that have a state."],
-                access: .private, modifiers: ["nonisolated", "static"], isLet: true, name: "dependents",
-                type: dependentsType, initializer: .call(.name("makeDependents"), [])
-            )))
-            // Statements rather than one dictionary literal: a literal of thousands
-            // of entries takes the type checker seconds.
-            out.openFunction(SwiftFunction(
-                access: .private, modifiers: ["nonisolated", "static"], name: "makeDependents", parameters: [],
-                result: dependentsType, body: []
-            ))
-            out.statement(.var("dependents", dependentsType, .dictionary([])))
-            for (target, fields) in table {
-                out.dependentsAssignment("dependents", target: target, fields: fields)
+            staticTable(
+                "dependents", doc: "A field → the fields whose rules read it: a change re-checks those that have a state.",
+                type: dependentsType, local: "dependents", empty: .dictionary([]), into: &out
+            ) { out in
+                for (target, fields) in table {
+                    out.dependentsAssignment("dependents", target: target, fields: fields)
+                }
             }
-            out.statement(.return(.name("dependents")))
-            out.closeBody()
         }
     }
 

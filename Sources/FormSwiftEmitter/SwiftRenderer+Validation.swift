@@ -366,30 +366,31 @@ extension SwiftRenderer {
     /// `groups.append(([.a, .b], [.c]))`: one of the controller's visibility groups.
     mutating func visibilityGroupAppend(_ array: String, readers: [String], fields: [String]) {
         write(array)
-        write(".append(([")
-        for (index, field) in readers.enumerated() {
-            write(index == 0 ? "." : ", .")
-            write(field)
-        }
-        write("], [")
-        for (index, field) in fields.enumerated() {
-            write(index == 0 ? "." : ", .")
-            write(field)
-        }
-        write("]))")
+        write(".append((")
+        fieldCases(readers)
+        write(", ")
+        fieldCases(fields)
+        write("))")
         newline()
     }
 
+    /// `dependents[.a] = [.b, .c]`
     mutating func dependentsAssignment(_ dictionary: String, target: String, fields: [String]) {
         write(dictionary)
         write("[.")
         write(target)
-        write("] = [")
+        write("] = ")
+        fieldCases(fields)
+        newline()
+    }
+
+    /// `[.a, .b]`: fields as an array of `Field` cases.
+    private mutating func fieldCases(_ fields: [String]) {
+        write("[")
         for (index, field) in fields.enumerated() {
             write(index == 0 ? "." : ", .")
             write(field)
         }
         write("]")
-        newline()
     }
 }
