@@ -362,7 +362,6 @@ extension SwiftRenderer {
         }
     }
 
-    /// `dependents[.password] = [.confirmPassword, …]`: the fields that compare with `target`.
     /// `groups.append(([.a, .b], [.c]))`: one of the controller's visibility groups.
     mutating func visibilityGroupAppend(_ array: String, readers: [String], fields: [String]) {
         write(array)
@@ -374,7 +373,7 @@ extension SwiftRenderer {
         newline()
     }
 
-    /// `dependents[.a] = [.b, .c]`
+    /// `dependents[.password] = [.confirmPassword, …]`: the fields whose rules read `target`.
     mutating func dependentsAssignment(_ dictionary: String, target: String, fields: [String]) {
         write(dictionary)
         write("[.")

@@ -111,6 +111,24 @@ struct IntakeFormTests {
         #expect(all.invalidFields == [.fullName, .birthDate, .email, .consent])
     }
 
+    /// The README's `form.visitReason.value = .checkup`: the symptoms page it
+    /// hides has its fields `.valid` at once, with no `validate()`; shown again,
+    /// they are checked again.
+    @Test func hidingAPageMakesItsCheckedFieldsValidAtOnce() async {
+        let form = IntakeForm(validators: EmailDirectory())
+        form.visitReason.value = .illness
+        await form.settle()
+        _ = await form.validate(page: .symptoms)
+        #expect(form.state(of: .symptomDays) == .invalid(message: "Days since it started is required"))
+        form.visitReason.value = .checkup
+        await form.settle()
+        #expect(form.state(of: .symptomList) == .valid)
+        #expect(form.state(of: .symptomDays) == .valid)
+        form.visitReason.value = .injury
+        await form.settle()
+        #expect(form.state(of: .symptomDays) == .invalid(message: "Days since it started is required"))
+    }
+
     @Test func aWizardGoesThroughItsPagesAsAViewWould() async {
         let directory = EmailDirectory()
         let form = IntakeForm(validators: directory)

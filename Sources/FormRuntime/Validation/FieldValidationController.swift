@@ -131,7 +131,7 @@ public final class FieldValidationController<Field: Hashable & Sendable> {
         case .changeAfterBlur: record.hasBlurred
         case .blur, .blurAfterChange, .submit: false
         }
-        if !runsNow && !rechecks(after: field).contains(where: { records[$0].map { $0.state != .idle } ?? false }) {
+        if !runsNow && !rechecksOne(after: field) {
             // Nothing to run (most edits under the default trigger): the edit is
             // done here, with no task; a `didChange` that follows repeats only this.
             record.isDirty = true
@@ -228,6 +228,15 @@ public final class FieldValidationController<Field: Hashable & Sendable> {
             guard self.resets == resets else { return }
             await validate(dependent)
         }
+    }
+
+    /// Whether a change of `field` re-checks a field that has a state: what
+    /// `rechecks(after:)` answers, without making the list (an assignment asks on
+    /// every keystroke).
+    private func rechecksOne(after field: Field) -> Bool {
+        func hasState(_ other: Field) -> Bool { other != field && (records[other].map { $0.state != .idle } ?? false) }
+        if dependents[field]?.contains(where: hasState) == true { return true }
+        return groupsReading[field]?.contains { groupFields[$0].contains(where: hasState) } == true
     }
 
     /// The fields a change of `field` re-checks, each once, in order: its
