@@ -58,7 +58,7 @@ enum GeneratedTypeNames {
         "Autocapitalization", "BooleanElement", "ConditionalElement", "FieldState", "FieldValidationController",
         "FloatLabelElement", "FormEdgeInsets", "FormElement", "FormEmptyRepresentable", "FormPattern",
         "FormTextAlignment", "FormValue", "GroupElement", "GroupLayout", "GroupStyle", "KeyboardType",
-        "ObserverToken", "RuleRunner", "SegmentElement", "SegmentElementRepresentable", "SegmentOption",
+        "ObserverToken", "RecheckTable", "RuleRunner", "SegmentElement", "SegmentElementRepresentable", "SegmentOption",
         "SegueElement", "SegueElementRepresentable", "SingleChoiceElement", "SingleChoiceElementRepresentable",
         "SpacerElement", "StaticTextElement", "TextContentType",
         "TextFieldElement", "TextRules", "TextStyle", "TextViewElement", "ValidationReport", "ValidationResult",

@@ -126,13 +126,12 @@ extension PreviewScript {
   }
 
   /**
-   * The fields a change of `field` re-checks, each once, in order (as the generated
-   * controller's `rechecks(after:)`): its dependents, then for each condition that
+   * The fields a change of `field` re-checks, each once, in order (as FormRuntime's
+   * `RecheckTable.fields(after:)`): its dependents, then for each condition that
    * reads it, the fields with rules it shows or hides (valid while hidden) and the
    * fields whose rules read one it shows or hides (which reads as empty while
-   * hidden). A list's entries are not under the list's conditions here: an entry's
-   * fields are re-checked by the conditions inside the entry and those naming the
-   * form's fields.
+   * hidden). A list's entries are under the list's conditions: a hidden list's
+   * fields are valid.
    */
   function rechecks(field) {
     const result = [...(dependents.get(field) || [])];
@@ -147,6 +146,9 @@ extension PreviewScript {
         if (shown !== undefined) {
           if (shown.decl.rules.length > 0) add(shown);
           for (const reader of dependents.get(shown) || []) add(reader);
+        }
+        if (current.list) {
+          for (let index = current.list.entries.length - 1; index >= 0; index--) stack.push(current.list.entries[index].node);
         }
         for (let index = current.children.length - 1; index >= 0; index--) stack.push(current.children[index]);
       }

@@ -175,17 +175,24 @@ extension FormTranslator {
                 }
             }
         }
-        eachField(in: nestedMembers, weight: SpeedPaths.EmitWeights.valuesProperty, into: &plan) { [self] index, out in
-            // An instant is ISO 8601 text whatever the coder's date strategy; a
-            // multiChoice's options are in option order, without repeats (SPEC §10).
-            let wrapper: StaticString? = switch fields[index].fieldType {
-            case .date(.dateTime, _): "FormDateTime"
-            case .multiChoice: "FormChoices"
-            default: nil
+        if entry == nil, !lists.isEmpty {
+            // A list's array is a stored property of `Values` in document order (SPEC §5, §14).
+            plan.once { [self] out in
+                var next = 0
+                for position in fields.indices {
+                    while next < lists.count, lists[next].fieldsBefore <= position {
+                        listValuesProperty(lists[next], into: &out)
+                        next += 1
+                    }
+                    valuesProperty(position, into: &out)
+                }
+                for list in lists[next...] { listValuesProperty(list, into: &out) }
             }
-            out.storedProperty(access, wrapper: wrapper, isLet: false, fields[index].name, FieldType(fields[index].valueType))
+        } else {
+            eachField(in: nestedMembers, weight: SpeedPaths.EmitWeights.valuesProperty, into: &plan) { [self] index, out in
+                valuesProperty(index, into: &out)
+            }
         }
-        if entry == nil, !lists.isEmpty { plan.once { [self] out in listValuesProperties(into: &out) } }
         plan.once { [self] out in
             out.openFunction(SwiftFunction(
                 doc: [entry == nil ? "Every field at its default." : "Every field at its default, with a new id."],
@@ -200,13 +207,13 @@ extension FormTranslator {
             out.closeBody()
         }
         // The memberwise initializer, as Swift would make it: every stored property
-        // in declaration order, the lists last, each with its initial value `[]`.
+        // in declaration order (document order), a list with its initial value `[]`.
         let memberwiseLists = entry == nil ? lists : []
         if !fields.isEmpty || !memberwiseLists.isEmpty {
             plan.once(weight: SpeedPaths.EmitWeights.valuesArgument * fields.count) { [self] out in
                 out.openMemberwiseInitializer(
                     access, count: fields.count, name: { fields[$0].name }, type: { fields[$0].valueType },
-                    tail: memberwiseLists.map { "\($0.id): [\($0.itemType)] = []" }
+                    lists: memberwiseLists.map { (before: $0.fieldsBefore, parameter: "\($0.id): [\($0.itemType)] = []") }
                 )
             }
             eachField(in: nestedBody, weight: SpeedPaths.EmitWeights.valuesLine, into: &plan) { [self] index, out in
@@ -223,6 +230,18 @@ extension FormTranslator {
             }
         }
         plan.once { $0.closeType() }
+    }
+
+    /// `var email: String` in `Values`: the `index`th field's stored property.
+    private func valuesProperty(_ index: Int, into out: inout SwiftRenderer) {
+        // An instant is ISO 8601 text whatever the coder's date strategy; a
+        // multiChoice's options are in option order, without repeats (SPEC §10).
+        let wrapper: StaticString? = switch fields[index].fieldType {
+        case .date(.dateTime, _): "FormDateTime"
+        case .multiChoice: "FormChoices"
+        default: nil
+        }
+        out.storedProperty(access, wrapper: wrapper, isLet: false, fields[index].name, FieldType(fields[index].valueType))
     }
 
     func validatorsProtocolDecl() -> SwiftTypeDecl {

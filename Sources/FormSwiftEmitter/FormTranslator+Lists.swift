@@ -16,9 +16,15 @@ struct ListEntrySpec: Sendable {
     /// `sameAs` rules read, in first-use order (SPEC §14).
     var outer: [OuterField] = []
     /// A field of the form outside the list → the entry's fields whose rules
-    /// (`sameAs`, bound, `when`) or visibility read it, in document order: a
-    /// change of the form's field re-checks them in every entry (SPEC §16).
+    /// (`sameAs`, bound, `when`) read it, in document order: a change of the
+    /// form's field re-checks them in every entry (SPEC §16).
     var formDependents: [(target: String, fields: [String])] = []
+    /// The form's conditions that hide what the entry's rules need, each with the
+    /// form's fields it reads and the entry's fields a change of one re-checks:
+    /// those around the list (every field with rules: valid while the list is
+    /// hidden), then those around each form field an entry's rule reads (the
+    /// fields whose rules read it: it reads as empty while hidden).
+    var formGroups: [(readers: [String], fields: [String])] = []
 
     /// The type a field of the form outside the list has in the entry: optional
     /// where it can be empty only by being hidden (a segment, picker, number or
@@ -117,7 +123,7 @@ extension FormTranslator {
             listID: decl.id.value, itemType: decl.swiftItemType, className: decl.swiftItemType + "Entry", formType: typeName
         )
         spec.outer = outerFields(of: decl, checked: checked, form: form)
-        spec.formDependents = formDependents(of: decl, checked: checked, form: form)
+        (spec.formDependents, spec.formGroups) = formRechecks(of: decl, checked: checked, form: form)
         let entry = FormTranslator(
             form: CheckedForm(document: entryDocument, symbols: symbols, sourcePath: form.sourcePath),
             options: options, speed: .plain, entry: spec
@@ -151,72 +157,76 @@ extension FormTranslator {
         }
     }
 
-    /// The form's fields outside the list that the rules or visibility of the
-    /// entry's fields with rules read, each with those fields in document order. A field a
-    /// rule reads is read as empty while hidden (SPEC §7), so the form's fields
-    /// that its conditions read count as read too (one step): for a field of the entry, those its entry's
-    /// conditions name outside the entry; for one of the form, those its form's
-    /// conditions name, which are the form's whatever the entry's fields are called.
-    static func formDependents(of decl: ListDecl, checked: CheckedList, form: CheckedForm) -> [(target: String, fields: [String])] {
-        var result: [(target: String, fields: [String])] = []
+    /// `ListEntrySpec.formDependents` and `formGroups`: what a change of a form's
+    /// field outside the list re-checks in each entry. A field is listed once for
+    /// each rule read and each condition around what it needs, so the tables grow
+    /// with the form, not with a condition's reads times the fields under it. The
+    /// entry's own conditions that read the form's fields are the entry
+    /// translator's (`FormTranslator.formVisibilityGroups`).
+    static func formRechecks(
+        of decl: ListDecl, checked: CheckedList, form: CheckedForm
+    ) -> (dependents: [(target: String, fields: [String])], groups: [(readers: [String], fields: [String])]) {
+        var dependents: [(target: String, fields: [String])] = []
         var indexOfTarget: [String: Int] = [:]
-        /// `target` a field of the form: by name in the form's scope. A field's
-        /// notes are adjacent: a repeat is the last one.
-        func noteFormField(_ target: String, _ field: String) {
-            guard form.symbols.field(target) != nil else { return }
+        var conditionGroups: [(readers: [String], fields: [String])] = []
+        var indexOfCondition: [ElementPath: Int] = [:]
+        var withRules: [String] = []
+        /// `field` after the fields already listed in `fields`: a field's notes are
+        /// adjacent, so a repeat is the last one.
+        func append(_ field: String, to fields: inout [String]) {
+            if fields.last != field { fields.append(field) }
+        }
+        /// The entry's `field` has a rule that reads the form's field `target`.
+        func note(_ target: String, at path: ElementPath, _ field: String) {
             if let index = indexOfTarget[target] {
-                if result[index].fields.last != field { result[index].fields.append(field) }
+                append(field, to: &dependents[index].fields)
             } else {
-                indexOfTarget[target] = result.count
-                result.append((target: target, fields: [field]))
+                indexOfTarget[target] = dependents.count
+                dependents.append((target: target, fields: [field]))
+            }
+            // Each condition around the target: hidden, the target reads as empty.
+            for depth in path.indices {
+                let prefix = Array(path[...depth])
+                if let index = indexOfCondition[prefix] {
+                    append(field, to: &conditionGroups[index].fields)
+                } else if let condition = form.document.element(at: prefix).visibleWhen?.expression {
+                    indexOfCondition[prefix] = conditionGroups.count
+                    conditionGroups.append((readers: uniqued(condition.fieldReferences), fields: [field]))
+                }
             }
         }
-        /// `name` as the entry reads it: its own field first, else the form's.
-        func note(_ name: String, _ field: String) {
-            if !checked.isEntryField(name) { noteFormField(name, field) }
-        }
-        // Each entry field with what its own condition and its groups' read, and
-        // what its rules read.
-        var entryFields: [(id: String, visibilityReads: [String], ruleReads: [String], hasRules: Bool)] = []
-        func walk(_ elements: [Element], groupReads: [String]) {
+        func walk(_ elements: [Element]) {
             for element in elements {
-                let reads = groupReads + (element.visibleWhen?.expression?.fieldReferences ?? [])
                 if case .group(let group) = element.kind {
-                    walk(group.elements, groupReads: reads)
+                    walk(group.elements)
                     continue
                 }
-                guard let field = element.field else { continue }
-                var ruleReads: [String] = []
+                guard let field = element.field, !field.rules.isEmpty else { continue }
+                let id = field.id.value
+                withRules.append(id)
                 for rule in field.rules {
-                    if let target = rule.kind.otherField { ruleReads.append(target) }
-                    ruleReads += rule.when?.expression?.fieldReferences ?? []
-                }
-                entryFields.append((field.id.value, reads, ruleReads, !field.rules.isEmpty))
-            }
-        }
-        walk(decl.elements, groupReads: [])
-        for (id, visibilityReads, ruleReads, hasRules) in entryFields where hasRules {
-            visibilityReads.forEach { note($0, id) }
-            for read in ruleReads where read != id {
-                if checked.isEntryField(read) {
-                    // Rare (a rule reading a field of its own entry): found by a walk.
-                    entryFields.first { $0.id == read }?.visibilityReads.forEach { note($0, id) }
-                } else {
-                    noteFormField(read, id)
-                    formVisibilityReads(of: read, in: form).forEach { noteFormField($0, id) }
+                    var reads: [String] = []
+                    if let target = rule.kind.otherField { reads.append(target) }
+                    reads += rule.when?.expression?.fieldReferences ?? []
+                    for read in reads where !checked.isEntryField(read) {
+                        if let symbol = form.symbols.field(read) { note(read, at: symbol.path, id) }
+                    }
                 }
             }
         }
-        return result
+        walk(decl.elements)
+        // The conditions around the list: its own `visibleWhen`, its groups' and its page's.
+        let listReads = uniqued(checked.path.indices.flatMap { depth in
+            form.document.element(at: Array(checked.path[...depth])).visibleWhen?.expression?.fieldReferences ?? []
+        })
+        let listGroup = listReads.isEmpty || withRules.isEmpty ? [] : [(readers: listReads, fields: withRules)]
+        return (dependents, listGroup + conditionGroups)
     }
 
-    /// The fields the conditions that show the form's field `id` read: its own
-    /// `visibleWhen` and those of the groups and pages around it.
-    private static func formVisibilityReads(of id: String, in form: CheckedForm) -> [String] {
-        guard let path = form.symbols.field(id)?.path else { return [] }
-        return path.indices.flatMap { depth in
-            form.document.element(at: Array(path[...depth])).visibleWhen?.expression?.fieldReferences ?? []
-        }
+    /// `names` in order, each once.
+    private static func uniqued(_ names: [String]) -> [String] {
+        var seen = Set<String>()
+        return names.filter { seen.insert($0).inserted }
     }
 
     /// `Plan`, or for a field of the form outside the list `JobForm.Plan`: an
@@ -366,30 +376,70 @@ extension FormTranslator {
                 "}",
             ])
         }
-        if !entry.formDependents.isEmpty {
-            plan.once { out in
-                var lines = [
-                    "/// The form's fields → this entry's fields whose rules or visibility read them.",
-                    "private nonisolated static let formDependents: [\(entry.formType).Field: [Field]] = [",
-                ]
-                for (target, fields) in entry.formDependents {
-                    lines.append("    .\(target): [\(fields.map { "." + $0 }.joined(separator: ", "))],")
-                }
-                lines.append("]")
-                out.listMember(lines)
-                out.listMember([
-                    "/// Starts re-checking the fields whose rules or visibility read the form's `field`, those that have a",
-                    "/// state (SPEC §16); `settle()` awaits it. The form calls it for each entry when `field`'s value changes.",
-                    "func formFieldDidChange(_ field: \(entry.formType).Field) {",
-                    "    validation.recheck(Self.formDependents[field] ?? [])",
-                    "}",
-                ])
-            }
+        if !formReaders.isEmpty {
+            plan.once { [self] out in formRecheckMembers(of: entry, into: &out) }
         }
         conditionMembers(into: &plan)
         entryClearingHidden(into: &plan)
         elementMembers(into: &plan)
         plan.once { $0.closeType() }
+    }
+
+    /// For an entry class, the form's fields whose change re-checks some of its
+    /// fields (SPEC §16), in first-use order: the form forwards their changes.
+    var formReaders: [String] {
+        var seen = Set<String>()
+        var result: [String] = []
+        for (target, _) in entry?.formDependents ?? [] where seen.insert(target).inserted { result.append(target) }
+        for group in formVisibilityGroups {
+            for reader in group.readers where seen.insert(reader).inserted { result.append(reader) }
+        }
+        return result
+    }
+
+    /// The entry's `formDependents` and `formVisibilityGroups` (when it has
+    /// them), the `RecheckTable` made of them, and `formFieldDidChange(_:)`.
+    private func formRecheckMembers(of entry: ListEntrySpec, into out: inout SwiftRenderer) {
+        let formField = SwiftType.named(entry.formType + ".Field")
+        var arguments: [SwiftArgument] = []
+        if !entry.formDependents.isEmpty {
+            staticTable(
+                "formDependents", doc: "A field of the form → the entry's fields whose rules read it.",
+                type: .dictionary(formField, .array(Self.fieldType)), local: "dependents", empty: .dictionary([]), into: &out
+            ) { out in
+                for (target, fields) in entry.formDependents {
+                    out.dependentsAssignment("dependents", target: target, fields: fields)
+                }
+            }
+            arguments.append(SwiftArgument("dependents", .name("formDependents")))
+        }
+        if !formVisibilityGroups.isEmpty {
+            staticTable(
+                "formVisibilityGroups",
+                doc: "Each condition that hides what the entry's rules need and reads the form's fields: those fields, and the entry's fields a change of one re-checks.",
+                type: .array(.tuple(labels: ["readers", "fields"], types: [.array(formField), .array(Self.fieldType)])),
+                local: "groups", empty: .array([]), into: &out
+            ) { out in
+                for (readers, fields) in formVisibilityGroups {
+                    out.visibilityGroupAppend("groups", readers: readers, fields: fields)
+                }
+            }
+            arguments.append(SwiftArgument("visibilityGroups", .name("formVisibilityGroups")))
+        }
+        let table = "FormRuntime.RecheckTable<\(entry.formType).Field, Field>"
+        out.declaration(.property(SwiftProperty(
+            doc: ["The form's fields → the entry's fields a change of one re-checks."],
+            access: .private, modifiers: ["nonisolated", "static"], isLet: true, name: "formRechecks",
+            type: nil, initializer: .call(.name(table), arguments)
+        )))
+        out.listMember([
+            "/// Starts re-checking the entry's fields that the form's `field` matters to, those that have a state",
+            "/// (SPEC §16): their rules read it, or a condition reading it shows or hides them or a field their rules",
+            "/// read. `settle()` awaits it. The form calls it for each entry when `field`'s value changes.",
+            "func formFieldDidChange(_ field: \(entry.formType).Field) {",
+            "    validation.recheck(Self.formRechecks.fields(after: field))",
+            "}",
+        ])
     }
 
     /// Whether a field of the entry can be hidden (by its own condition or a group's).
@@ -448,10 +498,8 @@ extension FormTranslator {
     }
 
     /// `var employers: [Employer]` in `Values`.
-    func listValuesProperties(into out: inout SwiftRenderer) {
-        for list in lists {
-            out.listMember(["\(accessPrefix)var \(list.id): [\(list.itemType)] = []"], compact: true)
-        }
+    func listValuesProperty(_ list: ListPlan, into out: inout SwiftRenderer) {
+        out.listMember(["\(accessPrefix)var \(list.id): [\(list.itemType)] = []"], compact: true)
     }
 
     /// `self.employers = [Employer()]` in `Values()`: `initialItems` entries.

@@ -27,7 +27,7 @@ extension FormTranslator {
         // The lists whose entries read each form field: its edit re-checks them (SPEC §16).
         var readers: [String: [String]] = [:]
         for list in lists {
-            for (target, _) in list.entry.entry?.formDependents ?? [] { readers[target, default: []].append(list.id) }
+            for target in list.entry.formReaders { readers[target, default: []].append(list.id) }
         }
         eachField(in: formBody, weight: SpeedPaths.EmitWeights.initializerLine, into: &plan) { [self, readers] index, out in
             let id = fields[index].id

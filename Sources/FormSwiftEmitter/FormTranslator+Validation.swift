@@ -184,7 +184,7 @@ extension FormTranslator {
     /// which fills the local `local` with the statements `fill` writes: statements
     /// rather than one literal, as a literal of thousands of entries takes the
     /// type checker seconds.
-    private func staticTable(
+    func staticTable(
         _ name: String, doc: String, type: SwiftType, local: String, empty: SwiftExpr, into out: inout SwiftRenderer,
         fill: (inout SwiftRenderer) -> Void
     ) {
@@ -248,10 +248,12 @@ extension FormTranslator {
     /// its rules run) and each field whose rules read a field under it (which
     /// reads as empty while hidden). A field is listed once for each condition
     /// around it, so the tables grow with the form and its nesting, not with a
-    /// condition's reads times the fields under it.
+    /// condition's reads times the fields under it. In an entry, the fields of the
+    /// form that a condition reads are apart (`outer`): the entry's table of the
+    /// form's fields has them.
     static func visibilityGroups(
         fields: FieldTable, conditions: ConditionPlan, ruleFacts: RuleFacts, symbols: SymbolTable, isEntry: Bool
-    ) -> [(readers: [String], fields: [String])] {
+    ) -> [(readers: [String], outer: [String], fields: [String])] {
         let helpers = conditions.visibleHelpers
         guard !helpers.isEmpty else { return [] }
         var shown = [[String]](repeating: [], count: helpers.count)
@@ -274,15 +276,16 @@ extension FormTranslator {
                 next += 1
             }
         }
-        var result: [(readers: [String], fields: [String])] = []
+        var result: [(readers: [String], outer: [String], fields: [String])] = []
         for helper in helpers.indices where !shown[helper].isEmpty {
             var readers: [String] = []
+            var outer: [String] = []
             var seen = Set<String>()
-            // An entry's conditions may name the form's fields, which are no `Field` of the entry.
-            for read in helpers[helper].condition.fieldReferences where (!isEntry || symbols.fieldIndex(read) != nil) && seen.insert(read).inserted {
-                readers.append(read)
+            for read in helpers[helper].condition.fieldReferences where seen.insert(read).inserted {
+                // An entry's conditions may name the form's fields, which are no `Field` of the entry.
+                if isEntry && symbols.fieldIndex(read) == nil { outer.append(read) } else { readers.append(read) }
             }
-            if !readers.isEmpty { result.append((readers, shown[helper])) }
+            if !readers.isEmpty || !outer.isEmpty { result.append((readers, outer, shown[helper])) }
         }
         return result
     }
@@ -302,7 +305,7 @@ extension FormTranslator {
         }
         let field = SwiftParameter("_", "field", Self.fieldType)
         // An entry whose fields read the form's fields re-checks them (SPEC §16).
-        let dependentLists = lists.filter { $0.entry.entry?.formDependents.isEmpty == false }
+        let dependentLists = lists.filter { !$0.entry.formReaders.isEmpty }
         var didChange = forward("didChange", doc: "Reports an edit of `field`; returns once the rules its trigger calls for have run.",
                                 label: nil, field, isAsync: true, result: nil)
         if !dependentLists.isEmpty, case .function(var function) = didChange {

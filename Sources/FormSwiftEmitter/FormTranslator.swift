@@ -58,6 +58,11 @@ final class FormTranslator: Sendable {
     /// The controller's `visibilityGroups` (`visibilityGroups(fields:…)`); empty
     /// when no condition shows or hides a field that a rule needs.
     let visibilityGroups: [(readers: [String], fields: [String])]
+    /// For an entry class, the visibility groups whose readers are the form's
+    /// fields: the conditions around the list, those around the form's fields its
+    /// rules read (`ListEntrySpec.formGroups`), and its own conditions' reads of
+    /// the form's fields. Empty for the form.
+    let formVisibilityGroups: [(readers: [String], fields: [String])]
 
     /// `speed`: whether a large form's `FieldInfo`s are made and freed in halves,
     /// and its lists' entry translators made on every core.
@@ -80,9 +85,11 @@ final class FormTranslator: Sendable {
         self.ruleFacts = ruleFacts
         segueIDs = index.segueIDs
         conditions = index.conditions
-        visibilityGroups = Self.visibilityGroups(
+        let groups = Self.visibilityGroups(
             fields: fields, conditions: index.conditions, ruleFacts: ruleFacts, symbols: form.symbols, isEntry: entry != nil
         )
+        visibilityGroups = groups.compactMap { $0.readers.isEmpty ? nil : ($0.readers, $0.fields) }
+        formVisibilityGroups = (entry?.formGroups ?? []) + groups.compactMap { $0.outer.isEmpty ? nil : ($0.outer, $0.fields) }
         levels = index.levels
         pages = index.pages
         let lists = entry == nil && !form.lists.isEmpty ? Self.listPlans(of: form, index: index, options: options, speed: speed) : []

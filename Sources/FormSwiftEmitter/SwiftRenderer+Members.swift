@@ -141,21 +141,41 @@ extension SwiftRenderer {
     }
 
     /// `init(email: String, …) {` with a parameter per field (the `index`th named
-    /// `name(index)`, of type `type(index)`), then the parameters `tail` spells
-    /// (`employers: [Employer] = []`), laid out as a signature: its assignments
-    /// follow, then `closeBody()`.
+    /// `name(index)`, of type `type(index)`) and, among them, the parameters
+    /// `lists` spells (`employers: [Employer] = []`), each before the field
+    /// numbered `before` (after the last for `count`), laid out as a signature: its
+    /// assignments follow, then `closeBody()`.
     mutating func openMemberwiseInitializer(
-        _ access: SwiftAccess, count: Int, name: (Int) -> FieldName, type: (Int) -> FieldName, tail: [String] = []
+        _ access: SwiftAccess, count: Int, name: (Int) -> FieldName, type: (Int) -> FieldName,
+        lists: [(before: Int, parameter: String)] = []
     ) {
         beginMember(sort: nil)
         accessModifier(access)
         write("init")
+        // Each parameter's field (0 and up) or list (-1 and down), in document order.
+        var slots: [Int] = []
+        if !lists.isEmpty {
+            slots.reserveCapacity(count + lists.count)
+            var next = 0
+            for field in 0...count {
+                while next < lists.count, lists[next].before <= field {
+                    slots.append(-1 - next)
+                    next += 1
+                }
+                if field < count { slots.append(field) }
+            }
+        }
+        func slot(_ index: Int) -> Int { slots.isEmpty ? index : slots[index] }
         // The width is the bytes the closure below writes.
-        parameterList(count: count + tail.count, tailWidth: 0, width: { $0 < count ? name($0).count + 2 + type($0).count : tail[$0 - count].utf8.count }) { index, out in
-            guard index < count else { return out.write(tail[index - count]) }
-            out.write(name(index))
+        parameterList(count: count + lists.count, tailWidth: 0, width: { index in
+            let field = slot(index)
+            return field >= 0 ? name(field).count + 2 + type(field).count : lists[-1 - field].parameter.utf8.count
+        }) { index, out in
+            let field = slot(index)
+            guard field >= 0 else { return out.write(lists[-1 - field].parameter) }
+            out.write(name(field))
             out.write(": ")
-            out.write(type(index))
+            out.write(type(field))
         }
         openBody()
     }

@@ -31,6 +31,7 @@ SCENARIOS = json.loads((ROOT / "Tests" / "Scenarios" / "behaviour.json").read_te
 SCHEMAS = sorted((ROOT / "schemas").glob("*.form.*"))
 # Also run against the generated Swift (Tests/GeneratedFormTests/HiddenOuterFormTests.swift).
 HIDDEN_OUTER = ROOT / "Tests" / "GeneratedFormTests" / "Forms" / "lists" / "hidden-outer.form.yaml"
+HIDDEN_LIST = ROOT / "Tests" / "GeneratedFormTests" / "Forms" / "lists" / "hidden-list.form.yaml"
 
 
 FORMC = str(Path(formc_binary()).resolve())
@@ -48,7 +49,7 @@ def pages(tmp_path_factory):
     """Every page the tests open: the scenario forms, the schemas, the fixtures."""
     out = tmp_path_factory.mktemp("preview")
     inputs = list(dict.fromkeys(ROOT / s["form"] for s in SCENARIOS)) + SCHEMAS + sorted(FIXTURES.glob("*.form.yaml"))
-    inputs.append(HIDDEN_OUTER)
+    inputs += [HIDDEN_OUTER, HIDDEN_LIST]
     result = preview(inputs, str(out) + "/")
     assert result.returncode == 0, result.stderr
     return out
@@ -541,7 +542,7 @@ def test_hostile_strings_stay_text(driver, pages):
 def test_the_index_links_every_page(driver, pages):
     driver.get((pages / "index.html").as_uri())
     links = [a.get_attribute("href") for a in driver.find_elements(By.CSS_SELECTOR, "li a")]
-    assert len(links) == len({s["form"] for s in SCENARIOS}) + len(SCHEMAS) + len(list(FIXTURES.glob("*.form.yaml"))) + 1  # HIDDEN_OUTER
+    assert len(links) == len({s["form"] for s in SCENARIOS}) + len(SCHEMAS) + len(list(FIXTURES.glob("*.form.yaml"))) + 2  # HIDDEN_OUTER, HIDDEN_LIST
     assert (pages / "signup.html").as_uri() in links
     assert severe_logs(driver) == []
 
@@ -862,6 +863,24 @@ def test_an_entry_reads_a_hidden_form_field_as_empty(driver, pages):
     driver.find_element(By.ID, "formc-validate").click()
     assert state_of(driver, "people-0-email") == "invalid: Email must match Contact email"
     assert state_of(driver, "people-0-qty") == "valid"
+    assert severe_logs(driver) == []
+
+
+def test_hiding_a_list_makes_its_entries_valid_at_once(driver, pages):
+    # As the generated entries do (HiddenListFormTests): a field showing an error
+    # is valid as soon as a group hides its list, and checked again once shown.
+    open_page(driver, pages / "hidden-list.html")
+    driver.find_element(By.ID, "formc-pets-add").click()
+    type_into(driver, driver.find_element(By.ID, "formc-pets-1-name"), "Rex")
+    driver.find_element(By.ID, "formc-validate").click()
+    assert state_of(driver, "pets-0-name") == "invalid: Name is required"
+    assert state_of(driver, "pets-1-name") == "valid"
+    set_value(driver, "skipPets", True)
+    assert state_of(driver, "pets-0-name") == "valid"
+    assert state_of(driver, "pets-1-name") == "valid"
+    set_value(driver, "skipPets", False)
+    assert state_of(driver, "pets-0-name") == "invalid: Name is required"
+    assert state_of(driver, "pets-1-name") == "valid"
     assert severe_logs(driver) == []
 
 

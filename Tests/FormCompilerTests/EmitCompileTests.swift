@@ -233,6 +233,7 @@ func emitHiddenTargetsCompileWithoutWarnings(_ accessLevel: EmitOptions.AccessLe
         "atMost: { values in isCapVisible(values) ? values.cap.map { Decimal($0) } : nil }",
         ".sameAs({ values in isNicknameVisible(values) ? values.nickname : \"\" }",
         "groups.append(([.hideContact], [.repeatEmail]))",
-        ".hideContact: [.email, .qty],",
+        "dependents[.contactEmail] = [.email]",
+        "groups.append(([.hideContact], [.qty]))",
     ])
 }

@@ -59,6 +59,38 @@ struct RecheckTableTests {
         #expect(large < 4 * (128 + 400) * 12, "\(large) bytes")
     }
 
+    /// The same in a list: a list whose entries sit in groups nested `depth`
+    /// deep, each shown by a condition that reads 128 of the form's switches,
+    /// around `fields` required fields. The entry's table of the form's fields
+    /// lists each field once per condition around it and each switch once.
+    @Test func anEntrysConditionsReadingManyFormFieldsStayLinear() throws {
+        func yaml(depth: Int, fields: Int) -> String {
+            var out = "formc: 1\nform: WideListForm\nelements:\n"
+            for group in 0..<depth {
+                for read in 0..<128 { out += "  - boolean: a\(group)x\(read)\n    title: A\n" }
+            }
+            out += "  - list: items\n    visibleWhen: a0x0 or a0x1\n    elements:\n"
+            var indent = "      "
+            for group in 0..<depth {
+                let condition = (0..<128).map { "a\(group)x\($0)" }.joined(separator: " or ")
+                out += "\(indent)- group: g\(group)\n\(indent)  visibleWhen: \(condition)\n\(indent)  elements:\n"
+                indent += "    "
+            }
+            for field in 0..<fields { out += "\(indent)- textField: f\(field)\n\(indent)  rules: [required]\n" }
+            return out
+        }
+        func tablesText(_ source: String) -> Int {
+            source.components(separatedBy: "\n").filter { $0.contains("groups.append(") || $0.contains("dependents[.") }
+                .reduce(0) { $0 + $1.utf8.count }
+        }
+        let small = tablesText(try Self.swift(yaml(depth: 4, fields: 200)))
+        let large = tablesText(try Self.swift(yaml(depth: 4, fields: 400)))
+        #expect(small > 0)
+        #expect(Double(large) < 2.1 * Double(small), "\(small) → \(large) bytes")
+        // The list's condition and each of the 4 groups': its reads and the 400 fields, about 10 bytes each.
+        #expect(large < 5 * (128 + 400) * 12, "\(large) bytes")
+    }
+
     /// An entry's field `x` does not hide the form's `x` that the form's
     /// condition names: the entry's `r` reads the form's `o`, which the form's `x`
     /// hides, so a change of the form's `x` re-checks `r`.
@@ -77,6 +109,8 @@ struct RecheckTableTests {
                     rules: [{ sameAs: o }]
 
             """)
-        #expect(source.contains("            .o: [.r],\n            .x: [.r],\n"), "\(source.components(separatedBy: "formDependents").dropFirst().first?.prefix(300) ?? "")")
+        let entryTables = source.components(separatedBy: "formDependents").dropFirst().joined()
+        #expect(entryTables.contains("dependents[.o] = [.r]\n"), "\(entryTables.prefix(600))")
+        #expect(entryTables.contains("groups.append(([.x], [.r]))\n"), "\(entryTables.prefix(600))")
     }
 }

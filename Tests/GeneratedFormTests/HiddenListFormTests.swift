@@ -31,6 +31,40 @@ struct HiddenListFormTests {
         #expect(pet.state(of: .name) == .invalid(message: "Name is required"))
     }
 
+    /// A field showing an error is valid as soon as the group hides its list, in
+    /// every entry, and its rules run again as soon as the list is shown (SPEC
+    /// §6.2, §14): an error count built from the states counts no field the
+    /// person cannot see.
+    @Test func hidingTheListMakesItsEntriesValidAtOnceAndShowingItChecksThemAgain() async throws {
+        let form = Form()
+        let second = try #require(form.pets.append())
+        second.name.value = "Rex"
+        let first = form.pets.entries[0]
+        _ = await form.validate()
+        #expect(first.state(of: .name) == .invalid(message: "Name is required"))
+        #expect(second.state(of: .name) == .valid)
+
+        form.skipPets.value = true
+        await form.settle()
+        #expect(first.state(of: .name) == .valid)
+        #expect(second.state(of: .name) == .valid)
+
+        form.skipPets.value = false
+        await form.settle()
+        #expect(first.state(of: .name) == .invalid(message: "Name is required"))
+        #expect(second.state(of: .name) == .valid)
+    }
+
+    /// An entry nobody has reached stays idle when the list is hidden and shown.
+    @Test func hidingTheListLeavesAnUntouchedEntryIdle() async {
+        let form = Form()
+        form.skipPets.value = true
+        await form.settle()
+        form.skipPets.value = false
+        await form.settle()
+        #expect(form.pets.entries[0].state(of: .name) == .idle)
+    }
+
     /// A list that cannot be edited: its entries' fields are not editable, and its
     /// element allows neither adding nor removing; the `FormList` stays open to app code.
     @Test func aLockedListAllowsNoAddingOrRemoving() throws {

@@ -352,7 +352,12 @@ struct IntakeFormTests {
         #expect(await IntakeForm.validate(form.values, page: .history, validators: EmailDirectory()).isValid)
         // No medication after all: the hidden list is valid, and its entries are not submitted.
         entry.name.value = ""
+        #expect(await !form.validate(page: .history).isValid)
+        #expect(entry.state(of: .name) == .invalid(message: "Name is required"))
         form.takesMedication.value = false
+        await form.settle()
+        // The entry's error goes with the list, before any validate (SPEC §6.2, §14).
+        #expect(entry.state(of: .name) == .valid)
         #expect(await form.validate(page: .history).isValid)
         #expect(form.values.medications.count == 1)
         #expect(form.submittedValues.medications == [])

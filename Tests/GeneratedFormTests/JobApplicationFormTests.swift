@@ -46,9 +46,9 @@ struct JobApplicationFormTests {
         #expect(values.employers.count == 1)
         #expect(values.references.isEmpty)
         #expect(values.employers[0] == Form.Employer())
-        // The memberwise initializer takes every stored property, as Swift's would:
-        // the lists last, each `[]` unless given.
-        let given = Values(fullName: "Ada", email: "ada@example.com", acceptTerms: true, employers: [Self.employer("Acme")])
+        // The memberwise initializer takes every stored property in document order,
+        // as Swift's would (SPEC §5): a list is `[]` unless given.
+        let given = Values(fullName: "Ada", email: "ada@example.com", employers: [Self.employer("Acme")], acceptTerms: true)
         #expect(given.employers == [Self.employer("Acme")] && given.references.isEmpty && given.fullName == "Ada")
         #expect(Values(fullName: "", email: "", acceptTerms: false).employers.isEmpty)
     }

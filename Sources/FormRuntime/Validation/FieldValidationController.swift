@@ -53,11 +53,8 @@ public final class FieldValidationController<Field: Hashable & Sendable> {
     }
 
     private let triggers: [Field: ValidationTrigger]
-    private let dependents: [Field: [Field]]
-    /// Each visibility group's fields, by the group's number.
-    private let groupFields: [[Field]]
-    /// Each field → the numbers of the visibility groups whose condition reads it.
-    private let groupsReading: [Field: [Int]]
+    /// What a change of each field re-checks: its dependents and visibility groups.
+    private let rechecks: RecheckTable<Field, Field>
     private let runRules: @MainActor (Field) async -> ValidationResult
     private var records: [Field: Record] = [:]
     private var observers = ObserverList<@MainActor (Field, FieldState) -> Void>()
@@ -99,13 +96,7 @@ public final class FieldValidationController<Field: Hashable & Sendable> {
         validate: @escaping @MainActor (Field) async -> ValidationResult
     ) {
         self.triggers = triggers
-        self.dependents = dependents
-        var groupsReading: [Field: [Int]] = [:]
-        for (number, group) in visibilityGroups.enumerated() {
-            for reader in group.readers { groupsReading[reader, default: []].append(number) }
-        }
-        self.groupFields = visibilityGroups.map(\.fields)
-        self.groupsReading = groupsReading
+        self.rechecks = RecheckTable(dependents: dependents, visibilityGroups: visibilityGroups)
         self.runRules = validate
     }
 
@@ -224,36 +215,16 @@ public final class FieldValidationController<Field: Hashable & Sendable> {
         if runs {
             _ = await run(field, debounced: true)
         }
-        for dependent in rechecks(after: field) where state(of: dependent) != .idle {
+        for dependent in rechecks.fields(after: field, excluding: field) where state(of: dependent) != .idle {
             guard self.resets == resets else { return }
             await validate(dependent)
         }
     }
 
-    /// Whether a change of `field` re-checks a field that has a state: what
-    /// `rechecks(after:)` answers, without making the list (an assignment asks on
-    /// every keystroke).
+    /// Whether a change of `field` re-checks a field that has a state, other than
+    /// itself: without making the list (an assignment asks on every keystroke).
     private func rechecksOne(after field: Field) -> Bool {
-        func hasState(_ other: Field) -> Bool { other != field && (records[other].map { $0.state != .idle } ?? false) }
-        if dependents[field]?.contains(where: hasState) == true { return true }
-        return groupsReading[field]?.contains { groupFields[$0].contains(where: hasState) } == true
-    }
-
-    /// The fields a change of `field` re-checks, each once, in order: its
-    /// dependents, then the fields of each visibility group whose condition reads
-    /// it; never `field` itself.
-    private func rechecks(after field: Field) -> [Field] {
-        let direct = dependents[field] ?? []
-        guard let groups = groupsReading[field] else { return direct }
-        var result = direct
-        var listed = Set(direct)
-        listed.insert(field)
-        for group in groups {
-            for shown in groupFields[group] where listed.insert(shown).inserted {
-                result.append(shown)
-            }
-        }
-        return result
+        rechecks.rechecksAny(after: field) { other in other != field && (records[other].map { $0.state != .idle } ?? false) }
     }
 
     /// `field` lost focus. Returns once the validation its trigger calls for has finished.

@@ -89,9 +89,9 @@ final class IntakeForm {
         var mayBePregnant: Bool
         var pregnancyWeeks: Int?
         var takesMedication: Bool
+        var medications: [Medication] = []
         var allergies: String
         var consent: Bool
-        var medications: [Medication] = []
 
         /// Every field at its default.
         init() {
@@ -120,9 +120,9 @@ final class IntakeForm {
             mayBePregnant: Bool,
             pregnancyWeeks: Int?,
             takesMedication: Bool,
+            medications: [Medication] = [],
             allergies: String,
-            consent: Bool,
-            medications: [Medication] = []
+            consent: Bool
         ) {
             self.fullName = fullName
             self.birthDate = birthDate
@@ -341,6 +341,25 @@ final class IntakeForm {
             validation.clearErrors()
         }
 
+        /// Each condition that hides what the entry's rules need and reads the form's fields: those fields, and the entry's fields a change of one re-checks.
+        private nonisolated static let formVisibilityGroups: [(readers: [IntakeForm.Field], fields: [Field])] = makeFormVisibilityGroups()
+
+        private nonisolated static func makeFormVisibilityGroups() -> [(readers: [IntakeForm.Field], fields: [Field])] {
+            var groups: [(readers: [IntakeForm.Field], fields: [Field])] = []
+            groups.append(([.takesMedication], [.name]))
+            return groups
+        }
+
+        /// The form's fields → the entry's fields a change of one re-checks.
+        private nonisolated static let formRechecks = FormRuntime.RecheckTable<IntakeForm.Field, Field>(visibilityGroups: formVisibilityGroups)
+
+        /// Starts re-checking the entry's fields that the form's `field` matters to, those that have a state
+        /// (SPEC §16): their rules read it, or a condition reading it shows or hides them or a field their rules
+        /// read. `settle()` awaits it. The form calls it for each entry when `field`'s value changes.
+        func formFieldDidChange(_ field: IntakeForm.Field) {
+            validation.recheck(Self.formRechecks.fields(after: field))
+        }
+
         /// Whether `field` is shown now (SPEC §7): never while the entry's list is not (SPEC §14).
         func isVisible(_ field: Field) -> Bool {
             guard owner?.owner?.isVisible(.medications) ?? true else { return false }
@@ -449,7 +468,12 @@ final class IntakeForm {
         validation.watch(self.symptomDays, as: .symptomDays)
         validation.watch(self.mayBePregnant, as: .mayBePregnant)
         validation.watch(self.pregnancyWeeks, as: .pregnancyWeeks)
-        validation.watch(self.takesMedication, as: .takesMedication)
+        self.takesMedication.addObserver({ [weak self] _ in
+            self?.validation.valueDidChange(.takesMedication)
+            for entry in self?.medications.entries ?? [] {
+                entry.formFieldDidChange(.takesMedication)
+            }
+        })
         validation.watch(self.allergies, as: .allergies)
         validation.watch(self.consent, as: .consent)
         medications.addObserver { [weak self] _ in self?.validation.valueDidChange(.medications) }
@@ -510,9 +534,13 @@ final class IntakeForm {
         return ValidationReport<Field>(results, values: paths)
     }
 
-    /// Reports an edit of `field`; returns once the rules its trigger calls for have run.
+    /// Reports an edit of `field`; returns once the rules its trigger calls for have run, with the
+    /// re-checks of the entries' fields that read `field` which its assignment started.
     func didChange(_ field: Field) async {
         await validation.didChange(field)
+        for entry in medications.entries {
+            await entry.settle()
+        }
     }
 
     /// Reports that `field` lost focus; returns once the rules its trigger calls for have run.

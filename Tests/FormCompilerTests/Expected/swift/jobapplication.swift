@@ -38,9 +38,9 @@ final class JobApplicationForm {
     struct Values: Codable, Equatable, Sendable {
         var fullName: String
         var email: String
-        var acceptTerms: Bool
         var employers: [Employer] = []
         var references: [Reference] = []
+        var acceptTerms: Bool
 
         /// Every field at its default.
         init() {
@@ -53,9 +53,9 @@ final class JobApplicationForm {
         init(
             fullName: String,
             email: String,
-            acceptTerms: Bool,
             employers: [Employer] = [],
-            references: [Reference] = []
+            references: [Reference] = [],
+            acceptTerms: Bool
         ) {
             self.fullName = fullName
             self.email = email
