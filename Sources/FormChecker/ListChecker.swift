@@ -159,7 +159,7 @@ enum ListChecker {
         let outside = named ?? symbols.fields.indices.filter { !own.contains(symbols.fields[$0].id) }
         for index in outside {
             let field = symbols.fields[index]
-            elements.append(stub(of: document.element(at: field.path), canBeHidden: facts[index].canBeHidden))
+            elements.append(stub(of: document.element(at: field.path), canBeHidden: facts[index].canBeHidden, form: document.name.value))
         }
         let range = document.element(at: found.path).range
         var entryDocument = FormDocument(
@@ -239,7 +239,11 @@ enum ListChecker {
 
     /// A field of the form as an entry sees it: no rules (they are the form's, and
     /// checked), no `enabledWhen`, and a `visibleWhen` only to say it can be hidden.
-    private static func stub(of element: Element, canBeHidden: Bool) -> Element {
+    /// A single choice whose enum is the field's own (no shared set) has its enum
+    /// as the entry spells it, `JobForm.Kind`: an entry's field whose own enum has
+    /// the same name has another type (it is nested in the entry), so the two do not
+    /// compare (FC502), where two fields of one shared set do.
+    private static func stub(of element: Element, canBeHidden: Bool, form: String) -> Element {
         var element = element
         element.enabledWhen = nil
         element.visibleWhen = canBeHidden
@@ -247,7 +251,12 @@ enum ListChecker {
             : nil
         switch element.kind {
         case .boolean(var field): field.common.rules = []; element.kind = .boolean(field)
-        case .segment(var field): field.common.rules = []; element.kind = .segment(field)
+        case .segment(var field):
+            field.common.rules = []
+            if field.optionSet == nil {
+                field.enumName = Located(form + "." + field.swiftEnumName, at: field.enumName?.range ?? element.kindKeyRange)
+            }
+            element.kind = .segment(field)
         case .text(var field): field.common.rules = []; element.kind = .text(field)
         case .number(var field): field.common.rules = []; element.kind = .number(field)
         case .date(var field): field.common.rules = []; element.kind = .date(field)

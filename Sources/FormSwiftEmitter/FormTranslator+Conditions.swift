@@ -243,8 +243,9 @@ extension FormTranslator {
     /// when the other side is one, so that the two compare exactly.
     private func writeComparedField(_ id: String, against other: String, from source: ConditionSource, into out: inout SwiftRenderer) {
         let field = fieldPosition(id)
-        let fieldType = field.map { fields[$0].fieldType }
-        let otherType = fieldPosition(other).map { fields[$0].fieldType }
+        // In an entry, a field of the form as the entry reads it.
+        let fieldType = conditionFieldType(id, at: field)
+        let otherType = conditionFieldType(other, at: fieldPosition(other))
         let helper = visibilityHelper(of: field)
         var isOptional = fieldType?.isOptional == true
         var converts = false

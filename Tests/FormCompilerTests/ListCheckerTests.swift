@@ -353,6 +353,32 @@ extension ListCheckerTests {
             "12:17 FC204 the enum 'OtherEntry' of 'x' in list 'others' collides with a type of the form",
         ])
     }
+
+    /// A field of the form and an entry's field whose enums have one name have two
+    /// types (the entry's is nested in its struct): they do not compare, where two
+    /// fields of one shared set do.
+    @Test func anEntrysOwnEnumIsNotTheFormsOfTheSameName() {
+        #expect(Self.summaries(form("""
+          - segment: a
+            enumName: E
+            options: [x, y]
+          - picker: shared
+            options: Shared
+          - list: items
+            elements:
+              - segment: b
+                enumName: E
+                options: [x, y]
+              - picker: c
+                options: Shared
+              - textField: n
+                visibleWhen: a == b
+              - textField: m
+                visibleWhen: shared == c
+        """) + "\noptions:\n  Shared: [p, q]\n") == [
+            "17:22 FC502 'a' (single choice 'TestForm.E') cannot be compared with 'b' (single choice 'E')",
+        ])
+    }
 }
 
 /// An entry is checked against the form's fields it names, not the whole form, so

@@ -123,6 +123,23 @@ struct ListRelationsTests {
         #expect(await RelForm.validate(values).isValid)
     }
 
+    /// An entry's whole number compared with the form's number of two decimals:
+    /// exactly, as two of the form's fields are (SPEC §16), live and static.
+    @Test func anEntrysWholeNumberComparesExactlyWithTheFormsDecimal() throws {
+        let form = RelForm()
+        let entry = try #require(form.trips.append())
+        entry.price.value = 5
+        form.budget.value = Decimal(string: "4.99")
+        #expect(entry.isVisible(.overBudget))
+        form.budget.value = Decimal(string: "5.01")
+        #expect(!entry.isVisible(.overBudget))
+        var trip = entry.values
+        trip.budget = Decimal(string: "4.5")
+        #expect(RelForm.TripEntry.isVisible(.overBudget, in: trip))
+        trip.budget = nil
+        #expect(!RelForm.TripEntry.isVisible(.overBudget, in: trip))
+    }
+
     @Test func aChangeOfTheFormsFieldRechecksTheEntriesThatReadIt() async throws {
         let form = RelForm()
         form.start.value = FormDate(year: 2026, month: 1, day: 1)
