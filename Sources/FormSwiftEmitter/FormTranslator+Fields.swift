@@ -37,13 +37,16 @@ extension FormTranslator {
 
     // MARK: - Nested types
 
+    /// Whether `Field` has a case: a field, or a list of the form (SPEC §14).
+    var hasFieldCases: Bool { !fields.isEmpty || !lists.isEmpty }
+
     func fieldEnum(into plan: inout EmitPlan) {
         plan.once { [self] out in
             out.openType(SwiftTypeDecl(
                 doc: ["The form's fields, in document order."],
                 access: access, kind: .enum, name: "Field",
                 // An enum without cases cannot have a raw type.
-                inherits: fields.isEmpty ? ["Hashable", "CaseIterable", "Sendable"] : ["String", "CaseIterable", "Sendable"]
+                inherits: hasFieldCases ? ["String", "CaseIterable", "Sendable"] : ["Hashable", "CaseIterable", "Sendable"]
             ))
         }
         if lists.isEmpty {

@@ -43,8 +43,8 @@ extension FormTranslator {
         // The entry classes, nested in the form type, read the form's aliases: they
         // alias what the entries write too.
         for list in lists { names.formUnion(list.entry.runtimeTypes) }
-        // Only the form's own `setError(_:at:)` writes `FieldPath`: for its fields and its entries' fields.
-        if fields.isEmpty && !lists.contains(where: { !$0.entry.fields.isEmpty }) {
+        // Only the form's own `setError(_:at:)` writes `FieldPath`: for its fields, its lists and its entries' fields.
+        if fields.isEmpty && lists.isEmpty {
             names.remove("FieldPath")
         } else {
             names.insert("FieldPath")

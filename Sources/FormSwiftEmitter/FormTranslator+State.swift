@@ -87,7 +87,7 @@ extension FormTranslator {
                     parameters: [SwiftParameter("_", "message", Self.stringType), SwiftParameter("at", "path", Self.stringType)],
                     result: Self.boolType,
                     // A form without fields has no path (and its `Field`, without cases, no raw value).
-                    body: fields.isEmpty ? [.return(.bool(false))] : [
+                    body: !hasFieldCases ? [.return(.bool(false))] : [
                         .guardLet("field", .call(.member(.name("FieldPath"), "field"), [
                             SwiftArgument("at", .name("path")), SwiftArgument("as", .member(.name("Field"), "self")),
                         ]), else: [.return(.bool(false))]),
@@ -114,7 +114,7 @@ extension FormTranslator {
                     ]
                 }
                 lines += ["        default:", "            return false", "        }", "    }"]
-                lines += fields.isEmpty ? ["    return false", "}"] : [
+                lines += !hasFieldCases ? ["    return false", "}"] : [
                     "    guard let field = FieldPath.field(at: path, as: Field.self) else { return false }",
                     "    setError(message, for: field)",
                     "    return true",

@@ -250,9 +250,12 @@ extension FormTranslator {
     /// around it, so the tables grow with the form and its nesting, not with a
     /// condition's reads times the fields under it. In an entry, the fields of the
     /// form that a condition reads are apart (`outer`): the entry's table of the
-    /// form's fields has them.
+    /// form's fields has them. `lists`: the form's lists with counts to check, each
+    /// with the helper that decides its visibility; each is in the groups around it
+    /// as a field with rules is.
     static func visibilityGroups(
-        fields: FieldTable, conditions: ConditionPlan, ruleFacts: RuleFacts, symbols: SymbolTable, isEntry: Bool
+        fields: FieldTable, lists: [(id: String, visibleHelper: Int?)] = [], conditions: ConditionPlan, ruleFacts: RuleFacts,
+        symbols: SymbolTable, isEntry: Bool
     ) -> [(readers: [String], outer: [String], fields: [String])] {
         let helpers = conditions.visibleHelpers
         guard !helpers.isEmpty else { return [] }
@@ -276,6 +279,7 @@ extension FormTranslator {
                 next += 1
             }
         }
+        for list in lists { add(list.id, under: list.visibleHelper) }
         var result: [(readers: [String], outer: [String], fields: [String])] = []
         for helper in helpers.indices where !shown[helper].isEmpty {
             var readers: [String] = []

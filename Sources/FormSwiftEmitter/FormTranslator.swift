@@ -85,15 +85,18 @@ final class FormTranslator: Sendable {
         self.ruleFacts = ruleFacts
         segueIDs = index.segueIDs
         conditions = index.conditions
-        let groups = Self.visibilityGroups(
-            fields: fields, conditions: index.conditions, ruleFacts: ruleFacts, symbols: form.symbols, isEntry: entry != nil
-        )
-        visibilityGroups = groups.compactMap { $0.readers.isEmpty ? nil : ($0.readers, $0.fields) }
-        formVisibilityGroups = (entry?.formGroups ?? []) + groups.compactMap { $0.outer.isEmpty ? nil : ($0.outer, $0.fields) }
         levels = index.levels
         pages = index.pages
         let lists = entry == nil && !form.lists.isEmpty ? Self.listPlans(of: form, index: index, options: options, speed: speed) : []
         self.lists = lists
+        // A list's counts are its rules (SPEC §14): valid while it is hidden.
+        let countedLists = lists.filter { $0.decl.minimum > 0 || $0.decl.maxItems != nil }.map { (id: $0.id, visibleHelper: $0.helpers.visible) }
+        let groups = Self.visibilityGroups(
+            fields: fields, lists: countedLists, conditions: index.conditions, ruleFacts: ruleFacts, symbols: form.symbols,
+            isEntry: entry != nil
+        )
+        visibilityGroups = groups.compactMap { $0.readers.isEmpty ? nil : ($0.readers, $0.fields) }
+        formVisibilityGroups = (entry?.formGroups ?? []) + groups.compactMap { $0.outer.isEmpty ? nil : ($0.outer, $0.fields) }
         // An entry's `custom` rules are requirements of the form's validators protocol (SPEC §14).
         hasCustomRules = ruleFacts.hasCustomRules || lists.contains { $0.entry.hasCustomRules }
         runtimeTypes = Self.runtimeTypes(

@@ -55,6 +55,21 @@ struct HiddenListFormTests {
         #expect(second.state(of: .name) == .valid)
     }
 
+    /// The list's own counts are its rules (SPEC §14): valid as soon as the group
+    /// hides the list, checked again as soon as it is shown.
+    @Test func hidingTheListMakesItsCountValidAtOnceAndShowingItChecksItAgain() async {
+        let form = Form()
+        form.pets.replaceEntries([])
+        _ = await form.validate()
+        #expect(form.state(of: .pets) == .invalid(message: "Pets: add at least 1 entry"))
+        form.skipPets.value = true
+        await form.settle()
+        #expect(form.state(of: .pets) == .valid)
+        form.skipPets.value = false
+        await form.settle()
+        #expect(form.state(of: .pets) == .invalid(message: "Pets: add at least 1 entry"))
+    }
+
     /// An entry nobody has reached stays idle when the list is hidden and shown.
     @Test func hidingTheListLeavesAnUntouchedEntryIdle() async {
         let form = Form()

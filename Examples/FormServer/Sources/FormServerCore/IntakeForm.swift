@@ -617,6 +617,7 @@ final class IntakeForm {
         groups.append(([.visitReason], [.symptomList, .painLevel, .symptomDays]))
         groups.append(([.symptomList], [.painLevel]))
         groups.append(([.mayBePregnant], [.pregnancyWeeks]))
+        groups.append(([.takesMedication], [.medications]))
         return groups
     }
 
