@@ -227,11 +227,11 @@ private struct Checker {
     mutating func checkFormName(_ name: Located<String>) {
         guard !name.value.isEmpty || name.range != .fileStart else { return }
         if !SwiftNaming.isUpperCamelCase(name.value) || SwiftNaming.keywords.contains(name.value) {
-            let suggestion = SwiftNaming.upperCamelCase(SwiftNaming.caseName(forOptionValue: name.value).trimmingBackticks)
             diagnostics.error(
                 .invalidFormName, "'\(name.value)' is not a valid form type name", at: name.range,
-                help: ["a form name is an UpperCamelCase Swift type name ([A-Z][A-Za-z0-9]*)"]
-                    + (SwiftNaming.isUpperCamelCase(suggestion) ? ["did you mean '\(suggestion)'?"] : [])
+                help: TypeNameHelp.help(
+                    for: name.value, rule: "a form name is an UpperCamelCase Swift type name ([A-Z][A-Za-z0-9]*)", suffix: "Form"
+                )
             )
             return
         }

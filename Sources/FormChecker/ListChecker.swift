@@ -318,11 +318,11 @@ enum ListChecker {
         let range = list.itemType?.range ?? list.id.range
         if let itemType = list.itemType,
            !SwiftNaming.isUpperCamelCase(itemType.value) || SwiftNaming.keywords.contains(itemType.value) {
-            let suggestion = SwiftNaming.upperCamelCase(SwiftNaming.caseName(forOptionValue: itemType.value).trimmingBackticks)
             diagnostics.error(
                 .invalidFormName, "'\(itemType.value)' is not a valid itemType", at: itemType.range,
-                help: ["an itemType is an UpperCamelCase Swift type name ([A-Z][A-Za-z0-9]*)"]
-                    + (SwiftNaming.isUpperCamelCase(suggestion) ? ["did you mean '\(suggestion)'?"] : [])
+                help: TypeNameHelp.help(
+                    for: itemType.value, rule: "an itemType is an UpperCamelCase Swift type name ([A-Z][A-Za-z0-9]*)", suffix: "Item"
+                )
             )
             return
         }

@@ -6,6 +6,21 @@ package enum ConditionWords {
     package static let reserved: Set<String> = ["and", "or", "not"]
 }
 
+/// The help of an FC200 for a name that must be a Swift type name (a form's
+/// `form`, a list's `itemType`): `rule` first, then, for a Swift keyword, that it is
+/// one with a free name made with `suffix` (`SelfForm`), else the name's
+/// UpperCamelCase spelling when that is a valid one and not the name itself.
+enum TypeNameHelp {
+    static func help(for name: String, rule: String, suffix: String) -> [String] {
+        if SwiftNaming.keywords.contains(name) {
+            return [rule, "'\(name)' is a Swift keyword; choose another name, e.g. '\(name)\(suffix)'"]
+        }
+        let suggestion = SwiftNaming.upperCamelCase(SwiftNaming.caseName(forOptionValue: name).trimmingBackticks)
+        guard suggestion != name, SwiftNaming.isUpperCamelCase(suggestion), !SwiftNaming.keywords.contains(suggestion) else { return [rule] }
+        return [rule, "did you mean '\(suggestion)'?"]
+    }
+}
+
 /// Why a well-formed id cannot be used, looked up once per id rather than once per
 /// list. When a word is in several lists, the first reason in this order wins.
 enum ReservedIDs {

@@ -15,7 +15,7 @@ struct InputOptions: ParsableArguments {
 
     func validate() throws {
         guard !inputs.isEmpty else {
-            throw ValidationError("No input. Name one or more form files or directories, e.g. `formc lint forms/`.")
+            throw ValidationError("No input. Name one or more form files, or directories to search, e.g. `forms/`.")
         }
     }
 }

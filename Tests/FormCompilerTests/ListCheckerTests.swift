@@ -239,6 +239,11 @@ struct ListCheckerTests {
             minItems: 2
             elements:
               - textField: x
+          - list: h
+            maxItems: 2147483648
+            initialItems: 9007199254740993
+            elements:
+              - textField: x
         """)) == [
             "5:15 FC302 minItems must be 0 or more, found -1",
             "10:15 FC403 minItems (3) of list 'b' is greater than maxItems (2)",
@@ -247,6 +252,9 @@ struct ListCheckerTests {
             "24:15 FC302 maxItems of list 'e' must be at least 1",
             "28:15 FC302 minItems must be a whole number, found 1.5",
             "33:15 FC403 initialItems (1) of list 'g' is less than minItems (2)",
+            // Too large, as written: not a whole number's message, nor a rounded or exponent spelling.
+            "37:15 FC302 maxItems is too large, found 2147483648",
+            "38:19 FC302 initialItems is too large, found 9007199254740993",
         ])
     }
 
@@ -279,6 +287,25 @@ struct ListCheckerTests {
             "14:15 FC204 itemType 'Values' collides with another generated name",
             "22:15 FC204 itemType 'Row' collides with another generated name",
         ])
+    }
+
+    /// The help of a bad itemType: its spelling when that differs, and for a Swift
+    /// keyword that it is one, never the name itself as a suggestion.
+    @Test func aBadItemTypesHelpNeverRepeatsIt() throws {
+        func help(_ itemType: String) throws -> [String] {
+            let diagnostic = try #require(diagnose(form("""
+              - list: a
+                itemType: \(itemType)
+                elements:
+                  - textField: x
+            """)).first)
+            return diagnostic.help
+        }
+        #expect(try help("employer").last == "did you mean 'Employer'?")
+        #expect(try help("Self").last == "'Self' is a Swift keyword; choose another name, e.g. 'SelfItem'")
+        #expect(try help("Any").last == "'Any' is a Swift keyword; choose another name, e.g. 'AnyItem'")
+        #expect(diagnose("formc: 1\nform: Protocol\nelements:\n  - textField: x\n").first?.help.last
+            == "'Protocol' is a Swift keyword; choose another name, e.g. 'ProtocolForm'")
     }
 
     @Test func entryMembersAreReserved() {

@@ -286,6 +286,20 @@ struct RelationsCheckerTests {
         #expect(positions(diagnostics) == ["7:14 FC501"], "\(diagnostics.map(\.message))")
     }
 
+    /// A set that is no list is one error (FC102), not also a set of 0 options.
+    @Test func aSetThatIsNoListIsOneError() {
+        let diagnostics = diagnose("""
+            formc: 1
+            form: TripForm
+            options:
+              Map: { a: b }
+            elements:
+              - picker: home
+                options: Map
+            """)
+        #expect(positions(diagnostics) == ["4:8 FC102"], "\(diagnostics.map(\.message))")
+    }
+
     /// A bound naming a group or a list says it is no number or date field, with
     /// where it is declared; one naming another list's entry field says whose it is.
     @Test func aBoundNamingNoFieldSaysWhatItNames() {

@@ -354,7 +354,7 @@ extension DocumentDecoder {
         for entry in tree.entries(node) {
             guard let name = reader.string(entry.key, "an option set name") else { continue }
             let options = segmentOptions(entry.value)
-            sets.append(OptionSetDecl(name: name, options: options, optionsRange: tree.range(entry.value)))
+            sets.append(OptionSetDecl(name: name, options: options, optionsRange: tree.isSequence(entry.value) ? tree.range(entry.value) : nil))
         }
         return sets
     }

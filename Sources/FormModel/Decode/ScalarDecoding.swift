@@ -157,7 +157,15 @@ package struct ValueReader {
             diagnostics.error(invalidCode, "\(what()) must be 0 or more, found \(Self.format(number.value))", at: number.range)
             return nil
         }
-        guard number.value == number.value.rounded(), number.value <= Double(Int32.max) else {
+        guard number.value <= Double(Int32.max) else {
+            // As written: a Double would round a large number, or print it with an exponent.
+            diagnostics.error(
+                invalidCode, "\(what()) is too large, found \(tree.text(node) ?? Self.format(number.value))", at: number.range,
+                help: ["the largest count is \(Int32.max)"]
+            )
+            return nil
+        }
+        guard number.value == number.value.rounded() else {
             diagnostics.error(
                 invalidCode, "\(what()) must be a whole number, found \(Self.format(number.value))", at: number.range
             )

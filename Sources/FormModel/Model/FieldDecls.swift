@@ -244,10 +244,11 @@ public struct OptionSetDecl: Sendable {
     /// The set's name, an UpperCamelCase Swift type name (`Country`).
     public var name: Located<String>
     public var options: [SegmentOption]
-    /// The list of options, for diagnostics about it as a whole.
-    public var optionsRange: SourceRange
+    /// The list of options, for diagnostics about it as a whole; nil when the set
+    /// is no list (an error already).
+    public var optionsRange: SourceRange?
 
-    public init(name: Located<String>, options: [SegmentOption], optionsRange: SourceRange) {
+    public init(name: Located<String>, options: [SegmentOption], optionsRange: SourceRange?) {
         self.name = name
         self.options = options
         self.optionsRange = optionsRange
