@@ -25,11 +25,28 @@ public enum FormChecker {
         entryFieldLists: [String: String] = [:], outerDeclarations: [String: SourceRange] = [:],
         diagnostics: inout DiagnosticBag
     ) -> CheckedForm {
+        check(
+            document, file: file, speed: speed, entryFieldLists: entryFieldLists, outerDeclarations: outerDeclarations,
+            outerNonFields: [:], diagnostics: &diagnostics
+        )
+    }
+
+    /// `check`, for an entry: `outerNonFields` says what each of `outerDeclarations`
+    /// is (a group, a page, a segue, a list).
+    static func check(
+        _ document: consuming FormDocument, file: SourceFile, speed: SpeedPolicy,
+        entryFieldLists: [String: String], outerDeclarations: [String: SourceRange],
+        outerNonFields: [String: ConditionScope.NonField], diagnostics: inout DiagnosticBag
+    ) -> CheckedForm {
         var checker = Checker(file: file, defaultTrigger: document.defaultTrigger, diagnostics: diagnostics)
         checker.speed = speed
         checker.symbols.entryFieldLists = entryFieldLists
         checker.symbols.outerDeclarations = outerDeclarations
         checker.declare(document)
+        // An entry's own ids come first (SPEC §14).
+        for (id, kind) in outerNonFields where checker.nonFields[id] == nil && checker.symbols.fieldIndex(id) == nil {
+            checker.nonFields[id] = kind
+        }
         let lists = checker.lists
         if !lists.isEmpty {
             ListChecker.declareEntryFields(of: lists, in: document, symbols: &checker.symbols)
@@ -55,8 +72,8 @@ public enum FormChecker {
         var checkedLists: [CheckedList] = []
         if !lists.isEmpty {
             checkedLists = ListChecker.check(
-                lists, in: &checkedDocument, symbols: symbols, facts: scope.facts, file: file, speed: speed,
-                diagnostics: &diagnostics
+                lists, in: &checkedDocument, symbols: symbols, facts: scope.facts, nonFields: scope.nonFields, file: file,
+                speed: speed, diagnostics: &diagnostics
             )
         }
         var checked = CheckedForm(document: checkedDocument, symbols: symbols, sourcePath: file.path)

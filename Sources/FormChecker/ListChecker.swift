@@ -59,8 +59,8 @@ enum ListChecker {
     /// order again, the results are merged, so that either way gives the same.
     static func check(
         _ lists: [Found], in document: inout FormDocument, symbols: SymbolTable,
-        facts: [ConditionConstancy.FieldFacts], file: SourceFile, speed: SpeedPolicy,
-        diagnostics: inout DiagnosticBag
+        facts: [ConditionConstancy.FieldFacts], nonFields: [String: ConditionScope.NonField], file: SourceFile,
+        speed: SpeedPolicy, diagnostics: inout DiagnosticBag
     ) -> [CheckedList] {
         var takenTypes = TakenTypeNames(document: document, symbols: symbols)
         // The names an entry's option enum may not take: it is declared in its entry
@@ -84,7 +84,9 @@ enum ListChecker {
         do {
             let (form, path) = (document, diagnostics.file)
             let check: @Sendable (Int) -> EntryResult = { index in
-                Self.check(lists[index], in: form, symbols: symbols, facts: facts, file: file, diagnosticsFile: path)
+                Self.check(
+                    lists[index], in: form, symbols: symbols, facts: facts, nonFields: nonFields, file: file, diagnosticsFile: path
+                )
             }
             if atOnce {
                 SpeedPaths.note(.listEntriesAtOnce)
@@ -138,7 +140,8 @@ enum ListChecker {
     /// the diagnostics inside the list.
     private static func check(
         _ found: Found, in document: FormDocument, symbols: SymbolTable,
-        facts: [ConditionConstancy.FieldFacts], file: SourceFile, diagnosticsFile: String
+        facts: [ConditionConstancy.FieldFacts], nonFields: [String: ConditionScope.NonField], file: SourceFile,
+        diagnosticsFile: String
     ) -> EntryResult {
         let list = document.list(at: found.path)
         var diagnostics = DiagnosticBag(file: diagnosticsFile)
@@ -155,28 +158,43 @@ enum ListChecker {
             )
         }
         var elements = list.elements
+        let namedSets = Self.optionSetsNamed(in: list.elements)
         let named = outsideFields(named: list.elements, own: own, symbols: symbols)
         let outside = named ?? symbols.fields.indices.filter { !own.contains(symbols.fields[$0].id) }
         for index in outside {
             let field = symbols.fields[index]
-            elements.append(stub(of: document.element(at: field.path), canBeHidden: facts[index].canBeHidden, form: document.name.value))
+            elements.append(stub(
+                of: document.element(at: field.path), canBeHidden: facts[index].canBeHidden, form: document.name.value, sets: namedSets
+            ))
         }
         let range = document.element(at: found.path).range
         var entryDocument = FormDocument(
             version: document.version, name: Located("", at: .fileStart), validateOn: document.validateOn,
             elements: elements, range: range
         )
-        // The form's shared option sets and rule conditions reach into its entries (SPEC §16).
-        entryDocument.optionSets = document.optionSets
+        // The form's shared option sets and rule conditions reach into its entries
+        // (SPEC §16): the sets the entry's fields name, so that an enum of the
+        // entry's own (nested in its struct) takes any other set's name.
+        entryDocument.optionSets = document.optionSets.filter { namedSets.contains($0.name.value) }
         entryDocument.hasRuleConditions = document.hasRuleConditions
-        // The form's ids that are no field, named by the entry's `sameAs` and bounds:
-        // only where some name is neither the entry's nor a field (`named` is nil).
+        // The form's ids that are no field, named by the entry's `sameAs`, bounds and
+        // conditions (the list's own id among them): only where some name is neither
+        // the entry's nor a field (`named` is nil).
         var outerDeclarations: [String: SourceRange] = [:]
+        var outerNonFields: [String: ConditionScope.NonField] = [:]
         if named == nil {
+            func note(_ id: String) {
+                guard !own.contains(id), symbols.fieldIndex(id) == nil, let declared = symbols.declaration(of: id) else { return }
+                outerDeclarations[id] = declared
+                if let kind = nonFields[id] { outerNonFields[id] = kind }
+            }
             FieldRead.forEach(in: list.elements) { read in
-                if case .field(let id) = read, !own.contains(id), symbols.fieldIndex(id) == nil,
-                   let declared = symbols.declaration(of: id) {
-                    outerDeclarations[id] = declared
+                switch read {
+                case .field(let id): note(id)
+                case .condition(let condition):
+                    if case .success(let syntax) = ConditionParser.parse(condition.source.value) {
+                        syntax.fieldReferences.forEach { note($0.id) }
+                    }
                 }
                 return true
             }
@@ -184,7 +202,7 @@ enum ListChecker {
         var entryDiagnostics = DiagnosticBag(file: diagnosticsFile)
         let entry = FormChecker.check(
             entryDocument, file: file, speed: .plain, entryFieldLists: symbols.entryFieldLists,
-            outerDeclarations: outerDeclarations, diagnostics: &entryDiagnostics
+            outerDeclarations: outerDeclarations, outerNonFields: outerNonFields, diagnostics: &entryDiagnostics
         )
         diagnostics.append(contentsOf: entryDiagnostics.diagnostics.filter { range.contains($0.location.range) })
         return EntryResult(
@@ -193,6 +211,23 @@ enum ListChecker {
             symbols: entry.symbols,
             entryFieldCount: entry.symbols.fields.prefix { own.contains($0.id) }.count
         )
+    }
+
+    /// The shared option sets that fields of `elements` name, at every depth.
+    static func optionSetsNamed(in elements: [Element]) -> Set<String> {
+        var names = Set<String>()
+        func walk(_ elements: [Element]) {
+            for element in elements {
+                switch element.kind {
+                case .segment(let field): if let set = field.optionSet { names.insert(set.value) }
+                case .multiChoice(let field): if let set = field.optionSet { names.insert(set.value) }
+                case .group(let group): walk(group.elements)
+                default: break
+                }
+            }
+        }
+        walk(elements)
+        return names
     }
 
     /// The ids declared in an entry's elements, at every depth.
@@ -239,11 +274,11 @@ enum ListChecker {
 
     /// A field of the form as an entry sees it: no rules (they are the form's, and
     /// checked), no `enabledWhen`, and a `visibleWhen` only to say it can be hidden.
-    /// A single choice whose enum is the field's own (no shared set) has its enum
-    /// as the entry spells it, `JobForm.Kind`: an entry's field whose own enum has
-    /// the same name has another type (it is nested in the entry), so the two do not
-    /// compare (FC502), where two fields of one shared set do.
-    private static func stub(of element: Element, canBeHidden: Bool, form: String) -> Element {
+    /// A single choice whose enum is not one of `sets`, the shared sets the entry's
+    /// fields name, has its enum as the entry spells it, `JobForm.Kind`: an entry's
+    /// field whose own enum has the same name has another type (it is nested in the
+    /// entry), so the two do not compare (FC502), where two fields of one shared set do.
+    private static func stub(of element: Element, canBeHidden: Bool, form: String, sets: Set<String>) -> Element {
         var element = element
         element.enabledWhen = nil
         element.visibleWhen = canBeHidden
@@ -253,7 +288,7 @@ enum ListChecker {
         case .boolean(var field): field.common.rules = []; element.kind = .boolean(field)
         case .segment(var field):
             field.common.rules = []
-            if field.optionSet == nil {
+            if !(field.optionSet.map { sets.contains($0.value) } ?? false) {
                 field.enumName = Located(form + "." + field.swiftEnumName, at: field.enumName?.range ?? element.kindKeyRange)
             }
             element.kind = .segment(field)

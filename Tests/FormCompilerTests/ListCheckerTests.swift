@@ -205,6 +205,31 @@ struct ListCheckerTests {
         #expect(diagnostics.map { $0.notes.first?.location?.range.start.line } == [4, 7, 4])
     }
 
+    /// A condition in an entry naming the list itself or a group of the form is
+    /// told what it names, as one outside the list is (FC502, with a note).
+    @Test func anEntrysConditionNamingAListOrGroupIsToldItIsNoField() {
+        let diagnostics = diagnose(form("""
+          - group: g
+            elements:
+              - textField: y
+          - list: items
+            elements:
+              - textField: x
+                visibleWhen: isEmpty(items)
+              - textField: z
+                rules: [{ required: true, when: not isEmpty(g) }]
+          - textField: w
+            visibleWhen: isEmpty(items)
+        """))
+        #expect(positions(diagnostics) == ["10:30 FC502", "12:53 FC502", "14:26 FC502"], "\(diagnostics.map(\.message))")
+        #expect(diagnostics.map(\.message) == [
+            "'items' is a list, not a field: it has no value a condition can read",
+            "'g' is a group, not a field: it has no value a condition can read",
+            "'items' is a list, not a field: it has no value a condition can read",
+        ])
+        #expect(diagnostics.map { $0.notes.first?.location?.range.start.line } == [7, 4, 7])
+    }
+
     @Test func badCountsAreLocated() {
         #expect(Self.summaries(form("""
           - list: a
@@ -405,6 +430,30 @@ extension ListCheckerTests {
         """) + "\noptions:\n  Shared: [p, q]\n") == [
             "17:22 FC502 'a' (single choice 'TestForm.E') cannot be compared with 'b' (single choice 'E')",
         ])
+    }
+
+    /// An entry's own enum may take the name of a shared set the entry does not
+    /// use (its enum is nested in the entry struct), but a field of that set does
+    /// not compare with it.
+    @Test func anEntrysOwnEnumMayTakeTheNameOfASetItDoesNotUse() throws {
+        func text(_ condition: String) -> String {
+            form("""
+          - picker: top
+            options: Kind
+          - list: employers
+            elements:
+              - segment: kind
+                options: [m, n]
+              - textField: t
+                visibleWhen: \(condition)
+        """) + "\noptions:\n  Kind: [p, q]\n"
+        }
+        #expect(Self.summaries(text("top == 'p'")) == [])
+        #expect(Self.summaries(text("top == kind")) == [
+            "11:22 FC502 'top' (single choice 'TestForm.Kind') cannot be compared with 'kind' (single choice 'Kind')",
+        ])
+        let result = FormPipeline.build(SourceFile(path: "t.form.yaml", text: text("top == 'p'")))
+        #expect(try #require(result.swiftSource).contains("enum Kind: String, CaseIterable, Codable, Sendable {\n            case m"))
     }
 }
 
