@@ -29,62 +29,52 @@ struct RecheckTableTests {
         #expect(source.contains("groups.append(([.f0], [.f1, .f2]))"))
     }
 
+    /// A form of `depth` × 128 switches and `fields` required fields in groups
+    /// nested `depth` deep, each shown by a condition that reads 128 switches; in
+    /// a list (`inList`) whose own condition reads two of them, or not.
+    static func wideForm(depth: Int, fields: Int, inList: Bool) -> String {
+        var out = "formc: 1\nform: WideForm\nelements:\n"
+        for group in 0..<depth {
+            for read in 0..<128 { out += "  - boolean: a\(group)x\(read)\n    title: A\n" }
+        }
+        var indent = "  "
+        if inList {
+            out += "  - list: items\n    visibleWhen: a0x0 or a0x1\n    elements:\n"
+            indent = "      "
+        }
+        for group in 0..<depth {
+            let condition = (0..<128).map { "a\(group)x\($0)" }.joined(separator: " or ")
+            out += "\(indent)- group: g\(group)\n\(indent)  visibleWhen: \(condition)\n\(indent)  elements:\n"
+            indent += "    "
+        }
+        for field in 0..<fields { out += "\(indent)- textField: f\(field)\n\(indent)  rules: [required]\n" }
+        return out
+    }
+
+    /// The bytes of the tables' lines in `source`.
+    static func tablesText(_ source: String) -> Int {
+        source.components(separatedBy: "\n").filter { $0.contains("groups.append(") || $0.contains("dependents[.") }
+            .reduce(0) { $0 + $1.utf8.count }
+    }
+
     /// Groups nested `depth` deep, each shown by a condition that reads 128
     /// switches, around `fields` required fields: each field is listed once per
     /// condition around it and each switch once, so twice the fields give about
     /// twice the Swift, never the product of the reads and the fields.
     @Test func conditionsReadingManyFieldsAroundManyFieldsStayLinear() throws {
-        func yaml(depth: Int, fields: Int) -> String {
-            var out = "formc: 1\nform: WideForm\nelements:\n"
-            for group in 0..<depth {
-                for read in 0..<128 { out += "  - boolean: a\(group)x\(read)\n    title: A\n" }
-            }
-            var indent = "  "
-            for group in 0..<depth {
-                let condition = (0..<128).map { "a\(group)x\($0)" }.joined(separator: " or ")
-                out += "\(indent)- group: g\(group)\n\(indent)  visibleWhen: \(condition)\n\(indent)  elements:\n"
-                indent += "    "
-            }
-            for field in 0..<fields { out += "\(indent)- textField: f\(field)\n\(indent)  rules: [required]\n" }
-            return out
-        }
-        func groupsText(_ source: String) -> Int {
-            source.components(separatedBy: "\n").filter { $0.contains("groups.append(") }.reduce(0) { $0 + $1.utf8.count }
-        }
-        let small = groupsText(try Self.swift(yaml(depth: 4, fields: 200)))
-        let large = groupsText(try Self.swift(yaml(depth: 4, fields: 400)))
+        let small = Self.tablesText(try Self.swift(Self.wideForm(depth: 4, fields: 200, inList: false)))
+        let large = Self.tablesText(try Self.swift(Self.wideForm(depth: 4, fields: 400, inList: false)))
         #expect(small > 0)
         #expect(Double(large) < 2.1 * Double(small), "\(small) → \(large) bytes")
         // Each of the 4 conditions: its 128 reads and the 400 fields, about 10 bytes each.
         #expect(large < 4 * (128 + 400) * 12, "\(large) bytes")
     }
 
-    /// The same in a list: a list whose entries sit in groups nested `depth`
-    /// deep, each shown by a condition that reads 128 of the form's switches,
-    /// around `fields` required fields. The entry's table of the form's fields
-    /// lists each field once per condition around it and each switch once.
+    /// The same in a list: the entry's table of the form's fields lists each
+    /// field once per condition around it and each switch once.
     @Test func anEntrysConditionsReadingManyFormFieldsStayLinear() throws {
-        func yaml(depth: Int, fields: Int) -> String {
-            var out = "formc: 1\nform: WideListForm\nelements:\n"
-            for group in 0..<depth {
-                for read in 0..<128 { out += "  - boolean: a\(group)x\(read)\n    title: A\n" }
-            }
-            out += "  - list: items\n    visibleWhen: a0x0 or a0x1\n    elements:\n"
-            var indent = "      "
-            for group in 0..<depth {
-                let condition = (0..<128).map { "a\(group)x\($0)" }.joined(separator: " or ")
-                out += "\(indent)- group: g\(group)\n\(indent)  visibleWhen: \(condition)\n\(indent)  elements:\n"
-                indent += "    "
-            }
-            for field in 0..<fields { out += "\(indent)- textField: f\(field)\n\(indent)  rules: [required]\n" }
-            return out
-        }
-        func tablesText(_ source: String) -> Int {
-            source.components(separatedBy: "\n").filter { $0.contains("groups.append(") || $0.contains("dependents[.") }
-                .reduce(0) { $0 + $1.utf8.count }
-        }
-        let small = tablesText(try Self.swift(yaml(depth: 4, fields: 200)))
-        let large = tablesText(try Self.swift(yaml(depth: 4, fields: 400)))
+        let small = Self.tablesText(try Self.swift(Self.wideForm(depth: 4, fields: 200, inList: true)))
+        let large = Self.tablesText(try Self.swift(Self.wideForm(depth: 4, fields: 400, inList: true)))
         #expect(small > 0)
         #expect(Double(large) < 2.1 * Double(small), "\(small) → \(large) bytes")
         // The list's condition and each of the 4 groups': its reads and the 400 fields, about 10 bytes each.
