@@ -159,11 +159,10 @@ struct ElementWalker {
     /// generated form are reserved for fields only.
     mutating func checkSpelling(_ id: Located<String>, what: String, isField: Bool) {
         if !SwiftNaming.isLowerCamelCase(id.value) {
-            let suggestion = SwiftNaming.caseName(forOptionValue: id.value)
             diagnostics.error(
                 .invalidFieldID, "'\(id.value)' is not a valid \(what)", at: id.range,
                 help: ["an id is lowerCamelCase ([a-z][A-Za-z0-9]*)"]
-                    + (SwiftNaming.isLowerCamelCase(suggestion) ? ["did you mean '\(suggestion)'?"] : [])
+                    + (SwiftNaming.suggestedID(for: id.value).map { ["did you mean '\($0)'?"] } ?? [])
             )
             return
         }

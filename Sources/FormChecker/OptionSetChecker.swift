@@ -18,7 +18,7 @@ enum OptionSetChecker {
                 diagnostics.error(
                     .invalidFormName, "'\(name.value)' is not a valid option set name", at: name.range,
                     help: ["an option set's name is the generated enum's: an UpperCamelCase Swift type name ([A-Z][A-Za-z0-9]*)"]
-                        + (suggestedName(for: name.value).map { ["did you mean '\($0)'?"] } ?? [])
+                        + (SwiftNaming.suggestedTypeName(for: name.value).map { ["did you mean '\($0)'?"] } ?? [])
                 )
             } else if GeneratedTypeNames.contains(name.value) {
                 diagnostics.error(
@@ -73,7 +73,7 @@ enum OptionSetChecker {
         for set in document.optionSets where !used.contains(set.name.value) {
             // A name FC200 or FC204 rejects is not one to write: the help names the
             // set as FC200 suggests renaming it, or asks for another name.
-            let candidate = isValidName(set.name.value) ? set.name.value : suggestedName(for: set.name.value)
+            let candidate = isValidName(set.name.value) ? set.name.value : SwiftNaming.suggestedTypeName(for: set.name.value)
             let name = candidate.flatMap { GeneratedTypeNames.contains($0) ? nil : $0 }
             diagnostics.warning(
                 .unusedOptionSet, "option set '\(set.name.value)' is not used by any field", at: set.name.range,
@@ -88,11 +88,5 @@ enum OptionSetChecker {
     /// Whether `name` can be a set's name: an UpperCamelCase Swift type name, no keyword (else FC200).
     static func isValidName(_ name: String) -> Bool {
         SwiftNaming.isUpperCamelCase(name) && !SwiftNaming.keywords.contains(name)
-    }
-
-    /// The valid name nearest an invalid one (`country` → `Country`), if there is one.
-    static func suggestedName(for name: String) -> String? {
-        let suggestion = SwiftNaming.upperCamelCase(SwiftNaming.caseName(forOptionValue: name).trimmingBackticks)
-        return isValidName(suggestion) && suggestion != name ? suggestion : nil
     }
 }

@@ -15,8 +15,7 @@ enum TypeNameHelp {
         if SwiftNaming.keywords.contains(name) {
             return [rule, "'\(name)' is a Swift keyword; choose another name, e.g. '\(name)\(suffix)'"]
         }
-        let suggestion = SwiftNaming.upperCamelCase(SwiftNaming.caseName(forOptionValue: name).trimmingBackticks)
-        guard suggestion != name, SwiftNaming.isUpperCamelCase(suggestion), !SwiftNaming.keywords.contains(suggestion) else { return [rule] }
+        guard let suggestion = SwiftNaming.suggestedTypeName(for: name) else { return [rule] }
         return [rule, "did you mean '\(suggestion)'?"]
     }
 }

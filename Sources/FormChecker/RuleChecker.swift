@@ -145,12 +145,10 @@ enum RuleChecker {
                 checkSameAs(target, rule: rule, field: field, symbols: symbols, diagnostics: &diagnostics)
             case .custom(let validator):
                 if !SwiftNaming.isLowerCamelCase(validator) || SwiftNaming.keywords.contains(validator) {
-                    let suggestion = SwiftNaming.caseName(forOptionValue: validator)
                     diagnostics.error(
                         .invalidValidatorName, "'\(validator)' is not a valid validator name", at: rule.parameterRange ?? rule.nameRange,
                         help: ["a validator name is a lowerCamelCase Swift method name, not a keyword"]
-                            + (SwiftNaming.isLowerCamelCase(suggestion) && !SwiftNaming.keywords.contains(suggestion)
-                                ? ["did you mean '\(suggestion)'?"] : [])
+                            + (SwiftNaming.suggestedID(for: validator).map { ["did you mean '\($0)'?"] } ?? [])
                     )
                 }
             }

@@ -55,6 +55,13 @@ let diagnosticCodeCases: [DiagnosticCodeCase] = [
     .init(code: "FC200", source: "formc: 1\nform: signUp\nelements:\n  - staticText: a\n", line: 2, column: 7,
           message: "'signUp' is not a valid form type name", help: "did you mean 'SignUp'?"),
     .init(code: "FC201", source: form("  - textField: Email\n"), line: 4, column: 16, message: "'Email' is not a valid field id"),
+    // Accents and fullwidth letters: the did-you-mean is the name in plain ASCII.
+    .init(code: "FC201", source: form("  - textField: prénom\n"), line: 4, column: 16, message: "'prénom' is not a valid field id",
+          help: "did you mean 'prenom'?"),
+    .init(code: "FC201", source: form("  - textField: ｐａｇｅ\n"), line: 4, column: 16, message: "is not a valid field id",
+          help: "did you mean 'page'?"),
+    .init(code: "FC200", source: "formc: 1\nform: Größe\nelements:\n  - textField: x\n", line: 2, column: 7,
+          message: "'Größe' is not a valid form type name", help: "did you mean 'Grosse'?"),
     .init(code: "FC201", source: form("  - textField: class\n"), line: 4, column: 16, message: "Swift keyword"),
     .init(code: "FC201", source: form("  - textField: values\n"), line: 4, column: 16, message: "member of every generated form"),
     .init(code: "FC201", source: form("  - textField: context\n"), line: 4, column: 16, message: "member of every generated form"),

@@ -118,6 +118,54 @@ public enum SwiftNaming {
         return name
     }
 
+    /// The valid lowerCamelCase id nearest an invalid `name` (`first name` →
+    /// `firstName`, `prénom` → `prenom`), for a did-you-mean; nil when there is
+    /// none, or it is `name` itself.
+    public static func suggestedID(for name: String) -> String? {
+        let suggestion = caseName(forOptionValue: asciiFolded(name))
+        return isLowerCamelCase(suggestion) && !keywords.contains(suggestion) && suggestion != name ? suggestion : nil
+    }
+
+    /// The valid UpperCamelCase type name nearest an invalid `name` (`country` →
+    /// `Country`, `Größe` → `Grosse`), for a did-you-mean; nil when there is none,
+    /// or it is `name` itself.
+    public static func suggestedTypeName(for name: String) -> String? {
+        let suggestion = upperCamelCase(caseName(forOptionValue: asciiFolded(name)).filter { $0 != "`" })
+        return isUpperCamelCase(suggestion) && !keywords.contains(suggestion) && suggestion != name ? suggestion : nil
+    }
+
+    /// `text` with its Latin letters' accents taken off (`é` → `e`, `ß` → `ss`,
+    /// combining marks dropped) and fullwidth ASCII made ASCII (`ｐ` → `p`): what a
+    /// name typed with them most likely means in ASCII. Other characters stay.
+    static func asciiFolded(_ text: String) -> String {
+        guard !text.utf8.allSatisfy({ $0 < 0x80 }) else { return text }
+        var out = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            let value = scalar.value
+            switch value {
+            case 0x300...0x36F:
+                continue
+            case 0xFF01...0xFF5E:
+                out.append(Unicode.Scalar(value - 0xFEE0)!)
+            case 0xC0...0x17F:
+                let folded = latinFolds[Int(value - 0xC0)]
+                if folded == "-" { out.append(scalar) } else { out.append(contentsOf: folded.unicodeScalars) }
+            default:
+                out.append(scalar)
+            }
+        }
+        return String(out)
+    }
+
+    /// U+00C0 to U+017F, each its letters without accents; "-" for one that stays.
+    private static let latinFolds: [String] = {
+        let latin1 = "A A A A A A AE C E E E E I I I I D N O O O O O - O U U U U Y TH ss a a a a a a ae c e e e e i i i i d n o o o o o - o u u u u y th y"
+        let extendedA = "A a A a A a C c C c C c C c D d D d E e E e E e E e E e G g G g G g G g H h H h I i I i I i I i I i IJ ij J j K k k "
+            + "L l L l L l L l L l N n N n N n n N n O o O o O o OE oe R r R r R r S s S s S s S s T t T t T t U u U u U u U u U u U u "
+            + "W w Y y Y Z z Z z Z z s"
+        return (latin1 + " " + extendedA).split(separator: " ").map(String.init)
+    }()
+
     /// `confirmPassword` → `Confirm password`, `zipCode2` → `Zip code 2`: how a
     /// field without a title is named in default messages.
     public static func words(fromIdentifier id: String) -> String {
