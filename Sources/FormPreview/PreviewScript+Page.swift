@@ -127,39 +127,30 @@ extension PreviewScript {
 
   /**
    * The fields a change of `field` re-checks, each once, in order (as FormRuntime's
-   * `RecheckTable.fieldsFollowingChains(after:)`): its dependents, then for each
-   * condition that reads it, the fields with rules it shows or hides (valid while
-   * hidden) and the fields whose rules read one it shows or hides (which reads as
-   * empty while hidden). A list's entries are under the list's conditions: a hidden
-   * list's fields are valid. And along chains: a field reached so that a condition
-   * reads may have been hidden or shown with it, so the conditions that read it are
-   * followed too.
+   * `RecheckTable.fields(after:)`): its dependents, then for each condition that
+   * reads it, the fields with rules it shows or hides (valid while hidden) and the
+   * fields whose rules read one it shows or hides (which reads as empty while
+   * hidden). A list's entries are under the list's conditions: a hidden list's
+   * fields are valid.
    */
   function rechecks(field) {
     const result = [...(dependents.get(field) || [])];
     const listed = new Set(result).add(field);
-    const readers = [field];
-    const followed = new Set(readers);
-    const add = (other) => {
-      if (!listed.has(other)) { listed.add(other); result.push(other); }
-      if (readersOf.has(other) && !followed.has(other)) { followed.add(other); readers.push(other); }
-    };
-    for (let next = 0; next < readers.length; next++) {
-      for (const node of readersOf.get(readers[next]) || []) {
-        if (node.removed) continue;
-        const stack = [node];
-        while (stack.length > 0) {
-          const current = stack.pop();
-          const shown = current.field;
-          if (shown !== undefined) {
-            if (shown.decl.rules.length > 0 || readersOf.has(shown)) add(shown);
-            for (const reader of dependents.get(shown) || []) add(reader);
-          }
-          if (current.list) {
-            for (let index = current.list.entries.length - 1; index >= 0; index--) stack.push(current.list.entries[index].node);
-          }
-          for (let index = current.children.length - 1; index >= 0; index--) stack.push(current.children[index]);
+    const add = (other) => { if (!listed.has(other)) { listed.add(other); result.push(other); } };
+    for (const node of readersOf.get(field) || []) {
+      if (node.removed) continue;
+      const stack = [node];
+      while (stack.length > 0) {
+        const current = stack.pop();
+        const shown = current.field;
+        if (shown !== undefined) {
+          if (shown.decl.rules.length > 0) add(shown);
+          for (const reader of dependents.get(shown) || []) add(reader);
         }
+        if (current.list) {
+          for (let index = current.list.entries.length - 1; index >= 0; index--) stack.push(current.list.entries[index].node);
+        }
+        for (let index = current.children.length - 1; index >= 0; index--) stack.push(current.children[index]);
       }
     }
     return result;

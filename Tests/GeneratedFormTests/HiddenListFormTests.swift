@@ -70,25 +70,6 @@ struct HiddenListFormTests {
         #expect(form.state(of: .pets) == .invalid(message: "Pets: add at least 1 entry"))
     }
 
-    /// A chain from the form into an entry: `noChips` hides `chipped`, whose value
-    /// shows `chip`. Hiding `chipped` hides `chip` (it reads `chipped` as empty):
-    /// valid at once, checked again once shown (SPEC §6.2, §7).
-    @Test func aChainFromAFormFieldIntoAnEntryIsFollowed() async {
-        let form = Form()
-        let pet = form.pets.entries[0]
-        pet.name.value = "Rex"
-        pet.chipped.value = true
-        _ = await form.validate()
-        #expect(pet.state(of: .chip) == .invalid(message: "Chip is required"))
-        form.noChips.value = true
-        await form.settle()
-        #expect(!pet.isVisible(.chip))
-        #expect(pet.state(of: .chip) == .valid)
-        form.noChips.value = false
-        await form.settle()
-        #expect(pet.state(of: .chip) == .invalid(message: "Chip is required"))
-    }
-
     /// An entry nobody has reached stays idle when the list is hidden and shown.
     @Test func hidingTheListLeavesAnUntouchedEntryIdle() async {
         let form = Form()

@@ -12,9 +12,7 @@ import Observation
 ///   `.cancelled` and never writes its result over the newer state.
 /// - Dependents: when a field changes, each field whose rules read it is
 ///   validated again, and so is each field of a visibility group whose condition
-///   reads it (the fields it shows or hides, and those whose rules read them), and
-///   so on along chains (a field it hides that another condition reads:
-///   `RecheckTable.fieldsFollowingChains(after:)`), but
+///   reads it (the fields it shows or hides, and those whose rules read them), but
 ///   only when it already has a state (it is not `.idle`): a result the user can
 ///   see must not go stale, but a field nobody has reached yet must not light up
 ///   with an error because another one changed.
@@ -149,14 +147,12 @@ public final class FieldValidationController<Field: Hashable & Sendable> {
         unjoinedEdits[field] = task
     }
 
-    /// Re-runs the rules of each of `fields` that has a state, in order, then of
-    /// what those re-check in turn (a field among them that a condition reads may
-    /// have been hidden or shown), in a task of its own that `settle()` awaits, and
-    /// returns at once: a value those rules read changed outside this controller (a
-    /// list entry's fields reading a field of the form, SPEC §16).
+    /// Re-runs the rules of each of `fields` that has a state, in order, in a task
+    /// of its own that `settle()` awaits, and returns at once: a value those rules
+    /// read changed outside this controller (a list entry's fields reading a field
+    /// of the form, SPEC §16).
     public func recheck(_ fields: [Field]) {
-        guard !fields.isEmpty else { return }
-        let checked = rechecks.fieldsFollowingChains(from: fields).filter { (records[$0]?.state ?? .idle) != .idle }
+        let checked = fields.filter { (records[$0]?.state ?? .idle) != .idle }
         guard !checked.isEmpty else { return }
         editCount &+= 1
         let number = editCount
@@ -219,7 +215,7 @@ public final class FieldValidationController<Field: Hashable & Sendable> {
         if runs {
             _ = await run(field, debounced: true)
         }
-        for dependent in rechecks.fieldsFollowingChains(after: field, excluding: field) where state(of: dependent) != .idle {
+        for dependent in rechecks.fields(after: field, excluding: field) where state(of: dependent) != .idle {
             guard self.resets == resets else { return }
             await validate(dependent)
         }
@@ -228,7 +224,7 @@ public final class FieldValidationController<Field: Hashable & Sendable> {
     /// Whether a change of `field` re-checks a field that has a state, other than
     /// itself: without making the list (an assignment asks on every keystroke).
     private func rechecksOne(after field: Field) -> Bool {
-        rechecks.rechecksAnyFollowingChains(after: field) { other in other != field && (records[other].map { $0.state != .idle } ?? false) }
+        rechecks.rechecksAny(after: field) { other in other != field && (records[other].map { $0.state != .idle } ?? false) }
     }
 
     /// `field` lost focus. Returns once the validation its trigger calls for has finished.

@@ -9,16 +9,10 @@
 ///
 /// A visibility group is one condition that shows or hides fields: the fields it
 /// reads (`readers`) and the fields a change of one of them re-checks (those with
-/// rules it shows or hides, which are valid while hidden; those whose rules read a
-/// field it shows or hides, which reads as empty while hidden; and those it shows
-/// or hides that another condition reads). A field is listed once for each
-/// condition around it, so the table grows with the form, not with a condition's
-/// reads times the fields under it.
-///
-/// Where readers and fields are one type (a form's own table), a change follows
-/// chains (`fieldsFollowingChains(after:)`): a field a group re-checks that is
-/// itself read by a condition may have been hidden or shown with it, and reads as
-/// empty while hidden, so what a change of it re-checks is re-checked too.
+/// rules it shows or hides, which are valid while hidden, and those whose rules
+/// read a field it shows or hides, which reads as empty while hidden). A field is
+/// listed once for each condition around it, so the table grows with the form,
+/// not with a condition's reads times the fields under it.
 public struct RecheckTable<Reader: Hashable & Sendable, Field: Hashable & Sendable>: Sendable {
     private let dependents: [Reader: [Field]]
     /// Each visibility group's fields, by the group's number.
@@ -67,58 +61,5 @@ public struct RecheckTable<Reader: Hashable & Sendable, Field: Hashable & Sendab
             }
         }
         return result
-    }
-}
-
-extension RecheckTable where Reader == Field {
-    /// `fields(after:excluding:)`, following chains: each field a group re-checks
-    /// that a condition reads adds the fields of the groups whose condition reads
-    /// it, and so on, each field once, in the order reached. (The dependents of
-    /// such a field are in those groups already: a field whose rules read a field
-    /// a condition hides is listed with the condition.)
-    public func fieldsFollowingChains(after reader: Field, excluding excluded: Field? = nil) -> [Field] {
-        var result: [Field] = []
-        var listed = Set<Field>()
-        if let excluded { listed.insert(excluded) }
-        for field in dependents[reader] ?? [] where listed.insert(field).inserted { result.append(field) }
-        follow(from: [reader], listed: &listed, into: &result)
-        return result
-    }
-
-    /// `fields`, each once, then what following chains from each of them adds
-    /// (`fieldsFollowingChains(after:)`): what to re-check when `fields` were shown
-    /// or hidden from outside the table (a list entry's fields, by the form's fields).
-    public func fieldsFollowingChains(from fields: [Field]) -> [Field] {
-        var result: [Field] = []
-        var listed = Set<Field>()
-        for field in fields where listed.insert(field).inserted { result.append(field) }
-        follow(from: result, listed: &listed, into: &result)
-        return result
-    }
-
-    /// Whether `fieldsFollowingChains(after:)` has a field for which `isChecked`
-    /// holds, found without making the list when one is near.
-    public func rechecksAnyFollowingChains(after reader: Field, where isChecked: (Field) -> Bool) -> Bool {
-        if rechecksAny(after: reader, where: isChecked) { return true }
-        guard groupsReading[reader] != nil else { return false }
-        return fieldsFollowingChains(after: reader).contains(where: isChecked)
-    }
-
-    /// Appends to `result` the fields of every group whose condition reads one of
-    /// `start`, then of every group whose condition reads a field so appended.
-    private func follow(from start: [Field], listed: inout Set<Field>, into result: inout [Field]) {
-        var readers = start
-        var followed = Set(start)
-        var next = 0
-        while next < readers.count {
-            let reader = readers[next]
-            next += 1
-            for group in groupsReading[reader] ?? [] {
-                for shown in groupFields[group] {
-                    if listed.insert(shown).inserted { result.append(shown) }
-                    if groupsReading[shown] != nil, followed.insert(shown).inserted { readers.append(shown) }
-                }
-            }
-        }
     }
 }

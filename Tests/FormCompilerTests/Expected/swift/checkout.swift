@@ -316,7 +316,7 @@ final class CheckoutForm {
 
     private nonisolated static func makeVisibilityGroups() -> [(readers: [Field], fields: [Field])] {
         var groups: [(readers: [Field], fields: [Field])] = []
-        groups.append(([.billingSameAsShipping], [.billingName, .billingStreet, .billingCountry, .billingPostcode]))
+        groups.append(([.billingSameAsShipping], [.billingName, .billingStreet, .billingPostcode]))
         return groups
     }
 

@@ -255,7 +255,6 @@ final class SettingsForm {
 
     private nonisolated static func makeVisibilityGroups() -> [(readers: [Field], fields: [Field])] {
         var groups: [(readers: [Field], fields: [Field])] = []
-        groups.append(([.pushEnabled], [.quietHours]))
         groups.append(([.quietHours], [.quietFrom]))
         groups.append(([.developerMode], [.serverURL]))
         return groups
