@@ -13,7 +13,7 @@ package enum ConditionWords {
 enum TypeNameHelp {
     static func help(for name: String, rule: String, suffix: String) -> [String] {
         if SwiftNaming.keywords.contains(name) {
-            return [rule, "'\(name)' is a Swift keyword; choose another name, e.g. '\(name)\(suffix)'"]
+            return [rule, "'\(name)' is a Swift keyword; choose another name, e.g. '\(SwiftNaming.upperCamelCase(name))\(suffix)'"]
         }
         guard let suggestion = SwiftNaming.suggestedTypeName(for: name) else { return [rule] }
         return [rule, "did you mean '\(suggestion)'?"]

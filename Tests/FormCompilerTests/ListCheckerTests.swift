@@ -331,6 +331,8 @@ struct ListCheckerTests {
         #expect(try help("Any").last == "'Any' is a Swift keyword; choose another name, e.g. 'AnyItem'")
         #expect(diagnose("formc: 1\nform: Protocol\nelements:\n  - textField: x\n").first?.help.last
             == "'Protocol' is a Swift keyword; choose another name, e.g. 'ProtocolForm'")
+        #expect(diagnose("formc: 1\nform: self\nelements:\n  - textField: x\n").first?.help.last
+            == "'self' is a Swift keyword; choose another name, e.g. 'SelfForm'")
     }
 
     @Test func entryMembersAreReserved() {
