@@ -403,27 +403,18 @@ extension FormTranslator {
         let formField = SwiftType.named(entry.formType + ".Field")
         var arguments: [SwiftArgument] = []
         if !entry.formDependents.isEmpty {
-            staticTable(
+            writeDependentsTable(
                 "formDependents", doc: "A field of the form → the entry's fields whose rules read it.",
-                type: .dictionary(formField, .array(Self.fieldType)), local: "dependents", empty: .dictionary([]), into: &out
-            ) { out in
-                for (target, fields) in entry.formDependents {
-                    out.dependentsAssignment("dependents", target: target, fields: fields)
-                }
-            }
+                readerType: formField, entry.formDependents, into: &out
+            )
             arguments.append(SwiftArgument("dependents", .name("formDependents")))
         }
         if !formVisibilityGroups.isEmpty {
-            staticTable(
+            writeGroupsTable(
                 "formVisibilityGroups",
                 doc: "Each condition that hides what the entry's rules need and reads the form's fields: those fields, and the entry's fields a change of one re-checks.",
-                type: .array(.tuple(labels: ["readers", "fields"], types: [.array(formField), .array(Self.fieldType)])),
-                local: "groups", empty: .array([]), into: &out
-            ) { out in
-                for (readers, fields) in formVisibilityGroups {
-                    out.visibilityGroupAppend("groups", readers: readers, fields: fields)
-                }
-            }
+                readerType: formField, formVisibilityGroups, into: &out
+            )
             arguments.append(SwiftArgument("visibilityGroups", .name("formVisibilityGroups")))
         }
         let table = "FormRuntime.RecheckTable<\(entry.formType).Field, Field>"

@@ -169,13 +169,38 @@ extension FormTranslator {
     /// hides a field that a rule needs.
     private func visibilityGroupMembers(into out: inout SwiftRenderer) {
         guard !visibilityGroups.isEmpty else { return }
-        let groupsType = SwiftType.array(.tuple(labels: ["readers", "fields"], types: [.array(Self.fieldType), .array(Self.fieldType)]))
-        staticTable(
+        writeGroupsTable(
             "visibilityGroups", doc: "Each condition that shows or hides fields: the fields it reads, and those a change of one re-checks.",
-            type: groupsType, local: "groups", empty: .array([]), into: &out
-        ) { out in
-            for (readers, fields) in visibilityGroups {
+            readerType: Self.fieldType, visibilityGroups, into: &out
+        )
+    }
+
+    /// A static table of visibility groups (`staticTable`): `[(readers: [R], fields: [Field])]`,
+    /// readers of `readerType` (the class's `Field`, or for an entry the form's).
+    func writeGroupsTable(
+        _ name: String, doc: String, readerType: SwiftType, _ groups: [(readers: [String], fields: [String])],
+        into out: inout SwiftRenderer
+    ) {
+        let type = SwiftType.array(.tuple(labels: ["readers", "fields"], types: [.array(readerType), .array(Self.fieldType)]))
+        staticTable(name, doc: doc, type: type, local: "groups", empty: .array([]), into: &out) { out in
+            for (readers, fields) in groups {
                 out.visibilityGroupAppend("groups", readers: readers, fields: fields)
+            }
+        }
+    }
+
+    /// A static table of dependents (`staticTable`): `[R: [Field]]`, keys of
+    /// `readerType` (the class's `Field`, or for an entry the form's).
+    func writeDependentsTable(
+        _ name: String, doc: String, readerType: SwiftType, _ table: [(target: String, fields: [String])],
+        into out: inout SwiftRenderer
+    ) {
+        staticTable(
+            name, doc: doc, type: .dictionary(readerType, .array(Self.fieldType)), local: "dependents", empty: .dictionary([]),
+            into: &out
+        ) { out in
+            for (target, fields) in table {
+                out.dependentsAssignment("dependents", target: target, fields: fields)
             }
         }
     }
@@ -203,7 +228,7 @@ extension FormTranslator {
     }
 
     /// `dependents`, and `makeDependents` when a change of one field re-checks another.
-    private func dependents(_ table: [(String, [String])], into out: inout SwiftRenderer) {
+    private func dependents(_ table: [(target: String, fields: [String])], into out: inout SwiftRenderer) {
         let dependentsType = SwiftType.dictionary(Self.fieldType, .array(Self.fieldType))
         if table.isEmpty {
             out.declaration(.property(SwiftProperty(
@@ -211,31 +236,27 @@ extension FormTranslator {
                 type: dependentsType, initializer: .dictionary([])
             )))
         } else {
-            staticTable(
+            writeDependentsTable(
                 "dependents", doc: "A field → the fields whose rules read it: a change re-checks those that have a state.",
-                type: dependentsType, local: "dependents", empty: .dictionary([]), into: &out
-            ) { out in
-                for (target, fields) in table {
-                    out.dependentsAssignment("dependents", target: target, fields: fields)
-                }
-            }
+                readerType: Self.fieldType, table, into: &out
+            )
         }
     }
 
     /// A field a rule reads (a `sameAs` target, a bound, a field a `when:`
     /// reads) → the fields whose rules read it, in document order.
-    private func dependentsTable() -> [(String, [String])] {
-        var result: [(String, [String])] = []
+    private func dependentsTable() -> [(target: String, fields: [String])] {
+        var result: [(target: String, fields: [String])] = []
         var indexOfTarget: [String: Int] = Dictionary(minimumCapacity: ruleFacts.sameAs.count)
         for (target, field) in ruleFacts.sameAs {
             // A field of the form outside a list is no field of the entry's.
             if entry != nil, fieldPosition(target) == nil { continue }
             if let index = indexOfTarget[target] {
                 // A field's own rules are adjacent, so a repeat is always the last entry.
-                if result[index].1.last != field { result[index].1.append(field) }
+                if result[index].fields.last != field { result[index].fields.append(field) }
             } else {
                 indexOfTarget[target] = result.count
-                result.append((target, [field]))
+                result.append((target: target, fields: [field]))
             }
         }
         return result
