@@ -58,27 +58,18 @@ struct RecheckTableTests {
     }
 
     /// Groups nested `depth` deep, each shown by a condition that reads 128
-    /// switches, around `fields` required fields: each field is listed once per
-    /// condition around it and each switch once, so twice the fields give about
-    /// twice the Swift, never the product of the reads and the fields.
-    @Test func conditionsReadingManyFieldsAroundManyFieldsStayLinear() throws {
-        let small = Self.tablesText(try Self.swift(Self.wideForm(depth: 4, fields: 200, inList: false)))
-        let large = Self.tablesText(try Self.swift(Self.wideForm(depth: 4, fields: 400, inList: false)))
+    /// switches, around `fields` required fields, in the form or in a list's
+    /// entries: each field is listed once per condition around it and each switch
+    /// once, so twice the fields give about twice the Swift, never the product of
+    /// the reads and the fields.
+    @Test(arguments: [false, true])
+    func conditionsReadingManyFieldsAroundManyFieldsStayLinear(inList: Bool) throws {
+        let small = Self.tablesText(try Self.swift(Self.wideForm(depth: 4, fields: 200, inList: inList)))
+        let large = Self.tablesText(try Self.swift(Self.wideForm(depth: 4, fields: 400, inList: inList)))
         #expect(small > 0)
         #expect(Double(large) < 2.1 * Double(small), "\(small) → \(large) bytes")
-        // Each of the 4 conditions: its 128 reads and the 400 fields, about 10 bytes each.
-        #expect(large < 4 * (128 + 400) * 12, "\(large) bytes")
-    }
-
-    /// The same in a list: the entry's table of the form's fields lists each
-    /// field once per condition around it and each switch once.
-    @Test func anEntrysConditionsReadingManyFormFieldsStayLinear() throws {
-        let small = Self.tablesText(try Self.swift(Self.wideForm(depth: 4, fields: 200, inList: true)))
-        let large = Self.tablesText(try Self.swift(Self.wideForm(depth: 4, fields: 400, inList: true)))
-        #expect(small > 0)
-        #expect(Double(large) < 2.1 * Double(small), "\(small) → \(large) bytes")
-        // The list's condition and each of the 4 groups': its reads and the 400 fields, about 10 bytes each.
-        #expect(large < 5 * (128 + 400) * 12, "\(large) bytes")
+        // Each of the 4 conditions (and the list's): its reads and the 400 fields, about 10 bytes each.
+        #expect(large < (inList ? 5 : 4) * (128 + 400) * 12, "\(large) bytes")
     }
 
     /// An entry's field `x` does not hide the form's `x` that the form's
