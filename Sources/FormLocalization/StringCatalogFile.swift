@@ -289,12 +289,12 @@ private struct CatalogValidator {
     var diagnostics: DiagnosticBag
     var failed = false
 
-    mutating func fail(_ message: String, at range: SourceRange) {
+    mutating func fail(
+        _ message: String, at range: SourceRange,
+        help: String = "fix the catalog by hand, or restore it from version control"
+    ) {
         failed = true
-        diagnostics.error(
-            .invalidCatalog, "not a valid String Catalog: " + message, at: range,
-            help: ["fix the catalog by hand, or restore it from version control"]
-        )
+        diagnostics.error(.invalidCatalog, "not a valid String Catalog: " + message, at: range, help: [help])
     }
 
     mutating func check(_ root: CatalogJSON, rootRange: SourceRange) {
@@ -302,13 +302,24 @@ private struct CatalogValidator {
             fail("the top level is not an object", at: rootRange)
             return
         }
-                switch members.first(where: { $0.key == "sourceLanguage" }) {
+        switch members.first(where: { $0.key == "sourceLanguage" }) {
         case nil: fail("'sourceLanguage' is missing", at: rootRange)
         case let member? where member.value.string == nil: fail("'sourceLanguage' is not a string", at: member.range)
         default: break
         }
-        if let version = members.first(where: { $0.key == "version" }), version.value.string == nil {
-            fail("'version' is not a string", at: version.range)
+        if let version = members.first(where: { $0.key == "version" }) {
+            if let text = version.value.string {
+                // Xcode writes "1.0", and "1.1" since Xcode 26: what a later major
+                // version means, formc cannot know, so it writes nothing into it.
+                if text.split(separator: ".", omittingEmptySubsequences: false).first != "1" {
+                    fail(
+                        "its 'version' is '\(text)', and formc reads String Catalogs of version 1 (1.0, 1.1)", at: version.range,
+                        help: "a newer Xcode wrote this catalog: use a formc that reads its version, or write the forms' strings to a catalog of their own"
+                    )
+                }
+            } else {
+                fail("'version' is not a string", at: version.range)
+            }
         }
         guard let strings = members.first(where: { $0.key == "strings" }) else {
             fail("'strings' is missing", at: rootRange)

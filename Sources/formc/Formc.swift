@@ -32,6 +32,11 @@ struct Formc: ParsableCommand {
         formc_install_signal_cleanup()
         ProcessEnvironment.warnOfUnknownSpeedNames()
         let arguments = Array(CommandLine.arguments.dropFirst())
+        if arguments.isEmpty {
+            // No command is a usage error, as a misspelt one is: a script that runs
+            // `formc` with an empty variable fails instead of passing. `--help` prints the help.
+            exit(withError: ValidationError("Missing a command: lint, build, dump, explain, strings, schema, preview or lsp"))
+        }
         do {
             if let lint = LintCommand.Request(quickArguments: arguments) {
                 try lint.run()

@@ -189,6 +189,13 @@ import Testing
         #expect(try Self.merge(Self.translated, Self.strings()) == Self.translated)
     }
 
+    /// Xcode 26 writes version 1.1: such a catalog is merged, and keeps its version.
+    @Test func aVersionOnePointOneCatalogIsMergedAndKeepsItsVersion() throws {
+        let newer = Self.translated.replacingOccurrences(of: #""version" : "1.0""#, with: #""version" : "1.1""#)
+        #expect(newer != Self.translated)
+        #expect(try Self.merge(newer, Self.strings()) == newer)
+    }
+
     /// Only the comment differs (the form's field changed kind, say): the
     /// comment is brought up to date and nothing else changes.
     @Test func aChangedCommentIsBroughtUpToDate() throws {
@@ -507,6 +514,10 @@ import Testing
         ("{\n  \"sourceLanguage\" : \"en\",\n  \"strings\" : [ ]\n}", 3, "not a valid String Catalog: 'strings' is not an object"),
         ("{\n  \"strings\" : {\n\n  }\n}", 1, "not a valid String Catalog: 'sourceLanguage' is missing"),
         ("[ ]", 1, "not a valid String Catalog: the top level is not an object"),
+        ("{\n  \"sourceLanguage\" : \"en\",\n  \"strings\" : {\n  },\n  \"version\" : \"2.0\"\n}", 5,
+         "not a valid String Catalog: its 'version' is '2.0', and formc reads String Catalogs of version 1 (1.0, 1.1)"),
+        ("{\n  \"sourceLanguage\" : \"en\",\n  \"strings\" : {\n  },\n  \"version\" : 1\n}", 5,
+         "not a valid String Catalog: 'version' is not a string"),
         ("""
         {
           "sourceLanguage" : "en",

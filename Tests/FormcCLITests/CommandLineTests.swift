@@ -23,6 +23,17 @@ import Testing
         }
     }
 
+    @Test func noCommandIsAUsageErrorAndHelpIsNot() throws {
+        let scratch = try Scratch()
+        let bare = try scratch.run()
+        #expect(bare.status == 64)
+        #expect(bare.stdout.isEmpty)
+        #expect(bare.stderr.contains("Missing a command: lint, build"), "\(bare.stderr)")
+        let help = try scratch.run("--help")
+        #expect(help.status == 0)
+        #expect(help.stdout.contains("SUBCOMMANDS:"))
+    }
+
     @Test func unknownOptionAndFormatAreUsageErrors() throws {
         let scratch = try Scratch()
         #expect(try scratch.run("lint", "--frobnicate", "x").status == 64)

@@ -52,8 +52,9 @@ extension DiagnosticCatalog {
                 explanation: """
                 The file named by `formc strings -o` or `lint --strings` is not JSON, or not shaped as an \
                 Xcode String Catalog (an object with `sourceLanguage` and `strings`; each localization's \
-                `stringUnit` with a `state` and a `value`). Reported at the line of the problem. \
-                `formc strings` never overwrites such a file.
+                `stringUnit` with a `state` and a `value`), or of a format version formc does not read \
+                (it reads version 1: `1.0`, and `1.1` as Xcode 26 writes it). Reported at the line of \
+                the problem. `formc strings` never overwrites such a file.
                 """,
                 example: """
                 {
