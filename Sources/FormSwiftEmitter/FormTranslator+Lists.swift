@@ -166,8 +166,7 @@ extension FormTranslator {
     static func formRechecks(
         of decl: ListDecl, checked: CheckedList, form: CheckedForm
     ) -> (dependents: [(target: String, fields: [String])], groups: [(readers: [String], fields: [String])]) {
-        var dependents: [(target: String, fields: [String])] = []
-        var indexOfTarget: [String: Int] = [:]
+        var dependents = DependentsTable()
         var conditionGroups: [(readers: [String], fields: [String])] = []
         var indexOfCondition: [ElementPath: Int] = [:]
         var withRules: [String] = []
@@ -178,12 +177,7 @@ extension FormTranslator {
         }
         /// The entry's `field` has a rule that reads the form's field `target`.
         func note(_ target: String, at path: ElementPath, _ field: String) {
-            if let index = indexOfTarget[target] {
-                append(field, to: &dependents[index].fields)
-            } else {
-                indexOfTarget[target] = dependents.count
-                dependents.append((target: target, fields: [field]))
-            }
+            dependents.add(field, reading: target)
             // Each condition around the target: hidden, the target reads as empty.
             for depth in path.indices {
                 let prefix = Array(path[...depth])
@@ -220,7 +214,7 @@ extension FormTranslator {
             form.document.element(at: Array(checked.path[...depth])).visibleWhen?.expression?.fieldReferences ?? []
         })
         let listGroup = listReads.isEmpty || withRules.isEmpty ? [] : [(readers: listReads, fields: withRules)]
-        return (dependents, listGroup + conditionGroups)
+        return (dependents.rows, listGroup + conditionGroups)
     }
 
     /// `names` in order, each once.

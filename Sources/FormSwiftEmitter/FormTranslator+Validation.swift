@@ -246,20 +246,13 @@ extension FormTranslator {
     /// A field a rule reads (a `sameAs` target, a bound, a field a `when:`
     /// reads) → the fields whose rules read it, in document order.
     private func dependentsTable() -> [(target: String, fields: [String])] {
-        var result: [(target: String, fields: [String])] = []
-        var indexOfTarget: [String: Int] = Dictionary(minimumCapacity: ruleFacts.sameAs.count)
+        var table = DependentsTable(capacity: ruleFacts.sameAs.count)
         for (target, field) in ruleFacts.sameAs {
             // A field of the form outside a list is no field of the entry's.
             if entry != nil, fieldPosition(target) == nil { continue }
-            if let index = indexOfTarget[target] {
-                // A field's own rules are adjacent, so a repeat is always the last entry.
-                if result[index].fields.last != field { result[index].fields.append(field) }
-            } else {
-                indexOfTarget[target] = result.count
-                result.append((target: target, fields: [field]))
-            }
+            table.add(field, reading: target)
         }
-        return result
+        return table.rows
     }
 
     /// The controller's `visibilityGroups`: for each condition that shows or hides
@@ -475,5 +468,28 @@ extension FormTranslator {
             form: typeName, id: field.id, rule: rule.kind.name, occurrence: occurrence,
             text: rule.message?.value, fieldName: field.displayName, targetName: targetName, valueType: field.fieldType
         )
+    }
+}
+
+/// A field a rule reads → the fields whose rules read it, each target in the
+/// order of its first read. The reads come field by field in document order, so
+/// a field's repeat (two rules reading one target) is always its target's last
+/// field.
+struct DependentsTable {
+    private(set) var rows: [(target: String, fields: [String])] = []
+    private var indexOfTarget: [String: Int]
+
+    init(capacity: Int = 0) {
+        indexOfTarget = Dictionary(minimumCapacity: capacity)
+    }
+
+    /// `field` has a rule that reads `target`.
+    mutating func add(_ field: String, reading target: String) {
+        if let index = indexOfTarget[target] {
+            if rows[index].fields.last != field { rows[index].fields.append(field) }
+        } else {
+            indexOfTarget[target] = rows.count
+            rows.append((target: target, fields: [field]))
+        }
     }
 }
