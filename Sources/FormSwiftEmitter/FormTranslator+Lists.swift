@@ -369,6 +369,13 @@ extension FormTranslator {
                 "    validation.clearErrors()",
                 "}",
             ])
+            out.listMember([
+                "/// The entry left its list (removed, or replaced by the form's `reset`): its rules in flight are",
+                "/// cancelled, its states `.idle`, and assignments to its values are no edits.",
+                "\(accessPrefix)func didLeaveList() {",
+                "    validation.stop()",
+                "}",
+            ])
         }
         if !formReaders.isEmpty {
             plan.once { [self] out in formRecheckMembers(of: entry, into: &out) }

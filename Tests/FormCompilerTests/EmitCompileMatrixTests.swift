@@ -326,15 +326,16 @@ enum EmitMatrix {
                     ["textField: email"], ["segment: plan", "options: [free, pro]", "default: free"], ["number: age", "default: 20"],
                     ["multiChoice: tags", "options: [a, b]"], ["boolean: terms", "title: Terms", "visibleWhen: isEmpty(email)"],
                 ]),
-                // Form fields named as members of every entry (`id`, `owner`, `applyStates`),
-                // read by a condition, `sameAs`, a bound and a rule's `when`.
+                // Form fields named as members of every entry (`id`, `owner`, `applyStates`,
+                // `didLeaveList`), read by a condition, `sameAs`, a bound and a rule's `when`.
                 Variation("elements: reading form fields named as entry members", [
                     "elements:",
-                    "  - textField: a", "    visibleWhen: isEmpty(id) and not isEmpty(applyStates)", "    rules: [{ sameAs: applyStates, when: isEmpty(owner) }]",
+                    "  - textField: a", "    visibleWhen: isEmpty(id) and not isEmpty(applyStates)",
+                    "    rules: [{ sameAs: applyStates, when: isEmpty(owner) and isEmpty(didLeaveList) }]",
                     "  - number: b", "    rules: [{ max: id }]",
                     "  - date: c", "    rules: [{ min: owner }]",
                 ], siblings: [
-                    ["number: id"], ["date: owner", "visibleWhen: isEmpty(id)"], ["textField: applyStates"],
+                    ["number: id"], ["date: owner", "visibleWhen: isEmpty(id)"], ["textField: applyStates"], ["textField: didLeaveList"],
                 ]),
                 // A name used by a form field, by entry fields of two value types and by
                 // another list's entries: one requirement each (overloads).

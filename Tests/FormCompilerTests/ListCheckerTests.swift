@@ -342,10 +342,12 @@ struct ListCheckerTests {
               - textField: id
               - textField: owner
               - textField: values
+              - textField: didLeaveList
         """)) == [
             "6:20 FC201 'id' is a member of every list entry and cannot be an entry's field id",
             "7:20 FC201 'owner' is a member of every list entry and cannot be an entry's field id",
             "8:20 FC201 'values' is a member of every generated form and cannot be a field id",
+            "9:20 FC201 'didLeaveList' is a member of every list entry and cannot be an entry's field id",
         ])
     }
 

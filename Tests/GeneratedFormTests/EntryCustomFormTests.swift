@@ -16,6 +16,30 @@ actor HandleDirectory: EntryCustomFormValidators {
     }
 }
 
+/// Answers only after a long wait, and records whether its task was cancelled by then.
+actor SlowHandleDirectory: EntryCustomFormValidators {
+    private(set) var started = 0
+    private(set) var cancelled: [Bool] = []
+
+    func handleIsFree(
+        _ value: String, entry: EntryCustomForm.Member, values: EntryCustomForm.Values
+    ) async -> ValidationResult {
+        started += 1
+        try? await Task.sleep(for: .seconds(20))
+        cancelled.append(Task.isCancelled)
+        return .valid
+    }
+
+    /// Waits (at most 10 s) until `count` runs have started, or ended.
+    func waitUntil(started count: Int) async {
+        for _ in 0..<1_000 where started < count { try? await Task.sleep(for: .milliseconds(10)) }
+    }
+
+    func waitUntil(ended count: Int) async {
+        for _ in 0..<1_000 where cancelled.count < count { try? await Task.sleep(for: .milliseconds(10)) }
+    }
+}
+
 @MainActor
 struct EntryCustomFormTests {
     @Test func theStaticValidateRunsTheEntryValidatorPerEntry() async {
@@ -79,6 +103,51 @@ struct EntryCustomFormTests {
         let report = await form.validate()
         #expect(report.issues == [ValidationIssue(path: "/members/0/handle", message: "Handle is required")])
         #expect(await directory.calls.map(\.value) == ["ada", "bob"])
+    }
+
+    /// "Discard changes": values taken from the form and given back (SPEC §15.2).
+    /// Their entries have the ids of the entries shown, and still every value
+    /// comes back and every state is `.idle`, a message from `setError` gone.
+    @Test func resetToTheFormsOwnValuesPutsTheEntriesBack() async {
+        let form = EntryCustomForm(validators: HandleDirectory())
+        form.team.value = "ada"
+        form.members.entries[0].handle.value = "grace"
+        let saved = form.values
+        let shown = form.members.entries[0]
+        shown.handle.value = ""
+        await form.settle()
+        #expect(shown.state(of: .handle) == .invalid(message: "Handle is required"))
+        #expect(form.setError("Taken", at: "/members/1/handle"))
+        form.reset(to: saved)
+        #expect(form.values == saved)
+        #expect(form.members.entries.map(\.id) == saved.members.map(\.id))
+        #expect(form.members.entries[0].handle.value == "grace")
+        #expect(form.members.entries.allSatisfy { $0.state(of: .handle) == .idle })
+        let report = await form.validate()
+        #expect(report.issues.map(\.path) == ["/members/1/handle"])
+        #expect(report.result(at: "/members/1/handle") == .invalid(message: "Handle is required"))
+    }
+
+    /// Removing an entry, or a reset, cancels the entry's rules in flight: the
+    /// app's validator sees `Task.isCancelled`, and the entry's state is `.idle`.
+    @Test(arguments: ["remove", "reset"])
+    func anEntryLeavingItsListCancelsItsValidator(_ how: String) async {
+        let directory = SlowHandleDirectory()
+        let form = EntryCustomForm(validators: directory)
+        let entry = form.members.entries[1]
+        entry.handle.value = "ada"
+        await directory.waitUntil(started: 1)
+        #expect(await directory.started == 1)
+        #expect(entry.state(of: .handle) == .validating)
+        if how == "remove" { form.members.remove(at: 1) } else { form.reset() }
+        #expect(!form.members.entries.contains { $0 === entry })
+        await directory.waitUntil(ended: 1)
+        #expect(await directory.cancelled == [true])
+        #expect(entry.state(of: .handle) == .idle)
+        // The entry that left runs nothing by itself any more.
+        entry.handle.value = "bob"
+        await entry.settle()
+        #expect(await directory.started == 1)
     }
 
     @Test func anEntryWithoutAFormPassesItsCustomRule() async {

@@ -20,6 +20,11 @@ public struct FormEntryID: Hashable, Sendable, CustomStringConvertible {
 public protocol FormListEntry: AnyObject, Identifiable where ID == FormEntryID {
     /// The entry's element tree, bound to this entry's values.
     var elements: [any FormElement] { get }
+
+    /// The entry left its list (removed, or replaced by the form's `reset`): the
+    /// rules it has in flight are cancelled (their validators see
+    /// `Task.isCancelled`) and none of its states changes again.
+    func didLeaveList()
 }
 
 /// The live value of a list (SPEC §14): its entries, each an object holding its
@@ -84,7 +89,9 @@ public final class FormList<Entry: FormListEntry> {
     /// outside the list.
     public func remove(at index: Int) {
         guard canRemove, storage.indices.contains(index) else { return }
+        let removed = storage[index]
         change { _ = $0.remove(at: index) }
+        removed.didLeaveList()
     }
 
     /// Removes the entry with `id`; does nothing at `minItems` or for an id that
@@ -118,10 +125,15 @@ public final class FormList<Entry: FormListEntry> {
         change { $0 = moved }
     }
 
-    /// Replaces every entry (the form's `init(values:)` and a reset), whatever the counts.
+    /// Replaces every entry (the form's `reset`), whatever the counts: an entry
+    /// not among `entries` leaves the list (`FormListEntry.didLeaveList()`), even
+    /// when a new one has its id (values taken from the form and given back).
     public func replaceEntries(_ entries: [Entry]) {
-        guard entries.map(\.id) != storage.map(\.id) else { return }
+        let kept = Set(entries.map(ObjectIdentifier.init))
+        let leaving = storage.filter { !kept.contains(ObjectIdentifier($0)) }
+        guard !leaving.isEmpty || entries.count != storage.count else { return }
         change { $0 = entries }
+        for entry in leaving { entry.didLeaveList() }
     }
 
     /// Registers `observer` to be called with the entries after each change; keep the token to remove it.

@@ -341,6 +341,12 @@ final class IntakeForm {
             validation.clearErrors()
         }
 
+        /// The entry left its list (removed, or replaced by the form's `reset`): its rules in flight are
+        /// cancelled, its states `.idle`, and assignments to its values are no edits.
+        func didLeaveList() {
+            validation.stop()
+        }
+
         /// Each condition that hides what the entry's rules need and reads the form's fields: those fields, and the entry's fields a change of one re-checks.
         private nonisolated static let formVisibilityGroups: [(readers: [IntakeForm.Field], fields: [Field])] = makeFormVisibilityGroups()
 

@@ -340,6 +340,12 @@ final class JobApplicationForm {
             validation.clearErrors()
         }
 
+        /// The entry left its list (removed, or replaced by the form's `reset`): its rules in flight are
+        /// cancelled, its states `.idle`, and assignments to its values are no edits.
+        func didLeaveList() {
+            validation.stop()
+        }
+
         /// Whether `field` is shown now (SPEC §7): never while the entry's list is not (SPEC §14).
         func isVisible(_ field: Field) -> Bool {
             guard owner?.owner?.isVisible(.employers) ?? true else { return false }
@@ -640,6 +646,12 @@ final class JobApplicationForm {
         /// Removes every message that `setError` showed on the entry.
         func clearErrors() {
             validation.clearErrors()
+        }
+
+        /// The entry left its list (removed, or replaced by the form's `reset`): its rules in flight are
+        /// cancelled, its states `.idle`, and assignments to its values are no edits.
+        func didLeaveList() {
+            validation.stop()
         }
 
         /// Whether `field` is shown now (SPEC §7): never while the entry's list is not (SPEC §14).
