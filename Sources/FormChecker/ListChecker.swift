@@ -346,7 +346,8 @@ enum ListChecker {
 
     /// FC200 for an `itemType` that is no Swift type name; FC204 for an entry type
     /// (`Employer`, or its entry class `EmployerEntry`) that another generated
-    /// name takes. `name` is the list's `swiftItemType`.
+    /// name takes, or made from the list's id into a Swift keyword (`types` →
+    /// `Type`). `name` is the list's `swiftItemType`.
     static func checkItemType(
         _ list: ListDecl, named name: String, taken: inout TakenTypeNames, diagnostics: inout DiagnosticBag
     ) {
@@ -358,6 +359,14 @@ enum ListChecker {
                 help: TypeNameHelp.help(
                     for: itemType.value, rule: "an itemType is an UpperCamelCase Swift type name ([A-Z][A-Za-z0-9]*)", suffix: "Item"
                 )
+            )
+            return
+        }
+        if list.itemType == nil, SwiftNaming.keywords.contains(name) {
+            // `types` → `Type`: Swift takes no nested type of that name.
+            diagnostics.error(
+                .nameCollision, "the entry type '\(name)' of list '\(list.id.value)' is a Swift keyword",
+                at: range, help: ["give the list an 'itemType', e.g. '\(name)Item'"]
             )
             return
         }

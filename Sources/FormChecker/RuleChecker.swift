@@ -52,9 +52,11 @@ enum RuleChecker {
         // The first rule of each kind that is compared with another, as its index
         // in `field.rules`: an optional `RuleDecl` per kind would be a large value
         // to set up on every call.
+        // Each rule's index in the field's rules: the highest minLength, the first maxLength.
         var minLength: Int?
         var maxLength: Int?
-        // The first without `when`: only those contradict each other.
+        // The highest minLength and the lowest maxLength without `when`: only those
+        // contradict each other, and a repeated rule's tighter value is the one that counts.
         var alwaysMinLength: Int?
         var alwaysMaxLength: Int?
         var email: Int?
@@ -96,12 +98,12 @@ enum RuleChecker {
             case .min(let text), .max(let text):
                 // A bound that applies sometimes (`when:`) neither contradicts the other nor ends a slider.
                 if let bound = checkBound(text, rule: rule, field: field, diagnostics: &diagnostics), rule.when == nil {
-                    if case .min = rule.kind { bounds.min = bounds.min ?? (index, bound) } else { bounds.max = bounds.max ?? (index, bound) }
+                    if case .min = rule.kind { bounds.add(min: bound, rule: index) } else { bounds.add(max: bound, rule: index) }
                 }
             case .minField(let target), .maxField(let target):
                 checkFieldBound(target, rule: rule, field: field, symbols: symbols, diagnostics: &diagnostics)
             case .minCount(let count):
-                if rule.when == nil { bounds.minCount = bounds.minCount ?? (index, count) }
+                if rule.when == nil, bounds.minCount.map({ count > $0.count }) ?? true { bounds.minCount = (index, count) }
                 if count == 0 {
                     diagnostics.warning(
                         .ineffectiveRule, "'minCount: 0' can never fail", at: rule.parameterRange ?? rule.nameRange,
@@ -114,7 +116,7 @@ enum RuleChecker {
                     )
                 }
             case .maxCount(let count):
-                if rule.when == nil { bounds.maxCount = bounds.maxCount ?? (index, count) }
+                if rule.when == nil, bounds.maxCount.map({ count < $0.count }) ?? true { bounds.maxCount = (index, count) }
                 if field.optionCount > 0, count >= field.optionCount {
                     diagnostics.warning(
                         .ineffectiveRule, "'maxCount: \(count)' can never fail: '\(field.id)' has \(field.optionCount) options",
@@ -128,11 +130,12 @@ enum RuleChecker {
                         help: ["remove it, or use 'required' to forbid an empty value"]
                     )
                 }
-                minLength = minLength ?? index
-                if rule.when == nil { alwaysMinLength = alwaysMinLength ?? index }
-            case .maxLength:
+                // The highest minLength and the lowest maxLength decide whether a value passes.
+                if minLength.map({ count > Self.length(field.rules[$0]) }) ?? true { minLength = index }
+                if rule.when == nil, alwaysMinLength.map({ count > Self.length(field.rules[$0]) }) ?? true { alwaysMinLength = index }
+            case .maxLength(let count):
                 maxLength = maxLength ?? index
-                if rule.when == nil { alwaysMaxLength = alwaysMaxLength ?? index }
+                if rule.when == nil, alwaysMaxLength.map({ count < Self.length(field.rules[$0]) }) ?? true { alwaysMaxLength = index }
             case .pattern(let pattern):
                 patterns.check(pattern, rule: rule, file: file, diagnostics: &diagnostics)
             // A rule that applies sometimes (`when:`) contradicts no other: each
@@ -171,9 +174,9 @@ enum RuleChecker {
         }
     }
 
-    /// `minLength` above `maxLength` (the first of each without `when`: a rule with
-    /// one holds under its own condition), and each of the first `minLength` and
-    /// `maxLength` against `maxInputLength`, which always applies.
+    /// `minLength` above `maxLength` (the highest and the lowest without `when`: a
+    /// rule with one holds under its own condition), and the highest `minLength`
+    /// and the first `maxLength` against `maxInputLength`, which always applies.
     static func checkLengths(
         minLength: RuleDecl?, maxLength: RuleDecl?, alwaysMinLength: RuleDecl?, alwaysMaxLength: RuleDecl?,
         inputLimit: Located<Int>?, diagnostics: inout DiagnosticBag
@@ -205,6 +208,14 @@ enum RuleChecker {
                 notes: [diagnostics.note("maxInputLength given here", at: inputLimit.range)],
                 help: ["remove the rule"]
             )
+        }
+    }
+
+    /// The count of a `minLength` or `maxLength` rule.
+    private static func length(_ rule: RuleDecl) -> Int {
+        switch rule.kind {
+        case .minLength(let count), .maxLength(let count): count
+        default: 0
         }
     }
 
@@ -257,13 +268,30 @@ enum RuleChecker {
         return nil
     }
 
-    /// The first `min`, `max`, `minCount` and `maxCount` of a field (each rule's
-    /// index in the field's rules), compared once all its rules are read.
+    /// The `min`, `max`, `minCount` and `maxCount` rules of a field without `when`
+    /// (each rule's index in the field's rules), compared once all its rules are
+    /// read: the highest fixed `min` and `minCount`, the lowest fixed `max` and
+    /// `maxCount` (a repeated rule's tighter value is the one that counts).
     private struct Bounds {
         var min: (rule: Int, bound: RuleBound)?
         var max: (rule: Int, bound: RuleBound)?
         var minCount: (rule: Int, count: Int)?
         var maxCount: (rule: Int, count: Int)?
+        /// Whether there is a `min`, a `max` (fixed or relative): a slider's ends.
+        var hasMin = false
+        var hasMax = false
+
+        mutating func add(min bound: RuleBound, rule: Int) {
+            hasMin = true
+            guard let value = bound.fixedValue else { return }
+            if min?.bound.fixedValue.map({ value > $0 }) ?? true { min = (rule, bound) }
+        }
+
+        mutating func add(max bound: RuleBound, rule: Int) {
+            hasMax = true
+            guard let value = bound.fixedValue else { return }
+            if max?.bound.fixedValue.map({ value < $0 }) ?? true { max = (rule, bound) }
+        }
 
         func check(field: Field, diagnostics: inout DiagnosticBag) {
             if let min, let max, let low = min.bound.fixedValue, let high = max.bound.fixedValue, low > high {
@@ -278,8 +306,8 @@ enum RuleChecker {
                     field.rules[minCount.rule], field.rules[maxCount.rule], &diagnostics
                 )
             }
-            if let slider = field.sliderStyle, min == nil || max == nil {
-                let missing = [min == nil ? "min" : nil, max == nil ? "max" : nil].compactMap { $0 }
+            if let slider = field.sliderStyle, !hasMin || !hasMax {
+                let missing = [hasMin ? nil : "min", hasMax ? nil : "max"].compactMap { $0 }
                 diagnostics.error(
                     .missingKey, "a slider needs both a min and a max rule; '\(field.id)' has no \(missing.joined(separator: " and "))",
                     at: slider, help: ["add 'rules: [{min: 0}, {max: 100}]' with the slider's ends, or use 'style: stepper'"]
@@ -337,7 +365,10 @@ enum RuleChecker {
                     notes: [diagnostics.note("'\(target)' is declared here", at: declared)], help: [help]
                 )
             } else {
-                let suggestions = Suggestions.didYouMean(target, in: symbols.fields.map(\.id))
+                // A date's bound may be `today` (misspelt `tody`), a time's never.
+                var candidates = symbols.fields.map(\.id)
+                if case .date(let mode, _) = field.valueType, mode != .time { candidates.append("today") }
+                let suggestions = Suggestions.didYouMean(target, in: candidates)
                 diagnostics.error(
                     .conditionUnknownField, "\(name) names an unknown field '\(target)'", at: range,
                     help: suggestions.isEmpty ? [help] : suggestions

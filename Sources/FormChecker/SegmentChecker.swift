@@ -159,6 +159,14 @@ struct SegmentChecker {
             return nil
         }
         guard SwiftNaming.isUpperCamelCase(name) else { return nil }  // the id itself is reported as FC201
+        if SwiftNaming.keywords.contains(name) {
+            // `type` → `Type`: Swift takes no nested type of that name.
+            diagnostics.error(
+                .nameCollision, "\(kind) '\(id.value)' would generate the enum '\(name)', a Swift keyword",
+                at: range, help: ["set 'enumName:' to another name, e.g. '\(name)Choice'"]
+            )
+            return nil
+        }
         if GeneratedTypeNames.contains(name) {
             diagnostics.error(
                 .nameCollision, "\(kind) '\(id.value)' would generate the enum '\(name)', a name the generated code uses",

@@ -527,14 +527,14 @@ extension FormTranslator {
     /// entry is an edit of the list's value (SPEC §15.2).
     func listEditObservers(into out: inout SwiftRenderer) {
         for list in lists {
-            out.listLines(["\(list.id).addObserver { [weak self] _ in self?.validation.valueDidChange(.\(list.id)) }"])
+            out.listLines(["self.\(list.id).addObserver { [weak self] _ in self?.validation.valueDidChange(.\(list.id)) }"])
         }
     }
 
     /// `values.employers = employers.entries.map(\.values)` in the form's `values`.
     func listSnapshotLines(into out: inout SwiftRenderer) {
         for list in lists {
-            out.listLines(["values.\(list.id) = \(list.id).entries.map(\\.values)"])
+            out.listLines(["values.\(list.id) = self.\(list.id).entries.map(\\.values)"])
         }
     }
 
@@ -552,7 +552,7 @@ extension FormTranslator {
             "    var errors: [String: FormRuntime.ValidationResult] = [:]",
         ]
         for list in lists {
-            instance.append("    for (index, entry) in \(list.id).entries.enumerated() {")
+            instance.append("    for (index, entry) in self.\(list.id).entries.enumerated() {")
             instance.append("        entry.applyStates(report, at: \"/\(list.id)/\\(index)\")")
             instance.append("        entry.addErrors(to: &errors, at: \"/\(list.id)/\\(index)\")")
             instance.append("    }")

@@ -63,7 +63,7 @@ extension FormTranslator {
                 ],
                 access: access, name: "settle", parameters: [], isAsync: true,
                 body: [.expr(.await(.call(.member(.name("validation"), "settle"), [])))] + lists.map { list in
-                    .for("entry", in: .member(.name(list.id), "entries"), body: [.expr(.await(.call(.member(.name("entry"), "settle"), [])))])
+                    .for("entry", in: .member(.member(Self.selfName, list.id), "entries"), body: [.expr(.await(.call(.member(.name("entry"), "settle"), [])))])
                 }
             )))
             out.declaration(.function(SwiftFunction(
@@ -108,8 +108,8 @@ extension FormTranslator {
                 for list in entryLists {
                     lines += [
                         "        case \"\(list.id)\":",
-                        "            guard \(list.id).entries.indices.contains(index), let field = \(list.className).Field(rawValue: id) else { return false }",
-                        "            \(list.id).entries[index].setError(message, for: field)",
+                        "            guard self.\(list.id).entries.indices.contains(index), let field = \(list.className).Field(rawValue: id) else { return false }",
+                        "            self.\(list.id).entries[index].setError(message, for: field)",
                         "            return true",
                     ]
                 }
@@ -126,7 +126,7 @@ extension FormTranslator {
                 doc: ["Removes every message that `setError` showed; those fields become `.idle`."],
                 access: access, name: "clearErrors", parameters: [],
                 body: [.expr(.call(.member(.name("validation"), "clearErrors"), []))] + lists.map { list in
-                    .for("entry", in: .member(.name(list.id), "entries"), body: [.expr(.call(.member(.name("entry"), "clearErrors"), []))])
+                    .for("entry", in: .member(.member(Self.selfName, list.id), "entries"), body: [.expr(.call(.member(.name("entry"), "clearErrors"), []))])
                 }
             )))
             out.openFunction(SwiftFunction(
@@ -285,7 +285,7 @@ extension FormTranslator {
             .let("shown", nil, applyingCall(.name("report"))),
             .var("errors", .named("[String: FormRuntime.ValidationResult]"), .name("[:]")),
             pageSwitch { id in
-                [.for("(index, entry)", in: .call(.member(.member(.name(id), "entries"), "enumerated"), []), body: [
+                [.for("(index, entry)", in: .call(.member(.member(.member(Self.selfName, id), "entries"), "enumerated"), []), body: [
                     .expr(.name("entry.applyStates(report, at: \"/\(id)/\\(index)\")")),
                     .expr(.name("entry.addErrors(to: &errors, at: \"/\(id)/\\(index)\")")),
                 ])]

@@ -332,7 +332,7 @@ extension FormTranslator {
                 "re-checks of the entries' fields that read `field` which its assignment started.",
             ]
             for list in dependentLists {
-                function.body?.append(.for("entry", in: .member(.name(list.id), "entries"), body: [
+                function.body?.append(.for("entry", in: .member(.member(Self.selfName, list.id), "entries"), body: [
                     .expr(.await(.call(.member(.name("entry"), "settle"), []))),
                 ]))
             }

@@ -88,6 +88,9 @@ let diagnosticCodeCases: [DiagnosticCodeCase] = [
           message: "picker 'date' would generate the enum 'Date', a name the generated code uses"),
     .init(code: "FC204", source: form("  - multiChoice: kind\n    enumName: Decimal\n    options: [a, b]\n"), line: 5, column: 15,
           message: "multiChoice 'kind' would generate the enum 'Decimal', a name the generated code uses"),
+    // An enum named from its id may not be a Swift keyword (`Type` is no nested type's name).
+    .init(code: "FC204", source: form("  - segment: type\n    options: [a, b]\n"), line: 4, column: 14,
+          message: "segment 'type' would generate the enum 'Type', a Swift keyword"),
     // A collision names the kind of the field whose enum it is.
     .init(code: "FC204", source: form("  - segment: plan\n    options: [a, b]\n  - picker: other\n    enumName: Plan\n    options: [c, d]\n"),
           line: 7, column: 15, message: "picker 'other' would generate the type 'Plan', which is already declared"),
@@ -111,6 +114,15 @@ let diagnosticCodeCases: [DiagnosticCodeCase] = [
           message: "rule 'minLength' needs a parameter"),
     .init(code: "FC403", source: form("  - textField: name\n    rules:\n      - minLength: 10\n      - maxLength: 5\n"), line: 7,
           column: 20, message: "minLength 10 is greater than maxLength 5"),
+    // A rule given twice (FC406) counts with its tighter value: the highest min, the lowest max.
+    .init(code: "FC403", source: form("  - number: n\n    rules: [{ min: 5 }, { min: 10 }, { max: 7 }]\n"), line: 5, column: 45,
+          message: "min 10 is greater than max 7"),
+    .init(code: "FC403", source: form("  - textField: n\n    rules: [{ minLength: 1 }, { minLength: 10 }, { maxLength: 7 }]\n"), line: 5,
+          column: 63, message: "minLength 10 is greater than maxLength 7"),
+    .init(code: "FC403", source: form("  - date: d\n    rules: [{ min: today }, { max: '2020-01-01' }, { min: '2021-01-01' }]\n"), line: 5,
+          column: 59, message: "min 2021-01-01 is greater than max 2020-01-01"),
+    .init(code: "FC403", source: form("  - multiChoice: m\n    options: [a, b, c, d]\n    rules: [{ maxCount: 3 }, { minCount: 1 }, { maxCount: 1 }, { minCount: 2 }]\n"),
+          line: 6, column: 76, message: "minCount 2 is greater than maxCount 1"),
     .init(code: "FC404", source: form("  - textField: name\n    rules:\n      - pattern: 'ab(c'\n"), line: 6, column: 21,
           message: "invalid regular expression: expected ')'"),
     // The escaped backslash is two source characters for one pattern character.

@@ -269,6 +269,10 @@ struct ListCheckerTests {
             initialItems: 9007199254740993
             elements:
               - textField: x
+          - list: i
+            maxItems: 1e400
+            elements:
+              - textField: x
         """)) == [
             "5:15 FC302 minItems must be 0 or more, found -1",
             "10:15 FC403 minItems (3) of list 'b' is greater than maxItems (2)",
@@ -280,6 +284,8 @@ struct ListCheckerTests {
             // Too large, as written: not a whole number's message, nor a rounded or exponent spelling.
             "37:15 FC302 maxItems is too large, found 2147483648",
             "38:19 FC302 initialItems is too large, found 9007199254740993",
+            // Beyond a Double: still a number, too large, not "expected a number".
+            "42:15 FC302 maxItems is too large, found 1e400",
         ])
     }
 
@@ -306,11 +312,19 @@ struct ListCheckerTests {
             itemType: Row
             elements:
               - textField: x
+          - list: types
+            elements:
+              - textField: x
+          - list: selfs
+            elements:
+              - textField: x
         """)) == [
             "7:15 FC200 'employer' is not a valid itemType",
             "10:11 FC204 the entry type 'Kind' of list 'kinds' collides with another generated name",
             "14:15 FC204 itemType 'Values' collides with another generated name",
             "22:15 FC204 itemType 'Row' collides with another generated name",
+            "25:11 FC204 the entry type 'Type' of list 'types' is a Swift keyword",
+            "28:11 FC204 the entry type 'Self' of list 'selfs' is a Swift keyword",
         ])
     }
 

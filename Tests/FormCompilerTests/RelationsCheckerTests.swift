@@ -94,6 +94,41 @@ struct RelationsCheckerTests {
         #expect(help(at: "21:19 FC102").first?.contains("{ required: true, when: … }") == true)
     }
 
+    /// `required`'s mapping form takes `true`: a Boolean misspelt is FC102 with the
+    /// spelling to write, and a parameter beside `when` keeps the `when` in its fix.
+    @Test func aMisspeltRequiredIsExplainedAndItsWhenKept() {
+        let diagnostics = diagnose("""
+            formc: 1
+            form: F
+            elements:
+              - boolean: phone
+                title: Phone
+              - textField: a
+                rules:
+                  - { required: yes, when: phone }
+                  - { email: "true" }
+              - textField: b
+                rules:
+                  - required: { when: phone }
+                  - { required: 3 }
+            """)
+        #expect(diagnostics.map { "\($0.location.range.start.line):\($0.location.range.start.column) \($0.code.rawValue)" } == [
+            "8:21 FC102", "9:18 FC102", "12:19 FC402", "13:21 FC402",
+        ])
+        #expect(diagnostics.map(\.message) == [
+            "expected a boolean for rule 'required', found 'yes'",
+            "expected a boolean for rule 'email', found the string 'true'",
+            "rule 'required' takes no parameter",
+            "rule 'required' takes no parameter",
+        ])
+        #expect(diagnostics.map { $0.help.first ?? "" } == [
+            "write true (formc accepts only true and false, not YAML 1.1's yes/no/on/off)",
+            "remove the quotes: true",
+            "write 'when' and 'message' beside the rule's name: '- { required: true, when: … }'",
+            "write '- required'",
+        ])
+    }
+
     /// A set whose name has no valid form to suggest is asked for another, in FC206 as in FC200.
     @Test func anUnusedSetWithNoNameToSuggestAsksForOne() {
         let diagnostics = diagnose("""
@@ -326,6 +361,20 @@ struct RelationsCheckerTests {
         #expect(diagnostics.allSatisfy { $0.code == .conditionUnknownField })
         #expect(diagnostics[0].notes.map { $0.location?.range.start.line } == [4])
         #expect(diagnostics[2].help == ["did you mean 'n'?"])
+    }
+
+    /// A date's bound misspelling `today` is offered `today`; a time's is not (it takes no `today`).
+    @Test func aMisspeltTodayIsSuggested() {
+        let diagnostics = diagnose(form("""
+              - date: d
+                rules: [{ min: tody }]
+              - date: t
+                mode: time
+                rules: [{ min: tody }]
+            """))
+        #expect(diagnostics.map(\.message) == ["min names an unknown field 'tody'", "min names an unknown field 'tody'"])
+        #expect(diagnostics.first?.help == ["did you mean 'today'?"])
+        #expect(diagnostics.last?.help.contains("did you mean 'today'?") == false)
     }
 
     /// A rule with `when` holds under its own condition: it contradicts no other

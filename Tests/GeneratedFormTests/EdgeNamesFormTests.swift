@@ -81,4 +81,28 @@ struct EdgeNamesFormTests {
         )
         #expect(await EdgeNamesForm.validate(values, validators: NoKingdom()).isValid)
     }
+
+    /// Lists named as the locals of the form's own methods: each method reads the
+    /// list, not its local.
+    @Test func listsNamedAsTheLocalsOfTheFormsMethods() async {
+        let form = EdgeNamesForm(validators: NoKingdom())
+        form.whole.value = 3
+        form.owner.append()
+        form.index.append()
+        form.index.entries[0].leaf.value = 4
+        form.report.replaceEntries([])
+        #expect(form.setError("Taken", at: "/owner/0/name"))
+        #expect(form.owner.entries[0].state(of: .name) == .invalid(message: "Taken"))
+        let report = await form.validate()
+        #expect(report.issues == [
+            ValidationIssue(path: "/owner/0/name", message: "Taken"),
+            ValidationIssue(path: "/index/0/leaf", message: "Leaf must be at most Whole"),
+            ValidationIssue(path: "/report", message: "Report: add at least 1 entry"),
+        ])
+        #expect(form.index.entries[0].state(of: .leaf) == .invalid(message: "Leaf must be at most Whole"))
+        // A change of the form's field re-checks the entry's bound, through the list named `index`.
+        form.whole.value = 5
+        await form.settle()
+        #expect(form.index.entries[0].state(of: .leaf) == .valid)
+    }
 }

@@ -134,10 +134,22 @@ enum RuleDecoder {
                             : "to drop the rule, remove it"]
                     )
                     kind = nil
+                } else if tree.style(parameter) != nil,
+                          let text = tree.text(parameter)?.lowercased(),
+                          ValueReader.yaml11Booleans.contains(text) || text == "true" || text == "false" {
+                    // `yes`, `True`, `"true"`: a Boolean misspelt, which the reader explains.
+                    _ = reader.bool(parameter, "rule '\(name)'")
+                    kind = nil
                 } else {
+                    // Keep what the mapping holds beside the rule in the fix: `required: { when: … }`
+                    // or `{ required: 3, when: … }` means `{ required: true, when: … }`.
+                    let keepsMore = whenEntry != nil || messageEntry != nil
+                        || (tree.isMapping(parameter) && tree.entries(parameter).contains {
+                            tree.textEquals($0.key, "when") || tree.textEquals($0.key, "message")
+                        })
                     reader.diagnostics.error(
                         .invalidRuleParameter, "rule '\(name)' takes no parameter", at: parameterRange,
-                        help: ["write '- \(name)'"]
+                        help: [keepsMore ? "write 'when' and 'message' beside the rule's name: '- { \(name): true, when: … }'" : "write '- \(name)'"]
                     )
                     kind = nil
                 }

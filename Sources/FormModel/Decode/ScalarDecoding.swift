@@ -105,9 +105,11 @@ package struct ValueReader {
         guard acceptTag(of: node, allowString: false) else { return nil }
         let range = tree.range(node)
         if let style = tree.style(node), tree.withText(node, Self.isNumberLiteral) {
-            if style == .plain, let value = tree.withText(node, Self.smallInteger) ?? Double(tree.text(node) ?? ""),
-               value.isFinite {
-                return Located(value, at: range)
+            if style == .plain, let value = tree.withText(node, Self.smallInteger) ?? Double(tree.text(node) ?? "") {
+                if value.isFinite { return Located(value, at: range) }
+                // `1e400`: a number, beyond what any count, bound or size can be.
+                diagnostics.error(.invalidNumber, "\(what()) is too large, found \(tree.text(node) ?? "")", at: range)
+                return nil
             }
             if style != .plain {
                 let text = tree.text(node) ?? ""

@@ -63,7 +63,9 @@ extension DiagnosticCatalog {
                 `ValidationResult`…), `FormRuntime` itself, a standard library type (`String`, `Bool`, \
                 `CodingKey`…), or Foundation's `Date` and `Decimal` (the types of instants and decimal \
                 numbers). A list's entry type (its `itemType`, by default the list id in UpperCamelCase without \
-                a final `s`) and its entry class (the entry type followed by `Entry`) must be free the same way.
+                a final `s`) and its entry class (the entry type followed by `Entry`) must be free the same way. \
+                A name made from an id may not be a Swift keyword either: a segment `type` would make the enum \
+                `Type`, and a list `types` the entry type `Type`, which Swift does not allow.
                 """,
                 example: form("""
                   - segment: plan

@@ -482,7 +482,7 @@ final class IntakeForm {
         })
         validation.watch(self.allergies, as: .allergies)
         validation.watch(self.consent, as: .consent)
-        medications.addObserver { [weak self] _ in self?.validation.valueDidChange(.medications) }
+        self.medications.addObserver { [weak self] _ in self?.validation.valueDidChange(.medications) }
     }
 
     /// A snapshot of every field's current value.
@@ -500,7 +500,7 @@ final class IntakeForm {
         values.takesMedication = takesMedication.value
         values.allergies = allergies.value
         values.consent = consent.value
-        values.medications = medications.entries.map(\.values)
+        values.medications = self.medications.entries.map(\.values)
         return values
     }
 
@@ -509,7 +509,7 @@ final class IntakeForm {
         let report = await Self.validate(self.values, in: self.context, validators: self.validators)
         let shown = validation.applying(report, isShown: { self.isVisible($0) })
         var errors: [String: FormRuntime.ValidationResult] = [:]
-        for (index, entry) in medications.entries.enumerated() {
+        for (index, entry) in self.medications.entries.enumerated() {
             entry.applyStates(report, at: "/medications/\(index)")
             entry.addErrors(to: &errors, at: "/medications/\(index)")
         }
@@ -544,7 +544,7 @@ final class IntakeForm {
     /// re-checks of the entries' fields that read `field` which its assignment started.
     func didChange(_ field: Field) async {
         await validation.didChange(field)
-        for entry in medications.entries {
+        for entry in self.medications.entries {
             await entry.settle()
         }
     }
@@ -737,7 +737,7 @@ final class IntakeForm {
     /// the states, e.g. in a test or a submit button.
     func settle() async {
         await validation.settle()
-        for entry in medications.entries {
+        for entry in self.medications.entries {
             await entry.settle()
         }
     }
@@ -756,8 +756,8 @@ final class IntakeForm {
         if let (list, index, id) = FieldPath.entryField(at: path) {
             switch list {
             case "medications":
-                guard medications.entries.indices.contains(index), let field = MedicationEntry.Field(rawValue: id) else { return false }
-                medications.entries[index].setError(message, for: field)
+                guard self.medications.entries.indices.contains(index), let field = MedicationEntry.Field(rawValue: id) else { return false }
+                self.medications.entries[index].setError(message, for: field)
                 return true
             default:
                 return false
@@ -771,7 +771,7 @@ final class IntakeForm {
     /// Removes every message that `setError` showed; those fields become `.idle`.
     func clearErrors() {
         validation.clearErrors()
-        for entry in medications.entries {
+        for entry in self.medications.entries {
             entry.clearErrors()
         }
     }
@@ -884,7 +884,7 @@ final class IntakeForm {
         var errors: [String: FormRuntime.ValidationResult] = [:]
         switch page {
         case .history:
-            for (index, entry) in medications.entries.enumerated() {
+            for (index, entry) in self.medications.entries.enumerated() {
                 entry.applyStates(report, at: "/medications/\(index)")
                 entry.addErrors(to: &errors, at: "/medications/\(index)")
             }

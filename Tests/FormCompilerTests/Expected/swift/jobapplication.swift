@@ -743,8 +743,8 @@ final class JobApplicationForm {
         validation.watch(self.fullName, as: .fullName)
         validation.watch(self.email, as: .email)
         validation.watch(self.acceptTerms, as: .acceptTerms)
-        employers.addObserver { [weak self] _ in self?.validation.valueDidChange(.employers) }
-        references.addObserver { [weak self] _ in self?.validation.valueDidChange(.references) }
+        self.employers.addObserver { [weak self] _ in self?.validation.valueDidChange(.employers) }
+        self.references.addObserver { [weak self] _ in self?.validation.valueDidChange(.references) }
     }
 
     /// A snapshot of every field's current value.
@@ -753,8 +753,8 @@ final class JobApplicationForm {
         values.fullName = fullName.value
         values.email = email.value
         values.acceptTerms = acceptTerms.value
-        values.employers = employers.entries.map(\.values)
-        values.references = references.entries.map(\.values)
+        values.employers = self.employers.entries.map(\.values)
+        values.references = self.references.entries.map(\.values)
         return values
     }
 
@@ -763,11 +763,11 @@ final class JobApplicationForm {
         let report = await Self.validate(self.values, in: self.context)
         let shown = validation.applying(report)
         var errors: [String: FormRuntime.ValidationResult] = [:]
-        for (index, entry) in employers.entries.enumerated() {
+        for (index, entry) in self.employers.entries.enumerated() {
             entry.applyStates(report, at: "/employers/\(index)")
             entry.addErrors(to: &errors, at: "/employers/\(index)")
         }
-        for (index, entry) in references.entries.enumerated() {
+        for (index, entry) in self.references.entries.enumerated() {
             entry.applyStates(report, at: "/references/\(index)")
             entry.addErrors(to: &errors, at: "/references/\(index)")
         }
@@ -888,10 +888,10 @@ final class JobApplicationForm {
     /// the states, e.g. in a test or a submit button.
     func settle() async {
         await validation.settle()
-        for entry in employers.entries {
+        for entry in self.employers.entries {
             await entry.settle()
         }
-        for entry in references.entries {
+        for entry in self.references.entries {
             await entry.settle()
         }
     }
@@ -910,12 +910,12 @@ final class JobApplicationForm {
         if let (list, index, id) = FieldPath.entryField(at: path) {
             switch list {
             case "employers":
-                guard employers.entries.indices.contains(index), let field = EmployerEntry.Field(rawValue: id) else { return false }
-                employers.entries[index].setError(message, for: field)
+                guard self.employers.entries.indices.contains(index), let field = EmployerEntry.Field(rawValue: id) else { return false }
+                self.employers.entries[index].setError(message, for: field)
                 return true
             case "references":
-                guard references.entries.indices.contains(index), let field = ReferenceEntry.Field(rawValue: id) else { return false }
-                references.entries[index].setError(message, for: field)
+                guard self.references.entries.indices.contains(index), let field = ReferenceEntry.Field(rawValue: id) else { return false }
+                self.references.entries[index].setError(message, for: field)
                 return true
             default:
                 return false
@@ -929,10 +929,10 @@ final class JobApplicationForm {
     /// Removes every message that `setError` showed; those fields become `.idle`.
     func clearErrors() {
         validation.clearErrors()
-        for entry in employers.entries {
+        for entry in self.employers.entries {
             entry.clearErrors()
         }
-        for entry in references.entries {
+        for entry in self.references.entries {
             entry.clearErrors()
         }
     }
