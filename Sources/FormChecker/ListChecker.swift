@@ -95,6 +95,14 @@ enum ListChecker {
                 results = lists.indices.map(check)
             }
         }
+        // The enums of the form's own fields: an itemType taking one of their names
+        // is `checkItemType`'s error.
+        let formEnums = Set(symbols.fields.compactMap { field -> String? in
+            switch field.valueType {
+            case .segment(let name, _), .multiChoice(let name): name
+            default: nil
+            }
+        })
         var checked: [CheckedList] = []
         checked.reserveCapacity(lists.count)
         for index in lists.indices {
@@ -109,6 +117,19 @@ enum ListChecker {
                 switch field.valueType {
                 case .segment(let name, _), .multiChoice(let name):
                     guard outerTypes.contains(name) else { continue }
+                    if let set = document.optionSets.first(where: { $0.name.value == name }),
+                       Self.usesOptionSet(at: field.path, in: list.elements) {
+                        // The form's enum of a shared set, no enum of the entry's: an itemType
+                        // took the set's name, which `checkItemType` reports when a field of
+                        // the form uses the set too.
+                        guard !formEnums.contains(name) else { continue }
+                        diagnostics.error(
+                            .nameCollision, "option set '\(name)', which '\(field.id)' in list '\(list.id.value)' uses, collides with an entry type",
+                            at: field.range, notes: [diagnostics.note("option set '\(name)' declared here", at: set.name.range)],
+                            help: ["give the list whose entry type is '\(name)' another 'itemType', or rename the set"]
+                        )
+                        continue
+                    }
                     diagnostics.error(
                         .nameCollision, "the enum '\(name)' of '\(field.id)' in list '\(list.id.value)' collides with a type of the form",
                         at: field.range, help: ["give '\(field.id)' another 'enumName', or the list another 'itemType'"]
@@ -122,6 +143,21 @@ enum ListChecker {
             checked.append(CheckedList(path: found.path, symbols: symbols, entryFieldCount: result.entryFieldCount))
         }
         return checked
+    }
+
+    /// Whether the field at `path` in an entry's `elements` chooses from a shared
+    /// option set (`options: Country`).
+    private static func usesOptionSet(at path: ElementPath, in elements: [Element]) -> Bool {
+        var elements = elements
+        for (depth, index) in path.enumerated() where elements.indices.contains(index) {
+            switch elements[index].kind {
+            case .group(let group) where depth < path.count - 1: elements = group.elements
+            case .segment(let segment) where depth == path.count - 1: return segment.optionSet != nil
+            case .multiChoice(let choice) where depth == path.count - 1: return choice.optionSet != nil
+            default: return false
+            }
+        }
+        return false
     }
 
     /// What checking one list found.
@@ -398,7 +434,11 @@ enum ListChecker {
             }
             for field in symbols.fields {
                 switch field.valueType {
-                case .segment(let name, _), .multiChoice(let name): declared[name] = .some(field.range)
+                case .segment(let name, _), .multiChoice(let name):
+                    guard declared[name] == nil else { break }
+                    // A shared set's enum is declared at the set, however many fields use it.
+                    let set = document.optionSets.first { $0.name.value == name }
+                    declared[name] = .some(set?.name.range ?? field.range)
                 default: break
                 }
             }

@@ -108,6 +108,20 @@ struct ListCheckerTests {
             "6:23 FC501 sameAs names 'name', a field of the entries of list 'references': only that list's entries can name it",
             "11:34 FC501 'name' is a field of the entries of list 'references': only that list's entries can name it",
         ])
+        // Its help says what a condition reads, inside an entry (line 11) as outside one (line 5).
+        let help = diagnose(form("""
+          - textField: email
+            visibleWhen: isEmpty(company)
+          - list: employers
+            elements:
+              - textField: company
+              - textField: role
+                visibleWhen: not isEmpty(name)
+          - list: references
+            elements:
+              - textField: name
+        """)).map { $0.help.first }
+        #expect(help == Array(repeating: "a condition reads the form's fields, and in a list's entry that entry's own fields too, never another list's entries", count: 2))
     }
 
     /// An id in the entries of several lists is named as the first list's, at

@@ -363,6 +363,32 @@ struct RelationsCheckerTests {
         #expect(diagnostics[2].help == ["did you mean 'n'?"])
     }
 
+    /// An entry type named like a shared set is one error, with its note at the
+    /// set, whether a field of the form uses the set or only an entry's field does;
+    /// its help never asks for an `enumName`, which a set's field cannot take.
+    @Test func anEntryTypeNamedLikeASharedSetIsOneErrorNotedAtTheSet() {
+        for (setUser, position) in [("  - picker: c\n    options: Country\n", "9:15"), ("", "12:22")] {
+            let diagnostics = diagnose("""
+                formc: 1
+                form: F
+                options:
+                  Country: [us, gb]
+                elements:
+                \(setUser)  - list: items
+                    itemType: Country
+                    elements:
+                      - textField: a
+                  - list: others
+                    elements:
+                      - multiChoice: m
+                        options: Country
+                """)
+            #expect(positions(diagnostics) == ["\(position) FC204"], "\(diagnostics.map(\.message))")
+            #expect(diagnostics.first?.notes.map { $0.location?.range.start.line } == [4])
+            #expect(diagnostics.first?.help.contains { $0.contains("enumName") } == false)
+        }
+    }
+
     /// A date's bound misspelling `today` is offered `today`; a time's is not (it takes no `today`).
     @Test func aMisspeltTodayIsSuggested() {
         let diagnostics = diagnose(form("""

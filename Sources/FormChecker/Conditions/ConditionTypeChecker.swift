@@ -212,7 +212,7 @@ struct ConditionTypeChecker {
             report(
                 .conditionUnknownField, "'\(id)' is a field of the entries of list '\(list)': only that list's entries can name it",
                 at: range,
-                help: ["a condition outside an entry reads the form's fields; an entry reads its own fields and the form's"]
+                help: ["a condition reads the form's fields, and in a list's entry that entry's own fields too, never another list's entries"]
                     + Suggestions.didYouMean(id, in: scope.symbols.fields.map(\.id))
             )
             return nil
