@@ -66,7 +66,7 @@ struct SegmentChecker {
         for option in options {
             let value = option.value
             if value.value.isEmpty {
-                diagnostics.error(.invalidOption, "\(kind) option value is empty", at: value.range)
+                diagnostics.error(.invalidOption, "an option value of \(owner) is empty", at: value.range)
                 continue
             }
             let (number, isNew) = values.insert(value.value)
@@ -105,7 +105,8 @@ struct SegmentChecker {
         if options.count < 2, let range = optionsRange {
             diagnostics.error(
                 .tooFewOptions, "\(owner) has \(options.count) option\(options.count == 1 ? "" : "s"); it needs at least 2",
-                at: range, help: ["a single choice is a boolean: use 'boolean:' instead"]
+                at: range,
+                help: [options.count == 1 && kind != "option set" ? "a single choice is a boolean: use 'boolean:' instead" : "list at least two options"]
             )
         }
 

@@ -389,6 +389,35 @@ struct RelationsCheckerTests {
         }
     }
 
+    /// A set's own mistakes are told as the set's: its name in an empty value's
+    /// message, a list of options asked for (never a set's name, nor a boolean).
+    @Test func aSetsOwnMistakesAreToldAsTheSets() {
+        let diagnostics = diagnose("""
+            formc: 1
+            form: F
+            options:
+              Empty: ["", b]
+              One: [a]
+              Scalar: x
+            elements:
+              - segment: s
+                options: ["", a]
+              - picker: p
+                options: Empty
+              - picker: q
+                options: One
+              - picker: r
+                options: Scalar
+            """).filter { $0.severity == .error }
+        #expect(diagnostics.map(\.message) == [
+            "an option value of option set 'Empty' is empty",
+            "option set 'One' has 1 option; it needs at least 2",
+            "expected a list of options, found 'x'",
+            "an option value of segment 's' is empty",
+        ])
+        #expect(diagnostics.map { $0.help.first ?? "" } == ["", "list at least two options", "list the set's options: 'Scalar: [a, b]'", ""])
+    }
+
     /// A date's bound misspelling `today` is offered `today`; a time's is not (it takes no `today`).
     @Test func aMisspeltTodayIsSuggested() {
         let diagnostics = diagnose(form("""

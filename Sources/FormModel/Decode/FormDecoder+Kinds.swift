@@ -353,19 +353,21 @@ extension DocumentDecoder {
         var sets: [OptionSetDecl] = []
         for entry in tree.entries(node) {
             guard let name = reader.string(entry.key, "an option set name") else { continue }
-            let options = segmentOptions(entry.value)
+            let options = segmentOptions(entry.value, ofSet: name.value)
             sets.append(OptionSetDecl(name: name, options: options, optionsRange: tree.isSequence(entry.value) ? tree.range(entry.value) : nil))
         }
         return sets
     }
 
-    mutating func segmentOptions(_ node: NodeID) -> [SegmentOption] {
+    /// A field's options, or (`set`) those of the top-level set of that name.
+    mutating func segmentOptions(_ node: NodeID, ofSet set: String? = nil) -> [SegmentOption] {
         let tree = tree
         guard reader.acceptTag(of: node, allowString: false) else { return [] }
         guard tree.isSequence(node) else {
             diagnostics.error(
                 .wrongType, "expected a list of options, found \(tree.kindDescription(node))", at: tree.range(node),
-                help: ["list the options, 'options: [a, b]', or name a shared option set (an UpperCamelCase name under the top-level 'options:')"]
+                help: [set.map { "list the set's options: '\($0): [a, b]'" }
+                    ?? "list the options, 'options: [a, b]', or name a shared option set (an UpperCamelCase name under the top-level 'options:')"]
             )
             return []
         }
