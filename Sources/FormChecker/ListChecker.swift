@@ -103,6 +103,8 @@ enum ListChecker {
             default: nil
             }
         })
+        // A shared set whose name an entry type took is reported once, at its first field.
+        var reportedSets = Set<String>()
         var checked: [CheckedList] = []
         checked.reserveCapacity(lists.count)
         for index in lists.indices {
@@ -116,13 +118,14 @@ enum ListChecker {
             for field in symbols.fields.prefix(result.entryFieldCount) {
                 switch field.valueType {
                 case .segment(let name, _), .multiChoice(let name):
-                    guard outerTypes.contains(name) else { continue }
+                    // A keyword (`Type`) is the entry's own FC204 already.
+                    guard outerTypes.contains(name), !SwiftNaming.keywords.contains(name) else { continue }
                     if let set = document.optionSets.first(where: { $0.name.value == name }),
                        Self.usesOptionSet(at: field.path, in: list.elements) {
                         // The form's enum of a shared set, no enum of the entry's: an itemType
                         // took the set's name, which `checkItemType` reports when a field of
                         // the form uses the set too.
-                        guard !formEnums.contains(name) else { continue }
+                        guard !formEnums.contains(name), reportedSets.insert(name).inserted else { continue }
                         diagnostics.error(
                             .nameCollision, "option set '\(name)', which '\(field.id)' in list '\(list.id.value)' uses, collides with an entry type",
                             at: field.range, notes: [diagnostics.note("option set '\(name)' declared here", at: set.name.range)],

@@ -43,8 +43,14 @@ extension PreviewScript {
 
   /** A number field's fixed `min` or `max` bound, or null. */
   function numberBound(decl, name) {
-    const rule = decl.rules.find((rule) => rule.rule === name && rule.bound !== undefined && rule.bound.type === "number" && rule.when === undefined);
-    return rule === undefined ? null : parseDecimal(rule.bound.value);
+    // The highest `min`, the lowest `max`, when one is given twice: the ones a value must pass.
+    let result = null;
+    for (const rule of decl.rules) {
+      if (rule.rule !== name || rule.bound === undefined || rule.bound.type !== "number" || rule.when !== undefined) continue;
+      const value = parseDecimal(rule.bound.value);
+      if (result === null || compareDecimals(value, result) * (name === "min" ? 1 : -1) > 0) result = value;
+    }
+    return result;
   }
 
   /**

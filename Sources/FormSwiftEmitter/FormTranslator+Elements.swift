@@ -227,15 +227,17 @@ extension FormTranslator {
 
     /// A number element's `Decimal` arguments (`NumberElement`'s step and bounds
     /// are `Decimal`s whatever the field's type): its `step`, and the literals of
-    /// its first `min` and `max` rules as `minimum` and `maximum`. Read by the
-    /// element builder and by `foundationTypes`, which imports Foundation for them.
+    /// its `min` and `max` rules as `minimum` and `maximum`, the highest `min` and
+    /// the lowest `max` when one is given twice (the ones a value must pass, as
+    /// the checker's FC403 compares them). Read by the element builder and by
+    /// `foundationTypes`, which imports Foundation for them.
     static func decimalArguments(of number: NumberFieldDecl) -> (step: DecimalLiteral?, minimum: DecimalLiteral?, maximum: DecimalLiteral?) {
         var minimum: DecimalLiteral?
         var maximum: DecimalLiteral?
         // A bound that applies sometimes (`when:`) does not limit the control.
         for rule in number.common.rules where rule.when == nil {
-            if case .min(let text) = rule.kind, minimum == nil { minimum = DecimalLiteral(text) }
-            if case .max(let text) = rule.kind, maximum == nil { maximum = DecimalLiteral(text) }
+            if case .min(let text) = rule.kind, let value = DecimalLiteral(text), minimum.map({ value > $0 }) ?? true { minimum = value }
+            if case .max(let text) = rule.kind, let value = DecimalLiteral(text), maximum.map({ value < $0 }) ?? true { maximum = value }
         }
         return (number.step?.value, minimum, maximum)
     }

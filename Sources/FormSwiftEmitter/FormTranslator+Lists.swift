@@ -371,9 +371,9 @@ extension FormTranslator {
             ])
             out.listMember([
                 "/// The entry left its list (removed, or replaced by the form's `reset`): its rules in flight are",
-                "/// cancelled, its states `.idle`, and assignments to its values are no edits.",
+                "/// cancelled and its states `.idle`.",
                 "\(accessPrefix)func didLeaveList() {",
-                "    validation.stop()",
+                "    validation.reset {}",
                 "}",
             ])
         }

@@ -101,6 +101,13 @@ let diagnosticCodeCases: [DiagnosticCodeCase] = [
     .init(code: "FC301", source: form("  - segment: plan\n    options: [free, pro]\n    default: prp\n"), line: 6, column: 14,
           message: "default 'prp' is not an option", help: "did you mean 'pro'?"),
     .init(code: "FC302", source: form("  - spacer: -4\n"), line: 4, column: 13, message: "spacer height must be 0 or more"),
+    // A number beyond a Double is too large (or below 0), as written, with the code of where it stands.
+    .init(code: "FC302", source: form("  - spacer: 1e400\n"), line: 4, column: 13, message: "spacer height is too large, found 1e400"),
+    .init(code: "FC302", source: form("  - spacer: -1e400\n"), line: 4, column: 13, message: "spacer height must be 0 or more, found -1e400"),
+    .init(code: "FC402", source: form("  - textField: a\n    rules: [{ minLength: 1e400 }]\n"), line: 5, column: 26,
+          message: "the minLength parameter is too large, found 1e400"),
+    .init(code: "FC105", source: "formc: 1e400\nform: TestForm\nelements:\n  - staticText: a\n", line: 1, column: 8,
+          message: "unsupported formc version 1e400"),
     .init(code: "FC302", source: form("  - textField: code\n    maxInputLength: 2.5\n"), line: 5, column: 21,
           message: "maxInputLength must be a whole number"),
     .init(code: "FC303", source: form("  - segment: plan\n    options: [free]\n"), line: 5, column: 5, message: "needs at least 2"),

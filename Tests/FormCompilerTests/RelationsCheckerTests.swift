@@ -111,21 +111,24 @@ struct RelationsCheckerTests {
                 rules:
                   - required: { when: phone }
                   - { required: 3 }
+                  - { required: no, when: phone }
             """)
         #expect(diagnostics.map { "\($0.location.range.start.line):\($0.location.range.start.column) \($0.code.rawValue)" } == [
-            "8:21 FC102", "9:18 FC102", "12:19 FC402", "13:21 FC402",
+            "8:21 FC102", "9:18 FC102", "12:19 FC402", "13:21 FC402", "14:21 FC102",
         ])
         #expect(diagnostics.map(\.message) == [
             "expected a boolean for rule 'required', found 'yes'",
             "expected a boolean for rule 'email', found the string 'true'",
             "rule 'required' takes no parameter",
             "rule 'required' takes no parameter",
+            "rule 'required' takes only 'true' in its mapping form, found no",
         ])
         #expect(diagnostics.map { $0.help.first ?? "" } == [
             "write true (formc accepts only true and false, not YAML 1.1's yes/no/on/off)",
             "remove the quotes: true",
             "write 'when' and 'message' beside the rule's name: '- { required: true, when: … }'",
             "write '- required'",
+            "to make the field optional, remove the rule; to require it sometimes, write '{ required: true, when: … }'",
         ])
     }
 
@@ -381,6 +384,8 @@ struct RelationsCheckerTests {
                   - list: others
                     elements:
                       - multiChoice: m
+                        options: Country
+                      - picker: n
                         options: Country
                 """)
             #expect(positions(diagnostics) == ["\(position) FC204"], "\(diagnostics.map(\.message))")

@@ -264,32 +264,4 @@ import Testing
         await controller.didEndEditing(.name)
         #expect(controller.state(of: .name) == .idle)
     }
-
-    /// A list entry's controller once the entry left its list: the run in flight
-    /// is cancelled (its validator sees the cancellation), every state is `.idle`,
-    /// and neither an assignment nor a re-check from the form runs anything again.
-    @Test func aStoppedControllerCancelsItsRunAndRunsNothingByItself() async {
-        let sleeps = Sleeps()
-        let seen = Seen()
-        let value = Box("a")
-        let controller = debounced(seen, value: value)
-        await ValidationRun.$sleeper.withValue({ _ in try await sleeps.sleep() }) {
-            controller.valueDidChange(.email)
-            for _ in 0..<1_000 where await sleeps.started == 0 { await Task.yield() }
-            #expect(controller.state(of: .email) == .validating)
-            controller.stop()
-            #expect(controller.state(of: .email) == .idle)
-            controller.valueDidChange(.email)
-            controller.recheck([.email, .name])
-            await sleeps.releaseAll()
-            await controller.settle()
-            for _ in 0..<100 { await Task.yield() }
-        }
-        #expect(await seen.value.isEmpty)
-        #expect(await sleeps.started == 1)
-        #expect(controller.state(of: .email) == .idle)
-        // What the app asks for itself still runs.
-        await controller.validate(.email)
-        #expect(await seen.value == ["a"])
-    }
 }

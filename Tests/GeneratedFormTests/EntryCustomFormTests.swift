@@ -144,10 +144,27 @@ struct EntryCustomFormTests {
         await directory.waitUntil(ended: 1)
         #expect(await directory.cancelled == [true])
         #expect(entry.state(of: .handle) == .idle)
-        // The entry that left runs nothing by itself any more.
-        entry.handle.value = "bob"
-        await entry.settle()
-        #expect(await directory.started == 1)
+    }
+
+    /// An undo: a removed entry put back with `replaceEntries` validates as before.
+    /// The same entries in the same order change nothing; in another order, they move.
+    @Test func aRemovedEntryPutBackValidatesAsBefore() async {
+        let form = EntryCustomForm(validators: HandleDirectory())
+        form.team.value = "ada"
+        let entries = form.members.entries
+        form.members.remove(at: 1)
+        form.members.replaceEntries(entries)
+        #expect(form.members.entries.map(\.id) == entries.map(\.id))
+        entries[1].handle.value = "ada"
+        await form.settle()
+        #expect(entries[1].state(of: .handle) == .invalid(message: "ada is the team's name"))
+        var heard = 0
+        form.members.addObserver { _ in heard += 1 }
+        form.members.replaceEntries(entries)
+        #expect(heard == 0)
+        form.members.replaceEntries(entries.reversed())
+        #expect(heard == 1)
+        #expect(form.members.entries.map(\.id) == entries.reversed().map(\.id))
     }
 
     @Test func anEntryWithoutAFormPassesItsCustomRule() async {

@@ -144,9 +144,13 @@ extension DocumentDecoder {
             guard let height = reader.number(primary, "the spacer height") else { return nil }
             if height.value < 0 {
                 diagnostics.error(
-                    .invalidNumber, "spacer height must be 0 or more, found \(ValueReader.format(height.value))",
+                    .invalidNumber, "spacer height must be 0 or more, found \(reader.written(height, primary))",
                     at: height.range
                 )
+                return nil
+            }
+            guard height.value.isFinite else {
+                diagnostics.error(.invalidNumber, "spacer height is too large, found \(reader.written(height, primary))", at: height.range)
                 return nil
             }
             return .spacer(SpacerDecl(height: height))
@@ -429,8 +433,12 @@ extension DocumentDecoder {
         guard let height = reader.number(heightNode, "constantHeight") else { return nil }
         guard height.value >= 0 else {
             diagnostics.error(
-                .invalidNumber, "constantHeight must be 0 or more, found \(ValueReader.format(height.value))", at: height.range
+                .invalidNumber, "constantHeight must be 0 or more, found \(reader.written(height, heightNode))", at: height.range
             )
+            return nil
+        }
+        guard height.value.isFinite else {
+            diagnostics.error(.invalidNumber, "constantHeight is too large, found \(reader.written(height, heightNode))", at: height.range)
             return nil
         }
         return Located(.constantHeight(height.value), at: range)
@@ -449,9 +457,10 @@ extension DocumentDecoder {
         var insets = EdgeInsets()
         for (side, key) in KeySchema.insets.enumerated() {
             guard let valueNode = keys[key], let number = reader.number(valueNode, "inset '\(key)'") else { continue }
-            if number.value < 0 {
+            if number.value < 0 || !number.value.isFinite {
                 diagnostics.error(
-                    .invalidNumber, "inset '\(key)' must be 0 or more, found \(ValueReader.format(number.value))",
+                    .invalidNumber,
+                    "inset '\(key)' \(number.value < 0 ? "must be 0 or more" : "is too large"), found \(reader.written(number, valueNode))",
                     at: number.range
                 )
                 continue

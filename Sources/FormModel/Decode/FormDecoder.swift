@@ -82,7 +82,7 @@ struct DocumentDecoder {
             if let number = reader.number(node, "formc") {
                 if number.value != 1 {
                     diagnostics.error(
-                        .unsupportedVersion, "unsupported formc version \(ValueReader.format(number.value))",
+                        .unsupportedVersion, "unsupported formc version \(reader.written(number, node))",
                         at: number.range, help: ["only version 1 exists: write formc: 1"]
                     )
                 }

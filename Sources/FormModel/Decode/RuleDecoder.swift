@@ -125,19 +125,20 @@ enum RuleDecoder {
                 // `- required: true` reads naturally; anything else is a mistake.
                 if tree.style(parameter) == .plain, tree.textEquals(parameter, "true") || tree.isEmptyScalar(parameter) {
                     kind = parameterless(index)
-                } else if tree.style(parameter) == .plain, tree.textEquals(parameter, "false") {
-                    // `required: false` reads as "not required": say how to get that.
+                } else if tree.style(parameter) != nil, let text = tree.text(parameter),
+                          ["no", "off", "n", "false"].contains(text.lowercased()) {
+                    // `required: false` (or `no`, `"false"`) reads as "not required": say how to get that.
+                    let found = tree.style(parameter) == .plain ? text : "'\(text)'"
                     reader.diagnostics.error(
-                        .wrongType, "rule '\(name)' takes only 'true' in its mapping form, found false", at: parameterRange,
+                        .wrongType, "rule '\(name)' takes only 'true' in its mapping form, found \(found)", at: parameterRange,
                         help: [name == "required"
                             ? "to make the field optional, remove the rule; to require it sometimes, write '{ required: true, when: … }'"
                             : "to drop the rule, remove it"]
                     )
                     kind = nil
-                } else if tree.style(parameter) != nil,
-                          let text = tree.text(parameter)?.lowercased(),
-                          ValueReader.yaml11Booleans.contains(text) || text == "true" || text == "false" {
-                    // `yes`, `True`, `"true"`: a Boolean misspelt, which the reader explains.
+                } else if tree.style(parameter) != nil, let text = tree.text(parameter)?.lowercased(),
+                          ["yes", "on", "y", "true"].contains(text) {
+                    // `yes`, `True`, `"true"`: `true` misspelt, which the reader explains.
                     _ = reader.bool(parameter, "rule '\(name)'")
                     kind = nil
                 } else {

@@ -100,16 +100,16 @@ package struct ValueReader {
         return nil
     }
 
-    /// A number as written: plain digits with an optional sign, fraction and exponent.
+    /// A number as written: plain digits with an optional sign, fraction and exponent;
+    /// one beyond a Double's range is infinite, which the caller reports as too large
+    /// (`written(_:)` spells it for a message).
     mutating func number(_ node: NodeID, _ what: @autoclosure () -> String, code: DiagnosticCode = .wrongType) -> Located<Double>? {
         guard acceptTag(of: node, allowString: false) else { return nil }
         let range = tree.range(node)
         if let style = tree.style(node), tree.withText(node, Self.isNumberLiteral) {
+            // `1e400` is a number beyond a Double: infinity, which each caller bounds with its own code.
             if style == .plain, let value = tree.withText(node, Self.smallInteger) ?? Double(tree.text(node) ?? "") {
-                if value.isFinite { return Located(value, at: range) }
-                // `1e400`: a number, beyond what any count, bound or size can be.
-                diagnostics.error(.invalidNumber, "\(what()) is too large, found \(tree.text(node) ?? "")", at: range)
-                return nil
+                return Located(value, at: range)
             }
             if style != .plain {
                 let text = tree.text(node) ?? ""
@@ -156,7 +156,7 @@ package struct ValueReader {
     mutating func count(_ node: NodeID, _ what: @autoclosure () -> String, invalidCode: DiagnosticCode) -> Located<Int>? {
         guard let number = self.number(node, what(), code: .wrongType) else { return nil }
         guard number.value >= 0 else {
-            diagnostics.error(invalidCode, "\(what()) must be 0 or more, found \(Self.format(number.value))", at: number.range)
+            diagnostics.error(invalidCode, "\(what()) must be 0 or more, found \(written(number, node))", at: number.range)
             return nil
         }
         guard number.value <= Double(Int32.max) else {
@@ -238,6 +238,12 @@ package struct ValueReader {
     private static func isDigit(_ byte: UInt8) -> Bool { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) }
 
     /// `16` rather than `16.0` in messages.
+    /// `number` for a message: as `format` prints it, or as written when it is
+    /// beyond a Double (`1e400`, which `format` would print as `inf`).
+    func written(_ number: Located<Double>, _ node: NodeID) -> String {
+        number.value.isFinite ? Self.format(number.value) : tree.text(node) ?? Self.format(number.value)
+    }
+
     static func format(_ value: Double) -> String {
         value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
     }

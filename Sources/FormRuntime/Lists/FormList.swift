@@ -23,8 +23,14 @@ public protocol FormListEntry: AnyObject, Identifiable where ID == FormEntryID {
 
     /// The entry left its list (removed, or replaced by the form's `reset`): the
     /// rules it has in flight are cancelled (their validators see
-    /// `Task.isCancelled`) and none of its states changes again.
+    /// `Task.isCancelled`) and its states are `.idle`. Put back in the list
+    /// (`replaceEntries`, an undo), it validates as before.
     func didLeaveList()
+}
+
+extension FormListEntry {
+    /// Nothing to cancel: an entry class that runs no rules of its own.
+    public func didLeaveList() {}
 }
 
 /// The live value of a list (SPEC §14): its entries, each an object holding its
@@ -125,13 +131,15 @@ public final class FormList<Entry: FormListEntry> {
         change { $0 = moved }
     }
 
-    /// Replaces every entry (the form's `reset`), whatever the counts: an entry
-    /// not among `entries` leaves the list (`FormListEntry.didLeaveList()`), even
-    /// when a new one has its id (values taken from the form and given back).
+    /// Replaces every entry, whatever the counts (the form's `reset`; an undo that
+    /// puts back entries removed before): nothing changes, and no observer hears,
+    /// when `entries` are the same objects in the same order. An entry not among
+    /// `entries` leaves the list (`FormListEntry.didLeaveList()`), even when a new
+    /// one has its id (values taken from the form and given back).
     public func replaceEntries(_ entries: [Entry]) {
+        guard entries.map(ObjectIdentifier.init) != storage.map(ObjectIdentifier.init) else { return }
         let kept = Set(entries.map(ObjectIdentifier.init))
         let leaving = storage.filter { !kept.contains(ObjectIdentifier($0)) }
-        guard !leaving.isEmpty || entries.count != storage.count else { return }
         change { $0 = entries }
         for entry in leaving { entry.didLeaveList() }
     }

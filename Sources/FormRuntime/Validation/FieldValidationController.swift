@@ -71,8 +71,6 @@ public final class FieldValidationController<Field: Hashable & Sendable> {
     private var assignedWithoutTask: Set<Field> = []
     /// While true (`reset`), assignments are no edits.
     private var isResetting = false
-    /// After `stop()`: assignments are no edits and `recheck` does nothing.
-    private var isStopped = false
     /// How many times `reset` has ended: an edit started before a reset stops
     /// where it finds a newer count, before it runs anything more.
     private var resets: UInt64 = 0
@@ -112,7 +110,7 @@ public final class FieldValidationController<Field: Hashable & Sendable> {
     /// what `didChange(_:)` does in a task of its own and returns at once;
     /// `settle()` awaits it, and a `didChange(field)` that follows joins it.
     public func valueDidChange(_ field: Field) {
-        guard !isResetting, !isStopped else { return }
+        guard !isResetting else { return }
         if records[field]?.externalError != nil {
             // The value changed: the message goes at once, before the edit's rules run.
             records[field]?.externalError = nil
@@ -154,7 +152,6 @@ public final class FieldValidationController<Field: Hashable & Sendable> {
     /// read changed outside this controller (a list entry's fields reading a field
     /// of the form, SPEC §16).
     public func recheck(_ fields: [Field]) {
-        guard !isStopped else { return }
         let checked = fields.filter { (records[$0]?.state ?? .idle) != .idle }
         guard !checked.isEmpty else { return }
         editCount &+= 1
@@ -362,15 +359,6 @@ public final class FieldValidationController<Field: Hashable & Sendable> {
             records[field] = fresh
             write(.idle, for: field)
         }
-    }
-
-    /// Stops what runs by itself, for good (a list's entry that left its list):
-    /// every run and edit in flight is cancelled and every state is `.idle`, as
-    /// after `reset`; from then on assignments are no edits and `recheck` does
-    /// nothing. Calls from the app (`validate`, `didChange`) still run.
-    public func stop() {
-        reset {}
-        isStopped = true
     }
 
     /// Registers `observer` to hear `(field, newState)` on every change of state.

@@ -342,9 +342,9 @@ final class IntakeForm {
         }
 
         /// The entry left its list (removed, or replaced by the form's `reset`): its rules in flight are
-        /// cancelled, its states `.idle`, and assignments to its values are no edits.
+        /// cancelled and its states `.idle`.
         func didLeaveList() {
-            validation.stop()
+            validation.reset {}
         }
 
         /// Each condition that hides what the entry's rules need and reads the form's fields: those fields, and the entry's fields a change of one re-checks.

@@ -341,9 +341,9 @@ final class JobApplicationForm {
         }
 
         /// The entry left its list (removed, or replaced by the form's `reset`): its rules in flight are
-        /// cancelled, its states `.idle`, and assignments to its values are no edits.
+        /// cancelled and its states `.idle`.
         func didLeaveList() {
-            validation.stop()
+            validation.reset {}
         }
 
         /// Whether `field` is shown now (SPEC §7): never while the entry's list is not (SPEC §14).
@@ -649,9 +649,9 @@ final class JobApplicationForm {
         }
 
         /// The entry left its list (removed, or replaced by the form's `reset`): its rules in flight are
-        /// cancelled, its states `.idle`, and assignments to its values are no edits.
+        /// cancelled and its states `.idle`.
         func didLeaveList() {
-            validation.stop()
+            validation.reset {}
         }
 
         /// Whether `field` is shown now (SPEC §7): never while the entry's list is not (SPEC §14).
