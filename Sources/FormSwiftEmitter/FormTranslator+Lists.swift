@@ -353,19 +353,19 @@ extension FormTranslator {
             out.listMember([
                 "/// Shows `message` on `field` from outside the rules until the field's value changes (SPEC §15.2):",
                 "/// the form's `setError(_:at:)` with the entry's path.",
-                "func setError(_ message: String, for field: Field) {",
+                "\(accessPrefix)func setError(_ message: String, for field: Field) {",
                 "    validation.setError(message, for: field)",
                 "}",
             ])
             out.listMember([
                 "/// Returns once the rules that assignments to the entry's values started have run (SPEC §15.2).",
-                "func settle() async {",
+                "\(accessPrefix)func settle() async {",
                 "    await validation.settle()",
                 "}",
             ])
             out.listMember([
                 "/// Removes every message that `setError` showed on the entry.",
-                "func clearErrors() {",
+                "\(accessPrefix)func clearErrors() {",
                 "    validation.clearErrors()",
                 "}",
             ])

@@ -323,3 +323,20 @@ import Testing
     #expect(swift.components(separatedBy: "func checkLast(").count - 1 == 2)
 }
 
+
+/// A list's entry class at `public` access: what an app in another module calls on
+/// an entry is public too (SPEC §14, §15.2); what only the form calls is not.
+@Test func emitAccessLevelReachesAnEntrysPublicMembers() throws {
+    let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../schemas/jobapplication.form.yaml")
+    let text = try String(contentsOf: url, encoding: .utf8)
+    let checked = try #require(FormPipeline.check(SourceFile(path: "jobapplication.form.yaml", text: text)).checked)
+    let source = SwiftEmitter.emit(checked, options: EmitOptions(accessLevel: .public))
+    for declaration in [
+        "public final class EmployerEntry: FormRuntime.FormListEntry {", "public func state(of field: Field) -> FieldState",
+        "public func settle() async {", "public func setError(_ message: String, for field: Field) {",
+        "public func clearErrors() {", "public func didLeaveList() {",
+    ] {
+        #expect(source.contains(declaration), "missing: \(declaration)")
+    }
+    #expect(!source.contains("public func applyStates"))
+}
