@@ -181,6 +181,15 @@ private struct Checker {
     /// FC202 for an id that `earlier` declared already.
     mutating func reportDuplicate(_ id: Located<String>, earlier: SourceRange?) {
         guard let earlier else { return }
+        if earlier == id.range {
+            // One id node declared twice: a YAML alias (`*name`) repeats the element
+            // its anchor names, and the copy keeps the anchor's positions.
+            diagnostics.error(
+                .duplicateID, "duplicate id '\(id.value)': a YAML alias repeats the element that declares it", at: id.range,
+                help: ["an alias copies the anchored element with its id: write the second element out with an id of its own"]
+            )
+            return
+        }
         diagnostics.error(
             .duplicateID, "duplicate id '\(id.value)'", at: id.range,
             notes: [diagnostics.note("'\(id.value)' first defined here", at: earlier)],

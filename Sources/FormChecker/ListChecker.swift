@@ -411,6 +411,8 @@ enum ListChecker {
         }
         for candidate in [name, name + "Entry"] {
             if let earlier = taken.declare(candidate, at: range) {
+                // The same list twice, through a YAML alias: its FC202 says so.
+                if earlier == range { return }
                 let what = list.itemType == nil ? "the entry type '\(candidate)' of list '\(list.id.value)'" : "itemType '\(candidate)'"
                 diagnostics.error(
                     .nameCollision, "\(what) collides with another generated name",

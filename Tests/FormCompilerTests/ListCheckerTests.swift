@@ -352,6 +352,22 @@ struct ListCheckerTests {
             == "'self' is a Swift keyword; choose another name, e.g. 'SelfForm'")
     }
 
+    /// A list repeated through a YAML alias is one FC202 that says so: the copy
+    /// keeps the anchor's positions, so no "first defined here" at the same place,
+    /// and no entry type colliding with itself.
+    @Test func aListRepeatedThroughAnAliasIsOneErrorSayingSo() {
+        #expect(Self.summaries("""
+            formc: 1
+            form: F
+            elements:
+              - &l
+                list: items
+                elements:
+                  - textField: a
+              - *l
+            """) == ["5:11 FC202 duplicate id 'items': a YAML alias repeats the element that declares it"])
+    }
+
     @Test func entryMembersAreReserved() {
         #expect(Self.summaries(form("""
           - list: a
