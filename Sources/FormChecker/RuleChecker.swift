@@ -365,8 +365,16 @@ enum RuleChecker {
                     notes: [diagnostics.note("'\(target)' is declared here", at: declared)], help: [help]
                 )
             } else {
-                // A date's bound may be `today` (misspelt `tody`), a time's never.
-                var candidates = symbols.fields.map(\.id)
+                // The fields the bound could name (never the field itself: a fix must
+                // not lead to another error), and `today` for a date (misspelt `tody`).
+                var candidates = symbols.fields.filter { other in
+                    guard other.id != field.id else { return false }
+                    switch (field.valueType, other.valueType) {
+                    case (.number, .number): return true
+                    case (.date(let a, _), .date(let b, _)): return a == b
+                    default: return false
+                    }
+                }.map(\.id)
                 if case .date(let mode, _) = field.valueType, mode != .time { candidates.append("today") }
                 let suggestions = Suggestions.didYouMean(target, in: candidates)
                 diagnostics.error(
@@ -424,9 +432,12 @@ enum RuleChecker {
                     help: ["sameAs compares with another field's value; groups and segues have none"]
                 )
             } else {
+                // The fields it could repeat: of its value type, never itself.
+                let candidates = symbols.fields.filter { $0.id != field.id && $0.valueType.isSameType(as: field.valueType) }.map(\.id)
+                let suggestions = Suggestions.didYouMean(target, in: candidates)
                 diagnostics.error(
                     .invalidSameAs, "sameAs names an unknown field '\(target)'", at: range,
-                    help: Suggestions.didYouMean(target, in: symbols.fields.map(\.id))
+                    help: suggestions.isEmpty ? ["name another field of the same kind, whose value this one must repeat"] : suggestions
                 )
             }
             return

@@ -76,10 +76,14 @@ public struct EditorDocument: Sendable {
                 if let syntax, let key = Self.firstKeyAfterElements(startingAt: start, in: syntax) {
                     end = min(end, key)
                 }
+                // The form's shared option sets too: an entry's field may choose from one (SPEC §16).
+                var scopeDocument = FormDocument(
+                    version: checked.document.version, name: checked.document.name, elements: decl.elements, range: element.range
+                )
+                scopeDocument.optionSets = checked.document.optionSets
                 entryScopes.append(EntryScope(
                     range: SourceRange(start: start, end: end),
-                    listID: decl.id.value, symbols: scopeSymbols,
-                    document: FormDocument(version: checked.document.version, name: checked.document.name, elements: decl.elements, range: element.range)
+                    listID: decl.id.value, symbols: scopeSymbols, document: scopeDocument
                 ))
             }
         }

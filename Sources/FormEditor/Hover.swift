@@ -53,13 +53,18 @@ extension EditorDocument {
     func describeID(_ id: String, inList list: String? = nil) -> String? {
         if let set = document?.optionSets.first(where: { $0.name.value == id }) {
             // A shared option set (SPEC §16): its enum, options and the fields that use it.
-            let users = (document?.allElements ?? []).compactMap { element -> String? in
-                switch element.kind {
-                case .segment(let field) where field.optionSet?.value == id: field.id.value
-                case .multiChoice(let field) where field.optionSet?.value == id: field.id.value
-                default: nil
+            func users(in elements: [Element], prefix: String) -> [String] {
+                elements.compactMap { element -> String? in
+                    switch element.kind {
+                    case .segment(let field) where field.optionSet?.value == id: prefix + field.id.value
+                    case .multiChoice(let field) where field.optionSet?.value == id: prefix + field.id.value
+                    default: nil
+                    }
                 }
             }
+            // The form's fields, then each list's entry fields (`items.home`).
+            let users = users(in: document?.allElements ?? [], prefix: "")
+                + entryScopes.flatMap { users(in: $0.document.allElements, prefix: $0.listID + ".") }
             return ["**\(id)**: shared option set, the enum `\(id)`",
                     "Options: " + set.options.map { "`\($0.value.value)`" }.joined(separator: ", "),
                     users.isEmpty ? "Used by no field." : "Used by " + users.map { "`\($0)`" }.joined(separator: ", ") + "."]

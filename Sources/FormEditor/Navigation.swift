@@ -89,8 +89,11 @@ extension EditorDocument {
         if newName == old { return .success([]) }
         if let sets = document?.optionSets, sets.contains(where: { $0.name.value == old }) {
             // A shared option set: its name is a Swift type name (SPEC §16).
-            if !SwiftNaming.isUpperCamelCase(newName) || SwiftNaming.keywords.contains(newName) {
-                return .failure(RenameRefusal(message: "'\(newName)' is not a valid option set name: it is an UpperCamelCase Swift type name ([A-Z][A-Za-z0-9]*)"))
+            if SwiftNaming.keywords.contains(newName) {
+                return .failure(RenameRefusal(message: "'\(newName)' is a Swift keyword, which an option set's name cannot be"))
+            }
+            if !SwiftNaming.isUpperCamelCase(newName) {
+                return .failure(RenameRefusal(message: "'\(newName)' is not a valid option set name: an option set's name is an UpperCamelCase Swift type name ([A-Z][A-Za-z0-9]*)"))
             }
             if sets.contains(where: { $0.name.value == newName }) || newName == document?.name.value {
                 return .failure(RenameRefusal(message: "'\(newName)' is already a type name in this form"))
@@ -117,7 +120,7 @@ extension EditorDocument {
         let isField = symbols?.field(old) != nil
         if let problem = Self.idProblem(newName, isField: isField) { return .failure(RenameRefusal(message: problem)) }
         if occurrences.contains(where: { $0.id == newName && $0.scope == nil && $0.role == .declaration }) || symbols?.declaration(of: newName) != nil {
-            return .failure(RenameRefusal(message: "'\(newName)' is already an id in this form; ids are unique across fields, groups and segues"))
+            return .failure(RenameRefusal(message: "'\(newName)' is already an id in this form; ids are unique across fields, groups, pages, lists and segues"))
         }
         // A list's entry that reads the form's field would read its own field of the new name instead (SPEC §14).
         for reference in occurrences where reference.isSame(as: occurrence) {

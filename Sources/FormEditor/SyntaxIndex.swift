@@ -78,7 +78,7 @@ struct SyntaxIndex: Sendable {
             case "elements":
                 switch role(of: owner) {
                 case .document: return .element(kind: kindIndex(of: mapping))
-                case .element(let kind?) where ["group", "list"].contains(ElementKind.keywords[kind]): return .element(kind: kindIndex(of: mapping))
+                case .element(let kind?) where ["group", "list", "page"].contains(ElementKind.keywords[kind]): return .element(kind: kindIndex(of: mapping))
                 default: return .unknown
                 }
             case "rules": return role(of: owner).isElement ? .rule : .unknown

@@ -796,6 +796,12 @@ extension String {
         #expect(editor.definition(at: SourcePosition(line: 12, column: 16)) == [edits[0].range])
         #expect(throws: RenameRefusal.self) { try editor.rename(at: cursor, to: "nation").get() }
         #expect(throws: RenameRefusal.self) { try editor.rename(at: cursor, to: "Region").get() }
+        // Each refusal gives its own reason.
+        func refusal(_ name: String) -> String? {
+            if case .failure(let refusal) = editor.rename(at: cursor, to: name) { refusal.message } else { nil }
+        }
+        #expect(refusal("Self") == "'Self' is a Swift keyword, which an option set's name cannot be")
+        #expect(refusal("nation")?.hasSuffix("an option set's name is an UpperCamelCase Swift type name ([A-Z][A-Za-z0-9]*)") == true)
     }
 }
 
@@ -816,5 +822,47 @@ extension EditorRelationTests {
         let fixes = editor.quickFixes(in: SourceRange(start: .start, end: SourcePosition(line: 30, column: 1)))
         #expect(fixes.map(\.edit.newText).sorted() == ["Country", "start"])
         #expect(fixes.map(\.diagnostic.code) == [.conditionUnknownField, .conditionUnknownField])
+    }
+}
+
+/// Pages and lists hold elements as groups do: every completion and hover of an
+/// element works inside them (SPEC §12, §14, §15), and a list's entries know the
+/// form's shared option sets (§16).
+extension EditorRelationTests {
+    static let pagedTrip = """
+    formc: 1
+    form: PagedForm
+    options:
+      Country: [us, gb]
+    elements:
+      - page: one
+        elements:
+          - textField: email
+            keyboard: email
+          - date: start
+          - date: end
+            rules: [{ min: start }]
+          - list: stops
+            elements:
+              - picker: country
+                options: Country
+
+    """
+
+    @Test func insideAPageKeysValuesRulesAndBoundsComplete() throws {
+        #expect(labels(Self.pagedTrip.replacingOccurrences("keyboard: email", "keyboard: ‸")).contains("email"))
+        let keys = labels(Self.pagedTrip.replacingOccurrences("        keyboard: email\n", "        keyb‸\n"))
+        #expect(keys.contains("keyboard") && keys.contains("rules") && !keys.contains("elements"), "\(keys)")
+        #expect(labels(Self.pagedTrip.replacingOccurrences("{ min: start }", "{ min: ‸ }")) == ["start"])
+        let (editor, _) = document(Self.pagedTrip)
+        let hover = try #require(editor.hover(at: SourcePosition(line: 9, column: 9)))
+        #expect(hover.markdown.contains("keyboard"), "\(hover.markdown)")
+    }
+
+    @Test func anEntrysOptionsOfferTheSetsAndTheSetNamesItsEntryUsers() throws {
+        #expect(labels(Self.pagedTrip.replacingOccurrences("options: Country\n", "options: ‸\n")) == ["Country"])
+        let (editor, _) = document(Self.pagedTrip)
+        let set = try #require(editor.hover(at: SourcePosition(line: 4, column: 4)))
+        #expect(set.markdown.contains("Used by `stops.country`."), "\(set.markdown)")
     }
 }

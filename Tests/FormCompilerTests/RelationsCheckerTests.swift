@@ -423,6 +423,25 @@ struct RelationsCheckerTests {
         #expect(diagnostics.map { $0.help.first ?? "" } == ["", "list at least two options", "list the set's options: 'Scalar: [a, b]'", ""])
     }
 
+    /// A did-you-mean never offers the field itself, nor a field the rule cannot
+    /// name: its fix must not lead to another error (FC302 "its own min", FC405).
+    @Test func aSuggestionNeverNamesTheRulesOwnField() {
+        let diagnostics = diagnose(form("""
+              - date: endDate
+                rules: [{ min: endDat }]
+              - textField: emailAgain
+                rules: [{ sameAs: emailAgai }]
+              - number: endDats
+              - date: startDate
+                rules: [{ max: endDat }]
+            """))
+        #expect(diagnostics.map(\.help) == [
+            ["a bound is a value of the field's type, or the id of another field of the same kind"],
+            ["name another field of the same kind, whose value this one must repeat"],
+            ["did you mean 'endDate'?"],
+        ])
+    }
+
     /// A date's bound misspelling `today` is offered `today`; a time's is not (it takes no `today`).
     @Test func aMisspeltTodayIsSuggested() {
         let diagnostics = diagnose(form("""
