@@ -86,9 +86,28 @@ extension CompletionContext {
         if call.hasSuffix("count(") || call.hasSuffix("contains(") {
             return fieldItems { if case .multiChoice = $0.valueType { true } else { false } }
         }
+        if let compared = Self.comparedField(before: call),
+           let type = symbols?.field(compared)?.valueType {
+            // The other side of a comparison: a field of the same value type (SPEC §16),
+            // or for a boolean `true`/`false`; a quote opens a segment's option values.
+            let literals = type == .bool ? ["true", "false"].map { Item(label: $0, kind: .keyword, detail: nil, insertText: $0) } : []
+            return fieldItems { $0.id != compared && $0.valueType.isSameType(as: type) } + literals
+        }
         let words = ["not", "and", "or", "true", "false"].map { Item(label: $0, kind: .keyword, detail: nil, insertText: $0) }
         let isEmpty = Item(label: "isEmpty", kind: .keyword, detail: "isEmpty(field): nothing entered or chosen", insertText: "isEmpty(")
         return fieldItems() + words + [isEmpty]
+    }
+
+    /// The field compared by an operator at the end of `text` (`end <`, `home ==`).
+    static func comparedField(before text: String) -> String? {
+        var rest = text.trimmingTrailingSpaces
+        guard let last = rest.last, "=<>".contains(last) else { return nil }
+        for symbol in ["==", "!=", "<=", ">=", "<", ">"] where rest.hasSuffix(symbol) {
+            rest = String(rest.dropLast(symbol.count)).trimmingTrailingSpaces
+            let id = String(rest.reversed().prefix { $0.unicodeScalars.allSatisfy(EditorDocument.isWordScalar) }.reversed())
+            return id.isEmpty ? nil : id
+        }
+        return nil
     }
 
     /// The field whose option values belong in a quote opened after `before`:

@@ -773,6 +773,13 @@ extension String {
         #expect(labels(Self.trip.replacingOccurrences("when: not isEmpty(start) and home == away", "when: home == '‸")) == ["us", "gb"])
     }
 
+    /// After a comparison's operator, the fields it can compare with (SPEC §16): of
+    /// the same value type, never the field itself.
+    @Test func fieldsOfTheSameTypeAfterAComparison() {
+        #expect(labels(Self.trip.replacingOccurrences("visibleWhen: end > start", "visibleWhen: end > ‸")) == ["start"])
+        #expect(labels(Self.trip.replacingOccurrences("when: not isEmpty(start) and home == away", "when: home == ‸")) == ["away"])
+    }
+
     @Test func whenIsAKeyOfARuleMapping() {
         let found = labels(Self.trip.replacingOccurrences("        when: not isEmpty(start) and home == away\n", "        ‸\n"))
         #expect(found.contains("when") && found.contains("message"))
