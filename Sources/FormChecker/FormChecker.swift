@@ -193,7 +193,7 @@ private struct Checker {
         diagnostics.error(
             .duplicateID, "duplicate id '\(id.value)'", at: id.range,
             notes: [diagnostics.note("'\(id.value)' first defined here", at: earlier)],
-            help: ["fields, groups, pages and segues share one namespace; give each a unique id"]
+            help: ["fields, groups, pages, lists and segues share one namespace; give each a unique id"]
         )
     }
 

@@ -353,10 +353,21 @@ enum RuleChecker {
         }
         guard let other = boundField(target, from: field, symbols: symbols) else {
             let help = "a bound is a value of the field's type, or the id of another field of the same kind"
+            // The fields the bound could name (never the field itself: a fix must
+            // not lead to another error), and `today` for a date (misspelt `tody`).
+            var candidates = symbols.fields.filter { other in
+                guard other.id != field.id else { return false }
+                switch (field.valueType, other.valueType) {
+                case (.number, .number): return true
+                case (.date(let a, _), .date(let b, _)): return a == b
+                default: return false
+                }
+            }.map(\.id)
+            if case .date(let mode, _) = field.valueType, mode != .time { candidates.append("today") }
             if let list = symbols.entryFieldLists[target] {
                 diagnostics.error(
                     .conditionUnknownField, "\(name) names '\(target)', a field of the entries of list '\(list)': only that list's entries can name it",
-                    at: range, help: Suggestions.didYouMean(target, in: symbols.fields.map(\.id)) + [help]
+                    at: range, help: Suggestions.didYouMean(target, in: candidates) + [help]
                 )
             } else if let declared = symbols.declaration(of: target) {
                 // A group, page, segue or list: declared, but no number or date a bound reads.
@@ -365,17 +376,6 @@ enum RuleChecker {
                     notes: [diagnostics.note("'\(target)' is declared here", at: declared)], help: [help]
                 )
             } else {
-                // The fields the bound could name (never the field itself: a fix must
-                // not lead to another error), and `today` for a date (misspelt `tody`).
-                var candidates = symbols.fields.filter { other in
-                    guard other.id != field.id else { return false }
-                    switch (field.valueType, other.valueType) {
-                    case (.number, .number): return true
-                    case (.date(let a, _), .date(let b, _)): return a == b
-                    default: return false
-                    }
-                }.map(\.id)
-                if case .date(let mode, _) = field.valueType, mode != .time { candidates.append("today") }
                 let suggestions = Suggestions.didYouMean(target, in: candidates)
                 diagnostics.error(
                     .conditionUnknownField, "\(name) names an unknown field '\(target)'", at: range,
@@ -420,10 +420,12 @@ enum RuleChecker {
             return
         }
         guard let other = symbols.fieldIndex(target) else {
+            // The fields it could repeat: of its value type, never itself.
+            let candidates = symbols.fields.filter { $0.id != field.id && $0.valueType.isSameType(as: field.valueType) }.map(\.id)
             if let list = symbols.entryFieldLists[target] {
                 diagnostics.error(
                     .conditionUnknownField, "sameAs names '\(target)', a field of the entries of list '\(list)': only that list's entries can name it",
-                    at: range, help: Suggestions.didYouMean(target, in: symbols.fields.map(\.id))
+                    at: range, help: Suggestions.didYouMean(target, in: candidates)
                 )
             } else if let declared = symbols.declaration(of: target) {
                 diagnostics.error(
@@ -432,8 +434,6 @@ enum RuleChecker {
                     help: ["sameAs compares with another field's value; groups and segues have none"]
                 )
             } else {
-                // The fields it could repeat: of its value type, never itself.
-                let candidates = symbols.fields.filter { $0.id != field.id && $0.valueType.isSameType(as: field.valueType) }.map(\.id)
                 let suggestions = Suggestions.didYouMean(target, in: candidates)
                 diagnostics.error(
                     .invalidSameAs, "sameAs names an unknown field '\(target)'", at: range,

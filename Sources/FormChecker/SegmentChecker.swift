@@ -182,7 +182,8 @@ struct SegmentChecker {
     /// wins, a later one is reported against it.
     static func declareEnumName(_ enumName: EnumName, diagnostics: inout DiagnosticBag, typeNames: inout TypeNames) {
         let name = enumName.name
-        if let earlier = typeNames.declare(name, at: enumName.range) {
+        // The same field twice, through a YAML alias, declares its enum at one place: its FC202 says so.
+        if let earlier = typeNames.declare(name, at: enumName.range), earlier != enumName.range {
             diagnostics.error(
                 .nameCollision, "\(enumName.kind) '\(enumName.segmentID)' would generate the type '\(name)', which is already declared",
                 at: enumName.range, notes: [diagnostics.note(typeNames.origin(of: name), at: earlier)],

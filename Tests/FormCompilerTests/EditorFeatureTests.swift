@@ -778,6 +778,9 @@ extension String {
     @Test func fieldsOfTheSameTypeAfterAComparison() {
         #expect(labels(Self.trip.replacingOccurrences("visibleWhen: end > start", "visibleWhen: end > ‸")) == ["start"])
         #expect(labels(Self.trip.replacingOccurrences("when: not isEmpty(start) and home == away", "when: home == ‸")) == ["away"])
+        // Numbers compare whatever their `decimals`.
+        let priced = Self.trip.replacingOccurrences("  - number: guests\n", "  - number: guests\n  - number: price\n    decimals: 2\n")
+        #expect(labels(priced.replacingOccurrences("visibleWhen: end > start", "visibleWhen: guests < ‸")) == ["price"])
     }
 
     @Test func whenIsAKeyOfARuleMapping() {

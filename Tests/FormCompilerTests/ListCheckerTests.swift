@@ -366,6 +366,16 @@ struct ListCheckerTests {
                   - textField: a
               - *l
             """) == ["5:11 FC202 duplicate id 'items': a YAML alias repeats the element that declares it"])
+        // A choice field's enum too: no second error of its type colliding with itself.
+        #expect(Self.summaries("""
+            formc: 1
+            form: F
+            elements:
+              - &s
+                segment: size
+                options: [s, m]
+              - *s
+            """) == ["5:14 FC202 duplicate id 'size': a YAML alias repeats the element that declares it"])
     }
 
     @Test func entryMembersAreReserved() {

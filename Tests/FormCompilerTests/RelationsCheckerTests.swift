@@ -434,11 +434,22 @@ struct RelationsCheckerTests {
               - number: endDats
               - date: startDate
                 rules: [{ max: endDat }]
+              - date: other
+                rules: [{ min: othe }]
+              - textField: again
+                rules: [{ sameAs: agai }]
+              - list: items
+                elements:
+                  - date: othe
+                  - textField: agai
             """))
         #expect(diagnostics.map(\.help) == [
             ["a bound is a value of the field's type, or the id of another field of the same kind"],
             ["name another field of the same kind, whose value this one must repeat"],
             ["did you mean 'endDate'?"],
+            // A name of a list's entries: the help offers none of the rule's own field either.
+            ["a bound is a value of the field's type, or the id of another field of the same kind"],
+            [],
         ])
     }
 

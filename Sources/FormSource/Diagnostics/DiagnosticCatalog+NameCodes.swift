@@ -29,8 +29,10 @@ extension DiagnosticCatalog {
             Entry(
                 .duplicateID, "duplicate id",
                 explanation: """
-                Fields, groups, pages and segues share one namespace in the whole form, because each id \
-                becomes a member or case of the generated class. The note points at the first use of the id.
+                Fields, groups, pages, lists and segues share one namespace in the whole form, because each id \
+                becomes a member or case of the generated class. The note points at the first use of the id. \
+                A YAML alias (`*name`) that repeats an element repeats its ids: each is reported once, at the \
+                anchored element, whose positions the copy keeps.
                 """,
                 example: form("""
                   - textField: email
