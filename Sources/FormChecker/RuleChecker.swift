@@ -49,10 +49,9 @@ enum RuleChecker {
         diagnostics: inout DiagnosticBag
     ) {
         seen.reset()
-        // The first rule of each kind that is compared with another, as its index
-        // in `field.rules`: an optional `RuleDecl` per kind would be a large value
-        // to set up on every call.
-        // Each rule's index in the field's rules: the highest minLength, the first maxLength.
+        // The rules compared with another, each as its index in `field.rules` (an
+        // optional `RuleDecl` per kind would be a large value to set up on every
+        // call): the highest minLength and the first maxLength, against maxInputLength.
         var minLength: Int?
         var maxLength: Int?
         // The highest minLength and the lowest maxLength without `when`: only those
@@ -355,14 +354,7 @@ enum RuleChecker {
             let help = "a bound is a value of the field's type, or the id of another field of the same kind"
             // The fields the bound could name (never the field itself: a fix must
             // not lead to another error), and `today` for a date (misspelt `tody`).
-            var candidates = symbols.fields.filter { other in
-                guard other.id != field.id else { return false }
-                switch (field.valueType, other.valueType) {
-                case (.number, .number): return true
-                case (.date(let a, _), .date(let b, _)): return a == b
-                default: return false
-                }
-            }.map(\.id)
+            var candidates = symbols.fields.filter { $0.id != field.id && field.valueType.canBeBounded(by: $0.valueType) }.map(\.id)
             if case .date(let mode, _) = field.valueType, mode != .time { candidates.append("today") }
             if let list = symbols.entryFieldLists[target] {
                 diagnostics.error(
@@ -385,20 +377,17 @@ enum RuleChecker {
             return
         }
         let otherType = symbols.fields[other].valueType
-        let reason: String? = switch (field.valueType, otherType) {
-        case (.number, .number): nil
-        case (.date(let a, _), .date(let b, _)) where a == b: nil
+        guard !field.valueType.canBeBounded(by: otherType) else { return }
+        let reason = switch (field.valueType, otherType) {
         case (.date(let a, _), .date(let b, _)):
             "'\(field.id)' holds a \(FieldValueType.date(a, optional: true).description) and '\(target)' a \(FieldValueType.date(b, optional: true).description); a bound field has the same mode"
         default:
             "'\(field.id)' is a \(field.valueType.description) and '\(target)' a \(otherType.description); a bound field is of the same kind"
         }
-        if let reason {
-            diagnostics.error(
-                .invalidNumber, "'\(target)' cannot be the \(name) of \(field.keyword) '\(field.id)': \(reason)", at: range,
-                notes: [diagnostics.note("'\(target)' is declared here", at: symbols.fields[other].range)]
-            )
-        }
+        diagnostics.error(
+            .invalidNumber, "'\(target)' cannot be the \(name) of \(field.keyword) '\(field.id)': \(reason)", at: range,
+            notes: [diagnostics.note("'\(target)' is declared here", at: symbols.fields[other].range)]
+        )
     }
 
     /// The field a bound names, seen from `field`: the one place that resolves a

@@ -91,18 +91,11 @@ extension CompletionContext {
             // The other side of a comparison: a field of the same value type (SPEC §16),
             // or for a boolean `true`/`false`; a quote opens a segment's option values.
             let literals = type == .bool ? ["true", "false"].map { Item(label: $0, kind: .keyword, detail: nil, insertText: $0) } : []
-            return fieldItems { $0.id != compared && Self.compare(type, with: $0.valueType) } + literals
+            return fieldItems { $0.id != compared && type.compares(with: $0.valueType) } + literals
         }
         let words = ["not", "and", "or", "true", "false"].map { Item(label: $0, kind: .keyword, detail: nil, insertText: $0) }
         let isEmpty = Item(label: "isEmpty", kind: .keyword, detail: "isEmpty(field): nothing entered or chosen", insertText: "isEmpty(")
         return fieldItems() + words + [isEmpty]
-    }
-
-    /// Whether two fields' values compare in a condition (SPEC §16): numbers of any
-    /// `decimals`, else the same value type.
-    static func compare(_ type: FieldValueType, with other: FieldValueType) -> Bool {
-        if case .number = type, case .number = other { return true }
-        return type.isSameType(as: other)
     }
 
     /// The field compared by an operator at the end of `text` (`end <`, `home ==`).

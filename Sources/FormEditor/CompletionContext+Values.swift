@@ -21,7 +21,7 @@ extension CompletionContext {
             // A bound naming a field (SPEC §16): the other fields of the same kind and mode.
             let owner = ownerFieldID(ofRule: mapping)
             guard let ownerType = owner.flatMap({ symbols?.field($0)?.valueType }) else { return [] }
-            return Self.fieldItems(symbols, matching: word) { $0.id != owner && Self.canBound(ownerType, by: $0.valueType) }
+            return Self.fieldItems(symbols, matching: word) { $0.id != owner && ownerType.canBeBounded(by: $0.valueType) }
         }
         if key == "options", case .element = role {
             // A shared option set's name (SPEC §16).
@@ -75,15 +75,6 @@ extension CompletionContext {
                 return tree.entries(option).first { tree.text($0.key) == "value" }.flatMap { tree.text($0.value) }
             }
             return tree.text(option)
-        }
-    }
-
-    /// Whether a field of `other` may be the `min`/`max` of one of `owner` (SPEC §16).
-    static func canBound(_ owner: FieldValueType, by other: FieldValueType) -> Bool {
-        switch (owner, other) {
-        case (.number, .number): true
-        case (.date(let a, _), .date(let b, _)): a == b
-        default: false
         }
     }
 

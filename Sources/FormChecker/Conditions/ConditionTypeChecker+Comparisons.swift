@@ -144,13 +144,7 @@ extension ConditionTypeChecker {
         _ first: ConditionScope.Field, _ op: ConditionSyntax.CompareOperator, _ second: ConditionScope.Field,
         range: Range<Int>, operatorRange: Range<Int>
     ) -> ConditionExpr? {
-        let same: Bool = switch (first.valueType, second.valueType) {
-        case (.number, .number), (.string, .string), (.bool, .bool): true
-        case (.date(let a, _), .date(let b, _)): a == b
-        case (.segment(let a, _), .segment(let b, _)): a == b
-        default: false
-        }
-        guard same else {
+        guard first.valueType.compares(with: second.valueType) else {
             // A choice whose options are unknown (an unknown option set, FC501) has an
             // error of its own: its enum says nothing about the comparison.
             for field in [first, second] {

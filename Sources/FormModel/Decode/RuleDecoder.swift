@@ -126,7 +126,7 @@ enum RuleDecoder {
                 if tree.style(parameter) == .plain, tree.textEquals(parameter, "true") || tree.isEmptyScalar(parameter) {
                     kind = parameterless(index)
                 } else if tree.style(parameter) != nil, let text = tree.text(parameter),
-                          ["no", "off", "n", "false"].contains(text.lowercased()) {
+                          ValueReader.booleanSpelled(by: text) == false {
                     // `required: false` (or `no`, `"false"`) reads as "not required": say how to get that.
                     let found = tree.style(parameter) == .plain ? text : "'\(text)'"
                     reader.diagnostics.error(
@@ -136,8 +136,8 @@ enum RuleDecoder {
                             : "to drop the rule, remove it"]
                     )
                     kind = nil
-                } else if tree.style(parameter) != nil, let text = tree.text(parameter)?.lowercased(),
-                          ["yes", "on", "y", "true"].contains(text) {
+                } else if tree.style(parameter) != nil, let text = tree.text(parameter),
+                          ValueReader.booleanSpelled(by: text) == true {
                     // `yes`, `True`, `"true"`: `true` misspelt, which the reader explains.
                     _ = reader.bool(parameter, "rule '\(name)'")
                     kind = nil

@@ -22,6 +22,17 @@ package struct ValueReader {
     /// YAML 1.1 spellings of Booleans that YAML 1.2 and formc read as strings.
     static let yaml11Booleans: Set<String> = ["yes", "no", "on", "off", "y", "n"]
 
+    /// The Boolean a text spells, in any case: `true`/`false`, or YAML 1.1's
+    /// `yes`/`on`/`y` and `no`/`off`/`n` (which formc does not accept, and explains);
+    /// nil for any other text.
+    static func booleanSpelled(by text: String) -> Bool? {
+        switch text.lowercased() {
+        case "true", "yes", "on", "y": true
+        case "false", "no", "off", "n": false
+        default: nil
+        }
+    }
+
     /// The standard tag that forces a string; the only tag formc accepts outside conditions.
     static let stringTag = "tag:yaml.org,2002:str"
 
@@ -77,9 +88,7 @@ package struct ValueReader {
                 if tree.textEquals(node, "true") { return Located(true, at: range) }
                 if tree.textEquals(node, "false") { return Located(false, at: range) }
                 let text = tree.text(node) ?? ""
-                let lowered = text.lowercased()
-                if Self.yaml11Booleans.contains(lowered) || lowered == "true" || lowered == "false" {
-                    let meant = ["yes", "on", "y", "true"].contains(lowered)
+                if let meant = Self.booleanSpelled(by: text) {
                     diagnostics.error(
                         .wrongType, "expected a boolean for \(what()), found '\(text)'", at: range,
                         help: ["write \(meant) (formc accepts only true and false, not YAML 1.1's yes/no/on/off)"]
@@ -237,13 +246,13 @@ package struct ValueReader {
 
     private static func isDigit(_ byte: UInt8) -> Bool { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) }
 
-    /// `16` rather than `16.0` in messages.
     /// `number` for a message: as `format` prints it, or as written when it is
     /// beyond a Double (`1e400`, which `format` would print as `inf`).
     func written(_ number: Located<Double>, _ node: NodeID) -> String {
         number.value.isFinite ? Self.format(number.value) : tree.text(node) ?? Self.format(number.value)
     }
 
+    /// `16` rather than `16.0` in messages.
     static func format(_ value: Double) -> String {
         value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
     }

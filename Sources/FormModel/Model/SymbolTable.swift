@@ -53,6 +53,28 @@ public enum FieldValueType: Sendable, Hashable {
         }
     }
 
+    /// Whether a field of type `other` may be the `min`/`max` of a field of this
+    /// type (SPEC §16): two numbers, of any `decimals`; two dates of one mode.
+    public func canBeBounded(by other: FieldValueType) -> Bool {
+        switch (self, other) {
+        case (.number, .number): true
+        case (.date(let a, _), .date(let b, _)): a == b
+        default: false
+        }
+    }
+
+    /// Whether a condition may compare a field of this type with one of `other`
+    /// (SPEC §16): two numbers (of any `decimals`), two dates of one mode, two
+    /// single choices of one enum, two texts, two booleans.
+    public func compares(with other: FieldValueType) -> Bool {
+        switch (self, other) {
+        case (.number, .number), (.string, .string), (.bool, .bool): true
+        case (.date(let a, _), .date(let b, _)): a == b
+        case (.segment(let a, _), .segment(let b, _)): a == b
+        default: false
+        }
+    }
+
     /// A short description for messages: "text", "boolean", "single choice 'Plan'"
     /// (a segment or a picker, named by its generated enum).
     public var description: String {
