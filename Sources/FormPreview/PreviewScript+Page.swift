@@ -127,33 +127,58 @@ extension PreviewScript {
 
   /**
    * The fields a change of `field` re-checks, each once, in order (as FormRuntime's
-   * `RecheckTable.fields(after:)`): its dependents, then for each condition that
-   * reads it, the fields with rules it shows or hides (valid while hidden) and the
-   * fields whose rules read one it shows or hides (which reads as empty while
-   * hidden). A list's entries are under the list's conditions: a hidden list's
-   * fields are valid.
+   * `RecheckTable.fields(after:)` and `fieldsDownChains(from:flipped:)`): its
+   * dependents, then for each condition that reads it, the fields with rules it
+   * shows or hides (valid while hidden) and the fields whose rules read one it
+   * shows or hides (which reads as empty while hidden). A list's entries are under
+   * the list's conditions: a hidden list's fields are valid. And down chains, as
+   * far as visibility changes: a field reached that a condition reads and that the
+   * change showed or hid (`flipped`) reads differently, so the conditions that
+   * read it are followed too.
    */
   function rechecks(field) {
     const result = [...(dependents.get(field) || [])];
     const listed = new Set(result).add(field);
-    const add = (other) => { if (!listed.has(other)) { listed.add(other); result.push(other); } };
-    for (const node of readersOf.get(field) || []) {
-      if (node.removed) continue;
-      const stack = [node];
-      while (stack.length > 0) {
-        const current = stack.pop();
-        const shown = current.field;
-        if (shown !== undefined) {
-          if (shown.decl.rules.length > 0) add(shown);
-          for (const reader of dependents.get(shown) || []) add(reader);
+    const readers = [field];
+    const followed = new Set(readers);
+    const add = (other) => {
+      if (!listed.has(other)) { listed.add(other); result.push(other); }
+      if (readersOf.has(other) && !followed.has(other)) {
+        followed.add(other);
+        if (flipped(other)) readers.push(other);
+      }
+    };
+    for (let next = 0; next < readers.length; next++) {
+      for (const node of readersOf.get(readers[next]) || []) {
+        if (node.removed) continue;
+        const stack = [node];
+        while (stack.length > 0) {
+          const current = stack.pop();
+          const shown = current.field;
+          if (shown !== undefined) {
+            if (shown.decl.rules.length > 0 || readersOf.has(shown)) add(shown);
+            for (const reader of dependents.get(shown) || []) add(reader);
+          }
+          if (current.list) {
+            for (let index = current.list.entries.length - 1; index >= 0; index--) stack.push(current.list.entries[index].node);
+          }
+          for (let index = current.children.length - 1; index >= 0; index--) stack.push(current.children[index]);
         }
-        if (current.list) {
-          for (let index = current.list.entries.length - 1; index >= 0; index--) stack.push(current.list.entries[index].node);
-        }
-        for (let index = current.children.length - 1; index >= 0; index--) stack.push(current.children[index]);
       }
     }
     return result;
+  }
+
+  /**
+   * Whether `field`, which a condition reads, was shown or hidden since a change
+   * last reached it (true the first time): notes its visibility now, as FormRuntime's
+   * FieldValidationController does.
+   */
+  function flipped(field) {
+    const shown = isVisible(field.node);
+    const flip = field.lastShown !== shown;
+    field.lastShown = shown;
+    return flip;
   }
 
   /** Top-level nodes not drawn yet start at `next`; `rows` is the untitled section still being filled. */

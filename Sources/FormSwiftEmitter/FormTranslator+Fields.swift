@@ -414,7 +414,8 @@ extension FormTranslator {
                 , [
                     SwiftArgument("triggers", .member(.name("Self"), "triggers")),
                     SwiftArgument("dependents", .member(.name("Self"), "dependents")),
-                ] + (visibilityGroups.isEmpty ? [] : [SwiftArgument("visibilityGroups", .member(.name("Self"), "visibilityGroups"))]) + [
+                ] + (visibilityGroups.isEmpty ? [] : [SwiftArgument("visibilityGroups", .member(.name("Self"), "visibilityGroups"))])
+                  + (followsChains ? [SwiftArgument("isShown", .name(isShownClosure))] : []) + [
                     SwiftArgument("validate", .closure(SwiftClosure(
                         captures: ["weak self"], parameters: ["field"],
                         body: [
@@ -444,5 +445,18 @@ extension FormTranslator {
             ],
             access: access, parameters: initParameters, body: []
         ))
+    }
+}
+
+extension FormTranslator {
+    /// The controller's `isShown` (`followsChains`): the form asks its own
+    /// `isVisible(_:)`. An entry asks the conditions of its values alone, not its
+    /// list's: the list's visibility reaches the entry from the form, which tells
+    /// it of every change (SPEC §14), so a chain inside the entry only ever sees
+    /// what its own conditions decide.
+    var isShownClosure: String {
+        guard entry != nil else { return "{ [weak self] field in self?.isVisible(field) ?? true }" }
+        let context = conditions.readsToday ? ", context: $0.context" : ""
+        return "{ [weak self] field in self.map { Self.isVisible(field, in: $0.values\(context)) } ?? true }"
     }
 }

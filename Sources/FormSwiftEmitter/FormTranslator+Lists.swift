@@ -25,6 +25,11 @@ struct ListEntrySpec: Sendable {
     /// hidden), then those around each form field an entry's rule reads (the
     /// fields whose rules read it: it reads as empty while hidden).
     var formGroups: [(readers: [String], fields: [String])] = []
+    /// Each field of `outer` → the form's fields whose change can show or hide
+    /// it, down chains (`FormTranslator.chainReads(of:in:)`): a condition of the
+    /// entry that reads it is re-checked by those too, since it reads the field as
+    /// empty while hidden. Only fields with such reads are keys.
+    var outerChains: [String: [String]] = [:]
 
     /// The type a field of the form outside the list has in the entry: optional
     /// where it can be empty only by being hidden (a segment, picker, number or
@@ -124,6 +129,10 @@ extension FormTranslator {
         )
         spec.outer = outerFields(of: decl, checked: checked, form: form)
         (spec.formDependents, spec.formGroups) = formRechecks(of: decl, checked: checked, form: form)
+        for field in spec.outer {
+            let chain = chainReads(of: [field.id], in: form)
+            if !chain.isEmpty { spec.outerChains[field.id] = chain }
+        }
         let entry = FormTranslator(
             form: CheckedForm(document: entryDocument, symbols: symbols, sourcePath: form.sourcePath),
             options: options, speed: .plain, entry: spec
@@ -214,7 +223,33 @@ extension FormTranslator {
             form.document.element(at: Array(checked.path[...depth])).visibleWhen?.expression?.fieldReferences ?? []
         })
         let listGroup = listReads.isEmpty || withRules.isEmpty ? [] : [(readers: listReads, fields: withRules)]
-        return (dependents.rows, listGroup + conditionGroups)
+        // A field a condition reads may itself be hidden by another's, down a
+        // chain: a change of any of those can hide the list, or hide a field an
+        // entry's rule reads, too.
+        let groups = (listGroup + conditionGroups).map { group in
+            (readers: group.readers + chainReads(of: group.readers, in: form), fields: group.fields)
+        }
+        return (dependents.rows, groups)
+    }
+
+    /// The form's fields, other than `ids`, whose change can show or hide one of
+    /// `ids` (SPEC §7): those the conditions around each read (its own, its
+    /// groups' and its page's), then those around each of them, down the chain;
+    /// each once, in the order reached.
+    static func chainReads(of ids: [String], in form: CheckedForm) -> [String] {
+        var reached = ids
+        var seen = Set(ids)
+        var next = 0
+        while next < reached.count {
+            let id = reached[next]
+            next += 1
+            guard let symbol = form.symbols.field(id) else { continue }
+            for depth in symbol.path.indices {
+                let condition = form.document.element(at: Array(symbol.path[...depth])).visibleWhen?.expression
+                for read in condition?.fieldReferences ?? [] where seen.insert(read).inserted { reached.append(read) }
+            }
+        }
+        return Array(reached.dropFirst(ids.count))
     }
 
     /// `names` in order, each once.

@@ -259,8 +259,10 @@ extension FormTranslator {
     /// fields (a field's own `visibleWhen`, a group's, a page's), in document
     /// order, the fields it reads and the fields a change of one of them
     /// re-checks: each field with rules under it (hidden, it is valid; shown again,
-    /// its rules run) and each field whose rules read a field under it (which
-    /// reads as empty while hidden). A field is listed once for each condition
+    /// its rules run), each field whose rules read a field under it (which
+    /// reads as empty while hidden), and each field under it that the condition of
+    /// another group reads (the runtime follows the chain from it as far as
+    /// visibility changes). A field is listed once for each condition
     /// around it, so the tables grow with the form and its nesting, not with a
     /// condition's reads times the fields under it. In an entry, the fields of the
     /// form that a condition reads are apart (`outer`): the entry's table of the
@@ -282,10 +284,19 @@ extension FormTranslator {
                 helper = helpers[current].parent
             }
         }
+        // The fields a condition reads: hidden or shown with a condition around
+        // them, they are listed with it, so that a change follows the chain as far
+        // as it shows or hides them (`RecheckTable.fieldsDownChains`).
+        var isRead = [Bool](repeating: false, count: fields.count)
+        for helper in helpers {
+            for read in helper.condition.fieldReferences {
+                if let position = symbols.fieldIndex(read) { isRead[position] = true }
+            }
+        }
         // Field by field in document order, as `ruleFacts.sameAs` is.
         let reads = ruleFacts.sameAs
         var next = 0
-        for position in fields.indices where fields[position].hasRules {
+        for position in fields.indices where fields[position].hasRules || isRead[position] {
             let field = fields[position].id
             add(field, under: fields[position].visibleHelper)
             while next < reads.count, reads[next].field == field {
@@ -305,7 +316,17 @@ extension FormTranslator {
             }
             if !readers.isEmpty || !outer.isEmpty { result.append((readers, outer, shown[helper])) }
         }
-        return result
+        // A field listed only because a condition reads it leads somewhere only
+        // when that condition has fields to re-check: it reads a group's readers.
+        let groupReaders = Set(result.flatMap(\.readers))
+        func leadsNowhere(_ id: String) -> Bool {
+            guard let position = symbols.fieldIndex(id), !fields[position].hasRules, isRead[position] else { return false }
+            return !groupReaders.contains(id)
+        }
+        return result.compactMap { group in
+            let kept = group.fields.filter { !leadsNowhere($0) }
+            return kept.isEmpty ? nil : (group.readers, group.outer, kept)
+        }
     }
 
     /// `didChange`, `didEndEditing`, `state(of:)` and the state observers: thin

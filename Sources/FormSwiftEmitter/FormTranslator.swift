@@ -63,6 +63,11 @@ final class FormTranslator: Sendable {
     /// rules read (`ListEntrySpec.formGroups`), and its own conditions' reads of
     /// the form's fields. Empty for the form.
     let formVisibilityGroups: [(readers: [String], fields: [String])]
+    /// Whether a group of `visibilityGroups` (or, in an entry, of
+    /// `formVisibilityGroups`) lists a field that a condition of `visibilityGroups`
+    /// reads (a chain): the controller is then given `isShown`, to follow chains as
+    /// far as visibility changes.
+    let followsChains: Bool
 
     /// `speed`: whether a large form's `FieldInfo`s are made and freed in halves,
     /// and its lists' entry translators made on every core.
@@ -96,7 +101,18 @@ final class FormTranslator: Sendable {
             isEntry: entry != nil
         )
         visibilityGroups = groups.compactMap { $0.readers.isEmpty ? nil : ($0.readers, $0.fields) }
-        formVisibilityGroups = (entry?.formGroups ?? []) + groups.compactMap { $0.outer.isEmpty ? nil : ($0.outer, $0.fields) }
+        // An entry's condition reading a field of the form is re-checked by the
+        // form's fields that can hide that one, too (`ListEntrySpec.outerChains`).
+        formVisibilityGroups = (entry?.formGroups ?? []) + groups.compactMap { group in
+            guard !group.outer.isEmpty else { return nil }
+            var seen = Set(group.outer)
+            let chains = group.outer.flatMap { entry?.outerChains[$0] ?? [] }.filter { seen.insert($0).inserted }
+            return (group.outer + chains, group.fields)
+        }
+        let conditionReads = Set(visibilityGroups.flatMap(\.readers))
+        followsChains = (visibilityGroups.map(\.fields) + formVisibilityGroups.map(\.fields)).contains {
+            $0.contains(where: conditionReads.contains)
+        }
         // An entry's `custom` rules are requirements of the form's validators protocol (SPEC §14).
         hasCustomRules = ruleFacts.hasCustomRules || lists.contains { $0.entry.hasCustomRules }
         runtimeTypes = Self.runtimeTypes(

@@ -884,6 +884,36 @@ def test_hiding_a_list_makes_its_entries_valid_at_once(driver, pages):
     assert severe_logs(driver) == []
 
 
+def test_chains_into_entries_and_around_the_list_are_followed(driver, pages):
+    # As the generated form and entries do (HiddenListFormTests): a change re-checks
+    # down a chain as far as it shows or hides fields that conditions read.
+    open_page(driver, pages / "hidden-list.html")
+    type_into(driver, driver.find_element(By.ID, "formc-pets-0-name"), "Rex")
+    # noChips hides the entry's chipped, whose value shows its chip.
+    set_value(driver, "pets-0-chipped", True)
+    # insured hides the form's insurer, whose value shows the entry's policy.
+    set_value(driver, "insured", True)
+    type_into(driver, driver.find_element(By.ID, "formc-insurer"), "Acme")
+    driver.find_element(By.ID, "formc-validate").click()
+    assert state_of(driver, "pets-0-chip") == "invalid: Chip is required"
+    assert state_of(driver, "pets-0-policy") == "invalid: Policy is required"
+    set_value(driver, "noChips", True)
+    set_value(driver, "insured", False)
+    assert state_of(driver, "pets-0-chip") == "valid"
+    assert state_of(driver, "pets-0-policy") == "valid"
+    set_value(driver, "noChips", False)
+    set_value(driver, "insured", True)
+    assert state_of(driver, "pets-0-chip") == "invalid: Chip is required"
+    assert state_of(driver, "pets-0-policy") == "invalid: Policy is required"
+    # quick hides skipPets, which then reads as false and shows the list again.
+    set_value(driver, "skipPets", True)
+    assert state_of(driver, "pets-0-chip") == "valid"
+    set_value(driver, "quick", True)
+    assert driver.find_element(By.CSS_SELECTOR, '[data-id="pets"]').is_displayed()
+    assert state_of(driver, "pets-0-chip") == "invalid: Chip is required"
+    assert severe_logs(driver) == []
+
+
 def test_max_input_length_counts_characters(driver, pages):
     # `maxInputLength: 3` lets three Characters in, however many code units each
     # takes (e + U+0301 twice over); a fourth is cut off.

@@ -229,6 +229,99 @@ import Testing
         #expect(fired == [.confirm, .email])
     }
 
+    /// A chain: `email`'s condition shows `password`, whose condition shows
+    /// `confirm`; each field is shown while `shown` holds it, and each run of a
+    /// field's rules is noted in `fired`.
+    func chainController(shown: Box<Set<Field>>, fired: Box<[Field]>) -> FieldValidationController<Field> {
+        FieldValidationController<Field>(
+            triggers: [.email: .submit, .password: .submit, .confirm: .submit],
+            visibilityGroups: [
+                (readers: [.email], fields: [.password]),
+                (readers: [.password], fields: [.confirm]),
+            ],
+            isShown: { shown.value.contains($0) }
+        ) { field in
+            fired.value.append(field)
+            return .valid
+        }
+    }
+
+    /// A change of `email` re-checks `confirm` (down the chain) only when it
+    /// showed or hid `password`; the first change reached, with no visibility
+    /// noted yet, counts as one.
+    @Test func aChangeFollowsAChainOnlyAsFarAsVisibilityChanges() async {
+        let fired = Box<[Field]>([])
+        let shown = Box<Set<Field>>([.email, .password, .confirm])
+        let controller = chainController(shown: shown, fired: fired)
+        controller.setState(.valid, for: .confirm)
+        await controller.didChange(.email)
+        #expect(fired.value == [.confirm])  // nothing noted yet: followed
+        fired.value = []
+        await controller.didChange(.email)
+        #expect(fired.value == [])  // password still shown: one step only
+        shown.value = [.email]
+        await controller.didChange(.email)
+        #expect(fired.value == [.confirm])  // password hidden: followed
+        fired.value = []
+        await controller.didChange(.email)
+        #expect(fired.value == [])
+        // A reset forgets what it noted: the values were set with no edits.
+        controller.reset {}
+        controller.setState(.valid, for: .confirm)
+        await controller.didChange(.email)
+        #expect(fired.value == [.confirm])
+    }
+
+    /// The same through value assignments (SPEC §15.2), and from outside the
+    /// controller (`recheck(_:)`, as a list entry hears of the form's fields): the
+    /// visibility is noted as the assignment happens.
+    @Test func anAssignmentAndARecheckFollowAChainAsFarAsVisibilityChanges() async {
+        let fired = Box<[Field]>([])
+        let shown = Box<Set<Field>>([.email, .password, .confirm])
+        let email = FormValue("")
+        let controller = chainController(shown: shown, fired: fired)
+        controller.watch(email, as: .email)
+        controller.recheck([.password])             // notes password shown
+        controller.setState(.valid, for: .confirm)
+        email.value = "a"
+        await controller.settle()
+        #expect(fired.value == [])
+        shown.value = [.email]
+        email.value = "b"
+        shown.value = [.email, .password]          // too late: the assignment decided
+        await controller.settle()
+        #expect(fired.value == [.confirm])
+        fired.value = []
+        controller.recheck([.password])             // shown again since: followed
+        await controller.settle()
+        #expect(fired.value == [.confirm])
+        fired.value = []
+        controller.recheck([.password])
+        await controller.settle()
+        #expect(fired.value == [])
+    }
+
+    /// `fieldsDownChains` asks about each field reached that a condition reads
+    /// once, and goes past one only when it was shown or hidden.
+    @Test func fieldsDownChainsStopsWhereVisibilityDidNotChange() {
+        let table = RecheckTable<String, String>(visibilityGroups: [
+            (readers: ["a"], fields: ["b", "x"]),
+            (readers: ["b"], fields: ["c", "y"]),
+            (readers: ["c"], fields: ["d"]),
+        ])
+        var asked: [String] = []
+        let start = table.fields(after: "a")
+        #expect(start == ["b", "x"])
+        #expect(table.fieldsDownChains(from: start, flipped: { asked.append($0); return true }) == ["c", "y", "d"])
+        #expect(asked == ["b", "c"])
+        asked = []
+        #expect(table.fieldsDownChains(from: start, flipped: { asked.append($0); return $0 == "b" }) == ["c", "y"])
+        #expect(asked == ["b", "c"])
+        asked = []
+        #expect(table.fieldsDownChains(from: start, flipped: { asked.append($0); return false }) == [])
+        #expect(asked == ["b"])
+    }
+
     @Test func sameAsIsRecheckedWithTheNewValues() async {
         // The whole path: FormValues, a sameAs rule, the runner, the controller.
         struct Values: Sendable { var password: String; var confirm: String }

@@ -70,6 +70,91 @@ struct HiddenListFormTests {
         #expect(form.state(of: .pets) == .invalid(message: "Pets: add at least 1 entry"))
     }
 
+    /// A chain from the form into an entry: `noChips` hides `chipped`, whose value
+    /// shows `chip`. Hiding `chipped` hides `chip` (it reads `chipped` as empty):
+    /// valid at once, checked again once shown (SPEC §6.2, §7).
+    @Test func aChainFromAFormFieldIntoAnEntryIsFollowed() async {
+        let form = Form()
+        let pet = form.pets.entries[0]
+        pet.name.value = "Rex"
+        pet.chipped.value = true
+        _ = await form.validate()
+        #expect(pet.state(of: .chip) == .invalid(message: "Chip is required"))
+        form.noChips.value = true
+        await form.settle()
+        #expect(!pet.isVisible(.chip))
+        #expect(pet.state(of: .chip) == .valid)
+        form.noChips.value = false
+        await form.settle()
+        #expect(pet.state(of: .chip) == .invalid(message: "Chip is required"))
+    }
+
+    /// A chain inside an entry: its `stray` hides its `chipped`, whose value shows
+    /// its `chip`; the other entry is left alone.
+    @Test func aChainInsideAnEntryIsFollowed() async throws {
+        let form = Form()
+        let pet = form.pets.entries[0]
+        let other = try #require(form.pets.append())
+        for entry in [pet, other] {
+            entry.name.value = "Rex"
+            entry.chipped.value = true
+        }
+        _ = await form.validate()
+        #expect(pet.state(of: .chip) == .invalid(message: "Chip is required"))
+        pet.stray.value = true
+        await form.settle()
+        #expect(pet.state(of: .chip) == .valid)
+        #expect(other.state(of: .chip) == .invalid(message: "Chip is required"))
+        pet.stray.value = false
+        await form.settle()
+        #expect(pet.state(of: .chip) == .invalid(message: "Chip is required"))
+    }
+
+    /// A chain through a field of the form into an entry: `insured` hides the
+    /// form's `insurer`, whose value shows each entry's `policy` (SPEC §7).
+    @Test func aChainThroughAFormFieldIntoAnEntryIsFollowed() async {
+        let form = Form()
+        let pet = form.pets.entries[0]
+        pet.name.value = "Rex"
+        form.insured.value = true
+        form.insurer.value = "Acme"
+        _ = await form.validate()
+        #expect(pet.state(of: .policy) == .invalid(message: "Policy is required"))
+        form.insured.value = false
+        await form.settle()
+        #expect(!pet.isVisible(.policy))
+        #expect(pet.state(of: .policy) == .valid)
+        form.insured.value = true
+        await form.settle()
+        #expect(pet.state(of: .policy) == .invalid(message: "Policy is required"))
+    }
+
+    /// A chain that hides and shows the list: `quick` hides `skipPets`, which
+    /// then reads as false and so shows the group around the list. The list's
+    /// count and its entries' fields are checked again at once (SPEC §7, §14).
+    @Test func aChainThatShowsTheListChecksItAndItsEntriesAgain() async {
+        let form = Form()
+        _ = await form.validate()
+        let pet = form.pets.entries[0]
+        #expect(pet.state(of: .name) == .invalid(message: "Name is required"))
+        form.skipPets.value = true
+        await form.settle()
+        #expect(pet.state(of: .name) == .valid)
+        form.quick.value = true
+        await form.settle()
+        #expect(pet.isVisible(.name))
+        #expect(pet.state(of: .name) == .invalid(message: "Name is required"))
+        form.pets.replaceEntries([])
+        await form.settle()
+        #expect(form.state(of: .pets) == .invalid(message: "Pets: add at least 1 entry"))
+        form.quick.value = false
+        await form.settle()
+        #expect(form.state(of: .pets) == .valid)
+        form.skipPets.value = false
+        await form.settle()
+        #expect(form.state(of: .pets) == .invalid(message: "Pets: add at least 1 entry"))
+    }
+
     /// An entry nobody has reached stays idle when the list is hidden and shown.
     @Test func hidingTheListLeavesAnUntouchedEntryIdle() async {
         let form = Form()

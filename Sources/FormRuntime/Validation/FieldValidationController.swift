@@ -12,7 +12,10 @@ import Observation
 ///   `.cancelled` and never writes its result over the newer state.
 /// - Dependents: when a field changes, each field whose rules read it is
 ///   validated again, and so is each field of a visibility group whose condition
-///   reads it (the fields it shows or hides, and those whose rules read them), but
+///   reads it (the fields it shows or hides, and those whose rules read them), and
+///   down chains as far as visibility changes (a field it hides that another
+///   condition reads hides what that condition shows:
+///   `RecheckTable.fieldsDownChains(from:flipped:)`, given `isShown`), but
 ///   only when it already has a state (it is not `.idle`): a result the user can
 ///   see must not go stale, but a field nobody has reached yet must not light up
 ///   with an error because another one changed.
@@ -56,6 +59,13 @@ public final class FieldValidationController<Field: Hashable & Sendable> {
     /// What a change of each field re-checks: its dependents and visibility groups.
     private let rechecks: RecheckTable<Field, Field>
     private let runRules: @MainActor (Field) async -> ValidationResult
+    /// Whether a field is shown now by the conditions of this controller's form
+    /// or entry, for following chains; nil: none to follow.
+    private let isShown: (@MainActor (Field) -> Bool)?
+    /// The visibility each field a condition reads had when a change last reached
+    /// it (`flipped(_:)`); a field not in it has not been reached since the start
+    /// or the last `reset`.
+    private var lastShown: [Field: Bool] = [:]
     private var records: [Field: Record] = [:]
     private var observers = ObserverList<@MainActor (Field, FieldState) -> Void>()
     private let registrar = ObservationRegistrar()
@@ -84,6 +94,10 @@ public final class FieldValidationController<Field: Hashable & Sendable> {
     ///     re-checks (`fields`: those with rules it shows or hides, which are valid
     ///     while hidden, and those whose rules read a field it shows or hides,
     ///     which reads as empty while hidden).
+    ///   - isShown: whether a field is shown now by the conditions of the form (or
+    ///     entry) the controller belongs to: given when a condition reads a field
+    ///     that a condition shows or hides (a chain), so that a change follows the
+    ///     chain as far as visibility changes.
     ///   - validate: runs one field's rules against the form's current values
     ///     (a hidden field answers `.valid`).
     ///
@@ -93,10 +107,12 @@ public final class FieldValidationController<Field: Hashable & Sendable> {
         triggers: [Field: ValidationTrigger],
         dependents: [Field: [Field]] = [:],
         visibilityGroups: [(readers: [Field], fields: [Field])] = [],
+        isShown: (@MainActor (Field) -> Bool)? = nil,
         validate: @escaping @MainActor (Field) async -> ValidationResult
     ) {
         self.triggers = triggers
         self.rechecks = RecheckTable(dependents: dependents, visibilityGroups: visibilityGroups)
+        self.isShown = isShown
         self.runRules = validate
     }
 
@@ -122,7 +138,10 @@ public final class FieldValidationController<Field: Hashable & Sendable> {
         case .changeAfterBlur: record.hasBlurred
         case .blur, .blurAfterChange, .submit: false
         }
-        if !runsNow && !rechecksOne(after: field) {
+        // Decided now, while the values are those of this assignment: which fields
+        // it showed or hid (`flipped(_:)`).
+        let rechecked = fieldsRechecked(after: field)
+        if !runsNow && !rechecked.contains(where: hasState) {
             // Nothing to run (most edits under the default trigger): the edit is
             // done here, with no task; a `didChange` that follows repeats only this.
             record.isDirty = true
@@ -140,7 +159,7 @@ public final class FieldValidationController<Field: Hashable & Sendable> {
             guard let self, self.resets == resets, !Task.isCancelled else { return }
             // The message from `setError` went with the assignment above; one set
             // since, after the value changed, stays.
-            await self.edit(field, clearsError: false)
+            await self.edit(field, clearsError: false, rechecking: rechecked)
             self.edits[number] = nil
         }
         edits[number] = task
@@ -152,7 +171,9 @@ public final class FieldValidationController<Field: Hashable & Sendable> {
     /// read changed outside this controller (a list entry's fields reading a field
     /// of the form, SPEC §16).
     public func recheck(_ fields: [Field]) {
-        let checked = fields.filter { (records[$0]?.state ?? .idle) != .idle }
+        guard !fields.isEmpty else { return }
+        let downChains = isShown == nil ? [] : rechecks.fieldsDownChains(from: fields, flipped: flipped)
+        let checked = (fields + downChains).filter(hasState)
         guard !checked.isEmpty else { return }
         editCount &+= 1
         let number = editCount
@@ -189,13 +210,14 @@ public final class FieldValidationController<Field: Hashable & Sendable> {
             return
         }
         // After an assignment, a message set since stays: the assignment took the older one.
-        await edit(field, clearsError: assignedWithoutTask.remove(field) == nil)
+        await edit(field, clearsError: assignedWithoutTask.remove(field) == nil, rechecking: fieldsRechecked(after: field))
     }
 
-    /// An edit of `field`: its rules if its trigger says so, then its dependents'
-    /// that have a state; `clearsError`: the message from `setError` goes (the
-    /// value changed since it was set). Stops at a `reset`.
-    private func edit(_ field: Field, clearsError: Bool) async {
+    /// An edit of `field`: its rules if its trigger says so, then the rules of
+    /// each of `rechecked` (`fieldsRechecked(after:)`) that has a state;
+    /// `clearsError`: the message from `setError` goes (the value changed since it
+    /// was set). Stops at a `reset`.
+    private func edit(_ field: Field, clearsError: Bool, rechecking rechecked: [Field]) async {
         let resets = resets
         var record = records[field] ?? Record()
         record.isDirty = true
@@ -215,16 +237,34 @@ public final class FieldValidationController<Field: Hashable & Sendable> {
         if runs {
             _ = await run(field, debounced: true)
         }
-        for dependent in rechecks.fields(after: field, excluding: field) where state(of: dependent) != .idle {
+        for dependent in rechecked where state(of: dependent) != .idle {
             guard self.resets == resets else { return }
             await validate(dependent)
         }
     }
 
-    /// Whether a change of `field` re-checks a field that has a state, other than
-    /// itself: without making the list (an assignment asks on every keystroke).
-    private func rechecksOne(after field: Field) -> Bool {
-        rechecks.rechecksAny(after: field) { other in other != field && (records[other].map { $0.state != .idle } ?? false) }
+    /// The fields a change of `field` re-checks (those that have a state, when it
+    /// comes to it), other than itself: its dependents and the fields of the
+    /// groups whose condition reads it, then down chains as far as the change
+    /// showed or hid fields that conditions read. Asked once per change, as it
+    /// happens: it notes the visibility of each field it reaches.
+    private func fieldsRechecked(after field: Field) -> [Field] {
+        let rechecked = rechecks.fields(after: field, excluding: field)
+        guard isShown != nil, !rechecked.isEmpty else { return rechecked }
+        return rechecked + rechecks.fieldsDownChains(from: rechecked, flipped: flipped).filter { $0 != field }
+    }
+
+    /// Whether `field`, which a condition reads, was shown or hidden since a
+    /// change last reached it (true the first time): notes its visibility now.
+    private func flipped(_ field: Field) -> Bool {
+        guard let isShown else { return false }
+        let shown = isShown(field)
+        return lastShown.updateValue(shown, forKey: field) != shown
+    }
+
+    /// Whether `field` has a state (it is not `.idle`).
+    private func hasState(_ field: Field) -> Bool {
+        (records[field]?.state ?? .idle) != .idle
     }
 
     /// `field` lost focus. Returns once the validation its trigger calls for has finished.
@@ -346,6 +386,8 @@ public final class FieldValidationController<Field: Hashable & Sendable> {
     public func endReset() {
         isResetting = false
         resets &+= 1
+        // The values were set with no edits: no visibility noted before is known to hold.
+        lastShown.removeAll()
         for task in running.values { task.cancel() }
         running.removeAll()
         for task in edits.values { task.cancel() }

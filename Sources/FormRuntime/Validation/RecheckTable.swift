@@ -9,10 +9,17 @@
 ///
 /// A visibility group is one condition that shows or hides fields: the fields it
 /// reads (`readers`) and the fields a change of one of them re-checks (those with
-/// rules it shows or hides, which are valid while hidden, and those whose rules
-/// read a field it shows or hides, which reads as empty while hidden). A field is
-/// listed once for each condition around it, so the table grows with the form,
-/// not with a condition's reads times the fields under it.
+/// rules it shows or hides, which are valid while hidden; those whose rules read a
+/// field it shows or hides, which reads as empty while hidden; and those it shows
+/// or hides that another condition reads). A field is listed once for each
+/// condition around it, so the table grows with the form, not with a condition's
+/// reads times the fields under it.
+///
+/// Where readers and fields are one type (a form's or an entry's own table), a
+/// change follows chains as far as visibility changes (`fieldsDownChains(from:flipped:)`):
+/// a field a group re-checks that is itself read by a condition may have been
+/// hidden or shown with it, and reads as empty while hidden, so what a change of
+/// it re-checks is re-checked too.
 public struct RecheckTable<Reader: Hashable & Sendable, Field: Hashable & Sendable>: Sendable {
     private let dependents: [Reader: [Field]]
     /// Each visibility group's fields, by the group's number.
@@ -37,14 +44,6 @@ public struct RecheckTable<Reader: Hashable & Sendable, Field: Hashable & Sendab
         self.groupsReading = groupsReading
     }
 
-    /// Whether a change of `reader` re-checks a field for which `isChecked`
-    /// holds: what `fields(after:)` answers, without making the list (a form
-    /// asks on every keystroke).
-    public func rechecksAny(after reader: Reader, where isChecked: (Field) -> Bool) -> Bool {
-        if dependents[reader]?.contains(where: isChecked) == true { return true }
-        return groupsReading[reader]?.contains { groupFields[$0].contains(where: isChecked) } == true
-    }
-
     /// The fields a change of `reader` re-checks, each once, in order: its
     /// dependents, then the fields of each visibility group whose condition
     /// reads it; never one in `excluded` (a field is not its own re-check).
@@ -58,6 +57,42 @@ public struct RecheckTable<Reader: Hashable & Sendable, Field: Hashable & Sendab
         for group in groups {
             for shown in groupFields[group] where listed.insert(shown).inserted {
                 result.append(shown)
+            }
+        }
+        return result
+    }
+}
+
+extension RecheckTable where Reader == Field {
+    /// What showing or hiding fields re-checks beyond `start` (what a change
+    /// re-checked, `fields(after:)`), each field once, in the order reached: for
+    /// each field of `start` that a condition reads and that `flipped` says was
+    /// shown or hidden (it reads as empty while hidden), the fields of every group
+    /// whose condition reads it; then the same for each field so reached, down the
+    /// chain. A chain is followed only as far as visibility actually changes, so a
+    /// keystroke at its head that shows or hides nothing costs one step.
+    ///
+    /// `flipped` is asked once for each field reached that a condition reads (a
+    /// controller keeps each one's last visibility, so it must see every field
+    /// whose visibility may have changed, and it does: one that is not reached
+    /// is under no condition whose reads changed).
+    public func fieldsDownChains(from start: [Field], flipped: (Field) -> Bool) -> [Field] {
+        var result: [Field] = []
+        var listed = Set(start)
+        var readers: [Field] = []
+        var followed = Set<Field>()
+        for field in start where groupsReading[field] != nil && followed.insert(field).inserted && flipped(field) {
+            readers.append(field)
+        }
+        var next = 0
+        while next < readers.count {
+            let reader = readers[next]
+            next += 1
+            for group in groupsReading[reader] ?? [] {
+                for shown in groupFields[group] {
+                    if listed.insert(shown).inserted { result.append(shown) }
+                    if groupsReading[shown] != nil, followed.insert(shown).inserted, flipped(shown) { readers.append(shown) }
+                }
             }
         }
         return result

@@ -436,6 +436,7 @@ final class IntakeForm {
         triggers: Self.triggers,
         dependents: Self.dependents,
         visibilityGroups: Self.visibilityGroups,
+        isShown: { [weak self] field in self?.isVisible(field) ?? true },
         validate: { [weak self] field in
             guard let self else { return .cancelled }
             return await Self.validate(field, in: self.values, context: self.context, validators: self.validators)

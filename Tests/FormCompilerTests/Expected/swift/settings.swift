@@ -134,6 +134,7 @@ final class SettingsForm {
         triggers: Self.triggers,
         dependents: Self.dependents,
         visibilityGroups: Self.visibilityGroups,
+        isShown: { [weak self] field in self?.isVisible(field) ?? true },
         validate: { [weak self] field in
             guard let self else { return .cancelled }
             return await Self.validate(field, in: self.values, context: self.context)
@@ -255,6 +256,7 @@ final class SettingsForm {
 
     private nonisolated static func makeVisibilityGroups() -> [(readers: [Field], fields: [Field])] {
         var groups: [(readers: [Field], fields: [Field])] = []
+        groups.append(([.pushEnabled], [.quietHours]))
         groups.append(([.quietHours], [.quietFrom]))
         groups.append(([.developerMode], [.serverURL]))
         return groups
