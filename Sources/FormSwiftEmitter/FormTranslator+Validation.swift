@@ -268,13 +268,15 @@ extension FormTranslator {
     /// form that a condition reads are apart (`outer`): the entry's table of the
     /// form's fields has them. `lists`: the form's lists with counts to check, each
     /// with the helper that decides its visibility; each is in the groups around it
-    /// as a field with rules is.
+    /// as a field with rules is. `followsChains`: whether a group's reader is
+    /// itself under a condition (its visibility can change what the group's
+    /// condition reads), so that the controller needs `isShown`.
     static func visibilityGroups(
         fields: FieldTable, lists: [(id: String, visibleHelper: Int?)] = [], conditions: ConditionPlan, ruleFacts: RuleFacts,
         symbols: SymbolTable, isEntry: Bool
-    ) -> [(readers: [String], outer: [String], fields: [String])] {
+    ) -> (groups: [(readers: [String], outer: [String], fields: [String])], followsChains: Bool) {
         let helpers = conditions.visibleHelpers
-        guard !helpers.isEmpty else { return [] }
+        guard !helpers.isEmpty else { return ([], false) }
         var shown = [[String]](repeating: [], count: helpers.count)
         func add(_ field: String, under visibleHelper: Int?) {
             var helper = visibleHelper
@@ -287,17 +289,21 @@ extension FormTranslator {
         // The fields a condition reads: hidden or shown with a condition around
         // them, they are listed with it, so that a change follows the chain as far
         // as it shows or hides them (`RecheckTable.fieldsDownChains`).
+        let references = helpers.map(\.condition.fieldReferences)
         var isRead = [Bool](repeating: false, count: fields.count)
-        for helper in helpers {
-            for read in helper.condition.fieldReferences {
+        for reads in references {
+            for read in reads {
                 if let position = symbols.fieldIndex(read) { isRead[position] = true }
             }
         }
+        /// The positions of the fields listed only because a condition reads them.
+        var readOnly: [Int] = []
         // Field by field in document order, as `ruleFacts.sameAs` is.
         let reads = ruleFacts.sameAs
         var next = 0
         for position in fields.indices where fields[position].hasRules || isRead[position] {
             let field = fields[position].id
+            if !fields[position].hasRules { readOnly.append(position) }
             add(field, under: fields[position].visibleHelper)
             while next < reads.count, reads[next].field == field {
                 if let target = symbols.fieldIndex(reads[next].target) { add(field, under: fields[target].visibleHelper) }
@@ -310,23 +316,31 @@ extension FormTranslator {
             var readers: [String] = []
             var outer: [String] = []
             var seen = Set<String>()
-            for read in helpers[helper].condition.fieldReferences where seen.insert(read).inserted {
+            for read in references[helper] where seen.insert(read).inserted {
                 // An entry's conditions may name the form's fields, which are no `Field` of the entry.
                 if isEntry && symbols.fieldIndex(read) == nil { outer.append(read) } else { readers.append(read) }
             }
             if !readers.isEmpty || !outer.isEmpty { result.append((readers, outer, shown[helper])) }
         }
-        // A field listed only because a condition reads it leads somewhere only
-        // when that condition has fields to re-check: it reads a group's readers.
-        let groupReaders = Set(result.flatMap(\.readers))
-        func leadsNowhere(_ id: String) -> Bool {
-            guard let position = symbols.fieldIndex(id), !fields[position].hasRules, isRead[position] else { return false }
-            return !groupReaders.contains(id)
+        // A chain: a group's reader under a condition of its own.
+        var isGroupReader = [Bool](repeating: false, count: fields.count)
+        var followsChains = false
+        for group in result {
+            for reader in group.readers {
+                guard let position = symbols.fieldIndex(reader) else { continue }
+                isGroupReader[position] = true
+                if fields[position].visibleHelper != nil { followsChains = true }
+            }
         }
-        return result.compactMap { group in
-            let kept = group.fields.filter { !leadsNowhere($0) }
+        // A field listed only because a condition reads it leads somewhere only
+        // when that condition has fields to re-check: it is a group's reader.
+        let leadingNowhere = Set(readOnly.filter { !isGroupReader[$0] }.map { fields[$0].id })
+        guard !leadingNowhere.isEmpty else { return (result, followsChains) }
+        let kept: [(readers: [String], outer: [String], fields: [String])] = result.compactMap { group in
+            let kept = group.fields.filter { !leadingNowhere.contains($0) }
             return kept.isEmpty ? nil : (group.readers, group.outer, kept)
         }
+        return (kept, followsChains)
     }
 
     /// `didChange`, `didEndEditing`, `state(of:)` and the state observers: thin

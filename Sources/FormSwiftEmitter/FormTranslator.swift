@@ -63,10 +63,9 @@ final class FormTranslator: Sendable {
     /// rules read (`ListEntrySpec.formGroups`), and its own conditions' reads of
     /// the form's fields. Empty for the form.
     let formVisibilityGroups: [(readers: [String], fields: [String])]
-    /// Whether a group of `visibilityGroups` (or, in an entry, of
-    /// `formVisibilityGroups`) lists a field that a condition of `visibilityGroups`
-    /// reads (a chain): the controller is then given `isShown`, to follow chains as
-    /// far as visibility changes.
+    /// Whether a condition of `visibilityGroups` reads a field that is itself
+    /// under a condition (a chain): the controller is then given `isShown`, to
+    /// follow chains as far as visibility changes.
     let followsChains: Bool
 
     /// `speed`: whether a large form's `FieldInfo`s are made and freed in halves,
@@ -96,22 +95,21 @@ final class FormTranslator: Sendable {
         self.lists = lists
         // A list's counts are its rules (SPEC §14): valid while it is hidden.
         let countedLists = lists.filter { $0.decl.minimum > 0 || $0.decl.maxItems != nil }.map { (id: $0.id, visibleHelper: $0.helpers.visible) }
-        let groups = Self.visibilityGroups(
+        let (groups, followsChains) = Self.visibilityGroups(
             fields: fields, lists: countedLists, conditions: index.conditions, ruleFacts: ruleFacts, symbols: form.symbols,
             isEntry: entry != nil
         )
+        self.followsChains = followsChains
         visibilityGroups = groups.compactMap { $0.readers.isEmpty ? nil : ($0.readers, $0.fields) }
         // An entry's condition reading a field of the form is re-checked by the
         // form's fields that can hide that one, too (`ListEntrySpec.outerChains`).
+        let outerChains = entry?.outerChains ?? [:]
         formVisibilityGroups = (entry?.formGroups ?? []) + groups.compactMap { group in
             guard !group.outer.isEmpty else { return nil }
+            guard !outerChains.isEmpty else { return (group.outer, group.fields) }
             var seen = Set(group.outer)
-            let chains = group.outer.flatMap { entry?.outerChains[$0] ?? [] }.filter { seen.insert($0).inserted }
+            let chains = group.outer.flatMap { outerChains[$0] ?? [] }.filter { seen.insert($0).inserted }
             return (group.outer + chains, group.fields)
-        }
-        let conditionReads = Set(visibilityGroups.flatMap(\.readers))
-        followsChains = (visibilityGroups.map(\.fields) + formVisibilityGroups.map(\.fields)).contains {
-            $0.contains(where: conditionReads.contains)
         }
         // An entry's `custom` rules are requirements of the form's validators protocol (SPEC §14).
         hasCustomRules = ruleFacts.hasCustomRules || lists.contains { $0.entry.hasCustomRules }

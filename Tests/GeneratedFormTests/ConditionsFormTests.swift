@@ -144,4 +144,25 @@ struct ConditionsFormTests {
         form.plan.value = .pro
         #expect(form.isEnabled(.paidNote))
     }
+
+    /// The clock shows `vet` with no edit (a year passes); `validate()` checks
+    /// `vetPhone` under it, and the edit after that hides `vet` again, which the
+    /// chain follows to `vetPhone`: valid at once (Forms/conditions/clock-chain.form.yaml).
+    @Test func aChainThroughTheClockIsFollowedAfterValidate() async {
+        let form = ClockChainForm()
+        let utc = TimeZone(identifier: "UTC")!
+        form.context = ValidationContext(now: Date(timeIntervalSince1970: 1_767_225_600), timeZone: utc)  // 2026-01-01
+        form.born.value = FormDate(year: 2025, month: 6, day: 1)
+        form.vet.value = "Dr Who"
+        await form.settle()
+        #expect(!form.isVisible(.vet))
+        form.context = ValidationContext(now: Date(timeIntervalSince1970: 1_798_761_600), timeZone: utc)  // 2027-01-01
+        #expect(form.isVisible(.vetPhone))
+        _ = await form.validate()
+        #expect(form.state(of: .vetPhone) == .invalid(message: "Vet phone is required"))
+        form.born.value = FormDate(year: 2026, month: 6, day: 1)
+        await form.settle()
+        #expect(!form.isVisible(.vetPhone))
+        #expect(form.state(of: .vetPhone) == .valid)
+    }
 }

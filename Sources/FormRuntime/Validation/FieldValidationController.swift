@@ -38,7 +38,8 @@ import Observation
 ///   changes; `apply` and runs of the field's rules leave them.
 ///
 /// Every operation is O(1) in the number of fields, plus, for an edit, the fields
-/// of the groups whose condition reads the edited field.
+/// of the groups whose condition reads the edited field, and of those whose
+/// condition reads a field the edit showed or hid, down the chain.
 @MainActor
 public final class FieldValidationController<Field: Hashable & Sendable> {
     /// What the controller remembers of one field.
@@ -92,8 +93,9 @@ public final class FieldValidationController<Field: Hashable & Sendable> {
     ///   - visibilityGroups: for each condition that shows or hides fields, the
     ///     fields it reads (`readers`) and the fields a change of one of them
     ///     re-checks (`fields`: those with rules it shows or hides, which are valid
-    ///     while hidden, and those whose rules read a field it shows or hides,
-    ///     which reads as empty while hidden).
+    ///     while hidden; those whose rules read a field it shows or hides, which
+    ///     reads as empty while hidden; and those it shows or hides that another
+    ///     group's condition reads, where a chain goes on).
     ///   - isShown: whether a field is shown now by the conditions of the form (or
     ///     entry) the controller belongs to: given when a condition reads a field
     ///     that a condition shows or hides (a chain), so that a change follows the
@@ -166,10 +168,12 @@ public final class FieldValidationController<Field: Hashable & Sendable> {
         unjoinedEdits[field] = task
     }
 
-    /// Re-runs the rules of each of `fields` that has a state, in order, in a task
-    /// of its own that `settle()` awaits, and returns at once: a value those rules
-    /// read changed outside this controller (a list entry's fields reading a field
-    /// of the form, SPEC §16).
+    /// Re-runs the rules of each of `fields` that has a state, in order, then of
+    /// each field reached down chains from them that has one (as far as `isShown`
+    /// says a field among them was shown or hidden), in a task of its own that
+    /// `settle()` awaits, and returns at once: a value those rules read changed
+    /// outside this controller (a list entry's fields reading a field of the
+    /// form, SPEC §16).
     public func recheck(_ fields: [Field]) {
         guard !fields.isEmpty else { return }
         let downChains = isShown == nil ? [] : rechecks.fieldsDownChains(from: fields, flipped: flipped)
@@ -312,8 +316,12 @@ public final class FieldValidationController<Field: Hashable & Sendable> {
     }
 
     /// Sets the state of every field in `report` from its result, in document
-    /// order; a field showing a message from `setError` keeps it.
+    /// order; a field showing a message from `setError` keeps it. Forgets the
+    /// visibility noted for following chains: the states are as the values and
+    /// the clock now make them, and a condition relative to `today` may have
+    /// flipped since with no change to report it.
     public func apply(_ report: ValidationReport<Field>) {
+        lastShown.removeAll()
         for field in report.fields where records[field]?.externalError == nil {
             setState(FieldState(report[field]), for: field)
         }

@@ -74,8 +74,10 @@ extension RecheckTable where Reader == Field {
     ///
     /// `flipped` is asked once for each field reached that a condition reads (a
     /// controller keeps each one's last visibility, so it must see every field
-    /// whose visibility may have changed, and it does: one that is not reached
-    /// is under no condition whose reads changed).
+    /// whose visibility a change of values may have changed, and it does: one
+    /// that is not reached is under no condition whose reads changed). A
+    /// condition relative to `today` also changes with the clock, which no
+    /// change reports: see docs/format.md.
     public func fieldsDownChains(from start: [Field], flipped: (Field) -> Bool) -> [Field] {
         var result: [Field] = []
         var listed = Set(start)
