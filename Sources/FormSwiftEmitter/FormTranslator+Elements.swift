@@ -125,8 +125,10 @@ extension FormTranslator {
             arguments.append("id", .string(date.id.value))
             arguments.append("title", localized(date.id.value, "title", date.title))
             arguments.append("style", case: date.style?.value.rawValue)
-            // The first `min` and `max` bound the element, as a number's do; a
-            // relative day is counted when the element tree is built.
+            // The first `min` and `max` bound the element (a repeated one is
+            // FC406; a number's take the tightest, but a day relative to today
+            // cannot be ordered against a fixed one before the element tree is
+            // built, where a relative day is counted).
             let valueType = info(date.id.value)?.fieldType ?? FieldValueType.date(date.dateMode, optional: true)
             for rule in date.common.rules where rule.when == nil {
                 if case .min(let text) = rule.kind, RuleBound(text, for: valueType) != nil, !arguments.has("minimum") {
