@@ -94,16 +94,18 @@ public enum FormPipeline {
     /// `path` relative to `base` when it lies inside it; otherwise its last
     /// components from the first one named `Sources` or `Tests`, or its file name —
     /// never an absolute path, so generated files are the same on every machine.
+    /// A relative path is read from `base` and spelled the one way whatever way it
+    /// was typed (`./forms/a`, `forms//a`, `x/../forms/a`: `forms/a`), so that a
+    /// build and its `--check` agree.
     public static func portablePath(_ path: String, relativeTo base: String) -> String {
-        guard path.hasPrefix("/") else { return path }
-        let baseComponents = base.split(separator: "/")
-        let components = path.split(separator: "/")
+        let baseComponents = PathComponents.normalized(base)
+        let components = PathComponents.normalized(path.hasPrefix("/") ? path : base + "/" + path)
         if components.count > baseComponents.count, Array(components.prefix(baseComponents.count)) == baseComponents {
             return components.dropFirst(baseComponents.count).joined(separator: "/")
         }
         if let root = components.lastIndex(where: { $0 == "Sources" || $0 == "Tests" }) {
             return components[root...].joined(separator: "/")
         }
-        return components.last.map(String.init) ?? path
+        return components.last ?? path
     }
 }

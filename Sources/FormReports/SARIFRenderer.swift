@@ -115,15 +115,16 @@ public struct SARIFRenderer: DiagnosticRenderer {
         }
     }
 
-    /// A diagnostic's path as a URI: relative to `workingDirectory` (forward
-    /// slashes, `.` and `..` resolved, percent-encoded) when it lies inside it,
+    /// A diagnostic's path as a URI: relative to `workingDirectory` (`.` and `..`
+    /// resolved, percent-encoded) when it lies inside it,
     /// else an absolute `file://` URI.
     public static func artifactURI(for path: String, workingDirectory: String) -> (uri: String, isRelative: Bool) {
-        let slashed = forwardSlashed(path)
-        let base = normalizedComponents(forwardSlashed(workingDirectory))
-        let absolute = slashed.hasPrefix("/")
-            ? normalizedComponents(slashed)
-            : normalizedComponents(base.joined(separator: "/") + "/" + slashed)
+        // A backslash is a character of a POSIX file name, not a separator: it is
+        // percent-encoded like any other.
+        let base = PathComponents.normalized(workingDirectory)
+        let absolute = path.hasPrefix("/")
+            ? PathComponents.normalized(path)
+            : PathComponents.normalized(base.joined(separator: "/") + "/" + path)
         if absolute.count > base.count, Array(absolute.prefix(base.count)) == base {
             let relative = absolute.dropFirst(base.count).map(percentEncoded).joined(separator: "/")
             // A first segment with a colon would read as a scheme (`a:b.form.yaml`):
@@ -132,22 +133,6 @@ public struct SARIFRenderer: DiagnosticRenderer {
             return (firstSegment.contains(":") ? "./" + relative : relative, true)
         }
         return ("file:///" + absolute.map(percentEncoded).joined(separator: "/"), false)
-    }
-
-    private static func forwardSlashed(_ path: String) -> String {
-        String(path.map { $0 == "\\" ? "/" : $0 })
-    }
-
-    private static func normalizedComponents(_ path: String) -> [String] {
-        var result: [String] = []
-        for component in path.split(separator: "/", omittingEmptySubsequences: true) {
-            switch component {
-            case ".": continue
-            case "..": if !result.isEmpty { result.removeLast() }
-            default: result.append(String(component))
-            }
-        }
-        return result
     }
 
     /// RFC 3986 path-segment encoding: unreserved characters and the sub-delimiters

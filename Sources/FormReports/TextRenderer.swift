@@ -52,7 +52,7 @@ public struct TextRenderer: DiagnosticRenderer {
 
     private func header(_ location: SourceLocation, _ severity: Severity, _ message: String, code: DiagnosticCode?) -> String {
         let start = location.range.start
-        var line = paint("\(location.file):\(start.line):\(start.column):", .bold) + " "
+        var line = paint("\(Self.sanitized(location.file)):\(start.line):\(start.column):", .bold) + " "
         line += paint("\(severity.rawValue):", .bold, severity.color) + " "
         line += paint(Self.sanitized(message), .bold)
         if let code { line += " " + paint("[\(code.rawValue)]", .bold, severity.color) }

@@ -25,7 +25,9 @@ public struct XcodeRenderer: DiagnosticRenderer {
         let start = location.range.start
         // One issue per line: a line break inside a message would start a bogus one.
         let flat = TextRenderer.sanitized(message).replacingLineBreaks(with: " ")
-        return "\(location.file):\(start.line):\(start.column): \(severity.rawValue): \(flat)\n"
+        // The file name too: it may hold control characters, a line break among them.
+        let file = TextRenderer.sanitized(location.file)
+        return "\(file):\(start.line):\(start.column): \(severity.rawValue): \(flat)\n"
     }
 }
 

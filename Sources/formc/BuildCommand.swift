@@ -73,6 +73,11 @@ struct BuildCommand: ParsableCommand {
             try runCommand {
                 let discovery = InputDiscovery.discover(inputs)
                 let plan = try OutputPlan.make(for: discovery, output: output)
+                if let configuration {
+                    try OutputPlan.refuseWriting(over: [configuration], with: plan.destinations.compactMap { $0 }) { input in
+                        "the Swift would be written over the configuration '\(input)' that this run reads: choose another -o."
+                    }
+                }
                 let configured = configuration.map { path in
                     CompileRunner.run([path], jobs: 1) { source -> ([Diagnostic], BuildConfiguration?) in
                         var diagnostics = DiagnosticBag(file: source.path)
@@ -287,17 +292,12 @@ struct OutputPlan: Equatable {
         let files = discovery.files
         guard let output else {
             if files.count > 1 || discovery.namedDirectory {
-                throw UsageError(message: "\(files.count) inputs need an output directory: add -o DIR (one Swift file per input).")
+                throw UsageError(message: "\(inputsNeed(files.count)) an output directory: add -o DIR (one Swift file per input).")
             }
             return OutputPlan(destinations: files.map { _ in nil }, directory: nil)
         }
         let isDirectory = FileAccess.isDirectory(output) || output.hasSuffix("/") || files.count > 1 || discovery.namedDirectory
-        // Several inputs need a folder: an existing file, or a name that reads as a
-        // Swift file, is a mistake rather than a folder to make.
-        if isDirectory, !FileAccess.isDirectory(output), !output.hasSuffix("/"),
-           FileAccess.identity(of: output) != nil || output.hasSuffix(".swift") {
-            throw UsageError(message: "\(files.count) inputs need an output directory, and '\(output)' is \(FileAccess.identity(of: output) != nil ? "a file" : "named like a Swift file"): give -o a directory.")
-        }
+        if isDirectory { try checkDirectory(output, inputs: files.count, fileKind: "a Swift file", suffix: ".swift") }
         guard isDirectory else {
             return try OutputPlan(destinations: [output], directory: nil).checkedAgainst(files)
         }
@@ -317,20 +317,50 @@ struct OutputPlan: Equatable {
         return try OutputPlan(destinations: destinations, directory: output).checkedAgainst(files)
     }
 
+    /// `1 input needs`, `3 inputs need`.
+    static func inputsNeed(_ count: Int) -> String {
+        count == 1 ? "1 input needs" : "\(count) inputs need"
+    }
+
+    /// Throws a usage error unless `output`, which must be a directory (several
+    /// inputs, a directory input, or a name ending in `/`), can be one: an
+    /// existing file, or a name that reads as an output file (`suffix`), is a
+    /// mistake rather than a folder to make, and so is an empty name.
+    static func checkDirectory(_ output: String, inputs count: Int, fileKind: String, suffix: String) throws {
+        guard !output.isEmpty else { throw UsageError(message: "-o is empty: give it a directory.") }
+        guard !FileAccess.isDirectory(output) else { return }
+        let trimmed = output.hasSuffix("/") ? String(output.reversed().drop { $0 == "/" }.reversed()) : output
+        if !trimmed.isEmpty, FileAccess.identity(of: trimmed) != nil {
+            throw UsageError(message: "\(inputsNeed(count)) an output directory, and '\(trimmed)' is a file: give -o a directory.")
+        }
+        if !output.hasSuffix("/"), output.hasSuffix(suffix) {
+            throw UsageError(message: "\(inputsNeed(count)) an output directory, and '\(output)' is named like \(fileKind): give -o a directory.")
+        }
+    }
+
     /// This plan, unless an output is one of the inputs (`build a.form.yaml -o
     /// a.form.yaml`, a form named `x.swift` built into its own folder): the Swift
     /// would replace the form.
     func checkedAgainst(_ inputs: [String]) throws -> OutputPlan {
-        // Files only: a terminal or a socket may be both standard input and output
-        // (`build /dev/stdin -o /dev/stdout`), which is no form to lose.
-        let files = inputs.filter { !FileAccess.isStream($0) }
-        let identities = Dictionary(files.compactMap { input in FileAccess.identity(of: input).map { ($0, input) } }, uniquingKeysWith: { first, _ in first })
-        for case let destination? in destinations where !FileAccess.isStream(destination) {
-            if let identity = FileAccess.identity(of: destination), let input = identities[identity] {
-                throw UsageError(message: "the Swift of '\(input)' would be written over '\(input)' itself: choose another -o.")
-            }
+        try Self.refuseWriting(over: inputs, with: destinations.compactMap { $0 }) { input in
+            "the Swift of '\(input)' would be written over '\(input)' itself: choose another -o."
         }
         return self
+    }
+
+    /// Throws a usage error, `message(input)`, when one of `destinations` is one
+    /// of `inputs` through any path (a link, `./`, another spelling): writing it
+    /// would lose a file the run reads (a form, a configuration, a catalog).
+    static func refuseWriting(over inputs: [String], with destinations: [String], message: (String) -> String) throws {
+        // Files only: a terminal or a socket may be both standard input and output
+        // (`build /dev/stdin -o /dev/stdout`), which is no file to lose.
+        let files = inputs.filter { !FileAccess.isStream($0) }
+        let identities = Dictionary(files.compactMap { input in FileAccess.identity(of: input).map { ($0, input) } }, uniquingKeysWith: { first, _ in first })
+        for destination in destinations where !FileAccess.isStream(destination) {
+            if let identity = FileAccess.identity(of: destination), let input = identities[identity] {
+                throw UsageError(message: message(input))
+            }
+        }
     }
 
     /// `forms/signup.form.yaml` → `signup.swift`: the file name without its form

@@ -60,24 +60,26 @@ struct PreviewCommand: ParsableCommand {
         case (nil, _?):
             throw ValidationError("--strings needs --locale: name the language to draw, e.g. --locale de --strings Localizable.xcstrings.")
         case (let locale?, _?):
-            guard Self.isLanguageTag(locale) else {
+            guard LanguageTag.isValid(locale) else {
                 throw ValidationError("--locale takes a language tag such as de, de-CH or pt_BR, not '\(locale)'.")
             }
         }
-    }
-
-    /// Letters, digits, `-` and `_`, starting with a letter: what a catalog names a
-    /// language by, and nothing that could leave the page's `lang` attribute.
-    static func isLanguageTag(_ text: String) -> Bool {
-        func isLetter(_ scalar: Unicode.Scalar) -> Bool { ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) }
-        guard let first = text.unicodeScalars.first, isLetter(first), text.unicodeScalars.count <= 64 else { return false }
-        return text.unicodeScalars.allSatisfy { isLetter($0) || ("0"..."9").contains($0) || $0 == "-" || $0 == "_" }
     }
 
     func run() throws {
         try runCommand {
             let discovery = InputDiscovery.discover(input.inputs)
             let plan = try PreviewPlan.make(for: discovery, output: output)
+            let images = png ? plan.pages.flatMap { page in Screenshot.Scheme.allCases.map { Screenshot.imagePath(forPage: page, scheme: $0) } } : []
+            let written = plan.pages + (plan.index.map { [$0] } ?? []) + images
+            try OutputPlan.refuseWriting(over: discovery.files, with: written) { input in
+                "a page would be written over the form '\(input)' that this run reads: choose another -o."
+            }
+            if let strings {
+                try OutputPlan.refuseWriting(over: [strings], with: written) { input in
+                    "a page would be written over the catalog '\(input)' that this run reads: choose another -o."
+                }
+            }
             // Before anything is written: a missing browser is a run that cannot make
             // what it was asked for, and a half-made preview helps nobody.
             var browser: String?
@@ -193,6 +195,7 @@ struct PreviewPlan: Equatable {
         let files = discovery.files
         let isDirectory = FileAccess.isDirectory(output) || output.hasSuffix("/") || files.count > 1 || discovery.namedDirectory
         guard isDirectory else { return PreviewPlan(pages: [output], index: nil, directory: nil) }
+        try OutputPlan.checkDirectory(output, inputs: files.count, fileKind: "a page", suffix: ".html")
         var claimed: [String: String] = [:]
         if files.count > 1 { claimed["index.html"] = "the index page" }
         var pages: [String] = []

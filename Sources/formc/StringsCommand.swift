@@ -45,7 +45,7 @@ struct StringsCommand: ParsableCommand {
 
     func validate() throws {
         guard let sourceLanguage else { return }
-        guard !sourceLanguage.isEmpty, !sourceLanguage.contains(where: { $0 == " " || $0 == "/" }) else {
+        guard LanguageTag.isValid(sourceLanguage) else {
             throw ValidationError("--source-language takes a language code, e.g. en or pt-BR.")
         }
     }

@@ -6,6 +6,12 @@ import Testing
 @Test func generatedHeaderPathsAreNeverAbsolute() {
     #expect(FormPipeline.portablePath("/work/app/forms/a.form.yaml", relativeTo: "/work/app") == "forms/a.form.yaml")
     #expect(FormPipeline.portablePath("forms/a.form.yaml", relativeTo: "/anywhere") == "forms/a.form.yaml")
+    // One file, one spelling: however it was typed, from wherever it is read.
+    for typed in ["./forms/a.form.yaml", "forms//a.form.yaml", "x/../forms/./a.form.yaml", "/work/app/forms/a.form.yaml"] {
+        #expect(FormPipeline.portablePath(typed, relativeTo: "/work/app") == "forms/a.form.yaml")
+    }
+    #expect(FormPipeline.portablePath("../elsewhere/a.form.yaml", relativeTo: "/work/app") == "a.form.yaml")
+    #expect(FormPipeline.portablePath("../../ci/Sources/App/a.form.yaml", relativeTo: "/work/app") == "Sources/App/a.form.yaml")
     #expect(FormPipeline.portablePath("/ci/checkout/Sources/App/Forms/a.form.yaml", relativeTo: "/tmp/build")
         == "Sources/App/Forms/a.form.yaml")
     #expect(FormPipeline.portablePath("/elsewhere/a.form.yaml", relativeTo: "/work/app") == "a.form.yaml")

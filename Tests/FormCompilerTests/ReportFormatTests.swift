@@ -25,6 +25,22 @@ import Testing
         #expect(text == "::warning file=a%3Ab%2Cc.form.yaml,line=2,col=3,endLine=2,endColumn=7,title=FC505::50%25 sure%0Areally%0Ahelp: use: x\n")
     }
 
+    /// A file name's control characters (an escape sequence, a line break) are
+    /// shown as U+FFFD in the text and Xcode formats, as a message's are: they
+    /// neither drive the terminal nor start a line that looks like a diagnostic.
+    @Test func aFileNameCannotDriveTheTerminalNorBreakALine() {
+        let location = FormSource.SourceLocation(
+            file: "esc/\u{1B}]0;x\u{07}new\nline.form.yaml",
+            range: SourceRange(start: SourcePosition(line: 1, column: 1), end: SourcePosition(line: 1, column: 2))
+        )
+        let report = DiagnosticReport(diagnostics: [Diagnostic(.error, .wrongType, "m", at: location)], fileCount: 1)
+        let xcode = XcodeRenderer().render(report)
+        #expect(xcode == "esc/\u{FFFD}]0;x\u{FFFD}new\u{FFFD}line.form.yaml:1:1: error: m [FC102]\n")
+        let text = TextRenderer(sources: [:]).render(report)
+        #expect(text.hasPrefix("esc/\u{FFFD}]0;x\u{FFFD}new\u{FFFD}line.form.yaml:1:1: error: m [FC102]\n"))
+        #expect(!text.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x07 })
+    }
+
     @Test func autoIsGitHubOnlyUnderGitHubActions() {
         #expect(ReportFormat.auto.resolved(environment: ["GITHUB_ACTIONS": "true"]) == .github)
         #expect(ReportFormat.auto.resolved(environment: ["GITHUB_ACTIONS": "false"]) == .text)
@@ -148,6 +164,8 @@ import Testing
         #expect(SARIFRenderer.artifactURI(for: "forms/café.form.json", workingDirectory: "/w") == ("forms/caf%C3%A9.form.json", true))
         // A colon in the first segment would make it a scheme (RFC 3986 §4.2).
         #expect(SARIFRenderer.artifactURI(for: "a:b.form.yaml", workingDirectory: "/w") == ("./a:b.form.yaml", true))
+        // A backslash is part of a POSIX file name, not a separator.
+        #expect(SARIFRenderer.artifactURI(for: "odd/back\\slash.form.yaml", workingDirectory: "/w") == ("odd/back%5Cslash.form.yaml", true))
         #expect(SARIFRenderer.artifactURI(for: "x/a:b.form.yaml", workingDirectory: "/w") == ("x/a:b.form.yaml", true))
         #expect(SARIFRenderer.artifactURI(for: "../other/a.form.yaml", workingDirectory: "/w/sub") == ("file:///w/other/a.form.yaml", false))
     }

@@ -292,6 +292,58 @@ import Testing
         #expect(try String(contentsOf: scratch.url.appendingPathComponent("dir/x.swift"), encoding: .utf8) == Forms.valid)
     }
 
+    /// No output replaces a file the run reads: a preview's page or image over
+    /// a form or the catalog it draws from, the Swift over the configuration.
+    @Test func noOutputReplacesAFileTheRunReads() throws {
+        let scratch = try Scratch()
+        try scratch.write("in/a.html", Forms.valid)
+        try scratch.write("in/b.form.yaml", Forms.valid)
+        try scratch.write("self.form.yaml", Forms.valid)
+        try scratch.write("L.xcstrings", #"{"sourceLanguage":"en","strings":{},"version":"1.0"}"#)
+        try scratch.write("formc-config.yaml", "accessLevel: public\n")
+        let runs = [
+            (try scratch.run("preview", "self.form.yaml", "-o", "self.form.yaml"), "the form 'self.form.yaml'"),
+            (try scratch.run("preview", "in/a.html", "in/b.form.yaml", "-o", "in/"), "the form 'in/a.html'"),
+            (try scratch.run("preview", "self.form.yaml", "--locale", "de", "--strings", "L.xcstrings", "-o", "./L.xcstrings"), "the catalog 'L.xcstrings'"),
+            (try scratch.run("build", "self.form.yaml", "--config", "formc-config.yaml", "-o", "formc-config.yaml"), "the configuration 'formc-config.yaml'"),
+        ]
+        for (run, named) in runs {
+            #expect(run.status == 64)
+            #expect(run.stderr.contains(named))
+        }
+        #expect(try String(contentsOf: scratch.url.appendingPathComponent("self.form.yaml"), encoding: .utf8) == Forms.valid)
+        #expect(try String(contentsOf: scratch.url.appendingPathComponent("in/a.html"), encoding: .utf8) == Forms.valid)
+        #expect(try String(contentsOf: scratch.url.appendingPathComponent("formc-config.yaml"), encoding: .utf8) == "accessLevel: public\n")
+        #expect(try String(contentsOf: scratch.url.appendingPathComponent("L.xcstrings"), encoding: .utf8).hasPrefix("{"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: scratch.url.appendingPathComponent("in").path).sorted() == ["a.html", "b.form.yaml"])
+    }
+
+    /// An output that must be a directory and cannot be one is a usage error,
+    /// for a preview as for a build, before anything is written.
+    @Test func anOutputThatCannotBeADirectoryIsAUsageError() throws {
+        let scratch = try Scratch()
+        try scratch.write("forms/a.form.yaml", Forms.valid)
+        try scratch.write("forms/b.form.yaml", Forms.valid)
+        try scratch.write("afile", "mine")
+        let runs = [
+            (try scratch.run("preview", "forms", "-o", "afile"), "'afile' is a file"),
+            (try scratch.run("preview", "forms", "-o", "pages.html"), "named like a page"),
+            (try scratch.run("build", "forms/a.form.yaml", "-o", "afile/"), "'afile' is a file"),
+            (try scratch.run("build", "forms", "-o", ""), "-o is empty"),
+            (try scratch.run("build", "forms/a.form.yaml", "forms/b.form.yaml"), "2 inputs need an output directory"),
+        ]
+        for (run, says) in runs {
+            #expect(run.status == 64)
+            #expect(run.stderr.contains(says))
+        }
+        #expect(try String(contentsOf: scratch.url.appendingPathComponent("afile"), encoding: .utf8) == "mine")
+        #expect(!FileManager.default.fileExists(atPath: scratch.url.appendingPathComponent("pages.html").path))
+        try scratch.write("one/a.form.yaml", Forms.valid)
+        let one = try scratch.run("build", "one")
+        #expect(one.status == 64)
+        #expect(one.stderr.contains("1 input needs an output directory"))
+    }
+
     /// A line break in a key cannot start a line that looks like a diagnostic.
     @Test func aLineBreakInAKeyStaysInItsMessage() throws {
         let scratch = try Scratch()

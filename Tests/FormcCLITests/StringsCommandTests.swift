@@ -75,6 +75,18 @@ import Testing
         #expect(catalog.contains("        \"de\" : {\n          \"stringUnit\" : {\n            \"state\" : \"translated\",\n            \"value\" : \"Email\""))
     }
 
+    /// A source language that is no language tag (a quote, a line break, an
+    /// escape sequence) is a usage error, and no catalog is written.
+    @Test func aSourceLanguageThatIsNoLanguageTagIsAUsageError() throws {
+        let scratch = try Scratch()
+        try scratch.write("signup.form.yaml", Self.signUp)
+        for language in ["e\"n", "en\n", "\u{1B}[31m", "e<n>", "", "e n", "e/n"] {
+            let run = try scratch.run("strings", "signup.form.yaml", "-o", "L.xcstrings", "--source-language", language)
+            #expect(run.status == 64)
+            #expect(scratch.read("L.xcstrings") == nil)
+        }
+    }
+
     /// An app's catalog in German stays in German: the forms' strings are merged
     /// as its source language's, and a different --source-language is refused
     /// without touching the file.

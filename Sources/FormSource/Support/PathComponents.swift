@@ -1,0 +1,16 @@
+/// A path's components as one spelling: `.` and empty ones left out, each `..`
+/// taking away the one before it (never past the first). For names that must not
+/// depend on how a path was typed: a generated file's header, a SARIF artifact.
+public enum PathComponents {
+    public static func normalized(_ path: String) -> [String] {
+        var result: [String] = []
+        for component in path.split(separator: "/") {
+            switch component {
+            case ".": continue
+            case "..": if !result.isEmpty { result.removeLast() }
+            default: result.append(String(component))
+            }
+        }
+        return result
+    }
+}
