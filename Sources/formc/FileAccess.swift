@@ -237,7 +237,7 @@ enum FileAccess {
 
         fileprivate init(_ path: String, flags: Int32, verb: String) throws(Failure) {
             self.path = path
-            descriptor = open(path, O_WRONLY | O_CLOEXEC | flags, 0o644)
+            descriptor = open(path, O_WRONLY | O_CLOEXEC | flags, 0o666)  // less the umask, as any tool makes a file
             guard descriptor >= 0 else { throw Failure(description: "cannot \(verb) '\(path)': \(systemError())") }
         }
 
@@ -356,7 +356,7 @@ enum FileAccess {
         if isDirectory(path) { return }
         let parent = parentDirectory(of: path)
         if parent != path, parent != "." { try createDirectory(parent) }
-        if mkdir(path, 0o755) != 0, errno != EEXIST {
+        if mkdir(path, 0o777) != 0, errno != EEXIST {  // less the umask
             throw Failure(description: "cannot create directory '\(path)': \(systemError())")
         }
     }

@@ -21,6 +21,26 @@ import Testing
     /// An output reached through a symbolic link (an app's catalog linked into a
     /// package) is written where the link leads, and the link stays; the file keeps
     /// its mode.
+    /// A new file and a new folder take the umask, as any tool's do: under
+    /// `umask 002` a group can write them.
+    @Test func newOutputsTakeTheUmask() throws {
+        let scratch = try Scratch()
+        try scratch.write("a.form.yaml", Forms.valid)
+        let formc = try #require(Formc.executable)
+        let shell = Process()
+        shell.executableURL = URL(fileURLWithPath: "/bin/sh")
+        shell.arguments = ["-c", "umask 002 && exec \"$0\" build a.form.yaml -o out/", formc.path]
+        shell.currentDirectoryURL = scratch.url
+        try shell.run()
+        shell.waitUntilExit()
+        #expect(shell.terminationStatus == 0)
+        func mode(_ path: String) throws -> Int? {
+            (try FileManager.default.attributesOfItem(atPath: scratch.url.appendingPathComponent(path).path)[.posixPermissions] as? NSNumber)?.intValue
+        }
+        #expect(try mode("out") == 0o775)
+        #expect(try mode("out/a.swift") == 0o664)
+    }
+
     @Test func aLinkedOutputIsWrittenThroughItsLinkWithItsMode() throws {
         let scratch = try Scratch()
         try scratch.write("signup.form.yaml", Forms.valid)
