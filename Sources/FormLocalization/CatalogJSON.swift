@@ -207,6 +207,38 @@ extension CatalogJSON {
         self = .object(members)
     }
 
+    /// Whether every object in it lists its keys in Xcode's order.
+    var isInXcodeOrder: Bool {
+        switch self {
+        case .object(let members):
+            zip(members, members.dropFirst()).allSatisfy { XcodeKeyOrder.compare($0.key, $1.key) < 0 }
+                && members.allSatisfy { $0.value.isInXcodeOrder }
+        case .array(let items): items.allSatisfy(\.isInXcodeOrder)
+        case .string, .literal: true
+        }
+    }
+
+    /// Every object in it with its keys in Xcode's order, as Xcode writes an
+    /// entry it changes: an object already in order is left as it is, bytes and
+    /// all.
+    mutating func putInXcodeOrder() {
+        switch self {
+        case .object(var members):
+            guard !isInXcodeOrder else { return }
+            for index in members.indices where !members[index].value.isInXcodeOrder {
+                members[index].value.putInXcodeOrder()
+            }
+            members.sort { XcodeKeyOrder.precedes($0.key, $1.key) }
+            self = .object(members)
+        case .array(var items):
+            guard !isInXcodeOrder else { return }
+            for index in items.indices { items[index].putInXcodeOrder() }
+            self = .array(items)
+        case .string, .literal:
+            return
+        }
+    }
+
     /// Changes the value of `key` when the object has it.
     mutating func update(_ key: String, _ body: (inout CatalogJSON) -> Void) {
         guard case .object(var members) = self, let index = members.firstIndex(where: { $0.key == key }) else { return }

@@ -16,7 +16,8 @@ import FormText
 ///   `extractionState`, so one catalog holds an app's strings and its forms'.
 /// - What a catalog already holds keeps its order, and an entry the merge does
 ///   not change keeps its bytes (`StringCatalogFile.rendered`); a new key goes
-///   to its place in Xcode's order. Merging into a catalog Xcode wrote inserts
+///   to its place in Xcode's order, and an entry the merge changes has its keys
+///   in Xcode's order, as Xcode would write it. Merging into a catalog Xcode wrote inserts
 ///   lines and changes none of Xcode's but by a trailing comma, and an
 ///   unchanged form gives the same bytes.
 ///
@@ -109,6 +110,10 @@ public enum CatalogMerge {
         for (index, value) in changes(
             of: members, read: catalog.read, merges: merges, unproduced: unproduced, sourceLanguage: sourceLanguage, speed: speed
         ) {
+            // An entry the merge changes is written as Xcode writes it, its keys
+            // in order, however the file had them.
+            var value = value
+            value.putInXcodeOrder()
             members[index].value = value
         }
         XcodeKeyOrder.insert(added, into: &members, placement: order)

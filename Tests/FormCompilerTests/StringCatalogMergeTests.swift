@@ -206,6 +206,50 @@ import Testing
         #expect(try Self.merge(older, Self.strings()) == Self.translated)
     }
 
+    /// An owned entry whose keys a hand put out of Xcode's order: left as it is
+    /// while the merge does not change it, written in Xcode's order once it does
+    /// (SPEC §11: keys sorted), so that Xcode's next save changes nothing.
+    @Test func aChangedEntryIsWrittenWithItsKeysInXcodesOrder() throws {
+        let email = try #require(Self.translated.range(of: "    \"SignUpForm.email.placeholder\" : {"))
+        let shuffledEntry = """
+            "SignUpForm.email.placeholder" : {
+              "extractionState" : "manual",
+              "localizations" : {
+                "en" : {
+                  "stringUnit" : {
+                    "value" : "you@example.com",
+                    "state" : "translated"
+                  }
+                },
+                "de" : {
+                  "stringUnit" : {
+                    "state" : "translated",
+                    "value" : "du@beispiel.de"
+                  }
+                }
+              },
+              "comment" : "Placeholder of the text field email in SignUpForm"
+            }
+        """
+        // The entry as `translated` has it, through its closing brace.
+        let end = try #require(Self.translated[email.lowerBound...].range(of: "\n    },\n"))
+        let closed = Self.translated.index(end.lowerBound, offsetBy: "\n    }".count)
+        let shuffled = Self.translated.replacingCharacters(in: email.lowerBound..<closed, with: shuffledEntry)
+        #expect(shuffled != Self.translated)
+        // Unchanged by the merge: its bytes stay, out of order as they are.
+        let unchanged = try Self.merge(shuffled, Self.strings())
+        #expect(unchanged.contains(shuffledEntry))
+        // Changed (a new placeholder): its keys in Xcode's order.
+        let changed = try Self.merge(shuffled, Self.strings(Self.form.replacingOccurrences(of: "you@example.com", with: "me@example.com")))
+        let entry = try #require(changed.range(of: "    \"SignUpForm.email.placeholder\" : {"))
+        let written = changed[entry.lowerBound...]
+        let keys = ["\"comment\"", "\"extractionState\"", "\"localizations\"", "\"de\"", "\"en\""]
+        let places = keys.compactMap { written.range(of: $0)?.lowerBound }
+        #expect(places.count == keys.count)
+        #expect(places == places.sorted())
+        #expect(written.contains("\"state\" : \"needs_review\",\n            \"value\" : \"du@beispiel.de\""))
+    }
+
     @Test func theSourceLanguageComesFromTheOption() throws {
         let catalog = CatalogMerge.merge(try Self.strings(), forms: ["SignUpForm"], into: nil, sourceLanguage: "de")
         #expect(catalog.sourceLanguage == "de")
