@@ -128,17 +128,17 @@ extension CatalogParser {
             laidOut = laidOut && separatorLaidOut
             let valueStart = index
             // An entry of `strings` (the value after ` : `, on its key's line).
-            if depth == 1, inStrings, defersCatalogEntries, separatorLaidOut, let read = catalogRead, skipDeferredEntry() {
+            // A member of another top-level object is deferred alike: only the
+            // writer looks at those, and it copies them.
+            if depth == 1, defersCatalogEntries, separatorLaidOut, let read = catalogRead, skipDeferredEntry() {
                 members.append(CatalogMember(
                     key: key, deferred: valueStart..<index, keyStart: keyStart, of: read, line: at.line, column: at.column
                 ))
                 continue
             }
-            if depth == 0 { inStrings = key == "strings" }
             let (value, valueLaidOut) = try catalogValue(depth: depth + 1)
-            if depth == 0 { inStrings = false }
             laidOut = laidOut && valueLaidOut
-            if depth == 1, inStrings, let read = catalogRead {
+            if depth == 1, let read = catalogRead {
                 // An entry: the writer copies it as it is here, key and value,
                 // whatever its layout, for as long as it is not changed.
                 members.append(CatalogMember(

@@ -14,10 +14,6 @@ struct CatalogParser {
     /// Whether the catalog reader keeps entries in `CatalogEntryShape` as their
     /// bytes (with a `catalogRead`).
     var defersCatalogEntries = false
-    /// Whether the reader is inside the catalog's `strings`, whose members are
-    /// its entries (kept as their bytes while unchanged); a member of another
-    /// top-level object is written as Xcode writes it, as the rest of the file is.
-    var inStrings = false
 
     init(file: SourceFile, bytes: UnsafeBufferPointer<UInt8>, limits: CompilerLimits) {
         json = JSONParser(file: file, bytes: bytes, limits: limits, reservesTree: false)

@@ -68,7 +68,6 @@ import Testing
             (xcode.replacingOccurrences(of: "\"Form.field1.title\" : {", with: "\"Form.field1.title\":{"), true),
             (xcode.replacingOccurrences(of: "\"Form.field2.title\"", with: "\"Form.field\\u0032.title\""), true),
             (xcode.replacingOccurrences(of: "\"version\" : \"1.0\"", with: "\"version\" : \"1.0\", \"x\" : { }, \"y\" : [ 1 ]"), false),
-            (xcode.replacingOccurrences(of: "\"version\" : \"1.0\"", with: "\"version\" : \"1.0\", \"x\" : {\"a\":1.0, \"b\" : {\"c\":[ ]}}"), false),
         ]
     }
 
