@@ -98,9 +98,13 @@ public enum FormPipeline {
     /// was typed (`./forms/a`, `forms//a`, `x/../forms/a`: `forms/a`), so that a
     /// build and its `--check` agree.
     public static func portablePath(_ path: String, relativeTo base: String) -> String {
-        let baseComponents = PathComponents.normalized(base)
+        // A base that is no absolute path (the working directory could not be
+        // named) holds nothing: an absolute path is then named as one outside it.
+        let baseComponents = base.hasPrefix("/") ? PathComponents.normalized(base) : nil
         let components = PathComponents.normalized(path.hasPrefix("/") ? path : base + "/" + path)
-        if components.count > baseComponents.count, Array(components.prefix(baseComponents.count)) == baseComponents {
+        if baseComponents == nil, !path.hasPrefix("/"), !components.isEmpty { return components.joined(separator: "/") }
+        if let baseComponents, components.count > baseComponents.count,
+           Array(components.prefix(baseComponents.count)) == baseComponents {
             return components.dropFirst(baseComponents.count).joined(separator: "/")
         }
         if let root = components.lastIndex(where: { $0 == "Sources" || $0 == "Tests" }) {

@@ -110,10 +110,6 @@ public enum CatalogMerge {
         for (index, value) in changes(
             of: members, read: catalog.read, merges: merges, unproduced: unproduced, sourceLanguage: sourceLanguage, speed: speed
         ) {
-            // An entry the merge changes is written as Xcode writes it, its keys
-            // in order, however the file had them.
-            var value = value
-            value.putInXcodeOrder()
             members[index].value = value
         }
         XcodeKeyOrder.insert(added, into: &members, placement: order)
@@ -165,7 +161,12 @@ public enum CatalogMerge {
                     for merge in merges[share(part, of: parts, merges.count)] {
                         if let shape = shape(merge.index), isCurrent(shape, in: bytes, for: merge.string) { continue }
                         var value = entries[merge.index].value
-                        if update(&value, with: merge.string, sourceLanguage: sourceLanguage) { changes.append((merge.index, value)) }
+                        if update(&value, with: merge.string, sourceLanguage: sourceLanguage) {
+                            // A changed entry is written as Xcode writes it, its
+                            // keys in order, however the file had them.
+                            value.putInXcodeOrder()
+                            changes.append((merge.index, value))
+                        }
                     }
                     for index in unproduced[share(part, of: parts, unproduced.count)] {
                         let isStale = shape(index).map { has($0.extractionState, "stale", in: bytes) }
@@ -173,6 +174,7 @@ public enum CatalogMerge {
                         guard !isStale else { continue }
                         var value = entries[index].value
                         value.set("extractionState", .string("stale"))
+                        value.putInXcodeOrder()
                         changes.append((index, value))
                     }
                     return changes

@@ -26,7 +26,7 @@ public struct XcodeRenderer: DiagnosticRenderer {
         // One issue per line: a line break inside a message would start a bogus one.
         let flat = TextRenderer.sanitized(message).replacingLineBreaks(with: " ")
         // The file name too: it may hold control characters, a line break among them.
-        let file = TextRenderer.sanitized(location.file)
+        let file = TextRenderer.sanitized(location.file).replacingLineBreaks(with: " ")
         return "\(file):\(start.line):\(start.column): \(severity.rawValue): \(flat)\n"
     }
 }

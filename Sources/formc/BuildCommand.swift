@@ -46,6 +46,7 @@ struct BuildCommand: ParsableCommand {
     @OptionGroup var report: ReportOptions
 
     func validate() throws {
+        try checkOutputIsNamed(output)
         if check, output == nil {
             throw ValidationError("--check compares with existing files: name them with -o FILE or -o DIR.")
         }
@@ -325,9 +326,8 @@ struct OutputPlan: Equatable {
     /// Throws a usage error unless `output`, which must be a directory (several
     /// inputs, a directory input, or a name ending in `/`), can be one: an
     /// existing file, or a name that reads as an output file (`suffix`), is a
-    /// mistake rather than a folder to make, and so is an empty name.
+    /// mistake rather than a folder to make.
     static func checkDirectory(_ output: String, inputs count: Int, fileKind: String, suffix: String) throws {
-        guard !output.isEmpty else { throw UsageError(message: "-o is empty: give it a directory.") }
         guard !FileAccess.isDirectory(output) else { return }
         let trimmed = output.hasSuffix("/") ? String(output.reversed().drop { $0 == "/" }.reversed()) : output
         if !trimmed.isEmpty, FileAccess.identity(of: trimmed) != nil {
@@ -389,7 +389,7 @@ extension BuildCommand.Request {
         ), let accessLevel = line.choice(.accessLevel, as: EmitOptions.AccessLevel.self),
             let format = line.choice(.format, as: ReportFormat.self) else { return nil }
         let output = line.value(.output)
-        guard !line.has(.check) || output != nil else { return nil }
+        guard !line.has(.check) || output != nil, output?.isEmpty != true else { return nil }
         self.init(
             inputs: line.inputs, output: output, accessLevel: accessLevel, configuration: line.value(.config),
             check: line.has(.check), format: format ?? .auto

@@ -44,3 +44,9 @@ enum LanguageTag {
         return text.unicodeScalars.allSatisfy { isLetter($0) || ("0"..."9").contains($0) || $0 == "-" || $0 == "_" }
     }
 }
+
+/// `-o ''` (an unset variable in a script) names nothing: a usage error for every
+/// command that writes, rather than a failure to write a file named ''.
+func checkOutputIsNamed(_ output: String?) throws {
+    if output?.isEmpty == true { throw ValidationError("-o is empty: name a file or a directory.") }
+}

@@ -52,6 +52,7 @@ struct PreviewCommand: ParsableCommand {
     @OptionGroup var report: ReportOptions
 
     func validate() throws {
+        try checkOutputIsNamed(output)
         switch (locale, strings) {
         case (nil, nil):
             break

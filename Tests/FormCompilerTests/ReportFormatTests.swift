@@ -30,14 +30,14 @@ import Testing
     /// neither drive the terminal nor start a line that looks like a diagnostic.
     @Test func aFileNameCannotDriveTheTerminalNorBreakALine() {
         let location = FormSource.SourceLocation(
-            file: "esc/\u{1B}]0;x\u{07}new\nline.form.yaml",
+            file: "esc/\u{1B}]0;x\u{07}new\nline\u{2028}.form.yaml",
             range: SourceRange(start: SourcePosition(line: 1, column: 1), end: SourcePosition(line: 1, column: 2))
         )
         let report = DiagnosticReport(diagnostics: [Diagnostic(.error, .wrongType, "m", at: location)], fileCount: 1)
         let xcode = XcodeRenderer().render(report)
-        #expect(xcode == "esc/\u{FFFD}]0;x\u{FFFD}new\u{FFFD}line.form.yaml:1:1: error: m [FC102]\n")
+        #expect(xcode == "esc/\u{FFFD}]0;x\u{FFFD}new\u{FFFD}line .form.yaml:1:1: error: m [FC102]\n")
         let text = TextRenderer(sources: [:]).render(report)
-        #expect(text.hasPrefix("esc/\u{FFFD}]0;x\u{FFFD}new\u{FFFD}line.form.yaml:1:1: error: m [FC102]\n"))
+        #expect(text.hasPrefix("esc/\u{FFFD}]0;x\u{FFFD}new\u{FFFD}line\u{2028}.form.yaml:1:1: error: m [FC102]\n"))
         #expect(!text.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x07 })
     }
 

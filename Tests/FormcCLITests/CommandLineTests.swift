@@ -306,6 +306,7 @@ import Testing
             (try scratch.run("preview", "in/a.html", "in/b.form.yaml", "-o", "in/"), "the form 'in/a.html'"),
             (try scratch.run("preview", "self.form.yaml", "--locale", "de", "--strings", "L.xcstrings", "-o", "./L.xcstrings"), "the catalog 'L.xcstrings'"),
             (try scratch.run("build", "self.form.yaml", "--config", "formc-config.yaml", "-o", "formc-config.yaml"), "the configuration 'formc-config.yaml'"),
+            (try scratch.run("strings", "self.form.yaml", "-o", "self.form.yaml"), "the form 'self.form.yaml'"),
         ]
         for (run, named) in runs {
             #expect(run.status == 64)
@@ -330,6 +331,10 @@ import Testing
             (try scratch.run("preview", "forms", "-o", "pages.html"), "named like a page"),
             (try scratch.run("build", "forms/a.form.yaml", "-o", "afile/"), "'afile' is a file"),
             (try scratch.run("build", "forms", "-o", ""), "-o is empty"),
+            (try scratch.run("build", "forms/a.form.yaml", "-o", ""), "-o is empty"),
+            (try scratch.run("build", "--check", "forms/a.form.yaml", "-o", ""), "-o is empty"),
+            (try scratch.run("preview", "forms/a.form.yaml", "-o", ""), "-o is empty"),
+            (try scratch.run("strings", "forms", "-o", ""), "-o is empty"),
             (try scratch.run("build", "forms/a.form.yaml", "forms/b.form.yaml"), "2 inputs need an output directory"),
         ]
         for (run, says) in runs {
