@@ -98,14 +98,22 @@ public enum FormPipeline {
     /// was typed (`./forms/a`, `forms//a`, `x/../forms/a`: `forms/a`), so that a
     /// build and its `--check` agree.
     public static func portablePath(_ path: String, relativeTo base: String) -> String {
-        // A base that is no absolute path (the working directory could not be
-        // named) holds nothing: an absolute path is then named as one outside it.
-        let baseComponents = base.hasPrefix("/") ? PathComponents.normalized(base) : nil
-        let components = PathComponents.normalized(path.hasPrefix("/") ? path : base + "/" + path)
-        if baseComponents == nil, !path.hasPrefix("/"), !components.isEmpty { return components.joined(separator: "/") }
-        if let baseComponents, components.count > baseComponents.count,
-           Array(components.prefix(baseComponents.count)) == baseComponents {
-            return components.dropFirst(baseComponents.count).joined(separator: "/")
+        // A base that names no folder below the root (`/`, or `.` when the
+        // working directory could not be named) holds nothing: every path is
+        // then named as one outside it, never by the machine's folders.
+        let named = base.hasPrefix("/") ? PathComponents.normalized(base) : []
+        let components: [String]
+        if path.hasPrefix("/") {
+            components = PathComponents.normalized(path)
+        } else if !named.isEmpty {
+            components = PathComponents.normalized(base + "/" + path)
+        } else {
+            let relative = PathComponents.relative(path)
+            if relative.climbs == 0, !relative.components.isEmpty { return relative.components.joined(separator: "/") }
+            components = relative.components
+        }
+        if !named.isEmpty, components.count > named.count, Array(components.prefix(named.count)) == named {
+            return components.dropFirst(named.count).joined(separator: "/")
         }
         if let root = components.lastIndex(where: { $0 == "Sources" || $0 == "Tests" }) {
             return components[root...].joined(separator: "/")

@@ -47,6 +47,6 @@ enum LanguageTag {
 
 /// `-o ''` (an unset variable in a script) names nothing: a usage error for every
 /// command that writes, rather than a failure to write a file named ''.
-func checkOutputIsNamed(_ output: String?) throws {
-    if output?.isEmpty == true { throw ValidationError("-o is empty: name a file or a directory.") }
+func checkOutputIsNamed(_ output: String?, what: String = "a file or a directory") throws {
+    if output?.isEmpty == true { throw ValidationError("-o is empty: name \(what).") }
 }

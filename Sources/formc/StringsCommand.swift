@@ -44,7 +44,7 @@ struct StringsCommand: ParsableCommand {
     @OptionGroup var report: ReportOptions
 
     func validate() throws {
-        try checkOutputIsNamed(output)
+        try checkOutputIsNamed(output, what: "the catalog file (.xcstrings)")
         guard let sourceLanguage else { return }
         guard LanguageTag.isValid(sourceLanguage) else {
             throw ValidationError("--source-language takes a language code, e.g. en or pt-BR.")
@@ -61,6 +61,9 @@ struct StringsCommand: ParsableCommand {
             // The catalog is read, merged into and replaced: a device or a pipe can be none of these.
             if FileAccess.isStream(output) {
                 throw UsageError(message: "'\(output)' is not a regular file: formc strings merges into a catalog file (.xcstrings)")
+            }
+            if output.hasSuffix("/") || FileAccess.isDirectory(output) {
+                throw UsageError(message: "'\(output)' is a directory: formc strings merges into a catalog file; name it, e.g. -o \(InputDiscovery.join(output, "Localizable.xcstrings")).")
             }
             try OutputPlan.refuseWriting(over: discovery.files, with: [output]) { input in
                 "the catalog would be written over the form '\(input)' that this run reads: give -o a .xcstrings file."

@@ -12,9 +12,13 @@ import Testing
     }
     #expect(FormPipeline.portablePath("../elsewhere/a.form.yaml", relativeTo: "/work/app") == "a.form.yaml")
     #expect(FormPipeline.portablePath("../../ci/Sources/App/a.form.yaml", relativeTo: "/work/app") == "Sources/App/a.form.yaml")
-    // A working directory that could not be named (it was deleted): never the machine's path.
+    // A working directory that could not be named (it was deleted), or the root:
+    // never the machine's path.
     #expect(FormPipeline.portablePath("/tmp/gone/forms/a.form.yaml", relativeTo: ".") == "a.form.yaml")
-    #expect(FormPipeline.portablePath("forms/a.form.yaml", relativeTo: ".") == "forms/a.form.yaml")
+    #expect(FormPipeline.portablePath("forms/./a.form.yaml", relativeTo: ".") == "forms/a.form.yaml")
+    #expect(FormPipeline.portablePath("../forms/a.form.yaml", relativeTo: ".") == "a.form.yaml")
+    #expect(FormPipeline.portablePath("/tmp/pkg/Sources/App/a.form.yaml", relativeTo: "/") == "Sources/App/a.form.yaml")
+    #expect(FormPipeline.portablePath("/tmp/a.form.yaml", relativeTo: "/") == "a.form.yaml")
     #expect(FormPipeline.portablePath("/ci/checkout/Sources/App/Forms/a.form.yaml", relativeTo: "/tmp/build")
         == "Sources/App/Forms/a.form.yaml")
     #expect(FormPipeline.portablePath("/elsewhere/a.form.yaml", relativeTo: "/work/app") == "a.form.yaml")

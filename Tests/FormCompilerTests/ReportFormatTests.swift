@@ -164,6 +164,10 @@ import Testing
         #expect(SARIFRenderer.artifactURI(for: "forms/café.form.json", workingDirectory: "/w") == ("forms/caf%C3%A9.form.json", true))
         // A colon in the first segment would make it a scheme (RFC 3986 §4.2).
         #expect(SARIFRenderer.artifactURI(for: "a:b.form.yaml", workingDirectory: "/w") == ("./a:b.form.yaml", true))
+        // A working directory that could not be named (`.`).
+        #expect(SARIFRenderer.artifactURI(for: "/tmp/d/a.form.yaml", workingDirectory: ".") == ("file:///tmp/d/a.form.yaml", false))
+        #expect(SARIFRenderer.artifactURI(for: "forms/./a.form.yaml", workingDirectory: ".") == ("forms/a.form.yaml", true))
+        #expect(SARIFRenderer.artifactURI(for: "../forms/a.form.yaml", workingDirectory: ".") == ("../forms/a.form.yaml", false))
         // A backslash is part of a POSIX file name, not a separator.
         #expect(SARIFRenderer.artifactURI(for: "odd/back\\slash.form.yaml", workingDirectory: "/w") == ("odd/back%5Cslash.form.yaml", true))
         #expect(SARIFRenderer.artifactURI(for: "x/a:b.form.yaml", workingDirectory: "/w") == ("x/a:b.form.yaml", true))

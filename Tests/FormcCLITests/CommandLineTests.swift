@@ -335,6 +335,8 @@ import Testing
             (try scratch.run("build", "--check", "forms/a.form.yaml", "-o", ""), "-o is empty"),
             (try scratch.run("preview", "forms/a.form.yaml", "-o", ""), "-o is empty"),
             (try scratch.run("strings", "forms", "-o", ""), "-o is empty"),
+            (try scratch.run("strings", "forms", "-o", "newdir/"), "'newdir/' is a directory"),
+            (try scratch.run("strings", "forms", "-o", "forms"), "'forms' is a directory"),
             (try scratch.run("build", "forms/a.form.yaml", "forms/b.form.yaml"), "2 inputs need an output directory"),
         ]
         for (run, says) in runs {
@@ -343,6 +345,7 @@ import Testing
         }
         #expect(try String(contentsOf: scratch.url.appendingPathComponent("afile"), encoding: .utf8) == "mine")
         #expect(!FileManager.default.fileExists(atPath: scratch.url.appendingPathComponent("pages.html").path))
+        #expect(!FileManager.default.fileExists(atPath: scratch.url.appendingPathComponent("newdir").path))
         try scratch.write("one/a.form.yaml", Forms.valid)
         let one = try scratch.run("build", "one")
         #expect(one.status == 64)

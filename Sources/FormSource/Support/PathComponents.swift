@@ -13,4 +13,19 @@ public enum PathComponents {
         }
         return result
     }
+
+    /// A relative path's components as one spelling, as `normalized`, and how
+    /// many `..` climb out of the folder it is read from (`../../a/./b`: 2, `a/b`).
+    public static func relative(_ path: String) -> (climbs: Int, components: [String]) {
+        var climbs = 0
+        var result: [String] = []
+        for component in path.split(separator: "/") {
+            switch component {
+            case ".": continue
+            case "..": if result.isEmpty { climbs += 1 } else { result.removeLast() }
+            default: result.append(String(component))
+            }
+        }
+        return (climbs, result)
+    }
 }
