@@ -47,6 +47,7 @@ struct BuildCommand: ParsableCommand {
 
     func validate() throws {
         try checkOutputIsNamed(output)
+        try checkNamed(config.map { [$0] } ?? [], "--config", what: "a formc-config.yaml")
         if check, output == nil {
             throw ValidationError("--check compares with existing files: name them with -o FILE or -o DIR.")
         }

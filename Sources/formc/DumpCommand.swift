@@ -17,6 +17,10 @@ struct DumpCommand: ParsableCommand {
 
     @OptionGroup var report: ReportOptions
 
+    func validate() throws {
+        try checkNamed([input], "the input", what: "a form file")
+    }
+
     func run() throws {
         try runCommand {
             let outcome = CompileRunner.run([input], jobs: 1) { source in

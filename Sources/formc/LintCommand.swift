@@ -26,6 +26,10 @@ struct LintCommand: ParsableCommand {
     ))
     var strings: String?
 
+    func validate() throws {
+        try checkNamed(strings.map { [$0] } ?? [], "--strings", what: "a String Catalog (.xcstrings)")
+    }
+
     func run() throws {
         try Request(inputs: input.inputs, format: report.format, strict: strict, quiet: quiet, strings: strings).run()
     }

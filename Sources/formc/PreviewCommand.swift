@@ -53,6 +53,7 @@ struct PreviewCommand: ParsableCommand {
 
     func validate() throws {
         try checkOutputIsNamed(output)
+        try checkNamed(strings.map { [$0] } ?? [], "--strings", what: "a String Catalog (.xcstrings)")
         switch (locale, strings) {
         case (nil, nil):
             break

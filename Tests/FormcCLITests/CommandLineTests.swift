@@ -336,6 +336,12 @@ import Testing
             (try scratch.run("preview", "forms/a.form.yaml", "-o", ""), "-o is empty"),
             (try scratch.run("strings", "forms", "-o", ""), "-o is empty"),
             (try scratch.run("strings", "forms", "-o", "newdir/"), "'newdir/' is a directory"),
+            (try scratch.run("build", "forms/a.form.yaml", ""), "an input is empty"),
+            (try scratch.run("lint", ""), "an input is empty"),
+            (try scratch.run("lint", "forms", "--strings", ""), "--strings is empty"),
+            (try scratch.run("build", "forms/a.form.yaml", "--config", "", "-o", "out.swift"), "--config is empty"),
+            (try scratch.run("preview", "forms/a.form.yaml", "-o", "a.html", "--locale", "de", "--strings", ""), "--strings is empty"),
+            (try scratch.run("dump", ""), "the input is empty"),
             (try scratch.run("strings", "forms", "-o", "forms"), "'forms' is a directory"),
             (try scratch.run("build", "forms/a.form.yaml", "forms/b.form.yaml"), "2 inputs need an output directory"),
         ]
