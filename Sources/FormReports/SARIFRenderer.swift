@@ -121,21 +121,18 @@ public struct SARIFRenderer: DiagnosticRenderer {
     public static func artifactURI(for path: String, workingDirectory: String) -> (uri: String, isRelative: Bool) {
         // A backslash is a character of a POSIX file name, not a separator: it is
         // percent-encoded like any other.
-        // A working directory that could not be named (`.`): a relative path is
-        // read from the checkout when it stays in it, else written as it climbs.
-        guard workingDirectory.hasPrefix("/") || path.hasPrefix("/") else {
+        guard workingDirectory.hasPrefix("/") else {
+            // A working directory that could not be named (`.`): an absolute path
+            // is a file URI; a relative one is read from the checkout while it
+            // stays in it, else written as it climbs.
+            if path.hasPrefix("/") { return ("file:///" + PathComponents.normalized(path).map(percentEncoded).joined(separator: "/"), false) }
             let relative = PathComponents.relative(path)
             let encoded = relative.components.map(percentEncoded).joined(separator: "/")
             guard relative.climbs > 0 else { return (encoded, true) }
             return (String(repeating: "../", count: relative.climbs) + encoded, false)
         }
-        let base = workingDirectory.hasPrefix("/") ? PathComponents.normalized(workingDirectory) : []
-        let absolute = path.hasPrefix("/")
-            ? PathComponents.normalized(path)
-            : PathComponents.normalized(base.joined(separator: "/") + "/" + path)
-        if !workingDirectory.hasPrefix("/") {
-            return ("file:///" + absolute.map(percentEncoded).joined(separator: "/"), false)
-        }
+        let base = PathComponents.normalized(workingDirectory)
+        let absolute = PathComponents.normalized(path.hasPrefix("/") ? path : workingDirectory + "/" + path)
         if absolute.count > base.count, Array(absolute.prefix(base.count)) == base {
             let relative = absolute.dropFirst(base.count).map(percentEncoded).joined(separator: "/")
             // A first segment with a colon would read as a scheme (`a:b.form.yaml`):

@@ -46,8 +46,8 @@ struct BuildCommand: ParsableCommand {
     @OptionGroup var report: ReportOptions
 
     func validate() throws {
-        try checkOutputIsNamed(output)
-        try checkNamed(config.map { [$0] } ?? [], "--config", what: "a formc-config.yaml")
+        try checkNamed(output, "-o", what: "a file or a directory")
+        try checkNamed(config, "--config", what: "a formc-config.yaml")
         if check, output == nil {
             throw ValidationError("--check compares with existing files: name them with -o FILE or -o DIR.")
         }

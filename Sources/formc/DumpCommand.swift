@@ -18,7 +18,7 @@ struct DumpCommand: ParsableCommand {
     @OptionGroup var report: ReportOptions
 
     func validate() throws {
-        try checkNamed([input], "the input", what: "a form file")
+        try checkNamed(input, "the input", what: "a form file")
     }
 
     func run() throws {

@@ -27,7 +27,7 @@ struct LintCommand: ParsableCommand {
     var strings: String?
 
     func validate() throws {
-        try checkNamed(strings.map { [$0] } ?? [], "--strings", what: "a String Catalog (.xcstrings)")
+        try checkNamed(strings, "--strings", what: "a String Catalog (.xcstrings)")
     }
 
     func run() throws {

@@ -17,7 +17,7 @@ struct InputOptions: ParsableArguments {
         guard !inputs.isEmpty else {
             throw ValidationError("No input. Name one or more form files, or directories to search, e.g. `forms/`.")
         }
-        try checkNamed(inputs, "an input", what: "a form file or a directory")
+        for input in inputs { try checkNamed(input, "an input", what: "a form file or a directory") }
     }
 }
 
@@ -46,15 +46,9 @@ enum LanguageTag {
     }
 }
 
-/// `-o ''` (an unset variable in a script) names nothing: a usage error for every
-/// command that writes, rather than a failure to write a file named ''.
-func checkOutputIsNamed(_ output: String?, what: String = "a file or a directory") throws {
-    try checkNamed(output.map { [$0] } ?? [], "-o", what: what)
-}
-
 /// An empty path (an unset variable in a script) names nothing: a usage error
-/// for an input or an option's file, as for `-o`, rather than a diagnostic at a
-/// file with no name.
-func checkNamed(_ paths: [String], _ name: String, what: String) throws {
-    if paths.contains("") { throw ValidationError("\(name) is empty: name \(what).") }
+/// for an input, `-o` or an option's file, rather than a failure to write, or a
+/// diagnostic at, a file named ''.
+func checkNamed(_ path: String?, _ name: String, what: String) throws {
+    if path?.isEmpty == true { throw ValidationError("\(name) is empty: name \(what).") }
 }

@@ -52,8 +52,8 @@ struct PreviewCommand: ParsableCommand {
     @OptionGroup var report: ReportOptions
 
     func validate() throws {
-        try checkOutputIsNamed(output)
-        try checkNamed(strings.map { [$0] } ?? [], "--strings", what: "a String Catalog (.xcstrings)")
+        try checkNamed(output, "-o", what: "a file or a directory")
+        try checkNamed(strings, "--strings", what: "a String Catalog (.xcstrings)")
         switch (locale, strings) {
         case (nil, nil):
             break

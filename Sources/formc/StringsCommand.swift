@@ -44,7 +44,7 @@ struct StringsCommand: ParsableCommand {
     @OptionGroup var report: ReportOptions
 
     func validate() throws {
-        try checkOutputIsNamed(output, what: "the catalog file (.xcstrings)")
+        try checkNamed(output, "-o", what: "the catalog file (.xcstrings)")
         guard let sourceLanguage else { return }
         guard LanguageTag.isValid(sourceLanguage) else {
             throw ValidationError("--source-language takes a language code, e.g. en or pt-BR.")

@@ -241,7 +241,7 @@ public final class FieldValidationController<Field: Hashable & Sendable> {
         if runs {
             _ = await run(field, debounced: true)
         }
-        for dependent in rechecked where state(of: dependent) != .idle {
+        for dependent in rechecked where hasState(dependent) {
             guard self.resets == resets else { return }
             await validate(dependent)
         }
