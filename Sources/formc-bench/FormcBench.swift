@@ -238,10 +238,22 @@ struct FormcBench: ParsableCommand {
                     try Timing.timeKeepingResult { try Self.buildStreamed(listsBytes, path: listsInput, to: listsOutput) }
                 }
             },
+            // The same build on every stage's plain, one-thread path: what the
+            // second core buys on this form, next to what the host checks say it
+            // can buy.
+            {
+                try Timing.removingOutput(listsOutput) {
+                    try Timing.timeKeepingResult {
+                        try Self.buildStreamed(listsBytes, path: listsInput, speed: .plain, to: listsOutput)
+                    }
+                }
+            },
         ])
         report.add("libyaml floor, 100 lists of 20 fields (\(Format.megabytes(listsBytes.count)))", seconds: lists[0], floor: lists[0])
         report.add("lint, in-process, 100 lists of 20 fields", seconds: lists[1], floor: lists[0])
         report.add("build, in-process, 100 lists of 20 fields", seconds: lists[2], floor: lists[0])
+        report.add("  the same on one thread (FORMC_SPEED=plain)", seconds: lists[3], floor: lists[0])
+        report.add("  build speed, default paths against one thread", value: Format.ratio(lists[3] / lists[2]), ratio: "(2× = both cores fully used)")
 
         report.add("compute loop, one thread", seconds: figures[10], floor: nil)
         report.add("the same loop on each of two threads at once", seconds: figures[11], floor: nil)
@@ -347,16 +359,16 @@ struct FormcBench: ParsableCommand {
     /// form and the emitter's tables, which `formc build` keeps to its exit
     /// (`SwiftEmitter.Prepared`): the caller times without their freeing.
     static func buildStreamed(
-        _ bytes: [UInt8], path: String, limits: CompilerLimits = .default, to output: String
+        _ bytes: [UInt8], path: String, limits: CompilerLimits = .default, speed: SpeedPolicy = .current, to output: String
     ) throws -> (CheckedForm, SwiftEmitter.Prepared) {
-        guard let checked = FormPipeline.check(SourceFile(path: path, bytes: bytes), limits: limits).checked else {
+        guard let checked = FormPipeline.check(SourceFile(path: path, bytes: bytes), limits: limits, speed: speed).checked else {
             throw BenchError(description: "the form has errors")
         }
         let descriptor = open(output, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         guard descriptor >= 0 else { throw BenchError(description: "cannot write \(output)") }
         defer { close(descriptor) }
         var failed = false
-        let prepared = SwiftEmitter.Prepared(checked, options: EmitOptions())
+        let prepared = SwiftEmitter.Prepared(checked, options: EmitOptions(), speed: speed)
         prepared.emit { chunk in
             if !failed, write(descriptor, chunk.baseAddress, chunk.count) != chunk.count { failed = true }
         }

@@ -21,7 +21,7 @@ struct BuildCommand: ParsableCommand {
         One input and no -o: the Swift goes to standard output. -o DIR (an existing \
         directory, a path ending in /, several inputs or a directory input): one file \
         per input, named after the input file (signup.form.yaml -> signup.swift). \
-        -o FILE: the one input's Swift. With --check nothing is written; exits 2 when \
+        -o FILE: the one input's Swift (-o -: standard output). With --check nothing is written; exits 2 when \
         an output is missing or differs.
         """
     )
@@ -45,8 +45,10 @@ struct BuildCommand: ParsableCommand {
 
     @OptionGroup var report: ReportOptions
 
-    func validate() throws {
+    mutating func validate() throws {
         try checkNamed(output, "-o", what: "a file or a directory")
+        // `-o -`: standard output, as without -o (`refuseStandardOutput`).
+        if output == "-" { output = nil }
         try checkNamed(config, "--config", what: "a formc-config.yaml")
         if check, output == nil {
             throw ValidationError("--check compares with existing files: name them with -o FILE or -o DIR.")

@@ -52,3 +52,13 @@ enum LanguageTag {
 func checkNamed(_ path: String?, _ name: String, what: String) throws {
     if path?.isEmpty == true { throw ValidationError("\(name) is empty: name \(what).") }
 }
+
+/// `-o -` is standard output to a shell user, as it is to swiftc and clang:
+/// `formc build` takes it so (one input's Swift, as without `-o`); a command
+/// whose output must be a file refuses it rather than writing a file named '-'
+/// (which `-o ./-` still names).
+func refuseStandardOutput(_ output: String?, what: String) throws {
+    if output == "-" {
+        throw ValidationError("-o - would be standard output, where this command cannot write: name \(what) (./- for a file named '-').")
+    }
+}

@@ -53,6 +53,7 @@ struct PreviewCommand: ParsableCommand {
 
     func validate() throws {
         try checkNamed(output, "-o", what: "a file or a directory")
+        try refuseStandardOutput(output, what: "the page file or a directory")
         try checkNamed(strings, "--strings", what: "a String Catalog (.xcstrings)")
         switch (locale, strings) {
         case (nil, nil):

@@ -45,6 +45,7 @@ struct StringsCommand: ParsableCommand {
 
     func validate() throws {
         try checkNamed(output, "-o", what: "the catalog file (.xcstrings)")
+        try refuseStandardOutput(output, what: "the catalog file (.xcstrings)")
         guard let sourceLanguage else { return }
         guard LanguageTag.isValid(sourceLanguage) else {
             throw ValidationError("--source-language takes a language code, e.g. en or pt-BR.")

@@ -336,6 +336,10 @@ import Testing
             (try scratch.run("preview", "forms/a.form.yaml", "-o", ""), "-o is empty"),
             (try scratch.run("strings", "forms", "-o", ""), "-o is empty"),
             (try scratch.run("strings", "forms", "-o", "newdir/"), "'newdir/' is a directory"),
+            (try scratch.run("strings", "forms", "-o", "-"), "-o - would be standard output"),
+            (try scratch.run("preview", "forms/a.form.yaml", "-o", "-"), "-o - would be standard output"),
+            (try scratch.run("build", "--check", "forms/a.form.yaml", "-o", "-"), "--check compares with existing files"),
+            (try scratch.run("build", "forms", "-o", "-"), "2 inputs need an output directory"),
             (try scratch.run("build", "forms/a.form.yaml", ""), "an input is empty"),
             (try scratch.run("lint", ""), "an input is empty"),
             (try scratch.run("lint", "forms", "--strings", ""), "--strings is empty"),
@@ -352,6 +356,13 @@ import Testing
         #expect(try String(contentsOf: scratch.url.appendingPathComponent("afile"), encoding: .utf8) == "mine")
         #expect(!FileManager.default.fileExists(atPath: scratch.url.appendingPathComponent("pages.html").path))
         #expect(!FileManager.default.fileExists(atPath: scratch.url.appendingPathComponent("newdir").path))
+        #expect(!FileManager.default.fileExists(atPath: scratch.url.appendingPathComponent("-").path))
+        // `build -o -` is standard output, as without -o.
+        let dash = try scratch.run("build", "forms/a.form.yaml", "-o", "-")
+        #expect(dash.status == 0)
+        #expect(dash.stdout == (try scratch.run("build", "forms/a.form.yaml")).stdout)
+        #expect(dash.stdout.contains("import FormRuntime"))
+        #expect(!FileManager.default.fileExists(atPath: scratch.url.appendingPathComponent("-").path))
         try scratch.write("one/a.form.yaml", Forms.valid)
         let one = try scratch.run("build", "one")
         #expect(one.status == 64)
