@@ -111,6 +111,13 @@ enum ListChecker {
             let (found, result) = (lists[index], results[index])
             diagnostics.append(contentsOf: itemTypeDiagnostics[index].diagnostics)
             diagnostics.append(contentsOf: result.diagnostics)
+            // An aliased part's problem that does not depend on the list (a rule given
+            // twice) is reported where it was written already: once is enough.
+            for diagnostic in result.aliased where !diagnostics.diagnostics.contains(where: {
+                $0.code == diagnostic.code && $0.location == diagnostic.location && $0.message == diagnostic.message
+            }) {
+                diagnostics.append(diagnostic)
+            }
             var list = document.list(at: found.path)
             list.elements = result.elements
             document.setList(list, at: found.path)
@@ -167,6 +174,9 @@ enum ListChecker {
     struct EntryResult: Sendable {
         /// The diagnostics of the list's keys and of its entry.
         var diagnostics: [Diagnostic]
+        /// The diagnostics of the entry at what a YAML alias brought in from outside
+        /// the list, each with a note where the entry uses it.
+        var aliased: [Diagnostic]
         /// The entry's checked elements.
         var elements: [Element]
         var symbols: SymbolTable
@@ -243,13 +253,53 @@ enum ListChecker {
             entryDocument, file: file, speed: .plain, entryFieldLists: symbols.entryFieldLists,
             outerDeclarations: outerDeclarations, outerNonFields: outerNonFields, diagnostics: &entryDiagnostics
         )
-        diagnostics.append(contentsOf: entryDiagnostics.diagnostics.filter { range.contains($0.location.range) })
+        // What lies outside the list is the copies' (the form's fields, checked
+        // already), except what a YAML alias brought into the entry from elsewhere:
+        // checked in the list's scope, it is the entry's, told where the entry uses it.
+        var aliasedParts: [(part: SourceRange, use: SourceRange)]?
+        var aliased: [Diagnostic] = []
+        for diagnostic in entryDiagnostics.diagnostics {
+            guard !range.contains(diagnostic.location.range) else {
+                diagnostics.append(diagnostic)
+                continue
+            }
+            if aliasedParts == nil { aliasedParts = Self.aliasedParts(of: list.elements, outside: range) }
+            guard let use = aliasedParts?.first(where: { $0.part.contains(diagnostic.location.range) })?.use else { continue }
+            var diagnostic = diagnostic
+            diagnostic.notes.append(diagnostics.note("checked in list '\(list.id.value)', whose entry repeats it through a YAML alias", at: use))
+            aliased.append(diagnostic)
+        }
         return EntryResult(
-            diagnostics: diagnostics.diagnostics,
+            diagnostics: diagnostics.diagnostics, aliased: aliased,
             elements: Array(entry.document.elements[..<list.elements.count]),
             symbols: entry.symbols,
             entryFieldCount: entry.symbols.fields.prefix { own.contains($0.id) }.count
         )
+    }
+
+    /// The parts of an entry's `elements` that were written outside the list's
+    /// `range` (its id, kind key, conditions and rules, which a YAML alias
+    /// brought in), each with where the entry uses it: the field or element in the
+    /// list that holds the alias.
+    static func aliasedParts(of elements: [Element], outside range: SourceRange) -> [(part: SourceRange, use: SourceRange)] {
+        var parts: [(part: SourceRange, use: SourceRange)] = []
+        func walk(_ elements: [Element], use enclosing: SourceRange) {
+            for element in elements {
+                let use = range.contains(element.kindKeyRange) ? element.kindKeyRange
+                    : range.contains(element.range) ? element.range : enclosing
+                var written = [element.kindKeyRange]
+                if let id = element.id { written.append(id.range) }
+                for condition in [element.visibleWhen, element.enabledWhen].compactMap({ $0 }) { written.append(condition.source.range) }
+                for rule in element.rules {
+                    written.append(rule.range)
+                    if let when = rule.when { written.append(when.source.range) }
+                }
+                for part in written where !range.contains(part) { parts.append((part, use)) }
+                if case .group(let group) = element.kind { walk(group.elements, use: use) }
+            }
+        }
+        walk(elements, use: range)
+        return parts
     }
 
     /// The shared option sets that fields of `elements` name, at every depth.

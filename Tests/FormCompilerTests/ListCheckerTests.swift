@@ -378,6 +378,59 @@ struct ListCheckerTests {
             """) == ["5:14 FC202 duplicate id 'size': a YAML alias repeats the element that declares it"])
     }
 
+    /// What a YAML alias brings into an entry from another list is checked in
+    /// the entry's scope: a condition, a `when` or a bound naming a field the
+    /// entry cannot see, or a `sameAs` of another type there, is an error at the
+    /// anchor with a note where the entry uses it; a problem at one place is
+    /// reported once, however many entries repeat it.
+    @Test func whatAnAliasBringsIntoAnEntryIsCheckedInItsScope() {
+        #expect(Self.summaries("""
+            formc: 1
+            form: F
+            elements:
+              - list: employers
+                elements:
+                  - boolean: current
+                    title: Current
+                  - date: from
+                  - &to
+                    date: to
+                    visibleWhen: not current
+                    rules: &rules [{ min: from }, { required: true, when: current }]
+              - list: trips
+                elements:
+                  - date: end
+                    rules: *rules
+                  - *to
+            """) == [
+            "11:26 FC501 'current' is a field of the entries of list 'employers': only that list's entries can name it",
+            "12:31 FC501 min names 'from', a field of the entries of list 'employers': only that list's entries can name it",
+            "12:63 FC501 'current' is a field of the entries of list 'employers': only that list's entries can name it",
+        ])
+        let notes = diagnose("""
+            formc: 1
+            form: F
+            elements:
+              - list: employers
+                elements:
+                  - textField: role
+                  - textField: again
+                    rules: &same [{ sameAs: role }, required, required]
+              - list: trips
+                elements:
+                  - number: role
+                  - textField: again
+                    rules: *same
+            """).map { "\($0.location.range.start.line):\($0.location.range.start.column) \($0.code.rawValue) "
+                + $0.notes.map { note in
+                    (note.location.map { "\($0.range.start.line):\($0.range.start.column) " } ?? "") + note.message
+                }.joined(separator: "; ") }
+        #expect(notes == [
+            "8:33 FC405 11:17 'role' is declared here; 12:9 checked in list 'trips', whose entry repeats it through a YAML alias",
+            "8:51 FC406 8:41 first given here",
+        ])
+    }
+
     @Test func entryMembersAreReserved() {
         #expect(Self.summaries(form("""
           - list: a
