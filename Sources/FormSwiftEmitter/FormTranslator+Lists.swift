@@ -365,10 +365,10 @@ extension FormTranslator {
         plan.once { [self] out in
             out.listMember([
                 "/// Sets the state of each field from the form's report, whose paths for this entry start with `path`; a",
-                "/// field showing a message from `setError` keeps it.",
-                "func applyStates<FormField>(_ report: ValidationReport<FormField>, at path: String) {",
+                "/// field showing a message from `setError`, or whose value changed after `mark`, keeps its state.",
+                "func applyStates<FormField>(_ report: ValidationReport<FormField>, at path: String, changedSince mark: FormRuntime.FieldChangeMark) {",
                 "    for field in Field.allCases {",
-                "        if !validation.hasError(field), let result = report.result(at: path + \"/\" + \(fields.isEmpty ? "String(describing: field)" : "field.rawValue")) {",
+                "        if !validation.hasError(field), !validation.hasChanged(field, since: mark), let result = report.result(at: path + \"/\" + \(fields.isEmpty ? "String(describing: field)" : "field.rawValue")) {",
                 "            validation.setState(FieldState(result), for: field)",
                 "        }",
                 "    }",
@@ -573,25 +573,41 @@ extension FormTranslator {
         }
     }
 
+    /// The states and `setError` messages of the entries of `list` from `report`,
+    /// at their paths in the snapshot that `validate` took with the list's entries:
+    /// an entry removed since is left out, one added since keeps its states.
+    func entryStateLines(of list: String, indent: String) -> [String] {
+        [
+            "let \(list)Now = Set(self.\(list).entries.map(\\.id))",
+            "for (index, entry) in \(list)Entries.enumerated() where \(list)Now.contains(entry.id) {",
+            "    entry.applyStates(report, at: \"/\(list)/\\(index)\", changedSince: since)",
+            "    entry.addErrors(to: &errors, at: \"/\(list)/\\(index)\")",
+            "}",
+        ].map { indent + $0 }
+    }
+
     /// `validate()` and the static `validate(_:in:)` of a form with lists: the
     /// fields' results, and every value's path with its result in document order
     /// (each list's own path, then its entries' fields).
     func listValidationAPI(into out: inout SwiftRenderer, validatorsArgument: String, staticParameters: String) {
+        // The entries and the values are taken together, before the rules are
+        // awaited: the report's paths are those of the snapshot, whatever the
+        // person does to the lists meanwhile (SPEC §15.2).
         var instance = [
-            "/// Validates every field's and every entry's current values and sets every field's state.",
+            "/// Validates every field's and every entry's current values and sets every field's state; a field whose",
+            "/// value changes while the rules run keeps what its trigger makes of the new value.",
             "\(accessPrefix)func validate() async -> ValidationReport<Field> {",
+            "    let since = FormRuntime.FieldChangeMark.now",
+        ]
+        for list in lists { instance.append("    let \(list.id)Entries = self.\(list.id).entries") }
+        instance += [
             "    let report = await Self.validate(self.values, in: self.context\(validatorsArgument.isEmpty ? "" : ", validators: self.validators"))",
             // A field showing a message from `setError` keeps it, and the report has it (SPEC §15.2),
             // an entry's field's at its path.
-            "    let shown = validation.applying(report\(canHideFields ? ", isShown: { self.isVisible($0) }" : ""))",
+            "    let shown = validation.applying(report, changedSince: since\(canHideFields ? ", isShown: { self.isVisible($0) }" : ""))",
             "    var errors: [String: FormRuntime.ValidationResult] = [:]",
         ]
-        for list in lists {
-            instance.append("    for (index, entry) in self.\(list.id).entries.enumerated() {")
-            instance.append("        entry.applyStates(report, at: \"/\(list.id)/\\(index)\")")
-            instance.append("        entry.addErrors(to: &errors, at: \"/\(list.id)/\\(index)\")")
-            instance.append("    }")
-        }
+        for list in lists { instance += entryStateLines(of: list.id, indent: "    ") }
         instance += ["    return shown.replacing(paths: errors)", "}"]
         out.listMember(instance)
 

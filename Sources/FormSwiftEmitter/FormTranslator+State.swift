@@ -282,15 +282,14 @@ extension FormTranslator {
         let pageFieldIDs = pages.map(pageFields)
         // An entry's field showing a message from `setError` keeps it, and the report has it at its path.
         let pageEntryStates: [SwiftStmt] = listsOnPages ? [
-            .let("shown", nil, applyingCall(.name("report"))),
+            .let("shown", nil, applyingCall(.name("report"), sinceMark: true)),
             .var("errors", .named("[String: FormRuntime.ValidationResult]"), .name("[:]")),
-            pageSwitch { id in
-                [.for("(index, entry)", in: .call(.member(.member(.member(Self.selfName, id), "entries"), "enumerated"), []), body: [
-                    .expr(.name("entry.applyStates(report, at: \"/\(id)/\\(index)\")")),
-                    .expr(.name("entry.addErrors(to: &errors, at: \"/\(id)/\\(index)\")")),
-                ])]
-            },
+            pageSwitch { id in entryStateLines(of: id, indent: "").map { .expr(.name($0)) } },
         ] : []
+        // Taken with the values, before the rules are awaited (`listValidationAPI`).
+        let snapshotEntries: [SwiftStmt] = pagesWithLists.flatMap(\.listIDs).map { id in
+            .let("\(id)Entries", nil, .member(.member(Self.selfName, id), "entries"))
+        }
         plan.once { [self] out in
             out.declaration(.function(SwiftFunction(
                 doc: ["The fields on `page`, in document order (SPEC §15.1)."],
@@ -363,7 +362,7 @@ extension FormTranslator {
                 ],
                 access: access, name: "validate", parameters: [SwiftParameter(nil, "page", Self.pageType)],
                 isAsync: true, result: Self.reportType,
-                body: [
+                body: [Self.changeMarkStatement] + snapshotEntries + [
                     .let("report", nil, .await(.call(.member(.name("Self"), "validate"), [
                         SwiftArgument(nil, .member(Self.selfName, "values")), SwiftArgument("page", .name("page")),
                         SwiftArgument("in", .member(Self.selfName, "context")),
@@ -371,7 +370,7 @@ extension FormTranslator {
                 ] + pageEntryStates + [
                     .return(listsOnPages
                         ? .call(.member(.name("shown"), "replacing"), [SwiftArgument("paths", .name("errors"))])
-                        : applyingCall(.name("report"))),
+                        : applyingCall(.name("report"), sinceMark: true)),
                 ]
             )))
             out.declaration(.function(SwiftFunction(

@@ -130,10 +130,11 @@ extension FormTranslator {
                     ]))),
                 ])]
             } ?? []) + [
+                Self.changeMarkStatement,
                 .let("report", nil, .await(.call(.member(.name("Self"), "validate"), [
                     SwiftArgument(nil, .member(.name("self"), "values")), SwiftArgument("in", .member(.name("self"), "context")),
                 ] + (hasCustomRules ? [SwiftArgument("validators", .member(.name("self"), "validators"))] : [])))),
-                .return(applyingCall(.name("report"))),
+                .return(applyingCall(.name("report"), sinceMark: true)),
             ]
         )))
 
@@ -458,10 +459,19 @@ extension FormTranslator {
     /// `validation.applying(report)`; with `isShown:` where a field can be
     /// hidden, so that a hidden field's message from `setError` is not in the
     /// report (a hidden field is valid, SPEC §6.2).
-    func applyingCall(_ report: SwiftExpr) -> SwiftExpr {
+    /// `sinceMark`: the report is of a snapshot taken with `since`
+    /// (`changeMarkStatement`) before the rules were awaited, and a field whose
+    /// value changed after it keeps its state.
+    func applyingCall(_ report: SwiftExpr, sinceMark: Bool = false) -> SwiftExpr {
         .call(.member(.name("validation"), "applying"), [SwiftArgument(nil, report)]
+            + (sinceMark ? [SwiftArgument("changedSince", .name("since"))] : [])
             + (canHideFields ? [SwiftArgument("isShown", .name("{ self.isVisible($0) }"))] : []))
     }
+
+    /// `let since = FormRuntime.FieldChangeMark.now`: taken with the snapshot of
+    /// the values a `validate` awaits the rules of, so that its report is applied
+    /// only to the fields whose values have not changed since (SPEC §15.2).
+    static let changeMarkStatement = SwiftStmt.let("since", nil, .name("FormRuntime.FieldChangeMark.now"))
 
     /// How a rule reads the other field it names (`sameAs`, a bound) while that
     /// field is hidden: as empty (SPEC §7); nil when it is never hidden. A field

@@ -155,6 +155,31 @@ import Testing
         #expect(log == ["email=valid", "password=invalid(message: \"short\")"])
     }
 
+    /// A report of values taken at a mark sets only the fields whose values have
+    /// not changed since: a change through an assignment or a `didChange` after
+    /// the mark keeps the field's own state; one before it does not.
+    @Test func applyLeavesFieldsChangedSinceTheMark() async {
+        let controller = FieldValidationController<Field>(triggers: [.email: .submit, .password: .submit, .confirm: .submit]) { _ in .valid }
+        let email = FormValue("")
+        controller.watch(email, as: .email)
+        email.value = "before"
+        let mark = FieldChangeMark.now
+        #expect(!controller.hasChanged(.email, since: mark))
+        email.value = "after"
+        await controller.didChange(.password)
+        #expect(controller.hasChanged(.email, since: mark) && controller.hasChanged(.password, since: mark))
+        #expect(!controller.hasChanged(.confirm, since: mark))
+        let report = ValidationReport<Field>([(.email, .invalid(message: "old")), (.password, .invalid(message: "old")), (.confirm, .invalid(message: "short"))])
+        let shown = controller.applying(report, changedSince: mark)
+        #expect(shown == report)
+        #expect(controller.state(of: .email) == .idle)
+        #expect(controller.state(of: .password) == .idle)
+        #expect(controller.state(of: .confirm) == .invalid(message: "short"))
+        // Without a mark, every field takes its result.
+        controller.apply(report)
+        #expect(controller.state(of: .email) == .invalid(message: "old"))
+    }
+
     @Test func stateObserversRunInOrderAndMayRemoveThemselves() {
         let controller = FieldValidationController<Field>(triggers: [:]) { _ in .valid }
         var log: [String] = []

@@ -40,8 +40,85 @@ actor SlowHandleDirectory: EntryCustomFormValidators {
     }
 }
 
+/// Holds each check of a handle starting "slow" until `release()`; a handle
+/// containing "bad" is taken.
+actor GatedHandleDirectory: EntryCustomFormValidators {
+    private var held: [CheckedContinuation<Void, Never>] = []
+    private var isOpen = false
+
+    func handleIsFree(
+        _ value: String, entry: EntryCustomForm.Member, values: EntryCustomForm.Values
+    ) async -> ValidationResult {
+        if value.hasPrefix("slow"), !isOpen { await withCheckedContinuation { held.append($0) } }
+        return value.contains("bad") ? .invalid(message: "\(value) is taken") : .valid
+    }
+
+    func release() {
+        isOpen = true
+        for check in held { check.resume() }
+        held = []
+    }
+
+    /// Waits (at most 10 s) until `count` checks are held.
+    func waitUntil(holding count: Int) async {
+        for _ in 0..<1_000 where held.count < count { try? await Task.sleep(for: .milliseconds(10)) }
+    }
+}
+
 @MainActor
 struct EntryCustomFormTests {
+    /// An entry removed or moved while `validate()` awaits the rules: the report
+    /// is of the values when it started, with their paths, and each entry still in
+    /// the list gets its own results, never its neighbour's (SPEC §14, §15.2).
+    @Test(arguments: ["remove", "move"])
+    func entriesChangedWhileValidateRunsGetTheirOwnResults(_ how: String) async {
+        let directory = GatedHandleDirectory()
+        let form = EntryCustomForm(validators: directory)
+        let (slow, good) = (form.members.entries[0], form.members.entries[1])
+        slow.handle.value = "slow-bad"
+        good.handle.value = "good"
+        await directory.waitUntil(holding: 1)
+        let validation = Task { await form.validate() }
+        await directory.waitUntil(holding: 2)
+        if how == "remove" { form.members.remove(at: 0) } else { form.members.move(from: 1, to: 0) }
+        await directory.release()
+        let report = await validation.value
+        await form.settle()
+        #expect(report.issues == [ValidationIssue(path: "/members/0/handle", message: "slow-bad is taken")])
+        #expect(good.state(of: .handle) == .valid)
+        if how == "remove" {
+            #expect(slow.state(of: .handle) == .idle)
+        } else {
+            #expect(form.members.entries.map(\.id) == [good.id, slow.id])
+            #expect(slow.state(of: .handle) == .invalid(message: "slow-bad is taken"))
+        }
+    }
+
+    /// A value typed while `validate()` awaits the rules keeps what its own edit
+    /// makes of it: the result for the value before never writes over it.
+    @Test(arguments: ["form", "page"])
+    func aValueChangedWhileValidateRunsKeepsItsOwnState(_ scope: String) async {
+        let directory = GatedHandleDirectory()
+        let form = EntryCustomForm(validators: directory)
+        let entry = form.members.entries[1]
+        form.members.entries[0].handle.value = "first"
+        entry.handle.value = "slow-ok"
+        await directory.waitUntil(holding: 1)
+        let validation = Task { scope == "form" ? await form.validate() : await form.validate(page: .roster) }
+        await directory.waitUntil(holding: 2)
+        entry.handle.value = "bad-now"
+        // Its edit's run answers (`settle()` would wait for the held one it replaced).
+        let taken = FieldState.invalid(message: "bad-now is taken")
+        for _ in 0..<1_000 where entry.state(of: .handle) != taken { try? await Task.sleep(for: .milliseconds(10)) }
+        #expect(entry.state(of: .handle) == taken)
+        await directory.release()
+        let report = await validation.value
+        #expect(report.issues.isEmpty)
+        await form.settle()
+        #expect(entry.state(of: .handle) == taken)
+        #expect(form.members.entries[0].state(of: .handle) == .valid)
+    }
+
     @Test func theStaticValidateRunsTheEntryValidatorPerEntry() async {
         let directory = HandleDirectory()
         var values = EntryCustomForm.Values()

@@ -9,7 +9,9 @@ import Observation
 ///
 /// - Supersession: each run of a field takes a new generation number; a run
 ///   that finishes after a newer one has started (or after `setState`) is
-///   `.cancelled` and never writes its result over the newer state.
+///   `.cancelled` and never writes its result over the newer state. Likewise a
+///   report of a snapshot (`apply(_:changedSince:)`) leaves the fields whose
+///   values changed after it was taken.
 /// - Dependents: when a field changes, each field whose rules read it is
 ///   validated again, and so is each field of a visibility group whose condition
 ///   reads it (the fields it shows or hides, and those whose rules read them), and
@@ -54,6 +56,8 @@ public final class FieldValidationController<Field: Hashable & Sendable> {
         var generation: UInt64 = 0
         /// A message from outside the rules (`setError`), until the value changes.
         var externalError: String?
+        /// `FieldChangeMark.now` when the value last changed.
+        var changedAt: UInt64 = 0
     }
 
     private let triggers: [Field: ValidationTrigger]
@@ -129,6 +133,7 @@ public final class FieldValidationController<Field: Hashable & Sendable> {
     /// `settle()` awaits it, and a `didChange(field)` that follows joins it.
     public func valueDidChange(_ field: Field) {
         guard !isResetting else { return }
+        noteChange(of: field)
         if records[field]?.externalError != nil {
             // The value changed: the message goes at once, before the edit's rules run.
             records[field]?.externalError = nil
@@ -213,6 +218,7 @@ public final class FieldValidationController<Field: Hashable & Sendable> {
             await edit.value
             return
         }
+        noteChange(of: field)
         // After an assignment, a message set since stays: the assignment took the older one.
         await edit(field, clearsError: assignedWithoutTask.remove(field) == nil, rechecking: fieldsRechecked(after: field))
     }
@@ -264,6 +270,16 @@ public final class FieldValidationController<Field: Hashable & Sendable> {
         guard let isShown else { return false }
         let shown = isShown(field)
         return lastShown.updateValue(shown, forKey: field) != shown
+    }
+
+    /// Records that `field`'s value changed now (`hasChanged(_:since:)`).
+    private func noteChange(of field: Field) {
+        records[field, default: Record()].changedAt = FieldChangeMark.advance()
+    }
+
+    /// Whether `field`'s value changed after `mark` was taken.
+    public func hasChanged(_ field: Field, since mark: FieldChangeMark) -> Bool {
+        (records[field]?.changedAt ?? 0) > mark.count
     }
 
     /// Whether `field` has a state (it is not `.idle`).
@@ -320,9 +336,16 @@ public final class FieldValidationController<Field: Hashable & Sendable> {
     /// visibility noted for following chains: the states are as the values and
     /// the clock now make them, and a condition relative to `today` may have
     /// flipped since with no change to report it.
-    public func apply(_ report: ValidationReport<Field>) {
+    ///
+    /// `changedSince`: the mark taken with the snapshot of the values the report
+    /// is of (a form's `validate()` takes both, then awaits the rules). A field
+    /// whose value changed after it keeps what its trigger made of the new value,
+    /// and a run of its rules in flight goes on: a result for an older value never
+    /// writes over a newer one.
+    public func apply(_ report: ValidationReport<Field>, changedSince mark: FieldChangeMark? = nil) {
         lastShown.removeAll()
         for field in report.fields where records[field]?.externalError == nil {
+            if let mark, hasChanged(field, since: mark) { continue }
             setState(FieldState(report[field]), for: field)
         }
     }
@@ -331,16 +354,18 @@ public final class FieldValidationController<Field: Hashable & Sendable> {
     /// message from `setError` is invalid with that message, so that a submit
     /// button does not pass a form showing an error. The same report when no
     /// field has such a message.
-    public func applying(_ report: ValidationReport<Field>) -> ValidationReport<Field> {
-        applying(report, isShown: { _ in true })
+    public func applying(_ report: ValidationReport<Field>, changedSince mark: FieldChangeMark? = nil) -> ValidationReport<Field> {
+        applying(report, changedSince: mark, isShown: { _ in true })
     }
 
     /// `applying(_:)` for a form whose fields can be hidden: a message from
     /// `setError` is in the report only while its field is shown (`isShown`); a
     /// hidden field is valid there (SPEC §6.2). The field keeps the message, and
     /// its state, for when it is shown again with its value unchanged.
-    public func applying(_ report: ValidationReport<Field>, isShown: (Field) -> Bool) -> ValidationReport<Field> {
-        apply(report)
+    public func applying(
+        _ report: ValidationReport<Field>, changedSince mark: FieldChangeMark? = nil, isShown: (Field) -> Bool
+    ) -> ValidationReport<Field> {
+        apply(report, changedSince: mark)
         var messages: [Field: ValidationResult] = [:]
         for (field, record) in records {
             if let message = record.externalError, isShown(field) { messages[field] = .invalid(message: message) }
@@ -480,3 +505,22 @@ public final class FieldValidationController<Field: Hashable & Sendable> {
 }
 
 extension FieldValidationController: Observable {}
+
+/// A point in the sequence of the value changes of every form and entry in the
+/// process (on the main actor): a form's `validate()` takes one with its
+/// snapshot of the values, and applies the report to the fields whose values
+/// have not changed since (`FieldValidationController.apply(_:changedSince:)`).
+public struct FieldChangeMark: Sendable, Hashable {
+    let count: UInt64
+
+    /// The mark of this moment.
+    @MainActor public static var now: FieldChangeMark { FieldChangeMark(count: changes) }
+
+    @MainActor private static var changes: UInt64 = 0
+
+    /// Counts one change; its number.
+    @MainActor static func advance() -> UInt64 {
+        changes &+= 1
+        return changes
+    }
+}

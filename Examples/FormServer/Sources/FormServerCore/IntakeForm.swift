@@ -231,8 +231,9 @@ final class IntakeForm {
             guard owner?.owner?.isVisible(.medications) ?? true else {
                 return validation.applying(ValidationReport<Field>(Field.allCases.map { ($0, ValidationResult.valid) }), isShown: { self.isVisible($0) })
             }
+            let since = FormRuntime.FieldChangeMark.now
             let report = await Self.validate(self.values, in: self.context)
-            return validation.applying(report, isShown: { self.isVisible($0) })
+            return validation.applying(report, changedSince: since, isShown: { self.isVisible($0) })
         }
 
         /// Validates `values` with the form's rules, from any isolation domain (e.g. a server); `context` gives
@@ -306,10 +307,10 @@ final class IntakeForm {
         }
 
         /// Sets the state of each field from the form's report, whose paths for this entry start with `path`; a
-        /// field showing a message from `setError` keeps it.
-        func applyStates<FormField>(_ report: ValidationReport<FormField>, at path: String) {
+        /// field showing a message from `setError`, or whose value changed after `mark`, keeps its state.
+        func applyStates<FormField>(_ report: ValidationReport<FormField>, at path: String, changedSince mark: FormRuntime.FieldChangeMark) {
             for field in Field.allCases {
-                if !validation.hasError(field), let result = report.result(at: path + "/" + field.rawValue) {
+                if !validation.hasError(field), !validation.hasChanged(field, since: mark), let result = report.result(at: path + "/" + field.rawValue) {
                     validation.setState(FieldState(result), for: field)
                 }
             }
@@ -505,13 +506,17 @@ final class IntakeForm {
         return values
     }
 
-    /// Validates every field's and every entry's current values and sets every field's state.
+    /// Validates every field's and every entry's current values and sets every field's state; a field whose
+    /// value changes while the rules run keeps what its trigger makes of the new value.
     func validate() async -> ValidationReport<Field> {
+        let since = FormRuntime.FieldChangeMark.now
+        let medicationsEntries = self.medications.entries
         let report = await Self.validate(self.values, in: self.context, validators: self.validators)
-        let shown = validation.applying(report, isShown: { self.isVisible($0) })
+        let shown = validation.applying(report, changedSince: since, isShown: { self.isVisible($0) })
         var errors: [String: FormRuntime.ValidationResult] = [:]
-        for (index, entry) in self.medications.entries.enumerated() {
-            entry.applyStates(report, at: "/medications/\(index)")
+        let medicationsNow = Set(self.medications.entries.map(\.id))
+        for (index, entry) in medicationsEntries.enumerated() where medicationsNow.contains(entry.id) {
+            entry.applyStates(report, at: "/medications/\(index)", changedSince: since)
             entry.addErrors(to: &errors, at: "/medications/\(index)")
         }
         return shown.replacing(paths: errors)
@@ -880,13 +885,16 @@ final class IntakeForm {
     /// Validates the visible fields of `page` and sets their states only; the other pages' fields keep
     /// theirs (SPEC §15.1). A field showing a message from `setError` keeps it.
     func validate(page: Page) async -> ValidationReport<Field> {
+        let since = FormRuntime.FieldChangeMark.now
+        let medicationsEntries = self.medications.entries
         let report = await Self.validate(self.values, page: page, in: self.context, validators: self.validators)
-        let shown = validation.applying(report, isShown: { self.isVisible($0) })
+        let shown = validation.applying(report, changedSince: since, isShown: { self.isVisible($0) })
         var errors: [String: FormRuntime.ValidationResult] = [:]
         switch page {
         case .history:
-            for (index, entry) in self.medications.entries.enumerated() {
-                entry.applyStates(report, at: "/medications/\(index)")
+            let medicationsNow = Set(self.medications.entries.map(\.id))
+            for (index, entry) in medicationsEntries.enumerated() where medicationsNow.contains(entry.id) {
+                entry.applyStates(report, at: "/medications/\(index)", changedSince: since)
                 entry.addErrors(to: &errors, at: "/medications/\(index)")
             }
         default:

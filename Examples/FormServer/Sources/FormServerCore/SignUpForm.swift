@@ -146,8 +146,9 @@ final class SignUpForm {
     /// Validates every field's current value and sets every field's state; a field showing a message from
     /// `setError` keeps it, and the report has it.
     func validate() async -> ValidationReport<Field> {
+        let since = FormRuntime.FieldChangeMark.now
         let report = await Self.validate(self.values, in: self.context)
-        return validation.applying(report, isShown: { self.isVisible($0) })
+        return validation.applying(report, changedSince: since, isShown: { self.isVisible($0) })
     }
 
     /// Validates `values` with the form's rules, from any isolation domain (e.g. a server); `context` gives

@@ -187,8 +187,9 @@ final class JobApplicationForm {
             guard owner?.owner?.isVisible(.employers) ?? true else {
                 return validation.applying(ValidationReport<Field>(Field.allCases.map { ($0, ValidationResult.valid) }), isShown: { self.isVisible($0) })
             }
+            let since = FormRuntime.FieldChangeMark.now
             let report = await Self.validate(self.values, in: self.context)
-            return validation.applying(report, isShown: { self.isVisible($0) })
+            return validation.applying(report, changedSince: since, isShown: { self.isVisible($0) })
         }
 
         /// Validates `values` with the form's rules, from any isolation domain (e.g. a server); `context` gives
@@ -305,10 +306,10 @@ final class JobApplicationForm {
         }
 
         /// Sets the state of each field from the form's report, whose paths for this entry start with `path`; a
-        /// field showing a message from `setError` keeps it.
-        func applyStates<FormField>(_ report: ValidationReport<FormField>, at path: String) {
+        /// field showing a message from `setError`, or whose value changed after `mark`, keeps its state.
+        func applyStates<FormField>(_ report: ValidationReport<FormField>, at path: String, changedSince mark: FormRuntime.FieldChangeMark) {
             for field in Field.allCases {
-                if !validation.hasError(field), let result = report.result(at: path + "/" + field.rawValue) {
+                if !validation.hasError(field), !validation.hasChanged(field, since: mark), let result = report.result(at: path + "/" + field.rawValue) {
                     validation.setState(FieldState(result), for: field)
                 }
             }
@@ -527,8 +528,9 @@ final class JobApplicationForm {
             guard owner?.owner?.isVisible(.references) ?? true else {
                 return validation.applying(ValidationReport<Field>(Field.allCases.map { ($0, ValidationResult.valid) }), isShown: { self.isVisible($0) })
             }
+            let since = FormRuntime.FieldChangeMark.now
             let report = await Self.validate(self.values, in: self.context)
-            return validation.applying(report, isShown: { self.isVisible($0) })
+            return validation.applying(report, changedSince: since, isShown: { self.isVisible($0) })
         }
 
         /// Validates `values` with the form's rules, from any isolation domain (e.g. a server); `context` gives
@@ -613,10 +615,10 @@ final class JobApplicationForm {
         }
 
         /// Sets the state of each field from the form's report, whose paths for this entry start with `path`; a
-        /// field showing a message from `setError` keeps it.
-        func applyStates<FormField>(_ report: ValidationReport<FormField>, at path: String) {
+        /// field showing a message from `setError`, or whose value changed after `mark`, keeps its state.
+        func applyStates<FormField>(_ report: ValidationReport<FormField>, at path: String, changedSince mark: FormRuntime.FieldChangeMark) {
             for field in Field.allCases {
-                if !validation.hasError(field), let result = report.result(at: path + "/" + field.rawValue) {
+                if !validation.hasError(field), !validation.hasChanged(field, since: mark), let result = report.result(at: path + "/" + field.rawValue) {
                     validation.setState(FieldState(result), for: field)
                 }
             }
@@ -758,17 +760,23 @@ final class JobApplicationForm {
         return values
     }
 
-    /// Validates every field's and every entry's current values and sets every field's state.
+    /// Validates every field's and every entry's current values and sets every field's state; a field whose
+    /// value changes while the rules run keeps what its trigger makes of the new value.
     func validate() async -> ValidationReport<Field> {
+        let since = FormRuntime.FieldChangeMark.now
+        let employersEntries = self.employers.entries
+        let referencesEntries = self.references.entries
         let report = await Self.validate(self.values, in: self.context)
-        let shown = validation.applying(report)
+        let shown = validation.applying(report, changedSince: since)
         var errors: [String: FormRuntime.ValidationResult] = [:]
-        for (index, entry) in self.employers.entries.enumerated() {
-            entry.applyStates(report, at: "/employers/\(index)")
+        let employersNow = Set(self.employers.entries.map(\.id))
+        for (index, entry) in employersEntries.enumerated() where employersNow.contains(entry.id) {
+            entry.applyStates(report, at: "/employers/\(index)", changedSince: since)
             entry.addErrors(to: &errors, at: "/employers/\(index)")
         }
-        for (index, entry) in self.references.entries.enumerated() {
-            entry.applyStates(report, at: "/references/\(index)")
+        let referencesNow = Set(self.references.entries.map(\.id))
+        for (index, entry) in referencesEntries.enumerated() where referencesNow.contains(entry.id) {
+            entry.applyStates(report, at: "/references/\(index)", changedSince: since)
             entry.addErrors(to: &errors, at: "/references/\(index)")
         }
         return shown.replacing(paths: errors)
