@@ -189,14 +189,12 @@ extension FormTranslator {
                     out.conditional { [self] out in
                         writeHelperCall(helper, from: source, into: &out)
                     } then: { out in
-                        out.conditionRead(memberName(id), from: source)
-                        out.countMember()
+                        out.chosenCount(memberName(id), from: source)
                     } else: { out in
                         out.literal(.int(0))
                     }
                 } else {
-                    out.conditionRead(memberName(id), from: source)
-                    out.countMember()
+                    out.chosenCount(memberName(id), from: source)
                 }
                 out.comparison(order)
                 out.literal(.int(count))

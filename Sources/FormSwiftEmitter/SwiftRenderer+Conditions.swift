@@ -147,9 +147,13 @@ extension SwiftRenderer {
         write(".isEmpty")
     }
 
-    /// `.count`, after a set of options.
-    mutating func countMember() {
-        write(".count")
+    /// How many options of `id` are chosen: `values.tags.count` from a snapshot,
+    /// whose `@FormChoices` holds each once; `Set(tags.value).count` live, where
+    /// app code may have assigned an option twice (SPEC §10: no repeats).
+    mutating func chosenCount(_ id: String, from source: ConditionSource) {
+        if source == .live { write("Set(") }
+        conditionRead(id, from: source)
+        write(source == .live ? ").count" : ".count")
     }
 
     /// `.contains(x)`, after a set of options, `element` writing `x`.

@@ -117,6 +117,19 @@ struct ConditionsFormTests {
         #expect(!visible(.fewNote) { $0.diet = [.vegetarian, .vegan, .glutenFree] })
     }
 
+    /// App code may assign an option twice to the live value; the form counts it
+    /// once, as `values` (and so `validate()`) does (SPEC §10: no repeats).
+    @Test func aLiveCountCountsARepeatedOptionOnce() {
+        let form = ConditionsForm()
+        form.context = Self.context
+        form.showAll.value = true
+        form.diet.value = [.vegan, .vegan]
+        #expect(form.values.diet == [.vegan])
+        #expect(!form.isVisible(.manyNote))
+        #expect(form.isVisible(.fewNote))
+        #expect(form.isVisible(.manyNote) == ConditionsForm.isVisible(.manyNote, in: form.values, context: Self.context))
+    }
+
     @Test func aHiddenMultiChoiceHasNothingChosen() {
         let hide: (inout Values) -> Void = { $0.showAll = false; $0.diet = [.vegetarian, .vegan] }
         #expect(!visible(.veganNote, hide))
