@@ -34,7 +34,7 @@ extension PreviewScript {
         dirty: false, blurred: false, enabled: true, row: null, control: null, inputs: [], behaviour: {},
       };
       fields.set(decl.id, node.field);
-      if (scope !== null) scope.set(decl.name, node.field);
+      if (scope !== null) scope.set(decl.entryID, node.field);
     }
     if (decl.kind === "group" || decl.kind === "page") {
       for (const child of decl.elements) node.children.push(model(child, node, scope));
@@ -50,7 +50,8 @@ extension PreviewScript {
   /**
    * A new entry of a list (SPEC §14): a copy of the entry's elements whose ids are
    * made unique in the page (`employers-3-company`: no form id holds a `-`), each
-   * keeping its own id as `name`, under an entry node whose parent is the list, so
+   * keeping its own id as `entryID` (its `name` stays the display name), under
+   * an entry node whose parent is the list, so
    * that a hidden list hides its entries.
    */
   function addEntry(listNode) {
@@ -68,7 +69,7 @@ extension PreviewScript {
   function renamed(decl, prefix) {
     const copy = Object.assign({}, decl);
     if (decl.id !== undefined) {
-      copy.name = decl.id;
+      copy.entryID = decl.id;
       copy.id = prefix + decl.id;
     }
     if (decl.kind === "group") copy.elements = decl.elements.map((child) => renamed(child, prefix));

@@ -98,7 +98,7 @@ extension PreviewScript {
   function renderPage(decl, node) {
     const titleId = "formc-page-" + decl.id + "-title";
     const section = h("section", { class: "page", "data-page": decl.id, "aria-labelledby": titleId },
-      h("h2", { class: "page-title", id: titleId }, decl.title !== undefined ? decl.title : decl.id));
+      h("h2", { class: "page-title", id: titleId, tabindex: "-1" }, decl.title !== undefined ? decl.title : decl.id));
     let rows = null;
     for (const child of node.children) {
       if (rowKinds.has(child.decl.kind) || !renderers[child.decl.kind]) {
@@ -199,13 +199,16 @@ extension PreviewScript {
       for (const field of entry.scope.values()) linkDependents(field);
       entries.append(drawEntry(node, entry));
       listChanged(node);
+      // The keyboard goes on in the new entry (the add button may now be disabled).
+      const first = entry.element.querySelector(".rows input:not([disabled]), .rows select:not([disabled]), .rows textarea:not([disabled]), .rows button:not([disabled])");
+      (first !== null ? first : entry.heading).focus();
     });
     showList(node);
     return section;
   }
 
   function drawEntry(listNode, entry) {
-    const heading = h("h3", { class: "entry-title" });
+    const heading = h("h3", { class: "entry-title", tabindex: "-1" });
     const remove = h("button", { type: "button", class: "list-remove" }, say.removeEntry);
     remove.addEventListener("click", () => removeEntry(listNode, entry));
     const rows = h("div", { class: "rows" });
@@ -218,7 +221,9 @@ extension PreviewScript {
   function removeEntry(listNode, entry) {
     const list = listNode.list;
     if (list.entries.length <= listNode.decl.minItems) return;
-    list.entries.splice(list.entries.indexOf(entry), 1);
+    const index = list.entries.indexOf(entry);
+    const hadFocus = entry.element.contains(document.activeElement);
+    list.entries.splice(index, 1);
     const gone = new Set(entry.nodes);
     for (const node of entry.nodes) node.removed = true;
     for (let index = nodes.length - 1; index >= 0; index--) {
@@ -240,6 +245,12 @@ extension PreviewScript {
     }
     entry.element.remove();
     listChanged(listNode);
+    // The keyboard stays in the list: on the entry that took the removed one's
+    // place, else the one before it, else the add button.
+    if (hadFocus) {
+      const neighbour = list.entries[Math.min(index, list.entries.length - 1)];
+      (neighbour !== undefined ? neighbour.heading : list.addButton).focus();
+    }
   }
 
   /** After an entry came or went: headings, buttons, the list's message once it was checked, conditions. */

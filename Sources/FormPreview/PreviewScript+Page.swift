@@ -249,6 +249,12 @@ extension PreviewScript {
         }
         this.update();
       },
+      /** `show(node)` for the person (Back, Next, Submit): the keyboard and a screen reader go to its title. */
+      go(node) {
+        this.show(node);
+        const title = this.current.element === null ? null : this.current.element.querySelector(".page-title");
+        if (title !== null) title.focus();
+      },
       update() {
         // A condition may hide the page on screen: the next visible one takes its place.
         if (!isVisible(this.current)) {
@@ -265,7 +271,7 @@ extension PreviewScript {
     backButton.addEventListener("click", () => {
       const previous = wizard.neighbour(-1);
       summary.textContent = "";
-      if (previous !== undefined) wizard.show(previous);
+      if (previous !== undefined) wizard.go(previous);
     });
     nextButton.addEventListener("click", () => {
       let invalid = 0;
@@ -286,7 +292,7 @@ extension PreviewScript {
       }
       summary.textContent = "";
       const following = wizard.neighbour(1);
-      if (following !== undefined) wizard.show(following);
+      if (following !== undefined) wizard.go(following);
     });
     submitButton.addEventListener("click", () => {
       validateAll();
@@ -299,7 +305,7 @@ extension PreviewScript {
       const mend = pageNodes.find((page) => isVisible(page)
         && (fieldsIn(page).some((field) => field.state === "invalid")
           || listsIn(page).some((node) => node.list.result.state === "invalid")));
-      if (mend !== undefined && mend !== wizard.current) wizard.show(mend);
+      if (mend !== undefined && mend !== wizard.current) wizard.go(mend);
     });
   }
 

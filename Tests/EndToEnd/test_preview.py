@@ -22,6 +22,7 @@ from pathlib import Path
 
 import pytest
 from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import Select
 from formc_e2e import formc_binary, headless_chromium
 
@@ -700,6 +701,44 @@ def entries(driver, list_id):
     return driver.find_elements(By.CSS_SELECTOR, f'[data-id="{list_id}"] .entry')
 
 
+def test_the_keyboard_stays_where_the_person_is(driver, pages):
+    """Adding, removing and changing pages move focus to what took the place of
+    what had it, never to the page's body: a disabled add button, a removed
+    entry and a hidden Next lose it otherwise."""
+    def focused():
+        return driver.execute_script(
+            "const e = document.activeElement; return e.id || e.className || e.tagName;")
+
+    open_page(driver, pages / "jobapplication.html")
+    add = driver.find_element(By.ID, "formc-references-add")
+    for count in range(1, 4):
+        add.send_keys(Keys.ENTER)
+        # In the new entry: its first field.
+        assert focused() == f"formc-references-{count - 1}-name"
+    assert not add.is_enabled()
+    # Removing the second of three: the entry that took its place has focus, and then the one before.
+    remove = entries(driver, "references")[1].find_element(By.CSS_SELECTOR, ".list-remove")
+    remove.send_keys(Keys.ENTER)
+    assert focused() == "entry-title"
+    assert driver.switch_to.active_element.text == "REFERENCE 2"
+    entries(driver, "references")[1].find_element(By.CSS_SELECTOR, ".list-remove").send_keys(Keys.ENTER)
+    assert driver.switch_to.active_element.text == "REFERENCE 1"
+    entries(driver, "references")[0].find_element(By.CSS_SELECTOR, ".list-remove").send_keys(Keys.ENTER)
+    assert focused() == "formc-references-add"
+
+    open_page(driver, pages / "intake.html")
+    set_value(driver, "fullName", "Ada")
+    set_value(driver, "birthDate", "1990-12-10")
+    set_value(driver, "email", "ada@example.com")
+    set_value(driver, "visitReason", "checkup")
+    driver.find_element(By.ID, "formc-next").send_keys(Keys.ENTER)
+    # Next is hidden on the last page: focus is on the new page's title.
+    assert focused() == "formc-page-history-title"
+    driver.find_element(By.ID, "formc-back").send_keys(Keys.ENTER)
+    assert focused() == "formc-page-personal-title"
+    assert severe_logs(driver) == []
+
+
 def test_next_checks_the_entries_of_a_list_on_the_page(driver, pages):
     open_page(driver, pages / "intake.html")
     set_value(driver, "fullName", "Ada")
@@ -774,6 +813,9 @@ def test_a_list_draws_its_entries_with_add_and_remove(driver, pages):
     # Each entry's fields have ids of their own, and labels.
     companies = driver.find_elements(By.CSS_SELECTOR, '[data-id="employers"] [data-kind="textField"] input[placeholder="Company"]')
     assert len({c.get_attribute("id") for c in companies}) == 5
+    # An entry's field without a label is named by its display name, as the form's are, not by its id.
+    assert [driver.find_element(By.CSS_SELECTOR, 'label[for="%s"]' % c.get_attribute("id")).get_attribute("textContent")
+            for c in companies] == ["Company"] * 5
     entries(driver, "employers")[1].find_element(By.CSS_SELECTOR, ".list-remove").click()
     assert [e.find_element(By.CSS_SELECTOR, ".entry-title").text for e in entries(driver, "employers")] == [
         "EMPLOYER 1", "EMPLOYER 2", "EMPLOYER 3", "EMPLOYER 4"]
