@@ -17,6 +17,10 @@ struct OpenDocument {
     /// The latest analysis whose text read: completion's context while the text
     /// being typed does not read (a word alone on a line of a mapping).
     private(set) var lastReadable: EditorDocument?
+    /// Some text of it read as a form (`EditorDocument.isForm`): it stays one
+    /// until it is closed, so that the syntax error that makes a `checkout.yaml`
+    /// unreadable is reported rather than taking every diagnostic away.
+    private(set) var hasBeenForm = false
 
     init(uri: String, languageId: String? = nil, version: Int, text: String) {
         self.uri = uri
@@ -32,6 +36,7 @@ struct OpenDocument {
         let analysis = EditorDocument(file: SourceFile(path: path, bytes: bytes))
         cachedAnalysis = analysis
         if analysis.hasSyntax { lastReadable = analysis }
+        if analysis.isForm { hasBeenForm = true }
         return analysis
     }
 

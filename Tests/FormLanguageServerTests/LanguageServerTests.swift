@@ -233,6 +233,25 @@ elements:
         #expect(published["file:///repo/empty.form.yaml"]?.diagnostics.isEmpty == false)
     }
 
+    /// A document without a form's name that read as a form stays one while it is
+    /// open: the syntax error that makes it unreadable is reported, and the
+    /// diagnostics come back once it reads again. A workflow file never was one.
+    @Test func aFormWithoutAFormsNameKeepsItsDiagnosticsThroughASyntaxError() {
+        let session = Session()
+        session.initialize()
+        let uri = "file:///repo/forms/checkout.yaml"
+        session.open("formc: 1\nform: A\nelements:\n  - textField: city\n    visibleWhen: ghost\n", uri: uri)
+        #expect(session.published()[uri]?.diagnostics.map(\.code) == ["FC501"])
+        session.change(version: 2, from: (3, 15), to: (3, 15), text: " [", uri: uri)
+        #expect(session.published()[uri]?.diagnostics.map(\.code) == ["FC001"])
+        session.change(version: 3, from: (3, 15), to: (3, 17), text: "", uri: uri)
+        #expect(session.published()[uri]?.diagnostics.map(\.code) == ["FC501"])
+        let workflow = "file:///repo/.github/workflows/ci.yml"
+        session.open("on: push\njobs: {}\n", uri: workflow)
+        session.change(version: 2, from: (0, 8), to: (0, 8), text: " [", uri: workflow)
+        #expect(session.published()[workflow]?.diagnostics == [])
+    }
+
     @Test func quickFixesOnlyWhenAskedFor() throws {
         let session = Session()
         session.initialize()
