@@ -294,6 +294,9 @@ private enum ConditionParserTestsHelpers {
 @Test func badCallsAreSyntaxErrorsAtTheCharacter() {
     #expect(problem("contains(diet)")?.message == "expected ',' and an option, found ')'")
     #expect(problem("contains(diet)")?.range == 13..<14)
+    // No field of some other form in the help: a template.
+    #expect(problem("contains(diet)")?.help == ["write it as contains(id, 'option'), with the id of a multiChoice field and one of its options"])
+    #expect(problem("not isEmpty()")?.help == ["write it as isEmpty(id), with the id of a field"])
     #expect(problem("contains(diet, vegan)")?.help == ["write the option in quotes: 'vegan'"])
     #expect(problem("contains(diet, vegan)")?.range == 15..<20)
     #expect(problem("contains('diet', 'a')")?.help == ["write the field id without quotes: contains(diet, 'value')"])

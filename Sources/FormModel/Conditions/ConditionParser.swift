@@ -258,7 +258,11 @@ package struct ConditionParser {
                 help: suggestion.map { ["did you mean '\($0)'?"] } ?? ["the functions are isEmpty(field), count(field) and contains(field, 'value')"]
             )
         }
-        let example = name == "contains" ? "contains(diet, 'vegan')" : "\(name)(company)"
+        // The parser knows no field of the form: the help is a template, never a
+        // field id that may not exist or that this condition cannot see.
+        let example = name == "contains"
+            ? "contains(id, 'option'), with the id of a multiChoice field and one of its options"
+            : "\(name)(id), with the id of a field"
         let open = token.range
         advance()
         guard case .identifier(let argument) = token.kind else {
