@@ -392,8 +392,20 @@ enum ListChecker {
 
     /// FC302 for a list that can hold no entry; FC403 for counts that contradict
     /// each other (`minItems` above `maxItems`, `initialItems` outside them).
+    /// The most entries a new form may start with, through `minItems` or
+    /// `initialItems`: each is an object holding a `FormValue` per field, made when
+    /// the form is (`initialItems: 2147483647` would exhaust the app's memory).
+    static let maxStartingEntries = 1_000
+
     static func checkCounts(_ list: ListDecl, diagnostics: inout DiagnosticBag) {
         let id = list.id.value
+        for (key, count) in [("minItems", list.minItems), ("initialItems", list.initialItems)] {
+            guard let count, count.value > maxStartingEntries else { continue }
+            diagnostics.error(
+                .invalidNumber, "\(key) of list '\(id)' must be at most \(maxStartingEntries), found \(count.value)", at: count.range,
+                help: ["a new form makes every entry it starts with, each with a value per field; start with fewer, and let the person add more"]
+            )
+        }
         if let maximum = list.maxItems, maximum.value == 0 {
             diagnostics.error(
                 .invalidNumber, "maxItems of list '\(id)' must be at least 1", at: maximum.range,

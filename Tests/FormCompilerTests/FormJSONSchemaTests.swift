@@ -46,9 +46,17 @@ import Testing
     /// its kind key; an element is one of them.
     @Test func everyKindWithEveryKey() throws {
         let schema = try parsed()
-        let element = try definition("element", in: schema)
-        let references = (element["oneOf"] as? [[String: Any]] ?? []).compactMap { $0["$ref"] as? String }
+        let top = try definition("top-element", in: schema)
+        let references = (top["oneOf"] as? [[String: Any]] ?? []).compactMap { $0["$ref"] as? String }
         #expect(references == ElementKind.keywords.map { "#/$defs/kind-\($0)" })
+        // Below the top level, no page (SPEC §15.1); at the top, pages only once there is one.
+        let element = try definition("element", in: schema)
+        let nested = (element["oneOf"] as? [[String: Any]] ?? []).compactMap { $0["$ref"] as? String }
+        #expect(nested == ElementKind.keywords.filter { $0 != "page" }.map { "#/$defs/kind-\($0)" })
+        let elements = properties(schema)["elements"] ?? [:]
+        #expect(elements["items"] as? [String: String] == ["$ref": "#/$defs/top-element"])
+        #expect((elements["if"] as? [String: Any])?["contains"] != nil)
+        #expect(((elements["then"] as? [String: Any])?["items"] as? [String: Any])?["required"] as? [String] == ["page"])
         for (index, keyword) in ElementKind.keywords.enumerated() {
             let kind = try definition("kind-" + keyword, in: schema)
             #expect(Set(properties(kind).keys) == names(KeySchema.allowedKeys(forKind: index)), "\(keyword)")
@@ -120,7 +128,8 @@ import Testing
                 return
             }
             guard let object = value as? [String: Any] else { return }
-            if object["type"] as? String == "object" {
+            // A condition's test (`if`, `then`: "is a page") describes no object of its own.
+            if object["type"] as? String == "object", !path.hasSuffix(".contains"), !path.hasSuffix(".then.items") {
                 objects += 1
                 // The option sets (SPEC §16) are the one open mapping: any set name, each an option list.
                 if object["propertyNames"] == nil { #expect(object["additionalProperties"] as? Bool == false, "\(path)") }

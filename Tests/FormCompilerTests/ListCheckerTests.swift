@@ -431,6 +431,27 @@ struct ListCheckerTests {
         ])
     }
 
+    /// A new form makes the entries it starts with: at most 1,000 of them.
+    @Test func aListStartsWithAtMostAThousandEntries() {
+        #expect(Self.summaries(form("""
+          - list: a
+            initialItems: 2147483647
+            elements:
+              - textField: x
+          - list: b
+            minItems: 1001
+            elements:
+              - textField: x
+          - list: c
+            minItems: 1000
+            elements:
+              - textField: x
+        """)) == [
+            "5:19 FC302 initialItems of list 'a' must be at most 1000, found 2147483647",
+            "9:15 FC302 minItems of list 'b' must be at most 1000, found 1001",
+        ])
+    }
+
     @Test func entryMembersAreReserved() {
         #expect(Self.summaries(form("""
           - list: a

@@ -22,9 +22,13 @@ public enum FormJSONSchema {
 
     public static func value() -> JSONValue {
         var definitions: [String: JSONValue] = [
-            "element": object([
-                "description": .string("An element: a mapping with exactly one kind key (\(kindList))."),
+            "top-element": object([
+                "description": .string("An element of the form's top level: a mapping with exactly one kind key (\(kindList)); when one is a page, every one is (SPEC §15.1)."),
                 "oneOf": .array(FormVocabulary.kinds.map { reference(kindDefinition($0.keyword.description)) }),
+            ]),
+            "element": object([
+                "description": .string("An element below the top level: a mapping with exactly one kind key (\(nestedKinds.joined(separator: ", "))); a page only at the top level (SPEC §15.1)."),
+                "oneOf": .array(nestedKinds.map { reference(kindDefinition($0)) }),
             ]),
             "option": object([
                 "description": .string("A segment option: a bare value (also its title), or { value, title } or { value, image }."),
@@ -59,6 +63,20 @@ public enum FormJSONSchema {
         )
         guard case .object(let members) = document else { preconditionFailure("a mapping is an object") }
         var root = Dictionary(uniqueKeysWithValues: members)
+        // The top level holds any kind; when it holds a page, it holds pages only
+        // (SPEC §15.1): an error stays at the element it is about.
+        if case .object(let properties)? = root["properties"] {
+            var properties = Dictionary(uniqueKeysWithValues: properties)
+            if case .object(let elements)? = properties["elements"] {
+                var top = Dictionary(uniqueKeysWithValues: elements)
+                let isPage = object(["type": .string("object"), "required": .array([.string("page")])])
+                top["items"] = reference("top-element")
+                top["if"] = object(["contains": isPage])
+                top["then"] = object(["items": isPage])
+                properties["elements"] = object(top)
+            }
+            root["properties"] = object(properties)
+        }
         root["$schema"] = .string(draft)
         root["$defs"] = object(definitions)
         root["title"] = .string("formc form")
@@ -93,7 +111,11 @@ public enum FormJSONSchema {
         case .dateLiteral:
             object(["type": .string("string")])
         case .count:
-            object(["type": .string("integer"), "minimum": .integer(0), "maximum": .integer(Int(Int32.max))])
+            schema(for: .countIn(0...Int(Int32.max)))
+        case .countIn(let range):
+            object(["type": .string("integer"), "minimum": .integer(range.lowerBound), "maximum": .integer(range.upperBound)])
+        case .positiveDecimal:
+            object(["type": .string("number"), "exclusiveMinimum": .integer(0)])
         case .constant(let value):
             object(["const": .integer(value)])
         case .word(let words):
@@ -181,6 +203,11 @@ public enum FormJSONSchema {
 
     private static var kindList: String {
         FormVocabulary.kinds.map(\.keyword.description).joined(separator: ", ")
+    }
+
+    /// Every kind but page: what a group, a page or a list holds.
+    private static var nestedKinds: [String] {
+        FormVocabulary.kinds.map(\.keyword.description).filter { $0 != "page" }
     }
 
     /// A kind's mapping whose `elements` are of the definition `definition`.

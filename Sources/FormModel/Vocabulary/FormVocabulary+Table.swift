@@ -160,8 +160,8 @@ extension FormVocabulary {
                 placeholder,
                 KeySpec("unit", .text, "The unit shown after the value (kg, EUR)."),
                 KeySpec("default", .decimal, "The initial value; without one the field starts empty and the value is optional."),
-                KeySpec("decimals", .count, "Digits after the decimal point, 0 to 9 (default 0: whole numbers, an Int)."),
-                KeySpec("step", .decimal, "How much a stepper or slider changes the value (default 1, or 10⁻ᵈᵉᶜⁱᵐᵃˡˢ)."),
+                KeySpec("decimals", .countIn(0...9), "Digits after the decimal point, 0 to 9 (default 0: whole numbers, an Int)."),
+                KeySpec("step", .positiveDecimal, "How much a stepper or slider changes the value (default 1, or 10⁻ᵈᵉᶜⁱᵐᵃˡˢ)."),
                 KeySpec("style", .words(NumberStyle.self), "How the number is entered: field (the default), stepper or slider (which needs min and max rules)."),
             ]
         ),
@@ -209,9 +209,9 @@ extension FormVocabulary {
                 KeySpec("itemTitle", .text, "Each entry's heading (a renderer numbers it: Employer 1, Employer 2)."),
                 KeySpec("addTitle", .text, "The label of the action that adds an entry."),
                 KeySpec("itemType", .typeName, "The Swift type of an entry (default: the id in UpperCamelCase without a final s, or with Item appended)."),
-                KeySpec("minItems", .count, "The fewest entries allowed (default 0); also how many a new form starts with unless initialItems says otherwise."),
-                KeySpec("maxItems", .count, "The most entries allowed (default: no limit); adding is disabled at this count."),
-                KeySpec("initialItems", .count, "How many entries a new form starts with (default minItems)."),
+                KeySpec("minItems", .countIn(0...1_000), "The fewest entries allowed (default 0); also how many a new form starts with unless initialItems says otherwise."),
+                KeySpec("maxItems", .countIn(1...Int(Int32.max)), "The most entries allowed (default: no limit); adding is disabled at this count."),
+                KeySpec("initialItems", .countIn(0...1_000), "How many entries a new form starts with (default minItems)."),
                 KeySpec("elements", .list(.element, minimum: 1), required: true, "The fields of one entry: any kind except list and page; their ids are scoped to the entry."),
             ]
         ),

@@ -61,6 +61,10 @@ public indirect enum ValueShape: Sendable {
     case dateLiteral
     /// A whole number from 0 to 2³¹ − 1 (a length).
     case count
+    /// A whole number in this range (`decimals`: 0 to 9).
+    case countIn(ClosedRange<Int>)
+    /// A decimal number greater than 0, in plain notation (a `step`).
+    case positiveDecimal
     /// Exactly this integer (`formc: 1`).
     case constant(Int)
     /// One word of a closed set (`keyboard: email`).
