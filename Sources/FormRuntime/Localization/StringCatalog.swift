@@ -88,6 +88,11 @@ public struct StringCatalog: Sendable, Equatable {
         }
     }
 
+    /// The keys the catalog has a text of, in any language, sorted.
+    public var keys: [String] {
+        translations.keys.sorted()
+    }
+
     /// The languages the catalog has a translation in, sorted.
     public var languages: [String] {
         Array(Set(translations.values.flatMap(\.keys))).sorted()

@@ -41,6 +41,8 @@ public struct FormService: Sendable {
     public static let maxBodySize = 64 * 1024
 
     private let forms: [String: @Sendable (Data, ValidationContext) async -> Outcome]
+    /// Each form's `languages(of:)`.
+    private let formLanguages: [String: [String]]
     public let catalog: StringCatalog
 
     /// A form's answer to a body: the values to store, or why not.
@@ -70,8 +72,7 @@ public struct FormService: Sendable {
     }
 
     public init(catalog: StringCatalog) {
-        self.catalog = catalog
-        self.forms = [:]
+        self.init(catalog: catalog, forms: [:], formLanguages: [:])
     }
 
     /// Accepts `Form`'s submissions at `POST /forms/NAME`: `validate` gives the
@@ -87,12 +88,30 @@ public struct FormService: Sendable {
         forms[name] = { body, context in
             await Self.submit(Form.self, body: body, context: context, validate: validate, store: store)
         }
-        self = FormService(catalog: catalog, forms: forms)
+        var formLanguages = self.formLanguages
+        formLanguages[name] = languages(ofForm: String(describing: Form.self))
+        self = FormService(catalog: catalog, forms: forms, formLanguages: formLanguages)
     }
 
-    private init(catalog: StringCatalog, forms: [String: @Sendable (Data, ValidationContext) async -> Outcome]) {
+    private init(
+        catalog: StringCatalog, forms: [String: @Sendable (Data, ValidationContext) async -> Outcome],
+        formLanguages: [String: [String]]
+    ) {
         self.catalog = catalog
         self.forms = forms
+        self.formLanguages = formLanguages
+    }
+
+    /// The languages a form's messages come in: the source language, and each
+    /// translation that has every one of the form's messages (its keys
+    /// `FormName.….message`, SPEC §11). A language the catalog has for other forms,
+    /// or for some of this form's messages only, would name a `Content-Language`
+    /// the messages are not in.
+    func languages(ofForm form: String) -> [String] {
+        let messages = catalog.keys.filter { $0.hasPrefix(form + ".") && $0.hasSuffix(".message") }
+        return languages.filter { language in
+            language == catalog.sourceLanguage || messages.allSatisfy { catalog.string($0, locale: language) != nil }
+        }
     }
 
     /// The names of the forms, sorted.
@@ -108,10 +127,11 @@ public struct FormService: Sendable {
     public func submit(
         form name: String, body: Data, contentType: String?, acceptLanguage: String?, contentEncoding: String? = nil
     ) async -> FormResponse {
-        let language = AcceptLanguage.negotiate(acceptLanguage, available: languages, default: catalog.sourceLanguage)
         guard let form = forms[name] else {
             return .problem(.http(404, "Not Found", detail: "There is no form '\(name)'. Forms: \(formNames.joined(separator: ", "))."))
         }
+        let language = AcceptLanguage.negotiate(
+            acceptLanguage, available: formLanguages[name] ?? [catalog.sourceLanguage], default: catalog.sourceLanguage)
         guard let contentType, Self.isJSON(contentType) else {
             return .problem(.http(415, "Unsupported Media Type",
                                   detail: "Send the form's values as application/json\(contentType.map { ", not \($0)" } ?? "")."))

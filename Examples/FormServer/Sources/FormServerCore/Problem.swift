@@ -45,8 +45,9 @@ public struct Problem: Encodable, Equatable, Sendable {
         "/problems/malformed-values": """
             The body is JSON, but not the form's values: a key is missing, or a value \
             has the wrong type or is no option of its field. `pointer` is where, \
-            `detail` says what. The form's JSON Schema (`formc schema`) describes \
-            the values.
+            `detail` says what. The values are the JSON encoding of the form's \
+            generated `Values` type: one key per field, each list an array of its \
+            entries' values. (`formc schema` describes form files, not values.)
             """,
     ]
 

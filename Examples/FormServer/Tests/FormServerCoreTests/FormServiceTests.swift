@@ -77,6 +77,35 @@ import Testing
         #expect((Self.object(english.body)["issues"] as? [[String: String]])?.first?["message"] == "Email must be a valid email address")
     }
 
+    /// A form whose messages the catalog does not all translate answers in the
+    /// source language, whatever other forms' translations the catalog has: the
+    /// `Content-Language` is the language the messages are in.
+    @Test func aFormAnswersOnlyInTheLanguagesItsMessagesAreIn() async throws {
+        let bundled = Self.service.catalog
+        var translations: [String: [String: String]] = [:]
+        for key in bundled.keys {
+            var texts: [String: String] = [:]
+            for language in ["en", "de"] { texts[language] = bundled.string(key, locale: language) }
+            translations[key] = texts
+        }
+        // One message of the sign-up form left untranslated.
+        translations["SignUpForm.company.required.message"]?["de"] = nil
+        var service = FormService(catalog: StringCatalog(sourceLanguage: "en", translations: translations))
+        service.register(SignUpForm.self, at: "signup") { values, context in await SignUpForm.validate(values, in: context) }
+        service.register(IntakeForm.self, at: "intake") { values, context in
+            await IntakeForm.validate(values, in: context, validators: IntakeValidators(patients: PatientRegistry(), context: context))
+        }
+        #expect(service.languages(ofForm: "SignUpForm") == ["en"])
+        #expect(service.languages(ofForm: "IntakeForm") == ["en", "de"])
+        var values = Self.validSignUp
+        values["email"] = "not an address"
+        let response = await service.submit(form: "signup", body: Self.json(values),
+                                            contentType: "application/json", acceptLanguage: "de-CH, en;q=0.5")
+        #expect(response.status == 422)
+        #expect(response.contentLanguage == "en")
+        #expect((Self.object(response.body)["issues"] as? [[String: String]])?.first?["message"] == "Email must be a valid email address")
+    }
+
     @Test func jsonThatIsNotTheValuesSaysWhere() async {
         var values = Self.validSignUp
         values["plan"] = "gold"
