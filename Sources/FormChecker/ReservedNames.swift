@@ -84,7 +84,7 @@ enum GeneratedTypeNames {
         "PickerElementRepresentable", "ValidationContext", "StringCatalog", "FormComparison",
         "JSONPointer", "ValidationIssue",
         "FormEntryID", "FormList", "FormListEntry", "FormOwnerReference", "ListElement", "ListElementEntry",
-        "PageElement", "FormPages", "ValidationRun", "FieldPath", "FormChoices",
+        "PageElement", "FormPages", "ValidationRun", "FieldPath", "FieldChangeMark", "FormChoices",
     ]
     /// The standard library's types and protocols that generated code names.
     static let standard: Set<String> = [

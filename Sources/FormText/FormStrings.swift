@@ -177,6 +177,19 @@ public enum FormStrings {
         return count
     }
 
+    /// `first`, `second`, `third`, then `4th`, `21st`…: a rule's place among
+    /// those of its name, in a comment.
+    static func ordinal(_ number: Int) -> String {
+        switch number {
+        case 1: return "first"
+        case 2: return "second"
+        case 3: return "third"
+        default:
+            let suffix = (number % 100) / 10 == 1 ? "th" : [1: "st", 2: "nd", 3: "rd"][number % 10] ?? "th"
+            return "\(number)\(suffix)"
+        }
+    }
+
     /// What a kind is called in a comment: `text field`, `multi choice`.
     static func kindWords(_ kind: ElementKind) -> String {
         SwiftNaming.words(fromIdentifier: kind.keyword).lowercased()
@@ -402,9 +415,13 @@ public enum FormStrings {
                     }
                     message = Located(text, at: rule.nameRange)
                 }
+                // A rule given more than once says which it is, so that a translator
+                // can tell `pattern.message` from `pattern.2.message`.
+                let repeated = field.rules.indices.contains { $0 != index && field.rules[$0].kind.name == rule.kind.name }
+                let which = repeated ? "the \(FormStrings.ordinal(occurrence)) \(rule.kind.name) rule" : "the rule \(rule.kind.name)"
                 let replaced = add(LocalizableString(
                     key: FormStrings.messageKey(form: form, id: id, rule: rule.kind.name, occurrence: occurrence), source: message.value,
-                    comment: "Message of the rule \(rule.kind.name) of the \(words) \(id) in \(place)", range: message.range
+                    comment: "Message of \(which) of the \(words) \(id) in \(place)", range: message.range
                 ), message)
                 if replacement != nil { field.rules[index].message = replaced }
             }

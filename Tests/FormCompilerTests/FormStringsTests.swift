@@ -96,6 +96,11 @@ import Testing
         #expect(comment["SignUpForm.plan.option.pro"] == "Title of the option pro of the segment plan in SignUpForm")
         #expect(comment["SignUpForm.password.minLength.message"] == "Message of the rule minLength of the float label password in SignUpForm")
         #expect(comment["SignUpForm.account.footer"] == "Footer of the group account in SignUpForm")
+        // A rule given twice says which one each message is.
+        #expect(comment["SignUpForm.password.pattern.message"] == "Message of the first pattern rule of the float label password in SignUpForm")
+        #expect(comment["SignUpForm.password.pattern.2.message"] == "Message of the second pattern rule of the float label password in SignUpForm")
+        #expect([1, 2, 3, 4, 11, 12, 13, 21, 22, 23, 101, 111].map(FormStrings.ordinal)
+            == ["first", "second", "third", "4th", "11th", "12th", "13th", "21st", "22nd", "23rd", "101st", "111th"])
     }
 
     @Test func stringsPointAtTheirTextOrTheirRule() throws {
