@@ -68,13 +68,18 @@ enum ListChecker {
         var outerTypes: Set<String> = [document.name.value, SwiftNaming.validatorsProtocol(ofForm: document.name.value)]
         var itemTypeDiagnostics: [DiagnosticBag] = []
         var entryElements = 0
+        var listIDs = Set<String>()
         for found in lists {
             let list = document.list(at: found.path)
             let itemType = list.swiftItemType
             outerTypes.insert(itemType)
             outerTypes.insert(itemType + "Entry")
             var bag = DiagnosticBag(file: diagnostics.file)
-            checkItemType(list, named: itemType, taken: &takenTypes, diagnostics: &bag)
+            // A second list of one id is FC202 already: its entry type, the first's
+            // again, is no second error.
+            if listIDs.insert(found.id.value).inserted {
+                checkItemType(list, named: itemType, taken: &takenTypes, diagnostics: &bag)
+            }
             itemTypeDiagnostics.append(bag)
             entryElements += list.elements.count
         }

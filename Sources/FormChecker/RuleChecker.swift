@@ -96,7 +96,7 @@ enum RuleChecker {
                 }
             case .min(let text), .max(let text):
                 // A bound that applies sometimes (`when:`) neither contradicts the other nor ends a slider.
-                if let bound = checkBound(text, rule: rule, field: field, diagnostics: &diagnostics), rule.when == nil {
+                if let bound = checkBound(text, rule: rule, field: field, symbols: symbols, diagnostics: &diagnostics), rule.when == nil {
                     if case .min = rule.kind { bounds.add(min: bound, rule: index) } else { bounds.add(max: bound, rule: index) }
                 }
             case .minField(let target), .maxField(let target):
@@ -227,7 +227,9 @@ enum RuleChecker {
 
     /// A `min`/`max` parameter read for the field: FC102 for a quoted number,
     /// FC302 for a literal that is no value of the field's type.
-    private static func checkBound(_ text: String, rule: RuleDecl, field: Field, diagnostics: inout DiagnosticBag) -> RuleBound? {
+    private static func checkBound(
+        _ text: String, rule: RuleDecl, field: Field, symbols: SymbolTable, diagnostics: inout DiagnosticBag
+    ) -> RuleBound? {
         let range = rule.parameterRange ?? rule.nameRange
         let name = rule.kind.name
         if case .number = field.valueType {
@@ -241,7 +243,7 @@ enum RuleChecker {
             guard let bound = RuleBound(text, for: field.valueType), case .number(let value) = bound else {
                 diagnostics.error(
                     .invalidNumber, "'\(text)' is not a number in plain decimal notation", at: range,
-                    help: ["write digits with at most one decimal point, e.g. 18 or 2.50"]
+                    help: ["write digits with at most one decimal point, e.g. 18 or 2.50"] + fieldSuggestion(text, for: field, symbols: symbols)
                 )
                 return nil
             }
@@ -263,8 +265,20 @@ enum RuleChecker {
                 ? ["a time field's bound is a time of day such as 09:30; 'today' is for dates"]
                 : ["write today, or today followed by + or -, a number and a unit: d (days), w (weeks), m (months) or y (years), e.g. today-18y"]
         }
-        diagnostics.error(.invalidNumber, "'\(text)' is not a valid \(name) for \(field.keyword) '\(field.id)'", at: range, help: help)
+        diagnostics.error(
+            .invalidNumber, "'\(text)' is not a valid \(name) for \(mode == .dateTime ? "date and time" : field.keyword) '\(field.id)'",
+            at: range, help: help + fieldSuggestion(text, for: field, symbols: symbols)
+        )
         return nil
+    }
+
+    /// "did you mean 'low'?" for a bound that is no literal but reads like the id
+    /// of another field of the same kind (`min: Low`): a bound names a field or is
+    /// a literal (SPEC §16).
+    private static func fieldSuggestion(_ text: String, for field: Field, symbols: SymbolTable) -> [String] {
+        guard let first = text.unicodeScalars.first, first.properties.isAlphabetic, !text.hasPrefix("today") else { return [] }
+        let candidates = symbols.fields.filter { $0.id != field.id && $0.valueType.isSameType(as: field.valueType) }.map(\.id)
+        return Suggestions.didYouMean(text, in: candidates)
     }
 
     /// The `min`, `max`, `minCount` and `maxCount` rules of a field without `when`
@@ -420,7 +434,7 @@ enum RuleChecker {
                 diagnostics.error(
                     .invalidSameAs, "sameAs target '\(target)' is not a field", at: range,
                     notes: [diagnostics.note("'\(target)' is declared here", at: declared)],
-                    help: ["sameAs compares with another field's value; groups and segues have none"]
+                    help: ["sameAs compares with another field's value; a group, page, list or segue has none"]
                 )
             } else {
                 let suggestions = Suggestions.didYouMean(target, in: candidates)

@@ -308,7 +308,15 @@ extension DocumentDecoder {
         if let set = optionSetReference(node, enumName: keys.keyRange("enumName")) {
             return (set.options, set.name, nil)
         }
-        return (segmentOptions(node), nil, tree.isSequence(node) ? keys.keyRange("options") : nil)
+        let options = segmentOptions(node)
+        return (options, nil, isWhole(options, of: node) ? keys.keyRange("options") : nil)
+    }
+
+    /// Whether `options` are every item of the list `node`: one the decoder had to
+    /// drop is reported already, and the count checks (FC303 "it needs at least 2")
+    /// would count without it. False for anything but a list.
+    private func isWhole(_ options: [SegmentOption], of node: NodeID) -> Bool {
+        tree.isSequence(node) && options.count == tree.items(node).count
     }
 
     /// `options: Country` (SPEC §16): the shared set a field's `options` names, with
@@ -358,7 +366,7 @@ extension DocumentDecoder {
         for entry in tree.entries(node) {
             guard let name = reader.string(entry.key, "an option set name") else { continue }
             let options = segmentOptions(entry.value, ofSet: name.value)
-            sets.append(OptionSetDecl(name: name, options: options, optionsRange: tree.isSequence(entry.value) ? tree.range(entry.value) : nil))
+            sets.append(OptionSetDecl(name: name, options: options, optionsRange: isWhole(options, of: entry.value) ? tree.range(entry.value) : nil))
         }
         return sets
     }

@@ -1,0 +1,106 @@
+@testable import FormSource
+import Testing
+
+/// One mistake, one diagnostic: what the first reports is not reported again as
+/// something else, and no message says something the file does not (a helper's
+/// sweep of the language's newer parts, SPEC §14–16).
+struct FollowOnDiagnosticsTests {
+    static func summaries(_ text: String) -> [String] {
+        diagnose(text).map { "\($0.location.range.start.line):\($0.location.range.start.column) \($0.code.rawValue) \($0.message)" }
+    }
+
+    /// A misspelt key in one of two options drops that option: FC100 and FC101
+    /// say so, and no FC303 counts one option where two are written.
+    @Test func aBrokenOptionIsNotCountedAsMissing() {
+        #expect(diagnose("""
+            formc: 1
+            form: F
+            options:
+              Country: [{ valu: us, title: US }, { value: gb, title: GB }]
+            elements:
+              - picker: country
+                options: Country
+              - segment: size
+                options: [{ valu: s, title: S }, m]
+            """).map(\.code.rawValue) == ["FC100", "FC101", "FC100", "FC101"])
+    }
+
+    /// A set named with a typo is FC501 with a did-you-mean; the set it means is
+    /// not also "unused".
+    @Test func aMisspeltSetIsNotAlsoUnused() {
+        #expect(Self.summaries("""
+            formc: 1
+            form: F
+            options:
+              Country: [us, gb]
+              Size: [s, m]
+            elements:
+              - picker: country
+                options: Contry
+            """) == [
+            "5:3 FC206 option set 'Size' is not used by any field",
+            "8:14 FC501 unknown option set 'Contry'",
+        ])
+    }
+
+    /// A second list of one id is FC202; its entry type, the first's, is no FC204.
+    @Test func aDuplicateListIsOneError() {
+        #expect(Self.summaries("""
+            formc: 1
+            form: F
+            elements:
+              - list: employers
+                elements:
+                  - textField: company
+              - list: employers
+                elements:
+                  - textField: name
+            """).map { String($0.prefix(10)) } == ["7:11 FC202"])
+    }
+
+    /// A bound is a literal or a field's id (SPEC §16): one that reads like an id
+    /// of the same kind in the wrong case gets a did-you-mean; a date and time is
+    /// called so.
+    @Test func boundsSuggestTheFieldTheyLookLike() throws {
+        let number = try #require(diagnose("""
+            formc: 1
+            form: F
+            elements:
+              - number: low
+              - number: high
+                rules: [{ min: Low }]
+            """).first)
+        #expect(number.code.rawValue == "FC302")
+        #expect(number.help.last == "did you mean 'low'?")
+        let instant = try #require(diagnose("""
+            formc: 1
+            form: F
+            elements:
+              - date: start
+                mode: dateTime
+              - date: end
+                mode: dateTime
+                rules: [{ min: Start }, { max: 2026-01-01 }]
+            """).map { "\($0.message) \($0.help.last ?? "")" } as [String]?)
+        #expect(instant == [
+            "'Start' is not a valid min for date and time 'end' did you mean 'start'?",
+            "'2026-01-01' is not a valid max for date and time 'end' write 2026-01-31T09:30:00Z or today+30d",
+        ])
+    }
+
+    /// `sameAs` a list or a page: no value to repeat, and the help says so of them.
+    @Test func sameAsAListSaysAListHasNoValue() throws {
+        let diagnostic = try #require(diagnose("""
+            formc: 1
+            form: F
+            elements:
+              - textField: a
+                rules: [{ sameAs: employers }]
+              - list: employers
+                elements:
+                  - textField: company
+            """).first)
+        #expect(diagnostic.code.rawValue == "FC405")
+        #expect(diagnostic.help == ["sameAs compares with another field's value; a group, page, list or segue has none"])
+    }
+}
