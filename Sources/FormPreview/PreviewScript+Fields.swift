@@ -53,8 +53,16 @@ extension PreviewScript {
     return row;
   }
 
+  /**
+   * A segment is a radio group (WAI-ARIA): one Tab stop, the chosen option (or
+   * the first when none is), and the arrow keys move the choice.
+   */
   function showSegment(field) {
-    field.inputs.forEach((button, index) => button.setAttribute("aria-checked", String(field.decl.options[index].value === field.value)));
+    const chosen = field.decl.options.findIndex((option) => option.value === field.value);
+    field.inputs.forEach((button, index) => {
+      button.setAttribute("aria-checked", String(index === chosen));
+      button.tabIndex = index === Math.max(chosen, 0) ? 0 : -1;
+    });
   }
 
   /** The title as a `<label>` with the unit read after it (`Weight (kg)`), the unit shown after the value. */
@@ -329,6 +337,20 @@ extension PreviewScript {
         field.value = field.decl.options[index].value;
         showSegment(field);
         didChange(field);
+      },
+      // Arrows go round the options, Home and End to the first and last; each chooses.
+      keydown(field, button, event) {
+        const index = field.inputs.indexOf(button);
+        const count = field.inputs.length;
+        const steps = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 };
+        let next;
+        if (event.key in steps) next = (index + steps[event.key] + count) % count;
+        else if (event.key === "Home") next = 0;
+        else if (event.key === "End") next = count - 1;
+        if (index < 0 || next === undefined || button.disabled) return;
+        event.preventDefault();
+        field.inputs[next].focus();
+        behaviours.segment.click(field, field.inputs[next]);
       },
     },
     number: {

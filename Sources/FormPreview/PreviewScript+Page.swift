@@ -55,11 +55,11 @@ extension PreviewScript {
     return row === null ? undefined : fields.get(row.dataset.id);
   }
 
-  for (const type of ["input", "change", "click"]) {
+  for (const type of ["input", "change", "click", "keydown"]) {
     root.addEventListener(type, (event) => {
       const field = fieldOf(event.target);
       const handle = field === undefined ? undefined : field.behaviour[type];
-      if (handle !== undefined) handle(field, event.target);
+      if (handle !== undefined) handle(field, event.target, event);
     });
   }
   // An input method's composition: nothing is cut while it runs (`limitLength`),

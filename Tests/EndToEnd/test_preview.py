@@ -739,6 +739,25 @@ def test_the_keyboard_stays_where_the_person_is(driver, pages):
     assert severe_logs(driver) == []
 
 
+def test_a_segment_is_a_radio_group_for_the_keyboard(driver, pages):
+    """One Tab stop, the chosen option; the arrow keys move the choice (WAI-ARIA radio group)."""
+    open_page(driver, pages / "signup.html")
+    group = driver.find_element(By.ID, "formc-plan")
+    free, pro = group.find_elements(By.CSS_SELECTOR, "[role=radio]")
+    assert [free.get_attribute("tabindex"), pro.get_attribute("tabindex")] == ["0", "-1"]
+    free.send_keys(Keys.ARROW_RIGHT)
+    assert driver.switch_to.active_element == pro
+    assert [free.get_attribute("aria-checked"), pro.get_attribute("aria-checked")] == ["false", "true"]
+    assert [free.get_attribute("tabindex"), pro.get_attribute("tabindex")] == ["-1", "0"]
+    # Pro shows the company field (its condition): the choice is the field's value.
+    assert row(driver, "company").is_displayed()
+    pro.send_keys(Keys.ARROW_RIGHT)  # round to the first
+    assert driver.switch_to.active_element == free and free.get_attribute("aria-checked") == "true"
+    free.send_keys(Keys.END)
+    assert pro.get_attribute("aria-checked") == "true"
+    assert severe_logs(driver) == []
+
+
 def test_next_checks_the_entries_of_a_list_on_the_page(driver, pages):
     open_page(driver, pages / "intake.html")
     set_value(driver, "fullName", "Ada")
