@@ -28,10 +28,18 @@ extension EditorDocument {
         return occurrences.filter { $0.isSame(as: occurrence) && (includeDeclaration || $0.role != .declaration) }.map(\.range)
     }
 
+    /// Why a rename finds no id to change: none here, or none anywhere while the
+    /// text does not read as a form (a syntax error elsewhere in the file).
+    private var noIDHere: String {
+        document == nil
+            ? "the form does not read as it is (see its errors): mend them, then rename"
+            : "there is no field, group or segue id here"
+    }
+
     /// The id a rename at `position` would change, and its range.
     public func prepareRename(at position: SourcePosition) -> Result<(range: SourceRange, id: String), RenameRefusal> {
         guard contains(position), let occurrence = occurrence(at: position) else {
-            return .failure(RenameRefusal(message: "there is no field, group or segue id here"))
+            return .failure(RenameRefusal(message: noIDHere))
         }
         guard occurrences.contains(where: { $0.isSame(as: occurrence) && $0.role == .declaration }) else {
             return .failure(RenameRefusal(message: "'\(occurrence.id)' is not declared in this form"))
@@ -100,7 +108,7 @@ extension EditorDocument {
             }
             return .success(occurrences.filter { $0.id == old }.map { EditorEdit(range: $0.range, newText: newName) })
         }
-        guard let occurrence = occurrence(at: position) else { return .failure(RenameRefusal(message: "there is no field, group or segue id here")) }
+        guard let occurrence = occurrence(at: position) else { return .failure(RenameRefusal(message: noIDHere)) }
         // An entry's field (SPEC §14): renamed in its entry only, checked against the entry's ids.
         if let list = occurrence.scope {
             if let problem = Self.idProblem(newName, isField: true) ?? Self.entryIDProblem(newName) {

@@ -387,6 +387,24 @@ extension EditorTypingTests {
         #expect(editor.prepareRename(at: cursor).map(\.id) == .success("newsletter"))
     }
 
+    /// While a syntax error elsewhere keeps the text from reading as a form, a
+    /// rename says so, rather than that there is no id where there is one.
+    @Test func aRenameInAnUnreadableFormSaysWhy() {
+        let (editor, cursor) = document("""
+            formc: 1
+            form: F
+            elements:
+              - boolean: ‸news
+                title: [News
+
+            """)
+        guard case .failure(let refusal) = editor.prepareRename(at: cursor) else {
+            Issue.record("a rename in an unreadable form was not refused")
+            return
+        }
+        #expect(refusal.message == "the form does not read as it is (see its errors): mend them, then rename")
+    }
+
     /// An id reached through a YAML alias is not written at the alias: renaming it
     /// there would corrupt the text (`letter*n`), so the rename is refused.
     @Test func renameThroughAnAliasIsRefused() {
