@@ -102,6 +102,21 @@ extension EditorDocument {
             }
             let ids = fields(page.elements)
             lines.append(ids.isEmpty ? "No fields." : "Fields: " + ids.map { "`\($0)`" }.joined(separator: ", "))
+        } else if case .list(let list) = element.kind {
+            // A list's id is a field whose value is its entries (SPEC §14).
+            let type = list.swiftItemType
+            lines = ["**\(id)**: `[\(type)]` (list), entries of `\(type)Entry` in `FormList<\(type)Entry>`"]
+            func fields(_ elements: [Element]) -> [String] {
+                elements.flatMap { element -> [String] in
+                    if let field = element.field { return [field.id.value] }
+                    if case .group(let group) = element.kind { return fields(group.elements) }
+                    return []
+                }
+            }
+            let fields = fields(list.elements)
+            lines.append("Entries: at least \(list.minimum)" + (list.maxItems.map { ", at most \($0.value)" } ?? "")
+                + (list.initialCount != list.minimum ? "; a new form starts with \(list.initialCount)" : "") + ".")
+            lines.append(fields.isEmpty ? "No fields." : "Fields of each entry: " + fields.map { "`\($0)`" }.joined(separator: ", "))
         } else {
             lines = ["**\(id)**: \(keyword == "segue" ? "segue action" : keyword) id"]
         }

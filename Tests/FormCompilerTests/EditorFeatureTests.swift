@@ -587,6 +587,29 @@ extension EditorTypingTests {
         #expect(hover.contains("Visible when: `not consent`"))
     }
 
+    /// A list's id is a field whose value is its entries (SPEC §14): its hover
+    /// gives the type, the counts and the entry's fields.
+    @Test func aListsHoverGivesItsTypeCountsAndFields() {
+        let (editor, cursor) = document("""
+            formc: 1
+            form: A
+            elements:
+              - list: employ‸ers
+                minItems: 1
+                maxItems: 5
+                initialItems: 2
+                elements:
+                  - textField: company
+                  - group: period
+                    elements:
+                      - date: from
+            """)
+        let hover = editor.hover(at: cursor)?.markdown ?? ""
+        #expect(hover.contains("**employers**: `[Employer]` (list), entries of `EmployerEntry` in `FormList<EmployerEntry>`"))
+        #expect(hover.contains("Entries: at least 1, at most 5; a new form starts with 2."))
+        #expect(hover.contains("Fields of each entry: `company`, `from`"))
+    }
+
     @Test func pagesAreOfferedOnlyWhereTheyMayStand() {
         let paged = """
             formc: 1
