@@ -93,27 +93,13 @@ extension EditorDocument {
         } else if case .group(let page) = element.kind, page.isPage {
             // A page (SPEC §15.1): a case of `Page`, and what `fields(on:)` answers for it.
             lines = ["**\(id)**: page id, a case of the generated `Page`"]
-            func fields(_ elements: [Element]) -> [String] {
-                elements.flatMap { element -> [String] in
-                    if let field = element.field { return [field.id.value] }
-                    if case .group(let group) = element.kind { return fields(group.elements) }
-                    return []
-                }
-            }
-            let ids = fields(page.elements)
+            let ids = Self.fieldIDs(in: page.elements)
             lines.append(ids.isEmpty ? "No fields." : "Fields: " + ids.map { "`\($0)`" }.joined(separator: ", "))
         } else if case .list(let list) = element.kind {
             // A list's id is a field whose value is its entries (SPEC §14).
             let type = list.swiftItemType
             lines = ["**\(id)**: `[\(type)]` (list), entries of `\(type)Entry` in `FormList<\(type)Entry>`"]
-            func fields(_ elements: [Element]) -> [String] {
-                elements.flatMap { element -> [String] in
-                    if let field = element.field { return [field.id.value] }
-                    if case .group(let group) = element.kind { return fields(group.elements) }
-                    return []
-                }
-            }
-            let fields = fields(list.elements)
+            let fields = Self.fieldIDs(in: list.elements)
             lines.append("Entries: at least \(list.minimum)" + (list.maxItems.map { ", at most \($0.value)" } ?? "")
                 + (list.initialCount != list.minimum ? "; a new form starts with \(list.initialCount)" : "") + ".")
             lines.append(fields.isEmpty ? "No fields." : "Fields of each entry: " + fields.map { "`\($0)`" }.joined(separator: ", "))
@@ -123,6 +109,15 @@ extension EditorDocument {
         if let condition = element.visibleWhen { lines.append("Visible when: `\(condition.source.value)`") }
         if let condition = element.enabledWhen { lines.append("Enabled when: `\(condition.source.value)`") }
         return lines.joined(separator: "\n\n")
+    }
+
+    /// The ids of the fields among `elements`, through their groups, in order.
+    private static func fieldIDs(in elements: [Element]) -> [String] {
+        elements.flatMap { element -> [String] in
+            if let field = element.field { return [field.id.value] }
+            if case .group(let group) = element.kind { return fieldIDs(in: group.elements) }
+            return []
+        }
     }
 
     /// A key's description, or a bare rule name's.
