@@ -68,18 +68,19 @@ enum ListChecker {
         var outerTypes: Set<String> = [document.name.value, SwiftNaming.validatorsProtocol(ofForm: document.name.value)]
         var itemTypeDiagnostics: [DiagnosticBag] = []
         var entryElements = 0
-        var listIDs = Set<String>()
+        var itemTypes: [String: String] = [:]
         for found in lists {
             let list = document.list(at: found.path)
             let itemType = list.swiftItemType
             outerTypes.insert(itemType)
             outerTypes.insert(itemType + "Entry")
             var bag = DiagnosticBag(file: diagnostics.file)
-            // A second list of one id is FC202 already: its entry type, the first's
-            // again, is no second error.
-            if listIDs.insert(found.id.value).inserted {
+            // A second list of one id is FC202 already: its entry type, when it is
+            // the first's again, is no second error.
+            if itemTypes[found.id.value] != itemType {
                 checkItemType(list, named: itemType, taken: &takenTypes, diagnostics: &bag)
             }
+            if itemTypes[found.id.value] == nil { itemTypes[found.id.value] = itemType }
             itemTypeDiagnostics.append(bag)
             entryElements += list.elements.count
         }
@@ -268,7 +269,7 @@ enum ListChecker {
                 diagnostics.append(diagnostic)
                 continue
             }
-            if aliasedParts == nil { aliasedParts = Self.aliasedParts(of: list.elements, outside: range) }
+            if aliasedParts == nil { aliasedParts = Self.aliasedParts(of: list.elements, outside: range, in: document.elements) }
             guard let use = aliasedParts?.first(where: { $0.part.contains(diagnostic.location.range) })?.use else { continue }
             var diagnostic = diagnostic
             diagnostic.notes.append(diagnostics.note("checked in list '\(list.id.value)', whose entry repeats it through a YAML alias", at: use))
@@ -283,16 +284,23 @@ enum ListChecker {
     }
 
     /// The parts of an entry's `elements` that were written outside the list's
-    /// `range` (its id, kind key, conditions and rules, which a YAML alias
-    /// brought in), each with where the entry uses it: the field or element in the
-    /// list that holds the alias.
-    static func aliasedParts(of elements: [Element], outside range: SourceRange) -> [(part: SourceRange, use: SourceRange)] {
+    /// `range`, which a YAML alias brought in, each with where the entry uses it
+    /// (the field or element in the list that holds the alias): a whole element
+    /// repeated (`- *note`) is the anchored element's whole mapping, found among
+    /// `all`, the form's elements; a part repeated (`rules: *dates`) its id, kind
+    /// key, conditions and rules.
+    static func aliasedParts(
+        of elements: [Element], outside range: SourceRange, in all: [Element]
+    ) -> [(part: SourceRange, use: SourceRange)] {
         var parts: [(part: SourceRange, use: SourceRange)] = []
         func walk(_ elements: [Element], use enclosing: SourceRange) {
             for element in elements {
                 let use = range.contains(element.kindKeyRange) ? element.kindKeyRange
                     : range.contains(element.range) ? element.range : enclosing
                 var written = [element.kindKeyRange]
+                if !range.contains(element.kindKeyRange), let anchored = anchoredRange(of: element.kindKeyRange, in: all) {
+                    written.append(anchored)
+                }
                 if let id = element.id { written.append(id.range) }
                 for condition in [element.visibleWhen, element.enabledWhen].compactMap({ $0 }) { written.append(condition.source.range) }
                 for rule in element.rules {
@@ -305,6 +313,22 @@ enum ListChecker {
         }
         walk(elements, use: range)
         return parts
+    }
+
+    /// The whole mapping of the element written with the kind key at `kindKey`:
+    /// the one among `elements` (at any depth) whose own range holds it, not a
+    /// copy an alias made (whose range is the alias's).
+    private static func anchoredRange(of kindKey: SourceRange, in elements: [Element]) -> SourceRange? {
+        for element in elements {
+            if element.kindKeyRange == kindKey, element.range.contains(kindKey) { return element.range }
+            let inner: [Element] = switch element.kind {
+            case .group(let group): group.elements
+            case .list(let list): list.elements
+            default: []
+            }
+            if let found = anchoredRange(of: kindKey, in: inner) { return found }
+        }
+        return nil
     }
 
     /// The shared option sets that fields of `elements` name, at every depth.

@@ -72,10 +72,9 @@ enum OptionSetChecker {
         walk(document.elements)
         // A name no set has is FC501 with a did-you-mean: the set it suggests is
         // used, misspelt, not unused.
-        let declared = Set(document.optionSets.map(\.name.value))
-        let misspelt = used.subtracting(declared)
-        for set in document.optionSets where !used.contains(set.name.value) {
-            if misspelt.contains(where: { Suggestions.closest(to: $0, in: [set.name.value]) != nil }) { continue }
+        let names = document.optionSets.map(\.name.value)
+        let suggested = Set(used.subtracting(names).compactMap { Suggestions.closest(to: $0, in: names) })
+        for set in document.optionSets where !used.contains(set.name.value) && !suggested.contains(set.name.value) {
             // A name FC200 or FC204 rejects is not one to write: the help names the
             // set as FC200 suggests renaming it, or asks for another name.
             let candidate = isValidName(set.name.value) ? set.name.value : SwiftNaming.suggestedTypeName(for: set.name.value)

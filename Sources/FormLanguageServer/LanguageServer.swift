@@ -222,8 +222,10 @@ public final class LanguageServer {
     private func publishParams(_ uri: String) -> PublishDiagnosticsParams {
         guard let (analysis, converter) = try? open(uri) else { return PublishDiagnosticsParams(uri: uri, version: nil, diagnostics: []) }
         // Another YAML or JSON file, opened in an editor that starts the server for
-        // every one: nothing to report. A form stays one while it is open.
-        let diagnostics = analysis.isForm || documents[uri]?.hasBeenForm == true ? analysis.diagnostics : []
+        // every one: nothing to report. A form stays one while it is open, unless it
+        // now reads as something else (a workflow pasted over it).
+        let isForm = analysis.isForm || (documents[uri]?.hasBeenForm == true && !analysis.isOtherDocument)
+        let diagnostics = isForm ? analysis.diagnostics : []
         return PublishDiagnosticsParams(
             uri: uri, version: documents[uri]?.version,
             diagnostics: diagnostics.map { lspDiagnostic($0, converter: converter, uri: uri) }

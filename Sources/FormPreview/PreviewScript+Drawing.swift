@@ -199,9 +199,11 @@ extension PreviewScript {
       for (const field of entry.scope.values()) linkDependents(field);
       entries.append(drawEntry(node, entry));
       listChanged(node);
-      // The keyboard goes on in the new entry (the add button may now be disabled).
-      const first = entry.element.querySelector(".rows input:not([disabled]), .rows select:not([disabled]), .rows textarea:not([disabled]), .rows button:not([disabled])");
-      (first !== null ? first : entry.heading).focus();
+      // The keyboard goes on in the new entry (the add button may now be disabled),
+      // at its first control that Tab would reach: shown, enabled, a Tab stop.
+      const first = Array.from(entry.element.querySelectorAll(".rows input, .rows select, .rows textarea, .rows button"))
+        .find((control) => !control.disabled && control.tabIndex >= 0 && control.offsetParent !== null);
+      (first !== undefined ? first : entry.heading).focus();
     });
     showList(node);
     return section;

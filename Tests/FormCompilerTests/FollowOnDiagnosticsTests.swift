@@ -41,6 +41,17 @@ struct FollowOnDiagnosticsTests {
             "5:3 FC206 option set 'Size' is not used by any field",
             "8:14 FC501 unknown option set 'Contry'",
         ])
+        // Only the set the did-you-mean names is spared; a near one that is unused is not.
+        #expect(Self.summaries("""
+            formc: 1
+            form: F
+            options:
+              Sizes: [s, m]
+              Sized: [s, m]
+            elements:
+              - picker: size
+                options: Sizez
+            """).map { String($0.prefix(9)) } == ["4:3 FC206", "8:14 FC50"])
     }
 
     /// A second list of one id is FC202; its entry type, the first's, is no FC204.
@@ -56,6 +67,19 @@ struct FollowOnDiagnosticsTests {
                 elements:
                   - textField: name
             """).map { String($0.prefix(10)) } == ["7:11 FC202"])
+        // Another itemType of its own is checked: it is no copy of the first's.
+        #expect(Self.summaries("""
+            formc: 1
+            form: F
+            elements:
+              - list: items
+                elements:
+                  - textField: a
+              - list: items
+                itemType: String
+                elements:
+                  - textField: b
+            """).map { String($0.prefix(10)) }.contains("8:15 FC204"))
     }
 
     /// A bound is a literal or a field's id (SPEC §16): one that reads like an id

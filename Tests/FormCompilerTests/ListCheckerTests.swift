@@ -431,6 +431,25 @@ struct ListCheckerTests {
         ])
     }
 
+    /// A whole element an alias repeats in another list's entry is checked there
+    /// with all it holds: a segment's `enumName` that collides in that entry too.
+    @Test func aWholeElementAnAliasRepeatsIsCheckedInTheEntry() {
+        let codes = diagnose("""
+            formc: 1
+            form: F
+            elements:
+              - list: shirts
+                elements:
+                  - &seg {segment: fit, enumName: Cut, options: [slim, loose]}
+              - list: trousers
+                elements:
+                  - {segment: style, enumName: Cut, options: [a, b]}
+                  - *seg
+            """)
+        #expect(codes.map(\.code.rawValue) == ["FC204"])
+        #expect(codes.first?.notes.contains { $0.message.hasPrefix("checked in list 'trousers'") } == true)
+    }
+
     /// A new form makes the entries it starts with: at most 1,000 of them.
     @Test func aListStartsWithAtMostAThousandEntries() {
         #expect(Self.summaries(form("""

@@ -246,6 +246,9 @@ elements:
         #expect(session.published()[uri]?.diagnostics.map(\.code) == ["FC001"])
         session.change(version: 3, from: (3, 15), to: (3, 17), text: "", uri: uri)
         #expect(session.published()[uri]?.diagnostics.map(\.code) == ["FC501"])
+        // A workflow pasted over it is another document now: nothing is published.
+        session.change(version: 4, from: (0, 0), to: (5, 0), text: "on: push\njobs: {}\n", uri: uri)
+        #expect(session.published()[uri]?.diagnostics == [])
         let workflow = "file:///repo/.github/workflows/ci.yml"
         session.open("on: push\njobs: {}\n", uri: workflow)
         session.change(version: 2, from: (0, 8), to: (0, 8), text: " [", uri: workflow)

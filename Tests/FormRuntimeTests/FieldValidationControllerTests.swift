@@ -180,6 +180,29 @@ import Testing
         #expect(controller.state(of: .email) == .invalid(message: "old"))
     }
 
+    /// What a field's rules read changing after the mark counts as its change: a
+    /// dependent (`confirm` repeats `password`) keeps the state its re-check gave
+    /// it; and after a `reset` every field has changed, none takes an older report.
+    @Test func applyLeavesDependentsOfAChangeAndEverythingAfterAReset() async {
+        let controller = FieldValidationController<Field>(
+            triggers: [.password: .submit, .confirm: .submit, .email: .submit], dependents: [.password: [.confirm]]
+        ) { _ in .invalid(message: "now") }
+        let password = FormValue("")
+        controller.watch(password, as: .password)
+        var mark = FieldChangeMark.now
+        password.value = "new"
+        #expect(controller.hasChanged(.confirm, since: mark))
+        #expect(!controller.hasChanged(.email, since: mark))
+        controller.apply(ValidationReport<Field>([(.confirm, .valid), (.email, .valid)]), changedSince: mark)
+        #expect(controller.state(of: .confirm) == .idle)
+        #expect(controller.state(of: .email) == .valid)
+        mark = FieldChangeMark.now
+        controller.reset {}
+        #expect(controller.hasChanged(.email, since: mark) && controller.hasChanged(.confirm, since: mark))
+        controller.apply(ValidationReport<Field>([(.confirm, .valid), (.email, .invalid(message: "old"))]), changedSince: mark)
+        #expect(controller.state(of: .email) == .idle && controller.state(of: .confirm) == .idle)
+    }
+
     @Test func stateObserversRunInOrderAndMayRemoveThemselves() {
         let controller = FieldValidationController<Field>(triggers: [:]) { _ in .valid }
         var log: [String] = []

@@ -89,6 +89,9 @@ public final class FieldValidationController<Field: Hashable & Sendable> {
     /// How many times `reset` has ended: an edit started before a reset stops
     /// where it finds a newer count, before it runs anything more.
     private var resets: UInt64 = 0
+    /// `FieldChangeMark.now` at the end of the last `reset`: every field changed then,
+    /// those with no record too.
+    private var resetAt: UInt64 = 0
 
     /// - Parameters:
     ///   - triggers: each field's trigger; a field not listed uses
@@ -148,6 +151,7 @@ public final class FieldValidationController<Field: Hashable & Sendable> {
         // Decided now, while the values are those of this assignment: which fields
         // it showed or hid (`flipped(_:)`).
         let rechecked = fieldsRechecked(after: field)
+        noteChange(of: rechecked)
         if !runsNow && !rechecked.contains(where: hasState) {
             // Nothing to run (most edits under the default trigger): the edit is
             // done here, with no task; a `didChange` that follows repeats only this.
@@ -182,6 +186,7 @@ public final class FieldValidationController<Field: Hashable & Sendable> {
     public func recheck(_ fields: [Field]) {
         guard !fields.isEmpty else { return }
         let downChains = isShown == nil ? [] : rechecks.fieldsDownChains(from: fields, flipped: flipped)
+        noteChange(of: fields + downChains)
         let checked = (fields + downChains).filter(hasState)
         guard !checked.isEmpty else { return }
         editCount &+= 1
@@ -219,8 +224,10 @@ public final class FieldValidationController<Field: Hashable & Sendable> {
             return
         }
         noteChange(of: field)
+        let rechecked = fieldsRechecked(after: field)
+        noteChange(of: rechecked)
         // After an assignment, a message set since stays: the assignment took the older one.
-        await edit(field, clearsError: assignedWithoutTask.remove(field) == nil, rechecking: fieldsRechecked(after: field))
+        await edit(field, clearsError: assignedWithoutTask.remove(field) == nil, rechecking: rechecked)
     }
 
     /// An edit of `field`: its rules if its trigger says so, then the rules of
@@ -277,9 +284,18 @@ public final class FieldValidationController<Field: Hashable & Sendable> {
         records[field, default: Record()].changedAt = FieldChangeMark.advance()
     }
 
-    /// Whether `field`'s value changed after `mark` was taken.
+    /// Records that what the rules of `fields` read changed now: a value their
+    /// rules or conditions read, or whether they are shown.
+    private func noteChange(of fields: [Field]) {
+        guard !fields.isEmpty else { return }
+        let now = FieldChangeMark.advance()
+        for field in fields { records[field, default: Record()].changedAt = now }
+    }
+
+    /// Whether `field`'s value, or a value its rules or visibility depend on,
+    /// changed after `mark` was taken, or a `reset` came since.
     public func hasChanged(_ field: Field, since mark: FieldChangeMark) -> Bool {
-        (records[field]?.changedAt ?? 0) > mark.count
+        max(records[field]?.changedAt ?? 0, resetAt) > mark.count
     }
 
     /// Whether `field` has a state (it is not `.idle`).
@@ -339,9 +355,10 @@ public final class FieldValidationController<Field: Hashable & Sendable> {
     ///
     /// `changedSince`: the mark taken with the snapshot of the values the report
     /// is of (a form's `validate()` takes both, then awaits the rules). A field
-    /// whose value changed after it keeps what its trigger made of the new value,
-    /// and a run of its rules in flight goes on: a result for an older value never
-    /// writes over a newer one.
+    /// whose value changed after it, or a value its rules or conditions read, or
+    /// every field after a `reset`, keeps what its trigger and re-checks made of
+    /// the new values, and a run of its rules in flight goes on: a result for
+    /// older values never writes over one for newer values.
     public func apply(_ report: ValidationReport<Field>, changedSince mark: FieldChangeMark? = nil) {
         lastShown.removeAll()
         for field in report.fields where records[field]?.externalError == nil {
@@ -427,10 +444,14 @@ public final class FieldValidationController<Field: Hashable & Sendable> {
         edits.removeAll()
         unjoinedEdits.removeAll()
         assignedWithoutTask.removeAll()
+        // A report of values from before the reset is of none of them now.
+        let now = FieldChangeMark.advance()
+        resetAt = now
         for (field, record) in records {
             var fresh = Record()
             fresh.generation = record.generation &+ 1
             fresh.state = record.state
+            fresh.changedAt = now
             records[field] = fresh
             write(.idle, for: field)
         }
