@@ -29,11 +29,12 @@ extension EditorDocument {
     /// Pages, groups and fields (and segues) as a tree, in document order.
     public var outline: [EditorSymbol] {
         guard let document else { return [] }
-        return outline(of: document.elements, inEntry: false)
+        return outline(of: document.elements, entryOf: nil)
     }
 
-    /// `inEntry`: the elements of a list's entry, whose fields the form's symbols do not hold.
-    private func outline(of elements: [Element], inEntry: Bool) -> [EditorSymbol] {
+    /// `entryOf`: the list whose entry `elements` are: its fields are in that
+    /// entry's symbols, not the form's.
+    private func outline(of elements: [Element], entryOf list: String?) -> [EditorSymbol] {
         elements.compactMap { element -> EditorSymbol? in
             let selection = element.id.map { innerRange($0.range) } ?? element.kindKeyRange
             let range = SourceRange(start: min(element.range.start, selection.start), end: max(element.range.end, selection.end))
@@ -41,24 +42,25 @@ extension EditorDocument {
             case .group(let page) where page.isPage:
                 return EditorSymbol(
                     name: page.id?.value ?? "page", detail: page.title.map { "page '\($0.value)'" } ?? "page", kind: .page,
-                    range: range, selectionRange: selection, children: outline(of: page.elements, inEntry: false)
+                    range: range, selectionRange: selection, children: outline(of: page.elements, entryOf: nil)
                 )
             case .group(let group):
                 let name = group.id?.value ?? group.title.map { "group '\($0.value)'" } ?? "group"
                 return EditorSymbol(
                     name: name, detail: "group", kind: .group, range: range, selectionRange: selection,
-                    children: outline(of: group.elements, inEntry: inEntry)
+                    children: outline(of: group.elements, entryOf: list)
                 )
-            case .list(let list):
+            case .list(let declared):
                 return EditorSymbol(
-                    name: list.id.value, detail: "list: [\(list.swiftItemType)]", kind: .list, range: range,
-                    selectionRange: selection, children: outline(of: list.elements, inEntry: true)
+                    name: declared.id.value, detail: "list: [\(declared.swiftItemType)]", kind: .list, range: range,
+                    selectionRange: selection, children: outline(of: declared.elements, entryOf: declared.id.value)
                 )
             case .segue(let segue):
                 return EditorSymbol(name: segue.id.value, detail: "segue", kind: .segue, range: range, selectionRange: selection, children: [])
             case .boolean, .segment, .text, .number, .date, .multiChoice:
                 guard let id = element.id?.value else { return nil }
-                let type = inEntry ? nil : symbols?.field(id).map { SwiftRenderer.spelling(of: $0.valueType) }
+                let scope = list.map { list in entryScopes.first { $0.listID == list }?.symbols } ?? symbols
+                let type = scope?.field(id).map { SwiftRenderer.spelling(of: $0.valueType) }
                 return EditorSymbol(
                     name: id, detail: element.kind.keyword + (type.map { ": " + $0 } ?? ""), kind: .field,
                     range: range, selectionRange: selection, children: []

@@ -208,6 +208,9 @@ struct ListEditorTests {
         #expect(lists.map(\.name) == ["employers", "references"])
         #expect(lists[0].detail == "list: [Employer]")
         #expect(lists[0].children.map(\.name) == ["company", "confirm", "role"])
+        // An entry's field has its type, as the form's do: the entry's own, not a form field's of that id.
+        #expect(lists[0].children.allSatisfy { $0.detail.contains(": ") }, "\(lists[0].children.map(\.detail))")
+        #expect(lists[0].children.first?.detail == "textField: String")
     }
 }
 
