@@ -21,7 +21,12 @@ extension CompletionContext {
             // A bound naming a field (SPEC §16): the other fields of the same kind and mode.
             let owner = ownerFieldID(ofRule: mapping)
             guard let ownerType = owner.flatMap({ symbols?.field($0)?.valueType }) else { return [] }
-            return Self.fieldItems(symbols, matching: word) { $0.id != owner && ownerType.canBeBounded(by: $0.valueType) }
+            var items = Self.fieldItems(symbols, matching: word) { $0.id != owner && ownerType.canBeBounded(by: $0.valueType) }
+            // A date's (or date and time's) bound may be the day validation runs (SPEC §16).
+            if case .date(let mode, _) = ownerType, mode != .time, "today".hasPrefix(word) {
+                items.append(Item(label: "today", kind: .value, detail: "the day the rules run; also today+30d, today-18y", insertText: "today"))
+            }
+            return items
         }
         if key == "options", case .element = role {
             // A shared option set's name (SPEC §16).

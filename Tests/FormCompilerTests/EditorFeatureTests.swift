@@ -802,7 +802,7 @@ extension String {
 
     @Test func fieldsOfTheSameKindAfterABound() {
         let found = labels(Self.trip.replacingOccurrences("      - min: start\n", "      - min: ‸\n"))
-        #expect(found == ["start"], "a date of the same mode, not the field itself: \(found)")
+        #expect(found == ["start", "today"], "a date of the same mode, not the field itself, and today: \(found)")
     }
 
     @Test func fieldsAndWordsInARulesWhen() {
@@ -904,7 +904,9 @@ extension EditorRelationTests {
         #expect(labels(Self.pagedTrip.replacingOccurrences("keyboard: email", "keyboard: ‸")).contains("email"))
         let keys = labels(Self.pagedTrip.replacingOccurrences("        keyboard: email\n", "        keyb‸\n"))
         #expect(keys.contains("keyboard") && keys.contains("rules") && !keys.contains("elements"), "\(keys)")
-        #expect(labels(Self.pagedTrip.replacingOccurrences("{ min: start }", "{ min: ‸ }")) == ["start"])
+        // A date's bound: the other dates, and `today` (SPEC §16).
+        #expect(labels(Self.pagedTrip.replacingOccurrences("{ min: start }", "{ min: ‸ }")) == ["start", "today"])
+        #expect(labels(Self.pagedTrip.replacingOccurrences("{ min: start }", "{ min: to‸ }")) == ["today"])
         let (editor, _) = document(Self.pagedTrip)
         let hover = try #require(editor.hover(at: SourcePosition(line: 9, column: 9)))
         #expect(hover.markdown.contains("keyboard"), "\(hover.markdown)")
