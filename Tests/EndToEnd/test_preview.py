@@ -726,6 +726,11 @@ def test_the_keyboard_stays_where_the_person_is(driver, pages):
     entries(driver, "references")[0].find_element(By.CSS_SELECTOR, ".list-remove").send_keys(Keys.ENTER)
     assert focused() == "formc-references-add"
 
+    # A new entry whose first field is hidden: its first Tab stop, the segment's chosen option.
+    open_page(driver, pages / "focus.html")
+    driver.find_element(By.ID, "formc-notes-add").send_keys(Keys.ENTER)
+    assert driver.switch_to.active_element.get_attribute("data-value") == "b"
+
     open_page(driver, pages / "intake.html")
     set_value(driver, "fullName", "Ada")
     set_value(driver, "birthDate", "1990-12-10")
