@@ -347,8 +347,8 @@ elements:
 
 @pytest.mark.asyncio
 async def test_completion_and_rename_of_relations(client: LanguageClient):
-    # SPEC §16: a bound's field, a rule's `when`, a shared set's name.
-    assert await completion_labels(client, RELATIONS.replace("min: start", "min: "), "min: ", 5) == ["start"]
+    # SPEC §16: a bound's field (or, for a date, today), a rule's `when`, a shared set's name.
+    assert await completion_labels(client, RELATIONS.replace("min: start", "min: "), "min: ", 5) == ["start", "today"]
     found = await completion_labels(client, RELATIONS.replace("when: home == away", "when: "), "when: ", 6)
     assert "home" in found and "away" in found and "isEmpty" in found
     assert await completion_labels(client, RELATIONS.replace("home\n    options: Country", "home\n    options: "), "options: \n", 9) == ["Country"]
