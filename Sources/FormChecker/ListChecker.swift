@@ -419,13 +419,14 @@ enum ListChecker {
         return element
     }
 
-    /// FC302 for a list that can hold no entry; FC403 for counts that contradict
-    /// each other (`minItems` above `maxItems`, `initialItems` outside them).
     /// The most entries a new form may start with, through `minItems` or
     /// `initialItems`: each is an object holding a `FormValue` per field, made when
     /// the form is (`initialItems: 2147483647` would exhaust the app's memory).
     static let maxStartingEntries = 1_000
 
+    /// FC302 for a list that can hold no entry, or that starts with more than
+    /// `maxStartingEntries`; FC403 for counts that contradict each other
+    /// (`minItems` above `maxItems`, `initialItems` outside them).
     static func checkCounts(_ list: ListDecl, diagnostics: inout DiagnosticBag) {
         let id = list.id.value
         for (key, count) in [("minItems", list.minItems), ("initialItems", list.initialItems)] {

@@ -358,7 +358,8 @@ extension FormTranslator {
             out.declaration(.function(SwiftFunction(
                 doc: [
                     "Validates the visible fields of `page` and sets their states only; the other pages' fields keep",
-                    "theirs (SPEC §15.1). A field showing a message from `setError` keeps it.",
+                    "theirs (SPEC §15.1). A field showing a message from `setError` keeps it, and one whose value changes",
+                    "while the rules run keeps what its trigger makes of the new value.",
                 ],
                 access: access, name: "validate", parameters: [SwiftParameter(nil, "page", Self.pageType)],
                 isAsync: true, result: Self.reportType,

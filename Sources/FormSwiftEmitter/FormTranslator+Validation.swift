@@ -119,7 +119,8 @@ extension FormTranslator {
         out.declaration(.function(SwiftFunction(
             doc: [
                 "Validates every field's current value and sets every field's state; a field showing a message from",
-                "`setError` keeps it, and the report has it.",
+                "`setError` keeps it, and the report has it. A field whose value changes while the rules run keeps",
+                "what its trigger makes of the new value.",
             ],
             access: access, name: "validate", parameters: [], isAsync: true, result: Self.reportType,
             body: (entry.map { entry in

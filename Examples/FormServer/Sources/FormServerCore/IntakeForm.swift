@@ -226,7 +226,8 @@ final class IntakeForm {
         }
 
         /// Validates every field's current value and sets every field's state; a field showing a message from
-        /// `setError` keeps it, and the report has it.
+        /// `setError` keeps it, and the report has it. A field whose value changes while the rules run keeps
+        /// what its trigger makes of the new value.
         func validate() async -> ValidationReport<Field> {
             guard owner?.owner?.isVisible(.medications) ?? true else {
                 return validation.applying(ValidationReport<Field>(Field.allCases.map { ($0, ValidationResult.valid) }), isShown: { self.isVisible($0) })
@@ -883,7 +884,8 @@ final class IntakeForm {
     }
 
     /// Validates the visible fields of `page` and sets their states only; the other pages' fields keep
-    /// theirs (SPEC §15.1). A field showing a message from `setError` keeps it.
+    /// theirs (SPEC §15.1). A field showing a message from `setError` keeps it, and one whose value changes
+    /// while the rules run keeps what its trigger makes of the new value.
     func validate(page: Page) async -> ValidationReport<Field> {
         let since = FormRuntime.FieldChangeMark.now
         let medicationsEntries = self.medications.entries

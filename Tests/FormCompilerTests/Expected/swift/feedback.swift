@@ -119,7 +119,8 @@ final class FeedbackForm {
     }
 
     /// Validates every field's current value and sets every field's state; a field showing a message from
-    /// `setError` keeps it, and the report has it.
+    /// `setError` keeps it, and the report has it. A field whose value changes while the rules run keeps
+    /// what its trigger makes of the new value.
     func validate() async -> ValidationReport<Field> {
         let since = FormRuntime.FieldChangeMark.now
         let report = await Self.validate(self.values, in: self.context)

@@ -182,7 +182,8 @@ final class JobApplicationForm {
         }
 
         /// Validates every field's current value and sets every field's state; a field showing a message from
-        /// `setError` keeps it, and the report has it.
+        /// `setError` keeps it, and the report has it. A field whose value changes while the rules run keeps
+        /// what its trigger makes of the new value.
         func validate() async -> ValidationReport<Field> {
             guard owner?.owner?.isVisible(.employers) ?? true else {
                 return validation.applying(ValidationReport<Field>(Field.allCases.map { ($0, ValidationResult.valid) }), isShown: { self.isVisible($0) })
@@ -523,7 +524,8 @@ final class JobApplicationForm {
         }
 
         /// Validates every field's current value and sets every field's state; a field showing a message from
-        /// `setError` keeps it, and the report has it.
+        /// `setError` keeps it, and the report has it. A field whose value changes while the rules run keeps
+        /// what its trigger makes of the new value.
         func validate() async -> ValidationReport<Field> {
             guard owner?.owner?.isVisible(.references) ?? true else {
                 return validation.applying(ValidationReport<Field>(Field.allCases.map { ($0, ValidationResult.valid) }), isShown: { self.isVisible($0) })
