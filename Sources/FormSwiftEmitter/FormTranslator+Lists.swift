@@ -562,7 +562,7 @@ extension FormTranslator {
     /// entry is an edit of the list's value (SPEC §15.2).
     func listEditObservers(into out: inout SwiftRenderer) {
         for list in lists {
-            out.listLines(["self.\(list.id).addObserver { [weak self] _ in self?.validation.valueDidChange(.\(list.id)) }"])
+            out.listLines(["self.\(list.id).addObserver { [weak self] _ in self?.validation.listDidChange(.\(list.id)) }"])
         }
     }
 

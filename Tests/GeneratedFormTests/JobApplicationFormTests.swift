@@ -128,6 +128,27 @@ struct JobApplicationFormTests {
         #expect(form.references.append()?.values == Form.Reference())
     }
 
+    @Test func aShownCountMessageFollowsTheCount() async {
+        // Under the default trigger (blurAfterChange) a list, which has no focus to
+        // leave, stays quiet until it has a state; from then on each change re-runs
+        // its count rules.
+        var values = Form.Values()
+        values.employers = []
+        let form = Form(values: values)
+        form.employers.append()
+        form.employers.replaceEntries([])
+        await form.settle()
+        #expect(form.state(of: .employers) == .idle)
+        _ = await form.validate()
+        #expect(form.state(of: .employers) == .invalid(message: "Previous employers: add at least 1 entry"))
+        form.employers.append()
+        await form.settle()
+        #expect(form.state(of: .employers) == .valid)
+        form.employers.replaceEntries([])
+        await form.settle()
+        #expect(form.state(of: .employers) == .invalid(message: "Previous employers: add at least 1 entry"))
+    }
+
     @Test func listChangesAreObservable() {
         let form = Form()
         var seen: [Int] = []

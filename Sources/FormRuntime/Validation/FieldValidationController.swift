@@ -135,6 +135,19 @@ public final class FieldValidationController<Field: Hashable & Sendable> {
     /// what `didChange(_:)` does in a task of its own and returns at once;
     /// `settle()` awaits it, and a `didChange(field)` that follows joins it.
     public func valueDidChange(_ field: Field) {
+        valueDidChange(field, rechecksItself: false)
+    }
+
+    /// The entries of the list `field` came, went or moved (SPEC §14): an edit, as
+    /// `valueDidChange(_:)` says, that also re-runs the list's own rules (`minItems`,
+    /// `maxItems`) at once whenever the list has a state, as a change re-checks a
+    /// dependent that has one. A list has no focus to leave: its message follows
+    /// its count from the moment it is shown, whatever its trigger.
+    public func listDidChange(_ field: Field) {
+        valueDidChange(field, rechecksItself: true)
+    }
+
+    private func valueDidChange(_ field: Field, rechecksItself: Bool) {
         guard !isResetting else { return }
         noteChange(of: field)
         if records[field]?.externalError != nil {
@@ -143,11 +156,12 @@ public final class FieldValidationController<Field: Hashable & Sendable> {
             setState(.idle, for: field)
         }
         var record = records[field] ?? Record()
-        let runsNow = switch trigger(of: field) {
+        let runsByTrigger = switch trigger(of: field) {
         case .change: true
         case .changeAfterBlur: record.hasBlurred
         case .blur, .blurAfterChange, .submit: false
         }
+        let runsNow = runsByTrigger || (rechecksItself && hasState(field))
         // Decided now, while the values are those of this assignment: which fields
         // it showed or hid (`flipped(_:)`).
         let rechecked = fieldsRechecked(after: field)
@@ -170,7 +184,7 @@ public final class FieldValidationController<Field: Hashable & Sendable> {
             guard let self, self.resets == resets, !Task.isCancelled else { return }
             // The message from `setError` went with the assignment above; one set
             // since, after the value changed, stays.
-            await self.edit(field, clearsError: false, rechecking: rechecked)
+            await self.edit(field, clearsError: false, runs: rechecksItself ? runsNow : nil, rechecking: rechecked)
             self.edits[number] = nil
         }
         edits[number] = task
@@ -227,14 +241,14 @@ public final class FieldValidationController<Field: Hashable & Sendable> {
         let rechecked = fieldsRechecked(after: field)
         noteChange(of: rechecked)
         // After an assignment, a message set since stays: the assignment took the older one.
-        await edit(field, clearsError: assignedWithoutTask.remove(field) == nil, rechecking: rechecked)
+        await edit(field, clearsError: assignedWithoutTask.remove(field) == nil, runs: nil, rechecking: rechecked)
     }
 
-    /// An edit of `field`: its rules if its trigger says so, then the rules of
-    /// each of `rechecked` (`fieldsRechecked(after:)`) that has a state;
-    /// `clearsError`: the message from `setError` goes (the value changed since it
-    /// was set). Stops at a `reset`.
-    private func edit(_ field: Field, clearsError: Bool, rechecking rechecked: [Field]) async {
+    /// An edit of `field`: its rules if `runs` says so (nil: if its trigger says
+    /// so), then the rules of each of `rechecked` (`fieldsRechecked(after:)`) that
+    /// has a state; `clearsError`: the message from `setError` goes (the value
+    /// changed since it was set). Stops at a `reset`.
+    private func edit(_ field: Field, clearsError: Bool, runs: Bool?, rechecking rechecked: [Field]) async {
         let resets = resets
         var record = records[field] ?? Record()
         record.isDirty = true
@@ -245,13 +259,17 @@ public final class FieldValidationController<Field: Hashable & Sendable> {
             setState(.idle, for: field)
         }
         record = records[field] ?? record
-        let runs: Bool
-        switch trigger(of: field) {
-        case .change: runs = true
-        case .changeAfterBlur: runs = record.hasBlurred
-        case .blur, .blurAfterChange, .submit: runs = false
+        let runsRules: Bool
+        if let runs {
+            runsRules = runs
+        } else {
+            switch trigger(of: field) {
+            case .change: runsRules = true
+            case .changeAfterBlur: runsRules = record.hasBlurred
+            case .blur, .blurAfterChange, .submit: runsRules = false
+            }
         }
-        if runs {
+        if runsRules {
             _ = await run(field, debounced: true)
         }
         for dependent in rechecked where hasState(dependent) {

@@ -485,7 +485,7 @@ final class IntakeForm {
         })
         validation.watch(self.allergies, as: .allergies)
         validation.watch(self.consent, as: .consent)
-        self.medications.addObserver { [weak self] _ in self?.validation.valueDidChange(.medications) }
+        self.medications.addObserver { [weak self] _ in self?.validation.listDidChange(.medications) }
     }
 
     /// A snapshot of every field's current value.

@@ -747,8 +747,8 @@ final class JobApplicationForm {
         validation.watch(self.fullName, as: .fullName)
         validation.watch(self.email, as: .email)
         validation.watch(self.acceptTerms, as: .acceptTerms)
-        self.employers.addObserver { [weak self] _ in self?.validation.valueDidChange(.employers) }
-        self.references.addObserver { [weak self] _ in self?.validation.valueDidChange(.references) }
+        self.employers.addObserver { [weak self] _ in self?.validation.listDidChange(.employers) }
+        self.references.addObserver { [weak self] _ in self?.validation.listDidChange(.references) }
     }
 
     /// A snapshot of every field's current value.
