@@ -101,16 +101,18 @@ public enum ConditionChecker {
     /// element's `visibleWhen`, its `enabledWhen`, then a group's elements. Each
     /// condition's parse moves out of the tree into the list, which is then the
     /// only holder of it.
-    static func takeConditions(from elements: inout [Element]) -> [(condition: Condition, role: Role)] {
-        var conditions: [(condition: Condition, role: Role)] = []
+    static func takeConditions(from elements: inout [Element]) -> [(condition: Condition, role: Role, owner: String?)] {
+        var conditions: [(condition: Condition, role: Role, owner: String?)] = []
         func take(_ elements: inout [Element]) {
             // By index, in place: a copy of each element would retain all it holds.
             for index in elements.indices {
+                // A field's own condition cannot read it (FC504): no did-you-mean names it.
+                let owner = elements[index].field == nil ? nil : elements[index].id?.value
                 if elements[index].visibleWhen != nil {
-                    conditions.append((elements[index].visibleWhen!, .visibleWhen))
+                    conditions.append((elements[index].visibleWhen!, .visibleWhen, owner))
                 }
                 if elements[index].enabledWhen != nil {
-                    conditions.append((elements[index].enabledWhen!, .enabledWhen))
+                    conditions.append((elements[index].enabledWhen!, .enabledWhen, owner))
                 }
                 if var group = takeGroup(&elements[index]) {
                     take(&group.elements)
@@ -169,13 +171,14 @@ public enum ConditionChecker {
     /// fields' facts, so it is worked out here, beside the lowering, not in a pass
     /// of its own after it.
     static func lower(
-        _ conditions: consuming [(condition: Condition, role: Role)], scope: ConditionScope, file: SourceFile
+        _ conditions: consuming [(condition: Condition, role: Role, owner: String?)], scope: ConditionScope, file: SourceFile
     ) -> Lowered {
         var result = Lowered(diagnostics: DiagnosticBag(file: file.path))
         result.lowerings.reserveCapacity(conditions.count)
         var constancy = ConditionConstancy()
         var checker = ConditionTypeChecker(scope: scope)
-        for (condition, role) in conditions {
+        for (condition, role, owner) in conditions {
+            checker.owner = owner
             switch ConditionParser.parse(condition.source.value) {
             case .failure(var problem):
                 // `'other' in symptoms`: the help that fits the field's kind.

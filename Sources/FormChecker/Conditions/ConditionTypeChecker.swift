@@ -24,6 +24,9 @@ import FormSource
 /// - `count(…)` compares with a whole number only.
 struct ConditionTypeChecker {
     let scope: ConditionScope
+    /// The field whose `visibleWhen` or `enabledWhen` is lowered, if a field's: a
+    /// did-you-mean never names it, since its own condition cannot read it (FC504).
+    var owner: String?
     private(set) var problems: [ConditionProblem] = []
     /// The fields resolved so far (indices into `scope.symbols.fields`), each once,
     /// in the order first resolved. Names are resolved in the order the lowered
@@ -208,16 +211,19 @@ struct ConditionTypeChecker {
             problems.append(problem)
             return nil
         }
+        // The fields a did-you-mean may name.
+        let owner = owner
+        let candidates = scope.symbols.fields.map(\.id).filter { $0 != owner }
         if let list = scope.symbols.entryFieldLists[id] {
             report(
                 .conditionUnknownField, "'\(id)' is a field of the entries of list '\(list)': only that list's entries can name it",
                 at: range,
                 help: ["a condition reads the form's fields, and in a list's entry that entry's own fields too, never another list's entries"]
-                    + Suggestions.didYouMean(id, in: scope.symbols.fields.map(\.id))
+                    + Suggestions.didYouMean(id, in: candidates)
             )
             return nil
         }
-        var help = Suggestions.didYouMean(id, in: scope.symbols.fields.map(\.id) + ["true", "false"])
+        var help = Suggestions.didYouMean(id, in: candidates + ["true", "false"])
         if help.isEmpty {
             switch id {
             case "isEmpty":
