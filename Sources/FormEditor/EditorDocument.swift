@@ -112,13 +112,41 @@ public struct EditorDocument: Sendable {
     }
 
     /// Whether the text is meant as a form: its name has a form suffix (SPEC §1's
-    /// discovery), or its top-level mapping has a `formc` key. An editor that hands
-    /// every YAML file to the server gets no diagnostics for its other YAML files.
+    /// discovery), or its top-level mapping has a `formc` key; in a text that does
+    /// not read, a line that starts with `formc:` (YAML) or a `"formc":` key (JSON).
+    /// An editor that hands every YAML file to the server gets no diagnostics for
+    /// its other YAML files.
     public var isForm: Bool {
         let lowered = file.path.lowercased()
         if [".form.yaml", ".form.yml", ".form.json"].contains(where: { lowered.hasSuffix($0) }) { return true }
-        guard let syntax, syntax.tree.isMapping(syntax.tree.root) else { return false }
+        guard let syntax else { return Self.namesFormcKey(file.bytes) }
+        guard syntax.tree.isMapping(syntax.tree.root) else { return false }
         return syntax.keys(of: syntax.tree.root).contains("formc")
+    }
+
+    /// Whether unreadable text still shows a form's `formc` key: a line starting
+    /// `formc:`, or, in a text that starts with `{`, `"formc"` followed by `:`.
+    static func namesFormcKey(_ bytes: [UInt8]) -> Bool {
+        let key = Array("formc".utf8)
+        let isJSON = bytes.first { !Self.isBlank($0) } == UInt8(ascii: "{")
+        var index = 0
+        while index + key.count < bytes.count {
+            defer { index += 1 }
+            let atLineStart = index == 0 || bytes[index - 1] == UInt8(ascii: "\n")
+            if !isJSON, atLineStart, bytes[index..<index + key.count].elementsEqual(key), bytes[index + key.count] == UInt8(ascii: ":") {
+                return true
+            }
+            if isJSON, bytes[index] == UInt8(ascii: "\""), bytes[(index + 1)...].starts(with: key + [UInt8(ascii: "\"")]) {
+                var after = index + key.count + 2
+                while after < bytes.count, Self.isBlank(bytes[after]) { after += 1 }
+                if after < bytes.count, bytes[after] == UInt8(ascii: ":") { return true }
+            }
+        }
+        return false
+    }
+
+    private static func isBlank(_ byte: UInt8) -> Bool {
+        byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r")
     }
 
     /// Whether the text reads as something else than a form: no form suffix, and a

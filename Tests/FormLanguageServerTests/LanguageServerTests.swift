@@ -255,6 +255,26 @@ elements:
         #expect(session.published()[workflow]?.diagnostics == [])
     }
 
+    /// A form without a form's name that is opened unreadable has never read as a
+    /// form: its `formc` key, still in the text, says that it is one.
+    @Test func aFormOpenedUnreadableWithoutAFormsNameGetsItsSyntaxError() {
+        let session = Session()
+        session.initialize()
+        let yaml = "file:///repo/forms/checkout.yaml"
+        session.open("formc: 1\nform: A\nelements:\n  - textField: [city\n", uri: yaml)
+        #expect(session.published()[yaml]?.diagnostics.map(\.code) == ["FC001"])
+        let json = "file:///repo/forms/checkout.json"
+        session.open("{\n  \"formc\" : 1, \"form\": \"A\",\n  \"elements\": [\n", uri: json)
+        #expect(session.published()[json]?.diagnostics.map(\.code) == ["FC001"])
+        // Other unreadable files stay quiet, a `formc` key nested in them too.
+        let other = "file:///repo/config.yaml"
+        session.open("on: push\njobs: [\n  formc: 1\n", uri: other)
+        #expect(session.published()[other]?.diagnostics == [])
+        let data = "file:///repo/data.json"
+        session.open("[{\"formc\": 1}", uri: data)
+        #expect(session.published()[data]?.diagnostics == [])
+    }
+
     @Test func quickFixesOnlyWhenAskedFor() throws {
         let session = Session()
         session.initialize()
