@@ -150,3 +150,24 @@ elements:
     let rule = "formc: 1\nform: F\nelements:\n  - textField: a\n    rules: [{ required: true, when: not isEmpty(x) }]\n  - textField: b\n"
     #expect(FormPipeline.check(SourceFile(path: "t.form.yaml", text: rule)).diagnostics.map(\.help) == [["did you mean 'a'?"]])
 }
+
+@Test func aNameWithLettersBeyondASCIIIsOneMistake() {
+    // The id is FC201; the condition that names it says nothing more.
+    let declared = "formc: 1\nform: F\nelements:\n  - textField: cómpany\n  - textField: other\n    visibleWhen: not isEmpty(cómpany)\n"
+    #expect(FormPipeline.check(SourceFile(path: "t.form.yaml", text: declared)).diagnostics.map(\.summary) == [
+        "4:16 FC201 'cómpany' is not a valid field id",
+    ])
+    // Undeclared, it is an unknown field, with the ASCII id it is likely meant as; in
+    // decomposed form (o and a combining accent) too.
+    for name in ["cómpany", "co\u{301}mpany"] {
+        let text = "formc: 1\nform: F\nelements:\n  - textField: company\n  - textField: other\n    visibleWhen: not isEmpty(\(name))\n"
+        let diagnostics = FormPipeline.check(SourceFile(path: "t.form.yaml", text: text)).diagnostics
+        #expect(diagnostics.map(\.summary) == ["6:30 FC501 unknown field '\(name)'"])
+        #expect(diagnostics.first?.help == ["did you mean 'company'?"])
+    }
+    // A character that is no letter is still one.
+    let emoji = "formc: 1\nform: F\nelements:\n  - textField: company\n    visibleWhen: not isEmpty(co🙂)\n"
+    #expect(FormPipeline.check(SourceFile(path: "t.form.yaml", text: emoji)).diagnostics.map(\.summary) == [
+        "5:32 FC500 unexpected character '🙂'",
+    ])
+}

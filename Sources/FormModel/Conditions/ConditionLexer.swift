@@ -150,8 +150,10 @@ struct ConditionLexer {
         default:
             break
         }
-        if Self.isIdentifierStart(current) {
-            while index < count, Self.isIdentifierContinue(scalar(index)) { index += 1 }
+        // A word with letters beyond ASCII (`cómpany`) is read whole, as a name: no
+        // id holds one (FC201), so it is an unknown field, not a stray character.
+        if Self.isIdentifierStart(current) || Self.isNonASCIILetter(current) {
+            while index < count, Self.isIdentifierContinue(scalar(index)) || Self.isNonASCIILetter(scalar(index)) { index += 1 }
             return token(keyword(start..<index) ?? .identifier(text(start..<index)))
         }
         let isDigit: (Unicode.Scalar?) -> Bool = { $0.map { ("0"..."9").contains($0) } ?? false }
@@ -193,5 +195,9 @@ struct ConditionLexer {
 
     static func isIdentifierContinue(_ scalar: Unicode.Scalar) -> Bool {
         isIdentifierStart(scalar) || ("0"..."9").contains(scalar)
+    }
+
+    static func isNonASCIILetter(_ scalar: Unicode.Scalar) -> Bool {
+        !scalar.isASCII && (scalar.properties.isAlphabetic || scalar.properties.generalCategory == .nonspacingMark)
     }
 }
