@@ -101,13 +101,22 @@ public enum ConditionChecker {
     /// element's `visibleWhen`, its `enabledWhen`, then a group's elements. Each
     /// condition's parse moves out of the tree into the list, which is then the
     /// only holder of it.
-    static func takeConditions(from elements: inout [Element]) -> [(condition: Condition, role: Role, owner: String?)] {
-        var conditions: [(condition: Condition, role: Role, owner: String?)] = []
+    static func takeConditions(from elements: inout [Element]) -> [(condition: Condition, role: Role, owner: Int)] {
+        var conditions: [(condition: Condition, role: Role, owner: Int)] = []
+        var fieldElementCount = 0
         func take(_ elements: inout [Element]) {
             // By index, in place: a copy of each element would retain all it holds.
             for index in elements.indices {
-                // A field's own condition cannot read it (FC504): no did-you-mean names it.
-                let owner = elements[index].field == nil ? nil : elements[index].id?.value
+                // The field element's index in `scope.fieldElements`, for the
+                // did-you-mean of its own condition, which cannot name it (FC504).
+                let owner: Int
+                switch elements[index].kind {
+                case .boolean, .segment, .text, .number, .date, .multiChoice:
+                    owner = fieldElementCount
+                    fieldElementCount += 1
+                case .group, .spacer, .staticText, .segue, .list:
+                    owner = -1
+                }
                 if elements[index].visibleWhen != nil {
                     conditions.append((elements[index].visibleWhen!, .visibleWhen, owner))
                 }
@@ -171,14 +180,14 @@ public enum ConditionChecker {
     /// fields' facts, so it is worked out here, beside the lowering, not in a pass
     /// of its own after it.
     static func lower(
-        _ conditions: consuming [(condition: Condition, role: Role, owner: String?)], scope: ConditionScope, file: SourceFile
+        _ conditions: consuming [(condition: Condition, role: Role, owner: Int)], scope: ConditionScope, file: SourceFile
     ) -> Lowered {
         var result = Lowered(diagnostics: DiagnosticBag(file: file.path))
         result.lowerings.reserveCapacity(conditions.count)
         var constancy = ConditionConstancy()
         var checker = ConditionTypeChecker(scope: scope)
         for (condition, role, owner) in conditions {
-            checker.owner = owner
+            checker.ownerElement = owner
             switch ConditionParser.parse(condition.source.value) {
             case .failure(var problem):
                 // `'other' in symptoms`: the help that fits the field's kind.

@@ -24,9 +24,10 @@ import FormSource
 /// - `count(…)` compares with a whole number only.
 struct ConditionTypeChecker {
     let scope: ConditionScope
-    /// The field whose `visibleWhen` or `enabledWhen` is lowered, if a field's: a
-    /// did-you-mean never names it, since its own condition cannot read it (FC504).
-    var owner: String?
+    /// The field element (an index into `scope.fieldElements`) whose `visibleWhen`
+    /// or `enabledWhen` is lowered, else -1: a did-you-mean never names its field,
+    /// since its own condition cannot read it (FC504).
+    var ownerElement = -1
     private(set) var problems: [ConditionProblem] = []
     /// The fields resolved so far (indices into `scope.symbols.fields`), each once,
     /// in the order first resolved. Names are resolved in the order the lowered
@@ -193,6 +194,13 @@ struct ConditionTypeChecker {
         }
     }
 
+    /// The fields a did-you-mean may name: all but the owner of the condition.
+    @inline(never)
+    private func didYouMeanFields() -> [String] {
+        let owner = ownerElement >= 0 ? scope.fieldElements[ownerElement] : nil
+        return scope.symbols.fields.indices.filter { $0 != owner }.map { scope.symbols.fields[$0].id }
+    }
+
     /// The field `id` names, or nil after reporting why it names none. `other`, the
     /// other side of a comparison, is only looked at for the help of an unknown name.
     private mutating func resolve(_ id: String, at range: Range<Int>, comparedWith other: ConditionSyntax? = nil) -> ConditionScope.Field? {
@@ -211,9 +219,7 @@ struct ConditionTypeChecker {
             problems.append(problem)
             return nil
         }
-        // The fields a did-you-mean may name.
-        let owner = owner
-        let candidates = scope.symbols.fields.map(\.id).filter { $0 != owner }
+        let candidates = didYouMeanFields()
         if let list = scope.symbols.entryFieldLists[id] {
             report(
                 .conditionUnknownField, "'\(id)' is a field of the entries of list '\(list)': only that list's entries can name it",

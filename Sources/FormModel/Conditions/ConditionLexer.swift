@@ -190,14 +190,21 @@ struct ConditionLexer {
     }
 
     static func isIdentifierStart(_ scalar: Unicode.Scalar) -> Bool {
-        ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) || scalar == "_"
+        let value = scalar.value
+        return (value >= 0x61 && value <= 0x7A) || (value >= 0x41 && value <= 0x5A) || value == 0x5F  // a-z A-Z _
     }
 
     static func isIdentifierContinue(_ scalar: Unicode.Scalar) -> Bool {
-        isIdentifierStart(scalar) || ("0"..."9").contains(scalar)
+        isIdentifierStart(scalar) || (scalar.value >= 0x30 && scalar.value <= 0x39)  // 0-9
     }
 
+    /// A letter (or combining mark) beyond ASCII; out of line, as conditions rarely hold one.
     static func isNonASCIILetter(_ scalar: Unicode.Scalar) -> Bool {
-        !scalar.isASCII && (scalar.properties.isAlphabetic || scalar.properties.generalCategory == .nonspacingMark)
+        !scalar.isASCII && isLetterBeyondASCII(scalar)
+    }
+
+    @inline(never)
+    private static func isLetterBeyondASCII(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.properties.isAlphabetic || scalar.properties.generalCategory == .nonspacingMark
     }
 }

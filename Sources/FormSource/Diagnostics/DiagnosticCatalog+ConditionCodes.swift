@@ -29,7 +29,9 @@ extension DiagnosticCatalog {
                 for the name of a shared option set in a field's `options: Country`. The fields of a list's \
                 entries are scoped to the entry: nothing outside the list (a condition, a `sameAs`, a bound) \
                 can name them, and an entry cannot name another list's. Inside an entry, a name is first a \
-                field of the same entry, then a field of the form outside the list.
+                field of the same entry, then a field of the form outside the list. A name with letters \
+                beyond ASCII (`cómpany`) is read as one name: an unknown field with a did-you-mean, or \
+                nothing more when its field's id is already FC201.
                 """,
                 example: form("""
                   - segment: plan
