@@ -38,19 +38,6 @@ public struct Element: Sendable {
         }
     }
 
-    /// The id of a value-holding element; nil for any other.
-    public var fieldID: String? {
-        switch kind {
-        case .boolean(let field): field.id.value
-        case .segment(let field): field.id.value
-        case .text(let field): field.id.value
-        case .number(let field): field.id.value
-        case .date(let field): field.id.value
-        case .multiChoice(let field): field.id.value
-        case .group, .spacer, .staticText, .segue, .list: nil
-        }
-    }
-
     /// The rules of a field; none for an element that holds no value.
     public var rules: [RuleDecl] {
         switch kind {
