@@ -62,6 +62,47 @@ import Testing
     #expect(diagnose(form("  - staticText: 12\n")).isEmpty)
 }
 
+@Test func aJSONRuleIsANameOrAMapping() {
+    let diagnostics = diagnose(
+        #"{"formc": 1, "form": "F", "elements": [{"textField": "a", "rules": [null, true, 5, "required", "nope"]}]}"#,
+        path: "t.form.json"
+    )
+    #expect(diagnostics.map(\.summary) == [
+        "1:69 FC102 expected a rule (its name, or a mapping), found null",
+        "1:75 FC102 expected a rule (its name, or a mapping), found the boolean true",
+        "1:81 FC102 expected a rule (its name, or a mapping), found the number 5",
+        "1:96 FC400 unknown rule 'nope'",
+    ])
+    // In YAML a plain scalar is a rule's name, whatever it looks like.
+    #expect(diagnose(form("  - textField: a\n    rules: [true]\n")).map(\.summary) == ["5:13 FC400 unknown rule 'true'"])
+}
+
+@Test func aCountIsAWholeNumberAsWrittenNotAsADoubleReadsIt() {
+    // A Double rounds each of these to a whole number; the text is not one.
+    #expect(diagnose(form("""
+          - textField: a
+            maxInputLength: 5.0000000000000000001
+            rules: [{ minLength: 2.0000000000000000001 }, { maxLength: 1e-1 }]
+          - list: l
+            minItems: 1e0
+            maxItems: 100e-2
+            elements:
+              - textField: b
+                maxInputLength: 1.5e1
+                rules: [{ minLength: 1.0e-0 }, { maxLength: 0.0e-3 }]
+        """)).map(\.summary) == [
+        "5:21 FC302 maxInputLength must be a whole number, found 5.0000000000000000001",
+        "6:26 FC402 the minLength parameter must be a whole number, found 2.0000000000000000001",
+        "6:64 FC402 the maxLength parameter must be a whole number, found 1e-1",
+        // Read as the whole numbers 1 and 0.
+        "13:53 FC403 minLength 1 is greater than maxLength 0: no value can pass",
+    ])
+    #expect(diagnose("formc: 1.00000000000000000001\nform: F\nelements:\n  - textField: a\n").map(\.summary) == [
+        "1:8 FC105 unsupported formc version 1.00000000000000000001",
+    ])
+    #expect(diagnose("formc: 10e-1\nform: F\nelements:\n  - textField: a\n").isEmpty)
+}
+
 @Test func aDocumentWithNoContentIsAnEmptyFile() {
     #expect(positions(diagnose("---\n")) == ["1:1 FC100"])
     #expect(positions(diagnose("")) == ["1:1 FC100"])

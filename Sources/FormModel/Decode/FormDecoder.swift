@@ -80,9 +80,10 @@ struct DocumentDecoder {
         var version = Located(1, at: start)
         if let node = keys["formc"] {
             if let number = reader.number(node, "formc") {
-                if number.value != 1 {
+                // On the text too: a Double reads `1.00000000000000000001` as 1.
+                if number.value != 1 || !reader.tree.withText(node, ValueReader.isWholeLiteral) {
                     diagnostics.error(
-                        .unsupportedVersion, "unsupported formc version \(reader.written(number, node))",
+                        .unsupportedVersion, "unsupported formc version \(reader.tree.text(node) ?? reader.written(number, node))",
                         at: number.range, help: ["only version 1 exists: write formc: 1"]
                     )
                 }

@@ -44,6 +44,14 @@ enum RuleDecoder {
         guard reader.acceptTag(of: item, allowString: false) else { return nil }
         switch tree.kind(item) {
         case .scalar:
+            // In JSON a value keeps its type: a rule is a name (a string) or a mapping.
+            if reader.isJSON, tree.style(item) == .plain {
+                reader.diagnostics.error(
+                    .wrongType, "expected a rule (its name, or a mapping), found \(ValueReader.describeJSONValue(tree.text(item) ?? ""))",
+                    at: range, help: ["write a rule as \"required\" or {\"minLength\": 8}"]
+                )
+                return nil
+            }
             guard let index = ruleIndex(item, in: tree) else {
                 reportUnknown(tree.text(item) ?? "", at: range, reader: &reader)
                 return nil

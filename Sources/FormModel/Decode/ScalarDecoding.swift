@@ -52,6 +52,11 @@ package struct ValueReader {
         return tag.hasPrefix(prefix) ? "!!" + tag.dropFirst(prefix.count) : tag
     }
 
+    /// A JSON scalar that is not a string, as a message names it: `null`, `the boolean true`, `the number 5`.
+    static func describeJSONValue(_ text: String) -> String {
+        text == "null" ? "null" : (text == "true" || text == "false" ? "the boolean \(text)" : "the number \(text)")
+    }
+
     /// A plain scalar with no text: what YAML reads for `key:` with nothing after it.
     func isMissingValue(_ node: NodeID) -> Bool {
         let record = tree.record(node)
@@ -66,7 +71,7 @@ package struct ValueReader {
             return nil
         }
         if isJSON, tree.style(node) == .plain {
-            let found = text == "null" ? "null" : (text == "true" || text == "false" ? "the boolean \(text)" : "the number \(text)")
+            let found = Self.describeJSONValue(text)
             diagnostics.error(
                 .wrongType, "expected a string for \(what()), found \(found)", at: range,
                 help: text == "null" ? [] : ["write it in quotes: \"\(text)\""]
@@ -176,13 +181,57 @@ package struct ValueReader {
             )
             return nil
         }
-        guard number.value == number.value.rounded() else {
+        // On the text: a Double rounds `5.0000000000000000001` to a whole 5.
+        guard tree.withText(node, Self.isWholeLiteral) else {
             diagnostics.error(
-                invalidCode, "\(what()) must be a whole number, found \(Self.format(number.value))", at: number.range
+                invalidCode, "\(what()) must be a whole number, found \(tree.text(node) ?? Self.format(number.value))",
+                at: number.range
             )
             return nil
         }
         return Located(Int(number.value), at: number.range)
+    }
+
+    /// Whether a number literal (`isNumberLiteral`) is exactly a whole number:
+    /// `5`, `5.0`, `1e1`, `1.5e1`, `100e-2`; not `5.0000000000000000001`, `1e-1`.
+    static func isWholeLiteral(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
+        var index = 0
+        if index < text.count, text[index] == UInt8(ascii: "-") || text[index] == UInt8(ascii: "+") { index += 1 }
+        // How many digits there are, how many of them follow the decimal point,
+        // and how many zeros end them.
+        var digitCount = 0
+        var fractionDigits = 0
+        var trailingZeros = 0
+        var inFraction = false
+        while index < text.count, text[index] != UInt8(ascii: "e"), text[index] != UInt8(ascii: "E") {
+            if text[index] == UInt8(ascii: ".") {
+                inFraction = true
+            } else {
+                digitCount += 1
+                if inFraction { fractionDigits += 1 }
+                trailingZeros = text[index] == UInt8(ascii: "0") ? trailingZeros + 1 : 0
+            }
+            index += 1
+        }
+        var exponent = 0
+        if index < text.count {
+            index += 1
+            var negative = false
+            if index < text.count, text[index] == UInt8(ascii: "-") || text[index] == UInt8(ascii: "+") {
+                negative = text[index] == UInt8(ascii: "-")
+                index += 1
+            }
+            while index < text.count {
+                // Beyond any count's size either way: the caller bounds the value.
+                exponent = min(exponent * 10 + Int(text[index] - UInt8(ascii: "0")), 1_000_000)
+                index += 1
+            }
+            if negative { exponent = -exponent }
+        }
+        // The value is the digits × 10^(exponent − fractionDigits): whole when the
+        // digits that power cuts off are zeros (all of them: the value is 0).
+        let cut = fractionDigits - exponent
+        return cut <= trailingZeros || trailingZeros == digitCount
     }
 
     /// A value from a fixed set (`keyboard: email`), with a did-you-mean.
