@@ -125,7 +125,7 @@ private func summaries(_ condition: String) -> [String] {
     #expect(diagnostics.map(\.summary) == ["9:26 FC501 unknown field 'pro'"])
     #expect(diagnostics.first?.help == ["to compare 'plan' with the value 'pro', write it in quotes: plan == 'pro'"])
     #expect(checked("ACME != (company)").diagnostics.first?.help == [
-        "to compare 'company' with the value 'ACME', write it in quotes: company == 'ACME'",
+        "to compare 'company' with the value 'ACME', write it in quotes: company != 'ACME'",
     ])
 }
 

@@ -171,3 +171,52 @@ elements:
         "5:32 FC500 unexpected character '🙂'",
     ])
 }
+
+@Test func aValueWithoutQuotesIsSuggestedWithItsOwnOperator() {
+    func help(_ condition: String) -> [[String]] {
+        let text = "formc: 1\nform: F\nelements:\n  - date: end\n  - textField: x\n    visibleWhen: \(condition)\n"
+        return FormPipeline.check(SourceFile(path: "t.form.yaml", text: text)).diagnostics.map(\.help)
+    }
+    #expect(help("end >= today") == [["to compare 'end' with the value 'today', write it in quotes: end >= 'today'"]])
+    // On the left, the operator as the suggestion reads it.
+    #expect(help("today < end") == [["to compare 'end' with the value 'today', write it in quotes: end > 'today'"]])
+}
+
+@Test func aRelativeDateWithoutQuotesIsOneErrorWithItsQuotedSpelling() {
+    func summaries(_ condition: String) -> [String] {
+        let text = "formc: 1\nform: F\nelements:\n  - date: born\n  - number: age\n  - textField: x\n    visibleWhen: \(condition)\n"
+        return FormPipeline.check(SourceFile(path: "t.form.yaml", text: text)).diagnostics.map { "\($0.summary) \($0.help)" }
+    }
+    #expect(summaries("born < today-18y") == [#"7:25 FC500 a date relative to today is written in quotes ["write \'today-18y\'"]"#])
+    #expect(summaries("born < today+30d") == [#"7:25 FC500 a date relative to today is written in quotes ["write \'today+30d\'"]"#])
+    // Anything else keeps its own message.
+    #expect(summaries("age > +5") == [#"7:24 FC500 unexpected character '+' []"#])
+    #expect(summaries("age > -5").isEmpty)
+}
+
+@Test func aStringWhereAConditionBelongsGetsTheHelpItsValueCallsFor() {
+    func help(_ condition: String) -> [[String]] {
+        let text = """
+            formc: 1
+            form: F
+            elements:
+              - segment: status
+                options: [employed, student]
+              - multiChoice: pets
+                options: [cat, dog]
+              - textField: name
+              - textField: x
+                visibleWhen: "\(condition)"
+
+            """
+        return FormPipeline.check(SourceFile(path: "t.form.yaml", text: text)).diagnostics.map(\.help)
+    }
+    // An option of a single choice: the field is named again, or `in` lists both.
+    #expect(help("status == 'employed' or 'student'") == [
+        ["to test for the option 'student', name the field again: status == 'student', or status in [..., 'student']"],
+    ])
+    #expect(help("'cat'") == [["to test whether 'cat' is chosen, write contains(pets, 'cat')"]])
+    #expect(help("'name'") == [["to read the field 'name', write it without quotes"]])
+    // A name that is no field is not suggested as one.
+    #expect(help("'zzz'") == [["a condition is a boolean field, a comparison or isEmpty(field)"]])
+}

@@ -9,8 +9,9 @@ extension ConditionTypeChecker {
         _ lhsSyntax: ConditionSyntax, _ op: ConditionSyntax.CompareOperator, _ rhsSyntax: ConditionSyntax,
         range: Range<Int>, operatorRange: Range<Int>
     ) -> ConditionExpr? {
-        var lhs = (operand: operand(lhsSyntax, comparedWith: rhsSyntax), range: lhsSyntax.range)
-        var rhs = (operand: operand(rhsSyntax, comparedWith: lhsSyntax), range: rhsSyntax.range)
+        // Each side is compared with the other as `other op side`: the left side's operator is mirrored.
+        var lhs = (operand: operand(lhsSyntax, comparedWith: (rhsSyntax, op.mirrored)), range: lhsSyntax.range)
+        var rhs = (operand: operand(rhsSyntax, comparedWith: (lhsSyntax, op)), range: rhsSyntax.range)
         if case .field(let first) = lhs.operand, case .field(let second) = rhs.operand {
             return lowerFieldComparison(first, op, second, range: range, operatorRange: operatorRange)
         }

@@ -116,9 +116,7 @@ struct ConditionTypeChecker {
         case .inList(let lhs, let items, let operatorRange):
             return lowerIn(lhs, items, operatorRange: operatorRange)
         case .stringLiteral(let value):
-            var help = ["a condition is a boolean field, a comparison or isEmpty(field)"]
-            if ConditionParser.isIdentifier(value) { help = ["to read the field '\(value)', write it without quotes"] }
-            report(.conditionType, "a string is not a condition", at: syntax.range, help: help)
+            report(.conditionType, "a string is not a condition", at: syntax.range, help: [stringHelp(value)])
             return nil
         case .parenthesized(let inner):
             return lowerBoolean(inner)
@@ -149,9 +147,12 @@ struct ConditionTypeChecker {
         }
     }
 
-    /// `comparedWith` is the other side of a comparison, if any: an unknown name
-    /// compared with a text field or segment is most likely a value without quotes.
-    mutating func operand(_ syntax: ConditionSyntax, comparedWith other: ConditionSyntax? = nil) -> Operand {
+    /// `comparedWith` is the other side of a comparison, if any, and the operator
+    /// as `other op syntax` reads: an unknown name compared with a field that is no
+    /// boolean is most likely a value without quotes.
+    mutating func operand(
+        _ syntax: ConditionSyntax, comparedWith other: (syntax: ConditionSyntax, op: FieldComparison)? = nil
+    ) -> Operand {
         switch syntax.kind {
         case .identifier(let id):
             return resolve(id, at: syntax.range, comparedWith: other).map { .field($0) } ?? .invalid
@@ -194,6 +195,24 @@ struct ConditionTypeChecker {
         }
     }
 
+    /// The help for a string where a condition belongs: a field's name in quotes,
+    /// or an option (`plan == 'a' or 'b'`), whose field must be named again.
+    @inline(never)
+    private func stringHelp(_ value: String) -> String {
+        if ConditionParser.isIdentifier(value), scope.field(value) != nil {
+            return "to read the field '\(value)', write it without quotes"
+        }
+        for (index, field) in scope.symbols.fields.enumerated() where scope.facts[index].options.contains(value) {
+            switch scope.facts[index].valueType {
+            case .multiChoice:
+                return "to test whether '\(value)' is chosen, write contains(\(field.id), '\(value)')"
+            default:
+                return "to test for the option '\(value)', name the field again: \(field.id) == '\(value)', or \(field.id) in [..., '\(value)']"
+            }
+        }
+        return "a condition is a boolean field, a comparison or isEmpty(field)"
+    }
+
     /// The fields a did-you-mean may name: all but the owner of the condition.
     @inline(never)
     private func didYouMeanFields() -> [String] {
@@ -203,7 +222,9 @@ struct ConditionTypeChecker {
 
     /// The field `id` names, or nil after reporting why it names none. `other`, the
     /// other side of a comparison, is only looked at for the help of an unknown name.
-    private mutating func resolve(_ id: String, at range: Range<Int>, comparedWith other: ConditionSyntax? = nil) -> ConditionScope.Field? {
+    private mutating func resolve(
+        _ id: String, at range: Range<Int>, comparedWith other: (syntax: ConditionSyntax, op: FieldComparison)? = nil
+    ) -> ConditionScope.Field? {
         if let field = scope.field(id) {
             if !reads.contains(field.symbol) { reads.append(field.symbol) }
             return field
@@ -237,8 +258,10 @@ struct ConditionTypeChecker {
             case "null", "nil", "none", "empty", "None", "NULL":
                 help = ["to test for an empty text or a segment with nothing selected, use isEmpty(field)"]
             default:
-                if let other = other.flatMap(field(named:)), other.valueType != .bool {
-                    help = ["to compare '\(other.id)' with the value '\(id)', write it in quotes: \(other.id) == '\(id)'"]
+                if let other, let field = field(named: other.syntax), field.valueType != .bool {
+                    help = [
+                        "to compare '\(field.id)' with the value '\(id)', write it in quotes: \(field.id) \(other.op.rawValue) '\(id)'",
+                    ]
                 }
             }
         }

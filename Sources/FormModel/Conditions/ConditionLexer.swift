@@ -157,10 +157,20 @@ struct ConditionLexer {
             return token(keyword(start..<index) ?? .identifier(text(start..<index)))
         }
         let isDigit: (Unicode.Scalar?) -> Bool = { $0.map { ("0"..."9").contains($0) } ?? false }
-        if isDigit(current) || ((current == "-" || current == ".") && isDigit(index < count ? scalar(index) : nil)) {
+        if isDigit(current) || ((current == "-" || current == "+" || current == ".") && isDigit(index < count ? scalar(index) : nil)) {
             while index < count, Self.isIdentifierContinue(scalar(index)) || scalar(index) == "." { index += 1 }
             let written = text(start..<index)
-            if DecimalLiteral(written) != nil { return token(.number(written)) }
+            if current != "+", DecimalLiteral(written) != nil { return token(.number(written)) }
+            // `today-18y` without quotes: `today`, then this.
+            if current == "-" || current == "+", start >= 5, text(start - 5..<start) == "today",
+               RelativeDateLiteral("today" + written) != nil {
+                let relative = "today" + written
+                return ConditionToken(kind: .invalid(ConditionProblem(
+                    code: .conditionSyntax, message: "a date relative to today is written in quotes",
+                    range: start - 5..<index, help: ["write '\(relative)'"]
+                )), range: start - 5..<index)
+            }
+            if current == "+" { index = start + 1; return invalid("unexpected character '+'") }
             return invalid("invalid number '\(written)'", help: ["write a number as 18, -3 or 2.50"])
         }
         return invalid("unexpected character '\(current.escaped(asASCII: false))'")
