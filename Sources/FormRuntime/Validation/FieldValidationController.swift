@@ -150,6 +150,8 @@ public final class FieldValidationController<Field: Hashable & Sendable> {
     private func valueDidChange(_ field: Field, rechecksItself: Bool) {
         guard !isResetting else { return }
         noteChange(of: field)
+        // Asked before a message from `setError` goes (and the field with it to `.idle`).
+        let hadState = hasState(field)
         if records[field]?.externalError != nil {
             // The value changed: the message goes at once, before the edit's rules run.
             records[field]?.externalError = nil
@@ -161,7 +163,7 @@ public final class FieldValidationController<Field: Hashable & Sendable> {
         case .changeAfterBlur: record.hasBlurred
         case .blur, .blurAfterChange, .submit: false
         }
-        let runsNow = runsByTrigger || (rechecksItself && hasState(field))
+        let runsNow = runsByTrigger || (rechecksItself && hadState)
         // Decided now, while the values are those of this assignment: which fields
         // it showed or hid (`flipped(_:)`).
         let rechecked = fieldsRechecked(after: field)
