@@ -124,23 +124,78 @@ public struct EditorDocument: Sendable {
         return syntax.keys(of: syntax.tree.root).contains("formc")
     }
 
-    /// Whether unreadable text still shows a form's `formc` key: a line starting
-    /// `formc:`, or, in a text that starts with `{`, `"formc"` followed by `:`.
+    /// Whether unreadable text still shows a form's `formc` key at its top level:
+    /// a line that starts with it (`formc:`, `"formc" :`), or a first-level key
+    /// of a text that starts with `{` (JSON, or a YAML flow mapping). A leading
+    /// byte-order mark is skipped.
     static func namesFormcKey(_ bytes: [UInt8]) -> Bool {
-        let key = Array("formc".utf8)
-        let isJSON = bytes.first { !Self.isBlank($0) } == UInt8(ascii: "{")
-        var index = 0
-        while index + key.count < bytes.count {
-            defer { index += 1 }
-            let atLineStart = index == 0 || bytes[index - 1] == UInt8(ascii: "\n")
-            if !isJSON, atLineStart, bytes[index..<index + key.count].elementsEqual(key), bytes[index + key.count] == UInt8(ascii: ":") {
-                return true
+        bytes.withUnsafeBufferPointer { text in
+            var start = 0
+            if text.count >= 3, text[0] == 0xEF, text[1] == 0xBB, text[2] == 0xBF { start = 3 }
+            var first = start
+            while first < text.count, isBlank(text[first]) { first += 1 }
+            if first < text.count, text[first] == UInt8(ascii: "{") { return flowMappingNamesFormc(text, from: first + 1) }
+            var line = start
+            while line < text.count {
+                if keyIsFormc(text, at: line) { return true }
+                guard let newline = text[line...].firstIndex(of: UInt8(ascii: "\n")) else { return false }
+                line = newline + 1
             }
-            if isJSON, bytes[index] == UInt8(ascii: "\""), bytes[(index + 1)...].starts(with: key + [UInt8(ascii: "\"")]) {
-                var after = index + key.count + 2
-                while after < bytes.count, Self.isBlank(bytes[after]) { after += 1 }
-                if after < bytes.count, bytes[after] == UInt8(ascii: ":") { return true }
+            return false
+        }
+    }
+
+    /// Whether the key at `index` (plain, or in single or double quotes) is
+    /// `formc`, followed by blanks and `:`.
+    private static func keyIsFormc(_ text: UnsafeBufferPointer<UInt8>, at index: Int) -> Bool {
+        var index = index
+        let quote = index < text.count && (text[index] == UInt8(ascii: "\"") || text[index] == UInt8(ascii: "'")) ? text[index] : nil
+        if quote != nil { index += 1 }
+        for byte in "formc".utf8 {
+            guard index < text.count, text[index] == byte else { return false }
+            index += 1
+        }
+        if let quote {
+            guard index < text.count, text[index] == quote else { return false }
+            index += 1
+        }
+        while index < text.count, text[index] == UInt8(ascii: " ") || text[index] == UInt8(ascii: "\t") { index += 1 }
+        return index < text.count && text[index] == UInt8(ascii: ":")
+    }
+
+    /// Whether a first-level key of the mapping whose body starts at `index` is `formc`.
+    private static func flowMappingNamesFormc(_ text: UnsafeBufferPointer<UInt8>, from index: Int) -> Bool {
+        var depth = 1
+        var expectsKey = true
+        var index = index
+        while index < text.count {
+            let byte = text[index]
+            if isBlank(byte) {
+                index += 1
+                continue
             }
+            if depth == 1, expectsKey, keyIsFormc(text, at: index) { return true }
+            expectsKey = false
+            switch byte {
+            case UInt8(ascii: "\""), UInt8(ascii: "'"):
+                // A string: skipped to its closing quote (a backslash escapes in double quotes).
+                index += 1
+                while index < text.count, text[index] != byte {
+                    if byte == UInt8(ascii: "\""), text[index] == UInt8(ascii: "\\") { index += 1 }
+                    index += 1
+                }
+            case UInt8(ascii: "{"), UInt8(ascii: "["):
+                depth += 1
+                expectsKey = byte == UInt8(ascii: "{")
+            case UInt8(ascii: "}"), UInt8(ascii: "]"):
+                depth -= 1
+                if depth == 0 { return false }
+            case UInt8(ascii: ","):
+                expectsKey = true
+            default:
+                break
+            }
+            index += 1
         }
         return false
     }

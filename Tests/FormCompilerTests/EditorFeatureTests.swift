@@ -919,3 +919,25 @@ extension EditorRelationTests {
         #expect(set.markdown.contains("Used by `stops.country`."), "\(set.markdown)")
     }
 }
+
+/// How the `formc` key of unreadable text is found: at the start of a line in any
+/// YAML spelling, as a first-level key of a text that starts with `{`, after a
+/// byte-order mark too; never deeper.
+@Test func theFormcKeyOfUnreadableTextIsFoundAtTheTopLevelOnly() {
+    let forms = [
+        "formc: 1\nelements: [\n", "\u{FEFF}formc: 1\nelements: [\n", "\"formc\": 1\nelements: [\n",
+        "'formc' : 1\nelements: [\n", "formc : 1\r\nelements: [\r\n", "form: A\nformc: 1\nelements: [\n",
+        "{formc: 1, elements: [", "\u{FEFF}{\"formc\": 1, \"elements\": [", "{\"a\": [1, {\"b\": 2}], \"formc\": 1, [",
+        "{\"a\": \"x\\\"}\", \"formc\": 1, [",
+    ]
+    for text in forms {
+        #expect(EditorDocument.namesFormcKey(Array(text.utf8)), "\(text)")
+    }
+    let others = [
+        "on: push\njobs: [\n  formc: 1\n", "[{\"formc\": 1}", "{\"on\": \"push\", \"jobs\": {\"formc\": 1}, ",
+        "{\"a\": \"formc\", \"b\": [", "# formc: 1\njobs: [\n", "formcx: 1\n[", "{\"a\": [\"formc\": 1",
+    ]
+    for text in others {
+        #expect(!EditorDocument.namesFormcKey(Array(text.utf8)), "\(text)")
+    }
+}
