@@ -176,8 +176,11 @@ extension EditorDocument {
         return completionContext(line: line, replacement: prefix + "\": null" + rest.dropFirst(), analyses: analyses)
     }
 
+    /// A scalar of a word, as the condition lexer reads one: ASCII letters, digits
+    /// and `_`, and letters and combining marks beyond ASCII (`cómpany` is one word).
     static func isWordScalar(_ scalar: Unicode.Scalar) -> Bool {
-        scalar == "_" || (scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar)))
+        if scalar.isASCII { return scalar == "_" || scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) }
+        return scalar.properties.isAlphabetic || scalar.properties.generalCategory == .nonspacingMark
     }
 
     /// The document with line `line` replaced, read; or, when that does not read,

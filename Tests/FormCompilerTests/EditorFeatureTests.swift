@@ -941,3 +941,22 @@ extension EditorRelationTests {
         #expect(!EditorDocument.namesFormcKey(Array(text.utf8)), "\(text)")
     }
 }
+
+/// A completion replaces the whole word the condition lexer reads, letters beyond
+/// ASCII included: after `cóm` no item replaces the `m` alone (`cócompany`).
+@Test func aCompletionReplacesAWordWithLettersBeyondASCIIWhole() throws {
+    func completions(_ word: String) -> [EditorCompletion] {
+        let (editor, cursor) = document("""
+            formc: 1
+            form: F
+            elements:
+              - textField: company
+              - textField: other
+                visibleWhen: not isEmpty(\(word)‸)
+            """)
+        return editor.completions(at: cursor)
+    }
+    #expect(completions("cóm").allSatisfy { $0.range.start == SourcePosition(line: 6, column: 30) })
+    let item = try #require(completions("com").first { $0.label == "company" })
+    #expect(item.range.start == SourcePosition(line: 6, column: 30))
+}
