@@ -43,6 +43,7 @@ public enum FormChecker {
         checker.symbols.entryFieldLists = entryFieldLists
         checker.symbols.outerDeclarations = outerDeclarations
         checker.declare(document)
+        checker.symbols.unreadNames = document.unreadNames
         // An entry's own ids come first (SPEC §14).
         for (id, kind) in outerNonFields where checker.nonFields[id] == nil && checker.symbols.fieldIndex(id) == nil {
             checker.nonFields[id] = kind

@@ -232,6 +232,7 @@ enum ListChecker {
         // entry's own (nested in its struct) takes any other set's name.
         entryDocument.optionSets = document.optionSets.filter { namedSets.contains($0.name.value) }
         entryDocument.hasRuleConditions = document.hasRuleConditions
+        entryDocument.unreadNames = document.unreadNames
         // The form's ids that are no field, named by the entry's `sameAs`, bounds and
         // conditions (the list's own id among them): only where some name is neither
         // the entry's nor a field (`named` is nil).

@@ -74,7 +74,8 @@ enum OptionSetChecker {
         // used, misspelt, not unused.
         let names = document.optionSets.map(\.name.value)
         let suggested = Set(used.subtracting(names).compactMap { Suggestions.closest(to: $0, in: names) })
-        for set in document.optionSets where !used.contains(set.name.value) && !suggested.contains(set.name.value) {
+        for set in document.optionSets
+        where !used.contains(set.name.value) && !suggested.contains(set.name.value) && !document.unreadNames.contains(set.name.value) {
             // A name FC200 or FC204 rejects is not one to write: the help names the
             // set as FC200 suggests renaming it, or asks for another name.
             let candidate = isValidName(set.name.value) ? set.name.value : SwiftNaming.suggestedTypeName(for: set.name.value)

@@ -381,7 +381,7 @@ enum RuleChecker {
                     .conditionUnknownField, "\(name) names '\(target)', which is no number or date field", at: range,
                     notes: [diagnostics.note("'\(target)' is declared here", at: declared)], help: [help]
                 )
-            } else {
+            } else if !symbols.unreadNames.contains(target) {
                 let suggestions = Suggestions.didYouMean(target, in: candidates)
                 diagnostics.error(
                     .conditionUnknownField, "\(name) names an unknown field '\(target)'", at: range,
@@ -436,7 +436,7 @@ enum RuleChecker {
                     notes: [diagnostics.note("'\(target)' is declared here", at: declared)],
                     help: ["sameAs compares with another field's value; a group, page, list or segue has none"]
                 )
-            } else {
+            } else if !symbols.unreadNames.contains(target) {
                 let suggestions = Suggestions.didYouMean(target, in: candidates)
                 diagnostics.error(
                     .invalidSameAs, "sameAs names an unknown field '\(target)'", at: range,

@@ -9,8 +9,9 @@ struct FollowOnDiagnosticsTests {
         diagnose(text).map { "\($0.location.range.start.line):\($0.location.range.start.column) \($0.code.rawValue) \($0.message)" }
     }
 
-    /// A misspelt key in one of two options drops that option: FC100 and FC101
-    /// say so, and no FC303 counts one option where two are written.
+    /// A misspelt key in one of two options drops that option: FC101 says so (with
+    /// the key it means, so no FC100 says it is missing), and no FC303 counts one
+    /// option where two are written.
     @Test func aBrokenOptionIsNotCountedAsMissing() {
         #expect(diagnose("""
             formc: 1
@@ -22,7 +23,77 @@ struct FollowOnDiagnosticsTests {
                 options: Country
               - segment: size
                 options: [{ valu: s, title: S }, m]
-            """).map(\.code.rawValue) == ["FC100", "FC101", "FC100", "FC101"])
+            """).map(\.code.rawValue) == ["FC101", "FC101"])
+    }
+
+    /// A misspelt required key is FC101 with the key it means; FC100 does not also
+    /// say the key is missing.
+    @Test func aMisspeltRequiredKeyIsOneError() {
+        #expect(Self.summaries("""
+            formc: 1
+            form: F
+            elements:
+              - segment: size
+                optins: [s, m]
+              - floatLabel: name
+                lable: Name
+              - boolean: terms
+                titel: I agree
+              - segue: help
+                titl: Help
+              - group: g
+                elemnts:
+                  - textField: inner
+              - list: l
+                elemnts:
+                  - textField: entryField
+              - textField: other
+                visibleWhen: not isEmpty(inner)
+            """) == [
+            "5:5 FC101 unknown key 'optins' in segment 'size'",
+            "7:5 FC101 unknown key 'lable' in floatLabel 'name'",
+            "9:5 FC101 unknown key 'titel' in boolean 'terms'",
+            "11:5 FC101 unknown key 'titl' in segue 'help'",
+            "13:5 FC101 unknown key 'elemnts' in group 'g'",
+            "16:5 FC101 unknown key 'elemnts' in list 'l'",
+        ])
+        #expect(Self.summaries("formc: 1\nform: F\nelemnts:\n  - textField: a\n") == [
+            "3:1 FC101 unknown key 'elemnts' in the form",
+        ])
+    }
+
+    /// An element of a misspelt kind is FC103 alone: its id is no unknown field where
+    /// a condition, a bound or a `sameAs` names it, and the set it names is not unused.
+    @Test func anElementOfAMisspeltKindIsOneError() {
+        #expect(Self.summaries("""
+            formc: 1
+            form: F
+            options:
+              Country: [de, nl]
+            elements:
+              - pickr: country
+                options: Country
+              - boolen: hasPets
+              - dat: start
+              - textField: secret
+              - textFeild: again
+              - date: end
+                visibleWhen: hasPets
+                rules: [{ min: start }]
+              - textField: confirm
+                rules: [{ sameAs: again }]
+              - list: l
+                elements:
+                  - numbr: count
+                  - textField: note
+                    visibleWhen: count > 1
+            """) == [
+            "6:5 FC103 unknown element kind 'pickr'",
+            "8:5 FC103 unknown element kind 'boolen'",
+            "9:5 FC103 unknown element kind 'dat'",
+            "11:5 FC103 unknown element kind 'textFeild'",
+            "19:9 FC103 unknown element kind 'numbr'",
+        ])
     }
 
     /// A set named with a typo is FC501 with a did-you-mean; the set it means is

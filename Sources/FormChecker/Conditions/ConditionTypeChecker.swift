@@ -240,6 +240,8 @@ struct ConditionTypeChecker {
             problems.append(problem)
             return nil
         }
+        // Hidden by a mistake reported where it was made (an element of an unknown kind).
+        if scope.symbols.unreadNames.contains(id) { return nil }
         let candidates = didYouMeanFields()
         if let list = scope.symbols.entryFieldLists[id] {
             report(

@@ -24,6 +24,8 @@ extension DocumentDecoder {
             if let node = keys["elements"] {
                 let id = group.id?.value ?? ""
                 group.elements = elementList(node, keyRange: keys.keyRange("elements")!, owner: "group '\(id)'")
+            } else if let misspelt = keys.misspelling(of: "elements") {
+                noteUnread(misspelt)
             } else {
                 diagnostics.error(
                     .missingKey, "group is missing required key 'elements'", at: kindKeyRange,
@@ -40,6 +42,8 @@ extension DocumentDecoder {
             page.title = keys["title"].flatMap { reader.string($0, "title") }
             if let node = keys["elements"] {
                 page.elements = elementList(node, keyRange: keys.keyRange("elements")!, owner: "page '\(id.value)'")
+            } else if let misspelt = keys.misspelling(of: "elements") {
+                noteUnread(misspelt)
             } else {
                 diagnostics.error(
                     .missingKey, "page '\(id.value)' is missing required key 'elements'", at: kindKeyRange,
@@ -52,7 +56,7 @@ extension DocumentDecoder {
             guard let common = fieldCommon(kind, id: primary, keys: keys) else { return nil }
             var field = BooleanFieldDecl(common: consume common)
             field.title = keys["title"].flatMap { reader.string($0, "title") }
-            if keys["title"] == nil {
+            if keys["title"] == nil, keys.misspelling(of: "title") == nil {
                 diagnostics.error(
                     .missingKey, "boolean '\(field.id.value)' is missing required key 'title'", at: kindKeyRange,
                     help: ["add 'title:', the text shown beside the switch"]
@@ -120,7 +124,7 @@ extension DocumentDecoder {
             var field = TextInputDecl(variant: TextInputDecl.Variant(rawValue: kind)!, common: consume common)
             field.placeholder = keys["placeholder"].flatMap { reader.string($0, "placeholder") }
             field.label = keys["label"].flatMap { reader.string($0, "label") }
-            if kind == "floatLabel", keys["label"] == nil {
+            if kind == "floatLabel", keys["label"] == nil, keys.misspelling(of: "label") == nil {
                 diagnostics.error(
                     .missingKey, "floatLabel '\(field.id.value)' is missing required key 'label'", at: kindKeyRange,
                     help: ["add 'label:', the text that floats above the value"]
@@ -167,7 +171,7 @@ extension DocumentDecoder {
             guard let id = reader.string(primary, "the segue's action id") else { return nil }
             var segue = SegueDecl(id: id)
             segue.title = keys["title"].flatMap { reader.string($0, "title") }
-            if keys["title"] == nil {
+            if keys["title"] == nil, keys.misspelling(of: "title") == nil {
                 diagnostics.error(
                     .missingKey, "segue '\(id.value)' is missing required key 'title'", at: kindKeyRange,
                     help: ["add 'title:', the text of the row"]
@@ -192,6 +196,8 @@ extension DocumentDecoder {
                 insideList = true
                 list.elements = elementList(node, keyRange: keys.keyRange("elements")!, owner: "list '\(id.value)'")
                 insideList = wasInsideList
+            } else if let misspelt = keys.misspelling(of: "elements") {
+                noteUnread(misspelt)
             } else {
                 diagnostics.error(
                     .missingKey, "list '\(id.value)' is missing required key 'elements'", at: kindKeyRange,
@@ -299,10 +305,14 @@ extension DocumentDecoder {
         _ keys: KeyedMapping, of description: String, at kindKeyRange: SourceRange
     ) -> (options: [SegmentOption], set: Located<String>?, listRange: SourceRange?)? {
         guard let node = keys["options"] else {
-            diagnostics.error(
-                .missingKey, "\(description) is missing required key 'options'", at: kindKeyRange,
-                help: ["add 'options:' with at least two choices"]
-            )
+            if let misspelt = keys.misspelling(of: "options") {
+                noteUnread(misspelt)
+            } else {
+                diagnostics.error(
+                    .missingKey, "\(description) is missing required key 'options'", at: kindKeyRange,
+                    help: ["add 'options:' with at least two choices"]
+                )
+            }
             return nil
         }
         if let set = optionSetReference(node, enumName: keys.keyRange("enumName")) {
@@ -398,10 +408,14 @@ extension DocumentDecoder {
                     item, in: tree, allowed: KeySchema.segmentOption, context: "a segment option", diagnostics: &diagnostics
                 )
                 guard let valueNode = keys["value"] else {
-                    diagnostics.error(
-                        .missingKey, "segment option is missing required key 'value'", at: range,
-                        help: ["write '{ value: pro, title: Pro }'"]
-                    )
+                    if let misspelt = keys.misspelling(of: "value") {
+                        noteUnread(misspelt)
+                    } else {
+                        diagnostics.error(
+                            .missingKey, "segment option is missing required key 'value'", at: range,
+                            help: ["write '{ value: pro, title: Pro }'"]
+                        )
+                    }
                     continue
                 }
                 guard let value = reader.string(valueNode, "an option's value") else { continue }

@@ -76,6 +76,7 @@ extension DocumentDecoder {
         for piece in pieces {
             diagnostics.append(contentsOf: piece.decoder.diagnostics.diagnostics)
             if piece.decoder.sawRuleCondition { sawRuleCondition = true }
+            unreadNames.formUnion(piece.decoder.unreadNames)
             elements.append(contentsOf: piece.elements)
         }
         return elements

@@ -46,6 +46,11 @@ struct DocumentDecoder {
     var optionSets: [OptionSetDecl] = []
     /// Whether some rule decoded so far has `when:`.
     var sawRuleCondition = false
+    /// Every scalar in the parts of the file that could not be read: an element of
+    /// an unknown kind, the value of a misspelt required key (`elemnts:`). The ids
+    /// and set names among them are not reported again as unknown or unused: the
+    /// mistake that hid them is (FormDocument.unreadNames).
+    var unreadNames: Set<String> = []
 
     var diagnostics: DiagnosticBag {
         get { reader.diagnostics }
@@ -111,6 +116,9 @@ struct DocumentDecoder {
         var elements: [Element] = []
         if let node = keys["elements"] {
             elements = elementList(node, keyRange: keys.keyRange("elements")!, owner: "the form")
+        } else if let misspelt = keys.misspelling(of: "elements") {
+            // FC101 says what to write.
+            noteUnread(misspelt)
         } else {
             diagnostics.error(
                 .missingKey, "missing required key 'elements'", at: start,
@@ -122,6 +130,7 @@ struct DocumentDecoder {
         )
         document.optionSets = optionSets
         document.hasRuleConditions = sawRuleCondition
+        document.unreadNames = unreadNames
         return document
     }
 
@@ -205,15 +214,20 @@ struct DocumentDecoder {
         }
         guard let kindEntry else {
             reportMissingKind(entries, node: node)
+            noteUnread(node)
             return nil
         }
-        guard kindCount == 1 else { return nil }
+        guard kindCount == 1 else {
+            noteUnread(node)
+            return nil
+        }
         let kind = ElementKind.keywords[kindIndex]
         if insideList, kind == "list" {
             diagnostics.error(
                 .unknownElementKind, "a list cannot hold a list: lists do not nest", at: tree.range(kindEntry.key),
                 help: ["move the inner list out to the form, or make its fields fields of the entry"]
             )
+            noteUnread(node)
             return nil
         }
         if insideList, kind == "page" {
@@ -223,6 +237,7 @@ struct DocumentDecoder {
                 at: tree.range(kindEntry.key),
                 help: ["use 'group' for a section of the entry, or put the list inside a page"]
             )
+            noteUnread(node)
             return nil
         }
         let keys = KeyedMapping(
@@ -235,6 +250,19 @@ struct DocumentDecoder {
             visibleWhen: keys["visibleWhen"].flatMap { condition($0, "visibleWhen") },
             enabledWhen: keys["enabledWhen"].flatMap { condition($0, "enabledWhen") }
         )
+    }
+
+    /// Notes every scalar under `node`, a part of the file that could not be read (`unreadNames`).
+    mutating func noteUnread(_ node: NodeID) {
+        let tree = tree
+        switch tree.kind(node) {
+        case .scalar:
+            if let text = tree.text(node), !text.isEmpty { unreadNames.insert(text) }
+        case .sequence:
+            for item in tree.items(node) { noteUnread(item) }
+        case .mapping:
+            for entry in tree.entries(node) { noteUnread(entry.value) }
+        }
     }
 
     /// The index in `ElementKind.keywords` of the kind whose key `key` is, if it is one.

@@ -71,6 +71,15 @@ package struct KeyedMapping {
     /// lookups scan.
     private let positions: UInt64?
 
+    /// The unknown keys that are a misspelling of an allowed one (FC101's did-you-mean),
+    /// by the key they were meant as, with their values.
+    private var misspellings: [(meant: String, value: NodeID)] = []
+
+    /// The value of a key written as a misspelling of `key` (`elemnts:`), if one was.
+    package func misspelling(of key: StaticString) -> NodeID? {
+        misspellings.first { $0.meant == key.description }?.value
+    }
+
     /// The most entries `positions` holds: sixteen indices of four bits.
     static let maxIndexed = 16
 
@@ -98,10 +107,10 @@ package struct KeyedMapping {
                 positions = packed | UInt64(index) << UInt64(4 * (keyBits & (bit &- 1)).nonzeroBitCount)
             }
             let isAllowed = tree.withText(entry.key) { key in allowed.contains { SyntaxTree.equals(key, $0) } }
-            if !isAllowed {
-                Self.reportUnknown(
-                    entry.key, in: tree, allowed: allowed, context: context(), otherKinds: otherKinds, diagnostics: &diagnostics
-                )
+            if !isAllowed, let meant = Self.reportUnknown(
+                entry.key, in: tree, allowed: allowed, context: context(), otherKinds: otherKinds, diagnostics: &diagnostics
+            ) {
+                misspellings.append((meant, entry.value))
             }
         }
         self.keyBits = keyBits
@@ -109,13 +118,16 @@ package struct KeyedMapping {
         self.positions = positions
     }
 
-    /// FC101 for a key that is not among `allowed`, with a "did you mean" or the list.
+    /// FC101 for a key that is not among `allowed`, with a "did you mean" or the list;
+    /// the allowed key it suggests, if one.
+    @discardableResult
     private static func reportUnknown(
         _ keyNode: NodeID, in tree: SyntaxTree, allowed: [StaticString], context: @autoclosure () -> String,
         otherKinds: Bool, diagnostics: inout DiagnosticBag
-    ) {
-        guard let key = tree.text(keyNode) else { return }
+    ) -> String? {
+        guard let key = tree.text(keyNode) else { return nil }
         let allowedNames = allowed.map(\.description)
+        let meant = Suggestions.closest(to: key, in: allowedNames)
         var help = Suggestions.didYouMean(key, in: allowedNames)
         if otherKinds, help.isEmpty {
             let owners = KeySchema.kindKeys.filter { $0.value.contains { $0.description == key } }.map(\.key).sorted()
@@ -134,6 +146,7 @@ package struct KeyedMapping {
             help.append("the keys of \(context()) are: \(allowedNames.joined(separator: ", "))")
         }
         diagnostics.error(.unknownKey, "unknown key '\(key)' in \(context())", at: tree.range(keyNode), help: help)
+        return meant
     }
 
     private func entry(_ key: StaticString) -> (key: NodeID, value: NodeID)? {

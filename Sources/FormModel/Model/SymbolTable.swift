@@ -134,6 +134,10 @@ public struct SymbolTable: Sendable {
     /// holds it (the first list, when several hold the id): names that no
     /// condition or `sameAs` outside that entry may use. Empty without lists.
     public var entryFieldLists: [String: String] = [:]
+    /// The names in the parts of the file the decoder could not read
+    /// (`FormDocument.unreadNames`): not reported as unknown, as the mistake that
+    /// hid them was.
+    public var unreadNames: Set<String> = []
     /// In a list's entry (SPEC §14): the form's ids that are no field (groups,
     /// pages, segues, lists) that the entry's `sameAs` and bounds name, where they
     /// are declared, so that a message says what they are. Empty elsewhere.

@@ -8,7 +8,9 @@ extension DiagnosticCatalog {
                 A key that the document or an element must have is absent: `formc`, `form` and `elements` at the \
                 top level, `title` of a `boolean` or `segue`, `label` of a `floatLabel`, `options` of a `segment`, \
                 `picker` or `multiChoice`, `elements` of a `group`. A `number` with `style: slider` needs both a \
-                `min` and a `max` rule, the slider's ends: without them the error points at the `style` key.
+                `min` and a `max` rule, the slider's ends: without them the error points at the `style` key. \
+                A key written as a misspelling of the required one (`elemnts:`) is FC101 alone, whose help \
+                names the key it means; the ids and set names under it are not reported as unknown or unused.
                 """,
                 example: """
                 formc: 1
@@ -55,7 +57,9 @@ extension DiagnosticCatalog {
                 `list` or `page`. Kind keys are case-sensitive. A kind in a place it cannot stand is this \
                 error too: lists do not nest (a `list` among a list's `elements`, also inside a group there, is \
                 FC103); pages stand only at the top level of the form (not in a group, a page or a list's \
-                entry), and either every top-level element is a `page` or none is.
+                entry), and either every top-level element is a `page` or none is. The ids and set names in \
+                an element of an unknown kind are not reported again: a condition, bound or `sameAs` that \
+                names its id is no FC501, and a set it names is no FC206.
                 """,
                 example: form("""
                   - textfield: email
