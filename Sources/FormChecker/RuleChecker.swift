@@ -69,6 +69,7 @@ enum RuleChecker {
                     .ruleNotApplicable, "rule '\(name)' does not apply to \(field.keyword) '\(field.id)'",
                     at: rule.nameRange,
                     help: ["'\(name)' applies to \(RuleTarget.describe(FormVocabulary.targets(ofRule: name)))"]
+                        + RuleKind.instead(of: name, for: field.valueType)
                 )
                 continue
             }
@@ -458,6 +459,21 @@ enum RuleChecker {
 }
 
 extension RuleKind {
+    /// The rule a field of `valueType` has for what `name` would say of it: a text's
+    /// length (`minLength`), a multiple choice's count (`minCount`).
+    static func instead(of name: String, for valueType: FieldValueType) -> [String] {
+        let counterpart: String? = switch (name, valueType) {
+        case ("min", .string): "minLength"
+        case ("max", .string): "maxLength"
+        case ("min", .multiChoice), ("minLength", .multiChoice): "minCount"
+        case ("max", .multiChoice), ("maxLength", .multiChoice): "maxCount"
+        case ("minCount", .string): "minLength"
+        case ("maxCount", .string): "maxLength"
+        default: nil
+        }
+        return counterpart.map { ["for the \(valueType == .string ? "length of the text" : "number of options chosen"), write '\($0)'"] } ?? []
+    }
+
     /// Whether the rule applies to a field holding `valueType` (SPEC §6.1, §10), as
     /// the vocabulary's table says.
     fileprivate func applies(to valueType: FieldValueType) -> Bool {

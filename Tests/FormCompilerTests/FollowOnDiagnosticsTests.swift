@@ -198,4 +198,30 @@ struct FollowOnDiagnosticsTests {
         #expect(diagnostic.code.rawValue == "FC405")
         #expect(diagnostic.help == ["sameAs compares with another field's value; a group, page, list or segue has none"])
     }
+    /// A help line says what the user most likely meant: a field path in a
+    /// condition, a rule of another kind's vocabulary, a unit on `debounce`.
+    @Test func helpSaysWhatWasMeant() {
+        let diagnostics = diagnose("""
+            formc: 1
+            form: F
+            elements:
+              - list: co
+                elements:
+                  - boolean: signs
+                    title: Signs
+              - textField: x
+                visibleWhen: co.signs
+                rules: [{ min: 2 }, { custom: c, debounce: 400ms }, { custom: d, debounce: 2s }]
+              - multiChoice: m
+                options: [a, b]
+                rules: [{ max: 1 }]
+            """)
+        #expect(diagnostics.map(\.help) == [
+            ["a condition names a field by its id alone, as 'signs'; a list's entry names its own fields so, and nothing outside the list can name them"],
+            ["'min' applies to numbers and dates", "for the length of the text, write 'minLength'"],
+            ["debounce is a whole number of milliseconds, without a unit: 'debounce: 400'"],
+            ["debounce is a whole number of milliseconds, without a unit: 'debounce: 2000'"],
+            ["'max' applies to numbers and dates", "for the number of options chosen, write 'maxCount'"],
+        ])
+    }
 }

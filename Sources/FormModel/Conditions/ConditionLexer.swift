@@ -152,6 +152,15 @@ struct ConditionLexer {
         }
         // A word with letters beyond ASCII (`cómpany`) is read whole, as a name: no
         // id holds one (FC201), so it is an unknown field, not a stray character.
+        // `employers.company`: a path, where a condition names a field by its id alone.
+        if current == ".", start > 0, Self.isIdentifierContinue(scalar(start - 1)), index < count, Self.isIdentifierStart(scalar(index)) {
+            var end = index
+            while end < count, Self.isIdentifierContinue(scalar(end)) { end += 1 }
+            let name = text(index..<end)
+            return invalid("unexpected character '.'", help: [
+                "a condition names a field by its id alone, as '\(name)'; a list's entry names its own fields so, and nothing outside the list can name them",
+            ])
+        }
         if Self.isIdentifierStart(current) || Self.isNonASCIILetter(current) {
             while index < count, Self.isIdentifierContinue(scalar(index)) || Self.isNonASCIILetter(scalar(index)) { index += 1 }
             return token(keyword(start..<index) ?? .identifier(text(start..<index)))

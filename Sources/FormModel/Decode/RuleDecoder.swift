@@ -213,6 +213,16 @@ enum RuleDecoder {
             )
             return nil
         }
+        if let text = tree.text(entry.value), text.count > 1, text.last?.isLetter == true,
+           let amount = Int(text.prefix { $0.isASCIIDigit }), text.drop(while: { $0.isASCIIDigit }).allSatisfy({ $0.isLetter || $0 == " " }) {
+            // `400ms`, `2s`: the unit is always milliseconds, and not written.
+            let milliseconds = text.hasSuffix("ms") || !text.hasSuffix("s") ? amount : amount * 1000
+            reader.diagnostics.error(
+                .wrongType, "expected a number for debounce, found '\(text)'", at: tree.range(entry.value),
+                help: ["debounce is a whole number of milliseconds, without a unit: 'debounce: \(milliseconds)'"]
+            )
+            return nil
+        }
         guard let count = reader.count(entry.value, "debounce", invalidCode: .invalidRuleParameter) else { return nil }
         guard count.value <= maximumDebounce else {
             reader.diagnostics.error(
