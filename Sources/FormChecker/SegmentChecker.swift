@@ -110,7 +110,8 @@ struct SegmentChecker {
             )
         }
 
-        for defaultValue in defaults where !options.isEmpty && values.number(of: defaultValue.value) == nil {
+        // Options dropped for a misspelt key (FC101, `optionsRange` nil) may hold the default.
+        for defaultValue in defaults where !options.isEmpty && optionsRange != nil && values.number(of: defaultValue.value) == nil {
             let names = options.map(\.value.value)
             diagnostics.error(
                 .defaultNotOption, "default '\(defaultValue.value)' is not an option of \(owner)",

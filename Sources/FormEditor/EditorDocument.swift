@@ -167,6 +167,8 @@ public struct EditorDocument: Sendable {
     private static func flowMappingNamesFormc(_ text: UnsafeBufferPointer<UInt8>, from index: Int) -> Bool {
         var depth = 1
         var expectsKey = true
+        // Whether a value starts here: a quote starts a string only there (`it's` is plain text).
+        var startsValue = true
         var index = index
         while index < text.count {
             let byte = text[index]
@@ -176,8 +178,10 @@ public struct EditorDocument: Sendable {
             }
             if depth == 1, expectsKey, keyIsFormc(text, at: index) { return true }
             expectsKey = false
+            let wasStart = startsValue
+            startsValue = byte == UInt8(ascii: "{") || byte == UInt8(ascii: "[") || byte == UInt8(ascii: ",") || byte == UInt8(ascii: ":")
             switch byte {
-            case UInt8(ascii: "\""), UInt8(ascii: "'"):
+            case UInt8(ascii: "\"") where wasStart, UInt8(ascii: "'") where wasStart:
                 // A string: skipped to its closing quote (a backslash escapes in double quotes).
                 index += 1
                 while index < text.count, text[index] != byte {

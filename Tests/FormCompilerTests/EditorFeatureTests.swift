@@ -929,7 +929,7 @@ extension EditorRelationTests {
         "formc: 1\nelements: [\n", "\u{FEFF}formc: 1\nelements: [\n", "\"formc\": 1\nelements: [\n",
         "'formc' : 1\nelements: [\n", "formc : 1\r\nelements: [\r\n", "form: A\nformc: 1\nelements: [\n",
         "{formc: 1, elements: [", "\u{FEFF}{\"formc\": 1, \"elements\": [", "{\"a\": [1, {\"b\": 2}], \"formc\": 1, [",
-        "{\"a\": \"x\\\"}\", \"formc\": 1, [",
+        "{\"a\": \"x\\\"}\", \"formc\": 1, [", "{title: it's mine, formc: 1, elements: [",
     ]
     for text in forms {
         #expect(EditorDocument.namesFormcKey(Array(text.utf8)), "\(text)")

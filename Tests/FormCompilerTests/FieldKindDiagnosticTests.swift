@@ -165,7 +165,7 @@ struct FieldKindDiagnosticTests {
         #expect(help(at: "35:14 FC300") == ["write 'default: [a]'"])
         #expect(help(at: "55:14 FC302").contains { $0.contains("d (days), w (weeks), m (months) or y (years)") })
         #expect(help(at: "58:14 FC102") == ["remove the quotes: 18"])
-        #expect(help(at: "61:14 FC401") == ["'min' applies to numbers and dates"])
+        #expect(help(at: "61:14 FC401") == ["'min' applies to numbers and dates", "for the length of the text, write 'minLength'"])
         #expect(help(at: "64:14 FC301") == ["did you mean 'a'?"])
         #expect(help(at: "74:5 FC100").contains { $0.contains("style: stepper") })
     }

@@ -217,11 +217,50 @@ struct FollowOnDiagnosticsTests {
                 rules: [{ max: 1 }]
             """)
         #expect(diagnostics.map(\.help) == [
-            ["a condition names a field by its id alone, as 'signs'; a list's entry names its own fields so, and nothing outside the list can name them"],
+            [
+                "a condition names a field by its id alone, not by a path: inside a list's entry its own fields are named so ('signs'), and nothing outside the list can name them",
+            ],
             ["'min' applies to numbers and dates", "for the length of the text, write 'minLength'"],
-            ["debounce is a whole number of milliseconds, without a unit: 'debounce: 400'"],
-            ["debounce is a whole number of milliseconds, without a unit: 'debounce: 2000'"],
+            ["debounce is a whole number of milliseconds from 0 to 10000, without a unit: 'debounce: 400'"],
+            ["debounce is a whole number of milliseconds from 0 to 10000, without a unit: 'debounce: 2000'"],
             ["'max' applies to numbers and dates", "for the number of options chosen, write 'maxCount'"],
+        ])
+        // Past the limit, in another unit, or too many digits: no example, and no trap.
+        for written in ["60s", "2min", "10000000000000000s", "99999999999999999999999ms"] {
+            let text = "formc: 1\nform: F\nelements:\n  - textField: x\n    rules: [{ custom: c, debounce: \(written) }]\n"
+            #expect(diagnose(text).map(\.help) == [["debounce is a whole number of milliseconds from 0 to 10000, without a unit"]])
+        }
+        // A function written as a member.
+        let member = "formc: 1\nform: F\nelements:\n  - textField: email\n  - multiChoice: pets\n    options: [cat, dog]\n"
+            + "  - textField: x\n    visibleWhen: email.isEmpty\n  - textField: y\n    visibleWhen: pets.contains\n"
+        #expect(diagnose(member).map(\.help) == [
+            ["isEmpty is a function: write isEmpty(email)"], ["contains is a function: write contains(pets, 'option')"],
+        ])
+    }
+
+    /// What an unread element hides is its id and the set it names, not its other
+    /// values; an option dropped for a misspelt `value:` is one a default or a
+    /// condition may mean.
+    @Test func onlyTheNamesAnUnreadPartHoldsAreSpared() {
+        #expect(Self.summaries("""
+            formc: 1
+            form: F
+            elements:
+              - segmnt: plan
+                options: [free, pro]
+              - textField: company
+                visibleWhen: plan == pro
+              - segment: size
+                options:
+                  - { valu: s, title: Small }
+                  - { value: m, title: Medium }
+                default: s
+              - textField: note
+                visibleWhen: size == 's'
+            """) == [
+            "4:5 FC103 unknown element kind 'segmnt'",
+            "7:26 FC501 unknown field 'pro'",
+            "10:11 FC101 unknown key 'valu' in a segment option",
         ])
     }
 }

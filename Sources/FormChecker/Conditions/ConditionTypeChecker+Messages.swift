@@ -55,6 +55,8 @@ extension ConditionTypeChecker {
         // A choice without options has an error of its own (an unknown option set, FC501;
         // too few options, FC303): no value can be checked against it.
         guard !options.isEmpty else { return }
+        // An option dropped for a misspelt `value:` key (FC101) is one the condition may mean.
+        guard !scope.symbols.unreadNames.contains(value) else { return }
         let id = field.id
         var help: [String] = []
         if value.isEmpty {

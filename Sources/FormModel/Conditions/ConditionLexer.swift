@@ -157,8 +157,16 @@ struct ConditionLexer {
             var end = index
             while end < count, Self.isIdentifierContinue(scalar(end)) { end += 1 }
             let name = text(index..<end)
+            var owner = start
+            while owner > 0, Self.isIdentifierContinue(scalar(owner - 1)) { owner -= 1 }
+            let field = text(owner..<start)
+            // `email.isEmpty`, `pets.count`: a function, called with the field.
+            if ["isEmpty", "count", "contains"].contains(name) {
+                let call = name == "contains" ? "contains(\(field), 'option')" : "\(name)(\(field))"
+                return invalid("unexpected character '.'", help: ["\(name) is a function: write \(call)"])
+            }
             return invalid("unexpected character '.'", help: [
-                "a condition names a field by its id alone, as '\(name)'; a list's entry names its own fields so, and nothing outside the list can name them",
+                "a condition names a field by its id alone, not by a path: inside a list's entry its own fields are named so ('\(name)'), and nothing outside the list can name them",
             ])
         }
         if Self.isIdentifierStart(current) || Self.isNonASCIILetter(current) {
@@ -172,6 +180,7 @@ struct ConditionLexer {
             if current != "+", DecimalLiteral(written) != nil { return token(.number(written)) }
             // `today-18y` without quotes: `today`, then this.
             if current == "-" || current == "+", start >= 5, text(start - 5..<start) == "today",
+               start == 5 || !Self.isIdentifierContinue(scalar(start - 6)),
                RelativeDateLiteral("today" + written) != nil {
                 let relative = "today" + written
                 return ConditionToken(kind: .invalid(ConditionProblem(

@@ -25,7 +25,7 @@ extension DocumentDecoder {
                 let id = group.id?.value ?? ""
                 group.elements = elementList(node, keyRange: keys.keyRange("elements")!, owner: "group '\(id)'")
             } else if let misspelt = keys.misspelling(of: "elements") {
-                noteUnread(misspelt)
+                noteUnread(misspelt, as: .elements)
             } else {
                 diagnostics.error(
                     .missingKey, "group is missing required key 'elements'", at: kindKeyRange,
@@ -43,7 +43,7 @@ extension DocumentDecoder {
             if let node = keys["elements"] {
                 page.elements = elementList(node, keyRange: keys.keyRange("elements")!, owner: "page '\(id.value)'")
             } else if let misspelt = keys.misspelling(of: "elements") {
-                noteUnread(misspelt)
+                noteUnread(misspelt, as: .elements)
             } else {
                 diagnostics.error(
                     .missingKey, "page '\(id.value)' is missing required key 'elements'", at: kindKeyRange,
@@ -197,7 +197,7 @@ extension DocumentDecoder {
                 list.elements = elementList(node, keyRange: keys.keyRange("elements")!, owner: "list '\(id.value)'")
                 insideList = wasInsideList
             } else if let misspelt = keys.misspelling(of: "elements") {
-                noteUnread(misspelt)
+                noteUnread(misspelt, as: .elements)
             } else {
                 diagnostics.error(
                     .missingKey, "list '\(id.value)' is missing required key 'elements'", at: kindKeyRange,
@@ -306,7 +306,7 @@ extension DocumentDecoder {
     ) -> (options: [SegmentOption], set: Located<String>?, listRange: SourceRange?)? {
         guard let node = keys["options"] else {
             if let misspelt = keys.misspelling(of: "options") {
-                noteUnread(misspelt)
+                noteUnread(misspelt, as: .options)
             } else {
                 diagnostics.error(
                     .missingKey, "\(description) is missing required key 'options'", at: kindKeyRange,
@@ -409,7 +409,7 @@ extension DocumentDecoder {
                 )
                 guard let valueNode = keys["value"] else {
                     if let misspelt = keys.misspelling(of: "value") {
-                        noteUnread(misspelt)
+                        noteUnread(misspelt, as: .optionValue)
                     } else {
                         diagnostics.error(
                             .missingKey, "segment option is missing required key 'value'", at: range,

@@ -46,10 +46,10 @@ struct DocumentDecoder {
     var optionSets: [OptionSetDecl] = []
     /// Whether some rule decoded so far has `when:`.
     var sawRuleCondition = false
-    /// Every scalar in the parts of the file that could not be read: an element of
-    /// an unknown kind, the value of a misspelt required key (`elemnts:`). The ids
-    /// and set names among them are not reported again as unknown or unused: the
-    /// mistake that hid them is (FormDocument.unreadNames).
+    /// The ids, set names and option values in the parts of the file that could not
+    /// be read: an element of an unknown kind, the value of a misspelt required key
+    /// (`elemnts:`). They are not reported again as unknown, unused or no option:
+    /// the mistake that hid them is (FormDocument.unreadNames).
     var unreadNames: Set<String> = []
 
     var diagnostics: DiagnosticBag {
@@ -118,7 +118,7 @@ struct DocumentDecoder {
             elements = elementList(node, keyRange: keys.keyRange("elements")!, owner: "the form")
         } else if let misspelt = keys.misspelling(of: "elements") {
             // FC101 says what to write.
-            noteUnread(misspelt)
+            noteUnread(misspelt, as: .elements)
         } else {
             diagnostics.error(
                 .missingKey, "missing required key 'elements'", at: start,
@@ -214,11 +214,11 @@ struct DocumentDecoder {
         }
         guard let kindEntry else {
             reportMissingKind(entries, node: node)
-            noteUnread(node)
+            noteUnread(node, as: .element)
             return nil
         }
         guard kindCount == 1 else {
-            noteUnread(node)
+            noteUnread(node, as: .element)
             return nil
         }
         let kind = ElementKind.keywords[kindIndex]
@@ -227,7 +227,7 @@ struct DocumentDecoder {
                 .unknownElementKind, "a list cannot hold a list: lists do not nest", at: tree.range(kindEntry.key),
                 help: ["move the inner list out to the form, or make its fields fields of the entry"]
             )
-            noteUnread(node)
+            noteUnread(node, as: .element)
             return nil
         }
         if insideList, kind == "page" {
@@ -237,7 +237,7 @@ struct DocumentDecoder {
                 at: tree.range(kindEntry.key),
                 help: ["use 'group' for a section of the entry, or put the list inside a page"]
             )
-            noteUnread(node)
+            noteUnread(node, as: .element)
             return nil
         }
         let keys = KeyedMapping(
@@ -252,16 +252,42 @@ struct DocumentDecoder {
         )
     }
 
-    /// Notes every scalar under `node`, a part of the file that could not be read (`unreadNames`).
-    mutating func noteUnread(_ node: NodeID) {
+    /// What a part of the file that could not be read was meant as.
+    enum UnreadPart {
+        /// An element's mapping: its id (its first key's value, or a kind key's),
+        /// the set its `options` names, the elements of its `elements`.
+        case element
+        /// A list of elements.
+        case elements
+        /// `options`: a set's name. (A list of options is the field's: with the field
+        /// unread, or without its options, nothing compares with them.)
+        case options
+        /// An option's value.
+        case optionValue
+    }
+
+    /// Notes the ids, set names and option values in `node`, a part of the file that
+    /// could not be read, read as `part` (`unreadNames`).
+    mutating func noteUnread(_ node: NodeID, as part: UnreadPart) {
         let tree = tree
-        switch tree.kind(node) {
-        case .scalar:
+        switch (part, tree.kind(node)) {
+        case (.optionValue, .scalar), (.options, .scalar):
             if let text = tree.text(node), !text.isEmpty { unreadNames.insert(text) }
-        case .sequence:
-            for item in tree.items(node) { noteUnread(item) }
-        case .mapping:
-            for entry in tree.entries(node) { noteUnread(entry.value) }
+        case (.elements, .sequence):
+            for item in tree.items(node) { noteUnread(item, as: .element) }
+        case (.element, .mapping):
+            for (index, entry) in tree.entries(node).enumerated() {
+                if tree.textEquals(entry.key, "options") {
+                    noteUnread(entry.value, as: .options)
+                } else if tree.textEquals(entry.key, "elements") {
+                    noteUnread(entry.value, as: .elements)
+                } else if index == 0 || Self.kindIndex(entry.key, in: tree) != nil, tree.kind(entry.value) == .scalar,
+                          let id = tree.text(entry.value), !id.isEmpty {
+                    unreadNames.insert(id)
+                }
+            }
+        default:
+            break
         }
     }
 

@@ -213,13 +213,22 @@ enum RuleDecoder {
             )
             return nil
         }
-        if let text = tree.text(entry.value), text.count > 1, text.last?.isLetter == true,
-           let amount = Int(text.prefix { $0.isASCIIDigit }), text.drop(while: { $0.isASCIIDigit }).allSatisfy({ $0.isLetter || $0 == " " }) {
+        if let text = tree.text(entry.value), text.first?.isASCIIDigit == true, text.last?.isLetter == true {
             // `400ms`, `2s`: the unit is always milliseconds, and not written.
-            let milliseconds = text.hasSuffix("ms") || !text.hasSuffix("s") ? amount : amount * 1000
+            let unit = text.drop { $0.isASCIIDigit || $0 == " " }
+            let amount = Int(text.prefix { $0.isASCIIDigit })
+            let milliseconds = switch unit {
+            case "ms": amount
+            case "s": amount.flatMap { $0 <= maximumDebounce / 1000 ? $0 * 1000 : nil }
+            default: nil as Int?
+            }
+            let example = milliseconds.map { $0 <= maximumDebounce ? "'debounce: \($0)'" : nil } ?? nil
             reader.diagnostics.error(
                 .wrongType, "expected a number for debounce, found '\(text)'", at: tree.range(entry.value),
-                help: ["debounce is a whole number of milliseconds, without a unit: 'debounce: \(milliseconds)'"]
+                help: [
+                    "debounce is a whole number of milliseconds from 0 to \(maximumDebounce), without a unit"
+                        + (example.map { ": \($0)" } ?? ""),
+                ]
             )
             return nil
         }

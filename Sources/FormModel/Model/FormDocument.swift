@@ -16,9 +16,10 @@ public struct FormDocument: Sendable {
     /// Whether some rule has a `when:` condition, so the checker and the emitter
     /// look for them only in forms that use them.
     public var hasRuleConditions = false
-    /// Every scalar of the parts the decoder could not read (an element of an
-    /// unknown kind, a misspelt required key's value), reported there: the checker
-    /// calls none of them an unknown field or an unused set.
+    /// The ids, set names and option values in the parts the decoder could not read
+    /// (an element of an unknown kind, a misspelt required key's value), reported
+    /// there: the checker calls none of them an unknown field, an unused set or no
+    /// option.
     public var unreadNames: Set<String> = []
     /// The whole document mapping.
     public var range: SourceRange
