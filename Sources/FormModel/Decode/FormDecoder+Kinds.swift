@@ -24,12 +24,10 @@ extension DocumentDecoder {
             if let node = keys["elements"] {
                 let id = group.id?.value ?? ""
                 group.elements = elementList(node, keyRange: keys.keyRange("elements")!, owner: "group '\(id)'")
-            } else if let misspelt = keys.misspelling(of: "elements") {
-                noteUnread(misspelt, as: .elements)
             } else {
-                diagnostics.error(
-                    .missingKey, "group is missing required key 'elements'", at: kindKeyRange,
-                    help: ["add 'elements:' with the group's fields"]
+                reportMissing(
+                    "elements", in: keys, as: .elements, "group is missing required key 'elements'", at: kindKeyRange,
+                    help: "add 'elements:' with the group's fields"
                 )
             }
             return .group(group)
@@ -42,12 +40,10 @@ extension DocumentDecoder {
             page.title = keys["title"].flatMap { reader.string($0, "title") }
             if let node = keys["elements"] {
                 page.elements = elementList(node, keyRange: keys.keyRange("elements")!, owner: "page '\(id.value)'")
-            } else if let misspelt = keys.misspelling(of: "elements") {
-                noteUnread(misspelt, as: .elements)
             } else {
-                diagnostics.error(
-                    .missingKey, "page '\(id.value)' is missing required key 'elements'", at: kindKeyRange,
-                    help: ["add 'elements:' with the page's fields"]
+                reportMissing(
+                    "elements", in: keys, as: .elements, "page '\(id.value)' is missing required key 'elements'", at: kindKeyRange,
+                    help: "add 'elements:' with the page's fields"
                 )
             }
             return .group(page)
@@ -56,10 +52,10 @@ extension DocumentDecoder {
             guard let common = fieldCommon(kind, id: primary, keys: keys) else { return nil }
             var field = BooleanFieldDecl(common: consume common)
             field.title = keys["title"].flatMap { reader.string($0, "title") }
-            if keys["title"] == nil, keys.misspelling(of: "title") == nil {
-                diagnostics.error(
-                    .missingKey, "boolean '\(field.id.value)' is missing required key 'title'", at: kindKeyRange,
-                    help: ["add 'title:', the text shown beside the switch"]
+            if keys["title"] == nil {
+                reportMissing(
+                    "title", in: keys, as: nil, "boolean '\(field.id.value)' is missing required key 'title'", at: kindKeyRange,
+                    help: "add 'title:', the text shown beside the switch"
                 )
             }
             field.icon = keys["icon"].flatMap { reader.string($0, "icon") }
@@ -124,10 +120,10 @@ extension DocumentDecoder {
             var field = TextInputDecl(variant: TextInputDecl.Variant(rawValue: kind)!, common: consume common)
             field.placeholder = keys["placeholder"].flatMap { reader.string($0, "placeholder") }
             field.label = keys["label"].flatMap { reader.string($0, "label") }
-            if kind == "floatLabel", keys["label"] == nil, keys.misspelling(of: "label") == nil {
-                diagnostics.error(
-                    .missingKey, "floatLabel '\(field.id.value)' is missing required key 'label'", at: kindKeyRange,
-                    help: ["add 'label:', the text that floats above the value"]
+            if kind == "floatLabel", keys["label"] == nil {
+                reportMissing(
+                    "label", in: keys, as: nil, "floatLabel '\(field.id.value)' is missing required key 'label'", at: kindKeyRange,
+                    help: "add 'label:', the text that floats above the value"
                 )
             }
             if let node = keys["default"] { field.defaultValue = stringDefault(node, of: "\(kind) '\(field.id.value)'") }
@@ -171,10 +167,10 @@ extension DocumentDecoder {
             guard let id = reader.string(primary, "the segue's action id") else { return nil }
             var segue = SegueDecl(id: id)
             segue.title = keys["title"].flatMap { reader.string($0, "title") }
-            if keys["title"] == nil, keys.misspelling(of: "title") == nil {
-                diagnostics.error(
-                    .missingKey, "segue '\(id.value)' is missing required key 'title'", at: kindKeyRange,
-                    help: ["add 'title:', the text of the row"]
+            if keys["title"] == nil {
+                reportMissing(
+                    "title", in: keys, as: nil, "segue '\(id.value)' is missing required key 'title'", at: kindKeyRange,
+                    help: "add 'title:', the text of the row"
                 )
             }
             segue.icon = keys["icon"].flatMap { reader.string($0, "icon") }
@@ -196,12 +192,10 @@ extension DocumentDecoder {
                 insideList = true
                 list.elements = elementList(node, keyRange: keys.keyRange("elements")!, owner: "list '\(id.value)'")
                 insideList = wasInsideList
-            } else if let misspelt = keys.misspelling(of: "elements") {
-                noteUnread(misspelt, as: .elements)
             } else {
-                diagnostics.error(
-                    .missingKey, "list '\(id.value)' is missing required key 'elements'", at: kindKeyRange,
-                    help: ["add 'elements:' with the fields of one entry"]
+                reportMissing(
+                    "elements", in: keys, as: .elements, "list '\(id.value)' is missing required key 'elements'", at: kindKeyRange,
+                    help: "add 'elements:' with the fields of one entry"
                 )
             }
             return .list(list)
@@ -305,14 +299,10 @@ extension DocumentDecoder {
         _ keys: KeyedMapping, of description: String, at kindKeyRange: SourceRange
     ) -> (options: [SegmentOption], set: Located<String>?, listRange: SourceRange?)? {
         guard let node = keys["options"] else {
-            if let misspelt = keys.misspelling(of: "options") {
-                noteUnread(misspelt, as: .options)
-            } else {
-                diagnostics.error(
-                    .missingKey, "\(description) is missing required key 'options'", at: kindKeyRange,
-                    help: ["add 'options:' with at least two choices"]
-                )
-            }
+            reportMissing(
+                "options", in: keys, as: .options, "\(description) is missing required key 'options'", at: kindKeyRange,
+                help: "add 'options:' with at least two choices"
+            )
             return nil
         }
         if let set = optionSetReference(node, enumName: keys.keyRange("enumName")) {
@@ -408,14 +398,10 @@ extension DocumentDecoder {
                     item, in: tree, allowed: KeySchema.segmentOption, context: "a segment option", diagnostics: &diagnostics
                 )
                 guard let valueNode = keys["value"] else {
-                    if let misspelt = keys.misspelling(of: "value") {
-                        noteUnread(misspelt, as: .optionValue)
-                    } else {
-                        diagnostics.error(
-                            .missingKey, "segment option is missing required key 'value'", at: range,
-                            help: ["write '{ value: pro, title: Pro }'"]
-                        )
-                    }
+                    reportMissing(
+                        "value", in: keys, as: .optionValue, "segment option is missing required key 'value'", at: range,
+                        help: "write '{ value: pro, title: Pro }'"
+                    )
                     continue
                 }
                 guard let value = reader.string(valueNode, "an option's value") else { continue }

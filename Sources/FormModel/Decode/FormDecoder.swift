@@ -116,13 +116,10 @@ struct DocumentDecoder {
         var elements: [Element] = []
         if let node = keys["elements"] {
             elements = elementList(node, keyRange: keys.keyRange("elements")!, owner: "the form")
-        } else if let misspelt = keys.misspelling(of: "elements") {
-            // FC101 says what to write.
-            noteUnread(misspelt, as: .elements)
         } else {
-            diagnostics.error(
-                .missingKey, "missing required key 'elements'", at: start,
-                help: ["add 'elements:' with a list of fields, groups and text"]
+            reportMissing(
+                "elements", in: keys, as: .elements, "missing required key 'elements'", at: start,
+                help: "add 'elements:' with a list of fields, groups and text"
             )
         }
         var document = FormDocument(
@@ -250,6 +247,20 @@ struct DocumentDecoder {
             visibleWhen: keys["visibleWhen"].flatMap { condition($0, "visibleWhen") },
             enabledWhen: keys["enabledWhen"].flatMap { condition($0, "enabledWhen") }
         )
+    }
+
+    /// FC100 for the required `key`, unless a key of the mapping is a misspelling of
+    /// it: FC101 says what to write, and the misspelt key's value, read as `part`,
+    /// is noted as unread.
+    mutating func reportMissing(
+        _ key: StaticString, in keys: KeyedMapping, as part: UnreadPart?, _ message: @autoclosure () -> String,
+        at range: SourceRange, help: String
+    ) {
+        if let misspelt = keys.misspelling(of: key) {
+            if let part { noteUnread(misspelt, as: part) }
+        } else {
+            diagnostics.error(.missingKey, message(), at: range, help: [help])
+        }
     }
 
     /// What a part of the file that could not be read was meant as.
