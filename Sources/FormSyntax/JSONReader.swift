@@ -155,7 +155,7 @@ public enum JSONReader {
     mutating func parseDocument(diagnostics: inout DiagnosticBag) -> SyntaxTree? {
         do {
             guard let root = try parseValueTree(diagnostics: &diagnostics) else { return nil }
-            return tree.tree(root: root)
+            return tree.tree(root: root, isJSON: true)
         } catch {
             let range = SourceRange(
                 start: file.position(ofByteOffset: error.start), end: file.position(ofByteOffset: error.end)

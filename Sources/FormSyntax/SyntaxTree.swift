@@ -80,17 +80,24 @@ public struct SyntaxTree: Sendable {
     @usableFromInline let storage: Storage
     /// The document's root node.
     public let root: NodeID
+    /// Whether the tree was read from JSON, whose plain scalars are numbers,
+    /// booleans and `null` (a message names them so: "the number 3").
+    package let isJSON: Bool
 
-    init(storage: Storage, root: NodeID) {
+    init(storage: Storage, root: NodeID, isJSON: Bool = false) {
         self.storage = storage
         self.root = root
+        self.isJSON = isJSON
     }
 
     /// The same tree behind a storage object of its own, for another thread: the
     /// arrays are shared, but the object that every copy of the tree retains is
     /// not, so two threads reading the tree do not contend for its reference count.
     package func forAnotherThread() -> SyntaxTree {
-        SyntaxTree(storage: Storage(nodes: storage.nodes, children: storage.children, text: storage.text, tags: storage.tags), root: root)
+        SyntaxTree(
+            storage: Storage(nodes: storage.nodes, children: storage.children, text: storage.text, tags: storage.tags), root: root,
+            isJSON: isJSON
+        )
     }
 
     // MARK: - Nodes
@@ -198,15 +205,21 @@ public struct SyntaxTree: Sendable {
 
     /// A short name of what the node is, for messages ("a list", "a mapping").
     package func kindDescription(_ node: NodeID) -> String {
-        Self.describe(record(node), text: text(node) ?? "")
+        Self.describe(record(node), text: text(node) ?? "", isJSON: isJSON)
     }
 
-    static func describe(_ record: Record, text: @autoclosure () -> String) -> String {
+    static func describe(_ record: Record, text: @autoclosure () -> String, isJSON: Bool) -> String {
         switch record.kind {
-        case .scalar: record.style == .plain ? "'\(text())'" : "the string '\(text())'"
+        case .scalar where record.style != .plain: "the string '\(text())'"
+        case .scalar: isJSON ? describeJSONValue(text()) : "'\(text())'"
         case .sequence: "a list"
         case .mapping: "a mapping"
         }
+    }
+
+    /// A JSON scalar that is not a string, as a message names it: `null`, `the boolean true`, `the number 5`.
+    package static func describeJSONValue(_ text: String) -> String {
+        text == "null" ? "null" : (text == "true" || text == "false" ? "the boolean \(text)" : "the number \(text)")
     }
 
     /// A sequence's items, without copying them out of the tree.

@@ -143,8 +143,8 @@ import FormSource
     }
 
     /// The finished tree.
-    consuming func tree(root: NodeID) -> SyntaxTree {
-        SyntaxTree(storage: SyntaxTree.Storage(nodes: nodes, children: children, text: text, tags: tags), root: root)
+    consuming func tree(root: NodeID, isJSON: Bool = false) -> SyntaxTree {
+        SyntaxTree(storage: SyntaxTree.Storage(nodes: nodes, children: children, text: text, tags: tags), root: root, isJSON: isJSON)
     }
 
     // MARK: - Reading back, for the readers' own checks
@@ -190,6 +190,6 @@ import FormSource
 
     /// A short name of what the node is, for messages; as `SyntaxTree.kindDescription`.
     func kindDescription(_ node: NodeID) -> String {
-        SyntaxTree.describe(nodes[Int(node.index)], text: string(node))
+        SyntaxTree.describe(nodes[Int(node.index)], text: string(node), isJSON: false)
     }
 }

@@ -60,6 +60,13 @@ import Testing
     #expect(diagnostics.first?.message == "expected a string for the textField field id, found the boolean true")
     // YAML's plain scalars are typed by position: the same values are strings there.
     #expect(diagnose(form("  - staticText: 12\n")).isEmpty)
+    // Where a list or a mapping belongs, a JSON value is named by its type too.
+    let shapes = diagnose(
+        #"{"formc": 1, "form": "F", "elements": [{"textField": "a", "rules": true}, {"group": "g", "elements": 3}]}"#,
+        path: "t.form.json"
+    )
+    #expect(shapes.map(\.message) == ["expected a list of rules, found the boolean true", "expected a list of elements, found the number 3"])
+    #expect(diagnose(form("  - textField: a\n    rules: true\n")).map(\.message) == ["expected a list of rules, found 'true'"])
 }
 
 @Test func aJSONRuleIsANameOrAMapping() {

@@ -47,7 +47,7 @@ enum RuleDecoder {
             // In JSON a value keeps its type: a rule is a name (a string) or a mapping.
             if reader.isJSON, tree.style(item) == .plain {
                 reader.diagnostics.error(
-                    .wrongType, "expected a rule (its name, or a mapping), found \(ValueReader.describeJSONValue(tree.text(item) ?? ""))",
+                    .wrongType, "expected a rule (its name, or a mapping), found \(SyntaxTree.describeJSONValue(tree.text(item) ?? ""))",
                     at: range, help: ["write a rule as \"required\" or {\"minLength\": 8}"]
                 )
                 return nil

@@ -52,11 +52,6 @@ package struct ValueReader {
         return tag.hasPrefix(prefix) ? "!!" + tag.dropFirst(prefix.count) : tag
     }
 
-    /// A JSON scalar that is not a string, as a message names it: `null`, `the boolean true`, `the number 5`.
-    static func describeJSONValue(_ text: String) -> String {
-        text == "null" ? "null" : (text == "true" || text == "false" ? "the boolean \(text)" : "the number \(text)")
-    }
-
     /// A plain scalar with no text: what YAML reads for `key:` with nothing after it.
     func isMissingValue(_ node: NodeID) -> Bool {
         let record = tree.record(node)
@@ -71,7 +66,7 @@ package struct ValueReader {
             return nil
         }
         if isJSON, tree.style(node) == .plain {
-            let found = Self.describeJSONValue(text)
+            let found = SyntaxTree.describeJSONValue(text)
             diagnostics.error(
                 .wrongType, "expected a string for \(what()), found \(found)", at: range,
                 help: text == "null" ? [] : ["write it in quotes: \"\(text)\""]
