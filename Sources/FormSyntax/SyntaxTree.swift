@@ -68,26 +68,30 @@ public struct SyntaxTree: Sendable {
         @usableFromInline let children: [Int32]
         @usableFromInline let text: [UInt8]
         @usableFromInline let tags: [String]
+        /// Whether the tree was read from JSON (`SyntaxTree.isJSON`).
+        let isJSON: Bool
 
-        init(nodes: [Record], children: [Int32], text: [UInt8], tags: [String]) {
+        init(nodes: [Record], children: [Int32], text: [UInt8], tags: [String], isJSON: Bool) {
             self.nodes = nodes
             self.children = children
             self.text = text
             self.tags = tags
+            self.isJSON = isJSON
         }
     }
 
     @usableFromInline let storage: Storage
     /// The document's root node.
     public let root: NodeID
-    /// Whether the tree was read from JSON, whose plain scalars are numbers,
-    /// booleans and `null` (a message names them so: "the number 3").
-    package let isJSON: Bool
 
-    init(storage: Storage, root: NodeID, isJSON: Bool = false) {
+    /// Whether the tree was read from JSON, whose plain scalars are numbers,
+    /// booleans and `null` (a message names them so: "the number 3"). Kept in the
+    /// storage: the tree itself, copied everywhere, stays a reference and a root.
+    package var isJSON: Bool { storage.isJSON }
+
+    init(storage: Storage, root: NodeID) {
         self.storage = storage
         self.root = root
-        self.isJSON = isJSON
     }
 
     /// The same tree behind a storage object of its own, for another thread: the
@@ -95,8 +99,8 @@ public struct SyntaxTree: Sendable {
     /// not, so two threads reading the tree do not contend for its reference count.
     package func forAnotherThread() -> SyntaxTree {
         SyntaxTree(
-            storage: Storage(nodes: storage.nodes, children: storage.children, text: storage.text, tags: storage.tags), root: root,
-            isJSON: isJSON
+            storage: Storage(nodes: storage.nodes, children: storage.children, text: storage.text, tags: storage.tags, isJSON: isJSON),
+            root: root
         )
     }
 

@@ -144,7 +144,7 @@ import FormSource
 
     /// The finished tree.
     consuming func tree(root: NodeID, isJSON: Bool = false) -> SyntaxTree {
-        SyntaxTree(storage: SyntaxTree.Storage(nodes: nodes, children: children, text: text, tags: tags), root: root, isJSON: isJSON)
+        SyntaxTree(storage: SyntaxTree.Storage(nodes: nodes, children: children, text: text, tags: tags, isJSON: isJSON), root: root)
     }
 
     // MARK: - Reading back, for the readers' own checks
