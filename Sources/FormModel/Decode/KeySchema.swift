@@ -128,7 +128,8 @@ package struct KeyedMapping {
         guard let key = tree.text(keyNode) else { return nil }
         let allowedNames = allowed.map(\.description)
         let meant = Suggestions.closest(to: key, in: allowedNames)
-        var help = Suggestions.didYouMean(key, in: allowedNames)
+        // The wording is Suggestions' (over the one name found).
+        var help = Suggestions.didYouMean(key, in: meant.map { [$0] } ?? [])
         if otherKinds, help.isEmpty {
             let owners = KeySchema.kindKeys.filter { $0.value.contains { $0.description == key } }.map(\.key).sorted()
             if !owners.isEmpty {

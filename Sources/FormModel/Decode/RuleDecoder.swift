@@ -214,7 +214,7 @@ enum RuleDecoder {
             return nil
         }
         if let text = tree.text(entry.value), text.first?.isASCIIDigit == true, text.last?.isLetter == true {
-            // `400ms`, `2s`: the unit is always milliseconds, and not written.
+            // A number with a unit after it: the value is always milliseconds, written bare.
             let unit = text.drop { $0.isASCIIDigit || $0 == " " }
             let amount = Int(text.prefix { $0.isASCIIDigit })
             let milliseconds = switch unit {
