@@ -131,7 +131,7 @@ private struct Checker {
         symbols.reserveCapacity(elementCount)
         conditionFacts.reserveCapacity(elementCount)
         fieldElements.reserveCapacity(elementCount)
-        let walker = ElementWalker(defaultTrigger: defaultTrigger, diagnostics: DiagnosticBag(file: file.path))
+        let walker = ElementWalker(defaultTrigger: defaultTrigger, unreadNames: document.unreadNames, diagnostics: DiagnosticBag(file: file.path))
         let elements = document.elements
         var parts = (speed.takes(.checkInHalves) ? walker.walkingInHalves(elements, counts: counts, elementCount: elementCount) : nil)
             ?? [walker.walking(elements, range: elements.indices, elementCount: elementCount)]

@@ -39,12 +39,15 @@ enum OptionSetChecker {
     }
 
     /// FC301 for a default that is not one of the set's values (none are checked
-    /// when the set is unknown: its name is reported).
+    /// when the set is unknown: its name is reported). A value in `unreadNames`, an
+    /// option the decoder dropped for a misspelt key, is not reported: the key is.
     static func checkDefaults(
-        _ defaults: [Located<String>], options: [SegmentOption], owner: String, diagnostics: inout DiagnosticBag
+        _ defaults: [Located<String>], options: [SegmentOption], owner: String, unreadNames: Set<String>,
+        diagnostics: inout DiagnosticBag
     ) {
         guard !options.isEmpty else { return }
-        for value in defaults where !options.contains(where: { $0.value.value == value.value }) {
+        for value in defaults
+        where !options.contains(where: { $0.value.value == value.value }) && !unreadNames.contains(value.value) {
             let names = options.map(\.value.value)
             diagnostics.error(
                 .defaultNotOption, "default '\(value.value)' is not an option of \(owner)", at: value.range,

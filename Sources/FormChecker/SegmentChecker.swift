@@ -27,7 +27,8 @@ struct SegmentChecker {
         )
     }
 
-    mutating func checkOptions(_ field: MultiChoiceFieldDecl, diagnostics: inout DiagnosticBag) {
+    /// `unreadNames`: `ElementWalker.unreadNames`.
+    mutating func checkOptions(_ field: MultiChoiceFieldDecl, unreadNames: Set<String>, diagnostics: inout DiagnosticBag) {
         let defaults = field.defaultValues?.value ?? []
         if field.optionSet == nil {
             checkOptions(
@@ -36,7 +37,9 @@ struct SegmentChecker {
             )
         } else {
             // The set's options are checked once, with the set (`OptionSetChecker`).
-            OptionSetChecker.checkDefaults(defaults, options: field.options, owner: "multiChoice '\(field.id.value)'", diagnostics: &diagnostics)
+            OptionSetChecker.checkDefaults(
+                defaults, options: field.options, owner: "multiChoice '\(field.id.value)'", unreadNames: unreadNames, diagnostics: &diagnostics
+            )
         }
         var chosen: [String: SourceRange] = [:]
         for value in defaults {

@@ -263,4 +263,31 @@ struct FollowOnDiagnosticsTests {
             "10:11 FC101 unknown key 'valu' in a segment option",
         ])
     }
+
+    /// An option dropped from a shared set for a misspelt `value:` may be the
+    /// default of a field of the set, as of a field's own options: FC101 alone. A
+    /// default that is no option at all is still FC301.
+    @Test func aSharedSetsDroppedOptionIsNoUnknownDefault() {
+        #expect(Self.summaries("""
+            formc: 1
+            form: F
+            options:
+              Country:
+                - { value: us, title: United States }
+                - { valeu: gb, title: United Kingdom }
+                - { value: fr, title: France }
+            elements:
+              - picker: shipping
+                options: Country
+                default: gb
+              - multiChoice: visited
+                options: Country
+                default: [gb, de]
+              - textField: note
+                visibleWhen: "shipping == 'gb'"
+            """) == [
+            "6:9 FC101 unknown key 'valeu' in a segment option",
+            "14:19 FC301 default 'de' is not an option of multiChoice 'visited'",
+        ])
+    }
 }
