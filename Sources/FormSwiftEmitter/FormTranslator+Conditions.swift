@@ -63,7 +63,10 @@ extension FormTranslator {
                         if let parent = helper.parent {
                             writeHelperCall(helpers[parent], from: source, into: &out)
                             out.binaryOperator(.and)
-                            writeCondition(helper.condition, from: source, at: .operand(of: .and), into: &out)
+                            // Past `isGroupVisible(values) &&`, the group's fields read as shown.
+                            writeCondition(
+                                helper.condition, from: source, at: .operand(of: .and), shown: word == "Visible" ? parent : nil, into: &out
+                            )
                         } else {
                             writeCondition(helper.condition, from: source, at: .whole, into: &out)
                         }
@@ -86,22 +89,23 @@ extension FormTranslator {
     /// `false`, nothing selected (SPEC §7). Written directly, without building
     /// an expression first: a large form has thousands of conditions, each
     /// written twice, and a tree built and dropped per helper would cost more than
-    /// the writing.
+    /// the writing. `shown` is a visibility helper that holds where the condition
+    /// is read (`visibilityHelper(of:shown:)`).
     func writeCondition(
-        _ condition: ConditionExpr, from source: ConditionSource, at position: ConditionPosition,
+        _ condition: ConditionExpr, from source: ConditionSource, at position: ConditionPosition, shown: Int? = nil,
         into out: inout SwiftRenderer
     ) {
         switch condition {
         case .constant(let value):
             out.literal(.bool(value))
         case .boolField(let id):
-            writeWhenVisible(visibilityHelper(of: fieldPosition(id)), .atom, from: source, at: position, into: &out) { out in
+            writeWhenVisible(visibilityHelper(of: fieldPosition(id), shown: shown), .atom, from: source, at: position, into: &out) { out in
                 out.conditionRead(memberName(id), from: source)
             }
         case .isEmpty(let id):
             let field = fieldPosition(id)
             let fieldType = conditionFieldType(id, at: field)
-            let helper = visibilityHelper(of: field)
+            let helper = visibilityHelper(of: field, shown: shown)
             if let fieldType, fieldType.alwaysHasValue {
                 // A field with a default (segment, picker, number, date) always has a value: empty only when hidden.
                 guard let helper else { return out.literal(.bool(false)) }
@@ -139,7 +143,7 @@ extension FormTranslator {
             }
         case .textEquals(let id, let text):
             out.parenthesized(.binary(.equal), at: position) { [self] out in
-                if let helper = visibilityHelper(of: fieldPosition(id)) {
+                if let helper = visibilityHelper(of: fieldPosition(id), shown: shown) {
                     out.conditional { [self] out in
                         writeHelperCall(helper, from: source, into: &out)
                     } then: { out in
@@ -155,7 +159,7 @@ extension FormTranslator {
             }
         case .segmentEquals(let id, let optionValue):
             let field = fieldPosition(id)
-            writeWhenVisible(visibilityHelper(of: field), .binary(.equal), from: source, at: position, into: &out) { [self] out in
+            writeWhenVisible(visibilityHelper(of: field, shown: shown), .binary(.equal), from: source, at: position, into: &out) { [self] out in
                 out.conditionRead(memberName(id), from: source)
                 out.binaryOperator(.equal)
                 writeOptionCase(optionValue, of: id, field, into: &out)
@@ -164,7 +168,7 @@ extension FormTranslator {
             // `(values.plan == Plan.pro) || (values.plan == Plan.team)`: `==` reads an optional selection too.
             let field = fieldPosition(id)
             let shape: ConditionShape = optionValues.count > 1 ? .binary(.or) : .binary(.equal)
-            writeWhenVisible(visibilityHelper(of: field), shape, from: source, at: position, into: &out) { [self] out in
+            writeWhenVisible(visibilityHelper(of: field, shown: shown), shape, from: source, at: position, into: &out) { [self] out in
                 for (index, optionValue) in optionValues.enumerated() {
                     if index > 0 { out.binaryOperator(.or) }
                     out.parenthesized(.binary(.equal), at: optionValues.count > 1 ? .operand(of: .or) : .whole) { [self] out in
@@ -176,7 +180,7 @@ extension FormTranslator {
             }
         case .contains(let id, let optionValue):
             let field = fieldPosition(id)
-            writeWhenVisible(visibilityHelper(of: field), .atom, from: source, at: position, into: &out) { [self] out in
+            writeWhenVisible(visibilityHelper(of: field, shown: shown), .atom, from: source, at: position, into: &out) { [self] out in
                 out.conditionRead(memberName(id), from: source)
                 out.containsCall { [self] out in
                     writeOptionCase(optionValue, of: id, field, into: &out)
@@ -185,7 +189,7 @@ extension FormTranslator {
         case .countCompare(let id, let order, let count):
             // A hidden multiChoice reads as nothing chosen: it counts 0.
             out.parenthesized(.binary(.compare), at: position) { [self] out in
-                if let helper = visibilityHelper(of: fieldPosition(id)) {
+                if let helper = visibilityHelper(of: fieldPosition(id), shown: shown) {
                     out.conditional { [self] out in
                         writeHelperCall(helper, from: source, into: &out)
                     } then: { out in
@@ -204,7 +208,7 @@ extension FormTranslator {
             let field = fieldPosition(id)
             let fieldType = conditionFieldType(id, at: field)
             let mapped = fieldType?.isOptional == true && order != .equal
-            writeWhenVisible(visibilityHelper(of: field), mapped ? .binary(.equal) : .binary(.compare), from: source, at: position, into: &out) { out in
+            writeWhenVisible(visibilityHelper(of: field, shown: shown), mapped ? .binary(.equal) : .binary(.compare), from: source, at: position, into: &out) { out in
                 out.conditionRead(memberName(id), from: source)
                 if mapped {
                     out.mappedComparison(order) { $0.conditionLiteral(value, order: order, for: fieldType) }
@@ -216,22 +220,22 @@ extension FormTranslator {
         case .fieldCompare(let lhs, let op, let rhs):
             // `FormComparison.holds(values.endDate, .less, values.startDate)`: false when either is empty (SPEC §16).
             out.fieldComparison(op) { [self] out in
-                writeComparedField(lhs, against: rhs, from: source, into: &out)
+                writeComparedField(lhs, against: rhs, from: source, shown: shown, into: &out)
             } rhs: { [self] out in
-                writeComparedField(rhs, against: lhs, from: source, into: &out)
+                writeComparedField(rhs, against: lhs, from: source, shown: shown, into: &out)
             }
         case .not(let inner):
             out.parenthesized(.not, at: position) { [self] out in
                 out.negation()
-                writeCondition(inner, from: source, at: .negated, into: &out)
+                writeCondition(inner, from: source, at: .negated, shown: shown, into: &out)
             }
         case .and(let lhs, let rhs), .or(let lhs, let rhs):
             let op: SwiftOperator
             if case .and = condition { op = .and } else { op = .or }
             out.parenthesized(.binary(op), at: position) { [self] out in
-                writeCondition(lhs, from: source, at: .operand(of: op), into: &out)
+                writeCondition(lhs, from: source, at: .operand(of: op), shown: shown, into: &out)
                 out.binaryOperator(op)
-                writeCondition(rhs, from: source, at: .operand(of: op), into: &out)
+                writeCondition(rhs, from: source, at: .operand(of: op), shown: shown, into: &out)
             }
         }
     }
@@ -239,12 +243,14 @@ extension FormTranslator {
     /// One side of a comparison of two fields: the field's value, its empty value
     /// when it is hidden (`nil`, `""`, `false`), and a whole number as a `Decimal`
     /// when the other side is one, so that the two compare exactly.
-    private func writeComparedField(_ id: String, against other: String, from source: ConditionSource, into out: inout SwiftRenderer) {
+    private func writeComparedField(
+        _ id: String, against other: String, from source: ConditionSource, shown: Int?, into out: inout SwiftRenderer
+    ) {
         let field = fieldPosition(id)
         // In an entry, a field of the form as the entry reads it.
         let fieldType = conditionFieldType(id, at: field)
         let otherType = conditionFieldType(other, at: fieldPosition(other))
-        let helper = visibilityHelper(of: field)
+        let helper = visibilityHelper(of: field, shown: shown)
         var isOptional = fieldType?.isOptional == true
         var converts = false
         if case .number(false, _)? = fieldType, case .number(true, _)? = otherType { converts = true }
@@ -298,10 +304,17 @@ extension FormTranslator {
     }
 
     /// The visibility helper of a field (its position in `fields`), nil when it
-    /// is always visible. Each condition's leaf looks its field up once (a lookup
-    /// hashes the id and reads three tables, cold in a large form).
-    func visibilityHelper(of field: Int?) -> ConditionPlan.Helper? {
+    /// is always visible, or when it is `shown` (an index into the visibility
+    /// helpers) or an enclosing group's helper of it: where `shown` holds, so do
+    /// they. Each condition's leaf looks its field up once (a lookup hashes the id
+    /// and reads three tables, cold in a large form).
+    func visibilityHelper(of field: Int?, shown: Int? = nil) -> ConditionPlan.Helper? {
         guard let field, let index = fields[field].visibleHelper else { return nil }
+        var holding = shown
+        while let known = holding {
+            if known == index { return nil }
+            holding = conditions.visibleHelpers[known].parent
+        }
         return conditions.visibleHelpers[index]
     }
 }

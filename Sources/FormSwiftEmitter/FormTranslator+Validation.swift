@@ -442,7 +442,10 @@ extension FormTranslator {
                 isFirst: rules == 0, kind, valueType: field.fieldType, patternName: patternName, sameAs: sameAs,
                 message: message(of: rule, occurrence: occurrence, field: field), fieldBound: fieldBound,
                 hiddenTarget: rule.kind.otherField.flatMap(hiddenTarget),
-                when: when.map { condition in { [self] out in writeCondition(condition, from: .snapshot, at: .whole, into: &out) } },
+                // Past the guard on the field's visibility, its groups' fields read as shown.
+                when: when.map { condition in { [self] out in
+                    writeCondition(condition, from: .snapshot, at: .whole, shown: field.visibleHelper, into: &out)
+                } },
                 debounce: rule.debounce?.value, inEntry: entry != nil
             )
             rules += 1

@@ -340,3 +340,35 @@ import Testing
     }
     #expect(!source.contains("public func applyStates"))
 }
+
+/// Where a group's helper already holds (the `&&` of a field's helper inside the
+/// group, a rule's `when` past the guard on its field's visibility), a field of
+/// that group reads as shown: its visibility is not tested a second time.
+@Test func emitAGroupsHelperIsNotRepeatedWhereItHolds() throws {
+    let yaml = """
+        formc: 1
+        form: BoxForm
+        elements:
+          - boolean: opened
+            title: Open
+          - group: box
+            visibleWhen: opened
+            elements:
+              - boolean: more
+                title: More
+              - textField: detail
+                visibleWhen: more
+              - textField: code
+                rules:
+                  - { minLength: 5, when: more }
+          - textField: outside
+            visibleWhen: more
+        """
+    let source = try #require(FormPipeline.build(SourceFile(path: "box.form.yaml", bytes: Array(yaml.utf8))).swiftSource)
+    #expect(source.contains("isDetailVisible(_ values: Values) -> Bool {\n        return isBoxVisible(values) && values.more\n"))
+    #expect(source.contains("isVisible_Detail() -> Bool {\n        return isVisible_Box() && more.value\n"))
+    #expect(source.contains("guard isBoxVisible(values) else { return .valid }"))
+    #expect(source.contains(".when({ values in values.more }, .minLength("))
+    // Outside the group nothing holds: the read field's visibility is tested.
+    #expect(source.contains("isOutsideVisible(_ values: Values) -> Bool {\n        return isBoxVisible(values) && values.more\n"))
+}

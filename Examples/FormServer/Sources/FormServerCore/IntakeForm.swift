@@ -991,7 +991,7 @@ final class IntakeForm {
     }
 
     private nonisolated static func isPainLevelVisible(_ values: Values) -> Bool {
-        return isSymptomsVisible(values) && isSymptomsVisible(values) && values.symptomList.contains(SymptomList.pain)
+        return isSymptomsVisible(values) && values.symptomList.contains(SymptomList.pain)
     }
 
     private nonisolated static func isPregnancyWeeksVisible(_ values: Values) -> Bool {
@@ -1007,7 +1007,7 @@ final class IntakeForm {
     }
 
     private func isVisible_PainLevel() -> Bool {
-        return isVisible_Symptoms() && isVisible_Symptoms() && symptomList.value.contains(SymptomList.pain)
+        return isVisible_Symptoms() && symptomList.value.contains(SymptomList.pain)
     }
 
     private func isVisible_PregnancyWeeks() -> Bool {

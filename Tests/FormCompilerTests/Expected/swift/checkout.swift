@@ -387,8 +387,8 @@ final class CheckoutForm {
         guard isBillingVisible(values) else { return .valid }
         let rules: [ValidationRule<String, Values>] = [
             .required(message: context.localization.string("CheckoutForm.billingPostcode.required.message", default: "Postcode is required")),
-            .when({ values in isBillingVisible(values) && (values.billingCountry == Country.us) }, .pattern(pattern_1, message: context.localization.string("CheckoutForm.billingPostcode.pattern.message", default: "Enter a 5-digit ZIP code"))),
-            .when({ values in isBillingVisible(values) && (values.billingCountry == Country.gb) }, .pattern(pattern_2, message: context.localization.string("CheckoutForm.billingPostcode.pattern.2.message", default: "Enter a UK postcode such as SW1A 1AA"))),
+            .when({ values in values.billingCountry == Country.us }, .pattern(pattern_1, message: context.localization.string("CheckoutForm.billingPostcode.pattern.message", default: "Enter a 5-digit ZIP code"))),
+            .when({ values in values.billingCountry == Country.gb }, .pattern(pattern_2, message: context.localization.string("CheckoutForm.billingPostcode.pattern.2.message", default: "Enter a UK postcode such as SW1A 1AA"))),
         ]
         return await RuleRunner.validate(values.billingPostcode, in: values, rules: rules)
     }
@@ -536,7 +536,7 @@ final class CheckoutForm {
     }
 
     private nonisolated static func isElement_2_4Visible(_ values: Values) -> Bool {
-        return isBillingVisible(values) && FormComparison.holds((isBillingVisible(values) ? values.billingCountry : nil), .notEqual, values.shippingCountry)
+        return isBillingVisible(values) && FormComparison.holds(values.billingCountry, .notEqual, values.shippingCountry)
     }
 
     private func isVisible_Billing() -> Bool {
@@ -544,7 +544,7 @@ final class CheckoutForm {
     }
 
     private func isVisible_Element_2_4() -> Bool {
-        return isVisible_Billing() && FormComparison.holds((isVisible_Billing() ? billingCountry.value : nil), .notEqual, shippingCountry.value)
+        return isVisible_Billing() && FormComparison.holds(billingCountry.value, .notEqual, shippingCountry.value)
     }
 
     /// Whether `field` is editable now (SPEC §7).
