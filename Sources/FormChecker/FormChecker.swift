@@ -251,6 +251,8 @@ private struct Checker {
         }
     }
 
+    /// FC200, FC205 and the form's type names. An empty name at the file's start
+    /// is one the decoder found missing or unreadable, and reported.
     mutating func checkFormName(_ name: Located<String>) {
         guard !name.value.isEmpty || name.range != .fileStart else { return }
         if !SwiftNaming.isUpperCamelCase(name.value) || SwiftNaming.keywords.contains(name.value) {

@@ -290,4 +290,22 @@ struct FollowOnDiagnosticsTests {
             "14:19 FC301 default 'de' is not an option of multiChoice 'visited'",
         ])
     }
+
+    /// A form name that is missing or unreadable is reported once, wherever the
+    /// form's mapping starts (after a comment, a blank line, JSON's whitespace):
+    /// no FC200 follows for a name '' that the file never wrote.
+    @Test func aMissingFormNameIsOneError() {
+        #expect(Self.summaries("# My form\nformc: 1\nelements:\n  - textField: email\n") == [
+            "2:1 FC100 missing required key 'form'",
+        ])
+        #expect(Self.summaries("\nformc: 1\nform:\nelements:\n  - textField: email\n").map { String($0.prefix(9)) } == ["3:6 FC102"])
+        #expect(Self.summaries("# My form\nformc: 1\nform: [A]\nelements:\n  - textField: email\n").map { String($0.prefix(9)) } == [
+            "3:7 FC102",
+        ])
+        #expect(diagnose("  \n {\"formc\": 1, \"elements\": [{\"textField\": \"email\"}]}", path: "f.form.json").map(\.code.rawValue) == ["FC100"])
+        // A name written empty is the file's own mistake.
+        #expect(Self.summaries("# My form\nformc: 1\nform: ''\nelements:\n  - textField: email\n") == [
+            "3:7 FC200 '' is not a valid form type name",
+        ])
+    }
 }

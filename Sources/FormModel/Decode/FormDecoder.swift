@@ -99,7 +99,9 @@ struct DocumentDecoder {
             diagnostics.error(.missingKey, "missing required key 'formc'", at: start, help: ["add 'formc: 1' as the first line"])
         }
 
-        var name = Located("", at: start)
+        // A name missing or unreadable (reported here) is empty at the file's start,
+        // which the checker takes for "already reported" (`checkFormName`).
+        var name = Located("", at: .fileStart)
         if let node = keys["form"] {
             if let value = reader.string(node, "form") { name = value }
         } else {
