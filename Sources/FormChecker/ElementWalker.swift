@@ -166,7 +166,7 @@ struct ElementWalker {
             diagnostics.error(
                 .invalidFieldID, "'\(id.value)' is not a valid \(what)", at: id.range,
                 help: ["an id is lowerCamelCase ([a-z][A-Za-z0-9]*)"]
-                    + (SwiftNaming.suggestedID(for: id.value).map { ["did you mean '\($0)'?"] } ?? [])
+                    + IDSpellingHelp.suggestion(for: id.value, isField: isField)
             )
             return
         }

@@ -173,7 +173,8 @@ private struct Checker {
             if let earlier { reportDuplicate(Located(part.rules[field].id, at: range), earlier: earlier) }
             fieldElements.append(added ? fieldCount : nil)
             if added { conditionFacts.append(part.facts[field]) }
-            if let segment, let enumName = part.enumNames[segment] {
+            // A duplicate's enum is its FC202's: no second error says the type is taken.
+            if earlier == nil, let segment, let enumName = part.enumNames[segment] {
                 SegmentChecker.declareEnumName(enumName, diagnostics: &diagnostics, typeNames: &typeNames)
             }
         }

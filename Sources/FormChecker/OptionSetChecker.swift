@@ -18,7 +18,7 @@ enum OptionSetChecker {
                 diagnostics.error(
                     .invalidFormName, "'\(name.value)' is not a valid option set name", at: name.range,
                     help: ["an option set's name is the generated enum's: an UpperCamelCase Swift type name ([A-Z][A-Za-z0-9]*)"]
-                        + (SwiftNaming.suggestedTypeName(for: name.value).map { ["did you mean '\($0)'?"] } ?? [])
+                        + TypeNameHelp.suggestion(for: name.value, suffix: "Choice")
                 )
             } else if GeneratedTypeNames.contains(name.value) {
                 diagnostics.error(

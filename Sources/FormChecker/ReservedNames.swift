@@ -15,8 +15,31 @@ enum TypeNameHelp {
         if SwiftNaming.keywords.contains(name) {
             return [rule, "'\(name)' is a Swift keyword; choose another name, e.g. '\(SwiftNaming.upperCamelCase(name))\(suffix)'"]
         }
-        guard let suggestion = SwiftNaming.suggestedTypeName(for: name) else { return [rule] }
-        return [rule, "did you mean '\(suggestion)'?"]
+        return [rule] + suggestion(for: name, suffix: suffix)
+    }
+
+    /// The nearest valid type name to `name`, as a did-you-mean; when generated
+    /// code already uses that name (`values` → `Values`), a name beside it instead,
+    /// so that the help never leads to another error.
+    static func suggestion(for name: String, suffix: String) -> [String] {
+        guard let suggestion = SwiftNaming.suggestedTypeName(for: name) else { return [] }
+        guard GeneratedTypeNames.contains(suggestion) else { return ["did you mean '\(suggestion)'?"] }
+        return ["'\(suggestion)' is a name the generated code uses; choose another name, e.g. '\(suggestion)\(suffix)'"]
+    }
+}
+
+/// The help for an id that is not lowerCamelCase: the nearest valid id as a
+/// did-you-mean; when that id is reserved (`Field` → `field`, a member of every
+/// generated form; `And` → `and`, a word of conditions), a name beside it instead.
+enum IDSpellingHelp {
+    static func suggestion(for id: String, isField: Bool) -> [String] {
+        guard let suggestion = SwiftNaming.suggestedID(for: id) else { return [] }
+        switch ReservedIDs.reason(for: suggestion) {
+        case nil: return ["did you mean '\(suggestion)'?"]
+        case .member? where !isField: return ["did you mean '\(suggestion)'?"]
+        case .member?, .keyword?, .conditionWord?:
+            return ["'\(suggestion)' cannot be an id here; choose another name, e.g. '\(suggestion)Value'"]
+        }
     }
 }
 

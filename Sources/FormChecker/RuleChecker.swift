@@ -264,7 +264,10 @@ enum RuleChecker {
         if text.hasPrefix("today") {
             help = mode == .time
                 ? ["a time field's bound is a time of day such as 09:30; 'today' is for dates"]
-                : ["write today, or today followed by + or -, a number and a unit: d (days), w (weeks), m (months) or y (years), e.g. today-18y"]
+                : [
+                    RelativeDateLiteral.amountHelp(for: text)
+                        ?? "write today, or today followed by + or -, a number and a unit: d (days), w (weeks), m (months) or y (years), e.g. today-18y",
+                ]
         }
         diagnostics.error(
             .invalidNumber, "'\(text)' is not a valid \(name) for \(mode == .dateTime ? "date and time" : field.keyword) '\(field.id)'",

@@ -163,7 +163,8 @@ struct SegmentChecker {
             )
             return nil
         }
-        guard SwiftNaming.isUpperCamelCase(name) else { return nil }  // the id itself is reported as FC201
+        // The id itself is reported as FC201: malformed, or reserved (`field` → `Field`).
+        guard SwiftNaming.isUpperCamelCase(name), enumName != nil || ReservedIDs.reason(for: id.value) == nil else { return nil }
         if SwiftNaming.keywords.contains(name) {
             // `type` → `Type`: Swift takes no nested type of that name.
             diagnostics.error(

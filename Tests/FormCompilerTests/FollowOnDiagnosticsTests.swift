@@ -308,4 +308,87 @@ struct FollowOnDiagnosticsTests {
             "3:7 FC200 '' is not a valid form type name",
         ])
     }
+
+    /// The help of a malformed name never suggests one that is itself rejected: a
+    /// member of every form, a word of conditions, a type the generated code uses.
+    @Test func aSuggestedNameIsOneThatWorks() {
+        let help = diagnose("""
+            formc: 1
+            form: F
+            options:
+              values: [a, b]
+            elements:
+              - textField: Field
+              - textField: And
+              - textField: Email
+              - list: items
+                itemType: field
+                elements:
+                  - picker: size
+                    options: values
+            """).filter { $0.severity == .error }.map { "\($0.code.rawValue) \($0.help.joined(separator: " | "))" }
+        #expect(help == [
+            "FC200 an option set's name is the generated enum's: an UpperCamelCase Swift type name ([A-Z][A-Za-z0-9]*)"
+                + " | 'Values' is a name the generated code uses; choose another name, e.g. 'ValuesChoice'",
+            "FC201 an id is lowerCamelCase ([a-z][A-Za-z0-9]*) | 'field' cannot be an id here; choose another name, e.g. 'fieldValue'",
+            "FC201 an id is lowerCamelCase ([a-z][A-Za-z0-9]*) | 'and' cannot be an id here; choose another name, e.g. 'andValue'",
+            "FC201 an id is lowerCamelCase ([a-z][A-Za-z0-9]*) | did you mean 'email'?",
+            "FC200 an itemType is an UpperCamelCase Swift type name ([A-Z][A-Za-z0-9]*)"
+                + " | 'Field' is a name the generated code uses; choose another name, e.g. 'FieldItem'",
+        ])
+    }
+
+    /// A segment whose id is a duplicate, or reserved, is reported for its id
+    /// alone: its enum's name is not also "already declared" or "used by the
+    /// generated code", whose help (set `enumName:`) would not fix it.
+    @Test func aSegmentsIdMistakeIsNotAlsoItsEnums() {
+        #expect(Self.summaries("""
+            formc: 1
+            form: F
+            elements:
+              - segment: plan
+                options: [a, b]
+              - segment: plan
+                options: [c, d]
+              - segment: field
+                options: [a, b]
+              - list: items
+                elements:
+                  - picker: kind
+                    options: [a, b]
+                  - picker: kind
+                    options: [a, b]
+            """) == [
+            "6:14 FC202 duplicate id 'plan'",
+            "8:14 FC201 'field' is a member of every generated form and cannot be a field id",
+            "14:17 FC202 duplicate id 'kind'",
+        ])
+        // With an enumName of its own, a reserved id's enum is still checked.
+        #expect(Self.summaries("formc: 1\nform: F\nelements:\n  - segment: field\n    enumName: Values\n    options: [a, b]\n") == [
+            "4:14 FC201 'field' is a member of every generated form and cannot be a field id",
+            "5:15 FC204 segment 'field' would generate the enum 'Values', a name the generated code uses",
+        ])
+    }
+
+    /// A relative date whose amount has too many digits says so, in a bound and
+    /// in a condition; a rule that takes only `true` says so for any string.
+    @Test func theHelpNamesTheRealReason() {
+        let found = diagnose("""
+            formc: 1
+            form: F
+            elements:
+              - date: due
+                rules: [{ max: 'today+999999d' }, { min: 'today+9x' }]
+              - textField: note
+                visibleWhen: "due < 'today-1234567d'"
+                rules: [{ email: "yes" }]
+            """).map { "\($0.code.rawValue) \($0.message) | \($0.help.joined(separator: " | "))" }
+        #expect(found == [
+            "FC302 'today+999999d' is not a valid max for date 'due' | a relative date counts at most 99999 units: write a larger unit, e.g. y (years)",
+            "FC302 'today+9x' is not a valid min for date 'due' | write today, or today followed by + or -, a number and a unit:"
+                + " d (days), w (weeks), m (months) or y (years), e.g. today-18y",
+            "FC502 'today-1234567d' is not a relative date | a relative date counts at most 99999 units: write a larger unit, e.g. y (years)",
+            "FC102 rule 'email' takes only 'true' in its mapping form, found the string 'yes' | write true",
+        ])
+    }
 }

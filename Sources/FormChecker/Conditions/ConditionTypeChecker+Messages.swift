@@ -34,7 +34,10 @@ extension ConditionTypeChecker {
             return ("'\(text)' is not a real time", ["write a time from 00:00 to 23:59"])
         }
         if text.hasPrefix("today") {
-            return ("'\(text)' is not a relative date", ["write 'today', 'today-18y' or 'today+30d' (units d, w, m, y)"])
+            return (
+                "'\(text)' is not a relative date",
+                [RelativeDateLiteral.amountHelp(for: text) ?? "write 'today', 'today-18y' or 'today+30d' (units d, w, m, y)"]
+            )
         }
         return ("'\(text)' is not \(holds)", ["'\(id)' compares with \(holds)"] + relativeHelp)
     }

@@ -146,8 +146,16 @@ enum RuleDecoder {
                     kind = nil
                 } else if tree.style(parameter) != nil, let text = tree.text(parameter),
                           ValueReader.booleanSpelled(by: text) == true {
-                    // `yes`, `True`, `"true"`: `true` misspelt, which the reader explains.
-                    _ = reader.bool(parameter, "rule '\(name)'")
+                    if tree.style(parameter) == .plain || text == "true" {
+                        // `yes`, `True`, `"true"`: `true` misspelt, which the reader explains.
+                        _ = reader.bool(parameter, "rule '\(name)'")
+                    } else {
+                        // `"yes"`: no boolean in any spelling, and `false` is no choice here.
+                        reader.diagnostics.error(
+                            .wrongType, "rule '\(name)' takes only 'true' in its mapping form, found the string '\(text)'",
+                            at: parameterRange, help: ["write true"]
+                        )
+                    }
                     kind = nil
                 } else {
                     // Keep what the mapping holds beside the rule in the fix: `required: { when: … }`

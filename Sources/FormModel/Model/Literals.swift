@@ -282,6 +282,9 @@ public struct RelativeDateLiteral: Sendable, Hashable, CustomStringConvertible {
     public let amount: Int
     public let unit: Unit
 
+    /// The most digits an amount has: up to 99999 units either way.
+    public static let maxDigits = 5
+
     /// `today`, or `today` followed by `+` or `-`, digits and a unit letter.
     public init?(_ text: String) {
         guard text.hasPrefix("today") else { return nil }
@@ -293,9 +296,20 @@ public struct RelativeDateLiteral: Sendable, Hashable, CustomStringConvertible {
         guard let sign = rest.first, sign == "+" || sign == "-", let letter = rest.last,
               let unit = Unit(rawValue: letter) else { return nil }
         let number = rest.dropFirst().dropLast()
-        guard !number.isEmpty, number.count <= 5, number.allSatisfy(\.isASCIIDigit), let value = Int(number) else { return nil }
+        guard !number.isEmpty, number.count <= Self.maxDigits, number.allSatisfy(\.isASCIIDigit), let value = Int(number) else { return nil }
         self.amount = sign == "-" ? -value : value
         self.unit = unit
+    }
+
+    /// The help for `text`, a relative date in shape whose amount has more than
+    /// `maxDigits` digits (`today+999999d`); nil for any other text.
+    public static func amountHelp(for text: String) -> String? {
+        guard text.hasPrefix("today") else { return nil }
+        let rest = text.dropFirst(5)
+        guard let sign = rest.first, sign == "+" || sign == "-", let letter = rest.last, Unit(rawValue: letter) != nil else { return nil }
+        let number = rest.dropFirst().dropLast()
+        guard number.count > maxDigits, number.allSatisfy(\.isASCIIDigit) else { return nil }
+        return "a relative date counts at most \(String(repeating: "9", count: maxDigits)) units: write a larger unit, e.g. y (years)"
     }
 
     public var description: String {
