@@ -173,8 +173,9 @@ private struct Checker {
             if let earlier { reportDuplicate(Located(part.rules[field].id, at: range), earlier: earlier) }
             fieldElements.append(added ? fieldCount : nil)
             if added { conditionFacts.append(part.facts[field]) }
-            // A duplicate's enum is its FC202's: no second error says the type is taken.
-            if earlier == nil, let segment, let enumName = part.enumNames[segment] {
+            // A duplicate's enum named after its id is its FC202's: no second error
+            // says the type is taken. An `enumName:` of its own is checked.
+            if let segment, let enumName = part.enumNames[segment], earlier == nil || enumName.range != range {
                 SegmentChecker.declareEnumName(enumName, diagnostics: &diagnostics, typeNames: &typeNames)
             }
         }

@@ -58,8 +58,11 @@ let diagnosticCodeCases: [DiagnosticCodeCase] = [
     // Accents and fullwidth letters: the did-you-mean is the name in plain ASCII.
     .init(code: "FC201", source: form("  - textField: prénom\n"), line: 4, column: 16, message: "'prénom' is not a valid field id",
           help: "did you mean 'prenom'?"),
+    .init(code: "FC201", source: form("  - textField: ｎａｍｅ\n"), line: 4, column: 16, message: "is not a valid field id",
+          help: "did you mean 'name'?"),
+    // The nearest id is reserved (`page(after:)` is a member of every form): the help names another.
     .init(code: "FC201", source: form("  - textField: ｐａｇｅ\n"), line: 4, column: 16, message: "is not a valid field id",
-          help: "did you mean 'page'?"),
+          help: "'page' cannot be an id here; choose another name, e.g. 'pageValue'"),
     .init(code: "FC200", source: "formc: 1\nform: Größe\nelements:\n  - textField: x\n", line: 2, column: 7,
           message: "'Größe' is not a valid form type name", help: "did you mean 'Grosse'?"),
     .init(code: "FC201", source: form("  - textField: class\n"), line: 4, column: 16, message: "Swift keyword"),

@@ -484,7 +484,8 @@ extension EditorTypingTests {
             formc: 1
             form: ShopForm
             elements:
-              - segment: field
+              - segment: size
+                enumName: Values
                 options: [a, b]
               - segment: ‸plan
                 options: [c, d]

@@ -140,8 +140,19 @@ struct PageDiagnosticTests {
                   - segment: page
                     options: [a, b]
             """)
-        #expect(found.contains { $0.hasPrefix("FC204") && $0.contains("Page") })
+        // The id is reserved (FC201), and that is the one mistake: its enum is not also FC204.
         #expect(found.contains { $0.hasPrefix("FC201") && $0.contains("'page'") })
+        #expect(!found.contains { $0.hasPrefix("FC204") })
+        #expect(diagnostics("""
+            formc: 1
+            form: WizardForm
+            elements:
+              - page: first
+                elements:
+                  - segment: pageKind
+                    enumName: Page
+                    options: [a, b]
+            """).contains { $0.hasPrefix("FC204") && $0.contains("Page") })
         #expect(diagnostics("""
             formc: 1
             form: Page
