@@ -1,3 +1,4 @@
+import FormModel
 import FormSource
 
 /// A String Catalog's JSON as it is in the file: object members in file order,
@@ -250,10 +251,13 @@ extension CatalogJSON {
 /// The order Xcode writes a catalog's keys in: Foundation's sorted-keys JSON
 /// order, a case-insensitive, numeric comparison in the system locale, with case
 /// as the last tie-break. FormCompiler has no Foundation, so the collation is
-/// spelled out for ASCII (whitespace, then punctuation and symbols in the root
-/// collation's order, digits by value, letters ignoring case; lowercase before
-/// uppercase on a tie); other characters follow, by code point. (`package`: the
-/// benchmark writes its large catalogs in this order without the merge.)
+/// spelled out, after the root collation: whitespace, then punctuation, symbols
+/// and currency signs (ASCII's in the root order, typographic ones beside their
+/// ASCII kin: `–` after `-`, `“` after `"`, `…` after `.`; others at the end of
+/// their group), digits by value, Latin letters ignoring case and accents (`é`
+/// with `e`, fullwidth forms with ASCII), other letters by code point; on a tie,
+/// each character, lowercase before uppercase. (`package`: the benchmark writes
+/// its large catalogs in this order without the merge.)
 package enum XcodeKeyOrder {
     package static func precedes(_ lhs: String, _ rhs: String) -> Bool {
         compare(lhs, rhs) < 0
@@ -345,7 +349,7 @@ package enum XcodeKeyOrder {
         [UInt32](unsafeUninitializedCapacity: 4 * values.count + 1) { weights, count in
             var number: UInt64?
             func appendNumber(_ value: UInt64) {
-                weights[count] = primary(0x30) + 1
+                weights[count] = asciiPrimary[0x30] + 1
                 weights[count + 1] = UInt32(truncatingIfNeeded: value >> 32)
                 weights[count + 2] = UInt32(truncatingIfNeeded: value)
                 count += 3
@@ -358,8 +362,15 @@ package enum XcodeKeyOrder {
                     continue
                 }
                 if let run = number.take() { appendNumber(run) }
-                weights[count] = primary(value) + 1
-                count += 1
+                if value < 0x80 {
+                    weights[count] = asciiPrimary[Int(value)] + 1
+                    count += 1
+                } else {
+                    let (first, second) = primaries(ofNonASCII: value)
+                    // A combining mark weighs nothing here: it tells letters apart on a tie only.
+                    if first != 0 { weights[count] = first + 1; count += 1 }
+                    if second != 0 { weights[count] = second + 1; count += 1 }
+                }
             }
             if let run = number { appendNumber(run) }
             weights[count] = 0
@@ -380,15 +391,13 @@ package enum XcodeKeyOrder {
         return a.count == b.count ? 0 : (a.count < b.count ? -1 : 1)
     }
 
-    /// ASCII punctuation and symbols in the order the root collation sorts them.
+    /// ASCII punctuation, symbols and the dollar sign in the order the root
+    /// collation sorts them: punctuation up to `%`, symbols from `` ` ``.
     private static let punctuation = "_-,;:!?.'\"()[]{}@*/\\&#%`^+<=>|~$".unicodeScalars.map(\.value)
 
-    /// Whitespace, then punctuation and symbols, other ASCII (digits among it),
-    /// letters ignoring case, and other characters by code point.
-    private static func primary(_ value: UInt32) -> UInt32 {
-        value < 0x80 ? asciiPrimary[Int(value)] : 0x1000 + value
-    }
-
+    /// Whitespace, then punctuation and symbols (four weights apart, for the
+    /// characters beyond ASCII that sort beside them), other ASCII (digits among
+    /// it), letters ignoring case.
     private static let asciiPrimary: [UInt32] = (UInt32(0)..<0x80).map(primaryOfASCII)
 
     private static func primaryOfASCII(_ value: UInt32) -> UInt32 {
@@ -398,8 +407,51 @@ package enum XcodeKeyOrder {
         case 0x41...0x5A: return 0x200 + value - 0x41
         case 0x61...0x7A: return 0x200 + value - 0x61
         default:
-            if let index = punctuation.firstIndex(of: value) { return 0x10 + UInt32(index) }
+            if let index = punctuation.firstIndex(of: value) { return 0x10 + 4 * UInt32(index) }
             return 0x100 + value
+        }
+    }
+
+    /// The weight just after an ASCII character's (`after("-")` for `–`).
+    private static func after(_ ascii: Unicode.Scalar, by step: UInt32 = 1) -> UInt32 {
+        asciiPrimary[Int(ascii.value)] + step
+    }
+
+    /// The primary weights of a character beyond ASCII, 0 for none: a Latin
+    /// letter weighs as its letters without accents (`ß` as `s`, `s`), a
+    /// fullwidth form as its ASCII, whitespace as a space; typographic
+    /// punctuation sorts beside its ASCII kin, other punctuation after `%`,
+    /// symbols after `^`, math signs after `~`, currency signs after `$`; a
+    /// combining mark weighs nothing; anything else follows the letters, by code point.
+    private static func primaries(ofNonASCII value: UInt32) -> (UInt32, UInt32) {
+        if let letters = SwiftNaming.latinLetters(of: value) {
+            let weights = letters.unicodeScalars.map { asciiPrimary[Int($0.value)] }
+            return (weights[0], weights.count > 1 ? weights[1] : 0)
+        }
+        switch value {
+        case 0xFF01...0xFF5E: return (asciiPrimary[Int(value - 0xFEE0)], 0)
+        case 0x0300...0x036F: return (0, 0)
+        case 0x2010...0x2015: return (after("-"), 0)
+        case 0x2026: return (after("."), 0)
+        case 0x00A1: return (after("!"), 0)
+        case 0x00BF: return (after("?"), 0)
+        case 0x2018...0x201B, 0x2039, 0x203A: return (after("'"), 0)
+        case 0x201C...0x201F, 0x00AB, 0x00BB: return (after("\""), 0)
+        case 0x00A7, 0x00B6: return (after("}"), 0)
+        default: break
+        }
+        guard let scalar = Unicode.Scalar(value) else { return (0x1000 + value, 0) }
+        switch scalar.properties.generalCategory {
+        case .spaceSeparator: return (asciiPrimary[0x20], 0)
+        case .connectorPunctuation, .dashPunctuation, .openPunctuation, .closePunctuation,
+             .initialPunctuation, .finalPunctuation, .otherPunctuation:
+            return (after("%"), 0)
+        case .modifierSymbol: return (after("^"), 0)
+        case .otherSymbol: return (after("^", by: 2), 0)
+        case .mathSymbol: return (after("~"), 0)
+        case .currencySymbol: return (after("$"), 0)
+        case .nonspacingMark, .spacingMark, .enclosingMark: return (0, 0)
+        default: return (0x1000 + value, 0)
         }
     }
 
@@ -408,6 +460,6 @@ package enum XcodeKeyOrder {
     }
 
     private static func isLowercase(_ value: UInt32) -> Bool {
-        (0x61...0x7A).contains(value)
+        value < 0x80 ? (0x61...0x7A).contains(value) : Unicode.Scalar(value)?.properties.isLowercase == true
     }
 }

@@ -53,4 +53,26 @@ import Testing
         #expect(members.map(\.key) == Self.insertedOneByOne(["c", "a0", "e", "0"], into: existing))
         #expect(members.map(\.key) == ["0", "a0", "b", "c", "d", "b", "a", "e"])
     }
+
+    /// Keys beyond ASCII in the order Xcode wrote them in public apps' catalogs:
+    /// typographic punctuation beside its ASCII kin, symbols after punctuation
+    /// and before math signs, all before digits; accented Latin letters with
+    /// their base letters. A form's keys then go between the app's where Xcode
+    /// would put them.
+    @Test func charactersBeyondASCIISortAsXcodeSortsThem() {
+        let xcodeOrders = [
+            ["-", "–", "...", "(%@)", "[+2]", "%@", "© 2021", "+2", "|", "0.00"],
+            ["%lld%%", "•", "✨ Drag", "0"],
+            ["“%@” was deleted", "Cancel", "e", "écume", "f", "Ｚｏｏｍ in", "Zoom out", "Жук"],
+            ["¿Qué?", "Café", "cafe2"],
+        ]
+        for order in xcodeOrders {
+            for (earlier, later) in zip(order, order.dropFirst()) {
+                #expect(XcodeKeyOrder.precedes(earlier, later), "'\(earlier)' before '\(later)'")
+                #expect(!XcodeKeyOrder.precedes(later, earlier), "'\(later)' not before '\(earlier)'")
+            }
+        }
+        #expect(Self.insertedOneByOne(["MiniForm.title"], into: ["“%@” was deleted", "Cancel", "Zoom"])
+            == ["“%@” was deleted", "Cancel", "MiniForm.title", "Zoom"])
+    }
 }

@@ -148,13 +148,21 @@ public enum SwiftNaming {
             case 0xFF01...0xFF5E:
                 out.append(Unicode.Scalar(value - 0xFEE0)!)
             case 0xC0...0x17F:
-                let folded = latinFolds[Int(value - 0xC0)]
-                if folded == "-" { out.append(scalar) } else { out.append(contentsOf: folded.unicodeScalars) }
+                if let letters = latinLetters(of: value) { out.append(contentsOf: letters.unicodeScalars) } else { out.append(scalar) }
             default:
                 out.append(scalar)
             }
         }
         return String(out)
+    }
+
+    /// The letters of a Latin letter from U+00C0 to U+017F without its accents
+    /// (`é` → `e`, `ß` → `ss`, `Æ` → `AE`); nil for any other scalar, and for the
+    /// two signs among them (`×`, `÷`).
+    package static func latinLetters(of value: UInt32) -> String? {
+        guard (0xC0...0x17F).contains(value) else { return nil }
+        let folded = latinFolds[Int(value - 0xC0)]
+        return folded == "-" ? nil : folded
     }
 
     /// U+00C0 to U+017F, each its letters without accents; "-" for one that stays.
