@@ -55,8 +55,11 @@ public enum CatalogLint {
                 }
                 let localizations = entry?["localizations"]
                 let catalogSource = localizations?[source]?["stringUnit"]?["value"]?.string
+                // A string marked "Don't translate" (`shouldTranslate: false`) lacks no translation.
+                let translates = entry?["shouldTranslate"] != .literal("false")
                 for language in sortedLanguages {
                     guard let localization = localizations?[language], hasText(localization) else {
+                        guard translates else { continue }
                         diagnostics.append(Diagnostic(
                             .warning, .missingTranslation, "'\(string.key)' has no translation in '\(language)'",
                             at: location, help: ["translate \"\(string.source)\" in the catalog"]

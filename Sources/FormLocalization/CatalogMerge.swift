@@ -235,13 +235,17 @@ public enum CatalogMerge {
         return true
     }
 
-    /// Every `stringUnit` of a localization, in its variations and its
-    /// substitutions' variations too, to `needs_review`.
+    /// Every `stringUnit` of a localization that has a translation (not `new`,
+    /// not empty), in its variations and its substitutions' variations too, to
+    /// `needs_review`.
     private static func markNeedsReview(_ localization: inout CatalogJSON) {
         guard case .object(var members) = localization else { return }
         for index in members.indices {
             switch members[index].key {
             case "stringUnit":
+                // A unit not translated yet (`new`, or no text) has nothing to review.
+                let unit = members[index].value
+                guard unit["state"]?.string != "new", unit["value"]?.string?.isEmpty == false else { continue }
                 members[index].value.set("state", .string("needs_review"))
             case "variations":
                 markVariationsNeedReview(&members[index].value)

@@ -195,7 +195,9 @@ enum FormatSpecifiers {
                 continue
             }
             var format = String.UnicodeScalarView(["%"])
-            format.append(contentsOf: scalars[body...end])
+            format.append(contentsOf: scalars[body..<end])
+            // `%i` is `%d`: the same conversion, spelled two ways.
+            format.append(scalars[end] == "i" ? "d" : scalars[end])
             result.append(.specifier(position: position, format: String(format)))
             index = end + 1
         }

@@ -328,4 +328,30 @@ import Testing
             #expect(diagnostic.message.contains("'SignUpForm."), "\(diagnostic.message)")
         }
     }
+
+    /// When the source text changes, only translations are marked for review: a
+    /// unit not translated yet (`new`, or no text) stays as it is.
+    @Test func aUnitNotTranslatedYetIsNotMarkedForReview() throws {
+        let catalog = """
+            {
+              "sourceLanguage" : "en",
+              "strings" : {
+                "SignUpForm.title" : {
+                  "localizations" : {
+                    "de" : { "stringUnit" : { "state" : "translated", "value" : "Konto erstellen" } },
+                    "en" : { "stringUnit" : { "state" : "translated", "value" : "Create an account" } },
+                    "fr" : { "stringUnit" : { "state" : "new", "value" : "" } },
+                    "it" : { "stringUnit" : { "state" : "translated", "value" : "" } }
+                  }
+                }
+              },
+              "version" : "1.0"
+            }
+            """
+        let merged = try Self.read(try Self.merge(Self.form, into: catalog))
+        let localizations = try #require(merged.entry("SignUpForm.title")?["localizations"])
+        #expect(localizations["de"]?["stringUnit"]?["state"]?.string == "needs_review")
+        #expect(localizations["fr"]?["stringUnit"]?["state"]?.string == "new")
+        #expect(localizations["it"]?["stringUnit"]?["state"]?.string == "translated")
+    }
 }
