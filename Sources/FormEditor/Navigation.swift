@@ -50,7 +50,7 @@ extension EditorDocument {
     /// The edits that rename the id under `position` everywhere it is written,
     /// refused when `newName` is not a valid id (SPEC §3) or another element has it,
     /// when an occurrence is not written as the id itself (a YAML anchor or alias
-    /// stands there), or when the renamed form would have an error this one has
+    /// stands there, or an escape spells it), or when the renamed form would have an error this one has
     /// not (a generated name the new id takes, FC204).
     public func rename(at position: SourcePosition, to newName: String) -> Result<[EditorEdit], RenameRefusal> {
         switch renameEdits(at: position, to: newName) {
@@ -63,10 +63,11 @@ extension EditorDocument {
     /// renamed form has no new error.
     private func checked(_ edits: [EditorEdit], renaming position: SourcePosition, to newName: String) -> Result<[EditorEdit], RenameRefusal> {
         guard !edits.isEmpty, case .success(let target) = prepareRename(at: position) else { return .success(edits) }
-        for edit in edits where file.text(in: edit.range) != target.id {
-            return .failure(RenameRefusal(
-                message: "'\(target.id)' is written through a YAML anchor or alias at line \(edit.range.start.line): rename it by hand"
-            ))
+        for edit in edits {
+            let written = file.text(in: edit.range)
+            guard written != target.id else { continue }
+            let how = written.contains("\\") ? "with an escape (\(written))" : "through a YAML anchor or alias"
+            return .failure(RenameRefusal(message: "'\(target.id)' is written \(how) at line \(edit.range.start.line): rename it by hand"))
         }
         var bytes = file.bytes
         for edit in edits.sorted(by: { $0.range.start > $1.range.start }) {

@@ -426,6 +426,22 @@ extension EditorTypingTests {
         #expect(refusal.message.contains("anchor or alias"))
     }
 
+    /// In JSON an id spelled with an escape in a condition is refused as such: a
+    /// JSON file has no anchors.
+    @Test func renameThroughAnEscapeSaysSo() {
+        let (editor, cursor) = document("""
+            {"formc": 1, "form": "EscapeForm", "elements": [
+              {"boolean": "‸news", "title": "News"},
+              {"textField": "a", "visibleWhen": "not n\\u0065ws"}
+            ]}
+            """, path: "form.form.json")
+        guard case .failure(let refusal) = editor.rename(at: cursor, to: "letter") else {
+            Issue.record("a rename through an escape was not refused")
+            return
+        }
+        #expect(refusal.message == "'news' is written with an escape (n\\u0065ws) at line 3: rename it by hand")
+    }
+
     /// A new id that gives a generated type name another already has (FC204) is
     /// refused with the error the renamed form would have.
     @Test func renameToACollidingTypeNameIsRefused() {
