@@ -68,7 +68,7 @@ let package = Package(
         // JSON reader), merged with a form's strings, written and linted.
         .target(
             name: "FormLocalization",
-            dependencies: ["FormSource", "FormSyntax", "FormModel", "FormText"],
+            dependencies: ["FormSource", "FormSyntax", "FormText"],
             swiftSettings: strictImports
         ),
         // `formc preview`: CheckedForm (and catalogs' translations) → one HTML page.

@@ -19,9 +19,9 @@ struct ElementWalker {
     }
 
     let defaultTrigger: ValidationTrigger
-    /// Names in what the decoder could not read (`SymbolTable.unreadNames`): an
-    /// option dropped from a shared set for a misspelt key may be a default.
-    let unreadNames: Set<String>
+    /// The shared option sets that lost an option the decoder could not read
+    /// (reported): a default of a field of one of them may be that option.
+    let incompleteSets: Set<String>
     var diagnostics: DiagnosticBag
     var segmentChecker = SegmentChecker()
     /// What the walk found, in document order, and the `IDIndex.hash` of each
@@ -38,9 +38,9 @@ struct ElementWalker {
     /// name already reported (`SegmentChecker.checkEnumName`).
     var enumNames: [SegmentChecker.EnumName?] = []
 
-    init(defaultTrigger: ValidationTrigger, unreadNames: Set<String>, diagnostics: DiagnosticBag) {
+    init(defaultTrigger: ValidationTrigger, incompleteSets: Set<String>, diagnostics: DiagnosticBag) {
         self.defaultTrigger = defaultTrigger
-        self.unreadNames = unreadNames
+        self.incompleteSets = incompleteSets
         self.diagnostics = diagnostics
     }
 
@@ -105,7 +105,7 @@ struct ElementWalker {
                 } else {
                     OptionSetChecker.checkDefaults(
                         segment.defaultValue.map { [$0] } ?? [], options: segment.options, owner: "\(segment.variant.rawValue) '\(segment.id.value)'",
-                        unreadNames: unreadNames, diagnostics: &diagnostics
+                        isWhole: !incompleteSets.contains(segment.optionSet?.value ?? ""), diagnostics: &diagnostics
                     )
                 }
             case .text(let field):
@@ -130,7 +130,7 @@ struct ElementWalker {
                     field.common, kind: kind, valueType: .multiChoice(enumName: enumName),
                     path: path, groups: groups, canBeHidden: canBeHidden, segment: enumNames.count - 1
                 )
-                segmentChecker.checkOptions(field, unreadNames: unreadNames, diagnostics: &diagnostics)
+                segmentChecker.checkOptions(field, incompleteSets: incompleteSets, diagnostics: &diagnostics)
             case .list(let list):
                 checkSpelling(list.id, what: "list id", isField: true)
                 found.append(.list(list.id, path: path, canBeHidden: canBeHidden))

@@ -131,7 +131,10 @@ private struct Checker {
         symbols.reserveCapacity(elementCount)
         conditionFacts.reserveCapacity(elementCount)
         fieldElements.reserveCapacity(elementCount)
-        let walker = ElementWalker(defaultTrigger: defaultTrigger, unreadNames: document.unreadNames, diagnostics: DiagnosticBag(file: file.path))
+        let walker = ElementWalker(
+            defaultTrigger: defaultTrigger, incompleteSets: Set(document.optionSets.filter { $0.optionsRange == nil }.map(\.name.value)),
+            diagnostics: DiagnosticBag(file: file.path)
+        )
         let elements = document.elements
         var parts = (speed.takes(.checkInHalves) ? walker.walkingInHalves(elements, counts: counts, elementCount: elementCount) : nil)
             ?? [walker.walking(elements, range: elements.indices, elementCount: elementCount)]

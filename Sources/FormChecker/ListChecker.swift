@@ -489,7 +489,8 @@ enum ListChecker {
             diagnostics.error(
                 .invalidFormName, "'\(itemType.value)' is not a valid itemType", at: itemType.range,
                 help: TypeNameHelp.help(
-                    for: itemType.value, rule: "an itemType is an UpperCamelCase Swift type name ([A-Z][A-Za-z0-9]*)", suffix: "Item"
+                    for: itemType.value, rule: "an itemType is an UpperCamelCase Swift type name ([A-Z][A-Za-z0-9]*)", suffix: "Item",
+                    isTaken: { taken.isTaken($0) }
                 )
             )
             return
@@ -540,6 +541,11 @@ enum ListChecker {
                 default: break
                 }
             }
+        }
+
+        /// Whether the form declares a type named `name`.
+        func isTaken(_ name: String) -> Bool {
+            declared[name] != nil
         }
 
         /// nil when `name` is free (and now taken); else where it was taken, or

@@ -18,7 +18,7 @@ enum OptionSetChecker {
                 diagnostics.error(
                     .invalidFormName, "'\(name.value)' is not a valid option set name", at: name.range,
                     help: ["an option set's name is the generated enum's: an UpperCamelCase Swift type name ([A-Z][A-Za-z0-9]*)"]
-                        + TypeNameHelp.suggestion(for: name.value, suffix: "Choice")
+                        + TypeNameHelp.suggestion(for: name.value, suffix: "Choice", isTaken: typeNames.isTaken)
                 )
             } else if GeneratedTypeNames.contains(name.value) {
                 diagnostics.error(
@@ -39,15 +39,14 @@ enum OptionSetChecker {
     }
 
     /// FC301 for a default that is not one of the set's values (none are checked
-    /// when the set is unknown: its name is reported). A value in `unreadNames`, an
-    /// option the decoder dropped for a misspelt key, is not reported: the key is.
+    /// when the set is unknown: its name is reported, nor when it is not `isWhole`:
+    /// an option the decoder dropped for a misspelt key, reported, may be the default).
     static func checkDefaults(
-        _ defaults: [Located<String>], options: [SegmentOption], owner: String, unreadNames: Set<String>,
+        _ defaults: [Located<String>], options: [SegmentOption], owner: String, isWhole: Bool,
         diagnostics: inout DiagnosticBag
     ) {
-        guard !options.isEmpty else { return }
-        for value in defaults
-        where !options.contains(where: { $0.value.value == value.value }) && !unreadNames.contains(value.value) {
+        guard !options.isEmpty, isWhole else { return }
+        for value in defaults where !options.contains(where: { $0.value.value == value.value }) {
             let names = options.map(\.value.value)
             diagnostics.error(
                 .defaultNotOption, "default '\(value.value)' is not an option of \(owner)", at: value.range,

@@ -11,20 +11,26 @@ package enum ConditionWords {
 /// one with a free name made with `suffix` (`SelfForm`), else the name's
 /// UpperCamelCase spelling when that is a valid one and not the name itself.
 enum TypeNameHelp {
-    static func help(for name: String, rule: String, suffix: String) -> [String] {
+    /// `isTaken`: whether the form declares a type of that name already.
+    static func help(for name: String, rule: String, suffix: String, isTaken: (String) -> Bool = { _ in false }) -> [String] {
         if SwiftNaming.keywords.contains(name) {
             return [rule, "'\(name)' is a Swift keyword; choose another name, e.g. '\(SwiftNaming.upperCamelCase(name))\(suffix)'"]
         }
-        return [rule] + suggestion(for: name, suffix: suffix)
+        return [rule] + suggestion(for: name, suffix: suffix, isTaken: isTaken)
     }
 
     /// The nearest valid type name to `name`, as a did-you-mean; when generated
-    /// code already uses that name (`values` → `Values`), a name beside it instead,
-    /// so that the help never leads to another error.
-    static func suggestion(for name: String, suffix: String) -> [String] {
+    /// code uses that name (`values` → `Values`) or the form declares it already
+    /// (`isTaken`: `Page` in a form with pages), a name beside it instead.
+    static func suggestion(for name: String, suffix: String, isTaken: (String) -> Bool = { _ in false }) -> [String] {
         guard let suggestion = SwiftNaming.suggestedTypeName(for: name) else { return [] }
-        guard GeneratedTypeNames.contains(suggestion) else { return ["did you mean '\(suggestion)'?"] }
-        return ["'\(suggestion)' is a name the generated code uses; choose another name, e.g. '\(suggestion)\(suffix)'"]
+        if GeneratedTypeNames.contains(suggestion) {
+            return ["'\(suggestion)' is a name the generated code uses; choose another name, e.g. '\(suggestion)\(suffix)'"]
+        }
+        if isTaken(suggestion) {
+            return ["'\(suggestion)' is taken by another type of the form; choose another name, e.g. '\(suggestion)\(suffix)'"]
+        }
+        return ["did you mean '\(suggestion)'?"]
     }
 }
 

@@ -27,8 +27,8 @@ struct SegmentChecker {
         )
     }
 
-    /// `unreadNames`: `ElementWalker.unreadNames`.
-    mutating func checkOptions(_ field: MultiChoiceFieldDecl, unreadNames: Set<String>, diagnostics: inout DiagnosticBag) {
+    /// `incompleteSets`: `ElementWalker.incompleteSets`.
+    mutating func checkOptions(_ field: MultiChoiceFieldDecl, incompleteSets: Set<String>, diagnostics: inout DiagnosticBag) {
         let defaults = field.defaultValues?.value ?? []
         if field.optionSet == nil {
             checkOptions(
@@ -38,7 +38,8 @@ struct SegmentChecker {
         } else {
             // The set's options are checked once, with the set (`OptionSetChecker`).
             OptionSetChecker.checkDefaults(
-                defaults, options: field.options, owner: "multiChoice '\(field.id.value)'", unreadNames: unreadNames, diagnostics: &diagnostics
+                defaults, options: field.options, owner: "multiChoice '\(field.id.value)'",
+                isWhole: !incompleteSets.contains(field.optionSet?.value ?? ""), diagnostics: &diagnostics
             )
         }
         var chosen: [String: SourceRange] = [:]
@@ -219,6 +220,11 @@ struct TypeNames {
     /// nested type of that name would hide it from the form's code.
     mutating func reserve(_ name: String, at range: SourceRange, origin: String) {
         if declare(name, at: range) == nil { origins[name] = origin }
+    }
+
+    /// Whether a type named `name` is declared.
+    func isTaken(_ name: String) -> Bool {
+        names.number(of: name) != nil
     }
 
     /// The note for a name already declared: what it comes from.

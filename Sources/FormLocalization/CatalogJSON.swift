@@ -1,4 +1,3 @@
-import FormModel
 import FormSource
 
 /// A String Catalog's JSON as it is in the file: object members in file order,
@@ -254,9 +253,10 @@ extension CatalogJSON {
 /// spelled out, after the root collation: whitespace, then punctuation, symbols
 /// and currency signs (ASCII's in the root order, typographic ones beside their
 /// ASCII kin: `–` after `-`, `“` after `"`, `…` after `.`; others at the end of
-/// their group), digits by value, Latin letters ignoring case and accents (`é`
-/// with `e`, fullwidth forms with ASCII), other letters by code point; on a tie,
-/// each character, lowercase before uppercase. (`package`: the benchmark writes
+/// their group), digits by value (fullwidth ones too), Latin letters ignoring
+/// case and accents (`é`, `ǎ` and `Đ` with their base letters, fullwidth forms
+/// with ASCII), other letters ignoring case, by code point; on a tie, each
+/// character, lowercase before uppercase. (`package`: the benchmark writes
 /// its large catalogs in this order without the merge.)
 package enum XcodeKeyOrder {
     package static func precedes(_ lhs: String, _ rhs: String) -> Bool {
@@ -355,7 +355,8 @@ package enum XcodeKeyOrder {
                 count += 3
             }
             for element in values {
-                let value = UInt32(element)
+                // A fullwidth digit counts as its ASCII digit.
+                let value = (0xFF10...0xFF19).contains(UInt32(element)) ? UInt32(element) - 0xFEE0 : UInt32(element)
                 if isDigit(value) {
                     let (product, overflow) = (number ?? 0).multipliedReportingOverflow(by: 10)
                     number = overflow ? .max : min(UInt64.max - 9, product) + UInt64(value - 0x30)
@@ -418,13 +419,15 @@ package enum XcodeKeyOrder {
     }
 
     /// The primary weights of a character beyond ASCII, 0 for none: a Latin
-    /// letter weighs as its letters without accents (`ß` as `s`, `s`), a
+    /// letter weighs as its letters without accents (`ß` as `s`, `s`;
+    /// `LatinLetters`), a
     /// fullwidth form as its ASCII, whitespace as a space; typographic
     /// punctuation sorts beside its ASCII kin, other punctuation after `%`,
     /// symbols after `^`, math signs after `~`, currency signs after `$`; a
-    /// combining mark weighs nothing; anything else follows the letters, by code point.
+    /// combining mark weighs nothing; anything else follows the letters, by the
+    /// code point of its lowercase.
     private static func primaries(ofNonASCII value: UInt32) -> (UInt32, UInt32) {
-        if let letters = SwiftNaming.latinLetters(of: value) {
+        if let letters = LatinLetters.base(of: value) {
             let weights = letters.unicodeScalars.map { asciiPrimary[Int($0.value)] }
             return (weights[0], weights.count > 1 ? weights[1] : 0)
         }
@@ -451,7 +454,10 @@ package enum XcodeKeyOrder {
         case .mathSymbol: return (after("~"), 0)
         case .currencySymbol: return (after("$"), 0)
         case .nonspacingMark, .spacingMark, .enclosingMark: return (0, 0)
-        default: return (0x1000 + value, 0)
+        default:
+            // Another script's letters ignore case too: `я` and `Я` weigh the same.
+            let lower = scalar.properties.lowercaseMapping.unicodeScalars.first?.value ?? value
+            return (0x1000 + lower, 0)
         }
     }
 

@@ -85,7 +85,7 @@ enum FormatSpecifiers {
                 let substitution = substitutions?.first { $0.key == name }?.value
                 let argumentNumber = substitution?["argNum"].flatMap(number)
                 let argument = argumentNumber ?? position ?? nextArgument()
-                let format = substitution?["formatSpecifier"]?.string.map { "%" + $0 } ?? "%#@\(name)@"
+                let format = substitution?["formatSpecifier"]?.string.map { spelled("%" + $0) } ?? "%#@\(name)@"
                 result[argument, default: []].insert(format)
                 for variationText in texts(of: substitution?["variations"]) {
                     for token in tokens(of: variationText, inVariation: true) {
@@ -195,13 +195,17 @@ enum FormatSpecifiers {
                 continue
             }
             var format = String.UnicodeScalarView(["%"])
-            format.append(contentsOf: scalars[body..<end])
-            // `%i` is `%d`: the same conversion, spelled two ways.
-            format.append(scalars[end] == "i" ? "d" : scalars[end])
-            result.append(.specifier(position: position, format: String(format)))
+            format.append(contentsOf: scalars[body...end])
+            result.append(.specifier(position: position, format: spelled(String(format))))
             index = end + 1
         }
         return result
+    }
+
+    /// A specifier (`%lli`) as the one spelling of its conversion it is compared
+    /// in: `%i` is `%d`, the same conversion spelled two ways.
+    static func spelled(_ specifier: String) -> String {
+        specifier.hasSuffix("i") ? String(specifier.dropLast()) + "d" : specifier
     }
 
     private static func isDigit(_ scalar: Unicode.Scalar) -> Bool {

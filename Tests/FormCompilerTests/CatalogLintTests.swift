@@ -304,6 +304,9 @@ import Testing
         #expect(FormatSpecifiers.arguments(of: "%i Elemente") == FormatSpecifiers.arguments(of: "%d items"))
         #expect(FormatSpecifiers.arguments(of: "%2$i von %1$@") == FormatSpecifiers.arguments(of: "%@ of %d"))
         #expect(FormatSpecifiers.arguments(of: "%lli") != FormatSpecifiers.arguments(of: "%d"))
+        // A substitution's `formatSpecifier` too.
+        let substitutions = #"{ "n" : { "argNum" : 1, "formatSpecifier" : "i" } }"#
+        #expect(FormatSpecifiers.arguments(of: "%#@n@ Elemente", substitutions: Self.json(substitutions)?.members) == [1: ["%d"]])
     }
 
     /// Members Xcode reads with a type are FC603 when they have another: a

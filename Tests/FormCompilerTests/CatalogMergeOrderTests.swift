@@ -65,6 +65,9 @@ import Testing
             ["%lld%%", "•", "✨ Drag", "0"],
             ["“%@” was deleted", "Cancel", "e", "écume", "f", "Ｚｏｏｍ in", "Zoom out", "Жук"],
             ["¿Qué?", "Café", "cafe2"],
+            ["１", "2", "１0"],
+            ["ǎ", "b", "Dat", "Đặt hàng", "Dz"],
+            ["арбуз", "Яблоко"],
         ]
         for order in xcodeOrders {
             for (earlier, later) in zip(order, order.dropFirst()) {

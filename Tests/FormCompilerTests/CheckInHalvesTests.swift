@@ -89,7 +89,7 @@ struct CheckInHalvesTests {
                 tree, file: file, format: .yaml, limits: .default, diagnostics: &diagnostics
             ))
             let counts = document.elements.map { _ in fields + 1 }
-            let walker = ElementWalker(defaultTrigger: .change, unreadNames: [], diagnostics: DiagnosticBag(file: file.path))
+            let walker = ElementWalker(defaultTrigger: .change, incompleteSets: [], diagnostics: DiagnosticBag(file: file.path))
             return walker.walkingInHalves(document.elements, counts: counts, elementCount: groups * (fields + 1))?.count
         }
         #expect(try parts(groups: 2, fields: 30) == nil)

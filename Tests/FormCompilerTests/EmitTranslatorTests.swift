@@ -372,3 +372,33 @@ import Testing
     // Outside the group nothing holds: the read field's visibility is tested.
     #expect(source.contains("isOutsideVisible(_ values: Values) -> Bool {\n        return isBoxVisible(values) && values.more\n"))
 }
+
+/// A group's helper holds its enclosing groups' too: a field of an outer group
+/// reads as shown inside an inner group's helper, and in a rule's `when` of a
+/// field of the inner group.
+@Test func emitAnEnclosingGroupsHelperIsNotRepeatedEither() throws {
+    let yaml = """
+        formc: 1
+        form: NestForm
+        elements:
+          - boolean: opened
+            title: Open
+          - group: outer
+            visibleWhen: opened
+            elements:
+              - boolean: more
+                title: More
+              - group: inner
+                visibleWhen: more
+                elements:
+                  - textField: detail
+                    visibleWhen: more
+                    rules:
+                      - { minLength: 5, when: more }
+        """
+    let source = try #require(FormPipeline.build(SourceFile(path: "nest.form.yaml", bytes: Array(yaml.utf8))).swiftSource)
+    #expect(source.contains("isInnerVisible(_ values: Values) -> Bool {\n        return isOuterVisible(values) && values.more\n"))
+    #expect(source.contains("isDetailVisible(_ values: Values) -> Bool {\n        return isInnerVisible(values) && values.more\n"))
+    #expect(source.contains(".when({ values in values.more }, .minLength("))
+}
+

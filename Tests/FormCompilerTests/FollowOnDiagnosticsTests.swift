@@ -265,8 +265,8 @@ struct FollowOnDiagnosticsTests {
     }
 
     /// An option dropped from a shared set for a misspelt `value:` may be the
-    /// default of a field of the set, as of a field's own options: FC101 alone. A
-    /// default that is no option at all is still FC301.
+    /// default of a field of the set, as of a field's own options: FC101 alone,
+    /// and the set's defaults are checked once its options read whole.
     @Test func aSharedSetsDroppedOptionIsNoUnknownDefault() {
         #expect(Self.summaries("""
             formc: 1
@@ -287,7 +287,22 @@ struct FollowOnDiagnosticsTests {
                 visibleWhen: "shipping == 'gb'"
             """) == [
             "6:9 FC101 unknown key 'valeu' in a segment option",
-            "14:19 FC301 default 'de' is not an option of multiChoice 'visited'",
+        ])
+        // Only a set that lost an option spares its fields' defaults: an unread name
+        // elsewhere (an element of a misspelt kind) hides no wrong default.
+        #expect(Self.summaries("""
+            formc: 1
+            form: F
+            options:
+              Country: [us, fr]
+            elements:
+              - picker: shipping
+                options: Country
+                default: de
+              - textFeld: de
+            """) == [
+            "8:14 FC301 default 'de' is not an option of picker 'shipping'",
+            "9:5 FC103 unknown element kind 'textFeld'",
         ])
     }
 
@@ -336,6 +351,18 @@ struct FollowOnDiagnosticsTests {
             "FC200 an itemType is an UpperCamelCase Swift type name ([A-Z][A-Za-z0-9]*)"
                 + " | 'Field' is a name the generated code uses; choose another name, e.g. 'FieldItem'",
         ])
+        // A type the form declares (its pages' enum) is not suggested either.
+        let pages = diagnose("""
+            formc: 1
+            form: WizardForm
+            options:
+              page: [a, b]
+            elements:
+              - page: first
+                elements:
+                  - textField: name
+            """).filter { $0.code == .invalidFormName }.flatMap(\.help)
+        #expect(pages.last == "'Page' is taken by another type of the form; choose another name, e.g. 'PageChoice'")
     }
 
     /// A segment whose id is a duplicate, or reserved, is reported for its id

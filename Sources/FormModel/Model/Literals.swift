@@ -309,7 +309,8 @@ public struct RelativeDateLiteral: Sendable, Hashable, CustomStringConvertible {
         guard let sign = rest.first, sign == "+" || sign == "-", let letter = rest.last, Unit(rawValue: letter) != nil else { return nil }
         let number = rest.dropFirst().dropLast()
         guard number.count > maxDigits, number.allSatisfy(\.isASCIIDigit) else { return nil }
-        return "a relative date counts at most \(String(repeating: "9", count: maxDigits)) units: write a larger unit, e.g. y (years)"
+        let most = "a relative date counts at most \(String(repeating: "9", count: maxDigits)) units"
+        return letter == "y" ? most : most + ": write a larger unit, e.g. y (years)"
     }
 
     public var description: String {

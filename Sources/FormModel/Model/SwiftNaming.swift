@@ -1,3 +1,5 @@
+import FormSource
+
 /// How form names become Swift names, and which names Swift or the generated type
 /// reserve. The checker and the emitter both use this, so a name the checker
 /// accepts is exactly the name the emitter writes.
@@ -147,32 +149,12 @@ public enum SwiftNaming {
                 continue
             case 0xFF01...0xFF5E:
                 out.append(Unicode.Scalar(value - 0xFEE0)!)
-            case 0xC0...0x17F:
-                if let letters = latinLetters(of: value) { out.append(contentsOf: letters.unicodeScalars) } else { out.append(scalar) }
             default:
-                out.append(scalar)
+                if let letters = LatinLetters.base(of: value) { out.append(contentsOf: letters.unicodeScalars) } else { out.append(scalar) }
             }
         }
         return String(out)
     }
-
-    /// The letters of a Latin letter from U+00C0 to U+017F without its accents
-    /// (`é` → `e`, `ß` → `ss`, `Æ` → `AE`); nil for any other scalar, and for the
-    /// two signs among them (`×`, `÷`).
-    package static func latinLetters(of value: UInt32) -> String? {
-        guard (0xC0...0x17F).contains(value) else { return nil }
-        let folded = latinFolds[Int(value - 0xC0)]
-        return folded == "-" ? nil : folded
-    }
-
-    /// U+00C0 to U+017F, each its letters without accents; "-" for one that stays.
-    private static let latinFolds: [String] = {
-        let latin1 = "A A A A A A AE C E E E E I I I I D N O O O O O - O U U U U Y TH ss a a a a a a ae c e e e e i i i i d n o o o o o - o u u u u y th y"
-        let extendedA = "A a A a A a C c C c C c C c D d D d E e E e E e E e E e G g G g G g G g H h H h I i I i I i I i I i IJ ij J j K k k "
-            + "L l L l L l L l L l N n N n N n n N n O o O o O o OE oe R r R r R r S s S s S s S s T t T t T t U u U u U u U u U u U u "
-            + "W w Y y Y Z z Z z Z z s"
-        return (latin1 + " " + extendedA).split(separator: " ").map(String.init)
-    }()
 
     /// `confirmPassword` → `Confirm password`, `zipCode2` → `Zip code 2`: how a
     /// field without a title is named in default messages.
