@@ -20,7 +20,7 @@ public struct EditorSymbol: Sendable, Hashable {
     public var kind: Kind
     /// The whole element.
     public var range: SourceRange
-    /// The id (or, for a group without one, the kind key).
+    /// The id (or, for an element without one, the kind key).
     public var selectionRange: SourceRange
     public var children: [EditorSymbol]
 }
@@ -36,38 +36,46 @@ extension EditorDocument {
     /// entry's symbols, not the form's.
     private func outline(of elements: [Element], entryOf list: String?) -> [EditorSymbol] {
         elements.compactMap { element -> EditorSymbol? in
-            let selection = element.id.map { innerRange($0.range) } ?? element.kindKeyRange
+            // An id written as `''` or blanks names nothing: such an element is shown by its kind word
+            // (LSP: a symbol's name is never empty or whitespace).
+            let id = element.id.flatMap { Self.isBlank($0.value) ? nil : $0 }
+            let selection = id.map { innerRange($0.range) } ?? element.kindKeyRange
             let range = SourceRange(start: min(element.range.start, selection.start), end: max(element.range.end, selection.end))
             switch element.kind {
             case .group(let page) where page.isPage:
                 return EditorSymbol(
-                    name: page.id?.value ?? "page", detail: page.title.map { "page '\($0.value)'" } ?? "page", kind: .page,
+                    name: id?.value ?? "page", detail: page.title.map { "page '\($0.value)'" } ?? "page", kind: .page,
                     range: range, selectionRange: selection, children: outline(of: page.elements, entryOf: nil)
                 )
             case .group(let group):
-                let name = group.id?.value ?? group.title.map { "group '\($0.value)'" } ?? "group"
+                let name = id?.value ?? group.title.map { "group '\($0.value)'" } ?? "group"
                 return EditorSymbol(
                     name: name, detail: "group", kind: .group, range: range, selectionRange: selection,
                     children: outline(of: group.elements, entryOf: list)
                 )
             case .list(let declared):
                 return EditorSymbol(
-                    name: declared.id.value, detail: "list: [\(declared.swiftItemType)]", kind: .list, range: range,
+                    name: id?.value ?? "list", detail: "list: [\(declared.swiftItemType)]", kind: .list, range: range,
                     selectionRange: selection, children: outline(of: declared.elements, entryOf: declared.id.value)
                 )
-            case .segue(let segue):
-                return EditorSymbol(name: segue.id.value, detail: "segue", kind: .segue, range: range, selectionRange: selection, children: [])
+            case .segue:
+                return EditorSymbol(name: id?.value ?? "segue", detail: "segue", kind: .segue, range: range, selectionRange: selection, children: [])
             case .boolean, .segment, .text, .number, .date, .multiChoice:
-                guard let id = element.id?.value else { return nil }
+                guard element.id != nil else { return nil }
                 let scope = list.map { list in entryScopes.first { $0.listID == list }?.symbols } ?? symbols
-                let type = scope?.field(id).map { SwiftRenderer.spelling(of: $0.valueType) }
+                let type = id.flatMap { id in scope?.field(id.value).map { SwiftRenderer.spelling(of: $0.valueType) } }
                 return EditorSymbol(
-                    name: id, detail: element.kind.keyword + (type.map { ": " + $0 } ?? ""), kind: .field,
+                    name: id?.value ?? element.kind.keyword, detail: element.kind.keyword + (type.map { ": " + $0 } ?? ""), kind: .field,
                     range: range, selectionRange: selection, children: []
                 )
             case .spacer, .staticText:
                 return nil
             }
         }
+    }
+
+    /// Whether `text` is empty or only whitespace.
+    private static func isBlank(_ text: String) -> Bool {
+        text.unicodeScalars.allSatisfy(\.properties.isWhitespace)
     }
 }

@@ -1,0 +1,47 @@
+@testable import FormEditor
+@testable import FormSource
+import Testing
+
+/// Completions and outlines that keep a form valid (SPEC §12): an edit a
+/// completion makes reads as the form it means, and every outline entry has a
+/// name. `‸` marks the cursor in each text and is removed before the text is read.
+private func document(_ marked: String, path: String = "form.form.yaml") -> (EditorDocument, SourcePosition) {
+    var line = 1
+    var column = 1
+    var text = ""
+    var cursor = SourcePosition(line: 1, column: 1)
+    for scalar in marked.unicodeScalars {
+        if scalar == "‸" {
+            cursor = SourcePosition(line: line, column: column)
+            continue
+        }
+        text.unicodeScalars.append(scalar)
+        if scalar == "\n" { line += 1; column = 1 } else { column += 1 }
+    }
+    return (EditorDocument(path: path, text: text), cursor)
+}
+
+private func completions(_ marked: String, path: String = "form.form.yaml") -> [EditorCompletion] {
+    let (editor, cursor) = document(marked, path: path)
+    return editor.completions(at: cursor)
+}
+
+/// The text of `marked` (without `‸`) after the completion labelled `label` is applied.
+private func applying(_ label: String, to marked: String, path: String = "form.form.yaml") -> String? {
+    let (editor, cursor) = document(marked, path: path)
+    guard let item = editor.completions(at: cursor).first(where: { $0.label == label }) else { return nil }
+    var lines = String(String.UnicodeScalarView(marked.unicodeScalars.filter { $0 != "‸" })).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    var scalars = Array(lines[item.range.start.line - 1].unicodeScalars)
+    scalars.replaceSubrange((item.range.start.column - 1)..<(item.range.end.column - 1), with: item.insertText.unicodeScalars)
+    lines[item.range.start.line - 1] = String(String.UnicodeScalarView(scalars))
+    return lines.joined(separator: "\n")
+}
+
+@Suite struct EditorValidEditTests {
+    @Test func anOutlineEntryWithABlankIDIsNamedByItsKind() {
+        let text = "formc: 1\nform: A\nelements:\n  - textField: ''\n  - group: ''\n    elements:\n      - boolean: ' '\n        title: B\n"
+        let outline = EditorDocument(path: "a.form.yaml", text: text).outline
+        #expect(outline.map(\.name) == ["textField", "group"])
+        #expect(outline.last?.children.map(\.name) == ["boolean"])
+    }
+}
