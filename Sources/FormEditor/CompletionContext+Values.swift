@@ -72,10 +72,25 @@ extension CompletionContext {
         }
     }
 
-    /// A segment element's option values, as written in its `options`.
+    /// A segment's, picker's or multiChoice's option values: those of its `options`
+    /// list, or of the shared set its `options` names (SPEC §16), as the form's
+    /// top-level `options` writes it (or, where this text has no such set, as the
+    /// analysed form has it).
     func optionValues(ofElement mapping: NodeID) -> [String] {
         guard let options = tree.entries(mapping).first(where: { tree.text($0.key) == "options" })?.value else { return [] }
-        return tree.items(options).compactMap { option in
+        if tree.isSequence(options) { return optionValues(ofList: options) }
+        guard let name = tree.text(options), !name.isEmpty else { return [] }
+        if tree.isMapping(tree.root),
+           let sets = tree.entries(tree.root).first(where: { tree.text($0.key) == "options" })?.value, tree.isMapping(sets),
+           let set = tree.entries(sets).first(where: { tree.text($0.key) == name })?.value, tree.isSequence(set) {
+            return optionValues(ofList: set)
+        }
+        return form?.optionSets.first { $0.name.value == name }?.options.map(\.value.value) ?? []
+    }
+
+    /// The values of a list of options: a scalar's text, a mapping's `value`.
+    private func optionValues(ofList options: NodeID) -> [String] {
+        tree.items(options).compactMap { option in
             if tree.isMapping(option) {
                 return tree.entries(option).first { tree.text($0.key) == "value" }.flatMap { tree.text($0.value) }
             }

@@ -44,4 +44,27 @@ private func applying(_ label: String, to marked: String, path: String = "form.f
         #expect(outline.map(\.name) == ["textField", "group"])
         #expect(outline.last?.children.map(\.name) == ["boolean"])
     }
+
+    @Test func aDefaultIsCompletedFromASharedOptionSet() {
+        let yaml = "formc: 1\nform: A\noptions:\n  Country: [us, { value: gb, title: UK }]\nelements:\n  - picker: home\n    options: Country\n    default: ‸\n"
+        #expect(completions(yaml).map(\.label) == ["us", "gb"])
+        let segment = "formc: 1\nform: A\noptions:\n  Size: [s, m]\nelements:\n  - segment: size\n    options: Size\n    default: m‸\n"
+        #expect(completions(segment).map(\.label) == ["s", "m"])
+        let entry = """
+            formc: 1
+            form: A
+            options:
+              Country: [us, gb]
+            elements:
+              - list: stops
+                elements:
+                  - picker: country
+                    options: Country
+                    default: ‸
+
+            """
+        #expect(completions(entry).map(\.label) == ["us", "gb"])
+        let json = #"{"formc": 1, "form": "A", "options": {"Country": ["us", "gb"]}, "elements": [{"picker": "home", "options": "Country", "default": "‸"}]}"#
+        #expect(completions(json, path: "a.form.json").map(\.label) == ["us", "gb"])
+    }
 }
