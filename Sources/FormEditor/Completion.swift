@@ -91,6 +91,14 @@ extension EditorDocument {
                 condition.text, word: word, symbols: analyses.symbols, forms: [analyses.form, analyses.wholeForm].compactMap { $0 },
                 excluded: excluded
             )
+            // A `(` already after the word: a call (`isEmpty(`) brings none of its own.
+            if rest.hasPrefix("(") {
+                items = items.map { item in
+                    var item = item
+                    if item.insertText.hasSuffix("(") { item.insertText.removeLast() }
+                    return item
+                }
+            }
         } else if let context = (reusingTrees ? analysedContext(line: position.line, prefix: prefix, word: range, rest: rest, analyses: analyses) : nil)
             ?? completionContext(line: position.line, replacement: prefix + rest, analyses: analyses)
             // JSON has no empty value: `"keyboard": }` reads once the value is `null`.

@@ -67,4 +67,21 @@ private func applying(_ label: String, to marked: String, path: String = "form.f
         let json = #"{"formc": 1, "form": "A", "options": {"Country": ["us", "gb"]}, "elements": [{"picker": "home", "options": "Country", "default": "‸"}]}"#
         #expect(completions(json, path: "a.form.json").map(\.label) == ["us", "gb"])
     }
+
+    @Test func aCallBeforeAnOpeningParenthesisBringsNoneOfItsOwn() {
+        let form = "formc: 1\nform: A\nelements:\n  - textField: a\n  - boolean: b\n    title: B\n    visibleWhen: not CONDITION\n"
+        func condition(_ text: String) -> String { form.replacingOccurrences("CONDITION", text) }
+        #expect(applying("isEmpty", to: condition("isE‸(a)")) == condition("isEmpty(a)"))
+        #expect(applying("isEmpty", to: condition("i‸sE(a)")) == condition("isEmpty(a)"))
+        #expect(applying("isEmpty", to: condition("isE‸")) == condition("isEmpty("))
+    }
+}
+
+extension String {
+    fileprivate func replacingOccurrences(_ target: String, _ replacement: String) -> String {
+        guard let range = scalarRange(of: target) else { return self }
+        var scalars = Array(unicodeScalars)
+        scalars.replaceSubrange(range, with: replacement.unicodeScalars)
+        return String(String.UnicodeScalarView(scalars))
+    }
 }
