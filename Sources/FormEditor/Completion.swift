@@ -84,6 +84,10 @@ extension EditorDocument {
         let word = String(String.UnicodeScalarView(scalars[wordStart..<column]))
         let cursor = SourcePosition(line: position.line, column: wordStart + 1)
         let analyses = Analyses(current: self, earlier: lastReadable, at: position)
+        // A word before a colon (`fo‸: A`) is a key whose value is written: the text
+        // with the word reads, the word as its entry's key, and an item is the word alone.
+        let isTypedKey = wordStart < wordEnd && rest.unicodeScalars.drop { $0 == " " || $0 == "\t" }.first == ":"
+        let replacement = isTypedKey ? line : prefix + rest
         var items: [CompletionContext.Item]
         if let condition = CompletionContext.conditionText(prefix) {
             let excluded = condition.key == "visibleWhen" ? CompletionContext.fieldsShown(byConditionAt: position, in: analyses.wholeForm) : []
@@ -99,14 +103,19 @@ extension EditorDocument {
                     return item
                 }
             }
-        } else if let context = (reusingTrees ? analysedContext(line: position.line, prefix: prefix, word: range, rest: rest, analyses: analyses) : nil)
-            ?? completionContext(line: position.line, replacement: prefix + rest, analyses: analyses)
+        } else if var context = (reusingTrees ? analysedContext(line: position.line, prefix: prefix, word: range, rest: rest, isTypedKey: isTypedKey, analyses: analyses) : nil)
+            ?? completionContext(line: position.line, replacement: replacement, analyses: analyses)
             // JSON has no empty value: `"keyboard": }` reads once the value is `null`.
             ?? (SourceFormat(path: file.path) == .json ? jsonContext(line: position.line, prefix: prefix, rest: rest, analyses: analyses) : nil) {
+            if isTypedKey, let key = context.syntax.node(at: cursor), context.syntax.isKey(key), context.tree.range(key) == range {
+                context.typedKey = key
+            }
             items = context.completions(prefix: prefix, word: word, at: cursor)
         } else {
-            // Nothing reads (an empty file, say): at a line's start, the document's keys.
-            items = prefix.isEmpty ? CompletionContext.documentKeyItems(present: []) : []
+            // Nothing reads (an empty YAML file, say): at a line's start, the document's
+            // keys that no other line starts with.
+            items = prefix.isEmpty && SourceFormat(path: file.path) != .json
+                ? CompletionContext.documentKeyItems(present: file.documentKeys(besides: position.line)) : []
         }
         // `fieldItems` makes one more than the limit, to tell that there were more.
         var fieldIDs = 0
@@ -119,7 +128,8 @@ extension EditorDocument {
         let space = prefix.hasSuffix(":") || prefix.hasSuffix("-") ? " " : ""
         return EditorCompletionList(
             items: items.map {
-                EditorCompletion(label: $0.label, kind: $0.kind, detail: $0.detail, insertText: space + $0.insertText, range: range)
+                let text = isTypedKey && $0.insertText.hasSuffix(": ") ? String($0.insertText.dropLast(2)) : $0.insertText
+                return EditorCompletion(label: $0.label, kind: $0.kind, detail: $0.detail, insertText: space + text, range: range)
             },
             isIncomplete: !word.isEmpty || fieldIDs > Self.fieldIDLimit
         )
@@ -152,7 +162,11 @@ extension EditorDocument {
 
     /// The context from a tree already made, where it is the tree of the text with
     /// the word removed in every way the completion looks at; nil elsewhere.
-    private func analysedContext(line: Int, prefix: String, word: SourceRange, rest: String, analyses: Analyses) -> CompletionContext? {
+    private func analysedContext(
+        line: Int, prefix: String, word: SourceRange, rest: String, isTypedKey: Bool, analyses: Analyses
+    ) -> CompletionContext? {
+        // A key typed before its colon: this text is the one to read.
+        if isTypedKey { return syntax.map { CompletionContext(file: file, syntax: $0, symbols: analyses.symbols, form: analyses.form) } }
         let restIsBlank = rest.unicodeScalars.allSatisfy { $0 == " " || $0 == "\t" }
         // No word at all: this text is the text without it.
         if word.start == word.end, let syntax {
@@ -211,6 +225,19 @@ extension EditorDocument {
 }
 
 extension SourceFile {
+    /// The keys the lines other than `line` start with (`form:` at the line's
+    /// start): the document's keys, in a text that does not read.
+    func documentKeys(besides line: Int) -> Set<String> {
+        var keys = Set<String>()
+        for number in 1...max(lineCount, 1) where number != line {
+            guard let text = lineText(number) else { continue }
+            let name = text.unicodeScalars.prefix(while: EditorDocument.isWordScalar)
+            let after = text.unicodeScalars.dropFirst(name.count).drop { $0 == " " || $0 == "\t" }
+            if !name.isEmpty, after.first == ":" { keys.insert(String(String.UnicodeScalarView(name))) }
+        }
+        return keys
+    }
+
     /// Whether a `-` stands at `position`: a block sequence starts there, not a flow one.
     func isDash(at position: SourcePosition) -> Bool {
         let offset = byteOffset(of: position)

@@ -14,6 +14,9 @@ struct CompletionContext {
     /// The item being typed, when `syntax` is of the text with the word in it
     /// (`- ma` read as an item): no rule the list already has.
     var typedItem: NodeID? = nil
+    /// The key being typed, when `syntax` is of the text with the word in it
+    /// (`fo‸: A` read as the key `fo`): no key its mapping has.
+    var typedKey: NodeID? = nil
 
     struct Item {
         var label: String
@@ -73,7 +76,7 @@ struct CompletionContext {
 
     /// Keys for a mapping: those of its role that it does not have yet.
     func keyCompletions(in mapping: NodeID) -> [Item] {
-        let present = syntax.keys(of: mapping)
+        let present = Set(tree.entries(mapping).filter { $0.key != typedKey }.compactMap { tree.text($0.key) })
         let role = syntax.role(of: mapping)
         let names: [String]
         switch role {
@@ -224,7 +227,7 @@ struct CompletionContext {
         var present = Set<String>()
         for item in tree.items(sequence) where item != typedItem {
             if tree.isMapping(item) {
-                present.formUnion(tree.entries(item).compactMap { tree.text($0.key) })
+                present.formUnion(tree.entries(item).filter { $0.key != typedKey }.compactMap { tree.text($0.key) })
             } else if let name = tree.text(item) {
                 present.insert(name)
             }

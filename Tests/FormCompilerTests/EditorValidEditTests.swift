@@ -75,6 +75,24 @@ private func applying(_ label: String, to marked: String, path: String = "form.f
         #expect(applying("isEmpty", to: condition("i‸sE(a)")) == condition("isEmpty(a)"))
         #expect(applying("isEmpty", to: condition("isE‸")) == condition("isEmpty("))
     }
+
+    @Test func aKeyTypedBeforeItsColonIsTheKeyAlone() {
+        let form = "formc: 1\nLINE\nelements:\n  - textField: a\n    placeholder: P\n"
+        func line(_ text: String) -> String { form.replacingOccurrences("LINE", text) }
+        let offered = completions(line("fo‸: A")).map(\.label)
+        #expect(offered.contains("form"))
+        #expect(!offered.contains("formc") && !offered.contains("elements"))
+        #expect(applying("form", to: line("fo‸: A")) == line("form: A"))
+        #expect(applying("form", to: line("f‸o : A")) == line("form : A"))
+        let nested = "formc: 1\nform: A\nelements:\n  - textField: a\n    placeholder: P\n    LINE\n"
+        func key(_ text: String) -> String { nested.replacingOccurrences("LINE", text) }
+        #expect(!completions(key("pla‸: x")).map(\.label).contains("placeholder"))
+        #expect(applying("keyboard", to: key("ke‸: email")) == key("keyboard: email"))
+        let kind = "formc: 1\nform: A\nelements:\n  - LINE\n"
+        #expect(applying("textField", to: kind.replacingOccurrences("LINE", "textF‸: a")) == kind.replacingOccurrences("LINE", "textField: a"))
+        // A text that does not read: the keys no line starts with.
+        #expect(completions("formc: 1\nform: [A\n‸").map(\.label) == ["title", "validateOn", "options", "elements"])
+    }
 }
 
 extension String {
