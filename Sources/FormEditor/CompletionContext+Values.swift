@@ -34,13 +34,22 @@ extension CompletionContext {
                 Item(label: $0.name.value, kind: .value, detail: "option set of \($0.options.count) options", insertText: $0.name.value)
             }
         }
-        return closedValues(key: key, in: role, mapping: mapping).map { Item(label: $0, kind: .value, detail: nil, insertText: $0) }
+        return closedValues(key: key, in: role, mapping: mapping).map {
+            Item(label: $0.text, kind: .value, detail: nil, insertText: $0.text, isJSONLiteral: $0.isLiteral)
+        }
+    }
+
+    /// A value of a closed set, and whether it is a boolean or number (in JSON,
+    /// written without quotes) rather than a string.
+    struct ClosedValue: Equatable {
+        var text: String
+        var isLiteral = false
     }
 
     /// The values `key` may take in `mapping`, when they form a closed set: from the
     /// vocabulary's entry for the key at that place (a kind's own `style` words, a
     /// date's `mode`), or a segment's or picker's option values for `default`.
-    func closedValues(key: String, in role: SyntaxIndex.MappingRole, mapping: NodeID) -> [String] {
+    func closedValues(key: String, in role: SyntaxIndex.MappingRole, mapping: NodeID) -> [ClosedValue] {
         func spec(_ keys: [KeySpec]) -> KeySpec? { keys.first { $0.name.description == key } }
         let shape: ValueShape?
         switch role {
@@ -60,12 +69,12 @@ extension CompletionContext {
     }
 
     /// The values of a closed shape; empty for an open one (text, a number).
-    func values(of shape: ValueShape, element: NodeID) -> [String] {
+    func values(of shape: ValueShape, element: NodeID) -> [ClosedValue] {
         switch shape {
-        case .word(let words): words
-        case .boolean: ["true", "false"]
-        case .constant(let value): [String(value)]
-        case .optionValue: optionValues(ofElement: element)
+        case .word(let words): words.map { ClosedValue(text: $0) }
+        case .boolean: ["true", "false"].map { ClosedValue(text: $0, isLiteral: true) }
+        case .constant(let value): [ClosedValue(text: String(value), isLiteral: true)]
+        case .optionValue: optionValues(ofElement: element).map { ClosedValue(text: $0) }
         case .orNothing(let inner): values(of: inner, element: element)
         case .anyOf(let shapes): shapes.flatMap { values(of: $0, element: element) }
         default: []

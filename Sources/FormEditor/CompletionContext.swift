@@ -23,6 +23,8 @@ struct CompletionContext {
         var kind: EditorCompletion.Kind
         var detail: String?
         var insertText: String
+        /// A boolean or number: in JSON it is written bare, and inside quotes it is no value.
+        var isJSONLiteral = false
     }
 
     var tree: SyntaxTree { syntax.tree }
@@ -37,8 +39,14 @@ struct CompletionContext {
             }
         }
         if let json = Self.jsonKeyBeforeValue(trimmed) {
+            // A string goes in quotes, a boolean or number without them.
             let items = valueCompletions(key: json.key, keyColumn: json.keyColumn, line: cursor.line, word: word)
-            return json.inQuotes ? items : items.map { Item(label: $0.label, kind: $0.kind, detail: $0.detail, insertText: "\"\($0.insertText)\"") }
+            if json.inQuotes { return items.filter { !$0.isJSONLiteral } }
+            return items.map { item in
+                var item = item
+                if !item.isJSONLiteral { item.insertText = "\"\(item.insertText)\"" }
+                return item
+            }
         }
         if let key = Self.keyBeforeValue(trimmed) {
             return valueCompletions(key: key, keyColumn: Self.scalarCount(of: prefix, before: key + ":") + 1, line: cursor.line, word: word)

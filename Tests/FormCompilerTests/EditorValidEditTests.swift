@@ -93,6 +93,33 @@ private func applying(_ label: String, to marked: String, path: String = "form.f
         // A text that does not read: the keys no line starts with.
         #expect(completions("formc: 1\nform: [A\n‸").map(\.label) == ["title", "validateOn", "options", "elements"])
     }
+
+    @Test func aJSONBooleanOrNumberIsWrittenBare() {
+        let form = #"{"formc": 1, "form": "A", "elements": [{"textField": "a"}, {"boolean": "b", "title": "B", "default": VALUE}]}"#
+        func value(_ text: String) -> String { form.replacingOccurrences("VALUE", text) }
+        #expect(applying("true", to: value("‸"), path: "a.form.json") == value("true"))
+        #expect(applying("false", to: value("f‸"), path: "a.form.json") == value("false"))
+        // A string is no boolean: inside quotes nothing fits.
+        #expect(completions(value(#""‸""#), path: "a.form.json").isEmpty)
+        #expect(applying("1", to: #"{"formc": ‸, "form": "A"}"#, path: "a.form.json") == #"{"formc": 1, "form": "A"}"#)
+        // Strings still get their quotes.
+        let keyboard = #"{"formc": 1, "form": "A", "elements": [{"textField": "a", "keyboard": ‸}]}"#
+        #expect(applying("email", to: keyboard, path: "a.form.json") == keyboard.replacingOccurrences("‸", #""email""#))
+    }
+
+    @Test func aJSONConditionWithoutItsQuoteGetsAQuotedFieldID() {
+        let form = #"{"formc": 1, "form": "A", "elements": [{"boolean": "a", "title": "A"}, {"textField": "b", "visibleWhen": VALUE}]}"#
+        func value(_ text: String) -> String { form.replacingOccurrences("VALUE", text) }
+        let readable = EditorDocument(path: "a.form.json", text: value(#""a""#))
+        let (editor, cursor) = document(value("‸"), path: "a.form.json")
+        let items = editor.completions(at: cursor, lastReadable: readable)
+        #expect(items.map(\.label) == ["a"])
+        #expect(items.map(\.insertText) == [#""a""#])
+        let (typed, after) = document(value("not ‸"), path: "a.form.json")
+        #expect(typed.completions(at: after, lastReadable: readable).isEmpty)
+        let (quoted, inside) = document(value(#""not ‸""#), path: "a.form.json")
+        #expect(quoted.completions(at: inside, lastReadable: readable).first?.insertText == "a")
+    }
 }
 
 extension String {
