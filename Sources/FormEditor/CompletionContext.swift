@@ -72,12 +72,21 @@ struct CompletionContext {
             }
             return keyCompletions(in: mapping)
         }
-        // Inside a flow sequence: `rules: [required, em`.
-        if Self.isOutsideQuotesAndComments(prefix), let node = syntax.node(at: cursor) {
-            let sequence = tree.isSequence(node) ? node : syntax.parent(node).flatMap { tree.isSequence($0) ? $0 : nil }
-            if let sequence, startsWith("[", sequence) { return itemCompletions(in: sequence) }
+        // Where an item of a flow sequence starts: `rules: [`, `rules: [required, em`
+        // (not after its `]`, nor in the text of an item).
+        if Self.isOutsideQuotesAndComments(prefix), let sequence = flowSequenceItem(after: trimmed, at: cursor) {
+            return itemCompletions(in: sequence)
         }
         return []
+    }
+
+    /// The flow sequence whose next item starts at `cursor`: the text before it ends
+    /// in its `[` or a `,`.
+    func flowSequenceItem(after trimmed: String, at cursor: SourcePosition) -> NodeID? {
+        guard let last = trimmed.unicodeScalars.last, last == "[" || last == ",", let node = syntax.node(at: cursor) else { return nil }
+        let sequence = tree.isSequence(node) ? node : syntax.parent(node).flatMap { tree.isSequence($0) ? $0 : nil }
+        guard let sequence, startsWith("[", sequence) else { return nil }
+        return sequence
     }
 
     // MARK: - Keys

@@ -120,6 +120,20 @@ private func applying(_ label: String, to marked: String, path: String = "form.f
         let (quoted, inside) = document(value(#""not ‸""#), path: "a.form.json")
         #expect(quoted.completions(at: inside, lastReadable: readable).first?.insertText == "a")
     }
+
+    @Test func nothingAfterAFlowCollectionsEnd() {
+        let form = "formc: 1\nform: A\nelements:\n  - textField: a\n    LINE\n"
+        func line(_ text: String) -> String { form.replacingOccurrences("LINE", text) }
+        #expect(completions(line("rules: [required]‸")).isEmpty)
+        #expect(completions(line("rules: [{ minLength: 2 }]‸")).isEmpty)
+        #expect(completions(line("rules: [required, ‸]")).map(\.label).contains("email"))
+    }
+
+    @Test func aRuleMessageIsText() {
+        let form = "formc: 1\nform: A\nelements:\n  - boolean: b\n    title: B\n    rules: [{ required: true, message: MESSAGE }]\n"
+        #expect(completions(form.replacingOccurrences("MESSAGE", "Confirm t‸")).isEmpty)
+        #expect(completions(form.replacingOccurrences("MESSAGE", "Confirm ‸")).isEmpty)
+    }
 }
 
 extension String {
