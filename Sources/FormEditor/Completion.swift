@@ -120,7 +120,7 @@ extension EditorDocument {
             if isTypedKey, let key = context.syntax.node(at: cursor), context.syntax.isKey(key), context.tree.range(key) == range {
                 context.typedKey = key
             }
-            items = context.completions(prefix: prefix, word: word, at: cursor)
+            items = context.completions(prefix: prefix, word: word, rest: rest, at: cursor)
         } else {
             // Nothing reads (an empty YAML file, say): at a line's start, the document's
             // keys that no other line starts with.

@@ -29,12 +29,19 @@ struct CompletionContext {
 
     var tree: SyntaxTree { syntax.tree }
 
-    func completions(prefix: String, word: String, at cursor: SourcePosition) -> [Item] {
+    /// `rest`: the line's text after the word.
+    func completions(prefix: String, word: String, rest: String, at cursor: SourcePosition) -> [Item] {
         let trimmed = prefix.trimmingTrailingSpaces
+        let isJSON = SourceFormat(path: file.path) == .json
         if Self.isJSONKeyStart(trimmed) {
+            guard let node = syntax.node(at: cursor), let parent = syntax.parent(node) else { return [] }
+            // A string item of an array (`["required", "‸"]`): a rule without a parameter.
+            if tree.isSequence(parent) {
+                return syntax.listKey(of: parent) == "rules" ? jsonRuleItems(in: parent).map { Item(label: $0.label, kind: $0.kind, detail: $0.detail, insertText: $0.label) } : []
+            }
             // A new member's key: the keys of its object, without YAML's `: `.
-            guard let node = syntax.node(at: cursor), syntax.isKey(node), let mapping = syntax.parent(node) else { return [] }
-            return keyCompletions(in: mapping).map {
+            guard syntax.isKey(node) else { return [] }
+            return keyCompletions(in: parent).map {
                 Item(label: $0.label, kind: $0.kind, detail: $0.detail, insertText: $0.label)
             }
         }
@@ -48,13 +55,15 @@ struct CompletionContext {
                 return item
             }
         }
+        // JSON where no quote is open yet: only what keeps the text JSON.
+        if isJSON { return jsonUnquotedCompletions(trimmed: trimmed, rest: rest, at: cursor) }
         if let key = Self.keyBeforeValue(trimmed) {
             return valueCompletions(key: key, keyColumn: Self.scalarCount(of: prefix, before: key + ":") + 1, line: cursor.line, word: word)
         }
         // YAML's flow style: `{ sameAs: em`, `{ textField: x, pla`; only in a flow
         // mapping, and not inside a quoted scalar or a comment (`title: Hello, wo`
         // and `"Hi {` are text).
-        if SourceFormat(path: file.path) != .json, Self.isOutsideQuotesAndComments(prefix),
+        if Self.isOutsideQuotesAndComments(prefix),
            let mapping = innermostCollection(at: cursor), isFlowMapping(mapping) {
             if let flow = Self.flowKeyBeforeValue(trimmed) {
                 return valueCompletions(key: flow.key, keyColumn: flow.keyColumn, line: cursor.line, word: word)
@@ -87,6 +96,55 @@ struct CompletionContext {
         let sequence = tree.isSequence(node) ? node : syntax.parent(node).flatMap { tree.isSequence($0) ? $0 : nil }
         guard let sequence, startsWith("[", sequence) else { return nil }
         return sequence
+    }
+
+    // MARK: - JSON
+
+    /// A JSON member or item not yet quoted (`{‸}`, `[‸]`, `, ‸`), where what goes in
+    /// keeps the text JSON: in an element's object that has no kind yet, a kind with
+    /// an empty argument (`"textField": ""`, `"group": null`); in an element list, an
+    /// element (`{"textField": ""}`); in a rule list, a rule without a parameter
+    /// (`"required"`). Followed by a member or item, it brings its `, `; followed by
+    /// nothing on the line (or anything but the collection's end or a next
+    /// member), nothing is offered. Elsewhere (a key needing a value, a rule
+    /// needing a parameter) nothing is.
+    func jsonUnquotedCompletions(trimmed: String, rest: String, at cursor: SourcePosition) -> [Item] {
+        guard let last = trimmed.unicodeScalars.last, let next = rest.unicodeScalars.first(where: { $0 != " " && $0 != "\t" }),
+              let collection = innermostCollection(at: cursor) else { return [] }
+        func items(_ items: [Item], end: Unicode.Scalar, text: (String) -> String) -> [Item] {
+            let separator: String
+            switch next {
+            case end: separator = ""
+            case "\"", "{": separator = ", "
+            default: return []
+            }
+            return items.map { Item(label: $0.label, kind: $0.kind, detail: $0.detail, insertText: text($0.label) + separator) }
+        }
+        if tree.isMapping(collection), last == "{" || last == ",", case .element(nil) = syntax.role(of: collection) {
+            return items(kindItems(inList: syntax.parent(collection)), end: "}") { "\"\($0)\": \(Self.jsonArgument(ofKind: $0))" }
+        }
+        guard tree.isSequence(collection), last == "[" || last == "," else { return [] }
+        switch syntax.listKey(of: collection) {
+        case "elements": return items(kindItems(inList: collection), end: "]") { "{\"\($0)\": \(Self.jsonArgument(ofKind: $0))}" }
+        case "rules": return items(jsonRuleItems(in: collection), end: "]") { "\"\($0)\"" }
+        default: return []
+        }
+    }
+
+    /// The JSON value a kind key is inserted with, of its argument's type: `null`
+    /// where the id may be left out (a group), `0` for a number (a spacer's
+    /// height), else the empty string to type the id or text in.
+    static func jsonArgument(ofKind keyword: String) -> String {
+        switch FormVocabulary.kind(keyword)?.argument {
+        case .orNothing: "null"
+        case .nonNegativeNumber, .count, .countIn, .decimal: "0"
+        default: "\"\""
+        }
+    }
+
+    /// The rules of a JSON `rules` array that are a string alone: those without a parameter.
+    func jsonRuleItems(in sequence: NodeID) -> [Item] {
+        itemCompletions(in: sequence).filter { RuleKind.parameterless.contains($0.label) }
     }
 
     // MARK: - Keys

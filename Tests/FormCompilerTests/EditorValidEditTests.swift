@@ -121,6 +121,28 @@ private func applying(_ label: String, to marked: String, path: String = "form.f
         #expect(quoted.completions(at: inside, lastReadable: readable).first?.insertText == "a")
     }
 
+    @Test func jsonCollectionsGetJSON() {
+        let rules = #"{"formc": 1, "form": "A", "elements": [{"textField": "a", "rules": [RULES]}]}"#
+        func list(_ text: String) -> String { rules.replacingOccurrences("RULES", text) }
+        #expect(completions(list("‸"), path: "a.form.json").map(\.label) == ["required", "email", "url"])
+        #expect(applying("required", to: list("‸"), path: "a.form.json") == list(#""required""#))
+        #expect(applying("email", to: list(#""required", ‸"#), path: "a.form.json") == list(#""required", "email""#))
+        #expect(applying("email", to: list(#"‸"required""#), path: "a.form.json") == list(#""email", "required""#))
+        #expect(applying("email", to: list(#""required", "e‸""#), path: "a.form.json") == list(#""required", "email""#))
+        let elements = #"{"formc": 1, "form": "A", "elements": [ELEMENTS]}"#
+        func items(_ text: String) -> String { elements.replacingOccurrences("ELEMENTS", text) }
+        #expect(applying("textField", to: items("{‸}"), path: "a.form.json") == items(#"{"textField": ""}"#))
+        #expect(applying("textField", to: items(#"{‸"title": "T"}"#), path: "a.form.json") == items(#"{"textField": "", "title": "T"}"#))
+        #expect(applying("boolean", to: items(#"{"textField": "a"}, ‸"#), path: "a.form.json") == items(#"{"textField": "a"}, {"boolean": ""}"#))
+        #expect(applying("spacer", to: items("{‸}"), path: "a.form.json") == items(#"{"spacer": 0}"#))
+        #expect(applying("group", to: items("‸"), path: "a.form.json") == items(#"{"group": null}"#))
+        #expect(completions(items(#"{"textField": "a", ‸}"#), path: "a.form.json").isEmpty)
+        // Past a collection's end, and on a line of its own, nothing.
+        #expect(completions(items(#"{"textField": "a"}‸"#), path: "a.form.json").isEmpty)
+        #expect(completions(list(#""required"]‸"#), path: "a.form.json").isEmpty)
+        #expect(completions("{\n  \"formc\": 1,\n  ‸\n}\n", path: "a.form.json").isEmpty)
+    }
+
     @Test func nothingAfterAFlowCollectionsEnd() {
         let form = "formc: 1\nform: A\nelements:\n  - textField: a\n    LINE\n"
         func line(_ text: String) -> String { form.replacingOccurrences("LINE", text) }
