@@ -93,9 +93,56 @@ extension CompletionContext {
             let literals = type == .bool ? ["true", "false"].map { Item(label: $0, kind: .keyword, detail: nil, insertText: $0) } : []
             return fieldItems { $0.id != compared && type.compares(with: $0.valueType) } + literals
         }
-        let words = ["not", "and", "or", "true", "false"].map { Item(label: $0, kind: .keyword, detail: nil, insertText: $0) }
+        if let next = Self.wordsAfterOperand(call, symbols: symbols) {
+            return next.map { Item(label: $0, kind: .keyword, detail: nil, insertText: $0) }
+        }
+        // Where an operand starts: a field, a literal, `not` or a call; `and` and `or` join two.
+        let words = ["not", "true", "false"].map { Item(label: $0, kind: .keyword, detail: nil, insertText: $0) }
         let isEmpty = Item(label: "isEmpty", kind: .keyword, detail: "isEmpty(field): nothing entered or chosen", insertText: "isEmpty(")
         return fieldItems() + words + [isEmpty]
+    }
+
+    /// What may follow `text` when it ends with a whole operand (`p`, `true`,
+    /// `isEmpty(a)`, `p == 'x'`): `and`/`or` after a boolean or a whole comparison,
+    /// and the operators a field of its type compares with (SPEC §7, §16); nil where
+    /// an operand starts (nothing yet, after `not`, `and`, `or`, `(` or an operator).
+    static func wordsAfterOperand(_ text: String, symbols: SymbolTable?) -> [String]? {
+        let logical = ["and", "or"]
+        let scalars = Array(text.unicodeScalars)
+        guard let last = scalars.last else { return nil }
+        switch last {
+        case "'", "\"", "]": return logical
+        case ")":
+            // `count(x)` is a number; `isEmpty(…)`, `contains(…)` and `(…)` are booleans.
+            var depth = 0
+            var open = scalars.count - 1
+            while open >= 0 {
+                if scalars[open] == ")" { depth += 1 }
+                if scalars[open] == "(" { depth -= 1; if depth == 0 { break } }
+                open -= 1
+            }
+            let callee = String(String.UnicodeScalarView(scalars[..<max(open, 0)].reversed().prefix { EditorDocument.isWordScalar($0) }.reversed()))
+            return callee == "count" ? ["==", "!=", "<", "<=", ">", ">="] : logical
+        default: break
+        }
+        guard EditorDocument.isWordScalar(last) else { return nil }
+        let word = String(String.UnicodeScalarView(scalars.reversed().prefix { EditorDocument.isWordScalar($0) }.reversed()))
+        switch word {
+        case "not", "and", "or": return nil
+        case "in": return []
+        default: break
+        }
+        // The right side of a comparison ends it.
+        let before = String(String.UnicodeScalarView(scalars.dropLast(word.unicodeScalars.count))).trimmingTrailingSpaces
+        if let end = before.unicodeScalars.last, "=<>".unicodeScalars.contains(end) { return logical }
+        if word == "true" || word == "false" || word.unicodeScalars.allSatisfy({ ("0"..."9").contains($0) }) { return logical + ["==", "!="] }
+        switch symbols?.field(word)?.valueType {
+        case .bool?, nil: return logical + ["==", "!="]
+        case .string?: return ["==", "!="]
+        case .number?, .date?: return ["==", "!=", "<", "<=", ">", ">="]
+        case .segment?: return ["==", "!=", "in"]
+        case .multiChoice?: return []
+        }
     }
 
     /// The field compared by an operator at the end of `text` (`end <`, `home ==`).

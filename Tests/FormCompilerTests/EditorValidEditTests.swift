@@ -156,6 +156,43 @@ private func applying(_ label: String, to marked: String, path: String = "form.f
         #expect(completions(form.replacingOccurrences("MESSAGE", "Confirm t‸")).isEmpty)
         #expect(completions(form.replacingOccurrences("MESSAGE", "Confirm ‸")).isEmpty)
     }
+
+    @Test func afterAWholeOperandComeOperatorsNotFields() {
+        let form = """
+            formc: 1
+            form: A
+            elements:
+              - picker: p
+                options: [x, y]
+              - textField: t
+              - boolean: b
+                title: B
+              - number: n
+              - multiChoice: m
+                options: [u, v]
+              - textField: z
+                visibleWhen: CONDITION
+
+            """
+        func offered(_ condition: String) -> [String] { completions(form.replacingOccurrences("CONDITION", condition)).map(\.label) }
+        #expect(offered("p ‸") == ["==", "!=", "in"])
+        #expect(offered("t ‸") == ["==", "!="])
+        #expect(offered("b ‸") == ["and", "or", "==", "!="])
+        #expect(offered("b a‸") == ["and", "or", "==", "!="])
+        #expect(offered("n ‸") == ["==", "!=", "<", "<=", ">", ">="])
+        #expect(offered("count(m) ‸") == ["==", "!=", "<", "<=", ">", ">="])
+        #expect(offered("isEmpty(t) ‸") == ["and", "or"])
+        #expect(offered("p == 'x' ‸") == ["and", "or"])
+        #expect(offered("n > 3 ‸") == ["and", "or"])
+        #expect(offered("b == true ‸") == ["and", "or"])
+        #expect(offered("p in ‸").isEmpty)
+        // Where an operand starts: no `and` or `or`.
+        for start in ["‸", "not ‸", "b and ‸", "(‸"] {
+            let words = offered(start)
+            #expect(words.contains("b") && words.contains("not"), "\(start)")
+            #expect(!words.contains("and") && !words.contains("or"), "\(start)")
+        }
+    }
 }
 
 extension String {
