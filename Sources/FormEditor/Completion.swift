@@ -95,11 +95,11 @@ extension EditorDocument {
                 condition.text, word: word, symbols: analyses.symbols, forms: [analyses.form, analyses.wholeForm].compactMap { $0 },
                 excluded: excluded
             )
-            // A JSON condition is a string: before its opening quote only a field id
-            // goes in, quoted as a whole condition.
+            // A JSON condition is a string: before its opening quote (and no value after
+            // the cursor) only a field id goes in, quoted as a whole condition.
             if SourceFormat(path: file.path) == .json, condition.text.unicodeScalars.first(where: { $0 != " " && $0 != "\t" }) != "\"" {
                 let isBlank = condition.text.unicodeScalars.allSatisfy { $0 == " " || $0 == "\t" }
-                items = isBlank ? items.filter { $0.kind == .fieldID }.map { item in
+                items = isBlank && !CompletionContext.valueFollows(rest) ? items.filter { $0.kind == .fieldID }.map { item in
                     var item = item
                     item.insertText = "\"\(item.insertText)\""
                     return item

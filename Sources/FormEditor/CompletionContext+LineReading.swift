@@ -74,6 +74,13 @@ extension CompletionContext {
         previous == " " || previous == "\t" || previous == "{" || previous == "[" || previous == ","
     }
 
+    /// Whether a value is written after the cursor on its line (`keyboard:‸ email`):
+    /// something other than the end of a member or collection (`,`, `}`, `]`) or a comment.
+    static func valueFollows(_ rest: String) -> Bool {
+        guard let next = rest.unicodeScalars.first(where: { $0 != " " && $0 != "\t" }) else { return false }
+        return !",}]#".unicodeScalars.contains(next)
+    }
+
     /// Whether the text before the cursor opens a YAML flow collection's next
     /// member: it ends in `{` or `,` (the collection says whether a key or an item).
     static func isFlowKeyStart(_ trimmed: String) -> Bool {

@@ -46,6 +46,8 @@ struct CompletionContext {
             }
         }
         if let json = Self.jsonKeyBeforeValue(trimmed) {
+            // A value already written after the cursor (`"formc":‸ 1`) takes no second one.
+            if !json.inQuotes, Self.valueFollows(rest) { return [] }
             // A string goes in quotes, a boolean or number without them.
             let items = valueCompletions(key: json.key, keyColumn: json.keyColumn, line: cursor.line, word: word)
             if json.inQuotes { return items.filter { !$0.isJSONLiteral } }
@@ -57,6 +59,7 @@ struct CompletionContext {
         }
         // JSON where no quote is open yet: only what keeps the text JSON.
         if isJSON { return jsonUnquotedCompletions(trimmed: trimmed, rest: rest, at: cursor) }
+        if Self.keyBeforeValue(trimmed) != nil || Self.flowKeyBeforeValue(trimmed) != nil, Self.valueFollows(rest) { return [] }
         if let key = Self.keyBeforeValue(trimmed) {
             return valueCompletions(key: key, keyColumn: Self.scalarCount(of: prefix, before: key + ":") + 1, line: cursor.line, word: word)
         }

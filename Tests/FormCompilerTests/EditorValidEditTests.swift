@@ -193,6 +193,26 @@ private func applying(_ label: String, to marked: String, path: String = "form.f
             #expect(!words.contains("and") && !words.contains("or"), "\(start)")
         }
     }
+
+    @Test func aValueWrittenAfterTheCursorTakesNoSecond() {
+        let json = #"{"formc":‸ 1, "form": "A", "elements": [{"textField": "a", "keyboard":KEYBOARD}, {"boolean": "b", "title": "B", "visibleWhen":CONDITION}]}"#
+        func form(_ keyboard: String, _ condition: String = #" "a""#) -> String {
+            json.replacingOccurrences("KEYBOARD", keyboard).replacingOccurrences("CONDITION", condition)
+        }
+        let readable = EditorDocument(path: "a.form.json", text: form(#" "email""#).replacingOccurrences("‸", ""))
+        func offered(_ marked: String) -> [String] {
+            let (editor, cursor) = document(marked, path: "a.form.json")
+            return editor.completions(at: cursor, lastReadable: readable).map(\.label)
+        }
+        #expect(offered(form(#" "email""#)).isEmpty)
+        let values = form(#" "email""#).replacingOccurrences("‸", "")
+        #expect(offered(values.replacingOccurrences(#""keyboard":"#, #""keyboard":‸"#)).isEmpty)
+        #expect(offered(values.replacingOccurrences(#""visibleWhen":"#, #""visibleWhen":‸"#)).isEmpty)
+        #expect(offered(form(" ‸").replacingOccurrences("‸ 1", " 1")).contains("email"))
+        let yaml = "formc: 1\nform: A\nelements:\n  - textField: a\n    keyboard:LINE\n"
+        #expect(completions(yaml.replacingOccurrences("LINE", "‸ email")).isEmpty)
+        #expect(completions(yaml.replacingOccurrences("LINE", " ‸ # a comment")).map(\.label).contains("email"))
+    }
 }
 
 extension String {
