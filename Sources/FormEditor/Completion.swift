@@ -121,6 +121,13 @@ extension EditorDocument {
                 context.typedKey = key
             }
             items = context.completions(prefix: prefix, word: word, rest: rest, at: cursor)
+            // In YAML a key or list item goes where only a flow collection's end or
+            // `,`, a comment, or (a key typed before it) its colon follows: before
+            // other text (`‸  - group: a`, `{‸ required: true }`) it breaks the line.
+            if SourceFormat(path: file.path) != .json, !isTypedKey,
+               let next = rest.unicodeScalars.first(where: { $0 != " " && $0 != "\t" }), !"}],#".unicodeScalars.contains(next) {
+                items.removeAll { $0.kind == .key || $0.kind == .elementKind || $0.kind == .rule }
+            }
         } else {
             // Nothing reads (an empty YAML file, say): at a line's start, the document's
             // keys that no other line starts with.

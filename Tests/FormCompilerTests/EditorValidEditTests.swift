@@ -213,6 +213,19 @@ private func applying(_ label: String, to marked: String, path: String = "form.f
         #expect(completions(yaml.replacingOccurrences("LINE", "‸ email")).isEmpty)
         #expect(completions(yaml.replacingOccurrences("LINE", " ‸ # a comment")).map(\.label).contains("email"))
     }
+
+    @Test func noKeyOrItemBeforeTextOnItsLine() {
+        let form = "formc: 1\nform: A\nelements:\nLINE\n    placeholder: P\n"
+        func line(_ text: String) -> String { form.replacingOccurrences("LINE", text) }
+        #expect(completions(line("‸  - textField: a")).isEmpty)
+        #expect(completions(line("  -‸ textField: a")).isEmpty)
+        #expect(completions(line("  - textField: a\n  ‸  keyboard: email")).isEmpty)
+        #expect(completions(line("  - textField: a\n    rules: [{‸ minLength: 2 }]")).isEmpty)
+        #expect(completions(line("  - textField: a\n    rules: [‸ email]")).isEmpty)
+        // Before a flow collection's end or a comment, they still come.
+        #expect(completions(line("  - textField: a\n    rules: [‸]")).map(\.label).contains("email"))
+        #expect(completions(line("  - textField: a\n    ‸ # a comment")).map(\.label).contains("keyboard"))
+    }
 }
 
 extension String {
