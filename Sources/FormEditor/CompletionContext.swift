@@ -35,9 +35,14 @@ struct CompletionContext {
         let isJSON = SourceFormat(path: file.path) == .json
         if Self.isJSONKeyStart(trimmed) {
             guard let node = syntax.node(at: cursor), let parent = syntax.parent(node) else { return [] }
-            // A string item of an array (`["required", "‸"]`): a rule without a parameter.
+            // A string item of an array (`["required", "‸"]`): a rule without a
+            // parameter, or an option value not chosen yet.
             if tree.isSequence(parent) {
-                return syntax.listKey(of: parent) == "rules" ? jsonRuleItems(in: parent).map { Item(label: $0.label, kind: $0.kind, detail: $0.detail, insertText: $0.label) } : []
+                switch syntax.listKey(of: parent) {
+                case "rules": return jsonRuleItems(in: parent)
+                case "default": return chosenOptionItems(in: parent)
+                default: return []
+                }
             }
             // A new member's key: the keys of its object, without YAML's `: `.
             guard syntax.isKey(node) else { return [] }
@@ -130,6 +135,7 @@ struct CompletionContext {
         switch syntax.listKey(of: collection) {
         case "elements": return items(kindItems(inList: collection), end: "]") { "{\"\($0)\": \(Self.jsonArgument(ofKind: $0))}" }
         case "rules": return items(jsonRuleItems(in: collection), end: "]") { "\"\($0)\"" }
+        case "default": return items(chosenOptionItems(in: collection), end: "]") { "\"\($0)\"" }
         default: return []
         }
     }
@@ -147,7 +153,9 @@ struct CompletionContext {
 
     /// The rules of a JSON `rules` array that are a string alone: those without a parameter.
     func jsonRuleItems(in sequence: NodeID) -> [Item] {
-        itemCompletions(in: sequence).filter { RuleKind.parameterless.contains($0.label) }
+        itemCompletions(in: sequence).filter { RuleKind.parameterless.contains($0.label) }.map {
+            Item(label: $0.label, kind: $0.kind, detail: $0.detail, insertText: $0.label)
+        }
     }
 
     // MARK: - Keys
@@ -293,7 +301,21 @@ struct CompletionContext {
                     insertText: RuleKind.parameterless.contains($0) ? $0 : $0 + ": "
                 )
             }
+        case "default": return chosenOptionItems(in: sequence)
         default: return []
+        }
+    }
+
+    /// The option values that may still join the list `sequence` of a key whose
+    /// value is a list of them (a multiChoice's `default`): those not in it yet.
+    func chosenOptionItems(in sequence: NodeID) -> [Item] {
+        guard let element = syntax.parent(sequence), let key = syntax.keyName(of: sequence),
+              case .element(let kind?) = syntax.role(of: element),
+              let spec = FormVocabulary.kind(ElementKind.keywords[kind])?.allKeys.first(where: { $0.name.description == key }),
+              case .list(.optionValue, _) = spec.value else { return [] }
+        let chosen = Set(tree.items(sequence).filter { $0 != typedItem }.compactMap { tree.text($0) })
+        return optionValues(ofElement: element).filter { !chosen.contains($0) }.map {
+            Item(label: $0, kind: .value, detail: nil, insertText: $0)
         }
     }
 

@@ -226,6 +226,21 @@ private func applying(_ label: String, to marked: String, path: String = "form.f
         #expect(completions(line("  - textField: a\n    rules: [‸]")).map(\.label).contains("email"))
         #expect(completions(line("  - textField: a\n    ‸ # a comment")).map(\.label).contains("keyboard"))
     }
+
+    @Test func aMultiChoicesDefaultListIsCompletedWithItsOptions() {
+        let yaml = "formc: 1\nform: A\noptions:\n  Country: [us, gb, fr]\nelements:\n  - multiChoice: visited\n    options: Country\n    default: DEFAULT\n"
+        func value(_ text: String) -> String { yaml.replacingOccurrences("DEFAULT", text) }
+        #expect(completions(value("[‸]")).map(\.label) == ["us", "gb", "fr"])
+        #expect(completions(value("[us, ‸]")).map(\.label) == ["gb", "fr"])
+        #expect(completions(value("\n      - fr\n      - ‸")).map(\.label) == ["us", "gb"])
+        let inline = "formc: 1\nform: A\nelements:\n  - multiChoice: visited\n    options: [a, b]\n    default: [b, ‸]\n"
+        #expect(completions(inline).map(\.label) == ["a"])
+        let json = #"{"formc": 1, "form": "A", "options": {"Country": ["us", "gb"]}, "elements": [{"multiChoice": "visited", "options": "Country", "default": [DEFAULT]}]}"#
+        func list(_ text: String) -> String { json.replacingOccurrences("DEFAULT", text) }
+        #expect(applying("gb", to: list("‸"), path: "a.form.json") == list(#""gb""#))
+        #expect(applying("gb", to: list(#""us", "‸""#), path: "a.form.json") == list(#""us", "gb""#))
+        #expect(completions(list(#""us", ‸"#), path: "a.form.json").map(\.insertText) == [#""gb""#])
+    }
 }
 
 extension String {
