@@ -6,19 +6,7 @@ import Testing
 /// completion makes reads as the form it means, and every outline entry has a
 /// name. `‸` marks the cursor in each text and is removed before the text is read.
 private func document(_ marked: String, path: String = "form.form.yaml") -> (EditorDocument, SourcePosition) {
-    var line = 1
-    var column = 1
-    var text = ""
-    var cursor = SourcePosition(line: 1, column: 1)
-    for scalar in marked.unicodeScalars {
-        if scalar == "‸" {
-            cursor = SourcePosition(line: line, column: column)
-            continue
-        }
-        text.unicodeScalars.append(scalar)
-        if scalar == "\n" { line += 1; column = 1 } else { column += 1 }
-    }
-    return (EditorDocument(path: path, text: text), cursor)
+    markedDocument(marked, path: path)
 }
 
 private func completions(_ marked: String, path: String = "form.form.yaml") -> [EditorCompletion] {

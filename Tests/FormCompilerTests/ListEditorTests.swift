@@ -9,19 +9,7 @@ import Testing
 struct ListEditorTests {
     /// `‸` marks the cursor.
     static func document(_ marked: String) -> (EditorDocument, SourcePosition) {
-        var line = 1
-        var column = 1
-        var text = ""
-        var cursor = SourcePosition(line: 1, column: 1)
-        for scalar in marked.unicodeScalars {
-            if scalar == "‸" {
-                cursor = SourcePosition(line: line, column: column)
-                continue
-            }
-            text.unicodeScalars.append(scalar)
-            if scalar == "\n" { line += 1; column = 1 } else { column += 1 }
-        }
-        return (EditorDocument(path: "job.form.yaml", text: text), cursor)
+        markedDocument(marked, path: "job.form.yaml")
     }
 
     static func form(_ body: String) -> String {
@@ -63,15 +51,7 @@ struct ListEditorTests {
         let marked = #"{"formc": 1, "form": "JobForm", "elements": [{"boolean": "hide", "title": "Hide"}, "#
             + #"{"list": "people", "elements": [{"textField": "nickname"}, {"textField": "other", "visibleWhen": "not ‸"}], "#
             + #""visibleWhen": "not hide"}]}"#
-        var column = 1
-        var text = ""
-        var cursor = SourcePosition(line: 1, column: 1)
-        for scalar in marked.unicodeScalars {
-            if scalar == "‸" { cursor = SourcePosition(line: 1, column: column); continue }
-            text.unicodeScalars.append(scalar)
-            column += 1
-        }
-        let editor = EditorDocument(path: "job.form.json", text: text)
+        let (editor, cursor) = markedDocument(marked, path: "job.form.json")
         #expect(editor.completions(at: cursor).map(\.label).contains("nickname"))
     }
 

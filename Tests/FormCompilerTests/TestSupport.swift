@@ -1,4 +1,5 @@
 @testable import FormCompiler
+@testable import FormEditor
 @testable import FormSource
 
 /// Compiles form text through the whole front end and returns its diagnostics.
@@ -32,4 +33,22 @@ enum RepositoryPaths {
     static func read(_ path: String) -> [UInt8]? {
         FileManager.default.contents(atPath: path).map { Array($0) }
     }
+}
+
+/// The editor's document of `marked` with its `‸` removed, and the position the
+/// `‸` marked (the cursor).
+func markedDocument(_ marked: String, path: String) -> (EditorDocument, SourcePosition) {
+    var line = 1
+    var column = 1
+    var text = ""
+    var cursor = SourcePosition(line: 1, column: 1)
+    for scalar in marked.unicodeScalars {
+        if scalar == "‸" {
+            cursor = SourcePosition(line: line, column: column)
+            continue
+        }
+        text.unicodeScalars.append(scalar)
+        if scalar == "\n" { line += 1; column = 1 } else { column += 1 }
+    }
+    return (EditorDocument(path: path, text: text), cursor)
 }
