@@ -67,7 +67,9 @@ extension DiagnosticCatalog {
                 numbers). A list's entry type (its `itemType`, by default the list id in UpperCamelCase without \
                 a final `s`) and its entry class (the entry type followed by `Entry`) must be free the same way. \
                 A name made from an id may not be a Swift keyword either: a segment `type` would make the enum \
-                `Type`, and a list `types` the entry type `Type`, which Swift does not allow.
+                `Type`, and a list `types` the entry type `Type`, which Swift does not allow. An enum named \
+                after an id that is an error already (a duplicate, FC202; a reserved name, FC201) is not \
+                reported again: renaming the id mends both.
                 """,
                 example: form("""
                   - segment: plan
