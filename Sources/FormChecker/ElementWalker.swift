@@ -37,6 +37,10 @@ struct ElementWalker {
     /// The segment fields' enum names to declare in document order, or nil for a
     /// name already reported (`SegmentChecker.checkEnumName`).
     var enumNames: [SegmentChecker.EnumName?] = []
+    /// Each did-you-mean id an FC201 gives (`IDSpellingHelp`), with the index of
+    /// its diagnostic in `diagnostics`: once every id is declared, the checker
+    /// replaces one that is taken (`Checker.replaceTakenSuggestions`).
+    var suggestedIDs: [(diagnostic: Int, id: String)] = []
 
     init(defaultTrigger: ValidationTrigger, incompleteSets: Set<String>, diagnostics: DiagnosticBag) {
         self.defaultTrigger = defaultTrigger
@@ -163,10 +167,13 @@ struct ElementWalker {
     /// generated form are reserved for fields only.
     mutating func checkSpelling(_ id: Located<String>, what: String, isField: Bool) {
         if !SwiftNaming.isLowerCamelCase(id.value) {
+            let suggestion = IDSpellingHelp.suggestion(for: id.value, isField: isField)
+            if let didYouMean = suggestion.didYouMean {
+                suggestedIDs.append((diagnostics.diagnostics.count, didYouMean))
+            }
             diagnostics.error(
                 .invalidFieldID, "'\(id.value)' is not a valid \(what)", at: id.range,
-                help: ["an id is lowerCamelCase ([a-z][A-Za-z0-9]*)"]
-                    + IDSpellingHelp.suggestion(for: id.value, isField: isField)
+                help: ["an id is lowerCamelCase ([a-z][A-Za-z0-9]*)"] + suggestion.help
             )
             return
         }

@@ -31,15 +31,24 @@ public enum FormChecker {
         )
     }
 
+    /// An entry's scope, for the help of an FC201 in it: the ids every entry
+    /// reserves, and where the entry's own elements were written (the elements
+    /// outside it are copies of the form's fields, whose ids an entry may repeat).
+    struct EntryScope {
+        let reserved: Set<String>
+        let range: SourceRange
+    }
+
     /// `check`, for an entry: `outerNonFields` says what each of `outerDeclarations`
     /// is (a group, a page, a segue, a list).
     static func check(
         _ document: consuming FormDocument, file: SourceFile, speed: SpeedPolicy,
         entryFieldLists: [String: String], outerDeclarations: [String: SourceRange],
-        outerNonFields: [String: ConditionScope.NonField], diagnostics: inout DiagnosticBag
+        outerNonFields: [String: ConditionScope.NonField], entryScope: EntryScope? = nil, diagnostics: inout DiagnosticBag
     ) -> CheckedForm {
         var checker = Checker(file: file, defaultTrigger: document.defaultTrigger, diagnostics: diagnostics)
         checker.speed = speed
+        checker.entryScope = entryScope
         checker.symbols.entryFieldLists = entryFieldLists
         checker.symbols.outerDeclarations = outerDeclarations
         checker.declare(document)
@@ -107,6 +116,8 @@ private struct Checker {
     /// Whether a large form's element list may be walked in two halves at once,
     /// and the ids' slots read ahead of recording them.
     var speed = SpeedPolicy.current
+    /// For an entry of a list, its scope; nil for a form.
+    var entryScope: FormChecker.EntryScope?
 
     init(file: SourceFile, defaultTrigger: ValidationTrigger, diagnostics: DiagnosticBag) {
         self.file = file
@@ -138,10 +149,14 @@ private struct Checker {
         let elements = document.elements
         var parts = (speed.takes(.checkInHalves) ? walker.walkingInHalves(elements, counts: counts, elementCount: elementCount) : nil)
             ?? [walker.walking(elements, range: elements.indices, elementCount: elementCount)]
+        var suggestedIDs: [(diagnostic: Int, id: String)] = []
         for part in parts.indices {
+            let offset = diagnostics.diagnostics.count
+            suggestedIDs += parts[part].suggestedIDs.map { (offset + $0.diagnostic, $0.id) }
             diagnostics.append(contentsOf: parts[part].diagnostics.diagnostics)
             for index in 0..<parts[part].found.count { record(at: index, of: &parts[part]) }
         }
+        if !suggestedIDs.isEmpty { replaceTakenSuggestions(suggestedIDs) }
         // The rules stay in the walkers' lists: copying them would retain each
         // string and array the other core made. The walkers go with them.
         walked = parts
@@ -181,6 +196,24 @@ private struct Checker {
             if let segment, let enumName = part.enumNames[segment], earlier == nil || enumName.range != range {
                 SegmentChecker.declareEnumName(enumName, diagnostics: &diagnostics, typeNames: &typeNames)
             }
+        }
+    }
+
+    /// Replaces each did-you-mean of an FC201 (at its index in `diagnostics`)
+    /// that names an id the form declares already, or, in an entry, one that every
+    /// entry reserves: followed, it would be another error.
+    mutating func replaceTakenSuggestions(_ suggested: [(diagnostic: Int, id: String)]) {
+        let symbols = self.symbols
+        let scope = entryScope
+        func isReserved(_ id: String) -> Bool { scope?.reserved.contains(id) ?? false }
+        func isTaken(_ id: String) -> Bool {
+            if isReserved(id) { return true }
+            guard let declared = symbols.declaration(of: id) else { return false }
+            return scope.map { $0.range.contains(declared) } ?? true
+        }
+        for (index, id) in suggested where isTaken(id) {
+            let help = IDSpellingHelp.taken(id, reserved: isReserved(id), isTaken: isTaken)
+            diagnostics.modify(at: index) { $0.help[$0.help.count - 1] = help }
         }
     }
 

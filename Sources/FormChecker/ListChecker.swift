@@ -258,7 +258,9 @@ enum ListChecker {
         var entryDiagnostics = DiagnosticBag(file: diagnosticsFile)
         let entry = FormChecker.check(
             entryDocument, file: file, speed: .plain, entryFieldLists: symbols.entryFieldLists,
-            outerDeclarations: outerDeclarations, outerNonFields: outerNonFields, diagnostics: &entryDiagnostics
+            outerDeclarations: outerDeclarations, outerNonFields: outerNonFields,
+            entryScope: FormChecker.EntryScope(reserved: SwiftNaming.reservedEntryMembers, range: range),
+            diagnostics: &entryDiagnostics
         )
         // What lies outside the list is the copies' (the form's fields, checked
         // already), except what a YAML alias brought into the entry from elsewhere:

@@ -37,15 +37,26 @@ enum TypeNameHelp {
 /// The help for an id that is not lowerCamelCase: the nearest valid id as a
 /// did-you-mean; when that id is reserved (`Field` → `field`, a member of every
 /// generated form; `And` → `and`, a word of conditions), a name beside it instead.
+/// The did-you-mean is given with the help, so that once every id is declared the
+/// checker can replace it when the form has that id already (`taken`).
 enum IDSpellingHelp {
-    static func suggestion(for id: String, isField: Bool) -> [String] {
-        guard let suggestion = SwiftNaming.suggestedID(for: id) else { return [] }
+    static func suggestion(for id: String, isField: Bool) -> (help: [String], didYouMean: String?) {
+        guard let suggestion = SwiftNaming.suggestedID(for: id) else { return ([], nil) }
         switch ReservedIDs.reason(for: suggestion) {
-        case nil: return ["did you mean '\(suggestion)'?"]
-        case .member? where !isField: return ["did you mean '\(suggestion)'?"]
+        case nil: return (["did you mean '\(suggestion)'?"], suggestion)
+        case .member? where !isField: return (["did you mean '\(suggestion)'?"], suggestion)
         case .member?, .keyword?, .conditionWord?:
-            return ["'\(suggestion)' cannot be an id here; choose another name, e.g. '\(suggestion)Value'"]
+            return (["'\(suggestion)' cannot be an id here; choose another name, e.g. '\(suggestion)Value'"], nil)
         }
+    }
+
+    /// The help in place of the did-you-mean `suggestion` when `isTaken` says it
+    /// cannot be used (the form or entry declares it, or an entry reserves it): a
+    /// name beside it that is free.
+    static func taken(_ suggestion: String, reserved: Bool, isTaken: (String) -> Bool) -> String {
+        let free = ["Value", "Field", "2", "3"].lazy.map { suggestion + $0 }.first { !isTaken($0) } ?? suggestion + "Value"
+        let why = reserved ? "is a member of every list entry" : "is taken by another id"
+        return "'\(suggestion)' \(why); choose another name, e.g. '\(free)'"
     }
 }
 

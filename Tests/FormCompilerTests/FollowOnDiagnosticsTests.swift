@@ -365,6 +365,38 @@ struct FollowOnDiagnosticsTests {
         #expect(pages.last == "'Page' is taken by another type of the form; choose another name, e.g. 'PageChoice'")
     }
 
+    /// An id's did-you-mean never names an id the form has already, declared before
+    /// or after it (followed, it would be FC202), nor, in a list's entry, one every
+    /// entry reserves; an entry may repeat the form's ids (SPEC §14), so there the
+    /// form's `company` is still suggested.
+    @Test func aSuggestedIDIsNotTaken() {
+        let help = diagnose("""
+            formc: 1
+            form: F
+            elements:
+              - textField: Email
+              - textField: email
+              - textField: emailValue
+              - group: name
+                elements:
+                  - textField: Name
+              - textField: company
+              - list: jobs
+                elements:
+                  - textField: Company
+                  - textField: Id
+                  - textField: Title
+                  - textField: title
+            """).filter { $0.code == .invalidFieldID }.map { "\($0.location.range.start.line) \($0.help.last ?? "")" }
+        #expect(help == [
+            "4 'email' is taken by another id; choose another name, e.g. 'emailField'",
+            "9 'name' is taken by another id; choose another name, e.g. 'nameValue'",
+            "13 did you mean 'company'?",
+            "14 'id' is a member of every list entry; choose another name, e.g. 'idValue'",
+            "15 'title' is taken by another id; choose another name, e.g. 'titleValue'",
+        ])
+    }
+
     /// A segment whose id is a duplicate, or reserved, is reported for its id
     /// alone: its enum's name is not also "already declared" or "used by the
     /// generated code", whose help (set `enumName:`) would not fix it.

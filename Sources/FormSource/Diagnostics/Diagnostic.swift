@@ -106,6 +106,11 @@ public struct DiagnosticBag: Sendable {
         diagnostics.append(diagnostic)
     }
 
+    /// Changes the diagnostic at `index` (of `diagnostics`) in place.
+    public mutating func modify(at index: Int, _ change: (inout Diagnostic) -> Void) {
+        change(&diagnostics[index])
+    }
+
     public mutating func append(contentsOf other: [Diagnostic]) {
         diagnostics.append(contentsOf: other)
     }
