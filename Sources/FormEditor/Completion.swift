@@ -21,6 +21,10 @@ public struct EditorCompletion: Sendable, Hashable {
     public var insertText: String
     /// The text the completion replaces: the word being typed (empty when none).
     public var range: SourceRange
+    /// Where the cursor goes once `insertText` is in, as a count of characters
+    /// before its end: 0 after it; in a JSON kind's empty id (`"textField": ""`),
+    /// between the quotes. An editor that takes snippets moves it there.
+    public var cursorFromEnd = 0
 }
 
 /// The completions at a position, and whether typing more may change them
@@ -146,7 +150,10 @@ extension EditorDocument {
         return EditorCompletionList(
             items: items.map {
                 let text = isTypedKey && $0.insertText.hasSuffix(": ") ? String($0.insertText.dropLast(2)) : $0.insertText
-                return EditorCompletion(label: $0.label, kind: $0.kind, detail: $0.detail, insertText: space + text, range: range)
+                return EditorCompletion(
+                    label: $0.label, kind: $0.kind, detail: $0.detail, insertText: space + text, range: range,
+                    cursorFromEnd: text == $0.insertText ? $0.cursorFromEnd : 0
+                )
             },
             isIncomplete: !word.isEmpty || fieldIDs > Self.fieldIDLimit
         )

@@ -25,6 +25,8 @@ struct CompletionContext {
         var insertText: String
         /// A boolean or number: in JSON it is written bare, and inside quotes it is no value.
         var isJSONLiteral = false
+        /// See `EditorCompletion.cursorFromEnd`.
+        var cursorFromEnd = 0
     }
 
     var tree: SyntaxTree { syntax.tree }
@@ -119,21 +121,28 @@ struct CompletionContext {
     func jsonUnquotedCompletions(trimmed: String, rest: String, at cursor: SourcePosition) -> [Item] {
         guard let last = trimmed.unicodeScalars.last, let next = rest.unicodeScalars.first(where: { $0 != " " && $0 != "\t" }),
               let collection = innermostCollection(at: cursor) else { return [] }
-        func items(_ items: [Item], end: Unicode.Scalar, text: (String) -> String) -> [Item] {
+        /// `closing`: the text after a kind's empty string argument (`}` of its object, if inserted).
+        func items(_ items: [Item], end: Unicode.Scalar, closing: String = "", text: (String) -> String) -> [Item] {
             let separator: String
             switch next {
             case end: separator = ""
             case "\"", "{": separator = ", "
             default: return []
             }
-            return items.map { Item(label: $0.label, kind: $0.kind, detail: $0.detail, insertText: text($0.label) + separator) }
+            return items.map {
+                let text = text($0.label)
+                // An empty string argument is typed in: the cursor goes between its quotes.
+                let cursor = text.hasSuffix("\"\"" + closing) ? closing.count + 1 + separator.count : 0
+                return Item(label: $0.label, kind: $0.kind, detail: $0.detail, insertText: text + separator, cursorFromEnd: cursor)
+            }
         }
         if tree.isMapping(collection), last == "{" || last == ",", case .element(nil) = syntax.role(of: collection) {
             return items(kindItems(inList: syntax.parent(collection)), end: "}") { "\"\($0)\": \(Self.jsonArgument(ofKind: $0))" }
         }
         guard tree.isSequence(collection), last == "[" || last == "," else { return [] }
         switch syntax.listKey(of: collection) {
-        case "elements": return items(kindItems(inList: collection), end: "]") { "{\"\($0)\": \(Self.jsonArgument(ofKind: $0))}" }
+        case "elements":
+            return items(kindItems(inList: collection), end: "]", closing: "}") { "{\"\($0)\": \(Self.jsonArgument(ofKind: $0))}" }
         case "rules": return items(jsonRuleItems(in: collection), end: "]") { "\"\($0)\"" }
         case "default": return items(chosenOptionItems(in: collection), end: "]") { "\"\($0)\"" }
         default: return []

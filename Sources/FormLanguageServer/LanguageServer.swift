@@ -21,6 +21,9 @@ public final class LanguageServer {
 
     private var state = State.uninitialized
     public private(set) var encoding = PositionEncoding.utf16
+    /// Whether the client takes snippets: then a completion puts the cursor where
+    /// the text is typed next (`EditorCompletion.cursorFromEnd`).
+    private var snippetSupport = false
     /// Set by `exit`: 0 after `shutdown`, 1 otherwise.
     public private(set) var exitCode: Int32?
     private var documents: [String: OpenDocument] = [:]
@@ -189,6 +192,7 @@ public final class LanguageServer {
         guard state == .uninitialized else { throw ResponseError.invalidRequest("the server is initialized already") }
         state = .running
         encoding = PositionEncoding.negotiate(params.capabilities?.general?.positionEncodings)
+        snippetSupport = params.capabilities?.snippetSupport ?? false
         if let base = params.initializationOptions?["diagnosticsDocumentation"]?.stringValue { documentationBase = base }
         let sync: JSONValue = ["openClose": true, "change": 2, "save": ["includeText": true]]
         let triggers: JSONValue = [":", "'", "\"", "(", "-"]
@@ -258,13 +262,30 @@ public final class LanguageServer {
         }
         let list = analysis.completionList(at: position, lastReadable: documents[params.textDocument.uri]?.lastReadable)
         let items = list.items.enumerated().map { index, completion in
-            CompletionItem(
+            let snippet = snippetSupport && completion.cursorFromEnd > 0
+            return CompletionItem(
                 label: completion.label, kind: Self.itemKind(completion.kind), detail: completion.detail, documentation: nil,
                 sortText: String(1000 + index), filterText: completion.label,
-                textEdit: TextEdit(range: converter.lsp(completion.range), newText: completion.insertText)
+                textEdit: TextEdit(range: converter.lsp(completion.range), newText: snippet ? Self.snippet(completion) : completion.insertText),
+                insertTextFormat: snippet ? 2 : nil
             )
         }
         return CompletionList(isIncomplete: list.isIncomplete, items: items).json
+    }
+
+    /// The completion's text as a snippet with its final cursor (`$0`) in place,
+    /// the characters a snippet reads (`$`, `}`, `\\`) escaped.
+    static func snippet(_ completion: EditorCompletion) -> String {
+        func escaped(_ text: Substring) -> String {
+            var result = ""
+            for character in text {
+                if character == "$" || character == "}" || character == "\\" { result.append("\\") }
+                result.append(character)
+            }
+            return result
+        }
+        let cursor = completion.insertText.index(completion.insertText.endIndex, offsetBy: -completion.cursorFromEnd)
+        return escaped(completion.insertText[..<cursor]) + "$0" + escaped(completion.insertText[cursor...])
     }
 
     private static func itemKind(_ kind: EditorCompletion.Kind) -> CompletionItemKind {

@@ -233,10 +233,12 @@ public struct CompletionItem: Codable, Sendable, Hashable {
     public var sortText: String?
     public var filterText: String?
     public var textEdit: TextEdit?
+    /// `InsertTextFormat`: 1 plain text (also when absent), 2 a snippet.
+    public var insertTextFormat: Int?
 
     public init(
         label: String, kind: CompletionItemKind?, detail: String?, documentation: MarkupContent?,
-        sortText: String?, filterText: String?, textEdit: TextEdit?
+        sortText: String?, filterText: String?, textEdit: TextEdit?, insertTextFormat: Int? = nil
     ) {
         self.label = label
         self.kind = kind
@@ -245,6 +247,7 @@ public struct CompletionItem: Codable, Sendable, Hashable {
         self.sortText = sortText
         self.filterText = filterText
         self.textEdit = textEdit
+        self.insertTextFormat = insertTextFormat
     }
 }
 
@@ -276,6 +279,7 @@ extension CompletionItem {
         if let sortText { members.append(("sortText", .string(sortText))) }
         if let filterText { members.append(("filterText", .string(filterText))) }
         if let textEdit { members.append(("textEdit", ["range": textEdit.range.json, "newText": .string(textEdit.newText)])) }
+        if let insertTextFormat { members.append(("insertTextFormat", .integer(insertTextFormat))) }
         return .object(members)
     }
 }
@@ -363,6 +367,14 @@ public struct InitializeParams: Codable, Sendable {
         }
 
         public var general: General?
+        /// Read loosely (`snippetSupport`): a member of a shape the server does not
+        /// know never fails `initialize`.
+        public var textDocument: JSONValue?
+
+        /// Whether the client takes snippets in completion items.
+        public var snippetSupport: Bool {
+            textDocument?["completion"]?["completionItem"]?["snippetSupport"] == .bool(true)
+        }
     }
 
     public var processId: Int?

@@ -15,9 +15,14 @@ private func completions(_ marked: String, path: String = "form.form.yaml") -> [
 }
 
 /// The text of `marked` (without `‸`) after the completion labelled `label` is applied.
-private func applying(_ label: String, to marked: String, path: String = "form.form.yaml") -> String? {
+/// `marked` with the completion `label` applied; `showingCursor`: with `‸` where
+/// the completion puts the cursor (`cursorFromEnd`).
+private func applying(_ label: String, to marked: String, path: String = "form.form.yaml", showingCursor: Bool = false) -> String? {
     let (editor, cursor) = document(marked, path: path)
-    guard let item = editor.completions(at: cursor).first(where: { $0.label == label }) else { return nil }
+    guard var item = editor.completions(at: cursor).first(where: { $0.label == label }) else { return nil }
+    if showingCursor {
+        item.insertText.insert("‸", at: item.insertText.index(item.insertText.endIndex, offsetBy: -item.cursorFromEnd))
+    }
     var lines = String(String.UnicodeScalarView(marked.unicodeScalars.filter { $0 != "‸" })).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
     var scalars = Array(lines[item.range.start.line - 1].unicodeScalars)
     scalars.replaceSubrange((item.range.start.column - 1)..<(item.range.end.column - 1), with: item.insertText.unicodeScalars)
@@ -129,6 +134,22 @@ private func applying(_ label: String, to marked: String, path: String = "form.f
         #expect(completions(items(#"{"textField": "a"}‸"#), path: "a.form.json").isEmpty)
         #expect(completions(list(#""required"]‸"#), path: "a.form.json").isEmpty)
         #expect(completions("{\n  \"formc\": 1,\n  ‸\n}\n", path: "a.form.json").isEmpty)
+    }
+
+    /// A JSON kind's empty id is typed next: the cursor goes between its quotes,
+    /// also before the object's end and the `, ` brought in; other arguments and
+    /// YAML's kinds leave it at the end.
+    @Test func aJSONKindsIDIsWhereTheCursorGoes() {
+        let elements = #"{"formc": 1, "form": "A", "elements": [ELEMENTS]}"#
+        func items(_ text: String) -> String { elements.replacingOccurrences("ELEMENTS", text) }
+        let json = "a.form.json"
+        #expect(applying("textField", to: items("{‸}"), path: json, showingCursor: true) == items(#"{"textField": "‸"}"#))
+        #expect(applying("textField", to: items(#"{‸"title": "T"}"#), path: json, showingCursor: true) == items(#"{"textField": "‸", "title": "T"}"#))
+        #expect(applying("boolean", to: items("‸"), path: json, showingCursor: true) == items(#"{"boolean": "‸"}"#))
+        #expect(applying("boolean", to: items(#"{"textField": "a"}, ‸"#), path: json, showingCursor: true) == items(#"{"textField": "a"}, {"boolean": "‸"}"#))
+        #expect(applying("spacer", to: items("{‸}"), path: json, showingCursor: true) == items(#"{"spacer": 0‸}"#))
+        #expect(applying("group", to: items("‸"), path: json, showingCursor: true) == items(#"{"group": null}‸"#))
+        #expect(applying("textField", to: "formc: 1\nform: A\nelements:\n  - ‸\n", showingCursor: true) == "formc: 1\nform: A\nelements:\n  - textField: ‸\n")
     }
 
     @Test func nothingAfterAFlowCollectionsEnd() {

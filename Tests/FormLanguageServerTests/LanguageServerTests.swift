@@ -369,12 +369,41 @@ extension Result where Success == JSONValue, Failure == ResponseError {
         #expect(whole["isIncomplete"] == false)
     }
 
+    /// A JSON kind's empty id is typed between its quotes: a client that takes
+    /// snippets gets the cursor there (`$0`, the object's `}` escaped); one that
+    /// does not gets the plain text, as every other completion is.
+    @Test func aJSONKindPutsTheCursorInItsID() throws {
+        let text = #"{"formc": 1, "form": "A", "elements": [{"textField": "a"}, ]}"#
+        let uri = "file:///forms/a.form.json"
+        let position: JSON = ["textDocument": ["uri": .string(uri)], "position": ["line": 0, "character": 59]]
+        func item(_ label: String, snippets: Bool?) throws -> JSON? {
+            let session = Session()
+            let capabilities: JSON = snippets.map { ["textDocument": ["completion": ["completionItem": ["snippetSupport": .bool($0)]]]] } ?? [:]
+            _ = session.request("initialize", ["capabilities": capabilities])
+            session.notify("initialized", [:])
+            session.open(text, uri: uri, languageId: "json")
+            let items = try session.request("textDocument/completion", position).get()["items"]?.arrayValue ?? []
+            return items.first { $0["label"]?.stringValue == label }
+        }
+        let snippet = try item("textField", snippets: true)
+        #expect(snippet?["textEdit"]?["newText"] == #"{"textField": "$0"\}"#)
+        #expect(snippet?["insertTextFormat"] == 2)
+        let spacer = try item("spacer", snippets: true)
+        #expect(spacer?["textEdit"]?["newText"] == #"{"spacer": 0}"#)
+        #expect(spacer?["insertTextFormat"] == nil)
+        for snippets in [false, nil] {
+            let plain = try item("textField", snippets: snippets)
+            #expect(plain?["textEdit"]?["newText"] == #"{"textField": ""}"#)
+            #expect(plain?["insertTextFormat"] == nil)
+        }
+    }
+
     /// The reply is the JSON the protocol's Codable types give, built directly.
     @Test func completionJSONIsTheCodableEncoding() throws {
         let edit = TextEdit(range: LSPRange(start: Position(line: 1, character: 2), end: Position(line: 1, character: 4)), newText: "email: ")
         let full = CompletionItem(
             label: "email", kind: .function, detail: "an e-mail address", documentation: MarkupContent(markdown: "*x*"),
-            sortText: "1000", filterText: "email", textEdit: edit
+            sortText: "1000", filterText: "email", textEdit: edit, insertTextFormat: 2
         )
         let bare = CompletionItem(label: "a", kind: nil, detail: nil, documentation: nil, sortText: nil, filterText: nil, textEdit: nil)
         for list in [CompletionList(isIncomplete: true, items: [full, bare]), CompletionList(isIncomplete: false, items: [])] {
