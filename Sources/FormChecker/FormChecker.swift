@@ -75,7 +75,7 @@ public enum FormChecker {
         var checkedDocument = consume document
         ConditionChecker.check(
             &checkedDocument, scope: scope, file: file, speed: speed, diagnostics: &diagnostics,
-            alongside: { Checker.ruleDiagnostics(walkers.take(0), symbols: symbols, file: file) }
+            alongside: { Checker.ruleDiagnostics(walkers.take(0), symbols: symbols, nonFields: scope.nonFields, file: file) }
         )
         RuleConditionChecker.check(&checkedDocument, scope: scope, file: file, diagnostics: &diagnostics)
         OptionSetChecker.checkUse(checkedDocument, diagnostics: &diagnostics)
@@ -245,7 +245,9 @@ private struct Checker {
     /// The rules' diagnostics, once every field is declared (`sameAs` names any
     /// field). Each field is lent to its check from its walker's list, not copied;
     /// the walkers are freed here, on the thread that runs the checks.
-    static func ruleDiagnostics(_ walked: consuming [ElementWalker], symbols: SymbolTable, file: SourceFile) -> DiagnosticBag {
+    static func ruleDiagnostics(
+        _ walked: consuming [ElementWalker], symbols: SymbolTable, nonFields: [String: ConditionScope.NonField], file: SourceFile
+    ) -> DiagnosticBag {
         var diagnostics = DiagnosticBag(file: file.path)
         var patterns = PatternValidator()
         var seen = SeenRules()
@@ -253,7 +255,7 @@ private struct Checker {
             walked[part].rules.withUnsafeBufferPointer { fields in
                 for index in fields.indices {
                     RuleChecker.check(
-                        fields[index], file: file, symbols: symbols, patterns: &patterns, seen: &seen,
+                        fields[index], file: file, symbols: symbols, nonFields: nonFields, patterns: &patterns, seen: &seen,
                         diagnostics: &diagnostics
                     )
                 }

@@ -82,11 +82,13 @@ enum OptionSetChecker {
             // set as FC200 suggests renaming it, or asks for another name.
             let candidate = isValidName(set.name.value) ? set.name.value : SwiftNaming.suggestedTypeName(for: set.name.value)
             let name = candidate.flatMap { GeneratedTypeNames.contains($0) ? nil : $0 }
+            // The only set goes with its `options:` key: an `options:` left empty is FC102.
+            let remove = document.optionSets.count == 1 ? "or remove 'options:' with its only set" : "or remove the set"
             diagnostics.warning(
                 .unusedOptionSet, "option set '\(set.name.value)' is not used by any field", at: set.name.range,
                 help: [
-                    name.map { "write 'options: \($0)' in the segments, pickers or multiChoice fields that choose from it, or remove the set" }
-                        ?? "rename the set (see the error at its name) and write the new name as 'options:' in the segments, pickers or multiChoice fields that choose from it, or remove the set"
+                    name.map { "write 'options: \($0)' in the segments, pickers or multiChoice fields that choose from it, \(remove)" }
+                        ?? "rename the set (see the error at its name) and write the new name as 'options:' in the segments, pickers or multiChoice fields that choose from it, \(remove)"
                 ]
             )
         }

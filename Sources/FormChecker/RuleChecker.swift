@@ -44,9 +44,10 @@ enum RuleChecker {
     }
 
     /// `seen` is scratch space, kept by the caller across fields.
+    /// `nonFields`: what each id of the form that is no field is (a bound naming a list is FC302).
     static func check(
-        _ field: Field, file: SourceFile, symbols: SymbolTable, patterns: inout PatternValidator, seen: inout SeenRules,
-        diagnostics: inout DiagnosticBag
+        _ field: Field, file: SourceFile, symbols: SymbolTable, nonFields: [String: ConditionScope.NonField] = [:],
+        patterns: inout PatternValidator, seen: inout SeenRules, diagnostics: inout DiagnosticBag
     ) {
         seen.reset()
         // The rules compared with another, each as its index in `field.rules` (an
@@ -101,7 +102,7 @@ enum RuleChecker {
                     if case .min = rule.kind { bounds.add(min: bound, rule: index) } else { bounds.add(max: bound, rule: index) }
                 }
             case .minField(let target), .maxField(let target):
-                checkFieldBound(target, rule: rule, field: field, symbols: symbols, diagnostics: &diagnostics)
+                checkFieldBound(target, rule: rule, field: field, symbols: symbols, nonFields: nonFields, diagnostics: &diagnostics)
             case .minCount(let count):
                 if rule.when == nil, bounds.minCount.map({ count > $0.count }) ?? true { bounds.minCount = (index, count) }
                 if count == 0 {
@@ -357,7 +358,8 @@ enum RuleChecker {
     /// otherwise); numbers of any `decimals` compare exactly. Every name a bound
     /// reads is resolved here, through `boundField`.
     static func checkFieldBound(
-        _ target: String, rule: RuleDecl, field: Field, symbols: SymbolTable, diagnostics: inout DiagnosticBag
+        _ target: String, rule: RuleDecl, field: Field, symbols: SymbolTable, nonFields: [String: ConditionScope.NonField] = [:],
+        diagnostics: inout DiagnosticBag
     ) {
         let range = rule.parameterRange ?? rule.nameRange
         let name = rule.kind.name
@@ -379,8 +381,15 @@ enum RuleChecker {
                     .conditionUnknownField, "\(name) names '\(target)', a field of the entries of list '\(list)': only that list's entries can name it",
                     at: range, help: Suggestions.didYouMean(target, in: candidates) + [help]
                 )
+            } else if let declared = symbols.declaration(of: target), nonFields[target] == .list {
+                // A list is a field of the form (SPEC §14), of a kind no bound compares with.
+                diagnostics.error(
+                    .invalidNumber,
+                    "'\(target)' cannot be the \(name) of \(field.keyword) '\(field.id)': '\(target)' is a list, whose value is its entries; a bound field is of the same kind",
+                    at: range, notes: [diagnostics.note("'\(target)' is declared here", at: declared)], help: [help]
+                )
             } else if let declared = symbols.declaration(of: target) {
-                // A group, page, segue or list: declared, but no number or date a bound reads.
+                // A group, page or segue: declared, but no number or date a bound reads.
                 diagnostics.error(
                     .conditionUnknownField, "\(name) names '\(target)', which is no number or date field", at: range,
                     notes: [diagnostics.note("'\(target)' is declared here", at: declared)], help: [help]
