@@ -509,7 +509,9 @@ enum ListChecker {
             if let earlier = taken.declare(candidate, at: range) {
                 // The same list twice, through a YAML alias: its FC202 says so.
                 if earlier == range { return }
-                let what = list.itemType == nil ? "the entry type '\(candidate)' of list '\(list.id.value)'" : "itemType '\(candidate)'"
+                let what = candidate == name
+                    ? (list.itemType == nil ? "the entry type '\(candidate)' of list '\(list.id.value)'" : "itemType '\(candidate)'")
+                    : "the entry class '\(candidate)' of list '\(list.id.value)' (its entry type '\(name)' with 'Entry')"
                 diagnostics.error(
                     .nameCollision, "\(what) collides with another generated name",
                     at: range, notes: earlier.map { [diagnostics.note("'\(candidate)' declared here", at: $0)] } ?? [],
@@ -537,9 +539,15 @@ enum ListChecker {
                 switch field.valueType {
                 case .segment(let name, _), .multiChoice(let name):
                     guard declared[name] == nil else { break }
-                    // A shared set's enum is declared at the set, however many fields use it.
+                    // A shared set's enum is declared at the set, however many fields use
+                    // it; a field's own at its `enumName:`, else at its id.
                     let set = document.optionSets.first { $0.name.value == name }
-                    declared[name] = .some(set?.name.range ?? field.range)
+                    let enumName: Located<String>? = switch document.element(at: field.path).kind {
+                    case .segment(let segment): segment.enumName
+                    case .multiChoice(let multiChoice): multiChoice.enumName
+                    default: nil
+                    }
+                    declared[name] = .some(set?.name.range ?? enumName?.range ?? field.range)
                 default: break
                 }
             }

@@ -187,7 +187,8 @@ struct ListCheckerTests {
     }
 
     /// Inside an entry, a `sameAs` or bound naming one of the form's ids that is no
-    /// field (a group, the list itself) says so, with where it is declared.
+    /// field (a group) says so, with where it is declared; a bound naming the list
+    /// itself, that a list is a field of another kind (FC302).
     @Test func anEntryNamingAFormsGroupIsToldItIsNoField() {
         let diagnostics = diagnose(form("""
           - group: g
@@ -202,9 +203,10 @@ struct ListCheckerTests {
         """))
         #expect(diagnostics.map(\.message) == [
             "min names 'g', which is no number or date field",
-            "max names 'pets', which is no number or date field",
+            "'pets' cannot be the max of number 'a': 'pets' is a list, whose value is its entries; a bound field is of the same kind",
             "sameAs target 'g' is not a field",
         ])
+        #expect(diagnostics.map(\.code) == [.conditionUnknownField, .invalidNumber, .invalidSameAs])
         #expect(diagnostics.map { $0.notes.first?.location?.range.start.line } == [4, 7, 4])
     }
 
@@ -329,6 +331,22 @@ struct ListCheckerTests {
             "25:11 FC204 the entry type 'Type' of list 'types' is a Swift keyword",
             "28:11 FC204 the entry type 'Self' of list 'selfs' is a Swift keyword",
         ])
+    }
+
+    /// An entry class (`TripEntry`) taken by a segment's `enumName:` is named as
+    /// the entry class, with the note at that `enumName:`.
+    @Test func aTakenEntryClassIsNamedAsOne() throws {
+        let diagnostic = try #require(diagnose(form("""
+          - list: trips
+            elements: [{ textField: a }]
+          - segment: kind
+            enumName: TripEntry
+            options: [a, b]
+        """)).first)
+        #expect(diagnostic.code == .nameCollision)
+        #expect(diagnostic.message == "the entry class 'TripEntry' of list 'trips' (its entry type 'Trip' with 'Entry') collides with another generated name")
+        let note = try #require(diagnostic.notes.first?.location?.range.start)
+        #expect((note.line, note.column) == (7, 15))
     }
 
     /// The help of a bad itemType: its spelling when that differs, and for a Swift
