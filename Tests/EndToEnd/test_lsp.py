@@ -275,6 +275,30 @@ async def test_a_json_form(client: LanguageClient):
     assert [item.label for item in result.items] == ["default", "email", "number", "decimal", "phone", "url"]
 
 
+@pytest_lsp.fixture(config=ClientServerConfig(server_command=[FORMC, "lsp"]))
+async def snippet_client(lsp_client: LanguageClient):
+    completion = types.CompletionClientCapabilities(completion_item=types.ClientCompletionItemOptions(snippet_support=True))
+    capabilities = types.ClientCapabilities(text_document=types.TextDocumentClientCapabilities(completion=completion))
+    await lsp_client.initialize_session(types.InitializeParams(capabilities=capabilities))
+    yield
+    await lsp_client.shutdown_session()
+
+
+@pytest.mark.asyncio
+async def test_a_json_kind_puts_the_cursor_in_its_id(snippet_client: LanguageClient):
+    """A client that takes snippets gets a JSON kind as one, the cursor between its id's quotes."""
+    uri = "file:///forms/contact.form.json"
+    text = '{"formc": 1, "form": "Contact", "elements": [{"textField": "email"}, ]}'
+    await open_document(snippet_client, text, uri=uri)
+    result = await snippet_client.text_document_completion_async(
+        types.CompletionParams(text_document=types.TextDocumentIdentifier(uri=uri), position=position_of(text, ", ]", 2))
+    )
+    items = {item.label: item for item in result.items}
+    assert items["textField"].text_edit.new_text == '{"textField": "$0"\\}'
+    assert items["textField"].insert_text_format == types.InsertTextFormat.Snippet
+    assert items["spacer"].text_edit.new_text == '{"spacer": 0}' and items["spacer"].insert_text_format is None
+
+
 # MARK: - Hover, navigation, rename
 
 
