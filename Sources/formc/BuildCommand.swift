@@ -107,6 +107,9 @@ struct BuildCommand: ParsableCommand {
                     return (result.diagnostics, checked)
                 }
                 let diagnostics = discovery.diagnostics + (configured?.diagnostics ?? []) + outcomes.flatMap(\.diagnostics)
+                    + (outcomes.count > 1 ? ModuleTypeNames.collisions(outcomes.compactMap { outcome in
+                        outcome.value.flatMap { ModuleTypeNames($0.document, file: outcome.path) }
+                    }) : [])
                 let summary = DiagnosticReport(diagnostics: diagnostics, fileCount: discovery.files.count)
                 Reporter(format: format, stdoutIsTaken: plan.isStandardOutput)
                     .print(summary, sources: [configured.flatMap(\.source)] + outcomes.map(\.source), showsSummary: !diagnostics.isEmpty)
