@@ -230,6 +230,12 @@ struct FollowOnDiagnosticsTests {
             let text = "formc: 1\nform: F\nelements:\n  - textField: x\n    rules: [{ custom: c, debounce: \(written) }]\n"
             #expect(diagnose(text).map(\.help) == [["debounce is a whole number of milliseconds from 0 to 10000, without a unit"]])
         }
+        // An entry named by its index, as JavaScript or Formik's paths do.
+        let indexed = "formc: 1\nform: F\nelements:\n  - list: co\n    elements:\n      - boolean: signs\n        title: S\n"
+            + "  - textField: x\n    visibleWhen: co[0].signs\n"
+        #expect(diagnose(indexed).map(\.help) == [[
+            "a condition names a field by its id alone, not by a path: inside a list's entry its own fields are named so ('signs'), and nothing outside the list can name them",
+        ]])
         // A function written as a member.
         let member = "formc: 1\nform: F\nelements:\n  - textField: email\n  - multiChoice: pets\n    options: [cat, dog]\n"
             + "  - textField: x\n    visibleWhen: email.isEmpty\n  - textField: y\n    visibleWhen: pets.contains\n"

@@ -111,6 +111,16 @@ struct ConditionLexer {
         func invalid(_ message: String, help: [String] = []) -> ConditionToken {
             token(.invalid(ConditionProblem(code: .conditionSyntax, message: message, range: start..<index, help: help)))
         }
+        // `employers[0].company`: an entry by its index, where a condition names a field by its id alone.
+        if current == "[", start > 0, Self.isIdentifierContinue(scalar(start - 1)) {
+            var end = index
+            while end < count, ("0"..."9").contains(scalar(end)) { end += 1 }
+            if end > index, end + 2 < count, scalar(end) == "]", scalar(end + 1) == ".", Self.isIdentifierStart(scalar(end + 2)) {
+                var nameEnd = end + 2
+                while nameEnd < count, Self.isIdentifierContinue(scalar(nameEnd)) { nameEnd += 1 }
+                return invalid("unexpected '['", help: [Self.pathHelp(name: text(end + 2..<nameEnd))])
+            }
+        }
         switch current {
         case "(": return token(.leftParen)
         case ")": return token(.rightParen)
@@ -165,9 +175,7 @@ struct ConditionLexer {
                 let call = name == "contains" ? "contains(\(field), 'option')" : "\(name)(\(field))"
                 return invalid("unexpected character '.'", help: ["\(name) is a function: write \(call)"])
             }
-            return invalid("unexpected character '.'", help: [
-                "a condition names a field by its id alone, not by a path: inside a list's entry its own fields are named so ('\(name)'), and nothing outside the list can name them",
-            ])
+            return invalid("unexpected character '.'", help: [Self.pathHelp(name: name)])
         }
         if Self.isIdentifierStart(current) || Self.isNonASCIILetter(current) {
             while index < count, Self.isIdentifierContinue(scalar(index)) || Self.isNonASCIILetter(scalar(index)) { index += 1 }
@@ -192,6 +200,11 @@ struct ConditionLexer {
             return invalid("invalid number '\(written)'", help: ["write a number as 18, -3 or 2.50"])
         }
         return invalid("unexpected character '\(current.escaped(asASCII: false))'")
+    }
+
+    /// The help for a field named by a path (`employers.company`, `employers[0].company`).
+    private static func pathHelp(name: String) -> String {
+        "a condition names a field by its id alone, not by a path: inside a list's entry its own fields are named so ('\(name)'), and nothing outside the list can name them"
     }
 
     private mutating func lexString(quote: Unicode.Scalar, start: Int) -> ConditionToken {
