@@ -540,16 +540,26 @@ enum ListChecker {
                 case .segment(let name, _), .multiChoice(let name):
                     guard declared[name] == nil else { break }
                     // A shared set's enum is declared at the set, however many fields use
-                    // it; a field's own at its `enumName:`, else at its id.
-                    let set = document.optionSets.first { $0.name.value == name }
-                    let enumName: Located<String>? = switch document.element(at: field.path).kind {
-                    case .segment(let segment): segment.enumName
-                    case .multiChoice(let multiChoice): multiChoice.enumName
-                    default: nil
+                    // it; a field's own at its `enumName:` (a name not made from its id),
+                    // else at its id.
+                    if let set = document.optionSets.first(where: { $0.name.value == name }) {
+                        declared[name] = .some(set.name.range)
+                    } else if name != SwiftNaming.upperCamelCase(field.id) {
+                        declared[name] = .some(Self.enumNameRange(at: field.path, in: document) ?? field.range)
+                    } else {
+                        declared[name] = .some(field.range)
                     }
-                    declared[name] = .some(set?.name.range ?? enumName?.range ?? field.range)
                 default: break
                 }
+            }
+        }
+
+        /// Where the choice field at `path` writes its `enumName:`.
+        private static func enumNameRange(at path: ElementPath, in document: FormDocument) -> SourceRange? {
+            switch document.element(at: path).kind {
+            case .segment(let segment): segment.enumName?.range
+            case .multiChoice(let multiChoice): multiChoice.enumName?.range
+            default: nil
             }
         }
 

@@ -111,20 +111,15 @@ struct ConditionLexer {
         func invalid(_ message: String, help: [String] = []) -> ConditionToken {
             token(.invalid(ConditionProblem(code: .conditionSyntax, message: message, range: start..<index, help: help)))
         }
-        // `employers[0].company`: an entry by its index, where a condition names a field by its id alone.
-        if current == "[", start > 0, Self.isIdentifierContinue(scalar(start - 1)) {
-            var end = index
-            while end < count, ("0"..."9").contains(scalar(end)) { end += 1 }
-            if end > index, end + 2 < count, scalar(end) == "]", scalar(end + 1) == ".", Self.isIdentifierStart(scalar(end + 2)) {
-                var nameEnd = end + 2
-                while nameEnd < count, Self.isIdentifierContinue(scalar(nameEnd)) { nameEnd += 1 }
-                return invalid("unexpected '['", help: [Self.pathHelp(name: text(end + 2..<nameEnd))])
-            }
-        }
         switch current {
         case "(": return token(.leftParen)
         case ")": return token(.rightParen)
-        case "[": return token(.leftBracket)
+        case "[":
+            // `employers[0].company`: an entry by its index, where a condition names a field by its id alone.
+            if start > 0, Self.isIdentifierContinue(scalar(start - 1)), let name = indexedPathName(after: index) {
+                return invalid("unexpected '['", help: [Self.pathHelp(name: name)])
+            }
+            return token(.leftBracket)
         case "]": return token(.rightBracket)
         case ",": return token(.comma)
         case "=":
@@ -200,6 +195,18 @@ struct ConditionLexer {
             return invalid("invalid number '\(written)'", help: ["write a number as 18, -3 or 2.50"])
         }
         return invalid("unexpected character '\(current.escaped(asASCII: false))'")
+    }
+
+    /// The field name of `0].company` at `position` (after a `[`), if the text there has that shape.
+    private func indexedPathName(after position: Int) -> String? {
+        var end = position
+        while end < count, ("0"..."9").contains(scalar(end)) { end += 1 }
+        guard end > position, end + 2 < count, scalar(end) == "]", scalar(end + 1) == ".", Self.isIdentifierStart(scalar(end + 2)) else {
+            return nil
+        }
+        var nameEnd = end + 2
+        while nameEnd < count, Self.isIdentifierContinue(scalar(nameEnd)) { nameEnd += 1 }
+        return text(end + 2..<nameEnd)
     }
 
     /// The help for a field named by a path (`employers.company`, `employers[0].company`).
