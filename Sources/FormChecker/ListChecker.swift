@@ -78,7 +78,9 @@ enum ListChecker {
             // A second list of one id is FC202 already: its entry type, when it is
             // the first's again, is no second error.
             if itemTypes[found.id.value] != itemType {
-                checkItemType(list, named: itemType, taken: &takenTypes, diagnostics: &bag)
+                checkItemType(list, named: itemType, taken: &takenTypes, diagnostics: &bag) {
+                    TakenTypeNames.noteRange($0, in: document, symbols: symbols)
+                }
             }
             if itemTypes[found.id.value] == nil { itemTypes[found.id.value] = itemType }
             itemTypeDiagnostics.append(bag)
@@ -482,8 +484,10 @@ enum ListChecker {
     /// (`Employer`, or its entry class `EmployerEntry`) that another generated
     /// name takes, or made from the list's id into a Swift keyword (`types` →
     /// `Type`). `name` is the list's `swiftItemType`.
+    /// `noteRange`: where a note shows a name taken at a range (`TakenTypeNames.noteRange`).
     static func checkItemType(
-        _ list: ListDecl, named name: String, taken: inout TakenTypeNames, diagnostics: inout DiagnosticBag
+        _ list: ListDecl, named name: String, taken: inout TakenTypeNames, diagnostics: inout DiagnosticBag,
+        noteRange: (SourceRange) -> SourceRange = { $0 }
     ) {
         let range = list.itemType?.range ?? list.id.range
         if let itemType = list.itemType,
@@ -514,7 +518,7 @@ enum ListChecker {
                     : "the entry class '\(candidate)' of list '\(list.id.value)' (its entry type '\(name)' with 'Entry')"
                 diagnostics.error(
                     .nameCollision, "\(what) collides with another generated name",
-                    at: range, notes: earlier.map { [diagnostics.note("'\(candidate)' declared here", at: $0)] } ?? [],
+                    at: range, notes: earlier.map { [diagnostics.note("'\(candidate)' declared here", at: noteRange($0))] } ?? [],
                     help: ["give the list another 'itemType'"]
                 )
                 return
@@ -540,26 +544,23 @@ enum ListChecker {
                 case .segment(let name, _), .multiChoice(let name):
                     guard declared[name] == nil else { break }
                     // A shared set's enum is declared at the set, however many fields use
-                    // it; a field's own at its `enumName:` (a name not made from its id),
-                    // else at its id.
-                    if let set = document.optionSets.first(where: { $0.name.value == name }) {
-                        declared[name] = .some(set.name.range)
-                    } else if name != SwiftNaming.upperCamelCase(field.id) {
-                        declared[name] = .some(Self.enumNameRange(at: field.path, in: document) ?? field.range)
-                    } else {
-                        declared[name] = .some(field.range)
-                    }
+                    // it; a field's own at its id (`noteRange` finds its `enumName:`).
+                    let set = document.optionSets.first { $0.name.value == name }
+                    declared[name] = .some(set?.name.range ?? field.range)
                 default: break
                 }
             }
         }
 
-        /// Where the choice field at `path` writes its `enumName:`.
-        private static func enumNameRange(at path: ElementPath, in document: FormDocument) -> SourceRange? {
-            switch document.element(at: path).kind {
-            case .segment(let segment): segment.enumName?.range
-            case .multiChoice(let multiChoice): multiChoice.enumName?.range
-            default: nil
+        /// Where a note shows a name taken at `range`: for a choice field's enum,
+        /// its `enumName:` when it has one, else `range` (its id, a set's name, the
+        /// form's). Looked up only for a collision, so the form is walked once.
+        static func noteRange(_ range: SourceRange, in document: FormDocument, symbols: SymbolTable) -> SourceRange {
+            guard let field = symbols.fields.first(where: { $0.range == range }) else { return range }
+            switch document.element(at: field.path).kind {
+            case .segment(let segment): return segment.enumName?.range ?? range
+            case .multiChoice(let multiChoice): return multiChoice.enumName?.range ?? range
+            default: return range
             }
         }
 
