@@ -106,6 +106,8 @@ struct BuildCommand: ParsableCommand {
                     checked.sourcePath = FormPipeline.portablePath(source.path, relativeTo: workingDirectory)
                     return (result.diagnostics, checked)
                 }
+                // Forms built together into one folder are one module's sources (`lint`
+                // may take a tree of several modules, and does not compare them).
                 let diagnostics = discovery.diagnostics + (configured?.diagnostics ?? []) + outcomes.flatMap(\.diagnostics)
                     + (outcomes.count > 1 ? ModuleTypeNames.collisions(outcomes.compactMap { outcome in
                         outcome.value.flatMap { ModuleTypeNames($0.document, file: outcome.path) }

@@ -54,16 +54,12 @@ struct LintCommand: ParsableCommand {
                 // One input's checked form is kept to the end (see `finish`); with
                 // several, each is freed as soon as it is checked, so memory stays
                 // bounded by the jobs running at once.
-                // With several, each also gives the type names it declares in the
-                // module they would be built into, which must differ.
                 let keepsResults = discovery.files.count == 1
                 let outcomes = CompileRunner.run(discovery.files, jobs: CompileRunner.jobs(for: discovery.files.count)) { source in
                     let result = FormPipeline.check(source)
-                    let types = keepsResults ? nil : result.document.flatMap { ModuleTypeNames($0, file: source.path) }
-                    return (result.diagnostics, Checked(result: keepsResults ? result : nil, types: types))
+                    return (result.diagnostics, keepsResults ? result : nil)
                 }
                 var diagnostics = discovery.diagnostics + outcomes.flatMap(\.diagnostics)
-                    + ModuleTypeNames.collisions(outcomes.compactMap { $0.value?.types })
                 let failed = diagnostics.contains { $0.severity == .error || (strict && $0.severity == .warning) }
                 if quiet {
                     diagnostics.removeAll { $0.severity != .error && !(strict && $0.severity == .warning) }
@@ -100,15 +96,6 @@ extension LintCommand.Request {
             Reporter(format: format, stdoutIsTaken: false).print(summary, sources: sources, showsSummary: !quiet)
             return failed ? ExitStatus.errorsInInput : 0
         }
-    }
-}
-
-extension LintCommand.Request {
-    /// One input, checked: the whole result when it is the only one (kept to the
-    /// end), else only the type names its Swift would declare.
-    struct Checked: Sendable {
-        var result: FormPipeline.CheckResult?
-        var types: ModuleTypeNames?
     }
 }
 

@@ -69,12 +69,13 @@ extension DiagnosticCatalog {
                 A name made from an id may not be a Swift keyword either: a segment `type` would make the enum \
                 `Type`, and a list `types` the entry type `Type`, which Swift does not allow. An enum named \
                 after an id that is an error already (a duplicate, FC202; a reserved name, FC201) is not \
-                reported again: renaming the id mends both. Forms that `formc build` or `formc lint` takes \
-                together share one module, so two of them may not declare one type at its top level: the form's \
+                reported again: renaming the id mends both. Forms that `formc build` writes into one folder \
+                are one module's sources, so two of them may not declare one type at its top level: the form's \
                 type, or its validators protocol `<Form>Validators` (with a `custom` rule); the later form is \
-                reported. (The build plugin compiles each form on its own: there Swift reports the second \
-                declaration.) Two strings of such forms with one localization key are this error in \
-                `formc strings` too.
+                reported. (`formc lint` may take the forms of several modules, and does not compare them; the \
+                build plugin compiles each form on its own, and there Swift reports the second declaration.) \
+                Two strings with one localization key in the forms of one `formc strings` catalog are this \
+                error too.
                 """,
                 example: form("""
                   - segment: plan
