@@ -32,11 +32,12 @@ public enum FormChecker {
     }
 
     /// An entry's scope, for the help of an FC201 in it: the ids every entry
-    /// reserves, and where the entry's own elements were written (the elements
-    /// outside it are copies of the form's fields, whose ids an entry may repeat).
+    /// reserves, and the ids of the entry's own elements (a YAML alias's among
+    /// them, wherever it was written); the other elements are copies of the
+    /// form's fields, whose ids an entry may repeat.
     struct EntryScope {
         let reserved: Set<String>
-        let range: SourceRange
+        let own: Set<String>
     }
 
     /// `check`, for an entry: `outerNonFields` says what each of `outerDeclarations`
@@ -206,14 +207,24 @@ private struct Checker {
         let symbols = self.symbols
         let scope = entryScope
         func isReserved(_ id: String) -> Bool { scope?.reserved.contains(id) ?? false }
-        func isTaken(_ id: String) -> Bool {
+        func isDeclared(_ id: String) -> Bool {
             if isReserved(id) { return true }
-            guard let declared = symbols.declaration(of: id) else { return false }
-            return scope.map { $0.range.contains(declared) } ?? true
+            if let scope { return scope.own.contains(id) }
+            return symbols.declaration(of: id) != nil
         }
-        for (index, id) in suggested where isTaken(id) {
-            let help = IDSpellingHelp.taken(id, reserved: isReserved(id), isTaken: isTaken)
-            diagnostics.modify(at: index) { $0.help[$0.help.count - 1] = help }
+        // Two ids told one name (`Email`, `EMAIL`): the later is told another.
+        var given: Set<String> = []
+        func isTaken(_ id: String) -> Bool { isDeclared(id) || given.contains(id) }
+        for (index, id) in suggested {
+            guard isTaken(id) else {
+                given.insert(id)
+                continue
+            }
+            let why = isReserved(id) ? "is a member of every list entry"
+                : isDeclared(id) ? "is taken by another id" : "is the name suggested for another id"
+            let free = IDSpellingHelp.free(beside: id, isTaken: isTaken)
+            given.insert(free)
+            diagnostics.modify(at: index) { $0.help[$0.help.count - 1] = "'\(id)' \(why); choose another name, e.g. '\(free)'" }
         }
     }
 

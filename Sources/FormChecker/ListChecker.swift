@@ -261,7 +261,7 @@ enum ListChecker {
         let entry = FormChecker.check(
             entryDocument, file: file, speed: .plain, entryFieldLists: symbols.entryFieldLists,
             outerDeclarations: outerDeclarations, outerNonFields: outerNonFields,
-            entryScope: FormChecker.EntryScope(reserved: SwiftNaming.reservedEntryMembers, range: range),
+            entryScope: FormChecker.EntryScope(reserved: SwiftNaming.reservedEntryMembers, own: own),
             diagnostics: &entryDiagnostics
         )
         // What lies outside the list is the copies' (the form's fields, checked

@@ -38,7 +38,7 @@ enum TypeNameHelp {
 /// did-you-mean; when that id is reserved (`Field` → `field`, a member of every
 /// generated form; `And` → `and`, a word of conditions), a name beside it instead.
 /// The did-you-mean is given with the help, so that once every id is declared the
-/// checker can replace it when the form has that id already (`taken`).
+/// checker can replace it when it cannot be used (`free(beside:isTaken:)`).
 enum IDSpellingHelp {
     static func suggestion(for id: String, isField: Bool) -> (help: [String], didYouMean: String?) {
         guard let suggestion = SwiftNaming.suggestedID(for: id) else { return ([], nil) }
@@ -50,13 +50,15 @@ enum IDSpellingHelp {
         }
     }
 
-    /// The help in place of the did-you-mean `suggestion` when `isTaken` says it
-    /// cannot be used (the form or entry declares it, or an entry reserves it): a
-    /// name beside it that is free.
-    static func taken(_ suggestion: String, reserved: Bool, isTaken: (String) -> Bool) -> String {
-        let free = ["Value", "Field", "2", "3"].lazy.map { suggestion + $0 }.first { !isTaken($0) } ?? suggestion + "Value"
-        let why = reserved ? "is a member of every list entry" : "is taken by another id"
-        return "'\(suggestion)' \(why); choose another name, e.g. '\(free)'"
+    /// A name beside `suggestion` that `isTaken` does not rule out, for the help
+    /// in place of the did-you-mean when `suggestion` cannot be used (the form or
+    /// entry declares it, an entry reserves it, another id is told it).
+    static func free(beside suggestion: String, isTaken: (String) -> Bool) -> String {
+        for ending in ["Value", "Field"] where !isTaken(suggestion + ending) { return suggestion + ending }
+        // The form has finitely many ids: some numbered name is free.
+        var number = 2
+        while isTaken(suggestion + String(number)) { number += 1 }
+        return suggestion + String(number)
     }
 }
 

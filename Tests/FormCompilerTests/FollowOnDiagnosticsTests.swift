@@ -403,6 +403,39 @@ struct FollowOnDiagnosticsTests {
         ])
     }
 
+    /// An id a YAML alias brings into an entry is the entry's: not suggested there;
+    /// and when every name beside a taken id is taken too, a free one still is.
+    @Test func aSuggestedIDIsFreeInAliasedEntriesAndCrowdedForms() {
+        let aliased = diagnose("""
+            formc: 1
+            form: F
+            elements:
+              - &c
+                textField: company
+              - list: jobs
+                elements:
+                  - *c
+                  - textField: Company
+            """).filter { $0.code == .invalidFieldID }.map { $0.help.last ?? "" }
+        #expect(aliased == ["'company' is taken by another id; choose another name, e.g. 'companyValue'"])
+        let crowded = diagnose("""
+            formc: 1
+            form: F
+            elements:
+              - textField: Email
+              - textField: email
+              - textField: emailValue
+              - textField: emailField
+              - textField: email2
+              - textField: email3
+            """).filter { $0.code == .invalidFieldID }.map { $0.help.last ?? "" }
+        #expect(crowded == ["'email' is taken by another id; choose another name, e.g. 'email4'"])
+        // Two ids with one nearest spelling: the later is told another name.
+        let twice = diagnose("formc: 1\nform: F\nelements:\n  - textField: Email\n  - textField: EMAIL\n")
+            .filter { $0.code == .invalidFieldID }.map { $0.help.last ?? "" }
+        #expect(twice == ["did you mean 'email'?", "'email' is the name suggested for another id; choose another name, e.g. 'emailValue'"])
+    }
+
     /// A segment whose id is a duplicate, or reserved, is reported for its id
     /// alone: its enum's name is not also "already declared" or "used by the
     /// generated code", whose help (set `enumName:`) would not fix it.
