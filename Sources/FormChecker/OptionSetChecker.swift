@@ -76,14 +76,19 @@ enum OptionSetChecker {
         // used, misspelt, not unused.
         let names = document.optionSets.map(\.name.value)
         let suggested = Set(used.subtracting(names).compactMap { Suggestions.closest(to: $0, in: names) })
-        for set in document.optionSets
-        where !used.contains(set.name.value) && !suggested.contains(set.name.value) && !document.unreadNames.contains(set.name.value) {
+        let unused = document.optionSets.filter {
+            !used.contains($0.name.value) && !suggested.contains($0.name.value) && !document.unreadNames.contains($0.name.value)
+        }
+        // When no set is used, the last one removed goes with its `options:` key: an
+        // `options:` left empty is FC102.
+        let remove = unused.count < document.optionSets.count ? "or remove the set"
+            : document.optionSets.count == 1 ? "or remove 'options:' with its only set"
+            : "or remove the set, and 'options:' with the last one"
+        for set in unused {
             // A name FC200 or FC204 rejects is not one to write: the help names the
             // set as FC200 suggests renaming it, or asks for another name.
             let candidate = isValidName(set.name.value) ? set.name.value : SwiftNaming.suggestedTypeName(for: set.name.value)
             let name = candidate.flatMap { GeneratedTypeNames.contains($0) ? nil : $0 }
-            // The only set goes with its `options:` key: an `options:` left empty is FC102.
-            let remove = document.optionSets.count == 1 ? "or remove 'options:' with its only set" : "or remove the set"
             diagnostics.warning(
                 .unusedOptionSet, "option set '\(set.name.value)' is not used by any field", at: set.name.range,
                 help: [

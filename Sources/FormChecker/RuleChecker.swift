@@ -46,7 +46,7 @@ enum RuleChecker {
     /// `seen` is scratch space, kept by the caller across fields.
     /// `nonFields`: what each id of the form that is no field is (a bound naming a list is FC302).
     static func check(
-        _ field: Field, file: SourceFile, symbols: SymbolTable, nonFields: [String: ConditionScope.NonField] = [:],
+        _ field: Field, file: SourceFile, symbols: SymbolTable, nonFields: [String: ConditionScope.NonField],
         patterns: inout PatternValidator, seen: inout SeenRules, diagnostics: inout DiagnosticBag
     ) {
         seen.reset()
@@ -146,7 +146,7 @@ enum RuleChecker {
             case .url:
                 if rule.when == nil { url = url ?? index }
             case .sameAs(let target):
-                checkSameAs(target, rule: rule, field: field, symbols: symbols, diagnostics: &diagnostics)
+                checkSameAs(target, rule: rule, field: field, symbols: symbols, nonFields: nonFields, diagnostics: &diagnostics)
             case .custom(let validator):
                 if !SwiftNaming.isLowerCamelCase(validator) || SwiftNaming.keywords.contains(validator) {
                     diagnostics.error(
@@ -358,7 +358,7 @@ enum RuleChecker {
     /// otherwise); numbers of any `decimals` compare exactly. Every name a bound
     /// reads is resolved here, through `boundField`.
     static func checkFieldBound(
-        _ target: String, rule: RuleDecl, field: Field, symbols: SymbolTable, nonFields: [String: ConditionScope.NonField] = [:],
+        _ target: String, rule: RuleDecl, field: Field, symbols: SymbolTable, nonFields: [String: ConditionScope.NonField],
         diagnostics: inout DiagnosticBag
     ) {
         let range = rule.parameterRange ?? rule.nameRange
@@ -425,7 +425,8 @@ enum RuleChecker {
     }
 
     static func checkSameAs(
-        _ target: String, rule: RuleDecl, field: Field, symbols: SymbolTable, diagnostics: inout DiagnosticBag
+        _ target: String, rule: RuleDecl, field: Field, symbols: SymbolTable, nonFields: [String: ConditionScope.NonField],
+        diagnostics: inout DiagnosticBag
     ) {
         let range = rule.parameterRange ?? rule.nameRange
         if target == field.id {
@@ -444,10 +445,14 @@ enum RuleChecker {
                     at: range, help: Suggestions.didYouMean(target, in: candidates)
                 )
             } else if let declared = symbols.declaration(of: target) {
+                // A list is a field of the form (SPEC §14), whose value is its entries.
+                let isList = nonFields[target] == .list
                 diagnostics.error(
-                    .invalidSameAs, "sameAs target '\(target)' is not a field", at: range,
-                    notes: [diagnostics.note("'\(target)' is declared here", at: declared)],
-                    help: ["sameAs compares with another field's value; a group, page, list or segue has none"]
+                    .invalidSameAs, isList ? "sameAs target '\(target)' is a list, whose value is its entries" : "sameAs target '\(target)' is not a field",
+                    at: range, notes: [diagnostics.note("'\(target)' is declared here", at: declared)],
+                    help: [isList
+                        ? "sameAs compares with another field of the same value type"
+                        : "sameAs compares with another field's value; a group, page or segue has none"]
                 )
             } else if !symbols.unreadNames.contains(target) {
                 let suggestions = Suggestions.didYouMean(target, in: candidates)

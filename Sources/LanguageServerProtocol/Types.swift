@@ -367,8 +367,8 @@ public struct InitializeParams: Codable, Sendable {
         }
 
         public var general: General?
-        /// Read loosely (`snippetSupport`): a member of a shape the server does not
-        /// know never fails `initialize`.
+        /// Read loosely (`snippetSupport`): a `textDocument` of a shape the server
+        /// does not know never fails `initialize`.
         public var textDocument: JSONValue?
 
         /// Whether the client takes snippets in completion items.

@@ -97,21 +97,23 @@ struct BuildCommand: ParsableCommand {
                 // price is each input's checked tree kept until then (a few times its
                 // size), where emitting each right after its check would hold only
                 // `jobs` of them.
-                let outcomes = CompileRunner.run(discovery.files, jobs: jobs) { source -> ([Diagnostic], CheckedForm?) in
+                // Each input also gives the type names its Swift declares in the module
+                // (a form with errors too, so that a collision is reported with them).
+                let severalInputs = discovery.files.count > 1
+                let outcomes = CompileRunner.run(discovery.files, jobs: jobs) { source -> ([Diagnostic], Checked) in
                     let result = FormPipeline.check(source)
-                    guard var checked = result.checked else { return (result.diagnostics, nil) }
+                    let types = severalInputs ? result.document.flatMap { ModuleTypeNames($0, file: source.path) } : nil
+                    guard var checked = result.checked else { return (result.diagnostics, Checked(form: nil, types: types)) }
                     // The header names the input relative to the working directory (or from
                     // its Sources/Tests folder), never absolutely: the build plugin passes
                     // absolute paths, and generated files must not differ between machines.
                     checked.sourcePath = FormPipeline.portablePath(source.path, relativeTo: workingDirectory)
-                    return (result.diagnostics, checked)
+                    return (result.diagnostics, Checked(form: checked, types: types))
                 }
                 // Forms built together into one folder are one module's sources (`lint`
                 // may take a tree of several modules, and does not compare them).
                 let diagnostics = discovery.diagnostics + (configured?.diagnostics ?? []) + outcomes.flatMap(\.diagnostics)
-                    + (outcomes.count > 1 ? ModuleTypeNames.collisions(outcomes.compactMap { outcome in
-                        outcome.value.flatMap { ModuleTypeNames($0.document, file: outcome.path) }
-                    }) : [])
+                    + ModuleTypeNames.collisions(outcomes.compactMap { $0.value?.types })
                 let summary = DiagnosticReport(diagnostics: diagnostics, fileCount: discovery.files.count)
                 Reporter(format: format, stdoutIsTaken: plan.isStandardOutput)
                     .print(summary, sources: [configured.flatMap(\.source)] + outcomes.map(\.source), showsSummary: !diagnostics.isEmpty)
@@ -122,7 +124,7 @@ struct BuildCommand: ParsableCommand {
                 // form, not freed just before exiting.
                 var prepared: [SwiftEmitter.Prepared] = []
                 for (outcome, destination) in zip(outcomes, plan.destinations) {
-                    guard let form = outcome.value else {
+                    guard let form = outcome.value?.form else {
                         throw InternalError(description: "no checked form and no error for '\(outcome.path)'")
                     }
                     guard let destination else {
@@ -138,6 +140,13 @@ struct BuildCommand: ParsableCommand {
                 finish(BuildCommand.write(forms, options: options, directory: folder, jobs: jobs, keeping: &prepared), keeping: (forms, prepared))
             }
         }
+    }
+
+    /// One input, checked: its form when it has no errors, and the type names its
+    /// Swift declares at the module's top level, with several inputs.
+    struct Checked: Sendable {
+        var form: CheckedForm?
+        var types: ModuleTypeNames?
     }
 
     /// `--check`: lists every output that is missing or differs. Each form's Swift

@@ -183,7 +183,8 @@ struct FollowOnDiagnosticsTests {
         ])
     }
 
-    /// `sameAs` a list or a page: no value to repeat, and the help says so of them.
+    /// `sameAs` a list: a field of the form whose value is its entries (SPEC §14),
+    /// of no value type another field has; a group or page has no value at all.
     @Test func sameAsAListSaysAListHasNoValue() throws {
         let diagnostic = try #require(diagnose("""
             formc: 1
@@ -196,7 +197,10 @@ struct FollowOnDiagnosticsTests {
                   - textField: company
             """).first)
         #expect(diagnostic.code.rawValue == "FC405")
-        #expect(diagnostic.help == ["sameAs compares with another field's value; a group, page, list or segue has none"])
+        #expect(diagnostic.message == "sameAs target 'employers' is a list, whose value is its entries")
+        #expect(diagnostic.help == ["sameAs compares with another field of the same value type"])
+        let group = try #require(diagnose("formc: 1\nform: F\nelements:\n  - textField: a\n    rules: [{ sameAs: g }]\n  - group: g\n    elements:\n      - textField: b\n").first)
+        #expect(group.help == ["sameAs compares with another field's value; a group, page or segue has none"])
     }
     /// A help line says what the user most likely meant: a field path in a
     /// condition, a rule of another kind's vocabulary, a unit on `debounce`.
@@ -231,11 +235,15 @@ struct FollowOnDiagnosticsTests {
             #expect(diagnose(text).map(\.help) == [["debounce is a whole number of milliseconds from 0 to 10000, without a unit"]])
         }
         // An entry named by its index, as JavaScript or Formik's paths do.
-        let indexed = "formc: 1\nform: F\nelements:\n  - list: co\n    elements:\n      - boolean: signs\n        title: S\n"
-            + "  - textField: x\n    visibleWhen: co[0].signs\n"
-        #expect(diagnose(indexed).map(\.help) == [[
+        func indexed(_ member: String) -> String {
+            "formc: 1\nform: F\nelements:\n  - list: co\n    elements:\n      - boolean: signs\n        title: S\n"
+                + "  - textField: x\n    visibleWhen: co[0].\(member)\n"
+        }
+        #expect(diagnose(indexed("signs")).map(\.help) == [[
             "a condition names a field by its id alone, not by a path: inside a list's entry its own fields are named so ('signs'), and nothing outside the list can name them",
         ]])
+        // A function written as an entry's member is no entry field to name.
+        #expect(diagnose(indexed("isEmpty")).first?.help.contains { $0.contains("('isEmpty')") } == false)
         // A function written as a member.
         let member = "formc: 1\nform: F\nelements:\n  - textField: email\n  - multiChoice: pets\n    options: [cat, dog]\n"
             + "  - textField: x\n    visibleWhen: email.isEmpty\n  - textField: y\n    visibleWhen: pets.contains\n"

@@ -211,7 +211,8 @@ struct ListCheckerTests {
     }
 
     /// A condition in an entry naming the list itself or a group of the form is
-    /// told what it names, as one outside the list is (FC502, with a note).
+    /// told what it names, as one outside the list is (FC502, with a note): a
+    /// list is a field whose entries no condition reads, a group no field.
     @Test func anEntrysConditionNamingAListOrGroupIsToldItIsNoField() {
         let diagnostics = diagnose(form("""
           - group: g
@@ -228,9 +229,9 @@ struct ListCheckerTests {
         """))
         #expect(positions(diagnostics) == ["10:30 FC502", "12:53 FC502", "14:26 FC502"], "\(diagnostics.map(\.message))")
         #expect(diagnostics.map(\.message) == [
-            "'items' is a list, not a field: it has no value a condition can read",
+            "'items' is a list: a condition cannot read its entries",
             "'g' is a group, not a field: it has no value a condition can read",
-            "'items' is a list, not a field: it has no value a condition can read",
+            "'items' is a list: a condition cannot read its entries",
         ])
         #expect(diagnostics.map { $0.notes.first?.location?.range.start.line } == [7, 4, 7])
     }

@@ -180,6 +180,12 @@ struct RelationsCheckerTests {
         #expect(help == ["write 'options: Size' in the segments, pickers or multiChoice fields that choose from it, or remove 'options:' with its only set"])
         #expect(diagnose(form.replacingOccurrences(of: "  Size: [s, m]\n", with: "")).map(\.code) == [.wrongType])
         #expect(diagnose(form.replacingOccurrences(of: "options:\n  Size: [s, m]\n", with: "")).isEmpty)
+        // Two sets, neither used: each may go, and 'options:' with the last.
+        let two = "formc: 1\nform: F\noptions:\n  Size: [s, m]\n  Tone: [a, b]\nelements:\n  - textField: note\n"
+        #expect(diagnose(two).map { $0.help.first?.hasSuffix("or remove the set, and 'options:' with the last one") } == [true, true])
+        // One used, one not: only the set goes.
+        let one = two + "  - segment: size\n    options: Size\n"
+        #expect(diagnose(one).map { $0.help.first?.hasSuffix("or remove the set") } == [true])
     }
 
     static let validForm = """

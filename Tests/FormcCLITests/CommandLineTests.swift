@@ -400,6 +400,13 @@ import Testing
         #expect(!scratch.exists("out"))
         // Each on its own is fine.
         #expect(try scratch.run("build", "forms/b.form.yaml", "-o", "out/b.swift").status == 0)
+        // A form with an error of its own is compared too: both are reported at once.
+        try scratch.write("more/a.form.yaml", "formc: 1\nform: Pay\nelements:\n  - textField: Card\n")
+        try scratch.write("more/b.form.yaml", "formc: 1\nform: Pay\nelements:\n  - textField: note\n")
+        let both = try scratch.run("build", "--format", "xcode", "more", "-o", "out2")
+        #expect(both.stderr.split(separator: "\n").filter { $0.contains("error:") }.map { $0.split(separator: " ").prefix(2).joined(separator: " ") } == [
+            "more/a.form.yaml:4:16: error:", "more/b.form.yaml:2:7: error:",
+        ])
     }
 
     @Test func buildUsageErrors() throws {

@@ -230,10 +230,16 @@ struct ConditionTypeChecker {
             return field
         }
         if let kind = scope.nonFields[id] {
-            var problem = ConditionProblem(
-                code: .conditionType, message: "'\(id)' is \(kind.noun), not a field: it has no value a condition can read",
-                range: range, help: ["a condition reads the values of fields"]
-            )
+            // A list is a field of the form (SPEC §14), but its value is its entries.
+            var problem = kind == .list
+                ? ConditionProblem(
+                    code: .conditionType, message: "'\(id)' is a list: a condition cannot read its entries", range: range,
+                    help: ["a condition reads the values of the form's other fields; inside the list, an entry's conditions read its own fields"]
+                )
+                : ConditionProblem(
+                    code: .conditionType, message: "'\(id)' is \(kind.noun), not a field: it has no value a condition can read",
+                    range: range, help: ["a condition reads the values of fields"]
+                )
             if let declared = scope.symbols.declaration(of: id) {
                 problem.fileNotes = [.init(message: "'\(id)' is declared here", range: declared)]
             }

@@ -206,7 +206,9 @@ struct ConditionLexer {
         }
         var nameEnd = end + 2
         while nameEnd < count, Self.isIdentifierContinue(scalar(nameEnd)) { nameEnd += 1 }
-        return text(end + 2..<nameEnd)
+        let name = text(end + 2..<nameEnd)
+        // `employers[0].isEmpty`: a function written as a member, of no field; the parser's error says enough.
+        return ["isEmpty", "count", "contains"].contains(name) ? nil : name
     }
 
     /// The help for a field named by a path (`employers.company`, `employers[0].company`).

@@ -45,7 +45,8 @@ extension DiagnosticCatalog {
                 `max`): one that does not exist (`2026-02-30`, `25:00`), an instant without a zone, a relative \
                 date with an unknown unit (`today-18q`; the units are `d`, `w`, `m`, `y`), `today` on a time field. \
                 A `min` or `max` that names another field (`min: startDate`) names one of the same kind and mode \
-                (numbers of any `decimals`; a date against a date, a time against a time), never the field itself.
+                (numbers of any `decimals`; a date against a date, a time against a time), never the field itself \
+                nor a list, which is a field of the form whose value is its entries (SPEC §14).
                 """,
                 example: form("""
                   - spacer: -8
