@@ -17,6 +17,21 @@ import Testing
         var description: String { self == .change ? "change" : "blur" }
     }
 
+    /// A state observer that reacts to `.validating` with `setError` ("offline:
+    /// cannot check") notifies everyone of that state; the observers after it are
+    /// not then told the older `.validating`: each ends on the current state.
+    @Test func anObserverThatSetsAStateLeavesOthersWithTheCurrentOne() async {
+        let controller = FieldValidationController<Field>(triggers: [.email: .change]) { _ in .valid }
+        let heard = Box<[FieldState]>([])
+        controller.addStateObserver { field, state in
+            if state == .validating { controller.setError("offline", for: field) }
+        }
+        controller.addStateObserver { _, state in heard.value.append(state) }
+        await controller.validate(.email)
+        #expect(controller.state(of: .email) == .invalid(message: "offline"))
+        #expect(heard.value == [.invalid(message: "offline")])
+    }
+
     /// Plays `events` on one field with `trigger` and answers the indices of the
     /// events that ran a validation.
     func validations(_ trigger: ValidationTrigger, _ events: [Event]) async -> [Int] {

@@ -34,6 +34,23 @@ struct JobApplicationFormTests {
         return values
     }
 
+    /// An observer that changes the list from its callback (keeps one reference
+    /// to fill in) notifies everyone of the newer entries; the observers after it
+    /// are not then told the older ones: each ends on the current entries (§14, §5).
+    @Test func aListObserverThatChangesTheListLeavesOthersWithTheCurrentEntries() {
+        var values = JobApplicationForm.Values()
+        values.references = [JobApplicationForm.Reference()]
+        let form = JobApplicationForm(values: values)
+        var heard: [Int] = []
+        form.references.addObserver { [weak form] entries in
+            if entries.isEmpty { form?.references.append() }
+        }
+        form.references.addObserver { entries in heard.append(entries.count) }
+        form.references.remove(at: 0)
+        #expect(form.references.count == 1)
+        #expect(heard == [1])
+    }
+
     @Test func entryTypesAndDefaults() {
         #expect(Form.EmployerEntry.Field.allCases.map(\.rawValue) == ["company", "role", "from", "current", "to"])
         #expect(Form.ReferenceEntry.Field.allCases.map(\.rawValue) == ["name", "email"])

@@ -50,6 +50,9 @@ extension FormListEntry {
 public final class FormList<Entry: FormListEntry> {
     private var storage: [Entry]
     private var observers = ObserverList<([Entry]) -> Void>()
+    /// Counts changes, so that a notification can tell that an observer has changed
+    /// the list (and notified everyone of it) in the meantime.
+    private var version: UInt64 = 0
     private let registrar = ObservationRegistrar()
     /// The fewest entries allowed; `remove` stops there.
     public let minItems: Int
@@ -159,8 +162,13 @@ public final class FormList<Entry: FormListEntry> {
         registrar.withMutation(of: self, keyPath: \.entries) {
             body(&storage)
         }
+        version &+= 1
+        let notifying = version
         let entries = storage
-        ObserverList.forEach(in: { observers }) { $0(entries) }
+        // An observer that changes the list starts a nested notification with the
+        // newer entries; the rest of this one would deliver stale entries after
+        // them, so it stops (as `FormValue` does).
+        ObserverList.forEach(in: { observers }, while: { version == notifying }) { $0(entries) }
     }
 }
 

@@ -73,6 +73,10 @@ public final class FieldValidationController<Field: Hashable & Sendable> {
     private var lastShown: [Field: Bool] = [:]
     private var records: [Field: Record] = [:]
     private var observers = ObserverList<@MainActor (Field, FieldState) -> Void>()
+    /// Counts each field's writes of a state, so that a notification can tell that an
+    /// observer has written a newer state of that field (and notified everyone of it)
+    /// in the meantime. Kept apart from `records`, which `reset` replaces.
+    private var stateWrites: [Field: UInt64] = [:]
     private let registrar = ObservationRegistrar()
     /// The task running each field's rules now, cancelled by a newer run.
     private var running: [Field: Task<ValidationResult, Never>] = [:]
@@ -541,7 +545,12 @@ public final class FieldValidationController<Field: Hashable & Sendable> {
         registrar.withMutation(of: self, keyPath: \.[observedState: field]) {
             records[field] = record
         }
-        ObserverList.forEach(in: { observers }) { $0(field, state) }
+        let notifying = (stateWrites[field] ?? 0) &+ 1
+        stateWrites[field] = notifying
+        // An observer that sets this field's state again starts a nested notification
+        // of the newer state; the rest of this one would then deliver a stale state
+        // after the fresh one, so it stops (as `FormValue` does).
+        ObserverList.forEach(in: { observers }, while: { stateWrites[field] == notifying }) { $0(field, state) }
     }
 }
 
