@@ -600,8 +600,12 @@ extension FormTranslator {
             "    let since = FormRuntime.FieldChangeMark.now",
         ]
         for list in lists { instance.append("    let \(list.id)Entries = self.\(list.id).entries") }
+        // Run so that `reset` cancels it (SPEC §15.2), as `wholeValidation` writes it.
         instance += [
-            "    let report = await Self.validate(self.values, in: self.context\(validatorsArgument.isEmpty ? "" : ", validators: self.validators"))",
+            "    let values = self.values",
+            "    let context = self.context",
+        ] + (validatorsArgument.isEmpty ? [] : ["    let validators = self.validators"]) + [
+            "    let report = await validation.runUntilReset({ await Self.validate(values, in: context\(validatorsArgument.isEmpty ? "" : ", validators: validators")) })",
             // A field showing a message from `setError` keeps it, and the report has it (SPEC §15.2),
             // an entry's field's at its path.
             "    let shown = validation.applying(report, changedSince: since\(canHideFields ? ", isShown: { self.isVisible($0) }" : ""))",

@@ -363,12 +363,8 @@ extension FormTranslator {
                 ],
                 access: access, name: "validate", parameters: [SwiftParameter(nil, "page", Self.pageType)],
                 isAsync: true, result: Self.reportType,
-                body: [Self.changeMarkStatement] + snapshotEntries + [
-                    .let("report", nil, .await(.call(.member(.name("Self"), "validate"), [
-                        SwiftArgument(nil, .member(Self.selfName, "values")), SwiftArgument("page", .name("page")),
-                        SwiftArgument("in", .member(Self.selfName, "context")),
-                    ] + (hasCustomRules ? [SwiftArgument("validators", .member(Self.selfName, "validators"))] : [])))),
-                ] + pageEntryStates + [
+                body: [Self.changeMarkStatement] + snapshotEntries
+                    + wholeValidation(between: [SwiftArgument("page", .name("page"))]) + pageEntryStates + [
                     .return(listsOnPages
                         ? .call(.member(.name("shown"), "replacing"), [SwiftArgument("paths", .name("errors"))])
                         : applyingCall(.name("report"), sinceMark: true)),

@@ -130,11 +130,7 @@ extension FormTranslator {
                         SwiftArgument(nil, .name("Field.allCases.map { ($0, ValidationResult.valid) }")),
                     ]))),
                 ])]
-            } ?? []) + [
-                Self.changeMarkStatement,
-                .let("report", nil, .await(.call(.member(.name("Self"), "validate"), [
-                    SwiftArgument(nil, .member(.name("self"), "values")), SwiftArgument("in", .member(.name("self"), "context")),
-                ] + (hasCustomRules ? [SwiftArgument("validators", .member(.name("self"), "validators"))] : [])))),
+            } ?? []) + [Self.changeMarkStatement] + wholeValidation() + [
                 .return(applyingCall(.name("report"), sinceMark: true)),
             ]
         )))
@@ -517,6 +513,26 @@ extension FormTranslator {
             form: typeName, id: field.id, rule: rule.kind.name, occurrence: occurrence,
             text: rule.message?.value, fieldName: field.displayName, targetName: targetName, valueType: field.fieldType
         )
+    }
+
+    /// `let report = …`: the static `validate` of the current values (and `between`,
+    /// `page: page`), run by `validation.runUntilReset` so that `reset` cancels it
+    /// (SPEC §15.2). The values, context and validators are taken first: the
+    /// rules run from the closure, in a task of their own.
+    func wholeValidation(between: [SwiftArgument] = []) -> [SwiftStmt] {
+        var taken: [SwiftStmt] = [
+            .let("values", nil, .member(Self.selfName, "values")),
+            .let("context", nil, .member(Self.selfName, "context")),
+        ]
+        var arguments = [SwiftArgument(nil, .name("values"))] + between + [SwiftArgument("in", .name("context"))]
+        if hasCustomRules {
+            taken.append(.let("validators", nil, .member(Self.selfName, "validators")))
+            arguments.append(SwiftArgument("validators", .name("validators")))
+        }
+        let rules = SwiftClosure(body: [.expr(.await(.call(.member(.name("Self"), "validate"), arguments)))])
+        return taken + [
+            .let("report", nil, .await(.call(.member(.name("validation"), "runUntilReset"), [SwiftArgument(nil, .closure(rules))]))),
+        ]
     }
 }
 

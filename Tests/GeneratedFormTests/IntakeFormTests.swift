@@ -298,6 +298,32 @@ struct IntakeFormTests {
         #expect(form.state(of: .email) == .idle)
     }
 
+    /// `reset` cancels the rules of a `validate()` or `validate(page:)` the app is
+    /// awaiting, as it cancels the triggers' (SPEC §15.2): the app's lookup sees its
+    /// task cancelled, and the call returns at once with every state `.idle`.
+    @Test(.timeLimit(.minutes(1))) func resetCancelsAWholeValidationInFlight() async {
+        for page in [nil, IntakeForm.Page.personal] {
+            let directory = EmailDirectory()
+            let form = IntakeForm(validators: directory)
+            fillPersonalPage(form)
+            await form.settle()
+            // Values put in without an edit: only `validate` looks the address up.
+            var values = form.values
+            values.email = directory.slowAddress
+            form.reset(to: values)
+            let validating = Task {
+                if let page { await form.validate(page: page) } else { await form.validate() }
+            }
+            while await !directory.started.contains(directory.slowAddress) { await Task.yield() }
+            let startedAt = ContinuousClock.now
+            form.reset()
+            _ = await validating.value
+            #expect(ContinuousClock.now - startedAt < .seconds(10))
+            #expect(await directory.cancelledCalls.contains(directory.slowAddress))
+            #expect(form.state(of: .email) == .idle)
+        }
+    }
+
     @Test func hiddenAnswersAreNotSubmitted() async {
         let form = IntakeForm(validators: EmailDirectory())
         form.visitReason.value = .illness

@@ -83,6 +83,9 @@ public final class FieldValidationController<Field: Hashable & Sendable> {
     /// Every edit started by an assignment and not finished yet, by number.
     private var edits: [UInt64: Task<Void, Never>] = [:]
     private var editCount: UInt64 = 0
+    /// How to cancel each whole validation running now (`runUntilReset`), by number.
+    private var wholeRuns: [UInt64: () -> Void] = [:]
+    private var wholeRunCount: UInt64 = 0
     /// The last edit each field's assignment started, until `didChange` joins it.
     private var unjoinedEdits: [Field: Task<Void, Never>] = [:]
     /// The fields whose last assignment was an edit with no task, until `didChange`
@@ -230,6 +233,23 @@ public final class FieldValidationController<Field: Hashable & Sendable> {
             await task.value
             // The task removes itself; a cancelled one may not have got that far.
             edits[number] = nil
+        }
+    }
+
+    /// Runs `rules`, a whole validation of the form's values (the form's `validate()`
+    /// and `validate(page:)`), in a task that `reset` cancels, as it cancels the rules
+    /// the triggers run (SPEC §15.2): an app's validator awaiting a server sees
+    /// `Task.isCancelled`. The caller's cancellation reaches it too.
+    public func runUntilReset<Report: Sendable>(_ rules: @escaping @Sendable () async -> Report) async -> Report {
+        let task = Task { await rules() }
+        wholeRunCount &+= 1
+        let number = wholeRunCount
+        wholeRuns[number] = { task.cancel() }
+        defer { wholeRuns[number] = nil }
+        return await withTaskCancellationHandler {
+            await task.value
+        } onCancel: {
+            task.cancel()
         }
     }
 
@@ -466,6 +486,8 @@ public final class FieldValidationController<Field: Hashable & Sendable> {
         running.removeAll()
         for task in edits.values { task.cancel() }
         edits.removeAll()
+        for cancel in wholeRuns.values { cancel() }
+        wholeRuns.removeAll()
         unjoinedEdits.removeAll()
         assignedWithoutTask.removeAll()
         // A report of values from before the reset is of none of them now.

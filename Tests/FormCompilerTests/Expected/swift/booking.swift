@@ -187,7 +187,9 @@ final class BookingForm {
     /// what its trigger makes of the new value.
     func validate() async -> ValidationReport<Field> {
         let since = FormRuntime.FieldChangeMark.now
-        let report = await Self.validate(self.values, in: self.context)
+        let values = self.values
+        let context = self.context
+        let report = await validation.runUntilReset({ await Self.validate(values, in: context) })
         return validation.applying(report, changedSince: since, isShown: { self.isVisible($0) })
     }
 

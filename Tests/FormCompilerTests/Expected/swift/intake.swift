@@ -233,7 +233,9 @@ final class IntakeForm {
                 return validation.applying(ValidationReport<Field>(Field.allCases.map { ($0, ValidationResult.valid) }), isShown: { self.isVisible($0) })
             }
             let since = FormRuntime.FieldChangeMark.now
-            let report = await Self.validate(self.values, in: self.context)
+            let values = self.values
+            let context = self.context
+            let report = await validation.runUntilReset({ await Self.validate(values, in: context) })
             return validation.applying(report, changedSince: since, isShown: { self.isVisible($0) })
         }
 
@@ -512,7 +514,10 @@ final class IntakeForm {
     func validate() async -> ValidationReport<Field> {
         let since = FormRuntime.FieldChangeMark.now
         let medicationsEntries = self.medications.entries
-        let report = await Self.validate(self.values, in: self.context, validators: self.validators)
+        let values = self.values
+        let context = self.context
+        let validators = self.validators
+        let report = await validation.runUntilReset({ await Self.validate(values, in: context, validators: validators) })
         let shown = validation.applying(report, changedSince: since, isShown: { self.isVisible($0) })
         var errors: [String: FormRuntime.ValidationResult] = [:]
         let medicationsNow = Set(self.medications.entries.map(\.id))
@@ -889,7 +894,10 @@ final class IntakeForm {
     func validate(page: Page) async -> ValidationReport<Field> {
         let since = FormRuntime.FieldChangeMark.now
         let medicationsEntries = self.medications.entries
-        let report = await Self.validate(self.values, page: page, in: self.context, validators: self.validators)
+        let values = self.values
+        let context = self.context
+        let validators = self.validators
+        let report = await validation.runUntilReset({ await Self.validate(values, page: page, in: context, validators: validators) })
         let shown = validation.applying(report, changedSince: since, isShown: { self.isVisible($0) })
         var errors: [String: FormRuntime.ValidationResult] = [:]
         switch page {

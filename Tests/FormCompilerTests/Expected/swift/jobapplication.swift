@@ -189,7 +189,9 @@ final class JobApplicationForm {
                 return validation.applying(ValidationReport<Field>(Field.allCases.map { ($0, ValidationResult.valid) }), isShown: { self.isVisible($0) })
             }
             let since = FormRuntime.FieldChangeMark.now
-            let report = await Self.validate(self.values, in: self.context)
+            let values = self.values
+            let context = self.context
+            let report = await validation.runUntilReset({ await Self.validate(values, in: context) })
             return validation.applying(report, changedSince: since, isShown: { self.isVisible($0) })
         }
 
@@ -531,7 +533,9 @@ final class JobApplicationForm {
                 return validation.applying(ValidationReport<Field>(Field.allCases.map { ($0, ValidationResult.valid) }), isShown: { self.isVisible($0) })
             }
             let since = FormRuntime.FieldChangeMark.now
-            let report = await Self.validate(self.values, in: self.context)
+            let values = self.values
+            let context = self.context
+            let report = await validation.runUntilReset({ await Self.validate(values, in: context) })
             return validation.applying(report, changedSince: since, isShown: { self.isVisible($0) })
         }
 
@@ -768,7 +772,9 @@ final class JobApplicationForm {
         let since = FormRuntime.FieldChangeMark.now
         let employersEntries = self.employers.entries
         let referencesEntries = self.references.entries
-        let report = await Self.validate(self.values, in: self.context)
+        let values = self.values
+        let context = self.context
+        let report = await validation.runUntilReset({ await Self.validate(values, in: context) })
         let shown = validation.applying(report, changedSince: since)
         var errors: [String: FormRuntime.ValidationResult] = [:]
         let employersNow = Set(self.employers.entries.map(\.id))

@@ -187,7 +187,10 @@ final class PaymentForm {
     /// what its trigger makes of the new value.
     func validate() async -> ValidationReport<Field> {
         let since = FormRuntime.FieldChangeMark.now
-        let report = await Self.validate(self.values, in: self.context, validators: self.validators)
+        let values = self.values
+        let context = self.context
+        let validators = self.validators
+        let report = await validation.runUntilReset({ await Self.validate(values, in: context, validators: validators) })
         return validation.applying(report, changedSince: since)
     }
 
