@@ -383,7 +383,7 @@ extension FormTranslator {
             )),
             forward("addStateObserver", doc: "Calls `observer` with each field state change.", label: nil,
                     SwiftParameter("_", "observer", .function(
-                        attributes: ["@escaping", "@MainActor"], parameters: [Self.fieldType, .named("FieldState")],
+                        attributes: ["@escaping", "@Sendable", "@MainActor"], parameters: [Self.fieldType, .named("FieldState")],
                         isAsync: false, result: .void
                     )),
                     isAsync: false, result: .named("ObserverToken"), attributes: ["@discardableResult"]),

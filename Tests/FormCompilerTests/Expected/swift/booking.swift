@@ -223,7 +223,7 @@ final class BookingForm {
 
     /// Calls `observer` with each field state change.
     @discardableResult
-    func addStateObserver(_ observer: @escaping @MainActor (Field, FieldState) -> Void) -> ObserverToken {
+    func addStateObserver(_ observer: @escaping @Sendable @MainActor (Field, FieldState) -> Void) -> ObserverToken {
         return validation.addStateObserver(observer)
     }
 

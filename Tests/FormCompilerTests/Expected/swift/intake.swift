@@ -269,7 +269,7 @@ final class IntakeForm {
 
         /// Calls `observer` with each field state change.
         @discardableResult
-        func addStateObserver(_ observer: @escaping @MainActor (Field, FieldState) -> Void) -> ObserverToken {
+        func addStateObserver(_ observer: @escaping @Sendable @MainActor (Field, FieldState) -> Void) -> ObserverToken {
             return validation.addStateObserver(observer)
         }
 
@@ -573,7 +573,7 @@ final class IntakeForm {
 
     /// Calls `observer` with each field state change.
     @discardableResult
-    func addStateObserver(_ observer: @escaping @MainActor (Field, FieldState) -> Void) -> ObserverToken {
+    func addStateObserver(_ observer: @escaping @Sendable @MainActor (Field, FieldState) -> Void) -> ObserverToken {
         return validation.addStateObserver(observer)
     }
 

@@ -219,7 +219,7 @@ final class SettingsForm {
 
     /// Calls `observer` with each field state change.
     @discardableResult
-    func addStateObserver(_ observer: @escaping @MainActor (Field, FieldState) -> Void) -> ObserverToken {
+    func addStateObserver(_ observer: @escaping @Sendable @MainActor (Field, FieldState) -> Void) -> ObserverToken {
         return validation.addStateObserver(observer)
     }
 
