@@ -7,8 +7,10 @@ import FormSource
 /// its rules to check, for `Checker.record` to take in document order.
 struct ElementWalker {
     enum Found: Sendable {
-        case group(Located<String>)
-        case page(Located<String>)
+        /// A group or page with the range of its element: a duplicate inside one
+        /// that a YAML alias repeated is that group's error (`Checker.reportDuplicate`).
+        case group(Located<String>, element: SourceRange)
+        case page(Located<String>, element: SourceRange)
         case segue(Located<String>)
         /// A list (SPEC §14): its id, and its path in the tree. Its entries'
         /// fields are checked on their own, once the form's are declared.
@@ -84,7 +86,14 @@ struct ElementWalker {
                 }
                 if let id = group.id {
                     checkSpelling(id, what: group.isPage ? "page id" : "group id", isField: false)
-                    found.append(group.isPage ? .page(id) : .group(id))
+                    // Where the group was written (an alias's copy keeps its anchor's
+                    // positions, and its own range is the alias's `*name`): from its
+                    // first key or element to its last.
+                    var range = SourceRange(start: min(elements[index].kindKeyRange.start, id.range.start), end: id.range.end)
+                    if let first = group.elements.first, let last = group.elements.last {
+                        range = SourceRange(start: min(range.start, first.range.start), end: max(range.end, last.range.end))
+                    }
+                    found.append(group.isPage ? .page(id, element: range) : .group(id, element: range))
                     hashes.append(IDIndex.hash(id.value))
                 }
                 walk(group.elements, range: group.elements.indices, path: &path, groups: groups + [path], hidden: canBeHidden)

@@ -119,6 +119,9 @@ private struct Checker {
     var speed = SpeedPolicy.current
     /// For an entry of a list, its scope; nil for a form.
     var entryScope: FormChecker.EntryScope?
+    /// The ranges of the groups and pages a YAML alias repeated (FC202 at their id),
+    /// as written at their anchor.
+    var aliasedGroups: [SourceRange] = []
 
     init(file: SourceFile, defaultTrigger: ValidationTrigger, diagnostics: DiagnosticBag) {
         self.file = file
@@ -169,11 +172,11 @@ private struct Checker {
     mutating func record(at index: Int, of part: inout ElementWalker) {
         let hash = part.hashes[index]
         switch part.found[index] {
-        case .group(let id):
-            reportDuplicate(id, earlier: symbols.record(id.value, hash: hash, declaredAt: id.range, field: nil))
+        case .group(let id, let element):
+            reportDuplicate(id, earlier: symbols.record(id.value, hash: hash, declaredAt: id.range, field: nil), group: element)
             if nonFields[id.value] == nil { nonFields[id.value] = .group }
-        case .page(let id):
-            reportDuplicate(id, earlier: symbols.record(id.value, hash: hash, declaredAt: id.range, field: nil))
+        case .page(let id, let element):
+            reportDuplicate(id, earlier: symbols.record(id.value, hash: hash, declaredAt: id.range, field: nil), group: element)
             if nonFields[id.value] == nil { nonFields[id.value] = .page }
         case .segue(let id):
             reportDuplicate(id, earlier: symbols.record(id.value, hash: hash, declaredAt: id.range, field: nil))
@@ -228,12 +231,25 @@ private struct Checker {
         }
     }
 
-    /// FC202 for an id that `earlier` declared already.
-    mutating func reportDuplicate(_ id: Located<String>, earlier: SourceRange?) {
+    /// FC202 for an id that `earlier` declared already; `group`: the element's
+    /// range, for the id of a group or page.
+    mutating func reportDuplicate(_ id: Located<String>, earlier: SourceRange?, group: SourceRange? = nil) {
         guard let earlier else { return }
         if earlier == id.range {
             // One id node declared twice: a YAML alias (`*name`) repeats the element
-            // its anchor names, and the copy keeps the anchor's positions.
+            // its anchor names, and the copy keeps the anchor's positions. A group's
+            // copy repeats every id inside it too (within the anchored group's
+            // range): one error, the group's.
+            if aliasedGroups.contains(where: { $0.contains(id.range) }) { return }
+            if let group {
+                aliasedGroups.append(group)
+                diagnostics.error(
+                    .duplicateID, "duplicate id '\(id.value)': a YAML alias repeats the group that declares it, with every id inside it",
+                    at: id.range,
+                    help: ["an alias copies the anchored group with its ids: write the second group out, with ids of its own"]
+                )
+                return
+            }
             diagnostics.error(
                 .duplicateID, "duplicate id '\(id.value)': a YAML alias repeats the element that declares it", at: id.range,
                 help: ["an alias copies the anchored element with its id: write the second element out with an id of its own"]

@@ -397,6 +397,31 @@ struct ListCheckerTests {
             """) == ["5:14 FC202 duplicate id 'size': a YAML alias repeats the element that declares it"])
     }
 
+    /// A group repeated through a YAML alias (an address for shipping and for
+    /// billing) is one FC202, at the group's id, saying that every id inside it
+    /// is repeated too; not one more per field. A duplicate inside it that no
+    /// alias made is still its own error.
+    @Test func aGroupRepeatedThroughAnAliasIsOneError() {
+        #expect(Self.summaries("""
+            formc: 1
+            form: F
+            elements:
+              - &address
+                group: shipping
+                elements:
+                  - textField: street
+                  - textField: city
+                  - group: extra
+                    elements:
+                      - textField: zip
+              - *address
+              - textField: city
+            """) == [
+            "5:12 FC202 duplicate id 'shipping': a YAML alias repeats the group that declares it, with every id inside it",
+            "13:16 FC202 duplicate id 'city'",
+        ])
+    }
+
     /// What a YAML alias brings into an entry from another list is checked in
     /// the entry's scope: a condition, a `when` or a bound naming a field the
     /// entry cannot see, or a `sameAs` of another type there, is an error at the

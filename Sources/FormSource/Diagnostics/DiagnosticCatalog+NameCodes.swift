@@ -31,8 +31,9 @@ extension DiagnosticCatalog {
                 explanation: """
                 Fields, groups, pages, lists and segues share one namespace in the whole form, because each id \
                 becomes a member or case of the generated class. The note points at the first use of the id. \
-                A YAML alias (`*name`) that repeats an element repeats its ids: each is reported once, at the \
-                anchored element, whose positions the copy keeps.
+                A YAML alias (`*name`) that repeats an element repeats its ids: it is reported once, at the \
+                anchored element's id, whose positions the copy keeps; for a group, that one error stands for \
+                every id inside it too.
                 """,
                 example: form("""
                   - textField: email
