@@ -600,20 +600,18 @@ extension FormTranslator {
             "    let since = FormRuntime.FieldChangeMark.now",
         ]
         for list in lists { instance.append("    let \(list.id)Entries = self.\(list.id).entries") }
-        // Run so that `reset` cancels it (SPEC §15.2), as `wholeValidation` writes it.
-        instance += [
-            "    let values = self.values",
-            "    let context = self.context",
-        ] + (validatorsArgument.isEmpty ? [] : ["    let validators = self.validators"]) + [
-            "    let report = await validation.runUntilReset({ await Self.validate(values, in: context\(validatorsArgument.isEmpty ? "" : ", validators: validators")) })",
+        out.listMember(instance)
+        // The rules, run so that `reset` cancels them (SPEC §15.2), as every whole validation is.
+        out.indented { $0.statements(wholeValidation()) }
+        var rest = [
             // A field showing a message from `setError` keeps it, and the report has it (SPEC §15.2),
             // an entry's field's at its path.
             "    let shown = validation.applying(report, changedSince: since\(canHideFields ? ", isShown: { self.isVisible($0) }" : ""))",
             "    var errors: [String: FormRuntime.ValidationResult] = [:]",
         ]
-        for list in lists { instance += entryStateLines(of: list.id, indent: "    ") }
-        instance += ["    return shown.replacing(paths: errors)", "}"]
-        out.listMember(instance)
+        for list in lists { rest += entryStateLines(of: list.id, indent: "    ") }
+        rest += ["    return shown.replacing(paths: errors)", "}"]
+        out.listLines(rest)
 
         var lines = [
             "/// Validates `values` with the form's rules, from any isolation domain (e.g. a server); `context` gives",

@@ -223,6 +223,27 @@ struct EntryCustomFormTests {
         #expect(entry.state(of: .handle) == .idle)
     }
 
+    /// An entry's own `validate()` in flight is cancelled when the entry leaves
+    /// the list, as its triggers' runs are: the app's validator sees
+    /// `Task.isCancelled`, and the call returns without waiting for it (SPEC §15.2).
+    @Test(.timeLimit(.minutes(1)), arguments: ["remove", "reset"])
+    func anEntrysWholeValidationIsCancelledWhenItLeaves(_ how: String) async {
+        let directory = SlowHandleDirectory()
+        var values = EntryCustomForm.Values()
+        values.members[1].handle = "ada"
+        // Values put in without an edit: only `validate` runs the rule.
+        let form = EntryCustomForm(values: values, validators: directory)
+        let entry = form.members.entries[1]
+        let validating = Task { await entry.validate() }
+        await directory.waitUntil(started: 1)
+        let start = ContinuousClock.now
+        if how == "remove" { form.members.remove(at: 1) } else { form.reset() }
+        _ = await validating.value
+        #expect(ContinuousClock.now - start < .seconds(10))
+        await directory.waitUntil(ended: 1)
+        #expect(await directory.cancelled == [true])
+    }
+
     /// An undo: a removed entry put back with `replaceEntries` validates as before.
     /// The same entries in the same order change nothing; in another order, they move.
     @Test func aRemovedEntryPutBackValidatesAsBefore() async {

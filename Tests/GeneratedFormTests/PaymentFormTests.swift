@@ -22,6 +22,27 @@ struct PaymentChecks: PaymentFormValidators {
     }
 }
 
+/// A card check that answers only when cancelled (or after 20 s), and records
+/// whether it was.
+actor SlowCardChecks: PaymentFormValidators {
+    private(set) var started = 0
+    private(set) var cancelled: [Bool] = []
+
+    func luhnCheck(_ value: String, values: PaymentForm.Values) async -> ValidationResult {
+        started += 1
+        try? await Task.sleep(for: .seconds(20))
+        cancelled.append(Task.isCancelled)
+        return Task.isCancelled ? .cancelled : .valid
+    }
+
+    func couponIsValid(_ value: String, values: PaymentForm.Values) async -> ValidationResult { .valid }
+
+    /// Waits (at most 10 s) until a check has started.
+    func waitUntilStarted() async {
+        for _ in 0..<1_000 where started == 0 { try? await Task.sleep(for: .milliseconds(10)) }
+    }
+}
+
 @MainActor
 struct PaymentFormTests {
     typealias Values = PaymentForm.Values
@@ -34,6 +55,22 @@ struct PaymentFormTests {
         values.cvc = "123"
         values.receiptEmail = "ada@example.com"
         return values
+    }
+
+    /// A form without lists runs its whole validation as one with them does:
+    /// `reset` cancels it (SPEC §15.2), the app's check sees `Task.isCancelled`,
+    /// and `validate()` returns without waiting for it.
+    @Test(.timeLimit(.minutes(1))) func resetCancelsAValidateInFlight() async {
+        let checks = SlowCardChecks()
+        let form = PaymentForm(values: Self.valid, validators: checks)
+        let validating = Task { await form.validate() }
+        await checks.waitUntilStarted()
+        let start = ContinuousClock.now
+        form.reset()
+        _ = await validating.value
+        #expect(ContinuousClock.now - start < .seconds(10))
+        #expect(await checks.cancelled == [true])
+        #expect(form.state(of: .cardNumber) == .idle)
     }
 
     func result(_ field: PaymentForm.Field, _ edit: (inout Values) -> Void, checks: PaymentChecks = PaymentChecks()) async -> ValidationResult {
