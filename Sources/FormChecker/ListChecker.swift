@@ -487,7 +487,7 @@ enum ListChecker {
     /// `noteRange`: where a note shows a name taken at a range (`TakenTypeNames.noteRange`).
     static func checkItemType(
         _ list: ListDecl, named name: String, taken: inout TakenTypeNames, diagnostics: inout DiagnosticBag,
-        noteRange: (SourceRange) -> SourceRange = { $0 }
+        noteRange: (SourceRange) -> SourceRange
     ) {
         let range = list.itemType?.range ?? list.id.range
         if let itemType = list.itemType,
