@@ -668,15 +668,6 @@ extension EditorTypingTests {
     }
 }
 
-extension String {
-    fileprivate func replacingOccurrences(_ target: String, _ replacement: String) -> String {
-        guard let range = scalarRange(of: target) else { return self }
-        var scalars = Array(unicodeScalars)
-        scalars.replaceSubrange(range, with: replacement.unicodeScalars)
-        return String(String.UnicodeScalarView(scalars))
-    }
-}
-
 /// Completion knows the field's kind: only the rules that apply to it (the table
 /// the checker reads for FC401), none already given, and the closed values of the
 /// kind's own keys.

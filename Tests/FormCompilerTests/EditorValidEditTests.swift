@@ -251,12 +251,3 @@ private func applying(_ label: String, to marked: String, path: String = "form.f
         #expect(completions(list(#""us", ‸"#), path: "a.form.json").map(\.insertText) == [#""gb""#])
     }
 }
-
-extension String {
-    fileprivate func replacingOccurrences(_ target: String, _ replacement: String) -> String {
-        guard let range = scalarRange(of: target) else { return self }
-        var scalars = Array(unicodeScalars)
-        scalars.replaceSubrange(range, with: replacement.unicodeScalars)
-        return String(String.UnicodeScalarView(scalars))
-    }
-}

@@ -52,3 +52,14 @@ func markedDocument(_ marked: String, path: String) -> (EditorDocument, SourcePo
     }
     return (EditorDocument(path: path, text: text), cursor)
 }
+
+extension String {
+    /// The text with the first `target` (compared scalar by scalar) replaced: a
+    /// test's marked place (`KEYBOARD`) filled in.
+    func replacingOccurrences(_ target: String, _ replacement: String) -> String {
+        guard let range = scalarRange(of: target) else { return self }
+        var scalars = Array(unicodeScalars)
+        scalars.replaceSubrange(range, with: replacement.unicodeScalars)
+        return String(String.UnicodeScalarView(scalars))
+    }
+}
