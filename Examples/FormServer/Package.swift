@@ -1,4 +1,4 @@
-// swift-tools-version: 6.0
+// swift-tools-version: 6.1
 //
 // A Hummingbird 2 server that shares its forms with an app: it decodes a submitted
 // form's `Values`, drops the answers the person could not see, validates them with

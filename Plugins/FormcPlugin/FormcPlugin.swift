@@ -19,8 +19,7 @@ struct FormcPlugin: BuildToolPlugin {
         let formc = try context.tool(named: "formc").url
         return try FormBuildCommands.commands(
             forms: target.sourceFiles.map(\.url),
-            // `directoryURL` needs tools 6.1; `Path.string` is deprecated in 6.0.
-            base: URL(fileURLWithPath: String(describing: target.directory)),
+            base: target.directoryURL,
             formc: formc,
             workDirectory: context.pluginWorkDirectoryURL
         )

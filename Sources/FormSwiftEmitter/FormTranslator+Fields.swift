@@ -44,7 +44,7 @@ extension FormTranslator {
         plan.once { [self] out in
             out.openType(SwiftTypeDecl(
                 doc: ["The form's fields, in document order."],
-                access: access, kind: .enum, name: "Field",
+                attributes: Self.valueTypeIsolation, access: access, kind: .enum, name: "Field",
                 // An enum without cases cannot have a raw type.
                 inherits: hasFieldCases ? ["String", "CaseIterable", "Sendable"] : ["Hashable", "CaseIterable", "Sendable"]
             ))
@@ -118,7 +118,7 @@ extension FormTranslator {
             guard !enumName.isEmpty else { return }
             out.openType(SwiftTypeDecl(
                 doc: [set.map { "The options of the shared set `\($0)`." } ?? "The options of `\(field.id)`."],
-                access: access, kind: .enum, name: enumName,
+                attributes: Self.valueTypeIsolation, access: access, kind: .enum, name: enumName,
                 inherits: ["String", "CaseIterable", "Codable", "Sendable"]
             ))
             for (option, name) in zip(options, field.caseNames) {
@@ -134,7 +134,7 @@ extension FormTranslator {
         plan.once(weight: SpeedPaths.EmitWeights.enumStart + SpeedPaths.EmitWeights.enumCase * segueIDs.count) { [self] out in
             out.openType(SwiftTypeDecl(
                 doc: ["The form's segues: what a renderer does when one is tapped is up to the app."],
-                access: access, kind: .enum, name: "Action",
+                attributes: Self.valueTypeIsolation, access: access, kind: .enum, name: "Action",
                 inherits: ["String", "CaseIterable", "Sendable"]
             ))
             for id in segueIDs { out.enumCase(id, rawValue: nil) }
@@ -154,13 +154,13 @@ extension FormTranslator {
                         "An entry of list `\(entry.listID)` (SPEC §14): every field's value. `id` identifies the entry while it",
                         "exists; it is not encoded, and equality compares the fields only.",
                     ],
-                    access: access, kind: .struct, name: name,
+                    attributes: Self.valueTypeIsolation, access: access, kind: .struct, name: name,
                     inherits: ["Codable", "Equatable", "Sendable", "Identifiable"]
                 ))
             } else {
                 out.openType(SwiftTypeDecl(
                     doc: ["A snapshot of every field's value: what is submitted, stored or validated off the main actor."],
-                    access: access, kind: .struct, name: "Values",
+                    attributes: Self.valueTypeIsolation, access: access, kind: .struct, name: "Values",
                     inherits: ["Codable", "Equatable", "Sendable"]
                 ))
             }
@@ -197,13 +197,21 @@ extension FormTranslator {
             }
         }
         plan.once { [self] out in
+            storageAccessors(into: &out)
+            if entry == nil { valuesCodingKeys(into: &out) }
+        }
+        plan.once { [self] out in
             out.openFunction(SwiftFunction(
                 doc: [entry == nil ? "Every field at its default." : "Every field at its default, with a new id."],
                 access: access, parameters: [], body: []
             ))
         }
         eachField(in: nestedBody, weight: SpeedPaths.EmitWeights.valuesLine, into: &plan) { [self] index, out in
-            out.assignment(.onSelf(fields[index].name), fields[index].defaultValue)
+            if let storage = Self.storage(of: fields[index].fieldType) {
+                out.storageAssignment(fields[index].name, wrapper: storage.wrapper) { $0.literal(fields[index].defaultValue) }
+            } else {
+                out.assignment(.onSelf(fields[index].name), fields[index].defaultValue)
+            }
         }
         plan.once { [self] out in
             if entry == nil { listValuesDefaults(into: &out) }
@@ -220,7 +228,11 @@ extension FormTranslator {
                 )
             }
             eachField(in: nestedBody, weight: SpeedPaths.EmitWeights.valuesLine, into: &plan) { [self] index, out in
-                out.assignment(.onSelf(fields[index].name), .plain(fields[index].name))
+                if let storage = Self.storage(of: fields[index].fieldType) {
+                    out.storageAssignment(fields[index].name, wrapper: storage.wrapper) { $0.write(.plain(fields[index].name)) }
+                } else {
+                    out.assignment(.onSelf(fields[index].name), .plain(fields[index].name))
+                }
             }
             plan.once { out in
                 if !memberwiseLists.isEmpty { out.listLines(memberwiseLists.map { "self.\($0.id) = \($0.id)" }) }
@@ -229,22 +241,80 @@ extension FormTranslator {
         }
         if entry != nil {
             plan.once { [self] out in
-                out.entryCodingAndEquality(name: name, fields: fields.map(\.id), access: accessPrefix)
+                out.entryCodingAndEquality(name: name, fields: fields.map { ($0.id, Self.storage(of: $0.fieldType) != nil) }, access: accessPrefix)
             }
         }
         plan.once { $0.closeType() }
     }
 
-    /// `var email: String` in `Values`: the `index`th field's stored property.
-    private func valuesProperty(_ index: Int, into out: inout SwiftRenderer) {
-        // An instant is ISO 8601 text whatever the coder's date strategy; a
-        // multiChoice's options are in option order, without repeats (SPEC §10).
-        let wrapper: StaticString? = switch fields[index].fieldType {
-        case .date(.dateTime, _): "FormDateTime"
-        case .multiChoice: "FormChoices"
+    /// The line above every value type the form declares (`Values`, the entry
+    /// structs, `Field`, `Page`, `Action` and the option enums), as `@MainActor`
+    /// is above the form class: `nonisolated`, so that in a target whose default
+    /// isolation is `MainActor` (SE-0466) the types and their `Codable`,
+    /// `Equatable` and `CaseIterable` conformances stay usable from any isolation
+    /// domain (SPEC §5).
+    static let valueTypeIsolation = ["nonisolated"]
+
+    /// The runtime type that stores a field of `Values` when its value needs one:
+    /// an instant is ISO 8601 text whatever the coder's date strategy, and a
+    /// multiChoice's options are in option order, without repeats (SPEC §10).
+    /// `wrapper` is the generic type, `type` its spelling with the field's value.
+    static func storage(of fieldType: FieldValueType) -> (wrapper: StaticString, type: String)? {
+        switch fieldType {
+        case .date(.dateTime, let optional): ("FormDateTime", optional ? "FormDateTime<Date?>" : "FormDateTime<Date>")
+        case .multiChoice(let name): ("FormChoices", "FormChoices<\(name)>")
         default: nil
         }
-        out.storedProperty(access, wrapper: wrapper, isLet: false, fields[index].name, FieldType(fields[index].valueType))
+    }
+
+    /// `var email: String` in `Values`: the `index`th field's stored property; for
+    /// a field kept by a runtime type (`storage(of:)`), that type's private
+    /// `_email`, which `storageAccessors` reads and writes. (A property wrapper
+    /// would say the same in one line, but Swift refuses a wrapped `var` in a
+    /// `nonisolated` type.)
+    private func valuesProperty(_ index: Int, into out: inout SwiftRenderer) {
+        if let storage = Self.storage(of: fields[index].fieldType) {
+            out.listMember(["private var _\(fields[index].id): \(storage.type)"], compact: true)
+        } else {
+            out.storedProperty(access, isLet: false, fields[index].name, FieldType(fields[index].valueType))
+        }
+    }
+
+    /// `var at: Date? { get { _at.wrappedValue } set { … } }`: the field of
+    /// each `_at` that `valuesProperty` declares, as the app reads and sets it.
+    private func storageAccessors(into out: inout SwiftRenderer) {
+        for field in fields {
+            guard let storage = Self.storage(of: field.fieldType) else { continue }
+            let doc = switch field.fieldType {
+            case .multiChoice: "/// The options chosen in `\(field.id)`: in option order, each once, however they are set or decoded."
+            default: "/// `\(field.id)`: encoded as ISO 8601 text (`\(storage.wrapper)`), whatever the coder's date strategy."
+            }
+            out.listMember([
+                doc,
+                "\(accessPrefix)var \(field.id): \(SwiftRenderer.spelling(of: field.fieldType)) {",
+                "    get { _\(field.id).wrappedValue }",
+                "    set { _\(field.id).wrappedValue = newValue }",
+                "}",
+            ])
+        }
+    }
+
+    /// `Values`' `CodingKeys` when a field is kept in `_name`: every stored
+    /// property in declaration order, each encoded under its field's id.
+    private func valuesCodingKeys(into out: inout SwiftRenderer) {
+        guard fields.contains(where: { Self.storage(of: $0.fieldType) != nil }) else { return }
+        var lines = ["private enum CodingKeys: String, CodingKey {"]
+        var next = 0
+        for (position, field) in fields.enumerated() {
+            while next < lists.count, lists[next].fieldsBefore <= position {
+                lines.append("    case \(lists[next].id)")
+                next += 1
+            }
+            lines.append(Self.storage(of: field.fieldType) == nil ? "    case \(field.id)" : "    case _\(field.id) = \"\(field.id)\"")
+        }
+        for list in lists[next...] { lines.append("    case \(list.id)") }
+        lines.append("}")
+        out.listMember(lines)
     }
 
     func validatorsProtocolDecl() -> SwiftTypeDecl {

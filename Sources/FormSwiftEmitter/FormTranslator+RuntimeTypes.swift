@@ -7,8 +7,8 @@ extension FormTranslator {
     /// their aliases need the form's access. The others appear only in private
     /// members and in bodies.
     static let apiRuntimeTypes: Set<String> = [
-        "FieldState", "FormChoices", "FormDate", "FormDateTime", "FormElement", "FormTime", "FormValue", "ObserverToken",
-        "ValidationContext", "ValidationReport",
+        "FieldState", "FormDate", "FormElement", "FormTime", "FormValue", "ObserverToken", "ValidationContext",
+        "ValidationReport",
     ]
 
     /// The runtime types the element builders name, by bit of `runtimeTypes`' mask.

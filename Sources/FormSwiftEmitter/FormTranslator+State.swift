@@ -14,7 +14,7 @@ extension FormTranslator {
         plan.once(weight: SpeedPaths.EmitWeights.enumStart + SpeedPaths.EmitWeights.enumCase * pages.count) { [self] out in
             out.openType(SwiftTypeDecl(
                 doc: ["The form's pages, in document order (SPEC §15.1)."],
-                access: access, kind: .enum, name: "Page",
+                attributes: Self.valueTypeIsolation, access: access, kind: .enum, name: "Page",
                 inherits: ["String", "CaseIterable", "Sendable"]
             ))
             for page in pages { out.enumCase(page.id, rawValue: nil) }

@@ -148,7 +148,7 @@ extension SwiftRenderer {
     }
 
     /// How many options of `id` are chosen: `values.tags.count` from a snapshot,
-    /// whose `@FormChoices` holds each once; `Set(tags.value).count` live, where
+    /// whose `FormChoices` storage holds each once; `Set(tags.value).count` live, where
     /// app code may have assigned an option twice (SPEC §10: no repeats).
     mutating func chosenCount(_ id: String, from source: ConditionSource) {
         if source == .live { write("Set(") }

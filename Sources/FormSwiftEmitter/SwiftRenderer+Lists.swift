@@ -37,13 +37,14 @@ extension SwiftRenderer {
     }
 
     /// An entry struct's `CodingKeys` (every field, not `id`) and its `==` (every
-    /// field, not `id`): the id is the entry's identity, not one of its values.
-    mutating func entryCodingAndEquality(name: String, fields: [String], access: String) {
+    /// field, not `id`): the id is the entry's identity, not one of its values. A
+    /// field `isStored` in a runtime type is the property `_id`, keyed by its id.
+    mutating func entryCodingAndEquality(name: String, fields: [(id: String, isStored: Bool)], access: String) {
         if fields.isEmpty {
             listMember(["private enum CodingKeys: CodingKey {}"])
         } else {
             var lines = ["private enum CodingKeys: String, CodingKey {"]
-            for field in fields { lines.append("    case \(field)") }
+            for field in fields { lines.append(field.isStored ? "    case _\(field.id) = \"\(field.id)\"" : "    case \(field.id)") }
             lines.append("}")
             listMember(lines)
         }
@@ -53,7 +54,7 @@ extension SwiftRenderer {
         } else {
             for (index, field) in fields.enumerated() {
                 let head = index == 0 ? "    return " : "        && "
-                lines.append("\(head)lhs.\(field) == rhs.\(field)")
+                lines.append("\(head)lhs.\(field.id) == rhs.\(field.id)")
             }
         }
         lines.append("}")

@@ -102,17 +102,9 @@ extension SwiftRenderer {
         newline()
     }
 
-    /// `let email: FormValue<String>`, or `@FormDateTime var at: Date` with the
-    /// property wrapper `wrapper`: a stored property without a doc comment.
-    mutating func storedProperty(
-        _ access: SwiftAccess, wrapper: StaticString? = nil, isLet: Bool, _ name: FieldName, _ type: FieldType
-    ) {
+    /// `let email: FormValue<String>`: a stored property without a doc comment.
+    mutating func storedProperty(_ access: SwiftAccess, isLet: Bool, _ name: FieldName, _ type: FieldType) {
         beginMember(sort: 2)
-        if let wrapper {
-            write("@")
-            write(wrapper)
-            write(" ")
-        }
         accessModifier(access)
         write(isLet ? "let " : "var ")
         write(name)
@@ -197,6 +189,19 @@ extension SwiftRenderer {
         write(type)
         write("(")
         write(value)
+        write(")")
+        newline()
+    }
+
+    /// `self._at = FormDateTime(wrappedValue: at)`: `value` (written by `value`)
+    /// into the private storage of a field that the runtime type `wrapper` keeps.
+    mutating func storageAssignment(_ name: FieldName, wrapper: StaticString, _ value: (inout SwiftRenderer) -> Void) {
+        write("self._")
+        write(name)
+        write(" = ")
+        write(wrapper)
+        write("(wrappedValue: ")
+        value(&self)
         write(")")
         newline()
     }

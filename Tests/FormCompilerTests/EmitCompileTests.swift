@@ -42,10 +42,41 @@ enum EmitCompiler {
     /// passes. At most two runs at a time, whichever tests ask (`SwiftcSlots`);
     /// a run that `runsLong` takes the next free slot ahead of those waiting, so
     /// that the short ones fill the other core meanwhile.
-    /// `swift5`: in Swift 5 mode with complete concurrency checking, as an app not
-    /// yet in Swift 6 mode may build, instead of Swift 6 mode.
     static func typecheck(
-        _ source: String, name: String, accessLevel: EmitOptions.AccessLevel, runsLong: Bool = false, swift5: Bool = false
+        _ source: String, name: String, accessLevel: EmitOptions.AccessLevel, runsLong: Bool = false, mode: Mode = .swift6
+    ) async throws -> String? {
+        try await typecheck([(name, source)], accessLevel: accessLevel, runsLong: runsLong, mode: mode)
+    }
+
+    /// How the app's target compiles the generated files.
+    enum Mode {
+        /// Swift 6 mode, Swift's default isolation (`nonisolated`).
+        case swift6
+        /// Swift 5 mode with complete concurrency checking, as an app not yet in
+        /// Swift 6 mode may build.
+        case swift5
+        /// Swift 6 mode with the settings of a new Xcode 26 app target: default
+        /// isolation `MainActor` (SE-0466) and "approachable concurrency"
+        /// (`InferIsolatedConformances`, `NonisolatedNonsendingByDefault`).
+        case mainActorByDefault
+
+        var arguments: [String] {
+            switch self {
+            case .swift6: ["-swift-version", "6"]
+            case .swift5: ["-swift-version", "5", "-strict-concurrency=complete"]
+            case .mainActorByDefault: [
+                "-swift-version", "6", "-default-isolation", "MainActor",
+                "-enable-upcoming-feature", "InferIsolatedConformances",
+                "-enable-upcoming-feature", "NonisolatedNonsendingByDefault",
+            ]
+            }
+        }
+    }
+
+    /// Runs swiftc on the files `sources` (each a file name without `.swift`, and
+    /// its text) as one module; returns its output when it fails, nil when it passes.
+    static func typecheck(
+        _ sources: [(name: String, source: String)], accessLevel: EmitOptions.AccessLevel, runsLong: Bool = false, mode: Mode = .swift6
     ) async throws -> String? {
         guard let modules = modulesDirectory else {
             return "FormRuntime.swiftmodule not found near \(CommandLine.arguments[0]); build the package first"
@@ -53,8 +84,12 @@ enum EmitCompiler {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("formc-emit-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
-        let file = directory.appendingPathComponent(name + ".swift")
-        try Data(source.utf8).write(to: file)
+        var files: [String] = []
+        for (name, source) in sources {
+            let file = directory.appendingPathComponent(name + ".swift")
+            try Data(source.utf8).write(to: file)
+            files.append(file.path)
+        }
         let appFile = directory.appendingPathComponent("AppTypes.swift")
         try Data(appTypes().utf8).write(to: appFile)
         // Member lookups as Swift 6 with `MemberImportVisibility` (an app's
@@ -62,13 +97,13 @@ enum EmitCompiler {
         // it imports.
         var arguments = [
             "swiftc", "-typecheck", "-parse-as-library", "-warnings-as-errors",
-        ] + (swift5 ? ["-swift-version", "5", "-strict-concurrency=complete"] : ["-swift-version", "6"]) + [
+        ] + mode.arguments + [
             "-enable-upcoming-feature", "MemberImportVisibility",
             "-I", modules, "-module-name", "Generated",
             "-Xfrontend", "-warn-long-expression-type-checking=100",
         ]
         if accessLevel == .package { arguments += ["-package-name", "generated"] }
-        arguments += [file.path, appFile.path]
+        arguments += files + [appFile.path]
         let outputFile = directory.appendingPathComponent("swiftc.log")
         try Data().write(to: outputFile)
         let output = try FileHandle(forWritingTo: outputFile)
@@ -176,9 +211,54 @@ func emitFixturesCompileWithoutWarnings(_ accessLevel: EmitOptions.AccessLevel) 
 @Test(arguments: ["intake.form.yaml", "jobapplication.form.yaml"])
 func emitSchemaCompilesInSwift5ModeWithoutWarnings(_ schema: String) async throws {
     guard let source = EmitSchemas.build(schema) else { return }
-    let failure = try await EmitCompiler.typecheck(source, name: EmitSchemas.stem(schema), accessLevel: .internal, swift5: true)
+    let failure = try await EmitCompiler.typecheck(source, name: EmitSchemas.stem(schema), accessLevel: .internal, mode: .swift5)
     #expect(failure == nil, "\(schema):\n\(failure ?? "")")
 }
+
+#if compiler(>=6.2)
+/// An app target with a new Xcode 26 project's settings (default isolation
+/// `MainActor`, isolated conformances inferred) compiles every example form,
+/// and uses `Values`, `Field` and `static validate` off the main actor as SPEC §5
+/// says a server does: decoding, encoding, comparing and validating a snapshot,
+/// and setting a multiChoice and an instant in it (booking).
+@Test func emitSchemasCompileWithMainActorByDefault() async throws {
+    var sources: [(name: String, source: String)] = []
+    var app = ["import Foundation", "import FormRuntime", ""]
+    for schema in EmitSchemas.names {
+        guard let source = EmitSchemas.build(schema) else { return }
+        let form = try #require(source.firstMatch(of: /\nfinal class (\w+) \{/)?.1).description
+        sources.append((EmitSchemas.stem(schema), source))
+        // The app's validators, where the form has custom rules: one answer each.
+        var validators = ""
+        let requirements = source.matches(of: /^    (func \w+\(_ value: [^\n]*ValidationResult)$/.anchorsMatchLineEndings()).map { "    \($0.1) { .valid }" }
+        if !requirements.isEmpty {
+            app += ["struct \(form)AppValidators: \(form)Validators {"] + requirements + ["}", ""]
+            validators = ", validators: \(form)AppValidators()"
+        }
+        app += [
+            "nonisolated func check\(form)(_ data: Data) async throws -> Bool {",
+            "    let values = try JSONDecoder().decode(\(form).Values.self, from: data)",
+            "    let cleared = \(form).clearingHidden(values)",
+            "    _ = try JSONEncoder().encode(cleared)",
+            "    _ = (cleared == values, \(form).Field.allCases.count)",
+            "    return await \(form).validate(cleared\(validators)).isValid",
+            "}",
+            "",
+        ]
+    }
+    app += [
+        "nonisolated func plan(_ values: BookingForm.Values) -> BookingForm.Values {",
+        "    var values = values",
+        "    values.diet = [.vegan, .vegetarian]",
+        "    values.reminderAt = Date(timeIntervalSince1970: 0)",
+        "    return values",
+        "}",
+    ]
+    sources.append(("App", app.joined(separator: "\n")))
+    let failure = try await EmitCompiler.typecheck(sources, accessLevel: .internal, runsLong: true, mode: .mainActorByDefault)
+    #expect(failure == nil, "\(failure ?? "")")
+}
+#endif
 
 /// SPEC §9 allows 10,000 elements: a form of 8,000 fields (a quarter of them
 /// conditional, every rule kind) must type-check with no expression over 100 ms.

@@ -57,9 +57,10 @@ import Testing
 
     /// The runtime types the form type's non-private members name in their
     /// declarations, spelled out here rather than read from the emitter.
+    /// (`FormChoices` and `FormDateTime` are only in `Values`' private storage.)
     static let apiTypes: Set<String> = [
-        "FieldState", "FormChoices", "FormDate", "FormDateTime", "FormElement", "FormTime", "FormValue", "ObserverToken",
-        "ValidationContext", "ValidationReport",
+        "FieldState", "FormDate", "FormElement", "FormTime", "FormValue", "ObserverToken", "ValidationContext",
+        "ValidationReport",
     ]
 
     @Test func everyRuntimeTypeTheFileWritesIsAliasedAndNoOther() throws {
@@ -97,7 +98,7 @@ import Testing
             let access = Self.apiTypes.contains(name) ? "public" : "private"
             #expect(everything.contains("    \(access) typealias \(name) = FormRuntime.\(name)\n"), "\(name)")
         }
-        #expect(Self.apiTypes.subtracting(["FormChoices", "FormDate", "FormDateTime", "FormTime"]).isSubset(of: aliased))
+        #expect(Self.apiTypes.subtracting(["FormDate", "FormTime"]).isSubset(of: aliased))
         #expect(FormTranslator.apiRuntimeTypes == Self.apiTypes)
 
         // A form of static text alone has no field, rule or group to name.

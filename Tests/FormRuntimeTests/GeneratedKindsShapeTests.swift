@@ -23,25 +23,34 @@ final class BookingForm {
     private typealias SegmentOption = FormRuntime.SegmentOption
     private typealias ValidationRule = FormRuntime.ValidationRule
 
-    enum Field: String, CaseIterable, Sendable { case guests, price, birthday, opens, arrival, size, toppings }
-    enum Size: String, CaseIterable, Codable, Sendable { case small, medium, large }
-    enum Toppings: String, CaseIterable, Codable, Sendable { case cheese, ham, olives }
+    nonisolated enum Field: String, CaseIterable, Sendable { case guests, price, birthday, opens, arrival, size, toppings }
+    nonisolated enum Size: String, CaseIterable, Codable, Sendable { case small, medium, large }
+    nonisolated enum Toppings: String, CaseIterable, Codable, Sendable { case cheese, ham, olives }
 
-    struct Values: Codable, Equatable, Sendable {
+    nonisolated struct Values: Codable, Equatable, Sendable {
         var guests: Int?                 // number, no default
         var price: Decimal               // number, decimals: 2, default: 2.50
         var birthday: FormDate?          // date
         var opens: FormTime              // date, mode: time, default: '09:00'
-        @FormDateTime var arrival: Date? // date, mode: dateTime
+        private var _arrival: FormDateTime<Date?> // date, mode: dateTime
         var size: Size?                  // picker
         var toppings: [Toppings]         // multiChoice, default: [cheese]
+
+        var arrival: Date? {
+            get { _arrival.wrappedValue }
+            set { _arrival.wrappedValue = newValue }
+        }
+
+        private enum CodingKeys: String, CodingKey {
+            case guests, price, birthday, opens, _arrival = "arrival", size, toppings
+        }
 
         init() {
             self.guests = nil
             self.price = Decimal(sign: .plus, exponent: -2, significand: 250)
             self.birthday = nil
             self.opens = FormTime(clampingHour: 9, minute: 0)
-            self.arrival = nil
+            self._arrival = FormDateTime(wrappedValue: nil)
             self.size = nil
             self.toppings = [.cheese]
         }
@@ -52,7 +61,7 @@ final class BookingForm {
             self.price = price
             self.birthday = birthday
             self.opens = opens
-            self.arrival = arrival
+            self._arrival = FormDateTime(wrappedValue: arrival)
             self.size = size
             self.toppings = toppings
         }

@@ -2,13 +2,22 @@ import Foundation
 
 /// Stores a `dateTime` field (`Date` or `Date?`) of a generated `Values` so that
 /// it encodes as ISO 8601 text with a zone, `"2026-01-31T09:30:00Z"`, whatever
-/// the coder's `dateEncodingStrategy` (SPEC §10):
+/// the coder's `dateEncodingStrategy` (SPEC §10). A generated `Values` keeps it in a
+/// private property encoded under the field's id:
 ///
 /// ```swift
-/// struct Values: Codable, Equatable, Sendable {
-///     @FormDateTime var arrival: Date?
+/// nonisolated struct Values: Codable, Equatable, Sendable {
+///     private var _arrival: FormDateTime<Date?>
+///     var arrival: Date? {
+///         get { _arrival.wrappedValue }
+///         set { _arrival.wrappedValue = newValue }
+///     }
+///     private enum CodingKeys: String, CodingKey { case _arrival = "arrival" }
 /// }
 /// ```
+///
+/// (Swift rejects a property wrapper in a `nonisolated` type; elsewhere
+/// `@FormDateTime var arrival: Date?` says the same in one line.)
 ///
 /// The memberwise initializer still takes `arrival: Date?`. A nil `Date?` is left
 /// out of the encoded container, and a missing key or `null` decodes as nil, as

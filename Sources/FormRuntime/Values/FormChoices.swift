@@ -1,11 +1,20 @@
 /// Stores a `multiChoice` field (`[Option]`) of a generated `Values` as SPEC §10
 /// has it: the chosen options in option order (`Option.allCases`), no repeats.
+/// A generated `Values` keeps it in a private property encoded under the field's id:
 ///
 /// ```swift
-/// struct Values: Codable, Equatable, Sendable {
-///     @FormChoices var toppings: [Topping]
+/// nonisolated struct Values: Codable, Equatable, Sendable {
+///     private var _toppings: FormChoices<Topping>
+///     var toppings: [Topping] {
+///         get { _toppings.wrappedValue }
+///         set { _toppings.wrappedValue = newValue }
+///     }
+///     private enum CodingKeys: String, CodingKey { case _toppings = "toppings" }
 /// }
 /// ```
+///
+/// (Swift rejects a property wrapper in a `nonisolated` type; elsewhere
+/// `@FormChoices var toppings: [Topping]` says the same in one line.)
 ///
 /// An assignment is kept so (`[.olives, .cheese, .olives]` is stored as
 /// `[.cheese, .olives]`), and so is a decoded array in any order; an array that

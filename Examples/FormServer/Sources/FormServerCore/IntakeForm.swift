@@ -13,7 +13,6 @@ protocol IntakeFormValidators: Sendable {
 final class IntakeForm {
     // FormRuntime's types by name: a type of the same name in this module does not hide them here.
     typealias FieldState = FormRuntime.FieldState
-    typealias FormChoices = FormRuntime.FormChoices
     typealias FormDate = FormRuntime.FormDate
     typealias FormElement = FormRuntime.FormElement
     typealias FormValue = FormRuntime.FormValue
@@ -24,6 +23,7 @@ final class IntakeForm {
     private typealias DateElement = FormRuntime.DateElement
     private typealias FieldPath = FormRuntime.FieldPath
     private typealias FieldValidationController = FormRuntime.FieldValidationController
+    private typealias FormChoices = FormRuntime.FormChoices
     private typealias FormPages = FormRuntime.FormPages
     private typealias GroupElement = FormRuntime.GroupElement
     private typealias ListElement = FormRuntime.ListElement
@@ -39,6 +39,7 @@ final class IntakeForm {
     private typealias ValidationTrigger = FormRuntime.ValidationTrigger
 
     /// The form's fields, in document order.
+    nonisolated
     enum Field: String, CaseIterable, Sendable {
         case fullName
         case birthDate
@@ -56,6 +57,7 @@ final class IntakeForm {
     }
 
     /// The options of `visitReason`.
+    nonisolated
     enum VisitReason: String, CaseIterable, Codable, Sendable {
         case checkup
         case illness
@@ -63,6 +65,7 @@ final class IntakeForm {
     }
 
     /// The options of `symptomList`.
+    nonisolated
     enum SymptomList: String, CaseIterable, Codable, Sendable {
         case fever
         case cough
@@ -71,6 +74,7 @@ final class IntakeForm {
     }
 
     /// The form's pages, in document order (SPEC §15.1).
+    nonisolated
     enum Page: String, CaseIterable, Sendable {
         case personal
         case symptoms
@@ -78,12 +82,13 @@ final class IntakeForm {
     }
 
     /// A snapshot of every field's value: what is submitted, stored or validated off the main actor.
+    nonisolated
     struct Values: Codable, Equatable, Sendable {
         var fullName: String
         var birthDate: FormDate?
         var email: String
         var visitReason: VisitReason?
-        @FormChoices var symptomList: [SymptomList]
+        private var _symptomList: FormChoices<SymptomList>
         var painLevel: Int?
         var symptomDays: Int?
         var mayBePregnant: Bool
@@ -93,13 +98,35 @@ final class IntakeForm {
         var allergies: String
         var consent: Bool
 
+        /// The options chosen in `symptomList`: in option order, each once, however they are set or decoded.
+        var symptomList: [SymptomList] {
+            get { _symptomList.wrappedValue }
+            set { _symptomList.wrappedValue = newValue }
+        }
+
+        private enum CodingKeys: String, CodingKey {
+            case fullName
+            case birthDate
+            case email
+            case visitReason
+            case _symptomList = "symptomList"
+            case painLevel
+            case symptomDays
+            case mayBePregnant
+            case pregnancyWeeks
+            case takesMedication
+            case medications
+            case allergies
+            case consent
+        }
+
         /// Every field at its default.
         init() {
             self.fullName = ""
             self.birthDate = nil
             self.email = ""
             self.visitReason = nil
-            self.symptomList = []
+            self._symptomList = FormChoices(wrappedValue: [])
             self.painLevel = nil
             self.symptomDays = nil
             self.mayBePregnant = false
@@ -128,7 +155,7 @@ final class IntakeForm {
             self.birthDate = birthDate
             self.email = email
             self.visitReason = visitReason
-            self.symptomList = symptomList
+            self._symptomList = FormChoices(wrappedValue: symptomList)
             self.painLevel = painLevel
             self.symptomDays = symptomDays
             self.mayBePregnant = mayBePregnant
@@ -142,6 +169,7 @@ final class IntakeForm {
 
     /// An entry of list `medications` (SPEC §14): every field's value. `id` identifies the entry while it
     /// exists; it is not encoded, and equality compares the fields only.
+    nonisolated
     struct Medication: Codable, Equatable, Sendable, Identifiable {
         var id = FormRuntime.FormEntryID()
         var name: String
@@ -176,6 +204,7 @@ final class IntakeForm {
         typealias Values = Medication
 
         /// The form's fields, in document order.
+        nonisolated
         enum Field: String, CaseIterable, Sendable {
             case name
             case dose

@@ -29,6 +29,7 @@ final class SignUpForm {
     private typealias ValidationTrigger = FormRuntime.ValidationTrigger
 
     /// The form's fields, in document order.
+    nonisolated
     enum Field: String, CaseIterable, Sendable {
         case email
         case password
@@ -40,12 +41,14 @@ final class SignUpForm {
     }
 
     /// The options of `plan`.
+    nonisolated
     enum Plan: String, CaseIterable, Codable, Sendable {
         case free
         case pro
     }
 
     /// A snapshot of every field's value: what is submitted, stored or validated off the main actor.
+    nonisolated
     struct Values: Codable, Equatable, Sendable {
         var email: String
         var password: String

@@ -8,9 +8,7 @@ import FormRuntime
 final class BookingForm {
     // FormRuntime's types by name: a type of the same name in this module does not hide them here.
     typealias FieldState = FormRuntime.FieldState
-    typealias FormChoices = FormRuntime.FormChoices
     typealias FormDate = FormRuntime.FormDate
-    typealias FormDateTime = FormRuntime.FormDateTime
     typealias FormElement = FormRuntime.FormElement
     typealias FormTime = FormRuntime.FormTime
     typealias FormValue = FormRuntime.FormValue
@@ -21,6 +19,8 @@ final class BookingForm {
     private typealias DateElement = FormRuntime.DateElement
     private typealias FieldPath = FormRuntime.FieldPath
     private typealias FieldValidationController = FormRuntime.FieldValidationController
+    private typealias FormChoices = FormRuntime.FormChoices
+    private typealias FormDateTime = FormRuntime.FormDateTime
     private typealias GroupElement = FormRuntime.GroupElement
     private typealias MultiChoiceElement = FormRuntime.MultiChoiceElement
     private typealias NumberElement = FormRuntime.NumberElement
@@ -33,6 +33,7 @@ final class BookingForm {
     private typealias ValidationTrigger = FormRuntime.ValidationTrigger
 
     /// The form's fields, in document order.
+    nonisolated
     enum Field: String, CaseIterable, Sendable {
         case guests
         case budget
@@ -47,6 +48,7 @@ final class BookingForm {
     }
 
     /// The options of `seating`.
+    nonisolated
     enum Seating: String, CaseIterable, Codable, Sendable {
         case inside
         case terrace
@@ -54,6 +56,7 @@ final class BookingForm {
     }
 
     /// The options of `diet`.
+    nonisolated
     enum Diet: String, CaseIterable, Codable, Sendable {
         case vegetarian
         case vegan
@@ -62,6 +65,7 @@ final class BookingForm {
     }
 
     /// A snapshot of every field's value: what is submitted, stored or validated off the main actor.
+    nonisolated
     struct Values: Codable, Equatable, Sendable {
         var guests: Int
         var budget: Decimal?
@@ -69,10 +73,35 @@ final class BookingForm {
         var day: FormDate?
         var arrival: FormTime
         var seating: Seating?
-        @FormChoices var diet: [Diet]
+        private var _diet: FormChoices<Diet>
         var allergyNotes: String
         var reminder: Bool
-        @FormDateTime var reminderAt: Date?
+        private var _reminderAt: FormDateTime<Date?>
+
+        /// The options chosen in `diet`: in option order, each once, however they are set or decoded.
+        var diet: [Diet] {
+            get { _diet.wrappedValue }
+            set { _diet.wrappedValue = newValue }
+        }
+
+        /// `reminderAt`: encoded as ISO 8601 text (`FormDateTime`), whatever the coder's date strategy.
+        var reminderAt: Date? {
+            get { _reminderAt.wrappedValue }
+            set { _reminderAt.wrappedValue = newValue }
+        }
+
+        private enum CodingKeys: String, CodingKey {
+            case guests
+            case budget
+            case birthday
+            case day
+            case arrival
+            case seating
+            case _diet = "diet"
+            case allergyNotes
+            case reminder
+            case _reminderAt = "reminderAt"
+        }
 
         /// Every field at its default.
         init() {
@@ -82,10 +111,10 @@ final class BookingForm {
             self.day = nil
             self.arrival = FormTime(clampingHour: 19, minute: 30)
             self.seating = nil
-            self.diet = []
+            self._diet = FormChoices(wrappedValue: [])
             self.allergyNotes = ""
             self.reminder = false
-            self.reminderAt = nil
+            self._reminderAt = FormDateTime(wrappedValue: nil)
         }
 
         init(
@@ -106,10 +135,10 @@ final class BookingForm {
             self.day = day
             self.arrival = arrival
             self.seating = seating
-            self.diet = diet
+            self._diet = FormChoices(wrappedValue: diet)
             self.allergyNotes = allergyNotes
             self.reminder = reminder
-            self.reminderAt = reminderAt
+            self._reminderAt = FormDateTime(wrappedValue: reminderAt)
         }
     }
 

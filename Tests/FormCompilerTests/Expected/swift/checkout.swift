@@ -31,6 +31,7 @@ final class CheckoutForm {
     private typealias ValidationTrigger = FormRuntime.ValidationTrigger
 
     /// The form's fields, in document order.
+    nonisolated
     enum Field: String, CaseIterable, Sendable {
         case shippingName
         case shippingStreet
@@ -49,6 +50,7 @@ final class CheckoutForm {
     }
 
     /// The options of the shared set `Country`.
+    nonisolated
     enum Country: String, CaseIterable, Codable, Sendable {
         case us
         case gb
@@ -57,12 +59,14 @@ final class CheckoutForm {
     }
 
     /// The options of `contactBy`.
+    nonisolated
     enum ContactBy: String, CaseIterable, Codable, Sendable {
         case email
         case phone
     }
 
     /// A snapshot of every field's value: what is submitted, stored or validated off the main actor.
+    nonisolated
     struct Values: Codable, Equatable, Sendable {
         var shippingName: String
         var shippingStreet: String

@@ -27,6 +27,7 @@ final class FeedbackForm {
     private typealias ValidationTrigger = FormRuntime.ValidationTrigger
 
     /// The form's fields, in document order.
+    nonisolated
     enum Field: String, CaseIterable, Sendable {
         case topic
         case message
@@ -36,6 +37,7 @@ final class FeedbackForm {
     }
 
     /// The options of `topic`.
+    nonisolated
     enum Topic: String, CaseIterable, Codable, Sendable {
         case bug
         case idea
@@ -43,6 +45,7 @@ final class FeedbackForm {
     }
 
     /// A snapshot of every field's value: what is submitted, stored or validated off the main actor.
+    nonisolated
     struct Values: Codable, Equatable, Sendable {
         var topic: Topic?
         var message: String

@@ -26,6 +26,7 @@ final class JobApplicationForm {
     private typealias ValidationTrigger = FormRuntime.ValidationTrigger
 
     /// The form's fields, in document order.
+    nonisolated
     enum Field: String, CaseIterable, Sendable {
         case fullName
         case email
@@ -35,6 +36,7 @@ final class JobApplicationForm {
     }
 
     /// A snapshot of every field's value: what is submitted, stored or validated off the main actor.
+    nonisolated
     struct Values: Codable, Equatable, Sendable {
         var fullName: String
         var email: String
@@ -67,6 +69,7 @@ final class JobApplicationForm {
 
     /// An entry of list `employers` (SPEC §14): every field's value. `id` identifies the entry while it
     /// exists; it is not encoded, and equality compares the fields only.
+    nonisolated
     struct Employer: Codable, Equatable, Sendable, Identifiable {
         var id = FormRuntime.FormEntryID()
         var company: String
@@ -116,6 +119,7 @@ final class JobApplicationForm {
         typealias Values = Employer
 
         /// The form's fields, in document order.
+        nonisolated
         enum Field: String, CaseIterable, Sendable {
             case company
             case role
@@ -442,6 +446,7 @@ final class JobApplicationForm {
 
     /// An entry of list `references` (SPEC §14): every field's value. `id` identifies the entry while it
     /// exists; it is not encoded, and equality compares the fields only.
+    nonisolated
     struct Reference: Codable, Equatable, Sendable, Identifiable {
         var id = FormRuntime.FormEntryID()
         var name: String
@@ -476,6 +481,7 @@ final class JobApplicationForm {
         typealias Values = Reference
 
         /// The form's fields, in document order.
+        nonisolated
         enum Field: String, CaseIterable, Sendable {
             case name
             case email

@@ -34,6 +34,7 @@ final class PaymentForm {
     private typealias ValidationTrigger = FormRuntime.ValidationTrigger
 
     /// The form's fields, in document order.
+    nonisolated
     enum Field: String, CaseIterable, Sendable {
         case cardholder
         case cardNumber
@@ -48,6 +49,7 @@ final class PaymentForm {
     }
 
     /// The options of `currency`.
+    nonisolated
     enum Currency: String, CaseIterable, Codable, Sendable {
         case eur = "EUR"
         case usd = "USD"
@@ -55,11 +57,13 @@ final class PaymentForm {
     }
 
     /// The form's segues: what a renderer does when one is tapped is up to the app.
+    nonisolated
     enum Action: String, CaseIterable, Sendable {
         case termsOfSale
     }
 
     /// A snapshot of every field's value: what is submitted, stored or validated off the main actor.
+    nonisolated
     struct Values: Codable, Equatable, Sendable {
         var cardholder: String
         var cardNumber: String

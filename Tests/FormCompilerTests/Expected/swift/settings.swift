@@ -32,6 +32,7 @@ final class SettingsForm {
     private typealias ValidationTrigger = FormRuntime.ValidationTrigger
 
     /// The form's fields, in document order.
+    nonisolated
     enum Field: String, CaseIterable, Sendable {
         case pushEnabled
         case pushFrequency
@@ -45,6 +46,7 @@ final class SettingsForm {
     }
 
     /// The options of `pushFrequency`.
+    nonisolated
     enum PushFrequency: String, CaseIterable, Codable, Sendable {
         case instant
         case hourly
@@ -52,6 +54,7 @@ final class SettingsForm {
     }
 
     /// The options of `theme`.
+    nonisolated
     enum Appearance: String, CaseIterable, Codable, Sendable {
         case system
         case light
@@ -59,11 +62,13 @@ final class SettingsForm {
     }
 
     /// The form's segues: what a renderer does when one is tapped is up to the app.
+    nonisolated
     enum Action: String, CaseIterable, Sendable {
         case privacyPolicy
     }
 
     /// A snapshot of every field's value: what is submitted, stored or validated off the main actor.
+    nonisolated
     struct Values: Codable, Equatable, Sendable {
         var pushEnabled: Bool
         var pushFrequency: PushFrequency
