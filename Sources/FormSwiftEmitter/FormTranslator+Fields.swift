@@ -196,9 +196,8 @@ extension FormTranslator {
                 valuesProperty(index, into: &out)
             }
         }
-        plan.once { [self] out in
-            storageAccessors(into: &out)
-            if entry == nil { valuesCodingKeys(into: &out) }
+        if entry == nil {
+            plan.once { [self] out in valuesCodingKeys(into: &out) }
         }
         plan.once { [self] out in
             out.openFunction(SwiftFunction(
@@ -207,8 +206,8 @@ extension FormTranslator {
             ))
         }
         eachField(in: nestedBody, weight: SpeedPaths.EmitWeights.valuesLine, into: &plan) { [self] index, out in
-            if let storage = Self.storage(of: fields[index].fieldType) {
-                out.storageAssignment(fields[index].name, wrapper: storage.wrapper) { $0.literal(fields[index].defaultValue) }
+            if let wrapper = Self.storageWrapper(of: fields[index].fieldType) {
+                out.storageAssignment(fields[index].name, wrapper: wrapper) { $0.literal(fields[index].defaultValue) }
             } else {
                 out.assignment(.onSelf(fields[index].name), fields[index].defaultValue)
             }
@@ -228,8 +227,8 @@ extension FormTranslator {
                 )
             }
             eachField(in: nestedBody, weight: SpeedPaths.EmitWeights.valuesLine, into: &plan) { [self] index, out in
-                if let storage = Self.storage(of: fields[index].fieldType) {
-                    out.storageAssignment(fields[index].name, wrapper: storage.wrapper) { $0.write(.plain(fields[index].name)) }
+                if let wrapper = Self.storageWrapper(of: fields[index].fieldType) {
+                    out.storageAssignment(fields[index].name, wrapper: wrapper) { $0.write(.plain(fields[index].name)) }
                 } else {
                     out.assignment(.onSelf(fields[index].name), .plain(fields[index].name))
                 }
@@ -241,7 +240,7 @@ extension FormTranslator {
         }
         if entry != nil {
             plan.once { [self] out in
-                out.entryCodingAndEquality(name: name, fields: fields.map { ($0.id, Self.storage(of: $0.fieldType) != nil) }, access: accessPrefix)
+                out.entryCodingAndEquality(name: name, fields: fields.map { ($0.id, Self.storageWrapper(of: $0.fieldType) != nil) }, access: accessPrefix)
             }
         }
         plan.once { $0.closeType() }
@@ -258,51 +257,37 @@ extension FormTranslator {
     /// The runtime type that stores a field of `Values` when its value needs one:
     /// an instant is ISO 8601 text whatever the coder's date strategy, and a
     /// multiChoice's options are in option order, without repeats (SPEC §10).
-    /// `wrapper` is the generic type, `type` its spelling with the field's value.
-    static func storage(of fieldType: FieldValueType) -> (wrapper: StaticString, type: String)? {
+    static func storageWrapper(of fieldType: FieldValueType) -> StaticString? {
         switch fieldType {
-        case .date(.dateTime, let optional): ("FormDateTime", optional ? "FormDateTime<Date?>" : "FormDateTime<Date>")
-        case .multiChoice(let name): ("FormChoices", "FormChoices<\(name)>")
+        case .date(.dateTime, _): "FormDateTime"
+        case .multiChoice: "FormChoices"
         default: nil
         }
     }
 
-    /// `var email: String` in `Values`: the `index`th field's stored property; for
-    /// a field kept by a runtime type (`storage(of:)`), that type's private
-    /// `_email`, which `storageAccessors` reads and writes. (A property wrapper
-    /// would say the same in one line, but Swift refuses a wrapped `var` in a
-    /// `nonisolated` type.)
+    /// `var email: String` in `Values`: the `index`th field's stored property. A
+    /// field kept by a runtime type (`storageWrapper(of:)`) is that type's private
+    /// `_choices`, with a computed `choices` over it: a property wrapper would say
+    /// the same in one line, but Swift rejects a wrapped `var` in a `nonisolated`
+    /// type.
     private func valuesProperty(_ index: Int, into out: inout SwiftRenderer) {
-        if let storage = Self.storage(of: fields[index].fieldType) {
-            out.listMember(["private var _\(fields[index].id): \(storage.type)"], compact: true)
-        } else {
-            out.storedProperty(access, isLet: false, fields[index].name, FieldType(fields[index].valueType))
+        let field = fields[index]
+        guard let wrapper = Self.storageWrapper(of: field.fieldType) else {
+            out.storedProperty(access, isLet: false, field.name, FieldType(field.valueType))
+            return
         }
-    }
-
-    /// `var at: Date? { get { _at.wrappedValue } set { … } }`: the field of
-    /// each `_at` that `valuesProperty` declares, as the app reads and sets it.
-    private func storageAccessors(into out: inout SwiftRenderer) {
-        for field in fields {
-            guard let storage = Self.storage(of: field.fieldType) else { continue }
-            let doc = switch field.fieldType {
-            case .multiChoice: "/// The options chosen in `\(field.id)`: in option order, each once, however they are set or decoded."
-            default: "/// `\(field.id)`: encoded as ISO 8601 text (`\(storage.wrapper)`), whatever the coder's date strategy."
-            }
-            out.listMember([
-                doc,
-                "\(accessPrefix)var \(field.id): \(SwiftRenderer.spelling(of: field.fieldType)) {",
-                "    get { _\(field.id).wrappedValue }",
-                "    set { _\(field.id).wrappedValue = newValue }",
-                "}",
-            ])
-        }
+        let value = SwiftRenderer.spelling(of: field.fieldType)
+        let argument = if case .multiChoice(let name) = field.fieldType { name } else { value }
+        out.listMember([
+            "private var _\(field.id): \(wrapper)<\(argument)>",
+            "\(accessPrefix)var \(field.id): \(value) { get { _\(field.id).wrappedValue } set { _\(field.id).wrappedValue = newValue } }",
+        ], compact: true)
     }
 
     /// `Values`' `CodingKeys` when a field is kept in `_name`: every stored
     /// property in declaration order, each encoded under its field's id.
     private func valuesCodingKeys(into out: inout SwiftRenderer) {
-        guard fields.contains(where: { Self.storage(of: $0.fieldType) != nil }) else { return }
+        guard fields.contains(where: { Self.storageWrapper(of: $0.fieldType) != nil }) else { return }
         var lines = ["private enum CodingKeys: String, CodingKey {"]
         var next = 0
         for (position, field) in fields.enumerated() {
@@ -310,7 +295,7 @@ extension FormTranslator {
                 lines.append("    case \(lists[next].id)")
                 next += 1
             }
-            lines.append(Self.storage(of: field.fieldType) == nil ? "    case \(field.id)" : "    case _\(field.id) = \"\(field.id)\"")
+            lines.append(Self.storageWrapper(of: field.fieldType) == nil ? "    case \(field.id)" : "    case _\(field.id) = \"\(field.id)\"")
         }
         for list in lists[next...] { lines.append("    case \(list.id)") }
         lines.append("}")

@@ -220,7 +220,7 @@ func emitSchemaCompilesInSwift5ModeWithoutWarnings(_ schema: String) async throw
 /// `MainActor`, isolated conformances inferred) compiles every example form,
 /// and uses `Values`, `Field` and `static validate` off the main actor as SPEC §5
 /// says a server does: decoding, encoding, comparing and validating a snapshot,
-/// and setting a multiChoice and an instant in it (booking).
+/// and setting a multiChoice and an instant in it (booking) and in a list's entry.
 @Test func emitSchemasCompileWithMainActorByDefault() async throws {
     var sources: [(name: String, source: String)] = []
     var app = ["import Foundation", "import FormRuntime", ""]
@@ -252,6 +252,18 @@ func emitSchemaCompilesInSwift5ModeWithoutWarnings(_ schema: String) async throw
         "    values.diet = [.vegan, .vegetarian]",
         "    values.reminderAt = Date(timeIntervalSince1970: 0)",
         "    return values",
+        "}",
+    ]
+    // Entries that keep an instant and a multiChoice in storage of their own.
+    let entryKinds = "Tests/GeneratedFormTests/Forms/lists/entry-kinds.form.yaml"
+    let bytes = try #require(RepositoryPaths.read(RepositoryPaths.root + "/" + entryKinds))
+    sources.append(("ShiftsForm", try #require(FormPipeline.build(SourceFile(path: entryKinds, bytes: bytes)).swiftSource)))
+    app += [
+        "nonisolated func plan(_ shift: ShiftsForm.Shift) -> ShiftsForm.Shift {",
+        "    var shift = shift",
+        "    shift.roles = [.host, .cook]",
+        "    shift.startsAt = Date(timeIntervalSince1970: 0)",
+        "    return shift",
         "}",
     ]
     sources.append(("App", app.joined(separator: "\n")))

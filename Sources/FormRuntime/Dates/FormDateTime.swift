@@ -8,10 +8,7 @@ import Foundation
 /// ```swift
 /// nonisolated struct Values: Codable, Equatable, Sendable {
 ///     private var _arrival: FormDateTime<Date?>
-///     var arrival: Date? {
-///         get { _arrival.wrappedValue }
-///         set { _arrival.wrappedValue = newValue }
-///     }
+///     var arrival: Date? { get { _arrival.wrappedValue } set { _arrival.wrappedValue = newValue } }
 ///     private enum CodingKeys: String, CodingKey { case _arrival = "arrival" }
 /// }
 /// ```

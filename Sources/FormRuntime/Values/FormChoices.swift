@@ -5,10 +5,7 @@
 /// ```swift
 /// nonisolated struct Values: Codable, Equatable, Sendable {
 ///     private var _toppings: FormChoices<Topping>
-///     var toppings: [Topping] {
-///         get { _toppings.wrappedValue }
-///         set { _toppings.wrappedValue = newValue }
-///     }
+///     var toppings: [Topping] { get { _toppings.wrappedValue } set { _toppings.wrappedValue = newValue } }
 ///     private enum CodingKeys: String, CodingKey { case _toppings = "toppings" }
 /// }
 /// ```

@@ -89,6 +89,7 @@ final class IntakeForm {
         var email: String
         var visitReason: VisitReason?
         private var _symptomList: FormChoices<SymptomList>
+        var symptomList: [SymptomList] { get { _symptomList.wrappedValue } set { _symptomList.wrappedValue = newValue } }
         var painLevel: Int?
         var symptomDays: Int?
         var mayBePregnant: Bool
@@ -97,12 +98,6 @@ final class IntakeForm {
         var medications: [Medication] = []
         var allergies: String
         var consent: Bool
-
-        /// The options chosen in `symptomList`: in option order, each once, however they are set or decoded.
-        var symptomList: [SymptomList] {
-            get { _symptomList.wrappedValue }
-            set { _symptomList.wrappedValue = newValue }
-        }
 
         private enum CodingKeys: String, CodingKey {
             case fullName

@@ -74,21 +74,11 @@ final class BookingForm {
         var arrival: FormTime
         var seating: Seating?
         private var _diet: FormChoices<Diet>
+        var diet: [Diet] { get { _diet.wrappedValue } set { _diet.wrappedValue = newValue } }
         var allergyNotes: String
         var reminder: Bool
         private var _reminderAt: FormDateTime<Date?>
-
-        /// The options chosen in `diet`: in option order, each once, however they are set or decoded.
-        var diet: [Diet] {
-            get { _diet.wrappedValue }
-            set { _diet.wrappedValue = newValue }
-        }
-
-        /// `reminderAt`: encoded as ISO 8601 text (`FormDateTime`), whatever the coder's date strategy.
-        var reminderAt: Date? {
-            get { _reminderAt.wrappedValue }
-            set { _reminderAt.wrappedValue = newValue }
-        }
+        var reminderAt: Date? { get { _reminderAt.wrappedValue } set { _reminderAt.wrappedValue = newValue } }
 
         private enum CodingKeys: String, CodingKey {
             case guests
