@@ -247,11 +247,13 @@ extension FormTranslator {
     }
 
     /// The line above every value type the form declares (`Values`, the entry
-    /// structs, `Field`, `Page`, `Action` and the option enums), as `@MainActor`
-    /// is above the form class: `nonisolated`, so that in a target whose default
-    /// isolation is `MainActor` (SE-0466) the types and their `Codable`,
+    /// structs, `Field`, `Page`, `Action` and the option enums) and above the
+    /// validators protocol, as `@MainActor` is above the form class: `nonisolated`
+    /// (the declaration's own line stays as SPEC §5 shows it), so that in a target
+    /// whose default isolation is `MainActor` (SE-0466) the types and their `Codable`,
     /// `Equatable` and `CaseIterable` conformances stay usable from any isolation
-    /// domain (SPEC §5).
+    /// domain, and a `static validate` off the main actor runs the app's custom
+    /// validators there too (SPEC §5).
     static let valueTypeIsolation = ["nonisolated"]
 
     /// The runtime type that stores a field of `Values` when its value needs one:
@@ -268,8 +270,8 @@ extension FormTranslator {
     /// `var email: String` in `Values`: the `index`th field's stored property. A
     /// field kept by a runtime type (`storageWrapper(of:)`) is that type's private
     /// `_choices`, with a computed `choices` over it: a property wrapper would say
-    /// the same in one line, but Swift rejects a wrapped `var` in a `nonisolated`
-    /// type.
+    /// the same in one line, but Swift (6.3) rejects a wrapped `var` in a type
+    /// declared `nonisolated`.
     private func valuesProperty(_ index: Int, into out: inout SwiftRenderer) {
         let field = fields[index]
         guard let wrapper = Self.storageWrapper(of: field.fieldType) else {
@@ -334,7 +336,7 @@ extension FormTranslator {
         }
         return SwiftTypeDecl(
             doc: ["The app's async validators for the `custom` rules of `\(typeName)`."],
-            access: access, kind: .protocol, name: validatorsProtocol,
+            attributes: Self.valueTypeIsolation, access: access, kind: .protocol, name: validatorsProtocol,
             inherits: ["Sendable"], members: requirements
         )
     }

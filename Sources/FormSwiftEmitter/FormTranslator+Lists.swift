@@ -338,6 +338,7 @@ extension FormTranslator {
                 out.listMember([
                     "/// What the entry's `custom` rules ask (SPEC §14): the form's validators (none for an entry",
                     "/// without a form, whose custom rules then pass) and the form's values.",
+                    "nonisolated",
                     "\(accessPrefix)struct Validators: Sendable {",
                     "    \(accessPrefix)let form: (any \(entry.formType)Validators)?",
                     "    \(accessPrefix)let values: \(entry.formType).Values",

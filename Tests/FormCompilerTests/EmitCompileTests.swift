@@ -218,8 +218,8 @@ func emitSchemaCompilesInSwift5ModeWithoutWarnings(_ schema: String) async throw
 #if compiler(>=6.2)
 /// An app target with a new Xcode 26 project's settings (default isolation
 /// `MainActor`, isolated conformances inferred) compiles every example form,
-/// and uses `Values`, `Field` and `static validate` off the main actor as SPEC §5
-/// says a server does: decoding, encoding, comparing and validating a snapshot,
+/// and uses `Values`, `Field`, `static validate` and the app's validators off the
+/// main actor as SPEC §5 says a server does: decoding, encoding, comparing and validating a snapshot,
 /// and setting a multiChoice and an instant in it (booking) and in a list's entry.
 @Test func emitSchemasCompileWithMainActorByDefault() async throws {
     var sources: [(name: String, source: String)] = []
@@ -232,7 +232,10 @@ func emitSchemaCompilesInSwift5ModeWithoutWarnings(_ schema: String) async throw
         var validators = ""
         let requirements = source.matches(of: /^    (func \w+\(_ value: [^\n]*ValidationResult)$/.anchorsMatchLineEndings()).map { "    \($0.1) { .valid }" }
         if !requirements.isEmpty {
-            app += ["struct \(form)AppValidators: \(form)Validators {"] + requirements + ["}", ""]
+            app += ["struct \(form)AppValidators: \(form)Validators {"] + requirements + ["    func name() -> String { \"\(form)\" }", "}", ""]
+            // The protocol is nonisolated, so a type of the app that conforms to it is
+            // too: its validators run off the main actor with `static validate`.
+            app += ["nonisolated func \(form.prefix(1).lowercased() + form.dropFirst())ValidatorsName() -> String { \(form)AppValidators().name() }", ""]
             validators = ", validators: \(form)AppValidators()"
         }
         app += [

@@ -6,15 +6,16 @@ import Foundation
 /// private property encoded under the field's id:
 ///
 /// ```swift
-/// nonisolated struct Values: Codable, Equatable, Sendable {
+/// nonisolated
+/// struct Values: Codable, Equatable, Sendable {
 ///     private var _arrival: FormDateTime<Date?>
 ///     var arrival: Date? { get { _arrival.wrappedValue } set { _arrival.wrappedValue = newValue } }
 ///     private enum CodingKeys: String, CodingKey { case _arrival = "arrival" }
 /// }
 /// ```
 ///
-/// (Swift rejects a property wrapper in a `nonisolated` type; elsewhere
-/// `@FormDateTime var arrival: Date?` says the same in one line.)
+/// (Swift 6.3 rejects a property wrapper in a type declared `nonisolated`;
+/// elsewhere `@FormDateTime var arrival: Date?` says the same in one line.)
 ///
 /// The memberwise initializer still takes `arrival: Date?`. A nil `Date?` is left
 /// out of the encoded container, and a missing key or `null` decodes as nil, as
@@ -148,10 +149,11 @@ extension Optional: FormDateTimeValue where Wrapped == Date {
     }
 }
 
-// Synthesized `Codable` encodes and decodes a wrapped property through the
-// wrapper's own `Codable`, which cannot leave a key out or miss one. These more
-// specific overloads, chosen by the synthesized code over the generic ones, give
-// `@FormDateTime var x: Date?` the behaviour of a plain `Date?` property.
+// Synthesized `Codable` encodes and decodes a stored `FormDateTime<Date?>` (the
+// generated `private var _x`, or a wrapper's storage) through its own `Codable`,
+// which cannot leave a key out or miss one. These more specific overloads, chosen
+// by the synthesized code over the generic ones, give it the behaviour of a plain
+// `Date?` property.
 
 extension KeyedEncodingContainer {
     /// Leaves `key` out when the date is nil, as `encodeIfPresent` does.

@@ -3,15 +3,16 @@
 /// A generated `Values` keeps it in a private property encoded under the field's id:
 ///
 /// ```swift
-/// nonisolated struct Values: Codable, Equatable, Sendable {
+/// nonisolated
+/// struct Values: Codable, Equatable, Sendable {
 ///     private var _toppings: FormChoices<Topping>
 ///     var toppings: [Topping] { get { _toppings.wrappedValue } set { _toppings.wrappedValue = newValue } }
 ///     private enum CodingKeys: String, CodingKey { case _toppings = "toppings" }
 /// }
 /// ```
 ///
-/// (Swift rejects a property wrapper in a `nonisolated` type; elsewhere
-/// `@FormChoices var toppings: [Topping]` says the same in one line.)
+/// (Swift 6.3 rejects a property wrapper in a type declared `nonisolated`;
+/// elsewhere `@FormChoices var toppings: [Topping]` says the same in one line.)
 ///
 /// An assignment is kept so (`[.olives, .cheese, .olives]` is stored as
 /// `[.cheese, .olives]`), and so is a decoded array in any order; an array that

@@ -4,6 +4,7 @@ import Foundation
 import FormRuntime
 
 /// The app's async validators for the `custom` rules of `IntakeForm`.
+nonisolated
 protocol IntakeFormValidators: Sendable {
     func emailIsNew(_ value: String, values: IntakeForm.Values) async -> FormRuntime.ValidationResult
 }

@@ -3,6 +3,7 @@
 import FormRuntime
 
 /// The app's async validators for the `custom` rules of `PaymentForm`.
+nonisolated
 protocol PaymentFormValidators: Sendable {
     func luhnCheck(_ value: String, values: PaymentForm.Values) async -> FormRuntime.ValidationResult
     func couponIsValid(_ value: String, values: PaymentForm.Values) async -> FormRuntime.ValidationResult
