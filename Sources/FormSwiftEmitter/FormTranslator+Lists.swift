@@ -342,6 +342,12 @@ extension FormTranslator {
                     "\(accessPrefix)struct Validators: Sendable {",
                     "    \(accessPrefix)let form: (any \(entry.formType)Validators)?",
                     "    \(accessPrefix)let values: \(entry.formType).Values",
+                    "",
+                    "    /// What an app passes to the entry's `validate(_:in:validators:)` (also from another module).",
+                    "    \(accessPrefix)init(form: (any \(entry.formType)Validators)?, values: \(entry.formType).Values) {",
+                    "        self.form = form",
+                    "        self.values = values",
+                    "    }",
                     "}",
                 ])
             }

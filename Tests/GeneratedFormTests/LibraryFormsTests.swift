@@ -24,4 +24,29 @@ struct LibraryFormsTests {
         #expect(slider?.minimum == 16)
         #expect(slider?.maximum == 120)
     }
+
+    /// A public entry's own `validate` takes the entry's `Validators`, which
+    /// another module makes with its public initializer; the entry's instant and
+    /// multiChoice read as their fields' types there too.
+    @Test func anEntryIsValidatedFromAnotherModuleWithItsValidators() async {
+        struct Directory: RosterFormValidators {
+            func emailIsKnown(_ value: String, entry: RosterForm.Member, values: RosterForm.Values) async -> ValidationResult {
+                value.hasSuffix("@team.example") ? .valid : .invalid(message: "Unknown member")
+            }
+        }
+        var member = RosterForm.Member()
+        member.email = "ada@elsewhere.example"
+        member.roles = [.member, .lead, .member]
+        member.joinedAt = Date(timeIntervalSince1970: 0)
+        #expect(member.roles == [.lead, .member])
+        var values = RosterForm.Values()
+        values.team = "Analytical"
+        values.members = [member]
+        let validators = RosterForm.MemberEntry.Validators(form: Directory(), values: values)
+        let entryReport = await RosterForm.MemberEntry.validate(member, validators: validators)
+        #expect(entryReport[.email] == .invalid(message: "Unknown member"))
+        #expect(await RosterForm.validate(values, validators: Directory()).issues.map(\.path) == ["/members/0/email"])
+        values.members[0].email = "ada@team.example"
+        #expect(await RosterForm.validate(values, validators: Directory()).isValid)
+    }
 }
