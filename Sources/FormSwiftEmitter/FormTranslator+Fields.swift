@@ -297,7 +297,7 @@ extension FormTranslator {
                 lines.append("    case \(lists[next].id)")
                 next += 1
             }
-            lines.append(Self.storageWrapper(of: field.fieldType) == nil ? "    case \(field.id)" : "    case _\(field.id) = \"\(field.id)\"")
+            lines.append(SwiftRenderer.codingKeyCase(field.id, isStored: Self.storageWrapper(of: field.fieldType) != nil))
         }
         for list in lists[next...] { lines.append("    case \(list.id)") }
         lines.append("}")

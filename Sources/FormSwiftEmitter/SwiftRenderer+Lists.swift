@@ -36,6 +36,12 @@ extension SwiftRenderer {
         newline()
     }
 
+    /// `    case email`, or `    case _at = "at"` for a field kept in the private
+    /// storage `_at`: a line of a `CodingKeys`, which keys every field by its id.
+    static func codingKeyCase(_ id: String, isStored: Bool) -> String {
+        isStored ? "    case _\(id) = \"\(id)\"" : "    case \(id)"
+    }
+
     /// An entry struct's `CodingKeys` (every field, not `id`) and its `==` (every
     /// field, not `id`): the id is the entry's identity, not one of its values. A
     /// field `isStored` in a runtime type is the property `_id`, keyed by its id.
@@ -44,7 +50,7 @@ extension SwiftRenderer {
             listMember(["private enum CodingKeys: CodingKey {}"])
         } else {
             var lines = ["private enum CodingKeys: String, CodingKey {"]
-            for field in fields { lines.append(field.isStored ? "    case _\(field.id) = \"\(field.id)\"" : "    case \(field.id)") }
+            for field in fields { lines.append(Self.codingKeyCase(field.id, isStored: field.isStored)) }
             lines.append("}")
             listMember(lines)
         }
