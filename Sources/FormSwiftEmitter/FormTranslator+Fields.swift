@@ -37,6 +37,21 @@ extension FormTranslator {
 
     // MARK: - Nested types
 
+    /// Calls `field` with each field's position and `list` with each list of the
+    /// form, in document order: a list's id is a field of the form (SPEC §14),
+    /// and its array a stored property of `Values` (SPEC §5), where it stands.
+    func inDocumentOrder(field: (Int) -> Void, list: (ListPlan) -> Void) {
+        var next = 0
+        for position in fields.indices {
+            while next < lists.count, lists[next].fieldsBefore <= position {
+                list(lists[next])
+                next += 1
+            }
+            field(position)
+        }
+        for remaining in lists[next...] { list(remaining) }
+    }
+
     /// Whether `Field` has a case: a field, or a list of the form (SPEC §14).
     var hasFieldCases: Bool { !fields.isEmpty || !lists.isEmpty }
 
@@ -56,15 +71,7 @@ extension FormTranslator {
         } else {
             // A list's id is a field of the form (SPEC §14), in document order.
             plan.once { [self] out in
-                var next = 0
-                for position in fields.indices {
-                    while next < lists.count, lists[next].fieldsBefore <= position {
-                        out.enumCase(lists[next].id, rawValue: nil)
-                        next += 1
-                    }
-                    out.enumCase(fields[position].name)
-                }
-                for list in lists[next...] { out.enumCase(list.id, rawValue: nil) }
+                inDocumentOrder(field: { out.enumCase(fields[$0].name) }, list: { out.enumCase($0.id, rawValue: nil) })
             }
         }
         plan.once { $0.closeType() }
@@ -181,15 +188,7 @@ extension FormTranslator {
         if entry == nil, !lists.isEmpty {
             // A list's array is a stored property of `Values` in document order (SPEC §5, §14).
             plan.once { [self] out in
-                var next = 0
-                for position in fields.indices {
-                    while next < lists.count, lists[next].fieldsBefore <= position {
-                        listValuesProperty(lists[next], into: &out)
-                        next += 1
-                    }
-                    valuesProperty(position, into: &out)
-                }
-                for list in lists[next...] { listValuesProperty(list, into: &out) }
+                inDocumentOrder(field: { valuesProperty($0, into: &out) }, list: { listValuesProperty($0, into: &out) })
             }
         } else {
             eachField(in: nestedMembers, weight: SpeedPaths.EmitWeights.valuesProperty, into: &plan) { [self] index, out in
@@ -291,15 +290,10 @@ extension FormTranslator {
     private func valuesCodingKeys(into out: inout SwiftRenderer) {
         guard fields.contains(where: { Self.storageWrapper(of: $0.fieldType) != nil }) else { return }
         var lines = ["private enum CodingKeys: String, CodingKey {"]
-        var next = 0
-        for (position, field) in fields.enumerated() {
-            while next < lists.count, lists[next].fieldsBefore <= position {
-                lines.append("    case \(lists[next].id)")
-                next += 1
-            }
-            lines.append(SwiftRenderer.codingKeyCase(field.id, isStored: Self.storageWrapper(of: field.fieldType) != nil))
-        }
-        for list in lists[next...] { lines.append("    case \(list.id)") }
+        inDocumentOrder(
+            field: { lines.append(SwiftRenderer.codingKeyCase(fields[$0].id, isStored: Self.storageWrapper(of: fields[$0].fieldType) != nil)) },
+            list: { lines.append(SwiftRenderer.codingKeyCase($0.id, isStored: false)) }
+        )
         lines.append("}")
         out.listMember(lines)
     }
