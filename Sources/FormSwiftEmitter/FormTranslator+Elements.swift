@@ -129,14 +129,21 @@ extension FormTranslator {
             // FC406; a number's take the tightest, but a day relative to today
             // cannot be ordered against a fixed one before the element tree is
             // built, where a relative day is counted).
+            // `minimum` precedes `maximum` in `DateElement.init`, whatever the
+            // order of the rules in the form (`[{ max: today }, { min: … }]`).
             let valueType = info(date.id.value)?.fieldType ?? FieldValueType.date(date.dateMode, optional: true)
-            for rule in date.common.rules where rule.when == nil {
-                if case .min(let text) = rule.kind, RuleBound(text, for: valueType) != nil, !arguments.has("minimum") {
-                    arguments.append("minimum", .dateBound(text, valueType, isMax: false))
-                }
-                if case .max(let text) = rule.kind, RuleBound(text, for: valueType) != nil, !arguments.has("maximum") {
-                    arguments.append("maximum", .dateBound(text, valueType, isMax: true))
-                }
+            let literalBounds = date.common.rules.filter { $0.when == nil }
+            if let text = literalBounds.lazy.compactMap({ rule -> String? in
+                if case .min(let text) = rule.kind, RuleBound(text, for: valueType) != nil { return text }
+                return nil
+            }).first {
+                arguments.append("minimum", .dateBound(text, valueType, isMax: false))
+            }
+            if let text = literalBounds.lazy.compactMap({ rule -> String? in
+                if case .max(let text) = rule.kind, RuleBound(text, for: valueType) != nil { return text }
+                return nil
+            }).first {
+                arguments.append("maximum", .dateBound(text, valueType, isMax: true))
             }
             arguments.append("value", .binding(date.id.value))
         case .multiChoice(let choice):

@@ -345,3 +345,21 @@ func emitHiddenTargetsCompileWithoutWarnings(_ accessLevel: EmitOptions.AccessLe
         "groups.append(([.hideContact], [.qty]))",
     ])
 }
+
+/// A date's literal bounds in either order of its rules (`max` written before
+/// `min`, in a list's entry too) reach `DateElement` as `minimum` then `maximum`,
+/// the order of its initializer's parameters, and the form type-checks.
+@Test(arguments: ["date: day\n    rules: [{ max: today }, { min: 2000-01-01 }]",
+                  "date: at\n    mode: time\n    rules: [{ max: '22:30' }, { min: '08:00' }]",
+                  "date: at\n    mode: dateTime\n    rules: [{ max: today+30d }, { min: today }]",
+                  "list: rows\n    elements:\n      - date: day\n        rules: [required, { max: today }, { min: today-120y }]"])
+func emitDateBoundsInEitherRuleOrderCompile(_ element: String) async throws {
+    let form = "formc: 1\nform: DateBoundsForm\nelements:\n  - \(element)\n"
+    let result = FormPipeline.build(SourceFile(path: "bounds.form.yaml", bytes: Array(form.utf8)))
+    let source = try #require(result.swiftSource, "\(result.diagnostics.map { "\($0.code) \($0.message)" })")
+    let minimum = try #require(source.range(of: "minimum: "))
+    let maximum = try #require(source.range(of: "maximum: "))
+    #expect(minimum.lowerBound < maximum.lowerBound)
+    let failure = try await EmitCompiler.typecheck(source, name: "DateBoundsForm", accessLevel: .internal)
+    #expect(failure == nil, "\(form)\n\(failure ?? "")")
+}
