@@ -189,7 +189,7 @@ struct ElementWalker {
         switch ReservedIDs.reason(for: id.value) {
         case .keyword?:
             diagnostics.error(
-                .invalidFieldID, "'\(id.value)' is a Swift keyword and cannot be a \(what)", at: id.range,
+                .invalidFieldID, "'\(id.value)' is a Swift keyword and cannot be \(what.first.map { "aeiou".contains($0) } == true ? "an" : "a") \(what)", at: id.range,
                 help: ["choose another name, e.g. '\(id.value)Value'"]
             )
         case .conditionWord?:

@@ -52,9 +52,8 @@ enum RuleChecker {
         seen.reset()
         // The rules compared with another, each as its index in `field.rules` (an
         // optional `RuleDecl` per kind would be a large value to set up on every
-        // call): the highest minLength and the first maxLength, against maxInputLength.
+        // call): the highest minLength, against maxInputLength.
         var minLength: Int?
-        var maxLength: Int?
         // The highest minLength and the lowest maxLength without `when`: only those
         // contradict each other, and a repeated rule's tighter value is the one that counts.
         var alwaysMinLength: Int?
@@ -135,7 +134,6 @@ enum RuleChecker {
                 if minLength.map({ count > Self.length(field.rules[$0]) }) ?? true { minLength = index }
                 if rule.when == nil, alwaysMinLength.map({ count > Self.length(field.rules[$0]) }) ?? true { alwaysMinLength = index }
             case .maxLength(let count):
-                maxLength = maxLength ?? index
                 if rule.when == nil, alwaysMaxLength.map({ count < Self.length(field.rules[$0]) }) ?? true { alwaysMaxLength = index }
             case .pattern(let pattern):
                 patterns.check(pattern, rule: rule, file: file, diagnostics: &diagnostics)
@@ -159,7 +157,7 @@ enum RuleChecker {
         }
 
         checkLengths(
-            minLength: minLength.map { field.rules[$0] }, maxLength: maxLength.map { field.rules[$0] },
+            minLength: minLength.map { field.rules[$0] },
             alwaysMinLength: alwaysMinLength.map { field.rules[$0] }, alwaysMaxLength: alwaysMaxLength.map { field.rules[$0] },
             inputLimit: field.maxInputLength, diagnostics: &diagnostics
         )
@@ -177,9 +175,11 @@ enum RuleChecker {
 
     /// `minLength` above `maxLength` (the highest and the lowest without `when`: a
     /// rule with one holds under its own condition), and the highest `minLength`
-    /// and the first `maxLength` against `maxInputLength`, which always applies.
+    /// against `maxInputLength`, which always applies. A `maxLength` at or above
+    /// `maxInputLength` still has an effect: typing stops at the limit, but a value
+    /// set in code or submitted to a server's `static validate` meets only the rule.
     static func checkLengths(
-        minLength: RuleDecl?, maxLength: RuleDecl?, alwaysMinLength: RuleDecl?, alwaysMaxLength: RuleDecl?,
+        minLength: RuleDecl?, alwaysMinLength: RuleDecl?, alwaysMaxLength: RuleDecl?,
         inputLimit: Located<Int>?, diagnostics: inout DiagnosticBag
     ) {
         if let minRule = alwaysMinLength, case .minLength(let low) = minRule.kind,
@@ -201,14 +201,6 @@ enum RuleChecker {
                     notes: [diagnostics.note("maxInputLength given here", at: inputLimit.range)]
                 )
             }
-        }
-        if let maxRule = maxLength, case .maxLength(let high) = maxRule.kind, let inputLimit, high >= inputLimit.value {
-            diagnostics.warning(
-                .ineffectiveRule, "'maxLength: \(high)' can never fail: maxInputLength \(inputLimit.value) stops typing first",
-                at: maxRule.parameterRange ?? maxRule.nameRange,
-                notes: [diagnostics.note("maxInputLength given here", at: inputLimit.range)],
-                help: ["remove the rule"]
-            )
         }
     }
 

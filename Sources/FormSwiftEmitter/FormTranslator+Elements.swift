@@ -132,19 +132,17 @@ extension FormTranslator {
             // `minimum` precedes `maximum` in `DateElement.init`, whatever the
             // order of the rules in the form (`[{ max: today }, { min: … }]`).
             let valueType = info(date.id.value)?.fieldType ?? FieldValueType.date(date.dateMode, optional: true)
-            let literalBounds = date.common.rules.filter { $0.when == nil }
-            if let text = literalBounds.lazy.compactMap({ rule -> String? in
-                if case .min(let text) = rule.kind, RuleBound(text, for: valueType) != nil { return text }
-                return nil
-            }).first {
-                arguments.append("minimum", .dateBound(text, valueType, isMax: false))
+            var minimum: String?
+            var maximum: String?
+            for rule in date.common.rules where rule.when == nil {
+                switch rule.kind {
+                case .min(let text) where minimum == nil && RuleBound(text, for: valueType) != nil: minimum = text
+                case .max(let text) where maximum == nil && RuleBound(text, for: valueType) != nil: maximum = text
+                default: break
+                }
             }
-            if let text = literalBounds.lazy.compactMap({ rule -> String? in
-                if case .max(let text) = rule.kind, RuleBound(text, for: valueType) != nil { return text }
-                return nil
-            }).first {
-                arguments.append("maximum", .dateBound(text, valueType, isMax: true))
-            }
+            if let minimum { arguments.append("minimum", .dateBound(minimum, valueType, isMax: false)) }
+            if let maximum { arguments.append("maximum", .dateBound(maximum, valueType, isMax: true)) }
             arguments.append("value", .binding(date.id.value))
         case .multiChoice(let choice):
             let info = info(choice.id.value)

@@ -66,6 +66,8 @@ let diagnosticCodeCases: [DiagnosticCodeCase] = [
     .init(code: "FC200", source: "formc: 1\nform: Größe\nelements:\n  - textField: x\n", line: 2, column: 7,
           message: "'Größe' is not a valid form type name", help: "did you mean 'Grosse'?"),
     .init(code: "FC201", source: form("  - textField: class\n"), line: 4, column: 16, message: "Swift keyword"),
+    .init(code: "FC201", source: form("  - segue: open\n    title: Open\n"), line: 4, column: 12,
+          message: "'open' is a Swift keyword and cannot be an action id"),
     .init(code: "FC201", source: form("  - textField: values\n"), line: 4, column: 16, message: "member of every generated form"),
     .init(code: "FC201", source: form("  - textField: context\n"), line: 4, column: 16, message: "member of every generated form"),
     .init(code: "FC201", source: form("  - textField: localizedTitle\n"), line: 4, column: 16, message: "member of every generated form"),

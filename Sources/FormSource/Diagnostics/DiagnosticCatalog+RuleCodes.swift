@@ -99,10 +99,11 @@ extension DiagnosticCatalog {
                 .ineffectiveRule, "a rule that can never fail, or the same rule twice", .warning,
                 explanation: """
                 The rule has no effect: it repeats a rule already in the list, or it can never fail (a \
-                `minLength: 0`, a `maxLength` no shorter than `maxInputLength`, a `minCount: 0`, a `maxCount` no \
+                `minLength: 0`, a `minCount: 0`, a `maxCount` no \
                 smaller than the number of options, `required` on a segment, picker, number or date that has a \
-                `default` and so always holds a value). The form still compiles; `formc lint --strict` treats \
-                the warning as an error.
+                `default` and so always holds a value). A `maxLength` at or above `maxInputLength` is no \
+                warning: typing stops at the limit, but a value set in code or sent to a server meets only the \
+                rule. The form still compiles; `formc lint --strict` treats the warning as an error.
                 """,
                 example: form("""
                   - textField: email
