@@ -226,7 +226,14 @@ extension FormTranslator {
         if let helper = level.helpers[index].visible {
             arguments.append("visible", .condition(conditions.visibleHelpers[helper].name(from: .live)))
         }
-        if let helper = level.helpers[index].enabled {
+        if let entry, entry.listCanBeDisabled {
+            // In an entry of a list that can be locked, every element is editable only
+            // while the list is (the entry's `isEnabled(_:)`, SPEC §14), as a form's
+            // fields are only while their groups are.
+            arguments.append("enabled", .entryEnabled(
+                listID: entry.listID, helper: level.helpers[index].enabled.map { conditions.enabledHelpers[$0].name(from: .live) }
+            ))
+        } else if let helper = level.helpers[index].enabled {
             arguments.append("enabled", .condition(conditions.enabledHelpers[helper].name(from: .live)))
         }
         return type

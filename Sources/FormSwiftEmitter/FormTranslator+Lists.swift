@@ -30,6 +30,10 @@ struct ListEntrySpec: Sendable {
     /// entry that reads it is re-checked by those too, since it reads the field as
     /// empty while hidden. Only fields with such reads are keys.
     var outerChains: [String: [String]] = [:]
+    /// Whether the list, or a group or page around it, has an `enabledWhen`: then
+    /// every element of an entry answers `isEnabled` false while the list is not
+    /// editable, as the entry's `isEnabled(_:)` does (SPEC §7, §14).
+    var listCanBeDisabled = false
 
     /// The type a field of the form outside the list has in the entry: optional
     /// where it can be empty only by being hidden (a segment, picker, number or
@@ -133,11 +137,12 @@ extension FormTranslator {
             let chain = chainReads(of: [field.id], in: form)
             if !chain.isEmpty { spec.outerChains[field.id] = chain }
         }
+        let helpers = index.element(at: checked.path)?.1 ?? ConditionPlan.Helpers(visible: nil, enabled: nil)
+        spec.listCanBeDisabled = helpers.enabled != nil
         let entry = FormTranslator(
             form: CheckedForm(document: entryDocument, symbols: symbols, sourcePath: form.sourcePath),
             options: options, speed: .plain, entry: spec
         )
-        let helpers = index.element(at: checked.path)?.1 ?? ConditionPlan.Helpers(visible: nil, enabled: nil)
         let fieldsBefore = form.symbols.fields.count { $0.path.lexicographicallyPrecedes(checked.path) }
         return ListPlan(path: checked.path, decl: decl, entry: entry, helpers: helpers, fieldsBefore: fieldsBefore)
     }

@@ -35,6 +35,10 @@ struct ElementArguments {
         /// form's live values (no snapshot), and answers false once the form is
         /// gone.
         case condition(ConditionHelperName)
+        /// `{ [weak form] in form.map { ($0.owner?.owner?.isEnabled(.pets) ?? true) && $0.isEnabled_Name() } ?? false }`:
+        /// an entry's element, editable only while its list is (and its own
+        /// condition, when it has one, holds).
+        case entryEnabled(listID: String, helper: ConditionHelperName?)
         /// `form.context.localization.string("SignUpForm.title", default: "…")`
         case localized(key: String, text: String)
         /// `[SegmentOption(value: .free, title: …), …]`, one per line; each title
@@ -59,7 +63,7 @@ struct ElementArguments {
 
     mutating func append(_ label: StaticString, _ value: Value) {
         switch value {
-        case .condition, .options: hasClosureOrArray = true
+        case .condition, .entryEnabled, .options: hasClosureOrArray = true
         default: break
         }
         arguments.append((label, value))
@@ -189,6 +193,18 @@ extension SwiftRenderer {
             write("{ [weak form] in form?.")
             write(helper)
             write("() ?? false }")
+        case .entryEnabled(let listID, let helper):
+            write("{ [weak form] in form.map { ")
+            if helper != nil { write("(") }
+            write("$0.owner?.owner?.isEnabled(.")
+            write(listID)
+            write(") ?? true")
+            if let helper {
+                write(") && $0.")
+                write(helper)
+                write("()")
+            }
+            write(" } ?? false }")
         case .options(let options, let caseNames, let keyPrefix, let enumName):
             write("[")
             guard !options.isEmpty else {

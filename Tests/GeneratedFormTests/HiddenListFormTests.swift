@@ -187,6 +187,22 @@ struct HiddenListFormTests {
         #expect(form.pets.count == 2)
     }
 
+    /// A renderer that walks the list element's entries draws their fields as
+    /// the entry answers `isEnabled(_:)`: not editable while the list is locked
+    /// (SPEC §7, §14), as a form's fields inside a locked group are not.
+    @Test func aLockedListsEntryElementsAreNotEditable() throws {
+        let form = Form()
+        let element = try #require(Self.listElement(in: form.elements))
+        let entry = try #require(element.entries.first)
+        #expect(!entry.elements.isEmpty)
+        #expect(entry.elements.allSatisfy { $0.isEnabled })
+        form.locked.value = true
+        #expect(!form.pets.entries[0].isEnabled(.name))
+        #expect(entry.elements.allSatisfy { !$0.isEnabled })
+        form.locked.value = false
+        #expect(entry.elements.allSatisfy { $0.isEnabled })
+    }
+
     static func listElement(in elements: [any FormElement]) -> ListElement? {
         for element in elements {
             switch element.kind {
