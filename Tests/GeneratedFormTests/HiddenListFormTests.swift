@@ -201,6 +201,18 @@ struct HiddenListFormTests {
         #expect(entry.elements.allSatisfy { !$0.isEnabled })
         form.locked.value = false
         #expect(entry.elements.allSatisfy { $0.isEnabled })
+        // An element with a condition of its own needs both.
+        let chip = entry.elements[3]
+        guard case .textField(let chipField) = chip.kind else { Issue.record("element 3 is no text field"); return }
+        #expect(chipField.id == "chip")
+        form.pets.entries[0].stray.value = true
+        #expect(!chip.isEnabled && !form.pets.entries[0].isEnabled(.chip))
+        form.locked.value = true
+        #expect(!chip.isEnabled)
+        form.pets.entries[0].stray.value = false
+        #expect(!chip.isEnabled)
+        form.locked.value = false
+        #expect(chip.isEnabled && form.pets.entries[0].isEnabled(.chip))
     }
 
     static func listElement(in elements: [any FormElement]) -> ListElement? {
