@@ -516,10 +516,17 @@ enum ListChecker {
                 let what = candidate == name
                     ? (list.itemType == nil ? "the entry type '\(candidate)' of list '\(list.id.value)'" : "itemType '\(candidate)'")
                     : "the entry class '\(candidate)' of list '\(list.id.value)' (its entry type '\(name)' with 'Entry')"
+                // A type of another module that the generated code names (`dates` → `Date`) says whose.
+                let collision = if earlier == nil, let module = GeneratedTypeNames.module(of: candidate) {
+                    "would shadow \(module)'s '\(candidate)', which the generated code uses"
+                } else {
+                    "collides with another generated name"
+                }
+                let suggestion = taken.isTaken(name + "Item") || GeneratedTypeNames.contains(name + "Item") ? "" : ", e.g. '\(name)Item'"
                 diagnostics.error(
-                    .nameCollision, "\(what) collides with another generated name",
+                    .nameCollision, "\(what) \(collision)",
                     at: range, notes: earlier.map { [diagnostics.note("'\(candidate)' declared here", at: noteRange($0))] } ?? [],
-                    help: ["give the list another 'itemType'"]
+                    help: ["give the list \(list.itemType == nil ? "an" : "another") 'itemType'\(suggestion)"]
                 )
                 return
             }

@@ -144,4 +144,13 @@ enum GeneratedTypeNames {
     static func contains(_ name: String) -> Bool {
         all.contains(name)
     }
+
+    /// The module whose type `name` is, for a message ("would shadow Foundation's
+    /// 'Date'"); nil for a name of the generated code's own.
+    static func module(of name: String) -> String? {
+        if foundation.contains(name) { return "Foundation" }
+        if standard.contains(name) { return "the standard library" }
+        if runtime.contains(name) { return "FormRuntime" }
+        return nil
+    }
 }

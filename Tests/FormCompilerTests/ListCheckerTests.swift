@@ -334,6 +334,23 @@ struct ListCheckerTests {
         ])
     }
 
+    /// A taken entry type's help gives an itemType: `DateItem` for a list `dates`,
+    /// whose `Date` would shadow Foundation's.
+    @Test func aTakenEntryTypesHelpGivesAnItemType() throws {
+        let diagnostic = try #require(diagnose(form("""
+          - list: dates
+            elements: [{ date: day }]
+        """)).first)
+        #expect(diagnostic.code == .nameCollision)
+        #expect(diagnostic.help == ["give the list an 'itemType', e.g. 'DateItem'"])
+        let other = try #require(diagnose(form("""
+          - list: rows
+            itemType: Values
+            elements: [{ textField: a }]
+        """)).first)
+        #expect(other.help == ["give the list another 'itemType', e.g. 'ValuesItem'"])
+    }
+
     /// An entry class (`TripEntry`) taken by a segment's `enumName:` is named as
     /// the entry class, with the note at that `enumName:`.
     @Test func aTakenEntryClassIsNamedAsOne() throws {

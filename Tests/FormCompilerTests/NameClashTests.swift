@@ -126,7 +126,15 @@ import Testing
         Case(label: "the form CodingKeys", elements: ["- textField: name"], form: "CodingKeys",
              line: 2, column: 7, message: "form name 'CodingKeys' collides with a type the generated code uses"),
         Case(label: "a list's entry type CodingKey", elements: ["- list: codingKeys", "  elements: [{ textField: name }]"],
-             line: 4, column: 11, message: "the entry type 'CodingKey' of list 'codingKeys' collides with another generated name"),
+             line: 4, column: 11, message: "the entry type 'CodingKey' of list 'codingKeys' would shadow the standard library's 'CodingKey', which the generated code uses"),
+        // A list named for what it holds (`dates`, `strings`) takes a type of Foundation or
+        // the standard library: the message says whose, the help gives an itemType.
+        Case(label: "a list's entry type Date", elements: ["- list: dates", "  elements: [{ date: day }]"],
+             line: 4, column: 11, message: "the entry type 'Date' of list 'dates' would shadow Foundation's 'Date', which the generated code uses"),
+        Case(label: "a list's entry type String", elements: ["- list: strings", "  elements: [{ textField: text }]"],
+             line: 4, column: 11, message: "the entry type 'String' of list 'strings' would shadow the standard library's 'String'"),
+        Case(label: "a list's entry type FormValue", elements: ["- list: formValues", "  elements: [{ textField: text }]"],
+             line: 4, column: 11, message: "the entry type 'FormValue' of list 'formValues' would shadow FormRuntime's 'FormValue'"),
         Case(label: "an entry's enum Validators",
              elements: ["- list: rows", "  elements: [{ segment: kind, enumName: Validators, options: [a, b] }]"],
              line: 5, column: 43, message: "would generate the enum 'Validators', a name the generated code uses"),
