@@ -89,6 +89,13 @@ struct ListPlan: Sendable {
     var id: String { decl.id.value }
     var itemType: String { decl.swiftItemType }
     var className: String { decl.swiftItemType + "Entry" }
+
+    /// The live entries of the list in `values`, each entry of the form `owner`
+    /// refers to; an entry whose id an earlier one has (a copy the app made) gets a
+    /// new one, so that no two entries of the list share an id.
+    var entriesFromValues: String {
+        "FormRuntime.FormEntryID.distinct(values.\(id), id: \\.id).map { \(className)(values: $0, owner: owner) }"
+    }
 }
 
 // Lists (SPEC §14). Each list's entry is written by a translator of its own, over
@@ -560,7 +567,7 @@ extension FormTranslator {
         for list in lists {
             let maximum = list.decl.maxItems.map { String($0.value) } ?? "nil"
             lines.append("self.\(list.id) = FormRuntime.FormList(")
-            lines.append("    values.\(list.id).map { \(list.className)(values: $0, owner: owner) },")
+            lines.append("    \(list.entriesFromValues),")
             lines.append("    minItems: \(list.decl.minimum),")
             lines.append("    maxItems: \(maximum),")
             lines.append("    makeEntry: { \(list.className)(owner: owner) }")

@@ -153,7 +153,7 @@ extension FormTranslator {
             if !lists.isEmpty {
                 var lines = ["let owner = FormRuntime.FormOwnerReference<\(typeName)>()", "owner.owner = self"]
                 for list in lists {
-                    lines.append("self.\(list.id).replaceEntries(values.\(list.id).map { \(list.className)(values: $0, owner: owner) })")
+                    lines.append("self.\(list.id).replaceEntries(\(list.entriesFromValues))")
                 }
                 out.listLines(lines)
             }

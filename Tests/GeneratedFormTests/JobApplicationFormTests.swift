@@ -116,6 +116,26 @@ struct JobApplicationFormTests {
         #expect(again.values.employers.map(\.id) == form.values.employers.map(\.id))
     }
 
+    /// Copies of one entry made in app code share its id; the form makes each an
+    /// entry of its own (`init(values:)` and `reset(to:)`), so that `ForEach` and
+    /// `remove(id:)` tell them apart. The first keeps the id; the values are equal.
+    @Test func copiesOfOneEntryBecomeEntriesOfTheirOwn() {
+        var values = Self.valid
+        let employer = Self.employer("Acme")
+        values.employers = Array(repeating: employer, count: 3)
+        let form = Form(values: values)
+        let ids = form.employers.entries.map(\.id)
+        #expect(Set(ids).count == 3)
+        #expect(ids[0] == employer.id)
+        #expect(form.values == values)
+        #expect(form.values.employers.map(\.id) == ids)
+        form.employers.remove(id: ids[2])
+        #expect(form.employers.entries.map(\.id) == Array(ids[0..<2]))
+        form.reset(to: values)
+        #expect(Set(form.employers.entries.map(\.id)).count == 3)
+        #expect(form.employers.entries[0].id == employer.id)
+    }
+
     @Test func appendRemoveAndMoveRespectTheCounts() {
         let form = Form()
         let employers = form.employers

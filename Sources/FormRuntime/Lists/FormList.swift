@@ -12,6 +12,20 @@ public struct FormEntryID: Hashable, Sendable, CustomStringConvertible {
     }
 
     public var description: String { uuid.uuidString }
+
+    /// `values` with a new `id` for each one whose `id` an earlier value has:
+    /// copies of one entry (`Array(repeating: employer, count: 3)`) become entries
+    /// of their own, as `Identifiable` (and SwiftUI's `ForEach`) needs. Equality of
+    /// entry values ignores the id, so the values compare as before.
+    public static func distinct<Value>(_ values: [Value], id: WritableKeyPath<Value, FormEntryID>) -> [Value] {
+        guard values.count > 1 else { return values }
+        var seen = Set<FormEntryID>(minimumCapacity: values.count)
+        var result = values
+        for index in result.indices where !seen.insert(result[index][keyPath: id]).inserted {
+            result[index][keyPath: id] = FormEntryID()
+        }
+        return result
+    }
 }
 
 /// What a generated entry class is to the runtime: an object with a stable id and

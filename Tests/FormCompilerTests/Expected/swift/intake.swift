@@ -489,7 +489,7 @@ final class IntakeForm {
         self.validators = validators
         let owner = FormRuntime.FormOwnerReference<IntakeForm>()
         self.medications = FormRuntime.FormList(
-            values.medications.map { MedicationEntry(values: $0, owner: owner) },
+            FormRuntime.FormEntryID.distinct(values.medications, id: \.id).map { MedicationEntry(values: $0, owner: owner) },
             minItems: 0,
             maxItems: 10,
             makeEntry: { MedicationEntry(owner: owner) }
@@ -831,7 +831,7 @@ final class IntakeForm {
         self.consent.value = values.consent
         let owner = FormRuntime.FormOwnerReference<IntakeForm>()
         owner.owner = self
-        self.medications.replaceEntries(values.medications.map { MedicationEntry(values: $0, owner: owner) })
+        self.medications.replaceEntries(FormRuntime.FormEntryID.distinct(values.medications, id: \.id).map { MedicationEntry(values: $0, owner: owner) })
         validation.endReset()
     }
 

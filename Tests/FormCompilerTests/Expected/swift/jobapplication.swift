@@ -742,13 +742,13 @@ final class JobApplicationForm {
         self.acceptTerms = FormValue(values.acceptTerms)
         let owner = FormRuntime.FormOwnerReference<JobApplicationForm>()
         self.employers = FormRuntime.FormList(
-            values.employers.map { EmployerEntry(values: $0, owner: owner) },
+            FormRuntime.FormEntryID.distinct(values.employers, id: \.id).map { EmployerEntry(values: $0, owner: owner) },
             minItems: 1,
             maxItems: 5,
             makeEntry: { EmployerEntry(owner: owner) }
         )
         self.references = FormRuntime.FormList(
-            values.references.map { ReferenceEntry(values: $0, owner: owner) },
+            FormRuntime.FormEntryID.distinct(values.references, id: \.id).map { ReferenceEntry(values: $0, owner: owner) },
             minItems: 0,
             maxItems: 3,
             makeEntry: { ReferenceEntry(owner: owner) }
@@ -968,8 +968,8 @@ final class JobApplicationForm {
         self.acceptTerms.value = values.acceptTerms
         let owner = FormRuntime.FormOwnerReference<JobApplicationForm>()
         owner.owner = self
-        self.employers.replaceEntries(values.employers.map { EmployerEntry(values: $0, owner: owner) })
-        self.references.replaceEntries(values.references.map { ReferenceEntry(values: $0, owner: owner) })
+        self.employers.replaceEntries(FormRuntime.FormEntryID.distinct(values.employers, id: \.id).map { EmployerEntry(values: $0, owner: owner) })
+        self.references.replaceEntries(FormRuntime.FormEntryID.distinct(values.references, id: \.id).map { ReferenceEntry(values: $0, owner: owner) })
         validation.endReset()
     }
 
