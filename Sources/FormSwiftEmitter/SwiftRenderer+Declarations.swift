@@ -3,7 +3,8 @@ import FormModel
 // Declarations of the code model: the file's head, types, properties and
 // functions, and how types are spelled.
 extension SwiftRenderer {
-    /// The file's leading `//` comment lines and its imports.
+    /// The file's leading `//` comment lines and its imports, each written whole
+    /// (`import Foundation`, `public import FormRuntime`).
     mutating func fileHeader(comment: [String], imports: [String]) {
         for line in comment {
             write("// ")
@@ -11,9 +12,8 @@ extension SwiftRenderer {
             newline()
         }
         if !comment.isEmpty { blankLine() }
-        for module in imports {
-            write("import ")
-            write(module)
+        for line in imports {
+            write(line)
             newline()
         }
     }

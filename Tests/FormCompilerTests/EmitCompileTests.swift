@@ -59,10 +59,15 @@ enum EmitCompiler {
         /// isolation `MainActor` (SE-0466) and "approachable concurrency"
         /// (`InferIsolatedConformances`, `NonisolatedNonsendingByDefault`).
         case mainActorByDefault
+        /// Swift 6 mode in a module whose imports are internal unless marked
+        /// (`InternalImportsByDefault`, SE-0409; Swift 7's default): a public or
+        /// package form's imports must say what its API names, and no more.
+        case internalImportsByDefault
 
         var arguments: [String] {
             switch self {
             case .swift6: ["-swift-version", "6"]
+            case .internalImportsByDefault: ["-swift-version", "6", "-enable-upcoming-feature", "InternalImportsByDefault"]
             case .swift5: ["-swift-version", "5", "-strict-concurrency=complete"]
             case .mainActorByDefault: [
                 "-swift-version", "6", "-default-isolation", "MainActor",
@@ -189,10 +194,15 @@ struct EmitCompileCase: CustomTestStringConvertible, Sendable {
     }
 }
 
+/// Each example at each access level. A public or package form compiles with
+/// imports internal by default, which checks its `public import`s (a missing one
+/// is an error, an unused one a warning) and asks nothing more of it than Swift 6's
+/// own default, under which a plain import is public.
 @Test(arguments: EmitCompileCase.all)
 func emitSchemaCompilesWithoutWarnings(_ testCase: EmitCompileCase) async throws {
     guard let source = EmitSchemas.build(testCase.schema, options: EmitOptions(accessLevel: testCase.accessLevel)) else { return }
-    let failure = try await EmitCompiler.typecheck(source, name: EmitSchemas.stem(testCase.schema), accessLevel: testCase.accessLevel)
+    let mode: EmitCompiler.Mode = testCase.accessLevel == .internal ? .swift6 : .internalImportsByDefault
+    let failure = try await EmitCompiler.typecheck(source, name: EmitSchemas.stem(testCase.schema), accessLevel: testCase.accessLevel, mode: mode)
     #expect(failure == nil, "\(testCase.testDescription):\n\(failure ?? "")")
 }
 

@@ -25,9 +25,11 @@ import Testing
         "NumberFormatter", "ProcessInfo", "TimeZone", "URL", "UUID",
     ]
 
-    /// `import X` lines, in order.
+    /// The modules of the `import X` lines (`public import X` too), in order.
     static func imports(in source: String) -> [String] {
-        source.split(separator: "\n").filter { $0.hasPrefix("import ") }.map { String($0.dropFirst("import ".count)) }
+        source.split(separator: "\n").compactMap { line in
+            ["import ", "public import ", "package import "].first { line.hasPrefix($0) }.map { String(line.dropFirst($0.count)) }
+        }
     }
 
     @Test func theFileImportsFoundationExactlyWhenItWritesOneOfItsTypes() throws {
@@ -59,5 +61,28 @@ import Testing
             #expect(Self.imports(in: source) == ["Foundation", "FormRuntime"], "\(keys)")
             #expect(source.contains("Decimal(sign: .plus"), "\(keys)")
         }
+    }
+
+    /// A public or package form's API names FormRuntime's types, and Foundation's
+    /// where a field's value is a `Decimal` or a `Date`: those imports carry its
+    /// access (`public import`), as a module whose imports are internal by default
+    /// needs. Foundation written only inside bodies (an `Int` field's element's
+    /// bounds) keeps a plain import, since an unused `public import` warns.
+    @Test(arguments: [EmitOptions.AccessLevel.public, .package])
+    func importsTheModulesItsAPINamesWithItsAccess(_ accessLevel: EmitOptions.AccessLevel) throws {
+        func lines(_ elements: String) throws -> [String] {
+            let yaml = "formc: 1\nform: AgeForm\nelements:\n" + elements
+            let result = FormPipeline.build(SourceFile(path: "age.form.yaml", bytes: Array(yaml.utf8)), options: EmitOptions(accessLevel: accessLevel))
+            let source = try #require(result.swiftSource)
+            return source.split(separator: "\n").filter { $0.hasSuffix("import Foundation") || $0.hasSuffix("import FormRuntime") }.map(String.init)
+        }
+        let access = accessLevel.rawValue
+        #expect(try lines("  - textField: name\n") == ["\(access) import FormRuntime"])
+        #expect(try lines("  - number: age\n    rules: [{ min: 1 }]\n") == ["import Foundation", "\(access) import FormRuntime"])
+        #expect(try lines("  - number: price\n    decimals: 2\n") == ["\(access) import Foundation", "\(access) import FormRuntime"])
+        #expect(try lines("  - list: visits\n    elements:\n      - date: at\n        mode: dateTime\n")
+            == ["\(access) import Foundation", "\(access) import FormRuntime"])
+        let internalForm = FormPipeline.build(SourceFile(path: "age.form.yaml", bytes: Array("formc: 1\nform: AgeForm\nelements:\n  - number: price\n    decimals: 2\n".utf8)))
+        #expect(Self.imports(in: try #require(internalForm.swiftSource)) == ["Foundation", "FormRuntime"])
     }
 }
