@@ -69,6 +69,16 @@ enum ListChecker {
         var itemTypeDiagnostics: [DiagnosticBag] = []
         var entryElements = 0
         var itemTypes: [String: String] = [:]
+        // What a suggested itemType (`DateItem` for `dates`) must keep clear of besides
+        // `takenTypes`, which holds only the lists before: every list's entry type and
+        // entry class, and every entry's option enums, which an entry type may not take.
+        var listTypeNames = Set<String>()
+        for found in lists {
+            let list = document.list(at: found.path)
+            listTypeNames.insert(list.swiftItemType)
+            listTypeNames.insert(list.swiftItemType + "Entry")
+            Self.insertEnumNames(of: list.elements, into: &listTypeNames)
+        }
         for found in lists {
             let list = document.list(at: found.path)
             let itemType = list.swiftItemType
@@ -78,7 +88,7 @@ enum ListChecker {
             // A second list of one id is FC202 already: its entry type, when it is
             // the first's again, is no second error.
             if itemTypes[found.id.value] != itemType {
-                checkItemType(list, named: itemType, taken: &takenTypes, diagnostics: &bag) {
+                checkItemType(list, named: itemType, taken: &takenTypes, listTypeNames: listTypeNames, diagnostics: &bag) {
                     TakenTypeNames.noteRange($0, in: document, symbols: symbols)
                 }
             }
@@ -161,6 +171,18 @@ enum ListChecker {
             checked.append(CheckedList(path: found.path, symbols: symbols, entryFieldCount: result.entryFieldCount))
         }
         return checked
+    }
+
+    /// The names of the option enums that `elements` (an entry's, through its groups) declare.
+    private static func insertEnumNames(of elements: [Element], into names: inout Set<String>) {
+        for element in elements {
+            switch element.kind {
+            case .group(let group): insertEnumNames(of: group.elements, into: &names)
+            case .segment(let segment): names.insert(segment.swiftEnumName)
+            case .multiChoice(let choice): names.insert(choice.swiftEnumName)
+            default: continue
+            }
+        }
     }
 
     /// Whether the field at `path` in an entry's `elements` chooses from a shared
@@ -485,10 +507,20 @@ enum ListChecker {
     /// name takes, or made from the list's id into a Swift keyword (`types` →
     /// `Type`). `name` is the list's `swiftItemType`.
     /// `noteRange`: where a note shows a name taken at a range (`TakenTypeNames.noteRange`).
+    /// `listTypeNames`: every list's entry type and entry class and every entry's
+    /// option enums, which the itemType the help suggests must not take either.
     static func checkItemType(
-        _ list: ListDecl, named name: String, taken: inout TakenTypeNames, diagnostics: inout DiagnosticBag,
-        noteRange: (SourceRange) -> SourceRange
+        _ list: ListDecl, named name: String, taken: inout TakenTypeNames, listTypeNames: Set<String> = [],
+        diagnostics: inout DiagnosticBag, noteRange: (SourceRange) -> SourceRange
     ) {
+        // `DateItem` when it and its entry class `DateItemEntry` are free.
+        func suggestion() -> String {
+            let proposed = name + "Item"
+            let isFree = [proposed, proposed + "Entry"].allSatisfy {
+                !taken.isTaken($0) && !GeneratedTypeNames.contains($0) && !listTypeNames.contains($0)
+            }
+            return isFree ? ", e.g. '\(proposed)'" : ""
+        }
         let range = list.itemType?.range ?? list.id.range
         if let itemType = list.itemType,
            !SwiftNaming.isUpperCamelCase(itemType.value) || SwiftNaming.keywords.contains(itemType.value) {
@@ -505,7 +537,7 @@ enum ListChecker {
             // `types` → `Type`: Swift takes no nested type of that name.
             diagnostics.error(
                 .nameCollision, "the entry type '\(name)' of list '\(list.id.value)' is a Swift keyword",
-                at: range, help: ["give the list an 'itemType', e.g. '\(name)Item'"]
+                at: range, help: ["give the list an 'itemType'\(suggestion())"]
             )
             return
         }
@@ -522,11 +554,10 @@ enum ListChecker {
                 } else {
                     "collides with another generated name"
                 }
-                let suggestion = taken.isTaken(name + "Item") || GeneratedTypeNames.contains(name + "Item") ? "" : ", e.g. '\(name)Item'"
                 diagnostics.error(
                     .nameCollision, "\(what) \(collision)",
                     at: range, notes: earlier.map { [diagnostics.note("'\(candidate)' declared here", at: noteRange($0))] } ?? [],
-                    help: ["give the list \(list.itemType == nil ? "an" : "another") 'itemType'\(suggestion)"]
+                    help: ["give the list \(list.itemType == nil ? "an" : "another") 'itemType'\(suggestion())"]
                 )
                 return
             }

@@ -351,6 +351,20 @@ struct ListCheckerTests {
         #expect(other.help == ["give the list another 'itemType', e.g. 'ValuesItem'"])
     }
 
+    /// The suggested itemType is one the form leaves free: not a later list's entry
+    /// type, nor one whose entry class (`DateItemEntry`) or an entry's option enum
+    /// takes it. Where `DateItem` is taken, the help names no type.
+    @Test(arguments: [
+        "  - list: dateItems\n    elements: [{ textField: note }]\n",
+        "  - segment: kind\n    enumName: DateItemEntry\n    options: [a, b]\n",
+        "  - list: others\n    elements: [{ segment: kind, enumName: DateItem, options: [a, b] }]\n",
+    ])
+    func theSuggestedItemTypeIsFree(_ other: String) throws {
+        let diagnostics = diagnose(form("  - list: dates\n    elements: [{ date: day }]\n" + other))
+        let diagnostic = try #require(diagnostics.first { $0.message.contains("'dates'") }, "\(diagnostics.map(\.message))")
+        #expect(diagnostic.help == ["give the list an 'itemType'"])
+    }
+
     /// An entry class (`TripEntry`) taken by a segment's `enumName:` is named as
     /// the entry class, with the note at that `enumName:`.
     @Test func aTakenEntryClassIsNamedAsOne() throws {
