@@ -72,13 +72,17 @@ enum ListChecker {
         // What a suggested itemType (`DateItem` for `dates`) must keep clear of besides
         // `takenTypes`, which holds only the lists before: every list's entry type and
         // entry class, and every entry's option enums, which an entry type may not take.
-        var listTypeNames = Set<String>()
-        for found in lists {
-            let list = document.list(at: found.path)
-            listTypeNames.insert(list.swiftItemType)
-            listTypeNames.insert(list.swiftItemType + "Entry")
-            Self.insertEnumNames(of: list.elements, into: &listTypeNames)
-        }
+        // Gathered only for a collision's help.
+        lazy var listTypeNames: Set<String> = {
+            var names = Set<String>()
+            for found in lists {
+                let list = document.list(at: found.path)
+                names.insert(list.swiftItemType)
+                names.insert(list.swiftItemType + "Entry")
+                Self.insertEnumNames(of: list.elements, into: &names)
+            }
+            return names
+        }()
         for found in lists {
             let list = document.list(at: found.path)
             let itemType = list.swiftItemType
@@ -88,7 +92,7 @@ enum ListChecker {
             // A second list of one id is FC202 already: its entry type, when it is
             // the first's again, is no second error.
             if itemTypes[found.id.value] != itemType {
-                checkItemType(list, named: itemType, taken: &takenTypes, listTypeNames: listTypeNames, diagnostics: &bag) {
+                checkItemType(list, named: itemType, taken: &takenTypes, listTypeNames: { listTypeNames }, diagnostics: &bag) {
                     TakenTypeNames.noteRange($0, in: document, symbols: symbols)
                 }
             }
@@ -510,14 +514,15 @@ enum ListChecker {
     /// `listTypeNames`: every list's entry type and entry class and every entry's
     /// option enums, which the itemType the help suggests must not take either.
     static func checkItemType(
-        _ list: ListDecl, named name: String, taken: inout TakenTypeNames, listTypeNames: Set<String> = [],
+        _ list: ListDecl, named name: String, taken: inout TakenTypeNames, listTypeNames: () -> Set<String> = { [] },
         diagnostics: inout DiagnosticBag, noteRange: (SourceRange) -> SourceRange
     ) {
         // `DateItem` when it and its entry class `DateItemEntry` are free.
         func suggestion() -> String {
             let proposed = name + "Item"
+            let others = listTypeNames()
             let isFree = [proposed, proposed + "Entry"].allSatisfy {
-                !taken.isTaken($0) && !GeneratedTypeNames.contains($0) && !listTypeNames.contains($0)
+                !taken.isTaken($0) && !GeneratedTypeNames.contains($0) && !others.contains($0)
             }
             return isFree ? ", e.g. '\(proposed)'" : ""
         }
