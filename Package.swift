@@ -175,11 +175,14 @@ let package = Package(
         // test bundle duplicates its symbols. It imports none of the compiler's modules.
         .testTarget(name: "FormcCLITests"),
         // A library's forms, made public by the plugin through the target's
-        // formc-config.yaml; GeneratedFormTests uses them from another module.
+        // formc-config.yaml; GeneratedFormTests uses them from another module. Its
+        // imports are internal unless marked (Swift 7's default), as a library that
+        // adopts it: the generated files' `public import`s must say what their API names.
         .target(
             name: "LibraryForms",
             dependencies: ["FormRuntime"],
             path: "Tests/LibraryForms",
+            swiftSettings: [.enableUpcomingFeature("InternalImportsByDefault")],
             plugins: ["FormcPlugin"]
         ),
         // Its Swift comes from FormcPlugin, compiled from the example forms in it.

@@ -3,5 +3,7 @@
 // (`accessLevel: public`). GeneratedFormTests imports it without @testable, so
 // it builds only while the plugin hands the configuration to formc. The
 // consent's age is an Int slider, whose bounds are Decimals: the generated file
-// imports Foundation for them. The roster's entries have a custom rule, which
-// another module runs on one entry through the entry's public `Validators`.
+// imports Foundation for them (inside bodies only: a plain import). The roster's
+// entries have a custom rule, which another module runs on one entry through the
+// entry's public `Validators`, and an instant, a `Date` of its public API (a
+// `public import Foundation`). The target compiles with `InternalImportsByDefault`.
