@@ -49,7 +49,7 @@ enum EmitCompiler {
     }
 
     /// How the app's target compiles the generated files.
-    enum Mode {
+    enum Mode: Sendable {
         /// Swift 6 mode, Swift's default isolation (`nonisolated`).
         case swift6
         /// Swift 5 mode with complete concurrency checking, as an app not yet in
@@ -185,24 +185,26 @@ actor SwiftcSlots {
 struct EmitCompileCase: CustomTestStringConvertible, Sendable {
     var schema: String
     var accessLevel: EmitOptions.AccessLevel
-    var testDescription: String { "\(schema) \(accessLevel.rawValue)" }
+    var mode: EmitCompiler.Mode = .swift6
+    var testDescription: String { "\(schema) \(accessLevel.rawValue)\(mode == .swift6 ? "" : " \(mode)")" }
 
+    /// Each example at each access level in Swift 6 mode, and a public or package
+    /// one also with imports internal by default, which checks its `public import`s
+    /// (a missing one is an error, an unused one a warning).
     static var all: [EmitCompileCase] {
         EmitSchemas.names.flatMap { name in
             EmitOptions.AccessLevel.allCases.map { EmitCompileCase(schema: name, accessLevel: $0) }
+                + [EmitOptions.AccessLevel.public, .package].map { EmitCompileCase(schema: name, accessLevel: $0, mode: .internalImportsByDefault) }
         }
     }
 }
 
-/// Each example at each access level. A public or package form compiles with
-/// imports internal by default, which checks its `public import`s (a missing one
-/// is an error, an unused one a warning) and asks nothing more of it than Swift 6's
-/// own default, under which a plain import is public.
 @Test(arguments: EmitCompileCase.all)
 func emitSchemaCompilesWithoutWarnings(_ testCase: EmitCompileCase) async throws {
     guard let source = EmitSchemas.build(testCase.schema, options: EmitOptions(accessLevel: testCase.accessLevel)) else { return }
-    let mode: EmitCompiler.Mode = testCase.accessLevel == .internal ? .swift6 : .internalImportsByDefault
-    let failure = try await EmitCompiler.typecheck(source, name: EmitSchemas.stem(testCase.schema), accessLevel: testCase.accessLevel, mode: mode)
+    let failure = try await EmitCompiler.typecheck(
+        source, name: EmitSchemas.stem(testCase.schema), accessLevel: testCase.accessLevel, mode: testCase.mode
+    )
     #expect(failure == nil, "\(testCase.testDescription):\n\(failure ?? "")")
 }
 
