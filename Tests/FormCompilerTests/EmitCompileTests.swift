@@ -375,3 +375,23 @@ func emitDateBoundsInEitherRuleOrderCompile(_ element: String) async throws {
     let failure = try await EmitCompiler.typecheck(source, name: "DateBoundsForm", accessLevel: .internal)
     #expect(failure == nil, "\(form)\n\(failure ?? "")")
 }
+
+/// An entry's elements are editable only while their list is, when the list can be
+/// locked through a group or page around it (no `enabledWhen` of its own): each
+/// element's `enabled` asks the form about the list. A list nothing can lock
+/// writes no such closure. The forms type-check.
+@Test(arguments: [
+    "  - boolean: locked\n    title: Locked\n  - group: box\n    enabledWhen: not locked\n    elements:\n      - list: rows\n        elements:\n          - textField: a\n          - staticText: Note\n",
+    "  - page: one\n    elements:\n      - boolean: locked\n        title: Locked\n  - page: two\n    enabledWhen: not locked\n    elements:\n      - list: rows\n        elements:\n          - textField: a\n          - staticText: Note\n",
+])
+func emitEntryElementsAskWhetherTheirListIsEditable(_ elements: String) async throws {
+    let form = "formc: 1\nform: LockForm\nelements:\n" + elements
+    let result = FormPipeline.build(SourceFile(path: "lock.form.yaml", bytes: Array(form.utf8)))
+    let source = try #require(result.swiftSource, "\(result.diagnostics.map { "\($0.code) \($0.message)" })")
+    let closure = "enabled: { [weak form] in form.map { $0.owner?.owner?.isEnabled(.rows) ?? true } ?? false }"
+    #expect(source.components(separatedBy: closure).count - 1 == 2)
+    let free = FormPipeline.build(SourceFile(path: "free.form.yaml", bytes: Array(form.replacingOccurrences(of: "    enabledWhen: not locked\n", with: "").utf8)))
+    #expect(try #require(free.swiftSource).contains("$0.owner?.owner?.isEnabled(.rows)") == false)
+    let failure = try await EmitCompiler.typecheck(source, name: "LockForm", accessLevel: .internal)
+    #expect(failure == nil, "\(failure ?? "")")
+}
