@@ -210,6 +210,29 @@ import Testing
         #expect(!quiet.hasError(.name) && quiet.state(of: .name) == .idle)
     }
 
+    /// A blur right after an assignment, before the edit's task has run, finds the
+    /// field changed (SPEC §6.4, §15.2): under `blurAfterChange` it validates, as
+    /// it does when the assignment starts no task; under `changeAfterBlur` the
+    /// rules run once, for the blur, and not again for the change before it.
+    @Test(arguments: [ValidationTrigger.blurAfterChange, .changeAfterBlur])
+    func aBlurRightAfterAnAssignmentFindsTheFieldChanged(_ trigger: ValidationTrigger) async {
+        let runs = Box<[Field]>([])
+        let controller = FieldValidationController<Field>(
+            triggers: [.email: trigger, .name: .blur], dependents: [.email: [.name]]
+        ) { field in
+            runs.value.append(field)
+            return .invalid(message: "Bad")
+        }
+        // `name` has a state, so the assignment to `email` starts a task to re-check it.
+        await controller.didEndEditing(.name)
+        runs.value = []
+        controller.valueDidChange(.email)
+        await controller.didEndEditing(.email)
+        await controller.settle()
+        #expect(controller.state(of: .email) == .invalid(message: "Bad"))
+        #expect(runs.value == [.email, .name])
+    }
+
     /// A reset right after an assignment, before the edit's task has run: the
     /// edit runs nothing, and no state changes after the reset (SPEC §15.2).
     @Test func aResetRightAfterAnAssignmentCancelsItsEdit() async {

@@ -164,10 +164,14 @@ public final class FieldValidationController<Field: Hashable & Sendable> {
             records[field]?.externalError = nil
             setState(.idle, for: field)
         }
-        var record = records[field] ?? Record()
+        // The value has changed as of now: a blur that comes before the edit's task
+        // runs validates under `blurAfterChange`, whether or not there is a task.
+        records[field, default: Record()].isDirty = true
+        // Decided now, as the trigger stands at the assignment: a blur that comes
+        // before the edit's task runs does not make this change one after a blur.
         let runsByTrigger = switch trigger(of: field) {
         case .change: true
-        case .changeAfterBlur: record.hasBlurred
+        case .changeAfterBlur: records[field]?.hasBlurred ?? false
         case .blur, .blurAfterChange, .submit: false
         }
         let runsNow = runsByTrigger || (rechecksItself && hadState)
@@ -178,8 +182,6 @@ public final class FieldValidationController<Field: Hashable & Sendable> {
         if !runsNow && !rechecked.contains(where: hasState) {
             // Nothing to run (most edits under the default trigger): the edit is
             // done here, with no task; a `didChange` that follows repeats only this.
-            record.isDirty = true
-            records[field] = record
             unjoinedEdits[field] = nil
             assignedWithoutTask.insert(field)
             return
@@ -193,7 +195,7 @@ public final class FieldValidationController<Field: Hashable & Sendable> {
             guard let self, self.resets == resets, !Task.isCancelled else { return }
             // The message from `setError` went with the assignment above; one set
             // since, after the value changed, stays.
-            await self.edit(field, clearsError: false, runs: rechecksItself ? runsNow : nil, rechecking: rechecked)
+            await self.edit(field, clearsError: false, runs: runsNow, rechecking: rechecked)
             self.edits[number] = nil
         }
         edits[number] = task
