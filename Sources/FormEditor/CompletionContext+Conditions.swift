@@ -86,6 +86,7 @@ extension CompletionContext {
         if call.hasSuffix("count(") || call.hasSuffix("contains(") {
             return fieldItems { if case .multiChoice = $0.valueType { true } else { false } }
         }
+        if Self.onlyALiteralFits(after: call) { return [] }
         if let compared = Self.comparedField(before: call),
            let type = symbols?.field(compared)?.valueType {
             // The other side of a comparison: a field of the same value type (SPEC §16),
@@ -146,6 +147,19 @@ extension CompletionContext {
     }
 
     /// The field compared by an operator at the end of `text` (`end <`, `home ==`).
+    /// Whether only a literal may come after `text`, which no field id or word is:
+    /// a whole number after `count(x)` and an operator, an option in quotes inside
+    /// `in [` or after `contains(x,` (offered once the quote is typed).
+    static func onlyALiteralFits(after text: String) -> Bool {
+        if let bracket = text.lastIndex(of: "["), !text[bracket...].contains("]") { return true }
+        if let paren = text.lastIndex(of: "("), !text[paren...].contains(")"), text[paren...].contains(","),
+           text[..<paren].trimmingTrailingSpaces.hasSuffix("contains") { return true }
+        let beforeOperator = String(text.trimmingTrailingSpaces.reversed().drop { "=<>!".contains($0) }.reversed())
+        guard beforeOperator.count < text.trimmingTrailingSpaces.count, beforeOperator.trimmingTrailingSpaces.hasSuffix(")"),
+              let paren = beforeOperator.lastIndex(of: "(") else { return false }
+        return beforeOperator[..<paren].trimmingTrailingSpaces.hasSuffix("count")
+    }
+
     static func comparedField(before text: String) -> String? {
         var rest = text.trimmingTrailingSpaces
         guard let last = rest.last, "=<>".contains(last) else { return nil }

@@ -79,7 +79,8 @@ extension EditorDocument {
             lines = ["**\(id)**: `\(SwiftRenderer.spelling(of: field.valueType))` (\(keyword))"]
             let rules = element.field?.rules.map { rule -> String in
                 let text: String = switch rule.kind {
-                case .minLength(let n), .maxLength(let n): "`\(rule.kind.name): \(n)`"
+                case .minLength(let n), .maxLength(let n), .minCount(let n), .maxCount(let n): "`\(rule.kind.name): \(n)`"
+                case .min(let bound), .max(let bound): "`\(rule.kind.name): \(bound)`"
                 case .sameAs(let other): "`sameAs: \(other)`"
                 case .minField(let other), .maxField(let other): "`\(rule.kind.name): \(other)`"
                 case .custom(let name): "`custom: \(name)`"
@@ -112,9 +113,12 @@ extension EditorDocument {
     }
 
     /// The ids of the fields among `elements`, through their groups, in order.
+    /// The ids of the fields among `elements`, in document order: a list's id is
+    /// one (SPEC §14), as in the generated `fields(on:)`.
     private static func fieldIDs(in elements: [Element]) -> [String] {
         elements.flatMap { element -> [String] in
             if let field = element.field { return [field.id.value] }
+            if case .list = element.kind, let id = element.id?.value { return [id] }
             if case .group(let group) = element.kind { return fieldIDs(in: group.elements) }
             return []
         }

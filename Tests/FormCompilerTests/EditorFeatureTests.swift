@@ -252,6 +252,10 @@ extension EditorTypingTests {
         #expect(keyboard == ["default", "email", "number", "decimal", "phone", "url"])
         let keys = labels(signup.replacingOccurrences("  - textField: email\n", "  - { textField: x, pla‸ }\n  - textField: email\n"))
         #expect(keys.contains("placeholder") && !keys.contains("textField") && !keys.contains("group"))
+        // A rule without a parameter takes only `true` in its mapping form (SPEC §16).
+        #expect(labels(signup.replacingOccurrences(confirm, "      - { required: ‸, when: newsletter }")) == ["true"])
+        #expect(labels(signup.replacingOccurrences(confirm, "      - required: ‸")) == ["true"])
+        #expect(labels(signup.replacingOccurrences(confirm, "      - { email: t‸ }")) == ["true"])
         let ruleKeys = labels(signup.replacingOccurrences(confirm, "      - { sameAs: email, ‸ }"))
         #expect(ruleKeys == ["message", "when"])
         let quoted = labels(signup.replacingOccurrences("  - textField: email\n", "  - { textField: x, title: \"a, b\", pla‸ }\n  - textField: email\n"))
@@ -342,6 +346,27 @@ extension EditorTypingTests {
         #expect(again.hover(at: inCondition)?.markdown.contains("`Bool` (boolean)") == true)
         let (third, email) = document(signup.replacingOccurrences("  - textField: email", "  - textField: em‸ail"))
         #expect(third.hover(at: email)?.markdown.contains("Rules: `required`, `email`") == true)
+    }
+
+    /// A bound or a count is shown with its value, as a length is.
+    @Test func aRulesHoverGivesBoundsAndCountsWithTheirValues() {
+        let (editor, cursor) = document("""
+            formc: 1
+            form: A
+            elements:
+              - number: bud‸get
+                rules: [{ min: 0 }, { max: 2.50 }]
+              - multiChoice: toppings
+                options: [ham, egg]
+                rules: [{ minCount: 1 }, { maxCount: 2 }]
+              - date: day
+                rules: [{ min: today-18y }]
+            """)
+        #expect(editor.hover(at: cursor)?.markdown.contains("Rules: `min: 0`, `max: 2.50`") == true)
+        let toppings = SourcePosition(line: 6, column: 20)
+        #expect(editor.hover(at: toppings)?.markdown.contains("Rules: `minCount: 1`, `maxCount: 2`") == true)
+        let day = SourcePosition(line: 9, column: 12)
+        #expect(editor.hover(at: day)?.markdown.contains("Rules: `min: today-18y`") == true)
     }
 
     @Test func aDiagnosticsExplanation() {
@@ -582,6 +607,9 @@ extension EditorTypingTests {
                     elements:
                       - textField: email
                   - textField: phone
+                  - list: references
+                    elements:
+                      - textField: name
               - page: history
                 elements:
                   - boolean: consent
@@ -589,7 +617,8 @@ extension EditorTypingTests {
             """)
         let hover = editor.hover(at: cursor)?.markdown ?? ""
         #expect(hover.contains("**personal**: page id, a case of the generated `Page`"))
-        #expect(hover.contains("Fields: `email`, `phone`"))
+        // As `fields(on:)` answers: a list's id is a field of the form (SPEC §14).
+        #expect(hover.contains("Fields: `email`, `phone`, `references`"))
         #expect(hover.contains("Visible when: `not consent`"))
     }
 
@@ -762,6 +791,17 @@ extension EditorTypingTests {
         // Values that would not type-check are not offered.
         #expect(condition("toppings == '‸").isEmpty)
         #expect(condition("contains(plan, '‸").isEmpty)
+        // Where only a literal fits, no field id or word is offered: a whole number
+        // after `count(…)` and an operator, an option before its quote is typed.
+        #expect(condition("count(toppings) > ‸").isEmpty)
+        #expect(condition("\"count(toppings) == ‸").isEmpty)
+        #expect(condition("plan in [‸").isEmpty)
+        #expect(condition("plan in ['basic', ‸").isEmpty)
+        #expect(condition("contains(toppings, ‸").isEmpty)
+        // After them, the condition goes on as before.
+        #expect(condition("count(toppings) > 1 and ‸").contains("plan"))
+        #expect(condition("plan in ['basic'] or ‸").contains("plan"))
+        #expect(condition("contains(toppings, 'olives') and (‸").contains("plan"))
     }
 
     @Test func aKeyOfNoKindYetGetsValuesOnlyWhenEveryKindAgrees() {
