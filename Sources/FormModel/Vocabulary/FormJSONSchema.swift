@@ -39,7 +39,19 @@ public enum FormJSONSchema {
             ]),
         ]
         for kind in FormVocabulary.kinds {
-            definitions[kindDefinition(kind.keyword.description)] = mapping(kind.allKeys, description: kind.summary)
+            var definition = mapping(kind.allKeys, description: kind.summary)
+            let keys = Set(kind.allKeys.map(\.name.description))
+            if keys.contains("enumName"), keys.contains("options"), case .object(let members) = definition {
+                // A shared set's name names the enum itself: no `enumName` beside it (FC101, SPEC §16).
+                var shape = Dictionary(uniqueKeysWithValues: members)
+                shape["if"] = object([
+                    "required": .array([.string("options")]),
+                    "properties": object(["options": object(["type": .string("string")])]),
+                ])
+                shape["then"] = object(["not": object(["required": .array([.string("enumName")])])])
+                definition = object(shape)
+            }
+            definitions[kindDefinition(kind.keyword.description)] = definition
         }
         // A list's entry holds any kind but list and page, at any depth (SPEC §14):
         // its elements, and those of a group in it, are `entry-element`s.
