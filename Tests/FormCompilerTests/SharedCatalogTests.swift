@@ -278,6 +278,58 @@ import Testing
         #expect(try Self.merge(Self.changedForm, into: merged) == merged)
     }
 
+    /// The source language holds the form's one text (docs/design/localization.md):
+    /// variations the app gave it stay while the text is unchanged, and go with
+    /// the old text when it changes, where another language's are marked for review.
+    @Test func sourceVariationsStayWithTheirTextAndGoWithIt() throws {
+        func catalog(source: String) -> String {
+            """
+            {
+              "sourceLanguage" : "en",
+              "strings" : {
+                "SignUpForm.title" : {
+                  "comment" : "Title of the form SignUpForm",
+                  "extractionState" : "manual",
+                  "localizations" : {
+                    "de" : {
+                      "stringUnit" : {
+                        "state" : "translated",
+                        "value" : "Konto anlegen"
+                      }
+                    },
+                    "en" : {
+                      "stringUnit" : {
+                        "state" : "translated",
+                        "value" : "\(source)"
+                      },
+                      "variations" : {
+                        "device" : {
+                          "mac" : {
+                            "stringUnit" : {
+                              "state" : "translated",
+                              "value" : "Create your Mac account"
+                            }
+                          }
+                        }
+                      }
+                    }
+                  }
+                }
+              },
+              "version" : "1.0"
+            }
+            """
+        }
+        let unchanged = catalog(source: "Create your account")
+        let kept = try Self.read(Self.merge(Self.form, into: unchanged))
+        #expect(kept.entry("SignUpForm.title")?["localizations"]?["en"]?["variations"]?["device"]?["mac"] != nil)
+        let changed = try Self.read(Self.merge(Self.changedForm, into: unchanged))
+        let en = changed.entry("SignUpForm.title")?["localizations"]?["en"]
+        #expect(en?["stringUnit"]?["value"]?.string == "Create an account")
+        #expect(en?["variations"] == nil)
+        #expect(changed.entry("SignUpForm.title")?["localizations"]?["de"]?["stringUnit"]?["state"]?.string == "needs_review")
+    }
+
     /// The fixtures' entries many times over, so that the catalog is merged in
     /// two halves: the same bytes read whole and deferred, and still only
     /// lines inserted.
