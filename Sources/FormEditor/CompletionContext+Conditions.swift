@@ -151,7 +151,8 @@ extension CompletionContext {
     /// a whole number after `count(x)` and an operator, an option in quotes inside
     /// `in [` or after `contains(x,` (offered once the quote is typed).
     static func onlyALiteralFits(after text: String) -> Bool {
-        if let bracket = text.lastIndex(of: "["), !text[bracket...].contains("]") { return true }
+        if let bracket = text.lastIndex(of: "["), !text[bracket...].contains("]"),
+           text[..<bracket].trimmingTrailingSpaces.hasSuffix(" in") { return true }
         if let paren = text.lastIndex(of: "("), !text[paren...].contains(")"), text[paren...].contains(","),
            text[..<paren].trimmingTrailingSpaces.hasSuffix("contains") { return true }
         let beforeOperator = String(text.trimmingTrailingSpaces.reversed().drop { "=<>!".contains($0) }.reversed())

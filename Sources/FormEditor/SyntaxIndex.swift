@@ -83,7 +83,9 @@ struct SyntaxIndex: Sendable {
                 }
             case "rules": return role(of: owner).isElement ? .rule : .unknown
             case "options": return role(of: owner).isElement ? .option : .unknown
-            default: return .unknown
+            default:
+                // An option of a shared set (SPEC §16): `options: { Country: [ … ] }` at the top level.
+                return keyName(of: owner) == "options" && self.parent(owner) == tree.root ? .option : .unknown
             }
         }
         switch keyName(of: mapping) {

@@ -837,6 +837,17 @@ extension EditorTypingTests {
 
     """
 
+    /// An option of a set is an option as a field's own list writes it: its keys
+    /// are offered and described there too, in flow and block style.
+    @Test func theKeysOfASetsOptions() {
+        let flow = Self.trip.replacingOccurrences("  Country: [us, gb]\n", "  Country: [{ value: us, ‸ }, gb]\n")
+        #expect(labels(flow) == ["title", "image"])
+        let block = Self.trip.replacingOccurrences("  Country: [us, gb]\n", "  Country:\n    - value: us\n      ‸\n    - gb\n")
+        #expect(labels(block) == ["title", "image"])
+        let (editor, cursor) = document(Self.trip.replacingOccurrences("  Country: [us, gb]\n", "  Country: [{ val‸ue: us, title: US }, gb]\n"))
+        #expect(editor.hover(at: cursor)?.markdown.hasPrefix("`value`: ") == true)
+    }
+
     @Test func fieldsOfTheSameKindAfterABound() {
         let found = labels(Self.trip.replacingOccurrences("      - min: start\n", "      - min: ‸\n"))
         #expect(found == ["start", "today"], "a date of the same mode, not the field itself, and today: \(found)")
