@@ -125,6 +125,8 @@ enum ListChecker {
             default: nil
             }
         })
+        // The diagnostics, by index, that a YAML alias reached: each names every place that uses it.
+        var reachedThroughAliases = noteFormUses(ofEntriesOf: lists, in: document, diagnostics: &diagnostics)
         // A shared set whose name an entry type took is reported once, at its first field.
         var reportedSets = Set<String>()
         var checked: [CheckedList] = []
@@ -133,12 +135,20 @@ enum ListChecker {
             let (found, result) = (lists[index], results[index])
             diagnostics.append(contentsOf: itemTypeDiagnostics[index].diagnostics)
             diagnostics.append(contentsOf: result.diagnostics)
-            // An aliased part's problem that does not depend on the list (a rule given
-            // twice) is reported where it was written already: once is enough.
-            for diagnostic in result.aliased where !diagnostics.diagnostics.contains(where: {
-                $0.code == diagnostic.code && $0.location == diagnostic.location && $0.message == diagnostic.message
-            }) {
-                diagnostics.append(diagnostic)
+            // An aliased part's problem reported already is reported once: where it does
+            // not depend on the scope (a rule given twice), as it was written; where
+            // another use through an alias found it too (a name that neither the form
+            // nor this entry can see), with every use.
+            for diagnostic in result.aliased {
+                if let same = diagnostics.diagnostics.firstIndex(where: {
+                    $0.code == diagnostic.code && $0.location == diagnostic.location && $0.message == diagnostic.message
+                }) {
+                    guard reachedThroughAliases.contains(same) else { continue }
+                    diagnostics.modify(at: same) { existing in existing.notes += diagnostic.notes.filter { !existing.notes.contains($0) } }
+                } else {
+                    reachedThroughAliases.insert(diagnostics.diagnostics.count)
+                    diagnostics.append(diagnostic)
+                }
             }
             var list = document.list(at: found.path)
             list.elements = result.elements
@@ -312,6 +322,49 @@ enum ListChecker {
             symbols: entry.symbols,
             entryFieldCount: entry.symbols.fields.prefix { own.contains($0.id) }.count
         )
+    }
+
+    /// Notes, on each diagnostic of the form's own checks that lies in a list's
+    /// entry, the field outside the lists that a YAML alias made repeat that part
+    /// (`rules: *r`, anchored in the entry): it was checked in the form's scope,
+    /// for that field, and the entry itself may be right.
+    /// Returns the indices of the diagnostics it noted.
+    static func noteFormUses(ofEntriesOf lists: [Found], in document: FormDocument, diagnostics: inout DiagnosticBag) -> Set<Int> {
+        let entries = lists.map { document.element(at: $0.path).range }
+        var noted = Set<Int>()
+        guard diagnostics.diagnostics.contains(where: { diagnostic in entries.contains { $0.contains(diagnostic.location.range) } }) else {
+            return noted
+        }
+        // The rules and conditions of the fields outside the lists, each with the
+        // field it belongs to, where they were not written in that field itself.
+        var parts: [(part: SourceRange, user: Element)] = []
+        func walk(_ elements: [Element]) {
+            for element in elements {
+                switch element.kind {
+                case .list: continue
+                case .group(let group): walk(group.elements)
+                default: break
+                }
+                var written = [element.visibleWhen, element.enabledWhen].compactMap { $0?.source.range }
+                for rule in element.rules {
+                    written.append(rule.range)
+                    if let when = rule.when { written.append(when.source.range) }
+                }
+                for part in written where !element.range.contains(part) { parts.append((part, element)) }
+            }
+        }
+        walk(document.elements)
+        for index in diagnostics.diagnostics.indices {
+            let range = diagnostics.diagnostics[index].location.range
+            guard entries.contains(where: { $0.contains(range) }) else { continue }
+            for (part, user) in parts where part.contains(range) {
+                let name = user.id.map { "field '\($0.value)'" } ?? "\(user.kind.keyword) element"
+                let note = diagnostics.note("checked for the form's \(name), which repeats it through a YAML alias", at: user.kindKeyRange)
+                diagnostics.modify(at: index) { if !$0.notes.contains(note) { $0.notes.append(note) } }
+                noted.insert(index)
+            }
+        }
+        return noted
     }
 
     /// The parts of an entry's `elements` that were written outside the list's

@@ -506,6 +506,42 @@ struct ListCheckerTests {
         ])
     }
 
+    /// What a YAML alias brings from an entry to a field of the form is checked in
+    /// the form's scope, where the entry's names are out of reach: the error at the
+    /// anchor notes the form's field that uses it, and a list that repeats it too
+    /// adds its own note to the one error.
+    @Test func whatAnAliasBringsOutOfAnEntryNamesItsUsers() {
+        func notes(_ source: String) -> [String] {
+            diagnose(source).map { "\($0.location.range.start.line):\($0.location.range.start.column) \($0.code.rawValue) "
+                + $0.notes.map { note in
+                    (note.location.map { "\($0.range.start.line):\($0.range.start.column) " } ?? "") + note.message
+                }.joined(separator: "; ") }
+        }
+        let entry = """
+            formc: 1
+            form: F
+            elements:
+              - list: a
+                elements:
+                  - textField: x
+                  - textField: y
+                    rules: &r [{ sameAs: x }]
+
+            """
+        #expect(notes(entry + "  - textField: w\n    rules: *r\n") == [
+            "8:30 FC501 9:5 checked for the form's field 'w', which repeats it through a YAML alias",
+        ])
+        #expect(notes(entry + "  - list: b\n    elements:\n      - textField: z\n        rules: *r\n  - textField: w\n    rules: *r\n") == [
+            "8:30 FC501 13:5 checked for the form's field 'w', which repeats it through a YAML alias; "
+                + "11:9 checked in list 'b', whose entry repeats it through a YAML alias",
+        ])
+        #expect(notes(entry + "  - list: b\n    elements:\n      - textField: z\n        rules: *r\n"
+            + "  - list: c\n    elements:\n      - textField: z\n        rules: *r\n") == [
+            "8:30 FC501 11:9 checked in list 'b', whose entry repeats it through a YAML alias; "
+                + "15:9 checked in list 'c', whose entry repeats it through a YAML alias",
+        ])
+    }
+
     /// A whole element an alias repeats in another list's entry is checked there
     /// with all it holds: a segment's `enumName` that collides in that entry too.
     @Test func aWholeElementAnAliasRepeatsIsCheckedInTheEntry() {
