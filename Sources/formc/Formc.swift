@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import ArgumentParser
 import CFormcSystem
 
@@ -30,6 +35,10 @@ struct Formc: ParsableCommand {
     static func main() {
         ProcessEnvironment.tuneAllocator()
         formc_install_signal_cleanup()
+        // A reader that closes the pipe (`formc lint | head`) ends no run: the write
+        // fails with EPIPE, which `Reporter.write` passes over, and the exit status
+        // still says what formc found.
+        signal(SIGPIPE, SIG_IGN)
         ProcessEnvironment.warnOfUnknownSpeedNames()
         let arguments = Array(CommandLine.arguments.dropFirst())
         if arguments.isEmpty {

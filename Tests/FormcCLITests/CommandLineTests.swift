@@ -206,6 +206,31 @@ import Testing
         }
     }
 
+    /// A reader that has closed the pipe (`formc lint | head`) ends no run: the
+    /// exit status still says what formc found, never a death by SIGPIPE.
+    @Test func aClosedPipeIsNotAnError() throws {
+        let scratch = try Scratch()
+        try scratch.write("a.form.yaml", Forms.valid)
+        try scratch.write("bad.form.yaml", Forms.unknownKey)
+        let executable = try #require(Formc.executable)
+        for (arguments, status) in [(["build", "a.form.yaml"], Int32(0)), (["lint", "--format", "json", "bad.form.yaml"], 1), (["schema"], 0)] {
+            let pipe = Pipe()
+            // No reader at all: formc's first write to standard output finds the pipe closed.
+            try pipe.fileHandleForReading.close()
+            let process = Process()
+            process.executableURL = executable
+            process.arguments = arguments
+            process.currentDirectoryURL = scratch.url
+            process.standardOutput = pipe
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            try pipe.fileHandleForWriting.close()
+            process.waitUntilExit()
+            #expect(process.terminationReason == .exit, "\(arguments)")
+            #expect(process.terminationStatus == status, "\(arguments)")
+        }
+    }
+
     /// A non-blocking standard output that fills up is waited for, not a failure:
     /// every byte of the Swift arrives.
     @Test func aFullNonBlockingStandardOutputIsWaitedFor() throws {
