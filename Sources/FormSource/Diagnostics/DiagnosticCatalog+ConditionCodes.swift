@@ -24,7 +24,7 @@ extension DiagnosticCatalog {
                 .conditionUnknownField, "condition names an unknown field",
                 explanation: """
                 A condition refers to a field id that is not defined anywhere in the form. Conditions may refer \
-                to fields defined later in the file, but only to fields (not groups or segues). The same holds \
+                to fields defined later in the file (a group's or segue's id is FC502: it has no value). The same holds \
                 for a rule's `when:` condition, for a `min` or `max` that names a field (`min: startDate`), and \
                 for the name of a shared option set in a field's `options: Country`. The fields of a list's \
                 entries are scoped to the entry: nothing outside the list (a condition, a `sameAs`, a bound) \

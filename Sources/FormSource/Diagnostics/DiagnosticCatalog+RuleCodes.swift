@@ -83,8 +83,10 @@ extension DiagnosticCatalog {
                 .invalidSameAs, "`sameAs` target missing, not a field, of another value type, or the field itself",
                 explanation: """
                 `sameAs` compares the field with another field, so its parameter must be the id of another \
-                field of the same value type (a text field with a text field, a segment with a segment of the \
-                same options). Groups and segues have no value.
+                field of the same value type: a text field with a text field, a boolean with a boolean, a \
+                segment or picker with one that uses the same shared option set (`options: Country`). Two \
+                choice fields that list the same options have two enums, so they cannot be compared. Groups \
+                and segues have no value.
                 """,
                 example: form("""
                   - floatLabel: password
