@@ -96,6 +96,8 @@ public enum PreviewData {
                     members.append("minItems", .integer(list.minimum))
                     members.append("maxItems", list.maxItems.map { .integer($0.value) } ?? .null)
                     members.append("initialItems", .integer(list.initialCount))
+                    // Under `change`, an entry that comes or goes checks the list's counts at once.
+                    members.append("trigger", .string(symbols.field(list.id.value)?.trigger.rawValue ?? form.document.defaultTrigger.rawValue))
                     let name = DefaultMessages.listName(list)
                     // In the page's language when the document was localized (`FormStrings.localized`).
                     members.append("minItemsMessage", .string(list.minItemsMessage ?? DefaultMessages.minItems(listName: name, count: list.minimum)))

@@ -255,10 +255,13 @@ extension PreviewScript {
     }
   }
 
-  /** After an entry came or went: headings, buttons, the list's message once it was checked, conditions. */
+  /**
+   * After an entry came or went: headings, buttons, conditions, and the list's message
+   * once it was checked, or at once under the `change` trigger, as an edit is.
+   */
   function listChanged(listNode) {
     showList(listNode);
-    if (listNode.list.result !== null) {
+    if (listNode.list.result !== null || listNode.decl.trigger === "change") {
       listNode.list.result = listResult(listNode);
       showListState(listNode);
     }

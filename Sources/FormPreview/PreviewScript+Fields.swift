@@ -317,8 +317,9 @@ extension PreviewScript {
     input.formcCaret = input.selectionEnd;
   }
 
+  /** A text canonically equal to the field's (`é` typed as e and a combining accent) is no edit, as in Swift. */
   function takeText(field, input) {
-    if (field.value === input.value) return;
+    if (sameText(field.value, input.value)) return;
     field.value = input.value;
     didChange(field);
   }

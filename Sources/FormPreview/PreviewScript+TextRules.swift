@@ -7,8 +7,9 @@ extension PreviewScript {
   const graphemes = new Intl.Segmenter("en", { granularity: "grapheme" });
   // Where the browser's segmenter (CLDR's aksara rules) joins a consonant to the
   // cluster before it and Swift (UAX #29) does not: after an invisible stacker
-  // (Myanmar, Khmer, Tai Tham, Sundanese, …) or the Balinese and Javanese viramas.
-  const stackerThenLetter = /[\u1039\u17D2\u1A60\u1B44\u1BAB\uA9C0\uAAF6\u{10A3F}\u{11133}\u{1193E}\u{11A47}\u{11A99}\u{11D45}\u{11D97}](?=\p{L})/gu;
+  // (Myanmar, Khmer, Tai Tham, Sundanese, …) or the Balinese and Javanese viramas,
+  // and any marks or joiners after it, which Swift keeps with it.
+  const stackerThenLetter = /[\u1039\u17D2\u1A60\u1B44\u1BAB\uA9C0\uAAF6\u{10A3F}\u{11133}\u{1193E}\u{11A47}\u{11A99}\u{11D45}\u{11D97}][\p{M}\u200C\u200D]*(?=\p{L})/gu;
 
   /** The Characters of `text` (extended grapheme clusters), as Swift's String splits them. */
   function* characters(text) {

@@ -1033,3 +1033,28 @@ def test_submit_shows_the_first_page_to_mend(driver, pages):
     assert status.text == ""
     assert shown() == "people"
     assert severe_logs(driver) == []
+
+
+def test_an_edit_is_what_swift_counts_as_one(driver, pages):
+    # A text canonically equal to the field's ("é" typed as e and a combining
+    # accent) is no edit, as a FormValue ignores an equal value: the blur finds the
+    # field unchanged. Another text is an edit, which the blur then checks.
+    open_page(driver, pages / "edits.html")
+    set_value(driver, "word", "e\u0301")
+    blur(driver, "word")
+    assert state_of(driver, "word") == "idle"
+    set_value(driver, "word", "x")
+    blur(driver, "word")
+    assert state_of(driver, "word") == "invalid: Word must be at least 2 characters"
+    assert severe_logs(driver) == []
+
+
+def test_under_the_change_trigger_an_entry_checks_the_lists_counts(driver, pages):
+    # An entry that comes or goes is an edit of the list: under `change` its counts
+    # are checked at once, as the generated Swift's `listDidChange` runs them.
+    open_page(driver, pages / "edits.html")
+    pets = driver.find_element(By.CSS_SELECTOR, '[data-id="pets"]')
+    assert pets.get_attribute("data-state") in (None, "idle")
+    driver.find_element(By.ID, "formc-pets-add").click()
+    assert pets.get_attribute("data-state") == "valid"
+    assert severe_logs(driver) == []
