@@ -268,6 +268,18 @@ extension SourceFile {
         return offset < bytes.count && bytes[offset] == UInt8(ascii: "-")
     }
 
+    /// The last character other than white space before line `line`, and the
+    /// first after it (ASCII, as JSON's structure is); nil where there is none.
+    func nonBlankScalars(around line: Int) -> (before: Unicode.Scalar?, after: Unicode.Scalar?) {
+        guard line >= 1, line <= lineCount else { return (nil, nil) }
+        func isBlank(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D }
+        let start = lineStarts[line - 1]
+        let end = line < lineCount ? lineStarts[line] : bytes.count
+        let before = bytes[..<start].last { !isBlank($0) }
+        let after = bytes[end...].first { !isBlank($0) }
+        return (before.map { Unicode.Scalar($0) }, after.map { Unicode.Scalar($0) })
+    }
+
     /// Whether lines 1 ..< `line` of both files are the same bytes.
     func hasSameLines(as other: SourceFile, before line: Int) -> Bool {
         guard line >= 1, line <= lineCount + 1, line <= other.lineCount + 1 else { return false }

@@ -119,14 +119,19 @@ struct CompletionContext {
     /// member), nothing is offered. Elsewhere (a key needing a value, a rule
     /// needing a parameter) nothing is.
     func jsonUnquotedCompletions(trimmed: String, rest: String, at cursor: SourcePosition) -> [Item] {
-        guard let last = trimmed.unicodeScalars.last, let next = rest.unicodeScalars.first(where: { $0 != " " && $0 != "\t" }),
-              let collection = innermostCollection(at: cursor) else { return [] }
+        var last = trimmed.unicodeScalars.last
+        var next = rest.unicodeScalars.first { $0 != " " && $0 != "\t" }
+        // A blank line of its own (one element a line, as JSON forms are written):
+        // what stands before and after it, on the lines around.
+        let ownLine = last == nil && next == nil
+        if ownLine { (last, next) = file.nonBlankScalars(around: cursor.line) }
+        guard let last, let next, let collection = innermostCollection(at: cursor) else { return [] }
         /// `closing`: the text after a kind's empty string argument (`}` of its object, if inserted).
         func items(_ items: [Item], end: Unicode.Scalar, closing: String = "", text: (String) -> String) -> [Item] {
             let separator: String
             switch next {
             case end: separator = ""
-            case "\"", "{": separator = ", "
+            case "\"", "{": separator = ownLine ? "," : ", "
             default: return []
             }
             return items.map {

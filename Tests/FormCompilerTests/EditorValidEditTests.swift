@@ -150,6 +150,19 @@ private func applying(_ label: String, to marked: String, path: String = "form.f
         #expect(applying("spacer", to: items("{‸}"), path: json, showingCursor: true) == items(#"{"spacer": 0‸}"#))
         #expect(applying("group", to: items("‸"), path: json, showingCursor: true) == items(#"{"group": null}‸"#))
         #expect(applying("textField", to: "formc: 1\nform: A\nelements:\n  - ‸\n", showingCursor: true) == "formc: 1\nform: A\nelements:\n  - textField: ‸\n")
+        // One element a line, as JSON forms are written: a blank line after the array's
+        // `[` or an element's `,` gets the kinds, with the `,` an element after it needs.
+        let lines = "{\n  \"formc\": 1,\n  \"form\": \"A\",\n  \"elements\": [\nELEMENTS\n  ]\n}\n"
+        func perLine(_ text: String) -> String { lines.replacingOccurrences("ELEMENTS", text) }
+        let a = "    {\"textField\": \"a\"}", b = "    {\"textField\": \"b\"}"
+        #expect(applying("boolean", to: perLine(a + ",\n    ‸\n" + b), path: json, showingCursor: true)
+            == perLine(a + ",\n    {\"boolean\": \"‸\"},\n" + b))
+        #expect(applying("boolean", to: perLine("    ‸\n" + b), path: json, showingCursor: true)
+            == perLine("    {\"boolean\": \"‸\"},\n" + b))
+        #expect(applying("boolean", to: perLine(a + ",\n    ‸"), path: json, showingCursor: true)
+            == perLine(a + ",\n    {\"boolean\": \"‸\"}"))
+        // After an element without its `,`, nothing: the text would not be JSON.
+        #expect(completions(perLine(a + "\n    ‸"), path: json).isEmpty)
     }
 
     @Test func nothingAfterAFlowCollectionsEnd() {
