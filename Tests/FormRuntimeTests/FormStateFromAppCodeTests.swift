@@ -233,6 +233,40 @@ import Testing
         #expect(runs.value == [.email, .name])
     }
 
+    /// An edit's rules run once, whatever comes between the assignment and its
+    /// task: a blur of a field blurred before (`changeAfterBlur`) runs them, and
+    /// the task then re-checks only the dependents; a `didChange` that repeats an
+    /// assignment which started no task runs them as the assignment decided.
+    @Test func anEditsRulesRunOnceWhateverComesBetween() async {
+        let runs = Box<[Field]>([])
+        let controller = FieldValidationController<Field>(
+            triggers: [.email: .changeAfterBlur, .name: .blur], dependents: [.email: [.name]]
+        ) { field in
+            runs.value.append(field)
+            return .invalid(message: "Bad")
+        }
+        // Blurred before any change (nothing runs), and `name` has a state, so that
+        // the assignment to `email` starts a task.
+        await controller.didEndEditing(.email)
+        await controller.didEndEditing(.name)
+        runs.value = []
+        controller.valueDidChange(.email)
+        await controller.didEndEditing(.email)
+        await controller.settle()
+        #expect(runs.value == [.email, .name])
+        #expect(controller.state(of: .email) == .invalid(message: "Bad"))
+
+        let quiet = FieldValidationController<Field>(triggers: [.email: .changeAfterBlur]) { field in
+            runs.value.append(field)
+            return .valid
+        }
+        runs.value = []
+        quiet.valueDidChange(.email)
+        await quiet.didEndEditing(.email)
+        await quiet.didChange(.email)
+        #expect(runs.value == [.email])
+    }
+
     /// A reset right after an assignment, before the edit's task has run: the
     /// edit runs nothing, and no state changes after the reset (SPEC §15.2).
     @Test func aResetRightAfterAnAssignmentCancelsItsEdit() async {

@@ -53,6 +53,8 @@ public final class FieldValidationController<Field: Hashable & Sendable> {
         var isDirty = false
         /// The field has lost focus at least once.
         var hasBlurred = false
+        /// How many times losing focus has run the field's rules.
+        var blurRuns: UInt64 = 0
         var generation: UInt64 = 0
         /// A message from outside the rules (`setError`), until the value changes.
         var externalError: String?
@@ -190,12 +192,16 @@ public final class FieldValidationController<Field: Hashable & Sendable> {
         editCount &+= 1
         let number = editCount
         let resets = resets
+        let blurRuns = records[field]?.blurRuns ?? 0
         let task = Task { [weak self] in
             // A reset (or a cancelled task) before the task starts: nothing runs.
             guard let self, self.resets == resets, !Task.isCancelled else { return }
+            // A blur since the assignment ran the rules on this value already
+            // (`changeAfterBlur`): they do not run twice for one edit.
+            let runs = runsNow && (self.records[field]?.blurRuns ?? 0) == blurRuns
             // The message from `setError` went with the assignment above; one set
             // since, after the value changed, stays.
-            await self.edit(field, clearsError: false, runs: runsNow, rechecking: rechecked)
+            await self.edit(field, clearsError: false, runs: runs, rechecking: rechecked)
             self.edits[number] = nil
         }
         edits[number] = task
@@ -268,8 +274,11 @@ public final class FieldValidationController<Field: Hashable & Sendable> {
         noteChange(of: field)
         let rechecked = fieldsRechecked(after: field)
         noteChange(of: rechecked)
-        // After an assignment, a message set since stays: the assignment took the older one.
-        await edit(field, clearsError: assignedWithoutTask.remove(field) == nil, runs: nil, rechecking: rechecked)
+        // After an assignment that started no task, this repeats its edit: a message set
+        // since stays (the assignment took the older one), and the rules run as the
+        // assignment decided, not at all (a blur since does not make it a change after one).
+        let repeatsAssignment = assignedWithoutTask.remove(field) != nil
+        await edit(field, clearsError: !repeatsAssignment, runs: repeatsAssignment ? false : nil, rechecking: rechecked)
     }
 
     /// An edit of `field`: its rules if `runs` says so (nil: if its trigger says
@@ -361,6 +370,7 @@ public final class FieldValidationController<Field: Hashable & Sendable> {
         case .change, .submit: runs = false
         }
         if runs {
+            records[field, default: Record()].blurRuns &+= 1
             await validate(field)
         }
     }
