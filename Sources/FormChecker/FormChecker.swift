@@ -47,6 +47,8 @@ public enum FormChecker {
         entryFieldLists: [String: String], outerDeclarations: [String: SourceRange],
         outerNonFields: [String: ConditionScope.NonField], entryScope: EntryScope? = nil, diagnostics: inout DiagnosticBag
     ) -> CheckedForm {
+        // What reading and decoding found comes before: the checks' own diagnostics start here.
+        let firstChecked = diagnostics.diagnostics.count
         var checker = Checker(file: file, defaultTrigger: document.defaultTrigger, diagnostics: diagnostics)
         checker.speed = speed
         checker.entryScope = entryScope
@@ -84,7 +86,7 @@ public enum FormChecker {
         if !lists.isEmpty {
             checkedLists = ListChecker.check(
                 lists, in: &checkedDocument, symbols: symbols, facts: scope.facts, nonFields: scope.nonFields, file: file,
-                speed: speed, diagnostics: &diagnostics
+                speed: speed, firstChecked: firstChecked, diagnostics: &diagnostics
             )
         }
         var checked = CheckedForm(document: checkedDocument, symbols: symbols, sourcePath: file.path)

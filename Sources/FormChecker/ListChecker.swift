@@ -60,7 +60,7 @@ enum ListChecker {
     static func check(
         _ lists: [Found], in document: inout FormDocument, symbols: SymbolTable,
         facts: [ConditionConstancy.FieldFacts], nonFields: [String: ConditionScope.NonField], file: SourceFile,
-        speed: SpeedPolicy, diagnostics: inout DiagnosticBag
+        speed: SpeedPolicy, firstChecked: Int = 0, diagnostics: inout DiagnosticBag
     ) -> [CheckedList] {
         var takenTypes = TakenTypeNames(document: document, symbols: symbols)
         // The names an entry's option enum may not take: it is declared in its entry
@@ -126,7 +126,7 @@ enum ListChecker {
             }
         })
         // The diagnostics, by index, that a YAML alias reached: each names every place that uses it.
-        var reachedThroughAliases = noteFormUses(ofEntriesOf: lists, in: document, diagnostics: &diagnostics)
+        var reachedThroughAliases = noteFormUses(ofEntriesOf: lists, in: document, from: firstChecked, diagnostics: &diagnostics)
         // A shared set whose name an entry type took is reported once, at its first field.
         var reportedSets = Set<String>()
         var checked: [CheckedList] = []
@@ -324,15 +324,19 @@ enum ListChecker {
         )
     }
 
-    /// Notes, on each diagnostic of the form's own checks that lies in a list's
-    /// entry, the field outside the lists that a YAML alias made repeat that part
-    /// (`rules: *r`, anchored in the entry): it was checked in the form's scope,
-    /// for that field, and the entry itself may be right.
+    /// Notes, on each diagnostic of the form's own checks (from index `first` on:
+    /// not what decoding found, which does not depend on the scope) that lies in a
+    /// list's entry, each field outside the lists that a YAML alias made repeat that
+    /// part (`rules: *r`, anchored in the entry): it was checked in the form's scope,
+    /// for those fields, and the entry itself may be right.
     /// Returns the indices of the diagnostics it noted.
-    static func noteFormUses(ofEntriesOf lists: [Found], in document: FormDocument, diagnostics: inout DiagnosticBag) -> Set<Int> {
+    static func noteFormUses(
+        ofEntriesOf lists: [Found], in document: FormDocument, from first: Int, diagnostics: inout DiagnosticBag
+    ) -> Set<Int> {
         let entries = lists.map { document.element(at: $0.path).range }
         var noted = Set<Int>()
-        guard diagnostics.diagnostics.contains(where: { diagnostic in entries.contains { $0.contains(diagnostic.location.range) } }) else {
+        let checked = first..<diagnostics.diagnostics.count
+        guard checked.contains(where: { index in entries.contains { $0.contains(diagnostics.diagnostics[index].location.range) } }) else {
             return noted
         }
         // The rules and conditions of the fields outside the lists, each with the
@@ -354,7 +358,7 @@ enum ListChecker {
             }
         }
         walk(document.elements)
-        for index in diagnostics.diagnostics.indices {
+        for index in checked {
             let range = diagnostics.diagnostics[index].location.range
             guard entries.contains(where: { $0.contains(range) }) else { continue }
             for (part, user) in parts where part.contains(range) {

@@ -146,7 +146,6 @@ extension CompletionContext {
         }
     }
 
-    /// The field compared by an operator at the end of `text` (`end <`, `home ==`).
     /// Whether only a literal may come after `text`, which no field id or word is:
     /// a whole number after `count(x)` and an operator, an option in quotes inside
     /// `in [` or after `contains(x,` (offered once the quote is typed).
@@ -155,12 +154,23 @@ extension CompletionContext {
            text[..<bracket].trimmingTrailingSpaces.hasSuffix(" in") { return true }
         if let paren = text.lastIndex(of: "("), !text[paren...].contains(")"), text[paren...].contains(","),
            text[..<paren].trimmingTrailingSpaces.hasSuffix("contains") { return true }
-        let beforeOperator = String(text.trimmingTrailingSpaces.reversed().drop { "=<>!".contains($0) }.reversed())
-        guard beforeOperator.count < text.trimmingTrailingSpaces.count, beforeOperator.trimmingTrailingSpaces.hasSuffix(")"),
-              let paren = beforeOperator.lastIndex(of: "(") else { return false }
-        return beforeOperator[..<paren].trimmingTrailingSpaces.hasSuffix("count")
+        let trimmed = text.trimmingTrailingSpaces
+        let beforeOperator = Array(trimmed.reversed().drop { "=<>!".contains($0) }.reversed()).reversed().drop { $0 == " " }
+        guard beforeOperator.count < trimmed.count, beforeOperator.first == ")" else { return false }
+        // The `(` that the last `)` closes, and the word before it: `count`, not
+        // a parenthesized condition (`(count(x) > 1) == ‸`).
+        var depth = 0
+        for (offset, character) in beforeOperator.enumerated() {
+            if character == ")" { depth += 1 }
+            if character == "(" { depth -= 1 }
+            guard depth == 0 else { continue }
+            let callee = beforeOperator.dropFirst(offset + 1).drop { $0 == " " }.prefix { $0.unicodeScalars.allSatisfy(EditorDocument.isWordScalar) }
+            return String(callee.reversed()) == "count"
+        }
+        return false
     }
 
+    /// The field compared by an operator at the end of `text` (`end <`, `home ==`).
     static func comparedField(before text: String) -> String? {
         var rest = text.trimmingTrailingSpaces
         guard let last = rest.last, "=<>".contains(last) else { return nil }

@@ -112,9 +112,8 @@ extension EditorDocument {
         return lines.joined(separator: "\n\n")
     }
 
-    /// The ids of the fields among `elements`, through their groups, in order.
-    /// The ids of the fields among `elements`, in document order: a list's id is
-    /// one (SPEC §14), as in the generated `fields(on:)`.
+    /// The ids of the fields among `elements`, through their groups, in document
+    /// order: a list's id is one (SPEC §14), as in the generated `fields(on:)`.
     private static func fieldIDs(in elements: [Element]) -> [String] {
         elements.flatMap { element -> [String] in
             if let field = element.field { return [field.id.value] }
