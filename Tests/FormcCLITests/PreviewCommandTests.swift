@@ -65,4 +65,24 @@ import Testing
         #expect(run.stderr.contains("--png needs a headless Chromium"))
         #expect(!scratch.exists("a.html"))
     }
+
+    /// formc ignores SIGPIPE for itself; the browser it starts gets it back as a
+    /// program expects it. A stand-in `chromium` on PATH records what it was given.
+    @Test func theBrowserStartsWithSIGPIPEAtItsDefault() throws {
+        let scratch = try Scratch()
+        try scratch.write("a.form.yaml", Forms.valid)
+        let browser = try scratch.write("bin/chromium", """
+            #!/bin/sh
+            for argument in "$@"; do case "$argument" in --screenshot=*) image="${argument#--screenshot=}";; esac; done
+            grep '^SigIgn:' /proc/self/status > "$image.ignored"
+            printf 'PNG' > "$image"
+
+            """)
+        #expect(chmod(browser.path, 0o755) == 0)
+        let run = try scratch.run("preview", "a.form.yaml", "-o", "a.html", "--png", environment: ["PATH": scratch.url.path + "/bin:/usr/bin:/bin"])
+        #expect(run.status == 0, "\(run.stderr)")
+        let line = try String(contentsOf: scratch.url.appendingPathComponent("a.png.ignored"), encoding: .utf8)
+        let mask = try #require(UInt64(line.dropFirst("SigIgn:".count).trimmingCharacters(in: .whitespacesAndNewlines), radix: 16))
+        #expect(mask & (1 << (UInt64(SIGPIPE) - 1)) == 0, "\(line)")
+    }
 }
