@@ -115,6 +115,19 @@ public struct DiagnosticBag: Sendable {
         diagnostics.append(contentsOf: other)
     }
 
-    /// The diagnostics in report order.
-    public var sorted: [Diagnostic] { diagnostics.sorted(by: Diagnostic.reportOrder) }
+    /// The diagnostics in report order, each once: what a YAML alias repeats is
+    /// decoded, and can be found wrong, once per use, at the one place it is written.
+    public var sorted: [Diagnostic] {
+        let sorted = diagnostics.sorted(by: Diagnostic.reportOrder)
+        var unique: [Diagnostic] = []
+        unique.reserveCapacity(sorted.count)
+        // Copies sort next to each other: among the diagnostics of one place, code and message.
+        var sameKey = 0
+        for diagnostic in sorted {
+            if let last = unique.last, Diagnostic.reportOrder(last, diagnostic) { sameKey = unique.count }
+            if unique[sameKey...].contains(diagnostic) { continue }
+            unique.append(diagnostic)
+        }
+        return unique
+    }
 }
