@@ -163,15 +163,14 @@ extension PreviewScript {
 
   /**
    * `endDate < startDate`, `billing == shipping` (SPEC §16): two fields of one type;
-   * false when either is empty or hidden, whatever the operator, `!=` included. A
-   * shown boolean is never empty.
+   * false when either is empty (or hidden), whatever the operator, `!=` included. A
+   * boolean is never empty.
    */
   function compareFields(condition, scope = null) {
     const field = lookup(condition.field, scope);
-    const other = lookup(condition.other, scope);
-    const a = isVisible(field.node) ? field.value : null;
-    const b = isVisible(other.node) ? other.value : null;
-    if (isEmptyValue(a) || isEmptyValue(b)) return false;
+    const a = conditionValue(condition.field, scope);
+    const b = conditionValue(condition.other, scope);
+    if (field.type !== "bool" && (isEmptyValue(a) || isEmptyValue(b))) return false;
     if (condition.order === "==") return sameFieldValue(field, a, b);
     if (condition.order === "!=") return !sameFieldValue(field, a, b);
     return ordered(compareValues(field, a, b), condition.order);

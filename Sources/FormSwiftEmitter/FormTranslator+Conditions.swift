@@ -241,8 +241,7 @@ extension FormTranslator {
     }
 
     /// One side of a comparison of two fields: the field's value, its empty value
-    /// when it is hidden (`""` for a text, else `nil`: a hidden Boolean too, which
-    /// shown is never empty), and a whole number as a `Decimal`
+    /// when it is hidden (`nil`, `""`, `false`), and a whole number as a `Decimal`
     /// when the other side is one, so that the two compare exactly.
     private func writeComparedField(
         _ id: String, against other: String, from source: ConditionSource, shown: Int?, into out: inout SwiftRenderer
@@ -262,10 +261,14 @@ extension FormTranslator {
             } then: { out in
                 out.conditionRead(memberName(id), from: source)
             } else: { out in
-                if fieldType == .string { out.literal(.string("")) } else { out.write("nil") }
+                switch fieldType {
+                case .string?: out.literal(.string(""))
+                case .bool?: out.literal(.bool(false))
+                default: out.write("nil")
+                }
             }
         }
-        if helper != nil, fieldType != .string { isOptional = true }
+        if helper != nil, fieldType != .string, fieldType != .bool { isOptional = true }
         guard converts else { return read(&out) }
         out.decimalConversion(isOptional: isOptional, read)
     }

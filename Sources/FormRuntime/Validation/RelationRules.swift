@@ -66,8 +66,8 @@ public enum FormComparison {
         }
     }
 
-    /// Two selections of one enum, or two Booleans (nil only while hidden: a shown
-    /// Boolean is never empty): `==` and `!=` only; an ordering operator is false.
+    /// Two selections of one enum, or two Booleans (which are never empty): `==`
+    /// and `!=` only; an ordering operator is false.
     public static func holds<T: Equatable>(_ lhs: T?, _ op: Operator, _ rhs: T?) -> Bool {
         guard let lhs, let rhs else { return false }
         switch op {
