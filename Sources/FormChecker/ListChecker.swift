@@ -363,7 +363,10 @@ enum ListChecker {
             guard entries.contains(where: { $0.contains(range) }) else { continue }
             for (part, user) in parts where part.contains(range) {
                 let name = user.id.map { "field '\($0.value)'" } ?? "\(user.kind.keyword) element"
-                let note = diagnostics.note("checked for the form's \(name), which repeats it through a YAML alias", at: user.kindKeyRange)
+                // A whole element repeated (`- *street`) keeps the anchor's kind key: the
+                // use is the alias, which the copy's own range is.
+                let use = user.range.contains(user.kindKeyRange) ? user.kindKeyRange : user.range
+                let note = diagnostics.note("checked for the form's \(name), which repeats it through a YAML alias", at: use)
                 diagnostics.modify(at: index) { if !$0.notes.contains(note) { $0.notes.append(note) } }
                 noted.insert(index)
             }

@@ -87,6 +87,10 @@ extension CompletionContext {
             return fieldItems { if case .multiChoice = $0.valueType { true } else { false } }
         }
         if Self.onlyALiteralFits(after: call) { return [] }
+        if let (op, callee) = Self.calleeBeforeOperator(in: call), op == "==" || op == "!=", callee != "count" {
+            // A condition compared (`(a and b) == ‸`, `isEmpty(x) != ‸`): with a Boolean literal only.
+            return ["true", "false"].map { Item(label: $0, kind: .keyword, detail: nil, insertText: $0) }
+        }
         if let compared = Self.comparedField(before: call),
            let type = symbols?.field(compared)?.valueType {
             // The other side of a comparison: a field of the same value type (SPEC §16),
@@ -154,20 +158,26 @@ extension CompletionContext {
            text[..<bracket].trimmingTrailingSpaces.hasSuffix(" in") { return true }
         if let paren = text.lastIndex(of: "("), !text[paren...].contains(")"), text[paren...].contains(","),
            text[..<paren].trimmingTrailingSpaces.hasSuffix("contains") { return true }
+        return calleeBeforeOperator(in: text)?.callee == "count"
+    }
+
+    /// When `text` ends with an operator after a `)`: the operator, and the word
+    /// before the `(` that the `)` closes (`count`, `isEmpty`, `contains`; empty
+    /// for a condition in parentheses, `(count(x) > 1) ==`).
+    static func calleeBeforeOperator(in text: String) -> (operator: String, callee: String)? {
         let trimmed = text.trimmingTrailingSpaces
-        let beforeOperator = Array(trimmed.reversed().drop { "=<>!".contains($0) }.reversed()).reversed().drop { $0 == " " }
-        guard beforeOperator.count < trimmed.count, beforeOperator.first == ")" else { return false }
-        // The `(` that the last `)` closes, and the word before it: `count`, not
-        // a parenthesized condition (`(count(x) > 1) == ‸`).
+        let operatorText = String(trimmed.reversed().prefix { "=<>!".contains($0) }.reversed())
+        let beforeOperator = trimmed.dropLast(operatorText.count).reversed().drop { $0 == " " }
+        guard !operatorText.isEmpty, beforeOperator.first == ")" else { return nil }
         var depth = 0
         for (offset, character) in beforeOperator.enumerated() {
             if character == ")" { depth += 1 }
             if character == "(" { depth -= 1 }
             guard depth == 0 else { continue }
             let callee = beforeOperator.dropFirst(offset + 1).drop { $0 == " " }.prefix { $0.unicodeScalars.allSatisfy(EditorDocument.isWordScalar) }
-            return String(callee.reversed()) == "count"
+            return (operatorText, String(callee.reversed()))
         }
-        return false
+        return nil
     }
 
     /// The field compared by an operator at the end of `text` (`end <`, `home ==`).

@@ -11,9 +11,17 @@ extension PreviewScript {
   // and any marks or joiners after it, which Swift keeps with it.
   const stackerThenLetter = /[\u1039\u17D2\u1A60\u1B44\u1BAB\uA9C0\uAAF6\u{10A3F}\u{11133}\u{1193E}\u{11A47}\u{11A99}\u{11D45}\u{11D97}][\p{M}\u200C\u200D]*(?=\p{L})/gu;
 
+  // The Indic viramas that join consonants in Swift too (Unicode's InCB=Linker): a
+  // cluster that holds one stays whole there, a stacker in it or not.
+  const linker = /[\u094D\u09CD\u0ACD\u0B4D\u0C4D\u0D4D]/u;
+
   /** The Characters of `text` (extended grapheme clusters), as Swift's String splits them. */
   function* characters(text) {
     for (const { segment } of graphemes.segment(text)) {
+      if (linker.test(segment)) {
+        yield segment;
+        continue;
+      }
       let start = 0;
       for (const match of segment.matchAll(stackerThenLetter)) {
         const end = match.index + match[0].length;

@@ -800,7 +800,8 @@ extension EditorTypingTests {
         #expect(condition("contains(toppings, ‸").isEmpty)
         // After them, the condition goes on as before.
         #expect(condition("count(toppings) > 1 and ‸").contains("plan"))
-        #expect(condition("(count(toppings) > 1) == ‸").contains("true"))
+        #expect(condition("(count(toppings) > 1) == ‸") == ["true", "false"])
+        #expect(condition("isEmpty(note) != ‸") == ["true", "false"])
         #expect(condition("count( toppings ) >= ‸").isEmpty)
         #expect(condition("plan in ['basic'] or ‸").contains("plan"))
         #expect(condition("contains(toppings, 'olives') and (‸").contains("plan"))

@@ -540,6 +540,21 @@ struct ListCheckerTests {
             "8:30 FC501 11:9 checked in list 'b', whose entry repeats it through a YAML alias; "
                 + "15:9 checked in list 'c', whose entry repeats it through a YAML alias",
         ])
+        // A whole element repeated: the note is at the alias, where the copy stands.
+        #expect(notes("""
+            formc: 1
+            form: F
+            elements:
+              - list: homes
+                elements:
+                  - textField: city
+                  - &street
+                    textField: street
+                    rules: [{ sameAs: city }]
+              - group: g
+                elements:
+                  - *street
+            """) == ["9:27 FC501 12:9 checked for the form's field 'street', which repeats it through a YAML alias"])
         // What decoding finds in the part does not depend on the scope: no note, and
         // one error however many uses decoded it.
         let decoded = notes(entry.replacingOccurrences("{ sameAs: x }", "{ sameAs: x, colour: red }")
