@@ -119,15 +119,7 @@ extension CompletionContext {
         case "'", "\"", "]": return logical
         case ")":
             // `count(x)` is a number; `isEmpty(…)`, `contains(…)` and `(…)` are booleans.
-            var depth = 0
-            var open = scalars.count - 1
-            while open >= 0 {
-                if scalars[open] == ")" { depth += 1 }
-                if scalars[open] == "(" { depth -= 1; if depth == 0 { break } }
-                open -= 1
-            }
-            let callee = String(String.UnicodeScalarView(scalars[..<max(open, 0)].reversed().prefix { EditorDocument.isWordScalar($0) }.reversed()))
-            return callee == "count" ? ["==", "!=", "<", "<=", ">", ">="] : logical
+            return callee(closedAtEndOf: scalars[...]) == "count" ? ["==", "!=", "<", "<=", ">", ">="] : logical
         default: break
         }
         guard EditorDocument.isWordScalar(last) else { return nil }
@@ -161,23 +153,30 @@ extension CompletionContext {
         return calleeBeforeOperator(in: text)?.callee == "count"
     }
 
-    /// When `text` ends with an operator after a `)`: the operator, and the word
-    /// before the `(` that the `)` closes (`count`, `isEmpty`, `contains`; empty
-    /// for a condition in parentheses, `(count(x) > 1) ==`).
+    /// When `text` ends with an operator after a `)`: the operator, and what the
+    /// `)` closes (`callee(closedAtEndOf:)`).
     static func calleeBeforeOperator(in text: String) -> (operator: String, callee: String)? {
-        let trimmed = text.trimmingTrailingSpaces
-        let operatorText = String(trimmed.reversed().prefix { "=<>!".contains($0) }.reversed())
-        let beforeOperator = trimmed.dropLast(operatorText.count).reversed().drop { $0 == " " }
-        guard !operatorText.isEmpty, beforeOperator.first == ")" else { return nil }
+        let scalars = Array(text.trimmingTrailingSpaces.unicodeScalars)
+        let operatorLength = scalars.reversed().prefix { "=<>!".unicodeScalars.contains($0) }.count
+        var end = scalars.count - operatorLength
+        while end > 0, scalars[end - 1] == " " || scalars[end - 1] == "\t" { end -= 1 }
+        guard operatorLength > 0, end > 0, scalars[end - 1] == ")" else { return nil }
+        let op = String(String.UnicodeScalarView(scalars[(scalars.count - operatorLength)...]))
+        return (op, callee(closedAtEndOf: scalars[..<end]))
+    }
+
+    /// The word before the `(` that the `)` ending `scalars` closes: `count`,
+    /// `isEmpty`, `contains`; empty for a condition in parentheses (`(a and b)`).
+    static func callee(closedAtEndOf scalars: ArraySlice<Unicode.Scalar>) -> String {
         var depth = 0
-        for (offset, character) in beforeOperator.enumerated() {
-            if character == ")" { depth += 1 }
-            if character == "(" { depth -= 1 }
-            guard depth == 0 else { continue }
-            let callee = beforeOperator.dropFirst(offset + 1).drop { $0 == " " }.prefix { $0.unicodeScalars.allSatisfy(EditorDocument.isWordScalar) }
-            return (operatorText, String(callee.reversed()))
+        var open = scalars.endIndex - 1
+        while open >= scalars.startIndex {
+            if scalars[open] == ")" { depth += 1 }
+            if scalars[open] == "(" { depth -= 1; if depth == 0 { break } }
+            open -= 1
         }
-        return nil
+        let before = scalars[scalars.startIndex..<max(open, scalars.startIndex)].reversed().drop { $0 == " " || $0 == "\t" }
+        return String(String.UnicodeScalarView(before.prefix(while: EditorDocument.isWordScalar).reversed()))
     }
 
     /// The field compared by an operator at the end of `text` (`end <`, `home ==`).
