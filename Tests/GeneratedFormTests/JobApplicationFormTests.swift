@@ -191,6 +191,23 @@ struct JobApplicationFormTests {
         #expect(form.state(of: .employers) == .valid)
     }
 
+    /// One entry object given twice to `replaceEntries` is one entry, where it first
+    /// appears: a list never holds two entries with one id (SwiftUI's `ForEach`).
+    @Test func anEntryGivenTwiceIsOneEntry() throws {
+        let form = Form()
+        let first = try #require(form.employers.entries.first)
+        let second = try #require(form.employers.append())
+        var heard: [Int] = []
+        form.employers.addObserver { heard.append($0.count) }
+        form.employers.replaceEntries([second, first, second, first])
+        #expect(form.employers.entries.map(\.id) == [second.id, first.id])
+        #expect(heard == [2])
+        // The same two again, one repeated: nothing changes, and nobody hears.
+        form.employers.replaceEntries([second, second, first])
+        #expect(heard == [2])
+        #expect(form.values.employers.count == 2)
+    }
+
     @Test func listChangesAreObservable() {
         let form = Form()
         var seen: [Int] = []

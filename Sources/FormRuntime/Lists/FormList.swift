@@ -152,10 +152,12 @@ public final class FormList<Entry: FormListEntry> {
     /// puts back entries removed before): nothing changes, and no observer hears,
     /// when `entries` are the same objects in the same order. An entry not among
     /// `entries` leaves the list (`FormListEntry.didLeaveList()`), even when a new
-    /// one has its id (values taken from the form and given back).
+    /// one has its id (values taken from the form and given back). An entry given
+    /// twice is kept where it first appears: one object is one entry, with one id.
     public func replaceEntries(_ entries: [Entry]) {
+        var kept = Set<ObjectIdentifier>(minimumCapacity: entries.count)
+        let entries = entries.filter { kept.insert(ObjectIdentifier($0)).inserted }
         guard entries.map(ObjectIdentifier.init) != storage.map(ObjectIdentifier.init) else { return }
-        let kept = Set(entries.map(ObjectIdentifier.init))
         let leaving = storage.filter { !kept.contains(ObjectIdentifier($0)) }
         change { $0 = entries }
         for entry in leaving { entry.didLeaveList() }
