@@ -15,6 +15,13 @@ enum SwiftAccess: String, Hashable, Sendable {
     case `private`, `fileprivate`, `internal`, `package`, `public`
 }
 
+/// An import of the generated file: the module, and whether the file's API (not
+/// only its bodies) names the module's types.
+struct SwiftImport: Hashable, Sendable {
+    var module: String
+    var inAPI: Bool
+}
+
 /// A type as written in a declaration or an expression.
 ///
 /// In the model's enums only the cases that hold the enum itself (or a large

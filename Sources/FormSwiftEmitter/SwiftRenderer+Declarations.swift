@@ -3,19 +3,55 @@ import FormModel
 // Declarations of the code model: the file's head, types, properties and
 // functions, and how types are spelled.
 extension SwiftRenderer {
-    /// The file's leading `//` comment lines and its imports, each written whole
-    /// (`import Foundation`, `public import FormRuntime`).
-    mutating func fileHeader(comment: [String], imports: [String]) {
+    /// The file's leading `//` comment lines and its imports, in order. An import
+    /// whose types the file's API names is written with the file's access
+    /// (`public import FormRuntime`), which a module whose imports are internal by
+    /// default (`InternalImportsByDefault`) needs; any other is plain. A `package`
+    /// one is written so only where that feature is on: without it, a plain import
+    /// is public, and Swift rejects a module where one file imports a module as
+    /// `package` and another (a second form, the app's own file) imports it plainly.
+    mutating func fileHeader(comment: [String], imports: [SwiftImport], access: SwiftAccess) {
         for line in comment {
             write("// ")
             Self.appendEscaped(line, quotes: false, to: &out)
             newline()
         }
         if !comment.isEmpty { blankLine() }
-        for line in imports {
-            write(line)
+        var index = imports.startIndex
+        while index < imports.endIndex {
+            let current = imports[index]
+            guard current.inAPI, access != .internal else {
+                importLine(current.module, access: nil)
+                index += 1
+                continue
+            }
+            guard access == .package else {
+                importLine(current.module, access: access)
+                index += 1
+                continue
+            }
+            // A run of `package` imports, under one condition.
+            let run = imports[index...].prefix { $0.inAPI }
+            write("#if hasFeature(InternalImportsByDefault)")
             newline()
+            for item in run { importLine(item.module, access: .package) }
+            write("#else")
+            newline()
+            for item in run { importLine(item.module, access: nil) }
+            write("#endif")
+            newline()
+            index += run.count
         }
+    }
+
+    private mutating func importLine(_ module: String, access: SwiftAccess?) {
+        if let access {
+            write(access.rawValue)
+            write(" ")
+        }
+        write("import ")
+        write(module)
+        newline()
     }
 
     private mutating func docComment(_ doc: [String]) {

@@ -208,6 +208,36 @@ func emitSchemaCompilesWithoutWarnings(_ testCase: EmitCompileCase) async throws
     #expect(failure == nil, "\(testCase.testDescription):\n\(failure ?? "")")
 }
 
+/// Every example form in one module, as a plugin's target holds them, beside an
+/// app file of that target with plain imports (where it implements validators), at
+/// `public` and `package`, in Swift 6's own mode and with imports internal by
+/// default: a form that imports Foundation for its API and one that imports it only
+/// for bodies, and the app's files, compile together (Swift rejects a module where
+/// one file imports a module as `package` and another imports it plainly).
+@Test(arguments: [
+    (EmitOptions.AccessLevel.package, EmitCompiler.Mode.swift6), (.package, .internalImportsByDefault), (.public, .swift6),
+])
+func emitSchemasCompileTogetherBesideAnAppsFile(_ accessLevel: EmitOptions.AccessLevel, _ mode: EmitCompiler.Mode) async throws {
+    var sources: [(name: String, source: String)] = []
+    for schema in EmitSchemas.names {
+        guard let source = EmitSchemas.build(schema, options: EmitOptions(accessLevel: accessLevel)) else { return }
+        sources.append((EmitSchemas.stem(schema), source))
+    }
+    // Both ways Foundation is imported are among the examples.
+    #expect(sources.contains { $0.source.contains("\(accessLevel.rawValue) import Foundation\n") })
+    #expect(sources.contains { $0.source.contains("\nimport Foundation\n#if") || $0.source.contains("\nimport Foundation\n\(accessLevel.rawValue) import") })
+    sources.append(("AppValidators", """
+        import Foundation
+        import FormRuntime
+
+        func appDeadline() -> Date { Date(timeIntervalSince1970: 0) }
+        func appAnswer() -> FormRuntime.ValidationResult { .valid }
+
+        """))
+    let failure = try await EmitCompiler.typecheck(sources, accessLevel: accessLevel, runsLong: true, mode: mode)
+    #expect(failure == nil, "\(accessLevel.rawValue) \(mode):\n\(failure ?? "")")
+}
+
 @Test(arguments: EmitOptions.AccessLevel.allCases)
 func emitFixturesCompileWithoutWarnings(_ accessLevel: EmitOptions.AccessLevel) async throws {
     for form in [EmitFixture.signUp, EmitFixture.everything, EmitFixture.empty] {

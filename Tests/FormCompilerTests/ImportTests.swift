@@ -25,11 +25,16 @@ import Testing
         "NumberFormatter", "ProcessInfo", "TimeZone", "URL", "UUID",
     ]
 
-    /// The modules of the `import X` lines (`public import X` too), in order.
+    /// The modules of the `import X` lines (`public import X` too), each once, in
+    /// order (a `package` form names its API's modules in both branches of an `#if`).
     static func imports(in source: String) -> [String] {
-        source.split(separator: "\n").compactMap { line in
-            ["import ", "public import ", "package import "].first { line.hasPrefix($0) }.map { String(line.dropFirst($0.count)) }
+        var modules: [String] = []
+        for line in source.split(separator: "\n") {
+            guard let module = ["import ", "public import ", "package import "].first(where: { line.hasPrefix($0) }).map({ String(line.dropFirst($0.count)) }),
+                  !modules.contains(module) else { continue }
+            modules.append(module)
         }
+        return modules
     }
 
     @Test func theFileImportsFoundationExactlyWhenItWritesOneOfItsTypes() throws {
@@ -67,21 +72,33 @@ import Testing
     /// where a field's value is a `Decimal` or a `Date`: those imports carry its
     /// access (`public import`), as a module whose imports are internal by default
     /// needs. Foundation written only inside bodies (an `Int` field's element's
-    /// bounds) keeps a plain import, since an unused `public import` warns.
+    /// bounds) keeps a plain import, since an unused `public import` warns. A
+    /// `package import` is written only where imports are internal by default:
+    /// elsewhere a plain import is public, and Swift rejects a module that imports
+    /// one module both ways (the app's own files import plainly).
     @Test(arguments: [EmitOptions.AccessLevel.public, .package])
     func importsTheModulesItsAPINamesWithItsAccess(_ accessLevel: EmitOptions.AccessLevel) throws {
         func lines(_ elements: String) throws -> [String] {
             let yaml = "formc: 1\nform: AgeForm\nelements:\n" + elements
             let result = FormPipeline.build(SourceFile(path: "age.form.yaml", bytes: Array(yaml.utf8)), options: EmitOptions(accessLevel: accessLevel))
             let source = try #require(result.swiftSource)
-            return source.split(separator: "\n").filter { $0.hasSuffix("import Foundation") || $0.hasSuffix("import FormRuntime") }.map(String.init)
+            return source.split(separator: "\n").filter { $0.hasPrefix("#") || $0.hasSuffix("import Foundation") || $0.hasSuffix("import FormRuntime") }.map(String.init)
         }
-        let access = accessLevel.rawValue
-        #expect(try lines("  - textField: name\n") == ["\(access) import FormRuntime"])
-        #expect(try lines("  - number: age\n    rules: [{ min: 1 }]\n") == ["import Foundation", "\(access) import FormRuntime"])
-        #expect(try lines("  - number: price\n    decimals: 2\n") == ["\(access) import Foundation", "\(access) import FormRuntime"])
-        #expect(try lines("  - list: visits\n    elements:\n      - date: at\n        mode: dateTime\n")
-            == ["\(access) import Foundation", "\(access) import FormRuntime"])
+        let name = "  - textField: name\n", age = "  - number: age\n    rules: [{ min: 1 }]\n", price = "  - number: price\n    decimals: 2\n"
+        let visits = "  - list: visits\n    elements:\n      - date: at\n        mode: dateTime\n"
+        if accessLevel == .public {
+            #expect(try lines(name) == ["public import FormRuntime"])
+            #expect(try lines(age) == ["import Foundation", "public import FormRuntime"])
+            #expect(try lines(price) == ["public import Foundation", "public import FormRuntime"])
+            #expect(try lines(visits) == ["public import Foundation", "public import FormRuntime"])
+        } else {
+            let condition = "#if hasFeature(InternalImportsByDefault)"
+            #expect(try lines(name) == [condition, "package import FormRuntime", "#else", "import FormRuntime", "#endif"])
+            #expect(try lines(age) == ["import Foundation", condition, "package import FormRuntime", "#else", "import FormRuntime", "#endif"])
+            let both = [condition, "package import Foundation", "package import FormRuntime", "#else", "import Foundation", "import FormRuntime", "#endif"]
+            #expect(try lines(price) == both)
+            #expect(try lines(visits) == both)
+        }
         let internalForm = FormPipeline.build(SourceFile(path: "age.form.yaml", bytes: Array("formc: 1\nform: AgeForm\nelements:\n  - number: price\n    decimals: 2\n".utf8)))
         #expect(Self.imports(in: try #require(internalForm.swiftSource)) == ["Foundation", "FormRuntime"])
     }
