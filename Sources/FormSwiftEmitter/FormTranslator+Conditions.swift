@@ -26,11 +26,11 @@ extension FormTranslator {
                     access: access, name: name,
                     parameters: [SwiftParameter("_", "field", Self.fieldType)], result: .named("Bool"), body: []
                 ))
-                if let entry {
+                if let entry, !hasNoFields {
                     out.statement(.guard(entry.listCondition(name, of: "owner"), else: [.return(.bool(false))]))
                 }
             }
-            switchOverFields(keyCount: helpers.count + 1, whenEmpty: 0, into: &plan, key: key, extras: extras) { [self] key, out in
+            switchOverFields(keyCount: helpers.count + 1, into: &plan, key: key, extras: extras) { [self] key, out in
                 if key > 0 { writeHelperCall(helpers[key - 1], from: .live, into: &out) } else { out.literal(.bool(true)) }
             }
             let readsToday = conditions.readsToday
@@ -50,7 +50,7 @@ extension FormTranslator {
                     parameters: parameters, result: .named("Bool"), body: []
                 ))
             }
-            switchOverFields(keyCount: helpers.count + 1, whenEmpty: 0, into: &plan, key: key, extras: extras) { [self] key, out in
+            switchOverFields(keyCount: helpers.count + 1, into: &plan, key: key, extras: extras) { [self] key, out in
                 if key > 0 { writeHelperCall(helpers[key - 1], from: .snapshot, into: &out) } else { out.literal(.bool(true)) }
             }
             plan.once { $0.closeBody() }

@@ -458,7 +458,8 @@ extension FormTranslator {
         ]
         if hasCustomRules { validateArguments.append(SwiftArgument("validators", .member(Self.selfName, "validators"))) }
         out.declaration(.property(SwiftProperty(
-            doc: ["Field states and triggers (SPEC §6.4); lazy, because its closure needs `self`."],
+            doc: [hasNoFields ? "Field states and triggers (SPEC §6.4): a form without fields has no rules to run."
+                : "Field states and triggers (SPEC §6.4); lazy, because its closure needs `self`."],
             access: .private, modifiers: ["lazy"], isLet: false, name: "validation",
             type: .named("FieldValidationController", [Self.fieldType]),
             initializer: .call(.type(.named("FieldValidationController"))
@@ -466,7 +467,7 @@ extension FormTranslator {
                     SwiftArgument("triggers", .member(.name("Self"), "triggers")),
                     SwiftArgument("dependents", .member(.name("Self"), "dependents")),
                 ] + (visibilityGroups.isEmpty ? [] : [SwiftArgument("visibilityGroups", .member(.name("Self"), "visibilityGroups"))])
-                  + (followsChains ? [SwiftArgument("isShown", .name(isShownClosure))] : []) + [
+                  + (followsChains ? [SwiftArgument("isShown", .name(isShownClosure))] : []) + (hasNoFields ? [] : [
                     SwiftArgument("validate", .closure(SwiftClosure(
                         captures: ["weak self"], parameters: ["field"],
                         body: [
@@ -479,7 +480,7 @@ extension FormTranslator {
                                                  [SwiftArgument(nil, .name("field"))] + validateArguments))),
                         ]
                     ))),
-                ], multiline: true)
+                ]), multiline: true)
         )))
 
         var initParameters = [SwiftParameter(nil, "values", Self.valuesType, default: .call(.type(Self.valuesType), []))]

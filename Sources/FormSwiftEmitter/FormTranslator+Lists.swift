@@ -408,9 +408,7 @@ extension FormTranslator {
                 "/// Shows `message` on `field` from outside the rules until the field's value changes (SPEC §15.2):",
                 "/// the form's `setError(_:at:)` with the entry's path.",
                 "\(accessPrefix)func setError(_ message: String, for field: Field) {",
-                "    validation.setError(message, for: field)",
-                "}",
-            ])
+            ] + (hasNoFields ? [] : ["    validation.setError(message, for: field)"]) + ["}"])
             out.listMember([
                 "/// Returns once the rules that assignments to the entry's values started have run (SPEC §15.2).",
                 "\(accessPrefix)func settle() async {",

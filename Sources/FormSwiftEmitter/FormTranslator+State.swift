@@ -73,7 +73,7 @@ extension FormTranslator {
                 ],
                 access: access, name: "setError",
                 parameters: [SwiftParameter("_", "message", Self.stringType), SwiftParameter("for", "field", Self.fieldType)],
-                body: [.expr(.call(.member(.name("validation"), "setError"), [
+                body: hasNoFields ? [] : [.expr(.call(.member(.name("validation"), "setError"), [
                     SwiftArgument(nil, .name("message")), SwiftArgument("for", .name("field")),
                 ]))]
             )))

@@ -4,8 +4,9 @@ import FormSource
 extension FormTranslator {
     /// Plans the body of the open function: `switch field { case .a, .b: return x … }`
     /// over every field, grouping fields with the same key; `result` writes the
-    /// answer of a key (once per group, after `return `), `whenEmpty` is the key of
-    /// a form without fields. The largest group of several fields becomes
+    /// answer of a key (once per group, after `return `). A form without fields
+    /// (`hasNoFields`) gets an empty body: the function is never called, and Swift
+    /// warns that any statement of it "will never be executed". The largest group of several fields becomes
     /// `default` (never unreachable, since its fields are not listed); a single
     /// group needs no switch at all. Each other group is a unit of a run, in the
     /// body of a method of the form type.
@@ -18,7 +19,7 @@ extension FormTranslator {
     /// each with its key: listed with the fields of the same key, or in a case of
     /// their own.
     func switchOverFields(
-        keyCount: Int, whenEmpty: Int, into plan: inout EmitPlan, key: (Int) -> Int,
+        keyCount: Int, into plan: inout EmitPlan, key: (Int) -> Int,
         extras: [(name: String, key: Int)] = [],
         result: @escaping @Sendable (Int, inout SwiftRenderer) -> Void
     ) {
@@ -52,7 +53,7 @@ extension FormTranslator {
             }
         }
         guard groups.count > 1 else {
-            let key = groups.first?.key ?? whenEmpty
+            guard let key = groups.first?.key else { return }
             plan.once { out in
                 out.returnStatement { result(key, &$0) }
             }

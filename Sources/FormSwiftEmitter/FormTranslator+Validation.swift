@@ -13,19 +13,20 @@ extension FormTranslator {
         let listIDs = lists.map(\.id)
         let fieldCount = fields.count
         switchOverFields(
-            keyCount: fields.count + 1 + lists.count, whenEmpty: 0, into: &plan, key: { fields[$0].hasRules ? $0 + 1 : 0 },
+            keyCount: fields.count + 1 + lists.count, into: &plan, key: { fields[$0].hasRules ? $0 + 1 : 0 },
             extras: listIDs.enumerated().map { (name: $0.element, key: fieldCount + 1 + $0.offset) }
         ) { [self] key, out in
             guard key > 0 else { return out.implicitMember("valid") }
             if key > fieldCount { return out.write("validateListCount_\(listIDs[key - fieldCount - 1])(values, context: context)") }
             out.fieldValidatorCall(validatorName(of: fields[key - 1]), passesValidators: fields[key - 1].hasCustomRule)
         }
+        let hasNoFields = hasNoFields
         plan.once { out in
             out.closeBody()
             out.declaration(.property(SwiftProperty(
                 access: .private, modifiers: ["nonisolated", "static"], isLet: true, name: "triggers",
                 type: .dictionary(Self.fieldType, .named("ValidationTrigger")),
-                initializer: .call(.name("Dictionary"), [SwiftArgument("uniqueKeysWithValues", .call(
+                initializer: hasNoFields ? .dictionary([]) : .call(.name("Dictionary"), [SwiftArgument("uniqueKeysWithValues", .call(
                     .member(.member(.name("Field"), "allCases"), "map"),
                     [SwiftArgument(nil, .closure(SwiftClosure(body: [
                         .expr(.tuple([.name("$0"), .call(.name("trigger"), [SwiftArgument("of", .name("$0"))])])),
@@ -39,7 +40,7 @@ extension FormTranslator {
         }
         let triggers = ValidationTrigger.allCases
         switchOverFields(
-            keyCount: triggers.count, whenEmpty: triggers.firstIndex(of: form.document.defaultTrigger) ?? 0, into: &plan,
+            keyCount: triggers.count, into: &plan,
             key: { triggers.firstIndex(of: fields[$0].trigger) ?? 0 },
             // A list's value follows the form's trigger: appending, removing and moving are edits.
             extras: lists.map { (name: $0.id, key: triggers.firstIndex(of: form.document.defaultTrigger) ?? 0) }
@@ -123,7 +124,7 @@ extension FormTranslator {
                 "what its trigger makes of the new value.",
             ],
             access: access, name: "validate", parameters: [], isAsync: true, result: Self.reportType,
-            body: (entry.map { entry in
+            body: (entry.flatMap { entry in hasNoFields ? nil : entry }.map { entry in
                 // A hidden list's entries are valid (SPEC §14): every field's state is `.valid`.
                 [.guard(entry.listCondition("isVisible", of: "owner"), else: [
                     .return(applyingCall(.call(.type(Self.reportType), [
@@ -351,7 +352,7 @@ extension FormTranslator {
             return .function(SwiftFunction(
                 doc: [doc], attributes: attributes, access: access, name: name,
                 parameters: [parameter], isAsync: isAsync, result: result,
-                body: [result == nil ? .expr(call) : .return(call)]
+                body: hasNoFields && parameter.type == Self.fieldType ? [] : [result == nil ? .expr(call) : .return(call)]
             ))
         }
         let field = SwiftParameter("_", "field", Self.fieldType)
@@ -379,7 +380,7 @@ extension FormTranslator {
                 doc: ["The validation state of `field`."],
                 access: access, name: "state", parameters: [SwiftParameter("of", "field", Self.fieldType)],
                 result: .named("FieldState"),
-                body: [.return(.call(.member(.name("validation"), "state"), [SwiftArgument("of", .name("field"))]))]
+                body: hasNoFields ? [] : [.return(.call(.member(.name("validation"), "state"), [SwiftArgument("of", .name("field"))]))]
             )),
             forward("addStateObserver", doc: "Calls `observer` with each field state change.", label: nil,
                     SwiftParameter("_", "observer", .function(
@@ -453,7 +454,7 @@ extension FormTranslator {
     /// Whether a field of the class can be hidden: by its own condition, a
     /// group's or a page's; in an entry, also by its list's (SPEC §14).
     var canHideFields: Bool {
-        entry != nil || fields.contains { $0.visibleHelper != nil } || lists.contains { $0.helpers.visible != nil }
+        !hasNoFields && (entry != nil || fields.contains { $0.visibleHelper != nil } || lists.contains { $0.helpers.visible != nil })
     }
 
     /// `validation.applying(report)`; with `isShown:` where a field can be

@@ -128,6 +128,14 @@ final class FormTranslator: Sendable {
 }
 
 extension FormTranslator {
+    /// Whether `Field` has no case (a form of segues and static text, an entry of
+    /// static text). A value of it cannot be made, so a function given one is
+    /// never called and its body is left empty: Swift warns, in a build, that any
+    /// statement of it, or of a closure given a `Field`, "will never be executed".
+    var hasNoFields: Bool {
+        fields.isEmpty && lists.isEmpty
+    }
+
     /// The field with this id.
     func field(_ id: String) -> FieldInfo? {
         fieldPosition(id).map { fields[$0] }

@@ -5,7 +5,7 @@
 import Foundation
 import Testing
 
-/// Type-checks generated Swift with `swiftc -swift-version 6 -warnings-as-errors`
+/// Compiles generated Swift (as far as SIL) with `swiftc -swift-version 6 -warnings-as-errors`
 /// (and the upcoming feature `MemberImportVisibility`) against the FormRuntime
 /// module of this build, with every access level, and with a limit on each
 /// expression's type-checking time; in a module that also
@@ -43,9 +43,10 @@ enum EmitCompiler {
     /// a run that `runsLong` takes the next free slot ahead of those waiting, so
     /// that the short ones fill the other core meanwhile.
     static func typecheck(
-        _ source: String, name: String, accessLevel: EmitOptions.AccessLevel, runsLong: Bool = false, mode: Mode = .swift6
+        _ source: String, name: String, accessLevel: EmitOptions.AccessLevel, runsLong: Bool = false, mode: Mode = .swift6,
+        throughSIL: Bool = true
     ) async throws -> String? {
-        try await typecheck([(name, source)], accessLevel: accessLevel, runsLong: runsLong, mode: mode)
+        try await typecheck([(name, source)], accessLevel: accessLevel, runsLong: runsLong, mode: mode, throughSIL: throughSIL)
     }
 
     /// How the app's target compiles the generated files.
@@ -80,8 +81,12 @@ enum EmitCompiler {
 
     /// Runs swiftc on the files `sources` (each a file name without `.swift`, and
     /// its text) as one module; returns its output when it fails, nil when it passes.
+    /// `throughSIL`: as far as SIL, as a build goes, not only type-checked: a
+    /// build's SIL passes give warnings of their own ("will never be executed", in
+    /// a function given a `Field` of a form without fields).
     static func typecheck(
-        _ sources: [(name: String, source: String)], accessLevel: EmitOptions.AccessLevel, runsLong: Bool = false, mode: Mode = .swift6
+        _ sources: [(name: String, source: String)], accessLevel: EmitOptions.AccessLevel, runsLong: Bool = false, mode: Mode = .swift6,
+        throughSIL: Bool = true
     ) async throws -> String? {
         guard let modules = modulesDirectory else {
             return "FormRuntime.swiftmodule not found near \(CommandLine.arguments[0]); build the package first"
@@ -101,7 +106,9 @@ enum EmitCompiler {
         // target may turn it on): a member reaches the file only from a module
         // it imports.
         var arguments = [
-            "swiftc", "-typecheck", "-parse-as-library", "-warnings-as-errors",
+            "swiftc",
+        ] + (throughSIL ? ["-emit-sil", "-wmo", "-o", "/dev/null"] : ["-typecheck"]) + [
+            "-parse-as-library", "-warnings-as-errors",
         ] + mode.arguments + [
             "-enable-upcoming-feature", "MemberImportVisibility",
             "-I", modules, "-module-name", "Generated",
@@ -238,6 +245,26 @@ func emitSchemasCompileTogetherBesideAnAppsFile(_ accessLevel: EmitOptions.Acces
     #expect(failure == nil, "\(accessLevel.rawValue) \(mode):\n\(failure ?? "")")
 }
 
+/// A form whose `Field` has no case (a menu of segues; pages of static text) and a
+/// list whose entries have no field: the functions given a `Field` can never be
+/// called, and a build warns of any statement in them ("will never be executed").
+@Test(arguments: EmitOptions.AccessLevel.allCases)
+func emitFormsWithoutFieldsCompileWithoutWarnings(_ accessLevel: EmitOptions.AccessLevel) async throws {
+    let forms = [
+        "formc: 1\nform: MenuForm\nelements:\n  - segue: settings\n    title: Settings\n",
+        "formc: 1\nform: NotesForm\nelements:\n  - list: notes\n    elements:\n      - staticText: Remember to bring ID\n",
+        "formc: 1\nform: TourForm\nelements:\n  - page: welcome\n    elements:\n      - staticText: Welcome\n"
+            + "  - page: done\n    elements:\n      - staticText: Done\n",
+    ]
+    for yaml in forms {
+        let result = FormPipeline.build(SourceFile(path: "fieldless.form.yaml", bytes: Array(yaml.utf8)), options: EmitOptions(accessLevel: accessLevel))
+        let source = try #require(result.swiftSource, "\(result.diagnostics.map(\.message))")
+        let name = try #require(source.firstMatch(of: /final class (\w+) \{/)?.1).description
+        let failure = try await EmitCompiler.typecheck(source, name: name, accessLevel: accessLevel)
+        #expect(failure == nil, "\(name) \(accessLevel.rawValue):\n\(failure ?? "")")
+    }
+}
+
 @Test(arguments: EmitOptions.AccessLevel.allCases)
 func emitFixturesCompileWithoutWarnings(_ accessLevel: EmitOptions.AccessLevel) async throws {
     for form in [EmitFixture.signUp, EmitFixture.everything, EmitFixture.empty] {
@@ -319,9 +346,10 @@ func emitSchemaCompilesInSwift5ModeWithoutWarnings(_ schema: String) async throw
 
 /// SPEC §9 allows 10,000 elements: a form of 8,000 fields (a quarter of them
 /// conditional, every rule kind) must type-check with no expression over 100 ms.
+/// (Type-checked only: its SIL takes minutes.)
 @Test func emitLargeFormTypeChecksFast() async throws {
     let source = SwiftEmitter.emit(EmitFixture.large(fields: 8_000), options: EmitOptions())
-    let failure = try await EmitCompiler.typecheck(source, name: "LargeForm", accessLevel: .internal, runsLong: true)
+    let failure = try await EmitCompiler.typecheck(source, name: "LargeForm", accessLevel: .internal, runsLong: true, throughSIL: false)
     #expect(failure == nil, "\(failure?.prefix(4_000) ?? "")")
 }
 

@@ -134,6 +134,13 @@ public final class FieldValidationController<Field: Hashable & Sendable> {
         self.runRules = validate
     }
 
+    /// The controller of a form (or a list's entry) without fields, whose `Field`
+    /// has no case: there are no rules to run. (A closure given a `Field` there
+    /// could never be called, and Swift warns that its body "will never be executed".)
+    public nonisolated convenience init(triggers: [Field: ValidationTrigger], dependents: [Field: [Field]] = [:]) {
+        self.init(triggers: triggers, dependents: dependents, validate: { _ in .valid })
+    }
+
     /// Makes every assignment of a new value to `value` an edit of `field`
     /// (`valueDidChange(_:)`): the form's `init` calls it once per field.
     public func watch<Value>(_ value: FormValue<Value>, as field: Field) {
