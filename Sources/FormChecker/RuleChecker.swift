@@ -235,6 +235,17 @@ enum RuleChecker {
                 return nil
             }
             guard let bound = RuleBound(text, for: field.valueType), case .number(let value) = bound else {
+                if RelativeDateLiteral(text) != nil {
+                    // `today…` always means a date, even where a number field has that name (docs/format.md).
+                    let named = symbols.fieldIndex(text) != nil
+                    diagnostics.error(
+                        .invalidNumber, "'\(text)' is a date counted from the day the rule runs, and a number's \(name) is a number or another number field",
+                        at: range,
+                        help: named ? ["'\(text)' always means the date: a field named '\(text)' cannot be a bound; rename the field"]
+                            : ["write a number, e.g. 18 or 2.50"]
+                    )
+                    return nil
+                }
                 diagnostics.error(
                     .invalidNumber, "'\(text)' is not a number in plain decimal notation", at: range,
                     help: ["write digits with at most one decimal point, e.g. 18 or 2.50"] + fieldSuggestion(text, for: field, symbols: symbols)

@@ -377,6 +377,33 @@ struct RelationsCheckerTests {
         #expect(positions(diagnostics) == ["4:8 FC102"], "\(diagnostics.map(\.message))")
     }
 
+    /// `today…` as a number's bound is a date, said as such (not "no number in plain
+    /// decimal notation"); where a number field is named `today`, the help says that
+    /// the word always means the date (docs/format.md), so the field cannot be a bound.
+    @Test func todayAsANumbersBoundIsADate() {
+        let named = diagnose("""
+            formc: 1
+            form: BoundForm
+            elements:
+              - number: today
+              - number: total
+                rules:
+                  - min: today
+            """)
+        #expect(positions(named) == ["7:14 FC302"], "\(named.map(\.message))")
+        #expect(named.first?.message == "'today' is a date counted from the day the rule runs, and a number's min is a number or another number field")
+        #expect(named.first?.help == ["'today' always means the date: a field named 'today' cannot be a bound; rename the field"])
+        let unnamed = diagnose("""
+            formc: 1
+            form: BoundForm
+            elements:
+              - number: total
+                rules: [{ max: today-18y }]
+            """)
+        #expect(positions(unnamed) == ["5:20 FC302"], "\(unnamed.map(\.message))")
+        #expect(unnamed.first?.help == ["write a number, e.g. 18 or 2.50"])
+    }
+
     /// A bound naming a group says it is no number or date field, with where it
     /// is declared; one naming a list, that a list is a field of another kind
     /// (FC302); one naming another list's entry field says whose it is.
