@@ -124,7 +124,7 @@ extension FormTranslator {
                 "what its trigger makes of the new value.",
             ],
             access: access, name: "validate", parameters: [], isAsync: true, result: Self.reportType,
-            body: (entry.flatMap { entry in hasNoFields ? nil : entry }.map { entry in
+            body: ((hasNoFields ? nil : entry).map { entry in
                 // A hidden list's entries are valid (SPEC §14): every field's state is `.valid`.
                 [.guard(entry.listCondition("isVisible", of: "owner"), else: [
                     .return(applyingCall(.call(.type(Self.reportType), [
