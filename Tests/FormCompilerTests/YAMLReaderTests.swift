@@ -274,6 +274,30 @@ fileprivate extension TreeNode {
         #expect(error.help.contains { $0.contains("tabs") })
     }
 
+    @Test func aKeyUnderAOneWordItemSaysHowToGiveTheItemKeys() throws {
+        let rule = try #require(readYAML("rules:\n  - required\n    when: b\n").diagnostics.first)
+        #expect(rule.code == .syntaxError)
+        #expect(rule.location.range.start == at(3, 9))
+        #expect(rule.help == ["'when' continues the value 'required' of line 2: a plain value goes on over the lines indented under it. To give that item keys, write it as a mapping: '- required: true' with 'when: …' under it"])
+
+        // An option's title: the mapping an option is, with its value.
+        let option = try #require(readYAML("options:\n  - us\n\n    title: United States\n").diagnostics.first)
+        #expect(option.help == ["'title' continues the value 'us' of line 2: a plain value goes on over the lines indented under it. To give that item keys, write it as a mapping: '- value: us' with 'title: …' under it"])
+    }
+
+    @Test func aKeyIndentedUnderAKeysValueSaysToLineItUp() throws {
+        let error = try #require(readYAML("- textField: t\n  title: Hello\n    when: b\n").diagnostics.first)
+        #expect(error.location.range.start == at(3, 9))
+        #expect(error.help == ["'when' is indented under 'title' of line 2, so YAML reads it as more of that value; indent 'when' as 'title' is to make it a key beside it"])
+    }
+
+    @Test func aColonInsideAValueSaysToQuoteIt() throws {
+        for text in ["title: Note: hi\n", "- textField: t\n  title: Note: hi\n"] {
+            let error = try #require(readYAML(text).diagnostics.first, "\(text)")
+            #expect(error.help == ["a value that contains ': ' must be quoted"], "\(text)")
+        }
+    }
+
     @Test func complexKeysAreUnsupported() throws {
         let (root, diagnostics) = readYAML("? [a, b]\n: 1\nc: 2\n")
         #expect(root == nil)
