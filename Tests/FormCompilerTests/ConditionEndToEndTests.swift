@@ -91,6 +91,28 @@ elements:
     ])
 }
 
+/// An anchor or a tag before a condition is not part of its text: positions inside
+/// it count from its first character, also when the properties end their line.
+@Test func endToEndAnAnchorOrATagBeforeAConditionIsNotPartOfItsColumns() {
+    #expect(diagnostics(header + """
+      - textField: a
+        visibleWhen: &c "newsletter andd newsletter"
+      - textField: b
+        visibleWhen: !!str plan == 'pro' and zzz
+      - textField: d
+        rules:
+          - { required: true, when: &w !!str "isEmpty(zz)" }
+      - textField: e
+        visibleWhen: &q # the anchor's comment
+          newsletter and qq
+    """) == [
+        "10:33 FC500 unexpected 'andd'",
+        "12:42 FC501 unknown field 'zzz'",
+        "15:51 FC501 unknown field 'zz'",
+        "18:22 FC501 unknown field 'qq'",
+    ])
+}
+
 @Test func endToEndJSONEscapesArePartOfTheColumn() {
     let json = #"{"formc": 1, "form": "F", "elements": [{"textField": "a", "visibleWhen": "\u0061 \u0026& b"}]}"#
     #expect(diagnostics(json, path: "t.form.json") == ["1:82 FC500 unexpected '&&'"])

@@ -23,11 +23,12 @@ package struct ScalarSourceMap {
     package init(text source: Located<String>, style: ScalarStyle, file: SourceFile) {
         let expected = Array(source.value.unicodeScalars)
         self.file = file
-        start = source.range.start
+        var cursor = SourceCursor(file: file, at: source.range.start)
+        cursor.skipProperties()
+        start = cursor.position
         emptyEnd = style.isQuoted
             ? SourcePosition(line: start.line, column: start.column + 1)
             : start
-        let cursor = SourceCursor(file: file, at: source.range.start)
         switch style {
         case .plain, .singleQuoted, .doubleQuoted:
             var decoder = FlowScalarDecoder(cursor: cursor, style: style, limit: expected.count)
@@ -136,6 +137,22 @@ struct SourceCursor {
     }
 
     static func isBlank(_ scalar: Unicode.Scalar?) -> Bool { scalar == " " || scalar == "\t" }
+
+    /// Skips a YAML node's properties (`&anchor`, `!tag`, in either order), each with
+    /// the spaces, comment and line breaks after it: a node's range starts at them,
+    /// and its text after them. No scalar's text starts with `&` or `!` unquoted.
+    mutating func skipProperties() {
+        while peek() == "&" || peek() == "!" {
+            while let scalar = peek(), !Self.isBlank(scalar), scalar != "\n" { advance() }
+            while let scalar = peek(), Self.isBlank(scalar) || scalar == "\n" || scalar == "#" {
+                if scalar == "#" {
+                    while let inComment = peek(), inComment != "\n" { advance() }
+                } else {
+                    advance()
+                }
+            }
+        }
+    }
 }
 
 /// Re-decodes a plain, single-quoted or double-quoted scalar (YAML flow scalars and
