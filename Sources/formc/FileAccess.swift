@@ -173,9 +173,19 @@ enum FileAccess {
     /// object goes.
     final class TemporaryFile: OutputFile {
         init(beside destination: String) throws(Failure) {
+            // A file that is read-only (for its owner, or for this user) is one its
+            // owner keeps from being changed (a catalog not checked out for editing):
+            // the rename would replace it regardless, so it is refused here.
+            let named = destination
             // Beside the file a link leads to, which `replace` renames over; with
             // the mode the file has (a catalog kept read-only for others stays so).
             let destination = writeTarget(of: destination)
+            var existing = stat()
+            let exists = stat(destination, &existing) == 0
+            if exists, (existing.st_mode & S_IFMT) == S_IFREG,
+               existing.st_mode & S_IWUSR == 0 || access(destination, W_OK) != 0 {
+                throw Failure(description: "cannot replace '\(named)': it is read-only; make it writable to let formc change it")
+            }
             let directory = parentDirectory(of: destination)
             let name = destination.split(separator: "/").last.map(String.init) ?? destination
             let path = (directory == "." && !destination.hasPrefix("./") ? "" : directory + "/") + ".\(name).formc-\(getpid()).tmp"
@@ -188,8 +198,7 @@ enum FileAccess {
                 throw error
             }
             formc_created_for_signal(path)
-            var info = stat()
-            if stat(destination, &info) == 0 { adoptMode(info.st_mode & 0o7777) }
+            if exists { adoptMode(existing.st_mode & 0o7777) }
         }
     }
 

@@ -161,6 +161,41 @@ import Testing
         #expect(try listing(scratch, "Generated") == ["a.swift"])
     }
 
+    /// A read-only output (a catalog not checked out for editing, chmod 444) is never
+    /// replaced, not even by root, whom the permission itself does not stop: a run
+    /// that would change it is an error naming it, and leaves its bytes; a run that
+    /// leaves it as it is succeeds. Made writable, it is written.
+    @Test func aReadOnlyOutputIsRefusedAndKeepsItsBytes() throws {
+        let scratch = try Scratch()
+        try scratch.write("contact.form.yaml", Forms.valid)
+        #expect(try scratch.run("strings", "contact.form.yaml", "-o", "Localizable.xcstrings").status == 0)
+        #expect(try scratch.run("build", "contact.form.yaml", "-o", "Contact.swift").status == 0)
+        let catalog = scratch.url.appendingPathComponent("Localizable.xcstrings").path
+        let swift = scratch.url.appendingPathComponent("Contact.swift").path
+        for path in [catalog, swift] {
+            try FileManager.default.setAttributes([.posixPermissions: 0o444], ofItemAtPath: path)
+        }
+        #expect(try scratch.run("strings", "contact.form.yaml", "-o", "Localizable.xcstrings").status == 0)
+        #expect(try scratch.run("build", "contact.form.yaml", "-o", "Contact.swift").status == 0)
+
+        let catalogBefore = bytes(scratch, "Localizable.xcstrings")
+        let swiftBefore = bytes(scratch, "Contact.swift")
+        try scratch.write("contact.form.yaml", Forms.valid.replacingOccurrences(of: "Contact", with: "Reach"))
+        let strings = try scratch.run("strings", "contact.form.yaml", "-o", "Localizable.xcstrings")
+        #expect(strings.status == 1)
+        #expect(strings.stderr.contains("cannot replace 'Localizable.xcstrings': it is read-only"), "\(strings.stderr)")
+        #expect(bytes(scratch, "Localizable.xcstrings") == catalogBefore)
+        let build = try scratch.run("build", "contact.form.yaml", "-o", "Contact.swift")
+        #expect(build.status == 1)
+        #expect(build.stderr.contains("cannot replace 'Contact.swift': it is read-only"), "\(build.stderr)")
+        #expect(bytes(scratch, "Contact.swift") == swiftBefore)
+        #expect(try listing(scratch, ".").filter { $0.hasSuffix(".tmp") } == [])
+
+        try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: catalog)
+        #expect(try scratch.run("strings", "contact.form.yaml", "-o", "Localizable.xcstrings").status == 0)
+        #expect(bytes(scratch, "Localizable.xcstrings") != catalogBefore)
+    }
+
     /// `formc build` killed at a range of moments while it writes a large output:
     /// afterwards the output holds exactly the old bytes or exactly the new ones.
     @Test func aBuildKilledMidWriteLeavesTheOldOrTheNewFile() throws {
