@@ -235,12 +235,14 @@ public enum JSONReader {
                 }
                 let byte = bytes[index]
                 if byte == ASCII.comma {
+                    let comma = index
                     index += 1
                     skipWhitespace()
                     if index < count, bytes[index] == closer {
+                        // At the comma, which is what to remove (editors mark it there too).
                         throw SyntaxError(
                             message: "trailing commas are not allowed in JSON",
-                            start: index, end: index + 1,
+                            start: comma, end: comma + 1,
                             help: ["remove the ',' after the last \(current.isObject ? "member" : "element")"]
                         )
                     }
