@@ -100,12 +100,15 @@ public enum FormJSONSchema {
     /// The schema of a value of `shape`.
     static func schema(for shape: ValueShape) -> JSONValue {
         switch shape {
+        // `null`: YAML's null words (`~`, `null`, `Null`, `NULL`), which a YAML reader
+        // gives the validator as null, are text and names for formc (`title: ~`,
+        // `textField: null`); the pattern holds for strings only.
         case .text, .condition, .regularExpression, .optionValue:
-            object(["type": .array([.string("boolean"), .string("number"), .string("string")])])
+            object(["type": .array([.string("boolean"), .string("null"), .string("number"), .string("string")])])
         case .identifier:
-            object(["type": .string("string"), "pattern": .string("^[a-z][A-Za-z0-9]*$")])
+            object(["type": .array([.string("null"), .string("string")]), "pattern": .string("^[a-z][A-Za-z0-9]*$")])
         case .typeName, .optionSetName:
-            object(["type": .string("string"), "pattern": .string("^[A-Z][A-Za-z0-9]*$")])
+            object(["type": .array([.string("null"), .string("string")]), "pattern": .string("^[A-Z][A-Za-z0-9]*$")])
         case .optionSets:
             object([
                 "type": .string("object"),
