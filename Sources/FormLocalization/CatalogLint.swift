@@ -7,7 +7,7 @@ import FormText
 /// reading the catalog reports.
 ///
 /// - FC600 (warning, at the string in the form): no translation in a language
-///   the catalog has (any language of any key).
+///   the catalog has (any language of any key), or only one in state `new`.
 /// - FC601 (warning): a stale key; at the string when a form still uses it,
 ///   else (an owned key no form produces) at the key in the catalog.
 /// - FC602 (warning, at the string in the form): a translation needs review, or
@@ -58,11 +58,14 @@ public enum CatalogLint {
                 // A string marked "Don't translate" (`shouldTranslate: false`) lacks no translation.
                 let translates = entry?["shouldTranslate"] != .literal("false")
                 for language in sortedLanguages {
-                    guard let localization = localizations?[language], hasText(localization) else {
+                    guard let localization = localizations?[language], hasTranslation(localization) else {
                         guard translates else { continue }
+                        let isNew = localizations?[language].map(hasText) ?? false
                         diagnostics.append(Diagnostic(
                             .warning, .missingTranslation, "'\(string.key)' has no translation in '\(language)'",
-                            at: location, help: ["translate \"\(string.source)\" in the catalog"]
+                            at: location, help: [isNew
+                                ? "its '\(language)' text is in state 'new', not translated yet: translate \"\(string.source)\" and mark it translated"
+                                : "translate \"\(string.source)\" in the catalog"]
                         ))
                         continue
                     }
@@ -112,6 +115,19 @@ public enum CatalogLint {
     /// Whether a localization has a non-empty value (in a stringUnit or a variation).
     private static func hasText(_ localization: CatalogJSON) -> Bool {
         texts(of: localization).contains { !$0.isEmpty }
+    }
+
+    /// Whether a localization is translated: a text of its own or of a variation
+    /// whose unit is not in state `new` (Xcode's "not translated yet", which the
+    /// merge leaves as it is too).
+    private static func hasTranslation(_ localization: CatalogJSON) -> Bool {
+        if let unit = localization["stringUnit"], let value = unit["value"]?.string {
+            return !value.isEmpty && unit["state"]?.string != "new"
+        }
+        for kind in localization["variations"]?.members ?? [] {
+            for variation in kind.value.members ?? [] where hasTranslation(variation.value) { return true }
+        }
+        return false
     }
 
     /// Whether a string unit of a localization, in a variation or a

@@ -299,6 +299,28 @@ import Testing
         ])
     }
 
+    /// A text in state `new` is not translated yet (as Xcode shows it, and as the
+    /// merge leaves it): FC600, as for no text; a variation translated is enough.
+    @Test func aTextInStateNewIsNoTranslation() throws {
+        let catalog = """
+        {
+          "sourceLanguage" : "en",
+          "strings" : {
+            "SignUpForm.email.placeholder" : { "localizations" : { "de" : { "stringUnit" : { "state" : "new", "value" : "E-Mail" } } } },
+            "SignUpForm.email.required.message" : { "localizations" : { "de" : { "variations" : { "device" : {
+              "iphone" : { "stringUnit" : { "state" : "new", "value" : "Pflicht" } },
+              "mac" : { "stringUnit" : { "state" : "translated", "value" : "Pflichtfeld" } }
+            } } } } },
+            "SignUpForm.title" : { "localizations" : { "de" : { "stringUnit" : { "state" : "translated", "value" : "Konto" } } } }
+          },
+          "version" : "1.0"
+        }
+        """
+        #expect(try lint(catalog) == [
+            "signup.form.yaml:6 FC600 warning: 'SignUpForm.email.placeholder' has no translation in 'de'",
+        ])
+    }
+
     /// `%i` and `%d` are one conversion: a translation may spell it either way.
     @Test func percentIIsPercentD() {
         #expect(FormatSpecifiers.arguments(of: "%i Elemente") == FormatSpecifiers.arguments(of: "%d items"))
