@@ -76,21 +76,50 @@ public struct TextRenderer: DiagnosticRenderer {
         var out = paint(gutter + " |", .bold, .blue) + " " + String(String.UnicodeScalarView(scalars)) + "\n"
 
         // Tabs before the span are repeated so the caret lines up however wide the
-        // terminal draws a tab.
+        // terminal draws a tab; any other character takes the cells a terminal
+        // gives it (two for a CJK character or an emoji, none for a combining mark).
         var padding = ""
         for index in 0..<max(0, start.column - 1) {
-            padding += index < scalars.count && scalars[index] == "\t" ? "\t" : " "
+            if index < scalars.count, scalars[index] == "\t" {
+                padding += "\t"
+            } else {
+                padding += String(repeating: " ", count: index < scalars.count ? Self.cells(scalars[index]) : 1)
+            }
         }
         let end = location.range.end
         let spanEnd = end.line == start.line ? end.column : scalars.count + 1
-        let spanWidth = max(1, spanEnd - start.column)
-        let marker = "^" + String(repeating: "~", count: spanWidth - 1)
+        var spanWidth = 0
+        for index in max(0, start.column - 1)..<max(start.column - 1, spanEnd - 1) {
+            spanWidth += index < scalars.count ? Self.cells(scalars[index]) : 1
+        }
+        let marker = "^" + String(repeating: "~", count: max(1, spanWidth) - 1)
         out += paint(blank + " |", .bold, .blue) + " " + padding + paint(marker, .bold, severity.color) + "\n"
         return out
     }
 
     /// The most scalars of a source line a snippet shows.
     static let longestSnippet = 1_000
+
+    /// The terminal cells `scalar` takes, as `wcwidth` counts them: none for a
+    /// combining mark, a joiner or a variation selector; two for an emoji shown as
+    /// one and for East Asian wide and fullwidth characters; else one.
+    static func cells(_ scalar: Unicode.Scalar) -> Int {
+        let properties = scalar.properties
+        switch properties.generalCategory {
+        case .nonspacingMark, .enclosingMark: return 0
+        case .format where scalar.value != 0xAD: return 0
+        default: break
+        }
+        if properties.isEmojiPresentation { return 2 }
+        switch scalar.value {
+        case 0x1100...0x115F, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF,
+             0xA000...0xA4CF, 0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFF60,
+             0xFFE0...0xFFE6, 0x20000...0x2FFFD, 0x30000...0x3FFFD:
+            return 2
+        default:
+            return 1
+        }
+    }
 
     private func gutterWidth(for diagnostic: Diagnostic) -> Int {
         let lines = [diagnostic.location.range.start.line] + diagnostic.notes.compactMap { $0.location?.range.start.line }

@@ -50,7 +50,7 @@ import Testing
 
     // MARK: Text
 
-    @Test func caretSitsUnderTheSpanCountingScalarsAndRepeatingTabs() {
+    @Test func caretSitsUnderTheSpanCountingCellsAndRepeatingTabs() {
         let file = SourceFile(path: "t.form.yaml", text: "a:\n\tkey: \"é😀x\" # c\n")
         let span = FormSource.SourceLocation(file: file.path, range: SourceRange(
             start: SourcePosition(line: 2, column: 8), end: SourcePosition(line: 2, column: 11)))
@@ -58,7 +58,7 @@ import Testing
         #expect(text == """
             t.form.yaml:2:8: error: m [FC102]
                 2 | \tkey: "é😀x" # c
-                  | \t      ^~~
+                  | \t      ^~~~
 
             """)
     }

@@ -34,6 +34,29 @@ import Testing
     }
 }
 
+/// The caret line takes the cells a terminal draws: two for a CJK character or an
+/// emoji, none for a combining mark, one for anything else (a tab is copied).
+@Suite struct TextRendererCellTests {
+    private func caretLine(_ line: String, from column: Int, to endColumn: Int) -> Substring? {
+        let file = SourceFile(path: "f.form.yaml", text: line + "\n")
+        let location = FormSource.SourceLocation(
+            file: file.path, range: SourceRange(start: SourcePosition(line: 1, column: column), end: SourcePosition(line: 1, column: endColumn))
+        )
+        let report = DiagnosticReport(diagnostics: [Diagnostic(.error, .unknownKey, "unknown key", at: location)], fileCount: 1)
+        let lines = TextRenderer(sources: [file.path: file]).render(report).split(separator: "\n")
+        return lines.first { $0.contains("^") }.map { $0.drop { $0 != "|" }.dropFirst(2) }
+    }
+
+    @Test func wideCharactersTakeTwoCellsBeforeAndInTheSpan() {
+        // `placeholdr` is the 27th scalar; before it, five CJK characters take ten cells.
+        let line = #"- { placeholder: "名前を入力", placeholdr: p }"#
+        #expect(caretLine(line, from: 27, to: 37) == Substring(String(repeating: " ", count: 31) + "^~~~~~~~~~"))
+        #expect(caretLine(line, from: 19, to: 24) == Substring(String(repeating: " ", count: 18) + "^~~~~~~~~~"))
+        // An emoji takes two cells, a combining accent none, a tab stays a tab.
+        #expect(caretLine("\t🙂e\u{301}: x", from: 5, to: 6) == "\t   ^")
+    }
+}
+
 /// The diagnostics every golden is rendered from.
 enum ReportSample {
     static let signup = SourceFile(path: "forms/signup.form.yaml", text: """
