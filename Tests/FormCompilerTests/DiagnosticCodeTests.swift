@@ -18,7 +18,7 @@ struct DiagnosticCodeCase: CustomTestStringConvertible, Sendable {
 
 let diagnosticCodeCases: [DiagnosticCodeCase] = [
     .init(code: "FC001", source: "formc: 1\nform: [a\n", line: 3, column: 1, message: "did not find expected"),
-    .init(code: "FC001", source: "{\"formc\": 1,}", line: 1, column: 13, message: "trailing comma", path: "t.form.json"),
+    .init(code: "FC001", source: "{\"formc\": 1,}", line: 1, column: 12, message: "trailing comma", path: "t.form.json"),
     .init(code: "FC002", source: form("  - staticText: a\n    style: body\n    style: caption\n"), line: 6, column: 5,
           message: "duplicate key 'style'"),
     .init(code: "FC003", source: form("  - staticText: a\n---\nformc: 1\n"), line: 5, column: 1, message: "document"),
