@@ -81,8 +81,9 @@ extension YAMLTreeBuilder {
             content = content.dropFirst(dashAndSpaces)
             contentColumn += dashAndSpaces
         }
-        let text = content.hasSuffix(" ") ? String(content.reversed().drop { $0 == " " }.reversed()) : String(content)
-        if isItem, indent > previousIndent, Self.isPlainWord(Substring(text)) {
+        var text = content
+        while text.last == " " { text = text.dropLast() }
+        if isItem, indent > previousIndent, Self.isPlainWord(text) {
             // An item that is one word (`- required`): its keys need it to be a mapping.
             let example = key == "title" || key == "image" ? "'- value: \(text)'" : "'- \(text): true'"
             return "'\(key)' continues the value '\(text)' of line \(above): a plain value goes on over the lines indented under it. To give that item keys, write it as a mapping: \(example) with '\(key): …' under it"
