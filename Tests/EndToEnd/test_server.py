@@ -7,6 +7,7 @@ import http.client
 import json
 import os
 import signal
+import socket
 import subprocess
 import threading
 import time
@@ -36,12 +37,11 @@ def server_binary() -> str:
     return str(path)
 
 
-@pytest.fixture(scope="module")
-def server():
-    """The server on a free loopback port; stopped with SIGTERM at the end, which
-    it must survive cleanly (exit status 0)."""
+def start_server(*options):
+    """The server on a free loopback port, started with `options`: the process and
+    its host and port."""
     process = subprocess.Popen(
-        [server_binary(), "--host", "127.0.0.1", "--port", "0"],
+        [server_binary(), "--host", "127.0.0.1", "--port", "0", *options],
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
     )
     line = []
@@ -52,7 +52,11 @@ def server():
         process.kill()
         pytest.fail(f"the server did not start: {line!r} {process.stderr.read()}")
     host, port = line[0].split()[-1].rsplit(":", 1)
-    yield host, int(port)
+    return process, (host, int(port))
+
+
+def stop_server(process):
+    """SIGTERM, which the server must survive cleanly (exit status 0)."""
     process.send_signal(signal.SIGTERM)
     try:
         status = process.wait(timeout=20)
@@ -60,6 +64,14 @@ def server():
         process.kill()
         pytest.fail("the server did not stop on SIGTERM")
     assert status == 0, process.stderr.read()
+
+
+@pytest.fixture(scope="module")
+def server():
+    """The server on a free loopback port, stopped with SIGTERM at the end."""
+    process, address = start_server()
+    yield address
+    stop_server(process)
 
 
 def request(server, method, path, body=None, headers=None):
@@ -191,6 +203,62 @@ def test_an_oversized_body_is_413_and_the_server_goes_on(server):
     status, headers, problem = submit(server, "signup", json.dumps(valid_signup() | {"company": padding}))
     assert_problem(status, headers, problem, 413)
     assert request(server, "GET", "/health")[0] == 200
+
+
+@pytest.mark.parametrize("body", [
+    b"[" * 513,                                  # Foundation's parser traps on this one
+    b'{"email": ' + b"[" * 512,
+    b'{"email": "ada@example.com", "plan": ' + b"[" * 20 + b"]" * 20 + b"}",
+])
+def test_values_nested_past_any_forms_are_400_and_the_server_goes_on(server, body):
+    status, headers, problem = submit(server, "signup", body)
+    assert_problem(status, headers, problem, 400)
+    assert problem["type"] == "/problems/malformed-values"
+    assert "nest" in problem["detail"]
+    assert request(server, "GET", "/health")[0] == 200
+
+
+def raw_exchange(server, data: bytes, half_close: bool) -> bytes:
+    """What the server answers to `data` sent as is on a new connection, once it closes."""
+    with socket.create_connection(server, timeout=60) as connection:
+        connection.sendall(data)
+        if half_close:
+            connection.shutdown(socket.SHUT_WR)
+        answer = b""
+        while chunk := connection.recv(65536):
+            answer += chunk
+        return answer
+
+
+def test_a_body_shorter_than_its_length_is_400(server):
+    head = (b"POST /forms/signup HTTP/1.1\r\nHost: t\r\nContent-Type: application/json\r\n"
+            b"Content-Length: 500\r\n\r\n")
+    answer = raw_exchange(server, head + b'{"email":', half_close=True)
+    assert answer.startswith(b"HTTP/1.1 400"), answer[:200]
+    assert b"application/problem+json" in answer
+    assert b"ended before it was complete" in answer
+    assert request(server, "GET", "/health")[0] == 200
+
+
+def test_a_connection_that_goes_quiet_is_closed_and_holds_no_shutdown():
+    # Half a request, or half a body, then nothing: closed after the idle timeout, so
+    # it holds neither a connection nor the server's shutdown for ever.
+    process, address = start_server("--idle-timeout", "2")
+    try:
+        for data in [b"POST /forms/signup HTTP/1.1\r\nHost: t\r\n",
+                     b"POST /forms/signup HTTP/1.1\r\nHost: t\r\nContent-Length: 100\r\n\r\n{"]:
+            started = time.monotonic()
+            raw_exchange(address, data, half_close=False)
+            assert 1.5 < time.monotonic() - started < 15
+        quiet = socket.create_connection(address, timeout=60)
+        quiet.sendall(b"POST /forms/signup HTTP/1.1\r\nHost: t\r\nContent-Length: 100\r\n\r\n{")
+        started = time.monotonic()
+        stop_server(process)
+        assert time.monotonic() - started < 15
+        quiet.close()
+    finally:
+        if process.poll() is None:
+            process.kill()
 
 
 def test_other_requests_are_problems_too(server):

@@ -3,15 +3,19 @@ import FormServerCore
 import Foundation
 import Hummingbird
 
-/// `form-server [--host HOST] [--port PORT]`: serves `POST /forms/NAME` for the
-/// package's forms on HOST:PORT (default 127.0.0.1:8080; port 0 takes a free one).
-/// Once listening it prints `listening on HOST:PORT` on standard output; SIGTERM or
-/// SIGINT stop it after the requests in flight.
+/// `form-server [--host HOST] [--port PORT] [--idle-timeout SECONDS]`: serves
+/// `POST /forms/NAME` for the package's forms on HOST:PORT (default 127.0.0.1:8080;
+/// port 0 takes a free one). Once listening it prints `listening on HOST:PORT` on
+/// standard output; SIGTERM or SIGINT stop it after the requests in flight. A
+/// connection that sends nothing for the idle timeout (default 30 seconds: a
+/// request left half sent, a client gone quiet) is closed, so that it holds neither
+/// a connection nor a shutdown for ever.
 @main
 struct FormServerCommand {
     static func main() async throws {
         var host = "127.0.0.1"
         var port = 8080
+        var idleSeconds: Int64 = 30
         var arguments = CommandLine.arguments.dropFirst()
         while let argument = arguments.popFirst() {
             switch argument {
@@ -23,6 +27,11 @@ struct FormServerCommand {
                     usage("--port needs a number from 0 to 65535")
                 }
                 port = number
+            case "--idle-timeout":
+                guard let value = arguments.popFirst(), let seconds = Int64(value), seconds > 0 else {
+                    usage("--idle-timeout needs a whole number of seconds, at least 1")
+                }
+                idleSeconds = seconds
             default:
                 usage("unknown argument '\(argument)'")
             }
@@ -31,6 +40,7 @@ struct FormServerCommand {
         let (listenHost, listenPort) = (host, port)
         let app = Application(
             router: makeRouter(service),
+            server: .http1(configuration: .init(idleTimeout: .seconds(idleSeconds))),
             configuration: .init(address: .hostname(host, port: port), serverName: "form-server"),
             onServerRunning: { channel in
                 let address = channel.localAddress
@@ -42,7 +52,7 @@ struct FormServerCommand {
     }
 
     static func usage(_ message: String) -> Never {
-        FileHandle.standardError.write(Data("form-server: \(message)\nusage: form-server [--host HOST] [--port PORT]\n".utf8))
+        FileHandle.standardError.write(Data("form-server: \(message)\nusage: form-server [--host HOST] [--port PORT] [--idle-timeout SECONDS]\n".utf8))
         exit(64)
     }
 }
@@ -71,7 +81,17 @@ func makeRouter(_ service: FormService) -> Router<BasicRequestContext> {
     router.post("/forms/:name") { request, context -> Response in
         let name = context.parameters.get("name") ?? ""
         var request = request
-        let buffer = try await request.collectBody(upTo: FormService.maxBodySize)
+        let buffer: ByteBuffer
+        do {
+            buffer = try await request.collectBody(upTo: FormService.maxBodySize)
+        } catch let error as any HTTPResponseError {
+            throw error
+        } catch {
+            // The client's fault (a body shorter than its Content-Length, a reset),
+            // not the server's: a 400, not a 500 logged as an error.
+            context.logger.debug("the body could not be read: \(error)")
+            throw HTTPError(.badRequest, message: "The body ended before it was complete.")
+        }
         let answer = await service.submit(
             form: name,
             body: Data(buffer: buffer),

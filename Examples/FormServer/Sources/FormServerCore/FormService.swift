@@ -186,6 +186,12 @@ public struct FormService: Sendable {
         validate: @Sendable (Form.Values, ValidationContext) async -> ValidationReport<Form.Field>,
         store: @Sendable (Form.Values, ValidationContext) async -> [ValidationIssue]
     ) async -> Outcome {
+        // Checked before Foundation parses it: its parser traps on some bodies nested
+        // deeper than its own limit of 512, which would take the server down.
+        if Self.nestsDeeper(than: Self.maxNesting, body) {
+            return .malformed(
+                detail: "The values nest more than \(Self.maxNesting) levels deep, deeper than any form's.", pointer: "")
+        }
         let values: Form.Values
         do {
             values = try JSONDecoder().decode(Form.Values.self, from: body)
@@ -213,6 +219,39 @@ public struct FormService: Sendable {
             return .invalid(refused)
         }
         return .accepted(stored)
+    }
+
+    /// The deepest a form's values nest (the values' object, a list, an entry, a
+    /// multiChoice's array), with room to spare.
+    static let maxNesting = 16
+
+    /// Whether arrays and objects in `body` nest deeper than `limit` (brackets inside
+    /// strings are text); read as far as the first level past it.
+    static func nestsDeeper(than limit: Int, _ body: Data) -> Bool {
+        var depth = 0
+        var inString = false
+        var escaped = false
+        for byte in body {
+            if inString {
+                if escaped {
+                    escaped = false
+                } else if byte == UInt8(ascii: "\\") {
+                    escaped = true
+                } else if byte == UInt8(ascii: "\"") {
+                    inString = false
+                }
+                continue
+            }
+            switch byte {
+            case UInt8(ascii: "\""): inString = true
+            case UInt8(ascii: "["), UInt8(ascii: "{"):
+                depth += 1
+                if depth > limit { return true }
+            case UInt8(ascii: "]"), UInt8(ascii: "}"): depth -= 1
+            default: break
+            }
+        }
+        return false
     }
 
     /// What a decoding error says, at its JSON Pointer.

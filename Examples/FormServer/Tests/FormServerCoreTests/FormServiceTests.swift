@@ -43,6 +43,22 @@ import Testing
         "newsletter": false, "plan": "free", "company": "Hidden Ltd", "acceptTerms": true,
     ] }
 
+    @Test func nestingIsCountedOutsideStrings() {
+        #expect(!FormService.nestsDeeper(than: 3, Data(#"{"a": [1, {"b": "[[[{{{\"["}]}"#.utf8)))
+        #expect(FormService.nestsDeeper(than: 2, Data(#"{"a": [[1]]}"#.utf8)))
+        #expect(FormService.nestsDeeper(than: FormService.maxNesting, Data(String(repeating: "[", count: 513).utf8)))
+    }
+
+    @Test func valuesNestedPastAnyFormsAreMalformedBeforeFoundationReadsThem() async {
+        // Foundation's parser traps on a body that ends at the 513th '['.
+        for body in [String(repeating: "[", count: 513), #"{"email": "# + String(repeating: "[", count: 17)] {
+            let response = await Self.service.submit(form: "signup", body: Data(body.utf8),
+                                                     contentType: "application/json", acceptLanguage: nil)
+            #expect(response.status == 400)
+            #expect(Self.object(response.body)["type"] as? String == "/problems/malformed-values")
+        }
+    }
+
     @Test func validValuesAreCreatedWithoutTheHiddenAnswers() async {
         let response = await Self.service.submit(form: "signup", body: Self.json(Self.validSignUp),
                                                  contentType: "application/json", acceptLanguage: nil)
