@@ -159,6 +159,7 @@ def test_messages_come_in_the_requests_language(server):
     status, headers, body = submit(server, "signup", values, language="de-AT, de;q=0.9, en;q=0.5")
     assert status == 422
     assert headers["content-language"] == "de"
+    assert headers["vary"] == "Accept-Language"
     assert [issue["message"] for issue in body["issues"]] == [
         "E-Mail ist erforderlich", "Bitte akzeptieren Sie die Bedingungen",
     ]
@@ -288,6 +289,12 @@ def test_other_requests_are_problems_too(server):
     assert status == 405 and headers["allow"] == "POST"
     status, headers, problem = request(server, "GET", "/no/such/route")
     assert_problem(status, headers, problem, 404)
+    # A form that does not exist is 404 whatever the method.
+    status, headers, problem = request(server, "GET", "/forms/nothing")
+    assert_problem(status, headers, problem, 404)
+    # HEAD answers where GET does (RFC 9110 §9.3.2).
+    for path in ["/health", "/problems/invalid-values"]:
+        assert request(server, "HEAD", path)[0] == 200
 
 
 def test_a_burst_of_concurrent_submissions_each_gets_its_own_answer(server):

@@ -62,17 +62,24 @@ struct FormServerCommand {
 func makeRouter(_ service: FormService) -> Router<BasicRequestContext> {
     let router = Router()
     router.middlewares.add(ProblemMiddleware())
-    router.get("/health") { _, _ in "ok\n" }
-    router.get("/problems/:name") { _, context -> Response in
-        let path = "/problems/" + (context.parameters.get("name") ?? "")
-        guard let text = Problem.documentation[path] else {
-            throw HTTPError(.notFound, message: "There is no problem type \(path).")
+    // What answers GET answers HEAD too (RFC 9110 §9.3.2), a health check's usual method.
+    for method in [HTTPRequest.Method.get, .head] {
+        router.on("/health", method: method) { _, _ in "ok\n" }
+        router.on("/problems/:name", method: method) { _, context -> Response in
+            let path = "/problems/" + (context.parameters.get("name") ?? "")
+            guard let text = Problem.documentation[path] else {
+                throw HTTPError(.notFound, message: "There is no problem type \(path).")
+            }
+            return Response(status: .ok, headers: [.contentType: "text/plain; charset=utf-8"],
+                            body: .init(byteBuffer: ByteBuffer(string: text + "\n")))
         }
-        return Response(status: .ok, headers: [.contentType: "text/plain; charset=utf-8"],
-                        body: .init(byteBuffer: ByteBuffer(string: text + "\n")))
     }
     for method in [HTTPRequest.Method.get, .head, .put, .patch, .delete, .options] {
-        router.on("/forms/:name", method: method) { _, _ -> Response in
+        router.on("/forms/:name", method: method) { _, context -> Response in
+            let name = context.parameters.get("name") ?? ""
+            guard service.formNames.contains(name) else {
+                throw HTTPError(.notFound, message: "There is no form '\(name)'. Forms: \(service.formNames.joined(separator: ", ")).")
+            }
             var response = Response(.problem(.http(405, "Method Not Allowed", detail: "A form takes its values with POST.")))
             response.headers[.allow] = "POST"
             return response
@@ -108,7 +115,9 @@ extension Response {
     init(_ answer: FormResponse) {
         var headers: HTTPFields = [.contentType: answer.contentType]
         if let language = answer.contentLanguage {
+            // The answer was chosen by the request's Accept-Language (RFC 9110 §12.5.5).
             headers[.contentLanguage] = language
+            headers[.vary] = "Accept-Language"
         }
         // RFC 9110's name for 413, as the problem's title has it.
         let status: HTTPResponse.Status = answer.status == 413
