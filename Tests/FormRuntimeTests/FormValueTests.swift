@@ -110,6 +110,22 @@ import Testing
         #expect(log.entries == ["first", "second"])
     }
 
+    /// A token outlives its value (a view model keeps it across screens): given to
+    /// a new value, often at the old one's address, it removes nothing there.
+    @Test func a_token_of_a_value_that_is_gone_removes_nothing() {
+        for _ in 0..<100 {
+            let log = Log()
+            var old: FormValue<Int>? = FormValue(0)
+            let token = old!.addObserver { _ in }
+            old = nil
+            let new = FormValue(0)
+            new.addObserver { _ in log.entries.append("new") }
+            new.removeObserver(token)
+            new.value = 1
+            #expect(log.entries == ["new"])
+        }
+    }
+
     @Test func removing_a_token_twice_is_harmless() {
         let value = FormValue(0)
         let log = Log()

@@ -166,12 +166,12 @@ public final class FormList<Entry: FormListEntry> {
     /// Registers `observer` to be called with the entries after each change; keep the token to remove it.
     @discardableResult
     public func addObserver(_ observer: @escaping ([Entry]) -> Void) -> ObserverToken {
-        observers.add(observer, owner: ObjectIdentifier(self))
+        observers.add(observer)
     }
 
     /// Stops calling the observer behind `token`; an unknown token is ignored.
     public func removeObserver(_ token: ObserverToken) {
-        observers.remove(token, owner: ObjectIdentifier(self))
+        observers.remove(token)
     }
 
     private func change(_ body: (inout [Entry]) -> Void) {

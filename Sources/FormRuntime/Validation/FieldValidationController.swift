@@ -525,12 +525,12 @@ public final class FieldValidationController<Field: Hashable & Sendable> {
     /// Registers `observer` to hear `(field, newState)` on every change of state.
     @discardableResult
     public func addStateObserver(_ observer: @escaping @MainActor (Field, FieldState) -> Void) -> ObserverToken {
-        observers.add(observer, owner: ObjectIdentifier(self))
+        observers.add(observer)
     }
 
     /// Stops calling the observer behind `token`; an unknown token is ignored.
     public func removeStateObserver(_ token: ObserverToken) {
-        observers.remove(token, owner: ObjectIdentifier(self))
+        observers.remove(token)
     }
 
     /// Validates `field` now, whatever its trigger (e.g. a renderer's "check"

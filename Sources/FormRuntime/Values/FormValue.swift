@@ -56,13 +56,13 @@ public final class FormValue<Value: Equatable & Sendable> {
     /// Registers `observer` to be called with each new value; keep the token to remove it.
     @discardableResult
     public func addObserver(_ observer: @escaping (Value) -> Void) -> ObserverToken {
-        observers.add(observer, owner: ObjectIdentifier(self))
+        observers.add(observer)
     }
 
     /// Stops calling the observer behind `token`. A token that is unknown here,
     /// already removed, or from another value is ignored.
     public func removeObserver(_ token: ObserverToken) {
-        observers.remove(token, owner: ObjectIdentifier(self))
+        observers.remove(token)
     }
 }
 

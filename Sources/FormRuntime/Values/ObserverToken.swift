@@ -1,10 +1,28 @@
+import Foundation
+
 /// Identifies one registered observer, so that it can be removed again.
 ///
 /// A token remembers which object handed it out: removing it from another
-/// `FormValue` (or controller) does nothing instead of removing a stranger.
+/// `FormValue` (or controller) does nothing instead of removing a stranger, also
+/// once its object is gone and a new one has its address (a screen's new form).
 public struct ObserverToken: Hashable, Sendable {
-    let owner: ObjectIdentifier
+    /// The number of the `ObserverList` that handed it out, unique in the process.
+    let owner: UInt64
     let id: UInt64
+}
+
+/// Numbers the observer lists of the process: an object's address is no identity
+/// once the object is gone, and a token may outlive it.
+enum ObserverOwners {
+    private static let lock = NSLock()
+    nonisolated(unsafe) private static var last: UInt64 = 0
+
+    static func next() -> UInt64 {
+        lock.lock()
+        defer { lock.unlock() }
+        last &+= 1
+        return last
+    }
 }
 
 /// The observers of one object, called in the order they were added.
@@ -17,18 +35,21 @@ struct ObserverList<Observer> {
     private var entries: [(id: UInt64, observer: Observer?)] = []
     private var nextID: UInt64 = 0
     private var tombstones = 0
+    /// This list's number (`ObserverOwners`), taken when it hands out its first token.
+    private var owner: UInt64 = 0
 
     var isEmpty: Bool { entries.count == tombstones }
 
-    mutating func add(_ observer: Observer, owner: ObjectIdentifier) -> ObserverToken {
+    mutating func add(_ observer: Observer) -> ObserverToken {
+        if owner == 0 { owner = ObserverOwners.next() }
         let id = nextID
         nextID += 1
         entries.append((id, observer))
         return ObserverToken(owner: owner, id: id)
     }
 
-    mutating func remove(_ token: ObserverToken, owner: ObjectIdentifier) {
-        guard token.owner == owner, let index = index(of: token.id),
+    mutating func remove(_ token: ObserverToken) {
+        guard owner != 0, token.owner == owner, let index = index(of: token.id),
               entries[index].observer != nil else { return }
         entries[index].observer = nil
         tombstones += 1
