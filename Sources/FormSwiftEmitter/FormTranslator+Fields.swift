@@ -453,13 +453,24 @@ extension FormTranslator {
                 ]))]
             )))
         }
+        // The closure reads what the rules need from the form (or entry) into `inputs`
+        // and holds it no longer: a rule still running (a debounce, an app's validator
+        // awaiting a server) never keeps a form the app has dropped.
+        var inputs: [SwiftExpr] = [.member(.name("$0"), "values"), .member(.name("$0"), "context")]
+        if hasCustomRules { inputs.append(.member(.name("$0"), "validators")) }
         var validateArguments: [SwiftArgument] = [
-            SwiftArgument("in", .member(Self.selfName, "values")), SwiftArgument("context", .member(Self.selfName, "context")),
+            SwiftArgument("in", .member(.name("inputs"), "0")), SwiftArgument("context", .member(.name("inputs"), "1")),
         ]
-        if hasCustomRules { validateArguments.append(SwiftArgument("validators", .member(Self.selfName, "validators"))) }
+        if hasCustomRules { validateArguments.append(SwiftArgument("validators", .member(.name("inputs"), "2"))) }
+        if let entry {
+            // A hidden list's entries are valid (SPEC §14).
+            inputs.append(entry.listCondition("isVisible", of: "$0.owner"))
+        }
         out.declaration(.property(SwiftProperty(
-            doc: [hasNoFields ? "Field states and triggers (SPEC §6.4): a form without fields has no rules to run."
-                : "Field states and triggers (SPEC §6.4); lazy, because its closure needs `self`."],
+            doc: hasNoFields ? ["Field states and triggers (SPEC §6.4): a form without fields has no rules to run."] : [
+                "Field states and triggers (SPEC §6.4); lazy, because its closure needs `self`. The closure reads the values and",
+                "lets `self` go before the rules run, so that a rule still running never keeps a dropped form.",
+            ],
             access: .private, modifiers: ["lazy"], isLet: false, name: "validation",
             type: .named("FieldValidationController", [Self.fieldType]),
             initializer: .call(.type(.named("FieldValidationController"))
@@ -471,11 +482,12 @@ extension FormTranslator {
                     SwiftArgument("validate", .closure(SwiftClosure(
                         captures: ["weak self"], parameters: ["field"],
                         body: [
-                            .guardLet("self", Self.selfName, else: [.return(.dot("cancelled"))]),
-                        ] + (entry.map { entry in
-                            // A hidden list's entries are valid (SPEC §14).
-                            [.guard(entry.listCondition("isVisible", of: "self.owner"), else: [.return(.dot("valid"))])]
-                        } ?? []) + [
+                            .guardLet("inputs", .call(.member(.name("self"), "map"), [
+                                SwiftArgument(nil, .closure(SwiftClosure(body: [.expr(.tuple(inputs))]))),
+                            ]), else: [.return(.dot("cancelled"))]),
+                        ] + (entry == nil ? [] : [
+                            .guard(.member(.name("inputs"), String(inputs.count - 1)), else: [.return(.dot("valid"))]),
+                        ]) + [
                             .return(.await(.call(.member(.name("Self"), "validate"),
                                                  [SwiftArgument(nil, .name("field"))] + validateArguments))),
                         ]

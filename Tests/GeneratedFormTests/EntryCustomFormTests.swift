@@ -223,6 +223,25 @@ struct EntryCustomFormTests {
         #expect(entry.state(of: .handle) == .idle)
     }
 
+    /// A form dropped while an entry's validator still runs goes at once, and so
+    /// does the entry: no rule holds either.
+    @Test(.timeLimit(.minutes(1))) func aDroppedFormAndItsEntryAreNotKeptByARuleStillRunning() async {
+        let directory = SlowHandleDirectory()
+        weak var droppedForm: EntryCustomForm?
+        weak var droppedEntry: EntryCustomForm.MemberEntry?
+        do {
+            let form = EntryCustomForm(validators: directory)
+            droppedForm = form
+            droppedEntry = form.members.entries[1]
+            form.members.entries[1].handle.value = "ada"
+            await directory.waitUntil(started: 1)
+            #expect(await directory.started == 1)
+        }
+        for _ in 0..<100 where droppedForm != nil || droppedEntry != nil { try? await Task.sleep(for: .milliseconds(10)) }
+        #expect(droppedForm == nil)
+        #expect(droppedEntry == nil)
+    }
+
     /// An entry's own `validate()` in flight is cancelled when the entry leaves
     /// the list, as its triggers' runs are: the app's validator sees
     /// `Task.isCancelled`, and the call returns without waiting for it (SPEC §15.2).

@@ -324,6 +324,21 @@ struct IntakeFormTests {
         }
     }
 
+    /// A screen that goes while the app's validator still awaits its server: the
+    /// form goes at once (no rule holds it), and the lookup ends on its own.
+    @Test(.timeLimit(.minutes(1))) func aDroppedFormIsNotKeptByARuleStillRunning() async {
+        let directory = EmailDirectory()
+        weak var dropped: IntakeForm?
+        do {
+            let form = IntakeForm(validators: directory)
+            dropped = form
+            form.email.value = directory.slowAddress    // `validateOn: change`: the lookup starts after its debounce
+            while await !directory.started.contains(directory.slowAddress) { await Task.yield() }
+        }
+        for _ in 0..<100 where dropped != nil { try? await Task.sleep(for: .milliseconds(10)) }
+        #expect(dropped == nil)
+    }
+
     @Test func hiddenAnswersAreNotSubmitted() async {
         let form = IntakeForm(validators: EmailDirectory())
         form.visitReason.value = .illness

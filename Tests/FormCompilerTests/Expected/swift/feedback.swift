@@ -85,14 +85,15 @@ final class FeedbackForm {
         return context.localization.string("FeedbackForm.title", default: "Send feedback")
     }
 
-    /// Field states and triggers (SPEC §6.4); lazy, because its closure needs `self`.
+    /// Field states and triggers (SPEC §6.4); lazy, because its closure needs `self`. The closure reads the values and
+    /// lets `self` go before the rules run, so that a rule still running never keeps a dropped form.
     private lazy var validation: FieldValidationController<Field> = FieldValidationController(
         triggers: Self.triggers,
         dependents: Self.dependents,
         visibilityGroups: Self.visibilityGroups,
         validate: { [weak self] field in
-            guard let self else { return .cancelled }
-            return await Self.validate(field, in: self.values, context: self.context)
+            guard let inputs = self.map({ ($0.values, $0.context) }) else { return .cancelled }
+            return await Self.validate(field, in: inputs.0, context: inputs.1)
         }
     )
 

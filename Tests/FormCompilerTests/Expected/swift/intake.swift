@@ -220,14 +220,17 @@ final class IntakeForm {
             return owner?.owner?.context ?? ValidationContext()
         }
 
-        /// Field states and triggers (SPEC §6.4); lazy, because its closure needs `self`.
+        /// Field states and triggers (SPEC §6.4); lazy, because its closure needs `self`. The closure reads the values and
+        /// lets `self` go before the rules run, so that a rule still running never keeps a dropped form.
         private lazy var validation: FieldValidationController<Field> = FieldValidationController(
             triggers: Self.triggers,
             dependents: Self.dependents,
             validate: { [weak self] field in
-                guard let self else { return .cancelled }
-                guard self.owner?.owner?.isVisible(.medications) ?? true else { return .valid }
-                return await Self.validate(field, in: self.values, context: self.context)
+                guard let inputs = self.map({ ($0.values, $0.context, $0.owner?.owner?.isVisible(.medications) ?? true) }) else {
+                    return .cancelled
+                }
+                guard inputs.2 else { return .valid }
+                return await Self.validate(field, in: inputs.0, context: inputs.1)
             }
         )
 
@@ -460,15 +463,16 @@ final class IntakeForm {
         return context.localization.string("IntakeForm.title", default: "Patient intake")
     }
 
-    /// Field states and triggers (SPEC §6.4); lazy, because its closure needs `self`.
+    /// Field states and triggers (SPEC §6.4); lazy, because its closure needs `self`. The closure reads the values and
+    /// lets `self` go before the rules run, so that a rule still running never keeps a dropped form.
     private lazy var validation: FieldValidationController<Field> = FieldValidationController(
         triggers: Self.triggers,
         dependents: Self.dependents,
         visibilityGroups: Self.visibilityGroups,
         isShown: { [weak self] field in self?.isVisible(field) ?? true },
         validate: { [weak self] field in
-            guard let self else { return .cancelled }
-            return await Self.validate(field, in: self.values, context: self.context, validators: self.validators)
+            guard let inputs = self.map({ ($0.values, $0.context, $0.validators) }) else { return .cancelled }
+            return await Self.validate(field, in: inputs.0, context: inputs.1, validators: inputs.2)
         }
     )
 

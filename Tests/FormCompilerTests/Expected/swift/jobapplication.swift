@@ -145,15 +145,18 @@ final class JobApplicationForm {
             return owner?.owner?.context ?? ValidationContext()
         }
 
-        /// Field states and triggers (SPEC §6.4); lazy, because its closure needs `self`.
+        /// Field states and triggers (SPEC §6.4); lazy, because its closure needs `self`. The closure reads the values and
+        /// lets `self` go before the rules run, so that a rule still running never keeps a dropped form.
         private lazy var validation: FieldValidationController<Field> = FieldValidationController(
             triggers: Self.triggers,
             dependents: Self.dependents,
             visibilityGroups: Self.visibilityGroups,
             validate: { [weak self] field in
-                guard let self else { return .cancelled }
-                guard self.owner?.owner?.isVisible(.employers) ?? true else { return .valid }
-                return await Self.validate(field, in: self.values, context: self.context)
+                guard let inputs = self.map({ ($0.values, $0.context, $0.owner?.owner?.isVisible(.employers) ?? true) }) else {
+                    return .cancelled
+                }
+                guard inputs.2 else { return .valid }
+                return await Self.validate(field, in: inputs.0, context: inputs.1)
             }
         )
 
@@ -501,14 +504,17 @@ final class JobApplicationForm {
             return owner?.owner?.context ?? ValidationContext()
         }
 
-        /// Field states and triggers (SPEC §6.4); lazy, because its closure needs `self`.
+        /// Field states and triggers (SPEC §6.4); lazy, because its closure needs `self`. The closure reads the values and
+        /// lets `self` go before the rules run, so that a rule still running never keeps a dropped form.
         private lazy var validation: FieldValidationController<Field> = FieldValidationController(
             triggers: Self.triggers,
             dependents: Self.dependents,
             validate: { [weak self] field in
-                guard let self else { return .cancelled }
-                guard self.owner?.owner?.isVisible(.references) ?? true else { return .valid }
-                return await Self.validate(field, in: self.values, context: self.context)
+                guard let inputs = self.map({ ($0.values, $0.context, $0.owner?.owner?.isVisible(.references) ?? true) }) else {
+                    return .cancelled
+                }
+                guard inputs.2 else { return .valid }
+                return await Self.validate(field, in: inputs.0, context: inputs.1)
             }
         )
 
@@ -725,13 +731,14 @@ final class JobApplicationForm {
         return context.localization.string("JobApplicationForm.title", default: "Apply for the job")
     }
 
-    /// Field states and triggers (SPEC §6.4); lazy, because its closure needs `self`.
+    /// Field states and triggers (SPEC §6.4); lazy, because its closure needs `self`. The closure reads the values and
+    /// lets `self` go before the rules run, so that a rule still running never keeps a dropped form.
     private lazy var validation: FieldValidationController<Field> = FieldValidationController(
         triggers: Self.triggers,
         dependents: Self.dependents,
         validate: { [weak self] field in
-            guard let self else { return .cancelled }
-            return await Self.validate(field, in: self.values, context: self.context)
+            guard let inputs = self.map({ ($0.values, $0.context) }) else { return .cancelled }
+            return await Self.validate(field, in: inputs.0, context: inputs.1)
         }
     )
 
