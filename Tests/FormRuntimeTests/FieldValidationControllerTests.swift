@@ -427,6 +427,47 @@ import Testing
         }
     }
 
+    /// A validator that waits until it is cancelled (at most 10 minutes), then says
+    /// whether it was.
+    actor SlowValidator {
+        private(set) var started = 0
+        private(set) var sawCancellation: [Bool] = []
+
+        func check() async -> ValidationResult {
+            started += 1
+            try? await Task.sleep(for: .seconds(600))
+            sawCancellation.append(Task.isCancelled)
+            return Task.isCancelled ? .cancelled : .valid
+        }
+
+        func waitUntil(_ condition: @Sendable (SlowValidator) async -> Bool) async {
+            for _ in 0..<1_000 { if await condition(self) { return }; try? await Task.sleep(for: .milliseconds(10)) }
+        }
+    }
+
+    /// The form (or entry) holding a controller goes while a run of its rules, which
+    /// an assignment started, is still waiting: the run is cancelled (the validator
+    /// sees `Task.isCancelled`), and an assignment to a value that outlives the form
+    /// (a view's binding) starts nothing more.
+    @Test(.timeLimit(.minutes(1))) func aControllerThatGoesCancelsTheRulesItStillRuns() async {
+        let validator = SlowValidator()
+        let email = FormValue("")
+        weak var dropped: FieldValidationController<Field>?
+        do {
+            let controller = FieldValidationController<Field>(triggers: [.email: .change]) { _ in await validator.check() }
+            dropped = controller
+            controller.watch(email, as: .email)
+            email.value = "ada@example.com"
+            await validator.waitUntil { await $0.started == 1 }
+        }
+        #expect(dropped == nil)
+        await validator.waitUntil { await $0.sawCancellation.count == 1 }
+        #expect(await validator.sawCancellation == [true])
+        email.value = "grace@example.com"
+        try? await Task.sleep(for: .milliseconds(50))
+        #expect(await validator.started == 1)
+    }
+
     @Test func aNewerRunSupersedesAnOlderSlowerOne() async {
         let gate = Gate()
         let controller = FieldValidationController<Field>(triggers: [.email: .change]) { _ in await gate.wait() }

@@ -224,8 +224,8 @@ struct EntryCustomFormTests {
     }
 
     /// A form dropped while an entry's validator still runs goes at once, and so
-    /// does the entry: no rule holds either.
-    @Test(.timeLimit(.minutes(1))) func aDroppedFormAndItsEntryAreNotKeptByARuleStillRunning() async {
+    /// does the entry: no rule holds either, and the entry's rule is cancelled.
+    @Test(.timeLimit(.minutes(1))) func aDroppedFormAndItsEntryGoAndCancelARuleStillRunning() async {
         let directory = SlowHandleDirectory()
         weak var droppedForm: EntryCustomForm?
         weak var droppedEntry: EntryCustomForm.MemberEntry?
@@ -240,6 +240,8 @@ struct EntryCustomFormTests {
         for _ in 0..<100 where droppedForm != nil || droppedEntry != nil { try? await Task.sleep(for: .milliseconds(10)) }
         #expect(droppedForm == nil)
         #expect(droppedEntry == nil)
+        await directory.waitUntil(ended: 1)
+        #expect(await directory.cancelled == [true])
     }
 
     /// An entry's own `validate()` in flight is cancelled when the entry leaves

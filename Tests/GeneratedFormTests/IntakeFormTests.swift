@@ -328,7 +328,10 @@ struct IntakeFormTests {
 
     /// A screen that goes while the app's validator still awaits its server: the
     /// form goes at once (no rule holds it), and the lookup ends on its own.
-    @Test(.timeLimit(.minutes(1))) func aDroppedFormIsNotKeptByARuleStillRunning() async {
+    /// A form dropped while a rule still runs (here the app's validator awaiting a
+    /// slow lookup) goes at once, and the rule is cancelled: the validator sees
+    /// `Task.isCancelled`.
+    @Test(.timeLimit(.minutes(1))) func aDroppedFormGoesAndCancelsARuleStillRunning() async {
         let directory = EmailDirectory()
         weak var dropped: IntakeForm?
         do {
@@ -339,6 +342,9 @@ struct IntakeFormTests {
         }
         for _ in 0..<100 where dropped != nil { try? await Task.sleep(for: .milliseconds(10)) }
         #expect(dropped == nil)
+        for _ in 0..<1_000 where await directory.cancelledCalls.isEmpty { try? await Task.sleep(for: .milliseconds(10)) }
+        #expect(await directory.cancelledCalls == [directory.slowAddress])
+        #expect(await directory.calls.isEmpty)
     }
 
     @Test func hiddenAnswersAreNotSubmitted() async {
