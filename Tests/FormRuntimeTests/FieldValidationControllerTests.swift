@@ -452,11 +452,13 @@ import Testing
     @Test(.timeLimit(.minutes(1))) func aControllerThatGoesCancelsTheRulesItStillRuns() async {
         let validator = SlowValidator()
         let email = FormValue("")
+        let heard = Box<[FieldState]>([])
         weak var dropped: FieldValidationController<Field>?
         do {
             let controller = FieldValidationController<Field>(triggers: [.email: .change]) { _ in await validator.check() }
             dropped = controller
             controller.watch(email, as: .email)
+            controller.addStateObserver { _, state in heard.value.append(state) }
             email.value = "ada@example.com"
             await validator.waitUntil { await $0.started == 1 }
         }
@@ -466,6 +468,25 @@ import Testing
         email.value = "grace@example.com"
         try? await Task.sleep(for: .milliseconds(50))
         #expect(await validator.started == 1)
+        // The cancelled run wrote no state: no observer hears of a form that is gone.
+        #expect(heard.value == [.validating])
+    }
+
+    /// A controller dropped with no edit in flight goes with everything it holds
+    /// (here what its rules hold, `sentinel`), with no turn of the main actor in
+    /// between: a screen dropping many forms in one go holds none of them.
+    @Test func anIdleControllerThatGoesLetsItsRulesGoAtOnce() {
+        final class Sentinel: Sendable {}
+        weak var sentinel: Sentinel?
+        do {
+            let held = Sentinel()
+            sentinel = held
+            let controller = FieldValidationController<Field>(triggers: [.email: .change]) { _ in
+                withExtendedLifetime(held) { .valid }
+            }
+            #expect(controller.state(of: .email) == .idle)
+        }
+        #expect(sentinel == nil)
     }
 
     @Test func aNewerRunSupersedesAnOlderSlowerOne() async {

@@ -326,8 +326,6 @@ struct IntakeFormTests {
         }
     }
 
-    /// A screen that goes while the app's validator still awaits its server: the
-    /// form goes at once (no rule holds it), and the lookup ends on its own.
     /// A form dropped while a rule still runs (here the app's validator awaiting a
     /// slow lookup) goes at once, and the rule is cancelled: the validator sees
     /// `Task.isCancelled`.

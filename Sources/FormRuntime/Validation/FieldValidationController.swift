@@ -264,10 +264,14 @@ public final class FieldValidationController<Field: Hashable & Sendable> {
     }
 
     deinit {
-        // The form or entry holding the controller has gone: what it started and is
-        // still running (a debounce, an app's validator awaiting a server) is cancelled.
-        let engine = engine
-        Task { @MainActor in engine.end() }
+        // The form or entry holding the controller has gone: from now on nothing starts
+        // and no state is written, and the edits still running (a debounce, an app's
+        // validator awaiting a server) are cancelled on the main actor's next turn.
+        // With none, the engine goes with the controller.
+        if engine.lifetime.end() {
+            let engine = engine
+            Task { @MainActor in engine.end() }
+        }
     }
 }
 

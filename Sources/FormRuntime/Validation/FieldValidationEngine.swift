@@ -1,3 +1,4 @@
+import Foundation
 import Observation
 
 /// The state and the runs behind a `FieldValidationController`: each method does
@@ -64,8 +65,11 @@ final class FieldValidationEngine<Field: Hashable & Sendable> {
     /// `FieldChangeMark.now` at the end of the last `reset`: every field changed then,
     /// those with no record too.
     private var resetAt: UInt64 = 0
-    /// The controller has gone (`end()`): nothing more starts.
-    private var hasEnded = false
+    /// Whether the controller has gone, and how many edits are in flight: shared
+    /// with the controller's `deinit`, which may run on any thread.
+    nonisolated let lifetime = EngineLifetime()
+    /// The controller has gone: nothing more starts, and no state is written.
+    private var hasEnded: Bool { lifetime.hasEnded }
 
     nonisolated init(
         triggers: [Field: ValidationTrigger],
@@ -129,7 +133,9 @@ final class FieldValidationEngine<Field: Hashable & Sendable> {
         let number = editCount
         let resets = resets
         let blurRuns = records[field]?.blurRuns ?? 0
-        let task = Task { [weak self] in
+        guard lifetime.begin() else { return }
+        let task = Task { [weak self, lifetime] in
+            defer { lifetime.finish() }
             // A reset (or a cancelled task) before the task starts: nothing runs.
             guard let self, self.resets == resets, !Task.isCancelled else { return }
             // A blur since the assignment ran the rules on this value already
@@ -153,7 +159,9 @@ final class FieldValidationEngine<Field: Hashable & Sendable> {
         editCount &+= 1
         let number = editCount
         let resets = resets
-        edits[number] = Task { [weak self] in
+        guard lifetime.begin() else { return }
+        edits[number] = Task { [weak self, lifetime] in
+            defer { lifetime.finish() }
             guard let self else { return }
             for field in checked {
                 guard self.resets == resets, !Task.isCancelled else { return }
@@ -386,13 +394,14 @@ final class FieldValidationEngine<Field: Hashable & Sendable> {
         }
     }
 
-    /// The controller has gone, and its form or entry with it: every run and edit
-    /// in flight is cancelled (an app's validator sees `Task.isCancelled`), and no
-    /// assignment, re-check or run starts anything more. No state changes: no one
-    /// is left to see it.
+    /// The controller has gone (`lifetime.end()`), and its form or entry with it,
+    /// while edits were in flight: each is cancelled with the run of rules it awaits
+    /// (an app's validator sees `Task.isCancelled`), and the observers go. Since
+    /// `lifetime.end()`, no assignment, re-check or run starts anything, and no state
+    /// is written or told to an observer: no one is left to see it.
     func end() {
-        hasEnded = true
         cancelInFlight()
+        observers = ObserverList()
     }
 
     /// Cancels every run and edit in flight, and forgets the edits no `didChange` has joined.
@@ -457,6 +466,7 @@ final class FieldValidationEngine<Field: Hashable & Sendable> {
     }
 
     private func write(_ state: FieldState, for field: Field) {
+        guard !hasEnded else { return }
         var record = records[field] ?? Record()
         guard record.state != state else { return }
         record.state = state
@@ -476,3 +486,42 @@ final class FieldValidationEngine<Field: Hashable & Sendable> {
 }
 
 extension FieldValidationEngine: Observable {}
+
+/// What a controller's `deinit`, on whatever thread the form goes, and its engine,
+/// on the main actor, share: whether the controller has gone, and how many edits
+/// the engine has in flight. The edits are the engine's only tasks that no caller
+/// holding the form awaits (a run of `validate(_:)` or `runUntilReset` has one),
+/// so the only ones that can outlive the form.
+final class EngineLifetime: @unchecked Sendable {
+    private let lock = NSLock()
+    private var ended = false
+    private var edits = 0
+
+    /// An edit starts; false once the controller has gone: then it does not.
+    func begin() -> Bool {
+        lock.withLock {
+            guard !ended else { return false }
+            edits += 1
+            return true
+        }
+    }
+
+    /// An edit has ended.
+    func finish() {
+        lock.withLock { edits -= 1 }
+    }
+
+    /// Whether the controller has gone.
+    var hasEnded: Bool {
+        lock.withLock { ended }
+    }
+
+    /// The controller has gone: whether edits are in flight, which the engine must
+    /// then end on the main actor (`FieldValidationEngine.end()`).
+    func end() -> Bool {
+        lock.withLock {
+            ended = true
+            return edits > 0
+        }
+    }
+}
