@@ -132,6 +132,22 @@ struct RelationsCheckerTests {
         ])
     }
 
+    /// A rule without a parameter takes `true` in its mapping form, and no parameter:
+    /// YAML's null (`null`, `~`, nothing) or JSON's `null`, so that a JSON form gives
+    /// `email` a `message` or a `when` as a YAML form does.
+    @Test(arguments: [
+        ("t.form.json", #"{"formc": 1, "form": "F", "elements": [{"textField": "t", "rules": [{"email": null, "message": "Enter a work email"}]}]}"#),
+        ("t.form.json", #"{"formc": 1, "form": "F", "elements": [{"textField": "t", "rules": [{"email": true, "message": "Enter a work email"}]}]}"#),
+    ] + ["null", "~", "Null", "NULL", "", "true"].map {
+        ("t.form.yaml", "formc: 1\nform: F\nelements:\n  - textField: t\n    rules:\n      - email: \($0)\n        message: Enter a work email\n")
+    })
+    func aRuleWithoutAParameterTakesNullOrTrue(_ path: String, _ text: String) throws {
+        let result = FormPipeline.build(SourceFile(path: path, bytes: Array(text.utf8)))
+        #expect(result.diagnostics.isEmpty, "\(text): \(result.diagnostics.map(\.message))")
+        let swift = try #require(result.swiftSource)
+        #expect(swift.contains(#".email(message: context.localization.string("F.t.email.message", default: "Enter a work email"))"#), "\(text)")
+    }
+
     /// A set whose name has no valid form to suggest is asked for another, in FC206 as in FC200.
     @Test func anUnusedSetWithNoNameToSuggestAsksForOne() {
         let diagnostics = diagnose("""

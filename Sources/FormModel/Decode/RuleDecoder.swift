@@ -130,8 +130,10 @@ enum RuleDecoder {
             let kind: RuleKind?
             switch index {
             case _ where isParameterless[index]:
-                // `- required: true` reads naturally; anything else is a mistake.
-                if tree.style(parameter) == .plain, tree.textEquals(parameter, "true") || tree.isEmptyScalar(parameter) {
+                // `- required: true` reads naturally, and so does no parameter: YAML's null
+                // (`~`, `null`, or nothing) or JSON's `null`; anything else is a mistake.
+                if tree.style(parameter) == .plain,
+                   tree.textEquals(parameter, "true") || tree.isEmptyScalar(parameter) || Self.isNull(parameter, in: tree) {
                     kind = parameterless(index)
                 } else if tree.style(parameter) != nil, let text = tree.text(parameter),
                           ValueReader.booleanSpelled(by: text) == false {
@@ -265,6 +267,12 @@ enum RuleDecoder {
         static let maxCount = position("maxCount")
 
         private static func position(_ name: String) -> Int { RuleKind.names.firstIndex(of: name)! }
+    }
+
+    /// YAML's null words (the core schema's `null`, `Null`, `NULL`, `~`), JSON's `null`
+    /// among them: no parameter, for a rule that takes none.
+    private static func isNull(_ node: NodeID, in tree: SyntaxTree) -> Bool {
+        tree.textEquals(node, "null") || tree.textEquals(node, "~") || tree.textEquals(node, "Null") || tree.textEquals(node, "NULL")
     }
 
     /// The rule without a parameter at `index` in `names`.
