@@ -29,8 +29,8 @@ extension CompletionContext {
             return items
         }
         if role == .rule, RuleKind.parameterless.contains(key) {
-            // `{ required: true, when: … }`, `{ email: true, message: … }`: the one value
-            // a rule without a parameter takes in its mapping form (FC102 otherwise).
+            // `{ required: true, when: … }`, `{ email: true, message: … }`: the value a rule
+            // without a parameter takes in its mapping form, beside no value (FC102 otherwise).
             return "true".hasPrefix(word) ? [Item(label: "true", kind: .value, detail: nil, insertText: "true", isJSONLiteral: true)] : []
         }
         if key == "options", case .element = role {

@@ -187,8 +187,8 @@ struct CompletionContext {
             // A rule mapping holds one rule, with a parameter (a bare name is no mapping).
             let hasRule = present.contains { RuleKind.names.contains($0) }
             let rules = hasRule ? [] : syntax.parent(mapping).map(ruleNames(forList:)) ?? []
-            // `required` joins them: its mapping form takes `when` (SPEC §16).
-            names = rules.filter { !RuleKind.parameterless.contains($0) || $0 == "required" } + ["message", "when"]
+            // Those without a parameter too: their mapping form takes `message` and `when` (SPEC §16).
+            names = rules + ["message", "when"]
         case .option: names = KeySchema.segmentOption.map(\.description)
         case .insets: names = KeySchema.insets.map(\.description)
         case .layout: names = KeySchema.layout.map(\.description)

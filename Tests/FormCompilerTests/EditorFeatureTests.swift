@@ -750,14 +750,14 @@ extension EditorTypingTests {
         #expect(block == ["required", "custom", "maxCount"])
     }
 
-    /// In a rule mapping's key position: the rules with a parameter that apply,
-    /// and `message`.
+    /// In a rule mapping's key position: the rules that apply, those without a
+    /// parameter too (their mapping form takes `message` and `when`, SPEC §16), and
+    /// `when`.
     @Test func aRuleMappingsKeys() {
         let date = labels(form("  - date: birthday\n    rules:\n      - message: Too young\n        ‸\n"))
-        // `required` too, since its mapping form takes `when` (SPEC §16), and `when`.
         #expect(date == ["required", "custom", "min", "max", "when"])
         let text = labels(form("  - textField: nick\n    rules:\n      - minLength: 2\n      - message: Too long\n        ‸\n"))
-        #expect(text == ["required", "maxLength", "pattern", "sameAs", "custom", "when"])
+        #expect(text == ["required", "maxLength", "pattern", "email", "url", "sameAs", "custom", "when"])
     }
 
     @Test func theStylesOfEachKind() {

@@ -11,8 +11,8 @@ import Foundation
 import Testing
 
 /// The compile matrix: one small form per element kind and per key, rule or
-/// condition that changes the generated code, each generated and type-checked
-/// on its own (`EmitCompiler.typecheck`: one swiftc run, in Swift 6 mode with
+/// condition that changes the generated code, each generated and compiled as far
+/// as SIL on its own (`EmitCompiler.typecheck`: one swiftc run, in Swift 6 mode with
 /// warnings as errors, the form's file the only generated one), so that no
 /// kind's code can lean on an import or a declaration that another field of a
 /// larger form happens to bring.

@@ -494,7 +494,7 @@ struct FollowOnDiagnosticsTests {
             "FC302 'today+9x' is not a valid min for date 'due' | write today, or today followed by + or -, a number and a unit:"
                 + " d (days), w (weeks), m (months) or y (years), e.g. today-18y",
             "FC502 'today-1234567d' is not a relative date | a relative date counts at most 99999 units: write a larger unit, e.g. y (years)",
-            "FC102 rule 'email' takes only 'true' in its mapping form, found the string 'yes' | write true",
+            "FC102 rule 'email' takes 'true' or no value in its mapping form, found the string 'yes' | write true",
         ])
     }
 }

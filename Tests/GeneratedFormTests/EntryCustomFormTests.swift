@@ -25,18 +25,21 @@ actor SlowHandleDirectory: EntryCustomFormValidators {
         _ value: String, entry: EntryCustomForm.Member, values: EntryCustomForm.Values
     ) async -> ValidationResult {
         started += 1
-        try? await Task.sleep(for: .seconds(20))
+        // Until cancelled (at most 10 minutes): under a full suite, the main actor, where
+        // the cancelling happens, may wait behind other tests for tens of seconds.
+        try? await Task.sleep(for: .seconds(600))
         cancelled.append(Task.isCancelled)
         return .valid
     }
 
-    /// Waits (at most 10 s) until `count` runs have started, or ended.
+    /// Waits (at most 10 s) until `count` runs have started.
     func waitUntil(started count: Int) async {
         for _ in 0..<1_000 where started < count { try? await Task.sleep(for: .milliseconds(10)) }
     }
 
+    /// Waits (at most 40 s) until `count` runs have ended.
     func waitUntil(ended count: Int) async {
-        for _ in 0..<1_000 where cancelled.count < count { try? await Task.sleep(for: .milliseconds(10)) }
+        for _ in 0..<4_000 where cancelled.count < count { try? await Task.sleep(for: .milliseconds(10)) }
     }
 }
 

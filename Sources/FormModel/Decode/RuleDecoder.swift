@@ -140,7 +140,7 @@ enum RuleDecoder {
                     // `required: false` (or `no`, `"false"`) reads as "not required": say how to get that.
                     let found = tree.style(parameter) == .plain ? text : "'\(text)'"
                     reader.diagnostics.error(
-                        .wrongType, "rule '\(name)' takes only 'true' in its mapping form, found \(found)", at: parameterRange,
+                        .wrongType, "rule '\(name)' takes 'true' or no value in its mapping form, found \(found)", at: parameterRange,
                         help: [name == "required"
                             ? "to make the field optional, remove the rule; to require it sometimes, write '{ required: true, when: … }'"
                             : "to drop the rule, remove it"]
@@ -154,7 +154,7 @@ enum RuleDecoder {
                     } else {
                         // `"yes"`: no boolean in any spelling, and `false` is no choice here.
                         reader.diagnostics.error(
-                            .wrongType, "rule '\(name)' takes only 'true' in its mapping form, found the string '\(text)'",
+                            .wrongType, "rule '\(name)' takes 'true' or no value in its mapping form, found the string '\(text)'",
                             at: parameterRange, help: ["write true"]
                         )
                     }

@@ -481,7 +481,8 @@ final class FieldValidationEngine<Field: Hashable & Sendable> {
         // An observer that sets this field's state again starts a nested notification
         // of the newer state; the rest of this one would then deliver a stale state
         // after the fresh one, so it stops (as `FormValue` does).
-        ObserverList.forEach(in: { observers }, while: { stateWrites[field] == notifying }) { $0(field, state) }
+        // An observer that lets the form go (a screen closing on `.valid`) ends the telling.
+        ObserverList.forEach(in: { observers }, while: { stateWrites[field] == notifying && !hasEnded }) { $0(field, state) }
     }
 }
 
