@@ -252,7 +252,7 @@ extension EditorTypingTests {
         #expect(keyboard == ["default", "email", "number", "decimal", "phone", "url"])
         let keys = labels(signup.replacingOccurrences("  - textField: email\n", "  - { textField: x, pla‸ }\n  - textField: email\n"))
         #expect(keys.contains("placeholder") && !keys.contains("textField") && !keys.contains("group"))
-        // A rule without a parameter takes only `true` in its mapping form (SPEC §16).
+        // A rule without a parameter takes `true` (or no value) in its mapping form (SPEC §16).
         #expect(labels(signup.replacingOccurrences(confirm, "      - { required: ‸, when: newsletter }")) == ["true"])
         #expect(labels(signup.replacingOccurrences(confirm, "      - required: ‸")) == ["true"])
         #expect(labels(signup.replacingOccurrences(confirm, "      - { email: t‸ }")) == ["true"])

@@ -477,7 +477,7 @@ struct FollowOnDiagnosticsTests {
     }
 
     /// A relative date whose amount has too many digits says so, in a bound and
-    /// in a condition; a rule that takes only `true` says so for any string.
+    /// in a condition; a rule that takes `true` or no value says so for any string.
     @Test func theHelpNamesTheRealReason() {
         let found = diagnose("""
             formc: 1
