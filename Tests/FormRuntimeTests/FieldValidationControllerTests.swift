@@ -472,6 +472,29 @@ import Testing
         #expect(heard.value == [.validating])
     }
 
+    /// An observer that lets the form (here the controller) go while it is told of a
+    /// state, as a screen closing on a state would, is the last one told, then and
+    /// when the run it was told of ends.
+    @Test(.timeLimit(.minutes(1))) func anObserverThatLetsTheControllerGoIsTheLastOneTold() async {
+        let email = FormValue("")
+        let holder = Box<FieldValidationController<Field>?>(nil)
+        let heard = Box<[FieldState]>([])
+        weak var dropped: FieldValidationController<Field>?
+        do {
+            let controller = FieldValidationController<Field>(triggers: [.email: .change]) { _ in .valid }
+            controller.watch(email, as: .email)
+            controller.addStateObserver { _, _ in holder.value = nil }
+            controller.addStateObserver { _, state in heard.value.append(state) }
+            holder.value = controller
+            dropped = controller
+        }
+        email.value = "ada@example.com"    // `change`: the edit's run tells `.validating`, then `.valid`
+        for _ in 0..<1_000 where holder.value != nil { try? await Task.sleep(for: .milliseconds(10)) }
+        try? await Task.sleep(for: .milliseconds(50))
+        #expect(dropped == nil)
+        #expect(heard.value == [])
+    }
+
     /// A controller dropped with no edit in flight goes with everything it holds
     /// (here what its rules hold, `sentinel`), with no turn of the main actor in
     /// between: a screen dropping many forms in one go holds none of them.
