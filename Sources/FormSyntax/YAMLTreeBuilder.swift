@@ -147,8 +147,9 @@ struct YAMLTreeBuilder: Sendable {
             return alias(event, diagnostics: &diagnostics)
         case YAML_DOCUMENT_START_EVENT:
             documents += 1
+            // The first document is read on (its own problems are reported too);
+            // what follows it is not.
             if documents == 2 {
-                failed = true
                 diagnostics.error(
                     .unsupportedConstruct, "a form file holds one YAML document, and this is a second one",
                     at: range(event.start_mark, event.end_mark),

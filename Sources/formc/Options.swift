@@ -26,7 +26,7 @@ struct ReportOptions: ParsableArguments {
     @Option(
         help: ArgumentHelp(
             "Report format: auto, text, xcode, github, json or sarif.",
-            discussion: "auto is github when GITHUB_ACTIONS=true, else text. text is coloured on a terminal unless NO_COLOR is set."
+            discussion: "auto is github when GITHUB_ACTIONS=true, else text. text is coloured on a terminal unless NO_COLOR is set to a value."
         )
     )
     var format: ReportFormat = .auto

@@ -35,10 +35,10 @@ struct Reporter {
         ProcessEnvironment.variables(named: ["GITHUB_ACTIONS", "NO_COLOR", "TERM"])
     }
 
-    /// Colour only for people: text on a terminal, and neither `NO_COLOR` (any
-    /// value, see no-color.org) nor a dumb terminal.
+    /// Colour only for people: text on a terminal, and neither `NO_COLOR` with a
+    /// value (any; an empty one is no request, see no-color.org) nor a dumb terminal.
     var usesColor: Bool {
-        format == .text && environment["NO_COLOR"] == nil && environment["TERM"] != "dumb" && isatty(STDERR_FILENO) == 1
+        format == .text && (environment["NO_COLOR"] ?? "").isEmpty && environment["TERM"] != "dumb" && isatty(STDERR_FILENO) == 1
     }
 
     func print(_ report: DiagnosticReport, sources: [SourceFile?], showsSummary: Bool) {

@@ -199,6 +199,12 @@ private func summaries(_ condition: String) -> [String] {
     // `plan` has a default and is never hidden, so it always has an option.
     #expect(summaries("plan == 'free' or plan == 'pro'") == ["9:18 FC505 condition is always true: the element is always shown"])
     #expect(summaries("isEmpty(plan)") == ["9:18 FC505 condition is always false: the element is never shown"])
+    // A field equals itself unless it is empty: a Boolean, and `plan`, never are.
+    #expect(summaries("newsletter == newsletter") == ["9:18 FC505 condition is always true: the element is always shown"])
+    #expect(summaries("plan == plan") == ["9:18 FC505 condition is always true: the element is always shown"])
+    #expect(summaries("company == company").isEmpty)
+    #expect(summaries("company == company or isEmpty(company)") == ["9:18 FC505 condition is always true: the element is always shown"])
+    #expect(summaries("company != company") == ["9:18 FC505 condition is always false: the element is never shown"])
 }
 
 @Test func constancyIsDecidedOverEveryStateOfTwelveAtoms() {

@@ -60,6 +60,14 @@ struct FollowOnDiagnosticsTests {
         #expect(Self.summaries("formc: 1\nform: F\nelemnts:\n  - textField: a\n") == [
             "3:1 FC101 unknown key 'elemnts' in the form",
         ])
+        // A group's layout too: a misspelt 'constantHeight' is FC101 alone; another key leaves it missing.
+        func group(_ layout: String) -> String {
+            "formc: 1\nform: F\nelements:\n  - group: g\n    layout: \(layout)\n    elements:\n      - textField: a\n"
+        }
+        #expect(Self.summaries(group("{ constantHeigt: 4 }")) == ["5:15 FC101 unknown key 'constantHeigt' in a layout"])
+        #expect(Self.summaries(group("{ height: 4 }")) == [
+            "5:13 FC100 layout is missing 'constantHeight'", "5:15 FC101 unknown key 'height' in a layout",
+        ])
     }
 
     /// An element of a misspelt kind is FC103 alone: its id is no unknown field where
@@ -347,7 +355,7 @@ struct FollowOnDiagnosticsTests {
             options:
               values: [a, b]
             elements:
-              - textField: Field
+              - textField: Values
               - textField: And
               - textField: Email
               - list: items
@@ -359,7 +367,7 @@ struct FollowOnDiagnosticsTests {
         #expect(help == [
             "FC200 an option set's name is the generated enum's: an UpperCamelCase Swift type name ([A-Z][A-Za-z0-9]*)"
                 + " | 'Values' is a name the generated code uses; choose another name, e.g. 'ValuesChoice'",
-            "FC201 an id is lowerCamelCase ([a-z][A-Za-z0-9]*) | 'field' cannot be an id here; choose another name, e.g. 'fieldValue'",
+            "FC201 an id is lowerCamelCase ([a-z][A-Za-z0-9]*) | 'values' cannot be an id here; choose another name, e.g. 'valuesValue'",
             "FC201 an id is lowerCamelCase ([a-z][A-Za-z0-9]*) | 'and' cannot be an id here; choose another name, e.g. 'andValue'",
             "FC201 an id is lowerCamelCase ([a-z][A-Za-z0-9]*) | did you mean 'email'?",
             "FC200 an itemType is an UpperCamelCase Swift type name ([A-Z][A-Za-z0-9]*)"
@@ -456,7 +464,7 @@ struct FollowOnDiagnosticsTests {
                 options: [a, b]
               - segment: plan
                 options: [c, d]
-              - segment: field
+              - segment: values
                 options: [a, b]
               - list: items
                 elements:
@@ -466,13 +474,13 @@ struct FollowOnDiagnosticsTests {
                     options: [a, b]
             """) == [
             "6:14 FC202 duplicate id 'plan'",
-            "8:14 FC201 'field' is a member of every generated form and cannot be a field id",
+            "8:14 FC201 'values' is a member of every generated form and cannot be a field id",
             "14:17 FC202 duplicate id 'kind'",
         ])
         // With an enumName of its own, a reserved id's enum is still checked.
-        #expect(Self.summaries("formc: 1\nform: F\nelements:\n  - segment: field\n    enumName: Values\n    options: [a, b]\n") == [
-            "4:14 FC201 'field' is a member of every generated form and cannot be a field id",
-            "5:15 FC204 segment 'field' would generate the enum 'Values', a name the generated code uses",
+        #expect(Self.summaries("formc: 1\nform: F\nelements:\n  - segment: values\n    enumName: Values\n    options: [a, b]\n") == [
+            "4:14 FC201 'values' is a member of every generated form and cannot be a field id",
+            "5:15 FC204 segment 'values' would generate the enum 'Values', a name the generated code uses",
         ])
     }
 

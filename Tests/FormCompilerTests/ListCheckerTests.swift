@@ -618,6 +618,28 @@ struct ListCheckerTests {
         ])
     }
 
+    /// Only the generated types' own members are reserved: a name that is a
+    /// member of other types (`description`, `hash`) or a parameter of the
+    /// generated code (`field`, `action`) is a field id, in the form and in an
+    /// entry (SPEC §3).
+    @Test func onlyTheGeneratedMembersAreReserved() {
+        let names = ["description", "debugDescription", "hash", "observeState", "field", "action"]
+        let fields = names.map { "  - textField: \($0)\n" }.joined()
+        let entry = names.map { "      - textField: \($0)\n" }.joined()
+        #expect(Self.summaries(form(fields + "  - list: a\n    elements:\n" + entry)).isEmpty)
+        #expect(Self.summaries(form("""
+          - textField: validation
+          - textField: context
+          - list: a
+            elements:
+              - textField: validators
+        """)) == [
+            "4:16 FC201 'validation' is a member of every generated form and cannot be a field id",
+            "5:16 FC201 'context' is a member of every generated form and cannot be a field id",
+            "8:20 FC201 'validators' is a member of every generated form and cannot be a field id",
+        ])
+    }
+
     @Test func anEntryReadsTheFormsFieldsAndRunsCustomRules() {
         #expect(Self.summaries(form("""
           - textField: email

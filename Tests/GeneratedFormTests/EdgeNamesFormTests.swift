@@ -77,9 +77,38 @@ struct EdgeNamesFormTests {
             ValidationIssue(path: "/rows/0/price", message: "Price must be at least Whole"),
         ])
         values.rows[0] = EdgeNamesForm.Row(
-            country: .us, countries: [.us], level: EdgeNamesForm.Row.Level.none, count: 2, price: Decimal(5)
+            description: "", field: "", country: .us, countries: [.us], level: EdgeNamesForm.Row.Level.none, count: 2, price: Decimal(5)
         )
         #expect(await EdgeNamesForm.validate(values, validators: NoKingdom()).isValid)
+    }
+
+    /// Fields named as members of other types (`description`, `hash`,
+    /// `debugDescription`) or as the generated code's parameters (`field`,
+    /// `action`), in the form and in an entry: each condition and rule reads the
+    /// field's own value.
+    @Test func fieldsNamedAsMembersOfOtherTypes() async {
+        let form = EdgeNamesForm(validators: NoKingdom())
+        #expect(!form.isVisible(.hash))
+        form.description.value = "abc"
+        form.hash.value = "abd"
+        #expect(form.isVisible(.hash) && !form.isVisible(.debugDescription) && !form.isEnabled(.field))
+        #expect(!form.isVisible(.action))
+        form.hash.value = "x"
+        form.debugDescription.value = true
+        form.field.value = "x"
+        #expect(form.isVisible(.debugDescription) && form.isEnabled(.field) && form.isVisible(.action))
+        form.rows.append()
+        let row = form.rows.entries[0]
+        #expect(!row.isVisible(.field))
+        row.description.value = "note"
+        row.field.value = "other"
+        #expect(row.isVisible(.field))
+        let report = await form.validate()
+        #expect(report.issues == [
+            ValidationIssue(path: "/hash", message: "Hash must match Description"),
+            ValidationIssue(path: "/rows/0/field", message: "Field must match Note"),
+        ])
+        #expect(form.values.description == "abc" && form.values.field == "x" && form.values.rows[0].field == "other")
     }
 
     /// Lists named as the locals of the form's own methods: each method reads the

@@ -182,6 +182,9 @@ struct ConditionConstancy {
         case .fieldCompare(let lhs, let op, let rhs) where lhs == rhs && (op == .notEqual || op == .less || op == .greater):
             // A field is never unequal to, below or above itself; empty, the comparison is false too.
             program.append(.constant(false))
+        case .fieldCompare(let lhs, .equal, let rhs) where lhs == rhs:
+            // A field equals itself unless it is empty, which makes a comparison false.
+            return compile(.not(.isEmpty(lhs)), atoms: &atoms, into: &program)
         case .boolField, .isEmpty, .textEquals, .segmentEquals, .valueCompare, .countCompare, .contains, .fieldCompare:
             if let index = atoms.firstIndex(of: expression) {
                 program.append(.atom(index))

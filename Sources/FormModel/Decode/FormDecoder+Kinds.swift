@@ -435,7 +435,10 @@ extension DocumentDecoder {
         }
         let keys = KeyedMapping(node, in: tree, allowed: KeySchema.layout, context: "a layout", diagnostics: &diagnostics)
         guard let heightNode = keys["constantHeight"] else {
-            diagnostics.error(.missingKey, "layout is missing 'constantHeight'", at: range)
+            reportMissing(
+                "constantHeight", in: keys, as: nil, "layout is missing 'constantHeight'", at: range,
+                help: "write '{ constantHeight: 44 }', or 'intrinsic'"
+            )
             return nil
         }
         guard let height = reader.number(heightNode, "constantHeight") else { return nil }

@@ -21,8 +21,7 @@ public enum SwiftNaming {
     /// Members of every generated form type (SPEC §5): a field id may not shadow them.
     public static let reservedMembers: Set<String> = [
         "values", "elements", "validate", "isVisible", "isEnabled", "didChange", "didEndEditing", "state",
-        "validators", "validation", "field", "action", "observeState", "addStateObserver", "removeStateObserver",
-        "hash", "description", "debugDescription", "context",
+        "validators", "validation", "addStateObserver", "removeStateObserver", "context",
         // Reserved in every form, with a title or not, so that adding a title never breaks a form.
         "localizedTitle",
         // The form's state from app code and its pages (SPEC §15), in every form.
