@@ -111,7 +111,8 @@ struct ElementWalker {
                 )
                 walkField(
                     segment.common, kind: kind, valueType: .segment(enumName: enumName, optional: segment.isOptional),
-                    path: path, groups: groups, canBeHidden: canBeHidden, segment: enumNames.count - 1
+                    path: path, groups: groups, canBeHidden: canBeHidden, segment: enumNames.count - 1,
+                    enumNamedByID: segment.enumName == nil && segment.optionSet == nil
                 )
                 if segment.optionSet == nil {
                     segmentChecker.checkOptions(segment, diagnostics: &diagnostics)
@@ -141,11 +142,13 @@ struct ElementWalker {
                 ) : nil)
                 walkField(
                     field.common, kind: kind, valueType: .multiChoice(enumName: enumName),
-                    path: path, groups: groups, canBeHidden: canBeHidden, segment: enumNames.count - 1
+                    path: path, groups: groups, canBeHidden: canBeHidden, segment: enumNames.count - 1,
+                    enumNamedByID: field.enumName == nil && field.optionSet == nil
                 )
                 segmentChecker.checkOptions(field, incompleteSets: incompleteSets, diagnostics: &diagnostics)
             case .list(let list):
-                checkSpelling(list.id, what: "list id", isField: true)
+                let entryType: ((String) -> String)? = list.itemType == nil ? { ListDecl.defaultItemType(for: $0) } : nil
+                checkSpelling(list.id, what: "list id", isField: true, typeName: entryType)
                 found.append(.list(list.id, path: path, canBeHidden: canBeHidden))
                 hashes.append(IDIndex.hash(list.id.value))
             case .spacer, .staticText:
@@ -155,11 +158,14 @@ struct ElementWalker {
     }
 
     /// A field of type `valueType`: its symbol, its facts and its rules, found.
+    /// `enumNamedByID`: a choice field whose enum is named after its id (no
+    /// `enumName`, no shared set).
     mutating func walkField(
         _ common: FieldCommon, kind: ElementKind, valueType: FieldValueType, path: ElementPath, groups: [ElementPath],
-        canBeHidden: Bool, segment: Int? = nil
+        canBeHidden: Bool, segment: Int? = nil, enumNamedByID: Bool = false
     ) {
-        checkSpelling(common.id, what: "field id", isField: true)
+        let enumType: ((String) -> String)? = enumNamedByID ? { SwiftNaming.upperCamelCase($0) } : nil
+        checkSpelling(common.id, what: "field id", isField: true, typeName: enumType)
         let symbol = FieldSymbol(
             id: common.id.value, range: common.id.range, valueType: valueType,
             path: path, enclosingGroups: groups,
@@ -174,9 +180,11 @@ struct ElementWalker {
 
     /// FC201 for a malformed or reserved id. `isField`: the members of every
     /// generated form are reserved for fields only.
-    mutating func checkSpelling(_ id: Located<String>, what: String, isField: Bool) {
+    /// `typeName`: the type an id of this element names after itself, nil when none
+    /// (see `IDSpellingHelp`).
+    mutating func checkSpelling(_ id: Located<String>, what: String, isField: Bool, typeName: ((String) -> String)? = nil) {
         if !SwiftNaming.isLowerCamelCase(id.value) {
-            let suggestion = IDSpellingHelp.suggestion(for: id.value, isField: isField)
+            let suggestion = IDSpellingHelp.suggestion(for: id.value, isField: isField, typeName: typeName)
             if let didYouMean = suggestion.didYouMean {
                 suggestedIDs.append((diagnostics.diagnostics.count, didYouMean))
             }

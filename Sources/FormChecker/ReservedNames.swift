@@ -35,17 +35,24 @@ enum TypeNameHelp {
 }
 
 /// The help for an id that is not lowerCamelCase: the nearest valid id as a
-/// did-you-mean; when that id is reserved (`Field` → `field`, a member of every
-/// generated form; `And` → `and`, a word of conditions), a name beside it instead.
-/// The did-you-mean is given with the help, so that once every id is declared the
-/// checker can replace it when it cannot be used (`free(beside:isTaken:)`).
+/// did-you-mean; when that id is reserved (`Values` → `values`, a member of every
+/// generated form; `And` → `and`, a word of conditions), or would name a type the
+/// generated code uses (a segment `Field` → `field`, whose enum would be `Field`),
+/// a name beside it instead. The did-you-mean is given with the help, so that once
+/// every id is declared the checker can replace it when it cannot be used
+/// (`free(beside:isTaken:)`).
 enum IDSpellingHelp {
-    static func suggestion(for id: String, isField: Bool) -> (help: [String], didYouMean: String?) {
+    /// `typeName`: the type an id of this element names after itself (a choice
+    /// field's enum, a list's entry type), nil when it names none.
+    static func suggestion(
+        for id: String, isField: Bool, typeName: ((String) -> String)? = nil
+    ) -> (help: [String], didYouMean: String?) {
         guard let suggestion = SwiftNaming.suggestedID(for: id) else { return ([], nil) }
+        let namesGeneratedType = typeName.map { GeneratedTypeNames.contains($0(suggestion)) } ?? false
         switch ReservedIDs.reason(for: suggestion) {
-        case nil: return (["did you mean '\(suggestion)'?"], suggestion)
+        case nil where !namesGeneratedType: return (["did you mean '\(suggestion)'?"], suggestion)
         case .member? where !isField: return (["did you mean '\(suggestion)'?"], suggestion)
-        case .member?, .keyword?, .conditionWord?:
+        case nil, .member?, .keyword?, .conditionWord?:
             return (["'\(suggestion)' cannot be an id here; choose another name, e.g. '\(suggestion)Value'"], nil)
         }
     }

@@ -164,7 +164,7 @@ struct SegmentChecker {
             )
             return nil
         }
-        // The id itself is reported as FC201: malformed, or reserved (`field` → `Field`).
+        // The id itself is reported as FC201: malformed, or reserved (`values` → `Values`).
         guard SwiftNaming.isUpperCamelCase(name), enumName != nil || ReservedIDs.reason(for: id.value) == nil else { return nil }
         if SwiftNaming.keywords.contains(name) {
             // `type` → `Type`: Swift takes no nested type of that name.

@@ -3,7 +3,7 @@ import FormSource
 /// The human format of SPEC §4: a header line per diagnostic, the source line with
 /// a line-number gutter, a caret line under the exact span, `= help:` lines and
 /// notes with their own snippets, then a summary line. ANSI colour is optional
-/// and decided by the caller (a terminal, and no `NO_COLOR`).
+/// and decided by the caller (a terminal, and no `NO_COLOR` with a value).
 public struct TextRenderer: DiagnosticRenderer {
     /// The inputs by path, for the source lines; a diagnostic whose file is not
     /// here (an unreadable file) is shown without a snippet.

@@ -188,6 +188,14 @@ import FormSource
         }
     }
 
+    /// Whether a node is a closed mapping with a key whose text is `name`.
+    func mappingHasKey(_ node: NodeID, _ name: StaticString) -> Bool {
+        let record = nodes[Int(node.index)]
+        guard record.kind == .mapping else { return false }
+        let first = Int(record.start)
+        return stride(from: first, to: first + 2 * Int(record.count), by: 2).contains { textEquals(NodeID(children[$0]), name) }
+    }
+
     /// A short name of what the node is, for messages; as `SyntaxTree.kindDescription`.
     func kindDescription(_ node: NodeID) -> String {
         SyntaxTree.describe(nodes[Int(node.index)], text: string(node), isJSON: false)

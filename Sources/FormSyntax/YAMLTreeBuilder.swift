@@ -70,7 +70,8 @@ struct YAMLTreeBuilder: Sendable {
     var documents = 0
     /// The first document's root, once every collection is closed.
     var root: NodeID? { parents.isEmpty && !tree.pending.isEmpty ? NodeID(tree.pending[0]) : nil }
-    /// An error other than FC002 was reported: `read` returns nil.
+    /// An error was reported after which the tree is not read on (any but FC002
+    /// and a second document's FC003): `read` returns nil.
     var failed = false
 
     /// `needsCursor` is `needsPositionCursor(bytes)`, which the reader works out
@@ -147,11 +148,13 @@ struct YAMLTreeBuilder: Sendable {
             return alias(event, diagnostics: &diagnostics)
         case YAML_DOCUMENT_START_EVENT:
             documents += 1
-            // The first document is read on (its own problems are reported too);
-            // what follows it is not.
+            // A first document that is a form (a mapping with `formc`) is read on, so
+            // that its own problems are reported too; any other (empty, a header,
+            // another file's) is not checked as a form. What follows is not read.
             if documents == 2 {
+                if !(root.map { tree.mappingHasKey($0, "formc") } ?? false) { failed = true }
                 diagnostics.error(
-                    .unsupportedConstruct, "a form file holds one YAML document, and this is a second one",
+                    .unsupportedConstruct, YAMLReader.secondDocumentMessage,
                     at: range(event.start_mark, event.end_mark),
                     help: ["put each form in a file of its own, or remove this '---' line"]
                 )

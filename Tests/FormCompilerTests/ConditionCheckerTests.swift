@@ -351,3 +351,36 @@ private func summaries(_ condition: String) -> [String] {
     """)
     #expect(diagnostics.map(\.code) == [.conditionUnknownField])
 }
+
+/// A field equals itself unless it is empty (SPEC §16: an empty or hidden field
+/// makes a comparison false): FC505 only where it can never be empty.
+@Test func aFieldComparedWithItselfIsConstantOnlyWhenNeverEmpty() {
+    func warnings(_ condition: String) -> [String] {
+        diagnose(form("""
+          - boolean: hide
+            title: Hide
+          - segment: plan
+            options: [a, b]
+            default: a
+          - segment: tier
+            options: [a, b]
+            default: a
+            visibleWhen: not hide
+          - number: count
+            default: 3
+          - number: hiddenCount
+            default: 3
+            visibleWhen: not hide
+          - date: day
+          - textField: note
+            visibleWhen: \(condition)
+        """)).filter { $0.code == .conditionConstant }.map(\.message)
+    }
+    #expect(warnings("plan == plan") == ["condition is always true: the element is always shown"])
+    #expect(warnings("count == count") == ["condition is always true: the element is always shown"])
+    #expect(warnings("count >= count").isEmpty)
+    #expect(warnings("tier == tier").isEmpty)
+    #expect(warnings("hiddenCount == hiddenCount").isEmpty)
+    #expect(warnings("day == day").isEmpty)
+    #expect(warnings("day != day") == ["condition is always false: the element is never shown"])
+}

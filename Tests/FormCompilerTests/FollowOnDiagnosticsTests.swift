@@ -60,6 +60,9 @@ struct FollowOnDiagnosticsTests {
         #expect(Self.summaries("formc: 1\nform: F\nelemnts:\n  - textField: a\n") == [
             "3:1 FC101 unknown key 'elemnts' in the form",
         ])
+        #expect(Self.summaries("formcc: 1\nfrom: F\nelements:\n  - textField: a\n") == [
+            "1:1 FC101 unknown key 'formcc' in the form", "2:1 FC101 unknown key 'from' in the form",
+        ])
         // A group's layout too: a misspelt 'constantHeight' is FC101 alone; another key leaves it missing.
         func group(_ layout: String) -> String {
             "formc: 1\nform: F\nelements:\n  - group: g\n    layout: \(layout)\n    elements:\n      - textField: a\n"
@@ -372,6 +375,33 @@ struct FollowOnDiagnosticsTests {
             "FC201 an id is lowerCamelCase ([a-z][A-Za-z0-9]*) | did you mean 'email'?",
             "FC200 an itemType is an UpperCamelCase Swift type name ([A-Z][A-Za-z0-9]*)"
                 + " | 'Field' is a name the generated code uses; choose another name, e.g. 'FieldItem'",
+        ])
+        // An id that would name a generated type after itself is not suggested either:
+        // a choice field's enum (`Field`), a list's entry type (`Action`). A text
+        // field names no type: `field` is its id.
+        let typed = diagnose("""
+            formc: 1
+            form: F
+            elements:
+              - segment: Field
+                options: [a, b]
+              - multiChoice: Values
+                options: [a, b]
+              - picker: Action
+                enumName: Kind
+                options: [a, b]
+              - textField: Form
+              - list: Actions
+                elements:
+                  - textField: Field
+            """).filter { $0.code == .invalidFieldID }.map { $0.help.last ?? "" }
+        #expect(typed == [
+            "'field' cannot be an id here; choose another name, e.g. 'fieldValue'",
+            "'values' cannot be an id here; choose another name, e.g. 'valuesValue'",
+            "did you mean 'action'?",
+            "did you mean 'form'?",
+            "'actions' cannot be an id here; choose another name, e.g. 'actionsValue'",
+            "did you mean 'field'?",
         ])
         // A type the form declares (its pages' enum) is not suggested either.
         let pages = diagnose("""

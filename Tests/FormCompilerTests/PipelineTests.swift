@@ -115,6 +115,9 @@ import Testing
     // A second document, even an empty one, is FC003, and the first one's own problems are reported too.
     #expect(positions(diagnose("formc: 1\nform: F\nelements:\n  - textField: x\n    bogus: 1\n---\n")) == ["5:5 FC101", "6:1 FC003"])
     #expect(positions(diagnose("formc: 1\nform: F\nelements:\n  - textField: x\n    bogus: 1\n---\nb: 2\n")) == ["5:5 FC101", "6:1 FC003"])
+    // A first document that is no form (a header of comments, another file's mapping) is not checked as one: FC003 alone.
+    #expect(positions(diagnose("---\n# header\n---\nformc: 1\nform: F\nelements:\n  - textField: a\n")) == ["3:1 FC003"])
+    #expect(positions(diagnose("kind: notes\n---\nformc: 1\nform: F\nelements:\n  - textField: a\n")) == ["2:1 FC003"])
     #expect(positions(diagnose("")) == ["1:1 FC100"])
     #expect(positions(diagnose("# only a comment\n")) == ["1:1 FC100"])
 }

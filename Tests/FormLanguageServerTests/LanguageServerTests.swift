@@ -231,6 +231,9 @@ elements:
         #expect(published["file:///repo/.github/workflows/ci.yml"]?.diagnostics == [])
         #expect(published["file:///repo/untitled.yaml"]?.diagnostics.map(\.code) == ["FC100", "FC100"])
         #expect(published["file:///repo/empty.form.yaml"]?.diagnostics.isEmpty == false)
+        // A form in a later YAML document of a file without a form's name is a form: FC003 says so.
+        session.open("kind: notes\n---\nformc: 1\nform: A\nelements:\n  - textField: a\n", uri: "file:///repo/two.yaml")
+        #expect(session.published()["file:///repo/two.yaml"]?.diagnostics.map(\.code) == ["FC003"])
     }
 
     /// A document without a form's name that read as a form stays one while it is

@@ -96,7 +96,7 @@ struct DocumentDecoder {
                 version = Located(Int(exactly: number.value) ?? 0, at: number.range)
             }
         } else {
-            diagnostics.error(.missingKey, "missing required key 'formc'", at: start, help: ["add 'formc: 1' as the first line"])
+            reportMissing("formc", in: keys, as: nil, "missing required key 'formc'", at: start, help: "add 'formc: 1' as the first line")
         }
 
         // A name missing or unreadable (reported here) is empty at the file's start,
@@ -105,9 +105,9 @@ struct DocumentDecoder {
         if let node = keys["form"] {
             if let value = reader.string(node, "form") { name = value }
         } else {
-            diagnostics.error(
-                .missingKey, "missing required key 'form'", at: start,
-                help: ["add 'form: MyForm', the name of the generated Swift type"]
+            reportMissing(
+                "form", in: keys, as: nil, "missing required key 'form'", at: start,
+                help: "add 'form: MyForm', the name of the generated Swift type"
             )
         }
 
