@@ -115,6 +115,8 @@ enum EmitCompiler {
             "-Xfrontend", "-warn-long-expression-type-checking=100",
         ]
         if accessLevel == .package { arguments += ["-package-name", "generated"] }
+        let passed = PassedTypechecks(modules: modules, arguments: arguments, sources: sources + [("AppTypes", try appTypes())])
+        if SpeedPolicy.current != .parallel, passed?.isRecorded == true { return nil }
         arguments += files + [appFile.path]
         let outputFile = directory.appendingPathComponent("swiftc.log")
         try Data().write(to: outputFile)
@@ -135,7 +137,9 @@ enum EmitCompiler {
         }
         await SwiftcSlots.shared.release()
         let text = String(decoding: try Data(contentsOf: outputFile), as: UTF8.self)
-        return status == 0 && text.isEmpty ? nil : text
+        guard status == 0 && text.isEmpty else { return text }
+        if SpeedPolicy.current == .parallel { passed?.record() }
+        return nil
     }
 
     /// Runs `process` to its end without holding a thread while it runs.
@@ -149,6 +153,45 @@ enum EmitCompiler {
                 continuation.resume(throwing: error)
             }
         }
+    }
+}
+
+/// The swiftc runs the default run passed, so that a run with speed paths left out
+/// (`make test`'s second, `FORMC_SPEED=plain`) does not compile the same bytes again:
+/// what it passed is recorded, beside this build's FormRuntime module, under a hash
+/// of swiftc's arguments, every file's name and text, and the module's size and
+/// modification time; the second run takes a recorded pass as its own. The default
+/// run always compiles, and a run that fails records nothing.
+struct PassedTypechecks {
+    private let path: String
+
+    /// Nil when the module cannot be read (nothing is then recorded or found).
+    init?(modules: String, arguments: [String], sources: [(name: String, source: String)]) {
+        let module = modules + "/FormRuntime.swiftmodule"
+        guard let attributes = try? FileManager.default.attributesOfItem(atPath: module),
+              let size = attributes[.size] as? Int, let modified = attributes[.modificationDate] as? Date else { return nil }
+        // FNV-1a over every input, each followed by a separator no input holds.
+        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+        func add(_ text: String) {
+            for byte in text.utf8 + [0] {
+                hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
+            }
+        }
+        arguments.forEach(add)
+        for (name, source) in sources {
+            add(name)
+            add(source)
+        }
+        add("\(size) \(modified.timeIntervalSince1970)")
+        path = modules + "/formc-passed-typechecks/" + String(hash, radix: 16)
+    }
+
+    var isRecorded: Bool { FileManager.default.fileExists(atPath: path) }
+
+    func record() {
+        let directory = (path as NSString).deletingLastPathComponent
+        try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        _ = FileManager.default.createFile(atPath: path, contents: nil)
     }
 }
 
@@ -459,4 +502,21 @@ func emitEntryElementsAskWhetherTheirListIsEditable(_ elements: String) async th
     #expect(try #require(free.swiftSource).contains("$0.owner?.owner?.isEnabled(.rows)") == false)
     let failure = try await EmitCompiler.typecheck(source, name: "LockForm", accessLevel: .internal)
     #expect(failure == nil, "\(failure ?? "")")
+}
+
+/// A recorded pass is found for exactly the inputs it was recorded for: another
+/// argument or another byte of a file is another run.
+@Test func aPassedTypecheckIsFoundForItsExactInputsOnly() throws {
+    let modules = try #require(EmitCompiler.modulesDirectory)
+    let run = UUID().uuidString
+    func passed(_ arguments: [String], _ source: String) throws -> PassedTypechecks {
+        try #require(PassedTypechecks(modules: modules, arguments: arguments, sources: [("A", source)]))
+    }
+    let first = try passed(["swiftc", run], "let a = 1")
+    #expect(!first.isRecorded)
+    first.record()
+    #expect(try passed(["swiftc", run], "let a = 1").isRecorded)
+    #expect(try !passed(["swiftc", run], "let a = 2").isRecorded)
+    #expect(try !passed(["swiftc", run, "-O"], "let a = 1").isRecorded)
+    #expect(try !passed(["swiftc", run + "let a = 1"], "").isRecorded)
 }
