@@ -113,22 +113,15 @@ public struct EditorDocument: Sendable {
 
     /// Whether the text is meant as a form: its name has a form suffix (SPEC §1's
     /// discovery), or its top-level mapping has a `formc` key; in a text that does
-    /// not read, a line that starts with `formc:` (YAML) or a `"formc":` key (JSON);
-    /// in YAML of several documents, whose first is read, a line that starts with
-    /// `formc:` in a later one too (FC003 says a file holds one).
+    /// not read, a line that starts with `formc:` (YAML) or a `"formc":` key (JSON).
     /// An editor that hands every YAML file to the server gets no diagnostics for
     /// its other YAML files.
     public var isForm: Bool {
         let lowered = file.path.lowercased()
         if [".form.yaml", ".form.yml", ".form.json"].contains(where: { lowered.hasSuffix($0) }) { return true }
         guard let syntax else { return Self.namesFormcKey(file.bytes) }
-        if syntax.tree.isMapping(syntax.tree.root), syntax.keys(of: syntax.tree.root).contains("formc") { return true }
-        return hasLaterDocument && Self.namesFormcKey(file.bytes)
-    }
-
-    /// Whether the reader found a second YAML document (FC003).
-    private var hasLaterDocument: Bool {
-        diagnostics.contains { $0.code == .unsupportedConstruct && $0.message == YAMLReader.secondDocumentMessage }
+        guard syntax.tree.isMapping(syntax.tree.root) else { return false }
+        return syntax.keys(of: syntax.tree.root).contains("formc")
     }
 
     /// Whether unreadable text still shows a form's `formc` key at its top level:

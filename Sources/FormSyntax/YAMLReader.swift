@@ -41,9 +41,6 @@ import Darwin
 ///   is the exception: the first is whole, and is returned when it is a form (a
 ///   mapping with `formc`), so that its own problems are reported beside the FC003.
 public enum YAMLReader {
-    /// FC003's message at a second document (the language server looks for it).
-    package static let secondDocumentMessage = "a form file holds one YAML document, and this is a second one"
-
     public static func read(_ file: SourceFile, limits: CompilerLimits, diagnostics: inout DiagnosticBag) -> SyntaxTree? {
         read(file, limits: limits, speed: .current, diagnostics: &diagnostics)
     }

@@ -154,7 +154,7 @@ struct YAMLTreeBuilder: Sendable {
             if documents == 2 {
                 if !(root.map { tree.mappingHasKey($0, "formc") } ?? false) { failed = true }
                 diagnostics.error(
-                    .unsupportedConstruct, YAMLReader.secondDocumentMessage,
+                    .unsupportedConstruct, "a form file holds one YAML document, and this is a second one",
                     at: range(event.start_mark, event.end_mark),
                     help: ["put each form in a file of its own, or remove this '---' line"]
                 )
