@@ -164,8 +164,10 @@ struct SegmentChecker {
             )
             return nil
         }
-        // The id itself is reported as FC201: malformed, or reserved (`values` → `Values`).
-        guard SwiftNaming.isUpperCamelCase(name), enumName != nil || ReservedIDs.reason(for: id.value) == nil else { return nil }
+        // The id itself is reported as FC201: malformed (`Field`), or reserved
+        // (`values` → `Values`); renaming it renames the enum too.
+        guard SwiftNaming.isUpperCamelCase(name),
+              enumName != nil || (SwiftNaming.isLowerCamelCase(id.value) && ReservedIDs.reason(for: id.value) == nil) else { return nil }
         if SwiftNaming.keywords.contains(name) {
             // `type` → `Type`: Swift takes no nested type of that name.
             diagnostics.error(

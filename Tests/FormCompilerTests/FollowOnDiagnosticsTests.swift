@@ -403,6 +403,17 @@ struct FollowOnDiagnosticsTests {
             "'actions' cannot be an id here; choose another name, e.g. 'actionsValue'",
             "did you mean 'field'?",
         ])
+        // The enum and the entry type made from such an id are no second error: renaming the id renames them.
+        #expect(diagnose("""
+            formc: 1
+            form: F
+            elements:
+              - segment: Field
+                options: [a, b]
+              - list: Actions
+                elements:
+                  - textField: a
+            """).map(\.code) == [.invalidFieldID, .invalidFieldID])
         // A type the form declares (its pages' enum) is not suggested either.
         let pages = diagnose("""
             formc: 1
