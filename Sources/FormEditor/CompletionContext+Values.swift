@@ -28,9 +28,9 @@ extension CompletionContext {
             }
             return items
         }
-        if role == .rule, RuleKind.parameterless.contains(key) {
-            // `{ required: true, when: … }`, `{ email: true, message: … }`: the value a rule
-            // without a parameter takes in its mapping form, beside no value (FC102 otherwise).
+        if role == .rule, key == "required" {
+            // `{ required: true, when: … }`: the one rule whose mapping form takes `true`, beside
+            // no value (SPEC §16); `email` and `url` take no value at all.
             return "true".hasPrefix(word) ? [Item(label: "true", kind: .value, detail: nil, insertText: "true", isJSONLiteral: true)] : []
         }
         if key == "options", case .element = role {

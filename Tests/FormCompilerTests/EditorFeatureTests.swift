@@ -252,10 +252,10 @@ extension EditorTypingTests {
         #expect(keyboard == ["default", "email", "number", "decimal", "phone", "url"])
         let keys = labels(signup.replacingOccurrences("  - textField: email\n", "  - { textField: x, pla‸ }\n  - textField: email\n"))
         #expect(keys.contains("placeholder") && !keys.contains("textField") && !keys.contains("group"))
-        // A rule without a parameter takes `true` (or no value) in its mapping form (SPEC §16).
+        // `required` is the one rule whose mapping form takes `true` (SPEC §16); `email` takes no value.
         #expect(labels(signup.replacingOccurrences(confirm, "      - { required: ‸, when: newsletter }")) == ["true"])
         #expect(labels(signup.replacingOccurrences(confirm, "      - required: ‸")) == ["true"])
-        #expect(labels(signup.replacingOccurrences(confirm, "      - { email: t‸ }")) == ["true"])
+        #expect(labels(signup.replacingOccurrences(confirm, "      - { email: t‸ }")) == [])
         let ruleKeys = labels(signup.replacingOccurrences(confirm, "      - { sameAs: email, ‸ }"))
         #expect(ruleKeys == ["message", "when"])
         let quoted = labels(signup.replacingOccurrences("  - textField: email\n", "  - { textField: x, title: \"a, b\", pla‸ }\n  - textField: email\n"))

@@ -114,38 +114,74 @@ struct RelationsCheckerTests {
                   - { required: no, when: phone }
             """)
         #expect(diagnostics.map { "\($0.location.range.start.line):\($0.location.range.start.column) \($0.code.rawValue)" } == [
-            "8:21 FC102", "9:18 FC102", "12:19 FC402", "13:21 FC402", "14:21 FC102",
+            "8:21 FC102", "9:18 FC402", "12:19 FC402", "13:21 FC402", "14:21 FC102",
         ])
         #expect(diagnostics.map(\.message) == [
             "expected a boolean for rule 'required', found 'yes'",
-            "expected a boolean for rule 'email', found the string 'true'",
+            "rule 'email' takes no parameter",
             "rule 'required' takes no parameter",
             "rule 'required' takes no parameter",
             "rule 'required' takes 'true' or no value in its mapping form, found no",
         ])
         #expect(diagnostics.map { $0.help.first ?? "" } == [
             "write true (formc accepts only true and false, not YAML 1.1's yes/no/on/off)",
-            "remove the quotes: true",
+            "write '- email'",
             "write 'when' and 'message' beside the rule's name: '- { required: true, when: … }'",
             "write '- required'",
             "to make the field optional, remove the rule; to require it sometimes, write '{ required: true, when: … }'",
         ])
     }
 
-    /// A rule without a parameter takes `true` in its mapping form, and no parameter:
-    /// YAML's null (`null`, `~`, nothing) or JSON's `null`, so that a JSON form gives
-    /// `email` a `message` or a `when` as a YAML form does.
+    /// A rule without a parameter takes no parameter in its mapping form: YAML's null
+    /// (`null`, `~`, nothing) or JSON's `null`, so that a JSON form gives `email` a
+    /// `message` or a `when` as a YAML form does.
     @Test(arguments: [
         ("t.form.json", #"{"formc": 1, "form": "F", "elements": [{"textField": "t", "rules": [{"email": null, "message": "Enter a work email"}]}]}"#),
-        ("t.form.json", #"{"formc": 1, "form": "F", "elements": [{"textField": "t", "rules": [{"email": true, "message": "Enter a work email"}]}]}"#),
-    ] + ["null", "~", "Null", "NULL", "", "true"].map {
+        ("t.form.yaml", "formc: 1\nform: F\nelements:\n  - textField: t\n    rules:\n      - { email, message: Enter a work email }\n"),
+    ] + ["null", "~", "Null", "NULL", ""].map {
         ("t.form.yaml", "formc: 1\nform: F\nelements:\n  - textField: t\n    rules:\n      - email: \($0)\n        message: Enter a work email\n")
     })
-    func aRuleWithoutAParameterTakesNullOrTrue(_ path: String, _ text: String) throws {
+    func aRuleWithoutAParameterTakesNull(_ path: String, _ text: String) throws {
         let result = FormPipeline.build(SourceFile(path: path, bytes: Array(text.utf8)))
         #expect(result.diagnostics.isEmpty, "\(text): \(result.diagnostics.map(\.message))")
         let swift = try #require(result.swiftSource)
         #expect(swift.contains(#".email(message: context.localization.string("F.t.email.message", default: "Enter a work email"))"#), "\(text)")
+    }
+
+    /// `required` is the one rule whose mapping form takes `true` (SPEC §16): `email`
+    /// and `url` given `true` are FC402, and the fix keeps the message beside the rule
+    /// in the file's own syntax.
+    @Test func onlyRequiredTakesTrue() {
+        let yaml = diagnose("""
+            formc: 1
+            form: F
+            elements:
+              - textField: a
+                rules:
+                  - { email: true, message: Enter a work email }
+                  - { required: true }
+              - textField: b
+                rules:
+                  - url: true
+            """)
+        #expect(yaml.map { "\($0.location.range.start.line):\($0.location.range.start.column) \($0.code.rawValue)" } == ["6:18 FC402", "10:14 FC402"])
+        #expect(yaml.map(\.message) == [
+            "rule 'email' takes no parameter; only 'required' takes 'true'",
+            "rule 'url' takes no parameter; only 'required' takes 'true'",
+        ])
+        #expect(yaml.map { $0.help.first ?? "" } == [
+            "give the rule no value, with 'when' and 'message' beside it: '- { email, message: … }'",
+            "write '- url'",
+        ])
+        let json = diagnose(
+            #"{"formc": 1, "form": "F", "elements": [{"textField": "t", "rules": [{"url": true, "message": "Enter a link"}, {"email": false}]}]}"#,
+            path: "t.form.json"
+        )
+        #expect(json.map(\.code) == [.invalidRuleParameter, .invalidRuleParameter])
+        #expect(json.map { $0.help.first ?? "" } == [
+            #"give the rule no value, with "when" and "message" beside it: {"url": null, "message": …}"#,
+            #"write "email""#,
+        ])
     }
 
     /// A set whose name has no valid form to suggest is asked for another, in FC206 as in FC200.
@@ -559,7 +595,7 @@ struct RelationsCheckerTests {
               - textField: u
                 rules: [{ minLength: 5, when: flag }, { maxLength: 3, when: not flag }]
               - textField: t
-                rules: [{ email: true, when: flag }, { url: true, when: not flag }]
+                rules: [{ email, when: flag }, { url, when: not flag }]
               - multiChoice: tags
                 options: [a, b, c]
                 rules: [{ minCount: 2, when: flag }, { maxCount: 1 }]

@@ -130,23 +130,23 @@ enum RuleDecoder {
             let kind: RuleKind?
             switch index {
             case _ where isParameterless[index]:
-                // `- required: true` reads naturally, and so does no parameter: YAML's null
-                // (`~`, `null`, or nothing) or JSON's `null`; anything else is a mistake.
+                // No parameter: YAML's null (`~`, `null`, or nothing) or JSON's `null`. `required`
+                // alone also takes `true` (`- { required: true, when: … }`, SPEC §16), and its
+                // `false` reads as "not required"; any other value is a mistake.
+                let takesTrue = index == Index.required
                 if tree.style(parameter) == .plain,
-                   tree.textEquals(parameter, "true") || tree.isEmptyScalar(parameter) || Self.isNull(parameter, in: tree) {
+                   (takesTrue && tree.textEquals(parameter, "true")) || tree.isEmptyScalar(parameter) || Self.isNull(parameter, in: tree) {
                     kind = parameterless(index)
-                } else if tree.style(parameter) != nil, let text = tree.text(parameter),
+                } else if takesTrue, tree.style(parameter) != nil, let text = tree.text(parameter),
                           ValueReader.booleanSpelled(by: text) == false {
                     // `required: false` (or `no`, `"false"`) reads as "not required": say how to get that.
                     let found = tree.style(parameter) == .plain ? text : "'\(text)'"
                     reader.diagnostics.error(
                         .wrongType, "rule '\(name)' takes 'true' or no value in its mapping form, found \(found)", at: parameterRange,
-                        help: [name == "required"
-                            ? "to make the field optional, remove the rule; to require it sometimes, write '{ required: true, when: … }'"
-                            : "to drop the rule, remove it"]
+                        help: ["to make the field optional, remove the rule; to require it sometimes, write '{ required: true, when: … }'"]
                     )
                     kind = nil
-                } else if tree.style(parameter) != nil, let text = tree.text(parameter),
+                } else if takesTrue, tree.style(parameter) != nil, let text = tree.text(parameter),
                           ValueReader.booleanSpelled(by: text) == true {
                     if tree.style(parameter) == .plain || text == "true" {
                         // `yes`, `True`, `"true"`: `true` misspelt, which the reader explains.
@@ -166,9 +166,18 @@ enum RuleDecoder {
                         || (tree.isMapping(parameter) && tree.entries(parameter).contains {
                             tree.textEquals($0.key, "when") || tree.textEquals($0.key, "message")
                         })
+                    let help = switch (keepsMore, takesTrue, reader.isJSON) {
+                    case (false, _, false): "write '- \(name)'"
+                    case (false, _, true): "write \"\(name)\""
+                    case (true, true, _): "write 'when' and 'message' beside the rule's name: '- { \(name): true, when: … }'"
+                    case (true, false, false): "give the rule no value, with 'when' and 'message' beside it: '- { \(name), message: … }'"
+                    case (true, false, true): "give the rule no value, with \"when\" and \"message\" beside it: {\"\(name)\": null, \"message\": …}"
+                    }
+                    let onlyRequired = !takesTrue && tree.style(parameter) == .plain && tree.textEquals(parameter, "true")
                     reader.diagnostics.error(
-                        .invalidRuleParameter, "rule '\(name)' takes no parameter", at: parameterRange,
-                        help: [keepsMore ? "write 'when' and 'message' beside the rule's name: '- { \(name): true, when: … }'" : "write '- \(name)'"]
+                        .invalidRuleParameter,
+                        onlyRequired ? "rule '\(name)' takes no parameter; only 'required' takes 'true'" : "rule '\(name)' takes no parameter",
+                        at: parameterRange, help: [help]
                     )
                     kind = nil
                 }

@@ -188,10 +188,11 @@ public enum FormJSONSchema {
         ])
     }
 
-    /// `{ minLength: 8, message: … }`; a rule without a parameter takes `true` or
-    /// nothing (`- required: true`, `- required:`).
+    /// `{ minLength: 8, message: … }`; a rule without a parameter takes nothing
+    /// (`- email:`, `{"email": null}`), and `required` also `true` (SPEC §16).
     private static func ruleMapping(_ rule: RuleSpec) -> JSONValue {
-        let parameter = rule.parameter.map(schema(for:)) ?? object(["enum": .array([.bool(true), .null])])
+        let none = rule.name.description == "required" ? [JSONValue.bool(true), .null] : [.null]
+        let parameter = rule.parameter.map(schema(for:)) ?? object(["enum": .array(none)])
         let message = FormVocabulary.ruleMessage
         let when = FormVocabulary.ruleWhen
         var properties: [String: JSONValue] = [

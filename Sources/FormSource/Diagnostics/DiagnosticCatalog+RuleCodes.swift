@@ -36,7 +36,8 @@ extension DiagnosticCatalog {
                 explanation: """
                 The rule's parameter is missing or of the wrong kind: `minLength` and `maxLength` take an \
                 integer of 0 or more, `pattern` a string, `sameAs` a field id, `custom` a validator name; \
-                `minCount` and `maxCount` an integer of 0 or more; `required`, `email` and `url` take none. \
+                `minCount` and `maxCount` an integer of 0 or more; `required`, `email` and `url` take none \
+                (`required` alone may be written `required: true`, so `email: true` is this error). \
                 `debounce` beside a rule is a whole number of milliseconds from 0 to 10000, and only a \
                 `custom` rule takes it.
                 """,

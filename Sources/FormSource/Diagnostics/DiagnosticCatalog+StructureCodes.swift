@@ -39,8 +39,8 @@ extension DiagnosticCatalog {
                 explanation: """
                 The value has the wrong shape for its key: a list where a string is expected, a mapping where a \
                 list is expected, a quoted string where a number is expected, or a YAML 1.1 boolean such as \
-                `yes` or `on` where only `true` and `false` are accepted, or `required: false` (a rule without a \
-                parameter takes `true` or no value in its mapping form; to require a field sometimes, write \
+                `yes` or `on` where only `true` and `false` are accepted, or `required: false` (`required` takes \
+                `true` or no value in its mapping form; to require a field sometimes, write \
                 `{ required: true, when: … }`). \
                 Scalars are otherwise read as the type their position expects, so `title: NO` is simply the \
                 string "NO".
