@@ -1,9 +1,13 @@
 // The syntax errors the parser stops at, with the help that says what to write.
 
 extension JSONParser {
-    mutating func invalidNumber(from start: Int, reason: String?) -> SyntaxError {
-        let end = max(numberTokenEnd(from: start), start + 1)
-        let token = text(start, end)
+    /// The number written from `start` is invalid at `offending`, the first byte
+    /// that no JSON number may have there (the end of the file included): the error
+    /// is located there and runs to the end of the token.
+    mutating func invalidNumber(from start: Int, at offending: Int, reason: String?) -> SyntaxError {
+        let tokenEnd = numberTokenEnd(from: start)
+        let end = max(tokenEnd, offending + scalarWidth(at: offending))
+        let token = text(start, max(tokenEnd, start + 1))
         var help: [String] = []
         let lowered = token.lowercased()
         if lowered.contains("0x") {
@@ -13,7 +17,7 @@ extension JSONParser {
         } else if let reason {
             help.append(reason)
         }
-        return SyntaxError(message: "invalid number '\(token)'", start: start, end: end, help: help)
+        return SyntaxError(message: "invalid number '\(token)'", start: offending, end: end, help: help)
     }
 
     func controlCharacter(_ byte: UInt8) -> SyntaxError {

@@ -67,9 +67,11 @@ extension JSONParser {
         case UInt8(ascii: "t"): tree.appendText(0x09)
         case UInt8(ascii: "u"):
             guard let unit = hexQuad(at: index) else {
+                // Located at the first character that is no hex digit, to the end of the four.
+                let offending = (index..<min(index + 4, count)).first { !Self.isHexDigit(bytes[$0]) } ?? count
                 throw SyntaxError(
                     message: "'\\u' must be followed by four hexadecimal digits",
-                    start: backslash, end: min(backslash + 6, wordEnd(from: backslash + 2)),
+                    start: offending, end: max(min(backslash + 6, wordEnd(from: backslash + 2)), offending + scalarWidth(at: offending)),
                     help: ["write a character as \\u followed by its code in four hex digits, e.g. \\u00e9"]
                 )
             }
@@ -104,25 +106,29 @@ extension JSONParser {
         guard start + 4 <= count else { return nil }
         var value: UInt16 = 0
         for offset in start..<start + 4 {
-            let byte = bytes[offset]
-            let digit: UInt8
-            switch byte {
-            case ASCII.zero...ASCII.nine: digit = byte - ASCII.zero
-            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
-            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte - UInt8(ascii: "A") + 10
-            default: return nil
-            }
+            guard let digit = Self.hexDigitValue(bytes[offset]) else { return nil }
             value = value << 4 | UInt16(digit)
         }
         return value
     }
+
+    private static func hexDigitValue(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case ASCII.zero...ASCII.nine: byte - ASCII.zero
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
+        default: nil
+        }
+    }
+
+    private static func isHexDigit(_ byte: UInt8) -> Bool { hexDigitValue(byte) != nil }
 
     package mutating func parseNumber() throws(SyntaxError) -> NodeID {
         let start = index
         var end = index
         if bytes[end] == ASCII.minus { end += 1 }
         guard end < count, Self.isDigit(bytes[end]) else {
-            throw invalidNumber(from: start, reason: "a '-' must be followed by digits")
+            throw invalidNumber(from: start, at: end, reason: "a '-' must be followed by digits")
         }
         if bytes[end] == ASCII.zero {
             end += 1
@@ -145,7 +151,7 @@ extension JSONParser {
         if end < count, bytes[end] == ASCII.dot {
             end += 1
             guard end < count, Self.isDigit(bytes[end]) else {
-                throw invalidNumber(from: start, reason: "a '.' in a number must be followed by digits")
+                throw invalidNumber(from: start, at: end, reason: "a '.' in a number must be followed by digits")
             }
             while end < count, Self.isDigit(bytes[end]) { end += 1 }
         }
@@ -153,12 +159,12 @@ extension JSONParser {
             end += 1
             if end < count, bytes[end] == ASCII.plus || bytes[end] == ASCII.minus { end += 1 }
             guard end < count, Self.isDigit(bytes[end]) else {
-                throw invalidNumber(from: start, reason: "an exponent must have digits")
+                throw invalidNumber(from: start, at: end, reason: "an exponent must have digits")
             }
             while end < count, Self.isDigit(bytes[end]) { end += 1 }
         }
         if end < count, Self.isNumberTokenByte(bytes[end]) {
-            throw invalidNumber(from: start, reason: nil)
+            throw invalidNumber(from: start, at: end, reason: nil)
         }
         return plainScalar(from: start, to: end)
     }

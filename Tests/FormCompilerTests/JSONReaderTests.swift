@@ -151,6 +151,25 @@ private func span(_ startLine: Int, _ startColumn: Int, _ endLine: Int, _ endCol
         #expect(negative.location.range == span(1, 2, 1, 6))
     }
 
+    /// A malformed number is located at its first character that no JSON number
+    /// may have there (SPEC §1), and underlined to the end of the token.
+    @Test func numberErrorsAreReportedAtTheCharacter() throws {
+        let dot = try syntaxError("[12.]")
+        #expect(dot.location.range == span(1, 5, 1, 6))
+        #expect(dot.message == "invalid number '12.'")
+        #expect(dot.help == ["a '.' in a number must be followed by digits"])
+        let exponent = try syntaxError(#"{"a": 1.5e+}"#)
+        #expect(exponent.location.range == span(1, 12, 1, 13))
+        #expect(exponent.help == ["an exponent must have digits"])
+        let minus = try syntaxError("[-x1]")
+        #expect(minus.location.range == span(1, 3, 1, 5))
+        let letters = try syntaxError("[12abc]")
+        #expect(letters.location.range == span(1, 4, 1, 7))
+        #expect(letters.message == "invalid number '12abc'")
+        let atTheEnd = try syntaxError("[1.")
+        #expect(atTheEnd.location.range.start == at(1, 4))
+    }
+
     @Test func bareWordsAreReportedAtTheWord() throws {
         let value = try syntaxError(#"{"a": yes}"#)
         #expect(value.location.range == span(1, 7, 1, 10))
@@ -170,7 +189,9 @@ private func span(_ startLine: Int, _ startColumn: Int, _ endLine: Int, _ endCol
         #expect(escape.location.range == span(1, 3, 1, 5))
         #expect(escape.message.contains(#"'\x'"#))
         let unicode = try syntaxError(#"["\u12G4"]"#)
-        #expect(unicode.location.range.start == at(1, 3))
+        #expect(unicode.location.range == span(1, 7, 1, 9))
+        let short = try syntaxError(#"["\u12"]"#)
+        #expect(short.location.range.start == at(1, 7))
         let unterminated = try syntaxError("[\"abc")
         #expect(unterminated.location.range.start == at(1, 2))
         #expect(unterminated.message == "unterminated string")
@@ -210,12 +231,17 @@ private func span(_ startLine: Int, _ startColumn: Int, _ endLine: Int, _ endCol
         #expect(error.location.range.start == at(1, 1))
     }
 
+    /// Each at its first character that no JSON number may have there: a value
+    /// that cannot start a number at its first.
     @Test func numbersThatJSONDoesNotHave() throws {
-        for text in ["[.5]", "[1.]", "[1e]", "[+1]", "[0x1F]", "[-]", "[NaN]", "[-Infinity]", "[1.5.3]"] {
+        let columns = [
+            "[.5]": 2, "[1.]": 4, "[1e]": 4, "[+1]": 2, "[0x1F]": 3, "[-]": 3, "[NaN]": 2, "[-Infinity]": 3, "[1.5.3]": 5,
+        ]
+        for (text, column) in columns {
             let (root, diagnostics) = readJSON(text)
             #expect(root == nil, "\(text)")
             #expect(diagnostics.map(\.code) == [.syntaxError], "\(text)")
-            #expect(diagnostics.first?.location.range.start == at(1, 2), "\(text)")
+            #expect(diagnostics.first?.location.range.start == at(1, column), "\(text)")
         }
     }
 }
