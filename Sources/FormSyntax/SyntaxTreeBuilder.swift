@@ -84,7 +84,7 @@ import FormSource
 
     /// Closes the collection whose children start at `pending[base]`.
     mutating func close(
-        _ kind: SyntaxTree.Kind, childrenFrom base: Int, range: SourceRange, tag: Int32 = -1
+        _ kind: SyntaxTree.Kind, childrenFrom base: Int, range: SourceRange, tag: Int32 = -1, isIncomplete: Bool = false
     ) -> NodeID {
         let start = children.count
         let childCount = pending.count - base
@@ -94,7 +94,7 @@ import FormSource
         }
         return add(SyntaxTree.Record(
             range: range, start: Int32(start), count: Int32(kind == .mapping ? childCount / 2 : childCount),
-            tag: tag, kind: kind, style: .plain
+            tag: tag, kind: kind, style: .plain, isIncomplete: isIncomplete
         ))
     }
 

@@ -27,7 +27,9 @@ import Darwin
 /// - A duplicate key is FC002 at the second key with a note at the first; the first
 ///   entry is kept and the tree is still returned, so later stages run.
 /// - A key that is a sequence or mapping, and a merge key `<<`, are FC003; the
-///   entry is dropped.
+///   entry is dropped, the tree read on, and the mapping marked incomplete
+///   (`SyntaxTree.isIncomplete`): the keys the entry may have brought are not
+///   reported missing.
 /// - An alias yields a node of its own with the anchored node's content (its text
 ///   or its children, shared, not copied). Its own range is the alias's `*name`, so
 ///   a problem with the value as used points where it is used; the nodes inside
@@ -36,10 +38,11 @@ import Darwin
 ///   recursive structure) is FC003.
 /// - Alias expansion and depth are limited as `AliasBudget` and
 ///   `CompilerLimits.maxDepth` describe (FC004); depth stops reading at once.
-/// - After any FC001, FC003 or FC004 `read` returns nil: a tree with a hole in it
-///   would only cause follow-up errors that are not the user's. A second document
-///   is the exception: the first is whole, and is returned when it is a form (a
-///   mapping with `formc`), so that its own problems are reported beside the FC003.
+/// - After any other FC001, FC003 or FC004 `read` returns nil: a tree with a hole
+///   in it would only cause follow-up errors that are not the user's. A second
+///   document is an exception too: the first is whole, and is returned when it is a
+///   form (a mapping with `formc`), so that its own problems are reported beside
+///   the FC003.
 public enum YAMLReader {
     public static func read(_ file: SourceFile, limits: CompilerLimits, diagnostics: inout DiagnosticBag) -> SyntaxTree? {
         read(file, limits: limits, speed: .current, diagnostics: &diagnostics)

@@ -36,6 +36,8 @@ struct YAMLTreeBuilder: Sendable {
         var pendingKey: NodeID?
         /// The pending key was a duplicate or unsupported: its value is read and dropped.
         var dropsValue = false
+        /// An unsupported key's entry was dropped (`SyntaxTree.isIncomplete`).
+        var isIncomplete = false
         var keys = MappingKeyIndex()
         /// Nodes in this subtree with aliases expanded, itself included.
         var expandedSize = 1
@@ -70,8 +72,9 @@ struct YAMLTreeBuilder: Sendable {
     var documents = 0
     /// The first document's root, once every collection is closed.
     var root: NodeID? { parents.isEmpty && !tree.pending.isEmpty ? NodeID(tree.pending[0]) : nil }
-    /// An error was reported after which the tree is not read on (any but FC002
-    /// and a second document's FC003): `read` returns nil.
+    /// An error was reported after which the tree is not read on (any but FC002,
+    /// a merge key's or complex key's FC003, and a second document's): `read`
+    /// returns nil.
     var failed = false
 
     /// `needsCursor` is `needsPositionCursor(bytes)`, which the reader works out
@@ -215,7 +218,7 @@ struct YAMLTreeBuilder: Sendable {
         let end = frame.isFlow ? position(event.end_mark) : frame.lastEnd
         let node = tree.close(
             frame.isMapping ? .mapping : .sequence, childrenFrom: frame.base,
-            range: SourceRange(start: frame.start, end: end), tag: frame.tag
+            range: SourceRange(start: frame.start, end: end), tag: frame.tag, isIncomplete: frame.isIncomplete
         )
         if let anchor = frame.anchor {
             anchors[anchor] = Anchored(node: node, expandedSize: frame.expandedSize)
@@ -263,7 +266,7 @@ struct YAMLTreeBuilder: Sendable {
         }
         guard let key = current.pendingKey.take() else {
             let verdict = check(key: node, diagnostics: &diagnostics)
-            if verdict == .unsupported { failed = true }
+            if verdict == .unsupported { current.isIncomplete = true }
             current.dropsValue = verdict != .accepted
             current.pendingKey = node
             return

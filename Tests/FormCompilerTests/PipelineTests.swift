@@ -122,6 +122,37 @@ import Testing
     #expect(positions(diagnose("# only a comment\n")) == ["1:1 FC100"])
 }
 
+/// A merge key or a complex key is FC003 and its entry is dropped; the rest of the
+/// file is still checked, and what the dropped entry may have brought (a required
+/// key, an element's kind, a choice field's options) is not reported missing.
+@Test func aMergeKeyHidesNoOtherProblem() {
+    let text = """
+        formc: 1
+        form: F
+        defaults: &defaults
+          options: [us, gb]
+          title: Country
+        elements:
+          - segment: country
+            <<: *defaults
+          - textField: zip
+            visibleWhen: country == 'us'
+            rules: [minLenght: 3]
+          - boolean: agree
+            <<: { title: Agree }
+          - <<: { textField: b }
+          - floatLabel: c
+            ? [x]
+            : y
+          - boolean: other
+        """
+    #expect(positions(diagnose(text)) == [
+        "3:1 FC101", "8:5 FC003", "11:13 FC400", "13:5 FC003", "14:5 FC003", "16:7 FC003", "18:5 FC100",
+    ])
+    // At the top level too: the merge may bring `formc`, `form` or `elements`.
+    #expect(positions(diagnose("<<: { formc: 1 }\nform: F\nelements:\n  - textField: a\n    bogus: 1\n")) == ["1:1 FC003", "5:5 FC101"])
+}
+
 @Test func manyLongInvalidPatternsAreLocatedWithinABudget() {
     // 40 distinct invalid patterns of 250 characters: past the budget of prefix
     // compiles, each is still reported, at its whole value.
