@@ -494,17 +494,17 @@ enum ListChecker {
             ? Condition(source: Located("true", at: element.kindKeyRange), style: .plain)
             : nil
         switch element.kind {
-        case .boolean(var field): field.common.rules = []; element.kind = .boolean(field)
+        case .boolean(var field): field.common.removeRules(); element.kind = .boolean(field)
         case .segment(var field):
-            field.common.rules = []
+            field.common.removeRules()
             if !(field.optionSet.map { sets.contains($0.value) } ?? false) {
                 field.enumName = Located(form + "." + field.swiftEnumName, at: field.enumName?.range ?? element.kindKeyRange)
             }
             element.kind = .segment(field)
-        case .text(var field): field.common.rules = []; element.kind = .text(field)
-        case .number(var field): field.common.rules = []; element.kind = .number(field)
-        case .date(var field): field.common.rules = []; element.kind = .date(field)
-        case .multiChoice(var field): field.common.rules = []; element.kind = .multiChoice(field)
+        case .text(var field): field.common.removeRules(); element.kind = .text(field)
+        case .number(var field): field.common.removeRules(); element.kind = .number(field)
+        case .date(var field): field.common.removeRules(); element.kind = .date(field)
+        case .multiChoice(var field): field.common.removeRules(); element.kind = .multiChoice(field)
         case .group, .spacer, .staticText, .segue, .list: break
         }
         return element
@@ -517,21 +517,25 @@ enum ListChecker {
 
     /// FC302 for a list that can hold no entry, or that starts with more than
     /// `maxStartingEntries`; FC403 for counts that contradict each other
-    /// (`minItems` above `maxItems`, `initialItems` outside them).
+    /// (`minItems` above `maxItems`, `initialItems` outside them). A count that is
+    /// FC302 takes part in no contradiction, as a negative one does not.
     static func checkCounts(_ list: ListDecl, diagnostics: inout DiagnosticBag) {
         let id = list.id.value
+        var list = list
         for (key, count) in [("minItems", list.minItems), ("initialItems", list.initialItems)] {
             guard let count, count.value > maxStartingEntries else { continue }
             diagnostics.error(
                 .invalidNumber, "\(key) of list '\(id)' must be at most \(maxStartingEntries), found \(count.value)", at: count.range,
                 help: ["a new form makes every entry it starts with, each with a value per field; start with fewer, and let the person add more"]
             )
+            if key == "minItems" { list.minItems = nil } else { list.initialItems = nil }
         }
         if let maximum = list.maxItems, maximum.value == 0 {
             diagnostics.error(
                 .invalidNumber, "maxItems of list '\(id)' must be at least 1", at: maximum.range,
                 help: ["a list with maxItems: 0 can hold no entry; remove the list, or allow at least one entry"]
             )
+            list.maxItems = nil
         }
         // Each contradiction is at the later of its two keys' values, with a note at the other.
         func contradiction(_ first: (key: String, count: Located<Int>), _ second: (key: String, count: Located<Int>), _ message: String, help: String) {

@@ -602,6 +602,33 @@ struct ListCheckerTests {
         ])
     }
 
+    /// A count that is FC302 takes part in no FC403: one mistake, one error.
+    @Test func anInvalidCountContradictsNothing() {
+        #expect(Self.summaries(form("""
+          - list: a
+            minItems: 1
+            maxItems: 0
+            elements:
+              - textField: x
+          - list: b
+            minItems: 2000
+            maxItems: 5
+            initialItems: 3000
+            elements:
+              - textField: x
+          - list: c
+            minItems: 3
+            maxItems: 2
+            elements:
+              - textField: x
+        """)) == [
+            "6:15 FC302 maxItems of list 'a' must be at least 1",
+            "10:15 FC302 minItems of list 'b' must be at most 1000, found 2000",
+            "12:19 FC302 initialItems of list 'b' must be at most 1000, found 3000",
+            "17:15 FC403 minItems (3) of list 'c' is greater than maxItems (2)",
+        ])
+    }
+
     @Test func entryMembersAreReserved() {
         #expect(Self.summaries(form("""
           - list: a

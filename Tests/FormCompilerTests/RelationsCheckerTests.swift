@@ -148,6 +148,35 @@ struct RelationsCheckerTests {
         #expect(swift.contains(#".email(message: context.localization.string("F.t.email.message", default: "Enter a work email"))"#), "\(text)")
     }
 
+    /// A rule that cannot be read (unknown, or a bad parameter) still has its `when`
+    /// and `message` read and checked, in the field's scope (an entry's included):
+    /// one run reports them all.
+    @Test func aRuleThatCannotBeReadHidesNotItsCondition() {
+        let diagnostics = diagnose("""
+            formc: 1
+            form: F
+            elements:
+              - boolean: s
+                title: S
+              - textField: a
+                rules:
+                  - { minLength: -1, when: "nope" }
+                  - { minLenght: 1, when: nope2, message: [x] }
+                  - { required: false, when: "s ==" }
+                  - { when: nope4 }
+                  - { minLength: 2, when: s }
+              - list: l
+                elements:
+                  - textField: b
+                    rules:
+                      - { minLength: -1, when: "nope5 or a == 'x'" }
+            """)
+        #expect(diagnostics.map { "\($0.location.range.start.line):\($0.location.range.start.column) \($0.code.rawValue)" } == [
+            "8:22 FC402", "8:33 FC501", "9:11 FC400", "9:31 FC501", "9:47 FC102", "10:21 FC102", "10:39 FC500",
+            "11:9 FC100", "11:17 FC501", "17:26 FC402", "17:37 FC501",
+        ])
+    }
+
     /// `required` is the one rule whose mapping form takes `true` (SPEC §16): `email`
     /// and `url` given `true` are FC402, and the fix keeps the message beside the rule
     /// in the file's own syntax.

@@ -133,7 +133,8 @@ import Testing
         let rules = try adultRules(in: context("2024-02-29T12:00:00Z", "UTC"))
         #expect(await run(try day("2006-02-28"), rules) == .valid)
         #expect(await run(try day("2006-03-01"), rules) == .invalid(message: "You must be 18"))
-        // Someone born on a 29 February turns 18 on 28 February in a year without one.
+        // Someone born on a 29 February passes on 1 March in a year without one: on 28 February,
+        // `today-18y` is 28 February, the day before the birth date.
         let leapling = try adultRules(in: context("2042-02-28T12:00:00Z", "UTC"))
         #expect(await run(try day("2024-02-29"), leapling) == .invalid(message: "You must be 18"))
         let nextDay = try adultRules(in: context("2042-03-01T12:00:00Z", "UTC"))

@@ -35,10 +35,13 @@ enum RuleConditionChecker {
                 }
             }
         }
-        func lowerRules(_ rules: inout [RuleDecl]) {
-            for index in rules.indices {
-                guard let condition = rules[index].when else { continue }
-                rules[index].when?.expression = lower(condition)
+        func lowerRules(_ common: inout FieldCommon) {
+            for index in common.rules.indices {
+                guard let condition = common.rules[index].when else { continue }
+                common.rules[index].when?.expression = lower(condition)
+            }
+            for index in common.unreadRuleConditions.indices {
+                common.unreadRuleConditions[index].expression = lower(common.unreadRuleConditions[index])
             }
         }
         func walk(_ elements: inout [Element]) {
@@ -48,28 +51,28 @@ enum RuleConditionChecker {
                     walk(&group.elements)
                     elements[index].kind = .group(group)
                 case .boolean(var field):
-                    guard field.common.rules.contains(where: { $0.when != nil }) else { continue }
-                    lowerRules(&field.common.rules)
+                    guard field.common.hasRuleConditions else { continue }
+                    lowerRules(&field.common)
                     elements[index].kind = .boolean(field)
                 case .segment(var field):
-                    guard field.common.rules.contains(where: { $0.when != nil }) else { continue }
-                    lowerRules(&field.common.rules)
+                    guard field.common.hasRuleConditions else { continue }
+                    lowerRules(&field.common)
                     elements[index].kind = .segment(field)
                 case .text(var field):
-                    guard field.common.rules.contains(where: { $0.when != nil }) else { continue }
-                    lowerRules(&field.common.rules)
+                    guard field.common.hasRuleConditions else { continue }
+                    lowerRules(&field.common)
                     elements[index].kind = .text(field)
                 case .number(var field):
-                    guard field.common.rules.contains(where: { $0.when != nil }) else { continue }
-                    lowerRules(&field.common.rules)
+                    guard field.common.hasRuleConditions else { continue }
+                    lowerRules(&field.common)
                     elements[index].kind = .number(field)
                 case .date(var field):
-                    guard field.common.rules.contains(where: { $0.when != nil }) else { continue }
-                    lowerRules(&field.common.rules)
+                    guard field.common.hasRuleConditions else { continue }
+                    lowerRules(&field.common)
                     elements[index].kind = .date(field)
                 case .multiChoice(var field):
-                    guard field.common.rules.contains(where: { $0.when != nil }) else { continue }
-                    lowerRules(&field.common.rules)
+                    guard field.common.hasRuleConditions else { continue }
+                    lowerRules(&field.common)
                     elements[index].kind = .multiChoice(field)
                 case .spacer, .staticText, .segue, .list:
                     // A list's entry is checked as a form of its own (`ListChecker`).

@@ -210,8 +210,8 @@ extension DocumentDecoder {
         guard let id = reader.string(node, "the \(kind) field id") else { return nil }
         var common = FieldCommon(id: id)
         if let node = keys["rules"] {
-            common.rules = RuleDecoder.rules(node, reader: &reader)
-            if !sawRuleCondition, common.rules.contains(where: { $0.when != nil }) { sawRuleCondition = true }
+            common.rules = RuleDecoder.rules(node, reader: &reader, unreadConditions: &common.unreadRuleConditions)
+            if !sawRuleCondition, common.hasRuleConditions { sawRuleCondition = true }
         }
         common.validateOn = keys["validateOn"].flatMap { reader.choice($0, "validateOn", as: ValidationTrigger.self) }
         return common

@@ -18,7 +18,10 @@ enum RuleDecoder {
         names.firstIndex { tree.textEquals(node, $0) }
     }
 
-    static func rules(_ node: NodeID, reader: inout ValueReader) -> [RuleDecl] {
+    /// `unreadConditions` gets the `when` of each rule that could not be read (an
+    /// unknown rule, a bad parameter): the checker checks it as any other, so that
+    /// its mistakes show beside the rule's.
+    static func rules(_ node: NodeID, reader: inout ValueReader, unreadConditions: inout [Condition]) -> [RuleDecl] {
         let tree = reader.tree
         guard reader.acceptTag(of: node, allowString: false) else { return [] }
         guard tree.isSequence(node) else {
@@ -33,12 +36,12 @@ enum RuleDecoder {
         var rules: [RuleDecl] = []
         rules.reserveCapacity(items.count)
         for item in items {
-            if let rule = rule(item, reader: &reader) { rules.append(rule) }
+            if let rule = rule(item, reader: &reader, unreadConditions: &unreadConditions) { rules.append(rule) }
         }
         return rules
     }
 
-    static func rule(_ item: NodeID, reader: inout ValueReader) -> RuleDecl? {
+    static func rule(_ item: NodeID, reader: inout ValueReader, unreadConditions: inout [Condition]) -> RuleDecl? {
         let tree = reader.tree
         let range = tree.range(item)
         guard reader.acceptTag(of: item, allowString: false) else { return nil }
@@ -104,7 +107,11 @@ enum RuleDecoder {
                         : Suggestions.didYouMean(extraName, in: keys) + ["the keys of the rule '\(name)' are: \(keys.joined(separator: ", "))"]
                 )
             }
+            // Read whether or not the rule can be: their own mistakes are reported either way.
+            let message = messageEntry.flatMap { reader.string($0.value, "message") }
+            let when = whenEntry.flatMap { reader.condition($0.value, "when") }
             guard let entry = ruleEntry else {
+                if let when { unreadConditions.append(when) }
                 if messageEntry == nil, whenEntry != nil {
                     reader.diagnostics.error(
                         .missingKey, "rule item has a condition but no rule", at: range,
@@ -121,10 +128,9 @@ enum RuleDecoder {
             let nameRange = tree.range(entry.key)
             guard let index else {
                 reportUnknown(name, at: nameRange, reader: &reader)
+                if let when { unreadConditions.append(when) }
                 return nil
             }
-            let message = messageEntry.flatMap { reader.string($0.value, "message") }
-            let when = whenEntry.flatMap { reader.condition($0.value, "when") }
             let parameter = entry.value
             let parameterRange = tree.range(parameter)
             let kind: RuleKind?
@@ -203,7 +209,10 @@ enum RuleDecoder {
             default:
                 kind = reader.string(parameter, "the custom validator name").map { .custom($0.value) }
             }
-            guard let kind else { return nil }
+            guard let kind else {
+                if let when { unreadConditions.append(when) }
+                return nil
+            }
             var rule = RuleDecl(
                 kind: kind, message: message, range: range, nameRange: nameRange,
                 parameterRange: parameterRange, parameterStyle: tree.style(parameter)

@@ -51,6 +51,19 @@ public struct Element: Sendable {
         }
     }
 
+    /// The `when` of each of its rules that could not be read (`FieldCommon`).
+    public var unreadRuleConditions: [Condition] {
+        switch kind {
+        case .boolean(let field): field.common.unreadRuleConditions
+        case .segment(let field): field.common.unreadRuleConditions
+        case .text(let field): field.common.unreadRuleConditions
+        case .number(let field): field.common.unreadRuleConditions
+        case .date(let field): field.common.unreadRuleConditions
+        case .multiChoice(let field): field.common.unreadRuleConditions
+        case .group, .spacer, .staticText, .segue, .list: []
+        }
+    }
+
     /// The field part of a value-holding element (boolean, segment, text kinds).
     public var field: FieldCommon? {
         switch kind {
@@ -123,6 +136,20 @@ public struct FieldCommon: Sendable {
     public var id: Located<String>
     public var rules: [RuleDecl]
     public var validateOn: Located<ValidationTrigger>?
+    /// The `when` of each rule that could not be read (its error reported): checked
+    /// as a rule's condition is, so that its own mistakes show too; never emitted.
+    public var unreadRuleConditions: [Condition] = []
+
+    /// Whether a rule has a `when`, read or not.
+    public var hasRuleConditions: Bool {
+        !unreadRuleConditions.isEmpty || rules.contains { $0.when != nil }
+    }
+
+    /// No rules, and no conditions of rules that could not be read.
+    public mutating func removeRules() {
+        rules = []
+        unreadRuleConditions = []
+    }
 
     public init(id: Located<String>, rules: [RuleDecl] = [], validateOn: Located<ValidationTrigger>? = nil) {
         self.id = id

@@ -7,7 +7,8 @@ public enum FieldRead {
 
     /// Calls `body` with each place in `elements`, at every depth, that reads
     /// fields, in document order: an element's `visibleWhen`, its `enabledWhen`,
-    /// then each of its rules' other field and `when`, then a group's elements.
+    /// then each of its rules' other field and `when`, then the `when` of its
+    /// rules that could not be read (a form with errors), then a group's elements.
     /// Stops at the first `false` from `body`, and returns false.
     ///
     /// The elements and rules are read in place, not copied one by one (a copy
@@ -26,6 +27,7 @@ public enum FieldRead {
                     return true
                 }
                 if !rulesRead { return false }
+                for condition in elements[index].unreadRuleConditions where !body(.condition(condition)) { return false }
                 if case .group(let group) = elements[index].kind, !forEach(in: group.elements, body) { return false }
             }
             return true
