@@ -183,6 +183,7 @@ struct ElementWalker {
     /// `typeName`: the type an id of this element names after itself, nil when none
     /// (see `IDSpellingHelp`).
     mutating func checkSpelling(_ id: Located<String>, what: String, isField: Bool, typeName: ((String) -> String)? = nil) {
+        guard !id.isUnreadID else { return }
         if !SwiftNaming.isLowerCamelCase(id.value) {
             let suggestion = IDSpellingHelp.suggestion(for: id.value, isField: isField, typeName: typeName)
             if let didYouMean = suggestion.didYouMean {

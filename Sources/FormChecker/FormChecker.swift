@@ -171,9 +171,17 @@ private struct Checker {
     /// Records what `part`'s walker found of one element (its `found[index]`),
     /// in document order. The symbol of a field that is the first of its id moves
     /// into the table.
+    /// An empty id (FC201, or unread and FC102) declares no name: it takes part in
+    /// no FC202 and is suggested for nothing.
     mutating func record(at index: Int, of part: inout ElementWalker) {
         let hash = part.hashes[index]
         switch part.found[index] {
+        case .group(let id, _) where id.value.isEmpty, .page(let id, _) where id.value.isEmpty, .segue(let id) where id.value.isEmpty:
+            break
+        case .list(let id, let path, let canBeHidden) where id.value.isEmpty:
+            lists.append(ListChecker.Found(id: id, path: path, canBeHidden: canBeHidden))
+        case .field(let field, _) where part.rules[field].id.isEmpty:
+            fieldElements.append(nil)
         case .group(let id, let element):
             reportDuplicate(id, earlier: symbols.record(id.value, hash: hash, declaredAt: id.range, field: nil), group: element)
             if nonFields[id.value] == nil { nonFields[id.value] = .group }

@@ -525,8 +525,54 @@ struct FollowOnDiagnosticsTests {
         ])
     }
 
+    /// An id that cannot be read (no value, a list) is FC102, and the element is still
+    /// checked under no id: its keys, rules, conditions and a list's or page's
+    /// elements. An empty id declares no name: no FC202 between two, and no
+    /// did-you-mean suggests it.
+    @Test func anUnreadIDHidesNothingElse() {
+        #expect(Self.summaries("""
+            formc: 1
+            form: F
+            elements:
+              - page:
+                elements:
+                  - boolean: ok
+                    title: OK
+                    placehlder: x
+                  - textField:
+                    rules: [emial]
+                    visibleWhen: nope
+              - page: two
+                elements:
+                  - textField: b
+                    visibleWhen: ok
+                  - list: [x]
+                    visibleWhen: nope2
+                    elements:
+                      - textField: c
+                        rules: [emial]
+                  - textField: ""
+                  - textField: ""
+                    visibleWhen: not isEmpty(z)
+            """) == [
+            "4:10 FC102 the page id has no value; expected a string",
+            "8:9 FC101 unknown key 'placehlder' in boolean 'ok'",
+            "9:19 FC102 the textField field id has no value; expected a string",
+            "10:17 FC400 unknown rule 'emial'",
+            "11:22 FC501 unknown field 'nope'",
+            "16:15 FC102 expected a string for the list id, found a list",
+            "17:22 FC501 unknown field 'nope2'",
+            "20:21 FC400 unknown rule 'emial'",
+            "21:20 FC201 '' is not a valid field id",
+            "22:20 FC201 '' is not a valid field id",
+            "23:34 FC501 unknown field 'z'",
+        ])
+        #expect(diagnose("formc: 1\nform: F\nelements:\n  - textField: \"\"\n  - textField: b\n    visibleWhen: not isEmpty(c)\n")
+            .first { $0.code == .conditionUnknownField }?.help == [])
+    }
+
     /// A relative date whose amount has too many digits says so, in a bound and
-    /// in a condition; a rule that takes `true` or no value says so for any string.
+    /// in a condition; a rule that takes no value says so for any string.
     @Test func theHelpNamesTheRealReason() {
         let found = diagnose("""
             formc: 1
@@ -543,7 +589,7 @@ struct FollowOnDiagnosticsTests {
             "FC302 'today+9x' is not a valid min for date 'due' | write today, or today followed by + or -, a number and a unit:"
                 + " d (days), w (weeks), m (months) or y (years), e.g. today-18y",
             "FC502 'today-1234567d' is not a relative date | a relative date counts at most 99999 units: write a larger unit, e.g. y (years)",
-            "FC102 rule 'email' takes 'true' or no value in its mapping form, found the string 'yes' | write true",
+            "FC402 rule 'email' takes no parameter | write '- email'",
         ])
     }
 }

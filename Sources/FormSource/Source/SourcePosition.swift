@@ -82,6 +82,12 @@ public struct Located<Value> {
     }
 }
 
+extension Located where Value == String {
+    /// An id the decoder could not read (FC102 reported there): empty, and
+    /// located at no characters. An id written as `""` spans its quotes.
+    public var isUnreadID: Bool { value.isEmpty && range.start == range.end }
+}
+
 extension Located: Sendable where Value: Sendable {}
 extension Located: Equatable where Value: Equatable {}
 extension Located: Hashable where Value: Hashable {}
