@@ -39,41 +39,25 @@ public struct Element: Sendable {
     }
 
     /// The rules of a field; none for an element that holds no value.
-    public var rules: [RuleDecl] {
-        switch kind {
-        case .boolean(let field): field.common.rules
-        case .segment(let field): field.common.rules
-        case .text(let field): field.common.rules
-        case .number(let field): field.common.rules
-        case .date(let field): field.common.rules
-        case .multiChoice(let field): field.common.rules
-        case .group, .spacer, .staticText, .segue, .list: []
-        }
-    }
+    public var rules: [RuleDecl] { fieldPart(\.rules, otherwise: []) }
 
     /// The `when` of each of its rules that could not be read (`FieldCommon`).
-    public var unreadRuleConditions: [Condition] {
-        switch kind {
-        case .boolean(let field): field.common.unreadRuleConditions
-        case .segment(let field): field.common.unreadRuleConditions
-        case .text(let field): field.common.unreadRuleConditions
-        case .number(let field): field.common.unreadRuleConditions
-        case .date(let field): field.common.unreadRuleConditions
-        case .multiChoice(let field): field.common.unreadRuleConditions
-        case .group, .spacer, .staticText, .segue, .list: []
-        }
-    }
+    public var unreadRuleConditions: [Condition] { fieldPart(\.unreadRuleConditions, otherwise: []) }
 
     /// The field part of a value-holding element (boolean, segment, text kinds).
-    public var field: FieldCommon? {
+    public var field: FieldCommon? { fieldPart({ $0 }, otherwise: nil) }
+
+    /// `part` of the field part, read in place; `otherwise` for an element that
+    /// holds no value.
+    private func fieldPart<Part>(_ part: (FieldCommon) -> Part, otherwise: Part) -> Part {
         switch kind {
-        case .boolean(let field): field.common
-        case .segment(let field): field.common
-        case .text(let field): field.common
-        case .number(let field): field.common
-        case .date(let field): field.common
-        case .multiChoice(let field): field.common
-        case .group, .spacer, .staticText, .segue, .list: nil
+        case .boolean(let field): part(field.common)
+        case .segment(let field): part(field.common)
+        case .text(let field): part(field.common)
+        case .number(let field): part(field.common)
+        case .date(let field): part(field.common)
+        case .multiChoice(let field): part(field.common)
+        case .group, .spacer, .staticText, .segue, .list: otherwise
         }
     }
 }
