@@ -6,7 +6,7 @@ import FormSource
 /// with its rules (`RuleChecker`), which hold them.
 enum FieldKindChecker {
     /// The most digits after the decimal point.
-    static let maxDecimals = 9
+    static let maxDecimals = NumberFieldDecl.maxDecimals
 
     static func check(_ field: NumberFieldDecl, diagnostics: inout DiagnosticBag) {
         if let decimals = field.decimals, decimals.value > maxDecimals {

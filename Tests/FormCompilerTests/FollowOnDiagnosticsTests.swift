@@ -571,6 +571,44 @@ struct FollowOnDiagnosticsTests {
             .first { $0.code == .conditionUnknownField }?.help == [])
     }
 
+    /// A `mode` or `decimals` that cannot be read is one error: the rest of the field
+    /// is checked with the mode it misspells (or its default is written in), or with
+    /// the count as quoted (or the most there may be), not with the default mode
+    /// or whole numbers, which would report every literal of the field again.
+    @Test func anUnreadModeOrDecimalsIsOneError() {
+        #expect(Self.summaries("""
+            formc: 1
+            form: F
+            elements:
+              - date: opens
+                mode: tme
+                default: "09:30"
+                rules: [{ min: "08:00" }]
+              - date: closes
+                mode: Time
+                rules: [{ min: opens }]
+              - date: at
+                mode: whenever
+                default: "2026-01-31T09:30:00Z"
+                rules: [{ max: "2026-12-31T00:00:00Z" }]
+              - number: price
+                decimals: "2"
+                default: 1.25
+                rules: [{ min: 0.50 }]
+              - number: weight
+                decimals: -1
+                default: 1.25
+              - textField: note
+                visibleWhen: opens > '10:00' and price > 1.5 and weight < 2.5 and at > '2026-01-01T00:00:00Z'
+            """).map { $0.split(separator: " ").prefix(2).joined(separator: " ") } == [
+            "5:11 FC102", "9:11 FC102", "12:11 FC102", "16:15 FC102", "20:15 FC302",
+        ])
+        // What recovery assumes is checked as written: a default of another mode is still FC300.
+        #expect(Self.summaries("formc: 1\nform: F\nelements:\n  - date: d\n    mode: tme\n    default: 2026-01-31\n").map {
+            $0.split(separator: " ").prefix(2).joined(separator: " ")
+        } == ["5:11 FC102", "6:14 FC300"])
+    }
+
     /// A relative date whose amount has too many digits says so, in a bound and
     /// in a condition; a rule that takes no value says so for any string.
     @Test func theHelpNamesTheRealReason() {

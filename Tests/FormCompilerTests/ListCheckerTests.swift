@@ -153,6 +153,8 @@ struct ListCheckerTests {
         #expect(diagnostics.first?.help == ["did you mean 'current'?"])
     }
 
+    /// A list in an entry is FC103, and is then read as a group of the entry: its
+    /// keys and what it holds are checked too.
     @Test func listsDoNotNest() {
         #expect(Self.summaries(form("""
           - list: outer
@@ -164,10 +166,29 @@ struct ListCheckerTests {
                     elements:
                       - textField: b
         """)) == ["9:13 FC103 a list cannot hold a list: lists do not nest"])
+        #expect(Self.summaries(form("""
+          - list: outer
+            elements:
+              - group: g
+                elements:
+                  - list: inner
+                    minItems: -1
+                    bogus: 1
+                    elements:
+                      - textField: b
+                        rules: [emial]
+                      - spacer: -3
+        """)) == [
+            "8:13 FC103 a list cannot hold a list: lists do not nest",
+            "9:23 FC302 minItems must be 0 or more, found -1",
+            "10:13 FC101 unknown key 'bogus' in list 'inner'",
+            "13:25 FC400 unknown rule 'emial'",
+            "14:25 FC302 spacer height must be 0 or more, found -3",
+        ])
     }
 
     /// An entry holds any kind but list and page (SPEC §14): a page in it, at any
-    /// depth, is FC103 at its kind key, and nothing else is said of its neighbours.
+    /// depth, is FC103 at its kind key, and is then read as a group of the entry.
     @Test func aPageCannotStandInAnEntry() {
         #expect(Self.summaries(form("""
           - list: outer
@@ -183,6 +204,7 @@ struct ListCheckerTests {
         """)) == [
             "6:9 FC103 a list's entry cannot hold a page: pages stand only at the top level of the form",
             "12:13 FC103 a list's entry cannot hold a page: pages stand only at the top level of the form",
+            "13:23 FC100 'elements' of page 'q' is empty",
         ])
     }
 

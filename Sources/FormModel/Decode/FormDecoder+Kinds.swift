@@ -87,6 +87,7 @@ extension DocumentDecoder {
             field.placeholder = keys["placeholder"].flatMap { reader.string($0, "placeholder") }
             field.unit = keys["unit"].flatMap { reader.string($0, "unit") }
             field.decimals = keys["decimals"].flatMap { reader.count($0, "decimals", invalidCode: .invalidNumber) }
+            if field.decimals == nil, let node = keys["decimals"] { field.decimals = recoveredDecimals(node) }
             field.defaultValue = keys["default"].flatMap { reader.decimal($0, "the default of a number", code: .defaultType) }
             field.step = keys["step"].flatMap { reader.decimal($0, "step") }
             field.style = keys["style"].flatMap { reader.choice($0, "number style", as: NumberStyle.self) }
@@ -98,6 +99,7 @@ extension DocumentDecoder {
             var field = DateFieldDecl(common: consume common)
             field.title = keys["title"].flatMap { reader.string($0, "title") }
             field.mode = keys["mode"].flatMap { reader.choice($0, "date mode", as: DateMode.self) }
+            if field.mode == nil, let node = keys["mode"] { field.mode = recoveredMode(node, default: keys["default"]) }
             field.style = keys["style"].flatMap { reader.choice($0, "date style", as: DateStyle.self) }
             if let node = keys["default"] { field.defaultValue = dateDefault(node, mode: field.dateMode) }
             return .date(field)
@@ -203,6 +205,30 @@ extension DocumentDecoder {
         default:
             preconditionFailure("not a kind key: \(kind)")
         }
+    }
+
+    /// The `decimals` the rest of a number field is checked with when its own could
+    /// not be read (FC102 or FC302 reported): a quoted count as written
+    /// (`"2"`), else the most there may be, so that no literal of the field is
+    /// reported again for a mistake in `decimals`.
+    func recoveredDecimals(_ node: NodeID) -> Located<Int> {
+        let written = tree.text(node).flatMap { Int($0) }.flatMap { (0...NumberFieldDecl.maxDecimals).contains($0) ? $0 : nil }
+        return Located(written ?? NumberFieldDecl.maxDecimals, at: tree.range(node))
+    }
+
+    /// The `mode` the rest of a date field is checked with when its own could not
+    /// be read (FC102 reported): the mode it is a misspelling of (`tme`), else the
+    /// one its `default` is written in, so that the default, the bounds and the
+    /// conditions are not reported again for a mistake in `mode`; nil (a date)
+    /// when neither tells.
+    func recoveredMode(_ node: NodeID, default defaultNode: NodeID?) -> Located<DateMode>? {
+        let range = tree.range(node)
+        if let text = tree.text(node), let closest = Suggestions.closest(to: text, in: DateMode.allCases.map(\.rawValue)) {
+            return DateMode(rawValue: closest).map { Located($0, at: range) }
+        }
+        guard let written = defaultNode.flatMap({ tree.text($0) }) else { return nil }
+        let mode: DateMode = written.contains("T") ? .dateTime : written.contains(":") ? .time : .date
+        return Located(mode, at: range)
     }
 
     /// An id that could not be read (no value, a list; FC102 reported): the element

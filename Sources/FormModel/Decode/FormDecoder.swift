@@ -221,29 +221,37 @@ struct DocumentDecoder {
             return nil
         }
         let kind = ElementKind.keywords[kindIndex]
+        // SPEC §14: an entry holds any kind but list and page; pages stand only at the
+        // top level (§15.1). Either is FC103, and is then read as a group of the entry
+        // (`nestedAsGroup`), so that what it holds is checked too.
+        var nestedAsGroup = false
         if insideList, kind == "list" {
             diagnostics.error(
                 .unknownElementKind, "a list cannot hold a list: lists do not nest", at: tree.range(kindEntry.key),
                 help: ["move the inner list out to the form, or make its fields fields of the entry"]
             )
-            noteUnread(node, as: .element)
-            return nil
+            nestedAsGroup = true
         }
         if insideList, kind == "page" {
-            // SPEC §14: an entry holds any kind but list and page; pages stand only at the top level (§15.1).
             diagnostics.error(
                 .unknownElementKind, "a list's entry cannot hold a page: pages stand only at the top level of the form",
                 at: tree.range(kindEntry.key),
                 help: ["use 'group' for a section of the entry, or put the list inside a page"]
             )
-            noteUnread(node, as: .element)
-            return nil
+            nestedAsGroup = true
         }
         let keys = KeyedMapping(
             node, in: tree, allowed: KeySchema.allowedKeys(forKind: kindIndex),
             context: "\(kind) '\(tree.text(kindEntry.value) ?? "")'", diagnostics: &diagnostics, otherKinds: true
         )
-        guard let decoded = elementKind(kind, entry: kindEntry, keys: keys) else { return nil }
+        guard var decoded = elementKind(kind, entry: kindEntry, keys: keys) else { return nil }
+        if nestedAsGroup {
+            switch decoded {
+            case .list(let list): decoded = .group(GroupDecl(id: list.id, elements: list.elements))
+            case .group(var page): page.isPage = false; decoded = .group(page)
+            default: break
+            }
+        }
         return Element(
             kind: decoded, range: range, kindKeyRange: tree.range(kindEntry.key),
             visibleWhen: keys["visibleWhen"].flatMap { condition($0, "visibleWhen") },

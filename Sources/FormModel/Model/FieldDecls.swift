@@ -149,6 +149,8 @@ public struct NumberFieldDecl: Sendable {
     public var id: Located<String> { common.id }
     /// Digits after the decimal point: 0 makes the value an `Int`.
     public var places: Int { decimals?.value ?? 0 }
+    /// The most `decimals` there may be.
+    public static let maxDecimals = 9
     /// Without a default the field starts empty, so the value is optional.
     public var isOptional: Bool { defaultValue == nil }
 }
