@@ -56,6 +56,7 @@ public enum FormChecker {
         checker.symbols.outerDeclarations = outerDeclarations
         checker.declare(document)
         checker.symbols.unreadNames = document.unreadNames
+        if !checker.suggestedNames.isEmpty { checker.symbols.unreadNames.formUnion(checker.suggestedNames) }
         // An entry's own ids come first (SPEC §14).
         for (id, kind) in outerNonFields where checker.nonFields[id] == nil && checker.symbols.fieldIndex(id) == nil {
             checker.nonFields[id] = kind
@@ -116,6 +117,10 @@ private struct Checker {
     var walked: [ElementWalker] = []
     /// The lists of the form, in document order, for `ListChecker`.
     var lists: [ListChecker.Found] = []
+    /// The ids FC201's did-you-means propose (`Topic` → `topic`): a condition or
+    /// rule naming one is not told the name is unknown (FC501), which would
+    /// propose the malformed id back.
+    var suggestedNames: Set<String> = []
     /// Whether a large form's element list may be walked in two halves at once,
     /// and the ids' slots read ahead of recording them.
     var speed = SpeedPolicy.current
@@ -162,7 +167,10 @@ private struct Checker {
             diagnostics.append(contentsOf: parts[part].diagnostics.diagnostics)
             for index in 0..<parts[part].found.count { record(at: index, of: &parts[part]) }
         }
-        if !suggestedIDs.isEmpty { replaceTakenSuggestions(suggestedIDs) }
+        if !suggestedIDs.isEmpty {
+            replaceTakenSuggestions(suggestedIDs)
+            suggestedNames = Set(suggestedIDs.map(\.id))
+        }
         // The rules stay in the walkers' lists: copying them would retain each
         // string and array the other core made. The walkers go with them.
         walked = parts

@@ -331,7 +331,9 @@ enum RuleChecker {
                 let missing = [hasMin ? nil : "min", hasMax ? nil : "max"].compactMap { $0 }
                 diagnostics.error(
                     .missingKey, "a slider needs both a min and a max rule; '\(field.id)' has no \(missing.joined(separator: " and "))",
-                    at: slider, help: ["add 'rules: [{min: 0}, {max: 100}]' with the slider's ends, or use 'style: stepper'"]
+                    at: slider, help: [field.rules.isEmpty
+                        ? "add 'rules: [{min: 0}, {max: 100}]' with the slider's ends, or use 'style: stepper'"
+                        : "add \(missing.map { $0 == "min" ? "'{ min: 0 }'" : "'{ max: 100 }'" }.joined(separator: " and ")) to its rules with the slider's ends, or use 'style: stepper'"]
                 )
             }
         }

@@ -68,7 +68,7 @@ package enum ReaderDiagnostics {
         diagnostics.error(
             .duplicateKey, "duplicate key '\(key)'", at: range,
             notes: [diagnostics.note("first defined here", at: first)],
-            help: ["remove one of the two entries; the first one is used"]
+            help: ["remove one of the two entries"]
         )
     }
 

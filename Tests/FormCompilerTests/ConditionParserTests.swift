@@ -263,7 +263,8 @@ private enum ConditionParserTestsHelpers {
     let noList = problem("plan in 'a'")
     #expect(noList?.message == "expected '[' after 'in', found the string 'a'")
     #expect(noList?.range == 8..<11)
-    #expect(noList?.help == ["write the options as a list: plan in ['pro', 'team']"])
+    #expect(noList?.help == ["write the options as a list: in ['a']"])
+    #expect(problem("plan in team")?.help == ["write the options as a list: plan in ['pro', 'team']"])
     // An option before `in` and a field after it: whether a multiChoice has it chosen.
     let reversed = problem("'other' in symptoms")
     #expect(reversed?.message == "expected '[' after 'in', found 'symptoms'")

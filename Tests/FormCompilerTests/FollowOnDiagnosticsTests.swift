@@ -369,6 +369,7 @@ struct FollowOnDiagnosticsTests {
             """).filter { $0.severity == .error }.map { "\($0.code.rawValue) \($0.help.joined(separator: " | "))" }
         #expect(help == [
             "FC200 an option set's name is the generated enum's: an UpperCamelCase Swift type name ([A-Z][A-Za-z0-9]*)"
+                + " | rename it in the 'options:' of the fields that choose from it too"
                 + " | 'Values' is a name the generated code uses; choose another name, e.g. 'ValuesChoice'",
             "FC201 an id is lowerCamelCase ([a-z][A-Za-z0-9]*) | 'values' cannot be an id here; choose another name, e.g. 'valuesValue'",
             "FC201 an id is lowerCamelCase ([a-z][A-Za-z0-9]*) | 'and' cannot be an id here; choose another name, e.g. 'andValue'",
@@ -627,7 +628,7 @@ struct FollowOnDiagnosticsTests {
             "FC302 'today+9x' is not a valid min for date 'due' | write today, or today followed by + or -, a number and a unit:"
                 + " d (days), w (weeks), m (months) or y (years), e.g. today-18y",
             "FC502 'today-1234567d' is not a relative date | a relative date counts at most 99999 units: write a larger unit, e.g. y (years)",
-            "FC402 rule 'email' takes no parameter | write '- email'",
+            "FC402 rule 'email' takes no parameter | write the rule as its name alone: email",
         ])
     }
 }

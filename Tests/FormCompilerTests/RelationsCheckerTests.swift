@@ -125,9 +125,9 @@ struct RelationsCheckerTests {
         ])
         #expect(diagnostics.map { $0.help.first ?? "" } == [
             "write true (formc accepts only true and false, not YAML 1.1's yes/no/on/off)",
-            "write '- email'",
+            "write the rule as its name alone: email",
             "write 'when' and 'message' beside the rule's name: '- { required: true, when: … }'",
-            "write '- required'",
+            "write the rule as its name alone: required",
             "to make the field optional, remove the rule; to require it sometimes, write '{ required: true, when: … }'",
         ])
     }
@@ -199,8 +199,8 @@ struct RelationsCheckerTests {
             "rule 'url' takes no parameter; only 'required' takes 'true'",
         ])
         #expect(yaml.map { $0.help.first ?? "" } == [
-            "give the rule no value, with 'when' and 'message' beside it: '- { email, message: … }'",
-            "write '- url'",
+            "give the rule no value, with 'when' and 'message' beside it: '{ email, message: … }'",
+            "write the rule as its name alone: url",
         ])
         let json = diagnose(
             #"{"formc": 1, "form": "F", "elements": [{"textField": "t", "rules": [{"url": true, "message": "Enter a link"}, {"email": false}]}]}"#,

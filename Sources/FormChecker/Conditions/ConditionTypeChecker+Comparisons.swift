@@ -34,8 +34,10 @@ extension ConditionTypeChecker {
         case .count(let field):
             if case .invalid = rhs.operand { return nil }
             guard case .number(let value) = rhs.operand else {
+                // The number as written, quotes dropped, with the operator as written.
+                let written: String? = if case .string(let text) = rhs.operand, Int(text) != nil { text } else { nil }
                 report(.conditionType, "count(\(field.id)) compares with a whole number", at: rhs.range, help: [
-                    "write it as 'count(\(field.id)) >= 2'",
+                    "write it as 'count(\(field.id)) \(positive ? order.rawValue : "!=") \(written ?? "2")'",
                 ])
                 return nil
             }
@@ -97,7 +99,12 @@ extension ConditionTypeChecker {
                 if value == "true" || value == "false" { help = ["write \(value) without quotes"] }
                 report(.conditionType, "'\(field.id)' is a boolean and cannot be compared with a string", at: rhs.range, help: help)
                 return nil
-            case .number, .date, .multiChoice:
+            case .multiChoice:
+                report(.conditionType, "\(describe(field)) cannot be compared with a string", at: rhs.range, help: [
+                    "to test whether '\(value)' is \(positive ? "" : "not ")chosen, write \(positive ? "" : "not ")contains(\(field.id), '\(value)')",
+                ])
+                return nil
+            case .number, .date:
                 report(.conditionType, "\(describe(field)) cannot be compared with a string", at: rhs.range, help: [compareHint(field)])
                 return nil
             }

@@ -123,7 +123,12 @@ struct ConditionLexer {
         case "]": return token(.rightBracket)
         case ",": return token(.comma)
         case "=":
-            if peek("=") { index += 1; return token(.compare(.equal)) }
+            if peek("=") {
+                index += 1
+                // JavaScript's `===`: one mistake, replaced whole.
+                if peek("=") { index += 1; return invalid("unexpected '==='", help: ["did you mean '=='?"]) }
+                return token(.compare(.equal))
+            }
             if peek("<") || peek(">") {
                 index += 1
                 let written = text(start..<index)
@@ -131,7 +136,11 @@ struct ConditionLexer {
             }
             return invalid("unexpected '='", help: ["did you mean '=='?"])
         case "!":
-            if peek("=") { index += 1; return token(.compare(.notEqual)) }
+            if peek("=") {
+                index += 1
+                if peek("=") { index += 1; return invalid("unexpected '!=='", help: ["did you mean '!='?"]) }
+                return token(.compare(.notEqual))
+            }
             return invalid("unexpected '!'", help: ["use 'not' instead of '!'"])
         case "&":
             if peek("&") { index += 1 }

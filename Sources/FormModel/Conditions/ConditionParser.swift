@@ -145,9 +145,11 @@ package struct ConditionParser {
     private mutating func parseList() throws(ConditionProblem) -> ([ConditionSyntax.ListItem], Int) {
         guard case .leftBracket = token.kind else {
             if case .invalid(let problem) = token.kind { throw problem }
+            // One option written bare (`plan in 'pro'`) goes in brackets as it is.
+            let example = if case .string(let value) = token.kind { "in ['\(value)']" } else { "plan in ['pro', 'team']" }
             throw ConditionProblem(
                 code: .conditionSyntax, message: "expected '[' after 'in', found \(token.kind.quoted)", range: token.range,
-                help: ["write the options as a list: plan in ['pro', 'team']"]
+                help: ["write the options as a list: \(example)"]
             )
         }
         let open = token.range

@@ -108,7 +108,8 @@ package struct KeyedMapping {
             }
             let isAllowed = tree.withText(entry.key) { key in allowed.contains { SyntaxTree.equals(key, $0) } }
             if !isAllowed, let meant = Self.reportUnknown(
-                entry.key, in: tree, allowed: allowed, context: context(), otherKinds: otherKinds, diagnostics: &diagnostics
+                entry.key, in: tree, allowed: allowed, context: context(), otherKinds: otherKinds, beside: entries,
+                diagnostics: &diagnostics
             ) {
                 misspellings.append((meant, entry.value))
             }
@@ -119,15 +120,23 @@ package struct KeyedMapping {
     }
 
     /// FC101 for a key that is not among `allowed`, with a "did you mean" or the list;
-    /// the allowed key it suggests, if one.
+    /// the allowed key it suggests, if one. A key it is a misspelling of that the
+    /// mapping (`entries`) has already is not suggested: the help says to remove it.
     @discardableResult
     private static func reportUnknown(
         _ keyNode: NodeID, in tree: SyntaxTree, allowed: [StaticString], context: @autoclosure () -> String,
-        otherKinds: Bool, diagnostics: inout DiagnosticBag
+        otherKinds: Bool, beside entries: SyntaxTree.Entries, diagnostics: inout DiagnosticBag
     ) -> String? {
         guard let key = tree.text(keyNode) else { return nil }
         let allowedNames = allowed.map(\.description)
         let meant = Suggestions.closest(to: key, in: allowedNames)
+        if let meant, entries.contains(where: { tree.text($0.key) == meant }) {
+            diagnostics.error(
+                .unknownKey, "unknown key '\(key)' in \(context())", at: tree.range(keyNode),
+                help: ["'\(meant)' is given already: remove '\(key)', or merge the two"]
+            )
+            return nil
+        }
         // The wording is Suggestions' (over the one name found).
         var help = Suggestions.didYouMean(key, in: meant.map { [$0] } ?? [])
         if otherKinds, help.isEmpty {

@@ -100,11 +100,16 @@ enum RuleDecoder {
                 let extraName = tree.text(entry.key) ?? ""
                 // The keys of this rule's mapping: the rule's own (when it is one) and `message`.
                 let keys = (index == nil ? [] : [name]) + ["message", "when"] + (name == "custom" ? ["debounce"] : [])
+                // A misspelling of a key the mapping has already is no key to suggest.
+                let given = Suggestions.closest(to: extraName, in: keys).flatMap { meant in
+                    entries.contains { tree.text($0.key) == meant } ? meant : nil
+                }
                 reader.diagnostics.error(
                     .unknownKey, "unknown key '\(extraName)' in the rule '\(name)'", at: tree.range(entry.key),
                     help: RuleKind.names.contains(extraName)
                         ? ["write each rule as its own list item: '- \(extraName): …'"]
-                        : Suggestions.didYouMean(extraName, in: keys) + ["the keys of the rule '\(name)' are: \(keys.joined(separator: ", "))"]
+                        : given.map { ["'\($0)' is given already: remove '\(extraName)', or merge the two"] }
+                        ?? Suggestions.didYouMean(extraName, in: keys) + ["the keys of the rule '\(name)' are: \(keys.joined(separator: ", "))"]
                 )
             }
             // Read whether or not the rule can be: their own mistakes are reported either way.
@@ -173,10 +178,10 @@ enum RuleDecoder {
                             tree.textEquals($0.key, "when") || tree.textEquals($0.key, "message")
                         })
                     let help = switch (keepsMore, takesTrue, reader.isJSON) {
-                    case (false, _, false): "write '- \(name)'"
+                    case (false, _, false): "write the rule as its name alone: \(name)"
                     case (false, _, true): "write \"\(name)\""
                     case (true, true, _): "write 'when' and 'message' beside the rule's name: '- { \(name): true, when: … }'"
-                    case (true, false, false): "give the rule no value, with 'when' and 'message' beside it: '- { \(name), message: … }'"
+                    case (true, false, false): "give the rule no value, with 'when' and 'message' beside it: '{ \(name), message: … }'"
                     case (true, false, true): "give the rule no value, with \"when\" and \"message\" beside it: {\"\(name)\": null, \"message\": …}"
                     }
                     let onlyRequired = !takesTrue && tree.style(parameter) == .plain && tree.textEquals(parameter, "true")
@@ -313,10 +318,14 @@ enum RuleDecoder {
         }
     }
 
+    /// FC400, with a did-you-mean; a rule and its parameter run together
+    /// (`minLength 3`, `maxLength:8`) is told where the ': ' goes.
     private static func reportUnknown(_ name: String, at range: SourceRange, reader: inout ValueReader) {
-        reader.diagnostics.error(
-            .unknownRule, "unknown rule '\(name)'", at: range,
-            help: Suggestions.didYouMeanOrList(name, in: RuleKind.names, listing: "the rules are")
-        )
+        let rule = name.prefix { $0 != " " && $0 != ":" }
+        let parameter = name.dropFirst(rule.count).drop { $0 == " " || $0 == ":" }
+        let help = RuleKind.names.contains(String(rule)) && !parameter.isEmpty
+            ? ["write the rule and its parameter with ': ' between them: '\(rule): \(parameter)'"]
+            : Suggestions.didYouMeanOrList(name, in: RuleKind.names, listing: "the rules are")
+        reader.diagnostics.error(.unknownRule, "unknown rule '\(name)'", at: range, help: help)
     }
 }

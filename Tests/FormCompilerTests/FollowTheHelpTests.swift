@@ -1,0 +1,112 @@
+import FormCompiler
+import FormSource
+import Testing
+
+/// A help line that proposes an edit proposes one that works: each mistake here
+/// gets the help shown, and the form with that edit made has no problem left.
+@Suite struct FollowTheHelpTests {
+    /// A form of `elements` (indented as list items of `elements:`).
+    private func form(_ elements: String) -> String {
+        "formc: 1\nform: F\nelements:\n" + elements
+    }
+
+    /// The one diagnostic of `broken` has `help` among its help lines, and
+    /// `broken` with `written` replaced by `fixed` has no diagnostic.
+    private func expectFollowing(
+        _ broken: String, help: String, replacing written: String, with fixed: String,
+        sourceLocation: Testing.SourceLocation = #_sourceLocation
+    ) {
+        let diagnostics = diagnose(broken)
+        #expect(diagnostics.count == 1, "\(diagnostics.map(\.message))", sourceLocation: sourceLocation)
+        #expect(diagnostics.first?.help.contains(help) == true, "\(diagnostics.map(\.help))", sourceLocation: sourceLocation)
+        #expect(broken.contains(written), sourceLocation: sourceLocation)
+        let followed = diagnose(broken.replacingOccurrences(written, fixed))
+        #expect(followed.isEmpty, "\(followed.map(\.message))", sourceLocation: sourceLocation)
+    }
+
+    @Test func aMisspeltKeyBesideTheKeyItMeans() {
+        expectFollowing(
+            form("  - floatLabel: b\n    label: Password\n    lable: Your password\n"),
+            help: "'label' is given already: remove 'lable', or merge the two",
+            replacing: "    lable: Your password\n", with: ""
+        )
+        expectFollowing(
+            form("  - textField: c\n    rules: [{ minLength: 2, message: x, mesage: y }]\n"),
+            help: "'message' is given already: remove 'mesage', or merge the two",
+            replacing: ", mesage: y", with: ""
+        )
+    }
+
+    @Test func javaScriptEqualityIsReplacedWhole() {
+        expectFollowing(
+            form("  - boolean: b\n    title: B\n  - textField: a\n    visibleWhen: b === true\n"),
+            help: "did you mean '=='?", replacing: "===", with: "=="
+        )
+        expectFollowing(
+            form("  - boolean: b\n    title: B\n  - textField: a\n    visibleWhen: b !== true\n"),
+            help: "did you mean '!='?", replacing: "!==", with: "!="
+        )
+    }
+
+    @Test func aRuleRunIntoItsParameterKeepsTheParameter() {
+        expectFollowing(
+            form("  - textField: d\n    rules:\n      - minLength 3\n"),
+            help: "write the rule and its parameter with ': ' between them: 'minLength: 3'",
+            replacing: "minLength 3", with: "minLength: 3"
+        )
+        expectFollowing(
+            form("  - textField: d\n    rules: [required, maxLength:8]\n"),
+            help: "write the rule and its parameter with ': ' between them: 'maxLength: 8'",
+            replacing: "maxLength:8", with: "maxLength: 8"
+        )
+    }
+
+    @Test func aParameterlessRuleInAFlowList() {
+        expectFollowing(
+            form("  - textField: c\n    rules: [required, { email: true }]\n"),
+            help: "write the rule as its name alone: email", replacing: "{ email: true }", with: "email"
+        )
+    }
+
+    @Test func aSliderWithRulesGetsItsOtherEnd() {
+        expectFollowing(
+            form("  - number: budget\n    style: slider\n    rules: [{ min: 10 }]\n"),
+            help: "add '{ max: 100 }' to its rules with the slider's ends, or use 'style: stepper'",
+            replacing: "[{ min: 10 }]", with: "[{ min: 10 }, { max: 100 }]"
+        )
+    }
+
+    @Test func conditionHelpKeepsWhatWasWritten() {
+        let diet = "  - multiChoice: diet\n    options: [vegan, fish]\n  - textField: e\n    visibleWhen: "
+        expectFollowing(
+            form(diet + "count(diet) > '1'\n"),
+            help: "write it as 'count(diet) > 1'", replacing: "count(diet) > '1'", with: "count(diet) > 1"
+        )
+        expectFollowing(
+            form(diet + "diet == 'fish'\n"),
+            help: "to test whether 'fish' is chosen, write contains(diet, 'fish')",
+            replacing: "diet == 'fish'", with: "contains(diet, 'fish')"
+        )
+        expectFollowing(
+            form("  - segment: plan\n    options: [free, pro]\n  - textField: e\n    visibleWhen: plan in 'pro'\n"),
+            help: "write the options as a list: in ['pro']", replacing: "in 'pro'", with: "in ['pro']"
+        )
+    }
+
+    /// A malformed id's did-you-mean is the name its conditions use: they are not
+    /// told the name is unknown (which would propose the malformed id back).
+    @Test func aMalformedIDAndTheConditionsNamingIt() {
+        expectFollowing(
+            form("  - segment: Topic\n    options: [bug, idea]\n  - textField: e\n    visibleWhen: topic == 'bug'\n"),
+            help: "did you mean 'topic'?", replacing: "segment: Topic", with: "segment: topic"
+        )
+    }
+
+    @Test func aSingleChoiceBecomesABoolean() {
+        expectFollowing(
+            form("  - segment: single\n    options: [only]\n"),
+            help: "a single choice is a boolean: write the element as 'boolean:' with a 'title:', and no 'options'",
+            replacing: "segment: single\n    options: [only]", with: "boolean: single\n    title: Only"
+        )
+    }
+}
