@@ -16,7 +16,8 @@ extension YAMLTreeBuilder {
         }
         var message = problem
         var notes: [DiagnosticNote] = []
-        if let context = parser.context.map({ String(cString: $0) }) {
+        let context = parser.context.map { String(cString: $0) }
+        if let context {
             message = "\(context): \(problem)"
             let contextAt = position(parser.context_mark)
             if contextAt != at {
@@ -26,7 +27,7 @@ extension YAMLTreeBuilder {
         let offset = file.byteOffset(of: at)
         diagnostics.error(
             .syntaxError, message, at: SourceRange(start: at, end: SourcePosition(line: at.line, column: at.column + 1)),
-            notes: notes, help: help(forProblem: problem, at: at, byte: offset < file.bytes.count ? file.bytes[offset] : nil)
+            notes: notes, help: help(forProblem: problem, context: context, at: at, offset: offset)
         )
     }
 
@@ -42,15 +43,43 @@ extension YAMLTreeBuilder {
         return String(subject)
     }
 
-    private func help(forProblem problem: String, at: SourcePosition, byte: UInt8?) -> [String] {
+    /// `offset`: the byte of the problem's position in the file.
+    private func help(forProblem problem: String, context: String?, at: SourcePosition, offset: Int) -> [String] {
+        let byte = offset < file.bytes.count ? file.bytes[offset] : nil
         if byte == 0x09 {
             return ["YAML does not allow tabs for indentation; indent with spaces"]
         }
         if problem == "mapping values are not allowed in this context" {
             return [continuedValueHelp(at: at) ?? "a value that contains ': ' must be quoted"]
         }
-        if problem.hasPrefix("found character that cannot start any token"), byte == UInt8(ascii: "@") || byte == UInt8(ascii: "`") {
-            return ["'@' and '`' are reserved in YAML; quote the value"]
+        if problem.hasPrefix("found character that cannot start any token"), let byte {
+            switch byte {
+            case UInt8(ascii: "@"), UInt8(ascii: "`"): return ["'@' and '`' are reserved in YAML; quote the value"]
+            case UInt8(ascii: "%"): return ["'%' at the start of a value begins a YAML directive; quote the value"]
+            default: break
+            }
+        }
+        switch context {
+        case "while scanning a quoted scalar" where problem == "found unexpected end of stream":
+            return ["close the quote where the value ends; inside single quotes, write an apostrophe twice ('it''s')"]
+        case "while parsing a quoted scalar" where problem == "found unknown escape character",
+             "while scanning a quoted scalar" where problem == "found unknown escape character":
+            return [#"in double quotes a backslash starts an escape: write the value in single quotes, where a backslash is itself ('.*\d+'), or write each backslash twice"#]
+        case "while parsing a flow sequence":
+            return ["separate the list's items with ',' and close it with ']'"]
+        case "while parsing a flow mapping":
+            return ["separate the mapping's entries with ',' and close it with '}'"]
+        case "while scanning an alias":
+            return ["'*' at the start of a value refers to an anchor in YAML; quote the value"]
+        case "while scanning an anchor":
+            return ["'&' at the start of a value defines an anchor in YAML; quote the value"]
+        default:
+            break
+        }
+        // `'Don't share'`: the apostrophe closed the string, and the rest is no YAML.
+        if offset > 0, offset <= file.bytes.count, file.bytes[offset - 1] == UInt8(ascii: "'"),
+           let byte, (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte | 0x20) {
+            return ["an apostrophe inside single quotes ends the value: write it twice ('Don''t'), or quote the value with double quotes"]
         }
         return []
     }

@@ -296,6 +296,22 @@ fileprivate extension TreeNode {
         #expect(error.help == ["'when' is indented under 'title' of line 2, so YAML reads it as more of that value; indent 'when' as 'title' is to make it a key beside it"])
     }
 
+    /// libyaml's common errors say what to write.
+    @Test(arguments: [
+        ("title: 'Don't share'\nb: 1\n", "an apostrophe inside single quotes ends the value: write it twice ('Don''t'), or quote the value with double quotes"),
+        ("title: \"abc\nb: 1\n", "close the quote where the value ends; inside single quotes, write an apostrophe twice ('it''s')"),
+        ("options: [a, b\nb: 1\n", "separate the list's items with ',' and close it with ']'"),
+        ("title: {a: 1\nb: 1\n", "separate the mapping's entries with ',' and close it with '}'"),
+        ("title: %Plan\n", "'%' at the start of a value begins a YAML directive; quote the value"),
+        ("title: *New* this week\n", "'*' at the start of a value refers to an anchor in YAML; quote the value"),
+        (#"pattern: ".*\d+""# + "\n", #"in double quotes a backslash starts an escape: write the value in single quotes, where a backslash is itself ('.*\d+'), or write each backslash twice"#),
+    ])
+    func commonSyntaxErrorsSayWhatToWrite(_ text: String, _ help: String) throws {
+        let error = try #require(readYAML(text).diagnostics.first)
+        #expect(error.code == .syntaxError)
+        #expect(error.help == [help])
+    }
+
     @Test func aColonInsideAValueSaysToQuoteIt() throws {
         for text in ["title: Note: hi\n", "- textField: t\n  title: Note: hi\n"] {
             let error = try #require(readYAML(text).diagnostics.first, "\(text)")
