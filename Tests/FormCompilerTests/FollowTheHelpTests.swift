@@ -102,6 +102,23 @@ import Testing
         )
     }
 
+    @Test func conditionWordsOfOtherLanguages() {
+        let fields = "  - boolean: newsletter\n    title: N\n  - date: born\n  - date: opens\n    mode: time\n  - date: at\n    mode: dateTime\n  - textField: e\n    visibleWhen: "
+        expectFollowing(
+            form(fields + "newsletter == yes\n"),
+            help: "write true: the condition language's booleans are true and false", replacing: "== yes", with: "== true"
+        )
+        expectFollowing(form(fields + "NOT newsletter\n"), help: "did you mean 'not'?", replacing: "NOT", with: "not")
+        expectFollowing(
+            form(fields + "born > 2000-01-01\n"), help: "write '2000-01-01'", replacing: "2000-01-01", with: "'2000-01-01'"
+        )
+        expectFollowing(form(fields + "opens >= 09:30\n"), help: "write '09:30'", replacing: "09:30", with: "'09:30'")
+        expectFollowing(
+            form(fields + "at > 2026-01-31T09:30:00+01:00\n"), help: "write '2026-01-31T09:30:00+01:00'",
+            replacing: "2026-01-31T09:30:00+01:00", with: "'2026-01-31T09:30:00+01:00'"
+        )
+    }
+
     @Test func aSingleChoiceBecomesABoolean() {
         expectFollowing(
             form("  - segment: single\n    options: [only]\n"),

@@ -265,6 +265,10 @@ struct ConditionTypeChecker {
                 help = ["isEmpty is a function: write isEmpty(field)"]
             case "null", "nil", "none", "empty", "None", "NULL":
                 help = ["to test for an empty text or a segment with nothing selected, use isEmpty(field)"]
+            case "yes", "no", "on", "off", "Yes", "No", "On", "Off", "YES", "NO", "ON", "OFF", "True", "False", "TRUE", "FALSE":
+                // YAML 1.1's booleans, and capitalised ones: the condition language has `true` and `false`.
+                let meant = ["yes", "on", "true"].contains(id.lowercased()) ? "true" : "false"
+                help = ["write \(meant): the condition language's booleans are true and false"]
             default:
                 if let other, let field = field(named: other.syntax), field.valueType != .bool {
                     help = [

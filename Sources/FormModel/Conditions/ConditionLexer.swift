@@ -189,6 +189,12 @@ struct ConditionLexer {
         if isDigit(current) || ((current == "-" || current == "+" || current == ".") && isDigit(index < count ? scalar(index) : nil)) {
             while index < count, Self.isIdentifierContinue(scalar(index)) || scalar(index) == "." { index += 1 }
             let written = text(start..<index)
+            // `2000-01-01`, `09:30` without quotes: a date or time, which is written in quotes.
+            if isDigit(current), let end = unquotedDateOrTimeEnd(from: start) {
+                index = end
+                let literal = text(start..<end)
+                return invalid("a date or time is written in quotes", help: ["write '\(literal)'"])
+            }
             if current != "+", DecimalLiteral(written) != nil { return token(.number(written)) }
             // `today-18y` without quotes: `today`, then this.
             if current == "-" || current == "+", start >= 5, text(start - 5..<start) == "today",
@@ -204,6 +210,34 @@ struct ConditionLexer {
             return invalid("invalid number '\(written)'", help: ["write a number as 18, -3 or 2.50"])
         }
         return invalid("unexpected character '\(current.escaped(asASCII: false))'")
+    }
+
+    /// The end of a date (`2000-01-01`, and an instant's `T09:30:00Z` or offset
+    /// after it) or a time (`09:30`, `09:30:15`) written from `start` without
+    /// quotes; nil when the text there has neither shape.
+    private func unquotedDateOrTimeEnd(from start: Int) -> Int? {
+        func digits(_ position: Int, _ length: Int) -> Bool {
+            position + length <= count && (position..<position + length).allSatisfy { ("0"..."9").contains(scalar($0)) }
+        }
+        func isScalar(_ position: Int, _ expected: Unicode.Scalar) -> Bool { position < count && scalar(position) == expected }
+        // `HH:MM`, then `:SS`, from `position`; the end, or nil.
+        func time(_ position: Int) -> Int? {
+            guard digits(position, 2), isScalar(position + 2, ":"), digits(position + 3, 2) else { return nil }
+            return isScalar(position + 5, ":") && digits(position + 6, 2) ? position + 8 : position + 5
+        }
+        if digits(start, 4), isScalar(start + 4, "-"), digits(start + 5, 2), isScalar(start + 7, "-"), digits(start + 8, 2) {
+            var end = start + 10
+            if isScalar(end, "T"), let afterTime = time(end + 1) {
+                end = afterTime
+                if isScalar(end, "Z") {
+                    end += 1
+                } else if isScalar(end, "+") || isScalar(end, "-"), let afterOffset = time(end + 1) {
+                    end = afterOffset
+                }
+            }
+            return end
+        }
+        return time(start)
     }
 
     /// The field name of `0].company` at `position` (after a `[`), if the text there has that shape.

@@ -69,6 +69,13 @@ package struct ConditionParser {
                 code: .conditionSyntax, message: "unexpected ')' without a matching '('", range: token.range
             )
         default:
+            // `NOT newsletter`: the keyword in capitals reads as a field, and what follows is the mistake's sign.
+            if case .identifier(let name) = expression.kind, name != "not", name.lowercased() == "not" {
+                throw ConditionProblem(
+                    code: .conditionSyntax, message: "'\(name)' is not a keyword", range: expression.range,
+                    help: ["did you mean 'not'?"]
+                )
+            }
             throw unexpectedAfterOperand()
         }
     }
