@@ -30,7 +30,7 @@ extension DiagnosticCatalog {
                 # Localizable.xcstrings still has SignUpForm.phone.placeholder, from a field since removed.
                 """),
                 exampleIsRunnable: false,
-                fix: "Delete the stale entry from the catalog once no target needs it, or run `formc strings` to update it."
+                fix: "Delete an entry no form uses from the catalog once no target needs it (`formc strings` keeps it, marked `stale`); for a key a form uses again, run `formc strings`, which clears its `stale` mark."
             ),
             Entry(
                 .translationNeedsReview, "a translation needs review", .warning,
