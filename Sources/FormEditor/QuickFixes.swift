@@ -12,12 +12,14 @@ extension EditorDocument {
     /// The quick fixes of the diagnostics that touch `range`: each diagnostic whose
     /// help names exactly one edit ("did you mean 'minLength'?", "write true",
     /// "remove the quotes: 8", §7's "write 'visibleWhen: not newsletter'", "use 'and'
-    /// instead of '&&'", "write formc: 1").
+    /// instead of '&&'", "write formc: 1", a word of a condition to quote, a date
+    /// or time to quote, a rule and its parameter to part with ': ').
     public func quickFixes(in range: SourceRange) -> [EditorQuickFix] {
         diagnostics.compactMap { diagnostic in
             let span = diagnostic.location.range
             guard diagnostic.location.file == file.path, span.start <= range.end, range.start <= span.end else { return nil }
-            let fixes = diagnostic.help.compactMap { Self.replacement(in: $0) }
+            let written = span.start.line == span.end.line ? file.text(in: span) : ""
+            let fixes = diagnostic.help.compactMap { Self.replacement(in: $0, replacing: written) }
             guard fixes.count == 1, let fix = fixes.first else { return nil }
             let target = fix.keepsQuotes ? innerRange(span) : span
             let text = fix.isWord ? spaced(fix.text, replacing: target) : fix.text
@@ -36,8 +38,9 @@ extension EditorDocument {
         return (opening ? " " : "") + word + (isSpace(after) ? "" : " ")
     }
 
-    /// The replacement a help line names, if it names one.
-    static func replacement(in help: String) -> (title: String, text: String, keepsQuotes: Bool, isWord: Bool)? {
+    /// The replacement a help line names for the diagnostic's span, whose text is
+    /// `written` (empty for a span of several lines), if it names one.
+    static func replacement(in help: String, replacing written: String) -> (title: String, text: String, keepsQuotes: Bool, isWord: Bool)? {
         if let text = help.between("did you mean '", "'?"), help.hasPrefix("did you mean") {
             return ("Replace with '\(text)'", text, true, false)
         }
@@ -64,6 +67,22 @@ extension EditorDocument {
         if help.hasPrefix("write it in quotes: ") {
             let text = String(help.dropFirst("write it in quotes: ".count))
             return ("Write it in quotes", text, false, false)
+        }
+        // FC501: `to compare 'plan' with the value 'pro', write it in quotes: plan == 'pro'`, at `pro`.
+        if !written.isEmpty, help.contains("with the value '\(written)', write it in quotes: ") {
+            return ("Write '\(written)' in quotes", "'\(written)'", false, false)
+        }
+        // FC501: `write true: the condition language's booleans are true and false`, at `yes`.
+        for word in ["true", "false"] where help.hasPrefix("write \(word): ") {
+            return ("Write \(word)", word, false, false)
+        }
+        // FC500: `write '2000-01-01'` at `2000-01-01`: the text of the span, quoted.
+        if !written.isEmpty, help == "write '\(written)'" {
+            return ("Write '\(written)'", "'\(written)'", false, false)
+        }
+        // FC400: `write the rule and its parameter with ': ' between them: 'minLength: 3'`.
+        if let text = help.between("with ': ' between them: '", "'"), help.hasPrefix("write the rule and its parameter") {
+            return ("Write '\(text)'", text, false, false)
         }
         return nil
     }

@@ -682,6 +682,27 @@ extension EditorTypingTests {
         }
     }
 
+    /// A help that names the span's replacement, beyond a did-you-mean: a condition's
+    /// word to quote or to spell as a boolean, a date or time to quote, a rule run
+    /// into its parameter.
+    @Test func helpThatNamesTheReplacement() {
+        let fields = "formc: 1\nform: A\nelements:\n  - boolean: news\n    title: N\n  - segment: plan\n    options: [free, pro]\n  - date: born\n  - textField: a\n"
+        let cases: [(line: String, wrong: String, fixed: String)] = [
+            ("    visibleWhen: plan == pro\n", "pro", "'pro'"),
+            ("    visibleWhen: news == yes\n", "yes", "true"),
+            ("    visibleWhen: born < 2000-01-01\n", "2000-01-01", "'2000-01-01'"),
+            ("    rules:\n      - minLength 3\n", "minLength 3", "minLength: 3"),
+        ]
+        for (line, wrong, fixed) in cases {
+            let editor = EditorDocument(path: "a.form.yaml", text: fields + line)
+            let fixes = editor.quickFixes(in: SourceRange(start: .start, end: SourcePosition(line: 99, column: 1)))
+            #expect(fixes.map(\.edit.newText) == [fixed], "\(line)")
+            #expect(fixes.map { editor.file.text(in: $0.edit.range) } == [wrong], "\(line)")
+            let edited = fields + line.replacingOccurrences(wrong, fixed)
+            #expect(EditorDocument(path: "a.form.yaml", text: edited).diagnostics.isEmpty, "\(edited)")
+        }
+    }
+
     @Test func theTagHintsNot() {
         let text = "formc: 1\nform: A\nelements:\n  - boolean: news\n    title: N\n  - textField: a\n    visibleWhen: !news\n"
         let editor = EditorDocument(path: "a.form.yaml", text: text)
