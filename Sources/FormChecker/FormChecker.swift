@@ -56,7 +56,6 @@ public enum FormChecker {
         checker.symbols.outerDeclarations = outerDeclarations
         checker.declare(document)
         checker.symbols.unreadNames = document.unreadNames
-        if !checker.suggestedNames.isEmpty { checker.symbols.unreadNames.formUnion(checker.suggestedNames) }
         // An entry's own ids come first (SPEC §14).
         for (id, kind) in outerNonFields where checker.nonFields[id] == nil && checker.symbols.fieldIndex(id) == nil {
             checker.nonFields[id] = kind
@@ -117,10 +116,6 @@ private struct Checker {
     var walked: [ElementWalker] = []
     /// The lists of the form, in document order, for `ListChecker`.
     var lists: [ListChecker.Found] = []
-    /// The ids FC201's did-you-means propose (`Topic` → `topic`): a condition or
-    /// rule naming one is not told the name is unknown (FC501), which would
-    /// propose the malformed id back.
-    var suggestedNames: Set<String> = []
     /// Whether a large form's element list may be walked in two halves at once,
     /// and the ids' slots read ahead of recording them.
     var speed = SpeedPolicy.current
@@ -169,7 +164,7 @@ private struct Checker {
         }
         if !suggestedIDs.isEmpty {
             replaceTakenSuggestions(suggestedIDs)
-            suggestedNames = Set(suggestedIDs.map(\.id))
+            symbols.proposedIDs = Set(suggestedIDs.map(\.id))
         }
         // The rules stay in the walkers' lists: copying them would retain each
         // string and array the other core made. The walkers go with them.
@@ -188,8 +183,12 @@ private struct Checker {
             break
         case .list(let id, let path, let canBeHidden) where id.value.isEmpty:
             lists.append(ListChecker.Found(id: id, path: path, canBeHidden: canBeHidden))
-        case .field(let field, _) where part.rules[field].id.isEmpty:
+        case .field(let field, let segment) where part.rules[field].id.isEmpty:
             fieldElements.append(nil)
+            // An `enumName:` of its own is checked; none is made from no id.
+            if let segment, let enumName = part.enumNames[segment], enumName.range != part.symbols[field]?.range {
+                SegmentChecker.declareEnumName(enumName, diagnostics: &diagnostics, typeNames: &typeNames)
+            }
         case .group(let id, let element):
             reportDuplicate(id, earlier: symbols.record(id.value, hash: hash, declaredAt: id.range, field: nil), group: element)
             if nonFields[id.value] == nil { nonFields[id.value] = .group }

@@ -354,6 +354,7 @@ enum ListChecker {
                     written.append(rule.range)
                     if let when = rule.when { written.append(when.source.range) }
                 }
+                written += element.unreadRuleConditions.map(\.source.range)
                 for part in written where !element.range.contains(part) { parts.append((part, element)) }
             }
         }
@@ -398,6 +399,7 @@ enum ListChecker {
                     written.append(rule.range)
                     if let when = rule.when { written.append(when.source.range) }
                 }
+                written += element.unreadRuleConditions.map(\.source.range)
                 for part in written where !range.contains(part) { parts.append((part, use)) }
                 if case .group(let group) = element.kind { walk(group.elements, use: use) }
             }

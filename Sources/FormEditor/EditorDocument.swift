@@ -310,6 +310,8 @@ struct IDOccurrence: Sendable, Hashable {
                 }
                 if let condition = rule.when { conditionReferences(condition, list: list, scope: scope) }
             }
+            // The `when` of a rule that could not be read is still the user's text to rename in.
+            for condition in element.unreadRuleConditions { conditionReferences(condition, list: list, scope: scope) }
             for condition in [element.visibleWhen, element.enabledWhen].compactMap({ $0 }) {
                 conditionReferences(condition, list: list, scope: scope)
             }

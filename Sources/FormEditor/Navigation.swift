@@ -55,7 +55,10 @@ extension EditorDocument {
     public func rename(at position: SourcePosition, to newName: String) -> Result<[EditorEdit], RenameRefusal> {
         switch renameEdits(at: position, to: newName) {
         case .failure(let refusal): return .failure(refusal)
-        case .success(let edits): return checked(edits, renaming: position, to: newName)
+        case .success(let edits):
+            // A condition a YAML alias or merge key repeats is one text, edited once.
+            var seen = Set<SourceRange>()
+            return checked(edits.filter { seen.insert($0.range).inserted }, renaming: position, to: newName)
         }
     }
 

@@ -61,10 +61,6 @@ public struct SyntaxTree: Sendable {
         @usableFromInline package var kind: Kind
         /// `.plain` for collections.
         @usableFromInline package var style: ScalarStyle
-        /// A mapping the reader dropped an entry of that would bring keys of its own
-        /// (a YAML merge key `<<`, or a key that is no scalar; FC003): a key missing
-        /// from it may be one of those, so it is not reported missing.
-        @usableFromInline package var isIncomplete = false
     }
 
     @usableFromInline final class Storage: Sendable {
@@ -117,10 +113,6 @@ public struct SyntaxTree: Sendable {
     package func record(_ node: NodeID) -> Record { storage.nodes[Int(node.index)] }
 
     @inlinable package func kind(_ node: NodeID) -> Kind { record(node).kind }
-
-    /// Whether the reader dropped an entry of the mapping `node` that may have held
-    /// any key (`Record.isIncomplete`).
-    package func isIncomplete(_ node: NodeID) -> Bool { record(node).isIncomplete }
 
     @inlinable package func range(_ node: NodeID) -> SourceRange { record(node).range }
 

@@ -84,7 +84,7 @@ import FormSource
 
     /// Closes the collection whose children start at `pending[base]`.
     mutating func close(
-        _ kind: SyntaxTree.Kind, childrenFrom base: Int, range: SourceRange, tag: Int32 = -1, isIncomplete: Bool = false
+        _ kind: SyntaxTree.Kind, childrenFrom base: Int, range: SourceRange, tag: Int32 = -1
     ) -> NodeID {
         let start = children.count
         let childCount = pending.count - base
@@ -94,8 +94,40 @@ import FormSource
         }
         return add(SyntaxTree.Record(
             range: range, start: Int32(start), count: Int32(kind == .mapping ? childCount / 2 : childCount),
-            tag: tag, kind: kind, style: .plain, isIncomplete: isIncomplete
+            tag: tag, kind: kind, style: .plain
         ))
+    }
+
+    /// Adds to the mapping whose children start at `pending[base]` the entries of
+    /// the mappings a merge key names (`sources`: each a mapping, or a list of
+    /// mappings), as YAML's merge does: a key the mapping has, or an earlier mapping
+    /// brought, is not added. The entries keep the ranges where they were written.
+    mutating func merge(_ sources: [NodeID], intoChildrenFrom base: Int) {
+        var mappings: [NodeID] = []
+        for source in sources {
+            let record = nodes[Int(source.index)]
+            switch record.kind {
+            case .mapping:
+                mappings.append(source)
+            case .sequence:
+                for offset in 0..<Int(record.count) {
+                    let item = NodeID(children[Int(record.start) + offset])
+                    if nodes[Int(item.index)].kind == .mapping { mappings.append(item) }
+                }
+            case .scalar:
+                break
+            }
+        }
+        for mapping in mappings {
+            let record = nodes[Int(mapping.index)]
+            for entry in 0..<Int(record.count) {
+                let key = NodeID(children[Int(record.start) + 2 * entry])
+                let isPresent = stride(from: base, to: pending.count, by: 2).contains { sameText(NodeID(pending[$0]), key) }
+                guard !isPresent else { continue }
+                pending.append(key.index)
+                pending.append(children[Int(record.start) + 2 * entry + 1])
+            }
+        }
     }
 
     /// Appends all of `other`'s nodes, their lines moved by `lineDelta`, and

@@ -26,10 +26,10 @@ import Darwin
 /// - An empty stream (empty file, only comments) is FC100 "the file is empty".
 /// - A duplicate key is FC002 at the second key with a note at the first; the first
 ///   entry is kept and the tree is still returned, so later stages run.
-/// - A key that is a sequence or mapping, and a merge key `<<`, are FC003; the
-///   entry is dropped, the tree read on, and the mapping marked incomplete
-///   (`SyntaxTree.isIncomplete`): the keys the entry may have brought are not
-///   reported missing.
+/// - A key that is a sequence or mapping is FC003, and its entry is dropped. A
+///   merge key `<<` is FC003 too, and the mapping gets the entries its value
+///   brings (a mapping, or a list of mappings; YAML's merge), so that the rest of
+///   the file is checked as it would read with the keys written out.
 /// - An alias yields a node of its own with the anchored node's content (its text
 ///   or its children, shared, not copied). Its own range is the alias's `*name`, so
 ///   a problem with the value as used points where it is used; the nodes inside
@@ -40,8 +40,8 @@ import Darwin
 ///   `CompilerLimits.maxDepth` describe (FC004); depth stops reading at once.
 /// - After any other FC001, FC003 or FC004 `read` returns nil: a tree with a hole
 ///   in it would only cause follow-up errors that are not the user's. A second
-///   document is an exception too: the first is whole, and is returned when it is a
-///   form (a mapping with `formc`), so that its own problems are reported beside
+///   document is an exception too: the first is whole, and is returned when it is
+///   a form (a mapping with `formc`), so that its own problems are reported beside
 ///   the FC003.
 public enum YAMLReader {
     public static func read(_ file: SourceFile, limits: CompilerLimits, diagnostics: inout DiagnosticBag) -> SyntaxTree? {

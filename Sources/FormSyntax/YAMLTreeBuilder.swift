@@ -36,8 +36,12 @@ struct YAMLTreeBuilder: Sendable {
         var pendingKey: NodeID?
         /// The pending key was a duplicate or unsupported: its value is read and dropped.
         var dropsValue = false
-        /// An unsupported key's entry was dropped (`SyntaxTree.isIncomplete`).
-        var isIncomplete = false
+        /// The pending key is a merge key (`<<`, FC003): its value is merged on close.
+        var pendingIsMerge = false
+        /// The values of the mapping's merge keys, whose entries it gets when it
+        /// closes (`SyntaxTreeBuilder.merge`): the file is not built, but it is
+        /// checked as YAML's merge would make it.
+        var mergeSources: [NodeID] = []
         var keys = MappingKeyIndex()
         /// Nodes in this subtree with aliases expanded, itself included.
         var expandedSize = 1
@@ -73,8 +77,8 @@ struct YAMLTreeBuilder: Sendable {
     /// The first document's root, once every collection is closed.
     var root: NodeID? { parents.isEmpty && !tree.pending.isEmpty ? NodeID(tree.pending[0]) : nil }
     /// An error was reported after which the tree is not read on (any but FC002,
-    /// a merge key's or complex key's FC003, and a second document's): `read`
-    /// returns nil.
+    /// the FC003 of a merge key or a complex key, and a second document's):
+    /// `read` returns nil.
     var failed = false
 
     /// `needsCursor` is `needsPositionCursor(bytes)`, which the reader works out
@@ -215,10 +219,11 @@ struct YAMLTreeBuilder: Sendable {
     private mutating func pop(_ event: yaml_event_t, diagnostics: inout DiagnosticBag) -> Step {
         guard var frame = parents.popLast() else { return .next }
         swap(&frame, &current)
+        if !frame.mergeSources.isEmpty { tree.merge(frame.mergeSources, intoChildrenFrom: frame.base) }
         let end = frame.isFlow ? position(event.end_mark) : frame.lastEnd
         let node = tree.close(
             frame.isMapping ? .mapping : .sequence, childrenFrom: frame.base,
-            range: SourceRange(start: frame.start, end: end), tag: frame.tag, isIncomplete: frame.isIncomplete
+            range: SourceRange(start: frame.start, end: end), tag: frame.tag
         )
         if let anchor = frame.anchor {
             anchors[anchor] = Anchored(node: node, expandedSize: frame.expandedSize)
@@ -266,12 +271,14 @@ struct YAMLTreeBuilder: Sendable {
         }
         guard let key = current.pendingKey.take() else {
             let verdict = check(key: node, diagnostics: &diagnostics)
-            if verdict == .unsupported { current.isIncomplete = true }
             current.dropsValue = verdict != .accepted
+            current.pendingIsMerge = verdict == .merge
             current.pendingKey = node
             return
         }
-        if !current.dropsValue {
+        if current.pendingIsMerge {
+            current.mergeSources.append(node)
+        } else if !current.dropsValue {
             tree.addChild(key)
             tree.addChild(node)
         }
@@ -280,6 +287,8 @@ struct YAMLTreeBuilder: Sendable {
     private enum KeyVerdict {
         case accepted
         case duplicate
+        /// A merge key: FC003, and its value's entries merged for the checks.
+        case merge
         case unsupported
     }
 
@@ -300,7 +309,7 @@ struct YAMLTreeBuilder: Sendable {
                 at: record.range,
                 help: ["write the keys out in this mapping instead of merging them from an anchor"]
             )
-            return .unsupported
+            return .merge
         }
         if let first = current.keys.earlierRange(of: key, in: tree, entriesFrom: current.base) {
             ReaderDiagnostics.duplicateKey(tree.string(key), at: record.range, firstAt: first, in: &diagnostics)

@@ -184,6 +184,10 @@ private func summaries(_ condition: String) -> [String] {
     #expect(checked("size != ''").diagnostics.first?.help == [
         "use isEmpty(size) to test that nothing is selected", "its options are 'small', 'large'",
     ])
+    // With a default an option is always selected: isEmpty would be always false (FC505).
+    #expect(checked("plan == ''").diagnostics.first?.help == [
+        "'plan' has a default, so an option is always selected: compare it with one of them", "its options are 'free', 'pro'",
+    ])
 }
 
 // MARK: FC505

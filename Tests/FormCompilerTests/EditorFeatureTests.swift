@@ -401,6 +401,38 @@ extension EditorTypingTests {
         #expect(editor.prepareRename(at: cursor).map(\.id) == .success("newsletter"))
     }
 
+    /// A rule that cannot be read keeps its `when` among the id's occurrences, and a
+    /// condition a merge key repeats is edited once.
+    @Test func renameReachesUnreadRulesAndMergedConditions() throws {
+        let unread = document("""
+            formc: 1
+            form: F
+            elements:
+              - boolean: ‸news
+                title: News
+              - textField: a
+                rules:
+                  - { minLength: x, when: news }
+            """)
+        let edits = try unread.0.rename(at: unread.1, to: "promotions").get()
+        #expect(edits.map(\.range.start.line) == [4, 8])
+        let merged = document("""
+            formc: 1
+            form: F
+            shown: &shown
+              visibleWhen: ‸news
+            elements:
+              - boolean: news
+                title: News
+              - textField: a
+                <<: *shown
+              - textField: b
+                <<: *shown
+            """)
+        let once = try merged.0.rename(at: merged.1, to: "promotions").get()
+        #expect(once.map(\.range.start.line).sorted() == [4, 6])
+    }
+
     /// While a syntax error elsewhere keeps the text from reading as a form, a
     /// rename says so, rather than that there is no id where there is one.
     @Test func aRenameInAnUnreadableFormSaysWhy() {
@@ -701,6 +733,31 @@ extension EditorTypingTests {
             let edited = fields + line.replacingOccurrences(wrong, fixed)
             #expect(EditorDocument(path: "a.form.yaml", text: edited).diagnostics.isEmpty, "\(edited)")
         }
+        // A quote goes in as the YAML scalar holding the condition allows: doubled in
+        // single quotes; a plain scalar it would start goes in double quotes whole.
+        let quoting: [(line: String, fixedLine: String)] = [
+            ("    visibleWhen: 'plan == pro'\n", "    visibleWhen: 'plan == ''pro'''\n"),
+            ("    visibleWhen: pro == plan\n", "    visibleWhen: \"'pro' == plan\"\n"),
+            ("    visibleWhen: 2000-01-01 > born\n", "    visibleWhen: \"'2000-01-01' > born\"\n"),
+            ("    visibleWhen: \"plan == pro\"\n", "    visibleWhen: \"plan == 'pro'\"\n"),
+        ]
+        for (line, fixedLine) in quoting {
+            let editor = EditorDocument(path: "a.form.yaml", text: fields + line)
+            let fixes = editor.quickFixes(in: SourceRange(start: .start, end: SourcePosition(line: 99, column: 1)))
+            #expect(fixes.count == 1, "\(line)")
+            guard let edit = fixes.first?.edit else { continue }
+            var bytes = editor.file.bytes
+            bytes.replaceSubrange(editor.file.byteOffset(of: edit.range.start)..<editor.file.byteOffset(of: edit.range.end), with: Array(edit.newText.utf8))
+            #expect(String(decoding: bytes, as: UTF8.self) == fields + fixedLine, "\(line)")
+            #expect(EditorDocument(path: "a.form.yaml", text: fields + fixedLine).diagnostics.isEmpty, "\(fixedLine)")
+        }
+        // In JSON, a rule run into its parameter becomes a mapping.
+        let json = #"{"formc": 1, "form": "A", "elements": [{"textField": "a", "rules": ["minLength 3"]}]}"#
+        let editor = EditorDocument(path: "a.form.json", text: json)
+        let fixes = editor.quickFixes(in: SourceRange(start: .start, end: SourcePosition(line: 99, column: 1)))
+        #expect(fixes.map(\.edit.newText) == [#"{"minLength": 3}"#])
+        #expect(fixes.map { editor.file.text(in: $0.edit.range) } == [#""minLength 3""#])
+        #expect(EditorDocument(path: "a.form.json", text: json.replacingOccurrences(#""minLength 3""#, #"{"minLength": 3}"#)).diagnostics.isEmpty)
     }
 
     @Test func theTagHintsNot() {

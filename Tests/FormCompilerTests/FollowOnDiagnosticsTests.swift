@@ -570,6 +570,11 @@ struct FollowOnDiagnosticsTests {
         ])
         #expect(diagnose("formc: 1\nform: F\nelements:\n  - textField: \"\"\n  - textField: b\n    visibleWhen: not isEmpty(c)\n")
             .first { $0.code == .conditionUnknownField }?.help == [])
+        // A segment with no id still declares its own enumName.
+        #expect(Self.summaries("formc: 1\nform: F\nelements:\n  - segment:\n    enumName: Plan\n    options: [a, b]\n  - segment: plan\n    options: [a, b]\n") == [
+            "4:13 FC102 the segment field id has no value; expected a string",
+            "7:14 FC204 segment 'plan' would generate the type 'Plan', which is already declared",
+        ])
     }
 
     /// A `mode` or `decimals` that cannot be read is one error: the rest of the field

@@ -94,8 +94,12 @@ import Testing
     }
 
     /// A malformed id's did-you-mean is the name its conditions use: they are not
-    /// told the name is unknown (which would propose the malformed id back).
+    /// told the name is unknown (which would propose the malformed id back). An
+    /// option of that name is still no option.
     @Test func aMalformedIDAndTheConditionsNamingIt() {
+        let codes = diagnose(form("  - textField: Pro\n  - segment: plan\n    options: [free, premium]\n  - textField: x\n    visibleWhen: plan == 'pro'\n"))
+            .map(\.code)
+        #expect(codes == [.invalidFieldID, .conditionNotOption])
         expectFollowing(
             form("  - segment: Topic\n    options: [bug, idea]\n  - textField: e\n    visibleWhen: topic == 'bug'\n"),
             help: "did you mean 'topic'?", replacing: "segment: Topic", with: "segment: topic"
@@ -109,6 +113,14 @@ import Testing
             help: "write true: the condition language's booleans are true and false", replacing: "== yes", with: "== true"
         )
         expectFollowing(form(fields + "NOT newsletter\n"), help: "did you mean 'not'?", replacing: "NOT", with: "not")
+        // A choice whose option is `yes` is told to quote it, not to write true.
+        expectFollowing(
+            form("  - segment: answer\n    options: ['yes', 'no']\n  - textField: e\n    visibleWhen: answer == yes\n"),
+            help: "to compare 'answer' with the value 'yes', write it in quotes: answer == 'yes'",
+            replacing: "== yes", with: "== 'yes'"
+        )
+        expectFollowing(form(fields + "isEmpty(born) and NOT newsletter\n"), help: "did you mean 'not'?", replacing: "NOT", with: "not")
+        expectFollowing(form(fields + "Not(newsletter)\n"), help: "did you mean 'not'?", replacing: "Not", with: "not")
         expectFollowing(
             form(fields + "born > 2000-01-01\n"), help: "write '2000-01-01'", replacing: "2000-01-01", with: "'2000-01-01'"
         )

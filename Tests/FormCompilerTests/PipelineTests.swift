@@ -122,9 +122,8 @@ import Testing
     #expect(positions(diagnose("# only a comment\n")) == ["1:1 FC100"])
 }
 
-/// A merge key or a complex key is FC003 and its entry is dropped; the rest of the
-/// file is still checked, and what the dropped entry may have brought (a required
-/// key, an element's kind, a choice field's options) is not reported missing.
+/// A merge key is FC003, and the form is checked as YAML's merge makes it; a complex
+/// key is FC003 and its entry is dropped. Either way the rest of the file is checked.
 @Test func aMergeKeyHidesNoOtherProblem() {
     let text = """
         formc: 1
@@ -141,15 +140,21 @@ import Testing
           - boolean: agree
             <<: { title: Agree }
           - <<: { textField: b }
-          - floatLabel: c
+          - segment: s
+            title: S
             ? [x]
             : y
           - boolean: other
+            <<: { placeholder: P }
+          - textField: t
+            rules:
+              - <<: { minLength: 2, message: Too short }
         """
     #expect(positions(diagnose(text)) == [
-        "3:1 FC101", "8:5 FC003", "11:13 FC400", "13:5 FC003", "14:5 FC003", "16:7 FC003", "18:5 FC100",
+        "3:1 FC101", "8:5 FC003", "11:13 FC400", "13:5 FC003", "14:5 FC003", "15:5 FC100", "17:7 FC003",
+        "19:5 FC100", "20:5 FC003", "20:11 FC101", "23:9 FC003",
     ])
-    // At the top level too: the merge may bring `formc`, `form` or `elements`.
+    // At the top level too.
     #expect(positions(diagnose("<<: { formc: 1 }\nform: F\nelements:\n  - textField: a\n    bogus: 1\n")) == ["1:1 FC003", "5:5 FC101"])
 }
 

@@ -209,7 +209,7 @@ struct RelationsCheckerTests {
         #expect(json.map(\.code) == [.invalidRuleParameter, .invalidRuleParameter])
         #expect(json.map { $0.help.first ?? "" } == [
             #"give the rule no value, with "when" and "message" beside it: {"url": null, "message": …}"#,
-            #"write "email""#,
+            "to drop the rule, remove it",
         ])
     }
 

@@ -25,8 +25,6 @@ struct TreeNode {
     var content: Content
     var range: SourceRange
     var tag: String?
-    /// A mapping the reader dropped a merge key's or a complex key's entry of.
-    var isIncomplete = false
 
     /// The tree's root.
     init(_ tree: SyntaxTree) {
@@ -36,7 +34,6 @@ struct TreeNode {
     init(_ tree: SyntaxTree, _ node: NodeID) {
         range = tree.range(node)
         tag = tree.tag(node)
-        isIncomplete = tree.isIncomplete(node)
         switch tree.kind(node) {
         case .scalar:
             content = .scalar(Scalar(tree.text(node)!, style: tree.style(node)!))

@@ -63,7 +63,10 @@ extension ConditionTypeChecker {
         let id = field.id
         var help: [String] = []
         if value.isEmpty {
-            help.append("use isEmpty(\(id)) to test that nothing is selected")
+            // With a default, nothing is selected only while the field is hidden.
+            help.append(field.valueType.alwaysHasValue
+                ? "'\(id)' has a default, so an option is always selected: compare it with one of them"
+                : "use isEmpty(\(id)) to test that nothing is selected")
         } else {
             help.append(contentsOf: Suggestions.didYouMean(value, in: options))
         }

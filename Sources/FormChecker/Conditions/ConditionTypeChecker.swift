@@ -247,7 +247,7 @@ struct ConditionTypeChecker {
             return nil
         }
         // Hidden by a mistake reported where it was made (an element of an unknown kind).
-        if scope.symbols.unreadNames.contains(id) { return nil }
+        if scope.symbols.unreadNames.contains(id) || scope.symbols.proposedIDs.contains(id) { return nil }
         let candidates = didYouMeanFields()
         if let list = scope.symbols.entryFieldLists[id] {
             report(
@@ -265,15 +265,15 @@ struct ConditionTypeChecker {
                 help = ["isEmpty is a function: write isEmpty(field)"]
             case "null", "nil", "none", "empty", "None", "NULL":
                 help = ["to test for an empty text or a segment with nothing selected, use isEmpty(field)"]
-            case "yes", "no", "on", "off", "Yes", "No", "On", "Off", "YES", "NO", "ON", "OFF", "True", "False", "TRUE", "FALSE":
-                // YAML 1.1's booleans, and capitalised ones: the condition language has `true` and `false`.
-                let meant = ["yes", "on", "true"].contains(id.lowercased()) ? "true" : "false"
-                help = ["write \(meant): the condition language's booleans are true and false"]
             default:
                 if let other, let field = field(named: other.syntax), field.valueType != .bool {
                     help = [
                         "to compare '\(field.id)' with the value '\(id)', write it in quotes: \(field.id) \(other.op.rawValue) '\(id)'",
                     ]
+                } else if ["yes", "no", "on", "off", "true", "false"].contains(id.lowercased()) {
+                    // YAML 1.1's booleans, and capitalised ones: the condition language has `true` and `false`.
+                    let meant = ["yes", "on", "true"].contains(id.lowercased()) ? "true" : "false"
+                    help = ["write \(meant): the condition language's booleans are true and false"]
                 }
             }
         }

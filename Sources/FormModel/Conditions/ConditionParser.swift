@@ -41,6 +41,8 @@ package struct ConditionParser {
 
     private var lexer: ConditionLexer
     private var token: ConditionToken
+    /// The token before `token`, for a mistake that shows only in what follows it.
+    private var previous: ConditionToken?
     private var nesting = 0
     private var operands = 0
 
@@ -50,6 +52,7 @@ package struct ConditionParser {
     }
 
     private mutating func advance() {
+        previous = token
         token = lexer.next()
     }
 
@@ -69,13 +72,6 @@ package struct ConditionParser {
                 code: .conditionSyntax, message: "unexpected ')' without a matching '('", range: token.range
             )
         default:
-            // `NOT newsletter`: the keyword in capitals reads as a field, and what follows is the mistake's sign.
-            if case .identifier(let name) = expression.kind, name != "not", name.lowercased() == "not" {
-                throw ConditionProblem(
-                    code: .conditionSyntax, message: "'\(name)' is not a keyword", range: expression.range,
-                    help: ["did you mean 'not'?"]
-                )
-            }
             throw unexpectedAfterOperand()
         }
     }
@@ -261,7 +257,8 @@ package struct ConditionParser {
     /// `name(` … — `isEmpty(field)`, `count(field)` or `contains(field, 'value')`.
     private mutating func parseCall(_ name: String, nameRange: Range<Int>) throws(ConditionProblem) -> ConditionSyntax {
         guard Self.functions.contains(name) else {
-            let suggestion = Suggestions.closest(to: name, in: Self.functions)
+            // `Not(news)`: the keyword in capitals, before a parenthesis.
+            let suggestion = name.lowercased() == "not" ? "not" : Suggestions.closest(to: name, in: Self.functions)
             throw ConditionProblem(
                 code: .conditionSyntax, message: "unknown function '\(name)'", range: nameRange,
                 help: suggestion.map { ["did you mean '\($0)'?"] } ?? ["the functions are isEmpty(field), count(field) and contains(field, 'value')"]
@@ -359,6 +356,13 @@ package struct ConditionParser {
     /// A token that cannot follow a complete operand.
     private func unexpectedAfterOperand() -> ConditionProblem {
         if case .invalid(let problem) = token.kind { return problem }
+        // `NOT newsletter`: the keyword in capitals read as a field, and what follows it is the sign.
+        if let previous, case .identifier(let name) = previous.kind, name.lowercased() == "not" {
+            return ConditionProblem(
+                code: .conditionSyntax, message: "'\(name)' is not a keyword", range: previous.range,
+                help: ["did you mean 'not'?"]
+            )
+        }
         var problem = ConditionProblem(
             code: .conditionSyntax, message: "unexpected \(token.kind.quoted)", range: token.range
         )

@@ -261,15 +261,14 @@ struct DocumentDecoder {
 
     /// FC100 for the required `key`, unless a key of the mapping is a misspelling of
     /// it: FC101 says what to write, and the misspelt key's value, read as `part`,
-    /// is noted as unread. Nothing in a mapping with a merge key (FC003 already):
-    /// the merge may have brought the key.
+    /// is noted as unread.
     mutating func reportMissing(
         _ key: StaticString, in keys: KeyedMapping, as part: UnreadPart?, _ message: @autoclosure () -> String,
         at range: SourceRange, help: String
     ) {
         if let misspelt = keys.misspelling(of: key) {
             if let part { noteUnread(misspelt, as: part) }
-        } else if !tree.isIncomplete(keys.node) {
+        } else {
             diagnostics.error(.missingKey, message(), at: range, help: [help])
         }
     }
@@ -325,10 +324,8 @@ struct DocumentDecoder {
 
     /// FC103 when the first key looks like a kind (a typo of one, or an unknown word);
     /// FC104 when the element only has keys that belong to elements, but no kind key.
-    /// Nothing for a mapping with a merge key (FC003 already), which may bring the kind.
     mutating func reportMissingKind(_ entries: SyntaxTree.Entries, node: NodeID) {
         let tree = tree
-        guard !tree.isIncomplete(node) else { return }
         let firstUnknown = entries.first { !KeySchema.anyElementKey.contains(tree.text($0.key) ?? "") }
         if let candidate = firstUnknown, let word = tree.text(candidate.key) {
             diagnostics.error(

@@ -56,7 +56,7 @@ enum RuleDecoder {
                 return nil
             }
             guard let index = ruleIndex(item, in: tree) else {
-                reportUnknown(tree.text(item) ?? "", at: range, reader: &reader)
+                reportUnknown(tree.text(item) ?? "", at: range, style: tree.style(item), reader: &reader)
                 return nil
             }
             guard isParameterless[index] else {
@@ -132,7 +132,7 @@ enum RuleDecoder {
             }
             let nameRange = tree.range(entry.key)
             guard let index else {
-                reportUnknown(name, at: nameRange, reader: &reader)
+                reportUnknown(name, at: nameRange, style: tree.style(entry.key), reader: &reader)
                 if let when { unreadConditions.append(when) }
                 return nil
             }
@@ -177,7 +177,10 @@ enum RuleDecoder {
                         || (tree.isMapping(parameter) && tree.entries(parameter).contains {
                             tree.textEquals($0.key, "when") || tree.textEquals($0.key, "message")
                         })
+                    // `email: false` (or `no`) reads as "no email rule": say how to get that.
+                    let meansOff = tree.style(parameter) != nil && tree.text(parameter).map { ValueReader.booleanSpelled(by: $0) == false } == true
                     let help = switch (keepsMore, takesTrue, reader.isJSON) {
+                    case _ where meansOff: "to drop the rule, remove it"
                     case (false, _, false): "write the rule as its name alone: \(name)"
                     case (false, _, true): "write \"\(name)\""
                     case (true, true, _): "write 'when' and 'message' beside the rule's name: '- { \(name): true, when: … }'"
@@ -319,13 +322,20 @@ enum RuleDecoder {
     }
 
     /// FC400, with a did-you-mean; a rule and its parameter run together
-    /// (`minLength 3`, `maxLength:8`) is told where the ': ' goes.
-    private static func reportUnknown(_ name: String, at range: SourceRange, reader: inout ValueReader) {
+    /// (`minLength 3`, `maxLength:8`) is told how to write them apart: with ': '
+    /// between them in YAML (the quotes off a quoted one), as a mapping in JSON.
+    private static func reportUnknown(_ name: String, at range: SourceRange, style: ScalarStyle?, reader: inout ValueReader) {
         let rule = name.prefix { $0 != " " && $0 != ":" }
         let parameter = name.dropFirst(rule.count).drop { $0 == " " || $0 == ":" }
-        let help = RuleKind.names.contains(String(rule)) && !parameter.isEmpty
-            ? ["write the rule and its parameter with ': ' between them: '\(rule): \(parameter)'"]
-            : Suggestions.didYouMeanOrList(name, in: RuleKind.names, listing: "the rules are")
+        let help: [String]
+        if RuleKind.names.contains(String(rule)), !parameter.isEmpty {
+            let value = parameter.allSatisfy(\.isASCIIDigit) ? String(parameter) : "\"\(parameter)\""
+            help = reader.isJSON ? ["write the rule as a mapping: {\"\(rule)\": \(value)}"]
+                : style == .plain ? ["write the rule and its parameter with ': ' between them: '\(rule): \(parameter)'"]
+                : ["write the rule and its parameter without quotes, with ': ' between them: \(rule): \(parameter)"]
+        } else {
+            help = Suggestions.didYouMeanOrList(name, in: RuleKind.names, listing: "the rules are")
+        }
         reader.diagnostics.error(.unknownRule, "unknown rule '\(name)'", at: range, help: help)
     }
 }

@@ -138,6 +138,10 @@ public struct SymbolTable: Sendable {
     /// (`FormDocument.unreadNames`): not reported as unknown, as the mistake that
     /// hid them was.
     public var unreadNames: Set<String> = []
+    /// The ids FC201's did-you-means propose for malformed ones (`Topic` →
+    /// `topic`): a condition, `sameAs` or bound naming one is not told the name is
+    /// unknown (FC501), which would propose the malformed id back.
+    public var proposedIDs: Set<String> = []
     /// In a list's entry (SPEC §14): the form's ids that are no field (groups,
     /// pages, segues, lists) that the entry's `sameAs` and bounds name, where they
     /// are declared, so that a message says what they are. Empty elsewhere.
