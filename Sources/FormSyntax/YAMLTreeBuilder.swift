@@ -38,10 +38,9 @@ struct YAMLTreeBuilder: Sendable {
         var dropsValue = false
         /// The pending key is a merge key (`<<`, FC003): its value is merged on close.
         var pendingIsMerge = false
-        /// The values of the mapping's merge keys, whose entries it gets when it
-        /// closes (`SyntaxTreeBuilder.merge`): the file is not built, but it is
-        /// checked as YAML's merge would make it.
-        var mergeSources: [NodeID] = []
+        /// The mapping has a merge key: it gets the entries of the values in
+        /// `mergeSources` at its depth when it closes.
+        var merges = false
         var keys = MappingKeyIndex()
         /// Nodes in this subtree with aliases expanded, itself included.
         var expandedSize = 1
@@ -72,6 +71,11 @@ struct YAMLTreeBuilder: Sendable {
     /// count is how deeply `current` is nested.
     var parents: [Frame] = []
     private var anchors: [String: Anchored] = [:]
+    /// The values of the open mappings' merge keys, each with the depth of its
+    /// mapping (`parents.count` while it is `current`): a mapping gets their entries
+    /// when it closes (`SyntaxTreeBuilder.merge`), so that a file with a merge key,
+    /// which is not built, is checked as YAML's merge would make it.
+    private var mergeSources: [(depth: Int, value: NodeID)] = []
     private var budget: AliasBudget
     var documents = 0
     /// The first document's root, once every collection is closed.
@@ -219,7 +223,12 @@ struct YAMLTreeBuilder: Sendable {
     private mutating func pop(_ event: yaml_event_t, diagnostics: inout DiagnosticBag) -> Step {
         guard var frame = parents.popLast() else { return .next }
         swap(&frame, &current)
-        if !frame.mergeSources.isEmpty { tree.merge(frame.mergeSources, intoChildrenFrom: frame.base) }
+        if frame.merges {
+            // Its depth while it was `current`, before its parent came off `parents`.
+            let depth = parents.count + 1
+            tree.merge(mergeSources.filter { $0.depth == depth }.map(\.value), intoChildrenFrom: frame.base)
+            mergeSources.removeAll { $0.depth == depth }
+        }
         let end = frame.isFlow ? position(event.end_mark) : frame.lastEnd
         let node = tree.close(
             frame.isMapping ? .mapping : .sequence, childrenFrom: frame.base,
@@ -277,7 +286,8 @@ struct YAMLTreeBuilder: Sendable {
             return
         }
         if current.pendingIsMerge {
-            current.mergeSources.append(node)
+            current.merges = true
+            mergeSources.append((parents.count, node))
         } else if !current.dropsValue {
             tree.addChild(key)
             tree.addChild(node)

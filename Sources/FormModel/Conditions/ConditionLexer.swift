@@ -73,7 +73,7 @@ struct ConditionLexer {
     }
 
     /// The text of a range of scalars.
-    private func text(_ range: Range<Int>) -> String {
+    func text(_ range: Range<Int>) -> String {
         guard isASCII else { return String(String.UnicodeScalarView(wide[range])) }
         return bytes.withUnsafeBufferPointer { String(decoding: UnsafeBufferPointer(rebasing: $0[range]), as: UTF8.self) }
     }

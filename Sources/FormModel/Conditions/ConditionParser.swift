@@ -41,8 +41,9 @@ package struct ConditionParser {
 
     private var lexer: ConditionLexer
     private var token: ConditionToken
-    /// The token before `token`, for a mistake that shows only in what follows it.
-    private var previous: ConditionToken?
+    /// Where the token before `token` is, for a mistake that shows only in what
+    /// follows it.
+    private var previousRange: Range<Int>?
     private var nesting = 0
     private var operands = 0
 
@@ -52,7 +53,7 @@ package struct ConditionParser {
     }
 
     private mutating func advance() {
-        previous = token
+        previousRange = token.range
         token = lexer.next()
     }
 
@@ -357,9 +358,9 @@ package struct ConditionParser {
     private func unexpectedAfterOperand() -> ConditionProblem {
         if case .invalid(let problem) = token.kind { return problem }
         // `NOT newsletter`: the keyword in capitals read as a field, and what follows it is the sign.
-        if let previous, case .identifier(let name) = previous.kind, name.lowercased() == "not" {
+        if let previousRange, case let name = lexer.text(previousRange), name != "not", name.lowercased() == "not" {
             return ConditionProblem(
-                code: .conditionSyntax, message: "'\(name)' is not a keyword", range: previous.range,
+                code: .conditionSyntax, message: "'\(name)' is not a keyword", range: previousRange,
                 help: ["did you mean 'not'?"]
             )
         }

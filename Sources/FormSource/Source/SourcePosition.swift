@@ -85,7 +85,7 @@ public struct Located<Value> {
 extension Located where Value == String {
     /// An id the decoder could not read (FC102 reported there): empty, and
     /// located at no characters. An id written as `""` spans its quotes.
-    public var isUnreadID: Bool { value.isEmpty && range.start == range.end }
+    @inlinable public var isUnreadID: Bool { range.start == range.end && value.isEmpty }
 }
 
 extension Located: Sendable where Value: Sendable {}
