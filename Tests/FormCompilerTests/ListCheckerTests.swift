@@ -174,6 +174,7 @@ struct ListCheckerTests {
                   - list: inner
                     minItems: -1
                     bogus: 1
+                    visibleWhen: count(inner) > 1
                     elements:
                       - textField: b
                         rules: [emial]
@@ -182,8 +183,8 @@ struct ListCheckerTests {
             "8:13 FC103 a list cannot hold a list: lists do not nest",
             "9:23 FC302 minItems must be 0 or more, found -1",
             "10:13 FC101 unknown key 'bogus' in list 'inner'",
-            "13:25 FC400 unknown rule 'emial'",
-            "14:25 FC302 spacer height must be 0 or more, found -3",
+            "14:25 FC400 unknown rule 'emial'",
+            "15:25 FC302 spacer height must be 0 or more, found -3",
         ])
     }
 

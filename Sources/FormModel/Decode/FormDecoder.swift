@@ -246,10 +246,19 @@ struct DocumentDecoder {
         )
         guard var decoded = elementKind(kind, entry: kindEntry, keys: keys) else { return nil }
         if nestedAsGroup {
+            // Read as a group without an id: its id names no group, and a condition
+            // naming it is not told it is one (the FC103 says what it is).
             switch decoded {
-            case .list(let list): decoded = .group(GroupDecl(id: list.id, elements: list.elements))
-            case .group(var page): page.isPage = false; decoded = .group(page)
-            default: break
+            case .list(let list):
+                unreadNames.insert(list.id.value)
+                decoded = .group(GroupDecl(elements: list.elements))
+            case .group(var page):
+                if let id = page.id { unreadNames.insert(id.value) }
+                page.id = nil
+                page.isPage = false
+                decoded = .group(page)
+            default:
+                break
             }
         }
         return Element(
