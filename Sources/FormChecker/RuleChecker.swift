@@ -399,7 +399,7 @@ enum RuleChecker {
                     .conditionUnknownField, "\(name) names '\(target)', which is no number or date field", at: range,
                     notes: [diagnostics.note("'\(target)' is declared here", at: declared)], help: [help]
                 )
-            } else if !symbols.unreadNames.contains(target), !symbols.proposedIDs.contains(target) {
+            } else if !symbols.isExplainedElsewhere(target) {
                 let suggestions = Suggestions.didYouMean(target, in: candidates)
                 diagnostics.error(
                     .conditionUnknownField, "\(name) names an unknown field '\(target)'", at: range,
@@ -459,7 +459,7 @@ enum RuleChecker {
                         ? "sameAs compares with another field of the same value type"
                         : "sameAs compares with another field's value; a group, page or segue has none"]
                 )
-            } else if !symbols.unreadNames.contains(target), !symbols.proposedIDs.contains(target) {
+            } else if !symbols.isExplainedElsewhere(target) {
                 let suggestions = Suggestions.didYouMean(target, in: candidates)
                 diagnostics.error(
                     .invalidSameAs, "sameAs names an unknown field '\(target)'", at: range,

@@ -247,7 +247,7 @@ struct ConditionTypeChecker {
             return nil
         }
         // Hidden by a mistake reported where it was made (an element of an unknown kind).
-        if scope.symbols.unreadNames.contains(id) || scope.symbols.proposedIDs.contains(id) { return nil }
+        if scope.symbols.isExplainedElsewhere(id) { return nil }
         let candidates = didYouMeanFields()
         if let list = scope.symbols.entryFieldLists[id] {
             report(

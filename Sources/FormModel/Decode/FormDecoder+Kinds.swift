@@ -35,7 +35,7 @@ extension DocumentDecoder {
         case "page":
             // A page is a group with a required id (SPEC §15.1); where pages may
             // stand is the checker's to say.
-            let id = reader.string(primary, "the page id") ?? unreadID(primary)
+            let id = reader.string(primary, "the page id") ?? .unreadID(at: tree.range(primary).start)
             var page = GroupDecl(id: id, isPage: true)
             page.title = keys["title"].flatMap { reader.string($0, "title") }
             if let node = keys["elements"] {
@@ -180,7 +180,7 @@ extension DocumentDecoder {
             return .segue(segue)
 
         case "list":
-            let id = reader.string(primary, "the list id") ?? unreadID(primary)
+            let id = reader.string(primary, "the list id") ?? .unreadID(at: tree.range(primary).start)
             var list = ListDecl(id: id)
             list.title = keys["title"].flatMap { reader.string($0, "title") }
             list.itemTitle = keys["itemTitle"].flatMap { reader.string($0, "itemTitle") }
@@ -231,16 +231,9 @@ extension DocumentDecoder {
         return Located(mode, at: range)
     }
 
-    /// An id that could not be read (no value, a list; FC102 reported): the element
-    /// is still checked, under no id (`Located.isUnreadID`).
-    func unreadID(_ node: NodeID) -> Located<String> {
-        let start = tree.range(node).start
-        return Located("", at: SourceRange(start: start, end: start))
-    }
-
     /// The id, rules and trigger of a field.
     mutating func fieldCommon(_ kind: String, id node: NodeID, keys: KeyedMapping) -> FieldCommon? {
-        let id = reader.string(node, "the \(kind) field id") ?? unreadID(node)
+        let id = reader.string(node, "the \(kind) field id") ?? .unreadID(at: tree.range(node).start)
         var common = FieldCommon(id: id)
         if let node = keys["rules"] {
             common.rules = RuleDecoder.rules(node, reader: &reader, unreadConditions: &common.unreadRuleConditions)

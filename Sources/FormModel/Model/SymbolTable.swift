@@ -142,6 +142,13 @@ public struct SymbolTable: Sendable {
     /// `topic`): a condition, `sameAs` or bound naming one is not told the name is
     /// unknown (FC501), which would propose the malformed id back.
     public var proposedIDs: Set<String> = []
+
+    /// Whether a name a condition, `sameAs` or bound reads, found no field, is
+    /// still not reported unknown: a mistake reported elsewhere explains it
+    /// (`unreadNames`, `proposedIDs`).
+    public func isExplainedElsewhere(_ name: String) -> Bool {
+        unreadNames.contains(name) || proposedIDs.contains(name)
+    }
     /// In a list's entry (SPEC §14): the form's ids that are no field (groups,
     /// pages, segues, lists) that the entry's `sameAs` and bounds name, where they
     /// are declared, so that a message says what they are. Empty elsewhere.

@@ -83,8 +83,14 @@ public struct Located<Value> {
 }
 
 extension Located where Value == String {
-    /// An id the decoder could not read (FC102 reported there): empty, and
-    /// located at no characters. An id written as `""` spans its quotes.
+    /// An id the decoder could not read (FC102 reported there), at `start`, where
+    /// its value is: empty, and located at no characters (an id written as `""`
+    /// spans its quotes). The element is still checked, under no id.
+    public static func unreadID(at start: SourcePosition) -> Located<String> {
+        Located("", at: SourceRange(start: start, end: start))
+    }
+
+    /// Whether this is an `unreadID`.
     @inlinable public var isUnreadID: Bool { range.start == range.end && value.isEmpty }
 }
 
