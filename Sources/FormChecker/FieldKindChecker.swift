@@ -46,7 +46,7 @@ enum FieldKindChecker {
             return false
         }
         guard value.value.significantScale > places else { return true }
-        let help = places == 0
+        let help: DiagnosticHelp = places == 0
             ? "the field holds whole numbers; write a whole number, or set 'decimals:'"
             : "write at most \(places) digit\(places == 1 ? "" : "s") after the point, or raise 'decimals:'"
         diagnostics.error(

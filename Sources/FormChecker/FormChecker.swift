@@ -244,7 +244,10 @@ private struct Checker {
                 : isDeclared(id) ? "is taken by another id" : "is the name suggested for another id"
             let free = IDSpellingHelp.free(beside: id, isTaken: isTaken)
             given.insert(free)
-            diagnostics.modify(at: index) { $0.help[$0.help.count - 1] = "'\(id)' \(why); choose another name, e.g. '\(free)'" }
+            diagnostics.modify(at: index) {
+                $0.help[$0.help.count - 1] = "'\(id)' \(why); choose another name, e.g. '\(free)'"
+                $0.fix = nil
+            }
         }
     }
 

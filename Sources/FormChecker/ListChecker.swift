@@ -540,7 +540,7 @@ enum ListChecker {
             list.maxItems = nil
         }
         // Each contradiction is at the later of its two keys' values, with a note at the other.
-        func contradiction(_ first: (key: String, count: Located<Int>), _ second: (key: String, count: Located<Int>), _ message: String, help: String) {
+        func contradiction(_ first: (key: String, count: Located<Int>), _ second: (key: String, count: Located<Int>), _ message: String, help: DiagnosticHelp) {
             let (later, earlier) = first.count.range.start > second.count.range.start ? (first, second) : (second, first)
             diagnostics.error(
                 .contradictoryRules, message, at: later.count.range,

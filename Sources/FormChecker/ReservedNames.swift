@@ -1,4 +1,5 @@
 import FormModel
+import FormSource
 
 /// The words of the condition language (SPEC §7): a field with one of these ids
 /// could not be named in a condition.
@@ -12,17 +13,17 @@ package enum ConditionWords {
 /// UpperCamelCase spelling when that is a valid one and not the name itself.
 enum TypeNameHelp {
     /// `isTaken`: whether the form declares a type of that name already.
-    static func help(for name: String, rule: String, suffix: String, isTaken: (String) -> Bool = { _ in false }) -> [String] {
+    static func help(for name: String, rule: String, suffix: String, isTaken: (String) -> Bool = { _ in false }) -> [DiagnosticHelp] {
         if SwiftNaming.keywords.contains(name) {
-            return [rule, "'\(name)' is a Swift keyword; choose another name, e.g. '\(SwiftNaming.upperCamelCase(name))\(suffix)'"]
+            return [DiagnosticHelp(rule), "'\(name)' is a Swift keyword; choose another name, e.g. '\(SwiftNaming.upperCamelCase(name))\(suffix)'"]
         }
-        return [rule] + suggestion(for: name, suffix: suffix, isTaken: isTaken)
+        return [DiagnosticHelp(rule)] + suggestion(for: name, suffix: suffix, isTaken: isTaken)
     }
 
     /// The nearest valid type name to `name`, as a did-you-mean; when generated
     /// code uses that name (`values` → `Values`) or the form declares it already
     /// (`isTaken`: `Page` in a form with pages), a name beside it instead.
-    static func suggestion(for name: String, suffix: String, isTaken: (String) -> Bool = { _ in false }) -> [String] {
+    static func suggestion(for name: String, suffix: String, isTaken: (String) -> Bool = { _ in false }) -> [DiagnosticHelp] {
         guard let suggestion = SwiftNaming.suggestedTypeName(for: name) else { return [] }
         if GeneratedTypeNames.contains(suggestion) {
             return ["'\(suggestion)' is a name the generated code uses; choose another name, e.g. '\(suggestion)\(suffix)'"]
@@ -30,7 +31,7 @@ enum TypeNameHelp {
         if isTaken(suggestion) {
             return ["'\(suggestion)' is taken by another type of the form; choose another name, e.g. '\(suggestion)\(suffix)'"]
         }
-        return ["did you mean '\(suggestion)'?"]
+        return [.didYouMean(suggestion)]
     }
 }
 
@@ -46,12 +47,12 @@ enum IDSpellingHelp {
     /// field's enum, a list's entry type), nil when it names none.
     static func suggestion(
         for id: String, isField: Bool, typeName: ((String) -> String)? = nil
-    ) -> (help: [String], didYouMean: String?) {
+    ) -> (help: [DiagnosticHelp], didYouMean: String?) {
         guard let suggestion = SwiftNaming.suggestedID(for: id) else { return ([], nil) }
         let namesGeneratedType = typeName.map { GeneratedTypeNames.contains($0(suggestion)) } ?? false
         switch ReservedIDs.reason(for: suggestion) {
-        case nil where !namesGeneratedType: return (["did you mean '\(suggestion)'?"], suggestion)
-        case .member? where !isField: return (["did you mean '\(suggestion)'?"], suggestion)
+        case nil where !namesGeneratedType: return ([.didYouMean(suggestion)], suggestion)
+        case .member? where !isField: return ([.didYouMean(suggestion)], suggestion)
         case nil, .member?, .keyword?, .conditionWord?:
             return (["'\(suggestion)' cannot be an id here; choose another name, e.g. '\(suggestion)Value'"], nil)
         }

@@ -68,7 +68,7 @@ enum RuleChecker {
                 diagnostics.error(
                     .ruleNotApplicable, "rule '\(name)' does not apply to \(field.keyword) '\(field.id)'",
                     at: rule.nameRange,
-                    help: ["'\(name)' applies to \(RuleTarget.describe(FormVocabulary.targets(ofRule: name)))"]
+                    help: [DiagnosticHelp("'\(name)' applies to \(RuleTarget.describe(FormVocabulary.targets(ofRule: name)))")]
                         + RuleKind.instead(of: name, for: field.valueType)
                 )
                 continue
@@ -150,7 +150,7 @@ enum RuleChecker {
                     diagnostics.error(
                         .invalidValidatorName, "'\(validator)' is not a valid validator name", at: rule.parameterRange ?? rule.nameRange,
                         help: ["a validator name is a lowerCamelCase Swift method name, not a keyword"]
-                            + (SwiftNaming.suggestedID(for: validator).map { ["did you mean '\($0)'?"] } ?? [])
+                            + (SwiftNaming.suggestedID(for: validator).map { [.didYouMean($0)] } ?? [])
                     )
                 }
             }
@@ -230,7 +230,7 @@ enum RuleChecker {
             if rule.parameterStyle?.isQuoted == true {
                 diagnostics.error(
                     .wrongType, "expected a number for the \(name) parameter, found the string '\(text)'", at: range,
-                    help: ["remove the quotes: \(text)"]
+                    help: [.write(text, line: "remove the quotes: \(text)", title: "Remove the quotes")]
                 )
                 return nil
             }
@@ -264,13 +264,15 @@ enum RuleChecker {
         case .time: "09:30"
         case .dateTime: "2026-01-31T09:30:00Z or today+30d"
         }
-        var help = ["write \(example)"]
+        var help: [DiagnosticHelp] = ["write \(example)"]
         if text.hasPrefix("today") {
             help = mode == .time
                 ? ["a time field's bound is a time of day such as 09:30; 'today' is for dates"]
                 : [
-                    RelativeDateLiteral.amountHelp(for: text)
-                        ?? "write today, or today followed by + or -, a number and a unit: d (days), w (weeks), m (months) or y (years), e.g. today-18y",
+                    DiagnosticHelp(
+                        RelativeDateLiteral.amountHelp(for: text)
+                            ?? "write today, or today followed by + or -, a number and a unit: d (days), w (weeks), m (months) or y (years), e.g. today-18y"
+                    ),
                 ]
         }
         diagnostics.error(
@@ -283,7 +285,7 @@ enum RuleChecker {
     /// "did you mean 'low'?" for a bound that is no literal but reads like the id
     /// of another field of the same kind (`min: Low`): a bound names a field or is
     /// a literal (SPEC §16).
-    private static func fieldSuggestion(_ text: String, for field: Field, symbols: SymbolTable) -> [String] {
+    private static func fieldSuggestion(_ text: String, for field: Field, symbols: SymbolTable) -> [DiagnosticHelp] {
         guard let first = text.unicodeScalars.first, first.properties.isAlphabetic, !text.hasPrefix("today") else { return [] }
         let candidates = symbols.fields.filter { $0.id != field.id && $0.valueType.isSameType(as: field.valueType) }.map(\.id)
         return Suggestions.didYouMean(text, in: candidates)
@@ -376,7 +378,7 @@ enum RuleChecker {
             return
         }
         guard let other = boundField(target, from: field, symbols: symbols) else {
-            let help = "a bound is a value of the field's type, or the id of another field of the same kind"
+            let help: DiagnosticHelp = "a bound is a value of the field's type, or the id of another field of the same kind"
             // The fields the bound could name (never the field itself: a fix must
             // not lead to another error), and `today` for a date (misspelt `tody`).
             var candidates = symbols.fields.filter { $0.id != field.id && field.valueType.canBeBounded(by: $0.valueType) }.map(\.id)
@@ -483,7 +485,7 @@ enum RuleChecker {
 extension RuleKind {
     /// The rule a field of `valueType` has for what `name` would say of it: a text's
     /// length (`minLength`), a multiple choice's count (`minCount`).
-    static func instead(of name: String, for valueType: FieldValueType) -> [String] {
+    static func instead(of name: String, for valueType: FieldValueType) -> [DiagnosticHelp] {
         let counterpart: String? = switch (name, valueType) {
         case ("min", .string): "minLength"
         case ("max", .string): "maxLength"
@@ -493,7 +495,9 @@ extension RuleKind {
         case ("maxCount", .string): "maxLength"
         default: nil
         }
-        return counterpart.map { ["for the \(valueType == .string ? "length of the text" : "number of options chosen"), write '\($0)'"] } ?? []
+        guard let counterpart else { return [] }
+        let line = "for the \(valueType == .string ? "length of the text" : "number of options chosen"), write '\(counterpart)'"
+        return [DiagnosticHelp(line, fix: DiagnosticFix(title: "Replace with '\(counterpart)'", text: counterpart, placement: .insideQuotes))]
     }
 
     /// Whether the rule applies to a field holding `valueType` (SPEC §6.1, §10), as

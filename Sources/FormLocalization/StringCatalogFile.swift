@@ -291,7 +291,7 @@ private struct CatalogValidator {
 
     mutating func fail(
         _ message: String, at range: SourceRange,
-        help: String = "fix the catalog by hand, or restore it from version control"
+        help: DiagnosticHelp = "fix the catalog by hand, or restore it from version control"
     ) {
         failed = true
         diagnostics.error(.invalidCatalog, "not a valid String Catalog: " + message, at: range, help: [help])

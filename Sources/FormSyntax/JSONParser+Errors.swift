@@ -1,3 +1,5 @@
+import FormSource
+
 // The syntax errors the parser stops at, with the help that says what to write.
 
 extension JSONParser {
@@ -8,14 +10,14 @@ extension JSONParser {
         let tokenEnd = numberTokenEnd(from: start)
         let end = max(tokenEnd, offending + scalarWidth(at: offending))
         let token = text(start, max(tokenEnd, start + 1))
-        var help: [String] = []
+        var help: [DiagnosticHelp] = []
         let lowered = token.lowercased()
         if lowered.contains("0x") {
             help.append("JSON has no hexadecimal numbers; write the number in decimal")
         } else if lowered.contains("inf") || lowered.contains("nan") {
             help.append("JSON has no NaN or Infinity; write the value as a string")
         } else if let reason {
-            help.append(reason)
+            help.append(DiagnosticHelp(reason))
         }
         return SyntaxError(message: "invalid number '\(token)'", start: offending, end: end, help: help)
     }

@@ -135,7 +135,7 @@ extension JSONParser {
             if end < count, Self.isDigit(bytes[end]) {
                 let tokenEnd = numberTokenEnd(from: start)
                 let token = text(start, tokenEnd)
-                var help: [String] = []
+                var help: [DiagnosticHelp] = []
                 if token.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == "-") }) {
                     let sign = token.hasPrefix("-") ? "-" : ""
                     let digits = token.drop(while: { $0 == "-" || $0 == "0" })
@@ -191,12 +191,12 @@ extension JSONParser {
         )
     }
 
-    private static func help(forWord word: String) -> String {
+    private static func help(forWord word: String) -> DiagnosticHelp {
         switch word.lowercased() {
-        case "true", "false", "null": "JSON's literals are lowercase: write \(word.lowercased())"
-        case "none", "nil", "undefined": "write null"
+        case "true", "false", "null": .write(word.lowercased(), line: "JSON's literals are lowercase: write \(word.lowercased())")
+        case "none", "nil", "undefined": .write("null", line: "write null")
         case "nan", "infinity", "inf": "JSON has no NaN or Infinity; write the value as a string"
-        default: "write \"\(word)\" in double quotes if it is a string"
+        default: .write("\"\(word)\"", line: "write \"\(word)\" in double quotes if it is a string")
         }
     }
 }

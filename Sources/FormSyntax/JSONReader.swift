@@ -92,9 +92,9 @@ public enum JSONReader {
         var start: Int
         var end: Int
         var notes: [(String, SourcePosition)] = []
-        var help: [String] = []
+        var help: [DiagnosticHelp] = []
 
-        package init(message: String, start: Int, end: Int, notes: [(String, SourcePosition)] = [], help: [String] = []) {
+        package init(message: String, start: Int, end: Int, notes: [(String, SourcePosition)] = [], help: [DiagnosticHelp] = []) {
             self.message = message
             self.start = start
             self.end = end
@@ -172,7 +172,7 @@ public enum JSONReader {
         skipByteOrderMark()
         skipWhitespace()
         guard index < count else {
-            throw SyntaxError(message: "the file is empty", start: 0, end: 0, help: [ReaderDiagnostics.emptyFormHelp])
+            throw SyntaxError(message: "the file is empty", start: 0, end: 0, help: [DiagnosticHelp(ReaderDiagnostics.emptyFormHelp)])
         }
         // The innermost open container is kept apart from its parents: nearly every
         // value touches it, and a local is cheaper to update than an array's last element.

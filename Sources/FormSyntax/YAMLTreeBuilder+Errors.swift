@@ -27,7 +27,7 @@ extension YAMLTreeBuilder {
         let offset = file.byteOffset(of: at)
         diagnostics.error(
             .syntaxError, message, at: SourceRange(start: at, end: SourcePosition(line: at.line, column: at.column + 1)),
-            notes: notes, help: help(forProblem: problem, context: context, at: at, offset: offset)
+            notes: notes, help: .init(lines: help(forProblem: problem, context: context, at: at, offset: offset))
         )
     }
 

@@ -331,7 +331,7 @@ struct YAMLTreeBuilder: Sendable {
     private mutating func finish(diagnostics: inout DiagnosticBag) {
         if documents == 0 {
             failed = true
-            diagnostics.error(.missingKey, "the file is empty", at: .fileStart, help: [ReaderDiagnostics.emptyFormHelp])
+            diagnostics.error(.missingKey, "the file is empty", at: .fileStart, help: [DiagnosticHelp(ReaderDiagnostics.emptyFormHelp)])
             return
         }
         if let aliasRange = budget.aliasOverLimit() {

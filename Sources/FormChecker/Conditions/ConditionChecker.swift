@@ -192,7 +192,7 @@ public enum ConditionChecker {
             case .failure(var problem):
                 // `'other' in symptoms`: the help that fits the field's kind.
                 if let question = problem.optionInField, let field = scope.symbols.field(question.field) {
-                    problem.help = [question.help(for: field.valueType)]
+                    problem.help = [DiagnosticHelp(question.help(for: field.valueType))]
                 }
                 report([problem], in: condition, file: file, diagnostics: &result.diagnostics)
                 result.lowerings.append(nil)
@@ -313,7 +313,7 @@ public enum ConditionChecker {
         let verdict = constancy.verdict(of: expression, facts: { scope.facts(of: $0) })
         guard let verdict else { return }
         let message: String
-        let help: String
+        let help: DiagnosticHelp
         switch (role, verdict) {
         case (.visibleWhen, .alwaysTrue):
             message = "condition is always true: the element is always shown"
@@ -373,9 +373,9 @@ public enum ConditionChecker {
             }
 
             guard let primary = location(steps[0]) else { continue }
-            var help: [String] = []
+            var help: [DiagnosticHelp] = []
             if steps[0].to.via != symbols.field(steps[0].from)?.path {
-                help.append(explanation(steps[0], here: ""))
+                help.append(DiagnosticHelp(explanation(steps[0], here: "")))
             }
             let onCycle = Set(steps.map(\.from))
             let others = component.filter { !onCycle.contains($0) }

@@ -53,7 +53,7 @@ extension ConditionTypeChecker {
         }
         if order != .equal {
             if case .invalid = rhs.operand { return nil }
-            var help = ["'\(op.rawValue)' compares numbers, dates and times"]
+            var help: [DiagnosticHelp] = ["'\(op.rawValue)' compares numbers, dates and times"]
             if case .field(let field) = lhs.operand { help.append(compareHint(field)) }
             report(.conditionType, "\(describe(lhs.operand)) cannot be ordered with '\(op.rawValue)'", at: operatorRange, help: help)
             return nil
@@ -95,8 +95,8 @@ extension ConditionTypeChecker {
                 }
                 return signed(.segmentEquals(field.id, optionValue: value))
             case .bool:
-                var help = ["compare it with true or false, or write it alone"]
-                if value == "true" || value == "false" { help = ["write \(value) without quotes"] }
+                var help: [DiagnosticHelp] = ["compare it with true or false, or write it alone"]
+                if value == "true" || value == "false" { help = [.write(value, line: "write \(value) without quotes", title: "Remove the quotes")] }
                 report(.conditionType, "'\(field.id)' is a boolean and cannot be compared with a string", at: rhs.range, help: help)
                 return nil
             case .multiChoice:
@@ -161,7 +161,7 @@ extension ConditionTypeChecker {
                 default: break
                 }
             }
-            var help = ["two fields compare when they hold the same type: two numbers, two dates of one mode, two single choices of one enum (a shared option set), two texts or two booleans"]
+            var help: [DiagnosticHelp] = ["two fields compare when they hold the same type: two numbers, two dates of one mode, two single choices of one enum (a shared option set), two texts or two booleans"]
             if case .segment = first.valueType, case .segment = second.valueType {
                 help = ["give both fields one shared option set ('options: Name' with a top-level 'options:'), so that they have one enum"]
             } else if case .multiChoice = first.valueType {
@@ -206,8 +206,10 @@ extension ConditionTypeChecker {
             }
             return .valueCompare(field.id, order, .number(value))
         case (.number, .string(let text)):
-            var help = [compareHint(field)]
-            if DecimalLiteral(text) != nil { help = ["write the number without quotes: \(field.id) \(order.rawValue) \(text)"] }
+            var help: [DiagnosticHelp] = [compareHint(field)]
+            if DecimalLiteral(text) != nil {
+                help = [.write(text, line: "write the number without quotes: \(field.id) \(order.rawValue) \(text)", title: "Remove the quotes")]
+            }
             report(.conditionType, "\(describe(field)) cannot be compared with a string", at: rhs.range, help: help)
             return nil
         case (.date(let mode, _), .string(let text)):
@@ -255,7 +257,7 @@ extension ConditionTypeChecker {
             return nil
         }
         guard case .segment = field.valueType else {
-            var help = ["'in' tests whether a segment or picker has one of the options listed"]
+            var help: [DiagnosticHelp] = ["'in' tests whether a segment or picker has one of the options listed"]
             if case .multiChoice = field.valueType { help = ["use contains(\(field.id), '\(items[0].value)') to test one option"] }
             report(.conditionType, "\(describe(field)) cannot be tested with 'in'", at: operatorRange, help: help)
             return nil

@@ -6,13 +6,13 @@ import FormSource
 
 extension ConditionTypeChecker {
     /// Why `text` is not a literal of a date field of `mode`: the message and help of an FC502.
-    static func dateLiteralProblem(_ text: String, for id: String, mode: DateMode) -> (String, [String]) {
+    static func dateLiteralProblem(_ text: String, for id: String, mode: DateMode) -> (String, [DiagnosticHelp]) {
         let holds = switch mode {
         case .date: "a date (YYYY-MM-DD)"
         case .time: "a time of day (HH:mm)"
         case .dateTime: "a date and time (YYYY-MM-DDTHH:mm:ssZ)"
         }
-        let relativeHelp = mode == .time ? [] : ["or a day relative to today: 'today', 'today-18y', 'today+30d' (units d, w, m, y)"]
+        let relativeHelp: [DiagnosticHelp] = mode == .time ? [] : ["or a day relative to today: 'today', 'today-18y', 'today+30d' (units d, w, m, y)"]
         let what: String? = if DateLiteral(text) != nil {
             "a date"
         } else if TimeLiteral(text) != nil {
@@ -36,7 +36,7 @@ extension ConditionTypeChecker {
         if text.hasPrefix("today") {
             return (
                 "'\(text)' is not a relative date",
-                [RelativeDateLiteral.amountHelp(for: text) ?? "write 'today', 'today-18y' or 'today+30d' (units d, w, m, y)"]
+                [DiagnosticHelp(RelativeDateLiteral.amountHelp(for: text) ?? "write 'today', 'today-18y' or 'today+30d' (units d, w, m, y)")]
             )
         }
         return ("'\(text)' is not \(holds)", ["'\(id)' compares with \(holds)"] + relativeHelp)
@@ -61,16 +61,16 @@ extension ConditionTypeChecker {
         // An option dropped for a misspelt `value:` key (FC101) is one the condition may mean.
         guard !scope.symbols.unreadNames.contains(value) else { return }
         let id = field.id
-        var help: [String] = []
+        var help: [DiagnosticHelp] = []
         if value.isEmpty {
             // With a default, nothing is selected only while the field is hidden.
-            help.append(field.valueType.alwaysHasValue
+            help.append(DiagnosticHelp(field.valueType.alwaysHasValue
                 ? "'\(id)' has a default, so an option is always selected: compare it with one of them"
-                : "use isEmpty(\(id)) to test that nothing is selected")
+                : "use isEmpty(\(id)) to test that nothing is selected"))
         } else {
             help.append(contentsOf: Suggestions.didYouMean(value, in: options))
         }
-        help.append("its options are " + options.map { "'\($0)'" }.joined(separator: ", "))
+        help.append("its options are \(options.map { "'\($0)'" }.joined(separator: ", "))")
         let noun = if case .multiChoice = field.valueType { "multiple choice" } else { "single choice" }
         report(.conditionNotOption, "'\(value)' is not an option of \(noun) '\(id)'", at: range, help: help)
     }
@@ -86,7 +86,7 @@ extension ConditionTypeChecker {
         }
     }
 
-    func compareHint(_ field: ConditionScope.Field) -> String {
+    func compareHint(_ field: ConditionScope.Field) -> DiagnosticHelp {
         switch field.valueType {
         case .bool: "write '\(field.id)' alone, or compare it with true or false"
         case .string: "compare it with a string, or use isEmpty(\(field.id))"

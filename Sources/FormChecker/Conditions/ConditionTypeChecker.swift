@@ -176,7 +176,7 @@ struct ConditionTypeChecker {
     private mutating func resolveMultiChoice(_ id: String, at range: Range<Int>, function: String) -> ConditionScope.Field? {
         guard let field = resolve(id, at: range) else { return nil }
         guard case .multiChoice = field.valueType else {
-            var help = ["\(function) reads a multiChoice field"]
+            var help: [DiagnosticHelp] = ["\(function) reads a multiChoice field"]
             if case .segment = field.valueType {
                 help = ["to test a segment or picker, write \(example(segment: field.id)) or \(field.id) in ['…']"]
             }
@@ -198,14 +198,16 @@ struct ConditionTypeChecker {
     /// The help for a string where a condition belongs: a field's name in quotes,
     /// or an option (`plan == 'a' or 'b'`), whose field must be named again.
     @inline(never)
-    private func stringHelp(_ value: String) -> String {
+    private func stringHelp(_ value: String) -> DiagnosticHelp {
         if ConditionParser.isIdentifier(value), scope.field(value) != nil {
-            return "to read the field '\(value)', write it without quotes"
+            return .write(value, line: "to read the field '\(value)', write it without quotes", title: "Remove the quotes")
         }
         for (index, field) in scope.symbols.fields.enumerated() where scope.facts[index].options.contains(value) {
             switch scope.facts[index].valueType {
             case .multiChoice:
-                return "to test whether '\(value)' is chosen, write contains(\(field.id), '\(value)')"
+                let call = "contains(\(field.id), '\(value)')"
+                let line = "to test whether '\(value)' is chosen, write \(call)"
+                return value.contains("'") ? DiagnosticHelp(line) : .write(call, line: line)
             default:
                 return "to test for the option '\(value)', name the field again: \(field.id) == '\(value)', or \(field.id) in [..., '\(value)']"
             }
@@ -268,12 +270,15 @@ struct ConditionTypeChecker {
             default:
                 if let other, let field = field(named: other.syntax), field.valueType != .bool {
                     help = [
-                        "to compare '\(field.id)' with the value '\(id)', write it in quotes: \(field.id) \(other.op.rawValue) '\(id)'",
+                        .quote(
+                            id, line: "to compare '\(field.id)' with the value '\(id)', write it in quotes: \(field.id) \(other.op.rawValue) '\(id)'",
+                            title: "Write '\(id)' in quotes"
+                        ),
                     ]
                 } else if ["yes", "no", "on", "off", "true", "false"].contains(id.lowercased()) {
                     // YAML 1.1's booleans, and capitalised ones: the condition language has `true` and `false`.
                     let meant = ["yes", "on", "true"].contains(id.lowercased()) ? "true" : "false"
-                    help = ["write \(meant): the condition language's booleans are true and false"]
+                    help = [.write(meant, line: "write \(meant): the condition language's booleans are true and false", title: "Write \(meant)")]
                 }
             }
         }
@@ -281,7 +286,7 @@ struct ConditionTypeChecker {
         return nil
     }
 
-    mutating func report(_ code: DiagnosticCode, _ message: String, at range: Range<Int>, help: [String] = []) {
+    mutating func report(_ code: DiagnosticCode, _ message: String, at range: Range<Int>, help: [DiagnosticHelp] = []) {
         problems.append(ConditionProblem(code: code, message: message, range: range, help: help))
     }
 }

@@ -17,7 +17,7 @@ enum RuleConditionChecker {
             switch ConditionParser.parse(condition.source.value) {
             case .failure(var problem):
                 if let question = problem.optionInField, let field = scope.symbols.field(question.field) {
-                    problem.help = [question.help(for: field.valueType)]
+                    problem.help = [DiagnosticHelp(question.help(for: field.valueType))]
                 }
                 ConditionChecker.report([problem], in: condition, file: file, diagnostics: &diagnostics)
                 return nil

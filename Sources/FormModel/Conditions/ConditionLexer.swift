@@ -108,7 +108,7 @@ struct ConditionLexer {
         func token(_ kind: ConditionToken.Kind) -> ConditionToken {
             ConditionToken(kind: kind, range: start..<index)
         }
-        func invalid(_ message: String, help: [String] = []) -> ConditionToken {
+        func invalid(_ message: String, help: [DiagnosticHelp] = []) -> ConditionToken {
             token(.invalid(ConditionProblem(code: .conditionSyntax, message: message, range: start..<index, help: help)))
         }
         switch current {
@@ -117,7 +117,7 @@ struct ConditionLexer {
         case "[":
             // `employers[0].company`: an entry by its index, where a condition names a field by its id alone.
             if start > 0, Self.isIdentifierContinue(scalar(start - 1)), let name = indexedPathName(after: index) {
-                return invalid("unexpected '['", help: [Self.pathHelp(name: name)])
+                return invalid("unexpected '['", help: [DiagnosticHelp(Self.pathHelp(name: name))])
             }
             return token(.leftBracket)
         case "]": return token(.rightBracket)
@@ -126,37 +126,37 @@ struct ConditionLexer {
             if peek("=") {
                 index += 1
                 // JavaScript's `===`: one mistake, replaced whole.
-                if peek("=") { index += 1; return invalid("unexpected '==='", help: ["did you mean '=='?"]) }
+                if peek("=") { index += 1; return invalid("unexpected '==='", help: [.didYouMean("==")]) }
                 return token(.compare(.equal))
             }
             if peek("<") || peek(">") {
                 index += 1
                 let written = text(start..<index)
-                return invalid("unexpected '\(written)'", help: ["did you mean '\(written.reversed().map(String.init).joined())'?"])
+                return invalid("unexpected '\(written)'", help: [.didYouMean(String(written.reversed()))])
             }
-            return invalid("unexpected '='", help: ["did you mean '=='?"])
+            return invalid("unexpected '='", help: [.didYouMean("==")])
         case "!":
             if peek("=") {
                 index += 1
-                if peek("=") { index += 1; return invalid("unexpected '!=='", help: ["did you mean '!='?"]) }
+                if peek("=") { index += 1; return invalid("unexpected '!=='", help: [.didYouMean("!=")]) }
                 return token(.compare(.notEqual))
             }
-            return invalid("unexpected '!'", help: ["use 'not' instead of '!'"])
+            return invalid("unexpected '!'", help: [.word("not", insteadOf: "!")])
         case "&":
             if peek("&") { index += 1 }
             let written = text(start..<index)
-            return invalid("unexpected '\(written)'", help: ["use 'and' instead of '\(written)'"])
+            return invalid("unexpected '\(written)'", help: [.word("and", insteadOf: written)])
         case "|":
             if peek("|") { index += 1 }
             let written = text(start..<index)
-            return invalid("unexpected '\(written)'", help: ["use 'or' instead of '\(written)'"])
+            return invalid("unexpected '\(written)'", help: [.word("or", insteadOf: written)])
         case "'", "\"":
             return lexString(quote: current, start: start)
         case "\u{2018}", "\u{2019}", "\u{201C}", "\u{201D}":
             return invalid("unexpected '\(current)'", help: ["write strings with straight quotes, ' or \""])
         case "<":
             if peek("=") { index += 1; return token(.compare(.lessOrEqual)) }
-            if peek(">") { index += 1; return invalid("unexpected '<>'", help: ["did you mean '!='?"]) }
+            if peek(">") { index += 1; return invalid("unexpected '<>'", help: [.didYouMean("!=")]) }
             return token(.compare(.less))
         case ">":
             if peek("=") { index += 1; return token(.compare(.greaterOrEqual)) }
@@ -179,7 +179,7 @@ struct ConditionLexer {
                 let call = name == "contains" ? "contains(\(field), 'option')" : "\(name)(\(field))"
                 return invalid("unexpected character '.'", help: ["\(name) is a function: write \(call)"])
             }
-            return invalid("unexpected character '.'", help: [Self.pathHelp(name: name)])
+            return invalid("unexpected character '.'", help: [DiagnosticHelp(Self.pathHelp(name: name))])
         }
         if Self.isIdentifierStart(current) || Self.isNonASCIILetter(current) {
             while index < count, Self.isIdentifierContinue(scalar(index)) || Self.isNonASCIILetter(scalar(index)) { index += 1 }
@@ -193,7 +193,7 @@ struct ConditionLexer {
             if isDigit(current), let end = unquotedDateOrTimeEnd(from: start) {
                 index = end
                 let literal = text(start..<end)
-                return invalid("a date or time is written in quotes", help: ["write '\(literal)'"])
+                return invalid("a date or time is written in quotes", help: [.quote(literal, line: "write '\(literal)'")])
             }
             if current != "+", DecimalLiteral(written) != nil { return token(.number(written)) }
             // `today-18y` without quotes: `today`, then this.
@@ -203,7 +203,7 @@ struct ConditionLexer {
                 let relative = "today" + written
                 return ConditionToken(kind: .invalid(ConditionProblem(
                     code: .conditionSyntax, message: "a date relative to today is written in quotes",
-                    range: start - 5..<index, help: ["write '\(relative)'"]
+                    range: start - 5..<index, help: [.quote(relative, line: "write '\(relative)'")]
                 )), range: start - 5..<index)
             }
             if current == "+" { index = start + 1; return invalid("unexpected character '+'") }

@@ -118,7 +118,7 @@ package struct ConditionParser {
                 let question = ConditionProblem.OptionInField(option: option, field: field)
                 throw ConditionProblem(
                     code: .conditionSyntax, message: "expected '[' after 'in', found '\(field)'", range: token.range,
-                    help: [question.help(isMultiChoice: true)], optionInField: question
+                    help: [DiagnosticHelp(question.help(isMultiChoice: true))], optionInField: question
                 )
             }
             let (items, end) = try parseList()
@@ -172,7 +172,7 @@ package struct ConditionParser {
                     code: .conditionSyntax, message: "expected an option in quotes, found \(token.kind.quoted)",
                     range: token.range
                 )
-                if case .identifier(let name) = token.kind { problem.help = ["write the option in quotes: '\(name)'"] }
+                if case .identifier(let name) = token.kind { problem.help = [.quote(name, line: "write the option in quotes: '\(name)'")] }
                 throw problem
             }
             items.append(ConditionSyntax.ListItem(value: value, range: token.range))
@@ -262,7 +262,7 @@ package struct ConditionParser {
             let suggestion = name.lowercased() == "not" ? "not" : Suggestions.closest(to: name, in: Self.functions)
             throw ConditionProblem(
                 code: .conditionSyntax, message: "unknown function '\(name)'", range: nameRange,
-                help: suggestion.map { ["did you mean '\($0)'?"] } ?? ["the functions are isEmpty(field), count(field) and contains(field, 'value')"]
+                help: suggestion.map { [.didYouMean($0)] } ?? ["the functions are isEmpty(field), count(field) and contains(field, 'value')"]
             )
         }
         // The parser knows no field of the form: the help is a template, never a
@@ -279,7 +279,8 @@ package struct ConditionParser {
                 help: ["write it as \(example)"]
             )
             if case .string(let value) = token.kind, Self.isIdentifier(value) {
-                problem.help = ["write the field id without quotes: \(name)(\(value)\(name == "contains" ? ", 'value'" : ""))"]
+                let call = "\(name)(\(value)\(name == "contains" ? ", 'value'" : ""))"
+                problem.help = [.write(value, line: "write the field id without quotes: \(call)", title: "Remove the quotes")]
             }
             throw problem
         }
@@ -301,7 +302,7 @@ package struct ConditionParser {
                     code: .conditionSyntax, message: "expected an option in quotes, found \(token.kind.quoted)",
                     range: token.range
                 )
-                if case .identifier(let word) = token.kind { problem.help = ["write the option in quotes: '\(word)'"] }
+                if case .identifier(let word) = token.kind { problem.help = [.quote(word, line: "write the option in quotes: '\(word)'")] }
                 throw problem
             }
             value = ConditionSyntax.ListItem(value: text, range: token.range)
@@ -361,7 +362,7 @@ package struct ConditionParser {
         if let previousRange, case let name = lexer.text(previousRange), name != "not", name.lowercased() == "not" {
             return ConditionProblem(
                 code: .conditionSyntax, message: "'\(name)' is not a keyword", range: previousRange,
-                help: ["did you mean 'not'?"]
+                help: [.didYouMean("not")]
             )
         }
         var problem = ConditionProblem(
@@ -375,13 +376,13 @@ package struct ConditionParser {
     }
 
     /// `AND`, `Or`, `NOT` where a keyword was meant.
-    private func keywordHelp(for kind: ConditionToken.Kind) -> [String] {
-        if case .not = kind { return ["did you mean 'and not'?"] }
+    private func keywordHelp(for kind: ConditionToken.Kind) -> [DiagnosticHelp] {
+        if case .not = kind { return [.didYouMean("and not")] }
         guard case .identifier(let name) = kind else { return [] }
         if let keyword = Suggestions.closest(to: name, in: ["and", "or"]), keyword.count > 2 || name.count == 2 {
-            return ["did you mean '\(keyword)'?"]
+            return [.didYouMean(keyword)]
         }
-        if name.lowercased() == "not" { return ["did you mean 'and not'?"] }
+        if name.lowercased() == "not" { return [.didYouMean("and not")] }
         return []
     }
 

@@ -64,7 +64,7 @@ package struct ConditionProblem: Error, Sendable, Hashable {
     package var code: DiagnosticCode
     package var message: String
     package var range: Range<Int>
-    package var help: [String] = []
+    package var help: [DiagnosticHelp] = []
     /// Secondary places inside the same condition ("to match this '('").
     package var notes: [ConditionNote] = []
     /// Secondary places elsewhere in the file ("'account' is declared here").
@@ -79,7 +79,7 @@ package struct ConditionProblem: Error, Sendable, Hashable {
     }
 
     package init(
-        code: DiagnosticCode, message: String, range: Range<Int>, help: [String] = [], notes: [ConditionNote] = [],
+        code: DiagnosticCode, message: String, range: Range<Int>, help: [DiagnosticHelp] = [], notes: [ConditionNote] = [],
         fileNotes: [FileNote] = [], optionInField: OptionInField? = nil
     ) {
         self.code = code

@@ -369,7 +369,7 @@ extension DocumentDecoder {
             if optionSets.isEmpty {
                 help = ["declare the set at the top of the form: 'options: { \(text): [a, b] }', or list the options here"]
             } else if help.isEmpty {
-                help = ["the option sets are: " + optionSets.map(\.name.value).joined(separator: ", ")]
+                help = ["the option sets are: \(optionSets.map(\.name.value).joined(separator: ", "))"]
             }
             diagnostics.error(.conditionUnknownField, "unknown option set '\(text)'", at: name.range, help: help)
             return (name, [])
@@ -529,7 +529,7 @@ extension ValueReader {
             let suggestion = "not \(tag.dropFirst())" + (rest.isEmpty ? "" : " \(rest)")
             diagnostics.error(
                 .conditionSyntax, "YAML read '\(tag)' as a tag, not as part of the condition", at: tree.range(node),
-                help: ["write '\(key): \(suggestion)': conditions use 'not', 'and' and 'or' instead of '!', '&&' and '||'"]
+                help: [.write(suggestion, line: "write '\(key): \(suggestion)': conditions use 'not', 'and' and 'or' instead of '!', '&&' and '||'")]
             )
             return nil
         }

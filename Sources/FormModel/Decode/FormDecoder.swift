@@ -67,7 +67,7 @@ struct DocumentDecoder {
             // A document with no content (`---` alone) is an empty file.
             diagnostics.error(
                 .missingKey, "the file is empty", at: .fileStart,
-                help: [ReaderDiagnostics.emptyFormHelp]
+                help: [DiagnosticHelp(ReaderDiagnostics.emptyFormHelp)]
             )
             return nil
         }
@@ -89,7 +89,7 @@ struct DocumentDecoder {
                 if number.value != 1 || !reader.tree.withText(node, ValueReader.isWholeLiteral) {
                     diagnostics.error(
                         .unsupportedVersion, "unsupported formc version \(reader.tree.text(node) ?? reader.written(number, node))",
-                        at: number.range, help: ["only version 1 exists: write formc: 1"]
+                        at: number.range, help: [.write("1", line: "only version 1 exists: write formc: 1", title: "Write 1")]
                     )
                 }
                 // `formc: 1e99` is FC105 above; it must not trap converting to Int.
@@ -178,7 +178,7 @@ struct DocumentDecoder {
         }
         guard reader.acceptTag(of: node, allowString: false) else { return nil }
         guard tree.isMapping(node) else {
-            var help: [String] = []
+            var help: [DiagnosticHelp] = []
             if let text = tree.text(node), ElementKind.keywords.contains(text) {
                 help.append("write '\(text): <id>' to make an element of kind \(text)")
             }
@@ -278,7 +278,7 @@ struct DocumentDecoder {
         if let misspelt = keys.misspelling(of: key) {
             if let part { noteUnread(misspelt, as: part) }
         } else {
-            diagnostics.error(.missingKey, message(), at: range, help: [help])
+            diagnostics.error(.missingKey, message(), at: range, help: [DiagnosticHelp(help)])
         }
     }
 

@@ -25,8 +25,11 @@ enum RuleDecoder {
         let tree = reader.tree
         guard reader.acceptTag(of: node, allowString: false) else { return [] }
         guard tree.isSequence(node) else {
-            var help: [String] = []
-            if let text = tree.text(node), !text.isEmpty { help.append("write 'rules: [\(text)]'") }
+            var help: [DiagnosticHelp] = []
+            if let text = tree.text(node), !text.isEmpty {
+                let line = "write 'rules: [\(text)]'"
+                help.append(tree.style(node) == .plain ? .write("[\(text)]", line: line) : DiagnosticHelp(line))
+            }
             reader.diagnostics.error(
                 .wrongType, "expected a list of rules, found \(tree.kindDescription(node))", at: tree.range(node), help: help
             )
@@ -179,7 +182,7 @@ enum RuleDecoder {
                         })
                     // `email: false` (or `no`) reads as "no email rule": say how to get that.
                     let meansOff = tree.style(parameter) != nil && tree.text(parameter).map { ValueReader.booleanSpelled(by: $0) == false } == true
-                    let help = switch (keepsMore, takesTrue, reader.isJSON) {
+                    let help: DiagnosticHelp = switch (keepsMore, takesTrue, reader.isJSON) {
                     case _ where meansOff: "to drop the rule, remove it"
                     case (false, _, false): "write the rule as its name alone: \(name)"
                     case (false, _, true): "write \"\(name)\""
@@ -262,8 +265,7 @@ enum RuleDecoder {
             reader.diagnostics.error(
                 .wrongType, "expected a number for debounce, found '\(text)'", at: tree.range(entry.value),
                 help: [
-                    "debounce is a whole number of milliseconds from 0 to \(maximumDebounce), without a unit"
-                        + (example.map { ": \($0)" } ?? ""),
+                    "debounce is a whole number of milliseconds from 0 to \(maximumDebounce), without a unit\(example.map { ": \($0)" } ?? "")"
                 ]
             )
             return nil
@@ -327,12 +329,14 @@ enum RuleDecoder {
     private static func reportUnknown(_ name: String, at range: SourceRange, style: ScalarStyle?, reader: inout ValueReader) {
         let rule = name.prefix { $0 != " " && $0 != ":" }
         let parameter = name.dropFirst(rule.count).drop { $0 == " " || $0 == ":" }
-        let help: [String]
+        let help: [DiagnosticHelp]
         if RuleKind.names.contains(String(rule)), !parameter.isEmpty {
             let value = parameter.allSatisfy(\.isASCIIDigit) ? String(parameter) : "\"\(parameter)\""
-            help = reader.isJSON ? ["write the rule as a mapping: {\"\(rule)\": \(value)}"]
-                : style == .plain ? ["write the rule and its parameter with ': ' between them: '\(rule): \(parameter)'"]
-                : ["write the rule and its parameter without quotes, with ': ' between them: \(rule): \(parameter)"]
+            let mapping = "{\"\(rule)\": \(value)}"
+            let entry = "\(rule): \(parameter)"
+            help = reader.isJSON ? [.write(mapping, line: "write the rule as a mapping: \(mapping)", title: "Write \(mapping)")]
+                : style == .plain ? [.write(entry, line: "write the rule and its parameter with ': ' between them: '\(entry)'")]
+                : [.write(entry, line: "write the rule and its parameter without quotes, with ': ' between them: \(entry)")]
         } else {
             help = Suggestions.didYouMeanOrList(name, in: RuleKind.names, listing: "the rules are")
         }

@@ -69,7 +69,7 @@ package struct ValueReader {
             let found = SyntaxTree.describeJSONValue(text)
             diagnostics.error(
                 .wrongType, "expected a string for \(what()), found \(found)", at: range,
-                help: text == "null" ? [] : ["write it in quotes: \"\(text)\""]
+                help: text == "null" ? [] : [.write("\"\(text)\"", line: "write it in quotes: \"\(text)\"", title: "Write it in quotes")]
             )
             return nil
         }
@@ -91,7 +91,7 @@ package struct ValueReader {
                 if let meant = Self.booleanSpelled(by: text) {
                     diagnostics.error(
                         .wrongType, "expected a boolean for \(what()), found '\(text)'", at: range,
-                        help: ["write \(meant) (formc accepts only true and false, not YAML 1.1's yes/no/on/off)"]
+                        help: [.write("\(meant)", line: "write \(meant) (formc accepts only true and false, not YAML 1.1's yes/no/on/off)", title: "Write \(meant)")]
                     )
                     return nil
                 }
@@ -99,7 +99,7 @@ package struct ValueReader {
                 let text = tree.text(node) ?? ""
                 diagnostics.error(
                     code, "expected a boolean for \(what()), found the string '\(text)'", at: range,
-                    help: ["remove the quotes: \(text)"]
+                    help: [.write(text, line: "remove the quotes: \(text)", title: "Remove the quotes")]
                 )
                 return nil
             }
@@ -124,7 +124,7 @@ package struct ValueReader {
                 let text = tree.text(node) ?? ""
                 diagnostics.error(
                     code, "expected a number for \(what()), found the string '\(text)'", at: range,
-                    help: ["remove the quotes: \(text)"]
+                    help: [.write(text, line: "remove the quotes: \(text)", title: "Remove the quotes")]
                 )
                 return nil
             }

@@ -37,6 +37,9 @@ public struct Diagnostic: Hashable, Sendable {
     public var notes: [DiagnosticNote]
     /// Actionable advice, one line each ("did you mean 'minLength'?").
     public var help: [String]
+    /// The edit of `location` that one line of `help` names, when exactly one does:
+    /// the editor's quick fix (SPEC §12).
+    public var fix: DiagnosticFix?
 
     public init(
         _ severity: Severity,
@@ -44,14 +47,16 @@ public struct Diagnostic: Hashable, Sendable {
         _ message: String,
         at location: SourceLocation,
         notes: [DiagnosticNote] = [],
-        help: [String] = []
+        help: [DiagnosticHelp] = []
     ) {
         self.severity = severity
         self.code = code
         self.message = message
         self.location = location
         self.notes = notes
-        self.help = help
+        self.help = help.map(\.text)
+        let fixes = help.compactMap(\.fix)
+        self.fix = fixes.count == 1 ? fixes[0] : nil
     }
 
     /// The order diagnostics are reported in: file, line, column, then code and
@@ -85,14 +90,14 @@ public struct DiagnosticBag: Sendable {
 
     public mutating func error(
         _ code: DiagnosticCode, _ message: String, at range: SourceRange,
-        notes: [DiagnosticNote] = [], help: [String] = []
+        notes: [DiagnosticNote] = [], help: [DiagnosticHelp] = []
     ) {
         diagnostics.append(Diagnostic(.error, code, message, at: location(range), notes: notes, help: help))
     }
 
     public mutating func warning(
         _ code: DiagnosticCode, _ message: String, at range: SourceRange,
-        notes: [DiagnosticNote] = [], help: [String] = []
+        notes: [DiagnosticNote] = [], help: [DiagnosticHelp] = []
     ) {
         diagnostics.append(Diagnostic(.warning, code, message, at: location(range), notes: notes, help: help))
     }

@@ -18,8 +18,8 @@ public enum Suggestions {
     }
 
     /// `help:` lines for an unknown name: a "did you mean" when one is close.
-    public static func didYouMean<S: Sequence>(_ word: String, in candidates: S) -> [String] where S.Element == String {
-        closest(to: word, in: candidates).map { ["did you mean '\($0)'?"] } ?? []
+    public static func didYouMean<S: Sequence>(_ word: String, in candidates: S) -> [DiagnosticHelp] where S.Element == String {
+        closest(to: word, in: candidates).map { [.didYouMean($0)] } ?? []
     }
 
     /// Damerau–Levenshtein (optimal string alignment) distance over Characters,
@@ -54,7 +54,7 @@ public enum Suggestions {
 
 extension Suggestions {
     /// A "did you mean" when a candidate is close, otherwise the list of what is valid.
-    public static func didYouMeanOrList(_ word: String, in candidates: [String], listing what: String) -> [String] {
+    public static func didYouMeanOrList(_ word: String, in candidates: [String], listing what: String) -> [DiagnosticHelp] {
         let suggestion = didYouMean(word, in: candidates)
         return suggestion.isEmpty ? ["\(what): \(candidates.joined(separator: ", "))"] : suggestion
     }

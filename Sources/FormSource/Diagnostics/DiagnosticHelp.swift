@@ -1,0 +1,79 @@
+/// The one edit of a diagnostic's span that a help line names: what an editor
+/// offers as its quick fix (SPEC §12). The help line and the edit are made
+/// together, in one `DiagnosticHelp`, so that what the CLI says and what the
+/// editor does cannot drift.
+public struct DiagnosticFix: Hashable, Sendable {
+    /// Where `text` goes.
+    public enum Placement: Hashable, Sendable {
+        /// In place of the span.
+        case span
+        /// In place of the span's text inside its quotes, when the span is a
+        /// quoted scalar: a did-you-mean keeps the quotes the name was written in.
+        case insideQuotes
+        /// In place of the span, an operator (`&&`, `!`): a word of the condition
+        /// language, with a space on each side where the text beside it has none.
+        case word
+        /// The span's text in a condition's single quotes (`text`), written as the
+        /// YAML scalar holding the condition allows.
+        case quoted
+    }
+
+    /// What the editor's menu shows ("Replace with 'minLength'").
+    public var title: String
+    public var text: String
+    public var placement: Placement
+
+    public init(title: String, text: String, placement: Placement = .span) {
+        self.title = title
+        self.text = text
+        self.placement = placement
+    }
+}
+
+/// One line of a diagnostic's help ("did you mean 'minLength'?"), with the edit
+/// it names when it names exactly one. A string literal is a line with no edit.
+public struct DiagnosticHelp: Hashable, Sendable, ExpressibleByStringInterpolation {
+    public var text: String
+    public var fix: DiagnosticFix?
+
+    public init(_ text: String, fix: DiagnosticFix? = nil) {
+        self.text = text
+        self.fix = fix
+    }
+
+    public init(stringLiteral text: String) {
+        self.init(text)
+    }
+
+    public init(stringInterpolation: DefaultStringInterpolation) {
+        self.init(String(stringInterpolation: stringInterpolation))
+    }
+
+    /// "did you mean 'minLength'?": the name replaced, inside its quotes if it has them.
+    public static func didYouMean(_ name: String) -> DiagnosticHelp {
+        DiagnosticHelp("did you mean '\(name)'?", fix: DiagnosticFix(title: "Replace with '\(name)'", text: name, placement: .insideQuotes))
+    }
+
+    /// "use 'and' instead of '&&'": a word of the condition language in place of an operator.
+    public static func word(_ word: String, insteadOf written: String) -> DiagnosticHelp {
+        DiagnosticHelp("use '\(word)' instead of '\(written)'", fix: DiagnosticFix(title: "Write '\(word)'", text: word, placement: .word))
+    }
+
+    /// A line that says to put `text`, the span's text, in a condition's quotes.
+    public static func quote(_ text: String, line: String, title: String? = nil) -> DiagnosticHelp {
+        DiagnosticHelp(line, fix: DiagnosticFix(title: title ?? "Write '\(text)'", text: "'\(text)'", placement: .quoted))
+    }
+
+    /// A line that says to write `text` in place of the span: `line` is the whole
+    /// help line, `title` what the editor's menu shows (by default "Write '…'").
+    public static func write(_ text: String, line: String, title: String? = nil) -> DiagnosticHelp {
+        DiagnosticHelp(line, fix: DiagnosticFix(title: title ?? "Write '\(text)'", text: text))
+    }
+}
+
+extension Array where Element == DiagnosticHelp {
+    /// Lines of help with no edit.
+    public init(lines: [String]) {
+        self = lines.map { DiagnosticHelp($0) }
+    }
+}

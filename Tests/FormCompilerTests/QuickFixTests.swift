@@ -1,0 +1,151 @@
+import FormEditor
+import FormSource
+import Foundation
+import Testing
+
+/// A quick fix is the edit its diagnostic's help names, made where the diagnostic
+/// is (`DiagnosticHelp`): applied, it leaves the form with no problem, and the
+/// text around it (a quoted YAML scalar) stays valid.
+@Suite struct QuickFixTests {
+    private static let fields = """
+        formc: 1
+        form: A
+        elements:
+          - boolean: news
+            title: N
+          - segment: plan
+            options: [free, pro]
+          - multiChoice: diet
+            options: [vegan, fish]
+          - number: low
+          - number: high
+          - date: born
+          - textField: a
+
+        """
+
+    /// The text with the edit made.
+    private static func applying(_ edit: EditorEdit, to file: SourceFile) -> String {
+        var bytes = file.bytes
+        bytes.replaceSubrange(file.byteOffset(of: edit.range.start)..<file.byteOffset(of: edit.range.end), with: Array(edit.newText.utf8))
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    private static func everywhere() -> SourceRange {
+        SourceRange(start: .start, end: SourcePosition(line: 999, column: 1))
+    }
+
+    /// `broken` has one diagnostic, whose help includes `help` and whose one quick
+    /// fix turns `broken` into `fixed`, which has no diagnostic.
+    private func expectFix(
+        _ broken: String, path: String = "a.form.yaml", help: String, fixed: String,
+        sourceLocation: Testing.SourceLocation = #_sourceLocation
+    ) {
+        let editor = EditorDocument(path: path, text: broken)
+        #expect(editor.diagnostics.count == 1, "\(editor.diagnostics.map(\.message))", sourceLocation: sourceLocation)
+        #expect(editor.diagnostics.first?.help.contains(help) == true, "\(editor.diagnostics.map(\.help))", sourceLocation: sourceLocation)
+        let fixes = editor.quickFixes(in: Self.everywhere())
+        #expect(fixes.count == 1, "\(fixes.map(\.title))", sourceLocation: sourceLocation)
+        guard let fix = fixes.first else { return }
+        let edited = Self.applying(fix.edit, to: editor.file)
+        #expect(edited == fixed, sourceLocation: sourceLocation)
+        let after = EditorDocument(path: path, text: edited).diagnostics
+        #expect(after.isEmpty, "\(after.map(\.message))", sourceLocation: sourceLocation)
+    }
+
+    private func yaml(_ lines: String) -> String { Self.fields + lines }
+
+    @Test func aValueOfTheWrongShape() {
+        expectFix(yaml("    rules: required\n"), help: "write 'rules: [required]'", fixed: yaml("    rules: [required]\n"))
+        expectFix(
+            yaml("    rules: [{ min: 3 }]\n"), help: "for the length of the text, write 'minLength'",
+            fixed: yaml("    rules: [{ minLength: 3 }]\n")
+        )
+        expectFix(
+            yaml("    rules: ['minLength 3']\n"),
+            help: "write the rule and its parameter without quotes, with ': ' between them: minLength: 3",
+            fixed: yaml("    rules: [minLength: 3]\n")
+        )
+        expectFix(
+            yaml("    rules: [{ custom: Check_name }]\n"), help: "did you mean 'checkName'?",
+            fixed: yaml("    rules: [{ custom: checkName }]\n")
+        )
+    }
+
+    @Test func namesAndBounds() {
+        expectFix(
+            Self.fields.replacingOccurrences(of: "form: A", with: "form: myForm"), help: "did you mean 'MyForm'?",
+            fixed: Self.fields.replacingOccurrences(of: "form: A", with: "form: MyForm")
+        )
+        expectFix(
+            Self.fields.replacingOccurrences(of: "textField: a", with: "textField: First_name"), help: "did you mean 'firstName'?",
+            fixed: Self.fields.replacingOccurrences(of: "textField: a", with: "textField: firstName")
+        )
+        let bounded = Self.fields.replacingOccurrences(of: "  - number: high\n", with: "  - number: high\n    rules: [{ min: lwo }]\n")
+        expectFix(bounded, help: "did you mean 'low'?", fixed: bounded.replacingOccurrences(of: "lwo", with: "low"))
+        let sets = "formc: 1\nform: A\noptions:\n  Sizes: [s, m]\nelements:\n  - picker: p\n    options: Size\n"
+        expectFix(sets, help: "did you mean 'Sizes'?", fixed: sets.replacingOccurrences(of: "options: Size\n", with: "options: Sizes\n"))
+    }
+
+    @Test func wordsOfAConditionInAndOutOfQuotes() {
+        let cases: [(line: String, help: String, fixed: String)] = [
+            ("visibleWhen: plan in [pro]", "write the option in quotes: 'pro'", "visibleWhen: plan in ['pro']"),
+            ("visibleWhen: contains(diet, vegan)", "write the option in quotes: 'vegan'", "visibleWhen: contains(diet, 'vegan')"),
+            ("visibleWhen: isEmpty('low')", "write the field id without quotes: isEmpty(low)", "visibleWhen: isEmpty(low)"),
+            ("visibleWhen: news == 'true'", "write true without quotes", "visibleWhen: news == true"),
+            ("visibleWhen: low > '18'", "write the number without quotes: low > 18", "visibleWhen: low > 18"),
+            ("visibleWhen: born < today-18y", "write 'today-18y'", "visibleWhen: born < 'today-18y'"),
+            ("visibleWhen: plan == 'por'", "did you mean 'pro'?", "visibleWhen: plan == 'pro'"),
+            (#"visibleWhen: "'news'""#, "to read the field 'news', write it without quotes", #"visibleWhen: "news""#),
+            (
+                #"visibleWhen: "'vegan'""#, "to test whether 'vegan' is chosen, write contains(diet, 'vegan')",
+                #"visibleWhen: "contains(diet, 'vegan')""#
+            ),
+            // Inside a single-quoted scalar, the quotes of the new text are doubled.
+            (
+                "visibleWhen: '''vegan'''", "to test whether 'vegan' is chosen, write contains(diet, 'vegan')",
+                "visibleWhen: 'contains(diet, ''vegan'')'"
+            ),
+        ]
+        for (line, help, fixed) in cases {
+            expectFix(yaml("    \(line)\n"), help: help, fixed: yaml("    \(fixed)\n"))
+        }
+    }
+
+    @Test func jsonValues() {
+        func json(_ value: String) -> String {
+            #"{"formc": 1, "form": "A", "elements": [{"boolean": "b", "title": \#(value)}]}"#
+        }
+        expectFix(json("Hello"), path: "a.form.json", help: #"write "Hello" in double quotes if it is a string"#, fixed: json(#""Hello""#))
+        expectFix(json("12"), path: "a.form.json", help: #"write it in quotes: "12""#, fixed: json(#""12""#))
+        let literal = #"{"formc": 1, "form": "A", "elements": [{"boolean": "b", "title": "B", "default": True}]}"#
+        expectFix(
+            literal, path: "a.form.json", help: "JSON's literals are lowercase: write true",
+            fixed: literal.replacingOccurrences(of: "True", with: "true")
+        )
+    }
+
+    /// Every quick fix of every invalid schema fixture, applied, removes its
+    /// diagnostic and makes no syntax error.
+    @Test func everyFixOfTheInvalidFixturesRemovesItsDiagnostic() throws {
+        let directory = RepositoryPaths.root + "/Tests/EndToEnd/schema-fixtures/invalid"
+        let names = try FileManager.default.contentsOfDirectory(atPath: directory).sorted()
+        #expect(names.count > 40)
+        var fixed = 0
+        for name in names {
+            let text = try String(contentsOfFile: directory + "/" + name, encoding: .utf8)
+            let editor = EditorDocument(path: name, text: text)
+            for fix in editor.quickFixes(in: Self.everywhere()) {
+                let after = EditorDocument(path: name, text: Self.applying(fix.edit, to: editor.file)).diagnostics
+                let before = fix.diagnostic
+                #expect(
+                    !after.contains { $0.code == before.code && $0.location.range.start == before.location.range.start && $0.message == before.message },
+                    "\(name): \(fix.title)"
+                )
+                #expect(!after.contains { $0.code == .syntaxError }, "\(name): \(fix.title)")
+                fixed += 1
+            }
+        }
+        #expect(fixed >= 8)
+    }
+}
