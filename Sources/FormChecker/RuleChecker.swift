@@ -16,6 +16,8 @@ enum RuleChecker {
         var rules: [RuleDecl]
         /// The kind key (`textField`), for messages.
         var keyword: String
+        /// How a message names the field: `textField 'email'`, or `this textField`.
+        var named: String { ElementKind.named(keyword, id: id) }
         /// A segment with a default always has something selected.
         var isSegmentWithDefault = false
         var maxInputLength: Located<Int>?
@@ -66,7 +68,7 @@ enum RuleChecker {
             let name = rule.kind.name
             if !rule.kind.applies(to: field.valueType) {
                 diagnostics.error(
-                    .ruleNotApplicable, "rule '\(name)' does not apply to \(field.keyword) '\(field.id)'",
+                    .ruleNotApplicable, "rule '\(name)' does not apply to \(field.named)",
                     at: rule.nameRange,
                     help: [DiagnosticHelp("'\(name)' applies to \(RuleTarget.describe(FormVocabulary.targets(ofRule: name)))")]
                         + RuleKind.instead(of: name, for: field.valueType)
@@ -87,7 +89,7 @@ enum RuleChecker {
             case .required:
                 if field.isSegmentWithDefault {
                     diagnostics.warning(
-                        .ineffectiveRule, "'required' can never fail: \(field.keyword) '\(field.id)' has a default, so something is always selected",
+                        .ineffectiveRule, "'required' can never fail: \(field.named) has a default, so something is always selected",
                         at: rule.nameRange, help: ["remove 'required', or remove the default so that nothing is selected at first"]
                     )
                 } else if case .number(_, false) = field.valueType {
@@ -214,7 +216,7 @@ enum RuleChecker {
 
     private static func reportRequiredWithDefault(_ rule: RuleDecl, field: Field, diagnostics: inout DiagnosticBag) {
         diagnostics.warning(
-            .ineffectiveRule, "'required' can never fail: \(field.keyword) '\(field.id)' has a default, so it always has a value",
+            .ineffectiveRule, "'required' can never fail: \(field.named) has a default, so it always has a value",
             at: rule.nameRange, help: ["remove 'required', or remove the default so that the field starts empty"]
         )
     }
@@ -276,7 +278,7 @@ enum RuleChecker {
                 ]
         }
         diagnostics.error(
-            .invalidNumber, "'\(text)' is not a valid \(name) for \(mode == .dateTime ? "date and time" : field.keyword) '\(field.id)'",
+            .invalidNumber, "'\(text)' is not a valid \(name) for \(ElementKind.named(mode == .dateTime ? "date and time" : field.keyword, id: field.id))",
             at: range, help: help + fieldSuggestion(text, for: field, symbols: symbols)
         )
         return nil
@@ -392,7 +394,7 @@ enum RuleChecker {
                 // A list is a field of the form (SPEC §14), of a kind no bound compares with.
                 diagnostics.error(
                     .invalidNumber,
-                    "'\(target)' cannot be the \(name) of \(field.keyword) '\(field.id)': '\(target)' is a list, whose value is its entries; a bound field is of the same kind",
+                    "'\(target)' cannot be the \(name) of \(field.named): '\(target)' is a list, whose value is its entries; a bound field is of the same kind",
                     at: range, notes: [diagnostics.note("'\(target)' is declared here", at: declared)], help: [help]
                 )
             } else if let declared = symbols.declaration(of: target) {
@@ -419,7 +421,7 @@ enum RuleChecker {
             "'\(field.id)' is a \(field.valueType.description) and '\(target)' a \(otherType.description); a bound field is of the same kind"
         }
         diagnostics.error(
-            .invalidNumber, "'\(target)' cannot be the \(name) of \(field.keyword) '\(field.id)': \(reason)", at: range,
+            .invalidNumber, "'\(target)' cannot be the \(name) of \(field.named): \(reason)", at: range,
             notes: [diagnostics.note("'\(target)' is declared here", at: symbols.fields[other].range)]
         )
     }

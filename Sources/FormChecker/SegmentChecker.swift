@@ -38,7 +38,7 @@ struct SegmentChecker {
         } else {
             // The set's options are checked once, with the set (`OptionSetChecker`).
             OptionSetChecker.checkDefaults(
-                defaults, options: field.options, owner: "multiChoice '\(field.id.value)'",
+                defaults, options: field.options, owner: ElementKind.named("multiChoice", id: field.id.value),
                 isWhole: !incompleteSets.contains(field.optionSet?.value ?? ""), diagnostics: &diagnostics
             )
         }
@@ -46,7 +46,7 @@ struct SegmentChecker {
         for value in defaults {
             if let earlier = chosen[value.value] {
                 diagnostics.error(
-                    .defaultNotOption, "'\(value.value)' is chosen twice in the default of multiChoice '\(field.id.value)'",
+                    .defaultNotOption, "'\(value.value)' is chosen twice in the default of \(ElementKind.named("multiChoice", id: field.id.value))",
                     at: value.range, notes: [diagnostics.note("first chosen here", at: earlier)],
                     help: ["list each option once"]
                 )
@@ -62,7 +62,7 @@ struct SegmentChecker {
         diagnostics: inout DiagnosticBag
     ) {
         // Named only in messages: made when there is one.
-        var owner: String { "\(kind) '\(id)'" }
+        var owner: String { ElementKind.named(kind, id: id) }
         values.removeAll()
         valueRanges.removeAll(keepingCapacity: true)
         cases.removeAll()
@@ -171,14 +171,14 @@ struct SegmentChecker {
         if SwiftNaming.keywords.contains(name) {
             // `type` → `Type`: Swift takes no nested type of that name.
             diagnostics.error(
-                .nameCollision, "\(kind) '\(id.value)' would generate the enum '\(name)', a Swift keyword",
+                .nameCollision, "\(ElementKind.named(kind, id: id.value)) would generate the enum '\(name)', a Swift keyword",
                 at: range, help: ["set 'enumName:' to another name, e.g. '\(name)Choice'"]
             )
             return nil
         }
         if GeneratedTypeNames.contains(name) {
             diagnostics.error(
-                .nameCollision, "\(kind) '\(id.value)' would generate the enum '\(name)', a name the generated code uses",
+                .nameCollision, "\(ElementKind.named(kind, id: id.value)) would generate the enum '\(name)', a name the generated code uses",
                 at: range, help: ["set 'enumName:' to another name, e.g. '\(name)Choice'"]
             )
             return nil
@@ -193,7 +193,7 @@ struct SegmentChecker {
         // The same field twice, through a YAML alias, declares its enum at one place: its FC202 says so.
         if let earlier = typeNames.declare(name, at: enumName.range), earlier != enumName.range {
             diagnostics.error(
-                .nameCollision, "\(enumName.kind) '\(enumName.segmentID)' would generate the type '\(name)', which is already declared",
+                .nameCollision, "\(ElementKind.named(enumName.kind, id: enumName.segmentID)) would generate the type '\(name)', which is already declared",
                 at: enumName.range, notes: [diagnostics.note(typeNames.origin(of: name), at: earlier)],
                 help: ["set 'enumName:' to a unique name"]
             )

@@ -577,6 +577,39 @@ struct FollowOnDiagnosticsTests {
         ])
     }
 
+    /// A message about an element whose id could not be read names it by its kind,
+    /// "this boolean", at the element: never by an id of nothing (`boolean ''`).
+    @Test func anElementWithNoIdIsThisElement() {
+        #expect(Self.summaries("""
+            formc: 1
+            form: F
+            elements:
+              - boolean:
+              - textField: [x]
+                rules: [{ min: 3 }]
+              - segment:
+                options: [a]
+              - list:
+                elements:
+                  - floatLabel:
+              - multiChoice:
+                options: [a, b]
+                default: [a, a]
+            """) == [
+            "4:5 FC100 this boolean is missing required key 'title'",
+            "4:13 FC102 the boolean field id has no value; expected a string",
+            "5:16 FC102 expected a string for the textField field id, found a list",
+            "6:15 FC401 rule 'min' does not apply to this textField",
+            "7:13 FC102 the segment field id has no value; expected a string",
+            "8:5 FC303 this segment has 1 option; it needs at least 2",
+            "9:10 FC102 the list id has no value; expected a string",
+            "11:9 FC100 this floatLabel is missing required key 'label'",
+            "11:20 FC102 the floatLabel field id has no value; expected a string",
+            "12:17 FC102 the multiChoice field id has no value; expected a string",
+            "14:18 FC301 'a' is chosen twice in the default of this multiChoice",
+        ])
+    }
+
     /// A `mode` or `decimals` that cannot be read is one error: the rest of the field
     /// is checked with the mode it misspells (or its default is written in), or with
     /// the count as quoted (or the most there may be), not with the default mode

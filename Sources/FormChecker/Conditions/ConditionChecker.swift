@@ -399,7 +399,7 @@ public enum ConditionChecker {
             return "the group"
         }
         let kind = group.isPage ? "page" : "group"
-        if let id = group.id { return "\(kind) '\(id.value)'" }
+        if let id = group.id, !id.value.isEmpty { return ElementKind.named(kind, id: id.value) }
         return "the \(kind) at line \(element.range.start.line)"
     }
 }

@@ -39,10 +39,10 @@ extension DocumentDecoder {
             var page = GroupDecl(id: id, isPage: true)
             page.title = keys["title"].flatMap { reader.string($0, "title") }
             if let node = keys["elements"] {
-                page.elements = elementList(node, keyRange: keys.keyRange("elements")!, owner: "page '\(id.value)'")
+                page.elements = elementList(node, keyRange: keys.keyRange("elements")!, owner: ElementKind.named("page", id: id.value))
             } else {
                 reportMissing(
-                    "elements", in: keys, as: .elements, "page '\(id.value)' is missing required key 'elements'", at: kindKeyRange,
+                    "elements", in: keys, as: .elements, "\(ElementKind.named("page", id: id.value)) is missing required key 'elements'", at: kindKeyRange,
                     help: "add 'elements:' with the page's fields"
                 )
             }
@@ -54,7 +54,7 @@ extension DocumentDecoder {
             field.title = keys["title"].flatMap { reader.string($0, "title") }
             if keys["title"] == nil {
                 reportMissing(
-                    "title", in: keys, as: nil, "boolean '\(field.id.value)' is missing required key 'title'", at: kindKeyRange,
+                    "title", in: keys, as: nil, "\(ElementKind.named("boolean", id: field.id.value)) is missing required key 'title'", at: kindKeyRange,
                     help: "add 'title:', the text shown beside the switch"
                 )
             }
@@ -71,12 +71,12 @@ extension DocumentDecoder {
             }
             field.title = keys["title"].flatMap { reader.string($0, "title") }
             field.enumName = keys["enumName"].flatMap { reader.string($0, "enumName") }
-            if let choice = choiceOptions(keys, of: "\(kind) '\(field.id.value)'", at: kindKeyRange) {
+            if let choice = choiceOptions(keys, of: ElementKind.named(kind, id: field.id.value), at: kindKeyRange) {
                 (field.options, field.optionSet, field.optionsRange) = (choice.options, choice.set, choice.listRange)
                 if choice.set != nil { field.enumName = nil }
             }
             if let node = keys["default"] {
-                field.defaultValue = stringDefault(node, of: "\(kind) '\(field.id.value)'")
+                field.defaultValue = stringDefault(node, of: ElementKind.named(kind, id: field.id.value))
             }
             return .segment(field)
 
@@ -110,11 +110,11 @@ extension DocumentDecoder {
             field.title = keys["title"].flatMap { reader.string($0, "title") }
             field.enumName = keys["enumName"].flatMap { reader.string($0, "enumName") }
             field.style = keys["style"].flatMap { reader.choice($0, "multiChoice style", as: MultiChoiceStyle.self) }
-            if let choice = choiceOptions(keys, of: "multiChoice '\(field.id.value)'", at: kindKeyRange) {
+            if let choice = choiceOptions(keys, of: ElementKind.named("multiChoice", id: field.id.value), at: kindKeyRange) {
                 (field.options, field.optionSet, field.optionsRange) = (choice.options, choice.set, choice.listRange)
                 if choice.set != nil { field.enumName = nil }
             }
-            if let node = keys["default"] { field.defaultValues = listDefault(node, of: "multiChoice '\(field.id.value)'") }
+            if let node = keys["default"] { field.defaultValues = listDefault(node, of: ElementKind.named("multiChoice", id: field.id.value)) }
             return .multiChoice(field)
 
         case "textField", "floatLabel", "textView":
@@ -124,11 +124,11 @@ extension DocumentDecoder {
             field.label = keys["label"].flatMap { reader.string($0, "label") }
             if kind == "floatLabel", keys["label"] == nil {
                 reportMissing(
-                    "label", in: keys, as: nil, "floatLabel '\(field.id.value)' is missing required key 'label'", at: kindKeyRange,
+                    "label", in: keys, as: nil, "\(ElementKind.named("floatLabel", id: field.id.value)) is missing required key 'label'", at: kindKeyRange,
                     help: "add 'label:', the text that floats above the value"
                 )
             }
-            if let node = keys["default"] { field.defaultValue = stringDefault(node, of: "\(kind) '\(field.id.value)'") }
+            if let node = keys["default"] { field.defaultValue = stringDefault(node, of: ElementKind.named(kind, id: field.id.value)) }
             field.secure = keys["secure"].flatMap { reader.bool($0, "secure") }
             field.keyboard = keys["keyboard"].flatMap { reader.choice($0, "keyboard", as: KeyboardType.self) }
             field.contentType = keys["contentType"].flatMap { reader.choice($0, "contentType", as: TextContentType.self) }
@@ -171,7 +171,7 @@ extension DocumentDecoder {
             segue.title = keys["title"].flatMap { reader.string($0, "title") }
             if keys["title"] == nil {
                 reportMissing(
-                    "title", in: keys, as: nil, "segue '\(id.value)' is missing required key 'title'", at: kindKeyRange,
+                    "title", in: keys, as: nil, "\(ElementKind.named("segue", id: id.value)) is missing required key 'title'", at: kindKeyRange,
                     help: "add 'title:', the text of the row"
                 )
             }
@@ -192,11 +192,11 @@ extension DocumentDecoder {
             if let node = keys["elements"] {
                 let wasInsideList = insideList
                 insideList = true
-                list.elements = elementList(node, keyRange: keys.keyRange("elements")!, owner: "list '\(id.value)'")
+                list.elements = elementList(node, keyRange: keys.keyRange("elements")!, owner: ElementKind.named("list", id: id.value))
                 insideList = wasInsideList
             } else {
                 reportMissing(
-                    "elements", in: keys, as: .elements, "list '\(id.value)' is missing required key 'elements'", at: kindKeyRange,
+                    "elements", in: keys, as: .elements, "\(ElementKind.named("list", id: id.value)) is missing required key 'elements'", at: kindKeyRange,
                     help: "add 'elements:' with the fields of one entry"
                 )
             }

@@ -242,7 +242,7 @@ struct DocumentDecoder {
         }
         let keys = KeyedMapping(
             node, in: tree, allowed: KeySchema.allowedKeys(forKind: kindIndex),
-            context: "\(kind) '\(tree.text(kindEntry.value) ?? "")'", diagnostics: &diagnostics, otherKinds: true
+            context: ElementKind.named(kind, id: tree.text(kindEntry.value) ?? ""), diagnostics: &diagnostics, otherKinds: true
         )
         guard var decoded = elementKind(kind, entry: kindEntry, keys: keys) else { return nil }
         if nestedAsGroup {

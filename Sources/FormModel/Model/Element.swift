@@ -108,6 +108,13 @@ public indirect enum ElementKind: Sendable {
         }
     }
 
+    /// How a message names an element of kind `keyword` and id `id`: `boolean 'news'`;
+    /// `this boolean` when it has no id (one that could not be read, reported where
+    /// it is written): the message's location says which element.
+    public static func named(_ keyword: String, id: String) -> String {
+        id.isEmpty ? "this \(keyword)" : "\(keyword) '\(id)'"
+    }
+
     /// Every kind key, in the order of SPEC §3, then §10, then §15.
     public static let keywords = [
         "group", "boolean", "segment", "textField", "floatLabel", "textView", "spacer", "staticText", "segue",
