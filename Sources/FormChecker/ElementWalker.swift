@@ -118,7 +118,7 @@ struct ElementWalker {
                     segmentChecker.checkOptions(segment, diagnostics: &diagnostics)
                 } else {
                     OptionSetChecker.checkDefaults(
-                        segment.defaultValue.map { [$0] } ?? [], options: segment.options, owner: "\(segment.variant.rawValue) '\(segment.id.value)'",
+                        segment.defaultValue.map { [$0] } ?? [], options: segment.options, owner: ElementKind.named(segment.variant.rawValue, id: segment.id.value),
                         isWhole: !incompleteSets.contains(segment.optionSet?.value ?? ""), diagnostics: &diagnostics
                     )
                 }
@@ -174,7 +174,7 @@ struct ElementWalker {
         found.append(.field(symbols.count, segment: segment))
         hashes.append(IDIndex.hash(common.id.value))
         symbols.append(symbol)
-        facts.append(ConditionScope.facts(of: kind, valueType: valueType, canBeHidden: canBeHidden))
+        facts.append(ConditionScope.facts(of: kind, valueType: valueType, canBeHidden: canBeHidden, incompleteSets: incompleteSets))
         rules.append(RuleChecker.Field(id: common.id.value, valueType: valueType, rules: common.rules, kind: kind))
     }
 

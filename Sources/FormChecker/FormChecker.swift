@@ -149,7 +149,7 @@ private struct Checker {
         conditionFacts.reserveCapacity(elementCount)
         fieldElements.reserveCapacity(elementCount)
         let walker = ElementWalker(
-            defaultTrigger: defaultTrigger, incompleteSets: Set(document.optionSets.filter { $0.optionsRange == nil }.map(\.name.value)),
+            defaultTrigger: defaultTrigger, incompleteSets: document.incompleteOptionSets,
             diagnostics: DiagnosticBag(file: file.path)
         )
         let elements = document.elements

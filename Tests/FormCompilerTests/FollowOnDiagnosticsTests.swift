@@ -331,6 +331,39 @@ struct FollowOnDiagnosticsTests {
         ])
     }
 
+    /// An option of the wrong type (`[b]`) is FC102 alone: a default or a condition
+    /// naming an option is not told it is none, as the lost one may be it; a field
+    /// of a set that lost one, the same.
+    @Test func anOptionOfTheWrongTypeHidesNoOption() {
+        #expect(Self.summaries("""
+            formc: 1
+            form: F
+            options:
+              Size: [s, { value: [m] }, l]
+            elements:
+              - segment: plan
+                options: [a, [b], c]
+                default: b
+              - multiChoice: sizes
+                options: Size
+              - textField: t
+                visibleWhen: plan == 'b' or contains(sizes, 'm')
+            """) == [
+            "4:22 FC102 expected a string for an option's value, found a list",
+            "7:18 FC102 expected an option (a string or '{ value: …, title: … }'), found a list",
+        ])
+        // Where every option was read, an unknown one is still FC503.
+        #expect(Self.summaries("""
+            formc: 1
+            form: F
+            elements:
+              - segment: plan
+                options: [a, c]
+              - textField: t
+                visibleWhen: plan == 'b'
+            """).map { String($0.prefix(10)) } == ["7:26 FC503"])
+    }
+
     /// A form name that is missing or unreadable is reported once, wherever the
     /// form's mapping starts (after a comment, a blank line, JSON's whitespace):
     /// no FC200 follows for a name '' that the file never wrote.

@@ -33,6 +33,10 @@ struct ConditionConstancy {
     struct FieldFacts {
         var valueType: FieldValueType
         var options: [String]
+        /// False when the decoder could not read one of the options (an option of
+        /// the wrong type, reported there): `options` may lack the one a condition
+        /// names, so no condition reading the field is judged, nor its option.
+        var optionsAreWhole = true
         /// A hidden field reads as empty, so even a segment with a default may read
         /// as "nothing selected".
         var canBeHidden: Bool
@@ -86,7 +90,7 @@ struct ConditionConstancy {
                 atomFields.append(field)
                 continue
             }
-            guard let fact = facts(id) else { return nil }
+            guard let fact = facts(id), fact.optionsAreWhole else { return nil }
             atomFields.append(fields.count)
             fields.append(id)
             appendStates(of: id, fact)

@@ -44,6 +44,7 @@ struct ConditionScope {
         var facts: [ConditionConstancy.FieldFacts?] = Array(repeating: nil, count: symbols.fields.count)
         var nonFields: [String: NonField] = [:]
         var fieldElements: [Int?] = []
+        let incompleteSets = document.incompleteOptionSets
         // Walks the tree in place rather than through `allElements`, which would copy
         // every element of the form.
         func walk(_ elements: [Element], hidden: Bool) {
@@ -62,7 +63,8 @@ struct ConditionScope {
                     }
                     fieldElements.append(field)
                     facts[field] = Self.facts(
-                        of: elements[index].kind, valueType: symbols.fields[field].valueType, canBeHidden: canBeHidden
+                        of: elements[index].kind, valueType: symbols.fields[field].valueType, canBeHidden: canBeHidden,
+                        incompleteSets: incompleteSets
                     )
                 case .list(let list):
                     if nonFields[list.id.value] == nil { nonFields[list.id.value] = .list }
@@ -80,11 +82,18 @@ struct ConditionScope {
     }
 
     /// The facts of a field element. `canBeHidden`: it or a group around it has a `visibleWhen`.
-    static func facts(of kind: ElementKind, valueType: FieldValueType, canBeHidden: Bool) -> ConditionConstancy.FieldFacts {
-        var options: [String] = []
-        if case .segment(let segment) = kind { options = segment.options.map(\.value.value) }
-        if case .multiChoice(let field) = kind { options = field.options.map(\.value.value) }
-        return ConditionConstancy.FieldFacts(valueType: valueType, options: options, canBeHidden: canBeHidden)
+    /// `incompleteSets`: the shared sets with an option the decoder could not read.
+    static func facts(
+        of kind: ElementKind, valueType: FieldValueType, canBeHidden: Bool, incompleteSets: Set<String>
+    ) -> ConditionConstancy.FieldFacts {
+        var facts = ConditionConstancy.FieldFacts(valueType: valueType, options: [], canBeHidden: canBeHidden)
+        func read(_ options: [SegmentOption], droppedOne: Bool, set: Located<String>?) {
+            facts.options = options.map(\.value.value)
+            facts.optionsAreWhole = set.map { !incompleteSets.contains($0.value) } ?? !droppedOne
+        }
+        if case .segment(let segment) = kind { read(segment.options, droppedOne: segment.droppedAnOption, set: segment.optionSet) }
+        if case .multiChoice(let field) = kind { read(field.options, droppedOne: field.droppedAnOption, set: field.optionSet) }
+        return facts
     }
 
     /// A field as a condition sees it.

@@ -59,7 +59,7 @@ extension ConditionTypeChecker {
         // too few options, FC303): no value can be checked against it.
         guard !options.isEmpty else { return }
         // An option dropped for a misspelt `value:` key (FC101) is one the condition may mean.
-        guard !scope.symbols.unreadNames.contains(value) else { return }
+        guard !scope.symbols.unreadNames.contains(value), scope.facts(of: field.id)?.optionsAreWhole != false else { return }
         let id = field.id
         var help: [DiagnosticHelp] = []
         if value.isEmpty {

@@ -73,6 +73,7 @@ extension DocumentDecoder {
             field.enumName = keys["enumName"].flatMap { reader.string($0, "enumName") }
             if let choice = choiceOptions(keys, of: ElementKind.named(kind, id: field.id.value), at: kindKeyRange) {
                 (field.options, field.optionSet, field.optionsRange) = (choice.options, choice.set, choice.listRange)
+                field.droppedAnOption = choice.droppedOne
                 if choice.set != nil { field.enumName = nil }
             }
             if let node = keys["default"] {
@@ -112,6 +113,7 @@ extension DocumentDecoder {
             field.style = keys["style"].flatMap { reader.choice($0, "multiChoice style", as: MultiChoiceStyle.self) }
             if let choice = choiceOptions(keys, of: ElementKind.named("multiChoice", id: field.id.value), at: kindKeyRange) {
                 (field.options, field.optionSet, field.optionsRange) = (choice.options, choice.set, choice.listRange)
+                field.droppedAnOption = choice.droppedOne
                 if choice.set != nil { field.enumName = nil }
             }
             if let node = keys["default"] { field.defaultValues = listDefault(node, of: ElementKind.named("multiChoice", id: field.id.value)) }
@@ -323,7 +325,7 @@ extension DocumentDecoder {
     /// when the key is missing, for `description` (`picker 'country'`).
     mutating func choiceOptions(
         _ keys: KeyedMapping, of description: String, at kindKeyRange: SourceRange
-    ) -> (options: [SegmentOption], set: Located<String>?, listRange: SourceRange?)? {
+    ) -> (options: [SegmentOption], set: Located<String>?, listRange: SourceRange?, droppedOne: Bool)? {
         guard let node = keys["options"] else {
             reportMissing(
                 "options", in: keys, as: .options, "\(description) is missing required key 'options'", at: kindKeyRange,
@@ -332,10 +334,11 @@ extension DocumentDecoder {
             return nil
         }
         if let set = optionSetReference(node, enumName: keys.keyRange("enumName")) {
-            return (set.options, set.name, nil)
+            return (set.options, set.name, nil, false)
         }
         let options = segmentOptions(node)
-        return (options, nil, isWhole(options, of: node) ? keys.keyRange("options") : nil)
+        let whole = isWhole(options, of: node)
+        return (options, nil, whole ? keys.keyRange("options") : nil, !whole && tree.isSequence(node))
     }
 
     /// Whether `options` are every item of the list `node`: one the decoder had to

@@ -49,8 +49,11 @@ public struct SegmentFieldDecl: Sendable {
     public var title: Located<String>?
     public var options: [SegmentOption]
     /// The `options` key, for diagnostics about the list as a whole; nil when
-    /// the key is missing or its value is not a list.
+    /// the key is missing, its value is not a list, or an option was dropped.
     public var optionsRange: SourceRange?
+    /// Whether the decoder dropped an option it could not read (reported there):
+    /// `options` may lack one that a default or a condition names.
+    public var droppedAnOption = false
     public var defaultValue: Located<String>?
     public var enumName: Located<String>?
     /// `options: Country`: the shared option set (SPEC §16) whose options the
@@ -222,7 +225,9 @@ public struct MultiChoiceFieldDecl: Sendable {
     public var common: FieldCommon
     public var title: Located<String>?
     public var options: [SegmentOption] = []
+    /// See `SegmentFieldDecl.optionsRange` and `droppedAnOption`.
     public var optionsRange: SourceRange?
+    public var droppedAnOption = false
     /// The options chosen at first.
     public var defaultValues: Located<[Located<String>]>?
     public var enumName: Located<String>?

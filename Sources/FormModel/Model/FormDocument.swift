@@ -36,6 +36,12 @@ public struct FormDocument: Sendable {
         self.range = range
     }
 
+    /// The names of the option sets with an option the decoder could not read
+    /// (reported there): no check counts their options as all there are.
+    public var incompleteOptionSets: Set<String> {
+        Set(optionSets.filter { $0.optionsRange == nil }.map(\.name.value))
+    }
+
     /// The form-wide trigger, `blurAfterChange` when not given.
     public var defaultTrigger: ValidationTrigger { validateOn?.value ?? .blurAfterChange }
 
