@@ -31,7 +31,7 @@ enum TypeNameHelp {
         if isTaken(suggestion) {
             return ["'\(suggestion)' is taken by another type of the form; choose another name, e.g. '\(suggestion)\(suffix)'"]
         }
-        return [.didYouMean(suggestion)]
+        return [.didYouMean(renamingTo: suggestion)]
     }
 }
 
@@ -51,8 +51,8 @@ enum IDSpellingHelp {
         guard let suggestion = SwiftNaming.suggestedID(for: id) else { return ([], nil) }
         let namesGeneratedType = typeName.map { GeneratedTypeNames.contains($0(suggestion)) } ?? false
         switch ReservedIDs.reason(for: suggestion) {
-        case nil where !namesGeneratedType: return ([.didYouMean(suggestion)], suggestion)
-        case .member? where !isField: return ([.didYouMean(suggestion)], suggestion)
+        case nil where !namesGeneratedType: return ([.didYouMean(renamingTo: suggestion)], suggestion)
+        case .member? where !isField: return ([.didYouMean(renamingTo: suggestion)], suggestion)
         case nil, .member?, .keyword?, .conditionWord?:
             return (["'\(suggestion)' cannot be an id here; choose another name, e.g. '\(suggestion)Value'"], nil)
         }

@@ -232,7 +232,11 @@ enum RuleChecker {
             if rule.parameterStyle?.isQuoted == true {
                 diagnostics.error(
                     .wrongType, "expected a number for the \(name) parameter, found the string '\(text)'", at: range,
-                    help: [.write(text, line: "remove the quotes: \(text)", title: "Remove the quotes")]
+                    help: [
+                        DecimalLiteral(text) != nil
+                            ? .write(text, line: "remove the quotes: \(text)", title: "Remove the quotes")
+                            : "write a number without quotes, e.g. 18 or 2.50",
+                    ]
                 )
                 return nil
             }

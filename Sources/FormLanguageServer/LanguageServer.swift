@@ -378,7 +378,7 @@ public final class LanguageServer {
             CodeAction(
                 title: fix.title, kind: "quickfix", diagnostics: [lspDiagnostic(fix.diagnostic, converter: converter, uri: uri)],
                 isPreferred: true,
-                edit: WorkspaceEdit(changes: [uri: [TextEdit(range: converter.lsp(fix.edit.range), newText: fix.edit.newText)]])
+                edit: WorkspaceEdit(changes: [uri: fix.edits.map { TextEdit(range: converter.lsp($0.range), newText: $0.newText) }])
             )
         }
         return try JSONValue(encoding: actions)

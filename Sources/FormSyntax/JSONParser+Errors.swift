@@ -32,13 +32,13 @@ extension JSONParser {
         case 0x09:
             SyntaxError(
                 message: "a string cannot contain a tab character", start: index, end: index + 1,
-                help: [#"write the tab as \t"#]
+                help: [.write(#"\t"#, line: #"write the tab as \t"#)]
             )
         default:
             SyntaxError(
                 message: "a string cannot contain the control character \(Self.codePoint(UInt32(byte)))",
                 start: index, end: index + 1,
-                help: ["write it as \\u\(Self.hex4(UInt32(byte)))"]
+                help: [.write("\\u\(Self.hex4(UInt32(byte)))", line: "write it as \\u\(Self.hex4(UInt32(byte)))")]
             )
         }
     }

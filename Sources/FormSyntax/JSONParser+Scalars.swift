@@ -177,8 +177,12 @@ extension JSONParser {
         if SyntaxTree.equals(word, "true") || SyntaxTree.equals(word, "false") || SyntaxTree.equals(word, "null") {
             return plainScalar(from: start, to: end)
         }
-        let written = text(start, end)
-        throw SyntaxError(message: "'\(written)' is not a JSON value", start: start, end: end, help: [Self.help(forWord: written)])
+        // The value as written runs to the next ',', '}', ']' or line end (`new-user`, `hello world`).
+        var valueEnd = start
+        while valueEnd < count, !",}]\r\n".utf8.contains(bytes[valueEnd]) { valueEnd += 1 }
+        while valueEnd > end, bytes[valueEnd - 1] == UInt8(ascii: " ") || bytes[valueEnd - 1] == UInt8(ascii: "\t") { valueEnd -= 1 }
+        let written = text(start, valueEnd)
+        throw SyntaxError(message: "'\(written)' is not a JSON value", start: start, end: valueEnd, help: [Self.help(forWord: written)])
     }
 
     /// A number or literal, its text exactly as written; moves past it.
@@ -196,7 +200,20 @@ extension JSONParser {
         case "true", "false", "null": .write(word.lowercased(), line: "JSON's literals are lowercase: write \(word.lowercased())")
         case "none", "nil", "undefined": .write("null", line: "write null")
         case "nan", "infinity", "inf": "JSON has no NaN or Infinity; write the value as a string"
-        default: .write("\"\(word)\"", line: "write \"\(word)\" in double quotes if it is a string")
+        default:
+            if let inner = Self.typographicallyQuoted(word) {
+                .write(YAMLPlain.doubleQuoted(inner), line: "JSON strings are in straight double quotes: write \(YAMLPlain.doubleQuoted(inner))")
+            } else {
+                .write(YAMLPlain.doubleQuoted(word), line: "write \(YAMLPlain.doubleQuoted(word)) in double quotes if it is a string")
+            }
         }
+    }
+
+    /// The text inside typographic quotes (`“Name”`, `‘Name’`), if `word` is so quoted.
+    private static func typographicallyQuoted(_ word: String) -> String? {
+        let scalars = Array(word.unicodeScalars)
+        guard scalars.count >= 2, let first = scalars.first, let last = scalars.last,
+              (first == "\u{201C}" && last == "\u{201D}") || (first == "\u{2018}" && last == "\u{2019}") else { return nil }
+        return String(String.UnicodeScalarView(scalars.dropFirst().dropLast()))
     }
 }

@@ -243,7 +243,7 @@ public enum JSONReader {
                         throw SyntaxError(
                             message: "trailing commas are not allowed in JSON",
                             start: comma, end: comma + 1,
-                            help: ["remove the ',' after the last \(current.isObject ? "member" : "element")"]
+                            help: [.write("", line: "remove the ',' after the last \(current.isObject ? "member" : "element")", title: "Remove the ','")]
                         )
                     }
                     if current.isObject {
@@ -281,7 +281,7 @@ public enum JSONReader {
                 let word = text(index, end)
                 throw SyntaxError(
                     message: "object keys must be strings in double quotes",
-                    start: index, end: end, help: ["write \"\(word)\""]
+                    start: index, end: end, help: [.write("\"\(word)\"", line: "write \"\(word)\"")]
                 )
             }
             throw unexpected(expected: "a key in double quotes", open: container)

@@ -24,10 +24,12 @@ import Testing
 
         """
 
-    /// The text with the edit made.
-    private static func applying(_ edit: EditorEdit, to file: SourceFile) -> String {
+    /// The text with the edits made.
+    private static func applying(_ edits: [EditorEdit], to file: SourceFile) -> String {
         var bytes = file.bytes
-        bytes.replaceSubrange(file.byteOffset(of: edit.range.start)..<file.byteOffset(of: edit.range.end), with: Array(edit.newText.utf8))
+        for edit in edits.sorted(by: { $0.range.start > $1.range.start }) {
+            bytes.replaceSubrange(file.byteOffset(of: edit.range.start)..<file.byteOffset(of: edit.range.end), with: Array(edit.newText.utf8))
+        }
         return String(decoding: bytes, as: UTF8.self)
     }
 
@@ -47,7 +49,7 @@ import Testing
         let fixes = editor.quickFixes(in: Self.everywhere())
         #expect(fixes.count == 1, "\(fixes.map(\.title))", sourceLocation: sourceLocation)
         guard let fix = fixes.first else { return }
-        let edited = Self.applying(fix.edit, to: editor.file)
+        let edited = Self.applying(fix.edits, to: editor.file)
         #expect(edited == fixed, sourceLocation: sourceLocation)
         let after = EditorDocument(path: path, text: edited).diagnostics
         #expect(after.isEmpty, "\(after.map(\.message))", sourceLocation: sourceLocation)
@@ -93,7 +95,7 @@ import Testing
             ("visibleWhen: contains(diet, vegan)", "write the option in quotes: 'vegan'", "visibleWhen: contains(diet, 'vegan')"),
             ("visibleWhen: isEmpty('low')", "write the field id without quotes: isEmpty(low)", "visibleWhen: isEmpty(low)"),
             ("visibleWhen: news == 'true'", "write true without quotes", "visibleWhen: news == true"),
-            ("visibleWhen: low > '18'", "write the number without quotes: low > 18", "visibleWhen: low > 18"),
+            ("visibleWhen: low > '18'", "write the number without quotes: 18", "visibleWhen: low > 18"),
             ("visibleWhen: born < today-18y", "write 'today-18y'", "visibleWhen: born < 'today-18y'"),
             ("visibleWhen: plan == 'por'", "did you mean 'pro'?", "visibleWhen: plan == 'pro'"),
             (#"visibleWhen: "'news'""#, "to read the field 'news', write it without quotes", #"visibleWhen: "news""#),
@@ -125,6 +127,94 @@ import Testing
         )
     }
 
+    /// The text goes in as the scalar around it writes it: a condition's quotes
+    /// inside YAML's quotes, an option holding a quote, a value a plain scalar cannot
+    /// start with, a parameter YAML would read otherwise.
+    @Test func theTextIsWrittenAsItsPlaceNeedsIt() {
+        let cases: [(line: String, help: String, fixed: String)] = [
+            ("visibleWhen: 'plan == ''pri'''", "did you mean 'pro'?", "visibleWhen: 'plan == ''pro'''"),
+            (#"visibleWhen: "plan == \"pri\"""#, "did you mean 'pro'?", #"visibleWhen: "plan == \"pro\"""#),
+            (
+                "rules: [{ required, when: news or 'vegan' }]", "to test whether 'vegan' is chosen, write contains(diet, 'vegan')",
+                #"rules: [{ required, when: "news or contains(diet, 'vegan')" }]"#
+            ),
+            (
+                #"visibleWhen: pro == plan or plan == "free""#, "to compare 'plan' with the value 'pro', write it in quotes: plan == 'pro'",
+                #"visibleWhen: '''pro'' == plan or plan == "free"'"#
+            ),
+            ("rules:\n      - pattern [a-z]+", "write the rule and its parameter with ': ' between them: 'pattern: '[a-z]+''", "rules:\n      - pattern: '[a-z]+'"),
+        ]
+        for (line, help, fixed) in cases {
+            expectFix(yaml("    \(line)\n"), help: help, fixed: yaml("    \(fixed)\n"))
+        }
+        let quoted = "formc: 1\nform: A\nelements:\n  - multiChoice: diet\n    options: [\"it's\", meat]\n  - textField: a\n    visibleWhen: "
+        expectFix(quoted + "contains(diet, 'its')\n", help: "did you mean 'it's'?", fixed: quoted + "contains(diet, \"it's\")\n")
+        let at = "formc: 1\nform: A\nelements:\n  - segment: place\n    options: ['@home', '@work']\n    default: "
+        expectFix(at + "home\n", help: "did you mean '@home'?", fixed: at + "\"@home\"\n")
+    }
+
+    /// A fix keeps a YAML anchor, so that its aliases still find it; at an alias,
+    /// which is no text of the condition's own, there is none.
+    @Test func anchorsAndAliases() {
+        expectFix(
+            yaml("    visibleWhen: &shown nws\n"), help: "did you mean 'news'?", fixed: yaml("    visibleWhen: &shown news\n")
+        )
+        let aliased = yaml("    visibleWhen: &shown nws\n  - textField: b\n    visibleWhen: *shown\n")
+        let editor = EditorDocument(path: "a.form.yaml", text: aliased)
+        let fixes = editor.quickFixes(in: Self.everywhere())
+        #expect(fixes.map { editor.file.text(in: $0.edit.range) } == ["nws"])
+    }
+
+    /// A new name for an id or an option set is written wherever the name is.
+    @Test func aNewNameIsARename() {
+        let form = yaml("  - boolean: has_car\n    title: Car\n  - textField: plate\n    visibleWhen: has_car\n")
+        expectFix(form, help: "did you mean 'hasCar'?", fixed: form.replacingOccurrences(of: "has_car", with: "hasCar"))
+        let sets = "formc: 1\nform: A\noptions:\n  sizes: [s, m]\nelements:\n  - picker: p\n    options: sizes\n"
+        expectFix(sets, help: "did you mean 'Sizes'?", fixed: sets.replacingOccurrences(of: "sizes", with: "Sizes"))
+    }
+
+    /// JSON's own spelling: a number as a number, a string escaped, a bare value
+    /// quoted whole.
+    @Test func jsonSpelling() {
+        func rules(_ value: String) -> String {
+            #"{"formc": 1, "form": "A", "elements": [{"textField": "a", "rules": \#(value)}]}"#
+        }
+        expectFix(rules(#"["min: -3"]"#).replacingOccurrences(of: "textField", with: "number"), path: "a.form.json",
+                  help: #"write the rule as a mapping: {"min": -3}"#,
+                  fixed: rules(#"[{"min": -3}]"#).replacingOccurrences(of: "textField", with: "number"))
+        expectFix(rules(#"["pattern \\d+"]"#), path: "a.form.json", help: #"write the rule as a mapping: {"pattern": "\\d+"}"#, fixed: rules(#"[{"pattern": "\\d+"}]"#))
+        expectFix(rules(#""required""#), path: "a.form.json", help: #"write "rules": ["required"]"#, fixed: rules(#"["required"]"#))
+        func label(_ value: String) -> String {
+            #"{"formc": 1, "form": "A", "elements": [{"boolean": "b", "title": \#(value)}]}"#
+        }
+        expectFix(label("new-user"), path: "a.form.json", help: #"write "new-user" in double quotes if it is a string"#, fixed: label(#""new-user""#))
+        expectFix(label("“Name”"), path: "a.form.json", help: #"JSON strings are in straight double quotes: write "Name""#, fixed: label(#""Name""#))
+    }
+
+    /// No fix where the help names no single edit that works.
+    @Test func noFixWhereNoneWorks() {
+        for broken in [
+            yaml("    rules: 3\n"),
+            Self.fields.replacingOccurrences(of: "  - number: high\n", with: "  - number: high\n    rules: [{ min: '1,000' }]\n"),
+        ] {
+            let editor = EditorDocument(path: "a.form.yaml", text: broken)
+            #expect(!editor.diagnostics.isEmpty)
+            #expect(editor.quickFixes(in: Self.everywhere()).isEmpty, "\(editor.diagnostics.map(\.help))")
+        }
+    }
+
+    /// A list of one where a list belongs; JSON's escapes and its trailing comma.
+    @Test func listsAndJSONCharacters() {
+        let choice = "formc: 1\nform: A\nelements:\n  - multiChoice: diet\n    options: [vegan, fish]\n    default: "
+        expectFix(choice + "vegan\n", help: "write 'default: [vegan]'", fixed: choice + "[vegan]\n")
+        let json = #"{"formc": 1, "form": "A", "elements": [{"multiChoice": "diet", "options": ["vegan", "fish"], "default": "vegan"}]}"#
+        expectFix(json, path: "a.form.json", help: #"write "default": ["vegan"]"#, fixed: json.replacingOccurrences(of: #": "vegan"}"#, with: #": ["vegan"]}"#))
+        let tab = "{\"formc\": 1, \"form\": \"A\", \"elements\": [{\"boolean\": \"b\", \"title\": \"a\tb\"}]}"
+        expectFix(tab, path: "a.form.json", help: #"write the tab as \t"#, fixed: tab.replacingOccurrences(of: "\t", with: #"\t"#))
+        let comma = #"{"formc": 1, "form": "A", "elements": [{"boolean": "b", "title": "B"},]}"#
+        expectFix(comma, path: "a.form.json", help: "remove the ',' after the last element", fixed: comma.replacingOccurrences(of: "},]", with: "}]"))
+    }
+
     /// Every quick fix of every invalid schema fixture, applied, removes its
     /// diagnostic and makes no syntax error.
     @Test func everyFixOfTheInvalidFixturesRemovesItsDiagnostic() throws {
@@ -136,7 +226,7 @@ import Testing
             let text = try String(contentsOfFile: directory + "/" + name, encoding: .utf8)
             let editor = EditorDocument(path: name, text: text)
             for fix in editor.quickFixes(in: Self.everywhere()) {
-                let after = EditorDocument(path: name, text: Self.applying(fix.edit, to: editor.file)).diagnostics
+                let after = EditorDocument(path: name, text: Self.applying(fix.edits, to: editor.file)).diagnostics
                 let before = fix.diagnostic
                 #expect(
                     !after.contains { $0.code == before.code && $0.location.range.start == before.location.range.start && $0.message == before.message },

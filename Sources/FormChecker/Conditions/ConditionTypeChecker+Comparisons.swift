@@ -208,7 +208,7 @@ extension ConditionTypeChecker {
         case (.number, .string(let text)):
             var help: [DiagnosticHelp] = [compareHint(field)]
             if DecimalLiteral(text) != nil {
-                help = [.write(text, line: "write the number without quotes: \(field.id) \(order.rawValue) \(text)", title: "Remove the quotes")]
+                help = [.write(text, line: "write the number without quotes: \(text)", title: "Remove the quotes")]
             }
             report(.conditionType, "\(describe(field)) cannot be compared with a string", at: rhs.range, help: help)
             return nil

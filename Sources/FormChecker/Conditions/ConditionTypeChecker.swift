@@ -205,9 +205,10 @@ struct ConditionTypeChecker {
         for (index, field) in scope.symbols.fields.enumerated() where scope.facts[index].options.contains(value) {
             switch scope.facts[index].valueType {
             case .multiChoice:
-                let call = "contains(\(field.id), '\(value)')"
-                let line = "to test whether '\(value)' is chosen, write \(call)"
-                return value.contains("'") ? DiagnosticHelp(line) : .write(call, line: line)
+                let literal = value.contains("'") ? "\"\(value)\"" : "'\(value)'"
+                let call = "contains(\(field.id), \(literal))"
+                let line = "to test whether \(literal) is chosen, write \(call)"
+                return value.contains("'") && value.contains("\"") ? DiagnosticHelp(line) : .write(call, line: line)
             default:
                 return "to test for the option '\(value)', name the field again: \(field.id) == '\(value)', or \(field.id) in [..., '\(value)']"
             }

@@ -279,7 +279,7 @@ package struct ConditionParser {
                 help: ["write it as \(example)"]
             )
             if case .string(let value) = token.kind, Self.isIdentifier(value) {
-                let call = "\(name)(\(value)\(name == "contains" ? ", 'value'" : ""))"
+                let call = "\(name)(\(value)\(name == "contains" ? ", …" : ""))"
                 problem.help = [.write(value, line: "write the field id without quotes: \(call)", title: "Remove the quotes")]
             }
             throw problem

@@ -301,6 +301,18 @@ extension DocumentDecoder {
         return nil
     }
 
+    /// "write 'default: [a]'" for a scalar where a list of one string belongs, with
+    /// that list as the fix; in JSON's words in a JSON file.
+    static func listHelp(key: String, _ node: NodeID, in tree: SyntaxTree, isJSON: Bool) -> DiagnosticHelp {
+        let text = tree.text(node) ?? ""
+        if isJSON {
+            let list = "[\(YAMLPlain.doubleQuoted(text))]"
+            return tree.style(node) == .doubleQuoted ? .write(list, line: "write \"\(key)\": \(list)") : "write \"\(key)\": \(list)"
+        }
+        let list = "[\(YAMLPlain.literal(text))]"
+        return .write(list, line: "write '\(key): \(list)'")
+    }
+
     /// A multiChoice `default`: a list of option values.
     mutating func listDefault(_ node: NodeID, of owner: @autoclosure () -> String) -> Located<[Located<String>]>? {
         let tree = tree
@@ -308,7 +320,7 @@ extension DocumentDecoder {
         guard tree.isSequence(node) else {
             diagnostics.error(
                 .defaultType, "the default of \(owner()) must be a list of option values, found \(tree.kindDescription(node))",
-                at: tree.range(node), help: tree.isScalar(node) ? ["write 'default: [\(tree.text(node) ?? "")]'"] : []
+                at: tree.range(node), help: tree.isScalar(node) ? [Self.listHelp(key: "default", node, in: tree, isJSON: reader.isJSON)] : []
             )
             return nil
         }

@@ -26,9 +26,14 @@ enum RuleDecoder {
         guard reader.acceptTag(of: node, allowString: false) else { return [] }
         guard tree.isSequence(node) else {
             var help: [DiagnosticHelp] = []
-            if let text = tree.text(node), !text.isEmpty {
-                let line = "write 'rules: [\(text)]'"
-                help.append(tree.style(node) == .plain ? .write("[\(text)]", line: line) : DiagnosticHelp(line))
+            // `rules: required` (or `required, email`): the names in a list.
+            let names = tree.text(node)?.split(separator: ",", omittingEmptySubsequences: false).map(trimmed) ?? []
+            if !names.isEmpty, names.allSatisfy({ RuleKind.names.contains($0) }) {
+                help.append(
+                    reader.isJSON
+                        ? .write(#"["\#(names.joined(separator: #"", ""#))"]"#, line: #"write "rules": ["\#(names.joined(separator: #"", ""#))"]"#)
+                        : .write("[\(names.joined(separator: ", "))]", line: "write 'rules: [\(names.joined(separator: ", "))]'")
+                )
             }
             reader.diagnostics.error(
                 .wrongType, "expected a list of rules, found \(tree.kindDescription(node))", at: tree.range(node), help: help
@@ -66,7 +71,7 @@ enum RuleDecoder {
                 let name = RuleKind.names[index]
                 reader.diagnostics.error(
                     .invalidRuleParameter, "rule '\(name)' needs a parameter", at: range,
-                    help: ["write '- \(name): \(example(for: name))'"]
+                    help: [reader.isJSON ? #"write {"\#(name)": \#(jsonExample(for: name))}"# : "write '- \(name): \(example(for: name))'"]
                 )
                 return nil
             }
@@ -312,6 +317,22 @@ enum RuleDecoder {
         }
     }
 
+    /// `example(for:)` as a JSON value.
+    private static func jsonExample(for name: String) -> String {
+        let example = example(for: name)
+        return isJSONNumber(example) ? example : YAMLPlain.doubleQuoted(example.hasPrefix("'") ? String(example.dropFirst().dropLast()) : example)
+    }
+
+    private static func trimmed(_ text: Substring) -> String {
+        String(text.drop { $0 == " " }.reversed().drop { $0 == " " }.reversed())
+    }
+
+    /// Whether `text` is a number as JSON writes one (no `+`, no leading zero, no bare point).
+    private static func isJSONNumber(_ text: String) -> Bool {
+        let digits = text.hasPrefix("-") ? text.dropFirst() : Substring(text)
+        return DecimalLiteral(text) != nil && !(digits.count > 1 && digits.hasPrefix("0") && !digits.hasPrefix("0."))
+    }
+
     private static func example(for name: String) -> String {
         switch name {
         case "minLength", "maxLength": "8"
@@ -331,9 +352,10 @@ enum RuleDecoder {
         let parameter = name.dropFirst(rule.count).drop { $0 == " " || $0 == ":" }
         let help: [DiagnosticHelp]
         if RuleKind.names.contains(String(rule)), !parameter.isEmpty {
-            let value = parameter.allSatisfy(\.isASCIIDigit) ? String(parameter) : "\"\(parameter)\""
+            let parameter = String(parameter)
+            let value = isJSONNumber(parameter) ? parameter : YAMLPlain.doubleQuoted(parameter)
             let mapping = "{\"\(rule)\": \(value)}"
-            let entry = "\(rule): \(parameter)"
+            let entry = "\(rule): \(YAMLPlain.literal(parameter))"
             help = reader.isJSON ? [.write(mapping, line: "write the rule as a mapping: \(mapping)", title: "Write \(mapping)")]
                 : style == .plain ? [.write(entry, line: "write the rule and its parameter with ': ' between them: '\(entry)'")]
                 : [.write(entry, line: "write the rule and its parameter without quotes, with ': ' between them: \(entry)")]

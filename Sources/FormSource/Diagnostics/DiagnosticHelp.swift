@@ -16,6 +16,9 @@ public struct DiagnosticFix: Hashable, Sendable {
         /// The span's text in a condition's single quotes (`text`), written as the
         /// YAML scalar holding the condition allows.
         case quoted
+        /// A new name for the id or option set declared at the span: written where
+        /// it is declared and everywhere it is used, as a rename would.
+        case rename
     }
 
     /// What the editor's menu shows ("Replace with 'minLength'").
@@ -52,6 +55,12 @@ public struct DiagnosticHelp: Hashable, Sendable, ExpressibleByStringInterpolati
     /// "did you mean 'minLength'?": the name replaced, inside its quotes if it has them.
     public static func didYouMean(_ name: String) -> DiagnosticHelp {
         DiagnosticHelp("did you mean '\(name)'?", fix: DiagnosticFix(title: "Replace with '\(name)'", text: name, placement: .insideQuotes))
+    }
+
+    /// "did you mean 'hasCar'?" for a name declared at the span: the name renamed
+    /// where it is declared and wherever it is used.
+    public static func didYouMean(renamingTo name: String) -> DiagnosticHelp {
+        DiagnosticHelp("did you mean '\(name)'?", fix: DiagnosticFix(title: "Rename to '\(name)'", text: name, placement: .rename))
     }
 
     /// "use 'and' instead of '&&'": a word of the condition language in place of an operator.
