@@ -66,7 +66,9 @@ extension EditorDocument {
     /// `span` without the YAML anchor (`&d `) its node's range starts with: the
     /// anchor stays, so that its aliases still find it.
     private func withoutAnchor(_ span: SourceRange) -> SourceRange {
-        guard span.start.line == span.end.line, let line = file.lineText(span.start.line) else { return span }
+        // Only a node's range starts with its anchor (an `&&` inside a condition is no anchor).
+        guard span.start.line == span.end.line, let line = file.lineText(span.start.line), let syntax,
+              let node = syntax.node(at: span.start), syntax.tree.range(node).start == span.start else { return span }
         let scalars = Array(line.unicodeScalars)
         var column = span.start.column - 1
         guard scalars.indices.contains(column), scalars[column] == "&" else { return span }

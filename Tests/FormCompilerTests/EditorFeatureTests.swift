@@ -564,10 +564,13 @@ extension EditorTypingTests {
     @Test func operatorQuickFixesWriteTheWordWithItsSpaces() {
         let text = "formc: 1\nform: F\nelements:\n  - boolean: a\n    title: A\n  - boolean: b\n    title: B\n"
             + "  - textField: t\n    visibleWhen: \"a&&b\"\n  - textField: u\n    visibleWhen: \"!a\"\n"
+            + "  - textField: v\n    visibleWhen: a && b\n"
         let editor = EditorDocument(path: "f.form.yaml", text: text)
-        let fixes = editor.quickFixes(in: SourceRange(start: .start, end: SourcePosition(line: 12, column: 1)))
-        #expect(fixes.map(\.edit.newText) == [" and ", "not "])
-        #expect(fixes.map(\.title) == ["Write 'and'", "Write 'not'"])
+        let fixes = editor.quickFixes(in: SourceRange(start: .start, end: SourcePosition(line: 14, column: 1)))
+        #expect(fixes.map(\.edit.newText) == [" and ", "not ", "and"])
+        #expect(fixes.map(\.title) == ["Write 'and'", "Write 'not'", "Write 'and'"])
+        // `&&` in a condition is no YAML anchor: the operator alone is replaced.
+        #expect(fixes.map { editor.file.text(in: $0.edit.range) } == ["&&", "!", "&&"])
     }
 
     @Test func renameRefusals() {
