@@ -72,6 +72,11 @@ import Testing
             yaml("    rules: [{ custom: Check_name }]\n"), help: "did you mean 'checkName'?",
             fixed: yaml("    rules: [{ custom: checkName }]\n")
         )
+        expectFix(yaml("    rules: [{ required: 'yes' }]\n"), help: "write true", fixed: yaml("    rules: [{ required: true }]\n"))
+        expectFix(
+            yaml("    placeholder: !!int 3\n"), help: "remove the tag; formc reads every value as the type its key expects",
+            fixed: yaml("    placeholder: 3\n")
+        )
     }
 
     @Test func namesAndBounds() {

@@ -174,7 +174,7 @@ enum RuleDecoder {
                         // `"yes"`: no boolean in any spelling, and `false` is no choice here.
                         reader.diagnostics.error(
                             .wrongType, "rule '\(name)' takes 'true' or no value in its mapping form, found the string '\(text)'",
-                            at: parameterRange, help: ["write true"]
+                            at: parameterRange, help: [.write("true", line: "write true", title: "Write true")]
                         )
                     }
                     kind = nil

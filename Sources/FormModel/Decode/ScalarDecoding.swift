@@ -42,7 +42,13 @@ package struct ValueReader {
         if allowString, tag == Self.stringTag || tag == "!!str" { return true }
         diagnostics.error(
             .unsupportedConstruct, "YAML tag '\(Self.displayTag(tag))' is not supported here",
-            at: tree.range(node), help: ["remove the tag; formc reads every value as the type its key expects"]
+            at: tree.range(node),
+            help: [
+                DiagnosticHelp(
+                    "remove the tag; formc reads every value as the type its key expects",
+                    fix: tree.text(node).map { DiagnosticFix(title: "Remove the tag", text: isJSON ? $0 : YAMLPlain.literal($0)) }
+                ),
+            ]
         )
         return false
     }
