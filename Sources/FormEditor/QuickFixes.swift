@@ -30,31 +30,36 @@ extension EditorDocument {
             // An empty span is a place, not text (a condition read through an alias): nothing to replace.
             guard let fix = diagnostic.fix, diagnostic.location.file == file.path, span.start < span.end,
                   span.start <= range.end, range.start <= span.end else { return nil }
-            let edits = fix.placement == .rename ? renameEdits(of: withoutAnchor(span), to: fix.text) : edit(of: withoutAnchor(span), for: fix).map { [$0] }
+            // A node's anchor stays, so that its aliases still find it; its tag too,
+            // unless the fix replaces the node whole.
+            let target = isNodeStart(span.start) ? afterProperties(of: span, keepingTag: fix.placement == .node) : span
+            let edits = fix.placement == .rename ? renameEdits(of: target, to: fix.text) : edit(of: target, for: fix).map { [$0] }
             guard let edits, !edits.isEmpty else { return nil }
             return EditorQuickFix(title: fix.title, diagnostic: diagnostic, edits: edits)
         }
     }
 
     /// A new name for the id declared at `span`, as `rename` writes it; where it
-    /// refuses, the declaration alone, if the name is written nowhere else.
+    /// refuses, the declaration alone, if the id is written nowhere else.
     private func renameEdits(of span: SourceRange, to name: String) -> [EditorEdit]? {
         let (target, _) = quotedContent(span)
         if case .success(let edits) = rename(at: target.start, to: name), !edits.isEmpty { return edits }
-        let old = file.text(in: target)
-        guard occurrences.filter({ $0.id == old }).count <= 1 else { return nil }
+        if let declared = occurrences.first(where: { $0.range.start <= target.start && target.start < $0.range.end }),
+           occurrences.filter({ $0.id == declared.id }).count > 1 {
+            return nil
+        }
         return nameEdit(name, at: span).map { [$0] }
     }
 
     /// The edit that makes `fix` of the diagnostic at `span`.
     private func edit(of span: SourceRange, for fix: DiagnosticFix) -> EditorEdit? {
         switch fix.placement {
-        case .rename:
+        case .rename, .insideQuotes:
             return nameEdit(fix.text, at: span)
         case .span:
             return place(fix.text, at: span, isValue: false)
-        case .insideQuotes:
-            return nameEdit(fix.text, at: span)
+        case .node:
+            return EditorEdit(range: span, newText: fix.text)
         case .word:
             return EditorEdit(range: span, newText: spaced(fix.text, replacing: span))
         case .quoted:
@@ -63,29 +68,38 @@ extension EditorDocument {
         }
     }
 
-    /// `span` without the YAML anchor (`&d `) its node's range starts with: the
-    /// anchor stays, so that its aliases still find it.
-    private func withoutAnchor(_ span: SourceRange) -> SourceRange {
-        // Only a node's range starts with its anchor (an `&&` inside a condition is no anchor).
-        guard span.start.line == span.end.line, let line = file.lineText(span.start.line), let syntax,
-              let node = syntax.node(at: span.start), syntax.tree.range(node).start == span.start else { return span }
-        let scalars = Array(line.unicodeScalars)
-        var column = span.start.column - 1
-        guard scalars.indices.contains(column), scalars[column] == "&" else { return span }
-        while column < span.end.column - 1, scalars[column] != " " { column += 1 }
-        while column < span.end.column - 1, scalars[column] == " " { column += 1 }
-        return SourceRange(start: SourcePosition(line: span.start.line, column: column + 1), end: span.end)
+    /// Whether a node of the tree starts at `position` (where its anchor and tag
+    /// are written; an `&&` inside a condition is no anchor).
+    private func isNodeStart(_ position: SourcePosition) -> Bool {
+        guard let syntax, let node = syntax.node(at: position) else { return false }
+        return syntax.tree.range(node).start == position
+    }
+
+    /// `range` after the node properties it starts with: anchors (`&d`) and, unless
+    /// `keepingTag`, tags (`!!str`), each with the blanks and line breaks after it.
+    private func afterProperties(of range: SourceRange, keepingTag: Bool = false) -> SourceRange {
+        var position = range.start
+        var scalars = file.text(in: range).unicodeScalars[...]
+        func advance() {
+            let scalar = scalars.removeFirst()
+            position = scalar == "\n" ? SourcePosition(line: position.line + 1, column: 1)
+                : SourcePosition(line: position.line, column: position.column + 1)
+        }
+        while let first = scalars.first, first == "&" || (first == "!" && !keepingTag) {
+            while let next = scalars.first, !" \t\r\n".unicodeScalars.contains(next) { advance() }
+            while let next = scalars.first, " \t\r\n".unicodeScalars.contains(next) { advance() }
+        }
+        return scalars.isEmpty ? range : SourceRange(start: position, end: range.end)
     }
 
     /// A did-you-mean's name in place of the span: inside the quotes the name was
-    /// written in (a YAML scalar's own, or a condition's, however the scalar
-    /// around them writes them); a condition's quote character that the name holds
-    /// makes it go in the other quotes.
+    /// written in, with the escapes of the scalar around them. A condition's quote
+    /// character that the name holds makes it go in the condition's other quotes.
     private func nameEdit(_ name: String, at span: SourceRange) -> EditorEdit? {
         let (target, quote) = quotedContent(span)
-        if let quote, name.contains(quote) {
+        if let quote, name.contains(quote), scalarAround(span)?.isWhole == false {
             let other: Character = quote == "'" ? "\"" : "'"
-            guard !name.contains(other), isInsideScalar(span) else { return nil }
+            guard !name.contains(other) else { return nil }
             return place(String(other) + name + String(other), at: span, isValue: false)
         }
         return place(name, at: target, isValue: true)
@@ -107,45 +121,58 @@ extension EditorDocument {
         return (span, nil)
     }
 
-    /// Whether `span` lies strictly inside one scalar of the tree.
-    private func isInsideScalar(_ span: SourceRange) -> Bool {
-        guard let syntax, let node = syntax.node(at: span.start), syntax.tree.isScalar(node) else { return false }
-        let scalar = syntax.tree.range(node)
-        return scalar.start < span.start && span.end < scalar.end
+    /// The scalar whose text holds `span` (its range after its anchor and tag),
+    /// and whether the span is all of it.
+    private func scalarAround(_ span: SourceRange) -> (node: NodeID, range: SourceRange, isWhole: Bool)? {
+        guard let syntax, let node = syntax.node(at: span.start), syntax.tree.isScalar(node) else { return nil }
+        let scalar = afterProperties(of: syntax.tree.range(node))
+        guard scalar.start <= span.start, span.end <= scalar.end else { return nil }
+        return (node, scalar, scalar == span)
     }
 
     /// `text` in place of `span`, written as the scalar around it allows: inside a
     /// quoted scalar with that scalar's escapes; inside a plain scalar, or (`isValue`)
-    /// as a whole plain scalar, with the whole scalar put in double quotes when the
-    /// result would not read back as itself; anywhere else as it is.
+    /// as a whole plain scalar, so that the scalar still reads back as itself (put in
+    /// double quotes whole where that is needed and it is one line; else no edit);
+    /// anywhere else as it is.
     private func place(_ text: String, at span: SourceRange, isValue: Bool) -> EditorEdit? {
-        guard let syntax, let node = syntax.node(at: span.start), syntax.tree.isScalar(node) else {
+        guard let syntax, let (node, scalar, isWhole) = scalarAround(span) else {
             return EditorEdit(range: span, newText: text)
         }
-        let scalar = withoutAnchor(syntax.tree.range(node))
-        let isWhole = scalar.start == span.start && scalar.end == span.end
-        let inside = scalar.start <= span.start && span.end <= scalar.end && !isWhole
         switch syntax.tree.style(node) {
-        case .singleQuoted? where inside:
+        case .singleQuoted? where !isWhole:
             return EditorEdit(range: span, newText: text.replacing("'", with: "''"))
-        case .doubleQuoted? where inside:
+        case .doubleQuoted? where !isWhole:
             return EditorEdit(range: span, newText: String(YAMLPlain.doubleQuoted(text).dropFirst().dropLast()))
-        case .plain? where !isJSON && (inside || (isValue && isWhole)):
-            let written = file.text(in: SourceRange(start: scalar.start, end: span.start)) + text
-                + file.text(in: SourceRange(start: span.end, end: scalar.end))
-            if YAMLPlain.isSafe(written, inFlow: isInFlow(node, of: syntax)) { return EditorEdit(range: span, newText: text) }
-            guard scalar.start.line == scalar.end.line else { return nil }
-            return EditorEdit(range: scalar, newText: YAMLPlain.doubleQuoted(written))
+        case .plain? where !isJSON && (!isWhole || isValue):
+            return plainEdit(text, at: span, in: scalar, isInFlow: isInFlow(node, of: syntax))
         default:
             return EditorEdit(range: span, newText: text)
         }
+    }
+
+    /// `text` in place of `span` within the plain scalar at `scalar`: as it is where
+    /// the scalar still reads back as itself; else the one-line scalar in double
+    /// quotes whole.
+    private func plainEdit(_ text: String, at span: SourceRange, in scalar: SourceRange, isInFlow: Bool) -> EditorEdit? {
+        let before = file.text(in: SourceRange(start: scalar.start, end: span.start))
+        let after = file.text(in: SourceRange(start: span.end, end: scalar.end))
+        guard scalar.start.line == scalar.end.line else {
+            // Several lines: what is written next to the span on its own lines must read back.
+            let near = (span.start == scalar.start ? "" : "a" + String(before.unicodeScalars.last.map(Character.init) ?? "a"))
+                + text + String(after.unicodeScalars.first.map(Character.init) ?? "a") + "a"
+            return YAMLPlain.isSafe(near.replacing("\n", with: " "), inFlow: isInFlow) ? EditorEdit(range: span, newText: text) : nil
+        }
+        let written = before + text + after
+        if YAMLPlain.isSafe(written, inFlow: isInFlow) { return EditorEdit(range: span, newText: text) }
+        return EditorEdit(range: scalar, newText: YAMLPlain.doubleQuoted(written))
     }
 
     /// Whether `node` stands in a flow collection (`[…]`, `{…}`), where `,` and
     /// brackets end a plain scalar.
     private func isInFlow(_ node: NodeID, of syntax: SyntaxIndex) -> Bool {
         guard let parent = syntax.parent(node) else { return false }
-        let start = syntax.tree.range(parent).start
+        let start = afterProperties(of: syntax.tree.range(parent)).start
         guard let line = file.lineText(start.line) else { return false }
         let scalars = Array(line.unicodeScalars)
         guard scalars.indices.contains(start.column - 1) else { return false }
@@ -156,24 +183,26 @@ extension EditorDocument {
 
     /// The edit that puts `written`, the text of `span` inside a condition, in the
     /// condition's quotes, as the YAML scalar holding it allows: doubled in single
-    /// quotes; in a plain scalar that it starts, with the whole scalar put in quotes
-    /// (a plain value cannot start with a quote), double or (when it holds a double
-    /// quote or a backslash) single; nil for a plain scalar of several lines.
+    /// quotes; in a plain scalar that it starts, or that would not read back with
+    /// the quotes, with the whole scalar put in quotes (double, or single when it
+    /// holds a double quote or a backslash); nil for a plain scalar of several lines
+    /// that needs that.
     private func quotingEdit(of span: SourceRange, quoting written: String) -> EditorEdit? {
         let literal = "'\(written)'"
-        guard let syntax, let node = syntax.node(at: span.start), syntax.tree.isScalar(node) else {
+        guard let syntax, let (node, scalar, _) = scalarAround(span) else {
             return EditorEdit(range: span, newText: literal)
         }
-        let scalar = withoutAnchor(syntax.tree.range(node))
         switch syntax.tree.style(node) {
         case .singleQuoted?:
             return EditorEdit(range: span, newText: "''\(written)''")
-        case .plain? where scalar.start == span.start
-            || !YAMLPlain.isSafe(file.text(in: scalar).replacing(written, with: literal), inFlow: isInFlow(node, of: syntax)):
+        case .plain?:
+            if scalar.start != span.start, let edit = plainEdit(literal, at: span, in: scalar, isInFlow: isInFlow(node, of: syntax)),
+               edit.range == span {
+                return edit
+            }
             guard scalar.start.line == scalar.end.line else { return nil }
-            let before = file.text(in: SourceRange(start: scalar.start, end: span.start))
-            let rest = file.text(in: SourceRange(start: span.end, end: scalar.end))
-            let value = before + literal + rest
+            let value = file.text(in: SourceRange(start: scalar.start, end: span.start)) + literal
+                + file.text(in: SourceRange(start: span.end, end: scalar.end))
             if value.contains("\"") || value.contains("\\") {
                 return EditorEdit(range: scalar, newText: "'" + value.replacing("'", with: "''") + "'")
             }

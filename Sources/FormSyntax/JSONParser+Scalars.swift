@@ -210,7 +210,7 @@ extension JSONParser {
     }
 
     /// The text inside typographic quotes (`“Name”`, `‘Name’`), if `word` is so quoted.
-    private static func typographicallyQuoted(_ word: String) -> String? {
+    static func typographicallyQuoted(_ word: String) -> String? {
         let scalars = Array(word.unicodeScalars)
         guard scalars.count >= 2, let first = scalars.first, let last = scalars.last,
               (first == "\u{201C}" && last == "\u{201D}") || (first == "\u{2018}" && last == "\u{2019}") else { return nil }

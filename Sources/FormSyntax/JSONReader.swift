@@ -277,11 +277,15 @@ public enum JSONReader {
         let byte = bytes[index]
         guard byte == ASCII.quote else {
             if Self.isWordByte(byte) {
-                let end = wordEnd(from: index)
+                // The key as written runs to the ':' (`x-label`, `“label”`).
+                var end = wordEnd(from: index)
+                while end < count, !":,{}[]\"\r\n".utf8.contains(bytes[end]) { end += 1 }
+                while end > index, bytes[end - 1] == UInt8(ascii: " ") || bytes[end - 1] == UInt8(ascii: "\t") { end -= 1 }
                 let word = text(index, end)
+                let key = YAMLPlain.doubleQuoted(Self.typographicallyQuoted(word) ?? word)
                 throw SyntaxError(
                     message: "object keys must be strings in double quotes",
-                    start: index, end: end, help: [.write("\"\(word)\"", line: "write \"\(word)\"")]
+                    start: index, end: end, help: [.write(key, line: "write \(key)")]
                 )
             }
             throw unexpected(expected: "a key in double quotes", open: container)

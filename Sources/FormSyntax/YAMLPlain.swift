@@ -13,7 +13,9 @@ package enum YAMLPlain {
         if first == "-", scalars.count == 1 || scalars[1] == " " { return false }
         for (index, scalar) in scalars.enumerated() {
             if inFlow, ",[]{}".unicodeScalars.contains(scalar) { return false }
-            if scalar.value < 0x20 || scalar == "\u{7F}" { return false }
+            if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || scalar == "\u{2028}" || scalar == "\u{2029}" || scalar == "\u{FEFF}" {
+                return false
+            }
             if scalar == ":", index + 1 == scalars.count || scalars[index + 1] == " " { return false }
             if scalar == "#", index > 0, scalars[index - 1] == " " { return false }
         }
@@ -23,11 +25,31 @@ package enum YAMLPlain {
     /// `text` as a YAML value: plain when that is safe, else in single quotes (a
     /// quote inside doubled).
     package static func literal(_ text: String) -> String {
-        isSafe(text) ? text : "'" + text.replacing("'", with: "''") + "'"
+        if isSafe(text) { return text }
+        // A line break or control character has no spelling in single quotes.
+        if text.unicodeScalars.contains(where: { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) || $0 == "\u{2028}" || $0 == "\u{2029}" }) {
+            return doubleQuoted(text)
+        }
+        return "'" + text.replacing("'", with: "''") + "'"
     }
 
-    /// `text` in double quotes, with `\` and `"` escaped, as YAML and JSON both read it.
+    /// `text` in double quotes, with `\`, `"` and control characters escaped, as
+    /// YAML and JSON both read it.
     package static func doubleQuoted(_ text: String) -> String {
-        "\"" + text.replacing("\\", with: "\\\\").replacing("\"", with: "\\\"") + "\""
+        var out = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\\": out += "\\\\"
+            case "\"": out += "\\\""
+            case "\n": out += "\\n"
+            case "\t": out += "\\t"
+            case "\r": out += "\\r"
+            case _ where scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || scalar == "\u{2028}" || scalar == "\u{2029}":
+                let hex = String(scalar.value, radix: 16, uppercase: true)
+                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out + "\""
     }
 }

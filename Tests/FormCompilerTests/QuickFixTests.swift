@@ -220,6 +220,47 @@ import Testing
         expectFix(comma, path: "a.form.json", help: "remove the ',' after the last element", fixed: comma.replacingOccurrences(of: "},]", with: "}]"))
     }
 
+    /// Properties, line breaks and quotes around the span: the anchor and tag
+    /// stay, a scalar of several lines is edited in place, a name holding the
+    /// scalar's own quote is escaped as that scalar escapes it.
+    @Test func propertiesLinesAndQuotes() {
+        expectFix(yaml("    visibleWhen: !!str nws\n"), help: "did you mean 'news'?", fixed: yaml("    visibleWhen: !!str news\n"))
+        expectFix(
+            yaml("    visibleWhen: news or\n      plan == 'pri'\n"), help: "did you mean 'pro'?",
+            fixed: yaml("    visibleWhen: news or\n      plan == 'pro'\n")
+        )
+        let quote = "formc: 1\nform: A\nelements:\n  - segment: s\n    options: [\"it's\", b]\n    default: "
+        expectFix(quote + "'its'\n", help: "did you mean 'it's'?", fixed: quote + "'it''s'\n")
+        let condition = "formc: 1\nform: A\nelements:\n  - segment: s\n    options: [\"it's\", b]\n  - textField: t\n    visibleWhen: "
+        expectFix(condition + "s == 'its'\n", help: "did you mean 'it's'?", fixed: condition + "s == \"it's\"\n")
+        let flow = "formc: 1\nform: A\nelements:\n  - multiChoice: m\n    options: ['x, y', z]\n    default: &d "
+        expectFix(flow + "[x y]\n", help: "did you mean 'x, y'?", fixed: flow + "[\"x, y\"]\n")
+        let anchored = "formc: 1\nform: A\nelements:\n  - number: n\n    default: &d\n      '3'\n  - number: m\n    default: *d\n"
+        let editor = EditorDocument(path: "a.form.yaml", text: anchored)
+        let fixes = editor.quickFixes(in: Self.everywhere())
+        #expect(fixes.count == 2)
+        #expect(Self.applying(fixes[0].edits, to: editor.file) == anchored.replacingOccurrences(of: "'3'", with: "3"))
+    }
+
+    /// No fix where the help names none that is one edit of the span: a rule run
+    /// into its parameter as a mapping's key, a number JSON would not read, an id
+    /// whose rename the editor refuses (written with an escape) and that is used.
+    @Test func noFixWhereTheEditWouldNotDo() {
+        for (path, text) in [
+            ("a.form.yaml", yaml("    rules:\n      - \"minLength 3\": null\n        when: news\n")),
+            ("a.form.json", #"{"formc": 1, "form": "A", "elements": [{"number": "n", "default": "+3"}]}"#),
+            ("a.form.yaml", yaml("  - boolean: \"has\\x5fcar\"\n    title: C\n  - textField: p\n    visibleWhen: has_car\n")),
+        ] {
+            let editor = EditorDocument(path: path, text: text)
+            #expect(!editor.diagnostics.isEmpty, "\(text)")
+            #expect(editor.quickFixes(in: Self.everywhere()).isEmpty, "\(editor.diagnostics.map(\.help))")
+        }
+        let key = #"{"formc": 1, "form": "A", "elements": [{"boolean": "b", title: "B"}]}"#
+        expectFix(key, path: "a.form.json", help: #"write "title""#, fixed: key.replacingOccurrences(of: " title:", with: #" "title":"#))
+        let typographic = #"{"formc": 1, "form": "A", "elements": [{"boolean": "b", “title”: "B"}]}"#
+        expectFix(typographic, path: "a.form.json", help: #"write "title""#, fixed: key.replacingOccurrences(of: " title:", with: #" "title":"#))
+    }
+
     /// Every quick fix of every invalid schema fixture, applied, removes its
     /// diagnostic and makes no syntax error.
     @Test func everyFixOfTheInvalidFixturesRemovesItsDiagnostic() throws {

@@ -544,7 +544,12 @@ extension ValueReader {
             let suggestion = "not \(tag.dropFirst())" + (rest.isEmpty ? "" : " \(rest)")
             diagnostics.error(
                 .conditionSyntax, "YAML read '\(tag)' as a tag, not as part of the condition", at: tree.range(node),
-                help: [.write(suggestion, line: "write '\(key): \(suggestion)': conditions use 'not', 'and' and 'or' instead of '!', '&&' and '||'")]
+                help: [
+                    DiagnosticHelp(
+                        "write '\(key): \(suggestion)': conditions use 'not', 'and' and 'or' instead of '!', '&&' and '||'",
+                        fix: DiagnosticFix(title: "Write '\(suggestion)'", text: suggestion, placement: .node)
+                    ),
+                ]
             )
             return nil
         }

@@ -140,7 +140,7 @@ enum RuleDecoder {
             }
             let nameRange = tree.range(entry.key)
             guard let index else {
-                reportUnknown(name, at: nameRange, style: tree.style(entry.key), reader: &reader)
+                reportUnknown(name, at: nameRange, style: tree.style(entry.key), isKey: true, reader: &reader)
                 if let when { unreadConditions.append(when) }
                 return nil
             }
@@ -320,17 +320,11 @@ enum RuleDecoder {
     /// `example(for:)` as a JSON value.
     private static func jsonExample(for name: String) -> String {
         let example = example(for: name)
-        return isJSONNumber(example) ? example : YAMLPlain.doubleQuoted(example.hasPrefix("'") ? String(example.dropFirst().dropLast()) : example)
+        return ValueReader.isJSONNumber(example) ? example : YAMLPlain.doubleQuoted(example.hasPrefix("'") ? String(example.dropFirst().dropLast()) : example)
     }
 
     private static func trimmed(_ text: Substring) -> String {
         String(text.drop { $0 == " " }.reversed().drop { $0 == " " }.reversed())
-    }
-
-    /// Whether `text` is a number as JSON writes one (no `+`, no leading zero, no bare point).
-    private static func isJSONNumber(_ text: String) -> Bool {
-        let digits = text.hasPrefix("-") ? text.dropFirst() : Substring(text)
-        return DecimalLiteral(text) != nil && !(digits.count > 1 && digits.hasPrefix("0") && !digits.hasPrefix("0."))
     }
 
     private static func example(for name: String) -> String {
@@ -347,16 +341,21 @@ enum RuleDecoder {
     /// FC400, with a did-you-mean; a rule and its parameter run together
     /// (`minLength 3`, `maxLength:8`) is told how to write them apart: with ': '
     /// between them in YAML (the quotes off a quoted one), as a mapping in JSON.
-    private static func reportUnknown(_ name: String, at range: SourceRange, style: ScalarStyle?, reader: inout ValueReader) {
+    /// `isKey`: the name is the key of a rule's mapping (`{ "minLength 3": null, when: … }`).
+    private static func reportUnknown(_ name: String, at range: SourceRange, style: ScalarStyle?, isKey: Bool = false, reader: inout ValueReader) {
         let rule = name.prefix { $0 != " " && $0 != ":" }
         let parameter = name.dropFirst(rule.count).drop { $0 == " " || $0 == ":" }
         let help: [DiagnosticHelp]
         if RuleKind.names.contains(String(rule)), !parameter.isEmpty {
             let parameter = String(parameter)
-            let value = isJSONNumber(parameter) ? parameter : YAMLPlain.doubleQuoted(parameter)
+            let value = ValueReader.isJSONNumber(parameter) ? parameter : YAMLPlain.doubleQuoted(parameter)
             let mapping = "{\"\(rule)\": \(value)}"
             let entry = "\(rule): \(YAMLPlain.literal(parameter))"
-            help = reader.isJSON ? [.write(mapping, line: "write the rule as a mapping: \(mapping)", title: "Write \(mapping)")]
+            help = isKey ? [
+                reader.isJSON ? #"write the rule's name as the key and its parameter as the value: {"\#(rule)": \#(value), …}"#
+                    : "write the rule's name as the key and its parameter as the value: { \(entry), … }",
+            ]
+                : reader.isJSON ? [.write(mapping, line: "write the rule as a mapping: \(mapping)", title: "Write \(mapping)")]
                 : style == .plain ? [.write(entry, line: "write the rule and its parameter with ': ' between them: '\(entry)'")]
                 : [.write(entry, line: "write the rule and its parameter without quotes, with ': ' between them: \(entry)")]
         } else {

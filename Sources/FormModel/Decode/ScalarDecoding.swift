@@ -46,7 +46,7 @@ package struct ValueReader {
             help: [
                 DiagnosticHelp(
                     "remove the tag; formc reads every value as the type its key expects",
-                    fix: tree.text(node).map { DiagnosticFix(title: "Remove the tag", text: isJSON ? $0 : YAMLPlain.literal($0)) }
+                    fix: tree.text(node).map { DiagnosticFix(title: "Remove the tag", text: YAMLPlain.literal($0), placement: .node) }
                 ),
             ]
         )
@@ -115,6 +115,13 @@ package struct ValueReader {
         return nil
     }
 
+    /// Whether `text` is a number in plain decimal notation that JSON writes the same
+    /// (no `+`, no leading zero, no bare point): one that may lose its quotes.
+    static func isJSONNumber(_ text: String) -> Bool {
+        let digits = text.hasPrefix("-") ? text.dropFirst() : Substring(text)
+        return DecimalLiteral(text) != nil && !(digits.count > 1 && digits.hasPrefix("0") && !digits.hasPrefix("0."))
+    }
+
     /// A number as written: plain digits with an optional sign, fraction and exponent;
     /// one beyond a Double's range is infinite, which the caller reports as too large
     /// (`written(_:)` spells it for a message).
@@ -130,7 +137,11 @@ package struct ValueReader {
                 let text = tree.text(node) ?? ""
                 diagnostics.error(
                     code, "expected a number for \(what()), found the string '\(text)'", at: range,
-                    help: [.write(text, line: "remove the quotes: \(text)", title: "Remove the quotes")]
+                    help: [
+                        Self.isJSONNumber(text)
+                            ? .write(text, line: "remove the quotes: \(text)", title: "Remove the quotes")
+                            : "write the number without quotes, in plain decimal notation such as 18 or 2.50",
+                    ]
                 )
                 return nil
             }

@@ -5,8 +5,10 @@
 public struct DiagnosticFix: Hashable, Sendable {
     /// Where `text` goes.
     public enum Placement: Hashable, Sendable {
-        /// In place of the span.
+        /// In place of the span: after the node's anchor and tag when the span is a node.
         case span
+        /// In place of the node at the span, its tag included (its anchor stays).
+        case node
         /// In place of the span's text inside its quotes, when the span is a
         /// quoted scalar: a did-you-mean keeps the quotes the name was written in.
         case insideQuotes
