@@ -32,7 +32,7 @@ extension EditorDocument {
                   span.start <= range.end, range.start <= span.end else { return nil }
             // A node's anchor stays, so that its aliases still find it; its tag too,
             // unless the fix replaces the node whole.
-            let target = isNodeStart(span.start) ? afterProperties(of: span, keepingTag: fix.placement == .node) : span
+            let target = isNodeStart(span.start) && fix.placement != .node ? afterProperties(of: span) : span
             let edits = fix.placement == .rename ? renameEdits(of: target, to: fix.text) : edit(of: target, for: fix).map { [$0] }
             guard let edits, !edits.isEmpty else { return nil }
             return EditorQuickFix(title: fix.title, diagnostic: diagnostic, edits: edits)
@@ -59,7 +59,10 @@ extension EditorDocument {
         case .span:
             return place(fix.text, at: span, isValue: false)
         case .node:
-            return EditorEdit(range: span, newText: fix.text)
+            // The anchors among the node's properties stay, before the new text.
+            let anchors = file.text(in: span).split(whereSeparator: { " \t\r\n".contains($0) })
+                .prefix { $0.hasPrefix("&") || $0.hasPrefix("!") }.filter { $0.hasPrefix("&") }
+            return EditorEdit(range: span, newText: anchors.map { $0 + " " }.joined() + fix.text)
         case .word:
             return EditorEdit(range: span, newText: spaced(fix.text, replacing: span))
         case .quoted:
@@ -75,9 +78,9 @@ extension EditorDocument {
         return syntax.tree.range(node).start == position
     }
 
-    /// `range` after the node properties it starts with: anchors (`&d`) and, unless
-    /// `keepingTag`, tags (`!!str`), each with the blanks and line breaks after it.
-    private func afterProperties(of range: SourceRange, keepingTag: Bool = false) -> SourceRange {
+    /// `range` after the node properties it starts with, anchors (`&d`) and tags
+    /// (`!!str`), each with the blanks and line breaks after it.
+    private func afterProperties(of range: SourceRange) -> SourceRange {
         var position = range.start
         var scalars = file.text(in: range).unicodeScalars[...]
         func advance() {
@@ -85,7 +88,7 @@ extension EditorDocument {
             position = scalar == "\n" ? SourcePosition(line: position.line + 1, column: 1)
                 : SourcePosition(line: position.line, column: position.column + 1)
         }
-        while let first = scalars.first, first == "&" || (first == "!" && !keepingTag) {
+        while let first = scalars.first, first == "&" || first == "!" {
             while let next = scalars.first, !" \t\r\n".unicodeScalars.contains(next) { advance() }
             while let next = scalars.first, " \t\r\n".unicodeScalars.contains(next) { advance() }
         }

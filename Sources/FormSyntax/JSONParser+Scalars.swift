@@ -199,6 +199,8 @@ extension JSONParser {
         switch word.lowercased() {
         case "true", "false", "null": .write(word.lowercased(), line: "JSON's literals are lowercase: write \(word.lowercased())")
         case "none", "nil", "undefined": .write("null", line: "write null")
+        case "yes", "no", "on", "off":
+            "JSON's booleans are true and false; a string is written in double quotes: \(YAMLPlain.doubleQuoted(word))"
         case "nan", "infinity", "inf": "JSON has no NaN or Infinity; write the value as a string"
         default:
             if let inner = Self.typographicallyQuoted(word) {

@@ -235,6 +235,14 @@ import Testing
         expectFix(condition + "s == 'its'\n", help: "did you mean 'it's'?", fixed: condition + "s == \"it's\"\n")
         let flow = "formc: 1\nform: A\nelements:\n  - multiChoice: m\n    options: ['x, y', z]\n    default: &d "
         expectFix(flow + "[x y]\n", help: "did you mean 'x, y'?", fixed: flow + "[\"x, y\"]\n")
+        // A fix that replaces the node whole keeps its anchor, written before or after its tag.
+        let tagged = "formc: 1\nform: A\nelements:\n  - number: n\n    default: !!str &d 3\n  - number: m\n    default: 4\n    rules: [{ min: *d }]\n"
+        let fixedTag = EditorDocument(path: "a.form.yaml", text: tagged).quickFixes(in: Self.everywhere())
+        #expect(fixedTag.map(\.edit.newText) == ["&d 3"])
+        let hint = yaml("    visibleWhen: &c !news\n  - textField: b\n    visibleWhen: *c\n")
+        let hinted = EditorDocument(path: "a.form.yaml", text: hint)
+        #expect(hinted.quickFixes(in: Self.everywhere()).first.map { Self.applying($0.edits, to: hinted.file) }
+            == hint.replacingOccurrences(of: "&c !news", with: "&c not news"))
         let anchored = "formc: 1\nform: A\nelements:\n  - number: n\n    default: &d\n      '3'\n  - number: m\n    default: *d\n"
         let editor = EditorDocument(path: "a.form.yaml", text: anchored)
         let fixes = editor.quickFixes(in: Self.everywhere())
@@ -249,6 +257,8 @@ import Testing
         for (path, text) in [
             ("a.form.yaml", yaml("    rules:\n      - \"minLength 3\": null\n        when: news\n")),
             ("a.form.json", #"{"formc": 1, "form": "A", "elements": [{"number": "n", "default": "+3"}]}"#),
+            ("a.form.json", #"{"formc": 1, "form": "A", "elements": [{"number": "n", "rules": ["min: +3"]}]}"#),
+            ("a.form.json", #"{"formc": 1, "form": "A", "elements": [{"boolean": "b", "title": "B", "default": yes}]}"#),
             ("a.form.yaml", yaml("  - boolean: \"has\\x5fcar\"\n    title: C\n  - textField: p\n    visibleWhen: has_car\n")),
         ] {
             let editor = EditorDocument(path: path, text: text)

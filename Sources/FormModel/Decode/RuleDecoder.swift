@@ -351,11 +351,17 @@ enum RuleDecoder {
             let value = ValueReader.isJSONNumber(parameter) ? parameter : YAMLPlain.doubleQuoted(parameter)
             let mapping = "{\"\(rule)\": \(value)}"
             let entry = "\(rule): \(YAMLPlain.literal(parameter))"
+            // `min: +3`, `min .5`: a number JSON does not read, which in quotes would be a string.
+            let isNumberLike = parameter.first.map { $0 == "+" || $0 == "." || $0.isASCIIDigit } ?? false
             help = isKey ? [
                 reader.isJSON ? #"write the rule's name as the key and its parameter as the value: {"\#(rule)": \#(value), …}"#
                     : "write the rule's name as the key and its parameter as the value: { \(entry), … }",
             ]
-                : reader.isJSON ? [.write(mapping, line: "write the rule as a mapping: \(mapping)", title: "Write \(mapping)")]
+                : reader.isJSON ? [
+                    isNumberLike && !ValueReader.isJSONNumber(parameter)
+                        ? "write the rule as a mapping, its number as JSON writes one: {\"\(rule)\": 3}"
+                        : .write(mapping, line: "write the rule as a mapping: \(mapping)", title: "Write \(mapping)"),
+                ]
                 : style == .plain ? [.write(entry, line: "write the rule and its parameter with ': ' between them: '\(entry)'")]
                 : [.write(entry, line: "write the rule and its parameter without quotes, with ': ' between them: \(entry)")]
         } else {
