@@ -527,14 +527,14 @@ enum ListChecker {
         for (key, count) in [("minItems", list.minItems), ("initialItems", list.initialItems)] {
             guard let count, count.value > maxStartingEntries else { continue }
             diagnostics.error(
-                .invalidNumber, "\(key) of list '\(id)' must be at most \(maxStartingEntries), found \(count.value)", at: count.range,
+                .invalidNumber, "\(key) of \(ElementKind.named("list", id: id)) must be at most \(maxStartingEntries), found \(count.value)", at: count.range,
                 help: ["a new form makes every entry it starts with, each with a value per field; start with fewer, and let the person add more"]
             )
             if key == "minItems" { list.minItems = nil } else { list.initialItems = nil }
         }
         if let maximum = list.maxItems, maximum.value == 0 {
             diagnostics.error(
-                .invalidNumber, "maxItems of list '\(id)' must be at least 1", at: maximum.range,
+                .invalidNumber, "maxItems of \(ElementKind.named("list", id: id)) must be at least 1", at: maximum.range,
                 help: ["a list with maxItems: 0 can hold no entry; remove the list, or allow at least one entry"]
             )
             list.maxItems = nil
@@ -550,7 +550,7 @@ enum ListChecker {
         if let minimum = list.minItems, let maximum = list.maxItems, minimum.value > maximum.value {
             contradiction(
                 ("minItems", minimum), ("maxItems", maximum),
-                "minItems (\(minimum.value)) of list '\(id)' is greater than maxItems (\(maximum.value))",
+                "minItems (\(minimum.value)) of \(ElementKind.named("list", id: id)) is greater than maxItems (\(maximum.value))",
                 help: "make minItems at most maxItems"
             )
         }
@@ -558,14 +558,14 @@ enum ListChecker {
             if initial.value < list.minimum, let minimum = list.minItems {
                 contradiction(
                     ("initialItems", initial), ("minItems", minimum),
-                    "initialItems (\(initial.value)) of list '\(id)' is less than minItems (\(minimum.value))",
+                    "initialItems (\(initial.value)) of \(ElementKind.named("list", id: id)) is less than minItems (\(minimum.value))",
                     help: "a new form starts with at least minItems entries: make initialItems at least \(minimum.value), or leave it out"
                 )
             }
             if let maximum = list.maxItems, initial.value > maximum.value {
                 contradiction(
                     ("initialItems", initial), ("maxItems", maximum),
-                    "initialItems (\(initial.value)) of list '\(id)' is greater than maxItems (\(maximum.value))",
+                    "initialItems (\(initial.value)) of \(ElementKind.named("list", id: id)) is greater than maxItems (\(maximum.value))",
                     help: "make initialItems at most \(maximum.value)"
                 )
             }

@@ -18,6 +18,8 @@ enum RuleChecker {
         var keyword: String
         /// How a message names the field: `textField 'email'`, or `this textField`.
         var named: String { ElementKind.named(keyword, id: id) }
+        /// Its id in quotes, `'email'`, or `this textField` when it has none.
+        var quotedID: String { id.isEmpty ? "this \(keyword)" : "'\(id)'" }
         /// A segment with a default always has something selected.
         var isSegmentWithDefault = false
         var maxInputLength: Located<Int>?
@@ -78,7 +80,7 @@ enum RuleChecker {
 
             if let earlier = seen.repeated(by: index, in: field.rules) {
                 diagnostics.warning(
-                    .ineffectiveRule, "rule '\(name)' is given twice for '\(field.id)'", at: rule.nameRange,
+                    .ineffectiveRule, "rule '\(name)' is given twice for \(field.quotedID)", at: rule.nameRange,
                     notes: [diagnostics.note("first given here", at: field.rules[earlier].nameRange)],
                     help: ["remove one of them"]
                 )
@@ -113,7 +115,7 @@ enum RuleChecker {
                     )
                 } else if field.optionCount > 0, count > field.optionCount {
                     diagnostics.error(
-                        .contradictoryRules, "minCount \(count) is more than the \(field.optionCount) options of '\(field.id)': no choice can pass",
+                        .contradictoryRules, "minCount \(count) is more than the \(field.optionCount) options of \(field.quotedID): no choice can pass",
                         at: rule.parameterRange ?? rule.nameRange, help: ["make minCount at most \(field.optionCount)"]
                     )
                 }
@@ -121,7 +123,7 @@ enum RuleChecker {
                 if rule.when == nil, bounds.maxCount.map({ count < $0.count }) ?? true { bounds.maxCount = (index, count) }
                 if field.optionCount > 0, count >= field.optionCount {
                     diagnostics.warning(
-                        .ineffectiveRule, "'maxCount: \(count)' can never fail: '\(field.id)' has \(field.optionCount) options",
+                        .ineffectiveRule, "'maxCount: \(count)' can never fail: \(field.quotedID) has \(field.optionCount) options",
                         at: rule.parameterRange ?? rule.nameRange, help: ["remove the rule"]
                     )
                 }
@@ -232,11 +234,7 @@ enum RuleChecker {
             if rule.parameterStyle?.isQuoted == true {
                 diagnostics.error(
                     .wrongType, "expected a number for the \(name) parameter, found the string '\(text)'", at: range,
-                    help: [
-                        DecimalLiteral(text) != nil
-                            ? .write(text, line: "remove the quotes: \(text)", title: "Remove the quotes")
-                            : "write a number without quotes, e.g. 18 or 2.50",
-                    ]
+                    help: [ValueReader.quotedNumberHelp(text)]
                 )
                 return nil
             }
@@ -338,7 +336,7 @@ enum RuleChecker {
             if let slider = field.sliderStyle, !hasMin || !hasMax {
                 let missing = [hasMin ? nil : "min", hasMax ? nil : "max"].compactMap { $0 }
                 diagnostics.error(
-                    .missingKey, "a slider needs both a min and a max rule; '\(field.id)' has no \(missing.joined(separator: " and "))",
+                    .missingKey, "a slider needs both a min and a max rule; \(field.quotedID) has no \(missing.joined(separator: " and "))",
                     at: slider, help: [field.rules.isEmpty
                         ? "add 'rules: [{min: 0}, {max: 100}]' with the slider's ends, or use 'style: stepper'"
                         : "add \(missing.map { $0 == "min" ? "'{ min: 0 }'" : "'{ max: 100 }'" }.joined(separator: " and ")) to its rules with the slider's ends, or use 'style: stepper'"]
@@ -378,7 +376,7 @@ enum RuleChecker {
         let name = rule.kind.name
         if target == field.id {
             diagnostics.error(
-                .invalidNumber, "'\(field.id)' cannot be its own \(name)", at: range,
+                .invalidNumber, "\(field.quotedID) cannot be its own \(name)", at: range,
                 help: ["name another field, or write a value"]
             )
             return
@@ -420,9 +418,9 @@ enum RuleChecker {
         guard !field.valueType.canBeBounded(by: otherType) else { return }
         let reason = switch (field.valueType, otherType) {
         case (.date(let a, _), .date(let b, _)):
-            "'\(field.id)' holds a \(FieldValueType.date(a, optional: true).description) and '\(target)' a \(FieldValueType.date(b, optional: true).description); a bound field has the same mode"
+            "\(field.quotedID) holds a \(FieldValueType.date(a, optional: true).description) and '\(target)' a \(FieldValueType.date(b, optional: true).description); a bound field has the same mode"
         default:
-            "'\(field.id)' is a \(field.valueType.description) and '\(target)' a \(otherType.description); a bound field is of the same kind"
+            "\(field.quotedID) is a \(field.valueType.description) and '\(target)' a \(otherType.description); a bound field is of the same kind"
         }
         diagnostics.error(
             .invalidNumber, "'\(target)' cannot be the \(name) of \(field.named): \(reason)", at: range,
@@ -444,7 +442,7 @@ enum RuleChecker {
         let range = rule.parameterRange ?? rule.nameRange
         if target == field.id {
             diagnostics.error(
-                .invalidSameAs, "'\(field.id)' cannot be the same as itself", at: range,
+                .invalidSameAs, "\(field.quotedID) cannot be the same as itself", at: range,
                 help: ["name the field this one must repeat, e.g. 'sameAs: password'"]
             )
             return
@@ -479,7 +477,7 @@ enum RuleChecker {
         guard symbols.fields[other].valueType.isSameType(as: field.valueType) else {
             diagnostics.error(
                 .invalidSameAs,
-                "'\(field.id)' (\(field.valueType.description)) cannot be the same as '\(target)' (\(symbols.fields[other].valueType.description))",
+                "\(field.quotedID) (\(field.valueType.description)) cannot be the same as '\(target)' (\(symbols.fields[other].valueType.description))",
                 at: range, notes: [diagnostics.note("'\(target)' is declared here", at: symbols.fields[other].range)],
                 help: ["sameAs compares two fields of the same value type"]
             )

@@ -27,9 +27,11 @@ extension EditorDocument {
     public func quickFixes(in range: SourceRange) -> [EditorQuickFix] {
         diagnostics.compactMap { diagnostic in
             let span = diagnostic.location.range
-            // An empty span is a place, not text (a condition read through an alias): nothing to replace.
+            // An empty span is a place, not text (a condition read through an alias), and
+            // an alias (`*d`) has no text of its own: the fix is at its anchor.
             guard let fix = diagnostic.fix, diagnostic.location.file == file.path, span.start < span.end,
-                  span.start <= range.end, range.start <= span.end else { return nil }
+                  span.start <= range.end, range.start <= span.end,
+                  !(isNodeStart(span.start) && file.text(in: span).hasPrefix("*")) else { return nil }
             // A node's anchor stays, so that its aliases still find it; its tag too,
             // unless the fix replaces the node whole.
             let target = isNodeStart(span.start) && fix.placement != .node ? afterProperties(of: span) : span
@@ -182,7 +184,7 @@ extension EditorDocument {
         return scalars[start.column - 1] == "[" || scalars[start.column - 1] == "{"
     }
 
-    private var isJSON: Bool { file.path.lowercased().hasSuffix(".json") }
+    private var isJSON: Bool { SourceFormat(path: file.path) == .json }
 
     /// The edit that puts `written`, the text of `span` inside a condition, in the
     /// condition's quotes, as the YAML scalar holding it allows: doubled in single

@@ -177,12 +177,28 @@ extension JSONParser {
         if SyntaxTree.equals(word, "true") || SyntaxTree.equals(word, "false") || SyntaxTree.equals(word, "null") {
             return plainScalar(from: start, to: end)
         }
-        // The value as written runs to the next ',', '}', ']' or line end (`new-user`, `hello world`).
-        var valueEnd = start
-        while valueEnd < count, !",}]\r\n".utf8.contains(bytes[valueEnd]) { valueEnd += 1 }
-        while valueEnd > end, bytes[valueEnd - 1] == UInt8(ascii: " ") || bytes[valueEnd - 1] == UInt8(ascii: "\t") { valueEnd -= 1 }
+        let valueEnd = bareValueEnd(from: start, wordEnd: end)
         let written = text(start, valueEnd)
         throw SyntaxError(message: "'\(written)' is not a JSON value", start: start, end: valueEnd, help: [Self.help(forWord: written)])
+    }
+
+    /// Where a value written without JSON's quotes ends: at the closing typographic
+    /// quote of one in them (`“Hello, world”`); else at the next ',', '}', ']', '"'
+    /// or line end (`new-user`, `hello world`), blanks before it left out.
+    private func bareValueEnd(from start: Int, wordEnd: Int) -> Int {
+        // “ and ‘ are E2 80 9C and E2 80 98 in UTF-8; their closers ” and ’ are 9D and 99.
+        if start + 2 < count, bytes[start] == 0xE2, bytes[start + 1] == 0x80, bytes[start + 2] == 0x9C || bytes[start + 2] == 0x98 {
+            let closer = bytes[start + 2] + 1
+            var index = start + 3
+            while index + 2 < count, bytes[index] != ASCII.newline {
+                if bytes[index] == 0xE2, bytes[index + 1] == 0x80, bytes[index + 2] == closer { return index + 3 }
+                index += 1
+            }
+        }
+        var end = start
+        while end < count, !",}]\"\r\n".utf8.contains(bytes[end]) { end += 1 }
+        while end > wordEnd, bytes[end - 1] == UInt8(ascii: " ") || bytes[end - 1] == UInt8(ascii: "\t") { end -= 1 }
+        return max(end, wordEnd)
     }
 
     /// A number or literal, its text exactly as written; moves past it.

@@ -5,8 +5,8 @@ import Testing
 /// something else, and no message says something the file does not (a helper's
 /// sweep of the language's newer parts, SPEC §14–16).
 struct FollowOnDiagnosticsTests {
-    static func summaries(_ text: String) -> [String] {
-        diagnose(text).map { "\($0.location.range.start.line):\($0.location.range.start.column) \($0.code.rawValue) \($0.message)" }
+    static func summaries(_ text: String, path: String = "test.form.yaml") -> [String] {
+        diagnose(text, path: path).map { "\($0.location.range.start.line):\($0.location.range.start.column) \($0.code.rawValue) \($0.message)" }
     }
 
     /// A misspelt key in one of two options drops that option: FC101 says so (with
@@ -641,6 +641,29 @@ struct FollowOnDiagnosticsTests {
             "12:17 FC102 the multiChoice field id has no value; expected a string",
             "14:18 FC301 'a' is chosen twice in the default of this multiChoice",
         ])
+        #expect(Self.summaries("""
+            formc: 1
+            form: F
+            elements:
+              - group:
+                elements: []
+              - textField: [x]
+                rules: [required, required]
+              - list: [y]
+                minItems: 3
+                maxItems: 1
+                elements:
+                  - textField: z
+            """) == [
+            "5:15 FC100 'elements' of this group is empty",
+            "6:16 FC102 expected a string for the textField field id, found a list",
+            "7:23 FC406 rule 'required' is given twice for this textField",
+            "8:11 FC102 expected a string for the list id, found a list",
+            "10:15 FC403 minItems (3) of this list is greater than maxItems (1)",
+        ])
+        // A JSON id that is no string is unread too.
+        #expect(Self.summaries(#"{"formc": 1, "form": "F", "elements": [{"boolean": 12, "placeholder": "x"}]}"#, path: "f.form.json")
+            .contains("1:56 FC101 unknown key 'placeholder' in this boolean"))
     }
 
     /// A `mode` or `decimals` that cannot be read is one error: the rest of the field

@@ -22,8 +22,7 @@ extension DocumentDecoder {
             group.layout = keys["layout"].flatMap { layout($0) }
             group.insets = keys["insets"].flatMap { insets($0) }
             if let node = keys["elements"] {
-                let id = group.id?.value ?? ""
-                group.elements = elementList(node, keyRange: keys.keyRange("elements")!, owner: "group '\(id)'")
+                group.elements = elementList(node, keyRange: keys.keyRange("elements")!, owner: ElementKind.named("group", id: group.id?.value ?? ""))
             } else {
                 reportMissing(
                     "elements", in: keys, as: .elements, "group is missing required key 'elements'", at: kindKeyRange,

@@ -347,23 +347,28 @@ enum RuleDecoder {
         let parameter = name.dropFirst(rule.count).drop { $0 == " " || $0 == ":" }
         let help: [DiagnosticHelp]
         if RuleKind.names.contains(String(rule)), !parameter.isEmpty {
-            let parameter = String(parameter)
-            let value = ValueReader.isJSONNumber(parameter) ? parameter : YAMLPlain.doubleQuoted(parameter)
+            // A number as formc reads one (`min +3` → `min: 3`); text that starts like a
+            // number and spells none (`min 1.2.3`) gets no fix.
+            let written = String(parameter)
+            let isBound = rule == "min" || rule == "max"
+            let takesNumber = isBound || ["minLength", "maxLength", "minCount", "maxCount"].contains(rule)
+            let number = takesNumber ? ValueReader.plainNumber(written) : nil
+            let startsLikeNumber = written.first.map { $0 == "+" || $0 == "-" || $0 == "." || $0.isASCIIDigit } ?? false
+            let isDate = DateLiteral(written) != nil || TimeLiteral(written) != nil || DateTimeLiteral(written) != nil
+            let isWritable = !takesNumber || number != nil || (isBound && (isDate || !startsLikeNumber))
+            let value = number ?? YAMLPlain.doubleQuoted(written)
             let mapping = "{\"\(rule)\": \(value)}"
-            let entry = "\(rule): \(YAMLPlain.literal(parameter))"
-            // `min: +3`, `min .5`: a number JSON does not read, which in quotes would be a string.
-            let isNumberLike = parameter.first.map { $0 == "+" || $0 == "." || $0.isASCIIDigit } ?? false
+            let entry = "\(rule): \(number ?? YAMLPlain.literal(written))"
+            func writing(_ text: String, line: String, title: String? = nil) -> DiagnosticHelp {
+                isWritable ? .write(text, line: line, title: title) : DiagnosticHelp(line)
+            }
             help = isKey ? [
                 reader.isJSON ? #"write the rule's name as the key and its parameter as the value: {"\#(rule)": \#(value), …}"#
                     : "write the rule's name as the key and its parameter as the value: { \(entry), … }",
             ]
-                : reader.isJSON ? [
-                    isNumberLike && !ValueReader.isJSONNumber(parameter)
-                        ? "write the rule as a mapping, its number as JSON writes one: {\"\(rule)\": 3}"
-                        : .write(mapping, line: "write the rule as a mapping: \(mapping)", title: "Write \(mapping)"),
-                ]
-                : style == .plain ? [.write(entry, line: "write the rule and its parameter with ': ' between them: '\(entry)'")]
-                : [.write(entry, line: "write the rule and its parameter without quotes, with ': ' between them: \(entry)")]
+                : reader.isJSON ? [writing(mapping, line: "write the rule as a mapping: \(mapping)", title: "Write \(mapping)")]
+                : style == .plain ? [writing(entry, line: "write the rule and its parameter with ': ' between them: \(entry.contains("'") ? entry : "'\(entry)'")")]
+                : [writing(entry, line: "write the rule and its parameter outside the quotes, with ': ' between them: \(entry)")]
         } else {
             help = Suggestions.didYouMeanOrList(name, in: RuleKind.names, listing: "the rules are")
         }

@@ -118,8 +118,34 @@ package struct ValueReader {
     /// Whether `text` is a number in plain decimal notation that JSON writes the same
     /// (no `+`, no leading zero, no bare point): one that may lose its quotes.
     static func isJSONNumber(_ text: String) -> Bool {
-        let digits = text.hasPrefix("-") ? text.dropFirst() : Substring(text)
-        return DecimalLiteral(text) != nil && !(digits.count > 1 && digits.hasPrefix("0") && !digits.hasPrefix("0."))
+        plainNumber(text) == text
+    }
+
+    /// The number `text` spells (`+5`, `.5`, `007`, `1.`), in the plain decimal
+    /// notation that formc, YAML and JSON all read (`5`, `0.5`, `7`, `1`); nil when
+    /// it spells none.
+    package static func plainNumber(_ text: String) -> String? {
+        var rest = Substring(text)
+        let negative = rest.first == "-"
+        if rest.first == "-" || rest.first == "+" { rest = rest.dropFirst() }
+        let whole = rest.prefix { $0.isASCIIDigit }
+        rest = rest.dropFirst(whole.count)
+        var fraction = Substring("")
+        if rest.first == "." {
+            fraction = rest.dropFirst().prefix { $0.isASCIIDigit }
+            rest = rest.dropFirst(1 + fraction.count)
+        }
+        guard rest.isEmpty, !(whole.isEmpty && fraction.isEmpty) else { return nil }
+        let digits = whole.drop { $0 == "0" }
+        return (negative ? "-" : "") + (digits.isEmpty ? "0" : String(digits)) + (fraction.isEmpty ? "" : "." + fraction)
+    }
+
+    /// The help for a number written in quotes: remove them, or write the number it
+    /// spells, as the fix; a number in plain decimal notation when it spells none.
+    package static func quotedNumberHelp(_ text: String) -> DiagnosticHelp {
+        guard let number = plainNumber(text) else { return "write the number without quotes, in plain decimal notation such as 18 or 2.50" }
+        return number == text ? .write(number, line: "remove the quotes: \(number)", title: "Remove the quotes")
+            : .write(number, line: "write the number without quotes: \(number)", title: "Write \(number)")
     }
 
     /// A number as written: plain digits with an optional sign, fraction and exponent;
@@ -137,11 +163,7 @@ package struct ValueReader {
                 let text = tree.text(node) ?? ""
                 diagnostics.error(
                     code, "expected a number for \(what()), found the string '\(text)'", at: range,
-                    help: [
-                        Self.isJSONNumber(text)
-                            ? .write(text, line: "remove the quotes: \(text)", title: "Remove the quotes")
-                            : "write the number without quotes, in plain decimal notation such as 18 or 2.50",
-                    ]
+                    help: [Self.quotedNumberHelp(text)]
                 )
                 return nil
             }

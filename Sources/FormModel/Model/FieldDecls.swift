@@ -52,7 +52,8 @@ public struct SegmentFieldDecl: Sendable {
     /// the key is missing, its value is not a list, or an option was dropped.
     public var optionsRange: SourceRange?
     /// Whether the decoder dropped an option it could not read (reported there):
-    /// `options` may lack one that a default or a condition names.
+    /// `options` may lack one that a default or a condition names. A shared set
+    /// that lost one is named in `FormDocument.incompleteOptionSets` instead.
     public var droppedAnOption = false
     public var defaultValue: Located<String>?
     public var enumName: Located<String>?

@@ -15,8 +15,8 @@ public struct DiagnosticFix: Hashable, Sendable {
         /// In place of the span, an operator (`&&`, `!`): a word of the condition
         /// language, with a space on each side where the text beside it has none.
         case word
-        /// The span's text in a condition's single quotes (`text`), written as the
-        /// YAML scalar holding the condition allows.
+        /// The span's text in a condition's single quotes, written as the YAML
+        /// scalar holding the condition allows (`text` is the quoted text, for the title).
         case quoted
         /// A new name for the id or option set declared at the span: written where
         /// it is declared and everywhere it is used, as a rename would.
