@@ -51,7 +51,7 @@ let package = Package(
         .target(name: "FormSource", dependencies: ["CFormcSystem"], swiftSettings: strictImports),
         // Read: a form file's bytes, YAML (libyaml) or JSON → SyntaxTree, with
         // FC0xx diagnostics.
-        .target(name: "FormSyntax", dependencies: ["FormSource", "CYAML"], swiftSettings: strictImports),
+        .target(name: "FormSyntax", dependencies: ["FormSource", "FormJSON", "CYAML"], swiftSettings: strictImports),
         // Decode: SyntaxTree → FormDocument, the typed model, checked against the
         // vocabulary of keys; the condition language's syntax and parser; the model
         // as JSON (`formc dump`) and the format's JSON Schema (`formc schema`).

@@ -1,3 +1,5 @@
+import FormJSON
+
 /// Whether text can be written as a YAML plain scalar and read back as the same
 /// string, and how to write it otherwise: for the help and the quick fixes that
 /// put a value into a form file.
@@ -33,23 +35,9 @@ package enum YAMLPlain {
         return "'" + text.replacing("'", with: "''") + "'"
     }
 
-    /// `text` in double quotes, with `\`, `"` and control characters escaped, as
-    /// YAML and JSON both read it.
+    /// `text` in double quotes, escaped as a JSON string (`JSONValue.quoted`):
+    /// YAML's double quotes read every escape JSON writes.
     package static func doubleQuoted(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\\": out += "\\\\"
-            case "\"": out += "\\\""
-            case "\n": out += "\\n"
-            case "\t": out += "\\t"
-            case "\r": out += "\\r"
-            case _ where scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || scalar == "\u{2028}" || scalar == "\u{2029}":
-                let hex = String(scalar.value, radix: 16, uppercase: true)
-                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out + "\""
+        JSONValue.quoted(text)
     }
 }
