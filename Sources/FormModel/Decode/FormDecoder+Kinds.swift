@@ -71,7 +71,9 @@ extension DocumentDecoder {
             field.title = keys["title"].flatMap { reader.string($0, "title") }
             field.enumName = keys["enumName"].flatMap { reader.string($0, "enumName") }
             if let choice = choiceOptions(keys, of: ElementKind.named(kind, id: field.id.value), at: kindKeyRange) {
-                (field.options, field.optionSet, field.optionsRange) = (choice.options, choice.set, choice.listRange)
+                field.options = choice.options
+                field.optionSet = choice.set
+                field.optionsRange = choice.listRange
                 field.droppedAnOption = choice.droppedOne
                 if choice.set != nil { field.enumName = nil }
             }
@@ -111,7 +113,9 @@ extension DocumentDecoder {
             field.enumName = keys["enumName"].flatMap { reader.string($0, "enumName") }
             field.style = keys["style"].flatMap { reader.choice($0, "multiChoice style", as: MultiChoiceStyle.self) }
             if let choice = choiceOptions(keys, of: ElementKind.named("multiChoice", id: field.id.value), at: kindKeyRange) {
-                (field.options, field.optionSet, field.optionsRange) = (choice.options, choice.set, choice.listRange)
+                field.options = choice.options
+                field.optionSet = choice.set
+                field.optionsRange = choice.listRange
                 field.droppedAnOption = choice.droppedOne
                 if choice.set != nil { field.enumName = nil }
             }
@@ -330,13 +334,23 @@ extension DocumentDecoder {
         return Located(values, at: tree.range(node))
     }
 
+    /// What `choiceOptions` read: the options, the shared set they are copied
+    /// from, the range of a list of the field's own (nil unless it was read whole),
+    /// and whether an option of that list could not be read.
+    struct ChoiceOptions {
+        var options: [SegmentOption]
+        var set: Located<String>?
+        var listRange: SourceRange?
+        var droppedOne: Bool
+    }
+
     /// A choice field's `options:` (SPEC §3, §16): the options of the shared set
     /// it names (the field's enum is then the set's), or a list of its own, whose
     /// range is kept for the count checks (anything else is FC102 alone); FC100
     /// when the key is missing, for `description` (`picker 'country'`).
     mutating func choiceOptions(
         _ keys: KeyedMapping, of description: String, at kindKeyRange: SourceRange
-    ) -> (options: [SegmentOption], set: Located<String>?, listRange: SourceRange?, droppedOne: Bool)? {
+    ) -> ChoiceOptions? {
         guard let node = keys["options"] else {
             reportMissing(
                 "options", in: keys, as: .options, "\(description) is missing required key 'options'", at: kindKeyRange,
@@ -345,11 +359,11 @@ extension DocumentDecoder {
             return nil
         }
         if let set = optionSetReference(node, enumName: keys.keyRange("enumName")) {
-            return (set.options, set.name, nil, false)
+            return ChoiceOptions(options: set.options, set: set.name, listRange: nil, droppedOne: false)
         }
         let options = segmentOptions(node)
         let whole = isWhole(options, of: node)
-        return (options, nil, whole ? keys.keyRange("options") : nil, !whole && tree.isSequence(node))
+        return ChoiceOptions(options: options, set: nil, listRange: whole ? keys.keyRange("options") : nil, droppedOne: !whole && tree.isSequence(node))
     }
 
     /// Whether `options` are every item of the list `node`: one the decoder had to

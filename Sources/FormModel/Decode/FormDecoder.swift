@@ -240,11 +240,15 @@ struct DocumentDecoder {
             )
             nestedAsGroup = true
         }
-        // An id JSON writes as no string (`"boolean": 12`) is unread, as `elementKind` finds.
-        let writtenID = reader.isJSON && tree.style(kindEntry.value) == .plain ? "" : tree.text(kindEntry.value) ?? ""
+        // Named only in a message (made when there is one). An id JSON writes as no
+        // string (`"boolean": 12`) is unread, as `elementKind` finds.
+        let isJSON = reader.isJSON
         let keys = KeyedMapping(
             node, in: tree, allowed: KeySchema.allowedKeys(forKind: kindIndex),
-            context: ElementKind.named(kind, id: writtenID), diagnostics: &diagnostics, otherKinds: true
+            context: ElementKind.named(
+                kind, id: isJSON && tree.style(kindEntry.value) == .plain ? "" : tree.text(kindEntry.value) ?? ""
+            ),
+            diagnostics: &diagnostics, otherKinds: true
         )
         guard var decoded = elementKind(kind, entry: kindEntry, keys: keys) else { return nil }
         if nestedAsGroup {
