@@ -35,6 +35,8 @@ extension EditorDocument {
             // A node's anchor stays, so that its aliases still find it; its tag too,
             // unless the fix replaces the node whole.
             let target = isNodeStart(span.start) && fix.placement != .node ? afterProperties(of: span) : span
+            // Text that makes a mapping (`minLength: 3`) after an anchor would move the anchor onto its key.
+            if target != span, fix.placement == .span, fix.text.contains(": ") { return nil }
             let edits = fix.placement == .rename ? renameEdits(of: target, to: fix.text) : edit(of: target, for: fix).map { [$0] }
             guard let edits, !edits.isEmpty else { return nil }
             return EditorQuickFix(title: fix.title, diagnostic: diagnostic, edits: edits)
@@ -102,6 +104,8 @@ extension EditorDocument {
     /// character that the name holds makes it go in the condition's other quotes.
     private func nameEdit(_ name: String, at span: SourceRange) -> EditorEdit? {
         let (target, quote) = quotedContent(span)
+        // Quotes spelt with an escape (`\x27pri\x27`) are not found: no edit, rather than one that drops them.
+        guard quote != nil || !file.text(in: target).contains("\\") else { return nil }
         if let quote, name.contains(quote), scalarAround(span)?.isWhole == false {
             let other: Character = quote == "'" ? "\"" : "'"
             guard !name.contains(other) else { return nil }

@@ -283,6 +283,9 @@ import Testing
             ("a.form.json", #"{"formc": 1, "form": "A", "elements": [{"number": "n", "rules": ["minLength: 1.2.3"]}]}"#),
             ("a.form.json", #"{"formc": 1, "form": "A", "elements": [{"boolean": "b", "title": "B", "default": yes}]}"#),
             ("a.form.yaml", yaml("  - boolean: \"has\\x5fcar\"\n    title: C\n  - textField: p\n    visibleWhen: has_car\n")),
+            // Condition quotes spelt with escapes; a run-in rule behind an anchor (`&m minLength: 3` would anchor the key).
+            ("a.form.yaml", yaml("    visibleWhen: \"plan == \\x27pri\\x27\"\n")),
+            ("a.form.yaml", yaml("    rules:\n      - &m \"minLength 3\"\n")),
         ] {
             let editor = EditorDocument(path: path, text: text)
             #expect(!editor.diagnostics.isEmpty, "\(text)")
