@@ -36,8 +36,9 @@ package enum YAMLPlain {
     }
 
     /// `text` in double quotes, escaped as a JSON string (`JSONValue.quoted`):
-    /// YAML's double quotes read every escape JSON writes.
+    /// YAML's double quotes read every escape JSON writes. NEL (U+0085), which
+    /// JSON leaves as it is, is escaped too: to libyaml it is a line break.
     package static func doubleQuoted(_ text: String) -> String {
-        JSONValue.quoted(text)
+        JSONValue.quoted(text).replacing("\u{85}", with: "\\u0085")
     }
 }

@@ -154,6 +154,8 @@ import Testing
         }
         let quoted = "formc: 1\nform: A\nelements:\n  - multiChoice: diet\n    options: [\"it's\", meat]\n  - textField: a\n    visibleWhen: "
         expectFix(quoted + "contains(diet, 'its')\n", help: "did you mean 'it's'?", fixed: quoted + "contains(diet, \"it's\")\n")
+        let nel = "formc: 1\nform: A\nelements:\n  - segment: s\n    options: [\"ab\\x85cd\", other]\n    default: "
+        expectFix(nel + "abcd\n", help: "did you mean 'ab\u{85}cd'?", fixed: nel + "\"ab\\u0085cd\"\n")
         let at = "formc: 1\nform: A\nelements:\n  - segment: place\n    options: ['@home', '@work']\n    default: "
         expectFix(at + "home\n", help: "did you mean '@home'?", fixed: at + "\"@home\"\n")
     }
