@@ -15,13 +15,17 @@ package enum YAMLPlain {
         if first == "-", scalars.count == 1 || scalars[1] == " " { return false }
         for (index, scalar) in scalars.enumerated() {
             if inFlow, ",[]{}".unicodeScalars.contains(scalar) { return false }
-            if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || scalar == "\u{2028}" || scalar == "\u{2029}" || scalar == "\u{FEFF}" {
-                return false
-            }
+            if isControl(scalar) { return false }
             if scalar == ":", index + 1 == scalars.count || scalars[index + 1] == " " { return false }
             if scalar == "#", index > 0, scalars[index - 1] == " " { return false }
         }
         return true
+    }
+
+    /// A control character, line or paragraph separator, or byte order mark: none
+    /// stands in a plain scalar, and none has a spelling in single quotes.
+    private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || scalar == "\u{2028}" || scalar == "\u{2029}" || scalar == "\u{FEFF}"
     }
 
     /// `text` as a YAML value: plain when that is safe, else in single quotes (a
@@ -29,9 +33,7 @@ package enum YAMLPlain {
     package static func literal(_ text: String) -> String {
         if isSafe(text) { return text }
         // A line break or control character has no spelling in single quotes.
-        if text.unicodeScalars.contains(where: { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) || $0 == "\u{2028}" || $0 == "\u{2029}" }) {
-            return doubleQuoted(text)
-        }
+        if text.unicodeScalars.contains(where: isControl) { return doubleQuoted(text) }
         return "'" + text.replacing("'", with: "''") + "'"
     }
 

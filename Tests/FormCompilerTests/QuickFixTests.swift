@@ -7,6 +7,9 @@ import Testing
 /// is (`DiagnosticHelp`): applied, it leaves the form with no problem, and the
 /// text around it (a quoted YAML scalar) stays valid.
 @Suite struct QuickFixTests {
+    /// The lines before a form's elements.
+    private static let head = "formc: 1\nform: A\nelements:\n"
+
     private static let fields = """
         formc: 1
         form: A
@@ -152,11 +155,11 @@ import Testing
         for (line, help, fixed) in cases {
             expectFix(yaml("    \(line)\n"), help: help, fixed: yaml("    \(fixed)\n"))
         }
-        let quoted = "formc: 1\nform: A\nelements:\n  - multiChoice: diet\n    options: [\"it's\", meat]\n  - textField: a\n    visibleWhen: "
+        let quoted = Self.head + "  - multiChoice: diet\n    options: [\"it's\", meat]\n  - textField: a\n    visibleWhen: "
         expectFix(quoted + "contains(diet, 'its')\n", help: "did you mean 'it's'?", fixed: quoted + "contains(diet, \"it's\")\n")
-        let nel = "formc: 1\nform: A\nelements:\n  - segment: s\n    options: [\"ab\\x85cd\", other]\n    default: "
+        let nel = Self.head + "  - segment: s\n    options: [\"ab\\x85cd\", other]\n    default: "
         expectFix(nel + "abcd\n", help: "did you mean 'ab\u{85}cd'?", fixed: nel + "\"ab\\u0085cd\"\n")
-        let at = "formc: 1\nform: A\nelements:\n  - segment: place\n    options: ['@home', '@work']\n    default: "
+        let at = Self.head + "  - segment: place\n    options: ['@home', '@work']\n    default: "
         expectFix(at + "home\n", help: "did you mean '@home'?", fixed: at + "\"@home\"\n")
     }
 
@@ -212,7 +215,7 @@ import Testing
 
     /// A list of one where a list belongs; JSON's escapes and its trailing comma.
     @Test func listsAndJSONCharacters() {
-        let choice = "formc: 1\nform: A\nelements:\n  - multiChoice: diet\n    options: [vegan, fish]\n    default: "
+        let choice = Self.head + "  - multiChoice: diet\n    options: [vegan, fish]\n    default: "
         expectFix(choice + "vegan\n", help: "write 'default: [vegan]'", fixed: choice + "[vegan]\n")
         let json = #"{"formc": 1, "form": "A", "elements": [{"multiChoice": "diet", "options": ["vegan", "fish"], "default": "vegan"}]}"#
         expectFix(json, path: "a.form.json", help: #"write "default": ["vegan"]"#, fixed: json.replacingOccurrences(of: #": "vegan"}"#, with: #": ["vegan"]}"#))
@@ -231,21 +234,21 @@ import Testing
             yaml("    visibleWhen: news or\n      plan == 'pri'\n"), help: "did you mean 'pro'?",
             fixed: yaml("    visibleWhen: news or\n      plan == 'pro'\n")
         )
-        let quote = "formc: 1\nform: A\nelements:\n  - segment: s\n    options: [\"it's\", b]\n    default: "
+        let quote = Self.head + "  - segment: s\n    options: [\"it's\", b]\n    default: "
         expectFix(quote + "'its'\n", help: "did you mean 'it's'?", fixed: quote + "'it''s'\n")
-        let condition = "formc: 1\nform: A\nelements:\n  - segment: s\n    options: [\"it's\", b]\n  - textField: t\n    visibleWhen: "
+        let condition = Self.head + "  - segment: s\n    options: [\"it's\", b]\n  - textField: t\n    visibleWhen: "
         expectFix(condition + "s == 'its'\n", help: "did you mean 'it's'?", fixed: condition + "s == \"it's\"\n")
-        let flow = "formc: 1\nform: A\nelements:\n  - multiChoice: m\n    options: ['x, y', z]\n    default: &d "
+        let flow = Self.head + "  - multiChoice: m\n    options: ['x, y', z]\n    default: &d "
         expectFix(flow + "[x y]\n", help: "did you mean 'x, y'?", fixed: flow + "[\"x, y\"]\n")
         // A fix that replaces the node whole keeps its anchor, written before or after its tag.
-        let tagged = "formc: 1\nform: A\nelements:\n  - number: n\n    default: !!str &d 3\n  - number: m\n    default: 4\n    rules: [{ min: *d }]\n"
+        let tagged = Self.head + "  - number: n\n    default: !!str &d 3\n  - number: m\n    default: 4\n    rules: [{ min: *d }]\n"
         let fixedTag = EditorDocument(path: "a.form.yaml", text: tagged).quickFixes(in: Self.everywhere())
         #expect(fixedTag.map(\.edit.newText) == ["&d 3"])
         let hint = yaml("    visibleWhen: &c !news\n  - textField: b\n    visibleWhen: *c\n")
         let hinted = EditorDocument(path: "a.form.yaml", text: hint)
         #expect(hinted.quickFixes(in: Self.everywhere()).first.map { Self.applying($0.edits, to: hinted.file) }
             == hint.replacingOccurrences(of: "&c !news", with: "&c not news"))
-        let anchored = "formc: 1\nform: A\nelements:\n  - number: n\n    default: &d\n      '3'\n  - number: m\n    default: *d\n"
+        let anchored = Self.head + "  - number: n\n    default: &d\n      '3'\n  - number: m\n    default: *d\n"
         let editor = EditorDocument(path: "a.form.yaml", text: anchored)
         let fixes = editor.quickFixes(in: Self.everywhere())
         // One fix, at the anchor: the alias has no text of its own.
