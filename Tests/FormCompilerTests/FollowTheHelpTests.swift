@@ -37,6 +37,48 @@ import Testing
         )
     }
 
+    /// A rule named as another form library names it (Yup, Laravel, SurveyJS) is
+    /// told formc's name, and what differs about it.
+    @Test func aRuleOfAnotherLibraryIsToldItsName() {
+        let dates = "  - date: start\n    title: Start\n  - date: end\n    title: End\n"
+        expectFollowing(
+            form(dates + "    rules: [{ after: start }]\n"),
+            help: "did you mean 'min'?", replacing: "after", with: "min"
+        )
+        expectFollowing(
+            form("  - number: age\n    rules: [{ greaterThan: 17 }]\n"),
+            help: "formc has no strict bound; 'min' includes its bound: a date on or after it, a number at least it",
+            replacing: "greaterThan", with: "min"
+        )
+        expectFollowing(
+            form("  - textField: zip\n    rules:\n      - regex: '^[0-9]{5}$'\n"),
+            help: "did you mean 'pattern'?", replacing: "regex", with: "pattern"
+        )
+        expectFollowing(
+            form("  - multiChoice: diet\n    options: [vegan, halal]\n    rules: [{ minItems: 1 }]\n"),
+            help: "did you mean 'minCount'?", replacing: "minItems", with: "minCount"
+        )
+        // A name near a formc rule keeps its plain did-you-mean.
+        expectFollowing(
+            form("  - number: age\n    rules: [{ mim: 1 }]\n"),
+            help: "did you mean 'min'?", replacing: "mim", with: "min"
+        )
+    }
+
+    /// A key the mapping lacks is the one meant when it is as near as one it has:
+    /// `formx` beside `form` is `formc`, whose absence is then not reported apart.
+    @Test func aMisspeltKeyIsTheMissingOneWhenItIsAsNear() {
+        expectFollowing(
+            "formx: 1\nform: F\nelements:\n  - boolean: b\n    title: B\n",
+            help: "did you mean 'formc'?", replacing: "formx", with: "formc"
+        )
+        expectFollowing(
+            form("  - boolean: b\n    title: B\n    tilte: C\n"),
+            help: "'title' is given already: remove 'tilte', or merge the two",
+            replacing: "    tilte: C\n", with: ""
+        )
+    }
+
     @Test func javaScriptEqualityIsReplacedWhole() {
         expectFollowing(
             form("  - boolean: b\n    title: B\n  - textField: a\n    visibleWhen: b === true\n"),

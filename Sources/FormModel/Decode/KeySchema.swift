@@ -121,7 +121,8 @@ package struct KeyedMapping {
 
     /// FC101 for a key that is not among `allowed`, with a "did you mean" or the list;
     /// the allowed key it suggests, if one. A key it is a misspelling of that the
-    /// mapping (`entries`) has already is not suggested: the help says to remove it.
+    /// mapping (`entries`) has already is not suggested: the help says to remove it,
+    /// unless a key the mapping lacks is as near (`formx` beside `form` is `formc`).
     @discardableResult
     private static func reportUnknown(
         _ keyNode: NodeID, in tree: SyntaxTree, allowed: [StaticString], context: @autoclosure () -> String,
@@ -129,13 +130,20 @@ package struct KeyedMapping {
     ) -> String? {
         guard let key = tree.text(keyNode) else { return nil }
         let allowedNames = allowed.map(\.description)
-        let meant = Suggestions.closest(to: key, in: allowedNames)
-        if let meant, entries.contains(where: { tree.text($0.key) == meant }) {
-            diagnostics.error(
-                .unknownKey, "unknown key '\(key)' in \(context())", at: tree.range(keyNode),
-                help: ["'\(meant)' is given already: remove '\(key)', or merge the two"]
-            )
-            return nil
+        func isGiven(_ name: String) -> Bool { entries.contains { tree.text($0.key) == name } }
+        var meant = Suggestions.closest(to: key, in: allowedNames)
+        if let given = meant, isGiven(given) {
+            if let missing = Suggestions.closest(to: key, in: allowedNames.filter { !isGiven($0) }),
+                Suggestions.typoDistance(from: key, to: missing) <= Suggestions.typoDistance(from: key, to: given)
+            {
+                meant = missing
+            } else {
+                diagnostics.error(
+                    .unknownKey, "unknown key '\(key)' in \(context())", at: tree.range(keyNode),
+                    help: ["'\(given)' is given already: remove '\(key)', or merge the two"]
+                )
+                return nil
+            }
         }
         // The wording is Suggestions' (over the one name found).
         var help = Suggestions.didYouMean(key, in: meant.map { [$0] } ?? [])

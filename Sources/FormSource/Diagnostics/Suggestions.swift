@@ -8,13 +8,23 @@ public enum Suggestions {
         let limit = max(1, word.count / 3)
         var best: (name: String, distance: Int)?
         for candidate in candidates where candidate != word {
-            let distance = candidate.lowercased() == lowered ? 0 : editDistance(word, candidate, limit: limit)
+            let distance = typoDistance(word, lowered: lowered, candidate, limit: limit)
             guard distance <= limit else { continue }
             if best == nil || distance < best!.distance || (distance == best!.distance && candidate < best!.name) {
                 best = (candidate, distance)
             }
         }
         return best?.name
+    }
+
+    /// How far `candidate` is from `word` as `closest(to:in:)` measures it: 0 for
+    /// a case-insensitive match, else the edit distance.
+    public static func typoDistance(from word: String, to candidate: String) -> Int {
+        typoDistance(word, lowered: word.lowercased(), candidate, limit: .max)
+    }
+
+    private static func typoDistance(_ word: String, lowered: String, _ candidate: String, limit: Int) -> Int {
+        candidate.lowercased() == lowered ? 0 : editDistance(word, candidate, limit: limit)
     }
 
     /// `help:` lines for an unknown name: a "did you mean" when one is close.
