@@ -265,3 +265,25 @@ private func number(_ text: String) -> ConditionValue {
         visibleWhen: a != 2
     """) == ["5:18 FC504"])
 }
+
+/// Only visibility makes a cycle (SPEC §7): a disabled field keeps its value, so
+/// `enabledWhen` conditions that read each other, or the field itself, are valid.
+@Test func enabledWhenConditionsMakeNoCycle() {
+    let result = FormPipeline.check(SourceFile(path: "t.form.yaml", text: """
+        formc: 1
+        form: TestForm
+        elements:
+          - textField: a
+            enabledWhen: isEmpty(b)
+          - textField: b
+            enabledWhen: isEmpty(a)
+          - textField: c
+            enabledWhen: isEmpty(c)
+          - textField: d
+            visibleWhen: isEmpty(e)
+          - textField: e
+            enabledWhen: isEmpty(d)
+        """))
+    #expect(result.diagnostics.map(\.summary) == [])
+    #expect(DiagnosticCatalog.entry(for: .conditionCycle)?.explanation.contains("enabledWhen") == true)
+}

@@ -514,6 +514,36 @@ struct RelationsCheckerTests {
         #expect(diagnostics[2].help == ["did you mean 'n'?"])
     }
 
+    /// A Boolean or a null as a bound is a value of the wrong type (FC102), in YAML
+    /// and in JSON: no field is named `true`, `false` or `null`.
+    @Test func aBooleanOrNullBoundIsAValueOfTheWrongType() {
+        let yaml = diagnose(form("""
+              - number: n
+                rules: [{ max: true }, { min: ~ }, { min: 'true' }]
+              - date: d
+                title: D
+                rules: [{ max: False }, { min: null }, { max: [d] }]
+            """))
+        #expect(yaml.map(\.message) == [
+            "expected a number, a date, a time or a field id for the max parameter, found the boolean true",
+            "expected a number, a date, a time or a field id for the min parameter, found null",
+            "min names an unknown field 'true'",
+            "expected a number, a date, a time or a field id for the max parameter, found the boolean False",
+            "expected a number, a date, a time or a field id for the min parameter, found null",
+            "expected a number, a date, a time or a field id for the max parameter, found a list",
+        ])
+        #expect(yaml.map(\.code) == [.wrongType, .wrongType, .conditionUnknownField, .wrongType, .wrongType, .wrongType])
+        let json = diagnose(
+            #"{"formc": 1, "form": "F", "elements": [{"number": "n", "rules": [{"min": null}, {"max": false}]}]}"#,
+            path: "test.form.json"
+        )
+        #expect(json.map(\.message) == [
+            "expected a number, a date, a time or a field id for the min parameter, found null",
+            "expected a number, a date, a time or a field id for the max parameter, found the boolean false",
+        ])
+        #expect(json.map(\.location.range.start.column) == [74, 89])
+    }
+
     /// An entry type named like a shared set is one error, with its note at the
     /// set, whether a field of the form uses the set or only an entry's field does;
     /// its help never asks for an `enumName`, which a set's field cannot take.

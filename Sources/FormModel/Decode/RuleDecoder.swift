@@ -212,8 +212,17 @@ enum RuleDecoder {
                 kind = reader.string(parameter, "the sameAs field id").map { .sameAs($0.value) }
             case Index.min, Index.max:
                 // A number, a date, a time or `today…`: the field's kind decides (the checker).
-                // A lowerCamelCase name is another field (SPEC §16), which the checker resolves.
-                let literal = reader.literal(parameter, "the \(name) parameter")
+                // A lowerCamelCase name is another field (SPEC §16), which the checker resolves;
+                // a Boolean or null, in YAML or JSON, is neither (and no field is named so).
+                let expected = "a number, a date, a time or a field id"
+                if let found = Self.booleanOrNull(parameter, in: tree) {
+                    reader.diagnostics.error(
+                        .wrongType, "expected \(expected) for the \(name) parameter, found \(found)", at: parameterRange
+                    )
+                    kind = nil
+                    break
+                }
+                let literal = reader.literal(parameter, "the \(name) parameter", expected: expected)
                 kind = literal.map {
                     RuleKind.isFieldBound($0.value)
                         ? (index == Index.min ? .minField($0.value) : .maxField($0.value))
@@ -306,6 +315,15 @@ enum RuleDecoder {
     /// among them: no parameter, for a rule that takes none.
     private static func isNull(_ node: NodeID, in tree: SyntaxTree) -> Bool {
         tree.textEquals(node, "null") || tree.textEquals(node, "~") || tree.textEquals(node, "Null") || tree.textEquals(node, "NULL")
+    }
+
+    /// What a plain `true`, `false` or null word is, as a message names it
+    /// (`the boolean true`, `null`); nil for any other node.
+    private static func booleanOrNull(_ node: NodeID, in tree: SyntaxTree) -> String? {
+        guard tree.style(node) == .plain else { return nil }
+        if isNull(node, in: tree) { return "null" }
+        let words: [StaticString] = ["true", "True", "TRUE", "false", "False", "FALSE"]
+        return words.first { tree.textEquals(node, $0) }.map { "the boolean \($0)" }
     }
 
     /// The rule without a parameter at `index` in `names`.

@@ -175,12 +175,14 @@ package struct ValueReader {
 
     /// Any scalar's text, quoted or not, whose meaning a later stage decides by
     /// the field it belongs to (a rule's `min`: a number, a date or `today-18y`).
-    mutating func literal(_ node: NodeID, _ what: @autoclosure () -> String) -> Located<String>? {
+    mutating func literal(
+        _ node: NodeID, _ what: @autoclosure () -> String, expected: String = "a number, a date or a time"
+    ) -> Located<String>? {
         guard acceptTag(of: node, allowString: true) else { return nil }
         let range = tree.range(node)
         guard let text = tree.text(node), !isMissingValue(node) else {
             let found = isMissingValue(node) ? "nothing" : tree.kindDescription(node)
-            diagnostics.error(.wrongType, "expected a number, a date or a time for \(what()), found \(found)", at: range)
+            diagnostics.error(.wrongType, "expected \(expected) for \(what()), found \(found)", at: range)
             return nil
         }
         return Located(text, at: range)

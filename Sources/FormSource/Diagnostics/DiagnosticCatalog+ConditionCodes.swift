@@ -80,8 +80,10 @@ extension DiagnosticCatalog {
             Entry(
                 .conditionCycle, "cycle among conditions",
                 explanation: """
-                A field's visibility or enabled state depends on itself through a chain of conditions, so \
-                there is no order in which to evaluate them. The notes show the chain.
+                A field's visibility depends on itself through a chain of conditions, so there is no order \
+                in which to evaluate them. The notes show the chain. An `enabledWhen` that reads the field \
+                it disables, or one that reads it back, is no cycle: a disabled field keeps its value, so \
+                what the condition reads does not change.
                 """,
                 example: form("""
                   - textField: first
