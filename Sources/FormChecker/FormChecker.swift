@@ -124,6 +124,10 @@ private struct Checker {
     /// The ranges of the groups and pages a YAML alias repeated (FC202 at their id),
     /// as written at their anchor.
     var aliasedGroups: [SourceRange] = []
+    /// The form's elements, where FC202 finds the YAML alias that repeats an id.
+    var elements: [Element] = []
+    /// How many FC202s an anchored id has had through aliases: the next is the next alias's.
+    var aliasDuplicates: [SourceRange: Int] = [:]
 
     init(file: SourceFile, defaultTrigger: ValidationTrigger, diagnostics: DiagnosticBag) {
         self.file = file
@@ -137,6 +141,7 @@ private struct Checker {
     /// once, each with a walker of its own); then, in document order, each id is
     /// recorded, which is where a duplicate is found and the first of each wins.
     mutating func declare(_ document: FormDocument) {
+        elements = document.elements
         checkFormName(document.name)
         checkPages(document.elements)
         if !document.optionSets.isEmpty {
@@ -261,17 +266,24 @@ private struct Checker {
             // copy repeats every id inside it too (within the anchored group's
             // range): one error, the group's.
             if aliasedGroups.contains(where: { $0.contains(id.range) }) { return }
+            // The alias is the element whose id was written elsewhere: the n-th such
+            // element for the n-th duplicate of this id.
+            let uses = Self.aliasUses(of: id.range, in: elements)
+            let count = aliasDuplicates[id.range, default: 0]
+            aliasDuplicates[id.range] = count + 1
+            let notes = uses.indices.contains(count) ? [diagnostics.note("the YAML alias that repeats it", at: uses[count])] : []
             if let group {
                 aliasedGroups.append(group)
                 diagnostics.error(
                     .duplicateID, "duplicate id '\(id.value)': a YAML alias repeats the group that declares it, with every id inside it",
-                    at: id.range,
+                    at: id.range, notes: notes,
                     help: ["an alias copies the anchored group with its ids: write the second group out, with ids of its own"]
                 )
                 return
             }
             diagnostics.error(
                 .duplicateID, "duplicate id '\(id.value)': a YAML alias repeats the element that declares it", at: id.range,
+                notes: notes,
                 help: ["an alias copies the anchored element with its id: write the second element out with an id of its own"]
             )
             return
@@ -281,6 +293,21 @@ private struct Checker {
             notes: [diagnostics.note("'\(id.value)' first defined here", at: earlier)],
             help: ["fields, groups, pages, lists and segues share one namespace; give each a unique id"]
         )
+    }
+
+    /// The ranges of the elements among `elements` (and inside their groups) that
+    /// repeat the id at `range` through a YAML alias, in document order: an
+    /// alias's element has the alias's range, outside which its id was written.
+    static func aliasUses(of range: SourceRange, in elements: [Element]) -> [SourceRange] {
+        var uses: [SourceRange] = []
+        func walk(_ elements: [Element]) {
+            for element in elements {
+                if element.id?.range == range, !element.range.contains(range) { uses.append(element.range) }
+                if case .group(let group) = element.kind { walk(group.elements) }
+            }
+        }
+        walk(elements)
+        return uses
     }
 
     /// The walkers, with the rules to check, moved out of the checker.

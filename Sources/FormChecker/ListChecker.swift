@@ -64,8 +64,16 @@ enum ListChecker {
     ) -> [CheckedList] {
         var takenTypes = TakenTypeNames(document: document, symbols: symbols)
         // The names an entry's option enum may not take: it is declared in its entry
-        // struct and aliased in its entry class, where it would hide them.
-        var outerTypes: Set<String> = [document.name.value, SwiftNaming.validatorsProtocol(ofForm: document.name.value)]
+        // struct and aliased in its entry class, where it would hide them. Each with
+        // the note that says where it comes from.
+        let formName = document.name
+        var outerTypes: [String: (note: String, range: SourceRange)] = [
+            formName.value: ("the form '\(formName.value)' is declared here", formName.range),
+            SwiftNaming.validatorsProtocol(ofForm: formName.value): (
+                "the form's custom validators are the protocol '\(SwiftNaming.validatorsProtocol(ofForm: formName.value))', named after the form",
+                formName.range
+            ),
+        ]
         var itemTypeDiagnostics: [DiagnosticBag] = []
         var entryElements = 0
         var itemTypes: [String: String] = [:]
@@ -86,8 +94,10 @@ enum ListChecker {
         for found in lists {
             let list = document.list(at: found.path)
             let itemType = list.swiftItemType
-            outerTypes.insert(itemType)
-            outerTypes.insert(itemType + "Entry")
+            let itemTypeRange = list.itemType?.range ?? list.id.range
+            outerTypes[itemType] = outerTypes[itemType] ?? ("list '\(list.id.value)' makes the entry type '\(itemType)'", itemTypeRange)
+            outerTypes[itemType + "Entry"] = outerTypes[itemType + "Entry"]
+                ?? ("list '\(list.id.value)' makes the entry class '\(itemType)Entry'", itemTypeRange)
             var bag = DiagnosticBag(file: diagnostics.file)
             // A second list of one id is FC202 already: its entry type, when it is
             // the first's again, is no second error.
@@ -158,7 +168,7 @@ enum ListChecker {
                 switch field.valueType {
                 case .segment(let name, _), .multiChoice(let name):
                     // A keyword (`Type`) is the entry's own FC204 already.
-                    guard outerTypes.contains(name), !SwiftNaming.keywords.contains(name) else { continue }
+                    guard let outer = outerTypes[name], !SwiftNaming.keywords.contains(name) else { continue }
                     if let set = document.optionSets.first(where: { $0.name.value == name }),
                        Self.usesOptionSet(at: field.path, in: list.elements) {
                         // The form's enum of a shared set, no enum of the entry's: an itemType
@@ -172,9 +182,12 @@ enum ListChecker {
                         )
                         continue
                     }
+                    // At the `enumName` that chose the name, when one did.
                     diagnostics.error(
                         .nameCollision, "the enum '\(name)' of '\(field.id)' in list '\(list.id.value)' collides with a type of the form",
-                        at: field.range, help: ["give '\(field.id)' another 'enumName', or the list another 'itemType'"]
+                        at: Self.enumName(at: field.path, in: list.elements)?.range ?? field.range,
+                        notes: [diagnostics.note(outer.note, at: outer.range)],
+                        help: ["give '\(field.id)' another 'enumName', or the list another 'itemType'"]
                     )
                 default:
                     continue
@@ -202,16 +215,29 @@ enum ListChecker {
     /// Whether the field at `path` in an entry's `elements` chooses from a shared
     /// option set (`options: Country`).
     private static func usesOptionSet(at path: ElementPath, in elements: [Element]) -> Bool {
+        choice(at: path, in: elements) { segment in segment.optionSet != nil } multiChoice: { choice in choice.optionSet != nil } ?? false
+    }
+
+    /// The `enumName` of the choice at `path` in an entry's `elements`, if it has one.
+    private static func enumName(at path: ElementPath, in elements: [Element]) -> Located<String>? {
+        choice(at: path, in: elements) { segment in segment.enumName } multiChoice: { choice in choice.enumName } ?? nil
+    }
+
+    /// What `segment` or `multiChoice` reads of the choice at `path` in an entry's
+    /// `elements`; nil when no choice is there.
+    private static func choice<Result>(
+        at path: ElementPath, in elements: [Element], segment: (SegmentFieldDecl) -> Result, multiChoice: (MultiChoiceFieldDecl) -> Result
+    ) -> Result? {
         var elements = elements
         for (depth, index) in path.enumerated() where elements.indices.contains(index) {
             switch elements[index].kind {
             case .group(let group) where depth < path.count - 1: elements = group.elements
-            case .segment(let segment) where depth == path.count - 1: return segment.optionSet != nil
-            case .multiChoice(let choice) where depth == path.count - 1: return choice.optionSet != nil
-            default: return false
+            case .segment(let decl) where depth == path.count - 1: return segment(decl)
+            case .multiChoice(let decl) where depth == path.count - 1: return multiChoice(decl)
+            default: return nil
             }
         }
-        return false
+        return nil
     }
 
     /// What checking one list found.

@@ -451,6 +451,42 @@ struct ListCheckerTests {
             """) == ["5:14 FC202 duplicate id 'size': a YAML alias repeats the element that declares it"])
     }
 
+    /// Each FC202 that a YAML alias makes has a note at that alias: the copy keeps
+    /// the anchor's positions, so the error alone would not say which alias to
+    /// write out. Two aliases of one anchor are two errors, each noted at its own.
+    @Test func anIdRepeatedThroughAnAliasIsNotedAtTheAlias() {
+        let diagnostics = diagnose("""
+            formc: 1
+            form: F
+            elements:
+              - &s
+                segment: size
+                options: [s, m]
+              - *s
+              - &g
+                group: address
+                elements:
+                  - textField: street
+              - group: more
+                elements:
+                  - *s
+                  - *g
+              - list: others
+                elements:
+                  - &f { textField: a }
+                  - *f
+            """)
+        #expect(diagnostics.map { "\($0.location.range.start.line):\($0.location.range.start.column) → " + $0.notes.map {
+            "\($0.location?.range.start.line ?? 0):\($0.location?.range.start.column ?? 0) \($0.message)"
+        }.joined() } == [
+            "5:14 → 7:5 the YAML alias that repeats it",
+            "5:14 → 14:9 the YAML alias that repeats it",
+            "9:12 → 15:9 the YAML alias that repeats it",
+            "18:25 → 19:9 the YAML alias that repeats it",
+        ])
+        #expect(diagnostics.allSatisfy { $0.code == .duplicateID })
+    }
+
     /// A group repeated through a YAML alias (an address for shipping and for
     /// billing) is one FC202, at the group's id, saying that every id inside it
     /// is repeated too; not one more per field. A duplicate inside it that no
@@ -727,8 +763,10 @@ struct ListCheckerTests {
 }
 
 extension ListCheckerTests {
+    /// At the `enumName` that chose the name, else at the field; a note says where
+    /// the type it would hide comes from.
     @Test func anEntrysEnumMustNotHideATypeOfTheForm() {
-        #expect(Self.summaries(form("""
+        let text = form("""
           - list: kinds
             elements:
               - segment: kind
@@ -742,10 +780,17 @@ extension ListCheckerTests {
                 options: [a, b]
               - segment: fine
                 options: [a, b]
-        """)) == [
+        """)
+        #expect(Self.summaries(text) == [
             "6:18 FC204 the enum 'Kind' of 'kind' in list 'kinds' collides with a type of the form",
             "10:18 FC204 the enum 'TestForm' of 'testForm' in list 'others' collides with a type of the form",
-            "12:17 FC204 the enum 'OtherEntry' of 'x' in list 'others' collides with a type of the form",
+            "13:19 FC204 the enum 'OtherEntry' of 'x' in list 'others' collides with a type of the form",
+        ])
+        let notes = diagnose(text).map { $0.notes.map { "\($0.location?.range.start.line ?? 0) \($0.message)" } }
+        #expect(notes == [
+            ["4 list 'kinds' makes the entry type 'Kind'"],
+            ["2 the form 'TestForm' is declared here"],
+            ["8 list 'others' makes the entry class 'OtherEntry'"],
         ])
     }
 
