@@ -65,6 +65,23 @@ import Testing
         )
     }
 
+    /// A key of another form format is told formc's key, or what formc does instead.
+    @Test func aKeyOfAnotherFormatIsToldFormcsWay() {
+        expectFollowing(
+            "formc: 1\nform: F\nfields:\n  - group: g\n    elements:\n      - textField: a\n",
+            help: "did you mean 'elements'?", replacing: "fields:", with: "elements:"
+        )
+        expectFollowing(
+            form("  - group: g\n    questions:\n      - textField: a\n"),
+            help: "did you mean 'elements'?", replacing: "questions:", with: "elements:"
+        )
+        expectFollowing(
+            "formc: 1\nform: F\nclearInvisibleValues: true\nelements:\n  - textField: a\n",
+            help: "formc never submits a hidden answer: send the form's 'submittedValues', or 'clearingHidden(_:)' of the values on a server",
+            replacing: "clearInvisibleValues: true\n", with: ""
+        )
+    }
+
     /// A key the mapping lacks is the one meant when it is as near as one it has:
     /// `formx` beside `form` is `formc`, whose absence is then not reported apart.
     @Test func aMisspeltKeyIsTheMissingOneWhenItIsAsNear() {

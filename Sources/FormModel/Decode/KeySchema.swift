@@ -119,6 +119,23 @@ package struct KeyedMapping {
         self.positions = positions
     }
 
+    /// The key of a form meant by a key that other form formats use at a form's top
+    /// level (SurveyJS, JSON Forms, Formik's setups), with what a reader of them needs
+    /// to know; a nil key is a note alone, given at the form's top level. Only keys
+    /// too far from every formc key for a did-you-mean are listed.
+    static func keyMeant(byOtherName key: String) -> (key: String?, note: String?)? {
+        switch key {
+        case "fields", "questions", "controls", "children", "items", "components", "inputs":
+            return ("elements", nil)
+        case "clearInvisibleValues", "clearHiddenValues", "clearHidden", "clearInvisible":
+            return (nil, "formc never submits a hidden answer: send the form's 'submittedValues', or 'clearingHidden(_:)' of the values on a server")
+        case "pages":
+            return (nil, "write each page as an element: 'elements:' with '- page: ID' items, each with its own 'elements:'")
+        default:
+            return nil
+        }
+    }
+
     /// FC101 for a key that is not among `allowed`, with a "did you mean" or the list;
     /// the allowed key it suggests, if one. A key it is a misspelling of that the
     /// mapping (`entries`) has already is not suggested: the help says to remove it,
@@ -144,6 +161,17 @@ package struct KeyedMapping {
                 )
                 return nil
             }
+        }
+        // A key of another form library's format, too far from every allowed key.
+        if meant == nil, let (other, note) = Self.keyMeant(byOtherName: key),
+            other.map({ name in allowedNames.contains(name) && !isGiven(name) }) ?? allowedNames.contains("formc")
+        {
+            meant = other
+            diagnostics.error(
+                .unknownKey, "unknown key '\(key)' in \(context())", at: tree.range(keyNode),
+                help: (other.map { [DiagnosticHelp.didYouMean($0)] } ?? []) + (note.map { [DiagnosticHelp($0)] } ?? [])
+            )
+            return meant
         }
         // The wording is Suggestions' (over the one name found).
         var help = Suggestions.didYouMean(key, in: meant.map { [$0] } ?? [])
