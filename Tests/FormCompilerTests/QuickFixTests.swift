@@ -97,6 +97,26 @@ import Testing
         expectFix(sets, help: "did you mean 'Sizes'?", fixed: sets.replacingOccurrences(of: "options: Size\n", with: "options: Sizes\n"))
     }
 
+    /// Another library's name for a rule or a key is renamed to formc's, in YAML and JSON.
+    @Test func namesOfOtherLibraries() {
+        let after = Self.fields.replacingOccurrences(of: "  - date: born\n", with: "  - date: born\n    rules: [{ after: low }]\n")
+            .replacingOccurrences(of: "  - number: low\n", with: "  - date: low\n")
+        expectFix(after, help: "did you mean 'min'?", fixed: after.replacingOccurrences(of: "after:", with: "min:"))
+        let json = #"{"formc": 1, "form": "A", "fields": [{"number": "n", "rules": [{"greaterThan": 0}]}]}"#
+        // The elements under a misspelt key are read once it is mended: two rounds.
+        var text = json
+        var helps: [String?] = []
+        for _ in 0..<2 {
+            let editor = EditorDocument(path: "a.form.json", text: text)
+            helps += editor.diagnostics.map(\.help.first)
+            guard let fix = editor.quickFixes(in: Self.everywhere()).first else { break }
+            text = Self.applying(fix.edits, to: editor.file)
+        }
+        #expect(helps == ["did you mean 'elements'?", "did you mean 'min'?"])
+        #expect(text == #"{"formc": 1, "form": "A", "elements": [{"number": "n", "rules": [{"min": 0}]}]}"#)
+        #expect(EditorDocument(path: "a.form.json", text: text).diagnostics.isEmpty)
+    }
+
     @Test func wordsOfAConditionInAndOutOfQuotes() {
         let cases: [(line: String, help: String, fixed: String)] = [
             ("visibleWhen: plan in [pro]", "write the option in quotes: 'pro'", "visibleWhen: plan in ['pro']"),
