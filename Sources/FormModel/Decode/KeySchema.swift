@@ -119,10 +119,10 @@ package struct KeyedMapping {
         self.positions = positions
     }
 
-    /// The key of a form meant by a key that other form formats use at a form's top
-    /// level (SurveyJS, JSON Forms, Formik's setups), with what a reader of them needs
-    /// to know; a nil key is a note alone, given at the form's top level. Only keys
-    /// too far from every formc key for a did-you-mean are listed.
+    /// The formc key meant by a key of another form format (SurveyJS, JSON Forms,
+    /// Formik's setups), with what a reader of them needs to know: a key, suggested
+    /// where it is allowed and not given, or a note alone, given at the form's top
+    /// level. Only keys too far from every formc key for a did-you-mean are listed.
     static func keyMeant(byOtherName key: String) -> (key: String?, note: String?)? {
         switch key {
         case "fields", "questions", "controls", "children", "items", "components", "inputs":

@@ -15,7 +15,7 @@ extension RuleDecoder {
             return ("min", "formc has no strict bound; " + inclusiveMin)
         case "lessthan", "lt":
             return ("max", "formc has no strict bound; " + inclusiveMax)
-        case "equalto", "equals", "confirmed", "confirm", "same", "match", "oneof":
+        case "equalto", "equals", "confirmed", "confirm", "same":
             return ("sameAs", "'sameAs' names the field whose value this one must equal: { sameAs: password }")
         case "notempty", "nonempty", "mandatory", "presence", "isrequired":
             return ("required", nil)
