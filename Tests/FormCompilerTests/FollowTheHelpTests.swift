@@ -13,14 +13,14 @@ import Testing
     /// The one diagnostic of `broken` has `help` among its help lines, and
     /// `broken` with `written` replaced by `fixed` has no diagnostic.
     private func expectFollowing(
-        _ broken: String, help: String, replacing written: String, with fixed: String,
+        _ broken: String, help: String, replacing written: String, with fixed: String, path: String = "test.form.yaml",
         sourceLocation: Testing.SourceLocation = #_sourceLocation
     ) {
-        let diagnostics = diagnose(broken)
+        let diagnostics = diagnose(broken, path: path)
         #expect(diagnostics.count == 1, "\(diagnostics.map(\.message))", sourceLocation: sourceLocation)
         #expect(diagnostics.first?.help.contains(help) == true, "\(diagnostics.map(\.help))", sourceLocation: sourceLocation)
         #expect(broken.contains(written), sourceLocation: sourceLocation)
-        let followed = diagnose(broken.replacingOccurrences(written, fixed))
+        let followed = diagnose(broken.replacingOccurrences(written, fixed), path: path)
         #expect(followed.isEmpty, "\(followed.map(\.message))", sourceLocation: sourceLocation)
     }
 
@@ -79,6 +79,45 @@ import Testing
             "formc: 1\nform: F\nclearInvisibleValues: true\nelements:\n  - textField: a\n",
             help: "formc never submits a hidden answer: send the form's 'submittedValues', or 'clearingHidden(_:)' of the values on a server",
             replacing: "clearInvisibleValues: true\n", with: ""
+        )
+    }
+
+    /// An element key that is formc's another way (a rule, a kind, a text of
+    /// another name) is told that way, and following it leaves no problem.
+    @Test func anElementKeyOfAnotherFormatIsToldFormcsWay() {
+        expectFollowing(
+            form("  - textField: a\n    required: true\n"),
+            help: "'required' is a rule: write it in the field's rules: rules: [required]",
+            replacing: "required: true", with: "rules: [required]"
+        )
+        expectFollowing(
+            form("  - textField: a\n    required: false\n"),
+            help: "a field is optional unless a rule says otherwise: remove 'required: false'",
+            replacing: "    required: false\n", with: ""
+        )
+        expectFollowing(
+            form("  - number: n\n    min: 0\n    rules: [{ max: 9 }]\n"),
+            help: "'min' is a rule: write it in the field's rules: rules: [{ min: 0 }]",
+            replacing: "    min: 0\n    rules: [{ max: 9 }]\n", with: "    rules: [{ min: 0 }, { max: 9 }]\n"
+        )
+        expectFollowing(
+            #"{"formc": 1, "form": "F", "elements": [{"textField": "a", "pattern": "^[a-z]+$"}]}"#,
+            help: #"'pattern' is a rule: write it in the field's rules: "rules": [{"pattern": "^[a-z]+$"}]"#,
+            replacing: #""pattern": "^[a-z]+$""#, with: #""rules": [{"pattern": "^[a-z]+$"}]"#, path: "a.form.json"
+        )
+        expectFollowing(
+            form("  - textField: a\n    title: Name\n"), help: "did you mean 'label'?", replacing: "title:", with: "label:"
+        )
+        expectFollowing(
+            form("  - boolean: b\n    label: News\n"), help: "did you mean 'title'?", replacing: "label:", with: "title:"
+        )
+        expectFollowing(
+            form("  - textField: a\n    hint: Your name\n"), help: "did you mean 'placeholder'?", replacing: "hint:", with: "placeholder:"
+        )
+        expectFollowing(
+            form("  - picker: p\n    options: [x, y]\n    multiple: true\n"),
+            help: "a choice of several is a multiChoice: write '- multiChoice: ID' in place of its kind key",
+            replacing: "picker: p\n    options: [x, y]\n    multiple: true", with: "multiChoice: p\n    options: [x, y]"
         )
     }
 

@@ -123,16 +123,59 @@ package struct KeyedMapping {
     /// Formik's setups), with what a reader of them needs to know: a key, suggested
     /// where it is allowed and not given, or a note alone, given at the form's top
     /// level. Only keys too far from every formc key for a did-you-mean are listed.
-    static func keyMeant(byOtherName key: String) -> (key: String?, note: String?)? {
+    ///
+    /// `allowed` are the mapping's keys and `isGiven` says which it has; `value` is
+    /// the text and style of the key's value (nil text for a list or a mapping).
+    static func keyMeant(
+        byOtherName key: String, allowed: [String], isGiven: (String) -> Bool,
+        value: () -> (text: String?, style: ScalarStyle?), isJSON: Bool
+    ) -> (key: String?, note: String?)? {
+        /// `name` when the mapping may have it and has not.
+        func free(_ name: String) -> (key: String?, note: String?)? {
+            allowed.contains(name) && !isGiven(name) ? (name, nil) : nil
+        }
+        let isForm = allowed.contains("formc")
         switch key {
         case "fields", "questions", "controls", "children", "items", "components", "inputs":
-            return ("elements", nil)
+            return free("elements")
         case "clearInvisibleValues", "clearHiddenValues", "clearHidden", "clearInvisible":
-            return (nil, "formc never submits a hidden answer: send the form's 'submittedValues', or 'clearingHidden(_:)' of the values on a server")
+            return isForm ? (nil, "formc never submits a hidden answer: send the form's 'submittedValues', or 'clearingHidden(_:)' of the values on a server") : nil
         case "pages":
-            return (nil, "write each page as an element: 'elements:' with '- page: ID' items, each with its own 'elements:'")
+            return isForm ? (nil, "write each page as an element: 'elements:' with '- page: ID' items, each with its own 'elements:'") : nil
+        case "title":
+            return free("label")
+        case "label", "text", "question":
+            return free("title")
+        case "caption":
+            return free("label") ?? free("title")
+        case "hint", "helpText", "help", "tooltip", "prompt":
+            return free("placeholder")
+        case "multiple", "multiSelect", "allowMultiple", "multi":
+            return allowed.contains("options") && !allowed.contains("minCount")
+                ? (nil, "a choice of several is a multiChoice: write '- multiChoice: ID' in place of its kind key") : nil
+        case "type", "inputType":
+            return allowed.contains("keyboard")
+                ? (nil, "a field's kind is its first key ('- textField: ID', '- number: ID'); a text's input is set with 'keyboard' (email, number, phone…), 'secure: true' for a password, and 'contentType'")
+                : nil
         default:
-            return nil
+            guard allowed.contains("rules"), let rule = RuleKind.names.first(where: { $0 == key }) else { return nil }
+            // A rule written as the element's key (`required: true`, `min: 0`).
+            let (text, style) = value()
+            if rule == "required" {
+                if style == .plain, text == "false" {
+                    return (nil, "a field is optional unless a rule says otherwise: remove 'required: false'")
+                }
+                return (nil, isJSON ? #"'required' is a rule: write it in the field's rules: "rules": ["required"]"#
+                    : "'required' is a rule: write it in the field's rules: rules: [required]")
+            }
+            let parameter: String
+            if let text, !text.isEmpty {
+                parameter = style == .plain ? text : (isJSON ? YAMLPlain.doubleQuoted(text) : YAMLPlain.literal(text))
+            } else {
+                parameter = "…"
+            }
+            return (nil, isJSON ? #"'\#(rule)' is a rule: write it in the field's rules: "rules": [{"\#(rule)": \#(parameter)}]"#
+                : "'\(rule)' is a rule: write it in the field's rules: rules: [{ \(rule): \(parameter) }]")
         }
     }
 
@@ -163,9 +206,11 @@ package struct KeyedMapping {
             }
         }
         // A key of another form library's format, too far from every allowed key.
-        if meant == nil, let (other, note) = Self.keyMeant(byOtherName: key),
-            other.map({ name in allowedNames.contains(name) && !isGiven(name) }) ?? allowedNames.contains("formc")
-        {
+        if meant == nil, let (other, note) = Self.keyMeant(
+            byOtherName: key, allowed: allowedNames, isGiven: isGiven,
+            value: { entries.first { $0.key == keyNode }.map { (tree.text($0.value), tree.style($0.value)) } ?? (nil, nil) },
+            isJSON: tree.isJSON
+        ) {
             meant = other
             diagnostics.error(
                 .unknownKey, "unknown key '\(key)' in \(context())", at: tree.range(keyNode),
