@@ -115,6 +115,10 @@ import Testing
             form("  - textField: a\n    hint: Your name\n"), help: "did you mean 'placeholder'?", replacing: "hint:", with: "placeholder:"
         )
         expectFollowing(
+            form("  - list: rows\n    max: 3\n    elements:\n      - textField: a\n"),
+            help: "did you mean 'maxItems'?", replacing: "max:", with: "maxItems:"
+        )
+        expectFollowing(
             form("  - picker: p\n    options: [x, y]\n    multiple: true\n"),
             help: "a choice of several is a multiChoice: write '- multiChoice: ID' in place of its kind key",
             replacing: "picker: p\n    options: [x, y]\n    multiple: true", with: "multiChoice: p\n    options: [x, y]"

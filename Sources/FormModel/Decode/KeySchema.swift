@@ -135,6 +135,15 @@ package struct KeyedMapping {
             allowed.contains(name) && !isGiven(name) ? (name, nil) : nil
         }
         let isForm = allowed.contains("formc")
+        // A list's counts, named as a rule or another library's repeater names them.
+        if allowed.contains("minItems") {
+            switch key {
+            case "min", "minimum", "minCount", "minLength", "minEntries", "minRows", "minPanelCount": return free("minItems")
+            case "max", "maximum", "maxCount", "maxLength", "maxEntries", "maxRows", "maxPanelCount": return free("maxItems")
+            case "initial", "initialCount", "panelCount", "defaultItems": return free("initialItems")
+            default: break
+            }
+        }
         switch key {
         case "fields", "questions", "controls", "children", "items", "components", "inputs":
             return free("elements")
