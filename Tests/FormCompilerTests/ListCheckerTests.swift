@@ -257,6 +257,20 @@ struct ListCheckerTests {
             "'items' is a list: a condition cannot read its entries",
         ])
         #expect(diagnostics.map { $0.notes.first?.location?.range.start.line } == [7, 4, 7])
+        // Counting a list, or asking whether it is empty, is told the list's own rule.
+        let counted = diagnose(form("""
+          - list: items
+            elements:
+              - textField: x
+          - textField: w
+            visibleWhen: count(items) > 0
+          - textField: v
+            visibleWhen: items == 'x'
+        """))
+        #expect(counted.map(\.help) == [
+            ["a condition cannot count a list's entries; to ask for at least one, give the list 'minItems: 1', its own rule"],
+            ["a condition reads the values of the form's other fields; inside the list, an entry's conditions read its own fields"],
+        ])
     }
 
     @Test func badCountsAreLocated() {

@@ -121,7 +121,7 @@ struct ConditionTypeChecker {
         case .parenthesized(let inner):
             return lowerBoolean(inner)
         case .isEmpty(let id, let argument):
-            guard let field = resolve(id, at: argument) else { return nil }
+            guard let field = resolve(id, at: argument, function: "isEmpty") else { return nil }
             if field.valueType == .bool {
                 report(
                     .conditionType, "isEmpty applies to fields that can be empty; '\(id)' is a boolean",
@@ -174,7 +174,7 @@ struct ConditionTypeChecker {
 
     /// The multiChoice field `id` names, or nil after reporting; `function` is `count` or `contains`.
     private mutating func resolveMultiChoice(_ id: String, at range: Range<Int>, function: String) -> ConditionScope.Field? {
-        guard let field = resolve(id, at: range) else { return nil }
+        guard let field = resolve(id, at: range, function: function) else { return nil }
         guard case .multiChoice = field.valueType else {
             var help: [DiagnosticHelp] = ["\(function) reads a multiChoice field"]
             if case .segment = field.valueType {
@@ -224,9 +224,11 @@ struct ConditionTypeChecker {
     }
 
     /// The field `id` names, or nil after reporting why it names none. `other`, the
-    /// other side of a comparison, is only looked at for the help of an unknown name.
+    /// other side of a comparison, and `function`, the call `id` is the argument of
+    /// (`count`, `isEmpty`, `contains`), are only looked at for the help.
     private mutating func resolve(
-        _ id: String, at range: Range<Int>, comparedWith other: (syntax: ConditionSyntax, op: FieldComparison)? = nil
+        _ id: String, at range: Range<Int>, comparedWith other: (syntax: ConditionSyntax, op: FieldComparison)? = nil,
+        function: String? = nil
     ) -> ConditionScope.Field? {
         if let field = scope.field(id) {
             if !reads.contains(field.symbol) { reads.append(field.symbol) }
@@ -237,7 +239,9 @@ struct ConditionTypeChecker {
             var problem = kind == .list
                 ? ConditionProblem(
                     code: .conditionType, message: "'\(id)' is a list: a condition cannot read its entries", range: range,
-                    help: ["a condition reads the values of the form's other fields; inside the list, an entry's conditions read its own fields"]
+                    help: function == "count" || function == "isEmpty"
+                        ? ["a condition cannot count a list's entries; to ask for at least one, give the list 'minItems: 1', its own rule"]
+                        : ["a condition reads the values of the form's other fields; inside the list, an entry's conditions read its own fields"]
                 )
                 : ConditionProblem(
                     code: .conditionType, message: "'\(id)' is \(kind.noun), not a field: it has no value a condition can read",
