@@ -124,7 +124,9 @@ private struct Checker {
     /// The ranges of the groups and pages a YAML alias repeated (FC202 at their id),
     /// as written at their anchor.
     var aliasedGroups: [SourceRange] = []
-    /// The form's elements, where FC202 finds the YAML alias that repeats an id.
+    /// The form's elements while `declare` records their ids, where FC202 finds the
+    /// YAML alias that repeats an id; empty after, so that the document's array,
+    /// changed later, is not shared (and copied whole).
     var elements: [Element] = []
     /// How many FC202s an anchored id has had through aliases: the next is the next alias's.
     var aliasDuplicates: [SourceRange: Int] = [:]
@@ -142,6 +144,7 @@ private struct Checker {
     /// recorded, which is where a duplicate is found and the first of each wins.
     mutating func declare(_ document: FormDocument) {
         elements = document.elements
+        defer { elements = [] }
         checkFormName(document.name)
         checkPages(document.elements)
         if !document.optionSets.isEmpty {

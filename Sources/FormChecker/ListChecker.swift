@@ -65,14 +65,11 @@ enum ListChecker {
         var takenTypes = TakenTypeNames(document: document, symbols: symbols)
         // The names an entry's option enum may not take: it is declared in its entry
         // struct and aliased in its entry class, where it would hide them. Each with
-        // the note that says where it comes from.
+        // where it comes from, for the note of a collision.
         let formName = document.name
-        var outerTypes: [String: (note: String, range: SourceRange)] = [
-            formName.value: ("the form '\(formName.value)' is declared here", formName.range),
-            SwiftNaming.validatorsProtocol(ofForm: formName.value): (
-                "the form's custom validators are the protocol '\(SwiftNaming.validatorsProtocol(ofForm: formName.value))', named after the form",
-                formName.range
-            ),
+        var outerTypes: [String: (source: OuterType, range: SourceRange)] = [
+            formName.value: (.form, formName.range),
+            SwiftNaming.validatorsProtocol(ofForm: formName.value): (.validators, formName.range),
         ]
         var itemTypeDiagnostics: [DiagnosticBag] = []
         var entryElements = 0
@@ -95,9 +92,8 @@ enum ListChecker {
             let list = document.list(at: found.path)
             let itemType = list.swiftItemType
             let itemTypeRange = list.itemType?.range ?? list.id.range
-            outerTypes[itemType] = outerTypes[itemType] ?? ("list '\(list.id.value)' makes the entry type '\(itemType)'", itemTypeRange)
-            outerTypes[itemType + "Entry"] = outerTypes[itemType + "Entry"]
-                ?? ("list '\(list.id.value)' makes the entry class '\(itemType)Entry'", itemTypeRange)
+            outerTypes[itemType] = outerTypes[itemType] ?? (.entryType(list: list.id.value), itemTypeRange)
+            outerTypes[itemType + "Entry"] = outerTypes[itemType + "Entry"] ?? (.entryClass(list: list.id.value), itemTypeRange)
             var bag = DiagnosticBag(file: diagnostics.file)
             // A second list of one id is FC202 already: its entry type, when it is
             // the first's again, is no second error.
@@ -186,7 +182,7 @@ enum ListChecker {
                     diagnostics.error(
                         .nameCollision, "the enum '\(name)' of '\(field.id)' in list '\(list.id.value)' collides with a type of the form",
                         at: Self.enumName(at: field.path, in: list.elements)?.range ?? field.range,
-                        notes: [diagnostics.note(outer.note, at: outer.range)],
+                        notes: [diagnostics.note(outer.source.note(naming: name), at: outer.range)],
                         help: ["give '\(field.id)' another 'enumName', or the list another 'itemType'"]
                     )
                 default:
@@ -198,6 +194,23 @@ enum ListChecker {
             checked.append(CheckedList(path: found.path, symbols: symbols, entryFieldCount: result.entryFieldCount))
         }
         return checked
+    }
+
+    /// Where a type of the form that an entry's enum may not take comes from.
+    enum OuterType {
+        case form, validators
+        case entryType(list: String)
+        case entryClass(list: String)
+
+        /// The note at its source for a collision with `name`, the type's name.
+        func note(naming name: String) -> String {
+            switch self {
+            case .form: "the form '\(name)' is declared here"
+            case .validators: "the form's custom validators are the protocol '\(name)', named after the form"
+            case .entryType(let list): "list '\(list)' makes the entry type '\(name)'"
+            case .entryClass(let list): "list '\(list)' makes the entry class '\(name)'"
+            }
+        }
     }
 
     /// The names of the option enums that `elements` (an entry's, through its groups) declare.

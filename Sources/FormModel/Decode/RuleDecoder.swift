@@ -320,10 +320,22 @@ enum RuleDecoder {
     /// What a plain `true`, `false` or null word is, as a message names it
     /// (`the boolean true`, `null`); nil for any other node.
     private static func booleanOrNull(_ node: NodeID, in tree: SyntaxTree) -> String? {
-        guard tree.style(node) == .plain else { return nil }
+        // Most bounds are numbers, dates and field names: ruled out by their length
+        // or first byte before any word is compared.
+        guard tree.style(node) == .plain, tree.withText(node, { text in
+            guard text.count <= 5, let first = text.first else { return false }
+            switch first {
+            case UInt8(ascii: "t"), UInt8(ascii: "T"), UInt8(ascii: "f"), UInt8(ascii: "F"), UInt8(ascii: "n"), UInt8(ascii: "N"), UInt8(ascii: "~"):
+                return true
+            default:
+                return false
+            }
+        }) else { return nil }
         if isNull(node, in: tree) { return "null" }
-        let words: [StaticString] = ["true", "True", "TRUE", "false", "False", "FALSE"]
-        return words.first { tree.textEquals(node, $0) }.map { "the boolean \($0)" }
+        for word: StaticString in ["true", "True", "TRUE", "false", "False", "FALSE"] where tree.textEquals(node, word) {
+            return "the boolean \(word)"
+        }
+        return nil
     }
 
     /// The rule without a parameter at `index` in `names`.
