@@ -115,7 +115,14 @@ private func summaries(_ condition: String) -> [String] {
     #expect(diagnostics.map(\.summary) == ["9:18 FC501 unknown field 'newsleter'"])
     #expect(diagnostics.first?.help == ["did you mean 'newsletter'?"])
     #expect(checked("True").diagnostics.first?.help == ["did you mean 'true'?"])
+    // A comparison with a null word is told the call that tests it.
     #expect(checked("plan == null").diagnostics.first?.help == [
+        "to test whether 'plan' has a value, write isEmpty(plan) in place of the comparison",
+    ])
+    #expect(checked("nil != plan").diagnostics.first?.help == [
+        "to test whether 'plan' has a value, write not isEmpty(plan) in place of the comparison",
+    ])
+    #expect(checked("isEmpty(nil)").diagnostics.first?.help == [
         "to test for an empty text or a segment with nothing selected, use isEmpty(field)",
     ])
 }

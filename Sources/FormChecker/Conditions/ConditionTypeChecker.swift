@@ -271,7 +271,13 @@ struct ConditionTypeChecker {
             case "isEmpty":
                 help = ["isEmpty is a function: write isEmpty(field)"]
             case "null", "nil", "none", "empty", "None", "NULL":
-                help = ["to test for an empty text or a segment with nothing selected, use isEmpty(field)"]
+                // `country != nil`: the whole comparison is the test, written as a call.
+                if let other, let field = field(named: other.syntax), field.valueType != .bool, other.op == .equal || other.op == .notEqual {
+                    let test = other.op == .equal ? "isEmpty(\(field.id))" : "not isEmpty(\(field.id))"
+                    help = ["to test whether '\(field.id)' has a value, write \(test) in place of the comparison"]
+                } else {
+                    help = ["to test for an empty text or a segment with nothing selected, use isEmpty(field)"]
+                }
             default:
                 if let other, let field = field(named: other.syntax), field.valueType != .bool {
                     help = [
