@@ -72,7 +72,24 @@ extension EditorDocument {
         case .quoted:
             guard span.start.line == span.end.line else { return nil }
             return quotingEdit(of: span, quoting: file.text(in: span))
+        case .entry:
+            return entryEdit(fix.text, keyAt: span)
         }
+    }
+
+    /// `text` in place of the entry whose key is at `span`, from the key to the end
+    /// of its value: only a scalar value on the key's line, with no anchor, tag or
+    /// alias (another node may name it).
+    private func entryEdit(_ text: String, keyAt span: SourceRange) -> EditorEdit? {
+        guard let syntax, let key = syntax.node(at: span.start), syntax.tree.range(key) == span,
+              let mapping = syntax.parent(key), syntax.tree.isMapping(mapping),
+              let value = syntax.tree.entries(mapping).first(where: { $0.key == key })?.value,
+              syntax.tree.isScalar(value) else { return nil }
+        let range = syntax.tree.range(value)
+        let written = file.text(in: range)
+        guard range.start.line == span.start.line, range.end.line == span.start.line, range.start < range.end,
+              !written.hasPrefix("&"), !written.hasPrefix("!"), !written.hasPrefix("*") else { return nil }
+        return EditorEdit(range: SourceRange(start: span.start, end: range.end), newText: text)
     }
 
     /// Whether a node of the tree starts at `position` (where its anchor and tag

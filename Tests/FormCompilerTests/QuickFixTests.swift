@@ -97,6 +97,30 @@ import Testing
         expectFix(sets, help: "did you mean 'Sizes'?", fixed: sets.replacingOccurrences(of: "options: Size\n", with: "options: Sizes\n"))
     }
 
+    /// A rule written as an element's key moves into `rules:`, key and value
+    /// together, when the element has no rules yet and the value is plain text on
+    /// the key's line.
+    @Test func aRuleWrittenAsAKeyMovesIntoRules() {
+        let required = Self.head + "  - textField: a\n    required: true\n"
+        expectFix(required, help: "'required' is a rule: write it in the field's rules: rules: [required]",
+                  fixed: required.replacingOccurrences(of: "required: true", with: "rules: [required]"))
+        let bound = Self.head + "  - number: n\n    min: 0\n"
+        expectFix(bound, help: "'min' is a rule: write it in the field's rules: rules: [{ min: 0 }]",
+                  fixed: bound.replacingOccurrences(of: "min: 0", with: "rules: [{ min: 0 }]"))
+        let json = #"{"formc": 1, "form": "A", "elements": [{"textField": "a", "pattern": "^[a-z]+$"}]}"#
+        expectFix(json, path: "a.form.json", help: #"'pattern' is a rule: write it in the field's rules: "rules": [{"pattern": "^[a-z]+$"}]"#,
+                  fixed: json.replacingOccurrences(of: #""pattern": "^[a-z]+$""#, with: #""rules": [{"pattern": "^[a-z]+$"}]"#))
+        // With rules given, or a value another node may name, the help stands alone.
+        for text in [
+            Self.head + "  - textField: a\n    required: true\n    rules: [email]\n",
+            Self.head + "  - number: n\n    min: &zero 0\n    default: *zero\n",
+        ] {
+            let editor = EditorDocument(path: "a.form.yaml", text: text)
+            #expect(editor.diagnostics.contains { $0.code == .unknownKey }, "\(editor.diagnostics.map(\.message))")
+            #expect(editor.quickFixes(in: Self.everywhere()).isEmpty)
+        }
+    }
+
     /// Another library's name for a rule or a key is renamed to formc's, in YAML and JSON.
     @Test func namesOfOtherLibraries() {
         let after = Self.fields.replacingOccurrences(of: "  - date: born\n", with: "  - date: born\n    rules: [{ after: low }]\n")

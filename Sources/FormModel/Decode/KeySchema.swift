@@ -129,9 +129,9 @@ package struct KeyedMapping {
     static func keyMeant(
         byOtherName key: String, allowed: [String], isGiven: (String) -> Bool,
         value: () -> (text: String?, style: ScalarStyle?), isJSON: Bool
-    ) -> (key: String?, note: String?)? {
+    ) -> (key: String?, note: DiagnosticHelp?)? {
         /// `name` when the mapping may have it and has not.
-        func free(_ name: String) -> (key: String?, note: String?)? {
+        func free(_ name: String) -> (key: String?, note: DiagnosticHelp?)? {
             allowed.contains(name) && !isGiven(name) ? (name, nil) : nil
         }
         let isForm = allowed.contains("formc")
@@ -168,23 +168,24 @@ package struct KeyedMapping {
                 : nil
         default:
             guard allowed.contains("rules"), let rule = RuleKind.names.first(where: { $0 == key }) else { return nil }
-            // A rule written as the element's key (`required: true`, `min: 0`).
+            // A rule written as the element's key (`required: true`, `min: 0`): with a fix
+            // that moves it into `rules`, when the element has none yet.
             let (text, style) = value()
+            if rule == "required", style == .plain, text == "false" {
+                return (nil, "a field is optional unless a rule says otherwise: remove 'required: false'")
+            }
+            let rules: String
             if rule == "required" {
-                if style == .plain, text == "false" {
-                    return (nil, "a field is optional unless a rule says otherwise: remove 'required: false'")
-                }
-                return (nil, isJSON ? #"'required' is a rule: write it in the field's rules: "rules": ["required"]"#
-                    : "'required' is a rule: write it in the field's rules: rules: [required]")
-            }
-            let parameter: String
-            if let text, !text.isEmpty {
-                parameter = style == .plain ? text : (isJSON ? YAMLPlain.doubleQuoted(text) : YAMLPlain.literal(text))
+                rules = isJSON ? #""rules": ["required"]"# : "rules: [required]"
+            } else if let text, !text.isEmpty {
+                let parameter = style == .plain ? text : (isJSON ? YAMLPlain.doubleQuoted(text) : YAMLPlain.literal(text))
+                rules = isJSON ? #""rules": [{"\#(rule)": \#(parameter)}]"# : "rules: [{ \(rule): \(parameter) }]"
             } else {
-                parameter = "…"
+                return (nil, "'\(rule)' is a rule: write it in the field's rules")
             }
-            return (nil, isJSON ? #"'\#(rule)' is a rule: write it in the field's rules: "rules": [{"\#(rule)": \#(parameter)}]"#
-                : "'\(rule)' is a rule: write it in the field's rules: rules: [{ \(rule): \(parameter) }]")
+            let line = "'\(rule)' is a rule: write it in the field's rules: \(rules)"
+            return (nil, isGiven("rules") ? DiagnosticHelp(line)
+                : DiagnosticHelp(line, fix: DiagnosticFix(title: "Write \(rules)", text: rules, placement: .entry)))
         }
     }
 
@@ -223,7 +224,7 @@ package struct KeyedMapping {
             meant = other
             diagnostics.error(
                 .unknownKey, "unknown key '\(key)' in \(context())", at: tree.range(keyNode),
-                help: (other.map { [DiagnosticHelp.didYouMean($0)] } ?? []) + (note.map { [DiagnosticHelp($0)] } ?? [])
+                help: (other.map { [DiagnosticHelp.didYouMean($0)] } ?? []) + (note.map { [$0] } ?? [])
             )
             return meant
         }

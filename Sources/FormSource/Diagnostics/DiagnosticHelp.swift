@@ -21,6 +21,10 @@ public struct DiagnosticFix: Hashable, Sendable {
         /// A new name for the id or option set declared at the span: written where
         /// it is declared and everywhere it is used, as a rename would.
         case rename
+        /// In place of the mapping entry whose key is the span, its value included,
+        /// when both are on one line: a key and value written as another entry
+        /// (`required: true` → `rules: [required]`).
+        case entry
     }
 
     /// What the editor's menu shows ("Replace with 'minLength'").
