@@ -114,6 +114,18 @@ import Testing
         expectFollowing(
             form("  - textField: a\n    hint: Your name\n"), help: "did you mean 'placeholder'?", replacing: "hint:", with: "placeholder:"
         )
+        // A misspelling of another kind's key is told what it looks like, and formc's key for it.
+        expectFollowing(
+            form("  - textField: a\n    titel: Name\n"),
+            help: "'titel' looks like 'title', a key of 'boolean', 'date', 'group', 'list', 'multiChoice', 'number', 'page', 'picker', 'segment', 'segue', not of textField 'a'",
+            replacing: "titel:", with: "label:"
+        )
+        expectFollowing(
+            form("  - boolean: b\n    lable: News\n"), help: "did you mean 'title'?", replacing: "lable:", with: "title:"
+        )
+        let unit = diagnose(form("  - textField: a\n    unti: kg\n"))
+        #expect(unit.first?.help.first == "'unti' looks like 'unit', a key of 'number', not of textField 'a'")
+        #expect(unit.first?.help.last?.hasPrefix("the keys of textField 'a' are: ") == true)
         expectFollowing(
             form("  - list: rows\n    max: 3\n    elements:\n      - textField: a\n"),
             help: "did you mean 'maxItems'?", replacing: "max:", with: "maxItems:"

@@ -189,6 +189,15 @@ package struct KeyedMapping {
         }
     }
 
+    /// The element kinds that have `key`, sorted.
+    private static func owners(of key: String) -> [String] {
+        KeySchema.kindKeys.filter { $0.value.contains { $0.description == key } }.map(\.key).sorted()
+    }
+
+    /// Every key of some element kind, sorted: the names a misspelt key of another
+    /// kind is near.
+    private static let otherKindKeys = Set(KeySchema.kindKeys.values.joined().map(\.description)).sorted()
+
     /// FC101 for a key that is not among `allowed`, with a "did you mean" or the list;
     /// the allowed key it suggests, if one. A key it is a misspelling of that the
     /// mapping (`entries`) has already is not suggested: the help says to remove it,
@@ -215,23 +224,36 @@ package struct KeyedMapping {
                 return nil
             }
         }
-        // A key of another form library's format, too far from every allowed key.
-        if meant == nil, let (other, note) = Self.keyMeant(
-            byOtherName: key, allowed: allowedNames, isGiven: isGiven,
-            value: { entries.first { $0.key == keyNode }.map { (tree.text($0.value), tree.style($0.value)) } ?? (nil, nil) },
-            isJSON: tree.isJSON
-        ) {
-            meant = other
+        // A key of another form library's format, too far from every allowed key;
+        // or, on an element, a misspelling of another kind's key (`titel` on a
+        // textField, whose `title` is `label`).
+        func meantByOtherName(_ name: String) -> (key: String?, note: DiagnosticHelp?)? {
+            Self.keyMeant(
+                byOtherName: name, allowed: allowedNames, isGiven: isGiven,
+                value: { entries.first { $0.key == keyNode }.map { (tree.text($0.value), tree.style($0.value)) } ?? (nil, nil) },
+                isJSON: tree.isJSON
+            )
+        }
+        var lookalike: [DiagnosticHelp] = []
+        var other = meant == nil ? meantByOtherName(key) : nil
+        if meant == nil, other == nil, otherKinds, Self.owners(of: key).isEmpty,
+            let near = Suggestions.closest(to: key, in: Self.otherKindKeys.filter { !allowedNames.contains($0) })
+        {
+            lookalike = ["'\(key)' looks like '\(near)', a key of \(Self.owners(of: near).map { "'\($0)'" }.joined(separator: ", ")), not of \(context())"]
+            other = meantByOtherName(near)
+        }
+        if let (otherKey, note) = other {
+            meant = otherKey
             diagnostics.error(
                 .unknownKey, "unknown key '\(key)' in \(context())", at: tree.range(keyNode),
-                help: (other.map { [DiagnosticHelp.didYouMean($0)] } ?? []) + (note.map { [$0] } ?? [])
+                help: lookalike + (otherKey.map { [DiagnosticHelp.didYouMean($0)] } ?? []) + (note.map { [$0] } ?? [])
             )
             return meant
         }
         // The wording is Suggestions' (over the one name found).
         var help = Suggestions.didYouMean(key, in: meant.map { [$0] } ?? [])
         if otherKinds, help.isEmpty {
-            let owners = KeySchema.kindKeys.filter { $0.value.contains { $0.description == key } }.map(\.key).sorted()
+            let owners = Self.owners(of: key)
             if !owners.isEmpty {
                 help.append("'\(key)' is a key of \(owners.map { "'\($0)'" }.joined(separator: ", ")), not of \(context())")
             }
@@ -244,7 +266,8 @@ package struct KeyedMapping {
             help.append("to show the element only sometimes, write visibleWhen: CONDITION")
         }
         if help.isEmpty {
-            help.append("the keys of \(context()) are: \(allowedNames.joined(separator: ", "))")
+            // A key of another kind that the key looks like is said first.
+            help = lookalike + ["the keys of \(context()) are: \(allowedNames.joined(separator: ", "))"]
         }
         diagnostics.error(.unknownKey, "unknown key '\(key)' in \(context())", at: tree.range(keyNode), help: help)
         return meant
