@@ -107,6 +107,10 @@ import Testing
         let bound = Self.head + "  - number: n\n    min: 0\n"
         expectFix(bound, help: "'min' is a rule: write it in the field's rules: rules: [{ min: 0 }]",
                   fixed: bound.replacingOccurrences(of: "min: 0", with: "rules: [{ min: 0 }]"))
+        // A plain value that a flow mapping would cut is quoted there.
+        let pattern = Self.head + "  - textField: a\n    pattern: a,b\n"
+        expectFix(pattern, help: "'pattern' is a rule: write it in the field's rules: rules: [{ pattern: 'a,b' }]",
+                  fixed: pattern.replacingOccurrences(of: "pattern: a,b", with: "rules: [{ pattern: 'a,b' }]"))
         let json = #"{"formc": 1, "form": "A", "elements": [{"textField": "a", "pattern": "^[a-z]+$"}]}"#
         expectFix(json, path: "a.form.json", help: #"'pattern' is a rule: write it in the field's rules: "rules": [{"pattern": "^[a-z]+$"}]"#,
                   fixed: json.replacingOccurrences(of: #""pattern": "^[a-z]+$""#, with: #""rules": [{"pattern": "^[a-z]+$"}]"#))

@@ -178,7 +178,8 @@ package struct KeyedMapping {
             if rule == "required" {
                 rules = isJSON ? #""rules": ["required"]"# : "rules: [required]"
             } else if let text, !text.isEmpty {
-                let parameter = style == .plain ? text : (isJSON ? YAMLPlain.doubleQuoted(text) : YAMLPlain.literal(text))
+                // In YAML, plain only where it reads back as itself inside `[{ … }]`.
+                let parameter = isJSON ? (style == .plain ? text : YAMLPlain.doubleQuoted(text)) : YAMLPlain.literal(text)
                 rules = isJSON ? #""rules": [{"\#(rule)": \#(parameter)}]"# : "rules: [{ \(rule): \(parameter) }]"
             } else {
                 return (nil, "'\(rule)' is a rule: write it in the field's rules")
