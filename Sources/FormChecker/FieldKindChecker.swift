@@ -22,7 +22,10 @@ enum FieldKindChecker {
         }
         if let step = field.step {
             if step.value <= DecimalLiteral("0")! {
-                diagnostics.error(.invalidNumber, "step must be greater than 0, found \(step.value)", at: step.range)
+                diagnostics.error(
+                    .invalidNumber, "step must be greater than 0, found \(step.value)", at: step.range,
+                    help: ["write how much one tap changes the value, such as 1 or 0.5"]
+                )
             } else {
                 checkFits(step, places: places, what: "step", diagnostics: &diagnostics)
             }

@@ -202,7 +202,8 @@ enum RuleChecker {
                 diagnostics.error(
                     .contradictoryRules, "minLength \(low) is greater than maxInputLength \(inputLimit.value): no value can be typed that passes",
                     at: minRule.parameterRange ?? minRule.nameRange,
-                    notes: [diagnostics.note("maxInputLength given here", at: inputLimit.range)]
+                    notes: [diagnostics.note("maxInputLength given here", at: inputLimit.range)],
+                    help: ["make minLength at most maxInputLength, or raise maxInputLength"]
                 )
             }
         }
@@ -424,7 +425,8 @@ enum RuleChecker {
         }
         diagnostics.error(
             .invalidNumber, "'\(target)' cannot be the \(name) of \(field.named): \(reason)", at: range,
-            notes: [diagnostics.note("'\(target)' is declared here", at: symbols.fields[other].range)]
+            notes: [diagnostics.note("'\(target)' is declared here", at: symbols.fields[other].range)],
+            help: ["name a field of the same kind, or write a fixed value"]
         )
     }
 

@@ -70,7 +70,10 @@ struct SegmentChecker {
         for option in options {
             let value = option.value
             if value.value.isEmpty {
-                diagnostics.error(.invalidOption, "an option value of \(owner) is empty", at: value.range)
+                diagnostics.error(
+                    .invalidOption, "an option value of \(owner) is empty", at: value.range,
+                    help: ["give the option a value; a title alone is '{ value: none, title: None }'"]
+                )
                 continue
             }
             let (number, isNew) = values.insert(value.value)

@@ -17,9 +17,11 @@ extension YAMLTreeBuilder {
         var message = problem
         var notes: [DiagnosticNote] = []
         let context = parser.context.map { String(cString: $0) }
+        var contextLine: Int?
         if let context {
             message = "\(context): \(problem)"
             let contextAt = position(parser.context_mark)
+            contextLine = contextAt.line
             if contextAt != at {
                 notes.append(diagnostics.note("\(Self.subject(ofContext: context)) started here", at: SourceRange(at: contextAt)))
             }
@@ -27,7 +29,7 @@ extension YAMLTreeBuilder {
         let offset = file.byteOffset(of: at)
         diagnostics.error(
             .syntaxError, message, at: SourceRange(start: at, end: SourcePosition(line: at.line, column: at.column + 1)),
-            notes: notes, help: .init(lines: help(forProblem: problem, context: context, at: at, offset: offset))
+            notes: notes, help: .init(lines: help(forProblem: problem, context: context, contextLine: contextLine, at: at, offset: offset))
         )
     }
 
@@ -43,8 +45,9 @@ extension YAMLTreeBuilder {
         return String(subject)
     }
 
-    /// `offset`: the byte of the problem's position in the file.
-    private func help(forProblem problem: String, context: String?, at: SourcePosition, offset: Int) -> [String] {
+    /// `offset`: the byte of the problem's position in the file; `contextLine`, the
+    /// line where the collection it was reading started.
+    private func help(forProblem problem: String, context: String?, contextLine: Int?, at: SourcePosition, offset: Int) -> [String] {
         let byte = offset < file.bytes.count ? file.bytes[offset] : nil
         if byte == 0x09 {
             return ["YAML does not allow tabs for indentation; indent with spaces"]
@@ -65,6 +68,8 @@ extension YAMLTreeBuilder {
         case "while parsing a quoted scalar" where problem == "found unknown escape character",
              "while scanning a quoted scalar" where problem == "found unknown escape character":
             return [#"in double quotes a backslash starts an escape: write the value in single quotes, where a backslash is itself ('.*\d+'), or write each backslash twice"#]
+        case "while parsing a flow node" where problem == "did not find expected node content":
+            return ["a '[' or '{' opens a list or mapping, whose items and values follow it: write the missing value here, or close it with ']' or '}'"]
         case "while parsing a flow sequence":
             return ["separate the list's items with ',' and close it with ']'"]
         case "while parsing a flow mapping":
@@ -81,7 +86,25 @@ extension YAMLTreeBuilder {
            let byte, (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte | 0x20) {
             return ["an apostrophe inside single quotes ends the value: write it twice ('Don''t'), or quote the value with double quotes"]
         }
-        return []
+        // What the structure around the problem asks for, where nothing above says more.
+        switch context {
+        case "while scanning a simple key" where problem == "could not find expected ':'":
+            let line = contextLine.map { "line \($0)" } ?? "the line"
+            return ["\(line) has no ':' after its key: write 'key: value'; a plain value that goes on over more lines is indented under its key"]
+        case nil where problem == "did not find expected <document start>":
+            return ["a form file is one mapping: start each of its keys (formc, form, elements…) at the same column, the first column"]
+        case "while parsing a block mapping" where problem == "did not find expected key":
+            let started = contextLine.map { " that starts at line \($0)" } ?? ""
+            if byte == UInt8(ascii: "-") {
+                return ["a list item ('- ') belongs under the key whose value is the list, such as 'elements:': write that key above it, or line the item up with the list's other items"]
+            }
+            return ["each line of the mapping\(started) is 'key: value', every key at the same indentation: line this one up with them, indent it under the key it belongs to, or quote the whole value if text goes on after a closing quote"]
+        case "while parsing a block collection" where problem.hasPrefix("did not find expected '-'"):
+            let started = contextLine.map { " that starts at line \($0)" } ?? ""
+            return ["each item of the list\(started) starts with '- ' at the same indentation; to give an item keys, write it as a mapping ('- email: true') and line its other keys up under its first"]
+        default:
+            return []
+        }
     }
 
     /// Where the ':' at `at` ends a key that starts its line, indented under a plain

@@ -602,7 +602,7 @@ struct FollowOnDiagnosticsTests {
             "23:34 FC501 unknown field 'z'",
         ])
         #expect(diagnose("formc: 1\nform: F\nelements:\n  - textField: \"\"\n  - textField: b\n    visibleWhen: not isEmpty(c)\n")
-            .first { $0.code == .conditionUnknownField }?.help == [])
+            .first { $0.code == .conditionUnknownField }?.help == ["no field has the id 'c': declare one, or remove the condition"])
         // A segment with no id still declares its own enumName.
         #expect(Self.summaries("formc: 1\nform: F\nelements:\n  - segment:\n    enumName: Plan\n    options: [a, b]\n  - segment: plan\n    options: [a, b]\n") == [
             "4:13 FC102 the segment field id has no value; expected a string",

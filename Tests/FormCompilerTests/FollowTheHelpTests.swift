@@ -37,6 +37,14 @@ import Testing
         )
     }
 
+    /// An element written as its kind and value without the colon gets it.
+    @Test func anElementWithoutItsColonGetsIt() {
+        expectFollowing(
+            form("  - textField: name\n  - spacer 24\n"),
+            help: "write a ':' after the kind: 'spacer: 24'", replacing: "spacer 24", with: "spacer: 24"
+        )
+    }
+
     /// A rule named as another form library names it (Yup, Laravel, SurveyJS) is
     /// told formc's name, and what differs about it.
     @Test func aRuleOfAnotherLibraryIsToldItsName() {

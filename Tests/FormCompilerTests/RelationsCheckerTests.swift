@@ -598,7 +598,8 @@ struct RelationsCheckerTests {
             "expected a list of options, found 'x'",
             "an option value of segment 's' is empty",
         ])
-        #expect(diagnostics.map { $0.help.first ?? "" } == ["", "list at least two options", "list the set's options: 'Scalar: [a, b]'", ""])
+        let emptyValue = "give the option a value; a title alone is '{ value: none, title: None }'"
+        #expect(diagnostics.map { $0.help.first ?? "" } == [emptyValue, "list at least two options", "list the set's options: 'Scalar: [a, b]'", emptyValue])
     }
 
     /// A did-you-mean never offers the field itself, nor a field the rule cannot

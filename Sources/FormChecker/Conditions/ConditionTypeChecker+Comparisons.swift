@@ -42,7 +42,10 @@ extension ConditionTypeChecker {
                 return nil
             }
             guard let count = Self.wholeNumber(value) else {
-                report(.conditionType, "count(\(field.id)) is a whole number; \(value) is not", at: rhs.range)
+                report(
+                    .conditionType, "count(\(field.id)) is a whole number; \(value) is not", at: rhs.range,
+                    help: ["compare the count with a whole number, such as count(\(field.id)) >= 2"]
+                )
                 return nil
             }
             return signed(.countCompare(field.id, order, count))
@@ -136,7 +139,10 @@ extension ConditionTypeChecker {
             return .constant((a == b) == positive)
 
         case (.bool, .string), (.string, .bool):
-            report(.conditionType, "cannot compare a boolean with a string", at: range)
+            report(
+                .conditionType, "cannot compare a boolean with a string", at: range,
+                help: ["compare a boolean with true or false, and a string with a string"]
+            )
             return nil
 
         case (.bool, _), (.string, _):

@@ -293,8 +293,18 @@ struct ConditionTypeChecker {
                 }
             }
         }
+        if help.isEmpty { help = [Self.noField(named: id, candidates: candidates)] }
         report(.conditionUnknownField, "unknown field '\(id)'", at: range, help: help)
         return nil
+    }
+
+    /// The help for a name that is no field and like none: the fields a condition
+    /// can read in its place, the first few in document order.
+    static func noField(named id: String, candidates: [String]) -> DiagnosticHelp {
+        guard !candidates.isEmpty else { return "no field has the id '\(id)': declare one, or remove the condition" }
+        let shown = 8
+        let more = candidates.count > shown ? " and \(candidates.count - shown) more" : ""
+        return "no field has the id '\(id)'; the fields a condition can read here: \(candidates.prefix(shown).joined(separator: ", "))\(more)"
     }
 
     mutating func report(_ code: DiagnosticCode, _ message: String, at range: Range<Int>, help: [DiagnosticHelp] = []) {

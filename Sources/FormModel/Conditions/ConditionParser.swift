@@ -70,7 +70,8 @@ package struct ConditionParser {
             return expression
         case .rightParen:
             throw ConditionProblem(
-                code: .conditionSyntax, message: "unexpected ')' without a matching '('", range: token.range
+                code: .conditionSyntax, message: "unexpected ')' without a matching '('", range: token.range,
+                help: ["remove the ')', or add the '(' that opens it"]
             )
         default:
             throw unexpectedAfterOperand()
@@ -165,14 +166,18 @@ package struct ConditionParser {
                 if case .rightBracket = token.kind, items.isEmpty {
                     throw ConditionProblem(
                         code: .conditionSyntax, message: "empty list: 'in' needs at least one option",
-                        range: open.lowerBound..<token.range.upperBound
+                        range: open.lowerBound..<token.range.upperBound, help: ["list the options to match, in quotes: in ['a', 'b']"]
                     )
                 }
                 var problem = ConditionProblem(
                     code: .conditionSyntax, message: "expected an option in quotes, found \(token.kind.quoted)",
                     range: token.range
                 )
-                if case .identifier(let name) = token.kind { problem.help = [.quote(name, line: "write the option in quotes: '\(name)'")] }
+                problem.help = if case .identifier(let name) = token.kind {
+                    [.quote(name, line: "write the option in quotes: '\(name)'")]
+                } else {
+                    ["list the options to match, each in quotes: in ['a', 'b']"]
+                }
                 throw problem
             }
             items.append(ConditionSyntax.ListItem(value: value, range: token.range))
@@ -196,11 +201,13 @@ package struct ConditionParser {
             case .end:
                 throw ConditionProblem(
                     code: .conditionSyntax, message: "expected ']'; the condition ends here", range: token.range,
+                    help: ["close the list of values with ']': a in ['x', 'y']"],
                     notes: [ConditionNote(message: "to match this '['", range: open)]
                 )
             default:
                 throw ConditionProblem(
                     code: .conditionSyntax, message: "expected ',' or ']', found \(token.kind.quoted)", range: token.range,
+                    help: ["separate the values with ',' and close the list with ']': a in ['x', 'y']"],
                     notes: [ConditionNote(message: "to match this '['", range: open)]
                 )
             }
@@ -302,7 +309,11 @@ package struct ConditionParser {
                     code: .conditionSyntax, message: "expected an option in quotes, found \(token.kind.quoted)",
                     range: token.range
                 )
-                if case .identifier(let word) = token.kind { problem.help = [.quote(word, line: "write the option in quotes: '\(word)'")] }
+                problem.help = if case .identifier(let word) = token.kind {
+                    [.quote(word, line: "write the option in quotes: '\(word)'")]
+                } else {
+                    ["write the option in quotes: \(example)"]
+                }
                 throw problem
             }
             value = ConditionSyntax.ListItem(value: text, range: token.range)
@@ -333,7 +344,10 @@ package struct ConditionParser {
         if case .invalid(let problem) = token.kind { return problem }
         var problem: ConditionProblem
         if case .end = token.kind {
-            problem = ConditionProblem(code: .conditionSyntax, message: "expected ')'; the condition ends here", range: token.range)
+            problem = ConditionProblem(
+                code: .conditionSyntax, message: "expected ')'; the condition ends here", range: token.range,
+                help: ["close the parenthesis with ')' where what it groups ends"]
+            )
         } else {
             problem = ConditionProblem(code: .conditionSyntax, message: "expected ')', found \(token.kind.quoted)", range: token.range)
             problem.help = keywordHelp(for: token.kind)
@@ -347,12 +361,25 @@ package struct ConditionParser {
         let what = "a field id, true, false, a string, a number or '('"
         if case .end = token.kind {
             return ConditionProblem(
-                code: .conditionSyntax, message: "unexpected end of condition; expected \(what)", range: token.range
+                code: .conditionSyntax, message: "unexpected end of condition; expected \(what)", range: token.range,
+                help: [endHelp(after: previousRange.map { lexer.text($0) })]
             )
         }
         return ConditionProblem(
-            code: .conditionSyntax, message: "expected \(what), found \(token.kind.quoted)", range: token.range
+            code: .conditionSyntax, message: "expected \(what), found \(token.kind.quoted)", range: token.range,
+            help: ["a condition reads fields and compares them with values: write a field's id, a quoted string, a number, true, false or a '(…)' here"]
         )
+    }
+
+    /// The help for a condition that ends where an operand belongs, after `last`.
+    private func endHelp(after last: String?) -> DiagnosticHelp {
+        switch last {
+        case "and", "or": "'\(last ?? "")' joins two conditions: write the second after it, or remove '\(last ?? "")'"
+        case "not": "'not' turns the condition after it around: write that condition, or remove 'not'"
+        case "==", "!=", "<", "<=", ">", ">=":
+            "'\(last ?? "")' compares with a value: write a quoted string, a number, true, false or a field's id after it"
+        default: "complete the condition, or remove the word it ends with"
+        }
     }
 
     /// A token that cannot follow a complete operand.

@@ -152,12 +152,15 @@ extension DocumentDecoder {
             if height.value < 0 {
                 diagnostics.error(
                     .invalidNumber, "spacer height must be 0 or more, found \(reader.written(height, primary))",
-                    at: height.range
+                    at: height.range, help: ["write a height of 0 or more points"]
                 )
                 return nil
             }
             guard height.value.isFinite else {
-                diagnostics.error(.invalidNumber, "spacer height is too large, found \(reader.written(height, primary))", at: height.range)
+                diagnostics.error(
+                    .invalidNumber, "spacer height is too large, found \(reader.written(height, primary))", at: height.range,
+                    help: ["write a height in points, such as 16"]
+                )
                 return nil
             }
             return .spacer(SpacerDecl(height: height))
@@ -261,7 +264,8 @@ extension DocumentDecoder {
     mutating func stringDefault(_ node: NodeID, of owner: @autoclosure () -> String) -> Located<String>? {
         if !tree.isScalar(node) {
             diagnostics.error(
-                .defaultType, "the default of \(owner()) must be a string, found \(tree.kindDescription(node))", at: tree.range(node)
+                .defaultType, "the default of \(owner()) must be a string, found \(tree.kindDescription(node))", at: tree.range(node),
+                help: [reader.writeInstead(of: node, expecting: .string)]
             )
             return nil
         }
@@ -298,7 +302,8 @@ extension DocumentDecoder {
         } else {
             diagnostics.error(
                 .defaultType, "the default of a date field with mode \(mode.rawValue) must be ISO 8601 like \(example), found '\(text.value)'",
-                at: text.range, help: RelativeDateLiteral(text.value) != nil ? ["a default is a fixed value; 'today' is for rules"] : []
+                at: text.range,
+                help: [RelativeDateLiteral(text.value) != nil ? "a default is a fixed value; 'today' is for rules" : "write the default as \(example)"]
             )
         }
         return nil
@@ -323,7 +328,12 @@ extension DocumentDecoder {
         guard tree.isSequence(node) else {
             diagnostics.error(
                 .defaultType, "the default of \(owner()) must be a list of option values, found \(tree.kindDescription(node))",
-                at: tree.range(node), help: tree.isScalar(node) ? [Self.listHelp(key: "default", node, in: tree, isJSON: reader.isJSON)] : []
+                at: tree.range(node),
+                help: [
+                    tree.isScalar(node)
+                        ? Self.listHelp(key: "default", node, in: tree, isJSON: reader.isJSON)
+                        : "write the chosen option values as a list, such as [\(reader.isJSON ? "\"a\", \"b\"" : "a, b")]",
+                ]
             )
             return nil
         }
@@ -465,7 +475,8 @@ extension DocumentDecoder {
                 options.append(SegmentOption(value: value, title: title ?? (image == nil ? value : nil), image: image, range: range))
             case .sequence:
                 diagnostics.error(
-                    .wrongType, "expected an option (a string or '{ value: …, title: … }'), found a list", at: range
+                    .wrongType, "expected an option (a string or '{ value: …, title: … }'), found a list", at: range,
+                    help: ["write each option as one item of the options list; a list inside it is not an option"]
                 )
             }
         }
@@ -484,7 +495,10 @@ extension DocumentDecoder {
             return nil
         }
         guard tree.isMapping(node) else {
-            diagnostics.error(.wrongType, "expected a layout, found \(tree.kindDescription(node))", at: range)
+            diagnostics.error(
+                .wrongType, "expected a layout, found \(tree.kindDescription(node))", at: range,
+                help: ["write 'intrinsic' or '{ constantHeight: 44 }'"]
+            )
             return nil
         }
         let keys = KeyedMapping(node, in: tree, allowed: KeySchema.layout, context: "a layout", diagnostics: &diagnostics)
@@ -498,12 +512,16 @@ extension DocumentDecoder {
         guard let height = reader.number(heightNode, "constantHeight") else { return nil }
         guard height.value >= 0 else {
             diagnostics.error(
-                .invalidNumber, "constantHeight must be 0 or more, found \(reader.written(height, heightNode))", at: height.range
+                .invalidNumber, "constantHeight must be 0 or more, found \(reader.written(height, heightNode))", at: height.range,
+                help: ["write a height of 0 or more points"]
             )
             return nil
         }
         guard height.value.isFinite else {
-            diagnostics.error(.invalidNumber, "constantHeight is too large, found \(reader.written(height, heightNode))", at: height.range)
+            diagnostics.error(
+                .invalidNumber, "constantHeight is too large, found \(reader.written(height, heightNode))", at: height.range,
+                help: ["write a height in points, such as 44"]
+            )
             return nil
         }
         return Located(.constantHeight(height.value), at: range)
@@ -514,7 +532,7 @@ extension DocumentDecoder {
         guard tree.isMapping(node) else {
             diagnostics.error(
                 .wrongType, "expected insets '{ top: 8, left: 16, bottom: 8, right: 16 }', found \(tree.kindDescription(node))",
-                at: tree.range(node)
+                at: tree.range(node), help: ["write a mapping of the sides to set, in points: '{ top: 8, bottom: 8 }'"]
             )
             return nil
         }
@@ -526,7 +544,7 @@ extension DocumentDecoder {
                 diagnostics.error(
                     .invalidNumber,
                     "inset '\(key)' \(number.value < 0 ? "must be 0 or more" : "is too large"), found \(reader.written(number, valueNode))",
-                    at: number.range
+                    at: number.range, help: ["write an inset of 0 or more points, such as 8"]
                 )
                 continue
             }

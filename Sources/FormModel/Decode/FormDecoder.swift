@@ -75,7 +75,7 @@ struct DocumentDecoder {
         guard tree.isMapping(root) else {
             diagnostics.error(
                 .wrongType, "a form file must be a mapping with the keys formc, form and elements, found \(tree.kindDescription(root))",
-                at: rootRange
+                at: rootRange, help: [DiagnosticHelp(ReaderDiagnostics.emptyFormHelp)]
             )
             return nil
         }
@@ -140,7 +140,14 @@ struct DocumentDecoder {
             if reader.isMissingValue(node) {
                 diagnostics.error(.missingKey, "'elements' of \(owner()) is empty", at: keyRange, help: ["list at least one element"])
             } else {
-                diagnostics.error(.wrongType, "expected a list of elements, found \(tree.kindDescription(node))", at: tree.range(node))
+                diagnostics.error(
+                    .wrongType, "expected a list of elements, found \(tree.kindDescription(node))", at: tree.range(node),
+                    help: [
+                        reader.isJSON
+                            ? #"write the elements as a list of objects: "elements": [{"textField": "email"}]"#
+                            : "write the elements as a list, one '- kind: id' item on each line under 'elements:'",
+                    ]
+                )
             }
             return []
         }
@@ -179,8 +186,20 @@ struct DocumentDecoder {
         guard reader.acceptTag(of: node, allowString: false) else { return nil }
         guard tree.isMapping(node) else {
             var help: [DiagnosticHelp] = []
-            if let text = tree.text(node), ElementKind.keywords.contains(text) {
+            let text = tree.text(node) ?? ""
+            let words = text.split(separator: " ", maxSplits: 1).map(String.init)
+            if ElementKind.keywords.contains(text) {
                 help.append("write '\(text): <id>' to make an element of kind \(text)")
+            } else if words.count == 2, ElementKind.keywords.contains(words[0]), tree.style(node) == .plain, !reader.isJSON {
+                // `- spacer 24`: the kind and its value, without the colon.
+                let entry = "\(words[0]): \(words[1])"
+                help.append(.write(entry, line: "write a ':' after the kind: '\(entry)'", title: "Write '\(entry)'"))
+            } else {
+                help.append(
+                    reader.isJSON
+                        ? #"write an element as an object of its kind and id, such as {"textField": "email"}"#
+                        : "write an element as its kind and id, such as '- textField: email', with its other keys under it"
+                )
             }
             diagnostics.error(
                 .wrongType, "expected an element (a mapping such as 'textField: email'), found \(tree.kindDescription(node))",

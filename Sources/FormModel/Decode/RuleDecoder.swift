@@ -35,6 +35,22 @@ enum RuleDecoder {
                         : .write("[\(names.joined(separator: ", "))]", line: "write 'rules: [\(names.joined(separator: ", "))]'")
                 )
             }
+            if help.isEmpty, tree.isMapping(node), let first = tree.entries(node).first.flatMap({ tree.text($0.key) }),
+               RuleKind.names.contains(first) {
+                // `rules: { min: 0 }`: one rule, which is an item of the list.
+                help.append(
+                    reader.isJSON
+                        ? #"a rule is an item of the list: "rules": [{"\#(first)": …}]"#
+                        : "a rule is an item of the list: rules: [{ \(first): … }]"
+                )
+            }
+            if help.isEmpty {
+                help.append(
+                    reader.isJSON
+                        ? #"write the rules as a list: "rules": ["required", {"minLength": 8}]"#
+                        : "write the rules as a list: rules: [required, { minLength: 8 }]"
+                )
+            }
             reader.diagnostics.error(
                 .wrongType, "expected a list of rules, found \(tree.kindDescription(node))", at: tree.range(node), help: help
             )
@@ -217,7 +233,8 @@ enum RuleDecoder {
                 let expected = "a number, a date, a time or a field id"
                 if let found = Self.booleanOrNull(parameter, in: tree) {
                     reader.diagnostics.error(
-                        .wrongType, "expected \(expected) for the \(name) parameter, found \(found)", at: parameterRange
+                        .wrongType, "expected \(expected) for the \(name) parameter, found \(found)", at: parameterRange,
+                        help: ["write a number such as 0, a date such as '2026-01-31', or the id of another field of the same kind"]
                     )
                     kind = nil
                     break
@@ -247,7 +264,10 @@ enum RuleDecoder {
             return rule
 
         case .sequence:
-            reader.diagnostics.error(.wrongType, "expected a rule, found a list", at: range)
+            reader.diagnostics.error(
+                .wrongType, "expected a rule, found a list", at: range,
+                help: ["write each rule as one item of the rules list, by its name or as a mapping: rules: [required, { minLength: 8 }]"]
+            )
             return nil
         }
     }

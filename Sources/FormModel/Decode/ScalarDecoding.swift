@@ -68,19 +68,24 @@ package struct ValueReader {
         guard acceptTag(of: node, allowString: true) else { return nil }
         let range = tree.range(node)
         guard let text = tree.text(node) else {
-            diagnostics.error(.wrongType, "expected a string for \(what()), found \(tree.kindDescription(node))", at: range)
+            diagnostics.error(
+                .wrongType, "expected a string for \(what()), found \(tree.kindDescription(node))", at: range,
+                help: [writeInstead(of: node, expecting: .string)]
+            )
             return nil
         }
         if isJSON, tree.style(node) == .plain {
             let found = SyntaxTree.describeJSONValue(text)
             diagnostics.error(
                 .wrongType, "expected a string for \(what()), found \(found)", at: range,
-                help: text == "null" ? [] : [.write("\"\(text)\"", line: "write it in quotes: \"\(text)\"", title: "Write it in quotes")]
+                help: text == "null"
+                    ? ["write a string in double quotes, or remove the key"]
+                    : [.write("\"\(text)\"", line: "write it in quotes: \"\(text)\"", title: "Write it in quotes")]
             )
             return nil
         }
         if isMissingValue(node) {
-            diagnostics.error(.wrongType, "\(what()) has no value; expected a string", at: range)
+            diagnostics.error(.wrongType, "\(what()) has no value; expected a string", at: range, help: [writeInstead(of: node, expecting: .string)])
             return nil
         }
         return Located(text, at: range)
@@ -111,7 +116,10 @@ package struct ValueReader {
             }
         }
         let found = isMissingValue(node) ? "nothing" : tree.kindDescription(node)
-        diagnostics.error(code, "expected a boolean (true or false) for \(what()), found \(found)", at: range)
+        diagnostics.error(
+            code, "expected a boolean (true or false) for \(what()), found \(found)", at: range,
+            help: [writeInstead(of: node, expecting: .boolean)]
+        )
         return nil
     }
 
@@ -151,7 +159,9 @@ package struct ValueReader {
     /// A number as written: plain digits with an optional sign, fraction and exponent;
     /// one beyond a Double's range is infinite, which the caller reports as too large
     /// (`written(_:)` spells it for a message).
-    mutating func number(_ node: NodeID, _ what: @autoclosure () -> String, code: DiagnosticCode = .wrongType) -> Located<Double>? {
+    mutating func number(
+        _ node: NodeID, _ what: @autoclosure () -> String, code: DiagnosticCode = .wrongType, expecting: Expecting = .number
+    ) -> Located<Double>? {
         guard acceptTag(of: node, allowString: false) else { return nil }
         let range = tree.range(node)
         if let style = tree.style(node), tree.withText(node, Self.isNumberLiteral) {
@@ -169,7 +179,10 @@ package struct ValueReader {
             }
         }
         let found = isMissingValue(node) ? "nothing" : tree.kindDescription(node)
-        diagnostics.error(code, "expected a number for \(what()), found \(found)", at: range)
+        diagnostics.error(
+            code, "expected a number for \(what()), found \(found)", at: range,
+            help: [writeInstead(of: node, expecting: expecting)]
+        )
         return nil
     }
 
@@ -182,7 +195,10 @@ package struct ValueReader {
         let range = tree.range(node)
         guard let text = tree.text(node), !isMissingValue(node) else {
             let found = isMissingValue(node) ? "nothing" : tree.kindDescription(node)
-            diagnostics.error(.wrongType, "expected \(expected) for \(what()), found \(found)", at: range)
+            diagnostics.error(
+                .wrongType, "expected \(expected) for \(what()), found \(found)", at: range,
+                help: [writeInstead(of: node, expecting: .value(expected))]
+            )
             return nil
         }
         return Located(text, at: range)
@@ -204,9 +220,12 @@ package struct ValueReader {
 
     /// A whole number ≥ 0, e.g. a length. Non-integers and negatives are `invalidCode`.
     mutating func count(_ node: NodeID, _ what: @autoclosure () -> String, invalidCode: DiagnosticCode) -> Located<Int>? {
-        guard let number = self.number(node, what(), code: .wrongType) else { return nil }
+        guard let number = self.number(node, what(), code: .wrongType, expecting: .count) else { return nil }
         guard number.value >= 0 else {
-            diagnostics.error(invalidCode, "\(what()) must be 0 or more, found \(written(number, node))", at: number.range)
+            diagnostics.error(
+                invalidCode, "\(what()) must be 0 or more, found \(written(number, node))", at: number.range,
+                help: ["write a whole number, 0 or more"]
+            )
             return nil
         }
         guard number.value <= Double(Int32.max) else {
@@ -221,7 +240,7 @@ package struct ValueReader {
         guard tree.withText(node, Self.isWholeLiteral) else {
             diagnostics.error(
                 invalidCode, "\(what()) must be a whole number, found \(tree.text(node) ?? Self.format(number.value))",
-                at: number.range
+                at: number.range, help: ["write a whole number, with no fraction"]
             )
             return nil
         }

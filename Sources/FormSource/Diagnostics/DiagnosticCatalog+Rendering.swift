@@ -20,6 +20,9 @@ extension DiagnosticCatalog {
         Every diagnostic has a stable code: a code never changes meaning once released.
         `formc explain CODE` prints the same text as this page. Errors make `formc lint`
         and `formc build` exit with status 1; warnings do so only under `--strict`.
+        Every error has at least one `help:` line that says what to write instead (a
+        test breaks the bundled examples in many ways and checks each error for one);
+        where the edit is certain, the language server offers it as a quick fix.
 
         | code | severity | meaning |
         |---|---|---|

@@ -1,0 +1,118 @@
+import FormCompiler
+import FormSource
+import Foundation
+import Testing
+
+/// Every error says what to write instead: the bundled examples, broken in the
+/// ways people break forms (a value of another shape, a line left out or
+/// indented too far, a key without its colon, a condition cut short), give
+/// errors that each carry at least one help line.
+@Suite struct EveryErrorHelpsTests {
+    /// The values put in place of each `key: value`'s value: other shapes, no
+    /// value, a negative number, text where a number or Boolean belongs.
+    private static let yamlValues = ["12345", "-1", "[x, y]", "{a: 1}", "", "x", "'a b'", "null"]
+    private static let jsonValues = ["12345", "-1", #""x""#, "[1]", #"{"a": 1}"#, "null", "true", #""""#]
+    private static let conditions = [
+        "a and", "(a", "not", "a ==", "a == 1", "a in []", "a in [b]", "contains(a, b)", "a != null", "a.count > 0",
+        "a &&& b", ") a", "'x' == true",
+    ]
+
+    /// The examples' file names that end in `suffix`.
+    private static func examples(_ suffix: String) -> [String] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: RepositoryPaths.schemas)) ?? []).sorted().filter { $0.hasSuffix(suffix) }
+    }
+
+    private static func text(of example: String) throws -> String {
+        try String(contentsOfFile: RepositoryPaths.schemas + "/" + example, encoding: .utf8)
+    }
+
+    /// Each YAML example with one line changed: its value replaced, the line left
+    /// out, indented two more spaces, its key's colon left out, or (a condition)
+    /// replaced by a broken one.
+    private static func yamlVariants(of text: String) -> [String] {
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        var variants: [String] = []
+        func with(_ index: Int, _ replacement: [String]) {
+            variants.append((lines[..<index] + replacement + lines[(index + 1)...]).joined(separator: "\n"))
+        }
+        for (index, line) in lines.enumerated() where !line.trimmingCharacters(in: .whitespaces).isEmpty {
+            let trimmed = line.drop { $0 == " " }
+            guard !trimmed.hasPrefix("#") else { continue }
+            with(index, [])
+            with(index, ["  " + line])
+            guard let colon = line.range(of: ": ") else { continue }
+            let key = line[..<colon.lowerBound].drop { $0 == " " || $0 == "-" }
+            with(index, [line.replacingCharacters(in: colon, with: " ")])
+            let values = ["visibleWhen", "enabledWhen", "when"].contains(String(key))
+                ? conditions.map { "\"\($0)\"" } : yamlValues
+            for value in values {
+                with(index, [line[..<colon.upperBound] + value])
+            }
+        }
+        return variants
+    }
+
+    /// Each JSON example with one value replaced, or one key misspelt.
+    private static func jsonVariants(of text: String) -> [String] {
+        let scalars = Array(text.unicodeScalars)
+        var variants: [String] = []
+        var index = 0
+        while index < scalars.count {
+            // A value after `": `: a string, a number or a Boolean.
+            guard scalars[index] == ":", index + 2 < scalars.count, scalars[index + 1] == " " else { index += 1; continue }
+            let start = index + 2
+            var end = start
+            if scalars[start] == "\"" {
+                end += 1
+                while end < scalars.count, scalars[end] != "\"" { end += scalars[end] == "\\" ? 2 : 1 }
+                end += 1
+            } else {
+                while end < scalars.count, !",}]\n".unicodeScalars.contains(scalars[end]) { end += 1 }
+            }
+            if scalars[start] != "[", scalars[start] != "{" {
+                for value in jsonValues {
+                    var changed = String.UnicodeScalarView(scalars[..<start])
+                    changed.append(contentsOf: value.unicodeScalars)
+                    changed.append(contentsOf: scalars[end...])
+                    variants.append(String(changed))
+                }
+            }
+            index = start
+        }
+        return variants
+    }
+
+    /// The errors of `variants` that carry no help, as "variant: line:column code message".
+    private static func errorsWithoutHelp(_ variants: [String], path: String) -> [String] {
+        var found: [String] = []
+        for (number, text) in variants.enumerated() {
+            for diagnostic in diagnose(text, path: path) where diagnostic.severity == .error && diagnostic.help.isEmpty {
+                let start = diagnostic.location.range.start
+                found.append("#\(number) \(start.line):\(start.column) \(diagnostic.code.rawValue) \(diagnostic.message)")
+            }
+        }
+        return found
+    }
+
+    @Test func theExamplesAreThere() {
+        // The yardstick forms among them: a job application, a checkout, a medical intake.
+        #expect(Set(["jobapplication.form.yaml", "checkout.form.yaml", "intake.form.yaml"]).isSubset(of: Self.examples(".form.yaml")))
+        #expect(!Self.examples(".form.json").isEmpty)
+    }
+
+    @Test(arguments: examples(".form.yaml"))
+    func everyErrorOfABrokenYAMLExampleHasHelp(_ example: String) throws {
+        let variants = Self.yamlVariants(of: try Self.text(of: example))
+        #expect(variants.count > 100)
+        let found = Self.errorsWithoutHelp(variants, path: example)
+        #expect(found.isEmpty, "\(found.count) errors without help: \(found.prefix(10))")
+    }
+
+    @Test(arguments: examples(".form.json"))
+    func everyErrorOfABrokenJSONExampleHasHelp(_ example: String) throws {
+        let variants = Self.jsonVariants(of: try Self.text(of: example))
+        #expect(variants.count > 50)
+        let found = Self.errorsWithoutHelp(variants, path: example)
+        #expect(found.isEmpty, "\(found.count) errors without help: \(found.prefix(10))")
+    }
+}
