@@ -271,6 +271,25 @@ struct ListCheckerTests {
             ["a condition cannot count a list's entries; to ask for at least one, give the list 'minItems: 1', its own rule"],
             ["a condition reads the values of the form's other fields; inside the list, an entry's conditions read its own fields"],
         ])
+        // Written as a member (`items.count`), in a condition or a rule's `when`, the
+        // same; a multiChoice's is told the function's form, which it has.
+        let members = diagnose(form("""
+          - list: items
+            elements:
+              - textField: x
+          - multiChoice: diet
+            options: [a, b]
+          - textField: w
+            visibleWhen: items.count > 0
+            rules: [{ required: true, when: items.isEmpty }]
+          - textField: v
+            visibleWhen: diet.count > 0
+        """))
+        #expect(members.map(\.help) == [
+            ["a condition cannot count a list's entries; to ask for at least one, give the list 'minItems: 1', its own rule"],
+            ["a condition cannot count a list's entries; to ask for at least one, give the list 'minItems: 1', its own rule"],
+            ["count is a function: write count(diet)"],
+        ], "\(members.map(\.message))")
     }
 
     @Test func badCountsAreLocated() {

@@ -189,12 +189,8 @@ public enum ConditionChecker {
         for (condition, role, owner) in conditions {
             checker.ownerElement = owner
             switch ConditionParser.parse(condition.source.value) {
-            case .failure(var problem):
-                // `'other' in symptoms`: the help that fits the field's kind.
-                if let question = problem.optionInField, let field = scope.symbols.field(question.field) {
-                    problem.help = [DiagnosticHelp(question.help(for: field.valueType))]
-                }
-                report([problem], in: condition, file: file, diagnostics: &result.diagnostics)
+            case .failure(let problem):
+                report([refined(problem, in: scope)], in: condition, file: file, diagnostics: &result.diagnostics)
                 result.lowerings.append(nil)
             case .success(let syntax):
                 switch checker.lower(syntax) {
@@ -288,6 +284,20 @@ public enum ConditionChecker {
             defer { nextReads = lowering.readsEnd }
             return (lowering.expression, runs[run].reads[nextReads..<lowering.readsEnd])
         }
+    }
+
+    /// A syntax problem with the help the parser left to the checker, which knows
+    /// what the names it read are: `'other' in symptoms` gets the help that fits
+    /// the field's kind, and `pets.count` on a list says that a list is not counted.
+    static func refined(_ problem: ConditionProblem, in scope: ConditionScope) -> ConditionProblem {
+        var problem = problem
+        if let question = problem.optionInField, let field = scope.symbols.field(question.field) {
+            problem.help = [DiagnosticHelp(question.help(for: field.valueType))]
+        }
+        if let call = problem.memberCall, call.function != "contains", scope.nonFields[call.name] == .list {
+            problem.help = [DiagnosticHelp(ConditionTypeChecker.listCountHelp)]
+        }
+        return problem
     }
 
     static func report(

@@ -240,7 +240,7 @@ struct ConditionTypeChecker {
                 ? ConditionProblem(
                     code: .conditionType, message: "'\(id)' is a list: a condition cannot read its entries", range: range,
                     help: function == "count" || function == "isEmpty"
-                        ? ["a condition cannot count a list's entries; to ask for at least one, give the list 'minItems: 1', its own rule"]
+                        ? [DiagnosticHelp(Self.listCountHelp)]
                         : ["a condition reads the values of the form's other fields; inside the list, an entry's conditions read its own fields"]
                 )
                 : ConditionProblem(
@@ -297,6 +297,9 @@ struct ConditionTypeChecker {
         report(.conditionUnknownField, "unknown field '\(id)'", at: range, help: help)
         return nil
     }
+
+    /// The help for `count(list)` and `isEmpty(list)`, however written.
+    static let listCountHelp = "a condition cannot count a list's entries; to ask for at least one, give the list 'minItems: 1', its own rule"
 
     /// The help for a name that is no field and like none: the fields a condition
     /// can read in its place, the first few in document order.

@@ -15,11 +15,8 @@ enum RuleConditionChecker {
         var constancy = ConditionConstancy()
         func lower(_ condition: Condition) -> ConditionExpr? {
             switch ConditionParser.parse(condition.source.value) {
-            case .failure(var problem):
-                if let question = problem.optionInField, let field = scope.symbols.field(question.field) {
-                    problem.help = [DiagnosticHelp(question.help(for: field.valueType))]
-                }
-                ConditionChecker.report([problem], in: condition, file: file, diagnostics: &diagnostics)
+            case .failure(let problem):
+                ConditionChecker.report([ConditionChecker.refined(problem, in: scope)], in: condition, file: file, diagnostics: &diagnostics)
                 return nil
             case .success(let syntax):
                 switch checker.lower(syntax) {

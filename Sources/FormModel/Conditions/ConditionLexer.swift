@@ -177,7 +177,12 @@ struct ConditionLexer {
             // `email.isEmpty`, `pets.count`: a function, called with the field.
             if ["isEmpty", "count", "contains"].contains(name) {
                 let call = name == "contains" ? "contains(\(field), 'option')" : "\(name)(\(field))"
-                return invalid("unexpected character '.'", help: ["\(name) is a function: write \(call)"])
+                var problem = ConditionProblem(
+                    code: .conditionSyntax, message: "unexpected character '.'", range: start..<index,
+                    help: ["\(name) is a function: write \(call)"]
+                )
+                problem.memberCall = .init(function: name, name: field)
+                return token(.invalid(problem))
             }
             return invalid("unexpected character '.'", help: [DiagnosticHelp(Self.pathHelp(name: name))])
         }

@@ -72,10 +72,18 @@ package struct ConditionProblem: Error, Sendable, Hashable {
     /// `'other' in symptoms`: an option written before `in` and a field after
     /// it, for which the checker, which knows the field's kind, writes the help.
     package var optionInField: OptionInField?
+    /// `pets.count`: a function written as a member of the name before it, whose
+    /// help the checker writes once it knows what the name is (a list has no count).
+    package var memberCall: MemberCall?
 
     package struct OptionInField: Sendable, Hashable {
         package var option: String
         package var field: String
+    }
+
+    package struct MemberCall: Sendable, Hashable {
+        package var function: String
+        package var name: String
     }
 
     package init(
