@@ -60,6 +60,27 @@ struct FollowOnDiagnosticsTests {
         #expect(Self.summaries("formc: 1\nform: F\nelemnts:\n  - textField: a\n") == [
             "3:1 FC101 unknown key 'elemnts' in the form",
         ])
+        // The misspelt key's value is read as the key's: what is wrong inside it
+        // is told in the same run, not once the key is mended.
+        #expect(Self.summaries("""
+            formc: 1
+            form: F
+            elemnts:
+              - textField: name
+                rules: [requird]
+              - boolean: ok
+              - floatLabel: pin
+                lable: [x]
+              - textField: other
+                visibleWhen: not isEmpty(nme)
+            """) == [
+            "3:1 FC101 unknown key 'elemnts' in the form",
+            "5:13 FC400 unknown rule 'requird'",
+            "6:5 FC100 boolean 'ok' is missing required key 'title'",
+            "8:5 FC101 unknown key 'lable' in floatLabel 'pin'",
+            "8:12 FC102 expected a string for label, found a list",
+            "10:30 FC501 unknown field 'nme'",
+        ])
         #expect(Self.summaries("formcc: 1\nfrom: F\nelements:\n  - textField: a\n") == [
             "1:1 FC101 unknown key 'formcc' in the form", "2:1 FC101 unknown key 'from' in the form",
         ])
@@ -289,10 +310,10 @@ struct FollowOnDiagnosticsTests {
         ])
     }
 
-    /// An option dropped from a shared set for a misspelt `value:` may be the
-    /// default of a field of the set, as of a field's own options: FC101 alone,
-    /// and the set's defaults are checked once its options read whole.
-    @Test func aSharedSetsDroppedOptionIsNoUnknownDefault() {
+    /// An option of a shared set with a misspelt `value:` is read with that value
+    /// (FC101 says what to write): a default that names it is no unknown default,
+    /// and one that no option has is FC301 in the same run.
+    @Test func aSharedSetsMisspeltOptionIsNoUnknownDefault() {
         #expect(Self.summaries("""
             formc: 1
             form: F
@@ -312,6 +333,7 @@ struct FollowOnDiagnosticsTests {
                 visibleWhen: "shipping == 'gb'"
             """) == [
             "6:9 FC101 unknown key 'valeu' in a segment option",
+            "14:19 FC301 default 'de' is not an option of multiChoice 'visited'",
         ])
         // Only a set that lost an option spares its fields' defaults: an unread name
         // elsewhere (an element of a misspelt kind) hides no wrong default.

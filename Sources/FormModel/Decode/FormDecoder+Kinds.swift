@@ -25,7 +25,7 @@ extension DocumentDecoder {
                 group.elements = elementList(node, keyRange: keys.keyRange("elements")!, owner: ElementKind.named("group", id: group.id?.value ?? ""))
             } else {
                 reportMissing(
-                    "elements", in: keys, as: .elements, "group is missing required key 'elements'", at: kindKeyRange,
+                    "group is missing required key 'elements'", at: kindKeyRange,
                     help: "add 'elements:' with the group's fields"
                 )
             }
@@ -41,7 +41,7 @@ extension DocumentDecoder {
                 page.elements = elementList(node, keyRange: keys.keyRange("elements")!, owner: ElementKind.named("page", id: id.value))
             } else {
                 reportMissing(
-                    "elements", in: keys, as: .elements, "\(ElementKind.named("page", id: id.value)) is missing required key 'elements'", at: kindKeyRange,
+                    "\(ElementKind.named("page", id: id.value)) is missing required key 'elements'", at: kindKeyRange,
                     help: "add 'elements:' with the page's fields"
                 )
             }
@@ -53,7 +53,7 @@ extension DocumentDecoder {
             field.title = keys["title"].flatMap { reader.string($0, "title") }
             if keys["title"] == nil {
                 reportMissing(
-                    "title", in: keys, as: nil, "\(ElementKind.named("boolean", id: field.id.value)) is missing required key 'title'", at: kindKeyRange,
+                    "\(ElementKind.named("boolean", id: field.id.value)) is missing required key 'title'", at: kindKeyRange,
                     help: "add 'title:', the text shown beside the switch"
                 )
             }
@@ -129,7 +129,7 @@ extension DocumentDecoder {
             field.label = keys["label"].flatMap { reader.string($0, "label") }
             if kind == "floatLabel", keys["label"] == nil {
                 reportMissing(
-                    "label", in: keys, as: nil, "\(ElementKind.named("floatLabel", id: field.id.value)) is missing required key 'label'", at: kindKeyRange,
+                    "\(ElementKind.named("floatLabel", id: field.id.value)) is missing required key 'label'", at: kindKeyRange,
                     help: "add 'label:', the text that floats above the value"
                 )
             }
@@ -179,7 +179,7 @@ extension DocumentDecoder {
             segue.title = keys["title"].flatMap { reader.string($0, "title") }
             if keys["title"] == nil {
                 reportMissing(
-                    "title", in: keys, as: nil, "\(ElementKind.named("segue", id: id.value)) is missing required key 'title'", at: kindKeyRange,
+                    "\(ElementKind.named("segue", id: id.value)) is missing required key 'title'", at: kindKeyRange,
                     help: "add 'title:', the text of the row"
                 )
             }
@@ -204,7 +204,7 @@ extension DocumentDecoder {
                 insideList = wasInsideList
             } else {
                 reportMissing(
-                    "elements", in: keys, as: .elements, "\(ElementKind.named("list", id: id.value)) is missing required key 'elements'", at: kindKeyRange,
+                    "\(ElementKind.named("list", id: id.value)) is missing required key 'elements'", at: kindKeyRange,
                     help: "add 'elements:' with the fields of one entry"
                 )
             }
@@ -363,7 +363,7 @@ extension DocumentDecoder {
     ) -> ChoiceOptions? {
         guard let node = keys["options"] else {
             reportMissing(
-                "options", in: keys, as: .options, "\(description) is missing required key 'options'", at: kindKeyRange,
+                "\(description) is missing required key 'options'", at: kindKeyRange,
                 help: "add 'options:' with at least two choices"
             )
             return nil
@@ -463,7 +463,7 @@ extension DocumentDecoder {
                 )
                 guard let valueNode = keys["value"] else {
                     reportMissing(
-                        "value", in: keys, as: .optionValue, "segment option is missing required key 'value'", at: range,
+                        "segment option is missing required key 'value'", at: range,
                         help: "write '{ value: pro, title: Pro }'"
                     )
                     continue
@@ -504,7 +504,7 @@ extension DocumentDecoder {
         let keys = KeyedMapping(node, in: tree, allowed: KeySchema.layout, context: "a layout", diagnostics: &diagnostics)
         guard let heightNode = keys["constantHeight"] else {
             reportMissing(
-                "constantHeight", in: keys, as: nil, "layout is missing 'constantHeight'", at: range,
+                "layout is missing 'constantHeight'", at: range,
                 help: "write '{ constantHeight: 44 }', or 'intrinsic'"
             )
             return nil

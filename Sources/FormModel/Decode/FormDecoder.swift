@@ -96,7 +96,7 @@ struct DocumentDecoder {
                 version = Located(Int(exactly: number.value) ?? 0, at: number.range)
             }
         } else {
-            reportMissing("formc", in: keys, as: nil, "missing required key 'formc'", at: start, help: "add 'formc: 1' as the first line")
+            reportMissing("missing required key 'formc'", at: start, help: "add 'formc: 1' as the first line")
         }
 
         // A name missing or unreadable (reported here) is empty at the file's start,
@@ -106,7 +106,7 @@ struct DocumentDecoder {
             if let value = reader.string(node, "form") { name = value }
         } else {
             reportMissing(
-                "form", in: keys, as: nil, "missing required key 'form'", at: start,
+                "missing required key 'form'", at: start,
                 help: "add 'form: MyForm', the name of the generated Swift type"
             )
         }
@@ -120,7 +120,7 @@ struct DocumentDecoder {
             elements = elementList(node, keyRange: keys.keyRange("elements")!, owner: "the form")
         } else {
             reportMissing(
-                "elements", in: keys, as: .elements, "missing required key 'elements'", at: start,
+                "missing required key 'elements'", at: start,
                 help: "add 'elements:' with a list of fields, groups and text"
             )
         }
@@ -293,18 +293,10 @@ struct DocumentDecoder {
         )
     }
 
-    /// FC100 for the required `key`, unless a key of the mapping is a misspelling of
-    /// it: FC101 says what to write, and the misspelt key's value, read as `part`,
-    /// is noted as unread.
-    mutating func reportMissing(
-        _ key: StaticString, in keys: KeyedMapping, as part: UnreadPart?, _ message: @autoclosure () -> String,
-        at range: SourceRange, help: String
-    ) {
-        if let misspelt = keys.misspelling(of: key) {
-            if let part { noteUnread(misspelt, as: part) }
-        } else {
-            diagnostics.error(.missingKey, message(), at: range, help: [DiagnosticHelp(help)])
-        }
+    /// FC100 for a required key that the mapping has not, under its name or a
+    /// misspelling of it (which `KeyedMapping` reads as the key).
+    mutating func reportMissing(_ message: String, at range: SourceRange, help: String) {
+        diagnostics.error(.missingKey, message, at: range, help: [DiagnosticHelp(help)])
     }
 
     /// What a part of the file that could not be read was meant as.

@@ -71,14 +71,11 @@ package struct KeyedMapping {
     /// lookups scan.
     private let positions: UInt64?
 
-    /// The unknown keys that are a misspelling of an allowed one (FC101's did-you-mean),
-    /// by the key they were meant as, with their values.
-    private var misspellings: [(meant: String, value: NodeID)] = []
-
-    /// The value of a key written as a misspelling of `key` (`elemnts:`), if one was.
-    package func misspelling(of key: StaticString) -> NodeID? {
-        misspellings.first { $0.meant == key.description }?.value
-    }
+    /// The unknown keys that are a misspelling of an allowed one that the mapping
+    /// lacks (FC101's did-you-mean), by the key they were meant as. A lookup of
+    /// that key finds the misspelt one's value: the mistakes inside it are reported
+    /// in the same run as the misspelling, not after it is mended.
+    private var misspellings: [(meant: String, entry: (key: NodeID, value: NodeID))] = []
 
     /// The most entries `positions` holds: sixteen indices of four bits.
     static let maxIndexed = 16
@@ -111,7 +108,7 @@ package struct KeyedMapping {
                 entry.key, in: tree, allowed: allowed, context: context(), otherKinds: otherKinds, beside: entries,
                 diagnostics: &diagnostics
             ) {
-                misspellings.append((meant, entry.value))
+                misspellings.append((meant, entry))
             }
         }
         self.keyBits = keyBits
@@ -274,16 +271,22 @@ package struct KeyedMapping {
         return meant
     }
 
+    /// The entry of `key`, else of the first key written as a misspelling of it.
     private func entry(_ key: StaticString) -> (key: NodeID, value: NodeID)? {
         let bit = SyntaxTree.keyBit(key)
-        guard keyBits & bit != 0 else { return nil }
+        guard keyBits & bit != 0 else { return misspelling(of: key) }
         if let positions, sharedBits & bit == 0 {
             let rank = (keyBits & (bit &- 1)).nonzeroBitCount
             let entry = entries[Int(truncatingIfNeeded: positions >> UInt64(4 * rank)) & 0xF]
-            return entries.tree.textEquals(entry.key, key) ? entry : nil
+            return entries.tree.textEquals(entry.key, key) ? entry : misspelling(of: key)
         }
         for entry in entries where entries.tree.textEquals(entry.key, key) { return entry }
-        return nil
+        return misspelling(of: key)
+    }
+
+    private func misspelling(of key: StaticString) -> (key: NodeID, value: NodeID)? {
+        guard !misspellings.isEmpty else { return nil }
+        return misspellings.first { $0.meant == key.description }?.entry
     }
 
     package subscript(key: StaticString) -> NodeID? { entry(key)?.value }

@@ -10,7 +10,8 @@ extension DiagnosticCatalog {
                 `picker` or `multiChoice`, `elements` of a `group`. A `number` with `style: slider` needs both a \
                 `min` and a `max` rule, the slider's ends: without them the error points at the `style` key. \
                 A key written as a misspelling of the required one (`elemnts:`) is FC101 alone, whose help \
-                names the key it means; the ids and set names under it are not reported as unknown or unused.
+                names the key it means; its value is read as that key's, so the mistakes inside it are \
+                reported in the same run.
                 """,
                 example: """
                 formc: 1
