@@ -24,7 +24,7 @@ enum FieldKindChecker {
             if step.value <= DecimalLiteral("0")! {
                 diagnostics.error(
                     .invalidNumber, "step must be greater than 0, found \(step.value)", at: step.range,
-                    help: ["write how much one tap changes the value, such as 1 or 0.5"]
+                    help: ["write how much one tap changes the value, such as \(places > 0 ? "1 or 0.5" : "1")"]
                 )
             } else {
                 checkFits(step, places: places, what: "step", diagnostics: &diagnostics)

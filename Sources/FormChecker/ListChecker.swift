@@ -325,8 +325,16 @@ enum ListChecker {
                 switch read {
                 case .field(let id): note(id)
                 case .condition(let condition):
-                    if case .success(let syntax) = ConditionParser.parse(condition.source.value) {
+                    switch ConditionParser.parse(condition.source.value) {
+                    case .success(let syntax):
                         syntax.fieldReferences.forEach { note($0.id) }
+                    case .failure(let problem):
+                        // The name a syntax error's help depends on (`employers.count`).
+                        switch problem.namesForHelp {
+                        case .memberCall(_, let name)?: note(name)
+                        case .optionInField(let question)?: note(question.field)
+                        case nil: break
+                        }
                     }
                 }
                 return true

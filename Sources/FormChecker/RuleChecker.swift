@@ -455,7 +455,9 @@ enum RuleChecker {
             if let list = symbols.entryFieldLists[target] {
                 diagnostics.error(
                     .conditionUnknownField, "sameAs names '\(target)', a field of the entries of list '\(list)': only that list's entries can name it",
-                    at: range, help: Suggestions.didYouMean(target, in: candidates)
+                    at: range,
+                    help: Suggestions.didYouMean(target, in: candidates)
+                        + ["sameAs compares with a field the rule's field can see: in an entry, that entry's own fields and the form's"]
                 )
             } else if let declared = symbols.declaration(of: target) {
                 // A list is a field of the form (SPEC §14), whose value is its entries.

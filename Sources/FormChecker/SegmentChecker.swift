@@ -72,7 +72,7 @@ struct SegmentChecker {
             if value.value.isEmpty {
                 diagnostics.error(
                     .invalidOption, "an option value of \(owner) is empty", at: value.range,
-                    help: ["give the option a value; a title alone is '{ value: none, title: None }'"]
+                    help: ["give it a value: to offer a choice of none, give that option a value such as none, and a title"]
                 )
                 continue
             }

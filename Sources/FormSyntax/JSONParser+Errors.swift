@@ -18,6 +18,10 @@ extension JSONParser {
             help.append("JSON has no NaN or Infinity; write the value as a string")
         } else if let reason {
             help.append(DiagnosticHelp(reason))
+        } else if token.count == 10, token.split(separator: "-").map(\.count) == [4, 2, 2] {
+            help.append("write a date in double quotes: \"\(token)\"")
+        } else {
+            help.append("write a number as 18, -3 or 2.50: digits, with a '-' before them or one '.' among them")
         }
         return SyntaxError(message: "invalid number '\(token)'", start: offending, end: end, help: help)
     }
@@ -53,9 +57,9 @@ extension JSONParser {
                 help: ["write \"...\" instead of '...'"]
             )
         }
-        if byte == ASCII.slash, index + 1 < count, bytes[index + 1] == ASCII.slash || bytes[index + 1] == UInt8(ascii: "*") {
+        if byte == UInt8(ascii: "#") || (byte == ASCII.slash && index + 1 < count && (bytes[index + 1] == ASCII.slash || bytes[index + 1] == UInt8(ascii: "*"))) {
             return SyntaxError(
-                message: "comments are not allowed in JSON", start: index, end: index + 2,
+                message: "comments are not allowed in JSON", start: index, end: index + (byte == UInt8(ascii: "#") ? 1 : 2),
                 help: ["remove the comment, or write the form in YAML (.form.yaml), which allows comments"]
             )
         }
@@ -67,8 +71,19 @@ extension JSONParser {
         if let special = specialCharacterError() { return special }
         return SyntaxError(
             message: "expected \(expected), found \(describeCharacter(at: index))",
-            start: index, end: index + scalarWidth(at: index)
+            start: index, end: index + scalarWidth(at: index), help: [help(expected: expected)]
         )
+    }
+
+    /// What to write where `expected` belongs and the character at `index` stands.
+    private func help(expected: String) -> DiagnosticHelp {
+        let byte = bytes[index]
+        if byte < 0x20 || byte == 0x7F { return "remove the control character" }
+        switch byte {
+        case UInt8(ascii: ","): return "remove the extra ','"
+        case UInt8(ascii: "+"), UInt8(ascii: "."): return "write a number without a '+' and with a digit before its '.': 1, 0.5"
+        default: return "write \(expected) here"
+        }
     }
 
     func unexpectedEnd(expected: String, open: Container) -> SyntaxError {
@@ -92,14 +107,21 @@ extension JSONParser {
         if byte == ASCII.quote || byte == ASCII.openBrace || byte == ASCII.openBracket || byte == ASCII.minus
             || Self.isDigit(byte) || Self.isWordByte(byte) {
             error.help.append("add a ',' between the \(what)s")
+        } else if byte == UInt8(ascii: "}") || byte == UInt8(ascii: "]") {
+            error.help.append("close the \(container.kindName) with '\(closer)': each '{' is closed by a '}', each '[' by a ']'")
+        } else if byte < 0x20 || byte == 0x7F {
+            error.help.append("remove the control character")
+        } else {
+            error.help.append("write ',' and the next \(what), or '\(closer)' to close the \(container.kindName)")
         }
         return error
     }
 
     func trailingText() -> SyntaxError {
         if let special = specialCharacterError() { return special }
+        let found = describeCharacter(at: index)
         return SyntaxError(
-            message: "unexpected \(describeCharacter(at: index)) after the JSON value",
+            message: found.hasPrefix("'") ? "unexpected \(found) after the JSON value" : "\(found) after the JSON value",
             start: index, end: index + scalarWidth(at: index),
             help: ["a JSON file holds exactly one value; remove what follows it"]
         )

@@ -59,7 +59,10 @@ extension YAMLTreeBuilder {
             switch byte {
             case UInt8(ascii: "@"), UInt8(ascii: "`"): return ["'@' and '`' are reserved in YAML; quote the value"]
             case UInt8(ascii: "%"): return ["'%' at the start of a value begins a YAML directive; quote the value"]
-            default: break
+            case UInt8(ascii: ">"), UInt8(ascii: "|"):
+                return ["'>' and '|' begin a block of text, which a '[…]' or '{…}' cannot hold; quote the value"]
+            default:
+                return ["YAML cannot begin a value with this character here; quote the value"]
             }
         }
         switch context {
@@ -92,7 +95,21 @@ extension YAMLTreeBuilder {
             let line = contextLine.map { "line \($0)" } ?? "the line"
             return ["\(line) has no ':' after its key: write 'key: value'; a plain value that goes on over more lines is indented under its key"]
         case nil where problem == "did not find expected <document start>":
-            return ["a form file is one mapping: start each of its keys (formc, form, elements…) at the same column, the first column"]
+            return [documentStartHelp(before: at.line)]
+        case "while scanning a block scalar":
+            return ["'>' or '|' at the start of a value begins a block of text on the lines under the key; to write text that starts with one, quote the value"]
+        case "while parsing a quoted scalar" where problem.hasPrefix("did not find expected hexdecimal number"):
+            return [#"in double quotes '\x', '\u' and '\U' take hexadecimal digits ('\u00e9'): write the value in single quotes, where a backslash is itself, or write the backslash twice"#]
+        case "while parsing a tag":
+            return ["'!' at the start of a value begins a YAML tag; quote the value"]
+        case "while parsing a block node" where problem == "did not find expected node content":
+            return ["a ']' or '}' here closes nothing: quote the value, or remove it"]
+        case nil where problem == "block sequence entries are not allowed in this context":
+            return ["a '- ' after a key's colon starts no list: write the list's items on the lines under the key, or quote the value"]
+        case nil where problem == "mapping keys are not allowed in this context":
+            return ["'? ' at the start of a value begins a YAML key: quote the value"]
+        case nil where problem == "control characters are not allowed":
+            return ["remove the control character: a form's text may hold tabs and line breaks, no other character below a space"]
         case "while parsing a block mapping" where problem == "did not find expected key":
             let started = contextLine.map { " that starts at line \($0)" } ?? ""
             if byte == UInt8(ascii: "-") {
@@ -101,10 +118,29 @@ extension YAMLTreeBuilder {
             return ["each line of the mapping\(started) is 'key: value', every key at the same indentation: line this one up with them, indent it under the key it belongs to, or quote the whole value if text goes on after a closing quote"]
         case "while parsing a block collection" where problem.hasPrefix("did not find expected '-'"):
             let started = contextLine.map { " that starts at line \($0)" } ?? ""
-            return ["each item of the list\(started) starts with '- ' at the same indentation; to give an item keys, write it as a mapping ('- email: true') and line its other keys up under its first"]
+            return ["each item of the list\(started) starts with '- ' at the same indentation; to give an item keys, write it as a mapping ('- textField: email') and line its other keys up under its first ('placeholder: …')"]
         default:
             return []
         }
+    }
+
+    /// The help for text after the one document a form file holds, found at
+    /// `line`: what ended the document before it.
+    private func documentStartHelp(before line: Int) -> String {
+        var first: String?
+        for number in 1..<max(line, 1) {
+            guard let text = file.lineText(number) else { break }
+            let trimmed = text.drop { $0 == " " }
+            if trimmed.hasPrefix("...") { return "'...' ends the YAML document, and a form file holds one: remove it" }
+            if first == nil, !trimmed.isEmpty, !trimmed.hasPrefix("#") { first = String(trimmed) }
+        }
+        if first?.hasPrefix("%") == true {
+            return "a '%' directive is followed by a line '---' that starts the document: write '---' after it, or remove the directive"
+        }
+        if let first, first.hasPrefix("{") || first.hasPrefix("[") {
+            return "the form is one mapping: write all of it as 'key: value' lines, or all inside the '{ }'"
+        }
+        return "a form file is one mapping: start each of its keys (formc, form, elements…) at the same column, the first column"
     }
 
     /// Where the ':' at `at` ends a key that starts its line, indented under a plain
@@ -137,8 +173,13 @@ extension YAMLTreeBuilder {
         while text.last == " " { text = text.dropLast() }
         if isItem, indent > previousIndent, Self.isPlainWord(text) {
             // An item that is one word (`- required`): its keys need it to be a mapping.
-            let example = key == "title" || key == "image" ? "'- value: \(text)'" : "'- \(text): true'"
+            let example = key == "title" || key == "image" ? "'- value: \(text)'" : (text == "required" ? "'- required: true'" : "'- \(text): …'")
             return "'\(key)' continues the value '\(text)' of line \(above): a plain value goes on over the lines indented under it. To give that item keys, write it as a mapping: \(example) with '\(key): …' under it"
+        }
+        if isItem, indent > previousIndent, case let words = text.split(separator: " ", omittingEmptySubsequences: true),
+           words.count == 2, Self.isPlainWord(words[0]), Self.isPlainWord(words[1]) {
+            // `- textField email` with `placeholder:` under it: the item's colon left out.
+            return "'- \(words[0]) \(words[1])' on line \(above) needs a ':' after '\(words[0])': write '- \(words[0]): \(words[1])', and '\(key)' under it is one of its keys"
         }
         guard indent > contentColumn, let colon = text.indices.first(where: { text[$0] == ":" && text[text.index(after: $0)...].first == " " }) else { return nil }
         let previousKey = text[..<colon]

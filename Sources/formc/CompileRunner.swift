@@ -47,7 +47,8 @@ enum CompileRunner {
             case .failure(let failure):
                 let diagnostic = Diagnostic(
                     .error, .unreadableFile, "cannot read '\(path)': \(failure.description)",
-                    at: SourceLocation(file: path, range: .fileStart)
+                    at: SourceLocation(file: path, range: .fileStart),
+                    help: [failure.help(reading: "form files (.form.yaml, .form.yml or .form.json) and folders that hold them")]
                 )
                 return Outcome(path: path, source: nil, diagnostics: [diagnostic], value: nil)
             }

@@ -11,6 +11,13 @@ import FormSource
 enum FileAccess {
     struct Failure: Error, CustomStringConvertible {
         var description: String
+
+        /// What to do about it, for a file that holds `what` ("form files (…)").
+        func help(reading what: String) -> DiagnosticHelp {
+            if description.hasPrefix("No such file") { return "check the path: formc reads \(what)" }
+            if description.hasPrefix("Permission denied") { return "give the user running formc permission to read the file" }
+            return "check that the path names \(what) that can be read"
+        }
     }
 
     /// The bytes of the file at `path`. From a stream (a pipe, a device) at most

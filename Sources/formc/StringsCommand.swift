@@ -189,7 +189,7 @@ enum FormStringsRun {
         case .failure(let failure):
             return (nil, nil, [Diagnostic(
                 .error, .unreadableFile, "cannot read '\(path)': \(failure.description)",
-                at: SourceLocation(file: path, range: .fileStart)
+                at: SourceLocation(file: path, range: .fileStart), help: [failure.help(reading: "a String Catalog (.xcstrings)")]
             )])
         }
     }

@@ -212,7 +212,7 @@ elements:
     #expect(summaries("born < today-18y") == [#"7:25 FC500 a date relative to today is written in quotes ["write \'today-18y\'"]"#])
     #expect(summaries("born < today+30d") == [#"7:25 FC500 a date relative to today is written in quotes ["write \'today+30d\'"]"#])
     // Anything else keeps its own message: a longer word ending in `today` too.
-    #expect(summaries("age > +5") == [#"7:24 FC500 unexpected character '+' []"#])
+    #expect(summaries("age > +5") == [#"7:24 FC500 unexpected character '+' ["write a number without \'+\': 18, -3 or 2.50"]"#])
     #expect(summaries("born < xtoday-18y") == [#"7:31 FC500 invalid number '-18y' ["write a number as 18, -3 or 2.50"]"#])
     #expect(summaries("age > -5").isEmpty)
 }

@@ -270,7 +270,7 @@ private enum ConditionParserTestsHelpers {
     #expect(reversed?.message == "expected '[' after 'in', found 'symptoms'")
     #expect(reversed?.range == 11..<19)
     #expect(reversed?.help.map(\.text) == ["write contains(symptoms, 'other') to test whether 'other' is chosen"])
-    #expect(reversed?.optionInField == ConditionProblem.OptionInField(option: "other", field: "symptoms"))
+    #expect(reversed?.namesForHelp == .optionInField(ConditionProblem.OptionInField(option: "other", field: "symptoms")))
     #expect(problem("plan in")?.range == 7..<7)
 }
 

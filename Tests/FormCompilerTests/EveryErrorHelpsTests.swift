@@ -10,11 +10,16 @@ import Testing
 @Suite struct EveryErrorHelpsTests {
     /// The values put in place of each `key: value`'s value: other shapes, no
     /// value, a negative number, text where a number or Boolean belongs.
-    private static let yamlValues = ["12345", "-1", "[x, y]", "{a: 1}", "", "x", "'a b'", "null"]
-    private static let jsonValues = ["12345", "-1", #""x""#, "[1]", #"{"a": 1}"#, "null", "true", #""""#]
+    /// Values YAML reads as something else than text (`> 18`, `!!`, `? x`) too.
+    private static let yamlValues = [
+        "12345", "-1", "[x, y]", "{a: 1}", "", "x", "'a b'", "null", "> 18 only", #""\x4""#, "!!", "- x", "? x", "]", "{a: 1",
+    ]
+    private static let jsonValues = [
+        "12345", "-1", #""x""#, "[1]", #"{"a": 1}"#, "null", "true", #""""#, "+1", ".5", "2000-01-31", "1x", "[1, }",
+    ]
     private static let conditions = [
         "a and", "(a", "not", "a ==", "a == 1", "a in []", "a in [b]", "contains(a, b)", "a != null", "a.count > 0",
-        "a &&& b", ") a", "'x' == true",
+        "a &&& b", ") a", "'x' == true", "you@example.com", "x}", "(a b)", "isEmpty(a, b)", "a > +5", "agree and (",
     ]
 
     /// The examples' file names that end in `suffix`.
@@ -40,6 +45,10 @@ import Testing
             guard !trimmed.hasPrefix("#") else { continue }
             with(index, [])
             with(index, ["  " + line])
+            if trimmed.hasPrefix("- "), let colon = line.range(of: ": ") {
+                // `- textField email`: an element's colon left out.
+                with(index, [line.replacingCharacters(in: colon, with: " ")])
+            }
             guard let colon = line.range(of: ": ") else { continue }
             let key = line[..<colon.lowerBound].drop { $0 == " " || $0 == "-" }
             with(index, [line.replacingCharacters(in: colon, with: " ")])
@@ -79,6 +88,15 @@ import Testing
             }
             index = start
         }
+        // Its structure broken once at each place: a comma doubled, a '}' written
+        // as ']', a comment before it.
+        for (offset, scalar) in scalars.enumerated() where scalar == "," || scalar == "}" {
+            var changed = String.UnicodeScalarView(scalars[..<offset])
+            changed.append(contentsOf: (scalar == "," ? ",," : "]").unicodeScalars)
+            changed.append(contentsOf: scalars[(offset + 1)...])
+            variants.append(String(changed))
+        }
+        variants.append("# the form\n" + text)
         return variants
     }
 

@@ -41,7 +41,12 @@ import Testing
     @Test func anElementWithoutItsColonGetsIt() {
         expectFollowing(
             form("  - textField: name\n  - spacer 24\n"),
-            help: "write a ':' after the kind: 'spacer: 24'", replacing: "spacer 24", with: "spacer: 24"
+            help: "write a ':' after the kind: spacer: 24", replacing: "spacer 24", with: "spacer: 24"
+        )
+        expectFollowing(
+            form("  - textField: name\n  - staticText [beta] Feature\n"),
+            help: "write a ':' after the kind: staticText: '[beta] Feature'",
+            replacing: "staticText [beta] Feature", with: "staticText: '[beta] Feature'"
         )
     }
 

@@ -268,7 +268,7 @@ struct ListCheckerTests {
             visibleWhen: items == 'x'
         """))
         #expect(counted.map(\.help) == [
-            ["a condition cannot count a list's entries; to ask for at least one, give the list 'minItems: 1', its own rule"],
+            ["a condition cannot count a list's entries: remove it; to require entries, give the list its own rule, minItems: N"],
             ["a condition reads the values of the form's other fields; inside the list, an entry's conditions read its own fields"],
         ])
         // Written as a member (`items.count`), in a condition or a rule's `when`, the
@@ -284,11 +284,16 @@ struct ListCheckerTests {
             rules: [{ required: true, when: items.isEmpty }]
           - textField: v
             visibleWhen: diet.count > 0
+          - list: pets
+            elements:
+              - textField: name
+                visibleWhen: items.count > 1
         """))
         #expect(members.map(\.help) == [
-            ["a condition cannot count a list's entries; to ask for at least one, give the list 'minItems: 1', its own rule"],
-            ["a condition cannot count a list's entries; to ask for at least one, give the list 'minItems: 1', its own rule"],
+            ["a condition cannot count a list's entries: remove it; to require entries, give the list its own rule, minItems: N"],
+            ["a condition cannot count a list's entries: remove it; to require entries, give the list its own rule, minItems: N"],
             ["count is a function: write count(diet)"],
+            ["a condition cannot count a list's entries: remove it; to require entries, give the list its own rule, minItems: N"],
         ], "\(members.map(\.message))")
     }
 

@@ -598,7 +598,7 @@ struct RelationsCheckerTests {
             "expected a list of options, found 'x'",
             "an option value of segment 's' is empty",
         ])
-        let emptyValue = "give the option a value; a title alone is '{ value: none, title: None }'"
+        let emptyValue = "give it a value: to offer a choice of none, give that option a value such as none, and a title"
         #expect(diagnostics.map { $0.help.first ?? "" } == [emptyValue, "list at least two options", "list the set's options: 'Scalar: [a, b]'", emptyValue])
     }
 
@@ -628,7 +628,7 @@ struct RelationsCheckerTests {
             ["did you mean 'endDate'?"],
             // A name of a list's entries: the help offers none of the rule's own field either.
             ["a bound is a value of the field's type, or the id of another field of the same kind"],
-            [],
+            ["sameAs compares with a field the rule's field can see: in an entry, that entry's own fields and the form's"],
         ])
     }
 

@@ -72,7 +72,8 @@ import Testing
         let scratch = try Scratch()
         let run = try scratch.run("lint", "gone,1.form.yaml", environment: ["GITHUB_ACTIONS": "true"])
         #expect(run.status == 1)
-        #expect(run.stdout == "::error file=gone%2C1.form.yaml,line=1,col=1,endLine=1,endColumn=1,title=FC005::cannot read 'gone,1.form.yaml': No such file or directory\n")
+        #expect(run.stdout == "::error file=gone%2C1.form.yaml,line=1,col=1,endLine=1,endColumn=1,title=FC005::cannot read 'gone,1.form.yaml': No such file or directory"
+            + "%0Ahelp: check the path: formc reads form files (.form.yaml, .form.yml or .form.json) and folders that hold them\n")
     }
 
     @Test func sarifReportPointsAtRelativeURIs() throws {
@@ -130,7 +131,7 @@ import Testing
         }
         let run = try scratch.run("lint", "--format", "xcode", "forms")
         #expect(run.status == 1)
-        let files = run.stderr.split(separator: "\n").map { String($0.prefix { $0 != ":" }) }
+        let files = run.stderr.split(separator: "\n").filter { $0.contains(": error: ") }.map { String($0.prefix { $0 != ":" }) }
         #expect(files == ["forms/a.form.yaml", "forms/a/c.form.yml", "forms/b.form.yaml", "forms/z.form.json"])
         let json = try scratch.run("lint", "--format", "json", "forms/")
         #expect(json.stdout.contains(#""files": 4"#))

@@ -291,11 +291,13 @@ public enum ConditionChecker {
     /// the field's kind, and `pets.count` on a list says that a list is not counted.
     static func refined(_ problem: ConditionProblem, in scope: ConditionScope) -> ConditionProblem {
         var problem = problem
-        if let question = problem.optionInField, let field = scope.symbols.field(question.field) {
-            problem.help = [DiagnosticHelp(question.help(for: field.valueType))]
-        }
-        if let call = problem.memberCall, call.function != "contains", scope.nonFields[call.name] == .list {
-            problem.help = [DiagnosticHelp(ConditionTypeChecker.listCountHelp)]
+        switch problem.namesForHelp {
+        case .optionInField(let question)?:
+            if let field = scope.symbols.field(question.field) { problem.help = [DiagnosticHelp(question.help(for: field.valueType))] }
+        case .memberCall(let function, let name)?:
+            if function != "contains", scope.nonFields[name] == .list { problem.help = [DiagnosticHelp(ConditionTypeChecker.listCountHelp)] }
+        case nil:
+            break
         }
         return problem
     }

@@ -279,7 +279,7 @@ struct ConditionTypeChecker {
                     help = ["to test for an empty text or a segment with nothing selected, use isEmpty(field)"]
                 }
             default:
-                if let other, let field = field(named: other.syntax), field.valueType != .bool {
+                if let other, let field = field(named: other.syntax), field.valueType.comparesWithText || (field.valueType.isDate && id.hasPrefix("today")) {
                     help = [
                         .quote(
                             id, line: "to compare '\(field.id)' with the value '\(id)', write it in quotes: \(field.id) \(other.op.rawValue) '\(id)'",
@@ -299,7 +299,7 @@ struct ConditionTypeChecker {
     }
 
     /// The help for `count(list)` and `isEmpty(list)`, however written.
-    static let listCountHelp = "a condition cannot count a list's entries; to ask for at least one, give the list 'minItems: 1', its own rule"
+    static let listCountHelp = "a condition cannot count a list's entries: remove it; to require entries, give the list its own rule, minItems: N"
 
     /// The help for a name that is no field and like none: the fields a condition
     /// can read in its place, the first few in document order.
@@ -307,7 +307,7 @@ struct ConditionTypeChecker {
         guard !candidates.isEmpty else { return "no field has the id '\(id)': declare one, or remove the condition" }
         let shown = 8
         let more = candidates.count > shown ? " and \(candidates.count - shown) more" : ""
-        return "no field has the id '\(id)'; the fields a condition can read here: \(candidates.prefix(shown).joined(separator: ", "))\(more)"
+        return "no field has the id '\(id)'; the form's fields are \(candidates.prefix(shown).joined(separator: ", "))\(more)"
     }
 
     mutating func report(_ code: DiagnosticCode, _ message: String, at range: Range<Int>, help: [DiagnosticHelp] = []) {
@@ -321,6 +321,17 @@ extension ConditionTypeChecker.Operand {
         switch self {
         case .bool, .string, .number: true
         case .field, .count, .condition, .invalid: false
+        }
+    }
+}
+
+extension FieldValueType {
+    /// Whether a condition compares the field with a quoted text: a text's value,
+    /// a segment's or picker's option.
+    fileprivate var comparesWithText: Bool {
+        switch self {
+        case .string, .segment: true
+        case .bool, .number, .date, .multiChoice: false
         }
     }
 }

@@ -99,6 +99,10 @@ struct ConditionLexer {
         }
     }
 
+    /// The help for a character no token starts with: what a condition is made of.
+    static let unexpectedCharacterHelp: DiagnosticHelp =
+        "a condition is made of field ids, quoted strings, numbers, true and false, and, or, not, comparisons and parentheses: put text in quotes ('a@b.com')"
+
     mutating func next() -> ConditionToken {
         while index < count, Self.isWhitespace(scalar(index)) { index += 1 }
         let start = index
@@ -177,12 +181,10 @@ struct ConditionLexer {
             // `email.isEmpty`, `pets.count`: a function, called with the field.
             if ["isEmpty", "count", "contains"].contains(name) {
                 let call = name == "contains" ? "contains(\(field), 'option')" : "\(name)(\(field))"
-                var problem = ConditionProblem(
+                return token(.invalid(ConditionProblem(
                     code: .conditionSyntax, message: "unexpected character '.'", range: start..<index,
-                    help: ["\(name) is a function: write \(call)"]
-                )
-                problem.memberCall = .init(function: name, name: field)
-                return token(.invalid(problem))
+                    help: ["\(name) is a function: write \(call)"], namesForHelp: .memberCall(function: name, name: field)
+                )))
             }
             return invalid("unexpected character '.'", help: [DiagnosticHelp(Self.pathHelp(name: name))])
         }
@@ -211,10 +213,10 @@ struct ConditionLexer {
                     range: start - 5..<index, help: [.quote(relative, line: "write '\(relative)'")]
                 )), range: start - 5..<index)
             }
-            if current == "+" { index = start + 1; return invalid("unexpected character '+'") }
+            if current == "+" { index = start + 1; return invalid("unexpected character '+'", help: ["write a number without '+': 18, -3 or 2.50"]) }
             return invalid("invalid number '\(written)'", help: ["write a number as 18, -3 or 2.50"])
         }
-        return invalid("unexpected character '\(current.escaped(asASCII: false))'")
+        return invalid("unexpected character '\(current.escaped(asASCII: false))'", help: [Self.unexpectedCharacterHelp])
     }
 
     /// The end of a date (`2000-01-01`, and an instant's `T09:30:00Z` or offset

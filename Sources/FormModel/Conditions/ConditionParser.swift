@@ -119,7 +119,7 @@ package struct ConditionParser {
                 let question = ConditionProblem.OptionInField(option: option, field: field)
                 throw ConditionProblem(
                     code: .conditionSyntax, message: "expected '[' after 'in', found '\(field)'", range: token.range,
-                    help: [DiagnosticHelp(question.help(isMultiChoice: true))], optionInField: question
+                    help: [DiagnosticHelp(question.help(isMultiChoice: true))], namesForHelp: .optionInField(question)
                 )
             }
             let (items, end) = try parseList()
@@ -346,11 +346,14 @@ package struct ConditionParser {
         if case .end = token.kind {
             problem = ConditionProblem(
                 code: .conditionSyntax, message: "expected ')'; the condition ends here", range: token.range,
-                help: ["close the parenthesis with ')' where what it groups ends"]
+                help: ["close the '(' with a ')' where its group or call ends"]
             )
         } else {
             problem = ConditionProblem(code: .conditionSyntax, message: "expected ')', found \(token.kind.quoted)", range: token.range)
             problem.help = keywordHelp(for: token.kind)
+            if problem.help.isEmpty {
+                problem.help = ["close the '(' with a ')' before \(token.kind.quoted), or join the two with 'and' or 'or'"]
+            }
         }
         problem.notes = [ConditionNote(message: "to match this '('", range: open)]
         return problem
@@ -376,6 +379,7 @@ package struct ConditionParser {
         switch last {
         case "and", "or": "'\(last ?? "")' joins two conditions: write the second after it, or remove '\(last ?? "")'"
         case "not": "'not' turns the condition after it around: write that condition, or remove 'not'"
+        case "(": "'(' opens a group: write a condition after it and close it with ')', or remove '('"
         case "==", "!=", "<", "<=", ">", ">=":
             "'\(last ?? "")' compares with a value: write a quoted string, a number, true, false or a field's id after it"
         default: "complete the condition, or remove the word it ends with"

@@ -69,26 +69,27 @@ package struct ConditionProblem: Error, Sendable, Hashable {
     package var notes: [ConditionNote] = []
     /// Secondary places elsewhere in the file ("'account' is declared here").
     package var fileNotes: [FileNote] = []
-    /// `'other' in symptoms`: an option written before `in` and a field after
-    /// it, for which the checker, which knows the field's kind, writes the help.
-    package var optionInField: OptionInField?
-    /// `pets.count`: a function written as a member of the name before it, whose
-    /// help the checker writes once it knows what the name is (a list has no count).
-    package var memberCall: MemberCall?
+    /// The names a help line depends on, which the checker knows and the parser
+    /// does not: the checker writes the help for them.
+    package var namesForHelp: NamesForHelp?
+
+    package enum NamesForHelp: Sendable, Hashable {
+        /// `'other' in symptoms`: an option written before `in` and a field after
+        /// it; the help fits the field's kind.
+        case optionInField(OptionInField)
+        /// `pets.count`: a function written as a member of the name before it; a
+        /// list has no count.
+        case memberCall(function: String, name: String)
+    }
 
     package struct OptionInField: Sendable, Hashable {
         package var option: String
         package var field: String
     }
 
-    package struct MemberCall: Sendable, Hashable {
-        package var function: String
-        package var name: String
-    }
-
     package init(
         code: DiagnosticCode, message: String, range: Range<Int>, help: [DiagnosticHelp] = [], notes: [ConditionNote] = [],
-        fileNotes: [FileNote] = [], optionInField: OptionInField? = nil
+        fileNotes: [FileNote] = [], namesForHelp: NamesForHelp? = nil
     ) {
         self.code = code
         self.message = message
@@ -96,7 +97,7 @@ package struct ConditionProblem: Error, Sendable, Hashable {
         self.help = help
         self.notes = notes
         self.fileNotes = fileNotes
-        self.optionInField = optionInField
+        self.namesForHelp = namesForHelp
     }
 
     package struct FileNote: Sendable, Hashable {

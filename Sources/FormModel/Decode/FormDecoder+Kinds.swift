@@ -276,13 +276,18 @@ extension DocumentDecoder {
     /// Not a literal of that shape is FC300; the right shape but no real date or
     /// time (`2026-02-30`, `25:00`) is FC302.
     mutating func dateDefault(_ node: NodeID, mode: DateMode) -> Located<DateValue>? {
-        guard let text = reader.literal(node, "the default of a date") else { return nil }
-        if let value = DateValue(text.value, mode: mode) { return Located(value, at: text.range) }
         let example = switch mode {
         case .date: "2026-01-31"
         case .time: "09:30"
         case .dateTime: "2026-01-31T09:30:00Z"
         }
+        let expected = switch mode {
+        case .date: "a date"
+        case .time: "a time"
+        case .dateTime: "a date and time"
+        }
+        guard let text = reader.literal(node, "the default of a date", expected: "\(expected), such as \(example),") else { return nil }
+        if let value = DateValue(text.value, mode: mode) { return Located(value, at: text.range) }
         let shaped = switch mode {
         case .date: DateLiteral.looksLikeDate(text.value)
         case .time: text.value.count == 5 && text.value.dropFirst(2).first == ":"
@@ -313,6 +318,14 @@ extension DocumentDecoder {
     /// that list as the fix; in JSON's words in a JSON file.
     static func listHelp(key: String, _ node: NodeID, in tree: SyntaxTree, isJSON: Bool) -> DiagnosticHelp {
         let text = tree.text(node) ?? ""
+        if text.isEmpty || (isJSON && tree.style(node) == .plain && text == "null") {
+            return isJSON ? #"write "\#(key)": ["a"] with the values chosen at the start"# : "write '\(key): [a]' with the values chosen at the start"
+        }
+        if !isJSON, tree.style(node) == .plain, text.contains(", ") {
+            // `default: a, b`: the values of a list written without its brackets.
+            let list = "[\(text.split(separator: ",").map { YAMLPlain.literal(String($0.drop { $0 == " " })) }.joined(separator: ", "))]"
+            return .write(list, line: "write '\(key): \(list)'")
+        }
         if isJSON {
             let list = "[\(YAMLPlain.doubleQuoted(text))]"
             return tree.style(node) == .doubleQuoted ? .write(list, line: "write \"\(key)\": \(list)") : "write \"\(key)\": \(list)"
@@ -483,21 +496,22 @@ extension DocumentDecoder {
         return options
     }
 
+    /// What a layout is, in the file's own syntax.
+    private var layoutHelp: DiagnosticHelp {
+        reader.isJSON ? #"write "intrinsic" or {"constantHeight": 44}"# : "write 'intrinsic' or '{ constantHeight: 44 }'"
+    }
+
     mutating func layout(_ node: NodeID) -> Located<GroupLayout>? {
         let tree = tree
         let range = tree.range(node)
         if let text = tree.text(node) {
             if text == "intrinsic" { return Located(.intrinsic, at: range) }
-            diagnostics.error(
-                .wrongType, "'\(text)' is not a valid layout", at: range,
-                help: ["write 'intrinsic' or '{ constantHeight: 44 }'"]
-            )
+            diagnostics.error(.wrongType, "'\(text)' is not a valid layout", at: range, help: [layoutHelp])
             return nil
         }
         guard tree.isMapping(node) else {
             diagnostics.error(
-                .wrongType, "expected a layout, found \(tree.kindDescription(node))", at: range,
-                help: ["write 'intrinsic' or '{ constantHeight: 44 }'"]
+                .wrongType, "expected a layout, found \(tree.kindDescription(node))", at: range, help: [layoutHelp]
             )
             return nil
         }
@@ -532,7 +546,12 @@ extension DocumentDecoder {
         guard tree.isMapping(node) else {
             diagnostics.error(
                 .wrongType, "expected insets '{ top: 8, left: 16, bottom: 8, right: 16 }', found \(tree.kindDescription(node))",
-                at: tree.range(node), help: ["write a mapping of the sides to set, in points: '{ top: 8, bottom: 8 }'"]
+                at: tree.range(node),
+                help: [
+                    reader.isJSON
+                        ? #"write an object of the sides to set, in points: {"top": 8, "bottom": 8}"#
+                        : "write a mapping of the sides to set, in points: '{ top: 8, bottom: 8 }'",
+                ]
             )
             return nil
         }
@@ -584,7 +603,7 @@ extension ValueReader {
             )
             return nil
         }
-        guard let text = string(node, key) else { return nil }
+        guard let text = string(node, key, expecting: .condition) else { return nil }
         return Condition(source: text, style: tree.style(node) ?? .plain)
     }
 }

@@ -84,7 +84,7 @@ struct DocumentDecoder {
 
         var version = Located(1, at: start)
         if let node = keys["formc"] {
-            if let number = reader.number(node, "formc") {
+            if let number = reader.number(node, "formc", expecting: .value("1, the version of the format")) {
                 // On the text too: a Double reads `1.00000000000000000001` as 1.
                 if number.value != 1 || !reader.tree.withText(node, ValueReader.isWholeLiteral) {
                     diagnostics.error(
@@ -191,9 +191,22 @@ struct DocumentDecoder {
             if ElementKind.keywords.contains(text) {
                 help.append("write '\(text): <id>' to make an element of kind \(text)")
             } else if words.count == 2, ElementKind.keywords.contains(words[0]), tree.style(node) == .plain, !reader.isJSON {
-                // `- spacer 24`: the kind and its value, without the colon.
-                let entry = "\(words[0]): \(words[1])"
-                help.append(.write(entry, line: "write a ':' after the kind: '\(entry)'", title: "Write '\(entry)'"))
+                // `- spacer 24`: the kind and its value, without the colon. The fix is
+                // offered where the value reads as the kind's (a text quoted as YAML
+                // needs it, a number, an id); else the line alone says what to write.
+                let kind = words[0]
+                let value = String(words[1].drop { $0 == " " })
+                let fits = switch kind {
+                case "staticText": true
+                case "spacer": ValueReader.plainNumber(value) == value
+                default: SwiftNaming.isLowerCamelCase(value)
+                }
+                let entry = "\(kind): \(kind == "staticText" ? YAMLPlain.literal(value) : value)"
+                help.append(
+                    fits
+                        ? .write(entry, line: "write a ':' after the kind: \(entry)", title: "Write '\(entry)'")
+                        : "write a ':' after the kind, and \(kind == "spacer" ? "a height in points" : "the element's id, a lowerCamelCase name,") after it"
+                )
             } else {
                 help.append(
                     reader.isJSON

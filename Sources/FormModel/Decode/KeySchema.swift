@@ -274,19 +274,19 @@ package struct KeyedMapping {
     /// The entry of `key`, else of the first key written as a misspelling of it.
     private func entry(_ key: StaticString) -> (key: NodeID, value: NodeID)? {
         let bit = SyntaxTree.keyBit(key)
-        guard keyBits & bit != 0 else { return misspelling(of: key) }
+        guard keyBits & bit != 0 else { return misspellings.isEmpty ? nil : misspelling(of: key) }
         if let positions, sharedBits & bit == 0 {
             let rank = (keyBits & (bit &- 1)).nonzeroBitCount
             let entry = entries[Int(truncatingIfNeeded: positions >> UInt64(4 * rank)) & 0xF]
-            return entries.tree.textEquals(entry.key, key) ? entry : misspelling(of: key)
+            if entries.tree.textEquals(entry.key, key) { return entry }
+            return misspellings.isEmpty ? nil : misspelling(of: key)
         }
         for entry in entries where entries.tree.textEquals(entry.key, key) { return entry }
-        return misspelling(of: key)
+        return misspellings.isEmpty ? nil : misspelling(of: key)
     }
 
     private func misspelling(of key: StaticString) -> (key: NodeID, value: NodeID)? {
-        guard !misspellings.isEmpty else { return nil }
-        return misspellings.first { $0.meant == key.description }?.entry
+        misspellings.first { $0.meant == key.description }?.entry
     }
 
     package subscript(key: StaticString) -> NodeID? { entry(key)?.value }

@@ -39,20 +39,16 @@ enum RuleDecoder {
                RuleKind.names.contains(first) {
                 // `rules: { min: 0 }`: one rule, which is an item of the list.
                 help.append(
-                    reader.isJSON
-                        ? #"a rule is an item of the list: "rules": [{"\#(first)": …}]"#
-                        : "a rule is an item of the list: rules: [{ \(first): … }]"
+                    Self.asListItem(node, in: tree, isJSON: reader.isJSON).map { "a rule is an item of the list: \($0)" }
+                        ?? (reader.isJSON ? #"a rule is an item of the list: "rules": [{"\#(first)": …}]"# : "a rule is an item of the list: rules: [{ \(first): … }]")
                 )
             }
             if help.isEmpty {
-                help.append(
-                    reader.isJSON
-                        ? #"write the rules as a list: "rules": ["required", {"minLength": 8}]"#
-                        : "write the rules as a list: rules: [required, { minLength: 8 }]"
-                )
+                help.append(reader.isJSON ? #"write the rules as a list: "rules": ["required"]"# : "write the rules as a list: rules: [required]")
             }
             reader.diagnostics.error(
-                .wrongType, "expected a list of rules, found \(tree.kindDescription(node))", at: tree.range(node), help: help
+                .wrongType, "expected a list of rules, found \(reader.isMissingValue(node) ? "nothing" : tree.kindDescription(node))",
+                at: tree.range(node), help: help
             )
             return []
         }
@@ -63,6 +59,20 @@ enum RuleDecoder {
             if let rule = rule(item, reader: &reader, unreadConditions: &unreadConditions) { rules.append(rule) }
         }
         return rules
+    }
+
+    /// `rules: [{ min: 0 }]` for the mapping `{ min: 0 }` whose values are all
+    /// scalars, written as the file's syntax reads it back; nil for another.
+    private static func asListItem(_ node: NodeID, in tree: SyntaxTree, isJSON: Bool) -> String? {
+        var members: [String] = []
+        for entry in tree.entries(node) {
+            guard let key = tree.text(entry.key), let value = tree.text(entry.value), !value.isEmpty else { return nil }
+            let written = isJSON
+                ? (tree.style(entry.value) == .plain ? value : YAMLPlain.doubleQuoted(value))
+                : YAMLPlain.literal(value)
+            members.append(isJSON ? "\"\(key)\": \(written)" : "\(key): \(written)")
+        }
+        return isJSON ? #""rules": [{\#(members.joined(separator: ", "))}]"# : "rules: [{ \(members.joined(separator: ", ")) }]"
     }
 
     static func rule(_ item: NodeID, reader: inout ValueReader, unreadConditions: inout [Condition]) -> RuleDecl? {
@@ -234,7 +244,7 @@ enum RuleDecoder {
                 if let found = Self.booleanOrNull(parameter, in: tree) {
                     reader.diagnostics.error(
                         .wrongType, "expected \(expected) for the \(name) parameter, found \(found)", at: parameterRange,
-                        help: ["write a number such as 0, a date such as '2026-01-31', or the id of another field of the same kind"]
+                        help: ["write the bound as the field's values are written (a number; a date, a time or today-18y, in quotes in JSON), or the id of another field of its kind"]
                     )
                     kind = nil
                     break
@@ -266,7 +276,11 @@ enum RuleDecoder {
         case .sequence:
             reader.diagnostics.error(
                 .wrongType, "expected a rule, found a list", at: range,
-                help: ["write each rule as one item of the rules list, by its name or as a mapping: rules: [required, { minLength: 8 }]"]
+                help: [
+                    reader.isJSON
+                        ? #"write each rule as one item of the rules list, by its name or as an object: "rules": ["required", {"minLength": 8}]"#
+                        : "write each rule as one item of the rules list, by its name or as a mapping: rules: [required, { minLength: 8 }]",
+                ]
             )
             return nil
         }

@@ -10,47 +10,58 @@ extension ValueReader {
         /// A whole number ≥ 0 (a length, a count).
         case count
         case boolean
-        /// A scalar that a later stage reads: its description ("a number, a date or a time").
+        /// A scalar described in the help's own words (`formc`: "1, the version of the format").
         case value(String)
+        /// One of a fixed set of words (`keyboard: email`).
+        case choice([String])
+        /// A condition's text (SPEC §7).
+        case condition
 
-        /// What to write, as a help line says it.
-        var what: String {
+        /// Whether the value is one of a fixed set, which quoting another value does not reach.
+        var isFixed: Bool {
             switch self {
-            case .string: "one string"
-            case .number: "one number, such as 5 or 2.5"
-            case .count: "one whole number, such as 3"
-            case .boolean: "true or false"
-            case .value(let description): description
+            case .choice, .value: true
+            case .string, .number, .count, .boolean, .condition: false
             }
         }
     }
 
-    /// The help for `node`, which is not the single value `expecting` asks for: what
-    /// to write in its place, and, for a list or a mapping in YAML, what made YAML
-    /// read it as one (text that starts with `[` or `{`, lines under the key).
-    package func writeInstead(of node: NodeID, expecting: Expecting) -> DiagnosticHelp {
-        Self.writeInstead(kind: tree.kind(node), isMissing: isMissingValue(node), isJSON: isJSON, expecting: expecting)
+    /// What to write, as a help line says it.
+    private func what(_ expecting: Expecting) -> String {
+        switch expecting {
+        case .string: "one string"
+        case .number: "one number, such as 5 or 2.5"
+        case .count: "one whole number, such as 3"
+        case .boolean: "true or false"
+        case .value(let description): description
+        case .choice(let names): "one of: \(names.joined(separator: ", "))"
+        case .condition: isJSON ? #"the condition as one string, such as "not isEmpty(email)""# : "the condition as one line of text, such as not isEmpty(email)"
+        }
     }
 
-    static func writeInstead(kind: SyntaxTree.Kind, isMissing: Bool, isJSON: Bool, expecting: Expecting) -> DiagnosticHelp {
-        if isMissing { return "write \(expecting.what) after the colon, or remove the key" }
+    /// The help for `node`, which is not the single value `expecting` asks for: what
+    /// to write in its place, and, for a list or a mapping in YAML where text
+    /// belongs, what made YAML read it as one (text that starts with `[` or `{`,
+    /// lines under the key).
+    package func writeInstead(of node: NodeID, expecting: Expecting) -> DiagnosticHelp {
+        if isMissingValue(node) { return "after the colon, write \(what(expecting))" }
+        let kind = tree.kind(node)
         switch kind {
         case .sequence, .mapping:
             let shape = kind == .sequence ? "list" : "mapping"
-            guard !isJSON else {
-                if case .string = expecting { return "write one string, in double quotes, in place of the \(shape)" }
-                return "write \(expecting.what) in place of the \(shape)"
-            }
-            guard case .string = expecting else { return "write \(expecting.what) in place of the \(shape)" }
+            guard case .string = expecting, !isJSON else { return "in place of the \(shape), write \(what(expecting))" }
             return kind == .sequence
-                ? "write one string in place of the list: YAML reads '[…]' and lines that start with '- ' as a list, so put text that starts with '[' in quotes"
-                : "write one string in place of the mapping: YAML reads '{…}' and indented 'key: value' lines as a mapping, so put text that starts with '{' in quotes"
+                ? "in place of the list, write one string: YAML reads '[…]' and lines that start with '- ' as a list, so put text that starts with '[' in quotes"
+                : "in place of the mapping, write one string: YAML reads '{…}' and indented 'key: value' lines as a mapping, so put text that starts with '{' in quotes"
         case .scalar:
+            let quoted = tree.style(node) != .plain
             switch expecting {
-            case .number, .count: return isJSON ? "write \(expecting.what), without quotes" : "write \(expecting.what)"
-            case .boolean: return "write true or false"
-            case .string: return isJSON ? "write it in double quotes" : "write one string"
-            case .value: return "write \(expecting.what)"
+            case .number, .count, .boolean:
+                return DiagnosticHelp("write \(what(expecting))" + (quoted ? ", without quotes" : ""))
+            case .string:
+                return isJSON ? "write it in double quotes" : "write one string"
+            case .value, .choice, .condition:
+                return "write \(what(expecting))"
             }
         }
     }
