@@ -64,13 +64,16 @@ package struct ValueReader {
         return record.kind == .scalar && record.style == .plain && record.count == 0 && record.tag < 0
     }
 
-    mutating func string(_ node: NodeID, _ what: @autoclosure () -> String, expecting: Expecting = .string) -> Located<String>? {
+    /// `expecting` is asked only for the help of a value that is no string.
+    mutating func string(
+        _ node: NodeID, _ what: @autoclosure () -> String, expecting: @autoclosure () -> Expecting = .string
+    ) -> Located<String>? {
         guard acceptTag(of: node, allowString: true) else { return nil }
         let range = tree.range(node)
         guard let text = tree.text(node) else {
             diagnostics.error(
                 .wrongType, "expected a string for \(what()), found \(tree.kindDescription(node))", at: range,
-                help: [writeInstead(of: node, expecting: expecting)]
+                help: [writeInstead(of: node, expecting: expecting())]
             )
             return nil
         }
@@ -78,14 +81,14 @@ package struct ValueReader {
             let found = SyntaxTree.describeJSONValue(text)
             diagnostics.error(
                 .wrongType, "expected a string for \(what()), found \(found)", at: range,
-                help: text == "null" || expecting.isFixed
-                    ? [writeInstead(of: node, expecting: expecting.isFixed ? expecting : .value("a string in double quotes"))]
+                help: text == "null" || expecting().isFixed
+                    ? [writeInstead(of: node, expecting: expecting().isFixed ? expecting() : .value("a string in double quotes"))]
                     : [.write("\"\(text)\"", line: "write it in quotes: \"\(text)\"", title: "Write it in quotes")]
             )
             return nil
         }
         if isMissingValue(node) {
-            diagnostics.error(.wrongType, "\(what()) has no value; expected a string", at: range, help: [writeInstead(of: node, expecting: expecting)])
+            diagnostics.error(.wrongType, "\(what()) has no value; expected a string", at: range, help: [writeInstead(of: node, expecting: expecting())])
             return nil
         }
         return Located(text, at: range)
@@ -293,9 +296,9 @@ package struct ValueReader {
     package mutating func choice<E: RawRepresentable & CaseIterable>(
         _ node: NodeID, _ what: @autoclosure () -> String, as: E.Type
     ) -> Located<E>? where E.RawValue == String {
-        let names = E.allCases.map(\.rawValue)
-        guard let text = string(node, what(), expecting: .choice(names)) else { return nil }
+        guard let text = string(node, what(), expecting: .choice(E.allCases.map(\.rawValue))) else { return nil }
         if let value = E(rawValue: text.value) { return Located(value, at: text.range) }
+        let names = E.allCases.map(\.rawValue)
         diagnostics.error(
             .wrongType, "'\(text.value)' is not a valid \(what())", at: text.range,
             help: Suggestions.didYouMeanOrList(text.value, in: names, listing: "expected one of")
