@@ -80,7 +80,7 @@ extension JSONParser {
         let byte = bytes[index]
         if byte < 0x20 || byte == 0x7F { return "remove the control character" }
         switch byte {
-        case UInt8(ascii: ","): return "remove the extra ','"
+        case UInt8(ascii: ","): return expected.contains("value") ? "write the value before the ','" : "remove the extra ','"
         case UInt8(ascii: "+"), UInt8(ascii: "."): return "write a number without a '+' and with a digit before its '.': 1, 0.5"
         default: return "write \(expected) here"
         }

@@ -140,6 +140,8 @@ extension JSONParser {
                     let sign = token.hasPrefix("-") ? "-" : ""
                     let digits = token.drop(while: { $0 == "-" || $0 == "0" })
                     help.append("write \(sign)\(digits.isEmpty ? "0" : digits), or \"\(token)\" in quotes if the zeros matter")
+                } else {
+                    help.append("write the number without its leading zeros (0.5, 1.5, 10), or in quotes if they matter")
                 }
                 throw SyntaxError(
                     message: "numbers may not have leading zeros in JSON", start: start, end: tokenEnd, help: help

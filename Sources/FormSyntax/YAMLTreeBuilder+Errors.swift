@@ -103,13 +103,26 @@ extension YAMLTreeBuilder {
         case "while parsing a tag":
             return ["'!' at the start of a value begins a YAML tag; quote the value"]
         case "while parsing a block node" where problem == "did not find expected node content":
-            return ["a ']' or '}' here closes nothing: quote the value, or remove it"]
+            if byte == UInt8(ascii: "]") || byte == UInt8(ascii: "}") { return ["a ']' or '}' here closes nothing: quote the value, or remove it"] }
+            return ["YAML cannot begin a value with this character: quote the value"]
+        case "while scanning a directive", "while parsing a tag directive":
+            return ["'%' at the start of a line begins a YAML directive, which a form needs none of: remove the line, or quote the value"]
+        case "while scanning a tag", "while parsing a node":
+            return ["'!' at the start of a value begins a YAML tag; quote the value"]
+        case "while scanning a plain scalar" where problem == "found unexpected ':'":
+            return ["inside '[…]' or '{…}' a ':' is followed by a space, or the text is quoted"]
+        case "while scanning a quoted scalar" where problem == "found unexpected document indicator":
+            return ["a line that starts with '---' or '...' ends the document, even inside quotes: close the quote before it"]
+        case "while parsing a quoted scalar" where problem.hasPrefix("found invalid Unicode character escape code"):
+            return [#"'\U' and '\u' take the code of a Unicode character (at most 10FFFF): write the character itself, or its code"#]
         case nil where problem == "block sequence entries are not allowed in this context":
             return ["a '- ' after a key's colon starts no list: write the list's items on the lines under the key, or quote the value"]
         case nil where problem == "mapping keys are not allowed in this context":
             return ["'? ' at the start of a value begins a YAML key: quote the value"]
         case nil where problem == "control characters are not allowed":
             return ["remove the control character: a form's text may hold tabs and line breaks, no other character below a space"]
+        case nil where problem.hasPrefix("found incompatible YAML document") || problem.hasPrefix("found duplicate %"):
+            return ["a form is YAML 1.2 (or 1.1) and needs no directive: remove the '%' lines"]
         case "while parsing a block mapping" where problem == "did not find expected key":
             let started = contextLine.map { " that starts at line \($0)" } ?? ""
             if byte == UInt8(ascii: "-") {
@@ -120,7 +133,8 @@ extension YAMLTreeBuilder {
             let started = contextLine.map { " that starts at line \($0)" } ?? ""
             return ["each item of the list\(started) starts with '- ' at the same indentation; to give an item keys, write it as a mapping ('- textField: email') and line its other keys up under its first ('placeholder: …')"]
         default:
-            return []
+            // libyaml's other errors: where a value holds one of YAML's own characters.
+            return ["if the value here holds one of YAML's own characters (: # [ ] { } & * ! | > ' \" % @ `), put it in quotes"]
         }
     }
 
@@ -176,10 +190,11 @@ extension YAMLTreeBuilder {
             let example = key == "title" || key == "image" ? "'- value: \(text)'" : (text == "required" ? "'- required: true'" : "'- \(text): …'")
             return "'\(key)' continues the value '\(text)' of line \(above): a plain value goes on over the lines indented under it. To give that item keys, write it as a mapping: \(example) with '\(key): …' under it"
         }
-        if isItem, indent > previousIndent, case let words = text.split(separator: " ", omittingEmptySubsequences: true),
-           words.count == 2, Self.isPlainWord(words[0]), Self.isPlainWord(words[1]) {
+        if isItem, indent > previousIndent, case let words = text.split(separator: " ", maxSplits: 1, omittingEmptySubsequences: true),
+           words.count == 2, Self.isPlainWord(words[0]) {
             // `- textField email` with `placeholder:` under it: the item's colon left out.
-            return "'- \(words[0]) \(words[1])' on line \(above) needs a ':' after '\(words[0])': write '- \(words[0]): \(words[1])', and '\(key)' under it is one of its keys"
+            let rest = words[1].drop { $0 == " " }
+            return "'- \(text)' on line \(above) needs a ':' after '\(words[0])': write '- \(words[0]): \(rest)', and the keys under it are its keys"
         }
         guard indent > contentColumn, let colon = text.indices.first(where: { text[$0] == ":" && text[text.index(after: $0)...].first == " " }) else { return nil }
         let previousKey = text[..<colon]

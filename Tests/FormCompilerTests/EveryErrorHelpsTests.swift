@@ -100,16 +100,43 @@ import Testing
         return variants
     }
 
-    /// The errors of `variants` that carry no help, as "variant: line:column code message".
-    private static func errorsWithoutHelp(_ variants: [String], path: String) -> [String] {
+    /// Every error of `variants`, at least `atLeast` of them, has help; the
+    /// first that have none are listed as "#variant line:column code message".
+    /// With `eachBroken`, each variant has an error.
+    private static func expectHelp(
+        in variants: [String], atLeast: Int, path: String, eachBroken: Bool = false,
+        sourceLocation: Testing.SourceLocation = #_sourceLocation
+    ) {
+        #expect(variants.count >= atLeast, sourceLocation: sourceLocation)
         var found: [String] = []
         for (number, text) in variants.enumerated() {
-            for diagnostic in diagnose(text, path: path) where diagnostic.severity == .error && diagnostic.help.isEmpty {
+            let diagnostics = diagnose(text, path: path)
+            if eachBroken, !diagnostics.contains(where: { $0.severity == .error }) { found.append("#\(number) has no error") }
+            for diagnostic in diagnostics where diagnostic.severity == .error && diagnostic.help.isEmpty {
                 let start = diagnostic.location.range.start
                 found.append("#\(number) \(start.line):\(start.column) \(diagnostic.code.rawValue) \(diagnostic.message)")
             }
         }
-        return found
+        #expect(found.isEmpty, "\(found.count) errors without help: \(found.prefix(10))", sourceLocation: sourceLocation)
+    }
+
+    /// Mistakes the mutations above do not make: YAML directives and tags, text
+    /// after a flow collection's ':', literals compared with literals, JSON numbers.
+    @Test func everyErrorOfTheseHasHelp() {
+        let yaml = [
+            "%\nformc: 1", "%formc: 1", "%YAML 2.0\n---\nformc: 1", "%TAG !x\nformc: 1",
+            "formc: 1\nform: F\nelements: [!{ textField: a }]", "formc: 1\nform: !<x\nelements: []",
+            "formc: 1\nform: !x!y z\nelements: []", "formc: 1\nform: F\nelements: [{ textField:] a }]",
+            "formc: 1\nform: \"\\U0011FFFF\"\nelements: []", "formc: 1\nform: 'a\n---\nb'\nelements: []",
+            "formc: 1\nform: F\nelements:\n  - textField: a\n    visibleWhen: 1 == 'x'",
+            "formc: 1\nform: F\nelements:\n  - textField: a\n    visibleWhen: true == 1",
+            "formc: 1\nform: F\nelements:\n  - textField: a\n    rules: [{}]",
+        ]
+        let json = [
+            #"{"formc": 01.5}"#, #"{"formc": 1, "form": , "elements": []}"#, #"{"formc": -01e2}"#,
+        ]
+        Self.expectHelp(in: yaml, atLeast: yaml.count, path: "t.form.yaml", eachBroken: true)
+        Self.expectHelp(in: json, atLeast: json.count, path: "t.form.json", eachBroken: true)
     }
 
     @Test func theExamplesAreThere() {
@@ -120,17 +147,11 @@ import Testing
 
     @Test(arguments: examples(".form.yaml"))
     func everyErrorOfABrokenYAMLExampleHasHelp(_ example: String) throws {
-        let variants = Self.yamlVariants(of: try Self.text(of: example))
-        #expect(variants.count > 100)
-        let found = Self.errorsWithoutHelp(variants, path: example)
-        #expect(found.isEmpty, "\(found.count) errors without help: \(found.prefix(10))")
+        Self.expectHelp(in: Self.yamlVariants(of: try Self.text(of: example)), atLeast: 100, path: example)
     }
 
     @Test(arguments: examples(".form.json"))
     func everyErrorOfABrokenJSONExampleHasHelp(_ example: String) throws {
-        let variants = Self.jsonVariants(of: try Self.text(of: example))
-        #expect(variants.count > 50)
-        let found = Self.errorsWithoutHelp(variants, path: example)
-        #expect(found.isEmpty, "\(found.count) errors without help: \(found.prefix(10))")
+        Self.expectHelp(in: Self.jsonVariants(of: try Self.text(of: example)), atLeast: 50, path: example)
     }
 }

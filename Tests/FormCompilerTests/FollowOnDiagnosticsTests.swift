@@ -60,6 +60,9 @@ struct FollowOnDiagnosticsTests {
         #expect(Self.summaries("formc: 1\nform: F\nelemnts:\n  - textField: a\n") == [
             "3:1 FC101 unknown key 'elemnts' in the form",
         ])
+        // Two misspellings of one key: the first is read, the second told so.
+        let twice = diagnose("formc: 1\nform: F\nelemnts:\n  - textField: a\nelemets:\n  - textField: b\n")
+        #expect(twice.map(\.help) == [["did you mean 'elements'?"], ["'elemnts' is read as 'elements' already: remove 'elemets', or merge the two"]])
         // The misspelt key's value is read as the key's: what is wrong inside it
         // is told in the same run, not once the key is mended.
         #expect(Self.summaries("""

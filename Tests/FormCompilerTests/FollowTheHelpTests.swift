@@ -37,6 +37,26 @@ import Testing
         )
     }
 
+    /// Rules written as a mapping become items of the list, one per rule.
+    @Test func rulesWrittenAsAMappingBecomeItems() {
+        let diagnostics = diagnose(form("  - number: n\n    rules: {min: 0, max: 9}\n"))
+        #expect(diagnostics.map(\.help) == [["each rule is an item of the list: rules: [{ min: 0 }, { max: 9 }]"]])
+        #expect(diagnose(form("  - number: n\n    rules: [{ min: 0 }, { max: 9 }]\n")).isEmpty)
+        #expect(diagnose(form("  - number: n\n    rules: {required}\n")).map(\.help) == [["each rule is an item of the list: rules: [required]"]])
+        let json = diagnose(#"{"formc": 1, "form": "F", "elements": [{"number": "n", "rules": {"min": 0, "max": 9}}]}"#, path: "t.form.json")
+        #expect(json.map(\.help) == [[#"each rule is an item of the list: "rules": [{"min": 0}, {"max": 9}]"#]])
+    }
+
+    /// A value of another shape where an id or a type name belongs asks for a name.
+    @Test func anIDOfAnotherShapeIsAskedForAName() {
+        let diagnostics = diagnose("formc: 1\nform: [F]\nelements:\n  - textField: [a]\n  - boolean: b\n    title: B\n  - textField: c\n    visibleWhen: b == null\n")
+        #expect(diagnostics.map(\.help) == [
+            ["in place of the list, write one name in UpperCamelCase, such as SignUpForm"],
+            ["in place of the list, write one name in lowerCamelCase, such as email"],
+            ["a boolean is true or false, never empty: write b or not b"],
+        ], "\(diagnostics.map(\.message))")
+    }
+
     /// An element written as its kind and value without the colon gets it.
     @Test func anElementWithoutItsColonGetsIt() {
         expectFollowing(

@@ -69,7 +69,7 @@ extension ConditionTypeChecker {
         case (_, .number), (_, .count), (.number, _), (.count, _):
             report(.conditionType, "\(describe(lhs.operand)) cannot be compared with \(describe(rhs.operand))", at: rhs.range, help: {
                 if case .field(let field) = lhs.operand { return [compareHint(field)] }
-                return []
+                return ["a comparison reads a field: write a field's id on one side, such as age >= 18"]
             }())
             return nil
 

@@ -272,7 +272,9 @@ struct ConditionTypeChecker {
                 help = ["isEmpty is a function: write isEmpty(field)"]
             case "null", "nil", "none", "empty", "None", "NULL":
                 // `country != nil`: the whole comparison is the test, written as a call.
-                if let other, let field = field(named: other.syntax), field.valueType != .bool, other.op == .equal || other.op == .notEqual {
+                if let other, let field = field(named: other.syntax), field.valueType == .bool {
+                    help = ["a boolean is true or false, never empty: write \(field.id) or not \(field.id)"]
+                } else if let other, let field = field(named: other.syntax), other.op == .equal || other.op == .notEqual {
                     let test = other.op == .equal ? "isEmpty(\(field.id))" : "not isEmpty(\(field.id))"
                     help = ["to test whether '\(field.id)' has a value, write \(test) in place of the comparison"]
                 } else {
@@ -293,13 +295,19 @@ struct ConditionTypeChecker {
                 }
             }
         }
-        if help.isEmpty { help = [Self.noField(named: id, candidates: candidates)] }
+        if help.isEmpty {
+            // `contains(x, 'a')`, `count(x)`: the multiChoice fields, which alone they take.
+            let listed = function == "contains" || function == "count"
+                ? candidates.filter { if case .multiChoice = scope.symbols.field($0)?.valueType { true } else { false } }
+                : candidates
+            help = [Self.noField(named: id, candidates: listed)]
+        }
         report(.conditionUnknownField, "unknown field '\(id)'", at: range, help: help)
         return nil
     }
 
     /// The help for `count(list)` and `isEmpty(list)`, however written.
-    static let listCountHelp = "a condition cannot count a list's entries: remove it; to require entries, give the list its own rule, minItems: N"
+    static let listCountHelp = "a condition cannot count a list's entries: remove it; to require entries, give the list 'minItems: N'"
 
     /// The help for a name that is no field and like none: the fields a condition
     /// can read in its place, the first few in document order.

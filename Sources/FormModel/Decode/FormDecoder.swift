@@ -103,7 +103,7 @@ struct DocumentDecoder {
         // which the checker takes for "already reported" (`checkFormName`).
         var name = Located("", at: .fileStart)
         if let node = keys["form"] {
-            if let value = reader.string(node, "form") { name = value }
+            if let value = reader.string(node, "form", expecting: .name(upper: true)) { name = value }
         } else {
             reportMissing(
                 "missing required key 'form'", at: start,
@@ -198,8 +198,8 @@ struct DocumentDecoder {
                 let value = String(words[1].drop { $0 == " " })
                 let fits = switch kind {
                 case "staticText": true
-                case "spacer": ValueReader.plainNumber(value) == value
-                default: SwiftNaming.isLowerCamelCase(value)
+                case "spacer": ValueReader.plainNumber(value) == value && !value.hasPrefix("-")
+                default: SwiftNaming.isLowerCamelCase(value) && !SwiftNaming.keywords.contains(value)
                 }
                 let entry = "\(kind): \(kind == "staticText" ? YAMLPlain.literal(value) : value)"
                 help.append(

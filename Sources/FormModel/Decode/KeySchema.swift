@@ -106,7 +106,7 @@ package struct KeyedMapping {
             let isAllowed = tree.withText(entry.key) { key in allowed.contains { SyntaxTree.equals(key, $0) } }
             if !isAllowed, let meant = Self.reportUnknown(
                 entry.key, in: tree, allowed: allowed, context: context(), otherKinds: otherKinds, beside: entries,
-                diagnostics: &diagnostics
+                misspelt: misspellings, diagnostics: &diagnostics
             ) {
                 misspellings.append((meant, entry))
             }
@@ -203,12 +203,21 @@ package struct KeyedMapping {
     @discardableResult
     private static func reportUnknown(
         _ keyNode: NodeID, in tree: SyntaxTree, allowed: [StaticString], context: @autoclosure () -> String,
-        otherKinds: Bool, beside entries: SyntaxTree.Entries, diagnostics: inout DiagnosticBag
+        otherKinds: Bool, beside entries: SyntaxTree.Entries, misspelt: [(meant: String, entry: (key: NodeID, value: NodeID))],
+        diagnostics: inout DiagnosticBag
     ) -> String? {
         guard let key = tree.text(keyNode) else { return nil }
         let allowedNames = allowed.map(\.description)
         func isGiven(_ name: String) -> Bool { entries.contains { tree.text($0.key) == name } }
         var meant = Suggestions.closest(to: key, in: allowedNames)
+        // A second misspelling of a key that an earlier one is read as.
+        if let meant, let earlier = misspelt.first(where: { $0.meant == meant }), let earlierKey = tree.text(earlier.entry.key) {
+            diagnostics.error(
+                .unknownKey, "unknown key '\(key)' in \(context())", at: tree.range(keyNode),
+                help: ["'\(earlierKey)' is read as '\(meant)' already: remove '\(key)', or merge the two"]
+            )
+            return nil
+        }
         if let given = meant, isGiven(given) {
             if let missing = Suggestions.closest(to: key, in: allowedNames.filter { !isGiven($0) }),
                 Suggestions.typoDistance(from: key, to: missing) <= Suggestions.typoDistance(from: key, to: given)

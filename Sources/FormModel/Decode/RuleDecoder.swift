@@ -39,8 +39,8 @@ enum RuleDecoder {
                RuleKind.names.contains(first) {
                 // `rules: { min: 0 }`: one rule, which is an item of the list.
                 help.append(
-                    Self.asListItem(node, in: tree, isJSON: reader.isJSON).map { "a rule is an item of the list: \($0)" }
-                        ?? (reader.isJSON ? #"a rule is an item of the list: "rules": [{"\#(first)": …}]"# : "a rule is an item of the list: rules: [{ \(first): … }]")
+                    Self.asListItems(node, in: tree, isJSON: reader.isJSON).map { "each rule is an item of the list: \($0)" }
+                        ?? (reader.isJSON ? #"each rule is an item of the list: "rules": [{"\#(first)": …}]"# : "each rule is an item of the list: rules: [{ \(first): … }]")
                 )
             }
             if help.isEmpty {
@@ -61,18 +61,41 @@ enum RuleDecoder {
         return rules
     }
 
-    /// `rules: [{ min: 0 }]` for the mapping `{ min: 0 }` whose values are all
-    /// scalars, written as the file's syntax reads it back; nil for another.
-    private static func asListItem(_ node: NodeID, in tree: SyntaxTree, isJSON: Bool) -> String? {
-        var members: [String] = []
+    /// `rules: [{ min: 0 }]` for the mapping `{ min: 0 }`, whose values are all
+    /// scalars, written as the file's syntax reads it back: each rule an item of
+    /// its own (`{ min: 0, max: 9 }` is two), or one rule with its `message` and
+    /// `when`; nil for another.
+    private static func asListItems(_ node: NodeID, in tree: SyntaxTree, isJSON: Bool) -> String? {
+        var rules: [String] = []
+        var others: [String] = []
         for entry in tree.entries(node) {
-            guard let key = tree.text(entry.key), let value = tree.text(entry.value), !value.isEmpty else { return nil }
-            let written = isJSON
-                ? (tree.style(entry.value) == .plain ? value : YAMLPlain.doubleQuoted(value))
-                : YAMLPlain.literal(value)
-            members.append(isJSON ? "\"\(key)\": \(written)" : "\(key): \(written)")
+            guard let key = tree.text(entry.key), let value = tree.text(entry.value) else { return nil }
+            let member: String
+            if value.isEmpty {
+                member = isJSON ? "\"\(key)\": null" : key
+            } else {
+                let written = isJSON
+                    ? (tree.style(entry.value) == .plain ? value : YAMLPlain.doubleQuoted(value))
+                    : YAMLPlain.literal(value)
+                member = isJSON ? "\"\(key)\": \(written)" : "\(key): \(written)"
+            }
+            if RuleKind.names.contains(key) { rules.append(member) } else { others.append(member) }
         }
-        return isJSON ? #""rules": [{\#(members.joined(separator: ", "))}]"# : "rules: [{ \(members.joined(separator: ", ")) }]"
+        let items: [[String]]
+        switch (rules.count, others.isEmpty) {
+        case (0, _): return nil
+        case (1, _): items = [rules + others]
+        case (_, true): items = rules.map { [$0] }
+        default: return nil
+        }
+        let written = items.map { item in
+            // A rule with no value and nothing beside it is its name alone.
+            if item.count == 1, let name = item.first, isJSON ? name.hasSuffix(": null") : !name.contains(":") {
+                return isJSON ? String(name.dropLast(": null".count)) : name
+            }
+            return isJSON ? "{\(item.joined(separator: ", "))}" : "{ \(item.joined(separator: ", ")) }"
+        }
+        return isJSON ? #""rules": [\#(written.joined(separator: ", "))]"# : "rules: [\(written.joined(separator: ", "))]"
     }
 
     static func rule(_ item: NodeID, reader: inout ValueReader, unreadConditions: inout [Condition]) -> RuleDecl? {
@@ -156,10 +179,15 @@ enum RuleDecoder {
                         .missingKey, "rule item has a condition but no rule", at: range,
                         help: ["put the condition beside its rule: '- { required: true, when: contactByPhone }'"]
                     )
-                } else {
+                } else if messageEntry != nil {
                     reader.diagnostics.error(
                         .missingKey, "rule item has a message but no rule", at: range,
                         help: ["put the message beside its rule: '- { minLength: 8, message: Too short }'"]
+                    )
+                } else {
+                    reader.diagnostics.error(
+                        .missingKey, "rule item has no rule", at: range,
+                        help: ["name the rule in the item, by itself or with its parameter: '- required', '- { minLength: 8 }'"]
                     )
                 }
                 return nil
@@ -235,7 +263,7 @@ enum RuleDecoder {
             case Index.pattern:
                 kind = reader.string(parameter, "the pattern").map { .pattern($0.value) }
             case Index.sameAs:
-                kind = reader.string(parameter, "the sameAs field id").map { .sameAs($0.value) }
+                kind = reader.string(parameter, "the sameAs field id", expecting: .name(upper: false)).map { .sameAs($0.value) }
             case Index.min, Index.max:
                 // A number, a date, a time or `today…`: the field's kind decides (the checker).
                 // A lowerCamelCase name is another field (SPEC §16), which the checker resolves;
@@ -259,7 +287,7 @@ enum RuleDecoder {
                 let count = reader.count(parameter, "the \(name) parameter", invalidCode: .invalidRuleParameter)
                 kind = count.map { index == Index.minCount ? .minCount($0.value) : .maxCount($0.value) }
             default:
-                kind = reader.string(parameter, "the custom validator name").map { .custom($0.value) }
+                kind = reader.string(parameter, "the custom validator name", expecting: .name(upper: false)).map { .custom($0.value) }
             }
             guard let kind else {
                 if let when { unreadConditions.append(when) }

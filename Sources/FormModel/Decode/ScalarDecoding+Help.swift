@@ -16,11 +16,13 @@ extension ValueReader {
         case choice([String])
         /// A condition's text (SPEC §7).
         case condition
+        /// An id or validator name (lowerCamelCase), or a type name (UpperCamelCase).
+        case name(upper: Bool)
 
         /// Whether the value is one of a fixed set, which quoting another value does not reach.
         var isFixed: Bool {
             switch self {
-            case .choice, .value: true
+            case .choice, .value, .name: true
             case .string, .number, .count, .boolean, .condition: false
             }
         }
@@ -36,6 +38,9 @@ extension ValueReader {
         case .value(let description): description
         case .choice(let names): "one of: \(names.joined(separator: ", "))"
         case .condition: isJSON ? #"the condition as one string, such as "not isEmpty(email)""# : "the condition as one line of text, such as not isEmpty(email)"
+        case .name(let upper):
+            upper ? "one name in UpperCamelCase, such as \(isJSON ? #""SignUpForm""# : "SignUpForm")"
+                : "one name in lowerCamelCase, such as \(isJSON ? #""email""# : "email")"
         }
     }
 
@@ -60,7 +65,7 @@ extension ValueReader {
                 return DiagnosticHelp("write \(what(expecting))" + (quoted ? ", without quotes" : ""))
             case .string:
                 return isJSON ? "write it in double quotes" : "write one string"
-            case .value, .choice, .condition:
+            case .value, .choice, .condition, .name:
                 return "write \(what(expecting))"
             }
         }
