@@ -181,6 +181,14 @@ extension JSONParser {
         }
         let valueEnd = bareValueEnd(from: start, wordEnd: end)
         let written = text(start, valueEnd)
+        // `formc: 1` as the file's first value: a YAML form in a file named `.json`.
+        let isFirst = bytes[..<start].allSatisfy { $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }
+        if isFirst, written.hasPrefix("formc:") || written.hasPrefix("form:") || written.hasPrefix("elements:") {
+            throw SyntaxError(
+                message: "'\(written)' is not a JSON value", start: start, end: valueEnd,
+                help: ["the file is a YAML form: name it .form.yaml, or write it as a JSON object, {\"formc\": 1, …}"]
+            )
+        }
         throw SyntaxError(message: "'\(written)' is not a JSON value", start: start, end: valueEnd, help: [Self.help(forWord: written)])
     }
 

@@ -139,6 +139,23 @@ import Testing
         Self.expectHelp(in: json, atLeast: json.count, path: "t.form.json", eachBroken: true)
     }
 
+    /// In a `.form.json`, the help of a missing key is written as JSON, and a
+    /// YAML form in a file named so is told to be named `.form.yaml`.
+    @Test func helpInAJSONFileIsJSON() {
+        let missing = diagnose(
+            #"{"form": "A", "elements": [{"boolean": "b"}, {"segment": "s", "options": [{"title": "x"}, "b"]}, {"group": "g", "layout": {}}]}"#,
+            path: "t.form.json"
+        )
+        #expect(missing.flatMap(\.help) == [
+            #"add "formc": 1 as the first member"#, #"add "title", the text shown beside the switch"#,
+            #"write {"value": "pro", "title": "Pro"}"#, #"add "elements" with the group's fields"#,
+            #"write {"constantHeight": 44}, or "intrinsic""#,
+        ], "\(missing.map(\.message))")
+        #expect(diagnose("formc: 1\nform: F\n", path: "t.form.json").flatMap(\.help) == [
+            #"the file is a YAML form: name it .form.yaml, or write it as a JSON object, {"formc": 1, …}"#,
+        ])
+    }
+
     @Test func theExamplesAreThere() {
         // The yardstick forms among them: a job application, a checkout, a medical intake.
         #expect(Set(["jobapplication.form.yaml", "checkout.form.yaml", "intake.form.yaml"]).isSubset(of: Self.examples(".form.yaml")))

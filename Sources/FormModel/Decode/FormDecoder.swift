@@ -309,7 +309,39 @@ struct DocumentDecoder {
     /// FC100 for a required key that the mapping has not, under its name or a
     /// misspelling of it (which `KeyedMapping` reads as the key).
     mutating func reportMissing(_ message: String, at range: SourceRange, help: String) {
-        diagnostics.error(.missingKey, message, at: range, help: [DiagnosticHelp(help)])
+        diagnostics.error(.missingKey, message, at: range, help: [DiagnosticHelp(reader.isJSON ? Self.inJSON(help) : help)])
+    }
+
+    /// A help line's YAML snippets, each in single quotes (`'title:'`, `'formc: 1'`,
+    /// `'{ value: pro, title: Pro }'`), written as JSON (`"title"`, `"formc": 1`,
+    /// `{"value": "pro", "title": "Pro"}`).
+    static func inJSON(_ help: String) -> String {
+        func trimmed(_ text: Substring) -> String {
+            String(text.drop { $0 == " " }.reversed().drop { $0 == " " }.reversed())
+        }
+        func value(_ text: Substring) -> String {
+            let text = trimmed(text)
+            return ValueReader.plainNumber(text) == text ? text : "\"\(text)\""
+        }
+        func member(_ text: Substring) -> String {
+            guard let colon = text.firstIndex(of: ":") else { return value(text) }
+            let key = "\"\(trimmed(text[..<colon]))\""
+            let rest = text[text.index(after: colon)...]
+            return rest.allSatisfy({ $0 == " " }) ? key : "\(key): \(value(rest))"
+        }
+        var out = ""
+        var rest = Substring(help)
+        while let open = rest.firstIndex(of: "'"), let close = rest[rest.index(after: open)...].firstIndex(of: "'") {
+            out += rest[..<open]
+            let snippet = rest[rest.index(after: open)..<close]
+            if snippet.hasPrefix("{"), snippet.hasSuffix("}") {
+                out += "{" + snippet.dropFirst().dropLast().split(separator: ",").map(member).joined(separator: ", ") + "}"
+            } else {
+                out += member(snippet)
+            }
+            rest = rest[rest.index(after: close)...]
+        }
+        return (out + rest).replacing("as the first line", with: "as the first member")
     }
 
     /// What a part of the file that could not be read was meant as.
