@@ -14,7 +14,7 @@ extension DocumentDecoder {
             var group = GroupDecl()
             let isNull = tree.style(primary) == .plain && (tree.textEquals(primary, "null") || tree.textEquals(primary, "~"))
             if !reader.isMissingValue(primary) && !isNull {
-                group.id = reader.string(primary, "the group id", expecting: .name(upper: false))
+                group.id = reader.string(primary, "the group id", as: .name(upper: false))
             }
             group.title = keys["title"].flatMap { reader.string($0, "title") }
             group.footer = keys["footer"].flatMap { reader.string($0, "footer") }
@@ -34,7 +34,7 @@ extension DocumentDecoder {
         case "page":
             // A page is a group with a required id (SPEC §15.1); where pages may
             // stand is the checker's to say.
-            let id = reader.string(primary, "the page id", expecting: .name(upper: false)) ?? .unreadID(at: tree.range(primary).start)
+            let id = reader.string(primary, "the page id", as: .name(upper: false)) ?? .unreadID(at: tree.range(primary).start)
             var page = GroupDecl(id: id, isPage: true)
             page.title = keys["title"].flatMap { reader.string($0, "title") }
             if let node = keys["elements"] {
@@ -69,7 +69,7 @@ extension DocumentDecoder {
                 field.pickerStyle = keys["style"].flatMap { reader.choice($0, "picker style", as: PickerStyle.self) }
             }
             field.title = keys["title"].flatMap { reader.string($0, "title") }
-            field.enumName = keys["enumName"].flatMap { reader.string($0, "enumName", expecting: .name(upper: true)) }
+            field.enumName = keys["enumName"].flatMap { reader.string($0, "enumName", as: .name(upper: true)) }
             if let choice = choiceOptions(keys, of: ElementKind.named(kind, id: field.id.value), at: kindKeyRange) {
                 field.options = choice.options
                 field.optionSet = choice.set
@@ -110,7 +110,7 @@ extension DocumentDecoder {
             guard let common = fieldCommon(kind, id: primary, keys: keys) else { return nil }
             var field = MultiChoiceFieldDecl(common: consume common)
             field.title = keys["title"].flatMap { reader.string($0, "title") }
-            field.enumName = keys["enumName"].flatMap { reader.string($0, "enumName", expecting: .name(upper: true)) }
+            field.enumName = keys["enumName"].flatMap { reader.string($0, "enumName", as: .name(upper: true)) }
             field.style = keys["style"].flatMap { reader.choice($0, "multiChoice style", as: MultiChoiceStyle.self) }
             if let choice = choiceOptions(keys, of: ElementKind.named("multiChoice", id: field.id.value), at: kindKeyRange) {
                 field.options = choice.options
@@ -174,7 +174,7 @@ extension DocumentDecoder {
             ))
 
         case "segue":
-            guard let id = reader.string(primary, "the segue's action id", expecting: .name(upper: false)) else { return nil }
+            guard let id = reader.string(primary, "the segue's action id", as: .name(upper: false)) else { return nil }
             var segue = SegueDecl(id: id)
             segue.title = keys["title"].flatMap { reader.string($0, "title") }
             if keys["title"] == nil {
@@ -188,12 +188,12 @@ extension DocumentDecoder {
             return .segue(segue)
 
         case "list":
-            let id = reader.string(primary, "the list id", expecting: .name(upper: false)) ?? .unreadID(at: tree.range(primary).start)
+            let id = reader.string(primary, "the list id", as: .name(upper: false)) ?? .unreadID(at: tree.range(primary).start)
             var list = ListDecl(id: id)
             list.title = keys["title"].flatMap { reader.string($0, "title") }
             list.itemTitle = keys["itemTitle"].flatMap { reader.string($0, "itemTitle") }
             list.addTitle = keys["addTitle"].flatMap { reader.string($0, "addTitle") }
-            list.itemType = keys["itemType"].flatMap { reader.string($0, "itemType", expecting: .name(upper: true)) }
+            list.itemType = keys["itemType"].flatMap { reader.string($0, "itemType", as: .name(upper: true)) }
             list.minItems = keys["minItems"].flatMap { reader.count($0, "minItems", invalidCode: .invalidNumber) }
             list.maxItems = keys["maxItems"].flatMap { reader.count($0, "maxItems", invalidCode: .invalidNumber) }
             list.initialItems = keys["initialItems"].flatMap { reader.count($0, "initialItems", invalidCode: .invalidNumber) }
@@ -241,7 +241,7 @@ extension DocumentDecoder {
 
     /// The id, rules and trigger of a field.
     mutating func fieldCommon(_ kind: String, id node: NodeID, keys: KeyedMapping) -> FieldCommon? {
-        let id = reader.string(node, "the \(kind) field id", expecting: .name(upper: false)) ?? .unreadID(at: tree.range(node).start)
+        let id = reader.string(node, "the \(kind) field id", as: .name(upper: false)) ?? .unreadID(at: tree.range(node).start)
         var common = FieldCommon(id: id)
         if let node = keys["rules"] {
             common.rules = RuleDecoder.rules(node, reader: &reader, unreadConditions: &common.unreadRuleConditions)
@@ -603,7 +603,7 @@ extension ValueReader {
             )
             return nil
         }
-        guard let text = string(node, key, expecting: .condition) else { return nil }
+        guard let text = string(node, key, as: .condition) else { return nil }
         return Condition(source: text, style: tree.style(node) ?? .plain)
     }
 }

@@ -103,7 +103,7 @@ struct DocumentDecoder {
         // which the checker takes for "already reported" (`checkFormName`).
         var name = Located("", at: .fileStart)
         if let node = keys["form"] {
-            if let value = reader.string(node, "form", expecting: .name(upper: true)) { name = value }
+            if let value = reader.string(node, "form", as: .name(upper: true)) { name = value }
         } else {
             reportMissing(
                 "missing required key 'form'", at: start,

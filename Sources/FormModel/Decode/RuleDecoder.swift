@@ -263,7 +263,7 @@ enum RuleDecoder {
             case Index.pattern:
                 kind = reader.string(parameter, "the pattern").map { .pattern($0.value) }
             case Index.sameAs:
-                kind = reader.string(parameter, "the sameAs field id", expecting: .name(upper: false)).map { .sameAs($0.value) }
+                kind = reader.string(parameter, "the sameAs field id", as: .name(upper: false)).map { .sameAs($0.value) }
             case Index.min, Index.max:
                 // A number, a date, a time or `today…`: the field's kind decides (the checker).
                 // A lowerCamelCase name is another field (SPEC §16), which the checker resolves;
@@ -287,7 +287,7 @@ enum RuleDecoder {
                 let count = reader.count(parameter, "the \(name) parameter", invalidCode: .invalidRuleParameter)
                 kind = count.map { index == Index.minCount ? .minCount($0.value) : .maxCount($0.value) }
             default:
-                kind = reader.string(parameter, "the custom validator name", expecting: .name(upper: false)).map { .custom($0.value) }
+                kind = reader.string(parameter, "the custom validator name", as: .name(upper: false)).map { .custom($0.value) }
             }
             guard let kind else {
                 if let when { unreadConditions.append(when) }

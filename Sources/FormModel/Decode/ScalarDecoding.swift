@@ -64,34 +64,53 @@ package struct ValueReader {
         return record.kind == .scalar && record.style == .plain && record.count == 0 && record.tag < 0
     }
 
-    /// `expecting` is asked only for the help of a value that is no string.
-    mutating func string(
-        _ node: NodeID, _ what: @autoclosure () -> String, expecting: @autoclosure () -> Expecting = .string
-    ) -> Located<String>? {
+    /// What a string read is, for the help of a value that is no string: plain
+    /// text, a condition, or a name. A trivial value, as `string` is read for
+    /// every element of a form.
+    package enum StringKind: Sendable {
+        case text, condition
+        case name(upper: Bool)
+
+        var expecting: Expecting {
+            switch self {
+            case .text: .string
+            case .condition: .condition
+            case .name(let upper): .name(upper: upper)
+            }
+        }
+    }
+
+    mutating func string(_ node: NodeID, _ what: @autoclosure () -> String, as kind: StringKind = .text) -> Located<String>? {
         guard acceptTag(of: node, allowString: true) else { return nil }
+        guard let text = tree.text(node), !(isJSON && tree.style(node) == .plain), !isMissingValue(node) else {
+            reportNotString(node, what(), expecting: kind.expecting)
+            return nil
+        }
+        return Located(text, at: tree.range(node))
+    }
+
+    /// FC102 for `node`, which is no string (a list, a mapping, nothing, or in
+    /// JSON a number, a Boolean or null), with what to write instead.
+    private mutating func reportNotString(_ node: NodeID, _ what: String, expecting: Expecting) {
         let range = tree.range(node)
         guard let text = tree.text(node) else {
             diagnostics.error(
-                .wrongType, "expected a string for \(what()), found \(tree.kindDescription(node))", at: range,
-                help: [writeInstead(of: node, expecting: expecting())]
+                .wrongType, "expected a string for \(what), found \(tree.kindDescription(node))", at: range,
+                help: [writeInstead(of: node, expecting: expecting)]
             )
-            return nil
+            return
         }
         if isJSON, tree.style(node) == .plain {
             let found = SyntaxTree.describeJSONValue(text)
             diagnostics.error(
-                .wrongType, "expected a string for \(what()), found \(found)", at: range,
-                help: text == "null" || expecting().isFixed
-                    ? [writeInstead(of: node, expecting: expecting().isFixed ? expecting() : .value("a string in double quotes"))]
+                .wrongType, "expected a string for \(what), found \(found)", at: range,
+                help: text == "null" || expecting.isFixed
+                    ? [writeInstead(of: node, expecting: expecting.isFixed ? expecting : .value("a string in double quotes"))]
                     : [.write("\"\(text)\"", line: "write it in quotes: \"\(text)\"", title: "Write it in quotes")]
             )
-            return nil
+            return
         }
-        if isMissingValue(node) {
-            diagnostics.error(.wrongType, "\(what()) has no value; expected a string", at: range, help: [writeInstead(of: node, expecting: expecting())])
-            return nil
-        }
-        return Located(text, at: range)
+        diagnostics.error(.wrongType, "\(what) has no value; expected a string", at: range, help: [writeInstead(of: node, expecting: expecting)])
     }
 
     mutating func bool(_ node: NodeID, _ what: @autoclosure () -> String, code: DiagnosticCode = .wrongType) -> Located<Bool>? {
@@ -296,12 +315,17 @@ package struct ValueReader {
     package mutating func choice<E: RawRepresentable & CaseIterable>(
         _ node: NodeID, _ what: @autoclosure () -> String, as: E.Type
     ) -> Located<E>? where E.RawValue == String {
-        guard let text = string(node, what(), expecting: .choice(E.allCases.map(\.rawValue))) else { return nil }
-        if let value = E(rawValue: text.value) { return Located(value, at: text.range) }
+        guard acceptTag(of: node, allowString: true) else { return nil }
+        guard let text = tree.text(node), !(isJSON && tree.style(node) == .plain), !isMissingValue(node) else {
+            // The words are made only for the help of a value that is none of them.
+            reportNotString(node, what(), expecting: .choice(E.allCases.map(\.rawValue)))
+            return nil
+        }
+        if let value = E(rawValue: text) { return Located(value, at: tree.range(node)) }
         let names = E.allCases.map(\.rawValue)
         diagnostics.error(
-            .wrongType, "'\(text.value)' is not a valid \(what())", at: text.range,
-            help: Suggestions.didYouMeanOrList(text.value, in: names, listing: "expected one of")
+            .wrongType, "'\(text)' is not a valid \(what())", at: tree.range(node),
+            help: Suggestions.didYouMeanOrList(text, in: names, listing: "expected one of")
         )
         return nil
     }
