@@ -82,11 +82,17 @@ package struct ValueReader {
 
     mutating func string(_ node: NodeID, _ what: @autoclosure () -> String, as kind: StringKind = .text) -> Located<String>? {
         guard acceptTag(of: node, allowString: true) else { return nil }
-        guard let text = tree.text(node), !(isJSON && tree.style(node) == .plain), !isMissingValue(node) else {
+        guard let text = stringText(node) else {
             reportNotString(node, what(), expecting: kind.expecting)
             return nil
         }
         return Located(text, at: tree.range(node))
+    }
+
+    /// The text of `node` when it is a string: a scalar with a value, quoted in JSON.
+    private func stringText(_ node: NodeID) -> String? {
+        guard let text = tree.text(node), !(isJSON && tree.style(node) == .plain), !isMissingValue(node) else { return nil }
+        return text
     }
 
     /// FC102 for `node`, which is no string (a list, a mapping, nothing, or in
@@ -316,7 +322,7 @@ package struct ValueReader {
         _ node: NodeID, _ what: @autoclosure () -> String, as: E.Type
     ) -> Located<E>? where E.RawValue == String {
         guard acceptTag(of: node, allowString: true) else { return nil }
-        guard let text = tree.text(node), !(isJSON && tree.style(node) == .plain), !isMissingValue(node) else {
+        guard let text = stringText(node) else {
             // The words are made only for the help of a value that is none of them.
             reportNotString(node, what(), expecting: .choice(E.allCases.map(\.rawValue)))
             return nil
