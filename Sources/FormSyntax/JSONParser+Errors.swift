@@ -104,7 +104,11 @@ extension JSONParser {
             start: index, end: index + scalarWidth(at: index)
         )
         let byte = bytes[index]
-        if byte == ASCII.quote || byte == ASCII.openBrace || byte == ASCII.openBracket || byte == ASCII.minus
+        if Self.isWordByte(byte), index > 0, bytes[index - 1] == ASCII.quote {
+            // `"Name, "label": …`: a word right after a closing quote was meant to be in
+            // quotes, whose opening one closed a string that was not closed before it.
+            error.help.append("a '\"' seems left out before this: the one just before it closed the string it was meant to open; close each string with its own '\"'")
+        } else if byte == ASCII.quote || byte == ASCII.openBrace || byte == ASCII.openBracket || byte == ASCII.minus
             || Self.isDigit(byte) || Self.isWordByte(byte) {
             error.help.append("add a ',' between the \(what)s")
         } else if byte == UInt8(ascii: "}") || byte == UInt8(ascii: "]") {

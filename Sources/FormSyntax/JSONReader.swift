@@ -301,10 +301,18 @@ public enum JSONReader {
             let name = tree.string(key)
             if index >= count { throw unexpectedEnd(expected: "':' after the key '\(name)'", open: container) }
             if let special = specialCharacterError() { throw special }
+            // `"label: "Name"`: the key's closing quote left out, so the value's opening
+            // quote closed it, after the ':'.
+            var meant = Substring(name)
+            while meant.last == " " { meant = meant.dropLast() }
+            let lostQuote = meant.count > 1 && meant.last == ":"
+            if lostQuote { meant = meant.dropLast() }
             throw SyntaxError(
                 message: "expected ':' after the key '\(name)'",
                 start: index, end: index + scalarWidth(at: index),
-                help: ["write \"\(name)\": followed by the value"]
+                help: [lostQuote
+                    ? "close the key with '\"' before its ':': write \"\(meant)\": followed by the value"
+                    : "write \"\(name)\": followed by the value"]
             )
         }
         index += 1

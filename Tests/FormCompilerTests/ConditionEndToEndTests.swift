@@ -163,14 +163,14 @@ elements:
 }
 
 @Test func aFieldsOwnConditionNeverSuggestsTheField() {
-    // `x` is as close to `a` as to `b`; `a`'s own condition cannot read `a` (FC504).
-    let form = "formc: 1\nform: F\nelements:\n  - textField: a\n    visibleWhen: not isEmpty(x)\n    enabledWhen: not isEmpty(x)\n  - textField: b\n"
+    // `ax` is as close to `ab` as to `ac`; `ab`'s own condition cannot read `ab` (FC504).
+    let form = "formc: 1\nform: F\nelements:\n  - textField: ab\n    visibleWhen: not isEmpty(ax)\n    enabledWhen: not isEmpty(ax)\n  - textField: ac\n"
     let diagnostics = FormPipeline.check(SourceFile(path: "t.form.yaml", text: form)).diagnostics
-    #expect(diagnostics.map(\.summary) == ["5:30 FC501 unknown field 'x'", "6:30 FC501 unknown field 'x'"])
-    #expect(diagnostics.map(\.help) == [["did you mean 'b'?"], ["did you mean 'b'?"]])
-    // A rule's `when` may read its own field: there `a` is a fit.
-    let rule = "formc: 1\nform: F\nelements:\n  - textField: a\n    rules: [{ required: true, when: not isEmpty(x) }]\n  - textField: b\n"
-    #expect(FormPipeline.check(SourceFile(path: "t.form.yaml", text: rule)).diagnostics.map(\.help) == [["did you mean 'a'?"]])
+    #expect(diagnostics.map(\.summary) == ["5:30 FC501 unknown field 'ax'", "6:30 FC501 unknown field 'ax'"])
+    #expect(diagnostics.map(\.help) == [["did you mean 'ac'?"], ["did you mean 'ac'?"]])
+    // A rule's `when` may read its own field: there `ab` is a fit.
+    let rule = "formc: 1\nform: F\nelements:\n  - textField: ab\n    rules: [{ required: true, when: not isEmpty(ax) }]\n  - textField: ac\n"
+    #expect(FormPipeline.check(SourceFile(path: "t.form.yaml", text: rule)).diagnostics.map(\.help) == [["did you mean 'ab'?"]])
 }
 
 @Test func aNameWithLettersBeyondASCIIIsOneMistake() {

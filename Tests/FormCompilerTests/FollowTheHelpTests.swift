@@ -285,4 +285,78 @@ import Testing
             replacing: "segment: single\n    options: [only]", with: "boolean: single\n    title: Only"
         )
     }
+
+    /// A rule item whose first key is a misspelling and whose second is a rule: the
+    /// rule is the rule, the misspelling a key of it.
+    @Test func aMisspeltMessageBeforeItsRule() {
+        expectFollowing(
+            form("  - textField: c\n    rules:\n      - mesage: Too short\n        minLength: 2\n"),
+            help: "did you mean 'message'?", replacing: "mesage", with: "message"
+        )
+        expectFollowing(
+            form("  - textField: c\n    rules: [{ wen: c == 'x', required: true }]\n"),
+            help: "did you mean 'when'?", replacing: "wen", with: "when"
+        )
+    }
+
+    /// `- staticText Note: read this`: the kind without its colon, YAML ending the key
+    /// at the text's own ': '.
+    @Test func aStaticTextWithAColonInItsText() {
+        expectFollowing(
+            form("  - staticText Note: read this first\n"),
+            help: #"write a ':' after the kind, and the text in quotes (YAML ends a key at ': '): '- staticText: "Note: read this first"'"#,
+            replacing: "staticText Note: read this first", with: #"staticText: "Note: read this first""#
+        )
+        let diagnostics = diagnose(form("  - textField email: x\n"))
+        #expect(diagnostics.map(\.help) == [["write a ':' after the kind: '- textField: …'"]])
+    }
+
+    /// `required`'s mapping form takes `true`: a number there is told so.
+    @Test func requiredWithANumber() {
+        expectFollowing(
+            form("  - textField: c\n    rules: [{ required: 1 }]\n"),
+            help: "write the rule as its name alone: required", replacing: "{ required: 1 }", with: "required"
+        )
+        #expect(diagnose(form("  - textField: c\n    rules: [{ required: 1 }]\n")).map(\.message)
+            == ["rule 'required' takes 'true' or no value in its mapping form, found '1'"])
+    }
+
+    /// A list's count given twice, once under another library's name.
+    @Test func aListCountGivenTwice() {
+        expectFollowing(
+            form("  - list: jobs\n    maxItems: 4\n    max: 5\n    elements:\n      - textField: company\n"),
+            help: "the list's 'maxItems' is given already: remove 'max'", replacing: "    max: 5\n", with: ""
+        )
+    }
+
+    /// A JSON string left unclosed: the quote meant to open the next key closes it.
+    @Test func aJSONQuoteLeftOut() {
+        let path = "t.form.json"
+        expectFollowing(
+            #"{"formc": 1, "form": "F", "elements": [{"textField": "a", "placeholder: "Name"}]}"#,
+            help: #"close the key with '"' before its ':': write "placeholder": followed by the value"#,
+            replacing: #""placeholder: "Name""#, with: #""placeholder": "Name""#, path: path
+        )
+        expectFollowing(
+            #"{"formc": 1, "form": "F", "elements": [{"textField": "a", "placeholder": "Name, "secure": true}]}"#,
+            help: #"a '"' seems left out before this: the one just before it closed the string it was meant to open; close each string with its own '"'"#,
+            replacing: #""Name, "secure""#, with: #""Name", "secure""#, path: path
+        )
+    }
+
+    /// In a .form.json, the help shows JSON.
+    @Test func helpInJSONForOptionSetsKindsAndWhen() {
+        let diagnostics = diagnose(#"""
+            {"formc": 1, "form": "F", "options": {"Sizes": "small"}, "elements": [
+              {"title": "No kind"},
+              {"textField": "a", "when": "b"},
+              {"boolean": "b", "title": "B"}
+            ]}
+            """#, path: "t.form.json").filter { $0.severity == .error }
+        #expect(diagnostics.map { $0.help.first ?? "" } == [
+            #"list the set's options: "Sizes": ["a", "b"]"#,
+            #"start the element with its kind, e.g. {"textField": "email", …}; the kinds are: group, boolean, segment, textField, floatLabel, textView, spacer, staticText, segue, number, date, picker, multiChoice, list, page"#,
+            #"'when' belongs inside a rule's object: "rules": [{"required": true, "when": "CONDITION"}]"#,
+        ], "\(diagnostics.map(\.message))")
+    }
 }

@@ -119,8 +119,8 @@ struct RelationsCheckerTests {
         #expect(diagnostics.map(\.message) == [
             "expected a boolean for rule 'required', found 'yes'",
             "rule 'email' takes no parameter",
-            "rule 'required' takes no parameter",
-            "rule 'required' takes no parameter",
+            "rule 'required' takes 'true' or no value in its mapping form, found a mapping",
+            "rule 'required' takes 'true' or no value in its mapping form, found '3'",
             "rule 'required' takes 'true' or no value in its mapping form, found no",
         ])
         #expect(diagnostics.map { $0.help.first ?? "" } == [

@@ -455,7 +455,7 @@ extension DocumentDecoder {
         guard tree.isSequence(node) else {
             diagnostics.error(
                 .wrongType, "expected a list of options, found \(tree.kindDescription(node))", at: tree.range(node),
-                help: [set.map { "list the set's options: '\($0): [a, b]'" }
+                help: [set.map { reader.isJSON ? #"list the set's options: "\#($0)": ["a", "b"]"# : "list the set's options: '\($0): [a, b]'" }
                     ?? "list the options, 'options: [a, b]', or name a shared option set (an UpperCamelCase name under the top-level 'options:')"]
             )
             return []

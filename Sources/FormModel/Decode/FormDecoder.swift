@@ -399,14 +399,27 @@ struct DocumentDecoder {
         let tree = tree
         let firstUnknown = entries.first { !KeySchema.anyElementKey.contains(tree.text($0.key) ?? "") }
         if let candidate = firstUnknown, let word = tree.text(candidate.key) {
-            diagnostics.error(
-                .unknownElementKind, "unknown element kind '\(word)'", at: tree.range(candidate.key),
-                help: Suggestions.didYouMeanOrList(word, in: ElementKind.keywords, listing: "the element kinds are")
-            )
+            let words = word.split(separator: " ", maxSplits: 1)
+            let help: [DiagnosticHelp]
+            if words.count == 2, ElementKind.keywords.contains(String(words[0])) {
+                // `- staticText Note: read this`: the kind without its colon, and YAML
+                // ended the key at the text's own ': '.
+                let kind = words[0]
+                if kind == "staticText", !reader.isJSON, tree.style(candidate.value) == .plain,
+                   let value = tree.text(candidate.value) {
+                    let text = "\(words[1].drop { $0 == " " }): \(value)"
+                    help = ["write a ':' after the kind, and the text in quotes (YAML ends a key at ': '): '- staticText: \(YAMLPlain.doubleQuoted(text))'"]
+                } else {
+                    help = ["write a ':' after the kind: '- \(kind): …'"]
+                }
+            } else {
+                help = Suggestions.didYouMeanOrList(word, in: ElementKind.keywords, listing: "the element kinds are")
+            }
+            diagnostics.error(.unknownElementKind, "unknown element kind '\(word)'", at: tree.range(candidate.key), help: help)
         } else {
             diagnostics.error(
                 .elementKindCount, "element has no kind key", at: entries.first.map { tree.range($0.key) } ?? tree.range(node),
-                help: ["start the element with its kind, e.g. '- textField: email'; the kinds are: \(ElementKind.keywords.joined(separator: ", "))"]
+                help: ["start the element with its kind, e.g. \(reader.isJSON ? #"{"textField": "email", …}"# : "'- textField: email'"); the kinds are: \(ElementKind.keywords.joined(separator: ", "))"]
             )
         }
     }

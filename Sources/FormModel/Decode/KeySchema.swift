@@ -134,10 +134,14 @@ package struct KeyedMapping {
         let isForm = allowed.contains("formc")
         // A list's counts, named as a rule or another library's repeater names them.
         if allowed.contains("minItems") {
+            /// `name`, or when it is given already, that it is.
+            func count(_ name: String) -> (key: String?, note: DiagnosticHelp?) {
+                isGiven(name) ? (nil, "the list's '\(name)' is given already: remove '\(key)'") : (name, nil)
+            }
             switch key {
-            case "min", "minimum", "minCount", "minLength", "minEntries", "minRows", "minPanelCount": return free("minItems")
-            case "max", "maximum", "maxCount", "maxLength", "maxEntries", "maxRows", "maxPanelCount": return free("maxItems")
-            case "initial", "initialCount", "panelCount", "defaultItems": return free("initialItems")
+            case "min", "minimum", "minCount", "minLength", "minEntries", "minRows", "minPanelCount": return count("minItems")
+            case "max", "maximum", "maxCount", "maxLength", "maxEntries", "maxRows", "maxPanelCount": return count("maxItems")
+            case "initial", "initialCount", "panelCount", "defaultItems": return count("initialItems")
             default: break
             }
         }
@@ -268,9 +272,13 @@ package struct KeyedMapping {
         if help.isEmpty, key == "when", allowedNames.contains("visibleWhen") {
             // A rule's `when` (SPEC §16) written on the element.
             if allowedNames.contains("rules") {
-                help.append("'when' belongs inside a rule's mapping: rules: [{ required: true, when: CONDITION }]")
+                help.append(tree.isJSON
+                    ? #"'when' belongs inside a rule's object: "rules": [{"required": true, "when": "CONDITION"}]"#
+                    : "'when' belongs inside a rule's mapping: rules: [{ required: true, when: CONDITION }]")
             }
-            help.append("to show the element only sometimes, write visibleWhen: CONDITION")
+            help.append(tree.isJSON
+                ? #"to show the element only sometimes, write "visibleWhen": "CONDITION""#
+                : "to show the element only sometimes, write visibleWhen: CONDITION")
         }
         if help.isEmpty {
             // A key of another kind that the key looks like is said first.

@@ -18,6 +18,35 @@ enum RuleDecoder {
         names.firstIndex { tree.textEquals(node, $0) }
     }
 
+    /// Whether `key` is one a rule's mapping has beside the rule.
+    private static func isReserved(_ key: NodeID, in tree: SyntaxTree) -> Bool {
+        tree.textEquals(key, "message") || tree.textEquals(key, "when") || tree.textEquals(key, "debounce")
+    }
+
+    /// FC101 for each key of the rule mapping `item` that is neither its rule (`rule`,
+    /// whose index in `names` is `index` when it is one) nor beside it.
+    private static func reportExtraKeys(of item: NodeID, besideRule rule: NodeID?, index: Int?, reader: inout ValueReader) {
+        let tree = reader.tree
+        let entries = tree.entries(item)
+        let name = index.map { RuleKind.names[$0] } ?? rule.flatMap { tree.text($0) } ?? ""
+        // The keys of this rule's mapping: the rule's own (when it is one) and those beside it.
+        let keys = (index == nil ? [] : [name]) + ["message", "when"] + (name == "custom" ? ["debounce"] : [])
+        for entry in entries where entry.key != rule && !isReserved(entry.key, in: tree) {
+            let extraName = tree.text(entry.key) ?? ""
+            // A misspelling of a key the mapping has already is no key to suggest.
+            let given = Suggestions.closest(to: extraName, in: keys).flatMap { meant in
+                entries.contains { tree.text($0.key) == meant } ? meant : nil
+            }
+            reader.diagnostics.error(
+                .unknownKey, "unknown key '\(extraName)' in the rule '\(name)'", at: tree.range(entry.key),
+                help: RuleKind.names.contains(extraName)
+                    ? ["write each rule as its own list item: '- \(extraName): …'"]
+                    : given.map { ["'\($0)' is given already: remove '\(extraName)', or merge the two"] }
+                    ?? Suggestions.didYouMean(extraName, in: keys) + ["the keys of the rule '\(name)' are: \(keys.joined(separator: ", "))"]
+            )
+        }
+    }
+
     /// `unreadConditions` gets the `when` of each rule that could not be read (an
     /// unknown rule, a bad parameter): the checker checks it as any other, so that
     /// its mistakes show beside the rule's.
@@ -127,48 +156,38 @@ enum RuleDecoder {
             return RuleDecl(kind: parameterless(index), range: range, nameRange: range)
 
         case .mapping:
-            // The first key other than `message` names the rule; any further one is a mistake.
+            // The first key other than `message`, `when` and `debounce` names the rule, unless
+            // a later key is a rule and it is not (`{ mesage: Hi, minLength: 2 }`: a misspelt
+            // `message`); any further key is a mistake.
             let entries = tree.entries(item)
             var ruleEntry: (key: NodeID, value: NodeID)?
             var messageEntry: (key: NodeID, value: NodeID)?
             var debounceEntry: (key: NodeID, value: NodeID)?
             var whenEntry: (key: NodeID, value: NodeID)?
-            var index: Int?
-            var name = ""
+            var others = 0
             for entry in entries {
                 if tree.textEquals(entry.key, "message") {
                     if messageEntry == nil { messageEntry = entry }
-                    continue
-                }
-                if tree.textEquals(entry.key, "when") {
+                } else if tree.textEquals(entry.key, "when") {
                     if whenEntry == nil { whenEntry = entry }
-                    continue
-                }
-                if tree.textEquals(entry.key, "debounce") {
+                } else if tree.textEquals(entry.key, "debounce") {
                     if debounceEntry == nil { debounceEntry = entry }
-                    continue
+                } else {
+                    others += 1
+                    if ruleEntry == nil { ruleEntry = entry }
                 }
-                guard ruleEntry != nil else {
-                    ruleEntry = entry
-                    index = ruleIndex(entry.key, in: tree)
-                    name = index.map { RuleKind.names[$0] } ?? tree.text(entry.key) ?? ""
-                    continue
-                }
-                let extraName = tree.text(entry.key) ?? ""
-                // The keys of this rule's mapping: the rule's own (when it is one) and `message`.
-                let keys = (index == nil ? [] : [name]) + ["message", "when"] + (name == "custom" ? ["debounce"] : [])
-                // A misspelling of a key the mapping has already is no key to suggest.
-                let given = Suggestions.closest(to: extraName, in: keys).flatMap { meant in
-                    entries.contains { tree.text($0.key) == meant } ? meant : nil
-                }
-                reader.diagnostics.error(
-                    .unknownKey, "unknown key '\(extraName)' in the rule '\(name)'", at: tree.range(entry.key),
-                    help: RuleKind.names.contains(extraName)
-                        ? ["write each rule as its own list item: '- \(extraName): …'"]
-                        : given.map { ["'\($0)' is given already: remove '\(extraName)', or merge the two"] }
-                        ?? Suggestions.didYouMean(extraName, in: keys) + ["the keys of the rule '\(name)' are: \(keys.joined(separator: ", "))"]
-                )
             }
+            var index = ruleEntry.flatMap { ruleIndex($0.key, in: tree) }
+            if others > 1 {
+                if index == nil, let later = entries.first(where: { entry in
+                    !Self.isReserved(entry.key, in: tree) && ruleIndex(entry.key, in: tree) != nil
+                }) {
+                    ruleEntry = later
+                    index = ruleIndex(later.key, in: tree)
+                }
+                reportExtraKeys(of: item, besideRule: ruleEntry?.key, index: index, reader: &reader)
+            }
+            let name = index.map { RuleKind.names[$0] } ?? ruleEntry.flatMap { tree.text($0.key) } ?? ""
             // Read whether or not the rule can be: their own mistakes are reported either way.
             let message = messageEntry.flatMap { reader.string($0.value, "message") }
             let when = whenEntry.flatMap { reader.condition($0.value, "when") }
@@ -250,11 +269,14 @@ enum RuleDecoder {
                     case (true, false, true): "give the rule no value, with \"when\" and \"message\" beside it: {\"\(name)\": null, \"message\": …}"
                     }
                     let onlyRequired = !takesTrue && tree.style(parameter) == .plain && tree.textEquals(parameter, "true")
-                    reader.diagnostics.error(
-                        .invalidRuleParameter,
-                        onlyRequired ? "rule '\(name)' takes no parameter; only 'required' takes 'true'" : "rule '\(name)' takes no parameter",
-                        at: parameterRange, help: [help]
-                    )
+                    let message = if takesTrue {
+                        "rule '\(name)' takes 'true' or no value in its mapping form, found \(tree.kindDescription(parameter))"
+                    } else if onlyRequired {
+                        "rule '\(name)' takes no parameter; only 'required' takes 'true'"
+                    } else {
+                        "rule '\(name)' takes no parameter"
+                    }
+                    reader.diagnostics.error(.invalidRuleParameter, message, at: parameterRange, help: [help])
                     kind = nil
                 }
             case Index.minLength, Index.maxLength:

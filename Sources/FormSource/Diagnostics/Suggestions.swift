@@ -2,14 +2,14 @@
 public enum Suggestions {
     /// The closest candidate to `word`, if it is close enough to be a plausible typo:
     /// an edit distance of at most a third of the word's length (at least 1), or a
-    /// case-insensitive match.
+    /// case-insensitive match. Every character replaced is no typo: `y` is not near `n`.
     public static func closest<S: Sequence>(to word: String, in candidates: S) -> String? where S.Element == String {
         let lowered = word.lowercased()
         let limit = max(1, word.count / 3)
         var best: (name: String, distance: Int)?
         for candidate in candidates where candidate != word {
             let distance = typoDistance(word, lowered: lowered, candidate, limit: limit)
-            guard distance <= limit else { continue }
+            guard distance <= limit, distance < max(word.count, candidate.count) else { continue }
             if best == nil || distance < best!.distance || (distance == best!.distance && candidate < best!.name) {
                 best = (candidate, distance)
             }
