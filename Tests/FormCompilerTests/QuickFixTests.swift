@@ -101,6 +101,11 @@ import Testing
     /// together, when the element has no rules yet and the value is plain text on
     /// the key's line.
     @Test func aRuleWrittenAsAKeyMovesIntoRules() {
+        // Not a rule, but the same edit: a staticText whose kind lost its colon to
+        // the text's own ': '.
+        let note = Self.head + "  - staticText Note: read this\n"
+        expectFix(note, help: #"write a ':' after the kind, and the text in quotes (YAML ends a key at ': '): '- staticText: "Note: read this"'"#,
+                  fixed: note.replacingOccurrences(of: "staticText Note: read this", with: #"staticText: "Note: read this""#))
         let required = Self.head + "  - textField: a\n    required: true\n"
         expectFix(required, help: "'required' is a rule: write it in the field's rules: rules: [required]",
                   fixed: required.replacingOccurrences(of: "required: true", with: "rules: [required]"))

@@ -407,8 +407,11 @@ struct DocumentDecoder {
                 let kind = words[0]
                 if kind == "staticText", !reader.isJSON, tree.style(candidate.value) == .plain,
                    let value = tree.text(candidate.value) {
-                    let text = "\(words[1].drop { $0 == " " }): \(value)"
-                    help = ["write a ':' after the kind, and the text in quotes (YAML ends a key at ': '): '- staticText: \(YAMLPlain.doubleQuoted(text))'"]
+                    let entry = "staticText: \(YAMLPlain.doubleQuoted("\(words[1].drop { $0 == " " }): \(value)"))"
+                    help = [DiagnosticHelp(
+                        "write a ':' after the kind, and the text in quotes (YAML ends a key at ': '): '- \(entry)'",
+                        fix: DiagnosticFix(title: "Write '\(entry)'", text: entry, placement: .entry)
+                    )]
                 } else {
                     help = ["write a ':' after the kind: '- \(kind): …'"]
                 }
