@@ -359,4 +359,12 @@ import Testing
             #"'when' belongs inside a rule's object: "rules": [{"required": true, "when": "CONDITION"}]"#,
         ], "\(diagnostics.map(\.message))")
     }
+
+    /// A count too large for any count, where the key allows far less.
+    @Test func decimalsTooLargeForAnyCount() {
+        expectFollowing(
+            form("  - number: n\n    title: N\n    decimals: 1e400\n"),
+            help: "write a whole number, 0 to 9", replacing: "1e400", with: "9"
+        )
+    }
 }

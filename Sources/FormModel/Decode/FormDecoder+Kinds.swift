@@ -88,7 +88,7 @@ extension DocumentDecoder {
             field.title = keys["title"].flatMap { reader.string($0, "title") }
             field.placeholder = keys["placeholder"].flatMap { reader.string($0, "placeholder") }
             field.unit = keys["unit"].flatMap { reader.string($0, "unit") }
-            field.decimals = keys["decimals"].flatMap { reader.count($0, "decimals", invalidCode: .invalidNumber) }
+            field.decimals = keys["decimals"].flatMap { reader.count($0, "decimals", invalidCode: .invalidNumber, largest: NumberFieldDecl.maxDecimals) }
             if field.decimals == nil, let node = keys["decimals"] { field.decimals = recoveredDecimals(node) }
             field.defaultValue = keys["default"].flatMap { reader.decimal($0, "the default of a number", code: .defaultType) }
             field.step = keys["step"].flatMap { reader.decimal($0, "step") }

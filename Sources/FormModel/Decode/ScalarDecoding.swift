@@ -247,7 +247,11 @@ package struct ValueReader {
     }
 
     /// A whole number ≥ 0, e.g. a length. Non-integers and negatives are `invalidCode`.
-    mutating func count(_ node: NodeID, _ what: @autoclosure () -> String, invalidCode: DiagnosticCode) -> Located<Int>? {
+    /// `largest`, when the key has a smaller limit than any count (which the checker
+    /// checks), is what the help of a number too large for any count names.
+    mutating func count(
+        _ node: NodeID, _ what: @autoclosure () -> String, invalidCode: DiagnosticCode, largest: Int = Int(Int32.max)
+    ) -> Located<Int>? {
         guard let number = self.number(node, what(), code: .wrongType, expecting: .count) else { return nil }
         guard number.value >= 0 else {
             diagnostics.error(
@@ -260,7 +264,7 @@ package struct ValueReader {
             // As written: a Double would round a large number, or print it with an exponent.
             diagnostics.error(
                 invalidCode, "\(what()) is too large, found \(tree.text(node) ?? Self.format(number.value))", at: number.range,
-                help: ["the largest count is \(Int32.max)"]
+                help: [largest == Int(Int32.max) ? "the largest count is \(Int32.max)" : "write a whole number, 0 to \(largest)"]
             )
             return nil
         }
