@@ -104,10 +104,8 @@ extension JSONParser {
             start: index, end: index + scalarWidth(at: index)
         )
         let byte = bytes[index]
-        if Self.isWordByte(byte), index > 0, bytes[index - 1] == ASCII.quote {
-            // `"Name, "label": …`: a word right after a closing quote was meant to be in
-            // quotes, whose opening one closed a string that was not closed before it.
-            error.help.append("a '\"' seems left out before this: the one just before it closed the string it was meant to open; close each string with its own '\"'")
+        if let lostQuote = lostClosingQuote() {
+            error.help.append(lostQuote)
         } else if byte == ASCII.quote || byte == ASCII.openBrace || byte == ASCII.openBracket || byte == ASCII.minus
             || Self.isDigit(byte) || Self.isWordByte(byte) {
             error.help.append("add a ',' between the \(what)s")
@@ -119,6 +117,34 @@ extension JSONParser {
             error.help.append("write ',' and the next \(what), or '\(closer)' to close the \(container.kindName)")
         }
         return error
+    }
+
+    /// `"Name, "label": …`: a word right after a string that ends in a ',' was
+    /// meant to be in quotes, whose opening quote closed the string before it,
+    /// which was not closed before its ','. The help writes both as meant.
+    private func lostClosingQuote() -> DiagnosticHelp? {
+        guard Self.isWordByte(bytes[index]), index > 1, bytes[index - 1] == ASCII.quote else { return nil }
+        // The string's opening quote: the one before it that no backslash escapes.
+        var open = index - 2
+        while open >= 0 {
+            if bytes[open] == ASCII.quote {
+                var backslashes = 0
+                while open - backslashes - 1 >= 0, bytes[open - backslashes - 1] == UInt8(ascii: "\\") { backslashes += 1 }
+                if backslashes.isMultiple(of: 2) { break }
+            }
+            open -= 1
+        }
+        guard open >= 0 else { return nil }
+        var end = index - 1
+        while end > open + 1, bytes[end - 1] == UInt8(ascii: " ") { end -= 1 }
+        guard end > open + 1, bytes[end - 1] == UInt8(ascii: ",") else { return nil }
+        end -= 1
+        while end > open + 1, bytes[end - 1] == UInt8(ascii: " ") { end -= 1 }
+        var wordEnd = index
+        while wordEnd < count, wordEnd - index < 40, bytes[wordEnd] != ASCII.quote, bytes[wordEnd] != UInt8(ascii: "\n") { wordEnd += 1 }
+        let closed = "\"" + text(open + 1, end) + "\""
+        let next = "\"" + text(index, wordEnd) + (wordEnd < count && bytes[wordEnd] == ASCII.quote ? "\"" : "")
+        return "the string before this has no closing '\"' before its ',': write \(closed), \(next)"
     }
 
     func trailingText() -> SyntaxError {

@@ -311,7 +311,7 @@ public enum JSONReader {
                 message: "expected ':' after the key '\(name)'",
                 start: index, end: index + scalarWidth(at: index),
                 help: [lostQuote
-                    ? "close the key with '\"' before its ':': write \"\(meant)\": followed by the value"
+                    ? "close the key with '\"' before its ':': write \(YAMLPlain.doubleQuoted(String(meant))): followed by the value"
                     : "write \"\(name)\": followed by the value"]
             )
         }

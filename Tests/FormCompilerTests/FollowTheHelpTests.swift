@@ -297,6 +297,11 @@ import Testing
             form("  - textField: c\n    rules: [{ wen: c == 'x', required: true }]\n"),
             help: "did you mean 'when'?", replacing: "wen", with: "when"
         )
+        // A misspelt rule stays the rule, and the rule after it is told to be an item.
+        let misspeltRule = diagnose(form("  - textField: c\n    rules:\n      - minLenght: 2\n        required: true\n"))
+        #expect(misspeltRule.map(\.help) == [["did you mean 'minLength'?"], ["write each rule as its own list item: '- required: …'"]])
+        let misspeltOther = diagnose(form("  - textField: c\n    rules: [{ required: true, minLenght: 2 }]\n"))
+        #expect(misspeltOther.map(\.help) == [["did you mean 'minLength'?", "write each rule as its own list item: '- minLength: …'"]])
     }
 
     /// `- staticText Note: read this`: the kind without its colon, YAML ending the key
@@ -307,8 +312,22 @@ import Testing
             help: #"write a ':' after the kind, and the text in quotes (YAML ends a key at ': '): '- staticText: "Note: read this first"'"#,
             replacing: "staticText Note: read this first", with: #"staticText: "Note: read this first""#
         )
-        let diagnostics = diagnose(form("  - textField email: x\n"))
-        #expect(diagnostics.map(\.help) == [["write a ':' after the kind: '- textField: …'"]])
+        expectFollowing(
+            form("  - textField email: x\n"),
+            help: "write a ':' after the kind, then the id: '- textField: email', with the element's other keys on the lines under it",
+            replacing: "textField email: x", with: "textField: email"
+        )
+        // Quoted, or with no text after the ':'.
+        expectFollowing(
+            form("  - staticText Note: 'read this'\n"),
+            help: #"write a ':' after the kind, and the text in quotes (YAML ends a key at ': '): '- staticText: "Note: read this"'"#,
+            replacing: "staticText Note: 'read this'", with: #"staticText: "Note: read this""#
+        )
+        let json = diagnose(#"{"formc": 1, "form": "F", "elements": [{"textField name": "x"}, {"staticText Note": "read"}]}"#, path: "t.form.json")
+        #expect(json.map(\.help) == [
+            [#"write the kind alone as the key, and the id as its value: {"textField": "name"}"#],
+            [#"write the kind alone as the key, and the text as its value: {"staticText": "…"}"#],
+        ])
     }
 
     /// `required`'s mapping form takes `true`: a number there is told so.
@@ -325,7 +344,7 @@ import Testing
     @Test func aListCountGivenTwice() {
         expectFollowing(
             form("  - list: jobs\n    maxItems: 4\n    max: 5\n    elements:\n      - textField: company\n"),
-            help: "the list's 'maxItems' is given already: remove 'max'", replacing: "    max: 5\n", with: ""
+            help: "'maxItems' is given already: remove 'max'", replacing: "    max: 5\n", with: ""
         )
     }
 
@@ -339,7 +358,7 @@ import Testing
         )
         expectFollowing(
             #"{"formc": 1, "form": "F", "elements": [{"textField": "a", "placeholder": "Name, "secure": true}]}"#,
-            help: #"a '"' seems left out before this: the one just before it closed the string it was meant to open; close each string with its own '"'"#,
+            help: #"the string before this has no closing '"' before its ',': write "Name", "secure""#,
             replacing: #""Name, "secure""#, with: #""Name", "secure""#, path: path
         )
     }
@@ -350,13 +369,17 @@ import Testing
             {"formc": 1, "form": "F", "options": {"Sizes": "small"}, "elements": [
               {"title": "No kind"},
               {"textField": "a", "when": "b"},
-              {"boolean": "b", "title": "B"}
+              {"boolean": "b", "title": "B"},
+              {"picker": "p", "options": 3},
+              {"textField": "c", "rules": [{"required": 1, "message": "M"}]}
             ]}
             """#, path: "t.form.json").filter { $0.severity == .error }
         #expect(diagnostics.map { $0.help.first ?? "" } == [
             #"list the set's options: "Sizes": ["a", "b"]"#,
             #"start the element with its kind, e.g. {"textField": "email", …}; the kinds are: group, boolean, segment, textField, floatLabel, textView, spacer, staticText, segue, number, date, picker, multiChoice, list, page"#,
             #"'when' belongs inside a rule's object: "rules": [{"required": true, "when": "CONDITION"}]"#,
+            #"list the options, "options": ["a", "b"], or name a shared option set (an UpperCamelCase name under the top-level "options")"#,
+            #"write "when" and "message" beside the rule's name: {"required": true, "when": …}"#,
         ], "\(diagnostics.map(\.message))")
     }
 

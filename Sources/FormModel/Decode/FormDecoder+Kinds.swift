@@ -456,7 +456,9 @@ extension DocumentDecoder {
             diagnostics.error(
                 .wrongType, "expected a list of options, found \(tree.kindDescription(node))", at: tree.range(node),
                 help: [set.map { reader.isJSON ? #"list the set's options: "\#($0)": ["a", "b"]"# : "list the set's options: '\($0): [a, b]'" }
-                    ?? "list the options, 'options: [a, b]', or name a shared option set (an UpperCamelCase name under the top-level 'options:')"]
+                    ?? (reader.isJSON
+                        ? #"list the options, "options": ["a", "b"], or name a shared option set (an UpperCamelCase name under the top-level "options")"#
+                        : "list the options, 'options: [a, b]', or name a shared option set (an UpperCamelCase name under the top-level 'options:')")]
             )
             return []
         }

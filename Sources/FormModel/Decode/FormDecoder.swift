@@ -400,21 +400,10 @@ struct DocumentDecoder {
         let firstUnknown = entries.first { !KeySchema.anyElementKey.contains(tree.text($0.key) ?? "") }
         if let candidate = firstUnknown, let word = tree.text(candidate.key) {
             let words = word.split(separator: " ", maxSplits: 1)
+            let rest = words.count == 2 ? String(words[1].drop { $0 == " " }.reversed().drop { $0 == " " }.reversed()) : ""
             let help: [DiagnosticHelp]
-            if words.count == 2, ElementKind.keywords.contains(String(words[0])) {
-                // `- staticText Note: read this`: the kind without its colon, and YAML
-                // ended the key at the text's own ': '.
-                let kind = words[0]
-                if kind == "staticText", !reader.isJSON, tree.style(candidate.value) == .plain,
-                   let value = tree.text(candidate.value) {
-                    let entry = "staticText: \(YAMLPlain.doubleQuoted("\(words[1].drop { $0 == " " }): \(value)"))"
-                    help = [DiagnosticHelp(
-                        "write a ':' after the kind, and the text in quotes (YAML ends a key at ': '): '- \(entry)'",
-                        fix: DiagnosticFix(title: "Write '\(entry)'", text: entry, placement: .entry)
-                    )]
-                } else {
-                    help = ["write a ':' after the kind: '- \(kind): …'"]
-                }
+            if !rest.isEmpty, ElementKind.keywords.contains(String(words[0])) {
+                help = [Self.kindWithAWordHelp(kind: String(words[0]), word: rest, value: candidate.value, in: tree)]
             } else {
                 help = Suggestions.didYouMeanOrList(word, in: ElementKind.keywords, listing: "the element kinds are")
             }
@@ -427,4 +416,22 @@ struct DocumentDecoder {
         }
     }
 
+    /// The help for a key that is a kind and a word (`- staticText Note: read this`,
+    /// `- textField name: x`): the colon after the kind was left out, and YAML ended
+    /// the key at a ': ' further on (in a staticText, the text's own). A JSON key
+    /// has no such end: the help shows the kind alone as the key.
+    static func kindWithAWordHelp(kind: String, word: String, value: NodeID, in tree: SyntaxTree) -> DiagnosticHelp {
+        if kind == "staticText", !tree.isJSON, tree.kind(value) == .scalar, let valueText = tree.text(value) {
+            let text = valueText.isEmpty ? word + ":" : word + ": " + valueText
+            let entry = "staticText: \(YAMLPlain.doubleQuoted(text))"
+            return DiagnosticHelp(
+                "write a ':' after the kind, and the text in quotes (YAML ends a key at ': '): '- \(entry)'",
+                fix: DiagnosticFix(title: "Write '\(entry)'", text: entry, placement: .entry)
+            )
+        }
+        let id = kind != "staticText" && SwiftNaming.isLowerCamelCase(word) && !SwiftNaming.keywords.contains(word) ? word : "…"
+        return tree.isJSON
+            ? "write the kind alone as the key, and the \(kind == "staticText" ? "text" : "id") as its value: {\"\(kind)\": \"\(id)\"}"
+            : "write a ':' after the kind, then the \(kind == "staticText" ? "text" : "id"): '- \(kind): \(id)', with the element's other keys on the lines under it"
+    }
 }

@@ -136,7 +136,7 @@ package struct KeyedMapping {
         if allowed.contains("minItems") {
             /// `name`, or when it is given already, that it is.
             func count(_ name: String) -> (key: String?, note: DiagnosticHelp?) {
-                isGiven(name) ? (nil, "the list's '\(name)' is given already: remove '\(key)'") : (name, nil)
+                isGiven(name) ? (nil, "'\(name)' is given already: remove '\(key)'") : (name, nil)
             }
             switch key {
             case "min", "minimum", "minCount", "minLength", "minEntries", "minRows", "minPanelCount": return count("minItems")

@@ -37,13 +37,22 @@ enum RuleDecoder {
             let given = Suggestions.closest(to: extraName, in: keys).flatMap { meant in
                 entries.contains { tree.text($0.key) == meant } ? meant : nil
             }
-            reader.diagnostics.error(
-                .unknownKey, "unknown key '\(extraName)' in the rule '\(name)'", at: tree.range(entry.key),
-                help: RuleKind.names.contains(extraName)
-                    ? ["write each rule as its own list item: '- \(extraName): …'"]
-                    : given.map { ["'\($0)' is given already: remove '\(extraName)', or merge the two"] }
-                    ?? Suggestions.didYouMean(extraName, in: keys) + ["the keys of the rule '\(name)' are: \(keys.joined(separator: ", "))"]
-            )
+            // Another rule, or a misspelling of one, is an item of its own.
+            let otherRule: String? = if RuleKind.names.contains(extraName) {
+                extraName
+            } else if Suggestions.closest(to: extraName, in: keys) != nil {
+                nil
+            } else {
+                Suggestions.closest(to: extraName, in: RuleKind.names)
+            }
+            let help: [DiagnosticHelp] = if let otherRule {
+                (otherRule == extraName ? [] : [.didYouMean(otherRule)]) + ["write each rule as its own list item: '- \(otherRule): …'"]
+            } else if let given {
+                ["'\(given)' is given already: remove '\(extraName)', or merge the two"]
+            } else {
+                Suggestions.didYouMean(extraName, in: keys) + ["the keys of the rule '\(name)' are: \(keys.joined(separator: ", "))"]
+            }
+            reader.diagnostics.error(.unknownKey, "unknown key '\(extraName)' in the rule '\(name)'", at: tree.range(entry.key), help: help)
         }
     }
 
@@ -179,7 +188,11 @@ enum RuleDecoder {
             }
             var index = ruleEntry.flatMap { ruleIndex($0.key, in: tree) }
             if others > 1 {
-                if index == nil, let later = entries.first(where: { entry in
+                // A first key that is no rule, but no misspelling of one either, is a
+                // misspelt `message` or another stray key beside a later rule.
+                if index == nil, let first = ruleEntry.flatMap({ tree.text($0.key) }),
+                   Suggestions.closest(to: first, in: RuleKind.names) == nil,
+                   let later = entries.first(where: { entry in
                     !Self.isReserved(entry.key, in: tree) && ruleIndex(entry.key, in: tree) != nil
                 }) {
                     ruleEntry = later
@@ -264,7 +277,8 @@ enum RuleDecoder {
                     case _ where meansOff: "to drop the rule, remove it"
                     case (false, _, false): "write the rule as its name alone: \(name)"
                     case (false, _, true): "write \"\(name)\""
-                    case (true, true, _): "write 'when' and 'message' beside the rule's name: '- { \(name): true, when: … }'"
+                    case (true, true, false): "write 'when' and 'message' beside the rule's name: '- { \(name): true, when: … }'"
+                    case (true, true, true): "write \"when\" and \"message\" beside the rule's name: {\"\(name)\": true, \"when\": …}"
                     case (true, false, false): "give the rule no value, with 'when' and 'message' beside it: '{ \(name), message: … }'"
                     case (true, false, true): "give the rule no value, with \"when\" and \"message\" beside it: {\"\(name)\": null, \"message\": …}"
                     }
