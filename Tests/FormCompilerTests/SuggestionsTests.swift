@@ -27,6 +27,9 @@ import Testing
         "'when' belongs inside a rule's mapping: rules: [{ required: true, when: CONDITION }]",
         "to show the element only sometimes, write visibleWhen: CONDITION",
     ])
+    // Beside rules, the item goes into them: a second `rules` would be FC002.
+    let besideRules = diagnose(form("  - textField: email\n    rules: [email]\n    when: not newsletter\n  - boolean: newsletter\n    title: N\n"))
+    #expect(besideRules.first?.help.first == "'when' belongs inside a rule's mapping, in the field's rules: { required: true, when: CONDITION }")
     let onText = diagnose(form("  - staticText: Hello\n    when: true\n"))
     #expect(onText.first?.help == ["to show the element only sometimes, write visibleWhen: CONDITION"])
 }

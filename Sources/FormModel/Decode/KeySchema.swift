@@ -272,9 +272,15 @@ package struct KeyedMapping {
         if help.isEmpty, key == "when", allowedNames.contains("visibleWhen") {
             // A rule's `when` (SPEC §16) written on the element.
             if allowedNames.contains("rules") {
-                help.append(tree.isJSON
-                    ? #"'when' belongs inside a rule's object: "rules": [{"required": true, "when": "CONDITION"}]"#
-                    : "'when' belongs inside a rule's mapping: rules: [{ required: true, when: CONDITION }]")
+                // With `rules` given, the item goes into them; else the key with it.
+                let hasRules = entries.contains { tree.textEquals($0.key, "rules") }
+                let rule: DiagnosticHelp = switch (tree.isJSON, hasRules) {
+                case (true, false): #"'when' belongs inside a rule's object: "rules": [{"required": true, "when": "CONDITION"}]"#
+                case (true, true): #"'when' belongs inside a rule's object, in the field's "rules": {"required": true, "when": "CONDITION"}"#
+                case (false, false): "'when' belongs inside a rule's mapping: rules: [{ required: true, when: CONDITION }]"
+                case (false, true): "'when' belongs inside a rule's mapping, in the field's rules: { required: true, when: CONDITION }"
+                }
+                help.append(rule)
             }
             help.append(tree.isJSON
                 ? #"to show the element only sometimes, write "visibleWhen": "CONDITION""#
