@@ -81,7 +81,7 @@ public enum FormChecker {
             alongside: { Checker.ruleDiagnostics(walkers.take(0), symbols: symbols, nonFields: scope.nonFields, file: file) }
         )
         RuleConditionChecker.check(&checkedDocument, scope: scope, file: file, diagnostics: &diagnostics)
-        OptionSetChecker.checkUse(checkedDocument, diagnostics: &diagnostics)
+        OptionSetChecker.checkUse(checkedDocument, format: SourceFormat(path: file.path), diagnostics: &diagnostics)
         var checkedLists: [CheckedList] = []
         if !lists.isEmpty {
             checkedLists = ListChecker.check(

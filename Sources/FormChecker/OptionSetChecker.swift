@@ -57,8 +57,8 @@ enum OptionSetChecker {
         }
     }
 
-    /// FC206 for each set that no field names.
-    static func checkUse(_ document: FormDocument, diagnostics: inout DiagnosticBag) {
+    /// FC206 for each set that no field names; its help in the syntax of `format`.
+    static func checkUse(_ document: FormDocument, format: SourceFormat, diagnostics: inout DiagnosticBag) {
         guard !document.optionSets.isEmpty else { return }
         var used = Set<String>()
         func walk(_ elements: [Element]) {
@@ -83,9 +83,10 @@ enum OptionSetChecker {
         }
         // When no set is used, the last one removed goes with its `options:` key: an
         // `options:` left empty is FC102.
+        let key = format == .json ? "\"options\"" : "'options:'"
         let remove = unused.count < document.optionSets.count ? "or remove the set"
-            : document.optionSets.count == 1 ? "or remove 'options:' with its only set"
-            : "or remove the set, and 'options:' with the last one"
+            : document.optionSets.count == 1 ? "or remove \(key) with its only set"
+            : "or remove the set, and \(key) with the last one"
         for set in unused {
             // A name FC200 or FC204 rejects is not one to write: the help names the
             // set as FC200 suggests renaming it, or asks for another name.
@@ -94,8 +95,8 @@ enum OptionSetChecker {
             diagnostics.warning(
                 .unusedOptionSet, "option set '\(set.name.value)' is not used by any field", at: set.name.range,
                 help: [
-                    name.map { "write 'options: \($0)' in the segments, pickers or multiChoice fields that choose from it, \(remove)" }
-                        ?? "rename the set (see the error at its name) and write the new name as 'options:' in the segments, pickers or multiChoice fields that choose from it, \(remove)"
+                    name.map { "write \(format == .json ? "\"options\": \"\($0)\"" : "'options: \($0)'") in the segments, pickers or multiChoice fields that choose from it, \(remove)" }
+                        ?? "rename the set (see the error at its name) and write the new name as \(key) in the segments, pickers or multiChoice fields that choose from it, \(remove)"
                 ]
             )
         }

@@ -373,8 +373,11 @@ import Testing
               {"picker": "p", "options": 3},
               {"textField": "c", "rules": [{"required": 1, "message": "M"}]}
             ]}
-            """#, path: "t.form.json").filter { $0.severity == .error }
-        #expect(diagnostics.map { $0.help.first ?? "" } == [
+            """#, path: "t.form.json")
+        #expect(diagnostics.filter { $0.severity == .warning }.map(\.help) == [
+            [#"write "options": "Sizes" in the segments, pickers or multiChoice fields that choose from it, or remove "options" with its only set"#],
+        ])
+        #expect(diagnostics.filter { $0.severity == .error }.map { $0.help.first ?? "" } == [
             #"list the set's options: "Sizes": ["a", "b"]"#,
             #"start the element with its kind, e.g. {"textField": "email", …}; the kinds are: group, boolean, segment, textField, floatLabel, textView, spacer, staticText, segue, number, date, picker, multiChoice, list, page"#,
             #"'when' belongs inside a rule's object: "rules": [{"required": true, "when": "CONDITION"}]"#,
