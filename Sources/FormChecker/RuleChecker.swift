@@ -165,7 +165,7 @@ enum RuleChecker {
             alwaysMinLength: alwaysMinLength.map { field.rules[$0] }, alwaysMaxLength: alwaysMaxLength.map { field.rules[$0] },
             inputLimit: field.maxInputLength, diagnostics: &diagnostics
         )
-        bounds.check(field: field, diagnostics: &diagnostics)
+        bounds.check(field: field, file: file, diagnostics: &diagnostics)
         if let email = email.map({ field.rules[$0] }), let url = url.map({ field.rules[$0] }) {
             let later = email.range.start < url.range.start ? url : email
             let earlier = later.kind == .url ? email : url
@@ -321,7 +321,7 @@ enum RuleChecker {
             if max?.bound.fixedValue.map({ value < $0 }) ?? true { max = (rule, bound) }
         }
 
-        func check(field: Field, diagnostics: inout DiagnosticBag) {
+        func check(field: Field, file: SourceFile, diagnostics: inout DiagnosticBag) {
             if let min, let max, let low = min.bound.fixedValue, let high = max.bound.fixedValue, low > high {
                 report(
                     "min \(describe(min.bound)) is greater than max \(describe(max.bound)): no value can pass",
@@ -336,11 +336,16 @@ enum RuleChecker {
             }
             if let slider = field.sliderStyle, !hasMin || !hasMax {
                 let missing = [hasMin ? nil : "min", hasMax ? nil : "max"].compactMap { $0 }
+                let json = SourceFormat(path: file.path) == .json
+                let stepper = json ? #""style": "stepper""# : "'style: stepper'"
+                let help = if field.rules.isEmpty {
+                    "add \(json ? #""rules": [{"min": 0}, {"max": 100}]"# : "'rules: [{min: 0}, {max: 100}]'") with the slider's ends, or use \(stepper)"
+                } else {
+                    "add \(missing.map { $0 == "min" ? (json ? #"{"min": 0}"# : "'{ min: 0 }'") : (json ? #"{"max": 100}"# : "'{ max: 100 }'") }.joined(separator: " and ")) to its rules with the slider's ends, or use \(stepper)"
+                }
                 diagnostics.error(
                     .missingKey, "a slider needs both a min and a max rule; \(field.quotedID) has no \(missing.joined(separator: " and "))",
-                    at: slider, help: [field.rules.isEmpty
-                        ? "add 'rules: [{min: 0}, {max: 100}]' with the slider's ends, or use 'style: stepper'"
-                        : "add \(missing.map { $0 == "min" ? "'{ min: 0 }'" : "'{ max: 100 }'" }.joined(separator: " and ")) to its rules with the slider's ends, or use 'style: stepper'"]
+                    at: slider, help: [DiagnosticHelp(help)]
                 )
             }
         }

@@ -371,7 +371,8 @@ import Testing
               {"textField": "a", "when": "b"},
               {"boolean": "b", "title": "B"},
               {"picker": "p", "options": 3},
-              {"textField": "c", "rules": [{"required": 1, "message": "M"}]}
+              {"textField": "c", "rules": [{"required": 1, "message": "M"}]},
+              {"number": "n", "title": "N", "style": "slider", "rules": [{"min": 0}]}
             ]}
             """#, path: "t.form.json")
         #expect(diagnostics.filter { $0.severity == .warning }.map(\.help) == [
@@ -383,6 +384,7 @@ import Testing
             #"'when' belongs inside a rule's object: "rules": [{"required": true, "when": "CONDITION"}]"#,
             #"list the options, "options": ["a", "b"], or name a shared option set (an UpperCamelCase name under the top-level "options")"#,
             #"write "when" and "message" beside the rule's name: {"required": true, "when": …}"#,
+            #"add {"max": 100} to its rules with the slider's ends, or use "style": "stepper""#,
         ], "\(diagnostics.map(\.message))")
     }
 
