@@ -130,7 +130,7 @@ import Testing
         )
         expectFollowing(
             form("  - number: n\n    min: 0\n    rules: [{ max: 9 }]\n"),
-            help: "'min' is a rule: write it in the field's rules: rules: [{ min: 0 }]",
+            help: "'min' is a rule: add { min: 0 } to the field's rules",
             replacing: "    min: 0\n    rules: [{ max: 9 }]\n", with: "    rules: [{ min: 0 }, { max: 9 }]\n"
         )
         expectFollowing(

@@ -112,6 +112,10 @@ import Testing
         let bound = Self.head + "  - number: n\n    min: 0\n"
         expectFix(bound, help: "'min' is a rule: write it in the field's rules: rules: [{ min: 0 }]",
                   fixed: bound.replacingOccurrences(of: "min: 0", with: "rules: [{ min: 0 }]"))
+        // A rule without a parameter is its name alone: `email: true` is `email`.
+        let email = Self.head + "  - textField: a\n    email: true\n"
+        expectFix(email, help: "'email' is a rule: write it in the field's rules: rules: [email]",
+                  fixed: email.replacingOccurrences(of: "email: true", with: "rules: [email]"))
         // A plain value that a flow mapping would cut is quoted there.
         let pattern = Self.head + "  - textField: a\n    pattern: a,b\n"
         expectFix(pattern, help: "'pattern' is a rule: write it in the field's rules: rules: [{ pattern: 'a,b' }]",
@@ -149,6 +153,22 @@ import Testing
         #expect(helps == ["did you mean 'elements'?", "did you mean 'min'?", "did you mean 'min'?"])
         #expect(text == #"{"formc": 1, "form": "A", "elements": [{"number": "n", "rules": [{"min": 0}]}]}"#)
         #expect(EditorDocument(path: "a.form.json", text: text).diagnostics.isEmpty)
+    }
+
+    /// `=!` is `!=` the other way round; an unquoted option is quoted whole, with
+    /// the `-` its value holds; rules written as a mapping become a list.
+    @Test func operatorsOptionsAndRulesAsAMapping() {
+        let form = Self.head + "  - segment: diet\n    options: [vegan, gluten-free]\n  - textField: a\n    visibleWhen: "
+        expectFix(form + "diet =! 'vegan'\n", help: "did you mean '!='?", fixed: form + "diet != 'vegan'\n")
+        let multi = Self.head + "  - multiChoice: diet\n    options: [vegan, gluten-free]\n  - textField: a\n    visibleWhen: "
+        expectFix(multi + "contains(diet, gluten-free)\n", help: "write the option in quotes: 'gluten-free'", fixed: multi + "contains(diet, 'gluten-free')\n")
+        expectFix(form + "diet in ['vegan', gluten-free]\n", help: "write the option in quotes: 'gluten-free'", fixed: form + "diet in ['vegan', 'gluten-free']\n")
+        let rules = Self.head + "  - number: n\n    rules: {min: 0, max: 9}\n"
+        expectFix(rules, help: "each rule is an item of the list: rules: [{ min: 0 }, { max: 9 }]",
+                  fixed: rules.replacingOccurrences(of: "{min: 0, max: 9}", with: "[{ min: 0 }, { max: 9 }]"))
+        let block = Self.head + "  - number: n\n    rules:\n      min: 0\n      max: 9\n"
+        expectFix(block, help: "each rule is an item of the list: rules: [{ min: 0 }, { max: 9 }]",
+                  fixed: Self.head + "  - number: n\n    rules:\n      [{ min: 0 }, { max: 9 }]\n")
     }
 
     @Test func wordsOfAConditionInAndOutOfQuotes() {

@@ -78,6 +78,14 @@ struct ConditionLexer {
         return bytes.withUnsafeBufferPointer { String(decoding: UnsafeBufferPointer(rebasing: $0[range]), as: UTF8.self) }
     }
 
+    /// Where a word that an option's value may go on from ends (`gluten-free`,
+    /// `v1.2`), from `start`: after the letters, digits, `_`, `-` and `.` there.
+    func optionWordEnd(from start: Int) -> Int {
+        var end = start
+        while end < count, Self.isIdentifierContinue(scalar(end)) || scalar(end) == "-" || scalar(end) == "." { end += 1 }
+        return end
+    }
+
     /// The keyword the scalars of `range` spell, if they spell one.
     private func keyword(_ range: Range<Int>) -> ConditionToken.Kind? {
         func spells(_ word: StaticString) -> Bool {
@@ -133,7 +141,8 @@ struct ConditionLexer {
                 if peek("=") { index += 1; return invalid("unexpected '==='", help: [.didYouMean("==")]) }
                 return token(.compare(.equal))
             }
-            if peek("<") || peek(">") {
+            if peek("<") || peek(">") || peek("!") {
+                // `=<`, `=>`, `=!`: the two characters written the other way round.
                 index += 1
                 let written = text(start..<index)
                 return invalid("unexpected '\(written)'", help: [.didYouMean(String(written.reversed()))])

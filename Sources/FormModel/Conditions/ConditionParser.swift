@@ -47,6 +47,24 @@ package struct ConditionParser {
     private var nesting = 0
     private var operands = 0
 
+    /// "expected an option in quotes" at the current token: a word is quoted whole,
+    /// with the `-` and `.` an option's value may hold (`gluten-free`), which the
+    /// lexer ends a name at.
+    private func unquotedOption(otherwise help: DiagnosticHelp) -> ConditionProblem {
+        guard case .identifier = token.kind else {
+            return ConditionProblem(
+                code: .conditionSyntax, message: "expected an option in quotes, found \(token.kind.quoted)",
+                range: token.range, help: [help]
+            )
+        }
+        let range = token.range.lowerBound..<lexer.optionWordEnd(from: token.range.upperBound)
+        let word = lexer.text(range)
+        return ConditionProblem(
+            code: .conditionSyntax, message: "expected an option in quotes, found '\(word)'", range: range,
+            help: [.quote(word, line: "write the option in quotes: '\(word)'")]
+        )
+    }
+
     private init(_ text: String) {
         lexer = ConditionLexer(text)
         token = lexer.next()
@@ -169,16 +187,7 @@ package struct ConditionParser {
                         range: open.lowerBound..<token.range.upperBound, help: ["list the options to match, in quotes: in ['a', 'b']"]
                     )
                 }
-                var problem = ConditionProblem(
-                    code: .conditionSyntax, message: "expected an option in quotes, found \(token.kind.quoted)",
-                    range: token.range
-                )
-                problem.help = if case .identifier(let name) = token.kind {
-                    [.quote(name, line: "write the option in quotes: '\(name)'")]
-                } else {
-                    ["list the options to match, each in quotes: in ['a', 'b']"]
-                }
-                throw problem
+                throw unquotedOption(otherwise: "list the options to match, each in quotes: in ['a', 'b']")
             }
             items.append(ConditionSyntax.ListItem(value: value, range: token.range))
             operands += 1
@@ -305,16 +314,7 @@ package struct ConditionParser {
             advance()
             guard case .string(let text) = token.kind else {
                 if case .invalid(let problem) = token.kind { throw problem }
-                var problem = ConditionProblem(
-                    code: .conditionSyntax, message: "expected an option in quotes, found \(token.kind.quoted)",
-                    range: token.range
-                )
-                problem.help = if case .identifier(let word) = token.kind {
-                    [.quote(word, line: "write the option in quotes: '\(word)'")]
-                } else {
-                    ["write the option in quotes: \(example)"]
-                }
-                throw problem
+                throw unquotedOption(otherwise: "write the option in quotes: \(example)")
             }
             value = ConditionSyntax.ListItem(value: text, range: token.range)
             advance()

@@ -172,22 +172,31 @@ package struct KeyedMapping {
             // A rule written as the element's key (`required: true`, `min: 0`): with a fix
             // that moves it into `rules`, when the element has none yet.
             let (text, style) = value()
-            if rule == "required", style == .plain, text == "false" {
-                return (nil, "a field is optional unless a rule says otherwise: remove 'required: false'")
+            let isParameterless = RuleKind.parameterless.contains(rule)
+            if isParameterless, style == .plain, text == "false" {
+                return (nil, rule == "required"
+                    ? "a field is optional unless a rule says otherwise: remove 'required: false'"
+                    : "'\(rule)' is a rule, which a field has only when its rules name it: remove '\(rule): false'")
             }
-            let rules: String
-            if rule == "required" {
-                rules = isJSON ? #""rules": ["required"]"# : "rules: [required]"
+            // The rule as an item of `rules`: a rule without a parameter by its name
+            // (`email: true` is `email`), another with its parameter.
+            let item: String
+            if isParameterless {
+                item = isJSON ? "\"\(rule)\"" : rule
             } else if let text, !text.isEmpty {
                 // In YAML, plain only where it reads back as itself inside `[{ … }]`.
                 let parameter = isJSON ? (style == .plain ? text : YAMLPlain.doubleQuoted(text)) : YAMLPlain.literal(text)
-                rules = isJSON ? #""rules": [{"\#(rule)": \#(parameter)}]"# : "rules: [{ \(rule): \(parameter) }]"
+                item = isJSON ? #"{"\#(rule)": \#(parameter)}"# : "{ \(rule): \(parameter) }"
             } else {
                 return (nil, "'\(rule)' is a rule: write it in the field's rules")
             }
+            // With `rules` given, the item goes into them (a second `rules` is FC002).
+            if isGiven("rules") {
+                return (nil, "'\(rule)' is a rule: add \(item) to the field's rules")
+            }
+            let rules = isJSON ? #""rules": [\#(item)]"# : "rules: [\(item)]"
             let line = "'\(rule)' is a rule: write it in the field's rules: \(rules)"
-            return (nil, isGiven("rules") ? DiagnosticHelp(line)
-                : DiagnosticHelp(line, fix: DiagnosticFix(title: "Write \(rules)", text: rules, placement: .entry)))
+            return (nil, DiagnosticHelp(line, fix: DiagnosticFix(title: "Write \(rules)", text: rules, placement: .entry)))
         }
     }
 

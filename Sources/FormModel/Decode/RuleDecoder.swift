@@ -76,8 +76,9 @@ enum RuleDecoder {
             if help.isEmpty, tree.isMapping(node), let first = tree.entries(node).first.flatMap({ tree.text($0.key) }),
                RuleKind.names.contains(first) {
                 // `rules: { min: 0 }`: one rule, which is an item of the list.
+                let key = reader.isJSON ? #""rules": "# : "rules: "
                 help.append(
-                    Self.asListItems(node, in: tree, isJSON: reader.isJSON).map { "each rule is an item of the list: \($0)" }
+                    Self.asListItems(node, in: tree, isJSON: reader.isJSON).map { .write($0, line: "each rule is an item of the list: \(key)\($0)") }
                         ?? (reader.isJSON ? #"each rule is an item of the list: "rules": [{"\#(first)": …}]"# : "each rule is an item of the list: rules: [{ \(first): … }]")
                 )
             }
@@ -99,7 +100,7 @@ enum RuleDecoder {
         return rules
     }
 
-    /// `rules: [{ min: 0 }]` for the mapping `{ min: 0 }`, whose values are all
+    /// `[{ min: 0 }]` for the mapping `{ min: 0 }` of `rules`, whose values are all
     /// scalars, written as the file's syntax reads it back: each rule an item of
     /// its own (`{ min: 0, max: 9 }` is two), or one rule with its `message` and
     /// `when`; nil for another.
@@ -133,7 +134,7 @@ enum RuleDecoder {
             }
             return isJSON ? "{\(item.joined(separator: ", "))}" : "{ \(item.joined(separator: ", ")) }"
         }
-        return isJSON ? #""rules": [\#(written.joined(separator: ", "))]"# : "rules: [\(written.joined(separator: ", "))]"
+        return "[\(written.joined(separator: ", "))]"
     }
 
     static func rule(_ item: NodeID, reader: inout ValueReader, unreadConditions: inout [Condition]) -> RuleDecl? {
