@@ -314,7 +314,7 @@ import Testing
         )
         expectFollowing(
             form("  - textField email: x\n"),
-            help: "write a ':' after the kind, then the id: '- textField: email', with the element's other keys on the lines under it",
+            help: "write a ':' after the kind, then the id: '- textField: email'",
             replacing: "textField email: x", with: "textField: email"
         )
         // Quoted, or with no text after the ':'.

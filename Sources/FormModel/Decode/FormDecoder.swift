@@ -432,6 +432,6 @@ struct DocumentDecoder {
         let id = kind != "staticText" && SwiftNaming.isLowerCamelCase(word) && !SwiftNaming.keywords.contains(word) ? word : "…"
         return tree.isJSON
             ? "write the kind alone as the key, and the \(kind == "staticText" ? "text" : "id") as its value: {\"\(kind)\": \"\(id)\"}"
-            : "write a ':' after the kind, then the \(kind == "staticText" ? "text" : "id"): '- \(kind): \(id)', with the element's other keys on the lines under it"
+            : "write a ':' after the kind, then the \(kind == "staticText" ? "text" : "id"): '- \(kind): \(id)'"
     }
 }
