@@ -268,6 +268,7 @@ import Testing
         )
         expectFollowing(form(fields + "isEmpty(born) and NOT newsletter\n"), help: "did you mean 'not'?", replacing: "NOT", with: "not")
         expectFollowing(form(fields + "Not(newsletter)\n"), help: "did you mean 'not'?", replacing: "Not", with: "not")
+        expectFollowing(form(fields + "(isEmpty(born) or NOT newsletter)\n"), help: "did you mean 'not'?", replacing: "NOT", with: "not")
         expectFollowing(
             form(fields + "born > 2000-01-01\n"), help: "write '2000-01-01'", replacing: "2000-01-01", with: "'2000-01-01'"
         )

@@ -348,6 +348,8 @@ package struct ConditionParser {
                 code: .conditionSyntax, message: "expected ')'; the condition ends here", range: token.range,
                 help: ["close the '(' with a ')' where its group or call ends"]
             )
+        } else if let notProblem = notInCapitals() {
+            return notProblem
         } else {
             problem = ConditionProblem(code: .conditionSyntax, message: "expected ')', found \(token.kind.quoted)", range: token.range)
             problem.help = keywordHelp(for: token.kind)
@@ -389,13 +391,7 @@ package struct ConditionParser {
     /// A token that cannot follow a complete operand.
     private func unexpectedAfterOperand() -> ConditionProblem {
         if case .invalid(let problem) = token.kind { return problem }
-        // `NOT newsletter`: the keyword in capitals read as a field, and what follows it is the sign.
-        if let previousRange, case let name = lexer.text(previousRange), name != "not", name.lowercased() == "not" {
-            return ConditionProblem(
-                code: .conditionSyntax, message: "'\(name)' is not a keyword", range: previousRange,
-                help: [.didYouMean("not")]
-            )
-        }
+        if let problem = notInCapitals() { return problem }
         var problem = ConditionProblem(
             code: .conditionSyntax, message: "unexpected \(token.kind.quoted)", range: token.range
         )
@@ -404,6 +400,16 @@ package struct ConditionParser {
             problem.help = ["combine conditions with 'and' or 'or', or compare with '==', '!=', '<', '<=', '>' or '>='"]
         }
         return problem
+    }
+
+    /// `NOT newsletter`: the keyword in capitals read as a field, and the operand
+    /// after it (the current token) is the sign.
+    private func notInCapitals() -> ConditionProblem? {
+        guard let previousRange, case let name = lexer.text(previousRange), name != "not", name.lowercased() == "not" else { return nil }
+        return ConditionProblem(
+            code: .conditionSyntax, message: "'\(name)' is not a keyword", range: previousRange,
+            help: [.didYouMean("not")]
+        )
     }
 
     /// `AND`, `Or`, `NOT` where a keyword was meant.
