@@ -277,6 +277,9 @@ struct IDOccurrence: Sendable, Hashable {
     /// Every id occurrence in the checked tree, in document order.
     static func collect(in document: FormDocument, file: SourceFile) -> [IDOccurrence] {
         var result: [IDOccurrence] = []
+        /// The bounds read as values that are written as a name: occurrences only
+        /// of an id that is declared.
+        var valueBounds = Set<Int>()
         func inner(_ range: SourceRange) -> SourceRange { EditorDocument.innerRange(range, in: file) }
         /// `scope`: the list an id is a field of, nil for the form's.
         func conditionReferences(_ condition: Condition, list: String?, scope: (String) -> String?) {
@@ -305,6 +308,13 @@ struct IDOccurrence: Sendable, Hashable {
                     if let range = rule.parameterRange { result.append(IDOccurrence(id: target, range: inner(range), role: .sameAs, scope: scope(target), writtenIn: list)) }
                 case .minField(let target), .maxField(let target):
                     if let range = rule.parameterRange { result.append(IDOccurrence(id: target, range: inner(range), role: .bound, scope: scope(target), writtenIn: list)) }
+                case .min(let text), .max(let text):
+                    // A bound that names a malformed id (`min: StartDate`, FC201) is read as
+                    // a value, not a field: the id's rename still changes it.
+                    if let range = rule.parameterRange, ConditionParser.isIdentifier(text), !RuleKind.isFieldBound(text) {
+                        valueBounds.insert(result.count)
+                        result.append(IDOccurrence(id: text, range: inner(range), role: .bound, scope: scope(text), writtenIn: list))
+                    }
                 default:
                     break
                 }
@@ -327,7 +337,11 @@ struct IDOccurrence: Sendable, Hashable {
             let own = Set(entry.allElements.compactMap { $0.id?.value })
             for child in entry.allElements { collect(child, list: list.id.value, own: own) }
         }
-        return result
+        guard !valueBounds.isEmpty else { return result }
+        let declared = Set(result.filter { $0.role == .declaration }.map(\.id))
+        return result.indices.compactMap { index in
+            valueBounds.contains(index) && !declared.contains(result[index].id) ? nil : result[index]
+        }
     }
 }
 

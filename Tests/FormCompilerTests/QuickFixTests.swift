@@ -255,6 +255,17 @@ import Testing
         expectFix(form, help: "did you mean 'hasCar'?", fixed: form.replacingOccurrences(of: "has_car", with: "hasCar"))
         let sets = "formc: 1\nform: A\noptions:\n  sizes: [s, m]\nelements:\n  - picker: p\n    options: sizes\n"
         expectFix(sets, help: "did you mean 'Sizes'?", fixed: sets.replacingOccurrences(of: "sizes", with: "Sizes"))
+        // A bound that names the malformed id is read as a value, and renamed with it.
+        let bound = Self.head + "  - date: StartDate\n  - date: endDate\n    rules: [{ min: StartDate }]\n"
+        let editor = EditorDocument(path: "a.form.yaml", text: bound)
+        #expect(editor.diagnostics.map(\.code) == [.invalidFieldID, .invalidNumber], "\(editor.diagnostics.map(\.message))")
+        let fixes = editor.quickFixes(in: Self.everywhere()).filter { $0.title.contains("startDate") }
+        #expect(fixes.count == 1, "\(editor.quickFixes(in: Self.everywhere()).map(\.title))")
+        if let fix = fixes.first {
+            let edited = Self.applying(fix.edits, to: editor.file)
+            #expect(edited == bound.replacingOccurrences(of: "StartDate", with: "startDate"))
+            #expect(EditorDocument(path: "a.form.yaml", text: edited).diagnostics.isEmpty)
+        }
     }
 
     /// JSON's own spelling: a number as a number, a string escaped, a bare value
