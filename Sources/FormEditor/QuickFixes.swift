@@ -74,6 +74,8 @@ extension EditorDocument {
             return quotingEdit(of: span, quoting: file.text(in: span))
         case .entry:
             return entryEdit(fix.text, keyAt: span)
+        case .range(let range):
+            return EditorEdit(range: range, newText: fix.text)
         }
     }
 

@@ -29,7 +29,7 @@ extension YAMLTreeBuilder {
         let offset = file.byteOffset(of: at)
         diagnostics.error(
             .syntaxError, message, at: SourceRange(start: at, end: SourcePosition(line: at.line, column: at.column + 1)),
-            notes: notes, help: .init(lines: help(forProblem: problem, context: context, contextLine: contextLine, at: at, offset: offset))
+            notes: notes, help: help(forProblem: problem, context: context, contextLine: contextLine, at: at, offset: offset)
         )
     }
 
@@ -47,7 +47,7 @@ extension YAMLTreeBuilder {
 
     /// `offset`: the byte of the problem's position in the file; `contextLine`, the
     /// line where the collection it was reading started.
-    private func help(forProblem problem: String, context: String?, contextLine: Int?, at: SourcePosition, offset: Int) -> [String] {
+    private func help(forProblem problem: String, context: String?, contextLine: Int?, at: SourcePosition, offset: Int) -> [DiagnosticHelp] {
         let byte = offset < file.bytes.count ? file.bytes[offset] : nil
         if byte == 0x09 {
             return ["YAML does not allow tabs for indentation; indent with spaces"]
@@ -95,7 +95,7 @@ extension YAMLTreeBuilder {
             let line = contextLine.map { "line \($0)" } ?? "the line"
             return ["\(line) has no ':' after its key: write 'key: value'; a plain value that goes on over more lines is indented under its key"]
         case nil where problem == "did not find expected <document start>":
-            return [documentStartHelp(before: at.line)]
+            return [DiagnosticHelp(documentStartHelp(before: at.line))]
         case "while scanning a block scalar":
             return ["'>' or '|' at the start of a value begins a block of text on the lines under the key; to write text that starts with one, quote the value"]
         case "while parsing a quoted scalar" where problem.hasPrefix("did not find expected hexdecimal number"):
@@ -162,7 +162,7 @@ extension YAMLTreeBuilder {
     /// value goes on over the lines indented under it), and the ':' is an error.
     /// `- required` with `when: b` under it is the common case: the help says how
     /// to give the item keys, or how to line the key up with the one above.
-    private func continuedValueHelp(at: SourcePosition) -> String? {
+    private func continuedValueHelp(at: SourcePosition) -> DiagnosticHelp? {
         guard let line = file.lineText(at.line) else { return nil }
         let scalars = Array(line.unicodeScalars)
         guard at.column >= 2, at.column - 1 <= scalars.count else { return nil }
@@ -194,7 +194,17 @@ extension YAMLTreeBuilder {
            words.count == 2, Self.isPlainWord(words[0]) {
             // `- textField email` with `placeholder:` under it: the item's colon left out.
             let rest = words[1].drop { $0 == " " }
-            return "'- \(text)' on line \(above) needs a ':' after '\(words[0])': write '- \(words[0]): \(rest)', and the keys under it are its keys"
+            let line = "'- \(text)' on line \(above) needs a ':' after '\(words[0])': write '- \(words[0]): \(rest)', and the keys under it are its keys"
+            // The fix where the rest reads as an id (a lowerCamelCase name).
+            guard let initial = rest.unicodeScalars.first, ("a"..."z").contains(initial),
+                  rest.unicodeScalars.allSatisfy({ $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0)) }) else {
+                return DiagnosticHelp(line)
+            }
+            let written = SourceRange(
+                start: SourcePosition(line: above, column: contentColumn + 1),
+                end: SourcePosition(line: above, column: contentColumn + 1 + text.unicodeScalars.count)
+            )
+            return DiagnosticHelp(line, fix: DiagnosticFix(title: "Write '\(words[0]): \(rest)'", text: "\(words[0]): \(rest)", placement: .range(written)))
         }
         guard indent > contentColumn, let colon = text.indices.first(where: { text[$0] == ":" && text[text.index(after: $0)...].first == " " }) else { return nil }
         let previousKey = text[..<colon]

@@ -171,6 +171,18 @@ import Testing
                   fixed: Self.head + "  - number: n\n    rules:\n      [{ min: 0 }, { max: 9 }]\n")
     }
 
+    /// `- group party` with keys under it: YAML stops at the first key's ':', a line
+    /// below the colon left out, and the fix writes it where it belongs.
+    @Test func aKindWithoutItsColonAboveItsKeys() {
+        let broken = Self.head + "  - group party\n    title: Party\n    elements:\n      - textField: guest\n"
+        expectFix(broken, help: "'- group party' on line 4 needs a ':' after 'group': write '- group: party', and the keys under it are its keys",
+                  fixed: broken.replacingOccurrences(of: "group party", with: "group: party"))
+        // An id that is no name gets the help alone.
+        let editor = EditorDocument(path: "a.form.yaml", text: Self.head + "  - textField my email\n    placeholder: x\n")
+        #expect(editor.diagnostics.map(\.code) == [.syntaxError])
+        #expect(editor.quickFixes(in: Self.everywhere()).isEmpty)
+    }
+
     @Test func wordsOfAConditionInAndOutOfQuotes() {
         let cases: [(line: String, help: String, fixed: String)] = [
             ("visibleWhen: plan in [pro]", "write the option in quotes: 'pro'", "visibleWhen: plan in ['pro']"),

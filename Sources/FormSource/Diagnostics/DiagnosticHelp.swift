@@ -25,6 +25,9 @@ public struct DiagnosticFix: Hashable, Sendable {
         /// when both are on one line: a key and value written as another entry
         /// (`required: true` → `rules: [required]`).
         case entry
+        /// In place of `range`, away from the span: where a syntax error's cause is
+        /// written (`- group party` on the line above the ':' libyaml stops at).
+        case range(SourceRange)
     }
 
     /// What the editor's menu shows ("Replace with 'minLength'").
