@@ -112,8 +112,10 @@ enum ReservedIDs {
 /// Names the generated file declares or uses inside the form type, which a segment's
 /// enum or the form itself may not take.
 enum GeneratedTypeNames {
-    /// `CodingKeys` is `Values`' and each entry struct's; `Validators` each entry class's.
-    static let nested: Set<String> = ["Field", "Values", "Action", "CodingKeys", "Validators"]
+    /// `CodingKeys` is `Values`' and each entry struct's; `Validators` each entry class's;
+    /// `ID` each entry's identity (`Identifiable`'s, `FormEntryID`), which an enum of that
+    /// name in the entry, or a shared set's read from it, would replace.
+    static let nested: Set<String> = ["Field", "Values", "Action", "CodingKeys", "Validators", "ID"]
     // `Page` is the nested enum of a form with pages only: `Checker.checkPages` declares it there.
     /// FormRuntime's public types, every one of them (`NameClashTests` compares this
     /// list with the declarations in the runtime's sources), and the module's name.

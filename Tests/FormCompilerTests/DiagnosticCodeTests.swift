@@ -93,6 +93,11 @@ let diagnosticCodeCases: [DiagnosticCodeCase] = [
           message: "picker 'date' would generate the enum 'Date', a name the generated code uses"),
     .init(code: "FC204", source: form("  - multiChoice: kind\n    enumName: Decimal\n    options: [a, b]\n"), line: 5, column: 15,
           message: "multiChoice 'kind' would generate the enum 'Decimal', a name the generated code uses"),
+    // `ID` is an entry's identity: an enum of that name in an entry, or a shared set's, would replace it.
+    .init(code: "FC204", source: form("  - list: badges\n    elements:\n      - segment: iD\n        options: [passport, license]\n"),
+          line: 6, column: 18, message: "segment 'iD' would generate the enum 'ID', a name the generated code uses"),
+    .init(code: "FC204", source: "formc: 1\nform: F\noptions:\n  ID: [passport, license]\nelements:\n  - list: badges\n    elements:\n      - picker: kind\n        options: ID\n",
+          line: 4, column: 3, message: "option set 'ID' would generate the enum 'ID', a name the generated code uses"),
     // An enum named from its id may not be a Swift keyword (`Type` is no nested type's name).
     .init(code: "FC204", source: form("  - segment: type\n    options: [a, b]\n"), line: 4, column: 14,
           message: "segment 'type' would generate the enum 'Type', a Swift keyword"),

@@ -63,7 +63,7 @@ extension DiagnosticCatalog {
                 Two things in the form would produce the same Swift name: two choice fields (segment, picker, \
                 multiChoice) whose enums have one name (from `enumName` or from the field id); an enum named like \
                 the form; or an enum or the form named like a type the generated code names: one of its own \
-                (`Field`, `Values`, `Action`, `CodingKeys`, an entry's `Validators`, `Page` in a form with \
+                (`Field`, `Values`, `Action`, `CodingKeys`, an entry's `Validators` and `ID`, `Page` in a form with \
                 pages, the form's validators protocol `<Form>Validators`), a FormRuntime type (`FormValue`, \
                 `ValidationResult`…), `FormRuntime` itself, a standard library type (`String`, `Bool`, \
                 `CodingKey`…), or Foundation's `Date` and `Decimal` (the types of instants and decimal \
