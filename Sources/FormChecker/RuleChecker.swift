@@ -343,9 +343,18 @@ enum RuleChecker {
                 } else {
                     "add \(missing.map { $0 == "min" ? (json ? #"{"min": 0}"# : "'{ min: 0 }'") : (json ? #"{"max": 100}"# : "'{ max: 100 }'") }.joined(separator: " and ")) to its rules with the slider's ends, or use \(stepper)"
                 }
+                // A bound naming a field moves with its value; the slider's ends are drawn fixed.
+                let fieldBound = missing.count == 1 ? field.rules.lazy.compactMap { rule -> String? in
+                    switch rule.kind {
+                    case .minField(let other) where !hasMin, .maxField(let other) where !hasMax: other
+                    default: nil
+                    }
+                }.first : nil
+                let message = fieldBound.map { "a slider needs a fixed min and max; \(field.quotedID) takes its \(missing[0]) from the field '\($0)'" }
+                    ?? "a slider needs both a min and a max rule; \(field.quotedID) has no \(missing.joined(separator: " and "))"
                 diagnostics.error(
-                    .missingKey, "a slider needs both a min and a max rule; \(field.quotedID) has no \(missing.joined(separator: " and "))",
-                    at: slider, help: [DiagnosticHelp(help)]
+                    .missingKey, message, at: slider,
+                    help: fieldBound == nil ? [DiagnosticHelp(help)] : ["a slider's ends are numbers, which another field's value cannot move", DiagnosticHelp(help)]
                 )
             }
         }

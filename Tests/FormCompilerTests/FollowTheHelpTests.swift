@@ -221,6 +221,13 @@ import Testing
             help: "add '{ max: 100 }' to its rules with the slider's ends, or use 'style: stepper'",
             replacing: "[{ min: 10 }]", with: "[{ min: 10 }, { max: 100 }]"
         )
+        // An end taken from another field moves with it: the message says so.
+        let fromField = form("  - number: low\n  - number: budget\n    style: slider\n    rules: [{ min: low }, { max: 100 }]\n")
+        #expect(diagnose(fromField).map(\.message) == ["a slider needs a fixed min and max; 'budget' takes its min from the field 'low'"])
+        expectFollowing(
+            fromField, help: "add '{ min: 0 }' to its rules with the slider's ends, or use 'style: stepper'",
+            replacing: "[{ min: low }, { max: 100 }]", with: "[{ min: low }, { min: 0 }, { max: 100 }]"
+        )
     }
 
     @Test func conditionHelpKeepsWhatWasWritten() {
