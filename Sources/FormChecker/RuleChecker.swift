@@ -270,7 +270,9 @@ enum RuleChecker {
         case .dateTime: "2026-01-31T09:30:00Z or today+30d"
         }
         var help: [DiagnosticHelp] = ["write \(example)"]
-        if text.hasPrefix("today") {
+        if mode == .dateTime, let whole = DateTimeLiteral.withoutFraction(text) {
+            help = ["an instant in a form is whole seconds: write \(whole)"]
+        } else if text.hasPrefix("today") {
             help = mode == .time
                 ? ["a time field's bound is a time of day such as 09:30; 'today' is for dates"]
                 : [

@@ -403,4 +403,21 @@ import Testing
             help: "write a whole number, 0 to 9", replacing: "1e400", with: "9"
         )
     }
+
+    /// An instant with a fraction of a second: formc's instants are whole seconds.
+    @Test func anInstantWithAFractionOfASecond() {
+        let field = "  - date: at\n    mode: dateTime\n"
+        expectFollowing(
+            form(field + "    default: 2026-01-31T09:30:00.123Z\n"),
+            help: "an instant in a form is whole seconds: write 2026-01-31T09:30:00Z", replacing: ".123", with: ""
+        )
+        expectFollowing(
+            form(field + "    rules: [{ min: 2026-01-31T09:30:00.5+01:00 }]\n"),
+            help: "an instant in a form is whole seconds: write 2026-01-31T09:30:00+01:00", replacing: ".5", with: ""
+        )
+        expectFollowing(
+            form(field + "  - textField: x\n    visibleWhen: at > '2026-01-31T09:30:00.25Z'\n"),
+            help: "an instant in a form is whole seconds: write '2026-01-31T09:30:00Z'", replacing: ".25", with: ""
+        )
+    }
 }

@@ -210,6 +210,17 @@ public struct DateTimeLiteral: Sendable, Hashable, Comparable, CustomStringConve
         return zone.count == 6 && (zone[0] == "+" || zone[0] == "-") && zone[3] == ":" && text.count > 16
     }
 
+    /// `text` without the fraction of a second it has (`2026-01-31T09:30:00.5Z` →
+    /// `2026-01-31T09:30:00Z`), when that makes an instant: formc's instants are
+    /// whole seconds (docs/format.md); nil for any other text.
+    public static func withoutFraction(_ text: String) -> String? {
+        guard let point = text.lastIndex(of: "."), text[..<point].contains("T") else { return nil }
+        let digits = text[text.index(after: point)...].prefix { $0.isASCIIDigit }
+        guard !digits.isEmpty else { return nil }
+        let whole = String(text[..<point] + text[digits.endIndex...])
+        return DateTimeLiteral(whole) == nil ? nil : whole
+    }
+
     public init?(_ text: String) {
         let parts = text.split(separator: "T", maxSplits: 1, omittingEmptySubsequences: false)
         guard parts.count == 2, let date = DateLiteral(String(parts[0])) else { return nil }
