@@ -270,8 +270,8 @@ enum RuleChecker {
         case .dateTime: "2026-01-31T09:30:00Z or today+30d"
         }
         var help: [DiagnosticHelp] = ["write \(example)"]
-        if mode == .dateTime, let whole = DateTimeLiteral.withoutFraction(text) {
-            help = ["an instant in a form is whole seconds: write \(whole)"]
+        if mode == .dateTime, let fraction = DateTimeLiteral.fractionProblem(text, quoted: false) {
+            help = [DiagnosticHelp(fraction.help)]
         } else if text.hasPrefix("today") {
             help = mode == .time
                 ? ["a time field's bound is a time of day such as 09:30; 'today' is for dates"]
@@ -346,17 +346,21 @@ enum RuleChecker {
                     "add \(missing.map { $0 == "min" ? (json ? #"{"min": 0}"# : "'{ min: 0 }'") : (json ? #"{"max": 100}"# : "'{ max: 100 }'") }.joined(separator: " and ")) to its rules with the slider's ends, or use \(stepper)"
                 }
                 // A bound naming a field moves with its value; the slider's ends are drawn fixed.
-                let fieldBound = missing.count == 1 ? field.rules.lazy.compactMap { rule -> String? in
-                    switch rule.kind {
-                    case .minField(let other) where !hasMin, .maxField(let other) where !hasMax: other
-                    default: nil
-                    }
-                }.first : nil
-                let message = fieldBound.map { "a slider needs a fixed min and max; \(field.quotedID) takes its \(missing[0]) from the field '\($0)'" }
-                    ?? "a slider needs both a min and a max rule; \(field.quotedID) has no \(missing.joined(separator: " and "))"
+                let fromFields = missing.map { end in
+                    field.rules.lazy.compactMap { rule -> String? in
+                        switch rule.kind {
+                        case .minField(let other) where end == "min", .maxField(let other) where end == "max": "its \(end) from the field '\(other)'"
+                        default: nil
+                        }
+                    }.first
+                }
+                let message = fromFields.allSatisfy({ $0 != nil })
+                    ? "a slider needs a fixed min and max; \(field.quotedID) takes \(fromFields.compactMap { $0 }.joined(separator: " and "))"
+                    : "a slider needs both a min and a max rule; \(field.quotedID) has no \(missing.joined(separator: " and "))"
                 diagnostics.error(
                     .missingKey, message, at: slider,
-                    help: fieldBound == nil ? [DiagnosticHelp(help)] : ["a slider's ends are numbers, which another field's value cannot move", DiagnosticHelp(help)]
+                    help: fromFields.contains { $0 != nil }
+                        ? ["a slider's ends are numbers, which another field's value cannot move", DiagnosticHelp(help)] : [DiagnosticHelp(help)]
                 )
             }
         }

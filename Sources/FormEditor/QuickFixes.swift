@@ -6,7 +6,8 @@ import FormSyntax
 public struct EditorQuickFix: Sendable, Hashable {
     public var title: String
     public var diagnostic: Diagnostic
-    /// The edit of the diagnostic's span.
+    /// The edit of the diagnostic's span, or of the range the fix names away from
+    /// it (`DiagnosticFix.Placement.range`).
     public var edit: EditorEdit
     /// Every edit of the fix, `edit` among them.
     public var edits: [EditorEdit]
@@ -29,8 +30,11 @@ extension EditorDocument {
             let span = diagnostic.location.range
             // An empty span is a place, not text (a condition read through an alias), and
             // an alias (`*d`) has no text of its own: the fix is at its anchor.
+            // A fix away from the span is offered at its own range too.
+            let elsewhere: SourceRange? = if case .range(let target) = diagnostic.fix?.placement { target } else { nil }
             guard let fix = diagnostic.fix, diagnostic.location.file == file.path, span.start < span.end,
-                  span.start <= range.end, range.start <= span.end,
+                  (span.start <= range.end && range.start <= span.end)
+                    || elsewhere.map({ $0.start <= range.end && range.start <= $0.end }) == true,
                   !(isNodeStart(span.start) && file.text(in: span).hasPrefix("*")) else { return nil }
             // A node's anchor stays, so that its aliases still find it; its tag too,
             // unless the fix replaces the node whole.

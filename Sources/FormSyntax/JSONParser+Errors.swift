@@ -141,7 +141,11 @@ extension JSONParser {
         end -= 1
         while end > open + 1, bytes[end - 1] == UInt8(ascii: " ") { end -= 1 }
         var wordEnd = index
-        while wordEnd < count, wordEnd - index < 40, bytes[wordEnd] != ASCII.quote, bytes[wordEnd] != UInt8(ascii: "\n") { wordEnd += 1 }
+        // The next string as far as its quote, or its first 40 bytes (whole characters).
+        while wordEnd < count, wordEnd - index < 40, bytes[wordEnd] != ASCII.quote, bytes[wordEnd] != UInt8(ascii: "\n") {
+            wordEnd += scalarWidth(at: wordEnd)
+        }
+        wordEnd = min(wordEnd, count)
         let closed = "\"" + text(open + 1, end) + "\""
         let next = "\"" + text(index, wordEnd) + (wordEnd < count && bytes[wordEnd] == ASCII.quote ? "\"" : "")
         return "the string before this has no closing '\"' before its ',': write \(closed), \(next)"

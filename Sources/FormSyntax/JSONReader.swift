@@ -1,3 +1,4 @@
+import FormJSON
 import FormSource
 
 /// Reads a strict RFC 8259 JSON form file (`*.form.json`) into the same `SyntaxTree`
@@ -307,11 +308,12 @@ public enum JSONReader {
             while meant.last == " " { meant = meant.dropLast() }
             let lostQuote = meant.count > 1 && meant.last == ":"
             if lostQuote { meant = meant.dropLast() }
+            while meant.last == " " { meant = meant.dropLast() }
             throw SyntaxError(
                 message: "expected ':' after the key '\(name)'",
                 start: index, end: index + scalarWidth(at: index),
                 help: [lostQuote
-                    ? "close the key with '\"' before its ':': write \(YAMLPlain.doubleQuoted(String(meant))): followed by the value"
+                    ? "close the key with '\"' before its ':': write \(JSONValue.quoted(String(meant))): followed by the value"
                     : "write \"\(name)\": followed by the value"]
             )
         }

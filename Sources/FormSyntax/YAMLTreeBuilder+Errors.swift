@@ -184,7 +184,7 @@ extension YAMLTreeBuilder {
             contentColumn += dashAndSpaces
         }
         var text = content
-        while text.last == " " { text = text.dropLast() }
+        while text.last == " " || text.last == "\t" { text = text.dropLast() }
         if isItem, indent > previousIndent, Self.isPlainWord(text) {
             // An item that is one word (`- required`): its keys need it to be a mapping.
             let example = key == "title" || key == "image" ? "'- value: \(text)'" : (text == "required" ? "'- required: true'" : "'- \(text): …'")
@@ -194,12 +194,13 @@ extension YAMLTreeBuilder {
            words.count == 2, Self.isPlainWord(words[0]) {
             // `- textField email` with `placeholder:` under it: the item's colon left out.
             let rest = words[1].drop { $0 == " " }
-            let line = "'- \(text)' on line \(above) needs a ':' after '\(words[0])': write '- \(words[0]): \(rest)', and the keys under it are its keys"
-            // The fix where the rest reads as an id (a lowerCamelCase name).
-            guard let initial = rest.unicodeScalars.first, ("a"..."z").contains(initial),
-                  rest.unicodeScalars.allSatisfy({ $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0)) }) else {
-                return DiagnosticHelp(line)
-            }
+            // The keys are the item's once they start where its first key does.
+            let linedUp = indent == contentColumn
+            let line = "'- \(text)' on line \(above) needs a ':' after '\(words[0])': write '- \(words[0]): \(rest)', "
+                + (linedUp ? "and the keys under it are its keys" : "and start the keys under it at the column of '\(words[0])'")
+            // The fix, where the keys line up and both words read as a kind and an id
+            // do (lowerCamelCase names): what they mean is checked once the file reads.
+            guard linedUp, Self.isLowerCamelCaseWord(words[0]), Self.isLowerCamelCaseWord(rest) else { return DiagnosticHelp(line) }
             let written = SourceRange(
                 start: SourcePosition(line: above, column: contentColumn + 1),
                 end: SourcePosition(line: above, column: contentColumn + 1 + text.unicodeScalars.count)
@@ -211,6 +212,13 @@ extension YAMLTreeBuilder {
         let value = text[text.index(after: colon)...].drop { $0 == " " }
         guard Self.isPlainWord(previousKey), let first = value.first, !"'\"[{|>&*!#".contains(first) else { return nil }
         return "'\(key)' is indented under '\(previousKey)' of line \(above), so YAML reads it as more of that value; indent '\(key)' as '\(previousKey)' is to make it a key beside it"
+    }
+
+    /// An ASCII letter, then ASCII letters and digits, the first in lowercase: the
+    /// shape of a kind keyword and of an id.
+    private static func isLowerCamelCaseWord(_ text: Substring) -> Bool {
+        guard let first = text.unicodeScalars.first, ("a"..."z").contains(first) else { return false }
+        return text.unicodeScalars.allSatisfy { ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) }
     }
 
     /// A key or value of letters, digits, '_' and '-', as ids, keys and rule names are.

@@ -128,6 +128,14 @@ import Testing
             help: "a field is optional unless a rule says otherwise: remove 'required: false'",
             replacing: "    required: false\n", with: ""
         )
+        // `no` reads as false in a rule's mapping: no rule meant, in YAML and JSON.
+        expectFollowing(
+            form("  - textField: a\n    email: no\n"),
+            help: "'email' is a rule, which a field has only when its rules name it: remove 'email: no'",
+            replacing: "    email: no\n", with: ""
+        )
+        #expect(diagnose(#"{"formc": 1, "form": "F", "elements": [{"textField": "a", "url": false}]}"#, path: "t.form.json").map(\.help)
+            == [["'url' is a rule, which a field has only when its rules name it: remove '\"url\": false'"]])
         expectFollowing(
             form("  - number: n\n    min: 0\n    rules: [{ max: 9 }]\n"),
             help: "'min' is a rule: add { min: 0 } to the field's rules",
@@ -221,6 +229,9 @@ import Testing
             help: "add '{ max: 100 }' to its rules with the slider's ends, or use 'style: stepper'",
             replacing: "[{ min: 10 }]", with: "[{ min: 10 }, { max: 100 }]"
         )
+        // Both ends from fields.
+        #expect(diagnose(form("  - number: low\n  - number: high\n  - number: budget\n    style: slider\n    rules: [{ min: low }, { max: high }]\n")).map(\.message)
+            == ["a slider needs a fixed min and max; 'budget' takes its min from the field 'low' and its max from the field 'high'"])
         // An end taken from another field moves with it: the message says so.
         let fromField = form("  - number: low\n  - number: budget\n    style: slider\n    rules: [{ min: low }, { max: 100 }]\n")
         #expect(diagnose(fromField).map(\.message) == ["a slider needs a fixed min and max; 'budget' takes its min from the field 'low'"])
@@ -305,6 +316,12 @@ import Testing
             form("  - textField: c\n    rules: [{ wen: c == 'x', required: true }]\n"),
             help: "did you mean 'when'?", replacing: "wen", with: "when"
         )
+        // A stray key before a misspelt rule: the misspelt rule is the rule.
+        let both = diagnose(form("  - textField: c\n    rules: [{ mesage: Hi, mnLength: 2 }]\n"))
+        #expect(both.map(\.message) == ["unknown key 'mesage' in the rule 'mnLength'", "unknown rule 'mnLength'"])
+        #expect(both.map { $0.help.first } == ["did you mean 'message'?", "did you mean 'minLength'?"])
+        let json = diagnose(#"{"formc": 1, "form": "F", "elements": [{"textField": "c", "rules": [{"required": true, "minLenght": 2}]}]}"#, path: "t.form.json")
+        #expect(json.map(\.help) == [["did you mean 'minLength'?", #"write each rule as its own item of the list: {"minLength": …}"#]])
         // A misspelt rule stays the rule, and the rule after it is told to be an item.
         let misspeltRule = diagnose(form("  - textField: c\n    rules:\n      - minLenght: 2\n        required: true\n"))
         #expect(misspeltRule.map(\.help) == [["did you mean 'minLength'?"], ["write each rule as its own list item: '- required: …'"]])
@@ -369,6 +386,13 @@ import Testing
             help: #"the string before this has no closing '"' before its ',': write "Name", "secure""#,
             replacing: #""Name, "secure""#, with: #""Name", "secure""#, path: path
         )
+        // A long key after it is cut at a whole character.
+        let long = String(repeating: "é", count: 30)
+        let cut = diagnose(#"{"formc": 1, "form": "F", "elements": [{"textField": "a", "placeholder": "Name, "\#(long)": true}]}"#, path: path)
+        #expect(cut.first?.help == [#"the string before this has no closing '"' before its ',': write "Name", "\#(String(repeating: "é", count: 20))"#])
+        // Spaces around the key's ':' are not the key's.
+        #expect(diagnose(#"{"formc": 1, "form": "F", "elements": [{"textField": "a", "placeholder :  "Name"}]}"#, path: path).first?.help
+            == [#"close the key with '"' before its ':': write "placeholder": followed by the value"#])
     }
 
     /// In a .form.json, the help shows JSON.
@@ -419,5 +443,10 @@ import Testing
             form(field + "  - textField: x\n    visibleWhen: at > '2026-01-31T09:30:00.25Z'\n"),
             help: "an instant in a form is whole seconds: write '2026-01-31T09:30:00Z'", replacing: ".25", with: ""
         )
+        #expect(diagnose(form(field + "    default: 2026-01-31T09:30:00.123Z\n")).map(\.message) == ["'2026-01-31T09:30:00.123Z' has a fraction of a second"])
+        // A date field holds no instant: its condition is told what it holds.
+        let onADate = diagnose(form("  - date: day\n  - textField: x\n    visibleWhen: day > '2026-01-31T09:30:00.25Z'\n"))
+        #expect(onADate.map(\.code) == [.conditionType])
+        #expect(!"\(onADate.map(\.help))".contains("whole seconds"))
     }
 }

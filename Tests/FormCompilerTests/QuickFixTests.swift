@@ -177,10 +177,21 @@ import Testing
         let broken = Self.head + "  - group party\n    title: Party\n    elements:\n      - textField: guest\n"
         expectFix(broken, help: "'- group party' on line 4 needs a ':' after 'group': write '- group: party', and the keys under it are its keys",
                   fixed: broken.replacingOccurrences(of: "group party", with: "group: party"))
-        // An id that is no name gets the help alone.
-        let editor = EditorDocument(path: "a.form.yaml", text: Self.head + "  - textField my email\n    placeholder: x\n")
-        #expect(editor.diagnostics.map(\.code) == [.syntaxError])
-        #expect(editor.quickFixes(in: Self.everywhere()).isEmpty)
+        // With CRLF line ends, and more spaces after the dash: the keys start where the kind does.
+        let crlf = Self.head.replacingOccurrences(of: "\n", with: "\r\n") + "  -   textField email\r\n      placeholder: x\r\n"
+        expectFix(crlf, help: "'- textField email' on line 4 needs a ':' after 'textField': write '- textField: email', and the keys under it are its keys",
+                  fixed: crlf.replacingOccurrences(of: "textField email", with: "textField: email"))
+        // An id that is no name, or keys that do not line up with the kind: the help alone.
+        for text in [Self.head + "  - textField my email\n    placeholder: x\n", Self.head + "  -   textField email\n    placeholder: x\n"] {
+            let editor = EditorDocument(path: "a.form.yaml", text: text)
+            #expect(editor.diagnostics.map(\.code) == [.syntaxError])
+            #expect(editor.quickFixes(in: Self.everywhere()).isEmpty)
+        }
+        #expect(EditorDocument(path: "a.form.yaml", text: Self.head + "  -   textField email\n    placeholder: x\n").diagnostics.first?.help
+            == ["'- textField email' on line 4 needs a ':' after 'textField': write '- textField: email', and start the keys under it at the column of 'textField'"])
+        // The fix is offered on the line it edits too.
+        let onItsLine = EditorDocument(path: "a.form.yaml", text: broken)
+        #expect(onItsLine.quickFixes(in: SourceRange(start: SourcePosition(line: 4, column: 5), end: SourcePosition(line: 4, column: 6))).count == 1)
     }
 
     @Test func wordsOfAConditionInAndOutOfQuotes() {
@@ -267,6 +278,9 @@ import Testing
         expectFix(form, help: "did you mean 'hasCar'?", fixed: form.replacingOccurrences(of: "has_car", with: "hasCar"))
         let sets = "formc: 1\nform: A\noptions:\n  sizes: [s, m]\nelements:\n  - picker: p\n    options: sizes\n"
         expectFix(sets, help: "did you mean 'Sizes'?", fixed: sets.replacingOccurrences(of: "sizes", with: "Sizes"))
+        // A bound written as a name that no element has is no occurrence of an id.
+        let undeclared = EditorDocument(path: "a.form.yaml", text: Self.head + "  - date: endDate\n    rules: [{ min: StartDate }]\n")
+        #expect(undeclared.references(at: SourcePosition(line: 5, column: 20)).isEmpty)
         // A bound that names the malformed id is read as a value, and renamed with it.
         let bound = Self.head + "  - date: StartDate\n  - date: endDate\n    rules: [{ min: StartDate }]\n"
         let editor = EditorDocument(path: "a.form.yaml", text: bound)

@@ -27,8 +27,8 @@ extension ConditionTypeChecker {
         if let what {
             return ("'\(text)' is \(what), but '\(id)' holds \(holds)", ["write \(holds)"] + relativeHelp)
         }
-        if let whole = DateTimeLiteral.withoutFraction(text) {
-            return ("'\(text)' has a fraction of a second", ["an instant in a form is whole seconds: write '\(whole)'"])
+        if mode == .dateTime, let fraction = DateTimeLiteral.fractionProblem(text, quoted: true) {
+            return (fraction.message, [DiagnosticHelp(fraction.help)])
         }
         if DateLiteral.looksLikeDate(text) || (text.count >= 10 && DateLiteral.looksLikeDate(String(text.prefix(10)))) {
             return ("'\(text)' is not a real date", ["write an existing day as YYYY-MM-DD"])

@@ -299,11 +299,8 @@ extension DocumentDecoder {
                 .invalidNumber, "'\(text.value)' has no time zone", at: text.range,
                 help: ["end it with Z for UTC or with an offset such as +01:00, e.g. \(example)"]
             )
-        } else if shaped, mode == .dateTime, let whole = DateTimeLiteral.withoutFraction(text.value) {
-            diagnostics.error(
-                .invalidNumber, "'\(text.value)' has a fraction of a second", at: text.range,
-                help: ["an instant in a form is whole seconds: write \(whole)"]
-            )
+        } else if shaped, mode == .dateTime, let fraction = DateTimeLiteral.fractionProblem(text.value, quoted: false) {
+            diagnostics.error(.invalidNumber, fraction.message, at: text.range, help: [DiagnosticHelp(fraction.help)])
         } else if shaped {
             diagnostics.error(
                 .invalidNumber, "'\(text.value)' is not a real \(mode == .time ? "time" : "date")", at: text.range,

@@ -1,3 +1,4 @@
+import FormJSON
 import FormSource
 import FormSyntax
 
@@ -173,10 +174,12 @@ package struct KeyedMapping {
             // that moves it into `rules`, when the element has none yet.
             let (text, style) = value()
             let isParameterless = RuleKind.parameterless.contains(rule)
-            if isParameterless, style == .plain, text == "false" {
+            // `required: false` (or `no`, as the rule's mapping reads it) means no rule.
+            if isParameterless, style != nil, let text, ValueReader.booleanSpelled(by: text) == false {
+                let entry = isJSON ? "\"\(key)\": \(style == .plain ? text : JSONValue.quoted(text))" : "\(key): \(text)"
                 return (nil, rule == "required"
-                    ? "a field is optional unless a rule says otherwise: remove 'required: false'"
-                    : "'\(rule)' is a rule, which a field has only when its rules name it: remove '\(rule): false'")
+                    ? "a field is optional unless a rule says otherwise: remove '\(entry)'"
+                    : "'\(rule)' is a rule, which a field has only when its rules name it: remove '\(entry)'")
             }
             // The rule as an item of `rules`: a rule without a parameter by its name
             // (`email: true` is `email`), another with its parameter.

@@ -33,20 +33,20 @@ enum RuleDecoder {
         let keys = (index == nil ? [] : [name]) + ["message", "when"] + (name == "custom" ? ["debounce"] : [])
         for entry in entries where entry.key != rule && !isReserved(entry.key, in: tree) {
             let extraName = tree.text(entry.key) ?? ""
+            let meantKey = Suggestions.closest(to: extraName, in: keys)
             // A misspelling of a key the mapping has already is no key to suggest.
-            let given = Suggestions.closest(to: extraName, in: keys).flatMap { meant in
-                entries.contains { tree.text($0.key) == meant } ? meant : nil
-            }
+            let given = meantKey.flatMap { meant in entries.contains { tree.text($0.key) == meant } ? meant : nil }
             // Another rule, or a misspelling of one, is an item of its own.
             let otherRule: String? = if RuleKind.names.contains(extraName) {
                 extraName
-            } else if Suggestions.closest(to: extraName, in: keys) != nil {
+            } else if meantKey != nil {
                 nil
             } else {
                 Suggestions.closest(to: extraName, in: RuleKind.names)
             }
             let help: [DiagnosticHelp] = if let otherRule {
-                (otherRule == extraName ? [] : [.didYouMean(otherRule)]) + ["write each rule as its own list item: '- \(otherRule): …'"]
+                (otherRule == extraName ? [] : [.didYouMean(otherRule)])
+                    + [reader.isJSON ? "write each rule as its own item of the list: {\"\(otherRule)\": …}" : "write each rule as its own list item: '- \(otherRule): …'"]
             } else if let given {
                 ["'\(given)' is given already: remove '\(extraName)', or merge the two"]
             } else {
@@ -190,14 +190,19 @@ enum RuleDecoder {
             var index = ruleEntry.flatMap { ruleIndex($0.key, in: tree) }
             if others > 1 {
                 // A first key that is no rule, but no misspelling of one either, is a
-                // misspelt `message` or another stray key beside a later rule.
+                // misspelt `message` or another stray key beside a later rule, or a
+                // later misspelling of one (`{ mesage: Hi, mnLength: 2 }`).
                 if index == nil, let first = ruleEntry.flatMap({ tree.text($0.key) }),
-                   Suggestions.closest(to: first, in: RuleKind.names) == nil,
-                   let later = entries.first(where: { entry in
-                    !Self.isReserved(entry.key, in: tree) && ruleIndex(entry.key, in: tree) != nil
-                }) {
-                    ruleEntry = later
-                    index = ruleIndex(later.key, in: tree)
+                   Suggestions.closest(to: first, in: RuleKind.names) == nil {
+                    let candidates = entries.filter { !Self.isReserved($0.key, in: tree) && $0.key != ruleEntry?.key }
+                    if let later = candidates.first(where: { ruleIndex($0.key, in: tree) != nil }) {
+                        ruleEntry = later
+                        index = ruleIndex(later.key, in: tree)
+                    } else if let later = candidates.first(where: { entry in
+                        tree.text(entry.key).flatMap { Suggestions.closest(to: $0, in: RuleKind.names) } != nil
+                    }) {
+                        ruleEntry = later
+                    }
                 }
                 reportExtraKeys(of: item, besideRule: ruleEntry?.key, index: index, reader: &reader)
             }

@@ -250,7 +250,7 @@ package struct ValueReader {
     /// `largest`, when the key has a smaller limit than any count (which the checker
     /// checks), is what the help of a number too large for any count names.
     mutating func count(
-        _ node: NodeID, _ what: @autoclosure () -> String, invalidCode: DiagnosticCode, largest: Int = Int(Int32.max)
+        _ node: NodeID, _ what: @autoclosure () -> String, invalidCode: DiagnosticCode, largest: Int? = nil
     ) -> Located<Int>? {
         guard let number = self.number(node, what(), code: .wrongType, expecting: .count) else { return nil }
         guard number.value >= 0 else {
@@ -264,7 +264,7 @@ package struct ValueReader {
             // As written: a Double would round a large number, or print it with an exponent.
             diagnostics.error(
                 invalidCode, "\(what()) is too large, found \(tree.text(node) ?? Self.format(number.value))", at: number.range,
-                help: [largest == Int(Int32.max) ? "the largest count is \(Int32.max)" : "write a whole number, 0 to \(largest)"]
+                help: [largest.map { "write a whole number, 0 to \($0)" } ?? "the largest count is \(Int32.max)"]
             )
             return nil
         }

@@ -210,15 +210,17 @@ public struct DateTimeLiteral: Sendable, Hashable, Comparable, CustomStringConve
         return zone.count == 6 && (zone[0] == "+" || zone[0] == "-") && zone[3] == ":" && text.count > 16
     }
 
-    /// `text` without the fraction of a second it has (`2026-01-31T09:30:00.5Z` →
-    /// `2026-01-31T09:30:00Z`), when that makes an instant: formc's instants are
-    /// whole seconds (docs/format.md); nil for any other text.
-    public static func withoutFraction(_ text: String) -> String? {
+    /// The message and help for `text`, an instant but for a fraction of a second
+    /// (`2026-01-31T09:30:00.5Z`): formc's instants are whole seconds
+    /// (docs/format.md), and the help writes it without (in a condition's quotes
+    /// when `quoted`). Nil for any other text.
+    public static func fractionProblem(_ text: String, quoted: Bool) -> (message: String, help: String)? {
         guard let point = text.lastIndex(of: "."), text[..<point].contains("T") else { return nil }
         let digits = text[text.index(after: point)...].prefix { $0.isASCIIDigit }
         guard !digits.isEmpty else { return nil }
         let whole = String(text[..<point] + text[digits.endIndex...])
-        return DateTimeLiteral(whole) == nil ? nil : whole
+        guard DateTimeLiteral(whole) != nil else { return nil }
+        return ("'\(text)' has a fraction of a second", "an instant in a form is whole seconds: write \(quoted ? "'\(whole)'" : whole)")
     }
 
     public init?(_ text: String) {

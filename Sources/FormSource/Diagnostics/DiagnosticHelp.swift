@@ -1,5 +1,6 @@
-/// The one edit of a diagnostic's span that a help line names: what an editor
-/// offers as its quick fix (SPEC §12). The help line and the edit are made
+/// The one edit that a help line names, of the diagnostic's span (or, for a
+/// syntax error whose cause is written elsewhere, of the range it names): what an
+/// editor offers as its quick fix (SPEC §12). The help line and the edit are made
 /// together, in one `DiagnosticHelp`, so that what the CLI says and what the
 /// editor does cannot drift.
 public struct DiagnosticFix: Hashable, Sendable {
