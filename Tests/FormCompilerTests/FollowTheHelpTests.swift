@@ -404,7 +404,9 @@ import Testing
               {"boolean": "b", "title": "B"},
               {"picker": "p", "options": 3},
               {"textField": "c", "rules": [{"required": 1, "message": "M"}]},
-              {"number": "n", "title": "N", "style": "slider", "rules": [{"min": 0}]}
+              {"number": "n", "title": "N", "style": "slider", "rules": [{"min": 0}]},
+              {"number": "s", "title": "S", "style": "slider"},
+              {"textField": "d", "rules": ["email"], "when": "b"}
             ]}
             """#, path: "t.form.json")
         #expect(diagnostics.filter { $0.severity == .warning }.map(\.help) == [
@@ -417,6 +419,8 @@ import Testing
             #"list the options, "options": ["a", "b"], or name a shared option set (an UpperCamelCase name under the top-level "options")"#,
             #"write "when" and "message" beside the rule's name: {"required": true, "when": …}"#,
             #"add {"max": 100} to its rules with the slider's ends, or use "style": "stepper""#,
+            #"add "rules": [{"min": 0}, {"max": 100}] with the slider's ends, or use "style": "stepper""#,
+            #"'when' belongs inside a rule's object, in the field's "rules": {"required": true, "when": "CONDITION"}"#,
         ], "\(diagnostics.map(\.message))")
     }
 

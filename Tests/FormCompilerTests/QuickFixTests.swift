@@ -162,6 +162,8 @@ import Testing
         expectFix(form + "diet =! 'vegan'\n", help: "did you mean '!='?", fixed: form + "diet != 'vegan'\n")
         let multi = Self.head + "  - multiChoice: diet\n    options: [vegan, gluten-free]\n  - textField: a\n    visibleWhen: "
         expectFix(multi + "contains(diet, gluten-free)\n", help: "write the option in quotes: 'gluten-free'", fixed: multi + "contains(diet, 'gluten-free')\n")
+        let versions = Self.head + "  - picker: version\n    options: ['v1.2', 'v2.0']\n  - textField: a\n    visibleWhen: "
+        expectFix(versions + "version in [v1.2]\n", help: "write the option in quotes: 'v1.2'", fixed: versions + "version in ['v1.2']\n")
         expectFix(form + "diet in ['vegan', gluten-free]\n", help: "write the option in quotes: 'gluten-free'", fixed: form + "diet in ['vegan', 'gluten-free']\n")
         let rules = Self.head + "  - number: n\n    rules: {min: 0, max: 9}\n"
         expectFix(rules, help: "each rule is an item of the list: rules: [{ min: 0 }, { max: 9 }]",
