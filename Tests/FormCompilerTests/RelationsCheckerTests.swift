@@ -57,7 +57,7 @@ struct RelationsCheckerTests {
         ("16:14 FC302", "'end' holds a date and 'at' a time; a bound field has the same mode"),
         ("17:14 FC302", "'end' is a date and 'low' a whole number; a bound field is of the same kind"),
         ("18:14 FC302", "'end' cannot be its own max"),
-        ("21:19 FC102", "rule 'required' takes 'true' or no value in its mapping form, found false"),
+        ("21:19 FC102", "rule 'required' takes 'true' or no value in its mapping form, found 'false'"),
         ("22:33 FC501", "unknown field 'contactBy'"),
         ("23:41 FC500", "unexpected end of condition"),
         ("24:31 FC505", "condition is always true: the rule always runs"),
@@ -121,7 +121,7 @@ struct RelationsCheckerTests {
             "rule 'email' takes no parameter",
             "rule 'required' takes 'true' or no value in its mapping form, found a mapping",
             "rule 'required' takes 'true' or no value in its mapping form, found '3'",
-            "rule 'required' takes 'true' or no value in its mapping form, found no",
+            "rule 'required' takes 'true' or no value in its mapping form, found 'no'",
         ])
         #expect(diagnostics.map { $0.help.first ?? "" } == [
             "write true (formc accepts only true and false, not YAML 1.1's yes/no/on/off)",

@@ -245,15 +245,16 @@ enum RuleDecoder {
                 // alone also takes `true` (`- { required: true, when: … }`, SPEC §16), and its
                 // `false` reads as "not required"; any other value is a mistake.
                 let takesTrue = index == Index.required
+                /// `required`'s message for a value that is neither `true` nor none.
+                let takesTrueOrNothing = { "rule '\(name)' takes 'true' or no value in its mapping form, found \(tree.kindDescription(parameter))" }
                 if tree.style(parameter) == .plain,
                    (takesTrue && tree.textEquals(parameter, "true")) || tree.isEmptyScalar(parameter) || Self.isNull(parameter, in: tree) {
                     kind = parameterless(index)
                 } else if takesTrue, tree.style(parameter) != nil, let text = tree.text(parameter),
                           ValueReader.booleanSpelled(by: text) == false {
                     // `required: false` (or `no`, `"false"`) reads as "not required": say how to get that.
-                    let found = tree.style(parameter) == .plain ? text : "'\(text)'"
                     reader.diagnostics.error(
-                        .wrongType, "rule '\(name)' takes 'true' or no value in its mapping form, found \(found)", at: parameterRange,
+                        .wrongType, takesTrueOrNothing(), at: parameterRange,
                         help: ["to make the field optional, remove the rule; to require it sometimes, write '{ required: true, when: … }'"]
                     )
                     kind = nil
@@ -265,8 +266,8 @@ enum RuleDecoder {
                     } else {
                         // `"yes"`: no boolean in any spelling, and `false` is no choice here.
                         reader.diagnostics.error(
-                            .wrongType, "rule '\(name)' takes 'true' or no value in its mapping form, found the string '\(text)'",
-                            at: parameterRange, help: [.write("true", line: "write true", title: "Write true")]
+                            .wrongType, takesTrueOrNothing(), at: parameterRange,
+                            help: [.write("true", line: "write true", title: "Write true")]
                         )
                     }
                     kind = nil
@@ -290,7 +291,7 @@ enum RuleDecoder {
                     }
                     let onlyRequired = !takesTrue && tree.style(parameter) == .plain && tree.textEquals(parameter, "true")
                     let message = if takesTrue {
-                        "rule '\(name)' takes 'true' or no value in its mapping form, found \(tree.kindDescription(parameter))"
+                        takesTrueOrNothing()
                     } else if onlyRequired {
                         "rule '\(name)' takes no parameter; only 'required' takes 'true'"
                     } else {
