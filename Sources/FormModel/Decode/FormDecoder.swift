@@ -199,7 +199,7 @@ struct DocumentDecoder {
                 let fits = switch kind {
                 case "staticText": true
                 case "spacer": ValueReader.plainNumber(value) == value && !value.hasPrefix("-")
-                default: SwiftNaming.isLowerCamelCase(value) && !SwiftNaming.keywords.contains(value)
+                default: Self.isWritableID(value)
                 }
                 let entry = "\(kind): \(kind == "staticText" ? YAMLPlain.literal(value) : value)"
                 help.append(
@@ -316,9 +316,6 @@ struct DocumentDecoder {
     /// `'{ value: pro, title: Pro }'`), written as JSON (`"title"`, `"formc": 1`,
     /// `{"value": "pro", "title": "Pro"}`).
     static func inJSON(_ help: String) -> String {
-        func trimmed(_ text: Substring) -> String {
-            String(text.drop { $0 == " " }.reversed().drop { $0 == " " }.reversed())
-        }
         func value(_ text: Substring) -> String {
             let text = trimmed(text)
             return ValueReader.plainNumber(text) == text ? text : "\"\(text)\""
@@ -400,7 +397,7 @@ struct DocumentDecoder {
         let firstUnknown = entries.first { !KeySchema.anyElementKey.contains(tree.text($0.key) ?? "") }
         if let candidate = firstUnknown, let word = tree.text(candidate.key) {
             let words = word.split(separator: " ", maxSplits: 1)
-            let rest = words.count == 2 ? String(words[1].drop { $0 == " " }.reversed().drop { $0 == " " }.reversed()) : ""
+            let rest = words.count == 2 ? Self.trimmed(words[1]) : ""
             let help: [DiagnosticHelp]
             if !rest.isEmpty, ElementKind.keywords.contains(String(words[0])) {
                 help = [Self.kindWithAWordHelp(kind: String(words[0]), word: rest, value: candidate.value, in: tree)]
@@ -416,6 +413,17 @@ struct DocumentDecoder {
         }
     }
 
+    /// Whether a help may write `text` as an element's id: a lowerCamelCase name that
+    /// is no Swift keyword (the rest of FC201 is the checker's).
+    static func isWritableID(_ text: String) -> Bool {
+        SwiftNaming.isLowerCamelCase(text) && !SwiftNaming.keywords.contains(text)
+    }
+
+    /// `text` without the spaces it starts and ends with.
+    static func trimmed(_ text: Substring) -> String {
+        String(text.drop { $0 == " " }.reversed().drop { $0 == " " }.reversed())
+    }
+
     /// The help for a key that is a kind and a word (`- staticText Note: read this`,
     /// `- textField name: x`): the colon after the kind was left out, and YAML ended
     /// the key at a ': ' further on (in a staticText, the text's own). A JSON key
@@ -429,7 +437,7 @@ struct DocumentDecoder {
                 fix: DiagnosticFix(title: "Write '\(entry)'", text: entry, placement: .entry)
             )
         }
-        let id = kind != "staticText" && SwiftNaming.isLowerCamelCase(word) && !SwiftNaming.keywords.contains(word) ? word : "…"
+        let id = kind != "staticText" && isWritableID(word) ? word : "…"
         return tree.isJSON
             ? "write the kind alone as the key, and the \(kind == "staticText" ? "text" : "id") as its value: {\"\(kind)\": \"\(id)\"}"
             : "write a ':' after the kind, then the \(kind == "staticText" ? "text" : "id"): '- \(kind): \(id)'"
