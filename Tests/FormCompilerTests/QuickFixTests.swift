@@ -134,6 +134,40 @@ import Testing
         }
     }
 
+    /// A key the help says to remove is taken out: its line in a block mapping, the
+    /// entry and a comma in a flow mapping or JSON; nowhere that would take more.
+    @Test func aKeyToRemoveIsTakenOut() {
+        let optional = Self.head + "  - textField: a\n    required: false  # not needed\n    placeholder: A\n"
+        expectFix(optional, help: "a field is optional unless a rule says otherwise: remove 'required: false'",
+                  fixed: Self.head + "  - textField: a\n    placeholder: A\n")
+        // The last line of a file without a final line break, with the break before it.
+        let last = Self.head + "  - textField: a\n    email: no"
+        expectFix(last, help: "'email' is a rule, which a field has only when its rules name it: remove 'email: no'",
+                  fixed: Self.head + "  - textField: a")
+        let count = Self.head + "  - list: people\n    maxItems: 3\n    max: 5\n    elements:\n      - textField: name\n"
+        expectFix(count, help: "'maxItems' is given already: remove 'max'",
+                  fixed: count.replacingOccurrences(of: "    max: 5\n", with: ""))
+        // In a flow mapping: with the comma before it, or after it for the first entry.
+        let debounce = Self.head + "  - textField: a\n    rules: [{ required: true, debounce: 300 }]\n"
+        expectFix(debounce, help: "remove 'debounce': the built-in rules run at once",
+                  fixed: Self.head + "  - textField: a\n    rules: [{ required: true }]\n")
+        let first = Self.head + "  - { textField: a, required: false, placeholder: A }\n"
+        expectFix(first, help: "a field is optional unless a rule says otherwise: remove 'required: false'",
+                  fixed: Self.head + "  - { textField: a, placeholder: A }\n")
+        let json = #"{"formc": 1, "form": "A", "elements": [{"textField": "a", "required": false}]}"#
+        expectFix(json, path: "a.form.json", help: #"a field is optional unless a rule says otherwise: remove '"required": false'"#,
+                  fixed: #"{"formc": 1, "form": "A", "elements": [{"textField": "a"}]}"#)
+        // Not where the line holds more, or another node names the value.
+        for text in [
+            Self.head + "  - textField: a\n    required: &no false\n    placeholder: *no\n",
+            Self.head + "  - textField: a\n    required:\n      false\n",
+        ] {
+            let editor = EditorDocument(path: "a.form.yaml", text: text)
+            #expect(editor.diagnostics.contains { $0.code == .unknownKey }, "\(editor.diagnostics.map(\.message))")
+            #expect(editor.quickFixes(in: Self.everywhere()).isEmpty)
+        }
+    }
+
     /// Another library's name for a rule or a key is renamed to formc's, in YAML and JSON.
     @Test func namesOfOtherLibraries() {
         let after = Self.fields.replacingOccurrences(of: "  - date: born\n", with: "  - date: born\n    rules: [{ after: low }]\n")

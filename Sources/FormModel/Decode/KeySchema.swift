@@ -137,7 +137,7 @@ package struct KeyedMapping {
         if allowed.contains("minItems") {
             /// `name`, or when it is given already, that it is.
             func count(_ name: String) -> (key: String?, note: DiagnosticHelp?) {
-                isGiven(name) ? (nil, "'\(name)' is given already: remove '\(key)'") : (name, nil)
+                isGiven(name) ? (nil, .remove(key, line: "'\(name)' is given already: remove '\(key)'")) : (name, nil)
             }
             switch key {
             case "min", "minimum", "minCount", "minLength", "minEntries", "minRows", "minPanelCount": return count("minItems")
@@ -177,9 +177,9 @@ package struct KeyedMapping {
             // `required: false` (or `no`, as the rule's mapping reads it) means no rule.
             if isParameterless, style != nil, let text, ValueReader.booleanSpelled(by: text) == false {
                 let entry = isJSON ? "\"\(key)\": \(style == .plain ? text : JSONValue.quoted(text))" : "\(key): \(text)"
-                return (nil, rule == "required"
+                return (nil, .remove(entry, line: rule == "required"
                     ? "a field is optional unless a rule says otherwise: remove '\(entry)'"
-                    : "'\(rule)' is a rule, which a field has only when its rules name it: remove '\(entry)'")
+                    : "'\(rule)' is a rule, which a field has only when its rules name it: remove '\(entry)'"))
             }
             // The rule as an item of `rules`: a rule without a parameter by its name
             // (`email: true` is `email`), another with its parameter.

@@ -18,9 +18,17 @@ enum RuleDecoder {
         names.firstIndex { tree.textEquals(node, $0) }
     }
 
-    /// Whether `key` is one a rule's mapping has beside the rule.
-    private static func isReserved(_ key: NodeID, in tree: SyntaxTree) -> Bool {
-        tree.textEquals(key, "message") || tree.textEquals(key, "when") || tree.textEquals(key, "debounce")
+    /// A key a rule's mapping has beside the rule.
+    private enum BesideKey {
+        case message, when, debounce
+    }
+
+    /// Which key beside the rule `key` is, if it is one.
+    private static func besideKey(_ key: NodeID, in tree: SyntaxTree) -> BesideKey? {
+        if tree.textEquals(key, "message") { return .message }
+        if tree.textEquals(key, "when") { return .when }
+        if tree.textEquals(key, "debounce") { return .debounce }
+        return nil
     }
 
     /// FC101 for each key of the rule mapping `item` that is neither its rule (`rule`,
@@ -31,7 +39,7 @@ enum RuleDecoder {
         let name = index.map { RuleKind.names[$0] } ?? rule.flatMap { tree.text($0) } ?? ""
         // The keys of this rule's mapping: the rule's own (when it is one) and those beside it.
         let keys = (index == nil ? [] : [name]) + ["message", "when"] + (name == "custom" ? ["debounce"] : [])
-        for entry in entries where entry.key != rule && !isReserved(entry.key, in: tree) {
+        for entry in entries where entry.key != rule && besideKey(entry.key, in: tree) == nil {
             let extraName = tree.text(entry.key) ?? ""
             let meantKey = Suggestions.closest(to: extraName, in: keys)
             // A misspelling of a key the mapping has already is no key to suggest.
@@ -176,13 +184,14 @@ enum RuleDecoder {
             var whenEntry: (key: NodeID, value: NodeID)?
             var others = 0
             for entry in entries {
-                if tree.textEquals(entry.key, "message") {
+                switch besideKey(entry.key, in: tree) {
+                case .message:
                     if messageEntry == nil { messageEntry = entry }
-                } else if tree.textEquals(entry.key, "when") {
+                case .when:
                     if whenEntry == nil { whenEntry = entry }
-                } else if tree.textEquals(entry.key, "debounce") {
+                case .debounce:
                     if debounceEntry == nil { debounceEntry = entry }
-                } else {
+                case nil:
                     others += 1
                     if ruleEntry == nil { ruleEntry = entry }
                 }
@@ -194,7 +203,7 @@ enum RuleDecoder {
                 // later misspelling of one (`{ mesage: Hi, mnLength: 2 }`).
                 if index == nil, let first = ruleEntry.flatMap({ tree.text($0.key) }),
                    Suggestions.closest(to: first, in: RuleKind.names) == nil {
-                    let candidates = entries.filter { !Self.isReserved($0.key, in: tree) && $0.key != ruleEntry?.key }
+                    let candidates = entries.filter { Self.besideKey($0.key, in: tree) == nil && $0.key != ruleEntry?.key }
                     if let later = candidates.first(where: { ruleIndex($0.key, in: tree) != nil }) {
                         ruleEntry = later
                         index = ruleIndex(later.key, in: tree)
@@ -367,7 +376,7 @@ enum RuleDecoder {
         guard name == "custom" else {
             reader.diagnostics.error(
                 .invalidRuleParameter, "'debounce' applies only to custom rules, not to '\(name)'", at: tree.range(entry.key),
-                help: ["remove 'debounce': the built-in rules run at once"]
+                help: [.remove("debounce", line: "remove 'debounce': the built-in rules run at once")]
             )
             return nil
         }

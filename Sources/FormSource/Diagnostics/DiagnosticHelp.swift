@@ -26,6 +26,10 @@ public struct DiagnosticFix: Hashable, Sendable {
         /// when both are on one line: a key and value written as another entry
         /// (`required: true` → `rules: [required]`).
         case entry
+        /// The mapping entry whose key is the span, its value included, taken out:
+        /// its line in a block mapping (when the entry is alone on it), with the
+        /// comma beside it in a flow mapping or a JSON object (`text` is empty).
+        case removeEntry
         /// In place of `range`, away from the span: where a syntax error's cause is
         /// written (`- group party` on the line above the ':' libyaml stops at).
         case range(SourceRange)
@@ -81,6 +85,12 @@ public struct DiagnosticHelp: Hashable, Sendable, ExpressibleByStringInterpolati
     /// A line that says to put `text`, the span's text, in a condition's quotes.
     public static func quote(_ text: String, line: String, title: String? = nil) -> DiagnosticHelp {
         DiagnosticHelp(line, fix: DiagnosticFix(title: title ?? "Write '\(text)'", text: "'\(text)'", placement: .quoted))
+    }
+
+    /// A line that says to take out `entry`, the mapping entry whose key is the span
+    /// (`required: false`).
+    public static func remove(_ entry: String, line: String) -> DiagnosticHelp {
+        DiagnosticHelp(line, fix: DiagnosticFix(title: "Remove '\(entry)'", text: "", placement: .removeEntry))
     }
 
     /// A line that says to write `text` in place of the span: `line` is the whole
