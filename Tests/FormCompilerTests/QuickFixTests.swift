@@ -228,6 +228,14 @@ import Testing
         // The fix is offered on the line it edits too.
         let onItsLine = EditorDocument(path: "a.form.yaml", text: broken)
         #expect(onItsLine.quickFixes(in: SourceRange(start: SourcePosition(line: 4, column: 5), end: SourcePosition(line: 4, column: 6))).count == 1)
+        // In a flow mapping, a kind and its id with no value: the colon goes between them.
+        let flow = Self.head + "  - { number guests, title: G }\n"
+        expectFix(flow, help: "write a ':' after the kind: number: guests",
+                  fixed: flow.replacingOccurrences(of: "number guests", with: "number: guests"))
+        // With a ':' after the id, the help alone.
+        let colon = EditorDocument(path: "a.form.yaml", text: Self.head + "  - { number guests: , title: G }\n")
+        #expect(colon.diagnostics.first?.help == ["write a ':' after the kind, then the id: '- number: guests'"])
+        #expect(colon.quickFixes(in: Self.everywhere()).isEmpty)
     }
 
     @Test func wordsOfAConditionInAndOutOfQuotes() {

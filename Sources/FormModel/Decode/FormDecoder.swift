@@ -400,7 +400,7 @@ struct DocumentDecoder {
             let rest = words.count == 2 ? Self.trimmed(words[1]) : ""
             let help: [DiagnosticHelp]
             if !rest.isEmpty, ElementKind.keywords.contains(String(words[0])) {
-                help = [Self.kindWithAWordHelp(kind: String(words[0]), word: rest, value: candidate.value, in: tree)]
+                help = [Self.kindWithAWordHelp(kind: String(words[0]), word: rest, key: candidate.key, value: candidate.value, in: tree)]
             } else {
                 help = Suggestions.didYouMeanOrList(word, in: ElementKind.keywords, listing: "the element kinds are")
             }
@@ -426,9 +426,10 @@ struct DocumentDecoder {
 
     /// The help for a key that is a kind and a word (`- staticText Note: read this`,
     /// `- textField name: x`): the colon after the kind was left out, and YAML ended
-    /// the key at a ': ' further on (in a staticText, the text's own). A JSON key
-    /// has no such end: the help shows the kind alone as the key.
-    static func kindWithAWordHelp(kind: String, word: String, value: NodeID, in tree: SyntaxTree) -> DiagnosticHelp {
+    /// the key at a ': ' further on (in a staticText, the text's own), or the key has
+    /// no value (`- { number guests, title: G }`), when the fix writes the colon. A
+    /// JSON key has no such end: the help shows the kind alone as the key.
+    static func kindWithAWordHelp(kind: String, word: String, key: NodeID, value: NodeID, in tree: SyntaxTree) -> DiagnosticHelp {
         if kind == "staticText", !tree.isJSON, tree.kind(value) == .scalar, let valueText = tree.text(value) {
             let text = valueText.isEmpty ? word + ":" : word + ": " + valueText
             let entry = "staticText: \(YAMLPlain.doubleQuoted(text))"
@@ -438,6 +439,14 @@ struct DocumentDecoder {
             )
         }
         let id = kind != "staticText" && isWritableID(word) ? word : "…"
+        // No ':' after the key: its value is the empty one YAML gives it where it ends.
+        if !tree.isJSON, id != "…", tree.style(key) == .plain, tree.isEmptyScalar(value), tree.range(value).start == tree.range(key).end {
+            let entry = "\(kind): \(id)"
+            return DiagnosticHelp(
+                "write a ':' after the kind: \(entry)",
+                fix: DiagnosticFix(title: "Write '\(entry)'", text: entry, placement: .range(tree.range(key)))
+            )
+        }
         return tree.isJSON
             ? "write the kind alone as the key, and the \(kind == "staticText" ? "text" : "id") as its value: {\"\(kind)\": \"\(id)\"}"
             : "write a ':' after the kind, then the \(kind == "staticText" ? "text" : "id"): '- \(kind): \(id)'"
