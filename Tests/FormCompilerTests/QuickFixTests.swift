@@ -58,6 +58,15 @@ import Testing
         #expect(after.isEmpty, "\(after.map(\.message))", sourceLocation: sourceLocation)
     }
 
+    /// Each of `texts` has a diagnostic of `code`, and no quick fix.
+    private func expectNoFix(of code: DiagnosticCode, in texts: [String], sourceLocation: Testing.SourceLocation = #_sourceLocation) {
+        for text in texts {
+            let editor = EditorDocument(path: "a.form.yaml", text: text)
+            #expect(editor.diagnostics.contains { $0.code == code }, "\(editor.diagnostics.map(\.message))", sourceLocation: sourceLocation)
+            #expect(editor.quickFixes(in: Self.everywhere()).isEmpty, sourceLocation: sourceLocation)
+        }
+    }
+
     private func yaml(_ lines: String) -> String { Self.fields + lines }
 
     @Test func aValueOfTheWrongShape() {
@@ -124,14 +133,10 @@ import Testing
         expectFix(json, path: "a.form.json", help: #"'pattern' is a rule: write it in the field's rules: "rules": [{"pattern": "^[a-z]+$"}]"#,
                   fixed: json.replacingOccurrences(of: #""pattern": "^[a-z]+$""#, with: #""rules": [{"pattern": "^[a-z]+$"}]"#))
         // With rules given, or a value another node may name, the help stands alone.
-        for text in [
+        expectNoFix(of: .unknownKey, in: [
             Self.head + "  - textField: a\n    required: true\n    rules: [email]\n",
             Self.head + "  - number: n\n    min: &zero 0\n    default: *zero\n",
-        ] {
-            let editor = EditorDocument(path: "a.form.yaml", text: text)
-            #expect(editor.diagnostics.contains { $0.code == .unknownKey }, "\(editor.diagnostics.map(\.message))")
-            #expect(editor.quickFixes(in: Self.everywhere()).isEmpty)
-        }
+        ])
     }
 
     /// A key the help says to remove is taken out: its line in a block mapping, the
@@ -158,14 +163,10 @@ import Testing
         expectFix(json, path: "a.form.json", help: #"a field is optional unless a rule says otherwise: remove '"required": false'"#,
                   fixed: #"{"formc": 1, "form": "A", "elements": [{"textField": "a"}]}"#)
         // Not where the line holds more, or another node names the value.
-        for text in [
+        expectNoFix(of: .unknownKey, in: [
             Self.head + "  - textField: a\n    required: &no false\n    placeholder: *no\n",
             Self.head + "  - textField: a\n    required:\n      false\n",
-        ] {
-            let editor = EditorDocument(path: "a.form.yaml", text: text)
-            #expect(editor.diagnostics.contains { $0.code == .unknownKey }, "\(editor.diagnostics.map(\.message))")
-            #expect(editor.quickFixes(in: Self.everywhere()).isEmpty)
-        }
+        ])
     }
 
     /// Another library's name for a rule or a key is renamed to formc's, in YAML and JSON.
