@@ -6,9 +6,18 @@ import FormSource
 /// the position is found as the end of the shortest prefix that fails the same way,
 /// then mapped through the scalar's quoting and escapes to the file.
 struct PatternValidator {
-    /// Compile results by pattern text: a form repeats the same few patterns on many
+    /// What a pattern is to Swift's `Regex`.
+    private enum Outcome {
+        case compiles
+        /// Nested deeper than `maxDepth`, at this offset in Unicode scalars: not compiled.
+        case tooDeep(at: Int)
+        /// Swift's message.
+        case fails(String)
+    }
+
+    /// Outcomes by pattern text: a form repeats the same few patterns on many
     /// fields, and compiling a `Regex` is far dearer than a lookup.
-    private var results: [String: String?] = [:]
+    private var outcomes: [String: Outcome] = [:]
 
     /// Patterns longer than this are located as a whole: finding the failing
     /// character compiles every prefix, which is quadratic in the pattern's length.
@@ -18,8 +27,29 @@ struct PatternValidator {
     /// located as a whole, so a file of many long invalid patterns stays fast.
     private var locatingBudget = 4_096
 
+    /// The deepest nesting of groups and character classes a pattern may have: the
+    /// nesting depth of SPEC §9. Swift's `Regex` parser recurses once per level, and
+    /// a few thousand nested `[` overflow its stack.
+    static let maxDepth = CompilerLimits.default.maxDepth
+
     mutating func check(_ pattern: String, rule: RuleDecl, file: SourceFile, diagnostics: inout DiagnosticBag) {
-        guard let failure = compileError(pattern) else { return }
+        let failure: String
+        switch outcome(of: pattern) {
+        case .compiles:
+            return
+        case .tooDeep(let offset):
+            var range = rule.parameterRange ?? rule.nameRange
+            if let parameterRange = rule.parameterRange, let style = rule.parameterStyle {
+                range = ScalarSourceMap(text: Located(pattern, at: parameterRange), style: style, file: file).range(offset..<(offset + 1))
+            }
+            diagnostics.error(
+                .limitExceeded, "the pattern nests groups and character classes more than \(Self.maxDepth) deep", at: range,
+                help: ["write the pattern with fewer levels of '(' and '['"]
+            )
+            return
+        case .fails(let message):
+            failure = message
+        }
         var range = rule.parameterRange ?? rule.nameRange
         let length = pattern.unicodeScalars.count
         if let parameterRange = rule.parameterRange, let style = rule.parameterStyle,
@@ -35,12 +65,46 @@ struct PatternValidator {
         )
     }
 
-    /// Swift's message for a pattern that does not compile, or nil, remembered per text.
-    mutating func compileError(_ pattern: String) -> String? {
-        if let known = results[pattern] { return known }
-        let result = Self.compileError(pattern)
-        results[pattern] = result
-        return result
+    /// The offset (in Unicode scalars) of the `(` or `[` that opens a level deeper than
+    /// `maxDepth`, if one does. As Swift reads a pattern: a `[` inside a class opens a
+    /// class in it, `(` and `)` there are characters, a `]` closes the innermost class,
+    /// and `\Q…\E` and an escaped character are text.
+    static func tooDeepOffset(in pattern: String) -> Int? {
+        var levels: [Bool] = []  // true for a class
+        var scalars = pattern.unicodeScalars.enumerated().makeIterator()
+        while let (offset, scalar) = scalars.next() {
+            switch scalar {
+            case "\\":
+                guard let (_, escaped) = scalars.next(), escaped == "Q" else { continue }
+                var previous: Unicode.Scalar?
+                while let (_, quoted) = scalars.next(), !(previous == "\\" && quoted == "E") { previous = quoted }
+            case "[", "(":
+                if scalar == "(", levels.last == true { continue }
+                levels.append(scalar == "[")
+                if levels.count > maxDepth { return offset }
+            case "]":
+                if levels.last == true { levels.removeLast() }
+            case ")":
+                if levels.last == false { levels.removeLast() }
+            default:
+                continue
+            }
+        }
+        return nil
+    }
+
+    /// The outcome of `pattern`, remembered per text.
+    private mutating func outcome(of pattern: String) -> Outcome {
+        if let known = outcomes[pattern] { return known }
+        let outcome: Outcome = if let offset = Self.tooDeepOffset(in: pattern) {
+            .tooDeep(at: offset)
+        } else if let failure = Self.compileError(pattern) {
+            .fails(failure)
+        } else {
+            .compiles
+        }
+        outcomes[pattern] = outcome
+        return outcome
     }
 
     static func compileError(_ pattern: String) -> String? {

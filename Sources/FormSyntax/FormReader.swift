@@ -15,7 +15,7 @@ package enum FormReader {
         if file.bytes.count > maxFileSize {
             diagnostics.error(
                 .limitExceeded,
-                "file is \(file.bytes.count) bytes, more than the limit of \(maxFileSize) bytes",
+                "file is more than the limit of \(maxFileSize) bytes",
                 at: .fileStart,
                 help: ["split the form into several files"]
             )

@@ -20,10 +20,13 @@ enum FileAccess {
         }
     }
 
-    /// The bytes of the file at `path`. From a stream (a pipe, a device) at most
-    /// `limit + 1` are read: enough for the reader's size limit (FC004) to tell, and
-    /// no more, so that `/dev/zero` cannot take the memory or the time.
-    static func contents(of path: String, limit: Int = CompilerLimits.default.maxFileSize) -> Result<[UInt8], Failure> {
+    /// The bytes of the file at `path`. At most `limit + 1` are read: enough for the
+    /// reader's size limit (FC004) to tell, and no more, so that neither `/dev/zero`
+    /// nor a file of gigabytes can take the memory or the time. `wholeRegularFile`
+    /// reads a regular file whole whatever its size (a catalog, which has no limit).
+    static func contents(
+        of path: String, limit: Int = CompilerLimits.default.maxFileSize, wholeRegularFile: Bool = false
+    ) -> Result<[UInt8], Failure> {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { return .failure(Failure(description: systemError())) }
         defer { close(descriptor) }
@@ -36,7 +39,8 @@ enum FileAccess {
             // from a chunk, and no growing (which would hold the old and the new
             // storage together).
             if (info.st_mode & S_IFMT) == S_IFREG, info.st_size > 0 {
-                bytes = [UInt8](unsafeUninitializedCapacity: Int(info.st_size)) { buffer, count in
+                let size = wholeRegularFile ? Int(info.st_size) : min(Int(info.st_size), limit + 1)
+                bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, count in
                     while count < buffer.count {
                         let read = read(descriptor, buffer.baseAddress! + count, buffer.count - count)
                         if read < 0, errno == EINTR { continue }
@@ -46,7 +50,7 @@ enum FileAccess {
                     }
                 }
                 if let failure { return .failure(failure) }
-                // Shorter than its size said: it shrank, and the end was reached.
+                // Cut at the limit; or shorter than its size said: it shrank, and the end was reached.
                 if bytes.count < Int(info.st_size) { return .success(bytes) }
             }
         }

@@ -174,7 +174,7 @@ enum FormStringsRun {
     /// it, FC004 rather than a cut catalog's FC603.
     static func readCatalog(_ path: String, deferringEntries: Bool = false) -> (file: StringCatalogFile?, source: SourceFile?, diagnostics: [Diagnostic]) {
         let limit = CompilerLimits.default.maxFileSize
-        switch FileAccess.contents(of: path, limit: limit) {
+        switch FileAccess.contents(of: path, limit: limit, wholeRegularFile: true) {
         case .success(let bytes) where bytes.count > limit && FileAccess.isSpecial(path):
             // Only a stream is cut: a regular file is read whole, whatever its size.
             return (nil, nil, [Diagnostic(

@@ -188,6 +188,19 @@ import Testing
         #expect(!big.stderr.contains("FC603"), "\(big.stderr)")
     }
 
+    /// A form file of any size is read up to the size limit, then FC004: a sparse
+    /// file of 64 GiB takes neither the memory nor the time.
+    @Test func aHugeFormFileIsReadOnlyToTheLimit() throws {
+        let scratch = try Scratch()
+        try scratch.write("huge.form.yaml", "formc: 1\nform: Huge\nelements:\n  - spacer: 8\n#")
+        #expect(truncate(scratch.url.appendingPathComponent("huge.form.yaml").path, 64 << 30) == 0)
+        for command in ["lint", "build"] {
+            let run = try scratch.run(command, "huge.form.yaml")
+            #expect(run.status == 1, "\(run.stderr)")
+            #expect(run.stderr.contains("error: file is more than the limit of 16777216 bytes [FC004]"), "\(run.stderr)")
+        }
+    }
+
     /// Standard output that cannot be written (a full disk) is exit 70 with the
     /// reason, never 0 over a cut file; a closed pipe is not formc's problem.
     @Test func aFailedWriteToStandardOutputIsExit70() throws {

@@ -1,15 +1,22 @@
 /// "Did you mean" suggestions, shared by every check that names something unknown.
 public enum Suggestions {
+    /// The most edits a typo has, however long the word: what is further is another
+    /// name, and the distance costs time in proportion to the limit.
+    static let maximumTypoDistance = 16
+
     /// The closest candidate to `word`, if it is close enough to be a plausible typo:
-    /// an edit distance of at most a third of the word's length (at least 1), or a
-    /// case-insensitive match. Every character replaced is no typo: `y` is not near `n`.
+    /// an edit distance of at most a third of the word's length (at least 1, at most
+    /// `maximumTypoDistance`), or a case-insensitive match. Every character replaced
+    /// is no typo: `y` is not near `n`.
+    ///
+    /// A form of thousands of unknown names asks this of thousands of candidates
+    /// each: a candidate is compared without allocating, as bytes when both names
+    /// are ASCII, and given up on once it cannot be within the limit.
     public static func closest<S: Sequence>(to word: String, in candidates: S) -> String? where S.Element == String {
-        let lowered = word.lowercased()
-        let limit = max(1, word.count / 3)
+        var search = TypoSearch(word)
         var best: (name: String, distance: Int)?
         for candidate in candidates where candidate != word {
-            let distance = typoDistance(word, lowered: lowered, candidate, limit: limit)
-            guard distance <= limit, distance < max(word.count, candidate.count) else { continue }
+            guard let distance = search.distance(to: candidate) else { continue }
             if best == nil || distance < best!.distance || (distance == best!.distance && candidate < best!.name) {
                 best = (candidate, distance)
             }
@@ -20,11 +27,9 @@ public enum Suggestions {
     /// How far `candidate` is from `word` as `closest(to:in:)` measures it: 0 for
     /// a case-insensitive match, else the edit distance.
     public static func typoDistance(from word: String, to candidate: String) -> Int {
-        typoDistance(word, lowered: word.lowercased(), candidate, limit: .max)
-    }
-
-    private static func typoDistance(_ word: String, lowered: String, _ candidate: String, limit: Int) -> Int {
-        candidate.lowercased() == lowered ? 0 : editDistance(word, candidate, limit: limit)
+        if candidate.lowercased() == word.lowercased() { return 0 }
+        var rows = DistanceRows()
+        return editDistance(Array(word), Array(candidate), limit: .max, rows: &rows)
     }
 
     /// `help:` lines for an unknown name: a "did you mean" when one is close.
@@ -35,30 +40,141 @@ public enum Suggestions {
     /// Damerau–Levenshtein (optimal string alignment) distance over Characters,
     /// giving up early (returning `limit + 1`) once the distance must exceed `limit`.
     public static func editDistance(_ a: String, _ b: String, limit: Int = .max) -> Int {
-        let a = Array(a)
-        let b = Array(b)
+        var rows = DistanceRows()
+        return editDistance(Array(a), Array(b), limit: limit, rows: &rows)
+    }
+
+    /// The three rows of the distance table that `editDistance` keeps, kept from one
+    /// candidate to the next.
+    struct DistanceRows {
+        var previous2: [Int] = []
+        var previous: [Int] = []
+        var current: [Int] = []
+    }
+
+    /// The distance of `editDistance(_:_:limit:)`, in time proportional to the
+    /// length times the limit: only the cells within `limit` of the diagonal are
+    /// worked out (a path through any other costs more than `limit`); the others
+    /// hold `bound + 1`, more than any distance worked out.
+    static func editDistance<C: RandomAccessCollection>(_ a: C, _ b: C, limit: Int, rows: inout DistanceRows) -> Int
+    where C.Element: Equatable, C.Index == Int {
         if abs(a.count - b.count) > limit { return limit + 1 }
         if a.isEmpty { return b.count }
         if b.isEmpty { return a.count }
-        var previous2 = [Int](repeating: 0, count: b.count + 1)
-        var previous = Array(0...b.count)
-        var current = [Int](repeating: 0, count: b.count + 1)
-        for i in 1...a.count {
-            current[0] = i
-            var rowMin = current[0]
-            for j in 1...b.count {
-                let cost = a[i - 1] == b[j - 1] ? 0 : 1
-                var value = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
-                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
-                    value = min(value, previous2[j - 2] + 1)
-                }
-                current[j] = value
-                rowMin = min(rowMin, value)
-            }
-            if rowMin > limit { return limit + 1 }
-            (previous2, previous, current) = (previous, current, previous2)
+        let (a0, b0) = (a.startIndex, b.startIndex)
+        let bound = min(limit, max(a.count, b.count))
+        let far = bound + 1
+        for index in 0...b.count where index < rows.current.count {
+            rows.previous2[index] = far
+            rows.previous[index] = far
+            rows.current[index] = far
         }
-        return previous[b.count]
+        if rows.current.count < b.count + 1 {
+            let missing = b.count + 1 - rows.current.count
+            rows.previous2 += repeatElement(far, count: missing)
+            rows.previous += repeatElement(far, count: missing)
+            rows.current += repeatElement(far, count: missing)
+        }
+        for j in 0...min(b.count, bound) { rows.previous[j] = j }
+        for i in 1...a.count {
+            let low = max(1, i - bound)
+            let high = min(b.count, i + bound)
+            rows.current[low - 1] = low == 1 && i <= bound ? i : far
+            var rowMin = rows.current[low - 1]
+            if low <= high {
+                for j in low...high {
+                    let cost = a[a0 + i - 1] == b[b0 + j - 1] ? 0 : 1
+                    var value = min(rows.previous[j] + 1, rows.current[j - 1] + 1, rows.previous[j - 1] + cost)
+                    if i > 1, j > 1, a[a0 + i - 1] == b[b0 + j - 2], a[a0 + i - 2] == b[b0 + j - 1] {
+                        value = min(value, rows.previous2[j - 2] + 1)
+                    }
+                    rows.current[j] = min(value, far)
+                    rowMin = min(rowMin, rows.current[j])
+                }
+            }
+            if high < b.count { rows.current[high + 1] = far }
+            if rowMin > bound { return limit + 1 }
+            swap(&rows.previous2, &rows.previous)
+            swap(&rows.previous, &rows.current)
+        }
+        return rows.previous[b.count] > bound ? limit + 1 : rows.previous[b.count]
+    }
+
+    /// One word's search among candidates, with what each comparison needs of the
+    /// word worked out once.
+    struct TypoSearch {
+        let characters: [Character]
+        let lowered: String
+        /// The word's bytes when every Character of it is one ASCII byte (no CR LF).
+        let ascii: [UInt8]?
+        /// How many of each byte the ASCII word has (empty for another word).
+        private var byteCounts: [Int] = []
+        let limit: Int
+        var rows = DistanceRows()
+
+        init(_ word: String) {
+            characters = Array(word)
+            lowered = word.lowercased()
+            let bytes = Array(word.utf8)
+            ascii = Self.isSimpleASCII(bytes) ? bytes : nil
+            limit = min(max(1, characters.count / 3), maximumTypoDistance)
+            if let ascii {
+                byteCounts = Array(repeating: 0, count: 128)
+                for byte in ascii { byteCounts[Int(byte)] += 1 }
+            }
+        }
+
+        /// Whether each byte is an ASCII Character of its own: a CR before an LF
+        /// would make one Character of two bytes.
+        static func isSimpleASCII<C: Collection>(_ bytes: C) -> Bool where C.Element == UInt8 {
+            bytes.allSatisfy { $0 < 0x80 && $0 != 0x0D }
+        }
+
+        /// The typo distance to `candidate`, or nil when it is no typo of the word:
+        /// further than the limit, or every Character replaced.
+        mutating func distance(to candidate: String) -> Int? {
+            if let ascii {
+                var isASCII = false
+                var distance: Int?
+                _ = candidate.utf8.withContiguousStorageIfAvailable { bytes in
+                    guard Self.isSimpleASCII(bytes) else { return }
+                    isASCII = true
+                    distance = asciiDistance(ascii, bytes)
+                }
+                if isASCII { return distance }
+            }
+            let count = candidate.count
+            let distance = candidate.lowercased() == lowered ? 0
+                : abs(count - characters.count) > limit ? limit + 1
+                : Suggestions.editDistance(characters, Array(candidate), limit: limit, rows: &rows)
+            return distance <= limit && distance < max(characters.count, count) ? distance : nil
+        }
+
+        /// `distance(to:)` of two ASCII names, by their bytes: `lowercased()` of
+        /// ASCII is ASCII's lower case.
+        private mutating func asciiDistance(_ word: [UInt8], _ candidate: UnsafeBufferPointer<UInt8>) -> Int? {
+            if word.count == candidate.count, zip(word, candidate).allSatisfy({ Self.lower($0) == Self.lower($1) }) { return 0 }
+            guard abs(word.count - candidate.count) <= limit, bagDistance(word, candidate) <= limit else { return nil }
+            let distance = word.withUnsafeBufferPointer { Suggestions.editDistance($0, candidate, limit: limit, rows: &rows) }
+            return distance <= limit && distance < max(word.count, candidate.count) ? distance : nil
+        }
+
+        /// How many bytes one name has that the other lacks, counted with repeats, the
+        /// larger of the two counts: no edit changes it by more than one, so the edit
+        /// distance is at least this, found in time linear in the names' length.
+        private mutating func bagDistance(_ word: [UInt8], _ candidate: UnsafeBufferPointer<UInt8>) -> Int {
+            var extra = 0
+            for byte in candidate {
+                byteCounts[Int(byte)] -= 1
+                if byteCounts[Int(byte)] < 0 { extra += 1 }
+            }
+            for byte in candidate { byteCounts[Int(byte)] += 1 }
+            return max(extra, word.count - (candidate.count - extra))
+        }
+
+        private static func lower(_ byte: UInt8) -> UInt8 {
+            byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte
+        }
     }
 }
 
