@@ -489,10 +489,10 @@ extension FormTranslator {
     /// Whether a field of the entry can be hidden (by its own condition or a group's).
     var hasHidableFields: Bool { fields.contains { $0.visibleHelper != nil } }
 
-    /// The entry's static `clearingHidden(_:in:)` (SPEC §15.2), for an entry with a
-    /// field that can be hidden: the form's `clearingHidden` calls it for each entry.
+    /// The entry's static `clearingHidden(_:in:)` (SPEC §15.2), as the form has
+    /// its own: the form's `clearingHidden` calls it for each entry of a list whose
+    /// entry has a field that can be hidden; in another it returns the values.
     func entryClearingHidden(into plan: inout EmitPlan) {
-        guard hasHidableFields else { return }
         let hidable = fields.filter { $0.visibleHelper != nil }
         plan.once { [self] out in
             out.openFunction(SwiftFunction(
@@ -507,11 +507,15 @@ extension FormTranslator {
                 ],
                 result: Self.valuesType, body: []
             ))
-            out.statement(.var("cleared", nil, Self.valuesName))
-            for field in hidable {
-                out.clearingWhenHidden(field.name, to: emptyValue(of: field), passesContext: conditions.readsToday)
+            if hidable.isEmpty {
+                out.statement(.return(Self.valuesName))
+            } else {
+                out.statement(.var("cleared", nil, Self.valuesName))
+                for field in hidable {
+                    out.clearingWhenHidden(field.name, to: emptyValue(of: field), passesContext: conditions.readsToday)
+                }
+                out.statement(.return(.name("cleared")))
             }
-            out.statement(.return(.name("cleared")))
             out.closeBody()
         }
     }

@@ -158,14 +158,24 @@ import Testing
         #expect(await run(nil, rules) == .valid)
     }
 
-    @Test func theDefaultContextIsNowHereInSourceText() {
+    @Test func theDefaultContextIsNowHereInSourceText() async throws {
+        var context = ValidationContext()
         let before = Date()
-        let context = ValidationContext()
+        let now = context.now
         let after = Date()
-        #expect(context.now >= before && context.now <= after)
+        #expect(now >= before && now <= after)
         #expect(context.timeZone == TimeZone.current)
         #expect(context.localization.string("Form.title", default: "Sign up") == "Sign up")
-        #expect(context.today == FormDate(context.now, in: .current))
+        #expect(context.today == FormDate(Date(), in: .current))
+        // The clock is read whenever `now` is: a form left open past midnight reads the new day.
+        try await Task.sleep(nanoseconds: 20_000_000)
+        #expect(context.now > after)
+        // Set, it stays where it was set, as a context made with an instant does.
+        context.now = before
+        try await Task.sleep(nanoseconds: 20_000_000)
+        #expect(context.now == before)
+        let fixed = ValidationContext(now: before, timeZone: .current)
+        #expect(fixed.now == before)
     }
 
     @Test func sourceLocalizationReturnsTheSourceText() {

@@ -532,6 +532,10 @@ struct JobApplicationStateTests {
         #expect(cleared.employers[0].to == nil)
         #expect(cleared.employers[0].company == "Analytical Engines" && cleared.employers[0].current)
         #expect(cleared.employers[1].to == FormDate(year: 2019, month: 12, day: 31))
+        // One entry's values, through its class: a reference hides nothing, and has the same function.
+        #expect(JobApplicationForm.EmployerEntry.clearingHidden(current).to == nil)
+        let reference = try #require(values.references.first)
+        #expect(JobApplicationForm.ReferenceEntry.clearingHidden(reference) == reference)
         #expect(cleared.employers.map(\.id) == values.employers.map(\.id))
         #expect(cleared.references == values.references && cleared.fullName == values.fullName)
 
