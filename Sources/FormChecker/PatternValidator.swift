@@ -9,8 +9,8 @@ struct PatternValidator {
     /// What a pattern is to Swift's `Regex`.
     private enum Outcome {
         case compiles
-        /// Nested deeper than `maxDepth`, at this offset in Unicode scalars: not compiled.
-        case tooDeep(at: Int)
+        /// Nested deeper than `maxDepth`, as `tooDeep(in:)` says: not compiled.
+        case tooDeep(Depth)
         /// Swift's message.
         case fails(String)
     }
@@ -37,14 +37,19 @@ struct PatternValidator {
         switch outcome(of: pattern) {
         case .compiles:
             return
-        case .tooDeep(let offset):
+        case .tooDeep(let depth):
             var range = rule.parameterRange ?? rule.nameRange
             if let parameterRange = rule.parameterRange, let style = rule.parameterStyle {
-                range = ScalarSourceMap(text: Located(pattern, at: parameterRange), style: style, file: file).range(offset..<(offset + 1))
+                range = ScalarSourceMap(text: Located(pattern, at: parameterRange), style: style, file: file)
+                    .range(depth.offset..<(depth.offset + 1))
             }
             diagnostics.error(
-                .limitExceeded, "the pattern nests groups and character classes more than \(Self.maxDepth) deep", at: range,
-                help: ["write the pattern with fewer levels of '(' and '['"]
+                .limitExceeded,
+                depth.isFollowed
+                    ? "the pattern nests groups and character classes more than \(Self.maxDepth) deep"
+                    : "the pattern has more than \(Self.maxDepth) '(' and '[', and an escape with braces, '\\c' or extended mode, whose nesting formc does not follow",
+                at: range,
+                help: [depth.isFollowed ? "write the pattern with fewer levels of '(' and '['" : "write the pattern with fewer '(' and '['"]
             )
             return
         case .fails(let message):
@@ -65,39 +70,112 @@ struct PatternValidator {
         )
     }
 
-    /// The offset (in Unicode scalars) of the `(` or `[` that opens a level deeper than
-    /// `maxDepth`, if one does. As Swift reads a pattern: a `[` inside a class opens a
-    /// class in it, `(` and `)` there are characters, a `]` closes the innermost class,
-    /// and `\Q…\E` and an escaped character are text.
-    static func tooDeepOffset(in pattern: String) -> Int? {
+    /// Where a pattern may nest deeper than `maxDepth`: the offset (in Unicode
+    /// scalars) of the `(` or `[` past it, and whether the nesting was followed
+    /// (else every `(` and `[` was counted).
+    struct Depth: Equatable {
+        var offset: Int
+        var isFollowed: Bool
+    }
+
+    /// Where `pattern` opens a level deeper than `maxDepth`, if it may. A pattern
+    /// of plain syntax is read as Swift reads it: a `[` inside a class opens a class
+    /// in it, `(` and `)` there are characters, a `]` closes the innermost class;
+    /// `\Q…\E`, `(?#…)`, a POSIX class (`[:alpha:]`) and a character after `\` are
+    /// text. In a pattern with syntax whose end is harder to find (an escape with
+    /// braces or `\c`, extended mode's comments) a `]` or `)` may be text where the
+    /// scan would close a level: there every `(` and `[` counts, which is never less
+    /// than the depth Swift reaches.
+    static func tooDeep(in pattern: String) -> Depth? {
+        let scalars = Array(pattern.unicodeScalars)
+        guard followsNesting(scalars) else {
+            var openings = 0
+            for (offset, scalar) in scalars.enumerated() where scalar == "(" || scalar == "[" {
+                openings += 1
+                if openings > maxDepth { return Depth(offset: offset, isFollowed: false) }
+            }
+            return nil
+        }
         var levels: [Bool] = []  // true for a class
-        var scalars = pattern.unicodeScalars.enumerated().makeIterator()
-        while let (offset, scalar) = scalars.next() {
+        var index = 0
+        func starts(_ text: String, at offset: Int) -> Bool {
+            let prefix = Array(text.unicodeScalars)
+            return offset + prefix.count <= scalars.count && Array(scalars[offset..<offset + prefix.count]) == prefix
+        }
+        while index < scalars.count {
+            let scalar = scalars[index]
             switch scalar {
+            case "\\" where starts("\\Q", at: index):
+                index += 2
+                while index < scalars.count, !starts("\\E", at: index) { index += 1 }
+                index += 1
             case "\\":
-                guard let (_, escaped) = scalars.next(), escaped == "Q" else { continue }
-                var previous: Unicode.Scalar?
-                while let (_, quoted) = scalars.next(), !(previous == "\\" && quoted == "E") { previous = quoted }
+                index += 1
+            case "(" where levels.last != true && starts("(?#", at: index):
+                while index < scalars.count, scalars[index] != ")" { index += 1 }
+            case "[" where posixClassEnd(in: scalars, at: index) != nil:
+                index = posixClassEnd(in: scalars, at: index)!
             case "[", "(":
-                if scalar == "(", levels.last == true { continue }
+                if scalar == "(", levels.last == true { break }
                 levels.append(scalar == "[")
-                if levels.count > maxDepth { return offset }
+                if levels.count > maxDepth { return Depth(offset: index, isFollowed: true) }
             case "]":
                 if levels.last == true { levels.removeLast() }
             case ")":
                 if levels.last == false { levels.removeLast() }
             default:
-                continue
+                break
             }
+            index += 1
         }
         return nil
+    }
+
+    /// Whether `tooDeep(in:)` can follow the pattern's nesting: no escape that takes
+    /// braces or angle brackets (`\x{…}`, `\p{…}`, `\k<…>`) or the character after
+    /// it (`\cX`), and no extended mode (`(?x)`, where `#` starts a comment).
+    private static func followsNesting(_ scalars: [Unicode.Scalar]) -> Bool {
+        var index = 0
+        while index + 1 < scalars.count {
+            let scalar = scalars[index]
+            let next = scalars[index + 1]
+            if scalar == "\\" {
+                if next == "c" { return false }
+                if "xuoNpPkg".unicodeScalars.contains(next), index + 2 < scalars.count, scalars[index + 2] == "{" || scalars[index + 2] == "<" {
+                    return false
+                }
+                index += 2
+                continue
+            }
+            if scalar == "(", next == "?" {
+                var flag = index + 2
+                while flag < scalars.count, scalars[flag].properties.isAlphabetic || scalars[flag] == "^" || scalars[flag] == "-" {
+                    if scalars[flag] == "x" { return false }
+                    flag += 1
+                }
+            }
+            index += 1
+        }
+        return true
+    }
+
+    /// The offset of the last `]` of a POSIX class starting at `index` (`[:alpha:]`,
+    /// `[:^digit:]`), nil when none starts there.
+    private static func posixClassEnd(in scalars: [Unicode.Scalar], at index: Int) -> Int? {
+        guard index + 1 < scalars.count, scalars[index + 1] == ":" else { return nil }
+        var end = index + 2
+        if end < scalars.count, scalars[end] == "^" { end += 1 }
+        let nameStart = end
+        while end < scalars.count, scalars[end].properties.isAlphabetic || scalars[end] == "_" { end += 1 }
+        guard end > nameStart, end + 1 < scalars.count, scalars[end] == ":", scalars[end + 1] == "]" else { return nil }
+        return end + 1
     }
 
     /// The outcome of `pattern`, remembered per text.
     private mutating func outcome(of pattern: String) -> Outcome {
         if let known = outcomes[pattern] { return known }
-        let outcome: Outcome = if let offset = Self.tooDeepOffset(in: pattern) {
-            .tooDeep(at: offset)
+        let outcome: Outcome = if let depth = Self.tooDeep(in: pattern) {
+            .tooDeep(depth)
         } else if let failure = Self.compileError(pattern) {
             .fails(failure)
         } else {

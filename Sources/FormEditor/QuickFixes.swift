@@ -89,15 +89,17 @@ extension EditorDocument {
     /// key's line: in a block mapping its whole line, when nothing but blanks is
     /// before the key and nothing but blanks or a comment after the value; in a flow
     /// mapping or a JSON object the entry with the comma before it (after it, for the
-    /// first). Not the only entry, nor one whose value has an anchor (another node
-    /// may name it).
+    /// first). Not the only entry, nor one whose value is a collection or has an
+    /// anchor or a tag (another node may name it).
     private func removalEdit(ofEntryWithKeyAt span: SourceRange) -> EditorEdit? {
         guard let syntax, let key = syntax.node(at: span.start), syntax.tree.range(key) == span,
               let mapping = syntax.parent(key), syntax.tree.isMapping(mapping) else { return nil }
         let entries = Array(syntax.tree.entries(mapping))
         guard entries.count > 1, let index = entries.firstIndex(where: { $0.key == key }) else { return nil }
         let value = syntax.tree.range(entries[index].value)
-        guard value.end.line == span.start.line, !file.text(in: value).hasPrefix("&") else { return nil }
+        let written = file.text(in: value)
+        guard syntax.tree.isScalar(entries[index].value), value.end.line == span.start.line,
+              !written.hasPrefix("&"), !written.hasPrefix("!") else { return nil }
         let opening = file.text(in: SourceRange(start: syntax.tree.range(mapping).start, end: syntax.tree.range(entries[0].key).start))
         if isJSON || opening.contains("{") {
             let range = index > 0
@@ -112,15 +114,10 @@ extension EditorDocument {
         let before = scalars.prefix(span.start.column - 1)
         let after = String(String.UnicodeScalarView(scalars.dropFirst(value.end.column - 1))).drop { $0 == " " || $0 == "\t" }
         guard before.allSatisfy({ $0 == " " }), after.isEmpty || after.hasPrefix("#") else { return nil }
-        // The line and its break; the last line, from the end of the one before.
-        if line < file.lineCount {
-            return EditorEdit(range: SourceRange(start: SourcePosition(line: line, column: 1), end: SourcePosition(line: line + 1, column: 1)), newText: "")
-        }
-        let previous = file.lineText(line - 1).map { $0.unicodeScalars.count + 1 } ?? 1
-        return EditorEdit(
-            range: SourceRange(start: SourcePosition(line: max(line - 1, 1), column: previous), end: SourcePosition(line: line, column: scalars.count + 1)),
-            newText: ""
-        )
+        // The line and its break; the last line, whose break is the one before it
+        // (a block scalar above may end with it), up to its end.
+        let end = line < file.lineCount ? SourcePosition(line: line + 1, column: 1) : SourcePosition(line: line, column: scalars.count + 1)
+        return EditorEdit(range: SourceRange(start: SourcePosition(line: line, column: 1), end: end), newText: "")
     }
 
     /// `text` in place of the entry whose key is at `span`, from the key to the end

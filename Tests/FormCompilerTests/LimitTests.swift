@@ -165,8 +165,22 @@ import Testing
             let column = pattern.hasPrefix("[)") ? 25 + 128 : 25 + 64
             #expect(error.location.range.start == at(5, column))
         }
+        // Where a ']' may be text the scan cannot tell (after '\\c', in an escape with
+        // braces, in extended mode's comments), every '(' and '[' counts.
+        for (pattern, column) in [
+            (String(repeating: #"[\c]"#, count: 5_000) + String(repeating: "]", count: 5_000), 25 + 64 * 4),
+            (String(repeating: #"[\x{]}"#, count: 3_000), 25 + 64 * 6),
+            ("(?x)" + String(repeating: "(", count: 65) + "a" + String(repeating: ")", count: 65), 25 + 4 + 63),  // '(?x)' opens one
+        ] {
+            let error = try #require(onlyLimit(check(form(pattern))))
+            #expect(error.message == "the pattern has more than 64 '(' and '[', and an escape with braces, '\\c' or extended mode, whose nesting formc does not follow")
+            #expect(error.location.range.start == at(5, column))
+        }
         for pattern in [
             String(repeating: "(", count: 32) + String(repeating: "[a", count: 32) + String(repeating: "]", count: 32) + String(repeating: ")", count: 32),
+            "a(?#" + String(repeating: "[", count: 65) + ")",
+            String(repeating: "[", count: 64) + "[:alpha:]" + String(repeating: "]", count: 64),
+            String(repeating: #"\d{2}(a)"#, count: 70),
             #"\Q"# + String(repeating: "[", count: 100) + #"\E"#,
             String(repeating: #"\["#, count: 100),
             String(repeating: "[(]", count: 100),

@@ -145,10 +145,11 @@ import Testing
         let optional = Self.head + "  - textField: a\n    required: false  # not needed\n    placeholder: A\n"
         expectFix(optional, help: "a field is optional unless a rule says otherwise: remove 'required: false'",
                   fixed: Self.head + "  - textField: a\n    placeholder: A\n")
-        // The last line of a file without a final line break, with the break before it.
-        let last = Self.head + "  - textField: a\n    email: no"
+        // The last line of a file without a final line break: the break before it stays,
+        // as the block scalar above ends with it.
+        let last = Self.head + "  - textField: a\n    placeholder: |\n      hello\n    email: no"
         expectFix(last, help: "'email' is a rule, which a field has only when its rules name it: remove 'email: no'",
-                  fixed: Self.head + "  - textField: a")
+                  fixed: Self.head + "  - textField: a\n    placeholder: |\n      hello\n")
         let count = Self.head + "  - list: people\n    maxItems: 3\n    max: 5\n    elements:\n      - textField: name\n"
         expectFix(count, help: "'maxItems' is given already: remove 'max'",
                   fixed: count.replacingOccurrences(of: "    max: 5\n", with: ""))
@@ -165,6 +166,8 @@ import Testing
         // Not where the line holds more, or another node names the value.
         expectNoFix(of: .unknownKey, in: [
             Self.head + "  - textField: a\n    required: &no false\n    placeholder: *no\n",
+            Self.head + "  - textField: a\n    email: !!str &x no\n    placeholder: *x\n",
+            Self.head + "  - { textField: a, email: !!str &x no, placeholder: *x }\n",
             Self.head + "  - textField: a\n    required:\n      false\n",
         ])
     }
@@ -233,6 +236,10 @@ import Testing
         let flow = Self.head + "  - { number guests, title: G }\n"
         expectFix(flow, help: "write a ':' after the kind: number: guests",
                   fixed: flow.replacingOccurrences(of: "number guests", with: "number: guests"))
+        // With an anchor on the key, which an alias names, the help alone.
+        let anchored = EditorDocument(path: "a.form.yaml", text: Self.head + "  - { &k number guests, title: G }\n  - { textField: b, placeholder: *k }\n")
+        #expect(anchored.diagnostics.first?.help == ["write a ':' after the kind, then the id: '- number: guests'"])
+        #expect(anchored.quickFixes(in: Self.everywhere()).isEmpty)
         // With a ':' after the id, the help alone.
         let colon = EditorDocument(path: "a.form.yaml", text: Self.head + "  - { number guests: , title: G }\n")
         #expect(colon.diagnostics.first?.help == ["write a ':' after the kind, then the id: '- number: guests'"])

@@ -440,11 +440,16 @@ struct DocumentDecoder {
         }
         let id = kind != "staticText" && isWritableID(word) ? word : "…"
         // No ':' after the key: its value is the empty one YAML gives it where it ends.
-        if !tree.isJSON, id != "…", tree.style(key) == .plain, tree.isEmptyScalar(value), tree.range(value).start == tree.range(key).end {
+        // A key written with an anchor or a tag (its range longer than its text) keeps
+        // them: no fix.
+        let keyRange = tree.range(key)
+        if !tree.isJSON, id != "…", tree.style(key) == .plain, tree.isEmptyScalar(value), tree.range(value).start == keyRange.end,
+           keyRange.start.line == keyRange.end.line,
+           keyRange.end.column - keyRange.start.column == kind.unicodeScalars.count + 1 + word.unicodeScalars.count {
             let entry = "\(kind): \(id)"
             return DiagnosticHelp(
                 "write a ':' after the kind: \(entry)",
-                fix: DiagnosticFix(title: "Write '\(entry)'", text: entry, placement: .range(tree.range(key)))
+                fix: DiagnosticFix(title: "Write '\(entry)'", text: entry, placement: .range(keyRange))
             )
         }
         return tree.isJSON
