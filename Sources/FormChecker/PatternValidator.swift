@@ -99,8 +99,7 @@ struct PatternValidator {
         var levels: [Bool] = []  // true for a class
         var index = 0
         func starts(_ text: String, at offset: Int) -> Bool {
-            let prefix = Array(text.unicodeScalars)
-            return offset + prefix.count <= scalars.count && Array(scalars[offset..<offset + prefix.count]) == prefix
+            scalars[offset...].starts(with: text.unicodeScalars)
         }
         while index < scalars.count {
             let scalar = scalars[index]
@@ -113,10 +112,12 @@ struct PatternValidator {
                 index += 1
             case "(" where levels.last != true && starts("(?#", at: index):
                 while index < scalars.count, scalars[index] != ")" { index += 1 }
-            case "[" where posixClassEnd(in: scalars, at: index) != nil:
-                index = posixClassEnd(in: scalars, at: index)!
             case "[", "(":
                 if scalar == "(", levels.last == true { break }
+                if scalar == "[", let end = posixClassEnd(in: scalars, at: index) {
+                    index = end
+                    break
+                }
                 levels.append(scalar == "[")
                 if levels.count > maxDepth { return Depth(offset: index, isFollowed: true) }
             case "]":

@@ -133,30 +133,29 @@ public enum Suggestions {
         /// The typo distance to `candidate`, or nil when it is no typo of the word:
         /// further than the limit, or every Character replaced.
         mutating func distance(to candidate: String) -> Int? {
-            if let ascii {
-                var isASCII = false
-                var distance: Int?
-                _ = candidate.utf8.withContiguousStorageIfAvailable { bytes in
-                    guard Self.isSimpleASCII(bytes) else { return }
-                    isASCII = true
-                    distance = asciiDistance(ascii, bytes)
-                }
-                if isASCII { return distance }
-            }
-            let count = candidate.count
-            let distance = candidate.lowercased() == lowered ? 0
-                : abs(count - characters.count) > limit ? limit + 1
-                : Suggestions.editDistance(characters, Array(candidate), limit: limit, rows: &rows)
+            let (distance, count) = asciiDistance(to: candidate) ?? characterDistance(to: candidate)
             return distance <= limit && distance < max(characters.count, count) ? distance : nil
         }
 
-        /// `distance(to:)` of two ASCII names, by their bytes: `lowercased()` of
-        /// ASCII is ASCII's lower case.
-        private mutating func asciiDistance(_ word: [UInt8], _ candidate: UnsafeBufferPointer<UInt8>) -> Int? {
-            if word.count == candidate.count, zip(word, candidate).allSatisfy({ Self.lower($0) == Self.lower($1) }) { return 0 }
-            guard abs(word.count - candidate.count) <= limit, bagDistance(word, candidate) <= limit else { return nil }
-            let distance = word.withUnsafeBufferPointer { Suggestions.editDistance($0, candidate, limit: limit, rows: &rows) }
-            return distance <= limit && distance < max(word.count, candidate.count) ? distance : nil
+        /// The distance to `candidate` (more than `limit` where it is further) and
+        /// its count of Characters, worked out over Characters.
+        private mutating func characterDistance(to candidate: String) -> (distance: Int, count: Int) {
+            let count = candidate.count
+            if candidate.lowercased() == lowered { return (0, count) }
+            if abs(count - characters.count) > limit { return (limit + 1, count) }
+            return (Suggestions.editDistance(characters, Array(candidate), limit: limit, rows: &rows), count)
+        }
+
+        /// `characterDistance(to:)` by bytes, when both names are ASCII of one byte a
+        /// Character (`lowercased()` of ASCII is ASCII's lower case); nil otherwise.
+        private mutating func asciiDistance(to candidate: String) -> (distance: Int, count: Int)? {
+            guard let ascii else { return nil }
+            return candidate.utf8.withContiguousStorageIfAvailable { bytes -> (distance: Int, count: Int)? in
+                guard Self.isSimpleASCII(bytes) else { return nil }
+                if ascii.count == bytes.count, zip(ascii, bytes).allSatisfy({ Self.lower($0) == Self.lower($1) }) { return (0, bytes.count) }
+                guard abs(ascii.count - bytes.count) <= limit, bagDistance(ascii, bytes) <= limit else { return (limit + 1, bytes.count) }
+                return (ascii.withUnsafeBufferPointer { Suggestions.editDistance($0, bytes, limit: limit, rows: &rows) }, bytes.count)
+            } ?? nil
         }
 
         /// How many bytes one name has that the other lacks, counted with repeats, the
