@@ -23,7 +23,8 @@ import Darwin
 ///   (`!newsletter`, `tag:yaml.org,2002:str`); the decoder decides what tags mean.
 /// - One document per file: a second one is FC003 at its start. The rest of the
 ///   stream still runs through libyaml, so a later syntax error is reported too.
-/// - An empty stream (empty file, only comments) is FC100 "the file is empty".
+/// - An empty stream is FC100 "the file is empty" ("the file holds only comments"
+///   where it has some).
 /// - A duplicate key is FC002 at the second key with a note at the first; the first
 ///   entry is kept and the tree is still returned, so later stages run.
 /// - A key that is a sequence or mapping is FC003, and its entry is dropped. A

@@ -27,8 +27,12 @@ extension YAMLTreeBuilder {
             }
         }
         let offset = file.byteOffset(of: at)
+        // The character at the problem, or nothing where it is past the line's end
+        // (the end of the file, or a line break).
+        let isPastLine = offset >= file.bytes.count || file.bytes[offset] == 0x0A || file.bytes[offset] == 0x0D
+        let end = isPastLine ? at : SourcePosition(line: at.line, column: at.column + 1)
         diagnostics.error(
-            .syntaxError, message, at: SourceRange(start: at, end: SourcePosition(line: at.line, column: at.column + 1)),
+            .syntaxError, message, at: SourceRange(start: at, end: end),
             notes: notes, help: help(forProblem: problem, context: context, contextLine: contextLine, at: at, offset: offset)
         )
     }

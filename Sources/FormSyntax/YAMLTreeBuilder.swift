@@ -165,9 +165,9 @@ struct YAMLTreeBuilder: Sendable {
             if documents == 2 {
                 if !(root.map { tree.mappingHasKey($0, "formc") } ?? false) { failed = true }
                 diagnostics.error(
-                    .unsupportedConstruct, "a form file holds one YAML document, and this is a second one",
+                    .unsupportedConstruct, "formc reads one YAML document from a file, and this is a second one",
                     at: range(event.start_mark, event.end_mark),
-                    help: ["put each form in a file of its own, or remove this '---' line"]
+                    help: ["remove this '---' line and what follows it, or put each form in a file of its own"]
                 )
             }
             return .next
@@ -331,7 +331,12 @@ struct YAMLTreeBuilder: Sendable {
     private mutating func finish(diagnostics: inout DiagnosticBag) {
         if documents == 0 {
             failed = true
-            diagnostics.error(.missingKey, "the file is empty", at: .fileStart, help: [DiagnosticHelp(ReaderDiagnostics.emptyFormHelp)])
+            // With no document, whatever is not white space is a comment.
+            let isBlank = file.bytes.allSatisfy { [0x20, 0x09, 0x0A, 0x0D].contains($0) }
+            diagnostics.error(
+                .missingKey, isBlank ? "the file is empty" : "the file holds only comments", at: .fileStart,
+                help: [DiagnosticHelp(ReaderDiagnostics.emptyFormHelp)]
+            )
             return
         }
         if let aliasRange = budget.aliasOverLimit() {

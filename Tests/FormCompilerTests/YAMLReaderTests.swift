@@ -237,6 +237,9 @@ fileprivate extension TreeNode {
         #expect(root == nil)
         #expect(diagnostics.map(\.code) == [.unsupportedConstruct])
         #expect(diagnostics.first?.location.range.start == at(2, 1))
+        // The words fit a form and a formc-config.yaml alike.
+        #expect(diagnostics.first?.message == "formc reads one YAML document from a file, and this is a second one")
+        #expect(diagnostics.first?.help == ["remove this '---' line and what follows it, or put each form in a file of its own"])
 
         let explicit = readYAML("--- \na: 1\n...\n--- \nb: 2\n")
         #expect(explicit.diagnostics.map(\.code) == [.unsupportedConstruct])
@@ -248,14 +251,17 @@ fileprivate extension TreeNode {
         #expect(diagnostics.map(\.code) == [.unsupportedConstruct, .syntaxError])
     }
 
-    @Test(arguments: ["", "# only a comment\n", "\n\n   \n"])
-    func anEmptyStreamIsAMissingForm(text: String) throws {
+    @Test(arguments: [
+        ("", "the file is empty"), ("# only a comment\n", "the file holds only comments"),
+        ("\n\n   \n", "the file is empty"), ("\n  # a form soon\r\n\n", "the file holds only comments"),
+    ])
+    func anEmptyStreamIsAMissingForm(text: String, message: String) throws {
         let (root, diagnostics) = readYAML(text)
         #expect(root == nil)
         let empty = try #require(diagnostics.first)
         #expect(diagnostics.count == 1)
         #expect(empty.code == .missingKey)
-        #expect(empty.message == "the file is empty")
+        #expect(empty.message == message)
         #expect(empty.location.range.start == at(1, 1))
         #expect(empty.help.contains { $0.contains("'formc'") && $0.contains("'elements'") })
     }
@@ -269,6 +275,20 @@ fileprivate extension TreeNode {
         #expect(error.location.range.start == at(3, 2))
         #expect(error.notes.first?.message == "the block mapping started here")
         #expect(error.notes.first?.location?.range.start == at(1, 1))
+    }
+
+    /// An error at a character covers it; one at the end of the file, or of a line,
+    /// is a point there, never a column past the line.
+    @Test(arguments: [
+        ("a: [", at(1, 5), at(1, 5)),
+        ("a: [\n", at(2, 1), at(2, 1)),
+        ("a:\n  b: 1\n c: 2\n", at(3, 2), at(3, 3)),
+    ])
+    func aSyntaxErrorsRangeStaysOnItsLine(_ text: String, _ start: SourcePosition, _ end: SourcePosition) throws {
+        let error = try #require(readYAML(text).diagnostics.first)
+        #expect(error.code == .syntaxError)
+        #expect(error.location.range.start == start)
+        #expect(error.location.range.end == end)
     }
 
     @Test func aTabIndentGetsAHint() throws {
