@@ -55,7 +55,8 @@ extension EditorDocument {
     /// already analysed: this text's tree when no word is being typed or when the
     /// word stands alone as a new list item (`- te`, the tree's item left out), or
     /// `lastReadable` (an earlier analysis whose text read) when the cursor's line
-    /// is blank without the word and every line above it is unchanged; a
+    /// is blank without the word and every other line is unchanged, the cursor's
+    /// line new or blank in it; a
     /// condition needs no tree at all. Otherwise the edited text is read again
     /// (only read: field ids come from the analyses), or when even that does not
     /// read, the text up to the cursor's line.
@@ -204,12 +205,19 @@ extension EditorDocument {
             return CompletionContext(file: file, syntax: syntax, symbols: analyses.symbols, form: analyses.form, typedItem: item)
         }
         // A blank line without the word: its mapping is found from the collections
-        // that start above it and the lines above it alone, so any tree whose text
-        // has the same lines above it will do, this text's or an earlier one.
+        // that start above it and the lines above it alone, and the keys it holds
+        // from every line of it. This text's tree will do (the word on its line is
+        // no key), and so will an earlier one whose text has the same lines above
+        // and the same lines after, the cursor's line not yet written or blank
+        // there: where that line held something else (a key being typed over),
+        // its tree would count that line's key as written.
         guard restIsBlank, prefix.unicodeScalars.allSatisfy({ $0 == " " }) else { return nil }
-        for candidate in [analyses.current, analyses.earlier].compactMap({ $0 }) {
-            guard let syntax = candidate.syntax, candidate.file.hasSameLines(as: file, before: line) else { continue }
-            return CompletionContext(file: candidate.file, syntax: syntax, symbols: analyses.symbols, form: analyses.form)
+        if let syntax = analyses.current.syntax {
+            return CompletionContext(file: file, syntax: syntax, symbols: analyses.symbols, form: analyses.form)
+        }
+        if let earlier = analyses.earlier, let syntax = earlier.syntax,
+           earlier.file.hasSameLines(as: file, before: line), earlier.file.hasSameLines(as: file, after: line) {
+            return CompletionContext(file: earlier.file, syntax: syntax, symbols: analyses.symbols, form: analyses.form)
         }
         return nil
     }
@@ -278,6 +286,20 @@ extension SourceFile {
         let before = bytes[..<start].last { !isBlank($0) }
         let after = bytes[end...].first { !isBlank($0) }
         return (before.map { Unicode.Scalar($0) }, after.map { Unicode.Scalar($0) })
+    }
+
+    /// Whether the lines of this file from `line` on are the bytes of `other`'s
+    /// lines after its line `line`, with or without one line of white space
+    /// before them: `other` is this text with its line `line` inserted, or
+    /// written over a blank line.
+    func hasSameLines(as other: SourceFile, after line: Int) -> Bool {
+        guard line >= 1, line <= other.lineCount, line <= lineCount + 1 else { return false }
+        let tail = other.bytes[(line < other.lineStarts.count ? other.lineStarts[line] : other.bytes.count)...]
+        let start = line - 1 < lineStarts.count ? lineStarts[line - 1] : bytes.count
+        if bytes[start...].elementsEqual(tail) { return true }
+        let next = line < lineStarts.count ? lineStarts[line] : bytes.count
+        let isBlank = bytes[start..<next].allSatisfy { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }
+        return isBlank && bytes[next...].elementsEqual(tail)
     }
 
     /// Whether lines 1 ..< `line` of both files are the same bytes.

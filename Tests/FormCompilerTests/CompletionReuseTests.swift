@@ -67,6 +67,31 @@ private func position(after text: String, line: Int) -> SourcePosition {
         #expect(nonEmpty > 100)
     }
 
+    /// Every line of the form typed over with a word: the last readable analysis
+    /// still holds the line's old key, and the answer is the reread text's, where
+    /// that key is offered again (`when` retyped as `wh`).
+    @Test func aRetypedLineAnswersAsAReread() {
+        let original = EditorDocument(path: "a.form.yaml", text: form)
+        var written = lines(form)
+        written.removeLast()
+        var offeredAgain = 0
+        for line in 1...written.count {
+            for word in ["ti", "- te", "pl", "style: se", ""] {
+                let indentation = String(written[line - 1].unicodeScalars.prefix { $0 == " " })
+                var edited = written
+                edited[line - 1] = indentation + word
+                let editor = EditorDocument(path: "a.form.yaml", text: edited.joined(separator: "\n") + "\n")
+                let cursor = position(after: indentation + word, line: line)
+                let reused = editor.completionList(at: cursor, lastReadable: original, reusingTrees: true)
+                let reread = editor.completionList(at: cursor, lastReadable: original, reusingTrees: false)
+                #expect(reused == reread, "line \(line): \(indentation + word)")
+                if word == "pl", reused.items.contains(where: { $0.label == "placeholder" }) { offeredAgain += 1 }
+            }
+        }
+        // `placeholder: Mail` typed over as `pl`: its key is offered again.
+        #expect(offeredAgain >= 1)
+    }
+
     /// A word alone on a new line leaves the YAML unreadable; the keys come from the
     /// analysis before it.
     @Test func keysAfterAnEditThatBrokeTheYAML() {
