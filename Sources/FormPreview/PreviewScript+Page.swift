@@ -275,6 +275,9 @@ extension PreviewScript {
     });
     nextButton.addEventListener("click", () => {
       let invalid = 0;
+      // As `validate(page:)`: the form's fields forget, and the entries of the page's lists.
+      forgetNotedVisibility([...fields.values()].filter((field) => field.scope === null));
+      forgetNotedVisibility(fieldsIn(wizard.current));
       for (const field of fieldsIn(wizard.current)) {
         const result = runRules(field);
         setState(field, result);

@@ -116,8 +116,18 @@ extension PreviewScript {
     refresh();
   }
 
+  /**
+   * Forgets the visibility noted for following chains (`flipped`) of `shown`, as
+   * a form's `validate()` does for its fields and its entries' (FormRuntime's
+   * `forgetNotedVisibility`): the next change follows chains from what is shown then.
+   */
+  function forgetNotedVisibility(shown) {
+    for (const field of shown) field.lastShown = undefined;
+  }
+
   function validateAll() {
     let invalid = 0;
+    forgetNotedVisibility(fields.values());
     for (const field of fields.values()) {
       const result = runRules(field);
       setState(field, result);

@@ -33,6 +33,7 @@ SCHEMAS = sorted((ROOT / "schemas").glob("*.form.*"))
 # Also run against the generated Swift (Tests/GeneratedFormTests/HiddenOuterFormTests.swift).
 HIDDEN_OUTER = ROOT / "Tests" / "GeneratedFormTests" / "Forms" / "lists" / "hidden-outer.form.yaml"
 HIDDEN_LIST = ROOT / "Tests" / "GeneratedFormTests" / "Forms" / "lists" / "hidden-list.form.yaml"
+ENTRY_RECHECK = ROOT / "Tests" / "GeneratedFormTests" / "Forms" / "lists" / "entry-recheck.form.yaml"
 
 
 FORMC = str(Path(formc_binary()).resolve())
@@ -50,7 +51,7 @@ def pages(tmp_path_factory):
     """Every page the tests open: the scenario forms, the schemas, the fixtures."""
     out = tmp_path_factory.mktemp("preview")
     inputs = list(dict.fromkeys(ROOT / s["form"] for s in SCENARIOS)) + SCHEMAS + sorted(FIXTURES.glob("*.form.yaml"))
-    inputs += [HIDDEN_OUTER, HIDDEN_LIST]
+    inputs += [HIDDEN_OUTER, HIDDEN_LIST, ENTRY_RECHECK]
     result = preview(inputs, str(out) + "/")
     assert result.returncode == 0, result.stderr
     return out
@@ -543,7 +544,7 @@ def test_hostile_strings_stay_text(driver, pages):
 def test_the_index_links_every_page(driver, pages):
     driver.get((pages / "index.html").as_uri())
     links = [a.get_attribute("href") for a in driver.find_elements(By.CSS_SELECTOR, "li a")]
-    assert len(links) == len({s["form"] for s in SCENARIOS}) + len(SCHEMAS) + len(list(FIXTURES.glob("*.form.yaml"))) + 2  # HIDDEN_OUTER, HIDDEN_LIST
+    assert len(links) == len({s["form"] for s in SCENARIOS}) + len(SCHEMAS) + len(list(FIXTURES.glob("*.form.yaml"))) + 3  # HIDDEN_OUTER, HIDDEN_LIST, ENTRY_RECHECK
     assert (pages / "signup.html").as_uri() in links
     assert severe_logs(driver) == []
 
@@ -947,6 +948,23 @@ def test_hiding_a_list_makes_its_entries_valid_at_once(driver, pages):
     set_value(driver, "skipPets", False)
     assert state_of(driver, "pets-0-name") == "invalid: Name is required"
     assert state_of(driver, "pets-1-name") == "valid"
+    assert severe_logs(driver) == []
+
+
+def test_after_validate_an_entry_follows_its_chains_from_what_is_shown(driver, pages):
+    # As the generated entry does (EntryRecheckFormTests): the form's validate()
+    # makes an entry forget the visibility it noted, as the form's fields do.
+    open_page(driver, pages / "entry-recheck.html")
+    set_value(driver, "rows-0-keep", True)
+    type_into(driver, driver.find_element(By.ID, "formc-rows-0-shown"), "x")
+    type_into(driver, driver.find_element(By.ID, "formc-rows-0-late"), "ab")
+    driver.find_element(By.ID, "formc-validate").click()
+    assert state_of(driver, "rows-0-late") == "invalid: Late must be at least 3 characters"
+    type_into(driver, driver.find_element(By.ID, "formc-rows-0-late"), "abcd")
+    assert state_of(driver, "rows-0-late") == "invalid: Late must be at least 3 characters"
+    set_value(driver, "rows-0-flip", True)
+    assert driver.find_element(By.CSS_SELECTOR, '[data-id="rows-0-shown"]').is_displayed()
+    assert state_of(driver, "rows-0-late") == "valid"
     assert severe_logs(driver) == []
 
 

@@ -168,6 +168,14 @@ public final class FieldValidationController<Field: Hashable & Sendable> {
         engine.setState(state, for: field)
     }
 
+    /// Forgets the visibility noted for following chains, as `apply` does: for a
+    /// list entry, whose states the form's `validate()` sets one by one
+    /// (`setState`), so that the entry's next change follows its chains from
+    /// what is shown then, as the form's does.
+    public func forgetNotedVisibility() {
+        engine.forgetNotedVisibility()
+    }
+
     /// Sets the state of every field in `report` from its result, in document
     /// order; a field showing a message from `setError` keeps it. Forgets the
     /// visibility noted for following chains: the states are as the values and

@@ -252,6 +252,12 @@ final class FieldValidationEngine<Field: Hashable & Sendable> {
         return rechecked + rechecks.fieldsDownChains(from: rechecked, flipped: flipped).filter { $0 != field }
     }
 
+    /// Forgets the visibility noted for following chains (`flipped`): the next
+    /// change follows chains from what is shown then.
+    func forgetNotedVisibility() {
+        lastShown.removeAll()
+    }
+
     /// Whether `field`, which a condition reads, was shown or hidden since a
     /// change last reached it (true the first time): notes its visibility now.
     private func flipped(_ field: Field) -> Bool {
@@ -323,7 +329,7 @@ final class FieldValidationEngine<Field: Hashable & Sendable> {
     }
 
     func apply(_ report: ValidationReport<Field>, changedSince mark: FieldChangeMark? = nil) {
-        lastShown.removeAll()
+        forgetNotedVisibility()
         for field in report.fields where records[field]?.externalError == nil {
             if let mark, hasChanged(field, since: mark) { continue }
             setState(FieldState(report[field]), for: field)
@@ -379,7 +385,7 @@ final class FieldValidationEngine<Field: Hashable & Sendable> {
         isResetting = false
         resets &+= 1
         // The values were set with no edits: no visibility noted before is known to hold.
-        lastShown.removeAll()
+        forgetNotedVisibility()
         cancelInFlight()
         // A report of values from before the reset is of none of them now.
         let now = FieldChangeMark.advance()
