@@ -21,9 +21,30 @@ public enum CatalogJSON: Sendable, Hashable {
         if case .object(let members) = self { members } else { nil }
     }
 
-    /// The value of `key` in an object.
+    /// The value of `key` in an object: the member whose key has the same
+    /// Unicode scalars (`CatalogKey`).
     public subscript(key: String) -> CatalogJSON? {
-        members?.first { $0.key == key }?.value
+        members?.first { CatalogKey($0.key) == CatalogKey(key) }?.value
+    }
+}
+
+/// A catalog's key as written. Two keys are one only with the same Unicode
+/// scalars, as Foundation's bundle lookup compares them: `String`'s equality
+/// would take `xé` (U+00E9) and `xé` (e, U+0301) for one key, and a form's key
+/// for an app's entry it never looks up.
+struct CatalogKey: Hashable {
+    let text: String
+
+    init(_ text: String) {
+        self.text = text
+    }
+
+    static func == (lhs: CatalogKey, rhs: CatalogKey) -> Bool {
+        lhs.text.utf8.elementsEqual(rhs.text.utf8)
+    }
+
+    func hash(into hasher: inout Hasher) {
+        for byte in text.utf8 { hasher.combine(byte) }
     }
 }
 
@@ -198,7 +219,7 @@ extension CatalogJSON {
     /// and its bytes. `self` must be an object.
     mutating func set(_ key: String, _ value: CatalogJSON) {
         guard case .object(var members) = self else { return }
-        if let index = members.firstIndex(where: { $0.key == key }) {
+        if let index = members.firstIndex(where: { CatalogKey($0.key) == CatalogKey(key) }) {
             members[index].value = value
         } else {
             let index = members.firstIndex { XcodeKeyOrder.precedes(key, $0.key) } ?? members.endIndex
@@ -241,7 +262,7 @@ extension CatalogJSON {
 
     /// Changes the value of `key` when the object has it.
     mutating func update(_ key: String, _ body: (inout CatalogJSON) -> Void) {
-        guard case .object(var members) = self, let index = members.firstIndex(where: { $0.key == key }) else { return }
+        guard case .object(var members) = self, let index = members.firstIndex(where: { CatalogKey($0.key) == CatalogKey(key) }) else { return }
         body(&members[index].value)
         self = .object(members)
     }

@@ -41,10 +41,10 @@ public enum CatalogLint {
         }
         let sortedLanguages = languages.sorted()
         // Each key the forms produce → its source text in the form.
-        var produced: [String: String] = [:]
+        var produced: [CatalogKey: String] = [:]
         for form in forms {
             for string in form.strings {
-                produced[string.key] = string.source
+                produced[CatalogKey(string.key)] = string.source
                 let location = SourceLocation(file: form.path, range: string.range)
                 let entry = catalog.entry(string.key)
                 if entry?["extractionState"]?.string == "stale" {
@@ -87,7 +87,7 @@ public enum CatalogLint {
         let ownership = CatalogOwnership(forms: forms.map(\.form))
         for entry in catalog.entries where ownership.owns(entry.key) {
             let location = SourceLocation(file: catalogPath, range: entry.range)
-            let formSource = produced[entry.key]
+            let formSource = produced[CatalogKey(entry.key)]
             if formSource == nil {
                 diagnostics.append(Diagnostic(
                     .warning, .staleString, "'\(entry.key)' is not used by any form",

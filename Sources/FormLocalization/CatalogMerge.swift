@@ -32,7 +32,7 @@ public enum CatalogMerge {
         var sourceLanguage: String
         var catalog: StringCatalogFile
         var members: [CatalogMember]
-        var position: [String: Int]
+        var position: [CatalogKey: Int]
         var order: XcodeKeyOrder.Placement
         /// Whether a large catalog's entries are merged in halves.
         var speed: SpeedPolicy
@@ -53,10 +53,10 @@ public enum CatalogMerge {
         // Taken out of the root so the edits do not copy the list.
         let members = catalog.root["strings"]?.members ?? []
         catalog.root.set("strings", .object([]))
-        var position = [String: Int](minimumCapacity: members.count)
+        var position = [CatalogKey: Int](minimumCapacity: members.count)
         // From the end, so a key listed twice ends at its first place.
         for index in members.indices.reversed() {
-            position[members[index].key] = index
+            position[CatalogKey(members[index].key)] = index
         }
         let order = XcodeKeyOrder.Placement(members)
         return Target(
@@ -94,14 +94,14 @@ public enum CatalogMerge {
         // A key is merged once, at its first string (several forms may give one key).
         var produced = [Bool](repeating: false, count: members.count)
         var merges: [(index: Int, string: LocalizableString)] = []
-        var addedKeys = Set<String>()
+        var addedKeys = Set<CatalogKey>()
         var added: [CatalogMember] = []
         for string in strings {
-            if let index = position[string.key] {
+            if let index = position[CatalogKey(string.key)] {
                 guard !produced[index] else { continue }
                 produced[index] = true
                 merges.append((index, string))
-            } else if addedKeys.insert(string.key).inserted {
+            } else if addedKeys.insert(CatalogKey(string.key)).inserted {
                 added.append(CatalogMember(key: string.key, value: newEntry(string, sourceLanguage: sourceLanguage)))
             }
         }

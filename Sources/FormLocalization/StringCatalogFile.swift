@@ -305,7 +305,14 @@ private struct CatalogValidator {
         switch members.first(where: { $0.key == "sourceLanguage" }) {
         case nil: fail("'sourceLanguage' is missing", at: rootRange)
         case let member? where member.value.string == nil: fail("'sourceLanguage' is not a string", at: member.range)
-        default: break
+        case let member?:
+            // Every string the catalog holds is in this language: formc never guesses it.
+            if let language = member.value.string, !LanguageTag.isValid(language) {
+                fail(
+                    "'sourceLanguage' is '\(language)', which is no language code", at: member.range,
+                    help: "write the language of the catalog's source strings, e.g. \"sourceLanguage\" : \"en\""
+                )
+            }
         }
         if let version = members.first(where: { $0.key == "version" }) {
             if let text = version.value.string {

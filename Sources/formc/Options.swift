@@ -35,17 +35,6 @@ struct ReportOptions: ParsableArguments {
 extension ReportFormat: ExpressibleByArgument {}
 extension EmitOptions.AccessLevel: ExpressibleByArgument {}
 
-/// What `--locale` and `--source-language` accept.
-enum LanguageTag {
-    /// Letters, digits, `-` and `_`, starting with a letter: what a catalog names a
-    /// language by, and nothing that could leave the page's `lang` attribute.
-    static func isValid(_ text: String) -> Bool {
-        func isLetter(_ scalar: Unicode.Scalar) -> Bool { ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) }
-        guard let first = text.unicodeScalars.first, isLetter(first), text.unicodeScalars.count <= 64 else { return false }
-        return text.unicodeScalars.allSatisfy { isLetter($0) || ("0"..."9").contains($0) || $0 == "-" || $0 == "_" }
-    }
-}
-
 /// An empty path (an unset variable in a script) names nothing: a usage error
 /// for an input, `-o` or an option's file, rather than a failure to write, or a
 /// diagnostic at, a file named ''.

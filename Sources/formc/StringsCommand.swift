@@ -77,7 +77,7 @@ struct StringsCommand: ParsableCommand {
                 {
                     let catalog = FormStringsRun.exists(output) ? FormStringsRun.readCatalog(output, deferringEntries: true) : nil
                     let source = catalog.map { (source: $0.source, diagnostics: $0.diagnostics) }
-                    let existing = catalog?.file.map(\.sourceLanguage).flatMap { $0.isEmpty ? nil : $0 }
+                    let existing = catalog?.file.map(\.sourceLanguage)
                     let language = sourceLanguage ?? existing ?? "en"
                     return (source, (existing: existing, merged: language), CatalogMerge.target(catalog?.file, sourceLanguage: language))
                 }

@@ -314,6 +314,55 @@ import Testing
         #expect(try Self.read(Self.merge(text, Self.strings())).entry("SignUpForm.email.required.message")?["extractionState"]?.string == "manual")
     }
 
+    /// Keys are matched by their Unicode scalars, as the app's bundle looks them
+    /// up: an entry whose key is a form's in another normalization (`é` as `e`
+    /// and U+0301) is not that key's, in the merge and in the lint.
+    @Test func keysAreMatchedByTheirScalars() throws {
+        let form = """
+        formc: 1
+        form: NForm
+        elements:
+          - picker: p
+            title: P
+            options: ["x\u{E9}", "y"]
+        """
+        let composed = Array("NForm.p.option.x\u{E9}".unicodeScalars)
+        let decomposed = "NForm.p.option.xe\u{301}"
+        let catalog = """
+        {
+          "sourceLanguage" : "en",
+          "strings" : {
+            "\(decomposed)" : {
+              "extractionState" : "manual",
+              "localizations" : {
+                "de" : {
+                  "stringUnit" : {
+                    "state" : "translated",
+                    "value" : "X"
+                  }
+                }
+              }
+            }
+          },
+          "version" : "1.0"
+        }
+        """
+        let strings = try Self.strings(form)
+        #expect(strings.contains { Array($0.key.unicodeScalars) == composed })
+        let merged = try Self.read(Self.merge(catalog, strings, forms: ["NForm"]))
+        let members = try #require(merged.root["strings"]?.members)
+        #expect(members.contains { Array($0.key.unicodeScalars) == composed })
+        let old = try #require(members.first { Array($0.key.unicodeScalars) == Array(decomposed.unicodeScalars) })
+        #expect(old.value["extractionState"]?.string == "stale")
+        #expect(merged.entry(decomposed)?["extractionState"]?.string == "stale")
+
+        let lint = CatalogLint.check(
+            try Self.read(catalog), at: "Localizable.xcstrings",
+            forms: [CatalogLint.FormStringsInput(path: "n.form.yaml", form: "NForm", strings: strings)]
+        )
+        #expect(lint.contains { $0.message == "'\(decomposed)' is not used by any form" })
+    }
+
     @Test func keysXcodeExtractedFromCodeAreLeftAlone() throws {
         let catalog = """
         {
@@ -557,6 +606,8 @@ import Testing
         ("{\n  \"sourceLanguage\" : \"en\",\n  \"strings\" : {\n    \"a\" : {\n", 5, "not a valid String Catalog: "),
         ("{\n  \"sourceLanguage\" : \"en\",\n  \"strings\" : [ ]\n}", 3, "not a valid String Catalog: 'strings' is not an object"),
         ("{\n  \"strings\" : {\n\n  }\n}", 1, "not a valid String Catalog: 'sourceLanguage' is missing"),
+        ("{\n  \"sourceLanguage\" : \"\",\n  \"strings\" : {\n\n  }\n}", 2, "not a valid String Catalog: 'sourceLanguage' is '', which is no language code"),
+        ("{\n  \"sourceLanguage\" : \"en US\",\n  \"strings\" : {\n\n  }\n}", 2, "not a valid String Catalog: 'sourceLanguage' is 'en US', which is no language code"),
         ("[ ]", 1, "not a valid String Catalog: the top level is not an object"),
         ("{\n  \"sourceLanguage\" : \"en\",\n  \"strings\" : {\n  },\n  \"version\" : \"2.0\"\n}", 5,
          "not a valid String Catalog: its 'version' is '2.0', and formc reads String Catalogs of version 1 (1.0, 1.1)"),

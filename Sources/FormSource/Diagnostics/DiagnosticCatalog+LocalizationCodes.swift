@@ -6,8 +6,9 @@ extension DiagnosticCatalog {
                 .missingTranslation, "a string has no translation in a language the catalog has", .warning,
                 explanation: """
                 `formc lint --strings CATALOG` compares the forms' strings with a String Catalog. A language \
-                that some key is translated into is a language of the catalog; a string of a form with no \
-                translation in it would show in the source language. Reported at the string in the form.
+                that some key has a localization in, in any state, is a language of the catalog (Xcode gives \
+                every string a language the app adds); a string of a form with no translation in it would show \
+                in the source language. Reported at the string in the form.
                 """,
                 example: form("""
                   - textField: email
