@@ -230,6 +230,36 @@ extension EditorDocument {
         return completionContext(line: line, replacement: prefix + "\": null" + rest.dropFirst(), analyses: analyses)
     }
 
+    /// The brackets that close the flow collections `line` opens and leaves open,
+    /// innermost first (`- { min: [1, ` → `]}`); nil when it leaves none open, or
+    /// closes one it did not open. Quoted text and a comment are no brackets.
+    static func flowClosers(of line: String) -> String? {
+        var open: [Unicode.Scalar] = []
+        var quote: Unicode.Scalar?
+        var previous: Unicode.Scalar = " "
+        var scalars = line.unicodeScalars.makeIterator()
+        while let scalar = scalars.next() {
+            defer { previous = scalar }
+            if let closing = quote {
+                if scalar == "\\", closing == "\"" { _ = scalars.next() } else if scalar == closing { quote = nil }
+                continue
+            }
+            switch scalar {
+            // A quote opens a scalar only at its start (`don't` is plain text).
+            case "'" where " \t[{,".unicodeScalars.contains(previous), "\"" where " \t[{,".unicodeScalars.contains(previous):
+                quote = scalar
+            case "#" where previous == " " || previous == "\t": return open.isEmpty ? nil : String(String.UnicodeScalarView(open.reversed()))
+            case "[": open.append("]")
+            case "{": open.append("}")
+            case "]", "}":
+                guard open.last == scalar else { return nil }
+                open.removeLast()
+            default: break
+            }
+        }
+        return open.isEmpty ? nil : String(String.UnicodeScalarView(open.reversed()))
+    }
+
     /// A scalar of a word, as the condition lexer reads one: ASCII letters, digits
     /// and `_`, and letters and combining marks beyond ASCII (`cómpany` is one word).
     static func isWordScalar(_ scalar: Unicode.Scalar) -> Bool {
@@ -238,14 +268,22 @@ extension EditorDocument {
     }
 
     /// The document with line `line` replaced, read; or, when that does not read,
-    /// with every line after it dropped too. Only read: the ids a completion
-    /// offers come from the analyses, so no decoding or checking is redone.
+    /// with every line after it dropped too. A flow collection the line opens and
+    /// does not close (`rules: [{ sameAs: em`, typed before its brackets) is
+    /// closed at the line's end where the line as it is does not read. Only read:
+    /// the ids a completion offers come from the analyses, so no decoding or
+    /// checking is redone.
     private func completionContext(line: Int, replacement: String, analyses: Analyses) -> CompletionContext? {
         let start = file.lineStarts[line - 1]
         let lineLength = file.lineText(line).map { $0.utf8.count } ?? 0
-        let before = file.bytes[..<start]
-        let after = file.bytes[(start + lineLength)...]
-        for bytes in [Array(before) + Array(replacement.utf8) + Array(after), Array(before) + Array(replacement.utf8)] {
+        let before = Array(file.bytes[..<start])
+        let after = Array(file.bytes[(start + lineLength)...])
+        var lines = [Array(replacement.utf8)]
+        if SourceFormat(path: file.path) != .json, let closers = Self.flowClosers(of: replacement) {
+            // After a space, as the cursor's value is before a closing bracket written by hand.
+            lines.append(Array((replacement + " " + closers).utf8))
+        }
+        for bytes in lines.map({ before + $0 + after }) + lines.map({ before + $0 }) {
             let patched = SourceFile(path: file.path, bytes: bytes)
             var diagnostics = DiagnosticBag(file: file.path)
             if let tree = FormReader.read(patched, limits: .default, diagnostics: &diagnostics) {

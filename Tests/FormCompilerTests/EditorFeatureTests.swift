@@ -265,6 +265,29 @@ extension EditorTypingTests {
         #expect(apostrophe.contains("placeholder"))
     }
 
+    /// A flow collection typed without its closing brackets (an editor with no
+    /// auto-pairing) is completed as if closed at the line's end; the field ids
+    /// come from the last text that read, as the server keeps it.
+    @Test func anUnclosedFlowCollectionIsCompletedAsIfClosed() {
+        let confirm = "      - sameAs: email"
+        let lastReadable = EditorDocument(path: "form.form.yaml", text: signup)
+        func ids(_ marked: String) -> [String] {
+            let (editor, cursor) = document(marked)
+            #expect(!editor.hasSyntax)
+            return editor.completions(at: cursor, lastReadable: lastReadable).map(\.label)
+        }
+        #expect(ids(signup.replacingOccurrences("    rules:\n" + confirm, "    rules: [{ sameAs: em‸")) == ["email"])
+        #expect(ids(signup.replacingOccurrences(confirm, "      - { sameAs: em‸")) == ["email"])
+        #expect(labels(signup.replacingOccurrences(confirm, "      - { sameAs: email, ‸")) == ["message", "when"])
+        let keys = labels(signup.replacingOccurrences("  - textField: email\n", "  - { textField: x, pla‸\n  - textField: email\n"))
+        #expect(keys.contains("placeholder") && !keys.contains("textField"))
+        // Brackets in quotes, or in a comment, are text: nothing opens.
+        #expect(EditorDocument.flowClosers(of: "    title: \"Hi {\"") == nil)
+        #expect(EditorDocument.flowClosers(of: "    rules: [{ min: 1 # [") == "}]")
+        #expect(EditorDocument.flowClosers(of: "    title: it's [a, 'b]'") == "]")
+        #expect(EditorDocument.flowClosers(of: "    rules: [a }") == nil)
+    }
+
     /// A comma or brace in a block mapping's text, a quoted scalar or a comment is
     /// text: nothing is offered there.
     @Test func aCommaInTextIsNoFlowMapping() {
