@@ -51,6 +51,26 @@ public enum FormJSONSchema {
                 shape["then"] = object(["not": object(["required": .array([.string("enumName")])])])
                 definition = object(shape)
             }
+            if kind.keyword.description == "number", case .object(let members) = definition {
+                // A slider needs both ends (SPEC §10, FC100): a `min` and a `max` rule
+                // without `when`, which would leave the control without that end.
+                var shape = Dictionary(uniqueKeysWithValues: members)
+                let bound = { (name: String) in
+                    object(["contains": object([
+                        "type": .string("object"), "required": .array([.string(name)]),
+                        "not": object(["required": .array([.string("when")])]),
+                    ])])
+                }
+                shape["if"] = object([
+                    "required": .array([.string("style")]),
+                    "properties": object(["style": object(["const": .string("slider")])]),
+                ])
+                shape["then"] = object([
+                    "required": .array([.string("rules")]),
+                    "properties": object(["rules": object(["allOf": .array([bound("min"), bound("max")])])]),
+                ])
+                definition = object(shape)
+            }
             definitions[kindDefinition(kind.keyword.description)] = definition
         }
         // A list's entry holds any kind but list and page, at any depth (SPEC §14):
