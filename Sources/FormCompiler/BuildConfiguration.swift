@@ -26,11 +26,7 @@ public struct BuildConfiguration: Sendable, Equatable {
     /// a value that is not one of the choices FC102 listing them). Nil when it has errors.
     /// A file of nothing but blank lines and `#` comments sets nothing.
     public static func read(_ file: SourceFile, diagnostics: inout DiagnosticBag) -> BuildConfiguration? {
-        let text = String(decoding: file.bytes, as: UTF8.self)
-        if text.split(whereSeparator: \.isNewline).allSatisfy({ line in
-            let content = line.drop { $0 == " " || $0 == "\t" }
-            return content.isEmpty || content.first == "#"
-        }) {
+        if YAMLBlankText(file.bytes) != .content {
             return BuildConfiguration()
         }
         guard let tree = FormPipeline.read(file, diagnostics: &diagnostics) else { return nil }

@@ -231,33 +231,29 @@ extension EditorDocument {
     }
 
     /// The brackets that close the flow collections `line` opens and leaves open,
-    /// innermost first (`- { min: [1, ` → `]}`); nil when it leaves none open, or
-    /// closes one it did not open. Quoted text and a comment are no brackets.
-    static func flowClosers(of line: String) -> String? {
+    /// innermost first (`- { min: [1, ` → `]}`), and the offset in the line's
+    /// scalars where they go: its end, or before its comment. Nil when it leaves
+    /// none open, or closes one it did not open, or ends in quotes. Quoted text
+    /// and a comment are no brackets (`CompletionContext.readOutsideQuotes`).
+    static func flowClosers(of line: String) -> (closers: String, at: Int)? {
         var open: [Unicode.Scalar] = []
-        var quote: Unicode.Scalar?
-        var previous: Unicode.Scalar = " "
-        var scalars = line.unicodeScalars.makeIterator()
-        while let scalar = scalars.next() {
-            defer { previous = scalar }
-            if let closing = quote {
-                if scalar == "\\", closing == "\"" { _ = scalars.next() } else if scalar == closing { quote = nil }
-                continue
-            }
+        let stop = CompletionContext.readOutsideQuotes(line) { scalar in
             switch scalar {
-            // A quote opens a scalar only at its start (`don't` is plain text).
-            case "'" where " \t[{,".unicodeScalars.contains(previous), "\"" where " \t[{,".unicodeScalars.contains(previous):
-                quote = scalar
-            case "#" where previous == " " || previous == "\t": return open.isEmpty ? nil : String(String.UnicodeScalarView(open.reversed()))
             case "[": open.append("]")
             case "{": open.append("}")
             case "]", "}":
-                guard open.last == scalar else { return nil }
+                guard open.last == scalar else { return false }
                 open.removeLast()
             default: break
             }
+            return true
         }
-        return open.isEmpty ? nil : String(String.UnicodeScalarView(open.reversed()))
+        guard !open.isEmpty else { return nil }
+        switch stop {
+        case .end: return (String(String.UnicodeScalarView(open.reversed())), line.unicodeScalars.count)
+        case .comment(let at): return (String(String.UnicodeScalarView(open.reversed())), at)
+        case .inQuotes, .stopped: return nil
+        }
     }
 
     /// A scalar of a word, as the condition lexer reads one: ASCII letters, digits
@@ -279,9 +275,12 @@ extension EditorDocument {
         let before = Array(file.bytes[..<start])
         let after = Array(file.bytes[(start + lineLength)...])
         var lines = [Array(replacement.utf8)]
-        if SourceFormat(path: file.path) != .json, let closers = Self.flowClosers(of: replacement) {
+        if SourceFormat(path: file.path) != .json, let (closers, at) = Self.flowClosers(of: replacement) {
             // After a space, as the cursor's value is before a closing bracket written by hand.
-            lines.append(Array((replacement + " " + closers).utf8))
+            let scalars = Array(replacement.unicodeScalars)
+            let closed = String(String.UnicodeScalarView(scalars[..<at])) + " " + closers + " "
+                + String(String.UnicodeScalarView(scalars[at...]))
+            lines.append(Array(closed.utf8))
         }
         for bytes in lines.map({ before + $0 + after }) + lines.map({ before + $0 }) {
             let patched = SourceFile(path: file.path, bytes: bytes)

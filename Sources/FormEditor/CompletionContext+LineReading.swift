@@ -49,24 +49,49 @@ extension CompletionContext {
     /// after a space). A quote opens a scalar only where one starts (after a space,
     /// `{`, `[` or `,`): the apostrophe in `title: it's` is text.
     static func isOutsideQuotesAndComments(_ prefix: String) -> Bool {
+        readOutsideQuotes(prefix) { _ in true } == .end
+    }
+
+    /// Where a walk of a line by `readOutsideQuotes` stopped.
+    enum LineStop: Equatable {
+        /// At the line's end, outside any quoted scalar.
+        case end
+        /// At the line's end, inside a quoted scalar.
+        case inQuotes
+        /// At a comment, which starts at this offset in the line's scalars.
+        case comment(at: Int)
+        /// Where `visit` said so.
+        case stopped
+    }
+
+    /// Walks `line` as YAML reads it: `visit` gets each scalar outside quoted
+    /// scalars (`"…"` with its escapes, `'…'` with `''` for an apostrophe) and
+    /// before a comment (`#` at the start or after a space), and stops the walk by
+    /// returning false. A quote opens a scalar only where one starts (after a
+    /// space, `{`, `[` or `,`): the apostrophe in `title: it's` is text.
+    static func readOutsideQuotes(_ line: String, visit: (Unicode.Scalar) -> Bool) -> LineStop {
+        let scalars = Array(line.unicodeScalars)
         var quote: Unicode.Scalar?
-        var previous: Unicode.Scalar = " "
-        var escaped = false
-        for scalar in prefix.unicodeScalars {
-            defer { previous = scalar }
+        var index = 0
+        while index < scalars.count {
+            let scalar = scalars[index]
+            let previous: Unicode.Scalar = index > 0 ? scalars[index - 1] : " "
+            index += 1
             if let open = quote {
-                if open == "\"", escaped { escaped = false; continue }
-                if open == "\"", scalar == "\\" { escaped = true; continue }
-                if scalar == open { quote = nil }
+                if open == "\"", scalar == "\\" {
+                    index += 1
+                } else if scalar == open {
+                    if open == "'", index < scalars.count, scalars[index] == "'" { index += 1 } else { quote = nil }
+                }
                 continue
             }
             switch scalar {
             case "\"" where Self.startsScalar(after: previous), "'" where Self.startsScalar(after: previous): quote = scalar
-            case "#" where previous == " " || previous == "\t": return false
-            default: break
+            case "#" where previous == " " || previous == "\t": return .comment(at: index - 1)
+            default: if !visit(scalar) { return .stopped }
             }
         }
-        return quote == nil
+        return quote == nil ? .end : .inQuotes
     }
 
     /// Whether a scalar may start after `previous`: a quote there opens one.

@@ -40,13 +40,17 @@ public enum CatalogLint {
             }
         }
         let sortedLanguages = languages.sorted()
+        // Each key's first entry, found at once for every string of the forms.
+        let entries = catalog.entries
+        var entryIndex = [CatalogKey: Int](minimumCapacity: entries.count)
+        for index in entries.indices.reversed() { entryIndex[CatalogKey(entries[index].key)] = index }
         // Each key the forms produce → its source text in the form.
         var produced: [CatalogKey: String] = [:]
         for form in forms {
             for string in form.strings {
                 produced[CatalogKey(string.key)] = string.source
                 let location = SourceLocation(file: form.path, range: string.range)
-                let entry = catalog.entry(string.key)
+                let entry = entryIndex[CatalogKey(string.key)].map { entries[$0].value }
                 if entry?["extractionState"]?.string == "stale" {
                     diagnostics.append(Diagnostic(
                         .warning, .staleString, "'\(string.key)' is marked stale in the catalog, but the form uses it",

@@ -105,17 +105,18 @@ extension CatalogParser {
         var members: [CatalogMember] = []
         // One allocation for an object as Xcode writes it, by its depth.
         members.reserveCapacity(Self.expectedMembers(depth: depth))
-        var keys = Set<String>()
+        // Keys are told apart by their scalars (`CatalogKey`), as the merge matches them.
+        var keys = Set<CatalogKey>()
         repeat {
             guard index < count, bytes[index] == ASCII.quote else { throw Self.rejected }
             let at = position(index)
             let keyStart = index
             let key = try catalogString(laidOut: &laidOut)
             if members.count < MappingKeyIndex.scanLimit {
-                if members.contains(where: { $0.key == key }) { throw Self.rejected }
+                if members.contains(where: { CatalogKey($0.key) == CatalogKey(key) }) { throw Self.rejected }
             } else {
-                if keys.isEmpty { keys = Set(members.map(\.key)) }
-                guard keys.insert(key).inserted else { throw Self.rejected }
+                if keys.isEmpty { keys = Set(members.map { CatalogKey($0.key) }) }
+                guard keys.insert(CatalogKey(key)).inserted else { throw Self.rejected }
             }
             var gap = index
             skipWhitespace()

@@ -309,7 +309,7 @@ private struct CatalogValidator {
             // Every string the catalog holds is in this language: formc never guesses it.
             if let language = member.value.string, !LanguageTag.isValid(language) {
                 fail(
-                    "'sourceLanguage' is '\(language)', which is no language code", at: member.range,
+                    "'sourceLanguage' is '\(language.prefix(40))\(language.count > 40 ? "…" : "")', which is no language code", at: member.range,
                     help: "write the language of the catalog's source strings, e.g. \"sourceLanguage\" : \"en\""
                 )
             }

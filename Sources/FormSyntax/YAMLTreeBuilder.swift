@@ -331,10 +331,8 @@ struct YAMLTreeBuilder: Sendable {
     private mutating func finish(diagnostics: inout DiagnosticBag) {
         if documents == 0 {
             failed = true
-            // With no document, whatever is not white space is a comment.
-            let isBlank = file.bytes.allSatisfy { [0x20, 0x09, 0x0A, 0x0D].contains($0) }
             diagnostics.error(
-                .missingKey, isBlank ? "the file is empty" : "the file holds only comments", at: .fileStart,
+                .missingKey, YAMLBlankText(file.bytes) == .commentsOnly ? "the file holds only comments" : "the file is empty", at: .fileStart,
                 help: [DiagnosticHelp(ReaderDiagnostics.emptyFormHelp)]
             )
             return

@@ -281,10 +281,14 @@ extension EditorTypingTests {
         #expect(labels(signup.replacingOccurrences(confirm, "      - { sameAs: email, ‸")) == ["message", "when"])
         let keys = labels(signup.replacingOccurrences("  - textField: email\n", "  - { textField: x, pla‸\n  - textField: email\n"))
         #expect(keys.contains("placeholder") && !keys.contains("textField"))
+        // Before a comment, the brackets go before it.
+        #expect(ids(signup.replacingOccurrences(confirm, "      - { sameAs: em‸ # todo")) == ["email"])
+        #expect(ids(signup.replacingOccurrences("    rules:\n" + confirm, "    rules: [{ sameAs: em‸  # note")) == ["email"])
         // Brackets in quotes, or in a comment, are text: nothing opens.
         #expect(EditorDocument.flowClosers(of: "    title: \"Hi {\"") == nil)
-        #expect(EditorDocument.flowClosers(of: "    rules: [{ min: 1 # [") == "}]")
-        #expect(EditorDocument.flowClosers(of: "    title: it's [a, 'b]'") == "]")
+        #expect(EditorDocument.flowClosers(of: "    rules: [{ min: 1 # [")! == ("}]", 21))
+        #expect(EditorDocument.flowClosers(of: "    title: it's [a, 'b]'")! == ("]", 24))
+        #expect(EditorDocument.flowClosers(of: "    rules: [{ message: 'it''s [b', ")! == ("}]", 35))
         #expect(EditorDocument.flowClosers(of: "    rules: [a }") == nil)
     }
 

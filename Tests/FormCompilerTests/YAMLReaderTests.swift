@@ -254,6 +254,7 @@ fileprivate extension TreeNode {
     @Test(arguments: [
         ("", "the file is empty"), ("# only a comment\n", "the file holds only comments"),
         ("\n\n   \n", "the file is empty"), ("\n  # a form soon\r\n\n", "the file holds only comments"),
+        ("\u{FEFF}\n", "the file is empty"), ("\u{85}\u{2028}\n", "the file is empty"), ("\u{FEFF}# a form soon\n", "the file holds only comments"),
     ])
     func anEmptyStreamIsAMissingForm(text: String, message: String) throws {
         let (root, diagnostics) = readYAML(text)

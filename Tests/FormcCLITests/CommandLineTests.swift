@@ -596,6 +596,8 @@ import Testing
         try scratch.write("public.yaml", "# the library's forms\naccessLevel: public\n")
         try scratch.write("package.json", #"{"accessLevel": "package"}"#)
         try scratch.write("empty.yaml", "# nothing set\n")
+        // As an editor on Windows saves it: a byte order mark before the comment.
+        try scratch.write("bom.yaml", "\u{FEFF}# nothing set\r\n")
         let configured = try scratch.run("build", "x.form.yaml", "--config", "public.yaml")
         #expect(configured.status == 0)
         #expect(configured.stdout.contains("public final class ContactForm"))
@@ -603,6 +605,7 @@ import Testing
         let overridden = try scratch.run("build", "x.form.yaml", "--config", "public.yaml", "--access-level", "internal")
         #expect(overridden.stdout.contains("\nfinal class ContactForm"))
         #expect(try scratch.run("build", "x.form.yaml", "--config", "empty.yaml").stdout.contains("\nfinal class ContactForm"))
+        #expect(try scratch.run("build", "x.form.yaml", "--config", "bom.yaml").stdout.contains("\nfinal class ContactForm"))
     }
 
     @Test func aMistakeInTheConfigurationIsLocatedAndWritesNothing() throws {

@@ -64,9 +64,9 @@ struct DocumentDecoder {
     mutating func document(_ root: NodeID) -> FormDocument? {
         let tree = tree
         if reader.isMissingValue(root) {
-            // A document with no content (`---` alone) is an empty file.
+            // A document with no content (`---` alone, or with comments).
             diagnostics.error(
-                .missingKey, "the file is empty", at: .fileStart,
+                .missingKey, "the file holds an empty document", at: .fileStart,
                 help: [DiagnosticHelp(ReaderDiagnostics.emptyFormHelp)]
             )
             return nil
