@@ -34,6 +34,7 @@ SCHEMAS = sorted((ROOT / "schemas").glob("*.form.*"))
 HIDDEN_OUTER = ROOT / "Tests" / "GeneratedFormTests" / "Forms" / "lists" / "hidden-outer.form.yaml"
 HIDDEN_LIST = ROOT / "Tests" / "GeneratedFormTests" / "Forms" / "lists" / "hidden-list.form.yaml"
 ENTRY_RECHECK = ROOT / "Tests" / "GeneratedFormTests" / "Forms" / "lists" / "entry-recheck.form.yaml"
+PAGED_RECHECK = ROOT / "Tests" / "GeneratedFormTests" / "Forms" / "lists" / "paged-recheck.form.yaml"
 
 
 FORMC = str(Path(formc_binary()).resolve())
@@ -51,7 +52,7 @@ def pages(tmp_path_factory):
     """Every page the tests open: the scenario forms, the schemas, the fixtures."""
     out = tmp_path_factory.mktemp("preview")
     inputs = list(dict.fromkeys(ROOT / s["form"] for s in SCENARIOS)) + SCHEMAS + sorted(FIXTURES.glob("*.form.yaml"))
-    inputs += [HIDDEN_OUTER, HIDDEN_LIST, ENTRY_RECHECK]
+    inputs += [HIDDEN_OUTER, HIDDEN_LIST, ENTRY_RECHECK, PAGED_RECHECK]
     result = preview(inputs, str(out) + "/")
     assert result.returncode == 0, result.stderr
     return out
@@ -544,7 +545,7 @@ def test_hostile_strings_stay_text(driver, pages):
 def test_the_index_links_every_page(driver, pages):
     driver.get((pages / "index.html").as_uri())
     links = [a.get_attribute("href") for a in driver.find_elements(By.CSS_SELECTOR, "li a")]
-    assert len(links) == len({s["form"] for s in SCENARIOS}) + len(SCHEMAS) + len(list(FIXTURES.glob("*.form.yaml"))) + 3  # HIDDEN_OUTER, HIDDEN_LIST, ENTRY_RECHECK
+    assert len(links) == len({s["form"] for s in SCENARIOS}) + len(SCHEMAS) + len(list(FIXTURES.glob("*.form.yaml"))) + 4  # HIDDEN_OUTER, HIDDEN_LIST, ENTRY_RECHECK, PAGED_RECHECK
     assert (pages / "signup.html").as_uri() in links
     assert severe_logs(driver) == []
 
@@ -964,6 +965,33 @@ def test_after_validate_an_entry_follows_its_chains_from_what_is_shown(driver, p
     assert state_of(driver, "rows-0-late") == "invalid: Late must be at least 3 characters"
     set_value(driver, "rows-0-flip", True)
     assert driver.find_element(By.CSS_SELECTOR, '[data-id="rows-0-shown"]').is_displayed()
+    assert state_of(driver, "rows-0-late") == "valid"
+    assert severe_logs(driver) == []
+
+
+def test_next_forgets_as_validate_page_does(driver, pages):
+    # As the generated form does (PagedRecheckFormTests): Next forgets the
+    # visibility noted for the form's fields and the entries of the page's lists.
+    open_page(driver, pages / "paged-recheck.html")
+    next_button = driver.find_element(By.ID, "formc-next")
+    set_value(driver, "keep", True)
+    type_into(driver, driver.find_element(By.ID, "formc-shown"), "x")
+    type_into(driver, driver.find_element(By.ID, "formc-late"), "ab")
+    next_button.click()
+    assert state_of(driver, "late") == "invalid: Late must be at least 3 characters"
+    type_into(driver, driver.find_element(By.ID, "formc-late"), "abcd")
+    set_value(driver, "flip", True)
+    assert state_of(driver, "late") == "valid"
+    next_button.click()
+    assert driver.execute_script("return document.documentElement.dataset.page") == "two"
+    set_value(driver, "rows-0-keep", True)
+    type_into(driver, driver.find_element(By.ID, "formc-rows-0-shown"), "x")
+    type_into(driver, driver.find_element(By.ID, "formc-rows-0-late"), "ab")
+    next_button.click()
+    assert driver.execute_script("return document.documentElement.dataset.page") == "two"
+    assert state_of(driver, "rows-0-late") == "invalid: Late must be at least 3 characters"
+    type_into(driver, driver.find_element(By.ID, "formc-rows-0-late"), "abcd")
+    set_value(driver, "rows-0-flip", True)
     assert state_of(driver, "rows-0-late") == "valid"
     assert severe_logs(driver) == []
 
