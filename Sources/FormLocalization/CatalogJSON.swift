@@ -28,26 +28,11 @@ public enum CatalogJSON: Sendable, Hashable {
     }
 }
 
-/// A catalog's key as written. Two keys are one only with the same Unicode
-/// scalars, as Foundation's bundle lookup compares them: `String`'s equality
-/// would take `xé` (U+00E9) and `xé` (e, U+0301) for one key, and a form's key
-/// for an app's entry it never looks up.
-struct CatalogKey: Hashable {
-    let text: String
-
-    init(_ text: String) {
-        self.text = text
-    }
-
-    static func == (lhs: CatalogKey, rhs: CatalogKey) -> Bool {
-        lhs.text.utf8.elementsEqual(rhs.text.utf8)
-    }
-
-    func hash(into hasher: inout Hasher) {
-        var text = text
-        text.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
-    }
-}
+/// A catalog's key as written (`ScalarText`): two keys are one only with the
+/// same Unicode scalars, as a bundle looks them up; `String`'s equality would
+/// take a form's key for an app's entry in another normalization, which the
+/// app never finds.
+typealias CatalogKey = ScalarText
 
 /// One `"key" : value` of an object.
 public struct CatalogMember: Sendable, Hashable {

@@ -39,24 +39,6 @@ package struct MappingKeyIndex {
         }
         return firstRanges[ScalarText(tree.string(key))]
     }
-
-    /// A key's text, equal to another and hashed by its UTF-8 bytes.
-    private struct ScalarText: Hashable {
-        var text: String
-
-        init(_ text: String) {
-            self.text = text
-        }
-
-        static func == (lhs: ScalarText, rhs: ScalarText) -> Bool {
-            lhs.text.utf8.elementsEqual(rhs.text.utf8)
-        }
-
-        func hash(into hasher: inout Hasher) {
-            var text = text
-            text.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
-        }
-    }
 }
 
 /// Diagnostics that both readers report in the same words.
