@@ -24,7 +24,7 @@ public enum CatalogJSON: Sendable, Hashable {
     /// The value of `key` in an object: the member whose key has the same
     /// Unicode scalars (`CatalogKey`).
     public subscript(key: String) -> CatalogJSON? {
-        members?.first { CatalogKey($0.key) == CatalogKey(key) }?.value
+        members?.first { $0.key.hasSameScalars(as: key) }?.value
     }
 }
 
@@ -205,7 +205,7 @@ extension CatalogJSON {
     /// and its bytes. `self` must be an object.
     mutating func set(_ key: String, _ value: CatalogJSON) {
         guard case .object(var members) = self else { return }
-        if let index = members.firstIndex(where: { CatalogKey($0.key) == CatalogKey(key) }) {
+        if let index = members.firstIndex(where: { $0.key.hasSameScalars(as: key) }) {
             members[index].value = value
         } else {
             let index = members.firstIndex { XcodeKeyOrder.precedes(key, $0.key) } ?? members.endIndex
@@ -248,7 +248,7 @@ extension CatalogJSON {
 
     /// Changes the value of `key` when the object has it.
     mutating func update(_ key: String, _ body: (inout CatalogJSON) -> Void) {
-        guard case .object(var members) = self, let index = members.firstIndex(where: { CatalogKey($0.key) == CatalogKey(key) }) else { return }
+        guard case .object(var members) = self, let index = members.firstIndex(where: { $0.key.hasSameScalars(as: key) }) else { return }
         body(&members[index].value)
         self = .object(members)
     }

@@ -113,7 +113,7 @@ extension CatalogParser {
             let keyStart = index
             let key = try catalogString(laidOut: &laidOut)
             if members.count < MappingKeyIndex.scanLimit {
-                if members.contains(where: { CatalogKey($0.key) == CatalogKey(key) }) { throw Self.rejected }
+                if members.contains(where: { $0.key.hasSameScalars(as: key) }) { throw Self.rejected }
             } else {
                 if keys.isEmpty { keys = Set(members.map { CatalogKey($0.key) }) }
                 guard keys.insert(CatalogKey(key)).inserted else { throw Self.rejected }
