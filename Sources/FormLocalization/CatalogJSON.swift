@@ -214,35 +214,37 @@ extension CatalogJSON {
         self = .object(members)
     }
 
-    /// Whether every object in it lists its keys in Xcode's order.
-    var isInXcodeOrder: Bool {
-        switch self {
-        case .object(let members):
-            zip(members, members.dropFirst()).allSatisfy { XcodeKeyOrder.compare($0.key, $1.key) < 0 }
-                && members.allSatisfy { $0.value.isInXcodeOrder }
-        case .array(let items): items.allSatisfy(\.isInXcodeOrder)
-        case .string, .literal: true
-        }
-    }
-
     /// Every object in it with its keys in Xcode's order, as Xcode writes an
-    /// entry it changes: an object already in order is left as it is, bytes and
-    /// all.
-    mutating func putInXcodeOrder() {
+    /// entry it changes: an object already in order, with everything in it, is
+    /// left as it is, bytes and all. One pass: each value is looked at once.
+    /// Returns whether anything moved.
+    @discardableResult
+    mutating func putInXcodeOrder() -> Bool {
         switch self {
         case .object(var members):
-            guard !isInXcodeOrder else { return }
-            for index in members.indices where !members[index].value.isInXcodeOrder {
-                members[index].value.putInXcodeOrder()
+            var moved = false
+            for index in members.indices {
+                var value = members[index].value
+                if value.putInXcodeOrder() {
+                    members[index].value = value
+                    moved = true
+                }
             }
-            members.sort { XcodeKeyOrder.precedes($0.key, $1.key) }
-            self = .object(members)
+            if !zip(members, members.dropFirst()).allSatisfy({ XcodeKeyOrder.compare($0.key, $1.key) < 0 }) {
+                members.sort { XcodeKeyOrder.precedes($0.key, $1.key) }
+                moved = true
+            }
+            if moved { self = .object(members) }
+            return moved
         case .array(var items):
-            guard !isInXcodeOrder else { return }
-            for index in items.indices { items[index].putInXcodeOrder() }
-            self = .array(items)
+            var moved = false
+            for index in items.indices where items[index].putInXcodeOrder() {
+                moved = true
+            }
+            if moved { self = .array(items) }
+            return moved
         case .string, .literal:
-            return
+            return false
         }
     }
 
