@@ -175,7 +175,9 @@ struct ElementWalker {
         hashes.append(IDIndex.hash(common.id.value))
         symbols.append(symbol)
         facts.append(ConditionScope.facts(of: kind, valueType: valueType, canBeHidden: canBeHidden, incompleteSets: incompleteSets))
-        rules.append(RuleChecker.Field(id: common.id.value, valueType: valueType, rules: common.rules, kind: kind))
+        var field = RuleChecker.Field(id: common.id.value, valueType: valueType, rules: common.rules, kind: kind)
+        field.rulesAreWhole = common.rulesAreWhole
+        rules.append(field)
     }
 
     /// FC201 for a malformed or reserved id. `isField`: the members of every

@@ -328,12 +328,18 @@ private struct Checker {
         var diagnostics = DiagnosticBag(file: file.path)
         var patterns = PatternValidator()
         var seen = SeenRules()
+        var withoutOptions: Set<String> = []
+        for part in walked.indices {
+            for index in walked[part].rules.indices where walked[part].rules[index].hasNoOptions {
+                withoutOptions.insert(walked[part].rules[index].id)
+            }
+        }
         for part in walked.indices {
             walked[part].rules.withUnsafeBufferPointer { fields in
                 for index in fields.indices {
                     RuleChecker.check(
-                        fields[index], file: file, symbols: symbols, nonFields: nonFields, patterns: &patterns, seen: &seen,
-                        diagnostics: &diagnostics
+                        fields[index], file: file, symbols: symbols, nonFields: nonFields, withoutOptions: withoutOptions,
+                        patterns: &patterns, seen: &seen, diagnostics: &diagnostics
                     )
                 }
             }

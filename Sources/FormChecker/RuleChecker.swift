@@ -29,6 +29,12 @@ enum RuleChecker {
         var sliderStyle: SourceRange?
         /// How many options a multiChoice has.
         var optionCount = 0
+        /// False when the decoder could not read one of its rules (reported
+        /// there): a slider is not told a bound is missing that was written wrong.
+        var rulesAreWhole = true
+        /// A choice without options: its options' error (an unknown option set,
+        /// FC501) is its own, and its enum says nothing about a `sameAs`.
+        var hasNoOptions = false
 
         init(id: String, valueType: FieldValueType, rules: [RuleDecl], kind: ElementKind) {
             self.id = id
@@ -36,12 +42,16 @@ enum RuleChecker {
             self.rules = rules
             keyword = kind.keyword
             switch kind {
-            case .segment(let segment): isSegmentWithDefault = segment.defaultValue != nil
+            case .segment(let segment):
+                isSegmentWithDefault = segment.defaultValue != nil
+                hasNoOptions = segment.options.isEmpty
             case .text(let text): maxInputLength = text.maxInputLength
             case .number(let number):
                 places = number.places
                 if let style = number.style, style.value == .slider { sliderStyle = number.styleKeyRange ?? style.range }
-            case .multiChoice(let choice): optionCount = choice.options.count
+            case .multiChoice(let choice):
+                optionCount = choice.options.count
+                hasNoOptions = choice.options.isEmpty
             default: break
             }
         }
@@ -49,9 +59,10 @@ enum RuleChecker {
 
     /// `seen` is scratch space, kept by the caller across fields.
     /// `nonFields`: what each id of the form that is no field is (a bound naming a list is FC302).
+    /// `withoutOptions`: the ids of the choices without options (`Field.hasNoOptions`).
     static func check(
         _ field: Field, file: SourceFile, symbols: SymbolTable, nonFields: [String: ConditionScope.NonField],
-        patterns: inout PatternValidator, seen: inout SeenRules, diagnostics: inout DiagnosticBag
+        withoutOptions: Set<String>, patterns: inout PatternValidator, seen: inout SeenRules, diagnostics: inout DiagnosticBag
     ) {
         seen.reset()
         // The rules compared with another, each as its index in `field.rules` (an
@@ -101,8 +112,17 @@ enum RuleChecker {
                 }
             case .min(let text), .max(let text):
                 // A bound that applies sometimes (`when:`) neither contradicts the other nor ends a slider.
-                if let bound = checkBound(text, rule: rule, field: field, symbols: symbols, diagnostics: &diagnostics), rule.when == nil {
-                    if case .min = rule.kind { bounds.add(min: bound, rule: index) } else { bounds.add(max: bound, rule: index) }
+                let bound = checkBound(text, rule: rule, field: field, symbols: symbols, diagnostics: &diagnostics)
+                if rule.when == nil {
+                    let isMin = if case .min = rule.kind { true } else { false }
+                    if let bound {
+                        if isMin { bounds.add(min: bound, rule: index) } else { bounds.add(max: bound, rule: index) }
+                    } else if isMin {
+                        // A bound written wrong (reported) is the slider's end to mend, not a missing one.
+                        bounds.hasMin = true
+                    } else {
+                        bounds.hasMax = true
+                    }
                 }
             case .minField(let target), .maxField(let target):
                 checkFieldBound(target, rule: rule, field: field, symbols: symbols, nonFields: nonFields, diagnostics: &diagnostics)
@@ -148,7 +168,10 @@ enum RuleChecker {
             case .url:
                 if rule.when == nil { url = url ?? index }
             case .sameAs(let target):
-                checkSameAs(target, rule: rule, field: field, symbols: symbols, nonFields: nonFields, diagnostics: &diagnostics)
+                checkSameAs(
+                    target, rule: rule, field: field, symbols: symbols, nonFields: nonFields, withoutOptions: withoutOptions,
+                    diagnostics: &diagnostics
+                )
             case .custom(let validator):
                 if !SwiftNaming.isLowerCamelCase(validator) || SwiftNaming.keywords.contains(validator) {
                     diagnostics.error(
@@ -336,7 +359,7 @@ enum RuleChecker {
                     field.rules[minCount.rule], field.rules[maxCount.rule], &diagnostics
                 )
             }
-            if let slider = field.sliderStyle, !hasMin || !hasMax {
+            if let slider = field.sliderStyle, !hasMin || !hasMax, field.rulesAreWhole {
                 let missing = [hasMin ? nil : "min", hasMax ? nil : "max"].compactMap { $0 }
                 let json = SourceFormat(path: file.path) == .json
                 let stepper = json ? #""style": "stepper""# : "'style: stepper'"
@@ -459,7 +482,7 @@ enum RuleChecker {
 
     static func checkSameAs(
         _ target: String, rule: RuleDecl, field: Field, symbols: SymbolTable, nonFields: [String: ConditionScope.NonField],
-        diagnostics: inout DiagnosticBag
+        withoutOptions: Set<String>, diagnostics: inout DiagnosticBag
     ) {
         let range = rule.parameterRange ?? rule.nameRange
         if target == field.id {
@@ -499,6 +522,8 @@ enum RuleChecker {
             return
         }
         guard symbols.fields[other].valueType.isSameType(as: field.valueType) else {
+            // A choice without options has an error of its own (an unknown option set).
+            guard !field.hasNoOptions, !withoutOptions.contains(target) else { return }
             diagnostics.error(
                 .invalidSameAs,
                 "\(field.quotedID) (\(field.valueType.description)) cannot be the same as '\(target)' (\(symbols.fields[other].valueType.description))",

@@ -160,6 +160,78 @@ struct FollowOnDiagnosticsTests {
             """).map { String($0.prefix(9)) } == ["4:3 FC206", "8:14 FC50"])
     }
 
+    /// A choice whose option set is unknown (FC501) has no enum to compare: a
+    /// `sameAs` between it and a choice of a real set is not also FC405, in the
+    /// form or in an entry, from either side.
+    @Test func aMisspeltSetIsNotASameAsMismatch() {
+        #expect(Self.summaries("""
+            formc: 1
+            form: F
+            options:
+              Country: [us, gb]
+            elements:
+              - picker: ship
+                options: Contry
+                rules: [{ sameAs: bill }]
+              - picker: bill
+                options: Country
+                rules: [{ sameAs: ship }]
+              - list: items
+                elements:
+                  - picker: c
+                    options: Contry
+                    rules: [{ sameAs: ship }]
+                  - picker: d
+                    options: Country
+                    rules: [{ sameAs: c }]
+            """) == [
+            "7:14 FC501 unknown option set 'Contry'",
+            "15:18 FC501 unknown option set 'Contry'",
+        ])
+        // Two real sets still differ.
+        #expect(Self.summaries("""
+            formc: 1
+            form: F
+            options:
+              Country: [us, gb]
+              Size: [s, m]
+            elements:
+              - picker: ship
+                options: Size
+                rules: [{ sameAs: bill }]
+              - picker: bill
+                options: Country
+            """).map { String($0.prefix(10)) } == ["9:23 FC405"])
+    }
+
+    /// A slider's `min` or `max` rule that is written wrong (a misspelt name, a
+    /// quoted number, a value the field cannot hold) is reported as what it is;
+    /// FC100 does not also say the slider has no such bound.
+    @Test func aBrokenSliderBoundIsNotMissing() {
+        #expect(Self.summaries("""
+            formc: 1
+            form: F
+            elements:
+              - number: a
+                style: slider
+                rules: [{ min: 1 }, { maxx: 10 }]
+              - number: b
+                style: slider
+                rules: [{ mn: 1 }, { max: 10 }]
+              - number: c
+                style: slider
+                rules: [{ min: 1 }, { max: "10" }]
+              - number: d
+                style: slider
+                rules: [{ min: 1 }, { max: 1.5 }]
+              - number: e
+                style: slider
+                rules: [{ min: 1 }]
+            """).map { $0.split(separator: " ").prefix(2).joined(separator: " ") } == [
+            "6:27 FC400", "9:15 FC400", "12:32 FC102", "15:32 FC302", "17:5 FC100",
+        ])
+    }
+
     /// A second list of one id is FC202; its entry type, the first's, is no FC204.
     @Test func aDuplicateListIsOneError() {
         #expect(Self.summaries("""

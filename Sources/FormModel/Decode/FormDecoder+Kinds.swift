@@ -245,6 +245,7 @@ extension DocumentDecoder {
         var common = FieldCommon(id: id)
         if let node = keys["rules"] {
             common.rules = RuleDecoder.rules(node, reader: &reader, unreadConditions: &common.unreadRuleConditions)
+            common.rulesAreWhole = tree.isSequence(node) && common.rules.count == tree.items(node).count
             if !sawRuleCondition, common.hasRuleConditions { sawRuleCondition = true }
         }
         common.validateOn = keys["validateOn"].flatMap { reader.choice($0, "validateOn", as: ValidationTrigger.self) }

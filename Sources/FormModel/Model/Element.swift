@@ -130,6 +130,9 @@ public struct FieldCommon: Sendable {
     /// The `when` of each rule that could not be read (its error reported): checked
     /// as a rule's condition is, so that its own mistakes show too; never emitted.
     public var unreadRuleConditions: [Condition] = []
+    /// False when `rules` lacks one the decoder could not read (or the value was
+    /// no list; reported there): what counts the rules does not count on it.
+    public var rulesAreWhole = true
 
     /// Whether a rule has a `when`, read or not.
     public var hasRuleConditions: Bool {
