@@ -232,6 +232,57 @@ struct FollowOnDiagnosticsTests {
         ])
     }
 
+    /// An unknown name in a condition is offered only a field that fits where it
+    /// stands: a boolean on its own, a multiple choice in `contains`, a field
+    /// that can be empty in `isEmpty`, a segment before `in`, a field of a type
+    /// that compares with the other side. A near name that does not fit is told
+    /// as help without a fix, which would be FC502.
+    @Test func aConditionsDidYouMeanFitsWhereTheNameStands() {
+        let found = diagnose("""
+            formc: 1
+            form: F
+            elements:
+              - segment: plan
+                options: [free, pro]
+              - boolean: news
+                title: News
+              - number: age
+              - multiChoice: tags
+                options: [a, b]
+              - textField: a
+                visibleWhen: plam
+              - textField: b
+                visibleWhen: isEmpty(nws)
+              - textField: c
+                visibleWhen: contains(agee, 'x')
+              - textField: d
+                visibleWhen: plam >= 18
+              - textField: e
+                visibleWhen: agee >= 18
+              - textField: f
+                visibleWhen: nwes
+              - textField: g
+                visibleWhen: tgas in ['a']
+              - textField: h
+                rules: [{ required: true, when: plam == 'pro' }]
+            """).map { "\($0.code.rawValue) \($0.help.joined(separator: " | "))" }
+        #expect(found == [
+            "FC501 the single choice 'plan' has a name like it, but cannot stand here: a condition on its own is a boolean field"
+                + " | no field has the id 'plam'; those that fit here are news",
+            "FC501 the boolean 'news' has a name like it, but cannot stand here: a boolean is never empty"
+                + " | no field has the id 'nws'; those that fit here are plan, age, tags, a, c, d, e, f and 2 more",
+            "FC501 the number 'age' has a name like it, but cannot stand here: contains reads a multiple choice"
+                + " | no field has the id 'agee'; those that fit here are tags",
+            "FC501 the single choice 'plan' has a name like it, but cannot stand here: '<', '<=', '>' and '>=' compare numbers,"
+                + " dates and times | no field has the id 'plam'; those that fit here are age",
+            "FC501 did you mean 'age'?",
+            "FC501 did you mean 'news'?",
+            "FC501 the multiple choice 'tags' has a name like it, but cannot stand here: 'in' tests a segment or picker"
+                + " | no field has the id 'tgas'; those that fit here are plan",
+            "FC501 did you mean 'plan'?",
+        ])
+    }
+
     /// A second list of one id is FC202; its entry type, the first's, is no FC204.
     @Test func aDuplicateListIsOneError() {
         #expect(Self.summaries("""

@@ -15,7 +15,7 @@ import Testing
     #expect(Suggestions.closest(to: "y", in: ["n", "yy"]) == "yy")
     #expect(Suggestions.closest(to: "x1", in: ["x2"]) == "x2")
     let unknown = diagnose(form("  - number: n\n    title: N\n  - textField: x\n    visibleWhen: y > 1\n"))
-    #expect(unknown.map(\.help) == [["no field has the id 'y'; the form's fields are n"]])
+    #expect(unknown.map(\.help) == [["no field has the id 'y'; those that fit here are n"]])
 }
 
 /// A rule's `when` (SPEC §16) written on the field says where it goes; on an

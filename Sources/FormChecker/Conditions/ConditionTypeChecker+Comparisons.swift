@@ -254,7 +254,7 @@ extension ConditionTypeChecker {
     mutating func lowerIn(
         _ lhs: ConditionSyntax, _ items: [ConditionSyntax.ListItem], operatorRange: Range<Int>
     ) -> ConditionExpr? {
-        let left = operand(lhs)
+        let left = operand(lhs, function: "in")
         guard case .field(let field) = left else {
             if case .invalid = left { return nil }
             report(.conditionType, "'in' needs a segment or picker field on its left", at: lhs.range, help: [

@@ -150,12 +150,14 @@ struct ConditionTypeChecker {
     /// `comparedWith` is the other side of a comparison, if any, and the operator
     /// as `other op syntax` reads: an unknown name compared with a field that is no
     /// boolean is most likely a value without quotes.
+    /// `function`: `in` for the left side of `FIELD in [...]`.
     mutating func operand(
-        _ syntax: ConditionSyntax, comparedWith other: (syntax: ConditionSyntax, op: FieldComparison)? = nil
+        _ syntax: ConditionSyntax, comparedWith other: (syntax: ConditionSyntax, op: FieldComparison)? = nil,
+        function: String? = nil
     ) -> Operand {
         switch syntax.kind {
         case .identifier(let id):
-            return resolve(id, at: syntax.range, comparedWith: other).map { .field($0) } ?? .invalid
+            return resolve(id, at: syntax.range, comparedWith: other, function: function).map { .field($0) } ?? .invalid
         case .boolLiteral(let value):
             return .bool(value)
         case .stringLiteral(let value):
@@ -218,14 +220,16 @@ struct ConditionTypeChecker {
 
     /// The fields a did-you-mean may name: all but the owner of the condition.
     @inline(never)
-    private func didYouMeanFields() -> [String] {
+    private func didYouMeanFields(fitting fits: (FieldValueType) -> Bool) -> [String] {
         let owner = ownerElement >= 0 ? scope.fieldElements[ownerElement] : nil
-        return scope.symbols.fields.indices.filter { $0 != owner }.map { scope.symbols.fields[$0].id }
+        let fields = scope.symbols.fields
+        return fields.indices.filter { $0 != owner && fits(fields[$0].valueType) }.map { fields[$0].id }
     }
 
     /// The field `id` names, or nil after reporting why it names none. `other`, the
     /// other side of a comparison, and `function`, the call `id` is the argument of
-    /// (`count`, `isEmpty`, `contains`), are only looked at for the help.
+    /// (`count`, `isEmpty`, `contains`) or `in`, are only looked at for the help:
+    /// a did-you-mean names only a field that fits there (`fits`).
     private mutating func resolve(
         _ id: String, at range: Range<Int>, comparedWith other: (syntax: ConditionSyntax, op: FieldComparison)? = nil,
         function: String? = nil
@@ -255,7 +259,7 @@ struct ConditionTypeChecker {
         }
         // Hidden by a mistake reported where it was made (an element of an unknown kind).
         if scope.symbols.isExplainedElsewhere(id) { return nil }
-        let candidates = didYouMeanFields()
+        let candidates = didYouMeanFields { fits($0, comparedWith: other, function: function) }
         if let list = scope.symbols.entryFieldLists[id] {
             report(
                 .conditionUnknownField, "'\(id)' is a field of the entries of list '\(list)': only that list's entries can name it",
@@ -296,14 +300,68 @@ struct ConditionTypeChecker {
             }
         }
         if help.isEmpty {
-            // `contains(x, 'a')`, `count(x)`: the multiChoice fields, which alone they take.
-            let listed = function == "contains" || function == "count"
-                ? candidates.filter { if case .multiChoice = scope.symbols.field($0)?.valueType { true } else { false } }
-                : candidates
-            help = [Self.noField(named: id, candidates: listed)]
+            // A near name of a field that does not fit is told, without a fix
+            // (which would be FC502); the list names the fields that fit.
+            let near = Suggestions.closest(to: id, in: didYouMeanFields { _ in true }).flatMap { scope.field($0) }
+            if let near {
+                help.append(DiagnosticHelp("\(describe(near)) has a name like it, but cannot stand here: \(fitsNot(near, comparedWith: other, function: function))"))
+            }
+            help.append(Self.noField(named: id, candidates: candidates, fitting: near != nil || function != nil || other != nil))
         }
         report(.conditionUnknownField, "unknown field '\(id)'", at: range, help: help)
         return nil
+    }
+
+    /// Why `field` cannot stand where `fits` said it cannot.
+    private func fitsNot(
+        _ field: ConditionScope.Field, comparedWith other: (syntax: ConditionSyntax, op: FieldComparison)?, function: String?
+    ) -> String {
+        switch function {
+        case "count", "contains": return "\(function ?? "") reads a multiple choice"
+        case "isEmpty": return "a boolean is never empty"
+        case "in": return "'in' tests a segment or picker"
+        default: break
+        }
+        guard let other else { return "a condition on its own is a boolean field" }
+        if other.op != .equal, other.op != .notEqual, !field.valueType.isOrdered {
+            return "'<', '<=', '>' and '>=' compare numbers, dates and times"
+        }
+        var syntax = other.syntax
+        while case .parenthesized(let inner) = syntax.kind { syntax = inner }
+        let side = switch syntax.kind {
+        case .identifier(let id): scope.field(id).map(describe) ?? "'\(id)'"
+        case .numberLiteral: "a number"
+        case .stringLiteral: "a string"
+        case .boolLiteral: "true or false"
+        default: "the other side"
+        }
+        return "it cannot be compared with \(side)"
+    }
+
+    /// Whether a field of `type` may stand where `resolve` looks for one, so that
+    /// a did-you-mean's fix is no error of another kind (FC502): the argument of
+    /// `function` (or the left side of `in`), a side of a comparison with
+    /// `other`, else a condition on its own, a boolean.
+    private func fits(
+        _ type: FieldValueType, comparedWith other: (syntax: ConditionSyntax, op: FieldComparison)?, function: String?
+    ) -> Bool {
+        switch function {
+        case "count", "contains": if case .multiChoice = type { return true } else { return false }
+        case "isEmpty": return type != .bool
+        case "in": if case .segment = type { return true } else { return false }
+        default: break
+        }
+        guard let other else { return type == .bool }
+        if other.op != .equal, other.op != .notEqual, !type.isOrdered { return false }
+        var syntax = other.syntax
+        while case .parenthesized(let inner) = syntax.kind { syntax = inner }
+        return switch syntax.kind {
+        case .identifier(let id): scope.field(id).map { type.compares(with: $0.valueType) } ?? true
+        case .numberLiteral: if case .number = type { true } else { false }
+        case .stringLiteral: type.comparesWithText || type.isDate
+        case .boolLiteral: type == .bool
+        default: true
+        }
     }
 
     /// The help for `count(list)` and `isEmpty(list)`, however written.
@@ -311,11 +369,13 @@ struct ConditionTypeChecker {
 
     /// The help for a name that is no field and like none: the fields a condition
     /// can read in its place, the first few in document order.
-    static func noField(named id: String, candidates: [String]) -> DiagnosticHelp {
+    /// `fitting`: the candidates are those of a type that fits where the name is.
+    static func noField(named id: String, candidates: [String], fitting: Bool = false) -> DiagnosticHelp {
         guard !candidates.isEmpty else { return "no field has the id '\(id)': declare one, or remove the condition" }
         let shown = 8
         let more = candidates.count > shown ? " and \(candidates.count - shown) more" : ""
-        return "no field has the id '\(id)'; the form's fields are \(candidates.prefix(shown).joined(separator: ", "))\(more)"
+        let listed = "\(candidates.prefix(shown).joined(separator: ", "))\(more)"
+        return fitting ? "no field has the id '\(id)'; those that fit here are \(listed)" : "no field has the id '\(id)'; the form's fields are \(listed)"
     }
 
     mutating func report(_ code: DiagnosticCode, _ message: String, at range: Range<Int>, help: [DiagnosticHelp] = []) {
