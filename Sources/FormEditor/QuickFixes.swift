@@ -31,7 +31,10 @@ extension EditorDocument {
             // An empty span is a place, not text (a condition read through an alias), and
             // an alias (`*d`) has no text of its own: the fix is at its anchor.
             // A fix away from the span is offered at its own range too.
-            let elsewhere: SourceRange? = if case .range(let target) = diagnostic.fix?.placement { target } else { nil }
+            let elsewhere: SourceRange? = switch diagnostic.fix?.placement {
+            case .range(let target)?, .within(let target)?: target
+            default: nil
+            }
             guard let fix = diagnostic.fix, diagnostic.location.file == file.path, span.start < span.end,
                   (span.start <= range.end && range.start <= span.end)
                     || elsewhere.map({ $0.start <= range.end && range.start <= $0.end }) == true,
@@ -80,6 +83,9 @@ extension EditorDocument {
             return entryEdit(fix.text, keyAt: span)
         case .range(let range):
             return EditorEdit(range: range, newText: fix.text)
+        case .within(let range):
+            // Where the part is the whole plain scalar, the scalar must still read back.
+            return place(fix.text, at: range, isValue: true)
         case .removeEntry:
             return removalEdit(ofEntryWithKeyAt: span)
         }

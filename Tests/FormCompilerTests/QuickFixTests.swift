@@ -271,6 +271,37 @@ import Testing
         }
     }
 
+    /// A help that rewrites a whole comparison (`'pro' in plan` → `plan == 'pro'`)
+    /// is a fix of the whole comparison, written as the scalar holding it needs:
+    /// plain, in double quotes, in single quotes, in a flow mapping.
+    @Test func aComparisonRewrittenWhole() {
+        let cases: [(line: String, help: String, fixed: String)] = [
+            (#"visibleWhen: "'pro' in plan""#, "write plan == 'pro' to compare 'plan' with 'pro'", #"visibleWhen: "plan == 'pro'""#),
+            (
+                #"visibleWhen: "news and 'vegan' in diet""#, "write contains(diet, 'vegan') to test whether 'vegan' is chosen",
+                #"visibleWhen: "news and contains(diet, 'vegan')""#
+            ),
+            ("visibleWhen: '''pro'' in plan'", "write plan == 'pro' to compare 'plan' with 'pro'", "visibleWhen: 'plan == ''pro'''"),
+            ("visibleWhen: plan in 'pro'", "write the options as a list: in ['pro']", "visibleWhen: plan in ['pro']"),
+            ("visibleWhen: diet == 'vegan'", "to test whether 'vegan' is chosen, write contains(diet, 'vegan')", "visibleWhen: contains(diet, 'vegan')"),
+            (
+                "visibleWhen: news or diet != 'fish'", "to test whether 'fish' is not chosen, write not contains(diet, 'fish')",
+                "visibleWhen: news or not contains(diet, 'fish')"
+            ),
+            (
+                "rules: [{ required, when: diet == 'vegan' }]", "to test whether 'vegan' is chosen, write contains(diet, 'vegan')",
+                #"rules: [{ required, when: "contains(diet, 'vegan')" }]"#
+            ),
+            (
+                "visibleWhen: plan != nil", "to test whether 'plan' has a value, write not isEmpty(plan) in place of the comparison",
+                "visibleWhen: not isEmpty(plan)"
+            ),
+        ]
+        for (line, help, fixed) in cases {
+            expectFix(yaml("    \(line)\n"), help: help, fixed: yaml("    \(fixed)\n"))
+        }
+    }
+
     @Test func jsonValues() {
         func json(_ value: String) -> String {
             #"{"formc": 1, "form": "A", "elements": [{"boolean": "b", "title": \#(value)}]}"#

@@ -293,7 +293,7 @@ public enum ConditionChecker {
         var problem = problem
         switch problem.namesForHelp {
         case .optionInField(let question)?:
-            if let field = scope.symbols.field(question.field) { problem.help = [DiagnosticHelp(question.help(for: field.valueType))] }
+            if let field = scope.symbols.field(question.field) { problem.help = [question.help(for: field.valueType)] }
         case .memberCall(let function, let name)?:
             if function != "contains", scope.nonFields[name] == .list { problem.help = [DiagnosticHelp(ConditionTypeChecker.listCountHelp)] }
         case nil:
@@ -309,7 +309,14 @@ public enum ConditionChecker {
         for problem in problems {
             let notes = problem.notes.map { diagnostics.note($0.message, at: map.range($0.range)) }
                 + problem.fileNotes.map { diagnostics.note($0.message, at: $0.range) }
-            diagnostics.error(problem.code, problem.message, at: map.range(problem.range), notes: notes, help: problem.help)
+            var help = problem.help
+            if let fixRange = problem.fixRange {
+                // The fix replaces the whole comparison, not only the token the error is at.
+                for index in help.indices where help[index].fix?.placement == .span {
+                    help[index].fix?.placement = .within(map.range(fixRange))
+                }
+            }
+            diagnostics.error(problem.code, problem.message, at: map.range(problem.range), notes: notes, help: help)
         }
     }
 

@@ -103,9 +103,11 @@ extension ConditionTypeChecker {
                 report(.conditionType, "'\(field.id)' is a boolean and cannot be compared with a string", at: rhs.range, help: help)
                 return nil
             case .multiChoice:
-                report(.conditionType, "\(describe(field)) cannot be compared with a string", at: rhs.range, help: [
-                    "to test whether '\(value)' is \(positive ? "" : "not ")chosen, write \(positive ? "" : "not ")contains(\(field.id), '\(value)')",
-                ])
+                let test = "\(positive ? "" : "not ")contains(\(field.id), \(ConditionSyntax.literal(value)))"
+                report(
+                    .conditionType, "\(describe(field)) cannot be compared with a string", at: rhs.range,
+                    help: [.write(test, line: "to test whether '\(value)' is \(positive ? "" : "not ")chosen, write \(test)")], fixRange: range
+                )
                 return nil
             case .number, .date:
                 report(.conditionType, "\(describe(field)) cannot be compared with a string", at: rhs.range, help: [compareHint(field)])

@@ -270,6 +270,7 @@ struct ConditionTypeChecker {
             return nil
         }
         var help = Suggestions.didYouMean(id, in: candidates + ["true", "false"])
+        var fixRange: Range<Int>?
         if help.isEmpty {
             switch id {
             case "isEmpty":
@@ -280,7 +281,8 @@ struct ConditionTypeChecker {
                     help = ["a boolean is true or false, never empty: write \(field.id) or not \(field.id)"]
                 } else if let other, let field = field(named: other.syntax), other.op == .equal || other.op == .notEqual {
                     let test = other.op == .equal ? "isEmpty(\(field.id))" : "not isEmpty(\(field.id))"
-                    help = ["to test whether '\(field.id)' has a value, write \(test) in place of the comparison"]
+                    help = [.write(test, line: "to test whether '\(field.id)' has a value, write \(test) in place of the comparison")]
+                    fixRange = min(range.lowerBound, other.syntax.range.lowerBound)..<max(range.upperBound, other.syntax.range.upperBound)
                 } else {
                     help = ["to test for an empty text or a segment with nothing selected, use isEmpty(field)"]
                 }
@@ -308,7 +310,7 @@ struct ConditionTypeChecker {
             }
             help.append(Self.noField(named: id, candidates: candidates, fitting: near != nil || function != nil || other != nil))
         }
-        report(.conditionUnknownField, "unknown field '\(id)'", at: range, help: help)
+        report(.conditionUnknownField, "unknown field '\(id)'", at: range, help: help, fixRange: fixRange)
         return nil
     }
 
@@ -378,8 +380,11 @@ struct ConditionTypeChecker {
         return fitting ? "no field has the id '\(id)'; those that fit here are \(listed)" : "no field has the id '\(id)'; the form's fields are \(listed)"
     }
 
-    mutating func report(_ code: DiagnosticCode, _ message: String, at range: Range<Int>, help: [DiagnosticHelp] = []) {
-        problems.append(ConditionProblem(code: code, message: message, range: range, help: help))
+    /// `fixRange`: what the help's fix replaces, when more than `range` (`ConditionProblem.fixRange`).
+    mutating func report(
+        _ code: DiagnosticCode, _ message: String, at range: Range<Int>, help: [DiagnosticHelp] = [], fixRange: Range<Int>? = nil
+    ) {
+        problems.append(ConditionProblem(code: code, message: message, range: range, help: help, fixRange: fixRange))
     }
 }
 

@@ -137,7 +137,8 @@ package struct ConditionParser {
                 let question = ConditionProblem.OptionInField(option: option, field: field)
                 throw ConditionProblem(
                     code: .conditionSyntax, message: "expected '[' after 'in', found '\(field)'", range: token.range,
-                    help: [DiagnosticHelp(question.help(isMultiChoice: true))], namesForHelp: .optionInField(question)
+                    help: [question.help(isMultiChoice: true)], namesForHelp: .optionInField(question),
+                    fixRange: lhs.range.lowerBound..<token.range.upperBound
                 )
             }
             let (items, end) = try parseList()
@@ -169,10 +170,14 @@ package struct ConditionParser {
         guard case .leftBracket = token.kind else {
             if case .invalid(let problem) = token.kind { throw problem }
             // One option written bare (`plan in 'pro'`) goes in brackets as it is.
-            let example = if case .string(let value) = token.kind { "in ['\(value)']" } else { "plan in ['pro', 'team']" }
+            let help: DiagnosticHelp = if case .string(let value) = token.kind {
+                .write("[\(ConditionSyntax.literal(value))]", line: "write the options as a list: in [\(ConditionSyntax.literal(value))]")
+            } else {
+                "write the options as a list: plan in ['pro', 'team']"
+            }
             throw ConditionProblem(
                 code: .conditionSyntax, message: "expected '[' after 'in', found \(token.kind.quoted)", range: token.range,
-                help: ["write the options as a list: \(example)"]
+                help: [help]
             )
         }
         let open = token.range

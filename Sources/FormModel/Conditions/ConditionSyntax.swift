@@ -72,6 +72,9 @@ package struct ConditionProblem: Error, Sendable, Hashable {
     /// The names a help line depends on, which the checker knows and the parser
     /// does not: the checker writes the help for them.
     package var namesForHelp: NamesForHelp?
+    /// The part of the condition that the help's fix replaces when it is more than
+    /// `range`: the whole comparison (`'pro' in plan` → `plan == 'pro'`).
+    package var fixRange: Range<Int>?
 
     package enum NamesForHelp: Sendable, Hashable {
         /// `'other' in symptoms`: an option written before `in` and a field after
@@ -89,7 +92,7 @@ package struct ConditionProblem: Error, Sendable, Hashable {
 
     package init(
         code: DiagnosticCode, message: String, range: Range<Int>, help: [DiagnosticHelp] = [], notes: [ConditionNote] = [],
-        fileNotes: [FileNote] = [], namesForHelp: NamesForHelp? = nil
+        fileNotes: [FileNote] = [], namesForHelp: NamesForHelp? = nil, fixRange: Range<Int>? = nil
     ) {
         self.code = code
         self.message = message
@@ -98,6 +101,7 @@ package struct ConditionProblem: Error, Sendable, Hashable {
         self.notes = notes
         self.fileNotes = fileNotes
         self.namesForHelp = namesForHelp
+        self.fixRange = fixRange
     }
 
     package struct FileNote: Sendable, Hashable {
@@ -124,20 +128,31 @@ package struct ConditionNote: Sendable, Hashable {
 extension ConditionProblem.OptionInField {
     /// The help for a field of this kind: `contains(symptoms, 'other')` for a
     /// multiChoice, `plan == 'pro'` for a single choice or a text.
-    package func help(isMultiChoice: Bool) -> String {
-        let literal = option.contains("'") ? "\"\(option)\"" : "'\(option)'"
-        return isMultiChoice
-            ? "write contains(\(field), \(literal)) to test whether \(literal) is chosen"
-            : "write \(field) == \(literal) to compare '\(field)' with \(literal)"
+    /// The help, with its fix of the whole `'option' in field`
+    /// (`ConditionProblem.fixRange`).
+    package func help(isMultiChoice: Bool) -> DiagnosticHelp {
+        let literal = ConditionSyntax.literal(option)
+        let test = isMultiChoice ? "contains(\(field), \(literal))" : "\(field) == \(literal)"
+        return .write(
+            test, line: isMultiChoice ? "write \(test) to test whether \(literal) is chosen" : "write \(test) to compare '\(field)' with \(literal)"
+        )
     }
 
     /// The help for a field holding `valueType`; for a field that is neither a
     /// choice nor text, the list form of `in`.
-    package func help(for valueType: FieldValueType) -> String {
+    package func help(for valueType: FieldValueType) -> DiagnosticHelp {
         switch valueType {
         case .multiChoice: help(isMultiChoice: true)
         case .segment, .string: help(isMultiChoice: false)
         case .bool, .number, .date: "'in' tests a single choice against a list of options: plan in ['pro', 'team']"
         }
+    }
+}
+
+extension ConditionSyntax {
+    /// `text` as a string of the condition language: in single quotes, or in
+    /// double quotes when it holds a single one.
+    package static func literal(_ text: String) -> String {
+        text.contains("'") ? "\"\(text)\"" : "'\(text)'"
     }
 }

@@ -33,6 +33,10 @@ public struct DiagnosticFix: Hashable, Sendable {
         /// In place of `range`, away from the span: where a syntax error's cause is
         /// written (`- group party` on the line above the ':' libyaml stops at).
         case range(SourceRange)
+        /// In place of `range`, a part of the scalar the span is in that holds the
+        /// span (a condition's whole comparison, `'pro' in plan`), written as
+        /// `.span` writes: escaped as the scalar's quotes need.
+        case within(SourceRange)
     }
 
     /// What the editor's menu shows ("Replace with 'minLength'").
