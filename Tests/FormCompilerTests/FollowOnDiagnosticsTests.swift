@@ -283,6 +283,15 @@ struct FollowOnDiagnosticsTests {
         ])
     }
 
+    /// An empty condition has no text of its own: its error covers the scalar,
+    /// quotes and all, where a point inside the quotes would underline nothing.
+    @Test func anEmptyConditionCoversItsQuotes() {
+        let found = diagnose("formc: 1\nform: F\nelements:\n  - textField: a\n    visibleWhen: ''\n  - textField: b\n    visibleWhen: \"\"\n")
+        #expect(found.map { "\($0.location.range.start.line):\($0.location.range.start.column)-\($0.location.range.end.column) \($0.message)" } == [
+            "5:18-20 empty condition", "7:18-20 empty condition",
+        ])
+    }
+
     /// A second list of one id is FC202; its entry type, the first's, is no FC204.
     @Test func aDuplicateListIsOneError() {
         #expect(Self.summaries("""

@@ -316,7 +316,9 @@ public enum ConditionChecker {
                     help[index].fix?.placement = .within(map.range(fixRange))
                 }
             }
-            diagnostics.error(problem.code, problem.message, at: map.range(problem.range), notes: notes, help: help)
+            // An empty condition (`''`) has no text of its own: the error is at its scalar, quotes and all.
+            let range = problem.range.isEmpty && condition.source.value.isEmpty ? condition.source.range : map.range(problem.range)
+            diagnostics.error(problem.code, problem.message, at: range, notes: notes, help: help)
         }
     }
 
