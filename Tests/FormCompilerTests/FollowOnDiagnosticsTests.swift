@@ -97,8 +97,10 @@ struct FollowOnDiagnosticsTests {
         ])
     }
 
-    /// An element of a misspelt kind is FC103 alone: its id is no unknown field where
-    /// a condition, a bound or a `sameAs` names it, and the set it names is not unused.
+    /// An element of a misspelt kind is FC103: its id is no unknown field where a
+    /// condition, a bound or a `sameAs` names it, and the set it names is not unused.
+    /// Read as the kind the FC103 proposes, its own other mistakes show too (a
+    /// boolean's `title`, which `boolen: hasPets` lacks).
     @Test func anElementOfAMisspeltKindIsOneError() {
         #expect(Self.summaries("""
             formc: 1
@@ -124,10 +126,42 @@ struct FollowOnDiagnosticsTests {
                     visibleWhen: count > 1
             """) == [
             "6:5 FC103 unknown element kind 'pickr'",
+            "8:5 FC100 boolean 'hasPets' is missing required key 'title'",
             "8:5 FC103 unknown element kind 'boolen'",
             "9:5 FC103 unknown element kind 'dat'",
             "11:5 FC103 unknown element kind 'textFeild'",
             "19:9 FC103 unknown element kind 'numbr'",
+        ])
+    }
+
+    /// An element whose kind is misspelt as one kind is read as that kind: the
+    /// mistakes in its conditions, rules and keys are reported in the same run,
+    /// in a list's entry too, without a second report of the kind key. A word
+    /// near no kind, and an element with no kind key, are read no further.
+    @Test func anElementOfAMisspeltKindHasItsOtherMistakesReported() {
+        #expect(Self.summaries("""
+            formc: 1
+            form: F
+            elements:
+              - boolean: news
+                title: News
+              - textFeld: email
+                visibleWhen: news && news
+                rules: [requird, { minLength: -1 }]
+                placehlder: x
+              - list: items
+                elements:
+                  - nubmer: qty
+                    rules: [{ min: 5 }, { max: 3 }]
+                    enabledWhen: "qty = 3"
+              - widget: w
+                visibleWhen: news &&
+              - title: x
+                visibleWhen: news &&
+            """).map { $0.split(separator: " ").prefix(2).joined(separator: " ") } == [
+            "6:5 FC103", "7:23 FC500", "8:13 FC400", "8:35 FC402", "9:5 FC101",
+            "12:9 FC103", "13:36 FC403", "14:27 FC500",
+            "15:5 FC103", "17:5 FC104",
         ])
     }
 

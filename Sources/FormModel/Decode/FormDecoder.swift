@@ -243,8 +243,13 @@ struct DocumentDecoder {
                 help: ["give each element its own list item, starting with '- '"]
             )
         }
+        // FC103 for a kind misspelt as one kind (`textFeld`): the element is read as
+        // that kind, so that its other mistakes show in the same run (SPEC §4).
+        var isGuessed = false
+        if kindEntry == nil, let guess = reportMissingKind(entries, node: node) {
+            (kindEntry, kindIndex, kindCount, isGuessed) = (guess.entry, guess.kind, 1, true)
+        }
         guard let kindEntry else {
-            reportMissingKind(entries, node: node)
             noteUnread(node, as: .element)
             return nil
         }
@@ -280,8 +285,11 @@ struct DocumentDecoder {
             context: ElementKind.named(
                 kind, id: isJSON && tree.style(kindEntry.value) == .plain ? "" : tree.text(kindEntry.value) ?? ""
             ),
-            diagnostics: &diagnostics, otherKinds: true
+            diagnostics: &diagnostics, otherKinds: true, ignoring: isGuessed ? kindEntry.key : nil
         )
+        // What a guessed element names is not reported unknown elsewhere, as for any
+        // element the FC103 leaves unread.
+        if isGuessed { noteUnread(node, as: .element) }
         guard var decoded = elementKind(kind, entry: kindEntry, keys: keys) else { return nil }
         if nestedAsGroup {
             // Read as a group without an id: its id names no group, and a condition
@@ -392,7 +400,10 @@ struct DocumentDecoder {
 
     /// FC103 when the first key looks like a kind (a typo of one, or an unknown word);
     /// FC104 when the element only has keys that belong to elements, but no kind key.
-    mutating func reportMissingKind(_ entries: SyntaxTree.Entries, node: NodeID) {
+    /// Returns the entry and the kind (its index in `ElementKind.keywords`) when the
+    /// FC103 proposes one kind for it.
+    @discardableResult
+    mutating func reportMissingKind(_ entries: SyntaxTree.Entries, node: NodeID) -> (entry: (key: NodeID, value: NodeID), kind: Int)? {
         let tree = tree
         let firstUnknown = entries.first { !KeySchema.anyElementKey.contains(tree.text($0.key) ?? "") }
         if let candidate = firstUnknown, let word = tree.text(candidate.key) {
@@ -405,11 +416,15 @@ struct DocumentDecoder {
                 help = Suggestions.didYouMeanOrList(word, in: ElementKind.keywords, listing: "the element kinds are")
             }
             diagnostics.error(.unknownElementKind, "unknown element kind '\(word)'", at: tree.range(candidate.key), help: help)
+            guard help.first?.fix != nil, let meant = Suggestions.closest(to: word, in: ElementKind.keywords),
+                  let kind = ElementKind.keywords.firstIndex(of: meant) else { return nil }
+            return (candidate, kind)
         } else {
             diagnostics.error(
                 .elementKindCount, "element has no kind key", at: entries.first.map { tree.range($0.key) } ?? tree.range(node),
                 help: ["start the element with its kind, e.g. \(reader.isJSON ? #"{"textField": "email", …}"# : "'- textField: email'"); the kinds are: \(ElementKind.keywords.joined(separator: ", "))"]
             )
+            return nil
         }
     }
 

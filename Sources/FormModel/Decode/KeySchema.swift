@@ -82,11 +82,11 @@ package struct KeyedMapping {
     static let maxIndexed = 16
 
     /// Reads `node` as a mapping whose keys must be among `allowed`. Reports FC101 for
-    /// the others; non-scalar keys were already rejected by the reader. A node that
-    /// is not a mapping has no entries.
+    /// the others but `ignoring` (a kind key misspelt, reported already); non-scalar
+    /// keys were already rejected by the reader. A node that is not a mapping has no entries.
     package init(
         _ node: NodeID, in tree: SyntaxTree, allowed: [StaticString], context: @autoclosure () -> String,
-        diagnostics: inout DiagnosticBag, otherKinds: Bool = false
+        diagnostics: inout DiagnosticBag, otherKinds: Bool = false, ignoring: NodeID? = nil
     ) {
         self.node = node
         self.entries = tree.entries(node)
@@ -104,7 +104,7 @@ package struct KeyedMapping {
             if let packed = positions, sharedBits & bit == 0 {
                 positions = packed | UInt64(index) << UInt64(4 * (keyBits & (bit &- 1)).nonzeroBitCount)
             }
-            let isAllowed = tree.withText(entry.key) { key in allowed.contains { SyntaxTree.equals(key, $0) } }
+            let isAllowed = entry.key == ignoring || tree.withText(entry.key) { key in allowed.contains { SyntaxTree.equals(key, $0) } }
             if !isAllowed, let meant = Self.reportUnknown(
                 entry.key, in: tree, allowed: allowed, context: context(), otherKinds: otherKinds, beside: entries,
                 misspelt: misspellings, diagnostics: &diagnostics

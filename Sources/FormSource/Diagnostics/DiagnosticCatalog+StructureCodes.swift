@@ -61,7 +61,9 @@ extension DiagnosticCatalog {
                 FC103); pages stand only at the top level of the form (not in a group, a page or a list's \
                 entry), and either every top-level element is a `page` or none is. The ids and set names in \
                 an element of an unknown kind are not reported again: a condition, bound or `sameAs` that \
-                names its id is no FC501, and a set it names is no FC206.
+                names its id is no FC501, and a set it names is no FC206. A kind misspelt as one kind \
+                (`textfield`, `nubmer`) is read as that kind, so that the mistakes in the element's keys, \
+                rules and conditions are reported in the same run.
                 """,
                 example: form("""
                   - textfield: email
