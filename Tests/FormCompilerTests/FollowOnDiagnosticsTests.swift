@@ -165,6 +165,32 @@ struct FollowOnDiagnosticsTests {
         ])
     }
 
+    /// A condition repeated by a YAML alias is found wrong where it is written,
+    /// once: not again as a point at each alias. A condition that aliases another
+    /// key's text (a title's) is found wrong in that text.
+    @Test func aConditionRepeatedByAnAliasIsOneError() {
+        #expect(Self.summaries("""
+            formc: 1
+            form: F
+            elements:
+              - boolean: news
+                title: &t newz
+              - textField: a
+                visibleWhen: &c newz or news
+              - textField: b
+                visibleWhen: *c
+              - list: items
+                elements:
+                  - textField: c
+                    visibleWhen: *c
+                  - textField: d
+                    visibleWhen: *t
+            """) == [
+            "5:15 FC501 unknown field 'newz'",
+            "7:21 FC501 unknown field 'newz'",
+        ])
+    }
+
     /// A set named with a typo is FC501 with a did-you-mean; the set it means is
     /// not also "unused".
     @Test func aMisspeltSetIsNotAlsoUnused() {

@@ -491,7 +491,7 @@ struct ListCheckerTests {
 
     /// Each FC202 that a YAML alias makes has a note at that alias: the copy keeps
     /// the anchor's positions, so the error alone would not say which alias to
-    /// write out. Two aliases of one anchor are two errors, each noted at its own.
+    /// write out. Two aliases of one anchor are one error, noted at each.
     @Test func anIdRepeatedThroughAnAliasIsNotedAtTheAlias() {
         let diagnostics = diagnose("""
             formc: 1
@@ -516,9 +516,8 @@ struct ListCheckerTests {
             """)
         #expect(diagnostics.map { "\($0.location.range.start.line):\($0.location.range.start.column) → " + $0.notes.map {
             "\($0.location?.range.start.line ?? 0):\($0.location?.range.start.column ?? 0) \($0.message)"
-        }.joined() } == [
-            "5:14 → 7:5 the YAML alias that repeats it",
-            "5:14 → 14:9 the YAML alias that repeats it",
+        }.joined(separator: ", ") } == [
+            "5:14 → 7:5 the YAML alias that repeats it, 14:9 the YAML alias that repeats it",
             "9:12 → 15:9 the YAML alias that repeats it",
             "18:25 → 19:9 the YAML alias that repeats it",
         ])

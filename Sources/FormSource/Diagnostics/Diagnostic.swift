@@ -122,6 +122,8 @@ public struct DiagnosticBag: Sendable {
 
     /// The diagnostics in report order, each once: what a YAML alias repeats is
     /// decoded, and can be found wrong, once per use, at the one place it is written.
+    /// Copies that differ only in their notes (each use noted) are one diagnostic
+    /// with every note.
     public var sorted: [Diagnostic] {
         let sorted = diagnostics.sorted(by: Diagnostic.reportOrder)
         var unique: [Diagnostic] = []
@@ -130,9 +132,21 @@ public struct DiagnosticBag: Sendable {
         var sameKey = 0
         for diagnostic in sorted {
             if let last = unique.last, Diagnostic.reportOrder(last, diagnostic) { sameKey = unique.count }
-            if unique[sameKey...].contains(diagnostic) { continue }
+            if let copy = unique[sameKey...].firstIndex(where: { $0.isCopy(of: diagnostic) }) {
+                for note in diagnostic.notes where !unique[copy].notes.contains(note) { unique[copy].notes.append(note) }
+                continue
+            }
             unique.append(diagnostic)
         }
         return unique
+    }
+}
+
+extension Diagnostic {
+    /// Whether the two say the same of the same place, whatever their notes.
+    func isCopy(of other: Diagnostic) -> Bool {
+        var (this, other) = (self, other)
+        (this.notes, other.notes) = ([], [])
+        return this == other
     }
 }
