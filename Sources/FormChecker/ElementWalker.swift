@@ -177,6 +177,7 @@ struct ElementWalker {
         facts.append(ConditionScope.facts(of: kind, valueType: valueType, canBeHidden: canBeHidden, incompleteSets: incompleteSets))
         var field = RuleChecker.Field(id: common.id.value, valueType: valueType, rules: common.rules, kind: kind)
         field.rulesAreWhole = common.rulesAreWhole
+        field.unreadRuleNames = common.unreadRuleNames
         rules.append(field)
     }
 

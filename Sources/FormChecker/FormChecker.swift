@@ -355,7 +355,7 @@ private struct Checker {
         guard let first = elements.firstIndex(where: { if case .group(let group) = $0.kind { group.isPage } else { false } })
         else { return }
         let firstPage = elements[first]
-        for element in elements {
+        for element in elements where !element.kindIsGuessed {
             if case .group(let group) = element.kind, group.isPage { continue }
             let kind = element.kind.keyword
             diagnostics.error(

@@ -332,7 +332,7 @@ enum ListChecker {
                         // The name a syntax error's help depends on (`employers.count`).
                         switch problem.namesForHelp {
                         case .memberCall(_, let name)?: note(name)
-                        case .optionInField(let question)?: note(question.field)
+                        case .optionInField(let question)?, .optionAfterIn(let question)?: note(question.field)
                         case nil: break
                         }
                     }

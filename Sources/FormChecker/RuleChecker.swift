@@ -29,9 +29,10 @@ enum RuleChecker {
         var sliderStyle: SourceRange?
         /// How many options a multiChoice has.
         var optionCount = 0
-        /// False when the decoder could not read one of its rules (reported
-        /// there): a slider is not told a bound is missing that was written wrong.
+        /// `FieldCommon.rulesAreWhole` and `unreadRuleNames`: a slider is not told
+        /// a bound is missing that was written wrong.
         var rulesAreWhole = true
+        var unreadRuleNames: [String] = []
         /// A choice without options: its options' error (an unknown option set,
         /// FC501) is its own, and its enum says nothing about a `sameAs`.
         var hasNoOptions = false
@@ -359,8 +360,8 @@ enum RuleChecker {
                     field.rules[minCount.rule], field.rules[maxCount.rule], &diagnostics
                 )
             }
-            if let slider = field.sliderStyle, !hasMin || !hasMax, field.rulesAreWhole {
-                let missing = [hasMin ? nil : "min", hasMax ? nil : "max"].compactMap { $0 }
+            if let slider = field.sliderStyle, !hasMin || !hasMax, field.rulesAreWhole,
+               case let missing = RuleChecker.missingEnds(hasMin: hasMin, hasMax: hasMax, unread: field.unreadRuleNames), !missing.isEmpty {
                 let json = SourceFormat(path: file.path) == .json
                 let stepper = json ? #""style": "stepper""# : "'style: stepper'"
                 let help = if field.rules.isEmpty {
@@ -522,8 +523,13 @@ enum RuleChecker {
             return
         }
         guard symbols.fields[other].valueType.isSameType(as: field.valueType) else {
-            // A choice without options has an error of its own (an unknown option set).
-            guard !field.hasNoOptions, !withoutOptions.contains(target) else { return }
+            // Two choices of one kind differ in their enums only, which an unknown
+            // option set (a choice without options, reported) does not decide.
+            let sameKind = switch (field.valueType, symbols.fields[other].valueType) {
+            case (.segment, .segment), (.multiChoice, .multiChoice): true
+            default: false
+            }
+            guard !sameKind || (!field.hasNoOptions && !withoutOptions.contains(target)) else { return }
             diagnostics.error(
                 .invalidSameAs,
                 "\(field.quotedID) (\(field.valueType.description)) cannot be the same as '\(target)' (\(symbols.fields[other].valueType.description))",
@@ -532,6 +538,13 @@ enum RuleChecker {
             )
             return
         }
+    }
+
+    /// A slider's ends that no rule gives: `min`, `max` or both, less those whose
+    /// rule was written wrong (`maxx`, `max: "10"`), which is reported as such.
+    static func missingEnds(hasMin: Bool, hasMax: Bool, unread: [String]) -> [String] {
+        let meant = unread.map { $0 == "min" || $0 == "max" ? $0 : Suggestions.closest(to: $0, in: ["min", "max"]) }
+        return [hasMin || meant.contains("min") ? nil : "min", hasMax || meant.contains("max") ? nil : "max"].compactMap { $0 }
     }
 }
 

@@ -85,8 +85,11 @@ extension CompletionContext {
                 }
                 continue
             }
+            // After a quoted key, a value may follow its ':' at once (`{"message":"a[b"}`, JSON's way).
+            let afterQuotedKey = previous == ":" && index >= 3 && (scalars[index - 3] == "\"" || scalars[index - 3] == "'")
             switch scalar {
-            case "\"" where Self.startsScalar(after: previous), "'" where Self.startsScalar(after: previous): quote = scalar
+            case "\"" where Self.startsScalar(after: previous) || afterQuotedKey, "'" where Self.startsScalar(after: previous) || afterQuotedKey:
+                quote = scalar
             case "#" where previous == " " || previous == "\t": return .comment(at: index - 1)
             default: if !visit(scalar) { return .stopped }
             }

@@ -28,8 +28,8 @@ extension EditorDocument {
     public func quickFixes(in range: SourceRange) -> [EditorQuickFix] {
         diagnostics.compactMap { diagnostic in
             let span = diagnostic.location.range
-            // An empty span is a place, not text, and an alias (`*d`) has no text of
-            // its own: the fix is at its anchor.
+            // An empty span is a place, not text (a condition read through an alias), and
+            // an alias (`*d`) has no text of its own: the fix is at its anchor.
             // A fix away from the span is offered at its own range too.
             let elsewhere: SourceRange? = switch diagnostic.fix?.placement {
             case .range(let target)?, .within(let target)?: target

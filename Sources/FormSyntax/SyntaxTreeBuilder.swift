@@ -161,14 +161,11 @@ import FormSource
         return nodeOffset
     }
 
-    /// A node with `original`'s content: an alias. The content is shared, so this
-    /// costs one record however large the original is. A collection has the
-    /// alias's range (its children keep their own); a scalar keeps the original's,
-    /// the text it reads: what is found wrong in it is found where it is written,
-    /// once however many aliases repeat it (`DiagnosticBag.sorted`).
+    /// A node with `original`'s content and its own range: an alias. The content is
+    /// shared, so this costs one record however large the original is.
     mutating func alias(of original: NodeID, range: SourceRange) -> NodeID {
         var record = nodes[Int(original.index)]
-        if record.kind != .scalar { record.range = range }
+        record.range = range
         return add(record)
     }
 

@@ -290,6 +290,9 @@ extension EditorTypingTests {
         #expect(EditorDocument.flowClosers(of: "    title: it's [a, 'b]'")! == ("]", 24))
         #expect(EditorDocument.flowClosers(of: "    rules: [{ message: 'it''s [b', ")! == ("}]", 35))
         #expect(EditorDocument.flowClosers(of: "    rules: [a }") == nil)
+        // After a quoted key, a quote right after the ':' opens a string, as in JSON.
+        #expect(EditorDocument.flowClosers(of: #"    rules: [{"message":"a[b", "#)! == ("}]", 30))
+        #expect(EditorDocument.flowClosers(of: "    rules: [{'message':'a{b', ")! == ("}]", 30))
     }
 
     /// A comma or brace in a block mapping's text, a quoted scalar or a comment is

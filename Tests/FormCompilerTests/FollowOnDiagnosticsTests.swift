@@ -163,31 +163,24 @@ struct FollowOnDiagnosticsTests {
             "12:9 FC103", "13:36 FC403", "14:27 FC500",
             "15:5 FC103", "17:5 FC104",
         ])
-    }
-
-    /// A condition repeated by a YAML alias is found wrong where it is written,
-    /// once: not again as a point at each alias. A condition that aliases another
-    /// key's text (a title's) is found wrong in that text.
-    @Test func aConditionRepeatedByAnAliasIsOneError() {
+        // A page or a list is not guessed (where it stands would be judged), nor a
+        // kind followed by a word; a guessed field beside pages is no second FC103.
         #expect(Self.summaries("""
             formc: 1
             form: F
             elements:
-              - boolean: news
-                title: &t newz
-              - textField: a
-                visibleWhen: &c newz or news
-              - textField: b
-                visibleWhen: *c
-              - list: items
+              - page: one
                 elements:
-                  - textField: c
-                    visibleWhen: *c
-                  - textField: d
-                    visibleWhen: *t
-            """) == [
-            "5:15 FC501 unknown field 'newz'",
-            "7:21 FC501 unknown field 'newz'",
+                  - list: items
+                    elements:
+                      - lst: inner
+                      - pag: p
+                  - staticText s:
+              - textFeld: a
+                visibleWhen: a &&
+              - pag: two
+            """).map { $0.split(separator: " ").prefix(2).joined(separator: " ") } == [
+            "8:13 FC103", "9:13 FC103", "10:9 FC103", "11:5 FC103", "12:20 FC500", "13:5 FC103",
         ])
     }
 
@@ -248,6 +241,20 @@ struct FollowOnDiagnosticsTests {
             "7:14 FC501 unknown option set 'Contry'",
             "15:18 FC501 unknown option set 'Contry'",
         ])
+        // A choice differs from a number or a text whatever its options.
+        #expect(Self.summaries("""
+            formc: 1
+            form: F
+            options:
+              Country: [us, gb]
+            elements:
+              - picker: ship
+                options: Contry
+                rules: [{ sameAs: age }]
+              - number: age
+              - textField: t
+                rules: [{ sameAs: ship }]
+            """).map { $0.split(separator: " ").prefix(2).joined(separator: " ") } == ["7:14 FC501", "8:23 FC405", "11:23 FC405"])
         // Two real sets still differ.
         #expect(Self.summaries("""
             formc: 1
@@ -287,8 +294,11 @@ struct FollowOnDiagnosticsTests {
               - number: e
                 style: slider
                 rules: [{ min: 1 }]
+              - number: f
+                style: slider
+                rules: [{ min: 1 }, requird]
             """).map { $0.split(separator: " ").prefix(2).joined(separator: " ") } == [
-            "6:27 FC400", "9:15 FC400", "12:32 FC102", "15:32 FC302", "17:5 FC100",
+            "6:27 FC400", "9:15 FC400", "12:32 FC102", "15:32 FC302", "17:5 FC100", "20:5 FC100", "21:25 FC400",
         ])
     }
 
@@ -325,12 +335,14 @@ struct FollowOnDiagnosticsTests {
                 visibleWhen: tgas in ['a']
               - textField: h
                 rules: [{ required: true, when: plam == 'pro' }]
+              - textField: i
+                visibleWhen: zzzqqq
             """).map { "\($0.code.rawValue) \($0.help.joined(separator: " | "))" }
         #expect(found == [
             "FC501 the single choice 'plan' has a name like it, but cannot stand here: a condition on its own is a boolean field"
                 + " | no field has the id 'plam'; those that fit here are news",
             "FC501 the boolean 'news' has a name like it, but cannot stand here: a boolean is never empty"
-                + " | no field has the id 'nws'; those that fit here are plan, age, tags, a, c, d, e, f and 2 more",
+                + " | no field has the id 'nws'; those that fit here are plan, age, tags, a, c, d, e, f and 3 more",
             "FC501 the number 'age' has a name like it, but cannot stand here: contains reads a multiple choice"
                 + " | no field has the id 'agee'; those that fit here are tags",
             "FC501 the single choice 'plan' has a name like it, but cannot stand here: '<', '<=', '>' and '>=' compare numbers,"
@@ -340,6 +352,7 @@ struct FollowOnDiagnosticsTests {
             "FC501 the multiple choice 'tags' has a name like it, but cannot stand here: 'in' tests a segment or picker"
                 + " | no field has the id 'tgas'; those that fit here are plan",
             "FC501 did you mean 'plan'?",
+            "FC501 no field has the id 'zzzqqq'; those that fit here are news",
         ])
     }
 

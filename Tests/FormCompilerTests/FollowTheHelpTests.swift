@@ -254,7 +254,7 @@ import Testing
         )
         expectFollowing(
             form("  - segment: plan\n    options: [free, pro]\n  - textField: e\n    visibleWhen: plan in 'pro'\n"),
-            help: "write the options as a list: in ['pro']", replacing: "in 'pro'", with: "in ['pro']"
+            help: "write the options as a list: plan in ['pro']", replacing: "plan in 'pro'", with: "plan in ['pro']"
         )
     }
 

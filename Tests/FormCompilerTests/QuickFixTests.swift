@@ -282,7 +282,7 @@ import Testing
                 #"visibleWhen: "news and contains(diet, 'vegan')""#
             ),
             ("visibleWhen: '''pro'' in plan'", "write plan == 'pro' to compare 'plan' with 'pro'", "visibleWhen: 'plan == ''pro'''"),
-            ("visibleWhen: plan in 'pro'", "write the options as a list: in ['pro']", "visibleWhen: plan in ['pro']"),
+            ("visibleWhen: plan in 'pro'", "write the options as a list: plan in ['pro']", "visibleWhen: plan in ['pro']"),
             ("visibleWhen: diet == 'vegan'", "to test whether 'vegan' is chosen, write contains(diet, 'vegan')", "visibleWhen: contains(diet, 'vegan')"),
             (
                 "visibleWhen: news or diet != 'fish'", "to test whether 'fish' is not chosen, write not contains(diet, 'fish')",
@@ -300,6 +300,15 @@ import Testing
         for (line, help, fixed) in cases {
             expectFix(yaml("    \(line)\n"), help: help, fixed: yaml("    \(fixed)\n"))
         }
+        expectFix(
+            yaml("    visibleWhen: diet in 'vegan'\n"), help: "write contains(diet, 'vegan') to test whether 'vegan' is chosen",
+            fixed: yaml("    visibleWhen: contains(diet, 'vegan')\n")
+        )
+        // No fix where the rewrite would be an error of its own: a field that is not
+        // there, a kind that 'in' does not test.
+        expectNoFix(of: .conditionSyntax, in: [
+            yaml("    visibleWhen: \"'pro' in plam\"\n"), yaml("    visibleWhen: news in 'a'\n"), yaml("    visibleWhen: low in 'a'\n"),
+        ])
     }
 
     @Test func jsonValues() {

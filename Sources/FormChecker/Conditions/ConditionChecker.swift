@@ -293,7 +293,23 @@ public enum ConditionChecker {
         var problem = problem
         switch problem.namesForHelp {
         case .optionInField(let question)?:
-            if let field = scope.symbols.field(question.field) { problem.help = [question.help(for: field.valueType)] }
+            if let field = scope.symbols.field(question.field) {
+                problem.help = [question.help(for: field.valueType)]
+            } else {
+                // No such field: the rewrite would name it still (FC501), so it is no fix.
+                problem.help = problem.help.map { DiagnosticHelp($0.text) }
+            }
+        case .optionAfterIn(let question)?:
+            let literal = ConditionSyntax.literal(question.option)
+            switch scope.symbols.field(question.field)?.valueType {
+            case .segment?:
+                let test = "\(question.field) in [\(literal)]"
+                problem.help = [.write(test, line: "write the options as a list: \(test)")]
+            case .multiChoice?:
+                problem.help = [question.help(isMultiChoice: true)]
+            default:
+                break
+            }
         case .memberCall(let function, let name)?:
             if function != "contains", scope.nonFields[name] == .list { problem.help = [DiagnosticHelp(ConditionTypeChecker.listCountHelp)] }
         case nil:

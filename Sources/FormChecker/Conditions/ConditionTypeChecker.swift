@@ -308,7 +308,7 @@ struct ConditionTypeChecker {
             if let near {
                 help.append(DiagnosticHelp("\(describe(near)) has a name like it, but cannot stand here: \(fitsNot(near, comparedWith: other, function: function))"))
             }
-            help.append(Self.noField(named: id, candidates: candidates, fitting: near != nil || function != nil || other != nil))
+            help.append(Self.noField(named: id, candidates: candidates))
         }
         report(.conditionUnknownField, "unknown field '\(id)'", at: range, help: help, fixRange: fixRange)
         return nil
@@ -371,13 +371,12 @@ struct ConditionTypeChecker {
 
     /// The help for a name that is no field and like none: the fields a condition
     /// can read in its place, the first few in document order.
-    /// `fitting`: the candidates are those of a type that fits where the name is.
-    static func noField(named id: String, candidates: [String], fitting: Bool = false) -> DiagnosticHelp {
+    /// `candidates`: the fields of a type that fits where the name is (`fits`).
+    static func noField(named id: String, candidates: [String]) -> DiagnosticHelp {
         guard !candidates.isEmpty else { return "no field has the id '\(id)': declare one, or remove the condition" }
         let shown = 8
         let more = candidates.count > shown ? " and \(candidates.count - shown) more" : ""
-        let listed = "\(candidates.prefix(shown).joined(separator: ", "))\(more)"
-        return fitting ? "no field has the id '\(id)'; those that fit here are \(listed)" : "no field has the id '\(id)'; the form's fields are \(listed)"
+        return "no field has the id '\(id)'; those that fit here are \(candidates.prefix(shown).joined(separator: ", "))\(more)"
     }
 
     /// `fixRange`: what the help's fix replaces, when more than `range` (`ConditionProblem.fixRange`).

@@ -141,7 +141,7 @@ package struct ConditionParser {
                     fixRange: lhs.range.lowerBound..<token.range.upperBound
                 )
             }
-            let (items, end) = try parseList()
+            let (items, end) = try parseList(after: lhs)
             node = ConditionSyntax(
                 kind: .inList(lhs, items, operatorRange: operatorRange), range: lhs.range.lowerBound..<end
             )
@@ -166,18 +166,21 @@ package struct ConditionParser {
     }
 
     /// `['a', 'b']` after `in`: at least one string; returns the strings and where the list ends.
-    private mutating func parseList() throws(ConditionProblem) -> ([ConditionSyntax.ListItem], Int) {
+    /// `lhs`: what stands before `in`.
+    private mutating func parseList(after lhs: ConditionSyntax) throws(ConditionProblem) -> ([ConditionSyntax.ListItem], Int) {
         guard case .leftBracket = token.kind else {
             if case .invalid(let problem) = token.kind { throw problem }
-            // One option written bare (`plan in 'pro'`) goes in brackets as it is.
-            let help: DiagnosticHelp = if case .string(let value) = token.kind {
-                .write("[\(ConditionSyntax.literal(value))]", line: "write the options as a list: in [\(ConditionSyntax.literal(value))]")
-            } else {
-                "write the options as a list: plan in ['pro', 'team']"
+            // One option written bare (`plan in 'pro'`) goes in brackets as it is; the
+            // checker, which knows what the field is, makes that the fix.
+            let example = if case .string(let value) = token.kind { "in [\(ConditionSyntax.literal(value))]" } else { "plan in ['pro', 'team']" }
+            var question: ConditionProblem.NamesForHelp?
+            if case .string(let value) = token.kind, case .identifier(let field) = lhs.kind {
+                question = .optionAfterIn(ConditionProblem.OptionInField(option: value, field: field))
             }
             throw ConditionProblem(
                 code: .conditionSyntax, message: "expected '[' after 'in', found \(token.kind.quoted)", range: token.range,
-                help: [help]
+                help: ["write the options as a list: \(example)"], namesForHelp: question,
+                fixRange: lhs.range.lowerBound..<token.range.upperBound
             )
         }
         let open = token.range

@@ -80,6 +80,9 @@ package struct ConditionProblem: Error, Sendable, Hashable {
         /// `'other' in symptoms`: an option written before `in` and a field after
         /// it; the help fits the field's kind.
         case optionInField(OptionInField)
+        /// `plan in 'pro'`: a field before `in` and one option after it, not in a
+        /// list; the help fits the field's kind.
+        case optionAfterIn(OptionInField)
         /// `pets.count`: a function written as a member of the name before it; a
         /// list has no count.
         case memberCall(function: String, name: String)

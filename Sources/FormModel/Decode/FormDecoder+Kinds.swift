@@ -245,7 +245,15 @@ extension DocumentDecoder {
         var common = FieldCommon(id: id)
         if let node = keys["rules"] {
             common.rules = RuleDecoder.rules(node, reader: &reader, unreadConditions: &common.unreadRuleConditions)
-            common.rulesAreWhole = tree.isSequence(node) && common.rules.count == tree.items(node).count
+            if !tree.isSequence(node) {
+                common.rulesAreWhole = false
+            } else if common.rules.count < tree.items(node).count {
+                // Each rule it could not read, by the name written (a mapping's first key).
+                for item in tree.items(node) where !common.rules.contains(where: { $0.range == tree.range(item) }) {
+                    let name = tree.isMapping(item) ? tree.entries(item).first.flatMap { tree.text($0.key) } : tree.text(item)
+                    common.unreadRuleNames.append(name ?? "")
+                }
+            }
             if !sawRuleCondition, common.hasRuleConditions { sawRuleCondition = true }
         }
         common.validateOn = keys["validateOn"].flatMap { reader.choice($0, "validateOn", as: ValidationTrigger.self) }

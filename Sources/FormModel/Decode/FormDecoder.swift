@@ -307,11 +307,13 @@ struct DocumentDecoder {
                 break
             }
         }
-        return Element(
+        var element = Element(
             kind: decoded, range: range, kindKeyRange: tree.range(kindEntry.key),
             visibleWhen: keys["visibleWhen"].flatMap { condition($0, "visibleWhen") },
             enabledWhen: keys["enabledWhen"].flatMap { condition($0, "enabledWhen") }
         )
+        element.kindIsGuessed = isGuessed
+        return element
     }
 
     /// FC100 for a required key that the mapping has not, under its name or a
@@ -409,15 +411,17 @@ struct DocumentDecoder {
         if let candidate = firstUnknown, let word = tree.text(candidate.key) {
             let words = word.split(separator: " ", maxSplits: 1)
             let rest = words.count == 2 ? Self.trimmed(words[1]) : ""
-            let help: [DiagnosticHelp]
             if !rest.isEmpty, ElementKind.keywords.contains(String(words[0])) {
-                help = [Self.kindWithAWordHelp(kind: String(words[0]), word: rest, key: candidate.key, value: candidate.value, in: tree)]
-            } else {
-                help = Suggestions.didYouMeanOrList(word, in: ElementKind.keywords, listing: "the element kinds are")
+                let help = Self.kindWithAWordHelp(kind: String(words[0]), word: rest, key: candidate.key, value: candidate.value, in: tree)
+                diagnostics.error(.unknownElementKind, "unknown element kind '\(word)'", at: tree.range(candidate.key), help: [help])
+                return nil
             }
+            let help = Suggestions.didYouMeanOrList(word, in: ElementKind.keywords, listing: "the element kinds are")
             diagnostics.error(.unknownElementKind, "unknown element kind '\(word)'", at: tree.range(candidate.key), help: help)
+            // A page or a list guessed would be checked for where it stands, which the
+            // misspelt element may not mean: those are read no further.
             guard help.first?.fix != nil, let meant = Suggestions.closest(to: word, in: ElementKind.keywords),
-                  let kind = ElementKind.keywords.firstIndex(of: meant) else { return nil }
+                  meant != "page", meant != "list", let kind = ElementKind.keywords.firstIndex(of: meant) else { return nil }
             return (candidate, kind)
         } else {
             diagnostics.error(

@@ -10,6 +10,10 @@ public struct Element: Sendable {
     public var kindKeyRange: SourceRange
     public var visibleWhen: Condition?
     public var enabledWhen: Condition?
+    /// The kind is the one an FC103 proposed for a misspelt kind key: the element is
+    /// read as that kind so that its other mistakes show, and where it stands is
+    /// not judged again.
+    public var kindIsGuessed = false
 
     public init(
         kind: ElementKind, range: SourceRange, kindKeyRange: SourceRange,
@@ -130,9 +134,12 @@ public struct FieldCommon: Sendable {
     /// The `when` of each rule that could not be read (its error reported): checked
     /// as a rule's condition is, so that its own mistakes show too; never emitted.
     public var unreadRuleConditions: [Condition] = []
-    /// False when `rules` lacks one the decoder could not read (or the value was
-    /// no list; reported there): what counts the rules does not count on it.
+    /// False when the value of `rules` was no list (reported): what counts the
+    /// rules does not count on them.
     public var rulesAreWhole = true
+    /// The names, as written, of the rules the decoder could not read (reported
+    /// there): a slider's end written wrong (`maxx`) is not also missing.
+    public var unreadRuleNames: [String] = []
 
     /// Whether a rule has a `when`, read or not.
     public var hasRuleConditions: Bool {
