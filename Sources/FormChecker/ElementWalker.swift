@@ -176,8 +176,7 @@ struct ElementWalker {
         symbols.append(symbol)
         facts.append(ConditionScope.facts(of: kind, valueType: valueType, canBeHidden: canBeHidden, incompleteSets: incompleteSets))
         var field = RuleChecker.Field(id: common.id.value, valueType: valueType, rules: common.rules, kind: kind)
-        field.rulesAreWhole = common.rulesAreWhole
-        field.unreadRuleNames = common.unreadRuleNames
+        field.unreadRules = common.unreadRules
         rules.append(field)
     }
 

@@ -146,7 +146,7 @@ private struct Checker {
         elements = document.elements
         defer { elements = [] }
         checkFormName(document.name)
-        checkPages(document.elements)
+        checkPages(document.elements, guessed: document.guessedKinds)
         if !document.optionSets.isEmpty {
             var setChecker = SegmentChecker()
             OptionSetChecker.declare(document.optionSets, segmentChecker: &setChecker, typeNames: &typeNames, diagnostics: &diagnostics)
@@ -351,11 +351,12 @@ private struct Checker {
     /// level has pages (SPEC §15.1: every top-level element is a page, or none
     /// is), and FC204 when a segment's enum is named `Page` beside the pages'
     /// enum. Pages inside other elements are the walker's (`ElementWalker.walk`).
-    mutating func checkPages(_ elements: [Element]) {
+    /// `guessed`: `FormDocument.guessedKinds`, elements not judged again.
+    mutating func checkPages(_ elements: [Element], guessed: Set<SourcePosition>) {
         guard let first = elements.firstIndex(where: { if case .group(let group) = $0.kind { group.isPage } else { false } })
         else { return }
         let firstPage = elements[first]
-        for element in elements where !element.kindIsGuessed {
+        for element in elements where !guessed.contains(element.kindKeyRange.start) {
             if case .group(let group) = element.kind, group.isPage { continue }
             let kind = element.kind.keyword
             diagnostics.error(

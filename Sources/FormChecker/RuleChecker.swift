@@ -29,10 +29,9 @@ enum RuleChecker {
         var sliderStyle: SourceRange?
         /// How many options a multiChoice has.
         var optionCount = 0
-        /// `FieldCommon.rulesAreWhole` and `unreadRuleNames`: a slider is not told
-        /// a bound is missing that was written wrong.
-        var rulesAreWhole = true
-        var unreadRuleNames: [String] = []
+        /// `FieldCommon.unreadRules`: a slider is not told a bound is missing that
+        /// was written wrong.
+        var unreadRules: UnreadRules = []
         /// A choice without options: its options' error (an unknown option set,
         /// FC501) is its own, and its enum says nothing about a `sameAs`.
         var hasNoOptions = false
@@ -360,8 +359,10 @@ enum RuleChecker {
                     field.rules[minCount.rule], field.rules[maxCount.rule], &diagnostics
                 )
             }
-            if let slider = field.sliderStyle, !hasMin || !hasMax, field.rulesAreWhole,
-               case let missing = RuleChecker.missingEnds(hasMin: hasMin, hasMax: hasMax, unread: field.unreadRuleNames), !missing.isEmpty {
+            // An end whose rule was written wrong (`maxx`, `max: "10"`; reported) is not missing.
+            let unread = field.unreadRules
+            let missing = [hasMin || unread.contains(.min) ? nil : "min", hasMax || unread.contains(.max) ? nil : "max"].compactMap { $0 }
+            if let slider = field.sliderStyle, !missing.isEmpty, !unread.contains(.all) {
                 let json = SourceFormat(path: file.path) == .json
                 let stepper = json ? #""style": "stepper""# : "'style: stepper'"
                 let help = if field.rules.isEmpty {
@@ -538,13 +539,6 @@ enum RuleChecker {
             )
             return
         }
-    }
-
-    /// A slider's ends that no rule gives: `min`, `max` or both, less those whose
-    /// rule was written wrong (`maxx`, `max: "10"`), which is reported as such.
-    static func missingEnds(hasMin: Bool, hasMax: Bool, unread: [String]) -> [String] {
-        let meant = unread.map { $0 == "min" || $0 == "max" ? $0 : Suggestions.closest(to: $0, in: ["min", "max"]) }
-        return [hasMin || meant.contains("min") ? nil : "min", hasMax || meant.contains("max") ? nil : "max"].compactMap { $0 }
     }
 }
 

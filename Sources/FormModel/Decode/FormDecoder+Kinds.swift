@@ -246,12 +246,16 @@ extension DocumentDecoder {
         if let node = keys["rules"] {
             common.rules = RuleDecoder.rules(node, reader: &reader, unreadConditions: &common.unreadRuleConditions)
             if !tree.isSequence(node) {
-                common.rulesAreWhole = false
+                common.unreadRules = .all
             } else if common.rules.count < tree.items(node).count {
                 // Each rule it could not read, by the name written (a mapping's first key).
                 for item in tree.items(node) where !common.rules.contains(where: { $0.range == tree.range(item) }) {
-                    let name = tree.isMapping(item) ? tree.entries(item).first.flatMap { tree.text($0.key) } : tree.text(item)
-                    common.unreadRuleNames.append(name ?? "")
+                    let name = (tree.isMapping(item) ? tree.entries(item).first.flatMap { tree.text($0.key) } : tree.text(item)) ?? ""
+                    switch name == "min" || name == "max" ? name : Suggestions.closest(to: name, in: ["min", "max"]) {
+                    case "min": common.unreadRules.insert(.min)
+                    case "max": common.unreadRules.insert(.max)
+                    default: break
+                    }
                 }
             }
             if !sawRuleCondition, common.hasRuleConditions { sawRuleCondition = true }

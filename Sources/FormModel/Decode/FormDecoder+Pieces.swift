@@ -77,6 +77,7 @@ extension DocumentDecoder {
             diagnostics.append(contentsOf: piece.decoder.diagnostics.diagnostics)
             if piece.decoder.sawRuleCondition { sawRuleCondition = true }
             unreadNames.formUnion(piece.decoder.unreadNames)
+            guessedKinds.formUnion(piece.decoder.guessedKinds)
             elements.append(contentsOf: piece.elements)
         }
         return elements

@@ -50,6 +50,8 @@ struct DocumentDecoder {
     /// be read: an element of an unknown kind, the value of a misspelt required key
     /// (`elemnts:`). They are not reported again as unknown, unused or no option:
     /// the mistake that hid them is (FormDocument.unreadNames).
+    /// `FormDocument.guessedKinds`.
+    var guessedKinds: Set<SourcePosition> = []
     var unreadNames: Set<String> = []
 
     var diagnostics: DiagnosticBag {
@@ -130,6 +132,7 @@ struct DocumentDecoder {
         document.optionSets = optionSets
         document.hasRuleConditions = sawRuleCondition
         document.unreadNames = unreadNames
+        document.guessedKinds = guessedKinds
         return document
     }
 
@@ -289,7 +292,10 @@ struct DocumentDecoder {
         )
         // What a guessed element names is not reported unknown elsewhere, as for any
         // element the FC103 leaves unread.
-        if isGuessed { noteUnread(node, as: .element) }
+        if isGuessed {
+            noteUnread(node, as: .element)
+            guessedKinds.insert(tree.range(kindEntry.key).start)
+        }
         guard var decoded = elementKind(kind, entry: kindEntry, keys: keys) else { return nil }
         if nestedAsGroup {
             // Read as a group without an id: its id names no group, and a condition
@@ -307,13 +313,11 @@ struct DocumentDecoder {
                 break
             }
         }
-        var element = Element(
+        return Element(
             kind: decoded, range: range, kindKeyRange: tree.range(kindEntry.key),
             visibleWhen: keys["visibleWhen"].flatMap { condition($0, "visibleWhen") },
             enabledWhen: keys["enabledWhen"].flatMap { condition($0, "enabledWhen") }
         )
-        element.kindIsGuessed = isGuessed
-        return element
     }
 
     /// FC100 for a required key that the mapping has not, under its name or a

@@ -10,11 +10,6 @@ public struct Element: Sendable {
     public var kindKeyRange: SourceRange
     public var visibleWhen: Condition?
     public var enabledWhen: Condition?
-    /// The kind is the one an FC103 proposed for a misspelt kind key: the element is
-    /// read as that kind so that its other mistakes show, and where it stands is
-    /// not judged again.
-    public var kindIsGuessed = false
-
     public init(
         kind: ElementKind, range: SourceRange, kindKeyRange: SourceRange,
         visibleWhen: Condition? = nil, enabledWhen: Condition? = nil
@@ -134,12 +129,8 @@ public struct FieldCommon: Sendable {
     /// The `when` of each rule that could not be read (its error reported): checked
     /// as a rule's condition is, so that its own mistakes show too; never emitted.
     public var unreadRuleConditions: [Condition] = []
-    /// False when the value of `rules` was no list (reported): what counts the
-    /// rules does not count on them.
-    public var rulesAreWhole = true
-    /// The names, as written, of the rules the decoder could not read (reported
-    /// there): a slider's end written wrong (`maxx`) is not also missing.
-    public var unreadRuleNames: [String] = []
+    /// What the decoder could not read of `rules` (reported there).
+    public var unreadRules: UnreadRules = []
 
     /// Whether a rule has a `when`, read or not.
     public var hasRuleConditions: Bool {
@@ -157,4 +148,18 @@ public struct FieldCommon: Sendable {
         self.rules = rules
         self.validateOn = validateOn
     }
+}
+
+/// What the decoder could not read of a field's `rules` (reported there), so that
+/// what counts the rules does not count on them: a slider's end written wrong
+/// (`maxx`, read as the `max` it is nearest) is not also missing.
+public struct UnreadRules: OptionSet, Sendable {
+    public var rawValue: UInt8
+    public init(rawValue: UInt8) { self.rawValue = rawValue }
+    /// The value was no list.
+    public static let all = UnreadRules(rawValue: 1)
+    /// A rule written as `min`, or nearest to it.
+    public static let min = UnreadRules(rawValue: 2)
+    /// A rule written as `max`, or nearest to it.
+    public static let max = UnreadRules(rawValue: 4)
 }

@@ -21,6 +21,10 @@ public struct FormDocument: Sendable {
     /// there: the checker calls none of them an unknown field, an unused set or no
     /// option.
     public var unreadNames: Set<String> = []
+    /// The kind keys of the elements read as the kind their FC103 proposed for a
+    /// misspelt kind (`textFeld`), so that their other mistakes show: where
+    /// they stand is not judged again.
+    public var guessedKinds: Set<SourcePosition> = []
     /// The whole document mapping.
     public var range: SourceRange
 
