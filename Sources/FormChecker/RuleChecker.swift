@@ -22,6 +22,12 @@ enum RuleChecker {
         var quotedID: String { id.isEmpty ? "this \(keyword)" : "'\(id)'" }
         /// A segment with a default always has something selected.
         var isSegmentWithDefault = false
+        /// A choice without options: its options' error (an unknown option set,
+        /// FC501) is its own, and its enum says nothing about a `sameAs`.
+        var hasNoOptions = false
+        /// `FieldCommon.unreadRules`: a slider is not told a bound is missing that
+        /// was written wrong.
+        var unreadRules: UnreadRules = []
         var maxInputLength: Located<Int>?
         /// A number's digits after the point.
         var places = 0
@@ -29,12 +35,6 @@ enum RuleChecker {
         var sliderStyle: SourceRange?
         /// How many options a multiChoice has.
         var optionCount = 0
-        /// `FieldCommon.unreadRules`: a slider is not told a bound is missing that
-        /// was written wrong.
-        var unreadRules: UnreadRules = []
-        /// A choice without options: its options' error (an unknown option set,
-        /// FC501) is its own, and its enum says nothing about a `sameAs`.
-        var hasNoOptions = false
 
         init(id: String, valueType: FieldValueType, rules: [RuleDecl], kind: ElementKind) {
             self.id = id
@@ -360,9 +360,10 @@ enum RuleChecker {
                 )
             }
             // An end whose rule was written wrong (`maxx`, `max: "10"`; reported) is not missing.
-            let unread = field.unreadRules
-            let missing = [hasMin || unread.contains(.min) ? nil : "min", hasMax || unread.contains(.max) ? nil : "max"].compactMap { $0 }
-            if let slider = field.sliderStyle, !missing.isEmpty, !unread.contains(.all) {
+            if let slider = field.sliderStyle, !field.unreadRules.contains(.all),
+               case let unread = field.unreadRules,
+               case let missing = [hasMin || unread.contains(.min) ? nil : "min", hasMax || unread.contains(.max) ? nil : "max"].compactMap({ $0 }),
+               !missing.isEmpty {
                 let json = SourceFormat(path: file.path) == .json
                 let stepper = json ? #""style": "stepper""# : "'style: stepper'"
                 let help = if field.rules.isEmpty {

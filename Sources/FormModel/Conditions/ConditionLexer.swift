@@ -14,7 +14,7 @@ struct ConditionToken: Sendable {
         case end
         /// Something the grammar has no place for; carries the message to report
         /// if the parser reaches it.
-        case invalid(ConditionProblem)
+        indirect case invalid(ConditionProblem)
 
         /// How a message names the token.
         var quoted: String {

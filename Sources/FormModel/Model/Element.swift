@@ -126,11 +126,12 @@ public struct FieldCommon: Sendable {
     public var id: Located<String>
     public var rules: [RuleDecl]
     public var validateOn: Located<ValidationTrigger>?
+    /// What the decoder could not read of `rules` (reported there). Beside
+    /// `validateOn`, in room its layout leaves.
+    public var unreadRules: UnreadRules = []
     /// The `when` of each rule that could not be read (its error reported): checked
     /// as a rule's condition is, so that its own mistakes show too; never emitted.
     public var unreadRuleConditions: [Condition] = []
-    /// What the decoder could not read of `rules` (reported there).
-    public var unreadRules: UnreadRules = []
 
     /// Whether a rule has a `when`, read or not.
     public var hasRuleConditions: Bool {
