@@ -190,11 +190,7 @@ struct ConditionTypeChecker {
 
     /// The field an operand names, without reporting anything.
     private func field(named syntax: ConditionSyntax) -> ConditionScope.Field? {
-        switch syntax.kind {
-        case .identifier(let id): scope.field(id)
-        case .parenthesized(let inner): field(named: inner)
-        default: nil
-        }
+        if case .identifier(let id) = Self.unparenthesized(syntax).kind { scope.field(id) } else { nil }
     }
 
     /// The help for a string where a condition belongs: a field's name in quotes,
@@ -328,9 +324,7 @@ struct ConditionTypeChecker {
         if other.op != .equal, other.op != .notEqual, !field.valueType.isOrdered {
             return "'<', '<=', '>' and '>=' compare numbers, dates and times"
         }
-        var syntax = other.syntax
-        while case .parenthesized(let inner) = syntax.kind { syntax = inner }
-        let side = switch syntax.kind {
+        let side = switch Self.unparenthesized(other.syntax).kind {
         case .identifier(let id): scope.field(id).map(describe) ?? "'\(id)'"
         case .numberLiteral: "a number"
         case .stringLiteral: "a string"
@@ -338,6 +332,11 @@ struct ConditionTypeChecker {
         default: "the other side"
         }
         return "it cannot be compared with \(side)"
+    }
+
+    /// The operand inside any parentheses around it.
+    static func unparenthesized(_ syntax: ConditionSyntax) -> ConditionSyntax {
+        if case .parenthesized(let inner) = syntax.kind { unparenthesized(inner) } else { syntax }
     }
 
     /// Whether a field of `type` may stand where `resolve` looks for one, so that
@@ -355,9 +354,7 @@ struct ConditionTypeChecker {
         }
         guard let other else { return type == .bool }
         if other.op != .equal, other.op != .notEqual, !type.isOrdered { return false }
-        var syntax = other.syntax
-        while case .parenthesized(let inner) = syntax.kind { syntax = inner }
-        return switch syntax.kind {
+        return switch Self.unparenthesized(other.syntax).kind {
         case .identifier(let id): scope.field(id).map { type.compares(with: $0.valueType) } ?? true
         case .numberLiteral: if case .number = type { true } else { false }
         case .stringLiteral: type.comparesWithText || type.isDate
