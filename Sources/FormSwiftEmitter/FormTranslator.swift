@@ -41,8 +41,8 @@ final class FormTranslator: Sendable {
     let levels: [FormIndex.Level]
     /// The pages, in document order; empty for a form without pages (SPEC §15.1).
     let pages: [FormIndex.Page]
-    /// FormRuntime's types that the file names, those of the form's API first; see `runtimeAliases`.
-    let runtimeTypes: [String]
+    /// FormRuntime's types that the file names (`runtimeAliases` writes an alias of each).
+    let runtimeTypes: RuntimeTypes
     /// Foundation's types that the file names (`Date`, `Decimal`): it imports Foundation for them.
     let foundationTypes: [String]
     /// Whether a field's value, the form's or an entry's, is one of Foundation's

@@ -123,7 +123,14 @@ public enum FormStrings {
 
     /// `Form.ID.PART`.
     package static func key(form: String, id: String, _ part: String) -> String {
-        form + "." + id + "." + part
+        var key = ""
+        key.reserveCapacity(form.utf8.count + id.utf8.count + part.utf8.count + 2)
+        key += form
+        key += "."
+        key += id
+        key += "."
+        key += part
+        return key
     }
 
     /// What an option's value follows in its title's key: `Form.ID.option.` for
