@@ -131,6 +131,25 @@ struct OutputBuffer: ~Copyable {
         }
     }
 
+    /// `value` in decimal, with a `-` when negative.
+    mutating func append(_ value: Int) {
+        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)
+        withUnsafeMutableBytes(of: &digits) { digits in
+            var magnitude = value.magnitude
+            var start = digits.count
+            repeat {
+                start -= 1
+                digits[start] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+                magnitude /= 10
+            } while magnitude > 0
+            if value < 0 {
+                start -= 1
+                digits[start] = UInt8(ascii: "-")
+            }
+            append(UnsafeRawPointer(digits.baseAddress! + start), count: digits.count - start)
+        }
+    }
+
     /// `byte`, `times` times.
     mutating func append(_ byte: UInt8, times: Int) {
         guard times > 0 else { return }

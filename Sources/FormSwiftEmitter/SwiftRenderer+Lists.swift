@@ -46,24 +46,51 @@ extension SwiftRenderer {
     /// field, not `id`): the id is the entry's identity, not one of its values. A
     /// field `isStored` in a runtime type is the property `_id`, keyed by its id.
     mutating func entryCodingAndEquality(name: String, fields: [(id: String, isStored: Bool)], access: String) {
+        beginMember(sort: nil)
         if fields.isEmpty {
-            listMember(["private enum CodingKeys: CodingKey {}"])
+            write("private enum CodingKeys: CodingKey {}")
+            newline()
         } else {
-            var lines = ["private enum CodingKeys: String, CodingKey {"]
-            for field in fields { lines.append(Self.codingKeyCase(field.id, isStored: field.isStored)) }
-            lines.append("}")
-            listMember(lines)
-        }
-        var lines = ["\(access)static func == (lhs: \(name), rhs: \(name)) -> Bool {"]
-        if fields.isEmpty {
-            lines.append("    return true")
-        } else {
-            for (index, field) in fields.enumerated() {
-                let head = index == 0 ? "    return " : "        && "
-                lines.append("\(head)lhs.\(field.id) == rhs.\(field.id)")
+            write("private enum CodingKeys: String, CodingKey {")
+            newline()
+            indented { out in
+                for field in fields {
+                    out.write("case ")
+                    if field.isStored {
+                        out.write("_")
+                        out.write(field.id)
+                        out.write(" = \"")
+                        out.write(field.id)
+                        out.write("\"")
+                    } else {
+                        out.write(field.id)
+                    }
+                    out.newline()
+                }
             }
+            write("}")
+            newline()
         }
-        lines.append("}")
-        listMember(lines)
+        beginMember(sort: nil)
+        write(access)
+        write("static func == (lhs: ")
+        write(name)
+        write(", rhs: ")
+        write(name)
+        write(") -> Bool {")
+        newline()
+        indented { out in
+            if fields.isEmpty { out.write("return true") }
+            for (index, field) in fields.enumerated() {
+                if index > 0 { out.newline() }
+                out.write(index == 0 ? "return lhs." : "    && lhs.")
+                out.write(field.id)
+                out.write(" == rhs.")
+                out.write(field.id)
+            }
+            out.newline()
+        }
+        write("}")
+        newline()
     }
 }

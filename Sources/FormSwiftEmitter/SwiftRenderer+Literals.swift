@@ -113,13 +113,25 @@ extension SwiftRenderer {
         return String(describing: value)
     }
 
+    /// A number (SPEC §10): `18` for an `Int`; for a `Decimal`, `Decimal(sign: .plus,
+    /// exponent: -2, significand: 250)`, which is exact where a floating-point
+    /// literal (`2.5`) would not be.
+    mutating func number(_ value: DecimalLiteral, decimal: Bool) {
+        if !decimal, let integer = value.integerValue { return write(integer) }
+        write(value.isNegative ? "Decimal(sign: .minus, exponent: " : "Decimal(sign: .plus, exponent: ")
+        write(-value.scale)
+        write(", significand: ")
+        write(value.digits)
+        write(")")
+    }
+
     mutating func literal(_ value: SwiftLiteral) {
         switch value {
         case .bool(let value): write(value ? "true" : "false")
         case .int(let value): write(value)
         case .double(let value): write(Self.doubleLiteral(value))
         case .string(let text): writeStringLiteral(text)
-        case .number(let value, let decimal): write(SwiftLiterals.number(value, decimal: decimal))
+        case .number(let value, let decimal): number(value, decimal: decimal)
         case .date(let value): write(SwiftLiterals.date(value))
         case .enumCase(let name):
             write(".")
@@ -139,14 +151,6 @@ extension SwiftRenderer {
 /// How the literals of SPEC §10 are spelled in generated Swift: exactly, with no
 /// `Double` on the way and nothing parsed at run time.
 enum SwiftLiterals {
-    /// `18` for an `Int`; for a `Decimal`, `Decimal(sign: .plus, exponent: -2, significand: 250)`,
-    /// which is exact where a floating-point literal (`2.5`) would not be.
-    static func number(_ value: DecimalLiteral, decimal: Bool) -> String {
-        if !decimal, let integer = value.integerValue { return String(integer) }
-        let sign = value.isNegative ? ".minus" : ".plus"
-        return "Decimal(sign: \(sign), exponent: \(-value.scale), significand: \(value.digits))"
-    }
-
     /// `FormDate(clampingYear: 2026, month: 1, day: 31)` and the like: the
     /// checker has made sure the value is real, so clamping never changes it.
     static func date(_ value: DateValue) -> String {

@@ -211,7 +211,8 @@ package struct SwiftRenderer: ~Copyable {
     }
 
     mutating func write(_ value: Int) {
-        write(String(value))
+        startLine()
+        out.append(value)
     }
 
     /// Ends the current line.

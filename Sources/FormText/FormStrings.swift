@@ -123,14 +123,13 @@ public enum FormStrings {
 
     /// `Form.ID.PART`.
     package static func key(form: String, id: String, _ part: String) -> String {
-        var key = ""
-        key.reserveCapacity(form.utf8.count + id.utf8.count + part.utf8.count + 2)
-        key += form
-        key += "."
-        key += id
-        key += "."
-        key += part
-        return key
+        String(unsafeUninitializedCapacity: form.utf8.count + id.utf8.count + part.utf8.count + 2) { key in
+            var end = key.initialize(fromContentsOf: form.utf8)
+            key[end] = UInt8(ascii: ".")
+            end = key[(end + 1)...].initialize(fromContentsOf: id.utf8)
+            key[end] = UInt8(ascii: ".")
+            return key[(end + 1)...].initialize(fromContentsOf: part.utf8)
+        }
     }
 
     /// What an option's value follows in its title's key: `Form.ID.option.` for

@@ -43,6 +43,18 @@ import Testing
         buffer.flush(upTo: buffer.count) { out += $0 }
         #expect(out == Array((texts.joined() + "static").utf8))
     }
+
+    @Test func integersAreTheirDecimalText() {
+        var buffer = OutputBuffer(capacity: 0)
+        let values = [0, 7, -7, 10, -10, 99, 100, 1_234_567_890, -1_000_000, Int.max, Int.min, Int.min + 1]
+        for value in values {
+            buffer.append(value)
+            buffer.append(UInt8(ascii: " "))
+        }
+        var out: [UInt8] = []
+        buffer.flush(upTo: buffer.count) { out += $0 }
+        #expect(String(decoding: out, as: UTF8.self) == values.map { String($0) + " " }.joined())
+    }
 }
 
 /// The buffer's edits (cutting the end, removing a range, withholding) and reads
