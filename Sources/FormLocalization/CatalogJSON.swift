@@ -214,6 +214,13 @@ extension CatalogJSON {
         self = .object(members)
     }
 
+    /// Removes `key` when the object has it.
+    mutating func remove(_ key: String) {
+        guard case .object(var members) = self, let index = members.firstIndex(where: { $0.key.hasSameScalars(as: key) }) else { return }
+        members.remove(at: index)
+        self = .object(members)
+    }
+
     /// Every object in it with its keys in Xcode's order, as Xcode writes an
     /// entry it changes: an object already in order, with everything in it, is
     /// left as it is, bytes and all. One pass: each value is looked at once.

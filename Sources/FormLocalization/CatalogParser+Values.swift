@@ -14,12 +14,14 @@ import FormSyntax
 
 extension CatalogParser {
     /// The document as `CatalogJSON`, each object member with its key's
-    /// position, and the range of the top-level value; nil for anything `JSONReader` would report (a syntax error, a
-    /// duplicate key, nesting past the limit, and, in a catalog, an escape that
-    /// is a lone surrogate), which the caller then reads with `JSONReader` for
-    /// its diagnostic.
+    /// position, and the range of the top-level value; nil for anything
+    /// `JSONReader` would report (a syntax error, a duplicate key, nesting past
+    /// the limit, and, in a catalog, an escape that is a lone surrogate or a
+    /// number beyond a `Double`), which the caller then reads with `JSONReader`
+    /// for its diagnostic.
     mutating func parseCatalog() -> (CatalogJSON, SourceRange)? {
         rejectsLoneSurrogates = true
+        rejectsInfiniteNumbers = true
         do throws(SyntaxError) {
             skipByteOrderMark()
             skipWhitespace()
@@ -172,6 +174,7 @@ extension CatalogParser {
     /// for anything it rejects.
     mutating func parseCatalogEntry(at offset: Int, line: Int) -> CatalogJSON? {
         rejectsLoneSurrogates = true
+        rejectsInfiniteNumbers = true
         index = offset
         self.line = line
         // Only positions of keys on later lines are kept, each a line start

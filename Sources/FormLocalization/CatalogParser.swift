@@ -33,6 +33,11 @@ struct CatalogParser {
         get { json.rejectsLoneSurrogates }
         set { json.rejectsLoneSurrogates = newValue }
     }
+    /// Whether a number beyond a `Double` is an error (always, in a catalog).
+    var rejectsInfiniteNumbers: Bool {
+        get { json.rejectsInfiniteNumbers }
+        set { json.rejectsInfiniteNumbers = newValue }
+    }
 
     var line: Int {
         get { json.line }

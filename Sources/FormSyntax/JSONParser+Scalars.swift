@@ -168,6 +168,13 @@ extension JSONParser {
         if end < count, Self.isNumberTokenByte(bytes[end]) {
             throw invalidNumber(from: start, at: end, reason: nil)
         }
+        if rejectsInfiniteNumbers, let value = Double(text(start, end)), !value.isFinite {
+            throw SyntaxError(
+                message: "the number '\(text(start, end))' is beyond the largest a Double holds, which an app's JSON reader rejects",
+                start: start, end: end,
+                help: ["write a smaller number, or the value as a string"]
+            )
+        }
         return plainScalar(from: start, to: end)
     }
 

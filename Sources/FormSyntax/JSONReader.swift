@@ -28,14 +28,16 @@ public enum JSONReader {
     }
 
     /// `rejectingLoneSurrogates`: a lone surrogate escape is FC001 at the
-    /// escape, not U+FFFD; for a String Catalog, whose text goes into an app
-    /// as it is (SPEC §11.1).
+    /// escape, not U+FFFD, and so is a number beyond a `Double`; for a String
+    /// Catalog, whose text goes into an app as it is and which the app reads
+    /// with Foundation (SPEC §11.1).
     package static func read(
         _ file: SourceFile, limits: CompilerLimits, rejectingLoneSurrogates: Bool, diagnostics: inout DiagnosticBag
     ) -> SyntaxTree? {
         file.bytes.withUnsafeBufferPointer { bytes in
             var parser = JSONParser(file: file, bytes: bytes, limits: limits)
             parser.rejectsLoneSurrogates = rejectingLoneSurrogates
+            parser.rejectsInfiniteNumbers = rejectingLoneSurrogates
             return parser.parseDocument(diagnostics: &diagnostics)
         }
     }
@@ -142,6 +144,9 @@ public enum JSONReader {
     /// Whether an escape that is no Unicode scalar (a lone surrogate) is an
     /// error rather than U+FFFD: in a String Catalog (SPEC §11.1).
     package var rejectsLoneSurrogates = false
+    /// Whether a number beyond a `Double` (`1e400`) is an error: in a String
+    /// Catalog, which Foundation's JSON reader rejects with it (SPEC §11.1).
+    package var rejectsInfiniteNumbers = false
 
     /// `reservesTree: false` for a reader that keeps no tree (FormLocalization's
     /// `CatalogParser`).

@@ -83,7 +83,7 @@ struct BuildCommand: ParsableCommand {
                     }
                 }
                 let configured = configuration.map { path in
-                    CompileRunner.run([path], jobs: 1) { source -> ([Diagnostic], BuildConfiguration?) in
+                    CompileRunner.run([path], jobs: 1, reading: "a configuration file (formc-config.yaml or .json)") { source -> ([Diagnostic], BuildConfiguration?) in
                         var diagnostics = DiagnosticBag(file: source.path)
                         let configuration = BuildConfiguration.read(source, diagnostics: &diagnostics)
                         return (diagnostics.sorted, configuration)

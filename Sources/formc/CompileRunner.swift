@@ -33,9 +33,10 @@ enum CompileRunner {
     }
 
     /// Reads each path and runs `compile` on its bytes. A file that cannot be read
-    /// becomes an FC005 diagnostic instead.
+    /// becomes an FC005 diagnostic instead, whose help says the paths are to name
+    /// `what` (form files, or a configuration).
     static func run<Value: Sendable>(
-        _ paths: [String], jobs: Int,
+        _ paths: [String], jobs: Int, reading what: String = "form files (.form.yaml, .form.yml or .form.json) and folders that hold them",
         compile: @escaping @Sendable (SourceFile) -> (diagnostics: [Diagnostic], value: Value?)
     ) -> [Outcome<Value>] {
         parallelMap(paths, jobs: jobs) { path in
@@ -48,7 +49,7 @@ enum CompileRunner {
                 let diagnostic = Diagnostic(
                     .error, .unreadableFile, "cannot read '\(path)': \(failure.description)",
                     at: SourceLocation(file: path, range: .fileStart),
-                    help: [failure.help(reading: "form files (.form.yaml, .form.yml or .form.json) and folders that hold them")]
+                    help: [failure.help(reading: what)]
                 )
                 return Outcome(path: path, source: nil, diagnostics: [diagnostic], value: nil)
             }

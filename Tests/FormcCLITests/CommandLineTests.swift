@@ -627,6 +627,11 @@ import Testing
         let missing = try scratch.run("build", "x.form.yaml", "--config", "none.yaml")
         #expect(missing.status == 1)
         #expect(missing.stderr.contains("[FC005]"))
+        // The help speaks of the configuration, not of form files.
+        #expect(missing.stderr.contains("help: check the path: formc reads a configuration file (formc-config.yaml or .json)"))
+        #expect(!missing.stderr.contains("form files"))
+        let folder = try scratch.run("build", "x.form.yaml", "--config", ".")
+        #expect(folder.stderr.contains("help: check that the path names a configuration file (formc-config.yaml or .json) that can be read"))
     }
 }
 
