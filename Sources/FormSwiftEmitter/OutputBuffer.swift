@@ -150,6 +150,15 @@ struct OutputBuffer: ~Copyable {
         }
     }
 
+    /// `count` spaces (a line's indentation): up to 64 copied as words, as a
+    /// short append is.
+    mutating func appendSpaces(_ count: Int) {
+        guard count <= 64 else { return append(UInt8(ascii: " "), times: count) }
+        append(UnsafeRawPointer(Self.spaces.utf8Start), count: count)
+    }
+
+    private static let spaces: StaticString = "                                                                "
+
     /// `byte`, `times` times.
     mutating func append(_ byte: UInt8, times: Int) {
         guard times > 0 else { return }

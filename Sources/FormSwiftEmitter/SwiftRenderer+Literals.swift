@@ -47,14 +47,44 @@ extension SwiftRenderer {
         bytes.append(UInt8(ascii: "\""))
     }
 
+    /// Whether every byte of `utf8` is printable ASCII (0x20 to 0x7E) and, with
+    /// `quotes`, neither `\` nor `"`: what `appendEscaped` copies as it is. Eight
+    /// bytes at a time, each test true for the word when it is for one of its
+    /// bytes: a byte below 0x20 borrows into its high bit, one above 0x7E
+    /// carries into it (or has it), and a byte equal to `\` or `"` is a zero
+    /// byte of the word xor that byte repeated.
+    static func isPlain(_ utf8: UnsafeBufferPointer<UInt8>, quotes: Bool) -> Bool {
+        guard let base = utf8.baseAddress else { return true }
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        var index = 0
+        while index + 8 <= utf8.count {
+            let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
+            var unusual = (word &- ones &* 0x20) & ~word
+            unusual |= (word &+ ones &* (0x7F - 0x7E)) | word
+            if quotes {
+                let backslashes = word ^ (ones &* 0x5C)
+                let quoteMarks = word ^ (ones &* 0x22)
+                unusual |= (backslashes &- ones) & ~backslashes
+                unusual |= (quoteMarks &- ones) & ~quoteMarks
+            }
+            if unusual & highs != 0 { return false }
+            index += 8
+        }
+        while index < utf8.count {
+            let byte = base[index]
+            if byte < 0x20 || byte > 0x7E || quotes && (byte == UInt8(ascii: "\\") || byte == UInt8(ascii: "\"")) { return false }
+            index += 1
+        }
+        return true
+    }
+
     /// `text` with the escapes of a literal (`quotes`: also `\` and `"`) or of a comment.
     static func appendEscaped(_ text: String, quotes: Bool, to bytes: inout OutputBuffer) {
         // Fast path: printable ASCII that needs no escape is copied as is, from
         // the string's contiguous UTF-8.
         let plain = text.utf8.withContiguousStorageIfAvailable { utf8 in
-            let isPlain = utf8.allSatisfy { byte in
-                byte >= 0x20 && byte < 0x7F && !(quotes && (byte == UInt8(ascii: "\\") || byte == UInt8(ascii: "\"")))
-            }
+            let isPlain = isPlain(utf8, quotes: quotes)
             if isPlain { bytes.append(utf8) }
             return isPlain
         }

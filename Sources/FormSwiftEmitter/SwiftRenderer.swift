@@ -159,7 +159,7 @@ package struct SwiftRenderer: ~Copyable {
     mutating func startLine() {
         guard !lineHasText else { return }
         lineHasText = true
-        out.append(UInt8(ascii: " "), times: 4 * indentLevel)
+        out.appendSpaces(4 * indentLevel)
     }
 
     // The renderer's own files write with these: text is appended to the current

@@ -44,6 +44,48 @@ import Testing
         #expect(out == Array((texts.joined() + "static").utf8))
     }
 
+    @Test func indentationIsItsSpaces() {
+        var buffer = OutputBuffer(capacity: 0)
+        var expected: [UInt8] = []
+        for count in [0, 1, 3, 4, 7, 8, 16, 17, 32, 33, 63, 64, 65, 200] {
+            buffer.appendSpaces(count)
+            buffer.append(UInt8(ascii: "|"))
+            expected += Array(repeating: UInt8(ascii: " "), count: count) + [UInt8(ascii: "|")]
+        }
+        var out: [UInt8] = []
+        buffer.flush(upTo: buffer.count) { out += $0 }
+        #expect(out == expected)
+    }
+
+    /// The escaper's test of eight bytes at a time agrees with a test of each
+    /// byte: every byte value at every place of texts of 1 to 20 bytes, in a
+    /// run of plain bytes of each value that could fool a word's arithmetic.
+    @Test func thePlainTextTestAgreesWithEachBytesTest() {
+        func reference(_ bytes: [UInt8], quotes: Bool) -> Bool {
+            bytes.allSatisfy { $0 >= 0x20 && $0 <= 0x7E && !(quotes && ($0 == 0x5C || $0 == 0x22)) }
+        }
+        var checked = 0
+        for quotes in [false, true] {
+            for length in 1...20 {
+                for filler: UInt8 in [0x20, 0x21, 0x5B, 0x5D, 0x7E, 0x41] {
+                    for place in 0..<length {
+                        for value in 0...255 {
+                            var bytes = [UInt8](repeating: filler, count: length)
+                            bytes[place] = UInt8(value)
+                            let plain = bytes.withUnsafeBufferPointer { SwiftRenderer.isPlain($0, quotes: quotes) }
+                            if plain != reference(bytes, quotes: quotes) {
+                                Issue.record("\(bytes) quotes: \(quotes)")
+                                return
+                            }
+                            checked += 1
+                        }
+                    }
+                }
+            }
+        }
+        #expect(checked == 2 * 6 * 256 * (1...20).reduce(0, +))
+    }
+
     @Test func integersAreTheirDecimalText() {
         var buffer = OutputBuffer(capacity: 0)
         let values = [0, 7, -7, 10, -10, 99, 100, 1_234_567_890, -1_000_000, Int.max, Int.min, Int.min + 1]
