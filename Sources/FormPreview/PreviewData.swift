@@ -99,8 +99,9 @@ public enum PreviewData {
                     // Under `change`, an entry that comes or goes checks the list's counts at once.
                     members.append("trigger", .string(symbols.field(list.id.value)?.trigger.rawValue ?? form.document.defaultTrigger.rawValue))
                     let name = DefaultMessages.listName(list)
-                    // In the page's language when the document was localized (`FormStrings.localized`).
-                    members.append("minItemsMessage", .string(list.minItemsMessage ?? DefaultMessages.minItems(listName: name, count: list.minimum)))
+                    // In the page's language when the document was localized (`FormStrings.localized`);
+                    // none without a lower count, which no number of entries breaks.
+                    members.append("minItemsMessage", list.minimum > 0 ? .string(list.minItemsMessage ?? DefaultMessages.minItems(listName: name, count: list.minimum)) : .null)
                     members.append("maxItemsMessage", list.maxItems.map { .string(list.maxItemsMessage ?? DefaultMessages.maxItems(listName: name, count: $0.value)) } ?? .null)
                     // The entry's elements, whose names are the entry's fields.
                     var entry = self

@@ -171,7 +171,8 @@ extension PreviewScript {
     const button = h("button", { type: "button", class: "row segue" },
       icon(decl.icon), h("span", { class: "title" }, decl.title), h("span", { class: "chevron", "aria-hidden": "true" }));
     button.addEventListener("click", () => {
-      status.textContent = say.segue(decl.id);
+      // An entry's segue keeps its own id, its action's name (`entryID`).
+      status.textContent = say.segue(decl.entryID === undefined ? decl.id : decl.entryID);
     });
     return button;
   }

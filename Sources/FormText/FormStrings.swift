@@ -349,10 +349,12 @@ public enum FormStrings {
             var list = list
             let id = list.id.value
             let name = "the list \(id)"
+            // The count messages' source names the list by its own title, not a
+            // translation of it: an untranslated message is the whole English sentence.
+            let listName = DefaultMessages.listName(list)
             add(id, "title", &list.title, "Title", of: name)
             add(id, "itemTitle", &list.itemTitle, "Heading of each entry", of: name)
             add(id, "addTitle", &list.addTitle, "Label of the add action", of: name)
-            let listName = DefaultMessages.listName(list)
             if let minimum = list.minItems, minimum.value > 0 {
                 let string = LocalizableString(
                     key: FormStrings.listMessageKey(form: form, list: id, rule: "minItems"),

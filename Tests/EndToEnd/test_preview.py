@@ -909,6 +909,9 @@ def test_a_hidden_list_skips_its_counts_and_its_entries(driver, pages):
     driver.find_element(By.ID, "formc-validate").click()
     assert driver.find_element(By.ID, "formc-summary").text == "Every field is valid."
     assert driver.find_element(By.ID, "formc-jobs-message").text == ""
+    # An entry's segue names its action, as the entry's `Action` does, not the page's id of it.
+    driver.find_element(By.CSS_SELECTOR, '[data-id="jobs-1-details"]').click()
+    assert driver.find_element(By.ID, "formc-status").text == "Segue: details"
     # A disabled list disables its actions and its entries' inputs.
     driver.find_element(By.CSS_SELECTOR, '[data-id="locked"] input[role=switch]').click()
     assert not jobs.find_elements(By.CSS_SELECTOR, ".list-remove")[0].is_enabled()

@@ -355,4 +355,39 @@ extension PreviewLocaleTests {
         #expect(company["placeholder"] as? String == "Firma")
         #expect(messages(company) == ["Die Firma fehlt"])
     }
+
+    /// A count message with no translation is the whole English sentence, naming
+    /// the list by its own title even where the title is translated (as the
+    /// generated Swift's default for its key); a list with no lower count has no
+    /// minItems message at all.
+    @Test func anUntranslatedCountMessageIsTheEnglishSentence() throws {
+        let form = try checked("""
+        formc: 1
+        form: JobForm
+        elements:
+          - list: employers
+            title: Previous employers
+            minItems: 1
+            maxItems: 3
+            elements:
+              - textField: company
+          - list: references
+            title: References
+            maxItems: 2
+            elements:
+              - textField: name
+        """)
+        let page = PreviewPage.html(for: form, language: try language("de", [
+            "JobForm.employers.title": ["de": "Frühere Arbeitgeber"],
+            "JobForm.references.title": ["de": "Referenzen"],
+        ]))
+        let lists = elements(try data(in: page))
+        let employers = try #require(lists["employers"])
+        #expect(employers["title"] as? String == "Frühere Arbeitgeber")
+        #expect(employers["minItemsMessage"] as? String == "Previous employers: add at least 1 entry")
+        #expect(employers["maxItemsMessage"] as? String == "Previous employers: at most 3 entries are allowed")
+        let references = try #require(lists["references"])
+        #expect(references["minItemsMessage"] is NSNull)
+        #expect(references["maxItemsMessage"] as? String == "References: at most 2 entries are allowed")
+    }
 }
