@@ -255,7 +255,7 @@ struct ConditionTypeChecker {
         }
         // Hidden by a mistake reported where it was made (an element of an unknown kind).
         if scope.symbols.isExplainedElsewhere(id) { return nil }
-        let candidates = didYouMeanFields { fits($0, comparedWith: other, function: function) }
+        let candidates = didYouMeanFields(fitting: fitting(comparedWith: other, function: function))
         if let list = scope.symbols.entryFieldLists[id] {
             report(
                 .conditionUnknownField, "'\(id)' is a field of the entries of list '\(list)': only that list's entries can name it",
@@ -339,28 +339,32 @@ struct ConditionTypeChecker {
         if case .parenthesized(let inner) = syntax.kind { unparenthesized(inner) } else { syntax }
     }
 
-    /// Whether a field of `type` may stand where `resolve` looks for one, so that
+    /// Whether a field of a type may stand where `resolve` looks for one, so that
     /// a did-you-mean's fix is no error of another kind (FC502): the argument of
     /// `function` (or the left side of `in`), a side of a comparison with
-    /// `other`, else a condition on its own, a boolean.
-    private func fits(
-        _ type: FieldValueType, comparedWith other: (syntax: ConditionSyntax, op: FieldComparison)?, function: String?
-    ) -> Bool {
+    /// `other`, else a condition on its own, a boolean. Asked of every field of
+    /// the form for each unknown name: what it needs of the condition is looked
+    /// up once, here, and the test holds only that.
+    private func fitting(
+        comparedWith other: (syntax: ConditionSyntax, op: FieldComparison)?, function: String?
+    ) -> (FieldValueType) -> Bool {
         switch function {
-        case "count", "contains": if case .multiChoice = type { return true } else { return false }
-        case "isEmpty": return type != .bool
-        case "in": if case .segment = type { return true } else { return false }
+        case "count", "contains": return { if case .multiChoice = $0 { true } else { false } }
+        case "isEmpty": return { $0 != .bool }
+        case "in": return { if case .segment = $0 { true } else { false } }
         default: break
         }
-        guard let other else { return type == .bool }
-        if other.op != .equal, other.op != .notEqual, !type.isOrdered { return false }
-        return switch Self.unparenthesized(other.syntax).kind {
-        case .identifier(let id): scope.field(id).map { type.compares(with: $0.valueType) } ?? true
-        case .numberLiteral: if case .number = type { true } else { false }
-        case .stringLiteral: type.comparesWithText || type.isDate
-        case .boolLiteral: type == .bool
-        default: true
+        guard let other else { return { $0 == .bool } }
+        let ordered = other.op != .equal && other.op != .notEqual
+        let fitsOtherSide: (FieldValueType) -> Bool = switch Self.unparenthesized(other.syntax).kind {
+        case .identifier(let id):
+            if let otherType = scope.field(id)?.valueType { { $0.compares(with: otherType) } } else { { _ in true } }
+        case .numberLiteral: { if case .number = $0 { true } else { false } }
+        case .stringLiteral: { $0.comparesWithText || $0.isDate }
+        case .boolLiteral: { $0 == .bool }
+        default: { _ in true }
         }
+        return { (!ordered || $0.isOrdered) && fitsOtherSide($0) }
     }
 
     /// The help for `count(list)` and `isEmpty(list)`, however written.
