@@ -115,13 +115,18 @@ extension CompletionContext {
         trimmed.unicodeScalars.last == "{" || trimmed.unicodeScalars.last == ","
     }
 
-    /// Whether the text before the cursor opens a JSON object member's key: `{"` or `, "`.
-    static func isJSONKeyStart(_ trimmed: String) -> Bool {
+    /// Whether the text before the cursor opens a JSON string that is an object
+    /// member's key or an array's item: `{"`, `["` or `, "`, or a quote that starts
+    /// its line after one of them ends an earlier line (one member a line, as JSON
+    /// is written). `before`: the last scalar before the cursor's line that is
+    /// not white space.
+    static func isJSONKeyStart(_ trimmed: String, before: Unicode.Scalar?) -> Bool {
         var scalars = Array(trimmed.unicodeScalars)
         guard scalars.last == "\"" else { return false }
         scalars.removeLast()
         while scalars.last == " " || scalars.last == "\t" { scalars.removeLast() }
-        return scalars.last == "{" || scalars.last == ","
+        let last = scalars.isEmpty ? before : scalars.last
+        return last == "{" || last == "," || last == "["
     }
 
     /// Whether the text before the cursor is indentation and `-`: a new list item.

@@ -35,7 +35,7 @@ struct CompletionContext {
     func completions(prefix: String, word: String, rest: String, at cursor: SourcePosition) -> [Item] {
         let trimmed = prefix.trimmingTrailingSpaces
         let isJSON = SourceFormat(path: file.path) == .json
-        if Self.isJSONKeyStart(trimmed) {
+        if Self.isJSONKeyStart(trimmed, before: file.nonBlankScalars(around: cursor.line).before) {
             guard let node = syntax.node(at: cursor), let parent = syntax.parent(node) else { return [] }
             // A string item of an array (`["required", "‸"]`): a rule without a
             // parameter, or an option value not chosen yet.
@@ -293,8 +293,14 @@ struct CompletionContext {
     }
 
     /// The block sequence whose `-` stands at `dashColumn`, open on the cursor's line.
+    /// (The node at the cursor may be a mapping around it, an element whose key
+    /// follows the empty item: its sequence is the one only if its dashes stand
+    /// in that column.)
     func sequenceForItem(dashColumn: Int, cursor: SourcePosition) -> NodeID? {
-        if let node = syntax.node(at: cursor), let parent = syntax.parent(node), tree.isSequence(parent) { return parent }
+        if let node = syntax.node(at: cursor), let parent = syntax.parent(node), tree.isSequence(parent),
+           tree.range(parent).start.column == dashColumn {
+            return parent
+        }
         let latest = syntax.collections.filter { node in
             let start = tree.range(node).start
             return tree.isSequence(node) && start.column == dashColumn && start.line <= cursor.line

@@ -12,14 +12,16 @@ public struct EditorHover: Sendable, Hashable {
 }
 
 extension EditorDocument {
-    /// The explanation of each diagnostic at `position`, then what the word there
-    /// is: a field id's value type, rules and conditions, or a key's description.
-    /// Nil where there is nothing to say.
-    public func hover(at position: SourcePosition) -> EditorHover? {
+    /// The explanation of each diagnostic at `position` (with `explainingDiagnostics`:
+    /// where the editor shows them), then what the word there is: a field id's
+    /// value type, rules and conditions, or a key's description. Nil where there
+    /// is nothing to say.
+    public func hover(at position: SourcePosition, explainingDiagnostics: Bool = true) -> EditorHover? {
         guard contains(position) else { return nil }
         var sections: [String] = []
         var range: SourceRange?
-        for diagnostic in diagnostics where diagnostic.location.file == file.path && diagnostic.location.range.touches(position) {
+        for diagnostic in diagnostics where explainingDiagnostics
+            && diagnostic.location.file == file.path && diagnostic.location.range.touches(position) {
             sections.append(Self.explain(diagnostic))
             range = range ?? diagnostic.location.range
         }

@@ -225,15 +225,20 @@ public final class LanguageServer {
 
     private func publishParams(_ uri: String) -> PublishDiagnosticsParams {
         guard let (analysis, converter) = try? open(uri) else { return PublishDiagnosticsParams(uri: uri, version: nil, diagnostics: []) }
-        // Another YAML or JSON file, opened in an editor that starts the server for
-        // every one: nothing to report. A form stays one while it is open, unless it
-        // now reads as something else (a workflow pasted over it).
-        let isForm = analysis.isForm || (documents[uri]?.hasBeenForm == true && !analysis.isOtherDocument)
-        let diagnostics = isForm ? analysis.diagnostics : []
+        let diagnostics = reportsDiagnostics(analysis, uri: uri) ? analysis.diagnostics : []
         return PublishDiagnosticsParams(
             uri: uri, version: documents[uri]?.version,
             diagnostics: diagnostics.map { lspDiagnostic($0, converter: converter, uri: uri) }
         )
+    }
+
+    /// Whether the document's diagnostics are shown: not for another YAML or JSON
+    /// file, opened in an editor that starts the server for every one, nor for one
+    /// that is not a form yet. A form stays one while it is open, unless it now
+    /// reads as something else (a workflow pasted over it). Hover explains, and a
+    /// quick fix mends, only what is shown.
+    private func reportsDiagnostics(_ analysis: EditorDocument, uri: String) -> Bool {
+        analysis.isForm || (documents[uri]?.hasBeenForm == true && !analysis.isOtherDocument)
     }
 
     func lspDiagnostic(_ diagnostic: FormSource.Diagnostic, converter: PositionConverter, uri: String) -> LanguageServerProtocol.Diagnostic {
@@ -301,7 +306,8 @@ public final class LanguageServer {
 
     private func hover(_ params: TextDocumentPositionParams) throws -> JSONValue {
         let (analysis, converter) = try open(params.textDocument.uri)
-        guard !analysis.isOtherDocument, let position = converter.source(params.position), let hover = analysis.hover(at: position) else {
+        guard !analysis.isOtherDocument, let position = converter.source(params.position),
+              let hover = analysis.hover(at: position, explainingDiagnostics: reportsDiagnostics(analysis, uri: params.textDocument.uri)) else {
             return .null
         }
         return try JSONValue(encoding: Hover(contents: MarkupContent(markdown: hover.markdown), range: hover.range.map(converter.lsp)))
@@ -368,7 +374,7 @@ public final class LanguageServer {
 
     private func codeActions(_ params: CodeActionParams) throws -> JSONValue {
         let (analysis, converter) = try open(params.textDocument.uri)
-        if analysis.isOtherDocument { return [] }
+        if analysis.isOtherDocument || !reportsDiagnostics(analysis, uri: params.textDocument.uri) { return [] }
         // Every action here is a quick fix: none when the client asks for other kinds.
         if let only = params.context?.only, !only.contains(where: { $0.isEmpty || $0 == "quickfix" }) { return [] }
         guard let start = converter.source(params.range.start) else { return [] }

@@ -164,6 +164,32 @@ extension EditorTypingTests {
         #expect(!lengths.contains("minLength") && lengths.contains("pattern"), "\(lengths)")
     }
 
+    /// An empty item of a block list whose element has a key after the list: the
+    /// list's items, not the kinds of the list of elements around that element.
+    @Test func anEmptyItemBeforeTheElementsNextKey() {
+        let rules = labels(signup.replacingOccurrences("      - sameAs: email\n", "      - sameAs: email\n      - ‸\n    placeholder: Again\n"))
+        #expect(rules == ["required", "minLength", "maxLength", "pattern", "email", "url", "sameAs", "custom"], "\(rules)")
+        let choice = """
+        formc: 1
+        form: F
+        elements:
+          - multiChoice: food
+            options: [cheese, ham, egg]
+            default:
+              - cheese
+              - ‸
+            title: Food
+          - group: g
+            elements:
+              - textField: a
+              - ‸
+            title: G
+        """
+        #expect(labels(choice.replacingOccurrences("      - ‸\n    title: G", "      - textField: b\n    title: G")) == ["ham", "egg"])
+        let inGroup = labels(choice.replacingOccurrences("      - ‸\n    title: Food", "      - egg\n    title: Food"))
+        #expect(inGroup == ElementKind.keywords.filter { $0 != "page" }, "\(inGroup)")
+    }
+
     @Test func closedValues() {
         #expect(labels(signup.replacingOccurrences("  - textField: email\n", "  - textField: email\n    keyboard: ‸\n")) == ["default", "email", "number", "decimal", "phone", "url"])
         #expect(labels(signup.replacingOccurrences("  - textField: email\n", "  - textField: email\n    keyboard: em‸\n")).contains("email"))
@@ -353,6 +379,46 @@ extension EditorTypingTests {
         // `, "` inside a string value is no key.
         let (value, inside) = document(#"{"formc": 1, "form": "A, "‸"}"#, path: "a.form.json")
         #expect(value.completions(at: inside).isEmpty)
+    }
+
+    /// One member or item a line, as JSON is written (`json.dumps(indent=2)`,
+    /// Xcode): a quote opening a line after `{`, `[` or `,` is a key or an item,
+    /// as it is after them on one line; so is the first item of an array.
+    @Test func keysAndItemsOnTheirOwnLinesInJSON() {
+        func labels(_ marked: String) -> [String] {
+            let (editor, cursor) = document(marked, path: "a.form.json")
+            return editor.completions(at: cursor).map(\.label)
+        }
+        let pretty = """
+        {
+          "formc": 1,
+          "form": "A",
+          "elements": [
+            {
+              "textField": "name",
+              "rules": [
+                "required",
+                "ITEM"
+              ],
+              "KEY"
+            },
+            {
+              "KIND"
+            }
+          ]
+        }
+        """
+        func marked(_ place: String) -> String {
+            pretty.replacingOccurrences("\"\(place)\"", "\"‸\"").replacingOccurrences(#""ITEM""#, #""email""#)
+                .replacingOccurrences(#""KEY""#, #""placeholder": "N""#).replacingOccurrences(#""KIND""#, #""spacer": 8"#)
+        }
+        let keys = labels(marked("KEY"))
+        #expect(keys.contains("placeholder") && keys.contains("keyboard") && !keys.contains("rules") && !keys.contains("textField"))
+        #expect(labels(marked("ITEM")) == ["email", "url"])
+        #expect(Array(labels(marked("KIND")).prefix(3)) == ["group", "boolean", "segment"])
+        // The first item of an array, empty or begun.
+        #expect(labels(#"{"formc": 1, "form": "A", "elements": [{"textField": "a", "rules": ["‸"]}]}"#) == ["required", "email", "url"])
+        #expect(labels(#"{"formc": 1, "form": "A", "elements": [{"textField": "a", "rules": ["e‸"]}]}"#) == ["required", "email", "url"])
     }
 
     @Test func nothingPastTheEnd() {

@@ -208,6 +208,39 @@ elements:
         }
     }
 
+    /// A YAML file that is not a form yet (empty, comments, a form's keys without
+    /// `formc`) has no diagnostics shown: hover explains none, and no quick fix
+    /// mends one; a key's description is still there, as its completion is.
+    @Test func aFileNotAFormYetHasNoDiagnosticsOnHoverOrFixes() throws {
+        let session = Session()
+        session.initialize()
+        for (index, text) in ["", "# notes\n", "title: Hello\nelements:\n  - textField: a\n"].enumerated() {
+            let uri = "file:///repo/notes\(index).yaml"
+            session.open(text, uri: uri)
+            #expect(try #require(session.published()[uri]).diagnostics.isEmpty, "\(text)")
+            let at: JSON = ["textDocument": ["uri": .string(uri)], "position": ["line": 0, "character": 0]]
+            let hover = try session.request("textDocument/hover", at).get()
+            #expect(hover["contents"]?["value"]?.stringValue?.contains("FC") != true, "\(text): \(hover)")
+            let actions = try session.request("textDocument/codeAction", [
+                "textDocument": ["uri": .string(uri)],
+                "range": ["start": ["line": 0, "character": 0], "end": ["line": 3, "character": 0]], "context": ["diagnostics": []],
+            ]).get()
+            #expect(actions == [], "\(text)")
+        }
+        // The key's description, without the FC100 the file would have as a form.
+        let hover = try session.request("textDocument/hover", [
+            "textDocument": ["uri": "file:///repo/notes2.yaml"], "position": ["line": 0, "character": 1],
+        ]).get()
+        #expect(hover["contents"]?["value"]?.stringValue?.isEmpty == false)
+        // Once a form, its diagnostics are explained on hover.
+        let uri = "file:///repo/form.form.yaml"
+        session.open("formc: 1\nform: A\nelements:\n  - textFeld: a\n", uri: uri)
+        let explained = try session.request("textDocument/hover", [
+            "textDocument": ["uri": .string(uri)], "position": ["line": 3, "character": 5],
+        ]).get()
+        #expect(explained["contents"]?["value"]?.stringValue?.contains("FC") == true)
+    }
+
     @Test func diagnosticsDueGoBeforeAResponse() {
         let session = Session()
         session.initialize()
