@@ -298,15 +298,32 @@ struct CompletionContext {
     /// in that column.)
     func sequenceForItem(dashColumn: Int, cursor: SourcePosition) -> NodeID? {
         if let node = syntax.node(at: cursor), let parent = syntax.parent(node), tree.isSequence(parent),
-           tree.range(parent).start.column == dashColumn {
+           self.dashColumn(of: parent) == dashColumn {
             return parent
         }
         let latest = syntax.collections.filter { node in
-            let start = tree.range(node).start
-            return tree.isSequence(node) && start.column == dashColumn && start.line <= cursor.line
+            tree.isSequence(node) && tree.range(node).start.line <= cursor.line && self.dashColumn(of: node) == dashColumn
         }.max { tree.range($0).start < tree.range($1).start }
         guard let latest, isOpen(from: tree.range(latest).start.line, to: cursor.line, column: dashColumn) else { return nil }
         return latest
+    }
+
+    /// The column of a block sequence's dashes: where it starts, or, for one that
+    /// starts at its anchor or tag (`rules: &r`), the first dash on the lines
+    /// after; nil for a flow sequence.
+    func dashColumn(of sequence: NodeID) -> Int? {
+        let start = tree.range(sequence).start
+        if file.isDash(at: start) { return start.column }
+        guard let text = file.lineText(start.line), start.column >= 1, start.column <= text.unicodeScalars.count,
+              ["&", "!"].contains(Array(text.unicodeScalars)[start.column - 1]) else { return nil }
+        var line = start.line + 1
+        while let text = file.lineText(line) {
+            let indentation = text.unicodeScalars.prefix { $0 == " " }.count
+            let content = text.unicodeScalars.dropFirst(indentation)
+            if !content.isEmpty, content.first != "#" { return content.first == "-" ? indentation + 1 : nil }
+            line += 1
+        }
+        return nil
     }
 
     // MARK: - List items

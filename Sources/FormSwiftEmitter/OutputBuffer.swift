@@ -150,8 +150,8 @@ struct OutputBuffer: ~Copyable {
         }
     }
 
-    /// `count` spaces (a line's indentation): up to 64 copied as words, as a
-    /// short append is.
+    /// `count` spaces (a line's indentation): up to 64 copied from a row of
+    /// them, as any append is (up to 32 as words).
     mutating func appendSpaces(_ count: Int) {
         guard count <= 64 else { return append(UInt8(ascii: " "), times: count) }
         append(UnsafeRawPointer(Self.spaces.utf8Start), count: count)

@@ -188,6 +188,12 @@ extension EditorTypingTests {
         #expect(labels(choice.replacingOccurrences("      - ‸\n    title: G", "      - textField: b\n    title: G")) == ["ham", "egg"])
         let inGroup = labels(choice.replacingOccurrences("      - ‸\n    title: Food", "      - egg\n    title: Food"))
         #expect(inGroup == ElementKind.keywords.filter { $0 != "page" }, "\(inGroup)")
+        // A list with an anchor or a tag starts there, not at its first dash.
+        for properties in ["&r", "!!seq", "&r !!seq"] {
+            let anchored = signup.replacingOccurrences("    rules:\n      - sameAs: email\n", "    rules: \(properties)\n      - sameAs: email\n      - ‸\n    placeholder: Again\n")
+            #expect(labels(anchored).contains("required"), "\(properties)")
+            #expect(labels(anchored.replacingOccurrences("      - sameAs: email\n      - ‸\n", "      - ‸\n      - sameAs: email\n")).contains("required"), "\(properties)")
+        }
     }
 
     @Test func closedValues() {

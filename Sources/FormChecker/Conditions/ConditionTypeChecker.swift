@@ -225,7 +225,7 @@ struct ConditionTypeChecker {
     /// The field `id` names, or nil after reporting why it names none. `other`, the
     /// other side of a comparison, and `function`, the call `id` is the argument of
     /// (`count`, `isEmpty`, `contains`) or `in`, are only looked at for the help:
-    /// a did-you-mean names only a field that fits there (`fits`).
+    /// a did-you-mean names only a field that fits there (`fitting`).
     private mutating func resolve(
         _ id: String, at range: Range<Int>, comparedWith other: (syntax: ConditionSyntax, op: FieldComparison)? = nil,
         function: String? = nil
@@ -310,7 +310,7 @@ struct ConditionTypeChecker {
         return nil
     }
 
-    /// Why `field` cannot stand where `fits` said it cannot.
+    /// Why `field` cannot stand where `fitting` said it cannot.
     private func fitsNot(
         _ field: ConditionScope.Field, comparedWith other: (syntax: ConditionSyntax, op: FieldComparison)?, function: String?
     ) -> String {
@@ -372,7 +372,7 @@ struct ConditionTypeChecker {
 
     /// The help for a name that is no field and like none: the fields a condition
     /// can read in its place, the first few in document order.
-    /// `candidates`: the fields of a type that fits where the name is (`fits`).
+    /// `candidates`: the fields of a type that fits where the name is (`fitting`).
     static func noField(named id: String, candidates: [String]) -> DiagnosticHelp {
         guard !candidates.isEmpty else { return "no field has the id '\(id)': declare one, or remove the condition" }
         let shown = 8
