@@ -12,9 +12,9 @@ import FormText
 ///   else (an owned key no form produces) at the key in the catalog.
 /// - FC602 (warning, at the string in the form): a translation needs review, or
 ///   the catalog's source text is not the form's (it will need review).
-/// - FC604 (error, at the key in the catalog): a translation drops or adds a
-///   format specifier of the source text, or formats an argument another way
-///   (`FormatSpecifiers`).
+/// - FC604 (error, at the translation's language in the catalog's entry): a
+///   translation drops or adds a format specifier of the source text, or
+///   formats an argument another way (`FormatSpecifiers`).
 public enum CatalogLint {
     /// The strings of one form, the form's type name, and the file they are in.
     public struct FormStringsInput: Sendable {
@@ -109,7 +109,8 @@ public enum CatalogLint {
                     .error, .formatSpecifierMismatch,
                     "the '\(language.key)' translation of '\(entry.key)' has the format specifiers "
                         + FormatSpecifiers.describe(mismatch.arguments) + ", the source text " + FormatSpecifiers.describe(expected),
-                    at: location, help: ["keep exactly the source text's format specifiers in the translation"]
+                    at: language.line > 0 ? SourceLocation(file: catalogPath, range: language.range) : location,
+                    help: ["keep exactly the source text's format specifiers in the translation"]
                 ))
             }
         }

@@ -11,9 +11,9 @@ import Foundation
 import Testing
 
 /// `formc lint --strings` (SPEC §11, §11.1): FC600–FC602 at the string in the
-/// form, FC601 for an unused key and FC604 at the key in the catalog, for the
-/// keys of the forms linted only; format specifiers with their positions and
-/// substitutions.
+/// form, FC601 for an unused key at the key in the catalog and FC604 at the
+/// translation's language there, for the keys of the forms linted only; format
+/// specifiers with their positions and substitutions.
 @Suite struct CatalogLintTests {
     static let form = """
     formc: 1
@@ -110,7 +110,7 @@ import Testing
     @Test func everyProblemIsReportedWhereItCanBeFixed() throws {
         #expect(try lint() == [
             "Localizable.xcstrings:4 FC601 warning: 'SignUpForm.count' is not used by any form",
-            "Localizable.xcstrings:4 FC604 error: the 'fr' translation of 'SignUpForm.count' has the format specifiers %lld, the source text %lld %@",
+            "Localizable.xcstrings:19 FC604 error: the 'fr' translation of 'SignUpForm.count' has the format specifiers %lld, the source text %lld %@",
             "signup.form.yaml:3 FC600 warning: 'SignUpForm.title' has no translation in 'fr'",
             "signup.form.yaml:3 FC601 warning: 'SignUpForm.title' is marked stale in the catalog, but the form uses it",
             "signup.form.yaml:3 FC602 warning: the 'de' translation of 'SignUpForm.title' was made for \"Create an account\"",
@@ -193,7 +193,7 @@ import Testing
         let lines = app.split(separator: "\n").count
         #expect(try lint(catalog) == [
             "Localizable.xcstrings:\(4 + lines) FC601 warning: 'SignUpForm.count' is not used by any form",
-            "Localizable.xcstrings:\(4 + lines) FC604 error: the 'fr' translation of 'SignUpForm.count' has the format specifiers %lld, the source text %lld %@",
+            "Localizable.xcstrings:\(19 + lines) FC604 error: the 'fr' translation of 'SignUpForm.count' has the format specifiers %lld, the source text %lld %@",
             "signup.form.yaml:3 FC600 warning: 'SignUpForm.title' has no translation in 'fr'",
             "signup.form.yaml:3 FC600 warning: 'SignUpForm.title' has no translation in 'it'",
             "signup.form.yaml:3 FC601 warning: 'SignUpForm.title' is marked stale in the catalog, but the form uses it",

@@ -71,7 +71,8 @@ extension DiagnosticCatalog {
                 explanation: """
                 A translation must keep the source text's format specifiers (`%@`, `%lld`, `%1$@`; `%%` is a \
                 percent sign): code that formats the string passes the source's arguments, and a missing or \
-                extra one shows wrong text or crashes. The order may change. Reported at the key in the catalog.
+                extra one shows wrong text or crashes. The order may change. Reported at the translation's \
+                language in the catalog's entry (`"de"`).
                 """,
                 example: """
                 "SignUpForm.count.title" : {
