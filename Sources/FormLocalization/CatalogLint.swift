@@ -90,7 +90,7 @@ public enum CatalogLint {
         }
         let ownership = CatalogOwnership(forms: forms.map(\.form))
         for entry in catalog.entries where ownership.owns(entry.key) {
-            let location = SourceLocation(file: catalogPath, range: entry.range)
+            let location = SourceLocation(file: catalogPath, range: catalog.keyRange(at: entry.range.start))
             let formSource = produced[CatalogKey(entry.key)]
             if formSource == nil {
                 diagnostics.append(Diagnostic(
@@ -109,7 +109,7 @@ public enum CatalogLint {
                     .error, .formatSpecifierMismatch,
                     "the '\(language.key)' translation of '\(entry.key)' has the format specifiers "
                         + FormatSpecifiers.describe(mismatch.arguments) + ", the source text " + FormatSpecifiers.describe(expected),
-                    at: language.line > 0 ? SourceLocation(file: catalogPath, range: language.range) : location,
+                    at: language.line > 0 ? SourceLocation(file: catalogPath, range: catalog.keyRange(at: language.range.start)) : location,
                     help: ["keep exactly the source text's format specifiers in the translation"]
                 ))
             }

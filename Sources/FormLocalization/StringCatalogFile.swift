@@ -51,6 +51,31 @@ public struct StringCatalogFile: Sendable, Hashable {
 
     public func entry(_ key: String) -> CatalogJSON? { root["strings"]?[key] }
 
+    /// Where the key whose opening quote is at `start` is in the file read: its
+    /// quotes and what is between them, for a diagnostic about it; a point at
+    /// `start` for a catalog not read from a file.
+    public func keyRange(at start: SourcePosition) -> SourceRange {
+        guard let file = read?.file else { return SourceRange(at: start) }
+        let bytes = file.bytes
+        var offset = file.byteOffset(of: start)
+        guard offset < bytes.count, bytes[offset] == UInt8(ascii: "\"") else { return SourceRange(at: start) }
+        // Columns count scalars: every byte but a UTF-8 continuation byte starts one.
+        var width = 1
+        offset += 1
+        while offset < bytes.count, bytes[offset] != UInt8(ascii: "\n") {
+            let byte = bytes[offset]
+            offset += 1
+            if byte & 0xC0 != 0x80 { width += 1 }
+            if byte == UInt8(ascii: "\"") { break }
+            if byte == UInt8(ascii: "\\"), offset < bytes.count {
+                // The escaped byte (`\"`, `\\`, the `u` of `\u00e9`): one scalar.
+                offset += 1
+                width += 1
+            }
+        }
+        return SourceRange(start: start, end: SourcePosition(line: start.line, column: start.column + width))
+    }
+
     // MARK: - Reading
 
     /// Reads and checks a catalog; nil, with FC603 in `diagnostics` at the line of

@@ -107,6 +107,24 @@ import Testing
         }
     }
 
+    /// FC601 underlines the entry's key, FC604 the translation's language: each
+    /// quote to quote, a key with an escape or a character of several bytes too.
+    @Test func aCatalogProblemUnderlinesItsKey() throws {
+        let catalogText = Self.catalogText.replacingOccurrences(of: "\"SignUpForm.count\" : {", with: #""SignUpForm.cöunt\u00e9" : {"#)
+        let result = FormPipeline.check(SourceFile(path: "signup.form.yaml", text: Self.form))
+        let strings = FormStrings.strings(of: try #require(result.checked).document)
+        var diagnostics = DiagnosticBag(file: "Localizable.xcstrings")
+        let catalog = try #require(StringCatalogFile.read(SourceFile(path: "Localizable.xcstrings", text: catalogText), diagnostics: &diagnostics))
+        let found = CatalogLint.check(catalog, at: "Localizable.xcstrings", forms: [.init(path: "signup.form.yaml", form: "SignUpForm", strings: strings)])
+        let unused = try #require(found.first { $0.code == .staleString && $0.location.file == "Localizable.xcstrings" })
+        // `"SignUpForm.cöunt\u00e9"`: 16 scalars and an escape of 6, in quotes.
+        #expect(unused.location.range == SourceRange(start: SourcePosition(line: 4, column: 5), end: SourcePosition(line: 4, column: 5 + 24)))
+        let format = try #require(found.first { $0.code == .formatSpecifierMismatch })
+        #expect(format.location.range == SourceRange(start: SourcePosition(line: 19, column: 9), end: SourcePosition(line: 19, column: 13)))
+        // A catalog made in memory has no file: a point.
+        #expect(StringCatalogFile(sourceLanguage: "en").keyRange(at: SourcePosition(line: 4, column: 5)) == SourceRange(at: SourcePosition(line: 4, column: 5)))
+    }
+
     @Test func everyProblemIsReportedWhereItCanBeFixed() throws {
         #expect(try lint() == [
             "Localizable.xcstrings:4 FC601 warning: 'SignUpForm.count' is not used by any form",
