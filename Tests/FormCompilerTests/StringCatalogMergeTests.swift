@@ -598,6 +598,20 @@ import Testing
         }
     }
 
+    /// The diagnostic of reading `text`, whichever way it is read (its entries
+    /// deferred or not): the catalog is rejected with that one FC603.
+    static func onlyFC603(_ text: String) throws -> [Diagnostic] {
+        try [false, true].map { deferringEntries in
+            var diagnostics = DiagnosticBag(file: "Localizable.xcstrings")
+            let catalog = StringCatalogFile.read(
+                SourceFile(path: "Localizable.xcstrings", text: text), deferringEntries: deferringEntries, diagnostics: &diagnostics
+            )
+            #expect(catalog == nil)
+            #expect(diagnostics.diagnostics.map(\.code) == [.invalidCatalog])
+            return try #require(diagnostics.diagnostics.first)
+        }
+    }
+
     /// An escape that is no Unicode scalar (a lone surrogate) is FC603 at the
     /// escape, whichever way the catalog is read, in a key or a value, where a
     /// form's JSON reads it as U+FFFD; a surrogate pair is its character.
@@ -611,14 +625,7 @@ import Testing
     func aLoneSurrogateIsFC603AtTheEscape(member: String, column: Int, escape: String) throws {
         let text = Self.translated.replacingOccurrences(#""value" : "Konto erstellen""#, with: member)
         let line = try #require(text.split(separator: "\n", omittingEmptySubsequences: false).firstIndex { $0.contains(member) }) + 1
-        for deferringEntries in [false, true] {
-            var diagnostics = DiagnosticBag(file: "Localizable.xcstrings")
-            let catalog = StringCatalogFile.read(
-                SourceFile(path: "Localizable.xcstrings", text: text), deferringEntries: deferringEntries, diagnostics: &diagnostics
-            )
-            #expect(catalog == nil)
-            #expect(diagnostics.diagnostics.map(\.code) == [.invalidCatalog])
-            let diagnostic = try #require(diagnostics.diagnostics.first)
+        for diagnostic in try Self.onlyFC603(text) {
             #expect(diagnostic.message == "not a valid String Catalog: the escape '\(escape)' is a lone surrogate, which is no Unicode character")
             #expect(diagnostic.location.range.start == SourcePosition(line: line, column: column))
         }
@@ -636,14 +643,7 @@ import Testing
         let member = #""x" : "# + number + ","
         let text = Self.translated.replacingOccurrences(of: #""comment" : "Title of the form SignUpForm","#, with: member + "\n      " + #""comment" : "Title of the form SignUpForm","#)
         let line = try #require(text.split(separator: "\n", omittingEmptySubsequences: false).firstIndex { $0.contains(member) }) + 1
-        for deferringEntries in [false, true] {
-            var diagnostics = DiagnosticBag(file: "Localizable.xcstrings")
-            let catalog = StringCatalogFile.read(
-                SourceFile(path: "Localizable.xcstrings", text: text), deferringEntries: deferringEntries, diagnostics: &diagnostics
-            )
-            #expect(catalog == nil)
-            #expect(diagnostics.diagnostics.map(\.code) == [.invalidCatalog])
-            let diagnostic = try #require(diagnostics.diagnostics.first)
+        for diagnostic in try Self.onlyFC603(text) {
             #expect(diagnostic.message.hasPrefix("not a valid String Catalog: the number '\(number)' is beyond the largest a Double holds"))
             #expect(diagnostic.location.range.start == SourcePosition(line: line, column: 13))
         }
