@@ -122,13 +122,15 @@ public enum FormJSONSchema {
         switch shape {
         // `null`: YAML's null words (`~`, `null`, `Null`, `NULL`), which a YAML reader
         // gives the validator as null, are text and names for formc (`title: ~`,
-        // `textField: null`); the pattern holds for strings only.
+        // `textField: null`); the pattern holds for strings only. A type name may
+        // be one of YAML 1.2's Booleans too (`True`, `FALSE`): an id may not
+        // (`true` and `false` are Swift's keywords, FC201).
         case .text, .condition, .regularExpression, .optionValue:
             object(["type": .array([.string("boolean"), .string("null"), .string("number"), .string("string")])])
         case .identifier:
             object(["type": .array([.string("null"), .string("string")]), "pattern": .string("^[a-z][A-Za-z0-9]*$")])
         case .typeName, .optionSetName:
-            object(["type": .array([.string("null"), .string("string")]), "pattern": .string("^[A-Z][A-Za-z0-9]*$")])
+            object(["type": .array([.string("boolean"), .string("null"), .string("string")]), "pattern": .string("^[A-Z][A-Za-z0-9]*$")])
         case .optionSets:
             object([
                 "type": .string("object"),
