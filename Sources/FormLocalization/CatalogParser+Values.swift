@@ -20,8 +20,7 @@ extension CatalogParser {
     /// number beyond a `Double`), which the caller then reads with `JSONReader`
     /// for its diagnostic.
     mutating func parseCatalog() -> (CatalogJSON, SourceRange)? {
-        rejectsLoneSurrogates = true
-        rejectsInfiniteNumbers = true
+        readsStringCatalog = true
         do throws(SyntaxError) {
             skipByteOrderMark()
             skipWhitespace()
@@ -173,8 +172,7 @@ extension CatalogParser {
     /// `line`, read as `parseCatalog` reads an entry it does not defer; nil
     /// for anything it rejects.
     mutating func parseCatalogEntry(at offset: Int, line: Int) -> CatalogJSON? {
-        rejectsLoneSurrogates = true
-        rejectsInfiniteNumbers = true
+        readsStringCatalog = true
         index = offset
         self.line = line
         // Only positions of keys on later lines are kept, each a line start

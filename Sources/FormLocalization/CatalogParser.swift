@@ -28,15 +28,10 @@ struct CatalogParser {
         get { json.index }
         set { json.index = newValue }
     }
-    /// Whether a lone surrogate escape is an error (always, in a catalog).
-    var rejectsLoneSurrogates: Bool {
-        get { json.rejectsLoneSurrogates }
-        set { json.rejectsLoneSurrogates = newValue }
-    }
-    /// Whether a number beyond a `Double` is an error (always, in a catalog).
-    var rejectsInfiniteNumbers: Bool {
-        get { json.rejectsInfiniteNumbers }
-        set { json.rejectsInfiniteNumbers = newValue }
+    /// `JSONParser.readsStringCatalog` (always, here).
+    var readsStringCatalog: Bool {
+        get { json.readsStringCatalog }
+        set { json.readsStringCatalog = newValue }
     }
 
     var line: Int {

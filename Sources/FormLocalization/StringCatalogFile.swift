@@ -121,7 +121,7 @@ public struct StringCatalogFile: Sendable, Hashable {
 
     /// The same through `JSONReader`'s syntax tree: nil with its diagnostics.
     static func parseTree(_ file: SourceFile, diagnostics: inout DiagnosticBag) -> (CatalogJSON, SourceRange)? {
-        guard let tree = JSONReader.read(file, limits: .default, rejectingLoneSurrogates: true, diagnostics: &diagnostics),
+        guard let tree = JSONReader.read(file, limits: .default, asStringCatalog: true, diagnostics: &diagnostics),
               !diagnostics.hasErrors else { return nil }
         return (convert(tree, tree.root, file: file), tree.range(tree.root))
     }

@@ -84,7 +84,7 @@ extension JSONParser {
             }
             // A lone surrogate has no scalar: U+FFFD (see `JSONReader`), or an
             // error in a String Catalog.
-            if Unicode.Scalar(scalar) == nil, rejectsLoneSurrogates {
+            if Unicode.Scalar(scalar) == nil, readsStringCatalog {
                 throw SyntaxError(
                     message: "the escape '\(text(backslash, backslash + 6))' is a lone surrogate, which is no Unicode character",
                     start: backslash, end: backslash + 6,
@@ -168,7 +168,7 @@ extension JSONParser {
         if end < count, Self.isNumberTokenByte(bytes[end]) {
             throw invalidNumber(from: start, at: end, reason: nil)
         }
-        if rejectsInfiniteNumbers, let value = Double(text(start, end)), !value.isFinite {
+        if readsStringCatalog, let value = Double(text(start, end)), !value.isFinite {
             throw SyntaxError(
                 message: "the number '\(text(start, end))' is beyond the largest a Double holds, which an app's JSON reader rejects",
                 start: start, end: end,

@@ -16,7 +16,7 @@ import FormSource
 /// - A lone surrogate escape (`\uD800` not followed by `\uDC00`–`\uDFFF`, or a low
 ///   surrogate on its own) becomes U+FFFD: Swift strings hold only Unicode scalars,
 ///   and rejecting it would reject JSON that RFC 8259 calls syntactically valid.
-///   (A String Catalog is read rejecting it: `read(_:limits:rejectingLoneSurrogates:diagnostics:)`.)
+///   (A String Catalog is read rejecting it: `read(_:limits:asStringCatalog:diagnostics:)`.)
 /// - `\u0000` is accepted and kept.
 /// - A duplicate key is FC002 at the second key with a note at the first; the first
 ///   member is kept and the tree is still returned.
@@ -24,20 +24,17 @@ import FormSource
 ///   went too deep.
 public enum JSONReader {
     public static func read(_ file: SourceFile, limits: CompilerLimits, diagnostics: inout DiagnosticBag) -> SyntaxTree? {
-        read(file, limits: limits, rejectingLoneSurrogates: false, diagnostics: &diagnostics)
+        read(file, limits: limits, asStringCatalog: false, diagnostics: &diagnostics)
     }
 
-    /// `rejectingLoneSurrogates`: a lone surrogate escape is FC001 at the
-    /// escape, not U+FFFD, and so is a number beyond a `Double`; for a String
-    /// Catalog, whose text goes into an app as it is and which the app reads
-    /// with Foundation (SPEC §11.1).
+    /// `asStringCatalog`: what Foundation's JSON reader rejects is FC001 too
+    /// (`JSONParser.readsStringCatalog`).
     package static func read(
-        _ file: SourceFile, limits: CompilerLimits, rejectingLoneSurrogates: Bool, diagnostics: inout DiagnosticBag
+        _ file: SourceFile, limits: CompilerLimits, asStringCatalog: Bool, diagnostics: inout DiagnosticBag
     ) -> SyntaxTree? {
         file.bytes.withUnsafeBufferPointer { bytes in
             var parser = JSONParser(file: file, bytes: bytes, limits: limits)
-            parser.rejectsLoneSurrogates = rejectingLoneSurrogates
-            parser.rejectsInfiniteNumbers = rejectingLoneSurrogates
+            parser.readsStringCatalog = asStringCatalog
             return parser.parseDocument(diagnostics: &diagnostics)
         }
     }
@@ -141,12 +138,11 @@ public enum JSONReader {
     /// so a column is a subtraction rather than a scan. Only strings (and a leading
     /// byte-order mark) hold multi-byte sequences.
     @usableFromInline package var multiByteExtra = 0
-    /// Whether an escape that is no Unicode scalar (a lone surrogate) is an
-    /// error rather than U+FFFD: in a String Catalog (SPEC §11.1).
-    package var rejectsLoneSurrogates = false
-    /// Whether a number beyond a `Double` (`1e400`) is an error: in a String
-    /// Catalog, which Foundation's JSON reader rejects with it (SPEC §11.1).
-    package var rejectsInfiniteNumbers = false
+    /// Whether the text is a String Catalog (SPEC §11.1), whose text goes into an
+    /// app as it is and which the app reads with Foundation: an escape that is no
+    /// Unicode scalar (a lone surrogate) is an error rather than U+FFFD, and so is
+    /// a number beyond a `Double` (`1e400`), for which Foundation rejects the file.
+    package var readsStringCatalog = false
 
     /// `reservesTree: false` for a reader that keeps no tree (FormLocalization's
     /// `CatalogParser`).
