@@ -214,7 +214,8 @@ elements:
     @Test func aFileNotAFormYetHasNoDiagnosticsOnHoverOrFixes() throws {
         let session = Session()
         session.initialize()
-        for (index, text) in ["", "# notes\n", "title: Hello\nelements:\n  - textField: a\n"].enumerated() {
+        // The last holds a misspelt kind, whose did-you-mean is a quick fix in a form.
+        for (index, text) in ["", "# notes\n", "title: Hello\nelements:\n  - textField: a\n", "title: Hello\nelements:\n  - textFeld: a\n"].enumerated() {
             let uri = "file:///repo/notes\(index).yaml"
             session.open(text, uri: uri)
             #expect(try #require(session.published()[uri]).diagnostics.isEmpty, "\(text)")
