@@ -627,6 +627,7 @@ import Testing
         let line = try #require(text.split(separator: "\n", omittingEmptySubsequences: false).firstIndex { $0.contains(member) }) + 1
         for diagnostic in try Self.onlyFC603(text) {
             #expect(diagnostic.message == "not a valid String Catalog: the escape '\(escape)' is a lone surrogate, which is no Unicode character")
+            #expect(diagnostic.help.first == #"write the character itself, or both halves of its surrogate pair (\ud83d\ude00)"#)
             #expect(diagnostic.location.range.start == SourcePosition(line: line, column: column))
         }
         #expect(try Self.read(Self.translated.replacingOccurrences(#""Konto erstellen""#, with: #""Konto \ud83d\ude00""#))
@@ -646,6 +647,11 @@ import Testing
         for diagnostic in try Self.onlyFC603(text) {
             #expect(diagnostic.message.hasPrefix("not a valid String Catalog: the number '\(number)' is beyond the largest a Double holds"))
             #expect(diagnostic.location.range.start == SourcePosition(line: line, column: 13))
+            // What to write comes first; the catalog's general help after it.
+            #expect(diagnostic.help == [
+                "write a smaller number, or the value as a string",
+                "restore the catalog from version control, or delete it to write a new one",
+            ])
         }
         for kept in ["1.7976931348623157e308", "1e-400"] {
             let text = Self.translated.replacingOccurrences(
