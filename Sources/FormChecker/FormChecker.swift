@@ -356,9 +356,29 @@ private struct Checker {
         guard let first = elements.firstIndex(where: { if case .group(let group) = $0.kind { group.isPage } else { false } })
         else { return }
         let firstPage = elements[first]
+        // The page before the element, and whether an FC103 was given to a run of
+        // elements after a page without elements: the run is one mistake (the
+        // page's elements not indented under it), given one error.
+        var previousPage: GroupDecl?
+        var runReported = false
         for element in elements where !guessed.contains(element.kindKeyRange.start) {
-            if case .group(let group) = element.kind, group.isPage { continue }
+            if case .group(let group) = element.kind, group.isPage {
+                previousPage = group
+                runReported = false
+                continue
+            }
             let kind = element.kind.keyword
+            if let page = previousPage, page.elements.isEmpty {
+                guard !runReported else { continue }
+                runReported = true
+                let named = page.id.map { "page '\($0.value)'" } ?? "the page before it"
+                diagnostics.error(
+                    .unknownElementKind, "\(kind) stands beside pages at the top level of the form, after \(named), which has no elements",
+                    at: element.kindKeyRange,
+                    help: ["if it and the elements after it are the page's, indent them under the page's 'elements'; else move them into a page's elements"]
+                )
+                continue
+            }
             diagnostics.error(
                 .unknownElementKind, "\(kind) stands beside pages at the top level of the form", at: element.kindKeyRange,
                 notes: [diagnostics.note("the first page is here", at: firstPage.kindKeyRange)],

@@ -314,11 +314,13 @@ enum RuleChecker {
 
     /// "did you mean 'low'?" for a bound that is no literal but reads like the id
     /// of another field of the same kind (`min: Low`): a bound names a field or is
-    /// a literal (SPEC §16).
+    /// a literal (SPEC §16). A path (`employers.from`) or a near field of another
+    /// list's entries is told what a bound can name.
     private static func fieldSuggestion(_ text: String, for field: Field, symbols: SymbolTable) -> [DiagnosticHelp] {
         guard let first = text.unicodeScalars.first, first.properties.isAlphabetic, !text.hasPrefix("today") else { return [] }
         let candidates = symbols.fields.filter { $0.id != field.id && $0.valueType.isSameType(as: field.valueType) }.map(\.id)
-        return Suggestions.didYouMean(text, in: candidates)
+        let suggestions = Suggestions.didYouMean(text, in: candidates)
+        return suggestions.isEmpty ? symbols.unreachableFieldHelp(text, candidates: candidates, what: "a bound") : suggestions
     }
 
     /// The `min`, `max`, `minCount` and `maxCount` rules of a field without `when`
@@ -456,7 +458,7 @@ enum RuleChecker {
                 let suggestions = Suggestions.didYouMean(target, in: candidates)
                 diagnostics.error(
                     .conditionUnknownField, "\(name) names an unknown field '\(target)'", at: range,
-                    help: suggestions.isEmpty ? [help] : suggestions
+                    help: suggestions.isEmpty ? [help] + symbols.unreachableFieldHelp(target, candidates: candidates, what: "a bound") : suggestions
                 )
             }
             return
@@ -516,10 +518,11 @@ enum RuleChecker {
                         : "sameAs compares with another field's value; a group, page or segue has none"]
                 )
             } else if !symbols.isExplainedElsewhere(target) {
-                let suggestions = Suggestions.didYouMean(target, in: candidates)
+                var help = Suggestions.didYouMean(target, in: candidates)
+                if help.isEmpty { help = symbols.unreachableFieldHelp(target, candidates: candidates, what: "sameAs") }
                 diagnostics.error(
                     .invalidSameAs, "sameAs names an unknown field '\(target)'", at: range,
-                    help: suggestions.isEmpty ? ["name another field of the same kind, whose value this one must repeat"] : suggestions
+                    help: help.isEmpty ? ["name another field of the same kind, whose value this one must repeat"] : help
                 )
             }
             return

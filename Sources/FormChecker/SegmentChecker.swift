@@ -113,7 +113,7 @@ struct SegmentChecker {
             diagnostics.error(
                 .tooFewOptions, "\(owner) has \(options.count) option\(options.count == 1 ? "" : "s"); it needs at least 2",
                 at: range,
-                help: [options.count == 1 && kind != "option set" ? "a single choice is a boolean: write the element as 'boolean:' with a 'title:', and no 'options'" : "list at least two options"]
+                help: [options.count == 1 && kind != "option set" ? "a single choice is a boolean: make the element a 'boolean' with a 'title', and no 'options'" : "list at least two options"]
             )
         }
 

@@ -105,7 +105,7 @@ public enum PreviewData {
                     members.append("maxItemsMessage", list.maxItems.map { .string(list.maxItemsMessage ?? DefaultMessages.maxItems(listName: name, count: $0.value)) } ?? .null)
                     // The entry's elements, whose names are the entry's fields.
                     var entry = self
-                    if let checked = form.lists.first(where: { $0.path == path(of: list) }) {
+                    if let checked = checkedList(list) {
                         entry.symbols = checked.symbols
                     }
                     entry.document = FormDocument(
@@ -127,9 +127,10 @@ public enum PreviewData {
             if let condition = element.enabledWhen?.expression { members.append("enabledWhen", Self.condition(condition)) }
         }
 
-        /// The path of the list `list` in the form (found by its id, unique in the form).
-        func path(of list: ListDecl) -> ElementPath? {
-            form.lists.first { form.document.list(at: $0.path).id.value == list.id.value }?.path
+        /// The checked list of `list` (found by its id, unique in the form): one pass
+        /// over the form's lists.
+        func checkedList(_ list: ListDecl) -> CheckedList? {
+            form.lists.first { form.document.list(at: $0.path).id.value == list.id.value }
         }
 
         static func options(_ options: [SegmentOption]) -> JSONValue {

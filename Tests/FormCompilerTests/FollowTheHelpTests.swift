@@ -300,7 +300,7 @@ import Testing
     @Test func aSingleChoiceBecomesABoolean() {
         expectFollowing(
             form("  - segment: single\n    options: [only]\n"),
-            help: "a single choice is a boolean: write the element as 'boolean:' with a 'title:', and no 'options'",
+            help: "a single choice is a boolean: make the element a 'boolean' with a 'title', and no 'options'",
             replacing: "segment: single\n    options: [only]", with: "boolean: single\n    title: Only"
         )
     }

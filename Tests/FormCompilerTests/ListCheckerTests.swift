@@ -268,7 +268,7 @@ struct ListCheckerTests {
             visibleWhen: items == 'x'
         """))
         #expect(counted.map(\.help) == [
-            ["a condition cannot count a list's entries: remove it; to require entries, give the list 'minItems: N'"],
+            ["a condition cannot count a list's entries: remove it; to require entries, give the list 'minItems'"],
             ["a condition reads the values of the form's other fields; inside the list, an entry's conditions read its own fields"],
         ])
         // Written as a member (`items.count`), in a condition or a rule's `when`, the
@@ -290,10 +290,10 @@ struct ListCheckerTests {
                 visibleWhen: items.count > 1
         """))
         #expect(members.map(\.help) == [
-            ["a condition cannot count a list's entries: remove it; to require entries, give the list 'minItems: N'"],
-            ["a condition cannot count a list's entries: remove it; to require entries, give the list 'minItems: N'"],
+            ["a condition cannot count a list's entries: remove it; to require entries, give the list 'minItems'"],
+            ["a condition cannot count a list's entries: remove it; to require entries, give the list 'minItems'"],
             ["count is a function: write count(diet)"],
-            ["a condition cannot count a list's entries: remove it; to require entries, give the list 'minItems: N'"],
+            ["a condition cannot count a list's entries: remove it; to require entries, give the list 'minItems'"],
         ], "\(members.map(\.message))")
     }
 

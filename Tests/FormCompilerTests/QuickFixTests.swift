@@ -69,6 +69,61 @@ import Testing
 
     private func yaml(_ lines: String) -> String { Self.fields + lines }
 
+    /// A rule with its condition in words (`required when news`) is the mapping
+    /// with `when` (SPEC §16), in the file's syntax, never `required: when news`,
+    /// which would be another error and then drop the condition.
+    @Test func aConditionWrittenInWordsBecomesTheRulesWhen() {
+        let help = "a rule that applies only while a condition holds is a mapping with 'when': "
+        expectFix(
+            yaml("    rules: [required when news]\n"), help: help + "{ required: true, when: news }",
+            fixed: yaml("    rules: [{ required: true, when: news }]\n")
+        )
+        expectFix(
+            yaml("    rules:\n      - minLength 3 if not news\n"), help: help + "{ minLength: 3, when: not news }",
+            fixed: yaml("    rules:\n      - { minLength: 3, when: not news }\n")
+        )
+        expectFix(
+            yaml("    rules: ['email when news']\n"), help: help + "{ email, when: news }",
+            fixed: yaml("    rules: [{ email, when: news }]\n")
+        )
+        // A condition YAML would read otherwise in a flow mapping is quoted.
+        expectFix(
+            yaml("    rules: [\"required when plan in ['pro']\"]\n"), help: help + "{ required: true, when: 'plan in [''pro'']' }",
+            fixed: yaml("    rules: [{ required: true, when: 'plan in [''pro'']' }]\n")
+        )
+        let json = #"{"formc": 1, "form": "A", "elements": [{"boolean": "news", "title": "N"}, {"textField": "a", "rules": ["required when news"]}]}"#
+        expectFix(
+            json, path: "a.form.json", help: help + #"{"required": true, "when": "news"}"#,
+            fixed: json.replacingOccurrences(of: #""required when news""#, with: #"{"required": true, "when": "news"}"#)
+        )
+        // A rule that needs a parameter and has none gets an example, and no edit.
+        let diagnostics = diagnose(yaml("    rules: [minLength when news]\n"))
+        #expect(diagnostics.map(\.help) == [[DiagnosticHelp(help + "{ minLength: 8, when: news }").text]])
+        expectNoFix(of: .unknownRule, in: [yaml("    rules: [minLength when news]\n")])
+    }
+
+    /// A shared set's name in brackets (`options: [Country]`) is one error, whose
+    /// fix names the set: no count error for a list of one, no unused set.
+    @Test func aSetsNameInBracketsIsTheSet() {
+        let form = "formc: 1\nform: A\noptions:\n  Country: [us, gb]\nelements:\n  - picker: country\n    options: [Country]\n"
+        expectFix(
+            form, help: "'Country' is an option set: name it without the brackets, options: Country",
+            fixed: form.replacingOccurrences(of: "[Country]", with: "Country")
+        )
+        let block = "formc: 1\nform: A\noptions:\n  Country: [us, gb]\nelements:\n  - multiChoice: countries\n    options:\n      - Country\n"
+        expectFix(
+            block, help: "'Country' is an option set: name it without the brackets, options: Country",
+            fixed: block.replacingOccurrences(of: "\n      - Country", with: "\n      Country")
+        )
+        let json = #"{"formc": 1, "form": "A", "options": {"Country": ["us", "gb"]}, "elements": [{"segment": "c", "options": ["Country"]}]}"#
+        expectFix(
+            json, path: "a.form.json", help: #"'Country' is an option set: name it without the brackets, "options": "Country""#,
+            fixed: json.replacingOccurrences(of: #"["Country"]"#, with: #""Country""#)
+        )
+        // An option that only shares a set's name among others is an option.
+        #expect(diagnose("formc: 1\nform: A\noptions:\n  Country: [us, gb]\nelements:\n  - picker: c\n    options: Country\n  - picker: d\n    options: [Country, other]\n").isEmpty)
+    }
+
     @Test func aValueOfTheWrongShape() {
         expectFix(yaml("    rules: required\n"), help: "write 'rules: [required]'", fixed: yaml("    rules: [required]\n"))
         expectFix(

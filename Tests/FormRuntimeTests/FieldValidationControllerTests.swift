@@ -532,20 +532,52 @@ import Testing
         #expect(states == [.validating, .invalid(message: "new value is taken")])
     }
 
+    /// The older run's result is ignored while the newer runs, and its edit returns
+    /// only once the newer run has set the state (SPEC §6.4: `didChange` returns
+    /// once the rules its trigger calls for have run).
     @Test func anOlderRunFinishingFirstIsAlsoIgnoredWhileTheNewerIsInFlight() async {
         let gate = Gate()
         let controller = FieldValidationController<Field>(triggers: [.email: .change]) { _ in await gate.wait() }
-        let older = Task { await controller.didChange(.email) }
+        let olderReturned = Box(false)
+        let older = Task {
+            await controller.didChange(.email)
+            olderReturned.value = true
+        }
         await gate.untilWaiting(1)
         let newer = Task { await controller.didChange(.email) }
         await gate.untilWaiting(2)
 
         gate.answer(0, with: .invalid(message: "stale"))
-        await older.value
+        for _ in 0..<50 { await Task.yield() }
         #expect(controller.state(of: .email) == .validating)
+        #expect(!olderReturned.value)
         gate.answer(1, with: .valid)
+        await older.value
+        #expect(controller.state(of: .email) == .valid)
         await newer.value
         #expect(controller.state(of: .email) == .valid)
+    }
+
+    /// A blur whose run a re-check supersedes (a field it depends on changed just
+    /// before) returns with the re-check's state, not `.validating`.
+    @Test func aBlurSupersededByARecheckReturnsWithTheRechecksState() async {
+        let gate = Gate()
+        let controller = FieldValidationController<Field>(
+            triggers: [.password: .blur, .confirm: .blur], dependents: [.password: [.confirm]]
+        ) { _ in await gate.wait() }
+        // `confirm` has a state, so that a change of `password` re-checks it.
+        controller.setState(.valid, for: .confirm)
+        let blur = Task {
+            await controller.didEndEditing(.confirm)
+            return controller.state(of: .confirm)
+        }
+        await gate.untilWaiting(1)
+        let change = Task { await controller.didChange(.password) }
+        await gate.untilWaiting(2)
+        gate.answer(0, with: .valid)
+        gate.answer(1, with: .invalid(message: "The passwords don't match"))
+        #expect(await blur.value == .invalid(message: "The passwords don't match"))
+        await change.value
     }
 
     @Test func setStateSupersedesARunInFlight() async {

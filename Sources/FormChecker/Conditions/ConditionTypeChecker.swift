@@ -303,6 +303,8 @@ struct ConditionTypeChecker {
             let near = Suggestions.closest(to: id, in: didYouMeanFields { _ in true }).flatMap { scope.field($0) }
             if let near {
                 help.append(DiagnosticHelp("\(describe(near)) has a name like it, but cannot stand here: \(fitsNot(near, comparedWith: other, function: function))"))
+            } else {
+                help += scope.symbols.unreachableFieldHelp(id, candidates: candidates, what: "a condition")
             }
             help.append(Self.noField(named: id, candidates: candidates))
         }
@@ -368,7 +370,7 @@ struct ConditionTypeChecker {
     }
 
     /// The help for `count(list)` and `isEmpty(list)`, however written.
-    static let listCountHelp = "a condition cannot count a list's entries: remove it; to require entries, give the list 'minItems: N'"
+    static let listCountHelp = "a condition cannot count a list's entries: remove it; to require entries, give the list 'minItems'"
 
     /// The help for a name that is no field and like none: the fields a condition
     /// can read in its place, the first few in document order.

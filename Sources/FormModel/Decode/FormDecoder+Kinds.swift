@@ -399,6 +399,9 @@ extension DocumentDecoder {
         if let set = optionSetReference(node, enumName: keys.keyRange("enumName")) {
             return ChoiceOptions(options: set.options, set: set.name, listRange: nil, droppedOne: false)
         }
+        if let set = optionSetInBrackets(node) {
+            return ChoiceOptions(options: set.options, set: set.name, listRange: nil, droppedOne: false)
+        }
         let options = segmentOptions(node)
         let whole = isWhole(options, of: node)
         return ChoiceOptions(options: options, set: nil, listRange: whole ? keys.keyRange("options") : nil, droppedOne: !whole && tree.isSequence(node))
@@ -409,6 +412,23 @@ extension DocumentDecoder {
     /// would count without it. False for anything but a list.
     private func isWhole(_ options: [SegmentOption], of node: NodeID) -> Bool {
         tree.isSequence(node) && options.count == tree.items(node).count
+    }
+
+    /// `options: [Country]`: a list of one option that is a declared set's name is
+    /// the set named in brackets, FC102 with the fix that removes them; the field
+    /// then takes the set's options, so that no count or unused-set error follows.
+    private mutating func optionSetInBrackets(_ node: NodeID) -> (name: Located<String>, options: [SegmentOption])? {
+        let tree = tree
+        guard tree.isSequence(node), tree.items(node).count == 1, let item = tree.items(node).first,
+              tree.isScalar(item), let text = tree.text(item), !(reader.isJSON && tree.style(item) == .plain),
+              let set = optionSets.first(where: { $0.name.value == text }) else { return nil }
+        let written = reader.isJSON ? "\"\(text)\"" : text
+        diagnostics.error(
+            .wrongType, "expected the name of an option set or a list of options, found a list of one option '\(text)'",
+            at: tree.range(node),
+            help: [.write(written, line: "'\(text)' is an option set: name it without the brackets, \(reader.isJSON ? #""options": "\#(text)""# : "options: \(text)")")]
+        )
+        return (Located(text, at: tree.range(item)), set.options)
     }
 
     /// `options: Country` (SPEC §16): the shared set a field's `options` names, with
@@ -433,7 +453,8 @@ extension DocumentDecoder {
         guard let set = optionSets.first(where: { $0.name.value == text }) else {
             var help = Suggestions.didYouMean(text, in: optionSets.map(\.name.value))
             if optionSets.isEmpty {
-                help = ["declare the set at the top of the form: 'options: { \(text): [a, b] }', or list the options here"]
+                help = [reader.isJSON ? #"declare the set at the top of the form: "options": {"\#(text)": ["a", "b"]}, or list the options here"#
+                    : "declare the set at the top of the form: 'options: { \(text): [a, b] }', or list the options here"]
             } else if help.isEmpty {
                 help = ["the option sets are: \(optionSets.map(\.name.value).joined(separator: ", "))"]
             }
@@ -450,7 +471,7 @@ extension DocumentDecoder {
         guard tree.isMapping(node) else {
             diagnostics.error(
                 .wrongType, "expected a mapping of option set names to option lists, found \(tree.kindDescription(node))",
-                at: tree.range(node), help: ["write 'options: { Country: [us, gb] }'"]
+                at: tree.range(node), help: [reader.isJSON ? #"write "options": {"Country": ["us", "gb"]}"# : "write 'options: { Country: [us, gb] }'"]
             )
             return []
         }

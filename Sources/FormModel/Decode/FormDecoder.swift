@@ -295,6 +295,9 @@ struct DocumentDecoder {
         if isGuessed {
             noteUnread(node, as: .element)
             guessedKinds.insert(tree.range(kindEntry.key).start)
+        } else if !Self.kindTakesOptions[kindIndex], let options = tree.entries(node).first(where: { tree.textEquals($0.key, "options") }) {
+            // `options: Country` on a kind without options is FC101: the set it names is not unused.
+            noteUnread(options.value, as: .options)
         }
         guard var decoded = elementKind(kind, entry: kindEntry, keys: keys) else { return nil }
         if nestedAsGroup {
@@ -399,6 +402,11 @@ struct DocumentDecoder {
     static func kindIndex(_ key: NodeID, in tree: SyntaxTree) -> Int? {
         guard tree.keyBit(key) & kindKeyBits != 0 else { return nil }
         return KeySchema.kindKeywords.firstIndex { tree.textEquals(key, $0) }
+    }
+
+    /// Whether the kind at each index of `ElementKind.keywords` takes `options`.
+    private static let kindTakesOptions: [Bool] = ElementKind.keywords.indices.map { kind in
+        KeySchema.allowedKeys(forKind: kind).contains { $0.description == "options" }
     }
 
     /// The `SyntaxTree.keyBit`s of the kind keywords.

@@ -152,7 +152,8 @@ package struct KeyedMapping {
         case "clearInvisibleValues", "clearHiddenValues", "clearHidden", "clearInvisible":
             return isForm ? (nil, "formc never submits a hidden answer: send the form's 'submittedValues', or 'clearingHidden(_:)' of the values on a server") : nil
         case "pages":
-            return isForm ? (nil, "write each page as an element: 'elements:' with '- page: ID' items, each with its own 'elements:'") : nil
+            return isForm ? (nil, isJSON ? #"write each page as an element: "elements": [{"page": "ID", "elements": […]}, …]"#
+                : "write each page as an element: 'elements:' with '- page: ID' items, each with its own 'elements:'") : nil
         case "title":
             return free("label")
         case "label", "text", "question":

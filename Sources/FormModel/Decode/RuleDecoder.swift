@@ -224,17 +224,20 @@ enum RuleDecoder {
                 if messageEntry == nil, whenEntry != nil {
                     reader.diagnostics.error(
                         .missingKey, "rule item has a condition but no rule", at: range,
-                        help: ["put the condition beside its rule: '- { required: true, when: contactByPhone }'"]
+                        help: [reader.isJSON ? #"put the condition beside its rule: {"required": true, "when": "contactByPhone"}"#
+                            : "put the condition beside its rule: '- { required: true, when: contactByPhone }'"]
                     )
                 } else if messageEntry != nil {
                     reader.diagnostics.error(
                         .missingKey, "rule item has a message but no rule", at: range,
-                        help: ["put the message beside its rule: '- { minLength: 8, message: Too short }'"]
+                        help: [reader.isJSON ? #"put the message beside its rule: {"minLength": 8, "message": "Too short"}"#
+                            : "put the message beside its rule: '- { minLength: 8, message: Too short }'"]
                     )
                 } else {
                     reader.diagnostics.error(
                         .missingKey, "rule item has no rule", at: range,
-                        help: ["name the rule in the item, by itself or with its parameter: '- required', '- { minLength: 8 }'"]
+                        help: [reader.isJSON ? #"name the rule in the item, by itself or with its parameter: "required", {"minLength": 8}"#
+                            : "name the rule in the item, by itself or with its parameter: '- required', '- { minLength: 8 }'"]
                     )
                 }
                 return nil
@@ -264,7 +267,8 @@ enum RuleDecoder {
                     // `required: false` (or `no`, `"false"`) reads as "not required": say how to get that.
                     reader.diagnostics.error(
                         .wrongType, takesTrueOrNothing(), at: parameterRange,
-                        help: ["to make the field optional, remove the rule; to require it sometimes, write '{ required: true, when: … }'"]
+                        help: [reader.isJSON ? #"to make the field optional, remove the rule; to require it sometimes, write {"required": true, "when": …}"#
+                            : "to make the field optional, remove the rule; to require it sometimes, write '{ required: true, when: … }'"]
                     )
                     kind = nil
                 } else if takesTrue, tree.style(parameter) != nil, let text = tree.text(parameter),
@@ -402,7 +406,7 @@ enum RuleDecoder {
         guard count.value <= maximumDebounce else {
             reader.diagnostics.error(
                 .invalidRuleParameter, "debounce must be at most \(maximumDebounce) milliseconds, found \(count.value)",
-                at: count.range, help: ["write a wait from 0 to \(maximumDebounce) milliseconds, e.g. 'debounce: 300'"]
+                at: count.range, help: ["write a wait from 0 to \(maximumDebounce) milliseconds, e.g. \(reader.isJSON ? #""debounce": 300"# : "'debounce: 300'")"]
             )
             return nil
         }
@@ -482,6 +486,44 @@ enum RuleDecoder {
         }
     }
 
+    /// A rule's parameter and its condition written in words after its name
+    /// (`required when b`, `minLength 3 if b`): the parameter before the word,
+    /// empty for none, and the condition after it; nil without the word or a condition.
+    private static func conditionInWords(_ parameter: Substring) -> (parameter: String, condition: String)? {
+        for word in ["when", "if"] {
+            let split: (Substring, Substring)? = if parameter.hasPrefix(word + " ") {
+                (parameter.prefix(0), parameter.dropFirst(word.count + 1))
+            } else if let range = parameter.firstRange(of: " " + word + " ") {
+                (parameter[..<range.lowerBound], parameter[range.upperBound...])
+            } else {
+                nil
+            }
+            guard let (written, condition) = split else { continue }
+            let trimmedCondition = trimmed(condition)
+            return trimmedCondition.isEmpty ? nil : (trimmed(written), trimmedCondition)
+        }
+        return nil
+    }
+
+    /// The help for a rule written with its condition in words: the mapping that
+    /// says it (SPEC §16), `{ required: true, when: b }` (`{ email, when: b }` for
+    /// the other rules without a parameter), in the file's syntax. A rule that
+    /// takes a parameter and was given none gets an example, and no edit.
+    private static func conditionalRule(_ rule: String, parameter: String, condition: String, isJSON: Bool) -> DiagnosticHelp {
+        let isParameterless = RuleKind.parameterless.contains(rule)
+        // A parameterless rule's own word (`required true when b`) is not kept: its mapping form is fixed.
+        let value = isParameterless ? (rule == "required" ? "true" : "") : parameter.isEmpty ? nil : ValueReader.plainNumber(parameter) ?? parameter
+        let when = isJSON ? "\"when\": \(YAMLPlain.doubleQuoted(condition))" : "when: \(YAMLPlain.literal(condition))"
+        let mapping = switch (isJSON, value) {
+        case (true, ""): "{\"\(rule)\": null, \(when)}"
+        case (true, let value): "{\"\(rule)\": \(value.map { ValueReader.isJSONNumber($0) || $0 == "true" ? $0 : YAMLPlain.doubleQuoted($0) } ?? jsonExample(for: rule)), \(when)}"
+        case (false, ""): "{ \(rule), \(when) }"
+        case (false, let value): "{ \(rule): \(value.map(YAMLPlain.literal) ?? example(for: rule)), \(when) }"
+        }
+        let line = "a rule that applies only while a condition holds is a mapping with 'when': \(mapping)"
+        return value == nil ? DiagnosticHelp(line) : .write(mapping, line: line, title: "Write \(mapping)")
+    }
+
     /// FC400, with a did-you-mean; a rule and its parameter run together
     /// (`minLength 3`, `maxLength:8`) is told how to write them apart: with ': '
     /// between them in YAML (the quotes off a quoted one), as a mapping in JSON.
@@ -490,7 +532,9 @@ enum RuleDecoder {
         let rule = name.prefix { $0 != " " && $0 != ":" }
         let parameter = name.dropFirst(rule.count).drop { $0 == " " || $0 == ":" }
         let help: [DiagnosticHelp]
-        if RuleKind.names.contains(String(rule)), !parameter.isEmpty {
+        if RuleKind.names.contains(String(rule)), !isKey, let (written, condition) = conditionInWords(parameter) {
+            help = [conditionalRule(String(rule), parameter: written, condition: condition, isJSON: reader.isJSON)]
+        } else if RuleKind.names.contains(String(rule)), !parameter.isEmpty {
             // A number as formc reads one (`min +3` → `min: 3`); text that starts like a
             // number and spells none (`min 1.2.3`) gets no fix.
             let written = String(parameter)

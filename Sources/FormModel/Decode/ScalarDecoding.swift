@@ -108,10 +108,13 @@ package struct ValueReader {
         }
         if isJSON, tree.style(node) == .plain {
             let found = SyntaxTree.describeJSONValue(text)
+            // A number in quotes is no condition either (FC502); `"true"` is one.
+            var insteadOfQuoting = expecting.isFixed
+            if case .condition = expecting, text != "true", text != "false" { insteadOfQuoting = true }
             diagnostics.error(
                 .wrongType, "expected a string for \(what), found \(found)", at: range,
-                help: text == "null" || expecting.isFixed
-                    ? [writeInstead(of: node, expecting: expecting.isFixed ? expecting : .value("a string in double quotes"))]
+                help: insteadOfQuoting ? [writeInstead(of: node, expecting: expecting)]
+                    : text == "null" ? [writeInstead(of: node, expecting: .value("a string in double quotes"))]
                     : [.write("\"\(text)\"", line: "write it in quotes: \"\(text)\"", title: "Write it in quotes")]
             )
             return

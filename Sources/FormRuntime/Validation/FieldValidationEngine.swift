@@ -462,13 +462,32 @@ final class FieldValidationEngine<Field: Hashable & Sendable> {
         }
         if running[field] == task { running[field] = nil }
 
-        guard records[field]?.generation == generation else { return .cancelled }
+        guard records[field]?.generation == generation else {
+            await untilNewerRunsEnd(of: field, after: task)
+            return .cancelled
+        }
         if result == .cancelled {
             write(records[field]?.settled ?? .idle, for: field)
         } else {
             write(FieldState(result), for: field)
         }
         return result
+    }
+
+    /// Returns once no run of `field` newer than the one whose rules are `older`
+    /// is in flight: a superseded run ends when the newest has set the field's
+    /// state, so that the caller of a trigger (`didChange`, `didEndEditing`) finds
+    /// the field settled (SPEC §6.4). `setState` and `reset` leave no run to wait for.
+    private func untilNewerRunsEnd(of field: Field, after older: Task<ValidationResult, Never>) async {
+        var awaited = older
+        while let newer = running[field], newer != older {
+            if newer != awaited {
+                awaited = newer
+                _ = await newer.value
+            }
+            // Until the newer run, resumed when its rules end, has set the state and let its task go.
+            await Task.yield()
+        }
     }
 
     private func write(_ state: FieldState, for field: Field) {
