@@ -295,9 +295,9 @@ struct DocumentDecoder {
         if isGuessed {
             noteUnread(node, as: .element)
             guessedKinds.insert(tree.range(kindEntry.key).start)
-        } else if !Self.kindTakesOptions[kindIndex], let options = tree.entries(node).first(where: { tree.textEquals($0.key, "options") }) {
+        } else if !Self.kindTakesOptions[kindIndex], let options = keys["options"] {
             // `options: Country` on a kind without options is FC101: the set it names is not unused.
-            noteUnread(options.value, as: .options)
+            noteUnread(options, as: .options)
         }
         guard var decoded = elementKind(kind, entry: kindEntry, keys: keys) else { return nil }
         if nestedAsGroup {

@@ -149,27 +149,6 @@ public struct SymbolTable: Sendable {
     public func isExplainedElsewhere(_ name: String) -> Bool {
         unreadNames.contains(name) || proposedIDs.contains(name)
     }
-
-    /// The help for `name`, which no field here has and `candidates` (the fields
-    /// that could stand in its place) do not suggest, that `what` (a condition,
-    /// sameAs, a bound) names: a path (`employers.company`) for a field named by
-    /// its id alone, or a near field of a list's entries, which only those
-    /// entries can name. Empty when neither.
-    public func unreachableFieldHelp(_ name: String, candidates: [String], what: String) -> [DiagnosticHelp] {
-        if let dot = name.lastIndex(where: { $0 == "." || $0 == "]" }), name.contains(where: { $0 == "." }) {
-            let last = String(name[name.index(after: dot)...].drop { $0 == "." })
-            let byID = "\(what) names a field by its id alone, not by a path"
-            if candidates.contains(last) {
-                return [.didYouMean(last), DiagnosticHelp(byID)]
-            }
-            if let list = entryFieldLists[last] {
-                return [DiagnosticHelp("\(byID): '\(last)' is a field of the entries of list '\(list)', which only that list's entries can name")]
-            }
-            return [DiagnosticHelp(byID)]
-        }
-        guard let near = Suggestions.closest(to: name, in: entryFieldLists.keys), let list = entryFieldLists[near] else { return [] }
-        return [DiagnosticHelp("'\(near)', a name like it, is a field of the entries of list '\(list)', which only that list's entries can name")]
-    }
     /// In a list's entry (SPEC §14): the form's ids that are no field (groups,
     /// pages, segues, lists) that the entry's `sameAs` and bounds name, where they
     /// are declared, so that a message says what they are. Empty elsewhere.

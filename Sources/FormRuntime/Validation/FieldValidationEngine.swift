@@ -480,7 +480,7 @@ final class FieldValidationEngine<Field: Hashable & Sendable> {
     /// the field settled (SPEC §6.4). `setState` and `reset` leave no run to wait for.
     private func untilNewerRunsEnd(of field: Field, after older: Task<ValidationResult, Never>) async {
         var awaited = older
-        while let newer = running[field], newer != older {
+        while let newer = running[field] {
             if newer != awaited {
                 awaited = newer
                 _ = await newer.value
