@@ -5,8 +5,8 @@ import FormSource
 
 /// The arguments of one element's initializer, as the translator names them
 /// (`FormTranslator.writeElement`); `SwiftRenderer.elementInitializer` spells
-/// them, one per line when there are more than two or one is a closure or an
-/// array, else on one line.
+/// them, one per line when there are more than two or one is a closure or
+/// options, else on one line.
 struct ElementArguments {
     // Flat, not a `SwiftLiteral` inside: a large form copies tens of thousands
     // of arguments, and a nested enum is copied through an outlined function.
@@ -41,16 +41,21 @@ struct ElementArguments {
         case entryEnabled(listID: String, helper: ConditionHelperName?)
         /// `form.context.localization.string("SignUpForm.title", default: "…")`
         case localized(key: String, text: String)
-        /// `[SegmentOption(value: .free, title: …), …]`, one per line; each title
-        /// looked up by `keyPrefix` + the option's value. The case `none` is written
-        /// `Plan.none` (`enumName`): as `.none` an optional field's option would be `nil`.
-        case options([SegmentOption], caseNames: [String], keyPrefix: String, enumName: String)
+        /// `[SegmentOption(value: .free, title: …), …]`, one per line, each title
+        /// looked up by `keyPrefix` + the option's value; past
+        /// `SwiftRenderer.largestOptionsLiteral` options, `planOptions` (`local`)
+        /// instead, an array the statements before the element build with one
+        /// `append` per option. The case `none` is written `Plan.none`
+        /// (`enumName`): as `.none` an optional field's option would be `nil`.
+        case options([SegmentOption], caseNames: [String], keyPrefix: String, enumName: String, local: String)
     }
 
     fileprivate var arguments: [(label: StaticString, value: Value)] = []
-    /// Whether an argument is a closure or an array, which puts them one per
+    /// Whether an argument is a closure or options, which puts them one per
     /// line; noted as they come, so that no argument is copied out to ask.
-    fileprivate var hasClosureOrArray = false
+    fileprivate var hasClosureOrOptions = false
+    /// The index of the `options` argument, whose array is built before the element.
+    fileprivate var optionsIndex: Int?
 
     func has(_ label: StaticString) -> Bool {
         arguments.contains { $0.label.description == label.description }
@@ -58,12 +63,16 @@ struct ElementArguments {
 
     mutating func removeAll() {
         arguments.removeAll(keepingCapacity: true)
-        hasClosureOrArray = false
+        hasClosureOrOptions = false
+        optionsIndex = nil
     }
 
     mutating func append(_ label: StaticString, _ value: Value) {
         switch value {
-        case .condition, .entryEnabled, .options: hasClosureOrArray = true
+        case .condition, .entryEnabled: hasClosureOrOptions = true
+        case .options:
+            hasClosureOrOptions = true
+            optionsIndex = arguments.count
         default: break
         }
         arguments.append((label, value))
@@ -98,7 +107,13 @@ enum ElementType {
 
 extension SwiftRenderer {
     /// `elements.append(TextFieldElement(id: "email", …))` on a line of its own.
+    /// An element with more options than an array literal takes is preceded by
+    /// the statements that build them.
     mutating func appendStatement(to array: String, _ type: ElementType, _ arguments: ElementArguments) {
+        if let index = arguments.optionsIndex, case .options(let options, _, _, _, _) = arguments.arguments[index].value,
+           options.count > Self.largestOptionsLiteral {
+            optionStatements(arguments.arguments[index].value, type)
+        }
         write(array)
         write(".append(")
         elementInitializer(type, arguments)
@@ -122,7 +137,7 @@ extension SwiftRenderer {
             write(argument)
             write(">")
         }
-        let multiline = arguments.arguments.count > 2 || arguments.hasClosureOrArray
+        let multiline = arguments.arguments.count > 2 || arguments.hasClosureOrOptions
         let arguments = arguments.arguments
         write("(")
         if multiline {
@@ -205,7 +220,11 @@ extension SwiftRenderer {
                 write("()")
             }
             write(" } ?? false }")
-        case .options(let options, let caseNames, let keyPrefix, let enumName):
+        case .options(let options, let caseNames, let keyPrefix, let enumName, let local):
+            if options.count > Self.largestOptionsLiteral {
+                write(local)
+                return
+            }
             write("[")
             guard !options.isEmpty else {
                 write("]")
@@ -214,24 +233,62 @@ extension SwiftRenderer {
             newline()
             indent()
             for (option, caseName) in zip(options, caseNames) {
-                write("SegmentOption(value: ")
-                if caseName == "none" { write(enumName) }
-                write(".")
-                write(caseName)
-                if let title = option.title {
-                    write(", title: ")
-                    localizedString(in: .form, key: keyPrefix + option.value.value, default: title.value)
-                }
-                if let image = option.image {
-                    write(", image: ")
-                    writeStringLiteral(image.value)
-                }
-                write("),")
+                segmentOption(option, caseName: caseName, keyPrefix: keyPrefix, enumName: enumName)
+                write(",")
                 newline()
             }
             outdent()
             write("]")
         }
+    }
+
+    /// The most options an element's initializer takes as an array literal.
+    /// The type checker's time and memory for a literal of generic calls grow
+    /// much faster than its length, while statements are checked one by one; up
+    /// to a few dozen options, the literal is the faster of the two
+    /// (docs/design/generated-code.md).
+    static let largestOptionsLiteral = 64
+
+    /// `var planOptions: [SegmentOption<Plan?>] = []` and one
+    /// `planOptions.append(SegmentOption(value: .free, title: …))` per option:
+    /// the array of an `options` argument (`value`), of the element `type`'s
+    /// value type.
+    private mutating func optionStatements(_ value: ElementArguments.Value, _ type: ElementType) {
+        guard case .options(let options, let caseNames, let keyPrefix, let enumName, let local) = value else { return }
+        write("var ")
+        write(local)
+        write(": [SegmentOption<")
+        switch type {
+        case .ofField(_, let argument): write(argument)
+        case .of(_, let argument): write(argument)
+        case .plain: preconditionFailure("an element with options has a value type")
+        }
+        write(">] = []")
+        newline()
+        for (option, caseName) in zip(options, caseNames) {
+            write(local)
+            write(".append(")
+            segmentOption(option, caseName: caseName, keyPrefix: keyPrefix, enumName: enumName)
+            write(")")
+            newline()
+        }
+    }
+
+    /// `SegmentOption(value: .free, title: …)`
+    private mutating func segmentOption(_ option: SegmentOption, caseName: String, keyPrefix: String, enumName: String) {
+        write("SegmentOption(value: ")
+        if caseName == "none" { write(enumName) }
+        write(".")
+        write(caseName)
+        if let title = option.title {
+            write(", title: ")
+            localizedString(in: .form, key: keyPrefix + option.value.value, default: title.value)
+        }
+        if let image = option.image {
+            write(", image: ")
+            writeStringLiteral(image.value)
+        }
+        write(")")
     }
 
     /// `context.localization.string("key", default: "text")`: the text looked up

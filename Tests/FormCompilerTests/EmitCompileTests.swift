@@ -504,6 +504,55 @@ func emitEntryElementsAskWhetherTheirListIsEditable(_ elements: String) async th
     #expect(failure == nil, "\(failure ?? "")")
 }
 
+/// A set of a thousand options (medicines, airports) shared by a picker, a
+/// segment with a default, a multiChoice and an entry's picker type-checks with no
+/// expression over 100 ms: past `SwiftRenderer.largestOptionsLiteral` options, an
+/// element's options are built by a statement each before it, as one array literal
+/// they took half a minute and gigabytes. The option `none` and one with an image
+/// take the same path; a set of exactly that many options stays a literal.
+@Test func emitLargeOptionSetsTypeCheckFast() async throws {
+    var form = "formc: 1\nform: ManyOptionsForm\noptions:\n  Drug:\n    - none\n    - { value: d1, title: Drug 1, image: pill }\n"
+    for index in 2..<1_000 { form += "    - { value: d\(index), title: Drug \(index) }\n" }
+    form += "  Small: [" + (0..<SwiftRenderer.largestOptionsLiteral).map { "s\($0)" }.joined(separator: ", ") + "]\n"
+    form += """
+        elements:
+          - picker: drug
+            options: Drug
+            rules: [required]
+          - segment: usual
+            options: Drug
+            default: d1
+          - multiChoice: taken
+            options: Drug
+          - picker: small
+            options: Small
+          - list: doses
+            elements:
+              - picker: dose
+                options: Drug
+
+        """
+    let result = FormPipeline.build(SourceFile(path: "many.form.yaml", bytes: Array(form.utf8)))
+    let source = try #require(result.swiftSource, "\(result.diagnostics.map { "\($0.code) \($0.message)" })")
+    for piece in [
+        "var drugOptions: [SegmentOption<Drug?>] = []\n",
+        "var usualOptions: [SegmentOption<Drug>] = []\n",
+        "var takenOptions: [SegmentOption<Drug>] = []\n",
+        "var doseOptions: [SegmentOption<Drug?>] = []\n",
+        "drugOptions.append(SegmentOption(value: Drug.none, title: form.context.localization.string(\"ManyOptionsForm.options.Drug.none\", default: \"none\")))\n",
+        "takenOptions.append(SegmentOption(value: .d1, title: form.context.localization.string(\"ManyOptionsForm.options.Drug.d1\", default: \"Drug 1\"), image: \"pill\"))\n",
+        "doseOptions.append(SegmentOption(value: .d999, ",
+        "options: takenOptions,\n",
+        "options: [\n                SegmentOption(value: .s0, ",
+    ] {
+        #expect(source.contains(piece), "missing \(piece)")
+    }
+    #expect(!source.contains("smallOptions"))
+    #expect(source.components(separatedBy: "Options.append(SegmentOption(").count - 1 == 4 * 1_000)
+    let failure = try await EmitCompiler.typecheck(source, name: "ManyOptionsForm", accessLevel: .internal, runsLong: true)
+    #expect(failure == nil, "\(failure?.prefix(4_000) ?? "")")
+}
+
 /// A recorded pass is found for exactly the inputs it was recorded for: another
 /// argument or another byte of a file is another run.
 @Test func aPassedTypecheckIsFoundForItsExactInputsOnly() throws {
