@@ -124,6 +124,30 @@ import Testing
         #expect(diagnose("formc: 1\nform: A\noptions:\n  Country: [us, gb]\nelements:\n  - picker: c\n    options: Country\n  - picker: d\n    options: [Country, other]\n").isEmpty)
     }
 
+    /// An option written as its value and title in one entry (`- us: United
+    /// States`) is one error, whose fix writes its mapping in place of the item:
+    /// in a block list, in a flow list, in JSON, its title quoted as YAML needs.
+    @Test func anOptionWrittenAsOneEntryBecomesItsMapping() {
+        let block = Self.head + "  - picker: country\n    options:\n      - us: United States\n      - gb\n"
+        expectFix(
+            block, help: "an option's value and title are its 'value' and 'title': write '{ value: us, title: United States }'",
+            fixed: block.replacingOccurrences(of: "- us: United States", with: "- { value: us, title: United States }")
+        )
+        let flow = Self.head + "  - segment: plan\n    options: [free, { pro: \"Pro: monthly\" }]\n"
+        expectFix(
+            flow, help: "an option's value and title are its 'value' and 'title': write '{ value: pro, title: 'Pro: monthly' }'",
+            fixed: flow.replacingOccurrences(of: "{ pro: \"Pro: monthly\" }", with: "{ value: pro, title: 'Pro: monthly' }")
+        )
+        let json = #"{"formc": 1, "form": "A", "elements": [{"multiChoice": "diet", "options": ["fish", {"vegan": "Vegan"}]}]}"#
+        expectFix(
+            json, path: "a.form.json", help: #"an option's value and title are its "value" and "title": write {"value": "vegan", "title": "Vegan"}"#,
+            fixed: json.replacingOccurrences(of: #"{"vegan": "Vegan"}"#, with: #"{"value": "vegan", "title": "Vegan"}"#)
+        )
+        // A misspelt key of an option's is a misspelling, not an option.
+        let misspelt = EditorDocument(path: "a.form.yaml", text: Self.head + "  - segment: plan\n    options: [free, { valu: pro }]\n")
+        #expect(misspelt.diagnostics.map(\.help) == [["did you mean 'value'?"]])
+    }
+
     @Test func aValueOfTheWrongShape() {
         expectFix(yaml("    rules: required\n"), help: "write 'rules: [required]'", fixed: yaml("    rules: [required]\n"))
         expectFix(

@@ -1,3 +1,4 @@
+import FormJSON
 import FormSource
 import FormSyntax
 
@@ -509,6 +510,10 @@ extension DocumentDecoder {
                     options.append(SegmentOption(value: value, title: value, range: range))
                 }
             case .mapping:
+                if let option = optionAsOneEntry(item) {
+                    options.append(option)
+                    continue
+                }
                 let keys = KeyedMapping(
                     item, in: tree, allowed: KeySchema.segmentOption, context: "a segment option", diagnostics: &diagnostics
                 )
@@ -532,6 +537,33 @@ extension DocumentDecoder {
             }
         }
         return options
+    }
+
+    /// An option written as a value and its title in one entry (`- us: United
+    /// States`, as other form libraries write a choice): one FC101 at the key,
+    /// whose fix writes the option's mapping in place of the item, and the option
+    /// it means, so that nothing that uses it reports more. Nil for any other
+    /// mapping, a misspelt key of an option's (`valu: us`) among them.
+    private mutating func optionAsOneEntry(_ item: NodeID) -> SegmentOption? {
+        let tree = tree
+        let entries = tree.entries(item)
+        guard entries.count == 1, let entry = entries.first, tree.isScalar(entry.value), !tree.isEmptyScalar(entry.value),
+              let value = tree.text(entry.key), let title = tree.text(entry.value),
+              Suggestions.closest(to: value, in: KeySchema.segmentOption.map(\.description)) == nil
+        else { return nil }
+        let mapping = reader.isJSON
+            ? "{\"value\": \(JSONValue.quoted(value)), \"title\": \(JSONValue.quoted(title))}"
+            : "{ value: \(YAMLPlain.literal(value)), title: \(YAMLPlain.literal(title)) }"
+        diagnostics.error(
+            .unknownKey, "unknown key '\(value)' in a segment option", at: tree.range(entry.key),
+            help: [DiagnosticHelp(
+                reader.isJSON
+                    ? #"an option's value and title are its "value" and "title": write \#(mapping)"#
+                    : "an option's value and title are its 'value' and 'title': write '\(mapping)'",
+                fix: DiagnosticFix(title: "Write '\(mapping)'", text: mapping, placement: .range(tree.range(item)))
+            )]
+        )
+        return SegmentOption(value: Located(value, at: tree.range(entry.key)), title: Located(title, at: tree.range(entry.value)), range: tree.range(item))
     }
 
     /// What a layout is, in the file's own syntax.

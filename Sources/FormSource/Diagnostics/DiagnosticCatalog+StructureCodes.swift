@@ -27,7 +27,9 @@ extension DiagnosticCatalog {
                 so a misspelt key is never silently lost. When a valid key is close, the help line suggests it; \
                 otherwise it lists the keys the place accepts (a rule's mapping holds the rule's key, \
                 `message` and `when`, and its help lists them whether or not one is suggested). A choice field \
-                that names a shared option set (`options: Country`) takes no `enumName`: its enum is the set's.
+                that names a shared option set (`options: Country`) takes no `enumName`: its enum is the set's. \
+                An option written as its value and title in one entry (`- us: United States`) is one FC101, \
+                whose help writes `{ value: us, title: United States }`.
                 """,
                 example: form("""
                   - textField: email
