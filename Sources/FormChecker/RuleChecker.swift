@@ -539,7 +539,7 @@ enum RuleChecker {
                 .invalidSameAs,
                 "\(field.quotedID) (\(field.valueType.description)) cannot be the same as '\(target)' (\(symbols.fields[other].valueType.description))",
                 at: range, notes: [diagnostics.note("'\(target)' is declared here", at: symbols.fields[other].range)],
-                help: ["sameAs compares two fields of the same value type"]
+                help: [sameKind ? SymbolTable.oneOptionSetHelp : "sameAs compares two fields of the same value type"]
             )
             return
         }

@@ -135,4 +135,30 @@ struct HelpOfTheNewKeysTests {
         #expect(diagnostics[1].message == "textField stands beside pages at the top level of the form, after page 'personal', which has no elements")
         #expect(diagnostics[2].message == "textField stands beside pages at the top level of the form")
     }
+
+    /// Two single choices of their own enums cannot be the same, as they cannot
+    /// be compared: `sameAs` says to give them one shared set, as the condition
+    /// does; fields of two kinds are told what sameAs takes.
+    @Test func sameAsOfTwoEnumsIsToldToShareASet() {
+        let text = """
+            formc: 1
+            form: A
+            elements:
+              - picker: ship
+                options: [us, gb]
+              - picker: bill
+                options: [us, gb]
+                rules: [{ sameAs: ship }]
+              - textField: name
+                rules: [{ sameAs: ship }]
+              - boolean: same
+                title: Same
+                visibleWhen: ship == bill
+
+            """
+        let shared = "give both fields one shared option set ('options: Name' with a top-level 'options:'), so that they have one enum"
+        #expect(helps(text, path: "a.form.yaml") == [
+            "FC405 " + shared, "FC405 sameAs compares two fields of the same value type", "FC502 " + shared,
+        ])
+    }
 }
