@@ -116,6 +116,11 @@ let diagnosticCodeCases: [DiagnosticCodeCase] = [
     .init(code: "FC302", source: form("  - spacer: -1e400\n"), line: 4, column: 13, message: "spacer height must be 0 or more, found -1e400"),
     .init(code: "FC402", source: form("  - textField: a\n    rules: [{ minLength: 1e400 }]\n"), line: 5, column: 26,
           message: "the minLength parameter is too large, found 1e400"),
+    // A whole number of more digits than a message prints plainly, as written.
+    .init(code: "FC402", source: form("  - textField: a\n    rules: [{ minLength: -99999999999999999999999 }]\n"), line: 5, column: 26,
+          message: "the minLength parameter must be 0 or more, found -99999999999999999999999"),
+    .init(code: "FC302", source: form("  - list: rows\n    minItems: -100000000000000000000000\n    elements:\n      - textField: a\n"), line: 5, column: 15,
+          message: "minItems must be 0 or more, found -100000000000000000000000"),
     .init(code: "FC105", source: "formc: 1e400\nform: TestForm\nelements:\n  - staticText: a\n", line: 1, column: 8,
           message: "unsupported formc version 1e400"),
     .init(code: "FC302", source: form("  - textField: code\n    maxInputLength: 2.5\n"), line: 5, column: 21,

@@ -390,10 +390,13 @@ package struct ValueReader {
 
     private static func isDigit(_ byte: UInt8) -> Bool { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) }
 
-    /// `number` for a message: as `format` prints it, or as written when it is
-    /// beyond a Double (`1e400`, which `format` would print as `inf`).
+    /// `number` for a message: as `format` prints a whole number below 10^15 or
+    /// a fraction, or as written when `format` would print it otherwise: beyond a
+    /// Double (`1e400`, `inf`) or a whole number of 16 digits or more (a minus and
+    /// 24 digits, `-1e+23`).
     func written(_ number: Located<Double>, _ node: NodeID) -> String {
-        number.value.isFinite ? Self.format(number.value) : tree.text(node) ?? Self.format(number.value)
+        number.value.isFinite && (abs(number.value) < 1e15 || number.value != number.value.rounded())
+            ? Self.format(number.value) : tree.text(node) ?? Self.format(number.value)
     }
 
     /// `16` rather than `16.0` in messages.
