@@ -146,6 +146,9 @@ import Testing
         // A misspelt key of an option's is a misspelling, not an option.
         let misspelt = EditorDocument(path: "a.form.yaml", text: Self.head + "  - segment: plan\n    options: [free, { valu: pro }]\n")
         #expect(misspelt.diagnostics.map(\.help) == [["did you mean 'value'?"]])
+        // An option's own key alone is that key, with its value missing.
+        let titleOnly = EditorDocument(path: "a.form.yaml", text: Self.head + "  - segment: plan\n    options: [free, { title: Pro }]\n")
+        #expect(titleOnly.diagnostics.map(\.code) == [.missingKey])
     }
 
     @Test func aValueOfTheWrongShape() {

@@ -543,12 +543,14 @@ extension DocumentDecoder {
     /// States`, as other form libraries write a choice): one FC101 at the key,
     /// whose fix writes the option's mapping in place of the item, and the option
     /// it means, so that nothing that uses it reports more. Nil for any other
-    /// mapping, a misspelt key of an option's (`valu: us`) among them.
+    /// mapping: a key of an option's (`title: United States`, missing its
+    /// `value`) or a misspelling of one (`valu: us`) among them.
     private mutating func optionAsOneEntry(_ item: NodeID) -> SegmentOption? {
         let tree = tree
         let entries = tree.entries(item)
         guard entries.count == 1, let entry = entries.first, tree.isScalar(entry.value), !tree.isEmptyScalar(entry.value),
               let value = tree.text(entry.key), let title = tree.text(entry.value),
+              !KeySchema.segmentOption.contains(where: { $0.description == value }),
               Suggestions.closest(to: value, in: KeySchema.segmentOption.map(\.description)) == nil
         else { return nil }
         let mapping = reader.isJSON
