@@ -34,7 +34,8 @@ extension CompletionContext {
             return "true".hasPrefix(word) ? [Item(label: "true", kind: .value, detail: nil, insertText: "true", isJSONLiteral: true)] : []
         }
         if key == "options", case .element = role {
-            // A shared option set's name (SPEC §16).
+            // A shared option set's name (SPEC §16), unless the field names an enum of its own (FC101).
+            guard !tree.entries(mapping).contains(where: { tree.text($0.key) == "enumName" }) else { return [] }
             return (form?.optionSets ?? []).map {
                 Item(label: $0.name.value, kind: .value, detail: "option set of \($0.options.count) options", insertText: $0.name.value)
             }

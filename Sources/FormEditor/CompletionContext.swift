@@ -181,7 +181,10 @@ struct CompletionContext {
         let names: [String]
         switch role {
         case .document: names = KeySchema.document.map(\.description)
-        case .element(let kind?): names = KeySchema.allowedKeys(forKind: kind).map(\.description)
+        case .element(let kind?):
+            names = KeySchema.allowedKeys(forKind: kind).map(\.description)
+                // A field whose options name a shared set has the set's enum (SPEC §16: FC101).
+                .filter { $0 != "enumName" || !namesOptionSet(mapping) }
         case .element(nil): return kindItems(inList: syntax.parent(mapping)) + KeySchema.elementCommon.map(\.description).filter { !present.contains($0) }.map(keyItem(role))
         case .rule:
             // A rule mapping holds one rule, with a parameter (a bare name is no mapping).
@@ -195,6 +198,11 @@ struct CompletionContext {
         case .unknown: return []
         }
         return names.filter { !present.contains($0) }.map(keyItem(role))
+    }
+
+    /// Whether the element `mapping`'s `options` name a shared set: a scalar, not a list.
+    func namesOptionSet(_ mapping: NodeID) -> Bool {
+        tree.entries(mapping).contains { $0.key != typedKey && tree.text($0.key) == "options" && tree.isScalar($0.value) && !tree.isEmptyScalar($0.value) }
     }
 
     static func documentKeyItems(present: Set<String>) -> [Item] {

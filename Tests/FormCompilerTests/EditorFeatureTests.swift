@@ -10,8 +10,8 @@ private func document(_ marked: String, path: String = "form.form.yaml") -> (Edi
     markedDocument(marked, path: path)
 }
 
-private func labels(_ marked: String) -> [String] {
-    let (editor, cursor) = document(marked)
+private func labels(_ marked: String, path: String = "form.form.yaml") -> [String] {
+    let (editor, cursor) = document(marked, path: path)
     return editor.completions(at: cursor).map(\.label)
 }
 
@@ -1065,6 +1065,23 @@ extension EditorTypingTests {
 
     @Test func setNamesAfterOptions() {
         #expect(labels(Self.trip.replacingOccurrences("    options: Country\n  - picker: away", "    options: ‸\n  - picker: away")) == ["Country", "Region"])
+    }
+
+    /// A field with a shared set has the set's enum, so `enumName` beside it is
+    /// FC101 (SPEC §16): neither is offered beside the other, in YAML or JSON;
+    /// a field with its own options is offered `enumName`.
+    @Test func noEnumNameBesideASetNorASetBesideEnumName() {
+        let keys = labels(Self.trip.replacingOccurrences("    options: Country\n  - picker: away", "    options: Country\n    ‸\n  - picker: away"))
+        #expect(keys.contains("title") && !keys.contains("enumName"), "\(keys)")
+        let flow = labels(Self.trip.replacingOccurrences("  - picker: home\n    options: Country\n", "  - { picker: home, options: Country, ‸ }\n"))
+        #expect(flow.contains("title") && !flow.contains("enumName"), "\(flow)")
+        let own = labels(Self.trip.replacingOccurrences("  - picker: home\n    options: Country\n", "  - picker: home\n    options: [a, b]\n    ‸\n"))
+        #expect(own.contains("enumName"), "\(own)")
+        let named = Self.trip.replacingOccurrences("    options: Country\n  - picker: away", "    enumName: Home\n    options: ‸\n  - picker: away")
+        #expect(labels(named).isEmpty)
+        let json = #"{"formc": 1, "form": "A", "options": {"Level": ["a", "b"]}, "elements": [{"picker": "level", "options": "Level", "‸": null}]}"#
+        let jsonKeys = labels(json, path: "a.form.json")
+        #expect(jsonKeys.contains("title") && !jsonKeys.contains("enumName"), "\(jsonKeys)")
     }
 
     @Test func renameAFieldAcrossBoundsAndWhen() throws {
