@@ -82,7 +82,8 @@ extension EditorDocument {
         case .entry:
             return entryEdit(fix.text, keyAt: span)
         case .range(let range):
-            return EditorEdit(range: range, newText: fix.text)
+            // A node there keeps its anchor and tag, as one at the span does.
+            return EditorEdit(range: isNodeStart(range.start) ? afterProperties(of: range) : range, newText: fix.text)
         case .within(let range):
             // Where the part is the whole plain scalar, the scalar must still read back.
             return place(fix.text, at: range, isValue: true)

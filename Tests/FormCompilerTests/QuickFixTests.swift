@@ -146,6 +146,15 @@ import Testing
         // A misspelt key of an option's is a misspelling, not an option.
         let misspelt = EditorDocument(path: "a.form.yaml", text: Self.head + "  - segment: plan\n    options: [free, { valu: pro }]\n")
         #expect(misspelt.diagnostics.map(\.help) == [["did you mean 'value'?"]])
+        // An anchored or tagged option keeps its anchor and tag.
+        for item in ["&x { pro: Pro }", "!!map { pro: Pro }"] {
+            let text = Self.head + "  - segment: plan\n    options: [free, \(item)]\n"
+            let editor = EditorDocument(path: "a.form.yaml", text: text)
+            let fixes = editor.quickFixes(in: Self.everywhere())
+            #expect(fixes.map { Self.applying($0.edits, to: editor.file) } == [
+                text.replacingOccurrences(of: "{ pro: Pro }", with: "{ value: pro, title: Pro }"),
+            ])
+        }
         // An option's own key alone is that key, with its value missing.
         let titleOnly = EditorDocument(path: "a.form.yaml", text: Self.head + "  - segment: plan\n    options: [free, { title: Pro }]\n")
         #expect(titleOnly.diagnostics.map(\.code) == [.missingKey])

@@ -31,7 +31,9 @@ public struct DiagnosticFix: Hashable, Sendable {
         /// comma beside it in a flow mapping or a JSON object (`text` is empty).
         case removeEntry
         /// In place of `range`, away from the span: where a syntax error's cause is
-        /// written (`- group party` on the line above the ':' libyaml stops at).
+        /// written (`- group party` on the line above the ':' libyaml stops at), or
+        /// the whole node whose key the span is (an option written as one entry).
+        /// A node starting there keeps its anchor and tag.
         case range(SourceRange)
         /// In place of `range`, a part of the scalar the span is in that holds the
         /// span (a condition's whole comparison, `'pro' in plan`), written as
