@@ -152,9 +152,9 @@ public struct StringCatalogFile: Sendable, Hashable {
     /// is there, its key and value, whatever their layout; in an entry that
     /// changed, a value read in this layout and left unchanged is copied. The
     /// bytes around the read file's object, which are the app's, stay: a UTF-8
-    /// byte order mark before it, the whitespace after it (a final newline), and
-    /// its line breaks: CR LF in a file whose first line ends so (a Windows
-    /// checkout), LF otherwise.
+    /// byte order mark and whitespace before it, the whitespace after it (a
+    /// final newline), and its line breaks: CR LF in a file whose first line
+    /// ends so (a Windows checkout), LF otherwise.
     /// `capacity`: the size expected (the catalog read), so the buffer is
     /// allocated once.
     public func rendered(capacity: Int = 4096) -> [UInt8] {
@@ -162,18 +162,25 @@ public struct StringCatalogFile: Sendable, Hashable {
         out.reserveCapacity(capacity)
         if let read {
             read.file.bytes.withUnsafeBufferPointer { file in
-                if file.starts(with: Self.byteOrderMark) { out.append(contentsOf: Self.byteOrderMark) }
+                var start = file.starts(with: Self.byteOrderMark) ? Self.byteOrderMark.count : 0
+                while start < file.count, Self.isWhitespace(file[start]) { start += 1 }
+                out.append(contentsOf: UnsafeBufferPointer(rebasing: file[..<start]))
                 let firstBreak = file.firstIndex(of: 0x0A)
                 let lineBreak = firstBreak.map { $0 > 0 && file[$0 - 1] == 0x0D } == true ? Self.crlf : Self.lf
                 Self.write(root, indent: 0, lineBreak: lineBreak, into: &out, copyingFrom: (read, file))
                 var end = file.count
-                while end > 0, [0x20, 0x09, 0x0A, 0x0D].contains(file[end - 1]) { end -= 1 }
+                while end > 0, Self.isWhitespace(file[end - 1]) { end -= 1 }
                 out.append(contentsOf: UnsafeBufferPointer(rebasing: file[end...]))
             }
         } else {
             Self.write(root, indent: 0, lineBreak: Self.lf, into: &out, copyingFrom: nil)
         }
         return out
+    }
+
+    /// JSON's whitespace: space, tab, line feed, carriage return.
+    private static func isWhitespace(_ byte: UInt8) -> Bool {
+        byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
     }
 
     private static let lf: [UInt8] = [0x0A]

@@ -60,7 +60,8 @@ extension JSONParser {
         if byte == UInt8(ascii: "#") || (byte == ASCII.slash && index + 1 < count && (bytes[index + 1] == ASCII.slash || bytes[index + 1] == UInt8(ascii: "*"))) {
             return SyntaxError(
                 message: "comments are not allowed in JSON", start: index, end: index + (byte == UInt8(ascii: "#") ? 1 : 2),
-                help: ["remove the comment, or write the form in YAML (.form.yaml), which allows comments"]
+                help: [readsStringCatalog ? "remove the comment: a String Catalog is JSON, which has none"
+                    : "remove the comment, or write the form in YAML (.form.yaml), which allows comments"]
             )
         }
         return nil

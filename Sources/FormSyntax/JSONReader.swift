@@ -174,7 +174,8 @@ public enum JSONReader {
         skipByteOrderMark()
         skipWhitespace()
         guard index < count else {
-            throw SyntaxError(message: "the file is empty", start: 0, end: 0, help: [DiagnosticHelp(ReaderDiagnostics.emptyFormHelp)])
+            let help = readsStringCatalog ? #"a String Catalog is an object with "sourceLanguage", "strings" and "version""# : ReaderDiagnostics.emptyFormHelp
+            throw SyntaxError(message: "the file is empty", start: 0, end: 0, help: [DiagnosticHelp(help)])
         }
         // The innermost open container is kept apart from its parents: nearly every
         // value touches it, and a local is cheaper to update than an array's last element.

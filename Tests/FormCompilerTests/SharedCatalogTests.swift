@@ -169,10 +169,10 @@ import Testing
     }
 
     /// The bytes around the catalog's object are the app's: a byte order mark
-    /// before it and a final newline after it stay through a merge.
+    /// and blanks before it and a final newline after it stay through a merge.
     @Test func theBytesAroundTheCatalogStay() throws {
         let app = try Self.fixture("AppCatalog.xcstrings")
-        for (before, after) in [("\u{FEFF}", "\n"), ("", "\r\n"), ("\u{FEFF}", ""), ("", "\n\n")] {
+        for (before, after) in [("\u{FEFF}", "\n"), ("", "\r\n"), ("\u{FEFF}", ""), ("", "\n\n"), (" ", ""), ("\n", "\n"), ("\u{FEFF}\r\n\t", "")] {
             let framed = before + app + after
             let merged = try Self.merge(Self.form, into: framed)
             #expect(merged.hasPrefix(before + "{") && merged.hasSuffix("}" + after))

@@ -2,6 +2,7 @@
 @testable import FormLocalization
 @testable import FormModel
 @testable import FormSource
+import FormSyntax
 @testable import FormText
 import Foundation
 import Testing
@@ -578,6 +579,21 @@ import Testing
         #expect(json["strings"]?["n"]?["x"] == .array([
             .literal("-1.5e3"), .literal("0"), .literal("true"), .literal("false"), .literal("null"), .array([]), .object([]),
         ]))
+    }
+
+    /// An empty catalog and one with a comment are told what a catalog is, not
+    /// what a form is: the catalog's help, then "restore the catalog".
+    @Test func anEmptyOrCommentedCatalogGetsACatalogsHelp() throws {
+        #expect(try Self.onlyFC603("").map(\.help) == Array(repeating: [
+            #"a String Catalog is an object with "sourceLanguage", "strings" and "version""#,
+            "restore the catalog from version control, or delete it to write a new one",
+        ], count: 2))
+        let commented = "{\n  // note\n  \"sourceLanguage\" : \"en\",\n  \"strings\" : {\n\n  },\n  \"version\" : \"1.0\"\n}"
+        #expect(try Self.onlyFC603(commented).map { $0.help.first } == Array(repeating: "remove the comment: a String Catalog is JSON, which has none", count: 2))
+        // A form's JSON is still told about forms.
+        var diagnostics = DiagnosticBag(file: "a.form.json")
+        _ = JSONReader.read(SourceFile(path: "a.form.json", text: ""), limits: CompilerLimits(), diagnostics: &diagnostics)
+        #expect(diagnostics.diagnostics.first?.help.first == "a form needs at least the keys 'formc', 'form' and 'elements'")
     }
 
     /// What the one-pass reader rejects gets JSONReader's diagnostic, as FC603.
