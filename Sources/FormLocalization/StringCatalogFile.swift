@@ -92,10 +92,12 @@ public struct StringCatalogFile: Sendable, Hashable {
         let read = CatalogRead(file: file)
         let parsed = parse(file, read: read, defersEntries: deferringEntries)
         guard let parsed = parsed ?? parseTree(file, diagnostics: &syntax) else {
-            // The reader's own help (a comma, a smaller number) comes first.
+            // The reader's own help (a comma, a smaller number) comes first; its
+            // notes (where a duplicate key was first written) stay.
             for diagnostic in syntax.diagnostics where diagnostic.severity == .error {
                 diagnostics.error(
                     .invalidCatalog, "not a valid String Catalog: " + diagnostic.message, at: diagnostic.location.range,
+                    notes: diagnostic.notes,
                     help: diagnostic.help.map { DiagnosticHelp($0) } + ["restore the catalog from version control, or delete it to write a new one"]
                 )
             }

@@ -612,6 +612,12 @@ import Testing
             #expect(diagnostics.diagnostics.map(\.code) == [.invalidCatalog])
             #expect(diagnostics.diagnostics.first?.location.range.start.line == line)
         }
+        // A duplicate key's diagnostic says where the first one is.
+        var diagnostics = DiagnosticBag(file: "Localizable.xcstrings")
+        _ = StringCatalogFile.read(SourceFile(path: "Localizable.xcstrings", text: texts[0].0), diagnostics: &diagnostics)
+        #expect(diagnostics.diagnostics.first?.notes.map { "\($0.message) \($0.location?.range.start.line ?? 0):\($0.location?.range.start.column ?? 0)" } == [
+            "first defined here 1:50",
+        ])
     }
 
     /// The diagnostic of reading `text`, whichever way it is read (its entries
