@@ -142,6 +142,14 @@ public enum PreviewData {
             })
         }
 
+        /// The display name of the field a `sameAs` or a bound names (SPEC §14):
+        /// in a list's entry, a field of the same entry first, then one of the form.
+        func displayName(ofField target: String) -> String? {
+            let element = symbols.field(target).flatMap { document.elementIfPresent(at: $0.path) }
+                ?? form.symbols.field(target).map { form.document.element(at: $0.path) }
+            return element.map { DefaultMessages.displayName(of: $0.kind, id: target) }
+        }
+
         func rule(_ rule: RuleDecl, fieldName: String, valueType: FieldValueType?) -> JSONValue {
             var members: [(String, JSONValue)] = [("rule", .string(rule.kind.name))]
             var targetName: String?
@@ -158,11 +166,7 @@ public enum PreviewData {
                 }
             case .sameAs(let target):
                 members.append(("value", .string(target)))
-                if let symbol = symbols.field(target), let element = document.elementIfPresent(at: symbol.path)
-                    // In a list's entry, a field of the form outside the list.
-                    ?? form.symbols.field(target).map({ form.document.element(at: $0.path) }) {
-                    targetName = DefaultMessages.displayName(of: element.kind, id: target)
-                }
+                targetName = displayName(ofField: target)
             case .custom(let name):
                 members.append(("value", .string(name)))
             case .min(let literal), .max(let literal):
@@ -175,10 +179,7 @@ public enum PreviewData {
             case .minField(let target), .maxField(let target):
                 // A bound naming another field (SPEC §16): the page reads that field's value.
                 members.append(("field", .string(target)))
-                if let symbol = form.symbols.field(target) {
-                    let element = form.document.element(at: symbol.path)
-                    targetName = DefaultMessages.displayName(of: element.kind, id: target)
-                }
+                targetName = displayName(ofField: target)
             }
             let message = rule.message?.value
                 ?? DefaultMessages.message(for: rule.kind, fieldName: fieldName, targetName: targetName, valueType: valueType)

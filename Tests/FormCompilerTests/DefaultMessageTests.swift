@@ -145,6 +145,11 @@ struct DefaultMessageTests {
         let catalog = FormStrings.strings(of: checked.document).filter { $0.key.hasSuffix(".message") }.map(\.source)
         #expect(catalog == Self.intakeMessages)
 
+        #expect(Self.previewMessages(of: checked) == Self.intakeMessages)
+    }
+
+    /// Every rule message of the preview's data, in order.
+    static func previewMessages(of checked: CheckedForm) -> [String] {
         var preview: [String] = []
         func collect(_ value: JSONValue) {
             switch value {
@@ -157,6 +162,46 @@ struct DefaultMessageTests {
             }
         }
         collect(PreviewData.json(for: checked))
-        #expect(preview == Self.intakeMessages)
+        return preview
+    }
+
+    /// A bound or `sameAs` in a list's entry names a field of the same entry
+    /// first, then one of the form (SPEC §14), by its display name, in the Swift,
+    /// the catalog and the preview alike, also where a form field has the same id.
+    @Test func anEntrysBoundsNameTheEntrysFields() throws {
+        let text = """
+            formc: 1
+            form: TripForm
+            elements:
+              - date: from
+                title: Form start day
+              - textField: code
+                label: Booking code
+              - list: trips
+                elements:
+                  - date: from
+                    title: Departure
+                  - date: back
+                    title: Return
+                    rules: [{ min: from }]
+                  - date: until
+                    title: Until
+                    rules: [{ min: startDay }, { max: from }]
+                  - date: startDay
+                    title: First day
+                  - textField: again
+                    rules: [{ sameAs: code }]
+            """
+        let checked = try #require(FormPipeline.check(SourceFile(path: "trip.form.yaml", text: text)).checked)
+        let expected = [
+            "Return must be on or after Departure", "Until must be on or after First day", "Until must be on or before Departure",
+            "Again must match Booking code",
+        ]
+        #expect(FormStrings.strings(of: checked.document).filter { $0.key.hasSuffix(".message") }.map(\.source) == expected)
+        #expect(Self.previewMessages(of: checked) == expected)
+        let swift = SwiftEmitter.emit(checked, options: EmitOptions())
+        for message in expected {
+            #expect(swift.contains("default: \"\(message)\")"), "\(message)")
+        }
     }
 }
