@@ -190,7 +190,7 @@ enum FileAccess {
             let named = destination
             // Beside the file a link leads to, which `replace` renames over; with
             // the mode the file has (a catalog kept read-only for others stays so).
-            let destination = writeTarget(of: destination)
+            let destination = try writeTarget(of: destination)
             var existing = stat()
             let exists = stat(destination, &existing) == 0
             if exists, (existing.st_mode & S_IFMT) == S_IFREG,
@@ -215,20 +215,34 @@ enum FileAccess {
 
     /// Where writing `path` goes: the file a symbolic link at `path` leads to (an
     /// app's `Localizable.xcstrings` linked into a package gets the keys, and the
-    /// link stays a link), else `path` itself.
-    static func writeTarget(of path: String) -> String {
+    /// link stays a link), else `path` itself. A link to a file not made yet
+    /// leads to where it points, through every link on the way; one that leads
+    /// back to itself, or into a folder that does not exist, is refused: no
+    /// link is replaced by a file, and no folder is made through a link.
+    static func writeTarget(of path: String) throws(Failure) -> String {
         var info = stat()
         guard lstat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFLNK else { return path }
         if let resolved = realpath(path, nil) {
             defer { free(resolved) }
             return String(cString: resolved)
         }
-        // A link to a file not made yet: where it points, beside the link when relative.
-        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-        let count = readlink(path, &buffer, buffer.count - 1)
-        guard count > 0 else { return path }
-        let target = String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        return target.hasPrefix("/") ? target : parentDirectory(of: path) + "/" + target
+        var target = path
+        for _ in 0..<40 {  // as many links as Linux follows
+            guard lstat(target, &info) == 0, (info.st_mode & S_IFMT) == S_IFLNK else {
+                let directory = parentDirectory(of: target)
+                guard stat(directory, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR else {
+                    throw Failure(description: "cannot write '\(path)': it is a link to '\(target)', in a folder that does not exist")
+                }
+                return target
+            }
+            var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+            let count = readlink(target, &buffer, buffer.count - 1)
+            guard count > 0 else { return target }
+            let next = String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            // Relative to the folder the link is in.
+            target = next.hasPrefix("/") ? next : parentDirectory(of: target) + "/" + next
+        }
+        throw Failure(description: "cannot write '\(path)': it is a symbolic link that leads back to itself")
     }
 
     /// Whether `path` names something other than a regular file or a directory
@@ -285,7 +299,14 @@ enum FileAccess {
     /// Renames the finished `temporary` over `path` (atomically; over the file a
     /// link at `path` leads to), or removes it when that fails.
     static func replace(_ path: String, with temporary: String) throws(Failure) {
-        guard rename(temporary, writeTarget(of: path)) == 0 else {
+        let target: String
+        do {
+            target = try writeTarget(of: path)
+        } catch {
+            remove(temporary)
+            throw error
+        }
+        guard rename(temporary, target) == 0 else {
             let reason = systemError()
             remove(temporary)
             throw Failure(description: "cannot replace '\(path)': \(reason)")

@@ -67,6 +67,41 @@ import Testing
         #expect(String(decoding: bytes(scratch, "Generated/later.swift") ?? Data(), as: UTF8.self).contains("final class"))
     }
 
+    /// A link to a file not made yet is followed through every link on the way,
+    /// and each stays a link; a loop of links, or a link into a folder that does
+    /// not exist, is an error that names the link, and nothing is written.
+    @Test func linksThatLoopOrLeadNowhereAreRefused() throws {
+        let scratch = try Scratch()
+        try scratch.write("signup.form.yaml", Forms.valid)
+        try scratch.write("sub/keep", "")
+        func link(_ path: String, _ destination: String) throws {
+            try FileManager.default.createSymbolicLink(atPath: scratch.url.appendingPathComponent(path).path, withDestinationPath: destination)
+        }
+        try link("chain.xcstrings", "next.xcstrings")
+        try link("next.xcstrings", "sub/last.xcstrings")
+        #expect(try scratch.run("strings", "signup.form.yaml", "-o", "chain.xcstrings").status == 0)
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: scratch.url.appendingPathComponent("next.xcstrings").path) == "sub/last.xcstrings")
+        #expect(String(decoding: bytes(scratch, "sub/last.xcstrings") ?? Data(), as: UTF8.self).contains("ContactForm."))
+
+        try link("one.swift", "two.swift")
+        try link("two.swift", "one.swift")
+        try link("one.xcstrings", "one.xcstrings")
+        try link("lost.swift", "nowhere/lost.swift")
+        for (command, output, message) in [
+            ("build", "one.swift", "cannot write 'one.swift': it is a symbolic link that leads back to itself"),
+            ("strings", "one.xcstrings", "cannot write 'one.xcstrings': it is a symbolic link that leads back to itself"),
+            ("build", "lost.swift", "cannot write 'lost.swift': it is a link to './nowhere/lost.swift', in a folder that does not exist"),
+        ] {
+            let run = try scratch.run(command, "signup.form.yaml", "-o", output)
+            #expect(run.status == 1)
+            #expect(run.stderr.contains(message), "\(run.stderr)")
+        }
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: scratch.url.appendingPathComponent("two.swift").path) == "one.swift")
+        #expect(try listing(scratch, ".") == [
+            "chain.xcstrings", "lost.swift", "next.xcstrings", "one.swift", "one.xcstrings", "signup.form.yaml", "sub", "two.swift",
+        ])
+    }
+
     @Test func anErrorInOneInputLeavesEveryOutputByteIdentical() throws {
         let scratch = try Scratch()
         try scratch.write("forms/a.form.yaml", Forms.numbered(1, broken: false))
