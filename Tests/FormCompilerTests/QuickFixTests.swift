@@ -155,6 +155,13 @@ import Testing
                 text.replacingOccurrences(of: "{ pro: Pro }", with: "{ value: pro, title: Pro }"),
             ])
         }
+        // Read again at its alias, it is still one mistake, whose fix is the anchored option's.
+        let aliased = Self.head + "  - segment: plan\n    options: [free, &x { pro: Pro }]\n  - segment: tier\n    options: [basic, *x]\n"
+        let editor = EditorDocument(path: "a.form.yaml", text: aliased)
+        #expect(editor.diagnostics.count == 1)
+        #expect(editor.quickFixes(in: Self.everywhere()).map { Self.applying($0.edits, to: editor.file) } == [
+            aliased.replacingOccurrences(of: "{ pro: Pro }", with: "{ value: pro, title: Pro }"),
+        ])
         // An option's own key alone is that key, with its value missing.
         let titleOnly = EditorDocument(path: "a.form.yaml", text: Self.head + "  - segment: plan\n    options: [free, { title: Pro }]\n")
         #expect(titleOnly.diagnostics.map(\.code) == [.missingKey])

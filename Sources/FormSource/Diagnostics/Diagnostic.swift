@@ -143,10 +143,13 @@ public struct DiagnosticBag: Sendable {
 }
 
 extension Diagnostic {
-    /// Whether the two say the same of the same place, whatever their notes.
+    /// Whether the two say the same of the same place, whatever their notes and
+    /// the edits of their fixes: the mistake in an anchored node, read again at
+    /// each of its aliases, is one mistake, whose fix is the anchored node's.
     func isCopy(of other: Diagnostic) -> Bool {
         var (this, other) = (self, other)
         (this.notes, other.notes) = ([], [])
+        (this.fix, other.fix) = (nil, nil)
         return this == other
     }
 }
