@@ -128,7 +128,7 @@ public struct SyntaxTree: Sendable {
         return tag < 0 ? nil : storage.tags[Int(tag)]
     }
 
-    func hasTag(_ node: NodeID) -> Bool { record(node).tag >= 0 }
+    package func hasTag(_ node: NodeID) -> Bool { record(node).tag >= 0 }
 
     /// A scalar's style; nil for a sequence or mapping.
     @inlinable package func style(_ node: NodeID) -> ScalarStyle? {

@@ -162,6 +162,28 @@ import Testing
         #expect(editor.quickFixes(in: Self.everywhere()).map { Self.applying($0.edits, to: editor.file) } == [
             aliased.replacingOccurrences(of: "{ pro: Pro }", with: "{ value: pro, title: Pro }"),
         ])
+        // Read through an alias first (a top-level set is read before the elements),
+        // the fix is still the anchored option's.
+        let setFirst = Self.head + "  - picker: c\n    options: [a, &x { pro: Pro }]\n  - picker: d\n    options: S\noptions:\n  S: [b, *x]\n"
+        let first = EditorDocument(path: "a.form.yaml", text: setFirst)
+        #expect(first.diagnostics.count == 1)
+        #expect(first.quickFixes(in: Self.everywhere()).map { Self.applying($0.edits, to: first.file) } == [
+            setFirst.replacingOccurrences(of: "{ pro: Pro }", with: "{ value: pro, title: Pro }"),
+        ])
+        // A title in a block scalar, or a key with an anchor that others name, is
+        // told the mapping, with no edit that would break the text or the alias.
+        for text in [
+            Self.head + "  - picker: c\n    options:\n      - a\n      - us: |\n          United States\n    default: a\n",
+            Self.head + "  - picker: c\n    options:\n      - &us us: United States\n      - a\n    default: *us\n",
+        ] {
+            let editor = EditorDocument(path: "a.form.yaml", text: text)
+            #expect(editor.diagnostics.map(\.code) == [.unknownKey])
+            #expect(editor.diagnostics.first?.help.first?.hasPrefix("an option's value and title are its 'value' and 'title': write") == true)
+            #expect(editor.quickFixes(in: Self.everywhere()).isEmpty)
+        }
+        // A JSON title that is not a string is read as before: no option of it.
+        let null = EditorDocument(path: "a.form.json", text: #"{"formc": 1, "form": "A", "elements": [{"segment": "s", "options": ["a", {"z": null}]}]}"#)
+        #expect(null.diagnostics.map(\.code) == [.missingKey, .unknownKey])
         // An option's own key alone is that key, with its value missing.
         let titleOnly = EditorDocument(path: "a.form.yaml", text: Self.head + "  - segment: plan\n    options: [free, { title: Pro }]\n")
         #expect(titleOnly.diagnostics.map(\.code) == [.missingKey])

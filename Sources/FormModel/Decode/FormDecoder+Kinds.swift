@@ -549,6 +549,8 @@ extension DocumentDecoder {
         let tree = tree
         let entries = tree.entries(item)
         guard entries.count == 1, let entry = entries.first, tree.isScalar(entry.value), !tree.isEmptyScalar(entry.value),
+              // A JSON title is a string; `null` or a number is read as a title nowhere else.
+              !reader.isJSON || tree.style(entry.value) == .doubleQuoted,
               let value = tree.text(entry.key), let title = tree.text(entry.value),
               !KeySchema.segmentOption.contains(where: { $0.description == value }),
               Suggestions.closest(to: value, in: KeySchema.segmentOption.map(\.description)) == nil
@@ -556,16 +558,38 @@ extension DocumentDecoder {
         let mapping = reader.isJSON
             ? "{\"value\": \(JSONValue.quoted(value)), \"title\": \(JSONValue.quoted(title))}"
             : "{ value: \(YAMLPlain.literal(value)), title: \(YAMLPlain.literal(title)) }"
+        let item = tree.range(item), key = tree.range(entry.key)
+        // The fix writes the item anew: only where the key and title are written as
+        // their text on the item's lines (no anchor or tag that others name, no
+        // block scalar, whose range runs on to the next line), and not where the
+        // item is read again through an alias, whose range is the alias.
+        let isRewritable = reader.isJSON
+            || (item.start <= key.start && key.end <= item.end
+                && Self.isWrittenAsItsText(entry.key, in: tree) && Self.isWrittenAsItsText(entry.value, in: tree))
         diagnostics.error(
-            .unknownKey, "unknown key '\(value)' in a segment option", at: tree.range(entry.key),
+            .unknownKey, "unknown key '\(value)' in a segment option", at: key,
             help: [DiagnosticHelp(
                 reader.isJSON
                     ? #"an option's value and title are its "value" and "title": write \#(mapping)"#
                     : "an option's value and title are its 'value' and 'title': write '\(mapping)'",
-                fix: DiagnosticFix(title: "Write '\(mapping)'", text: mapping, placement: .range(tree.range(item)))
+                fix: isRewritable ? DiagnosticFix(title: "Write '\(mapping)'", text: mapping, placement: .range(item)) : nil
             )]
         )
-        return SegmentOption(value: Located(value, at: tree.range(entry.key)), title: Located(title, at: tree.range(entry.value)), range: tree.range(item))
+        return SegmentOption(value: Located(value, at: key), title: Located(title, at: tree.range(entry.value)), range: item)
+    }
+
+    /// Whether the YAML scalar `node` is its text on one line, plain or in quotes
+    /// with nothing escaped: no anchor or tag before it, no line break in it.
+    private static func isWrittenAsItsText(_ node: NodeID, in tree: SyntaxTree) -> Bool {
+        let range = tree.range(node)
+        guard let text = tree.text(node), let style = tree.style(node), !tree.hasTag(node),
+              range.start.line == range.end.line else { return false }
+        let quotes = switch style {
+        case .plain: 0
+        case .singleQuoted, .doubleQuoted: 2
+        case .literal, .folded: -1
+        }
+        return quotes >= 0 && range.end.column - range.start.column == text.unicodeScalars.count + quotes
     }
 
     /// What a layout is, in the file's own syntax.

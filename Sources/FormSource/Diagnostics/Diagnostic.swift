@@ -134,6 +134,8 @@ public struct DiagnosticBag: Sendable {
             if let last = unique.last, Diagnostic.reportOrder(last, diagnostic) { sameKey = unique.count }
             if let copy = unique[sameKey...].firstIndex(where: { $0.isCopy(of: diagnostic) }) {
                 for note in diagnostic.notes where !unique[copy].notes.contains(note) { unique[copy].notes.append(note) }
+                // Whichever comes first, the copy with a fix gives it.
+                if unique[copy].fix == nil { unique[copy].fix = diagnostic.fix }
                 continue
             }
             unique.append(diagnostic)
@@ -144,8 +146,9 @@ public struct DiagnosticBag: Sendable {
 
 extension Diagnostic {
     /// Whether the two say the same of the same place, whatever their notes and
-    /// the edits of their fixes: the mistake in an anchored node, read again at
-    /// each of its aliases, is one mistake, whose fix is the anchored node's.
+    /// fixes: the mistake in an anchored node, read again at each of its aliases,
+    /// is one mistake, whose fix is the one its reading at the node gives (a
+    /// reading through an alias gives none where the fix would write the alias).
     func isCopy(of other: Diagnostic) -> Bool {
         var (this, other) = (self, other)
         (this.notes, other.notes) = ([], [])
