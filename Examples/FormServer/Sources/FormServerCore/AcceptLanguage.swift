@@ -35,16 +35,27 @@ public enum AcceptLanguage {
             else { continue }
             var q = 1.0
             for parameter in pieces.dropFirst() {
-                let pair = parameter.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
-                if pair.count == 2, pair[0].lowercased() == "q" {
-                    guard let value = Double(pair[1]), (0...1).contains(value) else { q = 0; break }
-                    q = value
-                }
+                let pair = parameter.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+                    .map { $0.trimmingCharacters(in: .whitespaces) }
+                guard pair[0].lowercased() == "q" else { continue }
+                guard pair.count == 2, let value = qvalue(pair[1]) else { q = 0; break }
+                q = value
             }
             if q > 0 {
                 weighted.append((first.lowercased().replacingOccurrences(of: "_", with: "-"), q, order))
             }
         }
         return weighted.sorted { $0.q != $1.q ? $0.q > $1.q : $0.order < $1.order }.map(\.range)
+    }
+
+    /// A weight as RFC 9110 §12.4.2 writes it (`0`, `0.5`, `0.125`, `1`, `1.000`);
+    /// nil for anything else (`q=`, `0.1234`, `1e-1`, `.5`).
+    static func qvalue(_ text: String) -> Double? {
+        let parts = text.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
+        let fraction = parts.count == 2 ? parts[1] : ""
+        guard parts[0] == "0" || parts[0] == "1", fraction.count <= 3,
+              fraction.allSatisfy({ ("0"..."9").contains($0) }), parts[0] == "0" || fraction.allSatisfy({ $0 == "0" })
+        else { return nil }
+        return parts[0] == "1" ? 1 : Double("0." + fraction + "0")
     }
 }

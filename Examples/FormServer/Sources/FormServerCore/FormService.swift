@@ -186,6 +186,12 @@ public struct FormService: Sendable {
         validate: @Sendable (Form.Values, ValidationContext) async -> ValidationReport<Form.Field>,
         store: @Sendable (Form.Values, ValidationContext) async -> [ValidationIssue]
     ) async -> Outcome {
+        // JSON between systems is UTF-8 (RFC 8259 §8.1). Foundation's decoder reads
+        // UTF-16 and UTF-32 too, which the nesting check below, reading bytes, cannot
+        // follow: such a body (any NUL byte, or bytes that are no UTF-8) is refused.
+        guard !body.contains(0), String(validating: body, as: UTF8.self) != nil else {
+            return .notJSON
+        }
         // Checked before Foundation parses it: its parser traps on some bodies nested
         // deeper than its own limit of 512, which would take the server down.
         if Self.nestsDeeper(than: Self.maxNesting, body) {

@@ -21,9 +21,21 @@ import Testing
     }
 
     @Test func nothingUsableGivesTheDefault() {
-        for header in [nil, "", "*", "ja, zh;q=0.8", "de;q=0", "de;q=x", "??, ;;", "de;q=2"] as [String?] {
+        for header in [nil, "", "*", "ja, zh;q=0.8", "de;q=0", "de;q=x", "??, ;;", "de;q=2",
+                       "de;q=", "de;q", "de;q=0.5e0", "de;q=1e-1", "de;q=0.1234", "de;q=.5", "de;q=1.5", "de;Q=-0"] as [String?] {
             #expect(AcceptLanguage.negotiate(header, available: available, default: "en") == "en", "\(header ?? "nil")")
         }
+    }
+
+    /// RFC 9110 §12.4.2's weights, and nothing else.
+    @Test func weightsAreReadAsTheRFCWritesThem() {
+        for (text, weight) in [("0", 0.0), ("0.5", 0.5), ("0.125", 0.125), ("1", 1.0), ("1.000", 1.0), ("0.", 0.0), ("1.", 1.0)] {
+            #expect(AcceptLanguage.qvalue(text) == weight, "\(text)")
+        }
+        for text in ["", "x", "2", "1.001", "0.1234", "1e-1", ".5", "-0", "0x1", " 0.5"] {
+            #expect(AcceptLanguage.qvalue(text) == nil, "\(text)")
+        }
+        #expect(AcceptLanguage.negotiate("de;q=0.001, en;q=0.0005", available: available, default: "fr-CA") == "de")
     }
 }
 
@@ -47,6 +59,28 @@ import Testing
         #expect(!FormService.nestsDeeper(than: 3, Data(#"{"a": [1, {"b": "[[[{{{\"["}]}"#.utf8)))
         #expect(FormService.nestsDeeper(than: 2, Data(#"{"a": [[1]]}"#.utf8)))
         #expect(FormService.nestsDeeper(than: FormService.maxNesting, Data(String(repeating: "[", count: 513).utf8)))
+    }
+
+    /// A body in UTF-16 or UTF-32, which Foundation's decoder would read but the
+    /// nesting check cannot, is not JSON to the server (RFC 8259 §8.1), whatever
+    /// it holds: a body nested 512 deep after a character whose UTF-16 has a
+    /// quote's byte took the server down.
+    @Test func aBodyThatIsNotUTF8IsNotJSON() async throws {
+        var values = Self.validSignUp
+        values["email"] = "utf8@example.com"  // stored once, by the last submission
+        let signUp = try #require(String(data: Self.json(values), encoding: .utf8))
+        let deep = "{\"email\": \"\u{122}\", \"x\": " + String(repeating: "[", count: 512)
+        for body in [
+            try #require(signUp.data(using: .utf16)), try #require(signUp.data(using: .utf16LittleEndian)),
+            try #require(signUp.data(using: .utf32)), try #require(deep.data(using: .utf16LittleEndian)),
+            try #require(deep.data(using: .utf16)), Data([0x7B, 0x7D, 0x00]), Data([0x7B, 0xFF, 0x7D]),
+        ] {
+            let response = await Self.service.submit(form: "signup", body: body, contentType: "application/json", acceptLanguage: nil)
+            #expect(response.status == 400)
+            #expect(Self.object(response.body)["detail"] as? String == "The body is not JSON.")
+        }
+        let accepted = await Self.service.submit(form: "signup", body: Data(signUp.utf8), contentType: "application/json", acceptLanguage: nil)
+        #expect(accepted.status == 201)
     }
 
     @Test func valuesNestedPastAnyFormsAreMalformedBeforeFoundationReadsThem() async {
