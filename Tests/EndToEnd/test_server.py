@@ -287,8 +287,17 @@ def test_other_requests_are_problems_too(server):
         assert headers["allow"] == "POST"
     status, headers, _ = request(server, "HEAD", "/forms/signup")
     assert status == 405 and headers["allow"] == "POST"
-    status, headers, problem = request(server, "GET", "/no/such/route")
-    assert_problem(status, headers, problem, 404)
+    # A method nothing takes at a path something answers is 405 with what it takes (RFC 9110 §15.5.6).
+    for method, path, allow in [("TRACE", "/forms/signup", "POST"), ("PROPFIND", "/forms/intake", "POST"),
+                                ("POST", "/health", "GET, HEAD"), ("PUT", "/health", "GET, HEAD"),
+                                ("POST", "/problems/invalid-values", "GET, HEAD")]:
+        status, headers, problem = request(server, method, path)
+        assert_problem(status, headers, problem, 405)
+        assert headers["allow"] == allow, (method, path)
+    for method, path in [("GET", "/no/such/route"), ("POST", "/no/such/route"), ("TRACE", "/forms/nothing"),
+                         ("POST", "/problems/nothing")]:
+        status, headers, problem = request(server, method, path)
+        assert_problem(status, headers, problem, 404)
     # A form that does not exist is 404 whatever the method.
     status, headers, problem = request(server, "GET", "/forms/nothing")
     assert_problem(status, headers, problem, 404)

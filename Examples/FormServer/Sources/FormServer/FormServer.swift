@@ -61,7 +61,12 @@ struct FormServerCommand {
 /// error, unknown routes among them, answered as `application/problem+json`.
 func makeRouter(_ service: FormService) -> Router<BasicRequestContext> {
     let router = Router()
-    router.middlewares.add(ProblemMiddleware())
+    router.middlewares.add(ProblemMiddleware { path in
+        // The methods of each path something answers, for the methods no route takes there.
+        if path == "/health" || Problem.documentation[path] != nil { return "GET, HEAD" }
+        if path.hasPrefix("/forms/"), service.formNames.contains(String(path.dropFirst("/forms/".count))) { return "POST" }
+        return nil
+    })
     // What answers GET answers HEAD too (RFC 9110 §9.3.2), a health check's usual method.
     for method in [HTTPRequest.Method.get, .head] {
         router.on("/health", method: method) { _, _ in "ok\n" }
@@ -129,11 +134,24 @@ extension Response {
 
 /// Turns every error below it into an RFC 9457 problem: an `HTTPError` or a body
 /// over the limit keeps its status, with the reason phrase as the title; anything
-/// else, which no request should reach, is a 500 that says nothing internal.
+/// else, which no request should reach, is a 500 that says nothing internal. A
+/// method no route takes at a path that something answers (`POST /health`,
+/// `TRACE /forms/signup`) is `405` with `Allow` (RFC 9110 §15.5.6), not `404`.
 struct ProblemMiddleware<Context: RequestContext>: RouterMiddleware {
+    /// The methods `path` takes, for `Allow`; nil where nothing answers.
+    let allowed: @Sendable (String) -> String?
+
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         do {
             return try await next(request, context)
+        } catch let error as HTTPError where error.status == .notFound && error.body == nil {
+            // No route took the request: a path something answers did not take its method.
+            guard let methods = allowed(request.uri.path) else {
+                return Response(.problem(.http(404, error.status.reasonPhrase, detail: Self.detail(error.status, request))))
+            }
+            var response = Response(.problem(.http(405, "Method Not Allowed", detail: Self.detail(.methodNotAllowed, request))))
+            response.headers[.allow] = methods
+            return response
         } catch let error as HTTPError {
             let detail = error.body ?? Self.detail(error.status, request)
             return Response(.problem(.http(error.status.code, error.status.reasonPhrase, detail: detail)))
