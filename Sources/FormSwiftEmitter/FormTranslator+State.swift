@@ -55,17 +55,34 @@ extension FormTranslator {
         // `setError(_:at: "/employers/0/company")`: an entry's field, by the list, index and id (SPEC §14).
         let entryLists = lists.filter { !$0.entry.fields.isEmpty }
         plan.once { [self] out in
-            out.declaration(.function(SwiftFunction(
-                doc: [
-                    "Returns once the rules that value assignments started have run (SPEC §15.2): an assignment to a",
-                    "field's `FormValue` is an edit, whose rules run in a task of their own; await this before reading",
-                    "the states, e.g. in a test or a submit button.",
-                ],
-                access: access, name: "settle", parameters: [], isAsync: true,
-                body: [.expr(.await(.call(.member(.name("validation"), "settle"), [])))] + lists.map { list in
-                    .for("entry", in: .member(.member(Self.selfName, list.id), "entries"), body: [.expr(.await(.call(.member(.name("entry"), "settle"), [])))])
-                }
-            )))
+            let settleDoc = [
+                "Returns once the rules that value assignments started have run (SPEC §15.2): an assignment to a",
+                "field's `FormValue` is an edit, whose rules run in a task of their own; await this before reading",
+                "the states, e.g. in a test or a submit button.",
+            ]
+            if lists.isEmpty {
+                out.declaration(.function(SwiftFunction(
+                    doc: settleDoc, access: access, name: "settle", parameters: [], isAsync: true,
+                    body: [.expr(.await(.call(.member(.name("validation"), "settle"), [])))]
+                )))
+            } else {
+                // The form's edits and each entry's, again while a pass started more
+                // (an edit of one while another was awaited).
+                out.listMember(settleDoc.map { "/// " + $0 } + [
+                    "\(accessPrefix)func settle() async {",
+                    "    var started: UInt64",
+                    "    repeat {",
+                    "        started = validation.editsStarted",
+                    "        await validation.settle()",
+                ] + lists.flatMap { list in [
+                    "        for entry in self.\(list.id).entries {",
+                    "            await entry.settle()",
+                    "        }",
+                ] } + [
+                    "    } while validation.editsStarted != started",
+                    "}",
+                ])
+            }
             out.declaration(.function(SwiftFunction(
                 doc: [
                     "Shows `message` on `field` from outside the rules (a server's \"email already taken\"): the state is",

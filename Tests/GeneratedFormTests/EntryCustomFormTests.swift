@@ -70,6 +70,25 @@ actor GatedHandleDirectory: EntryCustomFormValidators {
 
 @MainActor
 struct EntryCustomFormTests {
+    /// An edit of one entry, started while `settle()` awaits another entry's, is
+    /// awaited too (SPEC §15.2: every edit in flight, and any edit started
+    /// meanwhile): `settle()` does not return with a field still `.validating`.
+    @Test func settleAwaitsAnEditStartedWhileItWaits() async {
+        let directory = GatedHandleDirectory()
+        let form = EntryCustomForm(validators: directory)
+        let (first, second) = (form.members.entries[0], form.members.entries[1])
+        second.handle.value = "slow-second"
+        await directory.waitUntil(holding: 1)
+        let settled = Task { await form.settle() }
+        for _ in 0..<20 { await Task.yield() }
+        // Debounced 150 ms: still running when the held check is let go.
+        first.handle.value = "first-bad"
+        await directory.release()
+        await settled.value
+        #expect(first.state(of: .handle) == .invalid(message: "first-bad is taken"))
+        #expect(second.state(of: .handle) == .valid)
+    }
+
     /// An entry removed or moved while `validate()` awaits the rules: the report
     /// is of the values when it started, with their paths, and each entry still in
     /// the list gets its own results, never its neighbour's (SPEC §14, §15.2).

@@ -124,6 +124,12 @@ public final class FieldValidationController<Field: Hashable & Sendable> {
         await engine.settle()
     }
 
+    /// How many edits have started rules in a task of their own so far, in every
+    /// form and entry. A form with lists settles its controller and each entry's
+    /// in turn, and again while a pass over them saw this count grow: an edit
+    /// of one, started while it awaited another, is awaited too.
+    public var editsStarted: UInt64 { EditTasks.started }
+
     /// Runs `rules`, a whole validation of the form's values (the form's `validate()`
     /// and `validate(page:)`), in a task that `reset` cancels, as it cancels the rules
     /// the triggers run (SPEC §15.2): an app's validator awaiting a server sees

@@ -147,6 +147,7 @@ final class FieldValidationEngine<Field: Hashable & Sendable> {
             self.edits[number] = nil
         }
         edits[number] = task
+        EditTasks.started &+= 1
         unjoinedEdits[field] = task
     }
 
@@ -160,6 +161,7 @@ final class FieldValidationEngine<Field: Hashable & Sendable> {
         let number = editCount
         let resets = resets
         guard lifetime.begin() else { return }
+        EditTasks.started &+= 1
         edits[number] = Task { [weak self, lifetime] in
             defer { lifetime.finish() }
             guard let self else { return }
@@ -518,6 +520,15 @@ extension FieldValidationEngine: Observable {}
 /// the engine has in flight. The edits are the engine's only tasks that no caller
 /// holding the form awaits (a run of `validate(_:)` or `runUntilReset` has one),
 /// so the only ones that can outlive the form.
+/// How many edits have started a task of their own, in every form and entry:
+/// a form with lists, whose entries have controllers of their own, settles
+/// once a pass over all of them started none
+/// (`FieldValidationController.editsStarted`).
+@MainActor
+enum EditTasks {
+    static var started: UInt64 = 0
+}
+
 final class EngineLifetime: @unchecked Sendable {
     private let lock = NSLock()
     private var ended = false

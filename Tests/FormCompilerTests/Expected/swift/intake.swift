@@ -788,10 +788,14 @@ final class IntakeForm {
     /// field's `FormValue` is an edit, whose rules run in a task of their own; await this before reading
     /// the states, e.g. in a test or a submit button.
     func settle() async {
-        await validation.settle()
-        for entry in self.medications.entries {
-            await entry.settle()
-        }
+        var started: UInt64
+        repeat {
+            started = validation.editsStarted
+            await validation.settle()
+            for entry in self.medications.entries {
+                await entry.settle()
+            }
+        } while validation.editsStarted != started
     }
 
     /// Shows `message` on `field` from outside the rules (a server's "email already taken"): the state is
