@@ -715,10 +715,23 @@ extension FormTranslator {
                 if !checks.isEmpty { count.append("    }") }
                 count += ["    return .valid", "}"]
                 out.listMember(count)
+                let fieldName = list.entry.fields.isEmpty ? "String(describing: field)" : "field.rawValue"
                 lines += [
                     "    var paths: [(path: String, result: ValidationResult)] = [(path: \"/\(list.id)\", result: validateListCount_\(list.id)(values, context: context))]",
                     "    for (index, entry) in values.\(list.id).enumerated() {",
                 ]
+                if visible != nil {
+                    // A hidden list's entries are valid, and no rule of theirs runs:
+                    // no app validator is called for them (SPEC §6.2).
+                    lines += [
+                        "        guard visible else {",
+                        "            for field in \(list.className).Field.allCases {",
+                        "                paths.append((path: \"/\(list.id)/\\(index)/\" + \(fieldName), result: .valid))",
+                        "            }",
+                        "            continue",
+                        "        }",
+                    ]
+                }
                 if list.entry.entry?.outer.isEmpty == false {
                     lines.append("        var entry = entry")
                     for field in list.entry.entry?.outer ?? [] {
@@ -731,7 +744,7 @@ extension FormTranslator {
                         ? "        let report = await \(list.className).validate(entry, in: context, validators: .init(form: validators, values: values))"
                         : "        let report = await \(list.className).validate(entry, in: context)",
                     "        for field in \(list.className).Field.allCases {",
-                    "            paths.append((path: \"/\(list.id)/\\(index)/\" + \(list.entry.fields.isEmpty ? "String(describing: field)" : "field.rawValue"), result: \(visible == nil ? "report[field]" : "visible ? report[field] : .valid")))",
+                    "            paths.append((path: \"/\(list.id)/\\(index)/\" + \(fieldName), result: report[field]))",
                     "        }",
                     "    }",
                     "    return paths",

@@ -70,6 +70,24 @@ actor GatedHandleDirectory: EntryCustomFormValidators {
 
 @MainActor
 struct EntryCustomFormTests {
+    /// A hidden list's entries are valid and no rule of theirs runs: the app's
+    /// validator is not called for them, by `validate()` or by the static
+    /// `validate` a server calls (SPEC §6.2).
+    @Test func aHiddenListsEntriesCallNoValidator() async {
+        let directory = HandleDirectory()
+        let form = EntryCustomForm(validators: directory)
+        form.solo.value = true
+        form.members.entries[0].handle.value = "x"
+        await form.settle()
+        #expect(await form.validate().isValid)
+        #expect(await EntryCustomForm.validate(form.values, validators: directory).isValid)
+        #expect(await directory.calls.isEmpty)
+        // Shown, they run.
+        form.solo.value = false
+        #expect(await form.validate().isValid == false)
+        #expect(await directory.calls.map(\.value).contains("x"))
+    }
+
     /// An edit of one entry, started while `settle()` awaits another entry's, is
     /// awaited too (SPEC §15.2: every edit in flight, and any edit started
     /// meanwhile): `settle()` does not return with a field still `.validating`.

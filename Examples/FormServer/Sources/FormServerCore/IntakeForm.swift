@@ -998,9 +998,15 @@ final class IntakeForm {
         let visible = isMedicationsVisible(values)
         var paths: [(path: String, result: ValidationResult)] = [(path: "/medications", result: validateListCount_medications(values, context: context))]
         for (index, entry) in values.medications.enumerated() {
+            guard visible else {
+                for field in MedicationEntry.Field.allCases {
+                    paths.append((path: "/medications/\(index)/" + field.rawValue, result: .valid))
+                }
+                continue
+            }
             let report = await MedicationEntry.validate(entry, in: context)
             for field in MedicationEntry.Field.allCases {
-                paths.append((path: "/medications/\(index)/" + field.rawValue, result: visible ? report[field] : .valid))
+                paths.append((path: "/medications/\(index)/" + field.rawValue, result: report[field]))
             }
         }
         return paths
