@@ -32,6 +32,29 @@ import Testing
         #expect(heard.value == [.invalid(message: "offline")])
     }
 
+    /// A run superseded by an observer of its `.validating` (`setError`, `setState`,
+    /// `reset`) before its rules are called never calls them: an app's validator
+    /// (a server request) is not asked for an answer nobody reads.
+    @Test(arguments: ["setError", "setState", "reset"])
+    func aRunSupersededBeforeItsRulesAreCalledNeverCallsThem(_ how: String) async {
+        let calls = Box(0)
+        let controller = FieldValidationController<Field>(triggers: [.email: .change]) { _ in
+            calls.value += 1
+            return .valid
+        }
+        controller.addStateObserver { field, state in
+            guard state == .validating else { return }
+            switch how {
+            case "setError": controller.setError("offline", for: field)
+            case "setState": controller.setState(.invalid(message: "known"), for: field)
+            default: controller.reset {}
+            }
+        }
+        await controller.didChange(.email)
+        #expect(calls.value == 0)
+        #expect(controller.state(of: .email) == ["setError": .invalid(message: "offline"), "setState": .invalid(message: "known")][how] ?? .idle)
+    }
+
     /// Plays `events` on one field with `trigger` and answers the indices of the
     /// events that ran a validation.
     func validations(_ trigger: ValidationTrigger, _ events: [Event]) async -> [Int] {

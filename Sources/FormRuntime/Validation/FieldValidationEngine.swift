@@ -448,6 +448,9 @@ final class FieldValidationEngine<Field: Hashable & Sendable> {
         let generation = record.generation
         records[field] = record
         write(.validating, for: field)
+        // An observer told of `.validating` may have superseded the run at once
+        // (`setError`, `setState`, `reset`): its rules, not called yet, never are.
+        guard records[field]?.generation == generation else { return .cancelled }
 
         running[field]?.cancel()
         let runRules = runRules
