@@ -151,7 +151,7 @@ extension FormTranslator {
             arguments.append("title", localized(choice.id.value, "title", choice.title))
             arguments.append("options", .options(
                 choice.options, caseNames: info?.caseNames ?? choice.options.map(\.caseName), keyPrefix: FormStrings.optionKeyPrefix(form: choice.optionSet == nil ? form : setForm, id: choice.id.value, optionSet: choice.optionSet?.value),
-                enumName: choice.swiftEnumName, local: choice.id.value + "Options"
+                enumName: choice.swiftEnumName, id: choice.id.value
             ))
             arguments.append("style", case: choice.style?.value.rawValue)
             arguments.append("value", .binding(choice.id.value))
@@ -164,7 +164,7 @@ extension FormTranslator {
             arguments.append("title", localized(segment.id.value, "title", segment.title))
             arguments.append("options", .options(
                 segment.options, caseNames: info?.caseNames ?? segment.options.map(\.caseName), keyPrefix: FormStrings.optionKeyPrefix(form: segment.optionSet == nil ? form : setForm, id: segment.id.value, optionSet: segment.optionSet?.value),
-                enumName: segment.swiftEnumName, local: segment.id.value + "Options"
+                enumName: segment.swiftEnumName, id: segment.id.value
             ))
             arguments.append("style", case: segment.pickerStyle?.value.rawValue)
             arguments.append("value", .binding(segment.id.value))

@@ -43,11 +43,11 @@ struct ElementArguments {
         case localized(key: String, text: String)
         /// `[SegmentOption(value: .free, title: …), …]`, one per line, each title
         /// looked up by `keyPrefix` + the option's value; past
-        /// `SwiftRenderer.largestOptionsLiteral` options, `planOptions` (`local`)
-        /// instead, an array the statements before the element build with one
+        /// `SwiftRenderer.largestOptionsLiteral` options, `planOptions` (the field
+        /// `id` and `Options`) instead, an array the statements before the element build with one
         /// `append` per option. The case `none` is written `Plan.none`
         /// (`enumName`): as `.none` an optional field's option would be `nil`.
-        case options([SegmentOption], caseNames: [String], keyPrefix: String, enumName: String, local: String)
+        case options([SegmentOption], caseNames: [String], keyPrefix: String, enumName: String, id: String)
     }
 
     fileprivate var arguments: [(label: StaticString, value: Value)] = []
@@ -220,9 +220,9 @@ extension SwiftRenderer {
                 write("()")
             }
             write(" } ?? false }")
-        case .options(let options, let caseNames, let keyPrefix, let enumName, let local):
+        case .options(let options, let caseNames, let keyPrefix, let enumName, let id):
             if options.count > Self.largestOptionsLiteral {
-                write(local)
+                optionsLocal(of: id)
                 return
             }
             write("[")
@@ -254,9 +254,9 @@ extension SwiftRenderer {
     /// the array of an `options` argument (`value`), of the element `type`'s
     /// value type.
     private mutating func optionStatements(_ value: ElementArguments.Value, _ type: ElementType) {
-        guard case .options(let options, let caseNames, let keyPrefix, let enumName, let local) = value else { return }
+        guard case .options(let options, let caseNames, let keyPrefix, let enumName, let id) = value else { return }
         write("var ")
-        write(local)
+        optionsLocal(of: id)
         write(": [SegmentOption<")
         switch type {
         case .ofField(_, let argument): write(argument)
@@ -266,12 +266,18 @@ extension SwiftRenderer {
         write(">] = []")
         newline()
         for (option, caseName) in zip(options, caseNames) {
-            write(local)
+            optionsLocal(of: id)
             write(".append(")
             segmentOption(option, caseName: caseName, keyPrefix: keyPrefix, enumName: enumName)
             write(")")
             newline()
         }
+    }
+
+    /// `planOptions`: the local array of the options of the field `id`.
+    private mutating func optionsLocal(of id: String) {
+        write(id)
+        write("Options")
     }
 
     /// `SegmentOption(value: .free, title: …)`
