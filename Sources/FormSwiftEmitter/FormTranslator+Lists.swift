@@ -483,7 +483,14 @@ extension FormTranslator {
             "/// (SPEC §16): their rules read it, or a condition reading it shows or hides them or a field their rules",
             "/// read. `settle()` awaits it. The form calls it for each entry when `field`'s value changes.",
             "func formFieldDidChange(_ field: \(entry.formType).Field) {",
-            "    validation.recheck(Self.formRechecks.fields(after: field))",
+            "    validation.recheck(Self.formRechecks.fields(after: field), after: field)",
+            "}",
+        ])
+        out.listMember([
+            "/// Returns once the re-check that the last change of the form's `field` started has run, and not",
+            "/// the entry's other edits: the form's `didChange(field)` awaits it.",
+            "func settleFormFieldChange(_ field: \(entry.formType).Field) async {",
+            "    await validation.settleRecheck(after: field)",
             "}",
         ])
     }

@@ -367,7 +367,7 @@ extension FormTranslator {
             ]
             for list in dependentLists {
                 function.body?.append(.for("entry", in: .member(.member(Self.selfName, list.id), "entries"), body: [
-                    .expr(.await(.call(.member(.name("entry"), "settle"), []))),
+                    .expr(.await(.call(.member(.name("entry"), "settleFormFieldChange"), [SwiftArgument(nil, .name("field"))]))),
                 ]))
             }
             didChange = .function(function)

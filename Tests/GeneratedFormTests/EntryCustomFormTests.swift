@@ -326,10 +326,54 @@ struct EntryCustomFormTests {
         #expect(form.members.entries.map(\.id) == entries.reversed().map(\.id))
     }
 
+    /// The form's `didChange` of a field awaits what that change re-checks in the
+    /// entries, never an entry's own edit (SPEC §6.4): a server check of a handle
+    /// still out holds neither the team's `didChange`, which no entry reads, nor
+    /// `solo`'s, whose change re-checks the entries (hidden now: valid).
+    @Test(.timeLimit(.minutes(1))) func theFormsDidChangeWaitsForNoEntrysOwnEdit() async {
+        let directory = GatedHandleDirectory()
+        let form = EntryCustomForm(validators: directory)
+        let entry = form.members.entries[0]
+        entry.handle.value = "slow"
+        await directory.waitUntil(holding: 1)
+        #expect(entry.state(of: .handle) == .validating)
+
+        form.team.value = "Rovers"
+        #expect(await returnsWhileTheCheckIsHeld { await form.didChange(.team) })
+        #expect(entry.state(of: .handle) == .validating)
+
+        form.solo.value = true
+        #expect(await returnsWhileTheCheckIsHeld { await form.didChange(.solo) })
+        #expect(entry.state(of: .handle) == .valid)
+
+        await directory.release()
+        await form.settle()
+        #expect(entry.state(of: .handle) == .valid)
+
+        /// Whether `change` returns within 10 s while the directory holds the check.
+        func returnsWhileTheCheckIsHeld(_ change: @escaping @MainActor () async -> Void) async -> Bool {
+            let returned = ReturnedFlag()
+            let task = Task { @MainActor in
+                await change()
+                returned.value = true
+            }
+            for _ in 0..<1_000 where !returned.value { try? await Task.sleep(for: .milliseconds(10)) }
+            let result = returned.value
+            if !result { await directory.release() }
+            await task.value
+            return result
+        }
+    }
+
     @Test func anEntryWithoutAFormPassesItsCustomRule() async {
         let entry = EntryCustomForm.MemberEntry()
         entry.handle.value = "ada"
         await entry.settle()
         #expect(entry.state(of: .handle) == .valid)
     }
+}
+
+@MainActor
+private final class ReturnedFlag {
+    var value = false
 }

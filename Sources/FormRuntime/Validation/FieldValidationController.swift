@@ -117,6 +117,23 @@ public final class FieldValidationController<Field: Hashable & Sendable> {
         engine.recheck(fields)
     }
 
+    /// `recheck(_:)` for a change of `cause` outside this controller (a field of
+    /// the entry's form), remembered until `settleRecheck(after:)` joins it, as
+    /// `didChange(_:)` joins an assignment's edit. Only the last change of a cause
+    /// is remembered.
+    public func recheck<Cause: Hashable & Sendable>(_ fields: [Field], after cause: Cause) {
+        engine.recheck(fields, after: AnyHashable(cause))
+    }
+
+    /// Returns once the re-check that the last change of `cause` started
+    /// (`recheck(_:after:)`) has run its rules; at once when that change started
+    /// none, or it was joined already. Other edits in flight are not awaited:
+    /// a form's `didChange(_:)` waits for what its field's change re-checks in
+    /// the entries, not for an entry's unrelated rules.
+    public func settleRecheck<Cause: Hashable & Sendable>(after cause: Cause) async {
+        await engine.settleRecheck(after: AnyHashable(cause))
+    }
+
     /// Returns once every edit that assignments started has run its rules (and the
     /// edits those started, and so on): for a test, or a submit button that must
     /// see the fields' states settled.

@@ -54,6 +54,9 @@ final class FieldValidationEngine<Field: Hashable & Sendable> {
     private var wholeRunCount: UInt64 = 0
     /// The last edit each field's assignment started, until `didChange` joins it.
     private var unjoinedEdits: [Field: Task<Void, Never>] = [:]
+    /// The last re-check each cause (a field of the form, for an entry) started,
+    /// until `settleRecheck(after:)` joins it.
+    private var unjoinedRechecks: [AnyHashable: Task<Void, Never>] = [:]
     /// The fields whose last assignment was an edit with no task, until `didChange`
     /// repeats it: the message that assignment took away was the only one to go.
     private var assignedWithoutTask: Set<Field> = []
@@ -151,7 +154,9 @@ final class FieldValidationEngine<Field: Hashable & Sendable> {
         unjoinedEdits[field] = task
     }
 
-    func recheck(_ fields: [Field]) {
+    func recheck(_ fields: [Field], after cause: AnyHashable? = nil) {
+        // A newer change of the cause: what an older one started is not this one's to await.
+        if let cause { unjoinedRechecks[cause] = nil }
         guard !fields.isEmpty, !hasEnded else { return }
         let downChains = isShown == nil ? [] : rechecks.fieldsDownChains(from: fields, flipped: flipped)
         noteChange(of: fields + downChains)
@@ -162,7 +167,7 @@ final class FieldValidationEngine<Field: Hashable & Sendable> {
         let resets = resets
         guard lifetime.begin() else { return }
         EditTasks.started &+= 1
-        edits[number] = Task { [weak self, lifetime] in
+        let task = Task { [weak self, lifetime] in
             defer { lifetime.finish() }
             guard let self else { return }
             for field in checked {
@@ -171,6 +176,12 @@ final class FieldValidationEngine<Field: Hashable & Sendable> {
             }
             self.edits[number] = nil
         }
+        edits[number] = task
+        if let cause { unjoinedRechecks[cause] = task }
+    }
+
+    func settleRecheck(after cause: AnyHashable) async {
+        await unjoinedRechecks.removeValue(forKey: cause)?.value
     }
 
     func settle() async {
@@ -412,7 +423,7 @@ final class FieldValidationEngine<Field: Hashable & Sendable> {
         observers = ObserverList()
     }
 
-    /// Cancels every run and edit in flight, and forgets the edits no `didChange` has joined.
+    /// Cancels every run and edit in flight, and forgets the edits and re-checks no one has joined.
     private func cancelInFlight() {
         for task in running.values { task.cancel() }
         running.removeAll()
@@ -421,6 +432,7 @@ final class FieldValidationEngine<Field: Hashable & Sendable> {
         for cancel in wholeRuns.values { cancel() }
         wholeRuns.removeAll()
         unjoinedEdits.removeAll()
+        unjoinedRechecks.removeAll()
         assignedWithoutTask.removeAll()
     }
 

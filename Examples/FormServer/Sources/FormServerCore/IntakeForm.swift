@@ -397,7 +397,13 @@ final class IntakeForm {
         /// (SPEC §16): their rules read it, or a condition reading it shows or hides them or a field their rules
         /// read. `settle()` awaits it. The form calls it for each entry when `field`'s value changes.
         func formFieldDidChange(_ field: IntakeForm.Field) {
-            validation.recheck(Self.formRechecks.fields(after: field))
+            validation.recheck(Self.formRechecks.fields(after: field), after: field)
+        }
+
+        /// Returns once the re-check that the last change of the form's `field` started has run, and not
+        /// the entry's other edits: the form's `didChange(field)` awaits it.
+        func settleFormFieldChange(_ field: IntakeForm.Field) async {
+            await validation.settleRecheck(after: field)
         }
 
         /// Whether `field` is shown now (SPEC §7): never while the entry's list is not (SPEC §14).
@@ -597,7 +603,7 @@ final class IntakeForm {
     func didChange(_ field: Field) async {
         await validation.didChange(field)
         for entry in self.medications.entries {
-            await entry.settle()
+            await entry.settleFormFieldChange(field)
         }
     }
 
