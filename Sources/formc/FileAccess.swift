@@ -239,8 +239,10 @@ enum FileAccess {
             let count = readlink(target, &buffer, buffer.count - 1)
             guard count > 0 else { return target }
             let next = String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
-            // Relative to the folder the link is in.
-            target = next.hasPrefix("/") ? next : parentDirectory(of: target) + "/" + next
+            // Relative to the folder the link is in, spelled as the link was
+            // (a link in the current folder named without `./` leads to `next`).
+            let folder = parentDirectory(of: target)
+            target = next.hasPrefix("/") || (folder == "." && !target.hasPrefix("./")) ? next : folder + "/" + next
         }
         throw Failure(description: "cannot write '\(path)': it is a symbolic link that leads back to itself")
     }

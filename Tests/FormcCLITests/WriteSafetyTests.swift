@@ -87,10 +87,13 @@ import Testing
         try link("two.swift", "one.swift")
         try link("one.xcstrings", "one.xcstrings")
         try link("lost.swift", "nowhere/lost.swift")
+        try link("sub/lost.swift", "../nowhere/lost.swift")
         for (command, output, message) in [
             ("build", "one.swift", "cannot write 'one.swift': it is a symbolic link that leads back to itself"),
             ("strings", "one.xcstrings", "cannot write 'one.xcstrings': it is a symbolic link that leads back to itself"),
-            ("build", "lost.swift", "cannot write 'lost.swift': it is a link to './nowhere/lost.swift', in a folder that does not exist"),
+            ("build", "lost.swift", "cannot write 'lost.swift': it is a link to 'nowhere/lost.swift', in a folder that does not exist"),
+            ("build", "sub/lost.swift", "cannot write 'sub/lost.swift': it is a link to 'sub/../nowhere/lost.swift', in a folder that does not exist"),
+            ("build", "./lost.swift", "cannot write './lost.swift': it is a link to './nowhere/lost.swift', in a folder that does not exist"),
         ] {
             let run = try scratch.run(command, "signup.form.yaml", "-o", output)
             #expect(run.status == 1)
