@@ -3,6 +3,7 @@
 @testable import FormModel
 @testable import FormSource
 @testable import FormText
+import FormJSON
 import Foundation
 import Testing
 
@@ -409,7 +410,32 @@ struct RelationsCheckerTests {
             """))
         #expect(positions(diagnostics) == ["8:9 FC100", "9:39 FC101"])
         #expect(diagnostics.first?.message == "rule item has a condition but no rule")
+        #expect(diagnostics.first?.help.first == "put the condition beside its rule: '- { required: true, when: flag }'")
         #expect(diagnostics.last?.help.first == "did you mean 'message'?")
+    }
+
+    /// The help's example is the item's own condition when it reads the same
+    /// there (in YAML and JSON), else a made-up one.
+    @Test(arguments: [
+        ("flag", "flag"), ("not flag and (n > 2)", "not flag and (n > 2)"),
+        ("country == \"us\"", "contactByPhone"), ("a: b", "contactByPhone"),
+    ])
+    func aConditionWithoutARuleShowsItsOwnConditionInTheHelp(_ condition: String, _ shown: String) {
+        let yaml = diagnose(form("""
+              - boolean: flag
+                title: Flag
+              - number: n
+              - textField: name
+                rules:
+                  - when: '\(condition.replacingOccurrences(of: "'", with: "''"))'
+            """))
+        #expect(yaml.first { $0.message == "rule item has a condition but no rule" }?.help.first == "put the condition beside its rule: '- { required: true, when: \(shown) }'")
+        let json = diagnose("""
+            {"formc": 1, "form": "F", "elements": [{"boolean": "flag", "title": "Flag"}, {"number": "n"},
+             {"textField": "name", "rules": [{"when": \(JSONValue.quoted(condition))}]}]}
+            """, path: "f.form.json")
+        #expect(json.first { $0.message == "rule item has a condition but no rule" }?.help.first
+            == #"put the condition beside its rule: {"required": true, "when": "\#(shown)"}"#)
     }
 
     @Test func boundsThatApplySometimesDoNotContradictOrEndASlider() {

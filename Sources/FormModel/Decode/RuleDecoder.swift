@@ -24,6 +24,18 @@ enum RuleDecoder {
     }
 
     /// Which key beside the rule `key` is, if it is one.
+    /// Whether a condition's text reads the same written in a help's example, as
+    /// a plain scalar in a YAML flow mapping and inside a JSON string: a name or
+    /// an expression of names, numbers, parentheses, spaces and comparisons.
+    private static func isCopyableCondition(_ text: String) -> Bool {
+        guard text.utf8.count <= 60, let first = text.unicodeScalars.first,
+              first == "_" || (first.isASCII && first.properties.isAlphabetic),
+              text.last != " " else { return false }
+        return text.unicodeScalars.allSatisfy { scalar in
+            scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || "_ ()!=<>.".unicodeScalars.contains(scalar))
+        }
+    }
+
     private static func besideKey(_ key: NodeID, in tree: SyntaxTree) -> BesideKey? {
         if tree.textEquals(key, "message") { return .message }
         if tree.textEquals(key, "when") { return .when }
@@ -221,11 +233,13 @@ enum RuleDecoder {
             let when = whenEntry.flatMap { reader.condition($0.value, "when") }
             guard let entry = ruleEntry else {
                 if let when { unreadConditions.append(when) }
-                if messageEntry == nil, whenEntry != nil {
+                if messageEntry == nil, let whenEntry {
+                    // The item's own condition in the example, when it can be copied as it is written.
+                    let condition = tree.text(whenEntry.value).flatMap { Self.isCopyableCondition($0) ? $0 : nil } ?? "contactByPhone"
                     reader.diagnostics.error(
                         .missingKey, "rule item has a condition but no rule", at: range,
-                        help: [reader.isJSON ? #"put the condition beside its rule: {"required": true, "when": "contactByPhone"}"#
-                            : "put the condition beside its rule: '- { required: true, when: contactByPhone }'"]
+                        help: [reader.isJSON ? #"put the condition beside its rule: {"required": true, "when": "\#(condition)"}"#
+                            : "put the condition beside its rule: '- { required: true, when: \(condition) }'"]
                     )
                 } else if messageEntry != nil {
                     reader.diagnostics.error(
