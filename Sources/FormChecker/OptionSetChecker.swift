@@ -52,7 +52,8 @@ enum OptionSetChecker {
             let names = options.map(\.value.value)
             diagnostics.error(
                 .defaultNotOption, "default '\(value.value)' is not an option of \(owner)", at: value.range,
-                help: Suggestions.didYouMeanOrList(value.value, in: names, listing: "the options are")
+                // An option chosen already is no fix: it would be chosen twice.
+                help: Suggestions.didYouMeanOrList(value.value, in: names, listing: "the options are", except: Set(defaults.map(\.value)))
             )
         }
     }

@@ -414,6 +414,32 @@ struct RelationsCheckerTests {
         #expect(diagnostics.last?.help.first == "did you mean 'message'?")
     }
 
+    /// A multiChoice's default is not told to choose an option it has chosen
+    /// already: that fix would be FC301 again ("chosen twice").
+    @Test(arguments: ["[us, gb, de]", "Country"])
+    func aMultiChoiceDefaultIsNeverToldToChooseAnOptionTwice(_ options: String) {
+        let diagnostics = diagnose("""
+            formc: 1
+            form: F
+            options:
+              Country: [us, gb, de]
+            elements:
+              - multiChoice: m
+                title: M
+                options: \(options)
+                default: [us, uk]
+              - multiChoice: n
+                title: N
+                options: \(options)
+                default: [gb, uk]
+            """).filter { $0.code == .defaultNotOption }
+        #expect(diagnostics.map(\.message) == ["default 'uk' is not an option of multiChoice 'm'", "default 'uk' is not an option of multiChoice 'n'"])
+        #expect(diagnostics.first?.help == ["the options are: us, gb, de"])
+        #expect(diagnostics.last?.help == ["did you mean 'us'?"])
+        #expect(diagnostics.first?.fix == nil)
+        #expect(diagnostics.last?.fix != nil)
+    }
+
     /// The help's example is the item's own condition when it reads the same
     /// there (in YAML and JSON), else a made-up one.
     @Test(arguments: [

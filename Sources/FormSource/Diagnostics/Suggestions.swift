@@ -179,8 +179,11 @@ public enum Suggestions {
 
 extension Suggestions {
     /// A "did you mean" when a candidate is close, otherwise the list of what is valid.
-    public static func didYouMeanOrList(_ word: String, in candidates: [String], listing what: String) -> [DiagnosticHelp] {
-        let suggestion = didYouMean(word, in: candidates)
+    /// `taken`: candidates listed but never suggested (an option chosen already).
+    public static func didYouMeanOrList(
+        _ word: String, in candidates: [String], listing what: String, except taken: Set<String> = []
+    ) -> [DiagnosticHelp] {
+        let suggestion = didYouMean(word, in: taken.isEmpty ? candidates : candidates.filter { !taken.contains($0) })
         return suggestion.isEmpty ? ["\(what): \(candidates.joined(separator: ", "))"] : suggestion
     }
 }
