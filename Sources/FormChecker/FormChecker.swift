@@ -38,6 +38,8 @@ public enum FormChecker {
     struct EntryScope {
         let reserved: Set<String>
         let own: Set<String>
+        /// `SymbolTable.hiddenOuterFields`.
+        var hidden: [String: SourceRange] = [:]
     }
 
     /// `check`, for an entry: `outerNonFields` says what each of `outerDeclarations`
@@ -54,6 +56,7 @@ public enum FormChecker {
         checker.entryScope = entryScope
         checker.symbols.entryFieldLists = entryFieldLists
         checker.symbols.outerDeclarations = outerDeclarations
+        checker.symbols.hiddenOuterFields = entryScope?.hidden ?? [:]
         checker.declare(document)
         checker.symbols.unreadNames = document.unreadNames
         // An entry's own ids come first (SPEC §14).

@@ -191,6 +191,7 @@ enum ListChecker {
             }
             symbols.entryFieldLists = [:]
             symbols.outerDeclarations = [:]
+            symbols.hiddenOuterFields = [:]
             checked.append(CheckedList(path: found.path, symbols: symbols, entryFieldCount: result.entryFieldCount))
         }
         return checked
@@ -344,7 +345,12 @@ enum ListChecker {
         let entry = FormChecker.check(
             entryDocument, file: file, speed: .plain, entryFieldLists: symbols.entryFieldLists,
             outerDeclarations: outerDeclarations, outerNonFields: outerNonFields,
-            entryScope: FormChecker.EntryScope(reserved: SwiftNaming.reservedEntryMembers, own: own),
+            entryScope: FormChecker.EntryScope(
+                reserved: SwiftNaming.reservedEntryMembers, own: own,
+                hidden: own.reduce(into: [:]) { hidden, id in
+                    if symbols.fieldIndex(id) != nil, let declared = symbols.declaration(of: id) { hidden[id] = declared }
+                }
+            ),
             diagnostics: &entryDiagnostics
         )
         // What lies outside the list is the copies' (the form's fields, checked

@@ -413,6 +413,36 @@ enum RuleChecker {
         }
     }
 
+    /// For an entry's field that names itself by an id the form's field of that id
+    /// has too (`sameAs: email` beside the form's `email`): a note at the form's
+    /// field, and the help that says the entry's own id comes first (SPEC §14).
+    private static func hiddenOuterField(
+        _ id: String, symbols: SymbolTable, diagnostics: DiagnosticBag
+    ) -> (notes: [DiagnosticNote], help: [DiagnosticHelp]?) {
+        guard let declared = symbols.hiddenOuterFields[id] else { return ([], nil) }
+        return (
+            [diagnostics.note("the form's '\(id)' is declared here", at: declared)],
+            ["in a list's entry, the entry's own '\(id)' comes first and hides the form's: rename the entry's field to name the form's '\(id)' here"]
+        )
+    }
+
+    /// The relative date (SPEC §4) a day named in words stands for: `tomorrow` is
+    /// `today+1d`; nil for any other word.
+    static func relativeDate(spelledBy word: String) -> String? {
+        switch word.lowercased() {
+        case "now", "today", "currentdate", "thisday": "today"
+        case "tomorrow", "nextday": "today+1d"
+        case "yesterday", "previousday": "today-1d"
+        case "nextweek": "today+1w"
+        case "lastweek": "today-1w"
+        case "nextmonth": "today+1m"
+        case "lastmonth": "today-1m"
+        case "nextyear": "today+1y"
+        case "lastyear": "today-1y"
+        default: nil
+        }
+    }
+
     /// `min: startDate` (SPEC §16): the bound names a field the rule's field can
     /// see (FC501 otherwise, with a did-you-mean) of the same kind and mode (FC302
     /// otherwise); numbers of any `decimals` compare exactly. Every name a bound
@@ -424,9 +454,10 @@ enum RuleChecker {
         let range = rule.parameterRange ?? rule.nameRange
         let name = rule.kind.name
         if target == field.id {
+            let (notes, help) = hiddenOuterField(target, symbols: symbols, diagnostics: diagnostics)
             diagnostics.error(
                 .invalidNumber, "\(field.quotedID) cannot be its own \(name)", at: range,
-                help: ["name another field, or write a value"]
+                notes: notes, help: help ?? ["name another field, or write a value"]
             )
             return
         }
@@ -455,7 +486,15 @@ enum RuleChecker {
                     notes: [diagnostics.note("'\(target)' is declared here", at: declared)], help: [help]
                 )
             } else if !symbols.isExplainedElsewhere(target) {
-                let suggestions = Suggestions.didYouMean(target, in: candidates)
+                var suggestions = Suggestions.didYouMean(target, in: candidates)
+                // A day named in words (`tomorrow`) is a date relative to today.
+                if suggestions.isEmpty, case .date(let mode, _) = field.valueType, mode != .time,
+                   let relative = Self.relativeDate(spelledBy: target) {
+                    suggestions = [DiagnosticHelp(
+                        "a date counted from the day the form is filled in is written from 'today' (today+1d, today-18y): write '\(relative)'",
+                        fix: DiagnosticFix(title: "Replace with '\(relative)'", text: relative, placement: .insideQuotes)
+                    )]
+                }
                 diagnostics.error(
                     .conditionUnknownField, "\(name) names an unknown field '\(target)'", at: range,
                     help: suggestions.isEmpty ? [help] + symbols.unreachableFieldHelp(target, candidates: candidates, what: "a bound") : suggestions
@@ -491,9 +530,10 @@ enum RuleChecker {
     ) {
         let range = rule.parameterRange ?? rule.nameRange
         if target == field.id {
+            let (notes, help) = hiddenOuterField(target, symbols: symbols, diagnostics: diagnostics)
             diagnostics.error(
                 .invalidSameAs, "\(field.quotedID) cannot be the same as itself", at: range,
-                help: ["name the field this one must repeat, e.g. 'sameAs: password'"]
+                notes: notes, help: help ?? ["name the field this one must repeat, e.g. 'sameAs: password'"]
             )
             return
         }

@@ -514,7 +514,7 @@ struct FollowOnDiagnosticsTests {
             """) == [
             "4:5 FC103 unknown element kind 'segmnt'",
             "7:26 FC501 unknown field 'pro'",
-            "10:11 FC101 unknown key 'valu' in a segment option",
+            "10:11 FC101 unknown key 'valu' in an option",
         ])
     }
 
@@ -540,7 +540,7 @@ struct FollowOnDiagnosticsTests {
               - textField: note
                 visibleWhen: "shipping == 'gb'"
             """) == [
-            "6:9 FC101 unknown key 'valeu' in a segment option",
+            "6:9 FC101 unknown key 'valeu' in an option",
             "14:19 FC301 default 'de' is not an option of multiChoice 'visited'",
         ])
         // Only a set that lost an option spares its fields' defaults: an unread name
@@ -954,5 +954,128 @@ struct FollowOnDiagnosticsTests {
             "FC502 'today-1234567d' is not a relative date | a relative date counts at most 99999 units: write a larger unit, e.g. y (years)",
             "FC402 rule 'email' takes no parameter | write the rule as its name alone: email",
         ])
+    }
+
+    /// A top-level `options:` written as a list of sets is one FC102, whose help
+    /// says how to write them, and its sets are read: the fields naming them
+    /// report nothing more. One that cannot be read (no value, a word) hides the
+    /// names of sets at fields, and says "found nothing" for a key with no value.
+    @Test func aMisshapedOptionsKeyIsOneMistake() {
+        #expect(Self.summaries("""
+            formc: 1
+            form: F
+            options:
+              - Country: [us, gb]
+            elements:
+              - picker: p
+                options: Country
+                default: gb
+            """) == ["4:3 FC102 expected a mapping of option set names to option lists, found a list"])
+        #expect(diagnose("""
+            formc: 1
+            form: F
+            options:
+              - Country: [us, gb]
+            elements:
+              - picker: p
+                options: Country
+            """).first?.help == ["write the sets as a mapping, without '- ': 'options: { Country: [a, b] }'"])
+        let json = diagnose("""
+            {"formc": 1, "form": "F", "options": [{"Land": ["us", "gb"]}], "elements": [{"picker": "p", "options": "Land"}]}
+            """, path: "f.form.json")
+        #expect(json.map(\.message) == ["expected a mapping of option set names to option lists, found a list"])
+        #expect(json.first?.help == [#"write the sets as one object: "options": {"Land": ["a", "b"]}"#])
+        #expect(Self.summaries("""
+            formc: 1
+            form: F
+            options:
+            elements:
+              - picker: p
+                options: Country
+            """) == ["3:9 FC102 expected a mapping of option set names to option lists, found nothing"])
+        #expect(Self.summaries("""
+            formc: 1
+            form: F
+            options:
+              Country:
+            elements:
+              - picker: p
+                options: Country
+            """) == ["4:11 FC102 expected a list of options, found nothing"])
+    }
+
+    /// Other libraries' keys for a choice's options (SurveyJS `choices`) and for
+    /// an option's value and title (`{ id, name }`) are read as formc's, with a
+    /// did-you-mean: one FC101 each, no FC100 for the key they stand for.
+    @Test func otherLibrariesOptionKeysAreReadAsFormcs() {
+        #expect(Self.summaries("""
+            formc: 1
+            form: F
+            choices:
+              Land: [us, gb]
+            elements:
+              - picker: p
+                title: P
+                choices: [a, b]
+                default: a
+              - multiChoice: m
+                title: M
+                values:
+                  - { id: us, name: United States }
+                  - { key: gb, title: Britain }
+              - segment: s
+                title: S
+                items: [x, y]
+              - picker: land
+                title: Land
+                options: Land
+            """) == [
+            "3:1 FC101 unknown key 'choices' in the form",
+            "8:5 FC101 unknown key 'choices' in picker 'p'",
+            "12:5 FC101 unknown key 'values' in multiChoice 'm'",
+            "13:11 FC101 unknown key 'id' in an option",
+            "13:19 FC101 unknown key 'name' in an option",
+            "14:11 FC101 unknown key 'key' in an option",
+            "17:5 FC101 unknown key 'items' in segment 's'",
+        ])
+        #expect(diagnose("""
+            formc: 1
+            form: F
+            elements:
+              - picker: p
+                title: P
+                choices: [a, b]
+            """).first?.help == ["did you mean 'options'?"])
+    }
+
+    /// Other libraries' element kinds (SurveyJS `dropdown`, FormKit `repeater`)
+    /// are FC103 naming formc's kind, with a fix; read as that kind, so their
+    /// other mistakes are reported too, but for a list, which is read no further.
+    @Test func otherLibrariesKindsNameFormcs() {
+        let diagnostics = diagnose("""
+            formc: 1
+            form: F
+            elements:
+              - dropdown: country
+                title: Country
+                options: [us, gb]
+                rules: [requird]
+              - repeater: employers
+                elements:
+                  - textFeld: company
+              - toggle: news
+                title: News
+            """)
+        #expect(diagnostics.map { "\($0.location.range.start.line):\($0.location.range.start.column) \($0.code.rawValue) \($0.message)" } == [
+            "4:5 FC103 unknown element kind 'dropdown'",
+            "7:13 FC400 unknown rule 'requird'",
+            "8:5 FC103 unknown element kind 'repeater'",
+            "11:5 FC103 unknown element kind 'toggle'",
+        ])
+        #expect(diagnostics[0].help == ["a choice of one from a menu is a 'picker', with its 'options'"])
+        #expect(diagnostics[0].fix?.text == "picker")
+        #expect(diagnostics[2].help == ["entries the person adds and removes are a 'list', with an entry's fields in its 'elements'"])
+        #expect(diagnostics[2].fix?.text == "list")
+        #expect(diagnostics[3].fix?.text == "boolean")
     }
 }

@@ -19,7 +19,7 @@ struct HelpOfTheNewKeysTests {
             #"FC102 to make the field optional, remove the rule; to require it sometimes, write {"required": true, "when": …}"#,
         ])
         #expect(helps(head + #""elements": [\#(field){"textField": "p", "rules": [{"when": "b"}]}]}"#) == [
-            #"FC100 put the condition beside its rule: {"required": true, "when": "contactByPhone"}"#,
+            #"FC100 put the condition beside its rule: {"required": true, "when": "b"}"#,
         ])
         #expect(helps(head + #""elements": [\#(field){"textField": "p", "rules": [{"message": "m"}]}]}"#) == [
             #"FC100 put the message beside its rule: {"minLength": 8, "message": "Too short"}"#,

@@ -414,6 +414,51 @@ struct RelationsCheckerTests {
         #expect(diagnostics.last?.help.first == "did you mean 'message'?")
     }
 
+    /// A date bound that names a day in words (`tomorrow`) is no field: its help
+    /// writes the relative date meant, with a quick fix.
+    @Test func aDayInWordsIsToldItsRelativeDate() {
+        let diagnostics = diagnose(form("""
+              - date: d
+                rules: [{ min: tomorrow }, { max: nextYear }]
+              - date: t
+                mode: time
+                rules: [{ min: tomorrow }]
+            """))
+        #expect(diagnostics.map(\.message) == [
+            "min names an unknown field 'tomorrow'", "max names an unknown field 'nextYear'", "min names an unknown field 'tomorrow'",
+        ])
+        #expect(diagnostics[0].help == ["a date counted from the day the form is filled in is written from 'today' (today+1d, today-18y): write 'today+1d'"])
+        #expect(diagnostics[0].fix?.text == "today+1d")
+        #expect(diagnostics[1].fix?.text == "today+1y")
+        // A time has no day to count from.
+        #expect(diagnostics[2].fix == nil)
+    }
+
+    /// An entry's field that names itself by an id the form's field has too is
+    /// told that the entry's own id comes first (SPEC §14), with a note at the
+    /// form's field; a field naming itself elsewhere keeps the plain help.
+    @Test func anEntryFieldHidingTheFormsSaysSo() {
+        let diagnostics = diagnose(form("""
+              - textField: email
+              - date: start
+              - list: refs
+                elements:
+                  - textField: email
+                    rules: [{ sameAs: email }]
+                  - date: start
+                    rules: [{ min: start }]
+              - textField: code
+                rules: [{ sameAs: code }]
+            """))
+        #expect(positions(diagnostics) == ["9:27 FC405", "11:24 FC302", "13:23 FC405"])
+        #expect(diagnostics[0].help == ["in a list's entry, the entry's own 'email' comes first and hides the form's: rename the entry's field to name the form's 'email' here"])
+        #expect(diagnostics[0].notes.map(\.message) == ["the form's 'email' is declared here"])
+        #expect(diagnostics[0].notes.first?.location?.range.start.line == 4)
+        #expect(diagnostics[1].notes.first?.location?.range.start.line == 5)
+        #expect(diagnostics[2].notes.isEmpty)
+        #expect(diagnostics[2].help == ["name the field this one must repeat, e.g. 'sameAs: password'"])
+    }
+
     /// A multiChoice's default is not told to choose an option it has chosen
     /// already: that fix would be FC301 again ("chosen twice").
     @Test(arguments: ["[us, gb, de]", "Country"])

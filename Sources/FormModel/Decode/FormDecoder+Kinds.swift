@@ -452,6 +452,7 @@ extension DocumentDecoder {
             )
         }
         guard let set = optionSets.first(where: { $0.name.value == text }) else {
+            if optionSetsUnread { return (name, []) }
             var help = Suggestions.didYouMean(text, in: optionSets.map(\.name.value))
             if optionSets.isEmpty {
                 help = [reader.isJSON ? #"declare the set at the top of the form: "options": {"\#(text)": ["a", "b"]}, or list the options here"#
@@ -470,14 +471,37 @@ extension DocumentDecoder {
         let tree = tree
         guard reader.acceptTag(of: node, allowString: false) else { return [] }
         guard tree.isMapping(node) else {
+            // A list of sets, each an entry of its own (`- Country: [us, gb]`): read
+            // as the sets it means, so that the fields naming them report nothing more.
+            let items = tree.items(node)
+            let entries = items.compactMap { item -> (key: NodeID, value: NodeID)? in
+                tree.isMapping(item) && tree.entries(item).count == 1 ? tree.entries(item).first : nil
+            }
+            let isListOfSets = !items.isEmpty && entries.count == items.count && entries.allSatisfy { tree.isScalar($0.key) }
+            let example = isListOfSets ? (tree.text(entries[0].key) ?? "Country") : "Country"
+            let found = reader.isMissingValue(node) ? "nothing" : tree.kindDescription(node)
             diagnostics.error(
-                .wrongType, "expected a mapping of option set names to option lists, found \(tree.kindDescription(node))",
-                at: tree.range(node), help: [reader.isJSON ? #"write "options": {"Country": ["us", "gb"]}"# : "write 'options: { Country: [us, gb] }'"]
+                .wrongType, "expected a mapping of option set names to option lists, found \(found)",
+                at: tree.range(node),
+                help: [isListOfSets
+                    ? (reader.isJSON ? #"write the sets as one object: "options": {"\#(example)": ["a", "b"]}"#
+                        : "write the sets as a mapping, without '- ': 'options: { \(example): [a, b] }'")
+                    : (reader.isJSON ? #"write "options": {"Country": ["us", "gb"]}"# : "write 'options: { Country: [us, gb] }'")]
             )
-            return []
+            guard isListOfSets else {
+                optionSetsUnread = true
+                return []
+            }
+            return readOptionSets(entries)
         }
+        return readOptionSets(Array(tree.entries(node)))
+    }
+
+    /// The sets of the top-level `options:`, one per entry: its name, and its options.
+    private mutating func readOptionSets(_ entries: [(key: NodeID, value: NodeID)]) -> [OptionSetDecl] {
+        let tree = tree
         var sets: [OptionSetDecl] = []
-        for entry in tree.entries(node) {
+        for entry in entries {
             guard let name = reader.string(entry.key, "an option set name") else { continue }
             let options = segmentOptions(entry.value, ofSet: name.value)
             sets.append(OptionSetDecl(name: name, options: options, optionsRange: isWhole(options, of: entry.value) ? tree.range(entry.value) : nil))
@@ -490,8 +514,9 @@ extension DocumentDecoder {
         let tree = tree
         guard reader.acceptTag(of: node, allowString: false) else { return [] }
         guard tree.isSequence(node) else {
+            let found = reader.isMissingValue(node) ? "nothing" : tree.kindDescription(node)
             diagnostics.error(
-                .wrongType, "expected a list of options, found \(tree.kindDescription(node))", at: tree.range(node),
+                .wrongType, "expected a list of options, found \(found)", at: tree.range(node),
                 help: [set.map { reader.isJSON ? #"list the set's options: "\#($0)": ["a", "b"]"# : "list the set's options: '\($0): [a, b]'" }
                     ?? (reader.isJSON
                         ? #"list the options, "options": ["a", "b"], or name a shared option set (an UpperCamelCase name under the top-level "options")"#
@@ -515,11 +540,11 @@ extension DocumentDecoder {
                     continue
                 }
                 let keys = KeyedMapping(
-                    item, in: tree, allowed: KeySchema.segmentOption, context: "a segment option", diagnostics: &diagnostics
+                    item, in: tree, allowed: KeySchema.segmentOption, context: "an option", diagnostics: &diagnostics
                 )
                 guard let valueNode = keys["value"] else {
                     reportMissing(
-                        "segment option is missing required key 'value'", at: range,
+                        "an option is missing required key 'value'", at: range,
                         help: "write '{ value: pro, title: Pro }'"
                     )
                     continue
@@ -567,7 +592,7 @@ extension DocumentDecoder {
             || (item.start <= key.start && key.end <= item.end
                 && Self.isWrittenAsItsText(entry.key, in: tree) && Self.isWrittenAsItsText(entry.value, in: tree))
         diagnostics.error(
-            .unknownKey, "unknown key '\(value)' in a segment option", at: key,
+            .unknownKey, "unknown key '\(value)' in an option", at: key,
             help: [DiagnosticHelp(
                 reader.isJSON
                     ? #"an option's value and title are its "value" and "title": write \#(mapping)"#

@@ -102,6 +102,7 @@ extension DocumentDecoder {
         decoder.decodesInPieces = false
         decoder.insideList = insideList
         decoder.optionSets = optionSets
+        decoder.optionSetsUnread = optionSetsUnread
         return decoder
     }
 }

@@ -44,6 +44,10 @@ struct DocumentDecoder {
     var insideList = false
     /// The top-level `options:` sets, read before the elements that name them.
     var optionSets: [OptionSetDecl] = []
+    /// Whether the top-level `options:` could not be read as sets (it has no
+    /// value, or is a scalar): a name of a set at a field is then not reported
+    /// as unknown, the mistake at `options:` is.
+    var optionSetsUnread = false
     /// Whether some rule decoded so far has `when:`.
     var sawRuleCondition = false
     /// The ids, set names and option values in the parts of the file that could not
@@ -397,6 +401,27 @@ struct DocumentDecoder {
         }
     }
 
+    /// The formc kind meant by another library's name of an element kind, too far
+    /// from every formc kind for a did-you-mean, with the help that says so.
+    static func kindMeant(byOtherName word: String) -> (kind: String, help: String)? {
+        switch word.lowercased() {
+        case "repeater", "paneldynamic", "dynamicpanel", "fieldarray", "array", "multivaluedsection", "repeatable":
+            ("list", "entries the person adds and removes are a 'list', with an entry's fields in its 'elements'")
+        case "select", "dropdown", "combobox", "menu":
+            ("picker", "a choice of one from a menu is a 'picker', with its 'options'")
+        case "radiogroup", "radio", "radiobuttons", "buttongroup":
+            ("segment", "a choice of one shown side by side is a 'segment', with its 'options'")
+        case "checkbox", "toggle", "switch", "checkboxfield":
+            ("boolean", "an on/off choice is a 'boolean', with its 'title'")
+        case "checkboxes", "tagbox", "checklist", "multiselect":
+            ("multiChoice", "a choice of several is a 'multiChoice', with its 'options'")
+        case "panel", "fieldset", "section":
+            ("group", "elements shown together are a 'group', with its 'elements'")
+        default:
+            nil
+        }
+    }
+
     /// The index in `ElementKind.keywords` of the kind whose key `key` is, if it is one.
     /// Every key of every element is asked; `kindKeyBits` rules out most with one test.
     static func kindIndex(_ key: NodeID, in tree: SyntaxTree) -> Int? {
@@ -427,6 +452,16 @@ struct DocumentDecoder {
                 let help = Self.kindWithAWordHelp(kind: String(words[0]), word: rest, key: candidate.key, value: candidate.value, in: tree)
                 diagnostics.error(.unknownElementKind, "unknown element kind '\(word)'", at: tree.range(candidate.key), help: [help])
                 return nil
+            }
+            if let (kind, line) = Self.kindMeant(byOtherName: word) {
+                // Another library's name of a kind (SurveyJS's `paneldynamic`, FormKit's `repeater`):
+                // read as the kind it is in formc, as a misspelt kind is, but for a list.
+                diagnostics.error(
+                    .unknownElementKind, "unknown element kind '\(word)'", at: tree.range(candidate.key),
+                    help: [DiagnosticHelp(line, fix: DiagnosticFix(title: "Replace with '\(kind)'", text: kind, placement: .insideQuotes))]
+                )
+                guard kind != "list", let index = ElementKind.keywords.firstIndex(of: kind) else { return nil }
+                return (candidate, index)
             }
             let help = Suggestions.didYouMeanOrList(word, in: ElementKind.keywords, listing: "the element kinds are")
             diagnostics.error(.unknownElementKind, "unknown element kind '\(word)'", at: tree.range(candidate.key), help: help)

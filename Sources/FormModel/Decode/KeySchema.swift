@@ -146,9 +146,21 @@ package struct KeyedMapping {
             default: break
             }
         }
+        // An option's value and title, as other libraries key them (`{ id: us, name: United States }`).
+        if allowed.contains("value"), allowed.contains("title"), !allowed.contains("id") {
+            switch key {
+            case "id", "key", "val", "const", "code": return free("value")
+            case "name", "display", "displayName": return free("title")
+            default: break
+            }
+        }
         switch key {
-        case "fields", "questions", "controls", "children", "items", "components", "inputs":
+        case "fields", "questions", "controls", "children", "components", "inputs":
             return free("elements")
+        case "items":
+            return free("elements") ?? free("options")
+        case "choices", "values", "enum", "selections", "optionSets", "sets", "enums":
+            return free("options")
         case "clearInvisibleValues", "clearHiddenValues", "clearHidden", "clearInvisible":
             return isForm ? (nil, "formc never submits a hidden answer: send the form's 'submittedValues', or 'clearingHidden(_:)' of the values on a server") : nil
         case "pages":
