@@ -414,6 +414,26 @@ struct RelationsCheckerTests {
         #expect(diagnostics.last?.help.first == "did you mean 'message'?")
     }
 
+    /// A field of the same kind written in quotes in a comparison (SPEC §16) is
+    /// told to drop them, with a quick fix: it is the field's value that is meant.
+    @Test func aQuotedFieldInAComparisonIsToldToDropTheQuotes() {
+        let diagnostics = diagnose(form("""
+              - date: startDate
+              - date: endDate
+              - number: amount
+              - number: limit
+              - textField: note
+                visibleWhen: endDate >= 'startDate' or amount > 'limit' or amount > 'note'
+            """))
+        #expect(positions(diagnostics) == ["9:29 FC502", "9:53 FC502", "9:73 FC502"])
+        #expect(diagnostics[0].help == ["'startDate' is a field: to compare with its value, write it without quotes"])
+        #expect(diagnostics[0].fix?.text == "startDate")
+        #expect(diagnostics[1].help == ["'limit' is a field: to compare with its value, write it without quotes"])
+        // A text field is no number: the plain help.
+        #expect(diagnostics[2].help != diagnostics[1].help)
+        #expect(diagnostics[2].fix == nil)
+    }
+
     /// A date bound that names a day in words (`tomorrow`) is no field: its help
     /// writes the relative date meant, with a quick fix.
     @Test func aDayInWordsIsToldItsRelativeDate() {
