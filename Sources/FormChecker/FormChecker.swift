@@ -39,7 +39,7 @@ public enum FormChecker {
         let reserved: Set<String>
         let own: Set<String>
         /// `SymbolTable.hiddenOuterFields`.
-        var hidden: [String: SourceRange] = [:]
+        var hidden: [String: FieldSymbol] = [:]
     }
 
     /// `check`, for an entry: `outerNonFields` says what each of `outerDeclarations`

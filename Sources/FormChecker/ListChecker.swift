@@ -347,9 +347,7 @@ enum ListChecker {
             outerDeclarations: outerDeclarations, outerNonFields: outerNonFields,
             entryScope: FormChecker.EntryScope(
                 reserved: SwiftNaming.reservedEntryMembers, own: own,
-                hidden: own.reduce(into: [:]) { hidden, id in
-                    if symbols.fieldIndex(id) != nil, let declared = symbols.declaration(of: id) { hidden[id] = declared }
-                }
+                hidden: own.reduce(into: [:]) { hidden, id in hidden[id] = symbols.field(id) }
             ),
             diagnostics: &entryDiagnostics
         )

@@ -415,13 +415,15 @@ enum RuleChecker {
 
     /// For an entry's field that names itself by an id the form's field of that id
     /// has too (`sameAs: email` beside the form's `email`): a note at the form's
-    /// field, and the help that says the entry's own id comes first (SPEC §14).
+    /// field, and the help that says the entry's own id comes first (SPEC §14);
+    /// only when the form's field `fits` (is one the rule could name), so that the
+    /// rename it proposes leads to no other error.
     private static func hiddenOuterField(
-        _ id: String, symbols: SymbolTable, diagnostics: DiagnosticBag
+        _ id: String, symbols: SymbolTable, diagnostics: DiagnosticBag, fits: (FieldValueType) -> Bool
     ) -> (notes: [DiagnosticNote], help: [DiagnosticHelp]?) {
-        guard let declared = symbols.hiddenOuterFields[id] else { return ([], nil) }
+        guard let outer = symbols.hiddenOuterFields[id], fits(outer.valueType) else { return ([], nil) }
         return (
-            [diagnostics.note("the form's '\(id)' is declared here", at: declared)],
+            [diagnostics.note("the form's '\(id)' is declared here", at: outer.range)],
             ["in a list's entry, the entry's own '\(id)' comes first and hides the form's: rename the entry's field to name the form's '\(id)' here"]
         )
     }
@@ -454,7 +456,9 @@ enum RuleChecker {
         let range = rule.parameterRange ?? rule.nameRange
         let name = rule.kind.name
         if target == field.id {
-            let (notes, help) = hiddenOuterField(target, symbols: symbols, diagnostics: diagnostics)
+            let (notes, help) = hiddenOuterField(
+                target, symbols: symbols, diagnostics: diagnostics, fits: { field.valueType.canBeBounded(by: $0) }
+            )
             diagnostics.error(
                 .invalidNumber, "\(field.quotedID) cannot be its own \(name)", at: range,
                 notes: notes, help: help ?? ["name another field, or write a value"]
@@ -530,7 +534,9 @@ enum RuleChecker {
     ) {
         let range = rule.parameterRange ?? rule.nameRange
         if target == field.id {
-            let (notes, help) = hiddenOuterField(target, symbols: symbols, diagnostics: diagnostics)
+            let (notes, help) = hiddenOuterField(
+                target, symbols: symbols, diagnostics: diagnostics, fits: { $0.isSameType(as: field.valueType) }
+            )
             diagnostics.error(
                 .invalidSameAs, "\(field.quotedID) cannot be the same as itself", at: range,
                 notes: notes, help: help ?? ["name the field this one must repeat, e.g. 'sameAs: password'"]

@@ -1011,7 +1011,7 @@ struct FollowOnDiagnosticsTests {
         #expect(Self.summaries("""
             formc: 1
             form: F
-            choices:
+            optionSets:
               Land: [us, gb]
             elements:
               - picker: p
@@ -1023,6 +1023,7 @@ struct FollowOnDiagnosticsTests {
                 values:
                   - { id: us, name: United States }
                   - { key: gb, title: Britain }
+                  - code: fr
               - segment: s
                 title: S
                 items: [x, y]
@@ -1030,13 +1031,29 @@ struct FollowOnDiagnosticsTests {
                 title: Land
                 options: Land
             """) == [
-            "3:1 FC101 unknown key 'choices' in the form",
+            "3:1 FC101 unknown key 'optionSets' in the form",
             "8:5 FC101 unknown key 'choices' in picker 'p'",
             "12:5 FC101 unknown key 'values' in multiChoice 'm'",
             "13:11 FC101 unknown key 'id' in an option",
             "13:19 FC101 unknown key 'name' in an option",
             "14:11 FC101 unknown key 'key' in an option",
-            "17:5 FC101 unknown key 'items' in segment 's'",
+            "15:9 FC101 unknown key 'code' in an option",
+            "18:5 FC101 unknown key 'items' in segment 's'",
+        ])
+        // At the top level, `values` (a form's data) and `items` (beside `elements`)
+        // are no option sets: one FC101 each, their content not read.
+        #expect(Self.summaries("""
+            formc: 1
+            form: F
+            values:
+              name: Ada
+            items:
+              - textField: other
+            elements:
+              - textField: name
+            """) == [
+            "3:1 FC101 unknown key 'values' in the form",
+            "5:1 FC101 unknown key 'items' in the form",
         ])
         #expect(diagnose("""
             formc: 1

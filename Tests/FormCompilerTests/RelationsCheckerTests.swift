@@ -469,14 +469,22 @@ struct RelationsCheckerTests {
                     rules: [{ min: start }]
               - textField: code
                 rules: [{ sameAs: code }]
+              - textField: begin
+              - list: trips
+                elements:
+                  - date: begin
+                    rules: [{ min: begin }]
             """))
-        #expect(positions(diagnostics) == ["9:27 FC405", "11:24 FC302", "13:23 FC405"])
+        #expect(positions(diagnostics) == ["9:27 FC405", "11:24 FC302", "13:23 FC405", "18:24 FC302"])
         #expect(diagnostics[0].help == ["in a list's entry, the entry's own 'email' comes first and hides the form's: rename the entry's field to name the form's 'email' here"])
         #expect(diagnostics[0].notes.map(\.message) == ["the form's 'email' is declared here"])
         #expect(diagnostics[0].notes.first?.location?.range.start.line == 4)
         #expect(diagnostics[1].notes.first?.location?.range.start.line == 5)
         #expect(diagnostics[2].notes.isEmpty)
         #expect(diagnostics[2].help == ["name the field this one must repeat, e.g. 'sameAs: password'"])
+        // The form's `begin` is text, no bound of a date: renaming would not help.
+        #expect(diagnostics[3].notes.isEmpty)
+        #expect(diagnostics[3].help == ["name another field, or write a value"])
     }
 
     /// A multiChoice's default is not told to choose an option it has chosen
@@ -527,6 +535,14 @@ struct RelationsCheckerTests {
             """, path: "f.form.json")
         #expect(json.first { $0.message == "rule item has a condition but no rule" }?.help.first
             == #"put the condition beside its rule: {"required": true, "when": "\#(shown)"}"#)
+        // A JSON `null` or `true` is no condition's text.
+        for value in ["null", "true"] {
+            let other = diagnose("""
+                {"formc": 1, "form": "F", "elements": [{"textField": "name", "rules": [{"when": \(value)}]}]}
+                """, path: "f.form.json")
+            #expect(other.first { $0.message == "rule item has a condition but no rule" }?.help.first
+                == #"put the condition beside its rule: {"required": true, "when": "contactByPhone"}"#)
+        }
     }
 
     @Test func boundsThatApplySometimesDoNotContradictOrEndASlider() {

@@ -468,6 +468,40 @@ import Testing
         }
     }
 
+    /// A re-check stays joinable after a join: a `didChange` of the form's field
+    /// that reaches an entry late, after a newer change, awaits that change's
+    /// re-check, and so does the `didChange` of the newer change, which never
+    /// finds it taken and returns before the re-check has run. A change whose
+    /// re-check has nothing to run leaves nothing to join.
+    @Test(.timeLimit(.minutes(1))) func aRecheckStaysJoinableUntilTheCausesNextChange() async {
+        let gate = Gate()
+        let controller = FieldValidationController<Field>(triggers: [.email: .change]) { _ in await gate.wait() }
+        controller.setState(.valid, for: .email)
+        controller.recheck([.email], after: "cap")      // the first change's
+        controller.recheck([.email], after: "cap")      // the second change's
+        await gate.untilWaiting(2)
+        let late = Task { await controller.settleRecheck(after: "cap") }
+        let joined = Box(false)
+        let second = Task {
+            await controller.settleRecheck(after: "cap")
+            joined.value = true
+        }
+        for _ in 0..<20 { await Task.yield() }
+        #expect(!joined.value, "the second change's join returned while its re-check waits")
+        #expect(controller.state(of: .email) == .validating)
+        gate.answer(1, with: .invalid(message: "taken"))
+        gate.answer(0, with: .valid)                     // the superseded run's answer, never shown
+        await second.value
+        await late.value
+        #expect(joined.value)
+        #expect(controller.state(of: .email) == .invalid(message: "taken"))
+        // Nothing to re-check (no field with a state): a join returns at once.
+        controller.reset {}
+        controller.recheck([.email], after: "cap")
+        await controller.settleRecheck(after: "cap")
+        #expect(controller.state(of: .email) == .idle)
+    }
+
     /// The form (or entry) holding a controller goes while a run of its rules, which
     /// an assignment started, is still waiting: the run is cancelled (the validator
     /// sees `Task.isCancelled`), and an assignment to a value that outlives the form

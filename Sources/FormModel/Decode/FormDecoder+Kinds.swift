@@ -578,6 +578,7 @@ extension DocumentDecoder {
               !reader.isJSON || tree.style(entry.value) == .doubleQuoted,
               let value = tree.text(entry.key), let title = tree.text(entry.value),
               !KeySchema.segmentOption.contains(where: { $0.description == value }),
+              !KeyedMapping.optionValueKeysOfOtherLibraries.contains(value), !KeyedMapping.optionTitleKeysOfOtherLibraries.contains(value),
               Suggestions.closest(to: value, in: KeySchema.segmentOption.map(\.description)) == nil
         else { return nil }
         let mapping = reader.isJSON

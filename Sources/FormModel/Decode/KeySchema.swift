@@ -117,6 +117,12 @@ package struct KeyedMapping {
         self.positions = positions
     }
 
+    /// Other libraries' keys of an option's value (`{ id: us }`) and title
+    /// (`{ name: United States }`): FC101 reads them as `value` and `title`, and an
+    /// option of one such key is no option written as one entry (`- us: United States`).
+    static let optionValueKeysOfOtherLibraries: Set<String> = ["id", "key", "val", "const", "code"]
+    static let optionTitleKeysOfOtherLibraries: Set<String> = ["name", "display", "displayName"]
+
     /// The formc key meant by a key of another form format (SurveyJS, JSON Forms,
     /// Formik's setups), with what a reader of them needs to know: a key, suggested
     /// where it is allowed and not given, or a note alone, given at the form's top
@@ -148,19 +154,20 @@ package struct KeyedMapping {
         }
         // An option's value and title, as other libraries key them (`{ id: us, name: United States }`).
         if allowed.contains("value"), allowed.contains("title"), !allowed.contains("id") {
-            switch key {
-            case "id", "key", "val", "const", "code": return free("value")
-            case "name", "display", "displayName": return free("title")
-            default: break
-            }
+            if optionValueKeysOfOtherLibraries.contains(key) { return free("value") }
+            if optionTitleKeysOfOtherLibraries.contains(key) { return free("title") }
         }
         switch key {
         case "fields", "questions", "controls", "children", "components", "inputs":
             return free("elements")
+        // An element's options; at the top level, where `values` and `items` mean
+        // other things (a form's data, its elements), only the names of sets.
         case "items":
-            return free("elements") ?? free("options")
-        case "choices", "values", "enum", "selections", "optionSets", "sets", "enums":
-            return free("options")
+            return isForm ? free("elements") : free("elements") ?? free("options")
+        case "choices", "values", "enum", "selections":
+            return isForm ? nil : free("options")
+        case "optionSets", "sets", "enums":
+            return isForm ? free("options") : nil
         case "clearInvisibleValues", "clearHiddenValues", "clearHidden", "clearInvisible":
             return isForm ? (nil, "formc never submits a hidden answer: send the form's 'submittedValues', or 'clearingHidden(_:)' of the values on a server") : nil
         case "pages":

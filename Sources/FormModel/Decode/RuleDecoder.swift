@@ -235,7 +235,8 @@ enum RuleDecoder {
                 if let when { unreadConditions.append(when) }
                 if messageEntry == nil, let whenEntry {
                     // The item's own condition in the example, when it can be copied as it is written.
-                    let condition = tree.text(whenEntry.value).flatMap { Self.isCopyableCondition($0) ? $0 : nil } ?? "contactByPhone"
+                    let isString = !(reader.isJSON && tree.style(whenEntry.value) == .plain)
+                    let condition = tree.text(whenEntry.value).flatMap { isString && Self.isCopyableCondition($0) ? $0 : nil } ?? "contactByPhone"
                     reader.diagnostics.error(
                         .missingKey, "rule item has a condition but no rule", at: range,
                         help: [reader.isJSON ? #"put the condition beside its rule: {"required": true, "when": "\#(condition)"}"#

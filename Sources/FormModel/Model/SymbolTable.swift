@@ -154,9 +154,9 @@ public struct SymbolTable: Sendable {
     /// are declared, so that a message says what they are. Empty elsewhere.
     public var outerDeclarations: [String: SourceRange] = [:]
     /// In a list's entry: the form's fields that an entry field of the same id
-    /// hides (an entry's ids come first, SPEC §14), where they are declared, so
-    /// that a field naming itself by that id is told why. Empty elsewhere.
-    public var hiddenOuterFields: [String: SourceRange] = [:]
+    /// hides (an entry's ids come first, SPEC §14), so that a field naming
+    /// itself by that id is told why. Empty elsewhere.
+    public var hiddenOuterFields: [String: FieldSymbol] = [:]
 
     public init() {}
 

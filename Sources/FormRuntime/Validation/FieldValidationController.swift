@@ -118,18 +118,19 @@ public final class FieldValidationController<Field: Hashable & Sendable> {
     }
 
     /// `recheck(_:)` for a change of `cause` outside this controller (a field of
-    /// the entry's form), remembered until `settleRecheck(after:)` joins it, as
-    /// `didChange(_:)` joins an assignment's edit. Only the last change of a cause
-    /// is remembered.
+    /// the entry's form), which `settleRecheck(after:)` joins, as `didChange(_:)`
+    /// joins an assignment's edit. The re-check of the cause's last change is
+    /// remembered until its next one (or a reset).
     public func recheck<Cause: Hashable & Sendable>(_ fields: [Field], after cause: Cause) {
         engine.recheck(fields, after: AnyHashable(cause))
     }
 
     /// Returns once the re-check that the last change of `cause` started
     /// (`recheck(_:after:)`) has run its rules; at once when that change started
-    /// none, or it was joined already. Other edits in flight are not awaited:
-    /// a form's `didChange(_:)` waits for what its field's change re-checks in
-    /// the entries, not for an entry's unrelated rules.
+    /// none. Other edits in flight are not awaited: a form's `didChange(_:)`
+    /// waits for what its field's change re-checks in the entries, not for an
+    /// entry's unrelated rules; a re-check whose run of a field an edit of that
+    /// field superseded waits for the newer run, as any superseded run does.
     public func settleRecheck<Cause: Hashable & Sendable>(after cause: Cause) async {
         await engine.settleRecheck(after: AnyHashable(cause))
     }

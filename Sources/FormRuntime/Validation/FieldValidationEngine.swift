@@ -54,9 +54,11 @@ final class FieldValidationEngine<Field: Hashable & Sendable> {
     private var wholeRunCount: UInt64 = 0
     /// The last edit each field's assignment started, until `didChange` joins it.
     private var unjoinedEdits: [Field: Task<Void, Never>] = [:]
-    /// The last re-check each cause (a field of the form, for an entry) started,
-    /// until `settleRecheck(after:)` joins it.
-    private var unjoinedRechecks: [AnyHashable: Task<Void, Never>] = [:]
+    /// The last re-check each cause (a field of the form, for an entry) started:
+    /// kept when joined, so that every `settleRecheck(after:)` until the cause's
+    /// next change awaits it (a join that comes late, after a newer change,
+    /// awaits that change's re-check, never none). One task per cause.
+    private var lastRechecks: [AnyHashable: Task<Void, Never>] = [:]
     /// The fields whose last assignment was an edit with no task, until `didChange`
     /// repeats it: the message that assignment took away was the only one to go.
     private var assignedWithoutTask: Set<Field> = []
@@ -156,7 +158,7 @@ final class FieldValidationEngine<Field: Hashable & Sendable> {
 
     func recheck(_ fields: [Field], after cause: AnyHashable? = nil) {
         // A newer change of the cause: what an older one started is not this one's to await.
-        if let cause { unjoinedRechecks[cause] = nil }
+        if let cause { lastRechecks[cause] = nil }
         guard !fields.isEmpty, !hasEnded else { return }
         let downChains = isShown == nil ? [] : rechecks.fieldsDownChains(from: fields, flipped: flipped)
         noteChange(of: fields + downChains)
@@ -177,11 +179,11 @@ final class FieldValidationEngine<Field: Hashable & Sendable> {
             self.edits[number] = nil
         }
         edits[number] = task
-        if let cause { unjoinedRechecks[cause] = task }
+        if let cause { lastRechecks[cause] = task }
     }
 
     func settleRecheck(after cause: AnyHashable) async {
-        await unjoinedRechecks.removeValue(forKey: cause)?.value
+        await lastRechecks[cause]?.value
     }
 
     func settle() async {
@@ -423,7 +425,7 @@ final class FieldValidationEngine<Field: Hashable & Sendable> {
         observers = ObserverList()
     }
 
-    /// Cancels every run and edit in flight, and forgets the edits and re-checks no one has joined.
+    /// Cancels every run and edit in flight, and forgets the edits no `didChange` has joined and each cause's last re-check.
     private func cancelInFlight() {
         for task in running.values { task.cancel() }
         running.removeAll()
@@ -432,7 +434,7 @@ final class FieldValidationEngine<Field: Hashable & Sendable> {
         for cancel in wholeRuns.values { cancel() }
         wholeRuns.removeAll()
         unjoinedEdits.removeAll()
-        unjoinedRechecks.removeAll()
+        lastRechecks.removeAll()
         assignedWithoutTask.removeAll()
     }
 
