@@ -38,8 +38,8 @@ public enum FormChecker {
     struct EntryScope {
         let reserved: Set<String>
         let own: Set<String>
-        /// `SymbolTable.hiddenOuterFields`.
-        var hidden: [String: FieldSymbol] = [:]
+        /// `SymbolTable.hiddenOuterField`.
+        var hidden: (@Sendable (String) -> FieldSymbol?)?
     }
 
     /// `check`, for an entry: `outerNonFields` says what each of `outerDeclarations`
@@ -56,7 +56,7 @@ public enum FormChecker {
         checker.entryScope = entryScope
         checker.symbols.entryFieldLists = entryFieldLists
         checker.symbols.outerDeclarations = outerDeclarations
-        checker.symbols.hiddenOuterFields = entryScope?.hidden ?? [:]
+        checker.symbols.hiddenOuterField = entryScope?.hidden
         checker.declare(document)
         checker.symbols.unreadNames = document.unreadNames
         // An entry's own ids come first (SPEC §14).

@@ -191,7 +191,7 @@ enum ListChecker {
             }
             symbols.entryFieldLists = [:]
             symbols.outerDeclarations = [:]
-            symbols.hiddenOuterFields = [:]
+            symbols.hiddenOuterField = nil
             checked.append(CheckedList(path: found.path, symbols: symbols, entryFieldCount: result.entryFieldCount))
         }
         return checked
@@ -347,7 +347,7 @@ enum ListChecker {
             outerDeclarations: outerDeclarations, outerNonFields: outerNonFields,
             entryScope: FormChecker.EntryScope(
                 reserved: SwiftNaming.reservedEntryMembers, own: own,
-                hidden: own.reduce(into: [:]) { hidden, id in hidden[id] = symbols.field(id) }
+                hidden: { [symbols, own] id in own.contains(id) ? symbols.field(id) : nil }
             ),
             diagnostics: &entryDiagnostics
         )

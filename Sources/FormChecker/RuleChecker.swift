@@ -421,7 +421,7 @@ enum RuleChecker {
     private static func hiddenOuterField(
         _ id: String, symbols: SymbolTable, diagnostics: DiagnosticBag, fits: (FieldValueType) -> Bool
     ) -> (notes: [DiagnosticNote], help: [DiagnosticHelp]?) {
-        guard let outer = symbols.hiddenOuterFields[id], fits(outer.valueType) else { return ([], nil) }
+        guard let outer = symbols.hiddenOuterField?(id), fits(outer.valueType) else { return ([], nil) }
         return (
             [diagnostics.note("the form's '\(id)' is declared here", at: outer.range)],
             ["in a list's entry, the entry's own '\(id)' comes first and hides the form's: rename the entry's field to name the form's '\(id)' here"]

@@ -153,10 +153,10 @@ public struct SymbolTable: Sendable {
     /// pages, segues, lists) that the entry's `sameAs` and bounds name, where they
     /// are declared, so that a message says what they are. Empty elsewhere.
     public var outerDeclarations: [String: SourceRange] = [:]
-    /// In a list's entry: the form's fields that an entry field of the same id
-    /// hides (an entry's ids come first, SPEC §14), so that a field naming
-    /// itself by that id is told why. Empty elsewhere.
-    public var hiddenOuterFields: [String: FieldSymbol] = [:]
+    /// In a list's entry: the form's field that an entry field of the same id
+    /// hides (an entry's ids come first, SPEC §14), asked only for a field that
+    /// names itself by that id, to tell it why. Nil elsewhere.
+    public var hiddenOuterField: (@Sendable (String) -> FieldSymbol?)?
 
     public init() {}
 
