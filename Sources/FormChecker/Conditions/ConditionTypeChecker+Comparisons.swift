@@ -217,8 +217,8 @@ extension ConditionTypeChecker {
             var help: [DiagnosticHelp] = [compareHint(field)]
             if DecimalLiteral(text) != nil {
                 help = [.write(text, line: "write the number without quotes: \(text)", title: "Remove the quotes")]
-            } else if ConditionParser.isIdentifier(text), let other = scope.field(text), case .number = other.valueType {
-                help = [.write(text, line: "'\(text)' is a field: to compare with its value, write it without quotes", title: "Remove the quotes")]
+            } else if let unquoted = quotedField(text, fits: { if case .number = $0 { true } else { false } }) {
+                help = [unquoted]
             }
             report(.conditionType, "\(describe(field)) cannot be compared with a string", at: rhs.range, help: help)
             return nil
@@ -234,9 +234,8 @@ extension ConditionTypeChecker {
                 return .valueCompare(field.id, order, .relative(relative))
             }
             var (message, help) = Self.dateLiteralProblem(text, for: field.id, mode: mode)
-            // A field of the same kind in quotes (`endDate > 'startDate'`) is a comparison with its value, unquoted.
-            if ConditionParser.isIdentifier(text), let other = scope.field(text), case .date(mode, _) = other.valueType {
-                help = [.write(text, line: "'\(text)' is a field: to compare with its value, write it without quotes", title: "Remove the quotes")]
+            if let unquoted = quotedField(text, fits: { if case .date(mode, _) = $0 { true } else { false } }) {
+                help = [unquoted]
             }
             report(.conditionType, message, at: rhs.range, help: help)
             return nil

@@ -89,6 +89,14 @@ extension ConditionTypeChecker {
         }
     }
 
+    /// For a string that names a field the comparison could read (`endDate >=
+    /// 'startDate'`, a field whose value type `fits`): the help, with its fix,
+    /// to drop the quotes and compare with the field's value; nil otherwise.
+    func quotedField(_ text: String, fits: (FieldValueType) -> Bool) -> DiagnosticHelp? {
+        guard ConditionParser.isIdentifier(text), let other = scope.field(text), fits(other.valueType) else { return nil }
+        return .write(text, line: "'\(text)' is a field: to compare with its value, write it without quotes", title: "Remove the quotes")
+    }
+
     func compareHint(_ field: ConditionScope.Field) -> DiagnosticHelp {
         switch field.valueType {
         case .bool: "write '\(field.id)' alone, or compare it with true or false"

@@ -45,8 +45,8 @@ struct DocumentDecoder {
     /// The top-level `options:` sets, read before the elements that name them.
     var optionSets: [OptionSetDecl] = []
     /// Whether the top-level `options:` could not be read as sets (it has no
-    /// value, or is a scalar): a name of a set at a field is then not reported
-    /// as unknown, the mistake at `options:` is.
+    /// value, is a word, or a list of anything but one-entry sets): a name of a
+    /// set at a field is then not reported as unknown, the mistake at `options:` is.
     var optionSetsUnread = false
     /// Whether some rule decoded so far has `when:`.
     var sawRuleCondition = false

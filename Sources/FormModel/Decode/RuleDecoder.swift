@@ -23,7 +23,6 @@ enum RuleDecoder {
         case message, when, debounce
     }
 
-    /// Which key beside the rule `key` is, if it is one.
     /// Whether a condition's text reads the same written in a help's example, as
     /// a plain scalar in a YAML flow mapping and inside a JSON string: a name or
     /// an expression of names, numbers, parentheses, spaces and comparisons.
@@ -36,6 +35,7 @@ enum RuleDecoder {
         }
     }
 
+    /// Which key beside the rule `key` is, if it is one.
     private static func besideKey(_ key: NodeID, in tree: SyntaxTree) -> BesideKey? {
         if tree.textEquals(key, "message") { return .message }
         if tree.textEquals(key, "when") { return .when }

@@ -532,11 +532,6 @@ final class FieldValidationEngine<Field: Hashable & Sendable> {
 
 extension FieldValidationEngine: Observable {}
 
-/// What a controller's `deinit`, on whatever thread the form goes, and its engine,
-/// on the main actor, share: whether the controller has gone, and how many edits
-/// the engine has in flight. The edits are the engine's only tasks that no caller
-/// holding the form awaits (a run of `validate(_:)` or `runUntilReset` has one),
-/// so the only ones that can outlive the form.
 /// How many edits have started a task of their own, in every form and entry:
 /// a form with lists, whose entries have controllers of their own, settles
 /// once a pass over all of them started none
@@ -546,6 +541,11 @@ enum EditTasks {
     static var started: UInt64 = 0
 }
 
+/// What a controller's `deinit`, on whatever thread the form goes, and its engine,
+/// on the main actor, share: whether the controller has gone, and how many edits
+/// the engine has in flight. The edits are the engine's only tasks that no caller
+/// holding the form awaits (a run of `validate(_:)` or `runUntilReset` has one),
+/// so the only ones that can outlive the form.
 final class EngineLifetime: @unchecked Sendable {
     private let lock = NSLock()
     private var ended = false
