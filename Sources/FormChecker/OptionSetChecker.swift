@@ -48,12 +48,14 @@ enum OptionSetChecker {
         diagnostics: inout DiagnosticBag
     ) {
         guard !options.isEmpty, isWhole else { return }
+        // An option chosen already, or suggested for another of the default's values,
+        // is no fix: it would be chosen twice.
+        var taken = Set(defaults.map(\.value))
         for value in defaults where !options.contains(where: { $0.value.value == value.value }) {
             let names = options.map(\.value.value)
             diagnostics.error(
                 .defaultNotOption, "default '\(value.value)' is not an option of \(owner)", at: value.range,
-                // An option chosen already is no fix: it would be chosen twice.
-                help: Suggestions.didYouMeanOrList(value.value, in: names, listing: "the options are", except: Set(defaults.map(\.value)))
+                help: Suggestions.didYouMeanOrList(value.value, in: names, listing: "the options are", except: &taken)
             )
         }
     }

@@ -118,13 +118,15 @@ struct SegmentChecker {
         }
 
         // Options dropped for a misspelt key (FC101, `optionsRange` nil) may hold the default.
+        // An option chosen already in a multiChoice's default, or suggested for another
+        // of its values, is no fix: it would be chosen twice.
+        var taken = Set(defaults.map(\.value))
         for defaultValue in defaults where !options.isEmpty && optionsRange != nil && values.number(of: defaultValue.value) == nil {
             let names = options.map(\.value.value)
-            // An option chosen already in a multiChoice's default is no fix: it would be chosen twice.
             diagnostics.error(
                 .defaultNotOption, "default '\(defaultValue.value)' is not an option of \(owner)",
                 at: defaultValue.range,
-                help: Suggestions.didYouMeanOrList(defaultValue.value, in: names, listing: "the options are", except: Set(defaults.map(\.value)))
+                help: Suggestions.didYouMeanOrList(defaultValue.value, in: names, listing: "the options are", except: &taken)
             )
         }
     }

@@ -252,6 +252,13 @@ import Testing
         let json = #"{"formc": 1, "form": "A", "elements": [{"textField": "a", "pattern": "^[a-z]+$"}]}"#
         expectFix(json, path: "a.form.json", help: #"'pattern' is a rule: write it in the field's rules: "rules": [{"pattern": "^[a-z]+$"}]"#,
                   fixed: json.replacingOccurrences(of: #""pattern": "^[a-z]+$""#, with: #""rules": [{"pattern": "^[a-z]+$"}]"#))
+        // A multiChoice's count written as a list's (or SurveyJS's) is its rule.
+        let choices = Self.head + "  - multiChoice: diet\n    options: [vegan, fish]\n    minItems: 1\n"
+        expectFix(choices, help: "a multiChoice counts its choices with the rule 'minCount': write it in the field's rules: rules: [{ minCount: 1 }]",
+                  fixed: choices.replacingOccurrences(of: "minItems: 1", with: "rules: [{ minCount: 1 }]"))
+        let selected = #"{"formc": 1, "form": "A", "elements": [{"multiChoice": "diet", "options": ["vegan", "fish"], "maxSelectedChoices": 1}]}"#
+        expectFix(selected, path: "a.form.json", help: #"a multiChoice counts its choices with the rule 'maxCount': write it in the field's rules: "rules": [{"maxCount": 1}]"#,
+                  fixed: selected.replacingOccurrences(of: #""maxSelectedChoices": 1"#, with: #""rules": [{"maxCount": 1}]"#))
         // With rules given, or a value another node may name, the help stands alone.
         expectNoFix(of: .unknownKey, in: [
             Self.head + "  - textField: a\n    required: true\n    rules: [email]\n",

@@ -513,6 +513,25 @@ struct RelationsCheckerTests {
         #expect(diagnostics.last?.fix != nil)
     }
 
+    /// Two misspelt values of one default are not told the same option: with both
+    /// fixes applied, it would be chosen twice.
+    @Test(arguments: ["[vegan, vegetarian, halal]", "Diet"])
+    func twoMisspeltDefaultsAreNotToldTheSameOption(_ options: String) {
+        let diagnostics = diagnose("""
+            formc: 1
+            form: F
+            options:
+              Diet: [vegan, vegetarian, halal]
+            elements:
+              - multiChoice: m
+                title: M
+                options: \(options)
+                default: [vegn, vegam, halal]
+            """).filter { $0.code == .defaultNotOption }
+        #expect(diagnostics.map(\.message) == ["default 'vegn' is not an option of multiChoice 'm'", "default 'vegam' is not an option of multiChoice 'm'"])
+        #expect(diagnostics.map(\.help) == [["did you mean 'vegan'?"], ["the options are: vegan, vegetarian, halal"]])
+    }
+
     /// The help's example is the item's own condition when it reads the same
     /// there (in YAML and JSON), else a made-up one.
     @Test(arguments: [

@@ -292,7 +292,7 @@ struct DocumentDecoder {
             context: ElementKind.named(
                 kind, id: isJSON && tree.style(kindEntry.value) == .plain ? "" : tree.text(kindEntry.value) ?? ""
             ),
-            diagnostics: &diagnostics, otherKinds: true, ignoring: isGuessed ? kindEntry.key : nil
+            diagnostics: &diagnostics, elementKind: kind, ignoring: isGuessed ? kindEntry.key : nil
         )
         // What a guessed element names is not reported unknown elsewhere, as for any
         // element the FC103 leaves unread.

@@ -84,9 +84,11 @@ package struct KeyedMapping {
     /// Reads `node` as a mapping whose keys must be among `allowed`. Reports FC101 for
     /// the others but `ignoring` (a kind key misspelt, reported already); non-scalar
     /// keys were already rejected by the reader. A node that is not a mapping has no entries.
+    /// `elementKind`: the kind of the element the mapping is, whose help may name
+    /// the keys of other kinds; nil for a mapping that is no element.
     package init(
         _ node: NodeID, in tree: SyntaxTree, allowed: [StaticString], context: @autoclosure () -> String,
-        diagnostics: inout DiagnosticBag, otherKinds: Bool = false, ignoring: NodeID? = nil
+        diagnostics: inout DiagnosticBag, elementKind: String? = nil, ignoring: NodeID? = nil
     ) {
         self.node = node
         self.entries = tree.entries(node)
@@ -106,7 +108,7 @@ package struct KeyedMapping {
             }
             let isAllowed = entry.key == ignoring || tree.withText(entry.key) { key in allowed.contains { SyntaxTree.equals(key, $0) } }
             if !isAllowed, let meant = Self.reportUnknown(
-                entry.key, in: tree, allowed: allowed, context: context(), otherKinds: otherKinds, beside: entries,
+                entry.key, in: tree, allowed: allowed, context: context(), elementKind: elementKind, beside: entries,
                 misspelt: misspellings, diagnostics: &diagnostics
             ) {
                 misspellings.append((meant, entry))
@@ -128,10 +130,11 @@ package struct KeyedMapping {
     /// where it is allowed and not given, or a note alone, given at the form's top
     /// level. Only keys too far from every formc key for a did-you-mean are listed.
     ///
-    /// `allowed` are the mapping's keys and `isGiven` says which it has; `value` is
+    /// `allowed` are the mapping's keys and `isGiven` says which it has; `elementKind`
+    /// is the kind of the element the mapping is (nil for no element); `value` is
     /// the text and style of the key's value (nil text for a list or a mapping).
     static func keyMeant(
-        byOtherName key: String, allowed: [String], isGiven: (String) -> Bool,
+        byOtherName key: String, allowed: [String], elementKind: String?, isGiven: (String) -> Bool,
         value: () -> (text: String?, style: ScalarStyle?), isJSON: Bool
     ) -> (key: String?, note: DiagnosticHelp?)? {
         /// `name` when the mapping may have it and has not.
@@ -182,14 +185,21 @@ package struct KeyedMapping {
         case "hint", "helpText", "help", "tooltip", "prompt":
             return free("placeholder")
         case "multiple", "multiSelect", "allowMultiple", "multi":
-            return allowed.contains("options") && !allowed.contains("minCount")
+            return allowed.contains("options") && elementKind != "multiChoice"
                 ? (nil, "a choice of several is a multiChoice: write '- multiChoice: ID' in place of its kind key") : nil
         case "type", "inputType":
             return allowed.contains("keyboard")
                 ? (nil, "a field's kind is its first key ('- textField: ID', '- number: ID'); a text's input is set with 'keyboard' (email, number, phone…), 'secure: true' for a password, and 'contentType'")
                 : nil
         default:
-            guard allowed.contains("rules"), let rule = RuleKind.names.first(where: { $0 == key }) else { return nil }
+            // A multiChoice's counts, named as a list's or SurveyJS's checkbox names them, are its rules.
+            let countRule: String? = switch key {
+            case "minItems", "minSelectedChoices", "minChoices", "minSelections": "minCount"
+            case "maxItems", "maxSelectedChoices", "maxChoices", "maxSelections": "maxCount"
+            default: nil
+            }
+            let ruleName = elementKind == "multiChoice" ? countRule ?? key : key
+            guard allowed.contains("rules"), let rule = RuleKind.names.first(where: { $0 == ruleName }) else { return nil }
             // A rule written as the element's key (`required: true`, `min: 0`): with a fix
             // that moves it into `rules`, when the element has none yet.
             let (text, style) = value()
@@ -203,22 +213,24 @@ package struct KeyedMapping {
             }
             // The rule as an item of `rules`: a rule without a parameter by its name
             // (`email: true` is `email`), another with its parameter.
-            let item: String
+            var item = ""
             if isParameterless {
                 item = isJSON ? "\"\(rule)\"" : rule
             } else if let text, !text.isEmpty {
                 // In YAML, plain only where it reads back as itself inside `[{ … }]`.
                 let parameter = isJSON ? (style == .plain ? text : YAMLPlain.doubleQuoted(text)) : YAMLPlain.literal(text)
                 item = isJSON ? #"{"\#(rule)": \#(parameter)}"# : "{ \(rule): \(parameter) }"
-            } else {
-                return (nil, "'\(rule)' is a rule: write it in the field's rules")
+            }
+            let isRule = rule == key ? "'\(rule)' is a rule" : "a multiChoice counts its choices with the rule '\(rule)'"
+            guard !item.isEmpty else {
+                return (nil, "\(isRule): write it in the field's rules")
             }
             // With `rules` given, the item goes into them (a second `rules` is FC002).
             if isGiven("rules") {
-                return (nil, "'\(rule)' is a rule: add \(item) to the field's rules")
+                return (nil, "\(isRule): add \(item) to the field's rules")
             }
             let rules = isJSON ? #""rules": [\#(item)]"# : "rules: [\(item)]"
-            let line = "'\(rule)' is a rule: write it in the field's rules: \(rules)"
+            let line = "\(isRule): write it in the field's rules: \(rules)"
             return (nil, DiagnosticHelp(line, fix: DiagnosticFix(title: "Write \(rules)", text: rules, placement: .entry)))
         }
     }
@@ -239,7 +251,7 @@ package struct KeyedMapping {
     @discardableResult
     private static func reportUnknown(
         _ keyNode: NodeID, in tree: SyntaxTree, allowed: [StaticString], context: @autoclosure () -> String,
-        otherKinds: Bool, beside entries: SyntaxTree.Entries, misspelt: [(meant: String, entry: (key: NodeID, value: NodeID))],
+        elementKind: String?, beside entries: SyntaxTree.Entries, misspelt: [(meant: String, entry: (key: NodeID, value: NodeID))],
         diagnostics: inout DiagnosticBag
     ) -> String? {
         guard let key = tree.text(keyNode) else { return nil }
@@ -272,14 +284,14 @@ package struct KeyedMapping {
         // textField, whose `title` is `label`).
         func meantByOtherName(_ name: String) -> (key: String?, note: DiagnosticHelp?)? {
             Self.keyMeant(
-                byOtherName: name, allowed: allowedNames, isGiven: isGiven,
+                byOtherName: name, allowed: allowedNames, elementKind: elementKind, isGiven: isGiven,
                 value: { entries.first { $0.key == keyNode }.map { (tree.text($0.value), tree.style($0.value)) } ?? (nil, nil) },
                 isJSON: tree.isJSON
             )
         }
         var lookalike: [DiagnosticHelp] = []
         var other = meant == nil ? meantByOtherName(key) : nil
-        if meant == nil, other == nil, otherKinds, Self.owners(of: key).isEmpty,
+        if meant == nil, other == nil, elementKind != nil, Self.owners(of: key).isEmpty,
             let near = Suggestions.closest(to: key, in: Self.otherKindKeys.filter { !allowedNames.contains($0) })
         {
             lookalike = ["'\(key)' looks like '\(near)', a key of \(Self.owners(of: near).map { "'\($0)'" }.joined(separator: ", ")), not of \(context())"]
@@ -295,7 +307,7 @@ package struct KeyedMapping {
         }
         // The wording is Suggestions' (over the one name found).
         var help = Suggestions.didYouMean(key, in: meant.map { [$0] } ?? [])
-        if otherKinds, help.isEmpty {
+        if elementKind != nil, help.isEmpty {
             let owners = Self.owners(of: key)
             if !owners.isEmpty {
                 help.append("'\(key)' is a key of \(owners.map { "'\($0)'" }.joined(separator: ", ")), not of \(context())")

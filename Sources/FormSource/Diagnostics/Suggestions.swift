@@ -179,11 +179,22 @@ public enum Suggestions {
 
 extension Suggestions {
     /// A "did you mean" when a candidate is close, otherwise the list of what is valid.
-    /// `taken`: candidates listed but never suggested (an option chosen already).
+    public static func didYouMeanOrList(_ word: String, in candidates: [String], listing what: String) -> [DiagnosticHelp] {
+        var taken: Set<String> = []
+        return didYouMeanOrList(word, in: candidates, listing: what, except: &taken)
+    }
+
+    /// `didYouMeanOrList(_:in:listing:)` for one of several words that each name
+    /// one of the candidates (a multiChoice's default): `taken` are candidates listed
+    /// but never suggested (an option chosen already), and the one suggested joins
+    /// them, so that a second misspelling is not told the same option.
     public static func didYouMeanOrList(
-        _ word: String, in candidates: [String], listing what: String, except taken: Set<String> = []
+        _ word: String, in candidates: [String], listing what: String, except taken: inout Set<String>
     ) -> [DiagnosticHelp] {
-        let suggestion = didYouMean(word, in: taken.isEmpty ? candidates : candidates.filter { !taken.contains($0) })
-        return suggestion.isEmpty ? ["\(what): \(candidates.joined(separator: ", "))"] : suggestion
+        guard let suggestion = closest(to: word, in: taken.isEmpty ? candidates : candidates.filter { !taken.contains($0) }) else {
+            return ["\(what): \(candidates.joined(separator: ", "))"]
+        }
+        taken.insert(suggestion)
+        return [.didYouMean(suggestion)]
     }
 }
