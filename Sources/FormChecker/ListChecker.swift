@@ -586,7 +586,7 @@ enum ListChecker {
         if let maximum = list.maxItems, maximum.value == 0 {
             diagnostics.error(
                 .invalidNumber, "maxItems of \(ElementKind.named("list", id: id)) must be at least 1", at: maximum.range,
-                help: ["a list with maxItems: 0 can hold no entry; remove the list, or allow at least one entry"]
+                help: ["a list with \(diagnostics.format.entry("maxItems", "0", quoted: false)) can hold no entry; remove the list, or allow at least one entry"]
             )
             list.maxItems = nil
         }

@@ -19,7 +19,7 @@ enum OptionSetChecker {
                     .invalidFormName, "'\(name.value)' is not a valid option set name", at: name.range,
                     help: [
                         "an option set's name is the generated enum's: an UpperCamelCase Swift type name ([A-Z][A-Za-z0-9]*)",
-                        "rename it in the 'options:' of the fields that choose from it too",
+                        "rename it in the \(diagnostics.format.key("options")) of the fields that choose from it too",
                     ] + TypeNameHelp.suggestion(for: name.value, suffix: "Choice", isTaken: typeNames.isTaken)
                 )
             } else if GeneratedTypeNames.contains(name.value) {

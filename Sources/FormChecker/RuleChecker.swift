@@ -539,7 +539,7 @@ enum RuleChecker {
             )
             diagnostics.error(
                 .invalidSameAs, "\(field.quotedID) cannot be the same as itself", at: range,
-                notes: notes, help: help ?? ["name the field this one must repeat, e.g. 'sameAs: password'"]
+                notes: notes, help: help ?? ["name the field this one must repeat, e.g. \(diagnostics.format.entry("sameAs", "password"))"]
             )
             return
         }
@@ -585,7 +585,7 @@ enum RuleChecker {
                 .invalidSameAs,
                 "\(field.quotedID) (\(field.valueType.description)) cannot be the same as '\(target)' (\(symbols.fields[other].valueType.description))",
                 at: range, notes: [diagnostics.note("'\(target)' is declared here", at: symbols.fields[other].range)],
-                help: [sameKind ? SymbolTable.oneOptionSetHelp : "sameAs compares two fields of the same value type"]
+                help: [sameKind ? SymbolTable.oneOptionSetHelp(in: diagnostics.format) : "sameAs compares two fields of the same value type"]
             )
             return
         }

@@ -201,7 +201,7 @@ struct SegmentChecker {
             diagnostics.error(
                 .nameCollision, "\(ElementKind.named(enumName.kind, id: enumName.segmentID)) would generate the type '\(name)', which is already declared",
                 at: enumName.range, notes: [diagnostics.note(typeNames.origin(of: name), at: earlier)],
-                help: ["set 'enumName:' to a unique name"]
+                help: ["set \(diagnostics.format.key("enumName")) to a unique name"]
             )
         }
     }

@@ -4,8 +4,9 @@ import FormSource
 extension SymbolTable {
     /// The help for two single choices, or two multiChoices, of different enums
     /// that a condition compares or a `sameAs` relates: they need one enum.
-    static let oneOptionSetHelp: DiagnosticHelp =
-        "give both fields one shared option set ('options: Name' with a top-level 'options:'), so that they have one enum"
+    static func oneOptionSetHelp(in format: SourceFormat) -> DiagnosticHelp {
+        "give both fields one shared option set (\(format.entry("options", "Name")) with a top-level \(format.key("options"))), so that they have one enum"
+    }
 
     /// The help for `name`, which no field here has and `candidates` (the fields
     /// that could stand in its place) do not suggest, that `what` (a condition,

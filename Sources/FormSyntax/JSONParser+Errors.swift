@@ -64,6 +64,9 @@ extension JSONParser {
                     : "remove the comment, or write the form in YAML (.form.yaml), which allows comments"]
             )
         }
+        if let space = UnicodeSpace.at(index, in: bytes) {
+            return SyntaxError(message: "\(space.name) is not white space in JSON", start: index, end: index + space.width, help: [space.help])
+        }
         return nil
     }
 

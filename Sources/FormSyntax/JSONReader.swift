@@ -219,7 +219,9 @@ public enum JSONReader {
             case ASCII.minus, ASCII.zero...ASCII.nine:
                 node = try parseNumber()
             default:
-                guard Self.isWordByte(byte) else { throw unexpected(expected: "a value", open: current) }
+                guard Self.isWordByte(byte), byte < 0x80 || specialCharacterError() == nil else {
+                    throw unexpected(expected: "a value", open: current)
+                }
                 node = try parseWord()
             }
 
@@ -279,6 +281,7 @@ public enum JSONReader {
         guard index < count else { throw unexpectedEnd(expected: "a key in double quotes", open: container) }
         let byte = bytes[index]
         guard byte == ASCII.quote else {
+            if let special = specialCharacterError() { throw special }
             if Self.isWordByte(byte) {
                 // The key as written runs to the ':' (`x-label`, `“label”`).
                 var end = wordEnd(from: index)

@@ -33,8 +33,27 @@ extension YAMLTreeBuilder {
         let end = isPastLine ? at : SourcePosition(line: at.line, column: at.column + 1)
         diagnostics.error(
             .syntaxError, message, at: SourceRange(start: at, end: end),
-            notes: notes, help: help(forProblem: problem, context: context, contextLine: contextLine, at: at, offset: offset)
+            notes: notes, help: spaceHelp(before: at, offset: offset) + help(forProblem: problem, context: context, contextLine: contextLine, at: at, offset: offset)
         )
+    }
+
+    /// A line of help for a Unicode space after a ':' on the problem's line before
+    /// it, or on the line above (where a plain value that it joined to its key
+    /// began): the likelier cause of the error than what libyaml names.
+    private func spaceHelp(before at: SourcePosition, offset: Int) -> [DiagnosticHelp] {
+        guard UnicodeSpace.at(offset, in: file.bytes) == nil else { return [] }
+        for line in [at.line - 1, at.line] where line >= 1 {
+            let start = file.byteOffset(of: SourcePosition(line: line, column: 1))
+            let end = line == at.line ? offset : file.byteOffset(of: SourcePosition(line: line + 1, column: 1))
+            var index = start
+            while index + 1 < end {
+                if file.bytes[index] == UInt8(ascii: ":"), let space = UnicodeSpace.at(index + 1, in: file.bytes) {
+                    return ["line \(line) has \(space.name) after a ':', which is not white space in YAML: write a plain space there"]
+                }
+                index += 1
+            }
+        }
+        return []
     }
 
     /// "while parsing a block mapping" → "the block mapping".
@@ -55,6 +74,9 @@ extension YAMLTreeBuilder {
         let byte = offset < file.bytes.count ? file.bytes[offset] : nil
         if byte == 0x09 {
             return ["YAML does not allow tabs for indentation; indent with spaces"]
+        }
+        if let space = UnicodeSpace.at(offset, in: file.bytes) {
+            return [DiagnosticHelp("\(space.name) is not white space in YAML: \(space.help.text)", fix: space.help.fix)]
         }
         if problem == "mapping values are not allowed in this context" {
             return [continuedValueHelp(at: at) ?? "a value that contains ': ' must be quoted"]

@@ -113,7 +113,7 @@ elements:
         "agree", "'pro' == plan and agree", "not (name == 'x' or isEmpty(plan)) and name != ''",
         "news or agree and not news", "true == (agree and plan != 'free')", "true", "isEmpty(name) == false",
     ]
-    var checker = ConditionTypeChecker(scope: scope)
+    var checker = ConditionTypeChecker(scope: scope, format: .yaml)
     for text in conditions {
         guard case .success(let syntax) = ConditionParser.parse(text),
               case .lowered(let expression, let reads) = checker.lower(syntax) else {
@@ -170,7 +170,7 @@ elements:
       - boolean: agree
       - textField: name
     """)
-    var checker = ConditionTypeChecker(scope: ConditionScope(document: form.document, symbols: form.symbols))
+    var checker = ConditionTypeChecker(scope: ConditionScope(document: form.document, symbols: form.symbols), format: .yaml)
     func lower(_ text: String) -> ConditionTypeChecker.Lowering? {
         guard case .success(let syntax) = ConditionParser.parse(text) else { return nil }
         return checker.lower(syntax)

@@ -156,6 +156,27 @@ import Testing
         ])
     }
 
+    /// The helps that name a key or write an entry write it as JSON in a
+    /// `.form.json`: never `'sameAs: password'` or `'options:'` there.
+    @Test(arguments: [
+        (#"{"textField": "a", "rules": [{"sameAs": "a"}]}"#, #"name the field this one must repeat, e.g. "sameAs": "password""#),
+        (#"{"textField": "a", "rules": [{"custom": "check", "debounce": "300ms"}]}"#,
+         #"debounce is a whole number of milliseconds from 0 to 10000, without a unit: "debounce": 300"#),
+        (#"{"segment": "a", "options": ["x", "y"]}, {"segment": "b", "options": ["x", "y"]}, {"boolean": "c", "title": "C", "visibleWhen": "a == b"}"#,
+         #"give both fields one shared option set ("options": "Name" with a top-level "options"), so that they have one enum"#),
+        (#"{"segment": "a", "options": ["x", "y"], "enumName": "B"}, {"segment": "b", "options": ["x", "y"]}"#, #"set "enumName" to a unique name"#),
+        (#"{"picker": "a", "options": ["x", "y"], "multiple": true}"#, #"a choice of several is a multiChoice: write {"multiChoice": "ID"} in place of its kind key"#),
+        (#"{"textField": "a", "type": "tel"}"#, #"a field's kind is its first key ({"textField": "ID"}, {"number": "ID"}); a text's input is set with "keyboard" (email, number, phone…), "secure": true for a password, and "contentType""#),
+        (#"{"list": "a", "maxItems": 0, "elements": [{"textField": "b"}]}"#, #"a list with "maxItems": 0 can hold no entry; remove the list, or allow at least one entry"#),
+        (#"{"picker": "a", "options": "bad_name"}"#, #"rename it in the "options" of the fields that choose from it too"#),
+    ])
+    func aKeyInAJSONHelpIsJSON(_ elements: String, help: String) {
+        let sets = elements.contains("bad_name") ? #", "options": {"bad_name": ["x", "y"]}"# : ""
+        let text = #"{"formc": 1, "form": "A""# + sets + #", "elements": ["# + elements + "]}"
+        let helps = diagnose(text, path: "t.form.json").flatMap(\.help)
+        #expect(helps.contains(help), "\(helps)")
+    }
+
     @Test func theExamplesAreThere() {
         // The yardstick forms among them: a job application, a checkout, a medical intake.
         #expect(Set(["jobapplication.form.yaml", "checkout.form.yaml", "intake.form.yaml"]).isSubset(of: Self.examples(".form.yaml")))

@@ -555,6 +555,31 @@ import Testing
         expectFix(comma, path: "a.form.json", help: "remove the ',' after the last element", fixed: comma.replacingOccurrences(of: "},]", with: "}]"))
     }
 
+    /// A Unicode space pasted into a form (a no-break space, a line separator, a
+    /// zero-width space) is named, and its fix writes what JSON and YAML read as
+    /// white space: a fix that quoted it as a key or a value was invalid JSON.
+    @Test func aUnicodeSpaceIsNamedAndWrittenPlain() {
+        let key = "{\n  \"formc\": 1,\n\u{00A0} \"form\": \"A\",\n  \"elements\": [{\"spacer\": 1}]\n}\n"
+        expectFix(key, path: "a.form.json", help: "write a plain space", fixed: key.replacingOccurrences(of: "\u{00A0}", with: " "))
+        let value = #"{"formc": 1, "form": "A", "elements": [{"spacer":\#u{00A0}1}]}"#
+        expectFix(value, path: "a.form.json", help: "write a plain space", fixed: value.replacingOccurrences(of: "\u{00A0}", with: " "))
+        let separator = #"{"formc": 1, "form": "A",\#u{2028}"elements": [{"spacer": 1}]}"#
+        expectFix(separator, path: "a.form.json", help: "write a line break", fixed: separator.replacingOccurrences(of: "\u{2028}", with: "\n"))
+        let zeroWidth = #"{"formc": 1, "form": "A", "elements": [{"spacer": 1\#u{200B}}]}"#
+        expectFix(zeroWidth, path: "a.form.json", help: "remove it", fixed: zeroWidth.replacingOccurrences(of: "\u{200B}", with: ""))
+        #expect(EditorDocument(path: "a.form.json", text: key).diagnostics.map(\.message) == ["a no-break space (U+00A0) is not white space in JSON"])
+        // YAML reads it as part of a word, or fails at it.
+        let indented = Self.head + "  - boolean: b\n   \u{00A0}title: B\n"
+        expectFix(indented, help: "a no-break space (U+00A0) is not white space in YAML: write a plain space",
+                  fixed: indented.replacingOccurrences(of: "\u{00A0}", with: " "))
+        let word = Self.head + "  - spacer:\u{00A0}24\n"
+        expectFix(word, help: "the value holds a no-break space (U+00A0), which is not white space in YAML: write spacer: 24",
+                  fixed: word.replacingOccurrences(of: "\u{00A0}", with: " "))
+        // Joined to the next line, the value fails there: the help names the line with the space.
+        let joined = EditorDocument(path: "a.form.yaml", text: Self.head + "  - boolean:\u{00A0}b\n    title: B\n").diagnostics
+        #expect(joined.first?.help.first == "line 4 has a no-break space (U+00A0) after a ':', which is not white space in YAML: write a plain space there")
+    }
+
     /// Properties, line breaks and quotes around the span: the anchor and tag
     /// stay, a scalar of several lines is edited in place, a name holding the
     /// scalar's own quote is escaped as that scalar escapes it.

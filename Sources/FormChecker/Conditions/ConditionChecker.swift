@@ -185,7 +185,7 @@ public enum ConditionChecker {
         var result = Lowered(diagnostics: DiagnosticBag(file: file.path))
         result.lowerings.reserveCapacity(conditions.count)
         var constancy = ConditionConstancy()
-        var checker = ConditionTypeChecker(scope: scope)
+        var checker = ConditionTypeChecker(scope: scope, format: SourceFormat(path: file.path))
         for (condition, role, owner) in conditions {
             checker.ownerElement = owner
             switch ConditionParser.parse(condition.source.value) {

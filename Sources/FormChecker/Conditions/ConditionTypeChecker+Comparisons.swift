@@ -171,7 +171,7 @@ extension ConditionTypeChecker {
             }
             var help: [DiagnosticHelp] = ["two fields compare when they hold the same type: two numbers, two dates of one mode, two single choices of one enum (a shared option set), two texts or two booleans"]
             if case .segment = first.valueType, case .segment = second.valueType {
-                help = [SymbolTable.oneOptionSetHelp]
+                help = [SymbolTable.oneOptionSetHelp(in: format)]
             } else if case .multiChoice = first.valueType {
                 help = ["a multiChoice is tested with contains(\(first.id), '…') or count(\(first.id))"]
             } else if case .multiChoice = second.valueType {

@@ -36,7 +36,11 @@ struct ConditionTypeChecker {
     /// `fieldReferences`, without looking the ids up again.
     private var reads: [Int] = []
 
-    init(scope: ConditionScope) {
+    /// The format of the form's file, whose syntax a help writes keys in.
+    let format: SourceFormat
+
+    init(scope: ConditionScope, format: SourceFormat) {
+        self.format = format
         self.scope = scope
     }
 

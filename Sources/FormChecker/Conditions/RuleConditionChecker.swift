@@ -11,7 +11,7 @@ import FormSource
 enum RuleConditionChecker {
     static func check(_ document: inout FormDocument, scope: ConditionScope, file: SourceFile, diagnostics: inout DiagnosticBag) {
         guard document.hasRuleConditions else { return }
-        var checker = ConditionTypeChecker(scope: scope)
+        var checker = ConditionTypeChecker(scope: scope, format: SourceFormat(path: file.path))
         var constancy = ConditionConstancy()
         func lower(_ condition: Condition) -> ConditionExpr? {
             switch ConditionParser.parse(condition.source.value) {

@@ -186,10 +186,12 @@ package struct KeyedMapping {
             return free("placeholder")
         case "multiple", "multiSelect", "allowMultiple", "multi":
             return allowed.contains("options") && elementKind != "multiChoice"
-                ? (nil, "a choice of several is a multiChoice: write '- multiChoice: ID' in place of its kind key") : nil
+                ? (nil, "a choice of several is a multiChoice: write \(isJSON ? #"{"multiChoice": "ID"}"# : "'- multiChoice: ID'") in place of its kind key") : nil
         case "type", "inputType":
             return allowed.contains("keyboard")
-                ? (nil, "a field's kind is its first key ('- textField: ID', '- number: ID'); a text's input is set with 'keyboard' (email, number, phone…), 'secure: true' for a password, and 'contentType'")
+                ? (nil, isJSON
+                    ? #"a field's kind is its first key ({"textField": "ID"}, {"number": "ID"}); a text's input is set with "keyboard" (email, number, phone…), "secure": true for a password, and "contentType""#
+                    : "a field's kind is its first key ('- textField: ID', '- number: ID'); a text's input is set with 'keyboard' (email, number, phone…), 'secure: true' for a password, and 'contentType'")
                 : nil
         default:
             // A multiChoice's counts, named as a list's or SurveyJS's checkbox names them, are its rules.

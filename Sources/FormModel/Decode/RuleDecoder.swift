@@ -408,7 +408,7 @@ enum RuleDecoder {
             case "s": amount.flatMap { $0 <= maximumDebounce / 1000 ? $0 * 1000 : nil }
             default: nil as Int?
             }
-            let example = milliseconds.map { $0 <= maximumDebounce ? "'debounce: \($0)'" : nil } ?? nil
+            let example = milliseconds.map { $0 <= maximumDebounce ? reader.diagnostics.format.entry("debounce", "\($0)", quoted: false) : nil } ?? nil
             reader.diagnostics.error(
                 .wrongType, "expected a number for debounce, found '\(text)'", at: tree.range(entry.value),
                 help: [

@@ -43,10 +43,11 @@ public enum FormJSONSchema {
             let keys = Set(kind.allKeys.map(\.name.description))
             if keys.contains("enumName"), keys.contains("options"), case .object(let members) = definition {
                 // A shared set's name names the enum itself: no `enumName` beside it (FC101, SPEC §16).
+                // The name is any scalar YAML reads it as (`True`, `Null` name sets too).
                 var shape = Dictionary(uniqueKeysWithValues: members)
                 shape["if"] = object([
                     "required": .array([.string("options")]),
-                    "properties": object(["options": object(["type": .string("string")])]),
+                    "properties": object(["options": object(["type": .array([.string("boolean"), .string("null"), .string("string")])])]),
                 ])
                 shape["then"] = object(["not": object(["required": .array([.string("enumName")])])])
                 definition = object(shape)

@@ -81,6 +81,9 @@ public struct DiagnosticBag: Sendable {
         self.file = file
     }
 
+    /// The format of the file, in whose syntax a help writes what to write.
+    public var format: SourceFormat { SourceFormat(path: file) }
+
     public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
     public var errorCount: Int { diagnostics.count { $0.severity == .error } }
 
