@@ -7,7 +7,12 @@ extension DiagnosticCatalog {
                 explanation: """
                 The file is not well-formed YAML, or (for a file whose name ends in `.json`) not strict RFC 8259 JSON. \
                 The diagnostic points at the character where the reader gave up. JSON files are read strictly: \
-                comments, trailing commas, single quotes and bare words are errors even though YAML would accept them.
+                comments, trailing commas, single quotes and bare words are errors even though YAML would accept them. \
+                A Unicode space pasted from a web page or a word processor (a no-break space, U+00A0; a line separator, \
+                U+2028; a zero-width space, U+200B…) is white space to neither format: JSON reports it by name where it \
+                stands, with a fix that writes a plain space (a line break, or nothing, for the last two); in YAML it joins \
+                the words around it, and the error it causes names it, with the fix where the error's span is the \
+                character or the one value that holds it.
                 """,
                 example: form("""
                   - textField: email

@@ -24,7 +24,8 @@ extension DiagnosticCatalog {
                 A segment's or picker's `default` selects one of its options by value, so it must be one of the \
                 option values exactly (case-sensitive). A multiChoice's `default` is a list of option values, each \
                 an option and none chosen twice. For a field that names a shared option set, the options are the \
-                set's.
+                set's. The help's did-you-mean never names an option the default has chosen already, nor one it named \
+                for another value of the same default: with every fix applied, no option is chosen twice.
                 """,
                 example: form("""
                   - segment: plan
