@@ -32,6 +32,32 @@ package struct UnicodeSpace: Sendable {
         }
     }
 
+    /// The first Unicode space in `text`.
+    package static func first(in text: String) -> UnicodeSpace? {
+        let bytes = Array(text.utf8)
+        return bytes.indices.lazy.compactMap { at($0, in: bytes) }.first
+    }
+
+    /// `text` with each Unicode space in it written as plain white space, and the
+    /// first such space; nil when it holds none.
+    package static func plain(_ text: String) -> (first: UnicodeSpace, text: String)? {
+        let bytes = Array(text.utf8)
+        var first: UnicodeSpace?
+        var plain: [UInt8] = []
+        var offset = 0
+        while offset < bytes.count {
+            if let space = at(offset, in: bytes) {
+                first = first ?? space
+                plain += space.meant.utf8
+                offset += space.width
+            } else {
+                plain.append(bytes[offset])
+                offset += 1
+            }
+        }
+        return first.map { ($0, String(decoding: plain, as: UTF8.self)) }
+    }
+
     /// The help for a diagnostic whose span is the character: a fix writes what it means.
     package var help: DiagnosticHelp {
         switch meant {

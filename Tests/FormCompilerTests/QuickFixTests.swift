@@ -575,6 +575,14 @@ import Testing
         let word = Self.head + "  - spacer:\u{00A0}24\n"
         expectFix(word, help: "the value holds a no-break space (U+00A0), which is not white space in YAML: write spacer: 24",
                   fixed: word.replacingOccurrences(of: "\u{00A0}", with: " "))
+        // In a condition, and between a rule and its parameter.
+        let condition = Self.head + "  - boolean: a\n    title: A\n  - textField: b\n    visibleWhen: a\u{00A0}and a\n"
+        expectFix(condition, help: "write a plain space", fixed: condition.replacingOccurrences(of: "\u{00A0}", with: " "))
+        let rule = EditorDocument(path: "a.form.yaml", text: Self.head + "  - textField: c\n    rules: [{ minLength:\u{00A0}2 }]\n").diagnostics
+        #expect(rule.first?.help == [
+            "'minLength' and its parameter are parted by a no-break space (U+00A0), which is not white space in YAML",
+            "write the rule's name as the key and its parameter as the value: { minLength: 2, … }",
+        ])
         // Joined to the next line, the value fails there: the help names the line with the space.
         let joined = EditorDocument(path: "a.form.yaml", text: Self.head + "  - boolean:\u{00A0}b\n    title: B\n").diagnostics
         #expect(joined.first?.help.first == "line 4 has a no-break space (U+00A0) after a ':', which is not white space in YAML: write a plain space there")

@@ -1,4 +1,5 @@
 import FormSource
+import FormSyntax
 
 /// One token of a condition, with its range in Unicode scalars.
 struct ConditionToken: Sendable {
@@ -224,6 +225,9 @@ struct ConditionLexer {
             }
             if current == "+" { index = start + 1; return invalid("unexpected character '+'", help: ["write a number without '+': 18, -3 or 2.50"]) }
             return invalid("invalid number '\(written)'", help: ["write a number as 18, -3 or 2.50"])
+        }
+        if let space = UnicodeSpace.first(in: String(current)) {
+            return invalid("\(space.name) is not white space in a condition", help: [space.help])
         }
         return invalid("unexpected character '\(current.escaped(asASCII: false))'", help: [Self.unexpectedCharacterHelp])
     }

@@ -214,7 +214,7 @@ struct DocumentDecoder {
                         ? .write(entry, line: "write a ':' after the kind: \(entry)", title: "Write '\(entry)'")
                         : "write a ':' after the kind, and \(kind == "spacer" ? "a height in points" : "the element's id, a lowerCamelCase name,") after it"
                 )
-            } else if !reader.isJSON, tree.style(node) == .plain, let (space, spaced) = Self.unicodeSpaced(text) {
+            } else if !reader.isJSON, tree.style(node) == .plain, !text.contains("\n"), let (space, spaced) = UnicodeSpace.plain(text) {
                 // `- boolean: b` with a no-break space after the ':' is one word to YAML.
                 help.append(.write(
                     spaced, line: "the value holds \(space.name), which is not white space in YAML: write \(spaced)",
@@ -483,27 +483,6 @@ struct DocumentDecoder {
             )
             return nil
         }
-    }
-
-    /// A one-line `text` with each Unicode space in it (`UnicodeSpace`) written as
-    /// YAML reads one, and the first such space; nil when it holds none.
-    static func unicodeSpaced(_ text: String) -> (UnicodeSpace, String)? {
-        let bytes = Array(text.utf8)
-        var first: UnicodeSpace?
-        var spaced: [UInt8] = []
-        var offset = 0
-        while offset < bytes.count {
-            if let space = UnicodeSpace.at(offset, in: bytes), space.meant != "\n" {
-                first = first ?? space
-                spaced += space.meant.utf8
-                offset += space.width
-            } else {
-                spaced.append(bytes[offset])
-                offset += 1
-            }
-        }
-        guard let first, !text.contains("\n") else { return nil }
-        return (first, String(decoding: spaced, as: UTF8.self))
     }
 
     /// Whether a help may write `text` as an element's id: a lowerCamelCase name that

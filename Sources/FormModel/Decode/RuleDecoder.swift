@@ -544,9 +544,13 @@ enum RuleDecoder {
     /// between them in YAML (the quotes off a quoted one), as a mapping in JSON.
     /// `isKey`: the name is the key of a rule's mapping (`{ "minLength 3": null, when: … }`).
     private static func reportUnknown(_ name: String, at range: SourceRange, style: ScalarStyle?, isKey: Bool = false, reader: inout ValueReader) {
-        let rule = name.prefix { $0 != " " && $0 != ":" }
-        let parameter = name.dropFirst(rule.count).drop { $0 == " " || $0 == ":" }
-        let help: [DiagnosticHelp]
+        // A Unicode space (`minLength:` and a no-break space) parts them as a space would, and is named.
+        let rule = name.prefix { $0 != ":" && !$0.isWhitespace }
+        let parameter = name.dropFirst(rule.count).drop { $0 == ":" || $0.isWhitespace }
+        let spaceNote = UnicodeSpace.first(in: name).map {
+            DiagnosticHelp("'\(rule)' and its parameter are parted by \($0.name), which is not white space in \(reader.isJSON ? "JSON" : "YAML")")
+        }
+        var help: [DiagnosticHelp]
         if RuleKind.names.contains(String(rule)), !isKey, let (written, condition) = conditionInWords(parameter) {
             help = [conditionalRule(String(rule), parameter: written, condition: condition, isJSON: reader.isJSON)]
         } else if RuleKind.names.contains(String(rule)), !parameter.isEmpty {
@@ -577,6 +581,7 @@ enum RuleDecoder {
         } else {
             help = Suggestions.didYouMeanOrList(name, in: RuleKind.names, listing: "the rules are")
         }
+        if let spaceNote { help.insert(spaceNote, at: 0) }
         reader.diagnostics.error(.unknownRule, "unknown rule '\(name)'", at: range, help: help)
     }
 }

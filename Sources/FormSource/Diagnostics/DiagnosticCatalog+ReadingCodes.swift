@@ -12,7 +12,8 @@ extension DiagnosticCatalog {
                 U+2028; a zero-width space, U+200B…) is white space to neither format: JSON reports it by name where it \
                 stands, with a fix that writes a plain space (a line break, or nothing, for the last two); in YAML it joins \
                 the words around it, and the error it causes names it, with the fix where the error's span is the \
-                character or the one value that holds it.
+                character or the one value that holds it. In a condition (FC500) it is named with the same fix, and \
+                between a rule and its parameter (FC400) it is named.
                 """,
                 example: form("""
                   - textField: email
