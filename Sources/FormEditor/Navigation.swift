@@ -56,10 +56,31 @@ extension EditorDocument {
         switch renameEdits(at: position, to: newName) {
         case .failure(let refusal): return .failure(refusal)
         case .success(let edits):
+            if let refusal = changesMeaning(edits, renaming: position, to: newName) { return .failure(refusal) }
             // A condition a YAML alias or merge key repeats is one text, edited once.
             var seen = Set<SourceRange>()
             return checked(edits.filter { seen.insert($0.range).inserted }, renaming: position, to: newName)
         }
+    }
+
+    /// Why `edits` would make a name mean something else, which no error shows:
+    /// a text a YAML anchor and its alias share in two scopes, naming this id in
+    /// one and another field of its name in the other (a list's entry's own, SPEC
+    /// §14); or a field named in a bound renamed `today`, which a bound reads as
+    /// the date (SPEC §16).
+    private func changesMeaning(_ edits: [EditorEdit], renaming position: SourcePosition, to newName: String) -> RenameRefusal? {
+        guard let target = occurrence(at: position) else { return nil }
+        let ranges = Set(edits.map(\.range))
+        if let shared = occurrences.first(where: { ranges.contains($0.range) && !$0.isSame(as: target) }) {
+            let other = shared.scope.map { "the field '\(shared.id)' of the entries of list '\($0)'" } ?? "the form's field '\(shared.id)'"
+            return RenameRefusal(
+                message: "'\(target.id)' at line \(shared.range.start.line) is written once, through a YAML anchor and its alias, for this field and for \(other): rename it by hand"
+            )
+        }
+        if newName == "today", occurrences.contains(where: { $0.isSame(as: target) && $0.role == .bound }) {
+            return RenameRefusal(message: "a bound written 'today' is the day the rule runs, not a field: '\(target.id)', named in a bound, cannot be renamed 'today'")
+        }
+        return nil
     }
 
     /// The edits `rename` makes once each replaces the id's own text and the

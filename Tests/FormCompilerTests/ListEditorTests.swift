@@ -176,6 +176,60 @@ struct ListEditorTests {
         #expect(try editor.rename(at: SourcePosition(line: 11, column: 24), to: "heading").get().count == 1)
     }
 
+    /// Rules a YAML anchor gives the form's field and an alias an entry's name
+    /// the form's field in one and the entry's own in the other: renaming either
+    /// through that one text would make the other read another field, so it is
+    /// refused; where no entry field of the name stands, the alias means the
+    /// form's field too, and the rename goes through.
+    @Test(arguments: [("start", true), ("leave", false)])
+    func renameThroughAnAnchorTwoScopesShareIsRefused(_ entryField: String, refused: Bool) throws {
+        let (editor, _) = Self.document("""
+            formc: 1
+            form: TripForm
+            elements:
+              - date: start
+              - date: finish
+                rules: &bounds [{ min: start }]
+              - list: stops
+                elements:
+                  - date: \(entryField)
+                  - date: arrive
+                    rules: *bounds
+
+            """)
+        #expect(editor.diagnostics.isEmpty, "\(editor.diagnostics.map(\.summary))")
+        let form = editor.rename(at: SourcePosition(line: 4, column: 11), to: "begin")
+        if refused {
+            #expect(throws: RenameRefusal.self) { try form.get() }
+            #expect(throws: RenameRefusal.self) { try editor.rename(at: SourcePosition(line: 9, column: 15), to: "begin").get() }
+        } else {
+            #expect(try form.get().map(\.range.start.line) == [4, 6])
+        }
+    }
+
+    /// A bound written `today` is the date (SPEC §16): a field a bound names is not
+    /// renamed `today`, in the form or in an entry; one no bound names may be.
+    @Test func aFieldABoundNamesIsNotRenamedToday() throws {
+        let (editor, _) = Self.document("""
+            formc: 1
+            form: TripForm
+            elements:
+              - date: start
+              - date: finish
+                rules: [{ min: start }]
+              - list: stops
+                elements:
+                  - date: arrive
+                  - date: leave
+                    rules: [{ min: arrive }]
+
+            """)
+        #expect(editor.diagnostics.isEmpty, "\(editor.diagnostics.map(\.summary))")
+        #expect(throws: RenameRefusal.self) { try editor.rename(at: SourcePosition(line: 4, column: 11), to: "today").get() }
+        #expect(throws: RenameRefusal.self) { try editor.rename(at: SourcePosition(line: 9, column: 15), to: "today").get() }
+        #expect(try editor.rename(at: SourcePosition(line: 5, column: 11), to: "today").get().count == 1)
+    }
+
     @Test func renamingAFormFieldLeavesTheEntriesAlone() throws {
         let (editor, _) = Self.document(Self.renameText)
         let edits = try editor.rename(at: SourcePosition(line: 4, column: 17), to: "employerName").get()
