@@ -32,30 +32,130 @@ package struct UnicodeSpace: Sendable {
         }
     }
 
+    /// Whether `bytes` hold a Unicode space YAML reads as no white space (a line
+    /// or paragraph separator is a line break to libyaml, and read as one).
+    package static func occurs(inYAML bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        var index = 0
+        while index < bytes.count {
+            // Eight ASCII bytes at a time: most form files are mostly ASCII.
+            if index + 8 <= bytes.count,
+               UnsafeRawPointer(bytes.baseAddress! + index).loadUnaligned(as: UInt64.self) & 0x8080_8080_8080_8080 == 0 {
+                index += 8
+                continue
+            }
+            if bytes[index] >= 0xC2, let space = at(index, in: bytes), space.meant != "\n" { return true }
+            index += 1
+        }
+        return false
+    }
+
+    /// A Unicode space of a YAML file that stands where YAML's syntax needs a
+    /// plain one, which libyaml then reads as text of a key or value.
+    package struct Misplaced: Sendable {
+        /// Where the first such space of its line is.
+        package let offset: Int
+        package let space: UnicodeSpace
+        /// The end of the run of white space and `-` it stands in.
+        package let end: Int
+        /// That run, from `offset` to `end`, written with plain white space.
+        package let plain: String
+    }
+
+    /// The Unicode spaces of a YAML file, one a line, that stand in its syntax: in
+    /// a line's indentation (pasted from a web page, every space may be a
+    /// no-break one), after an item's `-`, or after a block key's `:`
+    /// (`title:<U+00A0>Name`). The lines of a block scalar (`|`, `>`), whose text
+    /// may start with any character, are not looked at.
+    package static func misplaced(inYAML bytes: UnsafeBufferPointer<UInt8>) -> [Misplaced] {
+        var found: [Misplaced] = []
+        var lineStart = 0
+        /// The indentation of the line that opened a block scalar, while its text lasts.
+        var blockIndent: Int?
+        while lineStart < bytes.count {
+            var lineEnd = lineStart
+            while lineEnd < bytes.count, bytes[lineEnd] != 0x0A, bytes[lineEnd] != 0x0D { lineEnd += 1 }
+            var index = lineStart
+            while index < lineEnd, bytes[index] == 0x20 || bytes[index] == 0x09 { index += 1 }
+            let indent = index - lineStart
+            if let block = blockIndent, index == lineEnd || indent > block {
+                // A line of a block scalar's text, or a blank one inside it.
+            } else {
+                // The indentation and a list item's `-`: white space there is the syntax's.
+                var first: (offset: Int, space: UnicodeSpace)?
+                while index < lineEnd {
+                    if let space = at(index, in: bytes), space.meant != "\n" {
+                        if first == nil { first = (index, space) }
+                        index += space.width
+                    } else if bytes[index] == 0x20 || bytes[index] == 0x09
+                        || (bytes[index] == UInt8(ascii: "-") && (index + 1 == lineEnd || bytes[index + 1] == 0x20 || at(index + 1, in: bytes) != nil)) {
+                        index += 1
+                    } else {
+                        break
+                    }
+                }
+                // A block key (`title:`) and the space after its ':'.
+                if first == nil {
+                    var key = index
+                    while key < lineEnd, isKeyByte(bytes[key]) { key += 1 }
+                    if key > index, key + 1 < lineEnd, bytes[key] == UInt8(ascii: ":"), let space = at(key + 1, in: bytes), space.meant != "\n" {
+                        first = (key + 1, space)
+                        index = key + 1 + space.width
+                    }
+                }
+                if let first {
+                    found.append(Misplaced(offset: first.offset, space: first.space, end: index, plain: plainText(from: first.offset, to: index, in: bytes)))
+                }
+                blockIndent = opensBlockScalar(bytes[lineStart..<lineEnd]) ? indent : nil
+            }
+            lineStart = lineEnd
+            if lineStart < bytes.count, bytes[lineStart] == 0x0D { lineStart += 1 }
+            if lineStart < bytes.count, bytes[lineStart] == 0x0A { lineStart += 1 }
+        }
+        return found
+    }
+
+    /// The bytes from `start` to `end`, each Unicode space written as the plain white space it stands for.
+    private static func plainText(from start: Int, to end: Int, in bytes: UnsafeBufferPointer<UInt8>) -> String {
+        var plain: [UInt8] = []
+        var index = start
+        while index < end {
+            if let space = at(index, in: bytes) {
+                plain += space.meant.utf8
+                index += space.width
+            } else {
+                plain.append(bytes[index])
+                index += 1
+            }
+        }
+        return String(decoding: plain, as: UTF8.self)
+    }
+
+    private static func isKeyByte(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"):
+            true
+        default:
+            false
+        }
+    }
+
+    /// Whether a line ends with a block scalar's indicator (`key: |`, `- >-`, `|2 # note`).
+    private static func opensBlockScalar(_ line: Slice<UnsafeBufferPointer<UInt8>>) -> Bool {
+        var end = line.endIndex
+        // A comment after the indicator.
+        if let hash = line.firstIndex(where: { $0 == UInt8(ascii: "#") }), hash > line.startIndex, line[hash - 1] == 0x20 { end = hash }
+        while end > line.startIndex, line[end - 1] == 0x20 || line[end - 1] == 0x09 { end -= 1 }
+        var index = end
+        while index > line.startIndex, "+-0123456789".utf8.contains(line[index - 1]) { index -= 1 }
+        guard index > line.startIndex, line[index - 1] == UInt8(ascii: "|") || line[index - 1] == UInt8(ascii: ">") else { return false }
+        index -= 1
+        return index == line.startIndex || line[index - 1] == 0x20 || line[index - 1] == 0x09
+    }
+
     /// The first Unicode space in `text`.
     package static func first(in text: String) -> UnicodeSpace? {
         let bytes = Array(text.utf8)
         return bytes.indices.lazy.compactMap { at($0, in: bytes) }.first
-    }
-
-    /// `text` with each Unicode space in it written as plain white space, and the
-    /// first such space; nil when it holds none.
-    package static func plain(_ text: String) -> (first: UnicodeSpace, text: String)? {
-        let bytes = Array(text.utf8)
-        var first: UnicodeSpace?
-        var plain: [UInt8] = []
-        var offset = 0
-        while offset < bytes.count {
-            if let space = at(offset, in: bytes) {
-                first = first ?? space
-                plain += space.meant.utf8
-                offset += space.width
-            } else {
-                plain.append(bytes[offset])
-                offset += 1
-            }
-        }
-        return first.map { ($0, String(decoding: plain, as: UTF8.self)) }
     }
 
     /// The help for a diagnostic whose span is the character: a fix writes what it means.

@@ -39,6 +39,11 @@ import Darwin
 ///   recursive structure) is FC003.
 /// - Alias expansion and depth are limited as `AliasBudget` and
 ///   `CompilerLimits.maxDepth` describe (FC004); depth stops reading at once.
+/// - A Unicode space (`UnicodeSpace`; a no-break space pasted from a web page)
+///   where YAML's syntax needs a plain one is FC001 with a fix, before libyaml
+///   reads the file: in a line's indentation, after an item's `-` or after a block
+///   key's `:`, one a line; and, while reading, before, after or after a `:`
+///   inside a plain value in a flow collection. Elsewhere it is text.
 /// - After any other FC001, FC003 or FC004 `read` returns nil: a tree with a hole
 ///   in it would only cause follow-up errors that are not the user's. A second
 ///   document is an exception too: the first is whole, and is returned when it is
@@ -57,13 +62,17 @@ public enum YAMLReader {
     package static func read(
         _ file: SourceFile, limits: CompilerLimits, speed: SpeedPolicy, cutAt: Int? = nil, diagnostics: inout DiagnosticBag
     ) -> SyntaxTree? {
-        let needsCursor = file.bytes.withUnsafeBufferPointer(YAMLTreeBuilder.needsPositionCursor)
-        if !needsCursor, speed.takes(.readInTwo), let split = plan(file, cutAt: cutAt),
+        let (needsCursor, hasSpace) = file.bytes.withUnsafeBufferPointer { bytes in
+            let facts = YAMLTreeBuilder.unicodeFacts(bytes)
+            return (YAMLTreeBuilder.needsPositionCursor(bytes, hasUnicodeLineBreak: facts.lineBreak), facts.space)
+        }
+        if hasSpace, reportMisplacedSpaces(file, diagnostics: &diagnostics) { return nil }
+        if !needsCursor, !hasSpace, speed.takes(.readInTwo), let split = plan(file, cutAt: cutAt),
            let tree = readInTwo(file, split: split, limits: limits) {
             return tree
         }
         return file.bytes.withUnsafeBufferPointer { bytes in
-            var builder = YAMLTreeBuilder(file: file, bytes: bytes, limits: limits, needsCursor: needsCursor)
+            var builder = YAMLTreeBuilder(file: file, bytes: bytes, limits: limits, needsCursor: needsCursor, checksSpaces: hasSpace)
             let ran: Void? = LibYAML.withParser(bytes) { parser in
                 builder.run(parser, diagnostics: &diagnostics)
             }
@@ -73,5 +82,28 @@ public enum YAMLReader {
             }
             return builder.failed ? nil : builder.finishedTree()
         }
+    }
+
+    /// FC001 for each line with a Unicode space where YAML's syntax needs a plain
+    /// one (`UnicodeSpace.misplaced(inYAML:)`), with a fix that writes it plain;
+    /// true when there is one: the file is then read no further, as after any
+    /// syntax error, since libyaml would read those spaces as text and report what
+    /// follows from that.
+    private static func reportMisplacedSpaces(_ file: SourceFile, diagnostics: inout DiagnosticBag) -> Bool {
+        let misplaced = file.bytes.withUnsafeBufferPointer(UnicodeSpace.misplaced(inYAML:))
+        for found in misplaced {
+            let start = file.position(ofByteOffset: found.offset)
+            let line = file.lineText(start.line) ?? ""
+            let isIndentation = line.unicodeScalars.prefix(start.column - 1).allSatisfy { $0 == " " || $0 == "\t" || $0 == "-" || UnicodeSpace.first(in: String($0)) != nil }
+            let place = !isIndentation ? "after the key's ':'"
+                : found.offset > 0 && file.bytes[found.offset - 1] == UInt8(ascii: "-") ? "after the item's '-'" : "in the line's indentation"
+            let message = "\(found.space.name) \(place) is not white space in YAML"
+            let plural = found.plain.count > 1
+            diagnostics.error(
+                .syntaxError, message, at: SourceRange(start: start, end: file.position(ofByteOffset: found.end)),
+                help: [.write(found.plain, line: plural ? "write plain spaces" : found.space.help.text, title: plural ? "Write plain spaces" : found.space.help.fix?.title)]
+            )
+        }
+        return !misplaced.isEmpty
     }
 }

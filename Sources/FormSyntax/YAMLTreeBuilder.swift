@@ -85,9 +85,15 @@ struct YAMLTreeBuilder: Sendable {
     /// `read` returns nil.
     var failed = false
 
+    /// Whether plain scalars in flow collections are checked for a Unicode space
+    /// where the syntax needs a plain one.
+    private let checksSpaces: Bool
+
     /// `needsCursor` is `needsPositionCursor(bytes)`, which the reader works out
-    /// once for the file.
-    init(file: SourceFile, bytes: UnsafeBufferPointer<UInt8>, limits: CompilerLimits, needsCursor: Bool) {
+    /// once for the file; `checksSpaces`, whether the file holds a Unicode space,
+    /// which a plain scalar in a flow collection is then checked for.
+    init(file: SourceFile, bytes: UnsafeBufferPointer<UInt8>, limits: CompilerLimits, needsCursor: Bool, checksSpaces: Bool = false) {
+        self.checksSpaces = checksSpaces
         self.file = file
         self.limits = limits
         tree = SyntaxTreeBuilder(expectedBytes: bytes.count)
@@ -101,8 +107,8 @@ struct YAMLTreeBuilder: Sendable {
 
     /// Whether libyaml's lines or columns differ from `SourceFile`'s in this file: it
     /// starts with a byte-order mark, or holds a line break that only libyaml counts.
-    static func needsPositionCursor(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        hasByteOrderMark(bytes) || hasUnicodeLineBreak(bytes)
+    static func needsPositionCursor(_ bytes: UnsafeBufferPointer<UInt8>, hasUnicodeLineBreak: Bool) -> Bool {
+        hasByteOrderMark(bytes) || hasUnicodeLineBreak
     }
 
     private static func hasByteOrderMark(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
@@ -184,6 +190,11 @@ struct YAMLTreeBuilder: Sendable {
 
     private mutating func scalar(_ event: yaml_event_t, diagnostics: inout DiagnosticBag) -> Step {
         let data = event.data.scalar
+        if checksSpaces, current.isFlow, data.style == YAML_PLAIN_SCALAR_STYLE,
+           reportSpace(in: UnsafeBufferPointer(start: data.value, count: data.length), from: event.start_mark, to: event.end_mark, diagnostics: &diagnostics) {
+            failed = true
+            return .stop
+        }
         // libyaml has resolved escapes and folding: its bytes are the text.
         let node = tree.addScalar(
             UnsafeBufferPointer(start: data.value, count: data.length), style: Self.style(data.style),
@@ -382,10 +393,44 @@ struct YAMLTreeBuilder: Sendable {
 
     /// Whether the file holds NEL (U+0085), LS (U+2028) or PS (U+2029), which
     /// libyaml counts as line breaks and `SourceFile` does not.
-    private static func hasUnicodeLineBreak(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        var index = 0
+    /// FC001 for a plain scalar in a flow collection that starts or ends with a
+    /// Unicode space, or has one after a ':' (`[free,<U+00A0>pro]`,
+    /// `{ spacer:<U+00A0>8 }`), where YAML's syntax needs a plain space: the
+    /// space is a character of the value to libyaml. True when there is one.
+    private mutating func reportSpace(
+        in value: UnsafeBufferPointer<UInt8>, from start: yaml_mark_t, to end: yaml_mark_t, diagnostics: inout DiagnosticBag
+    ) -> Bool {
+        guard value.count > 1, value.contains(where: { $0 >= 0xC2 }) else { return false }
+        var offset = 0
+        while offset < value.count {
+            if let space = UnicodeSpace.at(offset, in: value), space.meant != "\n",
+               offset == 0 || offset + space.width == value.count || value[offset - 1] == UInt8(ascii: ":") {
+                let range = range(start, end)
+                // The character's own span where the value is one line, as written.
+                let column = range.start.column + String(decoding: value[..<offset], as: UTF8.self).unicodeScalars.count
+                let isOneLine = range.start.line == range.end.line
+                let at = isOneLine ? SourceRange(start: SourcePosition(line: range.start.line, column: column),
+                                                 end: SourcePosition(line: range.start.line, column: column + 1)) : range
+                let place = offset == 0 ? "before" : offset + space.width == value.count ? "after" : "inside"
+                diagnostics.error(
+                    .syntaxError, "\(space.name) \(place) a value in '[…]' or '{…}' is not white space in YAML", at: at,
+                    help: [isOneLine ? space.help : DiagnosticHelp(space.help.text)]
+                )
+                return true
+            }
+            offset += 1
+        }
+        return false
+    }
+
+    /// What a file holds beyond ASCII that changes how it is read: a line break
+    /// that only libyaml counts (NEL, LS, PS), and a Unicode space (`UnicodeSpace`).
+    static func unicodeFacts(_ bytes: UnsafeBufferPointer<UInt8>) -> (lineBreak: Bool, space: Bool) {
+        var (lineBreak, space) = (false, false)
+        // A byte-order mark that starts the file is no space.
+        var index = hasByteOrderMark(bytes) ? 3 : 0
         let last = bytes.count - 1
-        while index < last {
+        while index < last, !(lineBreak && space) {
             // Skip eight ASCII bytes at a time: most form files are mostly ASCII.
             if index + 8 <= bytes.count,
                UnsafeRawPointer(bytes.baseAddress! + index).loadUnaligned(as: UInt64.self) & 0x8080_8080_8080_8080 == 0 {
@@ -393,13 +438,15 @@ struct YAMLTreeBuilder: Sendable {
                 continue
             }
             let byte = bytes[index]
-            if byte == 0xC2, bytes[index + 1] == 0x85 { return true }
+            if byte == 0xC2, bytes[index + 1] == 0x85 { lineBreak = true }
             if byte == 0xE2, bytes[index + 1] == 0x80, index + 2 <= last,
                bytes[index + 2] == 0xA8 || bytes[index + 2] == 0xA9 {
-                return true
+                lineBreak = true
+            } else if byte >= 0xC2, !space, UnicodeSpace.at(index, in: bytes) != nil {
+                space = true
             }
             index += 1
         }
-        return false
+        return (lineBreak, space)
     }
 }

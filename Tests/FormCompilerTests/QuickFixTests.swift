@@ -568,24 +568,43 @@ import Testing
         let zeroWidth = #"{"formc": 1, "form": "A", "elements": [{"spacer": 1\#u{200B}}]}"#
         expectFix(zeroWidth, path: "a.form.json", help: "remove it", fixed: zeroWidth.replacingOccurrences(of: "\u{200B}", with: ""))
         #expect(EditorDocument(path: "a.form.json", text: key).diagnostics.map(\.message) == ["a no-break space (U+00A0) is not white space in JSON"])
-        // YAML reads it as part of a word, or fails at it.
+        // In YAML, where the syntax needs a plain space: the indentation, after an
+        // item's '-', after a key's ':', around a value in a flow collection.
         let indented = Self.head + "  - boolean: b\n   \u{00A0}title: B\n"
-        expectFix(indented, help: "a no-break space (U+00A0) is not white space in YAML: write a plain space",
-                  fixed: indented.replacingOccurrences(of: "\u{00A0}", with: " "))
-        let word = Self.head + "  - spacer:\u{00A0}24\n"
-        expectFix(word, help: "the value holds a no-break space (U+00A0), which is not white space in YAML: write spacer: 24",
-                  fixed: word.replacingOccurrences(of: "\u{00A0}", with: " "))
+        expectFix(indented, help: "write a plain space", fixed: indented.replacingOccurrences(of: "\u{00A0}", with: " "))
+        #expect(EditorDocument(path: "a.form.yaml", text: indented).diagnostics.map(\.message) == [
+            "a no-break space (U+00A0) in the line's indentation is not white space in YAML",
+        ])
+        let pasted = Self.head + "\u{00A0}\u{00A0}- boolean: b\n\u{3000}\u{3000}  title: B\n"
+        let pastedFixes = EditorDocument(path: "a.form.yaml", text: pasted).diagnostics
+        #expect(pastedFixes.map(\.message) == [
+            "a no-break space (U+00A0) in the line's indentation is not white space in YAML",
+            "an ideographic space (U+3000) in the line's indentation is not white space in YAML",
+        ])
+        #expect(pastedFixes.map(\.help) == [["write plain spaces"], ["write plain spaces"]])
+        for (broken, message) in [
+            (Self.head + "  -\u{00A0}spacer: 24\n", "a no-break space (U+00A0) after the item's '-' is not white space in YAML"),
+            (Self.head + "  - spacer:\u{00A0}24\n", "a no-break space (U+00A0) after the key's ':' is not white space in YAML"),
+            (Self.head + "  - { spacer:\u{00A0}24 }\n", "a no-break space (U+00A0) inside a value in '[…]' or '{…}' is not white space in YAML"),
+            (Self.head + "  - segment: s\n    options: [a,\u{00A0}b]\n", "a no-break space (U+00A0) before a value in '[…]' or '{…}' is not white space in YAML"),
+            (Self.head + "  - textField: t\n    rules: [required\u{00A0}]\n", "a no-break space (U+00A0) after a value in '[…]' or '{…}' is not white space in YAML"),
+        ] {
+            expectFix(broken, help: "write a plain space", fixed: broken.replacingOccurrences(of: "\u{00A0}", with: " "))
+            #expect(EditorDocument(path: "a.form.yaml", text: broken).diagnostics.map(\.message) == [message])
+        }
         // In a condition, and between a rule and its parameter.
         let condition = Self.head + "  - boolean: a\n    title: A\n  - textField: b\n    visibleWhen: a\u{00A0}and a\n"
         expectFix(condition, help: "write a plain space", fixed: condition.replacingOccurrences(of: "\u{00A0}", with: " "))
-        let rule = EditorDocument(path: "a.form.yaml", text: Self.head + "  - textField: c\n    rules: [{ minLength:\u{00A0}2 }]\n").diagnostics
-        #expect(rule.first?.help == [
-            "'minLength' and its parameter are parted by a no-break space (U+00A0), which is not white space in YAML",
-            "write the rule's name as the key and its parameter as the value: { minLength: 2, … }",
-        ])
-        // Joined to the next line, the value fails there: the help names the line with the space.
-        let joined = EditorDocument(path: "a.form.yaml", text: Self.head + "  - boolean:\u{00A0}b\n    title: B\n").diagnostics
-        #expect(joined.first?.help.first == "line 4 has a no-break space (U+00A0) after a ':', which is not white space in YAML: write a plain space there")
+        let rule = #"{"formc": 1, "form": "A", "elements": [{"textField": "c", "rules": ["minLength\#u{00A0}2"]}]}"#
+        expectFix(rule, path: "a.form.json", help: "'minLength' and its parameter are parted by a no-break space (U+00A0), which is not white space in JSON",
+                  fixed: rule.replacingOccurrences(of: "\"minLength\u{00A0}2\"", with: #"{"minLength": 2}"#))
+        // A character of no width inside a rule's name is no parameter.
+        let inside = EditorDocument(path: "a.form.json", text: #"{"formc": 1, "form": "A", "elements": [{"textField": "c", "rules": ["req\#u{200B}uired"]}]}"#)
+        #expect(inside.diagnostics.first.map { $0.help.contains { $0.contains("parameter") } } == false)
+        // Text may hold them: a title, a block of text, a value inside '[…]', a condition's string.
+        let text = Self.head + "  - segment: s\n    title: Langue\u{00A0}?\n    options: [fr, en\u{00A0}gb]\n"
+            + "  - staticText: |\n      Bonjour\u{00A0}!\n      \u{00A0}\u{00A0}en retrait\n  - textField: t\n    visibleWhen: s == 'en\u{00A0}gb'\n"
+        #expect(EditorDocument(path: "a.form.yaml", text: text).diagnostics.isEmpty)
     }
 
     /// Properties, line breaks and quotes around the span: the anchor and tag

@@ -214,12 +214,6 @@ struct DocumentDecoder {
                         ? .write(entry, line: "write a ':' after the kind: \(entry)", title: "Write '\(entry)'")
                         : "write a ':' after the kind, and \(kind == "spacer" ? "a height in points" : "the element's id, a lowerCamelCase name,") after it"
                 )
-            } else if !reader.isJSON, tree.style(node) == .plain, !text.contains("\n"), let (space, spaced) = UnicodeSpace.plain(text) {
-                // `- boolean: b` with a no-break space after the ':' is one word to YAML.
-                help.append(.write(
-                    spaced, line: "the value holds \(space.name), which is not white space in YAML: write \(spaced)",
-                    title: space.help.fix?.title
-                ))
             } else {
                 help.append(
                     reader.isJSON

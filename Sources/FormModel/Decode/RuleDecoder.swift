@@ -547,7 +547,7 @@ enum RuleDecoder {
         // A Unicode space (`minLength:` and a no-break space) parts them as a space would, and is named.
         let rule = name.prefix { $0 != ":" && !$0.isWhitespace }
         let parameter = name.dropFirst(rule.count).drop { $0 == ":" || $0.isWhitespace }
-        let spaceNote = UnicodeSpace.first(in: name).map {
+        let spaceNote = !RuleKind.names.contains(String(rule)) || parameter.isEmpty ? nil : UnicodeSpace.first(in: name).map {
             DiagnosticHelp("'\(rule)' and its parameter are parted by \($0.name), which is not white space in \(reader.isJSON ? "JSON" : "YAML")")
         }
         var help: [DiagnosticHelp]

@@ -9,11 +9,14 @@ extension DiagnosticCatalog {
                 The diagnostic points at the character where the reader gave up. JSON files are read strictly: \
                 comments, trailing commas, single quotes and bare words are errors even though YAML would accept them. \
                 A Unicode space pasted from a web page or a word processor (a no-break space, U+00A0; a line separator, \
-                U+2028; a zero-width space, U+200B…) is white space to neither format: JSON reports it by name where it \
-                stands, with a fix that writes a plain space (a line break, or nothing, for the last two); in YAML it joins \
-                the words around it, and the error it causes names it, with the fix where the error's span is the \
-                character or the one value that holds it. In a condition (FC500) it is named with the same fix, and \
-                between a rule and its parameter (FC400) it is named.
+                U+2028; a zero-width space, U+200B…) is white space to neither format. JSON reports it by name where \
+                it stands, with a fix that writes a plain space (a line break, or nothing, for the last two). In YAML, \
+                one where the syntax needs a plain space (in a line's indentation, after an item's `-` or a block \
+                key's `:`, before or after a value in `[…]` or `{…}`, or after a `:` inside one) is reported on its \
+                line with that fix, and the file is read no further; a line libyaml fails at after one that holds \
+                one after a `:` names it. Elsewhere it is text: a title, a block of text or a string may hold one. In \
+                a condition (FC500) it is named with the same fix, and between a rule and its parameter written as \
+                one string (FC400) it is named.
                 """,
                 example: form("""
                   - textField: email
