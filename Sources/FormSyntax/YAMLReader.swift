@@ -39,11 +39,13 @@ import Darwin
 ///   recursive structure) is FC003.
 /// - Alias expansion and depth are limited as `AliasBudget` and
 ///   `CompilerLimits.maxDepth` describe (FC004); depth stops reading at once.
-/// - A Unicode space (`UnicodeSpace`; a no-break space pasted from a web page)
-///   where YAML's syntax needs a plain one is FC001 with a fix, before libyaml
-///   reads the file: in a line's indentation, after an item's `-` or after a block
-///   key's `:`, one a line; and, while reading, before, after or after a `:`
-///   inside a plain value in a flow collection. Elsewhere it is text.
+/// - A character pasted or typed where YAML's syntax needs its own is FC001 with
+///   a fix, before libyaml reads the file (`YAMLPastedText`): a Unicode space (a
+///   no-break space from a web page) in a line's indentation, after an item's `-`
+///   or after a block key's `:`; a dash in place of an item's `-`; a full-width
+///   colon after a key; one a line. While reading, so is a Unicode space before,
+///   after or after a `:` inside a plain value in a flow collection. Elsewhere
+///   they are text.
 /// - After any other FC001, FC003 or FC004 `read` returns nil: a tree with a hole
 ///   in it would only cause follow-up errors that are not the user's. A second
 ///   document is an exception too: the first is whole, and is returned when it is
@@ -84,26 +86,18 @@ public enum YAMLReader {
         }
     }
 
-    /// FC001 for each line with a Unicode space where YAML's syntax needs a plain
-    /// one (`UnicodeSpace.misplaced(inYAML:)`), with a fix that writes it plain;
-    /// true when there is one: the file is then read no further, as after any
-    /// syntax error, since libyaml would read those spaces as text and report what
-    /// follows from that.
+    /// FC001 for each line with a character where YAML's syntax needs its own
+    /// (`YAMLPastedText`), with a fix that writes YAML's; true when there is one:
+    /// the file is then read no further, as after any syntax error, since libyaml
+    /// would read those characters as text and report what follows from that.
     private static func reportMisplacedSpaces(_ file: SourceFile, diagnostics: inout DiagnosticBag) -> Bool {
-        let misplaced = file.bytes.withUnsafeBufferPointer(UnicodeSpace.misplaced(inYAML:))
-        for found in misplaced {
-            let start = file.position(ofByteOffset: found.offset)
-            let line = file.lineText(start.line) ?? ""
-            let isIndentation = line.unicodeScalars.prefix(start.column - 1).allSatisfy { $0 == " " || $0 == "\t" || $0 == "-" || UnicodeSpace.first(in: String($0)) != nil }
-            let place = !isIndentation ? "after the key's ':'"
-                : found.offset > 0 && file.bytes[found.offset - 1] == UInt8(ascii: "-") ? "after the item's '-'" : "in the line's indentation"
-            let message = "\(found.space.name) \(place) is not white space in YAML"
-            let plural = found.plain.count > 1
+        let found = file.bytes.withUnsafeBufferPointer(YAMLPastedText.found(in:))
+        for one in found {
             diagnostics.error(
-                .syntaxError, message, at: SourceRange(start: start, end: file.position(ofByteOffset: found.end)),
-                help: [.write(found.plain, line: plural ? "write plain spaces" : found.space.help.text, title: plural ? "Write plain spaces" : found.space.help.fix?.title)]
+                .syntaxError, one.message,
+                at: SourceRange(start: file.position(ofByteOffset: one.offset), end: file.position(ofByteOffset: one.end)), help: [one.help]
             )
         }
-        return !misplaced.isEmpty
+        return !found.isEmpty
     }
 }

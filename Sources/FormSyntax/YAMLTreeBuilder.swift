@@ -424,7 +424,8 @@ struct YAMLTreeBuilder: Sendable {
     }
 
     /// What a file holds beyond ASCII that changes how it is read: a line break
-    /// that only libyaml counts (NEL, LS, PS), and a Unicode space (`UnicodeSpace`).
+    /// that only libyaml counts (NEL, LS, PS), and a Unicode space (`UnicodeSpace`)
+    /// or another character of `YAMLPastedText`.
     static func unicodeFacts(_ bytes: UnsafeBufferPointer<UInt8>) -> (lineBreak: Bool, space: Bool) {
         var (lineBreak, space) = (false, false)
         // A byte-order mark that starts the file is no space.
@@ -442,7 +443,8 @@ struct YAMLTreeBuilder: Sendable {
             if byte == 0xE2, bytes[index + 1] == 0x80, index + 2 <= last,
                bytes[index + 2] == 0xA8 || bytes[index + 2] == 0xA9 {
                 lineBreak = true
-            } else if byte >= 0xC2, !space, UnicodeSpace.at(index, in: bytes) != nil {
+            } else if byte >= 0xC2, !space, UnicodeSpace.at(index, in: bytes) != nil || YAMLPastedText.marker(at: index, in: bytes) != nil
+                || YAMLPastedText.isFullWidthColon(at: index, in: bytes) {
                 space = true
             }
             index += 1

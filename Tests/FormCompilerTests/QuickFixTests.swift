@@ -592,6 +592,15 @@ import Testing
             expectFix(broken, help: "write a plain space", fixed: broken.replacingOccurrences(of: "\u{00A0}", with: " "))
             #expect(EditorDocument(path: "a.form.yaml", text: broken).diagnostics.map(\.message) == [message])
         }
+        // A word processor's dash for an item's '-', an input method's full-width colon.
+        for (broken, message, meant) in [
+            (Self.head + "  \u{2013} spacer: 24\n", "an en dash (U+2013) is not YAML's item marker '-'", ("\u{2013}", "-")),
+            (Self.head + "  - textField: t\n    placeholder\u{FF1A} Name\n", "a full-width colon (U+FF1A) after the key is not YAML's ':'", ("\u{FF1A}", ":")),
+            (Self.head + "  - textField: t\n    placeholder\u{FF1A}Name\n", "a full-width colon (U+FF1A) after the key is not YAML's ':'", ("\u{FF1A}", ": ")),
+        ] {
+            expectFix(broken, help: "write '\(meant.1)'", fixed: broken.replacingOccurrences(of: meant.0, with: meant.1))
+            #expect(EditorDocument(path: "a.form.yaml", text: broken).diagnostics.map(\.message) == [message])
+        }
         // In a condition, and between a rule and its parameter.
         let condition = Self.head + "  - boolean: a\n    title: A\n  - textField: b\n    visibleWhen: a\u{00A0}and a\n"
         expectFix(condition, help: "write a plain space", fixed: condition.replacingOccurrences(of: "\u{00A0}", with: " "))
@@ -603,7 +612,8 @@ import Testing
         #expect(inside.diagnostics.first.map { $0.help.contains { $0.contains("parameter") } } == false)
         // Text may hold them: a title, a block of text, a value inside '[…]', a condition's string.
         let text = Self.head + "  - segment: s\n    title: Langue\u{00A0}?\n    options: [fr, en\u{00A0}gb]\n"
-            + "  - staticText: |\n      Bonjour\u{00A0}!\n      \u{00A0}\u{00A0}en retrait\n  - textField: t\n    visibleWhen: s == 'en\u{00A0}gb'\n"
+            + "  - staticText: |\n      Bonjour\u{00A0}!\n      \u{00A0}\u{00A0}en retrait\n      \u{2013} un point\n      \u{2022} un autre\n"
+            + "  - textField: t\n    label: \u{2013} Nom \u{2013}\n    visibleWhen: s == 'en\u{00A0}gb'\n"
         #expect(EditorDocument(path: "a.form.yaml", text: text).diagnostics.isEmpty)
     }
 
