@@ -1,5 +1,6 @@
 import FormModel
 import FormSource
+import FormSyntax
 
 /// FC404: a `pattern` must compile with Swift's `Regex`, the engine the generated
 /// code uses, so nothing fails at run time. Swift's errors carry no position, so
@@ -33,6 +34,17 @@ struct PatternValidator {
     static let maxDepth = CompilerLimits.default.maxDepth
 
     mutating func check(_ pattern: String, rule: RuleDecl, file: SourceFile, diagnostics: inout DiagnosticBag) {
+        // `“^[0-9]{5}$”`, pasted from a document: it compiles, and matches no value.
+        if let inner = Suggestions.typographicallyQuoted(pattern), let range = rule.parameterRange {
+            let written = SourceFormat(path: file.path) == .json ? YAMLPlain.doubleQuoted(inner) : YAMLPlain.literal(inner)
+            diagnostics.error(
+                .invalidPattern, "the pattern is in typographic quotes, which it would match as characters: no value would pass", at: range,
+                help: [DiagnosticHelp(
+                    "write the pattern without them: \(written)", fix: DiagnosticFix(title: "Write \(written)", text: written, placement: .node)
+                )]
+            )
+            return
+        }
         let failure: String
         switch outcome(of: pattern) {
         case .compiles:

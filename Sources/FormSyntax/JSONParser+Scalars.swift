@@ -236,19 +236,11 @@ extension JSONParser {
             "JSON's booleans are true and false; a string is written in double quotes: \(YAMLPlain.doubleQuoted(word))"
         case "nan", "infinity", "inf": "JSON has no NaN or Infinity; write the value as a string"
         default:
-            if let inner = Self.typographicallyQuoted(word) {
+            if let inner = Suggestions.typographicallyQuoted(word) {
                 .write(YAMLPlain.doubleQuoted(inner), line: "JSON strings are in straight double quotes: write \(YAMLPlain.doubleQuoted(inner))")
             } else {
                 .write(YAMLPlain.doubleQuoted(word), line: "write \(YAMLPlain.doubleQuoted(word)) in double quotes if it is a string")
             }
         }
-    }
-
-    /// The text inside typographic quotes (`“Name”`, `‘Name’`), if `word` is so quoted.
-    static func typographicallyQuoted(_ word: String) -> String? {
-        let scalars = Array(word.unicodeScalars)
-        guard scalars.count >= 2, let first = scalars.first, let last = scalars.last,
-              (first == "\u{201C}" && last == "\u{201D}") || (first == "\u{2018}" && last == "\u{2019}") else { return nil }
-        return String(String.UnicodeScalarView(scalars.dropFirst().dropLast()))
     }
 }

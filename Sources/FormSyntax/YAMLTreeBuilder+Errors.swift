@@ -37,9 +37,10 @@ extension YAMLTreeBuilder {
         )
     }
 
-    /// A line of help for a Unicode space after a ':' on the problem's line before
-    /// it, or on the line above (where a plain value that it joined to its key
-    /// began): the likelier cause of the error than what libyaml names.
+    /// A line of help for a Unicode space after a ':', or a typographic quote
+    /// (`“`, `‘`), on the problem's line before it, or on the line above (where a
+    /// plain value that it joined to its key began): the likelier cause of the
+    /// error than what libyaml names.
     private func spaceHelp(before at: SourcePosition, offset: Int) -> [DiagnosticHelp] {
         guard UnicodeSpace.at(offset, in: file.bytes) == nil else { return [] }
         for line in [at.line - 1, at.line] where line >= 1 {
@@ -49,6 +50,10 @@ extension YAMLTreeBuilder {
             while index + 1 < end {
                 if file.bytes[index] == UInt8(ascii: ":"), let space = UnicodeSpace.at(index + 1, in: file.bytes) {
                     return ["line \(line) has \(space.name) after a ':', which is not white space in YAML: write a plain space there"]
+                }
+                // “ and ‘ are E2 80 9C and E2 80 98.
+                if index + 2 < end, file.bytes[index] == 0xE2, file.bytes[index + 1] == 0x80, file.bytes[index + 2] == 0x9C || file.bytes[index + 2] == 0x98 {
+                    return ["line \(line) has a typographic quote (\(file.bytes[index + 2] == 0x9C ? "“" : "‘")), which YAML reads as text: quote the value with straight quotes ('…' or \"…\")"]
                 }
                 index += 1
             }

@@ -617,6 +617,21 @@ import Testing
         #expect(EditorDocument(path: "a.form.yaml", text: text).diagnostics.isEmpty)
     }
 
+    /// A value in a document's typographic quotes: a pattern that would match
+    /// them as characters (and so nothing), a default, a line libyaml fails at.
+    @Test func typographicQuotesAreNamed() {
+        let pattern = Self.head + "  - textField: zip\n    rules:\n      - pattern: \u{201C}^[0-9]{5}$\u{201D}\n"
+        expectFix(pattern, help: "write the pattern without them: '^[0-9]{5}$'",
+                  fixed: pattern.replacingOccurrences(of: "\u{201C}^[0-9]{5}$\u{201D}", with: "'^[0-9]{5}$'"))
+        let json = #"{"formc": 1, "form": "A", "elements": [{"textField": "zip", "rules": [{"pattern": "\#u{2018}^\\d{5}$\#u{2019}"}]}]}"#
+        expectFix(json, path: "a.form.json", help: #"write the pattern without them: "^\\d{5}$""#,
+                  fixed: json.replacingOccurrences(of: #""\#u{2018}^\\d{5}$\#u{2019}""#, with: #""^\\d{5}$""#))
+        let choice = Self.head + "  - segment: plan\n    options: [free, pro]\n    default: \u{201C}pro\u{201D}\n"
+        expectFix(choice, help: "did you mean 'pro'?", fixed: choice.replacingOccurrences(of: "\u{201C}pro\u{201D}", with: "pro"))
+        let title = EditorDocument(path: "a.form.yaml", text: Self.head + "  - textField: t\n    label: \u{201C}Plan: choose\u{201D}\n").diagnostics
+        #expect(title.first?.help.first == "line 5 has a typographic quote (\u{201C}), which YAML reads as text: quote the value with straight quotes ('…' or \"…\")")
+    }
+
     /// Properties, line breaks and quotes around the span: the anchor and tag
     /// stay, a scalar of several lines is edited in place, a name holding the
     /// scalar's own quote is escaped as that scalar escapes it.

@@ -12,16 +12,29 @@ public enum Suggestions {
     /// A form of thousands of unknown names asks this of thousands of candidates
     /// each: a candidate is compared without allocating, as bytes when both names
     /// are ASCII, and given up on once it cannot be within the limit.
+    /// A word in typographic quotes (`“pro”`, pasted from a document) is near the
+    /// candidate it quotes.
     public static func closest<S: Sequence>(to word: String, in candidates: S) -> String? where S.Element == String {
         var search = TypoSearch(word)
         var best: (name: String, distance: Int)?
+        let quoted = typographicallyQuoted(word)
         for candidate in candidates where candidate != word {
+            if candidate == quoted { return candidate }
             guard let distance = search.distance(to: candidate) else { continue }
             if best == nil || distance < best!.distance || (distance == best!.distance && candidate < best!.name) {
                 best = (candidate, distance)
             }
         }
         return best?.name
+    }
+
+    /// The text inside typographic quotes (`“Name”`, `‘Name’`), if `word` is so quoted.
+    public static func typographicallyQuoted(_ word: String) -> String? {
+        // “ and ‘ are E2 80 9C and E2 80 98 in UTF-8.
+        guard word.utf8.first == 0xE2, word.unicodeScalars.count >= 2, let first = word.unicodeScalars.first,
+              let last = word.unicodeScalars.last,
+              (first == "\u{201C}" && last == "\u{201D}") || (first == "\u{2018}" && last == "\u{2019}") else { return nil }
+        return String(word.unicodeScalars.dropFirst().dropLast())
     }
 
     /// How far `candidate` is from `word` as `closest(to:in:)` measures it: 0 for
