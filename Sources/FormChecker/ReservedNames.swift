@@ -50,11 +50,15 @@ enum IDSpellingHelp {
     ) -> (help: [DiagnosticHelp], didYouMean: String?) {
         guard let suggestion = SwiftNaming.suggestedID(for: id) else { return ([], nil) }
         let namesGeneratedType = typeName.map { GeneratedTypeNames.contains($0(suggestion)) } ?? false
+        // A character it holds unseen, pasted with it, is named: the message shows the id as it looks.
+        let unseen: [DiagnosticHelp] = id.unicodeScalars.first(where: SwiftNaming.isInvisible).map {
+            ["the id holds an invisible character (U+\(String($0.value, radix: 16, uppercase: true).leftPadded(to: 4)))"]
+        } ?? []
         switch ReservedIDs.reason(for: suggestion) {
-        case nil where !namesGeneratedType: return ([.didYouMean(renamingTo: suggestion)], suggestion)
-        case .member? where !isField: return ([.didYouMean(renamingTo: suggestion)], suggestion)
+        case nil where !namesGeneratedType: return (unseen + [.didYouMean(renamingTo: suggestion)], suggestion)
+        case .member? where !isField: return (unseen + [.didYouMean(renamingTo: suggestion)], suggestion)
         case nil, .member?, .keyword?, .conditionWord?:
-            return (["'\(suggestion)' cannot be an id here; choose another name, e.g. '\(suggestion)Value'"], nil)
+            return (unseen + ["'\(suggestion)' cannot be an id here; choose another name, e.g. '\(suggestion)Value'"], nil)
         }
     }
 
@@ -162,5 +166,12 @@ enum GeneratedTypeNames {
         if standard.contains(name) { return "the standard library" }
         if runtime.contains(name) { return "FormRuntime" }
         return nil
+    }
+}
+
+extension String {
+    /// The text with zeros before it, to `width` characters (`AD` → `00AD`).
+    fileprivate func leftPadded(to width: Int) -> String {
+        String(repeating: "0", count: max(0, width - count)) + self
     }
 }

@@ -220,6 +220,10 @@ import Testing
             Self.fields.replacingOccurrences(of: "textField: a", with: "textField: First_name"), help: "did you mean 'firstName'?",
             fixed: Self.fields.replacingOccurrences(of: "textField: a", with: "textField: firstName")
         )
+        // An invisible character pasted inside an id is dropped, and named.
+        let unseen = Self.fields.replacingOccurrences(of: "textField: a", with: "textField: com\u{200B}pany")
+        expectFix(unseen, help: "did you mean 'company'?", fixed: Self.fields.replacingOccurrences(of: "textField: a", with: "textField: company"))
+        #expect(EditorDocument(path: "a.form.yaml", text: unseen).diagnostics.first?.help.contains("the id holds an invisible character (U+200B)") == true)
         let bounded = Self.fields.replacingOccurrences(of: "  - number: high\n", with: "  - number: high\n    rules: [{ min: lwo }]\n")
         expectFix(bounded, help: "did you mean 'low'?", fixed: bounded.replacingOccurrences(of: "lwo", with: "low"))
         let sets = "formc: 1\nform: A\noptions:\n  Sizes: [s, m]\nelements:\n  - picker: p\n    options: Size\n"

@@ -135,9 +135,20 @@ public enum SwiftNaming {
         return isUpperCamelCase(suggestion) && !keywords.contains(suggestion) && suggestion != name ? suggestion : nil
     }
 
+    /// Whether `scalar` is a character of no width that a name pasted from a web
+    /// page or a document may hold unseen: a zero-width space, joiner or
+    /// non-joiner, a soft hyphen, a word joiner, a byte-order mark, a direction mark.
+    public static func isInvisible(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0xAD, 0x200B...0x200F, 0x202A...0x202E, 0x2060...0x2064, 0x2066...0x2069, 0xFEFF: true
+        default: false
+        }
+    }
+
     /// `text` with its Latin letters' accents taken off (`é` → `e`, `ß` → `ss`,
-    /// combining marks dropped) and fullwidth ASCII made ASCII (`ｐ` → `p`): what a
-    /// name typed with them most likely means in ASCII. Other characters stay.
+    /// combining marks dropped), fullwidth ASCII made ASCII (`ｐ` → `p`) and
+    /// invisible characters dropped (`isInvisible`): what a name typed with them
+    /// most likely means in ASCII. Other characters stay.
     static func asciiFolded(_ text: String) -> String {
         guard !text.utf8.allSatisfy({ $0 < 0x80 }) else { return text }
         var out = String.UnicodeScalarView()
@@ -145,6 +156,8 @@ public enum SwiftNaming {
             let value = scalar.value
             switch value {
             case 0x300...0x36F:
+                continue
+            case _ where isInvisible(scalar):
                 continue
             case 0xFF01...0xFF5E:
                 out.append(Unicode.Scalar(value - 0xFEE0)!)
