@@ -67,7 +67,29 @@ extension JSONParser {
         if let space = UnicodeSpace.at(index, in: bytes) {
             return SyntaxError(message: "\(space.name) is not white space in JSON", start: index, end: index + space.width, help: [space.help])
         }
+        if let (name, meant) = fullWidthPunctuation(at: index) {
+            return SyntaxError(
+                message: "\(name) is not JSON's '\(meant)'", start: index, end: index + 3,
+                help: [.write(meant, line: "write '\(meant)'", title: "Write '\(meant)'")]
+            )
+        }
         return nil
+    }
+
+    /// A full-width punctuation mark of a Chinese or Japanese input method at
+    /// `offset`, and the ASCII one JSON has in its place.
+    private func fullWidthPunctuation(at offset: Int) -> (name: String, meant: String)? {
+        guard offset + 2 < count, bytes[offset] == 0xEF, bytes[offset + 1] == 0xBC || bytes[offset + 1] == 0xBD else { return nil }
+        switch (bytes[offset + 1], bytes[offset + 2]) {
+        case (0xBC, 0x82): return ("a full-width quotation mark (U+FF02)", "\"")
+        case (0xBC, 0x8C): return ("a full-width comma (U+FF0C)", ",")
+        case (0xBC, 0x9A): return ("a full-width colon (U+FF1A)", ":")
+        case (0xBC, 0xBB): return ("a full-width left bracket (U+FF3B)", "[")
+        case (0xBC, 0xBD): return ("a full-width right bracket (U+FF3D)", "]")
+        case (0xBD, 0x9B): return ("a full-width left brace (U+FF5B)", "{")
+        case (0xBD, 0x9D): return ("a full-width right brace (U+FF5D)", "}")
+        default: return nil
+        }
     }
 
     func unexpected(expected: String, open: Container) -> SyntaxError {

@@ -228,6 +228,22 @@ extension JSONParser {
         )
     }
 
+    /// A number written with an input method's full-width digits (`２４`) or a
+    /// minus sign (U+2212), in ASCII; nil for any other word.
+    private static func asciiNumber(_ word: String) -> String? {
+        var ascii = ""
+        for scalar in word.unicodeScalars {
+            switch scalar.value {
+            case 0xFF10...0xFF19: ascii.unicodeScalars.append(Unicode.Scalar(scalar.value - 0xFF10 + 0x30)!)
+            case 0xFF0E, 0x2E: ascii += "."
+            case 0xFF0D, 0x2212, 0x2D: ascii += "-"
+            case 0x30...0x39: ascii.unicodeScalars.append(scalar)
+            default: return nil
+            }
+        }
+        return ascii != word && Double(ascii) != nil ? ascii : nil
+    }
+
     private static func help(forWord word: String) -> DiagnosticHelp {
         switch word.lowercased() {
         case "true", "false", "null": .write(word.lowercased(), line: "JSON's literals are lowercase: write \(word.lowercased())")
@@ -236,7 +252,9 @@ extension JSONParser {
             "JSON's booleans are true and false; a string is written in double quotes: \(YAMLPlain.doubleQuoted(word))"
         case "nan", "infinity", "inf": "JSON has no NaN or Infinity; write the value as a string"
         default:
-            if let inner = Suggestions.typographicallyQuoted(word) {
+            if let number = Self.asciiNumber(word) {
+                .write(number, line: "write the number with ASCII digits: \(number)")
+            } else if let inner = Suggestions.typographicallyQuoted(word) {
                 .write(YAMLPlain.doubleQuoted(inner), line: "JSON strings are in straight double quotes: write \(YAMLPlain.doubleQuoted(inner))")
             } else {
                 .write(YAMLPlain.doubleQuoted(word), line: "write \(YAMLPlain.doubleQuoted(word)) in double quotes if it is a string")

@@ -2,7 +2,9 @@ import FormSource
 
 /// A Unicode space (pasted from a web page, a word processor or a chat), which
 /// neither JSON nor YAML reads as white space: a JSON file reports it where a
-/// token belongs, and YAML reads it as part of a value or fails at it.
+/// token belongs, and YAML reads it as part of a value or fails at it. A
+/// character of no width that comes with such text (a zero-width joiner, a
+/// direction mark, a soft hyphen) is one too, meaning nothing.
 package struct UnicodeSpace: Sendable {
     /// "a no-break space (U+00A0)"
     package let name: String
@@ -16,7 +18,13 @@ package struct UnicodeSpace: Sendable {
     where Bytes.Element == UInt8, Bytes.Index == Int {
         guard offset >= bytes.startIndex, offset + 1 < bytes.endIndex, bytes[offset] >= 0xC2 else { return nil }
         let (first, second) = (bytes[offset], bytes[offset + 1])
-        if first == 0xC2 { return second == 0xA0 ? UnicodeSpace(name: "a no-break space (U+00A0)", width: 2, meant: " ") : nil }
+        if first == 0xC2 {
+            switch second {
+            case 0xA0: return UnicodeSpace(name: "a no-break space (U+00A0)", width: 2, meant: " ")
+            case 0xAD: return UnicodeSpace(name: "a soft hyphen (U+00AD)", width: 2, meant: "")
+            default: return nil
+            }
+        }
         guard offset + 2 < bytes.endIndex else { return nil }
         switch (first, second, bytes[offset + 2]) {
         case (0xE2, 0x80, 0x80...0x8A), (0xE2, 0x80, 0xAF), (0xE2, 0x81, 0x9F), (0xE1, 0x9A, 0x80), (0xE3, 0x80, 0x80):
@@ -25,6 +33,11 @@ package struct UnicodeSpace: Sendable {
             let kind = scalar == 0x3000 ? "an ideographic space" : scalar == 0x202F ? "a narrow no-break space" : "a Unicode space"
             return UnicodeSpace(name: "\(kind) (U+\(String(scalar, radix: 16, uppercase: true)))", width: 3, meant: " ")
         case (0xE2, 0x80, 0x8B): return UnicodeSpace(name: "a zero-width space (U+200B)", width: 3, meant: "")
+        case (0xE2, 0x80, 0x8C): return UnicodeSpace(name: "a zero-width non-joiner (U+200C)", width: 3, meant: "")
+        case (0xE2, 0x80, 0x8D): return UnicodeSpace(name: "a zero-width joiner (U+200D)", width: 3, meant: "")
+        case (0xE2, 0x80, 0x8E): return UnicodeSpace(name: "a left-to-right mark (U+200E)", width: 3, meant: "")
+        case (0xE2, 0x80, 0x8F): return UnicodeSpace(name: "a right-to-left mark (U+200F)", width: 3, meant: "")
+        case (0xE2, 0x81, 0xA0): return UnicodeSpace(name: "a word joiner (U+2060)", width: 3, meant: "")
         case (0xEF, 0xBB, 0xBF): return UnicodeSpace(name: "a byte order mark (U+FEFF)", width: 3, meant: "")
         case (0xE2, 0x80, 0xA8): return UnicodeSpace(name: "a line separator (U+2028)", width: 3, meant: "\n")
         case (0xE2, 0x80, 0xA9): return UnicodeSpace(name: "a paragraph separator (U+2029)", width: 3, meant: "\n")

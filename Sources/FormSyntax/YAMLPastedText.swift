@@ -45,6 +45,11 @@ enum YAMLPastedText {
         }
     }
 
+    /// A full-width comma (U+FF0C) at `offset`.
+    static func isFullWidthComma(at offset: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        offset + 2 < bytes.count && bytes[offset] == 0xEF && bytes[offset + 1] == 0xBC && bytes[offset + 2] == 0x8C
+    }
+
     /// A full-width colon (U+FF1A) at `offset`.
     static func isFullWidthColon(at offset: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         offset + 2 < bytes.count && bytes[offset] == 0xEF && bytes[offset + 1] == 0xBC && bytes[offset + 2] == 0x9A
@@ -52,7 +57,8 @@ enum YAMLPastedText {
 
     static func found(in bytes: UnsafeBufferPointer<UInt8>) -> [Found] {
         var found: [Found] = []
-        var lineStart = 0
+        // A byte-order mark that starts the file is no mistake.
+        var lineStart = bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF ? 3 : 0
         /// The indentation of the line that opened a block scalar, while its text lasts.
         var blockIndent: Int?
         while lineStart < bytes.count {

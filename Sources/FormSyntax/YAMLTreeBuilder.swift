@@ -403,6 +403,20 @@ struct YAMLTreeBuilder: Sendable {
         guard value.count > 1, value.contains(where: { $0 >= 0xC2 }) else { return false }
         var offset = 0
         while offset < value.count {
+            // `[free，pro]`: an input method's comma between a list's items.
+            if !current.isMapping, YAMLPastedText.isFullWidthComma(at: offset, in: value) {
+                let range = range(start, end)
+                let column = range.start.column + String(decoding: value[..<offset], as: UTF8.self).unicodeScalars.count
+                let isOneLine = range.start.line == range.end.line
+                let at = isOneLine ? SourceRange(start: SourcePosition(line: range.start.line, column: column),
+                                                 end: SourcePosition(line: range.start.line, column: column + 1)) : range
+                let next = offset + 3 < value.count && value[offset + 3] != 0x20 ? ", " : ","
+                diagnostics.error(
+                    .syntaxError, "a full-width comma (U+FF0C) between a list's items is not YAML's ','", at: at,
+                    help: [isOneLine ? .write(next, line: "write '\(next)'", title: "Write '\(next)'") : DiagnosticHelp("write ','")]
+                )
+                return true
+            }
             if let space = UnicodeSpace.at(offset, in: value), space.meant != "\n",
                offset == 0 || offset + space.width == value.count || value[offset - 1] == UInt8(ascii: ":") {
                 let range = range(start, end)
@@ -444,7 +458,7 @@ struct YAMLTreeBuilder: Sendable {
                bytes[index + 2] == 0xA8 || bytes[index + 2] == 0xA9 {
                 lineBreak = true
             } else if byte >= 0xC2, !space, UnicodeSpace.at(index, in: bytes) != nil || YAMLPastedText.marker(at: index, in: bytes) != nil
-                || YAMLPastedText.isFullWidthColon(at: index, in: bytes) {
+                || YAMLPastedText.isFullWidthColon(at: index, in: bytes) || YAMLPastedText.isFullWidthComma(at: index, in: bytes) {
                 space = true
             }
             index += 1

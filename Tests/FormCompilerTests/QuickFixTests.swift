@@ -601,6 +601,7 @@ import Testing
             (Self.head + "  \u{2013} spacer: 24\n", "an en dash (U+2013) is not YAML's item marker '-'", ("\u{2013}", "-")),
             (Self.head + "  - textField: t\n    placeholder\u{FF1A} Name\n", "a full-width colon (U+FF1A) after the key is not YAML's ':'", ("\u{FF1A}", ":")),
             (Self.head + "  - textField: t\n    placeholder\u{FF1A}Name\n", "a full-width colon (U+FF1A) after the key is not YAML's ':'", ("\u{FF1A}", ": ")),
+            (Self.head + "  - segment: s\n    options: [free\u{FF0C}pro]\n", "a full-width comma (U+FF0C) between a list's items is not YAML's ','", ("\u{FF0C}", ", ")),
         ] {
             expectFix(broken, help: "write '\(meant.1)'", fixed: broken.replacingOccurrences(of: meant.0, with: meant.1))
             #expect(EditorDocument(path: "a.form.yaml", text: broken).diagnostics.map(\.message) == [message])
@@ -619,6 +620,19 @@ import Testing
             + "  - staticText: |\n      Bonjour\u{00A0}!\n      \u{00A0}\u{00A0}en retrait\n      \u{2013} un point\n      \u{2022} un autre\n"
             + "  - textField: t\n    label: \u{2013} Nom \u{2013}\n    visibleWhen: s == 'en\u{00A0}gb'\n"
         #expect(EditorDocument(path: "a.form.yaml", text: text).diagnostics.isEmpty)
+        // Behind a byte-order mark that starts the file, too.
+        #expect(EditorDocument(path: "a.form.yaml", text: "\u{FEFF}" + text).diagnostics.isEmpty)
+        // JSON: an input method's full-width punctuation and digits, a mark of no width.
+        for (broken, message, meant) in [
+            (#"{"formc": 1, "form"\#u{FF1A} "A", "elements": [{"spacer": 1}]}"#, "a full-width colon (U+FF1A) is not JSON's ':'", ("\u{FF1A}", ":")),
+            (#"{"formc": 1, "form": "A"\#u{FF0C} "elements": [{"spacer": 1}]}"#, "a full-width comma (U+FF0C) is not JSON's ','", ("\u{FF0C}", ",")),
+            (#"{"formc": 1, "form": "A", "elements": [{"spacer": \#u{FF12}\#u{FF14}}]}"#, "'\u{FF12}\u{FF14}' is not a JSON value", ("\u{FF12}\u{FF14}", "24")),
+            (#"{"formc": 1, "form": "A"\#u{200E}, "elements": [{"spacer": 1}]}"#, "a left-to-right mark (U+200E) is not white space in JSON", ("\u{200E}", "")),
+        ] {
+            expectFix(broken, path: "a.form.json", help: meant.1.isEmpty ? "remove it" : meant.1 == "24" ? "write the number with ASCII digits: 24" : "write '\(meant.1)'",
+                      fixed: broken.replacingOccurrences(of: meant.0, with: meant.1))
+            #expect(EditorDocument(path: "a.form.json", text: broken).diagnostics.map(\.message) == [message])
+        }
     }
 
     /// A value in a document's typographic quotes: a pattern that would match

@@ -17,8 +17,9 @@ extension DiagnosticCatalog {
                 one after a `:` names it. Elsewhere it is text: a title, a block of text or a string may hold one. In \
                 a condition (FC500) it is named with the same fix, and between a rule and its parameter written as \
                 one string (FC400) it is named. A YAML line whose item marker is a dash or bullet of a word processor \
-                (`–`, `—`, `•`) or whose key ends with an input method's full-width colon (`：`) is reported the same \
-                way, with a fix that writes `-` or `:`.
+                (`–`, `—`, `•`) or whose key ends with an input method's full-width colon (`：`), and a full-width \
+                comma (`，`) between the items of a `[…]`, are reported the same way, with a fix that writes `-`, `:` \
+                or `,`; in JSON, so are full-width punctuation between tokens and a number in full-width digits.
                 """,
                 example: form("""
                   - textField: email
