@@ -196,6 +196,14 @@ extension JSONParser {
                 help: ["the file is a YAML form: name it .form.yaml, or write it as a JSON object, {\"formc\": 1, …}"]
             )
         }
+        // `“SignUp"`: a typographic opening quote, closed by a straight one.
+        if valueEnd < count, bytes[valueEnd] == ASCII.quote, let opener = written.unicodeScalars.first, opener == "\u{201C}" || opener == "\u{2018}" {
+            let meant = "\"" + String(written.unicodeScalars.dropFirst())
+            throw SyntaxError(
+                message: "'\(written)\"' opens with a typographic quote", start: start, end: valueEnd,
+                help: [.write(meant, line: "JSON strings are in straight double quotes: write \(meant)\"", title: "Write \(meant)\"")]
+            )
+        }
         throw SyntaxError(message: "'\(written)' is not a JSON value", start: start, end: valueEnd, help: [Self.help(forWord: written)])
     }
 
