@@ -110,10 +110,14 @@ struct SegmentChecker {
         }
 
         if options.count < 2, let range = optionsRange {
+            // `[free，pro]`: an input method's comma, which is text to YAML, between the options.
+            let commas = ["\u{FF0C}", "\u{3001}"].filter { comma in options.count == 1 && options[0].value.value.contains(comma) }
             diagnostics.error(
                 .tooFewOptions, "\(owner) has \(options.count) option\(options.count == 1 ? "" : "s"); it needs at least 2",
                 at: range,
-                help: [options.count == 1 && kind != "option set" ? "a single choice is a boolean: make the element a 'boolean' with a 'title', and no 'options'" : "list at least two options"]
+                help: commas.first.map { comma in
+                    ["'\(options[0].value.value)' is one option: its \(comma == "\u{FF0C}" ? "full-width comma (U+FF0C)" : "ideographic comma (U+3001)") is text; write ',' between the options"]
+                } ?? [options.count == 1 && kind != "option set" ? "a single choice is a boolean: make the element a 'boolean' with a 'title', and no 'options'" : "list at least two options"]
             )
         }
 

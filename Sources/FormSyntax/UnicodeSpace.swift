@@ -55,7 +55,7 @@ package struct UnicodeSpace: Sendable {
     package var help: DiagnosticHelp {
         switch meant {
         case " ": .write(meant, line: "write a plain space", title: "Write a plain space")
-        case "": .write(meant, line: "remove it", title: "Remove the \(name)")
+        case "": .write(meant, line: "remove it", title: "Remove \(name)")
         default: .write(meant, line: "write a line break", title: "Write a line break")
         }
     }

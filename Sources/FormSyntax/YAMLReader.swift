@@ -39,13 +39,14 @@ import Darwin
 ///   recursive structure) is FC003.
 /// - Alias expansion and depth are limited as `AliasBudget` and
 ///   `CompilerLimits.maxDepth` describe (FC004); depth stops reading at once.
-/// - A character pasted or typed where YAML's syntax needs its own is FC001 with
-///   a fix, before libyaml reads the file (`YAMLPastedText`): a Unicode space (a
-///   no-break space from a web page) in a line's indentation, after an item's `-`
-///   or after a block key's `:`; a dash in place of an item's `-`; a full-width
-///   colon after a key; one a line. While reading, so is a Unicode space before,
-///   after or after a `:` inside a plain value in a flow collection. Elsewhere
-///   they are text.
+/// - A character pasted or typed where YAML's syntax needs its own, which libyaml
+///   reads as text, is FC001 with a fix where no text means it: a key that starts
+///   with a Unicode space (a no-break space from a web page: its line was
+///   indented with them), with `-` and one, or with a word processor's dash and a
+///   space; a plain value of a flow collection that starts or ends with one
+///   (`YAMLTreeBuilder.reportPasted`). Elsewhere they are text. A syntax error
+///   names one on its line or the line above (a no-break space after a ':', a
+///   typographic quote, a full-width colon after a key).
 /// - After any other FC001, FC003 or FC004 `read` returns nil: a tree with a hole
 ///   in it would only cause follow-up errors that are not the user's. A second
 ///   document is an exception too: the first is whole, and is returned when it is
@@ -68,7 +69,6 @@ public enum YAMLReader {
             let facts = YAMLTreeBuilder.unicodeFacts(bytes)
             return (YAMLTreeBuilder.needsPositionCursor(bytes, hasUnicodeLineBreak: facts.lineBreak), facts.space)
         }
-        if hasSpace, reportMisplacedSpaces(file, diagnostics: &diagnostics) { return nil }
         if !needsCursor, !hasSpace, speed.takes(.readInTwo), let split = plan(file, cutAt: cutAt),
            let tree = readInTwo(file, split: split, limits: limits) {
             return tree
@@ -84,20 +84,5 @@ public enum YAMLReader {
             }
             return builder.failed ? nil : builder.finishedTree()
         }
-    }
-
-    /// FC001 for each line with a character where YAML's syntax needs its own
-    /// (`YAMLPastedText`), with a fix that writes YAML's; true when there is one:
-    /// the file is then read no further, as after any syntax error, since libyaml
-    /// would read those characters as text and report what follows from that.
-    private static func reportMisplacedSpaces(_ file: SourceFile, diagnostics: inout DiagnosticBag) -> Bool {
-        let found = file.bytes.withUnsafeBufferPointer(YAMLPastedText.found(in:))
-        for one in found {
-            diagnostics.error(
-                .syntaxError, one.message,
-                at: SourceRange(start: file.position(ofByteOffset: one.offset), end: file.position(ofByteOffset: one.end)), help: [one.help]
-            )
-        }
-        return !found.isEmpty
     }
 }

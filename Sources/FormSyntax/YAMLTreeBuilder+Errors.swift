@@ -37,28 +37,71 @@ extension YAMLTreeBuilder {
         )
     }
 
-    /// A line of help for a Unicode space after a ':', or a typographic quote
-    /// (`“`, `‘`), on the problem's line before it, or on the line above (where a
+    /// A line of help for a character pasted or typed where YAML's syntax needs
+    /// its own, on the problem's line before it or on the line above (where a
     /// plain value that it joined to its key began): the likelier cause of the
-    /// error than what libyaml names.
+    /// error than what libyaml names. With a fix that writes YAML's character in
+    /// its place: a Unicode space in the line's indentation, after an item's `-`
+    /// or after a ':'; a word processor's dash as an item's `-`; a full-width
+    /// colon. A typographic quote is named without one.
     private func spaceHelp(before at: SourcePosition, offset: Int) -> [DiagnosticHelp] {
         guard UnicodeSpace.at(offset, in: file.bytes) == nil else { return [] }
-        for line in [at.line - 1, at.line] where line >= 1 {
-            let start = file.byteOffset(of: SourcePosition(line: line, column: 1))
-            let end = line == at.line ? offset : file.byteOffset(of: SourcePosition(line: line + 1, column: 1))
-            var index = start
-            while index + 1 < end {
-                if file.bytes[index] == UInt8(ascii: ":"), let space = UnicodeSpace.at(index + 1, in: file.bytes) {
-                    return ["line \(line) has \(space.name) after a ':', which is not white space in YAML: write a plain space there"]
-                }
-                // “ and ‘ are E2 80 9C and E2 80 98.
-                if index + 2 < end, file.bytes[index] == 0xE2, file.bytes[index + 1] == 0x80, file.bytes[index + 2] == 0x9C || file.bytes[index + 2] == 0x98 {
-                    return ["line \(line) has a typographic quote (\(file.bytes[index + 2] == 0x9C ? "“" : "‘")), which YAML reads as text: quote the value with straight quotes ('…' or \"…\")"]
-                }
-                index += 1
+        return file.bytes.withUnsafeBufferPointer { bytes in
+            for line in [at.line - 1, at.line] where line >= 1 {
+                let start = file.byteOffset(of: SourcePosition(line: line, column: 1))
+                let end = file.byteOffset(of: SourcePosition(line: line + 1, column: 1))
+                if let help = pastedHelp(line: line, from: start, to: end, in: bytes) { return [help] }
             }
+            return []
         }
-        return []
+    }
+
+    /// The help of `spaceHelp` for the line `line`, whose bytes run from `start` to `end`.
+    private func pastedHelp(line: Int, from start: Int, to end: Int, in bytes: UnsafeBufferPointer<UInt8>) -> DiagnosticHelp? {
+        /// A fix writing `text` in place of the bytes from `offset`, `width` long.
+        func fix(_ text: String, at offset: Int, width: Int, line help: String, title: String) -> DiagnosticHelp {
+            let range = SourceRange(start: file.position(ofByteOffset: offset), end: file.position(ofByteOffset: offset + width))
+            return DiagnosticHelp(help, fix: DiagnosticFix(title: title, text: text, placement: .range(range)))
+        }
+        var index = start
+        while index < end, bytes[index] == 0x20 { index += 1 }
+        // The indentation, and an item's `-`.
+        if let space = UnicodeSpace.at(index, in: bytes), space.meant != "\n" {
+            var width = 0
+            var plain = ""
+            while let next = UnicodeSpace.at(index + width, in: bytes), next.meant != "\n", index + width < end {
+                plain += next.meant
+                width += next.width
+            }
+            let write = plain.isEmpty ? "remove it" : plain.count == 1 ? "write a plain space" : "write plain spaces"
+            return fix(plain, at: index, width: width, line: "line \(line) is indented with \(space.name), which is not white space in YAML: \(write)",
+                       title: plain.isEmpty ? "Remove \(space.name)" : plain.count == 1 ? "Write a plain space" : "Write plain spaces")
+        }
+        if index < end, bytes[index] == UInt8(ascii: "-"), let space = UnicodeSpace.at(index + 1, in: bytes), space.meant == " " {
+            return fix(" ", at: index + 1, width: space.width, line: "line \(line) has \(space.name) after its '-', which is not white space in YAML: write a plain space",
+                       title: "Write a plain space")
+        }
+        if let (name, width) = YAMLPastedText.marker(at: index, in: bytes), index + width < end,
+           bytes[index + width] == 0x20 || UnicodeSpace.at(index + width, in: bytes) != nil {
+            return fix("-", at: index, width: width, line: "line \(line) starts with \(name), which is not YAML's item marker '-': write '-'", title: "Write '-'")
+        }
+        while index + 1 < end {
+            if bytes[index] == UInt8(ascii: ":"), let space = UnicodeSpace.at(index + 1, in: bytes), space.meant == " " {
+                return fix(" ", at: index + 1, width: space.width, line: "line \(line) has \(space.name) after a ':', which is not white space in YAML: write a plain space",
+                           title: "Write a plain space")
+            }
+            if YAMLPastedText.isFullWidthColon(at: index, in: bytes) {
+                let spaced = index + 3 < end && (bytes[index + 3] == 0x20 || UnicodeSpace.at(index + 3, in: bytes) != nil)
+                let text = spaced ? ":" : ": "
+                return fix(text, at: index, width: 3, line: "line \(line) has a full-width colon (U+FF1A), which is not YAML's ':': write '\(text)'", title: "Write '\(text)'")
+            }
+            // “ and ‘ are E2 80 9C and E2 80 98.
+            if index + 2 < end, bytes[index] == 0xE2, bytes[index + 1] == 0x80, bytes[index + 2] == 0x9C || bytes[index + 2] == 0x98 {
+                return "line \(line) has a typographic quote (\(bytes[index + 2] == 0x9C ? "“" : "‘")), which YAML reads as text: quote the value with straight quotes ('…' or \"…\")"
+            }
+            index += 1
+        }
+        return nil
     }
 
     /// "while parsing a block mapping" → "the block mapping".

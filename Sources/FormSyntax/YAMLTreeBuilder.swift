@@ -85,13 +85,14 @@ struct YAMLTreeBuilder: Sendable {
     /// `read` returns nil.
     var failed = false
 
-    /// Whether plain scalars in flow collections are checked for a Unicode space
-    /// where the syntax needs a plain one.
+    /// Whether plain scalars are checked for a character pasted or typed where
+    /// the syntax needs YAML's own (`reportPasted`).
     private let checksSpaces: Bool
 
     /// `needsCursor` is `needsPositionCursor(bytes)`, which the reader works out
-    /// once for the file; `checksSpaces`, whether the file holds a Unicode space,
-    /// which a plain scalar in a flow collection is then checked for.
+    /// once for the file; `checksSpaces`, whether the file holds a Unicode space
+    /// or another character of `YAMLPastedText`, which plain scalars are then
+    /// checked for (`reportPasted`).
     init(file: SourceFile, bytes: UnsafeBufferPointer<UInt8>, limits: CompilerLimits, needsCursor: Bool, checksSpaces: Bool = false) {
         self.checksSpaces = checksSpaces
         self.file = file
@@ -190,8 +191,10 @@ struct YAMLTreeBuilder: Sendable {
 
     private mutating func scalar(_ event: yaml_event_t, diagnostics: inout DiagnosticBag) -> Step {
         let data = event.data.scalar
-        if checksSpaces, current.isFlow, data.style == YAML_PLAIN_SCALAR_STYLE,
-           reportSpace(in: UnsafeBufferPointer(start: data.value, count: data.length), from: event.start_mark, to: event.end_mark, diagnostics: &diagnostics) {
+        if checksSpaces, data.style == YAML_PLAIN_SCALAR_STYLE, reportPasted(
+            in: UnsafeBufferPointer(start: data.value, count: data.length), isKey: current.isMapping && current.pendingKey == nil,
+            from: event.start_mark, to: event.end_mark, diagnostics: &diagnostics
+        ) {
             failed = true
             return .stop
         }
@@ -393,76 +396,95 @@ struct YAMLTreeBuilder: Sendable {
 
     /// Whether the file holds NEL (U+0085), LS (U+2028) or PS (U+2029), which
     /// libyaml counts as line breaks and `SourceFile` does not.
-    /// FC001 for a plain scalar in a flow collection that starts or ends with a
-    /// Unicode space, or has one after a ':' (`[free,<U+00A0>pro]`,
-    /// `{ spacer:<U+00A0>8 }`), where YAML's syntax needs a plain space: the
-    /// space is a character of the value to libyaml. True when there is one.
-    private mutating func reportSpace(
-        in value: UnsafeBufferPointer<UInt8>, from start: yaml_mark_t, to end: yaml_mark_t, diagnostics: inout DiagnosticBag
+    /// FC001 for a plain scalar that holds, where YAML's syntax needs its own
+    /// character, one pasted or typed in its place, which libyaml reads as text;
+    /// true when there is one. Only where no text means it:
+    /// - a key that starts with a Unicode space or a mark of no width (a line
+    ///   indented with no-break spaces), or with a dash or bullet and a space
+    ///   (`– spacer: 8`, a word processor's `- `); a key of a flow mapping with a
+    ///   Unicode space after a ':'; a key or value that starts with `-` and a
+    ///   Unicode space (`-<U+00A0>x`, an item to the eye);
+    /// - a value in a flow collection that starts or ends with a Unicode space
+    ///   (`[free,<U+00A0>pro]`).
+    /// A value's own text (a title's no-break space, an option `— none —`, a line
+    /// of a quoted value that starts with a bullet) is never looked at otherwise.
+    private mutating func reportPasted(
+        in value: UnsafeBufferPointer<UInt8>, isKey: Bool, from start: yaml_mark_t, to end: yaml_mark_t, diagnostics: inout DiagnosticBag
     ) -> Bool {
-        guard value.count > 1, value.contains(where: { $0 >= 0xC2 }) else { return false }
-        var offset = 0
-        while offset < value.count {
-            // `[free，pro]`: an input method's comma between a list's items.
-            if !current.isMapping, YAMLPastedText.isFullWidthComma(at: offset, in: value) {
-                let range = range(start, end)
-                let column = range.start.column + String(decoding: value[..<offset], as: UTF8.self).unicodeScalars.count
-                let isOneLine = range.start.line == range.end.line
-                let at = isOneLine ? SourceRange(start: SourcePosition(line: range.start.line, column: column),
-                                                 end: SourcePosition(line: range.start.line, column: column + 1)) : range
-                let next = offset + 3 < value.count && value[offset + 3] != 0x20 ? ", " : ","
-                diagnostics.error(
-                    .syntaxError, "a full-width comma (U+FF0C) between a list's items is not YAML's ','", at: at,
-                    help: [isOneLine ? .write(next, line: "write '\(next)'", title: "Write '\(next)'") : DiagnosticHelp("write ','")]
-                )
-                return true
+        guard value.count > 1, value[0] >= 0xC2 || value[value.count - 1] >= 0x80 || value[0] == UInt8(ascii: "-") || (isKey && current.isFlow) else { return false }
+        var found: (offset: Int, width: Int, message: String, help: DiagnosticHelp)?
+        if isKey, let space = UnicodeSpace.at(0, in: value), space.meant != "\n" {
+            // The run of them: a line indented with several.
+            var width = 0
+            var plain = ""
+            while let next = UnicodeSpace.at(width, in: value), next.meant != "\n" {
+                plain += next.meant
+                width += next.width
             }
-            if let space = UnicodeSpace.at(offset, in: value), space.meant != "\n",
-               offset == 0 || offset + space.width == value.count || value[offset - 1] == UInt8(ascii: ":") {
-                let range = range(start, end)
-                // The character's own span where the value is one line, as written.
-                let column = range.start.column + String(decoding: value[..<offset], as: UTF8.self).unicodeScalars.count
-                let isOneLine = range.start.line == range.end.line
-                let at = isOneLine ? SourceRange(start: SourcePosition(line: range.start.line, column: column),
-                                                 end: SourcePosition(line: range.start.line, column: column + 1)) : range
-                let place = offset == 0 ? "before" : offset + space.width == value.count ? "after" : "inside"
-                diagnostics.error(
-                    .syntaxError, "\(space.name) \(place) a value in '[…]' or '{…}' is not white space in YAML", at: at,
-                    help: [isOneLine ? space.help : DiagnosticHelp(space.help.text)]
-                )
-                return true
-            }
-            offset += 1
+            let isIndentation = file.lineText(range(start, end).start.line).map { line in
+                line.unicodeScalars.prefix(range(start, end).start.column - 1).allSatisfy { $0 == " " || $0 == "-" }
+            } ?? false
+            let help: DiagnosticHelp = plain.count > 1 ? .write(plain, line: "write plain spaces", title: "Write plain spaces") : space.help
+            found = (0, width, "\(space.name) \(isIndentation ? "in the line's indentation" : "before a key") is not white space in YAML", help)
+        } else if value[0] == UInt8(ascii: "-"), let space = UnicodeSpace.at(1, in: value), space.meant == " " {
+            found = (1, space.width, "\(space.name) after the item's '-' is not white space in YAML", space.help)
+        } else if isKey, let (name, width) = YAMLPastedText.marker(at: 0, in: value), width < value.count,
+                  value[width] == 0x20 || UnicodeSpace.at(width, in: value)?.meant == " " {
+            found = (0, width, "\(name) is not YAML's item marker '-'", .write("-", line: "write '-'", title: "Write '-'"))
+        } else if isKey, current.isFlow, let colon = (0..<value.count - 1).first(where: { value[$0] == UInt8(ascii: ":") && UnicodeSpace.at($0 + 1, in: value)?.meant == " " }),
+                  let space = UnicodeSpace.at(colon + 1, in: value) {
+            found = (colon + 1, space.width, "\(space.name) after a key's ':' is not white space in YAML", space.help)
+        } else if !isKey, current.isFlow, let space = UnicodeSpace.at(0, in: value), space.meant == " " {
+            found = (0, space.width, "\(space.name) before a value in '[…]' or '{…}' is not white space in YAML", space.help)
+        } else if !isKey, current.isFlow, let (last, space) = (max(0, value.count - 3)..<value.count).lazy
+                    .compactMap({ offset in UnicodeSpace.at(offset, in: value).map { (offset, $0) } })
+                    .first(where: { $0.1.meant == " " && $0.0 + $0.1.width == value.count }) {
+            found = (last, space.width, "\(space.name) after a value in '[…]' or '{…}' is not white space in YAML", space.help)
         }
-        return false
+        guard let found else { return false }
+        let scalarRange = range(start, end)
+        // The characters' own span where the value is one line, as written.
+        let column = scalarRange.start.column + String(decoding: value[..<found.offset], as: UTF8.self).unicodeScalars.count
+        let columns = String(decoding: value[found.offset..<found.offset + found.width], as: UTF8.self).unicodeScalars.count
+        let isOneLine = scalarRange.start.line == scalarRange.end.line
+        let at = isOneLine ? SourceRange(start: SourcePosition(line: scalarRange.start.line, column: column),
+                                         end: SourcePosition(line: scalarRange.start.line, column: column + columns)) : scalarRange
+        diagnostics.error(.syntaxError, found.message, at: at, help: [isOneLine ? found.help : DiagnosticHelp(found.help.text)])
+        return true
     }
 
     /// What a file holds beyond ASCII that changes how it is read: a line break
     /// that only libyaml counts (NEL, LS, PS), and a Unicode space (`UnicodeSpace`)
     /// or another character of `YAMLPastedText`.
     static func unicodeFacts(_ bytes: UnsafeBufferPointer<UInt8>) -> (lineBreak: Bool, space: Bool) {
-        var (lineBreak, space) = (false, false)
+        guard let base = bytes.baseAddress else { return (false, false) }
+        var facts = (lineBreak: false, space: false)
         // A byte-order mark that starts the file is no space.
         var index = hasByteOrderMark(bytes) ? 3 : 0
-        let last = bytes.count - 1
-        while index < last, !(lineBreak && space) {
-            // Skip eight ASCII bytes at a time: most form files are mostly ASCII.
-            if index + 8 <= bytes.count,
-               UnsafeRawPointer(bytes.baseAddress! + index).loadUnaligned(as: UInt64.self) & 0x8080_8080_8080_8080 == 0 {
+        let count = bytes.count
+        while index < count {
+            // Eight ASCII bytes at a time: most form files are mostly ASCII.
+            if index + 8 <= count, UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self) & 0x8080_8080_8080_8080 == 0 {
                 index += 8
                 continue
             }
-            let byte = bytes[index]
-            if byte == 0xC2, bytes[index + 1] == 0x85 { lineBreak = true }
-            if byte == 0xE2, bytes[index + 1] == 0x80, index + 2 <= last,
-               bytes[index + 2] == 0xA8 || bytes[index + 2] == 0xA9 {
-                lineBreak = true
-            } else if byte >= 0xC2, !space, UnicodeSpace.at(index, in: bytes) != nil || YAMLPastedText.marker(at: index, in: bytes) != nil
-                || YAMLPastedText.isFullWidthColon(at: index, in: bytes) || YAMLPastedText.isFullWidthComma(at: index, in: bytes) {
-                space = true
-            }
+            if base[index] >= 0xC2 { note(at: index, in: bytes, into: &facts) }
             index += 1
         }
-        return (lineBreak, space)
+        return facts
+    }
+
+    /// What the character at `offset`, which is no ASCII, adds to `unicodeFacts`.
+    private static func note(at index: Int, in bytes: UnsafeBufferPointer<UInt8>, into facts: inout (lineBreak: Bool, space: Bool)) {
+        let byte = bytes[index]
+        guard index + 1 < bytes.count else { return }
+        if byte == 0xC2, bytes[index + 1] == 0x85 {
+            facts.lineBreak = true
+        } else if byte == 0xE2, bytes[index + 1] == 0x80, index + 2 < bytes.count, bytes[index + 2] == 0xA8 || bytes[index + 2] == 0xA9 {
+            facts.lineBreak = true
+        } else if !facts.space, UnicodeSpace.at(index, in: bytes) != nil || YAMLPastedText.marker(at: index, in: bytes) != nil
+            || YAMLPastedText.isFullWidthColon(at: index, in: bytes) {
+            facts.space = true
+        }
     }
 }

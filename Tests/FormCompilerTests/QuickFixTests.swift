@@ -572,40 +572,48 @@ import Testing
         let zeroWidth = #"{"formc": 1, "form": "A", "elements": [{"spacer": 1\#u{200B}}]}"#
         expectFix(zeroWidth, path: "a.form.json", help: "remove it", fixed: zeroWidth.replacingOccurrences(of: "\u{200B}", with: ""))
         #expect(EditorDocument(path: "a.form.json", text: key).diagnostics.map(\.message) == ["a no-break space (U+00A0) is not white space in JSON"])
-        // In YAML, where the syntax needs a plain space: the indentation, after an
-        // item's '-', after a key's ':', around a value in a flow collection.
-        let indented = Self.head + "  - boolean: b\n   \u{00A0}title: B\n"
-        expectFix(indented, help: "write a plain space", fixed: indented.replacingOccurrences(of: "\u{00A0}", with: " "))
-        #expect(EditorDocument(path: "a.form.yaml", text: indented).diagnostics.map(\.message) == [
-            "a no-break space (U+00A0) in the line's indentation is not white space in YAML",
-        ])
+        // In YAML, where the syntax needs a plain space and no text means one: a key
+        // indented with it, `-` and it, around a value of a flow collection, after
+        // a flow key's ':'. The first stops the reading, as any syntax error.
         let pasted = Self.head + "\u{00A0}\u{00A0}- boolean: b\n\u{3000}\u{3000}  title: B\n"
         let pastedFixes = EditorDocument(path: "a.form.yaml", text: pasted).diagnostics
-        #expect(pastedFixes.map(\.message) == [
-            "a no-break space (U+00A0) in the line's indentation is not white space in YAML",
-            "an ideographic space (U+3000) in the line's indentation is not white space in YAML",
-        ])
-        #expect(pastedFixes.map(\.help) == [["write plain spaces"], ["write plain spaces"]])
+        #expect(pastedFixes.map(\.message) == ["a no-break space (U+00A0) in the line's indentation is not white space in YAML"])
+        expectFix(Self.head + "\u{00A0}\u{00A0}- spacer: 8\n", help: "write plain spaces", fixed: Self.head + "  - spacer: 8\n")
         for (broken, message) in [
-            (Self.head + "  -\u{00A0}spacer: 24\n", "a no-break space (U+00A0) after the item's '-' is not white space in YAML"),
-            (Self.head + "  - spacer:\u{00A0}24\n", "a no-break space (U+00A0) after the key's ':' is not white space in YAML"),
-            (Self.head + "  - { spacer:\u{00A0}24 }\n", "a no-break space (U+00A0) inside a value in '[…]' or '{…}' is not white space in YAML"),
+            (Self.head + "  - textField: t\n    rules:\n      -\u{00A0}required\n", "a no-break space (U+00A0) after the item's '-' is not white space in YAML"),
+            (Self.head + "  - { spacer:\u{00A0}24 }\n", "a no-break space (U+00A0) after a key's ':' is not white space in YAML"),
             (Self.head + "  - segment: s\n    options: [a,\u{00A0}b]\n", "a no-break space (U+00A0) before a value in '[…]' or '{…}' is not white space in YAML"),
             (Self.head + "  - textField: t\n    rules: [required\u{00A0}]\n", "a no-break space (U+00A0) after a value in '[…]' or '{…}' is not white space in YAML"),
         ] {
             expectFix(broken, help: "write a plain space", fixed: broken.replacingOccurrences(of: "\u{00A0}", with: " "))
             #expect(EditorDocument(path: "a.form.yaml", text: broken).diagnostics.map(\.message) == [message])
         }
-        // A word processor's dash for an item's '-', an input method's full-width colon.
-        for (broken, message, meant) in [
-            (Self.head + "  \u{2013} spacer: 24\n", "an en dash (U+2013) is not YAML's item marker '-'", ("\u{2013}", "-")),
-            (Self.head + "  - textField: t\n    placeholder\u{FF1A} Name\n", "a full-width colon (U+FF1A) after the key is not YAML's ':'", ("\u{FF1A}", ":")),
-            (Self.head + "  - textField: t\n    placeholder\u{FF1A}Name\n", "a full-width colon (U+FF1A) after the key is not YAML's ':'", ("\u{FF1A}", ": ")),
-            (Self.head + "  - segment: s\n    options: [free\u{FF0C}pro]\n", "a full-width comma (U+FF0C) between a list's items is not YAML's ','", ("\u{FF0C}", ", ")),
+        // Where libyaml fails, or the value is read as one word, the help names the
+        // character on the line, or the line above, with the fix.
+        for (broken, help) in [
+            (Self.head + "  - boolean: b\n   \u{00A0}title: B\n", "a no-break space (U+00A0) is not white space in YAML: write a plain space"),
+
+            (Self.head + "  - spacer: 8\n  -\u{00A0}spacer: 24\n", "line 5 has a no-break space (U+00A0) after its '-', which is not white space in YAML: write a plain space"),
+            (Self.head + "  - spacer:\u{00A0}24\n", "the ':' is followed by a no-break space (U+00A0), which is not white space in YAML: write spacer: 24"),
         ] {
-            expectFix(broken, help: "write '\(meant.1)'", fixed: broken.replacingOccurrences(of: meant.0, with: meant.1))
-            #expect(EditorDocument(path: "a.form.yaml", text: broken).diagnostics.map(\.message) == [message])
+            expectFix(broken, help: help, fixed: broken.replacingOccurrences(of: "\u{00A0}", with: " "))
         }
+        // A word processor's dash for an item's '-', an input method's full-width colon.
+        for (broken, help, meant) in [
+            (Self.head + "  \u{2013} spacer: 24\n", nil, ("\u{2013}", "-")),
+            (Self.head + "  - spacer: 8\n  \u{2013} spacer: 24\n", "\u{2013}", ("\u{2013}", "-")),
+            (Self.head + "  - textField: t\n    label: T\n    placeholder\u{FF1A} Name\n  - spacer: 8\n", "line 6 has a full-width colon (U+FF1A), which is not YAML's ':': write ':'", ("\u{FF1A}", ":")),
+            (Self.head + "  - textField: t\n    label: T\n    placeholder\u{FF1A}Name\n  - spacer: 8\n", "line 6 has a full-width colon (U+FF1A), which is not YAML's ':': write ': '", ("\u{FF1A}", ": ")),
+        ] {
+            let expected = help == nil ? "write '-'" : help == "\u{2013}" ? "line 5 starts with an en dash (U+2013), which is not YAML's item marker '-': write '-'" : help!
+            expectFix(broken, help: expected, fixed: broken.replacingOccurrences(of: meant.0, with: meant.1))
+        }
+        #expect(EditorDocument(path: "a.form.yaml", text: Self.head + "  \u{2013} spacer: 24\n").diagnostics.map(\.message) == [
+            "an en dash (U+2013) is not YAML's item marker '-'",
+        ])
+        // A full-width comma in '[…]' is text: the one option is told so.
+        let comma = EditorDocument(path: "a.form.yaml", text: Self.head + "  - segment: s\n    options: [free\u{FF0C}pro]\n").diagnostics
+        #expect(comma.first?.help == ["'free\u{FF0C}pro' is one option: its full-width comma (U+FF0C) is text; write ',' between the options"])
         // In a condition, and between a rule and its parameter.
         let condition = Self.head + "  - boolean: a\n    title: A\n  - textField: b\n    visibleWhen: a\u{00A0}and a\n"
         expectFix(condition, help: "write a plain space", fixed: condition.replacingOccurrences(of: "\u{00A0}", with: " "))
@@ -620,6 +628,21 @@ import Testing
             + "  - staticText: |\n      Bonjour\u{00A0}!\n      \u{00A0}\u{00A0}en retrait\n      \u{2013} un point\n      \u{2022} un autre\n"
             + "  - textField: t\n    label: \u{2013} Nom \u{2013}\n    visibleWhen: s == 'en\u{00A0}gb'\n"
         #expect(EditorDocument(path: "a.form.yaml", text: text).diagnostics.isEmpty)
+        // Nor in what a value's text may be: a quoted or plain value over several
+        // lines whose lines start with a bullet, a dash or a Chinese paragraph's
+        // ideographic spaces; an option "— none —"; an option "A：同意"; a bidi mark
+        // or a French no-break space in a flow value.
+        for valid in [
+            "  - staticText: \"Bring:\n      \u{2022} your ID\n      \u{2022} a receipt\"\n",
+            "  - staticText: Bring\n      \u{2013} your ID\n",
+            "  - staticText: \"\u{7B2C}\u{4E00}\u{6BB5}\n      \u{3000}\u{3000}\u{7B2C}\u{4E8C}\u{6BB5}\"\n",
+            "  - picker: p\n    options:\n      - \u{2014} none \u{2014}\n      - A\u{FF1A}\u{540C}\u{610F}\n",
+            "  - picker: p\n    options: [{ value: a, title: \u{05DB}\u{05DF}\u{200F} }, { value: b, title: Prix\u{00A0}:\u{00A0}10\u{00A0}\u{20AC} }]\n",
+            "  - staticText:\n      |\n      \u{2022} one\n",
+        ] {
+            let diagnostics = EditorDocument(path: "a.form.yaml", text: Self.head + valid).diagnostics
+            #expect(diagnostics.isEmpty, "\(valid): \(diagnostics.map(\.message))")
+        }
         // Behind a byte-order mark that starts the file, too.
         #expect(EditorDocument(path: "a.form.yaml", text: "\u{FEFF}" + text).diagnostics.isEmpty)
         // JSON: an input method's full-width punctuation and digits, a mark of no width.

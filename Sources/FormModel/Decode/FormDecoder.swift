@@ -214,6 +214,13 @@ struct DocumentDecoder {
                         ? .write(entry, line: "write a ':' after the kind: \(entry)", title: "Write '\(entry)'")
                         : "write a ':' after the kind, and \(kind == "spacer" ? "a height in points" : "the element's id, a lowerCamelCase name,") after it"
                 )
+            } else if !reader.isJSON, tree.style(node) == .plain, !text.contains("\n"), let colon = text.firstRange(of: ":"),
+                      let space = UnicodeSpace.first(in: String(text[colon.upperBound...].prefix(1))), space.meant == " " {
+                // `- spacer:<U+00A0>24` is one word to YAML: the space after its ':' is no space.
+                let spaced = String(text[..<colon.upperBound]) + " " + String(text[colon.upperBound...].dropFirst())
+                help.append(.write(
+                    spaced, line: "the ':' is followed by \(space.name), which is not white space in YAML: write \(spaced)", title: "Write '\(spaced)'"
+                ))
             } else {
                 help.append(
                     reader.isJSON

@@ -10,16 +10,18 @@ extension DiagnosticCatalog {
                 comments, trailing commas, single quotes and bare words are errors even though YAML would accept them. \
                 A Unicode space pasted from a web page or a word processor (a no-break space, U+00A0; a line separator, \
                 U+2028; a zero-width space, U+200B…) is white space to neither format. JSON reports it by name where \
-                it stands, with a fix that writes a plain space (a line break, or nothing, for the last two). In YAML, \
-                one where the syntax needs a plain space (in a line's indentation, after an item's `-` or a block \
-                key's `:`, before or after a value in `[…]` or `{…}`, or after a `:` inside one) is reported on its \
-                line with that fix, and the file is read no further; a line libyaml fails at after one that holds \
-                one after a `:` names it. Elsewhere it is text: a title, a block of text or a string may hold one. In \
-                a condition (FC500) it is named with the same fix, and between a rule and its parameter written as \
-                one string (FC400) it is named. A YAML line whose item marker is a dash or bullet of a word processor \
-                (`–`, `—`, `•`) or whose key ends with an input method's full-width colon (`：`), and a full-width \
-                comma (`，`) between the items of a `[…]`, are reported the same way, with a fix that writes `-`, `:` \
-                or `,`; in JSON, so are full-width punctuation between tokens and a number in full-width digits.
+                it stands, with a fix that writes a plain space (a line break, or nothing, for the last two). YAML \
+                reads one as text, so it is reported only where no text means it: a key that starts with one (its line \
+                was indented with them), a key or value that starts with `-` and one, a value of a `[…]` or `{…}` that \
+                starts or ends with one, a flow key with one after its `:`; each with that fix, and the file is read \
+                no further. Where libyaml fails on a line that holds one in its indentation, after its `-` or after a \
+                `:`, or a word processor's dash (`–`, `•`) as its item marker, or an input method's full-width colon \
+                (`：`) after its key, the help names it with the fix; a typographic quote is named too. Elsewhere it \
+                is text: a title, a block of text, a line of a quoted value, an option (`— none —`, `A：同意`) may \
+                hold one; an option of a `[…]` that holds a full-width comma is told that it is one option. In a \
+                condition (FC500) it is named with the same fix, and between a rule and its parameter written as one \
+                string (FC400) it is named; in JSON, so are full-width punctuation between tokens and a number in \
+                full-width digits.
                 """,
                 example: form("""
                   - textField: email
