@@ -34,8 +34,10 @@ struct PatternValidator {
     static let maxDepth = CompilerLimits.default.maxDepth
 
     mutating func check(_ pattern: String, rule: RuleDecl, file: SourceFile, diagnostics: inout DiagnosticBag) {
-        // `“^[0-9]{5}$”`, pasted from a document: it compiles, and matches no value.
-        if let inner = Suggestions.typographicallyQuoted(pattern), let range = rule.parameterRange {
+        // `“^[0-9]{5}$”`, pasted from a document: it compiles, and matches no value,
+        // since its `^` or `$` stands inside the quotes. (`“.+”` may mean the quotes.)
+        if let inner = Suggestions.typographicallyQuoted(pattern), inner.hasPrefix("^") || (inner.hasSuffix("$") && !inner.hasSuffix("\\$")),
+           let range = rule.parameterRange {
             let written = SourceFormat(path: file.path) == .json ? YAMLPlain.doubleQuoted(inner) : YAMLPlain.literal(inner)
             diagnostics.error(
                 .invalidPattern, "the pattern is in typographic quotes, which it would match as characters: no value would pass", at: range,

@@ -670,6 +670,8 @@ import Testing
         let json = #"{"formc": 1, "form": "A", "elements": [{"textField": "zip", "rules": [{"pattern": "\#u{2018}^\\d{5}$\#u{2019}"}]}]}"#
         expectFix(json, path: "a.form.json", help: #"write the pattern without them: "^\\d{5}$""#,
                   fixed: json.replacingOccurrences(of: #""\#u{2018}^\\d{5}$\#u{2019}""#, with: #""^\\d{5}$""#))
+        // Quotes the pattern may mean: no `^` or `$` inside them.
+        #expect(EditorDocument(path: "a.form.yaml", text: Self.head + "  - textField: q\n    rules:\n      - pattern: \u{2018}.+\u{2019}\n").diagnostics.isEmpty)
         let choice = Self.head + "  - segment: plan\n    options: [free, pro]\n    default: \u{201C}pro\u{201D}\n"
         expectFix(choice, help: "did you mean 'pro'?", fixed: choice.replacingOccurrences(of: "\u{201C}pro\u{201D}", with: "pro"))
         let title = EditorDocument(path: "a.form.yaml", text: Self.head + "  - textField: t\n    label: \u{201C}Plan: choose\u{201D}\n").diagnostics

@@ -72,8 +72,9 @@ extension DiagnosticCatalog {
                 A `pattern` must compile as a Swift `Regex`; the compiler checks it so that nothing fails at run \
                 time. Where possible the diagnostic points at the offending character inside the pattern. The \
                 pattern must match the whole value (no `^`/`$` needed). A pattern in a document's typographic \
-                quotes (`“^[0-9]{5}$”`) compiles, but would match the quotes as characters, so no value would pass: \
-                it is this error, with a fix that writes it in plain quotes.
+                quotes with a `^` or `$` inside them (`“^[0-9]{5}$”`) compiles, but would match the quotes as \
+                characters around an anchor, so no value would pass: it is this error, with a fix that writes it in \
+                plain quotes. Without an anchor (`‘.+’`) the quotes may be meant, and are matched.
                 """,
                 example: form("""
                   - textField: zip
