@@ -401,7 +401,8 @@ struct YAMLTreeBuilder: Sendable {
     /// true when there is one. Only where no text means it:
     /// - a key that starts with a Unicode space or a mark of no width (a line
     ///   indented with no-break spaces), or with a dash or bullet and a space
-    ///   (`– spacer: 8`, a word processor's `- `); a key of a flow mapping with a
+    ///   (`– spacer: 8`, a word processor's `- `) where its mapping is no list's
+    ///   item (`- — none —: No preference` is an option); a key of a flow mapping with a
     ///   Unicode space after a ':'; a key or value that starts with `-` and a
     ///   Unicode space (`-<U+00A0>x`, an item to the eye);
     /// - a value in a flow collection that starts or ends with a Unicode space
@@ -428,7 +429,7 @@ struct YAMLTreeBuilder: Sendable {
             found = (0, width, "\(space.name) \(isIndentation ? "in the line's indentation" : "before a key") is not white space in YAML", help)
         } else if value[0] == UInt8(ascii: "-"), let space = UnicodeSpace.at(1, in: value), space.meant == " " {
             found = (1, space.width, "\(space.name) after the item's '-' is not white space in YAML", space.help)
-        } else if isKey, let (name, width) = YAMLPastedText.marker(at: 0, in: value), width < value.count,
+        } else if isKey, parents.last?.isMapping != false, let (name, width) = YAMLPastedText.marker(at: 0, in: value), width < value.count,
                   value[width] == 0x20 || UnicodeSpace.at(width, in: value)?.meant == " " {
             found = (0, width, "\(name) is not YAML's item marker '-'", .write("-", line: "write '-'", title: "Write '-'"))
         } else if isKey, current.isFlow, let colon = (0..<value.count - 1).first(where: { value[$0] == UInt8(ascii: ":") && UnicodeSpace.at($0 + 1, in: value)?.meant == " " }),
