@@ -31,7 +31,8 @@ package struct UnicodeSpace: Sendable {
             // Three bytes of UTF-8: four bits, six, six.
             let scalar = UInt32(first & 0x0F) << 12 | UInt32(second & 0x3F) << 6 | UInt32(bytes[offset + 2] & 0x3F)
             let kind = scalar == 0x3000 ? "an ideographic space" : scalar == 0x202F ? "a narrow no-break space" : "a Unicode space"
-            return UnicodeSpace(name: "\(kind) (U+\(String(scalar, radix: 16, uppercase: true)))", width: 3, meant: " ")
+            // An ideographic space is two columns wide, as two plain ones are.
+            return UnicodeSpace(name: "\(kind) (U+\(String(scalar, radix: 16, uppercase: true)))", width: 3, meant: scalar == 0x3000 ? "  " : " ")
         case (0xE2, 0x80, 0x8B): return UnicodeSpace(name: "a zero-width space (U+200B)", width: 3, meant: "")
         case (0xE2, 0x80, 0x8C): return UnicodeSpace(name: "a zero-width non-joiner (U+200C)", width: 3, meant: "")
         case (0xE2, 0x80, 0x8D): return UnicodeSpace(name: "a zero-width joiner (U+200D)", width: 3, meant: "")

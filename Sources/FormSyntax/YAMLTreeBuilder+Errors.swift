@@ -85,21 +85,29 @@ extension YAMLTreeBuilder {
            bytes[index + width] == 0x20 || UnicodeSpace.at(index + width, in: bytes) != nil {
             return fix("-", at: index, width: width, line: "line \(line) starts with \(name), which is not YAML's item marker '-': write '-'", title: "Write '-'")
         }
-        while index + 1 < end {
-            if bytes[index] == UInt8(ascii: ":"), let space = UnicodeSpace.at(index + 1, in: bytes), space.meant == " " {
-                return fix(" ", at: index + 1, width: space.width, line: "line \(line) has \(space.name) after a ':', which is not white space in YAML: write a plain space",
-                           title: "Write a plain space")
-            }
-            if YAMLPastedText.isFullWidthColon(at: index, in: bytes) {
-                let spaced = index + 3 < end && (bytes[index + 3] == 0x20 || UnicodeSpace.at(index + 3, in: bytes) != nil)
-                let text = spaced ? ":" : ": "
-                return fix(text, at: index, width: 3, line: "line \(line) has a full-width colon (U+FF1A), which is not YAML's ':': write '\(text)'", title: "Write '\(text)'")
-            }
-            // “ and ‘ are E2 80 9C and E2 80 98.
-            if index + 2 < end, bytes[index] == 0xE2, bytes[index + 1] == 0x80, bytes[index + 2] == 0x9C || bytes[index + 2] == 0x98 {
-                return "line \(line) has a typographic quote (\(bytes[index + 2] == 0x9C ? "“" : "‘")), which YAML reads as text: quote the value with straight quotes ('…' or \"…\")"
-            }
+        // The line's key, after its items' `-`: what follows it is the syntax's, not text.
+        while index + 1 < end, bytes[index] == UInt8(ascii: "-"), bytes[index + 1] == 0x20 {
+            index += 2
+            while index < end, bytes[index] == 0x20 { index += 1 }
+        }
+        while index < end, Self.isKeyByte(bytes[index]) { index += 1 }
+        guard index + 1 < end else { return nil }
+        if bytes[index] == UInt8(ascii: ":"), let space = UnicodeSpace.at(index + 1, in: bytes), space.meant == " " {
+            return fix(" ", at: index + 1, width: space.width, line: "line \(line) has \(space.name) after its key's ':', which is not white space in YAML: write a plain space",
+                       title: "Write a plain space")
+        }
+        if YAMLPastedText.isFullWidthColon(at: index, in: bytes) {
+            let spaced = index + 3 < end && (bytes[index + 3] == 0x20 || UnicodeSpace.at(index + 3, in: bytes) != nil)
+            let text = spaced ? ":" : ": "
+            return fix(text, at: index, width: 3, line: "line \(line) has a full-width colon (U+FF1A) after its key, which is not YAML's ':': write '\(text)'", title: "Write '\(text)'")
+        }
+        // A value that opens with “ or ‘ (E2 80 9C, E2 80 98).
+        if bytes[index] == UInt8(ascii: ":"), bytes[index + 1] == 0x20 {
             index += 1
+            while index < end, bytes[index] == 0x20 { index += 1 }
+            if index + 2 < end, bytes[index] == 0xE2, bytes[index + 1] == 0x80, bytes[index + 2] == 0x9C || bytes[index + 2] == 0x98 {
+                return "line \(line) has a value in typographic quotes (\(bytes[index + 2] == 0x9C ? "“" : "‘")), which YAML reads as text: quote it with straight quotes ('…' or \"…\")"
+            }
         }
         return nil
     }
@@ -299,5 +307,15 @@ extension YAMLTreeBuilder {
     private static func isPlainWord(_ text: Substring) -> Bool {
         guard let first = text.first, first != "-" else { return false }
         return text.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "-" }
+    }
+
+    /// A byte of a key formc reads (letters, digits, `_`).
+    private static func isKeyByte(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"):
+            true
+        default:
+            false
+        }
     }
 }

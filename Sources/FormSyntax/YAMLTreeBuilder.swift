@@ -427,7 +427,7 @@ struct YAMLTreeBuilder: Sendable {
             } ?? false
             let help: DiagnosticHelp = plain.count > 1 ? .write(plain, line: "write plain spaces", title: "Write plain spaces") : space.help
             found = (0, width, "\(space.name) \(isIndentation ? "in the line's indentation" : "before a key") is not white space in YAML", help)
-        } else if value[0] == UInt8(ascii: "-"), let space = UnicodeSpace.at(1, in: value), space.meant == " " {
+        } else if value[0] == UInt8(ascii: "-"), let space = UnicodeSpace.at(1, in: value), space.meant == " ", startsItsLine(start) {
             found = (1, space.width, "\(space.name) after the item's '-' is not white space in YAML", space.help)
         } else if isKey, parents.last?.isMapping != false, let (name, width) = YAMLPastedText.marker(at: 0, in: value), width < value.count,
                   value[width] == 0x20 || UnicodeSpace.at(width, in: value)?.meant == " " {
@@ -435,23 +435,31 @@ struct YAMLTreeBuilder: Sendable {
         } else if isKey, current.isFlow, let colon = (0..<value.count - 1).first(where: { value[$0] == UInt8(ascii: ":") && UnicodeSpace.at($0 + 1, in: value)?.meant == " " }),
                   let space = UnicodeSpace.at(colon + 1, in: value) {
             found = (colon + 1, space.width, "\(space.name) after a key's ':' is not white space in YAML", space.help)
-        } else if !isKey, current.isFlow, let space = UnicodeSpace.at(0, in: value), space.meant == " " {
+        } else if !isKey, current.isFlow, value[0] == 0xC2, let space = UnicodeSpace.at(0, in: value), space.meant == " " {
             found = (0, space.width, "\(space.name) before a value in '[…]' or '{…}' is not white space in YAML", space.help)
         } else if !isKey, current.isFlow, let (last, space) = (max(0, value.count - 3)..<value.count).lazy
                     .compactMap({ offset in UnicodeSpace.at(offset, in: value).map { (offset, $0) } })
-                    .first(where: { $0.1.meant == " " && $0.0 + $0.1.width == value.count }) {
+                    .first(where: { $0.1.width == 2 && $0.1.meant == " " && $0.0 + $0.1.width == value.count }) {
             found = (last, space.width, "\(space.name) after a value in '[…]' or '{…}' is not white space in YAML", space.help)
         }
         guard let found else { return false }
         let scalarRange = range(start, end)
-        // The characters' own span where the value is one line, as written.
-        let column = scalarRange.start.column + String(decoding: value[..<found.offset], as: UTF8.self).unicodeScalars.count
+        // The characters' own span where the value is one line, as written: counted
+        // back from its end, since its start mark is that of an anchor or tag before it.
+        let column = scalarRange.end.column - String(decoding: value[found.offset...], as: UTF8.self).unicodeScalars.count
         let columns = String(decoding: value[found.offset..<found.offset + found.width], as: UTF8.self).unicodeScalars.count
         let isOneLine = scalarRange.start.line == scalarRange.end.line
         let at = isOneLine ? SourceRange(start: SourcePosition(line: scalarRange.start.line, column: column),
                                          end: SourcePosition(line: scalarRange.start.line, column: column + columns)) : scalarRange
         diagnostics.error(.syntaxError, found.message, at: at, help: [isOneLine ? found.help : DiagnosticHelp(found.help.text)])
         return true
+    }
+
+    /// Whether only blanks and items' `-` stand before `mark` on its line.
+    private mutating func startsItsLine(_ mark: yaml_mark_t) -> Bool {
+        let position = range(mark, mark).start
+        guard let line = file.lineText(position.line) else { return false }
+        return line.unicodeScalars.prefix(position.column - 1).allSatisfy { $0 == " " || $0 == "-" }
     }
 
     /// What a file holds beyond ASCII that changes how it is read: a line break

@@ -579,11 +579,15 @@ import Testing
         let pastedFixes = EditorDocument(path: "a.form.yaml", text: pasted).diagnostics
         #expect(pastedFixes.map(\.message) == ["a no-break space (U+00A0) in the line's indentation is not white space in YAML"])
         expectFix(Self.head + "\u{00A0}\u{00A0}- spacer: 8\n", help: "write plain spaces", fixed: Self.head + "  - spacer: 8\n")
+        // An ideographic space is as wide as two plain ones.
+        expectFix(Self.head + "  - textField: t\n\u{3000}\u{3000}label: L\n", help: "write plain spaces", fixed: Self.head + "  - textField: t\n    label: L\n")
         for (broken, message) in [
             (Self.head + "  - textField: t\n    rules:\n      -\u{00A0}required\n", "a no-break space (U+00A0) after the item's '-' is not white space in YAML"),
             (Self.head + "  - { spacer:\u{00A0}24 }\n", "a no-break space (U+00A0) after a key's ':' is not white space in YAML"),
             (Self.head + "  - segment: s\n    options: [a,\u{00A0}b]\n", "a no-break space (U+00A0) before a value in '[…]' or '{…}' is not white space in YAML"),
             (Self.head + "  - textField: t\n    rules: [required\u{00A0}]\n", "a no-break space (U+00A0) after a value in '[…]' or '{…}' is not white space in YAML"),
+            // An anchor before the value: the fix is at the space, not at the '&'.
+            (Self.head + "  - segment: s\n    options: [&a \u{00A0}x, b]\n", "a no-break space (U+00A0) before a value in '[…]' or '{…}' is not white space in YAML"),
         ] {
             expectFix(broken, help: "write a plain space", fixed: broken.replacingOccurrences(of: "\u{00A0}", with: " "))
             #expect(EditorDocument(path: "a.form.yaml", text: broken).diagnostics.map(\.message) == [message])
@@ -602,8 +606,8 @@ import Testing
         for (broken, help, meant) in [
             (Self.head + "  \u{2013} spacer: 24\n", nil, ("\u{2013}", "-")),
             (Self.head + "  - spacer: 8\n  \u{2013} spacer: 24\n", "\u{2013}", ("\u{2013}", "-")),
-            (Self.head + "  - textField: t\n    label: T\n    placeholder\u{FF1A} Name\n  - spacer: 8\n", "line 6 has a full-width colon (U+FF1A), which is not YAML's ':': write ':'", ("\u{FF1A}", ":")),
-            (Self.head + "  - textField: t\n    label: T\n    placeholder\u{FF1A}Name\n  - spacer: 8\n", "line 6 has a full-width colon (U+FF1A), which is not YAML's ':': write ': '", ("\u{FF1A}", ": ")),
+            (Self.head + "  - textField: t\n    label: T\n    placeholder\u{FF1A} Name\n  - spacer: 8\n", "line 6 has a full-width colon (U+FF1A) after its key, which is not YAML's ':': write ':'", ("\u{FF1A}", ":")),
+            (Self.head + "  - textField: t\n    label: T\n    placeholder\u{FF1A}Name\n  - spacer: 8\n", "line 6 has a full-width colon (U+FF1A) after its key, which is not YAML's ':': write ': '", ("\u{FF1A}", ": ")),
         ] {
             let expected = help == nil ? "write '-'" : help == "\u{2013}" ? "line 5 starts with an en dash (U+2013), which is not YAML's item marker '-': write '-'" : help!
             expectFix(broken, help: expected, fixed: broken.replacingOccurrences(of: meant.0, with: meant.1))
@@ -639,6 +643,8 @@ import Testing
             "  - picker: p\n    options:\n      - \u{2014} none \u{2014}\n      - A\u{FF1A}\u{540C}\u{610F}\n",
             "  - picker: p\n    options: [{ value: a, title: \u{05DB}\u{05DF}\u{200F} }, { value: b, title: Prix\u{00A0}:\u{00A0}10\u{00A0}\u{20AC} }]\n",
             "  - staticText:\n      |\n      \u{2022} one\n",
+            "  - staticText: -\u{00A0}Bring your ID\n",
+            "  - { staticText: \u{3000}\u{3053}\u{308C}\u{306F}\u{3002} }\n",
         ] {
             let diagnostics = EditorDocument(path: "a.form.yaml", text: Self.head + valid).diagnostics
             #expect(diagnostics.isEmpty, "\(valid): \(diagnostics.map(\.message))")
@@ -675,7 +681,7 @@ import Testing
         let choice = Self.head + "  - segment: plan\n    options: [free, pro]\n    default: \u{201C}pro\u{201D}\n"
         expectFix(choice, help: "did you mean 'pro'?", fixed: choice.replacingOccurrences(of: "\u{201C}pro\u{201D}", with: "pro"))
         let title = EditorDocument(path: "a.form.yaml", text: Self.head + "  - textField: t\n    label: \u{201C}Plan: choose\u{201D}\n").diagnostics
-        #expect(title.first?.help.first == "line 5 has a typographic quote (\u{201C}), which YAML reads as text: quote the value with straight quotes ('…' or \"…\")")
+        #expect(title.first?.help.first == "line 5 has a value in typographic quotes (\u{201C}), which YAML reads as text: quote it with straight quotes ('…' or \"…\")")
     }
 
     /// Properties, line breaks and quotes around the span: the anchor and tag

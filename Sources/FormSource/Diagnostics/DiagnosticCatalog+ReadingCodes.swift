@@ -12,11 +12,12 @@ extension DiagnosticCatalog {
                 U+2028; a zero-width space, U+200B…) is white space to neither format. JSON reports it by name where \
                 it stands, with a fix that writes a plain space (a line break, or nothing, for the last two). YAML \
                 reads one as text, so it is reported only where no text means it: a key that starts with one (its line \
-                was indented with them), a key or value that starts with `-` and one, a value of a `[…]` or `{…}` that \
-                starts or ends with one, a flow key with one after its `:`; each with that fix, and the file is read \
-                no further. Where libyaml fails on a line that holds one in its indentation, after its `-` or after a \
-                `:`, or a word processor's dash (`–`, `•`) as its item marker, or an input method's full-width colon \
-                (`：`) after its key, the help names it with the fix; a typographic quote is named too. Elsewhere it \
+                was indented with them; an ideographic space is written as two plain ones), a line that starts with \
+                `-` and one, a value of a `[…]` or `{…}` that starts or ends with a no-break space (an ideographic \
+                one starts a paragraph), a flow key with one after its `:`; each with that fix, and the file is read \
+                no further. Where libyaml fails on a line that holds one in its indentation, after its `-` or after its \
+                key's `:`, or a word processor's dash (`–`, `•`) as its item marker, or an input method's full-width \
+                colon (`：`) after its key, the help names it with the fix; a value in typographic quotes is named too. Elsewhere it \
                 is text: a title, a block of text, a line of a quoted value, an option (`— none —`, `A：同意`) may \
                 hold one; an option of a `[…]` that holds a full-width comma is told that it is one option. In a \
                 condition (FC500) it is named with the same fix, and between a rule and its parameter written as one \
