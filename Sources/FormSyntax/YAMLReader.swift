@@ -40,13 +40,14 @@ import Darwin
 /// - Alias expansion and depth are limited as `AliasBudget` and
 ///   `CompilerLimits.maxDepth` describe (FC004); depth stops reading at once.
 /// - A character pasted or typed where YAML's syntax needs its own, which libyaml
-///   reads as text, is FC001 with a fix where no text means it: a key that starts
-///   with a Unicode space (a no-break space from a web page: its line was
-///   indented with them), with `-` and one, or with a word processor's dash and a
-///   space; a plain value of a flow collection that starts or ends with one
-///   (`YAMLTreeBuilder.reportPasted`). Elsewhere they are text. A syntax error
-///   names one on its line or the line above (a no-break space after a ':', a
-///   typographic quote, a full-width colon after a key).
+///   reads as text, is FC001 with a fix where no text means it
+///   (`YAMLTreeBuilder.reportPasted`): a key that starts with a Unicode space (a
+///   no-break space from a web page: its line was indented with them) or with a
+///   word processor's dash and a space; a line that starts with `-` and one; a
+///   plain value of a flow collection that starts or ends with a no-break space.
+///   Elsewhere they are text. A syntax error's help names one in the structure of
+///   its line or the line above (the indentation, an item's `-`, the key's ':'),
+///   or a value in typographic quotes there.
 /// - After any other FC001, FC003 or FC004 `read` returns nil: a tree with a hole
 ///   in it would only cause follow-up errors that are not the user's. A second
 ///   document is an exception too: the first is whole, and is returned when it is
