@@ -135,7 +135,7 @@ extension YAMLTreeBuilder {
             return [DiagnosticHelp("\(space.name) is not white space in YAML: \(space.help.text)", fix: space.help.fix)]
         }
         if problem == "mapping values are not allowed in this context" {
-            return [continuedValueHelp(at: at) ?? "a value that contains ': ' must be quoted"]
+            return [continuedValueHelp(at: at) ?? endingColonHelp(at: at) ?? "a value that contains ': ' must be quoted"]
         }
         if problem.hasPrefix("found character that cannot start any token"), let byte {
             switch byte {
@@ -244,6 +244,28 @@ extension YAMLTreeBuilder {
     /// value goes on over the lines indented under it), and the ':' is an error.
     /// `- required` with `when: b` under it is the common case: the help says how
     /// to give the item keys, or how to line the key up with the one above.
+    /// `title: Langues :`, a value that ends with the ':' libyaml stops at (French
+    /// puts a space before it): a key to YAML, so the value is written in quotes.
+    private func endingColonHelp(at: SourcePosition) -> DiagnosticHelp? {
+        guard let line = file.lineText(at.line) else { return nil }
+        let scalars = Array(line.unicodeScalars)
+        guard at.column >= 2, at.column <= scalars.count, scalars[at.column - 1] == ":",
+              scalars[at.column...].allSatisfy({ $0 == " " || $0 == "\t" }) else { return nil }
+        // The key's own ': ' before it, and the value after.
+        let before = String(String.UnicodeScalarView(scalars[..<(at.column - 1)]))
+        guard let separator = before.firstRange(of: ": ") else { return nil }
+        let key = before[..<separator.lowerBound].drop { $0 == " " || $0 == "-" }
+        guard Self.isPlainWord(key) else { return nil }
+        let valueStart = before.unicodeScalars.distance(from: before.unicodeScalars.startIndex, to: separator.upperBound) + 1
+        let value = String(String.UnicodeScalarView(scalars[(valueStart - 1)..<at.column])).drop { $0 == " " }
+        let quoted = "'" + value.map { $0 == "'" ? "''" : String($0) }.joined() + "'"
+        let range = SourceRange(start: SourcePosition(line: at.line, column: at.column + 1 - value.unicodeScalars.count), end: SourcePosition(line: at.line, column: at.column + 1))
+        return DiagnosticHelp(
+            "a value that ends with ':' reads as a key: write it in quotes, \(key): \(quoted)",
+            fix: DiagnosticFix(title: "Write \(quoted)", text: quoted, placement: .range(range))
+        )
+    }
+
     private func continuedValueHelp(at: SourcePosition) -> DiagnosticHelp? {
         guard let line = file.lineText(at.line) else { return nil }
         let scalars = Array(line.unicodeScalars)

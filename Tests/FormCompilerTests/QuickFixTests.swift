@@ -667,6 +667,16 @@ import Testing
         }
     }
 
+    /// A value that ends with ':' (French puts a space before it) reads as a key: it is quoted.
+    @Test func aValueEndingWithAColonIsQuoted() {
+        for title in ["Langues\u{00A0}:", "Langues :", "Choose:", "It's:"] {
+            let broken = Self.head + "  - segment: s\n    title: \(title)\n    options: [fr, en]\n"
+            let quoted = "'" + title.replacingOccurrences(of: "'", with: "''") + "'"
+            expectFix(broken, help: "a value that ends with ':' reads as a key: write it in quotes, title: \(quoted)",
+                      fixed: broken.replacingOccurrences(of: "title: \(title)", with: "title: \(quoted)"))
+        }
+    }
+
     /// A value in a document's typographic quotes: a pattern that would match
     /// them as characters (and so nothing), a default, a line libyaml fails at.
     @Test func typographicQuotesAreNamed() {
