@@ -68,10 +68,29 @@ extension JSONParser {
             return SyntaxError(message: "\(space.name) is not white space in JSON", start: index, end: index + space.width, help: [space.help])
         }
         if let (name, meant) = fullWidthPunctuation(at: index) {
+            // `＂name＂`: both quotes at once, when the closing one is on the line.
+            if meant == "\"", let close = closingFullWidthQuote(after: index) {
+                let inner = text(index + 3, close)
+                let written = "\"" + inner.map { $0 == "\"" || $0 == "\\" ? "\\" + String($0) : String($0) }.joined() + "\""
+                return SyntaxError(
+                    message: "full-width quotation marks (U+FF02) are not JSON's '\"'", start: index, end: close + 3,
+                    help: [.write(written, line: "write \(written)", title: "Write \(written)")]
+                )
+            }
             return SyntaxError(
                 message: "\(name) is not JSON's '\(meant)'", start: index, end: index + 3,
                 help: [.write(meant, line: "write '\(meant)'", title: "Write '\(meant)'")]
             )
+        }
+        return nil
+    }
+
+    /// The offset of the next full-width quotation mark after the one at `offset`, on its line.
+    private func closingFullWidthQuote(after offset: Int) -> Int? {
+        var index = offset + 3
+        while index + 2 < count, bytes[index] != ASCII.newline, bytes[index] != 0x0D {
+            if bytes[index] == 0xEF, bytes[index + 1] == 0xBC, bytes[index + 2] == 0x82 { return index }
+            index += 1
         }
         return nil
     }

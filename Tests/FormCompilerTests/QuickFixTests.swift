@@ -658,9 +658,10 @@ import Testing
             (#"{"formc": 1, "form": "A", "elements": [{"spacer": \#u{FF12}\#u{FF14}}]}"#, "'\u{FF12}\u{FF14}' is not a JSON value", ("\u{FF12}\u{FF14}", "24")),
             (#"{"formc": 1, "form": "A"\#u{200E}, "elements": [{"spacer": 1}]}"#, "a left-to-right mark (U+200E) is not white space in JSON", ("\u{200E}", "")),
             (#"{"formc": 1, "form": \#u{201C}A", "elements": [{"spacer": 1}]}"#, "'\u{201C}A\"' opens with a typographic quote", ("\u{201C}A", "\"A")),
+            (#"{"formc": 1, "form": \#u{FF02}A\#u{FF02}, "elements": [{"spacer": 1}]}"#, "full-width quotation marks (U+FF02) are not JSON's '\"'", ("\u{FF02}A\u{FF02}", "\"A\"")),
         ] {
             let help = meant.1.isEmpty ? "remove it" : meant.1 == "24" ? "write the number with ASCII digits: 24"
-                : meant.1 == "\"A" ? "JSON strings are in straight double quotes: write \"A\"" : "write '\(meant.1)'"
+                : meant.1 == "\"A" ? "JSON strings are in straight double quotes: write \"A\"" : meant.1 == "\"A\"" ? "write \"A\"" : "write '\(meant.1)'"
             expectFix(broken, path: "a.form.json", help: help,
                       fixed: broken.replacingOccurrences(of: meant.0, with: meant.1))
             #expect(EditorDocument(path: "a.form.json", text: broken).diagnostics.map(\.message) == [message])
