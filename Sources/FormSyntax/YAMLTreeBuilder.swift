@@ -403,10 +403,11 @@ struct YAMLTreeBuilder: Sendable {
     ///   indented with no-break spaces), or with a dash or bullet and a space
     ///   (`– spacer: 8`, a word processor's `- `) where its mapping is no list's
     ///   item (`- — none —: No preference` is an option); a key of a flow mapping with a
-    ///   Unicode space after a ':'; a key or value that starts with `-` and a
-    ///   Unicode space (`-<U+00A0>x`, an item to the eye);
-    /// - a value in a flow collection that starts or ends with a Unicode space
-    ///   (`[free,<U+00A0>pro]`).
+    ///   Unicode space after a ':'; a key or value that starts its line with `-`
+    ///   and a Unicode space (`-<U+00A0>x`, an item to the eye);
+    /// - a value in a flow collection that starts or ends with a no-break space
+    ///   (`[free,<U+00A0>pro]`, from HTML's `&nbsp;`), not an ideographic one,
+    ///   which starts a Chinese or Japanese paragraph.
     /// A value's own text (a title's no-break space, an option `— none —`, a line
     /// of a quoted value that starts with a bullet) is never looked at otherwise.
     private mutating func reportPasted(

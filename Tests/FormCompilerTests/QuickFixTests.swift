@@ -615,6 +615,10 @@ import Testing
         #expect(EditorDocument(path: "a.form.yaml", text: Self.head + "  \u{2013} spacer: 24\n").diagnostics.map(\.message) == [
             "an en dash (U+2013) is not YAML's item marker '-'",
         ])
+        // A dash that starts a key of a list's item is an option written as one
+        // entry, which the option's own help is about, not an item marker.
+        let oneEntry = EditorDocument(path: "a.form.yaml", text: Self.head + "  - picker: p\n    options:\n      - \u{2014} none: No preference\n      - b\n").diagnostics
+        #expect(oneEntry.map(\.code) == [.unknownKey], "\(oneEntry.map(\.message))")
         // A full-width comma in '[…]' is text: the one option is told so.
         let comma = EditorDocument(path: "a.form.yaml", text: Self.head + "  - segment: s\n    options: [free\u{FF0C}pro]\n").diagnostics
         #expect(comma.first?.help == ["'free\u{FF0C}pro' is one option: its full-width comma (U+FF0C) is text; write ',' between the options"])
