@@ -134,8 +134,12 @@ public struct TextRenderer: DiagnosticRenderer {
 
     /// Control characters from the input (an escape sequence in a key, say) are
     /// shown as U+FFFD so that they cannot drive the terminal, nor a line break in
-    /// a key start a line that looks like another diagnostic; one scalar stays one
-    /// scalar, so columns still line up. Tabs are kept.
+    /// a key start a line that looks like another diagnostic; so are the
+    /// direction embeddings, overrides and isolates (U+202A–U+202E,
+    /// U+2066–U+2069), so that an id holding one cannot show its text reordered
+    /// ("Trojan Source"). One scalar stays one scalar, so columns still line up.
+    /// Tabs are kept, and the marks of one direction (U+200E, U+200F), which a
+    /// right-to-left title may hold and which reorder nothing past themselves.
     static func sanitized(_ text: String) -> String {
         guard text.unicodeScalars.contains(where: isControl) else { return text }
         var out = String.UnicodeScalarView()
@@ -148,7 +152,7 @@ public struct TextRenderer: DiagnosticRenderer {
     private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {
         case 0x09: false
-        case 0x00..<0x20, 0x7F, 0x80..<0xA0: true
+        case 0x00..<0x20, 0x7F, 0x80..<0xA0, 0x202A...0x202E, 0x2066...0x2069: true
         default: false
         }
     }

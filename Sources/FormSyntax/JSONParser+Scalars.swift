@@ -252,6 +252,38 @@ extension JSONParser {
         return ascii != word && Double(ascii) != nil ? ascii : nil
     }
 
+    /// `inner` in JSON's double quotes: as it is written when it already reads as
+    /// a JSON string's body (`say \"hi\"` inside typographic quotes, whose escapes
+    /// were meant), else escaped (`C:\temp`).
+    static func jsonString(_ inner: String) -> String {
+        var scalars = inner.unicodeScalars.makeIterator()
+        var isBody = true
+        body: while let scalar = scalars.next() {
+            switch scalar {
+            case "\"":
+                isBody = false
+                break body
+            case _ where scalar.value < 0x20:
+                isBody = false
+                break body
+            case "\\":
+                switch scalars.next() {
+                case "\"", "\\", "/", "b", "f", "n", "r", "t": continue
+                case "u":
+                    for _ in 0..<4 where !(scalars.next()?.properties.isASCIIHexDigit ?? false) {
+                        isBody = false
+                        break body
+                    }
+                default:
+                    isBody = false
+                    break body
+                }
+            default: continue
+            }
+        }
+        return isBody ? "\"" + inner + "\"" : YAMLPlain.doubleQuoted(inner)
+    }
+
     private static func help(forWord word: String) -> DiagnosticHelp {
         switch word.lowercased() {
         case "true", "false", "null": .write(word.lowercased(), line: "JSON's literals are lowercase: write \(word.lowercased())")
@@ -263,7 +295,7 @@ extension JSONParser {
             if let number = Self.asciiNumber(word) {
                 .write(number, line: "write the number with ASCII digits: \(number)")
             } else if let inner = Suggestions.typographicallyQuoted(word) {
-                .write(YAMLPlain.doubleQuoted(inner), line: "JSON strings are in straight double quotes: write \(YAMLPlain.doubleQuoted(inner))")
+                .write(jsonString(inner), line: "JSON strings are in straight double quotes: write \(jsonString(inner))")
             } else {
                 .write(YAMLPlain.doubleQuoted(word), line: "write \(YAMLPlain.doubleQuoted(word)) in double quotes if it is a string")
             }

@@ -288,7 +288,7 @@ public enum JSONReader {
                 while end < count, !":,{}[]\"\r\n".utf8.contains(bytes[end]) { end += 1 }
                 while end > index, bytes[end - 1] == UInt8(ascii: " ") || bytes[end - 1] == UInt8(ascii: "\t") { end -= 1 }
                 let word = text(index, end)
-                let key = YAMLPlain.doubleQuoted(Suggestions.typographicallyQuoted(word) ?? word)
+                let key = Suggestions.typographicallyQuoted(word).map(Self.jsonString) ?? YAMLPlain.doubleQuoted(word)
                 throw SyntaxError(
                     message: "object keys must be strings in double quotes",
                     start: index, end: end, help: [.write(key, line: "write \(key)")]

@@ -85,6 +85,11 @@ extension YAMLTreeBuilder {
            bytes[index + width] == 0x20 || UnicodeSpace.at(index + width, in: bytes) != nil {
             return fix("-", at: index, width: width, line: "line \(line) starts with \(name), which is not YAML's item marker '-': write '-'", title: "Write '-'")
         }
+        // A word processor's list item: its bullet and a tab, where YAML takes no tab.
+        if let (name, width) = YAMLPastedText.marker(at: index, in: bytes), index + width < end, bytes[index + width] == 0x09 {
+            return fix("- ", at: index, width: width + 1, line: "line \(line) starts with \(name) and a tab, which are not YAML's item marker '- ': write '- '",
+                       title: "Write '- '")
+        }
         // The line's key, after its items' `-`: what follows it is the syntax's, not text.
         while index + 1 < end, bytes[index] == UInt8(ascii: "-"), bytes[index + 1] == 0x20 {
             index += 2

@@ -400,7 +400,7 @@ struct YAMLTreeBuilder: Sendable {
     /// character, one pasted or typed in its place, which libyaml reads as text;
     /// true when there is one. Only where no text means it:
     /// - a key that starts with a Unicode space or a mark of no width (a line
-    ///   indented with no-break spaces), or with a dash or bullet and a space
+    ///   indented with no-break spaces), or with a dash or bullet and a space or tab
     ///   (`– spacer: 8`, a word processor's `- `) where its mapping is no list's
     ///   item (`- — none —: No preference` is an option); a key of a flow mapping with a
     ///   Unicode space after a ':'; a key or value that starts its line with `-`
@@ -431,8 +431,10 @@ struct YAMLTreeBuilder: Sendable {
         } else if value[0] == UInt8(ascii: "-"), let space = UnicodeSpace.at(1, in: value), space.meant == " ", startsItsLine(start) {
             found = (1, space.width, "\(space.name) after the item's '-' is not white space in YAML", space.help)
         } else if isKey, parents.last?.isMapping != false, let (name, width) = YAMLPastedText.marker(at: 0, in: value), width < value.count,
-                  value[width] == 0x20 || UnicodeSpace.at(width, in: value)?.meant == " " {
-            found = (0, width, "\(name) is not YAML's item marker '-'", .write("-", line: "write '-'", title: "Write '-'"))
+                  value[width] == 0x20 || value[width] == 0x09 || UnicodeSpace.at(width, in: value)?.meant == " " {
+            found = value[width] == 0x09
+                ? (0, width + 1, "\(name) and a tab are not YAML's item marker '- '", .write("- ", line: "write '- '", title: "Write '- '"))
+                : (0, width, "\(name) is not YAML's item marker '-'", .write("-", line: "write '-'", title: "Write '-'"))
         } else if isKey, current.isFlow, let colon = (0..<value.count - 1).first(where: { value[$0] == UInt8(ascii: ":") && UnicodeSpace.at($0 + 1, in: value)?.meant == " " }),
                   let space = UnicodeSpace.at(colon + 1, in: value) {
             found = (colon + 1, space.width, "\(space.name) after a key's ':' is not white space in YAML", space.help)

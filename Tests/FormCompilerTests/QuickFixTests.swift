@@ -533,6 +533,11 @@ import Testing
         }
         expectFix(label("new-user"), path: "a.form.json", help: #"write "new-user" in double quotes if it is a string"#, fixed: label(#""new-user""#))
         expectFix(label("“Name”"), path: "a.form.json", help: #"JSON strings are in straight double quotes: write "Name""#, fixed: label(#""Name""#))
+        // Escapes inside the typographic quotes were meant as JSON's; a backslash that escapes nothing is text.
+        expectFix(label(#"“say \"hi\"”"#), path: "a.form.json", help: #"JSON strings are in straight double quotes: write "say \"hi\"""#,
+                  fixed: label(#""say \"hi\"""#))
+        expectFix(label(#"“C:\path”"#), path: "a.form.json", help: #"JSON strings are in straight double quotes: write "C:\\path""#,
+                  fixed: label(#""C:\\path""#))
     }
 
     /// No fix where the help names no single edit that works.
@@ -615,6 +620,12 @@ import Testing
         #expect(EditorDocument(path: "a.form.yaml", text: Self.head + "  \u{2013} spacer: 24\n").diagnostics.map(\.message) == [
             "an en dash (U+2013) is not YAML's item marker '-'",
         ])
+        // A word processor's bullet and tab, as a key and where libyaml fails.
+        let tabbed = Self.head + "  \u{2022}\ttextField: t\n    placeholder: Hi\n"
+        expectFix(tabbed, help: "write '- '", fixed: Self.head + "  - textField: t\n    placeholder: Hi\n")
+        let tabbedAfter = Self.head + "  - spacer: 8\n  \u{2022}\ttextField: t\n    placeholder: Hi\n"
+        expectFix(tabbedAfter, help: "line 5 starts with a bullet (U+2022) and a tab, which are not YAML's item marker '- ': write '- '",
+                  fixed: Self.head + "  - spacer: 8\n  - textField: t\n    placeholder: Hi\n")
         // A dash that starts a key of a list's item is an option written as one
         // entry, which the option's own help is about, not an item marker.
         let oneEntry = EditorDocument(path: "a.form.yaml", text: Self.head + "  - picker: p\n    options:\n      - \u{2014} none: No preference\n      - b\n").diagnostics

@@ -1,3 +1,4 @@
+@testable import FormCompiler
 import FormJSON
 @testable import FormReports
 @testable import FormSource
@@ -84,6 +85,19 @@ import Testing
         let text = TextRenderer(sources: [file.path: file]).render(Diagnostic(.error, .unknownKey, "unknown key '\u{1B}[31m'", at: span))
         #expect(!text.contains("\u{1B}"))
         #expect(text.contains("unknown key '\u{FFFD}[31m'"))
+    }
+
+    /// A direction override in an id (U+202E) cannot reorder what the diagnostic
+    /// shows: it is U+FFFD in the message, the source line and the help, and the
+    /// caret stays under the id. A right-to-left mark stays.
+    @Test func directionOverridesCannotReorderTheReport() {
+        let text = "formc: 1\nform: A\nelements:\n  - textField: ab\u{202E}cd\n    title: \"\u{05E9}\u{05DD}\u{200F}\"\n"
+        let file = SourceFile(path: "t.form.yaml", text: text)
+        let diagnostics = FormPipeline.check(file).diagnostics
+        let report = TextRenderer(sources: [file.path: file]).render(DiagnosticReport(diagnostics: diagnostics, fileCount: 1))
+        #expect(!report.unicodeScalars.contains { (0x202A...0x202E).contains($0.value) || (0x2066...0x2069).contains($0.value) })
+        #expect(report.contains("error: 'ab\u{FFFD}cd' is not a valid field id [FC201]\n    4 |   - textField: ab\u{FFFD}cd\n      |                ^~~~~\n"))
+        #expect(TextRenderer.sanitized("\u{05E9}\u{200F}") == "\u{05E9}\u{200F}")
     }
 
     @Test func summaryCountsErrorsWarningsAndFiles() {

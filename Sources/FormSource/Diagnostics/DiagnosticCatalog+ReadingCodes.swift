@@ -100,7 +100,9 @@ extension DiagnosticCatalog {
                 exampleIsRunnable: false,
                 fix: """
                 Check the path and its permissions; save the file as UTF-8 (most editors have an "encoding" \
-                setting, or use `iconv -f latin1 -t utf-8`).
+                setting). The help names the first byte that is not UTF-8 and what it most likely is: UTF-16 \
+                (`iconv -f UTF-16 -t UTF-8`), a character of Windows-1252 or Latin-1, what Windows editors save \
+                (`iconv -f CP1252 -t UTF-8`), or a character whose bytes were cut short.
                 """
             ),
         ]
