@@ -148,7 +148,7 @@ import Testing
         )
         #expect(missing.flatMap(\.help) == [
             #"add "formc": 1 as the first member"#, #"add "title", the text shown beside the switch"#,
-            #"write {"value": "pro", "title": "Pro"}"#, #"add "elements" with the group's fields"#,
+            #"write its value beside its title: {"value": "x", "title": "x"}"#, #"add "elements" with the group's fields"#,
             #"write {"constantHeight": 44}, or "intrinsic""#,
         ], "\(missing.map(\.message))")
         #expect(diagnose("formc: 1\nform: F\n", path: "t.form.json").flatMap(\.help) == [

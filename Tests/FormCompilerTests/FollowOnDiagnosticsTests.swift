@@ -97,6 +97,15 @@ struct FollowOnDiagnosticsTests {
         ])
     }
 
+    /// An option without its value is told the value its title would give, in the
+    /// file's syntax; a title that is not plain words gets the general example.
+    @Test func anOptionWithoutItsValueIsToldOneFromItsTitle() {
+        let yaml = diagnose("formc: 1\nform: F\nelements:\n  - segment: plan\n    options:\n      - { title: Pro plan }\n      - { title: 'A: b' }\n")
+        #expect(yaml.map(\.help) == [["write its value beside its title: '{ value: proPlan, title: Pro plan }'"], ["write '{ value: pro, title: Pro }'"]])
+        let json = diagnose(#"{"formc": 1, "form": "F", "elements": [{"segment": "plan", "options": [{"title": "Pro plan"}]}]}"#, path: "a.form.json")
+        #expect(json.map(\.help) == [[#"write its value beside its title: {"value": "proPlan", "title": "Pro plan"}"#]])
+    }
+
     /// An element of a misspelt kind is FC103: its id is no unknown field where a
     /// condition, a bound or a `sameAs` names it, and the set it names is not unused.
     /// Read as the kind the FC103 proposes, its own other mistakes show too (a

@@ -543,9 +543,14 @@ extension DocumentDecoder {
                     item, in: tree, allowed: KeySchema.segmentOption, context: "an option", diagnostics: &diagnostics
                 )
                 guard let valueNode = keys["value"] else {
+                    // The value its title would have (`Pro plan` → `proPlan`), where the title is plain words.
+                    let title = keys["title"].flatMap { tree.text($0) }.flatMap { title in
+                        !title.isEmpty && title.unicodeScalars.allSatisfy({ $0.properties.isAlphabetic || $0 == " " || ("0"..."9").contains($0) })
+                            ? (title, SwiftNaming.suggestedID(for: title) ?? title) : nil
+                    }
                     reportMissing(
                         "an option is missing required key 'value'", at: range,
-                        help: "write '{ value: pro, title: Pro }'"
+                        help: title.map { "write its value beside its title: '{ value: \($0.1), title: \($0.0) }'" } ?? "write '{ value: pro, title: Pro }'"
                     )
                     continue
                 }
