@@ -540,6 +540,29 @@ import Testing
                   fixed: label(#""C:\\path""#))
     }
 
+    /// A string given to a rule without a parameter is its message, as Yup writes
+    /// `required('…')`: JSON's fix makes it the rule's `message`; YAML's help shows
+    /// how (a block mapping's value has no one edit that does). A Boolean, a
+    /// number, or a mapping that has a message already gets the help it had.
+    @Test func aStringForARuleWithoutAParameterIsItsMessage() {
+        func json(_ rule: String) -> String {
+            #"{"formc": 1, "form": "A", "elements": [{"textField": "c", "rules": [\#(rule)]}]}"#
+        }
+        expectFix(json(#"{"email": "Enter a valid email"}"#), path: "a.form.json",
+                  help: #"a rule's own message is its "message": write {"email": null, "message": "Enter a valid email"}"#,
+                  fixed: json(#"{"email": null, "message": "Enter a valid email"}"#))
+        expectFix(json(#"{"required": "Enter \"it\""}"#), path: "a.form.json",
+                  help: #"a rule's own message is its "message": write {"required": true, "message": "Enter \"it\""}"#,
+                  fixed: json(#"{"required": true, "message": "Enter \"it\""}"#))
+        func yaml(_ rules: String) -> [[String]] {
+            diagnose("formc: 1\nform: A\nelements:\n  - textField: c\n    rules:\n\(rules)").map(\.help)
+        }
+        #expect(yaml("      - email: Enter a valid email\n") == [["a rule's own message is its 'message': write '{ email, message: Enter a valid email }'"]])
+        #expect(yaml("      - { required: 'Name: required' }\n") == [[#"a rule's own message is its 'message': write '{ required: true, message: "Name: required" }'"#]])
+        #expect(yaml("      - { email: 3 }\n") == [["write the rule as its name alone: email"]])
+        #expect(yaml("      - { email: Enter it, message: Enter an email }\n") == [["give the rule no value, with 'when' and 'message' beside it: '{ email, message: … }'"]])
+    }
+
     /// No fix where the help names no single edit that works.
     @Test func noFixWhereNoneWorks() {
         for broken in [

@@ -308,8 +308,16 @@ enum RuleDecoder {
                         })
                     // `email: false` (or `no`) reads as "no email rule": say how to get that.
                     let meansOff = tree.style(parameter) != nil && tree.text(parameter).map { ValueReader.booleanSpelled(by: $0) == false } == true
+                    // `email: Enter a valid email`: Yup's `email('…')`, the rule's own message.
+                    let meantMessage = messageEntry == nil && !meansOff && tree.style(parameter) != nil
+                        ? tree.text(parameter).flatMap { text in
+                            !text.isEmpty && ValueReader.booleanSpelled(by: text) == nil && ValueReader.plainNumber(text) == nil
+                                && (!reader.isJSON || tree.style(parameter) == .doubleQuoted) ? text : nil
+                        }
+                        : nil
                     let help: DiagnosticHelp = switch (keepsMore, takesTrue, reader.isJSON) {
                     case _ where meansOff: "to drop the rule, remove it"
+                    case _ where meantMessage != nil: Self.messageHelp(meantMessage!, rule: name, takesTrue: takesTrue, isJSON: reader.isJSON)
                     case (false, _, false): "write the rule as its name alone: \(name)"
                     case (false, _, true): "write \"\(name)\""
                     case (true, true, false): "write 'when' and 'message' beside the rule's name: '- { \(name): true, when: … }'"
@@ -390,6 +398,22 @@ enum RuleDecoder {
 
     /// A custom rule's `debounce`: an integer from 0 to 10000 milliseconds; on any
     /// other rule, or out of range, FC402.
+    /// The help for a parameterless rule given a string (`{ email: Enter a valid
+    /// email }`, as Yup writes `email('…')`): the string is the rule's message, its
+    /// `message` key. In JSON the fix writes it so; in YAML the mapping may be a
+    /// block one, where the same edit would be text, so the help only shows it.
+    static func messageHelp(_ message: String, rule: String, takesTrue: Bool, isJSON: Bool) -> DiagnosticHelp {
+        let value = takesTrue ? "true" : "null"
+        if isJSON {
+            let written = "\(value), \"message\": \(YAMLPlain.doubleQuoted(message))"
+            return .write(
+                written, line: "a rule's own message is its \"message\": write {\"\(rule)\": \(written)}", title: "Make it the rule's message"
+            )
+        }
+        let shown = YAMLPlain.isSafe(message) ? message : YAMLPlain.doubleQuoted(message)
+        return DiagnosticHelp("a rule's own message is its 'message': write '{ \(takesTrue ? "\(rule): true" : rule), message: \(shown) }'")
+    }
+
     private static func debounce(_ entry: (key: NodeID, value: NodeID), of name: String, reader: inout ValueReader) -> Located<Int>? {
         let tree = reader.tree
         guard name == "custom" else {
