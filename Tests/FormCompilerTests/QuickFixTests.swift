@@ -560,6 +560,20 @@ import Testing
         #expect(yaml("      - email: Enter a valid email\n") == [["a rule's own message is its 'message': write '{ email, message: Enter a valid email }'"]])
         #expect(yaml("      - { required: 'Name: required' }\n") == [[#"a rule's own message is its 'message': write '{ required: true, message: "Name: required" }'"#]])
         #expect(yaml("      - { email: 3 }\n") == [["write the rule as its name alone: email"]])
+        // A parameter and a message in a list, as Yup writes `min(8, '…')`.
+        expectFix(json(#"{"minLength": [8, "Too short"]}"#), path: "a.form.json",
+                  help: #"a rule's own message is its "message": write {"minLength": 8, "message": "Too short"}"#,
+                  fixed: json(#"{"minLength": 8, "message": "Too short"}"#))
+        expectFix(json(#"{"pattern": ["^[0-9]+$", "Digits only"]}"#), path: "a.form.json",
+                  help: #"a rule's own message is its "message": write {"pattern": "^[0-9]+$", "message": "Digits only"}"#,
+                  fixed: json(#"{"pattern": "^[0-9]+$", "message": "Digits only"}"#))
+        #expect(yaml("      - minLength: [8, Too short]\n") == [["a rule's own message is its 'message': write '{ minLength: 8, message: Too short }'"]])
+        #expect(yaml("      - { pattern: ['^[0-9]+$', 'Digits: only'] }\n")
+            == [[#"a rule's own message is its 'message': write '{ pattern: "^[0-9]+$", message: "Digits: only" }'"#]])
+        #expect(diagnose("formc: 1\nform: A\nelements:\n  - textField: c\n    rules:\n      - minLength: [8, Too short]\n").map(\.message)
+            == ["expected one value for the minLength parameter, found a list"])
+        // Two numbers are no parameter and message.
+        #expect(yaml("      - minLength: [8, 9]\n") == [["in place of the list, write one whole number, such as 3"]])
         #expect(yaml("      - { email: Enter it, message: Enter an email }\n") == [["give the rule no value, with 'when' and 'message' beside it: '{ email, message: … }'"]])
     }
 

@@ -265,6 +265,17 @@ enum RuleDecoder {
             }
             let parameter = entry.value
             let parameterRange = tree.range(parameter)
+            // `minLength: [8, Too short]`: Yup's `min(8, '…')`, the parameter and the rule's message.
+            if !isParameterless[index], messageEntry == nil, tree.isSequence(parameter), tree.items(parameter).count == 2,
+               let value = Self.scalarAsWritten(tree.items(parameter)[0], in: tree, isJSON: reader.isJSON),
+               let message = Self.meantMessage(tree.items(parameter)[1], in: tree, isJSON: reader.isJSON) {
+                reader.diagnostics.error(
+                    .wrongType, "expected one value for the \(name) parameter, found a list", at: parameterRange,
+                    help: [Self.messageHelp(message, rule: name, parameter: value, isJSON: reader.isJSON)]
+                )
+                if let when { unreadConditions.append(when) }
+                return nil
+            }
             let kind: RuleKind?
             switch index {
             case _ where isParameterless[index]:
@@ -309,15 +320,11 @@ enum RuleDecoder {
                     // `email: false` (or `no`) reads as "no email rule": say how to get that.
                     let meansOff = tree.style(parameter) != nil && tree.text(parameter).map { ValueReader.booleanSpelled(by: $0) == false } == true
                     // `email: Enter a valid email`: Yup's `email('…')`, the rule's own message.
-                    let meantMessage = messageEntry == nil && !meansOff && tree.style(parameter) != nil
-                        ? tree.text(parameter).flatMap { text in
-                            !text.isEmpty && ValueReader.booleanSpelled(by: text) == nil && ValueReader.plainNumber(text) == nil
-                                && (!reader.isJSON || tree.style(parameter) == .doubleQuoted) ? text : nil
-                        }
-                        : nil
+                    let meantMessage = messageEntry == nil && !meansOff ? Self.meantMessage(parameter, in: tree, isJSON: reader.isJSON) : nil
                     let help: DiagnosticHelp = switch (keepsMore, takesTrue, reader.isJSON) {
                     case _ where meansOff: "to drop the rule, remove it"
-                    case _ where meantMessage != nil: Self.messageHelp(meantMessage!, rule: name, takesTrue: takesTrue, isJSON: reader.isJSON)
+                    case _ where meantMessage != nil:
+                        Self.messageHelp(meantMessage!, rule: name, parameter: takesTrue ? "true" : nil, isJSON: reader.isJSON)
                     case (false, _, false): "write the rule as its name alone: \(name)"
                     case (false, _, true): "write \"\(name)\""
                     case (true, true, false): "write 'when' and 'message' beside the rule's name: '- { \(name): true, when: … }'"
@@ -396,24 +403,42 @@ enum RuleDecoder {
     /// The most milliseconds a `debounce` may wait (SPEC §15.2).
     static let maximumDebounce = 10_000
 
-    /// A custom rule's `debounce`: an integer from 0 to 10000 milliseconds; on any
-    /// other rule, or out of range, FC402.
-    /// The help for a parameterless rule given a string (`{ email: Enter a valid
-    /// email }`, as Yup writes `email('…')`): the string is the rule's message, its
-    /// `message` key. In JSON the fix writes it so; in YAML the mapping may be a
-    /// block one, where the same edit would be text, so the help only shows it.
-    static func messageHelp(_ message: String, rule: String, takesTrue: Bool, isJSON: Bool) -> DiagnosticHelp {
-        let value = takesTrue ? "true" : "null"
+    /// The help for a rule given its message where its parameter goes: a string
+    /// for a rule without a parameter (`{ email: Enter a valid email }`, Yup's
+    /// `email('…')`), or a list of the parameter and a string (`{ minLength: [8,
+    /// Too short] }`, Yup's `min(8, '…')`). The string is the rule's `message`.
+    /// `parameter`: the parameter as the file writes it, nil for none. In JSON the
+    /// fix writes it so; in YAML the mapping may be a block one, where the same
+    /// edit would be text, so the help only shows it.
+    static func messageHelp(_ message: String, rule: String, parameter: String?, isJSON: Bool) -> DiagnosticHelp {
         if isJSON {
-            let written = "\(value), \"message\": \(YAMLPlain.doubleQuoted(message))"
+            let written = "\(parameter ?? "null"), \"message\": \(YAMLPlain.doubleQuoted(message))"
             return .write(
                 written, line: "a rule's own message is its \"message\": write {\"\(rule)\": \(written)}", title: "Make it the rule's message"
             )
         }
         let shown = YAMLPlain.isSafe(message) ? message : YAMLPlain.doubleQuoted(message)
-        return DiagnosticHelp("a rule's own message is its 'message': write '{ \(takesTrue ? "\(rule): true" : rule), message: \(shown) }'")
+        return DiagnosticHelp("a rule's own message is its 'message': write '{ \(parameter.map { "\(rule): \($0)" } ?? rule), message: \(shown) }'")
     }
 
+    /// The text of a scalar that reads as a message: not empty, no Boolean, no
+    /// number, and in JSON a string; else nil.
+    static func meantMessage(_ node: NodeID, in tree: SyntaxTree, isJSON: Bool) -> String? {
+        guard let style = tree.style(node), !isJSON || style == .doubleQuoted, let text = tree.text(node), !text.isEmpty,
+              ValueReader.booleanSpelled(by: text) == nil, ValueReader.plainNumber(text) == nil else { return nil }
+        return text
+    }
+
+    /// A scalar as the file writes it (quoted where it needs quotes), or nil for a
+    /// collection.
+    static func scalarAsWritten(_ node: NodeID, in tree: SyntaxTree, isJSON: Bool) -> String? {
+        guard let style = tree.style(node), let text = tree.text(node) else { return nil }
+        if isJSON { return style == .doubleQuoted ? YAMLPlain.doubleQuoted(text) : text }
+        return style == .plain || YAMLPlain.isSafe(text) ? text : YAMLPlain.doubleQuoted(text)
+    }
+
+    /// A custom rule's `debounce`: an integer from 0 to 10000 milliseconds; on any
+    /// other rule, or out of range, FC402.
     private static func debounce(_ entry: (key: NodeID, value: NodeID), of name: String, reader: inout ValueReader) -> Located<Int>? {
         let tree = reader.tree
         guard name == "custom" else {
