@@ -173,6 +173,31 @@ elements:
     #expect(FormPipeline.check(SourceFile(path: "t.form.yaml", text: rule)).diagnostics.map(\.help) == [["did you mean 'ab'?"]])
 }
 
+@Test func aGroupsOwnConditionNeverSuggestsAFieldInsideIt() {
+    // `hasPt` is near `hasPet` only, inside the group (and a page) whose `visibleWhen` it is (FC504).
+    for kind in ["group", "page"] {
+        let form = """
+            formc: 1
+            form: F
+            elements:
+              - boolean: hasCat
+                title: Cat
+              - \(kind): g
+                visibleWhen: hasPt
+                enabledWhen: hasPt
+                elements:
+                  - group: inner
+                    elements:
+                      - boolean: hasPet
+                        title: Pet
+
+            """
+        let diagnostics = FormPipeline.check(SourceFile(path: "t.form.yaml", text: form)).diagnostics.filter { $0.code == .conditionUnknownField }
+        // Its `enabledWhen` may read a field inside it.
+        #expect(diagnostics.map(\.help.first) == ["no field has the id 'hasPt'; those that fit here are hasCat", "did you mean 'hasPet'?"], "\(kind)")
+    }
+}
+
 @Test func aNameWithLettersBeyondASCIIIsOneMistake() {
     // The id is FC201; the condition that names it says nothing more.
     let declared = "formc: 1\nform: F\nelements:\n  - textField: cómpany\n  - textField: other\n    visibleWhen: not isEmpty(cómpany)\n"

@@ -644,6 +644,17 @@ import Testing
         ] {
             expectFix(broken, help: help, fixed: broken.replacingOccurrences(of: "\u{00A0}", with: " "))
         }
+        // Two of them, as a web page's `&nbsp;&nbsp;`: both go, for one plain space.
+        expectFix(Self.head + "  - textField:\u{00A0}\u{00A0}email\n",
+                  help: "the ':' is followed by a no-break space (U+00A0), which is not white space in YAML: write textField: email",
+                  fixed: Self.head + "  - textField: email\n")
+        // A flow mapping's `key:value`, which YAML reads as one key with no value: a space after the ':'.
+        expectFix(Self.head + "  - { number: guests, title: Guests, step:2 }\n",
+                  help: "write a space after the ':' (YAML reads 'key:value' as one key): step: 2",
+                  fixed: Self.head + "  - { number: guests, title: Guests, step: 2 }\n")
+        expectFix(Self.head + "  - { textField:email, placeholder: E-mail }\n",
+                  help: "write a space after the ':' (YAML reads 'key:value' as one key): textField: email",
+                  fixed: Self.head + "  - { textField: email, placeholder: E-mail }\n")
         // A word processor's dash for an item's '-', an input method's full-width colon.
         for (broken, help, meant) in [
             (Self.head + "  \u{2013} spacer: 24\n", nil, ("\u{2013}", "-")),
@@ -792,6 +803,13 @@ import Testing
         expectFix(rules(#"[{"max": "007"}]"#), path: "a.form.json", help: "write the number without quotes: 7", fixed: rules(#"[{"max": 7}]"#))
         expectFix(yaml("    rules:\n      - pattern [a-z]+\n"), help: "write the rule and its parameter with ': ' between them: pattern: '[a-z]+'",
                   fixed: yaml("    rules:\n      - pattern: '[a-z]+'\n"))
+        // A parameter in quotes of its own: the fix writes what they quote, never the quotes as text.
+        expectFix(yaml("    rules:\n      - pattern \"^[0-9]{5}$\"\n"), help: "write the rule and its parameter with ': ' between them: pattern: '^[0-9]{5}$'",
+                  fixed: yaml("    rules:\n      - pattern: '^[0-9]{5}$'\n"))
+        expectFix(yaml("    rules:\n      - pattern 'it''s'\n"), help: "write the rule and its parameter with ': ' between them: pattern: it's",
+                  fixed: yaml("    rules:\n      - pattern: it's\n"))
+        expectFix(yaml("    rules:\n      - minLength \"3\"\n"), help: "write the rule and its parameter with ': ' between them: 'minLength: 3'",
+                  fixed: yaml("    rules:\n      - minLength: 3\n"))
         let member = #"{"formc": 1, "form": "A", "elements": [{"boolean": "b", "title": Hello "default": true}]}"#
         let editor = EditorDocument(path: "a.form.json", text: member)
         #expect(editor.diagnostics.map(\.message) == ["'Hello' is not a JSON value"])

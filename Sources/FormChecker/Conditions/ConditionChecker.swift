@@ -101,24 +101,29 @@ public enum ConditionChecker {
     /// element's `visibleWhen`, its `enabledWhen`, then a group's elements. Each
     /// condition's parse moves out of the tree into the list, which is then the
     /// only holder of it.
-    static func takeConditions(from elements: inout [Element]) -> [(condition: Condition, role: Role, owner: Int)] {
-        var conditions: [(condition: Condition, role: Role, owner: Int)] = []
+    static func takeConditions(from elements: inout [Element]) -> [(condition: Condition, role: Role, owner: Range<Int>)] {
+        var conditions: [(condition: Condition, role: Role, owner: Range<Int>)] = []
         var fieldElementCount = 0
         func take(_ elements: inout [Element]) {
             // By index, in place: a copy of each element would retain all it holds.
             for index in elements.indices {
-                // The field element's index in `scope.fieldElements`, for the
-                // did-you-mean of its own condition, which cannot name it (FC504).
-                let owner: Int
+                // The field elements (indices in `scope.fieldElements`) the did-you-mean
+                // of the element's conditions cannot name (FC504): a field's own, and
+                // for a group's `visibleWhen`, the fields inside it.
+                let owner: Range<Int>
+                var shown: Range<Int>?
                 switch elements[index].kind {
                 case .boolean, .segment, .text, .number, .date, .multiChoice:
-                    owner = fieldElementCount
+                    owner = fieldElementCount..<fieldElementCount + 1
                     fieldElementCount += 1
-                case .group, .spacer, .staticText, .segue, .list:
-                    owner = -1
+                case .group(let group):
+                    owner = fieldElementCount..<fieldElementCount
+                    shown = fieldElementCount..<fieldElementCount + Self.fieldElementCount(in: group.elements)
+                case .spacer, .staticText, .segue, .list:
+                    owner = fieldElementCount..<fieldElementCount
                 }
                 if elements[index].visibleWhen != nil {
-                    conditions.append((elements[index].visibleWhen!, .visibleWhen, owner))
+                    conditions.append((elements[index].visibleWhen!, .visibleWhen, shown ?? owner))
                 }
                 if elements[index].enabledWhen != nil {
                     conditions.append((elements[index].enabledWhen!, .enabledWhen, owner))
@@ -131,6 +136,17 @@ public enum ConditionChecker {
         }
         take(&elements)
         return conditions
+    }
+
+    /// How many field elements `elements` hold, in groups too (not in lists).
+    static func fieldElementCount(in elements: [Element]) -> Int {
+        elements.reduce(0) { count, element in
+            switch element.kind {
+            case .boolean, .segment, .text, .number, .date, .multiChoice: count + 1
+            case .group(let group): count + fieldElementCount(in: group.elements)
+            case .spacer, .staticText, .segue, .list: count
+            }
+        }
     }
 
     /// How many chunks `count` conditions are lowered in under `.parallel`: one
@@ -180,14 +196,14 @@ public enum ConditionChecker {
     /// fields' facts, so it is worked out here, beside the lowering, not in a pass
     /// of its own after it.
     static func lower(
-        _ conditions: consuming [(condition: Condition, role: Role, owner: Int)], scope: ConditionScope, file: SourceFile
+        _ conditions: consuming [(condition: Condition, role: Role, owner: Range<Int>)], scope: ConditionScope, file: SourceFile
     ) -> Lowered {
         var result = Lowered(diagnostics: DiagnosticBag(file: file.path))
         result.lowerings.reserveCapacity(conditions.count)
         var constancy = ConditionConstancy()
         var checker = ConditionTypeChecker(scope: scope, format: SourceFormat(path: file.path))
         for (condition, role, owner) in conditions {
-            checker.ownerElement = owner
+            checker.ownerElements = owner
             switch ConditionParser.parse(condition.source.value) {
             case .failure(let problem):
                 report([refined(problem, in: scope)], in: condition, file: file, diagnostics: &result.diagnostics)

@@ -24,10 +24,11 @@ import FormSource
 /// - `count(…)` compares with a whole number only.
 struct ConditionTypeChecker {
     let scope: ConditionScope
-    /// The field element (an index into `scope.fieldElements`) whose `visibleWhen`
-    /// or `enabledWhen` is lowered, else -1: a did-you-mean never names its field,
-    /// since its own condition cannot read it (FC504).
-    var ownerElement = -1
+    /// The field elements (indices into `scope.fieldElements`) the lowered
+    /// condition cannot read (FC504): the field whose `visibleWhen` or
+    /// `enabledWhen` it is, or the fields inside the group or page whose
+    /// `visibleWhen` it is. A did-you-mean never names them.
+    var ownerElements: Range<Int> = 0..<0
     private(set) var problems: [ConditionProblem] = []
     /// The fields resolved so far (indices into `scope.symbols.fields`), each once,
     /// in the order first resolved. Names are resolved in the order the lowered
@@ -218,12 +219,12 @@ struct ConditionTypeChecker {
         return "a condition is a boolean field, a comparison or isEmpty(field)"
     }
 
-    /// The fields a did-you-mean may name: all but the owner of the condition.
+    /// The fields a did-you-mean may name: all but those the condition cannot read (`ownerElements`).
     @inline(never)
     private func didYouMeanFields(fitting fits: (FieldValueType) -> Bool) -> [String] {
-        let owner = ownerElement >= 0 ? scope.fieldElements[ownerElement] : nil
+        let owners = Set(ownerElements.compactMap { scope.fieldElements[$0] })
         let fields = scope.symbols.fields
-        return fields.indices.filter { $0 != owner && fits(fields[$0].valueType) }.map { fields[$0].id }
+        return fields.indices.filter { !owners.contains($0) && fits(fields[$0].valueType) }.map { fields[$0].id }
     }
 
     /// The field `id` names, or nil after reporting why it names none. `other`, the

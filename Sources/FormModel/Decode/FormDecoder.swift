@@ -217,7 +217,9 @@ struct DocumentDecoder {
             } else if !reader.isJSON, tree.style(node) == .plain, !text.contains("\n"), let colon = text.firstRange(of: ":"),
                       let space = UnicodeSpace.first(in: String(text[colon.upperBound...].prefix(1))), space.meant == " " {
                 // `- spacer:<U+00A0>24` is one word to YAML: the space after its ':' is no space.
-                let spaced = String(text[..<colon.upperBound]) + " " + String(text[colon.upperBound...].dropFirst())
+                // Every space after it goes (a web page's `&nbsp;&nbsp;`): the one written is plain.
+                let value = text[colon.upperBound...].drop { $0 == " " || UnicodeSpace.first(in: String($0))?.meant == " " }
+                let spaced = String(text[..<colon.upperBound]) + " " + String(value)
                 help.append(.write(
                     spaced, line: "the ':' is followed by \(space.name), which is not white space in YAML: write \(spaced)", title: "Write '\(spaced)'"
                 ))
@@ -453,6 +455,10 @@ struct DocumentDecoder {
         let tree = tree
         let firstUnknown = entries.first { !KeySchema.anyElementKey.contains(tree.text($0.key) ?? "") }
         if let candidate = firstUnknown, let word = tree.text(candidate.key) {
+            if let help = KeySchema.keyRunIntoValue(candidate.key, value: candidate.value, in: tree, names: ElementKind.keywords) {
+                diagnostics.error(.unknownElementKind, "unknown element kind '\(word)'", at: tree.range(candidate.key), help: [help])
+                return nil
+            }
             let words = word.split(separator: " ", maxSplits: 1)
             let rest = words.count == 2 ? Self.trimmed(words[1]) : ""
             if !rest.isEmpty, ElementKind.keywords.contains(String(words[0])) {

@@ -43,6 +43,23 @@ package enum KeySchema {
     package static let insets: [StaticString] = FormVocabulary.insets.map(\.name)
     package static let layout: [StaticString] = FormVocabulary.layout.map(\.name)
 
+    /// The help for a flow mapping's key run into its value (`{ step:2 }`: YAML
+    /// reads a ':' with no space after it as text, so the entry is one key with no
+    /// value), when the text before the ':' is one of `names`: a space after the
+    /// ':', written by the fix where the key's range is its text alone (no anchor
+    /// or tag before it); nil for any other key.
+    package static func keyRunIntoValue(_ key: NodeID, value: NodeID, in tree: SyntaxTree, names: [String]) -> DiagnosticHelp? {
+        guard !tree.isJSON, tree.style(key) == .plain, tree.isEmptyScalar(value), let text = tree.text(key),
+              let colon = text.firstIndex(of: ":") else { return nil }
+        let rest = String(text[text.index(after: colon)...])
+        guard let first = rest.first, first != " ", first != ":", names.contains(String(text[..<colon])) else { return nil }
+        let entry = "\(text[..<colon]): \(YAMLPlain.literal(rest))"
+        let range = tree.range(key)
+        let line = "write a space after the ':' (YAML reads 'key:value' as one key): \(entry)"
+        return range.start.line == range.end.line && range.end.column - range.start.column == text.unicodeScalars.count
+            ? .write(entry, line: line, title: "Write '\(entry)'") : DiagnosticHelp(line)
+    }
+
     /// Every key that has a meaning on some element, for telling an unknown element
     /// kind (FC103) apart from an element that lacks its kind key (FC104).
     static let anyElementKey: Set<String> = Set(
@@ -258,6 +275,11 @@ package struct KeyedMapping {
     ) -> String? {
         guard let key = tree.text(keyNode) else { return nil }
         let allowedNames = allowed.map(\.description)
+        if let value = entries.first(where: { $0.key == keyNode })?.value,
+           let help = KeySchema.keyRunIntoValue(keyNode, value: value, in: tree, names: allowedNames) {
+            diagnostics.error(.unknownKey, "unknown key '\(key)' in \(context())", at: tree.range(keyNode), help: [help])
+            return nil
+        }
         func isGiven(_ name: String) -> Bool { entries.contains { tree.text($0.key) == name } }
         var meant = Suggestions.closest(to: key, in: allowedNames)
         // A second misspelling of a key that an earlier one is read as.

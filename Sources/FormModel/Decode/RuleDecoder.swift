@@ -588,6 +588,17 @@ enum RuleDecoder {
         return value == nil ? DiagnosticHelp(line) : .write(mapping, line: line, title: "Write \(mapping)")
     }
 
+    /// A parameter written in its own quotes after a rule's name (`pattern
+    /// "^[0-9]{5}$"`, `sameAs 'password'`): the text inside them, which is what
+    /// they quote (a single-quoted one's `''` is one `'`); else the text as it is.
+    static func unquoted(_ parameter: Substring) -> String {
+        guard parameter.count >= 2, let quote = parameter.first, quote == "\"" || quote == "'", parameter.last == quote else {
+            return String(parameter)
+        }
+        let inner = parameter.dropFirst().dropLast()
+        return quote == "'" ? String(inner).replacing("''", with: "'") : String(inner)
+    }
+
     /// FC400, with a did-you-mean; a rule and its parameter run together
     /// (`minLength 3`, `maxLength:8`) is told how to write them apart: with ': '
     /// between them in YAML (the quotes off a quoted one), as a mapping in JSON.
@@ -605,7 +616,7 @@ enum RuleDecoder {
         } else if RuleKind.names.contains(String(rule)), !parameter.isEmpty {
             // A number as formc reads one (`min +3` → `min: 3`); text that starts like a
             // number and spells none (`min 1.2.3`) gets no fix.
-            let written = String(parameter)
+            let written = Self.unquoted(parameter)
             let isBound = rule == "min" || rule == "max"
             let takesNumber = isBound || ["minLength", "maxLength", "minCount", "maxCount"].contains(rule)
             let number = takesNumber ? ValueReader.plainNumber(written) : nil
