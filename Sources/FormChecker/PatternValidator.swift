@@ -47,6 +47,23 @@ struct PatternValidator {
             )
             return
         }
+        // `/^\d{5}$/`, JavaScript's literal (Yup's `matches`, React Hook Form's
+        // `pattern`): it compiles, and matches no value, since its `^` follows a `/`
+        // or its `$` precedes one. Its flags `i`, `m` and `s` are Swift's `(?ims)`.
+        if let (inner, flags) = Self.javaScriptLiteral(pattern), inner.hasPrefix("^") || (inner.hasSuffix("$") && !inner.hasSuffix("\\$")),
+           let range = rule.parameterRange {
+            let meant = (flags.isEmpty ? "" : "(?\(flags))") + inner
+            let written = SourceFormat(path: file.path) == .json ? YAMLPlain.doubleQuoted(meant) : YAMLPlain.literal(meant)
+            diagnostics.error(
+                .invalidPattern, "the pattern is written between '/' as JavaScript writes one, and would match the '/' as characters: no value would pass",
+                at: range,
+                help: [DiagnosticHelp(
+                    "write the pattern without the slashes\(flags.isEmpty ? "" : ", its flags as (?\(flags))"): \(written)",
+                    fix: DiagnosticFix(title: "Write \(written)", text: written, placement: .node)
+                )]
+            )
+            return
+        }
         let failure: String
         switch outcome(of: pattern) {
         case .compiles:
@@ -82,6 +99,16 @@ struct PatternValidator {
             .invalidPattern, "invalid regular expression: \(failure)", at: range,
             help: ["the pattern must be a Swift Regex; it must match the whole value"]
         )
+    }
+
+    /// The pattern and the flags of a JavaScript regular expression literal
+    /// (`/…/` with `i`, `m`, `s`, and `g`, `u` or `y`, which Swift's matching of a
+    /// whole value needs not), or nil for any other text.
+    static func javaScriptLiteral(_ pattern: String) -> (pattern: String, flags: String)? {
+        guard pattern.hasPrefix("/"), let close = pattern.lastIndex(of: "/"), close != pattern.startIndex else { return nil }
+        let flags = pattern[pattern.index(after: close)...]
+        guard flags.allSatisfy({ "gimsuy".contains($0) }) else { return nil }
+        return (String(pattern[pattern.index(after: pattern.startIndex)..<close]), String(flags.filter { "ims".contains($0) }))
     }
 
     /// Where a pattern may nest deeper than `maxDepth`: the offset (in Unicode

@@ -340,6 +340,13 @@ import Testing
         let block = Self.head + "  - number: n\n    rules:\n      min: 0\n      max: 9\n"
         expectFix(block, help: "each rule is an item of the list: rules: [{ min: 0 }, { max: 9 }]",
                   fixed: Self.head + "  - number: n\n    rules:\n      [{ min: 0 }, { max: 9 }]\n")
+        // React Hook Form's rules: `required: true`, and a message where the parameter goes.
+        let hookForm = Self.head + "  - textField: e\n    rules:\n      required: Email is required\n      email: true\n      minLength: 8\n"
+        expectFix(hookForm, help: "each rule is an item of the list: rules: [{ required: true, message: Email is required }, email, { minLength: 8 }]",
+                  fixed: Self.head + "  - textField: e\n    rules:\n      [{ required: true, message: Email is required }, email, { minLength: 8 }]\n")
+        // FormKit's `required|email`.
+        let pipes = Self.head + "  - textField: e\n    rules: required|email\n"
+        expectFix(pipes, help: "write 'rules: [required, email]'", fixed: Self.head + "  - textField: e\n    rules: [required, email]\n")
     }
 
     /// `- group party` with keys under it: YAML stops at the first key's ':', a line
@@ -572,6 +579,19 @@ import Testing
             == [[#"a rule's own message is its 'message': write '{ pattern: "^[0-9]+$", message: "Digits: only" }'"#]])
         #expect(diagnose("formc: 1\nform: A\nelements:\n  - textField: c\n    rules:\n      - minLength: [8, Too short]\n").map(\.message)
             == ["expected one value for the minLength parameter, found a list"])
+        // React Hook Form's `{ value, message }`.
+        expectFix(json(#"{"minLength": {"value": 8, "message": "Too short"}}"#), path: "a.form.json",
+                  help: #"a rule's own message is its "message": write {"minLength": 8, "message": "Too short"}"#,
+                  fixed: json(#"{"minLength": 8, "message": "Too short"}"#))
+        #expect(yaml("      - minLength: { message: Too short, value: 8 }\n") == [["a rule's own message is its 'message': write '{ minLength: 8, message: Too short }'"]])
+        // A string that reads as a condition is the rule's `when`, not its message.
+        func form(_ rule: String) -> String {
+            #"{"formc": 1, "form": "A", "elements": [{"picker": "country", "options": ["us", "gb"]}, {"textField": "zip", "rules": [\#(rule)]}]}"#
+        }
+        expectFix(form(#"{"required": "country == 'us'"}"#), path: "a.form.json",
+                  help: #"a rule applies sometimes by its "when": write {"required": true, "when": "country == 'us'"}"#,
+                  fixed: form(#"{"required": true, "when": "country == 'us'"}"#))
+        #expect(yaml("      - required: Required\n") == [["a rule's own message is its 'message': write '{ required: true, message: Required }'"]])
         // Two numbers are no parameter and message.
         #expect(yaml("      - minLength: [8, 9]\n") == [["in place of the list, write one whole number, such as 3"]])
         #expect(yaml("      - { email: Enter it, message: Enter an email }\n") == [["give the rule no value, with 'when' and 'message' beside it: '{ email, message: … }'"]])
@@ -652,6 +672,10 @@ import Testing
         expectFix(Self.head + "  - { number: guests, title: Guests, step:2 }\n",
                   help: "write a space after the ':' (YAML reads 'key:value' as one key): step: 2",
                   fixed: Self.head + "  - { number: guests, title: Guests, step: 2 }\n")
+        expectFix(Self.head + "  - spacer:24\n", help: "write a space after the ':' (YAML reads 'kind:id' as one word): spacer: 24",
+                  fixed: Self.head + "  - spacer: 24\n")
+        expectFix(Self.head + "  - textField:email\n", help: "write a space after the ':' (YAML reads 'kind:id' as one word): textField: email",
+                  fixed: Self.head + "  - textField: email\n")
         expectFix(Self.head + "  - { textField:email, placeholder: E-mail }\n",
                   help: "write a space after the ':' (YAML reads 'key:value' as one key): textField: email",
                   fixed: Self.head + "  - { textField: email, placeholder: E-mail }\n")
@@ -756,6 +780,23 @@ import Testing
         expectFix(choice, help: "did you mean 'pro'?", fixed: choice.replacingOccurrences(of: "\u{201C}pro\u{201D}", with: "pro"))
         let title = EditorDocument(path: "a.form.yaml", text: Self.head + "  - textField: t\n    label: \u{201C}Plan: choose\u{201D}\n").diagnostics
         #expect(title.first?.help.first == "line 5 has a value in typographic quotes (\u{201C}), which YAML reads as text: quote it with straight quotes ('…' or \"…\")")
+    }
+
+    /// A pattern written as JavaScript's literal (`/^\d{5}$/`, as Yup and React Hook
+    /// Form take it) would match its slashes, and so nothing: it is FC404, with the
+    /// pattern written without them and its flags as Swift's.
+    @Test func aJavaScriptRegexLiteralIsNamed() {
+        let pattern = Self.head + "  - textField: zip\n    rules:\n      - pattern: /^\\d{5}$/\n"
+        expectFix(pattern, help: "write the pattern without the slashes: '^\\d{5}$'",
+                  fixed: pattern.replacingOccurrences(of: "/^\\d{5}$/", with: "'^\\d{5}$'"))
+        let flagged = Self.head + "  - textField: code\n    rules:\n      - pattern: /^[a-z]+$/gi\n"
+        expectFix(flagged, help: "write the pattern without the slashes, its flags as (?i): '(?i)^[a-z]+$'",
+                  fixed: flagged.replacingOccurrences(of: "/^[a-z]+$/gi", with: "'(?i)^[a-z]+$'"))
+        let json = #"{"formc": 1, "form": "A", "elements": [{"textField": "zip", "rules": [{"pattern": "/^\\d{5}$/"}]}]}"#
+        expectFix(json, path: "a.form.json", help: #"write the pattern without the slashes: "^\\d{5}$""#,
+                  fixed: json.replacingOccurrences(of: #""/^\\d{5}$/""#, with: #""^\\d{5}$""#))
+        // Slashes the pattern may mean: a path, with no `^` or `$` beside them.
+        #expect(EditorDocument(path: "a.form.yaml", text: Self.head + "  - textField: p\n    rules:\n      - pattern: /api/.+/\n").diagnostics.isEmpty)
     }
 
     /// Properties, line breaks and quotes around the span: the anchor and tag

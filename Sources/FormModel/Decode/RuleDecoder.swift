@@ -85,7 +85,8 @@ enum RuleDecoder {
         guard tree.isSequence(node) else {
             var help: [DiagnosticHelp] = []
             // `rules: required` (or `required, email`): the names in a list.
-            let names = tree.text(node)?.split(separator: ",", omittingEmptySubsequences: false).map(trimmed) ?? []
+            // FormKit's `required|email` too.
+            let names = tree.text(node)?.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "," || $0 == "|" }).map(trimmed) ?? []
             if !names.isEmpty, names.allSatisfy({ RuleKind.names.contains($0) }) {
                 help.append(
                     reader.isJSON
@@ -130,8 +131,15 @@ enum RuleDecoder {
         for entry in tree.entries(node) {
             guard let key = tree.text(entry.key), let value = tree.text(entry.value) else { return nil }
             let member: String
-            if value.isEmpty {
+            let parameterless = RuleKind.names.firstIndex(of: key).map { isParameterless[$0] } ?? false
+            if value.isEmpty || (parameterless && tree.style(entry.value) == .plain && ValueReader.booleanSpelled(by: value) == true) {
+                // `required: true` (React Hook Form's) is the rule by its name.
                 member = isJSON ? "\"\(key)\": null" : key
+            } else if parameterless, let text = meantMessage(entry.value, in: tree, isJSON: isJSON) {
+                // `required: Email is required` (React Hook Form's): the rule's message, or its condition.
+                let beside = readsAsCondition(text) ? "when" : "message"
+                let head = key == "required" ? (isJSON ? "\"required\": true" : "required: true") : (isJSON ? "\"\(key)\": null" : key)
+                member = isJSON ? "\(head), \"\(beside)\": \(YAMLPlain.doubleQuoted(text))" : "\(head), \(beside): \(YAMLPlain.literal(text))"
             } else {
                 let written = isJSON
                     ? (tree.style(entry.value) == .plain ? value : YAMLPlain.doubleQuoted(value))
@@ -265,12 +273,14 @@ enum RuleDecoder {
             }
             let parameter = entry.value
             let parameterRange = tree.range(parameter)
-            // `minLength: [8, Too short]`: Yup's `min(8, '…')`, the parameter and the rule's message.
-            if !isParameterless[index], messageEntry == nil, tree.isSequence(parameter), tree.items(parameter).count == 2,
-               let value = Self.scalarAsWritten(tree.items(parameter)[0], in: tree, isJSON: reader.isJSON),
-               let message = Self.meantMessage(tree.items(parameter)[1], in: tree, isJSON: reader.isJSON) {
+            // `minLength: [8, Too short]`, Yup's `min(8, '…')`, or `minLength: { value: 8, message: Too short }`,
+            // React Hook Form's: the parameter and the rule's message.
+            if !isParameterless[index], messageEntry == nil, let (valueNode, messageNode) = Self.parameterAndMessage(parameter, in: tree),
+               let value = Self.scalarAsWritten(valueNode, in: tree, isJSON: reader.isJSON),
+               let message = Self.meantMessage(messageNode, in: tree, isJSON: reader.isJSON) {
                 reader.diagnostics.error(
-                    .wrongType, "expected one value for the \(name) parameter, found a list", at: parameterRange,
+                    .wrongType, "expected one value for the \(name) parameter, found \(tree.isSequence(parameter) ? "a list" : "a mapping")",
+                    at: parameterRange,
                     help: [Self.messageHelp(message, rule: name, parameter: value, isJSON: reader.isJSON)]
                 )
                 if let when { unreadConditions.append(when) }
@@ -406,19 +416,48 @@ enum RuleDecoder {
     /// The help for a rule given its message where its parameter goes: a string
     /// for a rule without a parameter (`{ email: Enter a valid email }`, Yup's
     /// `email('…')`), or a list of the parameter and a string (`{ minLength: [8,
-    /// Too short] }`, Yup's `min(8, '…')`). The string is the rule's `message`.
-    /// `parameter`: the parameter as the file writes it, nil for none. In JSON the
-    /// fix writes it so; in YAML the mapping may be a block one, where the same
-    /// edit would be text, so the help only shows it.
-    static func messageHelp(_ message: String, rule: String, parameter: String?, isJSON: Bool) -> DiagnosticHelp {
+    /// Too short] }`, Yup's `min(8, '…')`). The string is the rule's `message`,
+    /// or its `when` where it reads as a condition (`{ required: "country ==
+    /// 'us'" }`, `readsAsCondition`). `parameter`: the parameter as the file
+    /// writes it, nil for none. In JSON the fix writes it so; in YAML the mapping
+    /// may be a block one, where the same edit would be text, so the help only
+    /// shows it.
+    static func messageHelp(_ text: String, rule: String, parameter: String?, isJSON: Bool) -> DiagnosticHelp {
+        let key = readsAsCondition(text) ? "when" : "message"
+        let what = key == "when" ? "a rule applies sometimes by its \"when\"" : "a rule's own message is its \"message\""
         if isJSON {
-            let written = "\(parameter ?? "null"), \"message\": \(YAMLPlain.doubleQuoted(message))"
+            let written = "\(parameter ?? "null"), \"\(key)\": \(YAMLPlain.doubleQuoted(text))"
             return .write(
-                written, line: "a rule's own message is its \"message\": write {\"\(rule)\": \(written)}", title: "Make it the rule's message"
+                written, line: "\(what): write {\"\(rule)\": \(written)}",
+                title: key == "when" ? "Make it the rule's condition" : "Make it the rule's message"
             )
         }
-        let shown = YAMLPlain.isSafe(message) ? message : YAMLPlain.doubleQuoted(message)
-        return DiagnosticHelp("a rule's own message is its 'message': write '{ \(parameter.map { "\(rule): \($0)" } ?? rule), message: \(shown) }'")
+        let shown = YAMLPlain.isSafe(text) ? text : YAMLPlain.doubleQuoted(text)
+        return DiagnosticHelp(
+            "\(what.replacing("\"", with: "'")): write '{ \(parameter.map { "\(rule): \($0)" } ?? rule), \(key): \(shown) }'"
+        )
+    }
+
+    /// Whether a string written where a rule's parameter goes reads as a
+    /// condition: it parses as one (SPEC §7), and is more than one word in
+    /// capitals (`Required` is a message; `news`, `country == 'us'` conditions).
+    static func readsAsCondition(_ text: String) -> Bool {
+        guard case .success(let syntax) = ConditionParser.parse(text) else { return false }
+        if case .identifier(let id) = syntax.kind { return SwiftNaming.isLowerCamelCase(id) }
+        return true
+    }
+
+    /// The parameter and the message written in a rule's parameter: a list of
+    /// the two (`[8, Too short]`), or a mapping of `value` and `message`.
+    static func parameterAndMessage(_ node: NodeID, in tree: SyntaxTree) -> (value: NodeID, message: NodeID)? {
+        if tree.isSequence(node), tree.items(node).count == 2 {
+            return (tree.items(node)[0], tree.items(node)[1])
+        }
+        let entries = tree.entries(node)
+        guard tree.isMapping(node), entries.count == 2,
+              let value = entries.first(where: { tree.textEquals($0.key, "value") }),
+              let message = entries.first(where: { tree.textEquals($0.key, "message") }) else { return nil }
+        return (value.value, message.value)
     }
 
     /// The text of a scalar that reads as a message: not empty, no Boolean, no

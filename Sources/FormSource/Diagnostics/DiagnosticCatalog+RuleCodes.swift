@@ -74,7 +74,10 @@ extension DiagnosticCatalog {
                 pattern must match the whole value (no `^`/`$` needed). A pattern in a document's typographic \
                 quotes with a `^` or `$` inside them (`“^[0-9]{5}$”`) compiles, but would match the quotes as \
                 characters around an anchor, so no value would pass: it is this error, with a fix that writes it in \
-                plain quotes. Without an anchor (`‘.+’`) the quotes may be meant, and are matched.
+                plain quotes. Without an anchor (`‘.+’`) the quotes may be meant, and are matched. So it is with \
+                a pattern written between `/` as JavaScript writes one, as Yup and React Hook Form take it \
+                (`/^[0-9]{5}$/`, `/^[a-z]+$/i`): the fix writes it without the slashes, its flags `i`, `m` and `s` \
+                as `(?ims)`; a pattern with no anchor beside a slash (`/api/.+/`) may mean them.
                 """,
                 example: form("""
                   - textField: zip
