@@ -1097,5 +1097,30 @@ struct FollowOnDiagnosticsTests {
         #expect(diagnostics[2].help == ["entries the person adds and removes are a 'list', with an entry's fields in its 'elements'"])
         #expect(diagnostics[2].fix?.text == "list")
         #expect(diagnostics[3].fix?.text == "boolean")
+        // HTML's and SurveyJS's inputs, FormKit's textarea, a time, an integer, HTML.
+        for (kind, meant) in [("text", "textField"), ("email", "textField"), ("textarea", "textView"), ("comment", "textView"),
+                              ("time", "date"), ("integer", "number"), ("html", "staticText")] {
+            let found = diagnose("formc: 1\nform: F\nelements:\n  - \(kind): e\n")
+            #expect(found.map(\.code) == [.unknownElementKind], "\(kind)")
+            #expect(found.first?.fix?.text == meant, "\(kind)")
+        }
+    }
+
+    /// Other libraries' keys of an element: their rules (near `validateOn`, which
+    /// is not them), conditions, default, id and rules by other names.
+    @Test func otherLibrariesKeysNameFormcs() {
+        func help(_ line: String) -> [String] {
+            diagnose("formc: 1\nform: F\nelements:\n  - boolean: news\n    title: N\n  - textField: e\n    \(line)\n").flatMap(\.help)
+        }
+        #expect(help("validation: [required]") == ["did you mean 'rules'?"])
+        #expect(help("validators: [required]") == ["did you mean 'rules'?"])
+        #expect(help("validation: required|email") == ["did you mean 'rules'?", "write 'rules: [required, email]'"])
+        #expect(help("visibleIf: news") == ["did you mean 'visibleWhen'?"])
+        #expect(help("enableIf: news") == ["did you mean 'enabledWhen'?"])
+        #expect(help("defaultValue: x") == ["did you mean 'default'?"])
+        #expect(help("isRequired: true") == ["'required' is a rule: write it in the field's rules: rules: [required]"])
+        #expect(help("minlength: 3") == ["'minLength' is a rule: write it in the field's rules: rules: [{ minLength: 3 }]"])
+        #expect(help("requiredIf: news") == ["a rule that applies sometimes has a 'when': rules: [{ required: true, when: CONDITION }]"])
+        #expect(help("name: email") == ["an element's id is the value of its kind key: '- textField: email'"])
     }
 }

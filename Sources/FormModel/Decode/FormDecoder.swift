@@ -432,6 +432,16 @@ struct DocumentDecoder {
             ("multiChoice", "a choice of several is a 'multiChoice', with its 'options'")
         case "panel", "fieldset", "section":
             ("group", "elements shown together are a 'group', with its 'elements'")
+        case "text", "input", "email", "password", "tel", "phone", "string", "textinput", "textbox", "shorttext":
+            ("textField", "a line of text is a 'textField'; its 'keyboard', 'contentType' and 'secure' make it an email, phone or password field")
+        case "textarea", "comment", "multilinetext", "longtext":
+            ("textView", "text of several lines is a 'textView'")
+        case "time", "datetime", "datetime-local", "datepicker":
+            ("date", "a date, a time or both is a 'date', with its 'mode' (date, time or dateTime)")
+        case "integer", "int", "decimal", "numeric", "numberfield":
+            ("number", "a number is a 'number', with 'decimals' for a fractional one")
+        case "html", "heading", "header", "label":
+            ("staticText", "text shown, not entered, is a 'staticText'")
         default:
             nil
         }

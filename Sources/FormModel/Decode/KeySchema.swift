@@ -178,8 +178,25 @@ package struct KeyedMapping {
             if optionTitleKeysOfOtherLibraries.contains(key) { return free("title") }
         }
         switch key {
-        case "fields", "questions", "controls", "children", "components", "inputs":
+        case "fields", "questions", "controls", "children", "components", "inputs", "templateElements":
             return free("elements")
+        // FormKit's `validation`, SurveyJS's `validators`, React Hook Form's `validate`:
+        // near `validateOn`, which is when the rules run, not the rules.
+        case "validation", "validations", "validators", "validate", "validationRules", "constraints":
+            return free("rules")
+        case "visibleIf", "showIf", "showWhen", "visibleWhenExpression":
+            return free("visibleWhen")
+        case "enableIf", "enabledIf", "enableWhen":
+            return free("enabledWhen")
+        case "requiredIf", "requiredWhen":
+            guard allowed.contains("rules") else { return nil }
+            return (nil, isJSON ? #"a rule that applies sometimes has a "when": "rules": [{"required": true, "when": "CONDITION"}]"#
+                : "a rule that applies sometimes has a 'when': rules: [{ required: true, when: CONDITION }]")
+        case "defaultValue", "initialValue", "defaultAnswer":
+            return free("default")
+        case "name" where elementKind != nil:
+            return (nil, isJSON ? #"an element's id is the value of its kind key: {"textField": "email"}"#
+                : "an element's id is the value of its kind key: '- textField: email'")
         // An element's options; at the top level, where `values` and `items` mean
         // other things (a form's data, its elements), only the names of sets.
         case "items":
@@ -217,7 +234,14 @@ package struct KeyedMapping {
             case "maxItems", "maxSelectedChoices", "maxChoices", "maxSelections": "maxCount"
             default: nil
             }
-            let ruleName = elementKind == "multiChoice" ? countRule ?? key : key
+            // SurveyJS's `isRequired`, HTML's `minlength`, JSON Schema's `minimum`: a rule by another name.
+            let otherRule: String? = switch key {
+            case "isRequired", "mandatory": "required"
+            case "minimum": "min"
+            case "maximum": "max"
+            default: RuleKind.names.first { $0 != key && $0.lowercased() == key.lowercased() }
+            }
+            let ruleName = (elementKind == "multiChoice" ? countRule : nil) ?? otherRule ?? key
             guard allowed.contains("rules"), let rule = RuleKind.names.first(where: { $0 == ruleName }) else { return nil }
             // A rule written as the element's key (`required: true`, `min: 0`): with a fix
             // that moves it into `rules`, when the element has none yet.
@@ -240,7 +264,7 @@ package struct KeyedMapping {
                 let parameter = isJSON ? (style == .plain ? text : YAMLPlain.doubleQuoted(text)) : YAMLPlain.literal(text)
                 item = isJSON ? #"{"\#(rule)": \#(parameter)}"# : "{ \(rule): \(parameter) }"
             }
-            let isRule = rule == key ? "'\(rule)' is a rule" : "a multiChoice counts its choices with the rule '\(rule)'"
+            let isRule = elementKind == "multiChoice" && countRule != nil ? "a multiChoice counts its choices with the rule '\(rule)'" : "'\(rule)' is a rule"
             guard !item.isEmpty else {
                 return (nil, "\(isRule): write it in the field's rules")
             }
@@ -258,6 +282,10 @@ package struct KeyedMapping {
     private static func owners(of key: String) -> [String] {
         KeySchema.kindKeys.filter { $0.value.contains { $0.description == key } }.map(\.key).sorted()
     }
+
+    /// Other libraries' keys of a field's rules (FormKit's `validation`, SurveyJS's
+    /// `validators`): `keyMeant` names `rules` for them before any did-you-mean.
+    private static let rulesOfOtherLibraries: Set<String> = ["validation", "validations", "validators", "validate", "validationRules", "constraints"]
 
     /// Every key of some element kind, sorted: the names a misspelt key of another
     /// kind is near.
@@ -314,7 +342,8 @@ package struct KeyedMapping {
             )
         }
         var lookalike: [DiagnosticHelp] = []
-        var other = meant == nil ? meantByOtherName(key) : nil
+        // Another library's name of the rules is near `validateOn`, which is not them.
+        var other = meant == nil || Self.rulesOfOtherLibraries.contains(key) ? meantByOtherName(key) : nil
         if meant == nil, other == nil, elementKind != nil, Self.owners(of: key).isEmpty,
             let near = Suggestions.closest(to: key, in: Self.otherKindKeys.filter { !allowedNames.contains($0) })
         {
