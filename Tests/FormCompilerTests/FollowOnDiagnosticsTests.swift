@@ -499,6 +499,15 @@ struct FollowOnDiagnosticsTests {
         #expect(diagnose(member).map(\.help) == [
             ["isEmpty is a function: write isEmpty(email)"], ["contains is a function: write contains(pets, 'option')"],
         ])
+        // JavaScript's members, and SurveyJS's braces.
+        func condition(_ text: String) -> [[String]] {
+            diagnose("formc: 1\nform: F\nelements:\n  - multiChoice: pets\n    options: [cat, dog]\n  - segment: plan\n    options: [free, pro]\n"
+                + "  - textField: x\n    visibleWhen: \"\(text)\"\n").map(\.help)
+        }
+        #expect(condition("pets.includes('cat')") == [["a condition has no 'includes'; its function is contains: write contains(pets, 'option')"]])
+        #expect(condition("pets.length > 0") == [["a condition has no 'length'; its function is count: write count(pets)"]])
+        #expect(condition("plan.value == 'pro'") == [["a condition reads a field's value by its id alone: write plan"]])
+        #expect(condition("{plan} == 'pro'") == [["a condition names a field by its id, without braces: write plan"]])
     }
 
     /// What an unread element hides is its id and the set it names, not its other

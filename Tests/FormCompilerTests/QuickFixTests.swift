@@ -349,6 +349,12 @@ import Testing
         expectFix(pipes, help: "write 'rules: [required, email]'", fixed: Self.head + "  - textField: e\n    rules: [required, email]\n")
     }
 
+    /// SurveyJS's `{plan}` in a condition: the fix writes the id without its braces.
+    @Test func aFieldInBracesIsWrittenWithout() {
+        let form = Self.head + "  - segment: plan\n    options: [free, pro]\n  - textField: a\n    visibleWhen: "
+        expectFix(form + "\"{plan} == 'pro'\"\n", help: "a condition names a field by its id, without braces: write plan", fixed: form + "\"plan == 'pro'\"\n")
+    }
+
     /// `- group party` with keys under it: YAML stops at the first key's ':', a line
     /// below the colon left out, and the fix writes it where it belongs.
     @Test func aKindWithoutItsColonAboveItsKeys() {

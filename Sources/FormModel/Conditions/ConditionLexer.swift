@@ -188,13 +188,25 @@ struct ConditionLexer {
             var owner = start
             while owner > 0, Self.isIdentifierContinue(scalar(owner - 1)) { owner -= 1 }
             let field = text(owner..<start)
-            // `email.isEmpty`, `pets.count`: a function, called with the field.
-            if ["isEmpty", "count", "contains"].contains(name) {
-                let call = name == "contains" ? "contains(\(field), 'option')" : "\(name)(\(field))"
+            // `email.isEmpty`, `pets.count`: a function, called with the field; so are
+            // JavaScript's `diet.includes('vegan')` and `diet.length`.
+            let function: String? = switch name {
+            case "isEmpty", "count", "contains": name
+            case "includes", "has": "contains"
+            case "length", "size": "count"
+            default: nil
+            }
+            if let function {
+                let call = function == "contains" ? "contains(\(field), 'option')" : "\(function)(\(field))"
                 return token(.invalid(ConditionProblem(
                     code: .conditionSyntax, message: "unexpected character '.'", range: start..<index,
-                    help: ["\(name) is a function: write \(call)"], namesForHelp: .memberCall(function: name, name: field)
+                    help: [DiagnosticHelp(function == name ? "\(name) is a function: write \(call)" : "a condition has no '\(name)'; its function is \(function): write \(call)")],
+                    namesForHelp: .memberCall(function: function, name: field)
                 )))
+            }
+            // `plan.value`: a field's value is the field.
+            if name == "value" {
+                return invalid("unexpected character '.'", help: ["a condition reads a field's value by its id alone: write \(field)"])
             }
             return invalid("unexpected character '.'", help: [DiagnosticHelp(Self.pathHelp(name: name))])
         }
@@ -228,6 +240,19 @@ struct ConditionLexer {
         }
         if let space = UnicodeSpace.first(in: String(current)) {
             return invalid("\(space.name) is not white space in a condition", help: [space.help])
+        }
+        // `{plan} == 'pro'`: SurveyJS's braces around a field's name.
+        if current == "{", index < count, Self.isIdentifierStart(scalar(index)) {
+            var end = index
+            while end < count, Self.isIdentifierContinue(scalar(end)) { end += 1 }
+            if end < count, scalar(end) == "}" {
+                let name = text(index..<end)
+                index = end + 1
+                return invalid(
+                    "unexpected character '{'",
+                    help: [.write(name, line: "a condition names a field by its id, without braces: write \(name)", title: "Write \(name)")]
+                )
+            }
         }
         return invalid("unexpected character '\(current.escaped(asASCII: false))'", help: [Self.unexpectedCharacterHelp])
     }
