@@ -1131,5 +1131,14 @@ struct FollowOnDiagnosticsTests {
         #expect(help("minlength: 3") == ["'minLength' is a rule: write it in the field's rules: rules: [{ minLength: 3 }]"])
         #expect(help("requiredIf: news") == ["a rule that applies sometimes has a 'when': rules: [{ required: true, when: CONDITION }]"])
         #expect(help("name: email") == ["an element's id is the value of its kind key: '- textField: email'"])
+        // SurveyJS's validators written as rules: one error, naming the rule.
+        #expect(help("rules:\n      - { type: regex, regex: '^[0-9]+$', text: Digits only }")
+            == [#"a SurveyJS validator is a formc rule: write { pattern: "^[0-9]+$", message: Digits only }"#])
+        #expect(help("rules:\n      - { type: email }") == ["a SurveyJS validator is a formc rule: write email"])
+        #expect(help("rules:\n      - { type: text, maxLength: 9, text: Too long }") == ["a SurveyJS validator is a formc rule: write { maxLength: 9, message: Too long }"])
+        let json = diagnose(#"{"formc": 1, "form": "F", "elements": [{"textField": "e", "rules": [{"type": "numeric", "minValue": 1}]}]}"#, path: "t.form.json")
+        #expect(json.map(\.help) == [[#"a SurveyJS validator is a formc rule: write {"min": 1}"#]])
+        // React Hook Form's `validate`: the app's own check.
+        #expect(help("rules: [{ validate: isFree }]") == ["did you mean 'custom'?", "a check of the app's own is a 'custom' rule, which names the validator the app implements"])
     }
 }

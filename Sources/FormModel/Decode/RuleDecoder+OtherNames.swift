@@ -1,3 +1,6 @@
+import FormSource
+import FormSyntax
+
 extension RuleDecoder {
     /// The formc rule meant by a rule name that other form libraries use (Yup,
     /// Laravel, SurveyJS, Vuelidate, HTML's attributes), with what a reader of the
@@ -23,6 +26,8 @@ extension RuleDecoder {
             return ("pattern", nil)
         case "emailaddress", "isemail":
             return ("email", nil)
+        case "validate", "validator", "check", "function":
+            return ("custom", "a check of the app's own is a 'custom' rule, which names the validator the app implements")
         case "minitems", "minselected", "minchoices", "minchoicecount", "minselectedchoices":
             return ("minCount", "'minCount' counts a multiChoice's choices; a list counts its entries with its own 'minItems:' key")
         case "maxitems", "maxselected", "maxchoices", "maxchoicecount", "maxselectedchoices":
@@ -30,5 +35,49 @@ extension RuleDecoder {
         default:
             return nil
         }
+    }
+
+    /// The help for a SurveyJS validator written as a rule (`{ type: regex, regex:
+    /// '^[0-9]+$', text: Digits only }`): the formc rule it is, with its message;
+    /// nil for any other mapping, or a validator with no one rule (`expression`,
+    /// `text` with both lengths).
+    static func surveyJSValidatorHelp(_ item: NodeID, in tree: SyntaxTree, isJSON: Bool) -> (key: NodeID, help: DiagnosticHelp)? {
+        let entries = tree.entries(item)
+        func value(_ key: String) -> NodeID? { entries.first { tree.text($0.key) == key }?.value }
+        guard let typeEntry = entries.first(where: { tree.textEquals($0.key, "type") }), let type = tree.text(typeEntry.value),
+              tree.style(typeEntry.value) != nil else { return nil }
+        // The rule, and its parameter as the file writes it (nil for none).
+        let rule: (name: String, parameter: String?)
+        switch type {
+        case "email":
+            rule = ("email", nil)
+        case "regex":
+            guard let regex = value("regex"), let written = scalarAsWritten(regex, in: tree, isJSON: isJSON) else { return nil }
+            rule = ("pattern", written)
+        case "text", "numeric":
+            let bounds = type == "text" ? [("minLength", "minLength"), ("maxLength", "maxLength")] : [("minValue", "min"), ("maxValue", "max")]
+            let given = bounds.compactMap { bound in value(bound.0).flatMap { scalarAsWritten($0, in: tree, isJSON: isJSON) }.map { (bound.1, $0) } }
+            guard given.count == 1 else { return nil }
+            rule = (given[0].0, given[0].1)
+        default:
+            return nil
+        }
+        var members = [(rule.name, rule.parameter)]
+        if let text = value("text").flatMap({ meantMessage($0, in: tree, isJSON: isJSON) }) {
+            members.append(("message", isJSON ? YAMLPlain.doubleQuoted(text) : YAMLPlain.literal(text)))
+        }
+        var parts: [String] = []
+        for (key, written) in members {
+            if isJSON {
+                parts.append("\"\(key)\": \(written ?? "null")")
+            } else {
+                parts.append(written.map { "\(key): \($0)" } ?? key)
+            }
+        }
+        let alone = members.count == 1 && rule.parameter == nil
+        let written = isJSON
+            ? (alone ? "\"\(rule.name)\"" : "{" + parts.joined(separator: ", ") + "}")
+            : (alone ? rule.name : "{ " + parts.joined(separator: ", ") + " }")
+        return (typeEntry.key, DiagnosticHelp("a SurveyJS validator is a formc rule: write \(written)"))
     }
 }

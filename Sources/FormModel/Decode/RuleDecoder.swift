@@ -194,6 +194,10 @@ enum RuleDecoder {
             return RuleDecl(kind: parameterless(index), range: range, nameRange: range)
 
         case .mapping:
+            if let (key, help) = Self.surveyJSValidatorHelp(item, in: tree, isJSON: reader.isJSON) {
+                reader.diagnostics.error(.unknownRule, "unknown rule 'type'", at: tree.range(key), help: [help])
+                return nil
+            }
             // The first key other than `message`, `when` and `debounce` names the rule, unless
             // a later key is a rule and it is not (`{ mesage: Hi, minLength: 2 }`: a misspelt
             // `message`); any further key is a mistake.
