@@ -1138,6 +1138,18 @@ struct FollowOnDiagnosticsTests {
         #expect(help("rules:\n      - { type: text, maxLength: 9, text: Too long }") == ["a SurveyJS validator is a formc rule: write { maxLength: 9, message: Too long }"])
         let json = diagnose(#"{"formc": 1, "form": "F", "elements": [{"textField": "e", "rules": [{"type": "numeric", "minValue": 1}]}]}"#, path: "t.form.json")
         #expect(json.map(\.help) == [[#"a SurveyJS validator is a formc rule: write {"min": 1}"#]])
+        // Yup's `when … is … then`: one error, with the rule's own `when`.
+        let yup = "formc: 1\nform: F\nelements:\n  - picker: country\n    options: [us, gb]\n  - textField: zip\n    rules:\n"
+        #expect(diagnose(yup + "      - when: country\n        is: us\n        then: [required]\n").map(\.help) == [[
+            #"formc's 'when' is a condition on a rule, not Yup's 'when … is … then': write { required: true, when: "country == 'us'" }"#,
+        ]])
+        #expect(diagnose(yup + "      - { when: country, is: us, then: [required, email] }\n").map(\.help) == [[
+            #"formc's 'when' is a condition on a rule, not Yup's 'when … is … then': give each rule its condition, { required: true, when: "country == 'us'" }"#,
+        ]])
+        let yupJSON = #"{"formc": 1, "form": "F", "elements": [{"boolean": "news", "title": "N"}, {"textField": "e", "rules": [{"when": "news", "is": true, "then": "email"}]}]}"#
+        #expect(diagnose(yupJSON, path: "t.form.json").map(\.help) == [[
+            #"formc's 'when' is a condition on a rule, not Yup's 'when … is … then': write {"email": null, "when": "news"}"#,
+        ]])
         // React Hook Form's `validate`: the app's own check.
         #expect(help("rules: [{ validate: isFree }]") == ["did you mean 'custom'?", "a check of the app's own is a 'custom' rule, which names the validator the app implements"])
     }

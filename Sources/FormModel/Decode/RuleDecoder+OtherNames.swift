@@ -80,4 +80,35 @@ extension RuleDecoder {
             : (alone ? rule.name : "{ " + parts.joined(separator: ", ") + " }")
         return (typeEntry.key, DiagnosticHelp("a SurveyJS validator is a formc rule: write \(written)"))
     }
+
+    /// The help for Yup's `when` written as a rule (`{ when: country, is: us, then:
+    /// [required] }`): formc's `when` is a condition on the rule itself, written
+    /// for the one rule of `then` (`{ required: true, when: "country == 'us'" }`);
+    /// nil for a mapping without `is` and `then` beside `when`.
+    static func yupWhenHelp(_ item: NodeID, in tree: SyntaxTree, isJSON: Bool) -> (key: NodeID, help: DiagnosticHelp)? {
+        let entries = tree.entries(item)
+        func entry(_ key: String) -> (key: NodeID, value: NodeID)? { entries.first { tree.text($0.key) == key } }
+        guard let when = entry("when"), let isEntry = entry("is"), let then = entry("then"),
+              let field = tree.text(when.value), tree.style(when.value) != nil else { return nil }
+        // The condition: the field alone for `is: true`, else compared with the value.
+        var condition: String?
+        if let value = tree.text(isEntry.value), tree.style(isEntry.value) != nil, SwiftNaming.isLowerCamelCase(field) {
+            condition = ValueReader.booleanSpelled(by: value) == true && tree.style(isEntry.value) == .plain ? field
+                : ValueReader.plainNumber(value) != nil && tree.style(isEntry.value) == .plain ? "\(field) == \(value)"
+                : value.contains("'") ? nil : "\(field) == '\(value)'"
+        }
+        // The rule: `then`'s one rule name.
+        let names = tree.isSequence(then.value) ? tree.items(then.value).compactMap { tree.text($0) } : tree.text(then.value).map { [$0] } ?? []
+        guard let condition, names.count == 1, RuleKind.parameterless.contains(names[0]) else {
+            return (when.key, DiagnosticHelp(
+                "formc's 'when' is a condition on a rule, not Yup's 'when … is … then': give each rule its condition, "
+                    + (isJSON ? #"{"required": true, "when": "country == 'us'"}"# : "{ required: true, when: \"country == 'us'\" }")
+            ))
+        }
+        let rule = names[0]
+        let written = isJSON
+            ? "{\(rule == "required" ? #""required": true"# : "\"\(rule)\": null"), \"when\": \(YAMLPlain.doubleQuoted(condition))}"
+            : "{ \(rule == "required" ? "required: true" : rule), when: \(YAMLPlain.doubleQuoted(condition)) }"
+        return (when.key, DiagnosticHelp("formc's 'when' is a condition on a rule, not Yup's 'when … is … then': write \(written)"))
+    }
 }

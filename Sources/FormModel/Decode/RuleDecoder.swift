@@ -198,6 +198,10 @@ enum RuleDecoder {
                 reader.diagnostics.error(.unknownRule, "unknown rule 'type'", at: tree.range(key), help: [help])
                 return nil
             }
+            if let (key, help) = Self.yupWhenHelp(item, in: tree, isJSON: reader.isJSON) {
+                reader.diagnostics.error(.unknownRule, "the rule is missing: 'when', 'is' and 'then' are Yup's", at: tree.range(key), help: [help])
+                return nil
+            }
             // The first key other than `message`, `when` and `debounce` names the rule, unless
             // a later key is a rule and it is not (`{ mesage: Hi, minLength: 2 }`: a misspelt
             // `message`); any further key is a mistake.
