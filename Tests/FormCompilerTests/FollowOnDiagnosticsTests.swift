@@ -1150,6 +1150,8 @@ struct FollowOnDiagnosticsTests {
         #expect(diagnose(yupJSON, path: "t.form.json").map(\.help) == [[
             #"formc's 'when' is a condition on a rule, not Yup's 'when … is … then': write {"email": null, "when": "news"}"#,
         ]])
+        // UIKit's names of a keyboard and a content type.
+        #expect(help("keyboard: emailAddress\n    contentType: telephoneNumber") == ["did you mean 'email'?", "did you mean 'phone'?"])
         // React Hook Form's `validate`: the app's own check.
         #expect(help("rules: [{ validate: isFree }]") == ["did you mean 'custom'?", "a check of the app's own is a 'custom' rule, which names the validator the app implements"])
     }

@@ -338,10 +338,18 @@ package struct ValueReader {
         let names = E.allCases.map(\.rawValue)
         diagnostics.error(
             .wrongType, "'\(text)' is not a valid \(what())", at: tree.range(node),
-            help: Suggestions.didYouMeanOrList(text, in: names, listing: "expected one of")
+            help: Self.uiKitNames[text].flatMap { names.contains($0) ? [.didYouMean($0)] : nil }
+                ?? Suggestions.didYouMeanOrList(text, in: names, listing: "expected one of")
         )
         return nil
     }
+
+    /// UIKit's names of a keyboard and a content type (`UIKeyboardType.emailAddress`,
+    /// `UITextContentType.telephoneNumber`), too far from formc's for a did-you-mean.
+    static let uiKitNames: [String: String] = [
+        "emailAddress": "email", "numberPad": "number", "asciiCapableNumberPad": "number", "decimalPad": "decimal",
+        "phonePad": "phone", "namePhonePad": "phone", "telephoneNumber": "phone", "URL": "url", "fullStreetAddress": "streetAddress",
+    ]
 
     /// Whether `text` is a number as written: an optional sign, digits with an
     /// optional fraction, and an optional exponent.
