@@ -41,9 +41,7 @@ struct PatternValidator {
             let written = SourceFormat(path: file.path) == .json ? YAMLPlain.doubleQuoted(inner) : YAMLPlain.literal(inner)
             diagnostics.error(
                 .invalidPattern, "the pattern is in typographic quotes, which it would match as characters: no value would pass", at: range,
-                help: [DiagnosticHelp(
-                    "write the pattern without them: \(written)", fix: DiagnosticFix(title: "Write \(written)", text: written, placement: .node)
-                )]
+                help: [Self.wholeValueHelp("write the pattern without them: \(written)", written: written, rule: rule)]
             )
             return
         }
@@ -57,9 +55,8 @@ struct PatternValidator {
             diagnostics.error(
                 .invalidPattern, "the pattern is written between '/' as JavaScript writes one, and would match the '/' as characters: no value would pass",
                 at: range,
-                help: [DiagnosticHelp(
-                    "write the pattern without the slashes\(flags.isEmpty ? "" : ", its flags as (?\(flags))"): \(written)",
-                    fix: DiagnosticFix(title: "Write \(written)", text: written, placement: .node)
+                help: [Self.wholeValueHelp(
+                    "write the pattern without the slashes\(flags.isEmpty ? "" : ", its flags as (?\(flags))"): \(written)", written: written, rule: rule
                 )]
             )
             return
@@ -101,14 +98,48 @@ struct PatternValidator {
         )
     }
 
+    /// A help that writes the pattern whole, with the fix that does, except for a
+    /// block scalar (`|-` and the pattern below it), whose range the fix would
+    /// join to the next line.
+    static func wholeValueHelp(_ line: String, written: String, rule: RuleDecl) -> DiagnosticHelp {
+        guard rule.parameterStyle != .literal, rule.parameterStyle != .folded else { return DiagnosticHelp(line) }
+        return DiagnosticHelp(line, fix: DiagnosticFix(title: "Write \(written)", text: written, placement: .node))
+    }
+
     /// The pattern and the flags of a JavaScript regular expression literal
-    /// (`/…/` with `i`, `m`, `s`, and `g`, `u` or `y`, which Swift's matching of a
-    /// whole value needs not), or nil for any other text.
+    /// (`/…/` with `i`, `m`, `s`, and `d`, `g`, `u`, `v` or `y`, which Swift's
+    /// matching of a whole value needs not), or nil for any other text. A pattern
+    /// with a `|` outside brackets and groups is none: there an anchor binds one
+    /// branch only (`/^$|^/[a-z]+/` matches `/abc/`).
     static func javaScriptLiteral(_ pattern: String) -> (pattern: String, flags: String)? {
         guard pattern.hasPrefix("/"), let close = pattern.lastIndex(of: "/"), close != pattern.startIndex else { return nil }
         let flags = pattern[pattern.index(after: close)...]
-        guard flags.allSatisfy({ "gimsuy".contains($0) }) else { return nil }
-        return (String(pattern[pattern.index(after: pattern.startIndex)..<close]), String(flags.filter { "ims".contains($0) }))
+        guard flags.allSatisfy({ "dgimsuvy".contains($0) }) else { return nil }
+        let inner = String(pattern[pattern.index(after: pattern.startIndex)..<close])
+        guard !hasTopLevelAlternation(pattern) else { return nil }
+        var swiftFlags = ""
+        for flag in "ims" where flags.contains(flag) { swiftFlags.append(flag) }
+        return (inner, swiftFlags)
+    }
+
+    /// Whether `pattern` has a `|` outside every bracket and group, not escaped.
+    static func hasTopLevelAlternation(_ pattern: String) -> Bool {
+        var depth = 0
+        var inClass = false
+        var escaped = false
+        for character in pattern {
+            if escaped { escaped = false; continue }
+            switch character {
+            case "\\": escaped = true
+            case "[" where !inClass: inClass = true
+            case "]" where inClass: inClass = false
+            case "(" where !inClass: depth += 1
+            case ")" where !inClass: depth = max(0, depth - 1)
+            case "|" where !inClass && depth == 0: return true
+            default: break
+            }
+        }
+        return false
     }
 
     /// Where a pattern may nest deeper than `maxDepth`: the offset (in Unicode

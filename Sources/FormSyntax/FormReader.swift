@@ -57,8 +57,9 @@ package enum FormReader {
     }
 
     /// FC005's help: what the first byte that is not UTF-8 most likely is, and how
-    /// to convert the file. A UTF-16 byte-order mark names UTF-16; a UTF-8 lead
-    /// byte followed by a continuation byte is a character cut short; a byte
+    /// to convert the file. A UTF-16 byte-order mark names UTF-16; in a file with
+    /// characters of several bytes before it, a UTF-8 lead byte followed by a
+    /// continuation byte is a character cut short; a byte
     /// between ASCII (or at the end) is one character of a single-byte encoding,
     /// named as Windows-1252 reads it (a superset of Latin-1's printable
     /// characters, what Windows editors save); a run of such bytes is a
@@ -71,7 +72,9 @@ package enum FormReader {
         let byte = bytes[offset]
         let next = offset + 1 < bytes.count ? bytes[offset + 1] : nil
         let hex = "0x" + String(byte, radix: 16, uppercase: true)
-        if (0xC2...0xF4).contains(byte), let next, (0x80...0xBF).contains(next) {
+        // Cut short only in a file that is UTF-8 so far (a character of several bytes
+        // before it): `é’s` in Windows-1252 is E9 92 73, a lead and a continuation byte too.
+        if (0xC2...0xF4).contains(byte), let next, (0x80...0xBF).contains(next), bytes[..<offset].contains(where: { $0 >= 0x80 }) {
             return "the UTF-8 bytes of a character are cut short here: the file was cut or joined in the middle of one; retype the character"
         }
         if let next, next >= 0x80 {

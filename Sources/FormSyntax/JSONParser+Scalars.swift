@@ -253,8 +253,9 @@ extension JSONParser {
     }
 
     /// `inner` in JSON's double quotes: as it is written when it already reads as
-    /// a JSON string's body (`say \"hi\"` inside typographic quotes, whose escapes
-    /// were meant), else escaped (`C:\temp`).
+    /// a JSON string's body whose escapes can only have been meant (`say \"hi\"`
+    /// inside typographic quotes: `\"`, `\\`, `\/`, `\u00e9`), else escaped
+    /// (`C:\temp`, whose `\t` would be a tab).
     static func jsonString(_ inner: String) -> String {
         var scalars = inner.unicodeScalars.makeIterator()
         var isBody = true
@@ -268,7 +269,8 @@ extension JSONParser {
                 break body
             case "\\":
                 switch scalars.next() {
-                case "\"", "\\", "/", "b", "f", "n", "r", "t": continue
+                // `\t`, `\n`, `\b`… are as likely a path's or a pattern's backslash (`C:\temp`, `\bA\b`).
+                case "\"", "\\", "/": continue
                 case "u":
                     for _ in 0..<4 where !(scalars.next()?.properties.isASCIIHexDigit ?? false) {
                         isBody = false

@@ -102,6 +102,9 @@ struct FollowOnDiagnosticsTests {
     @Test func anOptionWithoutItsValueIsToldOneFromItsTitle() {
         let yaml = diagnose("formc: 1\nform: F\nelements:\n  - segment: plan\n    options:\n      - { title: Pro plan }\n      - { title: 'A: b' }\n")
         #expect(yaml.map(\.help) == [["write its value beside its title: '{ value: proPlan, title: Pro plan }'"], ["write '{ value: pro, title: Pro }'"]])
+        // A title that gives no value formc takes (FC203): the general example.
+        #expect(diagnose("formc: 1\nform: F\nelements:\n  - segment: plan\n    options:\n      - { title: 日本 }\n      - b\n").map(\.help)
+            == [["write '{ value: pro, title: Pro }'"]])
         let json = diagnose(#"{"formc": 1, "form": "F", "elements": [{"segment": "plan", "options": [{"title": "Pro plan"}]}]}"#, path: "a.form.json")
         #expect(json.map(\.help) == [[#"write its value beside its title: {"value": "proPlan", "title": "Pro plan"}"#]])
     }
@@ -507,6 +510,9 @@ struct FollowOnDiagnosticsTests {
         #expect(condition("pets.includes('cat')") == [["a condition has no 'includes'; its function is contains: write contains(pets, 'option')"]])
         #expect(condition("pets.length > 0") == [["a condition has no 'length'; its function is count: write count(pets)"]])
         #expect(condition("plan.value == 'pro'") == [["a condition reads a field's value by its id alone: write plan"]])
+        // JavaScript's `name.length` of a text: no function measures it.
+        #expect(diagnose("formc: 1\nform: F\nelements:\n  - textField: name\n  - textField: x\n    visibleWhen: \"name.length > 0\"\n").map(\.help)
+            == [["a condition cannot measure a text or look inside it: to test whether it has a value, write not isEmpty(name)"]])
         #expect(condition("{plan} == 'pro'") == [["a condition names a field by its id, without braces: write plan"]])
     }
 
@@ -1128,6 +1134,7 @@ struct FollowOnDiagnosticsTests {
         #expect(help("enableIf: news") == ["did you mean 'enabledWhen'?"])
         #expect(help("defaultValue: x") == ["did you mean 'default'?"])
         #expect(help("isRequired: true") == ["'required' is a rule: write it in the field's rules: rules: [required]"])
+        #expect(help("isRequired: Please fill it in") == ["'required' is a rule: write it in the field's rules: rules: [{ required: true, message: Please fill it in }]"])
         #expect(help("minlength: 3") == ["'minLength' is a rule: write it in the field's rules: rules: [{ minLength: 3 }]"])
         #expect(help("requiredIf: news") == ["a rule that applies sometimes has a 'when': rules: [{ required: true, when: CONDITION }]"])
         #expect(help("name: email") == ["an element's id is the value of its kind key: '- textField: email'"])

@@ -344,6 +344,9 @@ import Testing
         let hookForm = Self.head + "  - textField: e\n    rules:\n      required: Email is required\n      email: true\n      minLength: 8\n"
         expectFix(hookForm, help: "each rule is an item of the list: rules: [{ required: true, message: Email is required }, email, { minLength: 8 }]",
                   fixed: Self.head + "  - textField: e\n    rules:\n      [{ required: true, message: Email is required }, email, { minLength: 8 }]\n")
+        // A message where the mapping has one already: no second `message` in the fix.
+        let both = EditorDocument(path: "a.form.yaml", text: Self.head + "  - textField: e\n    rules: { required: Fill it in, message: Fill it }\n")
+        #expect(both.diagnostics.first.map { $0.help.contains { $0.contains("message: Fill it in") } } == false)
         // FormKit's `required|email`.
         let pipes = Self.head + "  - textField: e\n    rules: required|email\n"
         expectFix(pipes, help: "write 'rules: [required, email]'", fixed: Self.head + "  - textField: e\n    rules: [required, email]\n")
@@ -551,6 +554,9 @@ import Testing
                   fixed: label(#""say \"hi\"""#))
         expectFix(label(#"“C:\path”"#), path: "a.form.json", help: #"JSON strings are in straight double quotes: write "C:\\path""#,
                   fixed: label(#""C:\\path""#))
+        // `\t` (and `\n`, `\b`…) may be a path's backslash: escaped, never a tab.
+        expectFix(label(#"“C:\temp”"#), path: "a.form.json", help: #"JSON strings are in straight double quotes: write "C:\\temp""#,
+                  fixed: label(#""C:\\temp""#))
     }
 
     /// A string given to a rule without a parameter is its message, as Yup writes
@@ -682,6 +688,9 @@ import Testing
                   fixed: Self.head + "  - spacer: 24\n")
         expectFix(Self.head + "  - textField:email\n", help: "write a space after the ':' (YAML reads 'kind:id' as one word): textField: email",
                   fixed: Self.head + "  - textField: email\n")
+        expectFix(Self.head + "  - { number: guests, title:'Guests' }\n",
+                  help: "write a space after the ':' (YAML reads 'key:value' as one key): title: 'Guests'",
+                  fixed: Self.head + "  - { number: guests, title: 'Guests' }\n")
         expectFix(Self.head + "  - { textField:email, placeholder: E-mail }\n",
                   help: "write a space after the ':' (YAML reads 'key:value' as one key): textField: email",
                   fixed: Self.head + "  - { textField: email, placeholder: E-mail }\n")
@@ -801,8 +810,18 @@ import Testing
         let json = #"{"formc": 1, "form": "A", "elements": [{"textField": "zip", "rules": [{"pattern": "/^\\d{5}$/"}]}]}"#
         expectFix(json, path: "a.form.json", help: #"write the pattern without the slashes: "^\\d{5}$""#,
                   fixed: json.replacingOccurrences(of: #""/^\\d{5}$/""#, with: #""^\\d{5}$""#))
-        // Slashes the pattern may mean: a path, with no `^` or `$` beside them.
-        #expect(EditorDocument(path: "a.form.yaml", text: Self.head + "  - textField: p\n    rules:\n      - pattern: /api/.+/\n").diagnostics.isEmpty)
+        // Slashes the pattern may mean: a path, with no `^` or `$` beside them, or
+        // an anchor that binds one branch of a `|` only.
+        for valid in ["/api/.+/", "'/^$|^/[a-z]+/'", "'/foo|bar$/'"] {
+            #expect(EditorDocument(path: "a.form.yaml", text: Self.head + "  - textField: p\n    rules:\n      - pattern: \(valid)\n").diagnostics.isEmpty, "\(valid)")
+        }
+        let twice = Self.head + "  - textField: code\n    rules:\n      - pattern: /^[a-z]+$/iiv\n"
+        expectFix(twice, help: "write the pattern without the slashes, its flags as (?i): '(?i)^[a-z]+$'",
+                  fixed: twice.replacingOccurrences(of: "/^[a-z]+$/iiv", with: "'(?i)^[a-z]+$'"))
+        // In a block scalar the help alone: its range would take the next line's indentation.
+        let block = EditorDocument(path: "a.form.yaml", text: Self.head + "  - textField: z\n    rules:\n      - pattern: |-\n          /^[0-9]{5}$/\n      - minLength: 2\n")
+        #expect(block.diagnostics.map(\.code) == [.invalidPattern])
+        #expect(block.diagnostics.first?.fix == nil)
     }
 
     /// Properties, line breaks and quotes around the span: the anchor and tag

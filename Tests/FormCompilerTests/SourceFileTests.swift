@@ -73,8 +73,10 @@ import Testing
         #expect(help(head + [0x81, 0x41])?.1 == "the byte 0x81 is not UTF-8: save the file as UTF-8 (an editor's \"encoding\" setting)")
         // UTF-16, by its byte-order mark.
         #expect(help([0xFF, 0xFE] + Array("f\0o\0".utf8))?.1.hasPrefix("the file is UTF-16") == true)
-        // A UTF-8 character cut short (`é` is C3 A9; `€` is E2 82 AC).
-        #expect(help(head + [0xE2, 0x82, 0x41])?.1.hasPrefix("the UTF-8 bytes of a character are cut short") == true)
+        // A UTF-8 character cut short (`é` is C3 A9; `€` is E2 82 AC), in a file of UTF-8 so far.
+        #expect(help(head + [0xC3, 0xA9, 0x20, 0xE2, 0x82, 0x41])?.1.hasPrefix("the UTF-8 bytes of a character are cut short") == true)
+        // `é’s` in Windows-1252 (E9 92 73) is no UTF-8 cut short in a file of ASCII so far.
+        #expect(help(head + [0xE9, 0x92, 0x73])?.1.hasPrefix("the bytes from 0xE9 are in another encoding than UTF-8") == true)
         // Shift JIS's `日本` (93 FA 96 7B): a run of bytes is not guessed as Windows-1252.
         #expect(help(head + [0x93, 0xFA, 0x96, 0x7B])?.1.hasPrefix("the bytes from 0x93 are in another encoding than UTF-8") == true)
     }

@@ -327,7 +327,12 @@ public enum ConditionChecker {
                 break
             }
         case .memberCall(let function, let name)?:
-            if function != "contains", scope.nonFields[name] == .list { problem.help = [DiagnosticHelp(ConditionTypeChecker.listCountHelp)] }
+            if function != "contains", scope.nonFields[name] == .list {
+                problem.help = [DiagnosticHelp(ConditionTypeChecker.listCountHelp)]
+            } else if function != "isEmpty", scope.symbols.field(name)?.valueType == .string {
+                // `name.length > 0`, `name.includes('x')` of a text: a condition cannot measure or search it.
+                problem.help = ["a condition cannot measure a text or look inside it: to test whether it has a value, write not isEmpty(\(name))"]
+            }
         case nil:
             break
         }

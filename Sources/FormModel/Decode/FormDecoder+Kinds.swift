@@ -544,9 +544,10 @@ extension DocumentDecoder {
                 )
                 guard let valueNode = keys["value"] else {
                     // The value its title would have (`Pro plan` → `proPlan`), where the title is plain words.
-                    let title = keys["title"].flatMap { tree.text($0) }.flatMap { title in
-                        !title.isEmpty && title.unicodeScalars.allSatisfy({ $0.properties.isAlphabetic || $0 == " " || ("0"..."9").contains($0) })
-                            ? (title, SwiftNaming.suggestedID(for: title) ?? title) : nil
+                    let title = keys["title"].flatMap { tree.text($0) }.flatMap { title -> (String, String)? in
+                        guard !title.isEmpty, title.unicodeScalars.allSatisfy({ $0.properties.isAlphabetic || $0 == " " || ("0"..."9").contains($0) }),
+                              let value = SwiftNaming.suggestedID(for: title) ?? (SwiftNaming.isLowerCamelCase(title) ? title : nil) else { return nil }
+                        return (title, value)
                     }
                     reportMissing(
                         "an option is missing required key 'value'", at: range,

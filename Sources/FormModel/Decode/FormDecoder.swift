@@ -218,7 +218,7 @@ struct DocumentDecoder {
                       ElementKind.keywords.contains(String(text[..<colon])), let first = text[text.index(after: colon)...].first,
                       first != " ", first != ":", UnicodeSpace.first(in: String(first)) == nil {
                 // `- spacer:24`: YAML reads a ':' with no space after it as text.
-                let entry = "\(text[..<colon]): \(YAMLPlain.literal(String(text[text.index(after: colon)...])))"
+                let entry = "\(text[..<colon]): \(KeySchema.valueAsWritten(String(text[text.index(after: colon)...])))"
                 help.append(.write(entry, line: "write a space after the ':' (YAML reads 'kind:id' as one word): \(entry)", title: "Write '\(entry)'"))
             } else if !reader.isJSON, tree.style(node) == .plain, !text.contains("\n"), let colon = text.firstRange(of: ":"),
                       let space = UnicodeSpace.first(in: String(text[colon.upperBound...].prefix(1))), space.meant == " " {

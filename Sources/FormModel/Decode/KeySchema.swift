@@ -53,11 +53,19 @@ package enum KeySchema {
               let colon = text.firstIndex(of: ":") else { return nil }
         let rest = String(text[text.index(after: colon)...])
         guard let first = rest.first, first != " ", first != ":", names.contains(String(text[..<colon])) else { return nil }
-        let entry = "\(text[..<colon]): \(YAMLPlain.literal(rest))"
+        let entry = "\(text[..<colon]): \(valueAsWritten(rest))"
         let range = tree.range(key)
         let line = "write a space after the ':' (YAML reads 'key:value' as one key): \(entry)"
         return range.start.line == range.end.line && range.end.column - range.start.column == text.unicodeScalars.count
             ? .write(entry, line: line, title: "Write '\(entry)'") : DiagnosticHelp(line)
+    }
+
+    /// The text after a ':' that YAML read into a key (`title:'Guests'`), as a
+    /// value: its own quotes kept where it is quoted whole, else quoted as YAML
+    /// needs (`YAMLPlain.literal`).
+    package static func valueAsWritten(_ text: String) -> String {
+        if text.count >= 2, let quote = text.first, quote == "'" || quote == "\"", text.last == quote { return text }
+        return YAMLPlain.literal(text)
     }
 
     /// Every key that has a meaning on some element, for telling an unknown element
@@ -257,7 +265,13 @@ package struct KeyedMapping {
             // The rule as an item of `rules`: a rule without a parameter by its name
             // (`email: true` is `email`), another with its parameter.
             var item = ""
-            if isParameterless {
+            if isParameterless, let text, let style, !text.isEmpty, ValueReader.booleanSpelled(by: text) == nil,
+               ValueReader.plainNumber(text) == nil, !isJSON || style == .doubleQuoted {
+                // `isRequired: Please fill it in`: the rule with that text as its message, or its condition.
+                let beside = RuleDecoder.readsAsCondition(text) ? "when" : "message"
+                let head = rule == "required" ? (isJSON ? #""required": true"# : "required: true") : (isJSON ? "\"\(rule)\": null" : rule)
+                item = isJSON ? "{\(head), \"\(beside)\": \(YAMLPlain.doubleQuoted(text))}" : "{ \(head), \(beside): \(YAMLPlain.literal(text)) }"
+            } else if isParameterless {
                 item = isJSON ? "\"\(rule)\"" : rule
             } else if let text, !text.isEmpty {
                 // In YAML, plain only where it reads back as itself inside `[{ … }]`.

@@ -136,8 +136,10 @@ enum RuleDecoder {
                 // `required: true` (React Hook Form's) is the rule by its name.
                 member = isJSON ? "\"\(key)\": null" : key
             } else if parameterless, let text = meantMessage(entry.value, in: tree, isJSON: isJSON) {
-                // `required: Email is required` (React Hook Form's): the rule's message, or its condition.
+                // `required: Email is required` (React Hook Form's): the rule's message, or its condition,
+                // unless the mapping has that key too.
                 let beside = readsAsCondition(text) ? "when" : "message"
+                if tree.entries(node).contains(where: { tree.text($0.key) == beside }) { return nil }
                 let head = key == "required" ? (isJSON ? "\"required\": true" : "required: true") : (isJSON ? "\"\(key)\": null" : key)
                 member = isJSON ? "\(head), \"\(beside)\": \(YAMLPlain.doubleQuoted(text))" : "\(head), \(beside): \(YAMLPlain.literal(text))"
             } else {
@@ -283,7 +285,7 @@ enum RuleDecoder {
             let parameterRange = tree.range(parameter)
             // `minLength: [8, Too short]`, Yup's `min(8, '…')`, or `minLength: { value: 8, message: Too short }`,
             // React Hook Form's: the parameter and the rule's message.
-            if !isParameterless[index], messageEntry == nil, let (valueNode, messageNode) = Self.parameterAndMessage(parameter, in: tree),
+            if !isParameterless[index], messageEntry == nil, whenEntry == nil, let (valueNode, messageNode) = Self.parameterAndMessage(parameter, in: tree),
                let value = Self.scalarAsWritten(valueNode, in: tree, isJSON: reader.isJSON),
                let message = Self.meantMessage(messageNode, in: tree, isJSON: reader.isJSON) {
                 reader.diagnostics.error(
@@ -338,7 +340,8 @@ enum RuleDecoder {
                     // `email: false` (or `no`) reads as "no email rule": say how to get that.
                     let meansOff = tree.style(parameter) != nil && tree.text(parameter).map { ValueReader.booleanSpelled(by: $0) == false } == true
                     // `email: Enter a valid email`: Yup's `email('…')`, the rule's own message.
-                    let meantMessage = messageEntry == nil && !meansOff ? Self.meantMessage(parameter, in: tree, isJSON: reader.isJSON) : nil
+                    let meantMessage = messageEntry == nil && whenEntry == nil && !meansOff
+                        ? Self.meantMessage(parameter, in: tree, isJSON: reader.isJSON) : nil
                     let help: DiagnosticHelp = switch (keepsMore, takesTrue, reader.isJSON) {
                     case _ where meansOff: "to drop the rule, remove it"
                     case _ where meantMessage != nil:

@@ -77,7 +77,8 @@ extension DiagnosticCatalog {
                 plain quotes. Without an anchor (`‘.+’`) the quotes may be meant, and are matched. So it is with \
                 a pattern written between `/` as JavaScript writes one, as Yup and React Hook Form take it \
                 (`/^[0-9]{5}$/`, `/^[a-z]+$/i`): the fix writes it without the slashes, its flags `i`, `m` and `s` \
-                as `(?ims)`; a pattern with no anchor beside a slash (`/api/.+/`) may mean them.
+                as `(?ims)`. A pattern with no anchor beside a slash (`/api/.+/`), or with a `|` outside brackets \
+                and groups (`/^$|^/[a-z]+/`), may mean its slashes, and is left alone.
                 """,
                 example: form("""
                   - textField: zip
