@@ -676,24 +676,22 @@ import Testing
         ] {
             expectFix(broken, help: help, fixed: broken.replacingOccurrences(of: "\u{00A0}", with: " "))
         }
-        // Two of them, as a web page's `&nbsp;&nbsp;`: both go, for one plain space.
-        expectFix(Self.head + "  - textField:\u{00A0}\u{00A0}email\n",
-                  help: "the ':' is followed by a no-break space (U+00A0), which is not white space in YAML: write textField: email",
-                  fixed: Self.head + "  - textField: email\n")
-        // A flow mapping's `key:value`, which YAML reads as one key with no value: a space after the ':'.
-        expectFix(Self.head + "  - { number: guests, title: Guests, step:2 }\n",
-                  help: "write a space after the ':' (YAML reads 'key:value' as one key): step: 2",
-                  fixed: Self.head + "  - { number: guests, title: Guests, step: 2 }\n")
-        expectFix(Self.head + "  - spacer:24\n", help: "write a space after the ':' (YAML reads 'kind:id' as one word): spacer: 24",
-                  fixed: Self.head + "  - spacer: 24\n")
-        expectFix(Self.head + "  - textField:email\n", help: "write a space after the ':' (YAML reads 'kind:id' as one word): textField: email",
-                  fixed: Self.head + "  - textField: email\n")
-        expectFix(Self.head + "  - { number: guests, title:'Guests' }\n",
-                  help: "write a space after the ':' (YAML reads 'key:value' as one key): title: 'Guests'",
-                  fixed: Self.head + "  - { number: guests, title: 'Guests' }\n")
-        expectFix(Self.head + "  - { textField:email, placeholder: E-mail }\n",
-                  help: "write a space after the ':' (YAML reads 'key:value' as one key): textField: email",
-                  fixed: Self.head + "  - { textField: email, placeholder: E-mail }\n")
+        // Two of them, as a web page's `&nbsp;&nbsp;`: both go, for one plain space. A flow
+        // mapping's `key:value`, which YAML reads as one key with no value, and `- kind:id`,
+        // one word: a space after the ':'.
+        let keyValue = "write a space after the ':' (YAML reads 'key:value' as one key): "
+        let kindID = "write a space after the ':' (YAML reads 'kind:id' as one word): "
+        for (broken, help, fixed) in [
+            ("  - textField:\u{00A0}\u{00A0}email\n",
+             "the ':' is followed by a no-break space (U+00A0), which is not white space in YAML: write textField: email", "  - textField: email\n"),
+            ("  - { number: guests, title: Guests, step:2 }\n", keyValue + "step: 2", "  - { number: guests, title: Guests, step: 2 }\n"),
+            ("  - spacer:24\n", kindID + "spacer: 24", "  - spacer: 24\n"),
+            ("  - textField:email\n", kindID + "textField: email", "  - textField: email\n"),
+            ("  - { number: guests, title:'Guests' }\n", keyValue + "title: 'Guests'", "  - { number: guests, title: 'Guests' }\n"),
+            ("  - { textField:email, placeholder: E-mail }\n", keyValue + "textField: email", "  - { textField: email, placeholder: E-mail }\n"),
+        ] {
+            expectFix(Self.head + broken, help: help, fixed: Self.head + fixed)
+        }
         // A word processor's dash for an item's '-', an input method's full-width colon.
         for (broken, help, meant) in [
             (Self.head + "  \u{2013} spacer: 24\n", nil, ("\u{2013}", "-")),
@@ -801,23 +799,22 @@ import Testing
     /// Form take it) would match its slashes, and so nothing: it is FC404, with the
     /// pattern written without them and its flags as Swift's.
     @Test func aJavaScriptRegexLiteralIsNamed() {
-        let pattern = Self.head + "  - textField: zip\n    rules:\n      - pattern: /^\\d{5}$/\n"
-        expectFix(pattern, help: "write the pattern without the slashes: '^\\d{5}$'",
-                  fixed: pattern.replacingOccurrences(of: "/^\\d{5}$/", with: "'^\\d{5}$'"))
-        let flagged = Self.head + "  - textField: code\n    rules:\n      - pattern: /^[a-z]+$/gi\n"
-        expectFix(flagged, help: "write the pattern without the slashes, its flags as (?i): '(?i)^[a-z]+$'",
-                  fixed: flagged.replacingOccurrences(of: "/^[a-z]+$/gi", with: "'(?i)^[a-z]+$'"))
-        let json = #"{"formc": 1, "form": "A", "elements": [{"textField": "zip", "rules": [{"pattern": "/^\\d{5}$/"}]}]}"#
-        expectFix(json, path: "a.form.json", help: #"write the pattern without the slashes: "^\\d{5}$""#,
-                  fixed: json.replacingOccurrences(of: #""/^\\d{5}$/""#, with: #""^\\d{5}$""#))
+        let yaml = Self.head + "  - textField: zip\n    rules:\n      - pattern: "
+        let json = #"{"formc": 1, "form": "A", "elements": [{"textField": "zip", "rules": [{"pattern": "#
+        let without = "write the pattern without the slashes"
+        for (path, head, tail, written, meant, help) in [
+            ("a.form.yaml", yaml, "\n", "/^\\d{5}$/", "'^\\d{5}$'", "\(without): '^\\d{5}$'"),
+            ("a.form.yaml", yaml, "\n", "/^[a-z]+$/gi", "'(?i)^[a-z]+$'", "\(without), its flags as (?i): '(?i)^[a-z]+$'"),
+            ("a.form.yaml", yaml, "\n", "/^[a-z]+$/iiv", "'(?i)^[a-z]+$'", "\(without), its flags as (?i): '(?i)^[a-z]+$'"),
+            ("a.form.json", json, "}]}]}", #""/^\\d{5}$/""#, #""^\\d{5}$""#, #"\#(without): "^\\d{5}$""#),
+        ] {
+            expectFix(head + written + tail, path: path, help: help, fixed: head + meant + tail)
+        }
         // Slashes the pattern may mean: a path, with no `^` or `$` beside them, or
         // an anchor that binds one branch of a `|` only.
         for valid in ["/api/.+/", "'/^$|^/[a-z]+/'", "'/foo|bar$/'"] {
             #expect(EditorDocument(path: "a.form.yaml", text: Self.head + "  - textField: p\n    rules:\n      - pattern: \(valid)\n").diagnostics.isEmpty, "\(valid)")
         }
-        let twice = Self.head + "  - textField: code\n    rules:\n      - pattern: /^[a-z]+$/iiv\n"
-        expectFix(twice, help: "write the pattern without the slashes, its flags as (?i): '(?i)^[a-z]+$'",
-                  fixed: twice.replacingOccurrences(of: "/^[a-z]+$/iiv", with: "'(?i)^[a-z]+$'"))
         // In a block scalar the help alone: its range would take the next line's indentation.
         let block = EditorDocument(path: "a.form.yaml", text: Self.head + "  - textField: z\n    rules:\n      - pattern: |-\n          /^[0-9]{5}$/\n      - minLength: 2\n")
         #expect(block.diagnostics.map(\.code) == [.invalidPattern])
