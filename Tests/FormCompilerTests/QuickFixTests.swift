@@ -871,6 +871,8 @@ import Testing
                   fixed: yaml("    rules:\n      - pattern: '^[0-9]{5}$'\n"))
         expectFix(yaml("    rules:\n      - pattern 'it''s'\n"), help: "write the rule and its parameter with ': ' between them: pattern: it's",
                   fixed: yaml("    rules:\n      - pattern: it's\n"))
+        expectFix(yaml("    rules:\n      - pattern \"^\\\\d+$\"\n"), help: "write the rule and its parameter with ': ' between them: 'pattern: ^\\d+$'",
+                  fixed: yaml("    rules:\n      - pattern: ^\\d+$\n"))
         expectFix(yaml("    rules:\n      - minLength \"3\"\n"), help: "write the rule and its parameter with ': ' between them: 'minLength: 3'",
                   fixed: yaml("    rules:\n      - minLength: 3\n"))
         let member = #"{"formc": 1, "form": "A", "elements": [{"boolean": "b", "title": Hello "default": true}]}"#

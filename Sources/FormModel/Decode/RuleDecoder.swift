@@ -640,13 +640,30 @@ enum RuleDecoder {
 
     /// A parameter written in its own quotes after a rule's name (`pattern
     /// "^[0-9]{5}$"`, `sameAs 'password'`): the text inside them, which is what
-    /// they quote (a single-quoted one's `''` is one `'`); else the text as it is.
+    /// they quote (a single-quoted one's `''` is one `'`, a double-quoted one's
+    /// `\\` and `\"` one character); else the text as it is.
     static func unquoted(_ parameter: Substring) -> String {
         guard parameter.count >= 2, let quote = parameter.first, quote == "\"" || quote == "'", parameter.last == quote else {
             return String(parameter)
         }
         let inner = parameter.dropFirst().dropLast()
-        return quote == "'" ? String(inner).replacing("''", with: "'") : String(inner)
+        if quote == "'" { return String(inner).replacing("''", with: "'") }
+        // Double quotes' escapes of a backslash and a quote; any other is the pattern's own (`\d`).
+        var text = ""
+        var escaped = false
+        for character in inner {
+            if escaped {
+                if character != "\\" && character != "\"" { text.append("\\") }
+                text.append(character)
+                escaped = false
+            } else if character == "\\" {
+                escaped = true
+            } else {
+                text.append(character)
+            }
+        }
+        if escaped { text.append("\\") }
+        return text
     }
 
     /// FC400, with a did-you-mean; a rule and its parameter run together
