@@ -111,26 +111,29 @@ public enum ConditionChecker {
                 // of the element's conditions cannot name (FC504): a field's own, and
                 // for a group's `visibleWhen`, the fields inside it.
                 let owner: Range<Int>
-                var shown: Range<Int>?
                 switch elements[index].kind {
                 case .boolean, .segment, .text, .number, .date, .multiChoice:
                     owner = fieldElementCount..<fieldElementCount + 1
                     fieldElementCount += 1
-                case .group(let group):
-                    owner = fieldElementCount..<fieldElementCount
-                    shown = fieldElementCount..<fieldElementCount + Self.fieldElementCount(in: group.elements)
-                case .spacer, .staticText, .segue, .list:
+                case .group, .spacer, .staticText, .segue, .list:
                     owner = fieldElementCount..<fieldElementCount
                 }
-                if elements[index].visibleWhen != nil {
-                    conditions.append((elements[index].visibleWhen!, .visibleWhen, shown ?? owner))
+                func takeOwn(shown: Range<Int>) {
+                    if elements[index].visibleWhen != nil {
+                        conditions.append((elements[index].visibleWhen!, .visibleWhen, shown))
+                    }
+                    if elements[index].enabledWhen != nil {
+                        conditions.append((elements[index].enabledWhen!, .enabledWhen, owner))
+                    }
                 }
-                if elements[index].enabledWhen != nil {
-                    conditions.append((elements[index].enabledWhen!, .enabledWhen, owner))
-                }
+                // The group moves out of the tree before its fields are counted, so that
+                // its elements stay uniquely referenced.
                 if var group = takeGroup(&elements[index]) {
+                    takeOwn(shown: fieldElementCount..<fieldElementCount + Self.fieldElementCount(in: group.elements))
                     take(&group.elements)
                     elements[index].kind = .group(group)
+                } else {
+                    takeOwn(shown: owner)
                 }
             }
         }
@@ -140,13 +143,16 @@ public enum ConditionChecker {
 
     /// How many field elements `elements` hold, in groups too (not in lists).
     static func fieldElementCount(in elements: [Element]) -> Int {
-        elements.reduce(0) { count, element in
-            switch element.kind {
-            case .boolean, .segment, .text, .number, .date, .multiChoice: count + 1
-            case .group(let group): count + fieldElementCount(in: group.elements)
-            case .spacer, .staticText, .segue, .list: count
+        var count = 0
+        // By index: a copy of each element would retain all it holds.
+        for index in elements.indices {
+            switch elements[index].kind {
+            case .boolean, .segment, .text, .number, .date, .multiChoice: count += 1
+            case .group(let group): count += fieldElementCount(in: group.elements)
+            case .spacer, .staticText, .segue, .list: break
             }
         }
+        return count
     }
 
     /// How many chunks `count` conditions are lowered in under `.parallel`: one

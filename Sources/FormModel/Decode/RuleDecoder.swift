@@ -196,14 +196,6 @@ enum RuleDecoder {
             return RuleDecl(kind: parameterless(index), range: range, nameRange: range)
 
         case .mapping:
-            if let (key, help) = Self.surveyJSValidatorHelp(item, in: tree, isJSON: reader.isJSON) {
-                reader.diagnostics.error(.unknownRule, "unknown rule 'type'", at: tree.range(key), help: [help])
-                return nil
-            }
-            if let (key, help) = Self.yupWhenHelp(item, in: tree, isJSON: reader.isJSON) {
-                reader.diagnostics.error(.unknownRule, "the rule is missing: 'when', 'is' and 'then' are Yup's", at: tree.range(key), help: [help])
-                return nil
-            }
             // The first key other than `message`, `when` and `debounce` names the rule, unless
             // a later key is a rule and it is not (`{ mesage: Hi, minLength: 2 }`: a misspelt
             // `message`); any further key is a mistake.
@@ -227,6 +219,17 @@ enum RuleDecoder {
                 }
             }
             var index = ruleEntry.flatMap { ruleIndex($0.key, in: tree) }
+            if index == nil {
+                // Another library's shape of a rule, whose first key is none.
+                if let (key, help) = Self.surveyJSValidatorHelp(item, in: tree, isJSON: reader.isJSON) {
+                    reader.diagnostics.error(.unknownRule, "unknown rule 'type'", at: tree.range(key), help: [help])
+                    return nil
+                }
+                if let (key, help) = Self.yupWhenHelp(item, in: tree, isJSON: reader.isJSON) {
+                    reader.diagnostics.error(.unknownRule, "the rule is missing: 'when', 'is' and 'then' are Yup's", at: tree.range(key), help: [help])
+                    return nil
+                }
+            }
             if others > 1 {
                 // A first key that is no rule, but no misspelling of one either, is a
                 // misspelt `message` or another stray key beside a later rule, or a
@@ -285,7 +288,8 @@ enum RuleDecoder {
             let parameterRange = tree.range(parameter)
             // `minLength: [8, Too short]`, Yup's `min(8, '…')`, or `minLength: { value: 8, message: Too short }`,
             // React Hook Form's: the parameter and the rule's message.
-            if !isParameterless[index], messageEntry == nil, whenEntry == nil, let (valueNode, messageNode) = Self.parameterAndMessage(parameter, in: tree),
+            if tree.kind(parameter) != .scalar, !isParameterless[index], messageEntry == nil, whenEntry == nil,
+               let (valueNode, messageNode) = Self.parameterAndMessage(parameter, in: tree),
                let value = Self.scalarAsWritten(valueNode, in: tree, isJSON: reader.isJSON),
                let message = Self.meantMessage(messageNode, in: tree, isJSON: reader.isJSON) {
                 reader.diagnostics.error(
