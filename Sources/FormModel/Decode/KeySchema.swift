@@ -268,9 +268,8 @@ package struct KeyedMapping {
             if isParameterless, let text, let style, !text.isEmpty, ValueReader.booleanSpelled(by: text) == nil,
                ValueReader.plainNumber(text) == nil, !isJSON || style == .doubleQuoted {
                 // `isRequired: Please fill it in`: the rule with that text as its message, or its condition.
-                let beside = RuleDecoder.readsAsCondition(text) ? "when" : "message"
-                let head = rule == "required" ? (isJSON ? #""required": true"# : "required: true") : (isJSON ? "\"\(rule)\": null" : rule)
-                item = isJSON ? "{\(head), \"\(beside)\": \(YAMLPlain.doubleQuoted(text))}" : "{ \(head), \(beside): \(YAMLPlain.literal(text)) }"
+                let members = RuleDecoder.ruleMembers(rule, parameter: nil, with: text, isJSON: isJSON).members
+                item = isJSON ? "{\(members)}" : "{ \(members) }"
             } else if isParameterless {
                 item = isJSON ? "\"\(rule)\"" : rule
             } else if let text, !text.isEmpty {

@@ -138,10 +138,9 @@ enum RuleDecoder {
             } else if parameterless, let text = meantMessage(entry.value, in: tree, isJSON: isJSON) {
                 // `required: Email is required` (React Hook Form's): the rule's message, or its condition,
                 // unless the mapping has that key too.
-                let beside = readsAsCondition(text) ? "when" : "message"
+                let (beside, members) = ruleMembers(key, parameter: nil, with: text, isJSON: isJSON)
                 if tree.entries(node).contains(where: { tree.text($0.key) == beside }) { return nil }
-                let head = key == "required" ? (isJSON ? "\"required\": true" : "required: true") : (isJSON ? "\"\(key)\": null" : key)
-                member = isJSON ? "\(head), \"\(beside)\": \(YAMLPlain.doubleQuoted(text))" : "\(head), \(beside): \(YAMLPlain.literal(text))"
+                member = members
             } else {
                 let written = isJSON
                     ? (tree.style(entry.value) == .plain ? value : YAMLPlain.doubleQuoted(value))
@@ -349,7 +348,7 @@ enum RuleDecoder {
                     let help: DiagnosticHelp = switch (keepsMore, takesTrue, reader.isJSON) {
                     case _ where meansOff: "to drop the rule, remove it"
                     case _ where meantMessage != nil:
-                        Self.messageHelp(meantMessage!, rule: name, parameter: takesTrue ? "true" : nil, isJSON: reader.isJSON)
+                        Self.messageHelp(meantMessage!, rule: name, parameter: nil, isJSON: reader.isJSON)
                     case (false, _, false): "write the rule as its name alone: \(name)"
                     case (false, _, true): "write \"\(name)\""
                     case (true, true, false): "write 'when' and 'message' beside the rule's name: '- { \(name): true, when: … }'"
@@ -438,19 +437,32 @@ enum RuleDecoder {
     /// may be a block one, where the same edit would be text, so the help only
     /// shows it.
     static func messageHelp(_ text: String, rule: String, parameter: String?, isJSON: Bool) -> DiagnosticHelp {
-        let key = readsAsCondition(text) ? "when" : "message"
+        let (key, members) = ruleMembers(rule, parameter: parameter, with: text, isJSON: isJSON)
         let what = key == "when" ? "a rule applies sometimes by its \"when\"" : "a rule's own message is its \"message\""
         if isJSON {
-            let written = "\(parameter ?? "null"), \"\(key)\": \(YAMLPlain.doubleQuoted(text))"
+            // The fix replaces the parameter: what follows the rule's key.
+            let written = String(members.dropFirst("\"\(rule)\": ".count))
             return .write(
-                written, line: "\(what): write {\"\(rule)\": \(written)}",
+                written, line: "\(what): write {\(members)}",
                 title: key == "when" ? "Make it the rule's condition" : "Make it the rule's message"
             )
         }
+        return DiagnosticHelp("\(what.replacing("\"", with: "'")): write '{ \(members) }'")
+    }
+
+    /// A rule's mapping members, without the braces, with `text` beside the rule:
+    /// as its `when` where it reads as a condition (`readsAsCondition`), else as
+    /// its `message`; and which of the two. `parameter` is the rule's as the file
+    /// writes it; nil for none, which `required` writes as `true`
+    /// (`required: true, message: Fill it in`, `email, when: news`).
+    static func ruleMembers(_ rule: String, parameter: String?, with text: String, isJSON: Bool) -> (key: String, members: String) {
+        let key = readsAsCondition(text) ? "when" : "message"
+        let parameter = parameter ?? (rule == "required" ? "true" : nil)
+        if isJSON {
+            return (key, "\"\(rule)\": \(parameter ?? "null"), \"\(key)\": \(YAMLPlain.doubleQuoted(text))")
+        }
         let shown = YAMLPlain.isSafe(text) ? text : YAMLPlain.doubleQuoted(text)
-        return DiagnosticHelp(
-            "\(what.replacing("\"", with: "'")): write '{ \(parameter.map { "\(rule): \($0)" } ?? rule), \(key): \(shown) }'"
-        )
+        return (key, "\(parameter.map { "\(rule): \($0)" } ?? rule), \(key): \(shown)")
     }
 
     /// Whether a string written where a rule's parameter goes reads as a
