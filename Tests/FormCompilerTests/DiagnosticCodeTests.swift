@@ -125,7 +125,7 @@ let diagnosticCodeCases: [DiagnosticCodeCase] = [
           message: "unsupported formc version 1e400"),
     .init(code: "FC302", source: form("  - textField: code\n    maxInputLength: 2.5\n"), line: 5, column: 21,
           message: "maxInputLength must be a whole number"),
-    .init(code: "FC303", source: form("  - segment: plan\n    options: [free]\n"), line: 5, column: 5, message: "needs at least 2"),
+    .init(code: "FC303", source: form("  - segment: plan\n    options: [free]\n"), line: 5, column: 14, message: "needs at least 2"),
     .init(code: "FC400", source: form("  - textField: name\n    rules:\n      - minLenght: 8\n"), line: 6, column: 9,
           message: "unknown rule 'minLenght'", help: "did you mean 'minLength'?"),
     .init(code: "FC401", source: form("  - boolean: terms\n    title: T\n    rules: [email]\n"), line: 6, column: 13,
@@ -207,7 +207,7 @@ func diagnosticCode(_ testCase: DiagnosticCodeCase) throws {
           - spacer: -1
         """)
     #expect(positions(diagnostics) == [
-        "2:7 FC200", "4:5 FC103", "5:16 FC201", "6:13 FC400", "8:5 FC303", "9:13 FC302",
+        "2:7 FC200", "4:5 FC103", "5:16 FC201", "6:13 FC400", "8:14 FC303", "9:13 FC302",
     ])
 }
 

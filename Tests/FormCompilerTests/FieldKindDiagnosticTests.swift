@@ -142,7 +142,7 @@ struct FieldKindDiagnosticTests {
         ("74:5 FC100", "a slider needs both a min and a max rule; 'volume' has no min and max"),
         ("77:18 FC301", "default 'z' is not an option of multiChoice 'm4'"),
         ("80:18 FC301", "'a' is chosen twice in the default of multiChoice 'm5'"),
-        ("82:5 FC303", "picker 'p5' has 1 option; it needs at least 2"),
+        ("82:14 FC303", "picker 'p5' has 1 option; it needs at least 2"),
         ("84:15 FC302", "decimals must be 0 to 9, found 10"),
         ("87:13 FC406", "'required' can never fail: number 'count' has a default, so it always has a value"),
     ]

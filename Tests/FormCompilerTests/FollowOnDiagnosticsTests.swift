@@ -888,7 +888,7 @@ struct FollowOnDiagnosticsTests {
             "5:16 FC102 expected a string for the textField field id, found a list",
             "6:15 FC401 rule 'min' does not apply to this textField",
             "7:13 FC102 the segment field id has no value; expected a string",
-            "8:5 FC303 this segment has 1 option; it needs at least 2",
+            "8:14 FC303 this segment has 1 option; it needs at least 2",
             "9:10 FC102 the list id has no value; expected a string",
             "11:9 FC100 this floatLabel is missing required key 'label'",
             "11:20 FC102 the floatLabel field id has no value; expected a string",

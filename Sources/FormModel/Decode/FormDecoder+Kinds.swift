@@ -405,7 +405,7 @@ extension DocumentDecoder {
         }
         let options = segmentOptions(node)
         let whole = isWhole(options, of: node)
-        return ChoiceOptions(options: options, set: nil, listRange: whole ? keys.keyRange("options") : nil, droppedOne: !whole && tree.isSequence(node))
+        return ChoiceOptions(options: options, set: nil, listRange: whole ? tree.range(node) : nil, droppedOne: !whole && tree.isSequence(node))
     }
 
     /// Whether `options` are every item of the list `node`: one the decoder had to

@@ -48,8 +48,9 @@ public struct SegmentFieldDecl: Sendable {
     public var common: FieldCommon
     public var title: Located<String>?
     public var options: [SegmentOption]
-    /// The `options` key, for diagnostics about the list as a whole; nil when
-    /// the key is missing, its value is not a list, or an option was dropped.
+    /// The list of `options`, for diagnostics about the list as a whole (as an
+    /// option set's `OptionSetDecl.optionsRange`); nil when the key is missing,
+    /// its value is not a list, or an option was dropped.
     public var optionsRange: SourceRange?
     /// Whether the decoder dropped an option it could not read (reported there):
     /// `options` may lack one that a default or a condition names. A shared set
