@@ -91,6 +91,17 @@ import Testing
             form("  - multiChoice: diet\n    options: [vegan, halal]\n    rules: [{ minItems: 1 }]\n"),
             help: "did you mean 'minCount'?", replacing: "minItems", with: "minCount"
         )
+        // A value that must differ from another field's has no rule of its own; `notSame`
+        // is not told its opposite, `sameAs`.
+        let pickers = "  - picker: from\n    options: [lhr, jfk]\n  - picker: to\n    options: [lhr, jfk]\n"
+        for name in ["notSameAs", "notSame", "different", "notOneOf"] {
+            expectFollowing(
+                form(pickers + "    rules: [{ \(name): from }]\n"),
+                help: "formc has no rule for a value that must differ from another field's: write a 'custom' rule "
+                    + "({ custom: NAME }), whose validator gets every value of the form and can compare the two",
+                replacing: "\(name): from", with: "custom: differsFromFrom"
+            )
+        }
         // A name near a formc rule keeps its plain did-you-mean.
         expectFollowing(
             form("  - number: age\n    rules: [{ mim: 1 }]\n"),

@@ -37,6 +37,23 @@ extension RuleDecoder {
         }
     }
 
+    /// What to write instead of another library's rule that formc has no rule
+    /// for: a value that must differ from another field's (Yup's
+    /// `notOneOf([ref('from')])`, Laravel's `different`), which a `custom` rule's
+    /// validator checks, since it gets every value of the form. Nil for any other
+    /// name. Told ahead of a did-you-mean, which would name the opposite rule
+    /// (`notSame` is near `sameAs`).
+    static func ruleWithoutCounterpart(_ name: String) -> String? {
+        switch name.lowercased() {
+        case "notsameas", "notsame", "different", "differentfrom", "differs", "differsfrom", "notequal", "notequalto",
+             "notequals", "notoneof", "doesnotmatch", "notmatching", "distinct":
+            return "formc has no rule for a value that must differ from another field's: write a 'custom' rule "
+                + "({ custom: NAME }), whose validator gets every value of the form and can compare the two"
+        default:
+            return nil
+        }
+    }
+
     /// The help for a SurveyJS validator written as a rule (`{ type: regex, regex:
     /// '^[0-9]+$', text: Digits only }`): the formc rule it is, with its message;
     /// nil for any other mapping, or a validator with no one rule (`expression`,

@@ -719,6 +719,9 @@ enum RuleDecoder {
                 : reader.isJSON ? [writing(mapping, line: "write the rule as a mapping: \(mapping)", title: "Write \(mapping)")]
                 : style == .plain ? [writing(entry, line: "write the rule and its parameter with ': ' between them: \(entry.contains("'") ? entry : "'\(entry)'")")]
                 : [writing(entry, line: "write the rule and its parameter outside the quotes, with ': ' between them: \(entry)")]
+        } else if let instead = ruleWithoutCounterpart(name) {
+            // Ahead of the did-you-mean: `notSame` is near `sameAs`, its opposite.
+            help = [DiagnosticHelp(instead)]
         } else if Suggestions.closest(to: name, in: RuleKind.names) == nil, let (meant, note) = ruleMeant(byOtherName: name) {
             help = [.didYouMean(meant)] + (note.map { [DiagnosticHelp($0)] } ?? [])
         } else {
