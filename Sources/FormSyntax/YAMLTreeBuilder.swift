@@ -401,8 +401,10 @@ struct YAMLTreeBuilder: Sendable {
     /// true when there is one. Only where no text means it:
     /// - a key that starts with a Unicode space or a mark of no width (a line
     ///   indented with no-break spaces), or with a dash or bullet and a space or tab
-    ///   (`– spacer: 8`, a word processor's `- `) where its mapping is no list's
-    ///   item (`- — none —: No preference` is an option); a key of a flow mapping with a
+    ///   (`– spacer: 8`, a word processor's `- `) where its mapping is the
+    ///   document's or no list's item (`- — none —: No preference` is an option),
+    ///   or where it starts its line (`• textField: a` under `elements:`, at the
+    ///   key's indentation); a key of a flow mapping with a
     ///   Unicode space after a ':'; a key or value that starts its line with `-`
     ///   and a Unicode space (`-<U+00A0>x`, an item to the eye);
     /// - a value in a flow collection that starts or ends with a no-break space
@@ -430,7 +432,8 @@ struct YAMLTreeBuilder: Sendable {
             found = (0, width, "\(space.name) \(isIndentation ? "in the line's indentation" : "before a key") is not white space in YAML", help)
         } else if value[0] == UInt8(ascii: "-"), let space = UnicodeSpace.at(1, in: value), space.meant == " ", startsItsLine(start) {
             found = (1, space.width, "\(space.name) after the item's '-' is not white space in YAML", space.help)
-        } else if isKey, parents.last?.isMapping != false, let (name, width) = YAMLPastedText.marker(at: 0, in: value), width < value.count,
+        } else if isKey, parents.count == 1 || parents.last?.isMapping != false || startsItsLine(start, afterItems: false),
+                  let (name, width) = YAMLPastedText.marker(at: 0, in: value), width < value.count,
                   value[width] == 0x20 || value[width] == 0x09 || UnicodeSpace.at(width, in: value)?.meant == " " {
             found = value[width] == 0x09
                 ? (0, width + 1, "\(name) and a tab are not YAML's item marker '- '", .write("- ", line: "write '- '", title: "Write '- '"))
@@ -458,11 +461,12 @@ struct YAMLTreeBuilder: Sendable {
         return true
     }
 
-    /// Whether only blanks and items' `-` stand before `mark` on its line.
-    private mutating func startsItsLine(_ mark: yaml_mark_t) -> Bool {
+    /// Whether only blanks, and items' `-` unless `afterItems` is false, stand
+    /// before `mark` on its line.
+    private mutating func startsItsLine(_ mark: yaml_mark_t, afterItems: Bool = true) -> Bool {
         let position = range(mark, mark).start
         guard let line = file.lineText(position.line) else { return false }
-        return line.unicodeScalars.prefix(position.column - 1).allSatisfy { $0 == " " || $0 == "-" }
+        return line.unicodeScalars.prefix(position.column - 1).allSatisfy { $0 == " " || (afterItems && $0 == "-") }
     }
 
     /// What a file holds beyond ASCII that changes how it is read: a line break

@@ -711,6 +711,11 @@ import Testing
         let tabbedAfter = Self.head + "  - spacer: 8\n  \u{2022}\ttextField: t\n    placeholder: Hi\n"
         expectFix(tabbedAfter, help: "line 5 starts with a bullet (U+2022) and a tab, which are not YAML's item marker '- ': write '- '",
                   fixed: Self.head + "  - spacer: 8\n  - textField: t\n    placeholder: Hi\n")
+        // At the key's own indentation, the list's at column 1 or a nested one at its key's.
+        for (head, indent) in [("formc: 1\nform: F\nelements:\n", ""), (Self.head + "  - group: g\n    elements:\n", "    ")] {
+            let bulleted = head + indent + "\u{2022} textField: a\n" + indent + "  placeholder: A\n"
+            expectFix(bulleted, help: "write '-'", fixed: bulleted.replacingOccurrences(of: "\u{2022}", with: "-"))
+        }
         // A dash that starts a key of a list's item is an option written as one
         // entry, which the option's own help is about, not an item marker.
         let oneEntry = EditorDocument(path: "a.form.yaml", text: Self.head + "  - picker: p\n    options:\n      - \u{2014} none: No preference\n      - b\n").diagnostics

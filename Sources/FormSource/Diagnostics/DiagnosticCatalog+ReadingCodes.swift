@@ -15,7 +15,9 @@ extension DiagnosticCatalog {
                 was indented with them; an ideographic space is written as two plain ones), a line that starts with \
                 `-` and one, a value of a `[…]` or `{…}` that starts or ends with a no-break space (an ideographic \
                 one starts a paragraph), a flow key with one after its `:`; each with that fix, and the file is read \
-                no further. Where libyaml fails on a line that holds one in its indentation, after its `-` or after its \
+                no further. So is a key that starts with a word processor's dash or bullet and a space (`• textField: \
+                a`, at any indentation), unless it follows an item's `-` (`- — none —: …` is an option), with a fix \
+                that writes `-`. Where libyaml fails on a line that holds one in its indentation, after its `-` or after its \
                 key's `:`, or a word processor's dash (`–`, `•`) as its item marker, or an input method's full-width \
                 colon (`：`) after its key, the help names it with the fix; a value in typographic quotes is named too. Elsewhere it \
                 is text: a title, a block of text, a line of a quoted value, an option (`— none —`, `A：同意`) may \
