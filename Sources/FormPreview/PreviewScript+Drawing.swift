@@ -15,6 +15,12 @@ extension PreviewScript {
     return element;
   }
 
+  /** Serial numbers for the entries' heading ids, unique while the page lives. */
+  let entrySerial = 0;
+
+  /** A list's name for its buttons: its title, else its id. */
+  const listName = (decl) => (decl.title !== undefined ? decl.title : decl.id);
+
   // A large form has thousands of rows of a few kinds: each kind's row is built once
   // from fixed text and cloned (one native call), then given its ids and the form's text.
   const templates = new Map();
@@ -74,10 +80,23 @@ extension PreviewScript {
     return row;
   }
 
+  /**
+   * The heading element for `node`'s title: h2 at the top level (the form's title is
+   * the h1), one level deeper for each titled page, group, list and entry around it.
+   */
+  function headingTag(node) {
+    let level = 2;
+    for (let outer = node.parent; outer; outer = outer.parent) {
+      const kind = outer.decl.kind;
+      if (kind === "page" || kind === "entry" || ((kind === "group" || kind === "list") && outer.decl.title !== undefined)) level += 1;
+    }
+    return "h" + Math.min(level, 6);
+  }
+
   function renderGroup(decl, node) {
     const section = h("section", { class: "group " + decl.style });
     const titleId = decl.id !== undefined ? "formc-" + decl.id + "-title" : null;
-    if (decl.title !== undefined) section.append(h("h2", { class: "group-title", id: titleId }, decl.title));
+    if (decl.title !== undefined) section.append(h(headingTag(node), { class: "group-title", id: titleId }, decl.title));
     if (titleId && decl.title !== undefined) section.setAttribute("aria-labelledby", titleId);
     const rows = h("div", { class: "rows" });
     if (decl.insets !== undefined) {
@@ -98,7 +117,7 @@ extension PreviewScript {
   function renderPage(decl, node) {
     const titleId = "formc-page-" + decl.id + "-title";
     const section = h("section", { class: "page", "data-page": decl.id, "aria-labelledby": titleId },
-      h("h2", { class: "page-title", id: titleId, tabindex: "-1" }, decl.title !== undefined ? decl.title : decl.id));
+      h(headingTag(node), { class: "page-title", id: titleId, tabindex: "-1" }, decl.title !== undefined ? decl.title : decl.id));
     let rows = null;
     for (const child of node.children) {
       if (rowKinds.has(child.decl.kind) || !renderers[child.decl.kind]) {
@@ -142,6 +161,16 @@ extension PreviewScript {
       describedBy += " " + ids.hint(decl.id);
     }
     for (const input of inputs) input.setAttribute("aria-describedby", describedBy);
+    // A `required` rule without a `when` is told before any message, where ARIA has
+    // `aria-required`: on the control that takes a value (a text, a menu, a date, a
+    // switch), or on the group of a segment's options; not on each of a multiChoice's
+    // boxes (one chosen is enough), a slider or a stepper's buttons.
+    if (decl.rules.some((rule) => rule.rule === "required" && rule.when === undefined)) {
+      const group = row.firstChild.querySelector("[role=radiogroup]");
+      const takesValue = (input) => input.tagName !== "BUTTON" && input.type !== "radio" && input.type !== "range"
+        && !(input.type === "checkbox" && decl.kind === "multiChoice");
+      for (const target of group !== null ? [group] : inputs.filter(takesValue)) target.setAttribute("aria-required", "true");
+    }
     Object.assign(field, { row, control: row.firstChild, inputs, messageElement, undecidedElement, behaviour });
     fieldsDrawn += 1;
     if (field.result !== null) showState(field);
@@ -184,12 +213,14 @@ extension PreviewScript {
     const section = h("section", { class: "group grouped list" });
     const titleId = "formc-" + decl.id + "-title";
     if (decl.title !== undefined) {
-      section.append(h("h2", { class: "group-title", id: titleId }, decl.title));
+      section.append(h(headingTag(node), { class: "group-title", id: titleId }, decl.title));
       section.setAttribute("aria-labelledby", titleId);
     }
     const entries = h("div", { class: "entries" });
-    const add = h("button", { type: "button", class: "row list-add", id: "formc-" + decl.id + "-add" },
+    const add = h("button", { type: "button", class: "row list-add", id: "formc-" + decl.id + "-add", lang: decl.addTitle !== undefined ? null : "en" },
       decl.addTitle !== undefined ? decl.addTitle : say.addEntry);
+    // Without an `addTitle`, the button says which list it adds to (two lists' "Add" differ).
+    if (decl.addTitle === undefined) add.setAttribute("aria-label", say.addTo(listName(decl)));
     const message = h("p", { class: "message list-message", id: "formc-" + decl.id + "-message", "aria-live": "polite" });
     section.append(entries, add, message);
     Object.assign(node.list, { entriesElement: entries, addButton: add, messageElement: message });
@@ -210,16 +241,21 @@ extension PreviewScript {
     return section;
   }
 
+  /** An entry: a group named by its heading ("Employer 2"), so that its fields are told apart by it. */
   function drawEntry(listNode, entry) {
-    const heading = h("h3", { class: "entry-title", tabindex: "-1" });
-    const remove = h("button", { type: "button", class: "list-remove" }, say.removeEntry);
+    entrySerial += 1;
+    const headingId = "formc-" + listNode.decl.id + "-entry-" + entrySerial;
+    const heading = h(headingTag(entry.node), { class: "entry-title", id: headingId, tabindex: "-1" });
+    const remove = h("button", { type: "button", class: "list-remove", lang: "en" }, say.removeEntry);
     remove.addEventListener("click", () => removeEntry(listNode, entry));
     const rows = h("div", { class: "rows" });
     for (const child of entry.node.children) rows.append(draw(child));
-    entry.element = h("div", { class: "entry" }, h("div", { class: "entry-header" }, heading, remove), rows);
+    entry.element = h("div", { class: "entry", role: "group", "aria-labelledby": headingId },
+      h("div", { class: "entry-header" }, heading, remove), rows);
     Object.assign(entry, { heading, remove });
     return entry.element;
   }
+
 
   function removeEntry(listNode, entry) {
     const list = listNode.list;
@@ -277,7 +313,8 @@ extension PreviewScript {
       const title = (decl.itemTitle !== undefined ? decl.itemTitle : say.entry) + " " + (index + 1);
       entry.heading.textContent = title;
       entry.remove.disabled = listNode.list.disabled === true || entries.length <= decl.minItems;
-      entry.remove.setAttribute("aria-label", say.removeNamed(title));
+      // Without an `itemTitle`, "Entry 1" is every list's: the label names the list too.
+      entry.remove.setAttribute("aria-label", decl.itemTitle !== undefined ? say.removeNamed(title) : say.removeFrom(title, listName(decl)));
     });
     listNode.list.addButton.disabled = listNode.list.disabled === true || (decl.maxItems !== null && entries.length >= decl.maxItems);
   }

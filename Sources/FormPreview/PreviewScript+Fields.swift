@@ -114,13 +114,25 @@ extension PreviewScript {
     plus.setAttribute("aria-label", say.increase(titleOf(decl)));
     const field = attach(node.field, row, [minus, plus], behaviours.stepper);
     field.output = line.firstChild;
+    // Focused, a button tells the value too.
+    for (const button of [minus, plus]) button.setAttribute("aria-describedby", line.firstChild.id + " " + button.getAttribute("aria-describedby"));
     showStepper(field);
     return row;
   }
 
+  /**
+   * The value, and − and + told unavailable at their bounds (`aria-disabled`: a
+   * disabled button would drop the focus of the person pressing it).
+   */
   function showStepper(field) {
     field.output.textContent = field.value === null ? "\u2014" : field.value;
     field.output.dataset.value = field.value === null ? "" : field.value;
+    const [minus, plus] = field.inputs;
+    const value = field.value === null ? null : parseDecimal(field.value);
+    const low = numberBound(field.decl, "min");
+    const high = numberBound(field.decl, "max");
+    minus.setAttribute("aria-disabled", String(value !== null && low !== null && compareDecimals(value, low) <= 0));
+    plus.setAttribute("aria-disabled", String(value !== null && high !== null && compareDecimals(value, high) >= 0));
   }
 
   /** A range input between the `min` and `max` rules (the checker requires both for a slider). */

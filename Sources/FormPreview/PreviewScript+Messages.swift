@@ -19,6 +19,8 @@ extension PreviewScript {
     entry: "Entry",
     removeEntry: "Remove",
     removeNamed: (title) => "Remove " + title,
+    removeFrom: (title, list) => "Remove " + title + " from " + list,
+    addTo: (list) => "Add an entry to " + list,
     unsupported: (kind) => "This preview cannot draw a " + kind + " element yet.",
     custom: (validator) => "Checked by the app's validator " + validator + "; not run in this preview.",
     patternNotRun: (pattern) => "The pattern " + pattern + " is not checked in this preview.",

@@ -210,10 +210,36 @@ extension PreviewScript {
   const header = h("header", { class: "form-header" },
     h("h1", {}, data.title !== undefined ? data.title : data.form),
     h("p", { class: "form-source" }, data.form + " \u00b7 " + data.file));
-  const validateButton = h("button", { type: "button", id: "formc-validate", class: "validate" }, say.validate);
-  const summary = h("p", { id: "formc-summary", role: "status" });
-  const status = h("p", { id: "formc-status", role: "status" });
-  validateButton.addEventListener("click", validateAll);
+  // The preview's own words are English whatever the form's language (`lang` on them).
+  const validateButton = h("button", { type: "button", id: "formc-validate", class: "validate", lang: "en" }, say.validate);
+  const summary = h("p", { id: "formc-summary", role: "status", lang: "en" });
+  const status = h("p", { id: "formc-status", role: "status", lang: "en" });
+  validateButton.addEventListener("click", () => {
+    validateAll();
+    focusFirstInvalid(topNodes);
+  });
+
+  /** The fields of `node` and below, in document order. */
+  const fieldsIn = (node) => (node.field !== undefined ? [node.field]
+    : node.children.flatMap(fieldsIn).concat(node.list ? node.list.entries.flatMap((entry) => fieldsIn(entry.node)) : []));
+  /** The lists of `node` and below. */
+  const listsIn = (node) => (node.list ? [node] : node.children.flatMap(listsIn));
+
+  /**
+   * After a refused Validate, Next or Submit, the keyboard and a screen reader go to
+   * what needs mending (WCAG 3.3.1): the first invalid field of `nodes` in document
+   * order, at its control that Tab reaches, else the add button of the first list
+   * whose count is wrong. A field of a large form not drawn yet is passed over.
+   */
+  function focusFirstInvalid(nodes) {
+    const field = nodes.flatMap(fieldsIn).find((candidate) => candidate.state === "invalid" && candidate.inputs !== undefined && candidate.inputs.length > 0);
+    if (field !== undefined) {
+      (field.inputs.find((input) => !input.disabled && input.tabIndex >= 0) || field.inputs[0]).focus();
+      return;
+    }
+    const list = nodes.flatMap(listsIn).find((node) => node.list.result !== null && node.list.result.state === "invalid");
+    if (list !== undefined && list.list.addButton !== undefined) list.list.addButton.focus();
+  }
   const actions = h("div", { class: "actions" }, validateButton, summary, status);
 
   // Each part is drawn into a fragment and attached at once: no insertion into the
@@ -225,15 +251,10 @@ extension PreviewScript {
   const pageNodes = topNodes.filter((node) => node.decl.kind === "page");
   let wizard = null;
   if (pageNodes.length > 0) {
-    const backButton = h("button", { type: "button", id: "formc-back", class: "back" }, say.back);
-    const nextButton = h("button", { type: "button", id: "formc-next", class: "next" }, say.next);
-    const submitButton = h("button", { type: "button", id: "formc-submit", class: "validate" }, say.submit);
+    const backButton = h("button", { type: "button", id: "formc-back", class: "back", lang: "en" }, say.back);
+    const nextButton = h("button", { type: "button", id: "formc-next", class: "next", lang: "en" }, say.next);
+    const submitButton = h("button", { type: "button", id: "formc-submit", class: "validate", lang: "en" }, say.submit);
     validateButton.replaceWith(backButton, nextButton, submitButton);
-    /** The fields of `node` and below, in document order. */
-    const fieldsIn = (node) => (node.field !== undefined ? [node.field]
-      : node.children.flatMap(fieldsIn).concat(node.list ? node.list.entries.flatMap((entry) => fieldsIn(entry.node)) : []));
-    /** The lists of `node` and below. */
-    const listsIn = (node) => (node.list ? [node] : node.children.flatMap(listsIn));
     wizard = {
       current: pageNodes[0],
       /** The visible page after (`step` 1) or before (-1) the current one, or undefined. */
@@ -291,6 +312,7 @@ extension PreviewScript {
       refresh();
       if (invalid > 0) {
         summary.textContent = say.summary(invalid);
+        focusFirstInvalid([wizard.current]);
         return;
       }
       summary.textContent = "";
@@ -309,6 +331,7 @@ extension PreviewScript {
         && (fieldsIn(page).some((field) => field.state === "invalid")
           || listsIn(page).some((node) => node.list.result.state === "invalid")));
       if (mend !== undefined && mend !== wizard.current) wizard.go(mend);
+      focusFirstInvalid([wizard.current]);
     });
   }
 

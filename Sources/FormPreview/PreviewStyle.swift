@@ -182,6 +182,11 @@ input::placeholder, textarea::placeholder { color: var(--secondary); opacity: 0.
 #formc-summary, #formc-status { margin: 0 4px; font-size: 15px; color: var(--secondary); }
 #formc-summary:empty, #formc-status:empty { display: none; }
 :focus-visible { outline: 2px solid var(--tint); outline-offset: 2px; }
+/* A text's input has no outline of its own (it fills its row): focused by the keyboard, it gets the ring. */
+.control.text input:focus-visible, .control.text textarea:focus-visible, .control.number input[type="text"]:focus-visible {
+  outline: 2px solid var(--tint); outline-offset: 2px;
+}
+.step[aria-disabled="true"] { opacity: 0.35; }
 /* Text from the form keeps its direction controls to itself (U+202E and the like). */
 h1, label, .title, .group-title, .group-footer, .static-text, .segment-option, .message, .hint, .chip, .choice label, .unit, option { unicode-bidi: isolate; overflow-wrap: break-word; }
 """#

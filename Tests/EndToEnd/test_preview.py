@@ -721,7 +721,7 @@ def test_the_keyboard_stays_where_the_person_is(driver, pages):
     # Removing the second of three: the entry that took its place has focus, and then the one before.
     remove = entries(driver, "references")[1].find_element(By.CSS_SELECTOR, ".list-remove")
     remove.send_keys(Keys.ENTER)
-    assert focused() == "entry-title"
+    assert driver.switch_to.active_element.get_attribute("class") == "entry-title"
     assert driver.switch_to.active_element.text == "REFERENCE 2"
     entries(driver, "references")[1].find_element(By.CSS_SELECTOR, ".list-remove").send_keys(Keys.ENTER)
     assert driver.switch_to.active_element.text == "REFERENCE 1"
@@ -743,6 +743,88 @@ def test_the_keyboard_stays_where_the_person_is(driver, pages):
     assert focused() == "formc-page-history-title"
     driver.find_element(By.ID, "formc-back").send_keys(Keys.ENTER)
     assert focused() == "formc-page-personal-title"
+    assert severe_logs(driver) == []
+
+
+def test_a_refused_next_submit_or_validate_goes_to_what_to_mend(driver, pages):
+    """WCAG 3.3.1: the keyboard and a screen reader land on the first invalid field
+    in document order, not on the button that was refused."""
+    def focused():
+        return driver.execute_script("return document.activeElement.id")
+
+    open_page(driver, pages / "intake.html")
+    driver.find_element(By.ID, "formc-next").send_keys(Keys.ENTER)
+    assert focused() == "formc-fullName"
+    set_value(driver, "fullName", "Ada Lovelace")
+    driver.find_element(By.ID, "formc-next").send_keys(Keys.ENTER)
+    assert focused() == "formc-birthDate"
+
+    # Submit on the last page shows the first page to mend, and its field to mend.
+    open_page(driver, pages / "pagedlist.html")
+    set_value(driver, "contact", "ada@example.com")
+    driver.find_element(By.ID, "formc-next").click()
+    set_value(driver, "destination", "Lisbon")
+    type_into(driver, driver.find_element(By.ID, "formc-contact"), "not an email")
+    driver.find_element(By.ID, "formc-submit").send_keys(Keys.ENTER)
+    assert driver.execute_script("return document.documentElement.dataset.page") == "people"
+    assert focused() == "formc-contact"
+
+    # A form without pages: Validate; the field is before the list's entry in the document.
+    open_page(driver, pages / "jobapplication.html")
+    driver.find_element(By.ID, "formc-validate").send_keys(Keys.ENTER)
+    first_invalid = driver.execute_script(
+        "return document.querySelector('[aria-invalid=true]').id")
+    assert focused() == first_invalid and first_invalid != "formc-validate"
+    assert severe_logs(driver) == []
+
+
+def test_headings_entries_and_controls_say_where_they_are(driver, pages):
+    """What a screen reader reads: headings one level under what holds them, each
+    entry a group named by its heading, required fields, a stepper's bounds and
+    value, a focus ring on text, and the preview's own English words marked so."""
+    def headings():
+        return driver.execute_script(
+            "return [...document.querySelectorAll('h1, h2, h3, h4, h5, h6')]"
+            ".map((e) => e.tagName + ' ' + e.textContent)")
+
+    open_page(driver, pages / "intake.html")
+    assert headings()[:3] == ["H1 Patient intake", "H2 About you", "H2 Symptoms"]
+    # A page's group is a level under the page's title.
+    assert "H3 Pregnancy" in headings()
+    assert driver.find_element(By.ID, "formc-fullName").get_attribute("aria-required") == "true"
+    # One chosen option of a multiChoice is enough: its boxes are not each required.
+    assert [box.get_attribute("aria-required") for box in row(driver, "symptomList").find_elements(By.CSS_SELECTOR, "input")] \
+        == [None] * 4
+
+    open_page(driver, pages / "jobapplication.html")
+    entry = entries(driver, "employers")[0]
+    assert entry.get_attribute("role") == "group"
+    heading = driver.find_element(By.ID, entry.get_attribute("aria-labelledby"))
+    assert (heading.tag_name, heading.get_attribute("textContent")) == ("h3", "Employer 1")
+    assert driver.find_element(By.ID, "formc-validate").get_attribute("lang") == "en"
+
+    # Without an itemTitle or addTitle, the buttons name the list.
+    open_page(driver, pages / "edits.html")
+    add = driver.find_element(By.ID, "formc-pets-add")
+    assert add.get_attribute("aria-label") == "Add an entry to Pets"
+    add.send_keys(Keys.ENTER)
+    assert entries(driver, "pets")[0].find_element(By.CSS_SELECTOR, ".list-remove").get_attribute("aria-label") \
+        == "Remove Entry 1 from Pets"
+
+    # The stepper's − is unavailable at the lower bound, and keeps the focus there.
+    open_page(driver, pages / "booking.html")
+    minus, plus = row(driver, "guests").find_elements(By.CSS_SELECTOR, ".step")
+    assert [minus.get_attribute("aria-disabled"), plus.get_attribute("aria-disabled")] == ["false", "false"]
+    minus.send_keys(Keys.ENTER)
+    assert [minus.get_attribute("aria-disabled"), plus.get_attribute("aria-disabled")] == ["true", "false"]
+    assert driver.switch_to.active_element == minus
+    assert minus.get_attribute("aria-describedby").split()[0] == "formc-guests"
+
+    # A text input shows the focus ring (its own outline is none).
+    open_page(driver, pages / "signup.html")
+    email = driver.find_element(By.ID, "formc-email")
+    email.click()
+    assert driver.execute_script("return getComputedStyle(document.activeElement).outlineStyle") == "solid"
     assert severe_logs(driver) == []
 
 
