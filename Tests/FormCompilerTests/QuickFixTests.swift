@@ -443,6 +443,19 @@ import Testing
                 "visibleWhen: plan != nil", "to test whether 'plan' has a value, write not isEmpty(plan) in place of the comparison",
                 "visibleWhen: not isEmpty(plan)"
             ),
+            // Python's and SQL's `not in`: 'not' goes before the whole test (it was told `and not`).
+            (
+                "visibleWhen: plan not in ['free']", "'not' turns around the whole test, and goes before it: write not plan in ['free']",
+                "visibleWhen: not plan in ['free']"
+            ),
+            (
+                "visibleWhen: news and plan not in 'free'", "'not' turns around the whole test, and goes before it: write not plan in ['free']",
+                "visibleWhen: news and not plan in ['free']"
+            ),
+            // `isNotEmpty` is near `isEmpty`, its opposite: it is told `not isEmpty(…)`.
+            ("visibleWhen: isNotEmpty(born)", "'isNotEmpty' asks whether 'born' has a value: write not isEmpty(born)", "visibleWhen: not isEmpty(born)"),
+            ("visibleWhen: news or hasValue(diet)", "'hasValue' asks whether 'diet' has a value: write not isEmpty(diet)", "visibleWhen: news or not isEmpty(diet)"),
+            ("visibleWhen: isBlank(born)", "did you mean 'isEmpty'?", "visibleWhen: isEmpty(born)"),
         ]
         for (line, help, fixed) in cases {
             expectFix(yaml("    \(line)\n"), help: help, fixed: yaml("    \(fixed)\n"))

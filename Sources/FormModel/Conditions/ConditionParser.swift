@@ -128,6 +128,7 @@ package struct ConditionParser {
 
     private mutating func parseCompare() throws(ConditionProblem) -> ConditionSyntax {
         let lhs = try parseOperand()
+        try notIn(after: lhs)
         let operatorRange = token.range
         let node: ConditionSyntax
         if case .in = token.kind {
@@ -279,11 +280,41 @@ package struct ConditionParser {
 
     static let functions = ["isEmpty", "count", "contains"]
 
+    /// Other languages' names of `isEmpty` (lowercased), told `isEmpty`.
+    private static let isEmptyNames: Set<String> = ["isblank", "blank", "empty", "isnull", "isnil", "ismissing", "isundefined"]
+    /// Other languages' names of its opposite (lowercased), told `not isEmpty(…)`:
+    /// never the did-you-mean `isEmpty`, which is near `isNotEmpty` and would turn
+    /// the condition around.
+    private static let hasValueNames: Set<String> = [
+        "isnotempty", "notempty", "nonempty", "isnonempty", "hasvalue", "isnotblank", "notblank", "ispresent", "present",
+        "isfilled", "filled", "isset", "isnotnull", "notnull", "isdefined", "hasanswer",
+    ]
+
+    /// `isNotEmpty(name)`: the help writes `not isEmpty(name)`, with a fix of the
+    /// whole call when its argument is one id. The current token is the `(`.
+    private func hasValueCall(_ name: String, nameRange: Range<Int>) -> ConditionProblem {
+        var problem = ConditionProblem(
+            code: .conditionSyntax, message: "unknown function '\(name)'", range: nameRange,
+            help: ["'\(name)' asks whether a field has a value: write not isEmpty(id), with the id of the field"]
+        )
+        var after = self
+        after.advance()
+        guard case .identifier(let argument) = after.token.kind else { return problem }
+        after.advance()
+        guard case .rightParen = after.token.kind else { return problem }
+        let test = "not isEmpty(\(argument))"
+        problem.help = [.write(test, line: "'\(name)' asks whether '\(argument)' has a value: write \(test)")]
+        problem.fixRange = nameRange.lowerBound..<after.token.range.upperBound
+        return problem
+    }
+
     /// `name(` … — `isEmpty(field)`, `count(field)` or `contains(field, 'value')`.
     private mutating func parseCall(_ name: String, nameRange: Range<Int>) throws(ConditionProblem) -> ConditionSyntax {
         guard Self.functions.contains(name) else {
+            if Self.hasValueNames.contains(name.lowercased()) { throw hasValueCall(name, nameRange: nameRange) }
             // `Not(news)`: the keyword in capitals, before a parenthesis.
-            let suggestion = name.lowercased() == "not" ? "not" : Suggestions.closest(to: name, in: Self.functions)
+            let suggestion = name.lowercased() == "not" ? "not"
+                : Self.isEmptyNames.contains(name.lowercased()) ? "isEmpty" : Suggestions.closest(to: name, in: Self.functions)
             throw ConditionProblem(
                 code: .conditionSyntax, message: "unknown function '\(name)'", range: nameRange,
                 help: suggestion.map { [.didYouMean($0)] } ?? ["the functions are isEmpty(field), count(field) and contains(field, 'value')"]
@@ -381,6 +412,36 @@ package struct ConditionParser {
         return ConditionProblem(
             code: .conditionSyntax, message: "expected \(what), found \(token.kind.quoted)", range: token.range,
             help: ["a condition reads fields and compares them with values: write a field's id, a quoted string, a number, true, false or a '(…)' here"]
+        )
+    }
+
+    /// `plan not in ['free']`, as Python and SQL write it: 'not' turns around the
+    /// whole test, so it goes first, with a fix that writes `not plan in ['free']`
+    /// (the whole test, once its list reads; one option written bare goes in
+    /// brackets). Does nothing unless the current token is a `not` followed by `in`.
+    private mutating func notIn(after lhs: ConditionSyntax) throws(ConditionProblem) {
+        guard case .not = token.kind else { return }
+        var after = self
+        after.advance()
+        guard case .in = after.token.kind else { return }
+        let notRange = token.range
+        self = after
+        advance()
+        let listStart = token.range.lowerBound
+        let test: String
+        let end: Int
+        if case .string(let value) = token.kind {
+            // One option written bare, as `plan in 'pro'` is: in brackets.
+            test = "not " + lexer.text(lhs.range) + " in [" + ConditionSyntax.literal(value) + "]"
+            end = token.range.upperBound
+        } else {
+            end = try parseList(after: lhs).1
+            test = "not " + lexer.text(lhs.range) + " in " + lexer.text(listStart..<end)
+        }
+        throw ConditionProblem(
+            code: .conditionSyntax, message: "unexpected 'not'", range: notRange,
+            help: [.write(test, line: "'not' turns around the whole test, and goes before it: write \(test)")],
+            fixRange: lhs.range.lowerBound..<end
         )
     }
 
