@@ -180,7 +180,7 @@ package struct BenchmarkForm {
             out += "      - multiChoice: choices\(id)\n"
             out += "        options: [sports, music, travel, food-and-drink]\n"
             if index >= 10 { out += "        title: Interests\n        style: chips\n        default: [music]\n" }
-            out += "        rules: [{ minCount: 1 }, { maxCount: 3 }]\n"
+            out += "        rules: [{ minCount: 2 }, { maxCount: 3 }]\n"
         }
     }
 }

@@ -128,9 +128,12 @@ enum RuleChecker {
                 checkFieldBound(target, rule: rule, field: field, symbols: symbols, nonFields: nonFields, diagnostics: &diagnostics)
             case .minCount(let count):
                 if rule.when == nil, bounds.minCount.map({ count > $0.count }) ?? true { bounds.minCount = (index, count) }
-                if count == 0 {
+                if count <= 1 {
+                    // Nothing chosen is empty, and passes every rule but `required` (SPEC §6.2).
                     diagnostics.warning(
-                        .ineffectiveRule, "'minCount: 0' can never fail", at: rule.parameterRange ?? rule.nameRange,
+                        .ineffectiveRule, count == 0 ? "'minCount: 0' can never fail"
+                            : "'minCount: 1' can never fail: nothing chosen passes it, as it passes every rule but 'required'",
+                        at: rule.parameterRange ?? rule.nameRange,
                         help: ["remove it, or use 'required' to ask for at least one choice"]
                     )
                 } else if field.optionCount > 0, count > field.optionCount {
@@ -148,9 +151,12 @@ enum RuleChecker {
                     )
                 }
             case .minLength(let count):
-                if count == 0 {
+                if count <= 1 {
+                    // An empty value passes every rule but `required` (SPEC §6.2); any other has a character.
                     diagnostics.warning(
-                        .ineffectiveRule, "'minLength: 0' can never fail", at: rule.parameterRange ?? rule.nameRange,
+                        .ineffectiveRule, count == 0 ? "'minLength: 0' can never fail"
+                            : "'minLength: 1' can never fail: an empty value passes it, as it passes every rule but 'required'",
+                        at: rule.parameterRange ?? rule.nameRange,
                         help: ["remove it, or use 'required' to forbid an empty value"]
                     )
                 }

@@ -160,6 +160,11 @@ let diagnosticCodeCases: [DiagnosticCodeCase] = [
           column: 23, message: "'b' (text) cannot be the same as 'a' (boolean)"),
     .init(code: "FC406", source: form("  - textField: name\n    rules: [{ minLength: 0 }]\n"), line: 5, column: 26,
           message: "can never fail"),
+    // An empty value passes every rule but `required`: a count or length of 1 never fails either.
+    .init(code: "FC406", source: form("  - textField: name\n    rules: [{ minLength: 1 }]\n"), line: 5, column: 26,
+          message: "'minLength: 1' can never fail: an empty value passes it", help: "remove it, or use 'required' to forbid an empty value"),
+    .init(code: "FC406", source: form("  - multiChoice: diet\n    options: [vegan, halal]\n    rules: [{ minCount: 1 }]\n"), line: 6, column: 25,
+          message: "'minCount: 1' can never fail: nothing chosen passes it", help: "remove it, or use 'required' to ask for at least one choice"),
     .init(code: "FC406", source: form("  - textField: name\n    rules: [required, required]\n"), line: 5, column: 23,
           message: "given twice"),
     .init(code: "FC407", source: form("  - textField: name\n    rules: [{ custom: Check-It }]\n"), line: 5, column: 23,

@@ -50,7 +50,7 @@ func dumpOfExampleForm(_ name: String) throws {
           - multiChoice: toppings
             options: [extra-cheese, ham]
             default: [ham]
-            rules: [{minCount: 1}]
+            rules: [{minCount: 2}]
         """)))
     #expect(result.diagnostics.map(\.message) == [])
     let json = TreeDump.json(for: try #require(result.document), path: "t.form.yaml")
@@ -58,7 +58,7 @@ func dumpOfExampleForm(_ name: String) throws {
         #""decimals": 2"#, #""default": "2.50""#, #""step": "0.25""#, #""unit": "EUR""#, #""style": "slider""#,
         #""value": "99.99""#, #""mode": "dateTime""#, #""default": "2026-01-31T09:30:00Z""#, #""style": "wheel""#,
         #""kind": "picker""#, #""enumName": "Size""#, #""case": "extraCheese""#, "\"default\": [\n        \"ham\"\n      ]",
-        #""rule": "minCount""#, #""value": 1"#,
+        #""rule": "minCount""#, #""value": 2"#,
     ] {
         #expect(json.contains(fragment), "\(fragment) in \(json)")
     }

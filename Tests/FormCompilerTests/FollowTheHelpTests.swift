@@ -88,7 +88,7 @@ import Testing
             help: "did you mean 'pattern'?", replacing: "regex", with: "pattern"
         )
         expectFollowing(
-            form("  - multiChoice: diet\n    options: [vegan, halal]\n    rules: [{ minItems: 1 }]\n"),
+            form("  - multiChoice: diet\n    options: [vegan, halal]\n    rules: [{ minItems: 2 }]\n"),
             help: "did you mean 'minCount'?", replacing: "minItems", with: "minCount"
         )
         // A value that must differ from another field's has no rule of its own; `notSame`

@@ -80,7 +80,7 @@ extension ListScaleTests {
             elements:
               - multiChoice: tags
                 options: [a, b, c]
-                rules: [{ minCount: 1 }]
+                rules: [{ minCount: 2 }]
         """,
         """
         formc: 1

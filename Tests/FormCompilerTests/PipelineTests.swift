@@ -96,13 +96,13 @@ import Testing
             elements:
               - textField: b
                 maxInputLength: 1.5e1
-                rules: [{ minLength: 1.0e-0 }, { maxLength: 0.0e-3 }]
+                rules: [{ minLength: 2.0e-0 }, { maxLength: 0.0e-3 }]
         """)).map(\.summary) == [
         "5:21 FC302 maxInputLength must be a whole number, found 5.0000000000000000001",
         "6:26 FC402 the minLength parameter must be a whole number, found 2.0000000000000000001",
         "6:64 FC402 the maxLength parameter must be a whole number, found 1e-1",
-        // Read as the whole numbers 1 and 0.
-        "13:53 FC403 minLength 1 is greater than maxLength 0: no value can pass",
+        // Read as the whole numbers 2 and 0.
+        "13:53 FC403 minLength 2 is greater than maxLength 0: no value can pass",
     ])
     #expect(diagnose("formc: 1.00000000000000000001\nform: F\nelements:\n  - textField: a\n").map(\.summary) == [
         "1:8 FC105 unsupported formc version 1.00000000000000000001",

@@ -257,9 +257,13 @@ import Testing
         expectFix(json, path: "a.form.json", help: #"'pattern' is a rule: write it in the field's rules: "rules": [{"pattern": "^[a-z]+$"}]"#,
                   fixed: json.replacingOccurrences(of: #""pattern": "^[a-z]+$""#, with: #""rules": [{"pattern": "^[a-z]+$"}]"#))
         // A multiChoice's count written as a list's (or SurveyJS's) is its rule.
-        let choices = Self.head + "  - multiChoice: diet\n    options: [vegan, fish]\n    minItems: 1\n"
-        expectFix(choices, help: "a multiChoice counts its choices with the rule 'minCount': write it in the field's rules: rules: [{ minCount: 1 }]",
-                  fixed: choices.replacingOccurrences(of: "minItems: 1", with: "rules: [{ minCount: 1 }]"))
+        let choices = Self.head + "  - multiChoice: diet\n    options: [vegan, fish, halal]\n    minItems: 2\n"
+        expectFix(choices, help: "a multiChoice counts its choices with the rule 'minCount': write it in the field's rules: rules: [{ minCount: 2 }]",
+                  fixed: choices.replacingOccurrences(of: "minItems: 2", with: "rules: [{ minCount: 2 }]"))
+        // At least one is 'required' (`minCount: 1` never fails: nothing chosen passes it, FC406).
+        let one = Self.head + "  - multiChoice: diet\n    options: [vegan, fish]\n    minItems: 1\n"
+        expectFix(one, help: "a multiChoice asks for at least one choice with the rule 'required': write it in the field's rules: rules: [required]",
+                  fixed: one.replacingOccurrences(of: "minItems: 1", with: "rules: [required]"))
         let selected = #"{"formc": 1, "form": "A", "elements": [{"multiChoice": "diet", "options": ["vegan", "fish"], "maxSelectedChoices": 1}]}"#
         expectFix(selected, path: "a.form.json", help: #"a multiChoice counts its choices with the rule 'maxCount': write it in the field's rules: "rules": [{"maxCount": 1}]"#,
                   fixed: selected.replacingOccurrences(of: #""maxSelectedChoices": 1"#, with: #""rules": [{"maxCount": 1}]"#))

@@ -265,7 +265,12 @@ package struct KeyedMapping {
             // The rule as an item of `rules`: a rule without a parameter by its name
             // (`email: true` is `email`), another with its parameter.
             var item = ""
-            if isParameterless, let text, let style, !text.isEmpty, ValueReader.booleanSpelled(by: text) == nil,
+            var isRule = elementKind == "multiChoice" && countRule != nil ? "a multiChoice counts its choices with the rule '\(rule)'" : "'\(rule)' is a rule"
+            if rule == "minCount", elementKind == "multiChoice", let text, ValueReader.plainNumber(text) == "1" {
+                // At least one choice is `required`'s: `minCount: 1` never fails (FC406).
+                item = isJSON ? "\"required\"" : "required"
+                isRule = "a multiChoice asks for at least one choice with the rule 'required'"
+            } else if isParameterless, let text, let style, !text.isEmpty, ValueReader.booleanSpelled(by: text) == nil,
                ValueReader.plainNumber(text) == nil, !isJSON || style == .doubleQuoted {
                 // `isRequired: Please fill it in`: the rule with that text as its message, or its condition.
                 let members = RuleDecoder.ruleMembers(rule, parameter: nil, with: text, isJSON: isJSON).members
@@ -277,7 +282,6 @@ package struct KeyedMapping {
                 let parameter = isJSON ? (style == .plain ? text : YAMLPlain.doubleQuoted(text)) : YAMLPlain.literal(text)
                 item = isJSON ? #"{"\#(rule)": \#(parameter)}"# : "{ \(rule): \(parameter) }"
             }
-            let isRule = elementKind == "multiChoice" && countRule != nil ? "a multiChoice counts its choices with the rule '\(rule)'" : "'\(rule)' is a rule"
             guard !item.isEmpty else {
                 return (nil, "\(isRule): write it in the field's rules")
             }

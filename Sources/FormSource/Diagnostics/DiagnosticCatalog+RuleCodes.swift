@@ -109,7 +109,8 @@ extension DiagnosticCatalog {
                 .ineffectiveRule, "a rule that can never fail, or the same rule twice", .warning,
                 explanation: """
                 The rule has no effect: it repeats a rule already in the list, or it can never fail (a \
-                `minLength: 0`, a `minCount: 0`, a `maxCount` no \
+                `minLength: 0` or `1`, a `minCount: 0` or `1` (an empty value passes every rule but \
+                `required`, so use `required` to ask for a value or a choice), a `maxCount` no \
                 smaller than the number of options, `required` on a segment, picker, number or date that has a \
                 `default` and so always holds a value). A `maxLength` at or above `maxInputLength` is no \
                 warning: typing stops at the limit, but a value set in code or sent to a server meets only the \
