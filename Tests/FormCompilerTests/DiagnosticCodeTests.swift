@@ -32,6 +32,9 @@ let diagnosticCodeCases: [DiagnosticCodeCase] = [
           message: "unknown key 'placeholdr'", help: "did you mean 'placeholder'?"),
     .init(code: "FC101", source: form("  - boolean: terms\n    title: Terms\n    placeholder: x\n"), line: 6, column: 5,
           message: "unknown key 'placeholder'", help: "'placeholder' is a key of 'number', 'textField', 'textView', not of boolean 'terms'"),
+    // And what the element has instead: its own keys.
+    .init(code: "FC101", source: form("  - textView: notes\n    title: Notes\n"), line: 5, column: 5, message: "unknown key 'title'",
+          help: "the keys of textView 'notes' are: textView, placeholder, default, continuous, visibleWhen, enabledWhen, rules, validateOn"),
     // A rule's mapping lists its keys, as an element's does, besides the did-you-mean.
     .init(code: "FC101", source: form("  - textField: name\n    rules: [{ minLength: 2, error: Too short }]\n"), line: 5, column: 29,
           message: "unknown key 'error' in the rule 'minLength'", help: "the keys of the rule 'minLength' are: minLength, message"),

@@ -380,7 +380,9 @@ package struct KeyedMapping {
         if elementKind != nil, help.isEmpty {
             let owners = Self.owners(of: key)
             if !owners.isEmpty {
+                // What the element has instead: its own keys.
                 help.append("'\(key)' is a key of \(owners.map { "'\($0)'" }.joined(separator: ", ")), not of \(context())")
+                help.append("the keys of \(context()) are: \(allowedNames.joined(separator: ", "))")
             }
         }
         if help.isEmpty, key == "when", allowedNames.contains("visibleWhen") {
