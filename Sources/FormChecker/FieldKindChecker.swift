@@ -49,9 +49,12 @@ enum FieldKindChecker {
             return false
         }
         guard value.value.significantScale > places else { return true }
+        // The decimals the value needs, where a field can have them (1 to 9).
+        let needed = value.value.significantScale
+        let decimals = needed <= 9 ? "'decimals: \(needed)'" : "'decimals:'"
         let help: DiagnosticHelp = places == 0
-            ? "the field holds whole numbers; write a whole number, or set 'decimals:'"
-            : "write at most \(places) digit\(places == 1 ? "" : "s") after the point, or raise 'decimals:'"
+            ? "the field holds whole numbers; write a whole number, or set \(decimals)"
+            : "write at most \(places) digit\(places == 1 ? "" : "s") after the point, or raise \(decimals)"
         diagnostics.error(
             .invalidNumber,
             "\(what) \(value.value) has more digits after the point than the field's \(places) decimal\(places == 1 ? "" : "s")",

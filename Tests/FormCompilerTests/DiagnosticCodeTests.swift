@@ -161,6 +161,13 @@ let diagnosticCodeCases: [DiagnosticCodeCase] = [
           message: "cannot be the same as itself"),
     .init(code: "FC405", source: form("  - boolean: a\n    title: A\n  - textField: b\n    rules: [{ sameAs: a }]\n"), line: 7,
           column: 23, message: "'b' (text) cannot be the same as 'a' (boolean)"),
+    // A date where a number's bound belongs, and a date's default that is today.
+    .init(code: "FC102", source: #"{"formc": 1, "form": "F", "elements": [{"number": "n", "rules": [{"min": "today"}]}]}"#,
+          line: 1, column: 74, message: "expected a number for the min parameter",
+          help: "'today' is a date counted from the day the rule runs; a number's bound is a number, such as 18 or 2.50, or the id of another number field",
+          path: "t.form.json"),
+    .init(code: "FC300", source: form("  - date: day\n    default: today\n"), line: 5, column: 14, message: "must be ISO 8601",
+          help: "to start the field at the day the form is made, the app sets its value then (it knows the clock and time zone)"),
     .init(code: "FC406", source: form("  - textField: name\n    rules: [{ minLength: 0 }]\n"), line: 5, column: 26,
           message: "can never fail"),
     // An empty value passes every rule but `required`: a count or length of 1 never fails either.

@@ -324,7 +324,10 @@ extension DocumentDecoder {
             diagnostics.error(
                 .defaultType, "the default of a date field with mode \(mode.rawValue) must be ISO 8601 like \(example), found '\(text.value)'",
                 at: text.range,
-                help: [RelativeDateLiteral(text.value) != nil ? "a default is a fixed value; 'today' is for rules" : "write the default as \(example)"]
+                help: RelativeDateLiteral(text.value) != nil
+                    ? ["a default is a fixed value; 'today' is for rules",
+                       "to start the field at the day the form is made, the app sets its value then (it knows the clock and time zone)"]
+                    : ["write the default as \(example)"]
             )
         }
         return nil

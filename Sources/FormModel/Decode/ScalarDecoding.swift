@@ -182,7 +182,13 @@ package struct ValueReader {
     /// The help for a number written in quotes: remove them, or write the number it
     /// spells, as the fix; a number in plain decimal notation when it spells none.
     package static func quotedNumberHelp(_ text: String) -> DiagnosticHelp {
-        guard let number = plainNumber(text) else { return "write the number without quotes, in plain decimal notation such as 18 or 2.50" }
+        guard let number = plainNumber(text) else {
+            // `"min": "today"` on a number: a date, which no number's bound is.
+            if RelativeDateLiteral(text) != nil {
+                return "'\(text)' is a date counted from the day the rule runs; a number's bound is a number, such as 18 or 2.50, or the id of another number field"
+            }
+            return "write a number without quotes, in plain decimal notation such as 18 or 2.50"
+        }
         return number == text ? .write(number, line: "remove the quotes: \(number)", title: "Remove the quotes")
             : .write(number, line: "write the number without quotes: \(number)", title: "Write \(number)")
     }
@@ -338,17 +344,21 @@ package struct ValueReader {
         let names = E.allCases.map(\.rawValue)
         diagnostics.error(
             .wrongType, "'\(text)' is not a valid \(what())", at: tree.range(node),
-            help: Self.uiKitNames[text].flatMap { names.contains($0) ? [.didYouMean($0)] : nil }
+            help: Self.otherLibrariesNames[text].flatMap { names.contains($0) ? [.didYouMean($0)] : nil }
                 ?? Suggestions.didYouMeanOrList(text, in: names, listing: "expected one of")
         )
         return nil
     }
 
-    /// UIKit's names of a keyboard and a content type (`UIKeyboardType.emailAddress`,
-    /// `UITextContentType.telephoneNumber`), too far from formc's for a did-you-mean.
-    static let uiKitNames: [String: String] = [
+    /// Other libraries' names of a choice, too far from formc's for a did-you-mean:
+    /// UIKit's of a keyboard and a content type (`UIKeyboardType.emailAddress`,
+    /// `UITextContentType.telephoneNumber`), and React Hook Form's and Formik's of
+    /// when the rules run (`mode: 'onChange'`; `onTouched` is the first blur, then
+    /// every change).
+    static let otherLibrariesNames: [String: String] = [
         "emailAddress": "email", "numberPad": "number", "asciiCapableNumberPad": "number", "decimalPad": "decimal",
         "phonePad": "phone", "namePhonePad": "phone", "telephoneNumber": "phone", "URL": "url", "fullStreetAddress": "streetAddress",
+        "onChange": "change", "onBlur": "blur", "onSubmit": "submit", "onTouched": "changeAfterBlur",
     ]
 
     /// Whether `text` is a number as written: an optional sign, digits with an
