@@ -112,23 +112,21 @@ import Testing
     /// A trigger named as React Hook Form and Formik name it (`mode: 'onChange'`) is told
     /// formc's; a number with more decimals than its field is told how many to set.
     @Test func aTriggerAndDecimalsAreToldWhatToWrite() {
-        expectFollowing(
-            "formc: 1\nform: F\nvalidateOn: onChange\nelements:\n  - textField: a\n",
-            help: "did you mean 'change'?", replacing: "onChange", with: "change"
-        )
-        expectFollowing(
-            form("  - textField: a\n    validateOn: onTouched\n"),
-            help: "did you mean 'changeAfterBlur'?", replacing: "onTouched", with: "changeAfterBlur"
-        )
-        expectFollowing(
-            form("  - number: price\n    rules: [{ min: 0.01 }]\n"),
-            help: "the field holds whole numbers; write a whole number, or set 'decimals: 2'",
-            replacing: "    rules:", with: "    decimals: 2\n    rules:"
-        )
-        expectFollowing(
-            form("  - number: price\n    decimals: 1\n    step: 0.25\n"),
-            help: "write at most 1 digit after the point, or raise 'decimals: 2'", replacing: "decimals: 1", with: "decimals: 2"
-        )
+        let cases: [(broken: String, help: String, written: String, fixed: String)] = [
+            ("formc: 1\nform: F\nvalidateOn: onChange\nelements:\n  - textField: a\n", "did you mean 'change'?", "onChange", "change"),
+            (form("  - textField: a\n    validateOn: onTouched\n"), "did you mean 'changeAfterBlur'?", "onTouched", "changeAfterBlur"),
+            (
+                form("  - number: price\n    rules: [{ min: 0.01 }]\n"), "the field holds whole numbers; write a whole number, or set 'decimals: 2'",
+                "    rules:", "    decimals: 2\n    rules:"
+            ),
+            (
+                form("  - number: price\n    decimals: 1\n    step: 0.25\n"), "write at most 1 digit after the point, or raise 'decimals: 2'",
+                "decimals: 1", "decimals: 2"
+            ),
+        ]
+        for (broken, help, written, fixed) in cases {
+            expectFollowing(broken, help: help, replacing: written, with: fixed)
+        }
     }
 
     /// A key of another form format is told formc's key, or what formc does instead.

@@ -239,34 +239,35 @@ import Testing
         let note = Self.head + "  - staticText Note: read this\n"
         expectFix(note, help: #"write a ':' after the kind, and the text in quotes (YAML ends a key at ': '): '- staticText: "Note: read this"'"#,
                   fixed: note.replacingOccurrences(of: "staticText Note: read this", with: #"staticText: "Note: read this""#))
-        let required = Self.head + "  - textField: a\n    required: true\n"
-        expectFix(required, help: "'required' is a rule: write it in the field's rules: rules: [required]",
-                  fixed: required.replacingOccurrences(of: "required: true", with: "rules: [required]"))
-        let bound = Self.head + "  - number: n\n    min: 0\n"
-        expectFix(bound, help: "'min' is a rule: write it in the field's rules: rules: [{ min: 0 }]",
-                  fixed: bound.replacingOccurrences(of: "min: 0", with: "rules: [{ min: 0 }]"))
-        // A rule without a parameter is its name alone: `email: true` is `email`.
-        let email = Self.head + "  - textField: a\n    email: true\n"
-        expectFix(email, help: "'email' is a rule: write it in the field's rules: rules: [email]",
-                  fixed: email.replacingOccurrences(of: "email: true", with: "rules: [email]"))
-        // A plain value that a flow mapping would cut is quoted there.
-        let pattern = Self.head + "  - textField: a\n    pattern: a,b\n"
-        expectFix(pattern, help: "'pattern' is a rule: write it in the field's rules: rules: [{ pattern: 'a,b' }]",
-                  fixed: pattern.replacingOccurrences(of: "pattern: a,b", with: "rules: [{ pattern: 'a,b' }]"))
         let json = #"{"formc": 1, "form": "A", "elements": [{"textField": "a", "pattern": "^[a-z]+$"}]}"#
-        expectFix(json, path: "a.form.json", help: #"'pattern' is a rule: write it in the field's rules: "rules": [{"pattern": "^[a-z]+$"}]"#,
-                  fixed: json.replacingOccurrences(of: #""pattern": "^[a-z]+$""#, with: #""rules": [{"pattern": "^[a-z]+$"}]"#))
-        // A multiChoice's count written as a list's (or SurveyJS's) is its rule.
-        let choices = Self.head + "  - multiChoice: diet\n    options: [vegan, fish, halal]\n    minItems: 2\n"
-        expectFix(choices, help: "a multiChoice counts its choices with the rule 'minCount': write it in the field's rules: rules: [{ minCount: 2 }]",
-                  fixed: choices.replacingOccurrences(of: "minItems: 2", with: "rules: [{ minCount: 2 }]"))
-        // At least one is 'required' (`minCount: 1` never fails: nothing chosen passes it, FC406).
-        let one = Self.head + "  - multiChoice: diet\n    options: [vegan, fish]\n    minItems: 1\n"
-        expectFix(one, help: "a multiChoice asks for at least one choice with the rule 'required': write it in the field's rules: rules: [required]",
-                  fixed: one.replacingOccurrences(of: "minItems: 1", with: "rules: [required]"))
         let selected = #"{"formc": 1, "form": "A", "elements": [{"multiChoice": "diet", "options": ["vegan", "fish"], "maxSelectedChoices": 1}]}"#
-        expectFix(selected, path: "a.form.json", help: #"a multiChoice counts its choices with the rule 'maxCount': write it in the field's rules: "rules": [{"maxCount": 1}]"#,
-                  fixed: selected.replacingOccurrences(of: #""maxSelectedChoices": 1"#, with: #""rules": [{"maxCount": 1}]"#))
+        let cases: [(broken: String, path: String, help: String, written: String, fixed: String)] = [
+            (Self.head + "  - textField: a\n    required: true\n", "a.form.yaml", "'required' is a rule: write it in the field's rules: rules: [required]",
+             "required: true", "rules: [required]"),
+            (Self.head + "  - number: n\n    min: 0\n", "a.form.yaml", "'min' is a rule: write it in the field's rules: rules: [{ min: 0 }]",
+             "min: 0", "rules: [{ min: 0 }]"),
+            // A rule without a parameter is its name alone: `email: true` is `email`.
+            (Self.head + "  - textField: a\n    email: true\n", "a.form.yaml", "'email' is a rule: write it in the field's rules: rules: [email]",
+             "email: true", "rules: [email]"),
+            // A plain value that a flow mapping would cut is quoted there.
+            (Self.head + "  - textField: a\n    pattern: a,b\n", "a.form.yaml", "'pattern' is a rule: write it in the field's rules: rules: [{ pattern: 'a,b' }]",
+             "pattern: a,b", "rules: [{ pattern: 'a,b' }]"),
+            (json, "a.form.json", #"'pattern' is a rule: write it in the field's rules: "rules": [{"pattern": "^[a-z]+$"}]"#,
+             #""pattern": "^[a-z]+$""#, #""rules": [{"pattern": "^[a-z]+$"}]"#),
+            // A multiChoice's count written as a list's (or SurveyJS's) is its rule.
+            (Self.head + "  - multiChoice: diet\n    options: [vegan, fish, halal]\n    minItems: 2\n", "a.form.yaml",
+             "a multiChoice counts its choices with the rule 'minCount': write it in the field's rules: rules: [{ minCount: 2 }]",
+             "minItems: 2", "rules: [{ minCount: 2 }]"),
+            // At least one is 'required' (`minCount: 1` never fails: nothing chosen passes it, FC406).
+            (Self.head + "  - multiChoice: diet\n    options: [vegan, fish]\n    minItems: 1\n", "a.form.yaml",
+             "a multiChoice asks for at least one choice with the rule 'required': write it in the field's rules: rules: [required]",
+             "minItems: 1", "rules: [required]"),
+            (selected, "a.form.json", #"a multiChoice counts its choices with the rule 'maxCount': write it in the field's rules: "rules": [{"maxCount": 1}]"#,
+             #""maxSelectedChoices": 1"#, #""rules": [{"maxCount": 1}]"#),
+        ]
+        for (broken, path, help, written, fixed) in cases {
+            expectFix(broken, path: path, help: help, fixed: broken.replacingOccurrences(of: written, with: fixed))
+        }
         // With rules given, or a value another node may name, the help stands alone.
         expectNoFix(of: .unknownKey, in: [
             Self.head + "  - textField: a\n    required: true\n    rules: [email]\n",
