@@ -49,12 +49,15 @@ enum FieldKindChecker {
             return false
         }
         guard value.value.significantScale > places else { return true }
-        // The decimals the value needs, where a field can have them (1 to 9).
+        // The decimals the value needs, where a field can have them (at most 9).
         let needed = value.value.significantScale
-        let decimals = needed <= 9 ? "'decimals: \(needed)'" : "'decimals:'"
-        let help: DiagnosticHelp = places == 0
-            ? "the field holds whole numbers; write a whole number, or set \(decimals)"
-            : "write at most \(places) digit\(places == 1 ? "" : "s") after the point, or raise \(decimals)"
+        let digits = "write at most \(places) digit\(places == 1 ? "" : "s") after the point"
+        let help: DiagnosticHelp = switch (places == 0, needed <= 9) {
+        case (true, true): "the field holds whole numbers; write a whole number, or set 'decimals: \(needed)'"
+        case (true, false): "the field holds whole numbers; write a whole number, or at most 9 digits after the point with 'decimals: 9'"
+        case (false, true): "\(digits), or raise 'decimals:' to \(needed)"
+        case (false, false): places < 9 ? "\(digits), or at most 9 with 'decimals: 9'" : "\(digits): a field keeps at most 9"
+        }
         diagnostics.error(
             .invalidNumber,
             "\(what) \(value.value) has more digits after the point than the field's \(places) decimal\(places == 1 ? "" : "s")",

@@ -332,7 +332,7 @@ enum ListChecker {
                     case .failure(let problem):
                         // The name a syntax error's help depends on (`employers.count`).
                         switch problem.namesForHelp {
-                        case .memberCall(_, let name)?: note(name)
+                        case .memberCall(_, let name)?, .hasValueCall(_, let name)?: note(name)
                         case .optionInField(let question)?, .optionAfterIn(let question)?: note(question.field)
                         case nil: break
                         }

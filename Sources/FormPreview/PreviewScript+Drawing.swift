@@ -217,7 +217,7 @@ extension PreviewScript {
       section.setAttribute("aria-labelledby", titleId);
     }
     const entries = h("div", { class: "entries" });
-    const add = h("button", { type: "button", class: "row list-add", id: "formc-" + decl.id + "-add", lang: decl.addTitle !== undefined ? null : "en" },
+    const add = h("button", { type: "button", class: "row list-add", id: "formc-" + decl.id + "-add" },
       decl.addTitle !== undefined ? decl.addTitle : say.addEntry);
     // Without an `addTitle`, the button says which list it adds to (two lists' "Add" differ).
     if (decl.addTitle === undefined) add.setAttribute("aria-label", say.addTo(listName(decl)));
@@ -246,7 +246,7 @@ extension PreviewScript {
     entrySerial += 1;
     const headingId = "formc-" + listNode.decl.id + "-entry-" + entrySerial;
     const heading = h(headingTag(entry.node), { class: "entry-title", id: headingId, tabindex: "-1" });
-    const remove = h("button", { type: "button", class: "list-remove", lang: "en" }, say.removeEntry);
+    const remove = h("button", { type: "button", class: "list-remove" }, say.removeEntry);
     remove.addEventListener("click", () => removeEntry(listNode, entry));
     const rows = h("div", { class: "rows" });
     for (const child of entry.node.children) rows.append(draw(child));

@@ -228,13 +228,16 @@ extension PreviewScript {
   /**
    * After a refused Validate, Next or Submit, the keyboard and a screen reader go to
    * what needs mending (WCAG 3.3.1): the first invalid field of `nodes` in document
-   * order, at its control that Tab reaches, else the add button of the first list
-   * whose count is wrong. A field of a large form not drawn yet is passed over.
+   * order that has a control Tab reaches (a disabled one has none), else the add
+   * button of the first list whose count is wrong. A field of a large form not
+   * drawn yet is passed over.
    */
   function focusFirstInvalid(nodes) {
-    const field = nodes.flatMap(fieldsIn).find((candidate) => candidate.state === "invalid" && candidate.inputs !== undefined && candidate.inputs.length > 0);
+    const reachable = (input) => !input.disabled && input.tabIndex >= 0;
+    const field = nodes.flatMap(fieldsIn).find((candidate) => candidate.state === "invalid" && candidate.inputs !== undefined
+      && candidate.inputs.some(reachable));
     if (field !== undefined) {
-      (field.inputs.find((input) => !input.disabled && input.tabIndex >= 0) || field.inputs[0]).focus();
+      field.inputs.find(reachable).focus();
       return;
     }
     const list = nodes.flatMap(listsIn).find((node) => node.list.result !== null && node.list.result.state === "invalid");

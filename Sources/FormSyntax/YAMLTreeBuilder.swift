@@ -402,9 +402,10 @@ struct YAMLTreeBuilder: Sendable {
     /// - a key that starts with a Unicode space or a mark of no width (a line
     ///   indented with no-break spaces), or with a dash or bullet and a space or tab
     ///   (`– spacer: 8`, a word processor's `- `) where its mapping is the
-    ///   document's or no list's item (`- — none —: No preference` is an option),
-    ///   or where it starts its line (`• textField: a` under `elements:`, at the
-    ///   key's indentation); a key of a flow mapping with a
+    ///   document's (in block style) or no list's item (`- — none —: No
+    ///   preference` is an option, also on the line after its `-`), or where it
+    ///   starts its line after the first key of its block mapping (`• textField: a`
+    ///   under `elements:`, at the key's indentation); a key of a flow mapping with a
     ///   Unicode space after a ':'; a key or value that starts its line with `-`
     ///   and a Unicode space (`-<U+00A0>x`, an item to the eye);
     /// - a value in a flow collection that starts or ends with a no-break space
@@ -432,7 +433,8 @@ struct YAMLTreeBuilder: Sendable {
             found = (0, width, "\(space.name) \(isIndentation ? "in the line's indentation" : "before a key") is not white space in YAML", help)
         } else if value[0] == UInt8(ascii: "-"), let space = UnicodeSpace.at(1, in: value), space.meant == " ", startsItsLine(start) {
             found = (1, space.width, "\(space.name) after the item's '-' is not white space in YAML", space.help)
-        } else if isKey, parents.count == 1 || parents.last?.isMapping != false || startsItsLine(start, afterItems: false),
+        } else if isKey, parents.count == 1 && !current.isFlow || parents.last?.isMapping != false
+                    || !current.isFlow && tree.pending.count > current.base && startsItsLine(start, afterItems: false),
                   let (name, width) = YAMLPastedText.marker(at: 0, in: value), width < value.count,
                   value[width] == 0x20 || value[width] == 0x09 || UnicodeSpace.at(width, in: value)?.meant == " " {
             found = value[width] == 0x09

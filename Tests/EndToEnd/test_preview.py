@@ -769,6 +769,12 @@ def test_a_refused_next_submit_or_validate_goes_to_what_to_mend(driver, pages):
     assert driver.execute_script("return document.documentElement.dataset.page") == "people"
     assert focused() == "formc-contact"
 
+    # A disabled field has no control to go to: the next field to mend has.
+    open_page(driver, pages / "disabled.html")
+    driver.find_element(By.ID, "formc-validate").send_keys(Keys.ENTER)
+    assert state_of(driver, "locked").startswith("invalid")
+    assert focused() == "formc-name"
+
     # A form without pages: Validate; the field is before the list's entry in the document.
     open_page(driver, pages / "jobapplication.html")
     driver.find_element(By.ID, "formc-validate").send_keys(Keys.ENTER)

@@ -94,7 +94,7 @@ import Testing
         // A value that must differ from another field's has no rule of its own; `notSame`
         // is not told its opposite, `sameAs`.
         let pickers = "  - picker: from\n    options: [lhr, jfk]\n  - picker: to\n    options: [lhr, jfk]\n"
-        for name in ["notSameAs", "notSame", "different", "notOneOf"] {
+        for name in ["notSameAs", "notSame", "different", "differentFrom"] {
             expectFollowing(
                 form(pickers + "    rules: [{ \(name): from }]\n"),
                 help: "formc has no rule for a value that must differ from another field's: write a 'custom' rule "
@@ -120,8 +120,13 @@ import Testing
                 "    rules:", "    decimals: 2\n    rules:"
             ),
             (
-                form("  - number: price\n    decimals: 1\n    step: 0.25\n"), "write at most 1 digit after the point, or raise 'decimals: 2'",
+                form("  - number: price\n    decimals: 1\n    step: 0.25\n"), "write at most 1 digit after the point, or raise 'decimals:' to 2",
                 "decimals: 1", "decimals: 2"
+            ),
+            // No field keeps more than 9.
+            (
+                form("  - number: price\n    decimals: 9\n    default: 0.1234567891\n"),
+                "write at most 9 digits after the point: a field keeps at most 9", "0.1234567891", "0.123456789"
             ),
         ]
         for (broken, help, written, fixed) in cases {

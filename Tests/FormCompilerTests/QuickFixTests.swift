@@ -264,6 +264,12 @@ import Testing
              "minItems: 1", "rules: [required]"),
             (selected, "a.form.json", #"a multiChoice counts its choices with the rule 'maxCount': write it in the field's rules: "rules": [{"maxCount": 1}]"#,
              #""maxSelectedChoices": 1"#, #""rules": [{"maxCount": 1}]"#),
+            (Self.head + "  - multiChoice: diet\n    options: [vegan, fish]\n    minItems: 1.0\n", "a.form.yaml",
+             "a multiChoice asks for at least one choice with the rule 'required': write it in the field's rules: rules: [required]",
+             "minItems: 1.0", "rules: [required]"),
+            (Self.head + "  - textField: a\n    minLength: 1\n", "a.form.yaml",
+             "a field forbids an empty value with the rule 'required' ('minLength: 1' never fails): write it in the field's rules: rules: [required]",
+             "minLength: 1", "rules: [required]"),
         ]
         for (broken, path, help, written, fixed) in cases {
             expectFix(broken, path: path, help: help, fixed: broken.replacingOccurrences(of: written, with: fixed))
@@ -461,6 +467,17 @@ import Testing
             ("visibleWhen: isNotEmpty(born)", "'isNotEmpty' asks whether 'born' has a value: write not isEmpty(born)", "visibleWhen: not isEmpty(born)"),
             ("visibleWhen: news or hasValue(diet)", "'hasValue' asks whether 'diet' has a value: write not isEmpty(diet)", "visibleWhen: news or not isEmpty(diet)"),
             ("visibleWhen: isBlank(born)", "did you mean 'isEmpty'?", "visibleWhen: isEmpty(born)"),
+            // A boolean always has a value: what was meant is whether it is on.
+            (
+                "visibleWhen: isNotEmpty(news)",
+                "'isNotEmpty' asks whether 'news' has a value, and a boolean always has one: to test whether it is on, write news",
+                "visibleWhen: news"
+            ),
+            // SQL's capitals.
+            (
+                "visibleWhen: plan NOT IN ['free']", "'not' turns around the whole test, and goes before it: write not plan in ['free']",
+                "visibleWhen: not plan in ['free']"
+            ),
         ]
         for (line, help, fixed) in cases {
             expectFix(yaml("    \(line)\n"), help: help, fixed: yaml("    \(fixed)\n"))
@@ -733,6 +750,14 @@ import Testing
         for (head, indent) in [("formc: 1\nform: F\nelements:\n", ""), (Self.head + "  - group: g\n    elements:\n", "    ")] {
             let bulleted = head + indent + "\u{2022} textField: a\n" + indent + "  placeholder: A\n"
             expectFix(bulleted, help: "write '-'", fixed: bulleted.replacingOccurrences(of: "\u{2022}", with: "-"))
+        }
+        // Not in a flow collection, nor as the first key of an item on the line after its '-':
+        // an option written as one entry, as below.
+        for text in [
+            Self.head + "  - picker: p\n    options: [a, b,\n      \u{2014} none \u{2014}: No preference]\n",
+            Self.head + "  - picker: p\n    options:\n      -\n        \u{2014} none \u{2014}: No preference\n      - b\n",
+        ] {
+            #expect(!EditorDocument(path: "a.form.yaml", text: text).diagnostics.contains { $0.code == .syntaxError }, "\(text)")
         }
         // A dash that starts a key of a list's item is an option written as one
         // entry, which the option's own help is about, not an item marker.

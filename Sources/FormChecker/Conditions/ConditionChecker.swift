@@ -339,6 +339,11 @@ public enum ConditionChecker {
                 // `name.length > 0`, `name.includes('x')` of a text: a condition cannot measure or search it.
                 problem.help = ["a condition cannot measure a text or look inside it: to test whether it has a value, write not isEmpty(\(name))"]
             }
+        case .hasValueCall(let function, let name)?:
+            if scope.symbols.field(name)?.valueType == .bool {
+                // A boolean is never empty (FC502): what was meant is whether it is on.
+                problem.help = [.write(name, line: "'\(function)' asks whether '\(name)' has a value, and a boolean always has one: to test whether it is on, write \(name)")]
+            }
         case nil:
             break
         }

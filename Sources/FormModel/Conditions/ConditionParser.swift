@@ -305,6 +305,7 @@ package struct ConditionParser {
         let test = "not isEmpty(\(argument))"
         problem.help = [.write(test, line: "'\(name)' asks whether '\(argument)' has a value: write \(test)")]
         problem.fixRange = nameRange.lowerBound..<after.token.range.upperBound
+        problem.namesForHelp = .hasValueCall(function: name, name: argument)
         return problem
     }
 
@@ -415,15 +416,24 @@ package struct ConditionParser {
         )
     }
 
-    /// `plan not in ['free']`, as Python and SQL write it: 'not' turns around the
+    /// `plan not in ['free']` (or `NOT IN`), as Python and SQL write it: 'not' turns around the
     /// whole test, so it goes first, with a fix that writes `not plan in ['free']`
     /// (the whole test, once its list reads; one option written bare goes in
     /// brackets). Does nothing unless the current token is a `not` followed by `in`.
     private mutating func notIn(after lhs: ConditionSyntax) throws(ConditionProblem) {
-        guard case .not = token.kind else { return }
+        /// The keyword, or a word that spells it in capitals (`NOT IN`, SQL's way).
+        func isKeyword(_ kind: ConditionToken.Kind, _ keyword: String) -> Bool {
+            switch kind {
+            case .not: keyword == "not"
+            case .in: keyword == "in"
+            case .identifier(let name): name.lowercased() == keyword
+            default: false
+            }
+        }
+        guard isKeyword(token.kind, "not") else { return }
         var after = self
         after.advance()
-        guard case .in = after.token.kind else { return }
+        guard isKeyword(after.token.kind, "in") else { return }
         let notRange = token.range
         self = after
         advance()
@@ -439,7 +449,7 @@ package struct ConditionParser {
             test = "not " + lexer.text(lhs.range) + " in " + lexer.text(listStart..<end)
         }
         throw ConditionProblem(
-            code: .conditionSyntax, message: "unexpected 'not'", range: notRange,
+            code: .conditionSyntax, message: "unexpected '\(lexer.text(notRange))'", range: notRange,
             help: [.write(test, line: "'not' turns around the whole test, and goes before it: write \(test)")],
             fixRange: lhs.range.lowerBound..<end
         )

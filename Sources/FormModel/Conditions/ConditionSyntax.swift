@@ -86,6 +86,9 @@ package struct ConditionProblem: Error, Sendable, Hashable {
         /// `pets.count`: a function written as a member of the name before it; a
         /// list has no count.
         case memberCall(function: String, name: String)
+        /// `isNotEmpty(agree)`: a test for a value written as another language
+        /// names it; a boolean always has one.
+        case hasValueCall(function: String, name: String)
     }
 
     package struct OptionInField: Sendable, Hashable {

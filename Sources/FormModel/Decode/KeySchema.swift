@@ -266,10 +266,12 @@ package struct KeyedMapping {
             // (`email: true` is `email`), another with its parameter.
             var item = ""
             var isRule = elementKind == "multiChoice" && countRule != nil ? "a multiChoice counts its choices with the rule '\(rule)'" : "'\(rule)' is a rule"
-            if rule == "minCount", elementKind == "multiChoice", let text, ValueReader.plainNumber(text) == "1" {
-                // At least one choice is `required`'s: `minCount: 1` never fails (FC406).
+            if rule == "minCount" && elementKind == "multiChoice" || rule == "minLength", let text,
+               let number = ValueReader.plainNumber(text), Double(number) == 1 {
+                // At least one choice, or a character, is `required`'s: a count of 1 never fails (FC406).
                 item = isJSON ? "\"required\"" : "required"
-                isRule = "a multiChoice asks for at least one choice with the rule 'required'"
+                isRule = rule == "minCount" ? "a multiChoice asks for at least one choice with the rule 'required'"
+                    : "a field forbids an empty value with the rule 'required' ('minLength: 1' never fails)"
             } else if isParameterless, let text, let style, !text.isEmpty, ValueReader.booleanSpelled(by: text) == nil,
                ValueReader.plainNumber(text) == nil, !isJSON || style == .doubleQuoted {
                 // `isRequired: Please fill it in`: the rule with that text as its message, or its condition.

@@ -38,15 +38,15 @@ extension RuleDecoder {
     }
 
     /// What to write instead of another library's rule that formc has no rule
-    /// for: a value that must differ from another field's (Yup's
-    /// `notOneOf([ref('from')])`, Laravel's `different`), which a `custom` rule's
-    /// validator checks, since it gets every value of the form. Nil for any other
-    /// name. Told ahead of a did-you-mean, which would name the opposite rule
-    /// (`notSame` is near `sameAs`).
+    /// for: a value that must differ from another field's (Laravel's `different`),
+    /// which a `custom` rule's validator checks, since it gets every value of the
+    /// form. Names that may as well mean a fixed value (`notEqual`, Yup's
+    /// `notOneOf`) or a pattern are not listed. Nil for any other name. Told ahead
+    /// of a did-you-mean, which would name the opposite rule (`notSame` is near
+    /// `sameAs`).
     static func ruleWithoutCounterpart(_ name: String) -> String? {
         switch name.lowercased() {
-        case "notsameas", "notsame", "different", "differentfrom", "differs", "differsfrom", "notequal", "notequalto",
-             "notequals", "notoneof", "doesnotmatch", "notmatching", "distinct":
+        case "notsameas", "notsame", "different", "differentfrom", "differs", "differsfrom", "notsamevalueas":
             return "formc has no rule for a value that must differ from another field's: write a 'custom' rule "
                 + "({ custom: NAME }), whose validator gets every value of the form and can compare the two"
         default:
