@@ -98,7 +98,8 @@ import Testing
             expectFollowing(
                 form(pickers + "    rules: [{ \(name): from }]\n"),
                 help: "formc has no rule for a value that must differ from another field's: write a 'custom' rule "
-                    + "({ custom: NAME }), whose validator gets every value of the form and can compare the two",
+                    + "({ custom: NAME }), whose validator gets every value of the form and can compare the two "
+                    + "(it runs when this field changes, not when the other does)",
                 replacing: "\(name): from", with: "custom: differsFromFrom"
             )
         }

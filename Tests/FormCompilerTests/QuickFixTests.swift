@@ -262,6 +262,9 @@ import Testing
             (Self.head + "  - multiChoice: diet\n    options: [vegan, fish]\n    minItems: 1\n", "a.form.yaml",
              "a multiChoice asks for at least one choice with the rule 'required': write it in the field's rules: rules: [required]",
              "minItems: 1", "rules: [required]"),
+            // JSON options written as numbers: one mistake, one fix.
+            (#"{"formc": 1, "form": "A", "elements": [{"picker": "month", "options": [1, 2, "3", 4]}]}"#, "a.form.json",
+             #"write the options in quotes: ["1", "2", "3", "4"]"#, #"[1, 2, "3", 4]"#, #"["1", "2", "3", "4"]"#),
             (selected, "a.form.json", #"a multiChoice counts its choices with the rule 'maxCount': write it in the field's rules: "rules": [{"maxCount": 1}]"#,
              #""maxSelectedChoices": 1"#, #""rules": [{"maxCount": 1}]"#),
             (Self.head + "  - multiChoice: diet\n    options: [vegan, fish]\n    minItems: 1.0\n", "a.form.yaml",

@@ -513,6 +513,29 @@ extension DocumentDecoder {
     }
 
     /// A field's options, or (`set`) those of the top-level set of that name.
+    /// JSON options written as numbers or booleans (`[1, 2, …, 12]`, a month's):
+    /// one mistake, one FC102 at the list with one fix that quotes every option,
+    /// and the options that are strings. Nil (each item read on its own) unless
+    /// every item is a scalar, at least two are unquoted, and none is `null`.
+    private mutating func unquotedJSONOptions(_ items: SyntaxTree.Items, of node: NodeID) -> [SegmentOption]? {
+        let tree = tree
+        guard items.count >= 2, items.allSatisfy({ tree.kind($0) == .scalar }) else { return nil }
+        let unquoted = items.filter { tree.style($0) == .plain }
+        guard unquoted.count >= 2, !unquoted.contains(where: { tree.text($0) == "null" }) else { return nil }
+        let list = "[" + items.map { JSONValue.quoted(tree.text($0) ?? "") }.joined(separator: ", ") + "]"
+        let numbers = unquoted.allSatisfy { tree.text($0).flatMap(ValueReader.plainNumber) != nil }
+        diagnostics.error(
+            .wrongType, "expected a string for each option, found \(unquoted.count) \(numbers ? "numbers" : "values that are not strings")",
+            at: tree.range(node), help: [.write(list, line: "write the options in quotes: \(list)", title: "Quote the options")]
+        )
+        return items.filter { tree.style($0) != .plain }.compactMap { item in
+            tree.text(item).map { text in
+                let value = Located(text, at: tree.range(item))
+                return SegmentOption(value: value, title: value, range: value.range)
+            }
+        }
+    }
+
     mutating func segmentOptions(_ node: NodeID, ofSet set: String? = nil) -> [SegmentOption] {
         let tree = tree
         guard reader.acceptTag(of: node, allowString: false) else { return [] }
@@ -528,6 +551,7 @@ extension DocumentDecoder {
             return []
         }
         let items = tree.items(node)
+        if reader.isJSON, let options = unquotedJSONOptions(items, of: node) { return options }
         var options: [SegmentOption] = []
         options.reserveCapacity(items.count)
         for item in items {

@@ -48,7 +48,8 @@ extension RuleDecoder {
         switch name.lowercased() {
         case "notsameas", "notsame", "different", "differentfrom", "differs", "differsfrom", "notsamevalueas":
             return "formc has no rule for a value that must differ from another field's: write a 'custom' rule "
-                + "({ custom: NAME }), whose validator gets every value of the form and can compare the two"
+                + "({ custom: NAME }), whose validator gets every value of the form and can compare the two "
+                + "(it runs when this field changes, not when the other does)"
         default:
             return nil
         }
