@@ -256,7 +256,6 @@ extension PreviewScript {
     return entry.element;
   }
 
-
   function removeEntry(listNode, entry) {
     const list = listNode.list;
     if (list.entries.length <= listNode.decl.minItems) return;
