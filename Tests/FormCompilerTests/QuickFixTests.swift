@@ -233,6 +233,14 @@ import Testing
     /// A rule written as an element's key moves into `rules:`, key and value
     /// together, when the element has no rules yet and the value is plain text on
     /// the key's line.
+    /// JSON options written as numbers (a month picker's) are one mistake with one
+    /// fix that quotes them all, not an error and a fix per option.
+    @Test func jsonOptionsWrittenAsNumbersAreQuotedAtOnce() {
+        let months = #"{"formc": 1, "form": "A", "elements": [{"picker": "month", "options": [1, 2, "3", 4]}]}"#
+        expectFix(months, path: "a.form.json", help: #"write the options in quotes: ["1", "2", "3", "4"]"#,
+                  fixed: months.replacingOccurrences(of: #"[1, 2, "3", 4]"#, with: #"["1", "2", "3", "4"]"#))
+    }
+
     @Test func aRuleWrittenAsAKeyMovesIntoRules() {
         // Not a rule, but the same edit: a staticText whose kind lost its colon to
         // the text's own ': '.
@@ -258,24 +266,20 @@ import Testing
             (Self.head + "  - multiChoice: diet\n    options: [vegan, fish, halal]\n    minItems: 2\n", "a.form.yaml",
              "a multiChoice counts its choices with the rule 'minCount': write it in the field's rules: rules: [{ minCount: 2 }]",
              "minItems: 2", "rules: [{ minCount: 2 }]"),
-            // At least one is 'required' (`minCount: 1` never fails: nothing chosen passes it, FC406).
-            (Self.head + "  - multiChoice: diet\n    options: [vegan, fish]\n    minItems: 1\n", "a.form.yaml",
-             "a multiChoice asks for at least one choice with the rule 'required': write it in the field's rules: rules: [required]",
-             "minItems: 1", "rules: [required]"),
-            // JSON options written as numbers: one mistake, one fix.
-            (#"{"formc": 1, "form": "A", "elements": [{"picker": "month", "options": [1, 2, "3", 4]}]}"#, "a.form.json",
-             #"write the options in quotes: ["1", "2", "3", "4"]"#, #"[1, 2, "3", 4]"#, #"["1", "2", "3", "4"]"#),
             (selected, "a.form.json", #"a multiChoice counts its choices with the rule 'maxCount': write it in the field's rules: "rules": [{"maxCount": 1}]"#,
              #""maxSelectedChoices": 1"#, #""rules": [{"maxCount": 1}]"#),
-            (Self.head + "  - multiChoice: diet\n    options: [vegan, fish]\n    minItems: 1.0\n", "a.form.yaml",
-             "a multiChoice asks for at least one choice with the rule 'required': write it in the field's rules: rules: [required]",
-             "minItems: 1.0", "rules: [required]"),
             (Self.head + "  - textField: a\n    minLength: 1\n", "a.form.yaml",
              "a field forbids an empty value with the rule 'required' ('minLength: 1' never fails): write it in the field's rules: rules: [required]",
              "minLength: 1", "rules: [required]"),
         ]
         for (broken, path, help, written, fixed) in cases {
             expectFix(broken, path: path, help: help, fixed: broken.replacingOccurrences(of: written, with: fixed))
+        }
+        // At least one is 'required' (`minCount: 1` never fails: nothing chosen passes it, FC406).
+        for count in ["1", "1.0"] {
+            let one = Self.head + "  - multiChoice: diet\n    options: [vegan, fish]\n    minItems: \(count)\n"
+            expectFix(one, help: "a multiChoice asks for at least one choice with the rule 'required': write it in the field's rules: rules: [required]",
+                      fixed: one.replacingOccurrences(of: "minItems: \(count)", with: "rules: [required]"))
         }
         // With rules given, or a value another node may name, the help stands alone.
         expectNoFix(of: .unknownKey, in: [

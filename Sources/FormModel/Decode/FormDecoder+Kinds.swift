@@ -512,16 +512,16 @@ extension DocumentDecoder {
         return sets
     }
 
-    /// A field's options, or (`set`) those of the top-level set of that name.
     /// JSON options written as numbers or booleans (`[1, 2, …, 12]`, a month's):
     /// one mistake, one FC102 at the list with one fix that quotes every option,
     /// and the options that are strings. Nil (each item read on its own) unless
     /// every item is a scalar, at least two are unquoted, and none is `null`.
     private mutating func unquotedJSONOptions(_ items: SyntaxTree.Items, of node: NodeID) -> [SegmentOption]? {
         let tree = tree
-        guard items.count >= 2, items.allSatisfy({ tree.kind($0) == .scalar }) else { return nil }
+        // A list of strings, the valid case, is passed over without an allocation.
+        guard items.lazy.filter({ tree.style($0) == .plain }).count >= 2, items.allSatisfy({ tree.kind($0) == .scalar }) else { return nil }
         let unquoted = items.filter { tree.style($0) == .plain }
-        guard unquoted.count >= 2, !unquoted.contains(where: { tree.text($0) == "null" }) else { return nil }
+        guard !unquoted.contains(where: { tree.text($0) == "null" }) else { return nil }
         let list = "[" + items.map { JSONValue.quoted(tree.text($0) ?? "") }.joined(separator: ", ") + "]"
         let numbers = unquoted.allSatisfy { tree.text($0).flatMap(ValueReader.plainNumber) != nil }
         diagnostics.error(
@@ -536,6 +536,7 @@ extension DocumentDecoder {
         }
     }
 
+    /// A field's options, or (`set`) those of the top-level set of that name.
     mutating func segmentOptions(_ node: NodeID, ofSet set: String? = nil) -> [SegmentOption] {
         let tree = tree
         guard reader.acceptTag(of: node, allowString: false) else { return [] }
