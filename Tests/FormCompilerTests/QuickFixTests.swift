@@ -281,6 +281,26 @@ import Testing
             expectFix(one, help: "a multiChoice asks for at least one choice with the rule 'required': write it in the field's rules: rules: [required]",
                       fixed: one.replacingOccurrences(of: "minItems: \(count)", with: "rules: [required]"))
         }
+        // Rules that have the rule always: the key is taken out, not the rule added twice.
+        let twice: [(broken: String, path: String, help: String, entry: String)] = [
+            (Self.head + "  - multiChoice: diet\n    options: [vegan, fish]\n    minItems: 1\n    rules: [required]\n", "a.form.yaml",
+             "a multiChoice asks for at least one choice with the rule 'required': the field's rules have 'required' already: remove 'minItems: 1'",
+             "    minItems: 1\n"),
+            (Self.head + "  - textField: a\n    minLength: 1\n    rules:\n      - required\n", "a.form.yaml",
+             "a field forbids an empty value with the rule 'required' ('minLength: 1' never fails): the field's rules have 'required' already: remove 'minLength: 1'",
+             "    minLength: 1\n"),
+            (Self.head + "  - number: n\n    min: 0\n    rules: [{ min: 1, message: At least one }]\n", "a.form.yaml",
+             "'min' is a rule: the field's rules have 'min' already: remove 'min: 0'", "    min: 0\n"),
+            (#"{"formc": 1, "form": "F", "elements": [{"textField": "a", "required": true, "rules": ["required"]}]}"#, "a.form.json",
+             #"'required' is a rule: the field's rules have 'required' already: remove '"required": true'"#, #""required": true, "#),
+        ]
+        for (broken, path, help, entry) in twice {
+            expectFix(broken, path: path, help: help, fixed: broken.replacingOccurrences(of: entry, with: ""))
+        }
+        // A rule with a `when` applies sometimes: the key's rule is still added beside it.
+        let sometimes = Self.head + "  - textField: a\n    required: true\n    rules: [{ required: true, when: not isEmpty(b) }]\n  - textField: b\n"
+        #expect(EditorDocument(path: "a.form.yaml", text: sometimes).diagnostics.map(\.help)
+            == [["'required' is a rule: add required to the field's rules"]])
         // With rules given, or a value another node may name, the help stands alone.
         expectNoFix(of: .unknownKey, in: [
             Self.head + "  - textField: a\n    required: true\n    rules: [email]\n",

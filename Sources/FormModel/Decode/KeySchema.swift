@@ -155,12 +155,13 @@ package struct KeyedMapping {
     /// where it is allowed and not given, or a note alone, given at the form's top
     /// level. Only keys too far from every formc key for a did-you-mean are listed.
     ///
-    /// `allowed` are the mapping's keys and `isGiven` says which it has; `elementKind`
-    /// is the kind of the element the mapping is (nil for no element); `value` is
-    /// the text and style of the key's value (nil text for a list or a mapping).
+    /// `allowed` are the mapping's keys and `isGiven` says which it has; `hasRule`
+    /// says whether its `rules` name a rule; `elementKind` is the kind of the
+    /// element the mapping is (nil for no element); `value` is the text and style of
+    /// the key's value (nil text for a list or a mapping).
     static func keyMeant(
         byOtherName key: String, allowed: [String], elementKind: String?, isGiven: (String) -> Bool,
-        value: () -> (text: String?, style: ScalarStyle?), isJSON: Bool
+        hasRule: (String) -> Bool = { _ in false }, value: () -> (text: String?, style: ScalarStyle?), isJSON: Bool
     ) -> (key: String?, note: DiagnosticHelp?)? {
         /// `name` when the mapping may have it and has not.
         func free(_ name: String) -> (key: String?, note: DiagnosticHelp?)? {
@@ -265,17 +266,21 @@ package struct KeyedMapping {
             // The rule as an item of `rules`: a rule without a parameter by its name
             // (`email: true` is `email`), another with its parameter.
             var item = ""
+            /// The rule the item is, when it is that rule alone (no message of the key's text).
+            var itemRule: String? = rule
             var isRule = elementKind == "multiChoice" && countRule != nil ? "a multiChoice counts its choices with the rule '\(rule)'" : "'\(rule)' is a rule"
             if rule == "minCount" && elementKind == "multiChoice" || rule == "minLength", let text,
                let number = ValueReader.plainNumber(text), Double(number) == 1 {
                 // At least one choice, or a character, is `required`'s: a count of 1 never fails (FC406).
                 item = isJSON ? "\"required\"" : "required"
+                itemRule = "required"
                 isRule = rule == "minCount" ? "a multiChoice asks for at least one choice with the rule 'required'"
                     : "a field forbids an empty value with the rule 'required' ('minLength: 1' never fails)"
             } else if isParameterless, let text, let style, !text.isEmpty, ValueReader.booleanSpelled(by: text) == nil,
                ValueReader.plainNumber(text) == nil, !isJSON || style == .doubleQuoted {
                 // `isRequired: Please fill it in`: the rule with that text as its message, or its condition.
                 let members = RuleDecoder.ruleMembers(rule, parameter: nil, with: text, isJSON: isJSON).members
+                itemRule = nil
                 item = isJSON ? "{\(members)}" : "{ \(members) }"
             } else if isParameterless {
                 item = isJSON ? "\"\(rule)\"" : rule
@@ -287,7 +292,12 @@ package struct KeyedMapping {
             guard !item.isEmpty else {
                 return (nil, "\(isRule): write it in the field's rules")
             }
-            // With `rules` given, the item goes into them (a second `rules` is FC002).
+            // With `rules` given, the item goes into them (a second `rules` is FC002),
+            // unless they have it.
+            if isGiven("rules"), let itemRule, hasRule(itemRule) {
+                let entry = isJSON ? "\"\(key)\": \(style == .plain ? text ?? "" : JSONValue.quoted(text ?? ""))" : "\(key): \(text ?? "")"
+                return (nil, .remove(entry, line: "\(isRule): the field's rules have '\(itemRule)' already: remove '\(entry)'"))
+            }
             if isGiven("rules") {
                 return (nil, "\(isRule): add \(item) to the field's rules")
             }
@@ -328,6 +338,16 @@ package struct KeyedMapping {
             return nil
         }
         func isGiven(_ name: String) -> Bool { entries.contains { tree.text($0.key) == name } }
+        /// Whether the mapping's `rules` list has `rule` always: as an item (`required`) or as the first key of
+        /// one without a `when` (`{ min: 0 }`).
+        func hasRule(_ rule: String) -> Bool {
+            guard let rules = entries.first(where: { tree.text($0.key) == "rules" })?.value, tree.isSequence(rules) else { return false }
+            return tree.items(rules).contains { item in
+                if tree.isScalar(item) { return tree.text(item) == rule }
+                guard tree.isMapping(item), let first = tree.entries(item).first, tree.text(first.key) == rule else { return false }
+                return !tree.entries(item).contains { tree.text($0.key) == "when" }
+            }
+        }
         var meant = Suggestions.closest(to: key, in: allowedNames)
         // A second misspelling of a key that an earlier one is read as.
         if let meant, let earlier = misspelt.first(where: { $0.meant == meant }), let earlierKey = tree.text(earlier.entry.key) {
@@ -355,7 +375,7 @@ package struct KeyedMapping {
         // textField, whose `title` is `label`).
         func meantByOtherName(_ name: String) -> (key: String?, note: DiagnosticHelp?)? {
             Self.keyMeant(
-                byOtherName: name, allowed: allowedNames, elementKind: elementKind, isGiven: isGiven,
+                byOtherName: name, allowed: allowedNames, elementKind: elementKind, isGiven: isGiven, hasRule: hasRule,
                 value: { entries.first { $0.key == keyNode }.map { (tree.text($0.value), tree.style($0.value)) } ?? (nil, nil) },
                 isJSON: tree.isJSON
             )
