@@ -643,9 +643,9 @@ enum ListChecker {
             }
             return isFree ? ", e.g. '\(proposed)'" : ""
         }
-        // An entry type made from a malformed id (`Actions` → `Action`): the id's
-        // FC201 says to rename it, which renames the type too.
-        if list.itemType == nil, !SwiftNaming.isLowerCamelCase(list.id.value) { return }
+        // An entry type made from an id that is FC201 (`Actions` → `Action`, `fields`
+        // → `Field`): the id's FC201 says to rename it, which renames the type too.
+        if list.itemType == nil, !SwiftNaming.isLowerCamelCase(list.id.value) || ReservedIDs.reason(for: list.id.value) != nil { return }
         let range = list.itemType?.range ?? list.id.range
         if let itemType = list.itemType,
            !SwiftNaming.isUpperCamelCase(itemType.value) || SwiftNaming.keywords.contains(itemType.value) {

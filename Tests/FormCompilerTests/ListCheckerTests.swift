@@ -100,6 +100,7 @@ struct ListCheckerTests {
               - textField: role
                 visibleWhen: not isEmpty(name)
           - list: references
+            visibleWhen: not isEmpty(name)
             elements:
               - textField: name
         """))
@@ -107,10 +108,12 @@ struct ListCheckerTests {
             "5:26 FC501 'company' is a field of the entries of list 'employers': only that list's entries can name it",
             "6:23 FC501 sameAs names 'name', a field of the entries of list 'references': only that list's entries can name it",
             "11:34 FC501 'name' is a field of the entries of list 'references': only that list's entries can name it",
+            "13:30 FC501 'name' is a field of the entries of list 'references': only that list's entries can name it",
         ])
-        // A condition's help says what a condition reads, inside an entry (line 11) as outside one (line 5).
-        let reads = "a condition reads the form's fields, and in a list's entry that entry's own fields too, never another list's entries"
-        #expect([0, 2].map { diagnostics[$0].help.first } == [reads, reads])
+        // A condition's help says what reads an entry's fields, inside another entry (line 11), outside
+        // any (line 5) and on the list itself (line 13).
+        let reads = "only the conditions inside a list's entries read their fields: not the list's own visibleWhen or enabledWhen, the form's other elements, or another list's entries"
+        #expect([0, 2, 3].map { diagnostics[$0].help.first } == [reads, reads, reads])
     }
 
     /// An id in the entries of several lists is named as the first list's, at
@@ -385,6 +388,9 @@ struct ListCheckerTests {
           - list: selfs
             elements:
               - textField: x
+          - list: fields
+            elements:
+              - textField: x
         """)) == [
             "7:15 FC200 'employer' is not a valid itemType",
             "10:11 FC204 the entry type 'Kind' of list 'kinds' collides with another generated name",
@@ -392,6 +398,8 @@ struct ListCheckerTests {
             "22:15 FC204 itemType 'Row' collides with another generated name",
             "25:11 FC204 the entry type 'Type' of list 'types' is a Swift keyword",
             "28:11 FC204 the entry type 'Self' of list 'selfs' is a Swift keyword",
+            // A reserved id is its FC201 alone: renaming the list renames its `Field` too.
+            "31:11 FC201 'fields' is a member of every generated form and cannot be a field id",
         ])
     }
 

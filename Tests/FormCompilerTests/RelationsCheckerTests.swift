@@ -487,6 +487,32 @@ struct RelationsCheckerTests {
         #expect(diagnostics[3].help == ["name another field, or write a value"])
     }
 
+    /// An entry's condition that names the form's switch by an id the entry's own
+    /// field has too is told that the entry's field comes first, with a note at the
+    /// switch; not told to test the entry's field for a value, which would lint
+    /// clean and read the wrong field.
+    @Test func anEntryConditionOnAHiddenFormSwitchSaysSo() {
+        let diagnostics = diagnose(form("""
+              - boolean: business
+                title: Business
+              - list: addresses
+                itemType: Address
+                elements:
+                  - textField: business
+                  - textField: zip
+                    rules: [{ required: true, when: business }]
+                  - textField: vat
+                    visibleWhen: zip
+            """))
+        #expect(positions(diagnostics) == ["11:41 FC502", "13:22 FC502"])
+        #expect(diagnostics.first?.message == "the text field 'business' of the entry is not a boolean")
+        #expect(diagnostics.first?.help == ["in a list's entry, the entry's own 'business' comes first and hides the form's switch: rename the entry's field to read the form's 'business' here"])
+        #expect(diagnostics.first?.notes.map(\.message) == ["the form's 'business' is declared here"])
+        #expect(diagnostics.first?.notes.first?.location?.range.start.line == 4)
+        // A text field with no form's switch of its id keeps the plain help.
+        #expect(diagnostics.last?.help == ["use 'not isEmpty(zip)' to test that it has a value, or compare it with a string"])
+    }
+
     /// A multiChoice's default is not told to choose an option it has chosen
     /// already: that fix would be FC301 again ("chosen twice").
     @Test(arguments: ["[us, gb, de]", "Country"])

@@ -82,6 +82,16 @@ struct ConditionTypeChecker {
         switch syntax.kind {
         case .identifier(let id):
             guard let field = resolve(id, at: syntax.range) else { return nil }
+            if field.valueType != .bool, let outer = scope.symbols.hiddenOuterField?(id), outer.valueType == .bool {
+                // An entry's own field named as the form's switch (SPEC §14): the entry's comes first.
+                var problem = ConditionProblem(
+                    code: .conditionType, message: "\(describe(field)) of the entry is not a boolean", range: syntax.range,
+                    help: ["in a list's entry, the entry's own '\(id)' comes first and hides the form's switch: rename the entry's field to read the form's '\(id)' here"]
+                )
+                problem.fileNotes = [.init(message: "the form's '\(id)' is declared here", range: outer.range)]
+                problems.append(problem)
+                return nil
+            }
             switch field.valueType {
             case .bool:
                 return .boolField(id)
@@ -265,7 +275,7 @@ struct ConditionTypeChecker {
             report(
                 .conditionUnknownField, "'\(id)' is a field of the entries of list '\(list)': only that list's entries can name it",
                 at: range,
-                help: ["a condition reads the form's fields, and in a list's entry that entry's own fields too, never another list's entries"]
+                help: ["only the conditions inside a list's entries read their fields: not the list's own visibleWhen or enabledWhen, the form's other elements, or another list's entries"]
                     + Suggestions.didYouMean(id, in: candidates)
             )
             return nil
