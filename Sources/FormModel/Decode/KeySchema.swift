@@ -156,7 +156,7 @@ package struct KeyedMapping {
     /// level. Only keys too far from every formc key for a did-you-mean are listed.
     ///
     /// `allowed` are the mapping's keys and `isGiven` says which it has; `hasRule`
-    /// says whether its `rules` name a rule; `elementKind` is the kind of the
+    /// says whether its `rules` have a rule always (not only with a `when`); `elementKind` is the kind of the
     /// element the mapping is (nil for no element); `value` is the text and style of
     /// the key's value (nil text for a list or a mapping).
     static func keyMeant(
@@ -294,8 +294,8 @@ package struct KeyedMapping {
             }
             // With `rules` given, the item goes into them (a second `rules` is FC002),
             // unless they have it.
-            if isGiven("rules"), let itemRule, hasRule(itemRule) {
-                let entry = isJSON ? "\"\(key)\": \(style == .plain ? text ?? "" : JSONValue.quoted(text ?? ""))" : "\(key): \(text ?? "")"
+            if isGiven("rules"), let itemRule, let text, hasRule(itemRule) {
+                let entry = isJSON ? "\"\(key)\": \(style == .plain ? text : JSONValue.quoted(text))" : "\(key): \(text)"
                 return (nil, .remove(entry, line: "\(isRule): the field's rules have '\(itemRule)' already: remove '\(entry)'"))
             }
             if isGiven("rules") {
