@@ -428,10 +428,18 @@ enum RuleChecker {
         _ id: String, symbols: SymbolTable, diagnostics: DiagnosticBag, fits: (FieldValueType) -> Bool
     ) -> (notes: [DiagnosticNote], help: [DiagnosticHelp]?) {
         guard let outer = symbols.hiddenOuterField?(id), fits(outer.valueType) else { return ([], nil) }
-        return (
-            [diagnostics.note("the form's '\(id)' is declared here", at: outer.range)],
-            ["in a list's entry, the entry's own '\(id)' comes first and hides the form's: rename the entry's field to name the form's '\(id)' here"]
-        )
+        return ([diagnostics.note(hiddenOuterNote(id), at: outer.range)], [DiagnosticHelp(hiddenOuterHelp(id))])
+    }
+
+    /// The note at the form's field that an entry's field of the same id hides (SPEC §14).
+    static func hiddenOuterNote(_ id: String) -> String {
+        "the form's '\(id)' is declared here"
+    }
+
+    /// The help for an entry's field that names the form's `id`, `what` it is (`switch`), and gets the
+    /// entry's own field of that id: the entry's comes first (SPEC §14).
+    static func hiddenOuterHelp(_ id: String, what: String? = nil) -> String {
+        "in a list's entry, the entry's own '\(id)' comes first and hides the form's\(what.map { " " + $0 } ?? ""): rename the entry's field to name the form's '\(id)' here"
     }
 
     /// The relative date (SPEC §4) a day named in words stands for: `tomorrow` is

@@ -506,7 +506,7 @@ struct RelationsCheckerTests {
             """))
         #expect(positions(diagnostics) == ["11:41 FC502", "13:22 FC502"])
         #expect(diagnostics.first?.message == "the text field 'business' of the entry is not a boolean")
-        #expect(diagnostics.first?.help == ["in a list's entry, the entry's own 'business' comes first and hides the form's switch: rename the entry's field to read the form's 'business' here"])
+        #expect(diagnostics.first?.help == ["in a list's entry, the entry's own 'business' comes first and hides the form's switch: rename the entry's field to name the form's 'business' here"])
         #expect(diagnostics.first?.notes.map(\.message) == ["the form's 'business' is declared here"])
         #expect(diagnostics.first?.notes.first?.location?.range.start.line == 4)
         // A text field with no form's switch of its id keeps the plain help.

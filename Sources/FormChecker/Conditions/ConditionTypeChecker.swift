@@ -86,9 +86,9 @@ struct ConditionTypeChecker {
                 // An entry's own field named as the form's switch (SPEC §14): the entry's comes first.
                 var problem = ConditionProblem(
                     code: .conditionType, message: "\(describe(field)) of the entry is not a boolean", range: syntax.range,
-                    help: ["in a list's entry, the entry's own '\(id)' comes first and hides the form's switch: rename the entry's field to read the form's '\(id)' here"]
+                    help: [DiagnosticHelp(RuleChecker.hiddenOuterHelp(id, what: "switch"))]
                 )
-                problem.fileNotes = [.init(message: "the form's '\(id)' is declared here", range: outer.range)]
+                problem.fileNotes = [.init(message: RuleChecker.hiddenOuterNote(id), range: outer.range)]
                 problems.append(problem)
                 return nil
             }

@@ -70,9 +70,9 @@ extension DiagnosticCatalog {
                 numbers). A list's entry type (its `itemType`, by default the list id in UpperCamelCase without \
                 a final `s`) and its entry class (the entry type followed by `Entry`) must be free the same way. \
                 A name made from an id may not be a Swift keyword either: a segment `type` would make the enum \
-                `Type`, and a list `types` the entry type `Type`, which Swift does not allow. An enum named \
-                after an id that is an error already (a duplicate, FC202; a reserved name, FC201) is not \
-                reported again: renaming the id mends both. Forms that `formc build` writes into one folder \
+                `Type`, and a list `types` the entry type `Type`, which Swift does not allow. An enum or entry \
+                type named after an id that is an error already (a duplicate, FC202; a reserved name, FC201, \
+                as a list `fields` would make `Field`) is not reported again: renaming the id mends both. Forms that `formc build` writes into one folder \
                 are one module's sources, so two of them may not declare one type at its top level: the form's \
                 type, or its validators protocol `<Form>Validators` (with a `custom` rule); the later form is \
                 reported. (`formc lint` may take the forms of several modules, and does not compare them; the \
