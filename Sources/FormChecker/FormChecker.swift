@@ -39,7 +39,7 @@ public enum FormChecker {
         let reserved: Set<String>
         let own: Set<String>
         /// `SymbolTable.hiddenOuterField`.
-        var hidden: (@Sendable (String) -> FieldSymbol?)?
+        var hidden: (@Sendable (String) -> (field: FieldSymbol, options: [String])?)?
     }
 
     /// `check`, for an entry: `outerNonFields` says what each of `outerDeclarations`

@@ -347,7 +347,10 @@ enum ListChecker {
             outerDeclarations: outerDeclarations, outerNonFields: outerNonFields,
             entryScope: FormChecker.EntryScope(
                 reserved: SwiftNaming.reservedEntryMembers, own: own,
-                hidden: { [symbols, own] id in own.contains(id) ? symbols.field(id) : nil }
+                hidden: { [symbols, own, facts] id in
+                    guard own.contains(id), let index = symbols.fieldIndex(id) else { return nil }
+                    return (symbols.fields[index], facts[index].options)
+                }
             ),
             diagnostics: &entryDiagnostics
         )

@@ -427,7 +427,7 @@ enum RuleChecker {
     private static func hiddenOuterField(
         _ id: String, symbols: SymbolTable, diagnostics: DiagnosticBag, fits: (FieldValueType) -> Bool
     ) -> (notes: [DiagnosticNote], help: [DiagnosticHelp]?) {
-        guard let outer = symbols.hiddenOuterField?(id), fits(outer.valueType) else { return ([], nil) }
+        guard let outer = symbols.hiddenOuterField?(id)?.field, fits(outer.valueType) else { return ([], nil) }
         return ([diagnostics.note(hiddenOuterNote(id), at: outer.range)], [DiagnosticHelp(hiddenOuterHelp(id))])
     }
 

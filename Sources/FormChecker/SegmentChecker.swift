@@ -102,7 +102,8 @@ struct SegmentChecker {
                     .invalidOption,
                     "options '\(earlier.value)' and '\(value.value)' both become the Swift case '\(caseName.trimmingBackticks)'",
                     at: value.range, notes: [diagnostics.note("'\(earlier.value)' listed here", at: earlier.range)],
-                    help: ["make the values differ in letters or digits, not only in punctuation or case"]
+                    help: [DiagnosticHelp(signedValueHelp(value.value, earlier.value, among: options)
+                        ?? "make the values differ in letters or digits, not only in punctuation or case")]
                 )
                 continue
             }
@@ -132,6 +133,32 @@ struct SegmentChecker {
                 at: defaultValue.range,
                 help: Suggestions.didYouMeanOrList(defaultValue.value, in: names, listing: "the options are", except: &taken)
             )
+        }
+    }
+
+    /// For two values that differ by a sign only (`-1`, `+1`, `1`): the signed one (the
+    /// later if both are) spelt in words, with the text the person sees as its title.
+    /// Nil when neither is signed, or when the word would be another option's case.
+    private mutating func signedValueHelp(_ value: String, _ earlier: String, among options: [SegmentOption]) -> String? {
+        guard let signed = [value, earlier].first(where: { Self.signWord($0) != nil }), let word = Self.signWord(signed) else {
+            return nil
+        }
+        let spelt = word + signed.dropFirst()
+        let speltCase = caseName(of: spelt)
+        guard !options.contains(where: { caseName(of: $0.value.value) == speltCase }) else { return nil }
+        return "spell the sign of '\(signed)' in its value and show the sign in its title: { value: \(spelt), title: '\(signed)' }"
+    }
+
+    /// "minus" or "plus" for a value that is a sign followed by a digit.
+    private static func signWord(_ value: String) -> String? {
+        let utf8 = value.utf8
+        guard utf8.count > 1, let digit = utf8.dropFirst().first, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(digit) else {
+            return nil
+        }
+        switch utf8.first {
+        case UInt8(ascii: "-"): return "minus"
+        case UInt8(ascii: "+"): return "plus"
+        default: return nil
         }
     }
 

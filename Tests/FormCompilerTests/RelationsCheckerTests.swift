@@ -513,6 +513,37 @@ struct RelationsCheckerTests {
         #expect(diagnostics.last?.help == ["use 'not isEmpty(zip)' to test that it has a value, or compare it with a string"])
     }
 
+    /// An entry's condition that compares its own choice with an option of the
+    /// form's choice of the same id (hidden by the entry's) is told so, with a
+    /// note at the form's choice; an option of neither keeps the plain FC503.
+    @Test func anEntryConditionOnAnOptionOfAHiddenFormChoiceSaysSo() {
+        let diagnostics = diagnose(form("""
+              - picker: country
+                options: [us, gb]
+              - list: stops
+                itemType: Stop
+                elements:
+                  - picker: country
+                    options: [fr, de]
+                  - textField: zip
+                    visibleWhen: country == 'us'
+                  - textField: region
+                    visibleWhen: country in ['gb', 'dk']
+            """))
+        #expect(positions(diagnostics) == ["12:33 FC503", "14:34 FC503", "14:40 FC503"])
+        #expect(diagnostics.first?.message == "'us' is not an option of the entry's single choice 'country'")
+        #expect(diagnostics.first?.help == [
+            "in a list's entry, the entry's own 'country' comes first and hides the form's choice: rename the entry's field to name the form's 'country' here",
+            "its options are 'fr', 'de'",
+        ])
+        #expect(diagnostics.first?.notes.map(\.message) == ["the form's 'country' is declared here"])
+        #expect(diagnostics.first?.notes.first?.location?.range.start.line == 4)
+        #expect(diagnostics[1].message == "'gb' is not an option of the entry's single choice 'country'")
+        // 'dk' is no option of either field: the plain message, with no note.
+        #expect(diagnostics[2].message == "'dk' is not an option of single choice 'country'")
+        #expect(diagnostics[2].notes.isEmpty)
+    }
+
     /// A multiChoice's default is not told to choose an option it has chosen
     /// already: that fix would be FC301 again ("chosen twice").
     @Test(arguments: ["[us, gb, de]", "Country"])

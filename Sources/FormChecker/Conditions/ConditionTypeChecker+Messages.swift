@@ -75,6 +75,16 @@ extension ConditionTypeChecker {
         }
         help.append("its options are \(options.map { "'\($0)'" }.joined(separator: ", "))")
         let noun = if case .multiChoice = field.valueType { "multiple choice" } else { "single choice" }
+        // An option of the form's choice that the entry's own field of that id hides (SPEC §14).
+        if !value.isEmpty, let outer = scope.symbols.hiddenOuterField?(id), outer.options.contains(value) {
+            var problem = ConditionProblem(
+                code: .conditionNotOption, message: "'\(value)' is not an option of the entry's \(noun) '\(id)'", range: range,
+                help: [DiagnosticHelp(RuleChecker.hiddenOuterHelp(id, what: "choice"))] + help
+            )
+            problem.fileNotes = [.init(message: RuleChecker.hiddenOuterNote(id), range: outer.field.range)]
+            report(problem)
+            return
+        }
         report(.conditionNotOption, "'\(value)' is not an option of \(noun) '\(id)'", at: range, help: help)
     }
 

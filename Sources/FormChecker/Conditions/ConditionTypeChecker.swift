@@ -82,7 +82,7 @@ struct ConditionTypeChecker {
         switch syntax.kind {
         case .identifier(let id):
             guard let field = resolve(id, at: syntax.range) else { return nil }
-            if field.valueType != .bool, let outer = scope.symbols.hiddenOuterField?(id), outer.valueType == .bool {
+            if field.valueType != .bool, let outer = scope.symbols.hiddenOuterField?(id)?.field, outer.valueType == .bool {
                 // An entry's own field named as the form's switch (SPEC §14): the entry's comes first.
                 var problem = ConditionProblem(
                     code: .conditionType, message: "\(describe(field)) of the entry is not a boolean", range: syntax.range,
@@ -402,6 +402,11 @@ struct ConditionTypeChecker {
         _ code: DiagnosticCode, _ message: String, at range: Range<Int>, help: [DiagnosticHelp] = [], fixRange: Range<Int>? = nil
     ) {
         problems.append(ConditionProblem(code: code, message: message, range: range, help: help, fixRange: fixRange))
+    }
+
+    /// A problem made whole by the caller (with notes elsewhere in the file).
+    mutating func report(_ problem: ConditionProblem) {
+        problems.append(problem)
     }
 }
 

@@ -154,9 +154,10 @@ public struct SymbolTable: Sendable {
     /// are declared, so that a message says what they are. Empty elsewhere.
     public var outerDeclarations: [String: SourceRange] = [:]
     /// In a list's entry: the form's field that an entry field of the same id
-    /// hides (an entry's ids come first, SPEC §14), asked only for a field that
-    /// names itself by that id, to tell it why. Nil elsewhere.
-    public var hiddenOuterField: (@Sendable (String) -> FieldSymbol?)?
+    /// hides (an entry's ids come first, SPEC §14), with its option values (empty
+    /// for a field without options), asked only for a field that names itself by
+    /// that id, to tell it why. Nil elsewhere.
+    public var hiddenOuterField: (@Sendable (String) -> (field: FieldSymbol, options: [String])?)?
 
     public init() {}
 
