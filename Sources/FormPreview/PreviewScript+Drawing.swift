@@ -161,20 +161,37 @@ extension PreviewScript {
       describedBy += " " + ids.hint(decl.id);
     }
     for (const input of inputs) input.setAttribute("aria-describedby", describedBy);
-    // A `required` rule without a `when` is told before any message, where ARIA has
-    // `aria-required`: on the control that takes a value (a text, a menu, a date, a
-    // switch), or on the group of a segment's options; not on each of a multiChoice's
-    // boxes (one chosen is enough), a slider or a stepper's buttons.
-    if (decl.rules.some((rule) => rule.rule === "required" && rule.when === undefined)) {
-      const group = row.firstChild.querySelector("[role=radiogroup]");
-      const takesValue = (input) => input.tagName !== "BUTTON" && input.type !== "radio" && input.type !== "range"
-        && !(input.type === "checkbox" && decl.kind === "multiChoice");
-      for (const target of group !== null ? [group] : inputs.filter(takesValue)) target.setAttribute("aria-required", "true");
-    }
-    Object.assign(field, { row, control: row.firstChild, inputs, messageElement, undecidedElement, behaviour });
+    // The `when`s of its `required` rules, when none is without one: what `refresh`
+    // evaluates on each change for `showRequired`.
+    const required = decl.rules.filter((rule) => rule.rule === "required");
+    const requiredWhen = required.some((rule) => rule.when === undefined) ? [] : required.map((rule) => rule.when);
+    Object.assign(field, { row, control: row.firstChild, inputs, messageElement, undecidedElement, behaviour, requiredWhen });
+    showRequired(field);
     fieldsDrawn += 1;
     if (field.result !== null) showState(field);
     return field;
+  }
+
+  /**
+   * A field that a `required` rule applies to is told so before any message, where
+   * ARIA has `aria-required`: always for a rule without a `when`, else while one of
+   * the rules' conditions holds (SPEC §6.2). On the control that takes a value (a
+   * text, a menu, a date, a switch), or on the group of a segment's options; not on
+   * each of a multiChoice's boxes (one chosen is enough), a slider or a stepper's
+   * buttons.
+   */
+  function showRequired(field) {
+    const decl = field.decl;
+    const required = decl.rules.some((rule) => rule.rule === "required" && (rule.when === undefined || evaluate(rule.when, field.scope)));
+    if (field.required === required) return;
+    field.required = required;
+    const group = field.control.querySelector("[role=radiogroup]");
+    const takesValue = (input) => input.tagName !== "BUTTON" && input.type !== "radio" && input.type !== "range"
+      && !(input.type === "checkbox" && decl.kind === "multiChoice");
+    for (const target of group !== null ? [group] : field.inputs.filter(takesValue)) {
+      if (required) target.setAttribute("aria-required", "true");
+      else target.removeAttribute("aria-required");
+    }
   }
 
   function icon(name) {

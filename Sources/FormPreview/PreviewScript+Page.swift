@@ -25,6 +25,7 @@ extension PreviewScript {
       }
       const field = node.field;
       if (field !== undefined) {
+        if (field.requiredWhen.length > 0) showRequired(field);
         const enabled = isEnabled(node);
         if (field.enabled === enabled) continue;
         field.enabled = enabled;

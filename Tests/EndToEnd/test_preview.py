@@ -802,6 +802,15 @@ def test_headings_entries_and_controls_say_where_they_are(driver, pages):
     assert [box.get_attribute("aria-required") for box in row(driver, "symptomList").find_elements(By.CSS_SELECTOR, "input")] \
         == [None] * 4
 
+    # A `required` rule with a `when` is told while its condition holds.
+    open_page(driver, pages / "checkout.html")
+    phone = driver.find_element(By.ID, "formc-phone")
+    assert phone.get_attribute("aria-required") is None
+    set_value(driver, "contactBy", "phone")
+    assert phone.get_attribute("aria-required") == "true"
+    set_value(driver, "contactBy", "email")
+    assert phone.get_attribute("aria-required") is None
+
     open_page(driver, pages / "jobapplication.html")
     entry = entries(driver, "employers")[0]
     assert entry.get_attribute("role") == "group"
