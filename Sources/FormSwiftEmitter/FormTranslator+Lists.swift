@@ -64,9 +64,10 @@ struct ListEntrySpec: Sendable {
         }
     }
 
-    /// `owner?.owner?.isVisible(.employers) ?? true` (with `isEnabled`): whether
+    /// `_owner?.owner?.isVisible(.employers) ?? true` (with `isEnabled`): whether
     /// the entry's list is shown (editable) now; true for an entry without a form.
-    /// `owner` names the entry's reference to its form where it is read.
+    /// `owner` names the entry's reference to its form where it is read: `_owner`,
+    /// a name no field id can take (SPEC §3), so that an entry may have an `owner`.
     func listCondition(_ function: String, of owner: String) -> SwiftExpr {
         .name("\(owner)?.owner?.\(function)(.\(listID)) ?? true")
     }
@@ -342,7 +343,7 @@ extension FormTranslator {
             ])
             out.listMember([
                 "/// The form the entry belongs to, once the form has made it: its `context` is the entry's.",
-                "private let owner: FormRuntime.FormOwnerReference<\(entry.formType)>?",
+                "private let _owner: FormRuntime.FormOwnerReference<\(entry.formType)>?",
             ])
         }
         if hasCustomRules {
@@ -373,7 +374,7 @@ extension FormTranslator {
                     out.listMember([
                         "/// The form's `\(field.id)`, as this entry's conditions read it: empty while it is hidden, or without a form.",
                         "private var \(field.member): FormRuntime.FormValue<\(type)> {",
-                        "    FormRuntime.FormValue(owner?.owner.map { (form: \(entry.formType)) -> \(type) in form.isVisible(.\(field.id)) ? form.\(field.id).value : \(empty) } ?? \(empty))",
+                        "    FormRuntime.FormValue(_owner?.owner.map { (form: \(entry.formType)) -> \(type) in form.isVisible(.\(field.id)) ? form.\(field.id).value : \(empty) } ?? \(empty))",
                         "}",
                     ])
                 }

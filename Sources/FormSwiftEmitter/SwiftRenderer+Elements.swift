@@ -35,7 +35,7 @@ struct ElementArguments {
         /// form's live values (no snapshot), and answers false once the form is
         /// gone.
         case condition(ConditionHelperName)
-        /// `{ [weak form] in form.map { ($0.owner?.owner?.isEnabled(.pets) ?? true) && $0.isEnabled_Name() } ?? false }`:
+        /// `{ [weak form] in form.map { ($0._owner?.owner?.isEnabled(.pets) ?? true) && $0.isEnabled_Name() } ?? false }`:
         /// an entry's element, editable only while its list is (and its own
         /// condition, when it has one, holds).
         case entryEnabled(listID: String, helper: ConditionHelperName?)
@@ -211,7 +211,7 @@ extension SwiftRenderer {
         case .entryEnabled(let listID, let helper):
             write("{ [weak form] in form.map { ")
             if helper != nil { write("(") }
-            write("$0.owner?.owner?.isEnabled(.")
+            write("$0._owner?.owner?.isEnabled(.")
             write(listID)
             write(") ?? true")
             if let helper {

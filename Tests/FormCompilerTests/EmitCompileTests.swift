@@ -447,6 +447,19 @@ func emitEdgeNamesCompileWithoutWarnings(_ accessLevel: EmitOptions.AccessLevel)
     ])
 }
 
+/// A field named `owner` in the form and in an entry
+/// (Tests/GeneratedFormTests/Forms/names/owner-field.form.yaml): the entry's
+/// reference to its form is `_owner`, beside the entry's `owner`, at every access
+/// level, with no warning.
+@Test(arguments: EmitOptions.AccessLevel.allCases)
+func emitOwnerFieldsCompileWithoutWarnings(_ accessLevel: EmitOptions.AccessLevel) async throws {
+    try await typecheckPluginForm("names/owner-field.form.yaml", named: "PetOwnersForm", accessLevel: accessLevel, containing: [
+        "private let _owner: FormRuntime.FormOwnerReference<PetOwnersForm>?", "self._owner = owner",
+        "validation.watch(self.owner, as: .owner)", "Validators(form: _owner?.owner?.validators",
+        "_owner?.owner.map { (form: PetOwnersForm) -> String in form.isVisible(.owner) ? form.owner.value",
+    ])
+}
+
 /// A `sameAs` or bound naming a field a condition can hide reads it as empty
 /// (Tests/GeneratedFormTests/Forms/lists/hidden-outer.form.yaml): text, a Boolean,
 /// a segment with a default (compared as an optional), a date, a whole number
@@ -496,10 +509,10 @@ func emitEntryElementsAskWhetherTheirListIsEditable(_ elements: String) async th
     let form = "formc: 1\nform: LockForm\nelements:\n" + elements
     let result = FormPipeline.build(SourceFile(path: "lock.form.yaml", bytes: Array(form.utf8)))
     let source = try #require(result.swiftSource, "\(result.diagnostics.map { "\($0.code) \($0.message)" })")
-    let closure = "enabled: { [weak form] in form.map { $0.owner?.owner?.isEnabled(.rows) ?? true } ?? false }"
+    let closure = "enabled: { [weak form] in form.map { $0._owner?.owner?.isEnabled(.rows) ?? true } ?? false }"
     #expect(source.components(separatedBy: closure).count - 1 == 2)
     let free = FormPipeline.build(SourceFile(path: "free.form.yaml", bytes: Array(form.replacingOccurrences(of: "    enabledWhen: not locked\n", with: "").utf8)))
-    #expect(try #require(free.swiftSource).contains("$0.owner?.owner?.isEnabled(.rows)") == false)
+    #expect(try #require(free.swiftSource).contains("$0._owner?.owner?.isEnabled(.rows)") == false)
     let failure = try await EmitCompiler.typecheck(source, name: "LockForm", accessLevel: .internal)
     #expect(failure == nil, "\(failure ?? "")")
 }

@@ -738,23 +738,22 @@ struct ListCheckerTests {
           - list: a
             elements:
               - textField: id
-              - textField: owner
               - textField: values
               - textField: didLeaveList
         """)) == [
             "6:20 FC201 'id' is a member of every list entry and cannot be an entry's field id",
-            "7:20 FC201 'owner' is a member of every list entry and cannot be an entry's field id",
-            "8:20 FC201 'values' is a member of every generated form and cannot be a field id",
-            "9:20 FC201 'didLeaveList' is a member of every list entry and cannot be an entry's field id",
+            "7:20 FC201 'values' is a member of every generated form and cannot be a field id",
+            "8:20 FC201 'didLeaveList' is a member of every list entry and cannot be an entry's field id",
         ])
     }
 
     /// Only the generated types' own members are reserved: a name that is a
     /// member of other types (`description`, `hash`) or a parameter of the
-    /// generated code (`field`, `action`) is a field id, in the form and in an
-    /// entry (SPEC §3).
+    /// generated code (`field`, `action`), or a private member of the generated
+    /// code (`owner`, which the entry's reference to its form is not called), is a
+    /// field id, in the form and in an entry (SPEC §3).
     @Test func onlyTheGeneratedMembersAreReserved() {
-        let names = ["description", "debugDescription", "hash", "observeState", "field", "action"]
+        let names = ["description", "debugDescription", "hash", "observeState", "field", "action", "owner"]
         let fields = names.map { "  - textField: \($0)\n" }.joined()
         let entry = names.map { "      - textField: \($0)\n" }.joined()
         #expect(Self.summaries(form(fields + "  - list: a\n    elements:\n" + entry)).isEmpty)

@@ -30,7 +30,7 @@ public enum SwiftNaming {
 
     /// The members of every list's entry class (SPEC §14) beside those of a form
     /// (`reservedMembers`): an entry's field ids may not take them.
-    public static let reservedEntryMembers: Set<String> = ["id", "owner", "applyStates", "didLeaveList"]
+    public static let reservedEntryMembers: Set<String> = ["id", "applyStates", "didLeaveList"]
 
     /// The file-level protocol of a form's `custom` validators (SPEC §5): the
     /// emitter declares it, and the checker keeps every type nested in the form

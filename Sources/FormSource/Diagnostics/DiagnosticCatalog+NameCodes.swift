@@ -18,7 +18,7 @@ extension DiagnosticCatalog {
                 A field id becomes a Swift property and an enum case, so it must be lowerCamelCase \
                 (`[a-z][A-Za-z0-9]*`), not a Swift keyword, and not one of the generated class's own members \
                 (`values`, `elements`, `validate`, `isVisible`, `isEnabled`, `state`, …). A field of a list's \
-                entry may not be named like a member of every entry class either: `id`, `owner`, `applyStates`, \
+                entry may not be named like a member of every entry class either: `id`, `applyStates`, \
                 `didLeaveList`. The help suggests the nearest valid id, and never one that would be another \
                 error: an id the form (or, in an entry, the entry) has already, a reserved one, or one suggested \
                 for another id; then it names a free one beside it (`emailValue`).

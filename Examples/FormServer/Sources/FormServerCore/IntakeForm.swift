@@ -210,14 +210,14 @@ final class IntakeForm {
         nonisolated let id: FormRuntime.FormEntryID
 
         /// The form the entry belongs to, once the form has made it: its `context` is the entry's.
-        private let owner: FormRuntime.FormOwnerReference<IntakeForm>?
+        private let _owner: FormRuntime.FormOwnerReference<IntakeForm>?
 
         let name: FormValue<String>
         let dose: FormValue<String>
 
         /// The clock, time zone and localization of the entry's form (SPEC §10); the defaults without one.
         var context: ValidationContext {
-            return owner?.owner?.context ?? ValidationContext()
+            return _owner?.owner?.context ?? ValidationContext()
         }
 
         /// Field states and triggers (SPEC §6.4); lazy, because its closure needs `self`. The closure reads the values and
@@ -226,7 +226,7 @@ final class IntakeForm {
             triggers: Self.triggers,
             dependents: Self.dependents,
             validate: { [weak self] field in
-                guard let inputs = self.map({ ($0.values, $0.context, $0.owner?.owner?.isVisible(.medications) ?? true) }) else {
+                guard let inputs = self.map({ ($0.values, $0.context, $0._owner?.owner?.isVisible(.medications) ?? true) }) else {
                     return .cancelled
                 }
                 guard inputs.2 else { return .valid }
@@ -239,7 +239,7 @@ final class IntakeForm {
             self.name = FormValue(values.name)
             self.dose = FormValue(values.dose)
             self.id = values.id
-            self.owner = owner
+            self._owner = owner
             validation.watch(self.name, as: .name)
             validation.watch(self.dose, as: .dose)
         }
@@ -257,7 +257,7 @@ final class IntakeForm {
         /// `setError` keeps it, and the report has it. A field whose value changes while the rules run keeps
         /// what its trigger makes of the new value.
         func validate() async -> ValidationReport<Field> {
-            guard owner?.owner?.isVisible(.medications) ?? true else {
+            guard _owner?.owner?.isVisible(.medications) ?? true else {
                 return validation.applying(ValidationReport<Field>(Field.allCases.map { ($0, ValidationResult.valid) }), isShown: { self.isVisible($0) })
             }
             let since = FormRuntime.FieldChangeMark.now
@@ -408,7 +408,7 @@ final class IntakeForm {
 
         /// Whether `field` is shown now (SPEC §7): never while the entry's list is not (SPEC §14).
         func isVisible(_ field: Field) -> Bool {
-            guard owner?.owner?.isVisible(.medications) ?? true else { return false }
+            guard _owner?.owner?.isVisible(.medications) ?? true else { return false }
             return true
         }
 
@@ -419,7 +419,7 @@ final class IntakeForm {
 
         /// Whether `field` is editable now (SPEC §7): never while the entry's list is not (SPEC §14).
         func isEnabled(_ field: Field) -> Bool {
-            guard owner?.owner?.isEnabled(.medications) ?? true else { return false }
+            guard _owner?.owner?.isEnabled(.medications) ?? true else { return false }
             return true
         }
 

@@ -132,7 +132,7 @@ final class JobApplicationForm {
         nonisolated let id: FormRuntime.FormEntryID
 
         /// The form the entry belongs to, once the form has made it: its `context` is the entry's.
-        private let owner: FormRuntime.FormOwnerReference<JobApplicationForm>?
+        private let _owner: FormRuntime.FormOwnerReference<JobApplicationForm>?
 
         let company: FormValue<String>
         let role: FormValue<String>
@@ -142,7 +142,7 @@ final class JobApplicationForm {
 
         /// The clock, time zone and localization of the entry's form (SPEC §10); the defaults without one.
         var context: ValidationContext {
-            return owner?.owner?.context ?? ValidationContext()
+            return _owner?.owner?.context ?? ValidationContext()
         }
 
         /// Field states and triggers (SPEC §6.4); lazy, because its closure needs `self`. The closure reads the values and
@@ -152,7 +152,7 @@ final class JobApplicationForm {
             dependents: Self.dependents,
             visibilityGroups: Self.visibilityGroups,
             validate: { [weak self] field in
-                guard let inputs = self.map({ ($0.values, $0.context, $0.owner?.owner?.isVisible(.employers) ?? true) }) else {
+                guard let inputs = self.map({ ($0.values, $0.context, $0._owner?.owner?.isVisible(.employers) ?? true) }) else {
                     return .cancelled
                 }
                 guard inputs.2 else { return .valid }
@@ -168,7 +168,7 @@ final class JobApplicationForm {
             self.current = FormValue(values.current)
             self.to = FormValue(values.to)
             self.id = values.id
-            self.owner = owner
+            self._owner = owner
             validation.watch(self.company, as: .company)
             validation.watch(self.role, as: .role)
             validation.watch(self.from, as: .from)
@@ -192,7 +192,7 @@ final class JobApplicationForm {
         /// `setError` keeps it, and the report has it. A field whose value changes while the rules run keeps
         /// what its trigger makes of the new value.
         func validate() async -> ValidationReport<Field> {
-            guard owner?.owner?.isVisible(.employers) ?? true else {
+            guard _owner?.owner?.isVisible(.employers) ?? true else {
                 return validation.applying(ValidationReport<Field>(Field.allCases.map { ($0, ValidationResult.valid) }), isShown: { self.isVisible($0) })
             }
             let since = FormRuntime.FieldChangeMark.now
@@ -361,7 +361,7 @@ final class JobApplicationForm {
 
         /// Whether `field` is shown now (SPEC §7): never while the entry's list is not (SPEC §14).
         func isVisible(_ field: Field) -> Bool {
-            guard owner?.owner?.isVisible(.employers) ?? true else { return false }
+            guard _owner?.owner?.isVisible(.employers) ?? true else { return false }
             switch field {
             case .to:
                 return isVisible_To()
@@ -390,7 +390,7 @@ final class JobApplicationForm {
 
         /// Whether `field` is editable now (SPEC §7): never while the entry's list is not (SPEC §14).
         func isEnabled(_ field: Field) -> Bool {
-            guard owner?.owner?.isEnabled(.employers) ?? true else { return false }
+            guard _owner?.owner?.isEnabled(.employers) ?? true else { return false }
             return true
         }
 
@@ -496,14 +496,14 @@ final class JobApplicationForm {
         nonisolated let id: FormRuntime.FormEntryID
 
         /// The form the entry belongs to, once the form has made it: its `context` is the entry's.
-        private let owner: FormRuntime.FormOwnerReference<JobApplicationForm>?
+        private let _owner: FormRuntime.FormOwnerReference<JobApplicationForm>?
 
         let name: FormValue<String>
         let email: FormValue<String>
 
         /// The clock, time zone and localization of the entry's form (SPEC §10); the defaults without one.
         var context: ValidationContext {
-            return owner?.owner?.context ?? ValidationContext()
+            return _owner?.owner?.context ?? ValidationContext()
         }
 
         /// Field states and triggers (SPEC §6.4); lazy, because its closure needs `self`. The closure reads the values and
@@ -512,7 +512,7 @@ final class JobApplicationForm {
             triggers: Self.triggers,
             dependents: Self.dependents,
             validate: { [weak self] field in
-                guard let inputs = self.map({ ($0.values, $0.context, $0.owner?.owner?.isVisible(.references) ?? true) }) else {
+                guard let inputs = self.map({ ($0.values, $0.context, $0._owner?.owner?.isVisible(.references) ?? true) }) else {
                     return .cancelled
                 }
                 guard inputs.2 else { return .valid }
@@ -525,7 +525,7 @@ final class JobApplicationForm {
             self.name = FormValue(values.name)
             self.email = FormValue(values.email)
             self.id = values.id
-            self.owner = owner
+            self._owner = owner
             validation.watch(self.name, as: .name)
             validation.watch(self.email, as: .email)
         }
@@ -543,7 +543,7 @@ final class JobApplicationForm {
         /// `setError` keeps it, and the report has it. A field whose value changes while the rules run keeps
         /// what its trigger makes of the new value.
         func validate() async -> ValidationReport<Field> {
-            guard owner?.owner?.isVisible(.references) ?? true else {
+            guard _owner?.owner?.isVisible(.references) ?? true else {
                 return validation.applying(ValidationReport<Field>(Field.allCases.map { ($0, ValidationResult.valid) }), isShown: { self.isVisible($0) })
             }
             let since = FormRuntime.FieldChangeMark.now
@@ -680,7 +680,7 @@ final class JobApplicationForm {
 
         /// Whether `field` is shown now (SPEC §7): never while the entry's list is not (SPEC §14).
         func isVisible(_ field: Field) -> Bool {
-            guard owner?.owner?.isVisible(.references) ?? true else { return false }
+            guard _owner?.owner?.isVisible(.references) ?? true else { return false }
             return true
         }
 
@@ -691,7 +691,7 @@ final class JobApplicationForm {
 
         /// Whether `field` is editable now (SPEC §7): never while the entry's list is not (SPEC §14).
         func isEnabled(_ field: Field) -> Bool {
-            guard owner?.owner?.isEnabled(.references) ?? true else { return false }
+            guard _owner?.owner?.isEnabled(.references) ?? true else { return false }
             return true
         }
 
