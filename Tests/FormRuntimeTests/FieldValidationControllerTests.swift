@@ -191,6 +191,11 @@ import Testing
         controller.removeStateObserver(token)
         controller.setState(.idle, for: .email)
         #expect(log == ["email=valid", "password=invalid(message: \"short\")"])
+        // A cancelled result (a `validate()` cancelled before the rules answered) judged
+        // nothing: the field keeps what it shows.
+        controller.apply(ValidationReport([(.password, .cancelled), (.confirm, .valid)]))
+        #expect(controller.state(of: .password) == .invalid(message: "short"))
+        #expect(controller.state(of: .confirm) == .valid)
     }
 
     /// A report of values taken at a mark sets only the fields whose values have

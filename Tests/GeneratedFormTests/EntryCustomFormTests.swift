@@ -134,6 +134,34 @@ struct EntryCustomFormTests {
         }
     }
 
+    /// A `validate()` (or `validate(page:)`) cancelled while the rules run (a submit
+    /// task cancelled as the screen goes) judged nothing after that: an entry's
+    /// field whose rules answered `.cancelled` keeps the message it showed, as after
+    /// a cancelled trigger run; it does not go back to `.idle`.
+    @Test(arguments: ["form", "page"])
+    func aCancelledValidateKeepsTheStatesItDidNotJudge(_ scope: String) async {
+        let directory = GatedHandleDirectory()
+        let form = EntryCustomForm(validators: directory)
+        let (first, second) = (form.members.entries[0], form.members.entries[1])
+        first.handle.value = "fine"
+        second.handle.value = "bad-second"
+        await form.settle()
+        let taken = FieldState.invalid(message: "bad-second is taken")
+        #expect(second.state(of: .handle) == taken)
+        first.handle.value = "slow-first"
+        await directory.waitUntil(holding: 1)
+        let validation = Task { scope == "form" ? await form.validate() : await form.validate(page: .roster) }
+        await directory.waitUntil(holding: 2)
+        validation.cancel()
+        await directory.release()
+        let report = await validation.value
+        #expect(!report.isValid)
+        #expect(second.state(of: .handle) == taken)
+        await form.settle()
+        #expect(second.state(of: .handle) == taken)
+        #expect(first.state(of: .handle) == .valid)
+    }
+
     /// A value typed while `validate()` awaits the rules keeps what its own edit
     /// makes of it: the result for the value before never writes over it.
     @Test(arguments: ["form", "page"])

@@ -211,7 +211,9 @@ public final class FieldValidationController<Field: Hashable & Sendable> {
     /// whose value changed after it, or a value its rules or conditions read, or
     /// every field after a `reset`, keeps what its trigger and re-checks made of
     /// the new values, and a run of its rules in flight goes on: a result for
-    /// older values never writes over one for newer values.
+    /// older values never writes over one for newer values. A field whose result
+    /// is `.cancelled` (the `validate()` was cancelled before its rules answered)
+    /// keeps its state too: its value was not judged.
     public func apply(_ report: ValidationReport<Field>, changedSince mark: FieldChangeMark? = nil) {
         engine.apply(report, changedSince: mark)
     }

@@ -347,7 +347,10 @@ final class FieldValidationEngine<Field: Hashable & Sendable> {
         forgetNotedVisibility()
         for field in report.fields where records[field]?.externalError == nil {
             if let mark, hasChanged(field, since: mark) { continue }
-            setState(FieldState(report[field]), for: field)
+            // A cancelled run judged nothing: the field keeps what it shows.
+            let result = report[field]
+            if result == .cancelled { continue }
+            setState(FieldState(result), for: field)
         }
     }
 

@@ -316,11 +316,12 @@ final class JobApplicationForm {
         }
 
         /// Sets the state of each field from the form's report, whose paths for this entry start with `path`; a
-        /// field showing a message from `setError`, or whose value changed after `mark`, keeps its state. As the
-        /// form's `validate()` does, forgets the visibility noted for following the entry's chains.
+        /// field showing a message from `setError`, whose value changed after `mark`, or whose result is
+        /// `.cancelled` (a cancelled `validate()`), keeps its state. As the form's `validate()` does, forgets the
+        /// visibility noted for following the entry's chains.
         func applyStates<FormField>(_ report: ValidationReport<FormField>, at path: String, changedSince mark: FormRuntime.FieldChangeMark) {
             for field in Field.allCases {
-                if !validation.hasError(field), !validation.hasChanged(field, since: mark), let result = report.result(at: path + "/" + field.rawValue) {
+                if !validation.hasError(field), !validation.hasChanged(field, since: mark), let result = report.result(at: path + "/" + field.rawValue), result != .cancelled {
                     validation.setState(FieldState(result), for: field)
                 }
             }
@@ -635,11 +636,12 @@ final class JobApplicationForm {
         }
 
         /// Sets the state of each field from the form's report, whose paths for this entry start with `path`; a
-        /// field showing a message from `setError`, or whose value changed after `mark`, keeps its state. As the
-        /// form's `validate()` does, forgets the visibility noted for following the entry's chains.
+        /// field showing a message from `setError`, whose value changed after `mark`, or whose result is
+        /// `.cancelled` (a cancelled `validate()`), keeps its state. As the form's `validate()` does, forgets the
+        /// visibility noted for following the entry's chains.
         func applyStates<FormField>(_ report: ValidationReport<FormField>, at path: String, changedSince mark: FormRuntime.FieldChangeMark) {
             for field in Field.allCases {
-                if !validation.hasError(field), !validation.hasChanged(field, since: mark), let result = report.result(at: path + "/" + field.rawValue) {
+                if !validation.hasError(field), !validation.hasChanged(field, since: mark), let result = report.result(at: path + "/" + field.rawValue), result != .cancelled {
                     validation.setState(FieldState(result), for: field)
                 }
             }
