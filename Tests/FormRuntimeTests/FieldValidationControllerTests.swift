@@ -392,6 +392,36 @@ import Testing
         #expect(fired.value == [])
     }
 
+    /// A renderer that reports each keystroke with `didChange` after the next one
+    /// was assigned (`.onChange { Task { await form.didChange(.email) } }`): each
+    /// report joins an assignment's edit, and no rule runs twice for one edit
+    /// (SPEC §15.2). A `didChange` with no assignment to join is an edit of its own.
+    @Test func lateReportsOfAssignmentsJoinTheirEdits() async {
+        let seen = Box<[String]>([])
+        let email = FormValue("")
+        let controller = FieldValidationController<Field>(triggers: [.email: .change]) { _ in
+            seen.value.append(email.value)
+            return .valid
+        }
+        controller.watch(email, as: .email)
+        email.value = "a"
+        email.value = "ab"
+        await controller.didChange(.email)
+        await controller.didChange(.email)
+        await controller.settle()
+        #expect(seen.value == ["ab"])
+        #expect(controller.state(of: .email) == .valid)
+        // Interleaved: one run per assignment.
+        email.value = "abc"
+        await controller.didChange(.email)
+        email.value = "abcd"
+        await controller.didChange(.email)
+        #expect(seen.value == ["ab", "abc", "abcd"])
+        // Reported once more, with no assignment since: an edit of its own.
+        await controller.didChange(.email)
+        #expect(seen.value == ["ab", "abc", "abcd", "abcd"])
+    }
+
     /// `fieldsDownChains` asks about each field reached that a condition reads
     /// once, and goes past one only when it was shown or hidden.
     @Test func fieldsDownChainsStopsWhereVisibilityDidNotChange() {

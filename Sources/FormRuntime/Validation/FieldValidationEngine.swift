@@ -52,8 +52,11 @@ final class FieldValidationEngine<Field: Hashable & Sendable> {
     /// How to cancel each whole validation running now (`runUntilReset`), by number.
     private var wholeRuns: [UInt64: () -> Void] = [:]
     private var wholeRunCount: UInt64 = 0
-    /// The last edit each field's assignment started, until `didChange` joins it.
-    private var unjoinedEdits: [Field: Task<Void, Never>] = [:]
+    /// The last edit each field's assignments started, and how many of those
+    /// assignments (in a row, each starting an edit) no `didChange` has joined yet:
+    /// a renderer that reports each keystroke late, after the next one was
+    /// assigned, joins the last edit once per assignment, never running it again.
+    private var unjoinedEdits: [Field: (edit: Task<Void, Never>, assignments: Int)] = [:]
     /// The last re-check each cause (a field of the form, for an entry) started:
     /// kept when joined, so that every `settleRecheck(after:)` until the cause's
     /// next change awaits it (a join that comes late, after a newer change,
@@ -62,6 +65,10 @@ final class FieldValidationEngine<Field: Hashable & Sendable> {
     /// The fields whose last assignment was an edit with no task, until `didChange`
     /// repeats it: the message that assignment took away was the only one to go.
     private var assignedWithoutTask: Set<Field> = []
+    /// The number of the last edit of each field that runs its rules: an older one
+    /// that has not started by then leaves them to it, since both would run them on
+    /// the newer value (two keystrokes assigned before the main actor turns).
+    private var lastRuleEdits: [Field: UInt64] = [:]
     /// While true (`reset`), assignments are no edits.
     private var isResetting = false
     /// How many times `reset` has ended: an edit started before a reset stops
@@ -138,6 +145,7 @@ final class FieldValidationEngine<Field: Hashable & Sendable> {
         let number = editCount
         let resets = resets
         let blurRuns = records[field]?.blurRuns ?? 0
+        if runsNow { lastRuleEdits[field] = number }
         guard lifetime.begin() else { return }
         let task = Task { [weak self, lifetime] in
             defer { lifetime.finish() }
@@ -145,7 +153,8 @@ final class FieldValidationEngine<Field: Hashable & Sendable> {
             guard let self, self.resets == resets, !Task.isCancelled else { return }
             // A blur since the assignment ran the rules on this value already
             // (`changeAfterBlur`): they do not run twice for one edit.
-            let runs = runsNow && (self.records[field]?.blurRuns ?? 0) == blurRuns
+            // A newer assignment's edit runs them on the value this one would read.
+            let runs = runsNow && (self.records[field]?.blurRuns ?? 0) == blurRuns && self.lastRuleEdits[field] == number
             // The message from `setError` went with the assignment above; one set
             // since, after the value changed, stays.
             await self.edit(field, clearsError: false, runs: runs, rechecking: rechecked)
@@ -153,7 +162,7 @@ final class FieldValidationEngine<Field: Hashable & Sendable> {
         }
         edits[number] = task
         EditTasks.started &+= 1
-        unjoinedEdits[field] = task
+        unjoinedEdits[field] = (task, (unjoinedEdits[field]?.assignments ?? 0) + 1)
     }
 
     func recheck(_ fields: [Field], after cause: AnyHashable? = nil) {
@@ -208,8 +217,9 @@ final class FieldValidationEngine<Field: Hashable & Sendable> {
     }
 
     func didChange(_ field: Field) async {
-        if let edit = unjoinedEdits.removeValue(forKey: field) {
-            await edit.value
+        if let unjoined = unjoinedEdits[field] {
+            unjoinedEdits[field] = unjoined.assignments > 1 ? (unjoined.edit, unjoined.assignments - 1) : nil
+            await unjoined.edit.value
             return
         }
         noteChange(of: field)
@@ -437,6 +447,7 @@ final class FieldValidationEngine<Field: Hashable & Sendable> {
         for cancel in wholeRuns.values { cancel() }
         wholeRuns.removeAll()
         unjoinedEdits.removeAll()
+        lastRuleEdits.removeAll()
         lastRechecks.removeAll()
         assignedWithoutTask.removeAll()
     }
