@@ -245,9 +245,10 @@ extension SwiftRenderer {
     /// The most options an element's initializer takes as an array literal.
     /// The type checker's time and memory for a literal of generic calls grow
     /// much faster than its length, while statements are checked one by one; up
-    /// to a few dozen options, the literal is the faster of the two
-    /// (docs/design/generated-code.md).
-    static let largestOptionsLiteral = 64
+    /// to a few dozen options, the literal is the faster of the two, and this many
+    /// stays far below the 100 ms that projects warn at (`-warn-long-expression-type-checking`)
+    /// on a slower or busier machine too (docs/design/generated-code.md).
+    static let largestOptionsLiteral = 32
 
     /// `var planOptions: [SegmentOption<Plan?>] = []` and one
     /// `planOptions.append(SegmentOption(value: .free, title: …))` per option:
