@@ -32,7 +32,7 @@ extension PreviewScript {
         id: decl.id, decl, node, scope, type: kind !== undefined ? kind.type : "unsupported",
         value: kind !== undefined ? kind.value(decl) : null, state: "idle", result: null,
         dirty: false, blurred: false, enabled: true, row: null, control: null, inputs: [], behaviour: {},
-        requiredWhen: [], required: false,
+        requiredVaries: false, required: false,
       };
       fields.set(decl.id, node.field);
       if (scope !== null) scope.set(decl.entryID, node.field);

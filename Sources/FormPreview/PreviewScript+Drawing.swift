@@ -161,11 +161,11 @@ extension PreviewScript {
       describedBy += " " + ids.hint(decl.id);
     }
     for (const input of inputs) input.setAttribute("aria-describedby", describedBy);
-    // The `when`s of its `required` rules, when none is without one: what `refresh`
-    // evaluates on each change for `showRequired`.
+    // Whether being required can change: `required` rules, each with a `when`; then
+    // `refresh` asks `showRequired` again on each change.
     const required = decl.rules.filter((rule) => rule.rule === "required");
-    const requiredWhen = required.some((rule) => rule.when === undefined) ? [] : required.map((rule) => rule.when);
-    Object.assign(field, { row, control: row.firstChild, inputs, messageElement, undecidedElement, behaviour, requiredWhen });
+    const requiredVaries = required.length > 0 && required.every((rule) => rule.when !== undefined);
+    Object.assign(field, { row, control: row.firstChild, inputs, messageElement, undecidedElement, behaviour, requiredVaries });
     showRequired(field);
     fieldsDrawn += 1;
     if (field.result !== null) showState(field);

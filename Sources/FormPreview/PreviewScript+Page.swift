@@ -25,7 +25,7 @@ extension PreviewScript {
       }
       const field = node.field;
       if (field !== undefined) {
-        if (field.requiredWhen.length > 0) showRequired(field);
+        if (field.requiredVaries) showRequired(field);
         const enabled = isEnabled(node);
         if (field.enabled === enabled) continue;
         field.enabled = enabled;

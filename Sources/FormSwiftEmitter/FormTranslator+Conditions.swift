@@ -27,7 +27,7 @@ extension FormTranslator {
                     parameters: [SwiftParameter("_", "field", Self.fieldType)], result: .named("Bool"), body: []
                 ))
                 if let entry, !hasNoFields {
-                    out.statement(.guard(entry.listCondition(name, of: "_owner"), else: [.return(.bool(false))]))
+                    out.statement(.guard(entry.listCondition(name), else: [.return(.bool(false))]))
                 }
             }
             switchOverFields(keyCount: helpers.count + 1, into: &plan, key: key, extras: extras) { [self] key, out in

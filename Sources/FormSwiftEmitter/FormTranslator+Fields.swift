@@ -384,7 +384,7 @@ extension FormTranslator {
         }
         plan.once { [self] out in
             if hasCustomRules && entry == nil { out.statement(.assign(.member(Self.selfName, "validators"), .name("validators"))) }
-            if entry != nil { out.listLines(["self.id = values.id", "self._owner = owner"]) }
+            if entry != nil { out.listLines(["self.id = values.id", "self.\(ListEntrySpec.ownerMember) = owner"]) }
             listInitializerLines(into: &out)
         }
         // After every stored property: the entry's id and owner, the lists.
@@ -423,7 +423,7 @@ extension FormTranslator {
             out.declaration(.property(SwiftProperty(
                 doc: ["The form's validators and current values, for the entry's `custom` rules; none without a form."],
                 access: .private, isLet: false, name: "validators", type: validatorsType,
-                getter: [.return(.name("Validators(form: _owner?.owner?.validators, values: _owner?.owner?.values ?? \(entry.formType).Values())"))]
+                getter: [.return(.name("Validators(form: \(ListEntrySpec.ownerMember)?.owner?.validators, values: \(ListEntrySpec.ownerMember)?.owner?.values ?? \(entry.formType).Values())"))]
             )))
         } else if hasCustomRules {
             out.declaration(.property(SwiftProperty(
@@ -434,7 +434,7 @@ extension FormTranslator {
             out.declaration(.property(SwiftProperty(
                 doc: ["The clock, time zone and localization of the entry's form (SPEC §10); the defaults without one."],
                 access: access, isLet: false, name: "context", type: Self.contextType,
-                getter: [.return(.name("_owner?.owner?.context ?? ValidationContext()"))]
+                getter: [.return(.name("\(ListEntrySpec.ownerMember)?.owner?.context ?? ValidationContext()"))]
             )))
         } else {
             out.declaration(.property(SwiftProperty(
@@ -464,7 +464,7 @@ extension FormTranslator {
         if hasCustomRules { validateArguments.append(SwiftArgument("validators", .member(.name("inputs"), "2"))) }
         if let entry {
             // A hidden list's entries are valid (SPEC §14).
-            inputs.append(entry.listCondition("isVisible", of: "$0._owner"))
+            inputs.append(entry.listCondition("isVisible", on: "$0."))
         }
         out.declaration(.property(SwiftProperty(
             doc: hasNoFields ? ["Field states and triggers (SPEC §6.4): a form without fields has no rules to run."] : [

@@ -64,12 +64,16 @@ struct ListEntrySpec: Sendable {
         }
     }
 
+    /// The entry class's private reference to its form: a name no field id can
+    /// take (SPEC §3), so that an entry may have a field `owner`.
+    static let ownerMember = "_owner"
+
     /// `_owner?.owner?.isVisible(.employers) ?? true` (with `isEnabled`): whether
     /// the entry's list is shown (editable) now; true for an entry without a form.
-    /// `owner` names the entry's reference to its form where it is read: `_owner`,
-    /// a name no field id can take (SPEC §3), so that an entry may have an `owner`.
-    func listCondition(_ function: String, of owner: String) -> SwiftExpr {
-        .name("\(owner)?.owner?.\(function)(.\(listID)) ?? true")
+    /// `receiver` is what holds the entry's reference to its form where it is read
+    /// (`$0.`), none for `self`.
+    func listCondition(_ function: String, on receiver: String = "") -> SwiftExpr {
+        .name("\(receiver)\(Self.ownerMember)?.owner?.\(function)(.\(listID)) ?? true")
     }
 
     func outerField(_ id: String) -> OuterField? {
@@ -343,7 +347,7 @@ extension FormTranslator {
             ])
             out.listMember([
                 "/// The form the entry belongs to, once the form has made it: its `context` is the entry's.",
-                "private let _owner: FormRuntime.FormOwnerReference<\(entry.formType)>?",
+                "private let \(ListEntrySpec.ownerMember): FormRuntime.FormOwnerReference<\(entry.formType)>?",
             ])
         }
         if hasCustomRules {
@@ -374,7 +378,7 @@ extension FormTranslator {
                     out.listMember([
                         "/// The form's `\(field.id)`, as this entry's conditions read it: empty while it is hidden, or without a form.",
                         "private var \(field.member): FormRuntime.FormValue<\(type)> {",
-                        "    FormRuntime.FormValue(_owner?.owner.map { (form: \(entry.formType)) -> \(type) in form.isVisible(.\(field.id)) ? form.\(field.id).value : \(empty) } ?? \(empty))",
+                        "    FormRuntime.FormValue(\(ListEntrySpec.ownerMember)?.owner.map { (form: \(entry.formType)) -> \(type) in form.isVisible(.\(field.id)) ? form.\(field.id).value : \(empty) } ?? \(empty))",
                         "}",
                     ])
                 }

@@ -126,7 +126,7 @@ extension FormTranslator {
             access: access, name: "validate", parameters: [], isAsync: true, result: Self.reportType,
             body: ((hasNoFields ? nil : entry).map { entry in
                 // A hidden list's entries are valid (SPEC §14): every field's state is `.valid`.
-                [.guard(entry.listCondition("isVisible", of: "_owner"), else: [
+                [.guard(entry.listCondition("isVisible"), else: [
                     .return(applyingCall(.call(.type(Self.reportType), [
                         SwiftArgument(nil, .name("Field.allCases.map { ($0, ValidationResult.valid) }")),
                     ]))),

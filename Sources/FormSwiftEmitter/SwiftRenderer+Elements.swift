@@ -211,7 +211,9 @@ extension SwiftRenderer {
         case .entryEnabled(let listID, let helper):
             write("{ [weak form] in form.map { ")
             if helper != nil { write("(") }
-            write("$0._owner?.owner?.isEnabled(.")
+            write("$0.")
+            write(ListEntrySpec.ownerMember)
+            write("?.owner?.isEnabled(.")
             write(listID)
             write(") ?? true")
             if let helper {
@@ -246,8 +248,8 @@ extension SwiftRenderer {
     /// The type checker's time and memory for a literal of generic calls grow
     /// much faster than its length, while statements are checked one by one; up
     /// to a few dozen options, the literal is the faster of the two, and this many
-    /// stays far below the 100 ms that projects warn at (`-warn-long-expression-type-checking`)
-    /// on a slower or busier machine too (docs/design/generated-code.md).
+    /// stays far below the limit of `-warn-long-expression-type-checking` that
+    /// projects set, on a slower or busier machine too (docs/design/generated-code.md).
     static let largestOptionsLiteral = 32
 
     /// `var planOptions: [SegmentOption<Plan?>] = []` and one
